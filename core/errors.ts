@@ -1,0 +1,75 @@
+/**
+ * The one error type litejit throws for database conditions. `code` is SQLite's
+ * symbolic result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB`, ...) and `errcode` its
+ * numeric value, as in SQLite's C API.
+ */
+
+/** SQLite's primary result codes that litejit can produce. */
+export const ResultCode = {
+  SQLITE_ERROR: 1,
+  SQLITE_INTERNAL: 2,
+  SQLITE_NOMEM: 7,
+  SQLITE_READONLY: 8,
+  SQLITE_IOERR: 10,
+  SQLITE_CORRUPT: 11,
+  SQLITE_CANTOPEN: 14,
+  SQLITE_MISMATCH: 20,
+  SQLITE_MISUSE: 21,
+  SQLITE_RANGE: 25,
+  SQLITE_NOTADB: 26,
+} as const;
+
+/** Symbolic name of a result code, e.g. `"SQLITE_CORRUPT"`. */
+export type ResultCodeName = keyof typeof ResultCode;
+
+/**
+ * An error reported by litejit, carrying SQLite's result code.
+ *
+ * @example
+ * ```ts
+ * import { SqliteError } from "./mod.ts";
+ * try {
+ *   // ...
+ * } catch (e) {
+ *   if (e instanceof SqliteError && e.code === "SQLITE_NOTADB") console.log("not a database");
+ * }
+ * ```
+ */
+export class SqliteError extends Error {
+  /** Symbolic result code, e.g. `"SQLITE_CORRUPT"`. */
+  readonly code: ResultCodeName;
+  /** Numeric result code, e.g. `11` for `SQLITE_CORRUPT`. */
+  readonly errcode: number;
+
+  constructor(code: ResultCodeName, message: string) {
+    super(message);
+    this.name = "SqliteError";
+    this.code = code;
+    this.errcode = ResultCode[code];
+  }
+}
+
+/**
+ * A corrupt database was detected. `page` is the page where the failed check ran (0 when
+ * the problem is not tied to a page) and `check` names the check.
+ */
+export class CorruptError extends SqliteError {
+  /** Page number where corruption was detected, or 0. */
+  readonly page: number;
+  /** The consistency check that failed. */
+  readonly check: string;
+
+  constructor(page: number, check: string) {
+    super(
+      "SQLITE_CORRUPT",
+      `database disk image is malformed (${page ? `page ${page}: ` : ""}${check})`,
+    );
+    this.page = page;
+    this.check = check;
+  }
+}
+
+/** Throws a {@link CorruptError}; typed `never` so it can end expressions. */
+export function corrupt(page: number, check: string): never {
+  throw new CorruptError(page, check);
+}

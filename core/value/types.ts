@@ -1,0 +1,41 @@
+/**
+ * How SQL values are held in memory.
+ *
+ * A value is `null`, a `number`, a `bigint`, a `string` or a `Uint8Array`. An INTEGER is a
+ * `number` when it is a safe integer (|v| <= 2^53 - 1) and a `bigint` otherwise, so
+ * 64-bit values are never rounded. A REAL is always a `number`. Because `1` and `1.0` are
+ * both the JS number 1, code that must know INTEGER from REAL (typeof, arithmetic, text
+ * conversion) carries the storage class beside the value: see {@link StorageClass} and
+ * `serialTypeClass` in `core/format/record.ts`.
+ */
+export type SqlValue = null | number | bigint | string | Uint8Array;
+
+/** SQLite's five storage classes. */
+export const enum StorageClass {
+  Null = 0,
+  Integer = 1,
+  Real = 2,
+  Text = 3,
+  Blob = 4,
+}
+
+/** Text encodings a database file can use (header offset 56). */
+export const enum TextEncoding {
+  Utf8 = 1,
+  Utf16le = 2,
+  Utf16be = 3,
+}
+
+/** Name of an encoding as `PRAGMA encoding` reports it. */
+export function encodingName(enc: TextEncoding): string {
+  return enc === TextEncoding.Utf8 ? "UTF-8" : enc === TextEncoding.Utf16le ? "UTF-16le" : "UTF-16be";
+}
+
+/** Largest and smallest safe integers, as bigints, for range checks. */
+export const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+export const MIN_SAFE_BIG = -MAX_SAFE_BIG;
+
+/** An integer as litejit holds it: a number when safe, a bigint otherwise. */
+export function normalizeInt(v: bigint): number | bigint {
+  return v >= MIN_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v;
+}
