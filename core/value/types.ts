@@ -39,3 +39,12 @@ export const MIN_SAFE_BIG = -MAX_SAFE_BIG;
 export function normalizeInt(v: bigint): number | bigint {
   return v >= MIN_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v;
 }
+
+/** Column and expression affinities, with SQLite's own letter codes. */
+export const enum Affinity {
+  Blob = "A",
+  Text = "B",
+  Numeric = "C",
+  Integer = "D",
+  Real = "E",
+}

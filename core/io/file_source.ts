@@ -1,0 +1,59 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { SqliteError } from "../errors.ts";
+import type { ByteSource } from "./byte_source.ts";
+
+/**
+ * A {@link ByteSource} over a file, read with positional reads (node:fs, which Deno and
+ * Node both provide). Each read returns a fresh buffer that the caller may keep.
+ */
+export class FileSource implements ByteSource {
+  readonly size: number;
+  readonly path: string;
+  #fd: number;
+
+  constructor(path: string) {
+    this.path = path;
+    try {
+      this.#fd = openSync(path, "r");
+      this.size = fstatSync(this.#fd).size;
+    } catch (e) {
+      throw new SqliteError("SQLITE_CANTOPEN", `unable to open database file: ${path} (${errText(e)})`);
+    }
+  }
+
+  read(offset: number, length: number): Uint8Array {
+    if (this.#fd < 0) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
+    const n = Math.max(0, Math.min(length, this.size - offset));
+    const buf = new Uint8Array(n);
+    let done = 0;
+    try {
+      while (done < n) {
+        const got = readSync(this.#fd, buf, done, n - done, offset + done);
+        if (got === 0) break; // the file shrank under us: return what exists
+        done += got;
+      }
+    } catch (e) {
+      throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} (${errText(e)})`);
+    }
+    return done === n ? buf : buf.subarray(0, done);
+  }
+
+  close(): void {
+    if (this.#fd >= 0) closeSync(this.#fd);
+    this.#fd = -1;
+  }
+}
+
+/** Opens `path` if it exists, or returns null (used for the optional `-wal` file). */
+export function openIfExists(path: string): FileSource | null {
+  try {
+    return new FileSource(path);
+  } catch (e) {
+    if (e instanceof SqliteError && e.code === "SQLITE_CANTOPEN") return null;
+    throw e;
+  }
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
