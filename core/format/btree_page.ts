@@ -1,0 +1,97 @@
+/**
+ * B-tree pages (fileformat2 §1.6). A page starts with a header — at offset 100 on page 1,
+ * after the database header — followed by the cell pointer array; cells fill the page
+ * from the end. Only the first `usableSize` bytes of a page belong to the b-tree.
+ *
+ * | offset | size | field                                               |
+ * |-------:|-----:|-----------------------------------------------------|
+ * |      0 |    1 | page type: 2 index interior, 5 table interior, 10 index leaf, 13 table leaf |
+ * |      1 |    2 | first freeblock                                     |
+ * |      3 |    2 | number of cells                                     |
+ * |      5 |    2 | start of cell content area (0 means 65536)          |
+ * |      7 |    1 | fragmented free bytes                               |
+ * |      8 |    4 | right-most child page (interior pages only)         |
+ *
+ * Cells: table leaf = payload size varint, rowid varint, payload, [overflow page];
+ * table interior = left child (4 bytes), rowid varint; index leaf = payload size varint,
+ * payload, [overflow page]; index interior = left child (4 bytes), then as index leaf.
+ */
+import { corrupt } from "../errors.ts";
+import type { Pager } from "../pager.ts";
+import { HEADER_SIZE } from "./header.ts";
+
+export const enum PageType {
+  IndexInterior = 2,
+  TableInterior = 5,
+  IndexLeaf = 10,
+  TableLeaf = 13,
+}
+
+/** A parsed b-tree page header with bounds-checked access to its cells. */
+export class BtreePage {
+  readonly pgno: number;
+  readonly data: Uint8Array;
+  readonly type: PageType;
+  readonly isLeaf: boolean;
+  /** True for table b-trees (integer keys), false for index b-trees. */
+  readonly isTable: boolean;
+  readonly nCells: number;
+  /** Offset of the cell pointer array. */
+  readonly cellPtr: number;
+  /** Right-most child page of an interior page (0 on leaves). */
+  readonly rightChild: number;
+  /** Bytes of the page that hold b-tree content. */
+  readonly usable: number;
+
+  constructor(pager: Pager, pgno: number) {
+    if (pgno === pager.lockBytePage) corrupt(pgno, "b-tree uses the lock-byte page");
+    const data = pager.page(pgno);
+    const hdr = pgno === 1 ? HEADER_SIZE : 0;
+    const type = data[hdr];
+    if (type !== PageType.TableLeaf && type !== PageType.TableInterior && type !== PageType.IndexLeaf && type !== PageType.IndexInterior) {
+      corrupt(pgno, `invalid b-tree page type ${type}`);
+    }
+    this.pgno = pgno;
+    this.data = data;
+    this.type = type;
+    this.isLeaf = type === PageType.TableLeaf || type === PageType.IndexLeaf;
+    this.isTable = type === PageType.TableLeaf || type === PageType.TableInterior;
+    this.usable = pager.usableSize;
+    this.nCells = (data[hdr + 3] << 8) | data[hdr + 4];
+    this.cellPtr = hdr + (this.isLeaf ? 8 : 12);
+    if (this.cellPtr + 2 * this.nCells > this.usable) corrupt(pgno, "cell count too large for page");
+    this.rightChild = this.isLeaf ? 0 : u32(data, hdr + 8);
+  }
+
+  /** Offset of cell `i`, checked to lie inside the cell content area. */
+  cellOffset(i: number): number {
+    const p = this.cellPtr + 2 * i;
+    const off = (this.data[p] << 8) | this.data[p + 1];
+    if (off < this.cellPtr + 2 * this.nCells || off + 4 > this.usable) {
+      corrupt(this.pgno, `cell ${i} pointer out of range`);
+    }
+    return off;
+  }
+
+  /** Child page `i` of an interior page: left child of cell i, or the right-most child. */
+  child(i: number): number {
+    return i < this.nCells ? u32(this.data, this.cellOffset(i)) : this.rightChild;
+  }
+}
+
+export function u32(b: Uint8Array, off: number): number {
+  return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
+}
+
+/**
+ * How many payload bytes a cell keeps on its page (fileformat2 §1.6, "cell payload
+ * overflow pages"): all of it up to a maximum X, else M plus the remainder of the
+ * overflow split when that still fits under X.
+ */
+export function localPayloadSize(payload: number, usable: number, isTable: boolean): number {
+  const maxLocal = isTable ? usable - 35 : Math.floor(((usable - 12) * 64) / 255) - 23;
+  if (payload <= maxLocal) return payload;
+  const minLocal = Math.floor(((usable - 12) * 32) / 255) - 23;
+  const k = minLocal + ((payload - minLocal) % (usable - 4));
+  return k <= maxLocal ? k : minLocal;
+}

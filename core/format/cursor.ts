@@ -1,0 +1,377 @@
+/**
+ * B-tree cursors: ordered traversal and seeks over table b-trees (integer keys, data on
+ * leaves) and index b-trees (record keys on every level). Positions, like SQLite's, can
+ * be on interior cells of an index b-tree, since those cells are entries too.
+ *
+ * Hostile files cannot make a cursor hang or run away: the descent depth is capped (as in
+ * SQLite), child pages must be b-tree pages of the same kind, and each positioning
+ * operation may load at most as many pages as the database has, which a correct tree never
+ * needs (every page is entered at most once per full scan) but a cyclic one soon would.
+ */
+import { corrupt } from "../errors.ts";
+import type { Pager } from "../pager.ts";
+import type { TextEncoding } from "../value/types.ts";
+import { BtreePage, localPayloadSize } from "./btree_page.ts";
+import { assemblePayload } from "./overflow.ts";
+import { type PayloadSource, RecordReader } from "./record.ts";
+import { getVarint, getVarint32, varintEnd } from "./varint.ts";
+
+/** SQLite's BTCURSOR_MAX_DEPTH: no valid b-tree is deeper. */
+export const MAX_BTREE_DEPTH = 20;
+
+/** Where a seek leaves the cursor relative to the key. */
+export const enum SeekOp {
+  /** First entry >= key. */
+  GE,
+  /** First entry > key. */
+  GT,
+  /** Last entry <= key. */
+  LE,
+  /** Last entry < key. */
+  LT,
+}
+
+/** Compares the entry in `rec` with a search key: negative, zero or positive. */
+export type EntryComparator = (rec: RecordReader) => number;
+
+/** The payload of one cell: local bytes on the page, overflow assembled on demand. */
+class CellPayload implements PayloadSource {
+  local: Uint8Array = new Uint8Array(0);
+  localStart = 0;
+  localSize = 0;
+  size = 0;
+  page = 0;
+  firstOverflow = 0;
+  #full: Uint8Array | null = null;
+  readonly #pager: Pager;
+
+  constructor(pager: Pager) {
+    this.#pager = pager;
+  }
+
+  /** Points at the payload whose size varint ends at `start` on `page`. */
+  set(page: BtreePage, start: number, size: number): void {
+    const usable = page.usable;
+    const local = localPayloadSize(size, usable, page.isTable);
+    const end = start + local + (local < size ? 4 : 0);
+    if (end > usable) corrupt(page.pgno, "cell payload runs past end of page");
+    this.local = page.data;
+    this.localStart = start;
+    this.localSize = local;
+    this.size = size;
+    this.page = page.pgno;
+    this.firstOverflow = local < size ? readU32(page.data, start + local) : 0;
+    this.#full = null;
+  }
+
+  full(): Uint8Array {
+    if (this.#full) return this.#full;
+    if (this.localSize === this.size) {
+      return (this.#full = this.local.slice(this.localStart, this.localStart + this.size));
+    }
+    const local = this.local.subarray(this.localStart, this.localStart + this.localSize);
+    return (this.#full = assemblePayload(this.#pager, local, this.size, this.firstOverflow, this.page));
+  }
+}
+
+function readU32(b: Uint8Array, off: number): number {
+  return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
+}
+
+/** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
+export class BtreeCursor {
+  /** Root page of the b-tree. */
+  readonly root: number;
+  /** True for a table b-tree, false for an index b-tree. */
+  readonly isTable: boolean;
+  readonly #pager: Pager;
+  readonly #stack: BtreePage[] = [];
+  readonly #idx: number[] = [];
+  #depth = -1;
+  #valid = false;
+  #budget = 0;
+  /** Bumped on every move so cached cell decodes know they are stale. */
+  #stamp = 0;
+  #cellStamp = -1;
+  #rowid: number | bigint = 0;
+  readonly #payload: CellPayload;
+  readonly #record: RecordReader;
+  readonly #probePayload: CellPayload;
+  readonly #probe: RecordReader;
+  readonly #rootPage: BtreePage;
+
+  constructor(pager: Pager, root: number, encoding: TextEncoding, expectTable?: boolean) {
+    this.#pager = pager;
+    this.root = root;
+    if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
+    const rootPage = new BtreePage(pager, root);
+    this.#rootPage = rootPage;
+    this.isTable = rootPage.isTable;
+    if (expectTable !== undefined && expectTable !== this.isTable) {
+      corrupt(root, expectTable ? "expected a table b-tree" : "expected an index b-tree");
+    }
+    this.#payload = new CellPayload(pager);
+    this.#record = new RecordReader(encoding);
+    this.#probePayload = new CellPayload(pager);
+    this.#probe = new RecordReader(encoding);
+  }
+
+  /** Whether the cursor is on an entry. */
+  get valid(): boolean {
+    return this.#valid;
+  }
+
+  #moveToRoot(): void {
+    this.#budget = this.#pager.pageCount;
+    this.#stamp++;
+    this.#depth = 0;
+    this.#stack[0] = this.#rootPage;
+  }
+
+  #pushChild(pgno: number): void {
+    const parent = this.#stack[this.#depth];
+    if (--this.#budget < 0) corrupt(pgno, "b-tree has a cycle");
+    if (this.#depth + 1 >= MAX_BTREE_DEPTH) corrupt(pgno, "b-tree too deep");
+    if (pgno < 2 || pgno > this.#pager.pageCount) corrupt(parent.pgno, `child page ${pgno} out of range`);
+    const page = new BtreePage(this.#pager, pgno);
+    if (page.isTable !== this.isTable) corrupt(pgno, "child page of the wrong b-tree kind");
+    this.#stack[++this.#depth] = page;
+  }
+
+  #descendLeftmost(): void {
+    let page = this.#stack[this.#depth];
+    while (!page.isLeaf) {
+      this.#idx[this.#depth] = 0;
+      this.#pushChild(page.child(0));
+      page = this.#stack[this.#depth];
+    }
+    this.#idx[this.#depth] = 0;
+  }
+
+  #descendRightmost(): void {
+    let page = this.#stack[this.#depth];
+    while (!page.isLeaf) {
+      this.#idx[this.#depth] = page.nCells;
+      this.#pushChild(page.rightChild);
+      page = this.#stack[this.#depth];
+    }
+    this.#idx[this.#depth] = page.nCells - 1;
+  }
+
+  /** From a leaf position that may be past the end, moves to the next entry in order. */
+  #settleForward(): boolean {
+    for (;;) {
+      if (this.#idx[this.#depth] < this.#stack[this.#depth].nCells) return (this.#valid = true);
+      for (;;) {
+        if (this.#depth === 0) return (this.#valid = false);
+        const page = this.#stack[--this.#depth];
+        const i = this.#idx[this.#depth];
+        if (i < page.nCells) {
+          if (!this.isTable) return (this.#valid = true); // the interior cell is next
+          this.#idx[this.#depth] = i + 1;
+          this.#pushChild(page.child(i + 1));
+          this.#descendLeftmost();
+          break;
+        }
+      }
+    }
+  }
+
+  /** From a leaf position that may be before the start, moves to the previous entry. */
+  #settleBackward(): boolean {
+    for (;;) {
+      if (this.#idx[this.#depth] >= 0) return (this.#valid = true);
+      for (;;) {
+        if (this.#depth === 0) return (this.#valid = false);
+        const page = this.#stack[--this.#depth];
+        const i = this.#idx[this.#depth];
+        if (i > 0) {
+          this.#idx[this.#depth] = i - 1;
+          if (!this.isTable) return (this.#valid = true);
+          this.#pushChild(page.child(i - 1));
+          this.#descendRightmost();
+          break;
+        }
+      }
+    }
+  }
+
+  /** Moves to the first entry; false when the b-tree is empty. */
+  first(): boolean {
+    this.#moveToRoot();
+    this.#descendLeftmost();
+    return this.#settleForward();
+  }
+
+  /** Moves to the last entry; false when the b-tree is empty. */
+  last(): boolean {
+    this.#moveToRoot();
+    this.#descendRightmost();
+    return this.#settleBackward();
+  }
+
+  /** Moves to the next entry; false (and invalid) past the last. */
+  next(): boolean {
+    if (!this.#valid) return false;
+    this.#stamp++;
+    const page = this.#stack[this.#depth];
+    if (page.isLeaf) {
+      this.#idx[this.#depth]++;
+    } else {
+      const i = ++this.#idx[this.#depth];
+      this.#pushChild(page.child(i));
+      this.#descendLeftmost();
+    }
+    return this.#settleForward();
+  }
+
+  /** Moves to the previous entry; false (and invalid) before the first. */
+  prev(): boolean {
+    if (!this.#valid) return false;
+    this.#stamp++;
+    const page = this.#stack[this.#depth];
+    if (page.isLeaf) {
+      this.#idx[this.#depth]--;
+    } else {
+      this.#pushChild(page.child(this.#idx[this.#depth]));
+      this.#descendRightmost();
+    }
+    return this.#settleBackward();
+  }
+
+  /** Decodes the current cell's rowid and payload location (once per position). */
+  #decodeCell(): void {
+    if (this.#cellStamp === this.#stamp) return;
+    if (!this.#valid) throw new RangeError("cursor is not on an entry");
+    const page = this.#stack[this.#depth];
+    const i = this.#idx[this.#depth];
+    let off = page.cellOffset(i);
+    if (!page.isLeaf) off += 4;
+    const size = getVarint32(page.data, off, page.usable, page.pgno);
+    off = varintEnd;
+    if (this.isTable) {
+      this.#rowid = getVarint(page.data, off, page.usable, page.pgno);
+      off = varintEnd;
+    }
+    this.#payload.set(page, off, size);
+    this.#record.reset(this.#payload);
+    this.#cellStamp = this.#stamp;
+  }
+
+  /** Rowid of the current entry (table b-trees). */
+  rowid(): number | bigint {
+    this.#decodeCell();
+    return this.#rowid;
+  }
+
+  /** The current entry's record: table row data or index key. Valid until the next move. */
+  record(): RecordReader {
+    this.#decodeCell();
+    return this.#record;
+  }
+
+  /** Positions a table cursor relative to `rowid`; returns whether it is on an entry. */
+  seekRowid(rowid: number | bigint, op: SeekOp = SeekOp.GE): boolean {
+    if (!this.isTable) throw new RangeError("seekRowid on an index b-tree");
+    const strict = op === SeekOp.GT || op === SeekOp.LE;
+    this.#moveToRoot();
+    for (;;) {
+      const page = this.#stack[this.#depth];
+      // First cell whose key is >= rowid (or > rowid when strict).
+      let lo = 0, hi = page.nCells;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        let off = page.cellOffset(mid);
+        if (page.isLeaf) {
+          getVarint32(page.data, off, page.usable, page.pgno);
+          off = varintEnd;
+        } else {
+          off += 4;
+        }
+        const key = getVarint(page.data, off, page.usable, page.pgno);
+        if (key < rowid || (strict && key == rowid)) lo = mid + 1;
+        else hi = mid;
+      }
+      this.#idx[this.#depth] = lo;
+      if (page.isLeaf) break;
+      this.#pushChild(page.child(lo));
+    }
+    return this.#finishSeek(op);
+  }
+
+  /** Positions the cursor at the first entry at or past the lower bound, then adjusts for op. */
+  #finishSeek(op: SeekOp): boolean {
+    const found = this.#settleForward();
+    if (op === SeekOp.GE || op === SeekOp.GT) return found;
+    // LE / LT: the entry before the first one past the key.
+    if (!found) return this.last();
+    this.#stamp++;
+    return this.prev();
+  }
+
+  /** Positions the cursor on a table entry with exactly this rowid; false if none. */
+  seekRowidExact(rowid: number | bigint): boolean {
+    // Integers are normalized (number when safe), so == compares across representations.
+    return this.seekRowid(rowid, SeekOp.GE) && this.rowid() == rowid;
+  }
+
+  /**
+   * Positions an index cursor relative to a search key. `compare(rec)` compares an entry
+   * with the key; it may compare only a prefix of the entry's columns.
+   */
+  seek(compare: EntryComparator, op: SeekOp): boolean {
+    if (this.isTable) throw new RangeError("seek by key on a table b-tree");
+    const strict = op === SeekOp.GT || op === SeekOp.LE;
+    this.#moveToRoot();
+    for (;;) {
+      const page = this.#stack[this.#depth];
+      let lo = 0, hi = page.nCells;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const c = compare(this.#probeCell(page, mid));
+        if (c < 0 || (strict && c === 0)) lo = mid + 1;
+        else hi = mid;
+      }
+      this.#idx[this.#depth] = lo;
+      if (page.isLeaf) break;
+      this.#pushChild(page.child(lo));
+    }
+    return this.#finishSeek(op);
+  }
+
+  #probeCell(page: BtreePage, i: number): RecordReader {
+    let off = page.cellOffset(i);
+    if (!page.isLeaf) off += 4;
+    const size = getVarint32(page.data, off, page.usable, page.pgno);
+    this.#probePayload.set(page, varintEnd, size);
+    this.#probe.reset(this.#probePayload);
+    return this.#probe;
+  }
+
+  /** Number of entries, counted on leaf pages without decoding any record. */
+  count(): number {
+    let n = 0;
+    this.#moveToRoot();
+    this.#descendLeftmost();
+    for (;;) {
+      const leaf = this.#stack[this.#depth];
+      n += leaf.nCells;
+      // Climb to the next unvisited child; index interior cells count as entries too.
+      for (;;) {
+        if (this.#depth === 0) {
+          this.#valid = false;
+          return n;
+        }
+        const page = this.#stack[--this.#depth];
+        const i = this.#idx[this.#depth];
+        if (i < page.nCells) {
+          if (!this.isTable) n++;
+          this.#idx[this.#depth] = i + 1;
+          this.#pushChild(page.child(i + 1));
+          this.#descendLeftmost();
+          break;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Records (fileformat2 §2.1): a header — its own size as a varint, then one serial type
+ * per column — followed by the column values.
+ *
+ * | serial type | value                                   | size      |
+ * |------------:|-----------------------------------------|-----------|
+ * |           0 | NULL                                    | 0         |
+ * |         1–4 | big-endian signed int of 1, 2, 3, 4 bytes | 1–4     |
+ * |           5 | 6-byte signed int                       | 6         |
+ * |           6 | 8-byte signed int                       | 8         |
+ * |           7 | IEEE 754 big-endian double              | 8         |
+ * |        8, 9 | the integers 0 and 1                    | 0         |
+ * |      10, 11 | reserved (never in a valid database)    | —         |
+ * | N≥12, even  | BLOB of (N−12)/2 bytes                  | (N−12)/2  |
+ * | N≥13, odd   | TEXT of (N−13)/2 bytes, database encoding | (N−13)/2 |
+ *
+ * {@link RecordReader} parses the header lazily, only as far as the highest column asked
+ * for, and decodes only the values asked for.
+ */
+import { corrupt } from "../errors.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import { decodeText } from "./text.ts";
+import { getVarint32, varintEnd } from "./varint.ts";
+
+const SIZE_BY_TYPE = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0];
+
+/** Byte length of a value with serial type `t`. */
+export function serialTypeSize(t: number): number {
+  return t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
+}
+
+/** The storage class a serial type denotes. */
+export function serialTypeClass(t: number): StorageClass {
+  if (t === 0) return StorageClass.Null;
+  if (t === 7) return StorageClass.Real;
+  if (t < 12) return StorageClass.Integer;
+  return t & 1 ? StorageClass.Text : StorageClass.Blob;
+}
+
+const f64 = new Float64Array(1);
+const f64Bytes = new Uint8Array(f64.buffer);
+const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Decodes one value of serial type `t` starting at `off` (bounds already checked). */
+export function decodeValue(buf: Uint8Array, off: number, t: number, enc: TextEncoding): SqlValue {
+  switch (t) {
+    case 0:
+      return null;
+    case 1:
+      return (buf[off] << 24) >> 24;
+    case 2:
+      return (((buf[off] << 8) | buf[off + 1]) << 16) >> 16;
+    case 3:
+      return (((buf[off] << 16) | (buf[off + 1] << 8) | buf[off + 2]) << 8) >> 8;
+    case 4:
+      return (buf[off] << 24) | (buf[off + 1] << 16) | (buf[off + 2] << 8) | buf[off + 3];
+    case 5:
+      return int48(buf, off);
+    case 6:
+      return int64(buf, off);
+    case 7:
+      return float64(buf, off);
+    case 8:
+      return 0;
+    case 9:
+      return 1;
+    default:
+      if (t & 1) return decodeText(buf, off, off + ((t - 13) >>> 1), enc);
+      return buf.slice(off, off + ((t - 12) >>> 1));
+  }
+}
+
+function int48(buf: Uint8Array, off: number): number {
+  const high = (((buf[off] << 8) | buf[off + 1]) << 16) >> 16; // signed top 16 bits
+  const low = ((buf[off + 2] << 24) | (buf[off + 3] << 16) | (buf[off + 4] << 8) | buf[off + 5]) >>> 0;
+  return high * 0x100000000 + low;
+}
+
+function int64(buf: Uint8Array, off: number): number | bigint {
+  const high = (buf[off] << 24) | (buf[off + 1] << 16) | (buf[off + 2] << 8) | buf[off + 3];
+  const low = ((buf[off + 4] << 24) | (buf[off + 5] << 16) | (buf[off + 6] << 8) | buf[off + 7]) >>> 0;
+  // Safe when the top 11 bits are all copies of the sign: |v| < 2^53.
+  if (high >= -0x200000 && high < 0x200000) {
+    const v = high * 0x100000000 + low;
+    if (v !== -0x20000000000000) return v;
+  }
+  return (BigInt(high) << 32n) | BigInt(low);
+}
+
+function float64(buf: Uint8Array, off: number): number {
+  if (littleEndianHost) {
+    for (let i = 0; i < 8; i++) f64Bytes[i] = buf[off + 7 - i];
+  } else {
+    for (let i = 0; i < 8; i++) f64Bytes[i] = buf[off + i];
+  }
+  return f64[0];
+}
+
+/**
+ * Where a record's bytes live. Most records sit whole on one page (`local` covers the
+ * whole payload); a record that overflows is assembled on demand by `full()`.
+ */
+export interface PayloadSource {
+  /** Bytes holding the start of the payload. */
+  local: Uint8Array;
+  /** Offset of the payload within `local`. */
+  localStart: number;
+  /** How many payload bytes `local` holds from `localStart`. */
+  localSize: number;
+  /** Total payload size. */
+  size: number;
+  /** The whole payload as one array starting at offset 0 (reads overflow pages). */
+  full(): Uint8Array;
+  /** Page number used in corruption reports. */
+  page: number;
+}
+
+/** Reads columns of one record at a time; reset it for each row to avoid allocation. */
+export class RecordReader {
+  readonly encoding: TextEncoding;
+  #types: number[] = [];
+  #offsets: number[] = [];
+  #parsed = 0;
+  #headerEnd = 0;
+  #headerPos = 0;
+  #bodyPos = 0;
+  #buf: Uint8Array = new Uint8Array(0);
+  #base = 0;
+  #size = 0;
+  #src: PayloadSource | null = null;
+  #whole = true;
+  #page = 0;
+
+  constructor(encoding: TextEncoding) {
+    this.encoding = encoding;
+  }
+
+  /** Points the reader at a new record. */
+  reset(src: PayloadSource): void {
+    this.#src = src;
+    this.#page = src.page;
+    this.#size = src.size;
+    this.#whole = src.localSize === src.size;
+    this.#buf = src.local;
+    this.#base = src.localStart;
+    this.#parsed = 0;
+    // The header size varint is at most 9 bytes; if the local part cannot hold the
+    // whole header, switch to the assembled payload.
+    const localEnd = this.#base + src.localSize;
+    let hdrSize = getVarint32(this.#buf, this.#base, localEnd, this.#page);
+    if (!this.#whole && hdrSize > src.localSize) {
+      this.#useFull();
+      hdrSize = getVarint32(this.#buf, 0, this.#size, this.#page);
+    }
+    if (hdrSize > this.#size || hdrSize < varintEnd - this.#base) corrupt(this.#page, "record header size out of range");
+    this.#headerPos = varintEnd;
+    this.#headerEnd = this.#base + hdrSize;
+    this.#bodyPos = this.#headerEnd;
+  }
+
+  #useFull(): void {
+    const full = this.#src!.full();
+    const delta = 0 - this.#base;
+    this.#buf = full;
+    this.#base = 0;
+    this.#whole = true;
+    this.#headerPos += delta;
+    this.#headerEnd += delta;
+    this.#bodyPos += delta;
+    for (let i = 0; i < this.#parsed; i++) this.#offsets[i] += delta;
+  }
+
+  /** Parses header entries until column `i` is known; false if the record is shorter. */
+  #parseTo(i: number): boolean {
+    while (this.#parsed <= i) {
+      if (this.#headerPos >= this.#headerEnd) return false;
+      const t = getVarint32(this.#buf, this.#headerPos, this.#headerEnd, this.#page);
+      if (t === 10 || t === 11) corrupt(this.#page, "reserved serial type");
+      this.#headerPos = varintEnd;
+      const n = this.#parsed++;
+      this.#types[n] = t;
+      this.#offsets[n] = this.#bodyPos;
+      this.#bodyPos += t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
+      if (this.#bodyPos - this.#base > this.#size) corrupt(this.#page, "record value runs past payload");
+    }
+    return true;
+  }
+
+  /** Number of columns in the record (parses the whole header). */
+  get columnCount(): number {
+    this.#parseTo(0x7fffffff);
+    return this.#parsed;
+  }
+
+  /** Serial type of column `i`, or -1 when the record has fewer columns. */
+  serialType(i: number): number {
+    return this.#parseTo(i) ? this.#types[i] : -1;
+  }
+
+  /** Value of column `i`; `undefined` when the record has fewer columns (use the default). */
+  value(i: number): SqlValue | undefined {
+    if (!this.#parseTo(i)) return undefined;
+    const t = this.#types[i];
+    let off = this.#offsets[i];
+    if (!this.#whole && off + serialTypeSize(t) > this.#base + this.#src!.localSize) {
+      this.#useFull();
+      off = this.#offsets[i];
+    }
+    return decodeValue(this.#buf, off, t, this.encoding);
+  }
+
+  /** All columns as an array (for tests, schema rows and debugging). */
+  values(): SqlValue[] {
+    const n = this.columnCount;
+    const out: SqlValue[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.value(i)!;
+    return out;
+  }
+}
