@@ -3,12 +3,12 @@
  *
  * Opening follows SQLite (pager.c pagerOpenWalIfPresent, btree.c lockBtree): an empty
  * database file is an empty database and any WAL beside it is ignored; otherwise an
- * existing WAL is used whatever the header's version bytes say, and the page count is
- * the WAL's last commit size, else the in-header size when valid, else the file size.
+ * existing WAL is used whatever the header's version bytes say. Pages past the end of
+ * the file (or past the WAL's last commit size) read as zeros, as in SQLite.
  */
-import { corrupt, SqliteError } from "./errors.ts";
+import { corrupt } from "./errors.ts";
 import type { ByteSource } from "./io/byte_source.ts";
-import { type DatabaseHeader, decodePageSize, HEADER_SIZE, lockBytePage, parseHeader } from "./format/header.ts";
+import { type DatabaseHeader, HEADER_SIZE, lockBytePage, parseHeader } from "./format/header.ts";
 import { readWal, type WalSnapshot } from "./format/wal.ts";
 
 /** Default number of pages the cache keeps. */
@@ -57,25 +57,18 @@ export class Pager {
       this.lockBytePage = lockBytePage(this.pageSize);
       return;
     }
-    let first = db.read(0, HEADER_SIZE);
-    if (this.wal) {
-      // The WAL and the file must agree on the page size, or the WAL cannot be applied.
-      const filePageSize = first.length >= 18 ? decodePageSize((first[16] << 8) | first[17]) : 0;
-      if (filePageSize !== 0 && filePageSize !== this.wal.pageSize) {
-        throw new SqliteError("SQLITE_CORRUPT", "database disk image is malformed (WAL page size differs from database)");
-      }
-      const walPage1 = this.wal.pageOffsets.get(1);
-      if (walPage1 !== undefined) first = walSource!.read(walPage1, HEADER_SIZE);
-    }
+    // Page 1 as read through the WAL decides the page size (a WAL frame of page 1 wins).
+    const walPage1 = this.wal?.pageOffsets.get(1);
+    const first = walPage1 !== undefined ? walSource!.read(walPage1, HEADER_SIZE) : db.read(0, HEADER_SIZE);
     this.header = parseHeader(first);
     this.pageSize = this.header.pageSize;
     this.usableSize = this.header.usableSize;
     this.lockBytePage = lockBytePage(this.pageSize);
-    const filePages = Math.ceil(db.size / this.pageSize);
-    let count: number;
-    if (this.wal) count = this.wal.dbPages;
-    else count = this.header.inHeaderSizeValid ? this.header.inHeaderPageCount : filePages;
-    if (!this.wal && count > filePages) corrupt(1, "in-header page count exceeds file size");
+    // SQLite's rule (btree.c lockBtree): the in-header size when valid, else the size of
+    // the file (or of the WAL's last commit); a header claiming more is corruption.
+    const available = this.wal ? this.wal.dbPages : Math.ceil(db.size / this.pageSize);
+    const count = this.header.inHeaderSizeValid ? this.header.inHeaderPageCount : available;
+    if (count > available) corrupt(1, "in-header page count exceeds database size");
     this.pageCount = count;
   }
 

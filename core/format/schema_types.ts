@@ -1,0 +1,117 @@
+/**
+ * The schema as the reader needs it: for each table, where each column lives in a record;
+ * for each index, what its records hold and how its b-tree is ordered.
+ */
+import type { Affinity, SqlValue, StorageClass } from "../value/types.ts";
+
+/** A column's DEFAULT, as stored values take it (affinity applied). */
+export interface ColumnDefault {
+  value: SqlValue;
+  cls: StorageClass;
+}
+
+export interface ColumnInfo {
+  name: string;
+  /** Declared type as written, "" when none. */
+  declaredType: string;
+  affinity: Affinity;
+  /** Collation name in upper case ("BINARY" unless declared). */
+  collation: string;
+  notNull: boolean;
+  /** The DEFAULT clause's source text, or null. */
+  defaultSql: string | null;
+  /**
+   * Value a record that is too short for this column takes (ALTER TABLE ADD COLUMN).
+   * null when the default is not a constant SQLite could have used for that (then the
+   * column cannot be missing from any record).
+   */
+  missingValue: ColumnDefault | null;
+  /** Generated column: its expression text and whether it is STORED. */
+  generated: { expr: string; stored: boolean } | null;
+  /**
+   * Where the column's value is in the table's records; -1 for the rowid alias
+   * (INTEGER PRIMARY KEY: the value is the rowid) and for VIRTUAL generated columns.
+   */
+  recordIndex: number;
+}
+
+/** One column of an index key or of a WITHOUT ROWID primary key. */
+export interface KeyColumn {
+  /** Table column index; -1 for the rowid; -2 for an expression. */
+  column: number;
+  /** Expression text when `column` is -2. */
+  expr: string | null;
+  /** Collation name, upper case. */
+  collation: string;
+  desc: boolean;
+}
+
+export interface IndexInfo {
+  name: string;
+  tableName: string;
+  rootPage: number;
+  /** CREATE INDEX text; null for automatic indexes. */
+  sql: string | null;
+  unique: boolean;
+  /** "c" CREATE INDEX, "u" UNIQUE constraint, "pk" PRIMARY KEY constraint. */
+  origin: "c" | "u" | "pk";
+  /** WHERE clause text of a partial index, or null. */
+  where: string | null;
+  /** The key columns as declared. */
+  keyColumns: KeyColumn[];
+  /**
+   * Every field of the index records, in order: the key columns, then the rowid (rowid
+   * tables) or the primary-key columns not already in the key (WITHOUT ROWID tables).
+   */
+  recordColumns: KeyColumn[];
+}
+
+export interface TableInfo {
+  name: string;
+  rootPage: number;
+  sql: string;
+  withoutRowid: boolean;
+  strict: boolean;
+  columns: ColumnInfo[];
+  /** Index of the INTEGER PRIMARY KEY column aliasing the rowid, or -1. */
+  rowidAlias: number;
+  /** Primary key columns (empty when the table has none). */
+  primaryKey: KeyColumn[];
+  /**
+   * WITHOUT ROWID tables: the fields of a table record in order (primary key first, then
+   * the other stored columns). Empty for rowid tables, whose records follow `columns`.
+   */
+  recordColumns: KeyColumn[];
+  indexes: IndexInfo[];
+}
+
+export interface ViewInfo {
+  name: string;
+  sql: string;
+  /** Column names from `CREATE VIEW v(a, b)`, or null. */
+  columnNames: string[] | null;
+  /** The SELECT text. */
+  select: string;
+}
+
+/** A virtual table: present in the schema but not readable from the file. */
+export interface VirtualTableInfo {
+  name: string;
+  sql: string;
+  module: string;
+}
+
+export interface Schema {
+  /** Tables by lower-case name; includes sqlite_schema itself. */
+  tables: Map<string, TableInfo>;
+  indexes: Map<string, IndexInfo>;
+  views: Map<string, ViewInfo>;
+  virtualTables: Map<string, VirtualTableInfo>;
+  /** Trigger names (triggers never fire in a read-only engine). */
+  triggers: string[];
+}
+
+/** SQLite's case folding for names: ASCII letters only. */
+export function nameKey(name: string): string {
+  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}

@@ -1,0 +1,242 @@
+/**
+ * The write-ahead log, `<db>-wal` (https://www.sqlite.org/walformat.html and
+ * https://www.sqlite.org/fileformat2.html §4). We rebuild what SQLite's WAL recovery
+ * rebuilds (wal.c walIndexRecover) from the WAL file alone; the `-shm` index is a cache of
+ * the same facts and is never read.
+ *
+ * WAL header, 32 bytes, every field a big-endian u32:
+ *
+ * | offset | field                                                        |
+ * |-------:|--------------------------------------------------------------|
+ * |      0 | magic: 0x377f0682 (checksum words little-endian) or 0x377f0683 (big-endian) |
+ * |      4 | format version, 3007000                                      |
+ * |      8 | page size (512..65536, a power of two; 65536 is stored as is) |
+ * |     12 | checkpoint sequence number                                   |
+ * |     16 | salt-1                                                       |
+ * |     20 | salt-2                                                       |
+ * |     24 | checksum-1 over header bytes 0..23                           |
+ * |     28 | checksum-2 over header bytes 0..23                           |
+ *
+ * Then frames, each a 24-byte frame header (big-endian u32s) and one page image:
+ *
+ * | offset | field                                                        |
+ * |-------:|--------------------------------------------------------------|
+ * |      0 | page number                                                  |
+ * |      4 | commit frames: database size in pages after the commit; others 0 |
+ * |      8 | salt-1, copied from the WAL header                           |
+ * |     12 | salt-2, copied from the WAL header                           |
+ * |     16 | checksum-1, cumulative                                       |
+ * |     20 | checksum-2, cumulative                                       |
+ *
+ * The checksum reads its input as u32 words in the byte order the magic selects (the
+ * stored checksum values are always big-endian) and runs, two words at a time,
+ * `s1 += w[i] + s2; s2 += w[i+1] + s1` (mod 2^32). It starts at 0 for the header; each
+ * frame continues from the previous one over the frame header's first 8 bytes and then
+ * the page image. Recovery accepts frames while their salts match the header, their page
+ * number is non-zero and the checksum matches; it stops at the first frame that fails.
+ * Only frames up to the last valid commit frame count.
+ */
+import { SqliteError } from "../errors.ts";
+import type { ByteSource } from "../io/byte_source.ts";
+
+/** Size of the WAL header. */
+export const WAL_HEADER_SIZE = 32;
+/** Size of the header in front of each page image. */
+export const WAL_FRAME_HEADER_SIZE = 24;
+
+const HDR_MAGIC = 0;
+const HDR_VERSION = 4;
+const HDR_PAGE_SIZE = 8;
+const HDR_CHECKPOINT_SEQ = 12;
+const HDR_SALT1 = 16;
+const HDR_SALT2 = 20;
+const HDR_CHECKSUM1 = 24;
+const HDR_CHECKSUM2 = 28;
+
+const FRAME_PAGE_NUMBER = 0;
+const FRAME_DB_SIZE_AFTER_COMMIT = 4;
+const FRAME_SALT1 = 8;
+const FRAME_SALT2 = 12;
+const FRAME_CHECKSUM1 = 16;
+const FRAME_CHECKSUM2 = 20;
+
+const WAL_MAGIC_LITTLE_ENDIAN = 0x377f0682;
+const WAL_MAGIC_BIG_ENDIAN = 0x377f0683;
+const WAL_FORMAT_VERSION = 3007000;
+const MIN_PAGE_SIZE = 512;
+const MAX_PAGE_SIZE = 65536;
+
+/** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
+const READ_CHUNK_BYTES = 4 << 20;
+
+/** True on a big-endian host, where an Int32Array reads words big-endian. */
+const HOST_IS_BIG_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 0;
+
+/** What a WAL adds to its database: the state after the last valid commit. */
+export interface WalSnapshot {
+  /** Page size from the WAL header (every frame holds one page of this size). */
+  pageSize: number;
+  /** Database size in pages after the last valid commit. */
+  dbPages: number;
+  /**
+   * Page number → byte offset inside the WAL of that page's current image (the last
+   * frame for the page up to the last commit). Only pages `<= dbPages` appear: SQLite
+   * never reads a page past the end of the database from the WAL.
+   */
+  pageOffsets: Map<number, number>;
+  /** Frames up to and including the last valid commit frame. */
+  validFrames: number;
+  /** Salt-1 from the WAL header (unsigned). */
+  salt1: number;
+  /** Salt-2 from the WAL header (unsigned). */
+  salt2: number;
+  /** Checkpoint sequence number from the WAL header. */
+  checkpointSeq: number;
+  /** True when the magic selects big-endian checksum words (0x377f0683). */
+  bigEndianChecksum: boolean;
+}
+
+/**
+ * Reads a WAL the way SQLite's recovery does and returns the committed state it holds,
+ * or null when it holds no valid commit (SQLite then reads the database file alone).
+ * That covers a WAL of 32 bytes or fewer, a bad magic, an impossible page size, a bad
+ * header checksum, and a WAL whose first frame is already invalid.
+ *
+ * @throws SqliteError `SQLITE_CANTOPEN` when the header is intact (its checksum matches)
+ *   but names a format version other than 3007000, as SQLite does.
+ */
+export function readWal(wal: ByteSource): WalSnapshot | null {
+  // Like SQLite, a WAL no longer than its header is empty.
+  if (!(wal.size > WAL_HEADER_SIZE)) return null;
+  const headerBytes = wal.read(0, WAL_HEADER_SIZE);
+  if (headerBytes.length < WAL_HEADER_SIZE) return null;
+  const header = headerBytes.slice(0, WAL_HEADER_SIZE); // own, aligned buffer for Int32Array
+  const headerView = new DataView(header.buffer);
+  const magic = headerView.getUint32(HDR_MAGIC);
+  const pageSize = headerView.getUint32(HDR_PAGE_SIZE);
+  if (magic !== WAL_MAGIC_LITTLE_ENDIAN && magic !== WAL_MAGIC_BIG_ENDIAN) return null;
+  if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE || (pageSize & (pageSize - 1))) {
+    return null;
+  }
+  const bigEndianChecksum = magic === WAL_MAGIC_BIG_ENDIAN;
+  const addWords = bigEndianChecksum === HOST_IS_BIG_ENDIAN ? addWordsNative : addWordsSwapped;
+  const sum = new Int32Array(2);
+  addWords(new Int32Array(header.buffer), 0, HDR_CHECKSUM1 >>> 2, sum);
+  if (
+    sum[0] !== headerView.getInt32(HDR_CHECKSUM1) || sum[1] !== headerView.getInt32(HDR_CHECKSUM2)
+  ) {
+    return null;
+  }
+  const version = headerView.getUint32(HDR_VERSION);
+  if (version !== WAL_FORMAT_VERSION) {
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      `unable to open database file (unsupported WAL format version ${version})`,
+    );
+  }
+  const salt1 = headerView.getInt32(HDR_SALT1);
+  const salt2 = headerView.getInt32(HDR_SALT2);
+
+  const frameSize = pageSize + WAL_FRAME_HEADER_SIZE;
+  const frameCount = Math.floor((wal.size - WAL_HEADER_SIZE) / frameSize);
+  const framesPerChunk = Math.max(1, Math.floor(READ_CHUNK_BYTES / frameSize));
+  const pageWords = pageSize >>> 2;
+  let framePages: Uint32Array = new Uint32Array(Math.min(frameCount, 4096));
+  let frame = 0; // frames accepted so far
+  let validFrames = 0;
+  let dbPages = 0;
+
+  scan: while (frame < frameCount) {
+    const wanted = Math.min(framesPerChunk, frameCount - frame);
+    const raw = wal.read(WAL_HEADER_SIZE + frame * frameSize, wanted * frameSize);
+    const got = Math.floor(raw.length / frameSize);
+    const chunk = copyAligned(raw, got * frameSize);
+    if (chunk === null || got === 0) break;
+    const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
+    const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
+    if (framePages.length < frame + got) framePages = grow(framePages, frame + got);
+    for (let i = 0, at = 0; i < got; i++, at += frameSize) {
+      if (view.getInt32(at + FRAME_SALT1) !== salt1) break scan;
+      if (view.getInt32(at + FRAME_SALT2) !== salt2) break scan;
+      const pageNumber = view.getUint32(at + FRAME_PAGE_NUMBER);
+      if (pageNumber === 0) break scan;
+      const word = at >>> 2;
+      addWords(words, word, word + 2, sum);
+      const data = word + (WAL_FRAME_HEADER_SIZE >>> 2);
+      addWords(words, data, data + pageWords, sum);
+      if (sum[0] !== view.getInt32(at + FRAME_CHECKSUM1)) break scan;
+      if (sum[1] !== view.getInt32(at + FRAME_CHECKSUM2)) break scan;
+      framePages[frame++] = pageNumber;
+      const commitSize = view.getUint32(at + FRAME_DB_SIZE_AFTER_COMMIT);
+      if (commitSize !== 0) {
+        validFrames = frame;
+        dbPages = commitSize;
+      }
+    }
+    if (got < wanted) break; // the source ended early
+  }
+  if (validFrames === 0) return null;
+
+  const pageOffsets = new Map<number, number>();
+  for (let f = 0; f < validFrames; f++) {
+    const pageNumber = framePages[f];
+    if (pageNumber <= dbPages) {
+      pageOffsets.set(pageNumber, WAL_HEADER_SIZE + f * frameSize + WAL_FRAME_HEADER_SIZE);
+    }
+  }
+  return {
+    pageSize,
+    dbPages,
+    pageOffsets,
+    validFrames,
+    salt1: salt1 >>> 0,
+    salt2: salt2 >>> 0,
+    checkpointSeq: headerView.getUint32(HDR_CHECKPOINT_SEQ),
+    bigEndianChecksum,
+  };
+}
+
+/**
+ * Adds `words[from..to)` (an even count) to the running checksum in `sum`, words already
+ * in the byte order the WAL's magic selects. Sums stay int32 (`| 0` is mod 2^32).
+ */
+function addWordsNative(words: Int32Array, from: number, to: number, sum: Int32Array): void {
+  let s1 = sum[0];
+  let s2 = sum[1];
+  for (let i = from; i < to; i += 2) {
+    s1 = (s1 + words[i] + s2) | 0;
+    s2 = (s2 + words[i + 1] + s1) | 0;
+  }
+  sum[0] = s1;
+  sum[1] = s2;
+}
+
+/** Like {@link addWordsNative} for words stored in the host's opposite byte order. */
+function addWordsSwapped(words: Int32Array, from: number, to: number, sum: Int32Array): void {
+  let s1 = sum[0];
+  let s2 = sum[1];
+  for (let i = from; i < to; i += 2) {
+    const a = words[i];
+    const b = words[i + 1];
+    s1 = (s1 + ((a << 24) | ((a & 0xff00) << 8) | ((a >>> 8) & 0xff00) | (a >>> 24)) + s2) | 0;
+    s2 = (s2 + ((b << 24) | ((b & 0xff00) << 8) | ((b >>> 8) & 0xff00) | (b >>> 24)) + s1) | 0;
+  }
+  sum[0] = s1;
+  sum[1] = s2;
+}
+
+/**
+ * The first `length` bytes of `bytes` where an Int32Array can view them (4-byte aligned),
+ * copying only when the source handed back a misaligned view; null if too short.
+ */
+function copyAligned(bytes: Uint8Array, length: number): Uint8Array | null {
+  if (bytes.length < length) return null;
+  if ((bytes.byteOffset & 3) === 0) return bytes.subarray(0, length);
+  return bytes.slice(0, length);
+}
+
+function grow(pages: Uint32Array, atLeast: number): Uint32Array {
+  const bigger = new Uint32Array(Math.max(atLeast, pages.length * 2));
+  bigger.set(pages);
+  return bigger;
+}
