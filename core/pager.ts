@@ -8,7 +8,7 @@
  */
 import { corrupt } from "./errors.ts";
 import type { ByteSource } from "./io/byte_source.ts";
-import { type DatabaseHeader, HEADER_SIZE, lockBytePage, parseHeader } from "./format/header.ts";
+import { checkUsableSize, type DatabaseHeader, HEADER_SIZE, lockBytePage, parseHeader } from "./format/header.ts";
 import { readWal, type WalSnapshot } from "./format/wal.ts";
 
 /** Default number of pages the cache keeps. */
@@ -69,6 +69,7 @@ export class Pager {
     const available = this.wal ? this.wal.dbPages : Math.ceil(db.size / this.pageSize);
     const count = this.header.inHeaderSizeValid ? this.header.inHeaderPageCount : available;
     if (count > available) corrupt(1, "in-header page count exceeds database size");
+    checkUsableSize(this.header);
     this.pageCount = count;
   }
 

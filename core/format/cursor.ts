@@ -78,6 +78,15 @@ function readU32(b: Uint8Array, off: number): number {
   return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
 }
 
+/** The root of an empty database's sqlite_schema: a table leaf with no cells. */
+const EMPTY_LEAF = {
+  pgno: 1,
+  isLeaf: true,
+  isTable: true,
+  nCells: 0,
+  rightChild: 0,
+} as BtreePage;
+
 /** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
 export class BtreeCursor {
   /** Root page of the b-tree. */
@@ -98,15 +107,20 @@ export class BtreeCursor {
   readonly #record: RecordReader;
   readonly #probePayload: CellPayload;
   readonly #probe: RecordReader;
-  readonly #rootPage: BtreePage;
+  readonly #rootPage: BtreePage | null;
 
   constructor(pager: Pager, root: number, encoding: TextEncoding, expectTable?: boolean) {
     this.#pager = pager;
     this.root = root;
-    if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
-    const rootPage = new BtreePage(pager, root);
-    this.#rootPage = rootPage;
-    this.isTable = rootPage.isTable;
+    if (pager.empty && root === 1) {
+      // A 0-byte file is an empty database: sqlite_schema exists and has no rows.
+      this.#rootPage = null;
+      this.isTable = true;
+    } else {
+      if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
+      this.#rootPage = new BtreePage(pager, root);
+      this.isTable = this.#rootPage.isTable;
+    }
     if (expectTable !== undefined && expectTable !== this.isTable) {
       corrupt(root, expectTable ? "expected a table b-tree" : "expected an index b-tree");
     }
@@ -125,7 +139,7 @@ export class BtreeCursor {
     this.#budget = this.#pager.pageCount;
     this.#stamp++;
     this.#depth = 0;
-    this.#stack[0] = this.#rootPage;
+    this.#stack[0] = this.#rootPage ?? EMPTY_LEAF;
   }
 
   #pushChild(pgno: number): void {

@@ -79,7 +79,9 @@ export function decodePageSize(field: number): number {
 
 /**
  * Decodes and validates the header at the start of `bytes` (page 1). Throws
- * `SQLITE_NOTADB` "file is not a database" for anything SQLite would refuse to open.
+ * `SQLITE_NOTADB` "file is not a database" for anything SQLite would refuse to open,
+ * except the usable-size minimum, which SQLite checks only after the page count: see
+ * {@link checkUsableSize}.
  */
 export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   if (bytes.length < HEADER_SIZE) notADatabase();
@@ -93,7 +95,6 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   if (bytes[21] !== 64 || bytes[22] !== 32 || bytes[23] !== 32) notADatabase();
   if (pageSize === 0) notADatabase();
   const usableSize = pageSize - reservedBytes;
-  if (usableSize < 480) notADatabase();
   const schemaFormat = u32(bytes, 44);
   if (schemaFormat > 4) {
     throw new SqliteError("SQLITE_ERROR", "unsupported file format");
@@ -125,6 +126,11 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
     versionValidFor,
     sqliteVersion: u32(bytes, 96),
   };
+}
+
+/** SQLite refuses pages with fewer than 480 usable bytes (after reserved bytes). */
+export function checkUsableSize(header: DatabaseHeader): void {
+  if (header.usableSize < 480) notADatabase();
 }
 
 /** 1-based page number of the lock-byte page (the page holding byte offset 2^30). */

@@ -209,6 +209,28 @@ export class RecordReader {
     return decodeValue(this.#buf, off, t, this.encoding);
   }
 
+  /**
+   * Locates column `i` without decoding it: returns its serial type (-1 when the record
+   * is shorter) and leaves its bytes at `rawBuf[rawStart .. rawStart + size)`.
+   */
+  locate(i: number): number {
+    if (!this.#parseTo(i)) return -1;
+    const t = this.#types[i];
+    let off = this.#offsets[i];
+    if (!this.#whole && off + serialTypeSize(t) > this.#base + this.#src!.localSize) {
+      this.#useFull();
+      off = this.#offsets[i];
+    }
+    this.rawBuf = this.#buf;
+    this.rawStart = off;
+    return t;
+  }
+
+  /** Bytes of the column last passed to {@link locate}. */
+  rawBuf: Uint8Array = new Uint8Array(0);
+  /** Offset of that column's bytes in {@link rawBuf}. */
+  rawStart = 0;
+
   /** All columns as an array (for tests, schema rows and debugging). */
   values(): SqlValue[] {
     const n = this.columnCount;

@@ -35,10 +35,7 @@ export class RowDecoder {
 
   constructor(table: TableInfo) {
     this.#plan = table.columns.map((col, i): FieldPlan => {
-      let recordIndex = col.recordIndex;
-      if (table.withoutRowid) {
-        recordIndex = table.recordColumns.findIndex((k) => k.column === i);
-      }
+      const recordIndex = col.recordIndex;
       const source = i === table.rowidAlias && !table.withoutRowid
         ? Source.Rowid
         : recordIndex < 0

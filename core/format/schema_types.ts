@@ -29,8 +29,8 @@ export interface ColumnInfo {
   /** Generated column: its expression text and whether it is STORED. */
   generated: { expr: string; stored: boolean } | null;
   /**
-   * Where the column's value is in the table's records; -1 for the rowid alias
-   * (INTEGER PRIMARY KEY: the value is the rowid) and for VIRTUAL generated columns.
+   * Where the column's value is in the table's records; -1 for VIRTUAL generated columns.
+   * (A rowid alias keeps its slot, which holds NULL: its value is the rowid.)
    */
   recordIndex: number;
 }

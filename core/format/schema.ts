@@ -1,0 +1,275 @@
+/**
+ * Builds the reader's {@link Schema} from the rows of sqlite_schema: parses each CREATE
+ * statement, works out where each column lives in a record, what each index's records
+ * hold, and the value a too-short record gives each column.
+ */
+import { autoIndexes } from "../sql/auto_indexes.ts";
+import { parseSchemaSql } from "../sql/ddl.ts";
+import type { DefaultValue, IndexDef, KeyColumnDef, SchemaDef, TableDef } from "../sql/ddl_types.ts";
+import { SqliteError } from "../errors.ts";
+import type { Pager } from "../pager.ts";
+import { applyAffinity } from "../value/affinity.ts";
+import { parseNumericText } from "../value/number_text.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import { malformedSchema, readSchemaRows, type SchemaRow } from "./schema_rows.ts";
+import {
+  type ColumnDefault,
+  type ColumnInfo,
+  type IndexInfo,
+  type KeyColumn,
+  nameKey,
+  type Schema,
+  type TableInfo,
+} from "./schema_types.ts";
+
+/** The definition SQLite gives its own schema table. */
+const SCHEMA_TABLE_SQL = "CREATE TABLE sqlite_schema(type text,name text,tbl_name text,rootpage int,sql text)";
+const ROWID: KeyColumn = { column: -1, expr: null, collation: "BINARY", desc: false };
+
+export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
+  const schema: Schema = {
+    tables: new Map(),
+    indexes: new Map(),
+    views: new Map(),
+    virtualTables: new Map(),
+    triggers: [],
+  };
+  const master = tableInfo(parseOrThrow("sqlite_schema", SCHEMA_TABLE_SQL) as TableDef, 1, SCHEMA_TABLE_SQL, enc);
+  for (const alias of ["sqlite_schema", "sqlite_master"]) schema.tables.set(alias, master);
+
+  const rows = readSchemaRows(pager, enc);
+  const tableDefs = new Map<string, TableDef>();
+  for (const row of rows) {
+    if (row.type !== "table" || row.sql === null) continue;
+    const def = parseOrThrow(row.name, row.sql);
+    if (def.kind === "virtualTable") {
+      schema.virtualTables.set(nameKey(def.name), { name: def.name, sql: row.sql, module: def.module });
+    } else if (def.kind === "table") {
+      checkRoot(row, pager);
+      tableDefs.set(nameKey(def.name), def);
+      schema.tables.set(nameKey(def.name), tableInfo(def, row.rootPage, row.sql, enc));
+    } else {
+      throw malformedSchema(row.name, "table row does not hold CREATE TABLE");
+    }
+  }
+  for (const row of rows) {
+    if (row.type === "index") addIndex(schema, tableDefs, row, pager);
+    else if (row.type === "view" && row.sql !== null) {
+      const def = parseOrThrow(row.name, row.sql);
+      if (def.kind !== "view") throw malformedSchema(row.name, "view row does not hold CREATE VIEW");
+      schema.views.set(nameKey(def.name), {
+        name: def.name,
+        sql: row.sql,
+        columnNames: def.columns,
+        select: def.selectText,
+      });
+    } else if (row.type === "trigger") schema.triggers.push(row.name);
+  }
+  return schema;
+}
+
+function parseOrThrow(name: string, sql: string): SchemaDef {
+  try {
+    return parseSchemaSql(sql);
+  } catch (e) {
+    if (e instanceof SqliteError) throw malformedSchema(name, e.message);
+    throw e;
+  }
+}
+
+function checkRoot(row: SchemaRow, pager: Pager): void {
+  if (!(row.rootPage >= 1 && row.rootPage <= pager.pageCount)) {
+    throw malformedSchema(row.name, `invalid rootpage ${row.rootPage}`);
+  }
+}
+
+function upper(name: string | null): string {
+  return name === null ? "BINARY" : name.replace(/[a-z]+/g, (s) => s.toUpperCase());
+}
+
+function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncoding): TableInfo {
+  let stored = 0;
+  const columns = def.columns.map((c): ColumnInfo => ({
+    name: c.name,
+    declaredType: c.declaredType,
+    affinity: c.affinity,
+    collation: upper(c.collation),
+    notNull: c.notNull,
+    defaultSql: c.defaultText,
+    missingValue: missingValue(c.default, c.affinity, enc),
+    generated: c.generated ? { expr: c.generated.exprText, stored: c.generated.stored } : null,
+    recordIndex: c.hidden === 2 ? -1 : stored++,
+  }));
+  const keyColumn = (k: KeyColumnDef): KeyColumn => ({
+    column: k.column,
+    expr: null,
+    collation: k.collation !== null ? upper(k.collation) : columns[k.column].collation,
+    desc: k.desc,
+  });
+  const primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
+  const recordColumns: KeyColumn[] = [];
+  if (def.withoutRowid) {
+    recordColumns.push(...primaryKey);
+    columns.forEach((c, i) => {
+      if (c.recordIndex >= 0 && !primaryKey.some((k) => k.column === i)) {
+        recordColumns.push({ column: i, expr: null, collation: c.collation, desc: false });
+      }
+    });
+    // In a WITHOUT ROWID table the record order is the primary key first.
+    columns.forEach((c, i) => {
+      if (c.recordIndex >= 0) c.recordIndex = recordColumns.findIndex((k) => k.column === i);
+    });
+  }
+  return {
+    name: def.name,
+    rootPage,
+    sql,
+    withoutRowid: def.withoutRowid,
+    strict: def.strict,
+    columns,
+    rowidAlias: def.withoutRowid ? -1 : def.rowidAlias,
+    primaryKey,
+    recordColumns,
+    indexes: [],
+  };
+}
+
+/** Drops repeats of the same column with the same collation (SQLite's isDupColumn). */
+function dedupe(keys: KeyColumn[]): KeyColumn[] {
+  return keys.filter((k, i) =>
+    k.column < 0 || !keys.slice(0, i).some((e) => e.column === k.column && e.collation === k.collation)
+  );
+}
+
+/**
+ * The value a record without this column yields: the DEFAULT if it is a constant
+ * SQLite's ALTER TABLE ADD COLUMN accepts, with the column's affinity applied.
+ */
+function missingValue(def: DefaultValue | null, aff: TableInfo["columns"][0]["affinity"], enc: TextEncoding): ColumnDefault | null {
+  let value: SqlValue;
+  let cls: StorageClass;
+  if (def === null || def.kind === "null") return { value: null, cls: StorageClass.Null };
+  switch (def.kind) {
+    case "integer": {
+      if (/^0x/i.test(def.digits)) {
+        const big = BigInt.asIntN(64, BigInt(def.digits));
+        const v = def.negative ? -big : big;
+        value = v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
+        cls = StorageClass.Integer;
+        break;
+      }
+      const n = parseNumericText((def.negative ? "-" : "") + def.digits, enc);
+      if (!n) return null;
+      ({ value, cls } = n);
+      break;
+    }
+    case "real": {
+      const n = parseNumericText((def.negative ? "-" : "") + def.text, enc);
+      if (!n) return null;
+      value = Number(n.value);
+      cls = StorageClass.Real;
+      break;
+    }
+    case "text":
+      value = def.value;
+      cls = StorageClass.Text;
+      break;
+    case "blob":
+      value = new Uint8Array(def.hex.length / 2);
+      for (let i = 0; i < value.length; i++) value[i] = parseInt(def.hex.slice(2 * i, 2 * i + 2), 16);
+      cls = StorageClass.Blob;
+      break;
+    case "bool":
+      value = def.value ? 1 : 0;
+      cls = StorageClass.Integer;
+      break;
+    default:
+      // CURRENT_* and general expressions: ADD COLUMN refuses them on a non-empty table,
+      // so no record can be missing such a column.
+      return null;
+  }
+  return applyAffinity(value, cls, aff, enc);
+}
+
+function addIndex(schema: Schema, tableDefs: Map<string, TableDef>, row: SchemaRow, pager: Pager): void {
+  const table = schema.tables.get(nameKey(row.tblName));
+  const tableDef = tableDefs.get(nameKey(row.tblName));
+  if (!table || !tableDef) throw malformedSchema(row.name, `no such table: ${row.tblName}`);
+  checkRoot(row, pager);
+  let info: IndexInfo;
+  if (row.sql === null) {
+    const auto = autoIndexes(tableDef).find((a) => nameKey(a.name) === nameKey(row.name));
+    if (!auto) throw malformedSchema(row.name, "orphan index");
+    const keyColumns = auto.columns.map((c): KeyColumn => ({
+      column: c.column,
+      expr: null,
+      collation: upper(c.collation),
+      desc: c.desc,
+    }));
+    info = indexInfo(row, table, keyColumns, true, auto.origin, null);
+  } else {
+    const def = parseOrThrow(row.name, row.sql);
+    if (def.kind !== "index") throw malformedSchema(row.name, "index row does not hold CREATE INDEX");
+    info = indexInfo(row, table, indexKeyColumns(def, table, row.name), def.unique, "c", def.whereText);
+  }
+  table.indexes.push(info);
+  schema.indexes.set(nameKey(row.name), info);
+}
+
+function indexKeyColumns(def: IndexDef, table: TableInfo, name: string): KeyColumn[] {
+  return def.columns.map((c): KeyColumn => {
+    if (c.column === null) {
+      return { column: -2, expr: c.expression, collation: upper(c.collation), desc: c.desc };
+    }
+    const key = nameKey(c.column);
+    const i = table.columns.findIndex((col) => nameKey(col.name) === key);
+    if (i < 0) {
+      // `rowid` and its aliases may be indexed when no column has that name.
+      if (key === "rowid" || key === "oid" || key === "_rowid_") {
+        return { column: -1, expr: null, collation: upper(c.collation), desc: c.desc };
+      }
+      throw malformedSchema(name, `no such column: ${c.column}`);
+    }
+    // An INTEGER PRIMARY KEY column keeps its number, as in SQLite; its value is the rowid.
+    return {
+      column: i,
+      expr: null,
+      collation: c.collation !== null ? upper(c.collation) : table.columns[i].collation,
+      desc: c.desc,
+    };
+  });
+}
+
+function indexInfo(
+  row: SchemaRow,
+  table: TableInfo,
+  keyColumns: KeyColumn[],
+  unique: boolean,
+  origin: IndexInfo["origin"],
+  where: string | null,
+): IndexInfo {
+  const recordColumns = [...keyColumns];
+  if (table.withoutRowid) {
+    for (const pk of table.primaryKey) {
+      if (!keyColumns.some((k) => k.column === pk.column && k.collation === pk.collation)) {
+        // Constraint indexes of a WITHOUT ROWID table append the key columns in ASC order
+        // whatever the primary key says (SQLite's "bAscKeyBug", ticket bba7b69f); only
+        // CREATE INDEX copies the primary key's directions.
+        recordColumns.push(origin === "c" ? pk : { ...pk, desc: false });
+      }
+    }
+  } else {
+    recordColumns.push(ROWID);
+  }
+  return {
+    name: row.name,
+    tableName: table.name,
+    rootPage: row.rootPage,
+    sql: row.sql,
+    unique,
+    origin,
+    where,
+    keyColumns,
+    recordColumns,
+  };
+}

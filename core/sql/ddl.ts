@@ -1,0 +1,246 @@
+/**
+ * Parser for the statements stored in sqlite_schema.sql: CREATE TABLE, CREATE INDEX,
+ * CREATE VIEW, CREATE VIRTUAL TABLE and CREATE TRIGGER.
+ *
+ * It follows SQLite's grammar (parse.y) token by token, including keyword fallback, and
+ * the checks SQLite makes while building the schema (build.c). Expressions (CHECK,
+ * DEFAULT (...), generated columns, index expressions and WHERE clauses, view bodies,
+ * trigger bodies) are not parsed: they are delimited by balanced parentheses or by the
+ * statement structure and returned as source text. So an error inside an expression is
+ * not detected here.
+ *
+ * Like SQLite loading a schema, only the first statement is read: anything after a `;`
+ * that ends it is ignored.
+ */
+import { endsOperand, isBadSeparatorNumber, TokenStream } from "./ddl_stream.ts";
+import { dequote, illegalTokenError, type Token, TokenKind } from "./tokenize.ts";
+import { parseCreateTable } from "./ddl_table.ts";
+import { readSortTerm, topLevelCollation } from "./ddl_terms.ts";
+import { autoIndexes } from "./auto_indexes.ts";
+import type {
+  IndexDef,
+  IndexedColumn,
+  SchemaDef,
+  TriggerDef,
+  ViewDef,
+  VirtualTableDef,
+} from "./ddl_types.ts";
+
+export { autoIndexes };
+export { primaryKeyIndexColumns } from "./ddl_table.ts";
+export type * from "./ddl_types.ts";
+
+/**
+ * Parses one schema statement. Throws SqliteError (`SQLITE_ERROR`) with SQLite's message
+ * (`near "X": syntax error`, `incomplete input`, `unrecognized token: "X"`, or the
+ * semantic error SQLite would give) for a statement SQLite would not load.
+ */
+export function parseSchemaSql(sql: string): SchemaDef {
+  const ts = new TokenStream(sql);
+  while (ts.accept(TokenKind.Semi));
+  ts.expect(TokenKind.Create);
+  const temp = ts.kind() === TokenKind.Temp || ts.kind() === TokenKind.Temporary;
+  if (temp) ts.next();
+  switch (ts.kind()) {
+    case TokenKind.Table: {
+      ts.next();
+      const table = parseCreateTable(ts);
+      autoIndexes(table); // for its "conflicting ON CONFLICT clauses" check
+      return table;
+    }
+    case TokenKind.View:
+      ts.next();
+      return parseView(ts);
+    case TokenKind.Trigger:
+      ts.next();
+      return parseTrigger(ts);
+    case TokenKind.Virtual:
+      if (temp) break;
+      ts.next();
+      ts.expect(TokenKind.Table);
+      return parseVirtualTable(ts);
+    case TokenKind.Unique:
+    case TokenKind.Index:
+      if (temp) break;
+      return parseIndex(ts);
+  }
+  throw ts.syntaxError();
+}
+
+function skipIfNotExists(ts: TokenStream): void {
+  if (ts.accept(TokenKind.If)) {
+    ts.expect(TokenKind.Not);
+    ts.expect(TokenKind.Exists);
+  }
+}
+
+/** `nm [. nm]` → schema (or null) and name, dequoted. */
+function qualifiedName(ts: TokenStream): { schema: string | null; name: string } {
+  const first = dequote(ts.text(ts.expectNm()));
+  if (!ts.accept(TokenKind.Dot)) return { schema: null, name: first };
+  return { schema: first, name: dequote(ts.text(ts.expectNm())) };
+}
+
+function parseIndex(ts: TokenStream): IndexDef {
+  const unique = ts.accept(TokenKind.Unique);
+  ts.expect(TokenKind.Index);
+  skipIfNotExists(ts);
+  const { schema, name } = qualifiedName(ts);
+  ts.expect(TokenKind.On);
+  const table = dequote(ts.text(ts.expectNm()));
+  ts.expect(TokenKind.LParen);
+  const columns: IndexedColumn[] = [];
+  do {
+    const term = readSortTerm(ts);
+    if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
+    if (term.column !== null) {
+      columns.push({
+        column: term.column,
+        expression: null,
+        collation: term.collation,
+        desc: term.desc,
+      });
+    } else {
+      columns.push({
+        column: null,
+        expression: ts.textOf(term.from, term.to),
+        collation: topLevelCollation(ts, term.from, term.to),
+        desc: term.desc,
+      });
+    }
+  } while (ts.accept(TokenKind.Comma));
+  ts.expect(TokenKind.RParen);
+  let whereText: string | null = null;
+  if (ts.accept(TokenKind.Where)) {
+    whereText = ts.rest();
+    if (whereText === null) throw ts.syntaxError();
+  }
+  ts.expectEnd();
+  return { kind: "index", schema, name, table, unique, columns, whereText };
+}
+
+function parseView(ts: TokenStream): ViewDef {
+  skipIfNotExists(ts);
+  const { schema, name } = qualifiedName(ts);
+  let columns: string[] | null = null;
+  if (ts.accept(TokenKind.LParen)) {
+    columns = [];
+    do {
+      columns.push(dequote(ts.text(ts.expectNm())));
+      // Old SQLite versions stored COLLATE and ASC/DESC here; SQLite still loads them.
+      if (ts.accept(TokenKind.Collate)) ts.next();
+      if (ts.kind() === TokenKind.Asc || ts.kind() === TokenKind.Desc) ts.next();
+    } while (ts.accept(TokenKind.Comma));
+    ts.expect(TokenKind.RParen);
+  }
+  ts.expect(TokenKind.As);
+  const k = ts.kind();
+  if (k !== TokenKind.Select && k !== TokenKind.Values && k !== TokenKind.With) {
+    throw ts.syntaxError();
+  }
+  const selectText = ts.rest()!;
+  return { kind: "view", schema, name, columns, selectText };
+}
+
+function parseVirtualTable(ts: TokenStream): VirtualTableDef {
+  skipIfNotExists(ts);
+  const { schema, name } = qualifiedName(ts);
+  ts.expect(TokenKind.Using);
+  const module = dequote(ts.text(ts.expectNm()));
+  const args: string[] = [];
+  if (ts.accept(TokenKind.LParen)) {
+    // Arguments are any tokens, split at top-level commas; SQLite passes each one's raw
+    // text (first token to last) and drops empty ones.
+    let depth = 0;
+    let first: Token | null = null;
+    let last: Token | null = null;
+    for (;;) {
+      const t = ts.peek();
+      if (t.kind === TokenKind.Eof) throw ts.syntaxError();
+      if (depth === 0 && (t.kind === TokenKind.Comma || t.kind === TokenKind.RParen)) {
+        if (first && last) args.push(ts.span(first, last));
+        first = last = null;
+        ts.pos++;
+        if (t.kind === TokenKind.RParen) break;
+        continue;
+      }
+      if (t.kind === TokenKind.Illegal && !isBadSeparatorNumber(ts.sql, t)) {
+        throw illegalTokenError(ts.sql, t);
+      }
+      if (t.kind === TokenKind.LParen) depth++;
+      else if (t.kind === TokenKind.RParen) depth--;
+      first ??= t;
+      last = t;
+      ts.pos++;
+    }
+  }
+  ts.expectEnd();
+  return { kind: "virtualTable", schema, name, module, args };
+}
+
+function parseTrigger(ts: TokenStream): TriggerDef {
+  skipIfNotExists(ts);
+  const { schema, name } = qualifiedName(ts);
+  let timing: TriggerDef["timing"] = "BEFORE";
+  if (ts.accept(TokenKind.Before)) timing = "BEFORE";
+  else if (ts.accept(TokenKind.After)) timing = "AFTER";
+  else if (ts.accept(TokenKind.Instead)) {
+    ts.expect(TokenKind.Of);
+    timing = "INSTEAD OF";
+  }
+  let event: TriggerDef["event"];
+  let updateOf: string[] | null = null;
+  if (ts.accept(TokenKind.Delete)) event = "DELETE";
+  else if (ts.accept(TokenKind.Insert)) event = "INSERT";
+  else if (ts.accept(TokenKind.Update)) {
+    event = "UPDATE";
+    if (ts.accept(TokenKind.Of)) {
+      updateOf = [];
+      do updateOf.push(dequote(ts.text(ts.expectNm()))); while (ts.accept(TokenKind.Comma));
+    }
+  } else throw ts.syntaxError();
+  ts.expect(TokenKind.On);
+  let table = dequote(ts.text(ts.expectNm()));
+  if (ts.accept(TokenKind.Dot)) table = dequote(ts.text(ts.expectNm()));
+  if (ts.accept(TokenKind.For)) {
+    ts.expect(TokenKind.Each);
+    ts.expect(TokenKind.Row);
+  }
+  let whenText: string | null = null;
+  if (ts.accept(TokenKind.When)) {
+    // The expression ends at a BEGIN that follows a complete operand (before that, BEGIN
+    // would be a column name).
+    const from = ts.pos;
+    let depth = 0;
+    for (;;) {
+      const k = ts.kind();
+      if (k === TokenKind.Eof) throw ts.syntaxError();
+      if (
+        depth === 0 && k === TokenKind.Begin && ts.pos > from &&
+        endsOperand(ts.tokens[ts.pos - 1].kind)
+      ) break;
+      if (k === TokenKind.LParen) depth++;
+      else if (k === TokenKind.RParen) depth--;
+      ts.next();
+    }
+    whenText = ts.textOf(from, ts.pos);
+  }
+  const begin = ts.expect(TokenKind.Begin);
+  // The body is one or more statements, each ending with ';', then END.
+  if (ts.kind() === TokenKind.End) throw ts.syntaxError();
+  let depth = 0;
+  for (;;) {
+    const k = ts.kind();
+    if (k === TokenKind.Eof) throw ts.syntaxError();
+    if (depth === 0 && k === TokenKind.End && ts.tokens[ts.pos - 1].kind === TokenKind.Semi) {
+      break;
+    }
+    if (k === TokenKind.LParen) depth++;
+    else if (k === TokenKind.RParen) depth--;
+    ts.next();
+  }
+  const end = ts.next();
+  const bodyText = ts.sql.slice(begin.end, end.start).trim();
+  ts.expectEnd();
+  return { kind: "trigger", schema, name, table, timing, event, updateOf, whenText, bodyText };
+}

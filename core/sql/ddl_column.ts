@@ -1,0 +1,281 @@
+/**
+ * The two parts of a column definition that need SQLite's exact text rules: the declared
+ * type (parse.y's `typetoken` plus sqlite3AddColumn's clean-up) and the DEFAULT clause
+ * (parse.y's `ccons ::= DEFAULT ...` plus sqlite3AddDefaultValue's span).
+ */
+import { Affinity } from "../value/types.ts";
+import { affinityOfTypeText } from "../value/affinity_of_type.ts";
+import {
+  blobTokenHex,
+  dequote,
+  isCurrentTimeKeyword,
+  isSpaceChar,
+  numberTokenText,
+  type Token,
+  TOKEN_NAMES,
+  TokenKind,
+} from "./tokenize.ts";
+import { isIdKind, isIdsKind, type TokenStream } from "./ddl_stream.ts";
+import type { DefaultValue } from "./ddl_types.ts";
+
+/** The result of reading a column's type. */
+export interface ColumnType {
+  declaredType: string;
+  affinity: Affinity;
+  /** INT, INTEGER, REAL, TEXT, BLOB or ANY when the type is one of those, else null. */
+  standardType: string | null;
+  /** A (non-empty after clean-up) type was declared. */
+  hasType: boolean;
+}
+
+const STANDARD_TYPES: Record<string, Affinity> = {
+  ANY: Affinity.Numeric,
+  BLOB: Affinity.Blob,
+  INT: Affinity.Integer,
+  INTEGER: Affinity.Integer,
+  REAL: Affinity.Real,
+  TEXT: Affinity.Text,
+};
+
+/** Number of UTF-8 bytes of a string (SQLite measures the type text in bytes). */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** ASCII case-insensitive "s ends with word" (word is lower-case ASCII). */
+function endsWithWord(s: string, word: string): boolean {
+  if (s.length < word.length) return false;
+  const off = s.length - word.length;
+  for (let i = 0; i < word.length; i++) {
+    let c = s.charCodeAt(off + i);
+    if (c >= 0x41 && c <= 0x5a) c += 32;
+    if (c !== word.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+function trimEndSpace(s: string): string {
+  let n = s.length;
+  while (n > 0 && isSpaceChar(s.charCodeAt(n - 1))) n--;
+  return s.slice(0, n);
+}
+
+/**
+ * sqlite3AddColumn's type clean-up. GENERATED and ALWAYS fall back to identifiers right
+ * after a column name, so `a INT GENERATED ALWAYS AS (1)` first reads the type as
+ * "INT GENERATED ALWAYS"; SQLite then cuts a trailing "always" (if the type is at least
+ * 16 bytes) and a "generated" before it. The test is purely textual, so a long type
+ * that merely ends in "always" is cut too.
+ */
+function cleanTypeText(raw: string): string {
+  let t = raw;
+  if (utf8Length(t) >= 16 && endsWithWord(t, "always")) {
+    t = trimEndSpace(t.slice(0, -6));
+    if (endsWithWord(t, "generated")) t = trimEndSpace(t.slice(0, -9));
+  }
+  return t;
+}
+
+/** sqlite3DequoteToken: strips the outer quotes when no quote occurs inside. */
+function dequoteToken(t: string): string {
+  if (t.length < 2 || !isQuote(t.charCodeAt(0))) return t;
+  for (let i = 1; i < t.length - 1; i++) if (isQuote(t.charCodeAt(i))) return t;
+  return t.slice(1, -1);
+}
+
+function isQuote(c: number): boolean {
+  return c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5b;
+}
+
+/** Works out declared type, affinity and standard-ness from the raw type text. */
+export function columnTypeFromText(raw: string): ColumnType {
+  const t = cleanTypeText(raw);
+  if (t === "") {
+    return { declaredType: "", affinity: Affinity.Blob, standardType: null, hasType: false };
+  }
+  let text = t;
+  if (utf8Length(t) >= 3) {
+    text = dequoteToken(t);
+    const upper = text.toUpperCase();
+    if (/^[A-Za-z]+$/.test(text) && upper in STANDARD_TYPES) {
+      return {
+        declaredType: upper,
+        affinity: STANDARD_TYPES[upper],
+        standardType: upper,
+        hasType: true,
+      };
+    }
+  }
+  const declaredType = dequote(text);
+  return {
+    declaredType,
+    affinity: affinityOfTypeText(declaredType),
+    standardType: null,
+    hasType: true,
+  };
+}
+
+function isSignedNumber(ts: TokenStream): boolean {
+  let i = 0;
+  if (ts.kind() === TokenKind.Plus || ts.kind() === TokenKind.Minus) i = 1;
+  const t = ts.peek(i);
+  // A number with `_` separators is SQLite's QNUMBER, which the type syntax does not take.
+  return (t.kind === TokenKind.Integer || t.kind === TokenKind.Float) &&
+    !ts.text(t).includes("_");
+}
+
+/**
+ * Reads `typetoken`: zero or more `ids` tokens, then optionally `( n )` or `( n , m )`
+ * with signed numbers.
+ */
+export function readColumnType(ts: TokenStream): ColumnType {
+  if (!isIdsKind(ts.kind())) return columnTypeFromText("");
+  const first = ts.peek();
+  let last: Token = first;
+  while (isIdsKind(ts.kind())) last = ts.next();
+  if (ts.kind() === TokenKind.LParen) {
+    ts.next();
+    for (let n = 0;; n++) {
+      if (!isSignedNumber(ts)) throw ts.syntaxError();
+      if (ts.kind() === TokenKind.Plus || ts.kind() === TokenKind.Minus) ts.next();
+      ts.next();
+      if (n === 1 || !ts.accept(TokenKind.Comma)) break;
+    }
+    last = ts.expect(TokenKind.RParen);
+  }
+  return columnTypeFromText(ts.span(first, last));
+}
+
+/** A DEFAULT clause: its value and the text `PRAGMA table_info` shows. */
+export interface DefaultClause {
+  value: DefaultValue;
+  text: string;
+}
+
+/** parse.y's `term`: a literal or CURRENT_TIME/DATE/TIMESTAMP. */
+function isTermKind(k: TokenKind): boolean {
+  return k === TokenKind.Null || k === TokenKind.Float || k === TokenKind.Blob ||
+    k === TokenKind.String || k === TokenKind.Integer || isCurrentTimeKeyword(k);
+}
+
+/** The value of a `term` token, with an optional unary sign in front of it. */
+function termValue(ts: TokenStream, t: Token, sign: TokenKind | null): DefaultValue | null {
+  const text = ts.text(t);
+  const negative = sign === TokenKind.Minus;
+  switch (t.kind) {
+    case TokenKind.Integer: {
+      const digits = numberTokenText(text);
+      return { kind: "integer", digits, negative };
+    }
+    case TokenKind.Float:
+      return { kind: "real", text: numberTokenText(text), negative };
+    default:
+      break;
+  }
+  if (negative) return null; // -'x', -NULL, -x'00', -CURRENT_TIME: evaluated expressions
+  switch (t.kind) {
+    case TokenKind.Null:
+      return { kind: "null" };
+    case TokenKind.String:
+      return { kind: "text", value: dequote(text) };
+    case TokenKind.Blob:
+      return { kind: "blob", hex: blobTokenHex(text) };
+    default:
+      if (sign !== null) return null; // +CURRENT_TIME is a function call expression
+      return {
+        kind: "current",
+        which: TOKEN_NAMES[t.kind] as "CURRENT_TIME" | "CURRENT_DATE" | "CURRENT_TIMESTAMP",
+      };
+  }
+}
+
+/** Whitespace-trimmed text, as sqlite3DbSpanDup trims it. */
+function trimSpace(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpaceChar(s.charCodeAt(a))) a++;
+  while (b > a && isSpaceChar(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
+}
+
+/**
+ * Classifies the expression tokens `[from, to)` of `DEFAULT ( ... )`: parentheses and
+ * unary signs around one literal still make a literal; anything else is an expression.
+ */
+function parenthesizedDefault(ts: TokenStream, from: number, to: number): DefaultValue | null {
+  let negative = false;
+  let sign: TokenKind | null = null;
+  for (;;) {
+    const k = ts.tokens[from].kind;
+    if (k === TokenKind.LParen && ts.tokens[to - 1].kind === TokenKind.RParen && to - from >= 3) {
+      from++;
+      to--;
+    } else if ((k === TokenKind.Minus || k === TokenKind.Plus) && to - from >= 2) {
+      if (k === TokenKind.Minus) negative = !negative;
+      sign = TokenKind.Plus;
+      from++;
+    } else break;
+  }
+  if (to - from !== 1) return null;
+  const t = ts.tokens[from];
+  if (isTermKind(t.kind)) {
+    return termValue(ts, t, negative ? TokenKind.Minus : sign);
+  }
+  // An unquoted TRUE/FALSE inside an expression is a boolean constant.
+  if (sign === null && t.kind === TokenKind.Id) {
+    const word = ts.text(t).toLowerCase();
+    if (word === "true" || word === "false") return { kind: "bool", value: word === "true" };
+  }
+  return null;
+}
+
+/** Reads what follows DEFAULT. */
+export function readDefault(ts: TokenStream): DefaultClause {
+  const k = ts.kind();
+  if (k === TokenKind.LParen) {
+    const open = ts.next();
+    const [from, to] = ts.skipTerm();
+    if (from === to) throw ts.syntaxError();
+    const close = ts.expect(TokenKind.RParen);
+    const text = trimSpace(ts.sql.slice(open.end, close.start));
+    return {
+      value: parenthesizedDefault(ts, from, to) ?? { kind: "expr", text: ts.textOf(from, to) },
+      text,
+    };
+  }
+  if (k === TokenKind.Plus || k === TokenKind.Minus) {
+    const sign = ts.next();
+    if (!isTermKind(ts.kind())) throw ts.syntaxError();
+    const term = ts.next();
+    const text = ts.span(sign, term);
+    return { value: termValue(ts, term, sign.kind) ?? { kind: "expr", text }, text };
+  }
+  if (isTermKind(k)) {
+    const term = ts.next();
+    return { value: termValue(ts, term, null)!, text: ts.text(term) };
+  }
+  if (isIdKind(k)) {
+    // A bare word is a string; unquoted TRUE and FALSE are booleans.
+    const t = ts.next();
+    const raw = ts.text(t);
+    const word = raw.toLowerCase();
+    const value: DefaultValue = word === "true" || word === "false"
+      ? { kind: "bool", value: word === "true" }
+      : { kind: "text", value: dequote(raw) };
+    return { value, text: raw };
+  }
+  throw ts.syntaxError();
+}

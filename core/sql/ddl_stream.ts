@@ -1,0 +1,183 @@
+/**
+ * A token cursor for the schema-statement parser, with the token classes of SQLite's
+ * grammar (`nm`, `ids`, `id`) and SQLite's syntax-error messages.
+ *
+ * Keyword fallback: parse.y's `%fallback ID` lets many keywords act as identifiers where
+ * they cannot be read as themselves. The parser mirrors that by testing, in each
+ * position, first for the keywords that have a meaning there and only then for the
+ * identifier classes below, which include every fallback keyword.
+ */
+import { SqliteError } from "../errors.ts";
+import {
+  illegalTokenError,
+  isCurrentTimeKeyword,
+  isJoinKeyword,
+  keywordFallsBackToId,
+  Lexer,
+  type Token,
+  tokenize,
+  TokenKind,
+} from "./tokenize.ts";
+
+const EOF_TOKEN: Token = { kind: TokenKind.Eof, start: 0, end: 0 };
+
+/** SQLite's `ids`: an identifier or a string (type names, collation names). */
+export function isIdsKind(k: TokenKind): boolean {
+  return k === TokenKind.Id || k === TokenKind.String || keywordFallsBackToId(k);
+}
+
+/** SQLite's `nm`: identifier, string, INDEXED or a join keyword (object and column names). */
+export function isNmKind(k: TokenKind): boolean {
+  return isIdsKind(k) || k === TokenKind.Indexed || isJoinKeyword(k);
+}
+
+/** SQLite's `id`: identifier or INDEXED (the bare-word DEFAULT). */
+export function isIdKind(k: TokenKind): boolean {
+  return k === TokenKind.Id || k === TokenKind.Indexed || keywordFallsBackToId(k);
+}
+
+/**
+ * Token kinds after which an expression is complete, so that a following ASC, DESC,
+ * BEGIN, ... is a keyword rather than an identifier operand.
+ */
+export function endsOperand(k: TokenKind): boolean {
+  return isNmKind(k) || k === TokenKind.Integer || k === TokenKind.Float ||
+    k === TokenKind.Blob || k === TokenKind.Variable || k === TokenKind.RParen ||
+    k === TokenKind.Null || k === TokenKind.Isnull || k === TokenKind.Notnull ||
+    isCurrentTimeKeyword(k);
+}
+
+/** Cursor over the tokens of one statement. */
+export class TokenStream {
+  readonly tokens: Token[];
+  pos = 0;
+
+  constructor(readonly sql: string) {
+    this.tokens = tokenize(sql);
+  }
+
+  /** The token `ahead` places from the current one (an Eof token past the end). */
+  peek(ahead = 0): Token {
+    return this.tokens[this.pos + ahead] ?? EOF_TOKEN;
+  }
+
+  /** Kind of the token `ahead` places from the current one. */
+  kind(ahead = 0): TokenKind {
+    return this.peek(ahead).kind;
+  }
+
+  /** Consumes and returns the current token (rejecting an illegal one). */
+  next(): Token {
+    const t = this.peek();
+    if (t.kind === TokenKind.Illegal) throw illegalTokenError(this.sql, t);
+    if (t.kind !== TokenKind.Eof) this.pos++;
+    return t;
+  }
+
+  /** Consumes the current token if it has kind `k`. */
+  accept(k: TokenKind): boolean {
+    if (this.kind() !== k) return false;
+    this.next();
+    return true;
+  }
+
+  /** Consumes a token of kind `k` or fails with SQLite's syntax error. */
+  expect(k: TokenKind): Token {
+    if (this.kind() !== k) throw this.syntaxError();
+    return this.next();
+  }
+
+  /** Consumes a `nm` token and returns it. */
+  expectNm(): Token {
+    if (!isNmKind(this.kind())) throw this.syntaxError();
+    return this.next();
+  }
+
+  /** Raw text of a token. */
+  text(t: Token): string {
+    return this.sql.slice(t.start, t.end);
+  }
+
+  /** Source text from the start of token `first` to the end of token `last`. */
+  span(first: Token, last: Token): string {
+    return this.sql.slice(first.start, last.end);
+  }
+
+  /**
+   * SQLite's error at the current token: an illegal token is "unrecognized token", the end
+   * of input is "incomplete input", anything else `near "X": syntax error`.
+   */
+  syntaxError(): SqliteError {
+    const t = this.peek();
+    if (t.kind === TokenKind.Illegal) return illegalTokenError(this.sql, t);
+    if (t.kind === TokenKind.Eof) return new SqliteError("SQLITE_ERROR", "incomplete input");
+    return new SqliteError("SQLITE_ERROR", `near "${this.text(t)}": syntax error`);
+  }
+
+  /** A semantic error with SQLite's message. */
+  error(message: string): SqliteError {
+    return new SqliteError("SQLITE_ERROR", message);
+  }
+
+  /**
+   * Consumes tokens up to (not including) the first `,` or `)` outside parentheses, or a
+   * `;` / end of input; returns the index range `[from, to)` of the consumed tokens.
+   * Fails on unbalanced `)` only through the caller's next expectation.
+   */
+  skipTerm(): [number, number] {
+    const from = this.pos;
+    let depth = 0;
+    for (;;) {
+      const k = this.kind();
+      if (k === TokenKind.Eof || k === TokenKind.Semi) break;
+      if (depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen)) break;
+      if (k === TokenKind.LParen) depth++;
+      else if (k === TokenKind.RParen) depth--;
+      this.next();
+    }
+    return [from, this.pos];
+  }
+
+  /**
+   * At a `(`: consumes `( expr )` and returns the expression's text (from its first to its
+   * last token). The expression itself is not checked, only its parentheses.
+   */
+  parenthesized(): string {
+    this.expect(TokenKind.LParen);
+    const [from, to] = this.skipTerm();
+    if (from === to) throw this.syntaxError();
+    this.expect(TokenKind.RParen);
+    return this.textOf(from, to);
+  }
+
+  /** Source text of tokens `[from, to)`, from the first's start to the last's end. */
+  textOf(from: number, to: number): string {
+    return this.sql.slice(this.tokens[from].start, this.tokens[to - 1].end);
+  }
+
+  /** Consumes tokens to a `;` or the end of input; returns their text (null if none). */
+  rest(): string | null {
+    const from = this.pos;
+    while (this.kind() !== TokenKind.Eof && this.kind() !== TokenKind.Semi) this.next();
+    if (from === this.pos) return null;
+    return this.textOf(from, this.pos);
+  }
+
+  /** Requires the statement to end here (a `;` or the end of input); the rest is ignored. */
+  expectEnd(): void {
+    const k = this.kind();
+    if (k !== TokenKind.Eof && k !== TokenKind.Semi) throw this.syntaxError();
+  }
+}
+
+/**
+ * True if an Illegal token is a number whose only fault is a misplaced `_` separator.
+ * SQLite accepts such a token where no value is taken from it (virtual-table arguments).
+ */
+export function isBadSeparatorNumber(sql: string, t: Token): boolean {
+  const c = sql.charCodeAt(t.start);
+  if (!((c >= 0x30 && c <= 0x39) || c === 0x2e)) return false;
+  const lexer = new Lexer(sql, t.start);
+  lexer.next();
+  return lexer.numberEnd === t.end && lexer.hasSeparators;
+}

@@ -1,0 +1,519 @@
+/**
+ * CREATE TABLE, following SQLite's parse.y (grammar) and build.c (what each clause does:
+ * sqlite3AddColumn, sqlite3AddPrimaryKey, sqlite3EndTable, ...).
+ */
+import { Affinity } from "../value/types.ts";
+import { dequote, keywordFallsBackToId, type Token, TokenKind } from "./tokenize.ts";
+import { isIdsKind, isNmKind, type TokenStream } from "./ddl_stream.ts";
+import { readSortTerm, type SortTerm } from "./ddl_terms.ts";
+import { readColumnType, readDefault } from "./ddl_column.ts";
+import type {
+  CheckDef,
+  ColumnDef,
+  ConflictResolution,
+  ForeignKeyDef,
+  KeyColumnDef,
+  KeyConstraintDef,
+  TableDef,
+} from "./ddl_types.ts";
+
+/** ASCII-only lower case: SQLite's case folding for names. */
+export function foldName(name: string): string {
+  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}
+
+/** Per-column facts used while building the table and dropped afterwards. */
+interface ColumnState {
+  def: ColumnDef;
+  /** The declared type is one of SQLite's standard names (COLTYPE_* other than custom). */
+  standardType: string | null;
+  /** A type was declared (COLFLAG_HASTYPE). */
+  hasType: boolean;
+  /** Part of the primary key (COLFLAG_PRIMKEY). */
+  inPrimaryKey: boolean;
+}
+
+/** Parses the rest of a CREATE TABLE after `CREATE [TEMP] TABLE`. */
+export function parseCreateTable(ts: TokenStream): TableDef {
+  if (ts.kind() === TokenKind.If) {
+    ts.next();
+    ts.expect(TokenKind.Not);
+    ts.expect(TokenKind.Exists);
+  }
+  let schema: string | null = null;
+  let name = dequote(ts.text(ts.expectNm()));
+  if (ts.accept(TokenKind.Dot)) {
+    schema = name;
+    name = dequote(ts.text(ts.expectNm()));
+  }
+  if (ts.kind() === TokenKind.As) {
+    // SQLite rewrites CREATE TABLE ... AS SELECT before storing it, and refuses to load it.
+    throw ts.error(`CREATE TABLE ${name} AS SELECT cannot be stored in a schema`);
+  }
+  ts.expect(TokenKind.LParen);
+  const b = new TableBuilder(ts, name);
+  for (;;) {
+    b.column();
+    if (ts.accept(TokenKind.RParen)) break;
+    ts.expect(TokenKind.Comma);
+    if (startsTableConstraint(ts.kind())) {
+      b.tableConstraints();
+      break;
+    }
+  }
+  const table: TableDef = {
+    kind: "table",
+    schema,
+    name,
+    columns: b.columns.map((c) => c.def),
+    withoutRowid: false,
+    strict: false,
+    keyConstraints: b.keys,
+    primaryKey: b.primaryKey,
+    rowidAlias: b.rowidAlias,
+    checks: b.checks,
+    foreignKeys: b.foreignKeys,
+  };
+  readTableOptions(ts, table);
+  b.finish(table);
+  return table;
+}
+
+function startsTableConstraint(k: TokenKind): boolean {
+  return k === TokenKind.Constraint || k === TokenKind.Primary || k === TokenKind.Unique ||
+    k === TokenKind.Check || k === TokenKind.Foreign;
+}
+
+function readTableOptions(ts: TokenStream, table: TableDef): void {
+  if (ts.kind() === TokenKind.Eof || ts.kind() === TokenKind.Semi) return;
+  for (;;) {
+    let t: Token;
+    if (ts.accept(TokenKind.Without)) {
+      t = ts.expectNm();
+      if (foldName(ts.text(t)) !== "rowid") throw unknownOption(ts, t);
+      table.withoutRowid = true;
+    } else if (isNmKind(ts.kind())) {
+      t = ts.next();
+      if (foldName(ts.text(t)) !== "strict") throw unknownOption(ts, t);
+      table.strict = true;
+    } else throw ts.syntaxError();
+    if (!ts.accept(TokenKind.Comma)) break;
+  }
+  ts.expectEnd();
+}
+
+function unknownOption(ts: TokenStream, t: Token) {
+  return ts.error(`unknown table option: ${ts.text(t)}`);
+}
+
+/** Reads `ON CONFLICT resolution` if present. */
+function readOnConflict(ts: TokenStream): ConflictResolution | null {
+  if (!ts.accept(TokenKind.On)) return null;
+  ts.expect(TokenKind.Conflict);
+  const k = ts.kind();
+  if (
+    k === TokenKind.Rollback || k === TokenKind.Abort || k === TokenKind.Fail ||
+    k === TokenKind.Ignore || k === TokenKind.Replace
+  ) return ts.text(ts.next()).toUpperCase() as ConflictResolution;
+  throw ts.syntaxError();
+}
+
+/** `( name [COLLATE x] [ASC|DESC], ... )`; COLLATE and order are tolerated and ignored. */
+function readNameList(ts: TokenStream): string[] {
+  ts.expect(TokenKind.LParen);
+  const names: string[] = [];
+  do {
+    names.push(dequote(ts.text(ts.expectNm())));
+    if (ts.accept(TokenKind.Collate)) {
+      if (!isIdsKind(ts.kind())) throw ts.syntaxError();
+      ts.next();
+    }
+    if (ts.kind() === TokenKind.Asc || ts.kind() === TokenKind.Desc) ts.next();
+  } while (ts.accept(TokenKind.Comma));
+  ts.expect(TokenKind.RParen);
+  return names;
+}
+
+/** `[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]`, after NOT/DEFERRABLE is seen. */
+function readDeferrable(ts: TokenStream): void {
+  ts.expect(TokenKind.Deferrable);
+  if (ts.accept(TokenKind.Initially)) {
+    if (!ts.accept(TokenKind.Deferred)) ts.expect(TokenKind.Immediate);
+  }
+}
+
+/** `REFERENCES table [(cols)] [MATCH x | ON DELETE/UPDATE/INSERT action]...`. */
+function readReferences(ts: TokenStream): { table: string; parentColumns: string[] | null } {
+  const table = dequote(ts.text(ts.expectNm()));
+  const parentColumns = ts.kind() === TokenKind.LParen ? readNameList(ts) : null;
+  for (;;) {
+    if (ts.accept(TokenKind.Match)) ts.expectNm();
+    else if (ts.accept(TokenKind.On)) {
+      const k = ts.kind();
+      if (k !== TokenKind.Insert && k !== TokenKind.Delete && k !== TokenKind.Update) {
+        throw ts.syntaxError();
+      }
+      ts.next();
+      if (ts.accept(TokenKind.Set)) {
+        if (!ts.accept(TokenKind.Null)) ts.expect(TokenKind.Default);
+      } else if (ts.accept(TokenKind.No)) ts.expect(TokenKind.Action);
+      else if (!ts.accept(TokenKind.Cascade)) ts.expect(TokenKind.Restrict);
+    } else return { table, parentColumns };
+  }
+}
+
+class TableBuilder {
+  columns: ColumnState[] = [];
+  keys: KeyConstraintDef[] = [];
+  primaryKey: KeyConstraintDef | null = null;
+  rowidAlias = -1;
+  checks: CheckDef[] = [];
+  foreignKeys: ForeignKeyDef[] = [];
+  /** SQLite's pParse->u1.cr.constraintName (reset per column and per `,` constraint). */
+  constraintName: string | null = null;
+  private names = new Map<string, number>();
+
+  constructor(readonly ts: TokenStream, readonly tableName: string) {}
+
+  column(): void {
+    const ts = this.ts;
+    const name = dequote(ts.text(ts.expectNm()));
+    const type = readColumnType(ts);
+    const key = foldName(name);
+    if (this.names.has(key)) throw ts.error(`duplicate column name: ${name}`);
+    this.names.set(key, this.columns.length);
+    const col: ColumnState = {
+      def: {
+        name,
+        declaredType: type.declaredType,
+        affinity: type.affinity,
+        collation: null,
+        notNull: false,
+        default: null,
+        defaultText: null,
+        generated: null,
+        hidden: 0,
+        pk: 0,
+      },
+      standardType: type.standardType,
+      hasType: type.hasType,
+      inPrimaryKey: false,
+    };
+    this.columns.push(col);
+    this.constraintName = null;
+    this.columnConstraints(col);
+  }
+
+  private columnConstraints(col: ColumnState): void {
+    const ts = this.ts;
+    const def = col.def;
+    const index = this.columns.length - 1;
+    for (;;) {
+      switch (ts.kind()) {
+        case TokenKind.Constraint:
+          ts.next();
+          this.constraintName = dequote(ts.text(ts.expectNm()));
+          break;
+        case TokenKind.Default: {
+          ts.next();
+          const d = readDefault(ts);
+          if (def.generated) throw ts.error("cannot use DEFAULT on a generated column");
+          def.default = d.value;
+          def.defaultText = d.text;
+          break;
+        }
+        case TokenKind.Null:
+          ts.next();
+          readOnConflict(ts);
+          break;
+        case TokenKind.Not:
+          ts.next();
+          if (ts.accept(TokenKind.Null)) {
+            readOnConflict(ts);
+            def.notNull = true;
+          } else readDeferrable(ts);
+          break;
+        case TokenKind.Primary: {
+          ts.next();
+          ts.expect(TokenKind.Key);
+          let desc = false;
+          if (ts.kind() === TokenKind.Asc || ts.kind() === TokenKind.Desc) {
+            desc = ts.next().kind === TokenKind.Desc;
+          }
+          const onConflict = readOnConflict(ts);
+          const autoincrement = ts.accept(TokenKind.Autoincrement);
+          this.addPrimaryKey([{ column: index, collation: null, desc }], true, onConflict, autoincrement);
+          break;
+        }
+        case TokenKind.Unique:
+          ts.next();
+          this.keys.push({
+            kind: "unique",
+            columns: [{ column: index, collation: null, desc: false }],
+            columnLevel: true,
+            onConflict: readOnConflict(ts),
+            autoincrement: false,
+            integerPrimaryKey: false,
+          });
+          break;
+        case TokenKind.Check:
+          ts.next();
+          this.checks.push({ name: this.constraintName, exprText: ts.parenthesized() });
+          break;
+        case TokenKind.References: {
+          ts.next();
+          const ref = readReferences(ts);
+          if (ref.parentColumns && ref.parentColumns.length !== 1) {
+            throw ts.error(
+              `foreign key on ${def.name} should reference only one column of table ${ref.table}`,
+            );
+          }
+          this.foreignKeys.push({ columns: [index], ...ref });
+          break;
+        }
+        case TokenKind.Deferrable:
+          readDeferrable(ts);
+          break;
+        case TokenKind.Collate:
+          ts.next();
+          if (!isIdsKind(ts.kind())) throw ts.syntaxError();
+          def.collation = dequote(ts.text(ts.next()));
+          break;
+        case TokenKind.Generated:
+          ts.next();
+          ts.expect(TokenKind.Always);
+          ts.expect(TokenKind.As);
+          this.generated(col);
+          break;
+        case TokenKind.As:
+          ts.next();
+          this.generated(col);
+          break;
+        default:
+          return;
+      }
+    }
+  }
+
+  private generated(col: ColumnState): void {
+    const ts = this.ts;
+    const exprText = ts.parenthesized();
+    let stored = false;
+    let bad = col.def.default !== null;
+    // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
+    if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
+      const word = foldName(ts.text(ts.next()));
+      if (word === "stored") stored = true;
+      else if (word !== "virtual") bad = true;
+    }
+    if (bad) throw ts.error(`error in generated column "${col.def.name}"`);
+    col.def.generated = { stored, exprText };
+    col.def.hidden = stored ? 3 : 2;
+    if (col.inPrimaryKey) throw ts.error("generated columns cannot be part of the PRIMARY KEY");
+  }
+
+  tableConstraints(): void {
+    const ts = this.ts;
+    for (;;) {
+      switch (ts.kind()) {
+        case TokenKind.Constraint:
+          ts.next();
+          this.constraintName = dequote(ts.text(ts.expectNm()));
+          break;
+        case TokenKind.Primary: {
+          ts.next();
+          ts.expect(TokenKind.Key);
+          const { columns, autoincrement } = this.keyList(true);
+          this.addPrimaryKey(columns, false, readOnConflict(ts), autoincrement);
+          break;
+        }
+        case TokenKind.Unique: {
+          ts.next();
+          const { columns } = this.keyList(false);
+          this.keys.push({
+            kind: "unique",
+            columns,
+            columnLevel: false,
+            onConflict: readOnConflict(ts),
+            autoincrement: false,
+            integerPrimaryKey: false,
+          });
+          break;
+        }
+        case TokenKind.Check:
+          ts.next();
+          this.checks.push({ name: this.constraintName, exprText: ts.parenthesized() });
+          readOnConflict(ts);
+          break;
+        case TokenKind.Foreign:
+          ts.next();
+          this.tableForeignKey();
+          break;
+        default:
+          throw ts.syntaxError();
+      }
+      if (ts.accept(TokenKind.Comma)) {
+        this.constraintName = null;
+        if (ts.kind() === TokenKind.RParen) throw ts.syntaxError();
+      } else if (ts.accept(TokenKind.RParen)) return;
+    }
+  }
+
+  private tableForeignKey(): void {
+    const ts = this.ts;
+    ts.expect(TokenKind.Key);
+    const names = readNameList(ts);
+    ts.expect(TokenKind.References);
+    const ref = readReferences(ts);
+    if (ts.kind() === TokenKind.Not || ts.kind() === TokenKind.Deferrable) {
+      ts.accept(TokenKind.Not);
+      readDeferrable(ts);
+    }
+    if (ref.parentColumns && ref.parentColumns.length !== names.length) {
+      throw ts.error(
+        "number of columns in foreign key does not match the number of columns in the " +
+          "referenced table",
+      );
+    }
+    const columns = names.map((n) => {
+      const i = this.names.get(foldName(n));
+      if (i === undefined) throw ts.error(`unknown column "${n}" in foreign key definition`);
+      return i;
+    });
+    this.foreignKeys.push({ columns, ...ref });
+  }
+
+  /** `( term, ... [AUTOINCREMENT] )` of a table-level PRIMARY KEY or UNIQUE. */
+  private keyList(allowAutoincrement: boolean) {
+    const ts = this.ts;
+    ts.expect(TokenKind.LParen);
+    const columns: KeyColumnDef[] = [];
+    let autoincrement = false;
+    do {
+      const term = readSortTerm(ts, allowAutoincrement);
+      autoincrement = term.autoincrement;
+      columns.push(this.keyColumn(term));
+    } while (!autoincrement && ts.accept(TokenKind.Comma));
+    ts.expect(TokenKind.RParen);
+    return { columns, autoincrement };
+  }
+
+  private keyColumn(term: SortTerm): KeyColumnDef {
+    const ts = this.ts;
+    if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
+    if (term.column === null) {
+      throw ts.error("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
+    }
+    const column = this.names.get(foldName(term.column));
+    if (column === undefined) throw ts.error(`no such column: ${term.column}`);
+    return { column, collation: term.collation, desc: term.desc };
+  }
+
+  private addPrimaryKey(
+    columns: KeyColumnDef[],
+    columnLevel: boolean,
+    onConflict: ConflictResolution | null,
+    autoincrement: boolean,
+  ): void {
+    const ts = this.ts;
+    if (this.primaryKey) {
+      throw ts.error(`table "${this.tableName}" has more than one primary key`);
+    }
+    for (const c of columns) {
+      const col = this.columns[c.column];
+      col.inPrimaryKey = true;
+      if (col.def.generated) {
+        throw ts.error("generated columns cannot be part of the PRIMARY KEY");
+      }
+    }
+    // SQLite's INTEGER PRIMARY KEY: one column typed exactly INTEGER, and not the
+    // column-constraint form with DESC (the table-constraint form ignores DESC here).
+    const integerPrimaryKey = columns.length === 1 &&
+      this.columns[columns[0].column].standardType === "INTEGER" &&
+      !(columnLevel && columns[0].desc);
+    if (autoincrement && !integerPrimaryKey) {
+      throw ts.error("AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY");
+    }
+    const key: KeyConstraintDef = {
+      kind: "primaryKey",
+      columns,
+      columnLevel,
+      onConflict,
+      autoincrement,
+      integerPrimaryKey,
+    };
+    this.primaryKey = key;
+    if (integerPrimaryKey) this.rowidAlias = columns[0].column;
+    this.keys.push(key);
+  }
+
+  /** sqlite3EndTable's checks and adjustments, once the table options are known. */
+  finish(table: TableDef): void {
+    const ts = this.ts;
+    const cols = this.columns;
+    if (table.strict) {
+      for (let i = 0; i < cols.length; i++) {
+        const c = cols[i];
+        if (c.standardType === null) {
+          throw ts.error(
+            c.hasType
+              ? `unknown datatype for ${table.name}.${c.def.name}: "${c.def.declaredType}"`
+              : `missing datatype for ${table.name}.${c.def.name}`,
+          );
+        }
+        if (c.standardType === "ANY") c.def.affinity = Affinity.Blob;
+        if (c.inPrimaryKey && i !== this.rowidAlias) c.def.notNull = true;
+      }
+    }
+    if (table.withoutRowid) {
+      if (this.primaryKey?.autoincrement) {
+        throw ts.error("AUTOINCREMENT not allowed on WITHOUT ROWID tables");
+      }
+      if (!this.primaryKey) throw ts.error(`PRIMARY KEY missing on table ${table.name}`);
+      for (const c of cols) if (c.inPrimaryKey) c.def.notNull = true;
+      table.rowidAlias = -1;
+    }
+    if (cols.length > 0 && cols.every((c) => c.def.generated !== null)) {
+      throw ts.error("must have at least one non-generated column");
+    }
+    this.numberPrimaryKey(table);
+  }
+
+  /** Fills ColumnDef.pk the way PRAGMA table_info numbers primary-key columns. */
+  private numberPrimaryKey(table: TableDef): void {
+    const pk = this.primaryKey;
+    if (!pk) return;
+    if (this.rowidAlias >= 0 && !table.withoutRowid) {
+      table.columns[this.rowidAlias].pk = 1;
+      return;
+    }
+    const order = primaryKeyIndexColumns(table, pk);
+    for (let i = order.length - 1; i >= 0; i--) table.columns[order[i].column].pk = i + 1;
+  }
+}
+
+/**
+ * The key columns of the primary key's index, with effective collations: for a WITHOUT
+ * ROWID table, repeated (column, collation) pairs are dropped; an INTEGER PRIMARY KEY
+ * turned into a WITHOUT ROWID key takes the column's own collation.
+ */
+export function primaryKeyIndexColumns(
+  table: TableDef,
+  pk: KeyConstraintDef,
+): { column: number; collation: string; desc: boolean }[] {
+  const collationOf = (c: KeyColumnDef) =>
+    (pk.integerPrimaryKey ? null : c.collation) ?? table.columns[c.column].collation ??
+      "BINARY";
+  const out: { column: number; collation: string; desc: boolean }[] = [];
+  for (const c of pk.columns) {
+    const entry = { column: c.column, collation: collationOf(c), desc: c.desc };
+    if (
+      table.withoutRowid && out.some((o) =>
+        o.column === entry.column && foldName(o.collation) === foldName(entry.collation)
+      )
+    ) continue;
+    out.push(entry);
+  }
+  return out;
+}
+

@@ -1,0 +1,164 @@
+/**
+ * litejit: a SQLite read engine in pure TypeScript.
+ *
+ * This release reads SQLite database files — any page size and text encoding, rollback or
+ * WAL mode — and exposes their schema. SQL queries (`prepare`, `get`, `all`, ...) arrive
+ * with the query engine.
+ *
+ * @example
+ * ```ts
+ * import { Database } from "./mod.ts";
+ * const db = new Database("examples/sample.db");
+ * for (const t of db.tables) console.log(t.name, t.columns.map((c) => c.name));
+ * db.close();
+ * ```
+ *
+ * @module
+ */
+import { DatabaseFile } from "./core/database_file.ts";
+import { SqliteError } from "./core/errors.ts";
+import { encodingName } from "./core/value/types.ts";
+
+export { SqliteError };
+export type { ResultCodeName } from "./core/errors.ts";
+
+/** Options for {@link Database}. */
+export interface DatabaseOptions {
+  /** Pages kept in the page cache (default 4096). */
+  cachePages?: number;
+  /** With a `Uint8Array` database: the bytes of its `-wal` file, if it has one. */
+  wal?: Uint8Array | null;
+}
+
+/** A column as declared in CREATE TABLE. */
+export interface ColumnDescription {
+  /** Column name. */
+  name: string;
+  /** Declared type as SQLite reports it (`PRAGMA table_info`), "" when none. */
+  declaredType: string;
+  /** Whether the column is declared NOT NULL (or is part of a WITHOUT ROWID key). */
+  notNull: boolean;
+  /** Text of the DEFAULT clause, or null. */
+  defaultSql: string | null;
+}
+
+/** A table in the database. */
+export interface TableDescription {
+  /** Table name. */
+  name: string;
+  /** The CREATE TABLE statement. */
+  sql: string;
+  /** Whether the table is WITHOUT ROWID. */
+  withoutRowid: boolean;
+  /** Columns in declaration order. */
+  columns: ColumnDescription[];
+}
+
+/** An index, including the automatic indexes of PRIMARY KEY and UNIQUE constraints. */
+export interface IndexDescription {
+  /** Index name. */
+  name: string;
+  /** The table it indexes. */
+  table: string;
+  /** The CREATE INDEX statement; null for automatic indexes. */
+  sql: string | null;
+  /** Whether the index enforces uniqueness. */
+  unique: boolean;
+}
+
+/** A view. */
+export interface ViewDescription {
+  /** View name. */
+  name: string;
+  /** The CREATE VIEW statement. */
+  sql: string;
+}
+
+/**
+ * A read-only connection to a SQLite database file.
+ *
+ * The source is a file path (its `-wal` file is read too when present), a `file:` URL, or
+ * the database's bytes. Errors are {@link SqliteError}s with SQLite's codes and messages:
+ * `SQLITE_CANTOPEN`, `SQLITE_NOTADB` "file is not a database", `SQLITE_CORRUPT`.
+ *
+ * @example
+ * ```ts
+ * import { Database } from "./mod.ts";
+ * const bytes = Deno.readFileSync("examples/sample.db");
+ * const db = new Database(bytes);
+ * console.log(db.pageSize, db.encoding, db.views.map((v) => v.name));
+ * db.close();
+ * ```
+ */
+export class Database {
+  #file: DatabaseFile | null;
+
+  /** Opens `source` for reading. */
+  constructor(source: string | URL | Uint8Array, options: DatabaseOptions = {}) {
+    const path = source instanceof URL ? urlPath(source) : source;
+    this.#file = DatabaseFile.open(path, options);
+  }
+
+  get #open(): DatabaseFile {
+    if (!this.#file) throw new SqliteError("SQLITE_MISUSE", "The database connection is not open");
+    return this.#file;
+  }
+
+  /** Page size in bytes. */
+  get pageSize(): number {
+    return this.#open.pager.pageSize;
+  }
+
+  /** Number of pages, as of the moment the database was opened. */
+  get pageCount(): number {
+    return this.#open.pager.pageCount;
+  }
+
+  /** Text encoding: "UTF-8", "UTF-16le" or "UTF-16be". */
+  get encoding(): string {
+    return encodingName(this.#open.encoding);
+  }
+
+  /** The tables, in schema order (sqlite_schema itself excluded). */
+  get tables(): TableDescription[] {
+    return [...this.#open.schema.tables.values()].filter((t) => t.rootPage !== 1).map((t) => ({
+      name: t.name,
+      sql: t.sql,
+      withoutRowid: t.withoutRowid,
+      columns: t.columns.map((c) => ({
+        name: c.name,
+        declaredType: c.declaredType,
+        notNull: c.notNull,
+        defaultSql: c.defaultSql,
+      })),
+    }));
+  }
+
+  /** The indexes, in schema order. */
+  get indexes(): IndexDescription[] {
+    return [...this.#open.schema.indexes.values()].map((i) => ({
+      name: i.name,
+      table: i.tableName,
+      sql: i.sql,
+      unique: i.unique,
+    }));
+  }
+
+  /** The views, in schema order. */
+  get views(): ViewDescription[] {
+    return [...this.#open.schema.views.values()].map((v) => ({ name: v.name, sql: v.sql }));
+  }
+
+  /** Closes the file. Further use throws `SQLITE_MISUSE`. */
+  close(): void {
+    this.#file?.close();
+    this.#file = null;
+  }
+}
+
+function urlPath(url: URL): string {
+  if (url.protocol !== "file:") {
+    throw new SqliteError("SQLITE_CANTOPEN", `unable to open database file: only file: URLs are supported (${url.href})`);
+  }
+  return decodeURIComponent(url.pathname);
+}

@@ -1,0 +1,11 @@
+import { DatabaseSync } from "node:sqlite";
+const db = new DatabaseSync(":memory:");
+const q = (s: string) => { const st = db.prepare(s); st.setReadBigInts(true); return st.all().map(r => Object.values(r)); };
+db.exec(`CREATE TABLE t(a, w REAL); CREATE INDEX i ON t(w + 1); CREATE INDEX j ON t(w);
+INSERT INTO t VALUES (1, 5), (2, 9007199254740993), (3, 9007199254740992.0), (4, 2.5);`);
+console.log(q("PRAGMA integrity_check"));
+console.log(q("SELECT w + 1, typeof(w + 1), rowid FROM t INDEXED BY i"));
+console.log(q("SELECT (w + 1), typeof((w + 1)), rowid FROM t INDEXED BY i"));
+console.log(q("EXPLAIN QUERY PLAN SELECT w + 1, rowid FROM t INDEXED BY i"));
+console.log(q("SELECT w + 1, rowid FROM t ORDER BY w + 1"));
+console.log(q("SELECT w, rowid FROM t INDEXED BY j"), q("SELECT w, rowid FROM t ORDER BY w, rowid"));

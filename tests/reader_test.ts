@@ -1,0 +1,135 @@
+/**
+ * The reader on fixed inputs, each checked against what node:sqlite does with the same
+ * bytes: committed fixtures (reserved bytes per page, made by scripts/make_fixtures.sh),
+ * the bundled sample database, files that are not databases, and empty files.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { DatabaseFile } from "../core/database_file.ts";
+import { SqliteError } from "../core/errors.ts";
+import { checkDatabase } from "./support/check_reader.ts";
+import { readExpected } from "./support/random_db_oracle.ts";
+
+const here = new URL(".", import.meta.url).pathname;
+
+/** What node:sqlite reads from `path`, opened read-only. */
+function oracle(path: string) {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return readExpected(db, null);
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `f` on a private copy of `bytes` as a file, so SQLite leaves no trace behind. */
+function withFile<T>(bytes: Uint8Array, f: (path: string) => T): T {
+  const dir = Deno.makeTempDirSync({ prefix: "litejit-reader-" });
+  try {
+    const path = `${dir}/db`;
+    Deno.writeFileSync(path, bytes);
+    return f(path);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+for (const reserve of [1, 40, 255]) {
+  Deno.test(`reader: page with ${reserve} reserved bytes reads like SQLite`, () => {
+    const bytes = Deno.readFileSync(`${here}fixtures/reserved_${reserve}.db`);
+    assert.equal(bytes[20], reserve, "fixture has the reserved bytes it claims");
+    withFile(bytes, (path) => {
+      const expected = oracle(path);
+      const db = DatabaseFile.open(path);
+      try {
+        assert.equal(db.pager.usableSize, 1024 - reserve);
+        checkDatabase(db, expected);
+      } finally {
+        db.close();
+      }
+    });
+  });
+}
+
+Deno.test("reader: the bundled sample database reads like SQLite", () => {
+  const bytes = Deno.readFileSync(`${here}../examples/sample.db`);
+  withFile(bytes, (path) => {
+    const db = DatabaseFile.open(path);
+    try {
+      checkDatabase(db, oracle(path));
+    } finally {
+      db.close();
+    }
+  });
+});
+
+/** The error SQLite gives when asked to read the schema of `bytes`, or null. */
+function sqliteOpenError(bytes: Uint8Array): string | null {
+  return withFile(bytes, (path) => {
+    try {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        db.prepare("SELECT count(*) FROM sqlite_schema").get();
+        return null;
+      } finally {
+        db.close();
+      }
+    } catch (e) {
+      return (e as Error).message;
+    }
+  });
+}
+
+function litejitOpenError(bytes: Uint8Array): SqliteError | null {
+  try {
+    DatabaseFile.open(bytes).close();
+    return null;
+  } catch (e) {
+    if (e instanceof SqliteError) return e;
+    throw e;
+  }
+}
+
+Deno.test("reader: files that are not databases, or broken headers, fail as in SQLite", () => {
+  const sample = Deno.readFileSync(`${here}../examples/sample.db`);
+  const page1 = sample.slice(0, 4096);
+  const edit = (b: Uint8Array, bytes: Record<number, number>) => Object.assign(b.slice(), bytes);
+  const cases: [string, Uint8Array][] = [
+    ["text file", new TextEncoder().encode("hello, this is not a database at all\n".repeat(40))],
+    ["short file", new Uint8Array(50).fill(7)],
+    ["bad magic", edit(page1, { 0: 0x73 })],
+    ["page size 1000", edit(page1, { 16: 0x03, 17: 0xe8 })],
+    ["read version 3", edit(page1, { 19: 3 })],
+    ["payload fraction", edit(page1, { 21: 63 })],
+    ["usable size below 480", edit(sample, { 16: 0x02, 17: 0x00, 20: 40 })],
+    // The page count is checked before the usable size: a short file is corrupt first.
+    ["usable size below 480, truncated", edit(page1, { 16: 0x02, 17: 0x00, 20: 40 })],
+    ["in-header size beyond the file", page1],
+    ["schema format 5", edit(sample, { 47: 5 })],
+  ];
+  const codeFor: Record<string, string> = {
+    "file is not a database": "SQLITE_NOTADB",
+    "database disk image is malformed": "SQLITE_CORRUPT",
+    "unsupported file format": "SQLITE_ERROR",
+  };
+  for (const [what, bytes] of cases) {
+    const theirs = sqliteOpenError(bytes);
+    assert.ok(theirs !== null && theirs in codeFor, `${what}: SQLite's own verdict is ${theirs}`);
+    const ours = litejitOpenError(bytes);
+    assert.ok(ours, `${what}: litejit must refuse`);
+    assert.equal(ours.code, codeFor[theirs], `${what}: code`);
+    assert.ok(ours.message.startsWith(theirs), `${what}: "${ours.message}" vs SQLite's "${theirs}"`);
+  }
+});
+
+Deno.test("reader: an empty file is an empty database, as in SQLite", () => {
+  assert.equal(sqliteOpenError(new Uint8Array(0)), null);
+  const db = DatabaseFile.open(new Uint8Array(0));
+  assert.deepEqual([...db.schema.tables.keys()], ["sqlite_schema", "sqlite_master"]);
+  assert.equal(db.pager.pageCount, 0);
+  assert.equal(db.tableCursor(db.schema.tables.get("sqlite_schema")!).valid, false);
+});
+
+Deno.test("reader: a missing file is SQLITE_CANTOPEN", () => {
+  assert.throws(() => DatabaseFile.open("/nonexistent/dir/x.db"), (e) => e instanceof SqliteError && e.code === "SQLITE_CANTOPEN");
+});
