@@ -16,7 +16,9 @@ import {
   describe,
   featuresOf,
   propertyParams,
+  propertySeed,
 } from "./support/random_db.ts";
+import { integrityProblems } from "./support/random_db_build.ts";
 import { returnArrays } from "./support/random_db_oracle.ts";
 import {
   type DbSpec,
@@ -76,13 +78,16 @@ function checkBuilt(built: BuiltDb): void {
   assert.ok(!expected.tables.some((t) => t.name === "spill_tmp" || t.name === "scratch_tmp"));
 
   withCopy(built, (db) => {
-    assert.deepStrictEqual(query(db, "PRAGMA integrity_check"), [["ok"]]);
+    assert.deepStrictEqual(integrityProblems(db), []);
     for (const t of expected.tables) {
       const width = t.columns.length + (t.withoutRowid ? 0 : 1);
       assert.ok(t.rows.every((r) => r.length === width), `${t.name}: row width`);
       if (!t.withoutRowid) {
         for (let i = 1; i < t.rows.length; i++) {
-          assert.ok((t.rows[i - 1][0] as bigint) < (t.rows[i][0] as bigint), `${t.name}: rowid order`);
+          assert.ok(
+            (t.rows[i - 1][0] as bigint) < (t.rows[i][0] as bigint),
+            `${t.name}: rowid order`,
+          );
         }
       }
       // A plain scan of the table b-tree (no ORDER BY) gives the same rows. For WITHOUT
@@ -91,7 +96,10 @@ function checkBuilt(built: BuiltDb): void {
       const cols = t.columns.map(dq).join(", ");
       const pk = query(db, `PRAGMA index_list(${dq(t.name)})`).find((r) => r[3] === "pk");
       const from = t.withoutRowid ? `INDEXED BY ${dq(String(pk![1]))}` : "NOT INDEXED";
-      const scan = query(db, `SELECT ${t.withoutRowid ? "" : "rowid, "}${cols} FROM ${dq(t.name)} ${from}`);
+      const scan = query(
+        db,
+        `SELECT ${t.withoutRowid ? "" : "rowid, "}${cols} FROM ${dq(t.name)} ${from}`,
+      );
       assert.deepStrictEqual(scan, t.rows, `${t.name}: table scan order`);
     }
     for (const ix of expected.indexes) {
@@ -100,7 +108,10 @@ function checkBuilt(built: BuiltDb): void {
       // A forced full scan of the index itself visits its entries in b-tree order.
       const where = ix.where === null ? "" : ` WHERE ${ix.where}`;
       const terms = ix.columns.map((c) => c.term).join(", ");
-      const scan = tryQuery(db, `SELECT ${terms} FROM ${dq(ix.table)} INDEXED BY ${dq(ix.name)}${where}`);
+      const scan = tryQuery(
+        db,
+        `SELECT ${terms} FROM ${dq(ix.table)} INDEXED BY ${dq(ix.name)}${where}`,
+      );
       if (scan !== null) assert.deepStrictEqual(scan, ix.entries, `${ix.name}: index scan order`);
       const [[count]] = query(db, `SELECT count(*) FROM ${dq(ix.table)}${where}`);
       assert.equal(BigInt(ix.entries.length), count, `${ix.name}: entry count`);
@@ -203,7 +214,7 @@ function promisedFeatures(): string[] {
 }
 
 Deno.test("random_db: the generator produces every promised feature", () => {
-  const { seed } = propertyParams(1, "random_db coverage");
+  const seed = propertySeed("random_db coverage");
   const seen = new Map<string, number>();
   for (const spec of fc.sample(arbDbSpec, { seed, numRuns: 400 })) {
     for (const f of featuresOf(spec)) seen.set(f, (seen.get(f) ?? 0) + 1);
@@ -224,7 +235,7 @@ function walFrameSlots(built: BuiltDb): number {
 }
 
 Deno.test("random_db: built files reach deep b-trees, overflow, freelists and every WAL state", () => {
-  const { seed } = propertyParams(1, "random_db shapes");
+  const seed = propertySeed("random_db shapes");
   const want: Record<string, (b: BuiltDb) => boolean> = {
     "interior pages": (b) => b.expected.pages.internal > 0,
     "overflow pages": (b) => b.expected.pages.overflow > 0,
@@ -243,7 +254,9 @@ Deno.test("random_db: built files reach deep b-trees, overflow, freelists and ev
     if (found.size === Object.keys(want).length) break;
     const built = buildDb(spec);
     try {
-      for (const [name, test] of Object.entries(want)) if (!found.has(name) && test(built)) found.add(name);
+      for (const [name, test] of Object.entries(want)) {
+        if (!found.has(name) && test(built)) found.add(name);
+      }
     } finally {
       cleanup(built);
     }

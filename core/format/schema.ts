@@ -9,8 +9,8 @@ import type { DefaultValue, IndexDef, KeyColumnDef, SchemaDef, TableDef } from "
 import { SqliteError } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import { applyAffinity } from "../value/affinity.ts";
-import { parseNumericText } from "../value/number_text.ts";
-import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import { Affinity, normalizeInt, StorageClass, type TextEncoding } from "../value/types.ts";
+import { textToReal } from "../value/number_text.ts";
 import { malformedSchema, readSchemaRows, type SchemaRow } from "./schema_rows.ts";
 import {
   type ColumnDefault,
@@ -106,7 +106,12 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     collation: k.collation !== null ? upper(k.collation) : columns[k.column].collation,
     desc: k.desc,
   });
-  const primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
+  let primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
+  if (def.withoutRowid && wouldAliasRowid(def)) {
+    // SQLite first takes such a key for a rowid alias, then rebuilds its index from the
+    // column name alone: a COLLATE in the PRIMARY KEY clause is lost, the order is kept.
+    primaryKey = primaryKey.map((k) => ({ ...k, collation: columns[k.column].collation }));
+  }
   const recordColumns: KeyColumn[] = [];
   if (def.withoutRowid) {
     recordColumns.push(...primaryKey);
@@ -134,6 +139,14 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
   };
 }
 
+/** A one-column primary key on a column declared exactly INTEGER (not `INTEGER ... DESC`). */
+function wouldAliasRowid(def: TableDef): boolean {
+  const pk = def.primaryKey;
+  if (!pk || pk.columns.length !== 1) return false;
+  if (pk.columnLevel && pk.columns[0].desc) return false;
+  return def.columns[pk.columns[0].column].declaredType.toUpperCase() === "INTEGER";
+}
+
 /** Drops repeats of the same column with the same collation (SQLite's isDupColumn). */
 function dedupe(keys: KeyColumn[]): KeyColumn[] {
   return keys.filter((k, i) =>
@@ -143,52 +156,61 @@ function dedupe(keys: KeyColumn[]): KeyColumn[] {
 
 /**
  * The value a record without this column yields: the DEFAULT if it is a constant
- * SQLite's ALTER TABLE ADD COLUMN accepts, with the column's affinity applied.
+ * SQLite's ALTER TABLE ADD COLUMN accepts, evaluated as SQLite's valueFromExpr does:
+ * - an integer literal that fits in 64 bits (hex as two's complement) is an INTEGER;
+ *   a negative hex literal is negated afterwards (-0x8000000000000000 becomes REAL);
+ *   other integer literals become their text, sign included;
+ * - a real literal is its text, sign included;
+ * then the column's affinity applies — except that a column without affinity keeps a
+ * real literal REAL (even -0.0) and gives integer-looking text NUMERIC affinity.
  */
-function missingValue(def: DefaultValue | null, aff: TableInfo["columns"][0]["affinity"], enc: TextEncoding): ColumnDefault | null {
-  let value: SqlValue;
-  let cls: StorageClass;
+function missingValue(def: DefaultValue | null, aff: Affinity, enc: TextEncoding): ColumnDefault | null {
   if (def === null || def.kind === "null") return { value: null, cls: StorageClass.Null };
   switch (def.kind) {
     case "integer": {
-      if (/^0x/i.test(def.digits)) {
-        const big = BigInt.asIntN(64, BigInt(def.digits));
-        const v = def.negative ? -big : big;
-        value = v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
-        cls = StorageClass.Integer;
-        break;
+      const v = decOrHexToI64(def.digits);
+      if (v !== undefined) {
+        if (!def.negative) return applyAffinity(normalizeInt(v), StorageClass.Integer, aff, enc);
+        if (v === I64_MIN) return applyAffinity(-Number(v), StorageClass.Real, aff, enc);
+        return applyAffinity(normalizeInt(-v), StorageClass.Integer, aff, enc);
       }
-      const n = parseNumericText((def.negative ? "-" : "") + def.digits, enc);
-      if (!n) return null;
-      ({ value, cls } = n);
-      break;
+      const text = (def.negative ? "-" : "") + def.digits;
+      return applyAffinity(text, StorageClass.Text, aff === Affinity.Blob ? Affinity.Numeric : aff, enc);
     }
     case "real": {
-      const n = parseNumericText((def.negative ? "-" : "") + def.text, enc);
-      if (!n) return null;
-      value = Number(n.value);
-      cls = StorageClass.Real;
-      break;
+      const text = (def.negative ? "-" : "") + def.text;
+      if (aff === Affinity.Blob) return { value: textToReal(text), cls: StorageClass.Real };
+      return applyAffinity(text, StorageClass.Text, aff, enc);
     }
     case "text":
-      value = def.value;
-      cls = StorageClass.Text;
-      break;
-    case "blob":
-      value = new Uint8Array(def.hex.length / 2);
-      for (let i = 0; i < value.length; i++) value[i] = parseInt(def.hex.slice(2 * i, 2 * i + 2), 16);
-      cls = StorageClass.Blob;
-      break;
+      return applyAffinity(def.value, StorageClass.Text, aff, enc);
+    case "blob": {
+      const bytes = new Uint8Array(def.hex.length / 2);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(def.hex.slice(2 * i, 2 * i + 2), 16);
+      return applyAffinity(bytes, StorageClass.Blob, aff, enc);
+    }
     case "bool":
-      value = def.value ? 1 : 0;
-      cls = StorageClass.Integer;
-      break;
+      return applyAffinity(def.value ? 1 : 0, StorageClass.Integer, aff, enc);
     default:
       // CURRENT_* and general expressions: ADD COLUMN refuses them on a non-empty table,
       // so no record can be missing such a column.
       return null;
   }
-  return applyAffinity(value, cls, aff, enc);
+}
+
+const I64_MIN = -(2n ** 63n);
+
+/**
+ * SQLite's sqlite3DecOrHexToI64 on an unsigned literal: hex of up to 16 digits as a
+ * two's-complement 64-bit value, or decimal up to 2^63 - 1; undefined otherwise.
+ */
+function decOrHexToI64(digits: string): bigint | undefined {
+  if (/^0x/i.test(digits)) {
+    const hex = digits.slice(2).replace(/^0+/, "");
+    return hex.length <= 16 ? BigInt.asIntN(64, BigInt("0x" + (hex || "0"))) : undefined;
+  }
+  const v = BigInt(digits);
+  return v <= 2n ** 63n - 1n ? v : undefined;
 }
 
 function addIndex(schema: Schema, tableDefs: Map<string, TableDef>, row: SchemaRow, pager: Pager): void {

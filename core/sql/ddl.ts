@@ -16,7 +16,9 @@ import { endsOperand, isBadSeparatorNumber, TokenStream } from "./ddl_stream.ts"
 import { dequote, illegalTokenError, type Token, TokenKind } from "./tokenize.ts";
 import { parseCreateTable } from "./ddl_table.ts";
 import { readSortTerm, topLevelCollation } from "./ddl_terms.ts";
+import { qualifiedName, readNameList, skipIfNotExists } from "./ddl_clauses.ts";
 import { autoIndexes } from "./auto_indexes.ts";
+import { checkExpressionTokens } from "./ddl_expr_check.ts";
 import type {
   IndexDef,
   IndexedColumn,
@@ -27,7 +29,7 @@ import type {
 } from "./ddl_types.ts";
 
 export { autoIndexes };
-export { primaryKeyIndexColumns } from "./ddl_table.ts";
+export { primaryKeyIndexColumns } from "./auto_indexes.ts";
 export type * from "./ddl_types.ts";
 
 /**
@@ -67,20 +69,6 @@ export function parseSchemaSql(sql: string): SchemaDef {
   throw ts.syntaxError();
 }
 
-function skipIfNotExists(ts: TokenStream): void {
-  if (ts.accept(TokenKind.If)) {
-    ts.expect(TokenKind.Not);
-    ts.expect(TokenKind.Exists);
-  }
-}
-
-/** `nm [. nm]` → schema (or null) and name, dequoted. */
-function qualifiedName(ts: TokenStream): { schema: string | null; name: string } {
-  const first = dequote(ts.text(ts.expectNm()));
-  if (!ts.accept(TokenKind.Dot)) return { schema: null, name: first };
-  return { schema: first, name: dequote(ts.text(ts.expectNm())) };
-}
-
 function parseIndex(ts: TokenStream): IndexDef {
   const unique = ts.accept(TokenKind.Unique);
   ts.expect(TokenKind.Index);
@@ -101,6 +89,7 @@ function parseIndex(ts: TokenStream): IndexDef {
         desc: term.desc,
       });
     } else {
+      checkExpressionTokens(ts, term.from, term.to);
       columns.push({
         column: null,
         expression: ts.textOf(term.from, term.to),
@@ -112,8 +101,10 @@ function parseIndex(ts: TokenStream): IndexDef {
   ts.expect(TokenKind.RParen);
   let whereText: string | null = null;
   if (ts.accept(TokenKind.Where)) {
+    const from = ts.pos;
     whereText = ts.rest();
     if (whereText === null) throw ts.syntaxError();
+    checkExpressionTokens(ts, from, ts.pos);
   }
   ts.expectEnd();
   return { kind: "index", schema, name, table, unique, columns, whereText };
@@ -122,17 +113,8 @@ function parseIndex(ts: TokenStream): IndexDef {
 function parseView(ts: TokenStream): ViewDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
-  let columns: string[] | null = null;
-  if (ts.accept(TokenKind.LParen)) {
-    columns = [];
-    do {
-      columns.push(dequote(ts.text(ts.expectNm())));
-      // Old SQLite versions stored COLLATE and ASC/DESC here; SQLite still loads them.
-      if (ts.accept(TokenKind.Collate)) ts.next();
-      if (ts.kind() === TokenKind.Asc || ts.kind() === TokenKind.Desc) ts.next();
-    } while (ts.accept(TokenKind.Comma));
-    ts.expect(TokenKind.RParen);
-  }
+  // Old SQLite versions stored COLLATE and ASC/DESC in this list; SQLite still loads them.
+  const columns = ts.kind() === TokenKind.LParen ? readNameList(ts) : null;
   ts.expect(TokenKind.As);
   const k = ts.kind();
   if (k !== TokenKind.Select && k !== TokenKind.Values && k !== TokenKind.With) {
@@ -223,6 +205,7 @@ function parseTrigger(ts: TokenStream): TriggerDef {
       else if (k === TokenKind.RParen) depth--;
       ts.next();
     }
+    checkExpressionTokens(ts, from, ts.pos, { subqueries: true });
     whenText = ts.textOf(from, ts.pos);
   }
   const begin = ts.expect(TokenKind.Begin);

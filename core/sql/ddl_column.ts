@@ -17,6 +17,7 @@ import {
 } from "./tokenize.ts";
 import { isIdKind, isIdsKind, type TokenStream } from "./ddl_stream.ts";
 import type { DefaultValue } from "./ddl_types.ts";
+import { checkExpressionTokens } from "./ddl_expr_check.ts";
 
 /** The result of reading a column's type. */
 export interface ColumnType {
@@ -242,12 +243,15 @@ function parenthesizedDefault(ts: TokenStream, from: number, to: number): Defaul
   return null;
 }
 
-/** Reads what follows DEFAULT. */
-export function readDefault(ts: TokenStream): DefaultClause {
+/** Reads what follows DEFAULT for column `column`. */
+export function readDefault(ts: TokenStream, column: string): DefaultClause {
   const k = ts.kind();
+  // A number with bad `_` separators, where a literal is taken: "unrecognized token".
+  if (k === TokenKind.Illegal) ts.next();
   if (k === TokenKind.LParen) {
     const open = ts.next();
     const [from, to] = ts.skipTerm();
+    checkExpressionTokens(ts, from, to, { defaultOf: column });
     if (from === to) throw ts.syntaxError();
     const close = ts.expect(TokenKind.RParen);
     const text = trimSpace(ts.sql.slice(open.end, close.start));
@@ -258,6 +262,7 @@ export function readDefault(ts: TokenStream): DefaultClause {
   }
   if (k === TokenKind.Plus || k === TokenKind.Minus) {
     const sign = ts.next();
+    if (ts.kind() === TokenKind.Illegal) ts.next();
     if (!isTermKind(ts.kind())) throw ts.syntaxError();
     const term = ts.next();
     const text = ts.span(sign, term);

@@ -19,6 +19,11 @@ import {
   TokenKind,
 } from "./tokenize.ts";
 
+/** ASCII-only lower case: SQLite's case folding for names. */
+export function foldName(name: string): string {
+  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}
+
 const EOF_TOKEN: Token = { kind: TokenKind.Eof, start: 0, end: 0 };
 
 /** SQLite's `ids`: an identifier or a string (type names, collation names). */
@@ -41,6 +46,8 @@ export function isIdKind(k: TokenKind): boolean {
  * BEGIN, ... is a keyword rather than an identifier operand.
  */
 export function endsOperand(k: TokenKind): boolean {
+  // CAST and RAISE fall back to ID but are keywords wherever an operand may start.
+  if (k === TokenKind.Cast || k === TokenKind.Raise) return false;
   return isNmKind(k) || k === TokenKind.Integer || k === TokenKind.Float ||
     k === TokenKind.Blob || k === TokenKind.Variable || k === TokenKind.RParen ||
     k === TokenKind.Null || k === TokenKind.Isnull || k === TokenKind.Notnull ||
@@ -109,7 +116,11 @@ export class TokenStream {
    */
   syntaxError(): SqliteError {
     const t = this.peek();
-    if (t.kind === TokenKind.Illegal) return illegalTokenError(this.sql, t);
+    // A number with misplaced `_` is only "unrecognized" where SQLite takes its value;
+    // where no number may stand it is a plain syntax error.
+    if (t.kind === TokenKind.Illegal && !isBadSeparatorNumber(this.sql, t)) {
+      return illegalTokenError(this.sql, t);
+    }
     if (t.kind === TokenKind.Eof) return new SqliteError("SQLITE_ERROR", "incomplete input");
     return new SqliteError("SQLITE_ERROR", `near "${this.text(t)}": syntax error`);
   }

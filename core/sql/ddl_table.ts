@@ -3,10 +3,22 @@
  * sqlite3AddColumn, sqlite3AddPrimaryKey, sqlite3EndTable, ...).
  */
 import { Affinity } from "../value/types.ts";
-import { dequote, keywordFallsBackToId, type Token, TokenKind } from "./tokenize.ts";
-import { isIdsKind, isNmKind, type TokenStream } from "./ddl_stream.ts";
+import { dequote, keywordFallsBackToId, TokenKind } from "./tokenize.ts";
+import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
 import { readSortTerm, type SortTerm } from "./ddl_terms.ts";
 import { readColumnType, readDefault } from "./ddl_column.ts";
+import {
+  checkedParenthesized,
+  qualifiedName,
+  readDeferrable,
+  readNameList,
+  readOnConflict,
+  readReferences,
+  readTableOptions,
+  skipIfNotExists,
+  startsTableConstraint,
+} from "./ddl_clauses.ts";
+import { primaryKeyIndexColumns } from "./auto_indexes.ts";
 import type {
   CheckDef,
   ColumnDef,
@@ -16,11 +28,6 @@ import type {
   KeyConstraintDef,
   TableDef,
 } from "./ddl_types.ts";
-
-/** ASCII-only lower case: SQLite's case folding for names. */
-export function foldName(name: string): string {
-  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-}
 
 /** Per-column facts used while building the table and dropped afterwards. */
 interface ColumnState {
@@ -35,17 +42,8 @@ interface ColumnState {
 
 /** Parses the rest of a CREATE TABLE after `CREATE [TEMP] TABLE`. */
 export function parseCreateTable(ts: TokenStream): TableDef {
-  if (ts.kind() === TokenKind.If) {
-    ts.next();
-    ts.expect(TokenKind.Not);
-    ts.expect(TokenKind.Exists);
-  }
-  let schema: string | null = null;
-  let name = dequote(ts.text(ts.expectNm()));
-  if (ts.accept(TokenKind.Dot)) {
-    schema = name;
-    name = dequote(ts.text(ts.expectNm()));
-  }
+  skipIfNotExists(ts);
+  const { schema, name } = qualifiedName(ts);
   if (ts.kind() === TokenKind.As) {
     // SQLite rewrites CREATE TABLE ... AS SELECT before storing it, and refuses to load it.
     throw ts.error(`CREATE TABLE ${name} AS SELECT cannot be stored in a schema`);
@@ -74,92 +72,11 @@ export function parseCreateTable(ts: TokenStream): TableDef {
     checks: b.checks,
     foreignKeys: b.foreignKeys,
   };
-  readTableOptions(ts, table);
+  const options = readTableOptions(ts);
+  table.withoutRowid = options.withoutRowid;
+  table.strict = options.strict;
   b.finish(table);
   return table;
-}
-
-function startsTableConstraint(k: TokenKind): boolean {
-  return k === TokenKind.Constraint || k === TokenKind.Primary || k === TokenKind.Unique ||
-    k === TokenKind.Check || k === TokenKind.Foreign;
-}
-
-function readTableOptions(ts: TokenStream, table: TableDef): void {
-  if (ts.kind() === TokenKind.Eof || ts.kind() === TokenKind.Semi) return;
-  for (;;) {
-    let t: Token;
-    if (ts.accept(TokenKind.Without)) {
-      t = ts.expectNm();
-      if (foldName(ts.text(t)) !== "rowid") throw unknownOption(ts, t);
-      table.withoutRowid = true;
-    } else if (isNmKind(ts.kind())) {
-      t = ts.next();
-      if (foldName(ts.text(t)) !== "strict") throw unknownOption(ts, t);
-      table.strict = true;
-    } else throw ts.syntaxError();
-    if (!ts.accept(TokenKind.Comma)) break;
-  }
-  ts.expectEnd();
-}
-
-function unknownOption(ts: TokenStream, t: Token) {
-  return ts.error(`unknown table option: ${ts.text(t)}`);
-}
-
-/** Reads `ON CONFLICT resolution` if present. */
-function readOnConflict(ts: TokenStream): ConflictResolution | null {
-  if (!ts.accept(TokenKind.On)) return null;
-  ts.expect(TokenKind.Conflict);
-  const k = ts.kind();
-  if (
-    k === TokenKind.Rollback || k === TokenKind.Abort || k === TokenKind.Fail ||
-    k === TokenKind.Ignore || k === TokenKind.Replace
-  ) return ts.text(ts.next()).toUpperCase() as ConflictResolution;
-  throw ts.syntaxError();
-}
-
-/** `( name [COLLATE x] [ASC|DESC], ... )`; COLLATE and order are tolerated and ignored. */
-function readNameList(ts: TokenStream): string[] {
-  ts.expect(TokenKind.LParen);
-  const names: string[] = [];
-  do {
-    names.push(dequote(ts.text(ts.expectNm())));
-    if (ts.accept(TokenKind.Collate)) {
-      if (!isIdsKind(ts.kind())) throw ts.syntaxError();
-      ts.next();
-    }
-    if (ts.kind() === TokenKind.Asc || ts.kind() === TokenKind.Desc) ts.next();
-  } while (ts.accept(TokenKind.Comma));
-  ts.expect(TokenKind.RParen);
-  return names;
-}
-
-/** `[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]`, after NOT/DEFERRABLE is seen. */
-function readDeferrable(ts: TokenStream): void {
-  ts.expect(TokenKind.Deferrable);
-  if (ts.accept(TokenKind.Initially)) {
-    if (!ts.accept(TokenKind.Deferred)) ts.expect(TokenKind.Immediate);
-  }
-}
-
-/** `REFERENCES table [(cols)] [MATCH x | ON DELETE/UPDATE/INSERT action]...`. */
-function readReferences(ts: TokenStream): { table: string; parentColumns: string[] | null } {
-  const table = dequote(ts.text(ts.expectNm()));
-  const parentColumns = ts.kind() === TokenKind.LParen ? readNameList(ts) : null;
-  for (;;) {
-    if (ts.accept(TokenKind.Match)) ts.expectNm();
-    else if (ts.accept(TokenKind.On)) {
-      const k = ts.kind();
-      if (k !== TokenKind.Insert && k !== TokenKind.Delete && k !== TokenKind.Update) {
-        throw ts.syntaxError();
-      }
-      ts.next();
-      if (ts.accept(TokenKind.Set)) {
-        if (!ts.accept(TokenKind.Null)) ts.expect(TokenKind.Default);
-      } else if (ts.accept(TokenKind.No)) ts.expect(TokenKind.Action);
-      else if (!ts.accept(TokenKind.Cascade)) ts.expect(TokenKind.Restrict);
-    } else return { table, parentColumns };
-  }
 }
 
 class TableBuilder {
@@ -216,7 +133,7 @@ class TableBuilder {
           break;
         case TokenKind.Default: {
           ts.next();
-          const d = readDefault(ts);
+          const d = readDefault(ts, def.name);
           if (def.generated) throw ts.error("cannot use DEFAULT on a generated column");
           def.default = d.value;
           def.defaultText = d.text;
@@ -242,7 +159,12 @@ class TableBuilder {
           }
           const onConflict = readOnConflict(ts);
           const autoincrement = ts.accept(TokenKind.Autoincrement);
-          this.addPrimaryKey([{ column: index, collation: null, desc }], true, onConflict, autoincrement);
+          this.addPrimaryKey(
+            [{ column: index, collation: null, desc }],
+            true,
+            onConflict,
+            autoincrement,
+          );
           break;
         }
         case TokenKind.Unique:
@@ -258,7 +180,7 @@ class TableBuilder {
           break;
         case TokenKind.Check:
           ts.next();
-          this.checks.push({ name: this.constraintName, exprText: ts.parenthesized() });
+          this.checks.push({ name: this.constraintName, exprText: checkedParenthesized(ts) });
           break;
         case TokenKind.References: {
           ts.next();
@@ -297,9 +219,9 @@ class TableBuilder {
 
   private generated(col: ColumnState): void {
     const ts = this.ts;
-    const exprText = ts.parenthesized();
+    const exprText = checkedParenthesized(ts);
     let stored = false;
-    let bad = col.def.default !== null;
+    let bad = col.def.default !== null || col.def.generated !== null;
     // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
     if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
       const word = foldName(ts.text(ts.next()));
@@ -342,7 +264,7 @@ class TableBuilder {
         }
         case TokenKind.Check:
           ts.next();
-          this.checks.push({ name: this.constraintName, exprText: ts.parenthesized() });
+          this.checks.push({ name: this.constraintName, exprText: checkedParenthesized(ts) });
           readOnConflict(ts);
           break;
         case TokenKind.Foreign:
@@ -491,29 +413,3 @@ class TableBuilder {
     for (let i = order.length - 1; i >= 0; i--) table.columns[order[i].column].pk = i + 1;
   }
 }
-
-/**
- * The key columns of the primary key's index, with effective collations: for a WITHOUT
- * ROWID table, repeated (column, collation) pairs are dropped; an INTEGER PRIMARY KEY
- * turned into a WITHOUT ROWID key takes the column's own collation.
- */
-export function primaryKeyIndexColumns(
-  table: TableDef,
-  pk: KeyConstraintDef,
-): { column: number; collation: string; desc: boolean }[] {
-  const collationOf = (c: KeyColumnDef) =>
-    (pk.integerPrimaryKey ? null : c.collation) ?? table.columns[c.column].collation ??
-      "BINARY";
-  const out: { column: number; collation: string; desc: boolean }[] = [];
-  for (const c of pk.columns) {
-    const entry = { column: c.column, collation: collationOf(c), desc: c.desc };
-    if (
-      table.withoutRowid && out.some((o) =>
-        o.column === entry.column && foldName(o.collation) === foldName(entry.collation)
-      )
-    ) continue;
-    out.push(entry);
-  }
-  return out;
-}
-

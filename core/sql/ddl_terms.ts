@@ -5,7 +5,13 @@
  * order is peeled off the end, and what is left is either a column reference (a name,
  * possibly parenthesized and COLLATEd) or an expression kept as text.
  */
-import { dequote, isCurrentTimeKeyword, isJoinKeyword, keywordFallsBackToId, TokenKind } from "./tokenize.ts";
+import {
+  dequote,
+  isCurrentTimeKeyword,
+  isJoinKeyword,
+  keywordFallsBackToId,
+  TokenKind,
+} from "./tokenize.ts";
 import { endsOperand, isIdsKind, type TokenStream } from "./ddl_stream.ts";
 
 /** One analysed term. */

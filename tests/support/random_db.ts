@@ -19,8 +19,19 @@
  * expectation back).
  */
 export { arbDbSpec, arbValue, describe, featuresOf } from "./random_db_arb.ts";
-export { type BuildOptions, buildDb, type BuiltDb, cleanup, type WalOutcome } from "./random_db_build.ts";
-export type { Expected, ExpectedIndex, ExpectedIndexColumn, ExpectedTable } from "./random_db_oracle.ts";
+export {
+  buildDb,
+  type BuildOptions,
+  type BuiltDb,
+  cleanup,
+  type WalOutcome,
+} from "./random_db_build.ts";
+export type {
+  Expected,
+  ExpectedIndex,
+  ExpectedIndexColumn,
+  ExpectedTable,
+} from "./random_db_oracle.ts";
 export type { DbSpec, TableSpec, ValueSpec } from "./random_db_spec.ts";
 
 /** Parameters for `fc.assert`: a seed and a run count. */
@@ -37,23 +48,34 @@ function env(name: string): string | undefined {
   }
 }
 
+function parseSeed(): number {
+  const text = env("LITEJIT_SEED");
+  const seed = text !== undefined && text !== ""
+    ? Number.parseInt(text, 10)
+    : (Math.random() * 2 ** 31) | 0;
+  if (!Number.isInteger(seed)) throw new Error(`bad LITEJIT_SEED=${text}`);
+  return seed;
+}
+
 /**
  * `{ seed, numRuns }` for `fc.assert`, from `LITEJIT_SEED` / `LITEJIT_RUNS` when set (a
  * random seed and `defaultRuns` otherwise). Prints the seed so a failing run can be
  * replayed with `LITEJIT_SEED=<seed>`.
  */
 export function propertyParams(defaultRuns = 25, label = "random_db"): PropertyParams {
-  const seedText = env("LITEJIT_SEED");
+  const seed = parseSeed();
   const runsText = env("LITEJIT_RUNS");
-  const seed = seedText !== undefined && seedText !== ""
-    ? Number.parseInt(seedText, 10)
-    : (Math.random() * 2 ** 31) | 0;
   const numRuns = runsText !== undefined && runsText !== ""
     ? Number.parseInt(runsText, 10)
     : defaultRuns;
-  if (!Number.isInteger(seed) || !Number.isInteger(numRuns) || numRuns < 1) {
-    throw new Error(`bad LITEJIT_SEED=${seedText} or LITEJIT_RUNS=${runsText}`);
-  }
+  if (!Number.isInteger(numRuns) || numRuns < 1) throw new Error(`bad LITEJIT_RUNS=${runsText}`);
   console.log(`[${label}] seed=${seed} runs=${numRuns} (replay: LITEJIT_SEED=${seed})`);
   return { seed, numRuns };
+}
+
+/** Just the seed (`LITEJIT_SEED` or random), printed for replay; for `fc.sample` and the like. */
+export function propertySeed(label = "random_db"): number {
+  const seed = parseSeed();
+  console.log(`[${label}] seed=${seed} (replay: LITEJIT_SEED=${seed})`);
+  return seed;
 }

@@ -15,9 +15,9 @@ import {
   CASE_TEXTS,
   type Collation,
   type ColumnSpec,
+  type DbSpec,
   DECL_TYPES,
   DEFAULT_LITERALS,
-  type DbSpec,
   EDGE_INTEGERS,
   EDGE_REALS,
   type Encoding,
@@ -211,7 +211,6 @@ const FLAVORS: { arbitrary: fc.Arbitrary<TableFlavor>; weight: number }[] = [
   { arbitrary: fc.constant("withoutRowid"), weight: 4 },
 ];
 
-
 const arbSelector: fc.Arbitrary<RowSelector> = fc.oneof(
   fc.record({
     mode: fc.constant("modulo" as const),
@@ -233,7 +232,11 @@ function arbPrimaryKey(flavor: TableFlavor, n: number): fc.Arbitrary<PrimaryKeyS
       .chain((cols) =>
         fc.tuple(
           ...cols.map((column) =>
-            fc.record({ column: fc.constant(column), desc: flag(0.4), collate: maybe(0.4, arbCollation) })
+            fc.record({
+              column: fc.constant(column),
+              desc: flag(0.4),
+              collate: maybe(0.4, arbCollation),
+            })
           ),
         )
       );
@@ -334,9 +337,10 @@ function arbTable(): fc.Arbitrary<TableSpec> {
       columns: fc.array(arbColumn(b.strict, false), { minLength: nOrig, maxLength: nOrig }),
       added: fc.array(arbColumn(b.strict, true), { minLength: b.nAdded, maxLength: b.nAdded }),
       primaryKey: arbPrimaryKey(b.flavor, nOrig),
-      unique: nOrig < 2
-        ? fc.constant(null)
-        : maybe(0.15, fc.shuffledSubarray([...Array(nOrig).keys()], { minLength: 2, maxLength: 2 })),
+      unique: nOrig < 2 ? fc.constant(null) : maybe(
+        0.15,
+        fc.shuffledSubarray([...Array(nOrig).keys()], { minLength: 2, maxLength: 2 }),
+      ),
       indexes: arbIndexes(total, nOrig),
       initial: arbBatch(nOrig, b.rowidMode, "initial"),
       later: arbBatch(total, b.rowidMode, "later"),
@@ -441,7 +445,10 @@ export const arbDbSpec: fc.Arbitrary<DbSpec> = fc.record({
   view: flag(0.5),
   scratch: maybe(
     0.25,
-    fc.record({ rows: fc.integer({ min: 10, max: 300 }), size: fc.integer({ min: 20, max: 3000 }) }),
+    fc.record({
+      rows: fc.integer({ min: 10, max: 300 }),
+      size: fc.integer({ min: 20, max: 3000 }),
+    }),
   ),
   incrementalVacuum: maybe(0.5, fc.integer({ min: 0, max: 20 })),
   analyze: flag(0.2),
@@ -458,7 +465,9 @@ function batchSummary(b: BatchSpec): string {
 /** A one-line summary of a spec, for failure messages. */
 export function describe(spec: DbSpec): string {
   const wal = spec.wal
-    ? `wal(ac=${spec.wal.autocheckpoint},ckpt=${spec.wal.checkpoint}${spec.wal.spill ? ",spill" : ""})`
+    ? `wal(ac=${spec.wal.autocheckpoint},ckpt=${spec.wal.checkpoint}${
+      spec.wal.spill ? ",spill" : ""
+    })`
     : "rollback";
   const tables = spec.tables.map((t) => {
     const bits = [

@@ -163,7 +163,10 @@ function findSpecTable(spec: DbSpec | null, name: string): TableSpec | undefined
 
 /** Reads everything a new reader should see, through the open connection `db`. */
 export function readExpected(db: DatabaseSync, spec: DbSpec | null): Expected {
-  const schema = objects(db, "SELECT type, name, tbl_name, rootpage FROM sqlite_schema ORDER BY rowid")
+  const schema = objects(
+    db,
+    "SELECT type, name, tbl_name, rootpage FROM sqlite_schema ORDER BY rowid",
+  )
     .map((r) => r as unknown as SchemaRow);
   const tableList = new Map(
     objects(db, "PRAGMA table_list").filter((r) => r.schema === "main").map((r) => [r.name, r]),
@@ -210,7 +213,9 @@ export function readExpected(db: DatabaseSync, spec: DbSpec | null): Expected {
   for (const s of schema) {
     if (s.type !== "index") continue;
     const table = byName.get(s.tbl_name)!;
-    const listed = objects(db, `PRAGMA index_list(${dq(s.tbl_name)})`).find((r) => r.name === s.name);
+    const listed = objects(db, `PRAGMA index_list(${dq(s.tbl_name)})`).find((r) =>
+      r.name === s.name
+    );
     if (!listed) throw new Error(`index ${s.name} missing from PRAGMA index_list`);
     const xinfo = objects(db, `PRAGMA index_xinfo(${dq(s.name)})`);
     const specTable = findSpecTable(spec, s.tbl_name);
@@ -312,7 +317,10 @@ export function crossCheck(spec: DbSpec, e: Expected): void {
       JSON.stringify(et!.columns) === JSON.stringify(cols.map((c) => c.name)),
       () => `table ${t.name} columns ${et!.columns}`,
     );
-    check(et!.withoutRowid === (t.flavor === "withoutRowid"), () => `table ${t.name} WITHOUT ROWID`);
+    check(
+      et!.withoutRowid === (t.flavor === "withoutRowid"),
+      () => `table ${t.name} WITHOUT ROWID`,
+    );
     check(et!.strict === t.strict, () => `table ${t.name} STRICT`);
     const own = e.indexes.filter((ix) => ix.table === t.name);
     for (const ix of t.indexes) {

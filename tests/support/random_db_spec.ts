@@ -376,7 +376,15 @@ export const CASE_TEXTS: readonly string[] = [
 ];
 
 /** Patterns repeated into long texts (1- to 4-byte UTF-8 characters). */
-export const LONG_PATTERNS: readonly string[] = ["x", "ab", "日本", "😀", "é", "Ω😀a", "0123456789"];
+export const LONG_PATTERNS: readonly string[] = [
+  "x",
+  "ab",
+  "日本",
+  "😀",
+  "é",
+  "Ω😀a",
+  "0123456789",
+];
 
 /** Declared types covering all five affinities, with SQLite's odd cases. */
 export const DECL_TYPES: readonly string[] = [

@@ -14,7 +14,16 @@ import {
   type WhereKind,
 } from "./random_db_spec.ts";
 
-const KEYWORDS = new Set(["select", "order", "table", "index", "from", "where", "group", "default"]);
+const KEYWORDS = new Set([
+  "select",
+  "order",
+  "table",
+  "index",
+  "from",
+  "where",
+  "group",
+  "default",
+]);
 
 /** `name` as a double-quoted identifier. */
 export function dq(name: string): string {
@@ -154,7 +163,11 @@ export function indexWhereSql(t: TableSpec, ix: IndexSpec): string | null {
 /** CREATE INDEX for `ix` on `t` (`utf16`: the database encoding is UTF-16). */
 export function createIndexSql(t: TableSpec, ix: IndexSpec, utf16: boolean): string {
   const parts = ix.parts.map((p) =>
-    [indexTermSql(t, p.column, p.expr, utf16), p.collate ? `COLLATE ${p.collate}` : "", p.desc ? "DESC" : ""]
+    [
+      indexTermSql(t, p.column, p.expr, utf16),
+      p.collate ? `COLLATE ${p.collate}` : "",
+      p.desc ? "DESC" : "",
+    ]
       .filter((x) => x !== "").join(" ")
   );
   const where = indexWhereSql(t, ix);

@@ -1,0 +1,441 @@
+/**
+ * The scanner at the heart of the tokenizer: SQLite's sqlite3GetToken (src/tokenize.c),
+ * rule for rule, over a JS string. Every code unit >= 0x80 is an identifier character,
+ * as every UTF-8 byte >= 0x80 is in SQLite, which yields the same tokens.
+ */
+import { keywordKind, TokenKind } from "./token_kinds.ts";
+
+// Character classes, as in tokenize.c's aiClass table (ASCII only; >= 0x80 is CC_ID).
+const CC_X = 0, // 'x' / 'X': blob literal or identifier
+  CC_KYWD0 = 1, // letter that can start a keyword
+  CC_KYWD = 2, // letter or '_' usable inside a keyword
+  CC_DIGIT = 3,
+  CC_DOLLAR = 4,
+  CC_VARALPHA = 5, // '@', '#', ':'
+  CC_VARNUM = 6, // '?'
+  CC_SPACE = 7,
+  CC_QUOTE = 8, // '"', '\'', '`'
+  CC_QUOTE2 = 9, // '['
+  CC_PIPE = 10,
+  CC_MINUS = 11,
+  CC_LT = 12,
+  CC_GT = 13,
+  CC_EQ = 14,
+  CC_BANG = 15,
+  CC_SLASH = 16,
+  CC_LP = 17,
+  CC_RP = 18,
+  CC_SEMI = 19,
+  CC_PLUS = 20,
+  CC_STAR = 21,
+  CC_PERCENT = 22,
+  CC_COMMA = 23,
+  CC_AND = 24,
+  CC_TILDA = 25,
+  CC_DOT = 26,
+  CC_ID = 27, // >= 0x80
+  CC_ILLEGAL = 28;
+
+const CLASS = new Uint8Array(128).fill(CC_ILLEGAL);
+const ID_CHAR = new Uint8Array(128); // sqlite3IsIdChar: alnum, '_', '$'
+const SPACE_CHAR = new Uint8Array(128); // sqlite3Isspace: \t \n \v \f \r space
+const HEX_CHAR = new Uint8Array(128);
+{
+  for (let c = 0x41; c <= 0x5a; c++) {
+    CLASS[c] = CLASS[c + 32] = CC_KYWD0;
+    ID_CHAR[c] = ID_CHAR[c + 32] = 1;
+  }
+  for (let c = 0x30; c <= 0x39; c++) CLASS[c] = CC_DIGIT, ID_CHAR[c] = HEX_CHAR[c] = 1;
+  for (const c of "abcdefABCDEF") HEX_CHAR[c.charCodeAt(0)] = 1;
+  // No keyword starts with X, Y, Z or '_': SQLite's table lets them only continue one.
+  for (const c of "XxYyZz_") CLASS[c.charCodeAt(0)] = CC_KYWD;
+  CLASS[0x58] = CLASS[0x78] = CC_X;
+  ID_CHAR[0x5f] = ID_CHAR[0x24] = 1;
+  for (const c of [9, 10, 12, 13, 32]) CLASS[c] = CC_SPACE;
+  for (const c of [9, 10, 11, 12, 13, 32]) SPACE_CHAR[c] = 1;
+  const set = (chars: string, cls: number) => {
+    for (const ch of chars) CLASS[ch.charCodeAt(0)] = cls;
+  };
+  set("$", CC_DOLLAR);
+  set("@#:", CC_VARALPHA);
+  set("?", CC_VARNUM);
+  set("\"'`", CC_QUOTE);
+  set("[", CC_QUOTE2);
+  set("|", CC_PIPE);
+  set("-", CC_MINUS);
+  set("<", CC_LT);
+  set(">", CC_GT);
+  set("=", CC_EQ);
+  set("!", CC_BANG);
+  set("/", CC_SLASH);
+  set("(", CC_LP);
+  set(")", CC_RP);
+  set(";", CC_SEMI);
+  set("+", CC_PLUS);
+  set("*", CC_STAR);
+  set("%", CC_PERCENT);
+  set(",", CC_COMMA);
+  set("&", CC_AND);
+  set("~", CC_TILDA);
+  set(".", CC_DOT);
+}
+
+function charClass(c: number): number {
+  return c < 128 ? CLASS[c] : CC_ID;
+}
+
+/** sqlite3IsIdChar: letters, digits, `_`, `$`, and everything >= 0x80. */
+export function isIdChar(c: number): boolean {
+  return c >= 128 || ID_CHAR[c] === 1;
+}
+
+/** sqlite3Isspace: space, \t, \n, \v, \f, \r. */
+export function isSpaceChar(c: number): boolean {
+  return c < 128 && SPACE_CHAR[c] === 1;
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isHexDigit(c: number): boolean {
+  return c < 128 && HEX_CHAR[c] === 1;
+}
+
+const UNDERSCORE = 0x5f;
+const BOM = 0xfeff;
+
+/**
+ * A pull tokenizer over one SQL string. `next()` scans one token (whitespace and comments
+ * included) and leaves its kind and span in `kind`, `start`, `end`. No allocation per
+ * token except the keyword lookup of a word.
+ */
+export class Lexer {
+  /** Kind of the last token scanned. */
+  kind: TokenKind = TokenKind.Eof;
+  /** Start offset of the last token scanned. */
+  start = 0;
+  /** End offset (exclusive) of the last token scanned; where the next scan begins. */
+  end = 0;
+  /** True when the last Integer/Float token contained `_` digit separators. */
+  hasSeparators = false;
+  /** For the last number scanned: where its digits end (before any identifier chars). */
+  numberEnd = 0;
+
+  constructor(readonly sql: string, position = 0) {
+    this.end = position;
+  }
+
+  /** Scans the next token and returns its kind; Eof at the end of input or at a NUL. */
+  next(): TokenKind {
+    const z = this.sql;
+    const n = z.length;
+    const i0 = this.end;
+    this.start = i0;
+    this.hasSeparators = false;
+    if (i0 >= n || z.charCodeAt(i0) === 0) {
+      this.end = i0;
+      return this.kind = TokenKind.Eof;
+    }
+    const c = z.charCodeAt(i0);
+    let i = i0 + 1;
+    let kind: TokenKind;
+    switch (charClass(c)) {
+      case CC_SPACE:
+        while (i < n && isSpaceChar(z.charCodeAt(i))) i++;
+        kind = TokenKind.Space;
+        break;
+      case CC_MINUS: {
+        const c1 = z.charCodeAt(i);
+        if (c1 === 0x2d) { // --
+          i++;
+          while (i < n && z.charCodeAt(i) !== 0x0a && z.charCodeAt(i) !== 0) i++;
+          kind = TokenKind.Comment;
+        } else if (c1 === 0x3e) { // -> or ->>
+          i += z.charCodeAt(i + 1) === 0x3e ? 2 : 1;
+          kind = TokenKind.Ptr;
+        } else kind = TokenKind.Minus;
+        break;
+      }
+      case CC_LP:
+        kind = TokenKind.LParen;
+        break;
+      case CC_RP:
+        kind = TokenKind.RParen;
+        break;
+      case CC_SEMI:
+        kind = TokenKind.Semi;
+        break;
+      case CC_PLUS:
+        kind = TokenKind.Plus;
+        break;
+      case CC_STAR:
+        kind = TokenKind.Star;
+        break;
+      case CC_SLASH:
+        // "/*" needs a character after it to open a comment; at the very end it is "/" "*".
+        if (z.charCodeAt(i) !== 0x2a || i + 1 >= n || z.charCodeAt(i + 1) === 0) {
+          kind = TokenKind.Slash;
+          break;
+        }
+        i += 2;
+        while (i < n && z.charCodeAt(i) !== 0) {
+          if (z.charCodeAt(i - 1) === 0x2a && z.charCodeAt(i) === 0x2f) break;
+          i++;
+        }
+        if (i < n && z.charCodeAt(i) !== 0) i++;
+        kind = TokenKind.Comment;
+        break;
+      case CC_PERCENT:
+        kind = TokenKind.Rem;
+        break;
+      case CC_EQ:
+        if (z.charCodeAt(i) === 0x3d) i++;
+        kind = TokenKind.Eq;
+        break;
+      case CC_LT: {
+        const c1 = z.charCodeAt(i);
+        if (c1 === 0x3d) i++, kind = TokenKind.Le;
+        else if (c1 === 0x3e) i++, kind = TokenKind.Ne;
+        else if (c1 === 0x3c) i++, kind = TokenKind.LShift;
+        else kind = TokenKind.Lt;
+        break;
+      }
+      case CC_GT: {
+        const c1 = z.charCodeAt(i);
+        if (c1 === 0x3d) i++, kind = TokenKind.Ge;
+        else if (c1 === 0x3e) i++, kind = TokenKind.RShift;
+        else kind = TokenKind.Gt;
+        break;
+      }
+      case CC_BANG:
+        if (z.charCodeAt(i) === 0x3d) i++, kind = TokenKind.Ne;
+        else kind = TokenKind.Illegal;
+        break;
+      case CC_PIPE:
+        if (z.charCodeAt(i) === 0x7c) i++, kind = TokenKind.Concat;
+        else kind = TokenKind.BitOr;
+        break;
+      case CC_COMMA:
+        kind = TokenKind.Comma;
+        break;
+      case CC_AND:
+        kind = TokenKind.BitAnd;
+        break;
+      case CC_TILDA:
+        kind = TokenKind.BitNot;
+        break;
+      case CC_QUOTE: {
+        let closed = false;
+        while (i < n) {
+          const ch = z.charCodeAt(i);
+          if (ch === 0) break;
+          if (ch === c) {
+            if (z.charCodeAt(i + 1) === c) i += 2;
+            else {
+              closed = true;
+              i++;
+              break;
+            }
+          } else i++;
+        }
+        kind = !closed ? TokenKind.Illegal : c === 0x27 ? TokenKind.String : TokenKind.Id;
+        break;
+      }
+      case CC_DOT:
+        if (!isDigit(z.charCodeAt(i))) {
+          kind = TokenKind.Dot;
+          break;
+        }
+        i = this.scanNumber(i0);
+        kind = this.kind;
+        break;
+      case CC_DIGIT:
+        i = this.scanNumber(i0);
+        kind = this.kind;
+        break;
+      case CC_QUOTE2: {
+        while (i < n && z.charCodeAt(i) !== 0x5d && z.charCodeAt(i) !== 0) i++;
+        if (i < n && z.charCodeAt(i) === 0x5d) i++, kind = TokenKind.Id;
+        else kind = TokenKind.Illegal;
+        break;
+      }
+      case CC_VARNUM:
+        while (i < n && isDigit(z.charCodeAt(i))) i++;
+        kind = TokenKind.Variable;
+        break;
+      case CC_DOLLAR:
+      case CC_VARALPHA:
+        i = this.scanNamedVariable(i0);
+        kind = this.kind;
+        break;
+      case CC_KYWD0: {
+        // A word made only of keyword characters may be a keyword.
+        while (i < n && charClass(z.charCodeAt(i)) <= CC_KYWD) i++;
+        if (i < n && isIdChar(z.charCodeAt(i))) {
+          i = this.skipIdChars(i + 1);
+          kind = TokenKind.Id;
+          break;
+        }
+        kind = i - i0 >= 2
+          ? keywordKind(z.slice(i0, i).toUpperCase()) ?? TokenKind.Id
+          : TokenKind.Id;
+        break;
+      }
+      case CC_X:
+        if (z.charCodeAt(i) === 0x27) {
+          i = this.scanBlob(i0);
+          kind = this.kind;
+          break;
+        }
+        i = this.skipIdChars(i);
+        kind = TokenKind.Id;
+        break;
+      case CC_KYWD:
+      case CC_ID:
+        if (c === BOM) {
+          kind = TokenKind.Space;
+          break;
+        }
+        i = this.skipIdChars(i);
+        kind = TokenKind.Id;
+        break;
+      default:
+        kind = TokenKind.Illegal;
+    }
+    this.end = i;
+    return this.kind = kind;
+  }
+
+  private skipIdChars(i: number): number {
+    const z = this.sql;
+    while (i < z.length && isIdChar(z.charCodeAt(i))) i++;
+    return i;
+  }
+
+  /** Decimal, hex and real literals, with `_` separators (SQLite's TK_QNUMBER). */
+  private scanNumber(i0: number): number {
+    const z = this.sql;
+    let kind = TokenKind.Integer;
+    let sep = false;
+    let i = i0;
+    if (
+      z.charCodeAt(i) === 0x30 && (z.charCodeAt(i + 1) | 0x20) === 0x78 &&
+      isHexDigit(z.charCodeAt(i + 2))
+    ) {
+      i += 3;
+      for (;; i++) {
+        const ch = z.charCodeAt(i);
+        if (isHexDigit(ch)) continue;
+        if (ch === UNDERSCORE) sep = true;
+        else break;
+      }
+    } else {
+      for (;; i++) {
+        const ch = z.charCodeAt(i);
+        if (isDigit(ch)) continue;
+        if (ch === UNDERSCORE) sep = true;
+        else break;
+      }
+      if (z.charCodeAt(i) === 0x2e) {
+        kind = TokenKind.Float;
+        for (i++;; i++) {
+          const ch = z.charCodeAt(i);
+          if (isDigit(ch)) continue;
+          if (ch === UNDERSCORE) sep = true;
+          else break;
+        }
+      }
+      const e = z.charCodeAt(i);
+      if (e === 0x65 || e === 0x45) {
+        const c1 = z.charCodeAt(i + 1);
+        if (isDigit(c1) || ((c1 === 0x2b || c1 === 0x2d) && isDigit(z.charCodeAt(i + 2)))) {
+          kind = TokenKind.Float;
+          for (i += 2;; i++) {
+            const ch = z.charCodeAt(i);
+            if (isDigit(ch)) continue;
+            if (ch === UNDERSCORE) sep = true;
+            else break;
+          }
+        }
+      }
+    }
+    this.numberEnd = i;
+    if (i < z.length && isIdChar(z.charCodeAt(i))) {
+      this.kind = TokenKind.Illegal;
+      return this.skipIdChars(i);
+    }
+    if (sep && badSeparatorText(z.slice(i0, i)) !== null) kind = TokenKind.Illegal;
+    this.hasSeparators = sep;
+    this.kind = kind;
+    return i;
+  }
+
+  /** `$name`, `:name`, `@name`, `#name`, with `::` inside and a `(...)` suffix. */
+  private scanNamedVariable(i0: number): number {
+    const z = this.sql;
+    const n = z.length;
+    let kind = TokenKind.Variable;
+    let count = 0;
+    let i = i0 + 1;
+    for (; i < n; i++) {
+      const ch = z.charCodeAt(i);
+      if (ch === 0) break;
+      if (isIdChar(ch)) count++;
+      else if (ch === 0x28 && count > 0) {
+        // Tcl-style array element: $a(index), ending at ')' and not crossing whitespace.
+        let cc = 0;
+        do {
+          i++;
+          cc = i < n ? z.charCodeAt(i) : 0;
+        } while (cc !== 0 && !isSpaceChar(cc) && cc !== 0x29);
+        if (cc === 0x29) i++;
+        else kind = TokenKind.Illegal;
+        break;
+      } else if (ch === 0x3a && z.charCodeAt(i + 1) === 0x3a) i++;
+      else break;
+    }
+    this.kind = count === 0 ? TokenKind.Illegal : kind;
+    return i;
+  }
+
+  /** `X'hex'`: an even number of hex digits; anything else is illegal up to the quote. */
+  private scanBlob(i0: number): number {
+    const z = this.sql;
+    let i = i0 + 2;
+    while (isHexDigit(z.charCodeAt(i))) i++;
+    let kind = TokenKind.Blob;
+    if (z.charCodeAt(i) !== 0x27 || (i - i0) % 2 !== 0) {
+      kind = TokenKind.Illegal;
+      while (i < z.length && z.charCodeAt(i) !== 0x27 && z.charCodeAt(i) !== 0) i++;
+    }
+    if (i < z.length && z.charCodeAt(i) !== 0) i++;
+    this.kind = kind;
+    return i;
+  }
+}
+
+/**
+ * Checks the `_` separators of a number SQLite tokenized as TK_QNUMBER: each `_` must sit
+ * between two digits (hex digits after `0x`). Returns null when they are valid, otherwise
+ * the text SQLite quotes in its error. SQLite removes separators in place while it checks,
+ * so the quoted text is the partly rewritten buffer ("1_0__0" is reported as "100__0").
+ */
+export function badSeparatorText(text: string): string | null {
+  const hex = text.length > 1 && text[0] === "0" && (text[1] === "x" || text[1] === "X");
+  const buf = text.split("");
+  let out = 0;
+  let message: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== UNDERSCORE) {
+      buf[out++] = text[i];
+      continue;
+    }
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
+    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+    const ok = hex ? isHexDigit(prev) && isHexDigit(next) : isDigit(prev) && isDigit(next);
+    if (!ok) message = buf.join(""); // the last error wins, as in SQLite
+  }
+  return message;
+}
