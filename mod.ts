@@ -158,7 +158,10 @@ export class Database {
 
 function urlPath(url: URL): string {
   if (url.protocol !== "file:") {
-    throw new SqliteError("SQLITE_CANTOPEN", `unable to open database file: only file: URLs are supported (${url.href})`);
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      `unable to open database file: only file: URLs are supported (${url.href})`,
+    );
   }
   return decodeURIComponent(url.pathname);
 }

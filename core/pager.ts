@@ -8,7 +8,13 @@
  */
 import { corrupt } from "./errors.ts";
 import type { ByteSource } from "./io/byte_source.ts";
-import { checkUsableSize, type DatabaseHeader, HEADER_SIZE, lockBytePage, parseHeader } from "./format/header.ts";
+import {
+  checkUsableSize,
+  type DatabaseHeader,
+  HEADER_SIZE,
+  lockBytePage,
+  parseHeader,
+} from "./format/header.ts";
 import { readWal, type WalSnapshot } from "./format/wal.ts";
 
 /** Default number of pages the cache keeps. */
@@ -59,7 +65,9 @@ export class Pager {
     }
     // Page 1 as read through the WAL decides the page size (a WAL frame of page 1 wins).
     const walPage1 = this.wal?.pageOffsets.get(1);
-    const first = walPage1 !== undefined ? walSource!.read(walPage1, HEADER_SIZE) : db.read(0, HEADER_SIZE);
+    const first = walPage1 !== undefined
+      ? walSource!.read(walPage1, HEADER_SIZE)
+      : db.read(0, HEADER_SIZE);
     this.header = parseHeader(first);
     this.pageSize = this.header.pageSize;
     this.usableSize = this.header.usableSize;

@@ -20,10 +20,12 @@ const FIRST_ROWS = 5;
 
 function show(v: SqlValue): string {
   if (v === null) return "NULL";
-  if (v instanceof Uint8Array) return `x'${[...v].map((b) => b.toString(16).padStart(2, "0")).join("")}'`;
+  if (v instanceof Uint8Array) {
+    return `x'${[...v].map((b) => b.toString(16).padStart(2, "0")).join("")}'`;
+  }
   if (typeof v === "string") {
     const s = JSON.stringify(v);
-    return s.length > 40 ? s.slice(0, 37) + "…\"" : s;
+    return s.length > 40 ? s.slice(0, 37) + '…"' : s;
   }
   return String(v);
 }
@@ -31,7 +33,9 @@ function show(v: SqlValue): string {
 function printTable(db: DatabaseFile, table: TableInfo): void {
   const cursor = db.tableCursor(table);
   const decoder = new RowDecoder(table);
-  console.log(`\n${table.name}: ${cursor.count()} rows${table.withoutRowid ? " (WITHOUT ROWID)" : ""}`);
+  console.log(
+    `\n${table.name}: ${cursor.count()} rows${table.withoutRowid ? " (WITHOUT ROWID)" : ""}`,
+  );
   console.log("  " + table.columns.map((c) => `${c.name} ${c.declaredType}`.trim()).join(" | "));
   let shown = 0;
   for (let ok = cursor.first(); ok && shown < FIRST_ROWS; ok = cursor.next(), shown++) {
@@ -51,7 +55,9 @@ function main(): void {
     );
     console.log("\nschema:");
     for (const t of db.schema.tables.values()) if (t.rootPage !== 1) console.log(`  ${t.sql}`);
-    for (const i of db.schema.indexes.values()) console.log(`  ${i.sql ?? `-- ${i.name} (automatic)`}`);
+    for (const i of db.schema.indexes.values()) {
+      console.log(`  ${i.sql ?? `-- ${i.name} (automatic)`}`);
+    }
     for (const v of db.schema.views.values()) console.log(`  ${v.sql}`);
     for (const t of db.schema.tables.values()) if (t.rootPage !== 1) printTable(db, t);
 

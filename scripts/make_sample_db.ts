@@ -67,12 +67,20 @@ db.exec(`
 `);
 
 const insCity = db.prepare("INSERT INTO cities VALUES (?, ?, ?, ?, ?)");
-cities.forEach(([name, country, lang], i) => insCity.run(i + 1, name, country, lang, 100_000 + rand(30_000_000)));
+cities.forEach(([name, country, lang], i) =>
+  insCity.run(i + 1, name, country, lang, 100_000 + rand(30_000_000))
+);
 
 const insStation = db.prepare("INSERT INTO stations VALUES (?, ?, ?, ?, ?)");
 for (let i = 1; i <= 40; i++) {
   const city = 1 + rand(cities.length);
-  insStation.run(i, city, `${cities[city - 1][0]} #${i}`, -60 + rand(12000) / 100, -180 + rand(36000) / 100);
+  insStation.run(
+    i,
+    city,
+    `${cities[city - 1][0]} #${i}`,
+    -60 + rand(12000) / 100,
+    -180 + rand(36000) / 100,
+  );
 }
 
 const insTrip = db.prepare("INSERT INTO trips VALUES (?, ?, ?, ?, ?, ?)");
@@ -82,7 +90,11 @@ for (let i = 1; i <= 2000; i++) {
   const when = `2026-02-${String(day).padStart(2, "0")} ${String(hour).padStart(2, "0")}:${
     String(minute).padStart(2, "0")
   }:00`;
-  const note = i % 97 === 0 ? "lost & found: " + "umbrella ".repeat(150) : i % 5 === 0 ? null : "ok";
+  const note = i % 97 === 0
+    ? "lost & found: " + "umbrella ".repeat(150)
+    : i % 5 === 0
+    ? null
+    : "ok";
   insTrip.run(i, 1 + rand(40), 1 + rand(40), when, 60 + rand(7200), note);
 }
 db.exec("COMMIT");

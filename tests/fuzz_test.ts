@@ -25,7 +25,11 @@ function makeBases(): Base[] {
   const dir = Deno.makeTempDirSync({ prefix: "litejit-fuzz-" });
   const configs = [
     { name: "utf8-512", pragmas: "PRAGMA page_size=512;", wal: false },
-    { name: "utf16le-1024-autovacuum", pragmas: "PRAGMA page_size=1024; PRAGMA encoding='UTF-16le'; PRAGMA auto_vacuum=FULL;", wal: false },
+    {
+      name: "utf16le-1024-autovacuum",
+      pragmas: "PRAGMA page_size=1024; PRAGMA encoding='UTF-16le'; PRAGMA auto_vacuum=FULL;",
+      wal: false,
+    },
     { name: "utf16be-4096", pragmas: "PRAGMA encoding='UTF-16be';", wal: false },
     { name: "wal-1024", pragmas: "PRAGMA page_size=1024;", wal: true },
   ];
@@ -47,13 +51,21 @@ function makeBases(): Base[] {
       const insU = db.prepare("INSERT INTO u VALUES (?, ?)");
       db.exec("BEGIN");
       for (let i = 1; i <= 150; i++) {
-        ins.run(i * 7, `név ${i % 13} ✓`, i / 3, new Uint8Array(i % 5 === 0 ? 1500 : 3).fill(i), i % 4 ? i : "x".repeat(700));
+        ins.run(
+          i * 7,
+          `név ${i % 13} ✓`,
+          i / 3,
+          new Uint8Array(i % 5 === 0 ? 1500 : 3).fill(i),
+          i % 4 ? i : "x".repeat(700),
+        );
         insW.run(`k${i % 17}`, i, i % 3 ? `v${i}` : null);
         insU.run(i * 1.5, "y".repeat(i % 40));
       }
       db.exec("COMMIT");
       if (c.wal) {
-        db.exec("BEGIN; UPDATE t SET d = d || 'z' WHERE id % 3 = 0; DELETE FROM w WHERE n % 5 = 0; COMMIT;");
+        db.exec(
+          "BEGIN; UPDATE t SET d = d || 'z' WHERE id % 3 = 0; DELETE FROM w WHERE n % 5 = 0; COMMIT;",
+        );
       }
       const base: Base = {
         name: c.name,
@@ -77,7 +89,10 @@ Deno.test("fuzz: corrupt databases finish and throw only SqliteError", () => {
   let readCleanly = 0;
   for (const base of bases) {
     // The unmutated base must read (and sees real entries), or the fuzzing proves nothing.
-    assert.ok(readEverything(DatabaseFile.open(base.db, { wal: base.wal })) > 150, `${base.name} reads`);
+    assert.ok(
+      readEverything(DatabaseFile.open(base.db, { wal: base.wal })) > 150,
+      `${base.name} reads`,
+    );
     for (let n = 0; n < casesPerBase; n++) {
       const mutateWal = base.wal !== null && rand() < 0.3;
       const m = mutate(mutateWal ? base.wal! : base.db, rand);
@@ -99,7 +114,9 @@ Deno.test("fuzz: corrupt databases finish and throw only SqliteError", () => {
       }
     }
   }
-  console.log(`fuzz: ${readCleanly} mutated files read, ${failedCleanly} rejected with SqliteError`);
+  console.log(
+    `fuzz: ${readCleanly} mutated files read, ${failedCleanly} rejected with SqliteError`,
+  );
   assert.ok(failedCleanly > 0, "some mutations must be detected as corrupt");
   assert.ok(readCleanly > 0, "some mutations must leave a readable file");
 });

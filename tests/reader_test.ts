@@ -118,7 +118,10 @@ Deno.test("reader: files that are not databases, or broken headers, fail as in S
     const ours = litejitOpenError(bytes);
     assert.ok(ours, `${what}: litejit must refuse`);
     assert.equal(ours.code, codeFor[theirs], `${what}: code`);
-    assert.ok(ours.message.startsWith(theirs), `${what}: "${ours.message}" vs SQLite's "${theirs}"`);
+    assert.ok(
+      ours.message.startsWith(theirs),
+      `${what}: "${ours.message}" vs SQLite's "${theirs}"`,
+    );
   }
 });
 
@@ -131,5 +134,8 @@ Deno.test("reader: an empty file is an empty database, as in SQLite", () => {
 });
 
 Deno.test("reader: a missing file is SQLITE_CANTOPEN", () => {
-  assert.throws(() => DatabaseFile.open("/nonexistent/dir/x.db"), (e) => e instanceof SqliteError && e.code === "SQLITE_CANTOPEN");
+  assert.throws(
+    () => DatabaseFile.open("/nonexistent/dir/x.db"),
+    (e) => e instanceof SqliteError && e.code === "SQLITE_CANTOPEN",
+  );
 });

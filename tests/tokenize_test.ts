@@ -11,11 +11,11 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { DatabaseSync } from "node:sqlite";
 import { parseSchemaSql } from "../core/sql/ddl.ts";
-import { isBadSeparatorNumber } from "../core/sql/ddl_stream.ts";
 import {
   blobTokenHex,
   dequote,
   illegalTokenError,
+  isBadSeparatorNumber,
   isDoubleQuoted,
   KEYWORD_LIST,
   keywordFallsBackToId,

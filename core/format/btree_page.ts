@@ -48,7 +48,10 @@ export class BtreePage {
     const data = pager.page(pgno);
     const hdr = pgno === 1 ? HEADER_SIZE : 0;
     const type = data[hdr];
-    if (type !== PageType.TableLeaf && type !== PageType.TableInterior && type !== PageType.IndexLeaf && type !== PageType.IndexInterior) {
+    if (
+      type !== PageType.TableLeaf && type !== PageType.TableInterior &&
+      type !== PageType.IndexLeaf && type !== PageType.IndexInterior
+    ) {
       corrupt(pgno, `invalid b-tree page type ${type}`);
     }
     this.pgno = pgno;
@@ -59,7 +62,9 @@ export class BtreePage {
     this.usable = pager.usableSize;
     this.nCells = (data[hdr + 3] << 8) | data[hdr + 4];
     this.cellPtr = hdr + (this.isLeaf ? 8 : 12);
-    if (this.cellPtr + 2 * this.nCells > this.usable) corrupt(pgno, "cell count too large for page");
+    if (this.cellPtr + 2 * this.nCells > this.usable) {
+      corrupt(pgno, "cell count too large for page");
+    }
     this.rightChild = this.isLeaf ? 0 : u32(data, hdr + 8);
   }
 

@@ -70,7 +70,13 @@ class CellPayload implements PayloadSource {
       return (this.#full = this.local.slice(this.localStart, this.localStart + this.size));
     }
     const local = this.local.subarray(this.localStart, this.localStart + this.localSize);
-    return (this.#full = assemblePayload(this.#pager, local, this.size, this.firstOverflow, this.page));
+    return (this.#full = assemblePayload(
+      this.#pager,
+      local,
+      this.size,
+      this.firstOverflow,
+      this.page,
+    ));
   }
 }
 
@@ -146,7 +152,9 @@ export class BtreeCursor {
     const parent = this.#stack[this.#depth];
     if (--this.#budget < 0) corrupt(pgno, "b-tree has a cycle");
     if (this.#depth + 1 >= MAX_BTREE_DEPTH) corrupt(pgno, "b-tree too deep");
-    if (pgno < 2 || pgno > this.#pager.pageCount) corrupt(parent.pgno, `child page ${pgno} out of range`);
+    if (pgno < 2 || pgno > this.#pager.pageCount) {
+      corrupt(parent.pgno, `child page ${pgno} out of range`);
+    }
     const page = new BtreePage(this.#pager, pgno);
     if (page.isTable !== this.isTable) corrupt(pgno, "child page of the wrong b-tree kind");
     this.#stack[++this.#depth] = page;

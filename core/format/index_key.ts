@@ -74,7 +74,13 @@ function foldAscii(b: number): number {
 }
 
 /** Compares stored text bytes `[a, a + na)` of `buf` with `key` under `mode`. */
-function compareTextBytes(buf: Uint8Array, a: number, na: number, key: Uint8Array, mode: TextMode): number {
+function compareTextBytes(
+  buf: Uint8Array,
+  a: number,
+  na: number,
+  key: Uint8Array,
+  mode: TextMode,
+): number {
   let nb = key.length;
   if (mode === TextMode.RtrimUtf8) {
     while (na > 0 && buf[a + na - 1] === 0x20) na--;
@@ -117,7 +123,10 @@ export function keyComparator(key: readonly SqlValue[], order: KeyOrder): EntryC
         c = compareTextBytes(rec.rawBuf, rec.rawStart, (t - 13) >>> 1, k, modes[i]);
       } else if (t >= 12 && (t & 1) === 0 && key[i] instanceof Uint8Array) {
         const len = (t - 12) >>> 1;
-        c = compareBlobs(rec.rawBuf.subarray(rec.rawStart, rec.rawStart + len), key[i] as Uint8Array);
+        c = compareBlobs(
+          rec.rawBuf.subarray(rec.rawStart, rec.rawStart + len),
+          key[i] as Uint8Array,
+        );
       } else {
         c = compareValues(rec.value(i)!, key[i], order.collations[i]);
       }

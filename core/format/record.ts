@@ -72,13 +72,15 @@ export function decodeValue(buf: Uint8Array, off: number, t: number, enc: TextEn
 
 function int48(buf: Uint8Array, off: number): number {
   const high = (((buf[off] << 8) | buf[off + 1]) << 16) >> 16; // signed top 16 bits
-  const low = ((buf[off + 2] << 24) | (buf[off + 3] << 16) | (buf[off + 4] << 8) | buf[off + 5]) >>> 0;
+  const low = ((buf[off + 2] << 24) | (buf[off + 3] << 16) | (buf[off + 4] << 8) | buf[off + 5]) >>>
+    0;
   return high * 0x100000000 + low;
 }
 
 function int64(buf: Uint8Array, off: number): number | bigint {
   const high = (buf[off] << 24) | (buf[off + 1] << 16) | (buf[off + 2] << 8) | buf[off + 3];
-  const low = ((buf[off + 4] << 24) | (buf[off + 5] << 16) | (buf[off + 6] << 8) | buf[off + 7]) >>> 0;
+  const low = ((buf[off + 4] << 24) | (buf[off + 5] << 16) | (buf[off + 6] << 8) | buf[off + 7]) >>>
+    0;
   // Safe when the top 11 bits are all copies of the sign: |v| < 2^53.
   if (high >= -0x200000 && high < 0x200000) {
     const v = high * 0x100000000 + low;
@@ -152,7 +154,9 @@ export class RecordReader {
       this.#useFull();
       hdrSize = getVarint32(this.#buf, 0, this.#size, this.#page);
     }
-    if (hdrSize > this.#size || hdrSize < varintEnd - this.#base) corrupt(this.#page, "record header size out of range");
+    if (hdrSize > this.#size || hdrSize < varintEnd - this.#base) {
+      corrupt(this.#page, "record header size out of range");
+    }
     this.#headerPos = varintEnd;
     this.#headerEnd = this.#base + hdrSize;
     this.#bodyPos = this.#headerEnd;
@@ -181,7 +185,9 @@ export class RecordReader {
       this.#types[n] = t;
       this.#offsets[n] = this.#bodyPos;
       this.#bodyPos += t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
-      if (this.#bodyPos - this.#base > this.#size) corrupt(this.#page, "record value runs past payload");
+      if (this.#bodyPos - this.#base > this.#size) {
+        corrupt(this.#page, "record value runs past payload");
+      }
     }
     return true;
   }

@@ -5,7 +5,13 @@
  */
 import { autoIndexes } from "../sql/auto_indexes.ts";
 import { parseSchemaSql } from "../sql/ddl.ts";
-import type { DefaultValue, IndexDef, KeyColumnDef, SchemaDef, TableDef } from "../sql/ddl_types.ts";
+import type {
+  DefaultValue,
+  IndexDef,
+  KeyColumnDef,
+  SchemaDef,
+  TableDef,
+} from "../sql/ddl_types.ts";
 import { SqliteError } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import { applyAffinity } from "../value/affinity.ts";
@@ -23,7 +29,8 @@ import {
 } from "./schema_types.ts";
 
 /** The definition SQLite gives its own schema table. */
-const SCHEMA_TABLE_SQL = "CREATE TABLE sqlite_schema(type text,name text,tbl_name text,rootpage int,sql text)";
+const SCHEMA_TABLE_SQL =
+  "CREATE TABLE sqlite_schema(type text,name text,tbl_name text,rootpage int,sql text)";
 const ROWID: KeyColumn = { column: -1, expr: null, collation: "BINARY", desc: false };
 
 export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
@@ -34,7 +41,12 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
     virtualTables: new Map(),
     triggers: [],
   };
-  const master = tableInfo(parseOrThrow("sqlite_schema", SCHEMA_TABLE_SQL) as TableDef, 1, SCHEMA_TABLE_SQL, enc);
+  const master = tableInfo(
+    parseOrThrow("sqlite_schema", SCHEMA_TABLE_SQL) as TableDef,
+    1,
+    SCHEMA_TABLE_SQL,
+    enc,
+  );
   for (const alias of ["sqlite_schema", "sqlite_master"]) schema.tables.set(alias, master);
 
   const rows = readSchemaRows(pager, enc);
@@ -43,7 +55,11 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
     if (row.type !== "table" || row.sql === null) continue;
     const def = parseOrThrow(row.name, row.sql);
     if (def.kind === "virtualTable") {
-      schema.virtualTables.set(nameKey(def.name), { name: def.name, sql: row.sql, module: def.module });
+      schema.virtualTables.set(nameKey(def.name), {
+        name: def.name,
+        sql: row.sql,
+        module: def.module,
+      });
     } else if (def.kind === "table") {
       checkRoot(row, pager);
       tableDefs.set(nameKey(def.name), def);
@@ -56,7 +72,9 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
     if (row.type === "index") addIndex(schema, tableDefs, row, pager);
     else if (row.type === "view" && row.sql !== null) {
       const def = parseOrThrow(row.name, row.sql);
-      if (def.kind !== "view") throw malformedSchema(row.name, "view row does not hold CREATE VIEW");
+      if (def.kind !== "view") {
+        throw malformedSchema(row.name, "view row does not hold CREATE VIEW");
+      }
       schema.views.set(nameKey(def.name), {
         name: def.name,
         sql: row.sql,
@@ -150,7 +168,8 @@ function wouldAliasRowid(def: TableDef): boolean {
 /** Drops repeats of the same column with the same collation (SQLite's isDupColumn). */
 function dedupe(keys: KeyColumn[]): KeyColumn[] {
   return keys.filter((k, i) =>
-    k.column < 0 || !keys.slice(0, i).some((e) => e.column === k.column && e.collation === k.collation)
+    k.column < 0 ||
+    !keys.slice(0, i).some((e) => e.column === k.column && e.collation === k.collation)
   );
 }
 
@@ -164,7 +183,11 @@ function dedupe(keys: KeyColumn[]): KeyColumn[] {
  * then the column's affinity applies — except that a column without affinity keeps a
  * real literal REAL (even -0.0) and gives integer-looking text NUMERIC affinity.
  */
-function missingValue(def: DefaultValue | null, aff: Affinity, enc: TextEncoding): ColumnDefault | null {
+function missingValue(
+  def: DefaultValue | null,
+  aff: Affinity,
+  enc: TextEncoding,
+): ColumnDefault | null {
   if (def === null || def.kind === "null") return { value: null, cls: StorageClass.Null };
   switch (def.kind) {
     case "integer": {
@@ -175,7 +198,12 @@ function missingValue(def: DefaultValue | null, aff: Affinity, enc: TextEncoding
         return applyAffinity(normalizeInt(-v), StorageClass.Integer, aff, enc);
       }
       const text = (def.negative ? "-" : "") + def.digits;
-      return applyAffinity(text, StorageClass.Text, aff === Affinity.Blob ? Affinity.Numeric : aff, enc);
+      return applyAffinity(
+        text,
+        StorageClass.Text,
+        aff === Affinity.Blob ? Affinity.Numeric : aff,
+        enc,
+      );
     }
     case "real": {
       const text = (def.negative ? "-" : "") + def.text;
@@ -186,7 +214,9 @@ function missingValue(def: DefaultValue | null, aff: Affinity, enc: TextEncoding
       return applyAffinity(def.value, StorageClass.Text, aff, enc);
     case "blob": {
       const bytes = new Uint8Array(def.hex.length / 2);
-      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(def.hex.slice(2 * i, 2 * i + 2), 16);
+      for (let i = 0; i < bytes.length; i++) {
+        bytes[i] = parseInt(def.hex.slice(2 * i, 2 * i + 2), 16);
+      }
       return applyAffinity(bytes, StorageClass.Blob, aff, enc);
     }
     case "bool":
@@ -213,7 +243,12 @@ function decOrHexToI64(digits: string): bigint | undefined {
   return v <= 2n ** 63n - 1n ? v : undefined;
 }
 
-function addIndex(schema: Schema, tableDefs: Map<string, TableDef>, row: SchemaRow, pager: Pager): void {
+function addIndex(
+  schema: Schema,
+  tableDefs: Map<string, TableDef>,
+  row: SchemaRow,
+  pager: Pager,
+): void {
   const table = schema.tables.get(nameKey(row.tblName));
   const tableDef = tableDefs.get(nameKey(row.tblName));
   if (!table || !tableDef) throw malformedSchema(row.name, `no such table: ${row.tblName}`);
@@ -231,8 +266,17 @@ function addIndex(schema: Schema, tableDefs: Map<string, TableDef>, row: SchemaR
     info = indexInfo(row, table, keyColumns, true, auto.origin, null);
   } else {
     const def = parseOrThrow(row.name, row.sql);
-    if (def.kind !== "index") throw malformedSchema(row.name, "index row does not hold CREATE INDEX");
-    info = indexInfo(row, table, indexKeyColumns(def, table, row.name), def.unique, "c", def.whereText);
+    if (def.kind !== "index") {
+      throw malformedSchema(row.name, "index row does not hold CREATE INDEX");
+    }
+    info = indexInfo(
+      row,
+      table,
+      indexKeyColumns(def, table, row.name),
+      def.unique,
+      "c",
+      def.whereText,
+    );
   }
   table.indexes.push(info);
   schema.indexes.set(nameKey(row.name), info);

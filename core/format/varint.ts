@@ -16,7 +16,12 @@ export let varintEnd = 0;
  * A 64-bit varint as a signed integer: a number when safe, a bigint otherwise (SQLite
  * stores rowids as two's-complement 64-bit values).
  */
-export function getVarint(buf: Uint8Array, off: number, limit: number, page: number): number | bigint {
+export function getVarint(
+  buf: Uint8Array,
+  off: number,
+  limit: number,
+  page: number,
+): number | bigint {
   if (off < limit) {
     const b0 = buf[off];
     if (b0 < 0x80) {
@@ -39,7 +44,13 @@ export function getVarint(buf: Uint8Array, off: number, limit: number, page: num
 }
 
 /** Bytes 8 and 9 of a long varint, where the value may exceed 2^53. */
-function getVarintTail(buf: Uint8Array, off: number, limit: number, page: number, high: number): number | bigint {
+function getVarintTail(
+  buf: Uint8Array,
+  off: number,
+  limit: number,
+  page: number,
+  high: number,
+): number | bigint {
   if (off + 7 >= limit) corrupt(page, "varint runs past end of cell");
   let v = BigInt(high);
   const b7 = buf[off + 7];

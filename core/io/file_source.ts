@@ -17,7 +17,10 @@ export class FileSource implements ByteSource {
       this.#fd = openSync(path, "r");
       this.size = fstatSync(this.#fd).size;
     } catch (e) {
-      throw new SqliteError("SQLITE_CANTOPEN", `unable to open database file: ${path} (${errText(e)})`);
+      throw new SqliteError(
+        "SQLITE_CANTOPEN",
+        `unable to open database file: ${path} (${errText(e)})`,
+      );
     }
   }
 

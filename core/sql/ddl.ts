@@ -12,8 +12,14 @@
  * Like SQLite loading a schema, only the first statement is read: anything after a `;`
  * that ends it is ignored.
  */
-import { endsOperand, isBadSeparatorNumber, TokenStream } from "./ddl_stream.ts";
-import { dequote, illegalTokenError, type Token, TokenKind } from "./tokenize.ts";
+import { endsOperand, TokenStream } from "./ddl_stream.ts";
+import {
+  dequote,
+  illegalTokenError,
+  isBadSeparatorNumber,
+  type Token,
+  TokenKind,
+} from "./tokenize.ts";
 import { parseCreateTable } from "./ddl_table.ts";
 import { readSortTerm, topLevelCollation } from "./ddl_terms.ts";
 import { qualifiedName, readNameList, skipIfNotExists } from "./ddl_clauses.ts";

@@ -10,10 +10,10 @@
 import { SqliteError } from "../errors.ts";
 import {
   illegalTokenError,
+  isBadSeparatorNumber,
   isCurrentTimeKeyword,
   isJoinKeyword,
   keywordFallsBackToId,
-  Lexer,
   type Token,
   tokenize,
   TokenKind,
@@ -149,18 +149,6 @@ export class TokenStream {
     return [from, this.pos];
   }
 
-  /**
-   * At a `(`: consumes `( expr )` and returns the expression's text (from its first to its
-   * last token). The expression itself is not checked, only its parentheses.
-   */
-  parenthesized(): string {
-    this.expect(TokenKind.LParen);
-    const [from, to] = this.skipTerm();
-    if (from === to) throw this.syntaxError();
-    this.expect(TokenKind.RParen);
-    return this.textOf(from, to);
-  }
-
   /** Source text of tokens `[from, to)`, from the first's start to the last's end. */
   textOf(from: number, to: number): string {
     return this.sql.slice(this.tokens[from].start, this.tokens[to - 1].end);
@@ -179,16 +167,4 @@ export class TokenStream {
     const k = this.kind();
     if (k !== TokenKind.Eof && k !== TokenKind.Semi) throw this.syntaxError();
   }
-}
-
-/**
- * True if an Illegal token is a number whose only fault is a misplaced `_` separator.
- * SQLite accepts such a token where no value is taken from it (virtual-table arguments).
- */
-export function isBadSeparatorNumber(sql: string, t: Token): boolean {
-  const c = sql.charCodeAt(t.start);
-  if (!((c >= 0x30 && c <= 0x39) || c === 0x2e)) return false;
-  const lexer = new Lexer(sql, t.start);
-  lexer.next();
-  return lexer.numberEnd === t.end && lexer.hasSeparators;
 }

@@ -148,3 +148,15 @@ export function numberTokenText(text: string): string {
 export function blobTokenHex(text: string): string {
   return text.slice(2, -1);
 }
+
+/**
+ * True if an Illegal token is a number whose only fault is a misplaced `_` separator.
+ * SQLite accepts such a token where no value is taken from it (virtual-table arguments).
+ */
+export function isBadSeparatorNumber(sql: string, t: Token): boolean {
+  const c = sql.charCodeAt(t.start);
+  if (!((c >= 0x30 && c <= 0x39) || c === 0x2e)) return false;
+  const lexer = new Lexer(sql, t.start);
+  lexer.next();
+  return lexer.numberEnd === t.end && lexer.hasSeparators;
+}

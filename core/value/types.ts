@@ -28,7 +28,11 @@ export const enum TextEncoding {
 
 /** Name of an encoding as `PRAGMA encoding` reports it. */
 export function encodingName(enc: TextEncoding): string {
-  return enc === TextEncoding.Utf8 ? "UTF-8" : enc === TextEncoding.Utf16le ? "UTF-16le" : "UTF-16be";
+  return enc === TextEncoding.Utf8
+    ? "UTF-8"
+    : enc === TextEncoding.Utf16le
+    ? "UTF-16le"
+    : "UTF-16be";
 }
 
 /** Largest and smallest safe integers, as bigints, for range checks. */

@@ -9,7 +9,13 @@ import { type BtreeCursor, SeekOp } from "../../core/format/cursor.ts";
 import { encodeText, keyComparator, keyOrder } from "../../core/format/index_key.ts";
 import { IndexEntryDecoder, RowDecoder } from "../../core/format/row_decoder.ts";
 import type { IndexInfo, TableInfo } from "../../core/format/schema_types.ts";
-import { encodingName, normalizeInt, type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
+import {
+  encodingName,
+  normalizeInt,
+  type SqlValue,
+  StorageClass,
+  type TextEncoding,
+} from "../../core/value/types.ts";
 import type { Expected, ExpectedIndex, ExpectedTable } from "./random_db.ts";
 
 /**
@@ -40,9 +46,18 @@ function readEntry(cursor: BtreeCursor, decoder: Decoder, withRowid: boolean): S
   return withRowid ? [BigInt(cursor.rowid()), ...out] : out;
 }
 
-function scan(cursor: BtreeCursor, decoder: Decoder, withRowid: boolean, backward = false): SqlValue[][] {
+function scan(
+  cursor: BtreeCursor,
+  decoder: Decoder,
+  withRowid: boolean,
+  backward = false,
+): SqlValue[][] {
   const rows: SqlValue[][] = [];
-  for (let ok = backward ? cursor.last() : cursor.first(); ok; ok = backward ? cursor.prev() : cursor.next()) {
+  for (
+    let ok = backward ? cursor.last() : cursor.first();
+    ok;
+    ok = backward ? cursor.prev() : cursor.next()
+  ) {
     rows.push(readEntry(cursor, decoder, withRowid));
   }
   return backward ? rows.reverse() : rows;
@@ -53,7 +68,11 @@ function scan(cursor: BtreeCursor, decoder: Decoder, withRowid: boolean, backwar
  * an entry holding text that does not round-trip to its stored bytes (invalid UTF-8 or
  * ill-formed UTF-16 decodes lossily), which cannot serve as a search key.
  */
-function storedEntries(cursor: BtreeCursor, decoder: Decoder, enc: TextEncoding): (SqlValue[] | null)[] {
+function storedEntries(
+  cursor: BtreeCursor,
+  decoder: Decoder,
+  enc: TextEncoding,
+): (SqlValue[] | null)[] {
   const out: (SqlValue[] | null)[] = [];
   for (let ok = cursor.first(); ok; ok = cursor.next()) {
     const n = decoder.decode(cursor) as number;
@@ -81,21 +100,37 @@ function checkTable(db: DatabaseFile, table: TableInfo, exp: ExpectedTable): voi
   const where = `table ${exp.name}`;
   assert.equal(table.withoutRowid, exp.withoutRowid, `${where}: WITHOUT ROWID`);
   assert.deepEqual(table.columns.map((c) => c.name), exp.columns, `${where}: column names`);
-  assert.deepEqual(table.columns.map((c) => c.declaredType), exp.declTypes, `${where}: declared types`);
+  assert.deepEqual(
+    table.columns.map((c) => c.declaredType),
+    exp.declTypes,
+    `${where}: declared types`,
+  );
   assert.deepEqual(table.columns.map((c) => c.affinity), exp.affinities, `${where}: affinities`);
   const cursor = db.tableCursor(table);
   const decoder = new RowDecoder(table);
   const withRowid = !table.withoutRowid;
   assert.deepStrictEqual(scan(cursor, decoder, withRowid), exp.rows, `${where}: rows`);
-  assert.deepStrictEqual(scan(cursor, decoder, withRowid, true), exp.rows, `${where}: rows backward`);
+  assert.deepStrictEqual(
+    scan(cursor, decoder, withRowid, true),
+    exp.rows,
+    `${where}: rows backward`,
+  );
   assert.equal(cursor.count(), exp.rows.length, `${where}: count`);
   for (const i of samples(exp.rows.length)) {
     const row = exp.rows[i];
     if (withRowid) {
       const rowid = normalizeInt(row[0] as bigint);
       assert.ok(cursor.seekRowidExact(rowid), `${where}: seek rowid ${rowid}`);
-      assert.deepStrictEqual(readEntry(cursor, decoder, true), row, `${where}: row at rowid ${rowid}`);
-      assert.equal(cursor.seekRowid(rowid, SeekOp.GT), i + 1 < exp.rows.length, `${where}: GT ${rowid}`);
+      assert.deepStrictEqual(
+        readEntry(cursor, decoder, true),
+        row,
+        `${where}: row at rowid ${rowid}`,
+      );
+      assert.equal(
+        cursor.seekRowid(rowid, SeekOp.GT),
+        i + 1 < exp.rows.length,
+        `${where}: GT ${rowid}`,
+      );
       if (i + 1 < exp.rows.length) assert.equal(BigInt(cursor.rowid()), exp.rows[i + 1][0]);
       assert.equal(cursor.seekRowid(rowid, SeekOp.LT), i > 0, `${where}: LT ${rowid}`);
       if (i > 0) assert.equal(BigInt(cursor.rowid()), exp.rows[i - 1][0]);
@@ -109,7 +144,12 @@ function checkTable(db: DatabaseFile, table: TableInfo, exp: ExpectedTable): voi
   }
 }
 
-function checkIndex(db: DatabaseFile, index: IndexInfo, table: TableInfo, exp: ExpectedIndex): void {
+function checkIndex(
+  db: DatabaseFile,
+  index: IndexInfo,
+  table: TableInfo,
+  exp: ExpectedIndex,
+): void {
   const where = `index ${exp.name}`;
   assert.equal(index.rootPage, exp.rootPage, `${where}: root page`);
   assert.equal(index.unique, exp.unique, `${where}: unique`);
@@ -123,7 +163,11 @@ function checkIndex(db: DatabaseFile, index: IndexInfo, table: TableInfo, exp: E
   const cursor = db.indexCursor(index);
   const decoder = new IndexEntryDecoder(index, table);
   assert.deepStrictEqual(scan(cursor, decoder, false), exp.entries, `${where}: entries`);
-  assert.deepStrictEqual(scan(cursor, decoder, false, true), exp.entries, `${where}: entries backward`);
+  assert.deepStrictEqual(
+    scan(cursor, decoder, false, true),
+    exp.entries,
+    `${where}: entries backward`,
+  );
   assert.equal(cursor.count(), exp.entries.length, `${where}: count`);
   // Full-record keys are unique, so every seek lands on a known neighbour. The keys are
   // the entries as stored (verified above), not the oracle's NUL-truncated copies.
@@ -136,7 +180,13 @@ function checkIndex(db: DatabaseFile, index: IndexInfo, table: TableInfo, exp: E
     const cmp = keyComparator(key, order);
     const at = (ok: boolean, j: number, op: string) => {
       assert.equal(ok, j >= 0 && j < n, `${where}: ${op} entry ${i}`);
-      if (ok) assert.deepStrictEqual(readEntry(cursor, decoder, false), exp.entries[j], `${where}: ${op} entry ${i}`);
+      if (ok) {
+        assert.deepStrictEqual(
+          readEntry(cursor, decoder, false),
+          exp.entries[j],
+          `${where}: ${op} entry ${i}`,
+        );
+      }
     };
     at(cursor.seek(cmp, SeekOp.GE), i, "GE");
     at(cursor.seek(cmp, SeekOp.LE), i, "LE");
@@ -152,15 +202,30 @@ export function checkDatabase(db: DatabaseFile, exp: Expected): void {
   assert.equal(encodingName(db.encoding), exp.encoding, "encoding");
   assert.equal(db.pager.pageCount, exp.pageCount, "page count");
   assert.equal(h.freelistCount, exp.freelistCount, "freelist count");
-  assert.equal(h.largestRootPage === 0 ? 0 : h.incrementalVacuum ? 2 : 1, exp.autoVacuum, "auto_vacuum");
+  assert.equal(
+    h.largestRootPage === 0 ? 0 : h.incrementalVacuum ? 2 : 1,
+    exp.autoVacuum,
+    "auto_vacuum",
+  );
   const userTables = [...db.schema.tables.values()].filter((t) => t.rootPage !== 1);
-  assert.deepEqual(userTables.map((t) => t.name).sort(), exp.tables.map((t) => t.name).sort(), "tables");
-  assert.deepEqual([...db.schema.indexes.values()].map((i) => i.name).sort(), exp.indexes.map((i) => i.name).sort(), "indexes");
-  assert.deepEqual([...db.schema.views.values()].map((v) => v.name).sort(), [...exp.views].sort(), "views");
+  assert.deepEqual(
+    userTables.map((t) => t.name).sort(),
+    exp.tables.map((t) => t.name).sort(),
+    "tables",
+  );
+  assert.deepEqual(
+    [...db.schema.indexes.values()].map((i) => i.name).sort(),
+    exp.indexes.map((i) => i.name).sort(),
+    "indexes",
+  );
+  assert.deepEqual(
+    [...db.schema.views.values()].map((v) => v.name).sort(),
+    [...exp.views].sort(),
+    "views",
+  );
   for (const t of exp.tables) checkTable(db, db.schema.tables.get(t.name.toLowerCase())!, t);
   for (const i of exp.indexes) {
     const index = db.schema.indexes.get(i.name.toLowerCase())!;
     checkIndex(db, index, db.schema.tables.get(index.tableName.toLowerCase())!, i);
   }
 }
-

@@ -23,7 +23,19 @@ export interface Mutation {
   bytes: Uint8Array;
 }
 
-const INTERESTING_U32 = [0, 1, 2, 0x7f, 0x80, 0xff, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xffffffff];
+const INTERESTING_U32 = [
+  0,
+  1,
+  2,
+  0x7f,
+  0x80,
+  0xff,
+  0xffff,
+  0x10000,
+  0x7fffffff,
+  0x80000000,
+  0xffffffff,
+];
 const INTERESTING_U16 = [0, 1, 7, 8, 12, 0x7f, 0x80, 0xff, 0x100, 0x1ff, 0x200, 0xfff, 0xffff];
 
 function pageSizeOf(db: Uint8Array): number {
@@ -48,7 +60,10 @@ export function mutate(db: Uint8Array, rand: () => number): Mutation {
   };
   const put32 = (off: number, v: number) => {
     if (off + 3 < out.length) {
-      out[off] = v >>> 24, out[off + 1] = (v >>> 16) & 0xff, out[off + 2] = (v >>> 8) & 0xff, out[off + 3] = v & 0xff;
+      out[off] = v >>> 24,
+        out[off + 1] = (v >>> 16) & 0xff,
+        out[off + 2] = (v >>> 8) & 0xff,
+        out[off + 3] = v & 0xff;
     }
   };
   const n = 1 + int(4);
