@@ -20,7 +20,7 @@ import { SqliteError } from "./core/errors.ts";
 import { encodingName } from "./core/value/types.ts";
 
 export { SqliteError };
-export type { ResultCodeName } from "./core/errors.ts";
+export { ResultCode, type ResultCodeName } from "./core/errors.ts";
 
 /** Options for {@link Database}. */
 export interface DatabaseOptions {

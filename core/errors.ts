@@ -41,6 +41,7 @@ export class SqliteError extends Error {
   /** Numeric result code, e.g. `11` for `SQLITE_CORRUPT`. */
   readonly errcode: number;
 
+  /** Creates an error with SQLite's result code `code` and message `message`. */
   constructor(code: ResultCodeName, message: string) {
     super(message);
     this.name = "SqliteError";
