@@ -11,7 +11,7 @@
 import { corrupt } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import type { TextEncoding } from "../value/types.ts";
-import { BtreePage, localPayloadSize } from "./btree_page.ts";
+import { BtreePage, localPayloadSize, u32 } from "./btree_page.ts";
 import { assemblePayload } from "./overflow.ts";
 import { type PayloadSource, RecordReader } from "./record.ts";
 import { getVarint, getVarint32, varintEnd } from "./varint.ts";
@@ -60,7 +60,7 @@ class CellPayload implements PayloadSource {
     this.localSize = local;
     this.size = size;
     this.page = page.pgno;
-    this.firstOverflow = local < size ? readU32(page.data, start + local) : 0;
+    this.firstOverflow = local < size ? u32(page.data, start + local) : 0;
     this.#full = null;
   }
 
@@ -78,10 +78,6 @@ class CellPayload implements PayloadSource {
       this.page,
     ));
   }
-}
-
-function readU32(b: Uint8Array, off: number): number {
-  return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
 }
 
 /** The root of an empty database's sqlite_schema: a table leaf with no cells. */
