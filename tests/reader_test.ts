@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { DatabaseFile } from "../core/database_file.ts";
 import { SqliteError } from "../core/errors.ts";
+import { lockBytePage } from "../core/format/header.ts";
 import { checkDatabase } from "./support/check_reader.ts";
 import { readExpected } from "./support/random_db_oracle.ts";
 
@@ -138,4 +139,20 @@ Deno.test("reader: a missing file is SQLITE_CANTOPEN", () => {
     () => DatabaseFile.open("/nonexistent/dir/x.db"),
     (e) => e instanceof SqliteError && e.code === "SQLITE_CANTOPEN",
   );
+});
+
+Deno.test("reader: the lock-byte page is never used as a b-tree page", () => {
+  // A real case needs a file over 1 GiB; the check itself is a property of the page loader.
+  const bytes = Deno.readFileSync(`${here}../examples/sample.db`);
+  const db = DatabaseFile.open(bytes);
+  const pager = db.pager as unknown as { lockBytePage: number };
+  const table = db.schema.tables.get("trips")!;
+  Object.defineProperty(pager, "lockBytePage", { value: table.rootPage });
+  assert.throws(
+    () => db.tableCursor(table),
+    (e) =>
+      e instanceof SqliteError && e.code === "SQLITE_CORRUPT" && /lock-byte page/.test(e.message),
+  );
+  assert.equal(lockBytePage(512), 2097153);
+  assert.equal(lockBytePage(65536), 16385);
 });
