@@ -323,7 +323,6 @@ export class BtreeCursor {
     if (op === SeekOp.GE || op === SeekOp.GT) return found;
     // LE / LT: the entry before the first one past the key.
     if (!found) return this.last();
-    this.#stamp++;
     return this.prev();
   }
 

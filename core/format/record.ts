@@ -205,14 +205,8 @@ export class RecordReader {
 
   /** Value of column `i`; `undefined` when the record has fewer columns (use the default). */
   value(i: number): SqlValue | undefined {
-    if (!this.#parseTo(i)) return undefined;
-    const t = this.#types[i];
-    let off = this.#offsets[i];
-    if (!this.#whole && off + serialTypeSize(t) > this.#base + this.#src!.localSize) {
-      this.#useFull();
-      off = this.#offsets[i];
-    }
-    return decodeValue(this.#buf, off, t, this.encoding);
+    const t = this.locate(i);
+    return t < 0 ? undefined : decodeValue(this.rawBuf, this.rawStart, t, this.encoding);
   }
 
   /**
