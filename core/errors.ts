@@ -40,13 +40,19 @@ export class SqliteError extends Error {
   readonly code: ResultCodeName;
   /** Numeric result code, e.g. `11` for `SQLITE_CORRUPT`. */
   readonly errcode: number;
+  /**
+   * Where in the SQL text the error was found (UTF-16 offset, as SQLite's
+   * `sqlite3_error_offset`), or -1 when the error is not tied to a place in the SQL.
+   */
+  readonly offset: number;
 
   /** Creates an error with SQLite's result code `code` and message `message`. */
-  constructor(code: ResultCodeName, message: string) {
+  constructor(code: ResultCodeName, message: string, offset = -1) {
     super(message);
     this.name = "SqliteError";
     this.code = code;
     this.errcode = ResultCode[code];
+    this.offset = offset;
   }
 }
 
