@@ -21,8 +21,11 @@ export class DatabaseFile {
   readonly pager: Pager;
   readonly encoding: TextEncoding;
   readonly schema: Schema;
+  /** The file path as given to {@link DatabaseFile.open}, or "" for a byte array. */
+  readonly path: string;
 
-  constructor(db: ByteSource, wal: ByteSource | null, options: PagerOptions = {}) {
+  constructor(db: ByteSource, wal: ByteSource | null, options: PagerOptions = {}, path = "") {
+    this.path = path;
     this.pager = new Pager(db, wal, options);
     this.encoding = this.pager.header.textEncoding;
     try {
@@ -40,7 +43,7 @@ export class DatabaseFile {
       let wal: FileSource | null = null;
       try {
         wal = openIfExists(`${source}-wal`);
-        return new DatabaseFile(db, wal, options);
+        return new DatabaseFile(db, wal, options, source);
       } catch (e) {
         db.close();
         wal?.close();

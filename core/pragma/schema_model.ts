@@ -1,0 +1,209 @@
+/**
+ * What the schema pragmas need beyond the reader's {@link Schema}: the parsed CREATE
+ * statements (column flags, names and collations exactly as written), SQLite's name
+ * lookup rules for tables and indexes, and each table's index list in SQLite's order.
+ */
+import type { DatabaseFile } from "../database_file.ts";
+import { SqliteError } from "../errors.ts";
+import {
+  nameKey,
+  type TableInfo,
+  type ViewInfo,
+  type VirtualTableInfo,
+} from "../format/schema_types.ts";
+import { autoIndexes, parseSchemaSql } from "../sql/ddl.ts";
+import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
+
+/** Which schema a pragma addresses: `main`, `temp`, or none named (search both). */
+export type SchemaChoice = "main" | "temp" | null;
+
+/**
+ * The schema qualifier of a pragma, as SQLite resolves it: `main` and `temp` in any case;
+ * anything else is SQLite's "unknown database X" error.
+ */
+export function resolveSchema(schema: string | null): SchemaChoice {
+  if (schema === null) return null;
+  const key = nameKey(schema);
+  if (key === "main" || key === "temp") return key;
+  throw new SqliteError("SQLITE_ERROR", `unknown database ${schema}`);
+}
+
+const defCache = new WeakMap<object, TableDef | IndexDef>();
+
+/** The parsed CREATE TABLE of `table` (the loader already parsed it once, so it parses). */
+export function tableDefOf(table: TableInfo): TableDef {
+  let def = defCache.get(table);
+  if (!def) {
+    def = parseSchemaSql(table.sql) as TableDef;
+    defCache.set(table, def);
+  }
+  return def as TableDef;
+}
+
+function indexDefOf(key: object, sql: string): IndexDef {
+  let def = defCache.get(key);
+  if (!def) {
+    def = parseSchemaSql(sql) as IndexDef;
+    defCache.set(key, def);
+  }
+  return def as IndexDef;
+}
+
+/** A table, view or virtual table found by name. */
+export type FoundTable =
+  | { kind: "table"; table: TableInfo }
+  | { kind: "view"; view: ViewInfo }
+  | { kind: "virtual"; vtab: VirtualTableInfo };
+
+const MAIN_MASTER = new Set(["sqlite_master", "sqlite_schema"]);
+const TEMP_MASTER = new Set(["sqlite_temp_master", "sqlite_temp_schema"]);
+
+/**
+ * SQLite's table lookup (build.c sqlite3FindTable). The temp schema holds only its own
+ * schema table, which has the same columns as main's and answers to all four schema-table
+ * names when `temp` is named; unqualified, the temp names reach it too.
+ */
+export function findTable(db: DatabaseFile, name: string, schema: SchemaChoice): FoundTable | null {
+  const key = nameKey(name);
+  const master = () => ({ kind: "table" as const, table: db.schema.tables.get("sqlite_master")! });
+  if (schema === "temp") return MAIN_MASTER.has(key) || TEMP_MASTER.has(key) ? master() : null;
+  if (schema === null && TEMP_MASTER.has(key)) return master();
+  const table = db.schema.tables.get(key);
+  if (table) return { kind: "table", table };
+  const view = db.schema.views.get(key);
+  if (view) return { kind: "view", view };
+  const vtab = db.schema.virtualTables.get(key);
+  if (vtab) return { kind: "virtual", vtab };
+  return null;
+}
+
+/** One field of an index record as PRAGMA index_xinfo describes it. */
+export interface IndexField {
+  /** Table column number; -1 the rowid; -2 an expression. */
+  cid: number;
+  desc: boolean;
+  /** Collation name as written (BINARY when none applies). */
+  coll: string;
+}
+
+/** An index as the index pragmas report it. */
+export interface IndexModel {
+  name: string;
+  table: TableInfo;
+  unique: boolean;
+  origin: "c" | "u" | "pk";
+  partial: boolean;
+  /** The key columns. */
+  key: IndexField[];
+  /** The fields after the key: the rowid, or the primary key's remaining columns. */
+  extra: IndexField[];
+}
+
+const indexCache = new WeakMap<TableInfo, IndexModel[]>();
+
+/**
+ * The indexes of `table` in SQLite's order (`PRAGMA index_list`): each index is put at
+ * the front of the table's list when created, and the automatic indexes are created with
+ * the table, before the CREATE INDEX statements (which load in sqlite_schema order).
+ */
+export function tableIndexes(table: TableInfo): IndexModel[] {
+  const cached = indexCache.get(table);
+  if (cached) return cached;
+  const def = tableDefOf(table);
+  const created: IndexModel[] = [];
+  for (const auto of autoIndexes(def)) {
+    created.push({
+      name: auto.name,
+      table,
+      unique: true,
+      origin: auto.origin,
+      partial: false,
+      key: auto.columns.map((c) => ({ cid: c.column, desc: c.desc, coll: c.collation })),
+      extra: [],
+    });
+  }
+  for (const info of table.indexes) {
+    if (info.sql === null) continue;
+    const idx = indexDefOf(info, info.sql);
+    created.push({
+      name: info.name,
+      table,
+      unique: idx.unique,
+      origin: "c",
+      partial: idx.whereText !== null,
+      key: idx.columns.map((c) => indexField(def, c)),
+      extra: [],
+    });
+  }
+  const pk = def.withoutRowid ? created.find((m) => m.origin === "pk") : undefined;
+  for (const m of created) m.extra = extraFields(def, m, pk);
+  const list = created.reverse();
+  indexCache.set(table, list);
+  return list;
+}
+
+function indexField(def: TableDef, c: IndexDef["columns"][number]): IndexField {
+  if (c.column === null) return { cid: -2, desc: c.desc, coll: c.collation ?? "BINARY" };
+  const key = nameKey(c.column);
+  const cid = def.columns.findIndex((col) => nameKey(col.name) === key);
+  // Old schemas may index `rowid` itself (when no column has that name).
+  if (cid < 0) return { cid: -1, desc: c.desc, coll: c.collation ?? "BINARY" };
+  return { cid, desc: c.desc, coll: c.collation ?? def.columns[cid].collation ?? "BINARY" };
+}
+
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
+
+/**
+ * The record fields after an index's key. Rowid tables: the rowid. WITHOUT ROWID tables:
+ * for the primary key's own index, every other stored column (ascending, with its own
+ * collation); for any
+ * other index, the primary-key columns its key lacks (same column and collation), with the
+ * primary key's collation, and its sort order only for CREATE INDEX (constraint indexes
+ * keep them ascending: SQLite ticket bba7b69f).
+ */
+function extraFields(def: TableDef, m: IndexModel, pk: IndexModel | undefined): IndexField[] {
+  if (!def.withoutRowid || !pk) return [{ cid: -1, desc: false, coll: "BINARY" }];
+  if (m === pk) {
+    const out: IndexField[] = [];
+    def.columns.forEach((col, i) => {
+      if (col.hidden !== 2 && !m.key.some((k) => k.cid === i)) {
+        out.push({ cid: i, desc: false, coll: col.collation ?? "BINARY" });
+      }
+    });
+    return out;
+  }
+  return pk.key
+    .filter((p) => !m.key.some((k) => k.cid === p.cid && sameName(k.coll, p.coll)))
+    .map((p) => ({ cid: p.cid, desc: m.origin === "c" ? p.desc : false, coll: p.coll }));
+}
+
+/**
+ * SQLite's index lookup for index_info / index_xinfo: an index by name, else the primary
+ * key index of a WITHOUT ROWID table by the table's name.
+ */
+export function findIndex(db: DatabaseFile, name: string, schema: SchemaChoice): IndexModel | null {
+  if (schema === "temp") return null;
+  const key = nameKey(name);
+  const info = db.schema.indexes.get(key);
+  let table = info ? db.schema.tables.get(nameKey(info.tableName)) : undefined;
+  if (!table) {
+    // The primary key index of a WITHOUT ROWID table has no sqlite_schema row.
+    const m = autoIndexOwner(db, key);
+    if (m) return m;
+    const found = findTable(db, name, schema);
+    if (found?.kind !== "table" || !found.table.withoutRowid) return null;
+    table = found.table;
+    return tableIndexes(table).find((m) => m.origin === "pk") ?? null;
+  }
+  return tableIndexes(table).find((m) => nameKey(m.name) === key) ?? null;
+}
+
+function autoIndexOwner(db: DatabaseFile, key: string): IndexModel | null {
+  if (!key.startsWith("sqlite_autoindex_")) return null;
+  for (const table of db.schema.tables.values()) {
+    if (!table.withoutRowid) continue;
+    const m = tableIndexes(table).find((x) => nameKey(x.name) === key);
+    if (m) return m;
+  }
+  return null;
+}
