@@ -1,0 +1,357 @@
+/**
+ * SQLite's implicit value conversions (vdbemem.c), on registers:
+ *
+ * - {@link toInt}: a value as a 64-bit integer (sqlite3VdbeIntValue). REAL truncates toward
+ *   zero and saturates at ±2^63; TEXT and BLOB give their leading integer prefix
+ *   (`'12.9abc'` → 12, `'1e3'` → 1, `'abc'` → 0), saturated; NULL gives 0.
+ * - {@link toReal}: a value as a double (sqlite3VdbeRealValue). TEXT and BLOB give the
+ *   value of their longest numeric prefix (`'1e3x'` → 1000), NULL gives 0.
+ * - {@link numericType}: how arithmetic reads an operand (computeNumericType): a TEXT or
+ *   BLOB whose numeric prefix has no point or exponent is an INTEGER (`'12abc'` → 12,
+ *   `'abc'` → 0), unless the digits overflow 64 bits; anything else is a REAL.
+ * - {@link numerify}: CAST(x AS NUMERIC) (sqlite3VdbeMemNumerify), like numericType except
+ *   that a REAL prefix with an exact small integer value becomes an INTEGER.
+ * - {@link toText} / {@link toBlob}: numbers as their text, text as its bytes in the
+ *   database encoding, blob bytes read as text in the database encoding.
+ * - {@link truthValue}: the truth of a value in WHERE, AND/OR/NOT, CASE
+ *   (sqlite3VdbeBooleanValue): INTEGER ≠ 0, otherwise {@link toReal} ≠ 0.
+ *
+ * A BLOB read as a number is scanned as text in the database encoding `enc` (every
+ * function here takes it, UTF-8 by default): in UTF-8 byte by byte, in UTF-16 as code
+ * units (`x'3100' + 0` is the INTEGER 1 in a UTF-16le database, but the REAL 1.0 in a
+ * UTF-8 one, where the NUL byte is junk after the digits).
+ */
+import { decodeText } from "../format/text.ts";
+import { intToText, realToText, textToReal } from "./number_text.ts";
+import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
+import { StorageClass, TextEncoding } from "./types.ts";
+
+const I64_MAX = 9223372036854775807n;
+const I64_MIN = -9223372036854775808n;
+/** Beyond ±this, SQLite's REAL → INTEGER conversion saturates (sqlite3RealToI64). */
+const REAL_TO_I64_LIMIT = 9223372036854774784;
+/** |i| below 2^51: SQLite trusts a double equal to i to be the integer i (RealSameAsInt). */
+const TRUSTED_DOUBLE_INT = 2251799813685248;
+
+/** sqlite3Isspace: HT, LF, VT, FF, CR and space. */
+function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/**
+ * A blob's bytes as a string of code units 0–255, so that the text scanners read it byte
+ * by byte (every non-ASCII byte is then junk to them, as it is to SQLite).
+ */
+export function blobAsByteString(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i]);
+  return s;
+}
+
+/**
+ * A blob's bytes as the UTF-16 code units they hold in a UTF-16 database (an odd trailing
+ * byte is dropped), without any surrogate processing: only ASCII matters to the scanners.
+ */
+function blobAsUnitString(b: Uint8Array, enc: TextEncoding): string {
+  const lo = enc === TextEncoding.Utf16le ? 0 : 1;
+  let s = "";
+  for (let i = 0; i + 1 < b.length; i += 2) {
+    s += String.fromCharCode(b[i + lo] | (b[i + 1 - lo] << 8));
+  }
+  return s;
+}
+
+/** The string a TEXT or BLOB register is scanned as, for number conversions. */
+function scanString(r: Reg, enc: TextEncoding): string {
+  if (r.c === StorageClass.Text) return r.v as string;
+  const b = r.v as Uint8Array;
+  return enc === TextEncoding.Utf8 ? blobAsByteString(b) : blobAsUnitString(b, enc);
+}
+
+/** Value of the last {@link atoi64} call: an INTEGER (bigint outside the safe range). */
+let atoiValue: number | bigint = 0;
+
+/**
+ * sqlite3Atoi64 over the whole string (a NUL is an ordinary junk character here): reads
+ * optional spaces, a sign and digits into {@link atoiValue}, saturated to 64 bits.
+ * Returns -1 when there are no digits, 0 for an exact integer with nothing but spaces
+ * after it, 1 when junk follows, 2 when the digits overflow 64 bits, and 3 for exactly
+ * 9223372036854775808 (which only fits negated).
+ */
+function atoi64(s: string): number {
+  const end = s.length;
+  let i = 0;
+  while (i < end && isSpace(s.charCodeAt(i))) i++;
+  let neg = false;
+  let c = s.charCodeAt(i);
+  if (c === 0x2d || c === 0x2b) {
+    neg = c === 0x2d;
+    i++;
+  }
+  const signEnd = i;
+  while (i < end && s.charCodeAt(i) === 0x30) i++;
+  const start = i;
+  while (i < end && isDigit(c = s.charCodeAt(i))) i++;
+  const digits = i - start;
+  let rc = 0;
+  if (digits === 0 && start === signEnd) rc = -1;
+  else {
+    for (let j = i; j < end; j++) {
+      if (!isSpace(s.charCodeAt(j))) {
+        rc = 1;
+        break;
+      }
+    }
+  }
+  if (digits <= 15) {
+    const v = digits === 0 ? 0 : Number(s.slice(start, i));
+    atoiValue = neg ? 0 - v : v;
+    return rc;
+  }
+  let big = BigInt(s.slice(start, i));
+  if (neg) big = -big;
+  if (big > I64_MAX) {
+    atoiValue = I64_MAX;
+    return big === I64_MAX + 1n ? 3 : 2;
+  }
+  if (big < I64_MIN) {
+    atoiValue = I64_MIN;
+    return 2;
+  }
+  atoiValue = big >= -9007199254740991n && big <= 9007199254740991n ? Number(big) : big;
+  return rc;
+}
+
+/**
+ * What sqlite3AtoF reports about a text's numeric prefix (it reads up to the first NUL):
+ * 1 the whole text is an integer form, 2 the whole text is a number with a point or an
+ * exponent, 0 there is no number or junk follows an integer prefix, -1 junk follows a
+ * prefix with a point or an exponent.
+ */
+function atofKind(s: string): number {
+  const nul = s.indexOf("\0");
+  const end = nul < 0 ? s.length : nul;
+  let i = 0;
+  while (i < end && isSpace(s.charCodeAt(i))) i++;
+  let c = s.charCodeAt(i);
+  if (i < end && (c === 0x2d || c === 0x2b)) i++;
+  const intStart = i;
+  while (i < end && isDigit(s.charCodeAt(i))) i++;
+  let digits = i > intStart;
+  let fraction = false;
+  if (i < end && s.charCodeAt(i) === 0x2e) {
+    const afterPoint = i + 1;
+    if (afterPoint < end && isDigit(s.charCodeAt(afterPoint))) {
+      i = afterPoint;
+      while (i < end && isDigit(s.charCodeAt(i))) i++;
+      digits = true;
+    } else if (!digits) return 0;
+    else i = afterPoint;
+    fraction = true;
+  } else if (!digits) return 0;
+  c = s.charCodeAt(i);
+  if (i < end && (c === 0x65 || c === 0x45)) {
+    let j = i + 1;
+    c = s.charCodeAt(j);
+    if (j < end && (c === 0x2d || c === 0x2b)) j++;
+    if (j < end && isDigit(s.charCodeAt(j))) {
+      while (j < end && isDigit(s.charCodeAt(j))) j++;
+      i = j;
+      fraction = true;
+    }
+  }
+  while (i < end && isSpace(s.charCodeAt(i))) i++;
+  if (i === end) return fraction ? 2 : 1;
+  return fraction ? -1 : 0;
+}
+
+/** REAL → INTEGER by truncation, saturating at the 64-bit limits (sqlite3RealToI64). */
+export function realToInt(r: number): number | bigint {
+  if (r < -REAL_TO_I64_LIMIT) return I64_MIN;
+  if (r > REAL_TO_I64_LIMIT) return I64_MAX;
+  if (r !== r) return 0;
+  const t = Math.trunc(r) + 0;
+  return t >= -Number.MAX_SAFE_INTEGER && t <= Number.MAX_SAFE_INTEGER ? t : BigInt(t);
+}
+
+/** INTEGER → REAL, rounding to nearest as C's `(double)` cast does. */
+export function intToReal(v: number | bigint): number {
+  return typeof v === "number" ? v : Number(v);
+}
+
+/** sqlite3VdbeIntValue: the register's value as an INTEGER (see the module notes). */
+export function toInt(r: Reg, enc: TextEncoding = TextEncoding.Utf8): number | bigint {
+  switch (r.c) {
+    case StorageClass.Integer:
+      return r.v as number | bigint;
+    case StorageClass.Real:
+      return realToInt(r.v as number);
+    case StorageClass.Null:
+      return 0;
+    default:
+      atoi64(scanString(r, enc));
+      return atoiValue;
+  }
+}
+
+/** sqlite3VdbeRealValue: the register's value as a REAL (see the module notes). */
+export function toReal(r: Reg, enc: TextEncoding = TextEncoding.Utf8): number {
+  switch (r.c) {
+    case StorageClass.Real:
+      return r.v as number;
+    case StorageClass.Integer:
+      return intToReal(r.v as number | bigint);
+    case StorageClass.Null:
+      return 0;
+    default:
+      return textToReal(scanString(r, enc));
+  }
+}
+
+/** INTEGER value found by the last {@link numericType} call that returned INTEGER. */
+export let numericInt: number | bigint = 0;
+
+/**
+ * How arithmetic reads an operand (SQLite's numericType/computeNumericType). Returns
+ * `StorageClass.Null`, `StorageClass.Integer` (value in {@link numericInt}) or
+ * `StorageClass.Real` (value: {@link toReal} of the register). A TEXT or BLOB is an
+ * INTEGER when its numeric prefix is an integer form that fits in 64 bits and is either
+ * the whole text or followed by junk (`'12abc'`, `'abc'` → 0); otherwise a REAL (`'1.0'`,
+ * `'1e3'`, `'1.5abc'`, `'9223372036854775808'`).
+ */
+export function numericType(r: Reg, enc: TextEncoding = TextEncoding.Utf8): StorageClass {
+  const c = r.c;
+  if (c === StorageClass.Integer) {
+    numericInt = r.v as number | bigint;
+    return c;
+  }
+  if (c === StorageClass.Real || c === StorageClass.Null) return c;
+  const s = scanString(r, enc);
+  const kind = atofKind(s);
+  if (kind <= 0) {
+    if (kind === 0 && atoi64(s) <= 1) {
+      numericInt = atoiValue;
+      return StorageClass.Integer;
+    }
+    return StorageClass.Real;
+  }
+  if (kind === 1 && atoi64(s) === 0) {
+    numericInt = atoiValue;
+    return StorageClass.Integer;
+  }
+  return StorageClass.Real;
+}
+
+/** sqlite3RealSameAsInt: `r` came from `i` without loss, and |i| < 2^51 (or r is zero). */
+function realSameAsInt(r: number, i: number | bigint): boolean {
+  return r === 0 ||
+    (typeof i === "number" && r === i && i >= -TRUSTED_DOUBLE_INT && i < TRUSTED_DOUBLE_INT);
+}
+
+/**
+ * CAST(x AS NUMERIC) (sqlite3VdbeMemNumerify) into `out`: NULL, INTEGER and REAL are
+ * unchanged; a TEXT or BLOB becomes an INTEGER when its numeric prefix is an integer form
+ * that fits in 64 bits (`'12abc'` → 12, `'abc'` → 0) or when its REAL value is a whole
+ * number below 2^51 in magnitude (`'2.0abc'` → 2, `'-0.0'` → 0), and a REAL otherwise.
+ */
+export function numerify(r: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8): void {
+  const c = r.c;
+  if (c !== StorageClass.Text && c !== StorageClass.Blob) {
+    out.v = r.v;
+    out.c = c;
+    return;
+  }
+  const s = scanString(r, enc);
+  const kind = atofKind(s);
+  if ((kind === 0 || kind === 1) && atoi64(s) <= 1) {
+    setInt(out, atoiValue);
+    return;
+  }
+  const real = textToReal(s);
+  const int = realToInt(real);
+  if (realSameAsInt(real, int)) setInt(out, int);
+  else setReal(out, real);
+}
+
+/** sqlite3VdbeBooleanValue: 1 if true, 0 if false, `ifNull` for NULL. */
+export function truthValue(
+  r: Reg,
+  ifNull: number,
+  enc: TextEncoding = TextEncoding.Utf8,
+): number {
+  const c = r.c;
+  if (c === StorageClass.Integer) return r.v === 0 ? 0 : 1;
+  if (c === StorageClass.Null) return ifNull;
+  return toReal(r, enc) !== 0 ? 1 : 0;
+}
+
+/** The text SQLite renders a number as: INTEGER digits, REAL per {@link realToText}. */
+export function numberToText(r: Reg): string {
+  return r.c === StorageClass.Integer
+    ? intToText(r.v as number | bigint)
+    : realToText(r.v as number);
+}
+
+const utf8Encoder = new TextEncoder();
+
+/** A text's bytes in a database encoding (lone surrogates become U+FFFD in UTF-8). */
+export function encodeText(s: string, enc: TextEncoding): Uint8Array {
+  if (enc === TextEncoding.Utf8) return utf8Encoder.encode(s);
+  const out = new Uint8Array(s.length * 2);
+  const lo = enc === TextEncoding.Utf16le ? 0 : 1;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    out[2 * i + lo] = u & 0xff;
+    out[2 * i + 1 - lo] = u >>> 8;
+  }
+  return out;
+}
+
+/** Blob bytes read as text in a database encoding (odd trailing byte dropped in UTF-16). */
+export function blobToText(b: Uint8Array, enc: TextEncoding): string {
+  return decodeText(b, 0, b.length, enc);
+}
+
+/**
+ * The register as TEXT into `out` (sqlite3_value_text; CAST(x AS TEXT)): numbers are
+ * rendered, a BLOB's bytes are read as text in `enc`, TEXT and NULL are unchanged.
+ */
+export function toText(r: Reg, out: Reg, enc: TextEncoding): void {
+  switch (r.c) {
+    case StorageClass.Null:
+      setNull(out);
+      return;
+    case StorageClass.Text:
+      setText(out, r.v as string);
+      return;
+    case StorageClass.Blob:
+      setText(out, blobToText(r.v as Uint8Array, enc));
+      return;
+    default:
+      setText(out, numberToText(r));
+  }
+}
+
+/**
+ * The register as a BLOB into `out` (CAST(x AS BLOB)): a TEXT becomes its bytes in `enc`,
+ * a number the bytes of its text, BLOB and NULL are unchanged.
+ */
+export function toBlob(r: Reg, out: Reg, enc: TextEncoding): void {
+  switch (r.c) {
+    case StorageClass.Null:
+      setNull(out);
+      return;
+    case StorageClass.Blob:
+      setBlob(out, r.v as Uint8Array);
+      return;
+    case StorageClass.Text:
+      setBlob(out, encodeText(r.v as string, enc));
+      return;
+    default:
+      setBlob(out, encodeText(numberToText(r), enc));
+  }
+}
