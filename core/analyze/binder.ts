@@ -1,0 +1,92 @@
+/**
+ * The binder's entry point: from a parsed statement and the schema to a
+ * {@link BoundStatement}, with SQLite's result column names and error texts.
+ */
+import type { ParsedStatement } from "../sql/ast.ts";
+import type { Schema } from "../format/schema_types.ts";
+import type { BoundStatement, ResultColumnInfo } from "./bound.ts";
+import { bindError, readonlyError } from "./errors.ts";
+import { bindSelect, lastItems } from "./select_binder.ts";
+import { resultColumnInfo } from "./column_names.ts";
+import type { BindContext } from "./scope.ts";
+
+/** What the binder needs to know about the database. */
+export interface Catalog {
+  schema: Schema;
+  /**
+   * Result columns of PRAGMA name / table-valued pragma_name; undefined for an unknown
+   * pragma.
+   */
+  pragmaColumns(name: string): readonly string[] | undefined;
+}
+
+/** Binder settings; the defaults behave like node:sqlite's SQLite build. */
+export interface BindOptions {
+  /** Treat double-quoted words that name no column as strings (SQLITE_DQS). Default off. */
+  doubleQuotedStrings?: boolean;
+  /** The math functions of SQLITE_ENABLE_MATH_FUNCTIONS. Default off. */
+  mathFunctions?: boolean;
+}
+
+function newContext(catalog: Catalog, options: BindOptions): BindContext {
+  return {
+    schema: catalog.schema,
+    pragmaColumns: (n) => catalog.pragmaColumns(n),
+    functions: { mathFunctions: options.mathFunctions ?? false },
+    doubleQuotedStrings: options.doubleQuotedStrings ?? false,
+    nextId: 1,
+    pending: null,
+    late: [],
+    views: [],
+    ctes: null,
+    sources: new Map(),
+    tableFunctionArgs: [],
+  };
+}
+
+function pragmaInfo(name: string): ResultColumnInfo {
+  return { name, database: null, table: null, column: null, declaredType: null };
+}
+
+/** Binds one parsed statement. Throws SqliteError with SQLite's message on any problem. */
+export function bindStatement(
+  parsed: ParsedStatement,
+  catalog: Catalog,
+  options: BindOptions = {},
+): BoundStatement {
+  const st = parsed.statement;
+  switch (st.kind) {
+    case "write":
+      throw readonlyError();
+    case "transaction":
+      return { kind: "transaction" };
+    case "pragma": {
+      if (st.assigns) throw readonlyError();
+      const cols = catalog.pragmaColumns(st.name.toLowerCase()) ?? [];
+      return {
+        kind: "pragma",
+        name: st.name,
+        schema: st.schema,
+        arg: st.value,
+        columns: cols.map(pragmaInfo),
+      };
+    }
+    case "select": {
+      const ctx = newContext(catalog, options);
+      const select = bindSelect(ctx, st.select, null);
+      if (ctx.late.length > 0) throw ctx.late[0];
+      const items = lastItems.get(select)!;
+      const first = select.first;
+      const exprs = first.kind === "core" ? first.columns.map((c) => c.expr) : first.rows[0];
+      return {
+        kind: "select",
+        select,
+        columns: resultColumnInfo(ctx, items, exprs),
+        explain: parsed.explain,
+        parameters: parsed.parameters,
+      };
+    }
+  }
+}
+
+export { bindError };

@@ -1,0 +1,663 @@
+/**
+ * Binds expressions: resolves column names (SQLite's lookupName), looks functions up,
+ * types literals, derives affinity and collation. Error behaviour follows SQLite's
+ * resolveExprStep: a bad column stops at once; a bad function call is recorded and the
+ * walk goes on, so that a later error in the same expression replaces it.
+ */
+import type * as A from "../sql/ast.ts";
+import { findFunction, type FunctionDef } from "../functions/catalog.ts";
+import { affinityOfTypeText } from "../value/affinity_of_type.ts";
+import { Affinity, StorageClass } from "../value/types.ts";
+import type * as B from "./bound.ts";
+import { bindError, qualifiedName } from "./errors.ts";
+import { infoFrom, plainInfo, propagatedCollation } from "./expr_affinity.ts";
+import { literalValue } from "./literals.ts";
+import { type BindContext, lookupInScope, type Scope, type ScopeItem } from "./scope.ts";
+import { bindSelect, vectorSize } from "./select_binder.ts";
+import { bindWindow } from "./window.ts";
+
+/** Binds one top-level expression of a clause; throws any recorded error at the end. */
+export function bindClauseExpr(
+  ctx: BindContext,
+  scope: Scope,
+  e: A.Expr,
+  vectorOk = false,
+): B.BoundExpr {
+  const bound = bindExpr(ctx, scope, e, vectorOk);
+  flushPending(ctx);
+  return bound;
+}
+
+/** Throws the recorded function-call error, if any. */
+export function flushPending(ctx: BindContext): void {
+  if (ctx.pending) {
+    const err = ctx.pending;
+    ctx.pending = null;
+    throw err;
+  }
+}
+
+/** An ordinary node: SQLite aborts the walk here if an error was recorded. */
+function checkPending(ctx: BindContext): void {
+  if (ctx.pending) flushPending(ctx);
+}
+
+/** A column reference to `item`'s column `column` (-1 for the rowid). */
+export function columnExpr(
+  item: ScopeItem,
+  column: number,
+  start: number,
+  end: number,
+): B.BoundColumn {
+  const src = item.source;
+  if (src.kind === "table" && column >= 0 && column === src.table.rowidAlias) column = -1;
+  if (column < 0) {
+    return {
+      kind: "column",
+      source: src.id,
+      column: -1,
+      start,
+      end,
+      affinity: Affinity.Integer,
+      collation: null,
+      explicitCollation: false,
+    };
+  }
+  const col = src.columns[column];
+  return {
+    kind: "column",
+    source: src.id,
+    column,
+    start,
+    end,
+    affinity: col.affinity,
+    collation: col.collation ?? "BINARY",
+    explicitCollation: false,
+  };
+}
+
+function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.BoundExpr {
+  for (let s: Scope | null = scope; s !== null; s = s.parent) {
+    const found = lookupInScope(s, ref.schema, ref.table, ref.name);
+    switch (found.kind) {
+      case "column": {
+        if (found.fullJoin === null) {
+          return columnExpr(found.item, found.column, ref.start, ref.end);
+        }
+        // FULL JOIN ... USING: the column is coalesce() of every side.
+        const key = ref.name;
+        const args = [...found.fullJoin, found.item].map((it) => {
+          const j = it.source.columns.findIndex((c) => c.name.toLowerCase() === key.toLowerCase());
+          return columnExpr(it, j, ref.start, ref.end) as B.BoundExpr;
+        });
+        return coalesceOf(args, ref.start, ref.end);
+      }
+      case "rowid":
+        return columnExpr(found.item, -1, ref.start, ref.end);
+      case "alias":
+        return aliasCopy(ctx, s, scope, found.alias, ref);
+      case "ambiguous":
+        throw bindError(
+          `ambiguous column name: ${qualifiedName(ref.schema, ref.table, ref.name)}`,
+          ref.start,
+        );
+      case "none":
+        break;
+    }
+  }
+  if (ref.table === null) {
+    if (ref.doubleQuoted && ctx.doubleQuotedStrings) {
+      return {
+        kind: "literal",
+        value: ref.name,
+        cls: StorageClass.Text,
+        ...plainInfo(ref.start, ref.end),
+      };
+    }
+    const k = ref.name.toLowerCase();
+    if (!ref.doubleQuoted && (k === "true" || k === "false")) {
+      return { kind: "trueFalse", value: k === "true", ...plainInfo(ref.start, ref.end) };
+    }
+    if (ref.doubleQuoted) {
+      throw bindError(
+        `no such column: "${ref.name}" - should this be a string literal in single-quotes?`,
+        ref.start,
+      );
+    }
+  }
+  throw bindError(`no such column: ${qualifiedName(ref.schema, ref.table, ref.name)}`, ref.start);
+}
+
+/** FULL JOIN USING column: coalesce(left, right, ...). */
+export function coalesceOf(args: B.BoundExpr[], start: number, end: number): B.BoundFunction {
+  const def = findFunction("coalesce", args.length) as FunctionDef;
+  return {
+    kind: "function",
+    def,
+    name: "coalesce",
+    role: "scalar",
+    distinct: false,
+    args,
+    orderBy: null,
+    filter: null,
+    window: null,
+    aggregateOf: null,
+    ...plainInfo(start, end),
+    ...propagatedCollation(args),
+  };
+}
+
+function aliasCopy(
+  ctx: BindContext,
+  owner: Scope,
+  scope: Scope,
+  alias: { expr: B.BoundExpr; hasAgg: boolean; hasWin: boolean },
+  ref: A.ColumnRef,
+): B.BoundExpr {
+  if (!scope.allowAgg && alias.hasAgg) {
+    throw bindError(`misuse of aliased aggregate ${ref.name}`, ref.start);
+  }
+  if (alias.hasWin && (!scope.allowWin || owner !== scope)) {
+    throw bindError(`misuse of aliased window function ${ref.name}`, ref.start);
+  }
+  if (vectorSize(alias.expr) !== 1) throw bindError("row value misused", ref.start);
+  if (alias.hasAgg && scope.inWhere) {
+    const f = firstAggregate(alias.expr);
+    if (f) ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, ref.start));
+  }
+  return alias.expr;
+}
+
+/** Binds `e` in `scope`. `vectorOk`: a row value is allowed here (comparison operands). */
+export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = false): B.BoundExpr {
+  switch (e.kind) {
+    case "column":
+      return resolveColumn(ctx, scope, e);
+    case "function":
+      return bindFunction(ctx, scope, e);
+    case "nullTest": {
+      const operand = bindExpr(ctx, scope, e.operand);
+      return {
+        kind: "nullTest",
+        not: e.not,
+        operand,
+        ...plainInfo(e.start, e.end),
+        ...propagatedCollation([operand]),
+      };
+    }
+    case "binary":
+      if (e.op === "is" || e.op === "is not") {
+        const truth = truthTest(ctx, scope, e);
+        if (truth) return truth;
+      }
+      break;
+  }
+  return bindOrdinary(ctx, scope, e, vectorOk);
+}
+
+/** `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH). */
+function truthTest(ctx: BindContext, scope: Scope, e: A.Binary): B.BoundTruth | null {
+  const r = e.right;
+  if (r.kind !== "column" || r.table !== null || r.doubleQuoted) return null;
+  const k = r.name.toLowerCase();
+  if (k !== "true" && k !== "false") return null;
+  const right = resolveColumn(ctx, scope, r);
+  if (right.kind !== "trueFalse") return null;
+  checkPending(ctx);
+  const operand = bindExpr(ctx, scope, e.left);
+  return {
+    kind: "truth",
+    operand,
+    value: right.value,
+    not: e.op === "is not",
+    ...plainInfo(e.start, e.end),
+    ...propagatedCollation([operand]),
+  };
+}
+
+function checkVectors(left: B.BoundExpr, right: B.BoundExpr, e: A.Expr): void {
+  if (vectorSize(left) !== vectorSize(right)) throw bindError("row value misused", e.start);
+}
+
+function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boolean): B.BoundExpr {
+  const sub = (x: A.Expr, vec = false) => bindExpr(ctx, scope, x, vec);
+  const info = plainInfo(e.start, e.end);
+  switch (e.kind) {
+    case "literal":
+      checkPending(ctx);
+      return { kind: "literal", ...literalValue(e), ...info };
+    case "currentTime":
+      checkPending(ctx);
+      return { kind: "currentTime", which: e.which, ...info };
+    case "variable":
+      checkPending(ctx);
+      return {
+        kind: "variable",
+        index: e.index,
+        name: e.text.startsWith("?") ? null : e.text,
+        ...info,
+      };
+    case "raise":
+      throw bindError("RAISE() may only be used within a trigger-program", e.start);
+    case "unary": {
+      checkPending(ctx);
+      if (
+        e.op === "-" && e.operand.kind === "literal" &&
+        (e.operand.type === "integer" || e.operand.type === "real")
+      ) {
+        return { kind: "literal", ...literalValue(e.operand, true), ...info };
+      }
+      const operand = sub(e.operand);
+      if (e.op === "+") {
+        return {
+          kind: "unary",
+          op: e.op,
+          operand,
+          ...info,
+          collation: operand.collation,
+          explicitCollation: operand.explicitCollation,
+        };
+      }
+      return { kind: "unary", op: e.op, operand, ...info, ...propagatedCollation([operand]) };
+    }
+    case "binary": {
+      const isCompare = e.op === "=" || e.op === "!=" || e.op === "<" || e.op === "<=" ||
+        e.op === ">" || e.op === ">=" || e.op === "is" || e.op === "is not";
+      if (e.op === "->" || e.op === "->>") {
+        // SQLite parses these as calls of the functions named "->" and "->>".
+        return bindFunction(ctx, scope, {
+          kind: "function",
+          name: e.op,
+          distinct: false,
+          star: false,
+          args: [e.left, e.right],
+          orderBy: null,
+          filter: null,
+          over: null,
+          start: e.start,
+          end: e.end,
+        });
+      }
+      checkPending(ctx);
+      const left = sub(e.left, isCompare);
+      const right = sub(e.right, isCompare);
+      if (isCompare) checkVectors(left, right, e);
+      return {
+        kind: "binary",
+        op: e.op,
+        left,
+        right,
+        ...info,
+        ...propagatedCollation([left, right]),
+      };
+    }
+    case "collate": {
+      checkPending(ctx);
+      const operand = sub(e.operand, vectorOk);
+      return {
+        kind: "collate",
+        operand,
+        name: e.collation,
+        ...info,
+        affinity: operand.affinity,
+        collation: e.collation.toUpperCase(),
+        explicitCollation: true,
+      };
+    }
+    case "cast": {
+      checkPending(ctx);
+      const operand = sub(e.operand);
+      return {
+        kind: "cast",
+        operand,
+        typeName: e.typeName,
+        ...info,
+        affinity: affinityOfTypeText(e.typeName),
+        collation: operand.collation,
+        explicitCollation: operand.explicitCollation,
+      };
+    }
+    case "like": {
+      checkPending(ctx);
+      const left = sub(e.left);
+      const right = sub(e.right);
+      const escape = e.escape ? sub(e.escape) : null;
+      const parts = escape ? [right, left, escape] : [right, left];
+      return {
+        kind: "like",
+        op: e.op,
+        not: e.not,
+        left,
+        right,
+        escape,
+        ...info,
+        ...propagatedCollation(parts),
+      };
+    }
+    case "between": {
+      checkPending(ctx);
+      const operand = sub(e.operand, true);
+      const low = sub(e.low, true);
+      const high = sub(e.high, true);
+      if (vectorSize(operand) !== vectorSize(low) || vectorSize(operand) !== vectorSize(high)) {
+        throw bindError("row value misused", e.start);
+      }
+      return {
+        kind: "between",
+        not: e.not,
+        operand,
+        low,
+        high,
+        ...info,
+        ...propagatedCollation([operand, low, high]),
+      };
+    }
+    case "inList": {
+      checkPending(ctx);
+      const operand = sub(e.operand, true);
+      const list = e.list.map((x) => sub(x, true));
+      return {
+        kind: "inList",
+        not: e.not,
+        operand,
+        list,
+        ...info,
+        ...propagatedCollation([operand, ...list]),
+      };
+    }
+    case "inSelect": {
+      const select = bindSelect(ctx, e.select, scope);
+      checkPending(ctx);
+      const operand = sub(e.operand, true);
+      checkInWidth(ctx, operand, select, e);
+      return {
+        kind: "inSelect",
+        not: e.not,
+        operand,
+        select,
+        ...info,
+        ...propagatedCollation([operand]),
+      };
+    }
+    case "inTable": {
+      const select = bindSelect(ctx, inTableSelect(e), scope);
+      checkPending(ctx);
+      const operand = sub(e.operand, true);
+      checkInWidth(ctx, operand, select, e);
+      return {
+        kind: "inSelect",
+        not: e.not,
+        operand,
+        select,
+        ...info,
+        ...propagatedCollation([operand]),
+      };
+    }
+    case "case": {
+      checkPending(ctx);
+      const operand = e.operand ? sub(e.operand) : null;
+      const whens = e.whens.map((w) => ({ when: sub(w.when), then: sub(w.then) }));
+      const otherwise = e.otherwise ? sub(e.otherwise) : null;
+      const parts: B.ExprInfo[] = [];
+      if (operand) parts.push(operand);
+      for (const w of whens) parts.push(w.when, w.then);
+      if (otherwise) parts.push(otherwise);
+      return { kind: "case", operand, whens, otherwise, ...info, ...propagatedCollation(parts) };
+    }
+    case "exists": {
+      const select = bindSelect(ctx, e.select, scope);
+      checkPending(ctx);
+      return { kind: "exists", select, ...info };
+    }
+    case "subquery": {
+      const select = bindSelect(ctx, e.select, scope);
+      checkPending(ctx);
+      const n = select.columnNames.length;
+      if (n !== 1 && !vectorOk) {
+        ctx.late.push(bindError(`sub-select returns ${n} columns - expected 1`, e.start));
+      }
+      const first = rightmostCore(select);
+      const f = first.kind === "core" ? first.columns[0]?.expr : first.rows[0]?.[0];
+      return { kind: "subquery", select, ...info, affinity: f?.affinity ?? null };
+    }
+    case "row": {
+      checkPending(ctx);
+      if (!vectorOk) ctx.late.push(bindError("row value misused", e.start));
+      const items = e.items.map((x) => sub(x));
+      return { kind: "row", items, ...info, ...propagatedCollation(items) };
+    }
+    case "column":
+    case "function":
+    case "nullTest":
+      return bindExpr(ctx, scope, e, vectorOk);
+  }
+}
+
+/** The core whose first result expression SQLite consults for a subquery's affinity. */
+export function rightmostCore(s: B.BoundSelect): B.BoundCore | B.BoundValues {
+  return s.compounds.length ? s.compounds[s.compounds.length - 1].core : s.first;
+}
+
+function checkInWidth(
+  ctx: BindContext,
+  operand: B.BoundExpr,
+  select: B.BoundSelect,
+  e: A.Expr,
+): void {
+  const want = vectorSize(operand);
+  const got = select.columnNames.length;
+  if (want !== got) {
+    ctx.late.push(bindError(`sub-select returns ${got} columns - expected ${want}`, e.start));
+  }
+}
+
+/** `x IN t` is `x IN (SELECT * FROM t)`; `x IN f(args)` reads the table-valued function. */
+function inTableSelect(e: A.InTable): A.Select {
+  const span = { start: e.start, end: e.end };
+  const item: A.FromItem = e.args === null
+    ? { kind: "table", schema: e.schema, name: e.table, alias: null, indexedBy: null, ...span }
+    : {
+      kind: "tableFunction",
+      schema: e.schema,
+      name: e.table,
+      args: e.args,
+      alias: null,
+      ...span,
+    };
+  return {
+    with: null,
+    first: {
+      kind: "core",
+      distinct: false,
+      columns: [{ kind: "star", ...span }],
+      from: { items: [{ join: null, item, on: null, using: null }], ...span },
+      where: null,
+      groupBy: null,
+      having: null,
+      windows: null,
+      ...span,
+    },
+    compounds: [],
+    orderBy: null,
+    limit: null,
+    ...span,
+  };
+}
+
+function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall): B.BoundExpr {
+  const n = e.args.length;
+  const found = findFunction(e.name, n, ctx.functions);
+  const def = typeof found === "object" ? found : null;
+  const isAggDef = def !== null && def.kind !== "scalar";
+  let isAgg = isAggDef;
+  const over = e.over;
+  let err: string | null = null;
+  if (def !== null && def.kind === "scalar" && over !== null) {
+    err = `${e.name}() may not be used as a window function`;
+  } else if (
+    (isAgg && !scope.allowAgg) || (def?.kind === "window" && over === null) ||
+    (isAgg && over !== null && !scope.allowWin)
+  ) {
+    const type = def?.kind === "window" || over !== null ? "window" : "aggregate";
+    err = `misuse of ${type} function ${e.name}()`;
+    isAgg = false;
+  } else if (found === undefined) {
+    err = `no such function: ${e.name}`;
+  } else if (found === "wrongArgs") {
+    err = `wrong number of arguments to function ${e.name}()`;
+  } else if (!isAgg && e.filter !== null) {
+    err = `FILTER may not be used with non-aggregate ${e.name}()`;
+  } else if (!isAgg && e.orderBy !== null) {
+    err = `ORDER BY may not be used with non-aggregate ${e.name}()`;
+  }
+  if (def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])) {
+    ctx.pending = bindError(
+      `second argument to ${e.name}() must be a constant between 0.0 and 1.0`,
+      e.start,
+    );
+  }
+  if (err !== null) ctx.pending = bindError(err, e.start);
+  if (isAgg && e.distinct && n !== 1) {
+    ctx.late.push(bindError("DISTINCT aggregates must have exactly one argument", e.start));
+  }
+  const savedAgg = scope.allowAgg;
+  const savedWin = scope.allowWin;
+  if (isAgg) {
+    scope.allowWin = false;
+    if (over === null) scope.allowAgg = false;
+  }
+  const args = e.args.map((a) => bindExpr(ctx, scope, a));
+  const info = { ...plainInfo(e.start, e.end), ...propagatedCollation(args) };
+  const name = e.name;
+  const likelyWrapper = def !== null && def.kind === "scalar" &&
+    (def.name === "likely" || def.name === "unlikely" || def.name === "likelihood");
+  const bound: B.BoundFunction = {
+    kind: "function",
+    def: def ??
+      {
+        name: name.toLowerCase(),
+        kind: "scalar",
+        minArgs: 0,
+        maxArgs: -1,
+        optional: null,
+        volatile: false,
+      },
+    name,
+    role: "scalar",
+    distinct: e.distinct,
+    args,
+    orderBy: null,
+    filter: null,
+    window: null,
+    aggregateOf: null,
+    ...(likelyWrapper && args.length > 0 ? infoFrom(args[0], e.start, e.end) : info),
+  };
+  if (isAgg) {
+    if (over !== null) {
+      bound.role = "window";
+      bound.window = bindWindow(ctx, scope, over);
+      if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
+      scope.hasWin = true;
+      scope.core?.windowFunctions.push(bound);
+    } else {
+      bound.role = "aggregate";
+      if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
+      if (e.orderBy) {
+        bound.orderBy = e.orderBy.map((t) => ({
+          expr: bindExpr(ctx, scope, t.expr),
+          desc: t.desc,
+          nulls: t.nulls,
+          resultColumn: 0,
+        }));
+      }
+      attachAggregate(ctx, scope, bound);
+    }
+    scope.allowAgg = savedAgg;
+    scope.allowWin = savedWin;
+  }
+  return bound;
+}
+
+/** Source ids a bound expression references, not counting sources declared inside it. */
+export function referencedSources(e: B.BoundExpr, out: Set<number>): void {
+  switch (e.kind) {
+    case "column":
+      out.add(e.source);
+      return;
+    case "function":
+      for (const a of e.args) referencedSources(a, out);
+      if (e.filter) referencedSources(e.filter, out);
+      for (const t of e.orderBy ?? []) referencedSources(t.expr, out);
+      return;
+    default:
+      for (const c of childExprs(e)) referencedSources(c, out);
+  }
+}
+
+function childExprs(e: B.BoundExpr): B.BoundExpr[] {
+  switch (e.kind) {
+    case "unary":
+    case "collate":
+    case "cast":
+    case "nullTest":
+    case "truth":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "like":
+      return e.escape ? [e.left, e.right, e.escape] : [e.left, e.right];
+    case "between":
+      return [e.operand, e.low, e.high];
+    case "inList":
+      return [e.operand, ...e.list];
+    case "inSelect":
+      return [e.operand];
+    case "case":
+      return [
+        ...(e.operand ? [e.operand] : []),
+        ...e.whens.flatMap((w) => [w.when, w.then]),
+        ...(e.otherwise ? [e.otherwise] : []),
+      ];
+    case "row":
+      return e.items;
+    default:
+      return [];
+  }
+}
+
+/** Gives an aggregate to the innermost enclosing core whose sources it references. */
+function attachAggregate(ctx: BindContext, scope: Scope, f: B.BoundFunction): void {
+  const refs = new Set<number>();
+  referencedSources(f, refs);
+  let owner: Scope = scope;
+  if (refs.size > 0) {
+    for (let s: Scope | null = scope; s !== null; s = s.parent) {
+      if (s.items.some((it) => refs.has(it.source.id))) {
+        owner = s;
+        break;
+      }
+    }
+  }
+  owner.hasAgg = true;
+  if (owner.core) {
+    f.aggregateOf = owner.core.id;
+    owner.core.aggregates.push(f);
+  }
+  if (owner.inWhere) ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, f.start));
+}
+
+/** The first aggregate call in `e` (not looking into subqueries), or null. */
+function firstAggregate(e: B.BoundExpr): B.BoundFunction | null {
+  if (e.kind === "function" && e.role === "aggregate") return e;
+  const kids = e.kind === "function" ? e.args : childExprs(e);
+  for (const k of kids) {
+    const f = firstAggregate(k);
+    if (f) return f;
+  }
+  return null;
+}
+
+/** A REAL literal between 0.0 and 1.0 (SQLite's exprProbability). */
+function isProbability(e: A.Expr): boolean {
+  return e.kind === "literal" && e.type === "real" && Number(e.text) <= 1.0;
+}

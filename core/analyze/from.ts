@@ -1,0 +1,330 @@
+/**
+ * Binds FROM clauses: finds tables, views (expanded from their stored SELECT), CTEs and
+ * table-valued functions, binds FROM subqueries, and turns NATURAL / USING into column
+ * pairs (SQLite's selectExpander and sqlite3ProcessJoin).
+ */
+import type * as A from "../sql/ast.ts";
+import { nameKey, type TableInfo } from "../format/schema_types.ts";
+import { parseSelect } from "../sql/parser.ts";
+import { Affinity } from "../value/types.ts";
+import type * as B from "./bound.ts";
+import { bindError } from "./errors.ts";
+import { columnExpr } from "./expr_binder.ts";
+import {
+  type BindContext,
+  columnIndex,
+  type CteEntry,
+  type Scope,
+  type ScopeItem,
+} from "./scope.ts";
+import { bindCte } from "./cte.ts";
+import { bindSelect, selectSourceColumns } from "./select_binder.ts";
+
+const JSON_COLUMNS = ["key", "value", "type", "atom", "id", "parent", "fullkey", "path"];
+const SCHEMA_TABLE_KEYS = new Set(["sqlite_schema", "sqlite_master"]);
+
+/** What binding a FROM clause gives: the join tree and the flat list name lookup uses. */
+export interface FromResult {
+  from: B.BoundFrom;
+  items: ScopeItem[];
+  /** Top-level entries (a parenthesized join is one entry) with their own scope items. */
+  top: { bound: B.BoundSource | B.BoundFrom; items: ScopeItem[]; name: string | null }[];
+}
+
+function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
+  return t.columns.map((c) => ({
+    name: c.name,
+    hidden: false,
+    affinity: c.affinity,
+    collation: c.collation,
+    declaredType: c.declaredType === "" ? null : c.declaredType,
+    origin: { database: "main", table: tableName, column: c.name },
+  }));
+}
+
+function plainColumns(names: readonly string[], table: string, hidden: number): B.SourceColumn[] {
+  return names.map((name, i) => ({
+    name,
+    hidden: i >= hidden,
+    affinity: Affinity.Blob,
+    collation: "BINARY",
+    declaredType: null,
+    origin: { database: "main", table, column: name },
+  }));
+}
+
+function findCte(ctx: BindContext, key: string): CteEntry | null {
+  for (let s = ctx.ctes; s !== null; s = s.parent) {
+    for (const e of s.entries) if (e.key === key) return e;
+  }
+  return null;
+}
+
+function noSuchTable(schema: string | null, name: string): Error {
+  return bindError(`no such table: ${schema !== null ? `${schema}.` : ""}${name}`);
+}
+
+function checkSchemaName(schema: string | null, name: string): void {
+  if (schema !== null && nameKey(schema) !== "main") throw noSuchTable(schema, name);
+}
+
+/** A table-valued function source, or null when `name` is not one. */
+function tableFunction(
+  ctx: BindContext,
+  id: number,
+  name: string,
+  alias: string | null,
+): B.TableFunctionSource | null {
+  const key = nameKey(name);
+  let cols: readonly string[] | undefined;
+  let hidden: string[] = [];
+  if (key === "json_each" || key === "json_tree") {
+    cols = JSON_COLUMNS;
+    hidden = ["json", "root"];
+  } else if (key.startsWith("pragma_")) {
+    cols = ctx.pragmaColumns(key.slice(7));
+    hidden = ["arg", "schema"];
+  }
+  if (cols === undefined) return null;
+  const all = [...cols, ...hidden];
+  return {
+    kind: "tableFunction",
+    id,
+    name: alias ?? name,
+    function: key,
+    args: [],
+    firstHidden: cols.length,
+    columns: plainColumns(all, key, cols.length),
+  };
+}
+
+function bindView(
+  ctx: BindContext,
+  id: number,
+  item: A.FromItem & { kind: "table" },
+): B.SubquerySource | null {
+  const view = ctx.schema.views.get(nameKey(item.name));
+  if (!view) return null;
+  if (ctx.views.includes(nameKey(view.name))) {
+    throw bindError(`view ${view.name} is circularly defined`);
+  }
+  ctx.views.push(nameKey(view.name));
+  const savedCtes = ctx.ctes;
+  ctx.ctes = null; // a view sees the schema, not the statement's CTEs
+  let select: B.BoundSelect;
+  try {
+    select = bindSelect(ctx, parseSelect(view.select), null);
+  } finally {
+    ctx.ctes = savedCtes;
+    ctx.views.pop();
+  }
+  let columns = selectSourceColumns(ctx, select);
+  if (view.columnNames) {
+    if (view.columnNames.length !== columns.length) {
+      throw bindError(
+        `expected ${view.columnNames.length} columns for '${view.name}' but got ${columns.length}`,
+      );
+    }
+    columns = columns.map((c, i) => ({ ...c, name: view.columnNames![i] }));
+  }
+  return { kind: "subquery", id, name: item.alias ?? view.name, columns, select, view: view.name };
+}
+
+/** Binds one FROM item (not a parenthesized join). */
+function bindItem(
+  ctx: BindContext,
+  item: A.FromItem,
+  outer: Scope | null,
+): { source: B.BoundSource; schema: string | null } {
+  const id = ctx.nextId++;
+  switch (item.kind) {
+    case "subquery": {
+      const select = bindSelect(ctx, item.select, outer);
+      const source: B.SubquerySource = {
+        kind: "subquery",
+        id,
+        name: item.alias ?? "",
+        columns: selectSourceColumns(ctx, select),
+        select,
+        view: null,
+      };
+      ctx.sources.set(id, source);
+      return { source, schema: null };
+    }
+    case "tableFunction": {
+      checkSchemaName(item.schema, item.name);
+      const key = nameKey(item.name);
+      if (ctx.schema.tables.has(key) || ctx.schema.views.has(key)) {
+        throw bindError(`'${item.name}' is not a function`);
+      }
+      const src = tableFunction(ctx, id, item.name, item.alias);
+      if (!src) throw noSuchTable(item.schema, item.name);
+      const maxArgs = src.columns.length - src.firstHidden;
+      if (item.args.length > maxArgs) {
+        throw bindError(`too many arguments on ${item.name}() - max ${maxArgs}`);
+      }
+      ctx.sources.set(id, src);
+      ctx.tableFunctionArgs.push({ source: src, args: item.args });
+      return { source: src, schema: "main" };
+    }
+    case "table": {
+      const key = nameKey(item.name);
+      if (item.schema === null) {
+        const cte = findCte(ctx, key);
+        if (cte) {
+          const source = bindCte(ctx, cte, id, item.alias ?? item.name);
+          ctx.sources.set(id, source);
+          return { source, schema: null };
+        }
+      }
+      checkSchemaName(item.schema, item.name);
+      const table = ctx.schema.tables.get(key);
+      if (table) {
+        const tableName = SCHEMA_TABLE_KEYS.has(key) ? "sqlite_master" : table.name;
+        let indexedBy: B.TableSource["indexedBy"] = null;
+        if (typeof item.indexedBy === "string") {
+          const ik = nameKey(item.indexedBy);
+          const idx = table.indexes.find((x) => nameKey(x.name) === ik);
+          if (!idx) throw bindError(`no such index: ${item.indexedBy}`);
+          indexedBy = idx;
+        } else if (item.indexedBy === false) indexedBy = false;
+        const source: B.TableSource = {
+          kind: "table",
+          id,
+          name: item.alias ?? table.name,
+          table,
+          indexedBy,
+          columns: tableColumns(table, tableName),
+        };
+        ctx.sources.set(id, source);
+        return { source, schema: "main" };
+      }
+      const view = bindView(ctx, id, item);
+      if (view) {
+        ctx.sources.set(id, view);
+        return { source: view, schema: "main" };
+      }
+      const fn = tableFunction(ctx, id, item.name, item.alias);
+      if (fn) {
+        ctx.sources.set(id, fn);
+        return { source: fn, schema: "main" };
+      }
+      const vt = ctx.schema.virtualTables.get(key);
+      if (vt) throw bindError(`no such module: ${vt.module}`);
+      throw noSuchTable(item.schema, item.name);
+    }
+    case "join":
+      throw new Error("unreachable");
+  }
+}
+
+function joinKind(op: A.JoinOperator | null): B.JoinKind | null {
+  if (op === null) return null;
+  if (op.outer) return op.outer;
+  return op.cross ? "cross" : "inner";
+}
+
+/**
+ * Binds a FROM clause. `outer` is the scope enclosing the SELECT (FROM subqueries may
+ * refer to it, not to their sibling FROM items).
+ */
+export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | null): FromResult {
+  const items: ScopeItem[] = [];
+  const top: FromResult["top"] = [];
+  const joined: B.BoundJoinItem[] = [];
+  for (let i = 0; i < from.items.length; i++) {
+    const ji = from.items[i];
+    const kind = joinKind(ji.join);
+    const right = kind === "right" || kind === "full";
+    const left = kind === "left" || kind === "full";
+    let entryItems: ScopeItem[];
+    let bound: B.BoundSource | B.BoundFrom;
+    if (ji.item.kind === "join") {
+      const nested = bindFrom(ctx, ji.item.from, outer);
+      const alias = ji.item.alias;
+      entryItems = nested.items.map((it) => ({
+        ...it,
+        names: alias ? [...it.names, nameKey(alias)] : it.names,
+        right: it.right || right,
+        left: it.left || left,
+      }));
+      bound = nested.from;
+    } else {
+      const { source, schema } = bindItem(ctx, ji.item, outer);
+      entryItems = [{
+        source,
+        names: source.name === "" ? [] : [nameKey(source.name)],
+        schema,
+        right,
+        left,
+        using: null,
+        rowid: (source.kind === "table" && !source.table.withoutRowid) ||
+          source.kind === "tableFunction",
+      }];
+      bound = source;
+    }
+    const using = i > 0 ? joinColumns(ji, items, entryItems) : [];
+    if (using.length > 0) {
+      const keys = new Set(using.map((u) => nameKey(u.name)));
+      for (const it of entryItems) it.using = keys;
+    }
+    joined.push({ join: kind, natural: ji.join?.natural ?? false, item: bound, on: null, using });
+    top.push({
+      bound,
+      items: entryItems,
+      name: ji.item.kind === "join" ? ji.item.alias : (bound as B.BoundSource).name,
+    });
+    items.push(...entryItems);
+  }
+  return { from: { kind: "join", items: joined }, items, top };
+}
+
+function findColumn(items: ScopeItem[], key: string): { item: ScopeItem; column: number } | null {
+  for (const it of items) {
+    const j = columnIndex(it, key);
+    if (j >= 0 && !it.source.columns[j].hidden) return { item: it, column: j };
+  }
+  return null;
+}
+
+/** USING / NATURAL column pairs of a join (sqlite3ProcessJoin). */
+function joinColumns(
+  ji: A.JoinedItem,
+  left: ScopeItem[],
+  right: ScopeItem[],
+): B.BoundJoinItem["using"] {
+  const out: B.BoundJoinItem["using"] = [];
+  if (ji.join?.natural) {
+    if (ji.on !== null || ji.using !== null) {
+      throw bindError("a NATURAL join may not have an ON or USING clause");
+    }
+    for (const r of right) {
+      r.source.columns.forEach((c, j) => {
+        if (c.hidden) return;
+        const l = findColumn(left, nameKey(c.name));
+        if (!l) return;
+        if (out.some((u) => nameKey(u.name) === nameKey(c.name))) return;
+        out.push({
+          name: c.name,
+          left: columnExpr(l.item, l.column, 0, 0),
+          right: columnExpr(r, j, 0, 0),
+        });
+      });
+    }
+    return out;
+  }
+  for (const name of ji.using ?? []) {
+    const key = nameKey(name);
+    const r = findColumn(right, key);
+    const l = findColumn(left, key);
+    if (!r || !l) {
+      throw bindError(`cannot join using column ${name} - column not present in both tables`);
+    }
+    out.push({
+      name,
+      left: columnExpr(l.item, l.column, 0, 0),
+      right: columnExpr(r.item, r.column, 0, 0),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+/**
+ * Typed values for SQL literals, by SQLite's rules: a decimal integer that does not fit
+ * 64 bits is a REAL, `-9223372036854775808` is an INTEGER (the minus sign is folded into
+ * the literal), a hex literal that does not fit 64 bits is an error.
+ */
+import type { Literal } from "../sql/ast.ts";
+import { normalizeInt, type SqlValue, StorageClass } from "../value/types.ts";
+import { textToReal } from "../value/number_text.ts";
+import { bindError } from "./errors.ts";
+
+const MAX_I64 = (1n << 63n) - 1n;
+const TWO_64 = 1n << 64n;
+
+/** A literal's value and storage class. */
+export interface TypedLiteral {
+  value: SqlValue;
+  cls: StorageClass;
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(i * 2, 2), 16);
+  return out;
+}
+
+/**
+ * The value of `lit`, negated first when `negate` (a unary minus directly applied to a
+ * numeric literal, which SQLite folds so that the most negative integer stays INTEGER).
+ */
+export function literalValue(lit: Literal, negate = false): TypedLiteral {
+  switch (lit.type) {
+    case "null":
+      return { value: null, cls: StorageClass.Null };
+    case "string":
+      return { value: lit.text, cls: StorageClass.Text };
+    case "blob":
+      return { value: hexToBytes(lit.text), cls: StorageClass.Blob };
+    case "real": {
+      const r = textToReal(lit.text);
+      return { value: negate ? -r : r, cls: StorageClass.Real };
+    }
+    case "integer":
+      return integerValue(lit, negate);
+  }
+}
+
+function integerValue(lit: Literal, negate: boolean): TypedLiteral {
+  const text = lit.text;
+  if (/^0x/i.test(text)) {
+    const digits = text.slice(2).replace(/^0+/, "");
+    if (digits.length > 16) throw bindError(`hex literal too big: ${text}`, lit.start);
+    let v = digits === "" ? 0n : BigInt("0x" + digits);
+    if (v > MAX_I64) v -= TWO_64; // hex literals are the 64-bit two's complement pattern
+    if (negate) v = v === -(1n << 63n) ? v : -v;
+    return { value: normalizeInt(v), cls: StorageClass.Integer };
+  }
+  let v = BigInt(text);
+  if (negate) v = -v;
+  if (v > MAX_I64 || v < -(1n << 63n)) {
+    const r = textToReal(text);
+    return { value: negate ? -r : r, cls: StorageClass.Real };
+  }
+  return { value: normalizeInt(v), cls: StorageClass.Integer };
+}

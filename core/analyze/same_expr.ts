@@ -1,0 +1,41 @@
+/**
+ * Structural equality of bound expressions, ignoring spans (SQLite's sqlite3ExprCompare
+ * returning 0): used to match ORDER BY / GROUP BY terms to result columns.
+ */
+import type * as B from "./bound.ts";
+
+const IGNORED = new Set(["start", "end", "affinity", "collation", "explicitCollation"]);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  }
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    // Subqueries are never equal (SQLite compares them by identity).
+    if (ao.kind === "core" || ao.kind === "values" || "compounds" in ao) return false;
+    if ("minArgs" in ao) return ao.name === bo.name && ao.kind === bo.kind;
+    const keys = Object.keys(ao).filter((k) => !IGNORED.has(k));
+    if (keys.length !== Object.keys(bo).filter((k) => !IGNORED.has(k)).length) return false;
+    return keys.every((k) => {
+      if (k === "name" && ao.kind === "function") {
+        return String(ao.name).toLowerCase() === String(bo.name).toLowerCase();
+      }
+      if (k === "name" && ao.kind === "collate") {
+        return String(ao.name).toLowerCase() === String(bo.name).toLowerCase();
+      }
+      return sameValue(ao[k], bo[k]);
+    });
+  }
+  return false;
+}
+
+/** Do `a` and `b` compute the same thing, written the same way? */
+export function sameExpr(a: B.BoundExpr, b: B.BoundExpr): boolean {
+  return sameValue(a, b);
+}

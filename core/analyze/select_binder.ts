@@ -1,0 +1,462 @@
+/**
+ * Binds SELECT statements in SQLite's resolution order (resolveSelectStep): LIMIT, FROM,
+ * result columns, HAVING, WHERE (with the ON clauses), table-valued function arguments,
+ * ORDER BY, GROUP BY; compound parts right to left, then a compound's ORDER BY.
+ */
+import type * as A from "../sql/ast.ts";
+import { nameKey } from "../format/schema_types.ts";
+import type * as B from "./bound.ts";
+import { bindError, ordinal } from "./errors.ts";
+import { bindClauseExpr, coalesceOf, columnExpr, flushPending } from "./expr_binder.ts";
+import { bindFrom, type FromResult } from "./from.ts";
+import { pushWith } from "./cte.ts";
+import { type ResultItem, subqueryColumnNames } from "./column_names.ts";
+import { exprOrigin } from "./column_names.ts";
+import {
+  type BindContext,
+  newScope,
+  type ResultAlias,
+  type Scope,
+  type ScopeItem,
+} from "./scope.ts";
+import { sameExpr } from "./same_expr.ts";
+import { expandStar } from "./star.ts";
+import { resolveSpec } from "./window.ts";
+
+/** Number of values an expression yields (row values and multi-column subqueries). */
+export function vectorSize(e: B.BoundExpr): number {
+  if (e.kind === "row") return e.items.length;
+  if (e.kind === "subquery") return e.select.columnNames.length;
+  return 1;
+}
+
+/** A bound core plus what the compound ORDER BY and naming need. */
+interface CoreResult {
+  core: B.BoundCore | B.BoundValues;
+  items: ResultItem[];
+  scope: Scope;
+}
+
+/** Left-most core's result items of the last bound SELECT (for top-level naming). */
+export const lastItems = new WeakMap<B.BoundSelect, ResultItem[]>();
+
+const OP_TEXT: Record<A.CompoundOp, string> = {
+  union: "UNION",
+  unionAll: "UNION ALL",
+  intersect: "INTERSECT",
+  except: "EXCEPT",
+};
+
+/**
+ * Binds a SELECT. `outer` is the enclosing query's scope (for correlated references).
+ * `onSeed` (recursive CTEs) is called with the left-most part's columns before the other
+ * parts are bound; parts are then bound left to right.
+ */
+export function bindSelect(
+  ctx: BindContext,
+  select: A.Select,
+  outer: Scope | null,
+  onSeed?: (columns: B.SourceColumn[]) => void,
+): B.BoundSelect {
+  const savedCtes = select.with ? pushWith(ctx, select.with) : ctx.ctes;
+  try {
+    const limitScope = newScope(null, [], null);
+    const limit = select.limit ? bindClauseExpr(ctx, limitScope, select.limit.limit) : null;
+    const offset = select.limit?.offset
+      ? bindClauseExpr(ctx, limitScope, select.limit.offset)
+      : null;
+    const asts = [select.first, ...select.compounds.map((c) => c.core)];
+    const single = asts.length === 1;
+    const results: CoreResult[] = new Array(asts.length);
+    const order = asts.map((_, i) => i);
+    if (!onSeed) order.reverse();
+    for (const i of order) {
+      results[i] = bindCore(ctx, asts[i], outer, single ? select.orderBy : null);
+      if (onSeed && i === 0) onSeed(coreSourceColumns(ctx, results[0]));
+      const neighbour = onSeed ? i - 1 : i + 1;
+      if (neighbour >= 0 && neighbour < asts.length) {
+        const l = Math.min(i, neighbour);
+        if (width(results[l]) !== width(results[l + 1])) {
+          const right = asts[l + 1];
+          const left = asts[l];
+          throw bindError(
+            right.kind === "values" && left.kind === "values"
+              ? "all VALUES must have the same number of terms"
+              : `SELECTs to the left and right of ${
+                OP_TEXT[select.compounds[l].op]
+              } do not have the same number of result columns`,
+          );
+        }
+      }
+    }
+    const columnNames = subqueryColumnNames(results[0].items);
+    const bound: B.BoundSelect = {
+      ctes: [],
+      first: results[0].core,
+      compounds: select.compounds.map((c, i) => ({ op: c.op, core: results[i + 1].core })),
+      orderBy: null,
+      limit,
+      offset,
+      columnNames,
+    };
+    if (single) {
+      bound.orderBy =
+        (results[0].core as B.BoundCore & { orderByTerms?: B.BoundOrderingTerm[] }).orderByTerms ??
+          null;
+    } else if (select.orderBy) bound.orderBy = compoundOrderBy(ctx, select.orderBy, results);
+    if (bound.orderBy) delete (results[0].core as { orderByTerms?: unknown }).orderByTerms;
+    lastItems.set(bound, results[0].items);
+    return bound;
+  } finally {
+    ctx.ctes = savedCtes;
+  }
+}
+
+function width(r: CoreResult): number {
+  return r.core.kind === "core" ? r.core.columns.length : r.core.rows[0].length;
+}
+
+function resultExprs(core: B.BoundCore | B.BoundValues): B.BoundExpr[] {
+  return core.kind === "core" ? core.columns.map((c) => c.expr) : core.rows[0];
+}
+
+function coreSourceColumns(ctx: BindContext, r: CoreResult): B.SourceColumn[] {
+  const names = subqueryColumnNames(r.items);
+  return resultExprs(r.core).map((e, i) => sourceColumn(ctx, names[i], e, e));
+}
+
+function sourceColumn(
+  ctx: BindContext,
+  name: string,
+  left: B.BoundExpr,
+  right: B.BoundExpr,
+): B.SourceColumn {
+  const { declaredType, origin } = exprOrigin(ctx, right);
+  return {
+    name,
+    hidden: false,
+    affinity: left.affinity,
+    collation: left.collation,
+    declaredType,
+    origin,
+  };
+}
+
+/** The columns a FROM subquery (or view, or CTE) made of `select` has. */
+export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.SourceColumn[] {
+  const left = resultExprs(select.first);
+  const last = select.compounds.length
+    ? select.compounds[select.compounds.length - 1].core
+    : select.first;
+  const right = resultExprs(last);
+  return select.columnNames.map((name, i) => {
+    return sourceColumn(ctx, name, left[i], right[i]);
+  });
+}
+
+function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): CoreResult {
+  const scope = newScope(outer, [], null);
+  scope.allowAgg = false;
+  scope.allowWin = false;
+  const n = core.rows[0].length;
+  const rows = core.rows.map((row) => {
+    if (row.length !== n) throw bindError("all VALUES must have the same number of terms");
+    return row.map((e) => bindClauseExpr(ctx, scope, e));
+  });
+  const items: ResultItem[] = core.rows[0].map((e, i) => ({
+    kind: "expr",
+    ast: { kind: "literal", type: "null", text: "", start: e.start, end: e.end },
+    alias: `column${i + 1}`,
+    text: `column${i + 1}`,
+  }));
+  return { core: { kind: "values", id: ctx.nextId++, rows }, items, scope };
+}
+
+function containsAggregate(e: B.BoundExpr): boolean {
+  let found = false;
+  const visit = (x: B.BoundExpr): void => {
+    if (found) return;
+    if (x.kind === "function" && x.role === "aggregate") {
+      found = true;
+      return;
+    }
+    for (const v of Object.values(x)) {
+      if (v && typeof v === "object" && "kind" in v && "start" in v && v.kind !== "core") {
+        visit(v as B.BoundExpr);
+      } else if (Array.isArray(v)) {
+        for (const y of v) {
+          if (y && typeof y === "object" && "kind" in y && "start" in y) visit(y as B.BoundExpr);
+        }
+      }
+    }
+  };
+  visit(e);
+  return found;
+}
+
+function bindCore(
+  ctx: BindContext,
+  core: A.SelectCore | A.ValuesCore,
+  outer: Scope | null,
+  orderBy: A.OrderingTerm[] | null,
+): CoreResult {
+  if (core.kind === "values") return bindValues(ctx, core, outer);
+  const bc: B.BoundCore & { orderByTerms?: B.BoundOrderingTerm[] } = {
+    kind: "core",
+    id: ctx.nextId++,
+    distinct: core.distinct,
+    columns: [],
+    from: null,
+    where: null,
+    groupBy: null,
+    having: null,
+    aggregate: false,
+    aggregates: [],
+    windowFunctions: [],
+  };
+  const mark = ctx.tableFunctionArgs.length;
+  const fromRes: FromResult | null = core.from ? bindFrom(ctx, core.from, outer) : null;
+  const tfArgs = ctx.tableFunctionArgs.splice(mark);
+  bc.from = fromRes?.from ?? null;
+  const scope = newScope(outer, fromRes?.items ?? [], bc);
+  scope.windows = core.windows;
+  for (const w of core.windows ?? []) resolveSpec(scope, w.spec); // override errors show early
+  const items = expandStar(ctx, core.columns, fromRes);
+
+  // Result columns.
+  const aliases: ResultAlias[] = [];
+  let anyAgg = false;
+  for (const item of items) {
+    scope.hasAgg = false;
+    scope.hasWin = false;
+    const expr = item.kind === "star" ? item.expr : bindClauseExpr(ctx, scope, item.ast);
+    anyAgg ||= scope.hasAgg;
+    const name = item.kind === "star" ? item.name : item.alias;
+    if (name !== null) {
+      aliases.push({
+        key: nameKey(name),
+        index: bc.columns.length,
+        expr,
+        hasAgg: scope.hasAgg,
+        hasWin: scope.hasWin,
+      });
+    }
+    bc.columns.push({ expr, name: "" });
+  }
+  const names = subqueryColumnNames(items);
+  bc.columns.forEach((c, i) => c.name = names[i]);
+  scope.hasAgg = false;
+  scope.allowWin = false;
+  bc.aggregate = core.groupBy !== null || anyAgg;
+  if (!bc.aggregate) scope.allowAgg = false;
+  scope.aliases = aliases;
+
+  if (core.having) {
+    if (!bc.aggregate) throw bindError("HAVING clause on a non-aggregate query");
+    bc.having = bindClauseExpr(ctx, scope, core.having);
+  }
+  scope.inWhere = true;
+  if (core.where) bc.where = bindClauseExpr(ctx, scope, core.where);
+  if (fromRes) bindOnClauses(ctx, scope, core.from!, fromRes);
+  scope.inWhere = false;
+  for (const { source, args } of tfArgs) {
+    source.args = args.map((a) => bindClauseExpr(ctx, scope, a));
+  }
+
+  // ORDER BY and GROUP BY see no outer query.
+  scope.parent = null;
+  scope.allowAgg = true;
+  scope.allowWin = true;
+  if (orderBy) {
+    const before = bc.aggregates.length;
+    bc.orderByTerms = orderGroupBy(ctx, scope, orderBy, bc, aliases, "ORDER");
+    if (!bc.aggregate && bc.aggregates.length > before) {
+      const f = bc.aggregates[before];
+      ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, f.start));
+    }
+  }
+  scope.allowWin = false;
+  if (core.groupBy) {
+    const terms = orderGroupBy(
+      ctx,
+      scope,
+      core.groupBy.map((expr) => ({
+        expr,
+        desc: false,
+        nulls: null,
+        start: expr.start,
+        end: expr.end,
+      })),
+      bc,
+      aliases,
+      "GROUP",
+    );
+    bc.groupBy = terms.map((t) => t.expr);
+    if (bc.groupBy.some(containsAggregate)) {
+      throw bindError("aggregate functions are not allowed in the GROUP BY clause");
+    }
+  }
+  return { core: bc, items, scope };
+}
+
+function bindOnClauses(ctx: BindContext, scope: Scope, from: A.FromClause, res: FromResult): void {
+  from.items.forEach((ji, i) => {
+    if (ji.on) res.from.items[i].on = bindClauseExpr(ctx, scope, ji.on);
+    if (ji.item.kind === "join") {
+      const nested = res.from.items[i].item as B.BoundFrom;
+      bindOnClauses(ctx, scope, ji.item.from, { from: nested, items: [], top: [] });
+    }
+  });
+}
+
+function skipCollate(e: A.Expr): A.Expr {
+  while (e.kind === "collate") e = e.operand;
+  return e;
+}
+
+/** The value of an integer term (`2`, `-1`, `+3`), or null (sqlite3ExprIsInteger). */
+function integerTerm(e: A.Expr): number | null {
+  if (e.kind === "literal" && e.type === "integer" && !/^0x/i.test(e.text)) {
+    const v = Number(e.text);
+    return Number.isSafeInteger(v) && v <= 0x7fffffff ? v : null;
+  }
+  if (e.kind === "unary" && (e.op === "-" || e.op === "+")) {
+    const v = integerTerm(e.operand);
+    return v === null ? null : e.op === "-" ? -v : v;
+  }
+  return null;
+}
+
+/** Re-applies the COLLATE of `term` to a result expression it names. */
+function withCollate(term: A.Expr, expr: B.BoundExpr): B.BoundExpr {
+  if (term.kind !== "collate") return expr;
+  const inner = withCollate(term.operand, expr);
+  return {
+    kind: "collate",
+    operand: inner,
+    name: term.collation,
+    start: term.start,
+    end: term.end,
+    affinity: inner.affinity,
+    collation: term.collation.toUpperCase(),
+    explicitCollation: true,
+  };
+}
+
+function asName(term: A.Expr, aliases: ResultAlias[]): number {
+  if (term.kind !== "column" || term.table !== null) return 0;
+  const key = nameKey(term.name);
+  const a = aliases.find((x) => x.key === key);
+  return a ? a.index + 1 : 0;
+}
+
+/** SQLite's resolveOrderGroupBy for a single (non-compound) core. */
+function orderGroupBy(
+  ctx: BindContext,
+  scope: Scope,
+  terms: A.OrderingTerm[],
+  core: B.BoundCore,
+  aliases: ResultAlias[],
+  type: "ORDER" | "GROUP",
+): B.BoundOrderingTerm[] {
+  const exprs = core.columns.map((c) => c.expr);
+  const n = exprs.length;
+  return terms.map((t, i) => {
+    const e2 = skipCollate(t.expr);
+    let col = type === "ORDER" ? asName(e2, aliases) : 0;
+    let expr: B.BoundExpr | null = null;
+    if (col === 0) {
+      const v = integerTerm(e2);
+      if (v !== null) {
+        if (v < 1 || v > 0xffff || v > n) {
+          throw bindError(
+            `${ordinal(i + 1)} ${type} BY term out of range - should be between 1 and ${n}`,
+          );
+        }
+        col = v;
+      } else {
+        expr = bindClauseExpr(ctx, scope, t.expr);
+        for (let j = 0; j < n; j++) if (sameExpr(expr, exprs[j])) col = j + 1;
+      }
+    }
+    if (col > 0 && (expr === null || t.expr.kind === "collate")) {
+      expr = withCollate(t.expr, exprs[col - 1]);
+    }
+    return { expr: expr!, desc: t.desc, nulls: t.nulls, resultColumn: col };
+  });
+}
+
+/** Tries to bind `e` in `scope`; null on any error (SQLite suppresses them here). */
+function tryBind(ctx: BindContext, scope: Scope, e: A.Expr): B.BoundExpr | null {
+  const late = ctx.late.length;
+  try {
+    return bindClauseExpr(ctx, scope, e);
+  } catch {
+    ctx.pending = null;
+    return null;
+  } finally {
+    ctx.late.length = late;
+  }
+}
+
+/** SQLite's resolveCompoundOrderBy: every term must name a result column of some part. */
+function compoundOrderBy(
+  ctx: BindContext,
+  terms: A.OrderingTerm[],
+  parts: CoreResult[],
+): B.BoundOrderingTerm[] {
+  const cols = new Array<number>(terms.length).fill(0);
+  for (const part of parts) {
+    const exprs = resultExprs(part.core);
+    const aliases = part.scope.aliases ?? [];
+    terms.forEach((t, i) => {
+      if (cols[i] > 0) return;
+      const e = skipCollate(t.expr);
+      const v = integerTerm(e);
+      if (v !== null) {
+        if (v < 1 || v > exprs.length) {
+          throw bindError(
+            `${
+              ordinal(i + 1)
+            } ORDER BY term out of range - should be between 1 and ${exprs.length}`,
+          );
+        }
+        cols[i] = v;
+        return;
+      }
+      let col = asName(e, aliases);
+      if (col === 0 && part.core.kind === "core") {
+        const s = part.scope;
+        const saved = [s.parent, s.allowAgg, s.allowWin] as const;
+        s.parent = null;
+        s.allowAgg = true;
+        const bound = tryBind(ctx, s, e);
+        [s.parent, s.allowAgg, s.allowWin] = saved;
+        if (bound) {
+          for (let j = 0; j < exprs.length; j++) {
+            if (col === 0 && sameExpr(bound, exprs[j])) col = j + 1;
+          }
+        }
+      }
+      cols[i] = col;
+    });
+  }
+  flushPending(ctx);
+  const first = resultExprs(parts[0].core);
+  return terms.map((t, i) => {
+    if (cols[i] === 0) {
+      throw bindError(
+        `${ordinal(i + 1)} ORDER BY term does not match any column in the result set`,
+      );
+    }
+    return {
+      expr: withCollate(t.expr, first[cols[i] - 1]),
+      desc: t.desc,
+      nulls: t.nulls,
+      resultColumn: cols[i],
+    };
+  });
+}
+
+export { coalesceOf, columnExpr };
+export type { ScopeItem };

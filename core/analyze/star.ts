@@ -1,0 +1,86 @@
+/** `*` and `table.*` expansion (SQLite's selectExpander), USING columns once. */
+import type * as A from "../sql/ast.ts";
+import { nameKey } from "../format/schema_types.ts";
+import type * as B from "./bound.ts";
+import { bindError, qualifiedName } from "./errors.ts";
+import { coalesceOf, columnExpr } from "./expr_binder.ts";
+import type { FromResult } from "./from.ts";
+import type { ResultItem } from "./column_names.ts";
+import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
+import type { BindContext } from "./scope.ts";
+
+/** The expression a `*` gives for column `j` of `all[k]` (RIGHT/FULL JOIN USING aware). */
+function starExpr(all: ScopeItem[], k: number, j: number, span: A.Span): B.BoundExpr {
+  const item = all[k];
+  const key = nameKey(item.source.columns[j].name);
+  const own = columnExpr(item, j, span.start, span.end);
+  for (let m = k + 1; m < all.length; m++) {
+    const later = all[m];
+    if (!later.using?.has(key)) continue;
+    if (!later.right) return own;
+    const jj = later.source.columns.findIndex((c) => nameKey(c.name) === key);
+    const other = columnExpr(later, jj, span.start, span.end);
+    return later.left ? coalesceOf([own, other], span.start, span.end) : other;
+  }
+  return own;
+}
+
+function checkAmbiguous(all: ScopeItem[], item: ScopeItem, name: string): void {
+  if (item.names.length === 0) return;
+  const table = item.names[0];
+  const schema = item.schema ?? "*";
+  const found = lookupInScope(newScope(null, all, null), schema, table, name);
+  if (found.kind === "ambiguous") {
+    throw bindError(`ambiguous column name: ${qualifiedName(schema, item.source.name, name)}`);
+  }
+}
+
+function pushColumns(
+  out: ResultItem[],
+  all: ScopeItem[],
+  k: number,
+  span: A.Span,
+  skipUsing: boolean,
+  qualify: boolean,
+): void {
+  const item = all[k];
+  item.source.columns.forEach((c, j) => {
+    if (c.hidden) return;
+    if (skipUsing && k > 0 && item.using?.has(nameKey(c.name))) return;
+    if (qualify) checkAmbiguous(all, item, c.name);
+    out.push({ kind: "star", expr: starExpr(all, k, j, span), name: c.name });
+  });
+}
+
+/** Expands the result list of a core into one item per result column. */
+export function expandStar(
+  _ctx: BindContext,
+  columns: A.ResultColumn[],
+  from: FromResult | null,
+): ResultItem[] {
+  const out: ResultItem[] = [];
+  const all = from?.items ?? [];
+  const qualify = (from?.top.length ?? 0) > 1;
+  for (const rc of columns) {
+    if (rc.kind === "expr") {
+      out.push({ kind: "expr", ast: rc.expr, alias: rc.alias, text: rc.text });
+    } else if (rc.kind === "star") {
+      if (all.length === 0) throw bindError("no tables specified", rc.start);
+      for (let k = 0; k < all.length; k++) pushColumns(out, all, k, rc, true, qualify);
+    } else {
+      let hit = false;
+      for (let k = 0; k < all.length; k++) {
+        if (!itemMatches(all[k], rc.schema, rc.table)) continue;
+        hit = true;
+        pushColumns(out, all, k, rc, false, false);
+      }
+      if (!hit) {
+        throw bindError(
+          `no such table: ${rc.schema !== null ? `${rc.schema}.` : ""}${rc.table}`,
+          rc.start,
+        );
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,298 @@
+/**
+ * Binder tests: SQLite's error texts (each expected text obtained from node:sqlite over
+ * the same schema), the function catalog's arities, and the shape of bound queries.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { DatabaseFile } from "../core/database_file.ts";
+import { bindStatement, type Catalog } from "../core/analyze/binder.ts";
+import type { BoundExpr, BoundStatement } from "../core/analyze/bound.ts";
+import { parseStatement } from "../core/sql/parser.ts";
+import { findFunction, FUNCTIONS } from "../core/functions/catalog.ts";
+import { StorageClass } from "../core/value/types.ts";
+
+const SCHEMA = `
+create table t(id integer primary key, a int, b text, c);
+create table u(id integer primary key, a real, d);
+create table w(x primary key, y) without rowid;
+create index t_a on t(a);
+create view v as select a, b from t;
+create view v2(m, n) as select a, b from t;
+`;
+
+function setup(): { db: DatabaseSync; catalog: Catalog; cleanup: () => void } {
+  const dir = Deno.makeTempDirSync();
+  const path = `${dir}/binder.db`;
+  const db = new DatabaseSync(path);
+  db.exec(SCHEMA);
+  db.close();
+  const file = DatabaseFile.open(path);
+  const oracle = new DatabaseSync(path, { readOnly: true });
+  const catalog: Catalog = {
+    schema: file.schema,
+    pragmaColumns: (name) => {
+      try {
+        return oracle.prepare(`select * from pragma_${name}`).columns().map((c) => c.name);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+  return {
+    db: oracle,
+    catalog,
+    cleanup: () => {
+      oracle.close();
+      file.close();
+      Deno.removeSync(dir, { recursive: true });
+    },
+  };
+}
+
+function bind(catalog: Catalog, sql: string): BoundStatement {
+  const parsed = parseStatement(sql);
+  if (!parsed) throw new Error("no statement");
+  return bindStatement(parsed, catalog);
+}
+
+function oracleError(db: DatabaseSync, sql: string): string {
+  try {
+    db.prepare(sql);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return "(no error)";
+}
+
+function ourError(catalog: Catalog, sql: string): string {
+  try {
+    bind(catalog, sql);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return "(no error)";
+}
+
+const ERROR_QUERIES = [
+  "select * from nosuch",
+  "select * from main.nosuch",
+  "select * from aux.t",
+  "select nosuch from t",
+  "select t.nosuch from t",
+  "select main.t.nosuch from t",
+  "select x.a from t",
+  "select a from t, u",
+  "select id from t, u",
+  "select rowid from t, u",
+  "select rowid from w",
+  "select rowid from v",
+  "select rowid from (select * from t)",
+  'select "zz" from t',
+  'select t."zz" from t',
+  "select max(a) from t where max(a)",
+  "select a from t where count(*) > 1",
+  "select count(*) as z from t where z > 1",
+  "select nosuch(1)",
+  "select abs()",
+  "select abs(1, 2)",
+  "select abs(*)",
+  "select count(1, 2)",
+  "select coalesce(1)",
+  "select substr(1)",
+  "select nosuch(abs())",
+  "select abs() + nosuch(1)",
+  "select nosuch(1) + (abs() + 1)",
+  "select count(*) from t group by count(*)",
+  "select count(*) as c from t group by c",
+  "select a from t order by 3",
+  "select a from t order by 0",
+  "select a, b from t order by 1, 5",
+  "select a from t group by 0",
+  "select a from t group by 2",
+  "select a from t union select a, b from t",
+  "select a from t union all select a, b from t",
+  "select a from t intersect select a, b from t",
+  "select a from t except select a, b from t",
+  "select a from t union select a from t order by 2",
+  "select a from t union select a from t order by b",
+  "select (select a, b from t)",
+  "select 1 where (1, 2) = 1",
+  "select (1, 2)",
+  "select *",
+  "select t.*",
+  "select t.* from u",
+  "select row_number()",
+  "select row_number() over w",
+  "select abs(1) over ()",
+  "select max(1, 2) over ()",
+  "select count(distinct a, b) from t",
+  "select group_concat(distinct a, b) from t",
+  "select a from t natural join u on 1",
+  "select a from t natural join u using (id)",
+  "select a from t join u using (zz)",
+  "select a from t having a",
+  "select raise(ignore)",
+  "select a from t indexed by nosuch",
+  "select * from t where b in nosuch",
+  "select * from t where b in t",
+  "select * from abs(1)",
+  "select * from t(1)",
+  "select * from v(1)",
+  "select * from pragma_nosuch",
+  "select * from t, t",
+  "select abs(1) filter (where 1)",
+  "select abs(a order by b) from t",
+  "select a from t limit b",
+  "with c(x, y) as (select 1) select * from c",
+  "with c as (select * from c) select * from c",
+  "with recursive c(n) as (select 1 union all select n + 1 from c, c) select * from c",
+  "select 0x1234567890abcdef01",
+  "select * from t where a = (select 1, 2)",
+  "select sum(a) over w from t window w as (partition by b), w2 as (w partition by c)",
+  "select nosuch from t where nosuch2",
+  "select a from t where nosuch",
+  "select a from t order by nosuch",
+  "select a from t group by nosuch",
+  "select * from nosuch1 union select * from nosuch2",
+  "select likelihood(a, 2) from t",
+];
+
+Deno.test("binder errors: same message as node:sqlite", () => {
+  const { db, catalog, cleanup } = setup();
+  try {
+    const failures: string[] = [];
+    for (const sql of ERROR_QUERIES) {
+      const want = oracleError(db, sql);
+      const got = ourError(catalog, sql);
+      if (got !== want) failures.push(`${sql}\n  want ${want}\n  got  ${got}`);
+    }
+    assert.deepStrictEqual(failures, []);
+  } finally {
+    cleanup();
+  }
+});
+
+Deno.test("function catalog: arities agree with node:sqlite", () => {
+  const db = new DatabaseSync(":memory:");
+  try {
+    const failures: string[] = [];
+    const names = new Set([...FUNCTIONS.keys()].filter((n) => /^[a-z_0-9]+$/.test(n)));
+    const builtins = db.prepare("select distinct name from pragma_function_list where builtin")
+      .all().map((r) => String(r.name));
+    for (const n of builtins) {
+      if (!names.has(n) && n !== "->" && n !== "->>") failures.push(`missing ${n}`);
+    }
+    for (const name of names) {
+      // current_date & co. are keywords first; load_extension and sqlite_log have effects.
+      if (/^(load_extension|sqlite_log|current_\w+)$/.test(name)) continue;
+      for (let n = 0; n <= 5; n++) {
+        const args = Array.from({ length: n }, () => "1").join(", ");
+        const sql = `select ${name}(${args}) over ()`;
+        const plain = `select ${name}(${args})`;
+        let want: string;
+        try {
+          db.prepare(plain);
+          want = "ok";
+        } catch (e) {
+          const m = (e as Error).message;
+          want = m.startsWith("wrong number")
+            ? "wrongArgs"
+            : m.startsWith("no such function")
+            ? "missing"
+            : "ok";
+          if (m.startsWith("misuse of window")) want = "ok";
+        }
+        const f = findFunction(name, n);
+        const got = f === undefined ? "missing" : f === "wrongArgs" ? "wrongArgs" : "ok";
+        if (got !== want) failures.push(`${plain}: want ${want}, got ${got} (${sql})`);
+      }
+    }
+    assert.deepStrictEqual(failures, []);
+  } finally {
+    db.close();
+  }
+});
+
+Deno.test("statements that write are refused as SQLITE_READONLY", () => {
+  const { catalog, cleanup } = setup();
+  try {
+    for (const sql of ["insert into t values (1)", "pragma user_version = 3", "drop table t"]) {
+      assert.throws(() => bind(catalog, sql), (e: Error & { code?: string }) => {
+        assert.equal(e.code, "SQLITE_READONLY");
+        assert.equal(e.message, "attempt to write a readonly database");
+        return true;
+      });
+    }
+    assert.equal(bind(catalog, "begin").kind, "transaction");
+  } finally {
+    cleanup();
+  }
+});
+
+function select(st: BoundStatement) {
+  assert.equal(st.kind, "select");
+  return (st as Extract<BoundStatement, { kind: "select" }>).select;
+}
+
+Deno.test("bound shape: columns, rowid alias, correlated references, aggregates", () => {
+  const { catalog, cleanup } = setup();
+  try {
+    const s = select(bind(catalog, "select a, id, rowid from t"));
+    const core = s.first;
+    assert.equal(core.kind, "core");
+    if (core.kind !== "core") return;
+    const src = core.from!.items[0].item;
+    assert.equal("id" in src && src.kind, "table");
+    const [a, id, rowid] = core.columns.map((c) => c.expr);
+    assert.deepStrictEqual([a.kind, id.kind, rowid.kind], ["column", "column", "column"]);
+    assert.equal((a as Extract<BoundExpr, { kind: "column" }>).column, 1);
+    assert.equal((id as Extract<BoundExpr, { kind: "column" }>).column, -1);
+    assert.equal((rowid as Extract<BoundExpr, { kind: "column" }>).column, -1);
+
+    // A correlated reference names the outer query's source.
+    const s2 = select(bind(catalog, "select (select max(u.a) from u where u.id = t.id) from t"));
+    const outer = s2.first;
+    if (outer.kind !== "core") throw new Error("core");
+    const outerId = (outer.from!.items[0].item as { id: number }).id;
+    const sub = outer.columns[0].expr;
+    assert.equal(sub.kind, "subquery");
+    if (sub.kind !== "subquery" || sub.select.first.kind !== "core") return;
+    const where = sub.select.first.where!;
+    assert.equal(where.kind, "binary");
+    if (where.kind !== "binary") return;
+    assert.equal(where.right.kind === "column" && where.right.source, outerId);
+    assert.equal(sub.select.first.aggregates.length, 1);
+    assert.equal(sub.select.first.aggregate, true);
+    assert.equal(outer.aggregate, false);
+
+    // An aggregate of outer columns only belongs to the outer query.
+    const s3 = select(bind(catalog, "select (select count(t.a) from u) from t"));
+    if (s3.first.kind !== "core") return;
+    assert.equal(s3.first.aggregates.length, 1);
+    assert.equal(s3.first.aggregate, true);
+  } finally {
+    cleanup();
+  }
+});
+
+Deno.test("bound shape: literals, TRUE/FALSE, USING pairs, ORDER BY result columns", () => {
+  const { catalog, cleanup } = setup();
+  try {
+    const s = select(bind(catalog, "select -9223372036854775808, 9223372036854775808, true, 1.5"));
+    if (s.first.kind !== "core") return;
+    const [min, big, tr, real] = s.first.columns.map((c) => c.expr);
+    assert.equal(min.kind === "literal" && min.cls, StorageClass.Integer);
+    assert.equal(min.kind === "literal" && min.value, -9223372036854775808n);
+    assert.equal(big.kind === "literal" && big.cls, StorageClass.Real);
+    assert.equal(tr.kind, "trueFalse");
+    assert.equal(real.kind === "literal" && real.value, 1.5);
+
+    const j = select(bind(catalog, "select * from t join u using (id) order by a, 2"));
+    if (j.first.kind !== "core") return;
+    assert.deepStrictEqual(j.first.from!.items[1].using.map((p) => p.name), ["id"]);
+    assert.deepStrictEqual(j.orderBy!.map((t) => t.resultColumn), [2, 2]);
+    assert.equal(j.first.columns.length, 6);
+  } finally {
+    cleanup();
+  }
+});
