@@ -1,0 +1,31 @@
+/**
+ * The built-in aggregate functions by lower-case name. `count(*)` is `count` called with
+ * zero arguments; {@link aggregateFunction} checks the argument count.
+ *
+ * The JSON aggregates (`json_group_array`, ...) are listed in the catalog but not
+ * implemented here.
+ */
+import { COUNT } from "./count.ts";
+import { GROUP_CONCAT, STRING_AGG } from "./group_concat.ts";
+import { MAX, MIN } from "./min_max.ts";
+import { AVG, SUM, TOTAL } from "./sum.ts";
+import type { AggregateFunction } from "./types.ts";
+
+/** Every implemented aggregate, keyed by lower-case name. */
+export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new Map<
+  string,
+  AggregateFunction
+>(
+  [AVG, COUNT, GROUP_CONCAT, MAX, MIN, STRING_AGG, SUM, TOTAL].map((f) => [f.name, f]),
+);
+
+/**
+ * The aggregate called `name` (any case) with `argc` arguments, or undefined when there is
+ * none (unknown name, or an argument count the function does not take: `sum()`,
+ * `max(a, b)`, which is the scalar max).
+ */
+export function aggregateFunction(name: string, argc: number): AggregateFunction | undefined {
+  // SQLite folds only ASCII letters in function names.
+  const f = AGGREGATE_FUNCTIONS.get(name.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
+  return f !== undefined && argc >= f.minArgs && argc <= f.maxArgs ? f : undefined;
+}
