@@ -1,0 +1,748 @@
+/**
+ * SELECT rules of the statement parser: WITH, compound selects, result columns, FROM
+ * (joins, subqueries, table functions, parenthesized joins), WHERE, GROUP BY, HAVING,
+ * WINDOW, ORDER BY, LIMIT and VALUES. Follows parse.y's `select`, `oneselect`,
+ * `seltablist`, `joinop`, `sortlist`, `wqlist`.
+ */
+import type { IToken, ParserMethod } from "chevrotain";
+import type {
+  CommonTableExpr,
+  CompoundOp,
+  Expr,
+  FromClause,
+  FromItem,
+  JoinedItem,
+  JoinOperator,
+  NamedWindow,
+  OrderingTerm,
+  ResultColumn,
+  Select,
+  SelectCore,
+  ValuesCore,
+  WithClause,
+} from "./ast.ts";
+import { ExprParser } from "./parse_expr.ts";
+import {
+  CompoundOp as CompoundTok,
+  Ids,
+  JoinKw,
+  kindOf,
+  Nm,
+  type SqlToken,
+  T,
+} from "./parse_tokens.ts";
+import { joinOperator, MAX_COMPOUND_SELECT, syntaxError } from "./parse_support.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+/** One `oneselect` before compounding: ORDER BY / LIMIT may sit on any of them. */
+interface OneSelect {
+  core: SelectCore | ValuesCore;
+  orderBy: OrderingTerm[] | null;
+  limit: { limit: Expr; offset: Expr | null } | null;
+  height: number;
+}
+
+const COMPOUND_NAMES: Record<CompoundOp, string> = {
+  union: "UNION",
+  unionAll: "UNION ALL",
+  intersect: "INTERSECT",
+  except: "EXCEPT",
+};
+
+function isSqlSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+/** Adds the SELECT rules to the expression rules. */
+export abstract class SelectParser extends ExprParser {
+  /** A full SELECT, with its optional WITH clause. */
+  override select: ParserMethod<[], Select> = this.RULE("select", () => {
+    let w: WithClause | null = null;
+    this.OPTION(() => {
+      w = this.SUBRULE(this.withClause);
+    });
+    return this.SUBRULE(this.selectBody, { ARGS: [w] });
+  });
+
+  /** Compound of `oneselect`s, ORDER BY and LIMIT, after an optional WITH clause. */
+  selectBody: ParserMethod<[WithClause | null], Select> = this.RULE(
+    "selectBody",
+    (w: WithClause | null) => {
+      const parts: OneSelect[] = [this.SUBRULE(this.oneSelect)];
+      const ops: CompoundOp[] = [];
+      this.MANY(() => {
+        ops.push(this.SUBRULE(this.compoundOp));
+        this.push(2);
+        parts.push(this.SUBRULE2(this.oneSelect));
+        this.pop(2);
+      });
+      return this.ACTION(() => this.finishSelect(w, parts, ops));
+    },
+  );
+
+  private finishSelect(w: WithClause | null, parts: OneSelect[], ops: CompoundOp[]): Select {
+    // parserDoubleLinkSelect: walking from the right, the first earlier term with an
+    // ORDER BY or LIMIT is an error; so is a compound of too many terms.
+    for (let i = parts.length - 2; i >= 0; i--) {
+      const p = parts[i];
+      if (p.orderBy || p.limit) {
+        const what = p.orderBy ? "ORDER BY" : "LIMIT";
+        this.raiseAtReduce(`${what} clause should come after ${COMPOUND_NAMES[ops[i]]} not before`);
+        break;
+      }
+    }
+    const last = parts[parts.length - 1];
+    if (parts.length > MAX_COMPOUND_SELECT && last.core.kind !== "values") {
+      this.raiseAtReduce("too many terms in compound SELECT");
+    }
+    let height = 0;
+    for (const p of parts) if (p.height > height) height = p.height;
+    const select: Select = {
+      with: w,
+      first: parts[0].core,
+      compounds: ops.map((op, i) => ({ op, core: parts[i + 1].core })),
+      orderBy: last.orderBy,
+      limit: last.limit,
+      start: w ? w.start : parts[0].core.start,
+      end: (this.LA(0) as SqlToken).end,
+    };
+    this.selectHeights.set(select, height);
+    return select;
+  }
+
+  /** UNION [ALL] | INTERSECT | EXCEPT. */
+  compoundOp: ParserMethod<[], CompoundOp> = this.RULE("compoundOp", () => {
+    const t = this.CONSUME(CompoundTok);
+    let all = false;
+    this.OPTION({
+      GATE: () => kindOf(t) === TokenKind.Union,
+      DEF: () => {
+        this.CONSUME(T[TokenKind.All]);
+        all = true;
+      },
+    });
+    return this.ACTION(() => {
+      const k = kindOf(t);
+      return k === TokenKind.Union
+        ? (all ? "unionAll" : "union")
+        : k === TokenKind.Intersect
+        ? "intersect"
+        : "except";
+    });
+  });
+
+  /** `SELECT ...` with its own ORDER BY / LIMIT, or `VALUES (...), ...`. */
+  oneSelect: ParserMethod<[], OneSelect> = this.RULE("oneSelect", () =>
+    this.OR([
+      { ALT: () => this.SUBRULE(this.selectCore) },
+      { ALT: () => this.SUBRULE(this.valuesCore) },
+    ]));
+
+  /** `VALUES (...), (...)`. */
+  valuesCore: ParserMethod<[], OneSelect> = this.RULE("valuesCore", () => {
+    const t = this.CONSUME(T[TokenKind.Values]);
+    const rows: Expr[][] = [];
+    let height = 0;
+    const row = (first: boolean) => {
+      this.push(first ? 2 : 4);
+      const r = this.SUBRULE(this.exprList);
+      this.pop(first ? 2 : 4);
+      if (this.h > height) height = this.h;
+      return r;
+    };
+    this.CONSUME(T[TokenKind.LParen]);
+    this.ACTION(() => this.checkNonEmpty());
+    rows.push(row(true));
+    this.CONSUME(T[TokenKind.RParen]);
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      this.CONSUME2(T[TokenKind.LParen]);
+      this.ACTION(() => this.checkNonEmpty());
+      rows.push(this.SUBRULE2(this.exprList));
+      if (this.h > height) height = this.h;
+      this.CONSUME2(T[TokenKind.RParen]);
+      this.ACTION(() => {
+        if (rows[rows.length - 1].length !== rows[0].length) {
+          this.raiseAtReduce("all VALUES must have the same number of terms");
+        }
+      });
+    });
+    return this.ACTION(() => ({
+      core: {
+        kind: "values",
+        rows,
+        start: t.startOffset,
+        end: (this.LA(0) as SqlToken).end,
+      } as ValuesCore,
+      orderBy: null,
+      limit: null,
+      height,
+    }));
+  });
+
+  /** `nexprlist` may not be empty: fail at `)` as SQLite does. */
+  private checkNonEmpty(): void {
+    const t = this.LA(1);
+    if (kindOf(t) === TokenKind.RParen) this.raiseSyntax(t);
+  }
+
+  /** Throws SQLite's syntax error for token `t` (used where a rule needs one more check). */
+  raiseSyntax(t: IToken): never {
+    throw syntaxError(this.text(t), t.startOffset);
+  }
+
+  /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
+  selectCore: ParserMethod<[], OneSelect> = this.RULE("selectCore", () => {
+    const t = this.CONSUME(T[TokenKind.Select]);
+    let distinct = false;
+    this.OPTION(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Distinct]);
+            distinct = true;
+          },
+        },
+        { ALT: () => this.CONSUME(T[TokenKind.All]) },
+      ]);
+    });
+    let height = 0;
+    const track = () => {
+      if (this.h > height) height = this.h;
+    };
+    this.push(4);
+    const columns: ResultColumn[] = [this.SUBRULE(this.resultColumn)];
+    track();
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      columns.push(this.SUBRULE2(this.resultColumn));
+      track();
+    });
+    this.pop(4);
+    let from: FromClause | null = null;
+    let where: Expr | null = null;
+    let groupBy: Expr[] | null = null;
+    let having: Expr | null = null;
+    let windows: NamedWindow[] | null = null;
+    let orderBy: OrderingTerm[] | null = null;
+    let limit: { limit: Expr; offset: Expr | null } | null = null;
+    this.OPTION2(() => {
+      this.CONSUME(T[TokenKind.From]);
+      this.push(4);
+      from = this.SUBRULE(this.fromClause);
+      this.pop(4);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(T[TokenKind.Where]);
+      this.push(5);
+      where = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      this.pop(5);
+      track();
+    });
+    this.OPTION4(() => {
+      this.CONSUME(T[TokenKind.Group]);
+      this.CONSUME(T[TokenKind.By]);
+      this.push(7);
+      groupBy = [this.SUBRULE2(this.expr, { ARGS: [0, false] })];
+      track();
+      this.MANY2(() => {
+        this.CONSUME2(T[TokenKind.Comma]);
+        groupBy!.push(this.SUBRULE3(this.expr, { ARGS: [0, false] }));
+        track();
+      });
+      this.pop(7);
+    });
+    this.OPTION5(() => {
+      this.CONSUME(T[TokenKind.Having]);
+      this.push(7);
+      having = this.SUBRULE4(this.expr, { ARGS: [0, false] });
+      this.pop(7);
+      track();
+    });
+    this.OPTION6(() => {
+      this.CONSUME(T[TokenKind.Window]);
+      windows = [this.SUBRULE(this.namedWindow)];
+      this.MANY3(() => {
+        this.CONSUME3(T[TokenKind.Comma]);
+        windows!.push(this.SUBRULE2(this.namedWindow));
+      });
+    });
+    this.OPTION7(() => {
+      this.CONSUME(T[TokenKind.Order]);
+      this.CONSUME2(T[TokenKind.By]);
+      this.push(9);
+      orderBy = this.SUBRULE(this.sortList);
+      this.pop(9);
+      track();
+    });
+    this.OPTION8(() => {
+      this.CONSUME(T[TokenKind.Limit]);
+      this.push(10);
+      const n = this.SUBRULE5(this.expr, { ARGS: [0, false] });
+      let hl = this.h;
+      let offset: Expr | null = null;
+      let swap = false;
+      this.OPTION9(() => {
+        this.OR2([
+          { ALT: () => this.CONSUME(T[TokenKind.Offset]) },
+          {
+            ALT: () => {
+              this.CONSUME4(T[TokenKind.Comma]);
+              swap = true;
+            },
+          },
+        ]);
+        offset = this.SUBRULE6(this.expr, { ARGS: [0, false] });
+        if (this.h > hl) hl = this.h;
+      });
+      this.pop(10);
+      this.ACTION(() => {
+        this.h = hl + 1;
+        track();
+        const o = offset as Expr | null;
+        limit = swap ? { limit: o!, offset: n } : { limit: n, offset: o };
+      });
+    });
+    return this.ACTION(() => ({
+      core: {
+        kind: "core",
+        distinct,
+        columns,
+        from,
+        where,
+        groupBy,
+        having,
+        windows,
+        start: t.startOffset,
+        end: (this.LA(0) as SqlToken).end,
+      } as SelectCore,
+      orderBy,
+      limit,
+      height,
+    }));
+  });
+
+  /** `*`, `table.*`, or `expr [[AS] alias]`. */
+  resultColumn: ParserMethod<[], ResultColumn> = this.RULE("resultColumn", () =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Star]);
+          return this.ACTION(() => {
+            this.h = 0;
+            return { kind: "star", start: t.startOffset, end: (t as SqlToken).end } as const;
+          });
+        },
+      },
+      {
+        GATE: () => kindOf(this.LA(2)) === TokenKind.Dot && kindOf(this.LA(3)) === TokenKind.Star,
+        ALT: () => {
+          const n = this.CONSUME(Nm);
+          this.CONSUME(T[TokenKind.Dot]);
+          const s = this.CONSUME2(T[TokenKind.Star]);
+          return this.ACTION(() => {
+            this.h = 0;
+            return {
+              kind: "tableStar",
+              schema: null,
+              table: this.name(n),
+              start: n.startOffset,
+              end: (s as SqlToken).end,
+            } as const;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const e = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          const h = this.h;
+          const textEnd = this.ACTION(() => this.nextStart());
+          const alias = this.SUBRULE(this.alias);
+          return this.ACTION(() => {
+            this.h = h;
+            let end = textEnd;
+            while (end > e.start && isSqlSpace(this.sql.charCodeAt(end - 1))) end--;
+            const last = this.LA(0) as SqlToken;
+            return {
+              kind: "expr",
+              expr: e,
+              alias,
+              text: this.sql.slice(e.start, end),
+              start: e.start,
+              end: last.end,
+            } as ResultColumn;
+          });
+        },
+      },
+    ]));
+
+  /** `[AS nm | ids]`: the alias, dequoted, or null. */
+  alias: ParserMethod<[], string | null> = this.RULE("alias", () => {
+    let name: string | null = null;
+    this.OPTION(() => {
+      const t = this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.As]);
+            return this.CONSUME(Nm);
+          },
+        },
+        { ALT: () => this.CONSUME(Ids) },
+      ]);
+      this.ACTION(() => (name = this.name(t)));
+    });
+    return name;
+  });
+
+  /** `seltablist`: FROM items joined by commas or JOIN operators. */
+  fromClause: ParserMethod<[], FromClause> = this.RULE("fromClause", () => {
+    const start = this.LA(1).startOffset;
+    const items: JoinedItem[] = [];
+    this.SUBRULE(this.fromItem, { ARGS: [null, items] });
+    this.MANY(() => {
+      const j = this.SUBRULE(this.joinOp);
+      this.push(1);
+      this.SUBRULE2(this.fromItem, { ARGS: [j, items] });
+      this.pop(1);
+    });
+    return this.ACTION(() => ({ items, start, end: (this.LA(0) as SqlToken).end }));
+  });
+
+  /** `,` | JOIN | join keywords JOIN. */
+  joinOp: ParserMethod<[], JoinOperator> = this.RULE("joinOp", () =>
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Comma]);
+          return { comma: true, natural: false, outer: null, cross: false } as JoinOperator;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Join]);
+          return { comma: false, natural: false, outer: null, cross: false } as JoinOperator;
+        },
+      },
+      {
+        ALT: () => {
+          const words: IToken[] = [this.CONSUME(JoinKw)];
+          this.MANY({
+            GATE: () => words.length < 3,
+            DEF: () => {
+              words.push(this.CONSUME(Nm));
+            },
+          });
+          const j = this.CONSUME2(T[TokenKind.Join]);
+          return this.ACTION(() => {
+            const op = joinOperator(words.map((w) => this.text(w)));
+            if (typeof op === "string") this.raiseAt(op, j);
+            return op;
+          });
+        },
+      },
+    ]));
+
+  /** One FROM item with its alias, INDEXED BY and ON/USING, appended to `items`. */
+  fromItem: ParserMethod<[JoinOperator | null, JoinedItem[]], void> = this.RULE(
+    "fromItem",
+    (join: JoinOperator | null, items: JoinedItem[]) => {
+      const start = this.LA(1).startOffset;
+      let item: FromItem | FromClause = this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.LParen]);
+            this.push(1);
+            const inner = this.OR2([
+              {
+                GATE: () => this.startsSelect(),
+                ALT: () => {
+                  const s = this.SUBRULE(this.select);
+                  return { kind: "subquery", select: s, alias: null, start, end: 0 } as FromItem;
+                },
+              },
+              { ALT: () => this.SUBRULE(this.fromClause) },
+            ]);
+            this.pop(1);
+            this.CONSUME(T[TokenKind.RParen]);
+            return inner;
+          },
+        },
+        {
+          ALT: () => {
+            const first = this.CONSUME(Nm);
+            let second: IToken | null = null;
+            this.OPTION(() => {
+              this.CONSUME(T[TokenKind.Dot]);
+              second = this.CONSUME2(Nm);
+            });
+            return this.OR3([
+              {
+                ALT: () => {
+                  this.CONSUME2(T[TokenKind.LParen]);
+                  this.push(3);
+                  const args = this.SUBRULE(this.exprList);
+                  this.pop(3);
+                  this.CONSUME2(T[TokenKind.RParen]);
+                  return this.ACTION(() => {
+                    const s = second as IToken | null;
+                    return {
+                      kind: "tableFunction",
+                      schema: s ? this.name(first) : null,
+                      name: this.name(s ?? first),
+                      args,
+                      alias: null,
+                      start,
+                      end: 0,
+                    } as FromItem;
+                  });
+                },
+              },
+              {
+                ALT: () =>
+                  this.ACTION(() => {
+                    const s = second as IToken | null;
+                    return {
+                      kind: "table",
+                      schema: s ? this.name(first) : null,
+                      name: this.name(s ?? first),
+                      alias: null,
+                      indexedBy: null,
+                      start,
+                      end: 0,
+                    } as FromItem;
+                  }),
+              },
+            ]);
+          },
+        },
+      ]);
+      const alias = this.SUBRULE(this.alias);
+      let indexedBy: string | false | null = null;
+      this.OPTION2({
+        GATE: () => (item as FromItem).kind === "table",
+        DEF: () => {
+          this.OR4([
+            {
+              ALT: () => {
+                this.CONSUME(T[TokenKind.Indexed]);
+                this.CONSUME(T[TokenKind.By]);
+                const n = this.CONSUME3(Nm);
+                this.ACTION(() => (indexedBy = this.name(n)));
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(T[TokenKind.Not]);
+                this.CONSUME2(T[TokenKind.Indexed]);
+                indexedBy = false;
+              },
+            },
+          ]);
+        },
+      });
+      const end = this.ACTION(() => (this.LA(0) as SqlToken).end);
+      let on: Expr | null = null;
+      let using: string[] | null = null;
+      this.OPTION3(() => {
+        this.OR5([
+          {
+            ALT: () => {
+              this.CONSUME(T[TokenKind.On]);
+              this.push(6);
+              on = this.SUBRULE(this.expr, { ARGS: [0, false] });
+              this.pop(6);
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T[TokenKind.Using]);
+              this.CONSUME3(T[TokenKind.LParen]);
+              using = [];
+              const n = this.CONSUME4(Nm);
+              this.ACTION(() => using!.push(this.name(n)));
+              this.MANY2(() => {
+                this.CONSUME(T[TokenKind.Comma]);
+                const m = this.CONSUME5(Nm);
+                this.ACTION(() => using!.push(this.name(m)));
+              });
+              this.CONSUME3(T[TokenKind.RParen]);
+            },
+          },
+        ]);
+      });
+      this.ACTION(() => {
+        this.checkDepth(4);
+        if (items.length === 0 && (on || using)) {
+          this.raiseAtReduce(`a JOIN clause is required before ${on ? "ON" : "USING"}`);
+        }
+        if (!("kind" in item)) {
+          // A parenthesized join, reshaped as sqlite3's seltablist rule does.
+          const inner = item as FromClause;
+          if (items.length === 0 && alias === null && !on && !using) {
+            items.push(...inner.items);
+            return;
+          }
+          if (inner.items.length === 1) {
+            const only = inner.items[0].item;
+            item = only.kind === "table"
+              ? { ...only, alias, indexedBy: null, start, end }
+              : { ...only, alias, start, end };
+          } else item = { kind: "join", from: inner, alias, start, end };
+        } else {
+          item = { ...(item as FromItem), alias, start, end } as FromItem;
+          if (item.kind === "table") item.indexedBy = indexedBy;
+        }
+        items.push({ join, item: item as FromItem, on, using });
+      });
+    },
+  );
+
+  /** `sortlist`: `expr [ASC|DESC] [NULLS FIRST|LAST]`, comma separated. */
+  override sortList: ParserMethod<[], OrderingTerm[]> = this.RULE("sortList", () => {
+    const terms: OrderingTerm[] = [this.SUBRULE(this.sortTerm)];
+    let h = this.h;
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      this.push(2);
+      terms.push(this.SUBRULE2(this.sortTerm));
+      this.pop(2);
+      if (this.h > h) h = this.h;
+    });
+    this.h = h;
+    return terms;
+  });
+
+  sortTerm: ParserMethod<[], OrderingTerm> = this.RULE("sortTerm", () => {
+    const expr = this.SUBRULE(this.expr, { ARGS: [0, false] });
+    const h = this.h;
+    let desc = false;
+    let nulls: "first" | "last" | null = null;
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T[TokenKind.Asc]) },
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Desc]);
+            desc = true;
+          },
+        },
+      ]);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T[TokenKind.Nulls]);
+      this.OR2([
+        { ALT: () => (this.CONSUME(T[TokenKind.First]), (nulls = "first")) },
+        { ALT: () => (this.CONSUME(T[TokenKind.Last]), (nulls = "last")) },
+      ]);
+    });
+    return this.ACTION(() => {
+      this.h = h;
+      return { expr, desc, nulls, start: expr.start, end: (this.LA(0) as SqlToken).end };
+    });
+  });
+
+  /** `name AS (window)`. */
+  namedWindow: ParserMethod<[], NamedWindow> = this.RULE("namedWindow", () => {
+    const n = this.CONSUME(Nm);
+    this.CONSUME(T[TokenKind.As]);
+    this.CONSUME(T[TokenKind.LParen]);
+    const spec = this.SUBRULE(this.windowSpec);
+    const rp = this.CONSUME(T[TokenKind.RParen]);
+    return this.ACTION(() => ({
+      name: this.name(n),
+      spec,
+      start: n.startOffset,
+      end: (rp as SqlToken).end,
+    }));
+  });
+
+  /** `WITH [RECURSIVE] cte, ...`. */
+  withClause: ParserMethod<[], WithClause> = this.RULE("withClause", () => {
+    const t = this.CONSUME(T[TokenKind.With]);
+    let recursive = false;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Recursive]);
+      recursive = true;
+    });
+    const ctes: CommonTableExpr[] = [this.SUBRULE(this.cte)];
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      ctes.push(this.SUBRULE2(this.cte));
+    });
+    return this.ACTION(() => ({
+      recursive,
+      ctes,
+      start: t.startOffset,
+      end: (this.LA(0) as SqlToken).end,
+    }));
+  });
+
+  /** `name [(columns)] AS [[NOT] MATERIALIZED] (select)`. */
+  cte: ParserMethod<[], CommonTableExpr> = this.RULE("cte", () => {
+    const n = this.CONSUME(Nm);
+    let columns: string[] | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.LParen]);
+      columns = [];
+      this.SUBRULE(this.cteColumn, { ARGS: [columns] });
+      this.MANY(() => {
+        this.CONSUME(T[TokenKind.Comma]);
+        this.SUBRULE2(this.cteColumn, { ARGS: [columns!] });
+      });
+      this.CONSUME(T[TokenKind.RParen]);
+    });
+    this.CONSUME(T[TokenKind.As]);
+    let materialized: boolean | null = null;
+    this.OPTION2(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Materialized]);
+            materialized = true;
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Not]);
+            this.CONSUME2(T[TokenKind.Materialized]);
+            materialized = false;
+          },
+        },
+      ]);
+    });
+    this.CONSUME2(T[TokenKind.LParen]);
+    this.push(5);
+    const select = this.SUBRULE(this.select);
+    this.pop(5);
+    const rp = this.CONSUME2(T[TokenKind.RParen]);
+    return this.ACTION(() => ({
+      name: this.name(n),
+      columns,
+      materialized,
+      select,
+      start: n.startOffset,
+      end: (rp as SqlToken).end,
+    }));
+  });
+
+  /** A CTE column name; COLLATE or ASC/DESC after it is SQLite's parse-time error. */
+  cteColumn: ParserMethod<[string[]], void> = this.RULE("cteColumn", (columns: string[]) => {
+    const n = this.CONSUME(Nm);
+    let extra = false;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Collate]);
+      this.CONSUME(Ids);
+      extra = true;
+    });
+    this.OPTION2(() => {
+      this.OR([{ ALT: () => this.CONSUME(T[TokenKind.Asc]) }, {
+        ALT: () => this.CONSUME(T[TokenKind.Desc]),
+      }]);
+      extra = true;
+    });
+    this.ACTION(() => {
+      columns.push(this.name(n));
+      if (extra) this.raiseAtReduce(`syntax error after column name "${this.text(n)}"`);
+    });
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * Statement rules: the SELECT statement, WITH ... (which may turn out to write), PRAGMA
+ * and the transaction statements. Each rule ends by consuming the statement's `;` or the
+ * end of input, so a token that cannot continue the statement fails right there.
+ */
+import { EOF, type IToken, type ParserMethod } from "chevrotain";
+import type { PragmaStatement, Select, TransactionStatement, WithClause } from "./ast.ts";
+import { SelectParser } from "./parse_select.ts";
+import { kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+/** What a statement rule found: the statement and the token that ended it. */
+export interface RuleResult<S> {
+  statement: S;
+  /** The `;` token, or chevrotain's end-of-input token. */
+  terminator: IToken;
+}
+
+/** The outcome of `WITH ...`: a SELECT, or the verb token of a writing statement. */
+export type WithResult = { select: Select; terminator: IToken } | { writeVerb: IToken };
+
+/** The complete rule set; one instance is built at module load and reused. */
+export class StatementParser extends SelectParser {
+  /** `;` or the end of input. */
+  terminator: ParserMethod<[], IToken> = this.RULE("terminator", () =>
+    this.OR([
+      { ALT: () => this.CONSUME(T[TokenKind.Semi]) },
+      { ALT: () => this.CONSUME(EOF) },
+    ]));
+
+  /** A SELECT statement (starting with SELECT or VALUES). */
+  selectStatement: ParserMethod<[], RuleResult<Select>> = this.RULE("selectStatement", () => {
+    const select = this.SUBRULE(this.selectBody, { ARGS: [null] });
+    const terminator = this.SUBRULE(this.terminator);
+    return { statement: select, terminator };
+  });
+
+  /** `WITH ...` followed by a SELECT, or by INSERT/REPLACE/UPDATE/DELETE. */
+  withStatement: ParserMethod<[], WithResult> = this.RULE("withStatement", () => {
+    const w: WithClause = this.SUBRULE(this.withClause);
+    return this.OR([
+      {
+        GATE: () => {
+          const k = kindOf(this.LA(1));
+          return k === TokenKind.Select || k === TokenKind.Values;
+        },
+        ALT: () => {
+          const select = this.SUBRULE(this.selectBody, { ARGS: [w] });
+          const terminator = this.SUBRULE(this.terminator);
+          return { select, terminator };
+        },
+      },
+      {
+        ALT: () => ({
+          writeVerb: this.OR2([
+            { ALT: () => this.CONSUME(T[TokenKind.Insert]) },
+            { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
+            { ALT: () => this.CONSUME(T[TokenKind.Update]) },
+            { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
+          ]),
+        }),
+      },
+    ]);
+  });
+
+  /** `PRAGMA [schema.]name [= value | (value)]`. */
+  pragma: ParserMethod<[], RuleResult<PragmaStatement>> = this.RULE("pragma", () => {
+    const p = this.CONSUME(T[TokenKind.Pragma]);
+    const first = this.CONSUME(Nm);
+    let second: IToken | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Dot]);
+      second = this.CONSUME2(Nm);
+    });
+    let value: string | null = null;
+    let assigns = false;
+    this.OPTION2(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Eq]);
+            assigns = true;
+            value = this.SUBRULE(this.pragmaValue);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.LParen]);
+            value = this.SUBRULE2(this.pragmaValue);
+            this.CONSUME(T[TokenKind.RParen]);
+          },
+        },
+      ]);
+    });
+    const last = this.ACTION(() => this.LA(0) as SqlToken);
+    const terminator = this.SUBRULE(this.terminator);
+    return this.ACTION(() => {
+      const s = second as IToken | null;
+      return {
+        statement: {
+          kind: "pragma",
+          schema: s ? this.name(first) : null,
+          name: this.name(s ?? first),
+          value,
+          assigns,
+          start: p.startOffset,
+          end: last.end,
+        } as PragmaStatement,
+        terminator,
+      };
+    });
+  });
+
+  /** `nmnum` or `minus_num`: a signed number, a name, a string, ON, DELETE, DEFAULT. */
+  pragmaValue: ParserMethod<[], string> = this.RULE("pragmaValue", () =>
+    this.OR([
+      { ALT: () => this.SUBRULE(this.signedNumber) },
+      {
+        ALT: () => {
+          const t = this.OR2([
+            { ALT: () => this.CONSUME(Nm) },
+            { ALT: () => this.CONSUME(T[TokenKind.On]) },
+            { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
+            { ALT: () => this.CONSUME(T[TokenKind.Default]) },
+          ]);
+          return this.ACTION(() => this.name(t));
+        },
+      },
+    ]));
+
+  /** BEGIN, COMMIT/END, ROLLBACK [TO], SAVEPOINT, RELEASE. */
+  transaction: ParserMethod<[], RuleResult<TransactionStatement>> = this.RULE(
+    "transaction",
+    () => {
+      const verb = this.OR([
+        {
+          ALT: () => {
+            const t = this.CONSUME(T[TokenKind.Begin]);
+            this.OPTION(() => {
+              this.OR2([
+                { ALT: () => this.CONSUME(T[TokenKind.Deferred]) },
+                { ALT: () => this.CONSUME(T[TokenKind.Immediate]) },
+                { ALT: () => this.CONSUME(T[TokenKind.Exclusive]) },
+              ]);
+            });
+            this.SUBRULE(this.transOpt);
+            return t;
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.OR3([
+              { ALT: () => this.CONSUME(T[TokenKind.Commit]) },
+              { ALT: () => this.CONSUME(T[TokenKind.End]) },
+            ]);
+            this.SUBRULE2(this.transOpt);
+            return t;
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME(T[TokenKind.Rollback]);
+            this.SUBRULE3(this.transOpt);
+            this.OPTION2(() => {
+              this.CONSUME(T[TokenKind.To]);
+              this.OPTION3(() => this.CONSUME(T[TokenKind.Savepoint]));
+              this.CONSUME(Nm);
+            });
+            return t;
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME2(T[TokenKind.Savepoint]);
+            this.CONSUME2(Nm);
+            return t;
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME(T[TokenKind.Release]);
+            this.OPTION4(() => this.CONSUME3(T[TokenKind.Savepoint]));
+            this.CONSUME3(Nm);
+            return t;
+          },
+        },
+      ]);
+      const last = this.ACTION(() => this.LA(0) as SqlToken);
+      const terminator = this.SUBRULE(this.terminator);
+      return this.ACTION(() => ({
+        statement: {
+          kind: "transaction",
+          verb: this.text(verb).toUpperCase(),
+          start: verb.startOffset,
+          end: last.end,
+        } as TransactionStatement,
+        terminator,
+      }));
+    },
+  );
+
+  /** `[TRANSACTION [name]]`. */
+  transOpt: ParserMethod<[], void> = this.RULE("transOpt", () => {
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Transaction]);
+      this.OPTION2(() => this.CONSUME(Nm));
+    });
+  });
+
+  constructor() {
+    super();
+    this.performSelfAnalysis();
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Pure helpers of the statement parser: operator precedence (parse.y's `%left`/`%right`
+ * lines), SQLite's error texts, join-type validation and frame validation.
+ */
+import { SqliteError } from "../errors.ts";
+import type { BinaryOp, Frame, JoinOperator } from "./ast.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+/** SQLite's SQLITE_MAX_EXPR_DEPTH. */
+export const MAX_EXPR_DEPTH = 1000;
+/** SQLite's SQLITE_LIMIT_PARSER_DEPTH default: the LALR stack may hold this many entries. */
+export const MAX_PARSER_DEPTH = 2500;
+/** SQLite's SQLITE_MAX_VARIABLE_NUMBER default. */
+export const MAX_VARIABLE_NUMBER = 32766;
+/** SQLite's SQLITE_MAX_COMPOUND_SELECT default. */
+export const MAX_COMPOUND_SELECT = 500;
+/** SQLite's SQLITE_MAX_FUNCTION_ARG default. */
+export const MAX_FUNCTION_ARG = 1000;
+
+/**
+ * Binding power of a token that continues an expression (0: it does not). Levels follow
+ * parse.y: OR 1, AND 2, NOT 3, IS/LIKE/BETWEEN/IN/ISNULL/NOTNULL/=/<> 4, < <= > >= 5,
+ * ESCAPE 6, & | << >> 7, + - 8, * / % 9, || -> 10, COLLATE 11, unary 12. A NOT that
+ * starts `NOT LIKE`/`NOT IN`/`NOT BETWEEN`/`NOT NULL` is given level 4: it binds exactly
+ * like SQLite's level-3 NOT in every context the grammar allows (only the right-associative
+ * prefix NOT sits at level 3).
+ */
+export function continuationPrec(kind: TokenKind): number {
+  switch (kind) {
+    case TokenKind.Or:
+      return 1;
+    case TokenKind.And:
+      return 2;
+    case TokenKind.Not:
+    case TokenKind.Is:
+    case TokenKind.Match:
+    case TokenKind.Like:
+    case TokenKind.Glob:
+    case TokenKind.Regexp:
+    case TokenKind.Between:
+    case TokenKind.In:
+    case TokenKind.Isnull:
+    case TokenKind.Notnull:
+    case TokenKind.Ne:
+    case TokenKind.Eq:
+      return 4;
+    case TokenKind.Gt:
+    case TokenKind.Le:
+    case TokenKind.Lt:
+    case TokenKind.Ge:
+      return 5;
+    case TokenKind.BitAnd:
+    case TokenKind.BitOr:
+    case TokenKind.LShift:
+    case TokenKind.RShift:
+      return 7;
+    case TokenKind.Plus:
+    case TokenKind.Minus:
+      return 8;
+    case TokenKind.Star:
+    case TokenKind.Slash:
+    case TokenKind.Rem:
+      return 9;
+    case TokenKind.Concat:
+    case TokenKind.Ptr:
+      return 10;
+    case TokenKind.Collate:
+      return 11;
+    default:
+      return 0;
+  }
+}
+
+/** The AST operator of a plain binary-operator token (`text` tells `->` from `->>`). */
+export function binaryOpOf(kind: TokenKind, text: string): BinaryOp {
+  switch (kind) {
+    case TokenKind.Or:
+      return "or";
+    case TokenKind.And:
+      return "and";
+    case TokenKind.Eq:
+      return "=";
+    case TokenKind.Ne:
+      return "!=";
+    case TokenKind.Lt:
+      return "<";
+    case TokenKind.Le:
+      return "<=";
+    case TokenKind.Gt:
+      return ">";
+    case TokenKind.Ge:
+      return ">=";
+    case TokenKind.BitAnd:
+      return "&";
+    case TokenKind.BitOr:
+      return "|";
+    case TokenKind.LShift:
+      return "<<";
+    case TokenKind.RShift:
+      return ">>";
+    case TokenKind.Plus:
+      return "+";
+    case TokenKind.Minus:
+      return "-";
+    case TokenKind.Star:
+      return "*";
+    case TokenKind.Slash:
+      return "/";
+    case TokenKind.Rem:
+      return "%";
+    case TokenKind.Concat:
+      return "||";
+    default:
+      return text === "->>" ? "->>" : "->";
+  }
+}
+
+/** `near "X": syntax error` at `offset`. */
+export function syntaxError(text: string, offset: number): SqliteError {
+  return new SqliteError("SQLITE_ERROR", `near "${text}": syntax error`, offset);
+}
+
+/** SQLite's error when the input ends inside a statement. */
+export function incompleteInput(offset: number): SqliteError {
+  return new SqliteError("SQLITE_ERROR", "incomplete input", offset);
+}
+
+/** An SQLITE_ERROR with a message of SQLite's. */
+export function sqlError(message: string, offset = -1): SqliteError {
+  return new SqliteError("SQLITE_ERROR", message, offset);
+}
+
+const JOIN_WORDS: Record<string, number> = {
+  natural: 1,
+  left: 2 | 16,
+  outer: 16,
+  right: 4 | 16,
+  full: 2 | 4 | 16,
+  inner: 32,
+  cross: 32 | 64,
+};
+
+/**
+ * The join operator for the join keywords `words` (their text as written, 1 to 3 of
+ * them), or a string with SQLite's error message (sqlite3JoinType's rules).
+ */
+export function joinOperator(words: string[]): JoinOperator | string {
+  let code = 0;
+  let bad = false;
+  for (const w of words) {
+    const c = JOIN_WORDS[w.toLowerCase()];
+    if (c === undefined) {
+      bad = true;
+      break;
+    }
+    code |= c;
+  }
+  if (bad || (code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
+    return "unknown join type: " + words.join(" ");
+  }
+  const left = (code & 2) !== 0, right = (code & 4) !== 0;
+  return {
+    comma: false,
+    natural: (code & 1) !== 0,
+    outer: left && right ? "full" : left ? "left" : right ? "right" : null,
+    cross: (code & 64) !== 0,
+  };
+}
+
+/** SQLite's sqlite3WindowAlloc check: true if the frame's bounds are in a usable order. */
+export function frameIsSupported(frame: Frame): boolean {
+  const s = frame.start.type;
+  const e = frame.end ? frame.end.type : "currentRow";
+  if (s === "currentRow" && e === "preceding") return false;
+  if (s === "following" && (e === "preceding" || e === "currentRow")) return false;
+  return true;
+}

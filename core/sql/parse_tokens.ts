@@ -1,0 +1,162 @@
+/**
+ * The bridge between the tokenizer and chevrotain: one chevrotain token type per
+ * {@link TokenKind}, plus category token types that mirror parse.y's token classes
+ * (`nm`, `idj`, `ids`, `number`, ...). A keyword that parse.y's `%fallback ID` lets act
+ * as an identifier belongs to the identifier categories, so `CONSUME(Nm)` accepts it; the
+ * grammar lists keyword alternatives first so that the keyword meaning wins where SQLite's
+ * parser would take it.
+ */
+import { createToken, EOF, type IToken, Lexer, type TokenType } from "chevrotain";
+import {
+  isCurrentTimeKeyword,
+  isJoinKeyword,
+  keywordFallsBackToId,
+  TOKEN_NAMES,
+  TokenKind,
+} from "./token_kinds.ts";
+import { tokenize } from "./tokenize.ts";
+
+function category(name: string): TokenType {
+  return createToken({ name, pattern: Lexer.NA });
+}
+
+/** `nm`: identifier, string, INDEXED, join keyword, or a fallback keyword. */
+export const Nm: TokenType = category("NM");
+/** `idj`: like `nm` without STRING (function names, bare column names). */
+export const Idj: TokenType = category("IDJ");
+/** `ids`: identifier or string (aliases, collation and type names). */
+export const Ids: TokenType = category("IDS");
+/** `number`: INTEGER or FLOAT. */
+export const Num: TokenType = category("NUMBER");
+/** LIKE, GLOB, REGEXP, MATCH. */
+export const LikeOp: TokenType = category("LIKEOP");
+/** CURRENT_DATE, CURRENT_TIME, CURRENT_TIMESTAMP. */
+export const CtimeKw: TokenType = category("CTIME_KW");
+/** CROSS FULL INNER LEFT NATURAL OUTER RIGHT. */
+export const JoinKw: TokenType = category("JOIN_KW");
+/** Operators that are plain `expr OP expr` rules. */
+export const BinOp: TokenType = category("BINOP");
+/** UNION, INTERSECT, EXCEPT. */
+export const CompoundOp: TokenType = category("COMPOUND");
+/** Unary `-`, `+`, `~`. */
+export const UnaryOp: TokenType = category("UNARY");
+/** ISNULL, NOTNULL. */
+export const NullOp: TokenType = category("NULLOP");
+/** INTEGER FLOAT BLOB NULL. */
+export const PlainLiteral: TokenType = category("LITERAL");
+
+const CATEGORIES = [
+  Nm,
+  Idj,
+  Ids,
+  Num,
+  LikeOp,
+  CtimeKw,
+  JoinKw,
+  BinOp,
+  CompoundOp,
+  UnaryOp,
+  NullOp,
+  PlainLiteral,
+];
+
+const BINARY_KINDS = new Set<TokenKind>([
+  TokenKind.Or,
+  TokenKind.And,
+  TokenKind.Eq,
+  TokenKind.Ne,
+  TokenKind.Lt,
+  TokenKind.Le,
+  TokenKind.Gt,
+  TokenKind.Ge,
+  TokenKind.BitAnd,
+  TokenKind.BitOr,
+  TokenKind.LShift,
+  TokenKind.RShift,
+  TokenKind.Plus,
+  TokenKind.Minus,
+  TokenKind.Star,
+  TokenKind.Slash,
+  TokenKind.Rem,
+  TokenKind.Concat,
+  TokenKind.Ptr,
+]);
+
+function categoriesOf(kind: TokenKind): TokenType[] {
+  const c: TokenType[] = [];
+  const fallback = keywordFallsBackToId(kind);
+  if (kind === TokenKind.Id || fallback) c.push(Nm, Idj, Ids);
+  else if (kind === TokenKind.String) c.push(Nm, Ids);
+  else if (kind === TokenKind.Indexed || isJoinKeyword(kind)) c.push(Nm, Idj);
+  if (isJoinKeyword(kind)) c.push(JoinKw);
+  if (isCurrentTimeKeyword(kind)) c.push(CtimeKw);
+  if (
+    kind === TokenKind.Like || kind === TokenKind.Glob || kind === TokenKind.Regexp ||
+    kind === TokenKind.Match
+  ) c.push(LikeOp);
+  if (kind === TokenKind.Integer || kind === TokenKind.Float) c.push(Num);
+  if (
+    kind === TokenKind.Integer || kind === TokenKind.Float || kind === TokenKind.Blob ||
+    kind === TokenKind.Null
+  ) c.push(PlainLiteral);
+  if (BINARY_KINDS.has(kind)) c.push(BinOp);
+  if (kind === TokenKind.Minus || kind === TokenKind.Plus || kind === TokenKind.BitNot) {
+    c.push(UnaryOp);
+  }
+  if (kind === TokenKind.Isnull || kind === TokenKind.Notnull) c.push(NullOp);
+  if (kind === TokenKind.Union || kind === TokenKind.Intersect || kind === TokenKind.Except) {
+    c.push(CompoundOp);
+  }
+  return c;
+}
+
+/** Chevrotain token types indexed by {@link TokenKind}. */
+export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) =>
+  createToken({ name: `K_${name}`, pattern: Lexer.NA, categories: categoriesOf(kind) })
+);
+
+/** Every token type the parser knows (categories first). */
+export const ALL_TOKEN_TYPES: TokenType[] = [...CATEGORIES, ...T];
+
+/** A chevrotain token carrying our kind and exclusive end offset. */
+export interface SqlToken extends IToken {
+  kind: TokenKind;
+  end: number;
+}
+
+const kindByTypeIdx = new Map<number, TokenKind>();
+T.forEach((t, kind) => kindByTypeIdx.set(t.tokenTypeIdx!, kind));
+
+/** The kind of a chevrotain token (Eof for chevrotain's end-of-input token). */
+export function kindOf(token: IToken): TokenKind {
+  return token.tokenType === EOF ? TokenKind.Eof : (token as SqlToken).kind;
+}
+
+let cachedSql: string | null = null;
+let cachedTokens: SqlToken[] = [];
+
+/**
+ * The tokens of `sql` as chevrotain tokens (whitespace and comments dropped). The last
+ * result is cached, so walking a multi-statement script tokenizes it once.
+ */
+export function sqlTokens(sql: string): SqlToken[] {
+  if (sql === cachedSql) return cachedTokens;
+  const raw = tokenize(sql);
+  const out: SqlToken[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const r = raw[i];
+    const type = T[r.kind];
+    out[i] = {
+      image: "",
+      startOffset: r.start,
+      endOffset: r.end - 1,
+      tokenTypeIdx: type.tokenTypeIdx!,
+      tokenType: type,
+      kind: r.kind,
+      end: r.end,
+    };
+  }
+  cachedSql = sql;
+  cachedTokens = out;
+  return out;
+}

@@ -1,0 +1,222 @@
+/**
+ * The SQL statement parser: SQLite's grammar (src/parse.y) as a chevrotain parser over
+ * the tokens of {@link tokenize}. It produces the AST of `ast.ts` for SELECT, PRAGMA and
+ * transaction statements, recognizes the statements that would write (without checking
+ * their full syntax), and reports errors with SQLite's messages and at SQLite's token.
+ *
+ * How errors line up with SQLite's LALR(1) parser:
+ * - Every decision is LL(1) on the token kinds (plus a few gates), so the parser fails
+ *   on the first token that cannot continue a valid statement, which is the token where
+ *   SQLite's parser fails.
+ * - Errors SQLite raises inside grammar actions while reducing a rule (`ORDER BY clause
+ *   should come after UNION not before`, ...) are recorded with the token that triggers
+ *   the reduction; they win over any error at a later token, and lose to an error at
+ *   that very token (SQLite's later message overwrites the earlier one).
+ */
+import { EOF, type IToken } from "chevrotain";
+import { SqliteError } from "../errors.ts";
+import type { ParsedStatement, Select, Statement, WriteStatement } from "./ast.ts";
+import { StatementParser } from "./parse_statement.ts";
+import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
+import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
+import { illegalTokenError } from "./tokenize.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+const parser = new StatementParser();
+
+/** SQLite's error for a parse that fails at token `t` (undefined: end of input). */
+function errorAt(sql: string, t: IToken | undefined): SqliteError {
+  if (!t || t.tokenType === EOF) return incompleteInput(sql.length);
+  const s = t as SqlToken;
+  if (s.kind === TokenKind.Illegal) {
+    const e = illegalTokenError(sql, { kind: s.kind, start: s.startOffset, end: s.end });
+    return new SqliteError("SQLITE_ERROR", e.message, s.startOffset);
+  }
+  return syntaxError(sql.slice(s.startOffset, s.end), s.startOffset);
+}
+
+/** Runs a statement rule on the tokens from `i`, mapping failures to SQLite's errors. */
+function run<R>(sql: string, tokens: SqlToken[], i: number, rule: () => R): R {
+  parser.input = i === 0 ? tokens : tokens.slice(i);
+  parser.resetFor(sql);
+  let result: R | undefined;
+  let error: SqliteError | null = null;
+  try {
+    result = rule.call(parser);
+  } catch (e) {
+    if (e instanceof SqliteError) error = e;
+    else if (e instanceof RangeError) error = sqlError("Recursion limit", sql.length);
+    else throw e;
+  }
+  if (!error) {
+    // The rule stops at its `;`: chevrotain's complaint about the tokens after it is moot.
+    const e = parser.errors.find((e) => e.name !== "NotAllInputParsedException");
+    if (e) error = errorAt(sql, e.token);
+  }
+  const pending = parser.pending;
+  if (pending && (!error || pending.at < error.offset)) throw pending.error;
+  if (error) throw error;
+  return result as R;
+}
+
+const WRITE_VERBS = new Set<TokenKind>([
+  TokenKind.Insert,
+  TokenKind.Replace,
+  TokenKind.Update,
+  TokenKind.Delete,
+  TokenKind.Create,
+  TokenKind.Drop,
+  TokenKind.Alter,
+  TokenKind.Vacuum,
+  TokenKind.Attach,
+  TokenKind.Detach,
+  TokenKind.Reindex,
+  TokenKind.Analyze,
+]);
+
+/** Index of the first token that starts at or after `from`. */
+function firstTokenAt(tokens: SqlToken[], from: number): number {
+  let lo = 0, hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].startOffset < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Finds the end of a statement that would write, from its verb at `j`: the first `;`
+ * outside parentheses (for CREATE TRIGGER, the `;` after the body's END).
+ */
+function scanWrite(sql: string, tokens: SqlToken[], j: number): { last: number; semi: number } {
+  const k1 = tokens[j + 1]?.kind, k2 = tokens[j + 2]?.kind;
+  const trigger = tokens[j].kind === TokenKind.Create &&
+    (k1 === TokenKind.Trigger ||
+      ((k1 === TokenKind.Temp || k1 === TokenKind.Temporary) && k2 === TokenKind.Trigger));
+  let depth = 0, inBody = false, cases = 0;
+  let k = j;
+  for (; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind === TokenKind.Illegal) throw errorAt(sql, t);
+    if (t.kind === TokenKind.LParen) depth++;
+    else if (t.kind === TokenKind.RParen) depth--;
+    else if (trigger && t.kind === TokenKind.Begin && !inBody && depth === 0) inBody = true;
+    else if (inBody && t.kind === TokenKind.Case) cases++;
+    else if (inBody && t.kind === TokenKind.End) {
+      if (cases > 0) cases--;
+      else inBody = false;
+    } else if (t.kind === TokenKind.Semi && depth <= 0 && !inBody) break;
+  }
+  return { last: k - 1, semi: k };
+}
+
+/**
+ * Parses the statement starting at `from` (skipping empty statements `;;`), or returns
+ * null when only whitespace/comments/semicolons remain. Throws
+ * SqliteError("SQLITE_ERROR", msg, offset) with SQLite's message.
+ */
+export function parseStatement(sql: string, from = 0): ParsedStatement | null {
+  const tokens = sqlTokens(sql);
+  let i = firstTokenAt(tokens, from);
+  while (i < tokens.length && tokens[i].kind === TokenKind.Semi) i++;
+  if (i >= tokens.length) return null;
+  let explain: ParsedStatement["explain"] = null;
+  if (tokens[i].kind === TokenKind.Explain) {
+    explain = "explain";
+    i++;
+    if (tokens[i]?.kind === TokenKind.Query) {
+      if (tokens[i + 1]?.kind !== TokenKind.Plan) throw errorAt(sql, tokens[i + 1]);
+      explain = "queryPlan";
+      i += 2;
+    }
+  }
+  const first = tokens[i];
+  if (!first) throw errorAt(sql, first);
+  let statement: Statement;
+  let terminator: IToken;
+  switch (first.kind) {
+    case TokenKind.Select:
+    case TokenKind.Values: {
+      const r = run(sql, tokens, i, parser.selectStatement);
+      statement = {
+        kind: "select",
+        select: r.statement,
+        start: first.startOffset,
+        end: r.statement.end,
+      };
+      terminator = r.terminator;
+      break;
+    }
+    case TokenKind.With: {
+      const r = run(sql, tokens, i, parser.withStatement);
+      if ("select" in r) {
+        statement = {
+          kind: "select",
+          select: r.select,
+          start: first.startOffset,
+          end: r.select.end,
+        };
+        terminator = r.terminator;
+      } else {
+        return writeStatement(sql, tokens, i, tokens.indexOf(r.writeVerb as SqlToken, i), explain);
+      }
+      break;
+    }
+    case TokenKind.Pragma: {
+      const r = run(sql, tokens, i, parser.pragma);
+      statement = r.statement;
+      terminator = r.terminator;
+      break;
+    }
+    case TokenKind.Begin:
+    case TokenKind.Commit:
+    case TokenKind.End:
+    case TokenKind.Rollback:
+    case TokenKind.Savepoint:
+    case TokenKind.Release: {
+      const r = run(sql, tokens, i, parser.transaction);
+      statement = r.statement;
+      terminator = r.terminator;
+      break;
+    }
+    default:
+      if (WRITE_VERBS.has(first.kind)) return writeStatement(sql, tokens, i, i, explain);
+      throw errorAt(sql, first);
+  }
+  const tail = kindOf(terminator) === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
+  return { statement, explain, parameters: parser.params, tail };
+}
+
+function writeStatement(
+  sql: string,
+  tokens: SqlToken[],
+  start: number,
+  verb: number,
+  explain: ParsedStatement["explain"],
+): ParsedStatement {
+  const { last, semi } = scanWrite(sql, tokens, verb);
+  const v = tokens[verb];
+  const statement: WriteStatement = {
+    kind: "write",
+    verb: sql.slice(v.startOffset, v.end).toUpperCase(),
+    start: tokens[start].startOffset,
+    end: tokens[last].end,
+  };
+  const tail = semi < tokens.length ? tokens[semi].end : sql.length;
+  return { statement, explain, parameters: [null], tail };
+}
+
+/**
+ * Parses a lone SELECT (e.g. a view's stored SELECT); anything after its `;` is ignored.
+ * Throws SQLite's errors as {@link parseStatement} does.
+ */
+export function parseSelect(sql: string): Select {
+  const parsed = parseStatement(sql);
+  if (!parsed) throw incompleteInput(sql.length);
+  if (parsed.statement.kind !== "select" || parsed.explain) {
+    const tokens = sqlTokens(sql);
+    throw errorAt(sql, tokens[firstTokenAt(tokens, parsed.statement.start)]);
+  }
+  return parsed.statement.select;
+}
