@@ -2,8 +2,9 @@
  * litejit: a SQLite read engine in pure TypeScript.
  *
  * This release reads SQLite database files — any page size and text encoding, rollback or
- * WAL mode — and exposes their schema. SQL queries (`prepare`, `get`, `all`, ...) arrive
- * with the query engine.
+ * WAL mode — and exposes their schema. `prepare` parses and binds any SQLite `SELECT` (names
+ * its result columns exactly as SQLite does, reports SQLite's errors) and answers the
+ * read-only PRAGMAs; running SELECT statements arrives with the query engine.
  *
  * @example
  * ```ts
@@ -18,8 +19,13 @@
 import { DatabaseFile } from "./core/database_file.ts";
 import { SqliteError } from "./core/errors.ts";
 import { encodingName } from "./core/value/types.ts";
+import { prepareSql } from "./core/api/prepare.ts";
+import { Statement } from "./core/api/statement.ts";
 
-export { SqliteError };
+export { SqliteError, Statement };
+export type { ColumnInfo } from "./core/api/statement.ts";
+export type { Row } from "./core/api/row.ts";
+export type { SqlValue } from "./core/value/types.ts";
 export { ResultCode, type ResultCodeName } from "./core/errors.ts";
 
 /** Options for {@link Database}. */
@@ -147,6 +153,25 @@ export class Database {
   /** The views, in schema order. */
   get views(): ViewDescription[] {
     return [...this.#open.schema.views.values()].map((v) => ({ name: v.name, sql: v.sql }));
+  }
+
+  /**
+   * Prepares one SQL statement: parses it and resolves every name against the schema, so
+   * syntax and name errors are thrown here, with SQLite's messages. Statements that would
+   * write throw `SQLITE_READONLY`.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * const st = db.prepare("SELECT name, count(*) AS n FROM cities GROUP BY 1");
+   * console.log(st.columns().map((c) => c.name)); // ["name", "n"]
+   * db.close();
+   * ```
+   */
+  prepare(sql: string): Statement {
+    const prepared = prepareSql(this.#open, sql);
+    return new Statement(() => this.#open, prepared.text, prepared.bound);
   }
 
   /** Closes the file. Further use throws `SQLITE_MISUSE`. */

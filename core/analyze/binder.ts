@@ -59,7 +59,7 @@ export function bindStatement(
     case "write":
       throw readonlyError();
     case "transaction":
-      return { kind: "transaction" };
+      return { kind: "transaction", columns: [] };
     case "pragma": {
       if (st.assigns) throw readonlyError();
       const cols = catalog.pragmaColumns(st.name.toLowerCase()) ?? [];

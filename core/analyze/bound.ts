@@ -385,4 +385,4 @@ export type BoundStatement =
     arg: string | null;
     columns: ResultColumnInfo[];
   }
-  | { kind: "transaction" };
+  | { kind: "transaction"; columns: ResultColumnInfo[] };

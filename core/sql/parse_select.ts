@@ -354,6 +354,8 @@ export abstract class SelectParser extends ExprParser {
       },
       {
         ALT: () => {
+          // The expression node may start inside parentheses; the name starts at the token.
+          const textStart = this.ACTION(() => this.nextStart());
           const e = this.SUBRULE(this.expr, { ARGS: [0, false] });
           const h = this.h;
           const textEnd = this.ACTION(() => this.nextStart());
@@ -361,14 +363,14 @@ export abstract class SelectParser extends ExprParser {
           return this.ACTION(() => {
             this.h = h;
             let end = textEnd;
-            while (end > e.start && isSqlSpace(this.sql.charCodeAt(end - 1))) end--;
+            while (end > textStart && isSqlSpace(this.sql.charCodeAt(end - 1))) end--;
             const last = this.LA(0) as SqlToken;
             return {
               kind: "expr",
               expr: e,
               alias,
-              text: this.sql.slice(e.start, end),
-              start: e.start,
+              text: this.sql.slice(textStart, end),
+              start: textStart,
               end: last.end,
             } as ResultColumn;
           });

@@ -1,0 +1,57 @@
+/**
+ * SQL text → bound statement: the shared front end every backend starts from.
+ */
+import { SqliteError } from "../errors.ts";
+import type { DatabaseFile } from "../database_file.ts";
+import { parseStatement } from "../sql/parser.ts";
+import { Lexer, TokenKind } from "../sql/tokenize.ts";
+import { bindStatement, type Catalog } from "../analyze/binder.ts";
+import type { BoundStatement } from "../analyze/bound.ts";
+import { pragmaColumns } from "../pragma/pragma.ts";
+
+/** A statement parsed and bound against a database's schema. */
+export interface PreparedSql {
+  /** The statement's own text (without what follows it). */
+  text: string;
+  bound: BoundStatement;
+}
+
+/** The schema and the pragma catalog, as the binder sees them. */
+export function catalogOf(file: DatabaseFile): Catalog {
+  return { schema: file.schema, pragmaColumns };
+}
+
+/**
+ * Parses and binds the one statement in `sql`. Empty SQL and SQL with a second statement
+ * are misuse: silently ignoring the rest of the text would surprise.
+ */
+export function prepareSql(file: DatabaseFile, sql: string): PreparedSql {
+  if (typeof sql !== "string") {
+    throw new SqliteError("SQLITE_MISUSE", "the SQL to prepare must be a string");
+  }
+  const parsed = parseStatement(sql);
+  if (!parsed) throw new SqliteError("SQLITE_MISUSE", "the SQL text contains no statement");
+  const next = nextStatementStart(sql, parsed.tail);
+  if (next >= 0) {
+    throw new SqliteError(
+      "SQLITE_MISUSE",
+      `the SQL text contains more than one statement (the second starts at offset ${next})`,
+      next,
+    );
+  }
+  const bound = bindStatement(parsed, catalogOf(file));
+  const { start, end } = parsed.statement;
+  return { text: sql.slice(start, end), bound };
+}
+
+/** Offset of the first token of another statement after `from`, or -1 if there is none. */
+function nextStatementStart(sql: string, from: number): number {
+  const lexer = new Lexer(sql, from);
+  for (;;) {
+    const kind = lexer.next();
+    if (kind === TokenKind.Eof) return -1;
+    if (kind !== TokenKind.Space && kind !== TokenKind.Comment && kind !== TokenKind.Semi) {
+      return lexer.start;
+    }
+  }
+}
