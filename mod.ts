@@ -21,6 +21,7 @@ import { SqliteError } from "./core/errors.ts";
 import { encodingName } from "./core/value/types.ts";
 import { prepareSql } from "./core/api/prepare.ts";
 import { Statement } from "./core/api/statement.ts";
+import { TransactionState } from "./core/api/transactions.ts";
 
 export { SqliteError, Statement };
 export type { ColumnInfo } from "./core/api/statement.ts";
@@ -98,6 +99,7 @@ export interface ViewDescription {
  */
 export class Database {
   #file: DatabaseFile | null;
+  #transactions = new TransactionState();
 
   /** Opens `source` for reading. */
   constructor(source: string | URL | Uint8Array, options: DatabaseOptions = {}) {
@@ -171,7 +173,7 @@ export class Database {
    */
   prepare(sql: string): Statement {
     const prepared = prepareSql(this.#open, sql);
-    return new Statement(() => this.#open, prepared.text, prepared.bound);
+    return new Statement(() => this.#open, this.#transactions, prepared.text, prepared.bound);
   }
 
   /** Closes the file. Further use throws `SQLITE_MISUSE`. */

@@ -11,44 +11,23 @@
  * LITEJIT_SLT_FILTER=<substring> limits the run to matching corpus files.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { knownGaps } from "./support/expectations.ts";
 import { Database } from "../mod.ts";
 import { queriesOf, SltDatabase } from "./support/slt_db.ts";
 import { forEngine, listSltFiles, type QueryRecord, readSltFile } from "./support/slt_parse.ts";
 
 /** The key of this suite's known gaps in tests/expectations.json. */
 const AREA = "sqllogictest front end";
-const EXPECTATIONS_PATH = fileURLToPath(new URL("./expectations.json", import.meta.url));
 const MAX_REPORTED = 20;
 
-/** What the corpus says litejit cannot prepare yet: "file:line" → reason. */
-function knownGaps(): Map<string, string> {
-  const all = JSON.parse(Deno.readTextFileSync(EXPECTATIONS_PATH)) as Record<
-    string,
-    { case: string; reason: string }[]
-  >;
-  return new Map((all[AREA] ?? []).map((e) => [e.case, e.reason]));
-}
-
-/** The part of litejit's public API this suite needs; absent until the SQL front end lands. */
-interface Preparing {
-  prepare?: (sql: string) => { columns(): unknown[] };
-}
-
 /**
- * The litejit side, behind one function: opens `path` and returns a function giving a query's
- * result column count (throwing SqliteError when it does not prepare), or null while
- * `Database.prepare` does not exist.
+ * The litejit side: opens `path` and returns a function giving a query's result column
+ * count (throwing SqliteError when it does not prepare).
  */
-function openLitejit(path: string): { columnCount: (sql: string) => number; close(): void } | null {
+function openLitejit(path: string): { columnCount: (sql: string) => number; close(): void } {
   const db = new Database(path);
-  const prepare = (db as unknown as Preparing).prepare;
-  if (typeof prepare !== "function") {
-    db.close();
-    return null;
-  }
   return {
-    columnCount: (sql) => prepare.call(db, sql).columns().length,
+    columnCount: (sql) => db.prepare(sql).columns().length,
     close: () => db.close(),
   };
 }
@@ -65,7 +44,6 @@ interface FileResult {
   staleGaps: string[];
   /** Listed gaps that still fail. */
   knownFailures: number;
-  litejitAvailable: boolean;
 }
 
 function runFile(rel: string, gaps: Map<string, string>): FileResult {
@@ -78,10 +56,9 @@ function runFile(rel: string, gaps: Map<string, string>): FileResult {
     failures: [],
     staleGaps: [],
     knownFailures: 0,
-    litejitAvailable: true,
   };
   const db = new SltDatabase(script, rel);
-  let litejit: ReturnType<typeof openLitejit> = null;
+  let litejit: ReturnType<typeof openLitejit> | null = null;
   let openVersion = -1;
   const visited = new Set<string>();
   try {
@@ -95,14 +72,10 @@ function runFile(rel: string, gaps: Map<string, string>): FileResult {
         // The statements since the last query changed the file: reopen litejit on it.
         openVersion = snapshot.version;
         result.versions++;
-        if (result.litejitAvailable) {
-          litejit?.close();
-          litejit = openLitejit(snapshot.path);
-          result.litejitAvailable = litejit !== null;
-        }
+        litejit?.close();
+        litejit = openLitejit(snapshot.path);
       }
-      if (!litejit) continue;
-      const problem = checkWithLitejit(litejit, record);
+      const problem = checkWithLitejit(litejit!, record);
       const gap = gaps.get(where);
       if (problem === null) {
         result.litejitPassed++;
@@ -117,11 +90,9 @@ function runFile(rel: string, gaps: Map<string, string>): FileResult {
     litejit?.close();
     db.close();
   }
-  if (result.litejitAvailable) {
-    for (const where of gaps.keys()) {
-      if (where.startsWith(`${rel}:`) && !visited.has(where)) {
-        result.staleGaps.push(`${where} (no query record there)`);
-      }
+  for (const where of gaps.keys()) {
+    if (where.startsWith(`${rel}:`) && !visited.has(where)) {
+      result.staleGaps.push(`${where} (no query record there)`);
     }
   }
   return result;
@@ -148,7 +119,7 @@ function checkWithSqlite(db: SltDatabase, record: QueryRecord): string | null {
 
 /** Null when litejit prepares the query with the record's column count. */
 function checkWithLitejit(
-  litejit: NonNullable<ReturnType<typeof openLitejit>>,
+  litejit: ReturnType<typeof openLitejit>,
   record: QueryRecord,
 ): string | null {
   try {
@@ -167,9 +138,9 @@ Deno.test("sqllogictest: every query parses and binds (litejit and node:sqlite)"
   const filter = Deno.env.get("LITEJIT_SLT_FILTER") ?? "";
   const files = listSltFiles().filter((f) => f.includes(filter));
   assert.ok(files.length > 0, `no corpus file matches LITEJIT_SLT_FILTER=${filter}`);
-  const gaps = knownGaps();
+  const gaps = knownGaps(AREA);
   const started = performance.now();
-  const totals = { queries: 0, skipped: 0, passed: 0, known: 0, litejit: true };
+  const totals = { queries: 0, skipped: 0, passed: 0, known: 0 };
   for (const rel of files) {
     await t.step(rel, () => {
       const fileStarted = performance.now();
@@ -178,13 +149,10 @@ Deno.test("sqllogictest: every query parses and binds (litejit and node:sqlite)"
       totals.skipped += r.skipped;
       totals.passed += r.litejitPassed;
       totals.known += r.knownFailures;
-      totals.litejit &&= r.litejitAvailable;
       const ms = Math.round(performance.now() - fileStarted);
       console.log(
         `${rel}: ${r.queries} queries, ${r.skipped} skipped (not for SQLite), ` +
-          (r.litejitAvailable
-            ? `${r.litejitPassed} prepared by litejit, ${r.knownFailures} known gaps, `
-            : "litejit prepare not available, ") +
+          `${r.litejitPassed} prepared by litejit, ${r.knownFailures} known gaps, ` +
           `${r.versions} database versions, ` +
           `${r.failures.length} failures, ${ms} ms`,
       );
@@ -198,9 +166,7 @@ Deno.test("sqllogictest: every query parses and binds (litejit and node:sqlite)"
   console.log(
     `sqllogictest front end: ${files.length} files, ${totals.queries} queries, ` +
       `${totals.skipped} skipped (not for SQLite), ` +
-      (totals.litejit
-        ? `${totals.passed} prepared by litejit, ${totals.known} known gaps`
-        : "litejit prepare not available (only node:sqlite checked)") +
+      `${totals.passed} prepared by litejit, ${totals.known} known gaps` +
       `, ${seconds} s`,
   );
   if (!filter) assert.ok(totals.queries > 200_000, `only ${totals.queries} queries walked`);

@@ -59,7 +59,12 @@ export function bindStatement(
     case "write":
       throw readonlyError();
     case "transaction":
-      return { kind: "transaction", columns: [] };
+      return {
+        kind: "transaction",
+        verb: st.verb,
+        savepoint: st.savepoint,
+        columns: [],
+      };
     case "pragma": {
       if (st.assigns) throw readonlyError();
       const cols = catalog.pragmaColumns(st.name.toLowerCase()) ?? [];

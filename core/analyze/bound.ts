@@ -8,7 +8,7 @@
  * reference to a source of an enclosing query (a correlated reference) is recognisable
  * by the id alone: it is not one of the ids of the query's own FROM clause.
  */
-import type { FrameBoundType, Span, UnaryOp } from "../sql/ast.ts";
+import type { FrameBoundType, Span, TransactionStatement, UnaryOp } from "../sql/ast.ts";
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
 import type { Affinity, SqlValue, StorageClass } from "../value/types.ts";
 import type { FunctionDef } from "../functions/catalog.ts";
@@ -385,4 +385,9 @@ export type BoundStatement =
     arg: string | null;
     columns: ResultColumnInfo[];
   }
-  | { kind: "transaction"; columns: ResultColumnInfo[] };
+  | {
+    kind: "transaction";
+    verb: TransactionStatement["verb"];
+    savepoint: string | null;
+    columns: ResultColumnInfo[];
+  };

@@ -8,6 +8,7 @@ import type { BoundStatement } from "../analyze/bound.ts";
 import { runPragma } from "../pragma/pragma.ts";
 import type { SqlValue } from "../value/types.ts";
 import { type Row, rowObject } from "./row.ts";
+import type { TransactionState } from "./transactions.ts";
 
 /** One result column, as `Statement.columns()` describes it (node:sqlite's fields). */
 export interface ColumnInfo {
@@ -40,10 +41,17 @@ export class Statement {
   readonly source: string;
   readonly #file: () => DatabaseFile;
   readonly #bound: BoundStatement;
+  readonly #transactions: TransactionState;
 
   /** @internal Use `Database.prepare`. */
-  constructor(file: () => DatabaseFile, source: string, bound: BoundStatement) {
+  constructor(
+    file: () => DatabaseFile,
+    transactions: TransactionState,
+    source: string,
+    bound: BoundStatement,
+  ) {
     this.#file = file;
+    this.#transactions = transactions;
     this.source = source;
     this.#bound = bound;
   }
@@ -79,6 +87,7 @@ export class Statement {
         return runPragma(file, bound.name, bound.arg, bound.schema, { filename: file.path });
       }
       case "transaction":
+        this.#transactions.run(bound.verb, bound.savepoint);
         return [];
       case "select":
         throw new SqliteError(

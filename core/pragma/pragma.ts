@@ -39,6 +39,9 @@ export interface PragmaOptions {
   viewColumns?: ViewColumnResolver;
 }
 
+/** Pragmas that write to the database whatever their argument (they fail when run). */
+const WRITING_PRAGMAS = new Set(["incremental_vacuum", "optimize"]);
+
 /** The built-in collations, in the order SQLite's collation hash lists them. */
 const COLLATIONS = ["RTRIM", "NOCASE", "BINARY"];
 
@@ -59,6 +62,9 @@ export function runPragma(
   options: PragmaOptions = {},
 ): SqlValue[][] {
   const where = resolveSchema(schema);
+  if (WRITING_PRAGMAS.has(name.toLowerCase())) {
+    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
+  }
   const spec = pragmaSpec(name);
   if (!spec) return [];
   if (arg !== null && spec.writesWithArg) {

@@ -114,7 +114,10 @@ export interface Collate extends Span {
 export interface Cast extends Span {
   kind: "cast";
   operand: Expr;
-  /** The type name as SQLite keeps it: its tokens joined by single spaces; "" if none. */
+  /**
+   * The type name as SQLite keeps it: the source text from its first to its last token
+   * (inner spacing and comments kept), dequoted when it starts with a quote; "" if none.
+   */
   typeName: string;
 }
 
@@ -437,10 +440,16 @@ export interface WriteStatement extends Span {
   verb: string;
 }
 
-/** BEGIN, COMMIT, END, ROLLBACK, SAVEPOINT, RELEASE: accepted and do nothing. */
+/**
+ * BEGIN, COMMIT, END, ROLLBACK [TO x], SAVEPOINT x, RELEASE x. A read-only connection
+ * only tracks whether a transaction is open (SQLite's errors for COMMIT without one...).
+ */
 export interface TransactionStatement extends Span {
   kind: "transaction";
-  verb: string;
+  /** The leading keyword, upper case. */
+  verb: "BEGIN" | "COMMIT" | "END" | "ROLLBACK" | "SAVEPOINT" | "RELEASE";
+  /** The savepoint of SAVEPOINT x, RELEASE x, ROLLBACK TO x (dequoted), else null. */
+  savepoint: string | null;
 }
 
 export type Statement = SelectStatement | PragmaStatement | WriteStatement | TransactionStatement;

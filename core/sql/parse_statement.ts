@@ -132,6 +132,7 @@ export class StatementParser extends SelectParser {
   transaction: ParserMethod<[], RuleResult<TransactionStatement>> = this.RULE(
     "transaction",
     () => {
+      let savepoint: SqlToken | null = null;
       const verb = this.OR([
         {
           ALT: () => {
@@ -164,7 +165,7 @@ export class StatementParser extends SelectParser {
             this.OPTION2(() => {
               this.CONSUME(T[TokenKind.To]);
               this.OPTION3(() => this.CONSUME(T[TokenKind.Savepoint]));
-              this.CONSUME(Nm);
+              savepoint = this.CONSUME(Nm) as SqlToken;
             });
             return t;
           },
@@ -172,7 +173,7 @@ export class StatementParser extends SelectParser {
         {
           ALT: () => {
             const t = this.CONSUME2(T[TokenKind.Savepoint]);
-            this.CONSUME2(Nm);
+            savepoint = this.CONSUME2(Nm) as SqlToken;
             return t;
           },
         },
@@ -180,7 +181,7 @@ export class StatementParser extends SelectParser {
           ALT: () => {
             const t = this.CONSUME(T[TokenKind.Release]);
             this.OPTION4(() => this.CONSUME3(T[TokenKind.Savepoint]));
-            this.CONSUME3(Nm);
+            savepoint = this.CONSUME3(Nm) as SqlToken;
             return t;
           },
         },
@@ -191,6 +192,7 @@ export class StatementParser extends SelectParser {
         statement: {
           kind: "transaction",
           verb: this.text(verb).toUpperCase(),
+          savepoint: savepoint ? this.name(savepoint) : null,
           start: verb.startOffset,
           end: last.end,
         } as TransactionStatement,
