@@ -9,6 +9,7 @@ import { bindError, readonlyError } from "./errors.ts";
 import { bindSelect, lastItems } from "./select_binder.ts";
 import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
+import { checkParseTimeErrors } from "./parse_checks.ts";
 
 /** What the binder needs to know about the database. */
 export interface Catalog {
@@ -77,6 +78,7 @@ export function bindStatement(
       };
     }
     case "select": {
+      checkParseTimeErrors(st);
       const ctx = newContext(catalog, options);
       const select = bindSelect(ctx, st.select, null);
       if (ctx.late.length > 0) throw ctx.late[0];

@@ -5,6 +5,7 @@ import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import type { BindContext, CteEntry, CteScope } from "./scope.ts";
 import { bindSelect, selectSourceColumns } from "./select_binder.ts";
+import { needSourceCollations } from "./collation_check.ts";
 
 /** Makes a WITH clause's CTEs visible (innermost first); returns the previous chain. */
 export function pushWith(ctx: BindContext, w: A.WithClause): CteScope | null {
@@ -72,8 +73,10 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
         entry.inRecursivePart = true;
       });
       cte.select = select;
+      needSourceCollations(ctx, select);
       cte.columns = namedColumns(entry, selectSourceColumns(ctx, select));
       entry.bound = cte;
+      if (cte.recursive) checkRecursiveParts(ctx, cte);
     } finally {
       ctx.ctes = saved;
       entry.binding = false;
@@ -81,4 +84,36 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
     }
   }
   return source(id, name, entry.bound!, false);
+}
+
+function readsRecursively(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
+  if (from === null) return false;
+  return from.items.some(({ item }) =>
+    item.kind === "join"
+      ? readsRecursively(item, cte)
+      : item.kind === "cte" && item.cte === cte && item.recursiveRef
+  );
+}
+
+/**
+ * The parts of a recursive CTE from the first that reads the CTE on are its recursive
+ * steps; SQLite refuses aggregates and window functions there when it generates code
+ * (so after every name has resolved: a late error).
+ */
+function checkRecursiveParts(ctx: BindContext, cte: B.BoundCte): void {
+  const parts = [cte.select.first, ...cte.select.compounds.map((c) => c.core)];
+  let recursive = false;
+  for (const part of parts) {
+    if (part.kind !== "core") continue;
+    recursive ||= readsRecursively(part.from, cte);
+    if (!recursive) continue;
+    if (part.windowFunctions.length > 0) {
+      ctx.late.push(bindError("cannot use window functions in recursive queries"));
+      return;
+    }
+    if (part.aggregate) {
+      ctx.late.push(bindError("recursive aggregate queries not supported"));
+      return;
+    }
+  }
 }

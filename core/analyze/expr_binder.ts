@@ -14,7 +14,13 @@ import { infoFrom, plainInfo, propagatedCollation } from "./expr_affinity.ts";
 import { literalValue } from "./literals.ts";
 import { type BindContext, lookupInScope, type Scope, type ScopeItem } from "./scope.ts";
 import { bindSelect, vectorSize } from "./select_binder.ts";
-import { bindWindow } from "./window.ts";
+import { bindWindow, windowCallError } from "./window.ts";
+import {
+  needCollation,
+  needComparison,
+  needFunctionCollations,
+  needInSelect,
+} from "./collation_check.ts";
 
 /** Binds one top-level expression of a clause; throws any recorded error at the end. */
 export function bindClauseExpr(
@@ -281,7 +287,13 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       checkPending(ctx);
       const left = sub(e.left, isCompare);
       const right = sub(e.right, isCompare);
-      if (isCompare) checkVectors(left, right, e);
+      if (isCompare) {
+        checkVectors(left, right, e);
+        // `x IS [NOT] NULL` is a null test, not a comparison (SQLite's binaryToUnaryIfNull).
+        const nullTest = (e.op === "is" || e.op === "is not") && e.right.kind === "literal" &&
+          e.right.type === "null";
+        if (!nullTest) needComparison(ctx, left, right);
+      }
       return {
         kind: "binary",
         op: e.op,
@@ -293,7 +305,8 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
     }
     case "collate": {
       checkPending(ctx);
-      const operand = sub(e.operand, vectorOk);
+      // COLLATE makes a one-value expression: a row value under it is misused.
+      const operand = sub(e.operand);
       return {
         kind: "collate",
         operand,
@@ -318,9 +331,22 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       };
     }
     case "like": {
-      checkPending(ctx);
-      const left = sub(e.left);
+      // SQLite makes `l LIKE r ESCAPE x` the call like(r, l, x): the function is looked
+      // up like any other (REGEXP has no built-in), and the arguments bound in that order.
+      const name = e.opText ?? e.op;
+      const n = e.escape ? 3 : 2;
+      // match() is not in the built-in list: FTS overloads it, for two arguments only.
+      const found = e.op === "match" ? (n === 2 ? "match" : "wrongArgs") : findFunction(
+        name,
+        n,
+        ctx.functions,
+      );
+      if (found === undefined) ctx.pending = bindError(`no such function: ${name}`, e.start);
+      else if (found === "wrongArgs") {
+        ctx.pending = bindError(`wrong number of arguments to function ${name}()`, e.start);
+      }
       const right = sub(e.right);
+      const left = sub(e.left);
       const escape = e.escape ? sub(e.escape) : null;
       const parts = escape ? [right, left, escape] : [right, left];
       return {
@@ -342,6 +368,8 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       if (vectorSize(operand) !== vectorSize(low) || vectorSize(operand) !== vectorSize(high)) {
         throw bindError("row value misused", e.start);
       }
+      needComparison(ctx, operand, low);
+      needComparison(ctx, operand, high);
       return {
         kind: "between",
         not: e.not,
@@ -356,6 +384,13 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       checkPending(ctx);
       const operand = sub(e.operand, true);
       const list = e.list.map((x) => sub(x, true));
+      const width = vectorSize(operand);
+      if (list.some((x) => vectorSize(x) !== width)) {
+        ctx.late.push(bindError("row value misused", e.start));
+      }
+      // A one-element list is `x = y`; otherwise only the left side's collation is used.
+      if (list.length === 1) needComparison(ctx, operand, list[0]);
+      else if (list.length > 1) needCollation(ctx, operand);
       return {
         kind: "inList",
         not: e.not,
@@ -370,6 +405,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       checkPending(ctx);
       const operand = sub(e.operand, true);
       checkInWidth(ctx, operand, select, e);
+      needInSelect(ctx, operand, select);
       return {
         kind: "inSelect",
         not: e.not,
@@ -384,6 +420,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       checkPending(ctx);
       const operand = sub(e.operand, true);
       checkInWidth(ctx, operand, select, e);
+      needInSelect(ctx, operand, select);
       return {
         kind: "inSelect",
         not: e.not,
@@ -398,6 +435,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       const operand = e.operand ? sub(e.operand) : null;
       const whens = e.whens.map((w) => ({ when: sub(w.when), then: sub(w.then) }));
       const otherwise = e.otherwise ? sub(e.otherwise) : null;
+      if (operand) { for (const w of whens) needComparison(ctx, operand, w.when); }
       const parts: B.ExprInfo[] = [];
       if (operand) parts.push(operand);
       for (const w of whens) parts.push(w.when, w.then);
@@ -557,6 +595,9 @@ function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall): B.Boun
       bound.role = "window";
       bound.window = bindWindow(ctx, scope, over);
       if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
+      // Checked once the window is resolved; an earlier function error stays first.
+      const werr = windowCallError(bound.window, def?.kind === "window", e.filter !== null);
+      if (werr !== null && ctx.pending === null) ctx.pending = bindError(werr, e.start);
       scope.hasWin = true;
       scope.core?.windowFunctions.push(bound);
     } else {
@@ -575,6 +616,7 @@ function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall): B.Boun
     scope.allowAgg = savedAgg;
     scope.allowWin = savedWin;
   }
+  needFunctionCollations(ctx, bound);
   return bound;
 }
 

@@ -18,6 +18,7 @@ import {
   type ScopeItem,
 } from "./scope.ts";
 import { bindCte } from "./cte.ts";
+import { needSourceCollations } from "./collation_check.ts";
 import { bindSelect, selectSourceColumns } from "./select_binder.ts";
 
 const JSON_COLUMNS = ["key", "value", "type", "atom", "id", "parent", "fullkey", "path"];
@@ -60,12 +61,14 @@ function findCte(ctx: BindContext, key: string): CteEntry | null {
   return null;
 }
 
-function noSuchTable(schema: string | null, name: string): Error {
-  return bindError(`no such table: ${schema !== null ? `${schema}.` : ""}${name}`);
+/** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
+function noSuchTable(ctx: BindContext, schema: string | null, name: string): Error {
+  const qualifier = schema ?? (ctx.views.length > 0 ? "main" : null);
+  return bindError(`no such table: ${qualifier !== null ? `${qualifier}.` : ""}${name}`);
 }
 
-function checkSchemaName(schema: string | null, name: string): void {
-  if (schema !== null && nameKey(schema) !== "main") throw noSuchTable(schema, name);
+function checkSchemaName(ctx: BindContext, schema: string | null, name: string): void {
+  if (schema !== null && nameKey(schema) !== "main") throw noSuchTable(ctx, schema, name);
 }
 
 /** A table-valued function source, or null when `name` is not one. */
@@ -118,6 +121,7 @@ function bindView(
     ctx.ctes = savedCtes;
     ctx.views.pop();
   }
+  needSourceCollations(ctx, select);
   let columns = selectSourceColumns(ctx, select);
   if (view.columnNames) {
     if (view.columnNames.length !== columns.length) {
@@ -140,6 +144,7 @@ function bindItem(
   switch (item.kind) {
     case "subquery": {
       const select = bindSelect(ctx, item.select, outer);
+      needSourceCollations(ctx, select);
       const source: B.SubquerySource = {
         kind: "subquery",
         id,
@@ -152,13 +157,13 @@ function bindItem(
       return { source, schema: null };
     }
     case "tableFunction": {
-      checkSchemaName(item.schema, item.name);
+      checkSchemaName(ctx, item.schema, item.name);
       const key = nameKey(item.name);
       if (ctx.schema.tables.has(key) || ctx.schema.views.has(key)) {
         throw bindError(`'${item.name}' is not a function`);
       }
       const src = tableFunction(ctx, id, item.name, item.alias);
-      if (!src) throw noSuchTable(item.schema, item.name);
+      if (!src) throw noSuchTable(ctx, item.schema, item.name);
       const maxArgs = src.columns.length - src.firstHidden;
       if (item.args.length > maxArgs) {
         throw bindError(`too many arguments on ${item.name}() - max ${maxArgs}`);
@@ -177,7 +182,7 @@ function bindItem(
           return { source, schema: null };
         }
       }
-      checkSchemaName(item.schema, item.name);
+      checkSchemaName(ctx, item.schema, item.name);
       const table = ctx.schema.tables.get(key);
       if (table) {
         const tableName = SCHEMA_TABLE_KEYS.has(key) ? "sqlite_master" : table.name;
@@ -211,7 +216,7 @@ function bindItem(
       }
       const vt = ctx.schema.virtualTables.get(key);
       if (vt) throw bindError(`no such module: ${vt.module}`);
-      throw noSuchTable(item.schema, item.name);
+      throw noSuchTable(ctx, item.schema, item.name);
     }
     case "join":
       throw new Error("unreachable");

@@ -48,7 +48,10 @@ function integerValue(lit: Literal, negate: boolean): TypedLiteral {
   const text = lit.text;
   if (/^0x/i.test(text)) {
     const digits = text.slice(2).replace(/^0+/, "");
-    if (digits.length > 16) throw bindError(`hex literal too big: ${text}`, lit.start);
+    if (digits.length > 16) {
+      // SQLite prints the literal with the minus it folded into it.
+      throw bindError(`hex literal too big: ${negate ? "-" : ""}${text}`, lit.start);
+    }
     let v = digits === "" ? 0n : BigInt("0x" + digits);
     if (v > MAX_I64) v -= TWO_64; // hex literals are the 64-bit two's complement pattern
     if (negate) v = v === -(1n << 63n) ? v : -v;

@@ -22,6 +22,7 @@ import {
 import { sameExpr } from "./same_expr.ts";
 import { expandStar } from "./star.ts";
 import { resolveSpec } from "./window.ts";
+import { needCollation, needCompoundCollations, needCompoundOrderTerm } from "./collation_check.ts";
 
 /** Number of values an expression yields (row values and multi-column subqueries). */
 export function vectorSize(e: B.BoundExpr): number {
@@ -61,6 +62,8 @@ export function bindSelect(
   const savedCtes = select.with ? pushWith(ctx, select.with) : ctx.ctes;
   try {
     const limitScope = newScope(null, [], null);
+    limitScope.allowAgg = false;
+    limitScope.allowWin = false;
     const limit = select.limit ? bindClauseExpr(ctx, limitScope, select.limit.limit) : null;
     const offset = select.limit?.offset
       ? bindClauseExpr(ctx, limitScope, select.limit.offset)
@@ -78,9 +81,10 @@ export function bindSelect(
         const l = Math.min(i, neighbour);
         if (width(results[l]) !== width(results[l + 1])) {
           const right = asts[l + 1];
-          const left = asts[l];
           throw bindError(
-            right.kind === "values" && left.kind === "values"
+            // SQLite names VALUES when the right-hand part is a one-row VALUES (SF_Values);
+            // a multi-row VALUES there is a different object and gets the compound text.
+            right.kind === "values" && right.rows.length === 1
               ? "all VALUES must have the same number of terms"
               : `SELECTs to the left and right of ${
                 OP_TEXT[select.compounds[l].op]
@@ -103,7 +107,13 @@ export function bindSelect(
       bound.orderBy =
         (results[0].core as B.BoundCore & { orderByTerms?: B.BoundOrderingTerm[] }).orderByTerms ??
           null;
-    } else if (select.orderBy) bound.orderBy = compoundOrderBy(ctx, select.orderBy, results);
+    } else if (select.orderBy) {
+      bound.orderBy = compoundOrderBy(ctx, select.orderBy, results);
+      bound.orderBy.forEach((t, i) => {
+        needCompoundOrderTerm(ctx, bound, t, select.orderBy![i].expr.kind === "collate");
+      });
+    }
+    needCompoundCollations(ctx, bound);
     if (bound.orderBy) delete (results[0].core as { orderByTerms?: unknown }).orderByTerms;
     lastItems.set(bound, results[0].items);
     return bound;
@@ -245,6 +255,7 @@ function bindCore(
   }
   const names = subqueryColumnNames(items);
   bc.columns.forEach((c, i) => c.name = names[i]);
+  if (bc.distinct) { for (const c of bc.columns) needCollation(ctx, c.expr); }
   scope.hasAgg = false;
   scope.allowWin = false;
   bc.aggregate = core.groupBy !== null || anyAgg;
@@ -270,6 +281,7 @@ function bindCore(
   if (orderBy) {
     const before = bc.aggregates.length;
     bc.orderByTerms = orderGroupBy(ctx, scope, orderBy, bc, aliases, "ORDER");
+    for (const t of bc.orderByTerms) needCollation(ctx, t.expr);
     if (!bc.aggregate && bc.aggregates.length > before) {
       const f = bc.aggregates[before];
       ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, f.start));
@@ -292,6 +304,7 @@ function bindCore(
       "GROUP",
     );
     bc.groupBy = terms.map((t) => t.expr);
+    for (const e of bc.groupBy) needCollation(ctx, e);
     if (bc.groupBy.some(containsAggregate)) {
       throw bindError("aggregate functions are not allowed in the GROUP BY clause");
     }

@@ -4,6 +4,9 @@ import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import { bindExpr } from "./expr_binder.ts";
 import type { BindContext, Scope } from "./scope.ts";
+import { plainInfo } from "./expr_affinity.ts";
+import { needCollation } from "./collation_check.ts";
+import { StorageClass } from "../value/types.ts";
 
 function findNamed(scope: Scope, name: string): A.NamedWindow {
   const key = name.toLowerCase();
@@ -40,17 +43,21 @@ export function bindWindow(
   const sub = (e: A.Expr) => bindExpr(ctx, scope, e);
   const bound = (b: A.FrameBound): B.BoundFrameBound => ({
     type: b.type,
-    offset: b.offset ? sub(b.offset) : null,
+    offset: b.offset ? frameOffset(ctx, scope, b.offset) : null,
   });
+  const partitionBy = (spec.partitionBy ?? []).map(sub);
+  const orderBy = (spec.orderBy ?? []).map((t) => ({
+    expr: sub(t.expr),
+    desc: t.desc,
+    nulls: t.nulls,
+    resultColumn: 0,
+  }));
+  for (const e of partitionBy) needCollation(ctx, e);
+  for (const t of orderBy) needCollation(ctx, t.expr);
   return {
     name,
-    partitionBy: (spec.partitionBy ?? []).map(sub),
-    orderBy: (spec.orderBy ?? []).map((t) => ({
-      expr: sub(t.expr),
-      desc: t.desc,
-      nulls: t.nulls,
-      resultColumn: 0,
-    })),
+    partitionBy,
+    orderBy,
     frame: spec.frame
       ? {
         unit: spec.frame.unit,
@@ -60,4 +67,67 @@ export function bindWindow(
       }
       : null,
   };
+}
+
+/** An expression SQLite accepts as a constant frame offset: no column, no subquery. */
+function isConstantOffset(e: unknown): boolean {
+  if (e === null || typeof e !== "object") return true;
+  if (Array.isArray(e)) return e.every(isConstantOffset);
+  const kind = (e as { kind?: string }).kind;
+  if (kind === "column" || kind === "subquery" || kind === "exists") return false;
+  if (kind === "inSelect" || kind === "inTable" || kind === "raise") return false;
+  return Object.values(e).every(isConstantOffset);
+}
+
+/**
+ * A frame offset. SQLite never resolves names in one: an offset that is not constant is
+ * replaced by NULL when parsed (the frame then fails when run, "frame starting offset
+ * must be a non-negative integer"), so it cannot fail the prepare either.
+ */
+function frameOffset(ctx: BindContext, scope: Scope, e: A.Expr): B.BoundExpr {
+  const nullLiteral = (): B.BoundExpr => ({
+    kind: "literal",
+    value: null,
+    cls: StorageClass.Null,
+    ...plainInfo(e.start, e.end),
+  });
+  if (!isConstantOffset(e)) return nullLiteral();
+  const pending = ctx.pending;
+  const late = ctx.late.length;
+  try {
+    const bound = bindExpr(ctx, scope, e);
+    if (ctx.pending !== pending) throw ctx.pending;
+    return bound;
+  } catch {
+    ctx.pending = pending;
+    ctx.late.length = late;
+    return nullLiteral();
+  }
+}
+
+function isOffsetBound(b: B.BoundFrameBound): boolean {
+  return b.type === "preceding" || b.type === "following";
+}
+
+/**
+ * The error SQLite gives for a window call once its window is resolved, or null:
+ * `RANGE n PRECEDING/FOLLOWING` needs exactly one ORDER BY term, and FILTER is for
+ * aggregate functions used as window functions only.
+ */
+export function windowCallError(
+  w: B.BoundWindow,
+  pureWindowFunction: boolean,
+  hasFilter: boolean,
+): string | null {
+  const f = w.frame;
+  if (
+    f !== null && f.unit === "range" && (isOffsetBound(f.start) || isOffsetBound(f.end)) &&
+    w.orderBy.length !== 1
+  ) {
+    return "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression";
+  }
+  if (pureWindowFunction && hasFilter) {
+    return "FILTER clause may only be used with aggregate window functions";
+  }
+  return null;
 }

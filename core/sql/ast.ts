@@ -125,6 +125,8 @@ export interface Cast extends Span {
 export interface Like extends Span {
   kind: "like";
   op: "like" | "glob" | "regexp" | "match";
+  /** The operator as written (case kept): SQLite names it so in error texts. */
+  opText: string;
   not: boolean;
   left: Expr;
   right: Expr;

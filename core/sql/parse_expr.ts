@@ -331,6 +331,7 @@ export abstract class ExprParser extends EmbeddedActionsParser {
             : k === TokenKind.Match
             ? "match"
             : "like",
+          opText: this.text(op),
           not,
           left,
           right,
