@@ -1175,10 +1175,9 @@ ALTER TABLE users RENAME COLUMN nosuch TO b
 -- next
 ALTER TABLE users RENAME TO orders
 -- next
-VACUUM
--- next
-VACUUM main
--- next
+--# Plain `VACUUM` / `VACUUM main` are left out: SQLite's answer on a read-only connection
+--# depends on the environment (READONLY here, "too many attached databases - max 0" on a
+--# fresh clone), so they cannot serve as a fixed oracle.
 VACUUM nosuch
 -- next
 VACUUM INTO '/litejit-no-such-dir/copy.db'

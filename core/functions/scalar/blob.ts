@@ -1,0 +1,136 @@
+/**
+ * Blob functions and SQL literals: hex, unhex, zeroblob, randomblob, quote.
+ */
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setBlob, setNull, setText } from "../../value/reg.ts";
+import { intToText, realToText } from "../../value/number_text.ts";
+import { StorageClass } from "../../value/types.ts";
+import { bytesOf, cText, int64Of, textOf } from "./coerce.ts";
+import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
+
+const HEX = "0123456789ABCDEF";
+
+/** Upper-case hex of `bytes`. */
+export function toHex(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    s += HEX[b >> 4] + HEX[b & 15];
+  }
+  return s;
+}
+
+/**
+ * hex(X): the bytes of X in upper-case hex: a blob's own bytes, a text's bytes in the
+ * database encoding, a number's ASCII text; NULL gives the empty text.
+ */
+export function hexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const b = bytesOf(args[0], ctx.encoding);
+  setText(out, b === null ? "" : toHex(b));
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
+  return -1;
+}
+
+/**
+ * unhex(X[, Y]): the blob X spells in hex digit pairs; characters of Y may appear
+ * between pairs (not inside one). NULL for anything else, or if X or Y is NULL.
+ */
+export function unhexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const hexText = textOf(args[0], ctx.encoding);
+  const pass = args.length === 2 ? textOf(args[1], ctx.encoding) : "";
+  if (hexText === null || pass === null) {
+    setNull(out);
+    return;
+  }
+  const s = cText(hexText);
+  const bytes = new Uint8Array(s.length >> 1);
+  let n = 0;
+  let i = 0;
+  while (i < s.length) {
+    let hi = hexValue(s.charCodeAt(i));
+    while (hi < 0) {
+      const ch = s.codePointAt(i) as number;
+      if (!containsCodePoint(pass, ch)) {
+        setNull(out);
+        return;
+      }
+      i += ch > 0xffff ? 2 : 1;
+      if (i >= s.length) {
+        setBlob(out, bytes.slice(0, n));
+        return;
+      }
+      hi = hexValue(s.charCodeAt(i));
+    }
+    const lo = i + 1 < s.length ? hexValue(s.charCodeAt(i + 1)) : -1;
+    if (lo < 0) {
+      setNull(out);
+      return;
+    }
+    bytes[n++] = (hi << 4) | lo;
+    i += 2;
+  }
+  setBlob(out, n === bytes.length ? bytes : bytes.slice(0, n));
+}
+
+function containsCodePoint(s: string, cp: number): boolean {
+  for (let i = 0; i < s.length;) {
+    const c = s.codePointAt(i) as number;
+    if (c === cp) return true;
+    i += c > 0xffff ? 2 : 1;
+  }
+  return false;
+}
+
+/** A byte count argument as SQLite reads it, checked against the length limit. */
+function byteCount(r: Reg, ctx: FunctionContext, min: number): number {
+  const v = int64Of(r, ctx.encoding);
+  if (v < min) return min;
+  if (v > MAX_TEXT_LENGTH) tooBig();
+  return Number(v);
+}
+
+/** zeroblob(N): N zero bytes (0 for negative N). */
+export function zeroblobFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  setBlob(out, new Uint8Array(byteCount(args[0], ctx, 0)));
+}
+
+/** randomblob(N): N random bytes (at least 1). */
+export function randomblobFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const b = new Uint8Array(byteCount(args[0], ctx, 1));
+  ctx.randomBytes(b);
+  setBlob(out, b);
+}
+
+/**
+ * The SQL literal of a value: `NULL`, an integer, a REAL as SQLite prints it, `X'..'`
+ * for a blob, or a quoted text (cut at its first NUL, quotes doubled).
+ */
+export function quoteValue(r: Reg): string {
+  switch (r.c) {
+    case StorageClass.Null:
+      return "NULL";
+    case StorageClass.Integer:
+      return intToText(r.v as number | bigint);
+    case StorageClass.Real: {
+      // SQLite prints %!0.15g and falls back to more digits when that does not read
+      // back: for finite values that is exactly its REAL-to-text rendering, and the
+      // zero flag turns infinities into 9.0e+999.
+      const x = r.v as number;
+      return x === Infinity ? "9.0e+999" : x === -Infinity ? "-9.0e+999" : realToText(x);
+    }
+    case StorageClass.Blob:
+      return "X'" + toHex(r.v as Uint8Array) + "'";
+    default:
+      return "'" + cText(r.v as string).replaceAll("'", "''") + "'";
+  }
+}
+
+/** quote(X). */
+export function quoteFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
+  setText(out, quoteValue(args[0]));
+}

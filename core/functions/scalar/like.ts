@@ -1,0 +1,240 @@
+/**
+ * LIKE and GLOB matching (SQLite's patternCompare), and the like() / glob() functions.
+ *
+ * - LIKE: `%` any run of characters, `_` one character, an optional escape character
+ *   that makes the next pattern character literal. Case is ignored for the 26 ASCII
+ *   letters only.
+ * - GLOB: `*`, `?`, and `[...]` sets (`[^...]` inverts, `a-z` ranges, a `]` right after
+ *   `[` or `[^` is literal, a `-` first or last is literal). Case matters.
+ * Pattern and text are read as C strings (they end at a NUL) and compared by code point.
+ */
+import { SqliteError } from "../../errors.ts";
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setInt, setNull } from "../../value/reg.ts";
+import { StorageClass } from "../../value/types.ts";
+import { charCount, cText, textOf, utf8Length } from "./coerce.ts";
+
+/** SQLITE_LIMIT_LIKE_PATTERN_LENGTH's default: longer patterns are an error. */
+const LIKE_PATTERN_LIMIT = 50000;
+
+const MATCH = 0;
+const NO_MATCH = 1;
+const NO_WILDCARD_MATCH = 2;
+
+/** Wildcards of one matching flavour; -1 disables one. */
+interface Wildcards {
+  all: number;
+  one: number;
+  /** `[` for GLOB, -1 for LIKE. */
+  set: number;
+  noCase: boolean;
+}
+
+const GLOB: Wildcards = { all: 0x2a, one: 0x3f, set: 0x5b, noCase: false };
+const LIKE: Wildcards = { all: 0x25, one: 0x5f, set: -1, noCase: true };
+
+function lowerAscii(c: number): number {
+  return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+}
+
+function upperAscii(c: number): number {
+  return c >= 0x61 && c <= 0x7a ? c - 0x20 : c;
+}
+
+/** Shared cursor positions: `pos[0]` in the pattern, `pos[1]` in the text. */
+function read(s: string, at: number): number {
+  return at < s.length ? (s.codePointAt(at) as number) : 0;
+}
+
+function width(c: number): number {
+  return c > 0xffff ? 2 : 1;
+}
+
+/**
+ * Matches text `s` from `si` against pattern `p` from `pi`. `other` is the escape
+ * character (LIKE) or `[` (GLOB), -1 for none.
+ */
+function compare(
+  p: string,
+  pi: number,
+  s: string,
+  si: number,
+  w: Wildcards,
+  other: number,
+): number {
+  let escapedAt = -1;
+  for (;;) {
+    let c = read(p, pi);
+    if (c === 0) break;
+    pi += width(c);
+    if (c === w.all) {
+      // Skip further `*` and `?` (each `?` consuming one character of the text).
+      for (;;) {
+        c = read(p, pi);
+        if (c === 0) return MATCH;
+        if (c !== w.all && c !== w.one) break;
+        pi += width(c);
+        if (c === w.one) {
+          const c2 = read(s, si);
+          if (c2 === 0) return NO_WILDCARD_MATCH;
+          si += width(c2);
+        }
+      }
+      pi += width(c);
+      if (c === other) {
+        if (w.set < 0) {
+          c = read(p, pi);
+          if (c === 0) return NO_WILDCARD_MATCH;
+          pi += width(c);
+        } else {
+          // A set right after `*`: try every starting position.
+          const setAt = pi - 1;
+          while (si < s.length) {
+            const r = compare(p, setAt, s, si, w, other);
+            if (r !== NO_MATCH) return r;
+            si += width(read(s, si));
+          }
+          return NO_WILDCARD_MATCH;
+        }
+      }
+      if (c < 0x80) {
+        const a = w.noCase ? upperAscii(c) : c;
+        const b = w.noCase ? lowerAscii(c) : c;
+        while (si < s.length) {
+          const c2 = s.charCodeAt(si);
+          si++;
+          if (c2 !== a && c2 !== b) continue;
+          const r = compare(p, pi, s, si, w, other);
+          if (r !== NO_MATCH) return r;
+        }
+      } else {
+        while (si < s.length) {
+          const c2 = s.codePointAt(si) as number;
+          si += width(c2);
+          if (c2 !== c) continue;
+          const r = compare(p, pi, s, si, w, other);
+          if (r !== NO_MATCH) return r;
+        }
+      }
+      return NO_WILDCARD_MATCH;
+    }
+    if (c === other) {
+      if (w.set < 0) {
+        c = read(p, pi);
+        if (c === 0) return NO_MATCH;
+        pi += width(c);
+        escapedAt = pi;
+      } else {
+        const r = matchSet(p, pi, s, si);
+        if (r < 0) return NO_MATCH;
+        pi = r;
+        si += width(read(s, si));
+        continue;
+      }
+    }
+    const c2 = read(s, si);
+    if (c2 !== 0) si += width(c2);
+    if (c === c2) continue;
+    if (w.noCase && c < 0x80 && c2 < 0x80 && lowerAscii(c) === lowerAscii(c2)) continue;
+    if (c === w.one && pi !== escapedAt && c2 !== 0) continue;
+    return NO_MATCH;
+  }
+  return si >= s.length ? MATCH : NO_MATCH;
+}
+
+/**
+ * Matches the next text character against the set starting after `[` at `pi`; returns
+ * the pattern position after the closing `]`, or -1 for no match.
+ */
+function matchSet(p: string, pi: number, s: string, si: number): number {
+  const c = read(s, si);
+  if (c === 0) return -1;
+  let prior = 0;
+  let seen = false;
+  let invert = false;
+  let c2 = read(p, pi);
+  pi += width(c2);
+  if (c2 === 0x5e) {
+    invert = true;
+    c2 = read(p, pi);
+    pi += width(c2);
+  }
+  if (c2 === 0x5d) {
+    if (c === 0x5d) seen = true;
+    c2 = read(p, pi);
+    pi += width(c2);
+  }
+  while (c2 !== 0 && c2 !== 0x5d) {
+    const next = read(p, pi);
+    if (c2 === 0x2d && next !== 0x5d && next !== 0 && prior > 0) {
+      c2 = next;
+      pi += width(c2);
+      if (c >= prior && c <= c2) seen = true;
+      prior = 0;
+    } else {
+      if (c === c2) seen = true;
+      prior = c2;
+    }
+    c2 = read(p, pi);
+    pi += width(c2);
+  }
+  if (c2 === 0 || seen === invert) return -1;
+  return pi;
+}
+
+/** True if `text` matches LIKE `pattern` (escape: a code point, or -1). */
+export function likeMatch(pattern: string, text: string, escape = -1): boolean {
+  let w = LIKE;
+  if (escape === w.all || escape === w.one) {
+    w = { ...w, all: escape === w.all ? -1 : w.all, one: escape === w.one ? -1 : w.one };
+  }
+  return compare(cText(pattern), 0, cText(text), 0, w, escape) === MATCH;
+}
+
+/** True if `text` matches GLOB `pattern`. */
+export function globMatch(pattern: string, text: string): boolean {
+  return compare(cText(pattern), 0, cText(text), 0, GLOB, GLOB.set) === MATCH;
+}
+
+function patternTooLong(r: Reg, pattern: string): boolean {
+  if (pattern.length * 3 <= LIKE_PATTERN_LIMIT && r.c !== StorageClass.Blob) return false;
+  const bytes = r.c === StorageClass.Blob ? (r.v as Uint8Array).length : utf8Length(pattern);
+  return bytes > LIKE_PATTERN_LIMIT;
+}
+
+function tooComplex(): never {
+  throw new SqliteError("SQLITE_ERROR", "LIKE or GLOB pattern too complex");
+}
+
+/** like(PATTERN, X[, ESCAPE]): `X LIKE PATTERN [ESCAPE E]` as 1 or 0. */
+export function likeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const enc = ctx.encoding;
+  const pattern = textOf(args[0], enc);
+  if (pattern !== null && patternTooLong(args[0], pattern)) tooComplex();
+  let escape = -1;
+  if (args.length === 3) {
+    const e = textOf(args[2], enc);
+    if (e === null) {
+      setNull(out);
+      return;
+    }
+    const esc = cText(e);
+    if (charCount(esc) !== 1) {
+      throw new SqliteError("SQLITE_ERROR", "ESCAPE expression must be a single character");
+    }
+    escape = esc.codePointAt(0) as number;
+  }
+  const text = textOf(args[1], enc);
+  if (pattern === null || text === null) setNull(out);
+  else setInt(out, likeMatch(pattern, text, escape) ? 1 : 0);
+}
+
+/** glob(PATTERN, X): `X GLOB PATTERN` as 1 or 0. */
+export function globFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const enc = ctx.encoding;
+  const pattern = textOf(args[0], enc);
+  if (pattern !== null && patternTooLong(args[0], pattern)) tooComplex();
+  const text = textOf(args[1], enc);
+  if (pattern === null || text === null) setNull(out);
+  else setInt(out, globMatch(pattern, text) ? 1 : 0);
+}

@@ -1,0 +1,105 @@
+/**
+ * Numeric functions: abs, round, sign, random.
+ */
+import { SqliteError } from "../../errors.ts";
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
+import { textToReal } from "../../value/number_text.ts";
+import { normalizeInt, StorageClass } from "../../value/types.ts";
+import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
+import { type FloatSpec, formatFloat } from "./printf_float.ts";
+
+const I64_MIN = -9223372036854775808n;
+
+/**
+ * abs(X): an INTEGER stays INTEGER (`integer overflow` for -2^63); anything else is
+ * read as a REAL (0.0 for non-numeric text and blobs). -0.0 stays -0.0, as C's test
+ * `x < 0` leaves it.
+ */
+export function absFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const a = args[0];
+  if (a.c === StorageClass.Null) {
+    setNull(out);
+    return;
+  }
+  if (a.c === StorageClass.Integer) {
+    const v = a.v as number | bigint;
+    if (typeof v === "number") setInt(out, v < 0 ? -v : v);
+    else if (v === I64_MIN) throw new SqliteError("SQLITE_ERROR", "integer overflow");
+    else setInt(out, v < 0n ? normalizeInt(-v) : v);
+    return;
+  }
+  const r = doubleOf(a, ctx.encoding);
+  setReal(out, r < 0 ? -r : r);
+}
+
+/** |x| above this (2^52) has no fraction: round() leaves it alone. */
+const NO_FRACTION = 4503599627370496;
+
+/**
+ * round(X[, N]): a REAL rounded to N decimal places (N clamped to 0..30). Halves round
+ * away from zero; with N > 0 SQLite rounds through its printf (`%!.Nf`) and reads the
+ * text back, so the digits it prints are the digits it keeps.
+ */
+export function roundFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const enc = ctx.encoding;
+  let n = 0;
+  if (args.length === 2) {
+    if (args[1].c === StorageClass.Null) {
+      setNull(out);
+      return;
+    }
+    const v = int64Of(args[1], enc);
+    n = v > 30 ? 30 : v < 0 ? 0 : Number(v);
+  }
+  if (args[0].c === StorageClass.Null) {
+    setNull(out);
+    return;
+  }
+  let r = doubleOf(args[0], enc);
+  if (r < -NO_FRACTION || r > NO_FRACTION) {
+    // Nothing to round.
+  } else if (n === 0) {
+    r = Math.trunc(r + (r < 0 ? -0.5 : 0.5)) + 0;
+  } else {
+    r = textToReal(formatFloat(r, roundSpec(n)));
+  }
+  setReal(out, r);
+}
+
+/** The spec of `%!.Nf`, which round() prints through. */
+function roundSpec(n: number): FloatSpec {
+  return {
+    conv: "f",
+    precision: n,
+    width: 0,
+    plus: "",
+    alternate: false,
+    alt2: true,
+    zeroPad: false,
+    leftJustify: false,
+    thousands: false,
+  };
+}
+
+/** sign(X): -1, 0 or +1 for a number or numeric text; NULL otherwise. */
+export function signFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const cls = numericClassOf(args[0], ctx.encoding);
+  if (cls !== StorageClass.Integer && cls !== StorageClass.Real) {
+    setNull(out);
+    return;
+  }
+  const x = doubleOf(args[0], ctx.encoding);
+  setInt(out, x < 0 ? -1 : x > 0 ? 1 : 0);
+}
+
+const randomScratch = new Uint8Array(8);
+const randomView = new DataView(randomScratch.buffer);
+
+/** random(): a random 64-bit INTEGER, never -2^63 (SQLite folds that one away). */
+export function randomFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  ctx.randomBytes(randomScratch);
+  let r = randomView.getBigInt64(0);
+  if (r < 0n) r = -(r & 0x7fffffffffffffffn);
+  setInt(out, normalizeInt(r));
+}

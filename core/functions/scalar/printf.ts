@@ -1,0 +1,417 @@
+/**
+ * SQLite's own printf, as the SQL functions `printf()` and `format()` run it
+ * (sqlite3_str_vappendf with SQL arguments).
+ *
+ * A conversion is `%` [flags] [width] [.precision] [l|ll] letter:
+ * - flags: `-` left-justify, `+` / space sign, `#` alternate form, `!` alternate form 2
+ *   (widths and precisions of strings count characters, floats keep up to 26 digits),
+ *   `0` zero padding, `,` thousands separators (decimal integers and floats).
+ * - width and precision are decimal numbers or `*` (taken from the next argument; a
+ *   negative `*` width left-justifies, a negative `*` precision counts as positive).
+ * - letters: d i (signed), u x X o p (unsigned 64-bit), r (ordinal: 1st, 2nd), f e E g G,
+ *   c (first character of the argument's text, repeated `precision` times), s z (text),
+ *   q Q w (SQL-quoted text; `%#q` / `%#Q` spell control characters as `\u00XX`, and
+ *   `%#Q` then writes `unistr('...')`), n (nothing), % (a percent sign).
+ * Arguments run out gracefully: a missing one reads as 0, 0.0 or NULL. An unknown letter,
+ * or `%T` / `%S` (internal only), stops the output where it is; if nothing was output
+ * at all, the result is NULL. Widths and precisions of strings count UTF-8 bytes unless
+ * `!` is given, so a precision may cut a character in two (its bytes then decode as
+ * U+FFFD, as SQLite's output does when read back).
+ */
+import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
+import { type Reg, setNull, setText } from "../../value/reg.ts";
+import type { TextEncoding } from "../../value/types.ts";
+import type { FunctionContext } from "../context.ts";
+import { charWidth, cText, doubleOf, int64Of, textOf, utf8Length } from "./coerce.ts";
+import { type FloatSpec, formatFloat } from "./printf_float.ts";
+
+/** The arguments of one printf call and how many have been used. */
+class Args {
+  used = 0;
+  constructor(
+    readonly regs: readonly Reg[],
+    readonly start: number,
+    readonly enc: TextEncoding,
+  ) {}
+  private next(): Reg | undefined {
+    const i = this.start + this.used;
+    if (i >= this.regs.length) return undefined;
+    this.used++;
+    return this.regs[i];
+  }
+  int(): number | bigint {
+    const r = this.next();
+    return r === undefined ? 0 : int64Of(r, this.enc);
+  }
+  double(): number {
+    const r = this.next();
+    return r === undefined ? 0 : doubleOf(r, this.enc);
+  }
+  /** The argument's text as C sees it (cut at a NUL), or null. */
+  text(): string | null {
+    const r = this.next();
+    if (r === undefined) return null;
+    const t = textOf(r, this.enc);
+    return t === null ? null : cText(t);
+  }
+}
+
+/** C's (int) cast of a 64-bit value. */
+function toInt32(v: number | bigint): number {
+  if (typeof v === "number" && v >= -0x80000000 && v <= 0x7fffffff) return v;
+  return Number(BigInt.asIntN(32, BigInt(v)));
+}
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x01-\x1f]/;
+// deno-lint-ignore no-control-regex
+const CONTROLS = /[\x01-\x1f]/g;
+
+function controlEscape(ch: string): string {
+  return "\\u00" + ch.charCodeAt(0).toString(16).padStart(2, "0");
+}
+
+const CONVERSIONS = "dsgzqQwcouxXfeEGinp%TSr";
+
+/**
+ * Formats `format` with the arguments `regs[start..]`. Returns null when the output is
+ * empty because it stopped (or never started): SQLite's NULL result.
+ */
+export function sqlPrintf(
+  format: string,
+  regs: readonly Reg[],
+  start: number,
+  enc: TextEncoding,
+): string | null {
+  const fmt = cText(format);
+  const args = new Args(regs, start, enc);
+  let out = "";
+  let touched = false;
+  const n = fmt.length;
+  let i = 0;
+  while (i < n) {
+    if (fmt.charCodeAt(i) !== 0x25) {
+      let j = fmt.indexOf("%", i);
+      if (j < 0) j = n;
+      out += fmt.slice(i, j);
+      touched = true;
+      i = j;
+      if (i >= n) break;
+    }
+    // fmt[i] is '%'
+    i++;
+    if (i >= n) {
+      out += "%";
+      touched = true;
+      break;
+    }
+    let leftJustify = false, plus = "", alternate = false, alt2 = false, zeroPad = false;
+    let thousands = false, width = 0, precision = -1, done = false;
+    let c = fmt[i];
+    do {
+      switch (c) {
+        case "-":
+          leftJustify = true;
+          break;
+        case "+":
+          plus = "+";
+          break;
+        case " ":
+          plus = " ";
+          break;
+        case "#":
+          alternate = true;
+          break;
+        case "!":
+          alt2 = true;
+          break;
+        case "0":
+          zeroPad = true;
+          break;
+        case ",":
+          thousands = true;
+          break;
+        case "l":
+          c = fmt[++i] ?? "";
+          if (c === "l") c = fmt[++i] ?? "";
+          done = true;
+          break;
+        case "1":
+        case "2":
+        case "3":
+        case "4":
+        case "5": // deno-fmt-ignore
+        case "6":
+        case "7":
+        case "8":
+        case "9": {
+          let wx = 0;
+          while (c >= "0" && c <= "9") {
+            wx = (wx * 10 + (c.charCodeAt(0) - 0x30)) >>> 0;
+            c = fmt[++i] ?? "";
+          }
+          width = wx & 0x7fffffff;
+          if (c !== "." && c !== "l") done = true;
+          else i--;
+          break;
+        }
+        case "*": {
+          width = toInt32(args.int());
+          if (width < 0) {
+            leftJustify = true;
+            width = width >= -2147483647 ? -width : 0;
+          }
+          const after = fmt[i + 1] ?? "";
+          if (after !== "." && after !== "l") {
+            c = fmt[++i] ?? "";
+            done = true;
+          }
+          break;
+        }
+        case ".": {
+          c = fmt[++i] ?? "";
+          if (c === "*") {
+            precision = toInt32(args.int());
+            if (precision < 0) precision = precision >= -2147483647 ? -precision : -1;
+            c = fmt[++i] ?? "";
+          } else {
+            let px = 0;
+            while (c >= "0" && c <= "9") {
+              px = (px * 10 + (c.charCodeAt(0) - 0x30)) >>> 0;
+              c = fmt[++i] ?? "";
+            }
+            precision = px & 0x7fffffff;
+          }
+          if (c === "l") i--;
+          else done = true;
+          break;
+        }
+        default:
+          done = true;
+      }
+    } while (!done && (c = fmt[++i] ?? "") !== "");
+    // c is the conversion letter at fmt[i] ("" past the end).
+    if (c === "" || !CONVERSIONS.includes(c) || c === "T" || c === "S") break;
+    i++;
+    let piece: string;
+    let len: number; // length of `piece` as width counts it
+    switch (c) {
+      case "d":
+      case "i":
+      case "u":
+      case "x":
+      case "X":
+      case "o":
+      case "p":
+      case "r": { // deno-fmt-ignore
+        piece = formatInteger(c, args.int(), {
+          precision, width, plus, alternate, zeroPad, thousands,
+        });
+        len = piece.length;
+        break;
+      }
+      case "f":
+      case "e":
+      case "E":
+      case "g":
+      case "G": { // deno-fmt-ignore
+        const spec: FloatSpec = {
+          conv: c, precision, width, plus, alternate, alt2, zeroPad, leftJustify, thousands,
+        };
+        piece = formatFloat(args.double(), spec);
+        len = piece.length;
+        break;
+      }
+      case "n":
+        piece = "";
+        len = 0;
+        width = 0;
+        break;
+      case "%":
+        piece = "%";
+        len = 1;
+        break;
+      case "c": {
+        const t = args.text();
+        const ch = t === null || t === "" ? "\0" : t.slice(0, charWidth(t, 0));
+        const count = precision > 1 ? precision : 1;
+        if (count > MAX_TEXT_LENGTH) tooBig();
+        piece = count === 1 ? ch : ch.repeat(count);
+        // SQLite pads a repeated character in front before writing it, and counts the
+        // field width in characters (C int arithmetic, which can wrap).
+        let w = precision > 1 ? (width - (precision - 1)) | 0 : width;
+        if (precision > 1 && w > 1 && !leftJustify) {
+          piece = " ".repeat(w - 1) + piece;
+          w = 0;
+        }
+        const bytes = utf8Length(ch);
+        if (w > 0) w = (w + bytes - 1) | 0;
+        width = (w - bytes) | 0;
+        len = 0;
+        break;
+      }
+      case "s":
+      case "z": {
+        const t = args.text() ?? "";
+        prefixOvercount = 0;
+        if (precision >= 0) piece = alt2 ? charPrefix(t, precision) : utf8Prefix(t, precision);
+        else piece = t;
+        [width, len] = stringWidth(piece, width, alt2);
+        break;
+      }
+      default: { // q Q w
+        const q = c === "w" ? '"' : "'";
+        const t = args.text();
+        const isNull = t === null;
+        let body = isNull ? (c === "Q" ? "NULL" : "(NULL)") : t;
+        prefixOvercount = 0;
+        if (precision >= 0) body = alt2 ? charPrefix(body, precision) : utf8Prefix(body, precision);
+        // %#q doubles backslashes and spells control characters as \u00XX; %#Q does
+        // so only for a text with control characters, which it wraps in unistr().
+        const hasControl = !isNull && CONTROL.test(body);
+        const escape = alternate && !isNull && (c === "q" || (c === "Q" && hasControl));
+        if (escape) body = body.replaceAll("\\", "\\\\").replace(CONTROLS, controlEscape);
+        body = body.replaceAll(q, q + q);
+        piece = !isNull && c === "Q" ? (escape ? "unistr('" + body + "')" : q + body + q) : body;
+        [width, len] = stringWidth(piece, width, alt2);
+      }
+    }
+    touched = true;
+    const pad = (width - len) | 0;
+    if (pad > 0) {
+      if (pad > MAX_TEXT_LENGTH) tooBig();
+      const spaces = " ".repeat(pad);
+      out += leftJustify ? piece + spaces : spaces + piece;
+    } else out += piece;
+    if (out.length > MAX_TEXT_LENGTH) tooBig();
+  }
+  return touched ? out : null;
+}
+
+interface IntSpec {
+  precision: number;
+  width: number;
+  plus: string;
+  alternate: boolean;
+  zeroPad: boolean;
+  thousands: boolean;
+}
+
+/** %d %i %u %x %X %o %p %r. */
+function formatInteger(conv: string, v: number | bigint, spec: IntSpec): string {
+  const signed = conv === "d" || conv === "i" || conv === "r";
+  let mag: number | bigint;
+  let prefix = "";
+  if (signed) {
+    if (v < 0) {
+      mag = -v;
+      prefix = "-";
+    } else {
+      mag = v;
+      prefix = spec.plus;
+    }
+  } else {
+    mag = v < 0 ? BigInt.asUintN(64, BigInt(v)) : v;
+  }
+  const base = conv === "o" ? 8 : conv === "x" || conv === "X" || conv === "p" ? 16 : 10;
+  const thousands = spec.thousands && base === 10 && conv !== "r";
+  let alternate = spec.alternate;
+  // deno-lint-ignore eqeqeq
+  if (mag == 0) alternate = false;
+  let precision = spec.precision;
+  if (spec.zeroPad && precision < spec.width - (prefix !== "" ? 1 : 0)) {
+    precision = spec.width - (prefix !== "" ? 1 : 0);
+  }
+  if (precision > MAX_TEXT_LENGTH) tooBig();
+  let digits = mag.toString(base);
+  if (conv === "X" || conv === "p") digits = digits.toUpperCase();
+  if (conv === "r") {
+    const m = BigInt(mag);
+    let x = Number(m % 10n);
+    if (x >= 4 || (m / 10n) % 10n === 1n) x = 0;
+    digits += "thstndrd".slice(x * 2, x * 2 + 2);
+  }
+  if (precision > digits.length) digits = "0".repeat(precision - digits.length) + digits;
+  if (thousands) digits = groupThousands(digits);
+  let alt = "";
+  if (alternate) {
+    alt = conv === "o" ? "0" : conv === "X" ? "0X" : conv === "x" || conv === "p" ? "0x" : "";
+  }
+  return alt + prefix + digits;
+}
+
+/** Inserts "," every three digits from the right. */
+function groupThousands(digits: string): string {
+  const n = digits.length;
+  let out = "";
+  const first = ((n - 1) % 3) + 1;
+  out = digits.slice(0, first);
+  for (let i = first; i < n; i += 3) out += "," + digits.slice(i, i + 3);
+  return out;
+}
+
+/**
+ * The field width and length of a string conversion as SQLite compares them: bytes,
+ * except that with `!` each continuation byte widens the field (C int arithmetic).
+ */
+function stringWidth(piece: string, width: number, alt2: boolean): [number, number] {
+  const bytes = utf8Length(piece) - (alt2 ? 0 : prefixOvercount);
+  if (alt2 && width > 0) width = (width + bytes - countChars(piece)) | 0;
+  return [width, bytes];
+}
+
+/** Number of characters (code points) in `s`. */
+function countChars(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i += charWidth(s, i)) n++;
+  return n;
+}
+
+/** The first `count` characters of `s`. */
+function charPrefix(s: string, count: number): string {
+  let i = 0;
+  while (count-- > 0 && i < s.length) i += charWidth(s, i);
+  return s.slice(0, i);
+}
+
+/** Bytes by which the last {@link utf8Prefix} result overstates its UTF-8 length. */
+let prefixOvercount = 0;
+
+/**
+ * The first `bytes` UTF-8 bytes of `s`; a character cut in two leaves a partial
+ * sequence, which reads back as one U+FFFD.
+ */
+export function utf8Prefix(s: string, bytes: number): string {
+  prefixOvercount = 0;
+  let used = 0;
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    const w = charWidth(s, i);
+    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : w === 2 ? 4 : 3;
+    if (used + size > bytes) {
+      if (used === bytes) return s.slice(0, i);
+      // The partial character's bytes are fewer than the 3 of U+FFFD in UTF-8.
+      prefixOvercount = 3 - (bytes - used);
+      return s.slice(0, i) + "\uFFFD";
+    }
+    used += size;
+    i += w;
+  }
+  return s;
+}
+
+/** printf(FORMAT, ...) / format(FORMAT, ...): NULL without a format or when nothing printed. */
+export function printfFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const format = args.length === 0 ? null : textOf(args[0], ctx.encoding);
+  let s: string | null = null;
+  try {
+    if (format !== null) s = sqlPrintf(format, args, 1, ctx.encoding);
+  } catch (e) {
+    // Widths near SQLite's 1 GB limit exceed what a JS string can hold.
+    if (e instanceof RangeError) tooBig();
+    throw e;
+  }
+  if (s === null) setNull(out);
+  else setText(out, s);
+}

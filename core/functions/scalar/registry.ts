@@ -1,0 +1,97 @@
+/**
+ * The scalar functions litejit implements, by lower-case name. Every backend calls
+ * these (the planner may inline coalesce, ifnull, iif and the likelihood hints, but the
+ * implementations here define what they mean). Argument counts are checked by the
+ * binder against `core/functions/catalog.ts`, so an implementation may assume a valid
+ * count.
+ */
+import type { FunctionContext } from "../context.ts";
+import type { Reg } from "../../value/reg.ts";
+import { hexFn, quoteFn, randomblobFn, unhexFn, zeroblobFn } from "./blob.ts";
+import { globFn, likeFn } from "./like.ts";
+import { coalesceFn, iifFn, maxFn, minFn, nullifFn, passThroughFn, typeofFn } from "./null.ts";
+import { absFn, randomFn, roundFn, signFn } from "./numeric.ts";
+import { printfFn } from "./printf.ts";
+import {
+  charFn,
+  concatFn,
+  concatWsFn,
+  instrFn,
+  lengthFn,
+  lowerFn,
+  ltrimFn,
+  octetLengthFn,
+  replaceFn,
+  rtrimFn,
+  substrFn,
+  trimFn,
+  unicodeFn,
+  upperFn,
+} from "./text.ts";
+import { sqliteVersionFn } from "./version.ts";
+
+/**
+ * A scalar function: reads `args`, writes its result into `out` (which may be one of
+ * the argument registers only if the implementation has finished reading it; callers
+ * should pass a distinct register). Errors are thrown as `SqliteError`.
+ */
+export type ScalarImpl = (args: readonly Reg[], out: Reg, ctx: FunctionContext) => void;
+
+/** One entry of the registry. */
+export interface ScalarFunction {
+  /** The implementation. */
+  readonly impl: ScalarImpl;
+}
+
+function entry(impl: ScalarImpl): ScalarFunction {
+  return Object.freeze({ impl });
+}
+
+/** Scalar functions by lower-case name. */
+export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
+  ["abs", entry(absFn)],
+  ["char", entry(charFn)],
+  ["coalesce", entry(coalesceFn)],
+  ["concat", entry(concatFn)],
+  ["concat_ws", entry(concatWsFn)],
+  ["format", entry(printfFn)],
+  ["glob", entry(globFn)],
+  ["hex", entry(hexFn)],
+  ["if", entry(iifFn)],
+  ["ifnull", entry(coalesceFn)],
+  ["iif", entry(iifFn)],
+  ["instr", entry(instrFn)],
+  ["length", entry(lengthFn)],
+  ["like", entry(likeFn)],
+  ["likelihood", entry(passThroughFn)],
+  ["likely", entry(passThroughFn)],
+  ["lower", entry(lowerFn)],
+  ["ltrim", entry(ltrimFn)],
+  ["max", entry(maxFn)],
+  ["min", entry(minFn)],
+  ["nullif", entry(nullifFn)],
+  ["octet_length", entry(octetLengthFn)],
+  ["printf", entry(printfFn)],
+  ["quote", entry(quoteFn)],
+  ["random", entry(randomFn)],
+  ["randomblob", entry(randomblobFn)],
+  ["replace", entry(replaceFn)],
+  ["round", entry(roundFn)],
+  ["rtrim", entry(rtrimFn)],
+  ["sign", entry(signFn)],
+  ["sqlite_version", entry(sqliteVersionFn)],
+  ["substr", entry(substrFn)],
+  ["substring", entry(substrFn)],
+  ["trim", entry(trimFn)],
+  ["typeof", entry(typeofFn)],
+  ["unhex", entry(unhexFn)],
+  ["unicode", entry(unicodeFn)],
+  ["unlikely", entry(passThroughFn)],
+  ["upper", entry(upperFn)],
+  ["zeroblob", entry(zeroblobFn)],
+]);
+
+/** The scalar function called `name` (any case), or undefined. */
+export function scalarFunction(name: string): ScalarFunction | undefined {
+  return SCALAR_FUNCTIONS.get(name.toLowerCase());
+}

@@ -1,0 +1,412 @@
+/**
+ * Text functions: length, octet_length, lower, upper, substr, trim, ltrim, rtrim,
+ * replace, instr, char, unicode, concat, concat_ws.
+ *
+ * Characters are code points (SQLite counts UTF-8 characters; a JS surrogate pair is one
+ * character). Where SQLite's C code reads a text as a NUL-terminated string, the text
+ * ends at its first NUL here too (`length`, `substr`, `unicode`, the trim character
+ * set); where it uses the byte count, the whole text counts (`lower`, `upper`, `trim`'s
+ * input, `replace`, `instr`).
+ */
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setBlob, setInt, setNull, setText } from "../../value/reg.ts";
+import { StorageClass, TextEncoding } from "../../value/types.ts";
+import { charCount, charWidth, cText, int64Of, textOf, utf8Length } from "./coerce.ts";
+import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
+
+/** length(X): characters of a text (up to a NUL), bytes of a blob, digits of a number. */
+export function lengthFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const a = args[0];
+  switch (a.c) {
+    case StorageClass.Null:
+      setNull(out);
+      return;
+    case StorageClass.Blob:
+      setInt(out, (a.v as Uint8Array).length);
+      return;
+    case StorageClass.Text:
+      setInt(out, charCount(cText(a.v as string)));
+      return;
+    default:
+      setInt(out, (textOf(a, ctx.encoding) as string).length);
+  }
+}
+
+/** octet_length(X): bytes of the value as stored (numbers as text in the db encoding). */
+export function octetLengthFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const a = args[0];
+  const wide = ctx.encoding !== TextEncoding.Utf8;
+  switch (a.c) {
+    case StorageClass.Null:
+      setNull(out);
+      return;
+    case StorageClass.Blob:
+      setInt(out, (a.v as Uint8Array).length);
+      return;
+    case StorageClass.Text: {
+      const s = a.v as string;
+      setInt(out, wide ? s.length * 2 : utf8Length(s));
+      return;
+    }
+    default:
+      setInt(out, (textOf(a, ctx.encoding) as string).length * (wide ? 2 : 1));
+  }
+}
+
+function mapAscii(s: string, upper: boolean): string {
+  return upper ? s.replace(/[a-z]+/g, (m) => m.toUpperCase()) : s.replace(
+    /[A-Z]+/g,
+    (m) => m.toLowerCase(),
+  );
+}
+
+/** upper(X): ASCII letters only. */
+export function upperFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const s = textOf(args[0], ctx.encoding);
+  if (s === null) setNull(out);
+  else setText(out, mapAscii(s, true));
+}
+
+/** lower(X): ASCII letters only. */
+export function lowerFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const s = textOf(args[0], ctx.encoding);
+  if (s === null) setNull(out);
+  else setText(out, mapAscii(s, false));
+}
+
+/** Code-unit index after skipping `count` characters of `s` from `from`. */
+function skipChars(s: string, from: number, count: number): number {
+  let i = from;
+  while (count > 0 && i < s.length) {
+    i += charWidth(s, i);
+    count--;
+  }
+  return i;
+}
+
+/**
+ * substr(X, Y[, Z]) / substring: Z characters (bytes for a blob) from position Y
+ * (1-based; negative counts from the end; 0 is the position before the first), or the
+ * Z before Y when Z is negative.
+ */
+export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const enc = ctx.encoding;
+  if (args[1].c === StorageClass.Null || (args.length === 3 && args[2].c === StorageClass.Null)) {
+    setNull(out);
+    return;
+  }
+  const x = args[0];
+  if (x.c === StorageClass.Null) {
+    setNull(out);
+    return;
+  }
+  const isBlob = x.c === StorageClass.Blob;
+  if (isBlob && (x.v as Uint8Array).length === 0) {
+    setNull(out); // SQLite sees an empty blob as a null pointer here
+    return;
+  }
+  const text = isBlob ? "" : cText(textOf(x, enc) as string);
+  const a1 = int64Of(args[1], enc);
+  const a2 = args.length === 3 ? int64Of(args[2], enc) : MAX_TEXT_LENGTH;
+  const len = isBlob ? (x.v as Uint8Array).length : a1 < 0 ? charCount(text) : 0;
+  const range = typeof a1 === "number" && typeof a2 === "number" && Math.abs(a1) < SAFE_POS &&
+      Math.abs(a2) < SAFE_POS
+    ? substrRange(a1, a2, len)
+    : substrRangeWrapping(BigInt(a1), BigInt(a2), len);
+  const p1 = range[0];
+  let p2 = range[1];
+  if (isBlob) {
+    const b = x.v as Uint8Array;
+    if (p1 + p2 > len) {
+      p2 = len - p1;
+      if (p2 < 0) p2 = 0;
+    }
+    setBlob(out, p2 === 0 ? new Uint8Array(0) : b.slice(p1, p1 + p2));
+    return;
+  }
+  const start = skipChars(text, 0, p1);
+  setText(out, text.slice(start, skipChars(text, start, p2)));
+}
+
+/** Below this, substr's position arithmetic cannot overflow 64 bits. */
+const SAFE_POS = 2 ** 52;
+const rangeOut: [number, number] = [0, 0];
+
+/**
+ * substr's start offset and length (0-based, clamped at the start) for positions `p1`
+ * and `p2` and a value of `len` characters (only needed when p1 < 0, or for blobs).
+ */
+function substrRange(p1: number, p2: number, len: number): [number, number] {
+  let negP2 = false;
+  if (p2 < 0) {
+    p2 = -p2;
+    negP2 = true;
+  }
+  if (p1 < 0) {
+    p1 += len;
+    if (p1 < 0) {
+      p2 += p1;
+      if (p2 < 0) p2 = 0;
+      p1 = 0;
+    }
+  } else if (p1 > 0) p1--;
+  else if (p2 > 0) p2--;
+  if (negP2) {
+    p1 -= p2;
+    if (p1 < 0) {
+      p2 += p1;
+      p1 = 0;
+    }
+  }
+  rangeOut[0] = p1;
+  rangeOut[1] = p2;
+  return rangeOut;
+}
+
+/**
+ * {@link substrRange} for extreme positions, with C's 64-bit wrap-around (SQLite's own
+ * arithmetic overflows there, e.g. negating -2^63): the results are observable.
+ */
+function substrRangeWrapping(p1: bigint, p2: bigint, len: number): [number, number] {
+  const w = (v: bigint) => BigInt.asIntN(64, v);
+  const n = BigInt(len);
+  let negP2 = false;
+  if (p2 < 0n) {
+    p2 = w(-p2);
+    negP2 = true;
+  }
+  if (p1 < 0n) {
+    p1 = w(p1 + n);
+    if (p1 < 0n) {
+      p2 = w(p2 + p1);
+      if (p2 < 0n) p2 = 0n;
+      p1 = 0n;
+    }
+  } else if (p1 > 0n) p1--;
+  else if (p2 > 0n) p2--;
+  if (negP2) {
+    p1 = w(p1 - p2);
+    if (p1 < 0n) {
+      p2 = w(p2 + p1);
+      p1 = 0n;
+    }
+  }
+  // Past every text and blob: clamp to keep the numbers exact.
+  const cap = BigInt(MAX_TEXT_LENGTH) * 4n;
+  rangeOut[0] = Number(p1 > cap ? cap : p1);
+  // A length that wrapped negative makes SQLite's copy loop run to the end.
+  rangeOut[1] = Number(p2 > cap || p2 < 0n ? cap : p2);
+  return rangeOut;
+}
+
+/** One trim function: `left` and `right` say which ends to trim. */
+function trimWith(
+  args: readonly Reg[],
+  out: Reg,
+  ctx: FunctionContext,
+  left: boolean,
+  right: boolean,
+) {
+  const s = textOf(args[0], ctx.encoding);
+  if (s === null) {
+    setNull(out);
+    return;
+  }
+  let set: string;
+  if (args.length === 1) set = " ";
+  else {
+    const t = textOf(args[1], ctx.encoding);
+    if (t === null) {
+      setNull(out);
+      return;
+    }
+    set = cText(t);
+  }
+  let start = 0;
+  let end = s.length;
+  if (set.length > 0) {
+    if (left) {
+      while (start < end) {
+        const w = matchSetAt(s, start, end, set, false);
+        if (w === 0) break;
+        start += w;
+      }
+    }
+    if (right) {
+      while (end > start) {
+        const w = matchSetAt(s, start, end, set, true);
+        if (w === 0) break;
+        end -= w;
+      }
+    }
+  }
+  setText(out, start === 0 && end === s.length ? s : s.slice(start, end));
+}
+
+/**
+ * Width of the first character of `set` found at the start (or, with `atEnd`, the end)
+ * of `s[start..end)`, or 0 if none is.
+ */
+function matchSetAt(s: string, start: number, end: number, set: string, atEnd: boolean): number {
+  for (let k = 0; k < set.length;) {
+    const w = charWidth(set, k);
+    if (w <= end - start) {
+      const at = atEnd ? end - w : start;
+      if (
+        s.charCodeAt(at) === set.charCodeAt(k) &&
+        (w === 1 || s.charCodeAt(at + 1) === set.charCodeAt(k + 1))
+      ) {
+        return w;
+      }
+    }
+    k += w;
+  }
+  return 0;
+}
+
+/** trim(X[, Y]). */
+export function trimFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  trimWith(args, out, ctx, true, true);
+}
+
+/** ltrim(X[, Y]). */
+export function ltrimFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  trimWith(args, out, ctx, true, false);
+}
+
+/** rtrim(X[, Y]). */
+export function rtrimFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  trimWith(args, out, ctx, false, true);
+}
+
+/**
+ * replace(X, Y, Z): every occurrence of Y in X, left to right, replaced by Z. An empty Y
+ * (or one starting with NUL) returns the text of X.
+ */
+export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const enc = ctx.encoding;
+  const s = textOf(args[0], enc);
+  const pattern = s === null ? null : textOf(args[1], enc);
+  if (s === null || pattern === null) {
+    setNull(out);
+    return;
+  }
+  if (pattern === "" || pattern.charCodeAt(0) === 0) {
+    setText(out, s);
+    return;
+  }
+  const rep = textOf(args[2], enc);
+  if (rep === null) {
+    setNull(out);
+    return;
+  }
+  const parts = s.split(pattern);
+  if (parts.length === 1) {
+    setText(out, s);
+    return;
+  }
+  if (
+    rep.length > pattern.length &&
+    s.length + (parts.length - 1) * (rep.length - pattern.length) > MAX_TEXT_LENGTH
+  ) {
+    tooBig();
+  }
+  setText(out, parts.join(rep));
+}
+
+/** instr(X, Y): 1-based position of the first Y in X (characters, or bytes for two blobs). */
+export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const enc = ctx.encoding;
+  const h = args[0];
+  const n = args[1];
+  if (h.c === StorageClass.Null || n.c === StorageClass.Null) {
+    setNull(out);
+    return;
+  }
+  if (h.c === StorageClass.Blob && n.c === StorageClass.Blob) {
+    const hay = h.v as Uint8Array;
+    const needle = n.v as Uint8Array;
+    setInt(out, needle.length === 0 ? 1 : indexOfBytes(hay, needle) + 1);
+    return;
+  }
+  const needle = n.c === StorageClass.Blob ? (n.v as Uint8Array).length : 1;
+  if (needle === 0) {
+    setInt(out, 1);
+    return;
+  }
+  const hay = textOf(h, enc) as string;
+  const nt = textOf(n, enc) as string;
+  if (nt === "") {
+    setInt(out, 1);
+    return;
+  }
+  const at = hay.indexOf(nt);
+  setInt(out, at < 0 ? 0 : charCount(hay.slice(0, at)) + 1);
+}
+
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
+  const last = hay.length - needle.length;
+  const first = needle[0];
+  outer: for (let i = 0; i <= last; i++) {
+    if (hay[i] !== first) continue;
+    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * char(X, ...): the characters with those code points; out-of-range values give U+FFFD.
+ * A surrogate code point becomes a lone surrogate code unit (SQLite writes its 3-byte
+ * encoding, which reads back as U+FFFD).
+ */
+export function charFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  let s = "";
+  for (let i = 0; i < args.length; i++) {
+    let x = int64Of(args[i], ctx.encoding);
+    if (typeof x === "bigint" || x < 0 || x > 0x10ffff) x = 0xfffd;
+    s += x <= 0xffff ? String.fromCharCode(x) : String.fromCodePoint(x);
+  }
+  setText(out, s);
+}
+
+/** unicode(X): code point of the first character, NULL for an empty text. */
+export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const s = textOf(args[0], ctx.encoding);
+  if (s === null || s === "" || s.charCodeAt(0) === 0) {
+    setNull(out);
+    return;
+  }
+  const cp = s.codePointAt(0) as number;
+  setInt(out, cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
+}
+
+/** concat(X, ...): the texts of the non-NULL arguments, joined. */
+export function concatFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  let s = "";
+  for (let i = 0; i < args.length; i++) {
+    const t = textOf(args[i], ctx.encoding);
+    if (t !== null) s += t;
+  }
+  if (s.length > MAX_TEXT_LENGTH) tooBig();
+  setText(out, s);
+}
+
+/** concat_ws(SEP, X, ...): the non-NULL X joined with SEP; NULL if SEP is NULL. */
+export function concatWsFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const sep = textOf(args[0], ctx.encoding);
+  if (sep === null) {
+    setNull(out);
+    return;
+  }
+  let s = "";
+  let first = true;
+  for (let i = 1; i < args.length; i++) {
+    const t = textOf(args[i], ctx.encoding);
+    if (t === null) continue;
+    s += first ? t : sep + t;
+    first = false;
+  }
+  if (s.length > MAX_TEXT_LENGTH) tooBig();
+  setText(out, s);
+}
