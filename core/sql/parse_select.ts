@@ -434,11 +434,14 @@ export abstract class SelectParser extends ExprParser {
               words.push(this.CONSUME(Nm));
             },
           });
-          const j = this.CONSUME2(T[TokenKind.Join]);
+          this.CONSUME2(T[TokenKind.Join]);
           return this.ACTION(() => {
             const op = joinOperator(words.map((w) => this.text(w)));
-            if (typeof op === "string") this.raiseAt(op, j);
-            return op;
+            if (typeof op !== "string") return op;
+            // SQLite raises this when it reduces the join operator, i.e. on the next
+            // token; a syntax error at that token replaces it.
+            this.raiseAtReduce(op);
+            return { comma: false, natural: false, outer: null, cross: false };
           });
         },
       },
