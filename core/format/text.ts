@@ -39,8 +39,16 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
   return s.includes("\uFFFD") ? utf8.decode(sqliteUtf16ToUtf8(buf, start, end, le)) : s;
 }
 
-/** SQLite's UTF-16 to UTF-8 translation (utf.c), including its handling of bad surrogates. */
-function sqliteUtf16ToUtf8(buf: Uint8Array, start: number, end: number, le: boolean): Uint8Array {
+/**
+ * SQLite's UTF-16 to UTF-8 translation (utf.c) of `buf[start, end)` (`end - start` even),
+ * including its handling of bad surrogates: a surrogate takes whatever unit follows it.
+ */
+export function sqliteUtf16ToUtf8(
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  le: boolean,
+): Uint8Array {
   const out = new Uint8Array(((end - start) >> 1) * 3);
   const [lo, hi] = le ? [0, 1] : [1, 0];
   let n = 0;

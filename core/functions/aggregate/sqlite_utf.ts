@@ -1,7 +1,8 @@
 /**
  * SQLite's own UTF-8 ↔ UTF-16 translations (utf.c), which a UTF-16 database applies to
  * `group_concat`'s text: arguments are read as UTF-8 (a BLOB's bytes are first taken as
- * UTF-16 and translated), and the UTF-8 result is translated back to UTF-16 when stored.
+ * UTF-16 and translated by `sqliteUtf16ToUtf8` of core/format/text.ts), and the UTF-8
+ * result is translated back to UTF-16 when stored (here).
  *
  * Both are more lenient than WHATWG decoding, and the difference is visible:
  * - UTF-16 → UTF-8: a surrogate is combined with whatever unit follows it (valid pair or
@@ -42,37 +43,4 @@ export function sqliteUtf8ToString(bytes: Uint8Array, start: number, end: number
     }
   }
   return out;
-}
-
-/** `bytes` as UTF-16 (`le` for little-endian), translated to UTF-8 as SQLite does. */
-export function sqliteUtf16ToUtf8(bytes: Uint8Array, le: boolean): Uint8Array {
-  const end = bytes.length & ~1;
-  const out = new Uint8Array((end >> 1) * 3);
-  const lo = le ? 0 : 1;
-  const hi = 1 - lo;
-  let n = 0;
-  for (let i = 0; i < end;) {
-    let c = bytes[i + lo] | (bytes[i + hi] << 8);
-    i += 2;
-    if (c >= 0xd800 && c < 0xe000 && i < end) {
-      const c2 = bytes[i + lo] | (bytes[i + hi] << 8);
-      i += 2;
-      c = (c2 & 0x03ff) + ((c & 0x003f) << 10) + (((c & 0x03c0) + 0x0040) << 10);
-    }
-    if (c < 0x80) out[n++] = c;
-    else if (c < 0x800) {
-      out[n++] = 0xc0 | (c >> 6);
-      out[n++] = 0x80 | (c & 0x3f);
-    } else if (c < 0x10000) {
-      out[n++] = 0xe0 | (c >> 12);
-      out[n++] = 0x80 | ((c >> 6) & 0x3f);
-      out[n++] = 0x80 | (c & 0x3f);
-    } else {
-      out[n++] = 0xf0 | (c >> 18);
-      out[n++] = 0x80 | ((c >> 12) & 0x3f);
-      out[n++] = 0x80 | ((c >> 6) & 0x3f);
-      out[n++] = 0x80 | (c & 0x3f);
-    }
-  }
-  return out.subarray(0, n);
 }

@@ -10,7 +10,8 @@
 import { decodeText } from "../../format/text.ts";
 import { intToText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
-import { sqliteUtf16ToUtf8, sqliteUtf8ToString } from "./sqlite_utf.ts";
+import { sqliteUtf8ToString } from "./sqlite_utf.ts";
+import { sqliteUtf16ToUtf8 } from "../../format/text.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
 
 const encoder = new TextEncoder();
@@ -101,7 +102,9 @@ export function utf8Text(b: Utf8Buffer, enc: TextEncoding): string {
 
 /** A BLOB's bytes as UTF-8 text: as they are in a UTF-8 database, translated in UTF-16. */
 function blobUtf8(bytes: Uint8Array, enc: TextEncoding): Uint8Array {
-  return enc === TextEncoding.Utf8 ? bytes : sqliteUtf16ToUtf8(bytes, enc === TextEncoding.Utf16le);
+  return enc === TextEncoding.Utf8
+    ? bytes
+    : sqliteUtf16ToUtf8(bytes, 0, bytes.length & ~1, enc === TextEncoding.Utf16le);
 }
 
 /**
