@@ -19,38 +19,16 @@
  * either sign prints `0.0`; infinities print `Inf` / `-Inf`.
  */
 
-/** Scratch space for reading the bits of a double. */
-const bitsView = new DataView(new ArrayBuffer(8));
+import {
+  floorLog10Pow2,
+  floorLog2Pow10,
+  type Mantissa,
+  normalizedMantissa,
+  pow10Top64,
+} from "./fp_scale.ts";
 
-/** floor(log10(2^q)) for the exponents that occur, via SQLite's fixed-point ratio. */
-function floorLog10Pow2(q: number): number {
-  return (q * 78913) >> 18;
-}
-
-/** floor(log2(10^p)) for the exponents that occur, via SQLite's fixed-point ratio. */
-function floorLog2Pow10(p: number): number {
-  return (p * 108853) >> 15;
-}
-
-/** Cache of the 64-bit truncated powers of ten, indexed by p + POW10_BIAS. */
-const POW10_BIAS = 400;
-const pow10Cache: (bigint | undefined)[] = [];
-
-/** The top 64 bits of 10^p, truncated: floor(10^p · 2^(63 - floorLog2Pow10(p))). */
-function pow10Top64(p: number): bigint {
-  const cached = pow10Cache[p + POW10_BIAS];
-  if (cached !== undefined) return cached;
-  const shift = 63 - floorLog2Pow10(p);
-  let top: bigint;
-  if (p >= 0) {
-    const exact = 10n ** BigInt(p);
-    top = shift >= 0 ? exact << BigInt(shift) : exact >> BigInt(-shift);
-  } else {
-    top = (1n << BigInt(shift)) / 10n ** BigInt(-p);
-  }
-  pow10Cache[p + POW10_BIAS] = top;
-  return top;
-}
+/** Scratch for the mantissa of the value being printed. */
+const scaled: Mantissa = { mant: 0n, e2: 0 };
 
 /** `digits·10^exp10` converted to the nearest double. */
 function decimalToDouble(digits: number, exp10: number): number {
@@ -63,22 +41,8 @@ function decimalToDouble(digits: number, exp10: number): number {
  * point (digits before it; may be <= 0) into `pointOut[0]`.
  */
 function sqliteDigits(r: number, pointOut: Int32Array): string {
-  bitsView.setFloat64(0, r);
-  const hi = bitsView.getUint32(0);
-  const lo = bitsView.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let mant: bigint;
-  let e2: number;
-  if (biased === 0) {
-    // Subnormal: normalise so that bit 63 of the mantissa is set.
-    const frac = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-    const leadingZeros = 64 - frac.toString(2).length;
-    mant = frac << BigInt(leadingZeros);
-    e2 = -1074 - leadingZeros;
-  } else {
-    mant = (BigInt((hi & 0xfffff) | 0x100000) << 43n) | (BigInt(lo) << 11n);
-    e2 = biased - 1086;
-  }
+  normalizedMantissa(r, scaled);
+  const { mant, e2 } = scaled;
   // Scale so that the integer part has 18 (sometimes 19) digits, rounding the last half up.
   const p = 17 - floorLog10Pow2(e2 + 63);
   const drop = 64 - (e2 + floorLog2Pow10(p) + 2);

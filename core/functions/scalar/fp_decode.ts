@@ -11,6 +11,14 @@
  * `core/value/real_to_text.ts` is the `%!.17g` special case of the same procedure.
  */
 
+import {
+  floorLog10Pow2,
+  floorLog2Pow10,
+  type Mantissa,
+  normalizedMantissa,
+  pow10Top64,
+} from "../../value/fp_scale.ts";
+
 /** The result of {@link fpDecode}; one shared instance is reused (no allocation). */
 export interface FpDecoded {
   /** True for a negative value (never for -0.0, which decodes as "0"). */
@@ -23,33 +31,8 @@ export interface FpDecoded {
   point: number;
 }
 
-const view = new DataView(new ArrayBuffer(8));
-const POW10_BIAS = 400;
-const pow10Cache: (bigint | undefined)[] = [];
-
-function floorLog10Pow2(q: number): number {
-  return (q * 78913) >> 18;
-}
-
-function floorLog2Pow10(p: number): number {
-  return (p * 108853) >> 15;
-}
-
-/** The top 64 bits of 10^p, truncated. */
-function pow10Top64(p: number): bigint {
-  const cached = pow10Cache[p + POW10_BIAS];
-  if (cached !== undefined) return cached;
-  const shift = 63 - floorLog2Pow10(p);
-  let top: bigint;
-  if (p >= 0) {
-    const exact = 10n ** BigInt(p);
-    top = shift >= 0 ? exact << BigInt(shift) : exact >> BigInt(-shift);
-  } else {
-    top = (1n << BigInt(shift)) / 10n ** BigInt(-p);
-  }
-  pow10Cache[p + POW10_BIAS] = top;
-  return top;
-}
+/** Scratch for the mantissa of the value being decoded. */
+const scaled: Mantissa = { mant: 0n, e2: 0 };
 
 const result: FpDecoded = { neg: false, special: 0, digits: "0", point: 1 };
 
@@ -75,21 +58,8 @@ export function fpDecode(r: number, iRound: number, mxRound: number): FpDecoded 
     result.point = 0;
     return result;
   }
-  view.setFloat64(0, r);
-  const hi = view.getUint32(0);
-  const lo = view.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let mant: bigint;
-  let e2: number;
-  if (biased === 0) {
-    const frac = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-    const leadingZeros = 64 - frac.toString(2).length;
-    mant = frac << BigInt(leadingZeros);
-    e2 = -1074 - leadingZeros;
-  } else {
-    mant = (BigInt((hi & 0xfffff) | 0x100000) << 43n) | (BigInt(lo) << 11n);
-    e2 = biased - 1086;
-  }
+  normalizedMantissa(r, scaled);
+  const { mant, e2 } = scaled;
   const want = iRound <= 0 || iRound >= 18 ? 18 : iRound + 1;
   const p = want - 1 - floorLog10Pow2(e2 + 63);
   const high = (mant * pow10Top64(p)) >> 64n;
