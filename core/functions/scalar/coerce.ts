@@ -6,21 +6,16 @@
  *   bytes read in the database encoding.
  * - Bytes of a text are the text in the database encoding; bytes of a number are its
  *   (ASCII) text.
- * - The INTEGER of a text is read like sqlite3Atoi64: leading whitespace, an optional
- *   sign, then as many digits as follow (`'12abc'` → 12, `'1e3'` → 1, `'0x10'` → 0),
- *   clamped to the 64-bit range. A REAL is truncated toward zero and clamped.
- * - The REAL of a text is the value of its longest numeric prefix (`textToReal`).
+ * - INTEGER and REAL come from core/value/coerce.ts (`toInt`, `toReal`): a text's leading
+ *   integer (`'12abc'` → 12, `'1e3'` → 1, `'0x10'` → 0) clamped to 64 bits, a REAL
+ *   truncated and clamped; the REAL of a text is its longest numeric prefix.
  */
 import { decodeText } from "../../format/text.ts";
 import { encodeText } from "../../format/index_key.ts";
-import { intToText, parseNumericText, realToText, textToReal } from "../../value/number_text.ts";
+import { intToText, parseNumericText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
-import { normalizeInt, StorageClass, type TextEncoding } from "../../value/types.ts";
-
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
-/** Doubles beyond these convert to the extreme 64-bit integers (SQLite's doubleToInt64). */
-const REAL_TO_INT_MAX = 9223372036854774784;
+import { toInt, toReal } from "../../value/coerce.ts";
+import { StorageClass, type TextEncoding } from "../../value/types.ts";
 
 /** sqlite3_value_text: the text of a value, or null for NULL. */
 export function textOf(r: Reg, enc: TextEncoding): string | null {
@@ -66,64 +61,9 @@ function asciiBytes(s: string): Uint8Array {
   return out;
 }
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
-
-/** The INTEGER of a text, sqlite3Atoi64-style (see the module comment). */
-export function textToInt64(s: string): number | bigint {
-  const n = s.length;
-  let i = 0;
-  while (i < n && isSpace(s.charCodeAt(i))) i++;
-  let neg = false;
-  const sign = s.charCodeAt(i);
-  if (sign === 0x2d || sign === 0x2b) {
-    neg = sign === 0x2d;
-    i++;
-  }
-  while (i < n && s.charCodeAt(i) === 0x30) i++;
-  const start = i;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) break;
-    i++;
-  }
-  if (i === start) return 0;
-  if (i - start <= 15) {
-    const v = Number(s.slice(start, i));
-    return neg ? -v : v;
-  }
-  if (i - start > 19) return neg ? I64_MIN : I64_MAX;
-  let v = BigInt(s.slice(start, i));
-  if (neg) v = -v;
-  if (v > I64_MAX) return I64_MAX;
-  if (v < I64_MIN) return I64_MIN;
-  return normalizeInt(v);
-}
-
-/** A REAL truncated toward zero and clamped to 64 bits, as SQLite converts it. */
-export function realToInt64(r: number): number | bigint {
-  if (r !== r) return 0;
-  if (r < -REAL_TO_INT_MAX) return I64_MIN;
-  if (r > REAL_TO_INT_MAX) return I64_MAX;
-  const t = Math.trunc(r);
-  return Number.isSafeInteger(t) ? t + 0 : BigInt(t);
-}
-
-/** sqlite3_value_int64 (NULL gives 0). */
+/** sqlite3_value_int64 (NULL gives 0): the one sqlite3VdbeIntValue of core/value. */
 export function int64Of(r: Reg, enc: TextEncoding): number | bigint {
-  switch (r.c) {
-    case StorageClass.Integer:
-      return r.v as number | bigint;
-    case StorageClass.Real:
-      return realToInt64(r.v as number);
-    case StorageClass.Text:
-      return textToInt64(r.v as string);
-    case StorageClass.Blob:
-      return textToInt64(textOf(r, enc) as string);
-    default:
-      return 0;
-  }
+  return toInt(r, enc);
 }
 
 /** sqlite3_value_int: the 64-bit value cut to its low 32 bits, as C's (int) cast does. */
@@ -134,20 +74,9 @@ export function int32Of(r: Reg, enc: TextEncoding): number {
     : Number(BigInt.asIntN(32, v));
 }
 
-/** sqlite3_value_double (NULL gives 0.0). */
+/** sqlite3_value_double (NULL gives 0.0): the one sqlite3VdbeRealValue of core/value. */
 export function doubleOf(r: Reg, enc: TextEncoding): number {
-  switch (r.c) {
-    case StorageClass.Real:
-      return r.v as number;
-    case StorageClass.Integer:
-      return Number(r.v as number | bigint);
-    case StorageClass.Text:
-      return textToReal(r.v as string);
-    case StorageClass.Blob:
-      return textToReal(textOf(r, enc) as string);
-    default:
-      return 0;
-  }
+  return toReal(r, enc);
 }
 
 /**
