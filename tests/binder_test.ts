@@ -4,10 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../core/database_file.ts";
 import { bindStatement, type Catalog } from "../core/analyze/binder.ts";
 import type { BoundExpr, BoundStatement } from "../core/analyze/bound.ts";
 import { parseStatement } from "../core/sql/parser.ts";
+import { type BindFixture, bindFixture } from "./support/bind_fixture.ts";
 import { findFunction, FUNCTIONS } from "../core/functions/catalog.ts";
 import { StorageClass } from "../core/value/types.ts";
 
@@ -23,33 +23,8 @@ create view v_dangling as select * from dropped;
 drop table dropped;
 `;
 
-function setup(): { db: DatabaseSync; catalog: Catalog; cleanup: () => void } {
-  const dir = Deno.makeTempDirSync();
-  const path = `${dir}/binder.db`;
-  const db = new DatabaseSync(path);
-  db.exec(SCHEMA);
-  db.close();
-  const file = DatabaseFile.open(path);
-  const oracle = new DatabaseSync(path, { readOnly: true });
-  const catalog: Catalog = {
-    schema: file.schema,
-    pragmaColumns: (name) => {
-      try {
-        return oracle.prepare(`select * from pragma_${name}`).columns().map((c) => c.name);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-  return {
-    db: oracle,
-    catalog,
-    cleanup: () => {
-      oracle.close();
-      file.close();
-      Deno.removeSync(dir, { recursive: true });
-    },
-  };
+function setup(): BindFixture {
+  return bindFixture(SCHEMA);
 }
 
 function bind(catalog: Catalog, sql: string): BoundStatement {

@@ -3,11 +3,11 @@
  * `StatementSync.columns()` must equal the binder's `columns`.
  */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
-import { DatabaseFile } from "../core/database_file.ts";
 import { bindStatement, type Catalog } from "../core/analyze/binder.ts";
 import { parseStatement } from "../core/sql/parser.ts";
+import { type BindFixture, bindFixture } from "./support/bind_fixture.ts";
 import { propertyParams } from "./support/random_db.ts";
 
 const SCHEMA = `
@@ -28,33 +28,8 @@ create view vc as select a from t union select d from u;
 /** Statement-column descriptions as node:sqlite gives them. */
 type Col = [string, string | null, string | null, string | null, string | null];
 
-function setup(): { db: DatabaseSync; catalog: Catalog; cleanup: () => void } {
-  const dir = Deno.makeTempDirSync();
-  const path = `${dir}/names.db`;
-  const db = new DatabaseSync(path);
-  db.exec(SCHEMA);
-  db.close();
-  const file = DatabaseFile.open(path);
-  const oracle = new DatabaseSync(path, { readOnly: true });
-  const catalog: Catalog = {
-    schema: file.schema,
-    pragmaColumns: (name) => {
-      try {
-        return oracle.prepare(`select * from pragma_${name}`).columns().map((c) => c.name);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-  return {
-    db: oracle,
-    catalog,
-    cleanup: () => {
-      oracle.close();
-      file.close();
-      Deno.removeSync(dir, { recursive: true });
-    },
-  };
+function setup(): BindFixture {
+  return bindFixture(SCHEMA);
 }
 
 function expected(db: DatabaseSync, sql: string): Col[] | string {
