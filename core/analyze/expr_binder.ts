@@ -400,23 +400,10 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
         ...propagatedCollation([operand, ...list]),
       };
     }
-    case "inSelect": {
-      const select = bindSelect(ctx, e.select, scope);
-      checkPending(ctx);
-      const operand = sub(e.operand, true);
-      checkInWidth(ctx, operand, select, e);
-      needInSelect(ctx, operand, select);
-      return {
-        kind: "inSelect",
-        not: e.not,
-        operand,
-        select,
-        ...info,
-        ...propagatedCollation([operand]),
-      };
-    }
+    case "inSelect":
     case "inTable": {
-      const select = bindSelect(ctx, inTableSelect(e), scope);
+      // `x IN t` is `x IN (SELECT * FROM t)`.
+      const select = bindSelect(ctx, e.kind === "inSelect" ? e.select : inTableSelect(e), scope);
       checkPending(ctx);
       const operand = sub(e.operand, true);
       checkInWidth(ctx, operand, select, e);
