@@ -24,7 +24,7 @@ import {
 } from "./coerce.ts";
 import { decodeText } from "../format/text.ts";
 import { type Reg, setInt, setNull, setReal, setText } from "./reg.ts";
-import { MAX_SAFE_BIG, MIN_SAFE_BIG, StorageClass, TextEncoding } from "./types.ts";
+import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
 
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
@@ -40,7 +40,7 @@ const enum Op {
 /** An exact bigint result as an INTEGER, or `undefined` if it leaves 64 bits. */
 function fitI64(v: bigint): number | bigint | undefined {
   if (v > I64_MAX || v < I64_MIN) return undefined;
-  return v >= MIN_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v;
+  return normalizeInt(v);
 }
 
 /** INTEGER `x op y`, or `undefined` when SQLite falls back to REAL; NULL is signalled by null. */
@@ -204,11 +204,6 @@ export function unaryPlus(a: Reg, out: Reg): void {
   out.c = a.c;
 }
 
-/** A 64-bit two's complement bigint result as an INTEGER. */
-function fromI64(v: bigint): number | bigint {
-  return v >= MIN_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v;
-}
-
 function isInt32(v: number | bigint): v is number {
   return typeof v === "number" && (v | 0) === v;
 }
@@ -224,7 +219,7 @@ export function bitAnd(
   const x = toInt(a, enc);
   const y = toInt(b, enc);
   if (isInt32(x) && isInt32(y)) return setInt(out, x & y);
-  setInt(out, fromI64(BigInt(x) & BigInt(y)));
+  setInt(out, normalizeInt(BigInt(x) & BigInt(y)));
 }
 
 /** `a | b`: both operands through {@link toInt}; NULL if either is NULL. */
@@ -238,7 +233,7 @@ export function bitOr(
   const x = toInt(a, enc);
   const y = toInt(b, enc);
   if (isInt32(x) && isInt32(y)) return setInt(out, x | y);
-  setInt(out, fromI64(BigInt(x) | BigInt(y)));
+  setInt(out, normalizeInt(BigInt(x) | BigInt(y)));
 }
 
 /** `~a`: NULL stays NULL, anything else is complemented after {@link toInt}. */
@@ -248,7 +243,7 @@ export function bitNot(a: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8):
   if (typeof x === "number") {
     const r = -x - 1;
     setInt(out, r >= -Number.MAX_SAFE_INTEGER ? r : BigInt(r));
-  } else setInt(out, fromI64(~x));
+  } else setInt(out, normalizeInt(~x));
 }
 
 /**
@@ -270,7 +265,7 @@ function shift(x: number | bigint, n: number | bigint, left: boolean): number | 
     if (Number.isSafeInteger(r)) return r;
   }
   const bx = BigInt(x);
-  return fromI64(left ? BigInt.asIntN(64, bx << BigInt(k)) : bx >> BigInt(k));
+  return normalizeInt(left ? BigInt.asIntN(64, bx << BigInt(k)) : bx >> BigInt(k));
 }
 
 /** `a << b`: NULL if either is NULL; a negative count shifts right. */

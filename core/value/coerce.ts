@@ -24,7 +24,7 @@
 import { decodeText } from "../format/text.ts";
 import { intToText, realToText, textToReal } from "./number_text.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
-import { StorageClass, TextEncoding } from "./types.ts";
+import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
 
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
@@ -122,7 +122,7 @@ function atoi64(s: string): number {
     atoiValue = I64_MIN;
     return 2;
   }
-  atoiValue = big >= -9007199254740991n && big <= 9007199254740991n ? Number(big) : big;
+  atoiValue = normalizeInt(big);
   return rc;
 }
 

@@ -14,7 +14,7 @@
  *   INTEGER with its exact value, including `-9223372036854775808`; beyond that it is a
  *   REAL (`9223372036854775808` → 9.223372036854776e18).
  */
-import { StorageClass, TextEncoding } from "./types.ts";
+import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
 export { realToText } from "./real_to_text.ts";
 
 /** The number a text denotes: an INTEGER (number when safe, else bigint) or a REAL. */
@@ -212,7 +212,7 @@ function exactInt64(s: string): number | bigint | undefined {
   const v = BigInt(s.slice(start, stop));
   const signed = neg ? -v : v;
   if (signed > I64_MAX || signed < I64_MIN) return undefined;
-  return signed >= -9007199254740991n && signed <= 9007199254740991n ? Number(signed) : signed;
+  return normalizeInt(signed);
 }
 
 /** True if some code unit of `s` at or after `from` is above U+00FF. */
