@@ -3,8 +3,7 @@
  */
 import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
-import { parseStatement } from "../sql/parser.ts";
-import { Lexer, TokenKind } from "../sql/tokenize.ts";
+import { nextStatementStart, parseStatement } from "../sql/parser.ts";
 import { bindStatement, type Catalog } from "../analyze/binder.ts";
 import type { BoundStatement } from "../analyze/bound.ts";
 import { pragmaColumns } from "../pragma/pragma.ts";
@@ -42,16 +41,4 @@ export function prepareSql(file: DatabaseFile, sql: string): PreparedSql {
   const bound = bindStatement(parsed, catalogOf(file));
   const { start, end } = parsed.statement;
   return { text: sql.slice(start, end), bound };
-}
-
-/** Offset of the first token of another statement after `from`, or -1 if there is none. */
-function nextStatementStart(sql: string, from: number): number {
-  const lexer = new Lexer(sql, from);
-  for (;;) {
-    const kind = lexer.next();
-    if (kind === TokenKind.Eof) return -1;
-    if (kind !== TokenKind.Space && kind !== TokenKind.Comment && kind !== TokenKind.Semi) {
-      return lexer.start;
-    }
-  }
 }

@@ -85,6 +85,23 @@ function firstTokenAt(tokens: SqlToken[], from: number): number {
   return lo;
 }
 
+/** Index of the first token at or after `from` that is not an empty statement's `;`. */
+function statementStart(tokens: SqlToken[], from: number): number {
+  let i = firstTokenAt(tokens, from);
+  while (i < tokens.length && tokens[i].kind === TokenKind.Semi) i++;
+  return i;
+}
+
+/**
+ * Offset where the next statement at or after `from` begins, or -1 when only whitespace,
+ * comments and semicolons remain.
+ */
+export function nextStatementStart(sql: string, from: number): number {
+  const tokens = sqlTokens(sql);
+  const i = statementStart(tokens, from);
+  return i < tokens.length ? tokens[i].startOffset : -1;
+}
+
 /**
  * Finds the end of a statement that would write, from its verb at `j`: the first `;`
  * outside parentheses (for CREATE TRIGGER, the `;` after the body's END).
@@ -118,8 +135,7 @@ function scanWrite(sql: string, tokens: SqlToken[], j: number): { last: number; 
  */
 export function parseStatement(sql: string, from = 0): ParsedStatement | null {
   const tokens = sqlTokens(sql);
-  let i = firstTokenAt(tokens, from);
-  while (i < tokens.length && tokens[i].kind === TokenKind.Semi) i++;
+  let i = statementStart(tokens, from);
   if (i >= tokens.length) return null;
   let explain: ParsedStatement["explain"] = null;
   if (tokens[i].kind === TokenKind.Explain) {
