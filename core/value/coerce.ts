@@ -22,9 +22,9 @@
  * UTF-8 one, where the NUL byte is junk after the digits).
  */
 import { decodeText } from "../format/text.ts";
-import { intToText, realToText, textToReal } from "./number_text.ts";
+import { atoi64, atoiValue, intToText, realToText, textToReal } from "./number_text.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
-import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
+import { StorageClass, TextEncoding } from "./types.ts";
 
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
@@ -70,60 +70,6 @@ function scanString(r: Reg, enc: TextEncoding): string {
   if (r.c === StorageClass.Text) return r.v as string;
   const b = r.v as Uint8Array;
   return enc === TextEncoding.Utf8 ? blobAsByteString(b) : blobAsUnitString(b, enc);
-}
-
-/** Value of the last {@link atoi64} call: an INTEGER (bigint outside the safe range). */
-let atoiValue: number | bigint = 0;
-
-/**
- * sqlite3Atoi64 over the whole string (a NUL is an ordinary junk character here): reads
- * optional spaces, a sign and digits into {@link atoiValue}, saturated to 64 bits.
- * Returns -1 when there are no digits, 0 for an exact integer with nothing but spaces
- * after it, 1 when junk follows, 2 when the digits overflow 64 bits, and 3 for exactly
- * 9223372036854775808 (which only fits negated).
- */
-function atoi64(s: string): number {
-  const end = s.length;
-  let i = 0;
-  while (i < end && isSpace(s.charCodeAt(i))) i++;
-  let neg = false;
-  let c = s.charCodeAt(i);
-  if (c === 0x2d || c === 0x2b) {
-    neg = c === 0x2d;
-    i++;
-  }
-  const signEnd = i;
-  while (i < end && s.charCodeAt(i) === 0x30) i++;
-  const start = i;
-  while (i < end && isDigit(c = s.charCodeAt(i))) i++;
-  const digits = i - start;
-  let rc = 0;
-  if (digits === 0 && start === signEnd) rc = -1;
-  else {
-    for (let j = i; j < end; j++) {
-      if (!isSpace(s.charCodeAt(j))) {
-        rc = 1;
-        break;
-      }
-    }
-  }
-  if (digits <= 15) {
-    const v = digits === 0 ? 0 : Number(s.slice(start, i));
-    atoiValue = neg ? 0 - v : v;
-    return rc;
-  }
-  let big = BigInt(s.slice(start, i));
-  if (neg) big = -big;
-  if (big > I64_MAX) {
-    atoiValue = I64_MAX;
-    return big === I64_MAX + 1n ? 3 : 2;
-  }
-  if (big < I64_MIN) {
-    atoiValue = I64_MIN;
-    return 2;
-  }
-  atoiValue = normalizeInt(big);
-  return rc;
 }
 
 /**

@@ -184,35 +184,58 @@ function scaleExact(m: number, e: number): number {
   return Number(`${m}e${e}`);
 }
 
+/** Value of the last {@link atoi64} call: an INTEGER (bigint outside the safe range). */
+export let atoiValue: number | bigint = 0;
+
 /**
- * The exact INTEGER a text denotes, like sqlite3Atoi64 succeeding: optional whitespace,
- * optional sign, decimal digits, optional whitespace, nothing else (this check reads the
- * whole text: a NUL counts as junk here), and the value within 64 bits.
+ * sqlite3Atoi64 over the whole string (a NUL is an ordinary junk character here): reads
+ * optional spaces, a sign and digits into {@link atoiValue}, saturated to 64 bits.
+ * Returns -1 when there are no digits, 0 for an exact integer with nothing but spaces
+ * after it, 1 when junk follows, 2 when the digits overflow 64 bits, and 3 for exactly
+ * 9223372036854775808 (which only fits negated).
  */
-function exactInt64(s: string): number | bigint | undefined {
+export function atoi64(s: string): number {
   const end = s.length;
   let i = 0;
   while (i < end && isSpace(s.charCodeAt(i))) i++;
   let neg = false;
-  const c = s.charCodeAt(i);
+  let c = s.charCodeAt(i);
   if (c === 0x2d || c === 0x2b) {
     neg = c === 0x2d;
     i++;
   }
+  const signEnd = i;
+  while (i < end && s.charCodeAt(i) === 0x30) i++;
   const start = i;
-  while (i < end && isDigit(s.charCodeAt(i))) i++;
-  const stop = i;
-  if (stop === start) return undefined;
-  while (i < end && isSpace(s.charCodeAt(i))) i++;
-  if (i !== end) return undefined;
-  if (stop - start <= SAFE_DIGITS) {
-    const v = Number(s.slice(start, stop));
-    return neg ? 0 - v : v;
+  while (i < end && isDigit(c = s.charCodeAt(i))) i++;
+  const digits = i - start;
+  let rc = 0;
+  if (digits === 0 && start === signEnd) rc = -1;
+  else {
+    for (let j = i; j < end; j++) {
+      if (!isSpace(s.charCodeAt(j))) {
+        rc = 1;
+        break;
+      }
+    }
   }
-  const v = BigInt(s.slice(start, stop));
-  const signed = neg ? -v : v;
-  if (signed > I64_MAX || signed < I64_MIN) return undefined;
-  return normalizeInt(signed);
+  if (digits <= 15) {
+    const v = digits === 0 ? 0 : Number(s.slice(start, i));
+    atoiValue = neg ? 0 - v : v;
+    return rc;
+  }
+  let big = BigInt(s.slice(start, i));
+  if (neg) big = -big;
+  if (big > I64_MAX) {
+    atoiValue = I64_MAX;
+    return big === I64_MAX + 1n ? 3 : 2;
+  }
+  if (big < I64_MIN) {
+    atoiValue = I64_MIN;
+    return 2;
+  }
+  atoiValue = normalizeInt(big);
+  return rc;
 }
 
 /** True if some code unit of `s` at or after `from` is above U+00FF. */
@@ -251,8 +274,8 @@ export function parseNumericText(
     if (real > -TRUSTED_DOUBLE_INT - 1 && real < TRUSTED_DOUBLE_INT) {
       return { cls: StorageClass.Integer, value: real + 0 };
     }
-    const int = exactInt64(s);
-    if (int !== undefined) return { cls: StorageClass.Integer, value: int };
+    // The exact INTEGER of the whole text, if it has one (sqlite3Atoi64 succeeding).
+    if (atoi64(s) === 0) return { cls: StorageClass.Integer, value: atoiValue };
   }
   return { cls: StorageClass.Real, value: real };
 }
