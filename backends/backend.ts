@@ -1,0 +1,58 @@
+/**
+ * The Backend interface: what every executor (interpreter, JS code generator, Wasm code
+ * generator) provides. A backend turns a {@link Plan} into a {@link Program} once, at
+ * prepare time; each run of the statement is an {@link Execution} of that program.
+ *
+ * A backend sees only the plan and the database file: never the SQL text, the AST or the
+ * bound query (see core/plan/plan.ts).
+ */
+import type { DatabaseFile } from "../core/database_file.ts";
+import type { Plan } from "../core/plan/plan.ts";
+import type { Reg } from "../core/value/reg.ts";
+import type { SqlValue } from "../core/value/types.ts";
+
+/** The executors litejit has (or will have). */
+export type BackendName = "interpreter" | "js" | "wasm";
+
+/** An executor. */
+export interface Backend {
+  readonly name: BackendName;
+  /**
+   * Compiles `plan` against `file` (whose schema the plan was made from). Throws
+   * `SqliteError` for what SQLite reports at prepare time and the plan leaves to the
+   * backend.
+   */
+  compile(plan: Plan, file: DatabaseFile): Program;
+}
+
+/** A compiled statement: compile once, run many times. */
+export interface Program {
+  /**
+   * Starts one run. `params[i]` holds parameter `i + 1` (absent or NULL: NULL); the
+   * program copies what it needs, so the caller may reuse the registers afterwards.
+   */
+  start(params: readonly Reg[]): Execution;
+  /**
+   * The rows `EXPLAIN <statement>` returns with this backend, in SQLite's columns
+   * `addr, opcode, p1, p2, p3, p4, p5, comment` for the interpreter.
+   */
+  explainRows(): SqlValue[][];
+  /** The program as text, for `Statement.explain()` (bytecode listing, JS source, wasm text). */
+  explainText(): string;
+}
+
+/** One run of a program: a cursor over the result rows. */
+export interface Execution {
+  /**
+   * Advances to the next result row: false when there is none (the run is then over and
+   * its resources released). Errors are thrown as `SqliteError`.
+   */
+  step(): boolean;
+  /** The current row, one register per result column; valid until the next `step`. */
+  readonly row: readonly Reg[];
+  /** Ends the run early (idempotent). */
+  close(): void;
+}
+
+/** The column names of an `EXPLAIN` listing (SQLite's). */
+export const EXPLAIN_COLUMNS = ["addr", "opcode", "p1", "p2", "p3", "p4", "p5", "comment"];
