@@ -1,0 +1,569 @@
+/**
+ * Operator rules of the statement parser (parse.y's `expr`). Binary operators are parsed by precedence climbing in one rule: `expr(minPrec)`
+ * reads an operand, then keeps extending it while the next token binds at least as
+ * tightly as `minPrec` (all SQLite binary operators are left-associative).
+ *
+ * Besides the AST, the rules track two things SQLite limits while parsing: the height of
+ * each expression (`Expression tree is too large`) and an estimate of the depth of
+ * SQLite's LALR stack (`Recursion limit`).
+ */
+import type { IToken, ParserMethod } from "chevrotain";
+import type { Expr } from "./ast.ts";
+import {
+  BinOp,
+  CtimeKw,
+  Idj,
+  Ids,
+  kindOf,
+  LikeOp,
+  Nm,
+  NullOp,
+  PlainLiteral,
+  type SqlToken,
+  T,
+  UnaryOp,
+} from "./parse_tokens.ts";
+import { binaryOpOf, continuationPrec } from "./parse_support.ts";
+import { dequote } from "./tokenize.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+import { ParserState } from "./parse_state.ts";
+
+/** Operator rules: precedence climbing over unary and primary terms. */
+export abstract class OperatorParser extends ParserState {
+  /** Defined by the term layer (parse_expr.ts). */
+  declare castExpr: ParserMethod<[], Expr>;
+  /** Defined by the term layer. */
+  declare raiseExpr: ParserMethod<[], Expr>;
+  /** Defined by the term layer. */
+  declare caseExpr: ParserMethod<[], Expr>;
+  /** Defined by the term layer. */
+  declare functionCall: ParserMethod<[IToken], Expr>;
+
+  /** `expr` whose operators all bind at least as tightly as `minPrec`. */
+  expr: ParserMethod<[number, boolean], Expr> = this.RULE(
+    "expr",
+    (minPrec: number, noAnd: boolean) => {
+      let left = this.SUBRULE(this.unary);
+      this.MANY({
+        GATE: () => {
+          const k = kindOf(this.LA(1));
+          const p = continuationPrec(k);
+          return p >= minPrec && p > 0 && !(noAnd && k === TokenKind.And);
+        },
+        DEF: () => {
+          left = this.SUBRULE(this.exprTail, { ARGS: [left] });
+        },
+      });
+      return left;
+    },
+  );
+
+  /** One operator and its right operand(s), applied to `left`. */
+  exprTail: ParserMethod<[Expr], Expr> = this.RULE("exprTail", (left: Expr) =>
+    this.OR([
+      {
+        ALT: () => {
+          const op = this.CONSUME(BinOp);
+          const hl = this.h;
+          this.push(2);
+          const right = this.SUBRULE(this.expr, {
+            ARGS: [continuationPrec(kindOf(op)) + 1, false],
+          });
+          this.pop(2);
+          return this.ACTION(() => {
+            this.setHeight(Math.max(hl, this.h) + 1);
+            return {
+              kind: "binary",
+              op: binaryOpOf(kindOf(op), this.text(op)),
+              left,
+              right,
+              start: left.start,
+              end: right.end,
+            } as Expr;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Is]);
+          const hl = this.h;
+          let not = false, distinct = false;
+          this.OPTION(() => {
+            this.CONSUME(T[TokenKind.Not]);
+            not = true;
+          });
+          this.OPTION2(() => {
+            this.CONSUME(T[TokenKind.Distinct]);
+            this.CONSUME(T[TokenKind.From]);
+            distinct = true;
+          });
+          this.push(3);
+          const right = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+          this.pop(3);
+          return this.ACTION(() => {
+            this.setHeight(Math.max(hl, this.h) + 1);
+            return {
+              kind: "binary",
+              op: not !== distinct ? "is not" : "is",
+              left,
+              right,
+              start: left.start,
+              end: right.end,
+            } as Expr;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T[TokenKind.Not]);
+          return this.OR2([
+            { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, true] }) },
+            { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, true] }) },
+            { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, true] }) },
+            {
+              ALT: () => {
+                const t = this.CONSUME(T[TokenKind.Null]);
+                return this.ACTION(() => this.nullTest(left, true, t));
+              },
+            },
+          ]);
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.likeTail, { ARGS: [left, false] }) },
+      { ALT: () => this.SUBRULE2(this.betweenTail, { ARGS: [left, false] }) },
+      { ALT: () => this.SUBRULE2(this.inTail, { ARGS: [left, false] }) },
+      {
+        ALT: () => {
+          const t = this.CONSUME(NullOp);
+          return this.ACTION(() => this.nullTest(left, kindOf(t) === TokenKind.Notnull, t));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Collate]);
+          const c = this.CONSUME(Ids);
+          return this.ACTION(() => {
+            // sqlite3ExprAddCollateToken does not recompute the height.
+            this.setHeight(1, false);
+            return {
+              kind: "collate",
+              operand: left,
+              collation: this.name(c),
+              start: left.start,
+              end: (c as SqlToken).end,
+            } as Expr;
+          });
+        },
+      },
+    ]));
+
+  /** `[NOT] LIKE|GLOB|REGEXP|MATCH expr [ESCAPE expr]` after `left`. */
+  likeTail: ParserMethod<[Expr, boolean], Expr> = this.RULE(
+    "likeTail",
+    (left: Expr, not: boolean) => {
+      const op = this.CONSUME(LikeOp);
+      const hl = this.h;
+      this.push(2);
+      const right = this.SUBRULE(this.expr, { ARGS: [5, false] });
+      let h = Math.max(hl, this.h);
+      let escape: Expr | null = null;
+      this.OPTION(() => {
+        this.CONSUME(T[TokenKind.Escape]);
+        this.push(2);
+        escape = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+        this.pop(2);
+        h = Math.max(h, this.h);
+      });
+      this.pop(2);
+      return this.ACTION(() => {
+        this.setHeight(h + 1);
+        if (not) this.setHeight(h + 2);
+        const e = escape as Expr | null;
+        const k = kindOf(op);
+        return {
+          kind: "like",
+          op: k === TokenKind.Glob
+            ? "glob"
+            : k === TokenKind.Regexp
+            ? "regexp"
+            : k === TokenKind.Match
+            ? "match"
+            : "like",
+          opText: this.text(op),
+          not,
+          left,
+          right,
+          escape: e,
+          start: left.start,
+          end: (e ?? right).end,
+        } as Expr;
+      });
+    },
+  );
+
+  /** `[NOT] BETWEEN low AND high` after `left`. */
+  betweenTail: ParserMethod<[Expr, boolean], Expr> = this.RULE(
+    "betweenTail",
+    (left: Expr, not: boolean) => {
+      this.CONSUME(T[TokenKind.Between]);
+      const hl = this.h;
+      this.push(2);
+      // Until its AND, the low bound takes every operator but a top-level AND.
+      const low = this.SUBRULE(this.expr, { ARGS: [1, true] });
+      const h1 = this.h;
+      this.CONSUME(T[TokenKind.And]);
+      this.push(2);
+      const high = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+      this.pop(4);
+      return this.ACTION(() => {
+        this.setHeight(hl + 1);
+        this.setHeight(Math.max(hl, h1, this.h) + 1);
+        if (not) this.setHeight(this.h + 1);
+        return {
+          kind: "between",
+          not,
+          operand: left,
+          low,
+          high,
+          start: left.start,
+          end: high.end,
+        } as Expr;
+      });
+    },
+  );
+
+  /** `[NOT] IN (list) | (select) | [schema.]table[(args)]` after `left`. */
+  inTail: ParserMethod<[Expr, boolean], Expr> = this.RULE(
+    "inTail",
+    (left: Expr, not: boolean) => {
+      this.CONSUME(T[TokenKind.In]);
+      const hl = this.h;
+      this.push(2);
+      const result = this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.LParen]);
+            this.push(1);
+            const inner = this.OR2([
+              {
+                GATE: () => this.startsSelect(),
+                ALT: () => {
+                  const s = this.SUBRULE(this.select);
+                  const rp = this.CONSUME(T[TokenKind.RParen]);
+                  return this.ACTION(() => {
+                    this.setHeight(Math.max(hl, this.selectHeight(s)) + 1);
+                    return {
+                      kind: "inSelect",
+                      not,
+                      operand: left,
+                      select: s,
+                      start: left.start,
+                      end: (rp as SqlToken).end,
+                    } as Expr;
+                  });
+                },
+              },
+              {
+                ALT: () => {
+                  const list = this.SUBRULE(this.exprList);
+                  const hList = this.h;
+                  const rp = this.CONSUME2(T[TokenKind.RParen]);
+                  return this.ACTION(() => {
+                    this.setHeight(Math.max(hl, hList) + 1);
+                    return {
+                      kind: "inList",
+                      not,
+                      operand: left,
+                      list,
+                      start: left.start,
+                      end: (rp as SqlToken).end,
+                    } as Expr;
+                  });
+                },
+              },
+            ]);
+            this.pop(1);
+            return inner;
+          },
+        },
+        {
+          ALT: () => {
+            const first = this.CONSUME(Nm);
+            let second: IToken | null = null;
+            let args: Expr[] | null = null;
+            let last = first;
+            this.OPTION(() => {
+              this.CONSUME(T[TokenKind.Dot]);
+              second = last = this.CONSUME2(Nm);
+            });
+            this.OPTION2(() => {
+              this.CONSUME3(T[TokenKind.LParen]);
+              args = this.SUBRULE2(this.exprList);
+              last = this.CONSUME3(T[TokenKind.RParen]);
+            });
+            return this.ACTION(() => {
+              this.setHeight(hl + 1);
+              const s = second as IToken | null;
+              return {
+                kind: "inTable",
+                not,
+                operand: left,
+                schema: s ? this.name(first) : null,
+                table: this.name(s ?? first),
+                args,
+                start: left.start,
+                end: (last as SqlToken).end,
+              } as Expr;
+            });
+          },
+        },
+      ]);
+      this.pop(2);
+      return this.ACTION(() => {
+        if (not) this.setHeight(this.h + 1);
+        return result;
+      });
+    },
+  );
+
+  /** `exprlist`: zero or more comma-separated expressions; `h` = the tallest. */
+  exprList: ParserMethod<[], Expr[]> = this.RULE("exprList", () => {
+    const list: Expr[] = [];
+    let h = 0;
+    this.OPTION({
+      GATE: () => kindOf(this.LA(1)) !== TokenKind.RParen,
+      DEF: () => {
+        list.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
+        h = this.h;
+        this.MANY(() => {
+          this.CONSUME(T[TokenKind.Comma]);
+          this.push(2);
+          list.push(this.SUBRULE2(this.expr, { ARGS: [0, false] }));
+          this.pop(2);
+          if (this.h > h) h = this.h;
+        });
+      },
+    });
+    this.h = h;
+    return list;
+  });
+
+  /** Prefix operators, then a primary expression. */
+  unary: ParserMethod<[], Expr> = this.RULE("unary", () =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Not]);
+          this.push(1);
+          const operand = this.SUBRULE(this.expr, { ARGS: [3, false] });
+          this.pop(1);
+          return this.ACTION(() => {
+            this.setHeight(this.h + 1);
+            return { kind: "unary", op: "not", operand, start: t.startOffset, end: operand.end };
+          }) as Expr;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(UnaryOp);
+          this.push(1);
+          const operand = this.SUBRULE(this.unary);
+          this.pop(1);
+          return this.ACTION(() => {
+            const k = kindOf(t);
+            // `+x` and `-x` over a unary plus reuse that node in SQLite (no new height).
+            const merges = k !== TokenKind.BitNot && operand.kind === "unary" && operand.op === "+";
+            if (!merges) this.setHeight(this.h + 1);
+            return {
+              kind: "unary",
+              op: k === TokenKind.Minus ? "-" : k === TokenKind.Plus ? "+" : "~",
+              operand,
+              start: t.startOffset,
+              end: operand.end,
+            };
+          }) as Expr;
+        },
+      },
+      { ALT: () => this.SUBRULE(this.primary) },
+    ]));
+
+  /** Operands: literals, names, calls, CASE, CAST, subqueries, row values, ... */
+  primary: ParserMethod<[], Expr> = this.RULE("primary", () =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(PlainLiteral);
+          return this.ACTION(() => this.literal(t));
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.String]);
+          return this.OR2([
+            {
+              ALT: () => {
+                this.CONSUME(T[TokenKind.Dot]);
+                return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
+              },
+            },
+            { ALT: () => this.ACTION(() => this.literal(t)) },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Variable]);
+          return this.ACTION(() => {
+            this.checkDepth(2);
+            return this.variable(t);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(CtimeKw);
+          return this.ACTION(() => {
+            this.checkDepth(2);
+            this.setHeight(1, false);
+            const k = kindOf(t);
+            return {
+              kind: "currentTime",
+              which: k === TokenKind.CurrentDate
+                ? "date"
+                : k === TokenKind.CurrentTime
+                ? "time"
+                : "timestamp",
+              start: t.startOffset,
+              end: (t as SqlToken).end,
+            } as Expr;
+          });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.castExpr) },
+      { ALT: () => this.SUBRULE(this.raiseExpr) },
+      { ALT: () => this.SUBRULE(this.caseExpr) },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Exists]);
+          this.CONSUME(T[TokenKind.LParen]);
+          this.push(2);
+          const s = this.SUBRULE(this.select);
+          this.pop(2);
+          const rp = this.CONSUME(T[TokenKind.RParen]);
+          return this.ACTION(() => {
+            this.setHeight(this.selectHeight(s) + 1);
+            return { kind: "exists", select: s, start: t.startOffset, end: (rp as SqlToken).end };
+          }) as Expr;
+        },
+      },
+      { ALT: () => this.SUBRULE(this.parenExpr) },
+      {
+        ALT: () => {
+          const t = this.CONSUME(Idj);
+          return this.OR3([
+            { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
+            {
+              ALT: () => {
+                this.CONSUME2(T[TokenKind.Dot]);
+                return this.SUBRULE2(this.qualifiedTail, { ARGS: [t] });
+              },
+            },
+            {
+              ALT: () =>
+                this.ACTION(() => {
+                  this.checkDepth(2);
+                  this.setHeight(1, false);
+                  const text = this.text(t);
+                  return {
+                    kind: "column",
+                    schema: null,
+                    table: null,
+                    name: dequote(text),
+                    doubleQuoted: text[0] === '"',
+                    start: t.startOffset,
+                    end: (t as SqlToken).end,
+                  } as Expr;
+                }),
+            },
+          ]);
+        },
+      },
+    ]));
+
+  /** After `first .`: `nm` or `nm . nm` (a qualified column reference). */
+  qualifiedTail: ParserMethod<[IToken], Expr> = this.RULE("qualifiedTail", (first: IToken) => {
+    const second = this.CONSUME(Nm);
+    let third: IToken | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Dot]);
+      third = this.CONSUME2(Nm);
+    });
+    return this.ACTION(() => {
+      this.checkDepth(4);
+      const t3 = third as IToken | null;
+      const last = t3 ?? second;
+      this.setHeight(t3 ? 3 : 2);
+      const text = this.text(last);
+      return {
+        kind: "column",
+        schema: t3 ? this.name(first) : null,
+        table: this.name(t3 ? second : first),
+        name: dequote(text),
+        doubleQuoted: text[0] === '"',
+        start: first.startOffset,
+        end: (last as SqlToken).end,
+      } as Expr;
+    });
+  });
+
+  /** `( expr )`, `( expr, expr, ... )` or `( select )`. */
+  parenExpr: ParserMethod<[], Expr> = this.RULE("parenExpr", () => {
+    const lp = this.CONSUME(T[TokenKind.LParen]);
+    this.push(1);
+    const result = this.OR([
+      {
+        GATE: () => this.startsSelect(),
+        ALT: () => {
+          const s = this.SUBRULE(this.select);
+          const rp = this.CONSUME(T[TokenKind.RParen]);
+          return this.ACTION(() => {
+            this.setHeight(this.selectHeight(s) + 1);
+            return {
+              kind: "subquery",
+              select: s,
+              start: lp.startOffset,
+              end: (rp as SqlToken).end,
+            } as Expr;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const first = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          const items = [first];
+          let hFirst = this.h;
+          this.MANY(() => {
+            this.CONSUME(T[TokenKind.Comma]);
+            this.push(2);
+            items.push(this.SUBRULE2(this.expr, { ARGS: [0, false] }));
+            this.pop(2);
+          });
+          const rp = this.CONSUME2(T[TokenKind.RParen]);
+          return this.ACTION(() => {
+            if (items.length === 1) {
+              this.h = hFirst;
+              return first;
+            }
+            // A vector's height is not recomputed from its items in SQLite.
+            hFirst = 1;
+            this.setHeight(hFirst, false);
+            return { kind: "row", items, start: lp.startOffset, end: (rp as SqlToken).end };
+          }) as Expr;
+        },
+      },
+    ]);
+    this.pop(1);
+    return result;
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * The parser's per-statement state and the helpers every rule layer uses: source text of
+ * tokens, SQLite's deferred errors, the expression-height and LALR-depth limits, and
+ * parameter numbering. The rules themselves are in parse_operators.ts (operators),
+ * parse_expr.ts (terms, calls, windows), parse_select.ts and parse_statement.ts.
+ */
+import { EmbeddedActionsParser, type IToken, type ParserMethod } from "chevrotain";
+import type { Expr, OrderingTerm, Select } from "./ast.ts";
+import { ALL_TOKEN_TYPES, kindOf, type SqlToken } from "./parse_tokens.ts";
+import {
+  MAX_EXPR_DEPTH,
+  MAX_PARSER_DEPTH,
+  MAX_VARIABLE_NUMBER,
+  sqlError,
+  syntaxError,
+} from "./parse_support.ts";
+import type { SqliteError } from "../errors.ts";
+import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+/** Per-statement parser state and the helpers the rule layers share. */
+export abstract class ParserState extends EmbeddedActionsParser {
+  /** The SQL text being parsed. */
+  sql = "";
+  /** Height (SQLite's Expr.nHeight) of the expression the last rule returned. */
+  h = 0;
+  /** Estimated number of symbols on SQLite's LALR stack. */
+  lr = 0;
+  /** An error SQLite raises in a reduction; it fires unless a later token fails first. */
+  pending: { error: SqliteError; at: number } | null = null;
+  /** Parameter names by index (see ParsedStatement.parameters). */
+  params: (string | null)[] = [null];
+  private paramByName = new Map<string, number>();
+
+  /** Defined by the SELECT layer. */
+  declare select: ParserMethod<[], Select>;
+  /** Defined by the SELECT layer. */
+  declare sortList: ParserMethod<[], OrderingTerm[]>;
+
+  constructor() {
+    super(ALL_TOKEN_TYPES, { maxLookahead: 1, recoveryEnabled: false, skipValidations: true });
+  }
+
+  /** Resets the per-statement state. */
+  resetFor(sql: string): void {
+    this.sql = sql;
+    this.h = 0;
+    this.lr = 0;
+    this.pending = null;
+    this.params = [null];
+    this.paramByName.clear();
+  }
+
+  // ---------------------------------------------------------------------------------
+  // Helpers (never called while chevrotain records the grammar)
+
+  /** The source text of a token. */
+  text(t: IToken): string {
+    return this.sql.slice(t.startOffset, (t as SqlToken).end);
+  }
+
+  /** The name a `nm`/`ids` token stands for. */
+  name(t: IToken): string {
+    return dequote(this.text(t));
+  }
+
+  /** Start offset of the next token (the end of the input at the end). */
+  nextStart(): number {
+    const t = this.LA(1);
+    return kindOf(t) === TokenKind.Eof ? this.sql.length : t.startOffset;
+  }
+
+  /**
+   * Records an error SQLite raises while reducing a rule: it is raised when the next
+   * token is fed, and stands unless that token is itself an error.
+   */
+  raiseAtReduce(message: string): void {
+    const at = this.nextStart();
+    if (this.pending && this.pending.at < at) return;
+    this.pending = { error: sqlError(message), at };
+  }
+
+  /** Throws an error SQLite raises while shifting token `t` (a pending one wins). */
+  raiseAt(message: string, t: IToken): never {
+    throw sqlError(message, t.startOffset);
+  }
+
+  /** Records the height of a new node and checks SQLite's limit. */
+  setHeight(h: number, check = true): void {
+    this.h = h;
+    if (check && h > MAX_EXPR_DEPTH) {
+      this.raiseAtReduce(`Expression tree is too large (maximum depth ${MAX_EXPR_DEPTH})`);
+    }
+  }
+
+  /** Adds `n` symbols to the estimated LALR stack. */
+  push(n: number): void {
+    if (!this.RECORDING_PHASE) this.lr += n;
+  }
+
+  /** Removes `n` symbols from the estimated LALR stack. */
+  pop(n: number): void {
+    if (!this.RECORDING_PHASE) this.lr -= n;
+  }
+
+  /** Checks the stack limit when `n` more symbols are pushed at a leaf. */
+  checkDepth(n: number): void {
+    if (!this.RECORDING_PHASE && this.lr + n + 1 > MAX_PARSER_DEPTH) {
+      throw sqlError("Recursion limit", this.LA(1).startOffset);
+    }
+  }
+
+  /** SQLite's sqlite3ExprAssignVarNumber. */
+  variable(t: IToken): Expr {
+    const text = this.text(t);
+    const start = t.startOffset, end = (t as SqlToken).end;
+    if (text[0] === "#" && text.charCodeAt(1) >= 0x30 && text.charCodeAt(1) <= 0x39) {
+      throw syntaxError(text, start);
+    }
+    let index: number;
+    if (text.length === 1) {
+      index = this.params.length;
+      this.params.push(null);
+    } else if (text[0] === "?") {
+      const digits = text.slice(1).replace(/^0+/, "");
+      index = digits.length > 6 ? Infinity : Number(digits);
+      if (!(index >= 1 && index <= MAX_VARIABLE_NUMBER)) {
+        this.raiseAt(`variable number must be between ?1 and ?${MAX_VARIABLE_NUMBER}`, t);
+      }
+      while (this.params.length <= index) this.params.push(null);
+    } else {
+      const seen = this.paramByName.get(text);
+      if (seen !== undefined) index = seen;
+      else {
+        index = this.params.length;
+        this.params.push(text);
+        this.paramByName.set(text, index);
+      }
+    }
+    if (index > MAX_VARIABLE_NUMBER) this.raiseAt("too many SQL variables", t);
+    this.setHeight(1, false);
+    return { kind: "variable", text, index, start, end };
+  }
+
+  protected nullTest(left: Expr, not: boolean, t: IToken): Expr {
+    this.setHeight(this.h + 1);
+    return { kind: "nullTest", not, operand: left, start: left.start, end: (t as SqlToken).end };
+  }
+
+  protected literal(t: IToken): Expr {
+    this.checkDepth(2);
+    this.setHeight(1, false);
+    const text = this.text(t);
+    const start = t.startOffset, end = (t as SqlToken).end;
+    switch (kindOf(t)) {
+      case TokenKind.Integer:
+        return { kind: "literal", type: "integer", text: numberTokenText(text), start, end };
+      case TokenKind.Float:
+        return { kind: "literal", type: "real", text: numberTokenText(text), start, end };
+      case TokenKind.Blob:
+        return { kind: "literal", type: "blob", text: blobTokenHex(text), start, end };
+      case TokenKind.String:
+        return { kind: "literal", type: "string", text: dequote(text), start, end };
+      default:
+        return { kind: "literal", type: "null", text: "", start, end };
+    }
+  }
+
+  /** True if the next token starts a SELECT (SELECT, VALUES or WITH). */
+  startsSelect(): boolean {
+    const k = kindOf(this.LA(1));
+    return k === TokenKind.Select || k === TokenKind.Values || k === TokenKind.With;
+  }
+
+  /** SQLite's heightOfSelect: the tallest expression of every core. */
+  selectHeight(s: Select): number {
+    return this.selectHeights.get(s) ?? 0;
+  }
+
+  /** Heights of parsed SELECTs (kept off the AST). */
+  selectHeights: WeakMap<Select, number> = new WeakMap();
+}
