@@ -1,0 +1,63 @@
+/**
+ * Walks over bound expressions: the sources an expression reads, its aggregate calls.
+ */
+import type * as B from "./bound.ts";
+
+/** Source ids a bound expression references, not counting sources declared inside it. */
+export function referencedSources(e: B.BoundExpr, out: Set<number>): void {
+  switch (e.kind) {
+    case "column":
+      out.add(e.source);
+      return;
+    case "function":
+      for (const a of e.args) referencedSources(a, out);
+      if (e.filter) referencedSources(e.filter, out);
+      for (const t of e.orderBy ?? []) referencedSources(t.expr, out);
+      return;
+    default:
+      for (const c of childExprs(e)) referencedSources(c, out);
+  }
+}
+
+/** The operands of `e`, not looking into subqueries (a function's are its `args`). */
+export function childExprs(e: B.BoundExpr): B.BoundExpr[] {
+  switch (e.kind) {
+    case "unary":
+    case "collate":
+    case "cast":
+    case "nullTest":
+    case "truth":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "like":
+      return e.escape ? [e.left, e.right, e.escape] : [e.left, e.right];
+    case "between":
+      return [e.operand, e.low, e.high];
+    case "inList":
+      return [e.operand, ...e.list];
+    case "inSelect":
+      return [e.operand];
+    case "case":
+      return [
+        ...(e.operand ? [e.operand] : []),
+        ...e.whens.flatMap((w) => [w.when, w.then]),
+        ...(e.otherwise ? [e.otherwise] : []),
+      ];
+    case "row":
+      return e.items;
+    default:
+      return [];
+  }
+}
+
+/** The first aggregate call in `e` (not looking into subqueries), or null. */
+export function firstAggregate(e: B.BoundExpr): B.BoundFunction | null {
+  if (e.kind === "function" && e.role === "aggregate") return e;
+  const kids = e.kind === "function" ? e.args : childExprs(e);
+  for (const k of kids) {
+    const f = firstAggregate(k);
+    if (f) return f;
+  }
+  return null;
+}

@@ -1,0 +1,140 @@
+/**
+ * Binds function calls: looks the function up, checks where aggregates and window
+ * functions may appear (SQLite's resolveExprStep for TK_FUNCTION), and gives each
+ * aggregate to the query core it belongs to.
+ */
+import type * as A from "../sql/ast.ts";
+import { findFunction } from "../functions/catalog.ts";
+import type * as B from "./bound.ts";
+import { bindError } from "./errors.ts";
+import { infoFrom, plainInfo, propagatedCollation } from "./expr_affinity.ts";
+import type { BindContext, Scope } from "./scope.ts";
+import { bindWindow, windowCallError } from "./window.ts";
+import { needFunctionCollations } from "./collation_check.ts";
+import { bindExpr } from "./expr_binder.ts";
+import { referencedSources } from "./bound_walk.ts";
+
+/** Binds a call of a built-in function (scalar, aggregate or window). */
+export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall): B.BoundExpr {
+  const n = e.args.length;
+  const found = findFunction(e.name, n, ctx.functions);
+  const def = typeof found === "object" ? found : null;
+  const isAggDef = def !== null && def.kind !== "scalar";
+  let isAgg = isAggDef;
+  const over = e.over;
+  let err: string | null = null;
+  if (def !== null && def.kind === "scalar" && over !== null) {
+    err = `${e.name}() may not be used as a window function`;
+  } else if (
+    (isAgg && !scope.allowAgg) || (def?.kind === "window" && over === null) ||
+    (isAgg && over !== null && !scope.allowWin)
+  ) {
+    const type = def?.kind === "window" || over !== null ? "window" : "aggregate";
+    err = `misuse of ${type} function ${e.name}()`;
+    isAgg = false;
+  } else if (found === undefined) {
+    err = `no such function: ${e.name}`;
+  } else if (found === "wrongArgs") {
+    err = `wrong number of arguments to function ${e.name}()`;
+  } else if (!isAgg && e.filter !== null) {
+    err = `FILTER may not be used with non-aggregate ${e.name}()`;
+  } else if (!isAgg && e.orderBy !== null) {
+    err = `ORDER BY may not be used with non-aggregate ${e.name}()`;
+  }
+  if (def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])) {
+    ctx.pending = bindError(
+      `second argument to ${e.name}() must be a constant between 0.0 and 1.0`,
+      e.start,
+    );
+  }
+  if (err !== null) ctx.pending = bindError(err, e.start);
+  if (isAgg && e.distinct && n !== 1) {
+    ctx.late.push(bindError("DISTINCT aggregates must have exactly one argument", e.start));
+  }
+  const savedAgg = scope.allowAgg;
+  const savedWin = scope.allowWin;
+  if (isAgg) {
+    scope.allowWin = false;
+    if (over === null) scope.allowAgg = false;
+  }
+  const args = e.args.map((a) => bindExpr(ctx, scope, a));
+  const info = { ...plainInfo(e.start, e.end), ...propagatedCollation(args) };
+  const name = e.name;
+  const likelyWrapper = def !== null && def.kind === "scalar" &&
+    (def.name === "likely" || def.name === "unlikely" || def.name === "likelihood");
+  const bound: B.BoundFunction = {
+    kind: "function",
+    def: def ??
+      {
+        name: name.toLowerCase(),
+        kind: "scalar",
+        minArgs: 0,
+        maxArgs: -1,
+        optional: null,
+        volatile: false,
+      },
+    name,
+    role: "scalar",
+    distinct: e.distinct,
+    args,
+    orderBy: null,
+    filter: null,
+    window: null,
+    aggregateOf: null,
+    ...(likelyWrapper && args.length > 0 ? infoFrom(args[0], e.start, e.end) : info),
+  };
+  if (isAgg) {
+    if (over !== null) {
+      bound.role = "window";
+      bound.window = bindWindow(ctx, scope, over);
+      if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
+      // Checked once the window is resolved; an earlier function error stays first.
+      const werr = windowCallError(bound.window, def?.kind === "window", e.filter !== null);
+      if (werr !== null && ctx.pending === null) ctx.pending = bindError(werr, e.start);
+      scope.hasWin = true;
+      scope.core?.windowFunctions.push(bound);
+    } else {
+      bound.role = "aggregate";
+      if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
+      if (e.orderBy) {
+        bound.orderBy = e.orderBy.map((t) => ({
+          expr: bindExpr(ctx, scope, t.expr),
+          desc: t.desc,
+          nulls: t.nulls,
+          resultColumn: 0,
+        }));
+      }
+      attachAggregate(ctx, scope, bound);
+    }
+    scope.allowAgg = savedAgg;
+    scope.allowWin = savedWin;
+  }
+  needFunctionCollations(ctx, bound);
+  return bound;
+}
+
+/** Gives an aggregate to the innermost enclosing core whose sources it references. */
+function attachAggregate(ctx: BindContext, scope: Scope, f: B.BoundFunction): void {
+  const refs = new Set<number>();
+  referencedSources(f, refs);
+  let owner: Scope = scope;
+  if (refs.size > 0) {
+    for (let s: Scope | null = scope; s !== null; s = s.parent) {
+      if (s.items.some((it) => refs.has(it.source.id))) {
+        owner = s;
+        break;
+      }
+    }
+  }
+  owner.hasAgg = true;
+  if (owner.core) {
+    f.aggregateOf = owner.core.id;
+    owner.core.aggregates.push(f);
+  }
+  if (owner.inWhere) ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, f.start));
+}
+
+/** A REAL literal between 0.0 and 1.0 (SQLite's exprProbability). */
+function isProbability(e: A.Expr): boolean {
+  return e.kind === "literal" && e.type === "real" && Number(e.text) <= 1.0;
+}
