@@ -22,7 +22,14 @@
  * UTF-8 one, where the NUL byte is junk after the digits).
  */
 import { decodeText } from "../format/text.ts";
-import { atoi64, atoiValue, intToText, realToText, textToReal } from "./number_text.ts";
+import {
+  atoi64,
+  atoiValue,
+  intToText,
+  numericTextKind,
+  realToText,
+  textToReal,
+} from "./number_text.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
 import { StorageClass, TextEncoding } from "./types.ts";
 
@@ -32,15 +39,6 @@ const I64_MIN = -9223372036854775808n;
 const REAL_TO_I64_LIMIT = 9223372036854774784;
 /** |i| below 2^51: SQLite trusts a double equal to i to be the integer i (RealSameAsInt). */
 const TRUSTED_DOUBLE_INT = 2251799813685248;
-
-/** sqlite3Isspace: HT, LF, VT, FF, CR and space. */
-function isSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
 
 /**
  * A blob's bytes as a string of code units 0–255, so that the text scanners read it byte
@@ -70,49 +68,6 @@ function scanString(r: Reg, enc: TextEncoding): string {
   if (r.c === StorageClass.Text) return r.v as string;
   const b = r.v as Uint8Array;
   return enc === TextEncoding.Utf8 ? blobAsByteString(b) : blobAsUnitString(b, enc);
-}
-
-/**
- * What sqlite3AtoF reports about a text's numeric prefix (it reads up to the first NUL):
- * 1 the whole text is an integer form, 2 the whole text is a number with a point or an
- * exponent, 0 there is no number or junk follows an integer prefix, -1 junk follows a
- * prefix with a point or an exponent.
- */
-function atofKind(s: string): number {
-  const nul = s.indexOf("\0");
-  const end = nul < 0 ? s.length : nul;
-  let i = 0;
-  while (i < end && isSpace(s.charCodeAt(i))) i++;
-  let c = s.charCodeAt(i);
-  if (i < end && (c === 0x2d || c === 0x2b)) i++;
-  const intStart = i;
-  while (i < end && isDigit(s.charCodeAt(i))) i++;
-  let digits = i > intStart;
-  let fraction = false;
-  if (i < end && s.charCodeAt(i) === 0x2e) {
-    const afterPoint = i + 1;
-    if (afterPoint < end && isDigit(s.charCodeAt(afterPoint))) {
-      i = afterPoint;
-      while (i < end && isDigit(s.charCodeAt(i))) i++;
-      digits = true;
-    } else if (!digits) return 0;
-    else i = afterPoint;
-    fraction = true;
-  } else if (!digits) return 0;
-  c = s.charCodeAt(i);
-  if (i < end && (c === 0x65 || c === 0x45)) {
-    let j = i + 1;
-    c = s.charCodeAt(j);
-    if (j < end && (c === 0x2d || c === 0x2b)) j++;
-    if (j < end && isDigit(s.charCodeAt(j))) {
-      while (j < end && isDigit(s.charCodeAt(j))) j++;
-      i = j;
-      fraction = true;
-    }
-  }
-  while (i < end && isSpace(s.charCodeAt(i))) i++;
-  if (i === end) return fraction ? 2 : 1;
-  return fraction ? -1 : 0;
 }
 
 /** REAL → INTEGER by truncation, saturating at the 64-bit limits (sqlite3RealToI64). */
@@ -177,7 +132,7 @@ export function numericType(r: Reg, enc: TextEncoding = TextEncoding.Utf8): Stor
   }
   if (c === StorageClass.Real || c === StorageClass.Null) return c;
   const s = scanString(r, enc);
-  const kind = atofKind(s);
+  const kind = numericTextKind(s);
   if (kind <= 0) {
     if (kind === 0 && atoi64(s) <= 1) {
       numericInt = atoiValue;
@@ -212,7 +167,7 @@ export function numerify(r: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8
     return;
   }
   const s = scanString(r, enc);
-  const kind = atofKind(s);
+  const kind = numericTextKind(s);
   if ((kind === 0 || kind === 1) && atoi64(s) <= 1) {
     setInt(out, atoiValue);
     return;

@@ -281,6 +281,20 @@ export function parseNumericText(
 }
 
 /**
+ * What sqlite3AtoF reports about a text's numeric prefix (read up to the first NUL):
+ * 1 the whole text is an integer form, 2 the whole text is a number with a point or an
+ * exponent, 0 there is no number or junk follows an integer prefix, -1 junk follows a
+ * prefix with a point or an exponent.
+ */
+export function numericTextKind(s: string): number {
+  scanReal(s);
+  if ((scanFlags & Scan.Digits) === 0) return 0;
+  const fraction = (scanFlags & Scan.Fraction) !== 0;
+  if ((scanFlags & Scan.Whole) !== 0) return fraction ? 2 : 1;
+  return fraction ? -1 : 0;
+}
+
+/**
  * The REAL value SQLite gives a text (`CAST(x AS REAL)`, `sqlite3_value_double`): the
  * value of its longest numeric prefix, or 0 when it has none (`'12abc'` → 12, `'abc'` → 0,
  * `'-'` → 0, `'1e'` → 1, `'-0'` → -0). Arithmetic first decides INTEGER or REAL by its
