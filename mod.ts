@@ -19,12 +19,21 @@
 import { DatabaseFile } from "./core/database_file.ts";
 import { SqliteError } from "./core/errors.ts";
 import { encodingName } from "./core/value/types.ts";
-import { prepareSql } from "./core/api/prepare.ts";
 import { Statement } from "./core/api/statement.ts";
 import { TransactionState } from "./core/api/transactions.ts";
+import { compileStatement } from "./core/api/compile.ts";
+import { StatementCache } from "./core/api/statement_cache.ts";
+import type { Backend, BackendName } from "./backends/backend.ts";
+import { backendNamed, DEFAULT_BACKEND } from "./backends/registry.ts";
 
 export { SqliteError, Statement };
-export type { ColumnInfo } from "./core/api/statement.ts";
+export type {
+  BindParameters,
+  BindValue,
+  ColumnInfo,
+  NamedParameters,
+} from "./core/api/statement.ts";
+export type { BackendName } from "./backends/backend.ts";
 export type { Row } from "./core/api/row.ts";
 export type { SqlValue } from "./core/value/types.ts";
 export { ResultCode, type ResultCodeName } from "./core/errors.ts";
@@ -35,6 +44,15 @@ export interface DatabaseOptions {
   cachePages?: number;
   /** With a `Uint8Array` database: the bytes of its `-wal` file, if it has one. */
   wal?: Uint8Array | null;
+  /**
+   * The executor that runs queries: `"interpreter"` (the default), later `"js"` and
+   * `"wasm"`. A name litejit does not have throws `SQLITE_MISUSE`.
+   */
+  backend?: BackendName;
+  /** INTEGER results as `bigint` in every statement prepared (default false). */
+  readBigInts?: boolean;
+  /** Compiled statements remembered by SQL text (default 64; 0 turns the cache off). */
+  statementCache?: number;
 }
 
 /** A column as declared in CREATE TABLE. */
@@ -99,12 +117,40 @@ export interface ViewDescription {
  */
 export class Database {
   #file: DatabaseFile | null;
-  #transactions = new TransactionState();
+  readonly #backend: Backend;
+  readonly #readBigInts: boolean;
+  readonly #cache: StatementCache;
+  readonly #host = {
+    file: (): DatabaseFile => this.#open,
+    transactions: new TransactionState(),
+  };
 
   /** Opens `source` for reading. */
   constructor(source: string | URL | Uint8Array, options: DatabaseOptions = {}) {
+    this.#backend = backendNamed(options.backend ?? DEFAULT_BACKEND);
+    const readBigInts = options.readBigInts ?? false;
+    if (typeof readBigInts !== "boolean") {
+      throw new TypeError('The "options.readBigInts" argument must be a boolean.');
+    }
+    this.#readBigInts = readBigInts;
+    this.#cache = new StatementCache(options.statementCache ?? 64);
     const path = source instanceof URL ? urlPath(source) : source;
     this.#file = DatabaseFile.open(path, options);
+  }
+
+  /**
+   * The name of the backend that runs this connection's queries.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db", { backend: "interpreter" });
+   * console.log(db.backend); // "interpreter"
+   * db.close();
+   * ```
+   */
+  get backend(): BackendName {
+    return this.#backend.name;
   }
 
   get #open(): DatabaseFile {
@@ -158,9 +204,11 @@ export class Database {
   }
 
   /**
-   * Prepares one SQL statement: parses it and resolves every name against the schema, so
-   * syntax and name errors are thrown here, with SQLite's messages. Statements that would
-   * write throw `SQLITE_READONLY`.
+   * Prepares one SQL statement: parses it, resolves every name against the schema, plans
+   * it and compiles the plan with the connection's backend, so syntax and name errors are
+   * thrown here, with SQLite's messages. Statements that would write throw
+   * `SQLITE_READONLY`. The compiled program is kept by SQL text, so preparing the same SQL
+   * again is cheap; each Statement has its own settings (`setReadBigInts`).
    *
    * @example
    * ```ts
@@ -168,18 +216,23 @@ export class Database {
    * const db = new Database("examples/sample.db");
    * const st = db.prepare("SELECT name, count(*) AS n FROM cities GROUP BY 1");
    * console.log(st.columns().map((c) => c.name)); // ["name", "n"]
+   * console.log(st.all());
    * db.close();
    * ```
    */
   prepare(sql: string): Statement {
-    const prepared = prepareSql(this.#open, sql);
-    return new Statement(() => this.#open, this.#transactions, prepared.text, prepared.bound);
+    const file = this.#open;
+    const compiled = typeof sql === "string"
+      ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend))
+      : compileStatement(file, sql, this.#backend);
+    return new Statement(this.#host, compiled, this.#readBigInts);
   }
 
   /** Closes the file. Further use throws `SQLITE_MISUSE`. */
   close(): void {
     this.#file?.close();
     this.#file = null;
+    this.#cache.clear();
   }
 }
 

@@ -44,6 +44,11 @@ export class Pager {
 
   /** An empty (0-byte) database: no pages, no schema. */
   readonly empty: boolean;
+  /**
+   * How many times a page was asked for (cache hits included) since the pager opened: a
+   * measure of the work a query does that tests can check without timing anything.
+   */
+  pageRequests = 0;
 
   constructor(db: ByteSource, walSource: ByteSource | null, options: PagerOptions = {}) {
     this.#db = db;
@@ -86,6 +91,7 @@ export class Pager {
    * a page outside the database.
    */
   page(pgno: number): Uint8Array {
+    this.pageRequests++;
     const hit = this.#cache.get(pgno);
     if (hit !== undefined) {
       // Refresh recency: delete and re-insert keeps Map order as LRU order.

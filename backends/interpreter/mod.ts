@@ -1,13 +1,43 @@
 /**
- * The bytecode interpreter backend (placeholder until the compiler and VM land).
+ * The bytecode interpreter backend: the plan is compiled (compile*.ts) into instructions
+ * of the one opcode table (opcodes.ts), run by the VM (vm.ts) and listed by EXPLAIN
+ * (explain.ts).
  */
-import { SqliteError } from "../../core/errors.ts";
-import type { Backend } from "../backend.ts";
+import type { DatabaseFile } from "../../core/database_file.ts";
+import type { Plan } from "../../core/plan/plan.ts";
+import type { Reg } from "../../core/value/reg.ts";
+import type { Backend, Execution, Program } from "../backend.ts";
+import { compilePlan } from "./compile.ts";
+import { explainRows, explainText } from "./explain.ts";
+import type { CompiledProgram } from "./program.ts";
+import { VmExecution } from "./vm.ts";
+
+/** A compiled statement of the interpreter. */
+export class InterpreterProgram implements Program {
+  /** The instructions and constants (exposed for tests and tools). */
+  readonly compiled: CompiledProgram;
+
+  constructor(compiled: CompiledProgram) {
+    this.compiled = compiled;
+  }
+
+  start(params: readonly Reg[]): Execution {
+    return new VmExecution(this.compiled, params);
+  }
+
+  explainRows() {
+    return explainRows(this.compiled);
+  }
+
+  explainText(): string {
+    return explainText(this.compiled);
+  }
+}
 
 /** The VDBE-style interpreter. */
 export const INTERPRETER: Backend = {
   name: "interpreter",
-  compile() {
-    throw new SqliteError("SQLITE_ERROR", "the interpreter backend is not implemented yet");
+  compile(plan: Plan, file: DatabaseFile): Program {
+    return new InterpreterProgram(compilePlan(plan, file));
   },
 };

@@ -1,12 +1,16 @@
 /**
- * The public prepared statement. Preparing parses and binds the SQL (so every name error
- * surfaces at `prepare`, as in SQLite); running it is the query engine's job.
+ * The public prepared statement. Preparing parses, binds, plans and compiles the SQL (so
+ * every error SQLite reports at prepare time surfaces at `prepare`); each run starts a new
+ * execution of the compiled program.
  */
-import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
-import type { BoundStatement } from "../analyze/bound.ts";
+import type { Execution } from "../../backends/backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
 import type { SqlValue } from "../value/types.ts";
+import type { CompiledStatement } from "./compile.ts";
+import { ParameterBinder } from "./params.ts";
+import { pragmaOptionsFor } from "./pragma_options.ts";
+import { plainResultValue, resultValue } from "./result_values.ts";
 import { type Row, rowObject } from "./row.ts";
 import type { TransactionState } from "./transactions.ts";
 
@@ -24,41 +28,102 @@ export interface ColumnInfo {
   declaredType: string | null;
 }
 
+/** A value accepted as a statement parameter (see `Statement.all` for the rules). */
+export type BindValue = null | number | bigint | string | ArrayBufferView;
+
+/** Named parameter values: `{ a: 1 }` binds `:a`, `@a` or `$a`; `{ ":a": 1 }` binds `:a`. */
+export type NamedParameters = Record<string, BindValue>;
+
+/** The arguments of `all`, `get`, `iterate` and `values`. */
+export type BindParameters =
+  | BindValue[]
+  | [NamedParameters, ...BindValue[]];
+
+/** One run of a statement, as rows of JS values. */
+interface RowCursor {
+  /** The next row's values, or null at the end. */
+  next(): SqlValue[] | null;
+  close(): void;
+}
+
+/** The state a statement shares with its Database. */
+export interface StatementHost {
+  /** The open database file (throws SQLITE_MISUSE once the database is closed). */
+  file(): DatabaseFile;
+  transactions: TransactionState;
+}
+
 /**
  * A prepared statement. Get one from `Database.prepare`.
+ *
+ * Parameters (node:sqlite's rules): positional values fill `?` and `?NNN` in order;
+ * an object as the first argument binds named parameters (`{ a: 1 }` matches `:a`, `@a`
+ * or `$a`; `{ ":a": 1 }` names it exactly). Too many values or an unknown name throw
+ * `SqliteError` `SQLITE_RANGE`; parameters given nothing are NULL. `null` binds NULL, a
+ * `number` REAL, a `bigint` INTEGER, a `string` TEXT, a typed array or DataView a BLOB;
+ * anything else is a TypeError.
+ *
+ * Results: NULL → `null`, INTEGER → `number` (a `bigint` with `setReadBigInts(true)`; an
+ * INTEGER beyond ±(2^53-1) without it throws a RangeError), REAL → `number`, TEXT →
+ * `string`, BLOB → `Uint8Array`. Row objects have one own property per column (a column
+ * named `__proto__` is an ordinary property); with duplicate names the last column wins.
  *
  * @example
  * ```ts
  * import { Database } from "./mod.ts";
  * const db = new Database("examples/sample.db");
- * const st = db.prepare("PRAGMA table_info(cities)");
- * console.log(st.columns().map((c) => c.name), st.all());
+ * const st = db.prepare("SELECT name FROM cities WHERE id = ?");
+ * console.log(st.get(1), st.all(2), st.columns().map((c) => c.name));
  * db.close();
  * ```
  */
 export class Statement {
-  /** The SQL text of this statement. */
-  readonly source: string;
-  readonly #file: () => DatabaseFile;
-  readonly #bound: BoundStatement;
-  readonly #transactions: TransactionState;
+  readonly #host: StatementHost;
+  readonly #compiled: CompiledStatement;
+  readonly #names: string[];
+  readonly #binder: ParameterBinder;
+  #readBigInts: boolean;
 
   /** @internal Use `Database.prepare`. */
-  constructor(
-    file: () => DatabaseFile,
-    transactions: TransactionState,
-    source: string,
-    bound: BoundStatement,
-  ) {
-    this.#file = file;
-    this.#transactions = transactions;
-    this.source = source;
-    this.#bound = bound;
+  constructor(host: StatementHost, compiled: CompiledStatement, readBigInts: boolean) {
+    this.#host = host;
+    this.#compiled = compiled;
+    this.#names = compiled.columns.map((c) => c.name);
+    const parameters = compiled.kind === "select" || compiled.kind === "listing"
+      ? compiled.parameters
+      : [];
+    this.#binder = new ParameterBinder(parameters);
+    this.#readBigInts = readBigInts;
   }
 
-  /** The result columns: names exactly as SQLite names them, and where they come from. */
+  /**
+   * The SQL text of this statement.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.prepare("SELECT 1; ").source); // "SELECT 1;"
+   * db.close();
+   * ```
+   */
+  get source(): string {
+    return this.#compiled.text;
+  }
+
+  /**
+   * The result columns: names exactly as SQLite names them, and where they come from.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.prepare("SELECT id AS n, 1 FROM cities").columns());
+   * db.close();
+   * ```
+   */
   columns(): ColumnInfo[] {
-    return this.#bound.columns.map((c) => ({
+    return this.#compiled.columns.map((c) => ({
       name: c.name,
       database: c.database,
       table: c.table,
@@ -67,39 +132,237 @@ export class Statement {
     }));
   }
 
-  /** Runs the statement and returns every row as an object keyed by column name. */
-  all(): Row[] {
-    const names = this.#bound.columns.map((c) => c.name);
-    return this.values().map((v) => rowObject(names, v));
+  /**
+   * Whether INTEGER results come back as `bigint` (true) or `number` (false, the default
+   * unless the Database was opened with `readBigInts`).
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * const st = db.prepare("SELECT count(*) AS n FROM cities");
+   * st.setReadBigInts(true);
+   * console.log(st.get()); // { n: 12n }
+   * db.close();
+   * ```
+   */
+  setReadBigInts(enabled: boolean): void {
+    if (typeof enabled !== "boolean") {
+      throw new TypeError('The "readBigInts" argument must be a boolean.');
+    }
+    this.#readBigInts = enabled;
   }
 
-  /** Runs the statement and returns its first row, or undefined when there is none. */
-  get(): Row | undefined {
-    return this.all()[0];
-  }
-
-  /** Runs the statement and returns rows as arrays of values in column order. */
-  values(): SqlValue[][] {
-    const bound = this.#bound;
-    switch (bound.kind) {
-      case "pragma": {
-        const file = this.#file();
-        return runPragma(file, bound.name, bound.arg, bound.schema, { filename: file.path });
+  /**
+   * Runs the statement and returns every row as an object keyed by column name.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.prepare("SELECT id, name FROM cities WHERE id < :n").all({ n: 3 }));
+   * db.close();
+   * ```
+   */
+  all(...params: BindParameters): Row[] {
+    const rows: Row[] = [];
+    const cursor = this.#start(params);
+    try {
+      for (let v = cursor.next(); v !== null; v = cursor.next()) {
+        rows.push(rowObject(this.#names, v));
       }
-      case "transaction":
-        this.#transactions.run(bound.verb, bound.savepoint);
-        return [];
-      case "select":
-        throw new SqliteError(
-          "SQLITE_ERROR",
-          "running SELECT statements is not implemented yet: this release parses and binds " +
-            "them (prepare, columns) and answers PRAGMAs",
-        );
+    } finally {
+      cursor.close();
+    }
+    return rows;
+  }
+
+  /**
+   * Runs the statement and returns its first row (then stops), or undefined when there is
+   * none.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.prepare("SELECT name FROM cities WHERE id = ?").get(1));
+   * db.close();
+   * ```
+   */
+  get(...params: BindParameters): Row | undefined {
+    const cursor = this.#start(params);
+    try {
+      const v = cursor.next();
+      return v === null ? undefined : rowObject(this.#names, v);
+    } finally {
+      cursor.close();
     }
   }
 
-  /** Runs the statement and yields its rows one at a time. */
-  *iterate(): IterableIterator<Row> {
-    yield* this.all();
+  /**
+   * Runs the statement and returns rows as arrays of values in column order (no key
+   * collisions between equal column names).
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.prepare("SELECT 1 AS x, 2 AS x").values()); // [[1, 2]]
+   * db.close();
+   * ```
+   */
+  values(...params: BindParameters): SqlValue[][] {
+    const rows: SqlValue[][] = [];
+    const cursor = this.#start(params);
+    try {
+      for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(v);
+    } finally {
+      cursor.close();
+    }
+    return rows;
   }
+
+  /**
+   * Runs the statement lazily: each `next()` computes one more row. Leaving a `for...of`
+   * early (or calling `return()`) ends the run. Parameters are bound when `iterate` is
+   * called.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * for (const row of db.prepare("SELECT name FROM cities").iterate()) {
+   *   console.log(row.name);
+   *   break; // the run ends here
+   * }
+   * db.close();
+   * ```
+   */
+  iterate(...params: BindParameters): IterableIterator<Row> {
+    const names = this.#names;
+    return lazyRows(this.#start(params), (v) => rowObject(names, v));
+  }
+
+  /**
+   * {@link Statement.iterate}, with rows as arrays of values in column order (as
+   * {@link Statement.values} gives them).
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * for (const [id, name] of db.prepare("SELECT id, name FROM cities").iterateValues()) {
+   *   console.log(id, name);
+   * }
+   * db.close();
+   * ```
+   */
+  iterateValues(...params: BindParameters): IterableIterator<SqlValue[]> {
+    return lazyRows(this.#start(params), (v) => v);
+  }
+
+  /**
+   * The program this statement runs, as the backend prints it: the bytecode listing for
+   * the interpreter. Statements that are not SELECTs (PRAGMA, BEGIN...) run no program:
+   * their text is "".
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.prepare("SELECT name FROM cities WHERE id = 1").explain());
+   * db.close();
+   * ```
+   */
+  explain(): string {
+    const c = this.#compiled;
+    return c.kind === "select" || c.kind === "listing" ? c.program.explainText() : "";
+  }
+
+  #start(params: readonly unknown[]): RowCursor {
+    const host = this.#host;
+    const file = host.file();
+    const c = this.#compiled;
+    const readBigInts = this.#readBigInts;
+    switch (c.kind) {
+      case "select":
+        return executionCursor(c.program.start(this.#binder.bind(params)), readBigInts);
+      case "listing":
+        this.#binder.bind(params);
+        return listCursor(c.rows, readBigInts);
+      case "pragma":
+        this.#binder.bind(params);
+        return listCursor(
+          runPragma(file, c.name, c.arg, c.schema, pragmaOptionsFor(file)),
+          readBigInts,
+        );
+      case "transaction":
+        this.#binder.bind(params);
+        host.transactions.run(c.verb, c.savepoint);
+        return listCursor([], readBigInts);
+    }
+  }
+}
+
+/** An iterator over a cursor's rows; finishing or leaving early closes the cursor. */
+function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIterator<T> {
+  let done = false;
+  const finish = (): IteratorResult<T> => {
+    if (!done) {
+      done = true;
+      cursor.close();
+    }
+    return { done: true, value: undefined };
+  };
+  const iterator: IterableIterator<T> = {
+    next(): IteratorResult<T> {
+      if (done) return { done: true, value: undefined };
+      let v: SqlValue[] | null;
+      try {
+        v = cursor.next();
+      } catch (e) {
+        finish();
+        throw e;
+      }
+      return v === null ? finish() : { done: false, value: make(v) };
+    },
+    return: finish,
+    [Symbol.iterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+function executionCursor(execution: Execution, readBigInts: boolean): RowCursor {
+  return {
+    next() {
+      let more: boolean;
+      try {
+        more = execution.step();
+      } catch (e) {
+        execution.close();
+        throw e;
+      }
+      if (!more) return null;
+      const row = execution.row;
+      const out: SqlValue[] = new Array(row.length);
+      for (let i = 0; i < row.length; i++) out[i] = resultValue(row[i], readBigInts);
+      return out;
+    },
+    close: () => execution.close(),
+  };
+}
+
+function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCursor {
+  let at = 0;
+  return {
+    next() {
+      if (at >= rows.length) return null;
+      return rows[at++].map((v) => plainResultValue(v, readBigInts));
+    },
+    close() {
+      at = rows.length;
+    },
+  };
 }

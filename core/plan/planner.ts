@@ -1,17 +1,71 @@
 /**
- * The planner: bound SELECT → physical plan (placeholder until it lands).
+ * The planner: a bound SELECT statement → the physical plan every backend runs
+ * (core/plan/plan.ts). Lowering lives in lower_select.ts / lower_expr.ts, FROM and join
+ * order in from.ts / join_order.ts, access paths in access_path.ts.
  */
-import { SqliteError } from "../errors.ts";
+import type * as B from "../analyze/bound.ts";
 import type { BoundStatement } from "../analyze/bound.ts";
+import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import type { Plan } from "./plan.ts";
+import type { PlanContext } from "./scope.ts";
+import { lowerSelect } from "./lower_select.ts";
 
 /** A bound SELECT statement. */
 export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
 
+/** Every column each bound source is read at, anywhere in the statement (covering indexes). */
+function usedColumns(statement: BoundSelectStatement): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (v === null || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    if (o.kind === "column" && typeof o.source === "number") {
+      let s = out.get(o.source);
+      if (!s) out.set(o.source, s = new Set());
+      s.add(o.column as number);
+      return;
+    }
+    for (const k in o) {
+      if (
+        k === "table" || k === "indexedBy" || k === "def" || k === "columns" && o.kind === "table"
+      ) {
+        continue;
+      }
+      visit(o[k]);
+    }
+  };
+  visit(statement.select);
+  return out;
+}
+
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
-  void statement;
-  void file;
-  throw new SqliteError("SQLITE_ERROR", "the planner is not implemented yet");
+  const ctx: PlanContext = {
+    file,
+    nextId: 0,
+    usedColumns: usedColumns(statement),
+    recursiveCtes: new Map(),
+  };
+  let query;
+  try {
+    query = lowerSelect(ctx, statement.select as B.BoundSelect, null);
+  } catch (e) {
+    if (e instanceof Error && e.message === "no query solution") {
+      throw new SqliteError("SQLITE_ERROR", "no query solution");
+    }
+    throw e;
+  }
+  return {
+    query,
+    encoding: file.encoding,
+    parameters: statement.parameters,
+    nodeCount: ctx.nextId,
+  };
 }

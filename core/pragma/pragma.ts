@@ -82,7 +82,7 @@ export function runPragma(
       return rows;
     }
     case "table_list":
-      return tableList(db, arg, where, options.viewColumns);
+      return tableList(db, arg, where, tableListViewColumns(db, options.viewColumns));
   }
   // The rest describe one object and need its name.
   if (arg === null) return [];
@@ -99,4 +99,26 @@ export function runPragma(
       return foreignKeyList(db, arg, where);
   }
   return [];
+}
+
+/**
+ * table_list's view resolver. SQLite counts a view's columns by preparing
+ * `SELECT * FROM view`; when that fails (the view names a dropped table), the schema is
+ * reset and the views listed after it report 0 columns. Approximation: if any view fails
+ * to bind, every view counts 0 (exact when the failing view comes first in hash order).
+ */
+function tableListViewColumns(
+  db: DatabaseFile,
+  resolve: ViewColumnResolver | undefined,
+): ViewColumnResolver | undefined {
+  if (!resolve) return undefined;
+  for (const view of db.schema.views.values()) {
+    try {
+      resolve(view);
+    } catch (e) {
+      if (e instanceof SqliteError) return () => [];
+      throw e;
+    }
+  }
+  return resolve;
 }

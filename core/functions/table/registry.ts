@@ -1,10 +1,12 @@
 /**
- * Table-valued functions (`pragma_table_info(...)`, `json_each(...)`): their rows for
- * given argument values (placeholder until it lands).
+ * Table-valued functions: the rows of `pragma_<name>(...)` (and, later, `json_each` /
+ * `json_tree`) for given argument values, each row with the function's columns followed
+ * by the hidden argument columns the binder lists (`arg`, `schema` for every pragma).
  */
 import { SqliteError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import type { Reg } from "../../value/reg.ts";
+import { pragmaRows } from "./pragma_functions.ts";
 
 /**
  * The rows of table-valued function `name` (lower case) called with `args`, each row with
@@ -15,7 +17,6 @@ export function tableFunctionRows(
   args: readonly Reg[],
   file: DatabaseFile,
 ): Reg[][] {
-  void args;
-  void file;
+  if (name.startsWith("pragma_")) return pragmaRows(name.slice("pragma_".length), args, file);
   throw new SqliteError("SQLITE_ERROR", `table-valued function ${name} is not supported yet`);
 }

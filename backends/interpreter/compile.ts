@@ -1,0 +1,148 @@
+/**
+ * Plan → program, in the produce/consume style: `produce(node, consume)` emits the loop
+ * that yields the node's rows and, inside it, the code `consume` emits for one row. A
+ * consumer receives the label that skips to the producer's next row. Node handlers live
+ * in compile_*.ts, keyed by node kind (a new kind fails type checking until handled).
+ */
+import type { DatabaseFile } from "../../core/database_file.ts";
+import { SqliteError } from "../../core/errors.ts";
+import type { Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
+import { type Collation, collationFor } from "../../core/value/collation.ts";
+import type { TextEncoding } from "../../core/value/types.ts";
+import { EXPR_HANDLERS } from "./compile_expr.ts";
+import { REL_HANDLERS } from "./compile_rel.ts";
+import { Op } from "./opcodes.ts";
+import { type CompiledProgram, ProgramBuilder } from "./program.ts";
+
+/** Emits the code for one row; `next` is the label that goes on to the next row. */
+export type Consume = (next: number) => void;
+
+/** How the columns of a node are read, and how it is made to read NULL (OUTER JOIN). */
+export interface NodeAccess {
+  read(column: number, target: number): void;
+  nullify(): void;
+}
+
+/** Compilation state shared by the node and expression handlers. */
+export class Compiler {
+  readonly b = new ProgramBuilder();
+  readonly file: DatabaseFile;
+  readonly enc: TextEncoding;
+  readonly #access = new Map<number, NodeAccess>();
+  /** Instructions emitted once, before the body runs (cursor opens). */
+  readonly prologue: (() => void)[] = [];
+
+  constructor(file: DatabaseFile, enc: TextEncoding) {
+    this.file = file;
+    this.enc = enc;
+  }
+
+  /** The collation called `name`. */
+  collation(name: string): Collation {
+    const c = collationFor(name, this.enc);
+    if (!c) throw new SqliteError("SQLITE_ERROR", `no such collation sequence: ${name}`);
+    return c;
+  }
+
+  /** Registers how node `id`'s columns are read. */
+  setAccess(id: number, access: NodeAccess): void {
+    this.#access.set(id, access);
+  }
+
+  /** How node `id`'s columns are read. */
+  access(id: number): NodeAccess {
+    const a = this.#access.get(id);
+    if (!a) throw new SqliteError("SQLITE_INTERNAL", `plan reads node ${id} outside its scope`);
+    return a;
+  }
+
+  /** Node `id` outputs its columns in registers `base..`. */
+  setRegisterAccess(id: number, base: number, width: number): void {
+    const b = this.b;
+    this.setAccess(id, {
+      read: (column, target) => {
+        b.emit(Op.Copy, base + column, target, 0);
+      },
+      nullify: () => {
+        if (width > 0) b.emit(Op.Null, 0, base, base + width - 1);
+      },
+    });
+  }
+
+  /** Emits code that leaves the value of `e` in register `target`. */
+  expr(e: PlanExpr, target: number): void {
+    (EXPR_HANDLERS[e.kind] as (c: Compiler, e: PlanExpr, t: number) => void)(this, e, target);
+  }
+
+  /** Evaluates `exprs` into consecutive registers from `base`. */
+  exprs(exprs: readonly PlanExpr[], base: number): void {
+    for (let i = 0; i < exprs.length; i++) this.expr(exprs[i], base + i);
+  }
+
+  /** Emits the loop producing `node`'s rows, calling `consume` for the row code. */
+  produce(node: RelNode, consume: Consume): void {
+    (REL_HANDLERS[node.kind] as (c: Compiler, n: RelNode, k: Consume) => void)(this, node, consume);
+  }
+
+  /** Makes every node of `node`'s subtree read NULL (SQLite's OP_NullRow). */
+  nullifySubtree(node: RelNode): void {
+    for (const id of subtreeIds(node)) this.#access.get(id)?.nullify();
+  }
+}
+
+/** Ids of the nodes whose columns can be read above `node` (not inside subqueries). */
+export function subtreeIds(node: RelNode): number[] {
+  const out: number[] = [];
+  const walk = (n: RelNode): void => {
+    if ("id" in n) out.push(n.id);
+    switch (n.kind) {
+      case "filter":
+      case "project":
+      case "distinct":
+      case "limit":
+        walk(n.input);
+        break;
+      case "nestedLoop":
+        walk(n.outer);
+        walk(n.inner);
+        break;
+      default:
+        break;
+    }
+  };
+  walk(node);
+  return out;
+}
+
+/** Compiles a plan into a program. */
+export function compilePlan(plan: Plan, file: DatabaseFile): CompiledProgram {
+  const c = new Compiler(file, plan.encoding);
+  const b = c.b;
+  const startLabel = b.label();
+  const prologueLabel = b.label();
+  b.emit(Op.Init, 0, prologueLabel);
+  b.place(startLabel);
+  const n = plan.query.columns.length;
+  const resultStart = b.regs(n);
+  c.produce(plan.query.root, () => {
+    c.exprs(plan.query.columns, resultStart);
+    b.emit(Op.ResultRow, resultStart, n);
+  });
+  b.emit(Op.Halt);
+  b.place(prologueLabel);
+  for (const emit of c.prologue) emit();
+  b.emit(Op.Goto, 0, startLabel);
+  b.finish();
+  return {
+    code: b.code,
+    pool: b.pool,
+    nRegs: b.nRegs,
+    nSlots: b.nSlots,
+    nCursors: b.nCursors,
+    resultStart,
+    resultCount: n,
+    nParams: plan.parameters.length,
+    encoding: plan.encoding,
+    file,
+  };
+}

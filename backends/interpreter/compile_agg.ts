@@ -1,0 +1,105 @@
+/**
+ * Aggregation: the input's rows are stepped into groups (a hash of the GROUP BY key);
+ * then each group is emitted, in ascending key order, with its keys, its aggregate
+ * results and its carried (bare column) values. Without GROUP BY there is exactly one
+ * group, even for no input.
+ */
+import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
+import type { Aggregate } from "../../core/plan/plan.ts";
+import type { Compiler, Consume } from "./compile.ts";
+import type { AggEntry } from "./descriptors.ts";
+import { Op } from "./opcodes.ts";
+
+function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
+  const b = c.b;
+  const nKeys = node.groupBy.length;
+  const nAggs = node.aggregates.length;
+  const nCarried = node.carried.length;
+  const width = nKeys + nAggs + nCarried;
+  const base = b.regs(Math.max(1, width));
+  const slot = b.slot();
+  const calls: AggCallSpec[] = node.aggregates.map((a) => ({
+    name: a.name,
+    argc: a.args.length,
+    distinct: a.distinct,
+    collation: a.collation,
+    orderBy: a.orderBy.map((o) => ({
+      desc: o.desc,
+      nullsFirst: o.nullsFirst,
+      collation: o.collation,
+    })),
+  }));
+  const entry: AggEntry = {
+    explain: node.aggregates.map((a) => `${a.name}(${a.args.length})`).join(","),
+    calls,
+    nStored: nKeys + nCarried,
+    groupColls: node.groupCollations.map((x) => c.collation(x)),
+  };
+  b.emit(Op.AggOpen, slot, 0, 0, b.constant(entry));
+  const keys = b.regs(Math.max(1, nKeys));
+  const carried = b.regs(Math.max(1, nCarried));
+  const storeCarried = () => {
+    if (nCarried === 0) return;
+    c.exprs(node.carried, carried);
+    b.emit(Op.AggStore, slot, carried, nKeys, nCarried);
+  };
+  let first = 0;
+  if (nKeys === 0) {
+    b.emit(Op.AggNew, slot);
+    first = b.regs();
+    b.emit(Op.Integer, 1, first);
+  }
+  c.produce(node.input, () => {
+    const stepped = b.label();
+    if (nKeys > 0) {
+      c.exprs(node.groupBy, keys);
+      b.emit(Op.AggGroup, slot, stepped, keys, nKeys);
+      b.emit(Op.AggStore, slot, keys, 0, nKeys);
+      storeCarried();
+    } else if (nCarried > 0) {
+      b.emit(Op.IfNot, first, stepped, 0);
+      b.emit(Op.Integer, 0, first);
+      storeCarried();
+    }
+    b.place(stepped);
+    node.aggregates.forEach((a, i) => {
+      const skip = b.label();
+      if (a.filter) {
+        const f = b.regs();
+        c.expr(a.filter, f);
+        b.emit(Op.IfNot, f, skip, 1);
+      }
+      const args = b.regs(Math.max(1, a.args.length + a.orderBy.length));
+      c.exprs(a.args, args);
+      c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
+      b.emit(Op.AggStep, slot, args, i);
+      if (i === node.carryFromMinMax && nCarried > 0) {
+        b.emit(Op.IfAggMiss, slot, skip);
+        storeCarried();
+      }
+      b.place(skip);
+    });
+  });
+  c.setRegisterAccess(node.id, base, width);
+  const emitGroup = (next: number) => {
+    if (nKeys > 0) b.emit(Op.AggLoad, slot, base, 0, nKeys);
+    if (nAggs > 0) b.emit(Op.AggFinal, slot, base + nKeys);
+    if (nCarried > 0) b.emit(Op.AggLoad, slot, base + nKeys + nAggs, nKeys, nCarried);
+    consume(next);
+  };
+  const end = b.label();
+  if (nKeys === 0) {
+    emitGroup(end);
+  } else {
+    b.emit(Op.AggSort, slot, end, 0, nKeys);
+    const top = b.here;
+    const next = b.label();
+    emitGroup(next);
+    b.place(next);
+    b.emit(Op.AggNextGroup, slot, top);
+  }
+  b.place(end);
+}
+
+/** Handler of the aggregate node. */
+export const AGG_HANDLERS = { aggregate };

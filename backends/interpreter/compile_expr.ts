@@ -1,0 +1,293 @@
+/**
+ * Expressions: each PlanExpr kind leaves its value in a target register. Operands go to
+ * fresh registers first, so an operator never overwrites a value it still has to read.
+ */
+import type { CompareOp } from "../../core/value/logic.ts";
+import type {
+  ArithExpr,
+  CaseExpr,
+  CastExpr,
+  ColumnExpr,
+  CompareExpr,
+  ConstExpr,
+  ExistsExpr,
+  FunctionExpr,
+  InListExpr,
+  InQueryExpr,
+  IsExpr,
+  LogicExpr,
+  NullTestExpr,
+  ParamExpr,
+  PlanExpr,
+  SubqueryExpr,
+  TruthExpr,
+  UnaryExpr,
+} from "../../core/plan/plan.ts";
+import { SqliteError } from "../../core/errors.ts";
+import { scalarFunction } from "../../core/functions/scalar/registry.ts";
+import { realToText } from "../../core/value/number_text.ts";
+import { type Affinity, StorageClass } from "../../core/value/types.ts";
+import type { Compiler } from "./compile.ts";
+import { Op } from "./opcodes.ts";
+import type {
+  AffinityEntry,
+  CompareEntry,
+  ConstEntry,
+  FunctionEntry,
+  InListEntry,
+  InSetEntry,
+} from "./descriptors.ts";
+
+type Handler<E> = (c: Compiler, e: E, target: number) => void;
+
+/** Pool entry of a comparison's affinity and collation. */
+export function compareEntry(c: Compiler, aff: Affinity, collation: string): number {
+  const entry: CompareEntry = {
+    explain: `${collation}, ${aff}`,
+    aff,
+    coll: c.collation(collation),
+  };
+  return c.b.constant(entry);
+}
+
+/** Pool entry of an affinity. */
+export function affinityEntry(c: Compiler, aff: Affinity): number {
+  const entry: AffinityEntry = { explain: aff, aff };
+  return c.b.constant(entry);
+}
+
+function constText(e: ConstExpr): string {
+  switch (e.cls) {
+    case StorageClass.Text:
+      return e.value as string;
+    case StorageClass.Real:
+      return realToText(e.value as number);
+    case StorageClass.Blob:
+      return `x'${
+        [...(e.value as Uint8Array)].map((x) => x.toString(16).padStart(2, "0")).join("")
+      }'`;
+    default:
+      return String(e.value);
+  }
+}
+
+const CONST_OPS: Record<StorageClass, Op> = {
+  [StorageClass.Null]: Op.Null,
+  [StorageClass.Integer]: Op.Int64,
+  [StorageClass.Real]: Op.Real,
+  [StorageClass.Text]: Op.String8,
+  [StorageClass.Blob]: Op.Blob,
+};
+
+const ARITH_OPS: Record<ArithExpr["op"], Op> = {
+  add: Op.Add,
+  subtract: Op.Subtract,
+  multiply: Op.Multiply,
+  divide: Op.Divide,
+  remainder: Op.Remainder,
+  bitAnd: Op.BitAnd,
+  bitOr: Op.BitOr,
+  shiftLeft: Op.ShiftLeft,
+  shiftRight: Op.ShiftRight,
+  concat: Op.Concat,
+};
+
+const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
+  negate: Op.Negate,
+  plus: Op.Plus,
+  bitNot: Op.BitNot,
+  not: Op.Not,
+};
+
+/** Comparison opcodes by CompareOp (Eq, Ne, Lt, Le, Gt, Ge). */
+const COMPARE_OPS: readonly Op[] = [Op.Eq, Op.Ne, Op.Lt, Op.Le, Op.Gt, Op.Ge];
+
+/** The opcode of a comparison operator. */
+export function compareOpcode(op: CompareOp): Op {
+  return COMPARE_OPS[op];
+}
+
+function subqueryOnce(c: Compiler, correlated: boolean, body: () => void): void {
+  if (correlated) return body();
+  const done = c.b.label();
+  c.b.emit(Op.Once, 0, done);
+  body();
+  c.b.place(done);
+}
+
+/** The handler of every expression kind. */
+export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr, { kind: K }>> } = {
+  const(c, e: ConstExpr, t) {
+    if (e.cls === StorageClass.Null) {
+      c.b.emit(Op.Null, 0, t, t);
+      return;
+    }
+    const entry: ConstEntry = { explain: constText(e), v: e.value, c: e.cls };
+    c.b.emit(CONST_OPS[e.cls], 0, t, 0, c.b.constant(entry));
+  },
+  param(c, e: ParamExpr, t) {
+    c.b.emit(Op.Variable, e.index, t);
+  },
+  column(c, e: ColumnExpr, t) {
+    c.access(e.node).read(e.column, t);
+  },
+  unary(c, e: UnaryExpr, t) {
+    const a = c.b.regs();
+    c.expr(e.operand, a);
+    c.b.emit(UNARY_OPS[e.op], a, t);
+  },
+  arith(c, e: ArithExpr, t) {
+    const a = c.b.regs(2);
+    c.expr(e.left, a);
+    c.expr(e.right, a + 1);
+    c.b.emit(ARITH_OPS[e.op], a, a + 1, t);
+  },
+  compare(c, e: CompareExpr, t) {
+    const a = c.b.regs(2);
+    c.expr(e.left, a);
+    c.expr(e.right, a + 1);
+    c.b.emit(compareOpcode(e.op), a, a + 1, t, compareEntry(c, e.affinity, e.collation));
+  },
+  is(c, e: IsExpr, t) {
+    const a = c.b.regs(2);
+    c.expr(e.left, a);
+    c.expr(e.right, a + 1);
+    c.b.emit(Op.Is, a, a + 1, t, compareEntry(c, e.affinity, e.collation), e.not ? 1 : 0);
+  },
+  logic(c, e: LogicExpr, t) {
+    // The right operand runs only when the left one does not decide.
+    const b = c.b;
+    const a = b.regs(2);
+    const decided = b.label(), end = b.label();
+    c.expr(e.left, a);
+    b.emit(e.op === "and" ? Op.IfNot : Op.If, a, decided, 0);
+    c.expr(e.right, a + 1);
+    b.emit(e.op === "and" ? Op.And : Op.Or, a, a + 1, t);
+    b.emit(Op.Goto, 0, end);
+    b.place(decided);
+    b.emit(Op.Integer, e.op === "and" ? 0 : 1, t);
+    b.place(end);
+  },
+  truth(c, e: TruthExpr, t) {
+    const a = c.b.regs();
+    c.expr(e.operand, a);
+    c.b.emit(Op.IsTrue, a, t, e.value ? 1 : 0, 0, e.not ? 1 : 0);
+  },
+  nullTest(c, e: NullTestExpr, t) {
+    const b = c.b;
+    const a = b.regs();
+    const end = b.label();
+    c.expr(e.operand, a);
+    b.emit(Op.Integer, 1, t);
+    b.emit(e.not ? Op.NotNull : Op.IsNull, a, end);
+    b.emit(Op.Integer, 0, t);
+    b.place(end);
+  },
+  cast(c, e: CastExpr, t) {
+    const a = c.b.regs();
+    c.expr(e.operand, a);
+    c.b.emit(Op.Cast, a, t, 0, affinityEntry(c, e.affinity));
+  },
+  case(c, e: CaseExpr, t) {
+    const b = c.b;
+    const end = b.label();
+    const operand = e.operand ? b.regs() : 0;
+    if (e.operand) c.expr(e.operand, operand);
+    for (const w of e.whens) {
+      const next = b.label();
+      const test = b.regs(2);
+      if (e.operand) {
+        c.expr(w.when, test + 1);
+        b.emit(Op.Eq, operand, test + 1, test, compareEntry(c, w.affinity, w.collation));
+      } else {
+        c.expr(w.when, test);
+      }
+      b.emit(Op.IfNot, test, next, 1);
+      c.expr(w.then, t);
+      b.emit(Op.Goto, 0, end);
+      b.place(next);
+    }
+    if (e.otherwise) c.expr(e.otherwise, t);
+    else b.emit(Op.Null, 0, t, t);
+    b.place(end);
+  },
+  inList(c, e: InListExpr, t) {
+    const b = c.b;
+    const a = b.regs(1 + e.list.length);
+    c.expr(e.operand, a);
+    c.exprs(e.list, a + 1);
+    const entry: InListEntry = {
+      explain: `${e.not ? "NOT " : ""}IN ${e.list.length}, ${e.collation}, ${e.affinity}`,
+      n: e.list.length,
+      aff: e.affinity,
+      coll: c.collation(e.collation),
+      not: e.not,
+    };
+    b.emit(Op.InList, a, a + 1, t, b.constant(entry));
+  },
+  inQuery(c, e: InQueryExpr, t) {
+    const b = c.b;
+    const n = e.operands.length;
+    const slot = b.slot();
+    const entry: InSetEntry = {
+      explain: `IN SELECT ${n} ${e.collations.join(",")}`,
+      n,
+      affs: e.affinities,
+      colls: e.collations.map((x) => c.collation(x)),
+    };
+    const pooled = b.constant(entry);
+    subqueryOnce(c, e.query.correlated, () => {
+      b.emit(Op.InSetOpen, slot, 0, 0, pooled);
+      const row = b.regs(n);
+      c.produce(e.query.root, () => {
+        c.exprs(e.query.columns.slice(0, n), row);
+        b.emit(Op.InSetAdd, slot, row);
+      });
+    });
+    const ops = b.regs(n);
+    c.exprs(e.operands, ops);
+    b.emit(Op.InSetProbe, slot, ops, t, 0, e.not ? 1 : 0);
+  },
+  exists(c, e: ExistsExpr, t) {
+    const b = c.b;
+    const r = b.regs();
+    subqueryOnce(c, e.query.correlated, () => {
+      const done = b.label();
+      b.emit(Op.Integer, 0, r);
+      c.produce(e.query.root, () => {
+        b.emit(Op.Integer, 1, r);
+        b.emit(Op.Goto, 0, done);
+      });
+      b.place(done);
+    });
+    b.emit(Op.Copy, r, t, 0);
+  },
+  subquery(c, e: SubqueryExpr, t) {
+    const b = c.b;
+    const r = b.regs();
+    subqueryOnce(c, e.query.correlated, () => {
+      const done = b.label();
+      b.emit(Op.Null, 0, r, r);
+      c.produce(e.query.root, () => {
+        c.expr(e.query.columns[0], r);
+        b.emit(Op.Goto, 0, done);
+      });
+      b.place(done);
+    });
+    b.emit(Op.Copy, r, t, 0);
+  },
+  function(c, e: FunctionExpr, t) {
+    const fn = scalarFunction(e.name);
+    if (!fn) throw new SqliteError("SQLITE_ERROR", `no such function: ${e.name}`);
+    const b = c.b;
+    const a = b.regs(Math.max(1, e.args.length));
+    c.exprs(e.args, a);
+    const entry: FunctionEntry = {
+      explain: `${e.name}(${e.args.length})`,
+      impl: fn.impl,
+      coll: c.collation(e.collation),
+      argc: e.args.length,
+    };
+    b.emit(Op.Function, a, 0, t, b.constant(entry), e.args.length);
+  },
+};

@@ -1,0 +1,378 @@
+/**
+ * Relational nodes other than b-tree access and aggregation: each kind's produce code.
+ * The record type makes a new node kind a type error until it has a handler here.
+ */
+import { SqliteError } from "../../core/errors.ts";
+import { rowComparator } from "../../core/exec/sorter.ts";
+import type {
+  Compound,
+  Distinct,
+  Filter,
+  HashLookup,
+  Limit,
+  NestedLoop,
+  Project,
+  Query,
+  RecursiveCte,
+  RecursiveRef,
+  RelNode,
+  Sort,
+  SubqueryScan,
+  TableFunction,
+  Values,
+  Window,
+} from "../../core/plan/plan.ts";
+import type { Compiler, Consume } from "./compile.ts";
+import { AGG_HANDLERS } from "./compile_agg.ts";
+import { SCAN_HANDLERS } from "./compile_scan.ts";
+import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
+import { Op } from "./opcodes.ts";
+
+type Handler<N> = (c: Compiler, node: N, consume: Consume) => void;
+
+function filter(c: Compiler, node: Filter, consume: Consume): void {
+  c.produce(node.input, (next) => {
+    const r = c.b.regs();
+    c.expr(node.predicate, r);
+    c.b.emit(Op.IfNot, r, next, 1);
+    consume(next);
+  });
+}
+
+function project(c: Compiler, node: Project, consume: Consume): void {
+  const base = c.b.regs(Math.max(1, node.columns.length));
+  c.setRegisterAccess(node.id, base, node.columns.length);
+  c.produce(node.input, (next) => {
+    c.exprs(node.columns, base);
+    consume(next);
+  });
+}
+
+/** Like {@link project} but registers the access first (for consumers inside `produce`). */
+function produceInto(
+  c: Compiler,
+  q: Query,
+  base: number,
+  consume: Consume,
+): void {
+  c.produce(q.root, (next) => {
+    c.exprs(q.columns, base);
+    consume(next);
+  });
+}
+
+function nestedLoop(c: Compiler, node: NestedLoop, consume: Consume): void {
+  const b = c.b;
+  const outer = node.join !== "inner";
+  const full = node.join === "full";
+  const matched = outer ? b.regs() : 0;
+  const ordinal = full ? b.regs() : 0;
+  const matchSet = full ? b.slot() : 0;
+  if (full) b.emit(Op.MatchSetOpen, matchSet);
+  c.produce(node.outer, (nextOuter) => {
+    if (outer) b.emit(Op.Integer, 0, matched);
+    if (full) b.emit(Op.Integer, 0, ordinal);
+    c.produce(node.inner, (nextInner) => {
+      if (full) b.emit(Op.AddImm, ordinal, 1);
+      if (node.on) {
+        const r = b.regs();
+        c.expr(node.on, r);
+        b.emit(Op.IfNot, r, nextInner, 1);
+      }
+      if (outer) b.emit(Op.Integer, 1, matched);
+      if (full) b.emit(Op.MatchSetAdd, matchSet, ordinal);
+      consume(nextInner);
+    });
+    if (outer) {
+      b.emit(Op.If, matched, nextOuter, 0);
+      c.nullifySubtree(node.inner);
+      consume(nextOuter);
+    }
+  });
+  if (!full) return;
+  // Inner rows no outer row matched, with the outer side reading NULL.
+  c.nullifySubtree(node.outer);
+  b.emit(Op.Integer, 0, ordinal);
+  c.produce(node.inner, (next) => {
+    b.emit(Op.AddImm, ordinal, 1);
+    b.emit(Op.MatchSetTest, matchSet, next, ordinal);
+    c.nullifySubtree(node.outer);
+    consume(next);
+  });
+}
+
+function hashLookup(c: Compiler, node: HashLookup, consume: Consume): void {
+  const b = c.b;
+  const slot = b.slot();
+  const nKeys = node.buildKeys.length;
+  const width = node.columns.length;
+  const entry: HashEntry = {
+    explain: `${node.label} keys ${nKeys}`,
+    nKeys,
+    width,
+    affs: node.affinities,
+    folds: node.collations.map((x) => c.collation(x).name),
+  };
+  const built = b.label();
+  b.emit(Op.Once, 0, built);
+  b.emit(Op.HashOpen, slot, 0, 0, b.constant(entry));
+  const keys = b.regs(Math.max(1, nKeys));
+  const row = b.regs(Math.max(1, width));
+  c.produce(node.input, () => {
+    c.exprs(node.buildKeys, keys);
+    c.exprs(node.columns, row);
+    b.emit(Op.HashInsert, slot, keys, row);
+  });
+  b.place(built);
+  const base = b.regs(Math.max(1, width));
+  const probe = b.regs(Math.max(1, nKeys));
+  const exit = b.label();
+  c.exprs(node.probeKeys, probe);
+  b.emit(Op.HashProbe, slot, exit, probe);
+  c.setRegisterAccess(node.id, base, width);
+  const top = b.here;
+  const next = b.label();
+  b.emit(Op.HashData, slot, base);
+  consume(next);
+  b.place(next);
+  b.emit(Op.HashNext, slot, top);
+  b.place(exit);
+}
+
+/** Emits LIMIT/OFFSET evaluation (once per run of the node); returns their registers. */
+function limitRegisters(
+  c: Compiler,
+  limit: Query["columns"][number] | null,
+  offset: Query["columns"][number] | null,
+): { limit: number; offset: number } {
+  const b = c.b;
+  let l = 0, o = 0;
+  if (limit) {
+    l = b.regs();
+    c.expr(limit, l);
+    b.emit(Op.MustBeInt, l, 0, 0);
+  }
+  if (offset) {
+    o = b.regs();
+    c.expr(offset, o);
+    b.emit(Op.MustBeInt, o, 0, 1);
+  }
+  return { limit: l, offset: o };
+}
+
+function sort(c: Compiler, node: Sort, consume: Consume): void {
+  const b = c.b;
+  const width = node.columns.length;
+  const slot = b.slot();
+  const entry: SortEntry = {
+    explain: node.keys.map((k) => `${k.column}${k.desc ? " DESC" : ""} ${k.collation}`).join(","),
+    width,
+    compare: rowComparator(node.keys, c.enc),
+    folds: [],
+  };
+  const regs = limitRegisters(c, node.limit, node.offset);
+  b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
+  const row = b.regs(Math.max(1, width));
+  c.produce(node.input, () => {
+    c.exprs(node.columns, row);
+    b.emit(Op.SorterInsert, slot, row, width);
+  });
+  const base = b.regs(Math.max(1, width));
+  c.setRegisterAccess(node.id, base, width);
+  iterateStore(c, slot, base, consume);
+}
+
+/** Emits the loop over a sorter or ephemeral store's rows. */
+function iterateStore(c: Compiler, slot: number, base: number, consume: Consume): void {
+  const b = c.b;
+  const exit = b.label();
+  b.emit(Op.SorterSort, slot, exit);
+  const top = b.here;
+  const next = b.label();
+  b.emit(Op.SorterData, slot, base);
+  consume(next);
+  b.place(next);
+  b.emit(Op.SorterNext, slot, top);
+  b.place(exit);
+}
+
+function ephemeral(c: Compiler, width: number, collations: string[]): number {
+  const b = c.b;
+  const slot = b.slot();
+  const keys = collations.map((collation, column) => ({
+    column,
+    desc: false,
+    nullsFirst: true,
+    collation,
+  }));
+  const entry: SortEntry = {
+    explain: `distinct ${collations.join(",")}`,
+    width,
+    compare: rowComparator(keys, c.enc),
+    folds: collations.map((x) => c.collation(x).name),
+  };
+  b.emit(Op.OpenEphemeral, slot, 0, 0, b.constant(entry));
+  return slot;
+}
+
+function distinct(c: Compiler, node: Distinct, consume: Consume): void {
+  const b = c.b;
+  const slot = ephemeral(c, node.columns.length, node.collations);
+  const row = b.regs(Math.max(1, node.columns.length));
+  c.produce(node.input, (next) => {
+    c.exprs(node.columns, row);
+    b.emit(Op.Distinct, slot, next, row);
+    consume(next);
+  });
+}
+
+function limit(c: Compiler, node: Limit, consume: Consume): void {
+  const b = c.b;
+  const exit = b.label();
+  const regs = limitRegisters(c, node.limit, node.offset);
+  if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
+  c.produce(node.input, (next) => {
+    if (regs.offset) b.emit(Op.IfPos, regs.offset, next, 1);
+    const counted = b.label();
+    consume(counted);
+    b.place(counted);
+    if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
+  });
+  b.place(exit);
+}
+
+function values(c: Compiler, node: Values, consume: Consume): void {
+  const b = c.b;
+  const width = node.rows.length > 0 ? node.rows[0].length : 0;
+  const base = b.regs(Math.max(1, width));
+  c.setRegisterAccess(node.id, base, width);
+  for (const row of node.rows) {
+    const next = b.label();
+    c.exprs(row, base);
+    consume(next);
+    b.place(next);
+  }
+}
+
+function subqueryScan(c: Compiler, node: SubqueryScan, consume: Consume): void {
+  const width = node.query.columns.length;
+  const base = c.b.regs(Math.max(1, width));
+  // Run inline, as a co-routine would: each row of the subquery is consumed at once.
+  c.setRegisterAccess(node.id, base, width);
+  produceInto(c, node.query, base, consume);
+}
+
+function compound(c: Compiler, node: Compound, consume: Consume): void {
+  const b = c.b;
+  const width = node.left.columns.length;
+  const base = b.regs(Math.max(1, width));
+  c.setRegisterAccess(node.id, base, width);
+  if (node.op === "unionAll") {
+    produceInto(c, node.left, base, consume);
+    produceInto(c, node.right, base, consume);
+    return;
+  }
+  const row = b.regs(Math.max(1, width));
+  const left = ephemeral(c, width, node.collations);
+  const fill = (q: Query, slot: number) =>
+    produceInto(c, q, row, () => {
+      b.emit(Op.IdxInsert, slot, row);
+    });
+  fill(node.left, left);
+  if (node.op === "union") {
+    fill(node.right, left);
+  } else {
+    const right = ephemeral(c, width, node.collations);
+    fill(node.right, right);
+    b.emit(Op.EphFilter, left, right, node.op === "intersect" ? 1 : 0);
+  }
+  iterateStore(c, left, base, consume);
+}
+
+function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
+  const b = c.b;
+  const width = node.seed.columns.length;
+  const slot = b.slot();
+  const entry: QueueEntry = {
+    explain: `${node.label}${node.distinct ? " UNION" : ""}${node.orderBy.length ? " ORDER" : ""}`,
+    width,
+    compare: node.orderBy.length > 0 ? rowComparator(node.orderBy, c.enc) : null,
+    folds: node.distinct ? node.collations.map((x) => c.collation(x).name) : null,
+  };
+  const exit = b.label();
+  const regs = limitRegisters(c, node.limit, node.offset);
+  if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
+  b.emit(Op.QueueOpen, slot, 0, 0, b.constant(entry));
+  const row = b.regs(Math.max(1, width));
+  const push = () => {
+    b.emit(Op.QueuePush, slot, row, width);
+  };
+  produceInto(c, node.seed, row, push);
+  const base = b.regs(Math.max(1, width));
+  c.setRegisterAccess(node.id, base, width);
+  const top = b.here;
+  b.emit(Op.QueuePop, slot, exit, base);
+  const expand = b.label();
+  if (regs.offset) b.emit(Op.IfPos, regs.offset, expand, 1);
+  const counted = b.label();
+  consume(counted);
+  b.place(counted);
+  if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
+  b.place(expand);
+  produceInto(c, node.step, row, push);
+  b.emit(Op.Goto, 0, top);
+  b.place(exit);
+}
+
+function recursiveRef(c: Compiler, node: RecursiveRef, consume: Consume): void {
+  // The queue row being expanded is in the CTE's registers; one row, read from there.
+  const cte = c.access(node.cte);
+  c.setAccess(node.id, { read: cte.read, nullify: cte.nullify });
+  const end = c.b.label();
+  consume(end);
+  c.b.place(end);
+}
+
+function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void {
+  const b = c.b;
+  const slot = b.slot();
+  const args = b.regs(Math.max(1, node.args.length));
+  c.exprs(node.args, args);
+  const entry: TableFunctionEntry = { explain: node.name, name: node.name };
+  b.emit(Op.VFilter, slot, args, node.args.length, b.constant(entry));
+  const base = b.regs(64);
+  c.setAccess(node.id, {
+    read: (column, target) => b.emit(Op.Copy, base + column, target, 0),
+    nullify: () => b.emit(Op.Null, 0, base, base + 63),
+  });
+  const top = b.here;
+  const exit = b.label();
+  b.emit(Op.VNextRow, slot, exit, base);
+  consume(top);
+  b.emit(Op.Goto, 0, top);
+  b.place(exit);
+}
+
+function window(_c: Compiler, _node: Window, _consume: Consume): void {
+  throw new SqliteError("SQLITE_ERROR", "window functions are not supported yet");
+}
+
+/** The handler of every relational node kind. */
+export const REL_HANDLERS: { [K in RelNode["kind"]]: Handler<Extract<RelNode, { kind: K }>> } = {
+  ...SCAN_HANDLERS,
+  ...AGG_HANDLERS,
+  filter,
+  project,
+  nestedLoop,
+  hashLookup,
+  sort,
+  distinct,
+  limit,
+  values,
+  subqueryScan,
+  compound,
+  recursiveCte,
+  recursiveRef,
+  tableFunction,
+  window,
+};

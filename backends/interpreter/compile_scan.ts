@@ -1,0 +1,362 @@
+/**
+ * B-tree access: full and rowid-keyed table scans, index scans with equality prefixes
+ * and range bounds, and count(*) from leaf pages. Cursors are opened once, in the
+ * prologue; a scan positions its cursor each time its loop starts.
+ */
+import { keyOrder } from "../../core/format/index_key.ts";
+import type { IndexInfo, TableInfo } from "../../core/format/schema_types.ts";
+import type {
+  CountRows,
+  IndexScan,
+  PlanExpr,
+  RangeBound,
+  SeekKey,
+  SubPlan,
+  TableScan,
+} from "../../core/plan/plan.ts";
+import { Affinity } from "../../core/value/types.ts";
+import type { Compiler, Consume } from "./compile.ts";
+import { affinityEntry } from "./compile_expr.ts";
+import type { ConstEntry, CursorEntry, SortEntry } from "./descriptors.ts";
+import { Op } from "./opcodes.ts";
+import { rowComparator } from "../../core/exec/sorter.ts";
+
+/** Opens a cursor on `table`'s b-tree or on `index` (in the prologue); returns its number. */
+export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | null): number {
+  const cursor = c.b.cursor();
+  const root = index ? index.rootPage : table.rootPage;
+  const fields = index ? index.recordColumns : table.withoutRowid ? table.recordColumns : null;
+  const entry: CursorEntry = {
+    explain: index ? `index ${index.name}` : `table ${table.name}`,
+    root,
+    table,
+    index,
+    order: fields ? keyOrder(fields, c.enc) : null,
+  };
+  const pooled = c.b.constant(entry);
+  c.prologue.push(() => c.b.emit(Op.OpenRead, cursor, root, 0, pooled));
+  return cursor;
+}
+
+function defaultEntry(c: Compiler, table: TableInfo, column: number): number {
+  const m = table.columns[column].missingValue;
+  if (!m) return -1;
+  const entry: ConstEntry = { explain: String(m.value), v: m.value, c: m.cls };
+  return c.b.constant(entry);
+}
+
+/** Emits the read of table column `column` (-1: rowid) from a cursor on the table b-tree. */
+export function readTableColumn(
+  c: Compiler,
+  cursor: number,
+  table: TableInfo,
+  column: number,
+  target: number,
+): void {
+  const b = c.b;
+  if (column < 0 || (column === table.rowidAlias && !table.withoutRowid)) {
+    if (table.withoutRowid) b.emit(Op.Null, 0, target, target);
+    else b.emit(Op.Rowid, cursor, target);
+    return;
+  }
+  const col = table.columns[column];
+  if (col.recordIndex < 0) {
+    // VIRTUAL generated columns are not stored; the plan does not compute them yet.
+    b.emit(Op.Null, 0, target, target);
+    return;
+  }
+  const real = col.affinity === Affinity.Real ? 1 : 0;
+  b.emit(
+    Op.Column,
+    cursor,
+    col.recordIndex,
+    target,
+    defaultEntry(c, table, column),
+    real,
+    col.name,
+  );
+}
+
+/** The field of `index`'s records holding table column `column` (-1 rowid), or -1. */
+function indexField(index: IndexInfo, table: TableInfo, column: number): number {
+  const col = column === table.rowidAlias && !table.withoutRowid ? -1 : column;
+  if (col === -1 && table.withoutRowid) return -1;
+  return index.recordColumns.findIndex((k) => k.column === col);
+}
+
+function readIndexField(
+  c: Compiler,
+  cursor: number,
+  index: IndexInfo,
+  table: TableInfo,
+  field: number,
+  target: number,
+): void {
+  const col = index.recordColumns[field].column;
+  const real = col >= 0 && table.columns[col].affinity === Affinity.Real ? 1 : 0;
+  const name = col >= 0 ? table.columns[col].name : "rowid";
+  c.b.emit(Op.Column, cursor, field, target, -1, real, name);
+}
+
+/** The whole loop of a scan: positions, the row code, the advance. */
+function scanLoop(
+  c: Compiler,
+  cursor: number,
+  reverse: boolean,
+  start: () => void,
+  rowTest: (exit: number) => void,
+  consume: Consume,
+  exit: number,
+): void {
+  const b = c.b;
+  start();
+  const top = b.here;
+  const next = b.label();
+  rowTest(exit);
+  consume(next);
+  b.place(next);
+  b.emit(reverse ? Op.Prev : Op.Next, cursor, top);
+  b.place(exit);
+}
+
+/**
+ * The distinct values of an IN list or subquery key, sorted (descending when `desc`),
+ * NULLs dropped, after affinity `aff`: stored in a fresh ephemeral slot, returned.
+ */
+function keySet(c: Compiler, key: SeekKey, aff: Affinity, coll: string, desc: boolean): number {
+  const b = c.b;
+  const slot = b.slot();
+  const entry: SortEntry = {
+    explain: `keys ${coll}${desc ? " DESC" : ""}`,
+    width: 1,
+    compare: rowComparator([{ column: 0, desc, nullsFirst: !desc, collation: coll }], c.enc),
+    folds: [coll],
+  };
+  b.emit(Op.OpenEphemeral, slot, 0, 0, b.constant(entry));
+  const r = b.regs();
+  const add = (value: PlanExpr, skip: number) => {
+    c.expr(value, r);
+    b.emit(Op.IsNull, r, skip);
+    b.emit(Op.Affinity, r, 1, 0, affinityEntry(c, aff));
+    b.emit(Op.IdxInsert, slot, r);
+  };
+  if (key.kind === "list") {
+    for (const v of key.values) {
+      const skip = b.label();
+      add(v, skip);
+      b.place(skip);
+    }
+  } else if (key.kind === "query") {
+    const q: SubPlan = key.query;
+    c.produce(q.root, (next) => add(q.columns[0], next));
+  }
+  return slot;
+}
+
+/**
+ * Loops over the values of a seek key: `body(reg, exit)` runs once per value, with the
+ * value in `reg`; a single NULL value (or no value) runs nothing.
+ */
+function forEachKey(
+  c: Compiler,
+  key: SeekKey,
+  aff: Affinity,
+  coll: string,
+  desc: boolean,
+  reg: number,
+  body: () => void,
+): void {
+  const b = c.b;
+  const exit = b.label();
+  if (key.kind === "value") {
+    c.expr(key.value, reg);
+    b.emit(Op.IsNull, reg, exit);
+    if (aff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, aff));
+    body();
+    b.place(exit);
+    return;
+  }
+  const slot = keySet(c, key, aff, coll, desc);
+  b.emit(Op.SorterSort, slot, exit);
+  const top = b.here;
+  b.emit(Op.SorterData, slot, reg);
+  body();
+  b.emit(Op.SorterNext, slot, top);
+  b.place(exit);
+}
+
+function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
+  const b = c.b;
+  const { table } = node;
+  const cursor = openCursor(c, table, null);
+  c.setAccess(node.id, {
+    read: (column, target) => readTableColumn(c, cursor, table, column, target),
+    nullify: () => b.emit(Op.NullRow, cursor),
+  });
+  const rowid = node.rowid;
+  const exit = b.label();
+  if (rowid === null) {
+    const start = () => b.emit(node.reverse ? Op.Last : Op.Rewind, cursor, exit);
+    scanLoop(c, cursor, node.reverse, start, () => {}, consume, exit);
+    return;
+  }
+  if (rowid.kind === "key") {
+    const key = b.regs();
+    forEachKey(c, rowid.key, Affinity.Numeric, "BINARY", node.reverse, key, () => {
+      const next = b.label();
+      b.emit(Op.SeekRowid, cursor, next, key);
+      consume(next);
+      b.place(next);
+    });
+    b.place(exit);
+    return;
+  }
+  const lo = b.regs(2);
+  const hi = lo + 1;
+  const bound = (r: RangeBound | null, reg: number, lower: boolean) => {
+    if (r === null) return b.emit(Op.Null, 0, reg, reg);
+    const v = b.regs();
+    c.expr(r.value, v);
+    b.emit(Op.RowidBound, v, exit, reg, 0, (lower ? 1 : 0) | (r.inclusive ? 2 : 0));
+  };
+  bound(rowid.lower, lo, true);
+  bound(rowid.upper, hi, false);
+  const start = () =>
+    b.emit(node.reverse ? Op.SeekRowidLE : Op.SeekRowidGE, cursor, exit, node.reverse ? hi : lo);
+  const test = (out: number) =>
+    b.emit(node.reverse ? Op.RowidLT : Op.RowidGT, cursor, out, node.reverse ? lo : hi);
+  scanLoop(c, cursor, node.reverse, start, test, consume, exit);
+}
+
+/** A bound in index order: the key value register's source and inclusiveness. */
+interface IndexBound {
+  value: PlanExpr | null; // null: the NULL that keeps NULL entries out
+  inclusive: boolean;
+}
+
+function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
+  const b = c.b;
+  const { table, index } = node;
+  const icur = openCursor(c, table, index);
+  const tcur = node.covering ? -1 : openCursor(c, table, null);
+  c.setAccess(node.id, {
+    read: (column, target) => {
+      const f = indexField(index, table, column);
+      if (f >= 0) readIndexField(c, icur, index, table, f, target);
+      else if (tcur >= 0) readTableColumn(c, tcur, table, column, target);
+      else b.emit(Op.Null, 0, target, target);
+    },
+    nullify: () => {
+      b.emit(Op.NullRow, icur);
+      if (tcur >= 0) b.emit(Op.NullRow, tcur);
+    },
+  });
+  const nEq = node.eq.length;
+  const keyA = b.regs(nEq + 1);
+  const keyB = b.regs(nEq + 1);
+  const keyColumn = (i: number) => index.keyColumns[i];
+  const affinityOf = (i: number) => {
+    const col = keyColumn(i).column;
+    return col >= 0 ? table.columns[col].affinity : col === -1 ? Affinity.Integer : Affinity.Blob;
+  };
+  const level = (i: number): void => {
+    if (i === nEq) return range();
+    const k = keyColumn(i);
+    forEachKey(c, node.eq[i], affinityOf(i), k.collation, node.reverse !== k.desc, keyA + i, () => {
+      level(i + 1);
+    });
+  };
+  const range = (): void => {
+    const exit = b.label();
+    if (nEq > 0) b.emit(Op.Copy, keyA, keyB, nEq - 1);
+    // Bounds in index order: a DESC column stores its largest values first.
+    const bounded = node.lower !== null || node.upper !== null;
+    const desc = bounded && keyColumn(nEq).desc;
+    let first: IndexBound | null = null, last: IndexBound | null = null;
+    const lower: IndexBound | null = node.lower
+      ? node.lower
+      : bounded
+      ? { value: null, inclusive: false }
+      : null;
+    const upper: IndexBound | null = node.upper;
+    if (desc) [first, last] = [upper, lower];
+    else [first, last] = [lower, upper];
+    const load = (bd: IndexBound | null, reg: number) => {
+      if (bd === null) return;
+      if (bd.value === null) {
+        b.emit(Op.Null, 0, reg, reg);
+        return;
+      }
+      c.expr(bd.value, reg);
+      b.emit(Op.IsNull, reg, exit);
+      const aff = affinityOf(nEq);
+      if (aff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, aff));
+    };
+    load(first, keyA + nEq);
+    load(last, keyB + nEq);
+    const start = () => {
+      if (!node.reverse) {
+        if (first) b.emit(first.inclusive ? Op.SeekGE : Op.SeekGT, icur, exit, keyA, nEq + 1);
+        else if (nEq > 0) b.emit(Op.SeekGE, icur, exit, keyA, nEq);
+        else b.emit(Op.Rewind, icur, exit);
+      } else {
+        if (last) b.emit(last.inclusive ? Op.SeekLE : Op.SeekLT, icur, exit, keyB, nEq + 1);
+        else if (nEq > 0) b.emit(Op.SeekLE, icur, exit, keyA, nEq);
+        else b.emit(Op.Last, icur, exit);
+      }
+    };
+    const test = (out: number) => {
+      if (!node.reverse) {
+        if (last) b.emit(last.inclusive ? Op.IdxGT : Op.IdxGE, icur, out, keyB, nEq + 1);
+        else if (nEq > 0) b.emit(Op.IdxGT, icur, out, keyA, nEq);
+      } else {
+        if (first) b.emit(first.inclusive ? Op.IdxLT : Op.IdxLE, icur, out, keyA, nEq + 1);
+        else if (nEq > 0) b.emit(Op.IdxLT, icur, out, keyA, nEq);
+      }
+    };
+    scanLoop(c, icur, node.reverse, start, test, (next) => {
+      if (tcur >= 0) tableLookup(c, icur, tcur, index, table, next);
+      consume(next);
+    }, exit);
+  };
+  level(0);
+}
+
+/** Moves the table cursor to the row of the index entry (skipping it if absent). */
+function tableLookup(
+  c: Compiler,
+  icur: number,
+  tcur: number,
+  index: IndexInfo,
+  table: TableInfo,
+  skip: number,
+): void {
+  const b = c.b;
+  if (!table.withoutRowid) {
+    const r = b.regs();
+    b.emit(Op.Column, icur, index.recordColumns.length - 1, r, -1, 0, "rowid");
+    b.emit(Op.SeekRowid, tcur, skip, r);
+    return;
+  }
+  const pk = table.recordColumns.slice(0, table.primaryKey.length);
+  const base = b.regs(pk.length);
+  pk.forEach((k, i) => {
+    const f = index.recordColumns.findIndex((x) => x.column === k.column);
+    b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column]?.name ?? "");
+  });
+  b.emit(Op.NotFound, tcur, skip, base, pk.length);
+}
+
+function countRows(c: Compiler, node: CountRows, consume: Consume): void {
+  const b = c.b;
+  const cursor = openCursor(c, node.table, node.index);
+  const r = b.regs();
+  c.setRegisterAccess(node.id, r, 1);
+  b.emit(Op.Count, cursor, r);
+  const end = b.label();
+  consume(end);
+  b.place(end);
+}
+
+/** Handlers of the b-tree access nodes. */
+export const SCAN_HANDLERS = { tableScan, indexScan, countRows };

@@ -1,0 +1,56 @@
+/**
+ * EXPLAIN: the program as SQLite lists it — `addr, opcode, p1, p2, p3, p4, p5, comment` —
+ * with P4 rendered from the constant pool and the comment from the opcode's synopsis
+ * (operands substituted) or the compiler's note.
+ */
+import type { SqlValue } from "../../core/value/types.ts";
+import { OPCODES } from "./opcodes.ts";
+import type { CompiledProgram, Insn } from "./program.ts";
+
+function p4Text(p: CompiledProgram, insn: Insn): SqlValue {
+  const kind = OPCODES[insn.op].p4;
+  if (kind === "none") return null;
+  if (kind === "count") return insn.p4;
+  if (insn.p4 < 0) return null;
+  const entry = p.pool[insn.p4] as { explain?: string } | undefined;
+  return entry?.explain ?? null;
+}
+
+function comment(insn: Insn): string {
+  const syn = OPCODES[insn.op].synopsis;
+  const text = syn
+    .replace(/P1/g, String(insn.p1))
+    .replace(/P2/g, String(insn.p2))
+    .replace(/P3/g, String(insn.p3))
+    .replace(/P4/g, String(insn.p4))
+    .replace(/P5/g, String(insn.p5));
+  if (insn.comment === "") return text;
+  return text === "" ? insn.comment : `${text} ${insn.comment}`;
+}
+
+/** EXPLAIN's rows for a program. */
+export function explainRows(p: CompiledProgram): SqlValue[][] {
+  return p.code.map((insn, addr) => [
+    addr,
+    OPCODES[insn.op].name,
+    insn.p1,
+    insn.p2,
+    insn.p3,
+    p4Text(p, insn),
+    insn.p5,
+    comment(insn),
+  ]);
+}
+
+/** The program as an aligned listing. */
+export function explainText(p: CompiledProgram): string {
+  const rows = explainRows(p).map((r) => r.map((v) => (v === null ? "" : String(v))));
+  const header = ["addr", "opcode", "p1", "p2", "p3", "p4", "p5", "comment"];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r: string[]) =>
+    r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join(
+    "\n",
+  );
+}

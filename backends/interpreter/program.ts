@@ -1,0 +1,101 @@
+/**
+ * A compiled program (instructions, constant pool, register and slot counts) and the
+ * builder the compiler writes it with: labels for forward jumps, resolved when the
+ * program is finished.
+ */
+import type { DatabaseFile } from "../../core/database_file.ts";
+import type { TextEncoding } from "../../core/value/types.ts";
+import { type Op, OPCODES } from "./opcodes.ts";
+
+/** One instruction. `p4` is a count or a constant-pool index, as the opcode table says. */
+export interface Insn {
+  op: Op;
+  p1: number;
+  p2: number;
+  p3: number;
+  p4: number;
+  p5: number;
+  comment: string;
+}
+
+/** What the VM runs. */
+export interface CompiledProgram {
+  code: Insn[];
+  /** Constants and descriptors referenced by P4. */
+  pool: unknown[];
+  nRegs: number;
+  nSlots: number;
+  nCursors: number;
+  /** Where ResultRow finds the result columns. */
+  resultStart: number;
+  resultCount: number;
+  nParams: number;
+  encoding: TextEncoding;
+  file: DatabaseFile;
+}
+
+/** Writes a program. Jump operands may be labels (negative) until {@link finish}. */
+export class ProgramBuilder {
+  readonly code: Insn[] = [];
+  readonly pool: unknown[] = [];
+  #labels: number[] = [];
+  nRegs = 1; // register 0 is never used, as in SQLite
+  nSlots = 0;
+  nCursors = 0;
+
+  /** Appends an instruction; returns its address. */
+  emit(op: Op, p1 = 0, p2 = 0, p3 = 0, p4 = 0, p5 = 0, comment = ""): number {
+    this.code.push({ op, p1, p2, p3, p4, p5, comment });
+    return this.code.length - 1;
+  }
+
+  /** Address of the next instruction. */
+  get here(): number {
+    return this.code.length;
+  }
+
+  /** A new unresolved label (a negative number usable as a jump operand). */
+  label(): number {
+    this.#labels.push(-1);
+    return -this.#labels.length;
+  }
+
+  /** Resolves `label` to the next instruction's address. */
+  place(label: number): void {
+    this.#labels[-label - 1] = this.code.length;
+  }
+
+  /** `n` fresh registers; returns the first. */
+  regs(n = 1): number {
+    const r = this.nRegs;
+    this.nRegs += n;
+    return r;
+  }
+
+  /** A fresh run-time object slot. */
+  slot(): number {
+    return this.nSlots++;
+  }
+
+  /** A fresh cursor number. */
+  cursor(): number {
+    return this.nCursors++;
+  }
+
+  /** Adds a pool entry; returns its index. */
+  constant(value: unknown): number {
+    this.pool.push(value);
+    return this.pool.length - 1;
+  }
+
+  /** Resolves every label used as a jump target. */
+  finish(): void {
+    for (const insn of this.code) {
+      if (OPCODES[insn.op].jump && insn.p2 < 0) {
+        const addr = this.#labels[-insn.p2 - 1];
+        if (addr === undefined || addr < 0) throw new Error(`unresolved label ${insn.p2}`);
+        insn.p2 = addr;
+      }
+    }
+  }
+}

@@ -1,0 +1,734 @@
+/**
+ * The VM: one dispatch loop over the instruction array, registers as an array of `Reg`
+ * mutated in place. A run is resumable: `step()` executes until the next ResultRow
+ * (true) or Halt (false), keeping the program counter in between.
+ */
+import type { Execution } from "../backend.ts";
+import { SqliteError } from "../../core/errors.ts";
+import { SeekOp } from "../../core/format/cursor.ts";
+import { keyComparator } from "../../core/format/index_key.ts";
+import { AggregateCalls, type GroupState } from "../../core/exec/aggregate_calls.ts";
+import { GroupTable } from "../../core/exec/group_table.ts";
+import { inList, setInResult } from "../../core/exec/in_list.ts";
+import { InSet } from "../../core/exec/in_set.ts";
+import { limitCount, offsetCount } from "../../core/exec/limit.ts";
+import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
+import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../../core/exec/rowid_key.ts";
+import { newFunctionContext } from "../../core/functions/context.ts";
+import { tableFunctionRows } from "../../core/functions/table/registry.ts";
+import { BtreeCursor } from "../../core/format/cursor.ts";
+import { applyAffinity } from "../../core/value/affinity.ts";
+import * as arith from "../../core/value/arith.ts";
+import { cast } from "../../core/value/cast.ts";
+import { truthValue } from "../../core/value/coerce.ts";
+import * as logic from "../../core/value/logic.ts";
+import { CompareOp } from "../../core/value/logic.ts";
+import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import type {
+  AffinityEntry,
+  AggEntry,
+  CompareEntry,
+  ConstEntry,
+  CursorEntry,
+  FunctionEntry,
+  HashEntry,
+  InListEntry,
+  InSetEntry,
+  QueueEntry,
+  SortEntry,
+  TableFunctionEntry,
+} from "./descriptors.ts";
+import { Op } from "./opcodes.ts";
+import type { CompiledProgram } from "./program.ts";
+import { HashSlot, loadRow, RowsSlot, SorterSlot, storeRow, VCursor } from "./vm_objects.ts";
+
+interface AggSlot {
+  calls: AggregateCalls;
+  table: GroupTable;
+  current: GroupState;
+  hit: boolean;
+  pos: number;
+}
+
+const COMPARE_OF: Partial<Record<Op, CompareOp>> = {
+  [Op.Eq]: CompareOp.Eq,
+  [Op.Ne]: CompareOp.Ne,
+  [Op.Lt]: CompareOp.Lt,
+  [Op.Le]: CompareOp.Le,
+  [Op.Gt]: CompareOp.Gt,
+  [Op.Ge]: CompareOp.Ge,
+};
+
+const SEEK_OF: Partial<Record<Op, SeekOp>> = {
+  [Op.SeekGE]: SeekOp.GE,
+  [Op.SeekGT]: SeekOp.GT,
+  [Op.SeekLE]: SeekOp.LE,
+  [Op.SeekLT]: SeekOp.LT,
+};
+
+/** One run of a compiled program. */
+export class VmExecution implements Execution {
+  readonly #p: CompiledProgram;
+  readonly #regs: Reg[];
+  readonly #params: Reg[];
+  readonly #cursors: VCursor[];
+  readonly #slots: unknown[];
+  readonly #once: Uint8Array;
+  /** Register views per instruction (function arguments and the like), built on first use. */
+  readonly #argv: (Reg[] | undefined)[];
+  readonly #ctx;
+  readonly row: readonly Reg[];
+  #pc = 0;
+  #done = false;
+
+  constructor(p: CompiledProgram, params: readonly Reg[]) {
+    this.#p = p;
+    this.#regs = Array.from({ length: p.nRegs }, newReg);
+    this.#params = Array.from({ length: p.nParams }, (_, i) => {
+      const r = newReg();
+      const from = params[i];
+      if (from) {
+        r.v = from.v;
+        r.c = from.c;
+      }
+      return r;
+    });
+    this.#cursors = new Array(p.nCursors);
+    this.#slots = new Array(p.nSlots);
+    this.#once = new Uint8Array(p.code.length);
+    this.#argv = new Array(p.code.length);
+    this.#ctx = newFunctionContext(p.encoding);
+    this.row = this.#regs.slice(p.resultStart, p.resultStart + p.resultCount);
+  }
+
+  close(): void {
+    this.#done = true;
+  }
+
+  #view(pc: number, start: number, n: number): Reg[] {
+    let v = this.#argv[pc];
+    if (v === undefined) v = this.#argv[pc] = this.#regs.slice(start, start + n);
+    return v;
+  }
+
+  step(): boolean {
+    if (this.#done) return false;
+    try {
+      const more = this.#run();
+      if (!more) this.#done = true;
+      return more;
+    } catch (e) {
+      this.#done = true;
+      throw e;
+    }
+  }
+
+  #run(): boolean {
+    const code = this.#p.code;
+    const pool = this.#p.pool;
+    const regs = this.#regs;
+    const enc = this.#p.encoding;
+    const cursors = this.#cursors;
+    const slots = this.#slots;
+    let pc = this.#pc;
+    for (;;) {
+      const ins = code[pc];
+      switch (ins.op) {
+        case Op.Init:
+        case Op.Goto:
+          pc = ins.p2;
+          continue;
+        case Op.Halt:
+          this.#pc = pc;
+          return false;
+        case Op.Once:
+          if (this.#once[pc]) {
+            pc = ins.p2;
+            continue;
+          }
+          this.#once[pc] = 1;
+          break;
+        case Op.If: {
+          const r = regs[ins.p1];
+          if (r.c === StorageClass.Null ? ins.p3 !== 0 : truthValue(r, 0, enc) === 1) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.IfNot: {
+          const r = regs[ins.p1];
+          if (r.c === StorageClass.Null ? ins.p3 !== 0 : truthValue(r, 0, enc) === 0) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.IsNull:
+          if (regs[ins.p1].c === StorageClass.Null) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.NotNull:
+          if (regs[ins.p1].c !== StorageClass.Null) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.IfPos: {
+          const r = regs[ins.p1];
+          if ((r.v as number) > 0) {
+            r.v = (r.v as number) - ins.p3;
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.DecrJumpZero: {
+          const r = regs[ins.p1];
+          if ((r.v as number) > 0) {
+            r.v = (r.v as number) - 1;
+            if (r.v === 0) {
+              pc = ins.p2;
+              continue;
+            }
+          }
+          break;
+        }
+        case Op.ResultRow:
+          this.#pc = pc + 1;
+          return true;
+        case Op.Null:
+          for (let i = ins.p2; i <= ins.p3; i++) setNull(regs[i]);
+          break;
+        case Op.Integer:
+          setInt(regs[ins.p2], ins.p1);
+          break;
+        case Op.Int64:
+        case Op.Real:
+        case Op.String8:
+        case Op.Blob: {
+          const k = pool[ins.p4] as ConstEntry;
+          const r = regs[ins.p2];
+          r.v = k.v;
+          r.c = k.c;
+          break;
+        }
+        case Op.Variable: {
+          const from = this.#params[ins.p1 - 1];
+          const r = regs[ins.p2];
+          if (from) {
+            r.v = from.v;
+            r.c = from.c;
+          } else setNull(r);
+          break;
+        }
+        case Op.Copy:
+          for (let i = 0; i <= ins.p3; i++) {
+            const to = regs[ins.p2 + i], from = regs[ins.p1 + i];
+            to.v = from.v;
+            to.c = from.c;
+          }
+          break;
+        case Op.Add:
+          arith.add(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Subtract:
+          arith.subtract(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Multiply:
+          arith.multiply(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Divide:
+          arith.divide(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Remainder:
+          arith.remainder(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.BitAnd:
+          arith.bitAnd(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.BitOr:
+          arith.bitOr(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.ShiftLeft:
+          arith.shiftLeft(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.ShiftRight:
+          arith.shiftRight(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Concat:
+          arith.concat(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Negate:
+          arith.negate(regs[ins.p1], regs[ins.p2], enc);
+          break;
+        case Op.Plus:
+          arith.unaryPlus(regs[ins.p1], regs[ins.p2]);
+          break;
+        case Op.BitNot:
+          arith.bitNot(regs[ins.p1], regs[ins.p2], enc);
+          break;
+        case Op.Not:
+          logic.not(regs[ins.p1], regs[ins.p2], enc);
+          break;
+        case Op.And:
+          logic.and(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.Or:
+          logic.or(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+          break;
+        case Op.IsTrue:
+          logic.isTruth(regs[ins.p1], ins.p3 === 1, ins.p5 === 1, regs[ins.p2], enc);
+          break;
+        case Op.Eq:
+        case Op.Ne:
+        case Op.Lt:
+        case Op.Le:
+        case Op.Gt:
+        case Op.Ge: {
+          const k = pool[ins.p4] as CompareEntry;
+          logic.compare(
+            COMPARE_OF[ins.op]!,
+            regs[ins.p1],
+            regs[ins.p2],
+            k.aff,
+            k.coll,
+            regs[ins.p3],
+            enc,
+          );
+          break;
+        }
+        case Op.Is: {
+          const k = pool[ins.p4] as CompareEntry;
+          logic.is(regs[ins.p1], regs[ins.p2], k.aff, k.coll, ins.p5 === 1, regs[ins.p3], enc);
+          break;
+        }
+        case Op.Cast:
+          cast(regs[ins.p1], (pool[ins.p4] as AffinityEntry).aff, regs[ins.p2], enc);
+          break;
+        case Op.Affinity: {
+          const aff = (pool[ins.p4] as AffinityEntry).aff;
+          for (let i = 0; i < ins.p2; i++) {
+            const r = regs[ins.p1 + i];
+            const t = applyAffinity(r.v, r.c, aff, enc);
+            r.v = t.value;
+            r.c = t.cls;
+          }
+          break;
+        }
+        case Op.MustBeInt: {
+          const r = regs[ins.p1];
+          setInt(r, ins.p3 === 0 ? limitCount(r, enc) : offsetCount(r, enc));
+          break;
+        }
+        case Op.Function: {
+          const f = pool[ins.p4] as FunctionEntry;
+          const ctx = this.#ctx;
+          ctx.collation = f.coll;
+          f.impl(this.#view(pc, ins.p1, f.argc), regs[ins.p3], ctx);
+          break;
+        }
+        case Op.InList: {
+          const k = pool[ins.p4] as InListEntry;
+          const t = inList(regs[ins.p1], this.#view(pc, ins.p2, k.n), k.aff, k.coll, enc);
+          setInResult(t, k.not, regs[ins.p3]);
+          break;
+        }
+        case Op.OpenRead: {
+          const k = pool[ins.p4] as CursorEntry;
+          const f = this.#p.file;
+          const bt = new BtreeCursor(f.pager, k.root, f.encoding, k.order === null);
+          cursors[ins.p1] = new VCursor(bt, k);
+          break;
+        }
+        case Op.Rewind:
+        case Op.Last: {
+          const c = cursors[ins.p1];
+          c.nullRow = false;
+          if (!(ins.op === Op.Rewind ? c.bt.first() : c.bt.last())) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.Next:
+          if (cursors[ins.p1].bt.next()) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.Prev:
+          if (cursors[ins.p1].bt.prev()) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.Column: {
+          const r = regs[ins.p3];
+          if (!cursors[ins.p1].column(ins.p2, r)) {
+            if (ins.p4 >= 0) {
+              const k = pool[ins.p4] as ConstEntry;
+              r.v = k.v;
+              r.c = k.c;
+            } else setNull(r);
+          }
+          if (ins.p5 === 1 && r.c === StorageClass.Integer) {
+            r.v = Number(r.v);
+            r.c = StorageClass.Real;
+          }
+          break;
+        }
+        case Op.Rowid: {
+          const c = cursors[ins.p1];
+          if (c.nullRow || !c.bt.valid) setNull(regs[ins.p2]);
+          else setInt(regs[ins.p2], c.bt.rowid());
+          break;
+        }
+        case Op.NullRow:
+          cursors[ins.p1].nullRow = true;
+          break;
+        case Op.Count:
+          setInt(regs[ins.p2], cursors[ins.p1].bt.count());
+          break;
+        case Op.SeekRowid: {
+          const c = cursors[ins.p1];
+          c.nullRow = false;
+          if (rowidEqKey(regs[ins.p3], enc) !== RowidSeek.Key || !c.bt.seekRowidExact(rowidKey)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.RowidBound: {
+          const s = rowidBound(regs[ins.p1], (ins.p5 & 1) !== 0, (ins.p5 & 2) !== 0, enc);
+          if (s === RowidSeek.Empty) {
+            pc = ins.p2;
+            continue;
+          }
+          if (s === RowidSeek.Unbounded) setNull(regs[ins.p3]);
+          else setInt(regs[ins.p3], rowidKey);
+          break;
+        }
+        case Op.SeekRowidGE:
+        case Op.SeekRowidLE: {
+          const c = cursors[ins.p1];
+          c.nullRow = false;
+          const k = regs[ins.p3];
+          const ge = ins.op === Op.SeekRowidGE;
+          const ok = k.c === StorageClass.Null
+            ? (ge ? c.bt.first() : c.bt.last())
+            : c.bt.seekRowid(k.v as number | bigint, ge ? SeekOp.GE : SeekOp.LE);
+          if (!ok) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.RowidGT:
+        case Op.RowidLT: {
+          const k = regs[ins.p3];
+          if (k.c !== StorageClass.Null) {
+            const id = cursors[ins.p1].bt.rowid();
+            if (ins.op === Op.RowidGT ? id > (k.v as number) : id < (k.v as number)) {
+              pc = ins.p2;
+              continue;
+            }
+          }
+          break;
+        }
+        case Op.SeekGE:
+        case Op.SeekGT:
+        case Op.SeekLE:
+        case Op.SeekLT:
+        case Op.NotFound: {
+          const c = cursors[ins.p1];
+          c.nullRow = false;
+          const key: SqlValue[] = new Array(ins.p4);
+          for (let i = 0; i < ins.p4; i++) key[i] = regs[ins.p3 + i].v;
+          const cmp = keyComparator(key, c.entry.order!);
+          let ok: boolean;
+          if (ins.op === Op.NotFound) {
+            ok = c.bt.seek(cmp, SeekOp.GE) && cmp(c.bt.record()) === 0;
+          } else ok = c.bt.seek(cmp, SEEK_OF[ins.op]!);
+          if (!ok) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.IdxGT:
+        case Op.IdxGE:
+        case Op.IdxLT:
+        case Op.IdxLE: {
+          const d = cursors[ins.p1].compareEntry(regs, ins.p3, ins.p4);
+          const jump = ins.op === Op.IdxGT
+            ? d > 0
+            : ins.op === Op.IdxGE
+            ? d >= 0
+            : ins.op === Op.IdxLT
+            ? d < 0
+            : d <= 0;
+          if (jump) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.SorterOpen: {
+          const k = pool[ins.p4] as SortEntry;
+          const s = new SorterSlot(k, false);
+          let keep = -1;
+          if (ins.p2 !== 0) {
+            const limit = regs[ins.p2].v as number;
+            if (limit >= 0) keep = limit + (ins.p3 !== 0 ? regs[ins.p3].v as number : 0);
+          }
+          s.sorter.reset(keep);
+          slots[ins.p1] = s;
+          break;
+        }
+        case Op.OpenEphemeral:
+          slots[ins.p1] = new SorterSlot(pool[ins.p4] as SortEntry, true);
+          break;
+        case Op.SorterInsert:
+          (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
+          break;
+        case Op.IdxInsert:
+          (slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p2);
+          break;
+        case Op.Distinct:
+          if (!(slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p3)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.EphFilter:
+          (slots[ins.p1] as SorterSlot).filterBy(slots[ins.p2] as SorterSlot, ins.p3 === 1);
+          break;
+        case Op.SorterSort: {
+          const s = slots[ins.p1] as SorterSlot;
+          s.sorter.sort();
+          s.pos = 0;
+          if (s.sorter.rows.length === 0) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.SorterData: {
+          const s = slots[ins.p1] as SorterSlot;
+          loadRow(s.sorter.rows[s.pos], regs, ins.p2);
+          break;
+        }
+        case Op.SorterNext: {
+          const s = slots[ins.p1] as SorterSlot;
+          if (++s.pos < s.sorter.rows.length) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.HashOpen:
+          slots[ins.p1] = new HashSlot(pool[ins.p4] as HashEntry);
+          break;
+        case Op.HashInsert: {
+          const h = slots[ins.p1] as HashSlot;
+          const k = h.key(regs, ins.p2, enc);
+          if (k !== null) {
+            const list = h.map.get(k);
+            const row = storeRow(regs, ins.p3, h.entry.width);
+            if (list) list.push(row);
+            else h.map.set(k, [row]);
+          }
+          break;
+        }
+        case Op.HashProbe: {
+          const h = slots[ins.p1] as HashSlot;
+          const k = h.key(regs, ins.p3, enc);
+          const list = k === null ? undefined : h.map.get(k);
+          if (!list) {
+            pc = ins.p2;
+            continue;
+          }
+          h.matches = list;
+          h.pos = 0;
+          break;
+        }
+        case Op.HashData: {
+          const h = slots[ins.p1] as HashSlot;
+          loadRow(h.matches[h.pos], regs, ins.p2);
+          break;
+        }
+        case Op.HashNext: {
+          const h = slots[ins.p1] as HashSlot;
+          if (++h.pos < h.matches.length) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.InSetOpen: {
+          const k = pool[ins.p4] as InSetEntry;
+          slots[ins.p1] = new InSet(k.affs, k.colls, enc);
+          break;
+        }
+        case Op.InSetAdd: {
+          const s = slots[ins.p1] as InSet;
+          s.add(this.#view(pc, ins.p2, s.width));
+          break;
+        }
+        case Op.InSetProbe: {
+          const s = slots[ins.p1] as InSet;
+          setInResult(s.probe(this.#view(pc, ins.p2, s.width)), ins.p5 === 1, regs[ins.p3]);
+          break;
+        }
+        case Op.AggOpen: {
+          const k = pool[ins.p4] as AggEntry;
+          const calls = new AggregateCalls(k.calls, k.nStored, enc);
+          const a: AggSlot = {
+            calls,
+            table: new GroupTable(k.groupColls),
+            current: null as unknown as GroupState,
+            hit: false,
+            pos: 0,
+          };
+          slots[ins.p1] = a;
+          break;
+        }
+        case Op.AggNew: {
+          const a = slots[ins.p1] as AggSlot;
+          a.current = a.calls.newGroup();
+          break;
+        }
+        case Op.AggGroup: {
+          const a = slots[ins.p1] as AggSlot;
+          const g = a.table.find(regs, ins.p3, ins.p4);
+          if (g !== undefined) {
+            a.current = g;
+            pc = ins.p2;
+            continue;
+          }
+          a.current = a.calls.newGroup();
+          a.table.add(a.current);
+          break;
+        }
+        case Op.AggStore: {
+          const g = (slots[ins.p1] as AggSlot).current;
+          for (let i = 0; i < ins.p4; i++) {
+            const r = regs[ins.p2 + i];
+            g.stored[ins.p3 + i] = r.v;
+            g.storedClasses[ins.p3 + i] = r.c;
+          }
+          break;
+        }
+        case Op.AggStep: {
+          const a = slots[ins.p1] as AggSlot;
+          a.hit = a.calls.step(a.current, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
+          break;
+        }
+        case Op.IfAggMiss:
+          if (!(slots[ins.p1] as AggSlot).hit) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.AggFinal: {
+          const a = slots[ins.p1] as AggSlot;
+          const n = a.calls.count;
+          for (let i = 0; i < n; i++) a.calls.final(a.current, i, regs[ins.p2 + i]);
+          break;
+        }
+        case Op.AggLoad: {
+          const g = (slots[ins.p1] as AggSlot).current;
+          for (let i = 0; i < ins.p4; i++) {
+            const r = regs[ins.p2 + i];
+            r.v = g.stored[ins.p3 + i];
+            r.c = g.storedClasses[ins.p3 + i];
+          }
+          break;
+        }
+        case Op.AggSort: {
+          const a = slots[ins.p1] as AggSlot;
+          a.table.sorted(ins.p4);
+          a.pos = 0;
+          if (a.table.groups.length === 0) {
+            pc = ins.p2;
+            continue;
+          }
+          a.current = a.table.groups[0];
+          break;
+        }
+        case Op.AggNextGroup: {
+          const a = slots[ins.p1] as AggSlot;
+          if (++a.pos < a.table.groups.length) {
+            a.current = a.table.groups[a.pos];
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        }
+        case Op.MatchSetOpen:
+          slots[ins.p1] = new Set<number>();
+          break;
+        case Op.MatchSetAdd:
+          (slots[ins.p1] as Set<number>).add(regs[ins.p2].v as number);
+          break;
+        case Op.MatchSetTest:
+          if ((slots[ins.p1] as Set<number>).has(regs[ins.p3].v as number)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.AddImm: {
+          const r = regs[ins.p1];
+          setInt(r, (r.v as number) + ins.p2);
+          break;
+        }
+        case Op.QueueOpen: {
+          const k = pool[ins.p4] as QueueEntry;
+          slots[ins.p1] = new RecursiveQueue(k.compare, k.folds);
+          break;
+        }
+        case Op.QueuePush:
+          (slots[ins.p1] as RecursiveQueue).push(regs, ins.p2, ins.p3);
+          break;
+        case Op.QueuePop:
+          if (!(slots[ins.p1] as RecursiveQueue).pop(regs, ins.p3)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.VFilter: {
+          const k = pool[ins.p4] as TableFunctionEntry;
+          const s = new RowsSlot();
+          s.rows = tableFunctionRows(k.name, regs.slice(ins.p2, ins.p2 + ins.p3), this.#p.file);
+          slots[ins.p1] = s;
+          break;
+        }
+        case Op.VNextRow: {
+          const s = slots[ins.p1] as RowsSlot;
+          if (s.pos >= s.rows.length) {
+            pc = ins.p2;
+            continue;
+          }
+          const row = s.rows[s.pos++];
+          const n = Math.min(row.length, 64);
+          for (let i = 0; i < n; i++) {
+            regs[ins.p3 + i].v = row[i].v;
+            regs[ins.p3 + i].c = row[i].c;
+          }
+          break;
+        }
+        default:
+          throw new SqliteError("SQLITE_INTERNAL", `unknown opcode ${ins.op} at ${pc}`);
+      }
+      pc++;
+    }
+  }
+
+  #aggArgs(pc: number, a: AggSlot, start: number, call: number): Reg[] {
+    return this.#view(pc, start, a.calls.width(call));
+  }
+}

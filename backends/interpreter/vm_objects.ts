@@ -1,0 +1,141 @@
+/**
+ * The run-time objects the VM keeps in slots and cursors: b-tree cursors that read
+ * columns lazily, sorters and distinct stores, hash tables, match sets and the rows of a
+ * table-valued function. Each execution makes its own.
+ */
+import type { BtreeCursor } from "../../core/format/cursor.ts";
+import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
+import { compareValues } from "../../core/value/compare.ts";
+import type { Reg } from "../../core/value/reg.ts";
+import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import { affinityValueKey, rowKey } from "../../core/exec/key_hash.ts";
+import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
+import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
+
+/** A b-tree cursor plus the null-row flag of OUTER JOINs. */
+export class VCursor {
+  readonly bt: BtreeCursor;
+  readonly entry: CursorEntry;
+  nullRow = false;
+
+  constructor(bt: BtreeCursor, entry: CursorEntry) {
+    this.bt = bt;
+    this.entry = entry;
+  }
+
+  /** Reads record field `field` into `out`; false when the record is shorter. */
+  column(field: number, out: Reg): boolean {
+    if (this.nullRow || !this.bt.valid) {
+      out.v = null;
+      out.c = StorageClass.Null;
+      return true;
+    }
+    const rec = this.bt.record();
+    const t = rec.locate(field);
+    if (t < 0) return false;
+    out.v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
+    out.c = serialTypeClass(t);
+    return true;
+  }
+
+  /**
+   * Orders the current entry's first `n` fields against the key `regs[start ..]`, with the
+   * b-tree's collations and directions (a shorter entry sorts first).
+   */
+  compareEntry(regs: readonly Reg[], start: number, n: number): number {
+    const rec = this.bt.record();
+    const order = this.entry.order!;
+    for (let i = 0; i < n; i++) {
+      const t = rec.locate(i);
+      if (t < 0) return -1;
+      const v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
+      const c = compareValues(v, regs[start + i].v, order.collations[i]);
+      if (c !== 0) return order.desc[i] ? -c : c;
+    }
+    return 0;
+  }
+}
+
+/** Copies `regs[start .. start + n)` into a stored row. */
+export function storeRow(regs: readonly Reg[], start: number, n: number): StoredRow {
+  const values: SqlValue[] = new Array(n);
+  const classes: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    values[i] = regs[start + i].v;
+    classes[i] = regs[start + i].c;
+  }
+  return { values, classes };
+}
+
+/** Copies a stored row into registers from `start`. */
+export function loadRow(row: StoredRow, regs: Reg[], start: number): void {
+  const n = row.values.length;
+  for (let i = 0; i < n; i++) {
+    const r = regs[start + i];
+    r.v = row.values[i];
+    r.c = row.classes[i];
+  }
+}
+
+/** A sorter (ORDER BY) or a distinct row store (DISTINCT, UNION, IN-list keys). */
+export class SorterSlot {
+  readonly sorter: RowSorter;
+  readonly entry: SortEntry;
+  /** Distinct stores: keys of the rows held. */
+  readonly keys: Set<string> | null;
+  pos = 0;
+
+  constructor(entry: SortEntry, distinct: boolean) {
+    this.entry = entry;
+    this.sorter = new RowSorter(entry.compare);
+    this.keys = distinct ? new Set() : null;
+  }
+
+  /** Adds the row unless (distinct store) an equal one is held; returns whether added. */
+  insertDistinct(regs: readonly Reg[], start: number): boolean {
+    const k = rowKey(regs, start, this.entry.width, this.entry.folds);
+    if (this.keys!.has(k)) return false;
+    this.keys!.add(k);
+    this.sorter.insert(storeRow(regs, start, this.entry.width));
+    return true;
+  }
+
+  /** Keeps the rows whose key `other` holds (`keep`) or lacks. */
+  filterBy(other: SorterSlot, keep: boolean): void {
+    const w = this.entry.width, folds = this.entry.folds;
+    const tmp: Reg[] = Array.from({ length: w }, () => ({ v: null, c: StorageClass.Null }));
+    this.sorter.rows = this.sorter.rows.filter((row) => {
+      loadRow(row, tmp, 0);
+      return other.keys!.has(rowKey(tmp, 0, w, folds)) === keep;
+    });
+  }
+}
+
+/** The build side of a hash join. */
+export class HashSlot {
+  readonly entry: HashEntry;
+  readonly map = new Map<string, StoredRow[]>();
+  matches: StoredRow[] = [];
+  pos = 0;
+
+  constructor(entry: HashEntry) {
+    this.entry = entry;
+  }
+
+  /** The key of `regs[start ..]`, or null when a part is NULL (never matches). */
+  key(regs: readonly Reg[], start: number, enc: number): string | null {
+    let k = "";
+    for (let i = 0; i < this.entry.nKeys; i++) {
+      const r = regs[start + i];
+      if (r.c === StorageClass.Null) return null;
+      k += affinityValueKey(r, this.entry.affs[i], this.entry.folds[i], enc);
+    }
+    return k;
+  }
+}
+
+/** Rows of a table-valued function call. */
+export class RowsSlot {
+  rows: Reg[][] = [];
+  pos = 0;
+}

@@ -1,0 +1,129 @@
+/**
+ * SQL text → what a Statement runs: parse and bind (prepare.ts), then for a SELECT plan it
+ * and compile the plan with the chosen backend, so every error SQLite reports at prepare
+ * time is thrown here. Compiled statements are immutable and may be shared (cached) by
+ * several Statement objects: each run is a new Execution of the one Program.
+ */
+import type { Backend, Program } from "../../backends/backend.ts";
+import { EXPLAIN_COLUMNS } from "../../backends/backend.ts";
+import type { DatabaseFile } from "../database_file.ts";
+import type { ResultColumnInfo } from "../analyze/bound.ts";
+import { planSelect } from "../plan/planner.ts";
+import type { Plan } from "../plan/plan.ts";
+import { explainQueryPlan } from "../plan/explain_query_plan.ts";
+import type { SqlValue } from "../value/types.ts";
+import { prepareSql } from "./prepare.ts";
+
+/** The columns of an `EXPLAIN QUERY PLAN` listing (SQLite's). */
+export const QUERY_PLAN_COLUMNS = ["id", "parent", "notused", "detail"];
+
+/** A statement ready to run. */
+export type CompiledStatement =
+  | {
+    kind: "select";
+    text: string;
+    columns: ResultColumnInfo[];
+    /** Parameter names by index (index 0 unused). */
+    parameters: (string | null)[];
+    program: Program;
+  }
+  | {
+    /** `EXPLAIN ...` / `EXPLAIN QUERY PLAN ...`: fixed rows, worked out at prepare. */
+    kind: "listing";
+    text: string;
+    columns: ResultColumnInfo[];
+    parameters: (string | null)[];
+    program: Program;
+    rows: SqlValue[][];
+  }
+  | {
+    kind: "pragma";
+    text: string;
+    columns: ResultColumnInfo[];
+    name: string;
+    arg: string | null;
+    schema: string | null;
+  }
+  | {
+    kind: "transaction";
+    text: string;
+    columns: ResultColumnInfo[];
+    verb: string;
+    savepoint: string | null;
+  };
+
+function exprColumns(names: readonly string[]): ResultColumnInfo[] {
+  return names.map((name) => ({
+    name,
+    database: null,
+    table: null,
+    column: null,
+    declaredType: null,
+  }));
+}
+
+/**
+ * The backend's program for `plan`, compiled when first used. Why not at once: a backend
+ * may not run every plan yet (window functions, functions of a later release) while SQLite
+ * prepares such statements fine, so `prepare` and `columns()` must work and the backend's
+ * refusal is reported when the statement runs.
+ */
+function compiledOnFirstUse(backend: Backend, plan: Plan, file: DatabaseFile): Program {
+  let program: Program | null = null;
+  const compiled = () => (program ??= backend.compile(plan, file));
+  return {
+    start: (params) => compiled().start(params),
+    explainRows: () => compiled().explainRows(),
+    explainText: () => compiled().explainText(),
+  };
+}
+
+/** Parses, binds, plans and compiles the one statement in `sql`. */
+export function compileStatement(
+  file: DatabaseFile,
+  sql: string,
+  backend: Backend,
+): CompiledStatement {
+  const { text, bound } = prepareSql(file, sql);
+  switch (bound.kind) {
+    case "pragma":
+      return {
+        kind: "pragma",
+        text,
+        columns: bound.columns,
+        name: bound.name,
+        arg: bound.arg,
+        schema: bound.schema,
+      };
+    case "transaction":
+      return {
+        kind: "transaction",
+        text,
+        columns: bound.columns,
+        verb: bound.verb,
+        savepoint: bound.savepoint,
+      };
+    case "select": {
+      const plan = planSelect(bound, file);
+      const program = compiledOnFirstUse(backend, plan, file);
+      const parameters = bound.parameters;
+      if (bound.explain === "explain") {
+        const rows = program.explainRows();
+        return {
+          kind: "listing",
+          text,
+          columns: exprColumns(EXPLAIN_COLUMNS),
+          parameters,
+          program,
+          rows,
+        };
+      }
+      if (bound.explain === "queryPlan") {
+        const rows = explainQueryPlan(plan).map((r) => [r.id, r.parent, r.notused, r.detail]);
+        const columns = exprColumns(QUERY_PLAN_COLUMNS);
+        return { kind: "listing", text, columns, parameters, program, rows };
+      }
+      return { kind: "select", text, columns: bound.columns, parameters, program };
+    }
+  }
+}

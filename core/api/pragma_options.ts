@@ -1,0 +1,12 @@
+/**
+ * The options PRAGMAs run with from the public API: the file name `database_list` reports
+ * and the binder-based view column resolver (`table_info` of a view, `table_list`'s ncol).
+ */
+import type { DatabaseFile } from "../database_file.ts";
+import type { PragmaOptions } from "../pragma/pragma.ts";
+import { bindViewColumns } from "../pragma/view_columns.ts";
+
+/** PragmaOptions for `file`. */
+export function pragmaOptionsFor(file: DatabaseFile): PragmaOptions {
+  return { filename: file.path, viewColumns: (view) => bindViewColumns(file, view) };
+}

@@ -1,0 +1,156 @@
+/**
+ * Running the aggregate calls of one GROUP BY group: per-group states, and what SQLite
+ * does around xStep — `f(DISTINCT x)` steps each distinct argument tuple once (equal
+ * under the call's collation), `f(x ORDER BY y)` buffers the rows and steps them in that
+ * order (stable) when the group ends, and min()/max() report whether a row became the
+ * new best (bare columns are then taken from that row).
+ */
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
+import type { MinMaxState } from "../functions/aggregate/min_max.ts";
+import { SqliteError } from "../errors.ts";
+import type { Collation } from "../value/collation.ts";
+import { newReg, type Reg } from "../value/reg.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import { rowKey } from "./key_hash.ts";
+import { collationNamed, rowComparator, type StoredRow } from "./sorter.ts";
+import { aggregateFunction } from "../functions/aggregate/registry.ts";
+import type { SortKey } from "../plan/plan.ts";
+
+/** One call as the runtime needs it. */
+export interface AggCallSpec {
+  name: string;
+  argc: number;
+  distinct: boolean;
+  collation: string;
+  orderBy: { desc: boolean; nullsFirst: boolean; collation: string }[];
+}
+
+/** The state of one group: an aggregate state per call, plus stored values. */
+export interface GroupState {
+  states: unknown[];
+  seen: (Set<string> | null)[];
+  buffered: (StoredRow[] | null)[];
+  /** Group keys then carried values, copied from the row that set them. */
+  stored: SqlValue[];
+  storedClasses: StorageClass[];
+}
+
+interface PreparedCall {
+  fn: AggregateFunction;
+  argc: number;
+  distinct: boolean;
+  folds: string[];
+  coll: Collation;
+  orderCompare: ((a: StoredRow, b: StoredRow) => number) | null;
+  minMax: boolean;
+  nOrder: number;
+  temps: Reg[];
+}
+
+/** The aggregate calls of one Aggregate node. */
+export class AggregateCalls {
+  readonly #calls: PreparedCall[];
+  readonly #enc: TextEncoding;
+  readonly #nStored: number;
+
+  constructor(specs: readonly AggCallSpec[], nStored: number, enc: TextEncoding) {
+    this.#enc = enc;
+    this.#nStored = nStored;
+    this.#calls = specs.map((s) => {
+      const fn = aggregateFunction(s.name, s.argc);
+      if (!fn) throw new SqliteError("SQLITE_ERROR", `no such function: ${s.name}`);
+      const keys: SortKey[] = s.orderBy.map((o, i) => ({
+        column: s.argc + i,
+        desc: o.desc,
+        nullsFirst: o.nullsFirst,
+        collation: o.collation,
+      }));
+      return {
+        fn,
+        argc: s.argc,
+        distinct: s.distinct,
+        folds: new Array(s.argc).fill(s.collation),
+        coll: collationNamed(s.collation, enc),
+        orderCompare: keys.length > 0 ? rowComparator(keys, enc) : null,
+        minMax: s.argc === 1 && (fn.name === "min" || fn.name === "max"),
+        nOrder: s.orderBy.length,
+        temps: Array.from({ length: s.argc }, newReg),
+      };
+    });
+  }
+
+  /** Number of calls. */
+  get count(): number {
+    return this.#calls.length;
+  }
+
+  /** Registers call `i` steps with: its arguments then its ORDER BY values. */
+  width(i: number): number {
+    return this.#calls[i].argc + this.#calls[i].nOrder;
+  }
+
+  /** A fresh group. */
+  newGroup(): GroupState {
+    const n = this.#calls.length;
+    const g: GroupState = {
+      states: new Array(n),
+      seen: new Array(n).fill(null),
+      buffered: new Array(n).fill(null),
+      stored: new Array(this.#nStored).fill(null),
+      storedClasses: new Array(this.#nStored).fill(StorageClass.Null),
+    };
+    for (let i = 0; i < n; i++) {
+      const c = this.#calls[i];
+      g.states[i] = c.fn.create({ encoding: this.#enc, collation: c.coll });
+      if (c.distinct) g.seen[i] = new Set();
+      if (c.orderCompare) g.buffered[i] = [];
+    }
+    return g;
+  }
+
+  /**
+   * Steps call `i` with `args` (its arguments then its ORDER BY values). Returns whether a
+   * min()/max() call took this row as its new best, or had no best yet (SQLite's
+   * accumulator-load rule for bare columns); false for other calls.
+   */
+  step(g: GroupState, i: number, args: readonly Reg[]): boolean {
+    const c = this.#calls[i];
+    if (c.distinct) {
+      const k = rowKey(args, 0, c.argc, c.folds);
+      const seen = g.seen[i]!;
+      if (seen.has(k)) return false;
+      seen.add(k);
+    }
+    const buf = g.buffered[i];
+    if (buf !== null) {
+      buf.push({ values: args.map((r) => r.v), classes: args.map((r) => r.c) });
+      return false;
+    }
+    if (!c.minMax) {
+      c.fn.step(g.states[i], args);
+      return false;
+    }
+    const st = g.states[i] as MinMaxState;
+    const before = st.v, beforeClass = st.c;
+    c.fn.step(st, args);
+    return beforeClass === StorageClass.Null || st.v !== before || st.c !== beforeClass;
+  }
+
+  /** Writes call `i`'s result for group `g` into `out`. */
+  final(g: GroupState, i: number, out: Reg): void {
+    const c = this.#calls[i];
+    const buf = g.buffered[i];
+    if (buf !== null) {
+      buf.sort(c.orderCompare!);
+      for (const row of buf) {
+        for (let j = 0; j < c.argc; j++) {
+          c.temps[j].v = row.values[j];
+          c.temps[j].c = row.classes[j];
+        }
+        c.fn.step(g.states[i], c.temps);
+      }
+      g.buffered[i] = [];
+    }
+    c.fn.final(g.states[i], out);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The groups of a hash aggregation: found by the key of their GROUP BY values (equal
+ * under the group collations, INTEGER 1 and REAL 1.0 together, NULLs together), then
+ * handed out in ascending key order as SQLite's sorter-based GROUP BY emits them.
+ */
+import type { Collation } from "../value/collation.ts";
+import { compareValues } from "../value/compare.ts";
+import type { Reg } from "../value/reg.ts";
+import type { GroupState } from "./aggregate_calls.ts";
+import { rowKey } from "./key_hash.ts";
+
+/** Groups by key. */
+export class GroupTable {
+  readonly #map = new Map<string, GroupState>();
+  /** Groups in creation order until {@link sorted}, then in key order. */
+  groups: GroupState[] = [];
+  readonly #folds: string[];
+  readonly #colls: readonly Collation[];
+
+  constructor(colls: readonly Collation[]) {
+    this.#colls = colls;
+    this.#folds = colls.map((c) => c.name);
+  }
+
+  /** Empties the table. */
+  clear(): void {
+    this.#map.clear();
+    this.groups = [];
+  }
+
+  /** The group of the key in `regs[start .. start + n)`, or undefined. */
+  find(regs: readonly Reg[], start: number, n: number): GroupState | undefined {
+    this.lastKey = rowKey(regs, start, n, this.#folds);
+    return this.#map.get(this.lastKey);
+  }
+
+  /** The key computed by the last {@link find}. */
+  lastKey = "";
+
+  /** Adds `g` under the key of the last {@link find}. */
+  add(g: GroupState): void {
+    this.#map.set(this.lastKey, g);
+    this.groups.push(g);
+  }
+
+  /** Orders the groups by their stored key values (the first `nKeys` stored values). */
+  sorted(nKeys: number): void {
+    const colls = this.#colls;
+    this.groups.sort((a, b) => {
+      for (let i = 0; i < nKeys; i++) {
+        const c = compareValues(a.stored[i], b.stored[i], colls[i]);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * `x [NOT] IN (list)` and `(a, b) [NOT] IN (SELECT ...)`: membership with SQLite's NULL
+ * rules. A row matches when every part is equal under its comparison affinity and
+ * collation; the answer is true on a match, else NULL when some comparison was NULL (the
+ * operand or a candidate holds NULL where nothing else decided), else false. An empty
+ * candidate set is false even for a NULL operand. NOT negates, NULL stays NULL.
+ */
+import type { Collation } from "../value/collation.ts";
+import { compareWithAffinity } from "../value/logic.ts";
+import { type Reg, setInt, setNull } from "../value/reg.ts";
+import { type Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+
+/** Three-valued results: 0 false, 1 true, 2 NULL. */
+export const enum Truth {
+  False = 0,
+  True = 1,
+  Unknown = 2,
+}
+
+/** Whether `x` equals `y` under `aff`/`coll`: True, False, or Unknown when either is NULL. */
+export function equalsWithAffinity(
+  x: Reg,
+  y: Reg,
+  aff: Affinity,
+  coll: Collation,
+  enc: TextEncoding,
+): Truth {
+  if (x.c === StorageClass.Null || y.c === StorageClass.Null) return Truth.Unknown;
+  return compareWithAffinity(x, y, aff, coll, enc) === 0 ? Truth.True : Truth.False;
+}
+
+/** Writes the IN answer (`found`: three-valued membership) into `out`, negated for NOT. */
+export function setInResult(found: Truth, not: boolean, out: Reg): void {
+  if (found === Truth.Unknown) return setNull(out);
+  setInt(out, (found === Truth.True) !== not ? 1 : 0);
+}
+
+/**
+ * `x IN (items)` for a scalar operand over a list of registers: three-valued membership.
+ */
+export function inList(
+  x: Reg,
+  items: readonly Reg[],
+  aff: Affinity,
+  coll: Collation,
+  enc: TextEncoding = TextEncoding.Utf8,
+): Truth {
+  if (items.length === 0) return Truth.False;
+  if (x.c === StorageClass.Null) return Truth.Unknown;
+  let sawNull = false;
+  for (let i = 0; i < items.length; i++) {
+    const t = equalsWithAffinity(x, items[i], aff, coll, enc);
+    if (t === Truth.True) return Truth.True;
+    if (t === Truth.Unknown) sawNull = true;
+  }
+  return sawNull ? Truth.Unknown : Truth.False;
+}
+
+/**
+ * Row equality of `xs[0..n)` with the candidate `ys[0..n)`: False as soon as one part
+ * differs, else Unknown if a part was NULL, else True.
+ */
+export function rowEquals(
+  xs: readonly Reg[],
+  ys: readonly Reg[],
+  affs: readonly Affinity[],
+  colls: readonly Collation[],
+  enc: TextEncoding,
+): Truth {
+  let unknown = false;
+  for (let i = 0; i < xs.length; i++) {
+    const t = equalsWithAffinity(xs[i], ys[i], affs[i], colls[i], enc);
+    if (t === Truth.False) return Truth.False;
+    if (t === Truth.Unknown) unknown = true;
+  }
+  return unknown ? Truth.Unknown : Truth.True;
+}

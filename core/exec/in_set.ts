@@ -1,0 +1,78 @@
+/**
+ * The candidate rows of `x IN (SELECT ...)`, gathered once and probed many times: a hash
+ * of the NULL-free rows (keys under each column's comparison affinity and collation, see
+ * key_hash.ts) answers most probes; when NULLs are involved the rows are scanned with the
+ * three-valued row comparison of in_list.ts, so the NULL rules hold exactly.
+ */
+import type { Collation } from "../value/collation.ts";
+import { newReg, type Reg } from "../value/reg.ts";
+import { type Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+import { rowEquals, Truth } from "./in_list.ts";
+import { affinityValueKey } from "./key_hash.ts";
+
+/** A set of candidate rows for IN (SELECT ...). */
+export class InSet {
+  readonly #affs: readonly Affinity[];
+  readonly #colls: readonly Collation[];
+  readonly #enc: TextEncoding;
+  #keys = new Set<string>();
+  #rows: Reg[][] = [];
+  #hasNullRow = false;
+
+  /** Number of columns of a candidate row. */
+  readonly width: number;
+
+  constructor(affs: readonly Affinity[], colls: readonly Collation[], enc = TextEncoding.Utf8) {
+    this.width = affs.length;
+    this.#affs = affs;
+    this.#colls = colls;
+    this.#enc = enc;
+  }
+
+  /** Empties the set. */
+  clear(): void {
+    this.#keys.clear();
+    this.#rows = [];
+    this.#hasNullRow = false;
+  }
+
+  #key(regs: readonly Reg[]): string | null {
+    let k = "";
+    for (let i = 0; i < regs.length; i++) {
+      if (regs[i].c === StorageClass.Null) return null;
+      k += affinityValueKey(regs[i], this.#affs[i], this.#colls[i].name, this.#enc);
+    }
+    return k;
+  }
+
+  /** Adds a candidate row (copied). */
+  add(regs: readonly Reg[]): void {
+    const copy = regs.map((r) => {
+      const c = newReg();
+      c.v = r.v;
+      c.c = r.c;
+      return c;
+    });
+    this.#rows.push(copy);
+    const k = this.#key(regs);
+    if (k === null) this.#hasNullRow = true;
+    else this.#keys.add(k);
+  }
+
+  /** Three-valued membership of the row `xs`. */
+  probe(xs: readonly Reg[]): Truth {
+    if (this.#rows.length === 0) return Truth.False;
+    const k = this.#key(xs);
+    if (k !== null) {
+      if (this.#keys.has(k)) return Truth.True;
+      if (!this.#hasNullRow) return Truth.False;
+    }
+    let unknown = false;
+    for (const row of this.#rows) {
+      const t = rowEquals(xs, row, this.#affs, this.#colls, this.#enc);
+      if (t === Truth.True) return Truth.True;
+      if (t === Truth.Unknown) unknown = true;
+    }
+    return unknown ? Truth.Unknown : Truth.False;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Hash keys for rows that must be found equal by value: DISTINCT, GROUP BY, UNION /
+ * INTERSECT / EXCEPT, IN (SELECT ...) sets and hash-join lookups.
+ *
+ * A key is a string built from the values so that two tuples get the same string exactly
+ * when SQLite's comparison calls them equal (sqlite3MemCompare, column by column):
+ * - numbers by exact value: INTEGER 1 and REAL 1.0 are one key, -0.0 is 0, a bigint and a
+ *   REAL differ unless they are the same number;
+ * - texts under their collation: BINARY as they are, NOCASE with the 26 ASCII letters
+ *   folded, RTRIM without trailing spaces;
+ * - blobs bytewise; NULL equals NULL (callers that want NULLs never to match check first).
+ * Optionally an affinity is applied first (IN sets and hash joins compare with the
+ * comparison affinity: `'1'` finds 1 under NUMERIC, 1 finds `'1'` under TEXT).
+ */
+import { applyAffinity } from "../value/affinity.ts";
+import type { Reg } from "../value/reg.ts";
+import { Affinity, type SqlValue, StorageClass, TextEncoding } from "../value/types.ts";
+import { realToExactInteger } from "../value/affinity.ts";
+
+/** How texts of one key column fold: the collation's name. */
+export type KeyFold = "BINARY" | "NOCASE" | "RTRIM" | string;
+
+function foldText(s: string, fold: KeyFold): string {
+  if (fold === "NOCASE") return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  if (fold === "RTRIM") {
+    let n = s.length;
+    while (n > 0 && s.charCodeAt(n - 1) === 0x20) n--;
+    return n === s.length ? s : s.slice(0, n);
+  }
+  return s;
+}
+
+function hexOf(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
+  return s;
+}
+
+/** The key part of one value (class tag, then a length-delimited body). */
+export function valueKey(v: SqlValue, c: StorageClass, fold: KeyFold): string {
+  switch (c) {
+    case StorageClass.Null:
+      return "N;";
+    case StorageClass.Integer:
+      return `I${v};`;
+    case StorageClass.Real: {
+      const i = realToExactInteger(v as number);
+      return i !== undefined ? `I${i};` : `R${v};`;
+    }
+    case StorageClass.Text: {
+      const t = foldText(v as string, fold);
+      return `T${t.length}:${t}`;
+    }
+    default:
+      return `B${hexOf(v as Uint8Array)};`;
+  }
+}
+
+/** The key of registers `regs[start .. start + n)`, column i folded by `folds[i]`. */
+export function rowKey(
+  regs: readonly Reg[],
+  start: number,
+  n: number,
+  folds: readonly KeyFold[],
+): string {
+  let key = "";
+  for (let i = 0; i < n; i++) {
+    const r = regs[start + i];
+    key += valueKey(r.v, r.c, folds[i] ?? "BINARY");
+  }
+  return key;
+}
+
+/**
+ * The key of one value after comparison affinity `aff` (NUMERIC-like affinities turn
+ * numeric texts into numbers, TEXT turns numbers into text; BLOB changes nothing).
+ */
+export function affinityValueKey(
+  r: Reg,
+  aff: Affinity,
+  fold: KeyFold,
+  enc: TextEncoding = TextEncoding.Utf8,
+): string {
+  if (aff === Affinity.Blob || r.c === StorageClass.Null || r.c === StorageClass.Blob) {
+    return valueKey(r.v, r.c, fold);
+  }
+  const t = applyAffinity(r.v, r.c, aff === Affinity.Real ? Affinity.Numeric : aff, enc);
+  return valueKey(t.value, t.cls, fold);
+}

@@ -1,0 +1,91 @@
+/**
+ * Converting a value into a rowid seek key, as SQLite's OP_SeekRowid and the OP_SeekGE /
+ * OP_SeekLE of a rowid range do (the comparison has INTEGER affinity on the rowid side):
+ * - `rowid = x`: x takes NUMERIC affinity; an INTEGER is the key, anything else (a REAL
+ *   with a fraction, a text that is not a number, a blob, NULL) finds no row.
+ * - range bounds round towards the range: `rowid > 2.5` starts at 3, `rowid <= 2.5` ends
+ *   at 2; a bound beyond the 64-bit range is empty or no bound at all; a text or blob
+ *   bound sorts after every number (`rowid < 'x'` keeps every row, `rowid > 'x'` none);
+ *   a NULL bound matches nothing.
+ *
+ * Results are returned without allocation: a status, and the key in {@link rowidKey}.
+ */
+import { applyAffinity } from "../value/affinity.ts";
+import type { Reg } from "../value/reg.ts";
+import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+
+/** What a seek key conversion found. */
+export const enum RowidSeek {
+  /** No row can match. */
+  Empty = 0,
+  /** The bound excludes nothing. */
+  Unbounded = 1,
+  /** The (inclusive) key is in {@link rowidKey}. */
+  Key = 2,
+}
+
+/** The key found by the last conversion that returned {@link RowidSeek.Key}. */
+export let rowidKey: number | bigint = 0;
+
+const MAX_I64 = 0x7fffffffffffffffn;
+const MIN_I64 = -0x8000000000000000n;
+const TWO_POW_63 = 9223372036854775808;
+
+function setKey(v: number | bigint): RowidSeek {
+  rowidKey = typeof v === "bigint" && v >= -(2n ** 53n - 1n) && v <= 2n ** 53n - 1n ? Number(v) : v;
+  return RowidSeek.Key;
+}
+
+/** `rowid = r`: {@link RowidSeek.Key} with the key, or {@link RowidSeek.Empty}. */
+export function rowidEqKey(r: Reg, enc: TextEncoding = TextEncoding.Utf8): RowidSeek {
+  if (r.c === StorageClass.Integer) return setKey(r.v as number | bigint);
+  if (r.c === StorageClass.Null || r.c === StorageClass.Blob) return RowidSeek.Empty;
+  const t = applyAffinity(r.v, r.c, Affinity.Numeric, enc);
+  return t.cls === StorageClass.Integer ? setKey(t.value as number | bigint) : RowidSeek.Empty;
+}
+
+/**
+ * A rowid range bound: `lower` for `>`/`>=`, else `<`/`<=`; `inclusive` for the `=` forms.
+ * On {@link RowidSeek.Key}, {@link rowidKey} is the inclusive integer bound.
+ */
+export function rowidBound(
+  r: Reg,
+  lower: boolean,
+  inclusive: boolean,
+  enc: TextEncoding = TextEncoding.Utf8,
+): RowidSeek {
+  if (r.c === StorageClass.Null) return RowidSeek.Empty;
+  let c: StorageClass = r.c;
+  let v = r.v;
+  if (c === StorageClass.Text) {
+    const t = applyAffinity(v, c, Affinity.Numeric, enc);
+    c = t.cls;
+    v = t.value;
+  }
+  if (c === StorageClass.Text || c === StorageClass.Blob) {
+    // Texts and blobs sort after every number.
+    return lower ? RowidSeek.Empty : RowidSeek.Unbounded;
+  }
+  if (c === StorageClass.Integer) {
+    const i = BigInt(v as number | bigint);
+    if (inclusive) return setKey(i);
+    if (lower) return i === MAX_I64 ? RowidSeek.Empty : setKey(i + 1n);
+    return i === MIN_I64 ? RowidSeek.Empty : setKey(i - 1n);
+  }
+  // REAL: round towards the range, step past an exact bound that is excluded.
+  const x = v as number;
+  const k = lower ? Math.ceil(x) : Math.floor(x);
+  if (lower) {
+    if (k >= TWO_POW_63) return RowidSeek.Empty;
+    if (k < -TWO_POW_63) return RowidSeek.Unbounded;
+  } else {
+    if (k < -TWO_POW_63) return RowidSeek.Empty;
+    if (k >= TWO_POW_63) return RowidSeek.Unbounded;
+  }
+  let kb = BigInt(k);
+  if (k === x && !inclusive) {
+    if (lower ? kb === MAX_I64 : kb === MIN_I64) return RowidSeek.Empty;
+    kb += lower ? 1n : -1n;
+  }
+  return setKey(kb);
+}

@@ -1,0 +1,382 @@
+/**
+ * Access paths of one table: a full scan, a rowid lookup or range, or an index seek with
+ * `=` / IN prefixes and one range column, each with SQLite-like cost estimates (no
+ * ANALYZE statistics: a table is assumed to hold about a million rows, an `=` on an index
+ * column to leave about ten).
+ */
+import type { IndexInfo, KeyColumn, TableInfo } from "../format/schema_types.ts";
+import { CompareOp } from "../value/logic.ts";
+import { Affinity } from "../value/types.ts";
+import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
+import { exprRefs, type Term } from "./terms.ts";
+
+/** Rows a table is assumed to have (SQLite's default estimate, 2^20). */
+export const TABLE_ROWS = 1_048_576;
+const LOG_ROWS = 20;
+
+/** One column a path's output is ordered by. */
+export interface OrderColumn {
+  column: number;
+  desc: boolean;
+  collation: string;
+  /** The columns up to this one identify a row (rowid, primary key, unique index). */
+  unique: boolean;
+}
+
+/** A way to read one table, with what it costs per run and the rows it yields. */
+export interface AccessPath {
+  node: TableScan | IndexScan;
+  /** Cost of one run of the path. */
+  cost: number;
+  /** Rows one run yields (after the terms it uses). */
+  rows: number;
+  /** Output order (before `reverse`), and the columns fixed to one value by `=`. */
+  order: OrderColumn[];
+  fixed: Set<number>;
+  /** The terms the seek uses. */
+  used: Term[];
+}
+
+/** The table being accessed and where it sits in the join. */
+export interface TableLeaf {
+  id: number;
+  table: TableInfo;
+  label: string;
+  indexedBy: IndexInfo | false | null;
+  /** Columns read anywhere in the statement (-1: rowid), for covering indexes. */
+  used: Set<number>;
+}
+
+interface SeekTerm {
+  term: Term;
+  column: number;
+  op: "eq" | "lt" | "le" | "gt" | "ge";
+  key: SeekKey;
+  affinity: Affinity;
+  collation: string;
+}
+
+const FLIP: Record<number, SeekTerm["op"]> = {
+  [CompareOp.Eq]: "eq",
+  [CompareOp.Lt]: "gt",
+  [CompareOp.Le]: "ge",
+  [CompareOp.Gt]: "lt",
+  [CompareOp.Ge]: "le",
+};
+const STRAIGHT: Record<number, SeekTerm["op"]> = {
+  [CompareOp.Eq]: "eq",
+  [CompareOp.Lt]: "lt",
+  [CompareOp.Le]: "le",
+  [CompareOp.Gt]: "gt",
+  [CompareOp.Ge]: "ge",
+};
+
+function readsNode(e: PlanExpr, id: number): boolean {
+  return exprRefs(e).has(id);
+}
+
+/** The seek constraint `term` gives on a column of node `id`, or null. */
+function seekTerm(term: Term, id: number): SeekTerm | null {
+  const e = term.expr;
+  if (e.kind === "compare" && e.op !== CompareOp.Ne) {
+    if (e.left.kind === "column" && e.left.node === id && !readsNode(e.right, id)) {
+      return {
+        term,
+        column: e.left.column,
+        op: STRAIGHT[e.op],
+        key: { kind: "value", value: e.right },
+        affinity: e.affinity,
+        collation: e.collation,
+      };
+    }
+    if (e.right.kind === "column" && e.right.node === id && !readsNode(e.left, id)) {
+      return {
+        term,
+        column: e.right.column,
+        op: FLIP[e.op],
+        key: { kind: "value", value: e.left },
+        affinity: e.affinity,
+        collation: e.collation,
+      };
+    }
+    return null;
+  }
+  if (e.kind === "inList" && !e.not && e.operand.kind === "column" && e.operand.node === id) {
+    if (e.list.some((x) => readsNode(x, id))) return null;
+    return {
+      term,
+      column: e.operand.column,
+      op: "eq",
+      key: { kind: "list", values: e.list },
+      affinity: e.affinity,
+      collation: e.collation,
+    };
+  }
+  if (
+    e.kind === "inQuery" && !e.not && e.operands.length === 1 &&
+    e.operands[0].kind === "column" && e.operands[0].node === id &&
+    !readsNode({ kind: "exists", query: e.query }, id)
+  ) {
+    return {
+      term,
+      column: e.operands[0].column,
+      op: "eq",
+      key: { kind: "query", query: e.query },
+      affinity: e.affinities[0],
+      collation: e.collations[0],
+    };
+  }
+  return null;
+}
+
+const seekCache = new WeakMap<Term, Map<number, SeekTerm | null>>();
+
+/** {@link seekTerm}, remembered per term (join order search asks many times). */
+function cachedSeekTerm(term: Term, id: number): SeekTerm | null {
+  let m = seekCache.get(term);
+  if (!m) seekCache.set(term, m = new Map());
+  let s = m.get(id);
+  if (s === undefined) m.set(id, s = seekTerm(term, id));
+  return s;
+}
+
+/** sqlite3IndexAffinityOk: may a comparison with this affinity use a column of `colAff`? */
+function affinityOk(cmp: Affinity, colAff: Affinity): boolean {
+  if (cmp === Affinity.Blob) return true;
+  if (cmp === Affinity.Text) return colAff === Affinity.Text;
+  return colAff === Affinity.Numeric || colAff === Affinity.Integer || colAff === Affinity.Real;
+}
+
+function keyRows(key: SeekKey): number {
+  if (key.kind === "list") return key.values.length;
+  if (key.kind === "query") return 25;
+  return 1;
+}
+
+/** Normalized table column of an index key column (a rowid alias is the rowid). */
+function keyColumn(table: TableInfo, kc: KeyColumn): number {
+  return kc.column >= 0 && kc.column === table.rowidAlias ? -1 : kc.column;
+}
+
+function columnAffinity(table: TableInfo, column: number): Affinity {
+  return column < 0 ? Affinity.Integer : table.columns[column].affinity;
+}
+
+function bound(t: SeekTerm | undefined): RangeBound | null {
+  if (!t || t.key.kind !== "value") return null;
+  return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge" };
+}
+
+function columnWidth(table: TableInfo, column: number): number {
+  const aff = column < 0 ? Affinity.Integer : table.columns[column].affinity;
+  return aff === Affinity.Text || aff === Affinity.Blob ? 5 : 1;
+}
+
+/** Estimated width of a table row (SQLite's szTabRow idea: text and blobs are wide). */
+export function tableWidth(table: TableInfo): number {
+  let w = table.withoutRowid ? 0 : 1;
+  for (let i = 0; i < table.columns.length; i++) w += columnWidth(table, i);
+  return w;
+}
+
+/** Estimated width of an index entry. */
+export function indexWidth(table: TableInfo, index: IndexInfo): number {
+  let w = 0;
+  for (const k of index.recordColumns) w += k.column === -2 ? 1 : columnWidth(table, k.column);
+  return w;
+}
+
+/** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
+export function primaryKeyIndex(table: TableInfo): IndexInfo {
+  return {
+    name: `sqlite_autoindex_${table.name}_1`,
+    tableName: table.name,
+    rootPage: table.rootPage,
+    sql: null,
+    unique: true,
+    origin: "pk",
+    where: null,
+    keyColumns: table.primaryKey,
+    recordColumns: table.recordColumns,
+  };
+}
+
+function rangeRows(rows: number, lower: unknown, upper: unknown): number {
+  let r = rows;
+  if (lower) r /= 4;
+  if (upper) r /= 4;
+  return Math.max(1, r);
+}
+
+function fullScan(leaf: TableLeaf): AccessPath {
+  const t = leaf.table;
+  const order: OrderColumn[] = t.withoutRowid
+    ? t.primaryKey.map((k, i) => ({
+      column: k.column,
+      desc: k.desc,
+      collation: k.collation,
+      unique: i === t.primaryKey.length - 1,
+    }))
+    : [{ column: -1, desc: false, collation: "BINARY", unique: true }];
+  return {
+    node: {
+      kind: "tableScan",
+      id: leaf.id,
+      table: t,
+      label: leaf.label,
+      reverse: false,
+      rowid: null,
+    },
+    cost: TABLE_ROWS * (1 + tableWidth(t) / 10),
+    rows: TABLE_ROWS,
+    order,
+    fixed: new Set(),
+    used: [],
+  };
+}
+
+function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
+  const rowid = seeks.filter((s) => s.column === -1 && affinityOk(s.affinity, Affinity.Integer));
+  const out: AccessPath[] = [];
+  const eq = rowid.find((s) => s.op === "eq");
+  const base = fullScan(leaf);
+  if (eq) {
+    const n = keyRows(eq.key);
+    out.push({
+      ...base,
+      node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
+      cost: n * LOG_ROWS,
+      rows: n,
+      fixed: eq.key.kind === "value" ? new Set([-1]) : new Set(),
+      used: [eq.term],
+    });
+  }
+  const lo = rowid.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
+  const hi = rowid.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
+  if (lo || hi) {
+    const rows = rangeRows(TABLE_ROWS, lo, hi);
+    out.push({
+      ...base,
+      node: {
+        ...base.node as TableScan,
+        rowid: { kind: "range", lower: bound(lo), upper: bound(hi) },
+      },
+      cost: LOG_ROWS + rows * 3,
+      rows,
+      used: [lo, hi].filter((x) => x !== undefined).map((x) => x!.term),
+    });
+  }
+  return out;
+}
+
+function covers(leaf: TableLeaf, index: IndexInfo): boolean {
+  const cols = new Set(index.recordColumns.map((k) => keyColumn(leaf.table, k)));
+  for (const c of leaf.used) {
+    if (!cols.has(c)) return false;
+  }
+  return true;
+}
+
+function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath {
+  const t = leaf.table;
+  const eq: SeekKey[] = [];
+  const used: Term[] = [];
+  const fixed = new Set<number>();
+  let rows = TABLE_ROWS;
+  let keys = 1;
+  let lower: RangeBound | null = null;
+  let upper: RangeBound | null = null;
+  const ok = (s: SeekTerm, k: KeyColumn) =>
+    affinityOk(s.affinity, columnAffinity(t, keyColumn(t, k))) &&
+    s.collation.toUpperCase() === k.collation.toUpperCase();
+  for (const k of index.keyColumns) {
+    if (k.column === -2) break;
+    const col = keyColumn(t, k);
+    const mine = seeks.filter((s) => s.column === col && ok(s, k));
+    const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
+      mine.find((s) => s.op === "eq");
+    if (e) {
+      eq.push(e.key);
+      used.push(e.term);
+      if (e.key.kind === "value") fixed.add(col);
+      keys *= keyRows(e.key);
+      rows = eq.length === 1 ? 10 : Math.max(1, rows * 0.9);
+      continue;
+    }
+    const lo = mine.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
+    const hi = mine.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
+    lower = bound(lo);
+    upper = bound(hi);
+    if (lo) used.push(lo.term);
+    if (hi) used.push(hi.term);
+    rows = rangeRows(rows, lo, hi);
+    break;
+  }
+  const nKey = index.keyColumns.length;
+  if (index.unique && eq.length === nKey) rows = 1;
+  rows *= keys;
+  const covering = covers(leaf, index);
+  const seeking = eq.length > 0 || lower !== null || upper !== null;
+  const perRow = covering ? 1 : 1 + LOG_ROWS / 4;
+  const cost = (seeking ? keys * LOG_ROWS : 0) + rows * perRow;
+  const order: OrderColumn[] = index.recordColumns.map((k, i) => ({
+    column: keyColumn(t, k),
+    desc: k.desc,
+    collation: k.collation,
+    unique: i === index.recordColumns.length - 1,
+  }));
+  return {
+    node: {
+      kind: "indexScan",
+      id: leaf.id,
+      table: t,
+      index,
+      label: leaf.label,
+      eq,
+      lower,
+      upper,
+      reverse: false,
+      covering,
+    },
+    cost: seeking
+      ? cost
+      : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + (covering ? 0 : TABLE_ROWS * LOG_ROWS),
+    rows,
+    order,
+    fixed,
+    used,
+  };
+}
+
+/**
+ * Every way to read `leaf` using the terms whose other nodes `ready` accepts. With
+ * `INDEXED BY` only that index (empty when it cannot be used: SQLite's "no query
+ * solution"), with NOT INDEXED no index.
+ */
+export function tablePaths(
+  leaf: TableLeaf,
+  terms: readonly Term[],
+  ready: (t: Term) => boolean,
+): AccessPath[] {
+  const seeks: SeekTerm[] = [];
+  for (const t of terms) {
+    const s = cachedSeekTerm(t, leaf.id);
+    if (s && ready(t)) seeks.push(s);
+  }
+  const t = leaf.table;
+  const indexes = t.indexes.filter((i) => i.where === null && i.keyColumns.length > 0);
+  if (leaf.indexedBy) {
+    const i = leaf.indexedBy;
+    const p = indexPath(leaf, i, seeks);
+    return [p];
+  }
+  const out: AccessPath[] = [fullScan(leaf)];
+  if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
+  if (leaf.indexedBy === false) return out;
+  if (t.withoutRowid && t.primaryKey.length > 0) {
+    const p = indexPath(leaf, primaryKeyIndex(t), seeks);
+    if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
+  }
+  for (const i of indexes) out.push(indexPath(leaf, i, seeks));
+  return out;
+}

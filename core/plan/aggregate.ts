@@ -1,0 +1,98 @@
+/**
+ * Aggregation: the aggregate node of a core, the scope its clauses are lowered in
+ * above it, and SQLite's special cases (count(*) of a whole table, bare columns).
+ */
+import type * as B from "../analyze/bound.ts";
+import type { Aggregate, AggregateCall, ColumnExpr, PlanExpr, RelNode } from "./plan.ts";
+import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
+import { lowerExpr } from "./lower_expr.ts";
+
+/** Reads input value `ref` above the aggregate: a carried ("bare") value. */
+export function carryValue(agg: AggregateScope, ref: ColumnExpr): PlanExpr {
+  const key = `${ref.node}:${ref.column}`;
+  let i = agg.carriedIndex.get(key);
+  if (i === undefined) {
+    i = agg.node.carried.length;
+    agg.node.carried.push(ref);
+    agg.carriedIndex.set(key, i);
+  }
+  return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
+}
+
+function collationOf(e: B.ExprInfo): string {
+  return (e.collation ?? "BINARY").toUpperCase();
+}
+
+function callCollation(args: readonly B.BoundExpr[]): string {
+  for (const a of args) if (a.collation !== null) return a.collation.toUpperCase();
+  return "BINARY";
+}
+
+/** The aggregate call of bound aggregate `f`, lowered over the input rows. */
+function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction): AggregateCall {
+  const sub = (e: B.BoundExpr) => lowerExpr(ctx, input, e);
+  return {
+    name: f.def.name,
+    args: f.args.map(sub),
+    distinct: f.distinct,
+    filter: f.filter ? sub(f.filter) : null,
+    orderBy: (f.orderBy ?? []).map((t) => ({
+      value: sub(t.expr),
+      desc: t.desc,
+      nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+      collation: collationOf(t.expr),
+    })),
+    collation: callCollation(f.args),
+  };
+}
+
+/**
+ * SQLite's bare-column rule: with exactly one min()/max() call of one argument, bare
+ * columns come from the row that call last chose; otherwise -1.
+ */
+function minMaxCarrier(core: B.BoundCore): number {
+  let found = -1;
+  for (let i = 0; i < core.aggregates.length; i++) {
+    const f = core.aggregates[i];
+    if ((f.def.name === "min" || f.def.name === "max") && f.args.length === 1) {
+      if (found >= 0) return -1;
+      found = i;
+    }
+  }
+  return found;
+}
+
+/**
+ * The aggregate node over `input` for `core`, and the scope that reads its outputs.
+ * Carried values are added while the clauses above are lowered.
+ */
+export function buildAggregate(
+  ctx: PlanContext,
+  core: B.BoundCore,
+  input: RelNode,
+  inputScope: LowerScope,
+  strategy: "stream" | "hash",
+): { node: Aggregate; scope: LowerScope } {
+  const groupBy = core.groupBy ?? [];
+  const node: Aggregate = {
+    kind: "aggregate",
+    id: newId(ctx),
+    input,
+    groupBy: groupBy.map((e) => lowerExpr(ctx, inputScope, e)),
+    groupCollations: groupBy.map(collationOf),
+    aggregates: [],
+    carried: [],
+    carryFromMinMax: minMaxCarrier(core),
+    strategy,
+  };
+  node.aggregates = core.aggregates.map((f) => aggregateCall(ctx, inputScope, f));
+  const agg: AggregateScope = { core, node, input: inputScope, carriedIndex: new Map() };
+  const scope: LowerScope = {
+    sources: inputScope.sources,
+    parent: inputScope.parent,
+    agg,
+    windowCalls: null,
+    core,
+  };
+  return { node, scope };
+}

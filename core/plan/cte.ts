@@ -1,0 +1,65 @@
+/**
+ * Common table expressions: an ordinary CTE is planned afresh at each reference; a
+ * recursive one becomes a `recursiveCte` node (seed, step reading the queue row through
+ * `recursiveRef`, UNION vs UNION ALL, ORDER BY / LIMIT / OFFSET of the CTE's select).
+ */
+import type * as B from "../analyze/bound.ts";
+import type { Query, RecursiveCte, SortKey } from "./plan.ts";
+import { colRef, newId, type PlanContext } from "./scope.ts";
+import { compoundCollations, lowerParts, lowerSelect } from "./lower_select.ts";
+import { lowerExpr } from "./lower_expr.ts";
+import { newScope } from "./scope.ts";
+
+function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
+  if (from === null) return false;
+  return from.items.some(({ item }) =>
+    item.kind === "join"
+      ? readsCte(item, cte)
+      : item.kind === "cte" && item.cte === cte && item.recursiveRef
+  );
+}
+
+/** The query a reference to `cte` reads. */
+export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
+  if (!cte.recursive) return lowerSelect(ctx, cte.select, null);
+  const s = cte.select;
+  const parts = [s.first, ...s.compounds.map((c) => c.core)];
+  const ops = [null, ...s.compounds.map((c) => c.op)];
+  let firstRec = parts.findIndex((p) => p.kind === "core" && readsCte(p.from, cte));
+  if (firstRec <= 0) firstRec = parts.length > 1 ? 1 : 0;
+  const id = newId(ctx);
+  const collations = compoundCollations(s);
+  const seed = lowerParts(ctx, parts.slice(0, firstRec), ops.slice(0, firstRec), null, collations);
+  const saved = ctx.recursiveCtes.get(cte.id);
+  ctx.recursiveCtes.set(cte.id, id);
+  let step: Query;
+  try {
+    const stepOps = ["unionAll" as const, ...ops.slice(firstRec + 1)].map((o) =>
+      o === "union" ? "unionAll" : o
+    );
+    step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, collations);
+  } finally {
+    if (saved === undefined) ctx.recursiveCtes.delete(cte.id);
+    else ctx.recursiveCtes.set(cte.id, saved);
+  }
+  const limitScope = newScope(null, null);
+  const orderBy: SortKey[] = (s.orderBy ?? []).map((t) => ({
+    column: t.resultColumn - 1,
+    desc: t.desc,
+    nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+    collation: (t.expr.collation ?? collations[t.resultColumn - 1] ?? "BINARY").toUpperCase(),
+  }));
+  const node: RecursiveCte = {
+    kind: "recursiveCte",
+    id,
+    seed,
+    step,
+    distinct: ops[firstRec] === "union",
+    collations,
+    orderBy,
+    limit: s.limit ? lowerExpr(ctx, limitScope, s.limit) : null,
+    offset: s.offset ? lowerExpr(ctx, limitScope, s.offset) : null,
+    label: cte.name,
+  };
+  return { root: node, columns: cte.columns.map((_, i) => colRef(id, i)) };
+}

@@ -1,0 +1,301 @@
+/**
+ * FROM and WHERE: the join tree. Inner joins (commas, CROSS, INNER, and the inner parts
+ * of parenthesized joins) are flattened and ordered by cost; as soon as an outer join
+ * appears the FROM order is kept. Each WHERE / ON term becomes a filter at the lowest
+ * place where every node it reads is available — never below a join that may later
+ * NULL-extend a row it reads.
+ */
+import type * as B from "../analyze/bound.ts";
+import { comparisonAffinity, propagatedCollation } from "../analyze/expr_affinity.ts";
+import type { PlanExpr, RelNode } from "./plan.ts";
+import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
+import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
+import { lowerExpr } from "./lower_expr.ts";
+import { andAll, type Term, termsOf } from "./terms.ts";
+import type { AccessPath } from "./access_path.ts";
+import { bestStep, chooseJoinOrder, type JoinStep } from "./join_order.ts";
+
+interface Unit {
+  join: B.JoinKind | null;
+  leaf: Leaf | null;
+  group: Unit[] | null;
+  /** The join's ON / USING condition, bound. */
+  on: B.BoundExpr[];
+  onTerms: Term[];
+}
+
+/** Decides, for the single table of a FROM, which path gives the wanted order. */
+export type PathChooser = (paths: AccessPath[]) => AccessPath;
+
+/** The planned FROM: its node, and the first leaf's access path when it is a table. */
+export interface FromPlan {
+  node: RelNode;
+  /** Access path of the only leaf, when the FROM is one table. */
+  single: AccessPath | null;
+}
+
+function usingTerm(u: { left: B.BoundColumn; right: B.BoundColumn }): B.BoundExpr {
+  return {
+    kind: "binary",
+    op: "=",
+    left: u.left,
+    right: u.right,
+    start: 0,
+    end: 0,
+    affinity: null,
+    ...propagatedCollation([u.left, u.right]),
+  };
+}
+
+function allInner(from: B.BoundFrom): boolean {
+  return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
+}
+
+/** Units of a FROM, registering every source; inner ON terms go to `pool`. */
+function flatten(
+  ctx: PlanContext,
+  scope: LowerScope,
+  from: B.BoundFrom,
+  pool: B.BoundExpr[],
+  out: Unit[],
+  leaves: Leaf[],
+): Unit[] {
+  from.items.forEach((it, i) => {
+    const join = i === 0 ? null : it.join === "cross" ? "inner" : it.join;
+    const on = [...(it.on ? [it.on] : []), ...it.using.map(usingTerm)];
+    const inner = join === null || join === "inner";
+    if (it.item.kind === "join") {
+      if (inner && allInner(it.item)) {
+        pool.push(...on);
+        const before = out.length;
+        flatten(ctx, scope, it.item, pool, out, leaves);
+        if (i > 0 && out.length > before) out[before].join = join ?? "inner";
+        return;
+      }
+      const groupPool: B.BoundExpr[] = [];
+      const group = flatten(ctx, scope, it.item, groupPool, [], leaves);
+      // A parenthesized join keeps its own inner ON terms inside itself.
+      group[0].on.push(...groupPool);
+      out.push({ join, leaf: null, group, on, onTerms: [] });
+      return;
+    }
+    const leaf = registerLeaf(ctx, scope, it.item);
+    leaves.push(leaf);
+    if (inner) {
+      pool.push(...on);
+      out.push({ join, leaf, group: null, on: [], onTerms: [] });
+    } else out.push({ join, leaf, group: null, on, onTerms: [] });
+  });
+  return out;
+}
+
+function unitLeaves(u: Unit, out: Leaf[] = []): Leaf[] {
+  if (u.leaf) out.push(u.leaf);
+  for (const g of u.group ?? []) unitLeaves(g, out);
+  return out;
+}
+
+function lowerOnTerms(ctx: PlanContext, scope: LowerScope, units: Unit[]): void {
+  for (const u of units) {
+    u.onTerms = u.on.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
+    if (u.group) lowerOnTerms(ctx, scope, u.group);
+  }
+}
+
+function filtered(node: RelNode, terms: Term[]): RelNode {
+  for (const t of terms) t.placed = true;
+  const predicate = andAll(terms.map((t) => t.expr));
+  return predicate ? { kind: "filter", input: node, predicate } : node;
+}
+
+function stepNode(step: JoinStep): RelNode {
+  if (step.path) {
+    // An IN (SELECT ...) seek is exact: its sub-plan lives in the seek key only (a plan
+    // may hold each sub-plan once).
+    for (const t of step.path.used) if (t.expr.kind === "inQuery") t.placed = true;
+    return step.path.node;
+  }
+  const leaf = step.leaf;
+  if (leaf.kind !== "node" || leaf.node === null) throw new Error("planner: leaf without node");
+  return leaf.node;
+}
+
+/** Dependencies of table-valued function leaves on the leaves their arguments read. */
+function leafDeps(leaves: readonly Leaf[]): Map<number, Set<number>> {
+  const ids = new Set(leaves.map((l) => l.id));
+  const deps = new Map<number, Set<number>>();
+  for (const l of leaves) {
+    if (l.kind !== "node" || l.node?.kind !== "tableFunction") continue;
+    const d = new Set<number>();
+    for (const a of l.node.args) {
+      for (const t of termsOf(a)) for (const r of t.refs) if (ids.has(r)) d.add(r);
+    }
+    d.delete(l.id);
+    if (d.size > 0) deps.set(l.id, d);
+  }
+  return deps;
+}
+
+/** Inner-joined leaves in cost order, each with the terms that became ready under it. */
+function innerChain(
+  units: Unit[],
+  pool: Term[],
+  placedBefore: ReadonlySet<number>,
+  chooser: PathChooser | undefined,
+  result: { single: AccessPath | null },
+): RelNode {
+  const leaves = units.map((u) => u.leaf!);
+  const ids = new Set(leaves.map((l) => l.id));
+  const open = pool.filter((t) => !t.placed);
+  const steps = leaves.length === 1 && placedBefore.size === 0
+    ? [bestStep(leaves[0], open, new Set(), ids, chooser).step]
+    : chooseJoinOrder(leaves, open, leafDeps(leaves));
+  if (leaves.length === 1 && steps[0].path) result.single = steps[0].path;
+  let node: RelNode | null = null;
+  const placed = new Set<number>();
+  steps.forEach((step, i) => {
+    placed.add(step.leaf.id);
+    const ready = open.filter((t) => {
+      if (t.placed) return false;
+      if (i === 0 && ![...t.refs].some((r) => ids.has(r))) return true;
+      for (const r of t.refs) if (ids.has(r) && !placed.has(r)) return false;
+      return true;
+    });
+    const leafNode = stepNode(step);
+    const inner = filtered(leafNode, ready.filter((t) => !t.placed));
+    node = node === null
+      ? inner
+      : { kind: "nestedLoop", join: "inner", outer: node, inner, on: null };
+  });
+  return node!;
+}
+
+/**
+ * The units of one FROM level in their written order, with outer joins. `pool`: the terms
+ * to place at this level (WHERE, or the ON of the outer join this group is the inner of).
+ */
+function chain(
+  ctx: PlanContext,
+  units: Unit[],
+  pool: Term[],
+  placedBefore: ReadonlySet<number>,
+  chooser: PathChooser | undefined,
+  result: { single: AccessPath | null },
+): RelNode {
+  const outer = units.some((u, i) => i > 0 && u.join !== "inner") || units.some((u) => u.group);
+  if (!outer) return innerChain(units, pool, placedBefore, chooser, result);
+  const stepOf = new Map<number, number>();
+  units.forEach((u, j) => {
+    for (const l of unitLeaves(u)) stepOf.set(l.id, j);
+  });
+  const rightFull = units.map((u) => u.join === "right" || u.join === "full");
+  const nullStep = (id: number): number => {
+    const s = stepOf.get(id)!;
+    let n = units[s].join === "left" || units[s].join === "full" ? s : -1;
+    for (let k = s + 1; k < units.length; k++) if (rightFull[k]) n = k;
+    return n;
+  };
+  const inside: Term[][] = units.map(() => []);
+  const above: Term[][] = units.map(() => []);
+  for (const t of pool) {
+    if (t.placed) continue;
+    let ready = -1;
+    let ns = -1;
+    for (const r of t.refs) {
+      const s = stepOf.get(r);
+      if (s === undefined) continue;
+      ready = Math.max(ready, s);
+      ns = Math.max(ns, nullStep(r));
+    }
+    if (ready < 0) {
+      if (rightFull.some((x) => x)) above[units.length - 1].push(t);
+      else inside[0].push(t);
+    } else if (ns >= ready) above[ns].push(t);
+    else inside[ready].push(t);
+  }
+  let node: RelNode | null = null;
+  const placed = new Set(placedBefore);
+  units.forEach((u, j) => {
+    const join = j === 0 ? "inner" : u.join ?? "inner";
+    const isolated = join === "right" || join === "full";
+    const unitPool = join === "left" ? [...inside[j], ...u.onTerms] : inside[j];
+    const before = isolated ? new Set<number>() : placed;
+    const inner = planUnit(ctx, u, unitPool, before, j === 0 ? chooser : undefined, result);
+    for (const l of unitLeaves(u)) placed.add(l.id);
+    if (node === null) node = inner;
+    else if (join === "left" || join === "inner") {
+      node = { kind: "nestedLoop", join, outer: node, inner, on: null };
+    } else if (join === "full") {
+      node = { kind: "nestedLoop", join: "full", outer: node, inner, on: onOf(u) };
+    } else {
+      // RIGHT JOIN: a FULL join, then drop the left rows that matched nothing (the
+      // marker of the right side reads NULL on them).
+      const marker = newId(ctx);
+      const right: RelNode = { kind: "project", id: marker, input: inner, columns: [intConst(1)] };
+      node = {
+        kind: "filter",
+        input: { kind: "nestedLoop", join: "full", outer: node, inner: right, on: onOf(u) },
+        predicate: { kind: "nullTest", not: true, operand: colRef(marker, 0) },
+      };
+    }
+    node = filtered(node, above[j]);
+  });
+  if (units.length > 1 || units[0].group) result.single = null;
+  return node!;
+}
+
+function onOf(u: Unit): PlanExpr | null {
+  for (const t of u.onTerms) t.placed = true;
+  return andAll(u.onTerms.map((t) => t.expr));
+}
+
+function planUnit(
+  ctx: PlanContext,
+  u: Unit,
+  pool: Term[],
+  placedBefore: ReadonlySet<number>,
+  chooser: PathChooser | undefined,
+  result: { single: AccessPath | null },
+): RelNode {
+  if (u.group) {
+    return chain(ctx, u.group, [...pool, ...u.group[0].onTerms], placedBefore, undefined, result);
+  }
+  const leaf = u.leaf!;
+  const ids = new Set([leaf.id]);
+  const open = pool.filter((t) => !t.placed);
+  const { step } = bestStep(leaf, open, placedBefore, ids, chooser);
+  if (step.path && placedBefore.size === 0) result.single = step.path;
+  const leafNode = stepNode(step);
+  return filtered(leafNode, open.filter((t) => !t.placed));
+}
+
+/**
+ * Plans a FROM clause with its WHERE. Every source is registered in `scope` first, so
+ * terms can read any of them; `chooser` picks the single table's path (ORDER BY).
+ */
+export function planFrom(
+  ctx: PlanContext,
+  scope: LowerScope,
+  from: B.BoundFrom | null,
+  where: B.BoundExpr | null,
+  chooser?: PathChooser,
+): FromPlan {
+  if (from === null || from.items.length === 0) {
+    const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
+    const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
+    return { node: filtered(node, terms), single: null };
+  }
+  const poolExprs: B.BoundExpr[] = [];
+  const leaves: Leaf[] = [];
+  const units = flatten(ctx, scope, from, poolExprs, [], leaves);
+  for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
+  if (where) poolExprs.unshift(where);
+  const pool = poolExprs.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
+  lowerOnTerms(ctx, scope, units);
+  const result = { single: null as AccessPath | null };
+  const node = chain(ctx, units, pool, new Set(), chooser, result);
+  const rest = pool.filter((t) => !t.placed);
+  return { node: filtered(node, rest), single: leaves.length === 1 ? result.single : null };
+}
+
+export { comparisonAffinity };

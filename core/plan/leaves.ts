@@ -1,0 +1,89 @@
+/**
+ * FROM leaves: one node per bound source. Tables get their access path later (it depends
+ * on the terms); subqueries, views, CTEs and table-valued functions get their node now.
+ */
+import type * as B from "../analyze/bound.ts";
+import type { RelNode } from "./plan.ts";
+import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
+import type { TableLeaf } from "./access_path.ts";
+import { lowerSelect } from "./lower_select.ts";
+import { lowerCteQuery } from "./cte.ts";
+import { lowerExpr } from "./lower_expr.ts";
+
+/** A FROM leaf: a table (planned with the terms) or a ready node. */
+export type Leaf =
+  | { kind: "table"; id: number; source: B.TableSource; table: TableLeaf }
+  | { kind: "node"; id: number; source: B.BoundSource; node: RelNode | null };
+
+/** Registers `source` in `scope` and gives it a node id. */
+export function registerLeaf(
+  ctx: PlanContext,
+  scope: LowerScope,
+  source: B.BoundSource,
+): Leaf {
+  const id = newId(ctx);
+  scope.sources.set(source.id, id);
+  if (source.kind === "table") {
+    const used = ctx.usedColumns.get(source.id) ?? new Set<number>();
+    return {
+      kind: "table",
+      id,
+      source,
+      table: {
+        id,
+        table: source.table,
+        label: source.name,
+        indexedBy: source.indexedBy,
+        used,
+      },
+    };
+  }
+  return { kind: "node", id, source, node: null };
+}
+
+/** Builds the node of a non-table leaf (after every leaf of the FROM is registered). */
+export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): void {
+  if (leaf.kind !== "node") return;
+  const s = leaf.source;
+  switch (s.kind) {
+    case "subquery":
+      leaf.node = {
+        kind: "subqueryScan",
+        id: leaf.id,
+        query: lowerSelect(ctx, s.select, scope.parent),
+        label: s.name,
+      };
+      return;
+    case "cte": {
+      if (s.recursiveRef) {
+        const cte = ctx.recursiveCtes.get(s.cte.id);
+        if (cte === undefined) throw new Error("planner: recursive reference outside its CTE");
+        leaf.node = { kind: "recursiveRef", id: leaf.id, cte, label: s.name };
+        return;
+      }
+      leaf.node = {
+        kind: "subqueryScan",
+        id: leaf.id,
+        query: lowerCteQuery(ctx, s.cte),
+        label: s.name,
+      };
+      return;
+    }
+    case "tableFunction":
+      leaf.node = {
+        kind: "tableFunction",
+        id: leaf.id,
+        name: s.function,
+        args: s.args.map((a) => lowerExpr(ctx, scope, a)),
+        label: s.name,
+      };
+      return;
+    case "table":
+      return;
+  }
+}
+
+/** A column reference to leaf `leaf`'s column `column`. */
+export function leafColumn(leaf: Leaf, column: number) {
+  return colRef(leaf.id, column);
+}

@@ -1,0 +1,417 @@
+/**
+ * Bound expressions → plan expressions: comparison affinity and collation decided,
+ * BETWEEN / LIKE / IN / row values / CURRENT_* rewritten into the IR's forms, column
+ * references resolved to the node that provides them (or to an aggregate's outputs).
+ */
+import type * as B from "../analyze/bound.ts";
+import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
+import { rightmostCore } from "../analyze/expr_binder.ts";
+import { sameExpr } from "../analyze/same_expr.ts";
+import { affinityOfTypeText } from "../value/affinity_of_type.ts";
+import { CompareOp } from "../value/logic.ts";
+import { Affinity, StorageClass } from "../value/types.ts";
+import type { CollationName, PlanExpr, SubPlan } from "./plan.ts";
+import { colRef, type LowerScope, type PlanContext } from "./scope.ts";
+import { lowerSelect } from "./lower_select.ts";
+import { markCorrelation } from "./correlation.ts";
+import { carryValue } from "./aggregate.ts";
+
+/** Comparison affinity with "none" as BLOB (no conversion). */
+export function cmpAffinity(a: B.ExprInfo, b: B.ExprInfo): Affinity {
+  return comparisonAffinity(a, b) ?? Affinity.Blob;
+}
+
+/** Comparison collation with "none" as BINARY. */
+export function cmpCollation(a: B.ExprInfo, b: B.ExprInfo): CollationName {
+  return (comparisonCollation(a, b) ?? "BINARY").toUpperCase();
+}
+
+const COMPARE_OPS: Record<string, CompareOp> = {
+  "=": CompareOp.Eq,
+  "!=": CompareOp.Ne,
+  "<": CompareOp.Lt,
+  "<=": CompareOp.Le,
+  ">": CompareOp.Gt,
+  ">=": CompareOp.Ge,
+};
+
+const ARITH_OPS = {
+  "+": "add",
+  "-": "subtract",
+  "*": "multiply",
+  "/": "divide",
+  "%": "remainder",
+  "&": "bitAnd",
+  "|": "bitOr",
+  "<<": "shiftLeft",
+  ">>": "shiftRight",
+  "||": "concat",
+} as const;
+
+const UNARY_OPS = { "-": "negate", "+": "plus", "~": "bitNot", "not": "not" } as const;
+
+const CURRENT_TIME = { date: "date", time: "time", timestamp: "datetime" } as const;
+
+/** AND of two plan expressions. */
+export function and(a: PlanExpr, b: PlanExpr): PlanExpr {
+  return { kind: "logic", op: "and", left: a, right: b };
+}
+
+function or(a: PlanExpr, b: PlanExpr): PlanExpr {
+  return { kind: "logic", op: "or", left: a, right: b };
+}
+
+function not(a: PlanExpr): PlanExpr {
+  return { kind: "unary", op: "not", operand: a };
+}
+
+/** The collation a function call uses: the first argument that has one (SQLite's rule). */
+function callCollation(args: readonly B.BoundExpr[]): CollationName {
+  for (const a of args) if (a.collation !== null) return a.collation.toUpperCase();
+  return "BINARY";
+}
+
+/** Lowers a bound expression in `scope`. */
+export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): PlanExpr {
+  const agg = scope.agg;
+  if (agg !== null && scope.core !== null && agg.core.groupBy) {
+    // A whole expression equal to a GROUP BY term reads the group key.
+    const keys = agg.core.groupBy;
+    for (let i = 0; i < keys.length; i++) {
+      if (e.kind !== "literal" && sameExpr(e, keys[i])) return colRef(agg.node.id, i);
+    }
+  }
+  const sub = (x: B.BoundExpr) => lowerExpr(ctx, scope, x);
+  switch (e.kind) {
+    case "literal":
+      return { kind: "const", value: e.value, cls: e.cls };
+    case "trueFalse":
+      return { kind: "const", value: e.value ? 1 : 0, cls: StorageClass.Integer };
+    case "column":
+      return lowerColumn(scope, e);
+    case "variable":
+      return { kind: "param", index: e.index };
+    case "currentTime":
+      return { kind: "function", name: CURRENT_TIME[e.which], args: [], collation: "BINARY" };
+    case "unary":
+      return { kind: "unary", op: UNARY_OPS[e.op], operand: sub(e.operand) };
+    case "binary":
+      return lowerBinary(ctx, scope, e);
+    case "truth":
+      return { kind: "truth", operand: sub(e.operand), value: e.value, not: e.not };
+    case "collate":
+      return sub(e.operand);
+    case "cast":
+      return {
+        kind: "cast",
+        operand: sub(e.operand),
+        affinity: e.affinity ?? affinityOfTypeText(e.typeName),
+      };
+    case "like": {
+      const args = [sub(e.right), sub(e.left)];
+      if (e.escape) args.push(sub(e.escape));
+      const call: PlanExpr = {
+        kind: "function",
+        name: e.op,
+        args,
+        collation: callCollation(e.escape ? [e.right, e.left, e.escape] : [e.right, e.left]),
+      };
+      return e.not ? not(call) : call;
+    }
+    case "between": {
+      const both = and(
+        compareParts(ctx, scope, ">=", e.operand, e.low),
+        compareParts(ctx, scope, "<=", e.operand, e.high),
+      );
+      return e.not ? not(both) : both;
+    }
+    case "inList":
+      return lowerInList(ctx, scope, e);
+    case "inSelect":
+      return lowerInSelect(ctx, scope, e);
+    case "nullTest":
+      return { kind: "nullTest", not: e.not, operand: sub(e.operand) };
+    case "case": {
+      const operand = e.operand;
+      return {
+        kind: "case",
+        operand: operand ? sub(operand) : null,
+        whens: e.whens.map((w) => ({
+          when: sub(w.when),
+          then: sub(w.then),
+          affinity: operand ? cmpAffinity(operand, w.when) : Affinity.Blob,
+          collation: operand ? cmpCollation(operand, w.when) : "BINARY",
+        })),
+        otherwise: e.otherwise ? sub(e.otherwise) : null,
+      };
+    }
+    case "exists":
+      return { kind: "exists", query: subPlan(ctx, scope, e.select, 0) };
+    case "subquery":
+      return { kind: "subquery", query: subPlan(ctx, scope, e.select, 0) };
+    case "row":
+      throw new Error("planner: a row value outside a comparison");
+    case "function":
+      return lowerFunction(ctx, scope, e);
+  }
+}
+
+function lowerColumn(scope: LowerScope, e: B.BoundColumn): PlanExpr {
+  for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
+    const node = s.sources.get(e.source);
+    if (node === undefined) continue;
+    if (s.agg !== null) {
+      // A GROUP BY term that is this column reads the key; other columns are carried.
+      const keys = s.agg.core.groupBy ?? [];
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        if (k.kind === "column" && k.source === e.source && k.column === e.column) {
+          return colRef(s.agg.node.id, i);
+        }
+      }
+      return carryValue(s.agg, colRef(node, e.column));
+    }
+    return colRef(node, e.column);
+  }
+  throw new Error(`planner: column of unknown source ${e.source}`);
+}
+
+function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
+  if (e.role === "aggregate") {
+    for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
+      if (s.agg !== null && s.agg.core.id === e.aggregateOf) {
+        const i = s.agg.core.aggregates.indexOf(e);
+        if (i < 0) throw new Error("planner: aggregate not listed by its core");
+        return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
+      }
+    }
+    throw new Error(`planner: aggregate ${e.name}() outside its aggregate query`);
+  }
+  if (e.role === "window") {
+    for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
+      const ref = s.windowCalls?.get(e);
+      if (ref) return ref;
+    }
+    throw new Error(`planner: window function ${e.name}() outside its window`);
+  }
+  const name = e.def.name;
+  if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
+    return lowerExpr(ctx, scope, e.args[0]);
+  }
+  return {
+    kind: "function",
+    name,
+    args: e.args.map((a) => lowerExpr(ctx, scope, a)),
+    collation: callCollation(e.args),
+  };
+}
+
+/** Number of values of an operand (row values, multi-column subqueries). */
+function width(e: B.BoundExpr): number {
+  if (e.kind === "row") return e.items.length;
+  if (e.kind === "subquery") return e.select.columnNames.length;
+  return 1;
+}
+
+/** Part `i` of a vector operand, lowered, with the info its comparison uses. */
+function part(
+  ctx: PlanContext,
+  scope: LowerScope,
+  e: B.BoundExpr,
+  i: number,
+): { expr: PlanExpr; info: B.ExprInfo } {
+  if (e.kind === "row") return { expr: lowerExpr(ctx, scope, e.items[i]), info: e.items[i] };
+  if (e.kind === "subquery" && width(e) > 1) {
+    // The IR's scalar subquery yields its first column: one sub-plan per part.
+    const core = rightmostCore(e.select);
+    const first = core.kind === "core" ? core.columns[i].expr : core.rows[0][i];
+    return {
+      expr: { kind: "subquery", query: subPlan(ctx, scope, e.select, i) },
+      info: first,
+    };
+  }
+  return { expr: lowerExpr(ctx, scope, e), info: e };
+}
+
+function scalarCompare(
+  op: string,
+  l: { expr: PlanExpr; info: B.ExprInfo },
+  r: { expr: PlanExpr; info: B.ExprInfo },
+): PlanExpr {
+  const affinity = cmpAffinity(l.info, r.info);
+  const collation = cmpCollation(l.info, r.info);
+  if (op === "is" || op === "is not") {
+    return { kind: "is", not: op === "is not", left: l.expr, right: r.expr, affinity, collation };
+  }
+  return { kind: "compare", op: COMPARE_OPS[op], left: l.expr, right: r.expr, affinity, collation };
+}
+
+/**
+ * `l op r` for scalars and row values. Row values compare part by part with SQLite's NULL
+ * results: `=` is the AND of the parts, `!=` their OR, and an ordering is lexicographic
+ * (`a1 < b1 OR (a1 = b1 AND (...))`), which gives NULL exactly when SQLite does.
+ */
+function compareParts(
+  ctx: PlanContext,
+  scope: LowerScope,
+  op: string,
+  left: B.BoundExpr,
+  right: B.BoundExpr,
+): PlanExpr {
+  const n = width(left);
+  if (n === 1) return scalarCompare(op, part(ctx, scope, left, 0), part(ctx, scope, right, 0));
+  const ls = Array.from({ length: n }, (_, i) => part(ctx, scope, left, i));
+  const rs = Array.from({ length: n }, (_, i) => part(ctx, scope, right, i));
+  if (op === "=" || op === "is") return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(and);
+  if (op === "!=" || op === "is not") {
+    return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(or);
+  }
+  const strict = op === "<" || op === "<=" ? "<" : ">";
+  let out = scalarCompare(op, ls[n - 1], rs[n - 1]);
+  for (let i = n - 2; i >= 0; i--) {
+    out = or(scalarCompare(strict, ls[i], rs[i]), and(scalarCompare("=", ls[i], rs[i]), out));
+  }
+  return out;
+}
+
+function lowerBinary(ctx: PlanContext, scope: LowerScope, e: B.BoundBinary): PlanExpr {
+  const op = e.op;
+  if (op === "and" || op === "or") {
+    return {
+      kind: "logic",
+      op,
+      left: lowerExpr(ctx, scope, e.left),
+      right: lowerExpr(ctx, scope, e.right),
+    };
+  }
+  if (op in COMPARE_OPS || op === "is" || op === "is not") {
+    return compareParts(ctx, scope, op, e.left, e.right);
+  }
+  if (op === "->" || op === "->>") {
+    return {
+      kind: "function",
+      name: op,
+      args: [lowerExpr(ctx, scope, e.left), lowerExpr(ctx, scope, e.right)],
+      collation: callCollation([e.left, e.right]),
+    };
+  }
+  return {
+    kind: "arith",
+    op: ARITH_OPS[op as keyof typeof ARITH_OPS],
+    left: lowerExpr(ctx, scope, e.left),
+    right: lowerExpr(ctx, scope, e.right),
+  };
+}
+
+/** Is `e` constant as SQLite's sqlite3ExprIsConstant sees it (no column, no subquery)? */
+export function isConstantExpr(e: B.BoundExpr): boolean {
+  switch (e.kind) {
+    case "literal":
+    case "trueFalse":
+    case "variable":
+      return true;
+    case "column":
+    case "subquery":
+    case "exists":
+    case "inSelect":
+      return false;
+    case "function":
+      return e.role === "scalar" && !e.def.volatile && e.args.every(isConstantExpr);
+    case "currentTime":
+      return false;
+    default: {
+      const kids: B.BoundExpr[] = [];
+      for (const v of Object.values(e)) {
+        if (v && typeof v === "object" && "kind" in v && "start" in v) kids.push(v as B.BoundExpr);
+        if (Array.isArray(v)) {
+          for (const x of v) {
+            if (x && typeof x === "object" && "kind" in x) kids.push(x as B.BoundExpr);
+            else if (x && typeof x === "object") {
+              for (const y of Object.values(x)) {
+                if (y && typeof y === "object" && "kind" in y) kids.push(y as B.BoundExpr);
+              }
+            }
+          }
+        }
+      }
+      return kids.every(isConstantExpr);
+    }
+  }
+}
+
+function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): PlanExpr {
+  const n = width(e.operand);
+  if (n > 1) {
+    // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
+    if (e.list.length === 0) return intConstExpr(e.not ? 1 : 0);
+    const any = e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or);
+    return e.not ? not(any) : any;
+  }
+  if (e.list.length === 1 && isConstantExpr(e.list[0])) {
+    // SQLite's parser turns `x IN (const)` into `x = const`.
+    const eq = compareParts(ctx, scope, "=", e.operand, e.list[0]);
+    return e.not ? not(eq) : eq;
+  }
+  return {
+    kind: "inList",
+    not: e.not,
+    operand: lowerExpr(ctx, scope, e.operand),
+    list: e.list.map((x) => lowerExpr(ctx, scope, x)),
+    affinity: inListAffinity(e.operand),
+    collation: (e.operand.collation ?? "BINARY").toUpperCase(),
+  };
+}
+
+/** IN-list comparisons apply the left operand's affinity (exprINAffinity, no RHS select). */
+export function inListAffinity(operand: B.ExprInfo): Affinity {
+  const a = operand.affinity;
+  if (a === null) return Affinity.Blob;
+  return a === Affinity.Real ? Affinity.Numeric : a;
+}
+
+function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
+  const n = width(e.operand);
+  const core = rightmostCore(e.select);
+  const rhs = (i: number) => core.kind === "core" ? core.columns[i].expr : core.rows[0][i];
+  const operands: PlanExpr[] = [];
+  const affinities: Affinity[] = [];
+  const collations: CollationName[] = [];
+  for (let i = 0; i < n; i++) {
+    const l = part(ctx, scope, e.operand, i);
+    operands.push(l.expr);
+    affinities.push(cmpAffinity(rhs(i), l.info));
+    collations.push(cmpCollation(l.info, rhs(i)));
+  }
+  return {
+    kind: "inQuery",
+    not: e.not,
+    operands,
+    query: subPlan(ctx, scope, e.select, -1),
+    affinities,
+    collations,
+  };
+}
+
+/**
+ * A sub-plan for a select nested in an expression. `column` ≥ 0: a scalar use (the first
+ * row only, that column first); -1: every row (IN).
+ */
+export function subPlan(
+  ctx: PlanContext,
+  scope: LowerScope,
+  select: B.BoundSelect,
+  column: number,
+): SubPlan {
+  const q = lowerSelect(ctx, select, scope);
+  const plan: SubPlan = { root: q.root, columns: q.columns, correlated: false };
+  if (column >= 0) {
+    plan.root = { kind: "limit", input: q.root, limit: intConstExpr(1), offset: null };
+    if (column > 0) plan.columns = [q.columns[column]];
+  }
+  markCorrelation(plan);
+  return plan;
+}
+
+function intConstExpr(n: number): PlanExpr {
+  return { kind: "const", value: n, cls: StorageClass.Integer };
+}

@@ -1,0 +1,258 @@
+/**
+ * SELECT → query: cores (FROM, WHERE, aggregation, HAVING, windows, DISTINCT, result
+ * columns, ORDER BY, LIMIT), VALUES, and compounds (left-deep).
+ */
+import type * as B from "../analyze/bound.ts";
+import type { CollationName, PlanExpr, Query, RelNode, SortKey } from "./plan.ts";
+import { colRef, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
+import { lowerExpr } from "./lower_expr.ts";
+import { planFrom } from "./from.ts";
+import { buildAggregate } from "./aggregate.ts";
+import { prepareWindows, stackWindows } from "./window.ts";
+import { orderAwareChooser, type OrderTerm, pathOrder } from "./order.ts";
+import { planSpecialAggregate } from "./special_aggregate.ts";
+
+function collationOf(e: B.ExprInfo): CollationName {
+  return (e.collation ?? "BINARY").toUpperCase();
+}
+
+function nullsFirst(t: B.BoundOrderingTerm): boolean {
+  return t.nulls === null ? !t.desc : t.nulls === "first";
+}
+
+function resultExprs(part: B.BoundCore | B.BoundValues): B.BoundExpr[] {
+  return part.kind === "core" ? part.columns.map((c) => c.expr) : part.rows[0];
+}
+
+/**
+ * Collations of a compound's columns: per column, the left-most part whose expression
+ * has one (SQLite's multiSelectCollSeq), else BINARY.
+ */
+export function compoundCollations(select: B.BoundSelect): CollationName[] {
+  const parts = [select.first, ...select.compounds.map((c) => c.core)];
+  return select.columnNames.map((_, i) => {
+    for (const p of parts) {
+      const c = resultExprs(p)[i]?.collation;
+      if (c) return c.toUpperCase();
+    }
+    return "BINARY";
+  });
+}
+
+/** Plans a SELECT; `parent` is the enclosing query's scope (correlated references). */
+export function lowerSelect(
+  ctx: PlanContext,
+  select: B.BoundSelect,
+  parent: LowerScope | null,
+): Query {
+  const limitScope = newScope(null, null);
+  const limit = select.limit ? lowerExpr(ctx, limitScope, select.limit) : null;
+  const offset = select.offset ? lowerExpr(ctx, limitScope, select.offset) : null;
+  if (select.compounds.length === 0) {
+    return lowerPart(ctx, select.first, parent, select.orderBy, limit, offset);
+  }
+  const collations = compoundCollations(select);
+  for (const t of select.orderBy ?? []) {
+    if (t.expr.explicitCollation && t.expr.collation) {
+      collations[t.resultColumn - 1] = t.expr.collation.toUpperCase();
+    }
+  }
+  const parts = [select.first, ...select.compounds.map((c) => c.core)];
+  const ops = [null, ...select.compounds.map((c) => c.op)];
+  const q = lowerParts(ctx, parts, ops, parent, collations);
+  if (!select.orderBy && !limit && !offset) return q;
+  let root = q.root;
+  let columns = q.columns;
+  if (select.orderBy) {
+    const id = newId(ctx);
+    const keys: SortKey[] = select.orderBy.map((t) => ({
+      column: t.resultColumn - 1,
+      desc: t.desc,
+      nullsFirst: nullsFirst(t),
+      collation: t.expr.explicitCollation && t.expr.collation
+        ? t.expr.collation.toUpperCase()
+        : collations[t.resultColumn - 1],
+    }));
+    root = { kind: "sort", id, input: root, columns, keys, limit, offset };
+    columns = columns.map((_, i) => colRef(id, i));
+  }
+  if (limit || offset) root = { kind: "limit", input: root, limit, offset };
+  return { root, columns };
+}
+
+/** Parts joined left-deep by compound operators (`ops[0]` is ignored). */
+export function lowerParts(
+  ctx: PlanContext,
+  parts: (B.BoundCore | B.BoundValues)[],
+  ops: (B.BoundSelect["compounds"][number]["op"] | null)[],
+  parent: LowerScope | null,
+  collations: CollationName[],
+): Query {
+  let q = lowerPart(ctx, parts[0], parent, null, null, null);
+  for (let i = 1; i < parts.length; i++) {
+    const right = lowerPart(ctx, parts[i], parent, null, null, null);
+    const id = newId(ctx);
+    q = {
+      root: { kind: "compound", id, op: ops[i]!, left: q, right, collations: [...collations] },
+      columns: q.columns.map((_, k) => colRef(id, k)),
+    };
+  }
+  return q;
+}
+
+function lowerPart(
+  ctx: PlanContext,
+  part: B.BoundCore | B.BoundValues,
+  parent: LowerScope | null,
+  orderBy: B.BoundOrderingTerm[] | null,
+  limit: PlanExpr | null,
+  offset: PlanExpr | null,
+): Query {
+  if (part.kind === "values") {
+    const scope = newScope(parent, null);
+    const id = newId(ctx);
+    const root: RelNode = {
+      kind: "values",
+      id,
+      rows: part.rows.map((r) => r.map((e) => lowerExpr(ctx, scope, e))),
+    };
+    const q: Query = { root, columns: part.rows[0].map((_, i) => colRef(id, i)) };
+    return finish(ctx, q, null, limit, offset);
+  }
+  return lowerCore(ctx, part, parent, orderBy, limit, offset);
+}
+
+function finish(
+  ctx: PlanContext,
+  q: Query,
+  sort: { keys: PlanExpr[]; terms: B.BoundOrderingTerm[] } | null,
+  limit: PlanExpr | null,
+  offset: PlanExpr | null,
+): Query {
+  let { root, columns } = q;
+  if (sort) {
+    const id = newId(ctx);
+    const stored = [...columns];
+    const keys: SortKey[] = sort.terms.map((t, i) => {
+      let column = t.resultColumn - 1;
+      if (column < 0) {
+        column = stored.length;
+        stored.push(sort.keys[i]);
+      }
+      return { column, desc: t.desc, nullsFirst: nullsFirst(t), collation: collationOf(t.expr) };
+    });
+    root = { kind: "sort", id, input: root, columns: stored, keys, limit, offset };
+    columns = columns.map((_, i) => colRef(id, i));
+  }
+  if (limit || offset) root = { kind: "limit", input: root, limit, offset };
+  return { root, columns };
+}
+
+function orderTerms(keys: PlanExpr[], terms: B.BoundOrderingTerm[]): OrderTerm[] {
+  return terms.map((t, i) => ({
+    expr: keys[i],
+    desc: t.desc,
+    nullsFirst: nullsFirst(t),
+    collation: collationOf(t.expr),
+  }));
+}
+
+function lowerCore(
+  ctx: PlanContext,
+  core: B.BoundCore,
+  parent: LowerScope | null,
+  orderBy: B.BoundOrderingTerm[] | null,
+  limit: PlanExpr | null,
+  offset: PlanExpr | null,
+): Query {
+  const special = planSpecialAggregate(ctx, core, parent, orderBy, limit, offset);
+  if (special) return special;
+  const scope = newScope(parent, core);
+  const windows = core.windowFunctions.length > 0;
+  // With one table, prefer a path that gives the GROUP BY (stream) or ORDER BY order.
+  const groupBy = core.groupBy ?? [];
+  let wanted: (() => OrderTerm[]) | null = null;
+  if (core.aggregate && groupBy.length > 0) {
+    wanted = () =>
+      groupBy.map((e) => ({
+        expr: lowerExpr(ctx, scope, e),
+        desc: false,
+        nullsFirst: true,
+        collation: collationOf(e),
+      }));
+  } else if (!core.aggregate && !windows && orderBy && !core.distinct) {
+    wanted = () => orderTerms(orderBy.map((t) => lowerExpr(ctx, scope, t.expr)), orderBy);
+  }
+  const from = planFrom(
+    ctx,
+    scope,
+    core.from,
+    core.where,
+    wanted ? orderAwareChooser(wanted, core.aggregate) : undefined,
+  );
+  let node = from.node;
+  let ordered = false;
+  if (wanted && from.single) {
+    const o = pathOrder(from.single, wanted());
+    if (o && !(core.aggregate && o.reverse)) {
+      from.single.node.reverse = o.reverse;
+      ordered = true;
+    }
+  }
+  let upper: LowerScope = scope;
+  if (core.aggregate) {
+    const agg = buildAggregate(ctx, core, node, scope, ordered ? "stream" : "hash");
+    node = agg.node;
+    upper = agg.scope;
+    ordered = false;
+    if (core.having) {
+      node = { kind: "filter", input: node, predicate: lowerExpr(ctx, upper, core.having) };
+    }
+  }
+  const prepared = prepareWindows(ctx, core, upper);
+  const results = core.columns.map((c) => lowerExpr(ctx, upper, c.expr));
+  const sortKeys = (orderBy ?? []).map((t) =>
+    t.resultColumn > 0 ? results[t.resultColumn - 1] : lowerExpr(ctx, upper, t.expr)
+  );
+  if (prepared) node = stackWindows(prepared, node, [results, sortKeys]);
+  if (core.distinct) {
+    node = {
+      kind: "distinct",
+      input: node,
+      columns: results,
+      collations: core.columns.map((c) => collationOf(c.expr)),
+    };
+  }
+  let needSort = orderBy !== null && orderBy.length > 0 && !ordered;
+  if (needSort && core.aggregate && groupBy.length > 0 && !prepared) {
+    // Groups come out in ascending key order: an ORDER BY on a prefix of them is free.
+    needSort = !orderBy!.every((t, i) => {
+      const key = upperGroupKey(sortKeys[i], node, groupBy.length, i);
+      return key && !t.desc && nullsFirst(t) && collationOf(t.expr) === collationOf(groupBy[i]);
+    });
+  }
+  const id = newId(ctx);
+  const q: Query = {
+    root: { kind: "project", id, input: node, columns: results },
+    columns: results.map((_, i) => colRef(id, i)),
+  };
+  if (needSort) {
+    // The sort stores the result values itself: no project needed under it.
+    return finish(
+      ctx,
+      { root: node, columns: results },
+      { keys: sortKeys, terms: orderBy! },
+      limit,
+      offset,
+    );
+  }
+  return finish(ctx, q, null, limit, offset);
+}
+
+/** Is `e` the aggregate output of group key `i` (the aggregate under `node`)? */
+function upperGroupKey(e: PlanExpr, node: RelNode, n: number, i: number): boolean {
+  let n0: RelNode = node;
+  while (n0.kind === "filter") n0 = n0.input;
+  return n0.kind === "aggregate" && e.kind === "column" && e.node === n0.id && e.column === i &&
+    i < n;
+}

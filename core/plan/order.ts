@@ -1,0 +1,73 @@
+/**
+ * Orders an access path gives: whether a table's path yields the rows in ORDER BY or
+ * GROUP BY order, so the sort (or the grouping b-tree) can be skipped.
+ */
+import type { PlanExpr } from "./plan.ts";
+import type { AccessPath } from "./access_path.ts";
+
+/** A wanted order: an expression per key, direction, NULL placement, collation. */
+export interface OrderTerm {
+  expr: PlanExpr;
+  desc: boolean;
+  nullsFirst: boolean;
+  collation: string;
+}
+
+/**
+ * Does `path` give rows ordered by `terms`? `reverse`: the path must run backwards.
+ * NULL placement must be SQLite's default for the direction.
+ */
+export function pathOrder(
+  path: AccessPath,
+  terms: readonly OrderTerm[],
+): { reverse: boolean } | null {
+  const node = path.node;
+  if (node.kind === "tableScan" && node.rowid?.kind === "key" && node.rowid.key.kind === "value") {
+    return { reverse: false };
+  }
+  let reverse: boolean | null = null;
+  let pos = 0;
+  const order = path.order;
+  for (const t of terms) {
+    const e = t.expr;
+    if (e.kind !== "column" || e.node !== node.id) return null;
+    if (path.fixed.has(e.column)) continue;
+    while (pos < order.length && path.fixed.has(order[pos].column)) pos++;
+    if (pos >= order.length) return null;
+    const oc = order[pos];
+    if (oc.column !== e.column) return null;
+    if (oc.column >= 0 && oc.collation.toUpperCase() !== t.collation.toUpperCase()) return null;
+    if (t.nullsFirst !== !t.desc) return null;
+    const rev = t.desc !== oc.desc;
+    if (reverse === null) reverse = rev;
+    else if (reverse !== rev) return null;
+    if (oc.unique) break;
+    pos++;
+  }
+  return { reverse: reverse ?? false };
+}
+
+/**
+ * Picks the cheapest path counting the sort a path that does not give `terms` order
+ * needs (`stream`: the order must run forwards).
+ */
+export function orderAwareChooser(
+  terms: () => OrderTerm[],
+  forwardOnly: boolean,
+): (paths: AccessPath[]) => AccessPath {
+  return (paths) => {
+    const wanted = terms();
+    let best: AccessPath | null = null;
+    let bestCost = Infinity;
+    for (const p of paths) {
+      const o = pathOrder(p, wanted);
+      const ok = o !== null && !(forwardOnly && o.reverse);
+      const cost = p.cost + (ok ? 0 : p.rows * Math.log2(Math.max(2, p.rows)) * 3);
+      if (cost < bestCost) {
+        best = p;
+        bestCost = cost;
+      }
+    }
+    return best!;
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * SQLite's special aggregate plans: `SELECT count(*) FROM t` counts the smallest b-tree
+ * (OP_Count), and `SELECT min(x) FROM t` / `max(x)` with an index on x reads one entry.
+ */
+import type * as B from "../analyze/bound.ts";
+import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
+import { Affinity } from "../value/types.ts";
+import type { PlanExpr, Query, RelNode } from "./plan.ts";
+import { colRef, intConst, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
+import { buildAggregate } from "./aggregate.ts";
+import { lowerExpr } from "./lower_expr.ts";
+import { TABLE_ROWS } from "./access_path.ts";
+
+function onlyTable(core: B.BoundCore): B.TableSource | null {
+  const items = core.from?.items;
+  if (!items || items.length !== 1) return null;
+  const s = items[0].item;
+  return s.kind === "table" ? s : null;
+}
+
+function plainAggregateQuery(core: B.BoundCore, orderBy: unknown, limit: unknown): boolean {
+  return core.aggregate && core.groupBy === null && core.where === null &&
+    core.having === null && core.windowFunctions.length === 0 && core.columns.length === 1 &&
+    core.aggregates.length === 1 && orderBy === null && limit === null;
+}
+
+function width(table: TableInfo, columns: number[]): number {
+  let w = 0;
+  for (const c of columns) {
+    const aff = c < 0 ? Affinity.Integer : table.columns[c].affinity;
+    w += aff === Affinity.Text || aff === Affinity.Blob ? 5 : 1;
+  }
+  return w;
+}
+
+/** The b-tree SQLite counts for count(*): the narrowest full index narrower than the table. */
+export function smallestIndex(table: TableInfo): IndexInfo | null {
+  let best: IndexInfo | null = null;
+  let bestWidth = table.withoutRowid
+    ? width(table, table.recordColumns.map((k) => k.column))
+    : width(table, table.columns.map((_, i) => i)) + 1;
+  for (let i = table.indexes.length - 1; i >= 0; i--) {
+    const index = table.indexes[i];
+    if (index.where !== null) continue;
+    const w = width(table, index.recordColumns.map((k) => (k.column === -2 ? -1 : k.column)));
+    if (w < bestWidth) {
+      best = index;
+      bestWidth = w;
+    }
+  }
+  return best;
+}
+
+/** A special plan for `core`, or null when the general plan applies. */
+export function planSpecialAggregate(
+  ctx: PlanContext,
+  core: B.BoundCore,
+  parent: LowerScope | null,
+  orderBy: B.BoundOrderingTerm[] | null,
+  limit: PlanExpr | null,
+  offset: PlanExpr | null,
+): Query | null {
+  if (!plainAggregateQuery(core, orderBy, limit ?? offset)) return null;
+  const source = onlyTable(core);
+  if (!source) return null;
+  const f = core.aggregates[0];
+  const result = core.columns[0].expr;
+  if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
+  if (f.def.name === "count" && f.args.length === 0 && source.indexedBy === null) {
+    const id = newId(ctx);
+    const scope = newScope(parent, core);
+    scope.sources.set(source.id, id);
+    const root: RelNode = {
+      kind: "countRows",
+      id,
+      table: source.table,
+      index: smallestIndex(source.table),
+      label: source.name,
+    };
+    return { root, columns: [colRef(id, 0)] };
+  }
+  return minMax(ctx, core, source, parent);
+}
+
+function minMax(
+  ctx: PlanContext,
+  core: B.BoundCore,
+  source: B.TableSource,
+  parent: LowerScope | null,
+): Query | null {
+  const f = core.aggregates[0];
+  const arg = f.args[0];
+  if ((f.def.name !== "min" && f.def.name !== "max") || f.args.length !== 1) return null;
+  if (arg.kind !== "column" || arg.source !== source.id || source.indexedBy === false) return null;
+  const table = source.table;
+  const collation = (arg.collation ?? "BINARY").toUpperCase();
+  const index = table.indexes.find((i) => {
+    const k = i.keyColumns[0];
+    const col = k && k.column === table.rowidAlias && k.column >= 0 ? -1 : k?.column;
+    return i.where === null && col === arg.column && k.collation.toUpperCase() === collation &&
+      (source.indexedBy === null || source.indexedBy === i);
+  });
+  if (!index) return null;
+  const scope = newScope(parent, core);
+  const id = newId(ctx);
+  scope.sources.set(source.id, id);
+  const desc = index.keyColumns[0].desc;
+  const scan: RelNode = {
+    kind: "indexScan",
+    id,
+    table,
+    index,
+    label: source.name,
+    eq: [],
+    lower: null,
+    upper: null,
+    reverse: (f.def.name === "max") !== desc,
+    covering: index.recordColumns.some((k) => k.column === arg.column),
+  };
+  const value = lowerExpr(ctx, scope, arg);
+  const input: RelNode = {
+    kind: "limit",
+    input: {
+      kind: "filter",
+      input: scan,
+      predicate: { kind: "nullTest", not: true, operand: value },
+    },
+    limit: intConst(1),
+    offset: null,
+  };
+  const agg = buildAggregate(ctx, core, input, scope, "stream");
+  const pid = newId(ctx);
+  const results = [lowerExpr(ctx, agg.scope, core.columns[0].expr)];
+  void TABLE_ROWS;
+  return {
+    root: { kind: "project", id: pid, input: agg.node, columns: results },
+    columns: [colRef(pid, 0)],
+  };
+}

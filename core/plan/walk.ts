@@ -1,0 +1,215 @@
+/**
+ * Generic walks over plan trees: the expressions a node evaluates, its relational
+ * children, and the nested queries (FROM subqueries, subqueries in expressions).
+ */
+import type { PlanExpr, Query, RelNode, SeekKey, SubPlan } from "./plan.ts";
+
+/** The relational inputs of `node` inside the same query (not nested queries). */
+export function relChildren(node: RelNode): RelNode[] {
+  switch (node.kind) {
+    case "filter":
+    case "project":
+    case "hashLookup":
+    case "aggregate":
+    case "sort":
+    case "distinct":
+    case "limit":
+    case "window":
+      return [node.input];
+    case "nestedLoop":
+      return [node.outer, node.inner];
+    default:
+      return [];
+  }
+}
+
+/** Queries nested as relational parts of `node` (subqueryScan, compound, recursiveCte). */
+export function nestedQueries(node: RelNode): Query[] {
+  switch (node.kind) {
+    case "subqueryScan":
+      return [node.query];
+    case "compound":
+      return [node.left, node.right];
+    case "recursiveCte":
+      return [node.seed, node.step];
+    default:
+      return [];
+  }
+}
+
+function seekExprs(k: SeekKey, out: PlanExpr[]): void {
+  if (k.kind === "value") out.push(k.value);
+  else if (k.kind === "list") out.push(...k.values);
+}
+
+/** Sub-plans held by seek keys of `node` (`x IN (SELECT ...)` driving a seek). */
+export function seekQueries(node: RelNode): SubPlan[] {
+  const keys: SeekKey[] = [];
+  if (node.kind === "indexScan") keys.push(...node.eq);
+  if (node.kind === "tableScan" && node.rowid?.kind === "key") keys.push(node.rowid.key);
+  return keys.flatMap((k) => (k.kind === "query" ? [k.query] : []));
+}
+
+/** The expressions `node` itself evaluates (not those of its children). */
+export function nodeExprs(node: RelNode): PlanExpr[] {
+  const out: PlanExpr[] = [];
+  const bound = (b: { value: PlanExpr } | null) => {
+    if (b) out.push(b.value);
+  };
+  switch (node.kind) {
+    case "tableScan":
+      if (node.rowid?.kind === "key") seekExprs(node.rowid.key, out);
+      else if (node.rowid) {
+        bound(node.rowid.lower);
+        bound(node.rowid.upper);
+      }
+      break;
+    case "indexScan":
+      for (const k of node.eq) seekExprs(k, out);
+      bound(node.lower);
+      bound(node.upper);
+      break;
+    case "filter":
+      out.push(node.predicate);
+      break;
+    case "project":
+      out.push(...node.columns);
+      break;
+    case "nestedLoop":
+      if (node.on) out.push(node.on);
+      break;
+    case "hashLookup":
+      out.push(...node.columns, ...node.buildKeys, ...node.probeKeys);
+      break;
+    case "aggregate":
+      out.push(...node.groupBy, ...node.carried);
+      for (const a of node.aggregates) {
+        out.push(...a.args);
+        if (a.filter) out.push(a.filter);
+        for (const o of a.orderBy) out.push(o.value);
+      }
+      break;
+    case "sort":
+      out.push(...node.columns);
+      if (node.limit) out.push(node.limit);
+      if (node.offset) out.push(node.offset);
+      break;
+    case "distinct":
+      out.push(...node.columns);
+      break;
+    case "limit":
+      if (node.limit) out.push(node.limit);
+      if (node.offset) out.push(node.offset);
+      break;
+    case "values":
+      for (const r of node.rows) out.push(...r);
+      break;
+    case "recursiveCte":
+      if (node.limit) out.push(node.limit);
+      if (node.offset) out.push(node.offset);
+      break;
+    case "tableFunction":
+      out.push(...node.args);
+      break;
+    case "window":
+      out.push(...node.columns);
+      for (const c of node.calls) {
+        out.push(...c.args);
+        if (c.filter) out.push(c.filter);
+        if (c.frame.start.offset) out.push(c.frame.start.offset);
+        if (c.frame.end.offset) out.push(c.frame.end.offset);
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Direct sub-expressions of `e` (not looking into sub-plans). */
+export function exprChildren(e: PlanExpr): PlanExpr[] {
+  switch (e.kind) {
+    case "unary":
+    case "cast":
+    case "nullTest":
+    case "truth":
+      return [e.operand];
+    case "arith":
+    case "compare":
+    case "is":
+    case "logic":
+      return [e.left, e.right];
+    case "case": {
+      const out: PlanExpr[] = [];
+      if (e.operand) out.push(e.operand);
+      for (const w of e.whens) out.push(w.when, w.then);
+      if (e.otherwise) out.push(e.otherwise);
+      return out;
+    }
+    case "inList":
+      return [e.operand, ...e.list];
+    case "inQuery":
+      return e.operands;
+    case "function":
+      return e.args;
+    default:
+      return [];
+  }
+}
+
+/** The sub-plan an expression node holds, or null. */
+export function exprSubPlan(e: PlanExpr): SubPlan | null {
+  return e.kind === "inQuery" || e.kind === "exists" || e.kind === "subquery" ? e.query : null;
+}
+
+/**
+ * Calls `visitNode` on every relational node of `query` and `visitExpr` on every
+ * expression node, nested queries (FROM subqueries, sub-plans in expressions) included.
+ */
+export function forEachNode(
+  query: Query,
+  visitNode: (node: RelNode) => void,
+  visitExpr?: (e: PlanExpr) => void,
+): void {
+  const walkExpr = (e: PlanExpr): void => {
+    visitExpr?.(e);
+    const sub = exprSubPlan(e);
+    if (sub) forEachNode(sub, visitNode, visitExpr);
+    for (const c of exprChildren(e)) walkExpr(c);
+  };
+  const walk = (node: RelNode): void => {
+    visitNode(node);
+    for (const e of nodeExprs(node)) walkExpr(e);
+    for (const q of seekQueries(node)) forEachNode(q, visitNode, visitExpr);
+    for (const q of nestedQueries(node)) forEachNode(q, visitNode, visitExpr);
+    for (const c of relChildren(node)) walk(c);
+  };
+  walk(query.root);
+  for (const e of query.columns) walkExpr(e);
+}
+
+/** Ids of the producing nodes of a relational subtree (this query level only). */
+export function subtreeIds(node: RelNode, out: Set<number> = new Set()): Set<number> {
+  if ("id" in node) out.add(node.id);
+  for (const c of relChildren(node)) subtreeIds(c, out);
+  return out;
+}
+
+/** Ids of every producing node inside `query`, nested queries included. */
+export function allIds(query: Query): Set<number> {
+  const out = new Set<number>();
+  forEachNode(query, (n) => {
+    if ("id" in n) out.add(n.id);
+  });
+  return out;
+}
+
+/** Calls `visit` on every column reference in `query` (nested queries included). */
+export function forEachColumnRef(
+  query: Query,
+  visit: (e: Extract<PlanExpr, { kind: "column" }>) => void,
+): void {
+  forEachNode(query, () => {}, (e) => {
+    if (e.kind === "column") visit(e);
+  });
+}

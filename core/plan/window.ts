@@ -1,0 +1,163 @@
+/**
+ * Window functions: one `window` node per distinct PARTITION BY / ORDER BY, stacked over
+ * the core's rows. Each stores the values the clauses above it read (they cannot see
+ * through it), its calls' values come after those.
+ */
+import type * as B from "../analyze/bound.ts";
+import { sameExpr } from "../analyze/same_expr.ts";
+import type { PlanExpr, RelNode, SortKey, Window, WindowCall } from "./plan.ts";
+import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
+import { lowerExpr } from "./lower_expr.ts";
+import { Capture, mapColumnRefs } from "./capture.ts";
+import { subtreeIds } from "./walk.ts";
+
+function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
+  return a.partitionBy.length === b.partitionBy.length &&
+    a.partitionBy.every((e, i) => sameExpr(e, b.partitionBy[i])) &&
+    a.orderBy.length === b.orderBy.length &&
+    a.orderBy.every((t, i) => {
+      const u = b.orderBy[i];
+      return t.desc === u.desc && t.nulls === u.nulls && sameExpr(t.expr, u.expr);
+    });
+}
+
+function collationOf(e: B.ExprInfo): string {
+  return (e.collation ?? "BINARY").toUpperCase();
+}
+
+interface WindowGroup {
+  node: Window;
+  spec: B.BoundWindow;
+  calls: B.BoundFunction[];
+  /** Partition then order expressions, lowered over the window's input. */
+  keys: PlanExpr[];
+}
+
+/** Prepared windows of a core: placeholders are registered in `scope`. */
+export interface PreparedWindows {
+  groups: WindowGroup[];
+}
+
+/**
+ * Groups the core's window calls and registers a placeholder output for each call in
+ * `scope` (fixed by {@link stackWindows} once the window's stored columns are known).
+ */
+export function prepareWindows(
+  ctx: PlanContext,
+  core: B.BoundCore,
+  scope: LowerScope,
+): PreparedWindows | null {
+  if (core.windowFunctions.length === 0) return null;
+  const groups: WindowGroup[] = [];
+  scope.windowCalls = new Map();
+  for (const f of core.windowFunctions) {
+    const spec = f.window!;
+    let g = groups.find((x) => sameWindow(x.spec, spec));
+    if (!g) {
+      g = {
+        node: {
+          kind: "window",
+          id: newId(ctx),
+          input: null as unknown as RelNode,
+          columns: [],
+          partitionBy: [],
+          orderBy: [],
+          calls: [],
+        },
+        spec,
+        calls: [],
+        keys: [],
+      };
+      groups.push(g);
+    }
+    scope.windowCalls.set(f, colRef(g.node.id, -(g.calls.length + 1)));
+    g.calls.push(f);
+  }
+  for (const g of groups) {
+    const sub = (e: B.BoundExpr) => lowerExpr(ctx, scope, e);
+    g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
+    g.node.calls = g.calls.map((f): WindowCall => {
+      const frame = f.window!.frame;
+      const callCollation = f.args.find((a) => a.collation !== null)?.collation ?? "BINARY";
+      return {
+        name: f.def.name,
+        args: f.args.map(sub),
+        filter: f.filter ? sub(f.filter) : null,
+        frame: frame
+          ? {
+            unit: frame.unit,
+            start: {
+              type: frame.start.type,
+              offset: frame.start.offset && sub(frame.start.offset),
+            },
+            end: { type: frame.end.type, offset: frame.end.offset && sub(frame.end.offset) },
+            exclude: frame.exclude,
+          }
+          : {
+            unit: "range",
+            start: { type: "unboundedPreceding", offset: null },
+            end: { type: "currentRow", offset: null },
+            exclude: "noOthers",
+          },
+        collation: callCollation.toUpperCase(),
+      };
+    });
+  }
+  return { groups };
+}
+
+/**
+ * Stacks the window nodes over `input`. `above` holds the expressions evaluated above the
+ * windows (result columns, ORDER BY keys); they are rewritten in place to read the
+ * windows' outputs.
+ */
+export function stackWindows(
+  prepared: PreparedWindows,
+  input: RelNode,
+  above: PlanExpr[][],
+): RelNode {
+  let node = input;
+  const { groups } = prepared;
+  groups.forEach((g, k) => {
+    const w = g.node;
+    w.input = node;
+    const np = g.spec.partitionBy.length;
+    w.columns = [...g.keys];
+    w.partitionBy = g.spec.partitionBy.map((e, i): SortKey => ({
+      column: i,
+      desc: false,
+      nullsFirst: true,
+      collation: collationOf(e),
+    }));
+    w.orderBy = g.spec.orderBy.map((t, i): SortKey => ({
+      column: np + i,
+      desc: t.desc,
+      nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+      collation: collationOf(t.expr),
+    }));
+    const capture = new Capture(w.id, w.columns, subtreeIds(node));
+    const later = groups.slice(k + 1);
+    for (const h of later) {
+      h.keys = h.keys.map((e) => capture.apply(e));
+      h.node.calls = h.node.calls.map((c) => capture.apply(c));
+    }
+    for (const list of above) {
+      for (let i = 0; i < list.length; i++) list[i] = capture.apply(list[i]);
+    }
+    // The calls' outputs follow the stored columns.
+    const fix = (e: PlanExpr) =>
+      mapColumnRefs(
+        e,
+        (r) => r.node === w.id && r.column < 0 ? colRef(w.id, w.columns.length - r.column - 1) : r,
+      );
+    for (const h of later) {
+      h.keys = h.keys.map(fix);
+      h.node.calls = h.node.calls.map((c) => mapColumnRefs(c, (r) => fix(r)));
+    }
+    for (const list of above) {
+      for (let i = 0; i < list.length; i++) list[i] = fix(list[i]);
+    }
+    node = w;
+  });
+  return node;
+}
