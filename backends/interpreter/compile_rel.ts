@@ -340,14 +340,15 @@ function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void
   c.exprs(node.args, args);
   const entry: TableFunctionEntry = { explain: node.name, name: node.name };
   b.emit(Op.VFilter, slot, args, node.args.length, b.constant(entry));
-  const base = b.regs(64);
+  const width = node.width;
+  const base = b.regs(Math.max(1, width));
   c.setAccess(node.id, {
     read: (column, target) => b.emit(Op.Copy, base + column, target, 0),
-    nullify: () => b.emit(Op.Null, 0, base, base + 63),
+    nullify: () => b.emit(Op.Null, 0, base, base + Math.max(1, width) - 1),
   });
   const top = b.here;
   const exit = b.label();
-  b.emit(Op.VNextRow, slot, exit, base);
+  b.emit(Op.VNextRow, slot, exit, base, width);
   consume(top);
   b.emit(Op.Goto, 0, top);
   b.place(exit);

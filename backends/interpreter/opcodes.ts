@@ -897,8 +897,8 @@ export const OPCODES: Readonly<Record<Op, OpcodeSpec>> = {
   [Op.VNextRow]: spec(
     "VNextRow",
     J,
-    { p1: "slot", p2: "if done", p3: "dest" },
-    "r[P3..]=next row of s[P1]",
-    "Copy the next row of s[P1] into registers from P3; jump to P2 when there is none.",
+    { p1: "slot", p2: "if done", p3: "dest", p4: "count" },
+    "r[P3@P4]=next row of s[P1]",
+    "Copy the next row of s[P1] (P4 columns) into registers from P3; jump to P2 when there is none.",
   ),
 };

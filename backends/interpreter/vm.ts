@@ -714,7 +714,7 @@ export class VmExecution implements Execution {
             continue;
           }
           const row = s.rows[s.pos++];
-          const n = Math.min(row.length, 64);
+          const n = Math.min(row.length, ins.p4 as number);
           for (let i = 0; i < n; i++) {
             regs[ins.p3 + i].v = row[i].v;
             regs[ins.p3 + i].c = row[i].c;

@@ -75,6 +75,7 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
         id: leaf.id,
         name: s.function,
         args: s.args.map((a) => lowerExpr(ctx, scope, a)),
+        width: s.columns.length,
         label: s.name,
       };
       return;

@@ -553,6 +553,8 @@ export interface TableFunction {
   /** Lower-case name. */
   name: string;
   args: PlanExpr[];
+  /** Number of output columns (the function's columns and its hidden ones). */
+  width: number;
   label: string;
 }
 

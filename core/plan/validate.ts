@@ -172,6 +172,8 @@ function widthOf(
       return n(node.columns.length + node.calls.length);
     case "countRows":
       return n(1);
+    case "tableFunction":
+      return n(node.width);
     case "values":
       return n(node.rows[0]?.length ?? 0);
     case "subqueryScan":
