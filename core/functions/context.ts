@@ -19,6 +19,15 @@ export interface FunctionContext {
   collation: Collation;
   /** Fills `out` with random bytes (`random()`, `randomblob()`). */
   randomBytes(out: Uint8Array): void;
+  /**
+   * The statement's current time in Unix milliseconds (an integer), read by `'now'` and
+   * the date/time functions without a time value. SQLite fixes it for one statement
+   * step, so it must return the same value for every call within one run: the context
+   * from {@link newFunctionContext} reads the clock on first use and keeps that value
+   * for its lifetime, so a backend makes one context per run (or replaces `now`).
+   * When absent, the date/time functions read `Date.now()` on each call.
+   */
+  now?: () => number;
 }
 
 /** Random bytes from the platform's cryptographic generator (Deno, Node, browsers). */
@@ -32,10 +41,14 @@ function platformRandomBytes(out: Uint8Array): void {
 /**
  * A context for a database with text encoding `encoding`, BINARY collation and the
  * platform's random generator; `randomBytes` may be replaced for deterministic tests.
+ * Its `now()` reads `clock` (unix ms) once, on first use, and then keeps that time.
  */
 export function newFunctionContext(
   encoding: TextEncoding = TextEncoding.Utf8,
   randomBytes: (out: Uint8Array) => void = platformRandomBytes,
+  clock: () => number = Date.now,
 ): FunctionContext {
-  return { encoding, collation: binaryCollation(encoding), randomBytes };
+  let fixed = -1;
+  const now = () => fixed < 0 ? (fixed = Math.trunc(clock())) : fixed;
+  return { encoding, collation: binaryCollation(encoding), randomBytes, now };
 }

@@ -2,21 +2,23 @@
  * The built-in aggregate functions by lower-case name. `count(*)` is `count` called with
  * zero arguments; {@link aggregateFunction} checks the argument count.
  *
- * The JSON aggregates (`json_group_array`, ...) are listed in the catalog but not
- * implemented here.
+ * The JSON aggregates (`json_group_array`, ...) live in core/functions/json.
  */
 import { COUNT } from "./count.ts";
 import { GROUP_CONCAT, STRING_AGG } from "./group_concat.ts";
 import { MAX, MIN } from "./min_max.ts";
 import { AVG, SUM, TOTAL } from "./sum.ts";
 import type { AggregateFunction } from "./types.ts";
+import { JSON_AGGREGATES } from "../json/aggregates.ts";
 
 /** Every implemented aggregate, keyed by lower-case name. */
 export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new Map<
   string,
   AggregateFunction
 >(
-  [AVG, COUNT, GROUP_CONCAT, MAX, MIN, STRING_AGG, SUM, TOTAL].map((f) => [f.name, f]),
+  [AVG, COUNT, GROUP_CONCAT, MAX, MIN, STRING_AGG, SUM, TOTAL, ...JSON_AGGREGATES].map((
+    f,
+  ) => [f.name, f]),
 );
 
 /**

@@ -7,6 +7,18 @@
  */
 import type { FunctionContext } from "../context.ts";
 import type { Reg } from "../../value/reg.ts";
+import {
+  currentDateFn,
+  currentTimeFn,
+  currentTimestampFn,
+  dateFn,
+  datetimeFn,
+  juliandayFn,
+  strftimeFn,
+  timediffFn,
+  timeFn,
+  unixepochFn,
+} from "./date_functions.ts";
 import { hexFn, quoteFn, randomblobFn, unhexFn, zeroblobFn } from "./blob.ts";
 import { globFn, likeFn } from "./like.ts";
 import { coalesceFn, iifFn, maxFn, minFn, nullifFn, passThroughFn, typeofFn } from "./null.ts";
@@ -29,6 +41,7 @@ import {
   upperFn,
 } from "./text.ts";
 import { sqliteVersionFn } from "./version.ts";
+import { JSON_SCALARS } from "../json/scalar.ts";
 
 /**
  * A scalar function: reads `args`, writes its result into `out` (which may be one of
@@ -54,6 +67,11 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
   ["coalesce", entry(coalesceFn)],
   ["concat", entry(concatFn)],
   ["concat_ws", entry(concatWsFn)],
+  ["current_date", entry(currentDateFn)],
+  ["current_time", entry(currentTimeFn)],
+  ["current_timestamp", entry(currentTimestampFn)],
+  ["date", entry(dateFn)],
+  ["datetime", entry(datetimeFn)],
   ["format", entry(printfFn)],
   ["glob", entry(globFn)],
   ["hex", entry(hexFn)],
@@ -61,6 +79,7 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
   ["ifnull", entry(coalesceFn)],
   ["iif", entry(iifFn)],
   ["instr", entry(instrFn)],
+  ["julianday", entry(juliandayFn)],
   ["length", entry(lengthFn)],
   ["like", entry(likeFn)],
   ["likelihood", entry(passThroughFn)],
@@ -80,15 +99,20 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
   ["rtrim", entry(rtrimFn)],
   ["sign", entry(signFn)],
   ["sqlite_version", entry(sqliteVersionFn)],
+  ["strftime", entry(strftimeFn)],
   ["substr", entry(substrFn)],
   ["substring", entry(substrFn)],
+  ["time", entry(timeFn)],
+  ["timediff", entry(timediffFn)],
   ["trim", entry(trimFn)],
   ["typeof", entry(typeofFn)],
   ["unhex", entry(unhexFn)],
   ["unicode", entry(unicodeFn)],
+  ["unixepoch", entry(unixepochFn)],
   ["unlikely", entry(passThroughFn)],
   ["upper", entry(upperFn)],
   ["zeroblob", entry(zeroblobFn)],
+  ...JSON_SCALARS.map(([name, impl]) => [name, entry(impl)] as const),
 ]);
 
 /** The scalar function called `name` (any case), or undefined. */

@@ -1,0 +1,269 @@
+/**
+ * Turning SQL argument values into JSONB, SQL values into JSON text, and JSONB elements
+ * back into SQL values: the argument and result conventions every JSON function shares.
+ */
+import { SqliteError } from "../../errors.ts";
+import { numberToText, toText } from "../../value/coerce.ts";
+import { atoi64, atoiValue, numericTextKind, textToReal } from "../../value/number_text.ts";
+import { newReg, type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
+import { StorageClass, type TextEncoding } from "../../value/types.ts";
+import { utf8, utf8Padded, utf8Text } from "./chars.ts";
+import { JB, JsonParse, looksLikeJsonb, payloadSize, payloadSz } from "./jsonb.ts";
+import { appendQuoted, JsonOut, OutErr } from "./out.ts";
+import { parseJsonText } from "./parse_text.ts";
+import { renderText } from "./render.ts";
+import { hasJsonSubtype, setJsonText } from "./subtype.ts";
+import { unescapePayload } from "./unescape.ts";
+
+/** The "malformed JSON" error. */
+export function malformed(): SqliteError {
+  return new SqliteError("SQLITE_ERROR", "malformed JSON");
+}
+
+/** SQLite's `%Q` of a text: single-quoted with quotes doubled. */
+export function sqlQuote(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
+/** The "bad JSON path: '...'" error. */
+export function badPath(path: string): SqliteError {
+  return new SqliteError("SQLITE_ERROR", `bad JSON path: ${sqlQuote(path)}`);
+}
+
+const scratch = newReg();
+
+/** The text of a non-NULL value (sqlite3_value_text), cut at a NUL as C code sees it. */
+export function argText(r: Reg, enc: TextEncoding): string {
+  if (r.c === StorageClass.Text) return r.v as string;
+  if (r.c === StorageClass.Integer || r.c === StorageClass.Real) return numberToText(r);
+  toText(r, scratch, enc);
+  return scratch.v as string;
+}
+
+/** A parse of JSON text; `ok` false on a syntax error (the parse then has `iErr`). */
+export function parseJson(text: string): { p: JsonParse; ok: boolean } {
+  const z = utf8Padded(text);
+  const p = new JsonParse(z.length + 16);
+  p.z = z;
+  p.nJson = z.length - 16;
+  const ok = p.nJson > 0 && parseJsonText(p);
+  return { p, ok };
+}
+
+/**
+ * The JSON document an argument holds (SQLite's jsonParseFuncArg): a JSONB blob as is,
+ * anything else read as JSON text. null for SQL NULL. Throws "malformed JSON".
+ */
+export function parseArg(r: Reg, enc: TextEncoding): JsonParse | null {
+  if (r.c === StorageClass.Null) return null;
+  if (r.c === StorageClass.Blob && looksLikeJsonb(r.v as Uint8Array)) {
+    return JsonParse.of(r.v as Uint8Array);
+  }
+  const { p, ok } = parseJson(argText(r, enc));
+  if (!ok) throw malformed();
+  return p;
+}
+
+const NULL_BLOB = new Uint8Array([JB.Null]);
+
+/**
+ * The JSONB an SQL value stands for as a value to insert (jsonFunctionArgToBlob): NULL is
+ * null, numbers keep their text, TEXT is a string unless it carries the JSON subtype,
+ * a BLOB must be JSONB.
+ */
+export function valueToJsonb(r: Reg, _enc: TextEncoding): Uint8Array {
+  switch (r.c) {
+    case StorageClass.Null:
+      return NULL_BLOB;
+    case StorageClass.Blob:
+      if (looksLikeJsonb(r.v as Uint8Array)) return r.v as Uint8Array;
+      throw new SqliteError("SQLITE_ERROR", "JSON cannot hold BLOB values");
+    case StorageClass.Text: {
+      if (hasJsonSubtype(r)) {
+        const { p, ok } = parseJson(r.v as string);
+        if (!ok) throw malformed();
+        return p.bytes();
+      }
+      const b = utf8(r.v as string);
+      const p = new JsonParse(b.length + 9);
+      p.appendNode(JB.TextRaw, b.length, b);
+      return p.bytes();
+    }
+    case StorageClass.Real: {
+      const p = new JsonParse(32);
+      const x = r.v as number;
+      if (x === Infinity) p.appendAscii(JB.Float, "9e999");
+      else if (x === -Infinity) p.appendAscii(JB.Float, "-9e999");
+      else p.appendAscii(JB.Float, numberToText(r));
+      return p.bytes();
+    }
+    default: {
+      const p = new JsonParse(32);
+      p.appendAscii(JB.Int, numberToText(r));
+      return p.bytes();
+    }
+  }
+}
+
+/** Appends an SQL value as JSON (jsonAppendSqlValue). */
+export function appendSqlValue(out: JsonOut, r: Reg, _enc: TextEncoding): void {
+  switch (r.c) {
+    case StorageClass.Null:
+      out.ascii("null");
+      return;
+    case StorageClass.Real: {
+      const x = r.v as number;
+      out.ascii(x === Infinity ? "9.0e+999" : x === -Infinity ? "-9.0e+999" : numberToText(r));
+      return;
+    }
+    case StorageClass.Integer:
+      out.ascii(numberToText(r));
+      return;
+    case StorageClass.Text: {
+      const b = utf8(r.v as string);
+      if (hasJsonSubtype(r)) out.raw(b);
+      else appendQuoted(out, b);
+      return;
+    }
+    default: {
+      const b = r.v as Uint8Array;
+      if (!looksLikeJsonb(b)) throw new SqliteError("SQLITE_ERROR", "JSON cannot hold BLOB values");
+      const p = new JsonParse(0);
+      p.a = b;
+      p.n = b.length;
+      renderText(p, 0, out);
+      if (out.err !== OutErr.None) throw malformed();
+    }
+  }
+}
+
+/** The element at `i` as minified JSON text; throws "malformed JSON" on bad JSONB. */
+export function elementText(p: JsonParse, i: number): string {
+  const out = new JsonOut();
+  renderText(p, i, out);
+  if (out.err !== OutErr.None) throw malformed();
+  return out.text();
+}
+
+/** Writes the whole document as the function result: JSONB blob or JSON text. */
+export function returnParse(p: JsonParse, out: Reg, asBlob: boolean): void {
+  if (asBlob) setBlob(out, p.bytes());
+  else {
+    p.delta = 0;
+    setJsonText(out, elementText(p, 0));
+  }
+}
+
+/** sqlite3DecOrHexToI64 over `s`: 0 ok, 1 junk, 2 overflow, 3 exactly 2^63; value in atoiValue-like slot. */
+function decOrHexToI64(s: string): [number, number | bigint] {
+  if (
+    s.length > 1 && s[0] === "0" && (s[1] === "x" || s[1] === "X") &&
+    /^[0-9a-fA-F]/.test(s.slice(2))
+  ) {
+    let k = 2;
+    while (s[k] === "0") k++;
+    let u = 0n;
+    let n = 0;
+    while (k + n < s.length && /[0-9a-fA-F]/.test(s[k + n])) {
+      u = u * 16n + BigInt(parseInt(s[k + n], 16));
+      n++;
+    }
+    if (n > 16) return [2, 0];
+    // Beyond INT64_MAX SQLite 3.53 gives the REAL of the unsigned value.
+    if (u > 0x7fffffffffffffffn) return [4, Number(u)];
+    const value = u <= 9007199254740991n ? Number(u) : u;
+    return [k + n === s.length ? 0 : 1, value];
+  }
+  const rc = atoi64(s);
+  return [rc < 0 ? 1 : rc, atoiValue];
+}
+
+function negate(v: number | bigint): number | bigint {
+  if (typeof v === "number") return 0 - v;
+  const r = BigInt.asIntN(64, -v);
+  return r >= -9007199254740991n && r <= 9007199254740991n ? Number(r) : r;
+}
+
+/**
+ * Writes the element at `i` as an SQL value (jsonReturnFromBlob): null/true/false as
+ * NULL/1/0, numbers as INTEGER or REAL, strings unescaped, arrays and objects as JSON text
+ * (or their JSONB when `asBlob`). The caller adds the JSON subtype where SQLite does.
+ */
+export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolean): void {
+  const a = p.a;
+  let h = payloadSize(a, p.n, i);
+  if (h === 0) throw malformed();
+  let sz = payloadSz;
+  switch (a[i] & 0x0f) {
+    case JB.Null:
+      if (sz) throw malformed();
+      setNull(out);
+      return;
+    case JB.True:
+      if (sz) throw malformed();
+      setInt(out, 1);
+      return;
+    case JB.False:
+      if (sz) throw malformed();
+      setInt(out, 0);
+      return;
+    case JB.Int5:
+    case JB.Int: {
+      if (sz === 0) throw malformed();
+      let neg = false;
+      if (a[i + h] === 0x2d) {
+        if (sz < 2) throw malformed();
+        h++;
+        sz--;
+        neg = true;
+      }
+      const [rc, v] = decOrHexToI64(utf8Text(a, i + h, i + h + sz));
+      if (rc === 4) setReal(out, neg ? -(v as number) : (v as number));
+      else if (rc === 0) setInt(out, neg ? negate(v) : v);
+      else if (rc === 3 && neg) setInt(out, -9223372036854775808n);
+      else if (rc === 1) throw malformed();
+      else {
+        if (neg) {
+          h--;
+          sz++;
+        }
+        toDouble(a, i + h, sz, out);
+      }
+      return;
+    }
+    case JB.Float5:
+    case JB.Float:
+      if (sz === 0) throw malformed();
+      toDouble(a, i + h, sz, out);
+      return;
+    case JB.TextRaw:
+    case JB.Text:
+      setText(out, utf8Text(a, i + h, i + h + sz));
+      return;
+    case JB.Text5:
+    case JB.TextJ:
+      setText(out, utf8Text(unescapePayload(a, i + h, sz)));
+      return;
+    case JB.Array:
+    case JB.Object:
+      if (asBlob) setBlob(out, a.slice(i, i + h + sz));
+      else {
+        const q = new JsonParse(0);
+        q.a = a.subarray(i, i + h + sz);
+        q.n = h + sz;
+        setText(out, elementText(q, 0));
+      }
+      return;
+    default:
+      throw malformed();
+  }
+}
+
+function toDouble(a: Uint8Array, s: number, sz: number, out: Reg): void {
+  // sqlite3AtoF on a C string: stops at a NUL.
+  let e = s;
+  while (e < s + sz && a[e] !== 0) e++;
+  const text = utf8Text(a, s, e);
+  if (numericTextKind(text) <= 0) throw malformed();
+  setReal(out, textToReal(text));
+}

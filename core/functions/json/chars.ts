@@ -1,0 +1,85 @@
+/** Byte classes the JSON code uses (ASCII only, as SQLite's ctype macros). */
+
+/** '0'..'9'. */
+export function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** Hex digit. */
+export function isXDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
+/** ASCII letter. */
+export function isAlpha(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+/** ASCII letter or digit. */
+export function isAlnum(c: number): boolean {
+  return isAlpha(c) || isDigit(c);
+}
+
+/** Value of a hex digit (only meaningful for hex digits). */
+export function hexValue(c: number): number {
+  return (c + 9 * (1 & (c >> 6))) & 0xf;
+}
+
+/** RFC-8259 whitespace: tab, newline, carriage return, space. */
+export function isJsonSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** True unless `c` must be escaped or ends a string: controls, `"`, `'`, `\`. */
+export function isStringSafe(c: number): boolean {
+  return c >= 0x20 && c !== 0x22 && c !== 0x27 && c !== 0x5c;
+}
+
+/** First character of an unquoted JSON5 object key: letter, `_`, `$`, or non-ASCII. */
+export function isIdStart(c: number): boolean {
+  return isAlpha(c) || c === 0x5f || c === 0x24 || c >= 0x80;
+}
+
+/** Later character of an unquoted JSON5 object key. */
+export function isIdPart(c: number): boolean {
+  return isIdStart(c) || isDigit(c);
+}
+
+/** Four hex digits at `z[i]`. */
+export function is4Hex(z: Uint8Array, i: number): boolean {
+  return isXDigit(z[i]) && isXDigit(z[i + 1]) && isXDigit(z[i + 2]) && isXDigit(z[i + 3]);
+}
+
+/** Value of four hex digits at `z[i]`. */
+export function hex4(z: Uint8Array, i: number): number {
+  return (hexValue(z[i]) << 12) | (hexValue(z[i + 1]) << 8) | (hexValue(z[i + 2]) << 4) |
+    hexValue(z[i + 3]);
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** UTF-8 bytes of `s` followed by `pad` zero bytes (C-string style look-ahead). */
+export function utf8Padded(s: string, pad = 16): Uint8Array {
+  const raw = encoder.encode(s);
+  const out = new Uint8Array(raw.length + pad);
+  out.set(raw);
+  return out;
+}
+
+/** UTF-8 bytes of `s`. */
+export function utf8(s: string): Uint8Array {
+  return encoder.encode(s);
+}
+
+/** `b[from, to)` decoded as UTF-8. */
+export function utf8Text(b: Uint8Array, from = 0, to = b.length): string {
+  return decoder.decode(b.subarray(from, to));
+}
+
+/** Length of a NUL-terminated byte string starting at `i`, bounded by `end`. */
+export function cStrLen(z: Uint8Array, i = 0, end = z.length): number {
+  let k = i;
+  while (k < end && z[k] !== 0) k++;
+  return k - i;
+}

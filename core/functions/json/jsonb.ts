@@ -1,0 +1,322 @@
+/**
+ * SQLite's JSONB encoding and the mutable parse object every JSON function works on.
+ *
+ * A JSONB element is a header (1, 2, 3, 5 or 9 bytes) and a payload. The low nibble of
+ * the first byte is the element type ({@link JB}); the high nibble is the payload size
+ * when 0..11, else 12/13/14/15 say that a 1/2/4/8-byte big-endian size follows. Scalars
+ * keep their JSON text as payload (without quotes); arrays and objects hold their
+ * elements (an object alternates label, value). This is SQLite's on-disk format, so a
+ * JSONB blob stored by SQLite reads here and ours reads there.
+ */
+
+/** JSONB element types (low nibble of the first header byte). */
+export const enum JB {
+  Null = 0,
+  True = 1,
+  False = 2,
+  Int = 3,
+  Int5 = 4,
+  Float = 5,
+  Float5 = 6,
+  Text = 7,
+  TextJ = 8,
+  Text5 = 9,
+  TextRaw = 10,
+  Array = 11,
+  Object = 12,
+}
+
+/** `json_type()` names by JSONB type. */
+export const JSONB_TYPE_NAMES: readonly string[] = [
+  "null",
+  "true",
+  "false",
+  "integer",
+  "integer",
+  "real",
+  "real",
+  "text",
+  "text",
+  "text",
+  "text",
+  "array",
+  "object",
+  "",
+  "",
+  "",
+];
+
+/** Deepest nesting the text parser and the JSONB checker accept. */
+export const JSON_MAX_DEPTH = 1000;
+
+/** Edit operations {@link JsonParse.eEdit} may request of a path lookup. */
+export const enum Edit {
+  None = 0,
+  Del = 1,
+  Repl = 2,
+  Ins = 3,
+  Set = 4,
+  /** json_array_insert: insert before an existing array element. */
+  ArrayIns = 5,
+}
+
+/**
+ * A JSONB value under construction or edit (SQLite's JsonParse): `a[0, n)` is the blob,
+ * `a` may be longer (capacity). The text fields are used while translating JSON text.
+ */
+export class JsonParse {
+  /** Blob bytes; only `a[0, n)` are meaningful. */
+  a: Uint8Array;
+  /** Blob length. */
+  n = 0;
+  /** NUL-padded UTF-8 JSON text being translated (or null). */
+  z: Uint8Array | null = null;
+  /** Length of the JSON text in bytes (without the padding). */
+  nJson = 0;
+  /** Byte offset of the first error in the text. */
+  iErr = 0;
+  /** Current nesting depth of the text parser. */
+  depth = 0;
+  /** The input used JSON5 extensions. */
+  hasNonstd = false;
+  /** Edit requested of the next path lookup. */
+  eEdit: Edit = Edit.None;
+  /** Size change made by the edits of the current lookup. */
+  delta = 0;
+  /** JSONB to insert by the current edit. */
+  ins: Uint8Array = EMPTY;
+  /** Offset of the label when a lookup landed on an object member's value (else 0). */
+  iLabel = 0;
+
+  constructor(capacity = 100) {
+    this.a = new Uint8Array(capacity);
+  }
+
+  /** A parse over a copy of `blob` (editable). */
+  static of(blob: Uint8Array, start = 0, end = blob.length): JsonParse {
+    const p = new JsonParse(end - start + 100);
+    p.a.set(blob.subarray(start, end));
+    p.n = end - start;
+    return p;
+  }
+
+  /** The blob as a fresh array. */
+  bytes(): Uint8Array {
+    return this.a.slice(0, this.n);
+  }
+
+  /** Makes room for `need` bytes in total. */
+  reserve(need: number): void {
+    if (need <= this.a.length) return;
+    const b = new Uint8Array(Math.max(need + 100, this.a.length * 2));
+    b.set(this.a.subarray(0, this.n));
+    this.a = b;
+  }
+
+  /** Appends one byte. */
+  appendByte(c: number): void {
+    if (this.n >= this.a.length) this.reserve(this.n + 1);
+    this.a[this.n++] = c;
+  }
+
+  /**
+   * Appends a header for type `t` with payload size `size`, then the payload
+   * `src[from, from+size)` when `src` is given (else only the header).
+   */
+  appendNode(t: number, size: number, src: Uint8Array | null = null, from = 0): void {
+    this.reserve(this.n + size + 9);
+    const a = this.a;
+    let i = this.n;
+    if (size <= 11) a[i++] = t | (size << 4);
+    else if (size <= 0xff) {
+      a[i++] = t | 0xc0;
+      a[i++] = size;
+    } else if (size <= 0xffff) {
+      a[i++] = t | 0xd0;
+      a[i++] = size >>> 8;
+      a[i++] = size & 0xff;
+    } else {
+      a[i++] = t | 0xe0;
+      a[i++] = size >>> 24;
+      a[i++] = (size >>> 16) & 0xff;
+      a[i++] = (size >>> 8) & 0xff;
+      a[i++] = size & 0xff;
+    }
+    this.n = i;
+    if (src !== null) {
+      a.set(src.subarray(from, from + size), i);
+      this.n += size;
+    }
+  }
+
+  /** Appends a node whose payload is an ASCII string. */
+  appendAscii(t: number, s: string): void {
+    const b = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+    this.appendNode(t, b.length, b);
+  }
+
+  /**
+   * Rewrites the header at `i` for payload size `size`, moving the bytes after it when
+   * the header changes length. Returns the change in header length.
+   */
+  changePayloadSize(i: number, size: number): number {
+    const a0 = this.a[i];
+    const szType = a0 >> 4;
+    const have = szType <= 11 ? 0 : szType === 12 ? 1 : szType === 13 ? 2 : 4;
+    const need = size <= 11 ? 0 : size <= 0xff ? 1 : size <= 0xffff ? 2 : 4;
+    const delta = need - have;
+    if (delta !== 0) {
+      if (delta > 0) {
+        this.reserve(this.n + delta);
+        this.a.copyWithin(i + 1 + delta, i + 1, this.n);
+      } else this.a.copyWithin(i + 1, i + 1 - delta, this.n);
+      this.n += delta;
+    }
+    const a = this.a;
+    const t = a0 & 0x0f;
+    if (need === 0) a[i] = t | (size << 4);
+    else if (need === 1) {
+      a[i] = t | 0xc0;
+      a[i + 1] = size;
+    } else if (need === 2) {
+      a[i] = t | 0xd0;
+      a[i + 1] = size >>> 8;
+      a[i + 2] = size & 0xff;
+    } else {
+      a[i] = t | 0xe0;
+      a[i + 1] = size >>> 24;
+      a[i + 2] = (size >>> 16) & 0xff;
+      a[i + 3] = (size >>> 8) & 0xff;
+      a[i + 4] = size & 0xff;
+    }
+    return delta;
+  }
+
+  /**
+   * Removes `nDel` bytes at `iDel` and inserts `ins` (or `nIns` uninitialised bytes when
+   * `ins` is null) there, tracking the size change in {@link delta}.
+   */
+  edit(iDel: number, nDel: number, ins: Uint8Array | null, nIns = ins ? ins.length : 0): void {
+    const d = nIns - nDel;
+    if (d < 0 && d >= -8 && ins !== null && overwriteWithWiderHeader(this.a, iDel, ins, nIns, -d)) {
+      return;
+    }
+    if (d !== 0) {
+      this.reserve(this.n + d);
+      this.a.copyWithin(iDel + nIns, iDel + nDel, this.n);
+      this.n += d;
+      this.delta += d;
+    }
+    if (ins !== null && nIns > 0) this.a.set(ins.subarray(0, nIns), iDel);
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * SQLite avoids shrinking a blob when a replacement is 1..8 bytes smaller than what it
+ * replaces and widening the replacement's header by exactly that much is possible (to
+ * 2, 3, 5 or 9 bytes): it writes the wider, non-minimal header instead. Returns false
+ * when that does not apply (null/true/false, or no header width fits).
+ */
+function overwriteWithWiderHeader(
+  out: Uint8Array,
+  at: number,
+  ins: Uint8Array,
+  nIns: number,
+  d: number,
+): boolean {
+  if ((ins[0] & 0x0f) <= JB.False) return false;
+  const x = ins[0] >> 4;
+  const h0 = x <= 11 ? 1 : x === 12 ? 2 : x === 13 ? 3 : x === 14 ? 5 : 9;
+  const h = h0 + d;
+  if (h !== 2 && h !== 3 && h !== 5 && h !== 9) return false;
+  payloadSize(ins, nIns, 0);
+  const sz = payloadSz;
+  const t = ins[0] & 0x0f;
+  if (h === 2) {
+    out[at] = t | 0xc0;
+    out[at + 1] = sz;
+  } else if (h === 3) {
+    out[at] = t | 0xd0;
+    out[at + 1] = sz >>> 8;
+    out[at + 2] = sz & 0xff;
+  } else if (h === 5) {
+    out[at] = t | 0xe0;
+    out[at + 1] = sz >>> 24;
+    out[at + 2] = (sz >>> 16) & 0xff;
+    out[at + 3] = (sz >>> 8) & 0xff;
+    out[at + 4] = sz & 0xff;
+  } else {
+    out[at] = t | 0xf0;
+    out.fill(0, at + 1, at + 5);
+    out[at + 5] = sz >>> 24;
+    out[at + 6] = (sz >>> 16) & 0xff;
+    out[at + 7] = (sz >>> 8) & 0xff;
+    out[at + 8] = sz & 0xff;
+  }
+  out.set(ins.subarray(h0, h0 + sz), at + h);
+  return true;
+}
+
+/** Payload size found by the last {@link payloadSize} call. */
+export let payloadSz = 0;
+
+/**
+ * Header length of the element at `i` of `a[0, n)` (0 when the header or the element
+ * overruns the blob), with its payload size left in {@link payloadSz}. `slack` extends
+ * the limit (SQLite lets a lookup in mid-edit see bytes the edit has shifted).
+ */
+export function payloadSize(a: Uint8Array, n: number, i: number, slack = 0): number {
+  payloadSz = 0;
+  if (i > n) return 0;
+  const x = a[i] >> 4;
+  let sz: number;
+  let h: number;
+  if (x <= 11) {
+    sz = x;
+    h = 1;
+  } else if (x === 12) {
+    if (i + 1 >= n) return 0;
+    sz = a[i + 1];
+    h = 2;
+  } else if (x === 13) {
+    if (i + 2 >= n) return 0;
+    sz = (a[i + 1] << 8) + a[i + 2];
+    h = 3;
+  } else if (x === 14) {
+    if (i + 4 >= n) return 0;
+    sz = a[i + 1] * 0x1000000 + (a[i + 2] << 16) + (a[i + 3] << 8) + a[i + 4];
+    h = 5;
+  } else {
+    if (i + 8 >= n || a[i + 1] !== 0 || a[i + 2] !== 0 || a[i + 3] !== 0 || a[i + 4] !== 0) {
+      return 0;
+    }
+    sz = a[i + 5] * 0x1000000 + (a[i + 6] << 16) + (a[i + 7] << 8) + a[i + 8];
+    h = 9;
+  }
+  if (i + sz + h > n && i + sz + h > n - slack) return 0;
+  payloadSz = sz;
+  return h;
+}
+
+/** Number of elements of the array at `i`. */
+export function arrayCount(p: JsonParse, i: number): number {
+  let h = payloadSize(p.a, p.n, i);
+  const end = i + h + payloadSz;
+  let k = 0;
+  for (let j = i + h; h > 0 && j < end; j += payloadSz + h, k++) h = payloadSize(p.a, p.n, j);
+  return k;
+}
+
+/**
+ * True if `b` superficially looks like JSONB (SQLite's jsonFuncArgMightBeBinary): a known
+ * type whose header and payload exactly fill the blob, and no payload on null/true/false.
+ */
+export function looksLikeJsonb(b: Uint8Array): boolean {
+  if (b.length < 1 || (b[0] & 0x0f) > JB.Object) return false;
+  const h = payloadSize(b, b.length, 0);
+  if (h === 0 || payloadSz + h !== b.length) return false;
+  return !((b[0] & 0x0f) <= JB.False && payloadSz > 0);
+}

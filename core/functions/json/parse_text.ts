@@ -1,0 +1,571 @@
+/**
+ * JSON text (with SQLite's JSON5 extensions) to JSONB, as SQLite translates it: numbers
+ * and strings keep their source text as payload, so output reproduces them verbatim
+ * (apart from the JSON5 forms, which rendering normalises).
+ */
+import {
+  isAlnum,
+  isDigit,
+  isIdPart,
+  isIdStart,
+  isJsonSpace,
+  isStringSafe,
+  isXDigit,
+} from "./chars.ts";
+import { is4Hex } from "./chars.ts";
+import { JB, JSON_MAX_DEPTH, type JsonParse } from "./jsonb.ts";
+
+/**
+ * Bytes of JSON5 whitespace and comments at `z[i]`: ASCII spaces incl. VT and FF, the
+ * Unicode spaces SQLite knows, `/* ... *\/` and `// ...` comments.
+ */
+export function json5Whitespace(z: Uint8Array, i: number): number {
+  let n = i;
+  for (;;) {
+    const c = z[n];
+    switch (c) {
+      case 0x09:
+      case 0x0a:
+      case 0x0b:
+      case 0x0c:
+      case 0x0d:
+      case 0x20:
+        n++;
+        continue;
+      case 0x2f: {
+        if (z[n + 1] === 0x2a && z[n + 2] !== 0) {
+          let j = n + 3;
+          for (; z[j] !== 0x2f || z[j - 1] !== 0x2a; j++) {
+            if (z[j] === 0) return n - i;
+          }
+          n = j + 1;
+          continue;
+        }
+        if (z[n + 1] === 0x2f) {
+          let j = n + 2;
+          for (; z[j] !== 0; j++) {
+            const d = z[j];
+            if (d === 0x0a || d === 0x0d) break;
+            if (d === 0xe2 && z[j + 1] === 0x80 && (z[j + 2] === 0xa8 || z[j + 2] === 0xa9)) {
+              j += 2;
+              break;
+            }
+          }
+          n = j;
+          if (z[n] !== 0) n++;
+          continue;
+        }
+        return n - i;
+      }
+      case 0xc2:
+        if (z[n + 1] === 0xa0) {
+          n += 2;
+          continue;
+        }
+        return n - i;
+      case 0xe1:
+        if (z[n + 1] === 0x9a && z[n + 2] === 0x80) {
+          n += 3;
+          continue;
+        }
+        return n - i;
+      case 0xe2: {
+        if (z[n + 1] === 0x80) {
+          const d = z[n + 2];
+          if (d < 0x80) return n - i;
+          if (d <= 0x8a || d === 0xa8 || d === 0xa9 || d === 0xaf) {
+            n += 3;
+            continue;
+          }
+        } else if (z[n + 1] === 0x81 && z[n + 2] === 0x9f) {
+          n += 3;
+          continue;
+        }
+        return n - i;
+      }
+      case 0xe3:
+        if (z[n + 1] === 0x80 && z[n + 2] === 0x80) {
+          n += 3;
+          continue;
+        }
+        return n - i;
+      case 0xef:
+        if (z[n + 1] === 0xbb && z[n + 2] === 0xbf) {
+          n += 3;
+          continue;
+        }
+        return n - i;
+      default:
+        return n - i;
+    }
+  }
+}
+
+// Special results of translateValue besides "index past the value".
+const END = 0;
+const ERR = -1;
+const CLOSE_BRACE = -2;
+const CLOSE_BRACKET = -3;
+const COMMA = -4;
+const COLON = -5;
+
+function ascii(s: string): Uint8Array {
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+const INF = ascii("9e999");
+const NEG_INF = ascii("-9e999");
+
+/** Case-insensitive ASCII match of `word` at `z[i]`. */
+function matchNoCase(z: Uint8Array, i: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) {
+    const c = z[i + k];
+    const w = word.charCodeAt(k);
+    if (c !== w && (c | 0x20) !== (w | 0x20)) return false;
+    if ((w | 0x20) < 0x61 || (w | 0x20) > 0x7a) {
+      if (c !== w) return false;
+    }
+  }
+  return true;
+}
+
+function matchExact(z: Uint8Array, i: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (z[i + k] !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** `NaN`/`Inf` spellings SQLite accepts: [first chars, word, is infinity]. */
+const NAN_INF: readonly [string, boolean][] = [
+  ["inf", true],
+  ["infinity", true],
+  ["nan", false],
+  ["qnan", false],
+  ["snan", false],
+];
+
+function skipSpaces(z: Uint8Array, j: number): number {
+  while (isJsonSpace(z[j])) j++;
+  return j;
+}
+
+/**
+ * Translates the JSON value at `p.z[i]` onto the end of `p`'s blob. Returns the index
+ * past it, or END / ERR / CLOSE_* / COMMA / COLON (with `p.iErr` at the character).
+ */
+function translateValue(p: JsonParse, i: number): number {
+  const z = p.z!;
+  for (;;) {
+    const c = z[i];
+    switch (c) {
+      case 0x7b: // {
+        return translateObject(p, i);
+      case 0x5b: // [
+        return translateArray(p, i);
+      case 0x27: // '
+        p.hasNonstd = true;
+        return translateString(p, i);
+      case 0x22: // "
+        return translateString(p, i);
+      case 0x74: // t
+        if (matchExact(z, i, "true") && !isAlnum(z[i + 4])) {
+          p.appendByte(JB.True);
+          return i + 4;
+        }
+        p.iErr = i;
+        return ERR;
+      case 0x66: // f
+        if (matchExact(z, i, "false") && !isAlnum(z[i + 5])) {
+          p.appendByte(JB.False);
+          return i + 5;
+        }
+        p.iErr = i;
+        return ERR;
+      case 0x2b: // +
+      case 0x2e: // .
+      case 0x2d: // -
+      case 0x30:
+      case 0x31:
+      case 0x32:
+      case 0x33:
+      case 0x34:
+      case 0x35:
+      case 0x36:
+      case 0x37:
+      case 0x38:
+      case 0x39:
+        return translateNumber(p, i);
+      case 0x7d:
+        p.iErr = i;
+        return CLOSE_BRACE;
+      case 0x5d:
+        p.iErr = i;
+        return CLOSE_BRACKET;
+      case 0x2c:
+        p.iErr = i;
+        return COMMA;
+      case 0x3a:
+        p.iErr = i;
+        return COLON;
+      case 0:
+        return END;
+      case 0x09:
+      case 0x0a:
+      case 0x0d:
+      case 0x20:
+        i = skipSpaces(z, i + 1);
+        continue;
+      case 0x0b:
+      case 0x0c:
+      case 0x2f:
+      case 0xc2:
+      case 0xe1:
+      case 0xe2:
+      case 0xe3:
+      case 0xef: {
+        const j = json5Whitespace(z, i);
+        if (j > 0) {
+          i += j;
+          p.hasNonstd = true;
+          continue;
+        }
+        p.iErr = i;
+        return ERR;
+      }
+      default: {
+        if (c === 0x6e && matchExact(z, i, "null") && !isAlnum(z[i + 4])) {
+          p.appendByte(JB.Null);
+          return i + 4;
+        }
+        for (const [word, inf] of NAN_INF) {
+          if (!matchNoCase(z, i, word) || isAlnum(z[i + word.length])) continue;
+          if (inf) p.appendNode(JB.Float, 5, INF);
+          else p.appendByte(JB.Null);
+          p.hasNonstd = true;
+          return i + word.length;
+        }
+        p.iErr = i;
+        return ERR;
+      }
+    }
+  }
+}
+
+function translateObject(p: JsonParse, i: number): number {
+  const z = p.z!;
+  const iThis = p.n;
+  p.appendNode(JB.Object, p.nJson - i);
+  if (++p.depth > JSON_MAX_DEPTH) {
+    p.iErr = i;
+    return ERR;
+  }
+  const iStart = p.n;
+  let j: number;
+  for (j = i + 1;; j++) {
+    const iBlob = p.n;
+    let x = translateValue(p, j);
+    if (x <= 0) {
+      if (x === CLOSE_BRACE) {
+        j = p.iErr;
+        if (p.n !== iStart) p.hasNonstd = true;
+        break;
+      }
+      j += json5Whitespace(z, j);
+      let op: number = JB.Text;
+      const escU = (k: number) => z[k] === 0x5c && z[k + 1] === 0x75 && is4Hex(z, k + 2);
+      if (isIdStart(z[j]) || escU(j)) {
+        if (!isIdStart(z[j])) op = JB.TextJ;
+        let k = j + 1;
+        for (;;) {
+          if (isIdPart(z[k]) && json5Whitespace(z, k) === 0) k++;
+          else if (escU(k)) {
+            op = JB.TextJ;
+            k++;
+          } else break;
+        }
+        p.appendNode(op, k - j, z, j);
+        p.hasNonstd = true;
+        x = k;
+      } else {
+        if (x !== ERR) p.iErr = j;
+        return ERR;
+      }
+    }
+    const t = p.a[iBlob] & 0x0f;
+    if (t < JB.Text || t > JB.TextRaw) {
+      p.iErr = j;
+      return ERR;
+    }
+    j = x;
+    let gotColon = false;
+    if (z[j] === 0x3a) {
+      j++;
+      gotColon = true;
+    } else if (isJsonSpace(z[j])) {
+      j = skipSpaces(z, j + 1);
+      if (z[j] === 0x3a) {
+        j++;
+        gotColon = true;
+      }
+    }
+    if (!gotColon) {
+      x = translateValue(p, j);
+      if (x !== COLON) {
+        if (x !== ERR) p.iErr = j;
+        return ERR;
+      }
+      j = p.iErr + 1;
+    }
+    x = translateValue(p, j);
+    if (x <= 0) {
+      if (x !== ERR) p.iErr = j;
+      return ERR;
+    }
+    j = x;
+    if (z[j] === 0x2c) continue;
+    if (z[j] === 0x7d) break;
+    if (isJsonSpace(z[j])) {
+      j = skipSpaces(z, j + 1);
+      if (z[j] === 0x2c) continue;
+      if (z[j] === 0x7d) break;
+    }
+    x = translateValue(p, j);
+    if (x === COMMA) {
+      j = p.iErr;
+      continue;
+    }
+    if (x === CLOSE_BRACE) {
+      j = p.iErr;
+      break;
+    }
+    p.iErr = j;
+    return ERR;
+  }
+  p.changePayloadSize(iThis, p.n - iStart);
+  p.depth--;
+  return j + 1;
+}
+
+function translateArray(p: JsonParse, i: number): number {
+  const z = p.z!;
+  const iThis = p.n;
+  p.appendNode(JB.Array, p.nJson - i);
+  const iStart = p.n;
+  if (++p.depth > JSON_MAX_DEPTH) {
+    p.iErr = i;
+    return ERR;
+  }
+  let j: number;
+  for (j = i + 1;; j++) {
+    let x = translateValue(p, j);
+    if (x <= 0) {
+      if (x === CLOSE_BRACKET) {
+        j = p.iErr;
+        if (p.n !== iStart) p.hasNonstd = true;
+        break;
+      }
+      if (x !== ERR) p.iErr = j;
+      return ERR;
+    }
+    j = x;
+    if (z[j] === 0x2c) continue;
+    if (z[j] === 0x5d) break;
+    if (isJsonSpace(z[j])) {
+      j = skipSpaces(z, j + 1);
+      if (z[j] === 0x2c) continue;
+      if (z[j] === 0x5d) break;
+    }
+    x = translateValue(p, j);
+    if (x === COMMA) {
+      j = p.iErr;
+      continue;
+    }
+    if (x === CLOSE_BRACKET) {
+      j = p.iErr;
+      break;
+    }
+    p.iErr = j;
+    return ERR;
+  }
+  p.changePayloadSize(iThis, p.n - iStart);
+  p.depth--;
+  return j + 1;
+}
+
+function translateString(p: JsonParse, i: number): number {
+  const z = p.z!;
+  const delim = z[i];
+  let op: number = JB.Text;
+  let j = i + 1;
+  for (;;) {
+    let c = z[j];
+    if (isStringSafe(c)) {
+      j++;
+      continue;
+    }
+    if (c === delim) break;
+    if (c === 0x5c) {
+      c = z[++j];
+      if (
+        c === 0x22 || c === 0x5c || c === 0x2f || c === 0x62 || c === 0x66 || c === 0x6e ||
+        c === 0x72 || c === 0x74 || (c === 0x75 && is4Hex(z, j + 1))
+      ) {
+        if (op === JB.Text) op = JB.TextJ;
+      } else if (
+        c === 0x27 || c === 0x30 || c === 0x76 || c === 0x0a ||
+        (c === 0xe2 && z[j + 1] === 0x80 && (z[j + 2] === 0xa8 || z[j + 2] === 0xa9)) ||
+        (c === 0x78 && isXDigit(z[j + 1]) && isXDigit(z[j + 2]))
+      ) {
+        op = JB.Text5;
+        p.hasNonstd = true;
+      } else if (c === 0x0d) {
+        if (z[j + 1] === 0x0a) j++;
+        op = JB.Text5;
+        p.hasNonstd = true;
+      } else {
+        p.iErr = j;
+        return ERR;
+      }
+    } else if (c <= 0x1f) {
+      if (c === 0) {
+        p.iErr = j;
+        return ERR;
+      }
+      op = JB.Text5;
+      p.hasNonstd = true;
+    } else if (c === 0x22) {
+      op = JB.Text5;
+    }
+    j++;
+  }
+  p.appendNode(op, j - 1 - i, z, i + 1);
+  return j + 1;
+}
+
+function translateNumber(p: JsonParse, i: number): number {
+  const z = p.z!;
+  // t: bit 1 = JSON5 form, bit 2 = float.
+  let t = 0;
+  let seenE = false;
+  let j: number;
+  let c = z[i];
+  let start = i;
+  finish: {
+    if (c === 0x2e) {
+      if (!isDigit(z[i + 1])) {
+        p.iErr = i;
+        return ERR;
+      }
+      p.hasNonstd = true;
+      t = 3;
+    } else {
+      if (c === 0x2b) p.hasNonstd = true;
+      if (c === 0x30) {
+        if ((z[i + 1] === 0x78 || z[i + 1] === 0x58) && isXDigit(z[i + 2])) {
+          p.hasNonstd = true;
+          t = 1;
+          for (j = i + 3; isXDigit(z[j]); j++);
+          break finish;
+        } else if (isDigit(z[i + 1])) {
+          p.iErr = i + 1;
+          return ERR;
+        }
+      } else if (c === 0x2b || c === 0x2d) {
+        if (!isDigit(z[i + 1])) {
+          if ((z[i + 1] | 0x20) === 0x69 && matchNoCase(z, i + 1, "inf")) {
+            p.hasNonstd = true;
+            if (c === 0x2d) p.appendNode(JB.Float, 6, NEG_INF);
+            else p.appendNode(JB.Float, 5, INF);
+            return i + (matchNoCase(z, i + 4, "inity") ? 9 : 4);
+          }
+          if (z[i + 1] === 0x2e) {
+            p.hasNonstd = true;
+            t |= 1;
+          } else {
+            p.iErr = i;
+            return ERR;
+          }
+        } else if (z[i + 1] === 0x30) {
+          if (isDigit(z[i + 2])) {
+            p.iErr = i + 1;
+            return ERR;
+          } else if ((z[i + 2] === 0x78 || z[i + 2] === 0x58) && isXDigit(z[i + 3])) {
+            p.hasNonstd = true;
+            t |= 1;
+            for (j = i + 4; isXDigit(z[j]); j++);
+            break finish;
+          }
+        }
+      }
+    }
+    for (j = i + 1;; j++) {
+      c = z[j];
+      if (isDigit(c)) continue;
+      if (c === 0x2e) {
+        if ((t & 2) !== 0) {
+          p.iErr = j;
+          return ERR;
+        }
+        t |= 2;
+        continue;
+      }
+      if (c === 0x65 || c === 0x45) {
+        if (z[j - 1] < 0x30) {
+          if (z[j - 1] === 0x2e && j - 2 >= i && isDigit(z[j - 2])) {
+            p.hasNonstd = true;
+            t |= 1;
+          } else {
+            p.iErr = j;
+            return ERR;
+          }
+        }
+        if (seenE) {
+          p.iErr = j;
+          return ERR;
+        }
+        t |= 2;
+        seenE = true;
+        c = z[j + 1];
+        if (c === 0x2b || c === 0x2d) {
+          j++;
+          c = z[j + 1];
+        }
+        if (c < 0x30 || c > 0x39) {
+          p.iErr = j;
+          return ERR;
+        }
+        continue;
+      }
+      break;
+    }
+    if (z[j - 1] < 0x30) {
+      if (z[j - 1] === 0x2e && j - 2 >= i && isDigit(z[j - 2])) {
+        p.hasNonstd = true;
+        t |= 1;
+      } else {
+        p.iErr = j;
+        return ERR;
+      }
+    }
+  }
+  if (z[start] === 0x2b) start++;
+  p.appendNode(JB.Int + t, j! - start, z, start);
+  return j!;
+}
+
+/**
+ * Parses the whole JSON text in `p.z` (NUL-padded, `p.nJson` bytes) into `p`'s blob.
+ * Returns false on a syntax error (`p.iErr` then holds its byte offset).
+ */
+export function parseJsonText(p: JsonParse): boolean {
+  const z = p.z!;
+  let i = translateValue(p, 0);
+  if (i > 0) {
+    i = skipSpaces(z, i);
+    if (z[i] !== 0) {
+      i += json5Whitespace(z, i);
+      if (z[i] !== 0) return false;
+      p.hasNonstd = true;
+    }
+    return true;
+  }
+  return false;
+}

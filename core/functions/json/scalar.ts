@@ -1,0 +1,382 @@
+/**
+ * SQLite's scalar JSON functions (json1): one implementation per family, specialised by
+ * whether the result is JSONB (`jsonb_*`) and, for extraction, by the `->` / `->>`
+ * conventions. Every error is SQLite's text.
+ */
+import { SqliteError } from "../../errors.ts";
+import { toInt } from "../../value/coerce.ts";
+import { type Reg, setBlob, setInt, setNull, setText } from "../../value/reg.ts";
+import { StorageClass } from "../../value/types.ts";
+import type { ScalarImpl } from "../scalar/registry.ts";
+import {
+  appendSqlValue,
+  argText,
+  badPath,
+  elementText,
+  malformed,
+  parseArg,
+  parseJson,
+  returnFromBlob,
+  returnParse,
+  sqlQuote,
+  valueToJsonb,
+} from "./args.ts";
+import { isAlnum, utf8, utf8Padded } from "./chars.ts";
+import { arrayCount, Edit, JB, JSONB_TYPE_NAMES, type JsonParse, looksLikeJsonb } from "./jsonb.ts";
+import { LOOKUP_ERROR, LOOKUP_NOTARRAY, LOOKUP_NOTFOUND, lookupStep } from "./lookup.ts";
+import { appendQuoted, JsonOut, OutErr } from "./out.ts";
+import { Merge, mergePatch } from "./patch.ts";
+import { renderPretty, renderText } from "./render.ts";
+import { markJson, setJsonText } from "./subtype.ts";
+import { jsonbCheck } from "./validate.ts";
+
+/** Writes finished JSON text as the result: JSON-subtyped TEXT, or its JSONB. */
+export function returnJsonText(out: Reg, text: JsonOut, asBlob: boolean): void {
+  if (asBlob) {
+    const { p } = parseJson(text.text());
+    setBlob(out, p.bytes());
+  } else setJsonText(out, text.text());
+}
+
+/** A path argument as NUL-padded bytes (C-string semantics: cut at a NUL). */
+function pathBytes(path: string): Uint8Array {
+  return utf8Padded(path);
+}
+
+/** Throws the error a failed lookup stands for (NOTFOUND is not an error). */
+function lookupError(rc: number, path: string): SqliteError {
+  if (rc === LOOKUP_ERROR) return malformed();
+  if (rc === LOOKUP_NOTARRAY) {
+    return new SqliteError("SQLITE_ERROR", `not an array element: ${sqlQuote(path)}`);
+  }
+  return badPath(path);
+}
+
+/** json(X) / jsonb(X): the document minified, or as JSONB. */
+function jsonFn(asBlob: boolean): ScalarImpl {
+  return (args, out, ctx) => {
+    const p = parseArg(args[0], ctx.encoding);
+    if (p === null) return setNull(out);
+    returnParse(p, out, asBlob);
+  };
+}
+
+/** json_array(...) / jsonb_array(...). */
+function arrayFn(asBlob: boolean): ScalarImpl {
+  return (args, out, ctx) => {
+    const jx = new JsonOut();
+    jx.char(0x5b);
+    for (const a of args) {
+      jx.separator();
+      appendSqlValue(jx, a, ctx.encoding);
+    }
+    jx.char(0x5d);
+    returnJsonText(out, jx, asBlob);
+  };
+}
+
+/** json_object(...) / jsonb_object(...). */
+function objectFn(asBlob: boolean): ScalarImpl {
+  return (args, out, ctx) => {
+    if (args.length & 1) {
+      throw new SqliteError("SQLITE_ERROR", "json_object() requires an even number of arguments");
+    }
+    const jx = new JsonOut();
+    jx.char(0x7b);
+    for (let i = 0; i < args.length; i += 2) {
+      if (args[i].c !== StorageClass.Text) {
+        throw new SqliteError("SQLITE_ERROR", "json_object() labels must be TEXT");
+      }
+      jx.separator();
+      appendQuoted(jx, utf8(args[i].v as string));
+      jx.char(0x3a);
+      appendSqlValue(jx, args[i + 1], ctx.encoding);
+    }
+    jx.char(0x7d);
+    returnJsonText(out, jx, asBlob);
+  };
+}
+
+/** json_quote(X). */
+const quoteFn: ScalarImpl = (args, out, ctx) => {
+  const jx = new JsonOut();
+  appendSqlValue(jx, args[0], ctx.encoding);
+  setJsonText(out, jx.text());
+};
+
+/** Resolves a `$`-path for json_array_length / json_type; null when not found. */
+function findPath(p: JsonParse, path: string, allowNonDollar: boolean): number | null {
+  const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
+  if (z === null) throw badPath(path);
+  const i = lookupStep(p, 0, z, 0, 0);
+  if (i === LOOKUP_NOTFOUND) return null;
+  if (i < 0) throw lookupError(i, path);
+  return i;
+}
+
+/** json_array_length(J [, P]). */
+const arrayLengthFn: ScalarImpl = (args, out, ctx) => {
+  const p = parseArg(args[0], ctx.encoding);
+  if (p === null) return setNull(out);
+  let i = 0;
+  if (args.length === 2) {
+    if (args[1].c === StorageClass.Null) return setNull(out);
+    const path = argText(args[1], ctx.encoding);
+    const found = findPath(p, path, true);
+    if (found === null) return setNull(out);
+    i = found;
+  }
+  setInt(out, (p.a[i] & 0x0f) === JB.Array ? arrayCount(p, i) : 0);
+};
+
+/** json_type(J [, P]). */
+const typeFn: ScalarImpl = (args, out, ctx) => {
+  const p = parseArg(args[0], ctx.encoding);
+  if (p === null) return setNull(out);
+  let i = 0;
+  if (args.length === 2) {
+    if (args[1].c === StorageClass.Null) return setNull(out);
+    const found = findPath(p, argText(args[1], ctx.encoding), false);
+    if (found === null) return setNull(out);
+    i = found;
+  }
+  setText(out, JSONB_TYPE_NAMES[p.a[i] & 0x0f]);
+};
+
+/** How json_extract-like functions return their result. */
+const enum Extract {
+  /** json_extract: SQL values for scalars, JSON text for containers. */
+  Default = 0,
+  /** `->`: always JSON text. */
+  Json = 1,
+  /** `->>`: always an SQL value. */
+  Sql = 2,
+  /** jsonb_extract: SQL values for scalars, JSONB for containers. */
+  Blob = 3,
+}
+
+function allAlnum(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isAlnum(c) && c !== 0x5f) return false;
+  }
+  return true;
+}
+
+/**
+ * The path bytes after `$`, with `->`'s abbreviations: an INTEGER N is `[N]` (`[#-N]`
+ * when negative), a text of letters, digits and `_` is `.key`, `[...]` is itself, any
+ * other text a quoted key.
+ */
+function extractPath(arg: Reg, path: string, abbreviated: boolean): Uint8Array {
+  if (abbreviated && arg.c === StorageClass.Integer) {
+    const n = arg.v as number | bigint;
+    return pathBytes(n < 0 ? `[#${n}]` : `[${n}]`);
+  }
+  if (path[0] === "$") return pathBytes(path.slice(1));
+  if (!abbreviated) throw badPath(path);
+  // The C code sees the path as a C string.
+  const nul = path.indexOf("\0");
+  const z = nul >= 0 ? path.slice(0, nul) : path;
+  if (allAlnum(z)) return pathBytes(`.${z}`);
+  if (z[0] === "[" && utf8(z).length >= 3 && z[z.length - 1] === "]") return pathBytes(z);
+  return pathBytes(`."${z}"`);
+}
+
+function extractFn(mode: Extract): ScalarImpl {
+  const abbreviated = mode === Extract.Json || mode === Extract.Sql;
+  return (args, out, ctx) => {
+    if (args.length < 2) return setNull(out);
+    const p = parseArg(args[0], ctx.encoding);
+    if (p === null) return setNull(out);
+    const multi = args.length > 2;
+    const jx = new JsonOut();
+    if (multi) jx.char(0x5b);
+    for (let k = 1; k < args.length; k++) {
+      if (args[k].c === StorageClass.Null) return setNull(out);
+      const path = argText(args[k], ctx.encoding);
+      const j = lookupStep(p, 0, extractPath(args[k], path, abbreviated), 0, 0);
+      if (j >= 0) {
+        if (!multi) {
+          if (mode === Extract.Json) {
+            setJsonText(out, elementText(p, j));
+          } else {
+            returnFromBlob(p, j, out, mode === Extract.Blob);
+            if (mode === Extract.Default && (p.a[j] & 0x0f) >= JB.Array) markJson(out);
+          }
+          return;
+        }
+        jx.separator();
+        renderText(p, j, jx);
+        if (jx.err !== OutErr.None) throw malformed();
+      } else if (j === LOOKUP_NOTFOUND) {
+        if (!multi) return setNull(out);
+        jx.separator();
+        jx.ascii("null");
+      } else throw lookupError(j, path);
+    }
+    jx.char(0x5d);
+    returnJsonText(out, jx, mode === Extract.Blob);
+  };
+}
+
+/** json_remove(J, P...) / jsonb_remove. */
+function removeFn(asBlob: boolean): ScalarImpl {
+  return (args, out, ctx) => {
+    if (args.length < 1) return setNull(out);
+    const p = parseArg(args[0], ctx.encoding);
+    if (p === null) return setNull(out);
+    for (let k = 1; k < args.length; k++) {
+      if (args[k].c === StorageClass.Null) return setNull(out);
+      const path = argText(args[k], ctx.encoding);
+      if (path[0] !== "$") throw badPath(path);
+      const z = pathBytes(path);
+      if (z[1] === 0) return setNull(out);
+      p.eEdit = Edit.Del;
+      p.delta = 0;
+      const rc = lookupStep(p, 0, z, 1, 0);
+      if (rc === LOOKUP_NOTFOUND) continue;
+      if (rc < 0) throw lookupError(rc, path);
+    }
+    p.eEdit = Edit.None;
+    returnParse(p, out, asBlob);
+  };
+}
+
+/** json_insert / json_replace / json_set / json_array_insert and their jsonb_ forms. */
+function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
+  return (args, out, ctx) => {
+    if (args.length < 1) return setNull(out);
+    if ((args.length & 1) === 0) {
+      throw new SqliteError("SQLITE_ERROR", `json_${name}() needs an odd number of arguments`);
+    }
+    const p = parseArg(args[0], ctx.encoding);
+    if (p === null) return setNull(out);
+    for (let k = 1; k < args.length - 1; k += 2) {
+      if (args[k].c === StorageClass.Null) continue;
+      const path = argText(args[k], ctx.encoding);
+      if (path[0] !== "$") throw badPath(path);
+      const ins = valueToJsonb(args[k + 1], ctx.encoding);
+      const z = pathBytes(path);
+      let rc = 0;
+      if (z[1] === 0) {
+        if (edit === Edit.Repl || edit === Edit.Set) {
+          p.delta = 0;
+          p.edit(0, p.n, ins);
+        }
+      } else {
+        p.eEdit = edit;
+        p.ins = ins;
+        p.delta = 0;
+        rc = lookupStep(p, 0, z, 1, 0);
+        p.eEdit = Edit.None;
+      }
+      if (rc === LOOKUP_NOTFOUND) continue;
+      if (rc < 0) throw lookupError(rc, path);
+    }
+    returnParse(p, out, asBlob);
+  };
+}
+
+/** json_patch(T, P) / jsonb_patch. */
+function patchFn(asBlob: boolean): ScalarImpl {
+  return (args, out, ctx) => {
+    const target = parseArg(args[0], ctx.encoding);
+    if (target === null) return setNull(out);
+    const patch = parseArg(args[1], ctx.encoding);
+    if (patch === null) return setNull(out);
+    target.delta = 0;
+    const rc = mergePatch(target, 0, patch, 0);
+    if (rc !== Merge.Ok) throw malformed();
+    returnParse(target, out, asBlob);
+  };
+}
+
+/** json_valid(J [, FLAGS]). */
+const validFn: ScalarImpl = (args, out, ctx) => {
+  let flags = 1;
+  if (args.length === 2) {
+    const f = toInt(args[1], ctx.encoding);
+    if (f < 1 || f > 15) {
+      throw new SqliteError(
+        "SQLITE_ERROR",
+        "FLAGS parameter to json_valid() must be between 1 and 15",
+      );
+    }
+    flags = Number(f) & 0x0f;
+  }
+  const r = args[0];
+  if (r.c === StorageClass.Null) return setNull(out);
+  if (r.c === StorageClass.Blob && looksLikeJsonb(r.v as Uint8Array)) {
+    const b = r.v as Uint8Array;
+    if (flags & 4) return setInt(out, 1);
+    if (flags & 8) return setInt(out, jsonbCheck(b, b.length, 0, b.length, 1) === 0 ? 1 : 0);
+    return setInt(out, 0);
+  }
+  if ((flags & 3) === 0) return setInt(out, 0);
+  const { p, ok } = parseJson(argText(r, ctx.encoding));
+  setInt(out, ok && ((flags & 2) !== 0 || !p.hasNonstd) ? 1 : 0);
+};
+
+/** json_error_position(J). */
+const errorPositionFn: ScalarImpl = (args, out, ctx) => {
+  const r = args[0];
+  if (r.c === StorageClass.Null) return setNull(out);
+  if (r.c === StorageClass.Blob && looksLikeJsonb(r.v as Uint8Array)) {
+    const b = r.v as Uint8Array;
+    return setInt(out, jsonbCheck(b, b.length, 0, b.length, 1));
+  }
+  const { p, ok } = parseJson(argText(r, ctx.encoding));
+  if (ok) return setInt(out, 0);
+  const z = p.z!;
+  let pos = 0;
+  for (let k = 0; k < p.iErr && z[k] !== 0; k++) if ((z[k] & 0xc0) !== 0x80) pos++;
+  setInt(out, pos + 1);
+};
+
+const DEFAULT_INDENT = utf8("    ");
+
+/** json_pretty(J [, INDENT]). */
+const prettyFn: ScalarImpl = (args, out, ctx) => {
+  const p = parseArg(args[0], ctx.encoding);
+  if (p === null) return setNull(out);
+  const indent = args.length > 1 && args[1].c !== StorageClass.Null
+    ? utf8(argText(args[1], ctx.encoding))
+    : DEFAULT_INDENT;
+  const jx = new JsonOut();
+  renderPretty(p, 0, jx, indent, 0);
+  if (jx.err !== OutErr.None) throw malformed();
+  setText(out, jx.text());
+};
+
+/** Every scalar JSON function by name. */
+export const JSON_SCALARS: ReadonlyArray<readonly [string, ScalarImpl]> = [
+  ["json", jsonFn(false)],
+  ["jsonb", jsonFn(true)],
+  ["json_array", arrayFn(false)],
+  ["jsonb_array", arrayFn(true)],
+  ["json_array_insert", editFn("array_insert", Edit.ArrayIns, false)],
+  ["jsonb_array_insert", editFn("array_insert", Edit.ArrayIns, true)],
+  ["json_array_length", arrayLengthFn],
+  ["json_error_position", errorPositionFn],
+  ["json_extract", extractFn(Extract.Default)],
+  ["jsonb_extract", extractFn(Extract.Blob)],
+  ["->", extractFn(Extract.Json)],
+  ["->>", extractFn(Extract.Sql)],
+  ["json_insert", editFn("insert", Edit.Ins, false)],
+  ["jsonb_insert", editFn("insert", Edit.Ins, true)],
+  ["json_object", objectFn(false)],
+  ["jsonb_object", objectFn(true)],
+  ["json_patch", patchFn(false)],
+  ["jsonb_patch", patchFn(true)],
+  ["json_pretty", prettyFn],
+  ["json_quote", quoteFn],
+  ["json_remove", removeFn(false)],
+  ["jsonb_remove", removeFn(true)],
+  ["json_replace", editFn("replace", Edit.Repl, false)],
+  ["jsonb_replace", editFn("replace", Edit.Repl, true)],
+  ["json_set", editFn("set", Edit.Set, false)],
+  ["jsonb_set", editFn("set", Edit.Set, true)],
+  ["json_type", typeFn],
+  ["json_valid", validFn],
+];

@@ -1,0 +1,209 @@
+/**
+ * SQLite's date and time functions: `date`, `time`, `datetime`, `julianday`,
+ * `unixepoch`, `strftime`, `timediff`, and `current_date` / `current_time` /
+ * `current_timestamp`. Each reads a time value and modifiers (see date_parse.ts and
+ * date_modifiers.ts) and returns NULL when either is invalid or the result leaves
+ * 0000-01-01 .. 9999-12-31.
+ *
+ * `'now'` (and a call without arguments) is the statement's time, `ctx.now()`: fixed
+ * for one statement run, as SQLite fixes it for one sqlite3_step.
+ */
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setInt, setNull, setReal, setText } from "../../value/reg.ts";
+import { StorageClass } from "../../value/types.ts";
+import { cText, textOf } from "./coerce.ts";
+import { applyModifier } from "./date_modifiers.ts";
+import { parseTimeValue, setRawNumber, setToNow } from "./date_parse.ts";
+import {
+  computeHMS,
+  computeJD,
+  computeYMD,
+  computeYMDHMS,
+  DateTime,
+  DAY_MS,
+  isValidJdMs,
+} from "./date_time.ts";
+import {
+  dateText,
+  dateTimeText,
+  strftimeText,
+  timediffText,
+  timeText,
+  unixSeconds,
+  unixSecondsSubsec,
+} from "./date_format.ts";
+
+const value = new DateTime();
+const other = new DateTime();
+const NO_ARGS: readonly Reg[] = Object.freeze([]);
+
+/** The statement's current time in unix milliseconds. */
+function nowOf(ctx: FunctionContext): () => number {
+  return ctx.now ?? Date.now;
+}
+
+/**
+ * Reads `args[from]` (the time value; none means now) and the modifiers after it into
+ * `p`. Returns false when the result is NULL. Plays SQLite's isDate.
+ */
+function readDate(
+  args: readonly Reg[],
+  from: number,
+  to: number,
+  ctx: FunctionContext,
+  p: DateTime,
+): boolean {
+  p.reset();
+  if (from >= to) {
+    setToNow(p, nowOf(ctx)());
+    return true;
+  }
+  const first = args[from];
+  if (first.c === StorageClass.Integer || first.c === StorageClass.Real) {
+    setRawNumber(p, Number(first.v));
+  } else {
+    const text = textOf(first, ctx.encoding);
+    if (text === null || !parseTimeValue(cText(text), p, nowOf(ctx))) return false;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const text = textOf(args[i], ctx.encoding);
+    if (text === null || !applyModifier(cText(text), p, i - from)) return false;
+  }
+  computeJD(p);
+  if (p.isError || !isValidJdMs(p.jdMs)) return false;
+  // A lone YYYY-MM-DD with a day past the month's end is shown normalized (02-31 → 03-03).
+  if (to - from === 1 && p.validYMD && p.D > 28) p.validYMD = false;
+  return true;
+}
+
+/** `date(time-value, modifier...)`: `YYYY-MM-DD`. */
+export function dateFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
+  computeYMD(value);
+  setText(out, dateText(value));
+}
+
+/** `time(time-value, modifier...)`: `HH:MM:SS`. */
+export function timeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
+  computeHMS(value);
+  setText(out, timeText(value));
+}
+
+/** `datetime(time-value, modifier...)`: `YYYY-MM-DD HH:MM:SS`. */
+export function datetimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
+  computeYMDHMS(value);
+  setText(out, dateTimeText(value));
+}
+
+/** `julianday(time-value, modifier...)`: the julian day number, a REAL. */
+export function juliandayFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
+  setReal(out, value.jdMs / DAY_MS);
+}
+
+/** `unixepoch(time-value, modifier...)`: seconds since 1970, INTEGER (REAL with subsec). */
+export function unixepochFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
+  if (value.useSubsec) setReal(out, unixSecondsSubsec(value));
+  else setInt(out, unixSeconds(value));
+}
+
+/** `strftime(format, time-value, modifier...)`. */
+export function strftimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (args.length === 0) return setNull(out);
+  const fmt = textOf(args[0], ctx.encoding);
+  if (fmt === null || !readDate(args, 1, args.length, ctx, value)) return setNull(out);
+  computeJD(value);
+  computeYMDHMS(value);
+  const text = strftimeText(cText(fmt), value);
+  if (text === null) setNull(out);
+  else setText(out, text);
+}
+
+/** `current_date`: `date('now')`. */
+export function currentDateFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  dateFn(NO_ARGS, out, ctx);
+}
+
+/** `current_time`: `time('now')`. */
+export function currentTimeFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  timeFn(NO_ARGS, out, ctx);
+}
+
+/** `current_timestamp`: `datetime('now')`. */
+export function currentTimestampFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  datetimeFn(NO_ARGS, out, ctx);
+}
+
+/** Moves `d2` to year `Y` / month `M` (same day and time) and recomputes its JD. */
+function moveTo(d2: DateTime, Y: number, M: number): void {
+  d2.Y = Y;
+  d2.M = M;
+  d2.validJD = false;
+  computeJD(d2);
+}
+
+/**
+ * `timediff(a, b)`: the span to add to `b` to reach `a`, as `±YYYY-MM-DD HH:MM:SS.SSS`
+ * (whole years and months first, counted on `b`'s calendar, then the rest).
+ */
+export function timediffFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const d1 = value;
+  const d2 = other;
+  if (!readDate(args, 0, 1, ctx, d1) || !readDate(args, 1, 2, ctx, d2)) return setNull(out);
+  computeYMDHMS(d1);
+  computeYMDHMS(d2);
+  let sign: string;
+  let Y: number;
+  let M: number;
+  if (d1.jdMs >= d2.jdMs) {
+    sign = "+";
+    Y = d1.Y - d2.Y;
+    if (Y !== 0) moveTo(d2, d1.Y, d2.M);
+    M = d1.M - d2.M;
+    if (M < 0) {
+      Y--;
+      M += 12;
+    }
+    if (M !== 0) moveTo(d2, d2.Y, d1.M);
+    while (d1.jdMs < d2.jdMs) {
+      M--;
+      if (M < 0) {
+        M = 11;
+        Y--;
+      }
+      if (d2.M === 1) moveTo(d2, d2.Y - 1, 12);
+      else moveTo(d2, d2.Y, d2.M - 1);
+    }
+    d1.jdMs -= d2.jdMs;
+  } else {
+    sign = "-";
+    Y = d2.Y - d1.Y;
+    if (Y !== 0) moveTo(d2, d1.Y, d2.M);
+    M = d2.M - d1.M;
+    if (M < 0) {
+      Y--;
+      M += 12;
+    }
+    if (M !== 0) moveTo(d2, d2.Y, d1.M);
+    while (d1.jdMs > d2.jdMs) {
+      M--;
+      if (M < 0) {
+        M = 11;
+        Y--;
+      }
+      if (d2.M === 12) moveTo(d2, d2.Y + 1, 1);
+      else moveTo(d2, d2.Y, d2.M + 1);
+    }
+    d1.jdMs = d2.jdMs - d1.jdMs;
+  }
+  // The span as a moment after 0000-01-01 00:00 (JD 1721059.5), read back as D-h-m-s.
+  d1.jdMs += 148699540800000;
+  d1.validYMD = false;
+  d1.validHMS = false;
+  d1.tz = 0;
+  computeYMDHMS(d1);
+  setText(out, timediffText(sign, Y, M, d1));
+}
