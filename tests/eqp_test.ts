@@ -26,6 +26,9 @@ CREATE INDEX tc ON t(c);
 CREATE INDEX uq ON u(q COLLATE NOCASE);
 CREATE INDEX tp ON t(d) WHERE d > 0;
 CREATE VIEW v AS SELECT a, b FROM t WHERE c > 1;
+CREATE TABLE x(e, f, g);
+CREATE TABLE y(h, i, j);
+CREATE TABLE z(m INT, n TEXT, o REAL);
 `;
 
 /** Key queries: access paths, joins, ordering, grouping, subqueries, compounds. */
@@ -92,6 +95,10 @@ export const EQP_QUERIES: string[] = [
   "SELECT b, count(*) FROM t GROUP BY b ORDER BY b",
   "SELECT * FROM t WHERE a = 1 OR a = 2",
   "SELECT * FROM t, u, w WHERE t.a = u.q AND w.x = u.p",
+  "SELECT * FROM t WHERE c = 1 OR c = 2",
+  "SELECT * FROM t WHERE a = 1 OR a = ? OR a = 3",
+  "SELECT * FROM t WHERE c = 1 OR b = 'x'",
+  "SELECT * FROM t WHERE c = 1 OR c > 5",
   "SELECT * FROM t WHERE a = ? AND b = ?",
   "SELECT * FROM t WHERE c > 5 AND c < 10",
   "SELECT max(b) FROM t GROUP BY c",
@@ -101,6 +108,38 @@ export const EQP_QUERIES: string[] = [
   "SELECT * FROM v",
   "SELECT max(c) FROM t",
   "SELECT * FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.q = t.c)",
+  // Automatic indexes (hash lookups) for unindexed equi-joins.
+  "SELECT * FROM x, y WHERE x.e = y.h",
+  "SELECT * FROM y, x WHERE x.e = y.h",
+  "SELECT * FROM t, x WHERE t.c = x.e",
+  "SELECT * FROM t, x WHERE t.d = x.e",
+  "SELECT * FROM x, y WHERE x.e = y.h AND x.f = y.i",
+  "SELECT * FROM x, y WHERE x.f = y.i AND x.e = y.h",
+  "SELECT * FROM x, y WHERE y.j = x.g AND x.e = y.h AND x.f = y.i",
+  "SELECT * FROM x LEFT JOIN y ON x.e = y.h",
+  "SELECT * FROM x LEFT JOIN y ON x.e = y.h AND y.j > 5",
+  "SELECT x.f, y.i FROM x, y WHERE x.e = y.h",
+  "SELECT * FROM x, y WHERE x.e = y.h AND y.j > 5 AND x.g < 3",
+  "SELECT * FROM x, y WHERE x.e = y.h AND y.h = x.f",
+  "SELECT * FROM x, y, z WHERE x.e = y.h AND z.m = y.i",
+  "SELECT * FROM x, z WHERE x.e = z.n",
+  "SELECT * FROM x, z WHERE x.e = z.m AND x.f = z.n",
+  "SELECT * FROM x, z WHERE x.e = z.o",
+  "SELECT * FROM x, y WHERE x.e = y.h COLLATE NOCASE",
+  "SELECT * FROM t, y WHERE t.a = 5 AND y.h = t.d",
+  "SELECT * FROM t, y WHERE t.c = 5 AND y.h = t.d",
+  "SELECT * FROM x, y WHERE x.e > y.h",
+  "SELECT * FROM x, y WHERE x.e = y.h + 1",
+  "SELECT * FROM x, w WHERE x.e = w.z",
+  // ORDER BY / GROUP BY given by the outer loop of a join.
+  "SELECT * FROM t, u WHERE u.p = t.b ORDER BY t.a",
+  "SELECT * FROM t JOIN u ON u.p = t.b ORDER BY t.b",
+  "SELECT * FROM t LEFT JOIN u ON u.p = t.b ORDER BY t.a DESC",
+  "SELECT * FROM t, x WHERE x.e = t.d ORDER BY t.b, t.c",
+  "SELECT * FROM t, x WHERE x.e = t.c ORDER BY t.b",
+  "SELECT t.b, count(*) FROM t, u WHERE u.p = t.b GROUP BY t.b",
+  "SELECT t.c, count(*) FROM t, x WHERE x.e = t.d GROUP BY t.c",
+  "SELECT * FROM t, u WHERE u.p = t.b ORDER BY u.q",
 ];
 
 function tree(rows: readonly { id: number; parent: number; detail: string }[]): string {

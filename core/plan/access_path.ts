@@ -47,7 +47,8 @@ export interface TableLeaf {
   used: Set<number>;
 }
 
-interface SeekTerm {
+/** A term usable to seek a column of one node. */
+export interface SeekTerm {
   term: Term;
   column: number;
   op: "eq" | "lt" | "le" | "gt" | "ge";
@@ -132,7 +133,7 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
 const seekCache = new WeakMap<Term, Map<number, SeekTerm | null>>();
 
 /** {@link seekTerm}, remembered per term (join order search asks many times). */
-function cachedSeekTerm(term: Term, id: number): SeekTerm | null {
+export function cachedSeekTerm(term: Term, id: number): SeekTerm | null {
   let m = seekCache.get(term);
   if (!m) seekCache.set(term, m = new Map());
   let s = m.get(id);
@@ -141,7 +142,7 @@ function cachedSeekTerm(term: Term, id: number): SeekTerm | null {
 }
 
 /** sqlite3IndexAffinityOk: may a comparison with this affinity use a column of `colAff`? */
-function affinityOk(cmp: Affinity, colAff: Affinity): boolean {
+export function affinityOk(cmp: Affinity, colAff: Affinity): boolean {
   if (cmp === Affinity.Blob) return true;
   if (cmp === Affinity.Text) return colAff === Affinity.Text;
   return colAff === Affinity.Numeric || colAff === Affinity.Integer || colAff === Affinity.Real;

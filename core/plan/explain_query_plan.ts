@@ -5,7 +5,17 @@
  * parent links nest as SQLite's do. Where our plan differs from SQLite's choice, the rows
  * describe ours.
  */
-import type { IndexScan, Plan, PlanExpr, Query, RelNode, SubPlan, TableScan } from "./plan.ts";
+import type {
+  HashLookup,
+  IndexScan,
+  Plan,
+  PlanExpr,
+  Query,
+  RelNode,
+  SubPlan,
+  TableScan,
+} from "./plan.ts";
+import { Affinity } from "../value/types.ts";
 import { exprChildren, exprSubPlan, nodeExprs, seekQueries } from "./walk.ts";
 
 /** One row of EXPLAIN QUERY PLAN: SQLite's columns `id, parent, notused, detail`. */
@@ -102,9 +112,15 @@ class Emitter {
         this.rel(node.outer, parent, false, post, subs);
         this.rel(node.inner, parent, node.join !== "inner", post, subs);
         return;
-      case "hashLookup":
-        this.rel(node.input, parent, leftJoin, post, subs);
+      case "hashLookup": {
+        const auto = autoIndexDetail(node);
+        for (let n: RelNode = node.input; "input" in n; n = n.input) {
+          for (const e of nodeExprs(n)) collectSubPlans(e, subs);
+        }
+        if (auto.bloom) this.row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
+        this.row(parent, auto.search + suffix);
         return;
+      }
       case "values":
         this.row(
           parent,
@@ -183,6 +199,49 @@ function collectSubPlans(e: PlanExpr, out: SubPlan[]): void {
     out.push(sub);
   }
   for (const c of exprChildren(e)) collectSubPlans(c, out);
+}
+
+/** Column name of output `column` of a build input (a table scan, or a view's columns). */
+function inputColumnName(node: RelNode, column: number): { name: string; text: boolean } {
+  if (node.kind === "tableScan" || node.kind === "indexScan") {
+    const c = node.table.columns[column];
+    return c
+      ? { name: c.name, text: c.affinity === Affinity.Text }
+      : { name: "rowid", text: false };
+  }
+  if (node.kind === "subqueryScan") {
+    const e = node.query.columns[column];
+    let n: RelNode = node.query.root;
+    while (n.kind === "project" || n.kind === "filter") n = n.input;
+    if (e?.kind === "column" && e.node === ("id" in n ? n.id : -1)) {
+      return inputColumnName(n, e.column);
+    }
+  }
+  return { name: "?", text: false };
+}
+
+/**
+ * SQLite's rows for an automatic index read through a hash lookup: the key column
+ * names, PARTIAL when rows were filtered before the build, and whether SQLite adds a
+ * Bloom filter (it does unless every key column has TEXT affinity).
+ */
+function autoIndexDetail(node: HashLookup): { keys: string; search: string; bloom: boolean } {
+  let input: RelNode = node.input;
+  const stored: PlanExpr[] = input.kind === "sort" ? input.columns : [];
+  if (input.kind === "sort") input = input.input;
+  const partial = input.kind === "filter";
+  while (input.kind === "filter") input = input.input;
+  const names = node.buildKeys.map((k) => {
+    const e = k.kind === "column" ? stored[k.column] : undefined;
+    return e?.kind === "column" ? inputColumnName(input, e.column) : { name: "?", text: false };
+  });
+  const keys = names.map((n) => `${n.name}=?`).join(" AND ");
+  const how = `AUTOMATIC ${partial ? "PARTIAL " : ""}COVERING INDEX`;
+  return {
+    keys,
+    search: `SEARCH ${node.label} USING ${how} (${keys})`,
+    bloom: !names.every((n) => n.text),
+  };
 }
 
 function tableScanDetail(node: TableScan): string {

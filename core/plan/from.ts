@@ -11,8 +11,10 @@ import type { PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { andAll, type Term, termsOf } from "./terms.ts";
-import type { AccessPath } from "./access_path.ts";
+import { andAll, orToInTerms, type Term, termsOf } from "./terms.ts";
+import { type AccessPath, TABLE_ROWS } from "./access_path.ts";
+import { buildAutoIndex } from "./auto_index.ts";
+import type { OrderChooser } from "./order.ts";
 import { bestStep, chooseJoinOrder, type JoinStep } from "./join_order.ts";
 
 interface Unit {
@@ -24,14 +26,24 @@ interface Unit {
   onTerms: Term[];
 }
 
-/** Decides, for the single table of a FROM, which path gives the wanted order. */
-export type PathChooser = (paths: AccessPath[]) => AccessPath;
+/** Decides, for the outermost table of a FROM, which path gives the wanted order. */
+export type PathChooser = OrderChooser;
 
 /** The planned FROM: its node, and the first leaf's access path when it is a table. */
 export interface FromPlan {
   node: RelNode;
   /** Access path of the only leaf, when the FROM is one table. */
   single: AccessPath | null;
+  /**
+   * Access path of the outermost loop when the joins keep its row order (no RIGHT or
+   * FULL join): rows come out ordered as this path yields them.
+   */
+  first: AccessPath | null;
+}
+
+interface ChainResult {
+  single: AccessPath | null;
+  first: AccessPath | null;
 }
 
 function usingTerm(u: { left: B.BoundColumn; right: B.BoundColumn }): B.BoundExpr {
@@ -104,11 +116,12 @@ function lowerOnTerms(ctx: PlanContext, scope: LowerScope, units: Unit[]): void 
 
 function filtered(node: RelNode, terms: Term[]): RelNode {
   for (const t of terms) t.placed = true;
-  const predicate = andAll(terms.map((t) => t.expr));
+  const predicate = andAll(terms.filter((t) => !t.virtual).map((t) => t.expr));
   return predicate ? { kind: "filter", input: node, predicate } : node;
 }
 
-function stepNode(step: JoinStep): RelNode {
+function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
+  if (step.auto) return buildAutoIndex(ctx, step.leaf, step.auto);
   if (step.path) {
     // An IN (SELECT ...) seek is exact: its sub-plan lives in the seek key only (a plan
     // may hold each sub-plan once).
@@ -138,19 +151,21 @@ function leafDeps(leaves: readonly Leaf[]): Map<number, Set<number>> {
 
 /** Inner-joined leaves in cost order, each with the terms that became ready under it. */
 function innerChain(
+  ctx: PlanContext,
   units: Unit[],
   pool: Term[],
   placedBefore: ReadonlySet<number>,
   chooser: PathChooser | undefined,
-  result: { single: AccessPath | null },
+  result: ChainResult,
 ): RelNode {
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const open = pool.filter((t) => !t.placed);
   const steps = leaves.length === 1 && placedBefore.size === 0
     ? [bestStep(leaves[0], open, new Set(), ids, chooser).step]
-    : chooseJoinOrder(leaves, open, leafDeps(leaves));
+    : chooseJoinOrder(leaves, open, leafDeps(leaves), chooser);
   if (leaves.length === 1 && steps[0].path) result.single = steps[0].path;
+  if (chooser && placedBefore.size === 0) result.first = steps[0].path;
   let node: RelNode | null = null;
   const placed = new Set<number>();
   steps.forEach((step, i) => {
@@ -161,7 +176,7 @@ function innerChain(
       for (const r of t.refs) if (ids.has(r) && !placed.has(r)) return false;
       return true;
     });
-    const leafNode = stepNode(step);
+    const leafNode = stepNode(ctx, step);
     const inner = filtered(leafNode, ready.filter((t) => !t.placed));
     node = node === null
       ? inner
@@ -180,10 +195,10 @@ function chain(
   pool: Term[],
   placedBefore: ReadonlySet<number>,
   chooser: PathChooser | undefined,
-  result: { single: AccessPath | null },
+  result: ChainResult,
 ): RelNode {
   const outer = units.some((u, i) => i > 0 && u.join !== "inner") || units.some((u) => u.group);
-  if (!outer) return innerChain(units, pool, placedBefore, chooser, result);
+  if (!outer) return innerChain(ctx, units, pool, placedBefore, chooser, result);
   const stepOf = new Map<number, number>();
   units.forEach((u, j) => {
     for (const l of unitLeaves(u)) stepOf.set(l.id, j);
@@ -241,6 +256,7 @@ function chain(
     node = filtered(node, above[j]);
   });
   if (units.length > 1 || units[0].group) result.single = null;
+  if (units[0].group || rightFull.some((x) => x)) result.first = null;
   return node!;
 }
 
@@ -255,7 +271,7 @@ function planUnit(
   pool: Term[],
   placedBefore: ReadonlySet<number>,
   chooser: PathChooser | undefined,
-  result: { single: AccessPath | null },
+  result: ChainResult,
 ): RelNode {
   if (u.group) {
     return chain(ctx, u.group, [...pool, ...u.group[0].onTerms], placedBefore, undefined, result);
@@ -263,9 +279,12 @@ function planUnit(
   const leaf = u.leaf!;
   const ids = new Set([leaf.id]);
   const open = pool.filter((t) => !t.placed);
-  const { step } = bestStep(leaf, open, placedBefore, ids, chooser);
+  // Outer rows are not tracked through outer joins: assume a full table before.
+  const outerRows = placedBefore.size === 0 ? 1 : TABLE_ROWS;
+  const { step } = bestStep(leaf, open, placedBefore, ids, chooser, outerRows);
   if (step.path && placedBefore.size === 0) result.single = step.path;
-  const leafNode = stepNode(step);
+  if (chooser && placedBefore.size === 0) result.first = step.path;
+  const leafNode = stepNode(ctx, step);
   return filtered(leafNode, open.filter((t) => !t.placed));
 }
 
@@ -283,7 +302,7 @@ export function planFrom(
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-    return { node: filtered(node, terms), single: null };
+    return { node: filtered(node, terms), single: null, first: null };
   }
   const poolExprs: B.BoundExpr[] = [];
   const leaves: Leaf[] = [];
@@ -291,11 +310,16 @@ export function planFrom(
   for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
   if (where) poolExprs.unshift(where);
   const pool = poolExprs.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
+  pool.push(...orToInTerms(pool));
   lowerOnTerms(ctx, scope, units);
-  const result = { single: null as AccessPath | null };
+  const result: ChainResult = { single: null, first: null };
   const node = chain(ctx, units, pool, new Set(), chooser, result);
   const rest = pool.filter((t) => !t.placed);
-  return { node: filtered(node, rest), single: leaves.length === 1 ? result.single : null };
+  return {
+    node: filtered(node, rest),
+    single: leaves.length === 1 ? result.single : null,
+    first: result.first,
+  };
 }
 
 export { comparisonAffinity };

@@ -6,11 +6,15 @@
 import { type AccessPath, TABLE_ROWS, tablePaths } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type { Term } from "./terms.ts";
+import type { OrderChooser } from "./order.ts";
+import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
 export interface JoinStep {
   leaf: Leaf;
   path: AccessPath | null;
+  /** Read through an automatic index (a hash lookup) instead of `path`. */
+  auto: AutoIndex | null;
 }
 
 interface Partial {
@@ -33,14 +37,18 @@ export function termReady(
   return true;
 }
 
-/** The cheapest access path of `leaf` after the leaves in `placed`. */
+/**
+ * The cheapest access path of `leaf` after the leaves in `placed`, which yield about
+ * `outerRows` rows (an automatic index costs `setup` once, then little per probe).
+ */
 export function bestStep(
   leaf: Leaf,
   terms: readonly Term[],
   placed: ReadonlySet<number>,
   leafIds: ReadonlySet<number>,
   choose?: (paths: AccessPath[]) => AccessPath,
-): { step: JoinStep; cost: number; rows: number } {
+  outerRows = 1,
+): { step: JoinStep; cost: number; rows: number; setup: number } {
   let rows = leaf.kind === "table" ? TABLE_ROWS : 1000;
   let cost = rows;
   let path: AccessPath | null = null;
@@ -52,12 +60,43 @@ export function bestStep(
     rows = path.rows;
     cost = path.cost;
   }
+  let auto: AutoIndex | null = null;
+  let setup = 0;
+  if (!path || path.used.length === 0) {
+    const a = autoIndexFor(leaf, terms, ready, placed);
+    if (a && a.setup + outerRows * a.cost < outerRows * cost) {
+      auto = a;
+      setup = a.setup;
+      cost = a.cost;
+      rows = a.rows;
+    }
+  }
   // Terms that become checkable here and are not used by the seek thin the rows out.
   for (const t of terms) {
     if (!t.refs.has(leaf.id) || path?.used.includes(t) || !ready(t)) continue;
+    if (auto && auto.keys.some((k) => k.term === t)) continue;
     rows = Math.max(1, rows / 4);
   }
-  return { step: { leaf, path }, cost, rows };
+  return { step: { leaf, path: auto ? null : path, auto }, cost, rows, setup };
+}
+
+/** A cost on SQLite's LogEst scale (10·log2): costs this close are a tie, as in SQLite. */
+function logEst(cost: number): number {
+  return Math.round(10 * Math.log2(cost + 1));
+}
+
+/**
+ * Orders partial join orders: cheaper first; on a tie (same LogEst), the one that keeps
+ * the FROM order longer (leaf ids grow in FROM order), as SQLite keeps the first found.
+ */
+function better(a: Partial, b: Partial): number {
+  const d = logEst(a.cost) - logEst(b.cost);
+  if (d !== 0) return d;
+  for (let i = 0; i < a.steps.length && i < b.steps.length; i++) {
+    const x = a.steps[i].leaf.id - b.steps[i].leaf.id;
+    if (x !== 0) return x;
+  }
+  return 0;
 }
 
 /** Leaves whose node reads other leaves (table-valued function arguments) wait for them. */
@@ -77,7 +116,7 @@ export function chooseJoinOrder(
   leaves: readonly Leaf[],
   terms: readonly Term[],
   deps: Map<number, Set<number>>,
-  firstChoice?: (paths: AccessPath[]) => AccessPath,
+  firstChoice?: OrderChooser,
 ): JoinStep[] {
   const leafIds = new Set(leaves.map((l) => l.id));
   const relevant = new Map<number, Term[]>();
@@ -93,21 +132,28 @@ export function chooseJoinOrder(
       for (const leaf of leaves) {
         if (p.placed.has(leaf.id) || !dependenciesMet(leaf, deps, p.placed)) continue;
         const mine = relevant.get(leaf.id)!;
-        const b = bestStep(leaf, mine, p.placed, leafIds, depth === 0 ? firstChoice : undefined);
+        const first = depth === 0 ? firstChoice : undefined;
+        const b = bestStep(leaf, mine, p.placed, leafIds, first, p.rows);
         const placed = new Set(p.placed).add(leaf.id);
         const cand: Partial = {
           steps: [...p.steps, b.step],
           placed,
-          cost: p.cost + p.rows * b.cost,
+          cost: p.cost + b.setup + p.rows * b.cost,
           rows: Math.min(p.rows * b.rows, 1e300),
         };
+        if (
+          firstChoice && depth === leaves.length - 1 && !firstChoice.givesOrder(cand.steps[0].path)
+        ) {
+          // The order the outer loop does not give costs a sort of the join's rows.
+          cand.cost += firstChoice.sortCost(cand.rows);
+        }
         const key = [...placed].sort((x, y) => x - y).join(",");
         const old = next.get(key);
-        if (!old || cand.cost < old.cost) next.set(key, cand);
+        if (!old || better(cand, old) < 0) next.set(key, cand);
       }
     }
     if (next.size === 0) throw new Error("planner: no join order satisfies the dependencies");
-    beam = [...next.values()].sort((a, b) => a.cost - b.cost).slice(0, width);
+    beam = [...next.values()].sort(better).slice(0, width);
   }
   return beam[0].steps;
 }

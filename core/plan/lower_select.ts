@@ -11,6 +11,7 @@ import { buildAggregate } from "./aggregate.ts";
 import { prepareWindows, stackWindows } from "./window.ts";
 import { orderAwareChooser, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
+import { remapRowids } from "./auto_index.ts";
 
 function collationOf(e: B.ExprInfo): CollationName {
   return (e.collation ?? "BINARY").toUpperCase();
@@ -165,6 +166,17 @@ function lowerCore(
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
+  return remapRowids(ctx, lowerCoreRefs(ctx, core, parent, orderBy, limit, offset));
+}
+
+function lowerCoreRefs(
+  ctx: PlanContext,
+  core: B.BoundCore,
+  parent: LowerScope | null,
+  orderBy: B.BoundOrderingTerm[] | null,
+  limit: PlanExpr | null,
+  offset: PlanExpr | null,
+): Query {
   const special = planSpecialAggregate(ctx, core, parent, orderBy, limit, offset);
   if (special) return special;
   const scope = newScope(parent, core);
@@ -192,10 +204,17 @@ function lowerCore(
   );
   let node = from.node;
   let ordered = false;
-  if (wanted && from.single) {
-    const o = pathOrder(from.single, wanted());
+  // One table, or the outer loop of joins that keep its order when every wanted term
+  // reads that table: the path's order may make the sort (or the grouping) unnecessary.
+  const outerPath = from.single ?? from.first;
+  if (wanted && outerPath) {
+    const terms = wanted();
+    const id = outerPath.node.id;
+    const local = from.single !== null ||
+      terms.every((t) => t.expr.kind === "column" && t.expr.node === id);
+    const o = local ? pathOrder(outerPath, terms) : null;
     if (o && !(core.aggregate && o.reverse)) {
-      from.single.node.reverse = o.reverse;
+      outerPath.node.reverse = o.reverse;
       ordered = true;
     }
   }

@@ -48,21 +48,35 @@ export function pathOrder(
 }
 
 /**
+ * Picks a table's path for a wanted order; `givesOrder` says whether a path (of the
+ * outermost loop of a join) yields the rows in that order, `sortCost` what sorting
+ * `rows` rows costs otherwise.
+ */
+export interface OrderChooser {
+  (paths: AccessPath[]): AccessPath;
+  givesOrder(path: AccessPath | null): boolean;
+  sortCost(rows: number): number;
+}
+
+function sortCost(rows: number): number {
+  return rows * Math.log2(Math.max(2, rows)) * 3;
+}
+
+/**
  * Picks the cheapest path counting the sort a path that does not give `terms` order
  * needs (`stream`: the order must run forwards).
  */
-export function orderAwareChooser(
-  terms: () => OrderTerm[],
-  forwardOnly: boolean,
-): (paths: AccessPath[]) => AccessPath {
-  return (paths) => {
+export function orderAwareChooser(terms: () => OrderTerm[], forwardOnly: boolean): OrderChooser {
+  const gives = (p: AccessPath, wanted: readonly OrderTerm[]) => {
+    const o = pathOrder(p, wanted);
+    return o !== null && !(forwardOnly && o.reverse);
+  };
+  const choose = (paths: AccessPath[]) => {
     const wanted = terms();
     let best: AccessPath | null = null;
     let bestCost = Infinity;
     for (const p of paths) {
-      const o = pathOrder(p, wanted);
-      const ok = o !== null && !(forwardOnly && o.reverse);
-      const cost = p.cost + (ok ? 0 : p.rows * Math.log2(Math.max(2, p.rows)) * 3);
+      const cost = p.cost + (gives(p, wanted) ? 0 : sortCost(p.rows));
       if (cost < bestCost) {
         best = p;
         bestCost = cost;
@@ -70,4 +84,14 @@ export function orderAwareChooser(
     }
     return best!;
   };
+  return Object.assign(choose, {
+    givesOrder(path: AccessPath | null): boolean {
+      if (path === null) return false;
+      const wanted = terms();
+      const id = path.node.id;
+      if (!wanted.every((t) => t.expr.kind === "column" && t.expr.node === id)) return false;
+      return gives(path, wanted);
+    },
+    sortCost,
+  });
 }

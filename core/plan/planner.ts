@@ -52,6 +52,7 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
     nextId: 0,
     usedColumns: usedColumns(statement),
     recursiveCtes: new Map(),
+    rowidOutputs: new Map(),
   };
   let query;
   try {

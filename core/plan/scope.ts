@@ -15,6 +15,11 @@ export interface PlanContext {
   usedColumns: Map<number, Set<number>>;
   /** While a recursive CTE's step is lowered: bound CTE id → its recursiveCte node id. */
   recursiveCtes: Map<number, number>;
+  /**
+   * Leaves read through an automatic index (a hash lookup with the leaf's id): the output
+   * column standing for the rowid, which a lookup cannot expose as column -1.
+   */
+  rowidOutputs: Map<number, number>;
 }
 
 /** A fresh statement-unique node id. */

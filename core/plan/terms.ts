@@ -3,6 +3,7 @@
  * can be placed where those nodes are available and used to seek an index.
  */
 import type { PlanExpr } from "./plan.ts";
+import { CompareOp } from "../value/logic.ts";
 import { allIds, exprChildren, exprSubPlan, forEachColumnRef } from "./walk.ts";
 
 /** One conjunct and the ids of the nodes it reads (outside its own sub-plans). */
@@ -11,6 +12,11 @@ export interface Term {
   refs: Set<number>;
   /** Placed as a filter already. */
   placed: boolean;
+  /**
+   * Derived from another term that stays as the filter (e.g. `x IN (1, 2)` from
+   * `x = 1 OR x = 2`): usable to seek, never placed as a filter itself.
+   */
+  virtual?: boolean;
 }
 
 /** The conjuncts of `e` (`a AND b AND c` → `a`, `b`, `c`). */
@@ -47,3 +53,57 @@ export function andAll(exprs: PlanExpr[]): PlanExpr | null {
   if (exprs.length === 0) return null;
   return exprs.reduce((a, b) => ({ kind: "logic", op: "and", left: a, right: b }));
 }
+
+function disjuncts(e: PlanExpr, out: PlanExpr[] = []): PlanExpr[] {
+  if (e.kind === "logic" && e.op === "or") {
+    disjuncts(e.left, out);
+    disjuncts(e.right, out);
+  } else out.push(e);
+  return out;
+}
+
+/**
+ * SQLite's OR optimization for one column: `x = a OR x = b OR ...` (same column, same
+ * comparison affinity and collation, values not reading x's node) also gives a virtual
+ * `x IN (a, b, ...)` term, so an index or the rowid can be probed once per value.
+ */
+export function orToInTerms(terms: readonly Term[]): Term[] {
+  const out: Term[] = [];
+  for (const t of terms) {
+    if (t.expr.kind !== "logic" || t.expr.op !== "or") continue;
+    const parts = disjuncts(t.expr);
+    let column: PlanExpr | null = null;
+    const values: PlanExpr[] = [];
+    let affinity: InListAffinity | null = null;
+    let collation = "";
+    const ok = parts.every((p) => {
+      if (p.kind !== "compare" || p.op !== CompareOp.Eq) return false;
+      const sides = p.left.kind === "column" ? [p.left, p.right] : [p.right, p.left];
+      const [col, value] = sides;
+      if (col.kind !== "column" || exprRefs(value).has(col.node)) return false;
+      if (column === null) {
+        column = col;
+        affinity = p.affinity;
+        collation = p.collation;
+      } else if (
+        column.kind !== "column" || column.node !== col.node || column.column !== col.column ||
+        affinity !== p.affinity || collation !== p.collation
+      ) return false;
+      values.push(value);
+      return true;
+    });
+    if (!ok || column === null) continue;
+    const expr: PlanExpr = {
+      kind: "inList",
+      not: false,
+      operand: column,
+      list: values,
+      affinity: affinity!,
+      collation,
+    };
+    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true });
+  }
+  return out;
+}
+
+type InListAffinity = Extract<PlanExpr, { kind: "inList" }>["affinity"];

@@ -1,0 +1,236 @@
+/**
+ * Automatic indexes (SQLite's AUTOMATIC COVERING INDEX) for unindexed equi-joins: when a
+ * leaf that is not the first of a join can be reached by `col = <outer value>` terms but
+ * no index helps, it is read once into a `hashLookup` keyed by those columns and probed
+ * per outer row. SQLite builds a b-tree index instead; its matches come out ordered by
+ * the key, then the other used columns, then the rowid, so the build input is sorted that
+ * way and the lookup (which keeps input order) yields SQLite's order.
+ */
+import { Affinity, StorageClass } from "../value/types.ts";
+import type { TableInfo } from "../format/schema_types.ts";
+import type { HashLookup, PlanExpr, RelNode, Sort, SortKey } from "./plan.ts";
+import { affinityOk, cachedSeekTerm, TABLE_ROWS } from "./access_path.ts";
+import type { Leaf } from "./leaves.ts";
+import type { Term } from "./terms.ts";
+import { andAll } from "./terms.ts";
+import { colRef, newId, type PlanContext } from "./scope.ts";
+import { mapColumnRefs } from "./capture.ts";
+import { exprChildren, exprSubPlan } from "./walk.ts";
+import { readsOutside } from "./correlation.ts";
+
+/** One key column of an automatic index: the leaf column and the value probing it. */
+export interface AutoKey {
+  term: Term;
+  column: number;
+  probe: PlanExpr;
+  affinity: Affinity;
+  collation: string;
+}
+
+/** An automatic index chosen for a join step. */
+export interface AutoIndex {
+  keys: AutoKey[];
+  /** Terms reading only the leaf: they filter the rows before the build (PARTIAL). */
+  local: Term[];
+  /** Cost of building it (once per statement). */
+  setup: number;
+  /** Cost of one probe, and the rows it yields. */
+  cost: number;
+  rows: number;
+}
+
+/** SQLite's estimates: setup ~ N·log N plus a constant; a probe ~ 40 for ~20 rows. */
+const PROBE_COST = 40;
+const PROBE_ROWS = 20;
+
+function hasSubPlan(e: PlanExpr): boolean {
+  if (exprSubPlan(e)) return true;
+  return exprChildren(e).some(hasSubPlan);
+}
+
+/** Column affinity of `column` of a leaf (null when it cannot take an automatic index). */
+function leafColumnAffinity(leaf: Leaf, column: number): Affinity | null {
+  if (column < 0) return null;
+  if (leaf.kind === "table") {
+    const t = leaf.table.table;
+    if (column === t.rowidAlias) return null;
+    return t.columns[column]?.affinity ?? null;
+  }
+  const c = leaf.source.columns[column];
+  return c ? c.affinity ?? Affinity.Blob : null;
+}
+
+/** May `leaf` take an automatic index at all (SQLite's whereLoopAddBtree conditions)? */
+function eligible(leaf: Leaf): boolean {
+  if (leaf.kind === "table") {
+    const t = leaf.table;
+    return t.indexedBy === null;
+  }
+  const node = leaf.node;
+  if (node === null || node.kind !== "subqueryScan") return false;
+  return !readsOutside(node.query);
+}
+
+/**
+ * Position of a term in SQLite's WHERE-clause term list for `leafId`: a term with the
+ * leaf's column on the left keeps its place; one with it on the right (and a column on
+ * the left) is a commuted copy appended in reverse term order.
+ */
+function termRank(term: Term, leafId: number, index: number, total: number): number {
+  const e = term.expr;
+  if (e.kind !== "compare") return index;
+  const leftMine = e.left.kind === "column" && e.left.node === leafId;
+  if (leftMine || e.left.kind !== "column") return index;
+  return total + (total - index);
+}
+
+/**
+ * The automatic index `leaf` could use after the leaves in `placed` (`ready` says which
+ * terms may be evaluated there), or null. `rowsPerRun` is what one plain run of the leaf
+ * costs, to decide against an index that cannot pay off.
+ */
+export function autoIndexFor(
+  leaf: Leaf,
+  terms: readonly Term[],
+  ready: (t: Term) => boolean,
+  placed: ReadonlySet<number>,
+): AutoIndex | null {
+  if (placed.size === 0 || !eligible(leaf)) return null;
+  const found: { key: AutoKey; rank: number }[] = [];
+  const local: Term[] = [];
+  terms.forEach((t, i) => {
+    if (!ready(t)) return;
+    let onlyLeaf = t.refs.size > 0;
+    for (const r of t.refs) if (r !== leaf.id) onlyLeaf = false;
+    if (onlyLeaf) local.push(t);
+    const s = cachedSeekTerm(t, leaf.id);
+    if (!s || s.op !== "eq" || s.key.kind !== "value" || hasSubPlan(t.expr)) return;
+    const aff = leafColumnAffinity(leaf, s.column);
+    if (aff === null || !affinityOk(s.affinity, aff)) return;
+    found.push({
+      key: {
+        term: t,
+        column: s.column,
+        probe: s.key.value,
+        affinity: s.affinity,
+        collation: s.collation.toUpperCase(),
+      },
+      rank: termRank(t, leaf.id, i, terms.length),
+    });
+  });
+  if (found.length === 0) return null;
+  found.sort((a, b) => a.rank - b.rank);
+  const keys: AutoKey[] = [];
+  for (const f of found) {
+    if (!keys.some((k) => k.column === f.key.column)) keys.push(f.key);
+  }
+  const n = leaf.kind === "table" ? TABLE_ROWS : 1000;
+  const setup = leaf.kind === "table" ? n * 140 : n * 4;
+  return { keys, local, setup, cost: PROBE_COST, rows: PROBE_ROWS };
+}
+
+/** Columns a leaf's rows have. */
+function leafWidth(leaf: Leaf): number {
+  if (leaf.kind === "table") return leaf.table.table.columns.length;
+  return leaf.source.columns.length;
+}
+
+/** Columns of the leaf read anywhere in the statement. */
+function usedOf(ctx: PlanContext, leaf: Leaf): Set<number> {
+  if (leaf.kind === "table") return leaf.table.used;
+  return ctx.usedColumns.get(leaf.source.id) ?? new Set();
+}
+
+/** The columns the index stores after its keys: used ones, then the row's identity. */
+function trailingColumns(leaf: Leaf, used: Set<number>, keys: number[]): number[] {
+  const out = [...used].filter((c) => c >= 0 && !keys.includes(c)).sort((a, b) => a - b);
+  if (leaf.kind !== "table") return out;
+  const t: TableInfo = leaf.table.table;
+  if (!t.withoutRowid) out.push(-1);
+  else {
+    for (const k of t.primaryKey) {
+      if (!keys.includes(k.column) && !out.includes(k.column)) out.push(k.column);
+    }
+  }
+  return out;
+}
+
+const NULL_CONST: PlanExpr = { kind: "const", value: null, cls: StorageClass.Null };
+
+/**
+ * The `hashLookup` node standing for `leaf` (it takes the leaf's id, so references to
+ * the leaf's columns read it unchanged; the rowid, column -1, is an extra output that
+ * {@link remapRowids} redirects references to). Its local terms are marked placed.
+ */
+export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): HashLookup {
+  const fresh = newId(ctx);
+  const relabel = <T>(e: T): T =>
+    mapColumnRefs(e, (r) => (r.node === leaf.id ? colRef(fresh, r.column) : r));
+  let input: RelNode;
+  if (leaf.kind === "table") {
+    const t = leaf.table;
+    input = {
+      kind: "tableScan",
+      id: fresh,
+      table: t.table,
+      label: t.label,
+      reverse: false,
+      rowid: null,
+    };
+  } else {
+    const node = leaf.node;
+    if (node === null || node.kind !== "subqueryScan") throw new Error("planner: bad auto index");
+    input = { ...node, id: fresh };
+  }
+  for (const t of auto.local) t.placed = true;
+  const predicate = andAll(auto.local.map((t) => relabel(t.expr)));
+  if (predicate) input = { kind: "filter", input, predicate };
+  const keyCols = auto.keys.map((k) => k.column);
+  const stored = [...keyCols, ...trailingColumns(leaf, usedOf(ctx, leaf), keyCols)];
+  const sortId = newId(ctx);
+  const keys: SortKey[] = stored.map((_, i) => ({
+    column: i,
+    desc: false,
+    nullsFirst: true,
+    collation: i < auto.keys.length ? auto.keys[i].collation : "BINARY",
+  }));
+  const sort: Sort = {
+    kind: "sort",
+    id: sortId,
+    input,
+    columns: stored.map((c) => colRef(fresh, c)),
+    keys,
+    limit: null,
+    offset: null,
+  };
+  const used = usedOf(ctx, leaf);
+  const columns: PlanExpr[] = [];
+  for (let c = 0; c < leafWidth(leaf); c++) {
+    const at = stored.indexOf(c);
+    columns.push(at >= 0 && (used.has(c) || keyCols.includes(c)) ? colRef(sortId, at) : NULL_CONST);
+  }
+  if (leaf.kind === "table" && !leaf.table.table.withoutRowid) {
+    ctx.rowidOutputs.set(leaf.id, columns.length);
+    columns.push(colRef(sortId, stored.indexOf(-1)));
+  }
+  return {
+    kind: "hashLookup",
+    id: leaf.id,
+    input: sort,
+    columns,
+    buildKeys: auto.keys.map((_, i) => colRef(sortId, i)),
+    probeKeys: auto.keys.map((k) => k.probe),
+    affinities: auto.keys.map((k) => k.affinity),
+    collations: auto.keys.map((k) => k.collation),
+    label: leaf.kind === "table" ? leaf.table.label : leaf.source.name,
+  };
+}
+
+/** `q` with rowid references to leaves read through automatic indexes redirected. */
+export function remapRowids<T>(ctx: PlanContext, q: T): T {
+  if (ctx.rowidOutputs.size === 0) return q;
+  return mapColumnRefs(q, (r) => {
+    const at = r.column === -1 ? ctx.rowidOutputs.get(r.node) : undefined;
+    return at === undefined ? r : colRef(r.node, at);
+  });
+}
