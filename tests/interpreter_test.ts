@@ -415,6 +415,88 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
   );
 });
 
+Deno.test("interpreter: streaming aggregation (groups end when the key changes)", () => {
+  const byIndex = (index: string, reverse = false): RelNode => ({
+    kind: "indexScan",
+    id: 0,
+    table: T,
+    index: fx.index(index),
+    label: "t",
+    eq: [],
+    lower: null,
+    upper: null,
+    reverse,
+    covering: false,
+  });
+  const stream = (
+    input: RelNode,
+    groupBy: PlanExpr[],
+    colls: string[],
+    carried: PlanExpr[] = [],
+    carryFromMinMax = -1,
+    aggregates = [agg("count", []), agg("sum", [col(0, C)]), agg("group_concat", [col(0, B)])],
+  ): RelNode => ({
+    kind: "aggregate",
+    id: 1,
+    input,
+    groupBy,
+    groupCollations: colls,
+    aggregates,
+    carried,
+    carryFromMinMax,
+    strategy: "stream",
+  });
+  const out = (n: number) => Array.from({ length: n }, (_, i) => col(1, i));
+  // NULL keys group together first; INTEGER keys from the index in order.
+  same(
+    query(stream(byIndex("ta"), [col(0, A)], ["BINARY"]), out(4)),
+    "SELECT a, count(*), sum(c), group_concat(b) FROM t INDEXED BY ta GROUP BY a",
+  );
+  // NOCASE keys: 'Abc', 'abc', 'abc' are one group; its key and bare column are the first row's.
+  same(
+    query(stream(byIndex("te"), [col(0, E)], ["NOCASE"], [col(0, ID)]), out(5)),
+    "SELECT e, count(*), sum(c), group_concat(b), id FROM t INDEXED BY te GROUP BY e COLLATE NOCASE",
+  );
+  // Bare column from the row that set max().
+  same(
+    query(
+      stream(byIndex("ta"), [col(0, A)], ["BINARY"], [col(0, B)], 0, [agg("max", [col(0, C)])]),
+      out(3),
+    ),
+    "SELECT a, max(c), b FROM t INDEXED BY ta GROUP BY a",
+  );
+  // A filter above the groups (HAVING) and a LIMIT that stops in the middle of the input.
+  same(
+    query(
+      {
+        kind: "limit",
+        input: filter(
+          stream(byIndex("ta"), [col(0, A)], ["BINARY"]),
+          cmp(CompareOp.Gt, col(1, 1), lit(1)),
+        ),
+        limit: lit(1),
+        offset: null,
+      },
+      out(2),
+    ),
+    "SELECT a, count(*) FROM t GROUP BY a HAVING count(*) > 1 LIMIT 1",
+  );
+  // No input row: no group.
+  same(
+    query(stream(scan(0, EMPTY), [col(0, 0)], ["BINARY"], [], -1, [agg("count", [])]), out(2)),
+    "SELECT x, count(*) FROM empty GROUP BY x",
+  );
+  // No table of groups: the program never looks a group up or sorts groups.
+  const program = INTERPRETER.compile({
+    query: query(stream(byIndex("ta"), [col(0, A)], ["BINARY"]), out(4)),
+    encoding: fx.file.encoding,
+    parameters: [],
+    nodeCount: 2,
+  }, fx.file) as InterpreterProgram;
+  const ops = program.explainRows().map((r) => r[1]);
+  assert.ok(ops.includes("AggSameKey") && !ops.includes("AggGroup") && !ops.includes("AggSort"));
+});
+
 Deno.test("interpreter: countRows from a table and from an index", () => {
   same(
     query({ kind: "countRows", id: 0, table: T, index: null, label: "t" }, [col(0, 0)]),
@@ -793,17 +875,42 @@ Deno.test("interpreter: subquery scans, compounds (sorted distinct results), rec
   );
 });
 
-Deno.test("interpreter: window nodes are refused with SQLite's error kind", () => {
+Deno.test("interpreter: window node (stored columns, then one result per call)", () => {
+  const frame = (start: "unboundedPreceding" | "preceding", offset: PlanExpr | null) => ({
+    unit: "rows" as const,
+    start: { type: start, offset },
+    end: { type: "currentRow" as const, offset: null },
+    exclude: "noOthers" as const,
+  });
   const w: RelNode = {
     kind: "window",
     id: 1,
     input: scan(0, T),
-    columns: [col(0, ID)],
-    partitionBy: [],
-    orderBy: [],
-    calls: [],
+    columns: [col(0, ID), col(0, E)],
+    partitionBy: [{ column: 1, desc: false, nullsFirst: true, collation: "NOCASE" }],
+    orderBy: [{ column: 0, desc: true, nullsFirst: false, collation: "BINARY" }],
+    calls: [
+      {
+        name: "row_number",
+        args: [],
+        filter: null,
+        frame: frame("unboundedPreceding", null),
+        collation: "BINARY",
+      },
+      {
+        name: "sum",
+        args: [col(0, C)],
+        filter: null,
+        frame: frame("preceding", lit(1)),
+        collation: "BINARY",
+      },
+    ],
   };
-  assert.throws(() => run(query(w, [col(1, 0)])), /window functions are not supported yet/);
+  same(
+    query(w, [col(1, 0), col(1, 2), col(1, 3)]),
+    "SELECT id, row_number() OVER win, sum(c) OVER (win ROWS 1 PRECEDING) FROM t " +
+      "WINDOW win AS (PARTITION BY e ORDER BY id DESC) ORDER BY e COLLATE NOCASE, id DESC",
+  );
 });
 
 Deno.test("interpreter: resumable execution, early close, storage classes kept", () => {

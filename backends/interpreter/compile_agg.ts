@@ -1,8 +1,10 @@
 /**
- * Aggregation: the input's rows are stepped into groups (a hash of the GROUP BY key);
- * then each group is emitted, in ascending key order, with its keys, its aggregate
- * results and its carried (bare column) values. Without GROUP BY there is exactly one
- * group, even for no input.
+ * Aggregation: the input's rows are stepped into groups, then each group is emitted with
+ * its keys, its aggregate results and its carried (bare column) values. `hash`: groups
+ * are found by a hash of the GROUP BY key and emitted at the end in ascending key order;
+ * `stream`: the input arrives in key order, so a group is emitted as soon as the key
+ * changes (no table of groups). Without GROUP BY there is exactly one group, even for no
+ * input.
  */
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 import type { Aggregate } from "../../core/plan/plan.ts";
@@ -49,19 +51,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     first = b.regs();
     b.emit(Op.Integer, 1, first);
   }
-  c.produce(node.input, () => {
-    const stepped = b.label();
-    if (nKeys > 0) {
-      c.exprs(node.groupBy, keys);
-      b.emit(Op.AggGroup, slot, stepped, keys, nKeys);
-      b.emit(Op.AggStore, slot, keys, 0, nKeys);
-      storeCarried();
-    } else if (nCarried > 0) {
-      b.emit(Op.IfNot, first, stepped, 0);
-      b.emit(Op.Integer, 0, first);
-      storeCarried();
-    }
-    b.place(stepped);
+  const stepCalls = () => {
     node.aggregates.forEach((a, i) => {
       const skip = b.label();
       if (a.filter) {
@@ -79,7 +69,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
       }
       b.place(skip);
     });
-  });
+  };
   c.setRegisterAccess(node.id, base, width);
   const emitGroup = (next: number) => {
     if (nKeys > 0) b.emit(Op.AggLoad, slot, base, 0, nKeys);
@@ -88,6 +78,44 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     consume(next);
   };
   const end = b.label();
+  if (nKeys > 0 && node.strategy === "stream") {
+    // Rows arrive in key order: a group ends when the key changes.
+    c.produce(node.input, () => {
+      const start = b.label();
+      const same = b.label();
+      c.exprs(node.groupBy, keys);
+      b.emit(Op.IfAggEmpty, slot, start);
+      b.emit(Op.AggSameKey, slot, same, keys, nKeys);
+      const emitted = b.label();
+      emitGroup(emitted);
+      b.place(emitted);
+      b.place(start);
+      b.emit(Op.AggNew, slot);
+      b.emit(Op.AggStore, slot, keys, 0, nKeys);
+      storeCarried();
+      b.place(same);
+      stepCalls();
+    });
+    b.emit(Op.IfAggEmpty, slot, end);
+    emitGroup(end);
+    b.place(end);
+    return;
+  }
+  c.produce(node.input, () => {
+    const stepped = b.label();
+    if (nKeys > 0) {
+      c.exprs(node.groupBy, keys);
+      b.emit(Op.AggGroup, slot, stepped, keys, nKeys);
+      b.emit(Op.AggStore, slot, keys, 0, nKeys);
+      storeCarried();
+    } else if (nCarried > 0) {
+      b.emit(Op.IfNot, first, stepped, 0);
+      b.emit(Op.Integer, 0, first);
+      storeCarried();
+    }
+    b.place(stepped);
+    stepCalls();
+  });
   if (nKeys === 0) {
     emitGroup(end);
   } else {

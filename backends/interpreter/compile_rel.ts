@@ -2,7 +2,6 @@
  * Relational nodes other than b-tree access and aggregation: each kind's produce code.
  * The record type makes a new node kind a type error until it has a handler here.
  */
-import { SqliteError } from "../../core/errors.ts";
 import { rowComparator } from "../../core/exec/sorter.ts";
 import type {
   Compound,
@@ -20,11 +19,11 @@ import type {
   SubqueryScan,
   TableFunction,
   Values,
-  Window,
 } from "../../core/plan/plan.ts";
 import type { Compiler, Consume } from "./compile.ts";
 import { AGG_HANDLERS } from "./compile_agg.ts";
 import { SCAN_HANDLERS } from "./compile_scan.ts";
+import { WINDOW_HANDLERS } from "./compile_window.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 
@@ -354,10 +353,6 @@ function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void
   b.place(exit);
 }
 
-function window(_c: Compiler, _node: Window, _consume: Consume): void {
-  throw new SqliteError("SQLITE_ERROR", "window functions are not supported yet");
-}
-
 /** The handler of every relational node kind. */
 export const REL_HANDLERS: { [K in RelNode["kind"]]: Handler<Extract<RelNode, { kind: K }>> } = {
   ...SCAN_HANDLERS,
@@ -375,5 +370,5 @@ export const REL_HANDLERS: { [K in RelNode["kind"]]: Handler<Extract<RelNode, { 
   recursiveCte,
   recursiveRef,
   tableFunction,
-  window,
+  ...WINDOW_HANDLERS,
 };

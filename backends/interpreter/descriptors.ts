@@ -7,6 +7,7 @@ import type { KeyOrder } from "../../core/format/index_key.ts";
 import type { IndexInfo, TableInfo } from "../../core/format/schema_types.ts";
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 import type { StoredRow } from "../../core/exec/sorter.ts";
+import type { WindowSpec } from "../../core/exec/window.ts";
 import type { ScalarImpl } from "../../core/functions/scalar/registry.ts";
 import type { Collation } from "../../core/value/collation.ts";
 import type { Affinity, SqlValue, StorageClass } from "../../core/value/types.ts";
@@ -106,4 +107,10 @@ export interface TableFunctionEntry {
 export interface AffinityEntry {
   explain: string;
   aff: Affinity;
+}
+
+/** The calls of a window node. */
+export interface WindowEntry {
+  explain: string;
+  spec: WindowSpec;
 }

@@ -5,12 +5,9 @@
  */
 import type { Execution } from "../backend.ts";
 import { SqliteError } from "../../core/errors.ts";
-import { SeekOp } from "../../core/format/cursor.ts";
-import { keyComparator } from "../../core/format/index_key.ts";
-import { AggregateCalls, type GroupState } from "../../core/exec/aggregate_calls.ts";
-import { GroupTable } from "../../core/exec/group_table.ts";
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
+import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../../core/exec/rowid_key.ts";
@@ -24,7 +21,7 @@ import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { CompareOp } from "../../core/value/logic.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import { StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
   AggEntry,
@@ -38,18 +35,22 @@ import type {
   QueueEntry,
   SortEntry,
   TableFunctionEntry,
+  WindowEntry,
 } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
 import { HashSlot, loadRow, RowsSlot, SorterSlot, storeRow, VCursor } from "./vm_objects.ts";
-
-interface AggSlot {
-  calls: AggregateCalls;
-  table: GroupTable;
-  current: GroupState;
-  hit: boolean;
-  pos: number;
-}
+import {
+  aggFinal,
+  aggGroup,
+  aggLoad,
+  aggNextGroup,
+  aggOpen,
+  type AggSlot,
+  aggSort,
+  aggStore,
+} from "./vm_agg.ts";
+import { indexEntryJump, rowidPast, seekIndex, seekRowidBound } from "./vm_seek.ts";
 
 const COMPARE_OF: Partial<Record<Op, CompareOp>> = {
   [Op.Eq]: CompareOp.Eq,
@@ -58,13 +59,6 @@ const COMPARE_OF: Partial<Record<Op, CompareOp>> = {
   [Op.Le]: CompareOp.Le,
   [Op.Gt]: CompareOp.Gt,
   [Op.Ge]: CompareOp.Ge,
-};
-
-const SEEK_OF: Partial<Record<Op, SeekOp>> = {
-  [Op.SeekGE]: SeekOp.GE,
-  [Op.SeekGT]: SeekOp.GT,
-  [Op.SeekLE]: SeekOp.LE,
-  [Op.SeekLT]: SeekOp.LT,
 };
 
 /** One run of a compiled program. */
@@ -413,70 +407,38 @@ export class VmExecution implements Execution {
           break;
         }
         case Op.SeekRowidGE:
-        case Op.SeekRowidLE: {
-          const c = cursors[ins.p1];
-          c.nullRow = false;
-          const k = regs[ins.p3];
-          const ge = ins.op === Op.SeekRowidGE;
-          const ok = k.c === StorageClass.Null
-            ? (ge ? c.bt.first() : c.bt.last())
-            : c.bt.seekRowid(k.v as number | bigint, ge ? SeekOp.GE : SeekOp.LE);
-          if (!ok) {
+        case Op.SeekRowidLE:
+          if (seekRowidBound(cursors[ins.p1], ins.op === Op.SeekRowidGE, regs[ins.p3])) {
             pc = ins.p2;
             continue;
           }
           break;
-        }
         case Op.RowidGT:
-        case Op.RowidLT: {
-          const k = regs[ins.p3];
-          if (k.c !== StorageClass.Null) {
-            const id = cursors[ins.p1].bt.rowid();
-            if (ins.op === Op.RowidGT ? id > (k.v as number) : id < (k.v as number)) {
-              pc = ins.p2;
-              continue;
-            }
+        case Op.RowidLT:
+          if (rowidPast(cursors[ins.p1], ins.op === Op.RowidGT, regs[ins.p3])) {
+            pc = ins.p2;
+            continue;
           }
           break;
-        }
         case Op.SeekGE:
         case Op.SeekGT:
         case Op.SeekLE:
         case Op.SeekLT:
-        case Op.NotFound: {
-          const c = cursors[ins.p1];
-          c.nullRow = false;
-          const key: SqlValue[] = new Array(ins.p4);
-          for (let i = 0; i < ins.p4; i++) key[i] = regs[ins.p3 + i].v;
-          const cmp = keyComparator(key, c.entry.order!);
-          let ok: boolean;
-          if (ins.op === Op.NotFound) {
-            ok = c.bt.seek(cmp, SeekOp.GE) && cmp(c.bt.record()) === 0;
-          } else ok = c.bt.seek(cmp, SEEK_OF[ins.op]!);
-          if (!ok) {
+        case Op.NotFound:
+          if (seekIndex(cursors[ins.p1], ins.op, regs, ins.p3, ins.p4)) {
             pc = ins.p2;
             continue;
           }
           break;
-        }
         case Op.IdxGT:
         case Op.IdxGE:
         case Op.IdxLT:
-        case Op.IdxLE: {
-          const d = cursors[ins.p1].compareEntry(regs, ins.p3, ins.p4);
-          const jump = ins.op === Op.IdxGT
-            ? d > 0
-            : ins.op === Op.IdxGE
-            ? d >= 0
-            : ins.op === Op.IdxLT
-            ? d < 0
-            : d <= 0;
-          if (jump) {
+        case Op.IdxLE:
+          if (indexEntryJump(cursors[ins.p1], ins.op, regs, ins.p3, ins.p4)) {
             pc = ins.p2;
             continue;
           }
           break;
-        }
         case Op.SorterOpen: {
           const k = pool[ins.p4] as SortEntry;
           const s = new SorterSlot(k, false);
@@ -515,6 +477,12 @@ export class VmExecution implements Execution {
             pc = ins.p2;
             continue;
           }
+          break;
+        }
+        case Op.WindowCompute: {
+          const s = slots[ins.p1] as SorterSlot;
+          const k = pool[ins.p4] as WindowEntry;
+          s.sorter.rows = new WindowComputer(k.spec, enc).compute(s.sorter.rows);
           break;
         }
         case Op.SorterData: {
@@ -584,48 +552,40 @@ export class VmExecution implements Execution {
           setInResult(s.probe(this.#view(pc, ins.p2, s.width)), ins.p5 === 1, regs[ins.p3]);
           break;
         }
-        case Op.AggOpen: {
-          const k = pool[ins.p4] as AggEntry;
-          const calls = new AggregateCalls(k.calls, k.nStored, enc);
-          const a: AggSlot = {
-            calls,
-            table: new GroupTable(k.groupColls),
-            current: null as unknown as GroupState,
-            hit: false,
-            pos: 0,
-          };
-          slots[ins.p1] = a;
+        case Op.AggOpen:
+          slots[ins.p1] = aggOpen(pool[ins.p4] as AggEntry, enc);
           break;
-        }
         case Op.AggNew: {
           const a = slots[ins.p1] as AggSlot;
           a.current = a.calls.newGroup();
           break;
         }
-        case Op.AggGroup: {
-          const a = slots[ins.p1] as AggSlot;
-          const g = a.table.find(regs, ins.p3, ins.p4);
-          if (g !== undefined) {
-            a.current = g;
+        case Op.IfAggEmpty:
+          if ((slots[ins.p1] as AggSlot).current === null) {
             pc = ins.p2;
             continue;
           }
-          a.current = a.calls.newGroup();
-          a.table.add(a.current);
           break;
-        }
-        case Op.AggStore: {
-          const g = (slots[ins.p1] as AggSlot).current;
-          for (let i = 0; i < ins.p4; i++) {
-            const r = regs[ins.p2 + i];
-            g.stored[ins.p3 + i] = r.v;
-            g.storedClasses[ins.p3 + i] = r.c;
+        case Op.AggSameKey: {
+          const a = slots[ins.p1] as AggSlot;
+          if (a.table.sameKey(a.current!, regs, ins.p3, ins.p4)) {
+            pc = ins.p2;
+            continue;
           }
           break;
         }
+        case Op.AggGroup:
+          if (aggGroup(slots[ins.p1] as AggSlot, regs, ins.p3, ins.p4)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
+        case Op.AggStore:
+          aggStore(slots[ins.p1] as AggSlot, regs, ins.p2, ins.p3, ins.p4);
+          break;
         case Op.AggStep: {
           const a = slots[ins.p1] as AggSlot;
-          a.hit = a.calls.step(a.current, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
+          a.hit = a.calls.step(a.current!, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
           break;
         }
         case Op.IfAggMiss:
@@ -634,41 +594,24 @@ export class VmExecution implements Execution {
             continue;
           }
           break;
-        case Op.AggFinal: {
-          const a = slots[ins.p1] as AggSlot;
-          const n = a.calls.count;
-          for (let i = 0; i < n; i++) a.calls.final(a.current, i, regs[ins.p2 + i]);
+        case Op.AggFinal:
+          aggFinal(slots[ins.p1] as AggSlot, regs, ins.p2);
           break;
-        }
-        case Op.AggLoad: {
-          const g = (slots[ins.p1] as AggSlot).current;
-          for (let i = 0; i < ins.p4; i++) {
-            const r = regs[ins.p2 + i];
-            r.v = g.stored[ins.p3 + i];
-            r.c = g.storedClasses[ins.p3 + i];
-          }
+        case Op.AggLoad:
+          aggLoad(slots[ins.p1] as AggSlot, regs, ins.p2, ins.p3, ins.p4);
           break;
-        }
-        case Op.AggSort: {
-          const a = slots[ins.p1] as AggSlot;
-          a.table.sorted(ins.p4);
-          a.pos = 0;
-          if (a.table.groups.length === 0) {
-            pc = ins.p2;
-            continue;
-          }
-          a.current = a.table.groups[0];
-          break;
-        }
-        case Op.AggNextGroup: {
-          const a = slots[ins.p1] as AggSlot;
-          if (++a.pos < a.table.groups.length) {
-            a.current = a.table.groups[a.pos];
+        case Op.AggSort:
+          if (!aggSort(slots[ins.p1] as AggSlot, ins.p4)) {
             pc = ins.p2;
             continue;
           }
           break;
-        }
+        case Op.AggNextGroup:
+          if (aggNextGroup(slots[ins.p1] as AggSlot)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
         case Op.MatchSetOpen:
           slots[ins.p1] = new Set<number>();
           break;

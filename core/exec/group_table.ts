@@ -43,6 +43,17 @@ export class GroupTable {
     this.groups.push(g);
   }
 
+  /**
+   * Whether `g`'s key (its first `n` stored values) equals `regs[start .. start + n)` under
+   * the group collations (streaming aggregation: the key changed or not).
+   */
+  sameKey(g: GroupState, regs: readonly Reg[], start: number, n: number): boolean {
+    for (let i = 0; i < n; i++) {
+      if (compareValues(g.stored[i], regs[start + i].v, this.#colls[i]) !== 0) return false;
+    }
+    return true;
+  }
+
   /** Orders the groups by their stored key values (the first `nKeys` stored values). */
   sorted(nKeys: number): void {
     const colls = this.#colls;

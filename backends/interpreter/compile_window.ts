@@ -1,0 +1,102 @@
+/**
+ * The window node: each input row's columns and its calls' inputs (arguments, FILTER,
+ * frame offsets) are stored in a sorter ordered by PARTITION BY then ORDER BY; once all
+ * rows are in, WindowCompute replaces them with the columns followed by one result per
+ * call (core/exec/window.ts), and the rows are emitted in that order.
+ */
+import type { WindowCallSpec, WindowSpec } from "../../core/exec/window.ts";
+import { rowComparator } from "../../core/exec/sorter.ts";
+import type { PlanExpr, Window } from "../../core/plan/plan.ts";
+import { exprChildren, exprSubPlan } from "../../core/plan/walk.ts";
+import { StorageClass } from "../../core/value/types.ts";
+import type { Compiler, Consume } from "./compile.ts";
+import type { SortEntry, WindowEntry } from "./descriptors.ts";
+import { Op } from "./opcodes.ts";
+
+const NULL_CONST: PlanExpr = { kind: "const", value: null, cls: StorageClass.Null };
+
+/**
+ * SQLite replaces a frame offset that is not a constant expression (it reads a column or
+ * runs a subquery) by NULL, which then fails the offset check when a partition starts.
+ */
+function constantOffset(e: PlanExpr): PlanExpr {
+  const isConstant = (x: PlanExpr): boolean =>
+    x.kind !== "column" && exprSubPlan(x) === null && exprChildren(x).every(isConstant);
+  return isConstant(e) ? e : NULL_CONST;
+}
+
+function window(c: Compiler, node: Window, consume: Consume): void {
+  const b = c.b;
+  const stored: PlanExpr[] = [...node.columns];
+  const calls: WindowCallSpec[] = node.calls.map((call) => {
+    const argCol = stored.length;
+    stored.push(...call.args);
+    let filterCol = -1, startCol = -1, endCol = -1;
+    if (call.filter) {
+      filterCol = stored.length;
+      stored.push(call.filter);
+    }
+    if (call.frame.start.offset) {
+      startCol = stored.length;
+      stored.push(constantOffset(call.frame.start.offset));
+    }
+    if (call.frame.end.offset) {
+      endCol = stored.length;
+      stored.push(constantOffset(call.frame.end.offset));
+    }
+    return {
+      name: call.name,
+      argc: call.args.length,
+      argCol,
+      filterCol,
+      startCol,
+      endCol,
+      unit: call.frame.unit,
+      start: call.frame.start.type,
+      end: call.frame.end.type,
+      exclude: call.frame.exclude,
+      collation: call.collation,
+    };
+  });
+  const spec: WindowSpec = {
+    nColumns: node.columns.length,
+    partitionBy: node.partitionBy,
+    orderBy: node.orderBy,
+    calls,
+  };
+  const width = stored.length;
+  const keys = [...node.partitionBy, ...node.orderBy];
+  const sortEntry: SortEntry = {
+    explain: keys.map((k) => `${k.column}${k.desc ? " DESC" : ""} ${k.collation}`).join(","),
+    width,
+    compare: rowComparator(keys, c.enc),
+    folds: [],
+  };
+  const windowEntry: WindowEntry = {
+    explain: node.calls.map((x) => `${x.name}(${x.args.length})`).join(","),
+    spec,
+  };
+  const slot = b.slot();
+  b.emit(Op.SorterOpen, slot, 0, 0, b.constant(sortEntry));
+  const row = b.regs(Math.max(1, width));
+  c.produce(node.input, () => {
+    c.exprs(stored, row);
+    b.emit(Op.SorterInsert, slot, row, width);
+  });
+  const outWidth = node.columns.length + node.calls.length;
+  const base = b.regs(Math.max(1, outWidth));
+  c.setRegisterAccess(node.id, base, outWidth);
+  const exit = b.label();
+  b.emit(Op.SorterSort, slot, exit);
+  b.emit(Op.WindowCompute, slot, 0, 0, b.constant(windowEntry));
+  const top = b.here;
+  const next = b.label();
+  b.emit(Op.SorterData, slot, base);
+  consume(next);
+  b.place(next);
+  b.emit(Op.SorterNext, slot, top);
+  b.place(exit);
+}
+
+/** Handler of the window node. */
+export const WINDOW_HANDLERS = { window };

@@ -1,0 +1,80 @@
+/**
+ * The VM's b-tree positioning steps, kept out of the dispatch loop's body: rowid range
+ * seeks and tests, index seeks on a key prefix and index entry comparisons. Each returns
+ * whether the instruction's jump is taken.
+ */
+import { SeekOp } from "../../core/format/cursor.ts";
+import { keyComparator } from "../../core/format/index_key.ts";
+import type { Reg } from "../../core/value/reg.ts";
+import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import { Op } from "./opcode_spec.ts";
+import type { VCursor } from "./vm_objects.ts";
+
+/** SeekRowidGE / SeekRowidLE: position at the bound (NULL: the first / last row); jump if none. */
+export function seekRowidBound(c: VCursor, ge: boolean, k: Reg): boolean {
+  c.nullRow = false;
+  const ok = k.c === StorageClass.Null
+    ? (ge ? c.bt.first() : c.bt.last())
+    : c.bt.seekRowid(k.v as number | bigint, ge ? SeekOp.GE : SeekOp.LE);
+  return !ok;
+}
+
+/** RowidGT / RowidLT: jump when the cursor's rowid is past the (non-NULL) bound. */
+export function rowidPast(c: VCursor, gt: boolean, k: Reg): boolean {
+  if (k.c === StorageClass.Null) return false;
+  const id = c.bt.rowid();
+  return gt ? id > (k.v as number) : id < (k.v as number);
+}
+
+/** SeekGE/GT/LE/LT and NotFound on an index key prefix `regs[start..start+n)`; jump if none. */
+export function seekIndex(
+  c: VCursor,
+  op: Op,
+  regs: readonly Reg[],
+  start: number,
+  n: number,
+): boolean {
+  c.nullRow = false;
+  const key: SqlValue[] = new Array(n);
+  for (let i = 0; i < n; i++) key[i] = regs[start + i].v;
+  const cmp = keyComparator(key, c.entry.order!);
+  let ok: boolean;
+  switch (op) {
+    case Op.NotFound:
+      ok = c.bt.seek(cmp, SeekOp.GE) && cmp(c.bt.record()) === 0;
+      break;
+    case Op.SeekGE:
+      ok = c.bt.seek(cmp, SeekOp.GE);
+      break;
+    case Op.SeekGT:
+      ok = c.bt.seek(cmp, SeekOp.GT);
+      break;
+    case Op.SeekLE:
+      ok = c.bt.seek(cmp, SeekOp.LE);
+      break;
+    default:
+      ok = c.bt.seek(cmp, SeekOp.LT);
+  }
+  return !ok;
+}
+
+/** IdxGT/GE/LT/LE: jump when the entry compares so with the key `regs[start..start+n)`. */
+export function indexEntryJump(
+  c: VCursor,
+  op: Op,
+  regs: readonly Reg[],
+  start: number,
+  n: number,
+): boolean {
+  const d = c.compareEntry(regs, start, n);
+  switch (op) {
+    case Op.IdxGT:
+      return d > 0;
+    case Op.IdxGE:
+      return d >= 0;
+    case Op.IdxLT:
+      return d < 0;
+    default:
+      return d <= 0;
+  }
+}

@@ -1,0 +1,355 @@
+/**
+ * What the frame engine (`window_frame.ts`) does to each kind of window call, as SQLite's
+ * window.c does it:
+ * - aggregates and ranking functions: xStep / xInverse / xValue on one state, rows whose
+ *   FILTER is not true skipped both ways; an aggregate without xInverse (or xValue) is
+ *   recomputed from the rows still in the frame;
+ * - min()/max() over a frame not starting at UNBOUNDED PRECEDING: an ordered multiset of
+ *   the frame's non-NULL values (SQLite's ephemeral index), the result its last entry;
+ * - first_value / nth_value: the row at a position counted from the rows inverted so far;
+ * - lag / lead: the row at an offset from the current row, among the rows known so far;
+ * - any call under EXCLUDE: the frame re-stepped from scratch for each row.
+ */
+import { SqliteError } from "../errors.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
+import type { Collation } from "../value/collation.ts";
+import { compareValues } from "../value/compare.ts";
+import { add, subtract } from "../value/arith.ts";
+import { truthValue } from "../value/coerce.ts";
+import { newReg, type Reg, setInt, setNull } from "../value/reg.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import type { FrameHooks } from "./window_frame.ts";
+import { mustBeInt } from "./limit.ts";
+import { rowidEqKey, rowidKey, RowidSeek } from "./rowid_key.ts";
+import type { StoredRow } from "./sorter.ts";
+
+/** Where a call's inputs are in the stored rows, and the partition being computed. */
+export interface CallInputs {
+  /** The partition's rows (stored rows, already sorted). */
+  rows: readonly StoredRow[];
+  /** First argument's column in a stored row. */
+  argCol: number;
+  argc: number;
+  /** The FILTER value's column, or -1. */
+  filterCol: number;
+  /** Results of the partition's rows (values and classes), written by the hooks. */
+  values: SqlValue[];
+  classes: StorageClass[];
+}
+
+/** Shared parts: argument registers and the row reader. */
+abstract class CallBase implements FrameHooks {
+  protected readonly io: CallInputs;
+  protected readonly enc: TextEncoding;
+  protected readonly args: Reg[];
+  protected readonly pending = newReg();
+
+  constructor(io: CallInputs, enc: TextEncoding) {
+    this.io = io;
+    this.enc = enc;
+    this.args = Array.from({ length: io.argc }, newReg);
+  }
+
+  /** Loads row `row`'s arguments (NULLs for -1); false when its FILTER is not true. */
+  protected load(row: number): boolean {
+    const io = this.io;
+    if (row < 0) {
+      for (const a of this.args) setNull(a);
+      return io.filterCol < 0;
+    }
+    const r = io.rows[row];
+    if (io.filterCol >= 0) {
+      const c = r.classes[io.filterCol];
+      if (c === StorageClass.Null) return false;
+      const t = newRegFrom(r.values[io.filterCol], c);
+      if (truthValue(t, 0, this.enc) === 0) return false;
+    }
+    for (let i = 0; i < io.argc; i++) {
+      this.args[i].v = r.values[io.argCol + i];
+      this.args[i].c = r.classes[io.argCol + i];
+    }
+    return true;
+  }
+
+  protected setResult(row: number, r: Reg): void {
+    this.io.values[row] = r.v;
+    this.io.classes[row] = r.c;
+  }
+
+  abstract reset(): void;
+  abstract step(row: number): void;
+  abstract inverse(row: number): void;
+  abstract value(): void;
+  abstract returnRow(current: number, inserted: number): void;
+
+  fullScan(first: number, last: number, current: number): void {
+    this.setResult(current, this.scan(first, last, current));
+  }
+
+  protected scan(_first: number, _last: number, _current: number): Reg {
+    setNull(this.pending);
+    return this.pending;
+  }
+}
+
+function newRegFrom(v: SqlValue, c: StorageClass): Reg {
+  return { v, c };
+}
+
+/** Which rows EXCLUDE leaves out of a frame re-scan. */
+export type Excluder = (row: number, current: number) => boolean;
+
+/** Aggregates and ranking functions (xStep / xInverse / xValue). */
+export class AggregateCall extends CallBase {
+  readonly #fn: AggregateFunction;
+  readonly #coll: Collation;
+  readonly #exclude: Excluder | null;
+  #state: unknown = null;
+  /** Without xInverse: the rows stepped, and how many of them were inverted. */
+  readonly #live: number[] = [];
+  #dead = 0;
+
+  constructor(
+    io: CallInputs,
+    enc: TextEncoding,
+    fn: AggregateFunction,
+    coll: Collation,
+    exclude: Excluder | null,
+  ) {
+    super(io, enc);
+    this.#fn = fn;
+    this.#coll = coll;
+    this.#exclude = exclude;
+  }
+
+  #fresh(): unknown {
+    return this.#fn.create({ encoding: this.enc, collation: this.#coll });
+  }
+
+  reset(): void {
+    this.#state = this.#fresh();
+    this.#live.length = 0;
+    this.#dead = 0;
+  }
+
+  step(row: number): void {
+    if (!this.load(row)) return;
+    this.#fn.step(this.#state, this.args);
+    if (!this.#fn.inverse) this.#live.push(row);
+  }
+
+  inverse(row: number): void {
+    if (!this.load(row)) return;
+    if (this.#fn.inverse) this.#fn.inverse(this.#state, this.args);
+    else this.#dead++;
+  }
+
+  value(): void {
+    const fn = this.#fn;
+    if (this.#dead === 0) {
+      if (fn.value) fn.value(this.#state, this.pending);
+      else this.#recompute(0);
+      return;
+    }
+    this.#recompute(this.#dead);
+  }
+
+  /** The frame's value from a fresh state stepped with the rows still in it. */
+  #recompute(from: number): void {
+    const fn = this.#fn;
+    const st = this.#fresh();
+    for (let i = from; i < this.#live.length; i++) {
+      this.load(this.#live[i]);
+      fn.step(st, this.args);
+    }
+    fn.final(st, this.pending);
+  }
+
+  returnRow(current: number): void {
+    this.setResult(current, this.pending);
+  }
+
+  protected override scan(first: number, last: number, current: number): Reg {
+    const st = this.#fresh();
+    for (let i = first; i <= last; i++) {
+      if (this.#exclude!(i, current)) continue;
+      if (!this.load(i)) continue;
+      this.#fn.step(st, this.args);
+    }
+    this.#fn.final(st, this.pending);
+    return this.pending;
+  }
+}
+
+interface Entry {
+  v: SqlValue;
+  c: StorageClass;
+  seq: number;
+}
+
+/** min()/max() over a frame with a moving start: SQLite's ordered ephemeral index. */
+export class MinMaxCall extends CallBase {
+  readonly #coll: Collation;
+  /** min keeps its index in descending value order, max ascending. */
+  readonly #sign: number;
+  #index: Entry[] = [];
+  #seq = 0;
+
+  constructor(io: CallInputs, enc: TextEncoding, isMin: boolean, coll: Collation) {
+    super(io, enc);
+    this.#coll = coll;
+    this.#sign = isMin ? -1 : 1;
+  }
+
+  reset(): void {
+    this.#index = [];
+    this.#seq = 0;
+  }
+
+  #cmp(v: SqlValue, w: SqlValue): number {
+    return this.#sign * compareValues(v, w, this.#coll);
+  }
+
+  step(row: number): void {
+    if (!this.load(row)) return;
+    const a = this.args[0];
+    if (a.c === StorageClass.Null) return;
+    // After every entry that does not sort after it (ties: by arrival).
+    const ix = this.#index;
+    let lo = 0, hi = ix.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#cmp(ix[mid].v, a.v) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    ix.splice(lo, 0, { v: a.v, c: a.c, seq: ++this.#seq });
+  }
+
+  inverse(row: number): void {
+    if (!this.load(row)) return;
+    const a = this.args[0];
+    if (a.c === StorageClass.Null) return;
+    // The first entry at or after the value (SeekGE on the value alone), if any.
+    const ix = this.#index;
+    let lo = 0, hi = ix.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#cmp(ix[mid].v, a.v) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < ix.length) ix.splice(lo, 1);
+  }
+
+  value(): void {
+    const ix = this.#index;
+    if (ix.length === 0) setNull(this.pending);
+    else {
+      this.pending.v = ix[ix.length - 1].v;
+      this.pending.c = ix[ix.length - 1].c;
+    }
+  }
+
+  returnRow(current: number): void {
+    this.setResult(current, this.pending);
+  }
+}
+
+const NTH_ERROR = "second argument to nth_value must be a positive integer";
+
+/** first_value / nth_value: the row at a position in the frame. */
+export class PositionCall extends CallBase {
+  readonly #nth: boolean;
+  #steps = 0;
+  #inverses = 0;
+  readonly #out = newReg();
+
+  constructor(io: CallInputs, enc: TextEncoding, nth: boolean) {
+    super(io, enc);
+    this.#nth = nth;
+  }
+
+  reset(): void {
+    this.#steps = 0;
+    this.#inverses = 0;
+  }
+
+  step(): void {
+    this.#steps++;
+  }
+
+  inverse(): void {
+    this.#inverses++;
+  }
+
+  value(): void {}
+
+  returnRow(current: number): void {
+    const io = this.io;
+    let n = 1;
+    if (this.#nth) {
+      const r = io.rows[current];
+      const a = newRegFrom(r.values[io.argCol + 1], r.classes[io.argCol + 1]);
+      let v: number | bigint;
+      try {
+        v = mustBeInt(a, this.enc);
+      } catch {
+        throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+      }
+      if (v <= 0) throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+      n = typeof v === "bigint" ? Number.MAX_SAFE_INTEGER : v;
+    }
+    const rowid = this.#inverses + n;
+    const out = this.#out;
+    if (rowid > this.#steps) setNull(out);
+    else {
+      const r = io.rows[rowid - 1];
+      out.v = r.values[io.argCol];
+      out.c = r.classes[io.argCol];
+    }
+    this.setResult(current, out);
+  }
+}
+
+/** lag / lead: the row `offset` rows before / after the current one. */
+export class OffsetCall extends CallBase {
+  readonly #lead: boolean;
+  readonly #out = newReg();
+  readonly #key = newReg();
+
+  constructor(io: CallInputs, enc: TextEncoding, lead: boolean) {
+    super(io, enc);
+    this.#lead = lead;
+  }
+
+  reset(): void {}
+  step(): void {}
+  inverse(): void {}
+  value(): void {}
+
+  returnRow(current: number, inserted: number): void {
+    const io = this.io;
+    const row = io.rows[current];
+    const out = this.#out;
+    if (io.argc >= 3) {
+      out.v = row.values[io.argCol + 2];
+      out.c = row.classes[io.argCol + 2];
+    } else setNull(out);
+    const key = this.#key;
+    setInt(key, current + 1);
+    if (io.argc < 2) setInt(key, current + 1 + (this.#lead ? 1 : -1));
+    else {
+      const off = newRegFrom(row.values[io.argCol + 1], row.classes[io.argCol + 1]);
+      if (this.#lead) add(off, key, key, this.enc);
+      else subtract(key, off, key, this.enc);
+    }
+    if (rowidEqKey(key, this.enc) === RowidSeek.Key) {
+      const k = Number(rowidKey);
+      if (k >= 1 && k <= inserted) {
+        const r = io.rows[k - 1];
+        out.v = r.values[io.argCol];
+        out.c = r.classes[io.argCol];
+      }
+    }
+    this.setResult(current, out);
+  }
+}

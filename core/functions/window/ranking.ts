@@ -1,0 +1,277 @@
+/**
+ * The window-only functions SQLite implements with the aggregate interface (xStep,
+ * xInverse, xValue, xFinal), each meant to run over the frame SQLite forces on it
+ * (see `registry.ts`): `row_number`, `rank`, `dense_rank`, `percent_rank`, `cume_dist`,
+ * `ntile` and `last_value`; plus the "slow mode" forms of `first_value` and `nth_value`
+ * used when the frame has an EXCLUDE clause (otherwise the engine reads those two by
+ * position). The counters follow SQLite's window.c: what a function returns depends only
+ * on how many rows were stepped and inverted, in the order the frame engine does it.
+ */
+import { SqliteError } from "../../errors.ts";
+import { applyAffinity } from "../../value/affinity.ts";
+import { toInt } from "../../value/coerce.ts";
+import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
+import { Affinity, type SqlValue, StorageClass, type TextEncoding } from "../../value/types.ts";
+import type { AggregateContext, AggregateFunction } from "../aggregate/types.ts";
+
+/** Counters shared by the ranking functions (SQLite's CallCount). */
+interface CallCount {
+  nValue: number;
+  nStep: number;
+  nTotal: number;
+}
+
+const newCount = (): CallCount => ({ nValue: 0, nStep: 0, nTotal: 0 });
+const noStep = (): void => {};
+
+/** `row_number()`: rows stepped so far (frame ROWS UNBOUNDED PRECEDING .. CURRENT ROW). */
+export const ROW_NUMBER: AggregateFunction<CallCount> = {
+  name: "row_number",
+  minArgs: 0,
+  maxArgs: 0,
+  create: newCount,
+  step(p) {
+    p.nStep++;
+  },
+  inverse: noStep,
+  value(p, out) {
+    setInt(out, p.nStep);
+  },
+  final(p, out) {
+    setInt(out, p.nStep);
+  },
+};
+
+function denseRankValue(p: CallCount, out: Reg): void {
+  if (p.nStep) {
+    p.nValue++;
+    p.nStep = 0;
+  }
+  setInt(out, p.nValue);
+}
+
+/** `dense_rank()`: one more per peer group (frame RANGE UNBOUNDED PRECEDING .. CURRENT ROW). */
+export const DENSE_RANK: AggregateFunction<CallCount> = {
+  name: "dense_rank",
+  minArgs: 0,
+  maxArgs: 0,
+  create: newCount,
+  step(p) {
+    p.nStep = 1;
+  },
+  inverse: noStep,
+  value: denseRankValue,
+  final: denseRankValue,
+};
+
+function rankValue(p: CallCount, out: Reg): void {
+  setInt(out, p.nValue);
+  p.nValue = 0;
+}
+
+/** `rank()`: the row number of the first peer (frame RANGE UNBOUNDED PRECEDING .. CURRENT ROW). */
+export const RANK: AggregateFunction<CallCount> = {
+  name: "rank",
+  minArgs: 0,
+  maxArgs: 0,
+  create: newCount,
+  step(p) {
+    p.nStep++;
+    if (p.nValue === 0) p.nValue = p.nStep;
+  },
+  inverse: noStep,
+  value: rankValue,
+  final: rankValue,
+};
+
+function percentRankValue(p: CallCount, out: Reg): void {
+  p.nValue = p.nStep;
+  setReal(out, p.nTotal > 1 ? p.nValue / (p.nTotal - 1) : 0);
+}
+
+/** `percent_rank()` (frame GROUPS CURRENT ROW .. UNBOUNDED FOLLOWING). */
+export const PERCENT_RANK: AggregateFunction<CallCount> = {
+  name: "percent_rank",
+  minArgs: 0,
+  maxArgs: 0,
+  create: newCount,
+  step(p) {
+    p.nTotal++;
+  },
+  inverse(p) {
+    p.nStep++;
+  },
+  value: percentRankValue,
+  final: percentRankValue,
+};
+
+function cumeDistValue(p: CallCount, out: Reg): void {
+  setReal(out, p.nStep / p.nTotal);
+}
+
+/** `cume_dist()` (frame GROUPS 1 FOLLOWING .. UNBOUNDED FOLLOWING). */
+export const CUME_DIST: AggregateFunction<CallCount> = {
+  name: "cume_dist",
+  minArgs: 0,
+  maxArgs: 0,
+  create: newCount,
+  step(p) {
+    p.nTotal++;
+  },
+  inverse(p) {
+    p.nStep++;
+  },
+  value: cumeDistValue,
+  final: cumeDistValue,
+};
+
+interface NtileState {
+  enc: TextEncoding;
+  nTotal: number;
+  nParam: number;
+  iRow: number;
+}
+
+function ntileValue(p: NtileState, out: Reg): void {
+  if (p.nParam <= 0) {
+    setNull(out);
+    return;
+  }
+  const nSize = Math.trunc(p.nTotal / p.nParam);
+  if (nSize === 0) {
+    setInt(out, p.iRow + 1);
+    return;
+  }
+  const nLarge = p.nTotal - p.nParam * nSize;
+  const iSmall = nLarge * (nSize + 1);
+  const iRow = p.iRow;
+  setInt(
+    out,
+    iRow < iSmall
+      ? 1 + Math.trunc(iRow / (nSize + 1))
+      : 1 + nLarge + Math.trunc((iRow - iSmall) / nSize),
+  );
+}
+
+/**
+ * `ntile(N)` (frame ROWS CURRENT ROW .. UNBOUNDED FOLLOWING): N is read, as an integer,
+ * from the partition's first row.
+ */
+export const NTILE: AggregateFunction<NtileState> = {
+  name: "ntile",
+  minArgs: 1,
+  maxArgs: 1,
+  create: (ctx: AggregateContext) => ({ enc: ctx.encoding, nTotal: 0, nParam: 0, iRow: 0 }),
+  step(p, args) {
+    if (p.nTotal === 0) {
+      const n = toInt(args[0], p.enc);
+      // Huge values behave as "more buckets than rows".
+      p.nParam = typeof n === "bigint" ? (n > 0n ? Number.MAX_SAFE_INTEGER : -1) : n;
+      if (p.nParam <= 0) {
+        throw new SqliteError("SQLITE_ERROR", "argument of ntile must be a positive integer");
+      }
+    }
+    p.nTotal++;
+  },
+  inverse(p) {
+    p.iRow++;
+  },
+  value: ntileValue,
+  final: ntileValue,
+};
+
+/** A kept value (SQLite's sqlite3_value_dup); `has` distinguishes a kept NULL from none. */
+interface KeptValue {
+  has: boolean;
+  v: SqlValue;
+  c: StorageClass;
+  n: number;
+}
+
+const newKept = (): KeptValue => ({ has: false, v: null, c: StorageClass.Null, n: 0 });
+
+function keep(p: KeptValue, r: Reg): void {
+  p.has = true;
+  p.v = r.v;
+  p.c = r.c;
+}
+
+function keptValue(p: KeptValue, out: Reg): void {
+  if (p.has) {
+    out.v = p.v;
+    out.c = p.c;
+  } else setNull(out);
+}
+
+/** `last_value(x)`: the last row stepped, forgotten when every stepped row was inverted. */
+export const LAST_VALUE: AggregateFunction<KeptValue> = {
+  name: "last_value",
+  minArgs: 1,
+  maxArgs: 1,
+  create: newKept,
+  step(p, args) {
+    keep(p, args[0]);
+    p.n++;
+  },
+  inverse(p) {
+    p.n--;
+    if (p.n === 0) p.has = false;
+  },
+  value: keptValue,
+  final: keptValue,
+};
+
+/** `first_value(x)` in slow mode: the first row stepped (even a NULL). */
+export const FIRST_VALUE: AggregateFunction<KeptValue> = {
+  name: "first_value",
+  minArgs: 1,
+  maxArgs: 1,
+  create: newKept,
+  step(p, args) {
+    if (!p.has) keep(p, args[0]);
+  },
+  value: keptValue,
+  final: keptValue,
+};
+
+const NTH_ERROR = "second argument to nth_value must be a positive integer";
+
+/** The N of nth_value as its step function reads it (sqlite3_value_numeric_type rules). */
+function nthArgument(r: Reg, enc: TextEncoding): number {
+  let v = r.v, c = r.c;
+  if (c === StorageClass.Text) {
+    const t = applyAffinity(v, c, Affinity.Numeric, enc);
+    v = t.value;
+    c = t.cls;
+  }
+  let n: number;
+  if (c === StorageClass.Integer) n = Number(v);
+  else if (c === StorageClass.Real) {
+    const f = v as number;
+    if (!Number.isInteger(f) || Math.abs(f) >= 9223372036854775808) {
+      throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+    }
+    n = f;
+  } else throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+  if (n <= 0) throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+  return n;
+}
+
+interface NthState extends KeptValue {
+  enc: TextEncoding;
+}
+
+/** `nth_value(x, N)` in slow mode: the N-th row stepped. */
+export const NTH_VALUE: AggregateFunction<NthState> = {
+  name: "nth_value",
+  minArgs: 2,
+  maxArgs: 2,
+  create: (ctx: AggregateContext) => ({ ...newKept(), enc: ctx.encoding }),
+  step(p, args) {
+    const n = nthArgument(args[1], p.enc);
+    p.n++;
+    if (n === p.n) keep(p, args[0]);
+  },
+  value: keptValue,
+  final: keptValue,
+};
