@@ -97,6 +97,7 @@ const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
   plus: Op.Plus,
   bitNot: Op.BitNot,
   not: Op.Not,
+  realAffinity: Op.RealAffinity,
 };
 
 /** Comparison opcodes by CompareOp (Eq, Ne, Lt, Le, Gt, Ge). */

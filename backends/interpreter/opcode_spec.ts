@@ -34,6 +34,7 @@ export const enum Op {
   ShiftRight,
   Concat,
   Negate,
+  RealAffinity,
   Plus,
   BitNot,
   Not,

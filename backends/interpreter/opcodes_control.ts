@@ -197,6 +197,13 @@ export const CONTROL_OPCODES = {
     "Text concatenation.",
   ),
   [Op.Negate]: spec("Negate", N, { p1: "src", p2: "dest" }, "r[P2]=-r[P1]", "Unary minus."),
+  [Op.RealAffinity]: spec(
+    "RealAffinity",
+    N,
+    { p1: "src", p2: "dest" },
+    "r[P2]=real(r[P1])",
+    "An INTEGER as the REAL of the same value; anything else copied unchanged.",
+  ),
   [Op.Plus]: spec(
     "Plus",
     N,

@@ -262,6 +262,9 @@ export class VmExecution implements Execution {
         case Op.Plus:
           arith.unaryPlus(regs[ins.p1], regs[ins.p2]);
           break;
+        case Op.RealAffinity:
+          arith.realAffinity(regs[ins.p1], regs[ins.p2]);
+          break;
         case Op.BitNot:
           arith.bitNot(regs[ins.p1], regs[ins.p2], enc);
           break;

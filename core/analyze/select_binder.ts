@@ -6,6 +6,8 @@
 import type * as A from "../sql/ast.ts";
 import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
+import type { Affinity } from "../value/types.ts";
+import { compoundColumnAffinity } from "./compound_affinity.ts";
 import { bindError, ordinal } from "./errors.ts";
 import { bindClauseExpr, coalesceOf, columnExpr, flushPending } from "./expr_binder.ts";
 import { bindFrom, type FromResult } from "./from.ts";
@@ -140,12 +142,13 @@ function sourceColumn(
   name: string,
   left: B.BoundExpr,
   right: B.BoundExpr,
+  affinity: Affinity | null = left.affinity,
 ): B.SourceColumn {
   const { declaredType, origin } = exprOrigin(ctx, right);
   return {
     name,
     hidden: false,
-    affinity: left.affinity,
+    affinity,
     collation: left.collation,
     declaredType,
     origin,
@@ -159,8 +162,13 @@ export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.
     ? select.compounds[select.compounds.length - 1].core
     : select.first;
   const right = resultExprs(last);
+  // Every SELECT of the compound, VALUES rows included (SQLite makes each row one).
+  const parts = [select.first, ...select.compounds.map((c) => c.core)].flatMap((core) =>
+    core.kind === "values" ? core.rows : [core.columns.map((c) => c.expr)]
+  );
   return select.columnNames.map((name, i) => {
-    return sourceColumn(ctx, name, left[i], right[i]);
+    const affinity = compoundColumnAffinity(parts.map((row) => row[i]));
+    return sourceColumn(ctx, name, left[i], right[i], affinity);
   });
 }
 

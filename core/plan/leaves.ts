@@ -3,7 +3,8 @@
  * on the terms); subqueries, views, CTEs and table-valued functions get their node now.
  */
 import type * as B from "../analyze/bound.ts";
-import type { RelNode } from "./plan.ts";
+import type { PlanExpr, Query, RelNode } from "./plan.ts";
+import { Affinity } from "../value/types.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import type { TableLeaf } from "./access_path.ts";
 import { lowerSelect } from "./lower_select.ts";
@@ -50,7 +51,7 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
       leaf.node = {
         kind: "subqueryScan",
         id: leaf.id,
-        query: lowerSelect(ctx, s.select, scope.parent),
+        query: withRealAffinity(lowerSelect(ctx, s.select, scope.parent), s.select, s.columns),
         label: s.name,
       };
       return;
@@ -64,7 +65,7 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
       leaf.node = {
         kind: "subqueryScan",
         id: leaf.id,
-        query: lowerCteQuery(ctx, s.cte),
+        query: withRealAffinity(lowerCteQuery(ctx, s.cte), s.cte.select, s.cte.columns),
         label: s.name,
       };
       return;
@@ -87,4 +88,23 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
 /** A column reference to leaf `leaf`'s column `column`. */
 export function leafColumn(leaf: Leaf, column: number) {
   return colRef(leaf.id, column);
+}
+
+/**
+ * A compound subquery's REAL-affinity columns read their INTEGER values as REAL (SQLite
+ * reads them with OP_RealAffinity, e.g. `SELECT 1 UNION ALL SELECT r` gives 1.0). Without a
+ * compound such a column's values are REAL already.
+ */
+function withRealAffinity(
+  query: Query,
+  select: B.BoundSelect,
+  sourceColumns: readonly B.SourceColumn[],
+): Query {
+  if (select.compounds.length === 0 && select.first.kind !== "values") return query;
+  const columns = query.columns.map((e, i): PlanExpr =>
+    sourceColumns[i].affinity === Affinity.Real
+      ? { kind: "unary", op: "realAffinity", operand: e }
+      : e
+  );
+  return { ...query, columns };
 }

@@ -66,10 +66,14 @@ export interface ColumnExpr {
   column: number;
 }
 
-/** `-x`, `+x`, `~x`, `NOT x` (core/value arith.ts negate/unaryPlus/bitNot, logic.ts not). */
+/**
+ * `-x`, `+x`, `~x`, `NOT x` (core/value arith.ts negate/unaryPlus/bitNot, logic.ts not), and
+ * `realAffinity` (arith.ts realAffinity: INTEGER → REAL, SQLite's OP_RealAffinity), which the
+ * planner puts on reads of a REAL-affinity column of a compound subquery.
+ */
 export interface UnaryExpr {
   kind: "unary";
-  op: "negate" | "plus" | "bitNot" | "not";
+  op: "negate" | "plus" | "bitNot" | "not" | "realAffinity";
   operand: PlanExpr;
 }
 

@@ -204,6 +204,21 @@ export function unaryPlus(a: Reg, out: Reg): void {
   out.c = a.c;
 }
 
+/**
+ * SQLite's OP_RealAffinity: an INTEGER becomes the REAL of the same value, anything else is
+ * unchanged. Applied when a value is read from a column of REAL affinity that may hold
+ * integers (a compound subquery's column whose first SELECT has REAL affinity).
+ */
+export function realAffinity(a: Reg, out: Reg): void {
+  if (a.c === StorageClass.Integer) {
+    out.v = Number(a.v);
+    out.c = StorageClass.Real;
+    return;
+  }
+  out.v = a.v;
+  out.c = a.c;
+}
+
 function isInt32(v: number | bigint): v is number {
   return typeof v === "number" && (v | 0) === v;
 }

@@ -1,0 +1,83 @@
+/**
+ * The affinity of a compound subquery's column (SQLite's selectAddColumnTypeAndCollation):
+ * the first SELECT of the compound (from the left) whose expression has an affinity gives
+ * it, unless another SELECT may produce a value that affinity would mangle — a TEXT column
+ * that may receive numbers, or a numeric column that may receive text, gets BLOB affinity
+ * (no conversion) instead.
+ * Which storage classes an expression may produce is SQLite's sqlite3ExprDataType.
+ */
+import { Affinity, StorageClass } from "../value/types.ts";
+import type { BoundExpr } from "./bound.ts";
+
+/** Bits of {@link mayProduce}: the storage classes an expression may produce. */
+const NUMERIC = 0x01;
+const TEXT = 0x02;
+const BLOB = 0x04;
+const ANY = NUMERIC | TEXT | BLOB;
+
+function isNumericAffinity(a: Affinity | null): boolean {
+  return a === Affinity.Numeric || a === Affinity.Integer || a === Affinity.Real;
+}
+
+/** What an expression's affinity lets it produce (columns, casts, subqueries). */
+function byAffinity(a: Affinity | null): number {
+  if (isNumericAffinity(a)) return NUMERIC | BLOB;
+  if (a === Affinity.Text) return TEXT | BLOB;
+  return ANY;
+}
+
+/** The storage classes `e` may produce, as SQLite's sqlite3ExprDataType bit mask. */
+function mayProduce(e: BoundExpr): number {
+  switch (e.kind) {
+    case "collate":
+      return mayProduce(e.operand);
+    case "unary":
+      return e.op === "+" ? mayProduce(e.operand) : NUMERIC;
+    case "literal":
+      switch (e.cls) {
+        case StorageClass.Null:
+          return 0;
+        case StorageClass.Text:
+          return TEXT;
+        case StorageClass.Blob:
+          return BLOB;
+        default:
+          return NUMERIC;
+      }
+    case "binary":
+      return e.op === "||" ? TEXT | BLOB : e.op === "->" || e.op === "->>" ? ANY : NUMERIC;
+    case "variable":
+    case "function":
+    case "currentTime":
+      return ANY;
+    case "column":
+    case "subquery":
+    case "cast":
+    case "row":
+      return byAffinity(e.affinity);
+    case "case": {
+      let m = e.otherwise ? mayProduce(e.otherwise) : 0;
+      for (const w of e.whens) m |= mayProduce(w.then);
+      return m;
+    }
+    default:
+      return NUMERIC;
+  }
+}
+
+/**
+ * The affinity of one column of a compound SELECT whose parts (left-most first; each VALUES
+ * row counts as a part) give `parts`. The first part with an affinity gives it; the parts
+ * skipped on the way and every part after it decide whether it must turn into BLOB.
+ */
+export function compoundColumnAffinity(parts: readonly BoundExpr[]): Affinity | null {
+  let m = 0;
+  let k = 0;
+  while (parts[k].affinity === null && k + 1 < parts.length) m |= mayProduce(parts[k++]);
+  const aff = parts[k].affinity;
+  if (aff === null || aff === Affinity.Blob || parts.length === 1) return aff;
+  for (let j = k + 1; j < parts.length; j++) m |= mayProduce(parts[j]);
+  if (aff === Affinity.Text && (m & NUMERIC) !== 0) return Affinity.Blob;
+  if (isNumericAffinity(aff) && (m & TEXT) !== 0) return Affinity.Blob;
+  return aff;
+}

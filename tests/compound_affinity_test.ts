@@ -1,0 +1,77 @@
+/**
+ * The affinity of a compound subquery's columns (SQLite's selectAddColumnTypeAndCollation):
+ * the first SELECT with an affinity gives it, other SELECTs that may produce numbers or text
+ * turn TEXT or numeric into BLOB, and REAL columns read their integers as REAL. Every pair of
+ * column kinds, in FROM subqueries and CTEs, UNION and UNION ALL, compared with node:sqlite
+ * through comparisons whose result depends on the affinity.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { Database } from "../mod.ts";
+import { TEST_BACKENDS } from "./support/backends.ts";
+
+const PARTS = [
+  "i",
+  "r",
+  "tx",
+  "b",
+  "n",
+  "u",
+  "i+0",
+  "'1'",
+  "1",
+  "x'31'",
+  "CAST(u AS TEXT)",
+  "CAST(u AS INTEGER)",
+  "tx || ''",
+  "NULL",
+];
+const LITERALS = ["'1'", "1", "' 1'", "'1.0'"];
+
+function queries(): string[] {
+  const out: string[] = [];
+  for (const a of PARTS) {
+    for (const b of PARTS) {
+      for (const op of ["UNION ALL", "UNION"]) {
+        for (const lit of LITERALS) {
+          const body = `SELECT ${a} FROM t ${op} SELECT ${b} FROM t WHERE 0`;
+          out.push(`SELECT x = ${lit}, typeof(x) FROM (${body.replace(a, `${a} AS x`)})`);
+          out.push(`WITH c(x) AS (${body}) SELECT x = ${lit}, typeof(x) FROM c`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+Deno.test("compound subquery columns take SQLite's affinity", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "litejit_caff_" });
+  try {
+    const path = join(dir, "aff.db");
+    const w = new DatabaseSync(path);
+    w.exec(`CREATE TABLE t(i INTEGER, r REAL, tx TEXT, b BLOB, n NUMERIC, u);
+      INSERT INTO t VALUES (1, 1, '1', 1, 1, 1);`);
+    w.close();
+    const oracle = new DatabaseSync(path, { readOnly: true });
+    const all = queries();
+    for (const backend of TEST_BACKENDS) {
+      const db = new Database(path, { backend });
+      const failures: string[] = [];
+      for (const sql of all) {
+        const want = oracle.prepare(sql).all().map((r) => Object.values(r));
+        const got = db.prepare(sql).values();
+        if (JSON.stringify(got) !== JSON.stringify(want)) {
+          failures.push(
+            `${sql}\n  sqlite ${JSON.stringify(want)}\n  litejit ${JSON.stringify(got)}`,
+          );
+        }
+      }
+      db.close();
+      assert.equal(failures.length, 0, `${backend}: ${failures.slice(0, 10).join("\n")}`);
+    }
+    oracle.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
