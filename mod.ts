@@ -53,6 +53,12 @@ export interface DatabaseOptions {
   readBigInts?: boolean;
   /** Compiled statements remembered by SQL text (default 64; 0 turns the cache off). */
   statementCache?: number;
+  /**
+   * The math functions of SQLite's SQLITE_ENABLE_MATH_FUNCTIONS build option (`sin`,
+   * `pow`, `log`, `ceil`, ...). Default false, as in node:sqlite, whose SQLite is built
+   * without them: calling one is then "no such function".
+   */
+  mathFunctions?: boolean;
 }
 
 /** A column as declared in CREATE TABLE. */
@@ -120,6 +126,7 @@ export class Database {
   readonly #backend: Backend;
   readonly #readBigInts: boolean;
   readonly #cache: StatementCache;
+  readonly #bindOptions: { mathFunctions: boolean };
   readonly #host = {
     file: (): DatabaseFile => this.#open,
     transactions: new TransactionState(),
@@ -134,6 +141,11 @@ export class Database {
     }
     this.#readBigInts = readBigInts;
     this.#cache = new StatementCache(options.statementCache ?? 64);
+    const mathFunctions = options.mathFunctions ?? false;
+    if (typeof mathFunctions !== "boolean") {
+      throw new TypeError('The "options.mathFunctions" argument must be a boolean.');
+    }
+    this.#bindOptions = { mathFunctions };
     const path = source instanceof URL ? urlPath(source) : source;
     this.#file = DatabaseFile.open(path, options);
   }
@@ -223,8 +235,8 @@ export class Database {
   prepare(sql: string): Statement {
     const file = this.#open;
     const compiled = typeof sql === "string"
-      ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend))
-      : compileStatement(file, sql, this.#backend);
+      ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend, this.#bindOptions))
+      : compileStatement(file, sql, this.#backend, this.#bindOptions);
     return new Statement(this.#host, compiled, this.#readBigInts);
   }
 

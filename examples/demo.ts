@@ -1,89 +1,142 @@
 /**
- * A tour of the bundled sample database, read by litejit: its schema, then each table's
- * row count and first rows, then a lookup through an index.
+ * A short tour of litejit on the bundled sample database: a few queries with their results
+ * (drawn as the CLI draws them), a query plan, then one query run by every available
+ * backend with its timings side by side.
  *
  *   npx -y deno task demo            # examples/sample.db
- *   npx -y deno task demo other.db   # any SQLite file
- *
- * Until the SQL front end lands this uses the reader directly (core/database_file.ts).
+ *   npx -y deno task demo other.db   # the same queries on another file with these tables
  */
-import { DatabaseFile } from "../core/database_file.ts";
-import { SqliteError } from "../core/errors.ts";
-import { SeekOp } from "../core/format/cursor.ts";
-import { keyComparator, keyOrder } from "../core/format/index_key.ts";
-import { IndexEntryDecoder, RowDecoder } from "../core/format/row_decoder.ts";
-import type { TableInfo } from "../core/format/schema_types.ts";
-import { encodingName, type SqlValue } from "../core/value/types.ts";
+import { type BackendName, Database, SqliteError } from "../mod.ts";
+import { AVAILABLE_BACKENDS } from "../backends/registry.ts";
+import { formatColumns } from "../cli/format_columns.ts";
+import { drawQueryPlan } from "../cli/query_plan.ts";
 
-const path = Deno.args[0] ?? new URL("./sample.db", import.meta.url).pathname;
-const FIRST_ROWS = 5;
+/** The queries of the tour, each with a line saying what it shows. */
+export const TOUR: readonly { title: string; sql: string }[] = [
+  {
+    title: "The five largest cities (text in any script; widths in terminal columns)",
+    sql: "SELECT name, country, population FROM cities ORDER BY population DESC LIMIT 5",
+  },
+  {
+    title: "A join with grouping: stations per city",
+    sql: "SELECT c.name AS city, count(*) AS stations, round(avg(s.lat), 2) AS avg_lat\n" +
+      "  FROM cities c JOIN stations s ON s.city_id = c.id\n" +
+      "  GROUP BY c.id ORDER BY stations DESC, city LIMIT 5",
+  },
+  {
+    title: "A CTE over 2,000 trips: the busiest start stations",
+    sql: "WITH busy AS (SELECT start_station, count(*) AS trips, max(duration) AS longest\n" +
+      "                FROM trips GROUP BY start_station)\n" +
+      "SELECT s.name, b.trips, b.longest FROM busy b JOIN stations s ON s.id = b.start_station\n" +
+      "  ORDER BY b.trips DESC, s.name LIMIT 3",
+  },
+  {
+    title: "A LEFT JOIN on a WITHOUT ROWID table (NULL: no translation)",
+    sql: "SELECT c.name AS city, t.text AS bicycle FROM cities c\n" +
+      "  LEFT JOIN translations t ON t.lang = c.lang AND t.word = 'bicycle' ORDER BY c.id",
+  },
+];
 
-function show(v: SqlValue): string {
-  if (v === null) return "NULL";
-  if (v instanceof Uint8Array) {
-    return `x'${[...v].map((b) => b.toString(16).padStart(2, "0")).join("")}'`;
-  }
-  if (typeof v === "string") {
-    const s = JSON.stringify(v);
-    return s.length > 40 ? s.slice(0, 37) + '…"' : s;
-  }
-  return String(v);
+/** The query of the plan section: a range seek through an index. */
+export const PLAN_QUERY =
+  "SELECT started_at, duration FROM trips WHERE started_at >= '2026-02-14' ORDER BY started_at";
+
+/** The query every backend runs in the timing section. */
+export const RACE_QUERY =
+  "SELECT s.city_id, count(*) AS trips, sum(t.duration) AS total, avg(t.duration) AS mean\n" +
+  "  FROM trips t JOIN stations s ON s.id = t.start_station\n" +
+  "  WHERE t.note IS NOT NULL GROUP BY s.city_id ORDER BY total DESC";
+
+const RUNS = 50;
+
+function box(db: Database, sql: string): string {
+  const st = db.prepare(sql);
+  st.setReadBigInts(true); // INTEGER as bigint, so 1 and 1.0 print apart
+  const names = st.columns().map((c) => c.name);
+  return formatColumns("box", names, st.values(), { text: "NULL", dim: false });
 }
 
-function printTable(db: DatabaseFile, table: TableInfo): void {
-  const cursor = db.tableCursor(table);
-  const decoder = new RowDecoder(table);
-  console.log(
-    `\n${table.name}: ${cursor.count()} rows${table.withoutRowid ? " (WITHOUT ROWID)" : ""}`,
+function indent(sql: string): string {
+  return sql.split("\n").map((l) => "  " + l).join("\n");
+}
+
+/** Median of a few timed runs of `f`, in milliseconds. */
+function timeRuns(f: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
+/** Prepare and run times of {@link RACE_QUERY} on each backend, results checked equal. */
+function race(path: string, out: (text: string) => void): void {
+  const rows: string[][] = [];
+  let reference: string | null = null;
+  for (const backend of AVAILABLE_BACKENDS) {
+    const db = new Database(path, { backend: backend as BackendName, statementCache: 0 });
+    try {
+      const t0 = performance.now();
+      const st = db.prepare(RACE_QUERY);
+      const prepareMs = performance.now() - t0;
+      const result = JSON.stringify(st.values());
+      reference ??= result;
+      const runMs = timeRuns(() => st.values());
+      rows.push([
+        backend,
+        prepareMs.toFixed(3),
+        runMs.toFixed(3),
+        result === reference ? "same rows" : "DIFFERENT ROWS",
+      ]);
+    } finally {
+      db.close();
+    }
+  }
+  out(
+    formatColumns("box", ["backend", "prepare ms", `run ms (median of ${RUNS})`, "result"], rows, {
+      text: "NULL",
+      dim: false,
+    }),
   );
-  console.log("  " + table.columns.map((c) => `${c.name} ${c.declaredType}`.trim()).join(" | "));
-  let shown = 0;
-  for (let ok = cursor.first(); ok && shown < FIRST_ROWS; ok = cursor.next(), shown++) {
-    decoder.decode(cursor);
-    console.log("  " + decoder.values.map(show).join(" | "));
-  }
 }
 
-function main(): void {
-  const db = DatabaseFile.open(path);
+/** Prints the tour of the database at `path` through `out`. */
+export function runDemo(path: string, out: (text: string) => void): void {
+  const db = new Database(path);
   try {
-    const { header } = db.pager;
-    console.log(`${path}`);
-    console.log(
-      `page size ${header.pageSize}, ${db.pager.pageCount} pages, ${encodingName(db.encoding)}, ` +
-        `${db.pager.wal ? "WAL with live frames" : "no WAL"}, schema format ${header.schemaFormat}`,
+    out(
+      `${path}\npage size ${db.pageSize}, ${db.pageCount} pages, ${db.encoding}; ` +
+        `tables ${db.tables.map((t) => t.name).join(", ")}; ` +
+        `views ${db.views.map((v) => v.name).join(", ")}\n`,
     );
-    console.log("\nschema:");
-    for (const t of db.schema.tables.values()) if (t.rootPage !== 1) console.log(`  ${t.sql}`);
-    for (const i of db.schema.indexes.values()) {
-      console.log(`  ${i.sql ?? `-- ${i.name} (automatic)`}`);
+    for (const { title, sql } of TOUR) {
+      out(`\n${title}:\n${indent(sql)}\n`);
+      out(box(db, sql));
     }
-    for (const v of db.schema.views.values()) console.log(`  ${v.sql}`);
-    for (const t of db.schema.tables.values()) if (t.rootPage !== 1) printTable(db, t);
-
-    // An index lookup: the first trips that started on 2026-02-14, by the trips_start index.
-    const index = db.schema.indexes.get("trips_start");
-    const trips = db.schema.tables.get("trips");
-    if (index && trips) {
-      const cursor = db.indexCursor(index);
-      const entry = new IndexEntryDecoder(index, trips);
-      const seek = keyComparator(["2026-02-14"], keyOrder(index.recordColumns, db.encoding));
-      console.log(`\nfirst trips on or after 2026-02-14 (seek in index ${index.name}):`);
-      let n = 0;
-      for (let ok = cursor.seek(seek, SeekOp.GE); ok && n < 3; ok = cursor.next(), n++) {
-        entry.decode(cursor);
-        console.log(`  started_at ${show(entry.values[0])}  rowid ${show(entry.values[1])}`);
-      }
-    }
+    out(`\nHow litejit runs a range query (EXPLAIN QUERY PLAN):\n${indent(PLAN_QUERY)}\n`);
+    out(drawQueryPlan(db.prepare("EXPLAIN QUERY PLAN " + PLAN_QUERY).values()));
   } finally {
     db.close();
   }
+  out(`\nThe same query on each backend (${AVAILABLE_BACKENDS.join(", ")}):\n`);
+  out(indent(RACE_QUERY) + "\n");
+  race(path, out);
+  out(
+    "\nMore: npx -y deno task cli examples/sample.db   (an interactive prompt; .help lists " +
+      "its commands)\n",
+  );
 }
 
-try {
-  main();
-} catch (e) {
-  if (!(e instanceof SqliteError)) throw e;
-  console.error(`Error: ${e.message}`);
-  Deno.exitCode = 1;
+if (import.meta.main) {
+  const path = Deno.args[0] ?? new URL("./sample.db", import.meta.url).pathname;
+  try {
+    runDemo(path, (text) => Deno.stdout.writeSync(new TextEncoder().encode(text)));
+  } catch (e) {
+    if (!(e instanceof SqliteError)) throw e;
+    console.error(`Error: ${e.message}`);
+    Deno.exitCode = 1;
+  }
 }

@@ -13,6 +13,7 @@ import type { Plan } from "../plan/plan.ts";
 import { explainQueryPlan } from "../plan/explain_query_plan.ts";
 import type { SqlValue } from "../value/types.ts";
 import { prepareSql } from "./prepare.ts";
+import type { BindOptions } from "../analyze/binder.ts";
 
 /** The columns of an `EXPLAIN QUERY PLAN` listing (SQLite's). */
 export const QUERY_PLAN_COLUMNS = ["id", "parent", "notused", "detail"];
@@ -78,13 +79,14 @@ function compiledOnFirstUse(backend: Backend, plan: Plan, file: DatabaseFile): P
   };
 }
 
-/** Parses, binds, plans and compiles the one statement in `sql`. */
+/** Parses, binds (with `options`), plans and compiles the one statement in `sql`. */
 export function compileStatement(
   file: DatabaseFile,
   sql: string,
   backend: Backend,
+  options: BindOptions = {},
 ): CompiledStatement {
-  const { text, bound } = prepareSql(file, sql);
+  const { text, bound } = prepareSql(file, sql, options);
   switch (bound.kind) {
     case "pragma":
       return {

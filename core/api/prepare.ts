@@ -4,7 +4,7 @@
 import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import { nextStatementStart, parseStatement } from "../sql/parser.ts";
-import { bindStatement, type Catalog } from "../analyze/binder.ts";
+import { type BindOptions, bindStatement, type Catalog } from "../analyze/binder.ts";
 import type { BoundStatement } from "../analyze/bound.ts";
 import { pragmaColumns } from "../pragma/pragma.ts";
 
@@ -22,9 +22,14 @@ export function catalogOf(file: DatabaseFile): Catalog {
 
 /**
  * Parses and binds the one statement in `sql`. Empty SQL and SQL with a second statement
- * are misuse: silently ignoring the rest of the text would surprise.
+ * are misuse: silently ignoring the rest of the text would surprise. `options` are the
+ * binder's (the math functions are off by default, as in node:sqlite).
  */
-export function prepareSql(file: DatabaseFile, sql: string): PreparedSql {
+export function prepareSql(
+  file: DatabaseFile,
+  sql: string,
+  options: BindOptions = {},
+): PreparedSql {
   if (typeof sql !== "string") {
     throw new SqliteError("SQLITE_MISUSE", "the SQL to prepare must be a string");
   }
@@ -38,7 +43,7 @@ export function prepareSql(file: DatabaseFile, sql: string): PreparedSql {
       next,
     );
   }
-  const bound = bindStatement(parsed, catalogOf(file));
+  const bound = bindStatement(parsed, catalogOf(file), options);
   const { start, end } = parsed.statement;
   return { text: sql.slice(start, end), bound };
 }

@@ -204,10 +204,11 @@ function chain(
     for (const l of unitLeaves(u)) stepOf.set(l.id, j);
   });
   const rightFull = units.map((u) => u.join === "right" || u.join === "full");
-  const nullStep = (id: number): number => {
+  // The last step that may NULL-fill leaf `id`'s rows, looking no further than `limit`.
+  const nullStep = (id: number, limit: number): number => {
     const s = stepOf.get(id)!;
     let n = units[s].join === "left" || units[s].join === "full" ? s : -1;
-    for (let k = s + 1; k < units.length; k++) if (rightFull[k]) n = k;
+    for (let k = s + 1; k <= limit; k++) if (rightFull[k]) n = k;
     return n;
   };
   const inside: Term[][] = units.map(() => []);
@@ -215,15 +216,17 @@ function chain(
   for (const t of pool) {
     if (t.placed) continue;
     let ready = -1;
-    let ns = -1;
     for (const r of t.refs) {
       const s = stepOf.get(r);
-      if (s === undefined) continue;
-      ready = Math.max(ready, s);
-      ns = Math.max(ns, nullStep(r));
+      if (s !== undefined) ready = Math.max(ready, s);
     }
+    // An inner join's ON term belongs below any later RIGHT/FULL join; a WHERE term applies
+    // to the rows that join NULL-fills too.
+    const limit = t.fromOn ? ready : units.length - 1;
+    let ns = -1;
+    for (const r of t.refs) if (stepOf.has(r)) ns = Math.max(ns, nullStep(r, limit));
     if (ready < 0) {
-      if (rightFull.some((x) => x)) above[units.length - 1].push(t);
+      if (rightFull.some((x) => x) && !t.fromOn) above[units.length - 1].push(t);
       else inside[0].push(t);
     } else if (ns >= ready) above[ns].push(t);
     else inside[ready].push(t);
@@ -308,8 +311,10 @@ export function planFrom(
   const leaves: Leaf[] = [];
   const units = flatten(ctx, scope, from, poolExprs, [], leaves);
   for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
-  if (where) poolExprs.unshift(where);
-  const pool = poolExprs.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
+  const pool = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
+  for (const e of poolExprs) {
+    for (const t of termsOf(lowerExpr(ctx, scope, e))) pool.push({ ...t, fromOn: true });
+  }
   pool.push(...orToInTerms(pool));
   lowerOnTerms(ctx, scope, units);
   const result: ChainResult = { single: null, first: null };

@@ -17,6 +17,11 @@ export interface Term {
    * `x = 1 OR x = 2`): usable to seek, never placed as a filter itself.
    */
   virtual?: boolean;
+  /**
+   * From the ON (or USING) of an inner join: part of the join operand, so a RIGHT or FULL
+   * join later in the FROM must not see it (it is evaluated below that join, never above).
+   */
+  fromOn?: boolean;
 }
 
 /** The conjuncts of `e` (`a AND b AND c` → `a`, `b`, `c`). */

@@ -41,6 +41,17 @@ import {
   upperFn,
 } from "./text.ts";
 import { sqliteVersionFn } from "./version.ts";
+import { MATH_FUNCTIONS } from "./math.ts";
+import {
+  loadExtensionFn,
+  soundexFn,
+  sqliteLogFn,
+  subtypeFn,
+  unistrFn,
+  unistrQuoteFn,
+  zeroFn,
+} from "./misc.ts";
+import { compileOptionGetFn, compileOptionUsedFn, sqliteSourceIdFn } from "./misc_build.ts";
 import { JSON_SCALARS } from "../json/scalar.ts";
 
 /**
@@ -63,6 +74,7 @@ function entry(impl: ScalarImpl): ScalarFunction {
 /** Scalar functions by lower-case name. */
 export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
   ["abs", entry(absFn)],
+  ["changes", entry(zeroFn)],
   ["char", entry(charFn)],
   ["coalesce", entry(coalesceFn)],
   ["concat", entry(concatFn)],
@@ -80,10 +92,12 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
   ["iif", entry(iifFn)],
   ["instr", entry(instrFn)],
   ["julianday", entry(juliandayFn)],
+  ["last_insert_rowid", entry(zeroFn)],
   ["length", entry(lengthFn)],
   ["like", entry(likeFn)],
   ["likelihood", entry(passThroughFn)],
   ["likely", entry(passThroughFn)],
+  ["load_extension", entry(loadExtensionFn)],
   ["lower", entry(lowerFn)],
   ["ltrim", entry(ltrimFn)],
   ["max", entry(maxFn)],
@@ -98,21 +112,32 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map([
   ["round", entry(roundFn)],
   ["rtrim", entry(rtrimFn)],
   ["sign", entry(signFn)],
+  ["soundex", entry(soundexFn)],
+  ["sqlite_compileoption_get", entry(compileOptionGetFn)],
+  ["sqlite_compileoption_used", entry(compileOptionUsedFn)],
+  ["sqlite_log", entry(sqliteLogFn)],
+  ["sqlite_source_id", entry(sqliteSourceIdFn)],
   ["sqlite_version", entry(sqliteVersionFn)],
   ["strftime", entry(strftimeFn)],
   ["substr", entry(substrFn)],
   ["substring", entry(substrFn)],
+  ["subtype", entry(subtypeFn)],
   ["time", entry(timeFn)],
   ["timediff", entry(timediffFn)],
+  ["total_changes", entry(zeroFn)],
   ["trim", entry(trimFn)],
   ["typeof", entry(typeofFn)],
   ["unhex", entry(unhexFn)],
   ["unicode", entry(unicodeFn)],
+  ["unistr", entry(unistrFn)],
+  ["unistr_quote", entry(unistrQuoteFn)],
   ["unixepoch", entry(unixepochFn)],
   ["unlikely", entry(passThroughFn)],
   ["upper", entry(upperFn)],
   ["zeroblob", entry(zeroblobFn)],
   ...JSON_SCALARS.map(([name, impl]) => [name, entry(impl)] as const),
+  // Math functions: the binder admits them only with the mathFunctions option.
+  ...MATH_FUNCTIONS.map(([name, impl]) => [name, entry(impl)] as const),
 ]);
 
 /** The scalar function called `name` (any case), or undefined. */

@@ -1,0 +1,176 @@
+/**
+ * The remaining built-ins: the connection's write history (`changes`, `total_changes`,
+ * `last_insert_rowid`: always 0 on a read-only connection, as on a fresh SQLite one),
+ * `load_extension` (refused as SQLite refuses it while extension loading is off),
+ * `sqlite_log`, `subtype`, `soundex`, `unistr` and `unistr_quote`.
+ */
+import { SqliteError } from "../../errors.ts";
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
+import { StorageClass, TextEncoding } from "../../value/types.ts";
+import { decodeText } from "../../format/text.ts";
+import { cText, textOf } from "./coerce.ts";
+import { hasJsonSubtype } from "../json/subtype.ts";
+import { quoteValue } from "./blob.ts";
+import { printfFn } from "./printf.ts";
+
+/** changes(), total_changes(), last_insert_rowid(): nothing was ever written here. */
+export function zeroFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
+  setInt(out, 0);
+}
+
+/** load_extension(X[, Y]): SQLite's answer while extension loading is disabled. */
+export function loadExtensionFn(_args: readonly Reg[], _out: Reg, _ctx: FunctionContext): void {
+  throw new SqliteError("SQLITE_ERROR", "not authorized");
+}
+
+/** sqlite_log(N, X): writes to SQLite's error log (litejit has none); the result is NULL. */
+export function sqliteLogFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
+  setNull(out);
+}
+
+/** The subtype SQLite's JSON functions give their results ('J'). */
+const JSON_SUBTYPE = 74;
+
+/** subtype(X): 74 for a JSON function's result, else 0. */
+export function subtypeFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
+  setInt(out, hasJsonSubtype(args[0]) ? JSON_SUBTYPE : 0);
+}
+
+/** Soundex digit of each 7-bit character; 0 for vowels, H, W, Y and non-letters. */
+const SOUNDEX_CODE = (() => {
+  const code = new Uint8Array(128);
+  const groups = ["BFPV", "CGJKQSXZ", "DT", "L", "MN", "R"];
+  groups.forEach((letters, i) => {
+    for (const ch of letters) {
+      code[ch.charCodeAt(0)] = i + 1;
+      code[ch.toLowerCase().charCodeAt(0)] = i + 1;
+    }
+  });
+  return code;
+})();
+
+const utf8 = new TextEncoder();
+
+function isAsciiLetter(b: number): boolean {
+  return (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
+}
+
+/**
+ * soundex(X): the first ASCII letter upper-cased and up to three digits, "?000" when X
+ * (NULL counts as empty) has no ASCII letter. As in SQLite the digits come from the
+ * UTF-8 bytes with their top bit dropped, so a byte of a non-ASCII character can count as
+ * a letter; a non-letter between two equal codes separates them.
+ */
+export function soundexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const bytes = utf8.encode(cText(textOf(args[0], ctx.encoding) ?? ""));
+  let i = 0;
+  while (i < bytes.length && !isAsciiLetter(bytes[i])) i++;
+  if (i === bytes.length) {
+    setText(out, "?000");
+    return;
+  }
+  let result = String.fromCharCode(bytes[i] & 0xdf);
+  let prev = SOUNDEX_CODE[bytes[i] & 0x7f];
+  for (; result.length < 4 && i < bytes.length; i++) {
+    const code = SOUNDEX_CODE[bytes[i] & 0x7f];
+    if (code === 0) prev = 0;
+    else if (code !== prev) {
+      prev = code;
+      result += code;
+    }
+  }
+  setText(out, result.padEnd(4, "0"));
+}
+
+function hexRun(s: string, at: number, n: number): number {
+  if (at + n > s.length) return -1;
+  let v = 0;
+  for (let k = at; k < at + n; k++) {
+    const d = parseInt(s[k], 16);
+    if (d !== d) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/**
+ * The text of code point `v` as SQLite's UTF-8 writer leaves it: four bytes keep only 21
+ * bits, and surrogates are written as three bytes. Such bytes are not valid UTF-8; they
+ * read back as node:sqlite shows them: in a UTF-8 database decoded like any stored text
+ * (each bad byte U+FFFD), in a UTF-16 one through SQLite's own translation (surrogates,
+ * U+FFFE and U+FFFF become U+FFFD, a value past U+10FFFF a wrapped surrogate pair).
+ */
+function codePointText(v: number, enc: TextEncoding): string {
+  const w = v >= 0x10000 ? v & 0x1fffff : v;
+  const surrogate = w >= 0xd800 && w <= 0xdfff;
+  if (enc === TextEncoding.Utf8) {
+    if (w <= 0x10ffff && !surrogate) return String.fromCodePoint(w);
+    const bytes = w < 0x10000
+      ? [0xe0 | (w >> 12), 0x80 | ((w >> 6) & 0x3f), 0x80 | (w & 0x3f)]
+      : [0xf0 | (w >> 18), 0x80 | ((w >> 12) & 0x3f), 0x80 | ((w >> 6) & 0x3f), 0x80 | (w & 0x3f)];
+    return decodeText(new Uint8Array(bytes), 0, bytes.length, enc);
+  }
+  if (surrogate || w === 0xfffe || w === 0xffff) return "\ufffd";
+  if (w <= 0x10ffff) return String.fromCodePoint(w);
+  return String.fromCharCode(0xd800 + (((w - 0x10000) >> 10) & 0x3ff), 0xdc00 + (w & 0x3ff));
+}
+
+/**
+ * unistr(X): X with `\\` as a backslash and `\XXXX`, `\uXXXX`, `\+XXXXXX`, `\UXXXXXXXX`
+ * (hex digits) as the character; any other backslash is the error "invalid Unicode
+ * escape". NULL gives NULL; the text ends at its first NUL, as C reads it.
+ */
+export function unistrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const t = textOf(args[0], ctx.encoding);
+  if (t === null) {
+    setNull(out);
+    return;
+  }
+  const s = cText(t);
+  let result = "";
+  let i = 0;
+  for (;;) {
+    const slash = s.indexOf("\\", i);
+    if (slash < 0) break;
+    result += s.slice(i, slash);
+    const next = s[slash + 1];
+    let v = -1;
+    let width = 0;
+    if (next === "\\") {
+      result += "\\";
+      i = slash + 2;
+      continue;
+    } else if (next !== undefined && /[0-9a-fA-F]/.test(next)) {
+      v = hexRun(s, slash + 1, 4);
+      width = 5;
+    } else if (next === "+") {
+      v = hexRun(s, slash + 2, 6);
+      width = 8;
+    } else if (next === "u") {
+      v = hexRun(s, slash + 2, 4);
+      width = 6;
+    } else if (next === "U") {
+      v = hexRun(s, slash + 2, 8);
+      width = 10;
+    }
+    if (v < 0) throw new SqliteError("SQLITE_ERROR", "invalid Unicode escape");
+    result += codePointText(v, ctx.encoding);
+    i = slash + width;
+  }
+  setText(out, result + s.slice(i));
+}
+
+const unistrQuoteFormat: Reg = { v: "%#Q", c: StorageClass.Text };
+
+/**
+ * unistr_quote(X): quote(X), except that a text with control characters is written as
+ * `unistr('...')` with those characters escaped (printf's `%#Q`).
+ */
+export function unistrQuoteFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  if (args[0].c !== StorageClass.Text) {
+    setText(out, quoteValue(args[0]));
+    return;
+  }
+  printfFn([unistrQuoteFormat, args[0]], out, ctx);
+}

@@ -1,0 +1,68 @@
+/**
+ * What litejit says about its build: `sqlite_source_id()` and the compile options of
+ * `sqlite_compileoption_used()` / `sqlite_compileoption_get()`.
+ *
+ * The options claimed are the SQLite build settings litejit's behaviour matches: column
+ * metadata in `columns()`, SQLite's default limits on text length, function arguments and
+ * parameters, and soundex(). Options of features litejit lacks (FTS, R-Tree, ...) are not
+ * claimed, and neither is ENABLE_MATH_FUNCTIONS, which is a per-connection choice here.
+ */
+import type { FunctionContext } from "../context.ts";
+import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
+import { StorageClass } from "../../value/types.ts";
+import { MAX_FUNCTION_ARG, MAX_VARIABLE_NUMBER } from "../../sql/parse_support.ts";
+import { int32Of, textOf } from "./coerce.ts";
+import { MAX_TEXT_LENGTH } from "./limits.ts";
+import { EMULATED_SQLITE_SOURCE_ID, EMULATED_SQLITE_VERSION } from "./version.ts";
+
+/** The compile options litejit claims, sorted as SQLite lists them (without "SQLITE_"). */
+export const COMPILE_OPTIONS: readonly string[] = [
+  `COMPILER=litejit-${EMULATED_SQLITE_VERSION}`,
+  "ENABLE_COLUMN_METADATA",
+  `MAX_FUNCTION_ARG=${MAX_FUNCTION_ARG}`,
+  `MAX_LENGTH=${MAX_TEXT_LENGTH}`,
+  `MAX_VARIABLE_NUMBER=${MAX_VARIABLE_NUMBER}`,
+  "SOUNDEX",
+];
+
+/** sqlite_source_id(). */
+export function sqliteSourceIdFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
+  setText(out, EMULATED_SQLITE_SOURCE_ID);
+}
+
+function asciiUpper(s: string): string {
+  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+}
+
+function isIdChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ||
+    c === 0x5f || c === 0x24 || c >= 0x80;
+}
+
+/**
+ * sqlite3_compileoption_used: `name` (an optional "SQLITE_" prefix dropped, ASCII case
+ * ignored) is a whole option or the part of one before its `=`.
+ */
+export function compileOptionUsed(name: string): boolean {
+  let n = name;
+  if (asciiUpper(n.slice(0, 7)) === "SQLITE_") n = n.slice(7);
+  const upper = asciiUpper(n);
+  return COMPILE_OPTIONS.some((opt) =>
+    asciiUpper(opt).startsWith(upper) &&
+    (opt.length === upper.length || !isIdChar(opt.charCodeAt(upper.length)))
+  );
+}
+
+/** sqlite_compileoption_used(X): 1 or 0; NULL for NULL. */
+export function compileOptionUsedFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const t = textOf(args[0], ctx.encoding);
+  if (t === null) setNull(out);
+  else setInt(out, compileOptionUsed(t.split("\0")[0]) ? 1 : 0);
+}
+
+/** sqlite_compileoption_get(N): the N-th option (NULL reads as 0), NULL out of range. */
+export function compileOptionGetFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const n = args[0].c === StorageClass.Null ? 0 : int32Of(args[0], ctx.encoding);
+  if (n >= 0 && n < COMPILE_OPTIONS.length) setText(out, COMPILE_OPTIONS[n]);
+  else setNull(out);
+}
