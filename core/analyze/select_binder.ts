@@ -282,8 +282,6 @@ function bindCore(
     source.args = args.map((a) => bindClauseExpr(ctx, scope, a));
   }
 
-  // ORDER BY and GROUP BY see no outer query.
-  scope.parent = null;
   scope.allowAgg = true;
   scope.allowWin = true;
   if (orderBy) {
