@@ -17,6 +17,7 @@ import type {
 } from "./plan.ts";
 import { Affinity } from "../value/types.ts";
 import { exprChildren, exprSubPlan, nodeExprs, seekQueries } from "./walk.ts";
+import { isGuard } from "./from.ts";
 
 /** One row of EXPLAIN QUERY PLAN: SQLite's columns `id, parent, notused, detail`. */
 export interface QueryPlanRow {
@@ -109,7 +110,10 @@ class Emitter {
         }
         return;
       case "nestedLoop":
-        this.rel(node.outer, parent, false, post, subs);
+        // The constant WHERE test ahead of the loops shows only its subqueries.
+        if (isGuard(node.outer)) {
+          for (const e of nodeExprs(node.outer)) collectSubPlans(e, subs);
+        } else this.rel(node.outer, parent, false, post, subs);
         this.rel(node.inner, parent, node.join !== "inner", post, subs);
         return;
       case "hashLookup": {

@@ -263,6 +263,22 @@ function chain(
   return node!;
 }
 
+/**
+ * `node` run only if the `terms` (which read none of its tables) hold: a one-row outer loop
+ * filtered by them (see {@link isGuard}).
+ */
+function guarded(ctx: PlanContext, node: RelNode, terms: Term[]): RelNode {
+  if (terms.length === 0) return node;
+  const once: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
+  return { kind: "nestedLoop", join: "inner", outer: filtered(once, terms), inner: node, on: null };
+}
+
+/** Whether `node` is the one-row constant test {@link guarded} puts ahead of a join. */
+export function isGuard(node: RelNode): boolean {
+  return node.kind === "filter" && node.input.kind === "values" &&
+    node.input.rows.length === 1 && node.input.rows[0].length === 0;
+}
+
 function onOf(u: Unit): PlanExpr | null {
   for (const t of u.onTerms) t.placed = true;
   return andAll(u.onTerms.map((t) => t.expr));
@@ -311,14 +327,20 @@ export function planFrom(
   const leaves: Leaf[] = [];
   const units = flatten(ctx, scope, from, poolExprs, [], leaves);
   for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
+  const leafIds = new Set(leaves.map((l) => l.id));
+  const readsLeaf = (id: number) => leafIds.has(id);
   const pool = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
   for (const e of poolExprs) {
     for (const t of termsOf(lowerExpr(ctx, scope, e))) pool.push({ ...t, fromOn: true });
   }
   pool.push(...orToInTerms(pool));
   lowerOnTerms(ctx, scope, units);
+  // WHERE terms that read no table of this FROM are tested once, before any loop starts
+  // (SQLite codes them ahead of the loops): a false one means no table is even read.
+  const constant = pool.filter((t) => !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf));
+  for (const t of constant) t.placed = true;
   const result: ChainResult = { single: null, first: null };
-  const node = chain(ctx, units, pool, new Set(), chooser, result);
+  const node = guarded(ctx, chain(ctx, units, pool, new Set(), chooser, result), constant);
   const rest = pool.filter((t) => !t.placed);
   return {
     node: filtered(node, rest),
