@@ -278,6 +278,17 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     b.emit(Op.Copy, r, t, 0);
   },
   function(c, e: FunctionExpr, t) {
+    if ((e.name === "coalesce" || e.name === "ifnull") && e.args.length > 0) {
+      // Left to right, stopping at the first value that is not NULL (plan.ts FunctionExpr).
+      const b = c.b;
+      const end = b.label();
+      e.args.forEach((arg, i) => {
+        c.expr(arg, t);
+        if (i < e.args.length - 1) b.emit(Op.NotNull, t, end);
+      });
+      b.place(end);
+      return;
+    }
     const fn = scalarFunction(e.name);
     if (!fn) throw new SqliteError("SQLITE_ERROR", `no such function: ${e.name}`);
     const b = c.b;

@@ -198,6 +198,21 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
     return lowerExpr(ctx, scope, e.args[0]);
   }
+  if (name === "iif" || name === "if") {
+    // SQLite evaluates iif() as a CASE: only the chosen branch runs.
+    const args = e.args.map((a) => lowerExpr(ctx, scope, a));
+    const whens = [];
+    for (let i = 0; i + 1 < args.length; i += 2) {
+      whens.push({
+        when: args[i],
+        then: args[i + 1],
+        affinity: Affinity.Blob,
+        collation: "BINARY",
+      });
+    }
+    const otherwise = args.length % 2 === 1 ? args[args.length - 1] : null;
+    return { kind: "case", operand: null, whens, otherwise };
+  }
   return {
     kind: "function",
     name,

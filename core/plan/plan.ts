@@ -207,7 +207,9 @@ export interface SubqueryExpr {
  * `collation` is the call site's collating sequence (min, max, nullif, instr and the like
  * use it). `LIKE`/`GLOB` are calls of `like`/`glob` with SQLite's argument order
  * (pattern first: `a LIKE b ESCAPE c` is `like(b, a, c)`), `CURRENT_DATE` and friends are
- * calls of `date`/`time`/`datetime` with no argument.
+ * calls of `date`/`time`/`datetime` with no argument. `coalesce` and `ifnull` evaluate their
+ * arguments left to right only until one is not NULL, as SQLite's inline versions do (a later
+ * argument that would fail is never evaluated); `iif`/`if` arrive as {@link CaseExpr}.
  */
 export interface FunctionExpr {
   kind: "function";
