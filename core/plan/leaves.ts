@@ -4,7 +4,8 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { PlanExpr, Query, RelNode } from "./plan.ts";
-import { Affinity } from "../value/types.ts";
+import { Affinity, StorageClass } from "../value/types.ts";
+import { readsOutside } from "./correlation.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import type { TableLeaf } from "./access_path.ts";
 import { lowerSelect } from "./lower_select.ts";
@@ -47,14 +48,18 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
   if (leaf.kind !== "node") return;
   const s = leaf.source;
   switch (s.kind) {
-    case "subquery":
+    case "subquery": {
+      let query = lowerSelect(ctx, withoutUnusedColumns(ctx, s), scope.parent);
+      // A correlated subquery computes every column (SQLite prunes uncorrelated ones only).
+      if (readsOutside(query)) query = lowerSelect(ctx, s.select, scope.parent);
       leaf.node = {
         kind: "subqueryScan",
         id: leaf.id,
-        query: withRealAffinity(lowerSelect(ctx, s.select, scope.parent), s.select, s.columns),
+        query: withRealAffinity(query, s.select, s.columns),
         label: s.name,
       };
       return;
+    }
     case "cte": {
       if (s.recursiveRef) {
         const cte = ctx.recursiveCtes.get(s.cte.id);
@@ -107,4 +112,44 @@ function withRealAffinity(
       : e
   );
   return { ...query, columns };
+}
+
+/**
+ * `source`'s SELECT with the result columns nothing reads replaced by NULL, so they are not
+ * computed (SQLite's disableUnusedSubqueryResultColumns: a failing expression in such a
+ * column raises no error). Only where SQLite does it: no DISTINCT, aggregate or window in
+ * any part, compounds only UNION ALL; columns an ORDER BY of the subquery names are kept.
+ */
+function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.BoundSelect {
+  const select = source.select;
+  const parts = [select.first, ...select.compounds.map((c) => c.core)];
+  const eligible = select.compounds.every((c) => c.op === "unionAll") &&
+    parts.every((p) =>
+      p.kind === "values" || (!p.distinct && !p.aggregate && p.windowFunctions.length === 0)
+    );
+  if (!eligible) return select;
+  const used = new Set(ctx.usedColumns.get(source.id) ?? []);
+  for (const t of select.orderBy ?? []) if (t.resultColumn > 0) used.add(t.resultColumn - 1);
+  const width = select.columnNames.length;
+  if (used.size >= width) return select;
+  const nulled = (e: B.BoundExpr, i: number): B.BoundExpr =>
+    used.has(i) ? e : {
+      kind: "literal",
+      value: null,
+      cls: StorageClass.Null,
+      affinity: null,
+      collation: null,
+      explicitCollation: false,
+      start: e.start,
+      end: e.end,
+    };
+  const prune = (p: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues =>
+    p.kind === "values"
+      ? { ...p, rows: p.rows.map((row) => row.map(nulled)) }
+      : { ...p, columns: p.columns.map((c, i) => ({ ...c, expr: nulled(c.expr, i) })) };
+  return {
+    ...select,
+    first: prune(select.first),
+    compounds: select.compounds.map((c) => ({ ...c, core: prune(c.core) })),
+  };
 }
