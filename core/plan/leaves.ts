@@ -5,7 +5,6 @@
 import type * as B from "../analyze/bound.ts";
 import type { PlanExpr, Query, RelNode } from "./plan.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
-import { readsOutside } from "./correlation.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import type { TableLeaf } from "./access_path.ts";
 import { lowerSelect } from "./lower_select.ts";
@@ -49,9 +48,7 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
   const s = leaf.source;
   switch (s.kind) {
     case "subquery": {
-      let query = lowerSelect(ctx, withoutUnusedColumns(ctx, s), scope.parent);
-      // A correlated subquery computes every column (SQLite prunes uncorrelated ones only).
-      if (readsOutside(query)) query = lowerSelect(ctx, s.select, scope.parent);
+      const query = lowerSelect(ctx, withoutUnusedColumns(ctx, s), scope.parent);
       leaf.node = {
         kind: "subqueryScan",
         id: leaf.id,
@@ -116,9 +113,10 @@ function withRealAffinity(
 
 /**
  * `source`'s SELECT with the result columns nothing reads replaced by NULL, so they are not
- * computed (SQLite's disableUnusedSubqueryResultColumns: a failing expression in such a
- * column raises no error). Only where SQLite does it: no DISTINCT, aggregate or window in
- * any part, compounds only UNION ALL; columns an ORDER BY of the subquery names are kept.
+ * computed and a failing expression in one raises no error. SQLite gets there two ways:
+ * disableUnusedSubqueryResultColumns (uncorrelated subqueries) and the flattener (which
+ * copies only the columns used, correlated or not); both need no DISTINCT, aggregate or
+ * window in any part and compounds of UNION ALL only. Columns an ORDER BY names are kept.
  */
 function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.BoundSelect {
   const select = source.select;

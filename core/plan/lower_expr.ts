@@ -146,7 +146,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
       };
     }
     case "exists":
-      return { kind: "exists", query: subPlan(ctx, scope, e.select, 0) };
+      return { kind: "exists", query: subPlan(ctx, scope, existenceOnly(e.select), 0) };
     case "subquery":
       return { kind: "subquery", query: subPlan(ctx, scope, e.select, 0) };
     case "row":
@@ -429,4 +429,36 @@ export function subPlan(
 
 function intConstExpr(n: number): PlanExpr {
   return { kind: "const", value: n, cls: StorageClass.Integer };
+}
+
+/**
+ * The SELECT of an EXISTS as SQLite runs it: only whether a row comes out matters, so its
+ * result columns are not computed and its DISTINCT and ORDER BY are dropped (SQLite's
+ * IgnorableDistinct / IgnorableOrderby for an SRT_Exists destination). A compound other than
+ * UNION ALL needs its columns and is left as it is.
+ */
+function existenceOnly(select: B.BoundSelect): B.BoundSelect {
+  if (select.compounds.some((c) => c.op !== "unionAll")) return select;
+  const nulled = (e: B.BoundExpr): B.BoundLiteral => ({
+    kind: "literal",
+    value: null,
+    cls: StorageClass.Null,
+    affinity: null,
+    collation: null,
+    explicitCollation: false,
+    start: e.start,
+    end: e.end,
+  });
+  const part = (p: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues =>
+    p.kind === "values" ? p : {
+      ...p,
+      distinct: false,
+      columns: p.columns.map((c) => ({ ...c, expr: nulled(c.expr) })),
+    };
+  return {
+    ...select,
+    first: part(select.first),
+    compounds: select.compounds.map((c) => ({ ...c, core: part(c.core) })),
+    orderBy: null,
+  };
 }
