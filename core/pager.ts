@@ -17,14 +17,45 @@ import {
 } from "./format/header.ts";
 import { readWal, type WalSnapshot } from "./format/wal.ts";
 
-/** Default number of pages the cache keeps. */
-export const DEFAULT_CACHE_PAGES = 4096;
+/**
+ * Default size of the page cache in bytes (64 MiB: 16384 pages of 4 KB). SQLite's own
+ * cache is small because the OS caches the file under it; here every miss is a `readSync`
+ * copy plus a parse, so a larger cache pays: an index or table up to this size is read
+ * from the file once, then served from memory.
+ */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Most pages one cache miss reads when misses are sequential (a scan of pages written in
+ * order): one 64 KB read of 4 KB pages instead of sixteen reads and allocations.
+ */
+const MAX_READ_AHEAD = 16;
+
+/** Options of a {@link Pager}. */
 export interface PagerOptions {
-  /** Pages kept in the LRU cache (default {@link DEFAULT_CACHE_PAGES}); at least 16. */
+  /**
+   * Pages kept in the cache; at least 16. Default: as many as fit in
+   * {@link DEFAULT_CACHE_BYTES} (16384 pages of 4 KB).
+   */
   cachePages?: number;
 }
 
+/**
+ * One cached page: its bytes and whatever a reader parsed from them (the b-tree page
+ * header), kept so that re-entering a cached page costs no parse.
+ */
+export interface PageEntry {
+  readonly pgno: number;
+  readonly data: Uint8Array;
+  /** Set by the b-tree layer the first time the page is read as a b-tree page. */
+  parsed: unknown;
+}
+
+/**
+ * Reads a database through a bounded page cache. The cache is a CLOCK (second chance)
+ * cache: a hit only sets a flag, and a miss with a full cache evicts the first page
+ * found, sweeping in insertion order, that was not used since the sweep last passed it.
+ */
 export class Pager {
   readonly header: DatabaseHeader;
   readonly pageSize: number;
@@ -39,8 +70,18 @@ export class Pager {
 
   #db: ByteSource;
   #walSource: ByteSource | null;
-  #cache = new Map<number, Uint8Array>();
+  /** Page number → slot in {@link #slots}. */
+  #where = new Map<number, number>();
+  #slots: PageEntry[] = [];
+  #used: Uint8Array;
+  #hand = 0;
   #cacheLimit: number;
+  /** The last page read from the file on a miss (read-ahead included). */
+  #lastMiss = -1;
+  /** Pages the next miss reads: doubles while misses are sequential, else 1. */
+  #readAhead = 1;
+  /** Read-ahead limit: 1 with a WAL (its frames override file pages one by one). */
+  #maxReadAhead = 1;
 
   /** An empty (0-byte) database: no pages, no schema. */
   readonly empty: boolean;
@@ -52,7 +93,6 @@ export class Pager {
 
   constructor(db: ByteSource, walSource: ByteSource | null, options: PagerOptions = {}) {
     this.#db = db;
-    this.#cacheLimit = Math.max(16, Math.floor(options.cachePages ?? DEFAULT_CACHE_PAGES));
     this.empty = db.size === 0;
     if (this.empty) {
       walSource?.close();
@@ -66,6 +106,8 @@ export class Pager {
       this.usableSize = this.header.usableSize;
       this.pageCount = 0;
       this.lockBytePage = lockBytePage(this.pageSize);
+      this.#cacheLimit = 16;
+      this.#used = new Uint8Array(16);
       return;
     }
     // Page 1 as read through the WAL decides the page size (a WAL frame of page 1 wins).
@@ -84,6 +126,12 @@ export class Pager {
     if (count > available) corrupt(1, "in-header page count exceeds database size");
     checkUsableSize(this.header);
     this.pageCount = count;
+    const wanted = options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize;
+    // Never more slots than pages: a small database gets a small cache.
+    this.#cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
+    this.#used = new Uint8Array(this.#cacheLimit);
+    const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
+    this.#maxReadAhead = walFrames ? 1 : Math.min(MAX_READ_AHEAD, this.#cacheLimit >> 2);
   }
 
   /**
@@ -91,21 +139,63 @@ export class Pager {
    * a page outside the database.
    */
   page(pgno: number): Uint8Array {
+    return this.entry(pgno).data;
+  }
+
+  /** The cache entry of page `pgno` (see {@link page}). */
+  entry(pgno: number): PageEntry {
     this.pageRequests++;
-    const hit = this.#cache.get(pgno);
-    if (hit !== undefined) {
-      // Refresh recency: delete and re-insert keeps Map order as LRU order.
-      this.#cache.delete(pgno);
-      this.#cache.set(pgno, hit);
-      return hit;
+    const slot = this.#where.get(pgno);
+    if (slot !== undefined) {
+      this.#used[slot] = 1;
+      return this.#slots[slot];
     }
     if (!(pgno >= 1 && pgno <= this.pageCount)) corrupt(pgno, "page number out of range");
-    const data = this.#load(pgno);
-    if (this.#cache.size >= this.#cacheLimit) {
-      this.#cache.delete(this.#cache.keys().next().value!);
+    const sequential = pgno === this.#lastMiss + 1;
+    this.#readAhead = sequential ? Math.min(2 * this.#readAhead, this.#maxReadAhead) : 1;
+    const n = Math.min(this.#readAhead, this.pageCount - pgno + 1);
+    const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#insert(pgno, this.#load(pgno));
+    this.#lastMiss = pgno + Math.max(0, n - 1);
+    return entry;
+  }
+
+  /**
+   * Reads pages `pgno .. pgno + n)` with one read and caches those not cached yet (they are
+   * views of one buffer, which lives while any of them is cached); returns page `pgno`'s.
+   */
+  #loadRun(pgno: number, n: number): PageEntry {
+    const size = this.pageSize;
+    const bytes = this.#db.read((pgno - 1) * size, n * size);
+    if (bytes.length !== n * size) return this.#insert(pgno, this.#load(pgno));
+    const first = this.#insert(pgno, bytes.subarray(0, size));
+    for (let i = 1; i < n; i++) {
+      if (!this.#where.has(pgno + i)) {
+        this.#insert(pgno + i, bytes.subarray(i * size, (i + 1) * size));
+      }
     }
-    this.#cache.set(pgno, data);
-    return data;
+    return first;
+  }
+
+  /** Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full. */
+  #insert(pgno: number, data: Uint8Array): PageEntry {
+    const entry: PageEntry = { pgno, data, parsed: null };
+    const slots = this.#slots;
+    if (slots.length < this.#cacheLimit) {
+      this.#where.set(pgno, slots.length);
+      slots.push(entry);
+      return entry;
+    }
+    const used = this.#used;
+    let hand = this.#hand;
+    while (used[hand] !== 0) {
+      used[hand] = 0;
+      hand = hand + 1 === slots.length ? 0 : hand + 1;
+    }
+    this.#where.delete(slots[hand].pgno);
+    this.#where.set(pgno, hand);
+    slots[hand] = entry;
+    this.#hand = hand + 1 === slots.length ? 0 : hand + 1;
+    return entry;
   }
 
   #load(pgno: number): Uint8Array {
@@ -121,7 +211,8 @@ export class Pager {
   }
 
   close(): void {
-    this.#cache.clear();
+    this.#where.clear();
+    this.#slots = [];
     this.#db.close();
     this.#walSource?.close();
   }

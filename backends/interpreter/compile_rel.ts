@@ -172,9 +172,24 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
   const row = b.regs(Math.max(1, width));
+  // Under a LIMIT, plain column reads that are not sort keys wait until the row is known
+  // to make the cut (most rows do not); expressions that could fail are never deferred.
+  const keyColumns = new Set(node.keys.map((k) => k.column));
+  const deferred = node.columns.map((e, i) =>
+    node.limit !== null && !keyColumns.has(i) &&
+    (e.kind === "column" || e.kind === "const" || e.kind === "param")
+  );
   c.produce(node.input, () => {
-    c.exprs(node.columns, row);
+    const skip = b.label();
+    node.columns.forEach((e, i) => {
+      if (!deferred[i]) c.expr(e, row + i);
+    });
+    if (node.limit !== null) b.emit(Op.SorterReject, slot, skip, row);
+    node.columns.forEach((e, i) => {
+      if (deferred[i]) c.expr(e, row + i);
+    });
     b.emit(Op.SorterInsert, slot, row, width);
+    b.place(skip);
   });
   const base = b.regs(Math.max(1, width));
   c.setRegisterAccess(node.id, base, width);

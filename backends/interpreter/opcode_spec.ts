@@ -79,6 +79,7 @@ export const enum Op {
   NotFound,
   SorterOpen,
   SorterInsert,
+  SorterReject,
   SorterSort,
   SorterData,
   SorterNext,

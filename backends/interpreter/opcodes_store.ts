@@ -19,6 +19,13 @@ export const STORE_OPCODES = {
     "s[P1] += r[P2@P3]",
     "Store a copy of r[P2..P2+P3) in s[P1].",
   ),
+  [Op.SorterReject]: spec(
+    "SorterReject",
+    J,
+    { p1: "slot", p2: "if rejected", p3: "first" },
+    "",
+    "Jump to P2 if s[P1] is full and a row with the sort keys in r[P3..] would sort at or after every row it holds (SQLite's IdxLE check before a LIMITed sorter insert).",
+  ),
   [Op.SorterSort]: spec(
     "SorterSort",
     J,

@@ -460,6 +460,12 @@ export class VmExecution implements Execution {
         case Op.SorterInsert:
           (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
           break;
+        case Op.SorterReject:
+          if ((slots[ins.p1] as SorterSlot).rejects(regs, ins.p3)) {
+            pc = ins.p2;
+            continue;
+          }
+          break;
         case Op.IdxInsert:
           (slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p2);
           break;

@@ -84,11 +84,21 @@ export class SorterSlot {
   /** Distinct stores: keys of the rows held. */
   readonly keys: Set<string> | null;
   pos = 0;
+  /** The values of a row not yet stored, for {@link SorterSlot.rejects}. */
+  readonly #probe: StoredRow;
 
   constructor(entry: SortEntry, distinct: boolean) {
     this.entry = entry;
     this.sorter = new RowSorter(entry.compare);
     this.keys = distinct ? new Set() : null;
+    this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
+  }
+
+  /** Whether the sorter would drop the row in `regs[start ..]` (only its keys are read). */
+  rejects(regs: readonly Reg[], start: number): boolean {
+    const values = this.#probe.values;
+    for (let i = 0; i < values.length; i++) values[i] = regs[start + i].v;
+    return this.sorter.rejects(this.#probe);
   }
 
   /** Adds the row unless (distinct store) an equal one is held; returns whether added. */

@@ -109,7 +109,8 @@ export function bindValue(out: Reg, value: unknown, index: number): void {
       setReal(out, value);
       return;
     case "string":
-      setText(out, value);
+      // node:sqlite binds the UTF-8 of the string: a lone surrogate becomes U+FFFD.
+      setText(out, value.isWellFormed() ? value : value.toWellFormed());
       return;
     case "bigint":
       if (value < MIN_INT64 || value > MAX_INT64) {

@@ -3,12 +3,21 @@
  * INTEGER → number (or bigint with readBigInts), REAL → number, TEXT → string, BLOB →
  * Uint8Array (a copy: the register may point into a page buffer). An INTEGER beyond
  * ±(2^53-1) without readBigInts throws a RangeError rather than lose digits.
+ *
+ * TEXT that is not valid in the database encoding is held with its exact bytes (escapes,
+ * see core/format/text.ts); it leaves as node:sqlite shows it: SQLite's UTF-8 form of it
+ * decoded by V8, each maximal invalid subpart becoming U+FFFD.
  */
+import { displayText } from "../format/text.ts";
 import type { Reg } from "../value/reg.ts";
-import { type SqlValue, StorageClass } from "../value/types.ts";
+import { type SqlValue, StorageClass, TextEncoding } from "../value/types.ts";
 
 /** The JS value of a result register. */
-export function resultValue(r: Reg, readBigInts: boolean): SqlValue {
+export function resultValue(
+  r: Reg,
+  readBigInts: boolean,
+  enc: TextEncoding = TextEncoding.Utf8,
+): SqlValue {
   const v = r.v;
   switch (r.c) {
     case StorageClass.Integer:
@@ -17,6 +26,8 @@ export function resultValue(r: Reg, readBigInts: boolean): SqlValue {
       return v;
     case StorageClass.Blob:
       return (v as Uint8Array).slice();
+    case StorageClass.Text:
+      return displayText(v as string, enc);
     default:
       return v;
   }

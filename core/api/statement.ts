@@ -6,12 +6,12 @@
 import type { DatabaseFile } from "../database_file.ts";
 import type { Execution } from "../../backends/backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
-import type { SqlValue } from "../value/types.ts";
+import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { CompiledStatement } from "./compile.ts";
 import { ParameterBinder } from "./params.ts";
 import { pragmaOptionsFor } from "./pragma_options.ts";
 import { plainResultValue, resultValue } from "./result_values.ts";
-import { type Row, rowObject } from "./row.ts";
+import { type Row, type RowMaker, rowMaker } from "./row.ts";
 import type { TransactionState } from "./transactions.ts";
 
 /** One result column, as `Statement.columns()` describes it (node:sqlite's fields). */
@@ -80,7 +80,7 @@ export interface StatementHost {
 export class Statement {
   readonly #host: StatementHost;
   readonly #compiled: CompiledStatement;
-  readonly #names: string[];
+  readonly #makeRow: RowMaker;
   readonly #binder: ParameterBinder;
   #readBigInts: boolean;
 
@@ -88,7 +88,7 @@ export class Statement {
   constructor(host: StatementHost, compiled: CompiledStatement, readBigInts: boolean) {
     this.#host = host;
     this.#compiled = compiled;
-    this.#names = compiled.columns.map((c) => c.name);
+    this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
     const parameters = compiled.kind === "select" || compiled.kind === "listing"
       ? compiled.parameters
       : [];
@@ -166,11 +166,10 @@ export class Statement {
    */
   all(...params: BindParameters): Row[] {
     const rows: Row[] = [];
+    const makeRow = this.#makeRow;
     const cursor = this.#start(params);
     try {
-      for (let v = cursor.next(); v !== null; v = cursor.next()) {
-        rows.push(rowObject(this.#names, v));
-      }
+      for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(makeRow(v));
     } finally {
       cursor.close();
     }
@@ -193,7 +192,7 @@ export class Statement {
     const cursor = this.#start(params);
     try {
       const v = cursor.next();
-      return v === null ? undefined : rowObject(this.#names, v);
+      return v === null ? undefined : this.#makeRow(v);
     } finally {
       cursor.close();
     }
@@ -239,8 +238,7 @@ export class Statement {
    * ```
    */
   iterate(...params: BindParameters): IterableIterator<Row> {
-    const names = this.#names;
-    return lazyRows(this.#start(params), (v) => rowObject(names, v));
+    return lazyRows(this.#start(params), this.#makeRow);
   }
 
   /**
@@ -286,7 +284,11 @@ export class Statement {
     const readBigInts = this.#readBigInts;
     switch (c.kind) {
       case "select":
-        return executionCursor(c.program.start(this.#binder.bind(params)), readBigInts);
+        return executionCursor(
+          c.program.start(this.#binder.bind(params)),
+          readBigInts,
+          file.encoding,
+        );
       case "listing":
         this.#binder.bind(params);
         return listCursor(c.rows, readBigInts);
@@ -334,7 +336,11 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
   return iterator;
 }
 
-function executionCursor(execution: Execution, readBigInts: boolean): RowCursor {
+function executionCursor(
+  execution: Execution,
+  readBigInts: boolean,
+  encoding: TextEncoding,
+): RowCursor {
   return {
     next() {
       let more: boolean;
@@ -347,7 +353,7 @@ function executionCursor(execution: Execution, readBigInts: boolean): RowCursor 
       if (!more) return null;
       const row = execution.row;
       const out: SqlValue[] = new Array(row.length);
-      for (let i = 0; i < row.length; i++) out[i] = resultValue(row[i], readBigInts);
+      for (let i = 0; i < row.length; i++) out[i] = resultValue(row[i], readBigInts, encoding);
       return out;
     },
     close: () => execution.close(),

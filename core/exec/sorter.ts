@@ -47,12 +47,20 @@ export function rowComparator(
 }
 
 /**
- * Rows gathered, then sorted stably. With a `keep` bound (LIMIT + OFFSET), rows beyond
- * it are dropped as they can no longer be emitted, so memory stays proportional to it.
+ * Rows gathered, then sorted stably. With a `keep` bound (LIMIT + OFFSET) the sorter holds
+ * at most `keep` rows in a heap whose root is the row that sorts last (ties broken by
+ * arrival, so the result is what a stable sort of every row would give): a new row that
+ * sorts at or after the root can never be emitted and is dropped, which callers can test
+ * before building the row at all ({@link RowSorter.rejects}, SQLite's OP_IdxLE check).
  */
 export class RowSorter {
   rows: StoredRow[] = [];
   #keep = -1;
+  /** Arrival number of each row of the heap (parallel to `rows`), for stability. */
+  #seq: number[] = [];
+  #arrivals = 0;
+  /** False after {@link sort} until the next insert puts the rows back in heap order. */
+  #heapValid = true;
   readonly #compare: (a: StoredRow, b: StoredRow) => number;
 
   constructor(compare: (a: StoredRow, b: StoredRow) => number) {
@@ -62,25 +70,103 @@ export class RowSorter {
   /** Empties the sorter; `keep` is how many rows can be emitted (-1: all). */
   reset(keep: number): void {
     this.rows = [];
+    this.#seq = [];
+    this.#arrivals = 0;
+    this.#heapValid = true;
     this.#keep = keep;
+  }
+
+  /**
+   * Whether a row whose sort keys are those of `probe` would be dropped: the sorter is
+   * full and the row sorts at or after every row held. (Only the key columns of `probe`
+   * are read.)
+   */
+  rejects(probe: StoredRow): boolean {
+    const keep = this.#keep;
+    if (keep < 0) return false;
+    if (keep === 0) return true;
+    if (!this.#heapValid) this.#heapify();
+    return this.rows.length === keep && this.#compare(probe, this.rows[0]) >= 0;
   }
 
   /** Adds a row. */
   insert(row: StoredRow): void {
     const keep = this.#keep;
+    if (keep < 0) {
+      this.rows.push(row);
+      return;
+    }
     if (keep === 0) return;
-    this.rows.push(row);
-    if (keep > 0 && this.rows.length >= 2 * keep + 64) this.#trim();
+    if (!this.#heapValid) this.#heapify();
+    const rows = this.rows, seq = this.#seq;
+    const arrival = this.#arrivals++;
+    if (rows.length < keep) {
+      rows.push(row);
+      seq.push(arrival);
+      this.#siftUp(rows.length - 1);
+    } else if (this.#compare(row, rows[0]) < 0) {
+      rows[0] = row;
+      seq[0] = arrival;
+      this.#siftDown(0);
+    }
   }
 
-  #trim(): void {
-    // Array.prototype.sort is stable, so truncating keeps ties in input order.
-    this.rows.sort(this.#compare);
-    if (this.#keep >= 0 && this.rows.length > this.#keep) this.rows.length = this.#keep;
+  /** Whether heap row `i` sorts after heap row `j` (later arrival breaks ties). */
+  #after(i: number, j: number): boolean {
+    const c = this.#compare(this.rows[i], this.rows[j]);
+    return c > 0 || (c === 0 && this.#seq[i] > this.#seq[j]);
   }
 
-  /** Sorts the rows (stable) and applies the bound. */
+  #swap(i: number, j: number): void {
+    const rows = this.rows, seq = this.#seq;
+    const r = rows[i];
+    rows[i] = rows[j];
+    rows[j] = r;
+    const s = seq[i];
+    seq[i] = seq[j];
+    seq[j] = s;
+  }
+
+  #siftUp(i: number): void {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.#after(i, parent)) return;
+      this.#swap(i, parent);
+      i = parent;
+    }
+  }
+
+  #siftDown(i: number): void {
+    const n = this.rows.length;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) return;
+      const r = l + 1;
+      const worst = r < n && this.#after(r, l) ? r : l;
+      if (!this.#after(worst, i)) return;
+      this.#swap(i, worst);
+      i = worst;
+    }
+  }
+
+  /** Sorts the rows (stable: equal rows keep their arrival order). */
   sort(): void {
-    this.#trim();
+    if (this.#keep < 0) {
+      // Array.prototype.sort is stable.
+      this.rows.sort(this.#compare);
+      return;
+    }
+    const seq = this.#seq, compare = this.#compare, rows = this.rows;
+    const order = rows.map((_, i) => i);
+    order.sort((i, j) => compare(rows[i], rows[j]) || seq[i] - seq[j]);
+    this.rows = order.map((i) => rows[i]);
+    this.#seq = order.map((i) => seq[i]);
+    this.#heapValid = false;
+  }
+
+  /** Restores the heap order after {@link sort} (for rows inserted after sorting). */
+  #heapify(): void {
+    this.#heapValid = true;
+    for (let i = (this.rows.length >> 1) - 1; i >= 0; i--) this.#siftDown(i);
   }
 }

@@ -43,9 +43,22 @@ export class BtreePage {
   /** Bytes of the page that hold b-tree content. */
   readonly usable: number;
 
-  constructor(pager: Pager, pgno: number) {
+  /**
+   * Page `pgno` as a b-tree page. The parse is kept with the cached page, so reading a
+   * page again while it is cached costs no allocation.
+   */
+  static load(pager: Pager, pgno: number): BtreePage {
     if (pgno === pager.lockBytePage) corrupt(pgno, "b-tree uses the lock-byte page");
-    const data = pager.page(pgno);
+    const entry = pager.entry(pgno);
+    const parsed = entry.parsed;
+    if (parsed instanceof BtreePage) return parsed;
+    const page = new BtreePage(pager, pgno, entry.data);
+    entry.parsed = page;
+    return page;
+  }
+
+  /** Parses `data`, the bytes of page `pgno` (use {@link BtreePage.load}). */
+  constructor(pager: Pager, pgno: number, data: Uint8Array) {
     const hdr = pgno === 1 ? HEADER_SIZE : 0;
     const type = data[hdr];
     if (

@@ -89,6 +89,13 @@ const EMPTY_LEAF = {
   rightChild: 0,
 } as BtreePage;
 
+/** The rowid of cell `i` of a table leaf. */
+function leafRowid(leaf: BtreePage, i: number): number | bigint {
+  const off = leaf.cellOffset(i);
+  getVarint32(leaf.data, off, leaf.usable, leaf.pgno);
+  return getVarint(leaf.data, varintEnd, leaf.usable, leaf.pgno);
+}
+
 /** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
 export class BtreeCursor {
   /** Root page of the b-tree. */
@@ -120,7 +127,7 @@ export class BtreeCursor {
       this.isTable = true;
     } else {
       if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
-      this.#rootPage = new BtreePage(pager, root);
+      this.#rootPage = BtreePage.load(pager, root);
       this.isTable = this.#rootPage.isTable;
     }
     if (expectTable !== undefined && expectTable !== this.isTable) {
@@ -151,7 +158,7 @@ export class BtreeCursor {
     if (pgno < 2 || pgno > this.#pager.pageCount) {
       corrupt(parent.pgno, `child page ${pgno} out of range`);
     }
-    const page = new BtreePage(this.#pager, pgno);
+    const page = BtreePage.load(this.#pager, pgno);
     if (page.isTable !== this.isTable) corrupt(pgno, "child page of the wrong b-tree kind");
     this.#stack[++this.#depth] = page;
   }
@@ -292,6 +299,9 @@ export class BtreeCursor {
   seekRowid(rowid: number | bigint, op: SeekOp = SeekOp.GE): boolean {
     if (!this.isTable) throw new RangeError("seekRowid on an index b-tree");
     const strict = op === SeekOp.GT || op === SeekOp.LE;
+    if (op === SeekOp.GE || op === SeekOp.GT) {
+      if (this.#seekInLeaf(rowid, strict)) return this.#settleForward();
+    }
     this.#moveToRoot();
     for (;;) {
       const page = this.#stack[this.#depth];
@@ -315,6 +325,35 @@ export class BtreeCursor {
       this.#pushChild(page.child(lo));
     }
     return this.#finishSeek(op);
+  }
+
+  /**
+   * Seeks within the leaf the cursor is on when the answer must lie there: its keys span
+   * `rowid` (first key <= rowid, and rowid < last key, or <= when not strict). Keys are
+   * unique and ordered across leaves, so a descent from the root would end on this leaf.
+   * Lookups in ascending rowid order (an index range's table rows) mostly stay here.
+   */
+  #seekInLeaf(rowid: number | bigint, strict: boolean): boolean {
+    if (this.#depth < 0) return false;
+    const leaf = this.#stack[this.#depth];
+    const n = leaf.nCells;
+    if (!leaf.isLeaf || n === 0) return false;
+    const firstKey = leafRowid(leaf, 0);
+    if (firstKey > rowid) return false;
+    const lastKey = leafRowid(leaf, n - 1);
+    if (strict ? !(rowid < lastKey) : !(rowid <= lastKey)) return false;
+    this.#budget = this.#pager.pageCount;
+    this.#stamp++;
+    let lo = 1, hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const key = leafRowid(leaf, mid);
+      if (key < rowid || (strict && key == rowid)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (!strict && firstKey == rowid) lo = 0;
+    this.#idx[this.#depth] = lo;
+    return true;
   }
 
   /** Positions the cursor at the first entry at or past the lower bound, then adjusts for op. */

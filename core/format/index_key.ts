@@ -18,6 +18,7 @@ import { type SqlValue, TextEncoding } from "../value/types.ts";
 import type { EntryComparator } from "./cursor.ts";
 import type { RecordReader } from "./record.ts";
 import type { KeyColumn } from "./schema_types.ts";
+import { encodeText } from "./text.ts";
 
 /** How text of one key field is compared. */
 const enum TextMode {
@@ -54,20 +55,8 @@ function textMode(coll: Collation, enc: TextEncoding): TextMode {
   return coll.name === "NOCASE" ? TextMode.NocaseUtf8 : TextMode.RtrimUtf8;
 }
 
-const utf8Encoder = new TextEncoder();
-
-/** A JS string as the database stores it. */
-export function encodeText(s: string, enc: TextEncoding): Uint8Array {
-  if (enc === TextEncoding.Utf8) return utf8Encoder.encode(s);
-  const out = new Uint8Array(s.length * 2);
-  const [hi, lo] = enc === TextEncoding.Utf16le ? [1, 0] : [0, 1];
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out[2 * i + hi] = c >> 8;
-    out[2 * i + lo] = c & 0xff;
-  }
-  return out;
-}
+/** A JS string as the database stores it (exact: see text.ts). */
+export { encodeText };
 
 function foldAscii(b: number): number {
   return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;

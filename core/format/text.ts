@@ -1,42 +1,284 @@
 /**
- * Decoding TEXT values from the database encoding into JS strings, the way SQLite hands
- * them to JavaScript (through sqlite3_column_text, i.e. as UTF-8, which the JS side
- * decodes with U+FFFD for invalid sequences):
- * - invalid UTF-8 becomes U+FFFD, as TextDecoder and V8 both do;
- * - a byte order mark is kept as a character;
- * - UTF-16 is first translated the way SQLite's utf.c translates it: an odd trailing byte
- *   is dropped, and a surrogate code unit is combined with whatever unit follows it into
- *   one supplementary character, valid pair or not. Only a surrogate in the last unit
- *   survives alone, as three UTF-8 bytes that decode to U+FFFD each.
- * Well-formed UTF-16 decodes the same either way, so the translation runs only when
- * TextDecoder reports a replacement character.
+ * TEXT values as JS strings that keep their exact bytes.
+ *
+ * SQLite never validates text: a TEXT value is whatever bytes it holds, in the database
+ * encoding, and hex(), length(), CAST AS BLOB, comparisons and concatenation all see those
+ * bytes. litejit holds TEXT as a JS string chosen so that the bytes can always be had back:
+ *
+ * - UTF-8 databases ("surrogate escape", as Python's surrogateescape): every well-formed
+ *   UTF-8 sequence becomes its character; every other byte 0x80..0xFF becomes the lone low
+ *   surrogate U+DC80 + (byte - 0x80), an *escape*. Well-formed UTF-8 never encodes a
+ *   surrogate, so a lone surrogate in such a string is always an escape, and the string is
+ *   canonical: equal bytes give equal strings (DISTINCT, GROUP BY and `=` rely on it).
+ *   Valid text is just its characters, so the common path costs nothing.
+ * - UTF-16 databases: the string's code units are the text's 16-bit units, lone surrogates
+ *   included (a JS string holds them as they are). An odd trailing byte is dropped.
+ *
+ * Functions that SQLite runs on UTF-8 text (sqlite3_value_text) read a UTF-16 text through
+ * {@link utf8View} (SQLite's own lossy UTF-16 → UTF-8 translation) and store their UTF-8
+ * result back with {@link fromUtf8View}. The public API shows text the way node:sqlite
+ * does ({@link displayText}): through sqlite3_column_text and V8's UTF-8 decoder, which
+ * turns each maximal invalid subpart into U+FFFD.
  */
 import { TextEncoding } from "../value/types.ts";
 
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+// Non-fatal decoders are much faster than fatal ones; a U+FFFD in the result sends the
+// text to the exact (slower) decoding, which also handles a genuine U+FFFD.
+const utf8Lossy = new TextDecoder("utf-8", { ignoreBOM: true });
 const utf16le = new TextDecoder("utf-16le", { ignoreBOM: true });
 const utf16be = new TextDecoder("utf-16be", { ignoreBOM: true });
+const utf8Encoder = new TextEncoder();
 
 /** Short ASCII strings are decoded by hand: TextDecoder's call overhead dominates there. */
 const SHORT_TEXT = 24;
+/** The escape of byte 0x80; escapes run to U+DCFF (byte 0xFF). */
+const ESCAPE_BASE = 0xdc00;
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+/** What SQLite's UTF-8 → UTF-16 translation may change: surrogates, U+FFFE, U+FFFF. */
+const NOT_KEPT_IN_UTF16 = /[\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/**
+ * False until some text with escapes or lone surrogates has been made in this process:
+ * until then the API boundary has nothing to convert and skips its per-value scan.
+ * (Every maker of such text calls {@link noteIllFormedText}.)
+ */
+let illFormedTextSeen = false;
+
+/** Records that a string with escapes or lone surrogates exists (see displayText). */
+export function noteIllFormedText(): void {
+  illFormedTextSeen = true;
+}
+
+/** True if `s` holds any surrogate code unit (escapes, pairs or lone UTF-16 units). */
+export function hasSurrogate(s: string): boolean {
+  return SURROGATE.test(s);
+}
+
+/** True if code unit `c` is an escaped byte (meaningful where no high surrogate precedes). */
+export function isEscape(c: number): boolean {
+  return c >= 0xdc80 && c <= 0xdcff;
+}
+
+/** The text stored in `buf[start, end)` in database encoding `enc`. */
 export function decodeText(buf: Uint8Array, start: number, end: number, enc: TextEncoding): string {
   if (enc === TextEncoding.Utf8) {
     if (end - start <= SHORT_TEXT) {
       let s = "";
       for (let i = start; i < end; i++) {
         const c = buf[i];
-        if (c >= 0x80) return utf8.decode(buf.subarray(start, end));
+        if (c >= 0x80) return decodeUtf8(buf, start, end);
         s += String.fromCharCode(c);
       }
       return s;
     }
-    return utf8.decode(buf.subarray(start, end));
+    return decodeUtf8(buf, start, end);
   }
   end -= (end - start) & 1;
   const le = enc === TextEncoding.Utf16le;
   const s = (le ? utf16le : utf16be).decode(buf.subarray(start, end));
-  return s.includes("\uFFFD") ? utf8.decode(sqliteUtf16ToUtf8(buf, start, end, le)) : s;
+  if (!s.includes("\uFFFD")) return s;
+  illFormedTextSeen = true;
+  return decodeUnits(buf, start, end, le);
+}
+
+function decodeUtf8(buf: Uint8Array, start: number, end: number): string {
+  const s = utf8Lossy.decode(buf.subarray(start, end));
+  return s.includes("\uFFFD") ? decodeUtf8Escaped(buf, start, end) : s;
+}
+
+/** UTF-16 code units as they are, lone surrogates included. */
+function decodeUnits(buf: Uint8Array, start: number, end: number, le: boolean): string {
+  const lo = le ? 0 : 1;
+  let s = "";
+  for (let i = start; i + 1 < end; i += 2) {
+    s += String.fromCharCode(buf[i + lo] | (buf[i + 1 - lo] << 8));
+  }
+  return s;
+}
+
+/**
+ * Length of the well-formed UTF-8 sequence at `buf[i]` (Unicode's table 3-7: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0 if there is none.
+ */
+function sequenceLength(buf: Uint8Array, i: number, end: number): number {
+  const b0 = buf[i];
+  if (b0 < 0x80) return 1;
+  if (b0 < 0xc2 || b0 > 0xf4) return 0;
+  const n = b0 < 0xe0 ? 2 : b0 < 0xf0 ? 3 : 4;
+  if (i + n > end) return 0;
+  const b1 = buf[i + 1];
+  const lo = b0 === 0xe0 ? 0xa0 : b0 === 0xf0 ? 0x90 : 0x80;
+  const hi = b0 === 0xed ? 0x9f : b0 === 0xf4 ? 0x8f : 0xbf;
+  if (b1 < lo || b1 > hi) return 0;
+  for (let k = 2; k < n; k++) if ((buf[i + k] & 0xc0) !== 0x80) return 0;
+  return n;
+}
+
+/** UTF-8 bytes with every byte outside a well-formed sequence as its escape. */
+export function decodeUtf8Escaped(buf: Uint8Array, start: number, end: number): string {
+  illFormedTextSeen = true;
+  let s = "";
+  let run = start; // start of the pending well-formed run
+  let i = start;
+  while (i < end) {
+    const n = sequenceLength(buf, i, end);
+    if (n > 0) {
+      i += n;
+      continue;
+    }
+    if (run < i) s += utf8Lossy.decode(buf.subarray(run, i));
+    s += String.fromCharCode(ESCAPE_BASE + buf[i]);
+    run = ++i;
+  }
+  if (run < end) s += utf8Lossy.decode(buf.subarray(run, end));
+  return s;
+}
+
+/**
+ * The UTF-8 bytes of a string: escapes give their byte back, pairs their 4-byte form, and
+ * any other lone surrogate its 3-byte form (as SQLite writes one).
+ */
+export function encodeUtf8(s: string): Uint8Array {
+  if (!hasSurrogate(s)) return utf8Encoder.encode(s);
+  const out = new Uint8Array(s.length * 3);
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      out[n++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 0x3f);
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+        out[n++] = 0xf0 | (c >> 18);
+        out[n++] = 0x80 | ((c >> 12) & 0x3f);
+        out[n++] = 0x80 | ((c >> 6) & 0x3f);
+        out[n++] = 0x80 | (c & 0x3f);
+        continue;
+      }
+    } else if (isEscape(c)) {
+      out[n++] = c - ESCAPE_BASE;
+      continue;
+    }
+    out[n++] = 0xe0 | (c >> 12);
+    out[n++] = 0x80 | ((c >> 6) & 0x3f);
+    out[n++] = 0x80 | (c & 0x3f);
+  }
+  return out.slice(0, n);
+}
+
+/** A text's bytes in a database encoding (exact: see the module notes). */
+export function encodeText(s: string, enc: TextEncoding): Uint8Array {
+  if (enc === TextEncoding.Utf8) return encodeUtf8(s);
+  const out = new Uint8Array(s.length * 2);
+  const lo = enc === TextEncoding.Utf16le ? 0 : 1;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    out[2 * i + lo] = u & 0xff;
+    out[2 * i + 1 - lo] = u >>> 8;
+  }
+  return out;
+}
+
+/** Number of bytes `s` takes in UTF-8 (an escape counts 1, another lone surrogate 3). */
+export function utf8ByteLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2; // 4 bytes for 2 code units
+        i++;
+      } else n += 2;
+    } else if (!isEscape(c)) n += 2;
+  }
+  return n;
+}
+
+/** The canonical form of a UTF-8-database string whose bytes may have been re-joined. */
+export function canonicalUtf8(s: string): string {
+  if (!hasSurrogate(s)) return s;
+  const b = encodeUtf8(s);
+  return decodeUtf8(b, 0, b.length);
+}
+
+/**
+ * `a` followed by `b`, as SQLite joins their bytes: in UTF-8, escaped bytes at the seam
+ * may form a character together (`x'E282' || x'AC'` is `'€'`).
+ */
+export function joinText(a: string, b: string, enc: TextEncoding): string {
+  if (
+    enc === TextEncoding.Utf8 && a.length > 0 && b.length > 0 &&
+    isEscape(a.charCodeAt(a.length - 1)) && isEscape(b.charCodeAt(0))
+  ) {
+    return canonicalUtf8(a + b);
+  }
+  return a + b;
+}
+
+/** True if `s` has a surrogate that is not part of a pair. */
+export function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * SQLite's UTF-16 → UTF-8 translation (utf.c) of the code units of `s`: a surrogate takes
+ * whatever unit follows it, valid pair or not; a surrogate in the last unit stays alone.
+ */
+export function unitsToSqliteUtf8(s: string): Uint8Array {
+  const out = new Uint8Array(s.length * 3);
+  let n = 0;
+  for (let i = 0; i < s.length;) {
+    let c = s.charCodeAt(i++);
+    if (c >= 0xd800 && c < 0xe000 && i < s.length) {
+      const c2 = s.charCodeAt(i++);
+      c = (c2 & 0x03ff) + ((c & 0x003f) << 10) + (((c & 0x03c0) + 0x0040) << 10);
+    }
+    n = writeUtf8(out, n, c);
+  }
+  return out.subarray(0, n);
+}
+
+function writeUtf8(out: Uint8Array, n: number, c: number): number {
+  if (c < 0x80) out[n++] = c;
+  else if (c < 0x800) {
+    out[n++] = 0xc0 | (c >> 6);
+    out[n++] = 0x80 | (c & 0x3f);
+  } else if (c < 0x10000) {
+    out[n++] = 0xe0 | (c >> 12);
+    out[n++] = 0x80 | ((c >> 6) & 0x3f);
+    out[n++] = 0x80 | (c & 0x3f);
+  } else {
+    out[n++] = 0xf0 | ((c >> 18) & 0x07);
+    out[n++] = 0x80 | ((c >> 12) & 0x3f);
+    out[n++] = 0x80 | ((c >> 6) & 0x3f);
+    out[n++] = 0x80 | (c & 0x3f);
+  }
+  return n;
 }
 
 /**
@@ -49,31 +291,126 @@ export function sqliteUtf16ToUtf8(
   end: number,
   le: boolean,
 ): Uint8Array {
-  const out = new Uint8Array(((end - start) >> 1) * 3);
-  const [lo, hi] = le ? [0, 1] : [1, 0];
-  let n = 0;
-  for (let i = start; i < end;) {
-    let c = buf[i + lo] | (buf[i + hi] << 8);
-    i += 2;
-    if (c >= 0xd800 && c < 0xe000 && i < end) {
-      const c2 = buf[i + lo] | (buf[i + hi] << 8);
-      i += 2;
-      c = (c2 & 0x03ff) + ((c & 0x003f) << 10) + (((c & 0x03c0) + 0x0040) << 10);
-    }
-    if (c < 0x80) out[n++] = c;
-    else if (c < 0x800) {
-      out[n++] = 0xc0 | (c >> 6);
-      out[n++] = 0x80 | (c & 0x3f);
-    } else if (c < 0x10000) {
-      out[n++] = 0xe0 | (c >> 12);
-      out[n++] = 0x80 | ((c >> 6) & 0x3f);
-      out[n++] = 0x80 | (c & 0x3f);
-    } else {
-      out[n++] = 0xf0 | (c >> 18);
-      out[n++] = 0x80 | ((c >> 12) & 0x3f);
-      out[n++] = 0x80 | ((c >> 6) & 0x3f);
-      out[n++] = 0x80 | (c & 0x3f);
+  return unitsToSqliteUtf8(decodeUnits(buf, start, end, le));
+}
+
+/** Payload bits of a lead byte C0..FF (sqlite3Utf8Trans1). */
+function leadBits(c: number): number {
+  if (c < 0xe0) return c - 0xc0;
+  if (c < 0xf0) return c - 0xe0;
+  if (c < 0xf8) return c - 0xf0;
+  if (c < 0xfc) return c - 0xf8;
+  return c < 0xfe ? c - 0xfc : 0;
+}
+
+/**
+ * SQLite's character read (sqlite3Utf8Read) at `bytes[i]`: a lead byte takes every
+ * continuation byte that follows; the result is U+FFFD if below U+0080, a surrogate, or
+ * U+FFFE/U+FFFF; a stray continuation byte or a byte F8..FF stands for itself. The index
+ * after the character is left in {@link utf8ReadEnd}.
+ */
+export function sqliteUtf8Read(bytes: Uint8Array, i: number, end: number): number {
+  let c = bytes[i++];
+  if (c >= 0xc0) {
+    c = leadBits(c);
+    while (i < end && (bytes[i] & 0xc0) === 0x80) c = ((c << 6) + (bytes[i++] & 0x3f)) >>> 0;
+    if (c < 0x80 || (c & 0xfffff800) >>> 0 === 0xd800 || (c & 0xfffffffe) >>> 0 === 0xfffe) {
+      c = 0xfffd;
     }
   }
-  return out.subarray(0, n);
+  utf8ReadEnd = i;
+  return c;
+}
+
+/** Where the last {@link sqliteUtf8Read} stopped. */
+export let utf8ReadEnd = 0;
+
+/** `bytes[start, end)`, UTF-8 as SQLite reads it, as a string of UTF-16 code units. */
+export function sqliteUtf8ToString(bytes: Uint8Array, start: number, end: number): string {
+  let out = "";
+  let i = start;
+  while (i < end) {
+    const c = sqliteUtf8Read(bytes, i, end);
+    i = utf8ReadEnd;
+    if (c <= 0xffff) out += String.fromCharCode(c);
+    else {
+      // SQLite writes the pair from the low bits only, even past U+10FFFF.
+      const v = c - 0x10000;
+      out += String.fromCharCode(0xd800 + ((v >>> 10) & 0x3ff), 0xdc00 + (c & 0x3ff));
+    }
+  }
+  return out;
+}
+
+/**
+ * A text as SQLite's functions read it (sqlite3_value_text): the string itself in a UTF-8
+ * database; in a UTF-16 one, SQLite's translation to UTF-8 (which pairs a lone surrogate
+ * with the unit after it), held in the UTF-8 form of the module notes.
+ */
+export function utf8View(s: string, enc: TextEncoding): string {
+  if (enc === TextEncoding.Utf8 || !hasSurrogate(s) || !hasLoneSurrogate(s)) return s;
+  const b = unitsToSqliteUtf8(s);
+  return decodeUtf8(b, 0, b.length);
+}
+
+/**
+ * A function's UTF-8 result (in the form {@link utf8View} gives) as the database holds it:
+ * unchanged in UTF-8; in UTF-16, translated as SQLite translates UTF-8 (sqlite3Utf8Read),
+ * which also turns U+FFFE and U+FFFF into U+FFFD.
+ */
+export function fromUtf8View(s: string, enc: TextEncoding): string {
+  if (enc === TextEncoding.Utf8 || !NOT_KEPT_IN_UTF16.test(s)) return s;
+  const b = encodeUtf8(s);
+  return sqliteUtf8ToString(b, 0, b.length);
+}
+
+/**
+ * A text as node:sqlite hands it to JavaScript: SQLite's UTF-8 form of it (sqlite3_column_text)
+ * decoded by V8, each maximal invalid subpart becoming U+FFFD.
+ */
+export function displayText(s: string, enc: TextEncoding): string {
+  if (!illFormedTextSeen || !hasSurrogate(s)) return s;
+  if (enc === TextEncoding.Utf8) return utf8Lossy.decode(encodeUtf8(s));
+  if (!hasLoneSurrogate(s)) return s;
+  return utf8Lossy.decode(unitsToSqliteUtf8(s));
+}
+
+/**
+ * `s` with every character that holds escaped bytes replaced by the value SQLite reads
+ * for it (sqlite3Utf8Read: U+FFFD for a bad sequence, a stray continuation byte as
+ * itself), for code that compares characters (LIKE, GLOB). Values past U+10FFFF, which
+ * only malformed sequences give, become U+10FFFF.
+ */
+export function sqliteCharValues(s: string): string {
+  if (!hasSurrogate(s)) return s;
+  let out = "";
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      out += s[i++];
+      continue;
+    }
+    let j = i + 1;
+    if (c >= 0xd800 && c <= 0xdbff && j < s.length) {
+      const d = s.charCodeAt(j);
+      if (d >= 0xdc00 && d <= 0xdfff) j++;
+    }
+    const plainLead = !isEscape(c) || c >= 0xdcc0;
+    let escaped = isEscape(c);
+    if (plainLead) {
+      while (j < s.length && s.charCodeAt(j) >= 0xdc80 && s.charCodeAt(j) <= 0xdcbf) {
+        j++;
+        escaped = true;
+      }
+    }
+    if (!escaped) out += s.slice(i, j);
+    else {
+      const b = encodeUtf8(s.slice(i, j));
+      const v = sqliteUtf8Read(b, 0, b.length);
+      out += String.fromCodePoint(v > 0x10ffff ? 0x10ffff : v);
+    }
+    i = j;
+  }
+  return out;
 }

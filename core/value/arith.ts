@@ -22,7 +22,7 @@ import {
   toInt,
   toReal,
 } from "./coerce.ts";
-import { decodeText } from "../format/text.ts";
+import { decodeText, joinText } from "../format/text.ts";
 import { type Reg, setInt, setNull, setReal, setText } from "./reg.ts";
 import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
 
@@ -325,7 +325,7 @@ export function concat(a: Reg, b: Reg, out: Reg, enc: TextEncoding = TextEncodin
   if (ca !== StorageClass.Blob && cb !== StorageClass.Blob) {
     const x = ca === StorageClass.Text ? a.v as string : numberToText(a);
     const y = cb === StorageClass.Text ? b.v as string : numberToText(b);
-    return setText(out, x + y);
+    return setText(out, joinText(x, y, enc));
   }
   const x = concatBytes(a, enc);
   const y = concatBytes(b, enc);

@@ -12,7 +12,9 @@
  * - {@link numerify}: CAST(x AS NUMERIC) (sqlite3VdbeMemNumerify), like numericType except
  *   that a REAL prefix with an exact small integer value becomes an INTEGER.
  * - {@link toText} / {@link toBlob}: numbers as their text, text as its bytes in the
- *   database encoding, blob bytes read as text in the database encoding.
+ *   database encoding, blob bytes read as text in the database encoding. Both are exact:
+ *   bytes that are not valid text survive as escapes (core/format/text.ts), so
+ *   `CAST(CAST(x'ff' AS TEXT) AS BLOB)` is `x'ff'` again.
  * - {@link truthValue}: the truth of a value in WHERE, AND/OR/NOT, CASE
  *   (sqlite3VdbeBooleanValue): INTEGER ≠ 0, otherwise {@link toReal} ≠ 0.
  *
@@ -21,7 +23,7 @@
  * units (`x'3100' + 0` is the INTEGER 1 in a UTF-16le database, but the REAL 1.0 in a
  * UTF-8 one, where the NUL byte is junk after the digits).
  */
-import { decodeText } from "../format/text.ts";
+import { decodeText, encodeText } from "../format/text.ts";
 import {
   atoi64,
   atoiValue,
@@ -197,20 +199,8 @@ export function numberToText(r: Reg): string {
     : realToText(r.v as number);
 }
 
-const utf8Encoder = new TextEncoder();
-
-/** A text's bytes in a database encoding (lone surrogates become U+FFFD in UTF-8). */
-export function encodeText(s: string, enc: TextEncoding): Uint8Array {
-  if (enc === TextEncoding.Utf8) return utf8Encoder.encode(s);
-  const out = new Uint8Array(s.length * 2);
-  const lo = enc === TextEncoding.Utf16le ? 0 : 1;
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
-    out[2 * i + lo] = u & 0xff;
-    out[2 * i + 1 - lo] = u >>> 8;
-  }
-  return out;
-}
+/** A text's bytes in a database encoding, exactly (see core/format/text.ts). */
+export { encodeText };
 
 /** Blob bytes read as text in a database encoding (odd trailing byte dropped in UTF-16). */
 export function blobToText(b: Uint8Array, enc: TextEncoding): string {

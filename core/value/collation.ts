@@ -7,12 +7,19 @@
  *   U+E000..U+FFFF, unlike JS's `<`), UTF-16be bytes sort by code unit (JS's `<`), and
  *   UTF-16le bytes sort by code unit with its two bytes swapped (low byte first).
  * - NOCASE and RTRIM exist only for UTF-8 in SQLite, which converts UTF-16 text to UTF-8
- *   before calling them; so they compare in code point order whatever the encoding.
+ *   before calling them; so they compare in code point order whatever the encoding (a
+ *   UTF-16 text with lone surrogates is compared on SQLite's UTF-8 translation of it).
  *   NOCASE folds the 26 ASCII letters only, and (like C's strnicmp) stops at a NUL: if both
  *   texts reach a NUL at the same place, they are ordered by UTF-8 byte length alone.
  *   RTRIM ignores trailing U+0020 spaces (not tabs or other blanks).
  * Ties on a common prefix go to the shorter text, as SQLite's length tie-break does.
+ *
+ * Text that is not valid UTF-8 holds its stray bytes as escapes (core/format/text.ts).
+ * Where two texts first differ at an escape, the comparison falls back to their bytes,
+ * so an escaped byte orders as that byte (0xFF after every character) and ties are
+ * broken by byte length, as SQLite's memcmp does. Valid text never takes that path.
  */
+import { encodeUtf8, hasLoneSurrogate, isEscape, unitsToSqliteUtf8 } from "../format/text.ts";
 import { TextEncoding } from "./types.ts";
 
 /** A collating sequence: `compare` returns a negative, zero or positive number. */
@@ -34,7 +41,25 @@ function codePointRank(c: number): number {
   return c < 0xe000 ? c + 0x2000 : c - 0x800;
 }
 
-/** BINARY for UTF-8 databases: code point order. */
+/**
+ * True if the first difference of `a` and `b`, at `i` with units `x` and `y`, involves an
+ * escaped byte: then only the bytes tell the order. (A low surrogate after a high one is
+ * the second half of a pair, never an escape.)
+ */
+function escapeAt(a: string, i: number, x: number, y: number): boolean {
+  if (!isEscape(x) && !isEscape(y)) return false;
+  const p = i > 0 ? a.charCodeAt(i - 1) : 0;
+  return p < 0xd800 || p > 0xdbff;
+}
+
+/** Bytewise order of two byte strings, the shorter first on a common prefix. */
+function compareBytes(x: Uint8Array, y: Uint8Array): number {
+  const n = x.length < y.length ? x.length : y.length;
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}
+
+/** BINARY for UTF-8 databases: code point order (byte order, with escapes). */
 function compareUtf8Binary(a: string, b: string): number {
   const n = a.length < b.length ? a.length : b.length;
   for (let i = 0; i < n; i++) {
@@ -42,7 +67,10 @@ function compareUtf8Binary(a: string, b: string): number {
     const y = b.charCodeAt(i);
     if (x !== y) {
       // Plain code unit order is right unless both units are in the surrogate-or-above zone.
-      if (x < HIGH_SURROGATE_START || y < HIGH_SURROGATE_START) return x - y;
+      if (x < HIGH_SURROGATE_START || y < HIGH_SURROGATE_START) {
+        if ((x < 0x80 || y < 0x80) || (!isEscape(x) && !isEscape(y))) return x - y;
+      }
+      if (escapeAt(a, i, x, y)) return compareBytes(encodeUtf8(a), encodeUtf8(b));
       return codePointRank(x) - codePointRank(y);
     }
   }
@@ -104,10 +132,25 @@ function compareNocase(a: string, b: string): number {
       const fx = foldAscii(x);
       const fy = foldAscii(y);
       if (fx !== fy) {
+        if (x >= 0x80 && y >= 0x80 && escapeAt(a, i, x, y)) {
+          return compareNocaseBytes(encodeUtf8(a), encodeUtf8(b));
+        }
         if (fx < HIGH_SURROGATE_START || fy < HIGH_SURROGATE_START) return fx - fy;
         return codePointRank(fx) - codePointRank(fy);
       }
     }
+  }
+  return a.length - b.length;
+}
+
+/** NOCASE on bytes: sqlite3StrNICmp over the common length, then the byte lengths. */
+function compareNocaseBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    const fx = foldAscii(x);
+    const fy = foldAscii(b[i]);
+    if (x === 0 || fx !== fy) return fx - fy;
   }
   return a.length - b.length;
 }
@@ -128,6 +171,9 @@ function compareRtrim(a: string, b: string): number {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x !== y) {
+      if (x >= 0x80 && y >= 0x80 && escapeAt(a, i, x, y)) {
+        return compareBytes(encodeUtf8(a.slice(0, na)), encodeUtf8(b.slice(0, nb)));
+      }
       if (x < HIGH_SURROGATE_START || y < HIGH_SURROGATE_START) return x - y;
       return codePointRank(x) - codePointRank(y);
     }
@@ -147,10 +193,42 @@ export const BINARY_UTF16BE: Collation = Object.freeze({
   name: "BINARY",
   compare: compareUtf16beBinary,
 });
-/** NOCASE (the same for every database encoding). */
+/** NOCASE for a UTF-8 database (and for valid text in any). */
 export const NOCASE: Collation = Object.freeze({ name: "NOCASE", compare: compareNocase });
-/** RTRIM (the same for every database encoding). */
+/** RTRIM for a UTF-8 database (and for valid text in any). */
 export const RTRIM: Collation = Object.freeze({ name: "RTRIM", compare: compareRtrim });
+
+/** RTRIM on bytes: trailing 0x20 bytes ignored, then memcmp and the byte lengths. */
+function compareRtrimBytes(a: Uint8Array, b: Uint8Array): number {
+  let na = a.length;
+  let nb = b.length;
+  while (na > 0 && a[na - 1] === 0x20) na--;
+  while (nb > 0 && b[nb - 1] === 0x20) nb--;
+  return compareBytes(a.subarray(0, na), b.subarray(0, nb));
+}
+
+/**
+ * A UTF-16 database's NOCASE or RTRIM: SQLite translates both texts to UTF-8 first, which
+ * changes lone surrogates (utf.c pairs one with the unit after it); such texts are
+ * compared on those bytes.
+ */
+function utf16Variant(
+  base: Collation,
+  onBytes: (a: Uint8Array, b: Uint8Array) => number,
+): Collation {
+  return Object.freeze({
+    name: base.name,
+    compare(a: string, b: string): number {
+      if (!hasLoneSurrogate(a) && !hasLoneSurrogate(b)) return base.compare(a, b);
+      return onBytes(unitsToSqliteUtf8(a), unitsToSqliteUtf8(b));
+    },
+  });
+}
+
+/** NOCASE for a UTF-16 database. */
+export const NOCASE_UTF16: Collation = utf16Variant(NOCASE, compareNocaseBytes);
+/** RTRIM for a UTF-16 database. */
+export const RTRIM_UTF16: Collation = utf16Variant(RTRIM, compareRtrimBytes);
 
 /** The BINARY collation for a database encoding. */
 export function binaryCollation(enc: TextEncoding): Collation {
@@ -175,9 +253,9 @@ export function collationFor(name: string, enc: TextEncoding): Collation | undef
     case "BINARY":
       return binaryCollation(enc);
     case "NOCASE":
-      return NOCASE;
+      return enc === TextEncoding.Utf8 ? NOCASE : NOCASE_UTF16;
     case "RTRIM":
-      return RTRIM;
+      return enc === TextEncoding.Utf8 ? RTRIM : RTRIM_UTF16;
     default:
       return undefined;
   }

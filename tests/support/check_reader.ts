@@ -4,6 +4,7 @@
  * b-tree order, backward scans, counts, and seeks by rowid and by key.
  */
 import assert from "node:assert/strict";
+import { displayText } from "../../core/format/text.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { type BtreeCursor, SeekOp } from "../../core/format/cursor.ts";
 import { encodeText, keyComparator, keyOrder } from "../../core/format/index_key.ts";
@@ -14,7 +15,7 @@ import {
   normalizeInt,
   type SqlValue,
   StorageClass,
-  type TextEncoding,
+  TextEncoding,
 } from "../../core/value/types.ts";
 import type { Expected, ExpectedIndex, ExpectedTable } from "./random_db.ts";
 
@@ -26,11 +27,16 @@ import type { Expected, ExpectedIndex, ExpectedTable } from "./random_db.ts";
 function asOracle(v: SqlValue, cls: StorageClass): SqlValue {
   if (cls === StorageClass.Integer) return BigInt(v as number | bigint);
   if (typeof v === "string") {
+    // Invalid bytes are kept as escapes; node:sqlite shows them as U+FFFD.
+    v = displayText(v, displayEncoding);
     const nul = v.indexOf("\0");
     return nul < 0 ? v : v.slice(0, nul);
   }
   return v;
 }
+
+/** Encoding of the database being checked (for {@link asOracle}). */
+let displayEncoding: TextEncoding = TextEncoding.Utf8;
 
 /** The oracle's value in litejit's representation (safe integers as numbers). */
 function fromOracle(v: SqlValue): SqlValue {
@@ -98,6 +104,7 @@ function samples(len: number, n = 24): number[] {
 
 function checkTable(db: DatabaseFile, table: TableInfo, exp: ExpectedTable): void {
   const where = `table ${exp.name}`;
+  displayEncoding = db.encoding;
   assert.equal(table.withoutRowid, exp.withoutRowid, `${where}: WITHOUT ROWID`);
   assert.deepEqual(table.columns.map((c) => c.name), exp.columns, `${where}: column names`);
   assert.deepEqual(
@@ -151,6 +158,7 @@ function checkIndex(
   exp: ExpectedIndex,
 ): void {
   const where = `index ${exp.name}`;
+  displayEncoding = db.encoding;
   assert.equal(index.rootPage, exp.rootPage, `${where}: root page`);
   assert.equal(index.unique, exp.unique, `${where}: unique`);
   assert.equal(index.origin, exp.origin, `${where}: origin`);

@@ -7,6 +7,7 @@
  * (TEXT), a Uint8Array (BLOB).
  */
 import { DatabaseSync } from "node:sqlite";
+import { displayText } from "../../core/format/text.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import { scalarFunction } from "../../core/functions/scalar/registry.ts";
 import type { Collation } from "../../core/value/collation.ts";
@@ -85,7 +86,7 @@ export class Oracle {
     } catch (e) {
       return { error: (e as Error).message };
     }
-    return fromReg(out);
+    return fromReg(out, this.encoding);
   }
 
   close(): void {
@@ -114,10 +115,12 @@ function toReg(a: Arg): Reg {
 
 const NAMES = ["null", "integer", "real", "text", "blob"] as const;
 
-function fromReg(r: Reg): Outcome {
+/** A result as the API shows it (text with invalid bytes as node:sqlite shows it). */
+function fromReg(r: Reg, enc: TextEncoding): Outcome {
   const type = NAMES[r.c];
   if (r.c === StorageClass.Integer) return { type, value: BigInt(r.v as number | bigint) };
   if (r.c === StorageClass.Blob) return { type, value: new Uint8Array(r.v as Uint8Array) };
+  if (r.c === StorageClass.Text) return { type, value: displayText(r.v as string, enc) };
   return { type, value: r.v };
 }
 

@@ -7,11 +7,17 @@
  * character join into that character, and a trim can cut a character in half; only the
  * final decode shows the text ({@link utf8Text}).
  */
-import { decodeText } from "../../format/text.ts";
+import {
+  decodeText,
+  encodeUtf8,
+  hasSurrogate,
+  sqliteUtf16ToUtf8,
+  sqliteUtf8ToString,
+  utf8ByteLength,
+  utf8View,
+} from "../../format/text.ts";
 import { intToText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
-import { sqliteUtf8ToString } from "./sqlite_utf.ts";
-import { sqliteUtf16ToUtf8 } from "../../format/text.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
 
 const encoder = new TextEncoder();
@@ -64,8 +70,16 @@ export function appendBytes(b: Utf8Buffer, src: Uint8Array): void {
   b.end += src.length;
 }
 
-/** Appends `s` encoded as UTF-8; returns the number of bytes added. */
+/**
+ * Appends `s` encoded as UTF-8 (escaped bytes as themselves: see core/format/text.ts);
+ * returns the number of bytes added.
+ */
 export function appendString(b: Utf8Buffer, s: string): number {
+  if (hasSurrogate(s)) {
+    const bytes = encodeUtf8(s);
+    appendBytes(b, bytes);
+    return bytes.length;
+  }
   // At most 3 bytes per UTF-16 code unit.
   reserve(b, s.length * 3);
   const bytes = b.bytes;
@@ -90,8 +104,8 @@ export function dropFront(b: Utf8Buffer, n: number): void {
 }
 
 /**
- * The bytes as the text a reader of a database in encoding `enc` sees: in UTF-8, decoded
- * with U+FFFD for invalid sequences (`decodeText`); in UTF-16, translated the way SQLite
+ * The bytes as the text a reader of a database in encoding `enc` sees: in UTF-8, as they
+ * are (invalid bytes escaped, `decodeText`); in UTF-16, translated the way SQLite
  * stores a UTF-8 result there (`sqliteUtf8ToString`).
  */
 export function utf8Text(b: Utf8Buffer, enc: TextEncoding): string {
@@ -102,9 +116,8 @@ export function utf8Text(b: Utf8Buffer, enc: TextEncoding): string {
 
 /** A BLOB's bytes as UTF-8 text: as they are in a UTF-8 database, translated in UTF-16. */
 function blobUtf8(bytes: Uint8Array, enc: TextEncoding): Uint8Array {
-  return enc === TextEncoding.Utf8
-    ? bytes
-    : sqliteUtf16ToUtf8(bytes, 0, bytes.length & ~1, enc === TextEncoding.Utf16le);
+  if (enc === TextEncoding.Utf8) return bytes;
+  return sqliteUtf16ToUtf8(bytes, 0, bytes.length & ~1, enc === TextEncoding.Utf16le);
 }
 
 /**
@@ -119,7 +132,7 @@ export function appendValueText(b: Utf8Buffer, r: Reg, enc: TextEncoding): numbe
     case StorageClass.Real:
       return appendString(b, realToText(r.v as number));
     case StorageClass.Text:
-      return appendString(b, r.v as string);
+      return appendString(b, utf8View(r.v as string, enc));
     case StorageClass.Blob: {
       const bytes = blobUtf8(r.v as Uint8Array, enc);
       appendBytes(b, bytes);
@@ -130,24 +143,6 @@ export function appendValueText(b: Utf8Buffer, r: Reg, enc: TextEncoding): numbe
   }
 }
 
-/** Number of bytes `s` takes in UTF-8 (a lone surrogate as U+FFFD, as TextEncoder does). */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
-}
-
 /** Number of bytes {@link appendValueText} would add for `r`. */
 export function valueTextSize(r: Reg, enc: TextEncoding): number {
   switch (r.c) {
@@ -156,7 +151,7 @@ export function valueTextSize(r: Reg, enc: TextEncoding): number {
     case StorageClass.Real:
       return realToText(r.v as number).length;
     case StorageClass.Text:
-      return utf8Length(r.v as string);
+      return utf8ByteLength(utf8View(r.v as string, enc));
     case StorageClass.Blob:
       return blobUtf8(r.v as Uint8Array, enc).length;
     default:

@@ -5,7 +5,7 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setBlob, setNull, setText } from "../../value/reg.ts";
 import { intToText, realToText } from "../../value/number_text.ts";
 import { StorageClass } from "../../value/types.ts";
-import { bytesOf, cText, int64Of, textOf } from "./coerce.ts";
+import { bytesOf, cText, int64Of, setTextResult, textOf } from "./coerce.ts";
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 
 const HEX = "0123456789ABCDEF";
@@ -131,6 +131,12 @@ export function quoteValue(r: Reg): string {
 }
 
 /** quote(X). */
-export function quoteFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
-  setText(out, quoteValue(args[0]));
+export function quoteFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
+  const a = args[0];
+  if (a.c !== StorageClass.Text) setText(out, quoteValue(a));
+  else {
+    // SQLite quotes the UTF-8 form of the text (this matters in UTF-16 databases).
+    const s = textOf(a, ctx.encoding) as string;
+    setTextResult(out, "'" + cText(s).replaceAll("'", "''") + "'", ctx.encoding);
+  }
 }

@@ -10,8 +10,15 @@
  *   integer (`'12abc'` → 12, `'1e3'` → 1, `'0x10'` → 0) clamped to 64 bits, a REAL
  *   truncated and clamped; the REAL of a text is its longest numeric prefix.
  */
-import { decodeText } from "../../format/text.ts";
-import { encodeText } from "../../format/index_key.ts";
+import {
+  decodeText,
+  encodeText,
+  fromUtf8View,
+  hasSurrogate,
+  isEscape,
+  utf8ByteLength,
+  utf8View,
+} from "../../format/text.ts";
 import { intToText, parseNumericText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
 import { toInt, toReal } from "../../value/coerce.ts";
@@ -21,18 +28,27 @@ import { StorageClass, type TextEncoding } from "../../value/types.ts";
 export function textOf(r: Reg, enc: TextEncoding): string | null {
   switch (r.c) {
     case StorageClass.Text:
-      return r.v as string;
+      return utf8View(r.v as string, enc);
     case StorageClass.Integer:
       return intToText(r.v as number | bigint);
     case StorageClass.Real:
       return realToText(r.v as number);
     case StorageClass.Blob: {
       const b = r.v as Uint8Array;
-      return decodeText(b, 0, b.length, enc);
+      return utf8View(decodeText(b, 0, b.length, enc), enc);
     }
     default:
       return null;
   }
+}
+
+/**
+ * Sets a function's text result (a string in the form {@link textOf} gives) as SQLite
+ * stores a function result: converted to the database encoding (OP_Function).
+ */
+export function setTextResult(out: Reg, s: string, enc: TextEncoding): void {
+  out.v = fromUtf8View(s, enc);
+  out.c = StorageClass.Text;
 }
 
 /** A text as C code sees it through sqlite3_value_text: it ends at its first NUL. */
@@ -89,41 +105,45 @@ export function numericClassOf(r: Reg, enc: TextEncoding): StorageClass {
   return parsed === undefined ? StorageClass.Text : parsed.cls;
 }
 
-/** Number of bytes `s` takes in UTF-8 (a lone surrogate counts as 3, as SQLite writes it). */
-export function utf8Length(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(i + 1))) {
-      n += 2; // 4 bytes for 2 code units
-      i++;
-    } else n += 2;
-  }
-  return n;
-}
+/** Number of bytes `s` takes in UTF-8 (an escaped byte counts 1, a lone surrogate 3). */
+export const utf8Length: (s: string) => number = utf8ByteLength;
 
 /** True for the second half of a surrogate pair. */
 export function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-/** Length in code units of the character starting at `i` (2 for a surrogate pair). */
-export function charWidth(s: string, i: number): number {
+/**
+ * Index after the character that starts at `i`, as SQLite steps over UTF-8 characters
+ * (SQLITE_SKIP_UTF8): a character whose first byte is 0xC0 or above also takes every
+ * continuation byte that follows it, so escaped stray continuation bytes after a
+ * non-ASCII character (or after an escaped lead byte) belong to that character.
+ */
+export function sqliteCharEnd(s: string, i: number): number {
   const c = s.charCodeAt(i);
-  return c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(i + 1)) ? 2 : 1;
+  let j = i + 1;
+  if (c < 0x80) return j;
+  if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(j))) j++;
+  else if (isEscape(c) && c < 0xdcc0) return j;
+  while (j < s.length && isContinuationEscape(s.charCodeAt(j))) j++;
+  return j;
 }
 
-/** Number of characters (code points) in `s`. */
+function isContinuationEscape(c: number): boolean {
+  return c >= 0xdc80 && c <= 0xdcbf;
+}
+
+/** Length in code units of the character starting at `i` (see {@link sqliteCharEnd}). */
+export function charWidth(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0x80) return 1;
+  return sqliteCharEnd(s, i) - i;
+}
+
+/** Number of characters in `s`, counted as SQLite counts UTF-8 characters. */
 export function charCount(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(i + 1))) {
-      n--;
-      i++;
-    }
-  }
+  if (!hasSurrogate(s)) return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i = sqliteCharEnd(s, i)) n++;
   return n;
 }

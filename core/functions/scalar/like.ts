@@ -6,9 +6,12 @@
  *   letters only.
  * - GLOB: `*`, `?`, and `[...]` sets (`[^...]` inverts, `a-z` ranges, a `]` right after
  *   `[` or `[^` is literal, a `-` first or last is literal). Case matters.
- * Pattern and text are read as C strings (they end at a NUL) and compared by code point.
+ * Pattern and text are read as C strings (they end at a NUL) and compared by code point;
+ * a character holding invalid UTF-8 compares as the value SQLite reads for it
+ * (`sqliteCharValues`: U+FFFD for a bad sequence).
  */
 import { SqliteError } from "../../errors.ts";
+import { sqliteCharValues } from "../../format/text.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
@@ -188,12 +191,28 @@ export function likeMatch(pattern: string, text: string, escape = -1): boolean {
   if (escape === w.all || escape === w.one) {
     w = { ...w, all: escape === w.all ? -1 : w.all, one: escape === w.one ? -1 : w.one };
   }
-  return compare(cText(pattern), 0, cText(text), 0, w, escape) === MATCH;
+  return compare(
+    sqliteCharValues(cText(pattern)),
+    0,
+    sqliteCharValues(cText(text)),
+    0,
+    w,
+    escape,
+  ) ===
+    MATCH;
 }
 
 /** True if `text` matches GLOB `pattern`. */
 export function globMatch(pattern: string, text: string): boolean {
-  return compare(cText(pattern), 0, cText(text), 0, GLOB, GLOB.set) === MATCH;
+  return compare(
+    sqliteCharValues(cText(pattern)),
+    0,
+    sqliteCharValues(cText(text)),
+    0,
+    GLOB,
+    GLOB.set,
+  ) ===
+    MATCH;
 }
 
 function patternTooLong(r: Reg, pattern: string): boolean {

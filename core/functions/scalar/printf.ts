@@ -15,14 +15,23 @@
  * Arguments run out gracefully: a missing one reads as 0, 0.0 or NULL. An unknown letter,
  * or `%T` / `%S` (internal only), stops the output where it is; if nothing was output
  * at all, the result is NULL. Widths and precisions of strings count UTF-8 bytes unless
- * `!` is given, so a precision may cut a character in two (its bytes then decode as
- * U+FFFD, as SQLite's output does when read back).
+ * `!` is given, so a precision may cut a character in two (its bytes are then kept as
+ * escaped bytes, core/format/text.ts, as SQLite keeps them).
  */
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
-import { type Reg, setNull, setText } from "../../value/reg.ts";
-import type { TextEncoding } from "../../value/types.ts";
+import { type Reg, setNull } from "../../value/reg.ts";
+import { TextEncoding } from "../../value/types.ts";
 import type { FunctionContext } from "../context.ts";
-import { charWidth, cText, doubleOf, int64Of, textOf, utf8Length } from "./coerce.ts";
+import { canonicalUtf8, decodeText, encodeUtf8 } from "../../format/text.ts";
+import {
+  charWidth,
+  cText,
+  doubleOf,
+  int64Of,
+  setTextResult,
+  textOf,
+  utf8Length,
+} from "./coerce.ts";
 import { type FloatSpec, formatFloat } from "./printf_float.ts";
 
 /** The arguments of one printf call and how many have been used. */
@@ -253,7 +262,6 @@ export function sqlPrintf(
       case "s":
       case "z": {
         const t = args.text() ?? "";
-        prefixOvercount = 0;
         if (precision >= 0) piece = alt2 ? charPrefix(t, precision) : utf8Prefix(t, precision);
         else piece = t;
         [width, len] = stringWidth(piece, width, alt2);
@@ -264,7 +272,6 @@ export function sqlPrintf(
         const t = args.text();
         const isNull = t === null;
         let body = isNull ? (c === "Q" ? "NULL" : "(NULL)") : t;
-        prefixOvercount = 0;
         if (precision >= 0) body = alt2 ? charPrefix(body, precision) : utf8Prefix(body, precision);
         // %#q doubles backslashes and spells control characters as \u00XX; %#Q does
         // so only for a text with control characters, which it wraps in unistr().
@@ -355,7 +362,7 @@ function groupThousands(digits: string): string {
  * except that with `!` each continuation byte widens the field (C int arithmetic).
  */
 function stringWidth(piece: string, width: number, alt2: boolean): [number, number] {
-  const bytes = utf8Length(piece) - (alt2 ? 0 : prefixOvercount);
+  const bytes = utf8Length(piece);
   if (alt2 && width > 0) width = (width + bytes - countChars(piece)) | 0;
   return [width, bytes];
 }
@@ -374,31 +381,14 @@ function charPrefix(s: string, count: number): string {
   return s.slice(0, i);
 }
 
-/** Bytes by which the last {@link utf8Prefix} result overstates its UTF-8 length. */
-let prefixOvercount = 0;
-
 /**
  * The first `bytes` UTF-8 bytes of `s`; a character cut in two leaves a partial
- * sequence, which reads back as one U+FFFD.
+ * sequence, held as escaped bytes (core/format/text.ts).
  */
 export function utf8Prefix(s: string, bytes: number): string {
-  prefixOvercount = 0;
-  let used = 0;
-  let i = 0;
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    const w = charWidth(s, i);
-    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : w === 2 ? 4 : 3;
-    if (used + size > bytes) {
-      if (used === bytes) return s.slice(0, i);
-      // The partial character's bytes are fewer than the 3 of U+FFFD in UTF-8.
-      prefixOvercount = 3 - (bytes - used);
-      return s.slice(0, i) + "\uFFFD";
-    }
-    used += size;
-    i += w;
-  }
-  return s;
+  if (s.length <= bytes && utf8Length(s) <= bytes) return s;
+  const b = encodeUtf8(s);
+  return b.length <= bytes ? s : decodeText(b, 0, bytes, TextEncoding.Utf8);
 }
 
 /** printf(FORMAT, ...) / format(FORMAT, ...): NULL without a format or when nothing printed. */
@@ -413,5 +403,6 @@ export function printfFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     throw e;
   }
   if (s === null) setNull(out);
-  else setText(out, s);
+  // Pieces are joined as bytes: escaped bytes at a seam may form a character.
+  else setTextResult(out, canonicalUtf8(s), ctx.encoding);
 }

@@ -7,11 +7,35 @@
  * ends at its first NUL here too (`length`, `substr`, `unicode`, the trim character
  * set); where it uses the byte count, the whole text counts (`lower`, `upper`, `trim`'s
  * input, `replace`, `instr`).
+ *
+ * Text that is not valid UTF-8 holds its stray bytes as escapes (core/format/text.ts):
+ * characters are then counted as SQLite steps over UTF-8 (`sqliteCharEnd`), and `instr`,
+ * `replace` with such a pattern, and `unicode` work on the bytes, as SQLite does. In a
+ * UTF-16 database the functions read SQLite's UTF-8 form of the text (`textOf`) and store
+ * their result back in UTF-16 (`setTextResult`).
  */
 import type { FunctionContext } from "../context.ts";
-import { type Reg, setBlob, setInt, setNull, setText } from "../../value/reg.ts";
+import { type Reg, setBlob, setInt, setNull } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
-import { charCount, charWidth, cText, int64Of, textOf, utf8Length } from "./coerce.ts";
+import {
+  canonicalUtf8,
+  decodeText,
+  encodeUtf8,
+  hasSurrogate,
+  joinText,
+  noteIllFormedText,
+  sqliteUtf8Read,
+} from "../../format/text.ts";
+import {
+  charCount,
+  charWidth,
+  cText,
+  int64Of,
+  setTextResult,
+  sqliteCharEnd,
+  textOf,
+  utf8Length,
+} from "./coerce.ts";
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 
 /** length(X): characters of a text (up to a NUL), bytes of a blob, digits of a number. */
@@ -25,7 +49,7 @@ export function lengthFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
       setInt(out, (a.v as Uint8Array).length);
       return;
     case StorageClass.Text:
-      setInt(out, charCount(cText(a.v as string)));
+      setInt(out, charCount(cText(textOf(a, ctx.encoding) as string)));
       return;
     default:
       setInt(out, (textOf(a, ctx.encoding) as string).length);
@@ -64,21 +88,21 @@ function mapAscii(s: string, upper: boolean): string {
 export function upperFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const s = textOf(args[0], ctx.encoding);
   if (s === null) setNull(out);
-  else setText(out, mapAscii(s, true));
+  else setTextResult(out, mapAscii(s, true), ctx.encoding);
 }
 
 /** lower(X): ASCII letters only. */
 export function lowerFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const s = textOf(args[0], ctx.encoding);
   if (s === null) setNull(out);
-  else setText(out, mapAscii(s, false));
+  else setTextResult(out, mapAscii(s, false), ctx.encoding);
 }
 
 /** Code-unit index after skipping `count` characters of `s` from `from`. */
 function skipChars(s: string, from: number, count: number): number {
   let i = from;
   while (count > 0 && i < s.length) {
-    i += charWidth(s, i);
+    i = sqliteCharEnd(s, i);
     count--;
   }
   return i;
@@ -125,7 +149,7 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     return;
   }
   const start = skipChars(text, 0, p1);
-  setText(out, text.slice(start, skipChars(text, start, p2)));
+  setTextResult(out, text.slice(start, skipChars(text, start, p2)), enc);
 }
 
 /** Below this, substr's position arithmetic cannot overflow 64 bits. */
@@ -222,6 +246,11 @@ function trimWith(
     }
     set = cText(t);
   }
+  if (hasSurrogate(set)) {
+    // A set character with escaped bytes may match part of a character: trim bytes.
+    setTextResult(out, trimBytes(s, set, left, right), ctx.encoding);
+    return;
+  }
   let start = 0;
   let end = s.length;
   if (set.length > 0) {
@@ -240,7 +269,7 @@ function trimWith(
       }
     }
   }
-  setText(out, start === 0 && end === s.length ? s : s.slice(start, end));
+  setTextResult(out, start === 0 && end === s.length ? s : s.slice(start, end), ctx.encoding);
 }
 
 /**
@@ -254,12 +283,48 @@ function matchSetAt(s: string, start: number, end: number, set: string, atEnd: b
       const at = atEnd ? end - w : start;
       if (
         s.charCodeAt(at) === set.charCodeAt(k) &&
-        (w === 1 || s.charCodeAt(at + 1) === set.charCodeAt(k + 1))
+        (w === 1 || s.startsWith(set.slice(k, k + w), at))
       ) {
         return w;
       }
     }
     k += w;
+  }
+  return 0;
+}
+
+/** trim on UTF-8 bytes (SQLite's trimFunc): set characters are matched with memcmp. */
+function trimBytes(s: string, set: string, left: boolean, right: boolean): string {
+  const input = encodeUtf8(s);
+  const chars: Uint8Array[] = [];
+  for (let k = 0; k < set.length;) {
+    const e = sqliteCharEnd(set, k);
+    chars.push(encodeUtf8(set.slice(k, e)));
+    k = e;
+  }
+  let start = 0;
+  let end = input.length;
+  if (left) {
+    for (let n; start < end && (n = setCharAt(input, start, end, chars, false)) > 0;) start += n;
+  }
+  if (right) {
+    for (let n; start < end && (n = setCharAt(input, start, end, chars, true)) > 0;) end -= n;
+  }
+  return decodeText(input, start, end, TextEncoding.Utf8);
+}
+
+/** Byte length of the first set character found at the start (or end) of the input. */
+function setCharAt(
+  input: Uint8Array,
+  start: number,
+  end: number,
+  chars: readonly Uint8Array[],
+  atEnd: boolean,
+): number {
+  for (const c of chars) {
+    if (c.length <= end - start && bytesAt(input, atEnd ? end - c.length : start, c)) {
+      return c.length;
+    }
   }
   return 0;
 }
@@ -292,7 +357,7 @@ export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
     return;
   }
   if (pattern === "" || pattern.charCodeAt(0) === 0) {
-    setText(out, s);
+    setTextResult(out, s, enc);
     return;
   }
   const rep = textOf(args[2], enc);
@@ -300,9 +365,14 @@ export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
     setNull(out);
     return;
   }
+  if (hasSurrogate(pattern)) {
+    // An escaped byte may match inside a character: replace bytes, as SQLite does.
+    setTextResult(out, replaceBytes(s, pattern, rep), enc);
+    return;
+  }
   const parts = s.split(pattern);
   if (parts.length === 1) {
-    setText(out, s);
+    setTextResult(out, s, enc);
     return;
   }
   if (
@@ -311,7 +381,60 @@ export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
   ) {
     tooBig();
   }
-  setText(out, parts.join(rep));
+  const joined = parts.join(rep);
+  setTextResult(out, hasSurrogate(rep) || hasSurrogate(s) ? canonicalUtf8(joined) : joined, enc);
+}
+
+/** replace() on UTF-8 bytes: every byte position may start a match. */
+function replaceBytes(s: string, pattern: string, rep: string): string {
+  const src = encodeUtf8(s);
+  const pat = encodeUtf8(pattern);
+  const by = encodeUtf8(rep);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let from = 0;
+  let i = 0;
+  while (i <= src.length - pat.length) {
+    if (src[i] === pat[0] && bytesAt(src, i, pat)) {
+      parts.push(src.subarray(from, i), by);
+      size += i - from + by.length;
+      i += pat.length;
+      from = i;
+    } else i++;
+  }
+  if (size + src.length - from > MAX_TEXT_LENGTH) tooBig();
+  parts.push(src.subarray(from));
+  const out = new Uint8Array(size + src.length - from);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return canonicalUtf8FromBytes(out);
+}
+
+function bytesAt(hay: Uint8Array, at: number, needle: Uint8Array): boolean {
+  for (let j = 0; j < needle.length; j++) if (hay[at + j] !== needle[j]) return false;
+  return true;
+}
+
+function canonicalUtf8FromBytes(b: Uint8Array): string {
+  return decodeText(b, 0, b.length, TextEncoding.Utf8);
+}
+
+/**
+ * instr() on UTF-8 bytes (sqlite's loop): positions advance by one byte plus every
+ * continuation byte after it, and only those positions are tried.
+ */
+function instrBytes(hay: Uint8Array, needle: Uint8Array): number {
+  let n = 1;
+  let i = 0;
+  while (needle.length <= hay.length - i) {
+    if (hay[i] === needle[0] && bytesAt(hay, i, needle)) return n;
+    n++;
+    do i++; while (i < hay.length && (hay[i] & 0xc0) === 0x80);
+  }
+  return 0;
 }
 
 /** instr(X, Y): 1-based position of the first Y in X (characters, or bytes for two blobs). */
@@ -340,6 +463,10 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
     setInt(out, 1);
     return;
   }
+  if (hasSurrogate(hay) || hasSurrogate(nt)) {
+    setInt(out, instrBytes(encodeUtf8(hay), encodeUtf8(nt)));
+    return;
+  }
   const at = hay.indexOf(nt);
   setInt(out, at < 0 ? 0 : charCount(hay.slice(0, at)) + 1);
 }
@@ -357,18 +484,28 @@ function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
 
 /**
  * char(X, ...): the characters with those code points; out-of-range values give U+FFFD.
- * A surrogate code point becomes a lone surrogate code unit (SQLite writes its 3-byte
- * encoding, which reads back as U+FFFD).
+ * A surrogate code point is written as its 3-byte encoding, which is not valid UTF-8: it
+ * is held as three escaped bytes.
  */
 export function charFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   let s = "";
   for (let i = 0; i < args.length; i++) {
     let x = int64Of(args[i], ctx.encoding);
     if (typeof x === "bigint" || x < 0 || x > 0x10ffff) x = 0xfffd;
-    s += x <= 0xffff ? String.fromCharCode(x) : String.fromCodePoint(x);
+    if (x >= 0xd800 && x <= 0xdfff) {
+      noteIllFormedText();
+      s += String.fromCharCode(
+        ESCAPE_ED,
+        0xdc80 | ((x >> 6) & 0x3f),
+        0xdc80 | (x & 0x3f),
+      );
+    } else s += x <= 0xffff ? String.fromCharCode(x) : String.fromCodePoint(x);
   }
-  setText(out, s);
+  setTextResult(out, s, ctx.encoding);
 }
+
+/** The escape of byte 0xED, the lead byte of a surrogate's 3-byte encoding. */
+const ESCAPE_ED = 0xdced;
 
 /** unicode(X): code point of the first character, NULL for an empty text. */
 export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
@@ -377,8 +514,16 @@ export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
     setNull(out);
     return;
   }
-  const cp = s.codePointAt(0) as number;
-  setInt(out, cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp);
+  const end = sqliteCharEnd(s, 0);
+  const first = s.slice(0, end);
+  if (hasSurrogate(first)) {
+    const b = encodeUtf8(first);
+    setInt(out, sqliteUtf8Read(b, 0, b.length));
+    return;
+  }
+  const c = s.charCodeAt(0);
+  // sqlite3Utf8Read turns U+FFFE and U+FFFF into U+FFFD.
+  setInt(out, c >= 0xfffe ? 0xfffd : c);
 }
 
 /** concat(X, ...): the texts of the non-NULL arguments, joined. */
@@ -386,10 +531,10 @@ export function concatFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   let s = "";
   for (let i = 0; i < args.length; i++) {
     const t = textOf(args[i], ctx.encoding);
-    if (t !== null) s += t;
+    if (t !== null) s = joinText(s, t, TextEncoding.Utf8);
   }
   if (s.length > MAX_TEXT_LENGTH) tooBig();
-  setText(out, s);
+  setTextResult(out, s, ctx.encoding);
 }
 
 /** concat_ws(SEP, X, ...): the non-NULL X joined with SEP; NULL if SEP is NULL. */
@@ -404,9 +549,9 @@ export function concatWsFn(args: readonly Reg[], out: Reg, ctx: FunctionContext)
   for (let i = 1; i < args.length; i++) {
     const t = textOf(args[i], ctx.encoding);
     if (t === null) continue;
-    s += first ? t : sep + t;
+    s = first ? t : joinText(joinText(s, sep, TextEncoding.Utf8), t, TextEncoding.Utf8);
     first = false;
   }
   if (s.length > MAX_TEXT_LENGTH) tooBig();
-  setText(out, s);
+  setTextResult(out, s, ctx.encoding);
 }
