@@ -343,7 +343,16 @@ function integerTerm(e: A.Expr): number | null {
     const v = integerTerm(e.operand);
     return v === null ? null : e.op === "-" ? -v : v;
   }
-  return null;
+  return alwaysFalse(e) ? 0 : null;
+}
+
+/**
+ * An AND with a literal 0 operand: SQLite's parser replaces it by the integer 0
+ * (sqlite3ExprAnd), so as an ORDER BY / GROUP BY term it is column number 0.
+ */
+function alwaysFalse(e: A.Expr): boolean {
+  if (e.kind === "literal") return e.type === "integer" && Number(e.text) === 0;
+  return e.kind === "binary" && e.op === "and" && (alwaysFalse(e.left) || alwaysFalse(e.right));
 }
 
 /** Re-applies the COLLATE of `term` to a result expression it names. */

@@ -1229,3 +1229,9 @@ RELEASE x
 EXPLAIN INSERT INTO nosuch VALUES (1)
 -- next
 EXPLAIN QUERY PLAN DELETE FROM nosuch
+-- next
+SELECT id FROM users GROUP BY 0 AND id
+-- next
+SELECT id FROM users ORDER BY (0 AND id) AND name
+-- next
+SELECT id FROM users ORDER BY 0x0 AND id

@@ -1,0 +1,150 @@
+/**
+ * One case of the whole-query differential test: a random database and a few statements
+ * over it, all drawn from tapes (so fast-check shrinks schema, data and statements), and
+ * the check that every engine answers each statement as SQLite does.
+ */
+import fc from "fast-check";
+import { buildQdiffDb, generateQdiffDb, type QdiffDb } from "./qdiff_schema.ts";
+import { PARAM_VALUES, type QdiffQuery, QdiffQueryBuilder } from "./qdiff_query.ts";
+import {
+  type Cell,
+  compareOutcomes,
+  type Outcome,
+  showCell,
+  showOutcome,
+} from "./qdiff_compare.ts";
+import { type QdiffEngine, sqliteEngine } from "./qdiff_engines.ts";
+import { Tape } from "./query_gen_expr.ts";
+
+/** The tapes of one case. */
+export interface QdiffTapes {
+  db: number[];
+  queries: number[][];
+}
+
+/** Tapes for one database (up to ~60 rows in each of 4 tables) and 1–10 statements. */
+export const arbQdiffTapes: fc.Arbitrary<QdiffTapes> = fc.record({
+  db: fc.array(fc.noBias(fc.nat({ max: 0xffff })), { minLength: 16, maxLength: 2400, size: "max" }),
+  queries: fc.array(
+    fc.array(fc.noBias(fc.nat({ max: 0xffff })), { minLength: 8, maxLength: 400, size: "max" }),
+    { minLength: 1, maxLength: 10 },
+  ),
+});
+
+/** A case's database and statements, materialized from its tapes. */
+export interface QdiffCase {
+  db: QdiffDb;
+  queries: QdiffQuery[];
+}
+
+/** Builds the case the tapes describe. */
+export function materialize(tapes: QdiffTapes): QdiffCase {
+  const db = generateQdiffDb(new Tape(tapes.db));
+  const queries = tapes.queries.map((q) =>
+    new QdiffQueryBuilder(new Tape(q), db.sources).statement()
+  );
+  return { db, queries };
+}
+
+/** What one case showed: features of the statements SQLite ran, and the first difference. */
+export interface QdiffResult {
+  features: string[];
+  /** How many statements SQLite answered with rows / with an error. */
+  answered: number;
+  failed: number;
+  /** Statements excused by the listed gap {@link ERROR_TIMING_GAP}. */
+  excused: number;
+  /** A full report of the first disagreement, or null. */
+  difference: string | null;
+}
+
+/**
+ * The known gap (tests/expectations.json, "query differential") for errors whose raising
+ * depends on when an expression is evaluated: SQLite evaluates constant subexpressions once
+ * ahead of the loops, and skips some expressions litejit evaluates (or the reverse), so one
+ * side fails with one of {@link TIMING_ERRORS} where the other returns rows.
+ */
+export const ERROR_TIMING_GAP = "error timing";
+
+/** Run-time errors raised by evaluating an expression on some value. */
+const TIMING_ERRORS = ["integer overflow", "string or blob too big"];
+
+function errorTimingOnly(expected: Outcome, actual: Outcome): boolean {
+  const failed = expected.ok ? actual : expected;
+  return expected.ok !== actual.ok && !failed.ok && TIMING_ERRORS.includes(failed.error);
+}
+
+/** The parameter values of `q`. */
+export function paramsOf(q: QdiffQuery): Cell[] {
+  return q.params.map((i) => PARAM_VALUES[i]);
+}
+
+/**
+ * Builds the case's database with node:sqlite, runs every statement on SQLite and on each
+ * engine, and compares.
+ */
+export function runCase(c: QdiffCase, engines: readonly QdiffEngine[]): QdiffResult {
+  const built = buildQdiffDb(c.db);
+  const oracle = sqliteEngine("sqlite", false).open(built.path);
+  const conns = engines.map((e) => ({ engine: e, conn: e.open(built.path) }));
+  const result: QdiffResult = {
+    features: [],
+    answered: 0,
+    failed: 0,
+    excused: 0,
+    difference: null,
+  };
+  const features = new Set<string>();
+  try {
+    for (const q of c.queries) {
+      const params = paramsOf(q);
+      const expected = oracle.run(q.sql, params);
+      if (expected.ok) {
+        result.answered++;
+        for (const f of q.features) features.add(f);
+      } else result.failed++;
+      for (const { engine, conn } of conns) {
+        const actual = conn.run(q.sql, params);
+        const why = compareOutcomes(expected, actual, q);
+        if (why !== null && errorTimingOnly(expected, actual)) {
+          result.excused++;
+          continue;
+        }
+        if (why !== null) {
+          result.difference = report(c, q, engine.name, why, expected, actual);
+          return result;
+        }
+      }
+    }
+  } finally {
+    for (const { conn } of conns) conn.close();
+    oracle.close();
+    built.cleanup();
+    result.features = [...features];
+  }
+  return result;
+}
+
+function report(
+  c: QdiffCase,
+  q: QdiffQuery,
+  engine: string,
+  why: string,
+  expected: Outcome,
+  actual: Outcome,
+): string {
+  const params = paramsOf(q).map((v, i) => `?${i + 1} = ${showCell(v)}`).join(", ");
+  return [
+    `${engine} disagrees with SQLite: ${why}`,
+    `-- schema`,
+    ...c.db.schemaSql.map((s) => s + ";"),
+    `-- data (${c.db.dataSql.length} inserts; rows SQLite rejects are skipped)`,
+    ...c.db.dataSql.map((s) => s + ";"),
+    `-- query (order: ${JSON.stringify(q.order)}, limited: ${q.limited}, ` +
+    `keepsOneOfEqual: ${q.keepsOneOfEqual})`,
+    q.sql + ";",
+    params ? `-- params: ${params}` : "-- no params",
+    `-- SQLite: ${showOutcome(expected)}`,
+    `-- ${engine}: ${showOutcome(actual)}`,
+  ].join("\n");
+}
