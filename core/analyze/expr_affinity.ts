@@ -10,17 +10,6 @@ export function plainInfo(start: number, end: number): ExprInfo {
   return { start, end, affinity: null, collation: null, explicitCollation: false };
 }
 
-/** Info passed through from an operand (COLLATE-free wrappers such as `likely(x)`). */
-export function infoFrom(operand: ExprInfo, start: number, end: number): ExprInfo {
-  return {
-    start,
-    end,
-    affinity: operand.affinity,
-    collation: operand.collation,
-    explicitCollation: operand.explicitCollation,
-  };
-}
-
 /**
  * Collation of an expression built from `children` that has no collation of its own
  * (arithmetic, function calls, CASE, ...): an explicit COLLATE below it propagates up

@@ -7,7 +7,7 @@ import type * as A from "../sql/ast.ts";
 import { findFunction } from "../functions/catalog.ts";
 import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
-import { infoFrom, plainInfo, propagatedCollation } from "./expr_affinity.ts";
+import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
 import type { BindContext, Scope } from "./scope.ts";
 import { bindWindow, windowCallError } from "./window.ts";
 import { needFunctionCollations } from "./collation_check.ts";
@@ -60,8 +60,6 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
   const args = e.args.map((a) => bindExpr(ctx, scope, a));
   const info = { ...plainInfo(e.start, e.end), ...propagatedCollation(args) };
   const name = e.name;
-  const likelyWrapper = def !== null && def.kind === "scalar" &&
-    (def.name === "likely" || def.name === "unlikely" || def.name === "likelihood");
   const bound: B.BoundFunction = {
     kind: "function",
     def: def ??
@@ -81,7 +79,9 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
     filter: null,
     window: null,
     aggregateOf: null,
-    ...(likelyWrapper && args.length > 0 ? infoFrom(args[0], e.start, e.end) : info),
+    // likely(x) is a function call for affinity and collation too (SQLite's EP_Unlikely is
+    // not skipped there): `0 >= likely(x)` applies no TEXT affinity, no NOCASE.
+    ...info,
   };
   if (isAgg) {
     if (over !== null) {
