@@ -40,7 +40,7 @@ export { ResultCode, type ResultCodeName } from "./core/errors.ts";
 
 /** Options for {@link Database}. */
 export interface DatabaseOptions {
-  /** Pages kept in the page cache (default 4096). */
+  /** Pages kept in the page cache (default: as many as fit in 64 MiB, at most the file's). */
   cachePages?: number;
   /** With a `Uint8Array` database: the bytes of its `-wal` file, if it has one. */
   wal?: Uint8Array | null;
