@@ -368,6 +368,10 @@ export function tablePaths(
   const indexes = t.indexes.filter((i) => i.where === null && i.keyColumns.length > 0);
   if (leaf.indexedBy) {
     const i = leaf.indexedBy;
+    // A partial index holds only some rows: SQLite uses it only when the WHERE implies its
+    // condition (sqlite3ExprImpliesExpr), else fails. That proof is not implemented, so
+    // refusing is the safe side: scanning it would silently drop rows.
+    if (i.where !== null) throw new Error("no query solution");
     const p = indexPath(leaf, i, seeks);
     return [p];
   }
