@@ -7,6 +7,7 @@ import type { Literal } from "../sql/ast.ts";
 import { normalizeInt, type SqlValue, StorageClass } from "../value/types.ts";
 import { textToReal } from "../value/number_text.ts";
 import { bindError } from "./errors.ts";
+import type { BoundLiteral } from "./bound.ts";
 
 const MAX_I64 = (1n << 63n) - 1n;
 const TWO_64 = 1n << 64n;
@@ -64,4 +65,21 @@ function integerValue(lit: Literal, negate: boolean): TypedLiteral {
     return { value: negate ? -r : r, cls: StorageClass.Real };
   }
   return { value: normalizeInt(v), cls: StorageClass.Integer };
+}
+
+/**
+ * A bound NULL literal spanning `at`: what the planner puts in place of an expression that
+ * must not be computed (an unused subquery column, an EXISTS result column).
+ */
+export function nullLiteralAt(at: { start: number; end: number }): BoundLiteral {
+  return {
+    kind: "literal",
+    value: null,
+    cls: StorageClass.Null,
+    affinity: null,
+    collation: null,
+    explicitCollation: false,
+    start: at.start,
+    end: at.end,
+  };
 }

@@ -4,7 +4,8 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { PlanExpr, Query, RelNode } from "./plan.ts";
-import { Affinity, StorageClass } from "../value/types.ts";
+import { Affinity } from "../value/types.ts";
+import { nullLiteralAt } from "../analyze/literals.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import type { TableLeaf } from "./access_path.ts";
 import { lowerSelect } from "./lower_select.ts";
@@ -130,17 +131,7 @@ function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.Bou
   for (const t of select.orderBy ?? []) if (t.resultColumn > 0) used.add(t.resultColumn - 1);
   const width = select.columnNames.length;
   if (used.size >= width) return select;
-  const nulled = (e: B.BoundExpr, i: number): B.BoundExpr =>
-    used.has(i) ? e : {
-      kind: "literal",
-      value: null,
-      cls: StorageClass.Null,
-      affinity: null,
-      collation: null,
-      explicitCollation: false,
-      start: e.start,
-      end: e.end,
-    };
+  const nulled = (e: B.BoundExpr, i: number): B.BoundExpr => used.has(i) ? e : nullLiteralAt(e);
   const prune = (p: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues =>
     p.kind === "values"
       ? { ...p, rows: p.rows.map((row) => row.map(nulled)) }

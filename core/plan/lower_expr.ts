@@ -5,6 +5,7 @@
  */
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
+import { nullLiteralAt } from "../analyze/literals.ts";
 import { rightmostCore } from "../analyze/expr_binder.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
@@ -439,21 +440,11 @@ function intConstExpr(n: number): PlanExpr {
  */
 function existenceOnly(select: B.BoundSelect): B.BoundSelect {
   if (select.compounds.some((c) => c.op !== "unionAll")) return select;
-  const nulled = (e: B.BoundExpr): B.BoundLiteral => ({
-    kind: "literal",
-    value: null,
-    cls: StorageClass.Null,
-    affinity: null,
-    collation: null,
-    explicitCollation: false,
-    start: e.start,
-    end: e.end,
-  });
   const part = (p: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues =>
     p.kind === "values" ? p : {
       ...p,
       distinct: false,
-      columns: p.columns.map((c) => ({ ...c, expr: nulled(c.expr) })),
+      columns: p.columns.map((c) => ({ ...c, expr: nullLiteralAt(c.expr) })),
     };
   return {
     ...select,
