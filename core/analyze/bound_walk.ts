@@ -61,3 +61,8 @@ export function firstAggregate(e: B.BoundExpr): B.BoundFunction | null {
   }
   return null;
 }
+
+/** The cores (SELECT or VALUES) of a compound SELECT, left to right; one for a simple SELECT. */
+export function selectCores(s: B.BoundSelect): (B.BoundCore | B.BoundValues)[] {
+  return [s.first, ...s.compounds.map((c) => c.core)];
+}

@@ -13,6 +13,7 @@
 import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import type { BindContext } from "./scope.ts";
+import { selectCores } from "./bound_walk.ts";
 
 const KNOWN = new Set(["BINARY", "NOCASE", "RTRIM"]);
 
@@ -94,9 +95,7 @@ export function needFunctionCollations(ctx: BindContext, f: B.BoundFunction): vo
 
 /** The result expressions of every part of `s`, left to right. */
 function parts(s: B.BoundSelect): B.BoundExpr[][] {
-  return [s.first, ...s.compounds.map((c) => c.core)].map((c) =>
-    c.kind === "core" ? c.columns.map((x) => x.expr) : c.rows[0]
-  );
+  return selectCores(s).map((c) => c.kind === "core" ? c.columns.map((x) => x.expr) : c.rows[0]);
 }
 
 /** Column `i` of a compound: the left-most part with a collation (multiSelectCollSeq). */

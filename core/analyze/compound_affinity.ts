@@ -6,7 +6,7 @@
  * (no conversion) instead.
  * Which storage classes an expression may produce is SQLite's sqlite3ExprDataType.
  */
-import { Affinity, StorageClass } from "../value/types.ts";
+import { Affinity, isNumericAffinity, StorageClass } from "../value/types.ts";
 import type { BoundExpr } from "./bound.ts";
 
 /** Bits of {@link mayProduce}: the storage classes an expression may produce. */
@@ -14,10 +14,6 @@ const NUMERIC = 0x01;
 const TEXT = 0x02;
 const BLOB = 0x04;
 const ANY = NUMERIC | TEXT | BLOB;
-
-function isNumericAffinity(a: Affinity | null): boolean {
-  return a === Affinity.Numeric || a === Affinity.Integer || a === Affinity.Real;
-}
 
 /** What an expression's affinity lets it produce (columns, casts, subqueries). */
 function byAffinity(a: Affinity | null): number {

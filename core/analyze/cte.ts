@@ -6,6 +6,7 @@ import { bindError } from "./errors.ts";
 import type { BindContext, CteEntry, CteScope } from "./scope.ts";
 import { bindSelect, selectSourceColumns } from "./select_binder.ts";
 import { needSourceCollations } from "./collation_check.ts";
+import { selectCores } from "./bound_walk.ts";
 
 /** Makes a WITH clause's CTEs visible (innermost first); returns the previous chain. */
 export function pushWith(ctx: BindContext, w: A.WithClause): CteScope | null {
@@ -101,7 +102,7 @@ function readsRecursively(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
  * (so after every name has resolved: a late error).
  */
 function checkRecursiveParts(ctx: BindContext, cte: B.BoundCte): void {
-  const parts = [cte.select.first, ...cte.select.compounds.map((c) => c.core)];
+  const parts = selectCores(cte.select);
   let recursive = false;
   for (const part of parts) {
     if (part.kind !== "core") continue;

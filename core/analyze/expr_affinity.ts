@@ -2,7 +2,7 @@
  * Affinity and collation of expressions, and the affinity and collation SQLite uses for
  * a comparison of two expressions (datatype3.html sections 4.2 and 7.1).
  */
-import { Affinity } from "../value/types.ts";
+import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { ExprInfo } from "./bound.ts";
 
 /** Expression info with nothing to tell: no affinity, no collation. */
@@ -25,10 +25,6 @@ export function propagatedCollation(children: readonly ExprInfo[]): {
   return { collation: null, explicitCollation: false };
 }
 
-function isNumeric(a: Affinity): boolean {
-  return a === Affinity.Numeric || a === Affinity.Integer || a === Affinity.Real;
-}
-
 /**
  * The affinity applied to the operands of `a <op> b` (sqlite3CompareAffinity): both have
  * an affinity → NUMERIC if either is numeric, else BLOB (no conversion); one has an
@@ -41,7 +37,7 @@ export function comparisonAffinity(
   const x = a.affinity;
   const y = b.affinity;
   if (x !== null && y !== null) {
-    return isNumeric(x) || isNumeric(y) ? Affinity.Numeric : Affinity.Blob;
+    return isNumericAffinity(x) || isNumericAffinity(y) ? Affinity.Numeric : Affinity.Blob;
   }
   return x ?? y;
 }

@@ -25,6 +25,7 @@ import { sameExpr } from "./same_expr.ts";
 import { expandStar } from "./star.ts";
 import { resolveSpec } from "./window.ts";
 import { needCollation, needCompoundCollations, needCompoundOrderTerm } from "./collation_check.ts";
+import { selectCores } from "./bound_walk.ts";
 
 /** Number of values an expression yields (row values and multi-column subqueries). */
 export function vectorSize(e: B.BoundExpr): number {
@@ -163,7 +164,7 @@ export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.
     : select.first;
   const right = resultExprs(last);
   // Every SELECT of the compound, VALUES rows included (SQLite makes each row one).
-  const parts = [select.first, ...select.compounds.map((c) => c.core)].flatMap((core) =>
+  const parts = selectCores(select).flatMap((core) =>
     core.kind === "values" ? core.rows : [core.columns.map((c) => c.expr)]
   );
   return select.columnNames.map((name, i) => {

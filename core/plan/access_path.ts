@@ -6,7 +6,7 @@
  */
 import type { IndexInfo, KeyColumn, TableInfo } from "../format/schema_types.ts";
 import { CompareOp } from "../value/logic.ts";
-import { Affinity } from "../value/types.ts";
+import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
 
@@ -145,7 +145,7 @@ export function cachedSeekTerm(term: Term, id: number): SeekTerm | null {
 export function affinityOk(cmp: Affinity, colAff: Affinity): boolean {
   if (cmp === Affinity.Blob) return true;
   if (cmp === Affinity.Text) return colAff === Affinity.Text;
-  return colAff === Affinity.Numeric || colAff === Affinity.Integer || colAff === Affinity.Real;
+  return isNumericAffinity(colAff);
 }
 
 function keyRows(key: SeekKey): number {

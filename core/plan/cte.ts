@@ -9,6 +9,7 @@ import { colRef, newId, type PlanContext } from "./scope.ts";
 import { compoundCollations, lowerParts, lowerSelect } from "./lower_select.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { newScope } from "./scope.ts";
+import { selectCores } from "../analyze/bound_walk.ts";
 
 function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
   if (from === null) return false;
@@ -23,7 +24,7 @@ function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
 export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   if (!cte.recursive) return lowerSelect(ctx, cte.select, null);
   const s = cte.select;
-  const parts = [s.first, ...s.compounds.map((c) => c.core)];
+  const parts = selectCores(s);
   const ops = [null, ...s.compounds.map((c) => c.op)];
   let firstRec = parts.findIndex((p) => p.kind === "core" && readsCte(p.from, cte));
   if (firstRec <= 0) firstRec = parts.length > 1 ? 1 : 0;

@@ -11,6 +11,7 @@ import type { TableLeaf } from "./access_path.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { lowerCteQuery } from "./cte.ts";
 import { lowerExpr } from "./lower_expr.ts";
+import { selectCores } from "../analyze/bound_walk.ts";
 
 /** A FROM leaf: a table (planned with the terms) or a ready node. */
 export type Leaf =
@@ -121,7 +122,7 @@ function withRealAffinity(
  */
 function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.BoundSelect {
   const select = source.select;
-  const parts = [select.first, ...select.compounds.map((c) => c.core)];
+  const parts = selectCores(select);
   const eligible = select.compounds.every((c) => c.op === "unionAll") &&
     parts.every((p) =>
       p.kind === "values" || (!p.distinct && !p.aggregate && p.windowFunctions.length === 0)

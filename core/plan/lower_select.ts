@@ -12,6 +12,7 @@ import { prepareWindows, stackWindows } from "./window.ts";
 import { orderAwareChooser, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { remapRowids } from "./auto_index.ts";
+import { selectCores } from "../analyze/bound_walk.ts";
 
 function collationOf(e: B.ExprInfo): CollationName {
   return (e.collation ?? "BINARY").toUpperCase();
@@ -30,7 +31,7 @@ function resultExprs(part: B.BoundCore | B.BoundValues): B.BoundExpr[] {
  * has one (SQLite's multiSelectCollSeq), else BINARY.
  */
 export function compoundCollations(select: B.BoundSelect): CollationName[] {
-  const parts = [select.first, ...select.compounds.map((c) => c.core)];
+  const parts = selectCores(select);
   return select.columnNames.map((_, i) => {
     for (const p of parts) {
       const c = resultExprs(p)[i]?.collation;
@@ -58,7 +59,7 @@ export function lowerSelect(
       collations[t.resultColumn - 1] = t.expr.collation.toUpperCase();
     }
   }
-  const parts = [select.first, ...select.compounds.map((c) => c.core)];
+  const parts = selectCores(select);
   const ops = [null, ...select.compounds.map((c) => c.op)];
   const q = lowerParts(ctx, parts, ops, parent, collations);
   if (!select.orderBy && !limit && !offset) return q;

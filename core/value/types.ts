@@ -52,3 +52,8 @@ export const enum Affinity {
   Integer = "D",
   Real = "E",
 }
+
+/** NUMERIC, INTEGER or REAL: an affinity that turns numeric text into numbers. */
+export function isNumericAffinity(a: Affinity | null): boolean {
+  return a === Affinity.Numeric || a === Affinity.Integer || a === Affinity.Real;
+}
