@@ -5,11 +5,7 @@
  * column kinds, in FROM subqueries and CTEs, UNION and UNION ALL, compared with node:sqlite
  * through comparisons whose result depends on the affinity.
  */
-import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import { Database } from "../mod.ts";
-import { TEST_BACKENDS } from "./support/backends.ts";
+import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
 const PARTS = [
   "i",
@@ -46,32 +42,9 @@ function queries(): string[] {
 }
 
 Deno.test("compound subquery columns take SQLite's affinity", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "litejit_caff_" });
-  try {
-    const path = join(dir, "aff.db");
-    const w = new DatabaseSync(path);
-    w.exec(`CREATE TABLE t(i INTEGER, r REAL, tx TEXT, b BLOB, n NUMERIC, u);
-      INSERT INTO t VALUES (1, 1, '1', 1, 1, 1);`);
-    w.close();
-    const oracle = new DatabaseSync(path, { readOnly: true });
-    const all = queries();
-    for (const backend of TEST_BACKENDS) {
-      const db = new Database(path, { backend });
-      const failures: string[] = [];
-      for (const sql of all) {
-        const want = oracle.prepare(sql).all().map((r) => Object.values(r));
-        const got = db.prepare(sql).values();
-        if (JSON.stringify(got) !== JSON.stringify(want)) {
-          failures.push(
-            `${sql}\n  sqlite ${JSON.stringify(want)}\n  litejit ${JSON.stringify(got)}`,
-          );
-        }
-      }
-      db.close();
-      assert.equal(failures.length, 0, `${backend}: ${failures.slice(0, 10).join("\n")}`);
-    }
-    oracle.close();
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  assertSameAsSqlite(
+    `CREATE TABLE t(i INTEGER, r REAL, tx TEXT, b BLOB, n NUMERIC, u);
+      INSERT INTO t VALUES (1, 1, '1', 1, 1, 1);`,
+    queries(),
+  );
 });

@@ -3,10 +3,7 @@
  * INTEGER and REAL by exact value, at the 64-bit edges too (REAL -2^63 equals INTEGER
  * -2^63; REAL 2^63 equals no INTEGER). Compared with node:sqlite, for every backend.
  */
-import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { Database } from "../mod.ts";
-import { TEST_BACKENDS } from "./support/backends.ts";
+import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
 const PAIRS = [
   ["-9223372036854775808", "-9223372036854775808.0"],
@@ -30,14 +27,5 @@ function queries(): string[] {
 }
 
 Deno.test("values are equal for grouping and sets exactly when SQLite compares them equal", () => {
-  const oracle = new DatabaseSync(":memory:");
-  for (const backend of TEST_BACKENDS) {
-    const db = new Database(new Uint8Array(0), { backend });
-    for (const sql of queries()) {
-      const want = oracle.prepare(sql).all().map((r) => Object.values(r));
-      assert.deepEqual(db.prepare(sql).values(), want, `${backend}: ${sql}`);
-    }
-    db.close();
-  }
-  oracle.close();
+  assertSameAsSqlite("", queries());
 });

@@ -4,11 +4,7 @@
  * result columns (nor its DISTINCT or ORDER BY); a FROM subquery's unused result columns
  * are not computed. Results and errors compared with node:sqlite, for every backend.
  */
-import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import { Database } from "../mod.ts";
-import { TEST_BACKENDS } from "./support/backends.ts";
+import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
 const FAILS = "like('a', 'b', 'xx')"; // "ESCAPE expression must be a single character"
 
@@ -57,30 +53,6 @@ const QUERIES = [
   `SELECT x, coalesce(x, ${FAILS}) FROM (SELECT 1 AS x UNION ALL SELECT NULL)`,
 ];
 
-function run(f: () => unknown[][]): string {
-  try {
-    return JSON.stringify(f());
-  } catch (e) {
-    return `error: ${(e as Error).message}`;
-  }
-}
-
 Deno.test("expressions SQLite does not evaluate raise no error", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "litejit_uneval_" });
-  const path = join(dir, "t.db");
-  const writer = new DatabaseSync(path);
-  writer.exec(SETUP);
-  writer.close();
-  const oracle = new DatabaseSync(path, { readOnly: true });
-  for (const backend of TEST_BACKENDS) {
-    const db = new Database(path, { backend });
-    for (const sql of QUERIES) {
-      const want = run(() => oracle.prepare(sql).all().map((r) => Object.values(r)));
-      const got = run(() => db.prepare(sql).values());
-      assert.equal(got, want, `${backend}: ${sql}`);
-    }
-    db.close();
-  }
-  oracle.close();
-  Deno.removeSync(dir, { recursive: true });
+  assertSameAsSqlite(SETUP, QUERIES);
 });

@@ -1,0 +1,63 @@
+/**
+ * The common shape of the small differential tests: a database built by node:sqlite from
+ * some SQL, a list of queries, and every backend answering each query as SQLite does —
+ * the same rows (values with their JS types) or the same error message.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { Database, type SqlValue } from "../../mod.ts";
+import { TEST_BACKENDS } from "./backends.ts";
+
+type Outcome = { rows: unknown[][] } | { error: string };
+
+function outcome(run: () => unknown[][]): Outcome {
+  try {
+    return { rows: run() };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+function show(o: Outcome): string {
+  return JSON.stringify(o, (_k, v) => typeof v === "bigint" ? `${v}n` : v);
+}
+
+/**
+ * Builds a database from `setup` (node:sqlite), then checks that every backend answers each
+ * of `queries` (with `params` bound) exactly as node:sqlite does. Lists the first ten
+ * differences on failure.
+ */
+export function assertSameAsSqlite(
+  setup: string,
+  queries: readonly string[],
+  params: readonly SqlValue[] = [],
+): void {
+  const dir = Deno.makeTempDirSync({ prefix: "litejit_oracle_" });
+  try {
+    const path = join(dir, "t.db");
+    const writer = new DatabaseSync(path);
+    writer.exec(setup);
+    writer.close();
+    const oracle = new DatabaseSync(path, { readOnly: true });
+    for (const backend of TEST_BACKENDS) {
+      const db = new Database(path, { backend });
+      const failures: string[] = [];
+      for (const sql of queries) {
+        const want = outcome(() =>
+          oracle.prepare(sql).all(...(params as never[])).map((r) => Object.values(r))
+        );
+        const got = outcome(() => db.prepare(sql).values(...params));
+        if (!isDeepStrictEqual(got, want)) {
+          failures.push(`${sql}\n  sqlite  ${show(want)}\n  litejit ${show(got)}`);
+        }
+      }
+      db.close();
+      assert.equal(failures.length, 0, `${backend}:\n${failures.slice(0, 10).join("\n")}`);
+    }
+    oracle.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
