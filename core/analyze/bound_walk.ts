@@ -66,3 +66,15 @@ export function firstAggregate(e: B.BoundExpr): B.BoundFunction | null {
 export function selectCores(s: B.BoundSelect): (B.BoundCore | B.BoundValues)[] {
   return [s.first, ...s.compounds.map((c) => c.core)];
 }
+
+/** `s` with each of its cores replaced by `f(core)` (operators, ORDER BY, LIMIT kept). */
+export function withCores(
+  s: B.BoundSelect,
+  f: (core: B.BoundCore | B.BoundValues) => B.BoundCore | B.BoundValues,
+): B.BoundSelect {
+  return {
+    ...s,
+    first: f(s.first),
+    compounds: s.compounds.map((c) => ({ ...c, core: f(c.core) })),
+  };
+}

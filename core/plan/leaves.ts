@@ -11,7 +11,7 @@ import type { TableLeaf } from "./access_path.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { lowerCteQuery } from "./cte.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { selectCores } from "../analyze/bound_walk.ts";
+import { selectCores, withCores } from "../analyze/bound_walk.ts";
 
 /** A FROM leaf: a table (planned with the terms) or a ready node. */
 export type Leaf =
@@ -137,9 +137,5 @@ function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.Bou
     p.kind === "values"
       ? { ...p, rows: p.rows.map((row) => row.map(nulled)) }
       : { ...p, columns: p.columns.map((c, i) => ({ ...c, expr: nulled(c.expr, i) })) };
-  return {
-    ...select,
-    first: prune(select.first),
-    compounds: select.compounds.map((c) => ({ ...c, core: prune(c.core) })),
-  };
+  return withCores(select, prune);
 }

@@ -10,9 +10,10 @@ import { rightmostCore } from "../analyze/expr_binder.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
-import { Affinity, StorageClass } from "../value/types.ts";
+import { Affinity } from "../value/types.ts";
 import type { CollationName, PlanExpr, SubPlan } from "./plan.ts";
-import { colRef, type LowerScope, type PlanContext } from "./scope.ts";
+import { colRef, intConst, type LowerScope, type PlanContext } from "./scope.ts";
+import { withCores } from "../analyze/bound_walk.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { markCorrelation } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
@@ -87,7 +88,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "literal":
       return { kind: "const", value: e.value, cls: e.cls };
     case "trueFalse":
-      return { kind: "const", value: e.value ? 1 : 0, cls: StorageClass.Integer };
+      return intConst(e.value ? 1 : 0);
     case "column":
       return lowerColumn(scope, e);
     case "variable":
@@ -359,7 +360,7 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
   const n = width(e.operand);
   if (n > 1) {
     // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
-    if (e.list.length === 0) return intConstExpr(e.not ? 1 : 0);
+    if (e.list.length === 0) return intConst(e.not ? 1 : 0);
     const any = e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or);
     return e.not ? not(any) : any;
   }
@@ -421,15 +422,11 @@ export function subPlan(
   const q = lowerSelect(ctx, select, scope);
   const plan: SubPlan = { root: q.root, columns: q.columns, correlated: false };
   if (column >= 0) {
-    plan.root = { kind: "limit", input: q.root, limit: intConstExpr(1), offset: null };
+    plan.root = { kind: "limit", input: q.root, limit: intConst(1), offset: null };
     if (column > 0) plan.columns = [q.columns[column]];
   }
   markCorrelation(plan);
   return plan;
-}
-
-function intConstExpr(n: number): PlanExpr {
-  return { kind: "const", value: n, cls: StorageClass.Integer };
 }
 
 /**
@@ -446,10 +443,5 @@ function existenceOnly(select: B.BoundSelect): B.BoundSelect {
       distinct: false,
       columns: p.columns.map((c) => ({ ...c, expr: nullLiteralAt(c.expr) })),
     };
-  return {
-    ...select,
-    first: part(select.first),
-    compounds: select.compounds.map((c) => ({ ...c, core: part(c.core) })),
-    orderBy: null,
-  };
+  return { ...withCores(select, part), orderBy: null };
 }
