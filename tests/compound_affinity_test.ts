@@ -48,3 +48,18 @@ Deno.test("compound subquery columns take SQLite's affinity", () => {
     queries(),
   );
 });
+
+Deno.test("a numeric compound column with a CAST on the left reads as NUMERIC (FLEXNUM)", () => {
+  assertSameAsSqlite(
+    `CREATE TABLE t(i INTEGER, tx TEXT); INSERT INTO t VALUES (3, '3'), (4, '4.0');`,
+    [
+      "SELECT x, typeof(x) FROM (SELECT CAST(1 AS REAL) AS x UNION ALL SELECT 2)",
+      "SELECT x, typeof(x) FROM (SELECT CAST(1 AS REAL) AS x UNION SELECT i FROM t)",
+      "SELECT x, typeof(x) FROM (SELECT CAST(tx AS REAL) AS x FROM t UNION ALL SELECT i FROM t)",
+      "SELECT x, typeof(x) FROM (SELECT CAST(1 AS INTEGER) AS x UNION ALL SELECT 2.0)",
+      "SELECT x, typeof(x) FROM (SELECT 2.0 AS x UNION ALL SELECT CAST(1 AS REAL))",
+      "SELECT x, typeof(x) FROM (SELECT NULL AS x UNION ALL SELECT CAST(1 AS REAL) UNION ALL SELECT 2)",
+      "WITH c(x) AS (SELECT CAST(1 AS REAL) UNION ALL SELECT i FROM t) SELECT x, typeof(x) FROM c",
+    ],
+  );
+});

@@ -29,3 +29,34 @@ function queries(): string[] {
 Deno.test("values are equal for grouping and sets exactly when SQLite compares them equal", () => {
   assertSameAsSqlite("", queries());
 });
+
+/**
+ * Under REAL comparison affinity SQLite turns the keys of an IN set and its probe into
+ * doubles (OP_MakeRecord, OP_Affinity), so integers beyond 2^47 match the nearby REAL;
+ * a plain comparison (OP_Eq) stays exact. Row ids keep the results within JS numbers.
+ */
+const REAL_KEYS = [
+  "SELECT rowid, n + 0 IN (SELECT r FROM s) FROM i",
+  "SELECT rowid, n + 0 IN (SELECT CAST(m AS REAL) FROM i) FROM i",
+  "SELECT rowid, CAST(n AS REAL) IN (SELECT 9223372036854775806) FROM i",
+  "SELECT rowid, (n + 0, 1) IN (SELECT r, 1 FROM s) FROM i",
+  "SELECT rowid, n + 0 IN (SELECT r FROM s UNION ALL SELECT NULL) FROM i",
+  "SELECT rowid, (n + 0, 1) IN (SELECT r, 1 FROM s UNION ALL SELECT NULL, 1) FROM i",
+  "SELECT rowid, n + 0 IN (SELECT r FROM s), n + 0 = (SELECT r FROM s) FROM i",
+  "SELECT rowid, n IN (SELECT r FROM s) FROM i", // INTEGER vs REAL: NUMERIC, exact
+  "SELECT i.rowid FROM i JOIN s ON n + 0 = r",
+  // a compound column with a CAST on the left is FLEXNUM: NUMERIC keys, exact
+  "SELECT rowid, n + 0 IN (SELECT x FROM (SELECT CAST(1 AS REAL) AS x " +
+  "UNION ALL SELECT 9223372036854775806)) FROM i",
+];
+
+Deno.test("IN sets under REAL affinity compare as SQLite's REAL keys do", () => {
+  assertSameAsSqlite(
+    `CREATE TABLE i(n INTEGER, m INTEGER);
+     INSERT INTO i VALUES (9223372036854775806, 1), (9223372036854775807, 140737488355329),
+       (140737488355329, 140737488355328), (-9223372036854775808, 3), (3, NULL);
+     CREATE TABLE s(r REAL);
+     INSERT INTO s VALUES (9223372036854775807), (140737488355328), (-9223372036854775808);`,
+    REAL_KEYS,
+  );
+});

@@ -348,6 +348,14 @@ export interface BoundValues {
   kind: "values";
   id: number;
   rows: BoundExpr[][];
+  /** The SELECTs SQLite makes of the rows, left to right (values_selects.ts). */
+  selects: ValuesSelect[];
+}
+
+/** Rows `first` .. `first + count - 1` of a VALUES clause; more than one: a co-routine. */
+export interface ValuesSelect {
+  first: number;
+  count: number;
 }
 
 export interface BoundSelect {

@@ -3,7 +3,8 @@
  * the first SELECT of the compound (from the left) whose expression has an affinity gives
  * it, unless another SELECT may produce a value that affinity would mangle — a TEXT column
  * that may receive numbers, or a numeric column that may receive text, gets BLOB affinity
- * (no conversion) instead.
+ * (no conversion) instead; a numeric affinity with a CAST in the left-most SELECT is
+ * SQLite's FLEXNUM, which acts as NUMERIC (a REAL column then reads integers as such).
  * Which storage classes an expression may produce is SQLite's sqlite3ExprDataType.
  */
 import { Affinity, isNumericAffinity, StorageClass } from "../value/types.ts";
@@ -75,5 +76,7 @@ export function compoundColumnAffinity(parts: readonly BoundExpr[]): Affinity | 
   for (let j = k + 1; j < parts.length; j++) m |= mayProduce(parts[j]);
   if (aff === Affinity.Text && (m & NUMERIC) !== 0) return Affinity.Blob;
   if (isNumericAffinity(aff) && (m & TEXT) !== 0) return Affinity.Blob;
+  // SQLite's FLEXNUM: numeric, but no REAL conversion on read (compares as NUMERIC).
+  if (isNumericAffinity(aff) && parts[0].kind === "cast") return Affinity.Numeric;
   return aff;
 }

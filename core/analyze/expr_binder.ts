@@ -16,6 +16,7 @@ import { type BindContext, lookupInScope, type Scope, type ScopeItem } from "./s
 import { bindSelect, vectorSize } from "./select_binder.ts";
 import { bindFunction } from "./function_binder.ts";
 import { firstAggregate } from "./bound_walk.ts";
+import { rightmostSelect } from "./values_selects.ts";
 import { needCollation, needComparison, needInSelect } from "./collation_check.ts";
 
 /** Binds one top-level expression of a clause; throws any recorded error at the end. */
@@ -437,8 +438,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       if (n !== 1 && !vectorOk) {
         ctx.late.push(bindError(`sub-select returns ${n} columns - expected 1`, e.start));
       }
-      const first = rightmostCore(select);
-      const f = first.kind === "core" ? first.columns[0]?.expr : first.rows[0]?.[0];
+      const f = rightmostSelect(select)[0];
       return { kind: "subquery", select, ...info, affinity: f?.affinity ?? null };
     }
     case "row": {
@@ -452,11 +452,6 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
     case "nullTest":
       return bindExpr(ctx, scope, e, vectorOk);
   }
-}
-
-/** The core whose first result expression SQLite consults for a subquery's affinity. */
-export function rightmostCore(s: B.BoundSelect): B.BoundCore | B.BoundValues {
-  return s.compounds.length ? s.compounds[s.compounds.length - 1].core : s.first;
 }
 
 function checkInWidth(

@@ -26,6 +26,7 @@ import { expandStar } from "./star.ts";
 import { resolveSpec } from "./window.ts";
 import { needCollation, needCompoundCollations, needCompoundOrderTerm } from "./collation_check.ts";
 import { selectCores } from "./bound_walk.ts";
+import { compoundSelects, splitValues } from "./values_selects.ts";
 
 /** Number of values an expression yields (row values and multi-column subqueries). */
 export function vectorSize(e: B.BoundExpr): number {
@@ -163,10 +164,8 @@ export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.
     ? select.compounds[select.compounds.length - 1].core
     : select.first;
   const right = resultExprs(last);
-  // Every SELECT of the compound, VALUES rows included (SQLite makes each row one).
-  const parts = selectCores(select).flatMap((core) =>
-    core.kind === "values" ? core.rows : [core.columns.map((c) => c.expr)]
-  );
+  // Every SELECT of the compound, those SQLite makes of a VALUES clause included.
+  const parts = compoundSelects(select);
   return select.columnNames.map((name, i) => {
     const affinity = compoundColumnAffinity(parts.map((row) => row[i]));
     return sourceColumn(ctx, name, left[i], right[i], affinity);
@@ -188,7 +187,8 @@ function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): 
     alias: `column${i + 1}`,
     text: `column${i + 1}`,
   }));
-  return { core: { kind: "values", id: ctx.nextId++, rows }, items, scope };
+  const selects = splitValues(rows, core.withFromRow, ctx.views.length > 0);
+  return { core: { kind: "values", id: ctx.nextId++, rows, selects }, items, scope };
 }
 
 function containsAggregate(e: B.BoundExpr): boolean {

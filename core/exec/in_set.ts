@@ -6,7 +6,8 @@
  */
 import type { Collation } from "../value/collation.ts";
 import { newReg, type Reg } from "../value/reg.ts";
-import { type Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+import { applyAffinity } from "../value/affinity.ts";
 import { rowEquals, Truth } from "./in_list.ts";
 import { affinityValueKey } from "./key_hash.ts";
 
@@ -18,6 +19,7 @@ export class InSet {
   #keys = new Set<string>();
   #rows: Reg[][] = [];
   #hasNullRow = false;
+  readonly #hasReal: boolean;
 
   /** Number of columns of a candidate row. */
   readonly width: number;
@@ -27,6 +29,7 @@ export class InSet {
     this.#affs = affs;
     this.#colls = colls;
     this.#enc = enc;
+    this.#hasReal = affs.includes(Affinity.Real);
   }
 
   /** Empties the set. */
@@ -45,15 +48,29 @@ export class InSet {
     return k;
   }
 
-  /** Adds a candidate row (copied). */
-  add(regs: readonly Reg[]): void {
-    const copy = regs.map((r) => {
+  /**
+   * A copy of `regs` as SQLite keeps them for the comparison: under REAL affinity an
+   * INTEGER (or numeric text) becomes REAL (OP_MakeRecord, OP_Affinity), inexact beyond
+   * 2^47; other affinities are applied by the comparison itself.
+   */
+  #keyed(regs: readonly Reg[]): Reg[] {
+    return regs.map((r, i) => {
       const c = newReg();
-      c.v = r.v;
-      c.c = r.c;
+      if (this.#affs[i] === Affinity.Real && r.c !== StorageClass.Null) {
+        const t = applyAffinity(r.v, r.c, Affinity.Real, this.#enc);
+        c.v = t.value;
+        c.c = t.cls;
+      } else {
+        c.v = r.v;
+        c.c = r.c;
+      }
       return c;
     });
-    this.#rows.push(copy);
+  }
+
+  /** Adds a candidate row (copied). */
+  add(regs: readonly Reg[]): void {
+    this.#rows.push(this.#keyed(regs));
     const k = this.#key(regs);
     if (k === null) this.#hasNullRow = true;
     else this.#keys.add(k);
@@ -68,8 +85,9 @@ export class InSet {
       if (!this.#hasNullRow) return Truth.False;
     }
     let unknown = false;
+    const keyed = this.#hasReal ? this.#keyed(xs) : xs;
     for (const row of this.#rows) {
-      const t = rowEquals(xs, row, this.#affs, this.#colls, this.#enc);
+      const t = rowEquals(keyed, row, this.#affs, this.#colls, this.#enc);
       if (t === Truth.True) return Truth.True;
       if (t === Truth.Unknown) unknown = true;
     }

@@ -84,7 +84,9 @@ export function rowKey(
 
 /**
  * The key of one value after comparison affinity `aff` (NUMERIC-like affinities turn
- * numeric texts into numbers, TEXT turns numbers into text; BLOB changes nothing).
+ * numeric texts into numbers, TEXT turns numbers into text; BLOB changes nothing). REAL
+ * turns integers into reals, as SQLite's OP_Affinity and OP_MakeRecord do for the keys of
+ * IN sets and automatic indexes: beyond 2^47 the double is inexact and compares so.
  */
 export function affinityValueKey(
   r: Reg,
@@ -95,6 +97,6 @@ export function affinityValueKey(
   if (aff === Affinity.Blob || r.c === StorageClass.Null || r.c === StorageClass.Blob) {
     return valueKey(r.v, r.c, fold);
   }
-  const t = applyAffinity(r.v, r.c, aff === Affinity.Real ? Affinity.Numeric : aff, enc);
+  const t = applyAffinity(r.v, r.c, aff, enc);
   return valueKey(t.value, t.cls, fold);
 }

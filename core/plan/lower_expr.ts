@@ -6,7 +6,7 @@
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
-import { rightmostCore } from "../analyze/expr_binder.ts";
+import { rightmostSelect } from "../analyze/values_selects.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
@@ -240,8 +240,7 @@ function part(
   if (e.kind === "row") return { expr: lowerExpr(ctx, scope, e.items[i]), info: e.items[i] };
   if (e.kind === "subquery" && width(e) > 1) {
     // The IR's scalar subquery yields its first column: one sub-plan per part.
-    const core = rightmostCore(e.select);
-    const first = core.kind === "core" ? core.columns[i].expr : core.rows[0][i];
+    const first = rightmostSelect(e.select)[i];
     return {
       expr: { kind: "subquery", query: subPlan(ctx, scope, e.select, i) },
       info: first,
@@ -388,8 +387,8 @@ export function inListAffinity(operand: B.ExprInfo): Affinity {
 
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
   const n = width(e.operand);
-  const core = rightmostCore(e.select);
-  const rhs = (i: number) => core.kind === "core" ? core.columns[i].expr : core.rows[0][i];
+  const right = rightmostSelect(e.select);
+  const rhs = (i: number) => right[i];
   const operands: PlanExpr[] = [];
   const affinities: Affinity[] = [];
   const collations: CollationName[] = [];

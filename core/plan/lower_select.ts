@@ -13,6 +13,7 @@ import { orderAwareChooser, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
+import { compoundSelects } from "../analyze/values_selects.ts";
 
 function collationOf(e: B.ExprInfo): CollationName {
   return (e.collation ?? "BINARY").toUpperCase();
@@ -22,19 +23,15 @@ function nullsFirst(t: B.BoundOrderingTerm): boolean {
   return t.nulls === null ? !t.desc : t.nulls === "first";
 }
 
-function resultExprs(part: B.BoundCore | B.BoundValues): B.BoundExpr[] {
-  return part.kind === "core" ? part.columns.map((c) => c.expr) : part.rows[0];
-}
-
 /**
  * Collations of a compound's columns: per column, the left-most part whose expression
  * has one (SQLite's multiSelectCollSeq), else BINARY.
  */
 export function compoundCollations(select: B.BoundSelect): CollationName[] {
-  const parts = selectCores(select);
+  const parts = compoundSelects(select);
   return select.columnNames.map((_, i) => {
     for (const p of parts) {
-      const c = resultExprs(p)[i]?.collation;
+      const c = p[i]?.collation;
       if (c) return c.toUpperCase();
     }
     return "BINARY";

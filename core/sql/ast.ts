@@ -384,6 +384,11 @@ export interface SelectCore extends Span {
 export interface ValuesCore extends Span {
   kind: "values";
   rows: Expr[][];
+  /**
+   * The first row (from 1) parsed after a WITH clause's CTE name anywhere earlier in the
+   * statement, or null. SQLite stops reading the rows through a co-routine from there on.
+   */
+  withFromRow: number | null;
 }
 
 export type CompoundOp = "union" | "unionAll" | "intersect" | "except";

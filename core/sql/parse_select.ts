@@ -142,6 +142,7 @@ export abstract class SelectParser extends ExprParser {
   valuesCore: ParserMethod<[], OneSelect> = this.RULE("valuesCore", () => {
     const t = this.CONSUME(T[TokenKind.Values]);
     const rows: Expr[][] = [];
+    let withFromRow: number | null = null;
     let height = 0;
     const row = (first: boolean) => {
       this.push(first ? 2 : 4);
@@ -165,12 +166,14 @@ export abstract class SelectParser extends ExprParser {
         if (rows[rows.length - 1].length !== rows[0].length) {
           this.raiseAtReduce("all VALUES must have the same number of terms");
         }
+        if (this.withSeen && withFromRow === null) withFromRow = rows.length - 1;
       });
     });
     return this.ACTION(() => ({
       core: {
         kind: "values",
         rows,
+        withFromRow,
         start: t.startOffset,
         end: (this.LA(0) as SqlToken).end,
       } as ValuesCore,
@@ -685,6 +688,9 @@ export abstract class SelectParser extends ExprParser {
   /** `name [(columns)] AS [[NOT] MATERIALIZED] (select)`. */
   cte: ParserMethod<[], CommonTableExpr> = this.RULE("cte", () => {
     const n = this.CONSUME(Nm);
+    this.ACTION(() => {
+      this.withSeen = true;
+    });
     let columns: string[] | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.LParen]);

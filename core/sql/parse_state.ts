@@ -30,6 +30,11 @@ export abstract class ParserState extends EmbeddedActionsParser {
   pending: { error: SqliteError; at: number } | null = null;
   /** Parameter names by index (see ParsedStatement.parameters). */
   params: (string | null)[] = [null];
+  /**
+   * A CTE name has been parsed (SQLite's Parse.bHasWith): VALUES rows that end after it
+   * are not read through a co-routine (see ValuesCore.withFromRow).
+   */
+  withSeen = false;
   private paramByName = new Map<string, number>();
 
   /** Defined by the SELECT layer. */
@@ -48,6 +53,7 @@ export abstract class ParserState extends EmbeddedActionsParser {
     this.lr = 0;
     this.pending = null;
     this.params = [null];
+    this.withSeen = false;
     this.paramByName.clear();
   }
 
