@@ -12,7 +12,14 @@ import type * as B from "./bound.ts";
 import { bindError, qualifiedName } from "./errors.ts";
 import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
 import { literalValue } from "./literals.ts";
-import { type BindContext, lookupInScope, type Scope, type ScopeItem } from "./scope.ts";
+import {
+  type BindContext,
+  type Lookup,
+  lookupInScope,
+  type Scope,
+  type ScopeItem,
+} from "./scope.ts";
+import { nameKey } from "../format/schema_types.ts";
 import { bindSelect, vectorSize } from "./select_binder.ts";
 import { bindFunction } from "./function_binder.ts";
 import { firstAggregate } from "./bound_walk.ts";
@@ -79,22 +86,28 @@ export function columnExpr(
   };
 }
 
+/** The expression column `name` found by lookupInScope stands for. */
+export function foundColumnExpr(
+  found: Extract<Lookup, { kind: "column" }>,
+  name: string,
+  span: A.Span,
+): B.BoundExpr {
+  if (found.fullJoin === null) return columnExpr(found.item, found.column, span.start, span.end);
+  // FULL JOIN ... USING: the column is coalesce() of every side.
+  const key = nameKey(name);
+  const args = [...found.fullJoin, found.item].map((it) => {
+    const j = it.source.columns.findIndex((c) => nameKey(c.name) === key);
+    return columnExpr(it, j, span.start, span.end) as B.BoundExpr;
+  });
+  return coalesceOf(args, span.start, span.end);
+}
+
 function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.BoundExpr {
   for (let s: Scope | null = scope; s !== null; s = s.parent) {
     const found = lookupInScope(s, ref.schema, ref.table, ref.name);
     switch (found.kind) {
-      case "column": {
-        if (found.fullJoin === null) {
-          return columnExpr(found.item, found.column, ref.start, ref.end);
-        }
-        // FULL JOIN ... USING: the column is coalesce() of every side.
-        const key = ref.name;
-        const args = [...found.fullJoin, found.item].map((it) => {
-          const j = it.source.columns.findIndex((c) => c.name.toLowerCase() === key.toLowerCase());
-          return columnExpr(it, j, ref.start, ref.end) as B.BoundExpr;
-        });
-        return coalesceOf(args, ref.start, ref.end);
-      }
+      case "column":
+        return foundColumnExpr(found, ref.name, ref);
       case "rowid":
         return columnExpr(found.item, -1, ref.start, ref.end);
       case "alias":

@@ -3,26 +3,29 @@ import type * as A from "../sql/ast.ts";
 import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
 import { bindError, qualifiedName } from "./errors.ts";
-import { coalesceOf, columnExpr } from "./expr_binder.ts";
+import { columnExpr, foundColumnExpr } from "./expr_binder.ts";
 import type { FromResult } from "./from.ts";
 import type { ResultItem } from "./column_names.ts";
 import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
 import type { BindContext } from "./scope.ts";
 
-/** The expression a `*` gives for column `j` of `all[k]` (RIGHT/FULL JOIN USING aware). */
+/**
+ * The expression a `*` gives for column `j` of `all[k]`. A column that a later USING names,
+ * of a table left of a RIGHT or FULL JOIN, is expanded by its bare name (SQLite's
+ * selectExpander), so it resolves as an unqualified reference would: to the right-most
+ * table's column, coalesce() for FULL, or an ambiguity error.
+ */
 function starExpr(all: ScopeItem[], k: number, j: number, span: A.Span): B.BoundExpr {
   const item = all[k];
-  const key = nameKey(item.source.columns[j].name);
-  const own = columnExpr(item, j, span.start, span.end);
-  for (let m = k + 1; m < all.length; m++) {
-    const later = all[m];
-    if (!later.using?.has(key)) continue;
-    if (!later.right) return own;
-    const jj = later.source.columns.findIndex((c) => nameKey(c.name) === key);
-    const other = columnExpr(later, jj, span.start, span.end);
-    return later.left ? coalesceOf([own, other], span.start, span.end) : other;
+  const name = item.source.columns[j].name;
+  const key = nameKey(name);
+  const later = all.slice(k + 1);
+  if (!later.some((l) => l.right) || !later.some((l) => l.using?.has(key))) {
+    return columnExpr(item, j, span.start, span.end);
   }
-  return own;
+  const found = lookupInScope(newScope(null, all, null), null, null, name);
+  if (found.kind !== "column") throw bindError(`ambiguous column name: ${name}`);
+  return foundColumnExpr(found, name, span);
 }
 
 function checkAmbiguous(all: ScopeItem[], item: ScopeItem, name: string): void {

@@ -63,12 +63,18 @@ function allInner(from: B.BoundFrom): boolean {
   return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
 }
 
+/** An inner join's ON (or USING) term and the step (index in the units) of its join. */
+interface OnTerm {
+  expr: B.BoundExpr;
+  step: number;
+}
+
 /** Units of a FROM, registering every source; inner ON terms go to `pool`. */
 function flatten(
   ctx: PlanContext,
   scope: LowerScope,
   from: B.BoundFrom,
-  pool: B.BoundExpr[],
+  pool: OnTerm[],
   out: Unit[],
   leaves: Leaf[],
 ): Unit[] {
@@ -78,23 +84,23 @@ function flatten(
     const inner = join === null || join === "inner";
     if (it.item.kind === "join") {
       if (inner && allInner(it.item)) {
-        pool.push(...on);
+        pool.push(...on.map((expr) => ({ expr, step: out.length })));
         const before = out.length;
         flatten(ctx, scope, it.item, pool, out, leaves);
         if (i > 0 && out.length > before) out[before].join = join ?? "inner";
         return;
       }
-      const groupPool: B.BoundExpr[] = [];
+      const groupPool: OnTerm[] = [];
       const group = flatten(ctx, scope, it.item, groupPool, [], leaves);
       // A parenthesized join keeps its own inner ON terms inside itself.
-      group[0].on.push(...groupPool);
+      group[0].on.push(...groupPool.map((t) => t.expr));
       out.push({ join, leaf: null, group, on, onTerms: [] });
       return;
     }
     const leaf = registerLeaf(ctx, scope, it.item);
     leaves.push(leaf);
     if (inner) {
-      pool.push(...on);
+      pool.push(...on.map((expr) => ({ expr, step: out.length })));
       out.push({ join, leaf, group: null, on: [], onTerms: [] });
     } else out.push({ join, leaf, group: null, on, onTerms: [] });
   });
@@ -323,15 +329,19 @@ export function planFrom(
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
     return { node: filtered(node, terms), single: null, first: null };
   }
-  const poolExprs: B.BoundExpr[] = [];
+  const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
-  const units = flatten(ctx, scope, from, poolExprs, [], leaves);
+  const units = flatten(ctx, scope, from, onTerms, [], leaves);
   for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
   const leafIds = new Set(leaves.map((l) => l.id));
   const readsLeaf = (id: number) => leafIds.has(id);
   const pool = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-  for (const e of poolExprs) {
-    for (const t of termsOf(lowerExpr(ctx, scope, e))) pool.push({ ...t, fromOn: true });
+  // An inner join's ON term stays with its join only below a later RIGHT or FULL join
+  // (SQLite ties those to their join); elsewhere it is a WHERE term (a constant one, too).
+  const lastRightFull = units.findLastIndex((u) => u.join === "right" || u.join === "full");
+  for (const { expr, step } of onTerms) {
+    const fromOn = step < lastRightFull;
+    for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });
   }
   pool.push(...orToInTerms(pool));
   lowerOnTerms(ctx, scope, units);

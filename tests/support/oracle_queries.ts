@@ -45,9 +45,12 @@ export function assertSameAsSqlite(
       const db = new Database(path, { backend });
       const failures: string[] = [];
       for (const sql of queries) {
-        const want = outcome(() =>
-          oracle.prepare(sql).all(...(params as never[])).map((r) => Object.values(r))
-        );
+        const want = outcome(() => {
+          const stmt = oracle.prepare(sql);
+          // Rows as arrays: objects would merge result columns that share a name.
+          (stmt as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
+          return stmt.all(...(params as never[])) as unknown as unknown[][];
+        });
         const got = outcome(() => db.prepare(sql).values(...params));
         if (!isDeepStrictEqual(got, want)) {
           failures.push(`${sql}\n  sqlite  ${show(want)}\n  litejit ${show(got)}`);
