@@ -542,15 +542,20 @@ const STATEMENTS: string[] = [
 ];
 
 /**
- * SQLite keeps the JSON subtype across these copies; litejit's interpreter copies the
- * value into another register without it (core/functions/json/subtype.ts
- * `copyJsonSubtype` is the hook the backend needs to call). Waiting on the backend.
+ * SQLite keeps the JSON subtype across these register copies (a CAST of TEXT to TEXT, an
+ * aggregate's result, json_each's `value` column); the backend must carry the mark
+ * (core/functions/json/subtype.ts `copyJsonSubtype`). tests/json_subtype_test.ts covers
+ * the other paths, keeping and dropping.
  */
 const SUBTYPE_THROUGH_BACKEND: string[] = [
   `SELECT json_array(CAST(json('[1]') AS TEXT))`,
   `SELECT json_group_array(value) FROM json_each('[1,"a",null,[2],{"b":3}]')`,
   `SELECT json_group_object(key, value) FROM json_each('{"a":1,"b":[2],"c":{"d":4}}')`,
   `SELECT json_array(json_group_array(1)) FROM t`,
+  `SELECT json_array(json(j)) FROM d WHERE json_valid(j) GROUP BY json(j)`,
+  `SELECT json_group_array(json(j)) OVER (ORDER BY id) FROM d WHERE json_valid(j)`,
+  `WITH c AS MATERIALIZED (SELECT value AS v FROM json_each('[[1],{"a":2}]')) ` +
+  `SELECT json_array(v) FROM c`,
 ];
 
 Deno.test("json functions: hand-picked expressions equal node:sqlite", () => {

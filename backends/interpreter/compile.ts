@@ -10,6 +10,7 @@ import type { Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
 import { type Collation, collationFor } from "../../core/value/collation.ts";
 import type { TextEncoding } from "../../core/value/types.ts";
 import { EXPR_HANDLERS } from "./compile_expr.ts";
+import { SubtypeRules } from "./compile_subtype.ts";
 import { REL_HANDLERS } from "./compile_rel.ts";
 import { Op } from "./opcodes.ts";
 import { type CompiledProgram, ProgramBuilder } from "./program.ts";
@@ -28,13 +29,21 @@ export class Compiler {
   readonly b = new ProgramBuilder();
   readonly file: DatabaseFile;
   readonly enc: TextEncoding;
+  /** Where the JSON subtype survives in this plan. */
+  readonly subtypes: SubtypeRules;
+  /**
+   * Above zero while compiling expressions SQLite evaluates over rows read back from a
+   * sorter (GROUP BY aggregate arguments): column reads then drop the subtype.
+   */
+  columnsFromSorter = 0;
   readonly #access = new Map<number, NodeAccess>();
   /** Instructions emitted once, before the body runs (cursor opens). */
   readonly prologue: (() => void)[] = [];
 
-  constructor(file: DatabaseFile, enc: TextEncoding) {
+  constructor(file: DatabaseFile, enc: TextEncoding, subtypes: SubtypeRules) {
     this.file = file;
     this.enc = enc;
+    this.subtypes = subtypes;
   }
 
   /** The collation called `name`. */
@@ -56,12 +65,16 @@ export class Compiler {
     return a;
   }
 
-  /** Node `id` outputs its columns in registers `base..`. */
+  /**
+   * Node `id` outputs its columns in registers `base..`. A read copies, drops or sets the
+   * JSON subtype as SQLite would at that point (compile_subtype.ts).
+   */
   setRegisterAccess(id: number, base: number, width: number): void {
     const b = this.b;
     this.setAccess(id, {
       read: (column, target) => {
-        b.emit(Op.Copy, base + column, target, 0);
+        const mode = this.columnsFromSorter > 0 ? 0 : this.subtypes.column(id, column);
+        b.emit(Op.Copy, base + column, target, 0, 0, mode);
       },
       nullify: () => {
         if (width > 0) b.emit(Op.Null, 0, base, base + width - 1);
@@ -116,7 +129,7 @@ export function subtreeIds(node: RelNode): number[] {
 
 /** Compiles a plan into a program. */
 export function compilePlan(plan: Plan, file: DatabaseFile): CompiledProgram {
-  const c = new Compiler(file, plan.encoding);
+  const c = new Compiler(file, plan.encoding, new SubtypeRules(plan.query));
   const b = c.b;
   const startLabel = b.label();
   const prologueLabel = b.label();

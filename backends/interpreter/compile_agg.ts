@@ -30,6 +30,9 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
       nullsFirst: o.nullsFirst,
       collation: o.collation,
     })),
+    // min()/max() return their best argument with its JSON subtype (SQLite copies the Mem).
+    keepsJsonSubtype: (a.name === "min" || a.name === "max") && a.args.length === 1 &&
+      c.subtypes.mayCarry(a.args[0]),
   }));
   const entry: AggEntry = {
     explain: node.aggregates.map((a) => `${a.name}(${a.args.length})`).join(","),
@@ -51,6 +54,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     first = b.regs();
     b.emit(Op.Integer, 1, first);
   }
+  const sorted = nKeys > 0 && node.strategy === "hash";
   const stepCalls = () => {
     node.aggregates.forEach((a, i) => {
       const skip = b.label();
@@ -60,8 +64,12 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
         b.emit(Op.IfNot, f, skip, 1);
       }
       const args = b.regs(Math.max(1, a.args.length + a.orderBy.length));
+      // SQLite sorts a GROUP BY's input rows unless an index gives the order: the
+      // arguments are then computed from the stored columns, which lost their subtype.
+      if (sorted) c.columnsFromSorter++;
       c.exprs(a.args, args);
       c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
+      if (sorted) c.columnsFromSorter--;
       b.emit(Op.AggStep, slot, args, i);
       if (i === node.carryFromMinMax && nCarried > 0) {
         b.emit(Op.IfAggMiss, slot, skip);

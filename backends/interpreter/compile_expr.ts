@@ -28,14 +28,16 @@ import { scalarFunction } from "../../core/functions/scalar/registry.ts";
 import { realToText } from "../../core/value/number_text.ts";
 import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import type { Compiler } from "./compile.ts";
+import { functionSubtype } from "./compile_subtype.ts";
 import { Op } from "./opcodes.ts";
-import type {
-  AffinityEntry,
-  CompareEntry,
-  ConstEntry,
-  FunctionEntry,
-  InListEntry,
-  InSetEntry,
+import {
+  type AffinityEntry,
+  type CompareEntry,
+  type ConstEntry,
+  type FunctionEntry,
+  FunctionSubtype,
+  type InListEntry,
+  type InSetEntry,
 } from "./descriptors.ts";
 
 type Handler<E> = (c: Compiler, e: E, target: number) => void;
@@ -192,6 +194,8 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
   case(c, e: CaseExpr, t) {
     const b = c.b;
     const end = b.label();
+    // Branches that leave marked and unmarked values share `t`: no stale mark survives.
+    if (c.subtypes.mayCarry(e)) b.emit(Op.ClrSubtype, t);
     const operand = e.operand ? b.regs() : 0;
     if (e.operand) c.expr(e.operand, operand);
     for (const w of e.whens) {
@@ -275,13 +279,15 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       });
       b.place(done);
     });
-    b.emit(Op.Copy, r, t, 0);
+    // SQLite copies a scalar subquery's value with its subtype.
+    b.emit(Op.Copy, r, t, 0, 0, c.subtypes.mayCarry(e) ? 1 : 0);
   },
   function(c, e: FunctionExpr, t) {
     if ((e.name === "coalesce" || e.name === "ifnull") && e.args.length > 0) {
       // Left to right, stopping at the first value that is not NULL (plan.ts FunctionExpr).
       const b = c.b;
       const end = b.label();
+      if (e.args.some((a) => c.subtypes.mayCarry(a))) b.emit(Op.ClrSubtype, t);
       e.args.forEach((arg, i) => {
         c.expr(arg, t);
         if (i < e.args.length - 1) b.emit(Op.NotNull, t, end);
@@ -299,6 +305,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       impl: fn.impl,
       coll: c.collation(e.collation),
       argc: e.args.length,
+      subtype: c.subtypes.mayCarry(e) ? functionSubtype(e.name) : FunctionSubtype.None,
     };
     b.emit(Op.Function, a, 0, t, b.constant(entry), e.args.length);
   },

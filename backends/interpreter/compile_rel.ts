@@ -357,7 +357,15 @@ function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void
   const width = node.width;
   const base = b.regs(Math.max(1, width));
   c.setAccess(node.id, {
-    read: (column, target) => b.emit(Op.Copy, base + column, target, 0),
+    read: (column, target) =>
+      b.emit(
+        Op.Copy,
+        base + column,
+        target,
+        0,
+        0,
+        c.columnsFromSorter > 0 ? 0 : c.subtypes.column(node.id, column),
+      ),
     nullify: () => b.emit(Op.Null, 0, base, base + Math.max(1, width) - 1),
   });
   const top = b.here;

@@ -37,12 +37,23 @@ export interface CursorEntry {
   order: KeyOrder | null;
 }
 
+/** How a function call treats the JSON subtype (core/functions/json/subtype.ts). */
+export const enum FunctionSubtype {
+  /** The result never has one (and its register never held a marked value). */
+  None,
+  /** A JSON function: the result may or may not be marked; stale marks are cleared first. */
+  Result,
+  /** The result is one of the arguments, with its subtype (nullif, scalar min/max). */
+  PassArgument,
+}
+
 /** A scalar function call site. */
 export interface FunctionEntry {
   explain: string;
   impl: ScalarImpl;
   coll: Collation;
   argc: number;
+  subtype: FunctionSubtype;
 }
 
 /** An IN (list) test. */

@@ -23,6 +23,7 @@ export const enum Op {
   Blob,
   Variable,
   Copy,
+  ClrSubtype,
   Add,
   Subtract,
   Multiply,

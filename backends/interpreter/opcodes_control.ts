@@ -122,9 +122,17 @@ export const CONTROL_OPCODES = {
   [Op.Copy]: spec(
     "Copy",
     N,
-    { p1: "src", p2: "dest", p3: "extra" },
+    { p1: "src", p2: "dest", p3: "extra", p5: "subtype" },
     "r[P2@P3+1]=r[P1@P3+1]",
-    "Copy registers P1..P1+P3 to P2..P2+P3.",
+    "Copy registers P1..P1+P3 to P2..P2+P3. The JSON subtype: P5=0 drops it, P5=1 copies " +
+      "it, P5=2 marks copied TEXT as JSON (core/functions/json/subtype.ts).",
+  ),
+  [Op.ClrSubtype]: spec(
+    "ClrSubtype",
+    N,
+    { p1: "reg" },
+    "r[P1].subtype=0",
+    "Drop the JSON subtype of r[P1] (before a register receives marked and unmarked values).",
   ),
   [Op.Add]: spec(
     "Add",
@@ -209,7 +217,7 @@ export const CONTROL_OPCODES = {
     N,
     { p1: "src", p2: "dest" },
     "r[P2]=+r[P1]",
-    "Unary plus (the value unchanged).",
+    "Unary plus (the value unchanged, with its JSON subtype).",
   ),
   [Op.BitNot]: spec("BitNot", N, { p1: "src", p2: "dest" }, "r[P2]=~r[P1]", "Bitwise NOT."),
   [Op.Not]: spec(
@@ -294,7 +302,7 @@ export const CONTROL_OPCODES = {
     N,
     { p1: "src", p2: "dest", p4: "pool" },
     "r[P2]=CAST(r[P1] AS P4)",
-    "CAST to the affinity in pool[P4].",
+    "CAST to the affinity in pool[P4] (TEXT to TEXT keeps the JSON subtype).",
   ),
   [Op.Affinity]: spec(
     "Affinity",
@@ -315,7 +323,8 @@ export const CONTROL_OPCODES = {
     N,
     { p1: "first arg", p3: "dest", p4: "pool" },
     "r[P3]=func(r[P1@P5])",
-    "Call the scalar function pool[P4] (with its call-site collation) on r[P1..].",
+    "Call the scalar function pool[P4] (with its call-site collation) on r[P1..]; the " +
+      "entry says whether the result carries an argument's JSON subtype.",
   ),
   [Op.InList]: spec(
     "InList",

@@ -150,6 +150,7 @@ export const GROUP_OPCODES = {
     J,
     { p1: "slot", p2: "if done", p3: "dest", p4: "count" },
     "r[P3@P4]=next row of s[P1]",
-    "Copy the next row of s[P1] (P4 columns) into registers from P3; jump to P2 when there is none.",
+    "Copy the next row of s[P1] (P4 columns, JSON subtypes too) into registers from P3; jump " +
+      "to P2 when there is none.",
   ),
 } satisfies Partial<Record<Op, OpcodeSpec>>;

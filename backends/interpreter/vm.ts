@@ -12,6 +12,12 @@ import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../../core/exec/rowid_key.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
+import {
+  clearJsonSubtype,
+  copyJsonSubtype,
+  markJson,
+  passJsonSubtype,
+} from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
@@ -21,7 +27,7 @@ import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { CompareOp } from "../../core/value/logic.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { StorageClass } from "../../core/value/types.ts";
+import { Affinity, StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
   AggEntry,
@@ -37,6 +43,7 @@ import type {
   TableFunctionEntry,
   WindowEntry,
 } from "./descriptors.ts";
+import { FunctionSubtype } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
 import { HashSlot, loadRow, RowsSlot, SorterSlot, storeRow, VCursor } from "./vm_objects.ts";
@@ -224,7 +231,12 @@ export class VmExecution implements Execution {
             const to = regs[ins.p2 + i], from = regs[ins.p1 + i];
             to.v = from.v;
             to.c = from.c;
+            if (ins.p5 === 1) copyJsonSubtype(to, from);
+            else if (ins.p5 === 2) markJson(to);
           }
+          break;
+        case Op.ClrSubtype:
+          clearJsonSubtype(regs[ins.p1]);
           break;
         case Op.Add:
           arith.add(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
@@ -259,9 +271,12 @@ export class VmExecution implements Execution {
         case Op.Negate:
           arith.negate(regs[ins.p1], regs[ins.p2], enc);
           break;
-        case Op.Plus:
-          arith.unaryPlus(regs[ins.p1], regs[ins.p2]);
+        case Op.Plus: {
+          const from = regs[ins.p1], to = regs[ins.p2];
+          arith.unaryPlus(from, to);
+          if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
           break;
+        }
         case Op.RealAffinity:
           arith.realAffinity(regs[ins.p1], regs[ins.p2]);
           break;
@@ -303,9 +318,15 @@ export class VmExecution implements Execution {
           logic.is(regs[ins.p1], regs[ins.p2], k.aff, k.coll, ins.p5 === 1, regs[ins.p3], enc);
           break;
         }
-        case Op.Cast:
-          cast(regs[ins.p1], (pool[ins.p4] as AffinityEntry).aff, regs[ins.p2], enc);
+        case Op.Cast: {
+          const from = regs[ins.p1], to = regs[ins.p2];
+          const aff = (pool[ins.p4] as AffinityEntry).aff;
+          const wasText = from.c === StorageClass.Text;
+          cast(from, aff, to, enc);
+          // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
+          if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
           break;
+        }
         case Op.Affinity: {
           const aff = (pool[ins.p4] as AffinityEntry).aff;
           for (let i = 0; i < ins.p2; i++) {
@@ -325,7 +346,16 @@ export class VmExecution implements Execution {
           const f = pool[ins.p4] as FunctionEntry;
           const ctx = this.#ctx;
           ctx.collation = f.coll;
-          f.impl(this.#view(pc, ins.p1, f.argc), regs[ins.p3], ctx);
+          const args = this.#view(pc, ins.p1, f.argc);
+          const out = regs[ins.p3];
+          if (f.subtype === FunctionSubtype.None) f.impl(args, out, ctx);
+          else if (f.subtype === FunctionSubtype.Result) {
+            clearJsonSubtype(out);
+            f.impl(args, out, ctx);
+          } else {
+            f.impl(args, out, ctx);
+            passJsonSubtype(args, out);
+          }
           break;
         }
         case Op.InList: {
@@ -668,8 +698,11 @@ export class VmExecution implements Execution {
           const row = s.rows[s.pos++];
           const n = Math.min(row.length, ins.p4 as number);
           for (let i = 0; i < n; i++) {
-            regs[ins.p3 + i].v = row[i].v;
-            regs[ins.p3 + i].c = row[i].c;
+            const to = regs[ins.p3 + i], from = row[i];
+            to.v = from.v;
+            to.c = from.c;
+            // json_each / json_tree mark their `value` column as JSON.
+            if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
           }
           break;
         }

@@ -14,6 +14,7 @@ import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.t
 import { rowKey } from "./key_hash.ts";
 import { collationNamed, rowComparator, type StoredRow } from "./sorter.ts";
 import { aggregateFunction } from "../functions/aggregate/registry.ts";
+import { clearJsonSubtype, hasJsonSubtype, markJson } from "../functions/json/subtype.ts";
 import type { SortKey } from "../plan/plan.ts";
 
 /** One call as the runtime needs it. */
@@ -23,6 +24,8 @@ export interface AggCallSpec {
   distinct: boolean;
   collation: string;
   orderBy: { desc: boolean; nullsFirst: boolean; collation: string }[];
+  /** min()/max() whose argument may be JSON-marked: the result takes the best's mark. */
+  keepsJsonSubtype?: boolean;
 }
 
 /** The state of one group: an aggregate state per call, plus stored values. */
@@ -30,6 +33,8 @@ export interface GroupState {
   states: unknown[];
   seen: (Set<string> | null)[];
   buffered: (StoredRow[] | null)[];
+  /** Per call: whether a min()/max() call's best value so far carries the JSON subtype. */
+  bestIsJson: boolean[];
   /** Group keys then carried values, copied from the row that set them. */
   stored: SqlValue[];
   storedClasses: StorageClass[];
@@ -43,6 +48,7 @@ interface PreparedCall {
   coll: Collation;
   orderCompare: ((a: StoredRow, b: StoredRow) => number) | null;
   minMax: boolean;
+  keepsJsonSubtype: boolean;
   nOrder: number;
   temps: Reg[];
 }
@@ -73,6 +79,7 @@ export class AggregateCalls {
         coll: collationNamed(s.collation, enc),
         orderCompare: keys.length > 0 ? rowComparator(keys, enc) : null,
         minMax: s.argc === 1 && (fn.name === "min" || fn.name === "max"),
+        keepsJsonSubtype: s.keepsJsonSubtype === true,
         nOrder: s.orderBy.length,
         temps: Array.from({ length: s.argc }, newReg),
       };
@@ -96,6 +103,7 @@ export class AggregateCalls {
       states: new Array(n),
       seen: new Array(n).fill(null),
       buffered: new Array(n).fill(null),
+      bestIsJson: new Array(n).fill(false),
       stored: new Array(this.#nStored).fill(null),
       storedClasses: new Array(this.#nStored).fill(StorageClass.Null),
     };
@@ -133,7 +141,9 @@ export class AggregateCalls {
     const st = g.states[i] as MinMaxState;
     const before = st.v, beforeClass = st.c;
     c.fn.step(st, args);
-    return beforeClass === StorageClass.Null || st.v !== before || st.c !== beforeClass;
+    const changed = st.v !== before || st.c !== beforeClass;
+    if (changed && c.keepsJsonSubtype) g.bestIsJson[i] = hasJsonSubtype(args[0]);
+    return beforeClass === StorageClass.Null || changed;
   }
 
   /** Writes call `i`'s result for group `g` into `out`. */
@@ -152,5 +162,9 @@ export class AggregateCalls {
       g.buffered[i] = [];
     }
     c.fn.final(g.states[i], out);
+    if (c.keepsJsonSubtype) {
+      if (g.bestIsJson[i]) markJson(out);
+      else clearJsonSubtype(out);
+    }
   }
 }
