@@ -60,3 +60,15 @@ Deno.test("IN sets under REAL affinity compare as SQLite's REAL keys do", () => 
     REAL_KEYS,
   );
 });
+
+Deno.test("x IN (one constant) compares as x = +constant: no affinity from a CAST", () => {
+  assertSameAsSqlite(
+    "CREATE TABLE t(n INTEGER, s TEXT); INSERT INTO t VALUES (1, '01'), (2, '2');",
+    [
+      "SELECT ('0' || '1') IN (CAST(rtrim(1e-7) AS INTEGER))",
+      "SELECT s IN (CAST('1' AS INTEGER)), s IN (CAST(n AS INTEGER)), s IN (n) FROM t",
+      "SELECT n IN (CAST('01' AS TEXT)), (n || '') IN (CAST(1 AS INTEGER)) FROM t",
+      "SELECT '01' IN (1 COLLATE NOCASE), 'a' IN ('A' COLLATE NOCASE)",
+    ],
+  );
+});

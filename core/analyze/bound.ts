@@ -313,6 +313,8 @@ export interface BoundCte {
   columns: SourceColumn[];
   materialized: boolean | null;
   recursive: boolean;
+  /** FROM references to it, besides a recursive part's own (SQLite materializes at 2+). */
+  uses: number;
   /** For a recursive CTE: the non-recursive (seed) part and the compound operator. */
   select: BoundSelect;
 }

@@ -65,6 +65,7 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
         columns: [],
         materialized: entry.ast.materialized,
         recursive: false,
+        uses: 0,
         select: null as unknown as B.BoundSelect,
       };
       const select = bindSelect(ctx, entry.ast.select, null, (seed) => {
@@ -84,6 +85,7 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
       entry.inRecursivePart = false;
     }
   }
+  entry.bound!.uses++;
   return source(id, name, entry.bound!, false);
 }
 

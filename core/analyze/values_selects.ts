@@ -14,7 +14,7 @@ import { childExprs, selectCores } from "./bound_walk.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 
 /** Functions SQLite does not count as constant (VFUNCTION: neither CONSTANT nor SLOCHNG). */
-const NOT_CONSTANT = new Set([
+export const NOT_CONSTANT = new Set([
   "changes",
   "last_insert_rowid",
   "load_extension",

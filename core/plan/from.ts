@@ -6,6 +6,7 @@
  * NULL-extend a row it reads.
  */
 import type * as B from "../analyze/bound.ts";
+import { pushDownWhere } from "./push_down.ts";
 import { comparisonAffinity, propagatedCollation } from "../analyze/expr_affinity.ts";
 import type { PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
@@ -331,7 +332,7 @@ export function planFrom(
   }
   const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
-  const units = flatten(ctx, scope, from, onTerms, [], leaves);
+  const units = flatten(ctx, scope, pushDownWhere(from, where), onTerms, [], leaves);
   for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
   const leafIds = new Set(leaves.map((l) => l.id));
   const readsLeaf = (id: number) => leafIds.has(id);

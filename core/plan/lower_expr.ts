@@ -364,8 +364,11 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
     return e.not ? not(any) : any;
   }
   if (e.list.length === 1 && isConstantExpr(e.list[0])) {
-    // SQLite's parser turns `x IN (const)` into `x = const`.
-    const eq = compareParts(ctx, scope, "=", e.operand, e.list[0]);
+    // SQLite's parser turns `x IN (const)` into `x = +const`: the unary + drops the
+    // constant's affinity (a CAST's), keeping its collation.
+    const c = e.list[0];
+    const plus: B.BoundExpr = { ...c, kind: "unary", op: "+", operand: c, affinity: null };
+    const eq = compareParts(ctx, scope, "=", e.operand, plus);
     return e.not ? not(eq) : eq;
   }
   return {
