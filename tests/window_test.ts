@@ -266,6 +266,13 @@ Deno.test("window: SQLite's errors", () => {
     "SELECT sum(x) OVER (ORDER BY o RANGE NULL PRECEDING) FROM t",
     "SELECT sum(x) OVER (ORDER BY id ROWS x PRECEDING) FROM t",
     "SELECT sum(x) OVER (ORDER BY id ROWS (SELECT 1) PRECEDING) FROM t",
+    // A function call is never a constant offset (SQLite reads it as NULL), unlike CAST.
+    "SELECT sum(x) OVER (ORDER BY id ROWS abs(2) PRECEDING) FROM t",
+    "SELECT sum(x) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND coalesce(NULL, 1) FOLLOWING) FROM t",
+    "SELECT sum(x) OVER (ORDER BY o RANGE BETWEEN likely(1) PRECEDING AND CURRENT ROW) FROM t",
+    "SELECT sum(x) OVER (ORDER BY id GROUPS abs(1) + 1 PRECEDING) FROM t",
+    "SELECT id, sum(x) OVER (ORDER BY id ROWS CAST('2' AS INTEGER) PRECEDING) AS w FROM t ORDER BY id",
+    "SELECT id, sum(x) OVER (ORDER BY id ROWS 1 + 1 PRECEDING) AS w FROM t ORDER BY id",
     "SELECT sum(a) OVER (ORDER BY a ROWS -1 PRECEDING) FROM e",
     "SELECT ntile(0) OVER (ORDER BY id) FROM t",
     "SELECT ntile(-2) OVER (ORDER BY id) FROM t",

@@ -69,12 +69,17 @@ export function bindWindow(
   };
 }
 
-/** An expression SQLite accepts as a constant frame offset: no column, no subquery. */
+/**
+ * An expression SQLite accepts as a constant frame offset: no column, no subquery, and no
+ * function call (SQLite judges it when parsing, before it knows which functions are
+ * constant, so even `abs(2)` is not).
+ */
 function isConstantOffset(e: unknown): boolean {
   if (e === null || typeof e !== "object") return true;
   if (Array.isArray(e)) return e.every(isConstantOffset);
   const kind = (e as { kind?: string }).kind;
   if (kind === "column" || kind === "subquery" || kind === "exists") return false;
+  if (kind === "function") return false;
   if (kind === "inSelect" || kind === "inTable" || kind === "raise") return false;
   return Object.values(e).every(isConstantOffset);
 }
