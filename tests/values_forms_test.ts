@@ -66,3 +66,15 @@ Deno.test("multi-row VALUES: co-routine or one SELECT per row, as SQLite decides
   // A parameter counts as constant: still a co-routine.
   assertSameAsSqlite(SETUP, ["SELECT 5 FROM t UNION VALUES (1), (?1) UNION SELECT b FROM t"], [1]);
 });
+
+Deno.test("rows after the first of a VALUES co-routine compare `x IS TRUE` as `x IS 1`", () => {
+  assertSameAsSqlite("", [
+    "SELECT * FROM (VALUES (1), (-1 IS TRUE), (2 IS NOT FALSE), ('abc' IS NOT FALSE))",
+    "VALUES (-1 IS TRUE), (-1 IS TRUE), (-1 IS NOT FALSE)",
+    "VALUES (CAST(1 AS TEXT)), (-1 IS TRUE), (-1 IS TRUE)",
+    "VALUES (1), ((SELECT 1) AND -1 IS TRUE), (-1 IS TRUE)",
+    "WITH c AS (SELECT 1) VALUES (-1 IS TRUE), (-1 IS TRUE)",
+    "SELECT 'a' IS NOT (FALSE COLLATE NOCASE), 2 IS (TRUE COLLATE NOCASE)",
+  ]);
+  assertSameAsSqlite("", ["VALUES (NULL, (NULL)), (NULL, ?2 IS TRUE)"], [null, -1]);
+});

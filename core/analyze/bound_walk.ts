@@ -78,3 +78,55 @@ export function withCores(
     compounds: s.compounds.map((c) => ({ ...c, core: f(c.core) })),
   };
 }
+
+const EXPR_KINDS: ReadonlySet<string> = new Set<B.BoundExpr["kind"]>([
+  "literal",
+  "trueFalse",
+  "column",
+  "variable",
+  "currentTime",
+  "unary",
+  "binary",
+  "truth",
+  "collate",
+  "cast",
+  "like",
+  "between",
+  "inList",
+  "inSelect",
+  "nullTest",
+  "case",
+  "exists",
+  "subquery",
+  "row",
+  "function",
+]); // deno-fmt-ignore
+
+/** Whether `o` (a node of a bound expression tree) is an expression. */
+export function isBoundExpr(o: object): o is B.BoundExpr {
+  const kind = (o as { kind?: unknown }).kind;
+  return typeof kind === "string" && EXPR_KINDS.has(kind) && !("minArgs" in o);
+}
+
+/**
+ * A copy of `e` in which every expression `f` maps (to a non-null result) is replaced,
+ * looking through operands, CASE arms and call arguments but not into subqueries.
+ */
+export function mapExpr(
+  e: B.BoundExpr,
+  f: (x: B.BoundExpr) => B.BoundExpr | null,
+): B.BoundExpr {
+  const visit = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(visit);
+    if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
+    const expr = isBoundExpr(v);
+    if (expr) {
+      const r = f(v);
+      if (r !== null) return r;
+    } else if (!("when" in v) && !("expr" in v)) return v; // select, def, window: kept
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = k === "def" ? x : visit(x);
+    return out;
+  };
+  return visit(e) as B.BoundExpr;
+}

@@ -211,9 +211,13 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
   return bindOrdinary(ctx, scope, e, vectorOk);
 }
 
-/** `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH). */
+/**
+ * `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH), also under
+ * COLLATE (sqlite3ExprSkipCollateAndLikely).
+ */
 function truthTest(ctx: BindContext, scope: Scope, e: A.Binary): B.BoundTruth | null {
-  const r = e.right;
+  let r = e.right;
+  while (r.kind === "collate") r = r.operand;
   if (r.kind !== "column" || r.table !== null || r.doubleQuoted) return null;
   const k = r.name.toLowerCase();
   if (k !== "true" && k !== "false") return null;

@@ -25,8 +25,7 @@ import { sameExpr } from "./same_expr.ts";
 import { expandStar } from "./star.ts";
 import { resolveSpec } from "./window.ts";
 import { needCollation, needCompoundCollations, needCompoundOrderTerm } from "./collation_check.ts";
-import { selectCores } from "./bound_walk.ts";
-import { compoundSelects, splitValues } from "./values_selects.ts";
+import { asCoded, compoundSelects, splitValues } from "./values_selects.ts";
 
 /** Number of values an expression yields (row values and multi-column subqueries). */
 export function vectorSize(e: B.BoundExpr): number {
@@ -188,7 +187,8 @@ function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): 
     text: `column${i + 1}`,
   }));
   const selects = splitValues(rows, core.withFromRow, ctx.views.length > 0);
-  return { core: { kind: "values", id: ctx.nextId++, rows, selects }, items, scope };
+  const coded = asCoded(rows, selects);
+  return { core: { kind: "values", id: ctx.nextId++, rows: coded, selects }, items, scope };
 }
 
 function containsAggregate(e: B.BoundExpr): boolean {

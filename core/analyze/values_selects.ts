@@ -10,7 +10,8 @@
  */
 import type * as B from "./bound.ts";
 import type { Affinity } from "../value/types.ts";
-import { childExprs, selectCores } from "./bound_walk.ts";
+import { childExprs, mapExpr, selectCores } from "./bound_walk.ts";
+import { StorageClass } from "../value/types.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 
 /** Functions SQLite does not count as constant (VFUNCTION: neither CONSTANT nor SLOCHNG). */
@@ -56,6 +57,41 @@ export function splitValues(
       (last.count === 1 && !rows[last.first].every((e) => isConstant(e) && e.affinity === null));
     if (fallBack) out.push({ first: i, count: 1 });
     else last.count++;
+  }
+  return out;
+}
+
+/** `x IS [NOT] TRUE|FALSE` as the plain comparison `x IS [NOT] 1|0`. */
+function truthAsIs(e: B.BoundExpr): B.BoundExpr | null {
+  if (e.kind !== "truth") return null;
+  const one: B.BoundExpr = {
+    kind: "literal",
+    value: e.value ? 1 : 0,
+    cls: StorageClass.Integer,
+    affinity: null,
+    collation: null,
+    explicitCollation: false,
+    start: e.start,
+    end: e.end,
+  };
+  const left = mapExpr(e.operand, truthAsIs);
+  return { ...e, kind: "binary", op: e.not ? "is not" : "is", left, right: one };
+}
+
+/**
+ * SQLite's parser codes the rows after the first of a co-routine before names are
+ * resolved, so there `x IS TRUE` is no truth test but `x IS 1` (TRUE is the integer 1):
+ * `-1 IS TRUE` is 0 in those rows. Returns `rows` with that rewrite applied.
+ */
+export function asCoded(
+  rows: B.BoundExpr[][],
+  selects: readonly B.ValuesSelect[],
+): B.BoundExpr[][] {
+  const out = rows.slice();
+  for (const { first, count } of selects) {
+    for (let i = first + 1; i < first + count; i++) {
+      out[i] = rows[i].map((e) => mapExpr(e, truthAsIs));
+    }
   }
   return out;
 }

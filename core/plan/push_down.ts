@@ -9,58 +9,20 @@
  * first simplify to inner joins (listed in tests/expectations.json).
  */
 import type * as B from "../analyze/bound.ts";
-import { referencedSources, selectCores } from "../analyze/bound_walk.ts";
+import { isBoundExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
-
-const EXPR_KINDS = new Set([
-  "literal",
-  "trueFalse",
-  "column",
-  "variable",
-  "currentTime",
-  "unary",
-  "binary",
-  "truth",
-  "collate",
-  "cast",
-  "like",
-  "between",
-  "inList",
-  "inSelect",
-  "nullTest",
-  "case",
-  "exists",
-  "subquery",
-  "row",
-  "function",
-]); // deno-fmt-ignore
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
 function pushable(e: unknown): boolean {
   if (Array.isArray(e)) return e.every(pushable);
   if (e === null || typeof e !== "object" || e instanceof Uint8Array) return true;
-  const o = e as Record<string, unknown>;
-  if (typeof o.kind === "string" && EXPR_KINDS.has(o.kind)) {
-    if (o.kind === "subquery" || o.kind === "exists" || o.kind === "inSelect") return false;
-    const f = o as unknown as B.BoundExpr;
-    if (f.kind === "function" && (f.role !== "scalar" || NOT_CONSTANT.has(f.def.name))) {
+  if (isBoundExpr(e)) {
+    if (e.kind === "subquery" || e.kind === "exists" || e.kind === "inSelect") return false;
+    if (e.kind === "function" && (e.role !== "scalar" || NOT_CONSTANT.has(e.def.name))) {
       return false;
     }
-  } else if (!("when" in o) && !("expr" in o)) return true;
-  return Object.entries(o).every(([k, v]) => k === "def" || pushable(v));
-}
-
-/** A copy of `e` with the columns of `source` replaced by `subst(column)`. */
-function substitute(e: unknown, source: number, subst: (i: number) => B.BoundExpr): unknown {
-  if (Array.isArray(e)) return e.map((x) => substitute(x, source, subst));
-  if (e === null || typeof e !== "object" || e instanceof Uint8Array) return e;
-  const o = e as Record<string, unknown>;
-  const isExpr = typeof o.kind === "string" && EXPR_KINDS.has(o.kind);
-  if (isExpr && o.kind === "column" && o.source === source) return subst(o.column as number);
-  if (!isExpr && !("when" in o) && !("expr" in o)) return e;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = k === "def" ? v : substitute(v, source, subst);
-  return out;
+  } else if (!("when" in e) && !("expr" in e)) return true;
+  return Object.entries(e).every(([k, v]) => k === "def" || pushable(v));
 }
 
 function conjuncts(e: B.BoundExpr | null, out: B.BoundExpr[] = []): B.BoundExpr[] {
@@ -101,7 +63,10 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
       const name = (leftmost[i].collation ?? "BINARY").toUpperCase();
       return { ...e, kind: "collate", operand: e, name, collation: name, explicitCollation: true };
     };
-    const copy = substitute(term, source, subst) as B.BoundExpr;
+    const copy = mapExpr(
+      term,
+      (x) => x.kind === "column" && x.source === source ? subst(x.column) : null,
+    );
     return { ...core, where: and(core.where, copy) };
   };
   return {
