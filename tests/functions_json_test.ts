@@ -556,6 +556,10 @@ const SUBTYPE_THROUGH_BACKEND: string[] = [
   `SELECT json_group_array(json(j)) OVER (ORDER BY id) FROM d WHERE json_valid(j)`,
   `WITH c AS MATERIALIZED (SELECT value AS v FROM json_each('[[1],{"a":2}]')) ` +
   `SELECT json_array(v) FROM c`,
+  // An aggregate's ORDER BY sorts its arguments with their subtype (SQLite's OP_GetSubtype).
+  `SELECT json_group_array(json(j) ORDER BY id DESC) FROM d WHERE json_valid(j)`,
+  `SELECT json_group_object('k', CASE WHEN id > 2 THEN json(j) ELSE j END ORDER BY j) ` +
+  `FROM d WHERE json_valid(j)`,
 ];
 
 Deno.test("json functions: hand-picked expressions equal node:sqlite", () => {

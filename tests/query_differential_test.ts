@@ -26,6 +26,7 @@ import {
 } from "./support/qdiff_engines.ts";
 import { QDIFF_SCALARS, QDIFF_SWITCHED_OFF } from "./support/qdiff_expr.ts";
 import { QDIFF_FEATURES } from "./support/qdiff_query.ts";
+import { QDIFF_FUNCTION_FEATURES } from "./support/qdiff_functions.ts";
 
 const DEFAULT_RUNS = 300;
 const INTERRUPT_MS = 120_000;
@@ -47,7 +48,11 @@ function enginesUnderTest(): QdiffEngine[] {
 }
 
 /** Every feature the default run must exercise (among statements SQLite answered). */
-const ALL_FEATURES = [...QDIFF_FEATURES, ...QDIFF_SCALARS.map((f) => `fn:${f}`)];
+const ALL_FEATURES = [
+  ...QDIFF_FEATURES,
+  ...QDIFF_SCALARS.map((f) => `fn:${f}`),
+  ...QDIFF_FUNCTION_FEATURES,
+];
 
 Deno.test("query differential: the known gaps are exactly the switched-off features", () => {
   const listed = [...knownGaps("query differential").keys()].sort();

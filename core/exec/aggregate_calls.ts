@@ -28,11 +28,14 @@ export interface AggCallSpec {
   keepsJsonSubtype?: boolean;
 }
 
+/** An ordered call's buffered arguments; `json` marks those with the JSON subtype. */
+type BufferedRow = StoredRow & { json?: boolean[] };
+
 /** The state of one group: an aggregate state per call, plus stored values. */
 export interface GroupState {
   states: unknown[];
   seen: (Set<string> | null)[];
-  buffered: (StoredRow[] | null)[];
+  buffered: (BufferedRow[] | null)[];
   /** Per call: whether a min()/max() call's best value so far carries the JSON subtype. */
   bestIsJson: boolean[];
   /** Group keys then carried values, copied from the row that set them. */
@@ -131,7 +134,10 @@ export class AggregateCalls {
     }
     const buf = g.buffered[i];
     if (buf !== null) {
-      buf.push({ values: args.map((r) => r.v), classes: args.map((r) => r.c) });
+      // SQLite keeps the arguments' JSON subtype through the sort (OP_GetSubtype).
+      const row: BufferedRow = { values: args.map((r) => r.v), classes: args.map((r) => r.c) };
+      if (args.some(hasJsonSubtype)) row.json = args.map(hasJsonSubtype);
+      buf.push(row);
       return false;
     }
     if (!c.minMax) {
@@ -156,6 +162,8 @@ export class AggregateCalls {
         for (let j = 0; j < c.argc; j++) {
           c.temps[j].v = row.values[j];
           c.temps[j].c = row.classes[j];
+          if (row.json?.[j]) markJson(c.temps[j]);
+          else clearJsonSubtype(c.temps[j]);
         }
         c.fn.step(g.states[i], c.temps);
       }

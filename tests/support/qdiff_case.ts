@@ -15,6 +15,7 @@ import {
 } from "./qdiff_compare.ts";
 import { type QdiffEngine, sqliteEngine } from "./qdiff_engines.ts";
 import { Tape } from "./query_gen_expr.ts";
+import { isJsonRowError } from "./qdiff_functions.ts";
 
 /** The tapes of one case. */
 export interface QdiffTapes {
@@ -66,12 +67,13 @@ export interface QdiffResult {
  */
 export const ERROR_TIMING_GAP = "error timing";
 
-/** Run-time errors raised by evaluating an expression on some value. */
+/** Run-time errors raised by evaluating an expression on some value (and JSON ones). */
 const TIMING_ERRORS = ["integer overflow", "string or blob too big"];
 
 function errorTimingOnly(expected: Outcome, actual: Outcome): boolean {
   const failed = expected.ok ? actual : expected;
-  return expected.ok !== actual.ok && !failed.ok && TIMING_ERRORS.includes(failed.error);
+  if (expected.ok === actual.ok || failed.ok) return false;
+  return TIMING_ERRORS.includes(failed.error) || isJsonRowError(failed.error);
 }
 
 /** The parameter values of `q`. */

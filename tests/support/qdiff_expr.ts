@@ -2,12 +2,20 @@
  * The expression half of the whole-query generator (see qdiff_query.ts). Like
  * query_gen_expr.ts it reads choices from a {@link Tape} (choice 0 is the simplest, so
  * shrinking the tape shrinks the query), but it only writes what litejit executes and
- * SQLite answers deterministically: no random(), no date/time, JSON, math or window
- * functions (switched off: {@link QDIFF_SWITCHED_OFF}), every column reference qualified
- * so that names always resolve.
+ * SQLite answers deterministically: no random() or 'now', no math functions (switched
+ * off: {@link QDIFF_SWITCHED_OFF}), every column reference qualified so that names always
+ * resolve. Date/time and JSON calls come from qdiff_functions.ts, windows from
+ * qdiff_window.ts.
  */
 import type { Tape } from "./query_gen_expr.ts";
 import { VALUE_LITERALS } from "./qdiff_schema.ts";
+import {
+  dateCall,
+  type FnHost,
+  jsonAggregate,
+  jsonCall,
+  jsonTableExpr,
+} from "./qdiff_functions.ts";
 
 /** A FROM item in scope: its alias and its columns. */
 export interface QItem {
@@ -41,9 +49,6 @@ export interface QCtx {
 
 /** Features switched off in the generator (not yet executed), mapped to their gap case. */
 export const QDIFF_SWITCHED_OFF: readonly string[] = [
-  "window functions",
-  "date and time functions",
-  "JSON functions",
   "math functions",
   "multi-character ESCAPE",
 ];
@@ -78,6 +83,8 @@ export abstract class QExprBuilder {
   readonly features = new Set<string>();
   #nest = 0;
   #aliases = 0;
+  /** The statement's one JSON call that may fail (see qdiff_functions.ts). */
+  #jsonFailure = { taken: false };
   constructor(protected readonly t: Tape) {}
 
   /**
@@ -139,7 +146,7 @@ export abstract class QExprBuilder {
     const d = depth - 1;
     const sub = () => this.expr(ctx, d);
     const p = () => paren(sub());
-    switch (this.t.int(24)) {
+    switch (this.t.int(27)) {
       case 0:
       case 1:
         return this.leaf(ctx);
@@ -234,9 +241,31 @@ export abstract class QExprBuilder {
         return `${p()} ${this.t.pick(["*", "+", "-"])} ${
           this.t.pick(["9223372036854775807", "4611686018427387904", "-9223372036854775808"])
         }`;
+      case 23:
+        return dateCall(this.host(ctx, d));
+      case 24:
+        return jsonCall(this.host(ctx, d));
+      case 25:
+        if (this.t.chance(70)) return jsonCall(this.host(ctx, d));
+        return jsonTableExpr(this.host(ctx, d), this.alias("j"));
       default:
         return `(${sub()})`;
     }
+  }
+
+  /** What the date/time and JSON generators see of this builder at depth `d`. */
+  host(ctx: QCtx, d: number): FnHost {
+    return {
+      t: this.t,
+      features: this.features,
+      jsonFailure: this.#jsonFailure,
+      expr: () => this.expr(ctx, d),
+      column: () => {
+        if (ctx.mode === "row") return this.column(ctx.scopes);
+        if (ctx.mode === "agg" && ctx.keys.length > 0) return this.t.pick(ctx.keys);
+        return null;
+      },
+    };
   }
 
   /** A subquery of `kind`, or null when nested too deep. */
@@ -278,10 +307,21 @@ export abstract class QExprBuilder {
     // only would belong to the outer query (SQLite's rule), a misuse where it is written.
     const inner: QCtx = { scopes: ctx.scopes.slice(-1), mode: "row", keys: [] };
     const arg = () => this.expr(inner, Math.min(d, 1));
-    const name = this.t.pick(["count", "sum", "total", "avg", "min", "max", "group_concat"]);
-    this.features.add(`agg:${name}`);
+    const name = this.t.pick([
+      "count",
+      "sum",
+      "total",
+      "avg",
+      "min",
+      "max",
+      "group_concat",
+      "json_group",
+    ]);
+    if (name !== "json_group") this.features.add(`agg:${name}`);
     let text: string;
-    if (name === "count" && this.t.chance(40)) {
+    if (name === "json_group") {
+      text = jsonAggregate(this.host(inner, Math.min(d, 1)), arg);
+    } else if (name === "count" && this.t.chance(40)) {
       this.features.add("agg:count(*)");
       text = "count(*)";
     } else if (name === "group_concat") {

@@ -15,6 +15,7 @@ import {
   type SubqueryKind,
 } from "./qdiff_expr.ts";
 import type { QdiffSource } from "./qdiff_schema.ts";
+import { WINDOW_FEATURES, type WindowScope, WindowWriter } from "./qdiff_window.ts";
 import type { Tape } from "./query_gen_expr.ts";
 
 /** How much of the row order a statement determines. */
@@ -52,7 +53,7 @@ export const QDIFF_FEATURES: readonly string[] = (
   "join:natural-left join:on join:right join:using like limit logic nullTest offset orderBy " +
   "orderBy:alias orderBy:collate orderBy:desc orderBy:expr orderBy:nulls orderBy:number " +
   "overflow parameter rowid sargable scalarSubquery star tableStar unary values view where"
-).split(" ");
+).split(" ").concat(WINDOW_FEATURES);
 
 /** Features after which a value may be any one of several equal ones. */
 const KEEPS_ONE_OF_EQUAL = new Set([
@@ -66,6 +67,20 @@ const KEEPS_ONE_OF_EQUAL = new Set([
   "agg:distinct",
   "fn:min",
   "fn:max",
+  "window:fn:min",
+  "window:fn:max",
+]);
+
+/** Features after which REALs are summed in an order the statement does not fix. */
+const SUMS_REALS = new Set([
+  "agg:sum",
+  "agg:total",
+  "agg:avg",
+  // Window sums add in a fixed order (qdiff_window.ts), but of values that may be any one
+  // of several equal ones (1 or 1.0 from GROUP BY or DISTINCT), which changes the rounding.
+  "window:fn:sum",
+  "window:fn:total",
+  "window:fn:avg",
 ]);
 
 /** Values the tests bind to parameters (bigint: INTEGER, number: REAL). */
@@ -90,6 +105,8 @@ interface CoreOut {
   ncols: number;
   /** Alias of each result column (null: none). */
   aliases: (string | null)[];
+  /** What window calls in the core's ORDER BY may use (null: VALUES). */
+  windows: WindowScope | null;
 }
 
 /** A source a FROM clause can name: a table, view or CTE. */
@@ -110,6 +127,8 @@ export class QdiffQueryBuilder extends QExprBuilder {
   #inner = 0;
   /** Largest FROM estimate (rows) seen since last reset: what a FROM subquery may yield. */
   #largestFrom = 1;
+  /** Invalid window constructs the statement may still get (see qdiff_window.ts). */
+  #invalid = { left: 1 };
   constructor(t: Tape, private readonly sources: readonly QdiffSource[]) {
     super(t);
   }
@@ -138,7 +157,7 @@ export class QdiffQueryBuilder extends QExprBuilder {
     const params = Array.from({ length: highest }, () => this.t.int(PARAM_VALUES.length));
     const features = [...this.features].sort();
     const keepsOneOfEqual = features.some((f) => KEEPS_ONE_OF_EQUAL.has(f));
-    const sumsReals = features.some((f) => f === "agg:sum" || f === "agg:total" || f === "agg:avg");
+    const sumsReals = features.some((f) => SUMS_REALS.has(f));
     return { sql, params, order, limited, keepsOneOfEqual, sumsReals, features };
   }
 
@@ -189,7 +208,19 @@ export class QdiffQueryBuilder extends QExprBuilder {
       const col = this.t.int(body.ncols);
       const alias = body.aliases[col];
       let term: string;
-      if (!body.compound && this.t.chance(20)) {
+      if (!body.compound && body.windows !== null && this.t.chance(8)) {
+        // A window call: it sorts, but the test cannot evaluate its keys.
+        this.features.add("window:orderByTerm");
+        const w = new WindowWriter(this.t, this.features, (c, d) => this.expr(c, d), body.windows, {
+          prefix: "",
+          named: false,
+          runtimeErrors: true,
+          invalid: this.#invalid,
+        });
+        term = w.call();
+        if (keys.length === 0) opaque = true;
+        stopped = true;
+      } else if (!body.compound && this.t.chance(20)) {
         // An expression: it sorts, but the test cannot evaluate its keys.
         this.features.add("orderBy:expr");
         term = alias !== null && this.t.chance(50)
@@ -291,6 +322,8 @@ export class QdiffQueryBuilder extends QExprBuilder {
     const grouped = hasFrom && this.t.chance(30);
     const aggregated = grouped || (hasFrom && this.t.chance(12));
     const keys: string[] = [];
+    /** The GROUP BY terms as written: each group differs from the others in them. */
+    let groupTerms: string[] = [];
     let groupSql = "";
     const row: QCtx = { scopes, mode: "row", keys: [] };
     if (grouped) {
@@ -301,6 +334,7 @@ export class QdiffQueryBuilder extends QExprBuilder {
         this.features.add("bareColumn");
         keys.push(`${item.alias}.${item.uniqueKey}`);
         groupSql = keys[0];
+        groupTerms = [keys[0]];
         for (const c of item.columns) keys.push(`${item.alias}.${c}`);
       } else {
         const n = 1 + this.t.int(2);
@@ -311,6 +345,7 @@ export class QdiffQueryBuilder extends QExprBuilder {
           keys.push(k !== null && /\ba\d+\./.test(k) ? k : this.column(scopes) ?? "a0.rowid");
         }
         groupSql = keys.join(", ");
+        groupTerms = [...keys];
       }
     }
     const ctx: QCtx = aggregated ? { scopes, mode: "agg", keys } : row;
@@ -322,6 +357,20 @@ export class QdiffQueryBuilder extends QExprBuilder {
     }
     const items: string[] = [];
     const aliases: (string | null)[] = [];
+    const scope = windowScope(hasFrom ? ctx : { scopes, mode: "const", keys: [] }, from.scope, {
+      grouped,
+      aggregated,
+      groupTerms,
+    });
+    const windows = new WindowWriter(this.t, this.features, (c, d) => this.expr(c, d), scope, {
+      prefix: `${this.alias("w")}_`,
+      runtimeErrors: top,
+      invalid: this.#invalid,
+    });
+    const windowed = this.t.chance(35);
+    if (windowed && !top && (outer.length > 0 || this.#inner > 0)) {
+      this.features.add("window:inSubquery");
+    }
     let count = 0;
     const want = ncols >= 0 ? ncols : 1 + this.t.int(4);
     while (count < want) {
@@ -342,6 +391,8 @@ export class QdiffQueryBuilder extends QExprBuilder {
       }
       const e = aggregated && count === 0 && (!grouped || this.t.chance(40))
         ? this.aggregate(ctx, 1)
+        : windowed && this.t.chance(60)
+        ? windows.call()
         : this.expr(ctx, 1 + this.t.int(3));
       const alias = names ? names[count] : this.t.chance(30) ? `r${count}` : null;
       aliases.push(alias);
@@ -353,15 +404,17 @@ export class QdiffQueryBuilder extends QExprBuilder {
     if (hasFrom && this.t.chance(55)) {
       this.features.add("where");
       const s = this.t.chance(50) ? this.sargable(scopes) : null;
-      const e = this.expr(row, 2);
+      const e = windowed && windows.mayFail(3) ? windows.misplaced() : this.expr(row, 2);
       sql += ` WHERE ${s === null ? e : this.t.chance(50) ? s : `${s} AND ${e}`}`;
     }
     if (grouped) sql += ` GROUP BY ${groupSql}`;
     if (grouped && this.t.chance(35)) {
       this.features.add("having");
-      sql += ` HAVING ${this.expr(ctx, 2)}`;
+      const e = windowed && windows.mayFail(5) ? windows.misplaced() : this.expr(ctx, 2);
+      sql += ` HAVING ${e}`;
     }
-    return { sql, ncols: count, aliases };
+    sql += windows.windowClause();
+    return { sql, ncols: count, aliases, windows: scope };
   }
 
   values(outer: QScope[], n: number): CoreOut {
@@ -371,7 +424,12 @@ export class QdiffQueryBuilder extends QExprBuilder {
       const cells = Array.from({ length: n }, () => this.expr(ctx, 1));
       return `(${cells.join(", ")})`;
     });
-    return { sql: `VALUES ${rows.join(", ")}`, ncols: n, aliases: Array(n).fill(null) };
+    return {
+      sql: `VALUES ${rows.join(", ")}`,
+      ncols: n,
+      aliases: Array(n).fill(null),
+      windows: null,
+    };
   }
 
   /** A FROM clause; `plain` is false when USING/NATURAL merge columns (so `*` is avoided). */
@@ -503,4 +561,28 @@ function joinKind(op: string): string {
   if (op === ",") return "comma";
   if (op === "JOIN") return "inner";
   return op.replace(" OUTER", "").replace(" JOIN", "").replace(" ", "-").toLowerCase();
+}
+
+/**
+ * What window calls of a core may use: its expression context and the ORDER BY terms that
+ * order its rows totally (see qdiff_window.ts).
+ */
+function windowScope(
+  ctx: QCtx,
+  from: QScope,
+  shape: { grouped: boolean; aggregated: boolean; groupTerms: string[] },
+): WindowScope {
+  if (shape.grouped) {
+    const terms = shape.groupTerms;
+    return { ctx, totalOrder: terms, uniqueTerm: terms.length === 1 ? terms[0] : null };
+  }
+  if (shape.aggregated || from.length === 0) return { ctx, totalOrder: [], uniqueTerm: null };
+  const totalOrder = from.flatMap((item) =>
+    item.uniqueKey !== null ? [`${item.alias}.${item.uniqueKey}`] : item.columns.flatMap((
+      c,
+    ) => [`${item.alias}.${c} COLLATE BINARY`, `typeof(${item.alias}.${c})`])
+  );
+  const only = from.length === 1 ? from[0] : null;
+  const uniqueTerm = only?.uniqueKey != null ? `${only.alias}.${only.uniqueKey}` : null;
+  return { ctx, totalOrder, uniqueTerm };
 }

@@ -41,7 +41,9 @@ const DECLARED_TYPES = ["INTEGER", "REAL", "TEXT", "BLOB", "NUMERIC", "", "INT",
 
 /**
  * SQL literals for stored values: NULLs, duplicates, negatives, 64-bit edges, reals from
- * tiny to 1e300, text with mixed case, trailing spaces, digits and unicode, small blobs.
+ * tiny to 1e300, text with mixed case, trailing spaces, digits and unicode, small blobs,
+ * time values (date texts, julian days, unix times), modifiers and JSON documents (valid,
+ * JSON5, invalid) for the date/time and JSON functions (qdiff_functions.ts).
  */
 export const VALUE_LITERALS: readonly string[] = [
   "NULL",
@@ -86,6 +88,21 @@ export const VALUE_LITERALS: readonly string[] = [
   "x'00'",
   "x'41'",
   "x'ff01'",
+  "'2024-02-29'",
+  "'2024-02-29 13:45:30.5'",
+  "'1999-12-31T23:59:59Z'",
+  "'12:30'",
+  "'2023-02-29'",
+  "2460000.5",
+  "1700000000",
+  "'+1 day'",
+  "'start of month'",
+  `'{"a":1,"b":[1,2.5,"x"]}'`,
+  `'[1,null,true,{"a":"é"}]'`,
+  `'{"a":{"b":[]},"a":2}'`,
+  `'{a:0x1F,}'`,
+  `'"s"'`,
+  "'[1,'",
 ];
 
 const INTEGER_LITERALS = VALUE_LITERALS.filter((v) => /^-?\d+$/.test(v));
