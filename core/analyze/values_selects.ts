@@ -24,8 +24,11 @@ export const NOT_CONSTANT = new Set([
   "total_changes",
 ]);
 
-/** SQLite's sqlite3ExprIsConstant as the parser applies it: no columns, no subqueries. */
-function isConstant(e: B.BoundExpr): boolean {
+/**
+ * SQLite's sqlite3ExprIsConstant as the parser applies it: no columns, no subqueries, only
+ * functions SQLite marks constant or slow-changing (date('now') counts).
+ */
+export function isConstantExpr(e: B.BoundExpr): boolean {
   switch (e.kind) {
     case "column":
     case "subquery":
@@ -33,9 +36,9 @@ function isConstant(e: B.BoundExpr): boolean {
     case "inSelect":
       return false;
     case "function":
-      return e.role === "scalar" && !NOT_CONSTANT.has(e.def.name) && e.args.every(isConstant);
+      return e.role === "scalar" && !NOT_CONSTANT.has(e.def.name) && e.args.every(isConstantExpr);
     default:
-      return childExprs(e).every(isConstant);
+      return childExprs(e).every(isConstantExpr);
   }
 }
 
@@ -53,8 +56,9 @@ export function splitValues(
   for (let i = 1; i < rows.length; i++) {
     const last = out[out.length - 1];
     const fallBack = (withFromRow !== null && i >= withFromRow) || inView ||
-      !rows[i].every(isConstant) ||
-      (last.count === 1 && !rows[last.first].every((e) => isConstant(e) && e.affinity === null));
+      !rows[i].every(isConstantExpr) ||
+      (last.count === 1 &&
+        !rows[last.first].every((e) => isConstantExpr(e) && e.affinity === null));
     if (fallBack) out.push({ first: i, count: 1 });
     else last.count++;
   }

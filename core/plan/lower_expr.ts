@@ -6,7 +6,7 @@
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
-import { rightmostSelect } from "../analyze/values_selects.ts";
+import { isConstantExpr, rightmostSelect } from "../analyze/values_selects.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
@@ -317,42 +317,6 @@ function lowerBinary(ctx: PlanContext, scope: LowerScope, e: B.BoundBinary): Pla
     left: lowerExpr(ctx, scope, e.left),
     right: lowerExpr(ctx, scope, e.right),
   };
-}
-
-/** Is `e` constant as SQLite's sqlite3ExprIsConstant sees it (no column, no subquery)? */
-export function isConstantExpr(e: B.BoundExpr): boolean {
-  switch (e.kind) {
-    case "literal":
-    case "trueFalse":
-    case "variable":
-      return true;
-    case "column":
-    case "subquery":
-    case "exists":
-    case "inSelect":
-      return false;
-    case "function":
-      return e.role === "scalar" && !e.def.volatile && e.args.every(isConstantExpr);
-    case "currentTime":
-      return false;
-    default: {
-      const kids: B.BoundExpr[] = [];
-      for (const v of Object.values(e)) {
-        if (v && typeof v === "object" && "kind" in v && "start" in v) kids.push(v as B.BoundExpr);
-        if (Array.isArray(v)) {
-          for (const x of v) {
-            if (x && typeof x === "object" && "kind" in x) kids.push(x as B.BoundExpr);
-            else if (x && typeof x === "object") {
-              for (const y of Object.values(x)) {
-                if (y && typeof y === "object" && "kind" in y) kids.push(y as B.BoundExpr);
-              }
-            }
-          }
-        }
-      }
-      return kids.every(isConstantExpr);
-    }
-  }
 }
 
 function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): PlanExpr {
