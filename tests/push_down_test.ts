@@ -37,12 +37,18 @@ const PUSHED = [
   "SELECT c1.x FROM c AS c1, c AS c2 WHERE c1.x = '2' AND c2.x = 3",
   "WITH c AS (SELECT a AS x FROM t UNION ALL SELECT 2) " +
   "SELECT c1.x FROM c AS c1, c AS c2 WHERE c1.x = '2' AND c2.x = 3",
-  // not pushed: LIMIT, a MATERIALIZED CTE (or one used twice), VALUES, aggregate arms
+  // aggregate arms: into HAVING
+  "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT count(*) FROM t) WHERE x = '2'",
+  "SELECT x FROM (SELECT 2 AS x FROM t GROUP BY a UNION ALL SELECT a FROM t) WHERE x = '2'",
+  "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT 2 FROM t GROUP BY a) WHERE x = '2'",
+  "SELECT x FROM (SELECT max(a) AS x FROM t UNION ALL SELECT 2) WHERE x = '3'",
+  "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT sum(a) - 3 FROM t HAVING 1) " +
+  "WHERE x = '2'",
+  // not pushed: LIMIT, a MATERIALIZED CTE (or one used twice), VALUES
   "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT 2 LIMIT 9) WHERE x = '2'",
   "WITH c AS MATERIALIZED (SELECT a AS x FROM t UNION ALL SELECT 2) " +
   "SELECT x FROM c WHERE x = '2'",
   "SELECT x FROM (SELECT a AS x FROM t UNION ALL VALUES (2), (5)) WHERE x = '2'",
-  "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT count(*) FROM t) WHERE x = '2'",
 ];
 
 Deno.test("WHERE terms pushed into compound subqueries take each arm's affinity", () => {

@@ -4,9 +4,9 @@
  * the subquery is also tested inside every arm, with the arm's own expression in place of
  * the column. That expression brings its own affinity, so `x = '2'` drops an arm's row
  * whose `x` is a bare literal 2 even though the compound column is numeric. The outer
- * term stays. Applied under SQLite's restrictions; litejit skips (conservatively) terms
- * with subqueries, compounds with aggregate arms or VALUES, and outer joins SQLite would
- * first simplify to inner joins (listed in tests/expectations.json).
+ * term stays (into HAVING for an aggregate arm). Applied under SQLite's restrictions;
+ * litejit skips (conservatively) terms with subqueries, compounds with VALUES, and outer
+ * joins SQLite would first simplify to inner joins (listed in tests/expectations.json).
  */
 import type * as B from "../analyze/bound.ts";
 import { isBoundExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
@@ -43,7 +43,7 @@ function and(a: B.BoundExpr | null, b: B.BoundExpr): B.BoundExpr {
 function acceptsPushDown(s: B.BoundSelect): boolean {
   if (s.compounds.length === 0 || s.limit !== null || s.offset !== null) return false;
   const cores = selectCores(s);
-  if (cores.some((c) => c.kind !== "core" || c.aggregate || c.windowFunctions.length > 0)) {
+  if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
     return false;
   }
   if (s.compounds.some((c) => c.op !== "unionAll")) {
@@ -67,7 +67,10 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
       term,
       (x) => x.kind === "column" && x.source === source ? subst(x.column) : null,
     );
-    return { ...core, where: and(core.where, copy) };
+    // An aggregate arm tests it after grouping, with its own aggregate calls.
+    return core.aggregate
+      ? { ...core, having: and(core.having, copy) }
+      : { ...core, where: and(core.where, copy) };
   };
   return {
     ...s,
