@@ -249,6 +249,24 @@ function translateValue(p: JsonParse, i: number): number {
   }
 }
 
+/**
+ * After a container element ending at `j`: the index of the `,` or of the closer `close`
+ * (whose translateValue token is `closeToken`) that follows, across JSON5 whitespace and
+ * comments; ERR (with p.iErr set) if something else follows.
+ */
+function separatorAfter(p: JsonParse, j: number, close: number, closeToken: number): number {
+  const z = p.z!;
+  if (z[j] === 0x2c || z[j] === close) return j;
+  if (isJsonSpace(z[j])) {
+    j = skipSpaces(z, j + 1);
+    if (z[j] === 0x2c || z[j] === close) return j;
+  }
+  const x = translateValue(p, j);
+  if (x === COMMA || x === closeToken) return p.iErr;
+  p.iErr = j;
+  return ERR;
+}
+
 function translateObject(p: JsonParse, i: number): number {
   const z = p.z!;
   const iThis = p.n;
@@ -319,25 +337,9 @@ function translateObject(p: JsonParse, i: number): number {
       if (x !== ERR) p.iErr = j;
       return ERR;
     }
-    j = x;
-    if (z[j] === 0x2c) continue;
+    j = separatorAfter(p, x, 0x7d, CLOSE_BRACE);
+    if (j === ERR) return ERR;
     if (z[j] === 0x7d) break;
-    if (isJsonSpace(z[j])) {
-      j = skipSpaces(z, j + 1);
-      if (z[j] === 0x2c) continue;
-      if (z[j] === 0x7d) break;
-    }
-    x = translateValue(p, j);
-    if (x === COMMA) {
-      j = p.iErr;
-      continue;
-    }
-    if (x === CLOSE_BRACE) {
-      j = p.iErr;
-      break;
-    }
-    p.iErr = j;
-    return ERR;
   }
   p.changePayloadSize(iThis, p.n - iStart);
   p.depth--;
@@ -355,7 +357,7 @@ function translateArray(p: JsonParse, i: number): number {
   }
   let j: number;
   for (j = i + 1;; j++) {
-    let x = translateValue(p, j);
+    const x = translateValue(p, j);
     if (x <= 0) {
       if (x === CLOSE_BRACKET) {
         j = p.iErr;
@@ -365,25 +367,9 @@ function translateArray(p: JsonParse, i: number): number {
       if (x !== ERR) p.iErr = j;
       return ERR;
     }
-    j = x;
-    if (z[j] === 0x2c) continue;
+    j = separatorAfter(p, x, 0x5d, CLOSE_BRACKET);
+    if (j === ERR) return ERR;
     if (z[j] === 0x5d) break;
-    if (isJsonSpace(z[j])) {
-      j = skipSpaces(z, j + 1);
-      if (z[j] === 0x2c) continue;
-      if (z[j] === 0x5d) break;
-    }
-    x = translateValue(p, j);
-    if (x === COMMA) {
-      j = p.iErr;
-      continue;
-    }
-    if (x === CLOSE_BRACKET) {
-      j = p.iErr;
-      break;
-    }
-    p.iErr = j;
-    return ERR;
   }
   p.changePayloadSize(iThis, p.n - iStart);
   p.depth--;
