@@ -24,6 +24,7 @@ import type { Compiler, Consume } from "./compile.ts";
 import { AGG_HANDLERS } from "./compile_agg.ts";
 import { SCAN_HANDLERS } from "./compile_scan.ts";
 import { WINDOW_HANDLERS } from "./compile_window.ts";
+import { iterateStore } from "./compile_store.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 
@@ -194,20 +195,6 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const base = b.regs(Math.max(1, width));
   c.setRegisterAccess(node.id, base, width);
   iterateStore(c, slot, base, consume);
-}
-
-/** Emits the loop over a sorter or ephemeral store's rows. */
-function iterateStore(c: Compiler, slot: number, base: number, consume: Consume): void {
-  const b = c.b;
-  const exit = b.label();
-  b.emit(Op.SorterSort, slot, exit);
-  const top = b.here;
-  const next = b.label();
-  b.emit(Op.SorterData, slot, base);
-  consume(next);
-  b.place(next);
-  b.emit(Op.SorterNext, slot, top);
-  b.place(exit);
 }
 
 function ephemeral(c: Compiler, width: number, collations: string[]): number {

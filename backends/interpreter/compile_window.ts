@@ -12,6 +12,7 @@ import { StorageClass } from "../../core/value/types.ts";
 import type { Compiler, Consume } from "./compile.ts";
 import type { SortEntry, WindowEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
+import { iterateStore } from "./compile_store.ts";
 
 const NULL_CONST: PlanExpr = { kind: "const", value: null, cls: StorageClass.Null };
 
@@ -86,16 +87,9 @@ function window(c: Compiler, node: Window, consume: Consume): void {
   const outWidth = node.columns.length + node.calls.length;
   const base = b.regs(Math.max(1, outWidth));
   c.setRegisterAccess(node.id, base, outWidth);
-  const exit = b.label();
-  b.emit(Op.SorterSort, slot, exit);
-  b.emit(Op.WindowCompute, slot, 0, 0, b.constant(windowEntry));
-  const top = b.here;
-  const next = b.label();
-  b.emit(Op.SorterData, slot, base);
-  consume(next);
-  b.place(next);
-  b.emit(Op.SorterNext, slot, top);
-  b.place(exit);
+  iterateStore(c, slot, base, consume, () => {
+    b.emit(Op.WindowCompute, slot, 0, 0, b.constant(windowEntry));
+  });
 }
 
 /** Handler of the window node. */
