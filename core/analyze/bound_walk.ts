@@ -108,6 +108,26 @@ export function isBoundExpr(o: object): o is B.BoundExpr {
   return typeof kind === "string" && EXPR_KINDS.has(kind) && !("minArgs" in o);
 }
 
+/** Whether the walks below look inside `o`: expressions, CASE arms and ordering terms. */
+function walksInto(o: object): boolean {
+  return isBoundExpr(o) || "when" in o || "expr" in o;
+}
+
+/**
+ * Whether `ok` holds for every expression in `e` (e included), looking through operands,
+ * CASE arms and call arguments but not into subqueries.
+ */
+export function everyExpr(e: B.BoundExpr, ok: (x: B.BoundExpr) => boolean): boolean {
+  const visit = (v: unknown): boolean => {
+    if (Array.isArray(v)) return v.every(visit);
+    if (v === null || typeof v !== "object" || v instanceof Uint8Array) return true;
+    if (isBoundExpr(v) && !ok(v)) return false;
+    if (!walksInto(v)) return true;
+    return Object.entries(v).every(([k, x]) => k === "def" || visit(x));
+  };
+  return visit(e);
+}
+
 /**
  * A copy of `e` in which every expression `f` maps (to a non-null result) is replaced,
  * looking through operands, CASE arms and call arguments but not into subqueries.
@@ -119,11 +139,11 @@ export function mapExpr(
   const visit = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(visit);
     if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
-    const expr = isBoundExpr(v);
-    if (expr) {
+    if (isBoundExpr(v)) {
       const r = f(v);
       if (r !== null) return r;
-    } else if (!("when" in v) && !("expr" in v)) return v; // select, def, window: kept
+    }
+    if (!walksInto(v)) return v; // select, def, window: kept
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) out[k] = k === "def" ? x : visit(x);
     return out;

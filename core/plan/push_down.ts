@@ -9,20 +9,17 @@
  * joins SQLite would first simplify to inner joins (listed in tests/expectations.json).
  */
 import type * as B from "../analyze/bound.ts";
-import { isBoundExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
+import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
-function pushable(e: unknown): boolean {
-  if (Array.isArray(e)) return e.every(pushable);
-  if (e === null || typeof e !== "object" || e instanceof Uint8Array) return true;
-  if (isBoundExpr(e)) {
-    if (e.kind === "subquery" || e.kind === "exists" || e.kind === "inSelect") return false;
-    if (e.kind === "function" && (e.role !== "scalar" || NOT_CONSTANT.has(e.def.name))) {
-      return false;
-    }
-  } else if (!("when" in e) && !("expr" in e)) return true;
-  return Object.entries(e).every(([k, v]) => k === "def" || pushable(v));
+function pushable(term: B.BoundExpr): boolean {
+  return everyExpr(
+    term,
+    (e) =>
+      e.kind !== "subquery" && e.kind !== "exists" && e.kind !== "inSelect" &&
+      (e.kind !== "function" || (e.role === "scalar" && !NOT_CONSTANT.has(e.def.name))),
+  );
 }
 
 function conjuncts(e: B.BoundExpr | null, out: B.BoundExpr[] = []): B.BoundExpr[] {
