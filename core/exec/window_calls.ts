@@ -210,19 +210,25 @@ export class MinMaxCall extends CallBase {
     return this.#sign * compareValues(v, w, this.#coll);
   }
 
+  /** Binary search: the first entry that sorts after `v` (`after`), else at or after it. */
+  #search(v: SqlValue, after: boolean): number {
+    const ix = this.#index;
+    let lo = 0, hi = ix.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const d = this.#cmp(ix[mid].v, v);
+      if (d < 0 || (after && d === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   step(row: number): void {
     if (!this.load(row)) return;
     const a = this.args[0];
     if (a.c === StorageClass.Null) return;
     // After every entry that does not sort after it (ties: by arrival).
-    const ix = this.#index;
-    let lo = 0, hi = ix.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.#cmp(ix[mid].v, a.v) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    ix.splice(lo, 0, { v: a.v, c: a.c, seq: ++this.#seq });
+    this.#index.splice(this.#search(a.v, true), 0, { v: a.v, c: a.c, seq: ++this.#seq });
   }
 
   inverse(row: number): void {
@@ -230,14 +236,8 @@ export class MinMaxCall extends CallBase {
     const a = this.args[0];
     if (a.c === StorageClass.Null) return;
     // The first entry at or after the value (SeekGE on the value alone), if any.
-    const ix = this.#index;
-    let lo = 0, hi = ix.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.#cmp(ix[mid].v, a.v) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < ix.length) ix.splice(lo, 1);
+    const at = this.#search(a.v, false);
+    if (at < this.#index.length) this.#index.splice(at, 1);
   }
 
   value(): void {
