@@ -1,7 +1,7 @@
 /**
  * Aggregation: the input's rows are stepped into groups, then each group is emitted with
  * its keys, its aggregate results and its carried (bare column) values. `hash`: groups
- * are found by a hash of the GROUP BY key and emitted at the end in ascending key order;
+ * are found by a hash of the GROUP BY key and emitted at the end in key order;
  * `stream`: the input arrives in key order, so a group is emitted as soon as the key
  * changes (no table of groups). Without GROUP BY there is exactly one group, even for no
  * input.
@@ -39,6 +39,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     calls,
     nStored: nKeys + nCarried,
     groupColls: node.groupCollations.map((x) => c.collation(x)),
+    groupDesc: node.groupDesc,
   };
   b.emit(Op.AggOpen, slot, 0, 0, b.constant(entry));
   const keys = b.regs(Math.max(1, nKeys));

@@ -98,6 +98,8 @@ export interface AggEntry {
   /** Group keys then carried values. */
   nStored: number;
   groupColls: Collation[];
+  /** Per group key: descending. */
+  groupDesc: boolean[];
 }
 
 /** A recursive CTE's queue. */

@@ -24,7 +24,7 @@ export interface AggSlot {
 export function aggOpen(k: AggEntry, enc: TextEncoding): AggSlot {
   return {
     calls: new AggregateCalls(k.calls, k.nStored, enc),
-    table: new GroupTable(k.groupColls),
+    table: new GroupTable(k.groupColls, k.groupDesc),
     current: null,
     hit: false,
     pos: 0,

@@ -1,7 +1,8 @@
 /**
  * The groups of a hash aggregation: found by the key of their GROUP BY values (equal
  * under the group collations, INTEGER 1 and REAL 1.0 together, NULLs together), then
- * handed out in ascending key order as SQLite's sorter-based GROUP BY emits them.
+ * handed out in key order (each key ascending or descending) as SQLite's sorter-based
+ * GROUP BY emits them.
  */
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
@@ -16,9 +17,12 @@ export class GroupTable {
   groups: GroupState[] = [];
   readonly #folds: string[];
   readonly #colls: readonly Collation[];
+  readonly #desc: readonly boolean[];
 
-  constructor(colls: readonly Collation[]) {
+  /** `desc[i]`: key `i` sorts descending (NULLs last). */
+  constructor(colls: readonly Collation[], desc: readonly boolean[] = []) {
     this.#colls = colls;
+    this.#desc = desc;
     this.#folds = colls.map((c) => c.name);
   }
 
@@ -57,10 +61,11 @@ export class GroupTable {
   /** Orders the groups by their stored key values (the first `nKeys` stored values). */
   sorted(nKeys: number): void {
     const colls = this.#colls;
+    const desc = this.#desc;
     this.groups.sort((a, b) => {
       for (let i = 0; i < nKeys; i++) {
         const c = compareValues(a.stored[i], b.stored[i], colls[i]);
-        if (c !== 0) return c;
+        if (c !== 0) return desc[i] ? -c : c;
       }
       return 0;
     });

@@ -72,6 +72,7 @@ export function buildAggregate(
   input: RelNode,
   inputScope: LowerScope,
   strategy: "stream" | "hash",
+  groupDesc: readonly boolean[] = [],
 ): { node: Aggregate; scope: LowerScope } {
   const groupBy = core.groupBy ?? [];
   const node: Aggregate = {
@@ -80,6 +81,7 @@ export function buildAggregate(
     input,
     groupBy: groupBy.map((e) => lowerExpr(ctx, inputScope, e)),
     groupCollations: groupBy.map(collationOf),
+    groupDesc: groupBy.map((_, i) => groupDesc[i] ?? false),
     aggregates: [],
     carried: [],
     carryFromMinMax: minMaxCarrier(core),

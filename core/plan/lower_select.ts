@@ -13,6 +13,7 @@ import { orderAwareChooser, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
+import { sameExpr } from "../analyze/same_expr.ts";
 import { compoundSelects } from "../analyze/values_selects.ts";
 
 function collationOf(e: B.ExprInfo): CollationName {
@@ -181,13 +182,15 @@ function lowerCoreRefs(
   const windows = core.windowFunctions.length > 0;
   // With one table, prefer a path that gives the GROUP BY (stream) or ORDER BY order.
   const groupBy = core.groupBy ?? [];
+  const grouped = core.aggregate && groupBy.length > 0;
+  const groupDesc = grouped ? groupDirections(groupBy, orderBy) : [];
   let wanted: (() => OrderTerm[]) | null = null;
-  if (core.aggregate && groupBy.length > 0) {
+  if (grouped) {
     wanted = () =>
-      groupBy.map((e) => ({
+      groupBy.map((e, i) => ({
         expr: lowerExpr(ctx, scope, e),
-        desc: false,
-        nullsFirst: true,
+        desc: groupDesc[i],
+        nullsFirst: !groupDesc[i],
         collation: collationOf(e),
       }));
   } else if (!core.aggregate && !windows && orderBy && !core.distinct) {
@@ -198,10 +201,12 @@ function lowerCoreRefs(
     scope,
     core.from,
     core.where,
-    wanted ? orderAwareChooser(wanted, core.aggregate) : undefined,
+    wanted ? orderAwareChooser(wanted, grouped) : undefined,
   );
   let node = from.node;
   let ordered = false;
+  // The direction each group key comes out in (the aggregate's own sort, or the path's).
+  let groupOut = groupDesc;
   // One table, or the outer loop of joins that keep its order when every wanted term
   // reads that table: the path's order may make the sort (or the grouping) unnecessary.
   const outerPath = from.single ?? from.first;
@@ -210,15 +215,25 @@ function lowerCoreRefs(
     const id = outerPath.node.id;
     const local = from.single !== null ||
       terms.every((t) => t.expr.kind === "column" && t.expr.node === id);
-    const o = local ? pathOrder(outerPath, terms) : null;
-    if (o && !(core.aggregate && o.reverse)) {
+    // A GROUP BY equal to the ORDER BY (select.c's orderByGrp) may run the path backwards
+    // to give the ORDER BY too; any other GROUP BY takes the path forwards, in whatever
+    // direction its columns have.
+    const o = !local
+      ? null
+      : grouped
+      ? (sameAsGroupBy(groupBy, orderBy) ? pathOrder(outerPath, terms) : null) ??
+        pathOrder(outerPath, terms, true)
+      : pathOrder(outerPath, terms);
+    if (o) {
       outerPath.node.reverse = o.reverse;
       ordered = true;
+      if (grouped) groupOut = o.desc.map((d, i) => d ?? groupDesc[i]);
     }
   }
   let upper: LowerScope = scope;
   if (core.aggregate) {
-    const agg = buildAggregate(ctx, core, node, scope, ordered ? "stream" : "hash");
+    const strategy = ordered ? "stream" : "hash";
+    const agg = buildAggregate(ctx, core, node, scope, strategy, groupDesc);
     node = agg.node;
     upper = agg.scope;
     ordered = false;
@@ -242,10 +257,12 @@ function lowerCoreRefs(
   }
   let needSort = orderBy !== null && orderBy.length > 0 && !ordered;
   if (needSort && core.aggregate && groupBy.length > 0 && !prepared) {
-    // Groups come out in ascending key order: an ORDER BY on a prefix of them is free.
+    // Groups come out in key order (each key in its direction): an ORDER BY on a prefix
+    // of them is free.
     needSort = !orderBy!.every((t, i) => {
       const key = upperGroupKey(sortKeys[i], node, groupBy.length, i);
-      return key && !t.desc && nullsFirst(t) && collationOf(t.expr) === collationOf(groupBy[i]);
+      return key && t.desc === groupOut[i] && nullsFirst(t) === !t.desc &&
+        collationOf(t.expr) === collationOf(groupBy[i]);
     });
   }
   const id = newId(ctx);
@@ -264,6 +281,32 @@ function lowerCoreRefs(
     );
   }
   return finish(ctx, q, null, limit, offset);
+}
+
+/**
+ * The direction of each GROUP BY term: select.c gives the GROUP BY terms the ASC/DESC of
+ * the ORDER BY terms, position by position, whenever both lists have the same length
+ * (whatever the terms are), so that the groups may already come out in ORDER BY order.
+ * Only the direction is copied: NULLs come first ascending, last descending.
+ */
+function groupDirections(
+  groupBy: readonly B.BoundExpr[],
+  orderBy: readonly B.BoundOrderingTerm[] | null,
+): boolean[] {
+  const same = orderBy !== null && orderBy.length === groupBy.length;
+  return groupBy.map((_, i) => same && orderBy[i].desc);
+}
+
+/**
+ * select.c's orderByGrp: the ORDER BY lists the GROUP BY's expressions in order with
+ * SQLite's default NULL placement (the copied direction makes the lists equal).
+ */
+function sameAsGroupBy(
+  groupBy: readonly B.BoundExpr[],
+  orderBy: readonly B.BoundOrderingTerm[] | null,
+): boolean {
+  return orderBy !== null && orderBy.length === groupBy.length &&
+    orderBy.every((t, i) => nullsFirst(t) === !t.desc && sameExpr(t.expr, groupBy[i]));
 }
 
 /** Is `e` the aggregate output of group key `i` (the aggregate under `node`)? */

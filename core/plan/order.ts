@@ -13,22 +13,39 @@ export interface OrderTerm {
   collation: string;
 }
 
+/** How a path orders its rows by some terms (see {@link pathOrder}). */
+export interface PathOrder {
+  /** The path must run backwards. */
+  reverse: boolean;
+  /**
+   * Per term, whether its values come out descending (the path run forwards, or backwards
+   * when `reverse`); null where the term's value is fixed (one value) or decided earlier
+   * (a unique prefix ends the comparison).
+   */
+  desc: (boolean | null)[];
+}
+
 /**
  * Does `path` give rows ordered by `terms`? `reverse`: the path must run backwards.
- * NULL placement must be SQLite's default for the direction.
+ * NULL placement must be SQLite's default for the direction. With `anyDirection` (a
+ * GROUP BY, which only needs equal keys together: where.c skips the direction test under
+ * WHERE_GROUPBY) each term may come out in either direction and the path runs forwards.
  */
 export function pathOrder(
   path: AccessPath,
   terms: readonly OrderTerm[],
-): { reverse: boolean } | null {
+  anyDirection = false,
+): PathOrder | null {
   const node = path.node;
+  const desc: (boolean | null)[] = terms.map(() => null);
   if (node.kind === "tableScan" && node.rowid?.kind === "key" && node.rowid.key.kind === "value") {
-    return { reverse: false };
+    return { reverse: false, desc };
   }
-  let reverse: boolean | null = null;
+  let reverse: boolean | null = anyDirection ? false : null;
   let pos = 0;
   const order = path.order;
-  for (const t of terms) {
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
     const e = t.expr;
     if (e.kind !== "column" || e.node !== node.id) return null;
     if (path.fixed.has(e.column)) continue;
@@ -37,14 +54,17 @@ export function pathOrder(
     const oc = order[pos];
     if (oc.column !== e.column) return null;
     if (oc.column >= 0 && oc.collation.toUpperCase() !== t.collation.toUpperCase()) return null;
-    if (t.nullsFirst !== !t.desc) return null;
-    const rev = t.desc !== oc.desc;
-    if (reverse === null) reverse = rev;
-    else if (reverse !== rev) return null;
+    if (!anyDirection) {
+      if (t.nullsFirst !== !t.desc) return null;
+      const rev = t.desc !== oc.desc;
+      if (reverse === null) reverse = rev;
+      else if (reverse !== rev) return null;
+    }
+    desc[i] = oc.desc !== (reverse ?? false);
     if (oc.unique) break;
     pos++;
   }
-  return { reverse: reverse ?? false };
+  return { reverse: reverse ?? false, desc };
 }
 
 /**
@@ -64,13 +84,11 @@ function sortCost(rows: number): number {
 
 /**
  * Picks the cheapest path counting the sort a path that does not give `terms` order
- * needs (`stream`: the order must run forwards).
+ * needs (`grouping`: a GROUP BY's order, in any direction; see {@link pathOrder}).
  */
-export function orderAwareChooser(terms: () => OrderTerm[], forwardOnly: boolean): OrderChooser {
-  const gives = (p: AccessPath, wanted: readonly OrderTerm[]) => {
-    const o = pathOrder(p, wanted);
-    return o !== null && !(forwardOnly && o.reverse);
-  };
+export function orderAwareChooser(terms: () => OrderTerm[], grouping: boolean): OrderChooser {
+  const gives = (p: AccessPath, wanted: readonly OrderTerm[]) =>
+    pathOrder(p, wanted, grouping) !== null;
   const choose = (paths: AccessPath[]) => {
     const wanted = terms();
     let best: AccessPath | null = null;

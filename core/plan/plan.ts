@@ -413,7 +413,9 @@ export interface AggregateCall {
  * node:sqlite: `SELECT a, b FROM t GROUP BY a` shows each group's first `b`).
  *
  * Groups are equal under `groupCollations` (INTEGER 1 and REAL 1.0 are one group; NULLs form
- * one group) and are emitted in ascending key order. Without GROUP BY (`groupBy` empty)
+ * one group) and are emitted in key order, key `i` descending where `groupDesc[i]` (NULLs
+ * then last, as SQLite's sorter puts them) — `hash` only: a `stream` aggregation emits
+ * groups in the order they arrive. Without GROUP BY (`groupBy` empty)
  * exactly one row comes out, even from no input. `stream`: the input arrives ordered by
  * the group keys (an index gives the order), so each group ends when the key changes;
  * `hash`: groups are gathered first, then emitted sorted by key.
@@ -424,6 +426,7 @@ export interface Aggregate {
   input: RelNode;
   groupBy: PlanExpr[];
   groupCollations: CollationName[];
+  groupDesc: boolean[];
   aggregates: AggregateCall[];
   carried: PlanExpr[];
   carryFromMinMax: number;

@@ -107,7 +107,7 @@ export function prepareWindows(
 }
 
 /**
- * Stacks the window nodes over `input`. `above` holds the expressions evaluated above the
+ * Stacks the window nodes over `input`, the last distinct window innermost. `above` holds the expressions evaluated above the
  * windows (result columns, ORDER BY keys); they are rewritten in place to read the
  * windows' outputs.
  */
@@ -117,7 +117,11 @@ export function stackWindows(
   above: PlanExpr[][],
 ): RelNode {
   let node = input;
-  const { groups } = prepared;
+  // SQLite runs each distinct window as a pass over the previous pass's rows, the last
+  // window innermost and the first outermost (select.c's window rewrite), and each pass
+  // sorts stably: the rows come out in the first window's order, ties in the order the
+  // passes before it left them.
+  const groups = [...prepared.groups].reverse();
   groups.forEach((g, k) => {
     const w = g.node;
     w.input = node;
