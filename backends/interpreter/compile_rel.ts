@@ -280,13 +280,10 @@ function compound(c: Compiler, node: Compound, consume: Consume): void {
       b.emit(Op.IdxInsert, slot, row);
     });
   fill(node.left, left);
-  if (node.op === "union") {
-    fill(node.right, left);
-  } else {
-    const right = ephemeral(c, width, node.collations);
-    fill(node.right, right);
-    b.emit(Op.EphFilter, left, right, node.op === "intersect" ? 1 : 0);
-  }
+  const right = ephemeral(c, width, node.collations);
+  fill(node.right, right);
+  if (node.op === "union") b.emit(Op.EphUnion, left, right);
+  else b.emit(Op.EphFilter, left, right, node.op === "intersect" ? 1 : 0);
   iterateStore(c, left, base, consume);
 }
 

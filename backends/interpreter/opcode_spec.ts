@@ -89,6 +89,7 @@ export const enum Op {
   IdxInsert,
   Distinct,
   EphFilter,
+  EphUnion,
   HashOpen,
   HashInsert,
   HashProbe,

@@ -82,6 +82,13 @@ export const STORE_OPCODES = {
     "",
     "INTERSECT (P3=1) / EXCEPT (P3=0): keep the rows of s[P1] that s[P2] has (or lacks).",
   ),
+  [Op.EphUnion]: spec(
+    "EphUnion",
+    N,
+    { p1: "slot", p2: "other slot" },
+    "",
+    "UNION: add the rows of s[P2] to s[P1], each replacing an equal row of s[P1].",
+  ),
   [Op.HashOpen]: spec(
     "HashOpen",
     N,

@@ -508,6 +508,9 @@ export class VmExecution implements Execution {
         case Op.EphFilter:
           (slots[ins.p1] as SorterSlot).filterBy(slots[ins.p2] as SorterSlot, ins.p3 === 1);
           break;
+        case Op.EphUnion:
+          (slots[ins.p1] as SorterSlot).unionWith(slots[ins.p2] as SorterSlot);
+          break;
         case Op.SorterSort: {
           const s = slots[ins.p1] as SorterSlot;
           s.sorter.sort();

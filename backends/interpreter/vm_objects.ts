@@ -110,6 +110,16 @@ export class SorterSlot {
     return true;
   }
 
+  /**
+   * Adds `other`'s rows, each replacing an equal row held here: a UNION's right side wins
+   * over its left (SQLite merges the sorted sides and, on equal rows, drops the left one).
+   */
+  unionWith(other: SorterSlot): void {
+    this.filterBy(other, false);
+    for (const row of other.sorter.rows) this.sorter.insert(row);
+    for (const k of other.keys!) this.keys!.add(k);
+  }
+
   /** Keeps the rows whose key `other` holds (`keep`) or lacks. */
   filterBy(other: SorterSlot, keep: boolean): void {
     const w = this.entry.width, folds = this.entry.folds;

@@ -12,7 +12,13 @@ import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
 import { Affinity } from "../value/types.ts";
 import type { CollationName, PlanExpr, SubPlan } from "./plan.ts";
-import { colRef, intConst, type LowerScope, type PlanContext } from "./scope.ts";
+import {
+  type AggregateScope,
+  colRef,
+  intConst,
+  type LowerScope,
+  type PlanContext,
+} from "./scope.ts";
 import { withCores } from "../analyze/bound_walk.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { markCorrelation } from "./correlation.ts";
@@ -73,10 +79,21 @@ function callCollation(args: readonly B.BoundExpr[]): CollationName {
   return "BINARY";
 }
 
+/**
+ * Whether column `e` of an aggregate query is read from the row its single min()/max()
+ * chose even where it is a GROUP BY term: SQLite reads every column of the result from
+ * its accumulator columns, which that row refreshes, so `SELECT a, max(c) ... GROUP BY a`
+ * shows that row's `a` (REAL 1.0 rather than the group's first INTEGER 1). Expressions
+ * equal to a GROUP BY term that are not plain columns read the group key.
+ */
+function carriesColumn(agg: AggregateScope, e: B.BoundExpr): boolean {
+  return e.kind === "column" && agg.node.carryFromMinMax >= 0;
+}
+
 /** Lowers a bound expression in `scope`. */
 export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): PlanExpr {
   const agg = scope.agg;
-  if (agg !== null && scope.core !== null && agg.core.groupBy) {
+  if (agg !== null && scope.core !== null && agg.core.groupBy && !carriesColumn(agg, e)) {
     // A whole expression equal to a GROUP BY term reads the group key.
     const keys = agg.core.groupBy;
     for (let i = 0; i < keys.length; i++) {
@@ -164,7 +181,7 @@ function lowerColumn(scope: LowerScope, e: B.BoundColumn): PlanExpr {
     if (node === undefined) continue;
     if (s.agg !== null) {
       // A GROUP BY term that is this column reads the key; other columns are carried.
-      const keys = s.agg.core.groupBy ?? [];
+      const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
         if (k.kind === "column" && k.source === e.source && k.column === e.column) {

@@ -206,7 +206,7 @@ function lowerCoreRefs(
   let node = from.node;
   let ordered = false;
   // The direction each group key comes out in (the aggregate's own sort, or the path's).
-  let groupOut = groupDesc;
+  let groupOut: (boolean | undefined)[] = groupDesc;
   // One table, or the outer loop of joins that keep its order when every wanted term
   // reads that table: the path's order may make the sort (or the grouping) unnecessary.
   const outerPath = from.single ?? from.first;
@@ -227,7 +227,8 @@ function lowerCoreRefs(
     if (o) {
       outerPath.node.reverse = o.reverse;
       ordered = true;
-      if (grouped) groupOut = o.desc.map((d, i) => d ?? groupDesc[i]);
+      // Groups the path gives in another order than the GROUP BY's never match an ORDER BY.
+      if (grouped) groupOut = o.permuted ? [] : o.desc.map((d, i) => d ?? groupDesc[i]);
     }
   }
   let upper: LowerScope = scope;

@@ -23,48 +23,63 @@ export interface PathOrder {
    * (a unique prefix ends the comparison).
    */
   desc: (boolean | null)[];
+  /** The path orders by the terms in another order than theirs (GROUP BY only). */
+  permuted: boolean;
 }
 
 /**
  * Does `path` give rows ordered by `terms`? `reverse`: the path must run backwards.
- * NULL placement must be SQLite's default for the direction. With `anyDirection` (a
- * GROUP BY, which only needs equal keys together: where.c skips the direction test under
- * WHERE_GROUPBY) each term may come out in either direction and the path runs forwards.
+ * NULL placement must be SQLite's default for the direction. With `grouping` (a GROUP BY,
+ * which only needs equal keys together: where.c skips the direction test under
+ * WHERE_GROUPBY and matches the terms in any order) the path runs forwards and its
+ * columns may give the terms in any order and direction.
  */
 export function pathOrder(
   path: AccessPath,
   terms: readonly OrderTerm[],
-  anyDirection = false,
+  grouping = false,
 ): PathOrder | null {
   const node = path.node;
   const desc: (boolean | null)[] = terms.map(() => null);
   if (node.kind === "tableScan" && node.rowid?.kind === "key" && node.rowid.key.kind === "value") {
-    return { reverse: false, desc };
+    return { reverse: false, desc, permuted: false };
   }
-  let reverse: boolean | null = anyDirection ? false : null;
-  let pos = 0;
-  const order = path.order;
+  const matches = (t: OrderTerm, oc: AccessPath["order"][number]) =>
+    t.expr.kind === "column" && t.expr.node === node.id && t.expr.column === oc.column &&
+    (oc.column < 0 || oc.collation.toUpperCase() === t.collation.toUpperCase());
+  // Terms whose value the path fixes need no order.
+  const left = new Set<number>();
   for (let i = 0; i < terms.length; i++) {
+    const e = terms[i].expr;
+    if (e.kind !== "column" || e.node !== node.id || !path.fixed.has(e.column)) left.add(i);
+  }
+  let reverse: boolean | null = grouping ? false : null;
+  let permuted = false;
+  for (const oc of path.order) {
+    if (left.size === 0) break;
+    if (path.fixed.has(oc.column)) continue;
+    const next = Math.min(...left);
+    let i = next;
+    if (!matches(terms[i], oc)) {
+      if (!grouping) return null;
+      const other = [...left].find((j) => matches(terms[j], oc));
+      if (other === undefined) return null;
+      i = other;
+      permuted = true;
+    }
     const t = terms[i];
-    const e = t.expr;
-    if (e.kind !== "column" || e.node !== node.id) return null;
-    if (path.fixed.has(e.column)) continue;
-    while (pos < order.length && path.fixed.has(order[pos].column)) pos++;
-    if (pos >= order.length) return null;
-    const oc = order[pos];
-    if (oc.column !== e.column) return null;
-    if (oc.column >= 0 && oc.collation.toUpperCase() !== t.collation.toUpperCase()) return null;
-    if (!anyDirection) {
+    if (!grouping) {
       if (t.nullsFirst !== !t.desc) return null;
       const rev = t.desc !== oc.desc;
       if (reverse === null) reverse = rev;
       else if (reverse !== rev) return null;
     }
     desc[i] = oc.desc !== (reverse ?? false);
-    if (oc.unique) break;
-    pos++;
+    left.delete(i);
+    if (oc.unique) left.clear();
   }
-  return { reverse: reverse ?? false, desc };
+  if (left.size > 0) return null;
+  return { reverse: reverse ?? false, desc, permuted };
 }
 
 /**

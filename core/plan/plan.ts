@@ -508,8 +508,10 @@ export interface SubqueryScan {
  * UNION ALL / UNION / INTERSECT / EXCEPT of two queries of the same width. UNION ALL emits
  * the left rows, then the right rows. The others are set operations on distinct rows
  * (equal under `collations`, NULLs equal) and emit their result in ascending order of the
- * rows (each column with its collation, as SQLite's temporary index orders them). Which of
- * two equal rows represents them (INTEGER 1 or REAL 1.0) is not specified.
+ * rows (each column with its collation). Of several equal rows (INTEGER 1 and REAL 1.0,
+ * 'a' and 'A' under NOCASE) the first one of a side represents them, and for UNION the
+ * right side's wins over the left's (SQLite merges the two sides, each sorted stably, and
+ * drops the left row of an equal pair); INTERSECT and EXCEPT keep the left side's.
  * Outputs `0..n-1`.
  */
 export interface Compound {

@@ -26,13 +26,15 @@ function show(o: Outcome): string {
 
 /**
  * Builds a database from `setup` (node:sqlite), then checks that every backend answers each
- * of `queries` (with `params` bound) exactly as node:sqlite does. Lists the first ten
- * differences on failure.
+ * of `queries` (with `params` bound) exactly as node:sqlite does, rows in order. Lists the
+ * first ten differences on failure. With `bigints`, INTEGERs come back as bigints on both
+ * sides, so INTEGER 1 and REAL 1.0 differ.
  */
 export function assertSameAsSqlite(
   setup: string,
   queries: readonly string[],
   params: readonly SqlValue[] = [],
+  { bigints = false }: { bigints?: boolean } = {},
 ): void {
   const dir = Deno.makeTempDirSync({ prefix: "litejit_oracle_" });
   try {
@@ -47,11 +49,16 @@ export function assertSameAsSqlite(
       for (const sql of queries) {
         const want = outcome(() => {
           const stmt = oracle.prepare(sql);
+          stmt.setReadBigInts(bigints);
           // Rows as arrays: objects would merge result columns that share a name.
           (stmt as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
           return stmt.all(...(params as never[])) as unknown as unknown[][];
         });
-        const got = outcome(() => db.prepare(sql).values(...params));
+        const got = outcome(() => {
+          const stmt = db.prepare(sql);
+          stmt.setReadBigInts(bigints);
+          return stmt.values(...params);
+        });
         if (!isDeepStrictEqual(got, want)) {
           failures.push(`${sql}\n  sqlite  ${show(want)}\n  litejit ${show(got)}`);
         }
