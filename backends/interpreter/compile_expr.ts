@@ -6,6 +6,7 @@ import type { CompareOp } from "../../core/value/logic.ts";
 import type {
   ArithExpr,
   CaseExpr,
+  AffinityExpr,
   CastExpr,
   ColumnExpr,
   CompareExpr,
@@ -26,7 +27,7 @@ import type {
 import { SqliteError } from "../../core/errors.ts";
 import { scalarFunction } from "../../core/functions/scalar/registry.ts";
 import { realToText } from "../../core/value/number_text.ts";
-import { type Affinity, StorageClass } from "../../core/value/types.ts";
+import { Affinity, StorageClass } from "../../core/value/types.ts";
 import type { Compiler } from "./compile.ts";
 import { functionSubtype } from "./compile_subtype.ts";
 import { Op } from "./opcodes.ts";
@@ -190,6 +191,10 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     const a = c.b.regs();
     c.expr(e.operand, a);
     c.b.emit(Op.Cast, a, t, 0, affinityEntry(c, e.affinity));
+  },
+  affinity(c, e: AffinityExpr, t) {
+    c.expr(e.operand, t);
+    if (e.affinity !== Affinity.Blob) c.b.emit(Op.Affinity, t, 1, 0, affinityEntry(c, e.affinity));
   },
   case(c, e: CaseExpr, t) {
     const b = c.b;

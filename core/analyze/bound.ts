@@ -255,6 +255,11 @@ export interface TableSource extends SourceBase {
   table: TableInfo;
   /** `INDEXED BY`'s index, `false` for NOT INDEXED, null for neither. */
   indexedBy: IndexInfo | false | null;
+  /**
+   * Per column, the expression of a VIRTUAL generated column bound over this same source
+   * (its value is computed from the row), else null.
+   */
+  virtual: (BoundExpr | null)[];
 }
 
 /** A FROM subquery or an expanded view (`view` names it). */

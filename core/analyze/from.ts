@@ -9,11 +9,12 @@ import { parseSelect } from "../sql/parser.ts";
 import { Affinity } from "../value/types.ts";
 import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
-import { columnExpr } from "./expr_binder.ts";
+import { bindExpr, columnExpr } from "./expr_binder.ts";
 import {
   type BindContext,
   columnIndex,
   type CteEntry,
+  newScope,
   type Scope,
   type ScopeItem,
 } from "./scope.ts";
@@ -200,7 +201,9 @@ function bindItem(
           table,
           indexedBy,
           columns: tableColumns(table, tableName),
+          virtual: [],
         };
+        source.virtual = bindVirtualColumns(ctx, source);
         ctx.sources.set(id, source);
         return { source, schema: "main" };
       }
@@ -221,6 +224,36 @@ function bindItem(
     case "join":
       throw new Error("unreachable");
   }
+}
+
+/**
+ * Binds the expression of each VIRTUAL generated column of `source`'s table over the
+ * source itself, so that reading the column computes it from the row (STORED ones are in
+ * the record). SQLite checked the expressions when the table was created.
+ */
+function bindVirtualColumns(ctx: BindContext, source: B.TableSource): (B.BoundExpr | null)[] {
+  const cols = source.table.columns;
+  if (!cols.some((c) => c.generated !== null && !c.generated.stored)) return [];
+  const item: ScopeItem = {
+    source,
+    names: [nameKey(source.table.name)],
+    schema: "main",
+    right: false,
+    left: false,
+    using: null,
+    rowid: !source.table.withoutRowid,
+  };
+  const scope = newScope(null, [item], null);
+  scope.allowAgg = false;
+  scope.allowWin = false;
+  return cols.map((c) => {
+    if (c.generated === null || c.generated.stored) return null;
+    const parsed = parseSelect(`SELECT (${c.generated.expr})`);
+    const core = parsed.first.kind === "core" ? parsed.first : null;
+    const first = core?.columns[0];
+    if (!first || first.kind !== "expr") throw bindError("malformed generated column");
+    return bindExpr(ctx, scope, first.expr);
+  });
 }
 
 function joinKind(op: A.JoinOperator | null): B.JoinKind | null {

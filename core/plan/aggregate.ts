@@ -3,13 +3,19 @@
  * above it, and SQLite's special cases (count(*) of a whole table, bare columns).
  */
 import type * as B from "../analyze/bound.ts";
-import type { Aggregate, AggregateCall, ColumnExpr, PlanExpr, RelNode } from "./plan.ts";
+import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
 
-/** Reads input value `ref` above the aggregate: a carried ("bare") value. */
-export function carryValue(agg: AggregateScope, ref: ColumnExpr): PlanExpr {
-  const key = `${ref.node}:${ref.column}`;
+/**
+ * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
+ * (a column reference's `node:column` by default).
+ */
+export function carryValue(
+  agg: AggregateScope,
+  ref: PlanExpr,
+  key = ref.kind === "column" ? `${ref.node}:${ref.column}` : JSON.stringify(ref),
+): PlanExpr {
   let i = agg.carriedIndex.get(key);
   if (i === undefined) {
     i = agg.node.carried.length;

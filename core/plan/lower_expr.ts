@@ -107,7 +107,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "trueFalse":
       return intConst(e.value ? 1 : 0);
     case "column":
-      return lowerColumn(scope, e);
+      return lowerColumn(ctx, scope, e);
     case "variable":
       return { kind: "param", index: e.index };
     case "currentTime":
@@ -175,10 +175,27 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
   }
 }
 
-function lowerColumn(scope: LowerScope, e: B.BoundColumn): PlanExpr {
+function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): PlanExpr {
+  const virtual = ctx.virtualColumns.get(e.source)?.[e.column];
   for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
     const node = s.sources.get(e.source);
     if (node === undefined) continue;
+    if (virtual) {
+      // A VIRTUAL generated column: its expression over the same row, with the column's
+      // affinity (SQLite's sqlite3ExprCodeGeneratedColumn), carried above an aggregate.
+      const value: PlanExpr = {
+        kind: "affinity",
+        operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
+        affinity: e.affinity ?? Affinity.Blob,
+      };
+      if (s.agg === null) return value;
+      const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
+      const i = keys.findIndex((k) =>
+        k.kind === "column" && k.source === e.source && k.column === e.column
+      );
+      if (i >= 0) return colRef(s.agg.node.id, i);
+      return carryValue(s.agg, value, `${node}:${e.column}`);
+    }
     if (s.agg !== null) {
       // A GROUP BY term that is this column reads the key; other columns are carried.
       const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];

@@ -149,6 +149,16 @@ export interface CastExpr {
 }
 
 /**
+ * A column's affinity applied to a value as storing it would (core/value affinity.ts
+ * applyAffinity, SQLite's OP_Affinity): the value of a VIRTUAL generated column.
+ */
+export interface AffinityExpr {
+  kind: "affinity";
+  operand: PlanExpr;
+  affinity: Affinity;
+}
+
+/**
  * `CASE`: without `operand`, each `when` is a truth test; with it, `operand = when` is
  * tested with that branch's comparison `affinity` and `collation` (NULL never matches).
  * `operand` is evaluated once. No `otherwise` means NULL.
@@ -231,6 +241,7 @@ export type PlanExpr =
   | TruthExpr
   | NullTestExpr
   | CastExpr
+  | AffinityExpr
   | CaseExpr
   | InListExpr
   | InQueryExpr

@@ -14,9 +14,16 @@ import { lowerSelect } from "./lower_select.ts";
 /** A bound SELECT statement. */
 export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
 
-/** Every column each bound source is read at, anywhere in the statement (covering indexes). */
-function usedColumns(statement: BoundSelectStatement): Map<number, Set<number>> {
+/**
+ * Every column each bound source is read at, anywhere in the statement (covering indexes;
+ * a VIRTUAL generated column reads the columns of its expression), and the expressions of
+ * each table source's VIRTUAL columns.
+ */
+function usedColumns(
+  statement: BoundSelectStatement,
+): { used: Map<number, Set<number>>; virtual: Map<number, (B.BoundExpr | null)[]> } {
   const out = new Map<number, Set<number>>();
+  const virtual = new Map<number, (B.BoundExpr | null)[]>();
   const seen = new Set<object>();
   const visit = (v: unknown): void => {
     if (v === null || typeof v !== "object" || seen.has(v)) return;
@@ -26,6 +33,9 @@ function usedColumns(statement: BoundSelectStatement): Map<number, Set<number>> 
       return;
     }
     const o = v as Record<string, unknown>;
+    if (o.kind === "table" && Array.isArray(o.virtual) && o.virtual.length > 0) {
+      virtual.set(o.id as number, o.virtual as (B.BoundExpr | null)[]);
+    }
     if (o.kind === "column" && typeof o.source === "number") {
       let s = out.get(o.source);
       if (!s) out.set(o.source, s = new Set());
@@ -42,15 +52,17 @@ function usedColumns(statement: BoundSelectStatement): Map<number, Set<number>> 
     }
   };
   visit(statement.select);
-  return out;
+  return { used: out, virtual };
 }
 
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
+  const { used, virtual } = usedColumns(statement);
   const ctx: PlanContext = {
     file,
     nextId: 0,
-    usedColumns: usedColumns(statement),
+    usedColumns: used,
+    virtualColumns: virtual,
     recursiveCtes: new Map(),
     rowidOutputs: new Map(),
   };

@@ -13,6 +13,8 @@ export interface PlanContext {
   nextId: number;
   /** Columns each bound source is read at (any clause, any depth): for covering indexes. */
   usedColumns: Map<number, Set<number>>;
+  /** Per table source with VIRTUAL generated columns: their bound expressions. */
+  virtualColumns: Map<number, (B.BoundExpr | null)[]>;
   /** While a recursive CTE's step is lowered: bound CTE id → its recursiveCte node id. */
   recursiveCtes: Map<number, number>;
   /**

@@ -131,6 +131,7 @@ export function exprChildren(e: PlanExpr): PlanExpr[] {
   switch (e.kind) {
     case "unary":
     case "cast":
+    case "affinity":
     case "nullTest":
     case "truth":
       return [e.operand];
