@@ -9,6 +9,7 @@ import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
+import { indexRowSize, tableRowSize } from "./row_size.ts";
 
 /** Rows a table is assumed to have (SQLite's default estimate, 2^20). */
 export const TABLE_ROWS = 1_048_576;
@@ -187,6 +188,19 @@ export function indexWidth(table: TableInfo, index: IndexInfo): number {
   return w;
 }
 
+/**
+ * The cost of reading every entry of a covering index, relative to the full scan of its
+ * table as where.c weighs them: a table scan is rSize + 16 (LogEst), an index scan
+ * rSize + 1 + 15·szIdxRow/szTabRow, so a rowid table's index wins only when its rows are
+ * estimated smaller; a WITHOUT ROWID table's own scan is its primary key's index scan.
+ */
+function coveringScanCost(table: TableInfo, index: IndexInfo): number {
+  const szTab = tableRowSize(table);
+  const scanLogEst = (i: IndexInfo) => 1 + Math.floor(15 * indexRowSize(table, i) / szTab);
+  const tableLogEst = table.withoutRowid ? scanLogEst(primaryKeyIndex(table)) : 16;
+  return fullScanCost(table) * 2 ** ((scanLogEst(index) - tableLogEst) / 10);
+}
+
 /** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
   return {
@@ -209,6 +223,10 @@ function rangeRows(rows: number, lower: unknown, upper: unknown): number {
   return Math.max(1, r);
 }
 
+function fullScanCost(t: TableInfo): number {
+  return TABLE_ROWS * (1 + tableWidth(t) / 10);
+}
+
 function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
   const order: OrderColumn[] = t.withoutRowid
@@ -228,7 +246,7 @@ function fullScan(leaf: TableLeaf): AccessPath {
       reverse: false,
       rowid: null,
     },
-    cost: TABLE_ROWS * (1 + tableWidth(t) / 10),
+    cost: fullScanCost(t),
     rows: TABLE_ROWS,
     order,
     fixed: new Set(),
@@ -341,7 +359,9 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
     },
     cost: seeking
       ? cost
-      : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + (covering ? 0 : TABLE_ROWS * LOG_ROWS),
+      : covering
+      ? coveringScanCost(t, index)
+      : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + TABLE_ROWS * LOG_ROWS,
     rows,
     order,
     fixed,
@@ -382,6 +402,10 @@ export function tablePaths(
     const p = indexPath(leaf, primaryKeyIndex(t), seeks);
     if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
   }
-  for (const i of indexes) out.push(indexPath(leaf, i, seeks));
+  // SQLite keeps each new index at the head of the table's list and keeps the first of
+  // equally good plans: among equal costs the index created last wins, and a WITHOUT
+  // ROWID table's primary key (created with the table) comes after every other index.
+  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks));
+  if (t.withoutRowid) out.push(out.shift()!);
   return out;
 }

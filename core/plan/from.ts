@@ -20,6 +20,8 @@ import { bestStep, chooseJoinOrder, type JoinStep } from "./join_order.ts";
 
 interface Unit {
   join: B.JoinKind | null;
+  /** Joined by CROSS JOIN: it and every unit after it stay after the units before it. */
+  cross?: boolean;
   leaf: Leaf | null;
   group: Unit[] | null;
   /** The join's ON / USING condition, bound. */
@@ -88,7 +90,10 @@ function flatten(
         pool.push(...on.map((expr) => ({ expr, step: out.length })));
         const before = out.length;
         flatten(ctx, scope, it.item, pool, out, leaves);
-        if (i > 0 && out.length > before) out[before].join = join ?? "inner";
+        if (i > 0 && out.length > before) {
+          out[before].join = join ?? "inner";
+          if (it.join === "cross") out[before].cross = true;
+        }
         return;
       }
       const groupPool: OnTerm[] = [];
@@ -102,7 +107,7 @@ function flatten(
     leaves.push(leaf);
     if (inner) {
       pool.push(...on.map((expr) => ({ expr, step: out.length })));
-      out.push({ join, leaf, group: null, on: [], onTerms: [] });
+      out.push({ join, leaf, group: null, on: [], onTerms: [], cross: it.join === "cross" });
     } else out.push({ join, leaf, group: null, on, onTerms: [] });
   });
   return out;
@@ -140,10 +145,20 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
   return leaf.node;
 }
 
-/** Dependencies of table-valued function leaves on the leaves their arguments read. */
-function leafDeps(leaves: readonly Leaf[]): Map<number, Set<number>> {
+/**
+ * Dependencies of table-valued function leaves on the leaves their arguments read, and of
+ * the units from a CROSS JOIN on on the units before it (where.c adds every earlier table
+ * to the prerequisites of a CROSS JOIN's right side and of every table after it).
+ */
+function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
+  const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const deps = new Map<number, Set<number>>();
+  let prior = new Set<number>();
+  units.forEach((u, k) => {
+    if (u.cross) prior = new Set(leaves.slice(0, k).map((l) => l.id));
+    if (prior.size > 0) deps.set(u.leaf!.id, new Set(prior));
+  });
   for (const l of leaves) {
     if (l.kind !== "node" || l.node?.kind !== "tableFunction") continue;
     const d = new Set<number>();
@@ -151,6 +166,7 @@ function leafDeps(leaves: readonly Leaf[]): Map<number, Set<number>> {
       for (const t of termsOf(a)) for (const r of t.refs) if (ids.has(r)) d.add(r);
     }
     d.delete(l.id);
+    for (const x of deps.get(l.id) ?? []) d.add(x);
     if (d.size > 0) deps.set(l.id, d);
   }
   return deps;
@@ -170,7 +186,7 @@ function innerChain(
   const open = pool.filter((t) => !t.placed);
   const steps = leaves.length === 1 && placedBefore.size === 0
     ? [bestStep(leaves[0], open, new Set(), ids, chooser).step]
-    : chooseJoinOrder(leaves, open, leafDeps(leaves), chooser);
+    : chooseJoinOrder(leaves, open, leafDeps(units), chooser);
   if (leaves.length === 1 && steps[0].path) result.single = steps[0].path;
   if (chooser && placedBefore.size === 0) result.first = steps[0].path;
   let node: RelNode | null = null;

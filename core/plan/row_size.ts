@@ -1,0 +1,83 @@
+/**
+ * SQLite's estimates of row sizes (build.c estimateTableWidth / estimateIndexWidth and the
+ * size guess of sqlite3AffinityType), on its LogEst scale: where.c scans a covering index
+ * instead of a table only when the index rows are estimated smaller, and costs such a
+ * scan by the ratio of the two sizes.
+ */
+import type { ColumnInfo, IndexInfo, TableInfo } from "../format/schema_types.ts";
+
+/** 10·log2(x) rounded as SQLite's sqlite3LogEst does (0 for x < 2). */
+export function logEst(x: number): number {
+  const frac = [0, 2, 3, 5, 6, 7, 8, 9];
+  let y = 40;
+  if (x < 8) {
+    if (x < 2) return 0;
+    while (x < 8) {
+      y -= 10;
+      x *= 2;
+    }
+  } else {
+    while (x > 255) {
+      y += 40;
+      x = Math.floor(x / 16);
+    }
+    while (x > 15) {
+      y += 10;
+      x = Math.floor(x / 2);
+    }
+  }
+  return frac[x & 7] + y - 10;
+}
+
+/**
+ * A column's size estimate, an integer counting 1: text and blob types without a size 5,
+ * `CHAR(k)`/`VARCHAR(k)`/`BLOB(k)` k/4+1, everything else (and no type) 1.
+ */
+export function columnSizeEstimate(col: ColumnInfo): number {
+  const type = col.declaredType.toLowerCase();
+  if (type === "") return 1;
+  // sqlite3AffinityType's scan of the type name, noting where a size may follow.
+  let aff: "numeric" | "real" | "text" | "blob" = "numeric";
+  let sizeFrom = -1;
+  for (let i = 1; i <= type.length; i++) {
+    const w = type.slice(Math.max(0, i - 4), i);
+    if (w === "char") {
+      aff = "text";
+      sizeFrom = i;
+    } else if (w === "clob" || w === "text") {
+      aff = "text";
+    } else if (w === "blob" && (aff === "numeric" || aff === "real")) {
+      aff = "blob";
+      if (type[i] === "(") sizeFrom = i;
+    } else if ((w === "real" || w === "floa" || w === "doub") && aff === "numeric") {
+      aff = "real";
+    } else if (w.endsWith("int")) {
+      return 1;
+    }
+  }
+  if (aff === "numeric" || aff === "real") return 1;
+  let v = 16;
+  if (sizeFrom >= 0) {
+    const m = /\d+/.exec(type.slice(sizeFrom));
+    v = m ? Math.min(Number(m[0]), 2 ** 31 - 1) : 0;
+  }
+  return Math.min(255, Math.floor(v / 4) + 1);
+}
+
+/** szTabRow: the estimated size of a table row, as a LogEst. */
+export function tableRowSize(table: TableInfo): number {
+  let w = table.rowidAlias < 0 ? 1 : 0;
+  for (const c of table.columns) w += columnSizeEstimate(c);
+  return logEst(w * 4);
+}
+
+/** szIdxRow: the estimated size of an index entry (every field of it), as a LogEst. */
+export function indexRowSize(table: TableInfo, index: IndexInfo): number {
+  let w = 0;
+  for (const k of index.recordColumns) {
+    w += k.column < 0 || k.column === table.rowidAlias
+      ? 1
+      : columnSizeEstimate(table.columns[k.column]);
+  }
+  return logEst(w * 4);
+}
