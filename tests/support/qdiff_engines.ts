@@ -13,6 +13,8 @@ import { returnArrays } from "./random_db_oracle.ts";
 export interface QdiffConnection {
   /** Prepares and runs `sql` with `params` bound to `?1..?n`. */
   run(sql: string, params: readonly Cell[]): Outcome;
+  /** EXPLAIN QUERY PLAN of `sql`: its lines' texts joined, or null when it fails. */
+  plan(sql: string): string | null;
   close(): void;
 }
 
@@ -26,17 +28,12 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/**
- * node:sqlite on a read-only connection, INTEGERs as bigints. `reverseUnordered` sets
- * `PRAGMA reverse_unordered_selects`: SQLite then scans in the other direction wherever
- * the order is free, a second valid answer that checks the comparison's order tolerance.
- */
-export function sqliteEngine(name: string, reverseUnordered: boolean): QdiffEngine {
+/** node:sqlite on a read-only connection, INTEGERs as bigints. */
+export function sqliteEngine(name: string): QdiffEngine {
   return {
     name,
     open(path) {
       const db = new DatabaseSync(path, { readOnly: true });
-      if (reverseUnordered) db.exec("PRAGMA reverse_unordered_selects = 1");
       return {
         run(sql, params) {
           try {
@@ -50,10 +47,19 @@ export function sqliteEngine(name: string, reverseUnordered: boolean): QdiffEngi
             return { ok: false, error: message(e) };
           }
         },
+        plan: (sql) => planText(() => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all()),
         close: () => db.close(),
       };
     },
   };
+}
+
+function planText(rows: () => unknown[]): string | null {
+  try {
+    return rows().map((r) => (r as { detail: string }).detail).join("; ");
+  } catch {
+    return null;
+  }
 }
 
 /** litejit with `backend`, through `new Database(path, { backend })`. */
@@ -81,6 +87,7 @@ export function litejitEngine(backend: BackendName): QdiffEngine {
             return { ok: false, error: `(not a SqliteError) ${message(e)}` };
           }
         },
+        plan: (sql) => planText(() => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all()),
         close: () => db.close(),
       };
     },
@@ -88,7 +95,13 @@ export function litejitEngine(backend: BackendName): QdiffEngine {
 }
 
 /** A mutation: a wrong engine derived from a right one. */
-export type Mutation = "dropLastRow" | "integerToReal" | "swallowErrors" | "renameColumn";
+export type Mutation =
+  | "dropLastRow"
+  | "integerToReal"
+  | "swallowErrors"
+  | "renameColumn"
+  | "reverseRows"
+  | "zeroSign";
 
 /** Every mutation {@link mutantEngine} knows. */
 export const MUTATIONS: readonly Mutation[] = [
@@ -96,6 +109,8 @@ export const MUTATIONS: readonly Mutation[] = [
   "integerToReal",
   "swallowErrors",
   "renameColumn",
+  "reverseRows",
+  "zeroSign",
 ];
 
 /** `base` with one deliberate bug; the differential test must notice it. */
@@ -120,6 +135,13 @@ export function mutantEngine(base: QdiffEngine, mutation: Mutation): QdiffEngine
                   )
                 ),
               };
+            case "reverseRows": // the same rows in another order
+              return { ...o, rows: o.rows.toReversed() };
+            case "zeroSign": // one of two equal values instead of the other
+              return {
+                ...o,
+                rows: o.rows.map((r) => r.map((v) => (v === 0 ? -0 : Object.is(v, -0) ? 0 : v))),
+              };
             case "renameColumn":
               return {
                 ...o,
@@ -129,6 +151,7 @@ export function mutantEngine(base: QdiffEngine, mutation: Mutation): QdiffEngine
               return o;
           }
         },
+        plan: (sql) => conn.plan(sql),
         close: () => conn.close(),
       };
     },

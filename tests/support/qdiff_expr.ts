@@ -297,9 +297,9 @@ export abstract class QExprBuilder {
   }
 
   /**
-   * An aggregate call. Its arguments see the rows of the innermost scope. Results that
-   * depend on the order rows arrive in (group_concat without ORDER BY) are not generated:
-   * group_concat always orders by a key that leaves no ties between different texts.
+   * An aggregate call. Its arguments see the rows of the innermost scope. group_concat
+   * always has an ORDER BY: a key that leaves no ties between different texts, or any
+   * expression (ties then come in the order SQLite's sorter gives them).
    */
   aggregate(ctx: QCtx, d: number): string {
     this.features.add("aggregate");
@@ -329,9 +329,15 @@ export abstract class QExprBuilder {
       const sep = this.t.chance(50) ? `, ${this.t.pick(["'-'", "''", "' | '"])}` : "";
       if (sep) this.features.add("agg:separator");
       const dir = this.t.pick(["", " DESC"]);
-      text = `group_concat(${x}${sep} ORDER BY ${
-        paren(x)
-      } COLLATE BINARY${dir}, typeof(${x})${dir})`;
+      if (this.t.chance(30)) {
+        // An ORDER BY with ties: SQLite's order among them is its sorter's (arrival order).
+        this.features.add("agg:orderByTies");
+        text = `group_concat(${x}${sep} ORDER BY ${arg()}${dir})`;
+      } else {
+        text = `group_concat(${x}${sep} ORDER BY ${
+          paren(x)
+        } COLLATE BINARY${dir}, typeof(${x})${dir})`;
+      }
     } else {
       const distinct = name !== "count" || this.t.chance(50)
         ? (this.t.chance(15) ? "DISTINCT " : "")

@@ -2,10 +2,9 @@
  * The statement half of the whole-query generator: WITH (and WITH RECURSIVE), compound
  * selects, cores with every join form, WHERE/GROUP BY/HAVING, DISTINCT, VALUES, subqueries
  * in FROM, ORDER BY and LIMIT/OFFSET. Valid by construction over a {@link QdiffDb}'s
- * sources, and written so that SQLite's answer is determined: subqueries carry no LIMIT
- * that would pick arbitrary rows, scalar subqueries aggregate (exactly one row), and the
- * statement reports which result columns its ORDER BY fixes so that the comparison knows
- * how much of the row order is determined.
+ * sources. Every detail of SQLite's answer is compared, row order included (qdiff_compare.ts);
+ * scalar subqueries aggregate (exactly one row), and the statement reports which result
+ * columns its ORDER BY names (shown in failure reports).
  */
 import {
   type QCtx,
@@ -18,33 +17,32 @@ import type { QdiffSource } from "./qdiff_schema.ts";
 import { WINDOW_FEATURES, type WindowScope, WindowWriter } from "./qdiff_window.ts";
 import type { Tape } from "./query_gen_expr.ts";
 
-/** How much of the row order a statement determines. */
+/** A statement's ORDER BY, as failure reports describe it. */
 export type QdiffOrder =
-  /** No ORDER BY: rows are a multiset. */
+  /** No ORDER BY. */
   | { kind: "none" }
-  /** ORDER BY whose leading terms are these result columns (0-based): their sequence is fixed. */
+  /** ORDER BY whose leading terms are these result columns (0-based). */
   | { kind: "keys"; keys: number[] }
-  /** ORDER BY an expression the test cannot evaluate: rows are a multiset. */
+  /** ORDER BY an expression that is not a result column. */
   | { kind: "opaque" };
 
 /** A generated statement. */
 export interface QdiffQuery {
   sql: string;
+  /** The statement without its top-level LIMIT/OFFSET (`sql` when it has none). */
+  whole: string;
   /** Values bound to `?1..?n`, as indexes into {@link PARAM_VALUES}. */
   params: number[];
   order: QdiffOrder;
   /** Whether a top-level LIMIT/OFFSET cuts the result. */
   limited: boolean;
-  /** Whether some part keeps one of several equal values (see qdiff_compare.ts). */
-  keepsOneOfEqual: boolean;
-  /** Whether REAL sums occur (see qdiff_compare.ts). */
-  sumsReals: boolean;
   features: string[];
 }
 
 /** Every feature a statement can report (besides `fn:<name>`, one per scalar function). */
 export const QDIFF_FEATURES: readonly string[] = (
   "agg:avg agg:count agg:count(*) agg:distinct agg:filter agg:group_concat agg:max agg:min " +
+  "agg:orderByTies " +
   "agg:separator agg:sum agg:total aggregate aggregateQuery arith bareColumn between bits " +
   "caseOperand caseSearched cast collate compare compound:EXCEPT compound:INTERSECT " +
   "compound:UNION compound:UNION-ALL concat correlated cte cte:recursive cte:recursiveLimit " +
@@ -54,34 +52,6 @@ export const QDIFF_FEATURES: readonly string[] = (
   "orderBy:alias orderBy:collate orderBy:desc orderBy:expr orderBy:nulls orderBy:number " +
   "overflow parameter rowid sargable scalarSubquery star tableStar unary values view where"
 ).split(" ").concat(WINDOW_FEATURES);
-
-/** Features after which a value may be any one of several equal ones. */
-const KEEPS_ONE_OF_EQUAL = new Set([
-  "distinct",
-  "compound:UNION",
-  "compound:INTERSECT",
-  "compound:EXCEPT",
-  "groupBy",
-  "agg:min",
-  "agg:max",
-  "agg:distinct",
-  "fn:min",
-  "fn:max",
-  "window:fn:min",
-  "window:fn:max",
-]);
-
-/** Features after which REALs are summed in an order the statement does not fix. */
-const SUMS_REALS = new Set([
-  "agg:sum",
-  "agg:total",
-  "agg:avg",
-  // Window sums add in a fixed order (qdiff_window.ts), but of values that may be any one
-  // of several equal ones (1 or 1.0 from GROUP BY or DISTINCT), which changes the rounding.
-  "window:fn:sum",
-  "window:fn:total",
-  "window:fn:avg",
-]);
 
 /** Values the tests bind to parameters (bigint: INTEGER, number: REAL). */
 export const PARAM_VALUES: readonly (bigint | number | string | Uint8Array | null)[] = [
@@ -148,6 +118,7 @@ export class QdiffQueryBuilder extends QExprBuilder {
       order = o.order;
     }
     let limited = false;
+    const whole = sql;
     if (!loneValues && this.t.chance(30)) {
       limited = true;
       sql += " " + this.limit();
@@ -156,9 +127,7 @@ export class QdiffQueryBuilder extends QExprBuilder {
     const highest = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
     const params = Array.from({ length: highest }, () => this.t.int(PARAM_VALUES.length));
     const features = [...this.features].sort();
-    const keepsOneOfEqual = features.some((f) => KEEPS_ONE_OF_EQUAL.has(f));
-    const sumsReals = features.some((f) => SUMS_REALS.has(f));
-    return { sql, params, order, limited, keepsOneOfEqual, sumsReals, features };
+    return { sql, whole, params, order, limited, features };
   }
 
   limit(): string {

@@ -41,7 +41,8 @@ const DECLARED_TYPES = ["INTEGER", "REAL", "TEXT", "BLOB", "NUMERIC", "", "INT",
 
 /**
  * SQL literals for stored values: NULLs, duplicates, negatives, 64-bit edges, reals from
- * tiny to 1e300, text with mixed case, trailing spaces, digits and unicode, small blobs,
+ * tiny to 1e300, values equal but different (1 and 1.0, 0 and 0.0 and -0.0, 'a' and 'A'
+ * and 'A  '), text with mixed case, trailing spaces, digits and unicode, small blobs,
  * time values (date texts, julian days, unix times), modifiers and JSON documents (valid,
  * JSON5, invalid) for the date/time and JSON functions (qdiff_functions.ts).
  */
@@ -62,6 +63,8 @@ export const VALUE_LITERALS: readonly string[] = [
   "-4611686018427387905",
   "0.1",
   "1.0",
+  "0.0",
+  "-0.0",
   "2.5",
   "-0.5",
   "1e300",
@@ -71,6 +74,7 @@ export const VALUE_LITERALS: readonly string[] = [
   "'a'",
   "'A'",
   "'a '",
+  "'A  '",
   "'abc'",
   "'ABC'",
   "'b'",
@@ -131,6 +135,7 @@ export function generateQdiffDb(t: Tape): QdiffDb {
       collate: t.chance(25) ? t.pick(["NOCASE", "RTRIM"]) : null,
       pool: Array.from({ length: 2 + t.int(6) }, () => t.pick(VALUE_LITERALS)),
     }));
+    const generated = t.chance(25) ? generatedColumn(t, columns) : null;
     const flavor = t.int(6); // 0-3 plain rowid, 4 INTEGER PRIMARY KEY, 5 WITHOUT ROWID
     const ipk = flavor === 4 ? 0 : -1;
     const withoutRowid = flavor === 5;
@@ -142,6 +147,7 @@ export function generateQdiffDb(t: Tape): QdiffDb {
       if (c.collate) def += ` COLLATE ${c.collate}`;
       return def;
     });
+    if (generated) defs.push(generated.def);
     if (withoutRowid) {
       const keyCols = columns.slice(0, pkWidth).map((c) => c.name + (t.chance(30) ? " DESC" : ""));
       defs.push(`PRIMARY KEY (${keyCols.join(", ")})`);
@@ -149,23 +155,30 @@ export function generateQdiffDb(t: Tape): QdiffDb {
     schemaSql.push(
       `CREATE TABLE ${name} (${defs.join(", ")})${withoutRowid ? " WITHOUT ROWID" : ""}`,
     );
+    // Every stored or generated column, as queries and indexes see them.
+    const all = generated ? [...columns, generated.column] : columns;
     const indexed = new Set<string>();
     if (ipk === 0) indexed.add(columns[0].name);
     if (withoutRowid) indexed.add(columns[0].name);
     const nindexes = t.int(3);
+    const ncolsAll = all.length;
     for (let k = 0; k < nindexes; k++) {
-      const first = t.int(ncols);
+      const first = t.int(ncolsAll);
       const parts = [first];
-      if (ncols > 1 && t.chance(40)) parts.push((first + 1 + t.int(ncols - 1)) % ncols);
+      if (ncolsAll > 1 && t.chance(40)) parts.push((first + 1 + t.int(ncolsAll - 1)) % ncolsAll);
+      // Sometimes every column, so that the index covers the table.
+      if (t.chance(20)) {
+        for (let p = 0; p < ncolsAll; p++) if (!parts.includes(p)) parts.push(p);
+      }
       const terms = parts.map((p, j) => {
-        const c = columns[p].name;
+        const c = all[p].name;
         const expr = j === 0 && t.chance(15) ? t.pick([`lower(${c})`, `${c} + 1`]) : c;
         const coll = t.chance(15) ? ` COLLATE ${t.pick(["NOCASE", "BINARY", "RTRIM"])}` : "";
         return expr + coll + (t.chance(30) ? " DESC" : "");
       });
-      if (!terms[0].includes("(") && !terms[0].includes("+")) indexed.add(columns[first].name);
+      if (!terms[0].includes("(") && !terms[0].includes("+")) indexed.add(all[first].name);
       const unique = t.chance(20) ? "UNIQUE " : "";
-      const where = t.chance(15) ? ` WHERE ${columns[first].name} IS NOT NULL` : "";
+      const where = t.chance(15) ? ` WHERE ${all[first].name} IS NOT NULL` : "";
       schemaSql.push(
         `CREATE ${unique}INDEX ${name}_i${k} ON ${name} (${terms.join(", ")})${where}`,
       );
@@ -177,14 +190,15 @@ export function generateQdiffDb(t: Tape): QdiffDb {
         if (i < pkWidth && t.chance(50)) return String(r);
         return t.chance(70) ? t.pick(c.pool) : t.pick(VALUE_LITERALS);
       });
-      dataSql.push(`INSERT OR IGNORE INTO ${name} VALUES (${values.join(", ")})`);
+      const into = generated ? ` (${names.join(", ")})` : "";
+      dataSql.push(`INSERT OR IGNORE INTO ${name}${into} VALUES (${values.join(", ")})`);
     }
     const uniqueKey = ipk === 0 ? columns[0].name : withoutRowid ? null : "rowid";
     const collations: Record<string, string | null> = {};
-    for (const c of columns) collations[c.name] = c.collate;
+    for (const c of all) collations[c.name] = c.collate;
     sources.push({
       name,
-      columns: names,
+      columns: all.map((c) => c.name),
       rowid: !withoutRowid,
       uniqueKey: withoutRowid && pkWidth === 1 ? columns[0].name : uniqueKey,
       indexed: [...indexed],
@@ -194,6 +208,26 @@ export function generateQdiffDb(t: Tape): QdiffDb {
   }
   if (t.chance(35)) addView(t, sources, schemaSql);
   return { schemaSql, dataSql, sources };
+}
+
+/** A generated column `g` (VIRTUAL or STORED) computed from the table's columns. */
+function generatedColumn(t: Tape, columns: ColumnPlan[]): { def: string; column: ColumnPlan } {
+  const c = t.pick(columns).name;
+  const d = t.pick(columns).name;
+  const expr = t.pick([
+    `${c} + 1`,
+    `${c} || ${d}`,
+    `lower(${c})`,
+    `${c} * 2`,
+    `coalesce(${c}, ${d})`,
+  ]);
+  const type = t.pick(DECLARED_TYPES);
+  const collate = t.chance(20) ? t.pick(["NOCASE", "RTRIM"]) : null;
+  const kind = t.pick(["VIRTUAL", "STORED"]);
+  const def = `g${type ? ` ${type}` : ""} AS (${expr}) ${kind}${
+    collate ? ` COLLATE ${collate}` : ""
+  }`;
+  return { def, column: { name: "g", type, collate, pool: [] } };
 }
 
 function pickNames(t: Tape, n: number): string[] {

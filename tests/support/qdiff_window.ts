@@ -6,7 +6,8 @@
  * statements SQLite refuses (bad frame offsets, RANGE offsets over several ORDER BY terms,
  * overriding a named window, DISTINCT or FILTER where they are not allowed).
  *
- * Determinism rules (SQLite's order among ORDER BY peers is an implementation detail):
+ * Determinism rules (kept from when the comparison tolerated row order among peers; the
+ * exact comparison now also checks SQLite's order among them where it shows):
  * - A call is "order-sensitive" when its value depends on where a row sits among its
  *   peers: row_number, ntile, lag, lead, first_value, last_value, nth_value,
  *   group_concat, sum, total and avg always (REAL sums depend on the order rows are added
@@ -17,15 +18,13 @@
  *   all those are interchangeable: every expression gives the same values on them, so
  *   the result is the same multiset); over an aggregate query, the GROUP BY terms (groups
  *   are distinct under them). litejit replays SQLite's step/inverse sequence, so sums
- *   agree but for the rounding of values that may be any one of equal ones (1 or 1.0):
- *   `window:fn:sum/total/avg` map to sumsReals in qdiff_query.ts (12 digits).
+ *   agree to the last bit.
  * - A RANGE frame with an offset allows one ORDER BY term only: an order-sensitive call
  *   gets it only when one term alone is unique (a single FROM item's key, a single GROUP
  *   BY term), otherwise its frame is drawn again as ROWS or GROUPS.
  * - Order-insensitive calls (rank, dense_rank, percent_rank, cume_dist; count, min, max
  *   over RANGE/GROUPS frames or the default frame) take any ORDER BY: their frame is a
- *   set of rows determined per row. min/max keep one of equal values (1 or 1.0): the
- *   statement reports `window:fn:min/max`, which qdiff_query.ts maps to keepsOneOfEqual.
+ *   set of rows determined per row. min/max keep the first of equal values (1 or 1.0).
  * - Values SQLite refuses only when a window runs (frame offsets, ntile and nth_value
  *   arguments) occur at most once per statement and only in its first top-level core.
  */
