@@ -4,9 +4,9 @@
  */
 import type { CompareOp } from "../../core/value/logic.ts";
 import type {
+  AffinityExpr,
   ArithExpr,
   CaseExpr,
-  AffinityExpr,
   CastExpr,
   ColumnExpr,
   CompareExpr,
