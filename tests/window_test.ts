@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
+import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 import { Database } from "../mod.ts";
 import { withTempDir } from "./support/wal_files.ts";
 
@@ -291,4 +292,24 @@ Deno.test("window: SQLite's errors", () => {
     "SELECT sum(s) OVER (ORDER BY id) AS w FROM t ORDER BY id",
   ];
   withDatabases((db, oracle) => checkAll(db, oracle, queries));
+});
+
+Deno.test("windows: any EXCLUDE clause, NO OTHERS too, computes each frame from scratch", () => {
+  // sum() keeps "a REAL was seen" while rows are added and removed; SQLite recomputes the
+  // frames of a window with an EXCLUDE clause, so that state never outlives its row there.
+  assertSameAsSqlite(
+    "CREATE TABLE t(k); INSERT INTO t VALUES ('abc'), (3), (2), (1), (2.5), (4);",
+    [
+      "SELECT k, sum(k) OVER (ORDER BY rowid ROWS BETWEEN CURRENT ROW AND CURRENT ROW) FROM t",
+      "SELECT k, sum(k) OVER (ORDER BY rowid ROWS BETWEEN CURRENT ROW AND CURRENT ROW " +
+      "EXCLUDE NO OTHERS) FROM t",
+      "SELECT k, sum(k) OVER (ORDER BY rowid ROWS 1 PRECEDING EXCLUDE NO OTHERS) FROM t",
+      "SELECT k, total(k) OVER (ORDER BY rowid ROWS 1 PRECEDING EXCLUDE NO OTHERS), " +
+      "avg(k) OVER (ORDER BY rowid ROWS 1 PRECEDING EXCLUDE NO OTHERS) FROM t",
+      "SELECT k, row_number() OVER (ORDER BY k ROWS 1 PRECEDING EXCLUDE NO OTHERS), " +
+      "min(k) OVER (ORDER BY rowid ROWS 1 PRECEDING EXCLUDE NO OTHERS) FROM t",
+    ],
+    [],
+    { bigints: true },
+  );
 });

@@ -224,7 +224,7 @@ export interface BoundWindow {
     unit: "rows" | "range" | "groups";
     start: BoundFrameBound;
     end: BoundFrameBound;
-    exclude: "noOthers" | "currentRow" | "group" | "ties";
+    exclude: "none" | "noOthers" | "currentRow" | "group" | "ties";
   } | null;
 }
 

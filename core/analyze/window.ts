@@ -63,7 +63,7 @@ export function bindWindow(
         unit: spec.frame.unit,
         start: bound(spec.frame.start),
         end: spec.frame.end ? bound(spec.frame.end) : { type: "currentRow", offset: null },
-        exclude: spec.frame.exclude ?? "noOthers",
+        exclude: spec.frame.exclude ?? "none",
       }
       : null,
   };

@@ -44,7 +44,7 @@ export interface WindowCallSpec {
   unit: "rows" | "range" | "groups";
   start: FrameBoundType;
   end: FrameBoundType;
-  exclude: "noOthers" | "currentRow" | "group" | "ties";
+  exclude: "none" | "noOthers" | "currentRow" | "group" | "ties";
   /** The call's collating sequence (min/max). */
   collation: string;
 }
@@ -89,7 +89,7 @@ export class WindowComputer {
       unit: def.forced?.unit ?? c.unit,
       start: def.forced?.start ?? c.start,
       end: def.forced?.end ?? c.end,
-      exclude: def.forced ? "noOthers" : c.exclude,
+      exclude: def.forced ? "none" : c.exclude,
       startValue: def.forced?.startValue ?? null,
       desc: order0?.desc ?? false,
       nullsFirst: order0?.nullsFirst ?? true,
@@ -105,7 +105,7 @@ export class WindowComputer {
     };
     const coll = collationNamed(c.collation, enc);
     let hooks: FrameHooks;
-    if (frame.exclude !== "noOthers") {
+    if (frame.exclude !== "none") {
       hooks = new AggregateCall(io, enc, def.fn!, coll, this.#excluder(frame.exclude));
     } else if (def.kind === "minMax") {
       hooks = new MinMaxCall(io, enc, def.fn!.name === "min", coll);
@@ -117,7 +117,13 @@ export class WindowComputer {
     return { spec: c, engine: new FrameEngine(frame, enc), hooks, io };
   }
 
-  #excluder(kind: "currentRow" | "group" | "ties"): Excluder {
+  /**
+   * Which rows of a frame an EXCLUDE clause leaves out. Any EXCLUDE clause, NO OTHERS too,
+   * makes SQLite compute each frame from scratch instead of adding and removing rows
+   * (an aggregate's state, such as sum()'s "a REAL was seen", then never outlives a row).
+   */
+  #excluder(kind: "noOthers" | "currentRow" | "group" | "ties"): Excluder {
+    if (kind === "noOthers") return () => false;
     if (kind === "currentRow") return (row, current) => row === current;
     if (kind === "group") return (row, current) => this.#peers(row, current);
     return (row, current) => row !== current && this.#peers(row, current);

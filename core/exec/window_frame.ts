@@ -55,7 +55,7 @@ export interface FrameShape {
   unit: "rows" | "range" | "groups";
   start: FrameBoundType;
   end: FrameBoundType;
-  exclude: "noOthers" | "currentRow" | "group" | "ties";
+  exclude: "none" | "noOthers" | "currentRow" | "group" | "ties";
   /** A fixed start offset (cume_dist), or null to read the partition's offset. */
   startValue: number | null;
   /** RANGE: the ORDER BY term's direction, NULL placement and collation. */
@@ -128,7 +128,7 @@ export class FrameEngine {
     this.#enc = enc;
     this.#bPeer = frame.unit !== "rows";
     this.#range = frame.unit === "range";
-    this.#exclude = frame.exclude !== "noOthers";
+    this.#exclude = frame.exclude !== "none";
   }
 
   /** Computes every row's result of partition `p` through `hooks`. */

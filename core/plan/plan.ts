@@ -590,7 +590,8 @@ export interface WindowCall {
     unit: "rows" | "range" | "groups";
     start: { type: FrameBoundType; offset: PlanExpr | null };
     end: { type: FrameBoundType; offset: PlanExpr | null };
-    exclude: "noOthers" | "currentRow" | "group" | "ties";
+    /** "none": no EXCLUDE clause; "noOthers": an explicit EXCLUDE NO OTHERS. */
+    exclude: "none" | "noOthers" | "currentRow" | "group" | "ties";
   };
   collation: CollationName;
 }

@@ -97,7 +97,7 @@ export function prepareWindows(
             unit: "range",
             start: { type: "unboundedPreceding", offset: null },
             end: { type: "currentRow", offset: null },
-            exclude: "noOthers",
+            exclude: "none",
           },
         collation: callCollation.toUpperCase(),
       };
