@@ -83,7 +83,24 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
       });
     } else if (row.type === "trigger") schema.triggers.push(row.name);
   }
+  if (pager.header.schemaFormat < 4) ignoreDescending(schema);
   return schema;
+}
+
+/**
+ * Schema formats 1 to 3 have no descending indexes: SQLite ignores DESC in every index and
+ * primary key definition of such a file (build.c), and built their b-trees ascending.
+ */
+function ignoreDescending(schema: Schema): void {
+  const asc = (keys: KeyColumn[]) => keys.map((k) => (k.desc ? { ...k, desc: false } : k));
+  for (const t of new Set(schema.tables.values())) {
+    t.primaryKey = asc(t.primaryKey);
+    t.recordColumns = asc(t.recordColumns);
+    for (const i of t.indexes) {
+      i.keyColumns = asc(i.keyColumns);
+      i.recordColumns = asc(i.recordColumns);
+    }
+  }
 }
 
 function parseOrThrow(name: string, sql: string): SchemaDef {

@@ -40,9 +40,11 @@ export function indexInfo(
   const m = findIndex(db, name, schema);
   if (!m) return [];
   const columns = tableDefOf(m.table).columns;
+  // Schema formats 1 to 3 have no descending indexes (core/format/schema.ts).
+  const descending = db.pager.header.schemaFormat >= 4;
   const row = (f: IndexField, seqno: number, key: boolean): SqlValue[] => {
     const base: SqlValue[] = [seqno, f.cid, f.cid >= 0 ? columns[f.cid].name : null];
-    if (extended) base.push(f.desc ? 1 : 0, f.coll, key ? 1 : 0);
+    if (extended) base.push(f.desc && descending ? 1 : 0, f.coll, key ? 1 : 0);
     return base;
   };
   const rows = m.key.map((f, i) => row(f, i, true));
