@@ -76,3 +76,62 @@ Deno.test("sort ties: several windows run last to first, the output in the first
     "SELECT b, count() OVER (ORDER BY a), count() OVER (ORDER BY c) FROM t GROUP BY b",
   ]);
 });
+
+const SETUP = `
+CREATE TABLE t(a, b, c);
+INSERT INTO t VALUES (1,'x',5),(2,'y',5),(1,'z',4),(2,'w',4),(3,'v',5),(1,'u',4),
+  (NULL,'n',5),(NULL,'m',4),(4,'X',5),(5,'Y',4),(4,'x',4);
+CREATE TABLE u(a, b, c);
+INSERT INTO u SELECT * FROM t;
+CREATE INDEX ua ON u(a);
+CREATE TABLE v(a, b, c);
+INSERT INTO v SELECT * FROM t;
+CREATE INDEX vad ON v(a DESC);
+`;
+
+Deno.test("sort ties: GROUP BY delivered by an index: forwards unless the ORDER BY is the same", () => {
+  assertSameAsSqlite(SETUP, [
+    "SELECT a, count(*) n FROM v GROUP BY a ORDER BY n DESC",
+    "SELECT a, count(*) n FROM v GROUP BY a ORDER BY n",
+    "SELECT a, count(*) n FROM v GROUP BY a",
+    "SELECT a, count(*) n FROM v GROUP BY a ORDER BY a",
+    "SELECT a, count(*) n FROM v GROUP BY a ORDER BY a DESC",
+    "SELECT a, group_concat(b, '' ORDER BY c) FROM u GROUP BY a ORDER BY a DESC",
+    "SELECT a, group_concat(b, '') FROM u GROUP BY a ORDER BY a DESC",
+    "SELECT a, group_concat(b, '') FROM v GROUP BY a ORDER BY a",
+    "SELECT a, group_concat(b, '') FROM u GROUP BY a ORDER BY a DESC NULLS FIRST",
+    "SELECT a, group_concat(b, ''), count(*) n FROM v GROUP BY a ORDER BY n",
+    "SELECT a, count(*) n FROM u GROUP BY a ORDER BY n DESC",
+    "SELECT a, count(*) n FROM u GROUP BY a ORDER BY n",
+    "SELECT a, count(*) n FROM u GROUP BY a ORDER BY a DESC",
+    "SELECT a, count(*) n FROM u GROUP BY a",
+  ]);
+});
+
+Deno.test("sort ties: an index gives a prefix of the ORDER BY: ties come in its scan direction", () => {
+  assertSameAsSqlite(SETUP, [
+    "SELECT a, b, c FROM u ORDER BY a, c",
+    "SELECT a, b, c FROM u ORDER BY a DESC, c",
+    "SELECT a, b, c FROM u ORDER BY a DESC, c DESC",
+    "SELECT a, b, c FROM u WHERE a > 1 ORDER BY a DESC, c",
+    "SELECT a, b, c FROM u ORDER BY a DESC, c LIMIT 5",
+    "SELECT a, b, c FROM v ORDER BY a, c",
+    "SELECT a, b, c FROM v ORDER BY a DESC, c",
+  ]);
+});
+
+Deno.test("sort ties: with windows the GROUP BY takes the first computed window's order", () => {
+  assertSameAsSqlite(SETUP, [
+    "SELECT a, count(*) n, sum(a) OVER () FROM t GROUP BY a ORDER BY n DESC",
+    "SELECT a, count(*) n, row_number() OVER (ORDER BY count(*) DESC) FROM t GROUP BY a",
+    "SELECT a, count(*) n, row_number() OVER (ORDER BY count(*)) FROM t GROUP BY a",
+    "SELECT a, c, count(*) n, row_number() OVER (PARTITION BY c ORDER BY count(*) DESC) " +
+    "FROM t GROUP BY a, c",
+    "SELECT a, c, count(*) n, row_number() OVER (PARTITION BY c ORDER BY count(*) DESC), " +
+    "rank() OVER (ORDER BY a DESC) FROM t GROUP BY a",
+    "SELECT a, count(*) n, rank() OVER (ORDER BY a DESC), " +
+    "row_number() OVER (ORDER BY count(*) DESC) FROM t GROUP BY a ORDER BY n",
+    "SELECT a, b, row_number() OVER (PARTITION BY c ORDER BY a) FROM t",
+    "SELECT a, b, row_number() OVER (ORDER BY a DESC) FROM t ORDER BY c",
+  ]);
+});

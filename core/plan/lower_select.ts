@@ -8,8 +8,8 @@ import { colRef, type LowerScope, newId, newScope, type PlanContext } from "./sc
 import { lowerExpr } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
-import { prepareWindows, stackWindows } from "./window.ts";
-import { orderAwareChooser, type OrderTerm, pathOrder } from "./order.ts";
+import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
+import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
@@ -183,7 +183,10 @@ function lowerCoreRefs(
   // With one table, prefer a path that gives the GROUP BY (stream) or ORDER BY order.
   const groupBy = core.groupBy ?? [];
   const grouped = core.aggregate && groupBy.length > 0;
-  const groupDesc = grouped ? groupDirections(groupBy, orderBy) : [];
+  // With windows, SQLite's window rewrite orders the grouping query by the first computed
+  // window's PARTITION BY and ORDER BY instead of the statement's ORDER BY.
+  const groupOrder = windows ? firstComputedWindowOrder(core) : orderBy;
+  const groupDesc = grouped ? groupDirections(groupBy, groupOrder) : [];
   let wanted: (() => OrderTerm[]) | null = null;
   if (grouped) {
     wanted = () =>
@@ -221,7 +224,7 @@ function lowerCoreRefs(
     const o = !local
       ? null
       : grouped
-      ? (sameAsGroupBy(groupBy, orderBy) ? pathOrder(outerPath, terms) : null) ??
+      ? (sameAsGroupBy(groupBy, groupOrder) ? pathOrder(outerPath, terms) : null) ??
         pathOrder(outerPath, terms, true)
       : pathOrder(outerPath, terms);
     if (o) {
@@ -229,6 +232,11 @@ function lowerCoreRefs(
       ordered = true;
       // Groups the path gives in another order than the GROUP BY's never match an ORDER BY.
       if (grouped) groupOut = o.permuted ? [] : o.desc.map((d, i) => d ?? groupDesc[i]);
+    } else if (from.single !== null && !core.aggregate) {
+      // A prefix of the ORDER BY from the path: run it in that prefix's direction, so ties
+      // under the whole ORDER BY come in its order as in SQLite's block-by-block sort.
+      const prefix = orderedPrefix(outerPath, terms);
+      if (prefix.length > 0) outerPath.node.reverse = prefix.reverse;
     }
   }
   let upper: LowerScope = scope;

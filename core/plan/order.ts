@@ -83,6 +83,23 @@ export function pathOrder(
 }
 
 /**
+ * The longest prefix of `terms` that `path` gives (0: none), and whether the path must
+ * run backwards for it. SQLite then sorts only the remaining terms, block by block of
+ * equal prefix (select.c's nOBSat): the same order as a stable sort of all terms over the
+ * path's rows, so ties keep the path's order (its direction included).
+ */
+export function orderedPrefix(
+  path: AccessPath,
+  terms: readonly OrderTerm[],
+): { length: number; reverse: boolean } {
+  for (let n = terms.length; n > 0; n--) {
+    const o = pathOrder(path, terms.slice(0, n));
+    if (o) return { length: n, reverse: o.reverse };
+  }
+  return { length: 0, reverse: false };
+}
+
+/**
  * Picks a table's path for a wanted order; `givesOrder` says whether a path (of the
  * outermost loop of a join) yields the rows in that order, `sortCost` what sorting
  * `rows` rows costs otherwise.
@@ -104,12 +121,18 @@ function sortCost(rows: number): number {
 export function orderAwareChooser(terms: () => OrderTerm[], grouping: boolean): OrderChooser {
   const gives = (p: AccessPath, wanted: readonly OrderTerm[]) =>
     pathOrder(p, wanted, grouping) !== null;
+  // Sorting only the terms after a prefix the path gives costs that share of a full sort.
+  const sortShare = (p: AccessPath, wanted: readonly OrderTerm[]) => {
+    if (gives(p, wanted)) return 0;
+    if (grouping || wanted.length === 0) return 1;
+    return (wanted.length - orderedPrefix(p, wanted).length) / wanted.length;
+  };
   const choose = (paths: AccessPath[]) => {
     const wanted = terms();
     let best: AccessPath | null = null;
     let bestCost = Infinity;
     for (const p of paths) {
-      const cost = p.cost + (gives(p, wanted) ? 0 : sortCost(p.rows));
+      const cost = p.cost + sortShare(p, wanted) * sortCost(p.rows);
       if (cost < bestCost) {
         best = p;
         bestCost = cost;

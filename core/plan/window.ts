@@ -33,6 +33,25 @@ interface WindowGroup {
   keys: PlanExpr[];
 }
 
+/**
+ * The sort order of the window computed first (the last distinct definition, see
+ * {@link stackWindows}): its PARTITION BY terms ascending, then its ORDER BY terms.
+ */
+export function firstComputedWindowOrder(core: B.BoundCore): B.BoundOrderingTerm[] {
+  const specs: B.BoundWindow[] = [];
+  for (const f of core.windowFunctions) {
+    if (!specs.some((s) => sameWindow(s, f.window!))) specs.push(f.window!);
+  }
+  const w = specs[specs.length - 1];
+  const partition = w.partitionBy.map((expr): B.BoundOrderingTerm => ({
+    expr,
+    desc: false,
+    nulls: null,
+    resultColumn: 0,
+  }));
+  return [...partition, ...w.orderBy];
+}
+
 /** Prepared windows of a core: placeholders are registered in `scope`. */
 export interface PreparedWindows {
   groups: WindowGroup[];

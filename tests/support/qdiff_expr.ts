@@ -51,6 +51,7 @@ export interface QCtx {
 export const QDIFF_SWITCHED_OFF: readonly string[] = [
   "math functions",
   "multi-character ESCAPE",
+  "REAL generated columns through a sort",
 ];
 
 /** Extra literals for expressions (beyond stored values). */
