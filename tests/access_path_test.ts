@@ -6,11 +6,7 @@
  * other indexes win a tie with its primary key, and CROSS JOIN keeps the written order.
  */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import { Database } from "../mod.ts";
-import { TEST_BACKENDS } from "./support/backends.ts";
-import { assertSameAsSqlite } from "./support/oracle_queries.ts";
+import { assertSameAsSqlite, withEachBackend } from "./support/oracle_queries.ts";
 
 const SCHEMA = `
 CREATE TABLE t0(c INTEGER PRIMARY KEY, d TEXT);
@@ -67,24 +63,11 @@ Deno.test("access paths: rows in SQLite's order without ORDER BY", () => {
 });
 
 Deno.test("access paths: EXPLAIN QUERY PLAN names the same scans", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "litejit_access_" });
-  try {
-    const path = join(dir, "a.db");
-    const w = new DatabaseSync(path);
-    w.exec(SCHEMA);
-    w.close();
-    const oracle = new DatabaseSync(path, { readOnly: true });
-    const plan = (rows: unknown[]) => rows.map((r) => (r as { detail: string }).detail);
-    for (const backend of TEST_BACKENDS) {
-      const db = new Database(path, { backend });
-      for (const sql of QUERIES) {
-        const eqp = `EXPLAIN QUERY PLAN ${sql}`;
-        assert.deepEqual(plan(db.prepare(eqp).all()), plan(oracle.prepare(eqp).all()), sql);
-      }
-      db.close();
+  const plan = (rows: unknown[]) => rows.map((r) => (r as { detail: string }).detail);
+  withEachBackend(SCHEMA, (oracle, db) => {
+    for (const sql of QUERIES) {
+      const eqp = `EXPLAIN QUERY PLAN ${sql}`;
+      assert.deepEqual(plan(db.prepare(eqp).all()), plan(oracle.prepare(eqp).all()), sql);
     }
-    oracle.close();
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  });
 });

@@ -4,11 +4,7 @@
  * the record; PRAGMA table_xinfo and the statement's column descriptions name them.
  */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import { Database } from "../mod.ts";
-import { TEST_BACKENDS } from "./support/backends.ts";
-import { assertSameAsSqlite } from "./support/oracle_queries.ts";
+import { assertSameAsSqlite, withEachBackend } from "./support/oracle_queries.ts";
 
 const SCHEMA = `
 CREATE TABLE g(a, c REAL AS (a * 2) VIRTUAL, d INTEGER AS (a || '') VIRTUAL, e TEXT AS (a + 1),
@@ -59,29 +55,16 @@ Deno.test("generated columns: values everywhere a column can appear", () => {
 });
 
 Deno.test("generated columns: column descriptions as SQLite gives them", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "litejit_gen_" });
-  try {
-    const path = join(dir, "g.db");
-    const w = new DatabaseSync(path);
-    w.exec(SCHEMA);
-    w.close();
-    const oracle = new DatabaseSync(path, { readOnly: true });
-    for (const backend of TEST_BACKENDS) {
-      const db = new Database(path, { backend });
-      for (const sql of ["SELECT * FROM g", "SELECT c, m, s FROM g", "SELECT * FROM vg"]) {
-        const want = oracle.prepare(sql).columns().map((c) => [c.name, c.table, c.column, c.type]);
-        const got = db.prepare(sql).columns().map((c) => [
-          c.name,
-          c.table,
-          c.column,
-          c.declaredType,
-        ]);
-        assert.deepEqual(got, want, `${backend}: ${sql}`);
-      }
-      db.close();
+  withEachBackend(SCHEMA, (oracle, db, backend) => {
+    for (const sql of ["SELECT * FROM g", "SELECT c, m, s FROM g", "SELECT * FROM vg"]) {
+      const want = oracle.prepare(sql).columns().map((c) => [c.name, c.table, c.column, c.type]);
+      const got = db.prepare(sql).columns().map((c) => [
+        c.name,
+        c.table,
+        c.column,
+        c.declaredType,
+      ]);
+      assert.deepEqual(got, want, `${backend}: ${sql}`);
     }
-    oracle.close();
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  });
 });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Database, type SqlValue } from "../../mod.ts";
 import { TEST_BACKENDS } from "./backends.ts";
+import type { BackendName } from "../../backends/backend.ts";
 
 type Outcome = { rows: unknown[][] } | { error: string };
 
@@ -25,6 +26,38 @@ function show(o: Outcome): string {
 }
 
 /**
+ * Builds a database from `setup` with node:sqlite, then calls `check` once per backend with
+ * a read-only node:sqlite connection to it and that backend's litejit Database.
+ */
+export function withEachBackend(
+  setup: string,
+  check: (oracle: DatabaseSync, db: Database, backend: BackendName) => void,
+): void {
+  const dir = Deno.makeTempDirSync({ prefix: "litejit_oracle_" });
+  try {
+    const path = join(dir, "t.db");
+    const writer = new DatabaseSync(path);
+    writer.exec(setup);
+    writer.close();
+    const oracle = new DatabaseSync(path, { readOnly: true });
+    try {
+      for (const backend of TEST_BACKENDS) {
+        const db = new Database(path, { backend });
+        try {
+          check(oracle, db, backend);
+        } finally {
+          db.close();
+        }
+      }
+    } finally {
+      oracle.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+/**
  * Builds a database from `setup` (node:sqlite), then checks that every backend answers each
  * of `queries` (with `params` bound) exactly as node:sqlite does, rows in order. Lists the
  * first ten differences on failure. With `bigints`, INTEGERs come back as bigints on both
@@ -36,38 +69,25 @@ export function assertSameAsSqlite(
   params: readonly SqlValue[] = [],
   { bigints = false }: { bigints?: boolean } = {},
 ): void {
-  const dir = Deno.makeTempDirSync({ prefix: "litejit_oracle_" });
-  try {
-    const path = join(dir, "t.db");
-    const writer = new DatabaseSync(path);
-    writer.exec(setup);
-    writer.close();
-    const oracle = new DatabaseSync(path, { readOnly: true });
-    for (const backend of TEST_BACKENDS) {
-      const db = new Database(path, { backend });
-      const failures: string[] = [];
-      for (const sql of queries) {
-        const want = outcome(() => {
-          const stmt = oracle.prepare(sql);
-          stmt.setReadBigInts(bigints);
-          // Rows as arrays: objects would merge result columns that share a name.
-          (stmt as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
-          return stmt.all(...(params as never[])) as unknown as unknown[][];
-        });
-        const got = outcome(() => {
-          const stmt = db.prepare(sql);
-          stmt.setReadBigInts(bigints);
-          return stmt.values(...params);
-        });
-        if (!isDeepStrictEqual(got, want)) {
-          failures.push(`${sql}\n  sqlite  ${show(want)}\n  litejit ${show(got)}`);
-        }
+  withEachBackend(setup, (oracle, db, backend) => {
+    const failures: string[] = [];
+    for (const sql of queries) {
+      const want = outcome(() => {
+        const stmt = oracle.prepare(sql);
+        stmt.setReadBigInts(bigints);
+        // Rows as arrays: objects would merge result columns that share a name.
+        (stmt as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
+        return stmt.all(...(params as never[])) as unknown as unknown[][];
+      });
+      const got = outcome(() => {
+        const stmt = db.prepare(sql);
+        stmt.setReadBigInts(bigints);
+        return stmt.values(...params);
+      });
+      if (!isDeepStrictEqual(got, want)) {
+        failures.push(`${sql}\n  sqlite  ${show(want)}\n  litejit ${show(got)}`);
       }
-      db.close();
-      assert.equal(failures.length, 0, `${backend}:\n${failures.slice(0, 10).join("\n")}`);
     }
-    oracle.close();
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+    assert.equal(failures.length, 0, `${backend}:\n${failures.slice(0, 10).join("\n")}`);
+  });
 }
