@@ -4,6 +4,7 @@
  * table only when SQLite estimates its rows smaller (where.c's szIdxRow < szTabRow, sizes
  * from the declared types), the index created last wins a tie, a WITHOUT ROWID table's
  * other indexes win a tie with its primary key, and CROSS JOIN keeps the written order.
+ * count(*) counts the index whose entries are estimated smallest, if smaller than rows.
  */
 import assert from "node:assert/strict";
 import { assertSameAsSqlite, withEachBackend } from "./support/oracle_queries.ts";
@@ -56,6 +57,11 @@ const QUERIES = [
   "SELECT a.d, b.c FROM x AS a CROSS JOIN t0 AS b",
   "SELECT a.c, b.d FROM t0 AS a CROSS JOIN x AS b",
   "SELECT a.d, b.c, c.a FROM x AS a CROSS JOIN t0 AS b JOIN u AS c",
+  "SELECT count(*) FROM u",
+  "SELECT count(*) FROM v",
+  "SELECT count(*) FROM w",
+  "SELECT count(*) FROM x",
+  "SELECT count(*) FROM t0",
 ];
 
 Deno.test("access paths: rows in SQLite's order without ORDER BY", () => {

@@ -4,12 +4,12 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
-import { Affinity } from "../value/types.ts";
 import type { PlanExpr, Query, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { TABLE_ROWS } from "./access_path.ts";
+import { primaryKeyIndex, TABLE_ROWS } from "./access_path.ts";
+import { indexRowSize, tableRowSize } from "./row_size.ts";
 
 function onlyTable(core: B.BoundCore): B.TableSource | null {
   const items = core.from?.items;
@@ -24,28 +24,22 @@ function plainAggregateQuery(core: B.BoundCore, orderBy: unknown, limit: unknown
     core.aggregates.length === 1 && orderBy === null && limit === null;
 }
 
-function width(table: TableInfo, columns: number[]): number {
-  let w = 0;
-  for (const c of columns) {
-    const aff = c < 0 ? Affinity.Integer : table.columns[c].affinity;
-    w += aff === Affinity.Text || aff === Affinity.Blob ? 5 : 1;
-  }
-  return w;
-}
-
-/** The b-tree SQLite counts for count(*): the narrowest full index narrower than the table. */
+/**
+ * The b-tree SQLite counts for count(*) (select.c): the index whose entries are estimated
+ * smallest, if smaller than the table's rows (and, for a WITHOUT ROWID table, than its
+ * primary key's); the index created last wins a tie. Null: count the table itself.
+ */
 export function smallestIndex(table: TableInfo): IndexInfo | null {
+  const szTab = tableRowSize(table);
   let best: IndexInfo | null = null;
-  let bestWidth = table.withoutRowid
-    ? width(table, table.recordColumns.map((k) => k.column))
-    : width(table, table.columns.map((_, i) => i)) + 1;
+  let bestSize = table.withoutRowid ? indexRowSize(table, primaryKeyIndex(table)) : Infinity;
   for (let i = table.indexes.length - 1; i >= 0; i--) {
     const index = table.indexes[i];
     if (index.where !== null) continue;
-    const w = width(table, index.recordColumns.map((k) => (k.column === -2 ? -1 : k.column)));
-    if (w < bestWidth) {
+    const size = indexRowSize(table, index);
+    if (size < szTab && size < bestSize) {
       best = index;
-      bestWidth = w;
+      bestSize = size;
     }
   }
   return best;
