@@ -6,8 +6,7 @@
  * other indexes win a tie with its primary key, and CROSS JOIN keeps the written order.
  * count(*) counts the index whose entries are estimated smallest, if smaller than rows.
  */
-import assert from "node:assert/strict";
-import { assertSameAsSqlite, withEachBackend } from "./support/oracle_queries.ts";
+import { assertSameAsSqlite, assertSamePlans } from "./support/oracle_queries.ts";
 
 const SCHEMA = `
 CREATE TABLE t0(c INTEGER PRIMARY KEY, d TEXT);
@@ -69,11 +68,5 @@ Deno.test("access paths: rows in SQLite's order without ORDER BY", () => {
 });
 
 Deno.test("access paths: EXPLAIN QUERY PLAN names the same scans", () => {
-  const plan = (rows: unknown[]) => rows.map((r) => (r as { detail: string }).detail);
-  withEachBackend(SCHEMA, (oracle, db) => {
-    for (const sql of QUERIES) {
-      const eqp = `EXPLAIN QUERY PLAN ${sql}`;
-      assert.deepEqual(plan(db.prepare(eqp).all()), plan(oracle.prepare(eqp).all()), sql);
-    }
-  });
+  assertSamePlans(SCHEMA, QUERIES);
 });

@@ -91,3 +91,21 @@ export function assertSameAsSqlite(
     assert.equal(failures.length, 0, `${backend}:\n${failures.slice(0, 10).join("\n")}`);
   });
 }
+
+/**
+ * Builds a database from `setup`, then checks that every backend's EXPLAIN QUERY PLAN of
+ * each of `queries` has SQLite's lines (their texts; the ids are SQLite's addresses).
+ */
+export function assertSamePlans(setup: string, queries: readonly string[]): void {
+  const plan = (rows: unknown[]) => rows.map((r) => (r as { detail: string }).detail);
+  withEachBackend(setup, (oracle, db, backend) => {
+    for (const sql of queries) {
+      const eqp = `EXPLAIN QUERY PLAN ${sql}`;
+      assert.deepEqual(
+        plan(db.prepare(eqp).all()),
+        plan(oracle.prepare(eqp).all()),
+        `${backend}: ${sql}`,
+      );
+    }
+  });
+}
