@@ -5,6 +5,7 @@
 import type { CompareOp } from "../../core/value/logic.ts";
 import type {
   AffinityExpr,
+  ClearSubtypeExpr,
   ArithExpr,
   CaseExpr,
   CastExpr,
@@ -191,6 +192,10 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     const a = c.b.regs();
     c.expr(e.operand, a);
     c.b.emit(Op.Cast, a, t, 0, affinityEntry(c, e.affinity));
+  },
+  clearSubtype(c, e: ClearSubtypeExpr, t) {
+    c.expr(e.operand, t);
+    if (c.subtypes.mayCarry(e.operand)) c.b.emit(Op.ClrSubtype, t);
   },
   affinity(c, e: AffinityExpr, t) {
     c.expr(e.operand, t);

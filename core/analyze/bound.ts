@@ -87,6 +87,11 @@ export interface BoundCollate extends ExprInfo {
   operand: BoundExpr;
   /** Collation name as written. */
   name: string;
+  /**
+   * Put by the query flattener around a substituted expression, not written (SQLite's
+   * COLLATE without EP_Collate): the value loses its JSON subtype.
+   */
+  soft?: boolean;
 }
 
 export interface BoundCast extends ExprInfo {

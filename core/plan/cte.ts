@@ -10,6 +10,7 @@ import { compoundCollations, lowerParts, lowerSelect } from "./lower_select.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { newScope } from "./scope.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
+import { flattenSelect } from "./flatten.ts";
 
 function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
   if (from === null) return false;
@@ -23,7 +24,8 @@ function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
 /** The query a reference to `cte` reads. */
 export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   if (!cte.recursive) return lowerSelect(ctx, cte.select, null);
-  const s = cte.select;
+  // Each arm is a SELECT of its own: SQLite flattens its FROM subqueries too.
+  const s = flattenSelect(cte.select);
   const parts = selectCores(s);
   const ops = [null, ...s.compounds.map((c) => c.op)];
   let firstRec = parts.findIndex((p) => p.kind === "core" && readsCte(p.from, cte));

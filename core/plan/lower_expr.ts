@@ -119,7 +119,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "truth":
       return { kind: "truth", operand: sub(e.operand), value: e.value, not: e.not };
     case "collate":
-      return sub(e.operand);
+      return e.soft ? { kind: "clearSubtype", operand: sub(e.operand) } : sub(e.operand);
     case "cast":
       return {
         kind: "cast",

@@ -11,7 +11,7 @@ import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
 import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
-import { simplifyOuterJoins } from "./outer_join.ts";
+import { flattenSelect } from "./flatten.ts";
 import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
@@ -46,6 +46,7 @@ export function lowerSelect(
   select: B.BoundSelect,
   parent: LowerScope | null,
 ): Query {
+  select = flattenSelect(select);
   const limitScope = newScope(null, null);
   const limit = select.limit ? lowerExpr(ctx, limitScope, select.limit) : null;
   const offset = select.offset ? lowerExpr(ctx, limitScope, select.offset) : null;
@@ -177,7 +178,6 @@ function lowerCoreRefs(
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
-  core = simplifyOuterJoins(core);
   const special = planSpecialAggregate(ctx, core, parent, orderBy, limit, offset);
   if (special) return special;
   const scope = newScope(parent, core);

@@ -159,6 +159,15 @@ export interface AffinityExpr {
 }
 
 /**
+ * The operand's value without its JSON subtype (SQLite's OP_ClrSubtype): what the query
+ * flattener's "soft" COLLATE around a substituted subquery expression does.
+ */
+export interface ClearSubtypeExpr {
+  kind: "clearSubtype";
+  operand: PlanExpr;
+}
+
+/**
  * `CASE`: without `operand`, each `when` is a truth test; with it, `operand = when` is
  * tested with that branch's comparison `affinity` and `collation` (NULL never matches).
  * `operand` is evaluated once. No `otherwise` means NULL.
@@ -242,6 +251,7 @@ export type PlanExpr =
   | NullTestExpr
   | CastExpr
   | AffinityExpr
+  | ClearSubtypeExpr
   | CaseExpr
   | InListExpr
   | InQueryExpr

@@ -10,6 +10,7 @@ import type { DatabaseFile } from "../database_file.ts";
 import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
+import { flattenAll } from "./flatten.ts";
 
 /** A bound SELECT statement. */
 export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
@@ -20,7 +21,7 @@ export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
  * each table source's VIRTUAL columns.
  */
 function usedColumns(
-  statement: BoundSelectStatement,
+  select: B.BoundSelect,
 ): { used: Map<number, Set<number>>; virtual: Map<number, (B.BoundExpr | null)[]> } {
   const out = new Map<number, Set<number>>();
   const virtual = new Map<number, (B.BoundExpr | null)[]>();
@@ -51,13 +52,14 @@ function usedColumns(
       visit(o[k]);
     }
   };
-  visit(statement.select);
+  visit(select);
   return { used: out, virtual };
 }
 
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
-  const { used, virtual } = usedColumns(statement);
+  const select = flattenAll(statement.select as B.BoundSelect);
+  const { used, virtual } = usedColumns(select);
   const ctx: PlanContext = {
     file,
     nextId: 0,
@@ -68,7 +70,7 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
   };
   let query;
   try {
-    query = lowerSelect(ctx, statement.select as B.BoundSelect, null);
+    query = lowerSelect(ctx, select, null);
   } catch (e) {
     if (e instanceof Error && e.message === "no query solution") {
       throw new SqliteError("SQLITE_ERROR", "no query solution");

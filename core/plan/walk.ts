@@ -132,6 +132,7 @@ export function exprChildren(e: PlanExpr): PlanExpr[] {
     case "unary":
     case "cast":
     case "affinity":
+    case "clearSubtype":
     case "nullTest":
     case "truth":
       return [e.operand];

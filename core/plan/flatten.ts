@@ -1,0 +1,348 @@
+/**
+ * The query flattener (select.c, flattenSubquery and the loop that calls it): a FROM
+ * subquery, view or once-used CTE that is a plain SELECT is merged into the outer query,
+ * its tables joining the outer FROM and its WHERE the outer WHERE, every reference to its
+ * columns replaced by its result expressions. SQLite plans the merged query as one (the
+ * tables' indexes serve the outer WHERE and ORDER BY, joins are reordered), so the rows'
+ * order depends on it. A subquery's ORDER BY that cannot matter is dropped first, as SQLite
+ * does, flattened or not.
+ *
+ * Not flattened here although SQLite does: compound (UNION ALL) subqueries, subqueries
+ * left of a later RIGHT or FULL join, and a LEFT JOIN's subquery over anything but one
+ * ordinary table. Those stay co-routines: same rows, possibly another plan.
+ */
+import type * as B from "../analyze/bound.ts";
+import { everyExpr } from "../analyze/bound_walk.ts";
+import { propagatedCollation } from "../analyze/expr_affinity.ts";
+import { StorageClass } from "../value/types.ts";
+import { simplifyOuterJoins } from "./outer_join.ts";
+import { readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
+
+/** The clauses of one SELECT that flattening rewrites together. */
+interface Outer {
+  core: B.BoundCore;
+  orderBy: B.BoundOrderingTerm[] | null;
+  limit: B.BoundExpr | null;
+  offset: B.BoundExpr | null;
+  /** The core is one arm of a compound (whose ORDER BY, if any, is `armOrdered`). */
+  arm: boolean;
+  armOrdered: boolean;
+}
+
+/** Aggregates that may see their rows in any order (SQLITE_FUNC_ANYORDER). */
+const ANY_ORDER = new Set(["count", "min", "max"]);
+
+/**
+ * SELECTs already flattened: flattening runs once per SELECT, as in SQLite (outer-join
+ * simplification, which it includes, is not idempotent).
+ */
+const flattened = new WeakSet<B.BoundSelect>();
+
+/** `select` with its FROM subqueries flattened where SQLite flattens them. */
+export function flattenSelect(select: B.BoundSelect): B.BoundSelect {
+  if (flattened.has(select)) return select;
+  const out = flattenOnce(select);
+  flattened.add(out);
+  return out;
+}
+
+function flattenOnce(select: B.BoundSelect): B.BoundSelect {
+  if (select.compounds.length === 0) {
+    if (select.first.kind !== "core") return select;
+    const o = flattenCore({ ...select, core: select.first, arm: false, armOrdered: false });
+    if (o.core === select.first && o.orderBy === select.orderBy && o.limit === select.limit) {
+      return select;
+    }
+    return { ...select, first: o.core, orderBy: o.orderBy, limit: o.limit, offset: o.offset };
+  }
+  const arm = (c: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues => {
+    if (c.kind !== "core") return c;
+    const none = { orderBy: null, limit: null, offset: null, arm: true };
+    return flattenCore({ ...none, core: c, armOrdered: select.orderBy !== null }).core;
+  };
+  const first = arm(select.first);
+  const compounds = select.compounds.map((c) => ({ ...c, core: arm(c.core) }));
+  const same = first === select.first &&
+    compounds.every((c, i) => c.core === select.compounds[i].core);
+  return same ? select : { ...select, first, compounds };
+}
+
+function flattenCore(outer: Outer): Outer {
+  // SQLite's loop starts over after each flattening: the merged items are candidates too.
+  for (let again = true; again;) {
+    again = false;
+    outer = { ...outer, core: simplifyOuterJoins(outer.core) };
+    const items = outer.core.from?.items ?? [];
+    for (let i = 0; i < items.length; i++) {
+      const next = flattenItem(outer, i);
+      if (next !== outer) {
+        outer = next;
+        again = true;
+        break;
+      }
+    }
+  }
+  return outer;
+}
+
+/** The SELECT of FROM item `src` if it is a subquery SQLite may flatten (28: no MATERIALIZED). */
+function subSelect(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
+  if (src.kind === "subquery") return src.select;
+  if (src.kind !== "cte" || src.recursiveRef || src.cte.recursive) return null;
+  return src.cte.materialized === true || src.cte.uses > 1 ? null : src.cte.select;
+}
+
+/** select.c's SF_ComplexResult: the result columns call a function or hold a subquery. */
+function complexResult(core: B.BoundCore): boolean {
+  const simple = (e: B.BoundExpr) =>
+    e.kind !== "function" && e.kind !== "like" && e.kind !== "currentTime" &&
+    e.kind !== "subquery" && e.kind !== "exists" && e.kind !== "inSelect";
+  return !core.columns.every((c) => everyExpr(c.expr, simple));
+}
+
+/** select.c's SF_OrderByReqd for a SELECT: its result columns call an order-sensitive aggregate. */
+function needsInputOrder(core: B.BoundCore): boolean {
+  const ok = (e: B.BoundExpr) =>
+    e.kind !== "function" || e.role !== "aggregate" || ANY_ORDER.has(e.def.name);
+  return core.aggregate && !core.columns.every((c) => everyExpr(c.expr, ok));
+}
+
+function hasRightJoin(from: B.BoundFrom): boolean {
+  return from.items.some((it) => it.join === "right" || it.join === "full");
+}
+
+/** `outer` with FROM item `i` flattened, or `outer` itself when SQLite would not. */
+function flattenItem(outer: Outer, i: number): Outer {
+  const { core } = outer;
+  const from = core.from!;
+  const it = from.items[i];
+  const src = it.item;
+  let sub = subSelect(src);
+  if (sub === null || src.kind === "join") return outer;
+  if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
+  const nSrc = from.items.length;
+  // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
+  if (
+    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || nSrc > 1) &&
+    sub.limit === null && !needsInputOrder(core)
+  ) {
+    sub = { ...sub, orderBy: null };
+    const item: B.BoundSource = src.kind === "cte"
+      ? { ...src, cte: { ...src.cte, select: sub } }
+      : { ...src as B.SubquerySource, select: sub };
+    outer = withItem(outer, i, item);
+  }
+  const c = sub.first as B.BoundCore;
+  const later = from.items[i + 1]?.join;
+  if (
+    sub.orderBy !== null && i === 0 && complexResult(core) &&
+    (nSrc === 1 || later === "left" || later === "right" || later === "full" ||
+      later === "cross")
+  ) return outer;
+  if (!canFlatten(outer, i, sub)) return outer;
+  return merge(outer, i, src, sub, c);
+}
+
+/** flattenSubquery's restrictions (the numbers are its comments'). */
+function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
+  const { core } = outer;
+  const from = core.from!;
+  const it = from.items[i];
+  const c = sub.first as B.BoundCore;
+  const windows = (x: B.BoundCore) => x.windowFunctions.length > 0;
+  if (windows(core) || windows(c)) return false; // 25
+  if (sub.compounds.length > 0) return false; // 17: not done here
+  if (sub.limit !== null && outer.limit !== null) return false; // 13
+  if (sub.offset !== null) return false; // 14
+  if (outer.arm && sub.limit !== null) return false; // 15
+  if (c.from === null || c.from.items.length === 0) return false; // 7
+  if (c.distinct) return false; // 4
+  if (sub.limit !== null && (from.items.length > 1 || core.aggregate)) return false; // 8, 9
+  if (sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered)) return false; // 11
+  if (core.aggregate && sub.orderBy !== null) return false; // 16
+  if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
+  // An arm has no ORDER BY of its own to take the subquery's.
+  if (outer.arm && sub.orderBy !== null) return false;
+  const rightLater = from.items.slice(i + 1).some((x) => x.join === "right" || x.join === "full");
+  if (rightLater) return false; // 3 for JT_LTORJ: its WHERE would need tying to the table
+  if (it.join === "left") {
+    // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
+    const only = c.from.items.length === 1 ? c.from.items[0].item : null;
+    if (only === null || only.kind !== "table" || core.distinct) return false;
+  } else if (it.join === "right" || it.join === "full") return false; // 26
+  if (i > 0 && hasRightJoin(c.from)) return false; // 27a
+  const id = (it.item as B.BoundSource).id;
+  if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;
+  return true;
+}
+
+/** Whether anything reads the rowid of source `id` (a subquery has none to give). */
+function readsRowid(outer: Outer, id: number): boolean {
+  let found = false;
+  substituteSource(outer, id, (ref) => {
+    if (ref.column < 0) found = true;
+    return ref;
+  });
+  return found;
+}
+
+function withItem(outer: Outer, i: number, item: B.BoundSource): Outer {
+  const from = outer.core.from!;
+  const items = from.items.map((x, k) => k === i ? { ...x, item } : x);
+  return { ...outer, core: { ...outer.core, from: { ...from, items } } };
+}
+
+function and(a: B.BoundExpr | null, b: B.BoundExpr | null): B.BoundExpr | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { ...a, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
+}
+
+/** A USING pair as the ON term it stands for. */
+function usingTerm(u: B.BoundJoinItem["using"][number]): B.BoundExpr {
+  return {
+    kind: "binary",
+    op: "=",
+    left: u.left,
+    right: u.right,
+    start: 0,
+    end: 0,
+    affinity: null,
+    ...propagatedCollation([u.left, u.right]),
+  };
+}
+
+/** `item` with its USING pairs that read `id` turned into ON terms (they stop being columns). */
+function usingToOn(item: B.BoundJoinItem, id: number): B.BoundJoinItem {
+  const reads = (u: B.BoundJoinItem["using"][number]) =>
+    u.left.source === id || u.right.source === id;
+  if (!item.using.some(reads)) return item;
+  let on = item.on;
+  for (const u of item.using) on = and(on, usingTerm(u));
+  return { ...item, on, using: [] };
+}
+
+/** The expression that stands for the subquery's column `ref` after flattening. */
+function replacement(
+  ref: B.BoundColumn,
+  c: B.BoundCore,
+  nullRowOf: B.TableSource | null,
+): B.BoundExpr {
+  let e: B.BoundExpr = c.columns[ref.column].expr;
+  if (e.kind === "trueFalse") {
+    const literal: B.BoundLiteral = {
+      ...e,
+      kind: "literal",
+      value: e.value ? 1 : 0,
+      cls: StorageClass.Integer,
+    };
+    e = literal;
+  }
+  if (nullRowOf !== null && !(e.kind === "column" && e.source === nullRowOf.id)) {
+    e = ifNullRow(e, nullRowOf);
+  }
+  const info = { collation: ref.collation, explicitCollation: false };
+  if (e.kind === "column") return { ...e, ...info };
+  // substExpr keeps the column's collation with a COLLATE it does not mark as written
+  // (no EP_Collate), which makes the value lose its JSON subtype.
+  if (e.kind === "collate") return { ...e, ...info, soft: true };
+  const name = ref.collation ?? "BINARY";
+  const span = { start: e.start, end: e.end };
+  const soft: B.BoundCollate = {
+    kind: "collate",
+    operand: e,
+    name,
+    soft: true,
+    ...span,
+    ...info,
+    affinity: e.affinity,
+  };
+  return soft;
+}
+
+/**
+ * `e`, or NULL on the row a LEFT JOIN makes up for `t` (SQLite's TK_IF_NULL_ROW): the
+ * rowid, or a primary-key column of a WITHOUT ROWID table, is NULL only there.
+ */
+function ifNullRow(e: B.BoundExpr, t: B.TableSource): B.BoundExpr {
+  const key = t.table.withoutRowid ? t.table.primaryKey[0].column : -1;
+  const span = { start: e.start, end: e.end };
+  const info = { affinity: null, collation: null, explicitCollation: false };
+  const probe: B.BoundColumn = { kind: "column", source: t.id, column: key, ...span, ...info };
+  const test: B.BoundNullTest = { kind: "nullTest", not: false, operand: probe, ...span, ...info };
+  const nul: B.BoundLiteral = {
+    kind: "literal",
+    value: null,
+    cls: StorageClass.Null,
+    ...span,
+    ...info,
+  };
+  return {
+    kind: "case",
+    operand: null,
+    whens: [{ when: test, then: nul }],
+    otherwise: e,
+    ...span,
+    affinity: e.affinity,
+    collation: e.collation,
+    explicitCollation: e.explicitCollation,
+  };
+}
+
+function merge(
+  outer: Outer,
+  i: number,
+  src: B.BoundSource,
+  sub: B.BoundSelect,
+  c: B.BoundCore,
+): Outer {
+  const from = outer.core.from!;
+  const it = from.items[i];
+  const subItems = c.from!.items;
+  const leftJoin = it.join === "left";
+  const own = usingToOn(it, src.id);
+  const first: B.BoundJoinItem = {
+    ...subItems[0],
+    join: it.join,
+    natural: false,
+    on: leftJoin ? and(c.where, own.on) : own.on,
+    using: [],
+  };
+  const items = [
+    ...from.items.slice(0, i).map((x) => usingToOn(x, src.id)),
+    first,
+    ...subItems.slice(1),
+    ...from.items.slice(i + 1).map((x) => usingToOn(x, src.id)),
+  ];
+  const core: B.BoundCore = {
+    ...outer.core,
+    from: { ...from, items },
+    where: leftJoin ? outer.core.where : and(c.where, outer.core.where),
+  };
+  const nullRowOf = leftJoin ? subItems[0].item as B.TableSource : null;
+  const merged = substituteSource(
+    { ...outer, core, orderBy: outer.orderBy ?? termsWithoutColumns(sub.orderBy) },
+    src.id,
+    (ref) => replacement(ref, c, nullRowOf),
+  );
+  return { ...merged, limit: sub.limit ?? outer.limit };
+}
+
+/** The subquery's ORDER BY as the outer query's: its terms name no outer result column. */
+function termsWithoutColumns(terms: B.BoundOrderingTerm[] | null): B.BoundOrderingTerm[] | null {
+  return terms === null ? null : terms.map((t) => ({ ...t, resultColumn: 0 }));
+}
+
+/**
+ * `select` and every SELECT nested in it (subqueries in expressions and FROM clauses)
+ * flattened, outermost first as SQLite does, so that the columns each table is read at
+ * are counted after flattening (covering indexes). CTE bodies are left to
+ * {@link flattenSelect} when they are planned: a recursive one refers to itself.
+ */
+export function flattenAll(select: B.BoundSelect): B.BoundSelect {
+  const isSelect = (v: object) => !Array.isArray(v) && "first" in v && "compounds" in v;
+  return rewriteQuery(select, (v) => ({
+    node: isSelect(v) ? flattenSelect(v as B.BoundSelect) : v,
+    descend: true,
+  }));
+}

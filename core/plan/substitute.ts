@@ -1,0 +1,87 @@
+/**
+ * Replacing every reference to one source's columns, anywhere in a bound query: result
+ * columns, clauses, join conditions, table-function arguments, window definitions and
+ * nested (correlated) subqueries. Copy-on-write with one copy per shared node, so the
+ * lists that name calls by identity (`aggregates`, `windowFunctions`) stay consistent.
+ */
+import type * as B from "../analyze/bound.ts";
+import { isBoundExpr } from "../analyze/bound_walk.ts";
+
+/** Keys whose values hold no expressions of the query (schema objects, function defs). */
+const OPAQUE = new Set(["def", "table", "indexedBy"]);
+/** A CTE reference points at its definition, which may point back at it (recursion). */
+const CTE_KEYS = new Set(["cte", "ctes"]);
+
+/**
+ * A copy-on-write rewrite of a bound query: `step` maps each node met (outermost first) to
+ * the node that takes its place and whether to look inside that one. Each node is rewritten
+ * once however often it is shared; CTE definitions are not entered.
+ */
+export function rewriteQuery<T extends object>(
+  root: T,
+  step: (node: object) => { node: unknown; descend: boolean },
+): T {
+  const memo = new Map<object, unknown>();
+  const visit = (v: unknown): unknown => {
+    if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
+    if (memo.has(v)) return memo.get(v);
+    memo.set(v, v); // a node met again while inside itself stays as it is
+    const { node, descend } = step(v);
+    let out = node;
+    if (descend && Array.isArray(node)) {
+      const items = node.map(visit);
+      if (items.some((x, i) => x !== node[i])) out = items;
+    } else if (descend && node !== null && typeof node === "object") {
+      const changed: Record<string, unknown> = {};
+      let any = false;
+      for (const [k, x] of Object.entries(node)) {
+        if (OPAQUE.has(k) || CTE_KEYS.has(k)) continue;
+        const y = visit(x);
+        if (y !== x) {
+          changed[k] = y;
+          any = true;
+        }
+      }
+      if (any) out = { ...node, ...changed };
+    }
+    memo.set(v, out);
+    return out;
+  };
+  return visit(root) as T;
+}
+
+/**
+ * `root` with each column of `source` replaced by `replace(column)`. CTE definitions are
+ * not entered: {@link readsSourceInCtes} tells when that would miss a reference.
+ */
+export function substituteSource<T extends object>(
+  root: T,
+  source: number,
+  replace: (ref: B.BoundColumn) => B.BoundExpr,
+): T {
+  return rewriteQuery(
+    root,
+    (v) =>
+      isBoundExpr(v) && v.kind === "column" && v.source === source
+        ? { node: replace(v), descend: false }
+        : { node: v, descend: true },
+  );
+}
+
+/** Whether a CTE defined or used anywhere in `root` reads a column of `source`. */
+export function readsSourceInCtes(root: object, source: number): boolean {
+  const seen = new Set<object>();
+  const visit = (v: unknown, inCte: boolean): boolean => {
+    if (v === null || typeof v !== "object" || v instanceof Uint8Array || seen.has(v)) {
+      return false;
+    }
+    seen.add(v);
+    if (inCte && isBoundExpr(v) && v.kind === "column" && v.source === source) return true;
+    for (const [k, x] of Object.entries(v)) {
+      if (OPAQUE.has(k)) continue;
+      if (visit(x, inCte || CTE_KEYS.has(k))) return true;
+    }
+    return false;
+  };
+  return visit(root, false);
+}

@@ -1,0 +1,73 @@
+/**
+ * The query flattener as SQLite runs it (select.c flattenSubquery): FROM subqueries, views
+ * and CTEs merged into the outer query, so the outer WHERE and ORDER BY use the tables'
+ * indexes and joins are reordered. Compared with SQLite for every backend: rows in order
+ * and EXPLAIN QUERY PLAN. Also the subquery ORDER BY SQLite drops as pointless, the
+ * restrictions that keep a subquery a co-routine (DISTINCT, aggregate, LIMIT, windows,
+ * an ORDER BY under a complex result), LEFT JOIN subqueries whose expressions must read
+ * NULL on the NULL row, USING columns, collations and correlated references.
+ */
+import { assertSameAsSqlite, assertSamePlans } from "./support/oracle_queries.ts";
+
+const SETUP = `
+CREATE TABLE t(a INTEGER PRIMARY KEY, b, c);
+CREATE INDEX tb ON t(b);
+INSERT INTO t VALUES (1, 9, 1), (2, 3, 2), (3, 7, 3), (4, 5, 4), (5, NULL, 0), (6, 5, 2);
+CREATE TABLE u(x, y);
+CREATE INDEX uy ON u(y);
+INSERT INTO u VALUES (1, 2), (3, 4), (7, 3), (5, 5), (3, 1);
+CREATE TABLE w(k TEXT PRIMARY KEY, z) WITHOUT ROWID;
+INSERT INTO w VALUES ('1', 1), ('3', NULL), ('7', 'q');
+CREATE TABLE n(s TEXT, r);
+CREATE INDEX ns ON n(s);
+INSERT INTO n VALUES ('b', 1), ('A', 2), ('a', 3), ('B', 4), ('c', 5);
+CREATE VIEW v AS SELECT a, b * 2 AS d FROM t WHERE c > 1;
+CREATE VIEW vo AS SELECT a, c FROM t ORDER BY c DESC;
+`;
+
+const QUERIES = [
+  "SELECT * FROM (SELECT * FROM t) WHERE b > 4",
+  "SELECT * FROM v WHERE a > 1",
+  "SELECT * FROM u, v WHERE v.a = u.x",
+  "WITH c AS (SELECT * FROM t) SELECT * FROM c WHERE b > 4",
+  "WITH c AS NOT MATERIALIZED (SELECT * FROM t) SELECT * FROM c WHERE b > 4",
+  "SELECT * FROM u LEFT JOIN (SELECT a, b + 1 AS e, 5 AS k, coalesce(c, 9) AS f FROM t) s ON s.a = u.x",
+  "SELECT * FROM u LEFT JOIN (SELECT k, 7 AS q, z FROM w) s ON s.k = u.x",
+  "SELECT * FROM u LEFT JOIN (SELECT * FROM t WHERE c > 1) s ON s.a = u.x",
+  "SELECT * FROM u LEFT JOIN (SELECT * FROM t WHERE c > 1) s ON s.a = u.x WHERE s.b IS NULL",
+  "SELECT * FROM (SELECT * FROM t ORDER BY c DESC) s, u WHERE u.x < 4",
+  "SELECT b FROM (SELECT b FROM t ORDER BY c DESC)",
+  "SELECT abs(b) FROM (SELECT * FROM t ORDER BY c DESC)",
+  "SELECT * FROM vo",
+  "SELECT a FROM vo ORDER BY a",
+  "SELECT * FROM (SELECT b FROM t ORDER BY c DESC LIMIT 2) ORDER BY 1",
+  "SELECT group_concat(b) FROM (SELECT * FROM t ORDER BY c)",
+  "SELECT count(*) FROM (SELECT * FROM t ORDER BY c)",
+  "SELECT max(b) FROM (SELECT b FROM t)",
+  "SELECT count(*) FROM (SELECT * FROM t WHERE b > 4)",
+  "SELECT * FROM (SELECT * FROM (SELECT a, b FROM t WHERE b > 2) WHERE a < 4) ORDER BY b",
+  "SELECT * FROM (SELECT b, count(*) AS m FROM t GROUP BY b) WHERE m > 0",
+  "SELECT * FROM (SELECT * FROM t LIMIT 3)",
+  "SELECT * FROM (SELECT * FROM t LIMIT 3) WHERE b > 2",
+  "SELECT * FROM (SELECT true AS tr, a FROM t) WHERE tr",
+  "SELECT * FROM u JOIN (SELECT a AS x, b FROM t) s USING (x)",
+  "SELECT * FROM (SELECT a AS x, b FROM t) s NATURAL JOIN u",
+  "SELECT s.a, (SELECT count(*) FROM u WHERE u.x = s.a) FROM (SELECT * FROM t WHERE b > 2) s",
+  "SELECT * FROM (SELECT s COLLATE NOCASE AS sn, r FROM n) WHERE sn = 'b'",
+  "SELECT * FROM (SELECT s COLLATE NOCASE AS sn, r FROM n) ORDER BY sn, r",
+  "SELECT * FROM (SELECT s AS sn, r FROM n) WHERE sn > 'a'",
+  "SELECT * FROM v AS v1, v AS v2 WHERE v1.a = v2.a",
+  "SELECT (SELECT d FROM v WHERE v.a = u.x) FROM u",
+  "SELECT * FROM (SELECT a, b FROM t WHERE b > 3), (SELECT x FROM u WHERE y < 4)",
+  "SELECT a, b FROM (SELECT * FROM t) ORDER BY b LIMIT 3",
+  "SELECT * FROM (SELECT b + 0 AS e FROM t) WHERE e = '5'",
+  "SELECT * FROM (SELECT b AS e FROM t) WHERE e = '5'",
+];
+
+Deno.test("flattening: rows in SQLite's order", () => {
+  assertSameAsSqlite(SETUP, QUERIES);
+});
+
+Deno.test("flattening: EXPLAIN QUERY PLAN names the flattened tables", () => {
+  assertSamePlans(SETUP, QUERIES);
+});
