@@ -62,6 +62,20 @@ const QUERIES = [
   "SELECT a, b FROM (SELECT * FROM t) ORDER BY b LIMIT 3",
   "SELECT * FROM (SELECT b + 0 AS e FROM t) WHERE e = '5'",
   "SELECT * FROM (SELECT b AS e FROM t) WHERE e = '5'",
+  // A CTE used twice is flattened at each use; a LIMIT subquery that stays a co-routine
+  // keeps reading every column of its table (SQLite's colUsed is set before nulling).
+  "WITH c AS (SELECT * FROM t WHERE b > 4) SELECT * FROM c, c AS d WHERE c.a = d.a",
+  "WITH c AS (SELECT a, b FROM t) SELECT * FROM c AS c1 LEFT JOIN c AS c2 ON c2.a = c1.b",
+  "WITH c AS (SELECT * FROM t ORDER BY c) SELECT * FROM c, c AS d WHERE c.a = d.b",
+  "WITH c AS (SELECT * FROM v) SELECT * FROM c JOIN c AS d USING (a)",
+  "SELECT * FROM (SELECT * FROM t LIMIT 4), u WHERE u.y = b",
+  "SELECT DISTINCT b FROM (SELECT * FROM t LIMIT 10)",
+  "SELECT b FROM (SELECT * FROM t LIMIT 10) WHERE b > 0",
+  "SELECT count(b) FROM (SELECT * FROM t LIMIT 10)",
+  "SELECT DISTINCT b FROM (SELECT * FROM t ORDER BY c LIMIT 10)",
+  "SELECT b FROM (SELECT * FROM t ORDER BY c LIMIT 10) WHERE b > 0",
+  "SELECT b FROM (SELECT a, b FROM t LIMIT 10) WHERE b > 0",
+  "SELECT b FROM (SELECT b, a FROM t LIMIT 10) WHERE b > 0",
 ];
 
 Deno.test("flattening: rows in SQLite's order", () => {

@@ -12,7 +12,7 @@
  * ordinary table. Those stay co-routines: same rows, possibly another plan.
  */
 import type * as B from "../analyze/bound.ts";
-import { everyExpr } from "../analyze/bound_walk.ts";
+import { everyExpr, isBoundExpr } from "../analyze/bound_walk.ts";
 import { propagatedCollation } from "../analyze/expr_affinity.ts";
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
@@ -85,11 +85,14 @@ function flattenCore(outer: Outer): Outer {
   return outer;
 }
 
-/** The SELECT of FROM item `src` if it is a subquery SQLite may flatten (28: no MATERIALIZED). */
+/**
+ * The SELECT of FROM item `src` if it is a subquery SQLite may flatten (28: no MATERIALIZED
+ * CTE; one used several times is flattened at each use).
+ */
 function subSelect(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
   if (src.kind === "subquery") return src.select;
   if (src.kind !== "cte" || src.recursiveRef || src.cte.recursive) return null;
-  return src.cte.materialized === true || src.cte.uses > 1 ? null : src.cte.select;
+  return src.cte.materialized === true ? null : src.cte.select;
 }
 
 /** select.c's SF_ComplexResult: the result columns call a function or hold a subquery. */
@@ -132,7 +135,6 @@ function flattenItem(outer: Outer, i: number): Outer {
       : { ...src as B.SubquerySource, select: sub };
     outer = withItem(outer, i, item);
   }
-  const c = sub.first as B.BoundCore;
   const later = from.items[i + 1]?.join;
   if (
     sub.orderBy !== null && i === 0 && complexResult(core) &&
@@ -140,7 +142,9 @@ function flattenItem(outer: Outer, i: number): Outer {
       later === "cross")
   ) return outer;
   if (!canFlatten(outer, i, sub)) return outer;
-  return merge(outer, i, src, sub, c);
+  // A CTE's body is bound once for all its uses: each flattened copy gets its own sources.
+  if (src.kind === "cte") sub = withFreshSources(sub);
+  return merge(outer, i, src, sub, sub.first as B.BoundCore);
 }
 
 /** flattenSubquery's restrictions (the numbers are its comments'). */
@@ -345,4 +349,33 @@ export function flattenAll(select: B.BoundSelect): B.BoundSelect {
     node: isSelect(v) ? flattenSelect(v as B.BoundSelect) : v,
     descend: true,
   }));
+}
+
+/** Source ids for copies of a CTE's sources; negative, so never one the binder gave. */
+let lastFreshSource = 0;
+
+const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
+
+function isSource(v: object): v is B.BoundSource {
+  const o = v as Record<string, unknown>;
+  return typeof o.kind === "string" && SOURCE_KINDS.has(o.kind) && typeof o.id === "number" &&
+    Array.isArray(o.columns);
+}
+
+/** `select` with every source declared in it renumbered, and the references to them. */
+function withFreshSources(select: B.BoundSelect): B.BoundSelect {
+  const fresh = new Map<number, number>();
+  rewriteQuery(select, (v) => {
+    if (isSource(v) && !fresh.has(v.id)) fresh.set(v.id, --lastFreshSource);
+    return { node: v, descend: true };
+  });
+  return rewriteQuery(select, (v) => {
+    if (isSource(v) && fresh.has(v.id)) {
+      return { node: { ...v, id: fresh.get(v.id)! }, descend: true };
+    }
+    if (isBoundExpr(v) && v.kind === "column" && fresh.has(v.source)) {
+      return { node: { ...v, source: fresh.get(v.source)! }, descend: false };
+    }
+    return { node: v, descend: true };
+  });
 }
