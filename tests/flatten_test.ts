@@ -85,3 +85,18 @@ Deno.test("flattening: rows in SQLite's order", () => {
 Deno.test("flattening: EXPLAIN QUERY PLAN names the flattened tables", () => {
   assertSamePlans(SETUP, QUERIES);
 });
+
+/** WHERE terms copied into a subquery that stays a co-routine (select.c pushDownWhereTerms). */
+const PUSHED_DOWN = [
+  "SELECT * FROM (SELECT DISTINCT b, c FROM t) WHERE b > 2",
+  "SELECT * FROM (SELECT b, count(*) AS m FROM t GROUP BY b) WHERE m > 1",
+  "SELECT * FROM (SELECT b, c FROM t LIMIT 9) WHERE b > 2",
+  "SELECT * FROM (SELECT DISTINCT y, x FROM u) WHERE y < 4",
+  "SELECT * FROM (SELECT DISTINCT y, x FROM u) s LEFT JOIN t ON t.b = s.y WHERE s.y < 4",
+  "WITH q AS (SELECT DISTINCT b, c FROM t) SELECT * FROM q WHERE b > 2",
+];
+
+Deno.test("push-down into a subquery that is not flattened: rows and plans as SQLite's", () => {
+  assertSameAsSqlite(SETUP, PUSHED_DOWN);
+  assertSamePlans(SETUP, PUSHED_DOWN);
+});

@@ -1,12 +1,13 @@
 /**
- * SQLite's WHERE-clause push-down into a compound FROM subquery (select.c
- * pushDownWhereTerms), for what it changes in the answer: a WHERE term that reads only
- * the subquery is also tested inside every arm, with the arm's own expression in place of
- * the column. That expression brings its own affinity, so `x = '2'` drops an arm's row
- * whose `x` is a bare literal 2 even though the compound column is numeric. The outer
- * term stays (into HAVING for an aggregate arm). Applied under SQLite's restrictions;
- * litejit skips (conservatively) terms with subqueries, compounds with VALUES, and outer
- * joins SQLite would first simplify to inner joins (listed in tests/expectations.json).
+ * SQLite's WHERE-clause push-down into a FROM subquery that is not flattened (select.c
+ * pushDownWhereTerms): a WHERE term that reads only the subquery is also tested inside
+ * it (every arm of a compound), with the subquery's own expression in place of the column,
+ * so that its tables' indexes serve the term (which changes the rows' order). In a
+ * compound that expression brings its own affinity, so `x = '2'` drops an arm's row whose
+ * `x` is a bare literal 2 even though the compound column is numeric. The outer term stays
+ * (into HAVING for an aggregate). Applied under SQLite's restrictions; litejit skips
+ * (conservatively) terms with subqueries, subqueries with window functions, compounds with
+ * VALUES, and LEFT JOINs' own ON terms.
  */
 import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
@@ -36,9 +37,15 @@ function and(a: B.BoundExpr | null, b: B.BoundExpr): B.BoundExpr {
   return { ...b, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
 }
 
-/** Whether SQLite pushes WHERE terms into the compound `s` (restrictions 2, 3, 6b, 8, 11). */
+/**
+ * Whether SQLite pushes WHERE terms into `s` (restrictions 2, 3, 6, 8, 11). Into a SELECT
+ * with window functions only terms on its PARTITION BY may go (6c): litejit pushes none.
+ */
 function acceptsPushDown(s: B.BoundSelect): boolean {
-  if (s.compounds.length === 0 || s.limit !== null || s.offset !== null) return false;
+  if (s.limit !== null || s.offset !== null) return false;
+  if (s.compounds.length === 0) {
+    return s.first.kind === "core" && s.first.windowFunctions.length === 0;
+  }
   const cores = selectCores(s);
   if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
     return false;
