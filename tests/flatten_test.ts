@@ -86,6 +86,21 @@ Deno.test("flattening: EXPLAIN QUERY PLAN names the flattened tables", () => {
   assertSamePlans(SETUP, QUERIES);
 });
 
+/** UNION ALL subqueries: the outer query becomes a compound with one copy per arm (17). */
+const COMPOUNDS = [
+  "SELECT * FROM (SELECT a FROM t UNION ALL SELECT a FROM t) WHERE a > 4",
+  "SELECT * FROM u, (SELECT a, b FROM t UNION ALL SELECT a, c FROM t) s WHERE s.a = u.x",
+  "SELECT * FROM (SELECT a, b FROM t UNION ALL SELECT a, c FROM t) s, u WHERE s.b = u.y",
+  "SELECT * FROM (SELECT y FROM u UNION ALL SELECT b FROM t) WHERE y > 3",
+  "SELECT * FROM (SELECT a, b FROM t UNION ALL SELECT a, c FROM t LIMIT 5)",
+  "SELECT * FROM (SELECT s, r FROM n UNION ALL SELECT s, r FROM n WHERE r > 2) WHERE s = 'a' COLLATE NOCASE",
+];
+
+Deno.test("flattening a UNION ALL subquery: rows and plans as SQLite's", () => {
+  assertSameAsSqlite(SETUP, COMPOUNDS);
+  assertSamePlans(SETUP, COMPOUNDS);
+});
+
 /** WHERE terms copied into a subquery that stays a co-routine (select.c pushDownWhereTerms). */
 const PUSHED_DOWN = [
   "SELECT * FROM (SELECT DISTINCT b, c FROM t) WHERE b > 2",

@@ -1,18 +1,20 @@
 /**
  * The query flattener (select.c, flattenSubquery and the loop that calls it): a FROM
- * subquery, view or once-used CTE that is a plain SELECT is merged into the outer query,
+ * subquery, view or CTE (not MATERIALIZED) that is a plain SELECT is merged into the outer query,
  * its tables joining the outer FROM and its WHERE the outer WHERE, every reference to its
  * columns replaced by its result expressions. SQLite plans the merged query as one (the
  * tables' indexes serve the outer WHERE and ORDER BY, joins are reordered), so the rows'
  * order depends on it. A subquery's ORDER BY that cannot matter is dropped first, as SQLite
  * does, flattened or not.
  *
- * Not flattened here although SQLite does: compound (UNION ALL) subqueries, subqueries
- * left of a later RIGHT or FULL join, and a LEFT JOIN's subquery over anything but one
- * ordinary table. Those stay co-routines: same rows, possibly another plan.
+ * A UNION ALL subquery makes the outer query a compound with one copy per arm.
+ *
+ * Not flattened here although SQLite does: a UNION ALL subquery into an arm of a compound,
+ * subqueries left of a later RIGHT or FULL join, and a LEFT JOIN's subquery over anything
+ * but one ordinary table. Those stay co-routines: same rows, possibly another plan.
  */
 import type * as B from "../analyze/bound.ts";
-import { everyExpr, isBoundExpr } from "../analyze/bound_walk.ts";
+import { everyExpr, isBoundExpr, selectCores } from "../analyze/bound_walk.ts";
 import { propagatedCollation } from "../analyze/expr_affinity.ts";
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
@@ -27,6 +29,8 @@ interface Outer {
   /** The core is one arm of a compound (whose ORDER BY, if any, is `armOrdered`). */
   arm: boolean;
   armOrdered: boolean;
+  /** Set when a UNION ALL subquery was flattened: the outer query became this compound. */
+  becomes?: B.BoundSelect;
 }
 
 /** Aggregates that may see their rows in any order (SQLITE_FUNC_ANYORDER). */
@@ -50,6 +54,7 @@ function flattenOnce(select: B.BoundSelect): B.BoundSelect {
   if (select.compounds.length === 0) {
     if (select.first.kind !== "core") return select;
     const o = flattenCore({ ...select, core: select.first, arm: false, armOrdered: false });
+    if (o.becomes) return flattenOnce(o.becomes);
     if (o.core === select.first && o.orderBy === select.orderBy && o.limit === select.limit) {
       return select;
     }
@@ -75,6 +80,7 @@ function flattenCore(outer: Outer): Outer {
     const items = outer.core.from?.items ?? [];
     for (let i = 0; i < items.length; i++) {
       const next = flattenItem(outer, i);
+      if (next.becomes) return next;
       if (next !== outer) {
         outer = next;
         again = true;
@@ -144,6 +150,7 @@ function flattenItem(outer: Outer, i: number): Outer {
   if (!canFlatten(outer, i, sub)) return outer;
   // A CTE's body is bound once for all its uses: each flattened copy gets its own sources.
   if (src.kind === "cte") sub = withFreshSources(sub);
+  if (sub.compounds.length > 0) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
   return merge(outer, i, src, sub, sub.first as B.BoundCore);
 }
 
@@ -155,7 +162,7 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const c = sub.first as B.BoundCore;
   const windows = (x: B.BoundCore) => x.windowFunctions.length > 0;
   if (windows(core) || windows(c)) return false; // 25
-  if (sub.compounds.length > 0) return false; // 17: not done here
+  if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
   if (sub.limit !== null && outer.limit !== null) return false; // 13
   if (sub.offset !== null) return false; // 14
   if (outer.arm && sub.limit !== null) return false; // 15
@@ -363,7 +370,7 @@ function isSource(v: object): v is B.BoundSource {
 }
 
 /** `select` with every source declared in it renumbered, and the references to them. */
-function withFreshSources(select: B.BoundSelect): B.BoundSelect {
+function withFreshSources<T extends object>(select: T): T {
   const fresh = new Map<number, number>();
   rewriteQuery(select, (v) => {
     if (isSource(v) && !fresh.has(v.id)) fresh.set(v.id, --lastFreshSource);
@@ -378,4 +385,55 @@ function withFreshSources(select: B.BoundSelect): B.BoundSelect {
     }
     return { node: v, descend: true };
   });
+}
+
+/** Restriction 17 (and 18, 20): a UNION ALL of plain SELECTs with one affinity per column. */
+function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
+  const { core } = outer;
+  const it = core.from!.items[i];
+  if (sub.orderBy !== null || core.aggregate || core.distinct || it.join === "left") return false;
+  if (outer.arm) return false; // an arm becoming a compound itself: not done here
+  if (sub.compounds.some((c) => c.op !== "unionAll")) return false;
+  const arms = selectCores(sub);
+  for (const a of arms) {
+    if (a.kind !== "core" || a.aggregate || a.distinct || a.windowFunctions.length > 0) {
+      return false;
+    }
+    if (a.from === null || a.from.items.length === 0) return false;
+    if (i > 0 && hasRightJoin(a.from)) return false; // 17g
+  }
+  if ((outer.orderBy ?? []).some((t) => t.resultColumn === 0)) return false; // 18
+  const first = arms[0] as B.BoundCore;
+  return first.columns.every((c, k) =>
+    arms.every((a) => (a as B.BoundCore).columns[k].expr.affinity === c.expr.affinity)
+  ); // 17h
+}
+
+/**
+ * The outer query made a UNION ALL of one copy per arm of the subquery at item `i`, each
+ * with that arm flattened into it; the outer ORDER BY and LIMIT apply to the compound.
+ */
+function compoundOfOuter(
+  outer: Outer,
+  i: number,
+  sub: B.BoundSelect,
+): B.BoundSelect {
+  const arms = selectCores(sub) as B.BoundCore[];
+  const bare = { ...outer, orderBy: null, limit: null, offset: null };
+  const cores = arms.map((arm, k) => {
+    const single: B.BoundSelect = { ...sub, first: arm, compounds: [], limit: null };
+    // Every copy but the first reads the outer query's other tables under new ids.
+    const copy = k === 0 ? outer : { ...bare, core: withFreshSources(bare.core) };
+    return merge(copy, i, copy.core.from!.items[i].item as B.BoundSource, single, arm);
+  });
+  const orderBy = cores[0].orderBy;
+  return {
+    ctes: [],
+    first: cores[0].core,
+    compounds: cores.slice(1).map((o) => ({ op: "unionAll" as const, core: o.core })),
+    orderBy,
+    limit: sub.limit ?? outer.limit,
+    offset: outer.offset,
+    columnNames: outer.core.columns.map((c) => c.name),
+  };
 }
