@@ -10,6 +10,7 @@ import type { DatabaseFile } from "../database_file.ts";
 import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
+import { readFixedColumns } from "./partial_index.ts";
 
 /** A bound SELECT statement. */
 export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
@@ -44,7 +45,8 @@ function usedColumns(
     }
     for (const k in o) {
       if (
-        k === "table" || k === "indexedBy" || k === "def" || k === "columns" && o.kind === "table"
+        k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
+        k === "columns" && o.kind === "table"
       ) {
         continue;
       }
@@ -65,10 +67,13 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
     virtualColumns: virtual,
     recursiveCtes: new Map(),
     rowidOutputs: new Map(),
+    fixedColumns: new Map(),
   };
   let query;
   try {
-    query = lowerSelect(ctx, statement.select as B.BoundSelect, null);
+    // Fixed columns are put in place last: a subquery reading one stays correlated, as the
+    // SQL it comes from is.
+    query = readFixedColumns(ctx, lowerSelect(ctx, statement.select as B.BoundSelect, null));
   } catch (e) {
     if (e instanceof Error && e.message === "no query solution") {
       throw new SqliteError("SQLITE_ERROR", "no query solution");
