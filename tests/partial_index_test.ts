@@ -265,7 +265,15 @@ const ROWS_ONLY = [
   "SELECT l1.x, l3.a FROM l1 FULL JOIN l3 ON l3.a = 7 AND l3.b = l1.x",
 ];
 
-const QUERIES = [...EQUAL, ...NOT_NULL, ...OR, ...AND_TERMS, ...JOINS, ...INDEXED_BY, ...EXPRESSIONS];
+const QUERIES = [
+  ...EQUAL,
+  ...NOT_NULL,
+  ...OR,
+  ...AND_TERMS,
+  ...JOINS,
+  ...INDEXED_BY,
+  ...EXPRESSIONS,
+];
 
 Deno.test("partial indexes: rows in SQLite's order", () => {
   assertSameAsSqlite(SCHEMA, [...QUERIES, ...NO_SOLUTION, ...ROWS_ONLY], [], { bigints: true });

@@ -165,9 +165,10 @@ function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
   if (terms.length === 2) combineDisjuncts(t, parts[0], parts[1], out);
   const [first] = cols;
   const sameColumn = cols.every((c) => c!.source === first!.source && c!.column === first!.column);
-  const inOk = sameColumn && terms.every((x) =>
-    x.op === "=" && (x.right.affinity === null || x.right.affinity === x.left.affinity)
-  );
+  const inOk = sameColumn &&
+    terms.every((x) =>
+      x.op === "=" && (x.right.affinity === null || x.right.affinity === x.left.affinity)
+    );
   if (!inOk) return;
   const left = terms[terms.length - 1].left;
   const inList: B.BoundExpr = {

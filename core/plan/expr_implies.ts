@@ -61,7 +61,9 @@ function isNotTrue(e: B.BoundExpr): boolean {
  * true>] END` (sqlite3ExprIsIIF): such a term is true only when `x` is.
  */
 function iifCondition(e: B.BoundExpr): B.BoundExpr | null {
-  if (e.kind === "function" && e.role === "scalar" && (e.def.name === "iif" || e.def.name === "if")) {
+  if (
+    e.kind === "function" && e.role === "scalar" && (e.def.name === "iif" || e.def.name === "if")
+  ) {
     if (e.args.length === 2 || (e.args.length === 3 && isNotTrue(e.args[2]))) return e.args[0];
     return null;
   }
@@ -71,9 +73,9 @@ function iifCondition(e: B.BoundExpr): B.BoundExpr | null {
   return null;
 }
 
-/** Comparisons and operators whose result is NULL when either side is (seenNot set). */
-const NULL_IN_NULL_OUT = new Set(["=", "!=", "<", "<=", ">", ">=", "+", "-", "|", "<<", ">>", "||"]);
-/** Operators that pass a NOT-NULL requirement on to their operands unchanged. */
+/** Operators exprImpliesNotNull looks through, setting seenNot. */
+const STRICT = new Set(["=", "!=", "<", "<=", ">", ">=", "+", "-", "|", "<<", ">>", "||"]);
+/** Operators it looks through keeping seenNot. */
 const PASS_THROUGH = new Set(["*", "%", "&", "/"]);
 
 /**
@@ -93,8 +95,8 @@ function impliesNotNull(p: B.BoundExpr, nn: B.BoundExpr, seenNot: boolean): bool
       if (p.not || seenNot) return false;
       return sub(p.low, true) || sub(p.high, true) || sub(p.operand, true);
     case "binary": {
-      if (!NULL_IN_NULL_OUT.has(p.op) && !PASS_THROUGH.has(p.op)) return false;
-      const s = seenNot || NULL_IN_NULL_OUT.has(p.op);
+      if (!STRICT.has(p.op) && !PASS_THROUGH.has(p.op)) return false;
+      const s = seenNot || STRICT.has(p.op);
       return sub(p.right, s) || sub(p.left, s);
     }
     case "collate":

@@ -66,7 +66,10 @@ const FIXABLE = new Set([Affinity.Text, Affinity.Numeric, Affinity.Integer, Affi
  * SQLite, it looks at the right operand of each AND and at the left one only when that is
  * no AND itself (`a = 1 AND b = 2 AND c = 3` fixes only c).
  */
-function fixedTerms(where: B.BoundExpr, table: TableInfo): { column: number; value: B.BoundExpr }[] {
+function fixedTerms(
+  where: B.BoundExpr,
+  table: TableInfo,
+): { column: number; value: B.BoundExpr }[] {
   const out: { column: number; value: B.BoundExpr }[] = [];
   const walk = (e: B.BoundExpr): void => {
     if (e.kind === "binary" && e.op === "and") {
@@ -106,7 +109,11 @@ export function usablePartialIndexes(
     const fixed: FixedColumns = new Map();
     for (const f of fixedTerms(where, table)) {
       const affinity = table.columns[f.column].affinity;
-      const value: PlanExpr = { kind: "affinity", operand: lowerExpr(ctx, scope, f.value), affinity };
+      const value: PlanExpr = {
+        kind: "affinity",
+        operand: lowerExpr(ctx, scope, f.value),
+        affinity,
+      };
       fixed.set(f.column, side === "left" ? unlessNullRow(table, id, value) : value);
     }
     out.set(table.indexes[i], fixed);
