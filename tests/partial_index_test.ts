@@ -25,6 +25,7 @@ INSERT INTO n VALUES (3, 'b', 9), (NULL, 'a', 1), (1, NULL, 5), (2, 'c', 0), (NU
 CREATE TABLE o(a, b, c);
 CREATE INDEX o_c ON o(c) WHERE a = 1 OR b = 2;
 CREATE INDEX o_in ON o(b) WHERE a IN (3, 4);
+CREATE INDEX o_one ON o(a) WHERE c IN (9);
 INSERT INTO o VALUES (1, 5, 9), (2, 2, 8), (3, 7, 7), (4, 6, 1), (1, 2, 3), (4, 0, 5);
 CREATE TABLE o2(a, b, c);
 CREATE INDEX o2_le ON o2(c) WHERE b <= 5;
@@ -96,6 +97,8 @@ const EQUAL = [
   "SELECT * FROM p WHERE a = 5 ORDER BY b DESC",
   "SELECT * FROM p WHERE likely(a = 5)",
   "SELECT * FROM p WHERE iif(a = 5, 1)",
+  "SELECT * FROM p WHERE CASE WHEN a = 5 THEN 1 ELSE 0 END",
+  "SELECT * FROM p WHERE CASE WHEN a = 5 THEN 1 ELSE 2 END",
   "SELECT * FROM p WHERE (a, c) = (5, 'x')",
   "SELECT * FROM p WHERE (5, 'x') = (a, c)",
   "SELECT count(*) FROM p WHERE a = 5",
@@ -172,6 +175,10 @@ const OR = [
   "SELECT * FROM o WHERE a = 3 OR a = 4",
   "SELECT * FROM o WHERE a = 4 OR a = 3",
   "SELECT * FROM o WHERE a IN (3, 4) AND b > 5",
+  // SQLite's parser reads `c IN (9)` as `c = +9`.
+  "SELECT * FROM o WHERE c IN (9)",
+  "SELECT * FROM o WHERE c = +9",
+  "SELECT * FROM o WHERE c = 9",
   "SELECT * FROM o2 WHERE b < 5 OR b = 5",
   "SELECT * FROM o2 WHERE b = 5 OR b < 5",
   "SELECT * FROM o2 WHERE b <= 5",

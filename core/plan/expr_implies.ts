@@ -39,7 +39,14 @@ export function sqliteShape(e: B.BoundExpr): B.BoundExpr {
         kind: "binary",
         op: "=",
         left: sqliteShape(x.operand),
-        right: { kind: "unary", op: "+", operand: value, ...info(value) },
+        right: {
+          kind: "unary",
+          op: "+",
+          operand: value,
+          ...info(value),
+          collation: value.collation,
+          explicitCollation: value.explicitCollation,
+        },
         ...info(x),
       };
       return x.not ? { kind: "unary", op: "not", operand: eq, ...info(x) } : eq;
