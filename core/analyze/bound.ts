@@ -265,6 +265,11 @@ export interface TableSource extends SourceBase {
    * (its value is computed from the row), else null.
    */
   virtual: (BoundExpr | null)[];
+  /**
+   * Per index of the table, the WHERE of a partial index bound over this same source
+   * (null: not partial, or not bindable); empty when the table has no partial index.
+   */
+  partialWhere: (BoundExpr | null)[];
 }
 
 /** A FROM subquery or an expanded view (`view` names it). */

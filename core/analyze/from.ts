@@ -202,8 +202,10 @@ function bindItem(
           indexedBy,
           columns: tableColumns(table, tableName),
           virtual: [],
+          partialWhere: [],
         };
         source.virtual = bindVirtualColumns(ctx, source);
+        source.partialWhere = bindPartialWheres(ctx, source);
         ctx.sources.set(id, source);
         return { source, schema: "main" };
       }
@@ -226,14 +228,8 @@ function bindItem(
   }
 }
 
-/**
- * Binds the expression of each VIRTUAL generated column of `source`'s table over the
- * source itself, so that reading the column computes it from the row (STORED ones are in
- * the record). SQLite checked the expressions when the table was created.
- */
-function bindVirtualColumns(ctx: BindContext, source: B.TableSource): (B.BoundExpr | null)[] {
-  const cols = source.table.columns;
-  if (!cols.some((c) => c.generated !== null && !c.generated.stored)) return [];
+/** A scope holding only `source`, for expressions the schema binds over one table. */
+function selfScope(source: B.TableSource): Scope {
   const item: ScopeItem = {
     source,
     names: [nameKey(source.table.name)],
@@ -246,13 +242,54 @@ function bindVirtualColumns(ctx: BindContext, source: B.TableSource): (B.BoundEx
   const scope = newScope(null, [item], null);
   scope.allowAgg = false;
   scope.allowWin = false;
+  return scope;
+}
+
+function parseSchemaExpr(text: string): A.Expr {
+  const parsed = parseSelect(`SELECT (${text})`);
+  const core = parsed.first.kind === "core" ? parsed.first : null;
+  const first = core?.columns[0];
+  if (!first || first.kind !== "expr") throw bindError("malformed schema expression");
+  return first.expr;
+}
+
+/**
+ * Binds the expression of each VIRTUAL generated column of `source`'s table over the
+ * source itself, so that reading the column computes it from the row (STORED ones are in
+ * the record). SQLite checked the expressions when the table was created.
+ */
+function bindVirtualColumns(ctx: BindContext, source: B.TableSource): (B.BoundExpr | null)[] {
+  const cols = source.table.columns;
+  if (!cols.some((c) => c.generated !== null && !c.generated.stored)) return [];
+  const scope = selfScope(source);
   return cols.map((c) => {
     if (c.generated === null || c.generated.stored) return null;
-    const parsed = parseSelect(`SELECT (${c.generated.expr})`);
-    const core = parsed.first.kind === "core" ? parsed.first : null;
-    const first = core?.columns[0];
-    if (!first || first.kind !== "expr") throw bindError("malformed generated column");
-    return bindExpr(ctx, scope, first.expr);
+    return bindExpr(ctx, scope, parseSchemaExpr(c.generated.expr));
+  });
+}
+
+/**
+ * Binds the WHERE of each partial index of `source`'s table over the source, for the
+ * planner's proof that the statement implies it. One litejit cannot bind (an unknown
+ * function, say) is left null: the index is then never used, which only costs speed.
+ */
+function bindPartialWheres(ctx: BindContext, source: B.TableSource): (B.BoundExpr | null)[] {
+  const indexes = source.table.indexes;
+  if (indexes.every((i) => i.where === null)) return [];
+  const scope = selfScope(source);
+  return indexes.map((i) => {
+    if (i.where === null) return null;
+    const { pending, late } = ctx;
+    const lateCount = late.length;
+    try {
+      const e = bindExpr(ctx, scope, parseSchemaExpr(i.where));
+      return ctx.pending === pending && late.length === lateCount ? e : null;
+    } catch {
+      return null;
+    } finally {
+      ctx.pending = pending;
+      late.length = lateCount;
+    }
   });
 }
 

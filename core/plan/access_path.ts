@@ -10,6 +10,8 @@ import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
 import { indexRowSize, tableRowSize } from "./row_size.ts";
+import type { FixedColumns } from "./partial_index.ts";
+import { partialScanLogEst } from "./partial_scan_cost.ts";
 
 /** Rows a table is assumed to have (SQLite's default estimate, 2^20). */
 export const TABLE_ROWS = 1_048_576;
@@ -46,6 +48,8 @@ export interface TableLeaf {
   indexedBy: IndexInfo | false | null;
   /** Columns read anywhere in the statement (-1: rowid), for covering indexes. */
   used: Set<number>;
+  /** The partial indexes the statement may use, with the columns each fixes. */
+  partial: Map<IndexInfo, FixedColumns>;
 }
 
 /** A term usable to seek a column of one node. */
@@ -195,10 +199,32 @@ export function indexWidth(table: TableInfo, index: IndexInfo): number {
  * estimated smaller; a WITHOUT ROWID table's own scan is its primary key's index scan.
  */
 function coveringScanCost(table: TableInfo, index: IndexInfo): number {
-  const szTab = tableRowSize(table);
-  const scanLogEst = (i: IndexInfo) => 1 + Math.floor(15 * indexRowSize(table, i) / szTab);
-  const tableLogEst = table.withoutRowid ? scanLogEst(primaryKeyIndex(table)) : 16;
-  return fullScanCost(table) * 2 ** ((scanLogEst(index) - tableLogEst) / 10);
+  return fullScanCost(table) * 2 ** ((scanLogEst(table, index) - tableScanLogEst(table)) / 10);
+}
+
+function scanLogEst(table: TableInfo, index: IndexInfo): number {
+  return 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
+}
+
+function tableScanLogEst(table: TableInfo): number {
+  return table.withoutRowid ? scanLogEst(table, primaryKeyIndex(table)) : 16;
+}
+
+/**
+ * The cost of reading every entry of a partial index (see partial_scan_cost.ts), on the
+ * scale of {@link coveringScanCost}. On a tie it wins over the table scan, as where.c
+ * keeps the plan that yields fewer rows.
+ */
+function partialScanCost(
+  leaf: TableLeaf,
+  index: IndexInfo,
+  covering: boolean,
+  terms: readonly Term[],
+): number {
+  const t = leaf.table;
+  const cols = new Set(index.recordColumns.map((k) => keyColumn(t, k)));
+  const run = partialScanLogEst(t, index, leaf.id, cols, covering, terms);
+  return fullScanCost(t) * 2 ** ((run - tableScanLogEst(t)) / 10) * (1 - 1e-9);
 }
 
 /** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
@@ -290,18 +316,26 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
 
 function covers(leaf: TableLeaf, index: IndexInfo): boolean {
   const cols = new Set(index.recordColumns.map((k) => keyColumn(leaf.table, k)));
+  const fixed = leaf.partial.get(index);
   for (const c of leaf.used) {
-    if (!cols.has(c)) return false;
+    if (!cols.has(c) && !fixed?.has(c)) return false;
   }
   return true;
 }
 
-function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath {
+function indexPath(
+  leaf: TableLeaf,
+  index: IndexInfo,
+  seeks: SeekTerm[],
+  terms: readonly Term[],
+): AccessPath {
   const t = leaf.table;
   const eq: SeekKey[] = [];
   const used: Term[] = [];
   const fixed = new Set<number>();
-  let rows = TABLE_ROWS;
+  // A partial index is taken to hold half the table's rows (sqlite3DefaultRowEst).
+  const partial = index.where !== null;
+  let rows = partial ? TABLE_ROWS / 2 : TABLE_ROWS;
   let keys = 1;
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
@@ -359,6 +393,8 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
     },
     cost: seeking
       ? cost
+      : partial
+      ? partialScanCost(leaf, index, covering, terms)
       : covering
       ? coveringScanCost(t, index)
       : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + TABLE_ROWS * LOG_ROWS,
@@ -385,27 +421,23 @@ export function tablePaths(
     if (s && ready(t)) seeks.push(s);
   }
   const t = leaf.table;
-  const indexes = t.indexes.filter((i) => i.where === null && i.keyColumns.length > 0);
+  const usable = (i: IndexInfo) => i.where === null || leaf.partial.has(i);
+  const indexes = t.indexes.filter((i) => usable(i) && i.keyColumns.length > 0);
   if (leaf.indexedBy) {
-    const i = leaf.indexedBy;
-    // A partial index holds only some rows: SQLite uses it only when the WHERE implies its
-    // condition (sqlite3ExprImpliesExpr), else fails. That proof is not implemented, so
-    // refusing is the safe side: scanning it would silently drop rows.
-    if (i.where !== null) throw new Error("no query solution");
-    const p = indexPath(leaf, i, seeks);
-    return [p];
+    // A partial index the WHERE does not imply has no path: "no query solution".
+    return usable(leaf.indexedBy) ? [indexPath(leaf, leaf.indexedBy, seeks, terms)] : [];
   }
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
   if (leaf.indexedBy === false) return out;
   if (t.withoutRowid && t.primaryKey.length > 0) {
-    const p = indexPath(leaf, primaryKeyIndex(t), seeks);
+    const p = indexPath(leaf, primaryKeyIndex(t), seeks, terms);
     if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
   }
   // SQLite keeps each new index at the head of the table's list and keeps the first of
   // equally good plans: among equal costs the index created last wins, and a WITHOUT
   // ROWID table's primary key (created with the table) comes after every other index.
-  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks));
+  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks, terms));
   if (t.withoutRowid) out.push(out.shift()!);
   return out;
 }

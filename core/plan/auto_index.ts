@@ -60,6 +60,18 @@ function leafColumnAffinity(leaf: Leaf, column: number): Affinity | null {
   return c ? c.affinity ?? Affinity.Blob : null;
 }
 
+/**
+ * where.c's columnIsGoodIndexCandidate: no automatic index on a column that already leads
+ * an index of the table, usable here or not (a partial index the WHERE does not imply).
+ */
+function leadsAnIndex(leaf: Leaf, column: number): boolean {
+  if (leaf.kind !== "table") return false;
+  const t = leaf.table.table;
+  const first = (keys: readonly { column: number }[]) =>
+    keys.length > 0 && keys[0].column === column;
+  return t.indexes.some((i) => first(i.keyColumns)) || (t.withoutRowid && first(t.primaryKey));
+}
+
 /** May `leaf` take an automatic index at all (SQLite's whereLoopAddBtree conditions)? */
 function eligible(leaf: Leaf): boolean {
   if (leaf.kind === "table") {
@@ -106,7 +118,7 @@ export function autoIndexFor(
     const s = cachedSeekTerm(t, leaf.id);
     if (!s || s.op !== "eq" || s.key.kind !== "value" || hasSubPlan(t.expr)) return;
     const aff = leafColumnAffinity(leaf, s.column);
-    if (aff === null || !affinityOk(s.affinity, aff)) return;
+    if (aff === null || !affinityOk(s.affinity, aff) || leadsAnIndex(leaf, s.column)) return;
     found.push({
       key: {
         term: t,

@@ -17,6 +17,8 @@ import { type AccessPath, TABLE_ROWS } from "./access_path.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import type { OrderChooser } from "./order.ts";
 import { bestStep, chooseJoinOrder, type JoinStep } from "./join_order.ts";
+import { clauseTerms } from "./clause_terms.ts";
+import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 
 interface Unit {
   join: B.JoinKind | null;
@@ -138,11 +140,62 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     // An IN (SELECT ...) seek is exact: its sub-plan lives in the seek key only (a plan
     // may hold each sub-plan once).
     for (const t of step.path.used) if (t.expr.kind === "inQuery") t.placed = true;
+    noteFixedColumns(ctx, step);
     return step.path.node;
   }
   const leaf = step.leaf;
   if (leaf.kind !== "node" || leaf.node === null) throw new Error("planner: leaf without node");
   return leaf.node;
+}
+
+/** Registers the columns a covering partial index gives as constants (partial_index.ts). */
+function noteFixedColumns(ctx: PlanContext, step: JoinStep): void {
+  const node = step.path?.node;
+  if (node?.kind !== "indexScan" || !node.covering || step.leaf.kind !== "table") return;
+  const fixed = step.leaf.table.partial.get(node.index);
+  if (!fixed) return;
+  const held = new Set(node.index.recordColumns.map((k) => k.column));
+  const reads = new Map([...fixed].filter(([column]) => !held.has(column)));
+  if (reads.size > 0) ctx.fixedColumns.set(node.id, reads);
+}
+
+/**
+ * The partial indexes each table of this FROM level may use, from the WHERE clause as
+ * SQLite's planner holds it: the WHERE, every ON (an outer join's tied to its table).
+ * Tables inside a parenthesized join under an outer join use none.
+ */
+function findPartialIndexes(
+  ctx: PlanContext,
+  scope: LowerScope,
+  units: readonly Unit[],
+  where: B.BoundExpr | null,
+  onTerms: readonly OnTerm[],
+): void {
+  const hasPartial = (u: Unit) => u.leaf?.kind === "table" && u.leaf.source.partialWhere.length > 0;
+  if (!units.some(hasPartial)) return;
+  const outerOn = units.flatMap((u) =>
+    u.join === null || u.join === "inner"
+      ? []
+      : u.on.map((expr) => ({ expr, outerJoin: u.leaf?.source.id ?? -1 }))
+  );
+  const terms = clauseTerms([
+    ...(where ? [{ expr: where, outerJoin: null }] : []),
+    ...onTerms.map((t) => ({ expr: t.expr, outerJoin: null })),
+    ...outerOn,
+  ]);
+  const lastRightFull = units.findLastIndex((u) => u.join === "right" || u.join === "full");
+  units.forEach((u, i) => {
+    const leaf = u.leaf;
+    if (leaf?.kind !== "table" || !hasPartial(u)) return;
+    const side: JoinSide = i < lastRightFull
+      ? "leftOfRight"
+      : u.join === "left"
+      ? "left"
+      : u.join === "right" || u.join === "full"
+      ? "rightOrFull"
+      : "inner";
+    leaf.table.partial = usablePartialIndexes(ctx, scope, leaf.source, leaf.id, side, terms);
+  });
 }
 
 /**
@@ -350,6 +403,7 @@ export function planFrom(
   const leaves: Leaf[] = [];
   const units = flatten(ctx, scope, pushDownWhere(from, where), onTerms, [], leaves);
   for (const leaf of leaves) buildLeafNode(ctx, scope, leaf);
+  findPartialIndexes(ctx, scope, units, where, onTerms);
   const leafIds = new Set(leaves.map((l) => l.id));
   const readsLeaf = (id: number) => leafIds.has(id);
   const pool = where ? termsOf(lowerExpr(ctx, scope, where)) : [];

@@ -38,6 +38,7 @@ export function registerLeaf(
         label: source.name,
         indexedBy: source.indexedBy,
         used,
+        partial: new Map(),
       },
     };
   }

@@ -11,6 +11,7 @@ import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { flattenAll } from "./flatten.ts";
+import { readFixedColumns } from "./partial_index.ts";
 
 /** A bound SELECT statement. */
 export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
@@ -45,7 +46,8 @@ function usedColumns(
     }
     for (const k in o) {
       if (
-        k === "table" || k === "indexedBy" || k === "def" || k === "columns" && o.kind === "table"
+        k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
+        k === "columns" && o.kind === "table"
       ) {
         continue;
       }
@@ -67,10 +69,13 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
     virtualColumns: virtual,
     recursiveCtes: new Map(),
     rowidOutputs: new Map(),
+    fixedColumns: new Map(),
   };
   let query;
   try {
-    query = lowerSelect(ctx, select, null);
+    // Fixed columns are put in place last: a subquery reading one stays correlated, as the
+    // SQL it comes from is.
+    query = readFixedColumns(ctx, lowerSelect(ctx, select, null));
   } catch (e) {
     if (e instanceof Error && e.message === "no query solution") {
       throw new SqliteError("SQLITE_ERROR", "no query solution");

@@ -22,6 +22,12 @@ export interface PlanContext {
    * column standing for the rowid, which a lookup cannot expose as column -1.
    */
   rowidOutputs: Map<number, number>;
+  /**
+   * Index scans of partial indexes covering columns their WHERE fixes: node id → column →
+   * the value a read of it gives, put in place once the statement is planned
+   * (partial_index.ts readFixedColumns).
+   */
+  fixedColumns: Map<number, Map<number, PlanExpr>>;
 }
 
 /** A fresh statement-unique node id. */

@@ -1,0 +1,215 @@
+/**
+ * The WHERE clause as SQLite's planner holds it when it looks for partial indexes
+ * (whereexpr.c): the WHERE and ON conditions split at AND (COLLATE and likely() skipped),
+ * `<expr> op <column>` commuted to `<column> op <expr>`, and the virtual terms SQLite
+ * derives: the commuted copy of `<column> op <column>`, `x >= a` and `x <= b` from
+ * `x BETWEEN a AND b`, one term per field of `(a, b) = (c, d)`, `x IN (a, b)` from
+ * `x = a OR x = b`, `x <= y` from `x < y OR x = y`, and the range of `x LIKE 'ab%'`.
+ */
+import type * as B from "../analyze/bound.ts";
+import { comparisonCollation } from "../analyze/expr_affinity.ts";
+import { sameExpr } from "../analyze/same_expr.ts";
+import { referencedSources } from "../analyze/bound_walk.ts";
+import { sqliteShape } from "./expr_implies.ts";
+import { likeRange } from "./like_range.ts";
+import { StorageClass } from "../value/types.ts";
+
+/** One term of the clause. */
+export interface ClauseTerm {
+  expr: B.BoundExpr;
+  /** From the ON clause of an outer join: the id of the join's right source (EP_OuterON). */
+  outerJoin: number | null;
+  /** Commuted with a change of collation (EP_Commuted): unequal to anything as written. */
+  commuted: boolean;
+}
+
+type Binary = B.BoundBinary;
+
+const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
+const FLIPPED: Record<string, B.BoundBinary["op"]> = {
+  "=": "=",
+  "is": "is",
+  "<": ">",
+  "<=": ">=",
+  ">": "<",
+  ">=": "<=",
+};
+const RANGE = new Set(["<", "<=", ">", ">="]);
+
+function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
+  for (;;) {
+    if (e.kind === "collate") e = e.operand;
+    else if (e.kind === "function" && LIKELY.has(e.def.name) && e.args.length > 0) e = e.args[0];
+    else return e;
+  }
+}
+
+function skipCollate(e: B.BoundExpr): B.BoundExpr {
+  while (e.kind === "collate") e = e.operand;
+  return e;
+}
+
+/** sqlite3WhereSplit: the `op` (AND / OR) operands of `e`. */
+function split(e: B.BoundExpr, op: "and" | "or", out: B.BoundExpr[] = []): B.BoundExpr[] {
+  const s = skipCollateAndLikely(e);
+  if (s.kind === "binary" && s.op === op) {
+    split(s.left, op, out);
+    split(s.right, op, out);
+  } else out.push(s);
+  return out;
+}
+
+function binary(op: B.BoundBinary["op"], left: B.BoundExpr, right: B.BoundExpr): Binary {
+  const { start, end } = left;
+  return {
+    kind: "binary",
+    op,
+    left,
+    right,
+    start,
+    end,
+    affinity: null,
+    collation: null,
+    explicitCollation: false,
+  };
+}
+
+function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
+  const { start, end } = operand;
+  const info = { start, end, affinity: operand.affinity, collation: name, explicitCollation: true };
+  return { kind: "collate", operand, name, ...info };
+}
+
+function text(value: string, at: B.BoundExpr): B.BoundExpr {
+  const info = { start: at.start, end: at.end, affinity: null, collation: null };
+  return { kind: "literal", value, cls: StorageClass.Text, ...info, explicitCollation: false };
+}
+
+/** exprMightBeIndexed, for plain columns only (indexes on expressions are not considered). */
+function mightBeIndexed(e: B.BoundExpr, op: string): boolean {
+  e = skipCollate(e);
+  if (e.kind === "row" && RANGE.has(op)) e = e.items[0];
+  return e.kind === "column";
+}
+
+function collationOf(a: B.BoundExpr, b: B.BoundExpr): string {
+  return (comparisonCollation(a, b) ?? "BINARY").toUpperCase();
+}
+
+/** exprCommute: `y op' x` for `x op y`, flagged when the comparison's collation changes. */
+function commute(e: Binary): { expr: Binary; flag: boolean } {
+  const flag = e.left.kind === "row" || e.right.kind === "row" ||
+    collationOf(e.left, e.right) !== collationOf(e.right, e.left);
+  return { expr: { ...e, op: FLIPPED[e.op], left: e.right, right: e.left }, flag };
+}
+
+/** The left column of an analyzed comparison term (its `leftCursor`), or null. */
+function leftColumn(e: B.BoundExpr): B.BoundColumn | null {
+  if (e.kind !== "binary" || !(Object.hasOwn(FLIPPED, e.op))) return null;
+  const l = skipCollate(e.left);
+  return l.kind === "column" ? l : null;
+}
+
+/**
+ * exprAnalyze for one term: appends it (commuted if need be) and its virtual terms.
+ * `top`: a term of the AND clause itself, not of an OR's operands (whose clause derives
+ * no BETWEEN, LIKE or row-value terms).
+ */
+function analyze(t: ClauseTerm, out: ClauseTerm[], top: boolean): void {
+  const e = t.expr;
+  if (e.kind === "binary" && Object.hasOwn(FLIPPED, e.op) && mightBeIndexed(e.right, e.op)) {
+    const c = commute(e);
+    if (mightBeIndexed(e.left, e.op)) {
+      out.push(t, { ...t, expr: c.expr, commuted: c.flag });
+    } else out.push({ ...t, expr: c.expr, commuted: t.commuted !== c.flag });
+  } else out.push(t);
+  const derived = (expr: B.BoundExpr) => analyze({ ...t, expr, commuted: false }, out, top);
+  if (e.kind === "between" && !e.not && top) {
+    derived(binary(">=", e.operand, e.low));
+    derived(binary("<=", e.operand, e.high));
+  } else if (e.kind === "binary" && e.op === "or") {
+    orTerms(t, out);
+  }
+  const range = e.kind === "like" && top ? likeRange(e) : null;
+  if (range) {
+    const x = collate(range.operand, range.collation);
+    derived(binary(">=", x, text(range.lower, x)));
+    derived(binary("<", x, text(range.upper, x)));
+  }
+  if (
+    top && e.kind === "binary" && (e.op === "=" || e.op === "is") && e.left.kind === "row" &&
+    e.right.kind === "row" && e.left.items.length === e.right.items.length
+  ) {
+    const right = e.right.items;
+    e.left.items.forEach((l, i) => derived(binary(e.op, l, right[i])));
+  }
+}
+
+/**
+ * exprAnalyzeOrTerm's virtual terms, for an OR of single comparisons each with a column on
+ * the left (once commuted) and an operand reading no column on the right.
+ */
+function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
+  const parts: ClauseTerm[] = [];
+  for (const p of split(t.expr, "or")) analyze({ ...t, expr: p, commuted: false }, parts, false);
+  const cols = parts.map((p) => leftColumn(p.expr));
+  const terms = parts.map((p) => p.expr as Binary);
+  // A right side that is a column too has a commuted copy; one reading the left column's
+  // table makes no indexable term: either way SQLite derives nothing here.
+  const simple = terms.every((x, i) => {
+    const reads = new Set<number>();
+    if (cols[i] !== null) referencedSources(x.right, reads);
+    return cols[i] !== null && !mightBeIndexed(x.right, x.op) && !reads.has(cols[i]!.source);
+  });
+  if (!simple) return;
+  if (terms.length === 2) combineDisjuncts(t, parts[0], parts[1], out);
+  const [first] = cols;
+  const sameColumn = cols.every((c) => c!.source === first!.source && c!.column === first!.column);
+  const inOk = sameColumn &&
+    terms.every((x) =>
+      x.op === "=" && (x.right.affinity === null || x.right.affinity === x.left.affinity)
+    );
+  if (!inOk) return;
+  const left = terms[terms.length - 1].left;
+  const inList: B.BoundExpr = {
+    kind: "inList",
+    not: false,
+    operand: left,
+    list: terms.map((x) => x.right),
+    start: left.start,
+    end: left.end,
+    affinity: null,
+    collation: null,
+    explicitCollation: false,
+  };
+  out.push({ ...t, expr: inList, commuted: false });
+}
+
+const LOWER = new Set(["=", "<", "<="]);
+const UPPER = new Set(["=", ">", ">="]);
+
+/** whereCombineDisjuncts: `x < y OR x = y` → `x <= y` (and `x = y OR x = y` → `x = y`). */
+function combineDisjuncts(t: ClauseTerm, one: ClauseTerm, two: ClauseTerm, out: ClauseTerm[]) {
+  const a = one.expr as Binary;
+  const b = two.expr as Binary;
+  if (a.op === "is" || b.op === "is") return;
+  const ops = new Set([a.op, b.op]);
+  const lower = [...ops].every((o) => LOWER.has(o));
+  if (!lower && ![...ops].every((o) => UPPER.has(o))) return;
+  if (!sameExpr(a.left, b.left) || !sameExpr(a.right, b.right)) return;
+  const op = ops.size === 1 ? a.op : lower ? "<=" : ">=";
+  out.push({ ...t, expr: { ...a, op }, commuted: one.commuted });
+}
+
+/** The analyzed terms of `roots` (each a WHERE or ON condition). */
+export function clauseTerms(
+  roots: readonly { expr: B.BoundExpr; outerJoin: number | null }[],
+): ClauseTerm[] {
+  const out: ClauseTerm[] = [];
+  for (const r of roots) {
+    for (const expr of split(sqliteShape(r.expr), "and")) {
+      analyze({ expr, outerJoin: r.outerJoin, commuted: false }, out, true);
+    }
+  }
+  return out;
+}

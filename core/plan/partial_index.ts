@@ -1,0 +1,149 @@
+/**
+ * Partial indexes as SQLite uses them (where.c). An index with a WHERE holds only some
+ * rows, so the planner considers it only when every AND-term of that WHERE is implied by
+ * a term of the statement's WHERE clause (whereUsablePartialIndex): any term for a table
+ * joined inward, only the terms of its own ON clause for the right table of an outer
+ * join, none for a table left of a RIGHT or FULL join. A usable index's `col = <constant>`
+ * terms (wherePartIdxExpr) fix columns the index then covers: reading one gives the
+ * constant with the column's affinity, as SQLite reads it.
+ */
+import type * as B from "../analyze/bound.ts";
+import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
+import { comparisonCollation } from "../analyze/expr_affinity.ts";
+import { isConstantExpr } from "../analyze/values_selects.ts";
+import { Affinity } from "../value/types.ts";
+import type { PlanExpr } from "./plan.ts";
+import { colRef, type LowerScope, type PlanContext } from "./scope.ts";
+import { mapColumnRefs } from "./capture.ts";
+import { lowerExpr } from "./lower_expr.ts";
+import { impliesExpr, sqliteShape } from "./expr_implies.ts";
+import type { ClauseTerm } from "./clause_terms.ts";
+
+/**
+ * Where a table sits in its join: joined inward, the right table of a LEFT join (its rows
+ * may be NULL-filled), the right table of a RIGHT or FULL join, or left of a RIGHT or FULL
+ * join (SQLite's JT_LTORJ).
+ */
+export type JoinSide = "inner" | "left" | "rightOrFull" | "leftOfRight";
+
+/** A usable partial index: per column its WHERE fixes, the value a read of it gives. */
+export type FixedColumns = Map<number, PlanExpr>;
+
+function andTerms(e: B.BoundExpr, out: B.BoundExpr[] = []): B.BoundExpr[] {
+  if (e.kind === "binary" && e.op === "and") {
+    andTerms(e.left, out);
+    andTerms(e.right, out);
+  } else out.push(e);
+  return out;
+}
+
+/** whereUsablePartialIndex: does the clause imply every AND-term of `where`? */
+export function partialIndexUsable(
+  where: B.BoundExpr,
+  source: number,
+  side: JoinSide,
+  terms: readonly ClauseTerm[],
+): boolean {
+  if (side === "leftOfRight") return false;
+  // SQLite may use one on the right of a RIGHT or FULL join (its ON implies the WHERE) as
+  // it finds the unmatched rows with a scan of its own; litejit's FULL join finds them in
+  // the same scan, which would miss the rows the index leaves out.
+  if (side === "rightOrFull") return false;
+  const outer = side !== "inner";
+  return andTerms(sqliteShape(where)).every((cond) =>
+    terms.some((t) =>
+      (t.outerJoin === null ? !outer : t.outerJoin === source) &&
+      impliesExpr(t.expr, cond, t.commuted)
+    )
+  );
+}
+
+const FIXABLE = new Set([Affinity.Text, Affinity.Numeric, Affinity.Integer, Affinity.Real]);
+
+/**
+ * wherePartIdxExpr: the `col = <constant>` / `col IS <constant>` terms of `where` that fix a
+ * column: BINARY comparison, a stored column whose affinity converts (not BLOB). Like
+ * SQLite, it looks at the right operand of each AND and at the left one only when that is
+ * no AND itself (`a = 1 AND b = 2 AND c = 3` fixes only c).
+ */
+function fixedTerms(
+  where: B.BoundExpr,
+  table: TableInfo,
+): { column: number; value: B.BoundExpr }[] {
+  const out: { column: number; value: B.BoundExpr }[] = [];
+  const walk = (e: B.BoundExpr): void => {
+    if (e.kind === "binary" && e.op === "and") {
+      walk(e.right);
+      e = e.left;
+    }
+    if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
+    const col = e.left;
+    if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
+    if ((comparisonCollation(col, e.right) ?? "BINARY").toUpperCase() !== "BINARY") return;
+    const c = table.columns[col.column];
+    // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
+    if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;
+    out.push({ column: col.column, value: e.right });
+  };
+  walk(where);
+  return out;
+}
+
+/**
+ * The partial indexes of table `source` (read as plan node `id`) that the clause lets
+ * the planner use, with the columns each fixes. On the right of a LEFT join a fixed column
+ * reads NULL on the NULL-filled row, told by its key column being NULL.
+ */
+export function usablePartialIndexes(
+  ctx: PlanContext,
+  scope: LowerScope,
+  source: B.TableSource,
+  id: number,
+  side: JoinSide,
+  terms: readonly ClauseTerm[],
+): Map<IndexInfo, FixedColumns> {
+  const out = new Map<IndexInfo, FixedColumns>();
+  const table = source.table;
+  source.partialWhere.forEach((where, i) => {
+    if (where === null || !partialIndexUsable(where, source.id, side, terms)) return;
+    const fixed: FixedColumns = new Map();
+    for (const f of fixedTerms(where, table)) {
+      const affinity = table.columns[f.column].affinity;
+      const value: PlanExpr = {
+        kind: "affinity",
+        operand: lowerExpr(ctx, scope, f.value),
+        affinity,
+      };
+      fixed.set(f.column, side === "left" ? unlessNullRow(table, id, value) : value);
+    }
+    out.set(table.indexes[i], fixed);
+  });
+  return out;
+}
+
+/** `value`, or NULL when node `id` stands on its NULL-filled row (no key then). */
+function unlessNullRow(table: TableInfo, id: number, value: PlanExpr): PlanExpr {
+  const key = table.withoutRowid ? table.primaryKey[0].column : -1;
+  return {
+    kind: "case",
+    operand: null,
+    whens: [{
+      when: { kind: "nullTest", not: true, operand: colRef(id, key) },
+      then: value,
+      affinity: Affinity.Blob,
+      collation: "BINARY",
+    }],
+    otherwise: null,
+  };
+}
+
+/**
+ * `q` (the statement's whole plan) with every read of a column registered in
+ * `ctx.fixedColumns` (a covering partial index that does not hold it) replaced by the
+ * value it reads as.
+ */
+export function readFixedColumns<T>(ctx: PlanContext, q: T): T {
+  const fixed = ctx.fixedColumns;
+  if (fixed.size === 0) return q;
+  return mapColumnRefs(q, (r) => fixed.get(r.node)?.get(r.column) ?? r);
+}
