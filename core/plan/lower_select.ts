@@ -12,6 +12,7 @@ import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window
 import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { flattenSelect } from "./flatten.ts";
+import { havingToWhere } from "./having_to_where.ts";
 import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
@@ -178,6 +179,7 @@ function lowerCoreRefs(
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
+  core = havingToWhere(core);
   const special = planSpecialAggregate(ctx, core, parent, orderBy, limit, offset);
   if (special) return special;
   const scope = newScope(parent, core);

@@ -1,0 +1,70 @@
+/**
+ * select.c havingToWhere: in a query with GROUP BY, each AND-term of HAVING that reads
+ * nothing but GROUP BY terms (with BINARY collation) and constants moves to the WHERE, where
+ * an index may serve it (sqlite3ExprIsConstantOrGroupBy). The groups kept are the same; the
+ * plan, and so the rows' order, may not be.
+ */
+import type * as B from "../analyze/bound.ts";
+import { childExprs } from "../analyze/bound_walk.ts";
+import { sameExpr } from "../analyze/same_expr.ts";
+
+function conjuncts(e: B.BoundExpr, out: B.BoundExpr[] = []): B.BoundExpr[] {
+  if (e.kind === "binary" && e.op === "and") {
+    conjuncts(e.left, out);
+    conjuncts(e.right, out);
+  } else out.push(e);
+  return out;
+}
+
+function and(a: B.BoundExpr | null, b: B.BoundExpr): B.BoundExpr {
+  if (a === null) return b;
+  return { ...b, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
+}
+
+/** A GROUP BY term `e` equals, up to a COLLATE on top, whose collation is BINARY. */
+function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
+  const bare = e.kind === "collate" ? e.operand : e;
+  return groupBy.some((g) =>
+    (sameExpr(e, g) || sameExpr(bare, g)) && (g.collation ?? "BINARY").toUpperCase() === "BINARY"
+  );
+}
+
+/** sqlite3ExprIsConstantOrGroupBy: constants and deterministic calls around GROUP BY terms. */
+function constantOrGroupBy(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
+  if (isGroupTerm(e, groupBy)) return true;
+  switch (e.kind) {
+    case "column":
+    case "subquery":
+    case "exists":
+    case "inSelect":
+      return false;
+    case "function":
+      if (e.role !== "scalar" || e.def.volatile) return false;
+      return e.args.every((a) => constantOrGroupBy(a, groupBy));
+    default:
+      return childExprs(e).every((c) => constantOrGroupBy(c, groupBy));
+  }
+}
+
+/** ExprAlwaysFalse: the integer literal 0 or FALSE. */
+function alwaysFalse(e: B.BoundExpr): boolean {
+  if (e.kind === "trueFalse") return !e.value;
+  return e.kind === "literal" && typeof e.value !== "string" && e.value !== null &&
+    !(e.value instanceof Uint8Array) && Number(e.value) === 0;
+}
+
+/** `core` with its movable HAVING terms in the WHERE (after the WHERE's own). */
+export function havingToWhere(core: B.BoundCore): B.BoundCore {
+  const groupBy = core.groupBy;
+  if (core.having === null || groupBy === null || groupBy.length === 0) return core;
+  if (core.windowFunctions.length > 0) return core;
+  let where = core.where;
+  const kept: B.BoundExpr[] = [];
+  for (const t of conjuncts(core.having)) {
+    if (constantOrGroupBy(t, groupBy) && !alwaysFalse(t)) where = and(where, t);
+    else kept.push(t);
+  }
+  if (where === core.where) return core;
+  const having = kept.length === 0 ? null : kept.reduce((a, b) => and(a, b));
+  return { ...core, where, having };
+}
