@@ -214,7 +214,7 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
   const lo = b.regs(2);
   const hi = lo + 1;
   const bound = (r: RangeBound | null, reg: number, lower: boolean) => {
-    if (r === null) return b.emit(Op.Null, 0, reg, reg);
+    if (r === null || r.value === null) return b.emit(Op.Null, 0, reg, reg);
     const v = b.regs();
     c.expr(r.value, v);
     b.emit(Op.RowidBound, v, exit, reg, 0, (lower ? 1 : 0) | (r.inclusive ? 2 : 0));

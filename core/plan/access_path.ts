@@ -170,6 +170,7 @@ function columnAffinity(table: TableInfo, column: number): Affinity {
 
 function bound(t: SeekTerm | undefined): RangeBound | null {
   if (!t || t.key.kind !== "value") return null;
+  if (t.term.belowNulls) return { value: null, inclusive: false };
   return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge" };
 }
 
@@ -242,9 +243,9 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
   };
 }
 
-function rangeRows(rows: number, lower: unknown, upper: unknown): number {
+function rangeRows(rows: number, lower?: SeekTerm, upper?: SeekTerm): number {
   let r = rows;
-  if (lower) r /= 4;
+  if (lower && !lower.term.belowNulls) r /= 4;
   if (upper) r /= 4;
   return Math.max(1, r);
 }
@@ -370,8 +371,17 @@ function indexPath(
   rows *= keys;
   const covering = covers(leaf, index);
   const seeking = eq.length > 0 || lower !== null || upper !== null;
-  const perRow = covering ? 1 : 1 + LOG_ROWS / 4;
+  // where.c weighs a covering index's entries by their size (15·szIdxRow/szTabRow): among
+  // otherwise equal seeks the narrower index wins.
+  const perRow = covering ? 1 + scanLogEst(t, index) * 1e-6 : 1 + LOG_ROWS / 4;
   const cost = (seeking ? keys * LOG_ROWS : 0) + rows * perRow;
+  const wholeScan = partial
+    ? partialScanCost(leaf, index, covering, terms)
+    : covering
+    ? coveringScanCost(t, index)
+    : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + TABLE_ROWS * LOG_ROWS;
+  // A seek that uses more terms than the scan of the same whole index is never dearer
+  // (where.c whereLoopAdjustCost): `x > NULL` narrows nothing yet wins over that scan.
   const order: OrderColumn[] = index.recordColumns.map((k, i) => ({
     column: keyColumn(t, k),
     desc: k.desc,
@@ -391,13 +401,7 @@ function indexPath(
       reverse: false,
       covering,
     },
-    cost: seeking
-      ? cost
-      : partial
-      ? partialScanCost(leaf, index, covering, terms)
-      : covering
-      ? coveringScanCost(t, index)
-      : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + TABLE_ROWS * LOG_ROWS,
+    cost: seeking ? Math.min(cost, wholeScan * (1 - 1e-9)) : wholeScan,
     rows,
     order,
     fixed,

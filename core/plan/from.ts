@@ -13,6 +13,7 @@ import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./sc
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { andAll, orToInTerms, type Term, termsOf } from "./terms.ts";
+import { notNullRangeTerms } from "./not_null_range.ts";
 import { type AccessPath, TABLE_ROWS } from "./access_path.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import type { OrderChooser } from "./order.ts";
@@ -415,6 +416,7 @@ export function planFrom(
     for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });
   }
   pool.push(...orToInTerms(pool));
+  pool.push(...notNullRangeTerms(pool, leaves));
   lowerOnTerms(ctx, scope, units);
   // WHERE terms that read no table of this FROM are tested once, before any loop starts
   // (SQLite codes them ahead of the loops): a false one means no table is even read.

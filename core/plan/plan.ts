@@ -281,7 +281,11 @@ export interface Query {
 
 /** One bound of a range: rows compared with `value`; `inclusive` for `<=` / `>=`. */
 export interface RangeBound {
-  value: PlanExpr;
+  /**
+   * The bound, or null for "above NULL" (an index scan's lower bound only: SQLite's
+   * `x > NULL` that skips the NULL entries).
+   */
+  value: PlanExpr | null;
   inclusive: boolean;
 }
 

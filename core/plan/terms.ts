@@ -18,6 +18,11 @@ export interface Term {
    */
   virtual?: boolean;
   /**
+   * `x > NULL` derived from `x IS NOT NULL` (not_null_range.ts): seeks an index past its
+   * NULL entries (the bound is "below every value") and narrows no estimate.
+   */
+  belowNulls?: boolean;
+  /**
    * From the ON (or USING) of an inner join: part of the join operand, so a RIGHT or FULL
    * join later in the FROM must not see it (it is evaluated below that join, never above).
    */

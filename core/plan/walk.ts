@@ -53,8 +53,8 @@ export function seekQueries(node: RelNode): SubPlan[] {
 /** The expressions `node` itself evaluates (not those of its children). */
 export function nodeExprs(node: RelNode): PlanExpr[] {
   const out: PlanExpr[] = [];
-  const bound = (b: { value: PlanExpr } | null) => {
-    if (b) out.push(b.value);
+  const bound = (b: { value: PlanExpr | null } | null) => {
+    if (b?.value) out.push(b.value);
   };
   switch (node.kind) {
     case "tableScan":
