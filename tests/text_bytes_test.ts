@@ -42,6 +42,8 @@ const TEXTS = [
   "f0908080",
   "f4908080",
   "f8888080",
+  // a lead byte with more continuation bytes than 32 bits hold: unicode() wraps it signed
+  "d88280808080a0",
   "fe",
   "feff",
   "fffe",

@@ -518,7 +518,8 @@ export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
   const first = s.slice(0, end);
   if (hasSurrogate(first)) {
     const b = encodeUtf8(first);
-    setInt(out, sqliteUtf8Read(b, 0, b.length));
+    // sqlite3_result_int: the unsigned code of a malformed sequence wraps to 32-bit signed.
+    setInt(out, sqliteUtf8Read(b, 0, b.length) | 0);
     return;
   }
   const c = s.charCodeAt(0);
