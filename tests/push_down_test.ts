@@ -49,6 +49,8 @@ const PUSHED = [
   "WITH c AS MATERIALIZED (SELECT a AS x FROM t UNION ALL SELECT 2) " +
   "SELECT x FROM c WHERE x = '2'",
   "SELECT x FROM (SELECT a AS x FROM t UNION ALL VALUES (2), (5)) WHERE x = '2'",
+  // a RIGHT JOIN that the WHERE makes an inner join first (select.c simplifies it)
+  "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT 2) RIGHT JOIN t AS o ON 1 WHERE x = '2'",
 ];
 
 Deno.test("WHERE terms pushed into compound subqueries take each arm's affinity", () => {

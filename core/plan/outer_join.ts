@@ -1,7 +1,7 @@
 /**
- * Outer-join simplification (select.c, sqlite3Select): a LEFT JOIN whose WHERE can only be
- * true when the right table's row is not all NULL is an inner join, and SQLite plans it
- * as one (join order, WHERE push-down). The test is sqlite3ExprImpliesNonNullRow's: false
+ * Outer-join simplification (select.c, sqlite3Select): an outer join whose WHERE can only be
+ * true when a table it may NULL-fill has a real row is a join that does not NULL-fill it,
+ * and SQLite plans it as such (join order, WHERE push-down, flattening). The test is sqlite3ExprImpliesNonNullRow's: false
  * negatives only miss the rewrite, so anything unsure answers false.
  */
 import type * as B from "../analyze/bound.ts";
@@ -72,33 +72,51 @@ function reads(e: B.BoundExpr, source: number): boolean {
   }
 }
 
-/** The WHERE's terms with the inner joins' ON terms (SQLite moves those into its WHERE). */
-function whereTerms(core: B.BoundCore): B.BoundExpr[] {
+/**
+ * The WHERE's terms with the inner joins' ON terms (SQLite moves those into its WHERE,
+ * marked as ON terms). Simplifying a RIGHT JOIN (`rightJoin`) counts the WHERE's own only.
+ */
+function whereTerms(core: B.BoundCore, items: readonly B.BoundJoinItem[], rightJoin: boolean) {
   const out: B.BoundExpr[] = core.where ? [core.where] : [];
-  for (const it of core.from?.items ?? []) {
+  if (rightJoin) return out;
+  for (const it of items) {
     if ((it.join === null || it.join === "inner" || it.join === "cross") && it.on) out.push(it.on);
   }
   return out;
 }
 
+const isRight = (it: B.BoundJoinItem) => it.join === "right" || it.join === "full";
+
 /**
- * `core` with each LEFT JOIN of a single table or subquery turned into an inner join where
- * the WHERE implies a non-NULL row of it (RIGHT and FULL joins are left as they are).
+ * `core` with its outer joins simplified where the WHERE implies a non-NULL row of a table
+ * they may NULL-fill (select.c, in FROM order): a LEFT JOIN becomes an inner join, a FULL
+ * JOIN a RIGHT one; a table left of a RIGHT or FULL join makes every later RIGHT JOIN an
+ * inner join and every later FULL JOIN a LEFT one. The ON terms of a join made inner then
+ * count as the WHERE's.
  */
 export function simplifyOuterJoins(core: B.BoundCore): B.BoundCore {
   const from = core.from;
-  if (!from || !from.items.some((it) => it.join === "left")) return core;
-  const terms = whereTerms(core);
-  if (terms.length === 0) return core;
-  // A RIGHT or FULL join after a LEFT one makes the LEFT side's rows NULL-fillable again.
-  if (from.items.some((it) => it.join === "right" || it.join === "full")) return core;
+  if (!from || !from.items.some((it) => it.join === "left" || isRight(it))) return core;
+  const items = [...from.items];
   let changed = false;
-  const items = from.items.map((it) => {
-    if (it.join !== "left" || it.item.kind === "join") return it;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (it.item.kind === "join") continue;
+    const nullable = it.join === "left" || it.join === "full";
+    const leftOfRight = items.slice(i + 1).some(isRight);
+    if (!nullable && !leftOfRight) continue;
     const id = it.item.id;
-    if (!terms.some((t) => impliesNonNullRow(t, id))) return it;
+    const terms = whereTerms(core, items, leftOfRight);
+    if (!terms.some((t) => impliesNonNullRow(t, id))) continue;
     changed = true;
-    return { ...it, join: "inner" as const };
-  });
+    if (nullable) items[i] = { ...it, join: it.join === "full" ? "right" : "inner" };
+    if (leftOfRight) {
+      for (let j = i + 1; j < items.length; j++) {
+        const later = items[j];
+        if (later.join === "full") items[j] = { ...later, join: "left" };
+        else if (later.join === "right") items[j] = { ...later, join: "inner" };
+      }
+    }
+  }
   return changed ? { ...core, from: { ...from, items } } : core;
 }
