@@ -3,6 +3,7 @@
  * statement, works out where each column lives in a record, what each index's records
  * hold, and the value a too-short record gives each column.
  */
+import { loadStat1 } from "./stat1.ts";
 import { autoIndexes } from "../sql/auto_indexes.ts";
 import { parseSchemaSql } from "../sql/ddl.ts";
 import type {
@@ -84,6 +85,7 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
     } else if (row.type === "trigger") schema.triggers.push(row.name);
   }
   if (pager.header.schemaFormat < 4) ignoreDescending(schema);
+  loadStat1(pager, enc, schema);
   return schema;
 }
 

@@ -64,6 +64,18 @@ export interface IndexInfo {
    * tables) or the primary-key columns not already in the key (WITHOUT ROWID tables).
    */
   recordColumns: KeyColumn[];
+  /** What `sqlite_stat1` says of this index (stat1.ts), or absent. */
+  stat1?: IndexStat1;
+}
+
+/**
+ * One `sqlite_stat1` row of an index, as SQLite's analysisLoader decodes it: `rows[0]` the
+ * rows of the index, `rows[k]` the rows that an `=` on its first k columns leaves on
+ * average; `unordered` when the index must not be used for its order.
+ */
+export interface IndexStat1 {
+  rows: number[];
+  unordered: boolean;
 }
 
 export interface TableInfo {
@@ -83,6 +95,10 @@ export interface TableInfo {
    */
   recordColumns: KeyColumn[];
   indexes: IndexInfo[];
+  /** Rows of the table by `sqlite_stat1` (stat1.ts), or absent. */
+  stat1Rows?: number;
+  /** A WITHOUT ROWID table's primary-key row of `sqlite_stat1`, or absent. */
+  primaryKeyStat1?: IndexStat1;
 }
 
 export interface ViewInfo {

@@ -13,9 +13,18 @@ import { indexRowSize, tableRowSize } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { partialScanLogEst } from "./partial_scan_cost.ts";
 
-/** Rows a table is assumed to have (SQLite's default estimate, 2^20). */
+/** Rows a table is assumed to have without statistics (SQLite's default estimate, 2^20). */
 export const TABLE_ROWS = 1_048_576;
-const LOG_ROWS = 20;
+
+/** The rows of `t`: what `sqlite_stat1` says (core/format/stat1.ts), else the default. */
+export function tableRows(t: TableInfo): number {
+  return Math.max(1, t.stat1Rows ?? TABLE_ROWS);
+}
+
+/** The cost of one b-tree search in `t`: the depth of a binary search over its rows. */
+function searchCost(t: TableInfo): number {
+  return Math.max(1, Math.log2(tableRows(t)));
+}
 
 /** One column a path's output is ordered by. */
 export interface OrderColumn {
@@ -251,7 +260,7 @@ function rangeRows(rows: number, lower?: SeekTerm, upper?: SeekTerm): number {
 }
 
 function fullScanCost(t: TableInfo): number {
-  return TABLE_ROWS * (1 + tableWidth(t) / 10);
+  return tableRows(t) * (1 + tableWidth(t) / 10);
 }
 
 function fullScan(leaf: TableLeaf): AccessPath {
@@ -274,7 +283,7 @@ function fullScan(leaf: TableLeaf): AccessPath {
       rowid: null,
     },
     cost: fullScanCost(t),
-    rows: TABLE_ROWS,
+    rows: tableRows(t),
     order,
     fixed: new Set(),
     used: [],
@@ -291,7 +300,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
     out.push({
       ...base,
       node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
-      cost: n * LOG_ROWS,
+      cost: n * searchCost(leaf.table),
       rows: n,
       fixed: eq.key.kind === "value" ? new Set([-1]) : new Set(),
       used: [eq.term],
@@ -300,14 +309,14 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const lo = rowid.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
   const hi = rowid.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
   if (lo || hi) {
-    const rows = rangeRows(TABLE_ROWS, lo, hi);
+    const rows = rangeRows(tableRows(leaf.table), lo, hi);
     out.push({
       ...base,
       node: {
         ...base.node as TableScan,
         rowid: { kind: "range", lower: bound(lo), upper: bound(hi) },
       },
-      cost: LOG_ROWS + rows * 3,
+      cost: searchCost(leaf.table) + rows * 3,
       rows,
       used: [lo, hi].filter((x) => x !== undefined).map((x) => x!.term),
     });
@@ -336,7 +345,8 @@ function indexPath(
   const fixed = new Set<number>();
   // A partial index is taken to hold half the table's rows (sqlite3DefaultRowEst).
   const partial = index.where !== null;
-  let rows = partial ? TABLE_ROWS / 2 : TABLE_ROWS;
+  const stat = index.stat1 ?? (t.withoutRowid && index.origin === "pk" ? t.primaryKeyStat1 : null);
+  let rows = stat ? Math.max(1, stat.rows[0]) : partial ? tableRows(t) / 2 : tableRows(t);
   let keys = 1;
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
@@ -354,7 +364,13 @@ function indexPath(
       used.push(e.term);
       if (e.key.kind === "value") fixed.add(col);
       keys *= keyRows(e.key);
-      rows = eq.length === 1 ? 10 : Math.max(1, rows * 0.9);
+      // ANALYZE's average rows per key prefix, else sqlite3DefaultRowEst's 10, 9, 8 ...
+      const measured = stat?.rows[eq.length];
+      rows = measured !== undefined
+        ? Math.max(1, measured)
+        : eq.length === 1
+        ? 10
+        : Math.max(1, rows * 0.9);
       continue;
     }
     const lo = mine.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
@@ -371,18 +387,22 @@ function indexPath(
   rows *= keys;
   const covering = covers(leaf, index);
   const seeking = eq.length > 0 || lower !== null || upper !== null;
-  // where.c weighs a covering index's entries by their size (15·szIdxRow/szTabRow): among
-  // otherwise equal seeks the narrower index wins.
-  const perRow = covering ? 1 + scanLogEst(t, index) * 1e-6 : 1 + LOG_ROWS / 4;
-  const cost = (seeking ? keys * LOG_ROWS : 0) + rows * perRow;
+  // where.c weighs an index's entries by their size (15·szIdxRow/szTabRow): among otherwise
+  // equal seeks the narrower index wins.
+  const narrower = scanLogEst(t, index) * 1e-6;
+  const perRow = (covering ? 1 : 1 + searchCost(t) / 4) + narrower;
+  // A search descends the index, whose size ANALYZE may give apart from the table's.
+  const indexSearch = stat ? Math.max(1, Math.log2(Math.max(1, stat.rows[0]))) : searchCost(t);
+  const cost = (seeking ? keys * indexSearch : 0) + rows * perRow;
   const wholeScan = partial
     ? partialScanCost(leaf, index, covering, terms)
     : covering
     ? coveringScanCost(t, index)
-    : TABLE_ROWS * (1 + indexWidth(t, index) / 10) + TABLE_ROWS * LOG_ROWS;
+    : tableRows(t) * (1 + indexWidth(t, index) / 10 + searchCost(t));
   // A seek that uses more terms than the scan of the same whole index is never dearer
   // (where.c whereLoopAdjustCost): `x > NULL` narrows nothing yet wins over that scan.
-  const order: OrderColumn[] = index.recordColumns.map((k, i) => ({
+  // ANALYZE may mark an index "unordered": SQLite then never takes its order.
+  const order: OrderColumn[] = stat?.unordered ? [] : index.recordColumns.map((k, i) => ({
     column: keyColumn(t, k),
     desc: k.desc,
     collation: k.collation,

@@ -9,7 +9,7 @@
 import { Affinity, StorageClass } from "../value/types.ts";
 import type { TableInfo } from "../format/schema_types.ts";
 import type { HashLookup, PlanExpr, RelNode, Sort, SortKey } from "./plan.ts";
-import { affinityOk, cachedSeekTerm, TABLE_ROWS } from "./access_path.ts";
+import { affinityOk, cachedSeekTerm, tableRows } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type { Term } from "./terms.ts";
 import { andAll } from "./terms.ts";
@@ -136,7 +136,7 @@ export function autoIndexFor(
   for (const f of found) {
     if (!keys.some((k) => k.column === f.key.column)) keys.push(f.key);
   }
-  const n = leaf.kind === "table" ? TABLE_ROWS : 1000;
+  const n = leaf.kind === "table" ? tableRows(leaf.table.table) : 1000;
   const setup = leaf.kind === "table" ? n * 140 : n * 4;
   return { keys, local, setup, cost: PROBE_COST, rows: PROBE_ROWS };
 }
