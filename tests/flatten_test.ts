@@ -115,3 +115,21 @@ Deno.test("push-down into a subquery that is not flattened: rows and plans as SQ
   assertSameAsSqlite(SETUP, PUSHED_DOWN);
   assertSamePlans(SETUP, PUSHED_DOWN);
 });
+
+/**
+ * A CTE flattened while another CTE's body is planned: its copies' tables must still know
+ * which columns are read (an index on other columns does not cover them).
+ */
+const NESTED_CTE_SETUP = `
+CREATE TABLE t0 (id INTEGER, a INTEGER, g NUMERIC AS (id * 2) STORED, PRIMARY KEY (id)) WITHOUT ROWID;
+CREATE INDEX t0_i0 ON t0 (lower(a), id);
+INSERT INTO t0 (id, a) VALUES (0, 'b'), (1, NULL), (2, NULL), (3, 7);
+`;
+
+Deno.test("flattening inside a CTE body reads the columns the copies need", () => {
+  const queries = [
+    "WITH c0(k0, k1) AS (SELECT 5, a0.g FROM t0 AS a0 WHERE a0.g), c1(k0) AS (SELECT 1 FROM c0 AS a3 GROUP BY a3.k1 UNION ALL SELECT 2 FROM c0 AS a5 GROUP BY a5.k1) SELECT * FROM c1",
+    "WITH RECURSIVE c0(k) AS (SELECT a0.g FROM t0 AS a0 WHERE a0.g), r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r, c0 WHERE n < 3 AND k = 2) SELECT * FROM r",
+  ];
+  assertSameAsSqlite(NESTED_CTE_SETUP, queries);
+});

@@ -387,10 +387,11 @@ function indexPath(
   rows *= keys;
   const covering = covers(leaf, index);
   const seeking = eq.length > 0 || lower !== null || upper !== null;
-  // where.c weighs an index's entries by their size (15·szIdxRow/szTabRow): among otherwise
-  // equal seeks the narrower index wins.
-  const narrower = scanLogEst(t, index) * 1e-6;
-  const perRow = (covering ? 1 : 1 + searchCost(t) / 4) + narrower;
+  // where.c's per-row costs (LogEst): an index entry 1 + 15·szIdxRow/szTabRow, a table
+  // lookup 16, a full table scan's row 16; here on the scale of fullScanCost's rows.
+  const unit = fullScanCost(t) / tableRows(t) / 2 ** 1.6;
+  const entry = 2 ** (scanLogEst(t, index) / 10);
+  const perRow = (covering ? entry : entry + 2 ** 1.6) * unit;
   // A search descends the index, whose size ANALYZE may give apart from the table's.
   const indexSearch = stat ? Math.max(1, Math.log2(Math.max(1, stat.rows[0]))) : searchCost(t);
   const cost = (seeking ? keys * indexSearch : 0) + rows * perRow;

@@ -114,7 +114,8 @@ export function autoIndexFor(
     if (!ready(t)) return;
     let onlyLeaf = t.refs.size > 0;
     for (const r of t.refs) if (r !== leaf.id) onlyLeaf = false;
-    if (onlyLeaf) local.push(t);
+    // A derived (virtual) term is no condition of its own: `x > NULL` would drop every row.
+    if (onlyLeaf && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
     if (!s || s.op !== "eq" || s.key.kind !== "value" || hasSubPlan(t.expr)) return;
     const aff = leafColumnAffinity(leaf, s.column);

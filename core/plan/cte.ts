@@ -11,6 +11,7 @@ import { lowerExpr } from "./lower_expr.ts";
 import { newScope } from "./scope.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { flattenSelect } from "./flatten.ts";
+import { addNewSources } from "./used_columns.ts";
 
 function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
   if (from === null) return false;
@@ -26,6 +27,7 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   if (!cte.recursive) return lowerSelect(ctx, cte.select, null);
   // Each arm is a SELECT of its own: SQLite flattens its FROM subqueries too.
   const s = flattenSelect(cte.select);
+  if (s !== cte.select) addNewSources(ctx, s);
   const parts = selectCores(s);
   const ops = [null, ...s.compounds.map((c) => c.op)];
   let firstRec = parts.findIndex((p) => p.kind === "core" && readsCte(p.from, cte));

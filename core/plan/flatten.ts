@@ -148,8 +148,9 @@ function flattenItem(outer: Outer, i: number): Outer {
       later === "cross")
   ) return outer;
   if (!canFlatten(outer, i, sub)) return outer;
-  // A CTE's body is bound once for all its uses: each flattened copy gets its own sources.
-  if (src.kind === "cte") sub = withFreshSources(sub);
+  // A CTE's body is bound once for all its uses, and a view's may be shared: each flattened
+  // copy gets sources of its own.
+  sub = withFreshSources(sub);
   if (sub.compounds.length > 0) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
   return merge(outer, i, src, sub, sub.first as B.BoundCore);
 }

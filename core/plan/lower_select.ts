@@ -12,6 +12,7 @@ import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window
 import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { flattenSelect } from "./flatten.ts";
+import { addNewSources } from "./used_columns.ts";
 import { havingToWhere } from "./having_to_where.ts";
 import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
@@ -47,7 +48,9 @@ export function lowerSelect(
   select: B.BoundSelect,
   parent: LowerScope | null,
 ): Query {
-  select = flattenSelect(select);
+  const flat = flattenSelect(select);
+  if (flat !== select) addNewSources(ctx, flat);
+  select = flat;
   const limitScope = newScope(null, null);
   const limit = select.limit ? lowerExpr(ctx, limitScope, select.limit) : null;
   const offset = select.offset ? lowerExpr(ctx, limitScope, select.offset) : null;

@@ -11,52 +11,11 @@ import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { flattenAll } from "./flatten.ts";
+import { usedColumns } from "./used_columns.ts";
 import { readFixedColumns } from "./partial_index.ts";
 
 /** A bound SELECT statement. */
 export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
-
-/**
- * Every column each bound source is read at, anywhere in the statement (covering indexes;
- * a VIRTUAL generated column reads the columns of its expression), and the expressions of
- * each table source's VIRTUAL columns.
- */
-function usedColumns(
-  select: B.BoundSelect,
-): { used: Map<number, Set<number>>; virtual: Map<number, (B.BoundExpr | null)[]> } {
-  const out = new Map<number, Set<number>>();
-  const virtual = new Map<number, (B.BoundExpr | null)[]>();
-  const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (v === null || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x);
-      return;
-    }
-    const o = v as Record<string, unknown>;
-    if (o.kind === "table" && Array.isArray(o.virtual) && o.virtual.length > 0) {
-      virtual.set(o.id as number, o.virtual as (B.BoundExpr | null)[]);
-    }
-    if (o.kind === "column" && typeof o.source === "number") {
-      let s = out.get(o.source);
-      if (!s) out.set(o.source, s = new Set());
-      s.add(o.column as number);
-      return;
-    }
-    for (const k in o) {
-      if (
-        k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
-        k === "columns" && o.kind === "table"
-      ) {
-        continue;
-      }
-      visit(o[k]);
-    }
-  };
-  visit(select);
-  return { used: out, virtual };
-}
 
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {

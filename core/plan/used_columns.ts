@@ -1,0 +1,60 @@
+/**
+ * The columns each bound source is read at, found by walking a bound query: for covering
+ * indexes, and the expressions of VIRTUAL generated columns per table source.
+ */
+import type * as B from "../analyze/bound.ts";
+import type { PlanContext } from "./scope.ts";
+
+/**
+ * Every column each bound source is read at, anywhere in the statement (covering indexes;
+ * a VIRTUAL generated column reads the columns of its expression), and the expressions of
+ * each table source's VIRTUAL columns.
+ */
+export function usedColumns(
+  select: B.BoundSelect,
+): { used: Map<number, Set<number>>; virtual: Map<number, (B.BoundExpr | null)[]> } {
+  const out = new Map<number, Set<number>>();
+  const virtual = new Map<number, (B.BoundExpr | null)[]>();
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (v === null || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    if (o.kind === "table" && Array.isArray(o.virtual) && o.virtual.length > 0) {
+      virtual.set(o.id as number, o.virtual as (B.BoundExpr | null)[]);
+    }
+    if (o.kind === "column" && typeof o.source === "number") {
+      let s = out.get(o.source);
+      if (!s) out.set(o.source, s = new Set());
+      s.add(o.column as number);
+      return;
+    }
+    for (const k in o) {
+      if (
+        k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
+        k === "columns" && o.kind === "table"
+      ) {
+        continue;
+      }
+      visit(o[k]);
+    }
+  };
+  visit(select);
+  return { used: out, virtual };
+}
+
+/**
+ * Records the sources of `select` the context does not know yet: those a flattening made
+ * while planning (a CTE body's copies get new source ids).
+ */
+export function addNewSources(ctx: PlanContext, select: B.BoundSelect): void {
+  const { used, virtual } = usedColumns(select);
+  for (const [id, columns] of used) if (!ctx.usedColumns.has(id)) ctx.usedColumns.set(id, columns);
+  for (const [id, exprs] of virtual) {
+    if (!ctx.virtualColumns.has(id)) ctx.virtualColumns.set(id, exprs);
+  }
+}
