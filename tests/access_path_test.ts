@@ -3,7 +3,7 @@
  * (rows in order, and EXPLAIN QUERY PLAN): a covering index is scanned instead of its
  * table only when SQLite estimates its rows smaller (where.c's szIdxRow < szTabRow, sizes
  * from the declared types), the index created last wins a tie, a WITHOUT ROWID table's
- * other indexes win a tie with its primary key, and CROSS JOIN keeps the written order.
+ * other indexes win a tie with its primary key (scans and seeks alike), and CROSS JOIN keeps the written order.
  * count(*) counts the index whose entries are estimated smallest, if smaller than rows.
  */
 import { assertSameAsSqlite, assertSamePlans } from "./support/oracle_queries.ts";
@@ -53,6 +53,8 @@ const QUERIES = [
   "SELECT k, v FROM w",
   "SELECT * FROM w",
   "SELECT * FROM wk",
+  "SELECT * FROM wk WHERE c > 0",
+  "SELECT * FROM wk WHERE c BETWEEN -5 AND 5",
   "SELECT a.d, b.c FROM x AS a CROSS JOIN t0 AS b",
   "SELECT a.c, b.d FROM t0 AS a CROSS JOIN x AS b",
   "SELECT a.d, b.c, c.a FROM x AS a CROSS JOIN t0 AS b JOIN u AS c",

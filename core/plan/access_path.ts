@@ -65,6 +65,8 @@ export interface TableLeaf {
 export interface SeekTerm {
   term: Term;
   column: number;
+  /** The term's side that reads the column (a VIRTUAL column's expression). */
+  operand: PlanExpr;
   op: "eq" | "lt" | "le" | "gt" | "ge";
   key: SeekKey;
   affinity: Affinity;
@@ -90,24 +92,35 @@ function readsNode(e: PlanExpr, id: number): boolean {
   return exprRefs(e).has(id);
 }
 
+/** The column of node `id` that `e` reads as it is (a VIRTUAL one too), or null. */
+export function columnOf(e: PlanExpr, id: number): number | null {
+  if (e.kind === "column") return e.node === id ? e.column : null;
+  if (e.kind === "affinity" && e.generated?.node === id) return e.generated.column;
+  return null;
+}
+
 /** The seek constraint `term` gives on a column of node `id`, or null. */
 function seekTerm(term: Term, id: number): SeekTerm | null {
   const e = term.expr;
   if (e.kind === "compare" && e.op !== CompareOp.Ne) {
-    if (e.left.kind === "column" && e.left.node === id && !readsNode(e.right, id)) {
+    const left = columnOf(e.left, id);
+    if (left !== null && !readsNode(e.right, id)) {
       return {
         term,
-        column: e.left.column,
+        column: left,
+        operand: e.left,
         op: STRAIGHT[e.op],
         key: { kind: "value", value: e.right },
         affinity: e.affinity,
         collation: e.collation,
       };
     }
-    if (e.right.kind === "column" && e.right.node === id && !readsNode(e.left, id)) {
+    const right = columnOf(e.right, id);
+    if (right !== null && !readsNode(e.left, id)) {
       return {
         term,
-        column: e.right.column,
+        column: right,
+        operand: e.right,
         op: FLIP[e.op],
         key: { kind: "value", value: e.left },
         affinity: e.affinity,
@@ -116,11 +129,13 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
     }
     return null;
   }
-  if (e.kind === "inList" && !e.not && e.operand.kind === "column" && e.operand.node === id) {
+  const operand = e.kind === "inList" && !e.not ? columnOf(e.operand, id) : null;
+  if (e.kind === "inList" && operand !== null) {
     if (e.list.some((x) => readsNode(x, id))) return null;
     return {
       term,
-      column: e.operand.column,
+      column: operand,
+      operand: e.operand,
       op: "eq",
       key: { kind: "list", values: e.list },
       affinity: e.affinity,
@@ -129,12 +144,13 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
   }
   if (
     e.kind === "inQuery" && !e.not && e.operands.length === 1 &&
-    e.operands[0].kind === "column" && e.operands[0].node === id &&
+    columnOf(e.operands[0], id) !== null &&
     !readsNode({ kind: "exists", query: e.query }, id)
   ) {
     return {
       term,
-      column: e.operands[0].column,
+      column: columnOf(e.operands[0], id)!,
+      operand: e.operands[0],
       op: "eq",
       key: { kind: "query", query: e.query },
       affinity: e.affinities[0],
@@ -455,14 +471,15 @@ export function tablePaths(
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
   if (leaf.indexedBy === false) return out;
+  // SQLite keeps each new index at the head of the table's list and keeps the first of
+  // equally good plans: among equal costs the index created last wins, and a WITHOUT
+  // ROWID table's primary key (created with the table) comes after every other index,
+  // its seeks and then its whole scan.
+  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks, terms));
   if (t.withoutRowid && t.primaryKey.length > 0) {
     const p = indexPath(leaf, primaryKeyIndex(t), seeks, terms);
     if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
   }
-  // SQLite keeps each new index at the head of the table's list and keeps the first of
-  // equally good plans: among equal costs the index created last wins, and a WITHOUT
-  // ROWID table's primary key (created with the table) comes after every other index.
-  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks, terms));
   if (t.withoutRowid) out.push(out.shift()!);
   return out;
 }

@@ -7,9 +7,8 @@
  * way and the lookup (which keeps input order) yields SQLite's order.
  */
 import { Affinity, StorageClass } from "../value/types.ts";
-import type { TableInfo } from "../format/schema_types.ts";
 import type { HashLookup, PlanExpr, RelNode, Sort, SortKey } from "./plan.ts";
-import { affinityOk, cachedSeekTerm, tableRows } from "./access_path.ts";
+import { affinityOk, cachedSeekTerm, columnOf, tableRows } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type { Term } from "./terms.ts";
 import { andAll } from "./terms.ts";
@@ -22,6 +21,8 @@ import { readsOutside } from "./correlation.ts";
 export interface AutoKey {
   term: Term;
   column: number;
+  /** The column's value on the leaf's row (a VIRTUAL column's expression). */
+  value: PlanExpr;
   probe: PlanExpr;
   affinity: Affinity;
   collation: string;
@@ -91,8 +92,9 @@ function eligible(leaf: Leaf): boolean {
 function termRank(term: Term, leafId: number, index: number, total: number): number {
   const e = term.expr;
   if (e.kind !== "compare") return index;
-  const leftMine = e.left.kind === "column" && e.left.node === leafId;
-  if (leftMine || e.left.kind !== "column") return index;
+  const leftMine = columnOf(e.left, leafId) !== null;
+  const leftColumn = e.left.kind === "column" || e.left.kind === "affinity" && !!e.left.generated;
+  if (leftMine || !leftColumn) return index;
   return total + (total - index);
 }
 
@@ -124,6 +126,7 @@ export function autoIndexFor(
       key: {
         term: t,
         column: s.column,
+        value: s.operand,
         probe: s.key.value,
         affinity: s.affinity,
         collation: s.collation.toUpperCase(),
@@ -156,9 +159,11 @@ function usedOf(ctx: PlanContext, leaf: Leaf): Set<number> {
 
 /** The columns the index stores after its keys: used ones, then the row's identity. */
 function trailingColumns(leaf: Leaf, used: Set<number>, keys: number[]): number[] {
-  const out = [...used].filter((c) => c >= 0 && !keys.includes(c)).sort((a, b) => a - b);
-  if (leaf.kind !== "table") return out;
-  const t: TableInfo = leaf.table.table;
+  const t = leaf.kind === "table" ? leaf.table.table : null;
+  // A VIRTUAL column is read as its expression over the stored columns it uses.
+  const stored = (c: number) => c >= 0 && t?.columns[c].generated?.stored !== false;
+  const out = [...used].filter((c) => stored(c) && !keys.includes(c)).sort((a, b) => a - b);
+  if (t === null) return out;
   if (!t.withoutRowid) out.push(-1);
   else {
     for (const k of t.primaryKey) {
@@ -211,7 +216,9 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     kind: "sort",
     id: sortId,
     input,
-    columns: stored.map((c) => colRef(fresh, c)),
+    columns: stored.map((c, i) =>
+      i < auto.keys.length ? relabel(auto.keys[i].value) : colRef(fresh, c)
+    ),
     keys,
     limit: null,
     offset: null,

@@ -237,7 +237,10 @@ function autoIndexDetail(node: HashLookup): { keys: string; search: string; bloo
   while (input.kind === "filter") input = input.input;
   const names = node.buildKeys.map((k) => {
     const e = k.kind === "column" ? stored[k.column] : undefined;
-    return e?.kind === "column" ? inputColumnName(input, e.column) : { name: "?", text: false };
+    if (e?.kind === "column") return inputColumnName(input, e.column);
+    // A VIRTUAL column's key is its expression, tagged with the column.
+    if (e?.kind === "affinity" && e.generated) return inputColumnName(input, e.generated.column);
+    return { name: "?", text: false };
   });
   const keys = names.map((n) => `${n.name}=?`).join(" AND ");
   const how = `AUTOMATIC ${partial ? "PARTIAL " : ""}COVERING INDEX`;

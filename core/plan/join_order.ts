@@ -5,6 +5,7 @@
  */
 import { type AccessPath, TABLE_ROWS, tablePaths } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
+import type * as B from "../analyze/bound.ts";
 import type { Term } from "./terms.ts";
 import type { OrderChooser } from "./order.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
@@ -38,6 +39,16 @@ export function termReady(
 }
 
 /**
+ * Rows a non-table leaf is taken to yield: one for a subquery without FROM (SQLite's
+ * nSelectRow of a loop over no tables), else a fixed guess.
+ */
+function subqueryRows(source: B.BoundSource): number {
+  if (source.kind !== "subquery") return 1000;
+  const s = source.select;
+  return s.compounds.length === 0 && s.first.kind === "core" && s.first.from === null ? 1 : 1000;
+}
+
+/**
  * The cheapest access path of `leaf` after the leaves in `placed`, which yield about
  * `outerRows` rows (an automatic index costs `setup` once, then little per probe).
  */
@@ -49,7 +60,7 @@ export function bestStep(
   choose?: (paths: AccessPath[]) => AccessPath,
   outerRows = 1,
 ): { step: JoinStep; cost: number; rows: number; setup: number } {
-  let rows = leaf.kind === "table" ? TABLE_ROWS : 1000;
+  let rows = leaf.kind === "table" ? TABLE_ROWS : subqueryRows(leaf.source);
   let cost = rows;
   let path: AccessPath | null = null;
   const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);

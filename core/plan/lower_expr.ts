@@ -188,7 +188,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
         operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
         affinity: e.affinity ?? Affinity.Blob,
       };
-      if (s.agg === null) return value;
+      if (s.agg === null) return { ...value, generated: { node, column: e.column } };
       const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
       const i = keys.findIndex((k) =>
         k.kind === "column" && k.source === e.source && k.column === e.column

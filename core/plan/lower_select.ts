@@ -276,7 +276,11 @@ function lowerCoreRefs(
     // Groups come out in key order (each key in its direction): an ORDER BY on a prefix
     // of them is free.
     needSort = !orderBy!.every((t, i) => {
-      const key = upperGroupKey(sortKeys[i], node, groupBy.length, i);
+      // The ORDER BY term is the group key: read from it, or a bare column carried from
+      // the row of a single min()/max() (equal to the key, so in its order too).
+      const written = t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr;
+      const key = upperGroupKey(sortKeys[i], node, groupBy.length, i) ||
+        i < groupBy.length && sameExpr(written, groupBy[i]);
       return key && t.desc === groupOut[i] && nullsFirst(t) === !t.desc &&
         collationOf(t.expr) === collationOf(groupBy[i]);
     });

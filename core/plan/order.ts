@@ -3,7 +3,7 @@
  * GROUP BY order, so the sort (or the grouping b-tree) can be skipped.
  */
 import type { PlanExpr } from "./plan.ts";
-import type { AccessPath } from "./access_path.ts";
+import { type AccessPath, columnOf } from "./access_path.ts";
 
 /** A wanted order: an expression per key, direction, NULL placement, collation. */
 export interface OrderTerm {
@@ -45,13 +45,13 @@ export function pathOrder(
     return { reverse: false, desc, permuted: false };
   }
   const matches = (t: OrderTerm, oc: AccessPath["order"][number]) =>
-    t.expr.kind === "column" && t.expr.node === node.id && t.expr.column === oc.column &&
+    columnOf(t.expr, node.id) === oc.column &&
     (oc.column < 0 || oc.collation.toUpperCase() === t.collation.toUpperCase());
   // Terms whose value the path fixes need no order.
   const left = new Set<number>();
   for (let i = 0; i < terms.length; i++) {
-    const e = terms[i].expr;
-    if (e.kind !== "column" || e.node !== node.id || !path.fixed.has(e.column)) left.add(i);
+    const column = columnOf(terms[i].expr, node.id);
+    if (column === null || !path.fixed.has(column)) left.add(i);
   }
   let reverse: boolean | null = grouping ? false : null;
   let permuted = false;

@@ -156,6 +156,11 @@ export interface AffinityExpr {
   kind: "affinity";
   operand: PlanExpr;
   affinity: Affinity;
+  /**
+   * The VIRTUAL column of a table node this value is, when it is one: an index on that
+   * column holds the same value, so a term on it may seek the index.
+   */
+  generated?: { node: number; column: number };
 }
 
 /**

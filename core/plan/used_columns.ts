@@ -36,7 +36,7 @@ export function usedColumns(
     for (const k in o) {
       if (
         k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
-        k === "columns" && o.kind === "table"
+        (k === "columns" || k === "virtual") && o.kind === "table"
       ) {
         continue;
       }
@@ -44,6 +44,21 @@ export function usedColumns(
     }
   };
   visit(select);
+  // A VIRTUAL column read reads the columns of its expression (perhaps other VIRTUAL ones);
+  // one never read reads nothing, so an index without its inputs may still cover.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [id, exprs] of virtual) {
+      const cols = out.get(id);
+      for (const c of cols ?? []) {
+        const e = exprs[c];
+        if (e && !seen.has(e)) {
+          visit(e);
+          grew = true;
+        }
+      }
+    }
+  }
   return { used: out, virtual };
 }
 
