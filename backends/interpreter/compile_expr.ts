@@ -5,10 +5,10 @@
 import type { CompareOp } from "../../core/value/logic.ts";
 import type {
   AffinityExpr,
-  ClearSubtypeExpr,
   ArithExpr,
   CaseExpr,
   CastExpr,
+  ClearSubtypeExpr,
   ColumnExpr,
   CompareExpr,
   ConstExpr,
