@@ -151,7 +151,8 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     const a = c.b.regs(2);
     c.expr(e.left, a);
     c.expr(e.right, a + 1);
-    c.b.emit(compareOpcode(e.op), a, a + 1, t, compareEntry(c, e.affinity, e.collation));
+    // P5 = 1: the operands are temporaries no other instruction reads (see the opcode).
+    c.b.emit(compareOpcode(e.op), a, a + 1, t, compareEntry(c, e.affinity, e.collation), 1);
   },
   is(c, e: IsExpr, t) {
     const a = c.b.regs(2);

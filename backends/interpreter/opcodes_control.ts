@@ -251,14 +251,14 @@ export const CONTROL_OPCODES = {
   [Op.Eq]: spec(
     "Eq",
     N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool" },
+    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool", p5: "1: operands are temporaries" },
     "r[P3]=(r[P1]==r[P2])",
-    "Comparison with pool[P4]'s affinity and collation; NULL if either is NULL.",
+    "Comparison with pool[P4]'s affinity and collation; NULL if either is NULL. P5=1: no other instruction reads r[P1] and r[P2] (a code generator may fuse their loads).",
   ),
   [Op.Ne]: spec(
     "Ne",
     N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool" },
+    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool", p5: "1: operands are temporaries" },
     "r[P3]=(r[P1]!=r[P2])",
     "As Eq, for !=.",
   ),

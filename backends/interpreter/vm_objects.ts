@@ -39,6 +39,25 @@ export class VCursor {
   }
 
   /**
+   * Whether record field `field` is TEXT whose bytes are exactly `bytes`: 1 or 0; -1 when
+   * the field is not TEXT, the record is shorter or the cursor is on no row (the caller
+   * then reads the field as {@link column} does). Used by generated code to test a column
+   * against a constant under BINARY without decoding it (UTF-8 files only, where equal
+   * strings are equal bytes).
+   */
+  textEquals(field: number, bytes: Uint8Array): number {
+    if (this.nullRow || !this.bt.valid) return -1;
+    const rec = this.bt.record();
+    const t = rec.locate(field);
+    if (t < 13 || (t & 1) === 0) return -1;
+    const n = bytes.length;
+    if ((t - 13) >>> 1 !== n) return 0;
+    const buf = rec.rawBuf, off = rec.rawStart;
+    for (let i = 0; i < n; i++) if (buf[off + i] !== bytes[i]) return 0;
+    return 1;
+  }
+
+  /**
    * Orders the current entry's first `n` fields against the key `regs[start ..]`, with the
    * b-tree's collations and directions (a shorter entry sorts first).
    */

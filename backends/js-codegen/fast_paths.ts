@@ -1,0 +1,38 @@
+/**
+ * Inlined fast paths of generated code: the common case decided by a cheap guard on the
+ * operands, everything else through the shared implementation (`generic`). Each builder
+ * returns statements over the register expressions it is given; tests/js_fast_paths_test.ts
+ * runs every one against core/value over edge values.
+ */
+import { CompareOp } from "../../core/value/logic.ts";
+import { StorageClass } from "../../core/value/types.ts";
+
+const JS_OPERATOR: Record<CompareOp, string> = {
+  [CompareOp.Eq]: "===",
+  [CompareOp.Ne]: "!==",
+  [CompareOp.Lt]: "<",
+  [CompareOp.Le]: "<=",
+  [CompareOp.Gt]: ">",
+  [CompareOp.Ge]: ">=",
+};
+
+/**
+ * `a op b` into `out`. Two JS numbers are an INTEGER (within ±2^53) or a REAL each, and
+ * SQLite compares those numerically under every affinity and collation, exactly as JS
+ * does; anything else (NULL, text, blobs, 64-bit integers) goes to `generic`.
+ */
+export function compareFast(op: CompareOp, a: string, b: string, out: string, generic: string) {
+  return `if (typeof ${a}.v === "number" && typeof ${b}.v === "number") { ` +
+    `${out}.v = ${a}.v ${JS_OPERATOR[op]} ${b}.v ? 1 : 0; ${out}.c = ${StorageClass.Integer}; } ` +
+    `else ${generic}`;
+}
+
+/**
+ * Whether register `r` is true (`want` 1) or false (`want` 0) as If/IfNot test it: an
+ * INTEGER by its value, NULL by `ifNull`, anything else through `generic` (an expression).
+ */
+export function truthFast(r: string, want: 0 | 1, ifNull: boolean, generic: string): string {
+  const int = want === 1 ? `${r}.v !== 0` : `${r}.v === 0`;
+  return `(${r}.c === ${StorageClass.Integer} ? ${int} : ${r}.c === ${StorageClass.Null} ? ` +
+    `${ifNull} : ${generic})`;
+}

@@ -1,0 +1,48 @@
+/**
+ * A column tested against a TEXT constant with `=` or `!=` under BINARY, where the
+ * comparison's affinity leaves text as it is (TEXT or BLOB): the instructions
+ * `Column → a; String8 → b; Eq a b` (either order, operands marked temporaries by the
+ * compiler) become one test of the record's bytes against the constant's UTF-8 bytes, so
+ * the column is never decoded into a string. Anything else in the field (a number, NULL,
+ * a short record, a NULL row) runs the three instructions as they are. Only for UTF-8
+ * files: there decoding is lossless (ill-formed bytes decode to escapes that encode back),
+ * so two texts are equal exactly when their bytes are.
+ */
+import { encodeText } from "../../core/format/text.ts";
+import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
+import type { CompareEntry, ConstEntry } from "../interpreter/descriptors.ts";
+import { Op } from "../interpreter/opcodes.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+
+/** One fused test: the compare's address and what it reads. */
+export interface TextCompareFusion {
+  column: number;
+  constant: number;
+  /** The constant's bytes in the file's encoding. */
+  bytes: Uint8Array;
+}
+
+/** The fusions of program `p` by compare address (`starts`: addresses that begin blocks). */
+export function textCompareFusions(
+  p: CompiledProgram,
+  starts: ReadonlySet<number>,
+): Map<number, TextCompareFusion> {
+  const out = new Map<number, TextCompareFusion>();
+  if (p.encoding !== TextEncoding.Utf8) return out;
+  p.code.forEach((ins, j) => {
+    if ((ins.op !== Op.Eq && ins.op !== Op.Ne) || ins.p5 !== 1 || j < 2) return;
+    if (starts.has(j) || starts.has(j - 1)) return;
+    const k = p.pool[ins.p4] as CompareEntry;
+    if (k.coll.name !== "BINARY" || (k.aff !== Affinity.Text && k.aff !== Affinity.Blob)) return;
+    const pair = [j - 2, j - 1];
+    const column = pair.find((at) => p.code[at].op === Op.Column);
+    const constant = pair.find((at) => p.code[at].op === Op.String8);
+    if (column === undefined || constant === undefined) return;
+    const a = p.code[column].p3, b = p.code[constant].p2;
+    if (a === b || !((a === ins.p1 && b === ins.p2) || (a === ins.p2 && b === ins.p1))) return;
+    const value = p.pool[p.code[constant].p4] as ConstEntry;
+    if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
+    out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
+  });
+  return out;
+}

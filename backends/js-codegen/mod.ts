@@ -1,0 +1,105 @@
+/**
+ * The JavaScript code-generation backend: the plan is compiled by the interpreter's
+ * compiler (one lowering of every plan node, so the two backends cannot disagree on what
+ * a plan means), then its program is translated to JS source (translate.ts) and made a
+ * function with `new Function` once per statement. Each run calls that function for a
+ * fresh set of locals.
+ */
+import type { DatabaseFile } from "../../core/database_file.ts";
+import { newFunctionContext } from "../../core/functions/context.ts";
+import type { Plan } from "../../core/plan/plan.ts";
+import type { Reg } from "../../core/value/reg.ts";
+import type { Backend, Execution, Program } from "../backend.ts";
+import { compilePlan } from "../interpreter/compile.ts";
+import { explainRows } from "../interpreter/explain.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+import { RUNTIME } from "./runtime.ts";
+import { GENERATED_PARAMS, translate } from "./translate.ts";
+
+/** What the generated function returns for one run. */
+interface Instance {
+  run(): boolean;
+  R: Reg[];
+}
+
+type Factory = (
+  k: unknown[],
+  rt: typeof RUNTIME,
+  file: DatabaseFile,
+  enc: number,
+  params: Reg[],
+  ctx: unknown,
+) => Instance;
+
+/** A compiled statement of the JS backend. */
+export class JsProgram implements Program {
+  readonly compiled: CompiledProgram;
+  /** The generated function's body. */
+  readonly source: string;
+  readonly #constants: unknown[];
+  readonly #factory: Factory;
+
+  constructor(compiled: CompiledProgram) {
+    this.compiled = compiled;
+    const t = translate(compiled);
+    this.source = t.source;
+    this.#constants = t.constants;
+    // The source holds only generated identifiers and operands (see translate.ts).
+    this.#factory = new Function(...GENERATED_PARAMS, this.source) as Factory;
+  }
+
+  start(params: readonly Reg[]): Execution {
+    const p = this.compiled;
+    const copies = Array.from({ length: p.nParams }, (_, i) => {
+      const from = params[i];
+      return from ? { v: from.v, c: from.c } : { v: null, c: 0 };
+    });
+    const ctx = newFunctionContext(p.encoding);
+    const instance = this.#factory(this.#constants, RUNTIME, p.file, p.encoding, copies, ctx);
+    return new JsExecution(instance, p.resultStart, p.resultCount);
+  }
+
+  explainRows() {
+    return explainRows(this.compiled);
+  }
+
+  explainText(): string {
+    return `function (${GENERATED_PARAMS.join(", ")}) {\n${this.source}\n}`;
+  }
+}
+
+/** One run: the generated function called until it reports no more rows. */
+class JsExecution implements Execution {
+  readonly row: readonly Reg[];
+  readonly #instance: Instance;
+  #done = false;
+
+  constructor(instance: Instance, start: number, count: number) {
+    this.#instance = instance;
+    this.row = instance.R.slice(start, start + count);
+  }
+
+  step(): boolean {
+    if (this.#done) return false;
+    try {
+      const more = this.#instance.run();
+      if (!more) this.#done = true;
+      return more;
+    } catch (e) {
+      this.#done = true;
+      throw e;
+    }
+  }
+
+  close(): void {
+    this.#done = true;
+  }
+}
+
+/** The JS code generator. */
+export const JS_CODEGEN: Backend = {
+  name: "js",
+  compile(plan: Plan, file: DatabaseFile): Program {
+    return new JsProgram(compilePlan(plan, file));
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * What generated code calls: the shared implementations the interpreter's VM calls for the
+ * same instructions (core/value, core/exec, core/functions and the VM's cursor, sorter and
+ * aggregation objects), handed to each generated function as one object, so the generated
+ * source names functions only by the property names below and never imports anything.
+ */
+import { inList, setInResult } from "../../core/exec/in_list.ts";
+import { InSet } from "../../core/exec/in_set.ts";
+import { WindowComputer } from "../../core/exec/window.ts";
+import { limitCount, offsetCount } from "../../core/exec/limit.ts";
+import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
+import * as rowid from "../../core/exec/rowid_key.ts";
+import {
+  clearJsonSubtype,
+  copyJsonSubtype,
+  markJson,
+  passJsonSubtype,
+} from "../../core/functions/json/subtype.ts";
+import { tableFunctionRows } from "../../core/functions/table/registry.ts";
+import { BtreeCursor } from "../../core/format/cursor.ts";
+import { applyAffinity } from "../../core/value/affinity.ts";
+import * as arith from "../../core/value/arith.ts";
+import { cast } from "../../core/value/cast.ts";
+import { truthValue } from "../../core/value/coerce.ts";
+import * as logic from "../../core/value/logic.ts";
+import { setInt, setNull } from "../../core/value/reg.ts";
+import {
+  HashSlot,
+  loadRow,
+  RowsSlot,
+  SorterSlot,
+  storeRow,
+  VCursor,
+} from "../interpreter/vm_objects.ts";
+import {
+  aggFinal,
+  aggGroup,
+  aggLoad,
+  aggNextGroup,
+  aggOpen,
+  aggSort,
+  aggStore,
+} from "../interpreter/vm_agg.ts";
+import { indexEntryJump, rowidPast, seekIndex, seekRowidBound } from "../interpreter/vm_seek.ts";
+
+/** The run-time library of generated code. */
+export const RUNTIME = {
+  inList,
+  setInResult,
+  InSet,
+  WindowComputer,
+  limitCount,
+  offsetCount,
+  RecursiveQueue,
+  /** The rowid seek helpers; `rowid.rowidKey` is read live after `rowidEqKey`/`rowidBound`. */
+  rowid,
+  clearJsonSubtype,
+  copyJsonSubtype,
+  markJson,
+  passJsonSubtype,
+  tableFunctionRows,
+  BtreeCursor,
+  applyAffinity,
+  arith,
+  cast,
+  truthValue,
+  logic,
+  setInt,
+  setNull,
+  HashSlot,
+  loadRow,
+  RowsSlot,
+  SorterSlot,
+  storeRow,
+  VCursor,
+  aggFinal,
+  aggGroup,
+  aggLoad,
+  aggNextGroup,
+  aggOpen,
+  aggSort,
+  aggStore,
+  indexEntryJump,
+  rowidPast,
+  seekIndex,
+  seekRowidBound,
+};
+
+/** The type of {@link RUNTIME}. */
+export type Runtime = typeof RUNTIME;

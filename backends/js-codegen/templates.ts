@@ -1,0 +1,305 @@
+/**
+ * One JS template per instruction of the interpreter's instruction set: the statements
+ * that do what the VM's dispatch loop does for it (vm.ts), with the operands known. A
+ * register is a local (`r7`), a cursor `c2`, a run-time object `s1`, a constant `K[4]`;
+ * the run-time library is `RT` (runtime.ts). Operands are the compiler's integers, so the
+ * text of a template never holds anything from the query or the file.
+ * `Record<Op, Template>` makes a missing opcode a type error.
+ */
+import { CompareOp } from "../../core/value/logic.ts";
+import { Affinity, StorageClass } from "../../core/value/types.ts";
+import { Op } from "../interpreter/opcodes.ts";
+import type { Insn } from "../interpreter/program.ts";
+import { FunctionSubtype } from "../interpreter/descriptors.ts";
+import { compareFast, truthFast } from "./fast_paths.ts";
+
+/** What a template may ask of the function being generated. */
+export interface TemplateContext {
+  /** The address of the instruction. */
+  readonly pc: number;
+  /** The statement that continues at address `target`. */
+  jump(target: number): string;
+  /** The block number execution resumes at after this instruction (ResultRow). */
+  resume(): number;
+  /** A register array view `regs[start .. start + n)` made once per run (n: JS expression). */
+  view(start: number, n: string): string;
+  /** A flag local that starts false in every run (Once). */
+  flag(): string;
+  /** The constant-pool entry `i`, hoisted into a local. */
+  k(i: number): string;
+  /** The pool entry `i` itself, at translation time (to specialise on descriptors). */
+  entry(i: number): unknown;
+}
+
+type Template = (i: Insn, t: TemplateContext) => string;
+
+const NULL = StorageClass.Null;
+const INT = StorageClass.Integer;
+const REAL = StorageClass.Real;
+const TEXT = StorageClass.Text;
+
+const r = (n: number) => `r${n}`;
+const c = (n: number) => `c${n}`;
+const s = (n: number) => `s${n}`;
+
+const setNull = (reg: string) => `${reg}.v = null; ${reg}.c = ${NULL};`;
+const copy = (to: string, from: string) => `${to}.v = ${from}.v; ${to}.c = ${from}.c;`;
+const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.jump(i.p2)}`;
+const binary = (fn: string): Template => (i) =>
+  `RT.arith.${fn}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
+const compare = (op: CompareOp): Template => (i, t) => {
+  const k = t.k(i.p4);
+  const generic = `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${
+    r(i.p3)
+  }, ENC);`;
+  return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic);
+};
+const truth = (want: 0 | 1): Template => (i, t) =>
+  when(truthFast(r(i.p1), want, i.p3 !== 0, `RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`), i, t);
+const seek: Template = (i, t) =>
+  when(`RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
+const idxJump: Template = (i, t) =>
+  when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
+
+function range(from: number, to: number, f: (n: number) => string): string {
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) out.push(f(n));
+  return out.join(" ");
+}
+
+/** The instruction set as JS. */
+export const TEMPLATES: Record<Op, Template> = {
+  [Op.Init]: (i, t) => t.jump(i.p2),
+  [Op.Goto]: (i, t) => t.jump(i.p2),
+  [Op.Halt]: () => "return false;",
+  [Op.Once]: (i, t) => {
+    const f = t.flag();
+    return `if (${f}) ${t.jump(i.p2)} ${f} = true;`;
+  },
+  [Op.If]: truth(1),
+  [Op.IfNot]: truth(0),
+  [Op.IsNull]: (i, t) => when(`${r(i.p1)}.c === ${NULL}`, i, t),
+  [Op.NotNull]: (i, t) => when(`${r(i.p1)}.c !== ${NULL}`, i, t),
+  [Op.IfPos]: (i, t) => `if (${r(i.p1)}.v > 0) { ${r(i.p1)}.v -= ${i.p3}; ${t.jump(i.p2)} }`,
+  [Op.DecrJumpZero]: (i, t) => `if (${r(i.p1)}.v > 0 && --${r(i.p1)}.v === 0) ${t.jump(i.p2)}`,
+  [Op.ResultRow]: (_i, t) => `S.pc = ${t.resume()}; return true;`,
+  [Op.Null]: (i) => range(i.p2, i.p3, (n) => setNull(r(n))),
+  [Op.Integer]: (i) => `${r(i.p2)}.v = ${i.p1}; ${r(i.p2)}.c = ${INT};`,
+  [Op.Int64]: (i, t) => copy(r(i.p2), t.k(i.p4)),
+  [Op.Real]: (i, t) => copy(r(i.p2), t.k(i.p4)),
+  [Op.String8]: (i, t) => copy(r(i.p2), t.k(i.p4)),
+  [Op.Blob]: (i, t) => copy(r(i.p2), t.k(i.p4)),
+  [Op.Variable]: (i) => {
+    const from = `P[${i.p1 - 1}]`;
+    return `if (${from}) { ${copy(r(i.p2), from)} } else { ${setNull(r(i.p2))} }`;
+  },
+  [Op.Copy]: (i) =>
+    range(0, i.p3, (n) => {
+      const to = r(i.p2 + n), from = r(i.p1 + n);
+      const sub = i.p5 === 1
+        ? ` RT.copyJsonSubtype(${to}, ${from});`
+        : i.p5 === 2
+        ? ` RT.markJson(${to});`
+        : "";
+      return copy(to, from) + sub;
+    }),
+  [Op.ClrSubtype]: (i) => `RT.clearJsonSubtype(${r(i.p1)});`,
+  [Op.Add]: binary("add"),
+  [Op.Subtract]: binary("subtract"),
+  [Op.Multiply]: binary("multiply"),
+  [Op.Divide]: binary("divide"),
+  [Op.Remainder]: binary("remainder"),
+  [Op.BitAnd]: binary("bitAnd"),
+  [Op.BitOr]: binary("bitOr"),
+  [Op.ShiftLeft]: binary("shiftLeft"),
+  [Op.ShiftRight]: binary("shiftRight"),
+  [Op.Concat]: binary("concat"),
+  [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)}, ${r(i.p2)}, ENC);`,
+  [Op.Plus]: (i) =>
+    `RT.arith.unaryPlus(${r(i.p1)}, ${r(i.p2)}); ` +
+    `if (${r(i.p1)}.c === ${TEXT}) RT.copyJsonSubtype(${r(i.p2)}, ${r(i.p1)});`,
+  [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)}, ${r(i.p2)});`,
+  [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)}, ${r(i.p2)}, ENC);`,
+  [Op.Not]: (i) => `RT.logic.not(${r(i.p1)}, ${r(i.p2)}, ENC);`,
+  [Op.And]: (i) => `RT.logic.and(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
+  [Op.Or]: (i) => `RT.logic.or(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
+  [Op.IsTrue]: (i) =>
+    `RT.logic.isTruth(${r(i.p1)}, ${i.p3 === 1}, ${i.p5 === 1}, ${r(i.p2)}, ENC);`,
+  [Op.Eq]: compare(CompareOp.Eq),
+  [Op.Ne]: compare(CompareOp.Ne),
+  [Op.Lt]: compare(CompareOp.Lt),
+  [Op.Le]: compare(CompareOp.Le),
+  [Op.Gt]: compare(CompareOp.Gt),
+  [Op.Ge]: compare(CompareOp.Ge),
+  [Op.Is]: (i, t) => {
+    const k = t.k(i.p4);
+    return `RT.logic.is(${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${i.p5 === 1}, ` +
+      `${r(i.p3)}, ENC);`;
+  },
+  [Op.Cast]: (i, t) => {
+    const aff = (t.entry(i.p4) as { aff: Affinity }).aff;
+    const keep = aff === Affinity.Text;
+    // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
+    return (keep ? `const w${t.pc} = ${r(i.p1)}.c === ${TEXT}; ` : "") +
+      `RT.cast(${r(i.p1)}, ${t.k(i.p4)}.aff, ${r(i.p2)}, ENC);` +
+      (keep ? ` if (w${t.pc}) RT.copyJsonSubtype(${r(i.p2)}, ${r(i.p1)});` : "");
+  },
+  [Op.Affinity]: (i, t) =>
+    range(0, i.p2 - 1, (n) => {
+      const reg = r(i.p1 + n);
+      return `{ const a = RT.applyAffinity(${reg}.v, ${reg}.c, ${t.k(i.p4)}.aff, ENC); ` +
+        `${reg}.v = a.value; ${reg}.c = a.cls; }`;
+    }),
+  [Op.MustBeInt]: (i) =>
+    `RT.setInt(${r(i.p1)}, RT.${i.p3 === 0 ? "limitCount" : "offsetCount"}(${r(i.p1)}, ENC));`,
+  [Op.Function]: (i, t) => {
+    const f = t.entry(i.p4) as { argc: number; subtype: FunctionSubtype };
+    const k = t.k(i.p4);
+    const args = t.view(i.p1, String(f.argc));
+    const call = `${k}.impl(${args}, ${r(i.p3)}, CTX);`;
+    const body = f.subtype === FunctionSubtype.None
+      ? call
+      : f.subtype === FunctionSubtype.Result
+      ? `RT.clearJsonSubtype(${r(i.p3)}); ${call}`
+      : `${call} RT.passJsonSubtype(${args}, ${r(i.p3)});`;
+    return `CTX.collation = ${k}.coll; ${body}`;
+  },
+  [Op.InList]: (i, t) => {
+    const k = t.k(i.p4);
+    const n = (t.entry(i.p4) as { n: number }).n;
+    return `RT.setInResult(RT.inList(${r(i.p1)}, ${t.view(i.p2, String(n))}, ${k}.aff, ` +
+      `${k}.coll, ENC), ${k}.not, ${r(i.p3)});`;
+  },
+  [Op.OpenRead]: (i, t) => {
+    const k = t.k(i.p4);
+    return `${c(i.p1)} = new RT.VCursor(new RT.BtreeCursor(FILE.pager, ${k}.root, ` +
+      `FILE.encoding, ${k}.order === null), ${k});`;
+  },
+  [Op.Rewind]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.first()`, i, t)}`,
+  [Op.Last]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.last()`, i, t)}`,
+  [Op.Next]: (i, t) => when(`${c(i.p1)}.bt.next()`, i, t),
+  [Op.Prev]: (i, t) => when(`${c(i.p1)}.bt.prev()`, i, t),
+  [Op.Column]: (i, t) => {
+    const out = r(i.p3);
+    const missing = i.p4 >= 0 ? copy(out, t.k(i.p4)) : setNull(out);
+    const real = i.p5 === 1
+      ? ` if (${out}.c === ${INT}) { ${out}.v = Number(${out}.v); ${out}.c = ${REAL}; }`
+      : "";
+    return `if (!${c(i.p1)}.column(${i.p2}, ${out})) { ${missing} }${real}`;
+  },
+  [Op.Rowid]: (i) => {
+    const cur = c(i.p1), out = r(i.p2);
+    return `if (${cur}.nullRow || !${cur}.bt.valid) { ${setNull(out)} } ` +
+      `else RT.setInt(${out}, ${cur}.bt.rowid());`;
+  },
+  [Op.NullRow]: (i) => `${c(i.p1)}.nullRow = true;`,
+  [Op.Count]: (i) => `RT.setInt(${r(i.p2)}, ${c(i.p1)}.bt.count());`,
+  [Op.SeekRowid]: (i, t) =>
+    `${c(i.p1)}.nullRow = false; ` +
+    when(
+      `RT.rowid.rowidEqKey(${r(i.p3)}, ENC) !== 2 || ` +
+        `!${c(i.p1)}.bt.seekRowidExact(RT.rowid.rowidKey)`,
+      i,
+      t,
+    ),
+  [Op.RowidBound]: (i, t) => {
+    const v = `b${t.pc}`;
+    return `const ${v} = RT.rowid.rowidBound(${r(i.p1)}, ${(i.p5 & 1) !== 0}, ` +
+      `${(i.p5 & 2) !== 0}, ENC); ${when(`${v} === 0`, i, t)} ` +
+      `if (${v} === 1) { ${setNull(r(i.p3))} } else RT.setInt(${r(i.p3)}, RT.rowid.rowidKey);`;
+  },
+  [Op.SeekRowidGE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
+  [Op.SeekRowidLE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`, i, t),
+  [Op.RowidGT]: (i, t) => when(`RT.rowidPast(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
+  [Op.RowidLT]: (i, t) => when(`RT.rowidPast(${c(i.p1)}, false, ${r(i.p3)})`, i, t),
+  [Op.SeekGE]: seek,
+  [Op.SeekGT]: seek,
+  [Op.SeekLE]: seek,
+  [Op.SeekLT]: seek,
+  [Op.NotFound]: seek,
+  [Op.IdxGT]: idxJump,
+  [Op.IdxGE]: idxJump,
+  [Op.IdxLT]: idxJump,
+  [Op.IdxLE]: idxJump,
+  [Op.SorterOpen]: (i, t) => {
+    const keep = i.p2 === 0
+      ? "-1"
+      : `(${r(i.p2)}.v >= 0 ? ${r(i.p2)}.v + ${i.p3 !== 0 ? `${r(i.p3)}.v` : "0"} : -1)`;
+    return `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, false); ${s(i.p1)}.sorter.reset(${keep});`;
+  },
+  [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
+  [Op.SorterReject]: (i, t) => when(`${s(i.p1)}.rejects(R, ${i.p3})`, i, t),
+  [Op.SorterSort]: (i, t) =>
+    `${s(i.p1)}.sorter.sort(); ${s(i.p1)}.pos = 0; ` +
+    when(`${s(i.p1)}.sorter.rows.length === 0`, i, t),
+  [Op.SorterData]: (i) => `RT.loadRow(${s(i.p1)}.sorter.rows[${s(i.p1)}.pos], R, ${i.p2});`,
+  [Op.SorterNext]: (i, t) => when(`++${s(i.p1)}.pos < ${s(i.p1)}.sorter.rows.length`, i, t),
+  [Op.WindowCompute]: (i, t) =>
+    `${s(i.p1)}.sorter.rows = new RT.WindowComputer(${t.k(i.p4)}.spec, ENC)` +
+    `.compute(${s(i.p1)}.sorter.rows);`,
+  [Op.OpenEphemeral]: (i, t) => `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, true);`,
+  [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R, ${i.p2});`,
+  [Op.Distinct]: (i, t) => when(`!${s(i.p1)}.insertDistinct(R, ${i.p3})`, i, t),
+  [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)}, ${i.p3 === 1});`,
+  [Op.EphUnion]: (i) => `${s(i.p1)}.unionWith(${s(i.p2)});`,
+  [Op.HashOpen]: (i, t) => `${s(i.p1)} = new RT.HashSlot(${t.k(i.p4)});`,
+  [Op.HashInsert]: (i, t) => {
+    const h = s(i.p1), k = `h${t.pc}`, list = `l${t.pc}`, row = `w${t.pc}`;
+    return `const ${k} = ${h}.key(R, ${i.p2}, ENC); if (${k} !== null) { ` +
+      `const ${list} = ${h}.map.get(${k}); const ${row} = RT.storeRow(R, ${i.p3}, ` +
+      `${h}.entry.width); if (${list}) ${list}.push(${row}); else ${h}.map.set(${k}, [${row}]); }`;
+  },
+  [Op.HashProbe]: (i, t) => {
+    const h = s(i.p1), k = `h${t.pc}`, list = `l${t.pc}`;
+    return `const ${k} = ${h}.key(R, ${i.p3}, ENC); ` +
+      `const ${list} = ${k} === null ? undefined : ${h}.map.get(${k}); ` +
+      `${when(`!${list}`, i, t)} ${h}.matches = ${list}; ${h}.pos = 0;`;
+  },
+  [Op.HashData]: (i) => `RT.loadRow(${s(i.p1)}.matches[${s(i.p1)}.pos], R, ${i.p2});`,
+  [Op.HashNext]: (i, t) => when(`++${s(i.p1)}.pos < ${s(i.p1)}.matches.length`, i, t),
+  [Op.InSetOpen]: (i, t) =>
+    `${s(i.p1)} = new RT.InSet(${t.k(i.p4)}.affs, ${t.k(i.p4)}.colls, ENC);`,
+  [Op.InSetAdd]: (i, t) => `${s(i.p1)}.add(${t.view(i.p2, `${s(i.p1)}.width`)});`,
+  [Op.InSetProbe]: (i, t) =>
+    `RT.setInResult(${s(i.p1)}.probe(${t.view(i.p2, `${s(i.p1)}.width`)}), ${i.p5 === 1}, ` +
+    `${r(i.p3)});`,
+  [Op.AggOpen]: (i, t) => `${s(i.p1)} = RT.aggOpen(${t.k(i.p4)}, ENC);`,
+  [Op.AggNew]: (i) => `${s(i.p1)}.current = ${s(i.p1)}.calls.newGroup();`,
+  [Op.IfAggEmpty]: (i, t) => when(`${s(i.p1)}.current === null`, i, t),
+  [Op.AggSameKey]: (i, t) =>
+    when(`${s(i.p1)}.table.sameKey(${s(i.p1)}.current, R, ${i.p3}, ${i.p4})`, i, t),
+  [Op.AggGroup]: (i, t) => when(`RT.aggGroup(${s(i.p1)}, R, ${i.p3}, ${i.p4})`, i, t),
+  [Op.AggStore]: (i) => `RT.aggStore(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
+  [Op.AggStep]: (i, t) => {
+    const a = s(i.p1);
+    const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
+    return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
+  },
+  [Op.IfAggMiss]: (i, t) => when(`!${s(i.p1)}.hit`, i, t),
+  [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,
+  [Op.AggLoad]: (i) => `RT.aggLoad(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
+  [Op.AggSort]: (i, t) => when(`!RT.aggSort(${s(i.p1)}, ${i.p4})`, i, t),
+  [Op.AggNextGroup]: (i, t) => when(`RT.aggNextGroup(${s(i.p1)})`, i, t),
+  [Op.MatchSetOpen]: (i) => `${s(i.p1)} = new Set();`,
+  [Op.MatchSetAdd]: (i) => `${s(i.p1)}.add(${r(i.p2)}.v);`,
+  [Op.MatchSetTest]: (i, t) => when(`${s(i.p1)}.has(${r(i.p3)}.v)`, i, t),
+  [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)}, ${r(i.p1)}.v + ${i.p2});`,
+  [Op.QueueOpen]: (i, t) =>
+    `${s(i.p1)} = new RT.RecursiveQueue(${t.k(i.p4)}.compare, ${t.k(i.p4)}.folds);`,
+  [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
+  [Op.QueuePop]: (i, t) => when(`!${s(i.p1)}.pop(R, ${i.p3})`, i, t),
+  [Op.VFilter]: (i, t) =>
+    `${s(i.p1)} = new RT.RowsSlot(); ${s(i.p1)}.rows = RT.tableFunctionRows(${t.k(i.p4)}.name, ` +
+    `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE);`,
+  [Op.VNextRow]: (i, t) => {
+    const rows = s(i.p1), row = `w${t.pc}`;
+    // json_each / json_tree mark their `value` column as JSON.
+    const fields = range(0, i.p4 - 1, (n) => {
+      const to = r(i.p3 + n), from = `${row}[${n}]`;
+      return `if (${row}.length > ${n}) { ${copy(to, from)} ` +
+        `if (${from}.c === ${TEXT}) RT.copyJsonSubtype(${to}, ${from}); }`;
+    });
+    return `${when(`${rows}.pos >= ${rows}.rows.length`, i, t)} ` +
+      `const ${row} = ${rows}.rows[${rows}.pos++]; ${fields}`;
+  },
+};

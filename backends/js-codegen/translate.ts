@@ -1,0 +1,126 @@
+/**
+ * The program the interpreter's compiler makes of a plan, translated to one JS function:
+ * the instructions of each basic block become straight-line statements over locals (one
+ * per register, cursor and run-time object; the operands inlined), and only a jump or the
+ * resumption after a result row goes through the `switch` on the block's number. The
+ * function returns at each result row and resumes there on the next call, so results
+ * stay lazy.
+ *
+ * Everything in the source is made here: identifiers from numbers, statements from the
+ * templates; constants, names and descriptors stay in the pool, passed in as `K`.
+ */
+import { OPCODES } from "../interpreter/opcodes.ts";
+import type { CompiledProgram, Insn } from "../interpreter/program.ts";
+import { type TemplateContext, TEMPLATES } from "./templates.ts";
+import { Op } from "../interpreter/opcodes.ts";
+import { StorageClass } from "../../core/value/types.ts";
+import { textCompareFusions } from "./fuse_text_compare.ts";
+
+/** The parameters of the generated function, in order. */
+export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX"] as const;
+
+/** Addresses where a block starts: the entry, jump targets, resumption after a row. */
+function blockStarts(code: readonly Insn[]): Set<number> {
+  const starts = new Set<number>([0]);
+  code.forEach((ins, pc) => {
+    if (OPCODES[ins.op].jump) starts.add(ins.p2);
+    if (ins.op === Op.ResultRow) starts.add(pc + 1);
+  });
+  return starts;
+}
+
+/** A generated function body and the constants it receives as `K`. */
+export interface Translation {
+  source: string;
+  /** The program's pool, then the constants the translation added. */
+  constants: unknown[];
+}
+
+/** The source of the function body that makes one run's `{ run, R }`. */
+export function translate(p: CompiledProgram): Translation {
+  const constants = [...p.pool];
+  const flags: string[] = [];
+  const views: string[] = [];
+  const hoisted = new Map<number, string>();
+  const starts = blockStarts(p.code);
+  // Blocks are numbered densely so that the switch compiles to a jump table.
+  const blockOf = new Map([...starts].sort((a, b) => a - b).map((addr, i) => [addr, i]));
+  const block = (addr: number) => {
+    const b = blockOf.get(addr);
+    if (b === undefined) throw new Error(`jump to ${addr} is not a block start`);
+    return b;
+  };
+  const body: string[] = [];
+  const fusions = textCompareFusions(p, starts);
+  const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
+  p.code.forEach((ins, pc) => {
+    const t: TemplateContext = {
+      pc,
+      jump: (target) => `{ pc = ${block(target)}; continue; }`,
+      resume: () => block(pc + 1),
+      view: (start, n) => {
+        const v = `V${pc}`;
+        views.push(v);
+        return `(${v} ??= R.slice(${start}, ${start} + ${n}))`;
+      },
+      flag: () => {
+        const f = `F${pc}`;
+        flags.push(f);
+        return f;
+      },
+      k: (i) => {
+        let name = hoisted.get(i);
+        if (name === undefined) hoisted.set(i, name = `k${i}`);
+        return name;
+      },
+      entry: (i) => p.pool[i],
+    };
+    if (starts.has(pc)) body.push(`      case ${block(pc)}: // address ${pc}`);
+    const name = OPCODES[ins.op].name;
+    if (fused.has(pc)) {
+      body.push(`        // ${pc} ${name}: fused into the comparison below`);
+      return;
+    }
+    let stmt = TEMPLATES[ins.op](ins, t);
+    const fusion = fusions.get(pc);
+    if (fusion) {
+      // Both loads run only when the field is not TEXT (fuse_text_compare.ts).
+      const [col, k] = [p.code[fusion.column], p.code[fusion.constant]];
+      const loads = TEMPLATES[col.op](col, t) + " " + TEMPLATES[k.op](k, t);
+      constants.push(fusion.bytes);
+      const bytes = `K[${constants.length - 1}]`;
+      const hit = ins.op === Op.Eq ? "e" : "1 - e";
+      stmt = `const e = c${col.p1}.textEquals(${col.p2}, ${bytes}); ` +
+        `if (e >= 0) { r${ins.p3}.v = ${hit}; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
+        `else { ${loads} ${stmt} }`;
+    }
+    if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
+    body.push(`        ${stmt} // ${pc} ${name}${fusion ? " (text bytes)" : ""}`);
+  });
+  const regs = Array.from({ length: p.nRegs - 1 }, (_, i) => `r${i + 1} = R[${i + 1}]`);
+  const cursors = Array.from({ length: p.nCursors }, (_, i) => `c${i}`);
+  const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
+  const lets = [...cursors, ...slots, ...views, ...flags.map((f) => `${f} = false`)];
+  const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
+  const source = [
+    `"use strict";`,
+    `const R = [];`,
+    `for (let i = 0; i < ${p.nRegs}; i++) R.push({ v: null, c: 0 });`,
+    ...(regs.length > 0 ? [`const ${regs.join(", ")};`] : []),
+    ...(consts.length > 0 ? [`const ${consts.join(", ")};`] : []),
+    ...(lets.length > 0 ? [`let ${lets.join(", ")};`] : []),
+    `const S = { pc: 0 };`,
+    `function run() {`,
+    `  let pc = S.pc;`,
+    `  for (;;) {`,
+    `    switch (pc) {`,
+    ...body,
+    `      default:`,
+    `        throw new RangeError("no block " + pc);`,
+    `    }`,
+    `  }`,
+    `}`,
+    `return { run, R };`,
+  ].join("\n");
+  return { source, constants };
+}

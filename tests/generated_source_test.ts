@@ -1,0 +1,58 @@
+/**
+ * Hostile text as data: table and column names, literals and stored values made of quotes,
+ * backticks, `${…}`, comment ends, U+2028, newline + `}` and prototype names come back equal
+ * to SQLite's on every backend, and none of it (a marker placed in each) ever appears in
+ * the source a code-generating backend writes for the statement.
+ */
+import assert from "node:assert/strict";
+import { assertSameAsSqlite, withEachBackend } from "./support/oracle_queries.ts";
+
+/** Backends whose `explain()` is source they generated and run. */
+const GENERATING = new Set(["js"]);
+
+const HOSTILE = "ZQX'\"`${globalThis.x}*/\u2028\n}) ; //";
+
+const SCHEMA = `
+CREATE TABLE "t ZQXtable ${HOSTILE.replaceAll('"', '""')}" (
+  "__proto__" TEXT, "constructor" INT, "ZQXcol \`\${1}\` */ \u2028" TEXT, "toString" REAL);
+INSERT INTO "t ZQXtable ${HOSTILE.replaceAll('"', '""')}" VALUES
+  ('ZQXvalue ${HOSTILE.replaceAll("'", "''")}', 1, 'a', 1.5),
+  ('b', 2, 'ZQXother */ \`', 2.5);
+CREATE VIEW "ZQXview}" AS SELECT "__proto__" AS "ZQXalias\n}" FROM "t ZQXtable ${
+  HOSTILE.replaceAll('"', '""')
+}";
+`;
+
+const TABLE = `"t ZQXtable ${HOSTILE.replaceAll('"', '""')}"`;
+const QUERIES = [
+  `SELECT * FROM ${TABLE}`,
+  `SELECT "__proto__", "constructor", "toString" FROM ${TABLE} WHERE "__proto__" <> 'ZQXlit ${
+    HOSTILE.replaceAll("'", "''")
+  }'`,
+  `SELECT 'ZQXlit ${HOSTILE.replaceAll("'", "''")}' AS "ZQXname ${
+    HOSTILE.replaceAll('"', '""')
+  }", x'5a515801'`,
+  `SELECT "ZQXcol \`\${1}\` */ \u2028" || 'ZQXcat */' FROM ${TABLE} ORDER BY 1`,
+  `SELECT * FROM "ZQXview}" WHERE "ZQXalias\n}" LIKE 'ZQX%'`,
+  `SELECT group_concat("__proto__", 'ZQXsep \`') FROM ${TABLE}`,
+  `SELECT count(*) FROM ${TABLE} WHERE "constructor" IN (1, 'ZQXin')`,
+];
+
+Deno.test("hostile names and literals: SQLite's values on every backend", () => {
+  assertSameAsSqlite(SCHEMA, QUERIES, [], { bigints: true });
+});
+
+Deno.test("hostile names and literals: never in generated source", () => {
+  let checked = 0;
+  withEachBackend(SCHEMA, (_oracle, db, backend) => {
+    if (!GENERATING.has(backend)) return;
+    for (const sql of QUERIES) {
+      const source = db.prepare(sql).explain();
+      assert.ok(source.length > 0, `${backend}: no source for ${sql}`);
+      assert.ok(!source.includes("ZQX"), `${backend}: query text in the source of ${sql}`);
+      assert.ok(!source.includes("\u2028"), `${backend}: U+2028 in the source of ${sql}`);
+      checked++;
+    }
+  });
+  assert.equal(checked, QUERIES.length * GENERATING.size, "a generating backend was not run");
+});

@@ -1,0 +1,102 @@
+/**
+ * The JS backend's inlined fast paths (backends/js-codegen/fast_paths.ts) against the shared
+ * implementations in core/value, over edge values: 64-bit edges, ±0.0, infinities, numeric
+ * text, blobs and NULL, every comparison operator, affinity and a folding collation. The
+ * generic branch of each snippet is a marker, so a case the guard wrongly sends to the
+ * shared code is caught as well as a wrong fast answer.
+ */
+import assert from "node:assert/strict";
+import { compareFast, truthFast } from "../backends/js-codegen/fast_paths.ts";
+import { collationFor } from "../core/value/collation.ts";
+import { truthValue } from "../core/value/coerce.ts";
+import { compare, CompareOp } from "../core/value/logic.ts";
+import type { Reg } from "../core/value/reg.ts";
+import { Affinity, StorageClass, TextEncoding } from "../core/value/types.ts";
+
+const EDGE: Reg[] = [
+  { v: null, c: StorageClass.Null },
+  { v: 0, c: StorageClass.Integer },
+  { v: 1, c: StorageClass.Integer },
+  { v: -1, c: StorageClass.Integer },
+  { v: 2 ** 53 - 1, c: StorageClass.Integer },
+  { v: -(2 ** 53 - 1), c: StorageClass.Integer },
+  { v: 2n ** 63n - 1n, c: StorageClass.Integer },
+  { v: -(2n ** 63n), c: StorageClass.Integer },
+  { v: 2n ** 53n, c: StorageClass.Integer },
+  { v: 0, c: StorageClass.Real },
+  { v: -0, c: StorageClass.Real },
+  { v: 1.5, c: StorageClass.Real },
+  { v: 2 ** 53, c: StorageClass.Real },
+  { v: 9007199254740993, c: StorageClass.Real },
+  { v: Infinity, c: StorageClass.Real },
+  { v: -Infinity, c: StorageClass.Real },
+  { v: -1e308, c: StorageClass.Real },
+  { v: "1", c: StorageClass.Text },
+  { v: "1.5", c: StorageClass.Text },
+  { v: "", c: StorageClass.Text },
+  { v: "a", c: StorageClass.Text },
+  { v: "A", c: StorageClass.Text },
+  { v: new Uint8Array([0x31]), c: StorageClass.Blob },
+];
+
+const AFFINITIES = [
+  Affinity.Blob,
+  Affinity.Text,
+  Affinity.Numeric,
+  Affinity.Integer,
+  Affinity.Real,
+];
+const OPS = [CompareOp.Eq, CompareOp.Ne, CompareOp.Lt, CompareOp.Le, CompareOp.Gt, CompareOp.Ge];
+const COLLATIONS = ["BINARY", "NOCASE"].map((n) => collationFor(n, TextEncoding.Utf8)!);
+
+const copy = (r: Reg): Reg => ({ v: r.v, c: r.c });
+
+Deno.test("js fast path: comparisons equal core/value's compare", () => {
+  let fast = 0;
+  for (const op of OPS) {
+    const body = compareFast(op, "a", "b", "out", "generic(a, b, out);");
+    const run = new Function("a", "b", "out", "generic", body);
+    for (const aff of AFFINITIES) {
+      for (const coll of COLLATIONS) {
+        for (const a of EDGE) {
+          for (const b of EDGE) {
+            const expected = { v: null, c: StorageClass.Null } as Reg;
+            compare(op, copy(a), copy(b), aff, coll, expected);
+            const got = { v: "unset", c: -1 } as unknown as Reg;
+            let generic = false;
+            run(copy(a), copy(b), got, (x: Reg, y: Reg, out: Reg) => {
+              generic = true;
+              compare(op, x, y, aff, coll, out);
+            });
+            if (!generic) fast++;
+            assert.deepEqual(got, expected, `${op} ${aff} ${a.v} ${b.v}`);
+          }
+        }
+      }
+    }
+  }
+  assert.ok(fast > 0, "the fast path never ran");
+});
+
+Deno.test("js fast path: If/IfNot truth equals core/value's truthValue", () => {
+  let fast = 0;
+  for (const want of [0, 1] as const) {
+    for (const ifNull of [false, true]) {
+      const body = `return ${truthFast("r", want, ifNull, "generic(r)")};`;
+      const run = new Function("r", "generic", body);
+      for (const r of EDGE) {
+        const expected = r.c === StorageClass.Null
+          ? ifNull
+          : truthValue(copy(r), 0, TextEncoding.Utf8) === want;
+        let generic = false;
+        const got = run(copy(r), (x: Reg) => {
+          generic = true;
+          return truthValue(x, 0, TextEncoding.Utf8) === want;
+        });
+        if (!generic) fast++;
+        assert.equal(got, expected, `want ${want} ifNull ${ifNull} ${r.v}`);
+      }
+    }
+  }
+  assert.ok(fast > 0, "the fast path never ran");
+});
