@@ -31,10 +31,32 @@ type Factory = (
   ctx: unknown,
 ) => Instance;
 
+/**
+ * Compiled functions by source. Programs that differ only in their constants (literals,
+ * root pages, names: all in `K`) have the same source and share one function. Deno keeps
+ * the source of every function made with `new Function` for the life of the process, so
+ * sharing bounds that memory by the number of distinct statement shapes.
+ */
+const FACTORIES = new Map<string, Factory>();
+const FACTORIES_KEPT = 512;
+
+function factoryFor(source: string): Factory {
+  let f = FACTORIES.get(source);
+  if (f !== undefined) {
+    FACTORIES.delete(source); // most recently used last
+  } else {
+    // The source holds only generated identifiers and operands (see translate.ts).
+    f = new Function(...GENERATED_PARAMS, source) as Factory;
+    if (FACTORIES.size >= FACTORIES_KEPT) FACTORIES.delete(FACTORIES.keys().next().value!);
+  }
+  FACTORIES.set(source, f);
+  return f;
+}
+
 /** A compiled statement of the JS backend. */
 export class JsProgram implements Program {
   readonly compiled: CompiledProgram;
-  /** The generated function's body. */
+  /** The generated function's body, laid out and commented. */
   readonly source: string;
   readonly #constants: unknown[];
   readonly #factory: Factory;
@@ -42,10 +64,9 @@ export class JsProgram implements Program {
   constructor(compiled: CompiledProgram) {
     this.compiled = compiled;
     const t = translate(compiled);
-    this.source = t.source;
+    this.source = t.readable;
     this.#constants = t.constants;
-    // The source holds only generated identifiers and operands (see translate.ts).
-    this.#factory = new Function(...GENERATED_PARAMS, this.source) as Factory;
+    this.#factory = factoryFor(t.source);
   }
 
   start(params: readonly Reg[]): Execution {

@@ -31,7 +31,10 @@ function blockStarts(code: readonly Insn[]): Set<number> {
 
 /** A generated function body and the constants it receives as `K`. */
 export interface Translation {
+  /** The body as compiled: no comments, no indentation (Deno keeps every dynamic source). */
   source: string;
+  /** The same body laid out and commented, for `explain()`. */
+  readable: string;
   /** The program's pool, then the constants the translation added. */
   constants: unknown[];
 }
@@ -50,7 +53,8 @@ export function translate(p: CompiledProgram): Translation {
     if (b === undefined) throw new Error(`jump to ${addr} is not a block start`);
     return b;
   };
-  const body: string[] = [];
+  /** Lines of the switch: indentation level, code (may be empty) and a comment. */
+  const body: [number, string, string][] = [];
   const fusions = textCompareFusions(p, starts);
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
   p.code.forEach((ins, pc) => {
@@ -75,10 +79,10 @@ export function translate(p: CompiledProgram): Translation {
       },
       entry: (i) => p.pool[i],
     };
-    if (starts.has(pc)) body.push(`      case ${block(pc)}: // address ${pc}`);
+    if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     const name = OPCODES[ins.op].name;
     if (fused.has(pc)) {
-      body.push(`        // ${pc} ${name}: fused into the comparison below`);
+      body.push([4, "", `${pc} ${name}: fused into the comparison below`]);
       return;
     }
     let stmt = TEMPLATES[ins.op](ins, t);
@@ -95,14 +99,14 @@ export function translate(p: CompiledProgram): Translation {
         `else { ${loads} ${stmt} }`;
     }
     if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
-    body.push(`        ${stmt} // ${pc} ${name}${fusion ? " (text bytes)" : ""}`);
+    body.push([4, stmt, `${pc} ${name}${fusion ? " (text bytes)" : ""}`]);
   });
   const regs = Array.from({ length: p.nRegs - 1 }, (_, i) => `r${i + 1} = R[${i + 1}]`);
   const cursors = Array.from({ length: p.nCursors }, (_, i) => `c${i}`);
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
   const lets = [...cursors, ...slots, ...views, ...flags.map((f) => `${f} = false`)];
   const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
-  const source = [
+  const head = [
     `"use strict";`,
     `const R = [];`,
     `for (let i = 0; i < ${p.nRegs}; i++) R.push({ v: null, c: 0 });`,
@@ -114,13 +118,23 @@ export function translate(p: CompiledProgram): Translation {
     `  let pc = S.pc;`,
     `  for (;;) {`,
     `    switch (pc) {`,
-    ...body,
+  ];
+  const tail = [
     `      default:`,
     `        throw new RangeError("no block " + pc);`,
     `    }`,
     `  }`,
     `}`,
     `return { run, R };`,
+  ];
+  const readable = [
+    ...head,
+    ...body.map(([level, code, note]) =>
+      "  ".repeat(level) + (code ? `${code} // ${note}` : `// ${note}`)
+    ),
+    ...tail,
   ].join("\n");
-  return { source, constants };
+  const source = [...head, ...body.filter(([, code]) => code).map(([, code]) => code), ...tail]
+    .map((line) => line.trim()).join("\n");
+  return { source, readable, constants };
 }
