@@ -45,8 +45,10 @@ export interface DatabaseOptions {
   /** With a `Uint8Array` database: the bytes of its `-wal` file, if it has one. */
   wal?: Uint8Array | null;
   /**
-   * The executor that runs queries: `"interpreter"` (the default), later `"js"` and
-   * `"wasm"`. A name litejit does not have throws `SQLITE_MISUSE`.
+   * The executor that runs queries: `"js"` (the default: each statement compiled to a
+   * JavaScript function; `"interpreter"` where `new Function` is forbidden) or
+   * `"interpreter"` (bytecode, no code generation). A name litejit does not have throws
+   * `SQLITE_MISUSE`.
    */
   backend?: BackendName;
   /** INTEGER results as `bigint` in every statement prepared (default false). */

@@ -15,8 +15,23 @@ const BACKENDS: ReadonlyMap<BackendName, Backend> = new Map([
 /** Names of the backends that exist, in the order tests and benches run them. */
 export const AVAILABLE_BACKENDS: readonly BackendName[] = [...BACKENDS.keys()];
 
-/** The default backend. */
-export const DEFAULT_BACKEND: BackendName = "interpreter";
+/**
+ * Whether this runtime lets code be generated at run time (a Content-Security-Policy
+ * without `'unsafe-eval'`, and some edge runtimes, forbid `new Function`).
+ */
+function codeGenerationAllowed(): boolean {
+  try {
+    return new Function("return 1")() === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The default backend: the JS code generator, fastest end to end (prepare and first run)
+ * on the bench suite; the interpreter where generating code is forbidden.
+ */
+export const DEFAULT_BACKEND: BackendName = codeGenerationAllowed() ? "js" : "interpreter";
 
 /** The backend called `name`; `SQLITE_MISUSE` for a name litejit does not have (yet). */
 export function backendNamed(name: string): Backend {

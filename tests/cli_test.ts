@@ -407,7 +407,7 @@ Deno.test("cli: prompts on a terminal; .help, .backend, .show", async () => {
   for (const c of [".tables", ".schema", ".indexes", ".mode", ".timer", ".backend", ".quit"]) {
     assert.match(r.stdout, new RegExp(`^(litejit> )?\\${c} `, "m"), `.help lists ${c}`);
   }
-  assert.match(r.stdout, /interpreter \(available: [a-z, ]+\)/);
+  assert.match(r.stdout, /js \(available: [a-z, ]+\)/);
   const sw = await cli([":memory:"], ".backend interpreter\n.backend nope\n");
   assert.equal(sw.code, 1);
   assert.match(sw.stderr, /^Error: unknown backend "nope"/);
@@ -418,7 +418,7 @@ Deno.test("cli: prompts on a terminal; .help, .backend, .show", async () => {
 Deno.test("cli: --explain prints the bytecode and node:sqlite's query plan tree, runs nothing", async () => {
   await withDb(async (path, oracle) => {
     const sql = "SELECT id FROM t WHERE name = 'plain'";
-    const r = await cli(["--explain", path, sql]);
+    const r = await cli(["--backend", "interpreter", "--explain", path, sql]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^addr +opcode +p1 +p2 +p3 +p4 +p5 +comment\n/);
     assert.match(r.stdout, /\bHalt\b/);

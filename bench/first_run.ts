@@ -1,0 +1,60 @@
+/**
+ * End to end, as a program that prepares a statement and runs it once sees it: prepare plus
+ * the first run of every bench query, each engine in a fresh process (nothing compiled or
+ * cached before, the page cache cold for litejit), in milliseconds, with the geometric mean
+ * of each litejit backend against node:sqlite. This decides the default backend.
+ *
+ *   npx -y deno run -A bench/first_run.ts
+ */
+import { allEngineNames, BASELINE, openEngine, runQuery } from "./engines.ts";
+import { ensureTripsDbs } from "./make_trips_db.ts";
+import { BENCH_QUERIES } from "./queries.ts";
+
+const CHILD = "--engine";
+
+async function measureHere(name: string): Promise<number[]> {
+  const engine = await openEngine(name);
+  const out: number[] = [];
+  for (const q of BENCH_QUERIES) {
+    const t0 = performance.now();
+    runQuery(engine.prepare(q.db, q.sql), q, false);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function measureInChild(name: string): Promise<number[]> {
+  const self = new URL(import.meta.url).pathname;
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", self, CHILD, name],
+    stdout: "piped",
+    stderr: "inherit",
+  });
+  const { code, stdout } = await cmd.output();
+  if (code !== 0) throw new Error(`measuring ${name} failed`);
+  return JSON.parse(new TextDecoder().decode(stdout));
+}
+
+if (Deno.args[0] === CHILD) {
+  console.log(JSON.stringify(await measureHere(Deno.args[1])));
+} else {
+  ensureTripsDbs();
+  const names = await allEngineNames();
+  const times = new Map<string, number[]>();
+  for (const name of names) times.set(name, await measureInChild(name));
+  const base = times.get(BASELINE)!;
+  const head = ["query", ...names].map((h) => h.padEnd(22)).join(" ");
+  console.log(head);
+  BENCH_QUERIES.forEach((q, i) => {
+    const cells = names.map((n) => times.get(n)![i].toFixed(1).padStart(8) + " ms");
+    console.log([q.name.slice(0, 22).padEnd(22), ...cells.map((c) => c.padEnd(22))].join(" "));
+  });
+  for (const name of names.filter((n) => n !== BASELINE)) {
+    const t = times.get(name)!;
+    const logs = t.map((x, i) => Math.log(x / base[i]));
+    const mean = Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length);
+    console.log(
+      `${name}: geometric mean of prepare + first run ÷ ${BASELINE} = ${mean.toFixed(2)}×`,
+    );
+  }
+}
