@@ -35,8 +35,8 @@ const ANALYZED_QUERIES = [
   "SELECT * FROM sqlite_stat1",
 ];
 
-/** Hand-written statistics: a big table, a selective index, an unordered one. */
-const WRITTEN = `
+/** Tables with hand-written statistics: a big table, a selective index, an unordered one. */
+const STATISTICS = `
 CREATE TABLE t(a INTEGER PRIMARY KEY, b, c, d);
 CREATE INDEX tc ON t(c);
 CREATE INDEX tb ON t(b);
@@ -63,6 +63,9 @@ INSERT INTO sqlite_stat1 VALUES ('small', 'smallp', '10 1');
 INSERT INTO sqlite_stat1 VALUES ('u', 'un', '100 2 unordered');
 INSERT INTO sqlite_stat1 VALUES ('u', 'um', 'garbage');
 INSERT INTO sqlite_stat1 VALUES ('nosuch', 'nosuch', '1 1');
+`;
+
+const WRITTEN = STATISTICS + `
 CREATE TABLE w(k TEXT PRIMARY KEY, v, z) WITHOUT ROWID;
 CREATE INDEX wv ON w(v);
 INSERT INTO w VALUES ('a', 1, 1), ('b', 2, 2), ('c', 1, 3);
@@ -86,33 +89,7 @@ const WRITTEN_QUERIES = [
 ];
 
 /** Malformed and stray rows: an unknown index's row sizes its table; garbage reads as 0. */
-const MALFORMED = `
-CREATE TABLE t(a INTEGER PRIMARY KEY, b, c, d);
-CREATE INDEX tc ON t(c);
-CREATE INDEX tb ON t(b);
-CREATE INDEX tbd ON t(b, d);
-CREATE TABLE big(x, y);
-CREATE INDEX bigx ON big(x);
-CREATE TABLE small(p, q);
-CREATE INDEX smallp ON small(p);
-CREATE TABLE u(m, n);
-CREATE INDEX un ON u(n);
-CREATE INDEX um ON u(m);
-INSERT INTO t VALUES (1, 1, 5, 1), (2, 1, 2, 2), (3, 2, 2, 3), (4, 1, 2, 4), (5, 2, 9, 5);
-INSERT INTO big VALUES (1, 'a'), (2, 'b'), (3, 'c'), (2, 'd');
-INSERT INTO small VALUES (2, 'x'), (3, 'y'), (1, 'z');
-INSERT INTO u VALUES (1, 2), (2, 1), (3, 3);
-ANALYZE;
-DELETE FROM sqlite_stat4;
-DELETE FROM sqlite_stat1;
-INSERT INTO sqlite_stat1 VALUES ('t', 'tb', '1000000 500000');
-INSERT INTO sqlite_stat1 VALUES ('t', 'tbd', '1000000 500000 400000');
-INSERT INTO sqlite_stat1 VALUES ('t', 'tc', '1000000 2');
-INSERT INTO sqlite_stat1 VALUES ('big', 'bigx', '5000000 5');
-INSERT INTO sqlite_stat1 VALUES ('small', 'smallp', '10 1');
-INSERT INTO sqlite_stat1 VALUES ('u', 'un', '100 2 unordered');
-INSERT INTO sqlite_stat1 VALUES ('u', 'um', 'garbage');
-INSERT INTO sqlite_stat1 VALUES ('nosuch', 'nosuch', '1 1');
+const MALFORMED = STATISTICS + `
 INSERT INTO sqlite_stat1 VALUES ('t', 'nosuchidx', '5 5');
 INSERT INTO sqlite_stat1 VALUES ('u', NULL, 'x7');
 `;

@@ -15,9 +15,9 @@
  */
 import type * as B from "../analyze/bound.ts";
 import { everyExpr, isBoundExpr, selectCores } from "../analyze/bound_walk.ts";
-import { propagatedCollation } from "../analyze/expr_affinity.ts";
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
+import { boundAnd, usingTerm } from "./bound_terms.ts";
 import { readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
@@ -204,33 +204,13 @@ function withItem(outer: Outer, i: number, item: B.BoundSource): Outer {
   return { ...outer, core: { ...outer.core, from: { ...from, items } } };
 }
 
-function and(a: B.BoundExpr | null, b: B.BoundExpr | null): B.BoundExpr | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return { ...a, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
-}
-
-/** A USING pair as the ON term it stands for. */
-function usingTerm(u: B.BoundJoinItem["using"][number]): B.BoundExpr {
-  return {
-    kind: "binary",
-    op: "=",
-    left: u.left,
-    right: u.right,
-    start: 0,
-    end: 0,
-    affinity: null,
-    ...propagatedCollation([u.left, u.right]),
-  };
-}
-
 /** `item` with its USING pairs that read `id` turned into ON terms (they stop being columns). */
 function usingToOn(item: B.BoundJoinItem, id: number): B.BoundJoinItem {
   const reads = (u: B.BoundJoinItem["using"][number]) =>
     u.left.source === id || u.right.source === id;
   if (!item.using.some(reads)) return item;
   let on = item.on;
-  for (const u of item.using) on = and(on, usingTerm(u));
+  for (const u of item.using) on = boundAnd(on, usingTerm(u));
   return { ...item, on, using: [] };
 }
 
@@ -317,7 +297,7 @@ function merge(
     ...subItems[0],
     join: it.join,
     natural: false,
-    on: leftJoin ? and(c.where, own.on) : own.on,
+    on: leftJoin ? boundAnd(c.where, own.on) : own.on,
     using: [],
   };
   const items = [
@@ -329,7 +309,7 @@ function merge(
   const core: B.BoundCore = {
     ...outer.core,
     from: { ...from, items },
-    where: leftJoin ? outer.core.where : and(c.where, outer.core.where),
+    where: leftJoin ? outer.core.where : boundAnd(c.where, outer.core.where),
   };
   const nullRowOf = leftJoin ? subItems[0].item as B.TableSource : null;
   const merged = substituteSource(

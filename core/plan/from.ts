@@ -7,7 +7,8 @@
  */
 import type * as B from "../analyze/bound.ts";
 import { pushDownWhere } from "./push_down.ts";
-import { comparisonAffinity, propagatedCollation } from "../analyze/expr_affinity.ts";
+import { usingTerm } from "./bound_terms.ts";
+import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import type { PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
@@ -50,19 +51,6 @@ export interface FromPlan {
 interface ChainResult {
   single: AccessPath | null;
   first: AccessPath | null;
-}
-
-function usingTerm(u: { left: B.BoundColumn; right: B.BoundColumn }): B.BoundExpr {
-  return {
-    kind: "binary",
-    op: "=",
-    left: u.left,
-    right: u.right,
-    start: 0,
-    end: 0,
-    affinity: null,
-    ...propagatedCollation([u.left, u.right]),
-  };
 }
 
 function allInner(from: B.BoundFrom): boolean {

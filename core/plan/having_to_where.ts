@@ -7,19 +7,7 @@
 import type * as B from "../analyze/bound.ts";
 import { childExprs } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
-
-function conjuncts(e: B.BoundExpr, out: B.BoundExpr[] = []): B.BoundExpr[] {
-  if (e.kind === "binary" && e.op === "and") {
-    conjuncts(e.left, out);
-    conjuncts(e.right, out);
-  } else out.push(e);
-  return out;
-}
-
-function and(a: B.BoundExpr | null, b: B.BoundExpr): B.BoundExpr {
-  if (a === null) return b;
-  return { ...b, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
-}
+import { boundAnd, boundConjuncts } from "./bound_terms.ts";
 
 /** A GROUP BY term `e` equals, up to a COLLATE on top, whose collation is BINARY. */
 function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
@@ -60,11 +48,11 @@ export function havingToWhere(core: B.BoundCore): B.BoundCore {
   if (core.windowFunctions.length > 0) return core;
   let where = core.where;
   const kept: B.BoundExpr[] = [];
-  for (const t of conjuncts(core.having)) {
-    if (constantOrGroupBy(t, groupBy) && !alwaysFalse(t)) where = and(where, t);
+  for (const t of boundConjuncts(core.having)) {
+    if (constantOrGroupBy(t, groupBy) && !alwaysFalse(t)) where = boundAnd(where, t);
     else kept.push(t);
   }
   if (where === core.where) return core;
-  const having = kept.length === 0 ? null : kept.reduce((a, b) => and(a, b));
+  const having = kept.length === 0 ? null : kept.reduce((a, b) => boundAnd(a, b));
   return { ...core, where, having };
 }

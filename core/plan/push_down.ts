@@ -12,6 +12,7 @@
 import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
+import { boundAnd, boundConjuncts } from "./bound_terms.ts";
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
 function pushable(term: B.BoundExpr): boolean {
@@ -21,20 +22,6 @@ function pushable(term: B.BoundExpr): boolean {
       e.kind !== "subquery" && e.kind !== "exists" && e.kind !== "inSelect" &&
       (e.kind !== "function" || (e.role === "scalar" && !NOT_CONSTANT.has(e.def.name))),
   );
-}
-
-function conjuncts(e: B.BoundExpr | null, out: B.BoundExpr[] = []): B.BoundExpr[] {
-  if (e === null) return out;
-  if (e.kind === "binary" && e.op === "and") {
-    conjuncts(e.left, out);
-    conjuncts(e.right, out);
-  } else out.push(e);
-  return out;
-}
-
-function and(a: B.BoundExpr | null, b: B.BoundExpr): B.BoundExpr {
-  if (a === null) return b;
-  return { ...b, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
 }
 
 /**
@@ -73,8 +60,8 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
     );
     // An aggregate arm tests it after grouping, with its own aggregate calls.
     return core.aggregate
-      ? { ...core, having: and(core.having, copy) }
-      : { ...core, where: and(core.where, copy) };
+      ? { ...core, having: boundAnd(core.having, copy) }
+      : { ...core, where: boundAnd(core.where, copy) };
   };
   return {
     ...s,
@@ -100,7 +87,7 @@ function pushTarget(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
 export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.BoundFrom {
   // WHERE terms and the ON terms of inner joins (SQLite moves those into WHERE).
   const inner = from.items.filter((it) => it.join === "inner" || it.join === "cross");
-  const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => conjuncts(e))
+  const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
     .filter(pushable);
   if (terms.length === 0) return from;
   const rightAfter = (k: number) =>
