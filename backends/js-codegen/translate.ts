@@ -9,10 +9,9 @@
  * Everything in the source is made here: identifiers from numbers, statements from the
  * templates; constants, names and descriptors stay in the pool, passed in as `K`.
  */
-import { OPCODES } from "../interpreter/opcodes.ts";
+import { Op, OPCODES } from "../interpreter/opcodes.ts";
 import type { CompiledProgram, Insn } from "../interpreter/program.ts";
 import { type TemplateContext, TEMPLATES } from "./templates.ts";
-import { Op } from "../interpreter/opcodes.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import { textCompareFusions } from "./fuse_text_compare.ts";
 
@@ -58,6 +57,10 @@ export function translate(p: CompiledProgram): Translation {
   const fusions = textCompareFusions(p, starts);
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
   p.code.forEach((ins, pc) => {
+    // Operands go into the source as digits: they must be the compiler's integers.
+    for (const x of [ins.op, ins.p1, ins.p2, ins.p3, ins.p4, ins.p5]) {
+      if (!Number.isSafeInteger(x)) throw new Error(`instruction ${pc} has a non-integer operand`);
+    }
     const t: TemplateContext = {
       pc,
       jump: (target) => `{ pc = ${block(target)}; continue; }`,
