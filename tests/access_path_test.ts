@@ -3,7 +3,8 @@
  * (rows in order, and EXPLAIN QUERY PLAN): a covering index is scanned instead of its
  * table only when SQLite estimates its rows smaller (where.c's szIdxRow < szTabRow, sizes
  * from the declared types), the index created last wins a tie, a WITHOUT ROWID table's
- * other indexes win a tie with its primary key (scans and seeks alike), and CROSS JOIN keeps the written order.
+ * other indexes win a tie with its primary key (scans and seeks alike), and CROSS JOIN
+ * keeps the written order.
  * count(*) counts the index whose entries are estimated smallest, if smaller than rows.
  */
 import { assertSameAsSqlite, assertSamePlans } from "./support/oracle_queries.ts";

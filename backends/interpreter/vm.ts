@@ -26,7 +26,7 @@ import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { CompareOp } from "../../core/value/logic.ts";
-import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { copiedRegs, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
@@ -86,15 +86,7 @@ export class VmExecution implements Execution {
   constructor(p: CompiledProgram, params: readonly Reg[]) {
     this.#p = p;
     this.#regs = Array.from({ length: p.nRegs }, newReg);
-    this.#params = Array.from({ length: p.nParams }, (_, i) => {
-      const r = newReg();
-      const from = params[i];
-      if (from) {
-        r.v = from.v;
-        r.c = from.c;
-      }
-      return r;
-    });
+    this.#params = copiedRegs(params, p.nParams);
     this.#cursors = new Array(p.nCursors);
     this.#slots = new Array(p.nSlots);
     this.#once = new Uint8Array(p.code.length);

@@ -8,7 +8,7 @@
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import type { Plan } from "../../core/plan/plan.ts";
-import type { Reg } from "../../core/value/reg.ts";
+import { copiedRegs, type Reg } from "../../core/value/reg.ts";
 import type { Backend, Execution, Program } from "../backend.ts";
 import { compilePlan } from "../interpreter/compile.ts";
 import { explainRows } from "../interpreter/explain.ts";
@@ -71,10 +71,7 @@ export class JsProgram implements Program {
 
   start(params: readonly Reg[]): Execution {
     const p = this.compiled;
-    const copies = Array.from({ length: p.nParams }, (_, i) => {
-      const from = params[i];
-      return from ? { v: from.v, c: from.c } : { v: null, c: 0 };
-    });
+    const copies = copiedRegs(params, p.nParams);
     const ctx = newFunctionContext(p.encoding);
     const instance = this.#factory(this.#constants, RUNTIME, p.file, p.encoding, copies, ctx);
     return new JsExecution(instance, p.resultStart, p.resultCount);

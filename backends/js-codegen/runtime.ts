@@ -32,16 +32,8 @@ import {
   storeRow,
   VCursor,
 } from "../interpreter/vm_objects.ts";
-import {
-  aggFinal,
-  aggGroup,
-  aggLoad,
-  aggNextGroup,
-  aggOpen,
-  aggSort,
-  aggStore,
-} from "../interpreter/vm_agg.ts";
-import { indexEntryJump, rowidPast, seekIndex, seekRowidBound } from "../interpreter/vm_seek.ts";
+import * as vmAgg from "../interpreter/vm_agg.ts";
+import * as vmSeek from "../interpreter/vm_seek.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
@@ -73,17 +65,9 @@ export const RUNTIME = {
   SorterSlot,
   storeRow,
   VCursor,
-  aggFinal,
-  aggGroup,
-  aggLoad,
-  aggNextGroup,
-  aggOpen,
-  aggSort,
-  aggStore,
-  indexEntryJump,
-  rowidPast,
-  seekIndex,
-  seekRowidBound,
+  /** The VM's aggregation steps (aggOpen, aggGroup, aggStore, …) and seek steps. */
+  ...vmAgg,
+  ...vmSeek,
 };
 
 /** The type of {@link RUNTIME}. */

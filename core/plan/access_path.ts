@@ -142,14 +142,16 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
       collation: e.collation,
     };
   }
+  const queried = e.kind === "inQuery" && !e.not && e.operands.length === 1
+    ? columnOf(e.operands[0], id)
+    : null;
   if (
-    e.kind === "inQuery" && !e.not && e.operands.length === 1 &&
-    columnOf(e.operands[0], id) !== null &&
+    e.kind === "inQuery" && queried !== null &&
     !readsNode({ kind: "exists", query: e.query }, id)
   ) {
     return {
       term,
-      column: columnOf(e.operands[0], id)!,
+      column: queried,
       operand: e.operands[0],
       op: "eq",
       key: { kind: "query", query: e.query },

@@ -44,19 +44,13 @@ export function usedColumns(
     }
   };
   visit(select);
-  // A VIRTUAL column read reads the columns of its expression (perhaps other VIRTUAL ones);
-  // one never read reads nothing, so an index without its inputs may still cover.
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [id, exprs] of virtual) {
-      const cols = out.get(id);
-      for (const c of cols ?? []) {
-        const e = exprs[c];
-        if (e && !seen.has(e)) {
-          visit(e);
-          grew = true;
-        }
-      }
+  // A VIRTUAL column read reads the columns of its expression; one never read reads nothing,
+  // so an index without its inputs may still cover. The expression reads its own table
+  // only, and a Set's iteration reaches the columns added during it (other VIRTUAL ones).
+  for (const [id, exprs] of virtual) {
+    for (const c of out.get(id) ?? []) {
+      const e = exprs[c];
+      if (e) visit(e);
     }
   }
   return { used: out, virtual };

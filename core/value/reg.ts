@@ -21,6 +21,14 @@ export function newReg(): Reg {
   return { v: null, c: StorageClass.Null };
 }
 
+/** `n` new registers holding copies of `from[0 .. n)` (NULL where `from` has none). */
+export function copiedRegs(from: readonly Reg[], n: number): Reg[] {
+  return Array.from({ length: n }, (_, i) => {
+    const r = from[i];
+    return r ? { v: r.v, c: r.c } : newReg();
+  });
+}
+
 /** Sets NULL. */
 export function setNull(r: Reg): void {
   r.v = null;
