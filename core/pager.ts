@@ -49,11 +49,18 @@ export interface PageEntry {
   readonly data: Uint8Array;
   /** Set by the b-tree layer the first time the page is read as a b-tree page. */
   parsed: unknown;
+  /**
+   * How many holders (b-tree cursors' paths) keep this page's bytes beyond the call that
+   * returned it. A page evicted with no pins gives its buffer to the next page read.
+   */
+  pins: number;
+  /** Whether `data` is a buffer of the pager's own that may be refilled once evicted. */
+  readonly reusable: boolean;
 }
 
 /**
  * Reads a database through a bounded page cache. The cache is a CLOCK (second chance)
- * cache: a hit only sets a flag, and a miss with a full cache evicts the first page
+ * cache: a hit or a load sets a flag, and a miss with a full cache evicts the first page
  * found, sweeping in insertion order, that was not used since the sweep last passed it.
  */
 export class Pager {
@@ -82,6 +89,14 @@ export class Pager {
   #readAhead = 1;
   /** Read-ahead limit: 1 with a WAL (its frames override file pages one by one). */
   #maxReadAhead = 1;
+  /**
+   * Buffers of evicted, unpinned pages, refilled by the next reads: a scan of a file
+   * larger than the cache then allocates nothing per page (fresh buffers cost more than
+   * the reads, in allocation and in garbage collection).
+   */
+  #free: Uint8Array[] = [];
+  /** Where a read-ahead run lands before its pages are copied into page buffers. */
+  #runBuffer: Uint8Array | null = null;
 
   /** An empty (0-byte) database: no pages, no schema. */
   readonly empty: boolean;
@@ -90,6 +105,11 @@ export class Pager {
    * measure of the work a query does that tests can check without timing anything.
    */
   pageRequests = 0;
+  /**
+   * How many page buffers the pager allocated for reads into buffers of its own (sources
+   * with `readInto`): with reuse, a scan of any length allocates about a cache's worth.
+   */
+  buffersAllocated = 0;
 
   constructor(db: ByteSource, walSource: ByteSource | null, options: PagerOptions = {}) {
     this.#db = db;
@@ -154,33 +174,67 @@ export class Pager {
     const sequential = pgno === this.#lastMiss + 1;
     this.#readAhead = sequential ? Math.min(2 * this.#readAhead, this.#maxReadAhead) : 1;
     const n = Math.min(this.#readAhead, this.pageCount - pgno + 1);
-    const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#insert(pgno, this.#load(pgno));
+    const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
     this.#lastMiss = pgno + Math.max(0, n - 1);
     return entry;
   }
 
   /**
-   * Reads pages `pgno .. pgno + n)` with one read and caches those not cached yet (they are
-   * views of one buffer, which lives while any of them is cached); returns page `pgno`'s.
+   * Reads pages `pgno .. pgno + n)` with one read and caches those not cached yet; returns
+   * page `pgno`'s. With a source that reads into given buffers, the run lands in one
+   * scratch buffer and each page is copied into a buffer of its own (reused ones first);
+   * otherwise the pages are views of one fresh buffer, which lives while any is cached.
    */
   #loadRun(pgno: number, n: number): PageEntry {
     const size = this.pageSize;
-    const bytes = this.#db.read((pgno - 1) * size, n * size);
-    if (bytes.length !== n * size) return this.#insert(pgno, this.#load(pgno));
-    const first = this.#insert(pgno, bytes.subarray(0, size));
-    for (let i = 1; i < n; i++) {
-      if (!this.#where.has(pgno + i)) {
-        this.#insert(pgno + i, bytes.subarray(i * size, (i + 1) * size));
+    const readInto = this.#db.readInto;
+    if (readInto === undefined) {
+      const bytes = this.#db.read((pgno - 1) * size, n * size);
+      if (bytes.length !== n * size) return this.#loadOne(pgno);
+      const first = this.#insert(pgno, bytes.subarray(0, size), false);
+      for (let i = 1; i < n; i++) {
+        if (!this.#where.has(pgno + i)) {
+          this.#insert(pgno + i, bytes.subarray(i * size, (i + 1) * size), false);
+        }
       }
+      return first;
+    }
+    const run = (this.#runBuffer ??= new Uint8Array(this.#maxReadAhead * size)).subarray(
+      0,
+      n * size,
+    );
+    if (readInto.call(this.#db, run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
+    const first = this.#insert(pgno, this.#copyOf(run, 0), true);
+    for (let i = 1; i < n; i++) {
+      if (!this.#where.has(pgno + i)) this.#insert(pgno + i, this.#copyOf(run, i * size), true);
     }
     return first;
   }
 
-  /** Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full. */
-  #insert(pgno: number, data: Uint8Array): PageEntry {
-    const entry: PageEntry = { pgno, data, parsed: null };
+  /** A page buffer (a reused one when there is) holding `run[at .. at + pageSize)`. */
+  #copyOf(run: Uint8Array, at: number): Uint8Array {
+    const buf = this.#buffer();
+    buf.set(run.subarray(at, at + this.pageSize));
+    return buf;
+  }
+
+  /** A page buffer to read into: an evicted page's, or a new one. */
+  #buffer(): Uint8Array {
+    const reused = this.#free.pop();
+    if (reused !== undefined) return reused;
+    this.buffersAllocated++;
+    return new Uint8Array(this.pageSize);
+  }
+
+  /**
+   * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full;
+   * the evicted page's buffer is kept for reuse when it is the pager's and nothing pins it.
+   */
+  #insert(pgno: number, data: Uint8Array, reusable: boolean): PageEntry {
+    const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const slots = this.#slots;
     if (slots.length < this.#cacheLimit) {
+      this.#used[slots.length] = 1;
       this.#where.set(pgno, slots.length);
       slots.push(entry);
       return entry;
@@ -191,28 +245,45 @@ export class Pager {
       used[hand] = 0;
       hand = hand + 1 === slots.length ? 0 : hand + 1;
     }
-    this.#where.delete(slots[hand].pgno);
+    const evicted = slots[hand];
+    if (evicted.reusable && evicted.pins === 0) this.#free.push(evicted.data);
+    this.#where.delete(evicted.pgno);
     this.#where.set(pgno, hand);
     slots[hand] = entry;
+    // Marked used: the hand must pass a new page twice before it goes, so a page is never
+    // refilled by the reads that follow it within one call (a read-ahead run).
+    used[hand] = 1;
     this.#hand = hand + 1 === slots.length ? 0 : hand + 1;
     return entry;
   }
 
-  #load(pgno: number): Uint8Array {
+  /**
+   * Reads and caches page `pgno` alone (from the WAL when a frame holds it), zero-padded
+   * past the end of a short file as SQLite reads it.
+   */
+  #loadOne(pgno: number): PageEntry {
     const walOffset = this.wal?.pageOffsets.get(pgno);
     const src = walOffset !== undefined ? this.#walSource! : this.#db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
-    const bytes = src.read(offset, this.pageSize);
-    if (bytes.length === this.pageSize) return bytes;
-    // SQLite reads past the end of a short file as zeros.
-    const padded = new Uint8Array(this.pageSize);
-    padded.set(bytes);
-    return padded;
+    if (src.readInto !== undefined) {
+      const buf = this.#buffer();
+      const got = src.readInto(buf, offset);
+      if (got < this.pageSize) buf.fill(0, got);
+      return this.#insert(pgno, buf, true);
+    }
+    let bytes = src.read(offset, this.pageSize);
+    if (bytes.length < this.pageSize) {
+      const padded = new Uint8Array(this.pageSize);
+      padded.set(bytes);
+      bytes = padded;
+    }
+    return this.#insert(pgno, bytes, false);
   }
 
   close(): void {
     this.#where.clear();
     this.#slots = [];
+    this.#free = [];
     this.#db.close();
     this.#walSource?.close();
   }

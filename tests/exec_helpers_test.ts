@@ -9,6 +9,8 @@ import { DatabaseSync } from "node:sqlite";
 import { limitCount, offsetCount } from "../core/exec/limit.ts";
 import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../core/exec/rowid_key.ts";
 import { rowKey } from "../core/exec/key_hash.ts";
+import { GroupTable } from "../core/exec/group_table.ts";
+import type { GroupState } from "../core/exec/aggregate_calls.ts";
 import { rowComparator, type StoredRow } from "../core/exec/sorter.ts";
 import { inList, Truth } from "../core/exec/in_list.ts";
 import { InSet } from "../core/exec/in_set.ts";
@@ -155,6 +157,26 @@ Deno.test("exec helpers: hash keys are equal exactly when SQLite calls values eq
         const a = rowKey([regOf(x)], 0, 1, [collation]);
         const b = rowKey([regOf(y)], 0, 1, [collation]);
         assert.equal(a === b, sqliteSame, `${show(x)} vs ${show(y)} ${collation}`);
+      }),
+      params,
+    );
+  }
+});
+
+Deno.test("exec helpers: GROUP BY finds a key's group exactly when SQLite calls the keys equal", () => {
+  // One key column: GroupTable finds whole numbers by number and the rest by string key.
+  const params = propertyParams(200, "exec_helpers group");
+  const wide = fc.oneof(valueArb, fc.constantFrom(9007199254740991, -9007199254740991, 3.0, -3.0));
+  for (const collation of ["BINARY", "NOCASE"]) {
+    fc.assert(
+      fc.property(wide, wide, (x, y) => {
+        const sqliteSame = one(`SELECT ? IS ? COLLATE ${collation}`, x, y) === 1n;
+        const table = new GroupTable([collationFor(collation, TextEncoding.Utf8)!]);
+        assert.equal(table.find([regOf(x)], 0, 1), undefined);
+        const group = { stored: [x] } as unknown as GroupState;
+        table.add(group);
+        const found = table.find([regOf(y)], 0, 1);
+        assert.equal(found === group, sqliteSame, `${show(x)} vs ${show(y)} ${collation}`);
       }),
       params,
     );

@@ -257,7 +257,12 @@ function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
   const keyColumn = (i: number) => index.keyColumns[i];
   const affinityOf = (i: number) => {
     const col = keyColumn(i).column;
-    return col >= 0 ? table.columns[col].affinity : col === -1 ? Affinity.Integer : Affinity.Blob;
+    if (col === -1) return Affinity.Integer;
+    if (col < 0) return Affinity.Blob;
+    // vdbe.c's OP_Affinity keeps an INTEGER an INTEGER under REAL affinity (only values
+    // read from a REAL column become REAL): the key compares exactly, as the term does.
+    const aff = table.columns[col].affinity;
+    return aff === Affinity.Real ? Affinity.Numeric : aff;
   };
   const level = (i: number): void => {
     if (i === nEq) return range();

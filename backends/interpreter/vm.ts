@@ -19,7 +19,7 @@ import {
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
-import { BtreeCursor } from "../../core/format/cursor.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
 import { cast } from "../../core/value/cast.ts";
@@ -46,7 +46,16 @@ import type {
 import { FunctionSubtype } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
-import { HashSlot, loadRow, RowsSlot, SorterSlot, storeRow, VCursor } from "./vm_objects.ts";
+import {
+  closeCursors,
+  HashSlot,
+  loadRow,
+  openCursor,
+  RowsSlot,
+  SorterSlot,
+  storeRow,
+  type VCursor,
+} from "./vm_objects.ts";
 import {
   aggFinal,
   aggGroup,
@@ -74,6 +83,8 @@ export class VmExecution implements Execution {
   readonly #regs: Reg[];
   readonly #params: Reg[];
   readonly #cursors: VCursor[];
+  /** Every b-tree cursor this run opened, closed when it ends. */
+  readonly #opened: BtreeCursor[] = [];
   readonly #slots: unknown[];
   readonly #once: Uint8Array;
   /** Register views per instruction (function arguments and the like), built on first use. */
@@ -96,7 +107,13 @@ export class VmExecution implements Execution {
   }
 
   close(): void {
+    this.#finish();
+  }
+
+  /** Ends the run: no more rows, cursors closed. */
+  #finish(): void {
     this.#done = true;
+    closeCursors(this.#opened);
   }
 
   #view(pc: number, start: number, n: number): Reg[] {
@@ -109,10 +126,10 @@ export class VmExecution implements Execution {
     if (this.#done) return false;
     try {
       const more = this.#run();
-      if (!more) this.#done = true;
+      if (!more) this.#finish();
       return more;
     } catch (e) {
-      this.#done = true;
+      this.#finish();
       throw e;
     }
   }
@@ -356,13 +373,9 @@ export class VmExecution implements Execution {
           setInResult(t, k.not, regs[ins.p3]);
           break;
         }
-        case Op.OpenRead: {
-          const k = pool[ins.p4] as CursorEntry;
-          const f = this.#p.file;
-          const bt = new BtreeCursor(f.pager, k.root, f.encoding, k.order === null);
-          cursors[ins.p1] = new VCursor(bt, k);
+        case Op.OpenRead:
+          cursors[ins.p1] = openCursor(this.#p.file, pool[ins.p4] as CursorEntry, this.#opened);
           break;
-        }
         case Op.Rewind:
         case Op.Last: {
           const c = cursors[ins.p1];

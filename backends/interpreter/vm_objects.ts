@@ -3,9 +3,10 @@
  * columns lazily, sorters and distinct stores, hash tables, match sets and the rows of a
  * table-valued function. Each execution makes its own.
  */
-import type { BtreeCursor } from "../../core/format/cursor.ts";
+import type { DatabaseFile } from "../../core/database_file.ts";
+import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
+import { keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
-import { compareValues } from "../../core/value/compare.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass } from "../../core/value/types.ts";
 import { affinityValueKey, rowKey } from "../../core/exec/key_hash.ts";
@@ -59,20 +60,40 @@ export class VCursor {
 
   /**
    * Orders the current entry's first `n` fields against the key `regs[start ..]`, with the
-   * b-tree's collations and directions (a shorter entry sorts first).
+   * b-tree's collations and directions (a shorter entry sorts first): the comparator the
+   * seeks use (text compared as bytes where the collation allows), kept while the key's
+   * values stay the same, as they do for a range's end tested on every entry.
    */
   compareEntry(regs: readonly Reg[], start: number, n: number): number {
-    const rec = this.bt.record();
-    const order = this.entry.order!;
-    for (let i = 0; i < n; i++) {
-      const t = rec.locate(i);
-      if (t < 0) return -1;
-      const v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
-      const c = compareValues(v, regs[start + i].v, order.collations[i]);
-      if (c !== 0) return order.desc[i] ? -c : c;
+    const key = this.#key;
+    let same = this.#keyCompare !== null && key.length === n;
+    for (let i = 0; same && i < n; i++) same = key[i] === regs[start + i].v;
+    if (!same) {
+      key.length = n;
+      for (let i = 0; i < n; i++) key[i] = regs[start + i].v;
+      this.#keyCompare = keyComparator(key.slice(), this.entry.order!);
     }
-    return 0;
+    return this.#keyCompare!(this.bt.record());
   }
+
+  #key: SqlValue[] = [];
+  #keyCompare: EntryComparator | null = null;
+}
+
+/**
+ * Opens a cursor on the b-tree `entry` names and records it in `opened`, so that the
+ * execution can close it (releasing its pinned pages) when it ends.
+ */
+export function openCursor(file: DatabaseFile, entry: CursorEntry, opened: BtreeCursor[]): VCursor {
+  const bt = new BtreeCursor(file.pager, entry.root, file.encoding, entry.order === null);
+  opened.push(bt);
+  return new VCursor(bt, entry);
+}
+
+/** Closes every cursor in `opened` and empties it. */
+export function closeCursors(opened: BtreeCursor[]): void {
+  for (const bt of opened) bt.close();
+  opened.length = 0;
 }
 
 /** Copies `regs[start .. start + n)` into a stored row. */

@@ -6,6 +6,7 @@
  * fresh set of locals.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import type { Plan } from "../../core/plan/plan.ts";
 import { copiedRegs, type Reg } from "../../core/value/reg.ts";
@@ -13,6 +14,7 @@ import type { Backend, Execution, Program } from "../backend.ts";
 import { compilePlan } from "../interpreter/compile.ts";
 import { explainRows } from "../interpreter/explain.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
+import { closeCursors } from "../interpreter/vm_objects.ts";
 import { RUNTIME } from "./runtime.ts";
 import { GENERATED_PARAMS, translate } from "./translate.ts";
 
@@ -20,6 +22,8 @@ import { GENERATED_PARAMS, translate } from "./translate.ts";
 interface Instance {
   run(): boolean;
   R: Reg[];
+  /** The b-tree cursors the run opened, closed when it ends. */
+  opened: BtreeCursor[];
 }
 
 type Factory = (
@@ -101,16 +105,17 @@ class JsExecution implements Execution {
     if (this.#done) return false;
     try {
       const more = this.#instance.run();
-      if (!more) this.#done = true;
+      if (!more) this.close();
       return more;
     } catch (e) {
-      this.#done = true;
+      this.close();
       throw e;
     }
   }
 
   close(): void {
     this.#done = true;
+    closeCursors(this.#instance.opened);
   }
 }
 

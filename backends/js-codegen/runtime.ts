@@ -17,7 +17,6 @@ import {
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
-import { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
 import { cast } from "../../core/value/cast.ts";
@@ -25,8 +24,10 @@ import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { setInt, setNull } from "../../core/value/reg.ts";
 import {
+  closeCursors,
   HashSlot,
   loadRow,
+  openCursor,
   RowsSlot,
   SorterSlot,
   storeRow,
@@ -51,7 +52,6 @@ export const RUNTIME = {
   markJson,
   passJsonSubtype,
   tableFunctionRows,
-  BtreeCursor,
   applyAffinity,
   arith,
   cast,
@@ -59,8 +59,10 @@ export const RUNTIME = {
   logic,
   setInt,
   setNull,
+  closeCursors,
   HashSlot,
   loadRow,
+  openCursor,
   RowsSlot,
   SorterSlot,
   storeRow,

@@ -172,8 +172,7 @@ export const TEMPLATES: Record<Op, Template> = {
   },
   [Op.OpenRead]: (i, t) => {
     const k = t.k(i.p4);
-    return `${c(i.p1)} = new RT.VCursor(new RT.BtreeCursor(FILE.pager, ${k}.root, ` +
-      `FILE.encoding, ${k}.order === null), ${k});`;
+    return `${c(i.p1)} = RT.openCursor(FILE, ${k}, OPENED);`;
   },
   [Op.Rewind]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.first()`, i, t)}`,
   [Op.Last]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.last()`, i, t)}`,

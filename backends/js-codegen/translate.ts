@@ -117,6 +117,7 @@ export function translate(p: CompiledProgram): Translation {
     ...(consts.length > 0 ? [`const ${consts.join(", ")};`] : []),
     ...(lets.length > 0 ? [`let ${lets.join(", ")};`] : []),
     `const S = { pc: 0 };`,
+    `const OPENED = [];`,
     `function run() {`,
     `  let pc = S.pc;`,
     `  for (;;) {`,
@@ -128,7 +129,7 @@ export function translate(p: CompiledProgram): Translation {
     `    }`,
     `  }`,
     `}`,
-    `return { run, R };`,
+    `return { run, R, opened: OPENED };`,
   ];
   const readable = [
     ...head,

@@ -7,6 +7,7 @@
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import type { Reg } from "../value/reg.ts";
+import { StorageClass } from "../value/types.ts";
 import type { GroupState } from "./aggregate_calls.ts";
 import { rowKey } from "./key_hash.ts";
 
@@ -29,23 +30,39 @@ export class GroupTable {
   /** Empties the table. */
   clear(): void {
     this.#map.clear();
+    this.#ints.clear();
     this.groups = [];
   }
 
   /** The group of the key in `regs[start .. start + n)`, or undefined. */
   find(regs: readonly Reg[], start: number, n: number): GroupState | undefined {
-    this.lastKey = rowKey(regs, start, n, this.#folds);
-    return this.#map.get(this.lastKey);
+    if (n === 1) {
+      const k = safeIntegerKey(regs[start]);
+      this.#lastInt = k;
+      if (k !== undefined) return this.#ints.get(k);
+    } else {
+      this.#lastInt = undefined;
+    }
+    this.#lastKey = rowKey(regs, start, n, this.#folds);
+    return this.#map.get(this.#lastKey);
   }
-
-  /** The key computed by the last {@link find}. */
-  lastKey = "";
 
   /** Adds `g` under the key of the last {@link find}. */
   add(g: GroupState): void {
-    this.#map.set(this.lastKey, g);
+    if (this.#lastInt !== undefined) this.#ints.set(this.#lastInt, g);
+    else this.#map.set(this.#lastKey, g);
     this.groups.push(g);
   }
+
+  /** The string key computed by the last {@link find} (when it did not use `#ints`). */
+  #lastKey = "";
+  /**
+   * A single key that is a whole number within ±2^53 (INTEGER, or a REAL equal to one):
+   * found by number, not by its string key. The number is the same value the string key
+   * would spell (rowKey's `I…;`), so equal keys still meet; everything else uses strings.
+   */
+  #ints = new Map<number, GroupState>();
+  #lastInt: number | undefined = undefined;
 
   /**
    * Whether `g`'s key (its first `n` stored values) equals `regs[start .. start + n)` under
@@ -70,4 +87,12 @@ export class GroupTable {
       return 0;
     });
   }
+}
+
+/** `r`'s value as a safe whole number when it is INTEGER or a REAL equal to one. */
+function safeIntegerKey(r: Reg): number | undefined {
+  const v = r.v;
+  if (typeof v !== "number" || !Number.isSafeInteger(v)) return undefined;
+  // A REAL key equal to an INTEGER is that INTEGER's group (-0.0 is 0).
+  return r.c === StorageClass.Integer || r.c === StorageClass.Real ? v + 0 : undefined;
 }

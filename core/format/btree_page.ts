@@ -17,7 +17,7 @@
  * payload, [overflow page]; index interior = left child (4 bytes), then as index leaf.
  */
 import { corrupt } from "../errors.ts";
-import type { Pager } from "../pager.ts";
+import type { PageEntry, Pager } from "../pager.ts";
 import { HEADER_SIZE } from "./header.ts";
 
 export const enum PageType {
@@ -42,6 +42,8 @@ export class BtreePage {
   readonly rightChild: number;
   /** Bytes of the page that hold b-tree content. */
   readonly usable: number;
+  /** The cache entry the bytes belong to: whoever keeps the page must pin it there. */
+  readonly entry: PageEntry;
 
   /**
    * Page `pgno` as a b-tree page. The parse is kept with the cached page, so reading a
@@ -52,13 +54,14 @@ export class BtreePage {
     const entry = pager.entry(pgno);
     const parsed = entry.parsed;
     if (parsed instanceof BtreePage) return parsed;
-    const page = new BtreePage(pager, pgno, entry.data);
+    const page = new BtreePage(pager, entry);
     entry.parsed = page;
     return page;
   }
 
-  /** Parses `data`, the bytes of page `pgno` (use {@link BtreePage.load}). */
-  constructor(pager: Pager, pgno: number, data: Uint8Array) {
+  /** Parses the page cached as `entry` (use {@link BtreePage.load}). */
+  constructor(pager: Pager, entry: PageEntry) {
+    const { pgno, data } = entry;
     const hdr = pgno === 1 ? HEADER_SIZE : 0;
     const type = data[hdr];
     if (
@@ -69,6 +72,7 @@ export class BtreePage {
     }
     this.pgno = pgno;
     this.data = data;
+    this.entry = entry;
     this.type = type;
     this.isLeaf = type === PageType.TableLeaf || type === PageType.IndexLeaf;
     this.isTable = type === PageType.TableLeaf || type === PageType.TableInterior;

@@ -111,6 +111,7 @@ export class BtreeCursor {
   /** Bumped on every move so cached cell decodes know they are stale. */
   #stamp = 0;
   #cellStamp = -1;
+  #closed = false;
   #rowid: number | bigint = 0;
   readonly #payload: CellPayload;
   readonly #record: RecordReader;
@@ -128,6 +129,7 @@ export class BtreeCursor {
     } else {
       if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
       this.#rootPage = BtreePage.load(pager, root);
+      this.#rootPage.entry.pins++;
       this.isTable = this.#rootPage.isTable;
     }
     if (expectTable !== undefined && expectTable !== this.isTable) {
@@ -160,7 +162,28 @@ export class BtreeCursor {
     }
     const page = BtreePage.load(this.#pager, pgno);
     if (page.isTable !== this.isTable) corrupt(pgno, "child page of the wrong b-tree kind");
-    this.#stack[++this.#depth] = page;
+    // The path's pages stay pinned until replaced, so the pager never refills their
+    // buffers while this cursor can still read them.
+    const d = ++this.#depth;
+    const old = this.#stack[d];
+    page.entry.pins++;
+    if (old !== undefined) old.entry.pins--;
+    this.#stack[d] = page;
+  }
+
+  /**
+   * Unpins the pages this cursor holds; it must not be used afterwards. Executions call
+   * it when they end. A cursor dropped without it only keeps its pages' buffers from
+   * being reused once they leave the cache.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (let d = 1; d < this.#stack.length; d++) this.#stack[d].entry.pins--;
+    this.#stack.length = 1;
+    if (this.#rootPage !== null) this.#rootPage.entry.pins--;
+    this.#depth = -1;
+    this.#valid = false;
   }
 
   #descendLeftmost(): void {

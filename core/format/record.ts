@@ -22,7 +22,13 @@ import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.t
 import { decodeText } from "./text.ts";
 import { getVarint32, varintEnd } from "./varint.ts";
 
-const SIZE_BY_TYPE = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0];
+const SIZE_BY_TYPE = new Uint8Array([0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0]);
+
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
 
 /** Byte length of a value with serial type `t`. */
 export function serialTypeSize(t: number): number {
@@ -120,8 +126,9 @@ export interface PayloadSource {
 /** Reads columns of one record at a time; reset it for each row to avoid allocation. */
 export class RecordReader {
   readonly encoding: TextEncoding;
-  #types: number[] = [];
-  #offsets: number[] = [];
+  #types = new Int32Array(16);
+  /** Offset of each parsed column's bytes in `#buf` (payloads are under 2^31 bytes). */
+  #offsets = new Int32Array(16);
   #parsed = 0;
   #headerEnd = 0;
   #headerPos = 0;
@@ -176,20 +183,34 @@ export class RecordReader {
 
   /** Parses header entries until column `i` is known; false if the record is shorter. */
   #parseTo(i: number): boolean {
-    while (this.#parsed <= i) {
-      if (this.#headerPos >= this.#headerEnd) return false;
-      const t = getVarint32(this.#buf, this.#headerPos, this.#headerEnd, this.#page);
-      if (t === 10 || t === 11) corrupt(this.#page, "reserved serial type");
-      this.#headerPos = varintEnd;
-      const n = this.#parsed++;
-      this.#types[n] = t;
-      this.#offsets[n] = this.#bodyPos;
-      this.#bodyPos += t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
-      if (this.#bodyPos - this.#base > this.#size) {
-        corrupt(this.#page, "record value runs past payload");
+    let n = this.#parsed;
+    if (n > i) return true;
+    // Locals for the loop: it runs for every row a query reads.
+    const buf = this.#buf, end = this.#headerEnd, limit = this.#base + this.#size;
+    let pos = this.#headerPos, body = this.#bodyPos;
+    let types = this.#types, offsets = this.#offsets;
+    while (n <= i && pos < end) {
+      let t = buf[pos];
+      if (t < 0x80) {
+        pos++;
+      } else {
+        t = getVarint32(buf, pos, end, this.#page);
+        pos = varintEnd;
       }
+      if (t === 10 || t === 11) corrupt(this.#page, "reserved serial type");
+      if (n === types.length) {
+        types = this.#types = grown(types);
+        offsets = this.#offsets = grown(offsets);
+      }
+      types[n] = t;
+      offsets[n++] = body;
+      body += t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
+      if (body > limit) corrupt(this.#page, "record value runs past payload");
     }
-    return true;
+    this.#parsed = n;
+    this.#headerPos = pos;
+    this.#bodyPos = body;
+    return n > i;
   }
 
   /** Number of columns in the record (parses the whole header). */

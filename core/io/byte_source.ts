@@ -12,6 +12,12 @@ export interface ByteSource {
    * the end. The result may be a view into a shared buffer: callers must not write to it.
    */
   read(offset: number, length: number): Uint8Array;
+  /**
+   * Optional: copies bytes from `offset` into `target` (as many as it holds or the source
+   * has), returning how many were copied. A source that provides it lets the pager read
+   * into buffers it reuses instead of allocating one per read.
+   */
+  readInto?(target: Uint8Array, offset: number): number;
   /** Releases any handle; further reads are an error. */
   close(): void;
 }

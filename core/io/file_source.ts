@@ -25,20 +25,25 @@ export class FileSource implements ByteSource {
   }
 
   read(offset: number, length: number): Uint8Array {
+    const buf = new Uint8Array(Math.max(0, Math.min(length, this.size - offset)));
+    const done = this.readInto(buf, offset);
+    return done === buf.length ? buf : buf.subarray(0, done);
+  }
+
+  readInto(target: Uint8Array, offset: number): number {
     if (this.#fd < 0) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
-    const n = Math.max(0, Math.min(length, this.size - offset));
-    const buf = new Uint8Array(n);
+    const n = Math.max(0, Math.min(target.length, this.size - offset));
     let done = 0;
     try {
       while (done < n) {
-        const got = readSync(this.#fd, buf, done, n - done, offset + done);
+        const got = readSync(this.#fd, target, done, n - done, offset + done);
         if (got === 0) break; // the file shrank under us: return what exists
         done += got;
       }
     } catch (e) {
       throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} (${errText(e)})`);
     }
-    return done === n ? buf : buf.subarray(0, done);
+    return done;
   }
 
   close(): void {

@@ -126,9 +126,13 @@ function filtered(node: RelNode, terms: Term[]): RelNode {
 function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
   if (step.auto) return buildAutoIndex(ctx, step.leaf, step.auto);
   if (step.path) {
-    // An IN (SELECT ...) seek is exact: its sub-plan lives in the seek key only (a plan
-    // may hold each sub-plan once).
-    for (const t of step.path.used) if (t.expr.kind === "inQuery") t.placed = true;
+    // A seek answers its comparison terms exactly (same affinity and collation, NULL keys
+    // find nothing), so they are not tested again on its rows, as where.c's disableTerm.
+    // An IN (SELECT ...) seek too: its sub-plan lives in the seek key only (a plan may hold
+    // each sub-plan once).
+    for (const t of step.path.used) {
+      if (t.expr.kind === "inQuery" || t.expr.kind === "compare") t.placed = true;
+    }
     noteFixedColumns(ctx, step);
     return step.path.node;
   }

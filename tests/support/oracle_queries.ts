@@ -32,6 +32,7 @@ function show(o: Outcome): string {
 export function withEachBackend(
   setup: string,
   check: (oracle: DatabaseSync, db: Database, backend: BackendName) => void,
+  { cachePages }: { cachePages?: number } = {},
 ): void {
   const dir = Deno.makeTempDirSync({ prefix: "litejit_oracle_" });
   try {
@@ -42,7 +43,7 @@ export function withEachBackend(
     const oracle = new DatabaseSync(path, { readOnly: true });
     try {
       for (const backend of TEST_BACKENDS) {
-        const db = new Database(path, { backend });
+        const db = new Database(path, { backend, cachePages });
         try {
           check(oracle, db, backend);
         } finally {
@@ -61,13 +62,13 @@ export function withEachBackend(
  * Builds a database from `setup` (node:sqlite), then checks that every backend answers each
  * of `queries` (with `params` bound) exactly as node:sqlite does, rows in order. Lists the
  * first ten differences on failure. With `bigints`, INTEGERs come back as bigints on both
- * sides, so INTEGER 1 and REAL 1.0 differ.
+ * sides, so INTEGER 1 and REAL 1.0 differ. `cachePages` sets litejit's page cache size.
  */
 export function assertSameAsSqlite(
   setup: string,
   queries: readonly string[],
   params: readonly SqlValue[] = [],
-  { bigints = false }: { bigints?: boolean } = {},
+  { bigints = false, cachePages }: { bigints?: boolean; cachePages?: number } = {},
 ): void {
   withEachBackend(setup, (oracle, db, backend) => {
     const failures: string[] = [];
@@ -89,7 +90,7 @@ export function assertSameAsSqlite(
       }
     }
     assert.equal(failures.length, 0, `${backend}:\n${failures.slice(0, 10).join("\n")}`);
-  });
+  }, { cachePages });
 }
 
 /**
