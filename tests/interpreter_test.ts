@@ -10,6 +10,9 @@ import { OPCODES } from "../backends/interpreter/opcodes.ts";
 import type { PlanExpr, Query, RelNode } from "../core/plan/plan.ts";
 import { CompareOp } from "../core/value/logic.ts";
 import { Affinity, StorageClass } from "../core/value/types.ts";
+
+/** Seek keys here compare as `column op literal`: any affinity but BLOB (the column's). */
+const KEY_AFF = Affinity.Numeric;
 import {
   agg,
   cmp,
@@ -538,7 +541,7 @@ Deno.test("interpreter: rowid seeks (keys, lists, ranges with text/real bounds)"
       table: T,
       label: "t",
       reverse,
-      rowid: { kind: "key", key: { kind: "value", value: k } },
+      rowid: { kind: "key", key: { kind: "value", value: k, affinity: KEY_AFF } },
     }, [col(0, ID), col(0, B)]);
   same(byKey(lit(3)), "SELECT id, b FROM t NOT INDEXED WHERE rowid = 3");
   same(byKey(lit("3")), "SELECT id, b FROM t NOT INDEXED WHERE rowid = '3'");
@@ -573,8 +576,8 @@ Deno.test("interpreter: rowid seeks (keys, lists, ranges with text/real bounds)"
       reverse,
       rowid: {
         kind: "range",
-        lower: lower && { value: lower, inclusive: li },
-        upper: upper && { value: upper, inclusive: ui },
+        lower: lower && { value: lower, inclusive: li, affinity: KEY_AFF },
+        upper: upper && { value: upper, inclusive: ui, affinity: KEY_AFF },
       },
     }, [col(0, ID)]);
   same(
@@ -613,9 +616,9 @@ Deno.test("interpreter: index scans (eq prefixes, lists, subquery keys, ranges, 
     table: T,
     index: fx.index(index),
     label: "t",
-    eq: (eq as PlanExpr[]).map((v) => ({ kind: "value", value: v })),
-    lower: lower && { value: lower[0], inclusive: lower[1] },
-    upper: upper && { value: upper[0], inclusive: upper[1] },
+    eq: (eq as PlanExpr[]).map((v) => ({ kind: "value", value: v, affinity: KEY_AFF })),
+    lower: lower && { value: lower[0], inclusive: lower[1], affinity: KEY_AFF },
+    upper: upper && { value: upper[0], inclusive: upper[1], affinity: KEY_AFF },
     reverse,
     covering,
   });
@@ -705,7 +708,7 @@ Deno.test("interpreter: index scans (eq prefixes, lists, subquery keys, ranges, 
     index: W.indexes.find((i) => i.origin === "pk") ?? W.indexes[0],
     label: "w",
     eq: [],
-    lower: { value: lit("b"), inclusive: true },
+    lower: { value: lit("b"), inclusive: true, affinity: KEY_AFF },
     upper: null,
     reverse: false,
     covering: true,
@@ -961,7 +964,7 @@ Deno.test("interpreter: UTF-16 database (text compare, NOCASE index seek)", () =
       table: t,
       index: f16.index("te"),
       label: "t",
-      eq: [{ kind: "value", value: lit("abc") }],
+      eq: [{ kind: "value", value: lit("abc"), affinity: KEY_AFF }],
       lower: null,
       upper: null,
       reverse: false,

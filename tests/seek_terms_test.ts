@@ -66,3 +66,26 @@ Deno.test("seek terms: a REAL column's index sought by INTEGER and numeric TEXT 
     ],
   );
 });
+
+Deno.test("seek terms: a key compared without affinity is sought as it is (TEXT index, BLOB column)", () => {
+  // `textcol = blobcol`: sqlite3CompareAffinity gives BLOB, so 2 never finds '2'.
+  assertSameAsSqlite(
+    `
+  CREATE TABLE t0 (id TEXT, a, b INT, c, PRIMARY KEY (id DESC, a)) WITHOUT ROWID;
+  CREATE INDEX t0_i0 ON t0 (id, c DESC);
+  CREATE VIEW v0 (va, vb, vc) AS SELECT id, c, typeof(id) || c FROM t0;
+  INSERT OR IGNORE INTO t0 VALUES ('"s"', 0, 0, 2);
+  INSERT OR IGNORE INTO t0 VALUES (1, 1, '', 'A');
+  INSERT OR IGNORE INTO t0 VALUES (2, 'b', 'A  ', '1999-12-31T23:59:59Z');
+    `,
+    [
+      "SELECT a0.vc, a0.vb, a1.id FROM v0 AS a0 LEFT JOIN t0 AS a1 ON a0.vb = a1.id",
+      "SELECT a0.c, a1.id FROM t0 AS a0 LEFT JOIN t0 AS a1 ON a0.c = a1.id",
+      "SELECT a0.vc, a0.vb, a1.id FROM v0 AS a0 JOIN t0 AS a1 ON a0.vb = a1.id",
+      "SELECT a0.c, a1.id FROM t0 AS a0 JOIN t0 AS a1 ON a0.c = a1.id",
+      "SELECT a0.c, a1.id, a0.c = a1.id FROM t0 AS a0, t0 AS a1",
+      "SELECT a0.c, a1.id FROM t0 AS a0 JOIN t0 AS a1 ON a1.id = a0.c",
+      "SELECT a0.c, a1.id FROM t0 AS a0 JOIN t0 AS a1 ON a1.id > a0.c AND a1.id < a0.c || 'z'",
+    ],
+  );
+});

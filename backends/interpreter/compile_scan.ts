@@ -171,7 +171,8 @@ function forEachKey(
   if (key.kind === "value") {
     c.expr(key.value, reg);
     b.emit(Op.IsNull, reg, exit);
-    if (aff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, aff));
+    const keyAff = seekAffinity(key.affinity, aff);
+    if (keyAff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, keyAff));
     body();
     b.place(exit);
     return;
@@ -228,10 +229,19 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
   scanLoop(c, cursor, node.reverse, start, test, consume, exit);
 }
 
-/** A bound in index order: the key value register's source and inclusiveness. */
+/** A bound in index order: the key value register's source, inclusiveness, affinity. */
 interface IndexBound {
   value: PlanExpr | null; // null: the NULL that keeps NULL entries out
   inclusive: boolean;
+  affinity: Affinity;
+}
+
+/**
+ * The affinity a seek key takes: none when its comparison has none (where.c: the index
+ * column's affinity is dropped when sqlite3CompareAffinity gives BLOB), else its column's.
+ */
+function seekAffinity(comparison: Affinity, column: Affinity): Affinity {
+  return comparison === Affinity.Blob ? Affinity.Blob : column;
 }
 
 function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
@@ -281,7 +291,7 @@ function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
     const lower: IndexBound | null = node.lower
       ? node.lower
       : bounded
-      ? { value: null, inclusive: false }
+      ? { value: null, inclusive: false, affinity: Affinity.Blob }
       : null;
     const upper: IndexBound | null = node.upper;
     if (desc) [first, last] = [upper, lower];
@@ -294,7 +304,7 @@ function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
       }
       c.expr(bd.value, reg);
       b.emit(Op.IsNull, reg, exit);
-      const aff = affinityOf(nEq);
+      const aff = seekAffinity(bd.affinity, affinityOf(nEq));
       if (aff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, aff));
     };
     load(first, keyA + nEq);

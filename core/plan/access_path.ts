@@ -110,7 +110,7 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
         column: left,
         operand: e.left,
         op: STRAIGHT[e.op],
-        key: { kind: "value", value: e.right },
+        key: { kind: "value", value: e.right, affinity: e.affinity },
         affinity: e.affinity,
         collation: e.collation,
       };
@@ -122,7 +122,7 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
         column: right,
         operand: e.right,
         op: FLIP[e.op],
-        key: { kind: "value", value: e.left },
+        key: { kind: "value", value: e.left, affinity: e.affinity },
         affinity: e.affinity,
         collation: e.collation,
       };
@@ -197,8 +197,8 @@ function columnAffinity(table: TableInfo, column: number): Affinity {
 
 function bound(t: SeekTerm | undefined): RangeBound | null {
   if (!t || t.key.kind !== "value") return null;
-  if (t.term.belowNulls) return { value: null, inclusive: false };
-  return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge" };
+  if (t.term.belowNulls) return { value: null, inclusive: false, affinity: Affinity.Blob };
+  return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge", affinity: t.affinity };
 }
 
 function columnWidth(table: TableInfo, column: number): number {

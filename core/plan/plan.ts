@@ -292,6 +292,8 @@ export interface RangeBound {
    */
   value: PlanExpr | null;
   inclusive: boolean;
+  /** The comparison's affinity (see {@link SeekKey}); BLOB for the "above NULL" bound. */
+  affinity: Affinity;
 }
 
 /**
@@ -300,7 +302,16 @@ export interface RangeBound {
  * or the rows of a subquery's first column (`x IN (SELECT ...)`).
  */
 export type SeekKey =
-  | { kind: "value"; value: PlanExpr }
+  | {
+    kind: "value";
+    value: PlanExpr;
+    /**
+     * The affinity of the comparison the key comes from: BLOB means the key is sought as
+     * it is (`textcol = blobcol` converts neither side), otherwise the key takes its
+     * column's affinity, so the seek finds exactly the rows the comparison accepts.
+     */
+    affinity: Affinity;
+  }
   | { kind: "list"; values: PlanExpr[] }
   | { kind: "query"; query: SubPlan };
 
@@ -337,15 +348,15 @@ export interface TableScan {
 /**
  * Rows of a table reached through an index, in index order (reverse for DESC): `eq`
  * fixes the leading key columns (one key per column), then `lower`/`upper` bound the next
- * one. Seek keys take the affinity of their index column before the seek (the planner only
- * uses a term whose comparison affinity and collation agree with the index column, as
- * SQLite's sqlite3IndexAffinityOk, so the index never misses a row the term accepts).
- * NULL entries of a bounded column are skipped as SQLite skips them (`a < 5` does not
- * return NULLs). With `covering`, every column read above comes from the index entry and
- * the table is not touched. The node's outputs are the table's columns (-1: rowid).
+ * one. Seek keys take the affinity of their index column before the seek, unless their
+ * comparison's affinity is BLOB (the planner only uses a term whose comparison affinity
+ * and collation agree with the index column, as SQLite's sqlite3IndexAffinityOk). NULL
+ * entries of a bounded column are skipped as SQLite skips them (`a < 5` does not return
+ * NULLs). With `covering`, every column read above comes from the index entry and the
+ * table is not touched. The node's outputs are the table's columns (-1: rowid).
  *
- * The planner keeps the WHERE terms an access path uses as filters above it too, unless
- * it proves them redundant; a seek only narrows what is read.
+ * A seek yields exactly the rows its comparison terms accept, so the planner does not
+ * test those terms again (where.c's disableTerm); IN-list terms stay as filters.
  */
 export interface IndexScan {
   kind: "indexScan";
