@@ -97,6 +97,13 @@ export class Pager {
   #free: Uint8Array[] = [];
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
+  /** Whether the pages being inserted come from a sequential run (see {@link #streamSlot}). */
+  #streaming = false;
+  /** The slots sequential runs take turns in once the cache is full, and the next one. */
+  #ring: number[] = [];
+  #ringNext = 0;
+  /** Ring size: twice the longest run, so no page of a run is replaced within the run. */
+  #ringSize = 2;
 
   /** An empty (0-byte) database: no pages, no schema. */
   readonly empty: boolean;
@@ -152,6 +159,7 @@ export class Pager {
     this.#used = new Uint8Array(this.#cacheLimit);
     const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
     this.#maxReadAhead = walFrames ? 1 : Math.min(MAX_READ_AHEAD, this.#cacheLimit >> 2);
+    this.#ringSize = Math.max(2 * this.#maxReadAhead, Math.min(64, this.#cacheLimit >> 2));
   }
 
   /**
@@ -204,11 +212,16 @@ export class Pager {
       n * size,
     );
     if (readInto.call(this.#db, run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
-    const first = this.#insert(pgno, this.#copyOf(run, 0), true);
-    for (let i = 1; i < n; i++) {
-      if (!this.#where.has(pgno + i)) this.#insert(pgno + i, this.#copyOf(run, i * size), true);
+    this.#streaming = true;
+    try {
+      const first = this.#insert(pgno, this.#copyOf(run, 0), true);
+      for (let i = 1; i < n; i++) {
+        if (!this.#where.has(pgno + i)) this.#insert(pgno + i, this.#copyOf(run, i * size), true);
+      }
+      return first;
+    } finally {
+      this.#streaming = false;
     }
-    return first;
   }
 
   /** A page buffer (a reused one when there is) holding `run[at .. at + pageSize)`. */
@@ -239,12 +252,7 @@ export class Pager {
       slots.push(entry);
       return entry;
     }
-    const used = this.#used;
-    let hand = this.#hand;
-    while (used[hand] !== 0) {
-      used[hand] = 0;
-      hand = hand + 1 === slots.length ? 0 : hand + 1;
-    }
+    const hand = this.#streaming ? this.#streamSlot() : this.#sweep();
     const evicted = slots[hand];
     if (evicted.reusable && evicted.pins === 0) this.#free.push(evicted.data);
     this.#where.delete(evicted.pgno);
@@ -252,9 +260,39 @@ export class Pager {
     slots[hand] = entry;
     // Marked used: the hand must pass a new page twice before it goes, so a page is never
     // refilled by the reads that follow it within one call (a read-ahead run).
-    used[hand] = 1;
-    this.#hand = hand + 1 === slots.length ? 0 : hand + 1;
+    this.#used[hand] = 1;
     return entry;
+  }
+
+  /** The CLOCK hand's next victim: the first slot not used since the hand last passed. */
+  #sweep(): number {
+    const used = this.#used;
+    const n = this.#slots.length;
+    let hand = this.#hand;
+    while (used[hand] !== 0) {
+      used[hand] = 0;
+      hand = hand + 1 === n ? 0 : hand + 1;
+    }
+    this.#hand = hand + 1 === n ? 0 : hand + 1;
+    return hand;
+  }
+
+  /**
+   * The slot for a page of a sequential run once the cache is full: the run's pages take
+   * turns in a small ring of slots (first taken from the CLOCK), so a scan larger than the
+   * cache streams through the ring and leaves the rest of the cache — the pages that were
+   * there before, or the start of the same table — cached for the next statement.
+   */
+  #streamSlot(): number {
+    const ring = this.#ring;
+    if (ring.length < this.#ringSize) {
+      const slot = this.#sweep();
+      ring.push(slot);
+      return slot;
+    }
+    const slot = ring[this.#ringNext];
+    this.#ringNext = this.#ringNext + 1 === ring.length ? 0 : this.#ringNext + 1;
+    return slot;
   }
 
   /**

@@ -24,12 +24,6 @@ import { getVarint32, varintEnd } from "./varint.ts";
 
 const SIZE_BY_TYPE = new Uint8Array([0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0]);
 
-function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
 /** Byte length of a value with serial type `t`. */
 export function serialTypeSize(t: number): number {
   return t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
@@ -126,9 +120,11 @@ export interface PayloadSource {
 /** Reads columns of one record at a time; reset it for each row to avoid allocation. */
 export class RecordReader {
   readonly encoding: TextEncoding;
-  #types = new Int32Array(16);
-  /** Offset of each parsed column's bytes in `#buf` (payloads are under 2^31 bytes). */
-  #offsets = new Int32Array(16);
+  // Plain arrays: a reader is made per cursor, and a cursor per lookup, so they must be
+  // cheap to create (typed arrays are not).
+  #types: number[] = [];
+  /** Offset of each parsed column's bytes in `#buf`. */
+  #offsets: number[] = [];
   #parsed = 0;
   #headerEnd = 0;
   #headerPos = 0;
@@ -188,7 +184,7 @@ export class RecordReader {
     // Locals for the loop: it runs for every row a query reads.
     const buf = this.#buf, end = this.#headerEnd, limit = this.#base + this.#size;
     let pos = this.#headerPos, body = this.#bodyPos;
-    let types = this.#types, offsets = this.#offsets;
+    const types = this.#types, offsets = this.#offsets;
     while (n <= i && pos < end) {
       let t = buf[pos];
       if (t < 0x80) {
@@ -198,10 +194,6 @@ export class RecordReader {
         pos = varintEnd;
       }
       if (t === 10 || t === 11) corrupt(this.#page, "reserved serial type");
-      if (n === types.length) {
-        types = this.#types = grown(types);
-        offsets = this.#offsets = grown(offsets);
-      }
       types[n] = t;
       offsets[n++] = body;
       body += t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
