@@ -13,7 +13,7 @@ import { rowKey } from "./key_hash.ts";
 
 /** Groups by key. */
 export class GroupTable {
-  readonly #map = new Map<string, GroupState>();
+  readonly #map = new Map<unknown, GroupState>();
   /** Groups in creation order until {@link sorted}, then in key order. */
   groups: GroupState[] = [];
   readonly #folds: string[];
@@ -31,38 +31,50 @@ export class GroupTable {
   clear(): void {
     this.#map.clear();
     this.#ints.clear();
+    this.#texts.clear();
     this.groups = [];
   }
 
   /** The group of the key in `regs[start .. start + n)`, or undefined. */
   find(regs: readonly Reg[], start: number, n: number): GroupState | undefined {
+    this.#lastMap = this.#map;
     if (n === 1) {
-      const k = safeIntegerKey(regs[start]);
-      this.#lastInt = k;
-      if (k !== undefined) return this.#ints.get(k);
-    } else {
-      this.#lastInt = undefined;
+      // One key: a whole number or a BINARY text is its own key (see #ints, #texts).
+      const r = regs[start];
+      const int = safeIntegerKey(r);
+      if (int !== undefined) {
+        this.#lastMap = this.#ints;
+        this.#lastKey = int;
+        return this.#ints.get(int);
+      }
+      if (r.c === StorageClass.Text && this.#folds[0] === "BINARY") {
+        this.#lastMap = this.#texts;
+        this.#lastKey = r.v as string;
+        return this.#texts.get(r.v as string);
+      }
     }
-    this.#lastKey = rowKey(regs, start, n, this.#folds);
-    return this.#map.get(this.#lastKey);
+    const key = rowKey(regs, start, n, this.#folds);
+    this.#lastKey = key;
+    return this.#map.get(key);
   }
 
   /** Adds `g` under the key of the last {@link find}. */
   add(g: GroupState): void {
-    if (this.#lastInt !== undefined) this.#ints.set(this.#lastInt, g);
-    else this.#map.set(this.#lastKey, g);
+    this.#lastMap.set(this.#lastKey, g);
     this.groups.push(g);
   }
 
-  /** The string key computed by the last {@link find} (when it did not use `#ints`). */
-  #lastKey = "";
   /**
-   * A single key that is a whole number within ±2^53 (INTEGER, or a REAL equal to one):
-   * found by number, not by its string key. The number is the same value the string key
-   * would spell (rowKey's `I…;`), so equal keys still meet; everything else uses strings.
+   * Groups of a single key that is a whole number within ±2^53 (INTEGER, or a REAL equal
+   * to one), by that number, and of a single TEXT key under BINARY, by the text: what
+   * rowKey would spell `I…;` or `T…:…`, without building the string. Keys of other
+   * classes never equal these, so the three maps cannot split a group.
    */
-  #ints = new Map<number, GroupState>();
-  #lastInt: number | undefined = undefined;
+  #ints = new Map<unknown, GroupState>();
+  #texts = new Map<unknown, GroupState>();
+  /** The map and key of the last {@link find}, for {@link add}. */
+  #lastMap = this.#map;
+  #lastKey: unknown = "";
 
   /**
    * Whether `g`'s key (its first `n` stored values) equals `regs[start .. start + n)` under
