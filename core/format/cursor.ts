@@ -287,7 +287,11 @@ export class BtreeCursor {
     return this.#settleBackward();
   }
 
-  /** Decodes the current cell's rowid and payload location (once per position). */
+  /**
+   * Decodes the current cell's rowid (table b-trees) and finds its payload, once per
+   * position; the record itself is set up only when asked for (`record()`), so reading
+   * just the rowid costs two varints.
+   */
   #decodeCell(): void {
     if (this.#cellStamp === this.#stamp) return;
     if (!this.#valid) throw new RangeError("cursor is not on an entry");
@@ -295,16 +299,20 @@ export class BtreeCursor {
     const i = this.#idx[this.#depth];
     let off = page.cellOffset(i);
     if (!page.isLeaf) off += 4;
-    const size = getVarint32(page.data, off, page.usable, page.pgno);
+    this.#payloadSize = getVarint32(page.data, off, page.usable, page.pgno);
     off = varintEnd;
     if (this.isTable) {
       this.#rowid = getVarint(page.data, off, page.usable, page.pgno);
       off = varintEnd;
     }
-    this.#payload.set(page, off, size);
-    this.#record.reset(this.#payload);
+    this.#payloadStart = off;
     this.#cellStamp = this.#stamp;
   }
+
+  #payloadSize = 0;
+  #payloadStart = 0;
+  /** The position whose record {@link #record} holds. */
+  #recordStamp = -1;
 
   /** Rowid of the current entry (table b-trees). */
   rowid(): number | bigint {
@@ -314,7 +322,12 @@ export class BtreeCursor {
 
   /** The current entry's record: table row data or index key. Valid until the next move. */
   record(): RecordReader {
-    this.#decodeCell();
+    if (this.#recordStamp !== this.#stamp) {
+      this.#decodeCell();
+      this.#payload.set(this.#stack[this.#depth], this.#payloadStart, this.#payloadSize);
+      this.#record.reset(this.#payload);
+      this.#recordStamp = this.#stamp;
+    }
     return this.#record;
   }
 
