@@ -78,7 +78,7 @@ export class Pager {
   #db: ByteSource;
   #walSource: ByteSource | null;
   /** Page number → slot in {@link #slots}. */
-  #where = new Map<number, number>();
+  #where: SlotIndex = new SlotIndex(0);
   #slots: PageEntry[] = [];
   #used: Uint8Array;
   #hand = 0;
@@ -153,6 +153,7 @@ export class Pager {
     if (count > available) corrupt(1, "in-header page count exceeds database size");
     checkUsableSize(this.header);
     this.pageCount = count;
+    this.#where = new SlotIndex(count);
     const wanted = options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize;
     // Never more slots than pages: a small database gets a small cache.
     this.#cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
@@ -174,7 +175,7 @@ export class Pager {
   entry(pgno: number): PageEntry {
     this.pageRequests++;
     const slot = this.#where.get(pgno);
-    if (slot !== undefined) {
+    if (slot >= 0) {
       this.#used[slot] = 1;
       return this.#slots[slot];
     }
@@ -201,7 +202,7 @@ export class Pager {
       if (bytes.length !== n * size) return this.#loadOne(pgno);
       const first = this.#insert(pgno, bytes.subarray(0, size), false);
       for (let i = 1; i < n; i++) {
-        if (!this.#where.has(pgno + i)) {
+        if (this.#where.get(pgno + i) < 0) {
           this.#insert(pgno + i, bytes.subarray(i * size, (i + 1) * size), false);
         }
       }
@@ -216,7 +217,7 @@ export class Pager {
     try {
       const first = this.#insert(pgno, this.#copyOf(run, 0), true);
       for (let i = 1; i < n; i++) {
-        if (!this.#where.has(pgno + i)) this.#insert(pgno + i, this.#copyOf(run, i * size), true);
+        if (this.#where.get(pgno + i) < 0) this.#insert(pgno + i, this.#copyOf(run, i * size), true);
       }
       return first;
     } finally {
@@ -324,6 +325,42 @@ export class Pager {
     this.#free = [];
     this.#db.close();
     this.#walSource?.close();
+  }
+}
+
+/**
+ * Page number → cache slot (-1: not cached): an array indexed by page number for files of
+ * up to 4M pages (16 MB of index for 16 GB of 4 KB pages), a map beyond. Every page
+ * request looks its page up here, so it must cost less than a hash lookup.
+ */
+class SlotIndex {
+  readonly #array: Int32Array | null;
+  readonly #map: Map<number, number> | null;
+
+  constructor(pageCount: number) {
+    const small = pageCount <= 1 << 22;
+    this.#array = small ? new Int32Array(pageCount + 1).fill(-1) : null;
+    this.#map = small ? null : new Map();
+  }
+
+  get(pgno: number): number {
+    if (this.#array !== null) return this.#array[pgno] ?? -1;
+    return this.#map!.get(pgno) ?? -1;
+  }
+
+  set(pgno: number, slot: number): void {
+    if (this.#array !== null) this.#array[pgno] = slot;
+    else this.#map!.set(pgno, slot);
+  }
+
+  delete(pgno: number): void {
+    if (this.#array !== null) this.#array[pgno] = -1;
+    else this.#map!.delete(pgno);
+  }
+
+  clear(): void {
+    this.#array?.fill(-1);
+    this.#map?.clear();
   }
 }
 
