@@ -374,6 +374,24 @@ export class BtreeCursor {
     const leaf = this.#stack[this.#depth];
     const n = leaf.nCells;
     if (!leaf.isLeaf || n === 0) return false;
+    // Lookups near the current cell (an index range's table rows) guess the cell from the
+    // distance between the keys, as rowids are mostly dense: when the key lies after the
+    // guess's predecessor and at most at the guess, the guess is the answer.
+    const cur = this.#idx[this.#depth];
+    if (cur >= 0 && cur < n && typeof rowid === "number") {
+      const curKey = leafRowid(leaf, cur);
+      const guess = typeof curKey === "number" ? cur + (rowid - curKey) + (strict ? 1 : 0) : 0;
+      if (guess > 0 && guess < n) {
+        const before = leafRowid(leaf, guess - 1);
+        const at = leafRowid(leaf, guess);
+        if (strict ? before <= rowid && rowid < at : before < rowid && rowid <= at) {
+          this.#budget = this.#pager.pageCount;
+          this.#stamp++;
+          this.#idx[this.#depth] = guess;
+          return true;
+        }
+      }
+    }
     const firstKey = leafRowid(leaf, 0);
     if (firstKey > rowid) return false;
     const lastKey = leafRowid(leaf, n - 1);
