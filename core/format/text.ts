@@ -60,17 +60,24 @@ export function isEscape(c: number): boolean {
   return c >= 0xdc80 && c <= 0xdcff;
 }
 
+/** Scratch for {@link decodeText}'s short ASCII strings. */
+const asciiCodes: number[] = [];
+
 /** The text stored in `buf[start, end)` in database encoding `enc`. */
 export function decodeText(buf: Uint8Array, start: number, end: number, enc: TextEncoding): string {
   if (enc === TextEncoding.Utf8) {
-    if (end - start <= SHORT_TEXT) {
-      let s = "";
-      for (let i = start; i < end; i++) {
-        const c = buf[i];
+    const n = end - start;
+    if (n <= SHORT_TEXT) {
+      // Short ASCII: one fromCharCode over the codes (a flat string, where appending
+      // character by character builds a chain that hashing must flatten).
+      const codes = asciiCodes;
+      codes.length = n;
+      for (let i = 0; i < n; i++) {
+        const c = buf[start + i];
         if (c >= 0x80) return decodeUtf8(buf, start, end);
-        s += String.fromCharCode(c);
+        codes[i] = c;
       }
-      return s;
+      return String.fromCharCode.apply(null, codes);
     }
     return decodeUtf8(buf, start, end);
   }
