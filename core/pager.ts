@@ -217,7 +217,9 @@ export class Pager {
     try {
       const first = this.#insert(pgno, this.#copyOf(run, 0), true);
       for (let i = 1; i < n; i++) {
-        if (this.#where.get(pgno + i) < 0) this.#insert(pgno + i, this.#copyOf(run, i * size), true);
+        if (this.#where.get(pgno + i) < 0) {
+          this.#insert(pgno + i, this.#copyOf(run, i * size), true);
+        }
       }
       return first;
     } finally {
