@@ -13,6 +13,8 @@ import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { Database } from "../mod.ts";
 import { propertyParams } from "./support/random_db.ts";
+import { decodeText } from "../core/format/text.ts";
+import { TextEncoding } from "../core/value/types.ts";
 
 const ENCODINGS = ["UTF-8", "UTF-16le", "UTF-16be"] as const;
 
@@ -496,5 +498,44 @@ Deno.test("text bytes: property: random byte strings behave as in SQLite", () =>
       assert.equal(diffs.length, 0, `texts ${JSON.stringify(texts)}:\n${diffs.join("\n")}`);
     }),
     params,
+  );
+});
+
+Deno.test("text bytes: stored text decodes to its characters, short and long, in every encoding", () => {
+  // UTF-16 text reads as its code units as they are (lone surrogates, BOM and U+FFFD
+  // included); UTF-8 text as the decoder reads it. Short texts take a fast path (up to
+  // 24 units), so lengths around it are covered.
+  const unit = fc.oneof(
+    fc.integer({ min: 0x20, max: 0x7e }),
+    fc.constantFrom(0, 0x80, 0xe9, 0xfeff, 0xfffd, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0x65e5),
+  );
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+      const text = String.fromCharCode(...units);
+      for (
+        const [enc, le] of [[TextEncoding.Utf16le, true], [TextEncoding.Utf16be, false]] as const
+      ) {
+        const bytes = new Uint8Array(units.length * 2 + 2);
+        units.forEach((u, i) => {
+          bytes[1 + 2 * i + (le ? 0 : 1)] = u & 0xff;
+          bytes[1 + 2 * i + (le ? 1 : 0)] = u >> 8;
+        });
+        assert.equal(decodeText(bytes, 1, 1 + units.length * 2, enc), text);
+      }
+      const ascii = units.filter((u) => u < 0x80);
+      const utf8 = new Uint8Array([0x41, ...ascii, 0x42]);
+      assert.equal(
+        decodeText(utf8, 1, 1 + ascii.length, TextEncoding.Utf8),
+        String.fromCharCode(...ascii),
+      );
+      const wide = new TextEncoder().encode(
+        units.filter((u) => u < 0xd800 || u > 0xdfff).map((u) => String.fromCharCode(u)).join(""),
+      );
+      assert.equal(
+        decodeText(wide, 0, wide.length, TextEncoding.Utf8),
+        new TextDecoder("utf-8", { ignoreBOM: true }).decode(wide),
+      );
+    }),
+    propertyParams(300, "text decode"),
   );
 });

@@ -60,7 +60,7 @@ export function isEscape(c: number): boolean {
   return c >= 0xdc80 && c <= 0xdcff;
 }
 
-/** Scratch for {@link decodeText}'s short ASCII strings. */
+/** Scratch for {@link decodeText}'s short strings (ASCII bytes or UTF-16 code units). */
 const asciiCodes: number[] = [];
 
 /** The text stored in `buf[start, end)` in database encoding `enc`. */
@@ -83,6 +83,21 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
   }
   end -= (end - start) & 1;
   const le = enc === TextEncoding.Utf16le;
+  const units = (end - start) >> 1;
+  if (units <= SHORT_TEXT) {
+    // Short UTF-16 without surrogates: the code units as they are (no decoder call).
+    const codes = asciiCodes;
+    codes.length = units;
+    const lo = le ? 0 : 1;
+    let i = 0;
+    for (; i < units; i++) {
+      const p = start + 2 * i;
+      const u = buf[p + lo] | (buf[p + 1 - lo] << 8);
+      if (u >= 0xd800 && u <= 0xdfff) break;
+      codes[i] = u;
+    }
+    if (i === units) return String.fromCharCode.apply(null, codes);
+  }
   const s = (le ? utf16le : utf16be).decode(buf.subarray(start, end));
   if (!s.includes("\uFFFD")) return s;
   illFormedTextSeen = true;
