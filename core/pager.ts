@@ -102,6 +102,8 @@ export class Pager {
   /** The slots sequential runs take turns in once the cache is full, and the next one. */
   #ring: number[] = [];
   #ringNext = 0;
+  /** 1 for the slots in {@link #ring}. */
+  #inRing = new Uint8Array(0);
   /** Ring size: twice the longest run, so no page of a run is replaced within the run. */
   #ringSize = 2;
 
@@ -161,6 +163,7 @@ export class Pager {
     const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
     this.#maxReadAhead = walFrames ? 1 : Math.min(MAX_READ_AHEAD, this.#cacheLimit >> 2);
     this.#ringSize = Math.max(2 * this.#maxReadAhead, Math.min(64, this.#cacheLimit >> 2));
+    this.#inRing = new Uint8Array(this.#cacheLimit);
   }
 
   /**
@@ -289,7 +292,10 @@ export class Pager {
   #streamSlot(): number {
     const ring = this.#ring;
     if (ring.length < this.#ringSize) {
-      const slot = this.#sweep();
+      // Distinct slots: one slot twice in the ring could take two pages of one run.
+      let slot = this.#sweep();
+      while (this.#inRing[slot] === 1) slot = this.#sweep();
+      this.#inRing[slot] = 1;
       ring.push(slot);
       return slot;
     }
