@@ -6,10 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
 import { DatabaseFile } from "../core/database_file.ts";
 import fc from "fast-check";
-import { assertSameAsSqlite } from "./support/oracle_queries.ts";
+import { assertSameAsSqlite, withSqliteFile } from "./support/oracle_queries.ts";
 import { propertyParams } from "./support/random_db.ts";
 
 const ROWS = 4000;
@@ -25,21 +24,7 @@ const SETUP = `
 `;
 
 function withFile(check: (path: string, oracle: DatabaseSync) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "litejit_reuse_" });
-  try {
-    const path = join(dir, "t.db");
-    const writer = new DatabaseSync(path);
-    writer.exec(SETUP);
-    writer.close();
-    const oracle = new DatabaseSync(path, { readOnly: true });
-    try {
-      check(path, oracle);
-    } finally {
-      oracle.close();
-    }
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  withSqliteFile(SETUP, check);
 }
 
 Deno.test("a cursor's pages keep their bytes while other scans cycle the cache", () => {

@@ -26,13 +26,12 @@ function show(o: Outcome): string {
 }
 
 /**
- * Builds a database from `setup` with node:sqlite, then calls `check` once per backend with
- * a read-only node:sqlite connection to it and that backend's litejit Database.
+ * Builds a database file from `setup` with node:sqlite in a temporary directory, then calls
+ * `check` with its path and a read-only node:sqlite connection to it.
  */
-export function withEachBackend(
+export function withSqliteFile(
   setup: string,
-  check: (oracle: DatabaseSync, db: Database, backend: BackendName) => void,
-  { cachePages }: { cachePages?: number } = {},
+  check: (path: string, oracle: DatabaseSync) => void,
 ): void {
   const dir = Deno.makeTempDirSync({ prefix: "litejit_oracle_" });
   try {
@@ -42,20 +41,34 @@ export function withEachBackend(
     writer.close();
     const oracle = new DatabaseSync(path, { readOnly: true });
     try {
-      for (const backend of TEST_BACKENDS) {
-        const db = new Database(path, { backend, cachePages });
-        try {
-          check(oracle, db, backend);
-        } finally {
-          db.close();
-        }
-      }
+      check(path, oracle);
     } finally {
       oracle.close();
     }
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+}
+
+/**
+ * Builds a database from `setup` with node:sqlite, then calls `check` once per backend with
+ * a read-only node:sqlite connection to it and that backend's litejit Database.
+ */
+export function withEachBackend(
+  setup: string,
+  check: (oracle: DatabaseSync, db: Database, backend: BackendName) => void,
+  { cachePages }: { cachePages?: number } = {},
+): void {
+  withSqliteFile(setup, (path, oracle) => {
+    for (const backend of TEST_BACKENDS) {
+      const db = new Database(path, { backend, cachePages });
+      try {
+        check(oracle, db, backend);
+      } finally {
+        db.close();
+      }
+    }
+  });
 }
 
 /**
