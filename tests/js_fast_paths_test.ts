@@ -1,12 +1,14 @@
 /**
  * The JS backend's inlined fast paths (backends/js-codegen/fast_paths.ts) against the shared
  * implementations in core/value, over edge values: 64-bit edges, ±0.0, infinities, numeric
- * text, blobs and NULL, every comparison operator, affinity and a folding collation. The
+ * text, blobs and NULL: comparisons (every operator, affinity and a folding collation),
+ * If/IfNot truth, and affinity applied to a register. The
  * generic branch of each snippet is a marker, so a case the guard wrongly sends to the
  * shared code is caught as well as a wrong fast answer.
  */
 import assert from "node:assert/strict";
-import { compareFast, truthFast } from "../backends/js-codegen/fast_paths.ts";
+import { affinityFast, compareFast, truthFast } from "../backends/js-codegen/fast_paths.ts";
+import { applyAffinity } from "../core/value/affinity.ts";
 import { collationFor } from "../core/value/collation.ts";
 import { truthValue } from "../core/value/coerce.ts";
 import { compare, CompareOp } from "../core/value/logic.ts";
@@ -96,6 +98,27 @@ Deno.test("js fast path: If/IfNot truth equals core/value's truthValue", () => {
         if (!generic) fast++;
         assert.equal(got, expected, `want ${want} ifNull ${ifNull} ${r.v}`);
       }
+    }
+  }
+  assert.ok(fast > 0, "the fast path never ran");
+});
+
+Deno.test("js fast path: affinity equals core/value's applyAffinity", () => {
+  let fast = 0;
+  for (const aff of AFFINITIES) {
+    const run = new Function("r", "generic", affinityFast("r", aff, "generic(r);"));
+    for (const r of EDGE) {
+      const a = applyAffinity(r.v, r.c, aff, TextEncoding.Utf8);
+      const got = copy(r);
+      let generic = false;
+      run(got, (x: Reg) => {
+        generic = true;
+        const b = applyAffinity(x.v, x.c, aff, TextEncoding.Utf8);
+        x.v = b.value;
+        x.c = b.cls;
+      });
+      if (!generic) fast++;
+      assert.deepEqual(got, { v: a.value, c: a.cls }, `${aff} ${String(r.v)}`);
     }
   }
   assert.ok(fast > 0, "the fast path never ran");

@@ -5,7 +5,7 @@
  * runs every one against core/value over edge values.
  */
 import { CompareOp } from "../../core/value/logic.ts";
-import { StorageClass } from "../../core/value/types.ts";
+import { Affinity, StorageClass } from "../../core/value/types.ts";
 
 const JS_OPERATOR: Record<CompareOp, string> = {
   [CompareOp.Eq]: "===",
@@ -35,4 +35,25 @@ export function truthFast(r: string, want: 0 | 1, ifNull: boolean, generic: stri
   const int = want === 1 ? `${r}.v !== 0` : `${r}.v === 0`;
   return `(${r}.c === ${StorageClass.Integer} ? ${int} : ${r}.c === ${StorageClass.Null} ? ` +
     `${ifNull} : ${generic})`;
+}
+
+/** The storage classes each affinity leaves as they are (core/value/affinity.ts). */
+const KEPT_BY: Record<Affinity, readonly StorageClass[] | "all"> = {
+  [Affinity.Blob]: "all",
+  [Affinity.Text]: [StorageClass.Text, StorageClass.Null],
+  [Affinity.Numeric]: [StorageClass.Integer, StorageClass.Null],
+  [Affinity.Integer]: [StorageClass.Integer, StorageClass.Null],
+  [Affinity.Real]: [StorageClass.Null],
+};
+
+/**
+ * Affinity `aff` applied to register `r`: nothing for a value of a class the affinity
+ * keeps (an INTEGER under NUMERIC, a TEXT under TEXT, NULL), `generic` (a statement)
+ * otherwise.
+ */
+export function affinityFast(r: string, aff: Affinity, generic: string): string {
+  const kept = KEPT_BY[aff];
+  if (kept === "all") return "";
+  if (kept === undefined) return generic;
+  return `if (${kept.map((c) => `${r}.c !== ${c}`).join(" && ")}) ${generic}`;
 }

@@ -11,7 +11,7 @@ import { Affinity, StorageClass } from "../../core/value/types.ts";
 import { Op } from "../interpreter/opcodes.ts";
 import type { Insn } from "../interpreter/program.ts";
 import { FunctionSubtype } from "../interpreter/descriptors.ts";
-import { compareFast, truthFast } from "./fast_paths.ts";
+import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
 
 /** What a template may ask of the function being generated. */
 export interface TemplateContext {
@@ -147,8 +147,13 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Affinity]: (i, t) =>
     range(0, i.p2 - 1, (n) => {
       const reg = r(i.p1 + n);
-      return `{ const a = RT.applyAffinity(${reg}.v, ${reg}.c, ${t.k(i.p4)}.aff, ENC); ` +
-        `${reg}.v = a.value; ${reg}.c = a.cls; }`;
+      const aff = (t.entry(i.p4) as { aff: Affinity }).aff;
+      return affinityFast(
+        reg,
+        aff,
+        `{ const a = RT.applyAffinity(${reg}.v, ${reg}.c, ${t.k(i.p4)}.aff, ENC); ` +
+          `${reg}.v = a.value; ${reg}.c = a.cls; }`,
+      );
     }),
   [Op.MustBeInt]: (i) =>
     `RT.setInt(${r(i.p1)}, RT.${i.p3 === 0 ? "limitCount" : "offsetCount"}(${r(i.p1)}, ENC));`,
