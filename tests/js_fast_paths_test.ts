@@ -2,9 +2,9 @@
  * The JS backend's inlined fast paths (backends/js-codegen/fast_paths.ts) against the shared
  * implementations in core/value, over edge values: 64-bit edges, ±0.0, infinities, numeric
  * text, blobs and NULL: comparisons (every operator, affinity and a folding collation),
- * If/IfNot truth, and affinity applied to a register. The
- * generic branch of each snippet is a marker, so a case the guard wrongly sends to the
- * shared code is caught as well as a wrong fast answer.
+ * If/IfNot truth, and affinity applied to a register. The generic branch of each snippet is
+ * a marker, so a case the guard wrongly sends to the shared code is caught as well as a
+ * wrong fast answer.
  */
 import assert from "node:assert/strict";
 import { affinityFast, compareFast, truthFast } from "../backends/js-codegen/fast_paths.ts";
