@@ -5,7 +5,7 @@
  * what they read with node:sqlite.
  */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { DatabaseFile } from "../core/database_file.ts";
 import fc from "fast-check";
 import { assertSameAsSqlite, withSqliteFile } from "./support/oracle_queries.ts";
