@@ -106,12 +106,8 @@ export class VmExecution implements Execution {
     this.row = this.#regs.slice(p.resultStart, p.resultStart + p.resultCount);
   }
 
-  close(): void {
-    this.#finish();
-  }
-
   /** Ends the run: no more rows, cursors closed. */
-  #finish(): void {
+  close(): void {
     this.#done = true;
     closeCursors(this.#opened);
   }
@@ -126,10 +122,10 @@ export class VmExecution implements Execution {
     if (this.#done) return false;
     try {
       const more = this.#run();
-      if (!more) this.#finish();
+      if (!more) this.close();
       return more;
     } catch (e) {
-      this.#finish();
+      this.close();
       throw e;
     }
   }
