@@ -62,6 +62,10 @@ export function isEscape(c: number): boolean {
 
 /** Scratch for {@link decodeText}'s short strings (ASCII bytes or UTF-16 code units). */
 const asciiCodes: number[] = [];
+/** ASCII texts up to this many bytes are interned (see {@link decodeText}). */
+const INTERNED_LENGTH = 12;
+const INTERNED_SLOTS = 1024;
+const interned: string[] = new Array(INTERNED_SLOTS).fill("\u0000".repeat(INTERNED_LENGTH + 1));
 
 /** The text stored in `buf[start, end)` in database encoding `enc`. */
 export function decodeText(buf: Uint8Array, start: number, end: number, enc: TextEncoding): string {
@@ -72,12 +76,25 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
       // character by character builds a chain that hashing must flatten).
       const codes = asciiCodes;
       codes.length = n;
+      let hash = n;
       for (let i = 0; i < n; i++) {
         const c = buf[start + i];
         if (c >= 0x80) return decodeUtf8(buf, start, end);
         codes[i] = c;
+        hash = (hash * 31 + c) | 0;
       }
-      return String.fromCharCode.apply(null, codes);
+      if (n > INTERNED_LENGTH) return String.fromCharCode.apply(null, codes);
+      // Very short texts repeat (codes, names, flags): the last string made for these
+      // bytes' slot is handed out again when it has the same characters, which saves the
+      // allocation and keeps its hash (V8 caches it) for the Map lookups that follow.
+      const slot = hash & (INTERNED_SLOTS - 1);
+      const held = interned[slot];
+      if (held.length === n) {
+        let same = true;
+        for (let i = 0; i < n && same; i++) same = held.charCodeAt(i) === codes[i];
+        if (same) return held;
+      }
+      return (interned[slot] = String.fromCharCode.apply(null, codes));
     }
     return decodeUtf8(buf, start, end);
   }
