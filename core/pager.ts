@@ -199,30 +199,22 @@ export class Pager {
    */
   #loadRun(pgno: number, n: number): PageEntry {
     const size = this.pageSize;
-    const readInto = this.#db.readInto;
-    if (readInto === undefined) {
-      const bytes = this.#db.read((pgno - 1) * size, n * size);
-      if (bytes.length !== n * size) return this.#loadOne(pgno);
-      const first = this.#insert(pgno, bytes.subarray(0, size), false);
-      for (let i = 1; i < n; i++) {
-        if (this.#where.get(pgno + i) < 0) {
-          this.#insert(pgno + i, bytes.subarray(i * size, (i + 1) * size), false);
-        }
-      }
-      return first;
+    const own = this.#db.readInto !== undefined;
+    let run: Uint8Array;
+    if (own) {
+      run = (this.#runBuffer ??= new Uint8Array(this.#maxReadAhead * size)).subarray(0, n * size);
+      if (this.#db.readInto!(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
+    } else {
+      run = this.#db.read((pgno - 1) * size, n * size);
+      if (run.length !== n * size) return this.#loadOne(pgno);
     }
-    const run = (this.#runBuffer ??= new Uint8Array(this.#maxReadAhead * size)).subarray(
-      0,
-      n * size,
-    );
-    if (readInto.call(this.#db, run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
-    this.#streaming = true;
+    const page = (i: number) =>
+      own ? this.#copyOf(run, i * size) : run.subarray(i * size, (i + 1) * size);
+    this.#streaming = own;
     try {
-      const first = this.#insert(pgno, this.#copyOf(run, 0), true);
+      const first = this.#insert(pgno, page(0), own);
       for (let i = 1; i < n; i++) {
-        if (this.#where.get(pgno + i) < 0) {
-          this.#insert(pgno + i, this.#copyOf(run, i * size), true);
-        }
+        if (this.#where.get(pgno + i) < 0) this.#insert(pgno + i, page(i), own);
       }
       return first;
     } finally {

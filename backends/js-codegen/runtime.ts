@@ -23,16 +23,7 @@ import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { setInt, setNull } from "../../core/value/reg.ts";
-import {
-  closeCursors,
-  HashSlot,
-  loadRow,
-  openCursor,
-  RowsSlot,
-  SorterSlot,
-  storeRow,
-  VCursor,
-} from "../interpreter/vm_objects.ts";
+import * as vmObjects from "../interpreter/vm_objects.ts";
 import * as vmAgg from "../interpreter/vm_agg.ts";
 import * as vmSeek from "../interpreter/vm_seek.ts";
 
@@ -59,15 +50,11 @@ export const RUNTIME = {
   logic,
   setInt,
   setNull,
-  closeCursors,
-  HashSlot,
-  loadRow,
-  openCursor,
-  RowsSlot,
-  SorterSlot,
-  storeRow,
-  VCursor,
-  /** The VM's aggregation steps (aggOpen, aggGroup, aggStore, …) and seek steps. */
+  /**
+   * The VM's run-time objects and their helpers (openCursor, SorterSlot, HashSlot, storeRow,
+   * …), aggregation steps (aggOpen, aggGroup, aggStore, …) and seek steps.
+   */
+  ...vmObjects,
   ...vmAgg,
   ...vmSeek,
 };

@@ -61,7 +61,7 @@ export function isEscape(c: number): boolean {
 }
 
 /** Scratch for {@link decodeText}'s short strings (ASCII bytes or UTF-16 code units). */
-const asciiCodes: number[] = [];
+const shortCodes: number[] = [];
 /** ASCII texts up to this many bytes are interned (see {@link decodeText}). */
 const INTERNED_LENGTH = 12;
 const INTERNED_SLOTS = 1024;
@@ -74,7 +74,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     if (n <= SHORT_TEXT) {
       // Short ASCII: one fromCharCode over the codes (a flat string, where appending
       // character by character builds a chain that hashing must flatten).
-      const codes = asciiCodes;
+      const codes = shortCodes;
       codes.length = n;
       let hash = n;
       for (let i = 0; i < n; i++) {
@@ -103,7 +103,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
   const units = (end - start) >> 1;
   if (units <= SHORT_TEXT) {
     // Short UTF-16 without surrogates: the code units as they are (no decoder call).
-    const codes = asciiCodes;
+    const codes = shortCodes;
     codes.length = units;
     const lo = le ? 0 : 1;
     let i = 0;
