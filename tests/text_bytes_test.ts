@@ -504,13 +504,17 @@ Deno.test("text bytes: property: random byte strings behave as in SQLite", () =>
 Deno.test("text bytes: stored text decodes to its characters, short and long, in every encoding", () => {
   // UTF-16 text reads as its code units as they are (lone surrogates, BOM and U+FFFD
   // included); UTF-8 text as the decoder reads it. Short texts take a fast path (up to
-  // 24 units), so lengths around it are covered.
+  // 24 units), so lengths around it are covered; longer UTF-16 is transcoded to UTF-8 on
+  // the way, so every UTF-8 length edge, pairs and noncharacters are covered too.
   const unit = fc.oneof(
-    fc.integer({ min: 0x20, max: 0x7e }),
-    fc.constantFrom(0, 0x80, 0xe9, 0xfeff, 0xfffd, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0x65e5),
+    fc.integer({ min: 0x20, max: 0x7e }).map((u) => [u]),
+    fc.constantFrom(0, 0x7f, 0x80, 0xe9, 0x7ff, 0x800, 0x65e5, 0xfeff, 0xfffd, 0xfffe, 0xffff)
+      .map((u) => [u]),
+    fc.constantFrom(0xd800, 0xdbff, 0xdc00, 0xdfff).map((u) => [u]),
+    fc.constantFrom([0xd83d, 0xde80], [0xd800, 0xdc00], [0xdbff, 0xdfff]),
   );
   fc.assert(
-    fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+    fc.property(fc.array(unit, { maxLength: 60 }).map((us) => us.flat()), (units) => {
       const text = String.fromCharCode(...units);
       for (
         const [enc, le] of [[TextEncoding.Utf16le, true], [TextEncoding.Utf16be, false]] as const

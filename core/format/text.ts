@@ -25,8 +25,6 @@ import { TextEncoding } from "../value/types.ts";
 // Non-fatal decoders are much faster than fatal ones; a U+FFFD in the result sends the
 // text to the exact (slower) decoding, which also handles a genuine U+FFFD.
 const utf8Lossy = new TextDecoder("utf-8", { ignoreBOM: true });
-const utf16le = new TextDecoder("utf-16le", { ignoreBOM: true });
-const utf16be = new TextDecoder("utf-16be", { ignoreBOM: true });
 const utf8Encoder = new TextEncoder();
 
 /** Short ASCII strings are decoded by hand: TextDecoder's call overhead dominates there. */
@@ -115,10 +113,72 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     }
     if (i === units) return String.fromCharCode.apply(null, codes);
   }
-  const s = (le ? utf16le : utf16be).decode(buf.subarray(start, end));
-  if (!s.includes("\uFFFD")) return s;
+  const utf8 = utf16ToUtf8(buf, start, end, le);
+  if (utf8 !== null) return utf8Lossy.decode(utf8);
   illFormedTextSeen = true;
   return decodeUnits(buf, start, end, le);
+}
+
+/** Scratch for {@link utf16ToUtf8}; texts longer than the cap get their own buffers. */
+let unitScratch = new Uint16Array(2048);
+let utf8Scratch = new Uint8Array(6144);
+const SCRATCH_CAP_UNITS = 1 << 20;
+const PLATFORM_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The code units of UTF-16 `buf[start, end)` in a scratch array (copied in one move if it can). */
+function unitsOf(buf: Uint8Array, start: number, end: number, le: boolean): Uint16Array {
+  const count = (end - start) >> 1;
+  let units = unitScratch;
+  if (units.length < count) {
+    units = new Uint16Array(count);
+    if (count <= SCRATCH_CAP_UNITS) unitScratch = units;
+  }
+  if (le === PLATFORM_LE) {
+    new Uint8Array(units.buffer, 0, count * 2).set(buf.subarray(start, start + count * 2));
+  } else {
+    for (let i = 0; i < count; i++) units[i] = buf[start + 2 * i + 1] | (buf[start + 2 * i] << 8);
+  }
+  return units;
+}
+
+/**
+ * Well-formed UTF-16 `buf[start, end)` as UTF-8 bytes (a view of scratch memory, valid
+ * until the next call), or null if it holds a lone surrogate. Transcoding here and decoding
+ * UTF-8 natively is faster than the runtime's UTF-16 decoder, and exact for well-formed
+ * text (noncharacters and U+FFFD included).
+ */
+function utf16ToUtf8(buf: Uint8Array, start: number, end: number, le: boolean): Uint8Array | null {
+  const count = (end - start) >> 1;
+  const units = unitsOf(buf, start, end, le);
+  let out = utf8Scratch;
+  if (out.length < count * 3) {
+    out = new Uint8Array(count * 3);
+    if (count <= SCRATCH_CAP_UNITS) utf8Scratch = out;
+  }
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    let c = units[i];
+    if (c < 0x80) {
+      out[n++] = c;
+    } else if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c > 0xdfff) {
+      out[n++] = 0xe0 | (c >> 12);
+      out[n++] = 0x80 | ((c >> 6) & 0x3f);
+      out[n++] = 0x80 | (c & 0x3f);
+    } else {
+      const d = i + 1 < count ? units[i + 1] : 0;
+      if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) return null;
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      i++;
+      out[n++] = 0xf0 | (c >> 18);
+      out[n++] = 0x80 | ((c >> 12) & 0x3f);
+      out[n++] = 0x80 | ((c >> 6) & 0x3f);
+      out[n++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return out.subarray(0, n);
 }
 
 function decodeUtf8(buf: Uint8Array, start: number, end: number): string {
