@@ -20,6 +20,8 @@ export function rowMaker(names: readonly string[]): RowMaker {
   const keys = names.slice();
   const n = keys.length;
   if (!keys.includes("__proto__")) {
+    const unrolled = unrolledMaker(keys);
+    if (unrolled !== null) return unrolled;
     return (values) => {
       const row: Row = {};
       for (let i = 0; i < n; i++) row[keys[i]] = values[i];
@@ -41,6 +43,43 @@ export function rowMaker(names: readonly string[]): RowMaker {
     }
     return row;
   };
+}
+
+/** Column lists longer than this are built by the loop (a long body compiles slowly). */
+const UNROLLED_MAX_COLUMNS = 64;
+/** Unrolled makers by column list (JSON of the names), least recently used first. */
+const UNROLLED = new Map<string, (keys: readonly string[]) => RowMaker>();
+const UNROLLED_KEPT = 256;
+let codeGenerationForbidden = false;
+
+/**
+ * A maker with one keyed store per column, `o[k3] = v[3]`: each store then always sees the
+ * same name and V8 makes it as fast as a literal property (a loop's single store sees every
+ * name and stays slow). The source holds only generated identifiers and column numbers;
+ * the names arrive as the `keys` argument. One function per distinct name list, so
+ * statements with different names never share (and dilute) the stores' type feedback.
+ * Null where code generation is forbidden (then the loop builds rows).
+ */
+function unrolledMaker(keys: readonly string[]): RowMaker | null {
+  if (codeGenerationForbidden || keys.length > UNROLLED_MAX_COLUMNS) return null;
+  const id = JSON.stringify(keys);
+  let factory = UNROLLED.get(id);
+  if (factory === undefined) {
+    const n = keys.length;
+    const names = Array.from({ length: n }, (_, i) => `k${i} = K[${i}]`);
+    const stores = Array.from({ length: n }, (_, i) => `o[k${i}] = v[${i}];`);
+    const source = `${n > 0 ? `const ${names.join(", ")};` : ""}\n` +
+      `return (v) => { const o = {}; ${stores.join(" ")} return o; };`;
+    try {
+      factory = new Function("K", source) as (keys: readonly string[]) => RowMaker;
+    } catch {
+      codeGenerationForbidden = true; // a Content-Security-Policy without 'unsafe-eval'
+      return null;
+    }
+    if (UNROLLED.size >= UNROLLED_KEPT) UNROLLED.delete(UNROLLED.keys().next().value!);
+  } else UNROLLED.delete(id); // most recently used last
+  UNROLLED.set(id, factory);
+  return factory(keys);
 }
 
 /** Builds a row object from column names and values (one-off; statements use {@link rowMaker}). */

@@ -58,8 +58,15 @@ export function isEscape(c: number): boolean {
   return c >= 0xdc80 && c <= 0xdcff;
 }
 
-/** Scratch for {@link decodeText}'s short strings (ASCII bytes or UTF-16 code units). */
-const shortCodes: number[] = [];
+/**
+ * Scratch for {@link decodeText}'s short strings (ASCII bytes or UTF-16 code units), one
+ * array per length: resizing one shared array reallocates its backing store as lengths
+ * alternate, which cost more than the decoding.
+ */
+const codesOfLength: number[][] = Array.from(
+  { length: SHORT_TEXT + 1 },
+  (_, n) => new Array(n).fill(0),
+);
 /** ASCII texts up to this many bytes are interned (see {@link decodeText}). */
 const INTERNED_LENGTH = 12;
 const INTERNED_SLOTS = 1024;
@@ -72,8 +79,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     if (n <= SHORT_TEXT) {
       // Short ASCII: one fromCharCode over the codes (a flat string, where appending
       // character by character builds a chain that hashing must flatten).
-      const codes = shortCodes;
-      codes.length = n;
+      const codes = codesOfLength[n];
       let hash = n;
       for (let i = 0; i < n; i++) {
         const c = buf[start + i];
@@ -101,8 +107,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
   const units = (end - start) >> 1;
   if (units <= SHORT_TEXT) {
     // Short UTF-16 without surrogates: the code units as they are (no decoder call).
-    const codes = shortCodes;
-    codes.length = units;
+    const codes = codesOfLength[units];
     const lo = le ? 0 : 1;
     let i = 0;
     for (; i < units; i++) {
