@@ -42,6 +42,8 @@ export class BtreePage {
   readonly rightChild: number;
   /** Bytes of the page that hold b-tree content. */
   readonly usable: number;
+  /** The largest payload kept whole on this page (larger ones spill to overflow pages). */
+  readonly maxLocal: number;
   /** The cache entry the bytes belong to: whoever keeps the page must pin it there. */
   readonly entry: PageEntry;
 
@@ -77,6 +79,7 @@ export class BtreePage {
     this.isLeaf = type === PageType.TableLeaf || type === PageType.IndexLeaf;
     this.isTable = type === PageType.TableLeaf || type === PageType.TableInterior;
     this.usable = pager.usableSize;
+    this.maxLocal = maxLocalPayload(this.usable, this.isTable);
     this.nCells = (data[hdr + 3] << 8) | data[hdr + 4];
     this.cellPtr = hdr + (this.isLeaf ? 8 : 12);
     if (this.cellPtr + 2 * this.nCells > this.usable) {
@@ -105,13 +108,18 @@ export function u32(b: Uint8Array, off: number): number {
   return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
 }
 
+/** The largest payload a cell of this kind keeps whole on the page (fileformat2 §1.6). */
+function maxLocalPayload(usable: number, isTable: boolean): number {
+  return isTable ? usable - 35 : Math.floor(((usable - 12) * 64) / 255) - 23;
+}
+
 /**
  * How many payload bytes a cell keeps on its page (fileformat2 §1.6, "cell payload
  * overflow pages"): all of it up to a maximum X, else M plus the remainder of the
  * overflow split when that still fits under X.
  */
 export function localPayloadSize(payload: number, usable: number, isTable: boolean): number {
-  const maxLocal = isTable ? usable - 35 : Math.floor(((usable - 12) * 64) / 255) - 23;
+  const maxLocal = maxLocalPayload(usable, isTable);
   if (payload <= maxLocal) return payload;
   const minLocal = Math.floor(((usable - 12) * 32) / 255) - 23;
   const k = minLocal + ((payload - minLocal) % (usable - 4));

@@ -52,7 +52,7 @@ class CellPayload implements PayloadSource {
   /** Points at the payload whose size varint ends at `start` on `page`. */
   set(page: BtreePage, start: number, size: number): void {
     const usable = page.usable;
-    const local = localPayloadSize(size, usable, page.isTable);
+    const local = size <= page.maxLocal ? size : localPayloadSize(size, usable, page.isTable);
     const end = start + local + (local < size ? 4 : 0);
     if (end > usable) corrupt(page.pgno, "cell payload runs past end of page");
     this.local = page.data;
@@ -296,14 +296,33 @@ export class BtreeCursor {
     if (this.#cellStamp === this.#stamp) return;
     if (!this.#valid) throw new RangeError("cursor is not on an entry");
     const page = this.#stack[this.#depth];
-    const i = this.#idx[this.#depth];
-    let off = page.cellOffset(i);
+    const data = page.data, usable = page.usable;
+    let off = page.cellOffset(this.#idx[this.#depth]);
     if (!page.isLeaf) off += 4;
-    this.#payloadSize = getVarint32(page.data, off, page.usable, page.pgno);
-    off = varintEnd;
-    if (this.isTable) {
-      this.#rowid = getVarint(page.data, off, page.usable, page.pgno);
+    // One- and (for rowids) up-to-four-byte varints inline: nearly every cell's.
+    const b0 = data[off];
+    if (b0 < 0x80) {
+      this.#payloadSize = b0;
+      off++;
+    } else {
+      this.#payloadSize = getVarint32(data, off, usable, page.pgno);
       off = varintEnd;
+    }
+    if (this.isTable) {
+      let v = 0, p = off;
+      const end = Math.min(off + 4, usable);
+      for (; p < end; p++) {
+        const b = data[p];
+        v = (v << 7) | (b & 0x7f);
+        if (b < 0x80) break;
+      }
+      if (p < end) {
+        this.#rowid = v;
+        off = p + 1;
+      } else {
+        this.#rowid = getVarint(data, off, usable, page.pgno);
+        off = varintEnd;
+      }
     }
     this.#payloadStart = off;
     this.#cellStamp = this.#stamp;
@@ -324,8 +343,18 @@ export class BtreeCursor {
   record(): RecordReader {
     if (this.#recordStamp !== this.#stamp) {
       this.#decodeCell();
-      this.#payload.set(this.#stack[this.#depth], this.#payloadStart, this.#payloadSize);
-      this.#record.reset(this.#payload);
+      const page = this.#stack[this.#depth];
+      const size = this.#payloadSize;
+      if (size <= page.maxLocal) {
+        // The whole record is on the page (nearly always): no payload bookkeeping.
+        if (this.#payloadStart + size > page.usable) {
+          corrupt(page.pgno, "cell payload runs past end of page");
+        }
+        this.#record.resetLocal(page.data, this.#payloadStart, size, page.pgno);
+      } else {
+        this.#payload.set(page, this.#payloadStart, size);
+        this.#record.reset(this.#payload);
+      }
       this.#recordStamp = this.#stamp;
     }
     return this.#record;

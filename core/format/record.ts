@@ -165,6 +165,28 @@ export class RecordReader {
     this.#bodyPos = this.#headerEnd;
   }
 
+  /** Points the reader at a record held whole in `buf[start, start + size)`. */
+  resetLocal(buf: Uint8Array, start: number, size: number, page: number): void {
+    this.#src = null;
+    this.#page = page;
+    this.#size = size;
+    this.#whole = true;
+    this.#buf = buf;
+    this.#base = start;
+    this.#parsed = 0;
+    const end = start + size;
+    let hdrSize = start < end ? buf[start] : 0x80;
+    let pos = start + 1;
+    if (hdrSize >= 0x80) {
+      hdrSize = getVarint32(buf, start, end, page);
+      pos = varintEnd;
+    }
+    if (hdrSize > size || hdrSize < pos - start) corrupt(page, "record header size out of range");
+    this.#headerPos = pos;
+    this.#headerEnd = start + hdrSize;
+    this.#bodyPos = this.#headerEnd;
+  }
+
   #useFull(): void {
     const full = this.#src!.full();
     const delta = 0 - this.#base;
@@ -193,12 +215,14 @@ export class RecordReader {
         t = getVarint32(buf, pos, end, this.#page);
         pos = varintEnd;
       }
-      if (t === 10 || t === 11) corrupt(this.#page, "reserved serial type");
       types[n] = t;
       offsets[n++] = body;
-      body += t < 12 ? SIZE_BY_TYPE[t] : (t - 12) >>> 1;
-      if (body > limit) corrupt(this.#page, "record value runs past payload");
+      if (t >= 12) body += (t - 12) >>> 1;
+      else if (t >= 10) corrupt(this.#page, "reserved serial type");
+      else body += SIZE_BY_TYPE[t];
     }
+    // Checked once: body only grows, so a value past the payload leaves it past the end.
+    if (body > limit) corrupt(this.#page, "record value runs past payload");
     this.#parsed = n;
     this.#headerPos = pos;
     this.#bodyPos = body;
