@@ -27,9 +27,10 @@ export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Most pages one cache miss reads when misses are sequential (a scan of pages written in
- * order): one 64 KB read of 4 KB pages instead of sixteen reads and allocations.
+ * order): one 256 KB read of 4 KB pages instead of 64 reads (a full scan of a file larger
+ * than the cache spends a fifth of its time in reads; fewer, larger ones cost less).
  */
-const MAX_READ_AHEAD = 16;
+const MAX_READ_AHEAD = 64;
 
 /** Options of a {@link Pager}. */
 export interface PagerOptions {
