@@ -5,12 +5,15 @@
  *   npx -y deno task bench:table             # measure, print, update README.md
  *   options: --no-readme  --rounds <n>  --only <text>  --budget-ms <n>  --min-runs <n>
  *
- * Each engine is measured in its own subprocess (`measure.ts`), one after the other, so
- * its peak RSS is its own and the engines never compete for the CPU. With `--rounds n`
- * the engines are measured n times in turn and each number is the median of the rounds'
- * medians (the machine may be shared: more rounds, less noise). Results must be equal —
- * the digest of every query's rows, taken before timing, is compared with node:sqlite's —
- * or nothing is written.
+ * Times come from one subprocess (`measure.ts`) per litejit backend, in which that backend
+ * and node:sqlite take turns sample by sample, so a slow spell of a shared machine hits
+ * both alike; each ratio is the median of the turn-by-turn ratios. (Backends are not mixed
+ * in one process: they share litejit's code, and each would blur the other's type
+ * feedback, which no application that picks one backend sees.) Peak RSS comes from one more
+ * subprocess per engine, which runs every query once with that engine alone. With `--rounds n` the timing is repeated n
+ * times and each number is the median of the rounds'. Results must be equal — the digest
+ * of every query's rows, taken before timing, is compared with node:sqlite's — or nothing
+ * is written.
  */
 import { DatabaseSync } from "node:sqlite";
 import { allEngineNames, BASELINE } from "./engines.ts";
@@ -57,17 +60,28 @@ function loadAverage(): string {
   }
 }
 
-async function measureInSubprocess(engine: string, pass: string[]): Promise<EngineMeasurement> {
-  console.error(`measuring ${engine} …`);
+async function measureInSubprocess<T>(engines: string[], pass: string[]): Promise<T> {
+  console.error(`measuring ${engines.join(", ")} …`);
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--v8-flags=--expose-gc", MEASURE, engine, ...pass],
+    args: ["run", "-A", "--v8-flags=--expose-gc", MEASURE, ...engines, ...pass],
     stdout: "piped",
     stderr: "inherit",
   }).output();
   const text = new TextDecoder().decode(out.stdout);
   const line = text.split("\n").find((l) => l.startsWith("RESULT "));
-  if (!out.success || !line) throw new Error(`measuring ${engine} failed:\n${text}`);
+  if (!out.success || !line) throw new Error(`measuring ${engines.join(", ")} failed:\n${text}`);
   return JSON.parse(line.slice("RESULT ".length));
+}
+
+/** `timed` with the RSS figures of `alone` (the same engine measured in a process of its own). */
+function withMemory(timed: EngineMeasurement, alone: EngineMeasurement): EngineMeasurement {
+  return {
+    ...timed,
+    startRssMb: alone.startRssMb,
+    peakRssMb: alone.peakRssMb,
+    rssSource: alone.rssSource,
+    queries: timed.queries.map((q, i) => ({ ...q, peakRssMb: alone.queries[i].peakRssMb })),
+  };
 }
 
 /** Median of the rounds' numbers for each query; RSS: the largest of the rounds. */
@@ -87,6 +101,7 @@ function combineRounds(rounds: EngineMeasurement[]): EngineMeasurement {
       runMs: mid(rounds.map((r) => r.queries[i].runMs)),
       p25Ms: mid(rounds.map((r) => r.queries[i].p25Ms)),
       p75Ms: mid(rounds.map((r) => r.queries[i].p75Ms)),
+      ratioToBase: mid(rounds.map((r) => r.queries[i].ratioToBase ?? NaN)),
       samples: rounds.reduce((n, r) => n + r.queries[i].samples, 0),
       peakRssMb: Math.max(...rounds.map((r) => r.queries[i].peakRssMb)),
     })),
@@ -142,9 +157,17 @@ async function main(): Promise<void> {
   const perEngine = new Map<string, EngineMeasurement[]>(engines.map((e) => [e, []]));
   const started = performance.now();
   for (let r = 0; r < rounds; r++) {
-    for (const e of engines) perEngine.get(e)!.push(await measureInSubprocess(e, pass));
+    for (const e of engines.filter((e) => e !== BASELINE)) {
+      const timed = await measureInSubprocess<EngineMeasurement[]>([BASELINE, e], pass);
+      timed.forEach((m) => perEngine.get(m.engine)!.push(m));
+    }
   }
-  const results = engines.map((e) => combineRounds(perEngine.get(e)!));
+  const once = [...pass, "--budget-ms", "0", "--min-runs", "1", "--max-runs", "1"];
+  const results: EngineMeasurement[] = [];
+  for (const e of engines) {
+    const alone = await measureInSubprocess<EngineMeasurement>([e], once);
+    results.push(withMemory(combineRounds(perEngine.get(e)!), alone));
+  }
   info.load += ` → ${loadAverage()}`;
   checkEqual(results);
   Deno.writeTextFileSync(RAW, JSON.stringify({ machine: info, results, rounds }, null, 2));

@@ -43,6 +43,13 @@ function ratio(x: number): string {
   return `${x < 10 ? x.toFixed(2) : x.toFixed(1)}×`;
 }
 
+/** The run-time ratio of `q` to the baseline's `b`: turn by turn where the engines took turns. */
+export function runRatio(q: QueryMeasurement, b: QueryMeasurement): number {
+  return q.ratioToBase !== undefined && Number.isFinite(q.ratioToBase)
+    ? q.ratioToBase
+    : q.runMs / b.runMs;
+}
+
 function runTable(base: EngineMeasurement, ours: EngineMeasurement[]): string[] {
   const head = ["query", "rows", BASELINE, ...ours.flatMap((e) => [e.engine, "ratio"])];
   const lines = [
@@ -53,7 +60,7 @@ function runTable(base: EngineMeasurement, ours: EngineMeasurement[]): string[] 
     const cells = [b.name, b.rows.toLocaleString("en"), `${formatMs(b.runMs)} ${spread(b)}`];
     for (const e of ours) {
       const q = e.queries[i];
-      cells.push(`${formatMs(q.runMs)} ${spread(q)}`, ratio(q.runMs / b.runMs));
+      cells.push(`${formatMs(q.runMs)} ${spread(q)}`, ratio(runRatio(q, b)));
     }
     lines.push(`| ${cells.join(" | ")} |`);
   });
@@ -61,7 +68,7 @@ function runTable(base: EngineMeasurement, ours: EngineMeasurement[]): string[] 
   for (const e of ours) {
     mean.push(
       "",
-      `**${ratio(geomean(e.queries.map((q, i) => q.runMs / base.queries[i].runMs)))}**`,
+      `**${ratio(geomean(e.queries.map((q, i) => runRatio(q, base.queries[i]))))}**`,
     );
   }
   lines.push(`| ${mean.join(" | ")} |`);
@@ -117,9 +124,11 @@ export function formatReport(
   const minRuns = Math.min(...results.flatMap((r) => r.queries.map((q) => q.samples)));
   return [
     `Measured ${m.date} on ${m.cpu}, ${m.cores} cores (${m.os}); Deno ${m.deno} (V8 ${m.v8}), ` +
-    `SQLite ${m.sqlite} through node:sqlite. ${run.rounds} round(s), each engine alone in its ` +
-    `own process; every time is the median of at least ${minRuns} timed runs after a checked ` +
-    `warm-up run, ±x% is half the interquartile range. Load average (1/5/15 min) ${m.load} ` +
+    `SQLite ${m.sqlite} through node:sqlite. ${run.rounds} round(s); each litejit backend is ` +
+    `timed in one process with node:sqlite, the two taking turns sample by sample, and a ` +
+    `ratio is the median of the turn-by-turn ratios; every time is the median of at least ` +
+    `${minRuns} timed runs after a checked warm-up run, ±x% is half the interquartile range. ` +
+    `Load average (1/5/15 min) ${m.load} ` +
     `(the machine is shared; the table took ${run.minutes.toFixed(1)} min).`,
     "",
     "Run time (rows materialised as objects, as `all()` returns them; ratio = litejit ÷ " +
@@ -132,8 +141,8 @@ export function formatReport(
     "",
     ...prepareTable(base, ours),
     "",
-    "Memory (peak RSS of the process measuring that engine over every query; the start is " +
-    "after the runtime is up, before any database is opened):",
+    "Memory (peak RSS of a process running every query once with that engine alone; the " +
+    "start is after the runtime is up, before any database is opened):",
     "",
     ...memoryTable(results),
   ].join("\n");
