@@ -1,22 +1,19 @@
 /**
- * Measures the engines on every benchmark query and prints the numbers as JSON (one line,
- * prefixed `RESULT `). `table.ts` runs it in two ways:
+ * Measures one engine on the benchmark queries. Alone, it prints the numbers as JSON (one
+ * line, prefixed `RESULT `):
  *
- *   npx -y deno run -A --v8-flags=--expose-gc bench/measure.ts "litejit js" "node:sqlite"
  *   npx -y deno run -A --v8-flags=--expose-gc bench/measure.ts "litejit interpreter"
  *   options: --only <text in query name>  --budget-ms 2000  --min-runs 5  --max-runs 40
  *
- * With several engines, they are timed in this one process taking turns sample by sample:
- * a slow spell of a shared machine then hits every engine alike, and each query also gets
- * the median of the turn-by-turn ratios against the first engine. (No GC is forced between
- * samples: a forced full GC made litejit's next runs several times slower — the row shapes
- * its optimised code relies on die with the rows — which no application sees that often.)
- * With one engine, the process is that engine's alone and its peak RSS is the engine's.
+ * With `--serve` it waits for requests on stdin, one JSON line each (see {@link Request}),
+ * and answers each with one JSON line: `table.ts` keeps one such process per engine and
+ * asks them for samples in turn, so the engines are timed seconds apart yet each in a
+ * process (heap, JIT state, peak RSS) of its own.
  *
- * Per query and engine: prepare time (median over many prepares), then one untimed run
- * whose rows are digested (the table compares digests across engines), then timed runs
- * until both the minimum count and the time budget are reached; the median is the result.
- * Fast queries are timed in batches of k calls (k picked so one sample lasts at least 5 ms).
+ * Per query: prepare time (median over many prepares), then one untimed run whose rows are
+ * digested (the table compares digests across engines), then timed samples; a time is the
+ * median of the samples. Fast queries are timed in batches of k calls (k picked so one
+ * sample lasts at least 5 ms).
  */
 import { type BenchStatement, type Engine, openEngine, runQuery } from "./engines.ts";
 import { BENCH_QUERIES, type BenchQuery } from "./queries.ts";
@@ -35,7 +32,7 @@ export interface QueryMeasurement {
   samples: number;
   callsPerSample: number;
   peakRssMb: number;
-  /** Median of the turn-by-turn ratios to the first engine (interleaved runs only). */
+  /** Median over rounds of the ratio to the baseline measured in the same round (table.ts). */
   ratioToBase?: number;
 }
 
@@ -161,65 +158,75 @@ export async function measureEngine(
   };
 }
 
-/**
- * Times `engineNames` in this process, taking turns sample by sample (the order rotating
- * each turn); RSS figures are left at 0 (a shared process says nothing of one engine's).
- */
-export async function measureInterleaved(
-  engineNames: readonly string[],
-  opts: MeasureOptions,
-): Promise<EngineMeasurement[]> {
-  const engines = [];
-  for (const name of engineNames) engines.push(await openEngine(name));
-  const out: EngineMeasurement[] = engineNames.map((engine) => ({
-    engine,
-    startRssMb: 0,
-    peakRssMb: 0,
-    rssSource: "interleaved",
-    queries: [],
-  }));
-  for (const q of BENCH_QUERIES) {
-    if (!q.name.includes(opts.only)) continue;
-    const prepared = engines.map((e) => prepareQuery(e, q));
-    const until = performance.now() + opts.budgetMs * engines.length;
-    const ratios: number[][] = engines.map(() => []);
-    for (let turn = 0; !enough(prepared[0].samples.length, until, opts); turn++) {
-      const times: number[] = [];
-      for (let k = 0; k < engines.length; k++) {
-        const e = (turn + k) % engines.length;
-        times[e] = sample(prepared[e], q);
-      }
-      times.forEach((t, e) => {
-        prepared[e].samples.push(t);
-        ratios[e].push(t / times[0]);
-      });
+/** What a `--serve` process is asked: each answered with one JSON line. */
+export type Request =
+  /** Prepare the query with this name; answer `{ ok: true }`. */
+  | { op: "prepare"; query: string }
+  /** Time one sample of the prepared query; answer `{ ms }`. */
+  | { op: "sample" }
+  /** Answer the prepared query's {@link QueryMeasurement} and forget it. */
+  | { op: "finish" }
+  /** Answer `{ startRssMb, peakRssMb, rssSource }` and exit. */
+  | { op: "exit" };
+
+/** Lines of text read from `stream`. */
+export async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let held = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    held += chunk;
+    let nl: number;
+    while ((nl = held.indexOf("\n")) >= 0) {
+      yield held.slice(0, nl);
+      held = held.slice(nl + 1);
     }
-    prepared.forEach((p, e) => {
-      const m = result(q, p, 0);
-      m.ratioToBase = median(ratios[e].sort((a, b) => a - b));
-      out[e].queries.push(m);
-    });
   }
-  for (const e of engines) e.close();
-  return out;
+}
+
+/** Answers {@link Request}s on stdin for `engineName` until told to exit. */
+async function serve(engineName: string): Promise<void> {
+  const memory = new MemoryProbe();
+  const startRssMb = memory.currentMb();
+  const engine = await openEngine(engineName);
+  let current: { q: BenchQuery; p: Prepared } | null = null;
+  const answer = (x: unknown) => console.log(JSON.stringify(x));
+  for await (const line of lines(Deno.stdin.readable)) {
+    const req = JSON.parse(line) as Request;
+    if (req.op === "prepare") {
+      const q = BENCH_QUERIES.find((x) => x.name === req.query);
+      if (!q) throw new Error(`no benchmark query named "${req.query}"`);
+      gc();
+      memory.resetPeak();
+      current = { q, p: prepareQuery(engine, q) };
+      answer({ ok: true });
+    } else if (req.op === "sample") {
+      const ms = sample(current!.p, current!.q);
+      current!.p.samples.push(ms);
+      memory.sample();
+      answer({ ms });
+    } else if (req.op === "finish") {
+      answer(result(current!.q, current!.p, memory.peakMb()));
+      current = null;
+    } else {
+      engine.close();
+      answer({ startRssMb, peakRssMb: memory.overallPeakMb(), rssSource: memory.source });
+      return;
+    }
+  }
 }
 
 if (import.meta.main) {
-  const firstOption = Deno.args.findIndex((a) => a.startsWith("--"));
-  const names = firstOption < 0 ? Deno.args : Deno.args.slice(0, firstOption);
-  if (names.length === 0) {
-    throw new Error(
-      'usage: measure.ts "<engine>" ["<engine>" …] [--only text] [--budget-ms n] [--min-runs n]',
-    );
+  const engineName = Deno.args[0];
+  if (!engineName || engineName.startsWith("--")) {
+    throw new Error('usage: measure.ts "<engine>" [--serve | --only text --budget-ms n …]');
   }
-  const opts: MeasureOptions = {
-    only: option("--only", ""),
-    budgetMs: Number(option("--budget-ms", "2000")),
-    minRuns: Number(option("--min-runs", "5")),
-    maxRuns: Number(option("--max-runs", "40")),
-  };
-  const result = names.length === 1
-    ? await measureEngine(names[0], opts)
-    : await measureInterleaved(names, opts);
-  console.log("RESULT " + JSON.stringify(result));
+  if (Deno.args.includes("--serve")) await serve(engineName);
+  else {
+    const result = await measureEngine(engineName, {
+      only: option("--only", ""),
+      budgetMs: Number(option("--budget-ms", "2000")),
+      minRuns: Number(option("--min-runs", "5")),
+      maxRuns: Number(option("--max-runs", "40")),
+    });
+    console.log("RESULT " + JSON.stringify(result));
+  }
 }

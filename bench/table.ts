@@ -5,20 +5,19 @@
  *   npx -y deno task bench:table             # measure, print, update README.md
  *   options: --no-readme  --rounds <n>  --only <text>  --budget-ms <n>  --min-runs <n>
  *
- * Times come from one subprocess (`measure.ts`) per litejit backend, in which that backend
- * and node:sqlite take turns sample by sample, so a slow spell of a shared machine hits
- * both alike; each ratio is the median of the turn-by-turn ratios. (Backends are not mixed
- * in one process: they share litejit's code, and each would blur the other's type
- * feedback, which no application that picks one backend sees.) Peak RSS comes from one more
- * subprocess per engine, which runs every query once with that engine alone. With `--rounds n` the timing is repeated n
- * times and each number is the median of the rounds'. Results must be equal — the digest
- * of every query's rows, taken before timing, is compared with node:sqlite's — or nothing
- * is written.
+ * Each engine runs in a process of its own (`measure.ts --serve`: its own heap, JIT state
+ * and peak RSS), and the processes are asked for timed samples in turn, so a slow spell
+ * of the shared machine (they last seconds and slow every engine alike) lands on all of
+ * them instead of on whichever was being measured. A ratio is the median of the
+ * turn-by-turn ratios; with `--rounds n` (fresh processes each round) every number is the
+ * median of the rounds'. Results must be equal — the digest of every query's rows, taken
+ * before timing, is compared with node:sqlite's — or nothing is written.
  */
 import { DatabaseSync } from "node:sqlite";
 import { allEngineNames, BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
-import type { EngineMeasurement } from "./measure.ts";
+import { type EngineMeasurement, lines, type QueryMeasurement, type Request } from "./measure.ts";
+import { BENCH_QUERIES } from "./queries.ts";
 import { formatReport, type Machine } from "./table_format.ts";
 
 const README = new URL("../README.md", import.meta.url).pathname;
@@ -60,36 +59,85 @@ function loadAverage(): string {
   }
 }
 
-async function measureInSubprocess<T>(engines: string[], pass: string[]): Promise<T> {
-  console.error(`measuring ${engines.join(", ")} …`);
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--v8-flags=--expose-gc", MEASURE, ...engines, ...pass],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout);
-  const line = text.split("\n").find((l) => l.startsWith("RESULT "));
-  if (!out.success || !line) throw new Error(`measuring ${engines.join(", ")} failed:\n${text}`);
-  return JSON.parse(line.slice("RESULT ".length));
+/** A `measure.ts --serve` process and the requests it answers. */
+class EngineProcess {
+  readonly #child: Deno.ChildProcess;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #lines: AsyncGenerator<string>;
+
+  constructor(readonly engine: string) {
+    this.#child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--v8-flags=--expose-gc", MEASURE, engine, "--serve"],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    this.#writer = this.#child.stdin.getWriter();
+    this.#lines = lines(this.#child.stdout);
+  }
+
+  async ask<T>(req: Request): Promise<T> {
+    await this.#writer.write(new TextEncoder().encode(JSON.stringify(req) + "\n"));
+    const { value, done } = await this.#lines.next();
+    if (done) throw new Error(`${this.engine}: the measuring process ended`);
+    return JSON.parse(value) as T;
+  }
+
+  async exit(): Promise<Pick<EngineMeasurement, "startRssMb" | "peakRssMb" | "rssSource">> {
+    const end = await this.ask<EngineMeasurement>({ op: "exit" });
+    await this.#writer.close();
+    await this.#child.status;
+    return end;
+  }
 }
 
-/** `timed` with the RSS figures of `alone` (the same engine measured in a process of its own). */
-function withMemory(timed: EngineMeasurement, alone: EngineMeasurement): EngineMeasurement {
-  return {
-    ...timed,
-    startRssMb: alone.startRssMb,
-    peakRssMb: alone.peakRssMb,
-    rssSource: alone.rssSource,
-    queries: timed.queries.map((q, i) => ({ ...q, peakRssMb: alone.queries[i].peakRssMb })),
-  };
+/**
+ * One round: fresh processes, then for each query samples taken from the engines in turn
+ * (the order rotating) until each has `minRuns` and the time budget is spent.
+ */
+async function measureRound(
+  engines: readonly string[],
+  queries: readonly string[],
+  opts: { budgetMs: number; minRuns: number; maxRuns: number },
+  round: number,
+): Promise<EngineMeasurement[]> {
+  const procs = engines.map((e) => new EngineProcess(e));
+  const results: QueryMeasurement[][] = engines.map(() => []);
+  for (const name of queries) {
+    console.error(`round ${round + 1}: ${name} …`);
+    for (const p of procs) await p.ask({ op: "prepare", query: name });
+    const ratios: number[][] = engines.map(() => []);
+    const until = performance.now() + opts.budgetMs * engines.length;
+    for (let turn = 0; turn < opts.maxRuns; turn++) {
+      if (turn >= opts.minRuns && performance.now() >= until) break;
+      const ms: number[] = [];
+      for (let k = 0; k < procs.length; k++) {
+        const e = (turn + k) % procs.length;
+        ms[e] = (await procs[e].ask<{ ms: number }>({ op: "sample" })).ms;
+      }
+      ms.forEach((t, e) => ratios[e].push(t / ms[0]));
+    }
+    for (const [e, p] of procs.entries()) {
+      const q = await p.ask<QueryMeasurement>({ op: "finish" });
+      q.ratioToBase = median(ratios[e]);
+      results[e].push(q);
+    }
+  }
+  const out: EngineMeasurement[] = [];
+  for (const [e, p] of procs.entries()) {
+    out.push({ engine: engines[e], ...(await p.exit()), queries: results[e] });
+  }
+  return out;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Median of the rounds' numbers for each query; RSS: the largest of the rounds. */
 function combineRounds(rounds: EngineMeasurement[]): EngineMeasurement {
-  const mid = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
+  const mid = median;
   const first = rounds[0];
   return {
     ...first,
@@ -147,27 +195,22 @@ function replaceRegion(text: string, body: string): string {
 async function main(): Promise<void> {
   ensureTripsDbs();
   const rounds = Number(option("--rounds") ?? "1");
-  const pass: string[] = [];
-  for (const o of ["--only", "--budget-ms", "--min-runs", "--max-runs"]) {
-    const v = option(o);
-    if (v !== null) pass.push(o, v);
-  }
+  const opts = {
+    budgetMs: Number(option("--budget-ms") ?? "2000"),
+    minRuns: Number(option("--min-runs") ?? "5"),
+    maxRuns: Number(option("--max-runs") ?? "40"),
+  };
   const engines = await allEngineNames();
+  const only = option("--only") ?? "";
+  const queries = BENCH_QUERIES.map((q) => q.name).filter((n) => n.includes(only));
   const info = machine();
   const perEngine = new Map<string, EngineMeasurement[]>(engines.map((e) => [e, []]));
   const started = performance.now();
   for (let r = 0; r < rounds; r++) {
-    for (const e of engines.filter((e) => e !== BASELINE)) {
-      const timed = await measureInSubprocess<EngineMeasurement[]>([BASELINE, e], pass);
-      timed.forEach((m) => perEngine.get(m.engine)!.push(m));
-    }
+    const round = await measureRound(engines, queries, opts, r);
+    for (const m of round) perEngine.get(m.engine)!.push(m);
   }
-  const once = [...pass, "--budget-ms", "0", "--min-runs", "1", "--max-runs", "1"];
-  const results: EngineMeasurement[] = [];
-  for (const e of engines) {
-    const alone = await measureInSubprocess<EngineMeasurement>([e], once);
-    results.push(withMemory(combineRounds(perEngine.get(e)!), alone));
-  }
+  const results = engines.map((e) => combineRounds(perEngine.get(e)!));
   info.load += ` → ${loadAverage()}`;
   checkEqual(results);
   Deno.writeTextFileSync(RAW, JSON.stringify({ machine: info, results, rounds }, null, 2));

@@ -43,7 +43,7 @@ function ratio(x: number): string {
   return `${x < 10 ? x.toFixed(2) : x.toFixed(1)}×`;
 }
 
-/** The run-time ratio of `q` to the baseline's `b`: turn by turn where the engines took turns. */
+/** The run-time ratio of `q` to the baseline's `b`: the rounds' median where table.ts took it. */
 export function runRatio(q: QueryMeasurement, b: QueryMeasurement): number {
   return q.ratioToBase !== undefined && Number.isFinite(q.ratioToBase)
     ? q.ratioToBase
@@ -124,9 +124,10 @@ export function formatReport(
   const minRuns = Math.min(...results.flatMap((r) => r.queries.map((q) => q.samples)));
   return [
     `Measured ${m.date} on ${m.cpu}, ${m.cores} cores (${m.os}); Deno ${m.deno} (V8 ${m.v8}), ` +
-    `SQLite ${m.sqlite} through node:sqlite. ${run.rounds} round(s); each litejit backend is ` +
-    `timed in one process with node:sqlite, the two taking turns sample by sample, and a ` +
-    `ratio is the median of the turn-by-turn ratios; every time is the median of at least ` +
+    `SQLite ${m.sqlite} through node:sqlite. ${run.rounds} round(s); each engine runs in a ` +
+    `process of its own and the processes take turns sample by sample, so a ratio compares ` +
+    `times measured moments apart (the median of the turn-by-turn ratios, so it may differ ` +
+    `from the quotient of the median times); every time is the median of at least ` +
     `${minRuns} timed runs after a checked warm-up run, ±x% is half the interquartile range. ` +
     `Load average (1/5/15 min) ${m.load} ` +
     `(the machine is shared; the table took ${run.minutes.toFixed(1)} min).`,
@@ -141,8 +142,8 @@ export function formatReport(
     "",
     ...prepareTable(base, ours),
     "",
-    "Memory (peak RSS of a process running every query once with that engine alone; the " +
-    "start is after the runtime is up, before any database is opened):",
+    "Memory (peak RSS of the process measuring that engine over every query; the start is " +
+    "after the runtime is up, before any database is opened):",
     "",
     ...memoryTable(results),
   ].join("\n");
