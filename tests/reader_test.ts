@@ -10,6 +10,7 @@ import { SqliteError } from "../core/errors.ts";
 import { lockBytePage } from "../core/format/header.ts";
 import { checkDatabase } from "./support/check_reader.ts";
 import { readExpected } from "./support/random_db_oracle.ts";
+import { withSqliteFile } from "./support/oracle_queries.ts";
 
 const here = new URL(".", import.meta.url).pathname;
 
@@ -162,32 +163,25 @@ Deno.test("reader: varint and payload-size edges read like SQLite", () => {
   // 1-byte record headers, payloads kept whole on the page); every edge of those paths:
   // rowids at each varint length, a 150-column record whose header size takes 2 bytes, and
   // payloads just under, at and over the largest one a 1024-byte page keeps whole.
-  const dir = Deno.makeTempDirSync({ prefix: "litejit-reader-" });
-  try {
-    const path = `${dir}/db`;
-    const db = new DatabaseSync(path);
-    db.exec("PRAGMA page_size = 1024");
-    db.exec("CREATE TABLE t(a, b)");
-    db.exec(`CREATE TABLE wide(${Array.from({ length: 150 }, (_, i) => `c${i}`).join(", ")})`);
-    const insert = db.prepare("INSERT INTO t(rowid, a, b) VALUES (?, ?, ?)");
-    const rowids = [-(2n ** 63n), -1n, 0n, 1n, 127n, 128n, 16383n, 16384n, 2n ** 21n - 1n];
-    rowids.push(2n ** 21n, 2n ** 28n - 1n, 2n ** 28n, 2n ** 32n + 3n, 2n ** 35n, 2n ** 63n - 1n);
-    rowids.forEach((id, i) => insert.run(id, i, "x".repeat(i)));
-    // A 1024-byte page keeps 989 payload bytes whole (usable - 35); header 3 bytes + 1 for a.
-    for (const size of [980, 984, 985, 986, 990, 1500]) {
-      insert.run(10_000 + size, 0, "y".repeat(size));
-    }
-    const values = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? "z".repeat(70) : i));
-    db.prepare(`INSERT INTO wide VALUES (${values.map(() => "?").join(", ")})`).run(...values);
-    db.close();
-    const expected = oracle(path);
+  const rowids = [-(2n ** 63n), -1n, 0n, 1n, 127n, 128n, 16383n, 16384n, 2n ** 21n - 1n];
+  rowids.push(2n ** 21n, 2n ** 28n - 1n, 2n ** 28n, 2n ** 32n + 3n, 2n ** 35n, 2n ** 63n - 1n);
+  const text = (n: number) => `replace(hex(zeroblob(${n})), '00', 'x')`;
+  const rows = rowids.map((id, i) => `(${id}, ${i}, ${text(i)})`);
+  // A 1024-byte page keeps 989 payload bytes whole (usable - 35); header 3 bytes + 1 for a.
+  for (const size of [980, 984, 985, 986, 990, 1500]) {
+    rows.push(`(${10_000 + size}, 0, ${text(size)})`);
+  }
+  const columns = Array.from({ length: 150 }, (_, i) => `c${i}`);
+  const values = columns.map((_, i) => (i % 3 === 0 ? text(70) : String(i)));
+  const setup = `PRAGMA page_size = 1024; CREATE TABLE t(a, b); ` +
+    `INSERT INTO t(rowid, a, b) VALUES ${rows.join(", ")}; ` +
+    `CREATE TABLE wide(${columns.join(", ")}); INSERT INTO wide VALUES (${values.join(", ")});`;
+  withSqliteFile(setup, (path, sqlite) => {
     const file = DatabaseFile.open(path);
     try {
-      checkDatabase(file, expected);
+      checkDatabase(file, readExpected(sqlite, null));
     } finally {
       file.close();
     }
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
+  });
 });
