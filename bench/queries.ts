@@ -81,6 +81,12 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
     run: { kind: "lookups", ids: lookupIds() },
   },
   {
+    name: "long UTF-8 text (150 × 2–30k chars)",
+    db: TRIPS_DB,
+    sql: "SELECT id, station, description FROM stations",
+    run: ALL,
+  },
+  {
     name: "long UTF-16 text (150 × 2–30k chars)",
     db: TRIPS_UTF16_DB,
     sql: "SELECT id, station, description FROM stations",

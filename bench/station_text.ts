@@ -1,8 +1,8 @@
 /**
- * Long, mixed-script station descriptions for the benchmark databases: the "long UTF-16
- * text" query reads them back. Each is 2,000–30,000 characters (overflow pages), mostly
- * Latin with accented, Greek, Cyrillic, CJK and astral (emoji) runs, so UTF-16 decoding
- * meets surrogate pairs and every UTF-8 length.
+ * Long, mixed-script station descriptions for the benchmark databases: the "long UTF-8
+ * text" and "long UTF-16 text" queries read them back. Each is 2,000–30,000 characters
+ * (overflow pages), mostly Latin with accented, Greek, Cyrillic, CJK and astral (emoji)
+ * runs, so UTF-16 decoding meets surrogate pairs and every UTF-8 length.
  */
 import type { Rng } from "./make_trips_db.ts";
 
