@@ -11,8 +11,8 @@
  * process (heap, JIT state, peak RSS) of its own.
  *
  * Per query: prepare time (median over many prepares), then one untimed run whose rows are
- * digested (the table compares digests across engines), then timed samples; a time is the
- * median of the samples. Fast queries are timed in batches of k calls (k picked so one
+ * digested (the table compares digests across engines), untimed warm-up runs for a second,
+ * then timed samples; a time is the median of the samples. Fast queries are timed in batches of k calls (k picked so one
  * sample lasts at least 5 ms).
  */
 import { type BenchStatement, type Engine, openEngine, runQuery } from "./engines.ts";
@@ -69,6 +69,9 @@ function measurePrepare(prepare: () => void, budgetMs: number): number {
   return median(times.sort((a, b) => a - b)) * 1000;
 }
 
+/** How long each query runs untimed before its samples. */
+const WARM_UP_MS = 1000;
+
 /** Options of a measurement. */
 export interface MeasureOptions {
   only: string;
@@ -93,10 +96,16 @@ function prepareQuery(engine: Engine, q: BenchQuery): Prepared {
   const st = engine.prepare(q.db, q.sql);
   const rows = runQuery(st, q, true) as unknown[];
   const digest = digestRows(rows);
-  const second = performance.now(); // the first run warmed caches and the JIT up
-  runQuery(st, q, false);
-  const secondMs = performance.now() - second;
-  const callsPerSample = Math.max(1, Math.min(1000, Math.ceil(5 / Math.max(secondMs, 1e-3))));
+  // Untimed runs for a second (at least one): V8 takes tens of runs to settle its tiers and
+  // its heap on some queries, with GC pauses of tens of ms in between, on both engines.
+  const warmUntil = performance.now() + WARM_UP_MS;
+  let lastMs: number;
+  do {
+    const t = performance.now();
+    runQuery(st, q, false);
+    lastMs = performance.now() - t;
+  } while (performance.now() < warmUntil);
+  const callsPerSample = Math.max(1, Math.min(1000, Math.ceil(5 / Math.max(lastMs, 1e-3))));
   return { st, rows: rows.length, digest, prepareUs, callsPerSample, samples: [] };
 }
 
