@@ -12,8 +12,8 @@
  *
  * Per query: prepare time (median over many prepares), then one untimed run whose rows are
  * digested (the table compares digests across engines), untimed warm-up runs for a second,
- * then timed samples; a time is the median of the samples. Fast queries are timed in batches of k calls (k picked so one
- * sample lasts at least 5 ms).
+ * then timed samples; a time is the median of the samples. Fast queries are timed in
+ * batches of k calls (k picked so one sample lasts about 20 ms).
  */
 import { type BenchStatement, type Engine, openEngine, runQuery } from "./engines.ts";
 import { BENCH_QUERIES, type BenchQuery } from "./queries.ts";
@@ -71,6 +71,12 @@ function measurePrepare(prepare: () => void, budgetMs: number): number {
 
 /** How long each query runs untimed before its samples. */
 const WARM_UP_MS = 1000;
+/**
+ * The shortest sample: runs are batched up to it, so a sample of a fast query takes in the
+ * GC pauses its runs cause (one run in five or six of the long-text queries) instead of
+ * the median dodging them or landing on them.
+ */
+const SAMPLE_MS = 20;
 
 /** Options of a measurement. */
 export interface MeasureOptions {
@@ -99,13 +105,17 @@ function prepareQuery(engine: Engine, q: BenchQuery): Prepared {
   // Untimed runs for a second (at least one): V8 takes tens of runs to settle its tiers and
   // its heap on some queries, with GC pauses of tens of ms in between, on both engines.
   const warmUntil = performance.now() + WARM_UP_MS;
-  let lastMs: number;
+  const warm: number[] = [];
   do {
     const t = performance.now();
     runQuery(st, q, false);
-    lastMs = performance.now() - t;
+    warm.push(performance.now() - t);
   } while (performance.now() < warmUntil);
-  const callsPerSample = Math.max(1, Math.min(1000, Math.ceil(5 / Math.max(lastMs, 1e-3))));
+  const typicalMs = median(warm.slice(-5).sort((a, b) => a - b));
+  const callsPerSample = Math.max(
+    1,
+    Math.min(1000, Math.ceil(SAMPLE_MS / Math.max(typicalMs, 1e-3))),
+  );
   return { st, rows: rows.length, digest, prepareUs, callsPerSample, samples: [] };
 }
 

@@ -128,8 +128,8 @@ export function formatReport(
     `process of its own and the processes take turns sample by sample, so a ratio compares ` +
     `times measured moments apart (the median of the turn-by-turn ratios, so it may differ ` +
     `from the quotient of the median times); every time is the median of at least ` +
-    `${minRuns} timed samples after a checked run and a second of warm-up runs, ±x% is half ` +
-    `the interquartile range. ` +
+    `${minRuns} timed samples (fast queries: batches of runs, at least 20 ms a sample) after ` +
+    `a checked run and a second of warm-up runs, ±x% is half the interquartile range. ` +
     `Load average (1/5/15 min) ${m.load} ` +
     `(the machine is shared; the table took ${run.minutes.toFixed(1)} min).`,
     "",
