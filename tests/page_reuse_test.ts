@@ -131,3 +131,30 @@ Deno.test("a fresh 16-page cache returns the file's bytes under mixed random and
     );
   });
 });
+
+Deno.test("overflowing payloads assembled in a reused buffer give every row its own values", () => {
+  // A cursor assembles each overflowing record in one buffer it reuses: values read from
+  // it (texts, blobs, index keys) must not change when the next, shorter or longer, record
+  // is assembled over it; sorted, grouped and joined rows keep values across many rows.
+  const setup = `
+    PRAGMA page_size = 1024;
+    CREATE TABLE big(id INTEGER PRIMARY KEY, t TEXT, b BLOB);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+    INSERT INTO big SELECT i, printf('%d:%.*c', i, (i * 977) % 5000 + 900, char(65 + i % 26)),
+      randomblob((i * 613) % 4000 + 1000) FROM n;
+    CREATE INDEX big_t ON big(t);
+  `;
+  assertSameAsSqlite(
+    setup,
+    [
+      "SELECT id, t, b FROM big",
+      "SELECT id, t, b FROM big ORDER BY length(t) DESC, id",
+      "SELECT t FROM big ORDER BY t",
+      "SELECT substr(t, 1, 3), count(*), max(b) FROM big GROUP BY length(t) % 3",
+      "SELECT a.id, b.t FROM big a JOIN big b ON b.t = a.t WHERE a.id % 7 = 0",
+      "SELECT id FROM big WHERE t > (SELECT t FROM big WHERE id = 20) ORDER BY t",
+    ],
+    [],
+    { cachePages: 16 },
+  );
+});

@@ -34,6 +34,9 @@ export const enum SeekOp {
 /** Compares the entry in `rec` with a search key: negative, zero or positive. */
 export type EntryComparator = (rec: RecordReader) => number;
 
+/** Payloads up to this size are assembled in a cursor's reused buffer (larger: their own). */
+const SCRATCH_PAYLOAD_MAX = 1 << 20;
+
 /** The payload of one cell: local bytes on the page, overflow assembled on demand. */
 class CellPayload implements PayloadSource {
   local: Uint8Array = new Uint8Array(0);
@@ -43,6 +46,12 @@ class CellPayload implements PayloadSource {
   page = 0;
   firstOverflow = 0;
   #full: Uint8Array | null = null;
+  /**
+   * Where overflowing payloads are assembled, reused from cell to cell: what is read from
+   * an assembled payload lives only until the cursor moves (values are decoded into new
+   * strings or copied), and a new buffer per long value made the GC run every few rows.
+   */
+  #scratch: Uint8Array | null = null;
   readonly #pager: Pager;
 
   constructor(pager: Pager) {
@@ -70,12 +79,16 @@ class CellPayload implements PayloadSource {
       return (this.#full = this.local.slice(this.localStart, this.localStart + this.size));
     }
     const local = this.local.subarray(this.localStart, this.localStart + this.localSize);
+    if (this.size <= SCRATCH_PAYLOAD_MAX && (this.#scratch?.length ?? 0) < this.size) {
+      this.#scratch = new Uint8Array(Math.max(this.size, 2 * (this.#scratch?.length ?? 0)));
+    }
     return (this.#full = assemblePayload(
       this.#pager,
       local,
       this.size,
       this.firstOverflow,
       this.page,
+      this.#scratch,
     ));
   }
 }

@@ -10,7 +10,8 @@ import { u32 } from "./btree_page.ts";
  * Assembles a whole payload: `local` holds its first bytes, the rest is read from the
  * chain starting at `firstOverflow`. The payload size is checked against what the file
  * can hold before anything is allocated, and the chain is followed exactly as many pages
- * as the size needs, so a cyclic chain cannot loop.
+ * as the size needs, so a cyclic chain cannot loop. With `scratch` large enough, the
+ * payload is assembled in it (the result is a view of it).
  */
 export function assemblePayload(
   pager: Pager,
@@ -18,11 +19,14 @@ export function assemblePayload(
   size: number,
   firstOverflow: number,
   cellPage: number,
+  scratch: Uint8Array | null = null,
 ): Uint8Array {
   const perPage = pager.usableSize - 4;
   const pagesNeeded = Math.ceil((size - local.length) / perPage);
   if (pagesNeeded > pager.pageCount) corrupt(cellPage, "payload larger than the database");
-  const out = new Uint8Array(size);
+  const out = scratch !== null && scratch.length >= size
+    ? scratch.subarray(0, size)
+    : new Uint8Array(size);
   out.set(local);
   let filled = local.length;
   let pgno = firstOverflow;
