@@ -37,6 +37,26 @@ export type EntryComparator = (rec: RecordReader) => number;
 /** Payloads up to this size are assembled in a cursor's reused buffer (larger: their own). */
 const SCRATCH_PAYLOAD_MAX = 1 << 20;
 
+/**
+ * Points `reader` at the record whose `size`-byte payload starts at `start` on `page`. A
+ * record kept whole on the page (nearly every one) needs none of the overflow bookkeeping.
+ */
+function pointReader(
+  reader: RecordReader,
+  payload: CellPayload,
+  page: BtreePage,
+  start: number,
+  size: number,
+): void {
+  if (size <= page.maxLocal) {
+    if (start + size > page.usable) corrupt(page.pgno, "cell payload runs past end of page");
+    reader.resetLocal(page.data, start, size, page.pgno);
+  } else {
+    payload.set(page, start, size);
+    reader.reset(payload);
+  }
+}
+
 /** The payload of one cell: local bytes on the page, overflow assembled on demand. */
 class CellPayload implements PayloadSource {
   local: Uint8Array = new Uint8Array(0);
@@ -61,7 +81,7 @@ class CellPayload implements PayloadSource {
   /** Points at the payload whose size varint ends at `start` on `page`. */
   set(page: BtreePage, start: number, size: number): void {
     const usable = page.usable;
-    const local = size <= page.maxLocal ? size : localPayloadSize(size, usable, page.isTable);
+    const local = localPayloadSize(size, usable, page.isTable);
     const end = start + local + (local < size ? 4 : 0);
     if (end > usable) corrupt(page.pgno, "cell payload runs past end of page");
     this.local = page.data;
@@ -357,17 +377,7 @@ export class BtreeCursor {
     if (this.#recordStamp !== this.#stamp) {
       this.#decodeCell();
       const page = this.#stack[this.#depth];
-      const size = this.#payloadSize;
-      if (size <= page.maxLocal) {
-        // The whole record is on the page (nearly always): no payload bookkeeping.
-        if (this.#payloadStart + size > page.usable) {
-          corrupt(page.pgno, "cell payload runs past end of page");
-        }
-        this.#record.resetLocal(page.data, this.#payloadStart, size, page.pgno);
-      } else {
-        this.#payload.set(page, this.#payloadStart, size);
-        this.#record.reset(this.#payload);
-      }
+      pointReader(this.#record, this.#payload, page, this.#payloadStart, this.#payloadSize);
       this.#recordStamp = this.#stamp;
     }
     return this.#record;
@@ -495,8 +505,7 @@ export class BtreeCursor {
     let off = page.cellOffset(i);
     if (!page.isLeaf) off += 4;
     const size = getVarint32(page.data, off, page.usable, page.pgno);
-    this.#probePayload.set(page, varintEnd, size);
-    this.#probe.reset(this.#probePayload);
+    pointReader(this.#probe, this.#probePayload, page, varintEnd, size);
     return this.#probe;
   }
 
