@@ -149,7 +149,7 @@ export class Database {
     }
     this.#bindOptions = { mathFunctions };
     const path = source instanceof URL ? urlPath(source) : source;
-    this.#file = DatabaseFile.open(path, options);
+    this.#file = DatabaseFile.open(path, { ...options, pageStorage: this.#backend.pageStorage });
   }
 
   /**

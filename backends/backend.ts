@@ -7,6 +7,7 @@
  * bound query (see core/plan/plan.ts).
  */
 import type { DatabaseFile } from "../core/database_file.ts";
+import type { PageStorageKind } from "../core/page_storage.ts";
 import type { Plan } from "../core/plan/plan.ts";
 import type { Reg } from "../core/value/reg.ts";
 import type { SqlValue } from "../core/value/types.ts";
@@ -17,6 +18,11 @@ export type BackendName = "interpreter" | "js" | "wasm";
 /** An executor. */
 export interface Backend {
   readonly name: BackendName;
+  /**
+   * Where the pager of a database this backend runs on keeps its pages (default: heap
+   * buffers; code compiled to Wasm wants them in linear memory).
+   */
+  readonly pageStorage?: PageStorageKind;
   /**
    * Compiles `plan` against `file` (whose schema the plan was made from). Throws
    * `SqliteError` for what SQLite reports at prepare time and the plan leaves to the

@@ -16,6 +16,13 @@ import {
   parseHeader,
 } from "./format/header.ts";
 import { readWal, type WalSnapshot } from "./format/wal.ts";
+import {
+  HeapPageStorage,
+  LINEAR_SPARE_SLOTS,
+  LinearPageStorage,
+  type PageStorage,
+  type PageStorageKind,
+} from "./page_storage.ts";
 
 /**
  * Default size of the page cache in bytes (64 MiB: 16384 pages of 4 KB). SQLite's own
@@ -39,6 +46,11 @@ export interface PagerOptions {
    * {@link DEFAULT_CACHE_BYTES} (16384 pages of 4 KB).
    */
   cachePages?: number;
+  /**
+   * Where page bytes live: separate heap buffers (default), or slots of one
+   * `WebAssembly.Memory` for code compiled to Wasm (core/page_storage.ts).
+   */
+  pageStorage?: PageStorageKind;
 }
 
 /**
@@ -75,6 +87,8 @@ export class Pager {
   readonly wal: WalSnapshot | null;
   /** The lock-byte page, which never holds b-tree content. */
   readonly lockBytePage: number;
+  /** Where the page bytes live. */
+  readonly storage: PageStorage;
 
   #db: ByteSource;
   #walSource: ByteSource | null;
@@ -96,6 +110,8 @@ export class Pager {
    * the reads, in allocation and in garbage collection).
    */
   #free: Uint8Array[] = [];
+  /** Pages evicted while a cursor held them: their buffers are free once released. */
+  #held: PageEntry[] = [];
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
   /** Whether the pages being inserted come from a sequential run (see {@link #streamSlot}). */
@@ -138,6 +154,7 @@ export class Pager {
       this.lockBytePage = lockBytePage(this.pageSize);
       this.#cacheLimit = 16;
       this.#used = new Uint8Array(16);
+      this.storage = makeStorage(options.pageStorage, this.pageSize, 16);
       return;
     }
     // Page 1 as read through the WAL decides the page size (a WAL frame of page 1 wins).
@@ -161,6 +178,7 @@ export class Pager {
     // Never more slots than pages: a small database gets a small cache.
     this.#cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
     this.#used = new Uint8Array(this.#cacheLimit);
+    this.storage = makeStorage(options.pageStorage, this.pageSize, this.#cacheLimit);
     const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
     this.#maxReadAhead = walFrames ? 1 : Math.min(MAX_READ_AHEAD, this.#cacheLimit >> 2);
     this.#ringSize = Math.max(2 * this.#maxReadAhead, Math.min(64, this.#cacheLimit >> 2));
@@ -200,11 +218,11 @@ export class Pager {
    */
   #loadRun(pgno: number, n: number): PageEntry {
     const size = this.pageSize;
-    const own = this.#db.readInto !== undefined;
+    const own = this.#ownsBuffers(this.#db);
     let run: Uint8Array;
-    if (own) {
+    if (this.#db.readInto !== undefined) {
       run = (this.#runBuffer ??= new Uint8Array(this.#maxReadAhead * size)).subarray(0, n * size);
-      if (this.#db.readInto!(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
+      if (this.#db.readInto(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
     } else {
       run = this.#db.read((pgno - 1) * size, n * size);
       if (run.length !== n * size) return this.#loadOne(pgno);
@@ -230,12 +248,42 @@ export class Pager {
     return buf;
   }
 
-  /** A page buffer to read into: an evicted page's, or a new one. */
+  /**
+   * Whether pages read from `src` go into buffers of the pager's own: always in linear
+   * storage (pages must be in the memory), else when the source can read into them.
+   */
+  #ownsBuffers(src: ByteSource): boolean {
+    return this.storage.kind === "linear" || src.readInto !== undefined;
+  }
+
+  /**
+   * A page buffer to read into: an evicted page's, or a new one from the storage (or from
+   * the heap when the storage is full: every slot held by a cursor).
+   */
   #buffer(): Uint8Array {
+    if (this.#free.length === 0 && this.#held.length > 0) this.#reclaimHeld();
     const reused = this.#free.pop();
     if (reused !== undefined) return reused;
     this.buffersAllocated++;
-    return new Uint8Array(this.pageSize);
+    return this.storage.allocate() ?? new Uint8Array(this.pageSize);
+  }
+
+  /** Frees the buffers of evicted pages that no cursor holds any longer. */
+  #reclaimHeld(): void {
+    const still: PageEntry[] = [];
+    for (const e of this.#held) e.pins === 0 ? this.#free.push(e.data) : still.push(e);
+    this.#held = still;
+  }
+
+  /**
+   * Whether a page buffer may be refilled once its page is evicted and released: any of
+   * the pager's own, except heap buffers made because a linear storage was full (recycling
+   * those would keep pages out of the memory).
+   */
+  #recyclable(entry: PageEntry): boolean {
+    const s = this.storage;
+    return entry.reusable &&
+      (s.kind === "heap" || entry.data.buffer === (s as LinearPageStorage).memory.buffer);
   }
 
   /**
@@ -253,7 +301,10 @@ export class Pager {
     }
     const hand = this.#streaming ? this.#streamSlot() : this.#sweep();
     const evicted = slots[hand];
-    if (evicted.reusable && evicted.pins === 0) this.#free.push(evicted.data);
+    if (this.#recyclable(evicted)) {
+      if (evicted.pins === 0) this.#free.push(evicted.data);
+      else this.#held.push(evicted);
+    }
     this.#where.delete(evicted.pgno);
     this.#where.set(pgno, hand);
     slots[hand] = entry;
@@ -305,9 +356,15 @@ export class Pager {
     const walOffset = this.wal?.pageOffsets.get(pgno);
     const src = walOffset !== undefined ? this.#walSource! : this.#db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
-    if (src.readInto !== undefined) {
+    if (this.#ownsBuffers(src)) {
       const buf = this.#buffer();
-      const got = src.readInto(buf, offset);
+      let got: number;
+      if (src.readInto !== undefined) got = src.readInto(buf, offset);
+      else {
+        const bytes = src.read(offset, this.pageSize);
+        buf.set(bytes);
+        got = bytes.length;
+      }
       if (got < this.pageSize) buf.fill(0, got);
       return this.#insert(pgno, buf, true);
     }
@@ -324,6 +381,7 @@ export class Pager {
     this.#where.clear();
     this.#slots = [];
     this.#free = [];
+    this.#held = [];
     this.#db.close();
     this.#walSource?.close();
   }
@@ -363,6 +421,17 @@ class SlotIndex {
     this.#array?.fill(-1);
     this.#map?.clear();
   }
+}
+
+/** The storage for a cache of `cachePages` pages. */
+function makeStorage(
+  kind: PageStorageKind | undefined,
+  pageSize: number,
+  cachePages: number,
+): PageStorage {
+  return kind === "linear"
+    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS)
+    : new HeapPageStorage(pageSize);
 }
 
 /** The header SQLite assumes for a 0-byte file: a new, empty UTF-8 database. */

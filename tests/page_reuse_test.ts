@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import type { DatabaseSync } from "node:sqlite";
 import { DatabaseFile } from "../core/database_file.ts";
+import { LinearPageStorage, type PageStorageKind } from "../core/page_storage.ts";
 import fc from "fast-check";
 import { assertSameAsSqlite, withSqliteFile } from "./support/oracle_queries.ts";
 import { propertyParams } from "./support/random_db.ts";
@@ -27,61 +28,78 @@ function withFile(check: (path: string, oracle: DatabaseSync) => void): void {
   withSqliteFile(SETUP, check);
 }
 
-Deno.test("a cursor's pages keep their bytes while other scans cycle the cache", () => {
-  withFile((path, oracle) => {
-    const want = (oracle.prepare("SELECT id, k, s FROM t ORDER BY id").all() as {
-      id: number;
-      k: number;
-      s: string;
-    }[]).map((r) => [r.id, r.k, r.s]);
-    const file = DatabaseFile.open(path, { cachePages: 16 });
-    try {
-      const table = file.schema.tables.get("t")!;
-      const held = file.tableCursor(table);
-      assert.ok(held.first());
-      for (let i = 0; i < 7; i++) held.next();
-      let n = 7;
-      // Each time: a full scan by another cursor (the whole file through a 16-page cache),
-      // then the held cursor reads its current row and moves on a little.
-      for (let round = 0; round < 5; round++) {
-        const other = file.tableCursor(table);
-        let seen = 0;
-        for (let ok = other.first(); ok; ok = other.next()) seen++;
-        other.close();
-        assert.equal(seen, ROWS);
-        for (let step = 0; step < 300 && held.valid; step++, n++) {
-          const [, k, s] = held.record().values();
-          assert.deepEqual([held.rowid(), k, s], want[n], `row ${n} after round ${round}`);
-          held.next();
-        }
-      }
-      held.close();
-    } finally {
-      file.close();
-    }
-  });
-});
+/** Both storages of the one pager (core/page_storage.ts) run every pager-level test. */
+const STORAGES: readonly PageStorageKind[] = ["heap", "linear"];
 
-Deno.test("a scan of a file many times the cache reuses page buffers", () => {
-  withFile((path) => {
-    const file = DatabaseFile.open(path, { cachePages: 16 });
-    try {
-      const pages = file.pager.pageCount;
-      assert.ok(pages > 120, `the file has ${pages} pages`);
-      for (let round = 0; round < 3; round++) {
-        const c = file.tableCursor(file.schema.tables.get("t")!);
-        for (let ok = c.first(); ok; ok = c.next()) c.record().values();
-        c.close();
+/** In linear storage, whether page `pgno` as the pager returns it lies in the Wasm memory. */
+function inMemory(file: DatabaseFile, pgno: number): boolean {
+  const s = file.pager.storage;
+  return !(s instanceof LinearPageStorage) || file.pager.page(pgno).buffer === s.memory.buffer;
+}
+
+for (const pageStorage of STORAGES) {
+  Deno.test(`a cursor's pages keep their bytes while other scans cycle the cache (${pageStorage})`, () => {
+    withFile((path, oracle) => {
+      const want = (oracle.prepare("SELECT id, k, s FROM t ORDER BY id").all() as {
+        id: number;
+        k: number;
+        s: string;
+      }[]).map((r) => [r.id, r.k, r.s]);
+      const file = DatabaseFile.open(path, { cachePages: 16, pageStorage });
+      try {
+        const table = file.schema.tables.get("t")!;
+        const held = file.tableCursor(table);
+        assert.ok(held.first());
+        for (let i = 0; i < 7; i++) held.next();
+        let n = 7;
+        // Each time: a full scan by another cursor (the whole file through a 16-page cache),
+        // then the held cursor reads its current row and moves on a little.
+        for (let round = 0; round < 5; round++) {
+          const other = file.tableCursor(table);
+          let seen = 0;
+          for (let ok = other.first(); ok; ok = other.next()) seen++;
+          other.close();
+          assert.equal(seen, ROWS);
+          for (let step = 0; step < 300 && held.valid; step++, n++) {
+            const [, k, s] = held.record().values();
+            assert.deepEqual([held.rowid(), k, s], want[n], `row ${n} after round ${round}`);
+            held.next();
+          }
+        }
+        held.close();
+        assert.ok(inMemory(file, 1) && inMemory(file, file.pager.pageCount));
+      } finally {
+        file.close();
       }
-      // The cache's slots, one read-ahead run, and the pages that were pinned when
-      // evicted (a cursor's path) — never one per page read.
-      const allocated = file.pager.buffersAllocated;
-      assert.ok(allocated <= 40, `${allocated} buffers for 3 scans of ${pages} pages`);
-    } finally {
-      file.close();
-    }
+    });
   });
-});
+
+  Deno.test(`a scan of a file many times the cache reuses page buffers (${pageStorage})`, () => {
+    withFile((path) => {
+      const file = DatabaseFile.open(path, { cachePages: 16, pageStorage });
+      try {
+        const pages = file.pager.pageCount;
+        assert.ok(pages > 120, `the file has ${pages} pages`);
+        for (let round = 0; round < 3; round++) {
+          const c = file.tableCursor(file.schema.tables.get("t")!);
+          for (let ok = c.first(); ok; ok = c.next()) c.record().values();
+          c.close();
+        }
+        // The cache's slots, one read-ahead run, and the pages that were pinned when
+        // evicted (a cursor's path) — never one per page read.
+        const allocated = file.pager.buffersAllocated;
+        assert.ok(allocated <= 40, `${allocated} buffers for 3 scans of ${pages} pages`);
+        const s = file.pager.storage;
+        if (s instanceof LinearPageStorage) {
+          assert.ok(s.used <= s.capacity, `${s.used} slots of ${s.capacity}`);
+          for (let p = 1; p <= pages; p += 7) assert.ok(inMemory(file, p), `page ${p}`);
+        }
+      } finally {
+        file.close();
+      }
+    });
+  });
+}
 
 Deno.test("queries holding several cursors at once read a 16-page cache exactly", () => {
   assertSameAsSqlite(
@@ -99,38 +117,41 @@ Deno.test("queries holding several cursors at once read a 16-page cache exactly"
   );
 });
 
-Deno.test("a fresh 16-page cache returns the file's bytes under mixed random and sequential reads", () => {
-  // Each case opens a new pager, so the ring that sequential runs take turns in is filled
-  // anew while random reads move the CLOCK hand (a slot must never be in it twice).
-  withFile((path) => {
-    const bytes = Deno.readFileSync(path);
-    const probe = DatabaseFile.open(path);
-    const pages = probe.pager.pageCount, size = probe.pager.pageSize;
-    probe.close();
-    const step = fc.oneof(
-      fc.integer({ min: 1, max: pages }).map((p) => [p]),
-      fc.tuple(fc.integer({ min: 1, max: pages }), fc.integer({ min: 2, max: 12 }))
-        .map(([p, n]) => Array.from({ length: n }, (_, i) => p + i).filter((q) => q <= pages)),
-    );
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 20, maxLength: 80 }), (steps) => {
-        const file = DatabaseFile.open(path, { cachePages: 16 });
-        try {
-          for (const pgno of steps.flat()) {
-            const got = file.pager.page(pgno);
-            const off = (pgno - 1) * size;
-            for (let i = 0; i < size; i++) {
-              if (got[i] !== bytes[off + i]) assert.fail(`page ${pgno} differs at byte ${i}`);
+for (const pageStorage of STORAGES) {
+  Deno.test(`a fresh 16-page cache returns the file's bytes under mixed random and sequential reads (${pageStorage})`, () => {
+    // Each case opens a new pager, so the ring that sequential runs take turns in is filled
+    // anew while random reads move the CLOCK hand (a slot must never be in it twice).
+    withFile((path) => {
+      const bytes = Deno.readFileSync(path);
+      const probe = DatabaseFile.open(path);
+      const pages = probe.pager.pageCount, size = probe.pager.pageSize;
+      probe.close();
+      const step = fc.oneof(
+        fc.integer({ min: 1, max: pages }).map((p) => [p]),
+        fc.tuple(fc.integer({ min: 1, max: pages }), fc.integer({ min: 2, max: 12 }))
+          .map(([p, n]) => Array.from({ length: n }, (_, i) => p + i).filter((q) => q <= pages)),
+      );
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 20, maxLength: 80 }), (steps) => {
+          const file = DatabaseFile.open(path, { cachePages: 16, pageStorage });
+          try {
+            for (const pgno of steps.flat()) {
+              if (!inMemory(file, pgno)) assert.fail(`page ${pgno} is not in the memory`);
+              const got = file.pager.page(pgno);
+              const off = (pgno - 1) * size;
+              for (let i = 0; i < size; i++) {
+                if (got[i] !== bytes[off + i]) assert.fail(`page ${pgno} differs at byte ${i}`);
+              }
             }
+          } finally {
+            file.close();
           }
-        } finally {
-          file.close();
-        }
-      }),
-      propertyParams(150, "page reuse"),
-    );
+        }),
+        propertyParams(150, "page reuse"),
+      );
+    });
   });
-});
+}
 
 Deno.test("overflowing payloads assembled in a reused buffer give every row its own values", () => {
   // A cursor assembles each overflowing record in one buffer it reuses: values read from
