@@ -46,9 +46,10 @@ export interface DatabaseOptions {
   wal?: Uint8Array | null;
   /**
    * The executor that runs queries: `"js"` (the default: each statement compiled to a
-   * JavaScript function; `"interpreter"` where `new Function` is forbidden) or
-   * `"interpreter"` (bytecode, no code generation). A name litejit does not have throws
-   * `SQLITE_MISUSE`.
+   * JavaScript function; `"interpreter"` where `new Function` is forbidden),
+   * `"interpreter"` (bytecode, no code generation) or `"wasm"` (each statement compiled to
+   * a WebAssembly module that scans pages in its memory; the rest of the statement runs as
+   * generated JS). A name litejit does not have throws `SQLITE_MISUSE`.
    */
   backend?: BackendName;
   /** INTEGER results as `bigint` in every statement prepared (default false). */

@@ -6,10 +6,12 @@ import { SqliteError } from "../core/errors.ts";
 import type { Backend, BackendName } from "./backend.ts";
 import { INTERPRETER } from "./interpreter/mod.ts";
 import { JS_CODEGEN } from "./js-codegen/mod.ts";
+import { WASM } from "./wasm/mod.ts";
 
 const BACKENDS: ReadonlyMap<BackendName, Backend> = new Map([
   [INTERPRETER.name, INTERPRETER],
   [JS_CODEGEN.name, JS_CODEGEN],
+  [WASM.name, WASM],
 ]);
 
 /** Names of the backends that exist, in the order tests and benches run them. */

@@ -40,10 +40,11 @@ export class HeapPageStorage implements PageStorage {
 export const WASM_PAGE = 65536;
 
 /**
- * Bytes at the start of the memory that are not page slots: the runtime's fixed area
- * (cursor and register state of compiled code). A multiple of every page size.
+ * Bytes at the start of the memory that are not page slots: where compiled code keeps the
+ * registers, cursor positions and constants of each running statement (its frame; see
+ * backends/wasm/frames.ts). A multiple of every page size; untouched, it costs nothing.
  */
-export const LINEAR_RESERVED = WASM_PAGE;
+export const LINEAR_RESERVED = 16 * WASM_PAGE;
 
 /**
  * Slots beyond the cache limit: a page evicted while a cursor still holds it keeps its

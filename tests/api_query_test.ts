@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { Database, SqliteError } from "../mod.ts";
+import { type BackendName, Database, SqliteError } from "../mod.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { withTempDir } from "./support/wal_files.ts";
 
@@ -137,7 +137,7 @@ for (const backend of TEST_BACKENDS) {
 
 Deno.test("api query: an unknown backend is SQLITE_MISUSE", () => {
   assert.throws(
-    () => new Database("examples/sample.db", { backend: "wasm" }),
+    () => new Database("examples/sample.db", { backend: "nope" as BackendName }),
     (e) => e instanceof SqliteError && e.code === "SQLITE_MISUSE",
   );
 });

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { assertSameAsSqlite, withEachBackend } from "./support/oracle_queries.ts";
 
 /** Backends whose `explain()` is source they generated and run. */
-const GENERATING = new Set(["js"]);
+const GENERATING = new Set(["js", "wasm"]);
 
 const HOSTILE = "ZQX'\"`${globalThis.x}*/\u2028\n}) ; //";
 

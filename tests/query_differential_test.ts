@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { AVAILABLE_BACKENDS } from "../backends/registry.ts";
+import { TEST_BACKENDS } from "./support/backends.ts";
 import { knownGapCounts, knownGaps } from "./support/expectations.ts";
 import { propertyParams } from "./support/random_db.ts";
 import {
@@ -50,7 +50,7 @@ const ORACLE_ONLY = env("LITEJIT_QDIFF_ENGINE") === "oracle";
 /** The engines compared with SQLite: every backend, or SQLite itself in oracle mode. */
 function enginesUnderTest(): QdiffEngine[] {
   if (ORACLE_ONLY) return [sqliteEngine("sqlite (second connection)")];
-  return AVAILABLE_BACKENDS.map(litejitEngine);
+  return TEST_BACKENDS.map(litejitEngine);
 }
 
 /** Every feature the default run must exercise (among statements SQLite answered). */

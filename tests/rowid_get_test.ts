@@ -13,7 +13,8 @@ import { DatabaseFile } from "../core/database_file.ts";
 import { prepareSql } from "../core/api/prepare.ts";
 import { planSelect } from "../core/plan/planner.ts";
 import type { Execution } from "../backends/backend.ts";
-import { AVAILABLE_BACKENDS, backendNamed } from "../backends/registry.ts";
+import { backendNamed } from "../backends/registry.ts";
+import { TEST_BACKENDS } from "./support/backends.ts";
 import { newReg, type Reg, setInt } from "../core/value/reg.ts";
 
 const ROWS = 100_000;
@@ -41,7 +42,7 @@ Deno.test("a get by rowid touches O(depth) pages; one program answers every key"
   try {
     const path = buildDb(dir);
     const oracle = new DatabaseSync(path, { readOnly: true });
-    for (const backendName of AVAILABLE_BACKENDS) {
+    for (const backendName of TEST_BACKENDS) {
       const file = DatabaseFile.open(path);
       try {
         const backend = backendNamed(backendName);

@@ -16,6 +16,7 @@ import { explainRows } from "../interpreter/explain.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import { closeCursors } from "../interpreter/vm_objects.ts";
 import { RUNTIME } from "./runtime.ts";
+import { type Factory, factoryFor } from "./factory.ts";
 import { GENERATED_PARAMS, translate } from "./translate.ts";
 
 /** What the generated function returns for one run. */
@@ -26,44 +27,13 @@ interface Instance {
   opened: BtreeCursor[];
 }
 
-type Factory = (
-  k: unknown[],
-  rt: typeof RUNTIME,
-  file: DatabaseFile,
-  enc: number,
-  params: Reg[],
-  ctx: unknown,
-) => Instance;
-
-/**
- * Compiled functions by source. Programs that differ only in their constants (literals,
- * root pages, names: all in `K`) have the same source and share one function. Deno keeps
- * the source of every function made with `new Function` for the life of the process, so
- * sharing bounds that memory by the number of distinct statement shapes.
- */
-const FACTORIES = new Map<string, Factory>();
-const FACTORIES_KEPT = 512;
-
-function factoryFor(source: string): Factory {
-  let f = FACTORIES.get(source);
-  if (f !== undefined) {
-    FACTORIES.delete(source); // most recently used last
-  } else {
-    // The source holds only generated identifiers and operands (see translate.ts).
-    f = new Function(...GENERATED_PARAMS, source) as Factory;
-    if (FACTORIES.size >= FACTORIES_KEPT) FACTORIES.delete(FACTORIES.keys().next().value!);
-  }
-  FACTORIES.set(source, f);
-  return f;
-}
-
 /** A compiled statement of the JS backend. */
 export class JsProgram implements Program {
   readonly compiled: CompiledProgram;
   /** The generated function's body, laid out and commented. */
   readonly source: string;
   readonly #constants: unknown[];
-  readonly #factory: Factory;
+  readonly #factory: Factory<Instance>;
 
   constructor(compiled: CompiledProgram) {
     this.compiled = compiled;

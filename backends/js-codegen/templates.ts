@@ -19,8 +19,10 @@ export interface TemplateContext {
   readonly pc: number;
   /** The statement that continues at address `target`. */
   jump(target: number): string;
-  /** The block number execution resumes at after this instruction (ResultRow). */
-  resume(): number;
+  /** The statement that ends the run (Halt). */
+  halt(): string;
+  /** The statement that hands out a result row and resumes after this instruction. */
+  row(): string;
   /** A register array view `regs[start .. start + n)` made once per run (n: JS expression). */
   view(start: number, n: string): string;
   /** A flag local that starts false in every run (Once). */
@@ -71,7 +73,7 @@ function range(from: number, to: number, f: (n: number) => string): string {
 export const TEMPLATES: Record<Op, Template> = {
   [Op.Init]: (i, t) => t.jump(i.p2),
   [Op.Goto]: (i, t) => t.jump(i.p2),
-  [Op.Halt]: () => "return false;",
+  [Op.Halt]: (_i, t) => t.halt(),
   [Op.Once]: (i, t) => {
     const f = t.flag();
     return `if (${f}) ${t.jump(i.p2)} ${f} = true;`;
@@ -82,7 +84,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.NotNull]: (i, t) => when(`${r(i.p1)}.c !== ${NULL}`, i, t),
   [Op.IfPos]: (i, t) => `if (${r(i.p1)}.v > 0) { ${r(i.p1)}.v -= ${i.p3}; ${t.jump(i.p2)} }`,
   [Op.DecrJumpZero]: (i, t) => `if (${r(i.p1)}.v > 0 && --${r(i.p1)}.v === 0) ${t.jump(i.p2)}`,
-  [Op.ResultRow]: (_i, t) => `S.pc = ${t.resume()}; return true;`,
+  [Op.ResultRow]: (_i, t) => t.row(),
   [Op.Null]: (i) => range(i.p2, i.p3, (n) => setNull(r(n))),
   [Op.Integer]: (i) => `${r(i.p2)}.v = ${i.p1}; ${r(i.p2)}.c = ${INT};`,
   [Op.Int64]: (i, t) => copy(r(i.p2), t.k(i.p4)),

@@ -16,16 +16,32 @@ import { StorageClass } from "../../core/value/types.ts";
 import { textCompareFusions } from "./fuse_text_compare.ts";
 
 /** The parameters of the generated function, in order. */
-export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX"] as const;
+export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX", "W"] as const;
 
 /** Addresses where a block starts: the entry, jump targets, resumption after a row. */
-function blockStarts(code: readonly Insn[]): Set<number> {
+export function blockStarts(code: readonly Insn[]): Set<number> {
   const starts = new Set<number>([0]);
   code.forEach((ins, pc) => {
     if (OPCODES[ins.op].jump) starts.add(ins.p2);
     if (ins.op === Op.ResultRow) starts.add(pc + 1);
   });
   return starts;
+}
+
+/** The cases of `syncIn(block)`: one per block the module may enter, all state by default. */
+function syncCases(
+  segments: SegmentLayout,
+  blockOf: ReadonlyMap<number, number>,
+  fallbackBlockOf: ReadonlyMap<number, number>,
+): string {
+  const cases: string[] = [];
+  for (const [pc, b] of blockOf) {
+    if (!segments.native[pc]) cases.push(`case ${b}: ${segments.syncIn(pc)} return;`);
+  }
+  for (const [pc, b] of fallbackBlockOf) {
+    cases.push(`case ${b}: ${segments.syncIn(pc, true)} return;`);
+  }
+  return `${cases.join(" ")} default: ${segments.syncIn(-1)}`;
 }
 
 /** A generated function body and the constants it receives as `K`. */
@@ -36,15 +52,60 @@ export interface Translation {
   readable: string;
   /** The program's pool, then the constants the translation added. */
   constants: unknown[];
+  /** The block number of each address that starts a block. */
+  blockOf: ReadonlyMap<number, number>;
+  /** In segments: the block number of each native address's fallback block. */
+  fallbackBlockOf: ReadonlyMap<number, number>;
 }
 
-/** The source of the function body that makes one run's `{ run, R }`. */
-export function translate(p: CompiledProgram): Translation {
+/**
+ * How the Wasm module and the JS segments share a program (backends/wasm/native.ts): the
+ * module runs the native addresses and calls `seg(block)` for the rest; `seg` returns the
+ * native id to continue at (≥ 0), -1 at the end, or `-2 - b` after a result row (resume at
+ * block `b`). The generated object also has `syncIn(block)` (what the module kept, for a
+ * block it enters; -1: all of it) and `cur(i)` (cursor `i`).
+ */
+export interface SegmentLayout {
+  /** Per address: whether the module runs it (JS hands control back on reaching it). */
+  readonly native: readonly boolean[];
+  /** The number the module dispatches on for native address `pc`. */
+  nativeId(pc: number): number;
+  /** Native address → the addresses whose templates run in JS when it declines. */
+  readonly fallbacks: ReadonlyMap<number, readonly number[]>;
+  /**
+   * Statements copying the module's state into the JS locals when the module enters JS at
+   * address `pc` (a JS address, or with `fallback` the fallback of native address `pc`);
+   * `pc` -1: everything native code keeps (for a result row).
+   */
+  syncIn(pc: number, fallback?: boolean): string;
+  /**
+   * Statements copying JS locals back into the module's state before handing `pc` back
+   * (-1: everything, before a result row: the slots are then what the run resumes from).
+   */
+  syncOut(pc: number): string;
+}
+
+/**
+ * The source of the function body that makes one run's `{ run, R }`: `run()` returns true at
+ * each result row and false at the end, resuming where it left off. With `segments` (the
+ * Wasm backend, whose module owns the control flow) it makes `{ seg, R, … }` instead.
+ */
+export function translate(p: CompiledProgram, segments?: SegmentLayout): Translation {
   const constants = [...p.pool];
   const flags: string[] = [];
   const views: string[] = [];
   const hoisted = new Map<number, string>();
   const starts = blockStarts(p.code);
+  const native = segments?.native;
+  if (native) {
+    // Every native address is entered from JS by a block that hands it to the module, and
+    // JS resumes after one at a block of its own.
+    native.forEach((n, pc) => {
+      if (!n) return;
+      starts.add(pc);
+      if (pc + 1 < p.code.length) starts.add(pc + 1);
+    });
+  }
   // Blocks are numbered densely so that the switch compiles to a jump table.
   const blockOf = new Map([...starts].sort((a, b) => a - b).map((addr, i) => [addr, i]));
   const block = (addr: number) => {
@@ -54,36 +115,52 @@ export function translate(p: CompiledProgram): Translation {
   };
   /** Lines of the switch: indentation level, code (may be empty) and a comment. */
   const body: [number, string, string][] = [];
-  const fusions = textCompareFusions(p, starts);
+  // With segments every comparison is native, fused or not (backends/wasm/native.ts).
+  const fusions = segments ? new Map() : textCompareFusions(p, starts);
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
+  const context = (pc: number): TemplateContext => ({
+    pc,
+    jump: (target) => `{ pc = ${block(target)}; continue; }`,
+    halt: () => segments ? "return -1;" : "return false;",
+    row: () =>
+      segments
+        ? `${segments.syncOut(-1)} return ${-2 - block(pc + 1)};`
+        : `S.pc = ${block(pc + 1)}; return true;`,
+    view: (start, n) => {
+      const v = `V${pc}`;
+      views.push(v);
+      return `(${v} ??= R.slice(${start}, ${start} + ${n}))`;
+    },
+    flag: () => {
+      const f = `F${pc}`;
+      flags.push(f);
+      return f;
+    },
+    k: (i) => {
+      let name = hoisted.get(i);
+      if (name === undefined) hoisted.set(i, name = `k${i}`);
+      return name;
+    },
+    entry: (i) => p.pool[i],
+  });
   p.code.forEach((ins, pc) => {
     // Operands go into the source as digits: they must be the compiler's integers.
     for (const x of [ins.op, ins.p1, ins.p2, ins.p3, ins.p4, ins.p5]) {
       if (!Number.isSafeInteger(x)) throw new Error(`instruction ${pc} has a non-integer operand`);
     }
-    const t: TemplateContext = {
-      pc,
-      jump: (target) => `{ pc = ${block(target)}; continue; }`,
-      resume: () => block(pc + 1),
-      view: (start, n) => {
-        const v = `V${pc}`;
-        views.push(v);
-        return `(${v} ??= R.slice(${start}, ${start} + ${n}))`;
-      },
-      flag: () => {
-        const f = `F${pc}`;
-        flags.push(f);
-        return f;
-      },
-      k: (i) => {
-        let name = hoisted.get(i);
-        if (name === undefined) hoisted.set(i, name = `k${i}`);
-        return name;
-      },
-      entry: (i) => p.pool[i],
-    };
+    const t = context(pc);
     if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     const name = OPCODES[ins.op].name;
+    if (segments && native![pc]) {
+      if (starts.has(pc)) {
+        body.push([
+          4,
+          `${segments.syncOut(pc)} return ${segments.nativeId(pc)};`,
+          `${pc} ${name}: native`,
+        ]);
+      }
+      return;
+    }
     if (fused.has(pc)) {
       body.push([4, "", `${pc} ${name}: fused into the comparison below`]);
       return;
@@ -104,6 +181,20 @@ export function translate(p: CompiledProgram): Translation {
     if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
     body.push([4, stmt, `${pc} ${name}${fusion ? " (text bytes)" : ""}`]);
   });
+  // Fallback blocks: what a native instruction does when it declines, then back to the module.
+  const fallbackBlockOf = new Map<number, number>();
+  for (const [at, pcs] of segments?.fallbacks ?? []) {
+    const b = blockOf.size + fallbackBlockOf.size;
+    fallbackBlockOf.set(at, b);
+    body.push([3, `case ${b}:`, `fallback of address ${at}`]);
+    for (const pc of pcs) {
+      const ins = p.code[pc];
+      let stmt = TEMPLATES[ins.op](ins, context(pc));
+      if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
+      body.push([4, stmt, `${pc} ${OPCODES[ins.op].name}`]);
+    }
+    body.push([4, `{ pc = ${block(pcs[pcs.length - 1] + 1)}; continue; }`, "back to the module"]);
+  }
   const regs = Array.from({ length: p.nRegs - 1 }, (_, i) => `r${i + 1} = R[${i + 1}]`);
   const cursors = Array.from({ length: p.nCursors }, (_, i) => `c${i}`);
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
@@ -118,8 +209,14 @@ export function translate(p: CompiledProgram): Translation {
     ...(lets.length > 0 ? [`let ${lets.join(", ")};`] : []),
     `const S = { pc: 0 };`,
     `const OPENED = [];`,
-    `function run() {`,
-    `  let pc = S.pc;`,
+    ...(segments
+      ? [
+        `function syncIn(b) { switch (b) { ${syncCases(segments, blockOf, fallbackBlockOf)} } }`,
+        `function cur(i) { return [${cursors.join(", ")}][i]; }`,
+        `function seg(pc) {`,
+        `  syncIn(pc);`,
+      ]
+      : [`function run() {`, `  let pc = S.pc;`]),
     `  for (;;) {`,
     `    switch (pc) {`,
   ];
@@ -129,7 +226,9 @@ export function translate(p: CompiledProgram): Translation {
     `    }`,
     `  }`,
     `}`,
-    `return { run, R, opened: OPENED };`,
+    segments
+      ? `return { seg, R, opened: OPENED, syncIn, cur };`
+      : `return { run, R, opened: OPENED };`,
   ];
   const readable = [
     ...head,
@@ -140,5 +239,5 @@ export function translate(p: CompiledProgram): Translation {
   ].join("\n");
   const source = [...head, ...body.filter(([, code]) => code).map(([, code]) => code), ...tail]
     .map((line) => line.trim()).join("\n");
-  return { source, readable, constants };
+  return { source, readable, constants, blockOf, fallbackBlockOf };
 }

@@ -291,6 +291,34 @@ export class BtreeCursor {
     return this.#settleBackward();
   }
 
+  /**
+   * The page the cursor is on (a leaf, for a table b-tree on an entry): code compiled to
+   * Wasm steps through a leaf's cells itself and hands the cursor back its position with
+   * {@link setLeafIndex} before the cursor is used again.
+   */
+  get page(): BtreePage {
+    return this.#stack[this.#depth];
+  }
+
+  /** The cell index on {@link page}. */
+  get pageIndex(): number {
+    return this.#idx[this.#depth];
+  }
+
+  /**
+   * Moves to cell `i` of the leaf the cursor is on (a position native code reached by
+   * stepping along the leaf); `i` must be a cell of that leaf, or its cell count (past the
+   * last cell: {@link next} then moves to the next leaf).
+   */
+  setLeafIndex(i: number): void {
+    const page = this.#stack[this.#depth];
+    if (!page.isLeaf || !(i >= 0 && i <= page.nCells)) throw new RangeError("not a leaf cell");
+    if (this.#idx[this.#depth] === i) return;
+    this.#idx[this.#depth] = i;
+    this.#stamp++;
+    this.#valid = i < page.nCells;
+  }
+
   /** Moves to the next entry; false (and invalid) past the last. */
   next(): boolean {
     if (!this.#valid) return false;

@@ -1,0 +1,410 @@
+/**
+ * Builds one WebAssembly function body: locals, typed methods per instruction family, and
+ * structured control whose branch targets are {@link Label} objects, turned into relative
+ * depths from the builder's label stack. The module builder wraps the result.
+ *
+ * Arguments are checked before anything is written, and a body callback that throws takes
+ * its partial block out again, so a builder that threw still holds well-formed code.
+ */
+import { ByteBuffer, checkI32, checkI64, checkU32 } from "./leb128.ts";
+import {
+  type BlockType,
+  BLOCKTYPE_EMPTY,
+  INSTR_BY_NAME,
+  type LoadName,
+  PLAIN_OPCODE,
+  type PlainName,
+  type StoreName,
+  type ValType,
+  VALTYPE_CODE,
+} from "./instructions.ts";
+
+/** The kind of structured instruction a label belongs to. */
+export type LabelKind = "block" | "loop" | "if";
+
+/**
+ * A branch target: the block, loop or if that created it. A branch to a block or if jumps
+ * past its end; a branch to a loop jumps back to its start.
+ */
+export class Label {
+  /** @internal Position in the builder's label stack while in scope. */
+  readonly level: number;
+  /** Which structured instruction opened this label. */
+  readonly kind: LabelKind;
+
+  /** @internal Labels are made by {@link FunctionBuilder}'s structured methods. */
+  constructor(kind: LabelKind, level: number) {
+    this.kind = kind;
+    this.level = level;
+  }
+}
+
+/** A callback that emits the body of a block, loop or if arm. */
+export type BodyFn = (label: Label) => void;
+
+/** Builds the code of one function; get one from `ModuleBuilder.addFunction`. */
+export class FunctionBuilder {
+  /** The function's parameter types (locals 0 .. params.length - 1). */
+  readonly params: readonly ValType[];
+  /** The function's result types. */
+  readonly results: readonly ValType[];
+  /** The function's index in the module's function index space. */
+  readonly index: number;
+  /** Index of the function's type in the module's type section. */
+  readonly typeIndex: number;
+  /** The function's name for the "name" section, if any. */
+  readonly name: string | undefined;
+  /** Types of the locals declared after the parameters, in index order. */
+  readonly locals: ValType[] = [];
+  /** Names of parameters and locals by index, for the "name" section. */
+  readonly localNames: Map<number, string> = new Map();
+
+  /** The instructions emitted so far, without the final `end`. */
+  readonly code: ByteBuffer = new ByteBuffer(128);
+  private readonly labels: Label[] = [];
+
+  /** Prefer `ModuleBuilder.addFunction`, which assigns `index` and `typeIndex`. */
+  constructor(
+    index: number,
+    typeIndex: number,
+    params: readonly ValType[],
+    results: readonly ValType[],
+    name?: string,
+  ) {
+    this.index = index;
+    this.typeIndex = typeIndex;
+    this.params = params;
+    this.results = results;
+    this.name = name;
+  }
+
+  // ---- Locals ------------------------------------------------------------------------------
+
+  /** Declares a local of type `type` (optionally named) and returns its index. */
+  addLocal(type: ValType, name?: string): number {
+    const index = this.params.length + this.locals.length;
+    this.locals.push(type);
+    if (name !== undefined) this.localNames.set(index, name);
+    return index;
+  }
+
+  /** Names a parameter or local for the "name" section. */
+  nameLocal(index: number, name: string): void {
+    if (!(index >= 0 && index < this.params.length + this.locals.length)) {
+      throw new RangeError(`no local ${index} to name`);
+    }
+    this.localNames.set(index, name);
+  }
+
+  /** Type of parameter or local `index`. */
+  localType(index: number): ValType {
+    const t = index < this.params.length
+      ? this.params[index]
+      : this.locals[index - this.params.length];
+    if (t === undefined) throw new RangeError(`no local ${index}`);
+    return t;
+  }
+
+  /**
+   * Writes the locals declaration: one (count, type) entry per run of consecutive locals of
+   * one type. Indices follow `addLocal` order, so declaring locals of a type together gives
+   * the fewest entries.
+   */
+  writeLocals(out: ByteBuffer): void {
+    const locals = this.locals;
+    let runs = 0;
+    for (let i = 0; i < locals.length; i++) if (i === 0 || locals[i] !== locals[i - 1]) runs++;
+    out.u32(runs);
+    let start = 0;
+    for (let i = 1; i <= locals.length; i++) {
+      if (i === locals.length || locals[i] !== locals[start]) {
+        out.u32(i - start);
+        out.u8(VALTYPE_CODE[locals[start]]);
+        start = i;
+      }
+    }
+  }
+
+  // ---- Plain instructions --------------------------------------------------------------------
+
+  /** Emits an instruction that has no immediate, e.g. `op("i32.add")`. */
+  op(name: PlainName): this {
+    const code = PLAIN_OPCODE[name];
+    if (code === undefined) throw new Error(`not an immediate-less instruction: ${name}`);
+    if (code > 0xff) {
+      this.code.u8(code >> 8);
+      this.code.u32(code & 0xff);
+    } else {
+      this.code.u8(code);
+    }
+    return this;
+  }
+
+  /** `i32.const n`; `n` in [-2^31, 2^32) (unsigned values wrap to their i32 bits). */
+  i32Const(n: number): this {
+    checkI32(n);
+    this.code.u8(0x41);
+    this.code.i32(n);
+    return this;
+  }
+
+  /** `i64.const v`; `v` in [-2^63, 2^64) (unsigned values wrap to their i64 bits). */
+  i64Const(v: bigint): this {
+    checkI64(v);
+    this.code.u8(0x42);
+    this.code.i64(v);
+    return this;
+  }
+
+  /** `f64.const x`. */
+  f64Const(x: number): this {
+    this.code.u8(0x44);
+    this.code.f64(x);
+    return this;
+  }
+
+  // ---- Variables and calls -------------------------------------------------------------------
+
+  private indexOp(opcode: number, index: number): this {
+    checkU32(index);
+    this.code.u8(opcode);
+    this.code.u32(index);
+    return this;
+  }
+
+  /** `local.get index`. */
+  localGet(index: number): this {
+    return this.indexOp(0x20, index);
+  }
+
+  /** `local.set index`. */
+  localSet(index: number): this {
+    return this.indexOp(0x21, index);
+  }
+
+  /** `local.tee index`. */
+  localTee(index: number): this {
+    return this.indexOp(0x22, index);
+  }
+
+  /** `global.get index`. */
+  globalGet(index: number): this {
+    return this.indexOp(0x23, index);
+  }
+
+  /** `global.set index`. */
+  globalSet(index: number): this {
+    return this.indexOp(0x24, index);
+  }
+
+  /** `call funcIndex`. */
+  call(funcIndex: number): this {
+    return this.indexOp(0x10, funcIndex);
+  }
+
+  /** `call_indirect (type typeIndex)` through table `table`. */
+  callIndirect(typeIndex: number, table = 0): this {
+    checkU32(table);
+    this.indexOp(0x11, typeIndex);
+    this.code.u32(table);
+    return this;
+  }
+
+  // ---- Memory --------------------------------------------------------------------------------
+
+  private memOp(
+    kind: ".load" | ".store",
+    name: LoadName | StoreName,
+    offset: number,
+    align: number | undefined,
+  ): this {
+    const info = INSTR_BY_NAME.get(name);
+    if (info === undefined || info.imm !== "memarg" || !name.includes(kind)) {
+      throw new Error(`not a ${kind.slice(1)}: ${name}`);
+    }
+    const a = align ?? info.align;
+    if (!(a >= 0 && a <= info.align)) {
+      throw new RangeError(`${name}: alignment 2^${a} above natural 2^${info.align}`);
+    }
+    checkU32(offset);
+    this.code.u8(info.opcode);
+    this.code.u32(a);
+    this.code.u32(offset);
+    return this;
+  }
+
+  /** A load at address + `offset`; `align` is log2 bytes, natural alignment by default. */
+  load(name: LoadName, offset = 0, align?: number): this {
+    return this.memOp(".load", name, offset, align);
+  }
+
+  /** A store at address + `offset`; `align` is log2 bytes, natural alignment by default. */
+  store(name: StoreName, offset = 0, align?: number): this {
+    return this.memOp(".store", name, offset, align);
+  }
+
+  /** `memory.size` (in 64 KiB pages). */
+  memorySize(): this {
+    this.code.u8(0x3f);
+    this.code.u8(0);
+    return this;
+  }
+
+  /** `memory.grow` (by pages; returns the old size or -1). */
+  memoryGrow(): this {
+    this.code.u8(0x40);
+    this.code.u8(0);
+    return this;
+  }
+
+  private fcOp(sub: number): void {
+    this.code.u8(0xfc);
+    this.code.u32(sub);
+  }
+
+  /** `memory.copy` (operands: destination, source, length). */
+  memoryCopy(): this {
+    this.fcOp(10);
+    this.code.u8(0);
+    this.code.u8(0);
+    return this;
+  }
+
+  /** `memory.fill` (operands: destination, byte value, length). */
+  memoryFill(): this {
+    this.fcOp(11);
+    this.code.u8(0);
+    return this;
+  }
+
+  /** `memory.init dataIndex` (operands: destination, offset in segment, length). */
+  memoryInit(dataIndex: number): this {
+    checkU32(dataIndex);
+    this.fcOp(8);
+    this.code.u32(dataIndex);
+    this.code.u8(0);
+    return this;
+  }
+
+  /** `data.drop dataIndex`. */
+  dataDrop(dataIndex: number): this {
+    checkU32(dataIndex);
+    this.fcOp(9);
+    this.code.u32(dataIndex);
+    return this;
+  }
+
+  // ---- Structured control --------------------------------------------------------------------
+
+  private blockType(type: BlockType): void {
+    if (type === "empty") this.code.u8(BLOCKTYPE_EMPTY);
+    else if (typeof type === "number") {
+      // An s33 that is never negative: below 2^31 its bytes are those of the i32.
+      if (!(type >= 0 && type <= 0x7fff_ffff)) throw new RangeError(`bad type index ${type}`);
+      this.code.i32(type);
+    } else this.code.u8(VALTYPE_CODE[type]);
+  }
+
+  /** Emits `opcode type`, the arms (`else` between two), and `end`. */
+  private structured(
+    opcode: number,
+    kind: LabelKind,
+    type: BlockType,
+    body: BodyFn,
+    otherwise?: BodyFn,
+  ): this {
+    const start = this.code.length;
+    const label = new Label(kind, this.labels.length);
+    this.labels.push(label);
+    try {
+      this.code.u8(opcode);
+      this.blockType(type);
+      body(label);
+      if (otherwise !== undefined) {
+        this.code.u8(0x05);
+        otherwise(label);
+      }
+      this.code.u8(0x0b);
+    } catch (e) {
+      this.code.length = start; // drop the unfinished block
+      throw e;
+    } finally {
+      this.labels.length = label.level;
+    }
+    return this;
+  }
+
+  /**
+   * Opens `block type` without a body callback (for code that nests blocks by the
+   * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
+   */
+  openBlock(type: BlockType): Label {
+    const label = new Label("block", this.labels.length);
+    this.labels.push(label);
+    this.code.u8(0x02);
+    this.blockType(type);
+    return label;
+  }
+
+  /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
+  endBlock(label: Label): this {
+    if (this.labels[this.labels.length - 1] !== label) {
+      throw new Error("endBlock: not the innermost open block");
+    }
+    this.labels.length = label.level;
+    this.code.u8(0x0b);
+    return this;
+  }
+
+  /** `block type … end`; a branch to the label jumps past the end. */
+  block(type: BlockType, body: BodyFn): this {
+    return this.structured(0x02, "block", type, body);
+  }
+
+  /** `loop type … end`; a branch to the label jumps back to the start. */
+  loop(type: BlockType, body: BodyFn): this {
+    return this.structured(0x03, "loop", type, body);
+  }
+
+  /**
+   * `if type … else … end`, popping the i32 condition; both arms get the same label, a
+   * branch to which jumps past the end. A typed if needs both arms.
+   */
+  ifElse(type: BlockType, then: BodyFn, otherwise?: BodyFn): this {
+    return this.structured(0x04, "if", type, then, otherwise);
+  }
+
+  /** Relative depth of `label` from the innermost open label; throws if not in scope. */
+  depthOf(label: Label): number {
+    if (this.labels[label.level] !== label) {
+      throw new Error(`branch to a ${label.kind} label that is not in scope`);
+    }
+    return this.labels.length - 1 - label.level;
+  }
+
+  /** `br label`. */
+  br(label: Label): this {
+    return this.indexOp(0x0c, this.depthOf(label));
+  }
+
+  /** `br_if label` (pops an i32 condition). */
+  brIf(label: Label): this {
+    return this.indexOp(0x0d, this.depthOf(label));
+  }
+
+  /** `br_table labels… defaultLabel` (pops an i32 index; out of range goes to the default). */
+  brTable(labels: readonly Label[], defaultLabel: Label): this {
+    const depths = labels.map((l) => this.depthOf(l));
+    const fallback = this.depthOf(defaultLabel);
+    this.code.u8(0x0e);
+    this.code.u32(depths.length);
+    for (const d of depths) this.code.u32(d);
+    this.code.u32(fallback);
+    return this;
+  }
+
+  /** Number of labels in scope (0 outside any block). */
+  get labelDepth(): number {
+    return this.labels.length;
+  }
+}

@@ -1,0 +1,391 @@
+/**
+ * Assembles a WebAssembly module binary: deduplicated function types, imports (functions,
+ * one memory, globals), defined functions built with {@link FunctionBuilder}, a funcref
+ * table with element segments, globals, exports, data segments and a "name" section so the
+ * printer (print.ts) can show names.
+ */
+import { ByteBuffer } from "./leb128.ts";
+import { FunctionBuilder } from "./function_builder.ts";
+import { type ValType, VALTYPE_CODE } from "./instructions.ts";
+
+/** Size limits of a memory (in 64 KiB pages) or a table (in elements). */
+export interface Limits {
+  /** Initial size. */
+  readonly min: number;
+  /** Maximum size, if bounded. */
+  readonly max?: number;
+}
+
+type Import =
+  | { kind: 0; module: string; field: string; typeIndex: number }
+  | { kind: 2; module: string; field: string; limits: Limits }
+  | { kind: 3; module: string; field: string; type: ValType; mutable: boolean };
+
+interface Global {
+  readonly type: ValType;
+  readonly mutable: boolean;
+  readonly init: number | bigint;
+}
+
+/** Export kinds as the binary numbers them. */
+const EXPORT_KIND = { func: 0, table: 1, memory: 2, global: 3 } as const;
+
+/** What an export refers to. */
+export type ExportKind = keyof typeof EXPORT_KIND;
+
+/** Custom "name" section subsection ids. */
+const NAME_MODULE = 0;
+const NAME_FUNCTIONS = 1;
+const NAME_LOCALS = 2;
+const NAME_GLOBALS = 7;
+
+const MAGIC_AND_VERSION = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** Builds one module; call the add/import methods, then {@link ModuleBuilder.toBytes}. */
+export class ModuleBuilder {
+  private readonly types: { params: readonly ValType[]; results: readonly ValType[] }[] = [];
+  private readonly typeIndex = new Map<string, number>();
+  private readonly imports: Import[] = [];
+  private importedFuncs = 0;
+  private importedGlobals = 0;
+  private readonly funcNames = new Map<number, string>();
+  private readonly functions: FunctionBuilder[] = [];
+  private memory: Limits | undefined;
+  private memoryImported = false;
+  private table: Limits | undefined;
+  private readonly elements: { offset: number; funcs: readonly number[] }[] = [];
+  private readonly globals: Global[] = [];
+  private readonly globalNames = new Map<number, string>();
+  private readonly exports: { name: string; kind: ExportKind; index: number }[] = [];
+  private readonly exportNames = new Set<string>();
+  private readonly data: { bytes: Uint8Array; offset: number | null }[] = [];
+
+  /** A module, optionally named in the "name" section. */
+  constructor(readonly name?: string) {}
+
+  // ---- Types and imports ---------------------------------------------------------------------
+
+  /** Index of the function type `params -> results`, added if new. */
+  addType(params: readonly ValType[], results: readonly ValType[]): number {
+    const key = `${params.join(",")}>${results.join(",")}`;
+    let index = this.typeIndex.get(key);
+    if (index === undefined) {
+      index = this.types.length;
+      this.types.push({ params: [...params], results: [...results] });
+      this.typeIndex.set(key, index);
+    }
+    return index;
+  }
+
+  /** Imports a function and returns its function index; call before `addFunction`. */
+  importFunction(
+    module: string,
+    field: string,
+    params: readonly ValType[],
+    results: readonly ValType[],
+    name?: string,
+  ): number {
+    // Imported functions take the low indices, so adding one later would renumber calls.
+    if (this.functions.length > 0) throw new Error("import functions before defining any");
+    const typeIndex = this.addType(params, results);
+    this.imports.push({ kind: 0, module, field, typeIndex });
+    const index = this.importedFuncs++;
+    if (name !== undefined) this.funcNames.set(index, name);
+    return index;
+  }
+
+  /** Imports the module's one memory (index 0). */
+  importMemory(module: string, field: string, limits: Limits): void {
+    if (this.memory !== undefined) throw new Error("a module has at most one memory");
+    this.memory = checkLimits(limits);
+    this.memoryImported = true;
+    this.imports.push({ kind: 2, module, field, limits: this.memory });
+  }
+
+  /** Imports a global and returns its global index; call before `addGlobal`. */
+  importGlobal(
+    module: string,
+    field: string,
+    type: ValType,
+    mutable = false,
+    name?: string,
+  ): number {
+    if (this.globals.length > 0) throw new Error("import globals before defining any");
+    this.imports.push({ kind: 3, module, field, type, mutable });
+    const index = this.importedGlobals++;
+    if (name !== undefined) this.globalNames.set(index, name);
+    return index;
+  }
+
+  // ---- Definitions ---------------------------------------------------------------------------
+
+  /**
+   * Defines a function and returns the builder of its body; its `index` is usable in calls
+   * at once, so functions may call each other in any order.
+   */
+  addFunction(
+    params: readonly ValType[],
+    results: readonly ValType[],
+    name?: string,
+  ): FunctionBuilder {
+    const index = this.importedFuncs + this.functions.length;
+    const typeIndex = this.addType(params, results);
+    const fn = new FunctionBuilder(index, typeIndex, [...params], [...results], name);
+    this.functions.push(fn);
+    if (name !== undefined) this.funcNames.set(index, name);
+    return fn;
+  }
+
+  /** Defines the module's one memory (index 0). */
+  addMemory(limits: Limits): void {
+    if (this.memory !== undefined) throw new Error("a module has at most one memory");
+    this.memory = checkLimits(limits);
+  }
+
+  /** Defines the module's one funcref table (index 0), for `call_indirect`. */
+  addTable(limits: Limits): void {
+    if (this.table !== undefined) throw new Error("a module has at most one table");
+    this.table = checkLimits(limits);
+  }
+
+  /** Places function indices into table 0 from element `offset` at instantiation. */
+  addElements(offset: number, funcs: readonly number[]): void {
+    if (this.table === undefined) throw new Error("add a table before its elements");
+    this.elements.push({ offset, funcs: [...funcs] });
+  }
+
+  /** Defines a global initialised to a constant and returns its global index. */
+  addGlobal(type: ValType, mutable: boolean, init: number | bigint, name?: string): number {
+    if ((type === "i64") !== (typeof init === "bigint")) {
+      throw new TypeError(`an ${type} global needs a ${type === "i64" ? "bigint" : "number"}`);
+    }
+    const index = this.importedGlobals + this.globals.length;
+    this.globals.push({ type, mutable, init });
+    if (name !== undefined) this.globalNames.set(index, name);
+    return index;
+  }
+
+  /** Exports function, table, memory or global `index` as `name`. */
+  addExport(name: string, kind: ExportKind, index: number): void {
+    if (this.exportNames.has(name)) throw new Error(`duplicate export name ${name}`);
+    this.exportNames.add(name);
+    this.exports.push({ name, kind, index });
+  }
+
+  /** Exports function `index` as `name`. */
+  exportFunction(name: string, index: number): void {
+    this.addExport(name, "func", index);
+  }
+
+  /** Exports memory 0 as `name`. */
+  exportMemory(name: string): void {
+    this.addExport(name, "memory", 0);
+  }
+
+  /** Exports global `index` as `name`. */
+  exportGlobal(name: string, index: number): void {
+    this.addExport(name, "global", index);
+  }
+
+  /**
+   * Adds a data segment and returns its index: active (copied to memory 0 at `offset` on
+   * instantiation) when `offset` is given, else passive (for `memory.init`).
+   */
+  addData(bytes: Uint8Array, offset?: number): number {
+    this.data.push({ bytes: bytes.slice(), offset: offset ?? null });
+    return this.data.length - 1;
+  }
+
+  // ---- Encoding ------------------------------------------------------------------------------
+
+  /** The module's binary. */
+  toBytes(): Uint8Array {
+    const out = new ByteBuffer(1024);
+    for (const b of MAGIC_AND_VERSION) out.u8(b);
+    const s = new ByteBuffer(512);
+    const section = (id: number, count: number, write: () => void) => {
+      if (count === 0) return;
+      s.clear();
+      write();
+      out.u8(id);
+      out.u32(s.length);
+      out.bytes(s.view());
+    };
+
+    section(1, this.types.length, () => {
+      s.u32(this.types.length);
+      for (const t of this.types) {
+        s.u8(0x60);
+        writeValTypes(s, t.params);
+        writeValTypes(s, t.results);
+      }
+    });
+    section(2, this.imports.length, () => {
+      s.u32(this.imports.length);
+      for (const imp of this.imports) {
+        s.name(imp.module);
+        s.name(imp.field);
+        s.u8(imp.kind);
+        if (imp.kind === 0) s.u32(imp.typeIndex);
+        else if (imp.kind === 2) writeLimits(s, imp.limits);
+        else {
+          s.u8(VALTYPE_CODE[imp.type]);
+          s.u8(imp.mutable ? 1 : 0);
+        }
+      }
+    });
+    section(3, this.functions.length, () => {
+      s.u32(this.functions.length);
+      for (const f of this.functions) s.u32(f.typeIndex);
+    });
+    section(4, this.table === undefined ? 0 : 1, () => {
+      s.u32(1);
+      s.u8(0x70); // funcref
+      writeLimits(s, this.table!);
+    });
+    section(5, this.memory === undefined || this.memoryImported ? 0 : 1, () => {
+      s.u32(1);
+      writeLimits(s, this.memory!);
+    });
+    section(6, this.globals.length, () => {
+      s.u32(this.globals.length);
+      for (const g of this.globals) {
+        s.u8(VALTYPE_CODE[g.type]);
+        s.u8(g.mutable ? 1 : 0);
+        writeConst(s, g.type, g.init);
+      }
+    });
+    section(7, this.exports.length, () => {
+      s.u32(this.exports.length);
+      for (const e of this.exports) {
+        s.name(e.name);
+        s.u8(EXPORT_KIND[e.kind]);
+        s.u32(e.index);
+      }
+    });
+    section(9, this.elements.length, () => {
+      s.u32(this.elements.length);
+      for (const e of this.elements) {
+        s.u8(0); // active, table 0, offset expression, function indices
+        writeConst(s, "i32", e.offset);
+        s.u32(e.funcs.length);
+        for (const f of e.funcs) s.u32(f);
+      }
+    });
+    // The data count section lets memory.init and data.drop name segments before the data
+    // section; it costs three bytes, so it goes in whenever there are segments.
+    section(12, this.data.length, () => s.u32(this.data.length));
+    section(10, this.functions.length, () => {
+      s.u32(this.functions.length);
+      const locals = new ByteBuffer(32);
+      for (const f of this.functions) {
+        if (f.labelDepth !== 0) throw new Error(`function ${f.index} has open blocks`);
+        locals.clear();
+        f.writeLocals(locals);
+        s.u32(locals.length + f.code.length + 1);
+        s.bytes(locals.view());
+        s.bytes(f.code.view());
+        s.u8(0x0b);
+      }
+    });
+    section(11, this.data.length, () => {
+      s.u32(this.data.length);
+      for (const d of this.data) {
+        if (d.offset === null) {
+          s.u8(1); // passive
+        } else {
+          s.u8(0); // active in memory 0
+          writeConst(s, "i32", d.offset);
+        }
+        s.vecBytes(d.bytes);
+      }
+    });
+    this.writeNameSection(out, s);
+    return out.toBytes();
+  }
+
+  private writeNameSection(out: ByteBuffer, s: ByteBuffer): void {
+    const localNames = this.functions.filter((f) => f.localNames.size > 0);
+    if (
+      this.name === undefined && this.funcNames.size === 0 && localNames.length === 0 &&
+      this.globalNames.size === 0
+    ) return;
+    s.clear();
+    s.name("name");
+    const sub = new ByteBuffer(256);
+    const subsection = (id: number, write: () => void) => {
+      sub.clear();
+      write();
+      s.u8(id);
+      s.u32(sub.length);
+      s.bytes(sub.view());
+    };
+    if (this.name !== undefined) subsection(NAME_MODULE, () => sub.name(this.name!));
+    if (this.funcNames.size > 0) {
+      subsection(NAME_FUNCTIONS, () => writeNameMap(sub, this.funcNames));
+    }
+    if (localNames.length > 0) {
+      subsection(NAME_LOCALS, () => {
+        sub.u32(localNames.length);
+        for (const f of localNames) {
+          sub.u32(f.index);
+          writeNameMap(sub, f.localNames);
+        }
+      });
+    }
+    if (this.globalNames.size > 0) {
+      subsection(NAME_GLOBALS, () => writeNameMap(sub, this.globalNames));
+    }
+    out.u8(0);
+    out.u32(s.length);
+    out.bytes(s.view());
+  }
+}
+
+function checkLimits(limits: Limits): Limits {
+  if (limits.max !== undefined && limits.max < limits.min) {
+    throw new RangeError(`limits: max ${limits.max} below min ${limits.min}`);
+  }
+  return { min: limits.min, max: limits.max };
+}
+
+function writeValTypes(s: ByteBuffer, types: readonly ValType[]): void {
+  s.u32(types.length);
+  for (const t of types) s.u8(VALTYPE_CODE[t]);
+}
+
+function writeLimits(s: ByteBuffer, limits: Limits): void {
+  if (limits.max === undefined) {
+    s.u8(0);
+    s.u32(limits.min);
+  } else {
+    s.u8(1);
+    s.u32(limits.min);
+    s.u32(limits.max);
+  }
+}
+
+/** A constant expression: `t.const value end`. */
+function writeConst(s: ByteBuffer, type: ValType, value: number | bigint): void {
+  if (type === "i32") {
+    s.u8(0x41);
+    s.i32(Number(value));
+  } else if (type === "i64") {
+    s.u8(0x42);
+    s.i64(BigInt(value));
+  } else {
+    s.u8(0x44);
+    s.f64(Number(value));
+  }
+  s.u8(0x0b);
+}
+
+/** A name map: entries sorted by index, as the format requires. */
+function writeNameMap(s: ByteBuffer, names: ReadonlyMap<number, string>): void {
+  const indices = [...names.keys()].sort((a, b) => a - b);
+  s.u32(indices.length);
+  for (const i of indices) {
+    s.u32(i);
+    s.name(names.get(i)!);
+  }
+}

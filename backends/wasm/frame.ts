@@ -1,0 +1,201 @@
+/**
+ * A program's frame layout (where its register slots, cursor positions and constants sit
+ * in its instance's frame, see frames.ts), and the JS side of sharing them with the
+ * module: the calls the generated JS makes to copy registers between slots and its locals
+ * and to hand cursors their native positions, and the cursor moves the module imports.
+ */
+import type { BtreeCursor } from "../../core/format/cursor.ts";
+import type { Reg } from "../../core/value/reg.ts";
+import { StorageClass } from "../../core/value/types.ts";
+import type { ConstEntry } from "../interpreter/descriptors.ts";
+import { Op } from "../interpreter/opcodes.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+import type { NativePlan } from "./native.ts";
+import { readSlot, SLOT_CLASS, SLOT_SIZE, SLOT_VALUE, writeSlot } from "./runtime/reg_slots.ts";
+
+/** Storage class a slot holds when its value lives in the JS register (TEXT or BLOB). */
+export const IN_JS = 5;
+
+/**
+ * A native cursor's position, {@link CURSOR_SIZE} bytes: the leaf's address, the cell
+ * index, the cell count, the cell pointer array's address, the mode, the end of the leaf's
+ * usable bytes, and the largest payload kept whole on the leaf.
+ */
+export const CURSOR = {
+  leaf: 0,
+  index: 4,
+  count: 8,
+  cellPtr: 12,
+  mode: 16,
+  usableEnd: 20,
+  maxLocal: 24,
+} as const;
+export const CURSOR_SIZE = 32;
+
+/** What a cursor's mode says. */
+export const enum CursorMode {
+  /** Not on an entry. */
+  Invalid = 0,
+  /** On a leaf in the memory: native code reads it. */
+  Native = 1,
+  /** On a leaf kept outside the memory (every slot held): only JS reads it. */
+  JsOnly = 2,
+}
+
+/** Cursor moves the module asks of JS. */
+export const enum CursorMove {
+  Rewind = 0,
+  NextLeaf = 1,
+}
+
+/** Offsets in a program's frame. */
+export interface FrameLayout {
+  /** Bytes of the frame. */
+  readonly size: number;
+  /** Bytes from the start that every run clears (register slots and cursors). */
+  readonly cleared: number;
+  /** Offset of cursor `c`'s position. */
+  cursor(c: number): number;
+  /** Offset of the slot holding the constant of the Int64 or Real at `pc`. */
+  constant(pc: number): number;
+  /** Offset of the bytes of the fused comparison at `pc`. */
+  fusedBytes(pc: number): number;
+  /** Offset of a slot for values native code decodes without keeping them. */
+  readonly scratch: number;
+  /** Writes the constants into a new frame at `fp`. */
+  fill(bytes: Uint8Array, fp: number): void;
+}
+
+/** The frame layout of `p` with native plan `plan`. */
+export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
+  const cursorBase = p.nRegs * SLOT_SIZE;
+  const scratch = cursorBase + p.nCursors * CURSOR_SIZE;
+  let at = scratch + SLOT_SIZE;
+  const constants = new Map<number, number>();
+  p.code.forEach((ins, pc) => {
+    if (plan.native[pc] && (ins.op === Op.Int64 || ins.op === Op.Real)) {
+      constants.set(pc, at);
+      at += SLOT_SIZE;
+    }
+  });
+  const fused = new Map<number, number>();
+  for (const [pc, f] of plan.fusions) {
+    fused.set(pc, at);
+    at += Math.ceil(f.bytes.length / SLOT_SIZE) * SLOT_SIZE;
+  }
+  return {
+    size: at,
+    cleared: scratch,
+    cursor: (c) => cursorBase + c * CURSOR_SIZE,
+    constant: (pc) => constants.get(pc)!,
+    fusedBytes: (pc) => fused.get(pc)!,
+    scratch,
+    fill(bytes, fp) {
+      const view = new DataView(bytes.buffer);
+      for (const [pc, off] of constants) {
+        writeSlot(view, fp + off, p.pool[p.code[pc].p4] as ConstEntry);
+      }
+      for (const [pc, off] of fused) bytes.set(plan.fusions.get(pc)!.bytes, fp + off);
+    },
+  };
+}
+
+/**
+ * What the generated JS of one run calls (its `W`): the run's frame at `fp` in the memory
+ * `view` covers, and the copies between slots and JS registers.
+ */
+export class FrameAccess {
+  readonly view: DataView;
+  readonly fp: number;
+
+  constructor(view: DataView, fp: number) {
+    this.view = view;
+    this.fp = fp;
+  }
+
+  /** Slot at `at` into `r` (a value living in JS is already there). */
+  toReg(at: number, r: Reg): void {
+    const view = this.view;
+    switch (view.getInt32(at + SLOT_CLASS, true)) {
+      case StorageClass.Null:
+        r.v = null;
+        r.c = StorageClass.Null;
+        return;
+      case StorageClass.Integer: {
+        // Two halves instead of a BigInt: every crossing copies a few of these.
+        const lo = view.getUint32(at + SLOT_VALUE, true);
+        const hi = view.getInt32(at + SLOT_VALUE + 4, true);
+        r.v = hi >= -0x200000 && hi < 0x200000 && !(hi === -0x200000 && lo === 0)
+          ? hi * 0x100000000 + lo
+          : view.getBigInt64(at + SLOT_VALUE, true);
+        r.c = StorageClass.Integer;
+        return;
+      }
+      case StorageClass.Real:
+        r.v = view.getFloat64(at + SLOT_VALUE, true);
+        r.c = StorageClass.Real;
+        return;
+      default:
+        readSlot(view, at, r); // IN_JS (and refs, which never outlive their instruction)
+    }
+  }
+
+  /** `r` into the slot at `at` (TEXT and BLOB stay in JS: the slot says so). */
+  toSlot(at: number, r: Reg): void {
+    const view = this.view;
+    const c = r.c;
+    if (c === StorageClass.Integer && typeof r.v === "number") {
+      const v = r.v;
+      const hi = Math.floor(v / 0x100000000);
+      view.setUint32(at + SLOT_VALUE, v - hi * 0x100000000, true);
+      view.setInt32(at + SLOT_VALUE + 4, hi, true);
+      view.setInt32(at + SLOT_CLASS, c, true);
+    } else if (!writeSlot(view, at, r)) view.setInt32(at + SLOT_CLASS, IN_JS, true);
+  }
+
+  /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
+  syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {
+    const view = this.view;
+    if (c !== undefined && view.getInt32(at + CURSOR.mode, true) !== CursorMode.Invalid) {
+      c.bt.setLeafIndex(view.getInt32(at + CURSOR.index, true));
+    }
+  }
+}
+
+/**
+ * Moves the cursor `c` as the module asks and writes its new position at `at`; returns 1
+ * when it is on an entry.
+ */
+export function moveCursor(
+  move: CursorMove,
+  c: { bt: BtreeCursor; nullRow: boolean },
+  view: DataView,
+  memory: ArrayBufferLike,
+  at: number,
+): number {
+  const bt = c.bt;
+  let ok: boolean;
+  if (move === CursorMove.Rewind) {
+    c.nullRow = false;
+    ok = bt.first();
+  } else {
+    const n = bt.valid ? bt.page.nCells : 0;
+    if (n > 0) bt.setLeafIndex(n - 1);
+    ok = n > 0 && bt.next();
+  }
+  if (!ok) {
+    view.setInt32(at + CURSOR.mode, CursorMode.Invalid, true);
+    return 0;
+  }
+  const page = bt.page, data = page.data;
+  const inMemory = data.buffer === memory;
+  const leaf = inMemory ? data.byteOffset : 0;
+  view.setInt32(at + CURSOR.leaf, leaf, true);
+  view.setInt32(at + CURSOR.index, bt.pageIndex, true);
+  view.setInt32(at + CURSOR.count, page.nCells, true);
+  view.setInt32(at + CURSOR.cellPtr, leaf + page.cellPtr, true);
+  view.setInt32(at + CURSOR.mode, inMemory ? CursorMode.Native : CursorMode.JsOnly, true);
+  view.setInt32(at + CURSOR.usableEnd, leaf + page.usable, true);
+  view.setInt32(at + CURSOR.maxLocal, page.maxLocal, true);
+  return 1;
+}

@@ -1,0 +1,286 @@
+/**
+ * The WebAssembly backend. A statement's plan is lowered by the interpreter's compiler (one
+ * lowering of every plan node for all backends), and its program becomes a WebAssembly
+ * module (module.ts) that owns the run's control flow and runs natively what native.ts
+ * says: control flow, constants, comparisons, arithmetic and table scans over the pages,
+ * which live in the module's memory (the pager's linear storage). The rest runs in JS
+ * segments: the JS backend's translation of the same instructions, which the module calls
+ * and which hand control back when they reach native code. Values cross between the two
+ * through register slots in the instance's frame (frame.ts).
+ */
+import type { DatabaseFile } from "../../core/database_file.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
+import { newFunctionContext } from "../../core/functions/context.ts";
+import { LINEAR_RESERVED, LinearPageStorage, WASM_PAGE } from "../../core/page_storage.ts";
+import type { Plan } from "../../core/plan/plan.ts";
+import { copiedRegs, type Reg } from "../../core/value/reg.ts";
+import type { Backend, Execution, Program } from "../backend.ts";
+import { compilePlan } from "../interpreter/compile.ts";
+import { explainRows } from "../interpreter/explain.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+import { closeCursors, type VCursor } from "../interpreter/vm_objects.ts";
+import { type Factory, factoryFor } from "../js-codegen/factory.ts";
+import { RUNTIME } from "../js-codegen/runtime.ts";
+import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
+import { compiledModule } from "./compiled.ts";
+import { printModule } from "./emit/print.ts";
+import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
+import { framesOf } from "./frames.ts";
+import { buildModule, MODULE_NAMES, nativeIds, RUN_ROW } from "./module.ts";
+import { type NativePlan, planNative } from "./native.ts";
+import { SLOT_SIZE } from "./runtime/reg_slots.ts";
+import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
+import { fallbackNext, planSync, type Uses } from "./sync.ts";
+
+/** The JS side of one run: its segments over the run's registers. */
+interface Segments {
+  seg(block: number): number;
+  syncIn(block: number): void;
+  cur(i: number): VCursor;
+  R: Reg[];
+  opened: BtreeCursor[];
+}
+
+/** One instance of a program's module, and the run that owns it now. */
+interface Instance {
+  run(): number;
+  /** Where the next `run` starts (an exported mutable global). */
+  next: WebAssembly.Global;
+  /** The address of the run's frame (an exported mutable global). */
+  fp: WebAssembly.Global;
+  /** The run that owns the instance now: its segments and frame. */
+  owner: { segments: Segments | null; frame: FrameAccess | null };
+}
+
+/**
+ * Counters for tests and diagnostics: calls from the module into the JS segments, cursor
+ * moves it asked of JS (a native scan's rewinds and leaf changes), and bytes of frames held
+ * by runs not yet ended.
+ */
+export const WASM_STATS = { crossings: 0, cursorMoves: 0, frameBytes: 0 };
+
+/** A frame to give back when its run is dropped without being closed. */
+interface FrameRef {
+  memory: WebAssembly.Memory;
+  fp: number;
+  size: number;
+}
+
+/** Frames of runs dropped unclosed (an abandoned iterator) go back to their allocator. */
+const FRAMES = new FinalizationRegistry<FrameRef>(releaseFrame);
+
+function releaseFrame({ memory, fp, size }: FrameRef): void {
+  framesOf(memory).release(fp, size);
+  WASM_STATS.frameBytes -= size;
+}
+
+const VIEWS = new WeakMap<WebAssembly.Memory, DataView>();
+
+/** One DataView of a memory (the memory never grows, so it stays valid). */
+function viewOf(memory: WebAssembly.Memory): DataView {
+  let v = VIEWS.get(memory);
+  if (v === undefined) VIEWS.set(memory, v = new DataView(memory.buffer));
+  return v;
+}
+
+/** A compiled statement of the Wasm backend. */
+export class WasmProgram implements Program {
+  readonly compiled: CompiledProgram;
+  /** The module's bytes (printed by {@link explainText}). */
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly #plan: NativePlan;
+  readonly #layout: FrameLayout;
+  readonly #memory: WebAssembly.Memory;
+  readonly #module: WebAssembly.Module;
+  readonly #source: string;
+  readonly #constants: unknown[];
+  readonly #factory: Factory<Segments>;
+  /** Where every run starts (the module's `next` at the start of a run). */
+  readonly #entry: number;
+  /**
+   * Instances not in use: a run takes one (or makes one) and gives it back when it ends,
+   * so repeated runs (lookups by key) do not instantiate per run.
+   */
+  readonly #idle: Instance[] = [];
+
+  constructor(compiled: CompiledProgram) {
+    this.compiled = compiled;
+    const plan = this.#plan = planNative(compiled);
+    this.#layout = frameLayout(compiled, plan);
+    const storage = compiled.file.pager.storage;
+    this.#memory = storage instanceof LinearPageStorage
+      ? storage.memory
+      : new WebAssembly.Memory({ initial: LINEAR_RESERVED / WASM_PAGE });
+    const ids = nativeIds(plan);
+    const sync = planSync(compiled, plan);
+    const layout = this.#layout;
+    const reg = (r: number) => (r === 0 ? "R[0]" : `r${r}`);
+    const copyIn = (u: Uses) =>
+      [
+        ...[...u.regs].map((r) => `W.toReg(W.fp + ${r * SLOT_SIZE}, ${reg(r)});`),
+        ...[...u.cursors].map((c) => `W.syncCursor(W.fp + ${layout.cursor(c)}, c${c});`),
+      ].join(" ");
+    const everything: Uses = { regs: new Set(plan.regs), cursors: plan.cursors };
+    const t = translate(compiled, {
+      native: plan.native,
+      nativeId: (pc) => ids.get(pc)!,
+      fallbacks: plan.fallbacks,
+      syncIn: (pc, fallback) => {
+        if (pc < 0) return copyIn(everything);
+        if (!fallback) return copyIn(sync.entry(pc));
+        const pcs = plan.fallbacks.get(pc)!;
+        return copyIn(sync.fallback(pcs, fallbackNext(compiled, pcs)));
+      },
+      syncOut: (pc) =>
+        [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]
+          .map((r) => `W.toSlot(W.fp + ${r * SLOT_SIZE}, ${reg(r)});`).join(" "),
+    });
+    this.#source = t.readable;
+    this.#constants = t.constants;
+    this.#factory = factoryFor<Segments>(t.source);
+    const built = buildModule(compiled, plan, this.#layout, t);
+    this.bytes = built.bytes;
+    this.#entry = built.entry;
+    this.#module = compiledModule(this.bytes);
+  }
+
+  #instance(): Instance {
+    const idle = this.#idle.pop();
+    if (idle !== undefined) return idle;
+    const memory = this.#memory, layout = this.#layout;
+    const owner: Instance["owner"] = { segments: null, frame: null };
+    const N = MODULE_NAMES;
+    const imports = {
+      [RUNTIME_NAMESPACE]: runtimeFor(memory, compiledModule),
+      [N.imports]: {
+        [N.memory]: memory,
+        [N.seg]: (block: number) => {
+          WASM_STATS.crossings++;
+          return owner.segments!.seg(block);
+        },
+        [N.cursor]: (move: number, c: number) => {
+          WASM_STATS.cursorMoves++;
+          const frame = owner.frame!;
+          const at = frame.fp + layout.cursor(c);
+          return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
+        },
+      },
+    };
+    const exports = new WebAssembly.Instance(this.#module, imports).exports;
+    return {
+      run: exports[N.run] as () => number,
+      next: exports[N.next] as WebAssembly.Global,
+      fp: exports[N.fp] as WebAssembly.Global,
+      owner,
+    };
+  }
+
+  start(params: readonly Reg[]): Execution {
+    const p = this.compiled;
+    const memory = this.#memory, layout = this.#layout;
+    const copies = copiedRegs(params, p.nParams);
+    const ctx = newFunctionContext(p.encoding);
+    // The frame belongs to the run: taken here, given back when the run ends.
+    const fp = framesOf(memory).allocate(layout.size);
+    WASM_STATS.frameBytes += layout.size;
+    const bytes = new Uint8Array(memory.buffer);
+    bytes.fill(0, fp, fp + layout.cleared);
+    layout.fill(bytes, fp);
+    const frame = new FrameAccess(viewOf(memory), fp);
+    const segments = this.#factory(
+      this.#constants,
+      RUNTIME,
+      p.file,
+      p.encoding,
+      copies,
+      ctx,
+      frame,
+    );
+    const instance = this.#instance();
+    instance.next.value = this.#entry;
+    instance.fp.value = fp;
+    instance.owner.segments = segments;
+    instance.owner.frame = frame;
+    const ref: FrameRef = { memory, fp, size: layout.size };
+    return new WasmExecution(this, instance, segments, ref, p.resultStart, p.resultCount);
+  }
+
+  /** Takes back an instance whose run ended. */
+  release(instance: Instance): void {
+    instance.owner.segments = null;
+    instance.owner.frame = null;
+    this.#idle.push(instance);
+  }
+
+  explainRows() {
+    return explainRows(this.compiled);
+  }
+
+  explainText(): string {
+    return [
+      printModule(this.bytes),
+      "",
+      ";; imported as rt.seg: the JS segments",
+      `function (${GENERATED_PARAMS.join(", ")}) {\n${this.#source}\n}`,
+    ].join("\n");
+  }
+}
+
+/** One run: the module's `run` called until it reports no more rows. */
+class WasmExecution implements Execution {
+  readonly row: readonly Reg[];
+  readonly #program: WasmProgram;
+  readonly #instance: Instance;
+  readonly #segments: Segments;
+  readonly #frame: FrameRef;
+  #done = false;
+
+  constructor(
+    program: WasmProgram,
+    instance: Instance,
+    segments: Segments,
+    frame: FrameRef,
+    start: number,
+    count: number,
+  ) {
+    this.#program = program;
+    this.#instance = instance;
+    this.#segments = segments;
+    this.#frame = frame;
+    this.row = segments.R.slice(start, start + count);
+    FRAMES.register(this, frame, this);
+  }
+
+  step(): boolean {
+    if (this.#done) return false;
+    try {
+      if (this.#instance.run() === RUN_ROW) {
+        this.#segments.syncIn(-1); // the row's registers, from their slots
+        return true;
+      }
+      this.close();
+      return false;
+    } catch (e) {
+      this.close();
+      throw e;
+    }
+  }
+
+  close(): void {
+    if (this.#done) return;
+    this.#done = true;
+    closeCursors(this.#segments.opened);
+    this.#program.release(this.#instance);
+    FRAMES.unregister(this);
+    releaseFrame(this.#frame);
+  }
+}
+
+/** The WebAssembly code generator. */
+export const WASM: Backend = {
+  name: "wasm",
+  pageStorage: "linear",
+  compile(plan: Plan, file: DatabaseFile): Program {
+    return new WasmProgram(compilePlan(plan, file));
+  },
+};

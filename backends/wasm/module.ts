@@ -1,0 +1,460 @@
+/**
+ * A program's WebAssembly module: `run()` executes from the place saved in the global
+ * `next` until a result row (returns {@link RUN_ROW}) or the end ({@link RUN_DONE}).
+ *
+ * The native addresses (native.ts) are the cases of a dispatch loop: a `br_table` on the
+ * number of the address to run (`id`), cases in address order so that consecutive native
+ * instructions fall through into each other. A negative `id` names a JS block (`-1 - b`):
+ * the loop calls the imported segments, which run JS until they reach a native address
+ * (whose id they return), a result row or the end. `next` holds an `id` the same way.
+ *
+ * Register slots, cursor positions and constants live in the run's frame, whose address
+ * the run sets in the global `fp`; the code holds only offsets into it and the compiler's
+ * integer operands, never a value from the query or the file.
+ */
+import { StorageClass } from "../../core/value/types.ts";
+import { Op } from "../interpreter/opcodes.ts";
+import type { CompiledProgram, Insn } from "../interpreter/program.ts";
+import type { Label } from "./emit/function_builder.ts";
+import type { FunctionBuilder } from "./emit/function_builder.ts";
+import { ModuleBuilder } from "./emit/module_builder.ts";
+import { CURSOR, CursorMode, CursorMove, type FrameLayout } from "./frame.ts";
+import type { NativePlan } from "./native.ts";
+import type { ArithOp } from "./runtime/arith.ts";
+import { CompareResult } from "./runtime/compare.ts";
+import { ColumnResult } from "./runtime/record.ts";
+import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "./runtime/shared.ts";
+import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
+
+/** What `run()` returns at the end of the run. */
+export const RUN_DONE = 0;
+/** What `run()` returns when a result row is ready. */
+export const RUN_ROW = 1;
+
+/** Names of the module's imports and exports. */
+export const MODULE_NAMES = {
+  imports: "rt",
+  memory: "memory",
+  fp: "fp",
+  seg: "seg",
+  cursor: "cursor",
+  run: "run",
+  next: "next",
+} as const;
+
+const ARITH: Partial<Record<Op, ArithOp>> = {
+  [Op.Add]: "add",
+  [Op.Subtract]: "subtract",
+  [Op.Multiply]: "multiply",
+  [Op.Divide]: "divide",
+  [Op.Remainder]: "remainder",
+};
+
+/** The i32 comparison of a three-way result with 0 that each comparison opcode means. */
+const HOLDS: Partial<
+  Record<Op, "i32.eqz" | "i32.ne" | "i32.lt_s" | "i32.le_s" | "i32.gt_s" | "i32.ge_s">
+> = {
+  [Op.Eq]: "i32.eqz",
+  [Op.Ne]: "i32.ne",
+  [Op.Lt]: "i32.lt_s",
+  [Op.Le]: "i32.le_s",
+  [Op.Gt]: "i32.gt_s",
+  [Op.Ge]: "i32.ge_s",
+};
+
+/** Where JS blocks are, from the segments' translation. */
+export interface JsBlocks {
+  blockOf: ReadonlyMap<number, number>;
+  fallbackBlockOf: ReadonlyMap<number, number>;
+}
+
+/** Native addresses in order, numbered densely: the ids the module dispatches on. */
+export function nativeIds(plan: NativePlan): Map<number, number> {
+  const ids = new Map<number, number>();
+  plan.native.forEach((n, pc) => n && ids.set(pc, ids.size));
+  return ids;
+}
+
+/** The module of program `p`. */
+export function buildModule(
+  p: CompiledProgram,
+  plan: NativePlan,
+  layout: FrameLayout,
+  js: JsBlocks,
+): { bytes: Uint8Array<ArrayBuffer>; entry: number } {
+  const m = new ModuleBuilder("litejit");
+  const N = MODULE_NAMES;
+  const seg = m.importFunction(N.imports, N.seg, ["i32"], ["i32"], "seg");
+  const cursor = m.importFunction(N.imports, N.cursor, ["i32", "i32"], ["i32"], "cursor");
+  // The runtime's routines (runtime/shared.ts), imported by name: only those used.
+  const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
+  const routine = (name: string, needed: boolean): number => {
+    if (!needed) return -1;
+    const { params, results } = RUNTIME_FUNCTIONS[name];
+    return m.importFunction(RUNTIME_NAMESPACE, name, params, results, name);
+  };
+  const scans = plan.cursors.size > 0;
+  const rt = {
+    compare: routine("compare", true),
+    truth: routine("truth", [Op.If, Op.IfNot, Op.And, Op.Or].some((op) => used.has(op))),
+    arith: new Map<Op, number>(),
+    column: routine("column", scans),
+    cell: routine("cell", scans),
+    bytesEqual: routine("bytes_equal", plan.fusions.size > 0),
+    recSize: -1,
+    rowid: -1,
+  };
+  for (const [op, name] of Object.entries(ARITH)) {
+    const index = routine(`arith_${name}`, used.has(Number(op) as Op));
+    if (index >= 0) rt.arith.set(Number(op) as Op, index);
+  }
+  m.importMemory(N.imports, N.memory, { min: 1 });
+  if (scans) {
+    rt.recSize = m.importGlobal(RUNTIME_NAMESPACE, "rec_size", "i32", true, "rec_size");
+    rt.rowid = m.importGlobal(RUNTIME_NAMESPACE, "rowid", "i64", true, "rowid");
+  }
+  const ids = nativeIds(plan);
+  const entry = encodeTarget(0, plan, ids, js);
+  const next = m.addGlobal("i32", true, entry, "next");
+  m.exportGlobal(N.next, next);
+  const fpGlobal = m.addGlobal("i32", true, 0, "fp");
+  m.exportGlobal(N.fp, fpGlobal);
+  const run = m.addFunction([], ["i32"], "run");
+  const fp = run.addLocal("i32", "fp");
+  const id = run.addLocal("i32", "id");
+  const t = run.addLocal("i32", "t");
+  const rec = run.addLocal("i32", "rec");
+  const st = run.addLocal("i32", "cursor");
+  run.globalGet(fpGlobal).localSet(fp);
+  run.globalGet(next).localSet(id);
+  const order = [...ids.keys()];
+  run.loop("empty", (dispatch) => {
+    // A JS block first, when that is where control is.
+    run.block("empty", (toNative) => {
+      run.localGet(id).i32Const(0).op("i32.ge_s").brIf(toNative);
+      run.i32Const(-1).localGet(id).op("i32.sub").call(seg).localTee(id);
+      run.i32Const(-1).op("i32.eq").ifElse("empty", () => run.i32Const(RUN_DONE).op("return"));
+      run.localGet(id).i32Const(-1).op("i32.lt_s").ifElse("empty", () => {
+        run.i32Const(1).localGet(id).op("i32.add").globalSet(next);
+        run.i32Const(RUN_ROW).op("return");
+      });
+    });
+    const ctx: OpContext = {
+      f: run,
+      p,
+      plan,
+      layout,
+      fp,
+      t,
+      rec,
+      st,
+      rt,
+      cursor,
+      next,
+      goto: (target) => {
+        run.i32Const(encodeTarget(target, plan, ids, js)).localSet(id).br(dispatch);
+      },
+      fallback: (pc) => {
+        run.i32Const(-1 - js.fallbackBlockOf.get(pc)!).localSet(id).br(dispatch);
+      },
+      encode: (target) => encodeTarget(target, plan, ids, js),
+    };
+    const labels: Label[] = new Array(order.length);
+    dispatchCases(run, labels, () => run.localGet(id), (k) => emitInstruction(ctx, order[k]));
+  });
+  run.op("unreachable");
+  m.exportFunction(N.run, run.index);
+  return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
+}
+
+/**
+ * Emits one nested block per entry of `labels` and a `br_table` (on the value `selector`
+ * pushes) that sends case `k` to the code `body(k)` placed after the `k`-th block's end;
+ * cases follow each other in order, each falling through into the next.
+ */
+function dispatchCases(
+  f: FunctionBuilder,
+  labels: Label[],
+  selector: () => void,
+  body: (k: number) => void,
+): void {
+  const n = labels.length;
+  if (n === 0) return;
+  // The br_table inside the innermost block names every label: open the blocks from the
+  // outermost (case n - 1) inwards, then close them one by one, each followed by its case.
+  for (let k = n - 1; k >= 0; k--) labels[k] = f.openBlock("empty");
+  selector();
+  f.brTable(labels, labels[n - 1]);
+  for (let k = 0; k < n; k++) {
+    f.endBlock(labels[k]);
+    body(k);
+  }
+}
+
+/** The `id` for continuing at address `target`. */
+function encodeTarget(
+  target: number,
+  plan: NativePlan,
+  ids: ReadonlyMap<number, number>,
+  js: JsBlocks,
+): number {
+  if (plan.native[target]) return ids.get(target)!;
+  const b = js.blockOf.get(target);
+  if (b === undefined) throw new Error(`address ${target} starts no block`);
+  return -1 - b;
+}
+
+/** What emitting one native instruction needs. */
+interface OpContext {
+  f: FunctionBuilder;
+  p: CompiledProgram;
+  plan: NativePlan;
+  layout: FrameLayout;
+  fp: number;
+  t: number;
+  rec: number;
+  st: number;
+  rt: {
+    compare: number;
+    truth: number;
+    arith: Map<Op, number>;
+    column: number;
+    recSize: number;
+    rowid: number;
+    cell: number;
+    bytesEqual: number;
+  };
+  cursor: number;
+  next: number;
+  goto(target: number): void;
+  fallback(pc: number): void;
+  encode(target: number): number;
+}
+
+/** Emits native address `pc`, then continues with the next address (falling through). */
+function emitInstruction(c: OpContext, pc: number): void {
+  const ins = c.p.code[pc];
+  const f = c.f;
+  const slot = (r: number) => f.localGet(c.fp).i32Const(r * SLOT_SIZE).op("i32.add");
+  const fusion = c.plan.fusions.get(pc);
+  const fused = [...c.plan.fusions.values()].some((x) => x.column === pc || x.constant === pc);
+  if (fused) {
+    // Done by the fused comparison that follows.
+  } else if (fusion !== undefined) {
+    emitFusedCompare(c, pc, ins, fusion.column, fusion.bytes.length);
+  } else {
+    switch (ins.op) {
+      case Op.Init:
+      case Op.Goto:
+        c.goto(ins.p2);
+        return;
+      case Op.Halt:
+        f.i32Const(RUN_DONE).op("return");
+        return;
+      case Op.ResultRow:
+        f.i32Const(c.encode(pc + 1)).globalSet(c.next).i32Const(RUN_ROW).op("return");
+        return;
+      case Op.Integer:
+        storeInt(c, ins.p2, () => f.i64Const(BigInt(ins.p1)));
+        break;
+      case Op.Int64:
+      case Op.Real: {
+        const from = c.layout.constant(pc);
+        for (const off of [0, 8]) {
+          f.localGet(c.fp).localGet(c.fp).load("i64.load", from + off);
+          f.store("i64.store", ins.p2 * SLOT_SIZE + off);
+        }
+        break;
+      }
+      case Op.Null:
+        for (let r = ins.p2; r <= ins.p3; r++) setClass(c, r, StorageClass.Null);
+        break;
+      case Op.IsNull:
+      case Op.NotNull:
+        f.localGet(c.fp).load("i32.load", ins.p1 * SLOT_SIZE + SLOT_CLASS);
+        if (ins.op === Op.IsNull) f.op("i32.eqz");
+        f.ifElse("empty", () => c.goto(ins.p2));
+        break;
+      case Op.If:
+      case Op.IfNot: {
+        // NULL jumps when P3 says so: pass the truth that makes it jump, or not.
+        const jumpOn = ins.op === Op.If ? 1 : 0;
+        const ifNull = ins.p3 !== 0 ? jumpOn : 1 - jumpOn;
+        // An INTEGER (a comparison's result, nearly always) is tested in place.
+        f.localGet(c.fp).load("i32.load", ins.p1 * SLOT_SIZE + SLOT_CLASS);
+        f.i32Const(StorageClass.Integer).op("i32.eq").ifElse("i32", () => {
+          f.localGet(c.fp).load("i64.load", ins.p1 * SLOT_SIZE + SLOT_VALUE).i64Const(0n);
+          f.op("i64.ne");
+        }, () => slot(ins.p1).i32Const(ifNull).call(c.rt.truth));
+        f.localTee(c.t);
+        f.i32Const(CompareResult.Declined).op("i32.eq").ifElse("empty", () => c.fallback(pc));
+        f.localGet(c.t).i32Const(jumpOn).op("i32.eq").ifElse("empty", () => c.goto(ins.p2));
+        break;
+      }
+      case Op.Eq:
+      case Op.Ne:
+      case Op.Lt:
+      case Op.Le:
+      case Op.Gt:
+      case Op.Ge:
+        slot(ins.p1);
+        slot(ins.p2);
+        f.call(c.rt.compare).localTee(c.t);
+        f.i32Const(CompareResult.Declined).op("i32.eq").ifElse("empty", () => c.fallback(pc));
+        f.localGet(c.t).i32Const(CompareResult.Null).op("i32.eq").ifElse("empty", () => {
+          setClass(c, ins.p3, StorageClass.Null);
+        }, () => {
+          storeInt(c, ins.p3, () => {
+            f.localGet(c.t);
+            if (ins.op !== Op.Eq) f.i32Const(0);
+            f.op(HOLDS[ins.op]!).op("i64.extend_i32_u");
+          });
+        });
+        break;
+      case Op.Add:
+      case Op.Subtract:
+      case Op.Multiply:
+      case Op.Divide:
+      case Op.Remainder:
+        slot(ins.p1);
+        slot(ins.p2);
+        slot(ins.p3);
+        f.call(c.rt.arith.get(ins.op)!).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
+        break;
+      case Op.And:
+      case Op.Or:
+        emitLogic(c, pc, ins);
+        break;
+      case Op.Rewind:
+        f.i32Const(CursorMove.Rewind).i32Const(ins.p1).call(c.cursor).op("i32.eqz");
+        f.ifElse("empty", () => c.goto(ins.p2));
+        break;
+      case Op.Next:
+        emitNext(c, ins);
+        break;
+      case Op.Column:
+        emitColumn(c, pc, ins);
+        break;
+      case Op.Rowid:
+        cellOrFallback(c, pc, ins.p1);
+        storeInt(c, ins.p2, () => f.globalGet(c.rt.rowid));
+        break;
+      default:
+        throw new Error(`no native code for instruction ${pc}`);
+    }
+  }
+  if (pc + 1 < c.p.code.length && !c.plan.native[pc + 1]) c.goto(pc + 1);
+}
+
+/** Truth values as `truth` returns them with `ifNull` = {@link UNKNOWN}. */
+const UNKNOWN = 3;
+
+/**
+ * Three-valued AND and OR (core/value/logic.ts): for AND a false operand wins over NULL,
+ * NULL over true; OR the other way round. An operand that is neither a number nor NULL
+ * (its truth needs a numeric conversion of text) falls back.
+ */
+function emitLogic(c: OpContext, pc: number, ins: Insn): void {
+  const f = c.f;
+  const truthOf = (r: number, into: number) => {
+    f.localGet(c.fp).i32Const(r * SLOT_SIZE).op("i32.add").i32Const(UNKNOWN);
+    f.call(c.rt.truth).localSet(into);
+  };
+  truthOf(ins.p1, c.t);
+  truthOf(ins.p2, c.rec);
+  f.localGet(c.t).i32Const(CompareResult.Declined).op("i32.eq");
+  f.localGet(c.rec).i32Const(CompareResult.Declined).op("i32.eq").op("i32.or");
+  f.ifElse("empty", () => c.fallback(pc));
+  const wins = ins.op === Op.And ? 0 : 1;
+  f.localGet(c.t).i32Const(wins).op("i32.eq").localGet(c.rec).i32Const(wins).op("i32.eq");
+  f.op("i32.or").ifElse("empty", () => storeInt(c, ins.p3, () => f.i64Const(BigInt(wins))), () => {
+    f.localGet(c.t).i32Const(UNKNOWN).op("i32.eq").localGet(c.rec).i32Const(UNKNOWN);
+    f.op("i32.eq").op("i32.or").ifElse(
+      "empty",
+      () => setClass(c, ins.p3, StorageClass.Null),
+      () => {
+        storeInt(c, ins.p3, () => f.i64Const(BigInt(1 - wins)));
+      },
+    );
+  });
+}
+
+function setClass(c: OpContext, r: number, cls: StorageClass): void {
+  c.f.localGet(c.fp).i32Const(cls).store("i32.store", r * SLOT_SIZE + SLOT_CLASS);
+}
+
+/** Stores the i64 that `value` pushes as INTEGER register `r`. */
+function storeInt(c: OpContext, r: number, value: () => void): void {
+  c.f.localGet(c.fp);
+  value();
+  c.f.store("i64.store", r * SLOT_SIZE + SLOT_VALUE);
+  setClass(c, r, StorageClass.Integer);
+}
+
+/** Leaves the address of cursor `cur`'s position in `st` and its record in `rec`, or falls back. */
+function cellOrFallback(c: OpContext, pc: number, cur: number): void {
+  const f = c.f;
+  f.localGet(c.fp).i32Const(c.layout.cursor(cur)).op("i32.add").localTee(c.st);
+  f.call(c.rt.cell).localTee(c.rec).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
+}
+
+function emitNext(c: OpContext, ins: Insn): void {
+  const f = c.f;
+  f.localGet(c.fp).i32Const(c.layout.cursor(ins.p1)).op("i32.add").localTee(c.st);
+  f.load("i32.load", CURSOR.mode).i32Const(CursorMode.Invalid).op("i32.ne").ifElse("empty", () => {
+    f.localGet(c.st).localGet(c.st).load("i32.load", CURSOR.index).i32Const(1).op("i32.add");
+    f.localTee(c.t).store("i32.store", CURSOR.index);
+    f.localGet(c.t).localGet(c.st).load("i32.load", CURSOR.count).op("i32.lt_s");
+    f.ifElse("empty", () => c.goto(ins.p2));
+    f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
+    f.ifElse("empty", () => c.goto(ins.p2));
+  });
+}
+
+function emitColumn(c: OpContext, pc: number, ins: Insn): void {
+  const f = c.f;
+  cellOrFallback(c, pc, ins.p1);
+  f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
+  f.localGet(c.fp).i32Const(ins.p3 * SLOT_SIZE).op("i32.add");
+  f.call(c.rt.column).i32Const(ColumnResult.Written).op("i32.ne");
+  f.ifElse("empty", () => c.fallback(pc));
+  // TEXT and BLOB become JS values in the fallback, which decodes them.
+  const cls = ins.p3 * SLOT_SIZE + SLOT_CLASS;
+  f.localGet(c.fp).load("i32.load", cls).i32Const(StorageClass.Real).op("i32.gt_u");
+  f.ifElse("empty", () => c.fallback(pc));
+  if (ins.p5 === 1) {
+    // A REAL column stored as an integer reads back as REAL.
+    f.localGet(c.fp).load("i32.load", cls).i32Const(StorageClass.Integer).op("i32.eq");
+    f.ifElse("empty", () => {
+      const v = ins.p3 * SLOT_SIZE + SLOT_VALUE;
+      f.localGet(c.fp).localGet(c.fp).load("i64.load", v).op("f64.convert_i64_s");
+      f.store("f64.store", v);
+      setClass(c, ins.p3, StorageClass.Real);
+    });
+  }
+}
+
+/** A column tested against TEXT bytes: compared in place, or the three instructions in JS. */
+function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n: number): void {
+  const f = c.f;
+  const col = c.p.code[column];
+  cellOrFallback(c, pc, col.p1);
+  f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
+  f.localGet(c.fp).i32Const(c.layout.scratch).op("i32.add");
+  f.call(c.rt.column).i32Const(ColumnResult.Written).op("i32.ne");
+  f.localGet(c.fp).load("i32.load", c.layout.scratch + SLOT_CLASS);
+  f.i32Const(StorageClass.Text).op("i32.ne").op("i32.or");
+  f.ifElse("empty", () => c.fallback(pc));
+  storeInt(c, ins.p3, () => {
+    // Equal lengths and equal bytes.
+    f.localGet(c.fp).load("i64.load", c.layout.scratch + SLOT_VALUE).i64Const(32n);
+    f.op("i64.shr_u").op("i32.wrap_i64").localTee(c.t).i32Const(n).op("i32.eq");
+    f.ifElse("i32", () => {
+      f.localGet(c.fp).load("i64.load", c.layout.scratch + SLOT_VALUE).op("i32.wrap_i64");
+      f.localGet(c.fp).i32Const(c.layout.fusedBytes(pc)).op("i32.add").localGet(c.t);
+      f.call(c.rt.bytesEqual);
+    }, () => f.i32Const(0));
+    if (ins.op === Op.Ne) f.op("i32.eqz");
+    f.op("i64.extend_i32_u");
+  });
+}

@@ -1,0 +1,293 @@
+/**
+ * Which instructions of a program the Wasm module runs itself, and where their state lives.
+ *
+ * Native today: control flow (Init, Goto, Halt, ResultRow, If/IfNot, IsNull/NotNull),
+ * constants (Integer, Int64, Real, Null), comparisons, arithmetic, and the scan of a table
+ * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches; a
+ * column compared with a TEXT constant under BINARY is compared as bytes in place (the
+ * fusion of js-codegen/fuse_text_compare.ts). Everything else runs in the JS segments.
+ *
+ * A native instruction may decline at run time (a TEXT operand, an overflowing record, a
+ * NULL row): it then runs as JS in a fallback block made for it, with the same template
+ * the JS backend uses, so the two can never disagree on a value.
+ */
+import { Affinity } from "../../core/value/types.ts";
+import { textCompareFusions } from "../js-codegen/fuse_text_compare.ts";
+import type { CursorEntry } from "../interpreter/descriptors.ts";
+import { Op, OPCODES } from "../interpreter/opcodes.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+import type { TextCompareFusion } from "../js-codegen/fuse_text_compare.ts";
+import { blockStarts } from "../js-codegen/translate.ts";
+
+/** Operations that move a cursor: a native cursor is moved by native code alone. */
+const MOVES = new Set<Op>([Op.Rewind, Op.Next]);
+
+/** Operations that read a native cursor's row: native, or JS after handing it the position. */
+const READS = new Set<Op>([Op.Column, Op.Rowid]);
+
+/** Instructions that are native whatever their operands (unless demoted, see planNative). */
+const ALWAYS = new Set<Op>([
+  Op.Init,
+  Op.Goto,
+  Op.Halt,
+  Op.ResultRow,
+  Op.If,
+  Op.IfNot,
+  Op.IsNull,
+  Op.NotNull,
+  Op.Integer,
+  Op.Int64,
+  Op.Real,
+  Op.Null,
+  Op.Eq,
+  Op.Ne,
+  Op.Lt,
+  Op.Le,
+  Op.Gt,
+  Op.Ge,
+  Op.Add,
+  Op.Subtract,
+  Op.Multiply,
+  Op.Divide,
+  Op.Remainder,
+  Op.And,
+  Op.Or,
+]);
+
+/**
+ * Programs longer than this run wholly in JS segments: planning their crossings grows with
+ * the square of their length (a 55-table join's program has thousands of instructions), and
+ * such programs are joins whose time goes to JS work anyway.
+ */
+export const MAX_NATIVE_PROGRAM = 400;
+
+/** Instructions after which control never falls through. */
+const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
+
+/** Native instructions that may hand an execution to a JS fallback block. */
+export const MAY_DECLINE = new Set<Op>([
+  Op.If,
+  Op.IfNot,
+  Op.Eq,
+  Op.Ne,
+  Op.Lt,
+  Op.Le,
+  Op.Gt,
+  Op.Ge,
+  Op.Add,
+  Op.Subtract,
+  Op.Multiply,
+  Op.Divide,
+  Op.Remainder,
+  Op.Column,
+  Op.Rowid,
+  Op.And,
+  Op.Or,
+]);
+
+/** What runs natively in one program. */
+export interface NativePlan {
+  /** Per address: whether the module runs it. */
+  readonly native: readonly boolean[];
+  /** Cursors the module steps through itself. */
+  readonly cursors: ReadonlySet<number>;
+  /** Registers native instructions read or write (kept in slots, synced with JS). */
+  readonly regs: readonly number[];
+  /** Fused text comparisons by compare address (their Column and String8 are native too). */
+  readonly fusions: ReadonlyMap<number, TextCompareFusion>;
+  /**
+   * Fallback blocks: for each native address that may decline, the addresses whose JS
+   * templates its fallback runs (itself; a fused compare's three instructions).
+   */
+  readonly fallbacks: ReadonlyMap<number, readonly number[]>;
+}
+
+/** Registers a native instruction reads or writes. */
+function registersOf(op: Op, p1: number, p2: number, p3: number): number[] {
+  switch (op) {
+    case Op.Integer:
+    case Op.Int64:
+    case Op.Real:
+    case Op.Rowid:
+      return [p2];
+    case Op.Null: {
+      const out: number[] = [];
+      for (let r = p2; r <= p3; r++) out.push(r);
+      return out;
+    }
+    case Op.If:
+    case Op.IfNot:
+    case Op.IsNull:
+    case Op.NotNull:
+      return [p1];
+    case Op.Column:
+      return [p3];
+    case Op.Init:
+    case Op.Goto:
+    case Op.Halt:
+    case Op.ResultRow:
+    case Op.OpenRead:
+    case Op.Rewind:
+    case Op.Next:
+      return [];
+    default: // comparisons and arithmetic
+      return [p1, p2, p3];
+  }
+}
+
+/**
+ * Decides what of `p` runs natively. Every crossing between the module and JS costs a
+ * call and copies of registers, so code runs natively only where it saves more than that:
+ *
+ * - a table cursor is native when only Rewind and Next move it (Column and Rowid may read
+ *   it from JS, after JS is handed the position);
+ * - a column is decoded natively when its declared affinity is numeric (TEXT would only be
+ *   decoded into a JS string, so it is read in JS);
+ * - a scan loop whose every row passes through JS (a JS instruction before the first
+ *   conditional jump of the loop body) runs in JS altogether: native stepping would only
+ *   add a crossing per row;
+ * - within a straight run of instructions, native ones between two JS ones join JS.
+ */
+export function planNative(p: CompiledProgram): NativePlan {
+  const code = p.code;
+  if (code.length > MAX_NATIVE_PROGRAM) {
+    // Working out the crossings costs more than it saves here: JS runs it all.
+    return {
+      native: code.map(() => false),
+      cursors: new Set(),
+      regs: [],
+      fusions: new Map(),
+      fallbacks: new Map(),
+    };
+  }
+  const cursors = new Set<number>();
+  const foreign = new Set<number>();
+  const entries = new Map<number, CursorEntry>();
+  for (const ins of code) {
+    if (OPCODES[ins.op].p1 !== "cursor") continue;
+    if (ins.op === Op.OpenRead) {
+      const entry = p.pool[ins.p4] as CursorEntry;
+      entries.set(ins.p1, entry);
+      if (entry.order === null) cursors.add(ins.p1);
+      else foreign.add(ins.p1);
+    } else if (!MOVES.has(ins.op) && !READS.has(ins.op)) foreign.add(ins.p1);
+  }
+  for (const c of foreign) cursors.delete(c);
+  const demoted = new Set<number>();
+  const starts = blockStarts(code);
+  const candidates = textCompareFusions(p, starts);
+  // A column compared with a TEXT constant as bytes is native whatever its affinity.
+  const fusable = new Set([...candidates.values()].flatMap((f) => [f.column, f.constant]));
+  let native: boolean[] = [];
+  for (;;) {
+    native = code.map((ins, pc) => {
+      if (demoted.has(pc)) return false;
+      if (ALWAYS.has(ins.op)) return true;
+      if (ins.op === Op.String8) return fusable.has(pc);
+      if (!cursors.has(ins.p1)) return false;
+      if (MOVES.has(ins.op) || ins.op === Op.Rowid) return true;
+      return ins.op === Op.Column &&
+        (fusable.has(pc) || numericColumn(entries.get(ins.p1)!, ins.p2));
+    });
+    const slow = slowLoops(p, native, cursors);
+    if (slow.length === 0) break;
+    for (const { cursor, from, to } of slow) {
+      cursors.delete(cursor);
+      for (let pc = from; pc <= to; pc++) demoted.add(pc);
+    }
+  }
+  absorbIntoJs(p, native, starts, cursors);
+  // Fusions need the column's cursor native; the String8 joins them (it has no other use).
+  const fusions = new Map<number, TextCompareFusion>();
+  for (const [at, f] of candidates) {
+    if (native[at] && native[f.column] && native[f.constant]) {
+      fusions.set(at, f);
+      continue;
+    }
+    // No fusion after all: a String8 has no native code, and a TEXT column reads in JS.
+    const col = code[f.column];
+    native[f.constant] = false;
+    native[f.column] &&= numericColumn(entries.get(col.p1)!, col.p2);
+  }
+  const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
+  const regs = new Set<number>();
+  const fallbacks = new Map<number, readonly number[]>();
+  code.forEach((ins, pc) => {
+    if (!native[pc] || fused.has(pc)) return;
+    const f = fusions.get(pc);
+    if (f !== undefined) {
+      regs.add(ins.p3);
+      const [first, second] = f.column < f.constant
+        ? [f.column, f.constant]
+        : [f.constant, f.column];
+      fallbacks.set(pc, [first, second, pc]);
+      return;
+    }
+    for (const r of registersOf(ins.op, ins.p1, ins.p2, ins.p3)) regs.add(r);
+    if (MAY_DECLINE.has(ins.op)) fallbacks.set(pc, [pc]);
+  });
+  return { native, cursors, regs: [...regs].sort((a, b) => a - b), fusions, fallbacks };
+}
+
+/** Whether record field `field` of the table `entry` opens has a numeric declared affinity. */
+function numericColumn(entry: CursorEntry, field: number): boolean {
+  const col = entry.table.columns.find((c) => c.recordIndex === field);
+  return col !== undefined &&
+    (col.affinity === Affinity.Integer || col.affinity === Affinity.Real ||
+      col.affinity === Affinity.Numeric);
+}
+
+/**
+ * Scan loops of native cursors whose body reaches a JS instruction on every row: from the
+ * loop's head, straight on until the first conditional jump or the loop's Next.
+ */
+function slowLoops(
+  p: CompiledProgram,
+  native: readonly boolean[],
+  cursors: ReadonlySet<number>,
+): { cursor: number; from: number; to: number }[] {
+  const out: { cursor: number; from: number; to: number }[] = [];
+  p.code.forEach((ins, at) => {
+    if (ins.op !== Op.Next || !cursors.has(ins.p1) || ins.p2 > at) return;
+    let pc = ins.p2;
+    for (let steps = 0; pc !== at && steps < p.code.length; steps++) {
+      const i = p.code[pc];
+      if (!native[pc]) {
+        // The loop's Rewind is before the head: demote from it too.
+        const rewind = p.code.findLastIndex((x, q) =>
+          q < ins.p2 && x.op === Op.Rewind && x.p1 === ins.p1
+        );
+        out.push({ cursor: ins.p1, from: rewind >= 0 ? rewind : ins.p2, to: at });
+        return;
+      }
+      if (i.op === Op.Goto) pc = i.p2;
+      else if (OPCODES[i.op].jump || TRANSFERS.has(i.op)) return;
+      else pc++;
+    }
+  });
+  return out;
+}
+
+/**
+ * Native instructions between two JS ones in one straight run (no block start between
+ * them) join JS, so that the run crosses once. Cursor moves stay native.
+ */
+function absorbIntoJs(
+  p: CompiledProgram,
+  native: boolean[],
+  starts: ReadonlySet<number>,
+  cursors: ReadonlySet<number>,
+): void {
+  let lastJs = -1;
+  p.code.forEach((ins, pc) => {
+    if (starts.has(pc) || OPCODES[ins.op].jump) lastJs = -1;
+    if (native[pc]) return;
+    if (lastJs >= 0) {
+      for (let q = lastJs + 1; q < pc; q++) {
+        const op = p.code[q].op;
+        if (!(MOVES.has(op) && cursors.has(p.code[q].p1))) native[q] = false;
+      }
+    }
+    lastJs = OPCODES[ins.op].jump || TRANSFERS.has(ins.op) ? -1 : pc;
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * SQLite's arithmetic on register slots (reg_slots.ts), natively: 64-bit INTEGER `+ - * / %`
+ * with overflow to REAL (sqlite3AddInt64 and friends), REAL arithmetic with NaN as NULL and
+ * division by zero as NULL, NULL operands giving NULL. The same rules as core/value/arith.ts,
+ * which tests/wasm_runtime_test.ts compares these functions with over edge values.
+ *
+ * Each function is `(a, b, out: slot addresses) -> i32`: 1 when it wrote the result, 0 when
+ * it declines and leaves the operation to the JS implementation (a TEXT or BLOB operand,
+ * which needs numeric conversion of text; `%` on a REAL).
+ */
+import type { FunctionBuilder, Label } from "../emit/function_builder.ts";
+import type { ModuleBuilder } from "../emit/module_builder.ts";
+import { StorageClass } from "../../../core/value/types.ts";
+import { SLOT_CLASS, SLOT_VALUE } from "./reg_slots.ts";
+
+/** The arithmetic operators with a native implementation. */
+export type ArithOp = "add" | "subtract" | "multiply" | "divide" | "remainder";
+
+const I64_MIN = -(1n << 63n);
+
+/** Adds the function for `op` to `m`; returns its function index. */
+export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
+  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], `arith_${op}`);
+  const [a, b, out] = [0, 1, 2];
+  const ca = f.addLocal("i32", "ca"), cb = f.addLocal("i32", "cb");
+  const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y"), r = f.addLocal("i64", "r");
+  const fr = f.addLocal("f64", "fr");
+  const setClass = (c: StorageClass) => f.localGet(out).i32Const(c).store("i32.store", SLOT_CLASS);
+  const done = () => f.i32Const(1).op("return");
+  f.localGet(a).load("i32.load", SLOT_CLASS).localSet(ca);
+  f.localGet(b).load("i32.load", SLOT_CLASS).localSet(cb);
+  // NULL wins over everything, text included (core: NULL is checked before conversion).
+  f.localGet(ca).i32Const(StorageClass.Null).op("i32.eq");
+  f.localGet(cb).i32Const(StorageClass.Null).op("i32.eq").op("i32.or");
+  f.ifElse("empty", () => {
+    setClass(StorageClass.Null);
+    done();
+  });
+  f.localGet(ca).i32Const(StorageClass.Real).op("i32.gt_u");
+  f.localGet(cb).i32Const(StorageClass.Real).op("i32.gt_u").op("i32.or");
+  f.ifElse("empty", () => f.i32Const(0).op("return"));
+  f.block("empty", (real) => {
+    f.localGet(ca).localGet(cb).op("i32.and").i32Const(StorageClass.Integer).op("i32.ne");
+    f.brIf(real); // Integer is 1 and Real 2: the AND is 1 only for two INTEGERs
+    f.localGet(a).load("i64.load", SLOT_VALUE).localSet(x);
+    f.localGet(b).load("i64.load", SLOT_VALUE).localSet(y);
+    integerOp(f, op, x, y, r, real, () => {
+      setClass(StorageClass.Null);
+      done();
+    });
+    f.localGet(out).localGet(r).store("i64.store", SLOT_VALUE);
+    setClass(StorageClass.Integer);
+    done();
+  });
+  if (op === "remainder") {
+    // An INTEGER % never overflows; with a REAL operand core truncates both to integers
+    // first, a conversion left to JS.
+    f.i32Const(0).op("return");
+    return f.index;
+  }
+  const asReal = (slot: number, cls: number) =>
+    f.localGet(cls).i32Const(StorageClass.Integer).op("i32.eq").ifElse(
+      "f64",
+      () => f.localGet(slot).load("i64.load", SLOT_VALUE).op("f64.convert_i64_s"),
+      () => f.localGet(slot).load("f64.load", SLOT_VALUE),
+    );
+  const fy = f.addLocal("f64", "fy");
+  asReal(b, cb);
+  f.localSet(fy);
+  if (op === "divide") {
+    // Division by zero is NULL, REAL or not.
+    f.localGet(fy).f64Const(0).op("f64.eq").ifElse("empty", () => {
+      setClass(StorageClass.Null);
+      done();
+    });
+  }
+  asReal(a, ca);
+  f.localGet(fy);
+  f.op(
+    op === "add"
+      ? "f64.add"
+      : op === "subtract"
+      ? "f64.sub"
+      : op === "multiply"
+      ? "f64.mul"
+      : "f64.div",
+  );
+  f.localTee(fr).localGet(fr).op("f64.ne").ifElse("empty", () => {
+    setClass(StorageClass.Null); // NaN (∞ - ∞, 0 × ∞) is NULL
+    done();
+  });
+  f.localGet(out).localGet(fr).store("f64.store", SLOT_VALUE);
+  setClass(StorageClass.Real);
+  f.i32Const(1);
+  return f.index;
+}
+
+/**
+ * Leaves `x op y` in `r`, or branches to `overflow` (the REAL path), or runs `toNull`
+ * (division by zero).
+ */
+function integerOp(
+  f: FunctionBuilder,
+  op: ArithOp,
+  x: number,
+  y: number,
+  r: number,
+  overflow: Label,
+  toNull: () => void,
+): void {
+  switch (op) {
+    case "add":
+      f.localGet(x).localGet(y).op("i64.add").localSet(r);
+      // Overflow when both operands differ in sign from the result.
+      f.localGet(x).localGet(r).op("i64.xor").localGet(y).localGet(r).op("i64.xor");
+      f.op("i64.and").i64Const(0n).op("i64.lt_s").brIf(overflow);
+      return;
+    case "subtract":
+      f.localGet(x).localGet(y).op("i64.sub").localSet(r);
+      // Overflow when the operands differ in sign and the result differs from x.
+      f.localGet(x).localGet(y).op("i64.xor").localGet(x).localGet(r).op("i64.xor");
+      f.op("i64.and").i64Const(0n).op("i64.lt_s").brIf(overflow);
+      return;
+    case "multiply":
+      f.localGet(x).localGet(y).op("i64.mul").localSet(r);
+      f.localGet(x).op("i64.eqz").ifElse("empty", () => {}, () => {
+        // -1 × MIN overflows, and MIN / -1 would trap, so x = -1 is decided on its own.
+        f.localGet(x).i64Const(-1n).op("i64.eq").ifElse("empty", () => {
+          f.localGet(y).i64Const(I64_MIN).op("i64.eq").brIf(overflow);
+        }, () => {
+          f.localGet(r).localGet(x).op("i64.div_s").localGet(y).op("i64.ne").brIf(overflow);
+        });
+      });
+      return;
+    case "divide":
+      f.localGet(y).op("i64.eqz").ifElse("empty", toNull);
+      f.localGet(x).i64Const(I64_MIN).op("i64.eq");
+      f.localGet(y).i64Const(-1n).op("i64.eq").op("i32.and").brIf(overflow);
+      f.localGet(x).localGet(y).op("i64.div_s").localSet(r);
+      return;
+    case "remainder":
+      f.localGet(y).op("i64.eqz").ifElse("empty", toNull);
+      // i64.rem_s of MIN by -1 is 0 (no trap), as SQLite's result.
+      f.localGet(x).localGet(y).op("i64.rem_s").localSet(r);
+      return;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Native access to the current cell of a native cursor (frame.ts `CURSOR`): where its
+ * record starts, its size and its rowid, with the bounds checks core's reader makes
+ * (core/format/cursor.ts, btree_page.ts); anything else (an overflowing payload, a
+ * malformed cell, a cursor on no entry) is declined and read by the JS cursor.
+ */
+import type { ModuleBuilder } from "../emit/module_builder.ts";
+import { CURSOR, CursorMode } from "../frame.ts";
+
+/**
+ * `cell(cursor) -> record address` (0: declined): the current cell of a native cursor on
+ * a table leaf, its rowid in the global `rowid` and its record's size in `rec_size`, for
+ * records kept whole on the leaf; the checks are core's (cursor.ts, btree_page.ts).
+ */
+export function addCell(
+  m: ModuleBuilder,
+  varint: number,
+  varintEnd: number,
+  recSize: number,
+  rowid: number,
+): number {
+  const f = m.addFunction(["i32"], ["i32"], "cell");
+  const st = 0;
+  const leaf = f.addLocal("i32", "leaf"), off = f.addLocal("i32", "off");
+  const end = f.addLocal("i32", "end"), size = f.addLocal("i64", "size");
+  const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
+  const decline = () => f.i32Const(0).op("return");
+  const declineIf = () => f.ifElse("empty", decline);
+  f.localGet(st).load("i32.load", CURSOR.mode).i32Const(CursorMode.Native).op("i32.ne");
+  declineIf();
+  f.localGet(st).load("i32.load", CURSOR.leaf).localSet(leaf);
+  f.localGet(st).load("i32.load", CURSOR.usableEnd).localSet(end);
+  f.localGet(st).load("i32.load", CURSOR.index).localTee(idx);
+  f.localGet(st).load("i32.load", CURSOR.count).op("i32.ge_u");
+  declineIf();
+  // The cell pointer, checked to lie in the cell content area (btree_page.ts cellOffset).
+  f.localGet(st).load("i32.load", CURSOR.cellPtr).localGet(idx).i32Const(1).op("i32.shl");
+  f.op("i32.add").localTee(p).load("i32.load8_u", 0).i32Const(8).op("i32.shl");
+  f.localGet(p).load("i32.load8_u", 1).op("i32.or").localGet(leaf).op("i32.add").localTee(off);
+  f.localGet(st).load("i32.load", CURSOR.cellPtr);
+  f.localGet(st).load("i32.load", CURSOR.count).i32Const(1).op("i32.shl").op("i32.add");
+  f.op("i32.lt_u");
+  f.localGet(off).i32Const(4).op("i32.add").localGet(end).op("i32.gt_u").op("i32.or");
+  declineIf();
+  // Payload size (one byte for most rows), then the rowid; a payload that overflows is
+  // the JS reader's.
+  f.localGet(off).load("i32.load8_u", 0).localTee(p).i32Const(0x80).op("i32.lt_u");
+  f.ifElse("empty", () => {
+    f.localGet(p).op("i64.extend_i32_u").localSet(size);
+    f.localGet(off).i32Const(1).op("i32.add").globalSet(varintEnd);
+  }, () => {
+    f.localGet(off).localGet(end).call(varint).localSet(size);
+  });
+  f.globalGet(varintEnd).op("i32.eqz");
+  f.localGet(size).localGet(st).load("i32.load", CURSOR.maxLocal).op("i64.extend_i32_u");
+  f.op("i64.gt_u").op("i32.or");
+  declineIf();
+  f.globalGet(varintEnd).localGet(end).call(varint).globalSet(rowid);
+  f.globalGet(varintEnd).localTee(p).op("i32.eqz");
+  f.localGet(p).localGet(size).op("i32.wrap_i64").op("i32.add").localGet(end).op("i32.gt_u");
+  f.op("i32.or");
+  declineIf();
+  f.localGet(size).op("i32.wrap_i64").globalSet(recSize);
+  f.localGet(p);
+  return f.index;
+}
+
+/** `bytes_equal(a, b, n) -> i32`: whether the `n` bytes at `a` and at `b` are equal. */
+export function addBytesEqual(m: ModuleBuilder): number {
+  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "bytes_equal");
+  const [a, b, n] = [0, 1, 2];
+  const i = f.addLocal("i32", "i");
+  f.block("empty", (done) => {
+    f.loop("empty", (more) => {
+      f.localGet(i).localGet(n).op("i32.ge_u").brIf(done);
+      f.localGet(a).localGet(i).op("i32.add").load("i32.load8_u", 0);
+      f.localGet(b).localGet(i).op("i32.add").load("i32.load8_u", 0);
+      f.op("i32.ne").ifElse("empty", () => f.i32Const(0).op("return"));
+      f.localGet(i).i32Const(1).op("i32.add").localSet(i).br(more);
+    });
+  });
+  f.i32Const(1);
+  return f.index;
+}

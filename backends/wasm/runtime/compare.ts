@@ -1,0 +1,106 @@
+/**
+ * Comparison of two register slots (reg_slots.ts) holding numbers, natively: INTEGER with
+ * INTEGER as 64-bit integers, REAL with REAL as doubles, and INTEGER with REAL exactly (as
+ * SQLite's sqlite3IntFloatCompare, without rounding the integer to a double first). Same
+ * answers as core/value/logic.ts `compare` for numeric operands under every affinity and
+ * collation (neither changes how two numbers compare); tests/wasm_runtime_test.ts checks.
+ */
+import type { ModuleBuilder } from "../emit/module_builder.ts";
+import { StorageClass } from "../../../core/value/types.ts";
+import { SLOT_CLASS, SLOT_VALUE } from "./reg_slots.ts";
+
+/** What the compare function returns besides -1, 0 and 1. */
+export const enum CompareResult {
+  /** Not two numbers (TEXT, BLOB or a NaN): left to the JS implementation. */
+  Declined = 2,
+  /** An operand is NULL: the comparison is NULL. */
+  Null = 3,
+}
+
+/** Adds `compare(a, b) -> -1 | 0 | 1 | CompareResult` to `m`; returns its index. */
+export function addCompareFunction(m: ModuleBuilder): number {
+  const f = m.addFunction(["i32", "i32"], ["i32"], "compare");
+  const [a, b] = [0, 1];
+  const ca = f.addLocal("i32", "ca"), cb = f.addLocal("i32", "cb");
+  const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y");
+  const fx = f.addLocal("f64", "fx"), fy = f.addLocal("f64", "fy");
+  const sign = f.addLocal("i32", "sign");
+  const ret = (v: number) => f.i32Const(v).op("return");
+  f.localGet(a).load("i32.load", SLOT_CLASS).localSet(ca);
+  f.localGet(b).load("i32.load", SLOT_CLASS).localSet(cb);
+  f.localGet(ca).op("i32.eqz").localGet(cb).op("i32.eqz").op("i32.or");
+  f.ifElse("empty", () => ret(CompareResult.Null));
+  f.localGet(ca).i32Const(StorageClass.Real).op("i32.gt_u");
+  f.localGet(cb).i32Const(StorageClass.Real).op("i32.gt_u").op("i32.or");
+  f.ifElse("empty", () => ret(CompareResult.Declined));
+  const threeWay = (lt: "i64.lt_s" | "f64.lt", gt: "i64.gt_s" | "f64.gt", l: number, r: number) => {
+    f.localGet(l).localGet(r).op(gt).localGet(l).localGet(r).op(lt).op("i32.sub");
+  };
+  // Both INTEGER.
+  f.localGet(ca).localGet(cb).op("i32.and").i32Const(StorageClass.Integer).op("i32.eq");
+  f.ifElse("empty", () => {
+    f.localGet(a).load("i64.load", SLOT_VALUE).localSet(x);
+    f.localGet(b).load("i64.load", SLOT_VALUE).localSet(y);
+    threeWay("i64.lt_s", "i64.gt_s", x, y);
+    f.op("return");
+  });
+  // Both REAL.
+  f.localGet(ca).localGet(cb).op("i32.eq").ifElse("empty", () => {
+    f.localGet(a).load("f64.load", SLOT_VALUE).localSet(fx);
+    f.localGet(b).load("f64.load", SLOT_VALUE).localSet(fy);
+    f.localGet(fx).localGet(fx).op("f64.ne").localGet(fy).localGet(fy).op("f64.ne").op("i32.or");
+    f.ifElse("empty", () => ret(CompareResult.Declined));
+    threeWay("f64.lt", "f64.gt", fx, fy);
+    f.op("return");
+  });
+  // One of each: x the INTEGER, fy the REAL, and the answer negated when a is the REAL.
+  f.localGet(ca).i32Const(StorageClass.Integer).op("i32.eq").ifElse("empty", () => {
+    f.localGet(a).load("i64.load", SLOT_VALUE).localSet(x);
+    f.localGet(b).load("f64.load", SLOT_VALUE).localSet(fy);
+    f.i32Const(1).localSet(sign);
+  }, () => {
+    f.localGet(b).load("i64.load", SLOT_VALUE).localSet(x);
+    f.localGet(a).load("f64.load", SLOT_VALUE).localSet(fy);
+    f.i32Const(-1).localSet(sign);
+  });
+  f.localGet(fy).localGet(fy).op("f64.ne").ifElse("empty", () => ret(CompareResult.Declined));
+  f.block("empty", (decided) => {
+    f.localGet(fy).f64Const(-9223372036854775808).op("f64.lt").ifElse("empty", () => {
+      f.i32Const(1).localSet(ca);
+      f.br(decided);
+    });
+    f.localGet(fy).f64Const(9223372036854775808).op("f64.ge").ifElse("empty", () => {
+      f.i32Const(-1).localSet(ca);
+      f.br(decided);
+    });
+    // In range: compare with the REAL's integer part, then the INTEGER as a double.
+    f.localGet(fy).op("i64.trunc_f64_s").localSet(y);
+    threeWay("i64.lt_s", "i64.gt_s", x, y);
+    f.localTee(ca).brIf(decided);
+    f.localGet(x).op("f64.convert_i64_s").localSet(fx);
+    threeWay("f64.lt", "f64.gt", fx, fy);
+    f.localSet(ca);
+  });
+  f.localGet(ca).localGet(sign).op("i32.mul");
+  return f.index;
+}
+
+/**
+ * Adds `truth(a, ifNull) -> 0 | 1 | CompareResult.Declined` to `m`: whether the slot's
+ * value is true (core/value/coerce.ts `truthValue`) for NULL, INTEGER and REAL.
+ */
+export function addTruthFunction(m: ModuleBuilder): number {
+  const f = m.addFunction(["i32", "i32"], ["i32"], "truth");
+  const [a, ifNull] = [0, 1];
+  const c = f.addLocal("i32", "c");
+  f.localGet(a).load("i32.load", SLOT_CLASS).localTee(c).op("i32.eqz");
+  f.ifElse("empty", () => f.localGet(ifNull).op("return"));
+  f.localGet(c).i32Const(StorageClass.Integer).op("i32.eq").ifElse("empty", () => {
+    f.localGet(a).load("i64.load", SLOT_VALUE).i64Const(0n).op("i64.ne").op("return");
+  });
+  f.localGet(c).i32Const(StorageClass.Real).op("i32.eq").ifElse("empty", () => {
+    f.localGet(a).load("f64.load", SLOT_VALUE).f64Const(0).op("f64.ne").op("return");
+  });
+  f.i32Const(CompareResult.Declined);
+  return f.index;
+}

@@ -1,0 +1,64 @@
+/**
+ * Registers in linear memory: the layout native code reads and writes, and the conversion
+ * between a slot and a JS {@link Reg} (core/value/reg.ts), which is how values cross between
+ * native code and the JS that runs what native code does not.
+ *
+ * A slot is {@link SLOT_SIZE} bytes: the storage class (core's `StorageClass` numbers) as
+ * an i32 at +0 and the value at +8: an i64 (INTEGER), the bits of an f64 (REAL), or for
+ * TEXT and BLOB a reference to bytes in the memory (offset in the low 32 bits, length in
+ * the high 32).
+ */
+import { type Reg, setInt, setNull } from "../../../core/value/reg.ts";
+import { normalizeInt, StorageClass } from "../../../core/value/types.ts";
+
+/** Bytes of one register slot. */
+export const SLOT_SIZE = 16;
+/** Offset of the storage class in a slot. */
+export const SLOT_CLASS = 0;
+/** Offset of the value in a slot. */
+export const SLOT_VALUE = 8;
+
+/**
+ * Writes a NULL, INTEGER or REAL register into the slot at `at`; false (slot untouched)
+ * for TEXT and BLOB, whose bytes native code does not own.
+ */
+export function writeSlot(view: DataView, at: number, r: Reg): boolean {
+  switch (r.c) {
+    case StorageClass.Null:
+      view.setInt32(at + SLOT_CLASS, StorageClass.Null, true);
+      view.setBigInt64(at + SLOT_VALUE, 0n, true);
+      return true;
+    case StorageClass.Integer:
+      view.setInt32(at + SLOT_CLASS, StorageClass.Integer, true);
+      view.setBigInt64(at + SLOT_VALUE, BigInt(r.v as number | bigint), true);
+      return true;
+    case StorageClass.Real:
+      view.setInt32(at + SLOT_CLASS, StorageClass.Real, true);
+      view.setFloat64(at + SLOT_VALUE, r.v as number, true);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Reads the slot at `at` into `r` when it holds NULL, INTEGER or REAL (false otherwise).
+ * A REAL is taken as it is, NaN included: native arithmetic writes NULL where SQLite's
+ * result is NaN, and a NaN read from a file is what core's reader gives too.
+ */
+export function readSlot(view: DataView, at: number, r: Reg): boolean {
+  switch (view.getInt32(at + SLOT_CLASS, true)) {
+    case StorageClass.Null:
+      setNull(r);
+      return true;
+    case StorageClass.Integer:
+      setInt(r, normalizeInt(view.getBigInt64(at + SLOT_VALUE, true)));
+      return true;
+    case StorageClass.Real:
+      r.v = view.getFloat64(at + SLOT_VALUE, true);
+      r.c = StorageClass.Real;
+      return true;
+    default:
+      return false;
+  }
+}

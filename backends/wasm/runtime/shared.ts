@@ -1,0 +1,77 @@
+/**
+ * The runtime module: every native routine (runtime/*.ts) in one module, built and
+ * compiled once per process and instantiated once per memory. Statement modules import its
+ * functions and globals, so each of them holds only its own `run` and compiles in a
+ * fraction of the time (V8 calls an imported Wasm function of another instance directly,
+ * without leaving Wasm).
+ */
+import type { ValType } from "../emit/instructions.ts";
+import { ModuleBuilder } from "../emit/module_builder.ts";
+import { addArithFunction, type ArithOp } from "./arith.ts";
+import { addBytesEqual, addCell } from "./cell.ts";
+import { addCompareFunction, addTruthFunction } from "./compare.ts";
+import { addRecordFunctions } from "./record.ts";
+
+/** The import namespace statement modules find the runtime under. */
+export const RUNTIME_NAMESPACE = "lj";
+
+const ARITH_OPS: readonly ArithOp[] = ["add", "subtract", "multiply", "divide", "remainder"];
+
+/** The runtime's functions by export name, with their types. */
+export const RUNTIME_FUNCTIONS: Readonly<
+  Record<string, { params: readonly ValType[]; results: readonly ValType[] }>
+> = {
+  compare: { params: ["i32", "i32"], results: ["i32"] },
+  truth: { params: ["i32", "i32"], results: ["i32"] },
+  column: { params: ["i32", "i32", "i32", "i32"], results: ["i32"] },
+  cell: { params: ["i32"], results: ["i32"] },
+  bytes_equal: { params: ["i32", "i32", "i32"], results: ["i32"] },
+  ...Object.fromEntries(
+    ARITH_OPS.map((op) => [`arith_${op}`, { params: ["i32", "i32", "i32"], results: ["i32"] }]),
+  ),
+};
+
+/** The runtime's mutable globals by export name (results of `cell`). */
+export const RUNTIME_GLOBALS: Readonly<Record<string, ValType>> = {
+  rec_size: "i32",
+  rowid: "i64",
+};
+
+let compiled: WebAssembly.Module | null = null;
+
+/** The runtime module's bytes (for tests and explain). */
+export function runtimeBytes(): Uint8Array<ArrayBuffer> {
+  const m = new ModuleBuilder("litejit_runtime");
+  m.importMemory("rt", "memory", { min: 1 });
+  const record = addRecordFunctions(m);
+  const recSize = m.addGlobal("i32", true, 0, "rec_size");
+  const rowid = m.addGlobal("i64", true, 0n, "rowid");
+  const exported: Record<string, number> = {
+    compare: addCompareFunction(m),
+    truth: addTruthFunction(m),
+    column: record.column,
+    cell: addCell(m, record.varint, record.varintEnd, recSize, rowid),
+    bytes_equal: addBytesEqual(m),
+  };
+  for (const op of ARITH_OPS) exported[`arith_${op}`] = addArithFunction(m, op);
+  for (const [name, index] of Object.entries(exported)) m.exportFunction(name, index);
+  m.exportGlobal("rec_size", recSize);
+  m.exportGlobal("rowid", rowid);
+  return m.toBytes() as Uint8Array<ArrayBuffer>;
+}
+
+const INSTANCES = new WeakMap<WebAssembly.Memory, WebAssembly.Exports>();
+
+/** The runtime instantiated over `memory` (once per memory). */
+export function runtimeFor(
+  memory: WebAssembly.Memory,
+  compile: (bytes: Uint8Array<ArrayBuffer>) => WebAssembly.Module,
+): WebAssembly.Exports {
+  let e = INSTANCES.get(memory);
+  if (e === undefined) {
+    compiled ??= compile(runtimeBytes());
+    e = new WebAssembly.Instance(compiled, { rt: { memory } }).exports;
+    INSTANCES.set(memory, e);
+  }
+  return e;
+}

@@ -1,0 +1,165 @@
+/**
+ * Which register slots and cursor positions must cross between the module and the JS
+ * segments at each crossing: when the module enters JS at an address, the registers the
+ * JS code reachable from there (before it hands back) may use; when JS hands an address
+ * back, the registers the JS code that can reach it may have written. Only registers that
+ * native code uses need syncing at all (NativePlan.regs); the rest live in JS alone.
+ *
+ * What an instruction's JS uses is read off its template (js-codegen/templates.ts): the
+ * register locals it names, all registers from a view's start, all of them when it hands
+ * the register array itself to the runtime. That over-approximates, which only costs time.
+ */
+import { Op, OPCODES } from "../interpreter/opcodes.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+import { type TemplateContext, TEMPLATES } from "../js-codegen/templates.ts";
+import type { NativePlan } from "./native.ts";
+
+/** Registers and cursors JS code uses. */
+export interface Uses {
+  readonly regs: ReadonlySet<number>;
+  readonly cursors: ReadonlySet<number>;
+}
+
+/** Instructions after which control never reaches the next address. */
+const ENDS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
+
+/** What the JS template of the instruction at `pc` uses, among `regs` and `cursors`. */
+function usesOf(p: CompiledProgram, pc: number, plan: NativePlan): Uses {
+  const ins = p.code[pc];
+  let from = Infinity;
+  const t: TemplateContext = {
+    pc,
+    jump: () => ";",
+    halt: () => ";",
+    row: () => ";",
+    view: (start) => {
+      from = Math.min(from, start);
+      return "V";
+    },
+    flag: () => "F",
+    k: (i) => `k${i}`,
+    entry: (i) => p.pool[i],
+  };
+  const text = TEMPLATES[ins.op](ins, t);
+  if (/\bR\b/.test(text)) from = 0;
+  const regs = new Set<number>();
+  for (const r of plan.regs) if (r >= from) regs.add(r);
+  for (const m of text.matchAll(/\br(\d+)\b/g)) {
+    const r = Number(m[1]);
+    if (plan.regs.includes(r)) regs.add(r);
+  }
+  const cursors = new Set<number>();
+  for (const m of text.matchAll(/\bc(\d+)\b/g)) {
+    const c = Number(m[1]);
+    if (plan.cursors.has(c)) cursors.add(c);
+  }
+  return { regs, cursors };
+}
+
+/** Where JS may go next from the JS instruction at `pc`. */
+function successors(p: CompiledProgram, pc: number): number[] {
+  const ins = p.code[pc];
+  const out: number[] = [];
+  if (OPCODES[ins.op].jump) out.push(ins.p2);
+  if (!ENDS.has(ins.op) && pc + 1 < p.code.length) out.push(pc + 1);
+  return out;
+}
+
+/** The crossings of program `p`. */
+export interface SyncPlan {
+  /** What to copy into JS when the module enters JS at address `pc` (a JS address). */
+  entry(pc: number): Uses;
+  /** What to copy into the slots when JS hands native address `pc` back. */
+  exit(pc: number): Uses;
+  /** What a fallback running the templates of `pcs` and going on at `next` uses. */
+  fallback(pcs: readonly number[], next: readonly number[]): Uses;
+}
+
+/** Works out the crossings of `p` under `plan`. */
+export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
+  const n = p.code.length;
+  const uses: (Uses | null)[] = p.code.map((_, pc) => plan.native[pc] ? null : usesOf(p, pc, plan));
+  const union = (pcs: Iterable<number>, extra: Uses[] = []): Uses => {
+    const regs = new Set<number>(), cursors = new Set<number>();
+    for (const u of [...[...pcs].map((pc) => uses[pc]!), ...extra]) {
+      u.regs.forEach((r) => regs.add(r));
+      u.cursors.forEach((c) => cursors.add(c));
+    }
+    return { regs, cursors };
+  };
+  /** JS addresses reachable from `starts` without passing native code. */
+  const forward = (starts: readonly number[]): Set<number> => {
+    const seen = new Set<number>();
+    const todo = starts.filter((pc) => pc < n && !plan.native[pc]);
+    while (todo.length > 0) {
+      const pc = todo.pop()!;
+      if (seen.has(pc)) continue;
+      seen.add(pc);
+      for (const s of successors(p, pc)) if (!plan.native[s] && !seen.has(s)) todo.push(s);
+    }
+    return seen;
+  };
+  // Predecessors among JS instructions, for the exits.
+  const preds: number[][] = p.code.map(() => []);
+  p.code.forEach((_, pc) => {
+    if (plan.native[pc]) return;
+    for (const s of successors(p, pc)) preds[s].push(pc);
+  });
+  const fallbackReaches = new Map<number, Uses[]>();
+  const usesAt = (pc: number) => uses[pc] ?? usesOf(p, pc, plan);
+  for (const pcs of plan.fallbacks.values()) {
+    const own = union([], pcs.map(usesAt));
+    // Where a fallback can go: past its last instruction, and any jump target of its own.
+    const next = fallbackNext(p, pcs);
+    for (const pc of forward(next)) {
+      for (const s of successors(p, pc)) if (plan.native[s]) push(fallbackReaches, s, own);
+    }
+    for (const s of next) if (s < n && plan.native[s]) push(fallbackReaches, s, own);
+  }
+  const exits = new Map<number, Uses>();
+  const exit = (pc: number): Uses => {
+    const known = exits.get(pc);
+    if (known !== undefined) return known;
+    const seen = new Set<number>();
+    const todo = [...preds[pc]];
+    while (todo.length > 0) {
+      const q = todo.pop()!;
+      if (seen.has(q)) continue;
+      seen.add(q);
+      for (const r of preds[q]) if (!seen.has(r)) todo.push(r);
+    }
+    // A fallback's own writes reach the native code it continues into.
+    const out = union(seen, fallbackReaches.get(pc) ?? []);
+    exits.set(pc, out);
+    return out;
+  };
+  /**
+   * What entering JS at `starts` must copy in: what the JS reachable from there uses, and
+   * everything any exit it can reach copies back out (an exit writes its registers from
+   * the JS locals, which must then hold their current values, on whichever path).
+   */
+  const entry = (starts: readonly number[], own: Uses[] = []): Uses => {
+    const region = forward(starts);
+    const exits = new Set(starts.filter((pc) => pc < n && plan.native[pc]));
+    for (const pc of region) for (const s of successors(p, pc)) if (plan.native[s]) exits.add(s);
+    return union(region, [...own, ...[...exits].map(exit)]);
+  };
+  return {
+    entry: (pc) => entry([pc]),
+    exit,
+    fallback: (pcs, next) => entry(next, [union([], pcs.map(usesAt))]),
+  };
+}
+
+/** Where a fallback running `pcs` may continue: after the last, and at a jump's target. */
+export function fallbackNext(p: CompiledProgram, pcs: readonly number[]): number[] {
+  const out = [pcs[pcs.length - 1] + 1];
+  for (const pc of pcs) if (OPCODES[p.code[pc].op].jump) out.push(p.code[pc].p2);
+  return out;
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list === undefined) m.set(k, [v]);
+  else list.push(v);
+}
