@@ -25,20 +25,13 @@ const MOVES = new Set<Op>([Op.Rewind, Op.Next]);
 /** Operations that read a native cursor's row: native, or JS after handing it the position. */
 const READS = new Set<Op>([Op.Column, Op.Rowid]);
 
-/** Instructions that are native whatever their operands (unless demoted, see planNative). */
-const ALWAYS = new Set<Op>([
-  Op.Init,
-  Op.Goto,
-  Op.Halt,
-  Op.ResultRow,
+/**
+ * Native instructions that may meet a value they do not handle (TEXT where a number is
+ * expected, an overflowing record) and then hand the run to a JS fallback block.
+ */
+const DECLINING: readonly Op[] = [
   Op.If,
   Op.IfNot,
-  Op.IsNull,
-  Op.NotNull,
-  Op.Integer,
-  Op.Int64,
-  Op.Real,
-  Op.Null,
   Op.Eq,
   Op.Ne,
   Op.Lt,
@@ -52,6 +45,21 @@ const ALWAYS = new Set<Op>([
   Op.Remainder,
   Op.And,
   Op.Or,
+];
+
+/** Instructions that are native whatever their operands (unless demoted, see planNative). */
+const ALWAYS = new Set<Op>([
+  ...DECLINING,
+  Op.Init,
+  Op.Goto,
+  Op.Halt,
+  Op.ResultRow,
+  Op.IsNull,
+  Op.NotNull,
+  Op.Integer,
+  Op.Int64,
+  Op.Real,
+  Op.Null,
 ]);
 
 /**
@@ -65,25 +73,7 @@ export const MAX_NATIVE_PROGRAM = 400;
 const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
 
 /** Native instructions that may hand an execution to a JS fallback block. */
-export const MAY_DECLINE = new Set<Op>([
-  Op.If,
-  Op.IfNot,
-  Op.Eq,
-  Op.Ne,
-  Op.Lt,
-  Op.Le,
-  Op.Gt,
-  Op.Ge,
-  Op.Add,
-  Op.Subtract,
-  Op.Multiply,
-  Op.Divide,
-  Op.Remainder,
-  Op.Column,
-  Op.Rowid,
-  Op.And,
-  Op.Or,
-]);
+export const MAY_DECLINE = new Set<Op>([...DECLINING, ...READS]);
 
 /** What runs natively in one program. */
 export interface NativePlan {
@@ -239,7 +229,8 @@ function numericColumn(entry: CursorEntry, field: number): boolean {
 
 /**
  * Scan loops of native cursors whose body reaches a JS instruction on every row: from the
- * loop's head, straight on until the first conditional jump or the loop's Next.
+ * loop's head, straight on until the first conditional jump (other than a NULL test) or the
+ * loop's Next.
  */
 function slowLoops(
   p: CompiledProgram,
@@ -260,7 +251,9 @@ function slowLoops(
         out.push({ cursor: ins.p1, from: rewind >= 0 ? rewind : ins.p2, to: at });
         return;
       }
-      if (i.op === Op.Goto) pc = i.p2;
+      // NULL tests are not filters (a join key is rarely NULL): follow the non-NULL path.
+      if (i.op === Op.Goto || i.op === Op.NotNull) pc = i.p2;
+      else if (i.op === Op.IsNull) pc++;
       else if (OPCODES[i.op].jump || TRANSFERS.has(i.op)) return;
       else pc++;
     }
