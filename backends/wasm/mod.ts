@@ -27,7 +27,7 @@ import { printModule } from "./emit/print.ts";
 import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
 import { framesOf } from "./frames.ts";
 import { buildModule, MODULE_NAMES, nativeIds, RUN_ROW } from "./module.ts";
-import { type NativePlan, planNative } from "./native.ts";
+import { planNative } from "./native.ts";
 import { SLOT_SIZE } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
 import { fallbackNext, planSync, type Uses } from "./sync.ts";
@@ -88,7 +88,6 @@ export class WasmProgram implements Program {
   readonly compiled: CompiledProgram;
   /** The module's bytes (printed by {@link explainText}). */
   readonly bytes: Uint8Array<ArrayBuffer>;
-  readonly #plan: NativePlan;
   readonly #layout: FrameLayout;
   readonly #memory: WebAssembly.Memory;
   readonly #module: WebAssembly.Module;
@@ -105,7 +104,7 @@ export class WasmProgram implements Program {
 
   constructor(compiled: CompiledProgram) {
     this.compiled = compiled;
-    const plan = this.#plan = planNative(compiled);
+    const plan = planNative(compiled);
     this.#layout = frameLayout(compiled, plan);
     const storage = compiled.file.pager.storage;
     this.#memory = storage instanceof LinearPageStorage

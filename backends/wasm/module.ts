@@ -237,8 +237,7 @@ function emitInstruction(c: OpContext, pc: number): void {
   const f = c.f;
   const slot = (r: number) => f.localGet(c.fp).i32Const(r * SLOT_SIZE).op("i32.add");
   const fusion = c.plan.fusions.get(pc);
-  const fused = [...c.plan.fusions.values()].some((x) => x.column === pc || x.constant === pc);
-  if (fused) {
+  if (c.plan.fusedLoads.has(pc)) {
     // Done by the fused comparison that follows.
   } else if (fusion !== undefined) {
     emitFusedCompare(c, pc, ins, fusion.column, fusion.bytes.length);

@@ -85,6 +85,8 @@ export interface NativePlan {
   readonly regs: readonly number[];
   /** Fused text comparisons by compare address (their Column and String8 are native too). */
   readonly fusions: ReadonlyMap<number, TextCompareFusion>;
+  /** The addresses of the fused comparisons' Column and String8 (done by the comparison). */
+  readonly fusedLoads: ReadonlySet<number>;
   /**
    * Fallback blocks: for each native address that may decline, the addresses whose JS
    * templates its fallback runs (itself; a fused compare's three instructions).
@@ -147,6 +149,7 @@ export function planNative(p: CompiledProgram): NativePlan {
       cursors: new Set(),
       regs: [],
       fusions: new Map(),
+      fusedLoads: new Set(),
       fallbacks: new Map(),
     };
   }
@@ -199,11 +202,11 @@ export function planNative(p: CompiledProgram): NativePlan {
     native[f.constant] = false;
     native[f.column] &&= numericColumn(entries.get(col.p1)!, col.p2);
   }
-  const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
+  const fusedLoads = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
   const regs = new Set<number>();
   const fallbacks = new Map<number, readonly number[]>();
   code.forEach((ins, pc) => {
-    if (!native[pc] || fused.has(pc)) return;
+    if (!native[pc] || fusedLoads.has(pc)) return;
     const f = fusions.get(pc);
     if (f !== undefined) {
       regs.add(ins.p3);
@@ -216,7 +219,8 @@ export function planNative(p: CompiledProgram): NativePlan {
     for (const r of registersOf(ins.op, ins.p1, ins.p2, ins.p3)) regs.add(r);
     if (MAY_DECLINE.has(ins.op)) fallbacks.set(pc, [pc]);
   });
-  return { native, cursors, regs: [...regs].sort((a, b) => a - b), fusions, fallbacks };
+  const sorted = [...regs].sort((a, b) => a - b);
+  return { native, cursors, regs: sorted, fusions, fusedLoads, fallbacks };
 }
 
 /** Whether record field `field` of the table `entry` opens has a numeric declared affinity. */
