@@ -169,6 +169,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
     width,
     compare: rowComparator(node.keys, c.enc),
     folds: [],
+    keys: node.keys,
   };
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));

@@ -8,6 +8,7 @@ import type { IndexInfo, TableInfo } from "../../core/format/schema_types.ts";
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 import type { StoredRow } from "../../core/exec/sorter.ts";
 import type { WindowSpec } from "../../core/exec/window.ts";
+import type { SortKey } from "../../core/plan/plan.ts";
 import type { ScalarImpl } from "../../core/functions/scalar/registry.ts";
 import type { Collation } from "../../core/value/collation.ts";
 import type { Affinity, SqlValue, StorageClass } from "../../core/value/types.ts";
@@ -72,6 +73,8 @@ export interface SortEntry {
   compare: (a: StoredRow, b: StoredRow) => number;
   /** Ephemeral stores: collation names for the distinct key of a row. */
   folds: string[];
+  /** ORDER BY sorters: the keys `compare` orders by (a backend may test the first itself). */
+  keys?: readonly SortKey[];
 }
 
 /** A hash table of a hash join. */

@@ -83,6 +83,8 @@ export interface SegmentLayout {
    * (-1: everything, before a result row: the slots are then what the run resumes from).
    */
   syncOut(pc: number): string;
+  /** Statements to run after the JS template of address `pc` (one that falls through). */
+  after?(pc: number): string;
 }
 
 /**
@@ -115,8 +117,13 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
   };
   /** Lines of the switch: indentation level, code (may be empty) and a comment. */
   const body: [number, string, string][] = [];
-  // With segments every comparison is native, fused or not (backends/wasm/native.ts).
-  const fusions = segments ? new Map() : textCompareFusions(p, starts);
+  // With segments, only fusions whose three instructions all run in JS are made here (the
+  // module does the others itself, backends/wasm/native.ts).
+  const fusions = new Map(
+    [...textCompareFusions(p, starts)].filter(([at, f]) =>
+      !native || (!native[at] && !native[f.column] && !native[f.constant])
+    ),
+  );
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
   const context = (pc: number): TemplateContext => ({
     pc,
@@ -179,6 +186,8 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
         `else { ${loads} ${stmt} }`;
     }
     if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
+    const after = segments?.after?.(pc);
+    if (after) stmt += ` ${after}`;
     body.push([4, stmt, `${pc} ${name}${fusion ? " (text bytes)" : ""}`]);
   });
   // Fallback blocks: what a native instruction does when it declines, then back to the module.

@@ -11,7 +11,8 @@ import type { ConstEntry } from "../interpreter/descriptors.ts";
 import { Op } from "../interpreter/opcodes.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import type { NativePlan } from "./native.ts";
-import { readSlot, SLOT_CLASS, SLOT_SIZE, SLOT_VALUE, writeSlot } from "./runtime/reg_slots.ts";
+import { readSlot, SLOT_CLASS, SLOT_SIZE, writeSlot } from "./runtime/reg_slots.ts";
+import type { RowSorter } from "../../core/exec/sorter.ts";
 
 /** Storage class a slot holds when its value lives in the JS register (TEXT or BLOB). */
 export const IN_JS = 5;
@@ -48,6 +49,22 @@ export const enum CursorMove {
   NextLeaf = 1,
 }
 
+/**
+ * How a native SorterReject decides (the mode JS publishes beside a sorter's bound): keep
+ * the row (the sorter is not full), compare its first key with the bound slot, drop every
+ * row (LIMIT 0), or leave it to JS (a bound that is TEXT or BLOB).
+ */
+export const enum BoundMode {
+  Pass = 0,
+  Compare = 1,
+  RejectAll = 2,
+  Decline = 3,
+}
+
+/** Offset of the mode after a bound's slot; a bound takes {@link BOUND_SIZE} bytes. */
+export const BOUND_MODE = SLOT_SIZE;
+export const BOUND_SIZE = 2 * SLOT_SIZE;
+
 /** Offsets in a program's frame. */
 export interface FrameLayout {
   /** Bytes of the frame. */
@@ -60,6 +77,8 @@ export interface FrameLayout {
   constant(pc: number): number;
   /** Offset of the bytes of the fused comparison at `pc`. */
   fusedBytes(pc: number): number;
+  /** Offset of the bound of sorter slot `slot` (native.ts SorterBound). */
+  bound(slot: number): number;
   /** Offset of a slot for values native code decodes without keeping them. */
   readonly scratch: number;
   /** Writes the constants into a new frame at `fp`. */
@@ -83,9 +102,15 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     fused.set(pc, at);
     at += Math.ceil(f.bytes.length / SLOT_SIZE) * SLOT_SIZE;
   }
+  const bounds = new Map<number, number>();
+  for (const slot of plan.bounds.keys()) {
+    bounds.set(slot, at);
+    at += BOUND_SIZE;
+  }
   return {
     size: at,
     cleared: scratch,
+    bound: (slot) => bounds.get(slot)!,
     cursor: (c) => cursorBase + c * CURSOR_SIZE,
     constant: (pc) => constants.get(pc)!,
     fusedBytes: (pc) => fused.get(pc)!,
@@ -113,45 +138,36 @@ export class FrameAccess {
     this.fp = fp;
   }
 
-  /** Slot at `at` into `r` (a value living in JS is already there). */
+  /** Slot at `at` into `r` (a value living in JS, TEXT or BLOB, is already there). */
   toReg(at: number, r: Reg): void {
-    const view = this.view;
-    switch (view.getInt32(at + SLOT_CLASS, true)) {
-      case StorageClass.Null:
-        r.v = null;
-        r.c = StorageClass.Null;
-        return;
-      case StorageClass.Integer: {
-        // Two halves instead of a BigInt: every crossing copies a few of these.
-        const lo = view.getUint32(at + SLOT_VALUE, true);
-        const hi = view.getInt32(at + SLOT_VALUE + 4, true);
-        r.v = hi >= -0x200000 && hi < 0x200000 && !(hi === -0x200000 && lo === 0)
-          ? hi * 0x100000000 + lo
-          : view.getBigInt64(at + SLOT_VALUE, true);
-        r.c = StorageClass.Integer;
-        return;
-      }
-      case StorageClass.Real:
-        r.v = view.getFloat64(at + SLOT_VALUE, true);
-        r.c = StorageClass.Real;
-        return;
-      default:
-        readSlot(view, at, r); // IN_JS (and refs, which never outlive their instruction)
-    }
+    readSlot(this.view, at, r);
   }
 
   /** `r` into the slot at `at` (TEXT and BLOB stay in JS: the slot says so). */
   toSlot(at: number, r: Reg): void {
-    const view = this.view;
-    const c = r.c;
-    if (c === StorageClass.Integer && typeof r.v === "number") {
-      const v = r.v;
-      const hi = Math.floor(v / 0x100000000);
-      view.setUint32(at + SLOT_VALUE, v - hi * 0x100000000, true);
-      view.setInt32(at + SLOT_VALUE + 4, hi, true);
-      view.setInt32(at + SLOT_CLASS, c, true);
-    } else if (!writeSlot(view, at, r)) view.setInt32(at + SLOT_CLASS, IN_JS, true);
+    if (!writeSlot(this.view, at, r)) this.view.setInt32(at + SLOT_CLASS, IN_JS, true);
   }
+
+  /**
+   * Publishes `sorter`'s bound at `at` for a native SorterReject (native.ts SorterBound):
+   * its mode, and in Compare mode the root row's first key (`column`) as a slot.
+   */
+  bound(at: number, sorter: RowSorter, column: number): void {
+    const view = this.view;
+    const b = sorter.bound();
+    let mode: BoundMode;
+    if (b === true) mode = BoundMode.RejectAll;
+    else if (b === false || b === null) mode = BoundMode.Pass;
+    else {
+      const key = this.#key;
+      key.v = b.values[column];
+      key.c = b.classes[column];
+      mode = writeSlot(view, at, key) ? BoundMode.Compare : BoundMode.Decline;
+    }
+    view.setInt32(at + BOUND_MODE, mode, true);
+  }
+
+  readonly #key: Reg = { v: null, c: StorageClass.Null };
 
   /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
   syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {

@@ -17,6 +17,7 @@ import { copiedRegs, type Reg } from "../../core/value/reg.ts";
 import type { Backend, Execution, Program } from "../backend.ts";
 import { compilePlan } from "../interpreter/compile.ts";
 import { explainRows } from "../interpreter/explain.ts";
+import { Op } from "../interpreter/opcodes.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import { closeCursors, type VCursor } from "../interpreter/vm_objects.ts";
 import { type Factory, factoryFor } from "../js-codegen/factory.ts";
@@ -133,6 +134,15 @@ export class WasmProgram implements Program {
       syncOut: (pc) =>
         [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]
           .map((r) => `W.toSlot(W.fp + ${r * SLOT_SIZE}, ${reg(r)});`).join(" "),
+      after: (pc) => {
+        // A sorter tested natively publishes its bound whenever it may have changed.
+        const ins = compiled.code[pc];
+        const bound = plan.bounds.get(ins.p1);
+        if (bound === undefined || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
+          return "";
+        }
+        return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${bound.column});`;
+      },
     });
     this.#source = t.readable;
     this.#constants = t.constants;

@@ -18,7 +18,14 @@ import type { CompiledProgram, Insn } from "../interpreter/program.ts";
 import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
 import { ModuleBuilder } from "./emit/module_builder.ts";
-import { CURSOR, CursorMode, CursorMove, type FrameLayout } from "./frame.ts";
+import {
+  BOUND_MODE,
+  BoundMode,
+  CURSOR,
+  CursorMode,
+  CursorMove,
+  type FrameLayout,
+} from "./frame.ts";
 import type { NativePlan } from "./native.ts";
 import type { ArithOp } from "./runtime/arith.ts";
 import { CompareResult } from "./runtime/compare.ts";
@@ -338,6 +345,9 @@ function emitInstruction(c: OpContext, pc: number): void {
         cellOrFallback(c, pc, ins.p1);
         storeInt(c, ins.p2, () => f.globalGet(c.rt.rowid));
         break;
+      case Op.SorterReject:
+        emitSorterReject(c, pc, ins);
+        break;
       default:
         throw new Error(`no native code for instruction ${pc}`);
     }
@@ -455,5 +465,32 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
     }, () => f.i32Const(0));
     if (ins.op === Op.Ne) f.op("i32.eqz");
     f.op("i64.extend_i32_u");
+  });
+}
+
+/**
+ * Whether the sorter would drop the row, from the bound JS published (frame.ts BoundMode):
+ * the row's first key against the root's, as core/exec/sorter.ts rowComparator orders them;
+ * NULL, TEXT or BLOB keys, and a tie when other keys follow, are left to JS.
+ */
+function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
+  const f = c.f;
+  const b = c.plan.bounds.get(ins.p1)!;
+  const at = c.layout.bound(ins.p1);
+  f.localGet(c.fp).load("i32.load", at + BOUND_MODE).localTee(c.t);
+  f.i32Const(BoundMode.RejectAll).op("i32.eq").ifElse("empty", () => c.goto(ins.p2));
+  f.localGet(c.t).i32Const(BoundMode.Compare).op("i32.eq").ifElse("empty", () => {
+    f.localGet(c.fp).i32Const(b.keyReg * SLOT_SIZE).op("i32.add");
+    f.localGet(c.fp).i32Const(at).op("i32.add");
+    f.call(c.rt.compare).localTee(c.t);
+    // Declined or Null: both above 1.
+    f.i32Const(1).op("i32.gt_s").ifElse("empty", () => c.fallback(pc));
+    if (b.desc) f.i32Const(0).localGet(c.t).op("i32.sub").localSet(c.t);
+    // Sorting at or after the root (the only key) or after it: dropped.
+    f.localGet(c.t).i32Const(0).op(b.onlyKey ? "i32.ge_s" : "i32.gt_s");
+    f.ifElse("empty", () => c.goto(ins.p2));
+    if (!b.onlyKey) f.localGet(c.t).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
+  }, () => {
+    f.localGet(c.t).i32Const(BoundMode.Pass).op("i32.ne").ifElse("empty", () => c.fallback(pc));
   });
 }

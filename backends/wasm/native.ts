@@ -2,10 +2,12 @@
  * Which instructions of a program the Wasm module runs itself, and where their state lives.
  *
  * Native today: control flow (Init, Goto, Halt, ResultRow, If/IfNot, IsNull/NotNull),
- * constants (Integer, Int64, Real, Null), comparisons, arithmetic, and the scan of a table
- * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches; a
- * column compared with a TEXT constant under BINARY is compared as bytes in place (the
- * fusion of js-codegen/fuse_text_compare.ts). Everything else runs in the JS segments.
+ * constants (Integer, Int64, Real, Null), comparisons, arithmetic, the scan of a table
+ * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, and
+ * the test of an ORDER BY … LIMIT sorter's first key against its current bound
+ * (SorterReject); a column compared with a TEXT constant under BINARY is compared as bytes
+ * in place (the fusion of js-codegen/fuse_text_compare.ts). Everything else runs in the JS
+ * segments.
  *
  * A native instruction may decline at run time (a TEXT operand, an overflowing record, a
  * NULL row): it then runs as JS in a fallback block made for it, with the same template
@@ -13,7 +15,7 @@
  */
 import { Affinity } from "../../core/value/types.ts";
 import { textCompareFusions } from "../js-codegen/fuse_text_compare.ts";
-import type { CursorEntry } from "../interpreter/descriptors.ts";
+import type { CursorEntry, SortEntry } from "../interpreter/descriptors.ts";
 import { Op, OPCODES } from "../interpreter/opcodes.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import type { TextCompareFusion } from "../js-codegen/fuse_text_compare.ts";
@@ -73,7 +75,24 @@ export const MAX_NATIVE_PROGRAM = 400;
 const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
 
 /** Native instructions that may hand an execution to a JS fallback block. */
-export const MAY_DECLINE = new Set<Op>([...DECLINING, ...READS]);
+export const MAY_DECLINE = new Set<Op>([...DECLINING, ...READS, Op.SorterReject]);
+
+/**
+ * A sorter whose SorterReject is native: JS publishes the sorter's bound (its heap's root
+ * key) into the frame after each change, and the module compares the row's first key
+ * with it (frame.ts, BoundMode).
+ */
+export interface SorterBound {
+  /** The SorterReject's address. */
+  readonly reject: number;
+  /** The register holding the row's first sort key. */
+  readonly keyReg: number;
+  /** The first key's column in the sorter's rows. */
+  readonly column: number;
+  readonly desc: boolean;
+  /** Whether the first key is the only one (then a tie is a rejection, not a fallback). */
+  readonly onlyKey: boolean;
+}
 
 /** What runs natively in one program. */
 export interface NativePlan {
@@ -92,6 +111,8 @@ export interface NativePlan {
    * templates its fallback runs (itself; a fused compare's three instructions).
    */
   readonly fallbacks: ReadonlyMap<number, readonly number[]>;
+  /** Sorters whose bound the module tests, by sorter slot. */
+  readonly bounds: ReadonlyMap<number, SorterBound>;
 }
 
 /** Registers a native instruction reads or writes. */
@@ -151,6 +172,7 @@ export function planNative(p: CompiledProgram): NativePlan {
       fusions: new Map(),
       fusedLoads: new Set(),
       fallbacks: new Map(),
+      bounds: new Map(),
     };
   }
   const cursors = new Set<number>();
@@ -166,6 +188,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     } else if (!MOVES.has(ins.op) && !READS.has(ins.op)) foreign.add(ins.p1);
   }
   for (const c of foreign) cursors.delete(c);
+  const bounds = sorterBounds(p);
   const demoted = new Set<number>();
   const starts = blockStarts(code);
   const candidates = textCompareFusions(p, starts);
@@ -177,6 +200,7 @@ export function planNative(p: CompiledProgram): NativePlan {
       if (demoted.has(pc)) return false;
       if (ALWAYS.has(ins.op)) return true;
       if (ins.op === Op.String8) return fusable.has(pc);
+      if (ins.op === Op.SorterReject) return bounds.get(ins.p1)?.reject === pc;
       if (!cursors.has(ins.p1)) return false;
       if (MOVES.has(ins.op) || ins.op === Op.Rowid) return true;
       return ins.op === Op.Column &&
@@ -207,6 +231,11 @@ export function planNative(p: CompiledProgram): NativePlan {
   const fallbacks = new Map<number, readonly number[]>();
   code.forEach((ins, pc) => {
     if (!native[pc] || fusedLoads.has(pc)) return;
+    if (ins.op === Op.SorterReject) {
+      regs.add(bounds.get(ins.p1)!.keyReg);
+      fallbacks.set(pc, [pc]);
+      return;
+    }
     const f = fusions.get(pc);
     if (f !== undefined) {
       regs.add(ins.p3);
@@ -220,7 +249,34 @@ export function planNative(p: CompiledProgram): NativePlan {
     if (MAY_DECLINE.has(ins.op)) fallbacks.set(pc, [pc]);
   });
   const sorted = [...regs].sort((a, b) => a - b);
-  return { native, cursors, regs: sorted, fusions, fusedLoads, fallbacks };
+  for (const [slot, b] of bounds) if (!native[b.reject]) bounds.delete(slot);
+  return { native, cursors, regs: sorted, fusions, fusedLoads, fallbacks, bounds };
+}
+
+/** The sorters of `p` with one SorterOpen and one SorterReject, and ordered by keys. */
+function sorterBounds(p: CompiledProgram): Map<number, SorterBound> {
+  const opens = new Map<number, number>(), rejects = new Map<number, number>();
+  const count = (m: Map<number, number>, slot: number, pc: number) =>
+    m.set(slot, m.has(slot) ? -1 : pc);
+  p.code.forEach((ins, pc) => {
+    if (ins.op === Op.SorterOpen) count(opens, ins.p1, pc);
+    else if (ins.op === Op.SorterReject) count(rejects, ins.p1, pc);
+  });
+  const out = new Map<number, SorterBound>();
+  for (const [slot, reject] of rejects) {
+    const open = opens.get(slot);
+    if (reject < 0 || open === undefined || open < 0) continue;
+    const keys = (p.pool[p.code[open].p4] as SortEntry).keys;
+    if (keys === undefined || keys.length === 0) continue;
+    out.set(slot, {
+      reject,
+      keyReg: p.code[reject].p3 + keys[0].column,
+      column: keys[0].column,
+      desc: keys[0].desc,
+      onlyKey: keys.length === 1,
+    });
+  }
+  return out;
 }
 
 /** Whether record field `field` of the table `entry` opens has a numeric declared affinity. */

@@ -82,11 +82,21 @@ export class RowSorter {
    * are read.)
    */
   rejects(probe: StoredRow): boolean {
+    const bound = this.bound();
+    return typeof bound === "boolean" ? bound : bound !== null && this.#compare(probe, bound) >= 0;
+  }
+
+  /**
+   * What {@link rejects} decides by: `true` when every new row is dropped (a bound of 0),
+   * `false` when none ever is (no bound), `null` while the sorter is not full, else the row
+   * a new row must sort before to be kept (the heap's root).
+   */
+  bound(): StoredRow | boolean | null {
     const keep = this.#keep;
     if (keep < 0) return false;
     if (keep === 0) return true;
     if (!this.#heapValid) this.#heapify();
-    return this.rows.length === keep && this.#compare(probe, this.rows[0]) >= 0;
+    return this.rows.length === keep ? this.rows[0] : null;
   }
 
   /** Adds a row. */

@@ -8,7 +8,7 @@
  * TEXT and BLOB a reference to bytes in the memory (offset in the low 32 bits, length in
  * the high 32).
  */
-import { type Reg, setInt, setNull } from "../../../core/value/reg.ts";
+import { type Reg, setNull } from "../../../core/value/reg.ts";
 import { normalizeInt, StorageClass } from "../../../core/value/types.ts";
 
 /** Bytes of one register slot. */
@@ -28,10 +28,19 @@ export function writeSlot(view: DataView, at: number, r: Reg): boolean {
       view.setInt32(at + SLOT_CLASS, StorageClass.Null, true);
       view.setBigInt64(at + SLOT_VALUE, 0n, true);
       return true;
-    case StorageClass.Integer:
+    case StorageClass.Integer: {
       view.setInt32(at + SLOT_CLASS, StorageClass.Integer, true);
-      view.setBigInt64(at + SLOT_VALUE, BigInt(r.v as number | bigint), true);
+      const v = r.v as number | bigint;
+      if (typeof v === "bigint") {
+        view.setBigInt64(at + SLOT_VALUE, v, true);
+        return true;
+      }
+      // Two halves instead of a BigInt: every crossing copies a few of these.
+      const hi = Math.floor(v / 0x100000000);
+      view.setUint32(at + SLOT_VALUE, v - hi * 0x100000000, true);
+      view.setInt32(at + SLOT_VALUE + 4, hi, true);
       return true;
+    }
     case StorageClass.Real:
       view.setInt32(at + SLOT_CLASS, StorageClass.Real, true);
       view.setFloat64(at + SLOT_VALUE, r.v as number, true);
@@ -51,9 +60,16 @@ export function readSlot(view: DataView, at: number, r: Reg): boolean {
     case StorageClass.Null:
       setNull(r);
       return true;
-    case StorageClass.Integer:
-      setInt(r, normalizeInt(view.getBigInt64(at + SLOT_VALUE, true)));
+    case StorageClass.Integer: {
+      // Two halves first: a BigInt only for values beyond 2^53.
+      const lo = view.getUint32(at + SLOT_VALUE, true);
+      const hi = view.getInt32(at + SLOT_VALUE + 4, true);
+      r.v = hi >= -0x200000 && hi < 0x200000 && !(hi === -0x200000 && lo === 0)
+        ? hi * 0x100000000 + lo
+        : normalizeInt(view.getBigInt64(at + SLOT_VALUE, true));
+      r.c = StorageClass.Integer;
       return true;
+    }
     case StorageClass.Real:
       r.v = view.getFloat64(at + SLOT_VALUE, true);
       r.c = StorageClass.Real;
