@@ -83,6 +83,8 @@ export interface SegmentLayout {
    * (-1: everything, before a result row: the slots are then what the run resumes from).
    */
   syncOut(pc: number): string;
+  /** Statements to run before the JS template of address `pc` (in a fallback block too). */
+  before?(pc: number): string;
   /** Statements to run after the JS template of address `pc` (one that falls through). */
   after?(pc: number): string;
 }
@@ -186,7 +188,8 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
         `else { ${loads} ${stmt} }`;
     }
     if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
-    const after = segments?.after?.(pc);
+    const [before, after] = [segments?.before?.(pc), segments?.after?.(pc)];
+    if (before) stmt = `${before} ${stmt}`;
     if (after) stmt += ` ${after}`;
     body.push([4, stmt, `${pc} ${name}${fusion ? " (text bytes)" : ""}`]);
   });
@@ -200,6 +203,8 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
       const ins = p.code[pc];
       let stmt = TEMPLATES[ins.op](ins, context(pc));
       if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
+      const before = segments!.before?.(pc);
+      if (before) stmt = `${before} ${stmt}`;
       body.push([4, stmt, `${pc} ${OPCODES[ins.op].name}`]);
     }
     body.push([4, `{ pc = ${block(pcs[pcs.length - 1] + 1)}; continue; }`, "back to the module"]);

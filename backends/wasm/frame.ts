@@ -13,6 +13,13 @@ import type { CompiledProgram } from "../interpreter/program.ts";
 import type { NativePlan } from "./native.ts";
 import { readSlot, SLOT_CLASS, SLOT_SIZE, writeSlot } from "./runtime/reg_slots.ts";
 import type { RowSorter } from "../../core/exec/sorter.ts";
+import type { AggSlot } from "../interpreter/vm_agg.ts";
+import {
+  aggregateAreaSize,
+  type NativeAggregate,
+  resetAggregate,
+  spillAggregate,
+} from "./aggregate.ts";
 
 /** Storage class a slot holds when its value lives in the JS register (TEXT or BLOB). */
 export const IN_JS = 5;
@@ -79,6 +86,8 @@ export interface FrameLayout {
   fusedBytes(pc: number): number;
   /** Offset of the bound of sorter slot `slot` (native.ts SorterBound). */
   bound(slot: number): number;
+  /** Offset of the group table of aggregator slot `slot` (aggregate.ts). */
+  aggregate(slot: number): number;
   /** Offset of a slot for values native code decodes without keeping them. */
   readonly scratch: number;
   /** Writes the constants into a new frame at `fp`. */
@@ -107,10 +116,16 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     bounds.set(slot, at);
     at += BOUND_SIZE;
   }
+  const aggregates = new Map<number, number>();
+  for (const [slot, a] of plan.aggregates) {
+    aggregates.set(slot, at);
+    at += Math.ceil(aggregateAreaSize(a.kinds.length) / SLOT_SIZE) * SLOT_SIZE;
+  }
   return {
     size: at,
     cleared: scratch,
     bound: (slot) => bounds.get(slot)!,
+    aggregate: (slot) => aggregates.get(slot)!,
     cursor: (c) => cursorBase + c * CURSOR_SIZE,
     constant: (pc) => constants.get(pc)!,
     fusedBytes: (pc) => fused.get(pc)!,
@@ -132,10 +147,22 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
 export class FrameAccess {
   readonly view: DataView;
   readonly fp: number;
+  readonly #aggregates: ReadonlyMap<number, NativeAggregate>;
 
-  constructor(view: DataView, fp: number) {
+  constructor(view: DataView, fp: number, aggregates: ReadonlyMap<number, NativeAggregate>) {
     this.view = view;
     this.fp = fp;
+    this.#aggregates = aggregates;
+  }
+
+  /** Empties the native groups of aggregator slot `slot` at `at` (after its AggOpen). */
+  aggReset(at: number): void {
+    resetAggregate(this.view, at);
+  }
+
+  /** Moves the native groups of aggregator slot `slot` at `at` into `a` (aggregate.ts). */
+  aggSpill(at: number, a: AggSlot, slot: number): void {
+    spillAggregate(this.view, at, a, this.#aggregates.get(slot)!.kinds);
   }
 
   /** Slot at `at` into `r` (a value living in JS, TEXT or BLOB, is already there). */

@@ -28,7 +28,7 @@ import { printModule } from "./emit/print.ts";
 import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
 import { framesOf } from "./frames.ts";
 import { buildModule, MODULE_NAMES, nativeIds, RUN_ROW } from "./module.ts";
-import { planNative } from "./native.ts";
+import { type NativePlan, planNative } from "./native.ts";
 import { SLOT_SIZE } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
 import { fallbackNext, planSync, type Uses } from "./sync.ts";
@@ -90,6 +90,7 @@ export class WasmProgram implements Program {
   /** The module's bytes (printed by {@link explainText}). */
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly #layout: FrameLayout;
+  readonly #aggregates: NativePlan["aggregates"];
   readonly #memory: WebAssembly.Memory;
   readonly #module: WebAssembly.Module;
   readonly #source: string;
@@ -107,6 +108,7 @@ export class WasmProgram implements Program {
     this.compiled = compiled;
     const plan = planNative(compiled);
     this.#layout = frameLayout(compiled, plan);
+    this.#aggregates = plan.aggregates;
     const storage = compiled.file.pager.storage;
     this.#memory = storage instanceof LinearPageStorage
       ? storage.memory
@@ -134,9 +136,20 @@ export class WasmProgram implements Program {
       syncOut: (pc) =>
         [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]
           .map((r) => `W.toSlot(W.fp + ${r * SLOT_SIZE}, ${reg(r)});`).join(" "),
-      after: (pc) => {
-        // A sorter tested natively publishes its bound whenever it may have changed.
+      before: (pc) => {
+        // JS about to touch a native aggregation's groups takes them over first.
         const ins = compiled.code[pc];
+        const native = ins.op === Op.AggSort || ins.op === Op.AggGroup ||
+          ins.op === Op.AggStore || ins.op === Op.AggStep;
+        if (!native || !plan.aggregates.has(ins.p1)) return "";
+        return `W.aggSpill(W.fp + ${layout.aggregate(ins.p1)}, s${ins.p1}, ${ins.p1});`;
+      },
+      after: (pc) => {
+        const ins = compiled.code[pc];
+        if (ins.op === Op.AggOpen && plan.aggregates.has(ins.p1)) {
+          return `W.aggReset(W.fp + ${layout.aggregate(ins.p1)});`;
+        }
+        // A sorter tested natively publishes its bound whenever it may have changed.
         const bound = plan.bounds.get(ins.p1);
         if (bound === undefined || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
           return "";
@@ -195,7 +208,7 @@ export class WasmProgram implements Program {
     const bytes = new Uint8Array(memory.buffer);
     bytes.fill(0, fp, fp + layout.cleared);
     layout.fill(bytes, fp);
-    const frame = new FrameAccess(viewOf(memory), fp);
+    const frame = new FrameAccess(viewOf(memory), fp, this.#aggregates);
     const segments = this.#factory(
       this.#constants,
       RUNTIME,

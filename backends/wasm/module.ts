@@ -18,6 +18,7 @@ import type { CompiledProgram, Insn } from "../interpreter/program.ts";
 import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
 import { ModuleBuilder } from "./emit/module_builder.ts";
+import { emitAggregate } from "./emit_aggregate.ts";
 import {
   BOUND_MODE,
   BoundMode,
@@ -132,6 +133,9 @@ export function buildModule(
   const t = run.addLocal("i32", "t");
   const rec = run.addLocal("i32", "rec");
   const st = run.addLocal("i32", "cursor");
+  const x = run.addLocal("i64", "x");
+  const y = run.addLocal("i64", "y");
+  const h = run.addLocal("i32", "h");
   run.globalGet(fpGlobal).localSet(fp);
   run.globalGet(next).localSet(id);
   const order = [...ids.keys()];
@@ -155,6 +159,9 @@ export function buildModule(
       t,
       rec,
       st,
+      x,
+      y,
+      h,
       rt,
       cursor,
       next,
@@ -212,7 +219,7 @@ function encodeTarget(
 }
 
 /** What emitting one native instruction needs. */
-interface OpContext {
+export interface OpContext {
   f: FunctionBuilder;
   p: CompiledProgram;
   plan: NativePlan;
@@ -221,6 +228,10 @@ interface OpContext {
   t: number;
   rec: number;
   st: number;
+  /** Scratch locals: two i64 and an i32. */
+  x: number;
+  y: number;
+  h: number;
   rt: {
     compare: number;
     truth: number;
@@ -347,6 +358,11 @@ function emitInstruction(c: OpContext, pc: number): void {
         break;
       case Op.SorterReject:
         emitSorterReject(c, pc, ins);
+        break;
+      case Op.AggGroup:
+      case Op.AggStore:
+      case Op.AggStep:
+        emitAggregate(c, pc, ins);
         break;
       default:
         throw new Error(`no native code for instruction ${pc}`);

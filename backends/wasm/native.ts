@@ -5,7 +5,8 @@
  * constants (Integer, Int64, Real, Null), comparisons, arithmetic, the scan of a table
  * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, and
  * the test of an ORDER BY … LIMIT sorter's first key against its current bound
- * (SorterReject); a column compared with a TEXT constant under BINARY is compared as bytes
+ * (SorterReject), and GROUP BY on one INTEGER key with counts and sums (aggregate.ts:
+ * AggGroup, AggStore, AggStep); a column compared with a TEXT constant under BINARY is compared as bytes
  * in place (the fusion of js-codegen/fuse_text_compare.ts). Everything else runs in the JS
  * segments.
  *
@@ -20,6 +21,7 @@ import { Op, OPCODES } from "../interpreter/opcodes.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import type { TextCompareFusion } from "../js-codegen/fuse_text_compare.ts";
 import { blockStarts } from "../js-codegen/translate.ts";
+import { AggKind, type NativeAggregate, nativeAggregates } from "./aggregate.ts";
 
 /** Operations that move a cursor: a native cursor is moved by native code alone. */
 const MOVES = new Set<Op>([Op.Rewind, Op.Next]);
@@ -75,7 +77,14 @@ export const MAX_NATIVE_PROGRAM = 400;
 const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
 
 /** Native instructions that may hand an execution to a JS fallback block. */
-export const MAY_DECLINE = new Set<Op>([...DECLINING, ...READS, Op.SorterReject]);
+export const MAY_DECLINE = new Set<Op>([
+  ...DECLINING,
+  ...READS,
+  Op.SorterReject,
+  Op.AggGroup,
+  Op.AggStore,
+  Op.AggStep,
+]);
 
 /**
  * A sorter whose SorterReject is native: JS publishes the sorter's bound (its heap's root
@@ -113,6 +122,8 @@ export interface NativePlan {
   readonly fallbacks: ReadonlyMap<number, readonly number[]>;
   /** Sorters whose bound the module tests, by sorter slot. */
   readonly bounds: ReadonlyMap<number, SorterBound>;
+  /** Aggregations whose groups the module keeps, by aggregator slot. */
+  readonly aggregates: ReadonlyMap<number, NativeAggregate>;
 }
 
 /** Registers a native instruction reads or writes. */
@@ -173,6 +184,7 @@ export function planNative(p: CompiledProgram): NativePlan {
       fusedLoads: new Set(),
       fallbacks: new Map(),
       bounds: new Map(),
+      aggregates: new Map(),
     };
   }
   const cursors = new Set<number>();
@@ -189,6 +201,8 @@ export function planNative(p: CompiledProgram): NativePlan {
   }
   for (const c of foreign) cursors.delete(c);
   const bounds = sorterBounds(p);
+  const aggregates = nativeAggregates(p);
+  const aggSteps = new Set([...aggregates.values()].flatMap((a) => a.steps));
   const demoted = new Set<number>();
   const starts = blockStarts(code);
   const candidates = textCompareFusions(p, starts);
@@ -201,19 +215,35 @@ export function planNative(p: CompiledProgram): NativePlan {
       if (ALWAYS.has(ins.op)) return true;
       if (ins.op === Op.String8) return fusable.has(pc);
       if (ins.op === Op.SorterReject) return bounds.get(ins.p1)?.reject === pc;
+      if (aggSteps.has(pc)) return true;
       if (!cursors.has(ins.p1)) return false;
       if (MOVES.has(ins.op) || ins.op === Op.Rowid) return true;
       return ins.op === Op.Column &&
         (fusable.has(pc) || numericColumn(entries.get(ins.p1)!, ins.p2));
     });
     const slow = slowLoops(p, native, cursors);
-    if (slow.length === 0) break;
+    // An aggregation's groups live on one side: all its steps native, or none; and native
+    // only inside a native scan (elsewhere it would cross into the module per row).
+    const loops = nativeLoops(p, native, cursors);
+    const split = [...aggregates.values()].filter((a) =>
+      a.steps.some((pc) => native[pc]) &&
+      a.steps.some((pc) => !native[pc] || !loops.some(([from, to]) => pc >= from && pc <= to))
+    );
+    for (const a of split) a.steps.forEach((pc) => demoted.add(pc));
+    if (slow.length === 0 && split.length === 0) break;
     for (const { cursor, from, to } of slow) {
       cursors.delete(cursor);
       for (let pc = from; pc <= to; pc++) demoted.add(pc);
     }
   }
-  absorbIntoJs(p, native, starts, cursors);
+  for (;;) {
+    absorbIntoJs(p, native, starts, cursors);
+    const split = [...aggregates.values()].filter((a) =>
+      a.steps.some((pc) => native[pc]) && a.steps.some((pc) => !native[pc])
+    );
+    if (split.length === 0) break;
+    for (const a of split) a.steps.forEach((pc) => native[pc] = false);
+  }
   // Fusions need the column's cursor native; the String8 joins them (it has no other use).
   const fusions = new Map<number, TextCompareFusion>();
   for (const [at, f] of candidates) {
@@ -236,6 +266,13 @@ export function planNative(p: CompiledProgram): NativePlan {
       fallbacks.set(pc, [pc]);
       return;
     }
+    const agg = aggregates.get(ins.p1);
+    if (agg !== undefined && aggSteps.has(pc)) {
+      if (ins.op === Op.AggGroup) regs.add(agg.keyReg);
+      if (ins.op === Op.AggStep && agg.kinds[ins.p3] !== AggKind.CountRows) regs.add(ins.p2);
+      fallbacks.set(pc, [pc]);
+      return;
+    }
     const f = fusions.get(pc);
     if (f !== undefined) {
       regs.add(ins.p3);
@@ -250,7 +287,8 @@ export function planNative(p: CompiledProgram): NativePlan {
   });
   const sorted = [...regs].sort((a, b) => a - b);
   for (const [slot, b] of bounds) if (!native[b.reject]) bounds.delete(slot);
-  return { native, cursors, regs: sorted, fusions, fusedLoads, fallbacks, bounds };
+  for (const [slot, a] of aggregates) if (!native[a.steps[0]]) aggregates.delete(slot);
+  return { native, cursors, regs: sorted, fusions, fusedLoads, fallbacks, bounds, aggregates };
 }
 
 /** The sorters of `p` with one SorterOpen and one SorterReject, and ordered by keys. */
@@ -311,11 +349,27 @@ function slowLoops(
         out.push({ cursor: ins.p1, from: rewind >= 0 ? rewind : ins.p2, to: at });
         return;
       }
-      // NULL tests are not filters (a join key is rarely NULL): follow the non-NULL path.
-      if (i.op === Op.Goto || i.op === Op.NotNull) pc = i.p2;
+      // NULL tests are not filters (a join key is rarely NULL): follow the non-NULL path;
+      // a row's group nearly always exists already.
+      if (i.op === Op.Goto || i.op === Op.NotNull || i.op === Op.AggGroup) pc = i.p2;
       else if (i.op === Op.IsNull) pc++;
       else if (OPCODES[i.op].jump || TRANSFERS.has(i.op)) return;
       else pc++;
+    }
+  });
+  return out;
+}
+
+/** The address ranges of the scan loops of native cursors (head to Next). */
+function nativeLoops(
+  p: CompiledProgram,
+  native: readonly boolean[],
+  cursors: ReadonlySet<number>,
+): [number, number][] {
+  const out: [number, number][] = [];
+  p.code.forEach((ins, at) => {
+    if (ins.op === Op.Next && native[at] && cursors.has(ins.p1) && ins.p2 <= at) {
+      out.push([ins.p2, at]);
     }
   });
   return out;

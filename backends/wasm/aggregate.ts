@@ -1,0 +1,182 @@
+/**
+ * GROUP BY in the module: a hash table of groups in the run's frame, for the aggregations
+ * of one key and calls count, sum, total and avg, while keys are INTEGER or NULL (the NULL
+ * group is kept apart from the table) and summed values INTEGER.
+ *
+ * The module finds or creates the row's group (AggGroup), keeps the key as the group's
+ * stored value (AggStore of the key) and steps the calls (AggStep): a count, or the row
+ * count and the exact 64-bit sum that core/functions/aggregate/sum.ts keeps while every
+ * input is an integer. Anything else — a key or argument that is not an INTEGER (or NULL
+ * where NULL is skipped), a sum that would overflow, a table already full — makes the
+ * instruction decline; its JS fallback first *spills* the table: each native group becomes
+ * the GroupState core's AggregateCalls would have built from the same rows, and the run goes
+ * on in JS from there. Before AggSort the table spills the same way, so everything after the
+ * scan (sorting groups, finishing calls) is core's code on core's states.
+ */
+import type { CountState } from "../../core/functions/aggregate/count.ts";
+import type { SumState } from "../../core/functions/aggregate/sum.ts";
+import type { Reg } from "../../core/value/reg.ts";
+import { normalizeInt, StorageClass } from "../../core/value/types.ts";
+import type { AggEntry } from "../interpreter/descriptors.ts";
+import { Op, OPCODES } from "../interpreter/opcodes.ts";
+import type { CompiledProgram } from "../interpreter/program.ts";
+import type { AggSlot } from "../interpreter/vm_agg.ts";
+import { readSlot, SLOT_SIZE } from "./runtime/reg_slots.ts";
+
+/** What one call keeps natively. */
+export const enum AggKind {
+  /** `count(*)`: a count. */
+  CountRows = 0,
+  /** `count(x)`: a count of non-NULL arguments. */
+  CountArg = 1,
+  /** `sum`, `total`, `avg`: non-NULL count and exact INTEGER sum (SumState.cnt, iSum). */
+  Sum = 2,
+}
+
+/** Index slots of the hash table (a power of two); at most half of them are used. */
+export const AGG_INDEX_SLOTS = 512;
+/** Most groups kept natively; one more spills the table to JS. */
+export const AGG_MAX_GROUPS = AGG_INDEX_SLOTS / 2;
+
+/** Offsets in a native aggregation's area of the frame. */
+export const AGG = {
+  /** i32: groups created. */
+  count: 0,
+  /** i32: 1 once the groups live in JS (the module then declines every step). */
+  spilled: 4,
+  /** i32: the current group's number. */
+  current: 8,
+  /** i32: 0, or the NULL key's group number + 1. */
+  nullGroup: 12,
+  /** i32 per index slot: 0 (empty) or a group's number + 1. */
+  index: 16,
+  /**
+   * Group records: the key as a register slot (reg_slots.ts: INTEGER or NULL), then 16
+   * bytes per call (i64 count, i64 sum) from {@link GROUP_CALLS}.
+   */
+  groups: 16 + 4 * AGG_INDEX_SLOTS,
+} as const;
+
+/** Offset of the first call's state in a group record. */
+export const GROUP_CALLS = SLOT_SIZE;
+
+/** Bytes of a group record with `calls` calls. */
+export function groupRecordSize(calls: number): number {
+  return GROUP_CALLS + 16 * calls;
+}
+
+/** Bytes of a native aggregation's area. */
+export function aggregateAreaSize(calls: number): number {
+  return AGG.groups + AGG_MAX_GROUPS * groupRecordSize(calls);
+}
+
+/** An aggregation the module runs, by aggregator slot. */
+export interface NativeAggregate {
+  /** The kind of each call, in call order. */
+  readonly kinds: readonly AggKind[];
+  /** The register of the one GROUP BY key. */
+  readonly keyReg: number;
+  /** Its AggGroup, AggStore and AggStep addresses (native). */
+  readonly steps: readonly number[];
+}
+
+/** Instructions an aggregator slot may see in a native aggregation. */
+const ALLOWED = new Set<Op>([
+  Op.AggOpen,
+  Op.AggGroup,
+  Op.AggStore,
+  Op.AggStep,
+  Op.AggSort,
+  Op.AggLoad,
+  Op.AggFinal,
+  Op.AggNextGroup,
+]);
+
+/** The kind of a call, or undefined when the module cannot keep it. */
+function kindOf(call: AggEntry["calls"][number]): AggKind | undefined {
+  if (call.distinct || call.orderBy.length > 0) return undefined;
+  if (call.name === "count") return call.argc === 0 ? AggKind.CountRows : AggKind.CountArg;
+  if (call.name === "sum" || call.name === "total" || call.name === "avg") return AggKind.Sum;
+  return undefined;
+}
+
+/**
+ * The aggregations of `p` the module can run: one AggOpen and one AggGroup of one key on
+ * the slot, AggStores of that key alone, every call of a kind above, and no instruction of
+ * streaming aggregation or min()/max() on it.
+ */
+export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregate> {
+  const bySlot = new Map<number, number[]>();
+  p.code.forEach((ins, pc) => {
+    const name = OPCODES[ins.op].name;
+    if (!name.startsWith("Agg") && ins.op !== Op.IfAggEmpty && ins.op !== Op.IfAggMiss) return;
+    const list = bySlot.get(ins.p1);
+    if (list === undefined) bySlot.set(ins.p1, [pc]);
+    else list.push(pc);
+  });
+  const out = new Map<number, NativeAggregate>();
+  for (const [slot, pcs] of bySlot) {
+    const ops = pcs.map((pc) => p.code[pc]);
+    if (ops.some((i) => !ALLOWED.has(i.op))) continue;
+    const opens = ops.filter((i) => i.op === Op.AggOpen);
+    const groups = ops.filter((i) => i.op === Op.AggGroup);
+    if (opens.length !== 1 || groups.length !== 1 || groups[0].p4 !== 1) continue;
+    const entry = p.pool[opens[0].p4] as AggEntry;
+    if (entry.nStored !== 1) continue;
+    const kinds = entry.calls.map(kindOf);
+    if (kinds.some((k) => k === undefined)) continue;
+    const keyReg = groups[0].p3;
+    const stores = ops.filter((i) => i.op === Op.AggStore);
+    if (stores.some((i) => i.p2 !== keyReg || i.p3 !== 0 || i.p4 !== 1)) continue;
+    const steps = pcs.filter((pc) => {
+      const op = p.code[pc].op;
+      return op === Op.AggGroup || op === Op.AggStore || op === Op.AggStep;
+    });
+    out.set(slot, { kinds: kinds as AggKind[], keyReg, steps });
+  }
+  return out;
+}
+
+/** Empties the native table at `at` (after AggOpen). */
+export function resetAggregate(view: DataView, at: number): void {
+  new Uint8Array(view.buffer, at, AGG.groups).fill(0);
+}
+
+/**
+ * Moves the native groups at `at` into `a` (core's table and states), once; afterwards the
+ * module declines every step of this aggregation until the next AggOpen. The current group
+ * stays current.
+ */
+export function spillAggregate(
+  view: DataView,
+  at: number,
+  a: AggSlot,
+  kinds: readonly AggKind[],
+): void {
+  if (view.getInt32(at + AGG.spilled, true) !== 0) return;
+  view.setInt32(at + AGG.spilled, 1, true);
+  const n = view.getInt32(at + AGG.count, true);
+  const current = view.getInt32(at + AGG.current, true);
+  const size = groupRecordSize(kinds.length);
+  const key: Reg = { v: null, c: StorageClass.Null };
+  const regs = [key];
+  for (let g = 0; g < n; g++) {
+    const rec = at + AGG.groups + g * size;
+    readSlot(view, rec, key);
+    if (a.table.find(regs, 0, 1) !== undefined) throw new Error("a native group is also in JS");
+    const group = a.calls.newGroup();
+    group.stored[0] = key.v;
+    group.storedClasses[0] = key.c;
+    kinds.forEach((kind, i) => {
+      const state = rec + GROUP_CALLS + 16 * i;
+      const count = Number(view.getBigInt64(state, true));
+      if (kind === AggKind.Sum) {
+        const s = group.states[i] as SumState;
+        s.cnt = count;
+        s.iSum = normalizeInt(view.getBigInt64(state + 8, true));
+      } else (group.states[i] as CountState).n = count;
+    });
+    a.table.add(group);
+    if (g === current) a.current = group;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The module's code for a native aggregation (aggregate.ts): AggGroup finds or makes the
+ * row's group in the frame's hash table (open addressing on the 64-bit key), AggStore has
+ * nothing left to do (the key was kept when the group was made), AggStep counts or adds.
+ * Each declines into its JS fallback (which first spills the groups to JS) on what it does
+ * not keep natively.
+ */
+import { StorageClass } from "../../core/value/types.ts";
+import { Op } from "../interpreter/opcodes.ts";
+import type { Insn } from "../interpreter/program.ts";
+import {
+  AGG,
+  AGG_INDEX_SLOTS,
+  AGG_MAX_GROUPS,
+  AggKind,
+  GROUP_CALLS,
+  groupRecordSize,
+} from "./aggregate.ts";
+import type { OpContext } from "./module.ts";
+import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
+
+/** Fibonacci hashing: the key times 2^64 / φ, its top bits the index slot. */
+const GOLDEN = -7046029254386353131n; // 0x9E3779B97F4A7C15 as an i64
+const INDEX_BITS = Math.log2(AGG_INDEX_SLOTS);
+
+/** Emits AggGroup, AggStore or AggStep `ins` at `pc` of a native aggregation. */
+export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
+  const f = c.f;
+  const agg = c.plan.aggregates.get(ins.p1)!;
+  const at = c.layout.aggregate(ins.p1);
+  const size = groupRecordSize(agg.kinds.length);
+  f.localGet(c.fp).load("i32.load", at + AGG.spilled).ifElse("empty", () => c.fallback(pc));
+  /** Leaves in `rec` the frame pointer plus the byte offset of group `group()` pushes. */
+  const record = (group: () => void) => {
+    group();
+    f.i32Const(size).op("i32.mul").localGet(c.fp).op("i32.add").localSet(c.rec);
+  };
+  const indexSlot = () => {
+    f.localGet(c.fp).localGet(c.h).i32Const(4).op("i32.mul").op("i32.add");
+  };
+  if (ins.op === Op.AggStore) return;
+  if (ins.op === Op.AggGroup) {
+    const key = agg.keyReg * SLOT_SIZE;
+    /** Makes group number `count` for the key, linked by `link` (which stores `t` + 1). */
+    const newGroup = (link: () => void) => {
+      f.localGet(c.fp).load("i32.load", at + AGG.count).localTee(c.t);
+      f.i32Const(AGG_MAX_GROUPS).op("i32.eq").ifElse("empty", () => c.fallback(pc));
+      f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.add").store("i32.store", at + AGG.count);
+      link();
+      f.localGet(c.fp).localGet(c.t).store("i32.store", at + AGG.current);
+      record(() => f.localGet(c.t));
+      for (const half of [0, 8]) {
+        f.localGet(c.rec).localGet(c.fp).load("i64.load", key + half);
+        f.store("i64.store", at + AGG.groups + half);
+      }
+      for (let i = 0; i < agg.kinds.length; i++) {
+        for (const half of [0, 8]) {
+          const off = at + AGG.groups + GROUP_CALLS + 16 * i + half;
+          f.localGet(c.rec).i64Const(0n).store("i64.store", off);
+        }
+      }
+      c.goto(pc + 1);
+    };
+    const linkTo = (slot: () => void, offset: number) => () => {
+      slot();
+      f.localGet(c.t).i32Const(1).op("i32.add").store("i32.store", offset);
+    };
+    /** Makes group `t` - 1 current and goes to P2 (the group existed). */
+    const found = () => {
+      f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.sub");
+      f.store("i32.store", at + AGG.current);
+      c.goto(ins.p2);
+    };
+    f.localGet(c.fp).load("i32.load", key + SLOT_CLASS).localTee(c.t);
+    f.op("i32.eqz").ifElse("empty", () => {
+      // NULL keys form one group, outside the hash table.
+      f.localGet(c.fp).load("i32.load", at + AGG.nullGroup).localTee(c.t).op("i32.eqz");
+      f.ifElse("empty", () => newGroup(linkTo(() => f.localGet(c.fp), at + AGG.nullGroup)));
+      found();
+    });
+    f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
+    f.ifElse("empty", () => c.fallback(pc));
+    f.localGet(c.fp).load("i64.load", key + SLOT_VALUE).localTee(c.x);
+    f.i64Const(GOLDEN).op("i64.mul").i64Const(BigInt(64 - INDEX_BITS)).op("i64.shr_u");
+    f.op("i32.wrap_i64").localSet(c.h);
+    f.loop("empty", (probe) => {
+      indexSlot();
+      f.load("i32.load", at + AGG.index).localTee(c.t).op("i32.eqz");
+      f.ifElse("empty", () => newGroup(linkTo(indexSlot, at + AGG.index)));
+      record(() => f.localGet(c.t).i32Const(1).op("i32.sub"));
+      // An INTEGER key's record holds an INTEGER: comparing the values is enough.
+      f.localGet(c.rec).load("i64.load", at + AGG.groups + SLOT_VALUE).localGet(c.x);
+      f.op("i64.eq").ifElse("empty", found);
+      f.localGet(c.h).i32Const(1).op("i32.add").i32Const(AGG_INDEX_SLOTS - 1).op("i32.and");
+      f.localSet(c.h).br(probe);
+    });
+    return;
+  }
+  // AggStep of call p3 on the current group.
+  const kind = agg.kinds[ins.p3];
+  const count = at + AGG.groups + GROUP_CALLS + 16 * ins.p3;
+  const sum = count + 8;
+  record(() => f.localGet(c.fp).load("i32.load", at + AGG.current));
+  const countOne = () => {
+    f.localGet(c.rec).localGet(c.rec).load("i64.load", count).i64Const(1n).op("i64.add");
+    f.store("i64.store", count);
+  };
+  if (kind === AggKind.CountRows) {
+    countOne();
+    return;
+  }
+  const arg = ins.p2 * SLOT_SIZE;
+  f.localGet(c.fp).load("i32.load", arg + SLOT_CLASS).localTee(c.t);
+  if (kind === AggKind.CountArg) {
+    f.ifElse("empty", countOne);
+    return;
+  }
+  // sum/total/avg: NULL is skipped; an INTEGER is added unless the sum would overflow.
+  f.ifElse("empty", () => {
+    f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
+    f.ifElse("empty", () => c.fallback(pc));
+    f.localGet(c.fp).load("i64.load", arg + SLOT_VALUE).localTee(c.x);
+    f.localGet(c.rec).load("i64.load", sum).op("i64.add").localSet(c.y);
+    // Overflow: both operands' signs differ from the result's.
+    f.localGet(c.x).localGet(c.y).op("i64.xor");
+    f.localGet(c.rec).load("i64.load", sum).localGet(c.y).op("i64.xor");
+    f.op("i64.and").i64Const(0n).op("i64.lt_s").ifElse("empty", () => c.fallback(pc));
+    f.localGet(c.rec).localGet(c.y).store("i64.store", sum);
+    countOne();
+  });
+}
