@@ -65,6 +65,12 @@ export function groupRecordSize(calls: number): number {
   return GROUP_CALLS + 16 * calls;
 }
 
+/**
+ * Largest area a native aggregation may take in a frame (up to 4 calls): frames share 1 MiB
+ * (core/page_storage.ts LINEAR_RESERVED), so that many runs can be open at once.
+ */
+const MAX_AREA = 24 * 1024;
+
 /** Bytes of a native aggregation's area. */
 export function aggregateAreaSize(calls: number): number {
   return AGG.groups + AGG_MAX_GROUPS * groupRecordSize(calls);
@@ -124,7 +130,7 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
     const entry = p.pool[opens[0].p4] as AggEntry;
     if (entry.nStored !== 1) continue;
     const kinds = entry.calls.map(kindOf);
-    if (kinds.some((k) => k === undefined)) continue;
+    if (kinds.some((k) => k === undefined) || aggregateAreaSize(kinds.length) > MAX_AREA) continue;
     const keyReg = groups[0].p3;
     const stores = ops.filter((i) => i.op === Op.AggStore);
     if (stores.some((i) => i.p2 !== keyReg || i.p3 !== 0 || i.p4 !== 1)) continue;
