@@ -66,10 +66,10 @@ export function groupRecordSize(calls: number): number {
 }
 
 /**
- * Largest area a native aggregation may take in a frame (up to 4 calls): frames share 1 MiB
+ * Largest area a native aggregation may take in a frame (up to 6 calls): frames share 1 MiB
  * (core/page_storage.ts LINEAR_RESERVED), so that many runs can be open at once.
  */
-const MAX_AREA = 24 * 1024;
+const MAX_AREA = 32 * 1024;
 
 /** Bytes of a native aggregation's area. */
 export function aggregateAreaSize(calls: number): number {
