@@ -70,16 +70,25 @@ export class LinearPageStorage implements PageStorage {
   readonly capacity: number;
   /** Offset of the first byte after the last slot: where a working area may start. */
   readonly end: number;
+  /**
+   * Page number → offset of its bytes in the memory (0: not cached there), kept by the
+   * pager, so that compiled code finds a cached page without calling out; it lies in the
+   * memory from {@link end}. Null when the storage was made without one.
+   */
+  readonly pageMap: Int32Array | null;
   readonly #pageSize: number;
   #next = 0;
 
-  constructor(pageSize: number, capacity: number) {
+  /** `mapPages`: the page map's entries (the highest page number + 1), or 0 for none. */
+  constructor(pageSize: number, capacity: number, mapPages = 0) {
     this.#pageSize = pageSize;
     this.capacity = capacity;
     this.end = LINEAR_RESERVED + capacity * pageSize;
     // Untouched memory costs no resident pages, so sizing for every slot up front is free
     // until pages are read into them.
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.end / WASM_PAGE) });
+    const bytes = this.end + 4 * mapPages;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
+    this.pageMap = mapPages > 0 ? new Int32Array(this.memory.buffer, this.end, mapPages) : null;
   }
 
   /** How many slots have been handed out. */

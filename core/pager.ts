@@ -112,6 +112,8 @@ export class Pager {
   #free: Uint8Array[] = [];
   /** Pages evicted while a cursor held them: their buffers are free once released. */
   #held: PageEntry[] = [];
+  /** The linear storage's page map (page_storage.ts), kept in step with the cache. */
+  #pageMap: Int32Array | null = null;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
   /** Whether the pages being inserted come from a sequential run (see {@link #streamSlot}). */
@@ -154,7 +156,7 @@ export class Pager {
       this.lockBytePage = lockBytePage(this.pageSize);
       this.#cacheLimit = 16;
       this.#used = new Uint8Array(16);
-      this.storage = makeStorage(options.pageStorage, this.pageSize, 16);
+      this.storage = makeStorage(options.pageStorage, this.pageSize, 16, 0);
       return;
     }
     // Page 1 as read through the WAL decides the page size (a WAL frame of page 1 wins).
@@ -178,7 +180,10 @@ export class Pager {
     // Never more slots than pages: a small database gets a small cache.
     this.#cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
     this.#used = new Uint8Array(this.#cacheLimit);
-    this.storage = makeStorage(options.pageStorage, this.pageSize, this.#cacheLimit);
+    this.storage = makeStorage(options.pageStorage, this.pageSize, this.#cacheLimit, count);
+    this.#pageMap = this.storage.kind === "linear"
+      ? (this.storage as LinearPageStorage).pageMap
+      : null;
     const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
     this.#maxReadAhead = walFrames ? 1 : Math.min(MAX_READ_AHEAD, this.#cacheLimit >> 2);
     this.#ringSize = Math.max(2 * this.#maxReadAhead, Math.min(64, this.#cacheLimit >> 2));
@@ -293,6 +298,8 @@ export class Pager {
   #insert(pgno: number, data: Uint8Array, reusable: boolean): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const slots = this.#slots;
+    const map = this.#pageMap;
+    if (map !== null && data.buffer === map.buffer) map[pgno] = data.byteOffset;
     if (slots.length < this.#cacheLimit) {
       this.#used[slots.length] = 1;
       this.#where.set(pgno, slots.length);
@@ -306,6 +313,7 @@ export class Pager {
       else this.#held.push(evicted);
     }
     this.#where.delete(evicted.pgno);
+    if (map !== null && evicted.pgno !== pgno) map[evicted.pgno] = 0;
     this.#where.set(pgno, hand);
     slots[hand] = entry;
     // Marked used: the hand must pass a new page twice before it goes, so a page is never
@@ -428,9 +436,12 @@ function makeStorage(
   kind: PageStorageKind | undefined,
   pageSize: number,
   cachePages: number,
+  pageCount: number,
 ): PageStorage {
+  // A page map for files of up to 4M pages (16 MB of map), as for SlotIndex's array.
+  const mapPages = pageCount > 0 && pageCount <= 1 << 22 ? pageCount + 1 : 0;
   return kind === "linear"
-    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS)
+    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS, mapPages)
     : new HeapPageStorage(pageSize);
 }
 

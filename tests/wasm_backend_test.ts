@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { DatabaseSync } from "node:sqlite";
-import { Database } from "../mod.ts";
+import { Database, SqliteError } from "../mod.ts";
 import { WASM, WASM_STATS } from "../backends/wasm/mod.ts";
 import { withSqliteFile } from "./support/oracle_queries.ts";
 import "./support/backends.ts"; // wabt validates every module compiled here
@@ -172,6 +172,54 @@ Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactl
       assert.throws(() => db.prepare(overflow).all(), /integer overflow/);
     } finally {
       db.close();
+    }
+  });
+});
+
+Deno.test("wasm: count(*) walks the b-tree in the module, and leaves a damaged one to JS", () => {
+  withSqliteFile(SETUP + "CREATE INDEX ta ON t(a);", (path, oracle) => {
+    const count = (db: Database, sql: string) => {
+      const { rows, crossings } = crossingsOf(db, sql);
+      sameRows(oracle, sql, rows);
+      return crossings;
+    };
+    // A cache of 16 pages: the walk's pages are evicted and read again as it goes.
+    for (const cachePages of [undefined, 16]) {
+      const db = new Database(path, { backend: "wasm", cachePages });
+      try {
+        for (const sql of ["SELECT count(*) FROM t", "SELECT count(*) FROM t INDEXED BY ta"]) {
+          // Entering the module, and the row: no crossing per page.
+          for (let run = 0; run < 2; run++) assert.ok(count(db, sql) <= 3, sql);
+        }
+      } finally {
+        db.close();
+      }
+    }
+    // Damaged trees: a child past the file, a child pointing back to the root (a cycle), in
+    // the index the count walks (the smallest b-tree of the table).
+    const root = Number(
+      oracle.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'ta'").get()!.rootpage,
+    );
+    const bytes = Deno.readFileSync(path);
+    const pageSize = 1024;
+    for (const child of [0x7fffffff, root]) {
+      const damaged = bytes.slice();
+      assert.equal(damaged[(root - 1) * pageSize], 2, "the index's root is an interior page");
+      new DataView(damaged.buffer).setUint32((root - 1) * pageSize + 8, child);
+      const errors = (["js", "wasm"] as const).map((backend) => {
+        const db = new Database(damaged, { backend });
+        try {
+          db.prepare("SELECT count(*) FROM t").all();
+          return "no error";
+        } catch (e) {
+          assert.ok(e instanceof SqliteError, String(e));
+          return `${e.code}: ${e.message}`;
+        } finally {
+          db.close();
+        }
+      });
+      assert.match(errors[0], /^SQLITE_CORRUPT/);
+      assert.equal(errors[1], errors[0]);
     }
   });
 });

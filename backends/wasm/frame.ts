@@ -13,6 +13,8 @@ import type { CompiledProgram } from "../interpreter/program.ts";
 import type { NativePlan } from "./native.ts";
 import { readSlot, SLOT_CLASS, SLOT_SIZE, writeSlot } from "./runtime/reg_slots.ts";
 import type { RowSorter } from "../../core/exec/sorter.ts";
+import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
+import { LinearPageStorage } from "../../core/page_storage.ts";
 import type { AggSlot } from "../interpreter/vm_agg.ts";
 import {
   aggregateAreaSize,
@@ -72,6 +74,22 @@ export const enum BoundMode {
 export const BOUND_MODE = SLOT_SIZE;
 export const BOUND_SIZE = 2 * SLOT_SIZE;
 
+/** The file facts native b-tree walks read, at {@link FrameLayout.file} (i32 each). */
+export const FILE_INFO = {
+  /** Offset of the pager's page map in the memory, or 0 when there is none. */
+  pageMap: 0,
+  pageCount: 4,
+  usable: 8,
+  lockByte: 12,
+} as const;
+
+/**
+ * A native Count's area: the root page number, then the path of the walk (per depth, the
+ * page number and the next child to visit, i32 each).
+ */
+export const COUNT_WALK = { root: 0, path: 8 } as const;
+const COUNT_WALK_SIZE = COUNT_WALK.path + 8 * MAX_BTREE_DEPTH;
+
 /** Offsets in a program's frame. */
 export interface FrameLayout {
   /** Bytes of the frame. */
@@ -88,10 +106,14 @@ export interface FrameLayout {
   bound(slot: number): number;
   /** Offset of the group table of aggregator slot `slot` (aggregate.ts). */
   aggregate(slot: number): number;
+  /** Offset of the file facts ({@link FILE_INFO}). */
+  readonly file: number;
+  /** Offset of the area of the native Count at `pc` ({@link COUNT_WALK}). */
+  countWalk(pc: number): number;
   /** Offset of a slot for values native code decodes without keeping them. */
   readonly scratch: number;
-  /** Writes the constants into a new frame at `fp`. */
-  fill(bytes: Uint8Array, fp: number): void;
+  /** Writes the constants into a new frame at `fp` (`bytes` and `view` over the memory). */
+  fill(bytes: Uint8Array, view: DataView, fp: number): void;
 }
 
 /** The frame layout of `p` with native plan `plan`. */
@@ -121,21 +143,42 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     aggregates.set(slot, at);
     at += Math.ceil(aggregateAreaSize(a.kinds.length) / SLOT_SIZE) * SLOT_SIZE;
   }
+  const file = at;
+  at += SLOT_SIZE;
+  const counts = new Map<number, number>();
+  for (const pc of plan.counts.keys()) {
+    counts.set(pc, at);
+    at += Math.ceil(COUNT_WALK_SIZE / SLOT_SIZE) * SLOT_SIZE;
+  }
+  const pager = p.file.pager;
+  const storage = pager.storage;
+  const pageMap = storage instanceof LinearPageStorage ? storage.pageMap : null;
   return {
     size: at,
     cleared: scratch,
+    file,
+    countWalk: (pc) => counts.get(pc)!,
     bound: (slot) => bounds.get(slot)!,
     aggregate: (slot) => aggregates.get(slot)!,
     cursor: (c) => cursorBase + c * CURSOR_SIZE,
     constant: (pc) => constants.get(pc)!,
     fusedBytes: (pc) => fused.get(pc)!,
     scratch,
-    fill(bytes, fp) {
-      const view = new DataView(bytes.buffer);
+    fill(bytes, view, fp) {
       for (const [pc, off] of constants) {
         writeSlot(view, fp + off, p.pool[p.code[pc].p4] as ConstEntry);
       }
       for (const [pc, off] of fused) bytes.set(plan.fusions.get(pc)!.bytes, fp + off);
+      // The page map only when it is in this memory (it is unless the database was opened
+      // for another backend).
+      const map = pageMap !== null && pageMap.buffer === bytes.buffer ? pageMap.byteOffset : 0;
+      view.setInt32(fp + file + FILE_INFO.pageMap, map, true);
+      view.setInt32(fp + file + FILE_INFO.pageCount, pager.pageCount, true);
+      view.setInt32(fp + file + FILE_INFO.usable, pager.usableSize, true);
+      view.setInt32(fp + file + FILE_INFO.lockByte, pager.lockBytePage, true);
+      for (const [pc, off] of counts) {
+        view.setInt32(fp + off + COUNT_WALK.root, plan.counts.get(pc)!.root, true);
+      }
     },
   };
 }

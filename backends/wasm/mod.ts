@@ -75,12 +75,17 @@ function releaseFrame({ memory, fp, size }: FrameRef): void {
   WASM_STATS.frameBytes -= size;
 }
 
-const VIEWS = new WeakMap<WebAssembly.Memory, DataView>();
+const VIEWS = new WeakMap<WebAssembly.Memory, { bytes: Uint8Array; view: DataView }>();
 
-/** One DataView of a memory (the memory never grows, so it stays valid). */
-function viewOf(memory: WebAssembly.Memory): DataView {
+/** One byte array and one DataView of a memory (it never grows, so they stay valid). */
+function viewsOf(memory: WebAssembly.Memory): { bytes: Uint8Array; view: DataView } {
   let v = VIEWS.get(memory);
-  if (v === undefined) VIEWS.set(memory, v = new DataView(memory.buffer));
+  if (v === undefined) {
+    VIEWS.set(
+      memory,
+      v = { bytes: new Uint8Array(memory.buffer), view: new DataView(memory.buffer) },
+    );
+  }
   return v;
 }
 
@@ -180,6 +185,11 @@ export class WasmProgram implements Program {
           WASM_STATS.crossings++;
           return owner.segments!.seg(block);
         },
+        [N.page]: (pgno: number) => {
+          // A page the map did not have: read through the pager (its map now has it).
+          const data = this.compiled.file.pager.entry(pgno).data;
+          return data.buffer === memory.buffer ? data.byteOffset : 0;
+        },
         [N.cursor]: (move: number, c: number) => {
           WASM_STATS.cursorMoves++;
           const frame = owner.frame!;
@@ -205,10 +215,10 @@ export class WasmProgram implements Program {
     // The frame belongs to the run: taken here, given back when the run ends.
     const fp = framesOf(memory).allocate(layout.size);
     WASM_STATS.frameBytes += layout.size;
-    const bytes = new Uint8Array(memory.buffer);
+    const { bytes, view } = viewsOf(memory);
     bytes.fill(0, fp, fp + layout.cleared);
-    layout.fill(bytes, fp);
-    const frame = new FrameAccess(viewOf(memory), fp, this.#aggregates);
+    layout.fill(bytes, view, fp);
+    const frame = new FrameAccess(view, fp, this.#aggregates);
     const segments = this.#factory(
       this.#constants,
       RUNTIME,

@@ -19,6 +19,7 @@ import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
 import { ModuleBuilder } from "./emit/module_builder.ts";
 import { emitAggregate } from "./emit_aggregate.ts";
+import { emitCount } from "./emit_count.ts";
 import {
   BOUND_MODE,
   BoundMode,
@@ -46,6 +47,7 @@ export const MODULE_NAMES = {
   fp: "fp",
   seg: "seg",
   cursor: "cursor",
+  page: "page",
   run: "run",
   next: "next",
 } as const;
@@ -94,6 +96,9 @@ export function buildModule(
   const N = MODULE_NAMES;
   const seg = m.importFunction(N.imports, N.seg, ["i32"], ["i32"], "seg");
   const cursor = m.importFunction(N.imports, N.cursor, ["i32", "i32"], ["i32"], "cursor");
+  const page = plan.counts.size > 0
+    ? m.importFunction(N.imports, N.page, ["i32"], ["i32"], "page")
+    : -1;
   // The runtime's routines (runtime/shared.ts), imported by name: only those used.
   const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
   const routine = (name: string, needed: boolean): number => {
@@ -136,6 +141,9 @@ export function buildModule(
   const x = run.addLocal("i64", "x");
   const y = run.addLocal("i64", "y");
   const h = run.addLocal("i32", "h");
+  const u = run.addLocal("i32", "u");
+  const v = run.addLocal("i32", "v");
+  const w = run.addLocal("i32", "w");
   run.globalGet(fpGlobal).localSet(fp);
   run.globalGet(next).localSet(id);
   const order = [...ids.keys()];
@@ -162,6 +170,10 @@ export function buildModule(
       x,
       y,
       h,
+      u,
+      v,
+      w,
+      page,
       rt,
       cursor,
       next,
@@ -228,10 +240,15 @@ export interface OpContext {
   t: number;
   rec: number;
   st: number;
-  /** Scratch locals: two i64 and an i32. */
+  /** Scratch locals: two i64 and four i32. */
   x: number;
   y: number;
   h: number;
+  u: number;
+  v: number;
+  w: number;
+  /** The `page` import (page number → its offset in the memory, 0 if not there), or -1. */
+  page: number;
   rt: {
     compare: number;
     truth: number;
@@ -363,6 +380,9 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.AggStore:
       case Op.AggStep:
         emitAggregate(c, pc, ins);
+        break;
+      case Op.Count:
+        emitCount(c, pc, ins);
         break;
       default:
         throw new Error(`no native code for instruction ${pc}`);
