@@ -33,8 +33,9 @@ function syncCases(
   segments: SegmentLayout,
   blockOf: ReadonlyMap<number, number>,
   fallbackBlockOf: ReadonlyMap<number, number>,
+  rowResumes: ReadonlyMap<number, number>,
 ): string {
-  const cases: string[] = [];
+  const cases: string[] = [...rowResumes.values()].map((b) => `case ${b}: return;`);
   for (const [pc, b] of blockOf) {
     if (!segments.native[pc]) cases.push(`case ${b}: ${segments.syncIn(pc)} return;`);
   }
@@ -62,7 +63,8 @@ export interface Translation {
  * How the Wasm module and the JS segments share a program (backends/wasm/native.ts): the
  * module runs the native addresses and calls `seg(block)` for the rest; `seg` returns the
  * native id to continue at (≥ 0), -1 at the end, or `-2 - b` after a result row (resume at
- * block `b`). The generated object also has `syncIn(block)` (what the module kept, for a
+ * block `b`; a row made in JS also sets `W.resume` to `b`: its registers need no copying,
+ * and the next step may call `seg(b)` itself). The generated object also has `syncIn(block)` (what the module kept, for a
  * block it enters; -1: all of it) and `cur(i)` (cursor `i`).
  */
 export interface SegmentLayout {
@@ -117,6 +119,14 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
     if (b === undefined) throw new Error(`jump to ${addr} is not a block start`);
     return b;
   };
+  // With segments, the blocks after the fallbacks resume JS after a row made in JS.
+  const rowResumes = new Map<number, number>();
+  if (segments) {
+    p.code.forEach((ins, pc) => {
+      if (native![pc] || ins.op !== Op.ResultRow) return;
+      rowResumes.set(pc, blockOf.size + segments.fallbacks.size + rowResumes.size);
+    });
+  }
   /** Lines of the switch: indentation level, code (may be empty) and a comment. */
   const body: [number, string, string][] = [];
   // With segments, only fusions whose three instructions all run in JS are made here (the
@@ -131,10 +141,14 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
     pc,
     jump: (target) => `{ pc = ${block(target)}; continue; }`,
     halt: () => segments ? "return -1;" : "return false;",
-    row: () =>
-      segments
-        ? `${segments.syncOut(-1)} return ${-2 - block(pc + 1)};`
-        : `S.pc = ${block(pc + 1)}; return true;`,
+    row: () => {
+      if (!segments) return `S.pc = ${block(pc + 1)}; return true;`;
+      // A row made in JS: its registers are in the JS locals, and so is everything the code
+      // after it reads (no native code runs in between): nothing is copied either way, and
+      // the module resumes through a block that syncs nothing.
+      const b = rowResumes.get(pc)!;
+      return `W.resume = ${b}; return ${-2 - b};`;
+    },
     view: (start, n) => {
       const v = `V${pc}`;
       views.push(v);
@@ -209,6 +223,10 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
     }
     body.push([4, `{ pc = ${block(pcs[pcs.length - 1] + 1)}; continue; }`, "back to the module"]);
   }
+  for (const [pc, b] of rowResumes) {
+    body.push([3, `case ${b}:`, `resumption after the row at ${pc}`]);
+    body.push([4, `{ pc = ${block(pc + 1)}; continue; }`, ""]);
+  }
   const regs = Array.from({ length: p.nRegs - 1 }, (_, i) => `r${i + 1} = R[${i + 1}]`);
   const cursors = Array.from({ length: p.nCursors }, (_, i) => `c${i}`);
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
@@ -225,7 +243,9 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
     `const OPENED = [];`,
     ...(segments
       ? [
-        `function syncIn(b) { switch (b) { ${syncCases(segments, blockOf, fallbackBlockOf)} } }`,
+        `function syncIn(b) { switch (b) { ${
+          syncCases(segments, blockOf, fallbackBlockOf, rowResumes)
+        } } }`,
         `function cur(i) { return [${cursors.join(", ")}][i]; }`,
         `function seg(pc) {`,
         `  syncIn(pc);`,

@@ -190,6 +190,11 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
 export class FrameAccess {
   readonly view: DataView;
   readonly fp: number;
+  /**
+   * Set by JS that hands out a row itself (its registers are in JS, not in slots): the
+   * block to resume at after it, -1 otherwise.
+   */
+  resume = -1;
   readonly #aggregates: ReadonlyMap<number, NativeAggregate>;
 
   constructor(view: DataView, fp: number, aggregates: ReadonlyMap<number, NativeAggregate>) {

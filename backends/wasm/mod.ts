@@ -286,8 +286,23 @@ class WasmExecution implements Execution {
   step(): boolean {
     if (this.#done) return false;
     try {
+      const access = this.#instance.owner.frame!;
+      const resume = access.resume;
+      if (resume >= 0) {
+        // The last row was made in JS: JS goes on from there without a trip through the
+        // module, which is entered only when JS reaches native code.
+        access.resume = -1;
+        const next = this.#segments.seg(resume);
+        if (next < -1) return true; // another row made in JS
+        if (next === -1) {
+          this.close();
+          return false;
+        }
+        this.#instance.next.value = next;
+      }
       if (this.#instance.run() === RUN_ROW) {
-        this.#segments.syncIn(-1); // the row's registers, from their slots
+        // A row of the module's: its registers, from their slots.
+        if (access.resume < 0) this.#segments.syncIn(-1);
         return true;
       }
       this.close();

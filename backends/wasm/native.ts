@@ -265,6 +265,13 @@ export function planNative(p: CompiledProgram): NativePlan {
     if (split.length === 0) break;
     for (const a of split) a.steps.forEach((pc) => native[pc] = false);
   }
+  // A row whose registers JS has just computed is handed out by JS: the module would only
+  // copy them into slots and back.
+  code.forEach((ins, pc) => {
+    if (ins.op === Op.ResultRow && pc > 0 && !starts.has(pc) && !native[pc - 1]) {
+      native[pc] = false;
+    }
+  });
   // Fusions need the column's cursor native; the String8 joins them (it has no other use).
   const fusions = new Map<number, TextCompareFusion>();
   for (const [at, f] of candidates) {
