@@ -143,6 +143,9 @@ Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactl
           "SELECT n % 7 AS k, count(*), sum(n) FROM t GROUP BY k",
           "SELECT id % 3 AS k, count(*) FROM t WHERE b > 100 GROUP BY k HAVING count(*) > 5 " +
           "ORDER BY 2 DESC",
+          // Without GROUP BY: one group, and none of the rows.
+          "SELECT count(*), sum(a), avg(id), total(n), count(n) FROM t WHERE b > 10",
+          "SELECT count(*), sum(a), avg(a), total(a), count(a) FROM t WHERE a > 5000",
         ]
       ) assertNativeScan(db, oracle, sql);
       // Handed to JS part way: a REAL key (equal to an INTEGER key met before), a REAL
@@ -158,6 +161,9 @@ Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactl
           "SELECT a % 4 AS k, sum(a * 4000000000000000) % 1000000007 FROM t WHERE a < 2 GROUP BY k",
           "SELECT a, count(*), sum(id) FROM t GROUP BY a",
           "SELECT n, count(*) FROM t GROUP BY n",
+          "SELECT count(*), sum(CASE WHEN id = 4000 THEN 0.5 ELSE a END), avg(n) FROM t",
+          "SELECT a, count(*) FROM t WHERE a < 3",
+          "SELECT id, (SELECT count(*) FROM t x WHERE x.a < t.id) AS m FROM t WHERE id < 20",
           // More calls than a frame's table has room for: all in JS from the start.
           "SELECT a % 3 AS k, count(*), count(a), sum(a), sum(id), total(b), avg(a), avg(id) " +
           "FROM t GROUP BY k",
@@ -167,9 +173,15 @@ Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactl
         ]
       ) same(sql, crossingsOf(db, sql).rows);
       // A sum that overflows is SQLite's error, as it is in JS.
-      const overflow = "SELECT a % 4 AS k, sum(a * 4000000000000000) FROM t GROUP BY k";
-      assert.throws(() => oracle.prepare(overflow).all(), /integer overflow/);
-      assert.throws(() => db.prepare(overflow).all(), /integer overflow/);
+      for (
+        const overflow of [
+          "SELECT a % 4 AS k, sum(a * 4000000000000000) FROM t GROUP BY k",
+          "SELECT sum(a * 4000000000000000) FROM t",
+        ]
+      ) {
+        assert.throws(() => oracle.prepare(overflow).all(), /integer overflow/);
+        assert.throws(() => db.prepare(overflow).all(), /integer overflow/);
+      }
     } finally {
       db.close();
     }

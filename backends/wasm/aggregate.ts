@@ -1,7 +1,7 @@
 /**
- * GROUP BY in the module: a hash table of groups in the run's frame, for the aggregations
- * of one key and calls count, sum, total and avg, while keys are INTEGER or NULL (the NULL
- * group is kept apart from the table) and summed values INTEGER.
+ * Aggregation in the module: a hash table of groups in the run's frame, for GROUP BY on one
+ * key (or one group, without GROUP BY) and calls count, sum, total and avg, while keys are
+ * INTEGER or NULL (the NULL group is kept apart from the table) and summed values INTEGER.
  *
  * The module finds or creates the row's group (AggGroup), keeps the key as the group's
  * stored value (AggStore of the key) and steps the calls (AggStep): a count, or the row
@@ -21,6 +21,7 @@ import type { AggEntry } from "../interpreter/descriptors.ts";
 import { Op, OPCODES } from "../interpreter/opcodes.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import type { AggSlot } from "../interpreter/vm_agg.ts";
+import type { GroupState } from "../../core/exec/aggregate_calls.ts";
 import { readSlot, SLOT_SIZE } from "./runtime/reg_slots.ts";
 
 /** What one call keeps natively. */
@@ -80,8 +81,11 @@ export function aggregateAreaSize(calls: number): number {
 export interface NativeAggregate {
   /** The kind of each call, in call order. */
   readonly kinds: readonly AggKind[];
-  /** The register of the one GROUP BY key. */
-  readonly keyReg: number;
+  /**
+   * The register of the one GROUP BY key; null for an aggregation without GROUP BY, whose
+   * one group AggNew makes (group 0, the JS group `current` when spilled).
+   */
+  readonly keyReg: number | null;
   /** Its AggGroup, AggStore and AggStep addresses (native). */
   readonly steps: readonly number[];
 }
@@ -89,6 +93,7 @@ export interface NativeAggregate {
 /** Instructions an aggregator slot may see in a native aggregation. */
 const ALLOWED = new Set<Op>([
   Op.AggOpen,
+  Op.AggNew,
   Op.AggGroup,
   Op.AggStore,
   Op.AggStep,
@@ -107,9 +112,9 @@ function kindOf(call: AggEntry["calls"][number]): AggKind | undefined {
 }
 
 /**
- * The aggregations of `p` the module can run: one AggOpen and one AggGroup of one key on
- * the slot, AggStores of that key alone, every call of a kind above, and no instruction of
- * streaming aggregation or min()/max() on it.
+ * The aggregations of `p` the module can run: one AggOpen and either one AggGroup of one
+ * key (AggStores of that key alone) or, without GROUP BY, one AggNew and nothing stored;
+ * every call of a kind above, and no instruction of streaming aggregation or min()/max().
  */
 export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregate> {
   const bySlot = new Map<number, number[]>();
@@ -126,12 +131,15 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
     if (ops.some((i) => !ALLOWED.has(i.op))) continue;
     const opens = ops.filter((i) => i.op === Op.AggOpen);
     const groups = ops.filter((i) => i.op === Op.AggGroup);
-    if (opens.length !== 1 || groups.length !== 1 || groups[0].p4 !== 1) continue;
+    const news = ops.filter((i) => i.op === Op.AggNew);
+    if (opens.length !== 1) continue;
+    const keyed = groups.length === 1 && groups[0].p4 === 1 && news.length === 0;
+    if (!keyed && !(groups.length === 0 && news.length === 1)) continue;
     const entry = p.pool[opens[0].p4] as AggEntry;
-    if (entry.nStored !== 1) continue;
+    if (entry.nStored !== (keyed ? 1 : 0)) continue;
     const kinds = entry.calls.map(kindOf);
     if (kinds.some((k) => k === undefined) || aggregateAreaSize(kinds.length) > MAX_AREA) continue;
-    const keyReg = groups[0].p3;
+    const keyReg = keyed ? groups[0].p3 : null;
     const stores = ops.filter((i) => i.op === Op.AggStore);
     if (stores.some((i) => i.p2 !== keyReg || i.p3 !== 0 || i.p4 !== 1)) continue;
     const steps = pcs.filter((pc) => {
@@ -143,9 +151,15 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
   return out;
 }
 
-/** Empties the native table at `at` (after AggOpen). */
-export function resetAggregate(view: DataView, at: number): void {
+/**
+ * Empties the native table at `at` (after AggOpen); for an aggregation without GROUP BY
+ * (after AggNew), makes its one group, empty and current.
+ */
+export function resetAggregate(view: DataView, at: number, a: NativeAggregate): void {
   new Uint8Array(view.buffer, at, AGG.groups).fill(0);
+  if (a.keyReg !== null) return;
+  view.setInt32(at + AGG.count, 1, true);
+  new Uint8Array(view.buffer, at + AGG.groups, groupRecordSize(a.kinds.length)).fill(0);
 }
 
 /**
@@ -157,8 +171,9 @@ export function spillAggregate(
   view: DataView,
   at: number,
   a: AggSlot,
-  kinds: readonly AggKind[],
+  { kinds, keyReg }: NativeAggregate,
 ): void {
+  const keyed = keyReg !== null;
   if (view.getInt32(at + AGG.spilled, true) !== 0) return;
   view.setInt32(at + AGG.spilled, 1, true);
   const n = view.getInt32(at + AGG.count, true);
@@ -168,11 +183,15 @@ export function spillAggregate(
   const regs = [key];
   for (let g = 0; g < n; g++) {
     const rec = at + AGG.groups + g * size;
-    readSlot(view, rec, key);
-    if (a.table.find(regs, 0, 1) !== undefined) throw new Error("a native group is also in JS");
-    const group = a.calls.newGroup();
-    group.stored[0] = key.v;
-    group.storedClasses[0] = key.c;
+    let group: GroupState;
+    if (!keyed) group = a.current!; // AggNew's, with no row stepped in JS yet
+    else {
+      readSlot(view, rec, key);
+      if (a.table.find(regs, 0, 1) !== undefined) throw new Error("a native group is in JS");
+      group = a.calls.newGroup();
+      group.stored[0] = key.v;
+      group.storedClasses[0] = key.c;
+    }
     kinds.forEach((kind, i) => {
       const state = rec + GROUP_CALLS + 16 * i;
       const count = Number(view.getBigInt64(state, true));
@@ -182,6 +201,7 @@ export function spillAggregate(
         s.iSum = normalizeInt(view.getBigInt64(state + 8, true));
       } else (group.states[i] as CountState).n = count;
     });
+    if (!keyed) return;
     a.table.add(group);
     if (g === current) a.current = group;
   }

@@ -40,7 +40,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   };
   if (ins.op === Op.AggStore) return;
   if (ins.op === Op.AggGroup) {
-    const key = agg.keyReg * SLOT_SIZE;
+    const key = agg.keyReg! * SLOT_SIZE;
     /** Makes group number `count` for the key, linked by `link` (which stores `t` + 1). */
     const newGroup = (link: () => void) => {
       f.localGet(c.fp).load("i32.load", at + AGG.count).localTee(c.t);

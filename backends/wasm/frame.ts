@@ -203,14 +203,17 @@ export class FrameAccess {
     this.#aggregates = aggregates;
   }
 
-  /** Empties the native groups of aggregator slot `slot` at `at` (after its AggOpen). */
-  aggReset(at: number): void {
-    resetAggregate(this.view, at);
+  /**
+   * Empties the native groups of aggregator slot `slot` at `at` (after its AggOpen; after
+   * AggNew, the one group of an aggregation without GROUP BY).
+   */
+  aggReset(at: number, slot: number): void {
+    resetAggregate(this.view, at, this.#aggregates.get(slot)!);
   }
 
   /** Moves the native groups of aggregator slot `slot` at `at` into `a` (aggregate.ts). */
   aggSpill(at: number, a: AggSlot, slot: number): void {
-    spillAggregate(this.view, at, a, this.#aggregates.get(slot)!.kinds);
+    spillAggregate(this.view, at, a, this.#aggregates.get(slot)!);
   }
 
   /** Slot at `at` into `r` (a value living in JS, TEXT or BLOB, is already there). */

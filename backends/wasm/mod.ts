@@ -144,15 +144,15 @@ export class WasmProgram implements Program {
       before: (pc) => {
         // JS about to touch a native aggregation's groups takes them over first.
         const ins = compiled.code[pc];
-        const native = ins.op === Op.AggSort || ins.op === Op.AggGroup ||
-          ins.op === Op.AggStore || ins.op === Op.AggStep;
+        const native = ins.op === Op.AggSort || ins.op === Op.AggFinal ||
+          ins.op === Op.AggGroup || ins.op === Op.AggStore || ins.op === Op.AggStep;
         if (!native || !plan.aggregates.has(ins.p1)) return "";
         return `W.aggSpill(W.fp + ${layout.aggregate(ins.p1)}, s${ins.p1}, ${ins.p1});`;
       },
       after: (pc) => {
         const ins = compiled.code[pc];
-        if (ins.op === Op.AggOpen && plan.aggregates.has(ins.p1)) {
-          return `W.aggReset(W.fp + ${layout.aggregate(ins.p1)});`;
+        if ((ins.op === Op.AggOpen || ins.op === Op.AggNew) && plan.aggregates.has(ins.p1)) {
+          return `W.aggReset(W.fp + ${layout.aggregate(ins.p1)}, ${ins.p1});`;
         }
         // A sorter tested natively publishes its bound whenever it may have changed.
         const bound = plan.bounds.get(ins.p1);

@@ -301,7 +301,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     }
     const agg = aggregates.get(ins.p1);
     if (agg !== undefined && aggSteps.has(pc)) {
-      if (ins.op === Op.AggGroup) regs.add(agg.keyReg);
+      if (ins.op === Op.AggGroup) regs.add(agg.keyReg!);
       if (ins.op === Op.AggStep && agg.kinds[ins.p3] !== AggKind.CountRows) regs.add(ins.p2);
       fallbacks.set(pc, [pc]);
       return;
