@@ -143,9 +143,12 @@ Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactl
           "SELECT n % 7 AS k, count(*), sum(n) FROM t GROUP BY k",
           "SELECT id % 3 AS k, count(*) FROM t WHERE b > 100 GROUP BY k HAVING count(*) > 5 " +
           "ORDER BY 2 DESC",
+          "SELECT a % 5 AS k, min(b), max(id), max(n), min(a - 500) FROM t GROUP BY k",
           // Without GROUP BY: one group, and none of the rows.
           "SELECT count(*), sum(a), avg(id), total(n), count(n) FROM t WHERE b > 10",
           "SELECT count(*), sum(a), avg(a), total(a), count(a) FROM t WHERE a > 5000",
+          "SELECT min(a), max(b), min(n), max(CASE WHEN id % 2 THEN a ELSE a + 0.5 END) FROM t",
+          "SELECT min(a), max(a) FROM t WHERE a > 5000",
         ]
       ) assertNativeScan(db, oracle, sql);
       // Handed to JS part way: a REAL key (equal to an INTEGER key met before), a REAL
@@ -163,6 +166,9 @@ Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactl
           "SELECT n, count(*) FROM t GROUP BY n",
           "SELECT count(*), sum(CASE WHEN id = 4000 THEN 0.5 ELSE a END), avg(n) FROM t",
           "SELECT a, count(*) FROM t WHERE a < 3",
+          "SELECT a % 3 AS k, max(s), min(id) FROM t GROUP BY k",
+          "SELECT max(CASE WHEN id = 3000 THEN 'text' ELSE a END), min(b) FROM t",
+          "SELECT max(a), id FROM t",
           "SELECT id, (SELECT count(*) FROM t x WHERE x.a < t.id) AS m FROM t WHERE id < 20",
           // More calls than a frame's table has room for: all in JS from the start.
           "SELECT a % 3 AS k, count(*), count(a), sum(a), sum(id), total(b), avg(a), avg(id) " +

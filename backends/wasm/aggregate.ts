@@ -14,6 +14,7 @@
  * scan (sorting groups, finishing calls) is core's code on core's states.
  */
 import type { CountState } from "../../core/functions/aggregate/count.ts";
+import type { MinMaxState } from "../../core/functions/aggregate/min_max.ts";
 import type { SumState } from "../../core/functions/aggregate/sum.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import { normalizeInt, StorageClass } from "../../core/value/types.ts";
@@ -32,6 +33,9 @@ export const enum AggKind {
   CountArg = 1,
   /** `sum`, `total`, `avg`: non-NULL count and exact INTEGER sum (SumState.cnt, iSum). */
   Sum = 2,
+  /** `min`, `max` over numbers: the best value as a register slot (MinMaxState). */
+  Min = 3,
+  Max = 4,
 }
 
 /** Index slots of the hash table (a power of two); at most half of them are used. */
@@ -108,6 +112,8 @@ function kindOf(call: AggEntry["calls"][number]): AggKind | undefined {
   if (call.distinct || call.orderBy.length > 0) return undefined;
   if (call.name === "count") return call.argc === 0 ? AggKind.CountRows : AggKind.CountArg;
   if (call.name === "sum" || call.name === "total" || call.name === "avg") return AggKind.Sum;
+  if (call.name === "min" && call.argc === 1) return AggKind.Min;
+  if (call.name === "max" && call.argc === 1) return AggKind.Max;
   return undefined;
 }
 
@@ -194,6 +200,11 @@ export function spillAggregate(
     }
     kinds.forEach((kind, i) => {
       const state = rec + GROUP_CALLS + 16 * i;
+      if (kind === AggKind.Min || kind === AggKind.Max) {
+        // The best number so far (a zeroed slot is NULL: none yet).
+        readSlot(view, state, group.states[i] as MinMaxState);
+        return;
+      }
       const count = Number(view.getBigInt64(state, true));
       if (kind === AggKind.Sum) {
         const s = group.states[i] as SumState;

@@ -17,6 +17,7 @@ import {
   groupRecordSize,
 } from "./aggregate.ts";
 import type { OpContext } from "./module.ts";
+import { CompareResult } from "./runtime/compare.ts";
 import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
 
 /** Fibonacci hashing: the key times 2^64 / φ, its top bits the index slot. */
@@ -115,6 +116,10 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     f.ifElse("empty", countOne);
     return;
   }
+  if (kind === AggKind.Min || kind === AggKind.Max) {
+    emitMinMax(c, pc, ins, kind, count);
+    return;
+  }
   // sum/total/avg: NULL is skipped; an INTEGER is added unless the sum would overflow.
   f.ifElse("empty", () => {
     f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
@@ -127,5 +132,36 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     f.op("i64.and").i64Const(0n).op("i64.lt_s").ifElse("empty", () => c.fallback(pc));
     f.localGet(c.rec).localGet(c.y).store("i64.store", sum);
     countOne();
+  });
+}
+
+/**
+ * min()/max() over numbers (core/functions/aggregate/min_max.ts): NULL is skipped, the
+ * first value is kept, and a value replaces the best only if strictly better (INTEGER and
+ * REAL compared exactly); TEXT or BLOB falls back. `best` is the call's state, a register
+ * slot in the group record (relative to `rec`).
+ */
+function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: number): void {
+  const f = c.f;
+  const arg = ins.p2 * SLOT_SIZE;
+  // The class is on the stack (and in `t`): NULL skips the row.
+  f.ifElse("empty", () => {
+    f.localGet(c.t).i32Const(StorageClass.Real).op("i32.gt_u").ifElse(
+      "empty",
+      () => c.fallback(pc),
+    );
+    f.localGet(c.fp).i32Const(arg).op("i32.add");
+    f.localGet(c.rec).i32Const(best).op("i32.add");
+    f.call(c.rt.compare).localTee(c.t);
+    f.i32Const(CompareResult.Declined).op("i32.eq").ifElse("empty", () => c.fallback(pc));
+    // No best yet (compare says NULL), or a strictly better value: it becomes the best.
+    f.localGet(c.t).i32Const(CompareResult.Null).op("i32.eq");
+    f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op("i32.eq").op("i32.or");
+    f.ifElse("empty", () => {
+      for (const half of [0, 8]) {
+        f.localGet(c.rec).localGet(c.fp).load("i64.load", arg + half);
+        f.store("i64.store", best + half);
+      }
+    });
   });
 }
