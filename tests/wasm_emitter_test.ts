@@ -21,6 +21,7 @@ import {
 import type { FunctionBuilder, Label } from "../backends/wasm/emit/function_builder.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { printModule } from "../backends/wasm/emit/print.ts";
+import { compiledModule } from "../backends/wasm/compiled.ts";
 import { parseWat as reparse, validateWasm } from "./support/wabt.ts";
 
 /** Reads `bytes` with wabt and validates; returns wabt's text when `text` is set. */
@@ -912,4 +913,23 @@ Deno.test("printer: anything the emitter does not make is refused, saying what",
   );
   assert.throws(() => printModule(new Uint8Array([...good, 0x08, 0x01, 0x00])), /section id 8/);
   assert.throws(() => printModule(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])), /not a WebAssembly/);
+});
+
+Deno.test("compiled modules: equal bytes share one, others do not, and the oldest are dropped", () => {
+  const moduleReturning = (value: number) => {
+    const mb = new ModuleBuilder();
+    const f = mb.addFunction([], ["i32"]);
+    f.i32Const(value);
+    mb.exportFunction("f", f.index);
+    return mb.toBytes() as Uint8Array<ArrayBuffer>;
+  };
+  const run = (m: WebAssembly.Module) => (new WebAssembly.Instance(m).exports.f as () => number)();
+  const first = compiledModule(moduleReturning(7));
+  assert.equal(compiledModule(moduleReturning(7)), first, "equal bytes, one module");
+  assert.notEqual(compiledModule(moduleReturning(8)), first);
+  // More distinct modules than are kept: each still compiles to its own behaviour.
+  for (let i = 0; i < 600; i++) {
+    assert.equal(run(compiledModule(moduleReturning(1000 + i))), 1000 + i);
+  }
+  assert.equal(run(compiledModule(moduleReturning(7))), 7);
 });

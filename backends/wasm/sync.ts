@@ -79,12 +79,14 @@ export interface SyncPlan {
 export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   const n = p.code.length;
   const uses: (Uses | null)[] = p.code.map((_, pc) => plan.native[pc] ? null : usesOf(p, pc, plan));
-  const union = (pcs: Iterable<number>, extra: Uses[] = []): Uses => {
+  const union = (pcs: Iterable<number>, extra: readonly Uses[] = []): Uses => {
     const regs = new Set<number>(), cursors = new Set<number>();
-    for (const u of [...[...pcs].map((pc) => uses[pc]!), ...extra]) {
-      u.regs.forEach((r) => regs.add(r));
-      u.cursors.forEach((c) => cursors.add(c));
-    }
+    const add = (u: Uses) => {
+      for (const r of u.regs) regs.add(r);
+      for (const c of u.cursors) cursors.add(c);
+    };
+    for (const pc of pcs) add(uses[pc]!);
+    for (const u of extra) add(u);
     return { regs, cursors };
   };
   /** JS addresses reachable from `starts` without passing native code. */
@@ -106,7 +108,15 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
     for (const s of successors(p, pc)) preds[s].push(pc);
   });
   const fallbackReaches = new Map<number, Uses[]>();
-  const usesAt = (pc: number) => uses[pc] ?? usesOf(p, pc, plan);
+  // A native address's template (run by its fallback), read once.
+  const fallbackUses = new Map<number, Uses>();
+  const usesAt = (pc: number) => {
+    const known = uses[pc] ?? fallbackUses.get(pc);
+    if (known !== undefined) return known;
+    const u = usesOf(p, pc, plan);
+    fallbackUses.set(pc, u);
+    return u;
+  };
   for (const pcs of plan.fallbacks.values()) {
     const own = union([], pcs.map(usesAt));
     // Where a fallback can go: past its last instruction, and any jump target of its own.
