@@ -59,137 +59,130 @@ function assertNativeScan(db: Database, oracle: DatabaseSync, sql: string): void
   assert.ok(moves > 100, `${sql}: ${moves} cursor moves (the scan did not run natively)`);
 }
 
-Deno.test("wasm: a filtered scan runs natively, crossing into JS per leaf, not per row", () => {
+/**
+ * Runs `check` with the SETUP database open on wasm, node:sqlite on it, and `same(sql, rows)`
+ * asserting litejit's rows of `sql` are node:sqlite's.
+ */
+function withWasm(
+  check: (db: Database, oracle: DatabaseSync, same: (sql: string, rows: unknown[]) => void) => void,
+): void {
   withSqliteFile(SETUP, (path, oracle) => {
     const db = new Database(path, { backend: "wasm" });
     try {
-      for (
-        const sql of [
-          "SELECT count(*), sum(a), max(b) FROM t WHERE a > 5000 AND b < 0",
-          "SELECT count(*) FROM t WHERE s = 'no such text' AND a = id",
-          "SELECT sum(a * 2 + 1) FROM t WHERE a - 990 > 5 AND b >= 857.0",
-        ]
-      ) assertNativeScan(db, oracle, sql);
+      check(db, oracle, (sql, rows) => sameRows(oracle, sql, rows));
     } finally {
       db.close();
     }
   });
+}
+
+Deno.test("wasm: a filtered scan runs natively, crossing into JS per leaf, not per row", () => {
+  withWasm((db, oracle) => {
+    for (
+      const sql of [
+        "SELECT count(*), sum(a), max(b) FROM t WHERE a > 5000 AND b < 0",
+        "SELECT count(*) FROM t WHERE s = 'no such text' AND a = id",
+        "SELECT sum(a * 2 + 1) FROM t WHERE a - 990 > 5 AND b >= 857.0",
+      ]
+    ) assertNativeScan(db, oracle, sql);
+  });
 });
 
-Deno.test("wasm: a scan whose every row needs JS (text columns) runs in JS, one crossing per row", () => {
-  withSqliteFile(SETUP, (path, oracle) => {
-    const db = new Database(path, { backend: "wasm" });
-    try {
-      const sql = "SELECT s, a FROM t";
-      const { rows, crossings, moves } = crossingsOf(db, sql);
-      assert.equal(moves, 0, "the loop runs in JS");
-      assert.deepEqual(
-        rows.map((r) => Object.values(r as object)),
-        oracle.prepare(sql).all().map(Object.values),
-      );
-      assert.ok(crossings <= ROWS + 10, `${crossings} crossings for ${ROWS} rows`);
-    } finally {
-      db.close();
-    }
+Deno.test("wasm: a scan whose every row needs JS (text columns) runs in JS, not crossing per row", () => {
+  withWasm((db, _oracle, same) => {
+    const sql = "SELECT s, a FROM t";
+    const { rows, crossings, moves } = crossingsOf(db, sql);
+    assert.equal(moves, 0, "the loop runs in JS");
+    same(sql, rows);
+    // Rows made in JS are handed out by JS, which goes on from there itself.
+    assert.ok(crossings < 10, `${crossings} crossings for ${ROWS} rows`);
   });
 });
 
 Deno.test("wasm: ORDER BY … LIMIT drops rows natively against the sorter's bound", () => {
-  withSqliteFile(SETUP, (path, oracle) => {
-    const db = new Database(path, { backend: "wasm" });
-    const same = (sql: string, rows: unknown[]) => sameRows(oracle, sql, rows);
-    try {
-      // Numeric first keys: most rows are dropped without crossing into JS.
-      for (
-        const sql of [
-          "SELECT id, a FROM t ORDER BY a DESC LIMIT 10",
-          "SELECT id, b FROM t ORDER BY b LIMIT 5 OFFSET 3",
-          "SELECT id, a, b FROM t ORDER BY a, b DESC LIMIT 12",
-          "SELECT id FROM t ORDER BY a * 2 - b DESC LIMIT 3",
-          "SELECT id FROM t ORDER BY CASE WHEN id % 2 THEN a ELSE a + 0.5 END LIMIT 9",
-        ]
-      ) assertNativeScan(db, oracle, sql);
-      // NULL, TEXT and mixed keys (left to JS), LIMIT 0 and no bound, a sorter opened
-      // once per outer row (its bound must not outlive it).
-      for (
-        const sql of [
-          "SELECT id, n FROM t ORDER BY n, id DESC LIMIT 7",
-          "SELECT id, n FROM t ORDER BY n DESC LIMIT 7",
-          "SELECT id, s FROM t ORDER BY s LIMIT 4",
-          "SELECT id FROM t ORDER BY CASE WHEN id % 3 THEN a ELSE 'x' || a END LIMIT 6",
-          "SELECT id FROM t ORDER BY a LIMIT 0",
-          "SELECT id FROM t WHERE id < 30 ORDER BY a LIMIT -1",
-          "SELECT id, (SELECT x.id FROM t x WHERE x.a = t.a ORDER BY x.b DESC LIMIT 1) AS m " +
-          "FROM t WHERE id < 40",
-          "SELECT id, (SELECT x.b FROM t x WHERE x.id > t.id * 100 ORDER BY x.a LIMIT 1 OFFSET 2) " +
-          "AS m FROM t WHERE id < 40",
-        ]
-      ) same(sql, crossingsOf(db, sql).rows);
-    } finally {
-      db.close();
-    }
+  withWasm((db, oracle, same) => {
+    // Numeric first keys: most rows are dropped without crossing into JS.
+    for (
+      const sql of [
+        "SELECT id, a FROM t ORDER BY a DESC LIMIT 10",
+        "SELECT id, b FROM t ORDER BY b LIMIT 5 OFFSET 3",
+        "SELECT id, a, b FROM t ORDER BY a, b DESC LIMIT 12",
+        "SELECT id FROM t ORDER BY a * 2 - b DESC LIMIT 3",
+        "SELECT id FROM t ORDER BY CASE WHEN id % 2 THEN a ELSE a + 0.5 END LIMIT 9",
+      ]
+    ) assertNativeScan(db, oracle, sql);
+    // NULL, TEXT and mixed keys (left to JS), LIMIT 0 and no bound, a sorter opened
+    // once per outer row (its bound must not outlive it).
+    for (
+      const sql of [
+        "SELECT id, n FROM t ORDER BY n, id DESC LIMIT 7",
+        "SELECT id, n FROM t ORDER BY n DESC LIMIT 7",
+        "SELECT id, s FROM t ORDER BY s LIMIT 4",
+        "SELECT id FROM t ORDER BY CASE WHEN id % 3 THEN a ELSE 'x' || a END LIMIT 6",
+        "SELECT id FROM t ORDER BY a LIMIT 0",
+        "SELECT id FROM t WHERE id < 30 ORDER BY a LIMIT -1",
+        "SELECT id, (SELECT x.id FROM t x WHERE x.a = t.a ORDER BY x.b DESC LIMIT 1) AS m " +
+        "FROM t WHERE id < 40",
+        "SELECT id, (SELECT x.b FROM t x WHERE x.id > t.id * 100 ORDER BY x.a LIMIT 1 OFFSET 2) " +
+        "AS m FROM t WHERE id < 40",
+      ]
+    ) same(sql, crossingsOf(db, sql).rows);
   });
 });
 
 Deno.test("wasm: GROUP BY keeps its groups natively, and hands them to JS exactly", () => {
-  withSqliteFile(SETUP, (path, oracle) => {
-    const db = new Database(path, { backend: "wasm" });
-    const same = (sql: string, rows: unknown[]) => sameRows(oracle, sql, rows);
-    try {
-      // INTEGER and NULL keys, integer sums: the whole scan stays in the module.
-      for (
-        const sql of [
-          "SELECT a % 10 AS k, count(*), sum(a), avg(id), total(n), count(n) FROM t GROUP BY k",
-          "SELECT n % 7 AS k, count(*), sum(n) FROM t GROUP BY k",
-          "SELECT id % 3 AS k, count(*) FROM t WHERE b > 100 GROUP BY k HAVING count(*) > 5 " +
-          "ORDER BY 2 DESC",
-          "SELECT a % 5 AS k, min(b), max(id), max(n), min(a - 500) FROM t GROUP BY k",
-          // Without GROUP BY: one group, and none of the rows.
-          "SELECT count(*), sum(a), avg(id), total(n), count(n) FROM t WHERE b > 10",
-          "SELECT count(*), sum(a), avg(a), total(a), count(a) FROM t WHERE a > 5000",
-          "SELECT min(a), max(b), min(n), max(CASE WHEN id % 2 THEN a ELSE a + 0.5 END) FROM t",
-          "SELECT min(a), max(a) FROM t WHERE a > 5000",
-        ]
-      ) assertNativeScan(db, oracle, sql);
-      // Handed to JS part way: a REAL key (equal to an INTEGER key met before), a REAL
-      // argument, sums that overflow 64 bits, more groups than the table holds, TEXT keys.
-      for (
-        const sql of [
-          "SELECT k, count(*), sum(a) FROM (SELECT CASE WHEN id = 3000 THEN 2.0 " +
-          "ELSE id % 3 END AS k, a FROM t) GROUP BY k",
-          "SELECT b, count(*) FROM t WHERE id < 50 GROUP BY b",
-          "SELECT a % 4 AS k, sum(CASE WHEN id = 4000 THEN 0.5 ELSE a END), avg(a) FROM t GROUP BY k",
-          "SELECT a % 4 AS k, total(a * 1000000000000000), avg(a * 3000000000000000), " +
-          "count(*) FROM t GROUP BY k",
-          "SELECT a % 4 AS k, sum(a * 4000000000000000) % 1000000007 FROM t WHERE a < 2 GROUP BY k",
-          "SELECT a, count(*), sum(id) FROM t GROUP BY a",
-          "SELECT n, count(*) FROM t GROUP BY n",
-          "SELECT count(*), sum(CASE WHEN id = 4000 THEN 0.5 ELSE a END), avg(n) FROM t",
-          "SELECT a, count(*) FROM t WHERE a < 3",
-          "SELECT a % 3 AS k, max(s), min(id) FROM t GROUP BY k",
-          "SELECT max(CASE WHEN id = 3000 THEN 'text' ELSE a END), min(b) FROM t",
-          "SELECT max(a), id FROM t",
-          "SELECT id, (SELECT count(*) FROM t x WHERE x.a < t.id) AS m FROM t WHERE id < 20",
-          // More calls than a frame's table has room for: all in JS from the start.
-          "SELECT a % 3 AS k, count(*), count(a), sum(a), sum(id), total(b), avg(a), avg(id) " +
-          "FROM t GROUP BY k",
-          "SELECT s, count(*) FROM t GROUP BY s",
-          "SELECT id, (SELECT max(c) FROM (SELECT count(*) AS c FROM t x WHERE x.id < t.id * 10 " +
-          "GROUP BY x.a % 4)) AS m FROM t WHERE id < 15",
-        ]
-      ) same(sql, crossingsOf(db, sql).rows);
-      // A sum that overflows is SQLite's error, as it is in JS.
-      for (
-        const overflow of [
-          "SELECT a % 4 AS k, sum(a * 4000000000000000) FROM t GROUP BY k",
-          "SELECT sum(a * 4000000000000000) FROM t",
-        ]
-      ) {
-        assert.throws(() => oracle.prepare(overflow).all(), /integer overflow/);
-        assert.throws(() => db.prepare(overflow).all(), /integer overflow/);
-      }
-    } finally {
-      db.close();
+  withWasm((db, oracle, same) => {
+    // INTEGER and NULL keys, integer sums: the whole scan stays in the module.
+    for (
+      const sql of [
+        "SELECT a % 10 AS k, count(*), sum(a), avg(id), total(n), count(n) FROM t GROUP BY k",
+        "SELECT n % 7 AS k, count(*), sum(n) FROM t GROUP BY k",
+        "SELECT id % 3 AS k, count(*) FROM t WHERE b > 100 GROUP BY k HAVING count(*) > 5 " +
+        "ORDER BY 2 DESC",
+        "SELECT a % 5 AS k, min(b), max(id), max(n), min(a - 500) FROM t GROUP BY k",
+        // Without GROUP BY: one group, and none of the rows.
+        "SELECT count(*), sum(a), avg(id), total(n), count(n) FROM t WHERE b > 10",
+        "SELECT count(*), sum(a), avg(a), total(a), count(a) FROM t WHERE a > 5000",
+        "SELECT min(a), max(b), min(n), max(CASE WHEN id % 2 THEN a ELSE a + 0.5 END) FROM t",
+        "SELECT min(a), max(a) FROM t WHERE a > 5000",
+      ]
+    ) assertNativeScan(db, oracle, sql);
+    // Handed to JS part way: a REAL key (equal to an INTEGER key met before), a REAL
+    // argument, sums that overflow 64 bits, more groups than the table holds, TEXT keys.
+    for (
+      const sql of [
+        "SELECT k, count(*), sum(a) FROM (SELECT CASE WHEN id = 3000 THEN 2.0 " +
+        "ELSE id % 3 END AS k, a FROM t) GROUP BY k",
+        "SELECT b, count(*) FROM t WHERE id < 50 GROUP BY b",
+        "SELECT a % 4 AS k, sum(CASE WHEN id = 4000 THEN 0.5 ELSE a END), avg(a) FROM t GROUP BY k",
+        "SELECT a % 4 AS k, total(a * 1000000000000000), avg(a * 3000000000000000), " +
+        "count(*) FROM t GROUP BY k",
+        "SELECT a % 4 AS k, sum(a * 4000000000000000) % 1000000007 FROM t WHERE a < 2 GROUP BY k",
+        "SELECT a, count(*), sum(id) FROM t GROUP BY a",
+        "SELECT n, count(*) FROM t GROUP BY n",
+        "SELECT count(*), sum(CASE WHEN id = 4000 THEN 0.5 ELSE a END), avg(n) FROM t",
+        "SELECT a, count(*) FROM t WHERE a < 3",
+        "SELECT a % 3 AS k, max(s), min(id) FROM t GROUP BY k",
+        "SELECT max(CASE WHEN id = 3000 THEN 'text' ELSE a END), min(b) FROM t",
+        "SELECT max(a), id FROM t",
+        "SELECT id, (SELECT count(*) FROM t x WHERE x.a < t.id) AS m FROM t WHERE id < 20",
+        // More calls than a frame's table has room for: all in JS from the start.
+        "SELECT a % 3 AS k, count(*), count(a), sum(a), sum(id), total(b), avg(a), avg(id) " +
+        "FROM t GROUP BY k",
+        "SELECT s, count(*) FROM t GROUP BY s",
+        "SELECT id, (SELECT max(c) FROM (SELECT count(*) AS c FROM t x WHERE x.id < t.id * 10 " +
+        "GROUP BY x.a % 4)) AS m FROM t WHERE id < 15",
+      ]
+    ) same(sql, crossingsOf(db, sql).rows);
+    // A sum that overflows is SQLite's error, as it is in JS.
+    for (
+      const overflow of [
+        "SELECT a % 4 AS k, sum(a * 4000000000000000) FROM t GROUP BY k",
+        "SELECT sum(a * 4000000000000000) FROM t",
+      ]
+    ) {
+      assert.throws(() => oracle.prepare(overflow).all(), /integer overflow/);
+      assert.throws(() => db.prepare(overflow).all(), /integer overflow/);
     }
   });
 });
