@@ -39,8 +39,17 @@ export const CURSOR = {
   mode: 16,
   usableEnd: 20,
   maxLocal: 24,
+  /**
+   * The last cell decoded (runtime/cell.ts), for the next column of the same row: its
+   * index + 1 (0: none; every move to another leaf clears it), record address, record size
+   * and rowid.
+   */
+  cachedIndex: 28,
+  cachedRecord: 32,
+  cachedSize: 36,
+  cachedRowid: 40,
 } as const;
-export const CURSOR_SIZE = 32;
+export const CURSOR_SIZE = 48;
 
 /** What a cursor's mode says. */
 export const enum CursorMode {
@@ -279,6 +288,7 @@ export function moveCursor(
   }
   if (!ok) {
     view.setInt32(at + CURSOR.mode, CursorMode.Invalid, true);
+    view.setInt32(at + CURSOR.cachedIndex, 0, true);
     return 0;
   }
   const page = bt.page, data = page.data;
@@ -291,5 +301,6 @@ export function moveCursor(
   view.setInt32(at + CURSOR.mode, inMemory ? CursorMode.Native : CursorMode.JsOnly, true);
   view.setInt32(at + CURSOR.usableEnd, leaf + page.usable, true);
   view.setInt32(at + CURSOR.maxLocal, page.maxLocal, true);
+  view.setInt32(at + CURSOR.cachedIndex, 0, true);
   return 1;
 }

@@ -3,13 +3,12 @@
  *
  * Native today: control flow (Init, Goto, Halt, ResultRow, If/IfNot, IsNull/NotNull),
  * constants (Integer, Int64, Real, Null), comparisons, arithmetic, the scan of a table
- * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, and
- * the test of an ORDER BY … LIMIT sorter's first key against its current bound
- * (SorterReject), and GROUP BY on one INTEGER key with counts and sums (aggregate.ts:
- * AggGroup, AggStore, AggStep) and `count(*)`'s walk of a b-tree (Count, emit_count.ts);
- * a column compared with a TEXT constant under BINARY is compared as bytes
- * in place (the fusion of js-codegen/fuse_text_compare.ts). Everything else runs in the JS
- * segments.
+ * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, the
+ * test of an ORDER BY … LIMIT sorter's first key against its current bound (SorterReject),
+ * aggregation steps over numbers without GROUP BY or on one key (aggregate.ts: AggGroup,
+ * AggStore, AggStep) and `count(*)`'s walk of a b-tree (Count, emit_count.ts). A column
+ * compared with a TEXT constant under BINARY is compared as bytes in place (the fusion of
+ * js-codegen/fuse_text_compare.ts). Everything else runs in the JS segments.
  *
  * A native instruction may decline at run time (a TEXT operand, an overflowing record, a
  * NULL row): it then runs as JS in a fallback block made for it, with the same template

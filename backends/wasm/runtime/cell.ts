@@ -28,9 +28,16 @@ export function addCell(
   const declineIf = () => f.ifElse("empty", decline);
   f.localGet(st).load("i32.load", CURSOR.mode).i32Const(CursorMode.Native).op("i32.ne");
   declineIf();
+  // The cell decoded last (another column of the same row) is not decoded again.
+  f.localGet(st).load("i32.load", CURSOR.index).localTee(idx).i32Const(1).op("i32.add");
+  f.localGet(st).load("i32.load", CURSOR.cachedIndex).op("i32.eq").ifElse("empty", () => {
+    f.localGet(st).load("i64.load", CURSOR.cachedRowid).globalSet(rowid);
+    f.localGet(st).load("i32.load", CURSOR.cachedSize).globalSet(recSize);
+    f.localGet(st).load("i32.load", CURSOR.cachedRecord).op("return");
+  });
   f.localGet(st).load("i32.load", CURSOR.leaf).localSet(leaf);
   f.localGet(st).load("i32.load", CURSOR.usableEnd).localSet(end);
-  f.localGet(st).load("i32.load", CURSOR.index).localTee(idx);
+  f.localGet(idx);
   f.localGet(st).load("i32.load", CURSOR.count).op("i32.ge_u");
   declineIf();
   // The cell pointer, checked to lie in the cell content area (btree_page.ts cellOffset).
@@ -61,6 +68,10 @@ export function addCell(
   f.op("i32.or");
   declineIf();
   f.localGet(size).op("i32.wrap_i64").globalSet(recSize);
+  f.localGet(st).localGet(idx).i32Const(1).op("i32.add").store("i32.store", CURSOR.cachedIndex);
+  f.localGet(st).localGet(p).store("i32.store", CURSOR.cachedRecord);
+  f.localGet(st).globalGet(recSize).store("i32.store", CURSOR.cachedSize);
+  f.localGet(st).globalGet(rowid).store("i64.store", CURSOR.cachedRowid);
   f.localGet(p);
   return f.index;
 }
