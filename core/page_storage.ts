@@ -76,6 +76,13 @@ export class LinearPageStorage implements PageStorage {
    * memory from {@link end}. Null when the storage was made without one.
    */
   readonly pageMap: Int32Array | null;
+  /**
+   * Page number → what compiled code learnt of the page's b-tree header (0: nothing yet),
+   * beside {@link pageMap}: code that only needs a leaf's cell count finds it here without
+   * touching the page. Written by compiled code alone; valid while the file's snapshot is
+   * (a page's bytes never change under one pager).
+   */
+  readonly pageInfo: Int32Array | null;
   readonly #pageSize: number;
   #next = 0;
 
@@ -86,9 +93,11 @@ export class LinearPageStorage implements PageStorage {
     this.end = LINEAR_RESERVED + capacity * pageSize;
     // Untouched memory costs no resident pages, so sizing for every slot up front is free
     // until pages are read into them.
-    const bytes = this.end + 4 * mapPages;
+    const bytes = this.end + 8 * mapPages;
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
-    this.pageMap = mapPages > 0 ? new Int32Array(this.memory.buffer, this.end, mapPages) : null;
+    const buffer = this.memory.buffer;
+    this.pageMap = mapPages > 0 ? new Int32Array(buffer, this.end, mapPages) : null;
+    this.pageInfo = mapPages > 0 ? new Int32Array(buffer, this.end + 4 * mapPages, mapPages) : null;
   }
 
   /** How many slots have been handed out. */

@@ -2,7 +2,8 @@
  * `count(*)` of a b-tree walked by the module (the Count instruction): the pages come from
  * the pager's page map in the memory (core/page_storage.ts), or through the `page` import
  * on a miss, and the walk adds up the leaves' cell counts (and an index's interior cells),
- * as core/format/cursor.ts `count()` does. The path is kept as page numbers in the frame, so
+ * as core/format/cursor.ts `count()` does. A leaf's checked type and cell count are kept in
+ * the page info array, so the next count reads four bytes for it instead of its page. The path is kept as page numbers in the frame, so
  * a page the pager evicts while the walk loads another is looked up again, never read stale.
  *
  * Every read is checked as BtreePage checks it (page type of the right kind, cell pointer
@@ -72,6 +73,18 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
       f.localGet(pgno);
       fileInfo(FILE_INFO.lockByte).op("i32.eq").op("i32.or");
       f.ifElse("empty", decline);
+      // A leaf counted before: its cell count from the page info, without touching the page.
+      const info = () => {
+        fileInfo(FILE_INFO.pageInfo).localGet(pgno).i32Const(4).op("i32.mul").op("i32.add");
+      };
+      const known = (0x80000000 | (leafType << 16)) | 0;
+      info();
+      f.load("i32.load", 0).localTee(idx).i32Const(0xffff0000 | 0).op("i32.and");
+      f.i32Const(known).op("i32.eq").ifElse("empty", () => {
+        f.localGet(n).localGet(idx).i32Const(0xffff).op("i32.and").op("i64.extend_i32_u");
+        f.op("i64.add").localSet(n);
+        pop(walkLoop);
+      });
       fileInfo(FILE_INFO.pageMap).localGet(pgno).i32Const(4).op("i32.mul").op("i32.add");
       f.load("i32.load", 0).localTee(pg).op("i32.eqz").ifElse("empty", () => {
         f.localGet(pgno).call(c.page).localTee(pg).op("i32.eqz").ifElse("empty", decline);
@@ -83,6 +96,8 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
         f.localGet(nCells).i32Const(2).op("i32.mul").i32Const(8).op("i32.add");
         fileInfo(FILE_INFO.usable).op("i32.gt_u").ifElse("empty", decline);
         f.localGet(n).localGet(nCells).op("i64.extend_i32_u").op("i64.add").localSet(n);
+        info();
+        f.localGet(nCells).i32Const(known).op("i32.or").store("i32.store", 0);
         pop(walkLoop);
       });
       f.localGet(pg).load("i32.load8_u", 0).i32Const(interiorType).op("i32.ne");

@@ -90,6 +90,8 @@ export const FILE_INFO = {
   pageCount: 4,
   usable: 8,
   lockByte: 12,
+  /** Offset of the page info array (page_storage.ts `pageInfo`), 0 when there is none. */
+  pageInfo: 16,
 } as const;
 
 /**
@@ -153,7 +155,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     at += Math.ceil(aggregateAreaSize(a.kinds.length) / SLOT_SIZE) * SLOT_SIZE;
   }
   const file = at;
-  at += SLOT_SIZE;
+  at += 2 * SLOT_SIZE;
   const counts = new Map<number, number>();
   for (const pc of plan.counts.keys()) {
     counts.set(pc, at);
@@ -162,6 +164,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
   const pager = p.file.pager;
   const storage = pager.storage;
   const pageMap = storage instanceof LinearPageStorage ? storage.pageMap : null;
+  const pageInfo = storage instanceof LinearPageStorage ? storage.pageInfo : null;
   return {
     size: at,
     cleared: scratch,
@@ -182,6 +185,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
       // for another backend).
       const map = pageMap !== null && pageMap.buffer === bytes.buffer ? pageMap.byteOffset : 0;
       view.setInt32(fp + file + FILE_INFO.pageMap, map, true);
+      view.setInt32(fp + file + FILE_INFO.pageInfo, map === 0 ? 0 : pageInfo!.byteOffset, true);
       view.setInt32(fp + file + FILE_INFO.pageCount, pager.pageCount, true);
       view.setInt32(fp + file + FILE_INFO.usable, pager.usableSize, true);
       view.setInt32(fp + file + FILE_INFO.lockByte, pager.lockBytePage, true);
