@@ -1,17 +1,18 @@
 /**
  * Aggregation in the module: a hash table of groups in the run's frame, for GROUP BY on one
- * key (or one group, without GROUP BY) and calls count, sum, total and avg, while keys are
- * INTEGER or NULL (the NULL group is kept apart from the table) and summed values INTEGER.
+ * key (or one group, without GROUP BY) and calls count, sum, total, avg, min and max, while
+ * keys are INTEGER or NULL (the NULL group is kept apart from the table) and the values summed
+ * are INTEGER (compared: INTEGER or REAL).
  *
  * The module finds or creates the row's group (AggGroup), keeps the key as the group's
- * stored value (AggStore of the key) and steps the calls (AggStep): a count, or the row
- * count and the exact 64-bit sum that core/functions/aggregate/sum.ts keeps while every
- * input is an integer. Anything else — a key or argument that is not an INTEGER (or NULL
- * where NULL is skipped), a sum that would overflow, a table already full — makes the
- * instruction decline; its JS fallback first *spills* the table: each native group becomes
- * the GroupState core's AggregateCalls would have built from the same rows, and the run goes
- * on in JS from there. Before AggSort the table spills the same way, so everything after the
- * scan (sorting groups, finishing calls) is core's code on core's states.
+ * stored value (AggStore of the key) and steps the calls (AggStep): a count; the row count
+ * and the exact 64-bit sum that core/functions/aggregate/sum.ts keeps while every input is an
+ * integer; or the best number so far (min_max.ts). Anything else — a key or argument it does
+ * not keep, a sum that would overflow, a table already full — makes the instruction decline;
+ * its JS fallback first *spills* the table: each native group becomes the GroupState core's
+ * AggregateCalls would have built from the same rows, and the run goes on in JS from there.
+ * Before AggSort and AggFinal the table spills the same way, so everything after the scan
+ * (sorting groups, finishing calls) is core's code on core's states.
  */
 import type { CountState } from "../../core/functions/aggregate/count.ts";
 import type { MinMaxState } from "../../core/functions/aggregate/min_max.ts";

@@ -1,7 +1,8 @@
 /**
  * The module's code for a native aggregation (aggregate.ts): AggGroup finds or makes the
  * row's group in the frame's hash table (open addressing on the 64-bit key), AggStore has
- * nothing left to do (the key was kept when the group was made), AggStep counts or adds.
+ * nothing left to do (the key was kept when the group was made), AggStep counts, adds, or
+ * keeps the better number (min/max).
  * Each declines into its JS fallback (which first spills the groups to JS) on what it does
  * not keep natively.
  */
