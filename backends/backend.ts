@@ -15,9 +15,17 @@ import type { SqlValue } from "../core/value/types.ts";
 /** The executors litejit has (or will have). */
 export type BackendName = "interpreter" | "js" | "wasm";
 
-/** An executor. */
-export interface Backend {
+/**
+ * A backend as the public API shows it: its name; what it holds inside is litejit's own.
+ * The entry points `./interpreter`, `./js` and `./wasm` export one each.
+ */
+export interface BackendHandle {
+  /** The name `Database` reports in `db.backend`. */
   readonly name: BackendName;
+}
+
+/** An executor. */
+export interface Backend extends BackendHandle {
   /**
    * Where the pager of a database this backend runs on keeps its pages (default: heap
    * buffers; code compiled to Wasm wants them in linear memory).
@@ -29,6 +37,11 @@ export interface Backend {
    * backend.
    */
   compile(plan: Plan, file: DatabaseFile): Program;
+  /**
+   * Why this backend cannot run in this runtime (a Content-Security-Policy or an edge
+   * runtime forbids generating code), or null when it can. Absent: it always can.
+   */
+  unavailableReason?(): string | null;
 }
 
 /** A compiled statement: compile once, run many times. */

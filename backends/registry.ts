@@ -1,48 +1,61 @@
 /**
- * The backends litejit has, by name. `Database` picks one with its `backend` option; the
- * test suites loop over {@link AVAILABLE_BACKENDS} so every backend runs the same tests.
+ * The backends this program has, by name. A backend's entry point (`interpreter.ts`,
+ * `js.ts`, `wasm.ts`) registers it, so a bundle carries only the backends it imports;
+ * `Database` picks one with its `backend` option, or the default: the first of
+ * {@link DEFAULT_ORDER} that is registered and allowed to run here.
  */
 import { SqliteError } from "../core/errors.ts";
 import type { Backend, BackendName } from "./backend.ts";
-import { INTERPRETER } from "./interpreter/mod.ts";
-import { JS_CODEGEN } from "./js-codegen/mod.ts";
-import { WASM } from "./wasm/mod.ts";
 
-const BACKENDS: ReadonlyMap<BackendName, Backend> = new Map([
-  [INTERPRETER.name, INTERPRETER],
-  [JS_CODEGEN.name, JS_CODEGEN],
-  [WASM.name, WASM],
-]);
-
-/** Names of the backends that exist, in the order tests and benches run them. */
-export const AVAILABLE_BACKENDS: readonly BackendName[] = [...BACKENDS.keys()];
+const BACKENDS = new Map<BackendName, Backend>();
 
 /**
- * Whether this runtime lets code be generated at run time (a Content-Security-Policy
- * without `'unsafe-eval'`, and some edge runtimes, forbid `new Function`).
+ * The default's order of preference: JS code fastest end to end (prepare and first run),
+ * then Wasm, then the interpreter, which generates no code and so runs everywhere.
  */
-function codeGenerationAllowed(): boolean {
-  try {
-    return new Function("return 1")() === 1;
-  } catch {
-    return false;
-  }
+export const DEFAULT_ORDER: readonly BackendName[] = ["js", "wasm", "interpreter"];
+
+/** Makes `backend` available by its name (registering it again is harmless). */
+export function registerBackend(backend: Backend): void {
+  BACKENDS.set(backend.name, backend);
+}
+
+/** Names of the registered backends, in {@link DEFAULT_ORDER}'s reverse: interpreter first. */
+export function registeredBackends(): BackendName[] {
+  return [...DEFAULT_ORDER].reverse().filter((n) => BACKENDS.has(n));
 }
 
 /**
- * The default backend: the JS code generator, fastest end to end (prepare and first run)
- * on the bench suite; the interpreter where generating code is forbidden.
+ * The backend called `name`: `SQLITE_MISUSE` for a name not registered, `SQLITE_ERROR`
+ * naming the policy when this runtime forbids what it needs (generating code).
  */
-export const DEFAULT_BACKEND: BackendName = codeGenerationAllowed() ? "js" : "interpreter";
-
-/** The backend called `name`; `SQLITE_MISUSE` for a name litejit does not have (yet). */
 export function backendNamed(name: string): Backend {
   const b = BACKENDS.get(name as BackendName);
   if (!b) {
+    const known = registeredBackends();
     throw new SqliteError(
       "SQLITE_MISUSE",
-      `unknown backend "${name}" (available: ${AVAILABLE_BACKENDS.join(", ")})`,
+      `unknown backend "${name}" (available: ${known.join(", ") || "none registered"})`,
     );
   }
+  const why = b.unavailableReason?.();
+  if (why) throw new SqliteError("SQLITE_ERROR", `backend "${name}" cannot run here: ${why}`);
   return b;
+}
+
+/**
+ * The backend used when none is asked for: the first of {@link DEFAULT_ORDER} registered
+ * and allowed to run here.
+ */
+export function defaultBackend(): Backend {
+  for (const name of DEFAULT_ORDER) {
+    const b = BACKENDS.get(name);
+    if (b && !b.unavailableReason?.()) return b;
+  }
+  throw new SqliteError(
+    "SQLITE_MISUSE",
+    BACKENDS.size === 0
+      ? "no backend registered: import litejit's interpreter, js or wasm entry point"
+      : "no registered backend can run here (code generation is forbidden): register the interpreter",
+  );
 }

@@ -28,7 +28,7 @@ export interface Engine {
 
 /** Every engine name: the baseline, then `litejit <backend>` per backend in registry order. */
 export async function allEngineNames(): Promise<string[]> {
-  const { AVAILABLE_BACKENDS } = await import("../backends/registry.ts");
+  const { AVAILABLE_BACKENDS } = await import("../backends/all.ts");
   return [BASELINE, ...AVAILABLE_BACKENDS.map((b) => `litejit ${b}`)];
 }
 

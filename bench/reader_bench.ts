@@ -6,11 +6,11 @@
  *   npx -y deno task bench
  */
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { RowDecoder } from "../core/format/row_decoder.ts";
 
 const path = new URL("../examples/sample.db", import.meta.url).pathname;
-const litejit = DatabaseFile.open(path);
+const litejit = openDatabaseFile(path);
 const trips = litejit.schema.tables.get("trips")!;
 const decoder = new RowDecoder(trips);
 const cursor = litejit.tableCursor(trips);

@@ -3,7 +3,7 @@
  */
 import { isOutputMode, OUTPUT_MODES, type OutputMode } from "./settings.ts";
 import type { ExplainOutput } from "./settings.ts";
-import { AVAILABLE_BACKENDS, DEFAULT_BACKEND } from "../backends/registry.ts";
+import { AVAILABLE_BACKENDS, defaultBackend } from "../backends/all.ts";
 
 /** The command line, parsed. */
 export interface CliArgs {
@@ -146,7 +146,7 @@ stdin is a terminal). Without DATABASE (or with :memory:) the database is empty.
 Options:
   --box | --table | --markdown | --csv | --json | --list | --line
                       output mode (default box; --mode MODE does the same)
-  --backend NAME      executor: ${AVAILABLE_BACKENDS.join(", ")} (default ${DEFAULT_BACKEND})
+  --backend NAME      executor: ${AVAILABLE_BACKENDS.join(", ")} (default ${defaultBackend().name})
   --explain[=both|bytecode|plan]
                       print each statement's program and/or EXPLAIN QUERY PLAN tree
                       instead of running it

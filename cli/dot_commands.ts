@@ -3,7 +3,7 @@
  * spelling): `.tables`, `.schema`, `.indexes`, `.mode`, `.headers`, `.nullvalue`,
  * `.timer`, `.bigints`, `.backend`, `.show`, `.help`, `.quit`/`.exit`.
  */
-import { AVAILABLE_BACKENDS } from "../backends/registry.ts";
+import { AVAILABLE_BACKENDS } from "../backends/all.ts";
 import { SqliteError } from "../mod.ts";
 import type { Session } from "./session.ts";
 import { isOutputMode, OUTPUT_MODES } from "./settings.ts";

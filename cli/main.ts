@@ -3,7 +3,7 @@
  * See {@link usage} and the README's "Command line" section.
  */
 import { SqliteError } from "../mod.ts";
-import { DEFAULT_BACKEND } from "../backends/registry.ts";
+import { defaultBackend } from "../backends/all.ts";
 import { type CliArgs, parseArgs, usage, UsageError } from "./args.ts";
 import { runDotCommand } from "./dot_commands.ts";
 import type { CliIo } from "./io.ts";
@@ -44,7 +44,7 @@ export async function runCli(
     timer: args.timer,
     explain: args.explain,
     bigints: args.bigints,
-    backend: (args.backend ?? DEFAULT_BACKEND) as Settings["backend"],
+    backend: (args.backend ?? defaultBackend().name) as Settings["backend"],
     color: io.color,
   };
   let session: Session;

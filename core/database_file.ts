@@ -5,7 +5,6 @@
 import { SqliteError } from "./errors.ts";
 import type { ByteSource } from "./io/byte_source.ts";
 import { BytesSource } from "./io/bytes_source.ts";
-import { FileSource, openIfExists } from "./io/file_source.ts";
 import { Pager, type PagerOptions } from "./pager.ts";
 import { BtreeCursor } from "./format/cursor.ts";
 import { loadSchema } from "./format/schema.ts";
@@ -36,25 +35,16 @@ export class DatabaseFile {
     }
   }
 
-  /** Opens a file path (reading `<path>-wal` too when it exists) or a byte array. */
-  static open(source: string | Uint8Array, options: OpenOptions = {}): DatabaseFile {
-    if (typeof source === "string") {
-      const db = new FileSource(source);
-      let wal: FileSource | null = null;
-      try {
-        wal = openIfExists(`${source}-wal`);
-        return new DatabaseFile(db, wal, options, source);
-      } catch (e) {
-        db.close();
-        wal?.close();
-        throw e;
-      }
-    }
-    if (!(source instanceof Uint8Array)) {
+  /**
+   * Opens a database held in memory (and its `-wal` file's bytes, when given). File paths
+   * are opened by core/io/open_path.ts, which the browser build leaves out.
+   */
+  static fromBytes(bytes: Uint8Array, options: OpenOptions = {}): DatabaseFile {
+    if (!(bytes instanceof Uint8Array)) {
       throw new SqliteError("SQLITE_MISUSE", "database source must be a path or a Uint8Array");
     }
     const wal = options.wal ? new BytesSource(options.wal) : null;
-    return new DatabaseFile(new BytesSource(source), wal, options);
+    return new DatabaseFile(new BytesSource(bytes), wal, options);
   }
 
   /** A cursor over a table's b-tree (a table b-tree, or an index b-tree for WITHOUT ROWID). */

@@ -7,7 +7,7 @@
  *   npx -y deno task demo other.db   # the same queries on another file with these tables
  */
 import { type BackendName, Database, SqliteError } from "../mod.ts";
-import { AVAILABLE_BACKENDS } from "../backends/registry.ts";
+import { AVAILABLE_BACKENDS } from "../backends/all.ts";
 import { formatColumns } from "../cli/format_columns.ts";
 import { drawQueryPlan } from "../cli/query_plan.ts";
 

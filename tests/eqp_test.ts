@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { prepareSql } from "../core/api/prepare.ts";
 import { planSelect } from "../core/plan/planner.ts";
 import { explainQueryPlan, type QueryPlanRow } from "../core/plan/explain_query_plan.ts";
@@ -157,7 +157,7 @@ Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {
   const sqlite = new DatabaseSync(path);
   try {
     sqlite.exec(SCHEMA);
-    const file = DatabaseFile.open(path);
+    const file = openDatabaseFile(path);
     const gaps = knownGaps(AREA);
     const failures: string[] = [];
     const stale: string[] = [];

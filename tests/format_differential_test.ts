@@ -8,7 +8,7 @@
  * Replay a failure with LITEJIT_SEED=<seed> (printed at the start); LITEJIT_RUNS sets runs.
  */
 import fc from "fast-check";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { checkDatabase } from "./support/check_reader.ts";
 import { arbDbSpec, buildDb, cleanup, describe, propertyParams } from "./support/random_db.ts";
 
@@ -18,14 +18,14 @@ Deno.test("reader: every table and index of random databases equals SQLite's rea
       const built = buildDb(spec);
       try {
         // Once through a file (positional reads, small cache), once from bytes in memory.
-        const fromFile = DatabaseFile.open(built.path, { cachePages: 16 });
+        const fromFile = openDatabaseFile(built.path, { cachePages: 16 });
         try {
           checkDatabase(fromFile, built.expected);
         } finally {
           fromFile.close();
         }
         const wal = built.walPath ? Deno.readFileSync(built.walPath) : null;
-        const fromBytes = DatabaseFile.open(Deno.readFileSync(built.path), { wal });
+        const fromBytes = openDatabaseFile(Deno.readFileSync(built.path), { wal });
         try {
           checkDatabase(fromBytes, built.expected);
         } finally {

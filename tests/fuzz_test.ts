@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { SqliteError } from "../core/errors.ts";
 import { mutate, prng } from "./support/mutate.ts";
 import { propertyParams } from "./support/random_db.ts";
@@ -90,7 +90,7 @@ Deno.test("fuzz: corrupt databases finish and throw only SqliteError", () => {
   for (const base of bases) {
     // The unmutated base must read (and sees real entries), or the fuzzing proves nothing.
     assert.ok(
-      readEverything(DatabaseFile.open(base.db, { wal: base.wal })) > 150,
+      readEverything(openDatabaseFile(base.db, { wal: base.wal })) > 150,
       `${base.name} reads`,
     );
     for (let n = 0; n < casesPerBase; n++) {
@@ -99,7 +99,7 @@ Deno.test("fuzz: corrupt databases finish and throw only SqliteError", () => {
       const db = mutateWal ? base.db : m.bytes;
       const wal = mutateWal ? m.bytes : base.wal;
       try {
-        const file = DatabaseFile.open(db, { wal, cachePages: 16 });
+        const file = openDatabaseFile(db, { wal, cachePages: 16 });
         readEverything(file);
         file.close();
         readCleanly++;

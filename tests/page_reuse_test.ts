@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import type { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../core/database_file.ts";
+import type { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { LinearPageStorage, type PageStorageKind } from "../core/page_storage.ts";
 import fc from "fast-check";
 import { assertSameAsSqlite, withSqliteFile } from "./support/oracle_queries.ts";
@@ -45,7 +46,7 @@ for (const pageStorage of STORAGES) {
         k: number;
         s: string;
       }[]).map((r) => [r.id, r.k, r.s]);
-      const file = DatabaseFile.open(path, { cachePages: 16, pageStorage });
+      const file = openDatabaseFile(path, { cachePages: 16, pageStorage });
       try {
         const table = file.schema.tables.get("t")!;
         const held = file.tableCursor(table);
@@ -76,7 +77,7 @@ for (const pageStorage of STORAGES) {
 
   Deno.test(`a scan of a file many times the cache reuses page buffers (${pageStorage})`, () => {
     withFile((path) => {
-      const file = DatabaseFile.open(path, { cachePages: 16, pageStorage });
+      const file = openDatabaseFile(path, { cachePages: 16, pageStorage });
       try {
         const pages = file.pager.pageCount;
         assert.ok(pages > 120, `the file has ${pages} pages`);
@@ -123,7 +124,7 @@ for (const pageStorage of STORAGES) {
     // anew while random reads move the CLOCK hand (a slot must never be in it twice).
     withFile((path) => {
       const bytes = Deno.readFileSync(path);
-      const probe = DatabaseFile.open(path);
+      const probe = openDatabaseFile(path);
       const pages = probe.pager.pageCount, size = probe.pager.pageSize;
       probe.close();
       const step = fc.oneof(
@@ -133,7 +134,7 @@ for (const pageStorage of STORAGES) {
       );
       fc.assert(
         fc.property(fc.array(step, { minLength: 20, maxLength: 80 }), (steps) => {
-          const file = DatabaseFile.open(path, { cachePages: 16, pageStorage });
+          const file = openDatabaseFile(path, { cachePages: 16, pageStorage });
           const storage = file.pager.storage;
           const map = storage instanceof LinearPageStorage ? storage.pageMap : null;
           const same = (got: Uint8Array, pgno: number, what: string) => {

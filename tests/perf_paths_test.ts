@@ -11,7 +11,7 @@ import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { Database } from "../mod.ts";
 import { rowMaker } from "../core/api/row.ts";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { SeekOp } from "../core/format/cursor.ts";
 import { RowSorter, type StoredRow } from "../core/exec/sorter.ts";
 import { propertyParams } from "./support/random_db.ts";
@@ -123,7 +123,7 @@ Deno.test("page cache (CLOCK, read-ahead) returns the file's bytes in any access
     const path = buildDb(dir, 3000);
     const bytes = readFileSync(path);
     for (const cachePages of [16, 23, 64, 100000]) {
-      const file = DatabaseFile.open(path, { cachePages });
+      const file = openDatabaseFile(path, { cachePages });
       try {
         const pager = file.pager;
         const n = pager.pageCount;
@@ -175,7 +175,7 @@ Deno.test("rowid seeks from the current leaf agree with a fresh descent and node
       [SeekOp.LE]: "SELECT id FROM t WHERE id <= ? ORDER BY id DESC LIMIT 1",
       [SeekOp.LT]: "SELECT id FROM t WHERE id < ? ORDER BY id DESC LIMIT 1",
     };
-    const file = DatabaseFile.open(path, { cachePages: 16 });
+    const file = openDatabaseFile(path, { cachePages: 16 });
     try {
       const table = file.schema.tables.get("t")!;
       const reused = file.tableCursor(table);

@@ -7,7 +7,8 @@
  * LITEJIT_SLT_FILTER=<substring> limits the run to matching corpus files.
  */
 import assert from "node:assert/strict";
-import { DatabaseFile } from "../core/database_file.ts";
+import type { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { prepareSql } from "../core/api/prepare.ts";
 import { planSelect } from "../core/plan/planner.ts";
 import { validatePlan } from "../core/plan/validate.ts";
@@ -39,7 +40,7 @@ Deno.test("planner: every sqllogictest query plans, and every plan validates", a
         for (const { step: { record }, snapshot } of queriesOf(db)) {
           if (snapshot.version !== version) {
             file?.close();
-            file = DatabaseFile.open(snapshot.path);
+            file = openDatabaseFile(snapshot.path);
             version = snapshot.version;
           }
           queries++;

@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
-import { DatabaseFile } from "../core/database_file.ts";
+import type { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { SqliteError } from "../core/errors.ts";
 import {
   knownPragmas,
@@ -115,7 +116,7 @@ function check(
 
 /** Every object pragma on every name, under each schema qualifier, and the global ones. */
 function checkAll(path: string, names: string[], skip: (name: string) => boolean): number {
-  const db = DatabaseFile.open(path);
+  const db = openDatabaseFile(path);
   let n = 0;
   try {
     for (const schema of [null, "main", "temp", "MAIN"]) {
@@ -219,7 +220,7 @@ Deno.test("pragma: hand-written schema corners, every pragma under main/temp/non
     const n = checkAll(path, names, isVirtual);
     assert.ok(n > 500, `only ${n} comparisons`);
     // Sanity: the corners are really there.
-    const db = DatabaseFile.open(path);
+    const db = openDatabaseFile(path);
     try {
       assert.equal(runPragma(db, "freelist_count", null, null)[0][0] as number > 0, true);
       assert.throws(() => runPragma(db, "table_info", "v_simple", null), SqliteError);
@@ -263,7 +264,7 @@ Deno.test("pragma: table_info/table_xinfo/table_list of views (binder-derived co
     w.close();
     const names = schemaNames(path).filter((n) => n.startsWith("v"));
     assert.equal(names.length, 12, names.join());
-    const db = DatabaseFile.open(path);
+    const db = openDatabaseFile(path);
     try {
       for (const name of names) {
         for (const p of ["table_info", "table_xinfo"]) check(db, path, p, name, null);
@@ -282,7 +283,7 @@ Deno.test("pragma: a view over a dropped table (table_info error, table_list cou
     w.exec("CREATE TABLE gone(a); CREATE VIEW v_gone AS SELECT a FROM gone; DROP TABLE gone;");
     w.exec("CREATE TABLE t(x)");
     w.close();
-    const db = DatabaseFile.open(path);
+    const db = openDatabaseFile(path);
     try {
       for (const p of ["table_info", "table_xinfo"]) check(db, path, p, "v_gone", null);
       check(db, path, "table_list", null, null);
@@ -298,7 +299,7 @@ Deno.test("pragma: unknown schema, setters, temp on a fresh connection", () => {
     const w = new DatabaseSync(path);
     w.exec("CREATE TABLE t(a)");
     w.close();
-    const db = DatabaseFile.open(path);
+    const db = openDatabaseFile(path);
     try {
       for (
         const [name, arg, schema] of [
@@ -342,10 +343,10 @@ Deno.test("pragma: header values come through the WAL", () => {
     Deno.writeFileSync(path, files.db);
     Deno.writeFileSync(path + "-wal", files.wal);
     // The file itself still has the old header: the values live only in the WAL.
-    const fileOnly = DatabaseFile.open(files.db);
+    const fileOnly = openDatabaseFile(files.db);
     assert.deepEqual(runPragma(fileOnly, "user_version", null, null), [[0]]);
     fileOnly.close();
-    const db = DatabaseFile.open(path);
+    const db = openDatabaseFile(path);
     try {
       assert.deepEqual(runPragma(db, "user_version", null, null), [[42]]);
       for (const p of GLOBAL_PRAGMAS) check(db, path, p, null, null);
@@ -404,7 +405,7 @@ Deno.test("pragma: table_list follows SQLite's hash order for any set of names",
             );
           });
           w.close();
-          const db = DatabaseFile.open(path);
+          const db = openDatabaseFile(path);
           try {
             check(db, path, "table_list", null, null);
           } finally {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { SqliteError } from "../core/errors.ts";
 import { lockBytePage } from "../core/format/header.ts";
 import { checkDatabase } from "./support/check_reader.ts";
@@ -42,7 +42,7 @@ for (const reserve of [1, 40, 255]) {
     assert.equal(bytes[20], reserve, "fixture has the reserved bytes it claims");
     withFile(bytes, (path) => {
       const expected = oracle(path);
-      const db = DatabaseFile.open(path);
+      const db = openDatabaseFile(path);
       try {
         assert.equal(db.pager.usableSize, 1024 - reserve);
         checkDatabase(db, expected);
@@ -56,7 +56,7 @@ for (const reserve of [1, 40, 255]) {
 Deno.test("reader: the bundled sample database reads like SQLite", () => {
   const bytes = Deno.readFileSync(`${here}../examples/sample.db`);
   withFile(bytes, (path) => {
-    const db = DatabaseFile.open(path);
+    const db = openDatabaseFile(path);
     try {
       checkDatabase(db, oracle(path));
     } finally {
@@ -84,7 +84,7 @@ function sqliteOpenError(bytes: Uint8Array): string | null {
 
 function litejitOpenError(bytes: Uint8Array): SqliteError | null {
   try {
-    DatabaseFile.open(bytes).close();
+    openDatabaseFile(bytes).close();
     return null;
   } catch (e) {
     if (e instanceof SqliteError) return e;
@@ -129,7 +129,7 @@ Deno.test("reader: files that are not databases, or broken headers, fail as in S
 
 Deno.test("reader: an empty file is an empty database, as in SQLite", () => {
   assert.equal(sqliteOpenError(new Uint8Array(0)), null);
-  const db = DatabaseFile.open(new Uint8Array(0));
+  const db = openDatabaseFile(new Uint8Array(0));
   assert.deepEqual([...db.schema.tables.keys()], ["sqlite_schema", "sqlite_master"]);
   assert.equal(db.pager.pageCount, 0);
   assert.equal(db.tableCursor(db.schema.tables.get("sqlite_schema")!).valid, false);
@@ -137,7 +137,7 @@ Deno.test("reader: an empty file is an empty database, as in SQLite", () => {
 
 Deno.test("reader: a missing file is SQLITE_CANTOPEN", () => {
   assert.throws(
-    () => DatabaseFile.open("/nonexistent/dir/x.db"),
+    () => openDatabaseFile("/nonexistent/dir/x.db"),
     (e) => e instanceof SqliteError && e.code === "SQLITE_CANTOPEN",
   );
 });
@@ -145,7 +145,7 @@ Deno.test("reader: a missing file is SQLITE_CANTOPEN", () => {
 Deno.test("reader: the lock-byte page is never used as a b-tree page", () => {
   // A real case needs a file over 1 GiB; the check itself is a property of the page loader.
   const bytes = Deno.readFileSync(`${here}../examples/sample.db`);
-  const db = DatabaseFile.open(bytes);
+  const db = openDatabaseFile(bytes);
   const pager = db.pager as unknown as { lockBytePage: number };
   const table = db.schema.tables.get("trips")!;
   Object.defineProperty(pager, "lockBytePage", { value: table.rootPage });
@@ -177,7 +177,7 @@ Deno.test("reader: varint and payload-size edges read like SQLite", () => {
     `INSERT INTO t(rowid, a, b) VALUES ${rows.join(", ")}; ` +
     `CREATE TABLE wide(${columns.join(", ")}); INSERT INTO wide VALUES (${values.join(", ")});`;
   withSqliteFile(setup, (path, sqlite) => {
-    const file = DatabaseFile.open(path);
+    const file = openDatabaseFile(path);
     try {
       checkDatabase(file, readExpected(sqlite, null));
     } finally {

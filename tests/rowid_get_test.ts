@@ -9,11 +9,12 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { prepareSql } from "../core/api/prepare.ts";
 import { planSelect } from "../core/plan/planner.ts";
 import type { Execution } from "../backends/backend.ts";
 import { backendNamed } from "../backends/registry.ts";
+import "../backends/all.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { newReg, type Reg, setInt } from "../core/value/reg.ts";
 
@@ -43,7 +44,7 @@ Deno.test("a get by rowid touches O(depth) pages; one program answers every key"
     const path = buildDb(dir);
     const oracle = new DatabaseSync(path, { readOnly: true });
     for (const backendName of TEST_BACKENDS) {
-      const file = DatabaseFile.open(path);
+      const file = openDatabaseFile(path);
       try {
         const backend = backendNamed(backendName);
         const totalPages = file.pager.pageCount;

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../core/database_file.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
 import { tableFunctionRows } from "../core/functions/table/registry.ts";
 import { pragmaColumns, pragmaHiddenColumns } from "../core/pragma/pragma.ts";
 import { newReg, type Reg, setBlob, setInt, setNull, setReal, setText } from "../core/value/reg.ts";
@@ -72,7 +72,7 @@ Deno.test("table-valued pragma functions answer as node:sqlite", () => {
       "CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT UNIQUE); CREATE INDEX tb ON t(b, a);" +
         "CREATE VIEW v AS SELECT a + 1 AS n, b FROM t;",
     );
-    const file = DatabaseFile.open(path);
+    const file = openDatabaseFile(path);
     try {
       for (const [name, args] of CASES) {
         const hidden = pragmaHiddenColumns(name);

@@ -10,6 +10,7 @@ import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import type { Plan } from "../../core/plan/plan.ts";
 import { copiedRegs, type Reg } from "../../core/value/reg.ts";
+import { functionConstructorForbidden } from "../code_policy.ts";
 import type { Backend, Execution, Program } from "../backend.ts";
 import { compilePlan } from "../interpreter/compile.ts";
 import { explainRows } from "../interpreter/explain.ts";
@@ -92,6 +93,7 @@ class JsExecution implements Execution {
 /** The JS code generator. */
 export const JS_CODEGEN: Backend = {
   name: "js",
+  unavailableReason: functionConstructorForbidden,
   compile(plan: Plan, file: DatabaseFile): Program {
     return new JsProgram(compilePlan(plan, file));
   },

@@ -15,6 +15,7 @@ import { LINEAR_RESERVED, LinearPageStorage, WASM_PAGE } from "../../core/page_s
 import type { Plan } from "../../core/plan/plan.ts";
 import { copiedRegs, type Reg } from "../../core/value/reg.ts";
 import type { Backend, Execution, Program } from "../backend.ts";
+import { functionConstructorForbidden, wasmCompileForbidden } from "../code_policy.ts";
 import { compilePlan } from "../interpreter/compile.ts";
 import { explainRows } from "../interpreter/explain.ts";
 import { Op } from "../interpreter/opcodes.ts";
@@ -327,6 +328,8 @@ class WasmExecution implements Execution {
 export const WASM: Backend = {
   name: "wasm",
   pageStorage: "linear",
+  // The statement's JS segments are generated code too.
+  unavailableReason: () => wasmCompileForbidden() ?? functionConstructorForbidden(),
   compile(plan: Plan, file: DatabaseFile): Program {
     return new WasmProgram(compilePlan(plan, file));
   },

@@ -5,7 +5,7 @@
  * Importing this module also has wabt validate every WebAssembly module the Wasm backend
  * compiles while the importing suite runs: an invalid module fails the test that made it.
  */
-import { AVAILABLE_BACKENDS } from "../../backends/registry.ts";
+import { AVAILABLE_BACKENDS } from "../../backends/all.ts";
 import type { BackendName } from "../../backends/backend.ts";
 import { observeModules } from "../../backends/wasm/compiled.ts";
 import { validateWasm } from "./wabt.ts";

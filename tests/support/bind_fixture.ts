@@ -3,7 +3,7 @@
  * as `Database.prepare` builds it) and by node:sqlite read-only (the oracle).
  */
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../../core/database_file.ts";
+import { openDatabaseFile } from "../../core/io/open_path.ts";
 import type { Catalog } from "../../core/analyze/binder.ts";
 import { catalogOf } from "../../core/api/prepare.ts";
 
@@ -21,7 +21,7 @@ export function bindFixture(schemaSql: string): BindFixture {
   const writer = new DatabaseSync(path);
   writer.exec(schemaSql);
   writer.close();
-  const file = DatabaseFile.open(path);
+  const file = openDatabaseFile(path);
   const oracle = new DatabaseSync(path, { readOnly: true });
   return {
     db: oracle,

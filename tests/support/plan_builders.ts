@@ -5,7 +5,8 @@
  * with `setReadBigInts(true)`: INTEGER as bigint, REAL as number.
  */
 import { DatabaseSync } from "node:sqlite";
-import { DatabaseFile } from "../../core/database_file.ts";
+import type { DatabaseFile } from "../../core/database_file.ts";
+import { openDatabaseFile } from "../../core/io/open_path.ts";
 import type { IndexInfo, TableInfo } from "../../core/format/schema_types.ts";
 import type {
   AggregateCall,
@@ -142,7 +143,7 @@ export function planFixture(sql: string, encoding?: "UTF-16le" | "UTF-16be"): Pl
   if (encoding) w.exec(`PRAGMA encoding = '${encoding}'`);
   w.exec(sql);
   w.close();
-  const file = DatabaseFile.open(path);
+  const file = openDatabaseFile(path);
   const oracle = new DatabaseSync(path, { readOnly: true });
   // Hash lookups emit their input order; SQLite's automatic indexes would reorder.
   oracle.exec("PRAGMA automatic_index = OFF");

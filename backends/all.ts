@@ -1,0 +1,22 @@
+/**
+ * Registers every backend litejit has. The full entry points (mod.ts, browser.ts), the CLI,
+ * tests and benches import this; the test suites loop over {@link AVAILABLE_BACKENDS} so
+ * every backend runs the same tests.
+ */
+import type { BackendName } from "./backend.ts";
+import { INTERPRETER } from "./interpreter/mod.ts";
+import { JS_CODEGEN } from "./js-codegen/mod.ts";
+import { registerBackend } from "./registry.ts";
+import { WASM } from "./wasm/mod.ts";
+
+registerBackend(INTERPRETER);
+registerBackend(JS_CODEGEN);
+registerBackend(WASM);
+
+/** Names of the backends that exist, in the order tests and benches run them. */
+export const AVAILABLE_BACKENDS: readonly BackendName[] = [INTERPRETER, JS_CODEGEN, WASM].map((b) =>
+  b.name
+);
+
+/** The backend a `Database` uses when none is asked for, in this runtime. */
+export { defaultBackend } from "./registry.ts";

@@ -1,0 +1,313 @@
+/**
+ * The `Database` class behind every entry point. It opens bytes itself; file paths are
+ * opened by the opener the full entry point (mod.ts) installs, so the browser entry
+ * carries no node:fs.
+ */
+import { DatabaseFile, type OpenOptions } from "../database_file.ts";
+import { SqliteError } from "../errors.ts";
+import { encodingName } from "../value/types.ts";
+import { Statement } from "./statement.ts";
+import { TransactionState } from "./transactions.ts";
+import { compileStatement } from "./compile.ts";
+import { StatementCache } from "./statement_cache.ts";
+import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
+import { backendNamed, defaultBackend } from "../../backends/registry.ts";
+
+/** Opens a file path; installed by the entry points that can read files. */
+export type PathOpener = (path: string, options: OpenOptions) => DatabaseFile;
+
+let pathOpener: PathOpener | null = null;
+
+/** Lets `Database` open file paths (mod.ts installs the node:fs opener). */
+export function installPathOpener(opener: PathOpener): void {
+  pathOpener = opener;
+}
+
+function openPath(source: string | URL, options: OpenOptions): DatabaseFile {
+  if (typeof source !== "string" && !(source instanceof URL)) {
+    throw new SqliteError(
+      "SQLITE_MISUSE",
+      "database source must be a path, a file: URL, a Uint8Array or an ArrayBuffer",
+    );
+  }
+  if (!pathOpener) {
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      "unable to open database file: this entry point has no file system; " +
+        "pass the database's bytes (Uint8Array, ArrayBuffer) or a Blob to Database.open",
+    );
+  }
+  return pathOpener(source instanceof URL ? urlPath(source) : source, options);
+}
+
+function urlPath(url: URL): string {
+  if (url.protocol !== "file:") {
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      `unable to open database file: only file: URLs are supported (${url.href})`,
+    );
+  }
+  return decodeURIComponent(url.pathname);
+}
+
+function isBackend(b: unknown): b is Backend {
+  return typeof b === "object" && b !== null && typeof (b as Backend).compile === "function";
+}
+
+function chooseBackend(backend: BackendName | BackendHandle | undefined): Backend {
+  if (backend === undefined) return defaultBackend();
+  if (typeof backend === "string") return backendNamed(backend);
+  if (isBackend(backend)) {
+    const why = backend.unavailableReason?.();
+    if (why) {
+      throw new SqliteError("SQLITE_ERROR", `backend "${backend.name}" cannot run here: ${why}`);
+    }
+    return backend;
+  }
+  throw new SqliteError("SQLITE_MISUSE", `unknown backend "${String(backend)}"`);
+}
+
+/** Options for {@link Database}. */
+export interface DatabaseOptions {
+  /** Pages kept in the page cache (default: as many as fit in 64 MiB, at most the file's). */
+  cachePages?: number;
+  /** With a `Uint8Array` database: the bytes of its `-wal` file, if it has one. */
+  wal?: Uint8Array | null;
+  /**
+   * The executor that runs queries: `"js"` (the default: each statement compiled to a
+   * JavaScript function; `"interpreter"` where `new Function` is forbidden),
+   * `"interpreter"` (bytecode, no code generation) or `"wasm"` (each statement compiled to
+   * a WebAssembly module that scans pages in its memory; the rest of the statement runs as
+   * generated JS), or the backend object an entry point exports. A name not registered (see the entry points
+   * `interpreter.ts`, `js.ts`, `wasm.ts`) throws `SQLITE_MISUSE`; a backend this runtime
+   * forbids (a Content-Security-Policy without `'unsafe-eval'` forbids generated code)
+   * throws `SQLITE_ERROR` naming the policy. The default is the first of js, wasm,
+   * interpreter that is registered and allowed to run here.
+   */
+  backend?: BackendName | BackendHandle;
+  /** INTEGER results as `bigint` in every statement prepared (default false). */
+  readBigInts?: boolean;
+  /** Compiled statements remembered by SQL text (default 64; 0 turns the cache off). */
+  statementCache?: number;
+  /**
+   * The math functions of SQLite's SQLITE_ENABLE_MATH_FUNCTIONS build option (`sin`,
+   * `pow`, `log`, `ceil`, ...). Default false, as in node:sqlite, whose SQLite is built
+   * without them: calling one is then "no such function".
+   */
+  mathFunctions?: boolean;
+}
+
+/** A column as declared in CREATE TABLE. */
+export interface ColumnDescription {
+  /** Column name. */
+  name: string;
+  /** Declared type as SQLite reports it (`PRAGMA table_info`), "" when none. */
+  declaredType: string;
+  /** Whether the column is declared NOT NULL (or is part of a WITHOUT ROWID key). */
+  notNull: boolean;
+  /** Text of the DEFAULT clause, or null. */
+  defaultSql: string | null;
+}
+
+/** A table in the database. */
+export interface TableDescription {
+  /** Table name. */
+  name: string;
+  /** The CREATE TABLE statement. */
+  sql: string;
+  /** Whether the table is WITHOUT ROWID. */
+  withoutRowid: boolean;
+  /** Columns in declaration order. */
+  columns: ColumnDescription[];
+}
+
+/** An index, including the automatic indexes of PRIMARY KEY and UNIQUE constraints. */
+export interface IndexDescription {
+  /** Index name. */
+  name: string;
+  /** The table it indexes. */
+  table: string;
+  /** The CREATE INDEX statement; null for automatic indexes. */
+  sql: string | null;
+  /** Whether the index enforces uniqueness. */
+  unique: boolean;
+}
+
+/** A view. */
+export interface ViewDescription {
+  /** View name. */
+  name: string;
+  /** The CREATE VIEW statement. */
+  sql: string;
+}
+
+/**
+ * A read-only connection to a SQLite database file.
+ *
+ * The source is a file path (its `-wal` file is read too when present), a `file:` URL, or
+ * the database's bytes. Errors are {@link SqliteError}s with SQLite's codes and messages:
+ * `SQLITE_CANTOPEN`, `SQLITE_NOTADB` "file is not a database", `SQLITE_CORRUPT`.
+ *
+ * @example
+ * ```ts
+ * import { Database } from "./mod.ts";
+ * const bytes = Deno.readFileSync("examples/sample.db");
+ * const db = new Database(bytes);
+ * console.log(db.pageSize, db.encoding, db.views.map((v) => v.name));
+ * db.close();
+ * ```
+ */
+export class Database {
+  #file: DatabaseFile | null;
+  readonly #backend: Backend;
+  readonly #readBigInts: boolean;
+  readonly #cache: StatementCache;
+  readonly #bindOptions: { mathFunctions: boolean };
+  readonly #host = {
+    file: (): DatabaseFile => this.#open,
+    transactions: new TransactionState(),
+  };
+
+  /** Opens `source` for reading. */
+  constructor(source: string | URL | Uint8Array | ArrayBuffer, options: DatabaseOptions = {}) {
+    this.#backend = chooseBackend(options.backend);
+    const readBigInts = options.readBigInts ?? false;
+    if (typeof readBigInts !== "boolean") {
+      throw new TypeError('The "options.readBigInts" argument must be a boolean.');
+    }
+    this.#readBigInts = readBigInts;
+    this.#cache = new StatementCache(options.statementCache ?? 64);
+    const mathFunctions = options.mathFunctions ?? false;
+    if (typeof mathFunctions !== "boolean") {
+      throw new TypeError('The "options.mathFunctions" argument must be a boolean.');
+    }
+    this.#bindOptions = { mathFunctions };
+    const openOptions = { ...options, pageStorage: this.#backend.pageStorage };
+    this.#file = source instanceof ArrayBuffer
+      ? DatabaseFile.fromBytes(new Uint8Array(source), openOptions)
+      : source instanceof Uint8Array
+      ? DatabaseFile.fromBytes(source, openOptions)
+      : openPath(source, openOptions);
+  }
+
+  /**
+   * Opens `source` like the constructor, and also a `Blob` or `File` (a file picked or
+   * dropped in a browser), whose bytes are read first. The statements of the returned
+   * connection are synchronous, as with the constructor.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const blob = new Blob([Deno.readFileSync("examples/sample.db")]);
+   * const db = await Database.open(blob);
+   * console.log(db.prepare("SELECT count(*) AS n FROM cities").get());
+   * db.close();
+   * ```
+   */
+  static async open(
+    source: string | URL | Uint8Array | ArrayBuffer | Blob,
+    options: DatabaseOptions = {},
+  ): Promise<Database> {
+    if (typeof Blob !== "undefined" && source instanceof Blob) {
+      source = new Uint8Array(await source.arrayBuffer());
+    }
+    return new Database(source as string | URL | Uint8Array | ArrayBuffer, options);
+  }
+
+  /**
+   * The name of the backend that runs this connection's queries.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db", { backend: "interpreter" });
+   * console.log(db.backend); // "interpreter"
+   * db.close();
+   * ```
+   */
+  get backend(): BackendName {
+    return this.#backend.name;
+  }
+
+  get #open(): DatabaseFile {
+    if (!this.#file) throw new SqliteError("SQLITE_MISUSE", "The database connection is not open");
+    return this.#file;
+  }
+
+  /** Page size in bytes. */
+  get pageSize(): number {
+    return this.#open.pager.pageSize;
+  }
+
+  /** Number of pages, as of the moment the database was opened. */
+  get pageCount(): number {
+    return this.#open.pager.pageCount;
+  }
+
+  /** Text encoding: "UTF-8", "UTF-16le" or "UTF-16be". */
+  get encoding(): string {
+    return encodingName(this.#open.encoding);
+  }
+
+  /** The tables, in schema order (sqlite_schema itself excluded). */
+  get tables(): TableDescription[] {
+    return [...this.#open.schema.tables.values()].filter((t) => t.rootPage !== 1).map((t) => ({
+      name: t.name,
+      sql: t.sql,
+      withoutRowid: t.withoutRowid,
+      columns: t.columns.map((c) => ({
+        name: c.name,
+        declaredType: c.declaredType,
+        notNull: c.notNull,
+        defaultSql: c.defaultSql,
+      })),
+    }));
+  }
+
+  /** The indexes, in schema order. */
+  get indexes(): IndexDescription[] {
+    return [...this.#open.schema.indexes.values()].map((i) => ({
+      name: i.name,
+      table: i.tableName,
+      sql: i.sql,
+      unique: i.unique,
+    }));
+  }
+
+  /** The views, in schema order. */
+  get views(): ViewDescription[] {
+    return [...this.#open.schema.views.values()].map((v) => ({ name: v.name, sql: v.sql }));
+  }
+
+  /**
+   * Prepares one SQL statement: parses it, resolves every name against the schema, plans
+   * it and compiles the plan with the connection's backend, so syntax and name errors are
+   * thrown here, with SQLite's messages. Statements that would write throw
+   * `SQLITE_READONLY`. The compiled program is kept by SQL text, so preparing the same SQL
+   * again is cheap; each Statement has its own settings (`setReadBigInts`).
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * const st = db.prepare("SELECT name, count(*) AS n FROM cities GROUP BY 1");
+   * console.log(st.columns().map((c) => c.name)); // ["name", "n"]
+   * console.log(st.all());
+   * db.close();
+   * ```
+   */
+  prepare(sql: string): Statement {
+    const file = this.#open;
+    const compiled = typeof sql === "string"
+      ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend, this.#bindOptions))
+      : compileStatement(file, sql, this.#backend, this.#bindOptions);
+    return new Statement(this.#host, compiled, this.#readBigInts);
+  }
+
+  /** Closes the file. Further use throws `SQLITE_MISUSE`. */
+  close(): void {
+    this.#file?.close();
+    this.#file = null;
+    this.#cache.clear();
+  }
+}
