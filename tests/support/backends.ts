@@ -1,6 +1,6 @@
 /**
  * The backends every engine-level test suite runs against: one list, so a new backend is
- * tested everywhere by appearing in backends/registry.ts.
+ * tested everywhere by appearing in backends/all.ts.
  *
  * Importing this module also has wabt validate every WebAssembly module the Wasm backend
  * compiles while the importing suite runs: an invalid module fails the test that made it.
