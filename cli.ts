@@ -9,20 +9,7 @@
  *
  * @module
  */
-import { denoIo } from "./cli/io.ts";
-import { describeFailure, runCli } from "./cli/main.ts";
+import process from "node:process";
+import { runCliProcess } from "./cli/process_main.ts";
 
-if (import.meta.main) {
-  const io = denoIo();
-  try {
-    Deno.exitCode = await runCli(Deno.args, io, "deno task cli");
-  } catch (e) {
-    // The reader of a pipe went away (`| head`): stop quietly, as a shell tool does.
-    if (!(e instanceof Deno.errors.BrokenPipe)) {
-      try {
-        io.err(describeFailure(e));
-      } catch { /* stderr gone too */ }
-      Deno.exitCode = 1;
-    }
-  }
-}
+if (import.meta.main) await runCliProcess(process.argv.slice(2), "deno task cli");

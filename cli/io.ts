@@ -1,6 +1,7 @@
 /**
  * Where the CLI reads and writes: the process's stdin/stdout/stderr, or (in tests) strings.
  */
+import process from "node:process";
 
 /** The CLI's input and output. */
 export interface CliIo {
@@ -14,13 +15,6 @@ export interface CliIo {
   readonly interactive: boolean;
   /** Whether stdout is a terminal that may get ANSI colours. */
   readonly color: boolean;
-}
-
-const encoder = new TextEncoder();
-
-function writeAll(target: { writeSync(p: Uint8Array): number }, text: string): void {
-  const bytes = encoder.encode(text);
-  for (let at = 0; at < bytes.length;) at += target.writeSync(bytes.subarray(at));
 }
 
 /** Lines of a stream of text chunks (`\n` or `\r\n` line ends; a last line without one too). */
@@ -37,15 +31,33 @@ export async function* splitLines(chunks: AsyncIterable<string>): AsyncIterable<
   if (pending !== "") yield pending.replace(/\r$/, "");
 }
 
-/** The process's standard streams. */
-export function denoIo(): CliIo {
+/**
+ * The process's standard streams, through `node:process` so that the same code runs under
+ * Deno (`deno task cli`) and Node (the npm package's `litejit` command).
+ */
+export function processIo(): CliIo {
   return {
-    out: (text) => writeAll(Deno.stdout, text),
-    err: (text) => writeAll(Deno.stderr, text),
-    lines: () => splitLines(Deno.stdin.readable.pipeThrough(new TextDecoderStream())),
-    interactive: Deno.stdin.isTerminal(),
-    color: Deno.stdout.isTerminal() && !Deno.noColor,
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    lines: () => splitLines(textChunks(process.stdin)),
+    interactive: process.stdin.isTTY === true,
+    color: process.stdout.isTTY === true && !noColorRequested(),
   };
+}
+
+async function* textChunks(stream: AsyncIterable<unknown>): AsyncIterable<string> {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) {
+    yield typeof chunk === "string" ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest !== "") yield rest;
+}
+
+/** The NO_COLOR convention (https://no-color.org). Deno answers without env permission. */
+function noColorRequested(): boolean {
+  const deno = (globalThis as { Deno?: { noColor: boolean } }).Deno;
+  return deno ? deno.noColor : (process.env.NO_COLOR ?? "") !== "";
 }
 
 /** An in-memory CliIo: stdin from `input`, stdout and stderr collected. */
