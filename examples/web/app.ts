@@ -16,14 +16,17 @@ import {
 
 type BackendChoice = "" | "interpreter" | "js" | "wasm";
 
-const DEFAULT_SQL = `SELECT c.name AS city, count(*) AS trips,
+const DEFAULT_SQL = `-- Trips longer than average, by city, with "bicycle" in the city's language
+SELECT c.name AS city, count(*) AS long_trips,
        round(avg(t.duration) / 60.0, 1) AS avg_minutes,
-       max(t.note) AS a_note
+       w.text AS bicycle
 FROM trips t
 JOIN stations s ON s.id = t.start_station
 JOIN cities c ON c.id = s.city_id
+LEFT JOIN translations w ON w.lang = c.lang AND w.word = 'bicycle'
+WHERE t.duration > (SELECT avg(duration) FROM trips)
 GROUP BY c.id
-ORDER BY trips DESC;`;
+ORDER BY long_trips DESC;`;
 
 function byId<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;

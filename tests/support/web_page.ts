@@ -33,7 +33,7 @@ export interface Shown {
   timings: string;
   columns: string[];
   rows: Cell[][];
-  /** The plan tree, each node as "depth:detail" in document order. */
+  /** The plan tree, each node as its path from the root ("A > B"), in document order. */
   plan: string[];
   program: string;
 }
@@ -43,12 +43,13 @@ export function readShown(page: Page): Promise<Shown> {
   return page.evaluate(() => {
     const text = (id: string) => document.getElementById(id)!.textContent ?? "";
     const error = document.getElementById("error")!;
-    const depth = (li: Element) => {
-      let d = 0;
-      for (let e = li.parentElement; e && e.id !== "plan"; e = e.parentElement) {
-        if (e.tagName === "UL") d++;
+    // A node's details from the root down, e.g. "SCALAR SUBQUERY 1 > SCAN trips".
+    const path = (li: Element) => {
+      const details: string[] = [];
+      for (let e: Element | null = li; e && e.id !== "plan"; e = e.parentElement) {
+        if (e.tagName === "LI") details.unshift(e.firstChild?.textContent ?? "");
       }
-      return d - 1;
+      return details.join(" > ");
     };
     return {
       error: error.hidden ? null : error.textContent,
@@ -60,9 +61,7 @@ export function readShown(page: Page): Promise<Shown> {
           [td.dataset.type ?? "", td.textContent ?? ""] as [string, string]
         )
       ),
-      plan: [...document.querySelectorAll("#plan li")].map((li) =>
-        `${depth(li)}:${li.firstChild?.textContent ?? ""}`
-      ),
+      plan: [...document.querySelectorAll("#plan li")].map(path),
       program: text("program"),
     };
   });
