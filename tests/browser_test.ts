@@ -9,7 +9,13 @@ import { DatabaseSync } from "node:sqlite";
 import { startWebServer } from "../scripts/web.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from "./support/chromium.ts";
-import { type Cell, pickDatabaseFile, readShown, runQuery } from "./support/web_page.ts";
+import {
+  type Cell,
+  openPage,
+  pickDatabaseFile,
+  readShown,
+  runQuery,
+} from "./support/web_page.ts";
 
 const SAMPLE = new URL("../examples/sample.db", import.meta.url).pathname;
 const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
@@ -69,16 +75,14 @@ Deno.test({
     ? "browser example: rows on every backend, and the Content-Security-Policy fallback"
     : `browser example (skipped: no chromium at ${CHROMIUM_PATH})`,
   ignore: !chromiumInstalled(),
-  sanitizeResources: false, // playwright's pipes to Chromium close after the test's end
-  sanitizeOps: false,
   async fn(t) {
     const server = await startWebServer({ port: 0, quiet: true });
     const chromium = await launchChromium();
     const { page } = chromium;
     try {
-      await page.goto(server.url);
+      await openPage(page, server.url);
       await pickDatabaseFile(page, SAMPLE);
-      const defaultSql = await page.inputValue("#sql");
+      const defaultSql = await page.evaluate<string>(`document.getElementById("sql").value`);
 
       for (const backend of ["", ...TEST_BACKENDS]) {
         await t.step(`backend ${backend || "default"}: rows, plan and program`, async () => {
@@ -105,11 +109,11 @@ Deno.test({
 
       await Deno.mkdir(ARTIFACTS, { recursive: true });
       await runQuery(page, "", defaultSql);
-      await page.screenshot({ path: `${ARTIFACTS}browser_page.png` });
+      await page.screenshot(`${ARTIFACTS}browser_page.png`);
 
       for (const prefix of ["csp/", "csp-wasm/"]) {
         await t.step(`/${prefix}: the interpreter by default, js and wasm refused`, async () => {
-          await page.goto(server.url + prefix);
+          await openPage(page, server.url + prefix);
           await pickDatabaseFile(page, SAMPLE);
           await runQuery(page, "", TYPED_QUERY);
           const shown = await readShown(page);
@@ -127,7 +131,7 @@ Deno.test({
             assert.match(error ?? "", /Content-Security-Policy/);
             assert.deepEqual(rows, []);
           }
-          await page.screenshot({ path: `${ARTIFACTS}browser_${prefix.slice(0, -1)}.png` });
+          await page.screenshot(`${ARTIFACTS}browser_${prefix.slice(0, -1)}.png`);
         });
       }
     } catch (e) {
