@@ -86,7 +86,9 @@ async function respond(path: string, bundle: string): Promise<Response> {
   let headers: Record<string, string> = {};
   let rest = path.slice(1);
   for (const [prefix, csp] of Object.entries(CSP_PREFIXES)) {
-    if (path === prefix.slice(0, -1)) return new Response(null, { status: 308, headers: { location: prefix } });
+    if (path === prefix.slice(0, -1)) {
+      return new Response(null, { status: 308, headers: { location: prefix } });
+    }
     if (path.startsWith(prefix)) {
       headers = { "content-security-policy": csp };
       rest = path.slice(prefix.length);
@@ -115,7 +117,9 @@ function typed(ext: string): Record<string, string> {
 
 function portArgument(args: string[]): number {
   const i = args.findIndex((a) => a === "--port" || a.startsWith("--port="));
-  const text = i < 0 ? Deno.env.get("PORT") : args[i].includes("=")
+  const text = i < 0
+    ? Deno.env.get("PORT")
+    : args[i].includes("=")
     ? args[i].split("=")[1]
     : args[i + 1];
   const port = Number(text ?? 8080);

@@ -9,13 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { startWebServer } from "../scripts/web.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from "./support/chromium.ts";
-import {
-  type Cell,
-  openPage,
-  pickDatabaseFile,
-  readShown,
-  runQuery,
-} from "./support/web_page.ts";
+import { type Cell, openPage, pickDatabaseFile, readShown, runQuery } from "./support/web_page.ts";
 
 const SAMPLE = new URL("../examples/sample.db", import.meta.url).pathname;
 const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;

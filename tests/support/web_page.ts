@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Drives the browser example's page (examples/web/index.html) as a user would: pick a
  * file, choose a backend, type SQL, click Run; then reads back what the page shows.
@@ -21,21 +20,22 @@ export async function pickDatabaseFile(page: CdpPage, path: string): Promise<voi
   await page.waitFor(`!document.getElementById("run").disabled`);
 }
 
-function pageAction(backend: string, sql: string | null): void {
-  const select = document.getElementById("backend") as HTMLSelectElement;
+// Runs in the page (plain JavaScript: this module is type-checked without the DOM).
+const PAGE_ACTION = `(backend, sql) => {
+  const select = document.getElementById("backend");
   select.value = backend;
   select.dispatchEvent(new Event("change", { bubbles: true }));
   if (sql !== null) {
-    const textarea = document.getElementById("sql") as HTMLTextAreaElement;
+    const textarea = document.getElementById("sql");
     textarea.value = sql;
     textarea.dispatchEvent(new Event("input", { bubbles: true }));
   }
-  document.getElementById("run")!.click();
-}
+  document.getElementById("run").click();
+}`;
 
 /** Chooses `backend` ("" is the default), types `sql` (unless null) and clicks Run. */
 export async function runQuery(page: CdpPage, backend: string, sql: string | null): Promise<void> {
-  await page.evaluate(`(${pageAction})(${JSON.stringify(backend)}, ${JSON.stringify(sql)})`);
+  await page.evaluate(`(${PAGE_ACTION})(${JSON.stringify(backend)}, ${JSON.stringify(sql)})`);
   // Run is synchronous in the page: the outputs are drawn when the click returns.
   await page.waitFor(
     `!document.getElementById("error").hidden || document.querySelector("#result table")`,
@@ -54,13 +54,13 @@ export interface Shown {
   program: string;
 }
 
-function pageOutputs(): Shown {
-  const text = (id: string) => document.getElementById(id)!.textContent ?? "";
-  const error = document.getElementById("error")!;
-  // A node's details from the root down, e.g. "SCALAR SUBQUERY 1 > SCAN trips".
-  const path = (li: Element) => {
-    const details: string[] = [];
-    for (let e: Element | null = li; e && e.id !== "plan"; e = e.parentElement) {
+// Runs in the page; a plan node is read as its details from the root down ("A > B").
+const PAGE_OUTPUTS = `() => {
+  const text = (id) => document.getElementById(id).textContent ?? "";
+  const error = document.getElementById("error");
+  const path = (li) => {
+    const details = [];
+    for (let e = li; e && e.id !== "plan"; e = e.parentElement) {
       if (e.tagName === "LI") details.unshift(e.firstChild?.textContent ?? "");
     }
     return details.join(" > ");
@@ -69,16 +69,16 @@ function pageOutputs(): Shown {
     error: error.hidden ? null : error.textContent,
     backendUsed: text("backend-used"),
     timings: text("timings"),
-    columns: [...document.querySelectorAll("#result th")].map((th) => th.textContent ?? ""),
+    columns: [...document.querySelectorAll("#result th")].map((th) => th.textContent),
     rows: [...document.querySelectorAll("#result tbody tr")].map((tr) =>
-      [...tr.querySelectorAll("td")].map((td): Cell => [td.dataset.type ?? "", td.textContent ?? ""])
+      [...tr.querySelectorAll("td")].map((td) => [td.dataset.type ?? "", td.textContent])
     ),
     plan: [...document.querySelectorAll("#plan li")].map(path),
     program: text("program"),
   };
-}
+}`;
 
 /** Reads the outputs of the last run from the page. */
 export function readShown(page: CdpPage): Promise<Shown> {
-  return page.evaluate<Shown>(`(${pageOutputs})()`);
+  return page.evaluate<Shown>(`(${PAGE_OUTPUTS})()`);
 }
