@@ -1,0 +1,139 @@
+/**
+ * The browser example in real Chromium: the page bundled from examples/web/app.ts opens
+ * examples/sample.db through its file input and shows, on every backend, the rows
+ * node:sqlite returns for the same query; under a Content-Security-Policy that forbids
+ * generating code, the default backend is the interpreter and js/wasm say why they cannot run.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { startWebServer } from "../scripts/web.ts";
+import { TEST_BACKENDS } from "./support/backends.ts";
+import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from "./support/chromium.ts";
+import { type Cell, openPage, pickDatabaseFile, readShown, runQuery } from "./support/web_page.ts";
+
+const SAMPLE = new URL("../examples/sample.db", import.meta.url).pathname;
+const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
+
+/** Every storage class: INTEGER, TEXT, REAL (whole and not), NULL and a BLOB. */
+const TYPED_QUERY = `SELECT t.id, s.name AS station, t.duration / 60.0 AS minutes,
+  t.duration * 1.0 AS seconds, t.note,
+  CASE WHEN t.id % 3 = 0 THEN x'00cafe' END AS tag
+FROM trips t JOIN stations s ON s.id = t.start_station
+WHERE t.id BETWEEN 90 AND 110 ORDER BY t.id`;
+
+const oracle = new DatabaseSync(SAMPLE, { readOnly: true });
+
+/** node:sqlite's rows drawn as the page documents: NULL, x'hex' blobs, REALs with a point. */
+function expectedCells(sql: string): Cell[][] {
+  const st = oracle.prepare(sql);
+  st.setReadBigInts(true);
+  return st.all().map((row) =>
+    Object.values(row).map((v): Cell => {
+      if (v === null) return ["null", "NULL"];
+      if (typeof v === "bigint") return ["integer", String(v)];
+      if (typeof v === "number") return ["real", Number.isInteger(v) ? `${v}.0` : String(v)];
+      if (typeof v === "string") return ["text", v];
+      return ["blob", `x'${Buffer.from(v as Uint8Array).toString("hex")}'`];
+    })
+  );
+}
+
+function expectedColumns(sql: string): string[] {
+  return oracle.prepare(sql).columns().map((c) => c.name);
+}
+
+/**
+ * node:sqlite's EXPLAIN QUERY PLAN, each node as its path from the root ("A > B"), sorted:
+ * the tree's shape and text, not the order of siblings (litejit lists a scalar subquery
+ * after the joins where SQLite lists it after the loop that first evaluates it).
+ */
+function expectedPlan(sql: string): string[] {
+  const rows = oracle.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as {
+    id: number;
+    parent: number;
+    detail: string;
+  }[];
+  const out: string[] = [];
+  const walk = (parent: number, path: string[]) => {
+    for (const r of rows.filter((r) => r.parent === parent)) {
+      out.push([...path, r.detail].join(" > "));
+      walk(r.id, [...path, r.detail]);
+    }
+  };
+  walk(0, []);
+  return out.sort();
+}
+
+Deno.test({
+  name: chromiumInstalled()
+    ? "browser example: rows on every backend, and the Content-Security-Policy fallback"
+    : `browser example (skipped: no chromium at ${CHROMIUM_PATH})`,
+  ignore: !chromiumInstalled(),
+  async fn(t) {
+    const server = await startWebServer({ port: 0, quiet: true });
+    const chromium = await launchChromium();
+    const { page } = chromium;
+    try {
+      await openPage(page, server.url);
+      await pickDatabaseFile(page, SAMPLE);
+      const defaultSql = await page.evaluate<string>(`document.getElementById("sql").value`);
+
+      for (const backend of ["", ...TEST_BACKENDS]) {
+        await t.step(`backend ${backend || "default"}: rows, plan and program`, async () => {
+          for (const sql of [defaultSql, TYPED_QUERY]) {
+            await runQuery(page, backend, sql);
+            const shown = await readShown(page);
+            assert.equal(shown.error, null);
+            assert.equal(shown.backendUsed, backend || "js");
+            assert.deepEqual(shown.columns, expectedColumns(sql));
+            assert.deepEqual(shown.rows, expectedCells(sql));
+            assert.deepEqual([...shown.plan].sort(), expectedPlan(sql));
+            assert.ok(shown.program.trim().length > 0, "the program pane is empty");
+            assert.match(shown.timings, /^open [\d.]+ ms · prepare [\d.]+ ms · run [\d.]+ ms$/);
+          }
+        });
+      }
+
+      await t.step("a query error is shown as SQLite's code and message", async () => {
+        await runQuery(page, "", "SELECT nope FROM cities");
+        const shown = await readShown(page);
+        assert.equal(shown.error, "SQLITE_ERROR: no such column: nope");
+        assert.deepEqual(shown.rows, []);
+      });
+
+      await Deno.mkdir(ARTIFACTS, { recursive: true });
+      await runQuery(page, "", defaultSql);
+      await page.screenshot(`${ARTIFACTS}browser_page.png`);
+
+      for (const prefix of ["csp/", "csp-wasm/"]) {
+        await t.step(`/${prefix}: the interpreter by default, js and wasm refused`, async () => {
+          await openPage(page, server.url + prefix);
+          await pickDatabaseFile(page, SAMPLE);
+          await runQuery(page, "", TYPED_QUERY);
+          const shown = await readShown(page);
+          assert.equal(shown.error, null);
+          assert.equal(shown.backendUsed, "interpreter");
+          assert.deepEqual(shown.rows, expectedCells(TYPED_QUERY));
+          assert.ok(shown.program.includes("OpenRead"), "no bytecode listing shown");
+
+          // The wasm backend runs its statement's JS segments with new Function, so even
+          // 'wasm-unsafe-eval' is not enough for it.
+          for (const refused of ["js", "wasm"]) {
+            await runQuery(page, refused, null);
+            const { error, rows } = await readShown(page);
+            assert.match(error ?? "", /^SQLITE_ERROR: backend "\w+" cannot run here: /);
+            assert.match(error ?? "", /Content-Security-Policy/);
+            assert.deepEqual(rows, []);
+          }
+          await page.screenshot(`${ARTIFACTS}browser_${prefix.slice(0, -1)}.png`);
+        });
+      }
+    } catch (e) {
+      console.error(chromium.log.join("\n"));
+      throw e;
+    } finally {
+      await chromium.close();
+      await server.shutdown();
+    }
+  },
+});
