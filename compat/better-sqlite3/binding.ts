@@ -3,8 +3,9 @@
  * takes (node:sqlite's rules), so the two libraries' rules never mix:
  *
  * - Each argument is an array (its elements bind anonymous parameters in order), a plain
- *   object (its own keys bind named parameters: key `x` feeds `:x`, `@x`, `$x`, and `?5`
- *   from key `"5"`; at most one such object), or a value for the next anonymous parameter.
+ *   object (prototype Object.prototype or null: its own keys bind named parameters, key
+ *   `x` feeding `:x`, `@x`, `$x`, and `?5` key `"5"`; at most one such object), or a value
+ *   for the next anonymous parameter.
  * - Anonymous parameters are the slots SQLite gives no name: `?` (and the gaps `?3` leaves).
  * - Every slot must get a value: "Too few parameter values were provided" /
  *   "Too many parameter values were provided" (RangeError), `Missing named parameter "x"`.
@@ -65,6 +66,8 @@ export class ParameterLayout {
         }
         boundObject = true;
         count += this.#bindObject(arg, values);
+      } else if (looksLikeNamedParameters(arg)) {
+        throw new TypeError("Named parameters can only be passed within plain objects");
       } else {
         bindAnonymous(arg);
       }
@@ -104,6 +107,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || ArrayBuffer.isView(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/**
+ * An object that inherits its constructor from Object without being plain (made by
+ * `Object.create(proto)`): better-sqlite3 names the mistake instead of calling it a value.
+ */
+function looksLikeNamedParameters(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !ArrayBuffer.isView(value) &&
+    (value as { constructor?: unknown }).constructor === Object;
 }
 
 function checkedValue(value: unknown): BindValue {

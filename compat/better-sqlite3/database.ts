@@ -42,7 +42,7 @@ export class Database {
     this.name = request.name;
     this.memory = request.memory;
     this.#connection = {
-      lite: new LiteDatabase(request.source, { backend: request.backend }),
+      lite: openLite(request.source, request.backend),
       iterators: 0,
       verbose: request.verbose,
       safeIntegers: false,
@@ -68,7 +68,7 @@ export class Database {
     if (typeof source !== "string") misuse("Expected first argument to be a string");
     const lite = openConnection(this.#connection);
     try {
-      return new Statement(this, this.#connection, lite.prepare(source), pragmaMode);
+      return new Statement(this, this.#connection, lite.prepare(source), source, pragmaMode);
     } catch (e) {
       throw statementCountError(e) ?? e;
     }
@@ -86,7 +86,7 @@ export class Database {
     ) {
       const text = source.slice(parsed.statement.start, parsed.tail);
       const statement = lite.prepare(text);
-      this.#connection.verbose?.(statement.source);
+      this.#connection.verbose?.(text.trimEnd());
       statement.setReadBigInts(true);
       statement.values();
     }
@@ -141,6 +141,18 @@ export class Database {
       c.lite = null;
     }
     return this;
+  }
+}
+
+/** litejit's connection; a file that cannot be opened fails with better-sqlite3's words. */
+function openLite(source: string | Uint8Array, backend: Options["backend"]): LiteDatabase {
+  try {
+    return new LiteDatabase(source, { backend });
+  } catch (e) {
+    if (e instanceof LiteSqliteError && e.code === "SQLITE_CANTOPEN") {
+      throw new SqliteError("unable to open database file", "SQLITE_CANTOPEN");
+    }
+    throw e;
   }
 }
 

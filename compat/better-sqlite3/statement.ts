@@ -49,7 +49,7 @@ export interface ColumnDefinition {
 export class Statement {
   /** The Database that prepared this statement. */
   readonly database: Database;
-  /** The SQL text. */
+  /** The SQL text, as given to `prepare`. */
   readonly source: string;
   /** Whether the statement returns data (it has result columns). */
   readonly reader: boolean;
@@ -70,12 +70,13 @@ export class Statement {
     database: Database,
     connection: Connection,
     lite: LiteStatement,
+    source: string,
     pragmaMode = false,
   ) {
     this.database = database;
     this.#connection = connection;
     this.#lite = lite;
-    this.source = lite.source;
+    this.source = source;
     const columns = lite.columns();
     // db.pragma() reads rows even from a pragma that has no result columns.
     this.reader = pragmaMode || columns.length > 0;
