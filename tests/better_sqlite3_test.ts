@@ -91,6 +91,8 @@ for (const backend of TEST_BACKENDS) {
       assert.equal(sum("SELECT :a + @b + $c", { a: 1, b: 2, c: 3 }), 6);
       assert.equal(sum("SELECT ? || :x || ?", "a", { x: "b" }, "c"), "abc");
       assert.equal(sum("SELECT :x || :x", { x: "ab", extra: 1 }), "abab"); // extra keys ignored
+      assert.equal(sum("SELECT ?1 || ? || ?", { 1: "a" }, "b", "c"), "abc"); // ?1 is named "1"
+      assert.equal(sum("SELECT :x", Object.assign(Object.create(null), { x: 4 })), 4);
       assert.equal(sum("SELECT ? IS NULL", null), 1);
       assert.equal(sum("SELECT ? = 4611686018427387904", 2n ** 62n), 1);
       assert.equal(sum("SELECT typeof(?)", 5), "real", "numbers bind as doubles");
@@ -116,13 +118,26 @@ for (const backend of TEST_BACKENDS) {
       name: "RangeError",
       message: 'Missing named parameter "y"',
     });
-    assert.throws(() => named.get(), {
+    assert.throws(() => named.get(), { name: "TypeError", message: "Missing named parameters" });
+    assert.throws(() => db.prepare("SELECT ?1 || ?").get("a", "b"), {
       name: "RangeError",
-      message: "Too few parameter values were provided",
+      message: "Too many parameter values were provided",
+    });
+    assert.throws(() => db.prepare("SELECT ?1 || ? || ?").get("a", "b"), {
+      name: "TypeError",
+      message: "Missing named parameters",
     });
     assert.throws(() => named.get({ x: 1, y: 2 }, { y: 2 }), {
       name: "TypeError",
       message: "You cannot specify named parameters in two different objects",
+    });
+    assert.throws(() => named.get(Object.create({ x: 1, y: 2 })), {
+      name: "TypeError",
+      message: "Named parameters can only be passed within plain objects",
+    });
+    assert.throws(() => db.prepare("SELECT ?").get(2n ** 64n), {
+      name: "RangeError",
+      message: "The bound string, buffer, or bigint is too big",
     });
     for (const bad of [true, new Date(0), () => 1, Symbol("s")]) {
       assert.throws(() => db.prepare("SELECT ?").get(bad), {

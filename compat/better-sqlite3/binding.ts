@@ -8,7 +8,8 @@
  *   for the next anonymous parameter.
  * - Anonymous parameters are the slots SQLite gives no name: `?` (and the gaps `?3` leaves).
  * - Every slot must get a value: "Too few parameter values were provided" /
- *   "Too many parameter values were provided" (RangeError), `Missing named parameter "x"`.
+ *   "Too many parameter values were provided" (RangeError), `Missing named parameter "x"`
+ *   (RangeError), and "Missing named parameters" (TypeError) when no object was given.
  * - Values: number (bound as a double), bigint (64-bit), string, a Buffer or other
  *   ArrayBufferView, null or undefined (NULL). Anything else, booleans included, is a
  *   TypeError.
@@ -31,7 +32,7 @@ export class ParameterLayout {
   readonly #exactNames: (string | null)[];
   readonly #hasNamed: boolean;
 
-  /** `names` as litejit's `Statement.parameterNames` lists them. */
+  /** `names` as SQLite names the slots (see sql_parameters.ts). */
   constructor(names: readonly (string | null)[]) {
     this.#exactNames = names.slice();
     this.#keys = names.map((n) => (n === null ? null : n.slice(1)));
@@ -72,7 +73,12 @@ export class ParameterLayout {
         bindAnonymous(arg);
       }
     }
-    if (count < keys.length) throw new RangeError("Too few parameter values were provided");
+    if (count < keys.length) {
+      if (!boundObject && keys.some((k) => k !== null)) {
+        throw new TypeError("Missing named parameters");
+      }
+      throw new RangeError("Too few parameter values were provided");
+    }
     return values;
   }
 

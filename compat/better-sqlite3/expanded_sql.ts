@@ -5,25 +5,15 @@
  */
 import { Buffer } from "node:buffer";
 import type { BindValue } from "../../mod.ts";
-import { tokenize, TokenKind } from "../../core/sql/tokenize.ts";
+import type { ParameterScan } from "./sql_parameters.ts";
 
-/** `sql` with its parameters replaced by `slots` (slot i is parameter i + 1). */
-export function expandedSql(sql: string, slots: readonly BindValue[]): string {
-  if (slots.length === 0) return sql;
-  const names = new Map<string, number>();
-  let last = 0;
+/** `sql` with its parameters (`scan` of it) replaced by the values of `slots`. */
+export function expandedSql(sql: string, scan: ParameterScan, slots: readonly BindValue[]): string {
   let out = "";
   let copied = 0;
-  for (const t of tokenize(sql)) {
-    if (t.kind !== TokenKind.Variable) continue;
-    const text = sql.slice(t.start, t.end);
-    // SQLite's numbering: `?` takes the next index, `?N` index N, a name its first index.
-    let index: number;
-    if (text === "?") index = ++last;
-    else if (text[0] === "?") last = Math.max(last, index = Number(text.slice(1)));
-    else index = names.get(text) ?? (names.set(text, ++last), last);
-    out += sql.slice(copied, t.start) + literal(slots[index - 1]);
-    copied = t.end;
+  for (const use of scan.uses) {
+    out += sql.slice(copied, use.start) + literal(slots[use.index - 1]);
+    copied = use.end;
   }
   return out + sql.slice(copied);
 }

@@ -11,6 +11,7 @@ import { Misuse, misuse, toggleArgument } from "./errors.ts";
 import { type LiteArguments, ParameterLayout } from "./binding.ts";
 import { RowMode, RowShapes } from "./rows.ts";
 import { expandedSql } from "./expanded_sql.ts";
+import { type ParameterScan, scanParameters } from "./sql_parameters.ts";
 
 /** What `run()` returns. Nothing is ever written: 0 changes, rowid 0. */
 export interface RunResult {
@@ -59,6 +60,7 @@ export class Statement {
   readonly #connection: Connection;
   readonly #lite: LiteStatement;
   readonly #layout: ParameterLayout;
+  readonly #parameters: ParameterScan;
   readonly #shapes: RowShapes;
   #mode: RowMode = "flat";
   #safeIntegers: boolean;
@@ -80,7 +82,8 @@ export class Statement {
     const columns = lite.columns();
     // db.pragma() reads rows even from a pragma that has no result columns.
     this.reader = pragmaMode || columns.length > 0;
-    this.#layout = new ParameterLayout(lite.parameterNames);
+    this.#parameters = scanParameters(source);
+    this.#layout = new ParameterLayout(this.#parameters.names);
     this.#shapes = new RowShapes(columns);
     this.#safeIntegers = connection.safeIntegers;
   }
@@ -214,7 +217,7 @@ export class Statement {
     if (slots === null) slots = this.#layout.slotValues(params);
     else if (params.length > 0) misuse(Misuse.alreadyBound);
     const verbose = this.#connection.verbose;
-    if (verbose) verbose(expandedSql(this.source, slots));
+    if (verbose) verbose(expandedSql(this.source, this.#parameters, slots));
     this.#lite.setReadBigInts(this.#safeIntegers);
     return this.#layout.liteArguments(slots);
   }

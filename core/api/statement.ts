@@ -112,25 +112,6 @@ export class Statement {
   }
 
   /**
-   * The statement's parameter slots in index order (slot 1 first): each one's name with
-   * its prefix (`":a"`, `"@a"`, `"$a"`, `"?2"`), or null for a `?` (and for an index no
-   * parameter names, as `?3` alone leaves 1 and 2). Its length is SQLite's
-   * `sqlite3_bind_parameter_count`.
-   *
-   * @example
-   * ```ts
-   * import { Database } from "./mod.ts";
-   * const db = new Database("examples/sample.db");
-   * console.log(db.prepare("SELECT ?, :name, ?4").parameterNames); // [null, ":name", null, "?4"]
-   * db.close();
-   * ```
-   */
-  get parameterNames(): (string | null)[] {
-    const c = this.#compiled;
-    return c.kind === "select" || c.kind === "listing" ? c.parameters.slice(1) : [];
-  }
-
-  /**
    * The result columns: names exactly as SQLite names them, and where they come from.
    *
    * @example
