@@ -164,7 +164,7 @@ for (const backend of TEST_BACKENDS) {
     db.exec("BEGIN");
     assert.equal(db.inTransaction, true);
     db.exec("COMMIT");
-    assert.throws(() => db.transaction(async () => 1)(), {
+    assert.throws(() => db.transaction(() => Promise.resolve(1))(), {
       name: "TypeError",
       message: "Transaction function cannot return a promise",
     });

@@ -9,7 +9,7 @@ import type { Database } from "./database.ts";
 import { type Connection, openConnection } from "./connection.ts";
 import { Misuse, misuse, toggleArgument } from "./errors.ts";
 import { type LiteArguments, ParameterLayout } from "./binding.ts";
-import { RowMode, RowShapes } from "./rows.ts";
+import { type RowMode, RowShapes } from "./rows.ts";
 import { expandedSql } from "./expanded_sql.ts";
 import { type ParameterScan, scanParameters } from "./sql_parameters.ts";
 
