@@ -229,6 +229,24 @@ export class Database {
     return this.#backend.name;
   }
 
+  /**
+   * Whether a transaction is open (a BEGIN or SAVEPOINT ran and nothing ended it yet), as
+   * node:sqlite's `isTransaction`. Nothing is ever written; the state is SQLite's
+   * bookkeeping, so that COMMIT without BEGIN fails as it does in SQLite.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * db.prepare("BEGIN").all();
+   * console.log(db.isTransaction); // true
+   * db.close();
+   * ```
+   */
+  get isTransaction(): boolean {
+    return this.#host.transactions.open;
+  }
+
   get #open(): DatabaseFile {
     if (!this.#file) throw new SqliteError("SQLITE_MISUSE", "The database connection is not open");
     return this.#file;

@@ -1,0 +1,169 @@
+/**
+ * better-sqlite3's `Database`, read-only, over a litejit Database. See better_sqlite3.ts
+ * for what differs from better-sqlite3.
+ */
+import { Database as LiteDatabase, SqliteError as LiteSqliteError } from "../../mod.ts";
+import { parseStatement } from "../../core/sql/parser.ts";
+import { type Connection, openConnection } from "./connection.ts";
+import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
+import { openRequest, type Options } from "./open_options.ts";
+import { Statement } from "./statement.ts";
+import { type TransactionFunction, transactionFunction } from "./transaction.ts";
+
+/**
+ * A read-only connection with better-sqlite3's API: `prepare`, `exec`, `pragma`,
+ * `transaction`, `close`, and the properties `name`, `open`, `inTransaction`, `readonly`,
+ * `memory`. Statements that would write throw {@link SqliteError} `SQLITE_READONLY`.
+ *
+ * @example
+ * ```ts
+ * import Database from "./better_sqlite3.ts";
+ * const db = new Database("examples/sample.db", { readonly: true, backend: "interpreter" });
+ * console.log(db.prepare("SELECT count(*) AS n FROM cities").get()); // { n: 12 }
+ * console.log(db.pragma("page_size", { simple: true }));
+ * db.close();
+ * ```
+ */
+export class Database {
+  /** better-sqlite3's error class: `e instanceof Database.SqliteError` for SQLite errors. */
+  static SqliteError: typeof SqliteError = SqliteError;
+
+  /** The filename given (`":memory:"` for a buffer). */
+  readonly name: string;
+  /** Whether the database is in memory (opened from bytes, `""` or `":memory:"`). */
+  readonly memory: boolean;
+  /** Always true: litejit only reads. */
+  readonly readonly: boolean = true;
+  readonly #connection: Connection;
+
+  /** Opens `filename` (a path, `":memory:"`, or the database's bytes as a Buffer/Uint8Array). */
+  constructor(filename?: string | Uint8Array, options?: Options) {
+    const request = openRequest(filename, options);
+    this.name = request.name;
+    this.memory = request.memory;
+    this.#connection = {
+      lite: openLite(request.source, request.backend),
+      iterators: 0,
+      verbose: request.verbose,
+      safeIntegers: false,
+    };
+  }
+
+  /** Whether the connection is open. */
+  get open(): boolean {
+    return this.#connection.lite !== null;
+  }
+
+  /** Whether a transaction (BEGIN, SAVEPOINT, or `transaction()`) is open. */
+  get inTransaction(): boolean {
+    return this.#connection.lite?.isTransaction ?? false;
+  }
+
+  /** Prepares one statement. */
+  prepare(source: string): Statement {
+    return this.#prepare(source, false);
+  }
+
+  #prepare(source: string, pragmaMode: boolean): Statement {
+    if (typeof source !== "string") misuse("Expected first argument to be a string");
+    const lite = openConnection(this.#connection);
+    try {
+      return new Statement(this, this.#connection, lite.prepare(source), source, pragmaMode);
+    } catch (e) {
+      throw statementCountError(e) ?? e;
+    }
+  }
+
+  /** Runs every statement in `source` (each one's rows are read and dropped); returns this. */
+  exec(source: string): this {
+    if (typeof source !== "string") misuse("Expected first argument to be a string");
+    const lite = openConnection(this.#connection);
+    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
+    for (
+      let parsed = parseStatement(source);
+      parsed;
+      parsed = parseStatement(source, parsed.tail)
+    ) {
+      const text = source.slice(parsed.statement.start, parsed.tail);
+      const statement = lite.prepare(text);
+      this.#connection.verbose?.(text.trimEnd());
+      statement.setReadBigInts(true);
+      statement.values();
+    }
+    return this;
+  }
+
+  /**
+   * Runs `PRAGMA <source>`: every row, or with `{ simple: true }` the first value.
+   *
+   * @example
+   * ```ts
+   * import Database from "./better_sqlite3.ts";
+   * const db = new Database("examples/sample.db");
+   * console.log(db.pragma("user_version", { simple: true })); // 0
+   * console.log(db.pragma("table_info(cities)").length);
+   * db.close();
+   * ```
+   */
+  pragma(source: string, options?: { simple?: boolean }): unknown {
+    options ??= {};
+    if (typeof source !== "string") misuse("Expected first argument to be a string");
+    if (typeof options !== "object") misuse("Expected second argument to be an options object");
+    const simple = "simple" in options ? options.simple : false;
+    if (typeof simple !== "boolean") misuse('Expected the "simple" option to be a boolean');
+    const statement = this.#prepare(`PRAGMA ${source}`, true);
+    return simple ? statement.pluck().get() : statement.all();
+  }
+
+  /** Wraps `fn` so that it runs inside a transaction (see transaction.ts). */
+  transaction<F extends (...args: never[]) => unknown>(fn: F): TransactionFunction<F> {
+    return transactionFunction(this, fn);
+  }
+
+  /** The `safeIntegers` setting of statements prepared from now on; returns this. */
+  defaultSafeIntegers(toggle?: boolean): this {
+    this.#connection.safeIntegers = toggleArgument(toggle);
+    return this;
+  }
+
+  /** Accepted for compatibility; there is nothing unsafe to allow. Returns this. */
+  unsafeMode(toggle?: boolean): this {
+    toggleArgument(toggle);
+    return this;
+  }
+
+  /** Closes the connection (again: nothing happens); returns this. */
+  close(): this {
+    const c = this.#connection;
+    if (c.lite) {
+      if (c.iterators > 0) misuse(Misuse.databaseBusy);
+      c.lite.close();
+      c.lite = null;
+    }
+    return this;
+  }
+}
+
+/** litejit's connection; a file that cannot be opened fails with better-sqlite3's words. */
+function openLite(source: string | Uint8Array, backend: Options["backend"]): LiteDatabase {
+  try {
+    return new LiteDatabase(source, { backend });
+  } catch (e) {
+    if (e instanceof LiteSqliteError && e.code === "SQLITE_CANTOPEN") {
+      throw new SqliteError("unable to open database file", "SQLITE_CANTOPEN");
+    }
+    throw e;
+  }
+}
+
+/** better-sqlite3's RangeErrors for SQL with no statement or with several. */
+function statementCountError(e: unknown): RangeError | null {
+  if (!(e instanceof LiteSqliteError) || e.code !== "SQLITE_MISUSE") return null;
+  if (e.message.startsWith("the SQL text contains no statement")) {
+    return new RangeError("The supplied SQL string contains no statements");
+  }
+  if (e.message.startsWith("the SQL text contains more than one statement")) {
+    return new RangeError("The supplied SQL string contains more than one statement");
+  }
+  return null;
+}
