@@ -76,7 +76,7 @@ Deno.test({
     try {
       await openPage(page, server.url);
       await pickDatabaseFile(page, SAMPLE);
-      const defaultSql = await page.evaluate<string>(`document.getElementById("sql").value`);
+      const defaultSql = await page.$eval("#sql", (e) => (e as unknown as { value: string }).value);
 
       for (const backend of ["", ...TEST_BACKENDS]) {
         await t.step(`backend ${backend || "default"}: rows, plan and program`, async () => {
@@ -103,7 +103,7 @@ Deno.test({
 
       await Deno.mkdir(ARTIFACTS, { recursive: true });
       await runQuery(page, "", defaultSql);
-      await page.screenshot(`${ARTIFACTS}browser_page.png`);
+      await page.screenshot({ path: `${ARTIFACTS}browser_page.png` });
 
       for (const prefix of ["csp/", "csp-wasm/"]) {
         await t.step(`/${prefix}: the interpreter by default, js and wasm refused`, async () => {
@@ -125,7 +125,7 @@ Deno.test({
             assert.match(error ?? "", /Content-Security-Policy/);
             assert.deepEqual(rows, []);
           }
-          await page.screenshot(`${ARTIFACTS}browser_${prefix.slice(0, -1)}.png`);
+          await page.screenshot({ path: `${ARTIFACTS}browser_${prefix.slice(0, -1)}.png` });
         });
       }
     } catch (e) {

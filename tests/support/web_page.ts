@@ -2,42 +2,41 @@
  * Drives the browser example's page (examples/web/index.html) as a user would: pick a
  * file, choose a backend, type SQL, click Run; then reads back what the page shows.
  */
-import type { CdpPage } from "./cdp.ts";
+import type { Page } from "puppeteer-core";
 
 /** A table cell as the page draws it: its storage class (data-type) and its text. */
 export type Cell = [type: string, text: string];
 
 /** Loads the page at `url` and waits until its script has wired it up. */
-export async function openPage(page: CdpPage, url: string): Promise<void> {
+export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitFor(`document.body.dataset.ready === "true"`);
+  await page.waitForFunction(`document.body.dataset.ready === "true"`);
 }
 
 /** Picks `path` in the page's file input and waits until the database is open. */
-export async function pickDatabaseFile(page: CdpPage, path: string): Promise<void> {
+export async function pickDatabaseFile(page: Page, path: string): Promise<void> {
   await page.evaluate(`document.getElementById("run").disabled = true`);
-  await page.setInputFiles("#file", path);
-  await page.waitFor(`!document.getElementById("run").disabled`);
+  const input = await page.$("input#file");
+  if (!input) throw new Error("the page has no file input #file");
+  await input.uploadFile(path);
+  await page.waitForFunction(`!document.getElementById("run").disabled`);
 }
 
-// Runs in the page (plain JavaScript: this module is type-checked without the DOM).
-const PAGE_ACTION = `(backend, sql) => {
-  const select = document.getElementById("backend");
-  select.value = backend;
-  select.dispatchEvent(new Event("change", { bubbles: true }));
-  if (sql !== null) {
-    const textarea = document.getElementById("sql");
-    textarea.value = sql;
-    textarea.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-  document.getElementById("run").click();
+// Runs in the page (plain JavaScript: this module is type-checked without the DOM). Sets the
+// textarea's text at once: typing a long query key by key would only slow the test down.
+const TYPE_SQL = `(sql) => {
+  const textarea = document.getElementById("sql");
+  textarea.value = sql;
+  textarea.dispatchEvent(new Event("input", { bubbles: true }));
 }`;
 
 /** Chooses `backend` ("" is the default), types `sql` (unless null) and clicks Run. */
-export async function runQuery(page: CdpPage, backend: string, sql: string | null): Promise<void> {
-  await page.evaluate(`(${PAGE_ACTION})(${JSON.stringify(backend)}, ${JSON.stringify(sql)})`);
+export async function runQuery(page: Page, backend: string, sql: string | null): Promise<void> {
+  await page.select("#backend", backend);
+  if (sql !== null) await page.evaluate(`(${TYPE_SQL})(${JSON.stringify(sql)})`);
+  await page.click("#run");
   // Run is synchronous in the page: the outputs are drawn when the click returns.
-  await page.waitFor(
+  await page.waitForFunction(
     `!document.getElementById("error").hidden || document.querySelector("#result table")`,
   );
 }
@@ -79,6 +78,6 @@ const PAGE_OUTPUTS = `() => {
 }`;
 
 /** Reads the outputs of the last run from the page. */
-export function readShown(page: CdpPage): Promise<Shown> {
-  return page.evaluate<Shown>(`(${PAGE_OUTPUTS})()`);
+export function readShown(page: Page): Promise<Shown> {
+  return page.evaluate(`(${PAGE_OUTPUTS})()`) as Promise<Shown>;
 }
