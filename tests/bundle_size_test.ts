@@ -48,12 +48,32 @@ Deno.test({
   },
 });
 
+/** This suite's key in tests/expectations.json, where a missed target is listed with its reason. */
+const AREA = "bundle size";
+const TARGET_CASE = `browser.ts at most ${TARGET_KB} KB min+gz`;
+
 Deno.test({
-  name: `bundle size: browser.ts within the ${TARGET_KB} KB min+gz target ` +
-    `(ignored: not met, ${everything ? kb(everything.gzipBytes) : "?"} KB; see README)`,
-  ignore: true,
-  fn: () => {
-    assert.ok(everything.gzipBytes <= TARGET_KB * 1024, report(everything));
+  name:
+    `bundle size: browser.ts within the ${TARGET_KB} KB min+gz target, or listed as a known gap${skipped}`,
+  ignore: !canRun,
+  fn: async () => {
+    const expectations = JSON.parse(
+      await Deno.readTextFile(new URL("./expectations.json", import.meta.url)),
+    ) as Record<string, { case: string; reason: string }[]>;
+    const listed = (expectations[AREA] ?? []).some((e) => e.case === TARGET_CASE);
+    const met = everything.gzipBytes <= TARGET_KB * 1024;
+    if (met) {
+      assert.ok(
+        !listed,
+        `${report(everything)}: the target is met, remove it from expectations.json`,
+      );
+    } else {
+      assert.ok(
+        listed,
+        `${report(everything)}: over the target and not listed in expectations.json`,
+      );
+      console.log(`known gap (expectations.json, ${AREA}): ${report(everything)}`);
+    }
   },
 });
 
