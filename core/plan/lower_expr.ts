@@ -235,7 +235,8 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   const impl = e.def.user?.scalar;
   if (impl) {
     const args = e.args.map((a) => lowerExpr(ctx, scope, a));
-    return { kind: "function", name: e.def.name, args, collation: callCollation(e.args), impl };
+    const collation = callCollation(e.args);
+    return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
   }
   if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
     return lowerExpr(ctx, scope, e.args[0]);

@@ -247,6 +247,8 @@ export interface FunctionExpr {
    * (backends call it instead of looking `name` up among the built-ins).
    */
   impl?: ScalarImpl;
+  /** A registered function not declared deterministic: never evaluated once for all rows. */
+  volatile?: boolean;
 }
 
 /** An expression of the plan. */
