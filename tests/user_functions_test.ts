@@ -35,12 +35,17 @@ function register(db: Registrar, counter: Counter): void {
   db.function("twoargs", (a: unknown, b: unknown) => `${a}|${b}`);
   db.function("va", { varargs: true }, (...xs: unknown[]) => xs.length);
   db.function("va", { varargs: true, deterministic: true }, (...xs: unknown[]) => xs.length);
-  db.function("describe", (v: unknown) =>
-    v instanceof Uint8Array ? `blob:${[...v].join(",")}` : `${typeof v}:${v}`);
+  db.function(
+    "describe",
+    (v: unknown) => v instanceof Uint8Array ? `blob:${[...v].join(",")}` : `${typeof v}:${v}`,
+  );
   db.function("describe_big", { useBigIntArguments: true }, (v: unknown) => `${typeof v}:${v}`);
   db.function("half", { deterministic: true }, (v: number | null) => v === null ? null : v / 2);
-  db.function("parity", { deterministic: true }, (v: unknown) =>
-    typeof v === "number" && Number.isInteger(v) ? BigInt(Math.abs(v) % 2) : null);
+  db.function(
+    "parity",
+    { deterministic: true },
+    (v: unknown) => typeof v === "number" && Number.isInteger(v) ? BigInt(Math.abs(v) % 2) : null,
+  );
   db.function("counter", () => ++counter.n);
   db.function("ret_int_number", () => 3);
   db.function("ret_bigint", () => 5n);
@@ -123,7 +128,10 @@ function outcome(f: () => unknown[]): Outcome {
   try {
     return { rows: f().map((r) => ({ ...(r as object) })) };
   } catch (e) {
-    return { error: (e as Error).message, name: (e as Error).name === "RangeError" ? "RangeError" : "Error" };
+    return {
+      error: (e as Error).message,
+      name: (e as Error).name === "RangeError" ? "RangeError" : "Error",
+    };
   }
 }
 
@@ -175,7 +183,10 @@ for (const backend of TEST_BACKENDS) {
           () => db.prepare("SELECT twoargs(1)"),
           sqliteError("wrong number of arguments to function twoargs()"),
         );
-        assert.throws(() => db.prepare("SELECT nosuch(1)"), sqliteError("no such function: nosuch"));
+        assert.throws(
+          () => db.prepare("SELECT nosuch(1)"),
+          sqliteError("no such function: nosuch"),
+        );
         assert.throws(
           () => db.prepare("SELECT mysum(id) OVER () FROM t"),
           sqliteError("mysum() may not be used as a window function"),

@@ -48,7 +48,9 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
   if (err === null && def?.user?.directOnly && ctx.views.length > 0) {
     err = `unsafe use of ${e.name}()`;
   }
-  if (def?.user === undefined && def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])) {
+  if (
+    def?.user === undefined && def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])
+  ) {
     ctx.pending = bindError(
       `second argument to ${e.name}() must be a constant between 0.0 and 1.0`,
       e.start,

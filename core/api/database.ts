@@ -12,10 +12,7 @@ import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
 import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
 import { backendNamed, defaultBackend } from "../../backends/registry.ts";
-import {
-  UserFunctionTable,
-  type UserFunctionOptions,
-} from "../functions/user/table.ts";
+import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
 

@@ -40,8 +40,9 @@ const RANGE = new Set(["<", "<=", ">", ">="]);
 function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
   for (;;) {
     if (e.kind === "collate") e = e.operand;
-    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) e = e.args[0];
-    else return e;
+    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
+      e = e.args[0];
+    } else return e;
   }
 }
 

@@ -70,7 +70,8 @@ function isNotTrue(e: B.BoundExpr): boolean {
  */
 function iifCondition(e: B.BoundExpr): B.BoundExpr | null {
   if (
-    e.kind === "function" && e.role === "scalar" && (builtinName(e.def) === "iif" || builtinName(e.def) === "if")
+    e.kind === "function" && e.role === "scalar" &&
+    (builtinName(e.def) === "iif" || builtinName(e.def) === "if")
   ) {
     if (e.args.length === 2 || (e.args.length === 3 && isNotTrue(e.args[2]))) return e.args[0];
     return null;

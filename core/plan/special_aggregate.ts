@@ -85,7 +85,9 @@ function minMax(
 ): Query | null {
   const f = core.aggregates[0];
   const arg = f.args[0];
-  if ((builtinName(f.def) !== "min" && builtinName(f.def) !== "max") || f.args.length !== 1) return null;
+  if ((builtinName(f.def) !== "min" && builtinName(f.def) !== "max") || f.args.length !== 1) {
+    return null;
+  }
   if (arg.kind !== "column" || arg.source !== source.id || source.indexedBy === false) return null;
   const table = source.table;
   const collation = (arg.collation ?? "BINARY").toUpperCase();

@@ -9,12 +9,7 @@ import { SqliteError } from "../../errors.ts";
 import type { FunctionDef } from "../catalog.ts";
 import type { ScalarImpl } from "../scalar/registry.ts";
 import type { AggregateFunction } from "../aggregate/types.ts";
-import {
-  type UserAggregateCallbacks,
-  userAggregateImpl,
-  type UserScalarFn,
-  userScalarImpl,
-} from "./implement.ts";
+import { type UserAggregateCallbacks, userAggregateImpl, userScalarImpl } from "./implement.ts";
 
 /** What a registered function runs, carried by its {@link FunctionDef}. */
 export interface UserFunction {
