@@ -17,10 +17,12 @@
  */
 export { Database } from "./core/api/database.ts";
 export type {
+  AggregateOptions,
   ColumnDescription,
   DatabaseOptions,
   IndexDescription,
   TableDescription,
+  UserFunctionOptions,
   ViewDescription,
 } from "./core/api/database.ts";
 export { SqliteError } from "./core/errors.ts";

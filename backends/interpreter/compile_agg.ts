@@ -22,6 +22,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   const slot = b.slot();
   const calls: AggCallSpec[] = node.aggregates.map((a) => ({
     name: a.name,
+    ...(a.impl ? { fn: a.impl } : {}),
     argc: a.args.length,
     distinct: a.distinct,
     collation: a.collation,
@@ -31,7 +32,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
       collation: o.collation,
     })),
     // min()/max() return their best argument with its JSON subtype (SQLite copies the Mem).
-    keepsJsonSubtype: (a.name === "min" || a.name === "max") && a.args.length === 1 &&
+    keepsJsonSubtype: !a.impl && (a.name === "min" || a.name === "max") && a.args.length === 1 &&
       c.subtypes.mayCarry(a.args[0]),
   }));
   const entry: AggEntry = {

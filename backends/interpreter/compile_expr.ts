@@ -294,7 +294,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     b.emit(Op.Copy, r, t, 0, 0, c.subtypes.mayCarry(e) ? 1 : 0);
   },
   function(c, e: FunctionExpr, t) {
-    if ((e.name === "coalesce" || e.name === "ifnull") && e.args.length > 0) {
+    if (!e.impl && (e.name === "coalesce" || e.name === "ifnull") && e.args.length > 0) {
       // Left to right, stopping at the first value that is not NULL (plan.ts FunctionExpr).
       const b = c.b;
       const end = b.label();
@@ -306,7 +306,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       b.place(end);
       return;
     }
-    const fn = scalarFunction(e.name);
+    const fn = e.impl ? { impl: e.impl } : scalarFunction(e.name);
     if (!fn) throw new SqliteError("SQLITE_ERROR", `no such function: ${e.name}`);
     const b = c.b;
     const a = b.regs(Math.max(1, e.args.length));
@@ -316,7 +316,12 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       impl: fn.impl,
       coll: c.collation(e.collation),
       argc: e.args.length,
-      subtype: c.subtypes.mayCarry(e) ? functionSubtype(e.name) : FunctionSubtype.None,
+      // A registered function's result never carries the JSON subtype: clear a stale one.
+      subtype: e.impl
+        ? FunctionSubtype.Result
+        : c.subtypes.mayCarry(e)
+        ? functionSubtype(e.name)
+        : FunctionSubtype.None,
     };
     b.emit(Op.Function, a, 0, t, b.constant(entry), e.args.length);
   },

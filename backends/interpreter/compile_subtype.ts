@@ -101,6 +101,7 @@ export class SubtypeRules {
       case "column":
         return this.column(e.node, e.column) !== ColumnSubtype.Drop;
       case "function": {
+        if (e.impl) return false; // a registered function returns no subtype
         const mode = functionSubtype(e.name);
         if (mode === FunctionSubtype.Result) return true;
         return mode === FunctionSubtype.PassArgument && e.args.some((a) => this.mayCarry(a));
@@ -130,8 +131,8 @@ export class SubtypeRules {
           ...node.groupBy.map(() => ColumnSubtype.Drop),
           ...node.aggregates.map((a) =>
             keepIf(
-              a.name.startsWith("json") ||
-                ((a.name === "min" || a.name === "max") && this.mayCarry(a.args[0])),
+              !a.impl && (a.name.startsWith("json") ||
+                ((a.name === "min" || a.name === "max") && this.mayCarry(a.args[0]))),
             )
           ),
           ...node.carried.map(() => ColumnSubtype.Drop),
@@ -140,7 +141,7 @@ export class SubtypeRules {
         return [
           ...node.columns.map(() => ColumnSubtype.Drop),
           ...node.calls.map((c) =>
-            JSON_WINDOW_RESULTS.has(c.name) ? ColumnSubtype.MarkJson : ColumnSubtype.Drop
+            !c.impl && JSON_WINDOW_RESULTS.has(c.name) ? ColumnSubtype.MarkJson : ColumnSubtype.Drop
           ),
         ];
       case "subqueryScan": {

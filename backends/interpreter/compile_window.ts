@@ -47,6 +47,7 @@ function window(c: Compiler, node: Window, consume: Consume): void {
     }
     return {
       name: call.name,
+      ...(call.impl ? { fn: call.impl } : {}),
       argc: call.args.length,
       argCol,
       filterCol,

@@ -110,7 +110,8 @@ const ALLOWED = new Set<Op>([
 
 /** The kind of a call, or undefined when the module cannot keep it. */
 function kindOf(call: AggEntry["calls"][number]): AggKind | undefined {
-  if (call.distinct || call.orderBy.length > 0) return undefined;
+  // A registered aggregate (even one named `sum`) runs its own JS: never a native kind.
+  if (call.fn || call.distinct || call.orderBy.length > 0) return undefined;
   if (call.name === "count") return call.argc === 0 ? AggKind.CountRows : AggKind.CountArg;
   if (call.name === "sum" || call.name === "total" || call.name === "avg") return AggKind.Sum;
   if (call.name === "min" && call.argc === 1) return AggKind.Min;

@@ -9,6 +9,7 @@ import { bindError, readonlyError } from "./errors.ts";
 import { bindSelect, lastItems } from "./select_binder.ts";
 import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
+import type { FunctionOptions } from "../functions/catalog.ts";
 import { checkParseTimeErrors } from "./parse_checks.ts";
 
 /** What the binder needs to know about the database. */
@@ -27,13 +28,18 @@ export interface BindOptions {
   doubleQuotedStrings?: boolean;
   /** The math functions of SQLITE_ENABLE_MATH_FUNCTIONS. Default off. */
   mathFunctions?: boolean;
+  /** The connection's registered functions (`Database.function` / `.aggregate`). */
+  userFunctions?: FunctionOptions["user"];
 }
 
 function newContext(catalog: Catalog, options: BindOptions): BindContext {
   return {
     schema: catalog.schema,
     pragmaColumns: (n) => catalog.pragmaColumns(n),
-    functions: { mathFunctions: options.mathFunctions ?? false },
+    functions: {
+      mathFunctions: options.mathFunctions ?? false,
+      user: options.userFunctions ?? null,
+    },
     doubleQuotedStrings: options.doubleQuotedStrings ?? false,
     nextId: 1,
     pending: null,

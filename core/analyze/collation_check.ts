@@ -14,6 +14,7 @@ import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import type { BindContext } from "./scope.ts";
 import { selectCores } from "./bound_walk.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 const KNOWN = new Set(["BINARY", "NOCASE", "RTRIM"]);
 
@@ -88,7 +89,7 @@ export function needFirstCollation(ctx: BindContext, exprs: readonly B.BoundExpr
 
 /** A function call: min/max/nullif compare; DISTINCT and ORDER BY aggregates sort. */
 export function needFunctionCollations(ctx: BindContext, f: B.BoundFunction): void {
-  if (NEEDS_COLLATION.has(f.def.name)) needFirstCollation(ctx, f.args);
+  if (NEEDS_COLLATION.has(builtinName(f.def))) needFirstCollation(ctx, f.args);
   if (f.role === "aggregate" && f.distinct) { for (const a of f.args) needCollation(ctx, a); }
   for (const t of f.orderBy ?? []) needCollation(ctx, t.expr);
 }

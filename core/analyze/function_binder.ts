@@ -23,7 +23,11 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
   let isAgg = isAggDef;
   const over = e.over;
   let err: string | null = null;
-  if (def !== null && def.kind === "scalar" && over !== null) {
+  if (
+    def !== null && over !== null &&
+    (def.kind === "scalar" || (def.user !== undefined && !def.user.aggregate?.inverse))
+  ) {
+    // A registered aggregate is a window function only with an inverse (SQLite's xInverse).
     err = `${e.name}() may not be used as a window function`;
   } else if (
     (isAgg && !scope.allowAgg) || (def?.kind === "window" && over === null) ||
@@ -41,7 +45,12 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
   } else if (!isAgg && e.orderBy !== null) {
     err = `ORDER BY may not be used with non-aggregate ${e.name}()`;
   }
-  if (def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])) {
+  if (err === null && def?.user?.directOnly && ctx.views.length > 0) {
+    err = `unsafe use of ${e.name}()`;
+  }
+  if (
+    def?.user === undefined && def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])
+  ) {
     ctx.pending = bindError(
       `second argument to ${e.name}() must be a constant between 0.0 and 1.0`,
       e.start,

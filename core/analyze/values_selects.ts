@@ -9,6 +9,7 @@
  * the affinity rule.
  */
 import type * as B from "./bound.ts";
+import type { FunctionDef } from "../functions/catalog.ts";
 import type { Affinity } from "../value/types.ts";
 import { childExprs, mapExpr, selectCores } from "./bound_walk.ts";
 import { StorageClass } from "../value/types.ts";
@@ -25,6 +26,14 @@ export const NOT_CONSTANT = new Set([
 ]);
 
 /**
+ * Whether calls of `f` with constant arguments are constant: a registered function only
+ * when declared deterministic, a built-in unless it is in {@link NOT_CONSTANT}.
+ */
+export function isConstantFunction(f: FunctionDef): boolean {
+  return f.user !== undefined ? !f.volatile : !NOT_CONSTANT.has(f.name);
+}
+
+/**
  * SQLite's sqlite3ExprIsConstant as the parser applies it: no columns, no subqueries, only
  * functions SQLite marks constant or slow-changing (date('now') counts).
  */
@@ -36,7 +45,7 @@ export function isConstantExpr(e: B.BoundExpr): boolean {
     case "inSelect":
       return false;
     case "function":
-      return e.role === "scalar" && !NOT_CONSTANT.has(e.def.name) && e.args.every(isConstantExpr);
+      return e.role === "scalar" && isConstantFunction(e.def) && e.args.every(isConstantExpr);
     default:
       return childExprs(e).every(isConstantExpr);
   }

@@ -12,6 +12,35 @@ import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
 import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
 import { backendNamed, defaultBackend } from "../../backends/registry.ts";
+import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
+import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
+import type { BindOptions } from "../analyze/binder.ts";
+
+export type { UserFunctionOptions };
+
+/**
+ * The callbacks and options of {@link Database.aggregate} (node:sqlite's and
+ * better-sqlite3's names).
+ */
+export interface AggregateOptions extends UserFunctionOptions {
+  /**
+   * The initial accumulator (default `null`), or a function returning it, called once
+   * per group (and per window partition).
+   */
+  start?: unknown;
+  /** Takes the accumulator and one row's arguments; returns the new accumulator. */
+  // deno-lint-ignore no-explicit-any
+  step: (accumulator: any, ...args: any[]) => unknown;
+  /** Turns the final accumulator into the result (default: the accumulator itself). */
+  // deno-lint-ignore no-explicit-any
+  result?: (accumulator: any) => unknown;
+  /**
+   * Removes a row that left a window frame (the opposite of `step`); with it the
+   * aggregate may also be used as a window function (`OVER (...)`).
+   */
+  // deno-lint-ignore no-explicit-any
+  inverse?: (accumulator: any, ...args: any[]) => unknown;
+}
 
 /** Opens a file path; installed by the entry points that can read files. */
 export type PathOpener = (path: string, options: OpenOptions) => DatabaseFile;
@@ -162,10 +191,13 @@ export class Database {
   readonly #backend: Backend;
   readonly #readBigInts: boolean;
   readonly #cache: StatementCache;
-  readonly #bindOptions: { mathFunctions: boolean };
+  readonly #bindOptions: BindOptions;
+  readonly #functions = new UserFunctionTable();
   readonly #host = {
     file: (): DatabaseFile => this.#open,
     transactions: new TransactionState(),
+    functionsVersion: (): number => this.#functions.version,
+    recompile: (text: string) => this.#compile(text),
   };
 
   /** Opens `source` for reading. */
@@ -181,7 +213,7 @@ export class Database {
     if (typeof mathFunctions !== "boolean") {
       throw new TypeError('The "options.mathFunctions" argument must be a boolean.');
     }
-    this.#bindOptions = { mathFunctions };
+    this.#bindOptions = { mathFunctions, userFunctions: this.#functions };
     const openOptions = { ...options, pageStorage: this.#backend.pageStorage };
     this.#file = source instanceof ArrayBuffer
       ? DatabaseFile.fromBytes(new Uint8Array(source), openOptions)
@@ -315,11 +347,98 @@ export class Database {
    * ```
    */
   prepare(sql: string): Statement {
+    return new Statement(this.#host, this.#compile(sql), this.#readBigInts);
+  }
+
+  #compile(sql: string) {
     const file = this.#open;
-    const compiled = typeof sql === "string"
+    return typeof sql === "string"
       ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend, this.#bindOptions))
       : compileStatement(file, sql, this.#backend, this.#bindOptions);
-    return new Statement(this.#host, compiled, this.#readBigInts);
+  }
+
+  /**
+   * Registers a scalar SQL function `name`, as better-sqlite3's `db.function` and
+   * node:sqlite's `database.function` do. It takes `fn.length` arguments, or any number
+   * with `varargs`; calling it with another count is SQLite's `wrong number of arguments
+   * to function NAME()` at prepare. It overrides a built-in of the same name and argument
+   * count (`upper`, ...), registering the same name and count again replaces it, and
+   * statements prepared before are compiled again before they next run.
+   *
+   * Arguments: NULL → `null`, INTEGER → `number` (`bigint` with `safeIntegers` /
+   * `useBigIntArguments`; an INTEGER beyond ±(2^53-1) without it throws a RangeError),
+   * REAL → `number`, TEXT → `string`, BLOB → `Uint8Array`. The result, as node:sqlite
+   * converts it: `null`/`undefined` → NULL, `number` → REAL, `bigint` → INTEGER, `string`
+   * → TEXT, a typed array or DataView → BLOB; anything else (a boolean, an object, a
+   * Promise) throws `SQLITE_ERROR`. An error `fn` throws reaches the caller of
+   * `get`/`all`/`iterate` unchanged.
+   *
+   * Options: `deterministic` (calls with constant arguments may be treated as constant;
+   * without it every call runs), `varargs`, `directOnly` (using it inside a view is
+   * `unsafe use of NAME()`), `safeIntegers` / `useBigIntArguments` (bigint arguments).
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * db.function("initial", (s: string) => s.slice(0, 1));
+   * db.function("joined", { varargs: true }, (...parts: unknown[]) => parts.join("-"));
+   * console.log(db.prepare("SELECT initial(name) AS i, joined(id, lang) AS j FROM cities").get());
+   * db.close();
+   * ```
+   */
+  // deno-lint-ignore no-explicit-any
+  function(name: string, fn: (...args: any[]) => unknown): this;
+  /** Registers a scalar SQL function `name` with `options` (see the overload above). */
+  function(
+    name: string,
+    options: UserFunctionOptions,
+    // deno-lint-ignore no-explicit-any
+    fn: (...args: any[]) => unknown,
+  ): this;
+  function(name: string, optionsOrFn: unknown, fn?: unknown): this {
+    this.#open;
+    const options = typeof optionsOrFn === "function" ? {} : optionsOrFn;
+    const impl = typeof optionsOrFn === "function" ? optionsOrFn : fn;
+    this.#functions.defineScalar(name, options as UserFunctionOptions, impl);
+    this.#cache.clear();
+    return this;
+  }
+
+  /**
+   * Registers an aggregate SQL function `name`, as better-sqlite3's `db.aggregate` and
+   * node:sqlite's `database.aggregate` do. Each group starts from `start` (a value, or a
+   * function called per group; default `null`); `step(accumulator, ...args)` returns the
+   * new accumulator for each row, and `result(accumulator)` (default: the accumulator)
+   * is the group's value, converted like a scalar function's result. It takes
+   * `step.length - 1` arguments unless `varargs`. DISTINCT, FILTER and ORDER BY work as
+   * for built-in aggregates. With `inverse` it is also a window function (`OVER (...)`,
+   * sliding frames call `inverse` for each row leaving the frame); without it, `OVER` is
+   * `NAME() may not be used as a window function`, as in SQLite. It overrides a built-in
+   * aggregate of the same name and argument count (`sum`, ...). Options as for
+   * {@link Database.function}.
+   *
+   * @example
+   * ```ts
+   * import { Database } from "./mod.ts";
+   * const db = new Database("examples/sample.db");
+   * db.aggregate("product", {
+   *   start: 1,
+   *   step: (acc: number, x: number | null) => x === null ? acc : acc * x,
+   *   inverse: (acc: number, x: number | null) => x === null ? acc : acc / x,
+   * });
+   * console.log(db.prepare("SELECT product(id) AS p FROM cities WHERE id <= 4").get());
+   * console.log(db.prepare(
+   *   "SELECT id, product(id) OVER (ORDER BY id ROWS 1 PRECEDING) AS p FROM cities",
+   * ).all());
+   * db.close();
+   * ```
+   */
+  aggregate(name: string, options: AggregateOptions): this {
+    this.#open;
+    this.#functions.defineAggregate(name, options as UserAggregateCallbacks & UserFunctionOptions);
+    this.#cache.clear();
+    return this;
   }
 
   /** Closes the file. Further use throws `SQLITE_MISUSE`. */

@@ -51,6 +51,14 @@ export interface StatementHost {
   /** The open database file (throws SQLITE_MISUSE once the database is closed). */
   file(): DatabaseFile;
   transactions: TransactionState;
+  /**
+   * Bumped whenever the connection's functions change; a statement compiled at another
+   * version is compiled again (with {@link recompile}) before it next runs, as SQLite
+   * re-prepares a statement that `sqlite3_create_function` expired.
+   */
+  functionsVersion?(): number;
+  /** The statement `text` compiled against the connection's current functions. */
+  recompile?(text: string): CompiledStatement;
 }
 
 /**
@@ -79,7 +87,8 @@ export interface StatementHost {
  */
 export class Statement {
   readonly #host: StatementHost;
-  readonly #compiled: CompiledStatement;
+  #compiled: CompiledStatement;
+  #version: number;
   readonly #makeRow: RowMaker;
   readonly #binder: ParameterBinder;
   #readBigInts: boolean;
@@ -88,6 +97,7 @@ export class Statement {
   constructor(host: StatementHost, compiled: CompiledStatement, readBigInts: boolean) {
     this.#host = host;
     this.#compiled = compiled;
+    this.#version = host.functionsVersion?.() ?? 0;
     this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
     const parameters = compiled.kind === "select" || compiled.kind === "listing"
       ? compiled.parameters
@@ -273,14 +283,26 @@ export class Statement {
    * ```
    */
   explain(): string {
-    const c = this.#compiled;
+    const c = this.#current();
     return c.kind === "select" || c.kind === "listing" ? c.program.explainText() : "";
+  }
+
+  /** The compiled statement, compiled again if the connection's functions changed. */
+  #current(): CompiledStatement {
+    const host = this.#host;
+    const version = host.functionsVersion?.() ?? 0;
+    if (version !== this.#version && host.recompile) {
+      // Same text, so the same columns and parameters; only the calls it binds differ.
+      this.#compiled = host.recompile(this.#compiled.text);
+      this.#version = version;
+    }
+    return this.#compiled;
   }
 
   #start(params: readonly unknown[]): RowCursor {
     const host = this.#host;
     const file = host.file();
-    const c = this.#compiled;
+    const c = this.#current();
     const readBigInts = this.#readBigInts;
     switch (c.kind) {
       case "select":

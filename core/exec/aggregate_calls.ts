@@ -20,6 +20,8 @@ import type { SortKey } from "../plan/plan.ts";
 /** One call as the runtime needs it. */
 export interface AggCallSpec {
   name: string;
+  /** A registered aggregate's implementation (`name` is then only for listings). */
+  fn?: AggregateFunction;
   argc: number;
   distinct: boolean;
   collation: string;
@@ -66,7 +68,7 @@ export class AggregateCalls {
     this.#enc = enc;
     this.#nStored = nStored;
     this.#calls = specs.map((s) => {
-      const fn = aggregateFunction(s.name, s.argc);
+      const fn = s.fn ?? aggregateFunction(s.name, s.argc);
       if (!fn) throw new SqliteError("SQLITE_ERROR", `no such function: ${s.name}`);
       const keys: SortKey[] = s.orderBy.map((o, i) => ({
         column: s.argc + i,
@@ -81,7 +83,7 @@ export class AggregateCalls {
         folds: new Array(s.argc).fill(s.collation),
         coll: collationNamed(s.collation, enc),
         orderCompare: keys.length > 0 ? rowComparator(keys, enc) : null,
-        minMax: s.argc === 1 && (fn.name === "min" || fn.name === "max"),
+        minMax: !s.fn && s.argc === 1 && (fn.name === "min" || fn.name === "max"),
         keepsJsonSubtype: s.keepsJsonSubtype === true,
         nOrder: s.orderBy.length,
         temps: Array.from({ length: s.argc }, newReg),

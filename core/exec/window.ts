@@ -9,7 +9,8 @@
 import { SqliteError } from "../errors.ts";
 import type { FrameBoundType } from "../sql/ast.ts";
 import type { SortKey } from "../plan/plan.ts";
-import { windowFunction } from "../functions/window/registry.ts";
+import { windowFunction, type WindowFunctionDef } from "../functions/window/registry.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import type { Reg } from "../value/reg.ts";
@@ -34,6 +35,8 @@ import {
 export interface WindowCallSpec {
   /** Lower-case function name. */
   name: string;
+  /** A registered aggregate's implementation (with an inverse), else absent. */
+  fn?: AggregateFunction;
   argc: number;
   argCol: number;
   /** FILTER value's column, or -1. */
@@ -82,7 +85,9 @@ export class WindowComputer {
   }
 
   #prepare(c: WindowCallSpec, enc: TextEncoding): PreparedCall {
-    const def = windowFunction(c.name, c.argc, c.start !== "unboundedPreceding");
+    const def: WindowFunctionDef | undefined = c.fn
+      ? { name: c.name, fn: c.fn, kind: "aggregate", forced: null, lead: false }
+      : windowFunction(c.name, c.argc, c.start !== "unboundedPreceding");
     if (!def) throw new SqliteError("SQLITE_ERROR", `no such function: ${c.name}`);
     const order0 = this.#spec.orderBy[0];
     const frame: FrameShape = {

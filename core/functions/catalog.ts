@@ -7,6 +7,7 @@
  * ships it), plus the math functions SQLite adds with SQLITE_ENABLE_MATH_FUNCTIONS (which
  * node:sqlite leaves out; see {@link FunctionDef.optional}).
  */
+import type { UserFunction } from "./user/table.ts";
 
 /** What a function is: a scalar function, an aggregate, or a window-only function. */
 export type FunctionKind = "scalar" | "aggregate" | "window";
@@ -27,6 +28,12 @@ export interface FunctionDef {
   readonly optional: "math" | null;
   /** Non-deterministic or connection-dependent (`random()`, `changes()`, ...). */
   readonly volatile: boolean;
+  /**
+   * For a function the connection registered (`Database.function` / `.aggregate`): its
+   * implementation. Absent for built-ins; code that treats a built-in specially by name
+   * (likely, iif, min/max, count(*)...) must check that this is absent.
+   */
+  readonly user?: UserFunction;
 }
 
 const ANY = -1;
@@ -226,6 +233,8 @@ export const FUNCTIONS: ReadonlyMap<string, readonly FunctionDef[]> = buildCatal
 /** Which optional function sets are available (all off matches node:sqlite). */
 export interface FunctionOptions {
   mathFunctions?: boolean;
+  /** The connection's registered functions, searched before the built-ins. */
+  user?: { overloads(key: string): readonly FunctionDef[] | undefined } | null;
 }
 
 function available(f: FunctionDef, options: FunctionOptions): boolean {
@@ -234,6 +243,16 @@ function available(f: FunctionDef, options: FunctionOptions): boolean {
 
 function accepts(f: FunctionDef, nArgs: number): boolean {
   return nArgs >= f.minArgs && (f.maxArgs === ANY || nArgs <= f.maxArgs);
+}
+
+/** The overload of `list` taking `nArgs`, an exact count winning over a variadic one. */
+function bestOverload(list: readonly FunctionDef[], nArgs: number): FunctionDef | undefined {
+  let best: FunctionDef | undefined;
+  for (const f of list) {
+    if (!accepts(f, nArgs)) continue;
+    if (!best || (f.minArgs === f.maxArgs && best.minArgs !== best.maxArgs)) best = f;
+  }
+  return best;
 }
 
 /**
@@ -247,16 +266,23 @@ export function findFunction(
   nArgs: number,
   options: FunctionOptions = {},
 ): FunctionDef | "wrongArgs" | undefined {
-  const list = FUNCTIONS.get(name.replace(/[A-Z]+/g, (s) => s.toLowerCase()));
-  if (!list) return undefined;
-  let best: FunctionDef | undefined;
-  let exists = false;
-  for (const f of list) {
-    if (!available(f, options)) continue;
-    exists = true;
-    if (!accepts(f, nArgs)) continue;
-    if (!best || (f.minArgs === f.maxArgs && best.minArgs !== best.maxArgs)) best = f;
-  }
+  const key = name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  // SQLite's sqlite3FindFunction: the connection's functions first; the built-ins only
+  // when none of them takes this many arguments.
+  const user = options.user?.overloads(key);
+  const mine = user ? bestOverload(user, nArgs) : undefined;
+  if (mine) return mine;
+  const list = FUNCTIONS.get(key)?.filter((f) => available(f, options));
+  const best = list ? bestOverload(list, nArgs) : undefined;
   if (best) return best;
-  return exists ? "wrongArgs" : undefined;
+  return (list && list.length > 0) || (user && user.length > 0) ? "wrongArgs" : undefined;
+}
+
+/**
+ * The name of built-in `f`, or "" for a function the connection registered: what code
+ * that treats some built-ins specially (likely, iif, min/max, count(*)) compares, so a
+ * user's function of the same name is never mistaken for the built-in.
+ */
+export function builtinName(f: FunctionDef): string {
+  return f.user === undefined ? f.name : "";
 }

@@ -6,6 +6,7 @@ import type * as B from "../analyze/bound.ts";
 import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 /**
  * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
@@ -49,6 +50,7 @@ function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction):
       collation: collationOf(t.expr),
     })),
     collation: callCollation(f.args),
+    ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
   };
 }
 
@@ -60,7 +62,7 @@ function minMaxCarrier(core: B.BoundCore): number {
   let found = -1;
   for (let i = 0; i < core.aggregates.length; i++) {
     const f = core.aggregates[i];
-    if ((f.def.name === "min" || f.def.name === "max") && f.args.length === 1) {
+    if ((builtinName(f.def) === "min" || builtinName(f.def) === "max") && f.args.length === 1) {
       if (found >= 0) return -1;
       found = i;
     }

@@ -13,6 +13,7 @@ import { referencedSources } from "../analyze/bound_walk.ts";
 import { sqliteShape } from "./expr_implies.ts";
 import { likeRange } from "./like_range.ts";
 import { StorageClass } from "../value/types.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 /** One term of the clause. */
 export interface ClauseTerm {
@@ -39,8 +40,9 @@ const RANGE = new Set(["<", "<=", ">", ">="]);
 function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
   for (;;) {
     if (e.kind === "collate") e = e.operand;
-    else if (e.kind === "function" && LIKELY.has(e.def.name) && e.args.length > 0) e = e.args[0];
-    else return e;
+    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
+      e = e.args[0];
+    } else return e;
   }
 }
 

@@ -11,6 +11,7 @@ import { mapExpr } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { isConstantExpr } from "../analyze/values_selects.ts";
 import { StorageClass } from "../value/types.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 function info(e: B.BoundExpr): B.ExprInfo {
   return { start: e.start, end: e.end, affinity: null, collation: null, explicitCollation: false };
@@ -69,7 +70,8 @@ function isNotTrue(e: B.BoundExpr): boolean {
  */
 function iifCondition(e: B.BoundExpr): B.BoundExpr | null {
   if (
-    e.kind === "function" && e.role === "scalar" && (e.def.name === "iif" || e.def.name === "if")
+    e.kind === "function" && e.role === "scalar" &&
+    (builtinName(e.def) === "iif" || builtinName(e.def) === "if")
   ) {
     if (e.args.length === 2 || (e.args.length === 3 && isNotTrue(e.args[2]))) return e.args[0];
     return null;

@@ -19,6 +19,7 @@ import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
 import { boundAnd, usingTerm } from "./bound_terms.ts";
 import { readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
 interface Outer {
@@ -112,7 +113,7 @@ function complexResult(core: B.BoundCore): boolean {
 /** select.c's SF_OrderByReqd for a SELECT: its result columns call an order-sensitive aggregate. */
 function needsInputOrder(core: B.BoundCore): boolean {
   const ok = (e: B.BoundExpr) =>
-    e.kind !== "function" || e.role !== "aggregate" || ANY_ORDER.has(e.def.name);
+    e.kind !== "function" || e.role !== "aggregate" || ANY_ORDER.has(builtinName(e.def));
   return core.aggregate && !core.columns.every((c) => everyExpr(c.expr, ok));
 }
 

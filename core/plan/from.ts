@@ -5,6 +5,8 @@
  * place where every node it reads is available — never below a join that may later
  * NULL-extend a row it reads.
  */
+import { NOT_CONSTANT } from "../analyze/values_selects.ts";
+import { exprChildren } from "./walk.ts";
 import type * as B from "../analyze/bound.ts";
 import { pushDownWhere } from "./push_down.ts";
 import { usingTerm } from "./bound_terms.ts";
@@ -342,6 +344,14 @@ function guarded(ctx: PlanContext, node: RelNode, terms: Term[]): RelNode {
   return { kind: "nestedLoop", join: "inner", outer: filtered(once, terms), inner: node, on: null };
 }
 
+/** Whether `e` calls a function whose result may change from one call to the next. */
+function callsVolatile(e: PlanExpr): boolean {
+  if (e.kind === "function" && (e.impl ? e.volatile === true : NOT_CONSTANT.has(e.name))) {
+    return true;
+  }
+  return exprChildren(e).some(callsVolatile);
+}
+
 /** Whether `node` is the one-row constant test {@link guarded} puts ahead of a join. */
 export function isGuard(node: RelNode): boolean {
   return node.kind === "filter" && node.input.kind === "values" &&
@@ -412,7 +422,11 @@ export function planFrom(
   lowerOnTerms(ctx, scope, units);
   // WHERE terms that read no table of this FROM are tested once, before any loop starts
   // (SQLite codes them ahead of the loops): a false one means no table is even read.
-  const constant = pool.filter((t) => !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf));
+  // A call of a non-deterministic function (random(), a user's function not declared
+  // deterministic) makes the term per-row, as sqlite3ExprIsConstantNotJoin says.
+  const constant = pool.filter((t) =>
+    !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
+  );
   for (const t of constant) t.placed = true;
   const result: ChainResult = { single: null, first: null };
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), chooser, result), constant);

@@ -3,6 +3,7 @@
  * BETWEEN / LIKE / IN / row values / CURRENT_* rewritten into the IR's forms, column
  * references resolved to the node that provides them (or to an aggregate's outputs).
  */
+import { builtinName } from "../functions/catalog.ts";
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
@@ -230,7 +231,13 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     }
     throw new Error(`planner: window function ${e.name}() outside its window`);
   }
-  const name = e.def.name;
+  const name = builtinName(e.def);
+  const impl = e.def.user?.scalar;
+  if (impl) {
+    const args = e.args.map((a) => lowerExpr(ctx, scope, a));
+    const collation = callCollation(e.args);
+    return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
+  }
   if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
     return lowerExpr(ctx, scope, e.args[0]);
   }

@@ -5,13 +5,14 @@
  * negatives only miss the rewrite, so anything unsure answers false.
  */
 import type * as B from "../analyze/bound.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
 
 function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
   for (;;) {
     if (e.kind === "collate") e = e.operand;
-    else if (e.kind === "function" && LIKELY.has(e.name.toLowerCase()) && e.args.length > 0) {
+    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
       e = e.args[0];
     } else return e;
   }

@@ -35,6 +35,8 @@
  * `Record<RelNode["kind"], ...>` so a new kind fails type checking until every backend
  * handles it.
  */
+import type { ScalarImpl } from "../functions/scalar/registry.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
 import type { FrameBoundType } from "../sql/ast.ts";
 import type { CompareOp } from "../value/logic.ts";
@@ -240,6 +242,13 @@ export interface FunctionExpr {
   name: string;
   args: PlanExpr[];
   collation: CollationName;
+  /**
+   * A function the connection registered: its implementation, carried by reference
+   * (backends call it instead of looking `name` up among the built-ins).
+   */
+  impl?: ScalarImpl;
+  /** A registered function not declared deterministic: never evaluated once for all rows. */
+  volatile?: boolean;
 }
 
 /** An expression of the plan. */
@@ -443,6 +452,8 @@ export interface AggregateCall {
   orderBy: { value: PlanExpr; desc: boolean; nullsFirst: boolean; collation: CollationName }[];
   /** Collation of the call site (min/max compare with it; DISTINCT uses it). */
   collation: CollationName;
+  /** A registered aggregate: its implementation (never a built-in's native path). */
+  impl?: AggregateFunction;
 }
 
 /**
@@ -624,6 +635,8 @@ export interface WindowCall {
     exclude: "none" | "noOthers" | "currentRow" | "group" | "ties";
   };
   collation: CollationName;
+  /** A registered aggregate (with an inverse): its implementation. */
+  impl?: AggregateFunction;
 }
 
 /**

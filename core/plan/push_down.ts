@@ -11,7 +11,7 @@
  */
 import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
-import { NOT_CONSTANT } from "../analyze/values_selects.ts";
+import { isConstantFunction } from "../analyze/values_selects.ts";
 import { boundAnd, boundConjuncts } from "./bound_terms.ts";
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
@@ -20,7 +20,7 @@ function pushable(term: B.BoundExpr): boolean {
     term,
     (e) =>
       e.kind !== "subquery" && e.kind !== "exists" && e.kind !== "inSelect" &&
-      (e.kind !== "function" || (e.role === "scalar" && !NOT_CONSTANT.has(e.def.name))),
+      (e.kind !== "function" || (e.role === "scalar" && isConstantFunction(e.def))),
   );
 }
 

@@ -10,6 +10,7 @@ import { buildAggregate } from "./aggregate.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { primaryKeyIndex, TABLE_ROWS } from "./access_path.ts";
 import { indexRowSize, tableRowSize } from "./row_size.ts";
+import { builtinName } from "../functions/catalog.ts";
 
 function onlyTable(core: B.BoundCore): B.TableSource | null {
   const items = core.from?.items;
@@ -60,7 +61,7 @@ export function planSpecialAggregate(
   const f = core.aggregates[0];
   const result = core.columns[0].expr;
   if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
-  if (f.def.name === "count" && f.args.length === 0 && source.indexedBy === null) {
+  if (builtinName(f.def) === "count" && f.args.length === 0 && source.indexedBy === null) {
     const id = newId(ctx);
     const scope = newScope(parent, core);
     scope.sources.set(source.id, id);
@@ -84,7 +85,9 @@ function minMax(
 ): Query | null {
   const f = core.aggregates[0];
   const arg = f.args[0];
-  if ((f.def.name !== "min" && f.def.name !== "max") || f.args.length !== 1) return null;
+  if ((builtinName(f.def) !== "min" && builtinName(f.def) !== "max") || f.args.length !== 1) {
+    return null;
+  }
   if (arg.kind !== "column" || arg.source !== source.id || source.indexedBy === false) return null;
   const table = source.table;
   const collation = (arg.collation ?? "BINARY").toUpperCase();

@@ -100,6 +100,7 @@ export function prepareWindows(
       const callCollation = f.args.find((a) => a.collation !== null)?.collation ?? "BINARY";
       return {
         name: f.def.name,
+        ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
         args: f.args.map(sub),
         filter: f.filter ? sub(f.filter) : null,
         frame: frame

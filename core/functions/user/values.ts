@@ -1,0 +1,78 @@
+/**
+ * JS values in and out of user-defined functions, with node:sqlite's conversion rules
+ * (checked against `DatabaseSync.function` / `.aggregate`):
+ * - in: NULL → `null`, INTEGER → `number` (`bigint` when the function asked for bigint
+ *   arguments; an INTEGER beyond ±(2^53-1) without that is a RangeError), REAL →
+ *   `number`, TEXT → `string`, BLOB → a fresh `Uint8Array` (the function may keep or
+ *   change it without touching the engine's copy);
+ * - out: `null` / `undefined` → NULL, `number` → REAL (even 1, as sqlite3_result_double;
+ *   NaN → NULL), `bigint` → INTEGER (outside 64 bits a RangeError), `string` → TEXT, any
+ *   ArrayBuffer view → BLOB of its bytes, a Promise → "Asynchronous user-defined
+ *   functions are not supported", anything else (booleans, objects, ArrayBuffer) →
+ *   "Returned JavaScript value cannot be converted to a SQLite value".
+ */
+import { SqliteError } from "../../errors.ts";
+import { type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
+import { normalizeInt, StorageClass } from "../../value/types.ts";
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** The JS value a user function receives for register `r`. */
+export function argumentValue(r: Reg, bigints: boolean): unknown {
+  switch (r.c) {
+    case StorageClass.Null:
+      return null;
+    case StorageClass.Integer: {
+      const v = r.v as number | bigint;
+      if (bigints) return BigInt(v);
+      if (typeof v === "bigint") {
+        throw new RangeError(`Value is too large to be represented as a JavaScript number: ${v}`);
+      }
+      return v;
+    }
+    case StorageClass.Blob:
+      return (r.v as Uint8Array).slice();
+    default:
+      return r.v;
+  }
+}
+
+/** The arguments in `args` as JS values. */
+export function argumentValues(args: readonly Reg[], bigints: boolean, from = 0): unknown[] {
+  const out = new Array(args.length - from);
+  for (let i = from; i < args.length; i++) out[i - from] = argumentValue(args[i], bigints);
+  return out;
+}
+
+/** Stores what a user function returned into `out`, or throws as node:sqlite does. */
+export function setReturnedValue(out: Reg, v: unknown): void {
+  switch (typeof v) {
+    case "undefined":
+      setNull(out);
+      return;
+    case "number":
+      setReal(out, v);
+      return;
+    case "string":
+      setText(out, v);
+      return;
+    case "bigint":
+      if (v < INT64_MIN || v > INT64_MAX) {
+        throw new RangeError("BigInt value is too large for SQLite");
+      }
+      setInt(out, normalizeInt(v));
+      return;
+  }
+  if (v === null) setNull(out);
+  else if (ArrayBuffer.isView(v)) {
+    setBlob(out, new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice());
+  } else if (v instanceof Promise) {
+    throw new SqliteError("SQLITE_ERROR", "Asynchronous user-defined functions are not supported");
+  } else {
+    throw new SqliteError(
+      "SQLITE_ERROR",
+      "Returned JavaScript value cannot be converted to a SQLite value",
+    );
+  }
+}
