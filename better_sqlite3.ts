@@ -17,8 +17,12 @@
  * - An INTEGER beyond ±(2^53-1) read without `safeIntegers` throws a RangeError instead
  *   of coming back rounded.
  * - `""` / `":memory:"` open an empty database (nothing can be created in it).
- * - Not provided: `function`, `aggregate`, `table`, `loadExtension`, `backup`,
- *   `serialize`; `Database` must be called with `new`.
+ * - `function` and `aggregate` are better-sqlite3's (a `step` returning undefined keeps
+ *   the accumulator); an INTEGER argument beyond ±(2^53-1) without `safeIntegers` throws a
+ *   RangeError, and a result better-sqlite3 calls "an invalid value" (a boolean, an
+ *   object) is refused with node:sqlite's message.
+ * - Not provided: `table`, `loadExtension`, `backup`, `serialize`; `Database` must be
+ *   called with `new`.
  *
  * @example
  * ```ts

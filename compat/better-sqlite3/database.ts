@@ -9,10 +9,12 @@ import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
 import { openRequest, type Options } from "./open_options.ts";
 import { Statement } from "./statement.ts";
 import { type TransactionFunction, transactionFunction } from "./transaction.ts";
+import { type FunctionOptions, registerAggregate, registerFunction } from "./functions.ts";
+import type { AggregateOptions } from "../../mod.ts";
 
 /**
  * A read-only connection with better-sqlite3's API: `prepare`, `exec`, `pragma`,
- * `transaction`, `close`, and the properties `name`, `open`, `inTransaction`, `readonly`,
+ * `transaction`, `function`, `aggregate`, `close`, and the properties `name`, `open`, `inTransaction`, `readonly`,
  * `memory`. Statements that would write throw {@link SqliteError} `SQLITE_READONLY`.
  *
  * @example
@@ -118,6 +120,57 @@ export class Database {
   /** Wraps `fn` so that it runs inside a transaction (see transaction.ts). */
   transaction<F extends (...args: never[]) => unknown>(fn: F): TransactionFunction<F> {
     return transactionFunction(this, fn);
+  }
+
+  /**
+   * Defines a SQL function that calls `fn` (better-sqlite3's `db.function`): its argument
+   * count is `fn.length` unless `varargs`; it overrides a built-in of the same name and
+   * count. Returns this.
+   *
+   * @example
+   * ```ts
+   * import Database from "./better_sqlite3.ts";
+   * const db = new Database("examples/sample.db");
+   * db.function("initial", { deterministic: true }, (s: string) => s.slice(0, 1));
+   * console.log(db.prepare("SELECT initial(name) AS i FROM cities LIMIT 1").get());
+   * db.close();
+   * ```
+   */
+  // deno-lint-ignore no-explicit-any
+  function(name: string, fn: (...args: any[]) => unknown): this;
+  /** With options: `deterministic`, `varargs`, `directOnly`, `safeIntegers`. */
+  // deno-lint-ignore no-explicit-any
+  function(name: string, options: FunctionOptions, fn: (...args: any[]) => unknown): this;
+  // deno-lint-ignore no-explicit-any
+  function(name: string, optionsOrFn: any, fn?: (...args: any[]) => unknown): this {
+    const lite = openConnection(this.#connection);
+    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
+    registerFunction(lite, this.#connection, name, optionsOrFn, fn);
+    return this;
+  }
+
+  /**
+   * Defines an aggregate (better-sqlite3's `db.aggregate`): `start`, `step`, optional
+   * `result`, and `inverse` to make it a window function too. A `step` that returns
+   * undefined keeps the accumulator. Returns this.
+   *
+   * @example
+   * ```ts
+   * import Database from "./better_sqlite3.ts";
+   * const db = new Database("examples/sample.db");
+   * db.aggregate("longest", {
+   *   start: "",
+   *   step: (best: string, s: string) => (s.length > best.length ? s : undefined),
+   * });
+   * console.log(db.prepare("SELECT longest(name) AS name FROM cities").get());
+   * db.close();
+   * ```
+   */
+  aggregate(name: string, options: AggregateOptions): this {
+    const lite = openConnection(this.#connection);
+    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
+    registerAggregate(lite, this.#connection, name, options);
+    return this;
   }
 
   /** The `safeIntegers` setting of statements prepared from now on; returns this. */
