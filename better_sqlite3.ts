@@ -49,4 +49,5 @@ export {
 } from "./compat/better-sqlite3/statement.ts";
 export type { Options } from "./compat/better-sqlite3/open_options.ts";
 export type { TransactionFunction } from "./compat/better-sqlite3/transaction.ts";
+export type { FunctionOptions } from "./compat/better-sqlite3/functions.ts";
 export default Database;
