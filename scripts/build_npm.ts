@@ -19,8 +19,6 @@ export interface NpmEntry {
   source: string;
   /** The output name, without extension (`<name>.js`, `types/<source>.d.ts`). */
   name: string;
-  /** Built only when the source exists (an entry still being written elsewhere). */
-  optional?: boolean;
 }
 
 /** The package's entry points; adding one is one line here. */
@@ -31,12 +29,7 @@ export const NPM_ENTRIES: readonly NpmEntry[] = [
   { subpath: "./interpreter", source: "interpreter.ts", name: "interpreter" },
   { subpath: "./js", source: "js.ts", name: "js" },
   { subpath: "./wasm", source: "wasm.ts", name: "wasm" },
-  {
-    subpath: "./better-sqlite3",
-    source: "better_sqlite3.ts",
-    name: "better-sqlite3",
-    optional: true,
-  },
+  { subpath: "./better-sqlite3", source: "better_sqlite3.ts", name: "better-sqlite3" },
 ];
 
 /** The `litejit` command: source and output (relative to the package root, without `.js`). */
@@ -45,22 +38,9 @@ const BIN = { source: "cli/bin.ts", name: "bin/litejit" };
 const ROOT = new URL("../", import.meta.url);
 const rootPath = (relative: string) => new URL(relative, ROOT).pathname;
 
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Builds the package into `outDir` (default dist/npm/) and returns the entries built. */
 export async function buildNpm(outDir = rootPath("dist/npm/")): Promise<NpmEntry[]> {
-  const entries = NPM_ENTRIES.filter((e) => {
-    if (!e.optional || exists(rootPath(e.source))) return true;
-    console.log(`build:npm: skipping ${e.subpath}: ${e.source} does not exist (yet)`);
-    return false;
-  });
+  const entries = [...NPM_ENTRIES];
   await Deno.remove(outDir, { recursive: true }).catch(() => {});
   await Deno.mkdir(outDir, { recursive: true });
 

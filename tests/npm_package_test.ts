@@ -2,7 +2,7 @@
  * The npm package end to end: `deno task build:npm`, `npm pack`, `npm install` of the
  * tarball into an empty project, then plain `node` (not Deno) opens a database file made by
  * node:sqlite, queries it on every backend, imports `litejit/browser`, `litejit/lite` with
- * one backend, type-checks a consumer against the `.d.ts` files and runs the `litejit` bin.
+ * one backend and `litejit/better-sqlite3`, type-checks a consumer against the `.d.ts` files and runs the `litejit` bin.
  * Expected rows come from node:sqlite (run here, in Deno) or are written out below.
  */
 import assert from "node:assert/strict";
@@ -135,6 +135,17 @@ try { db.prepare("SELECT nope FROM items"); } catch (e) { error = [e instanceof 
 console.log(JSON.stringify({ backend: db.backend, rows, error }));
 `;
 
+/** The better-sqlite3 drop-in under Node, with a user-defined function. */
+const DROP_IN_SCRIPT = `
+import Database from "litejit/better-sqlite3";
+const db = new Database(process.argv[2], { readonly: true });
+db.function("shout", (s) => s.toUpperCase() + "!");
+const names = db.prepare("SELECT shout(name) FROM items WHERE id < 3 ORDER BY id").pluck().all();
+let readonly;
+try { db.prepare("DELETE FROM items"); } catch (e) { readonly = [e instanceof Database.SqliteError, e.code]; }
+console.log(JSON.stringify({ names, readonly }));
+`;
+
 const CONSUMER_TS = `
 import { Database, type SqlValue, SqliteError } from "litejit";
 import { Database as LiteDatabase } from "litejit/lite";
@@ -208,6 +219,11 @@ Deno.test({
         backend: "js",
         rows: [["red"], ["sweet"]],
         error: [true, "SQLITE_ERROR", "no such column: nope"],
+      });
+
+      assert.deepEqual(await node("drop_in.mjs", DROP_IN_SCRIPT), {
+        names: ["APPLE!", "BRÖD!"],
+        readonly: [true, "SQLITE_READONLY"],
       });
 
       const cli = await run(
