@@ -108,6 +108,15 @@ export const EQP_QUERIES: string[] = [
   "SELECT * FROM v",
   "SELECT max(c) FROM t",
   "SELECT * FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.q = t.c)",
+  // Where a subquery's rows go: after the loop its term is tested in (a constant WHERE
+  // term's after the first loop), after GROUP BY's temp b-tree for HAVING, numbered in
+  // SQLite's order.
+  "SELECT * FROM t JOIN u ON u.p = t.b WHERE t.c > (SELECT avg(y) FROM w)",
+  "SELECT * FROM t JOIN u ON u.p = t.b WHERE (SELECT count(*) FROM x) > 5",
+  "SELECT * FROM t JOIN u ON u.p = t.b WHERE t.a IN (SELECT e FROM x)",
+  "SELECT d, count(*) FROM t GROUP BY d HAVING count(*) > (SELECT count(*) FROM x)",
+  "SELECT (SELECT q FROM u WHERE u.p = t.b), t.b FROM t JOIN x ON x.e = t.a " +
+  "WHERE x.f > (SELECT avg(y) FROM w) ORDER BY 2",
   // Automatic indexes (hash lookups) for unindexed equi-joins.
   "SELECT * FROM x, y WHERE x.e = y.h",
   "SELECT * FROM y, x WHERE x.e = y.h",

@@ -27,11 +27,33 @@ export interface QueryPlanRow {
   detail: string;
 }
 
+/**
+ * Writes the rows. SQLite prints a subquery where it codes the expression that holds it: a
+ * WHERE or ON term's, or a seek key's, right after the row of the loop the term is tested
+ * in (a constant WHERE term's after the first loop's); an aggregate's, a HAVING term's or
+ * a result column's after every loop (and after "USE TEMP B-TREE FOR GROUP BY"). Subquery
+ * numbers do not follow that order: they are given first, by {@link numbering}.
+ */
 class Emitter {
   readonly rows: QueryPlanRow[] = [];
   #nextId = 1;
   #subquery = 0;
   #anonymous = 0;
+  /** Each subquery's number, when a first pass has given them. */
+  readonly #numbers: Map<SubPlan, number> | null;
+  /** Numbers given by this pass. */
+  readonly numbers = new Map<SubPlan, number>();
+  /** Subqueries of a constant WHERE test, printed after the next loop's row. */
+  #afterNextLoop: SubPlan[] = [];
+
+  constructor(numbers: Map<SubPlan, number> | null) {
+    this.#numbers = numbers;
+  }
+
+  /** Whether subqueries are printed where SQLite codes them (the second pass). */
+  get #positional(): boolean {
+    return this.#numbers !== null;
+  }
 
   row(parent: number, detail: string): number {
     const id = this.#nextId++;
@@ -45,38 +67,63 @@ class Emitter {
     const subs: SubPlan[] = [];
     this.rel(q.root, parent, false, post, subs);
     for (const e of q.columns) collectSubPlans(e, subs);
+    subs.push(...this.#afterNextLoop.splice(0));
     for (const s of subs) this.subPlan(s, parent);
     for (const p of post) this.row(parent, p);
   }
 
   subPlan(s: SubPlan, parent: number): void {
-    const n = ++this.#subquery;
+    const n = this.#numbers?.get(s) ?? ++this.#subquery;
+    this.numbers.set(s, n);
     const list = isListPlan(s);
     const kind = list ? "LIST SUBQUERY" : "SCALAR SUBQUERY";
     const id = this.row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`);
     this.query(s, id);
   }
 
+  /** A loop's row, then (second pass) the subqueries tested in that loop. */
+  loop(parent: number, detail: string, own: SubPlan[]): void {
+    this.row(parent, detail);
+    this.#printHere(parent, [...this.#afterNextLoop.splice(0), ...own]);
+  }
+
+  /**
+   * Second pass: prints `own` now. First pass: leaves them in `subs`, printed after the
+   * loops, which numbers subqueries as SQLite does.
+   */
+  #printHere(parent: number, own: SubPlan[], subs?: SubPlan[]): void {
+    if (this.#positional) {
+      for (const s of own) this.subPlan(s, parent);
+    } else if (subs) subs.push(...own);
+  }
+
   rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
-    for (const e of nodeExprs(node)) collectSubPlans(e, subs);
+    const own: SubPlan[] = [];
+    for (const e of nodeExprs(node)) collectSubPlans(e, own);
     for (const q of seekQueries(node)) {
       markList(q);
-      subs.push(q);
+      own.push(q);
+    }
+    // The first pass (numbering) keeps the old order: every subquery after the loops.
+    if (!this.#positional) {
+      subs.push(...own);
+      own.length = 0;
     }
     const suffix = leftJoin ? " LEFT-JOIN" : "";
     switch (node.kind) {
       case "tableScan":
-        this.row(parent, tableScanDetail(node) + suffix);
+        this.loop(parent, tableScanDetail(node) + suffix, own);
         return;
       case "indexScan":
-        this.row(parent, indexScanDetail(node) + suffix);
+        this.loop(parent, indexScanDetail(node) + suffix, own);
         return;
       case "countRows":
-        this.row(
+        this.loop(
           parent,
           node.index
             ? `SCAN ${node.label} USING COVERING INDEX ${node.index.name}`
             : `SCAN ${node.label}`,
+          own,
         );
         return;
       case "limit": {
@@ -84,77 +131,92 @@ class Emitter {
         const below = node.input.kind === "filter" ? node.input.input : node.input;
         const one = node.limit?.kind === "const" && node.limit.value === 1;
         if (one && below.kind === "indexScan" && !below.eq.length && !below.lower && !below.upper) {
-          this.row(parent, indexScanDetail(below).replace(/^SCAN/, "SEARCH") + suffix);
+          this.loop(parent, indexScanDetail(below).replace(/^SCAN/, "SEARCH") + suffix, own);
           return;
         }
         this.rel(node.input, parent, leftJoin, post, subs);
+        subs.push(...own);
         return;
       }
       case "filter":
       case "project":
       case "window":
         this.rel(node.input, parent, leftJoin, post, subs);
+        this.#printHere(parent, own);
         return;
       case "distinct":
         this.rel(node.input, parent, leftJoin, post, subs);
+        this.#printHere(parent, own);
         post.push("USE TEMP B-TREE FOR DISTINCT");
         return;
       case "sort":
         this.rel(node.input, parent, leftJoin, post, subs);
+        this.#printHere(parent, own);
         post.push("USE TEMP B-TREE FOR ORDER BY");
         return;
       case "aggregate":
         this.rel(node.input, parent, leftJoin, post, subs);
         if (node.groupBy.length > 0 && node.strategy === "hash") {
-          post.unshift("USE TEMP B-TREE FOR GROUP BY");
+          // Printed once the loops are coded, ahead of the aggregate's own expressions.
+          if (this.#positional) this.row(parent, "USE TEMP B-TREE FOR GROUP BY");
+          else post.unshift("USE TEMP B-TREE FOR GROUP BY");
         }
+        this.#printHere(parent, own);
         return;
       case "nestedLoop":
-        // The constant WHERE test ahead of the loops shows only its subqueries.
+        // The constant WHERE test ahead of the loops shows only its subqueries, which
+        // SQLite codes after the first loop's row.
         if (isGuard(node.outer)) {
-          for (const e of nodeExprs(node.outer)) collectSubPlans(e, subs);
+          const guard: SubPlan[] = [];
+          for (const e of nodeExprs(node.outer)) collectSubPlans(e, guard);
+          if (this.#positional) this.#afterNextLoop.push(...guard);
+          else subs.push(...guard);
         } else this.rel(node.outer, parent, false, post, subs);
         this.rel(node.inner, parent, node.join !== "inner", post, subs);
+        this.#printHere(parent, own);
         return;
       case "hashLookup": {
         const auto = autoIndexDetail(node);
         for (let n: RelNode = node.input; "input" in n; n = n.input) {
-          for (const e of nodeExprs(n)) collectSubPlans(e, subs);
+          for (const e of nodeExprs(n)) collectSubPlans(e, this.#positional ? own : subs);
         }
         if (auto.bloom) this.row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
-        this.row(parent, auto.search + suffix);
+        this.loop(parent, auto.search + suffix, own);
         return;
       }
       case "values":
-        this.row(
+        this.loop(
           parent,
           node.rows.length === 1
             ? "SCAN CONSTANT ROW"
             : `SCAN ${node.rows.length}-ROW VALUES CLAUSE`,
+          own,
         );
         return;
       case "subqueryScan": {
         const label = node.label || `(subquery-${++this.#anonymous})`;
         const id = this.row(parent, `CO-ROUTINE ${label}`);
         this.query(node.query, id);
-        this.row(parent, `SCAN ${label}${suffix}`);
+        this.loop(parent, `SCAN ${label}${suffix}`, own);
         return;
       }
       case "compound":
         this.compound(node, parent);
+        subs.push(...own);
         return;
       case "recursiveCte": {
         const setup = this.row(parent, "SETUP");
         this.query(node.seed, setup);
         const step = this.row(parent, "RECURSIVE STEP");
         this.query(node.step, step);
+        subs.push(...own);
         return;
       }
       case "recursiveRef":
-        this.row(parent, `SCAN ${node.label}`);
+        this.loop(parent, `SCAN ${node.label}`, own);
         return;
       case "tableFunction":
-        this.row(parent, `SCAN ${node.label} VIRTUAL TABLE`);
+        this.loop(parent, `SCAN ${node.label} VIRTUAL TABLE`, own);
         return;
     }
   }
@@ -281,8 +343,19 @@ function indexScanDetail(node: IndexScan): string {
 
 /** The rows `EXPLAIN QUERY PLAN` returns for `plan`, in SQLite's format and order. */
 export function explainQueryPlan(plan: Plan): QueryPlanRow[] {
-  const e = new Emitter();
-  e.query(plan.query, 0);
+  return positionalRows(plan.query, numbering(plan.query));
+}
+
+/** Subquery numbers as SQLite gives them: in the order of the first pass. */
+function numbering(query: Query): Map<SubPlan, number> {
+  const first = new Emitter(null);
+  first.query(query, 0);
+  return first.numbers;
+}
+
+function positionalRows(query: Query, numbers: Map<SubPlan, number>): QueryPlanRow[] {
+  const e = new Emitter(numbers);
+  e.query(query, 0);
   return e.rows;
 }
 
