@@ -97,7 +97,7 @@ async function respond(path: string, bundle: string): Promise<Response> {
   if (rest === "app.js") {
     return new Response(bundle, { headers: { ...headers, ...typed("js") } });
   }
-  const file = STATIC_FILES[rest];
+  const file = Object.hasOwn(STATIC_FILES, rest) ? STATIC_FILES[rest] : undefined;
   if (!file) return new Response("not found\n", { status: 404 });
   return await fileResponse(new URL(file, ROOT), file.split(".").pop()!, headers);
 }
