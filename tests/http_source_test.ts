@@ -243,6 +243,37 @@ Deno.test("http source: requests that always hang fail with the timeout as cause
   assert.equal(calls, 2);
 });
 
+Deno.test("http source: 429 is retried like a 5xx", async () => {
+  let calls = 0;
+  const busyOnce = (_input: RequestInfo | URL, init?: RequestInit) => {
+    calls++;
+    if (calls === 1) return Promise.resolve(new Response("slow down", { status: 429 }));
+    const range = new Headers(init?.headers).get("Range");
+    assert.equal(range, "bytes=0-4095");
+    return Promise.resolve(
+      new Response(FILE.slice(0, 4096), {
+        status: 206,
+        headers: { "Content-Range": `bytes 0-4095/${FILE.length}` },
+      }),
+    );
+  };
+  const source = await openHttpSource("https://example.test/a.db", { ...FAST, fetch: busyOnce });
+  source.close();
+  assert.equal(source.size, FILE.length);
+  assert.equal(calls, 2);
+});
+
+Deno.test("http source: a refused connection is retried, then SQLITE_IOERR", async () => {
+  const server = startRangeServer(FILE);
+  const url = server.url;
+  await server.close(); // nothing listens on the port any more
+  await rejectsIoErr(
+    openHttpSource(url, { ...FAST, retries: 1 }),
+    /failed after 2 attempts/,
+    new RegExp(url.replaceAll(".", "\\.")),
+  );
+});
+
 Deno.test("http source: 404 is SQLITE_IOERR at once, one request", async () => {
   await withServer({ notFound: true }, async (server) => {
     await rejectsIoErr(openHttpSource(server.url, FAST), /HTTP 404/);
