@@ -25,6 +25,15 @@ export interface RangeRequestOptions {
   backoffMs: number;
 }
 
+/** One range to fetch: bytes `[start, endInclusive]` of `url`. */
+export interface RangeRequest {
+  url: string;
+  start: number;
+  endInclusive: number;
+  /** Take a response without a Content-Range (a server ignoring Range) as the whole file. */
+  acceptFullBody: boolean;
+}
+
 /** A `Content-Range: bytes start-end/total` header; `end` is inclusive, `total` null for `*`. */
 export interface ContentRange {
   start: number;
@@ -61,27 +70,23 @@ export function noRangeSupport(url: string): SqliteError {
 }
 
 /**
- * GETs bytes `[start, endInclusive]` of `url`, retrying network errors, timeouts, 5xx and
- * 429 with exponential backoff. A response without a Content-Range (a server ignoring
- * Range) is returned whole when `acceptFullBody`, else rejected. `closed` aborts everything
- * (the source was closed).
+ * GETs `request`'s range, retrying network errors, timeouts, 5xx and 429 with exponential
+ * backoff. A response without a Content-Range (a server ignoring Range) is returned whole
+ * when `request.acceptFullBody`, else rejected. `closed` aborts everything (the source was
+ * closed).
  */
 export async function requestRange(
-  url: string,
-  start: number,
-  endInclusive: number,
+  request: RangeRequest,
   options: RangeRequestOptions,
   stats: HttpStats,
   closed: AbortSignal,
-  acceptFullBody: boolean,
 ): Promise<RangeResponse> {
+  const { url, start, endInclusive } = request;
   const attempts = options.retries + 1;
   let lastCause = "";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (attempt > 1) await sleep(options.backoffMs * 2 ** (attempt - 2), closed, url);
-    const outcome = await attemptOnce(url, start, endInclusive, options, stats, closed, {
-      acceptFullBody,
-    });
+    const outcome = await attemptOnce(request, options, stats, closed);
     if ("response" in outcome) return outcome.response;
     lastCause = outcome.retryableCause;
   }
@@ -96,13 +101,10 @@ type Attempt = { response: RangeResponse } | { retryableCause: string };
 
 /** One request: a response, a cause worth retrying, or a thrown SqliteError (final). */
 async function attemptOnce(
-  url: string,
-  start: number,
-  endInclusive: number,
+  { url, start, endInclusive, acceptFullBody }: RangeRequest,
   options: RangeRequestOptions,
   stats: HttpStats,
   closed: AbortSignal,
-  { acceptFullBody }: { acceptFullBody: boolean },
 ): Promise<Attempt> {
   if (closed.aborted) throw closedError(url);
   const controller = new AbortController();

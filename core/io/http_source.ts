@@ -102,13 +102,15 @@ export class HttpSource implements AsyncByteSource {
     const length = options.firstReadLength ?? 4096;
     const opening = new AbortController(); // nothing closes a source before it exists
     const first = await requestRange(
-      href,
-      0,
-      length - 1,
+      {
+        url: href,
+        start: 0,
+        endInclusive: length - 1,
+        acceptFullBody: options.allowFullDownload ?? false,
+      },
       transport,
       stats,
       opening.signal,
-      options.allowFullDownload ?? false,
     );
     let size: number;
     if (first.range === null) {
@@ -140,13 +142,10 @@ export class HttpSource implements AsyncByteSource {
     if (start === end) return new Uint8Array(0);
     if (end <= this.firstBytes.length) return this.firstBytes.slice(start, end);
     const response = await requestRange(
-      this.url,
-      start,
-      end - 1,
+      { url: this.url, start, endInclusive: end - 1, acceptFullBody: false },
       this.#transport,
       this.stats,
       this.#closer.signal,
-      false,
     );
     this.#checkSameFile(response);
     const range = response.range!; // requestRange rejects range-less responses here
