@@ -38,9 +38,16 @@ export function backendNamed(name: string): Backend {
       `unknown backend "${name}" (available: ${known.join(", ") || "none registered"})`,
     );
   }
-  const why = b.unavailableReason?.();
-  if (why) throw new SqliteError("SQLITE_ERROR", `backend "${name}" cannot run here: ${why}`);
-  return b;
+  return usableHere(b);
+}
+
+/** `backend`, or `SQLITE_ERROR` naming the policy when this runtime forbids what it needs. */
+export function usableHere(backend: Backend): Backend {
+  const why = backend.unavailableReason?.();
+  if (why) {
+    throw new SqliteError("SQLITE_ERROR", `backend "${backend.name}" cannot run here: ${why}`);
+  }
+  return backend;
 }
 
 /**

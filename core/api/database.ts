@@ -11,7 +11,7 @@ import { TransactionState } from "./transactions.ts";
 import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
 import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
-import { backendNamed, defaultBackend } from "../../backends/registry.ts";
+import { backendNamed, defaultBackend, usableHere } from "../../backends/registry.ts";
 import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
@@ -86,13 +86,7 @@ function isBackend(b: unknown): b is Backend {
 function chooseBackend(backend: BackendName | BackendHandle | undefined): Backend {
   if (backend === undefined) return defaultBackend();
   if (typeof backend === "string") return backendNamed(backend);
-  if (isBackend(backend)) {
-    const why = backend.unavailableReason?.();
-    if (why) {
-      throw new SqliteError("SQLITE_ERROR", `backend "${backend.name}" cannot run here: ${why}`);
-    }
-    return backend;
-  }
+  if (isBackend(backend)) return usableHere(backend);
   throw new SqliteError("SQLITE_MISUSE", `unknown backend "${String(backend)}"`);
 }
 
