@@ -63,7 +63,7 @@ async function bundle(entries: readonly NpmEntry[], outDir: string): Promise<voi
       format: "esm",
       platform: "neutral", // the browser, lite and backend entries import no node:* module
       target: "es2022",
-      external: ["chevrotain", "node:*"],
+      external: ["node:*"],
       chunkNames: "chunks/[name]-[hash]",
       logLevel: "warning",
     });
@@ -127,12 +127,6 @@ async function* walkDeclarations(dir: string): AsyncIterable<string> {
   }
 }
 
-/** The version range of an `npm:name@range` specifier in deno.json "imports". */
-function npmRange(name: keyof typeof config.imports): string {
-  const spec = config.imports[name];
-  return spec.slice(spec.lastIndexOf("@") + 1);
-}
-
 async function writePackageJson(entries: readonly NpmEntry[], outDir: string): Promise<void> {
   const types = (e: NpmEntry) => `./types/${e.source.replace(/\.ts$/, ".d.ts")}`;
   const exports: Record<string, Record<string, string>> = {};
@@ -155,7 +149,6 @@ async function writePackageJson(entries: readonly NpmEntry[], outDir: string): P
     exports,
     bin: { litejit: `./${BIN.name}.js` },
     engines: { node: ">=20" },
-    dependencies: { chevrotain: npmRange("chevrotain") },
     keywords: ["sqlite", "sql", "database", "reader", "wasm", "browser"],
   };
   await Deno.writeTextFile(`${outDir}/package.json`, JSON.stringify(pkg, null, 2) + "\n");

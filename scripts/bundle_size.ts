@@ -1,7 +1,7 @@
 /**
- * Browser bundle sizes (`deno task size`): esbuild bundles, minified for the browser with
- * chevrotain included (a page carries it), of (a) `browser.ts`, every backend, and (b)
- * `lite.ts` + `js.ts`, the default backend alone; prints KB minified and minified + gzip.
+ * Browser bundle sizes (`deno task size`): esbuild bundles, minified for the browser, of
+ * (a) `browser.ts`, every backend, and (b) `lite.ts` + `js.ts`, the default backend
+ * alone; prints KB minified and minified + gzip.
  * `--areas` also prints what each package or source folder adds to the minified bundle.
  *
  * @module

@@ -3,7 +3,7 @@
  * DISTINCT / ORDER BY / FILTER / OVER parts, window specifications and frames. The
  * operator rules they build on are in parse_operators.ts.
  */
-import type { IToken, ParserMethod } from "chevrotain";
+import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
 import { Ids, kindOf, Nm, Num, type SqlToken, T } from "./parse_tokens.ts";
 import { frameIsSupported, MAX_FUNCTION_ARG, syntaxError } from "./parse_support.ts";
@@ -16,7 +16,7 @@ import { OperatorParser } from "./parse_operators.ts";
 /** The expression rules shared by the SELECT and statement rules. */
 export abstract class ExprParser extends OperatorParser {
   /** `CAST ( expr AS typetoken )`. */
-  override castExpr: ParserMethod<[], Expr> = this.RULE("castExpr", () => {
+  override castExpr: Rule<[], Expr> = this.RULE("castExpr", () => {
     const t = this.CONSUME(T[TokenKind.Cast]);
     this.CONSUME(T[TokenKind.LParen]);
     this.push(2);
@@ -27,7 +27,7 @@ export abstract class ExprParser extends OperatorParser {
     let typeStart = -1, typeEnd = -1;
     this.OPTION(() => {
       const first = this.CONSUME(Ids);
-      let last: IToken = first;
+      let last: SqlToken = first;
       this.MANY(() => {
         last = this.CONSUME2(Ids);
       });
@@ -59,7 +59,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `[+|-] number` (no `_` separators: SQLite's `number` class excludes them). */
-  signedNumber: ParserMethod<[], string> = this.RULE("signedNumber", () => {
+  signedNumber: Rule<[], string> = this.RULE("signedNumber", () => {
     let sign = "";
     this.OPTION(() => {
       this.OR([
@@ -82,7 +82,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `RAISE ( IGNORE )` / `RAISE ( ROLLBACK|ABORT|FAIL , expr )`. */
-  override raiseExpr: ParserMethod<[], Expr> = this.RULE("raiseExpr", () => {
+  override raiseExpr: Rule<[], Expr> = this.RULE("raiseExpr", () => {
     const t = this.CONSUME(T[TokenKind.Raise]);
     this.CONSUME(T[TokenKind.LParen]);
     let action: "ignore" | "rollback" | "abort" | "fail" = "ignore";
@@ -125,7 +125,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `CASE [expr] WHEN expr THEN expr ... [ELSE expr] END`. */
-  override caseExpr: ParserMethod<[], Expr> = this.RULE("caseExpr", () => {
+  override caseExpr: Rule<[], Expr> = this.RULE("caseExpr", () => {
     const t = this.CONSUME(T[TokenKind.Case]);
     let operand: Expr | null = null;
     let h = 0;
@@ -175,9 +175,9 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** After a function name: `( [DISTINCT|ALL] args [ORDER BY ...] | * ) [FILTER] [OVER]`. */
-  override functionCall: ParserMethod<[IToken], Expr> = this.RULE(
+  override functionCall: Rule<[SqlToken], Expr> = this.RULE(
     "functionCall",
-    (nameTok: IToken) => {
+    (nameTok: SqlToken) => {
       this.CONSUME(T[TokenKind.LParen]);
       this.push(3);
       let distinct = false, star = false;
@@ -214,7 +214,7 @@ export abstract class ExprParser extends OperatorParser {
           },
         },
       ]);
-      let end: IToken = this.CONSUME(T[TokenKind.RParen]);
+      let end: SqlToken = this.CONSUME(T[TokenKind.RParen]);
       this.pop(3);
       let filter: Expr | null = null;
       let over: WindowSpec | string | null = null;
@@ -275,7 +275,7 @@ export abstract class ExprParser extends OperatorParser {
   );
 
   /** The inside of `OVER (...)` / `WINDOW w AS (...)`. */
-  windowSpec: ParserMethod<[], WindowSpec> = this.RULE("windowSpec", () => {
+  windowSpec: Rule<[], WindowSpec> = this.RULE("windowSpec", () => {
     const start = this.LA(1).startOffset;
     let base: string | null = null;
     let partitionBy: Expr[] | null = null;
@@ -316,7 +316,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `RANGE|ROWS|GROUPS bound | BETWEEN bound AND bound [EXCLUDE ...]`. */
-  frameSpec: ParserMethod<[], Frame> = this.RULE("frameSpec", () => {
+  frameSpec: Rule<[], Frame> = this.RULE("frameSpec", () => {
     const u = this.OR([
       { ALT: () => this.CONSUME(T[TokenKind.Range]) },
       { ALT: () => this.CONSUME(T[TokenKind.Rows]) },
@@ -370,7 +370,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** One frame bound; `isStart` picks UNBOUNDED PRECEDING vs UNBOUNDED FOLLOWING. */
-  frameBound: ParserMethod<[boolean], FrameBound> = this.RULE(
+  frameBound: Rule<[boolean], FrameBound> = this.RULE(
     "frameBound",
     (isStart: boolean) =>
       this.OR([

@@ -7,7 +7,7 @@
  * each expression (`Expression tree is too large`) and an estimate of the depth of
  * SQLite's LALR stack (`Recursion limit`).
  */
-import type { IToken, ParserMethod } from "chevrotain";
+import type { Rule } from "./ll1.ts";
 import type { Expr } from "./ast.ts";
 import {
   BinOp,
@@ -32,16 +32,16 @@ import { ParserState } from "./parse_state.ts";
 /** Operator rules: precedence climbing over unary and primary terms. */
 export abstract class OperatorParser extends ParserState {
   /** Defined by the term layer (parse_expr.ts). */
-  declare castExpr: ParserMethod<[], Expr>;
+  declare castExpr: Rule<[], Expr>;
   /** Defined by the term layer. */
-  declare raiseExpr: ParserMethod<[], Expr>;
+  declare raiseExpr: Rule<[], Expr>;
   /** Defined by the term layer. */
-  declare caseExpr: ParserMethod<[], Expr>;
+  declare caseExpr: Rule<[], Expr>;
   /** Defined by the term layer. */
-  declare functionCall: ParserMethod<[IToken], Expr>;
+  declare functionCall: Rule<[SqlToken], Expr>;
 
   /** `expr` whose operators all bind at least as tightly as `minPrec`. */
-  expr: ParserMethod<[number, boolean], Expr> = this.RULE(
+  expr: Rule<[number, boolean], Expr> = this.RULE(
     "expr",
     (minPrec: number, noAnd: boolean) => {
       let left = this.SUBRULE(this.unary);
@@ -60,7 +60,7 @@ export abstract class OperatorParser extends ParserState {
   );
 
   /** One operator and its right operand(s), applied to `left`. */
-  exprTail: ParserMethod<[Expr], Expr> = this.RULE("exprTail", (left: Expr) =>
+  exprTail: Rule<[Expr], Expr> = this.RULE("exprTail", (left: Expr) =>
     this.OR([
       {
         ALT: () => {
@@ -159,7 +159,7 @@ export abstract class OperatorParser extends ParserState {
     ]));
 
   /** `[NOT] LIKE|GLOB|REGEXP|MATCH expr [ESCAPE expr]` after `left`. */
-  likeTail: ParserMethod<[Expr, boolean], Expr> = this.RULE(
+  likeTail: Rule<[Expr, boolean], Expr> = this.RULE(
     "likeTail",
     (left: Expr, not: boolean) => {
       const op = this.CONSUME(LikeOp);
@@ -203,7 +203,7 @@ export abstract class OperatorParser extends ParserState {
   );
 
   /** `[NOT] BETWEEN low AND high` after `left`. */
-  betweenTail: ParserMethod<[Expr, boolean], Expr> = this.RULE(
+  betweenTail: Rule<[Expr, boolean], Expr> = this.RULE(
     "betweenTail",
     (left: Expr, not: boolean) => {
       this.CONSUME(T[TokenKind.Between]);
@@ -234,7 +234,7 @@ export abstract class OperatorParser extends ParserState {
   );
 
   /** `[NOT] IN (list) | (select) | [schema.]table[(args)]` after `left`. */
-  inTail: ParserMethod<[Expr, boolean], Expr> = this.RULE(
+  inTail: Rule<[Expr, boolean], Expr> = this.RULE(
     "inTail",
     (left: Expr, not: boolean) => {
       this.CONSUME(T[TokenKind.In]);
@@ -290,7 +290,7 @@ export abstract class OperatorParser extends ParserState {
         {
           ALT: () => {
             const first = this.CONSUME(Nm);
-            let second: IToken | null = null;
+            let second: SqlToken | null = null;
             let args: Expr[] | null = null;
             let last = first;
             this.OPTION(() => {
@@ -304,7 +304,7 @@ export abstract class OperatorParser extends ParserState {
             });
             return this.ACTION(() => {
               this.setHeight(hl + 1);
-              const s = second as IToken | null;
+              const s = second as SqlToken | null;
               return {
                 kind: "inTable",
                 not,
@@ -328,7 +328,7 @@ export abstract class OperatorParser extends ParserState {
   );
 
   /** `exprlist`: zero or more comma-separated expressions; `h` = the tallest. */
-  exprList: ParserMethod<[], Expr[]> = this.RULE("exprList", () => {
+  exprList: Rule<[], Expr[]> = this.RULE("exprList", () => {
     const list: Expr[] = [];
     let h = 0;
     this.OPTION({
@@ -350,7 +350,7 @@ export abstract class OperatorParser extends ParserState {
   });
 
   /** Prefix operators, then a primary expression. */
-  unary: ParserMethod<[], Expr> = this.RULE("unary", () =>
+  unary: Rule<[], Expr> = this.RULE("unary", () =>
     this.OR([
       {
         ALT: () => {
@@ -389,7 +389,7 @@ export abstract class OperatorParser extends ParserState {
     ]));
 
   /** Operands: literals, names, calls, CASE, CAST, subqueries, row values, ... */
-  primary: ParserMethod<[], Expr> = this.RULE("primary", () =>
+  primary: Rule<[], Expr> = this.RULE("primary", () =>
     this.OR([
       {
         ALT: () => {
@@ -492,16 +492,16 @@ export abstract class OperatorParser extends ParserState {
     ]));
 
   /** After `first .`: `nm` or `nm . nm` (a qualified column reference). */
-  qualifiedTail: ParserMethod<[IToken], Expr> = this.RULE("qualifiedTail", (first: IToken) => {
+  qualifiedTail: Rule<[SqlToken], Expr> = this.RULE("qualifiedTail", (first: SqlToken) => {
     const second = this.CONSUME(Nm);
-    let third: IToken | null = null;
+    let third: SqlToken | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Dot]);
       third = this.CONSUME2(Nm);
     });
     return this.ACTION(() => {
       this.checkDepth(4);
-      const t3 = third as IToken | null;
+      const t3 = third as SqlToken | null;
       const last = t3 ?? second;
       this.setHeight(t3 ? 3 : 2);
       const text = this.text(last);
@@ -518,7 +518,7 @@ export abstract class OperatorParser extends ParserState {
   });
 
   /** `( expr )`, `( expr, expr, ... )` or `( select )`. */
-  parenExpr: ParserMethod<[], Expr> = this.RULE("parenExpr", () => {
+  parenExpr: Rule<[], Expr> = this.RULE("parenExpr", () => {
     const lp = this.CONSUME(T[TokenKind.LParen]);
     this.push(1);
     const result = this.OR([

@@ -4,7 +4,7 @@
  * WINDOW, ORDER BY, LIMIT and VALUES. Follows parse.y's `select`, `oneselect`,
  * `seltablist`, `joinop`, `sortlist`, `wqlist`.
  */
-import type { IToken, ParserMethod } from "chevrotain";
+import type { Rule } from "./ll1.ts";
 import type {
   CommonTableExpr,
   CompoundOp,
@@ -56,7 +56,7 @@ function isSqlSpace(c: number): boolean {
 /** Adds the SELECT rules to the expression rules. */
 export abstract class SelectParser extends ExprParser {
   /** A full SELECT, with its optional WITH clause. */
-  override select: ParserMethod<[], Select> = this.RULE("select", () => {
+  override select: Rule<[], Select> = this.RULE("select", () => {
     let w: WithClause | null = null;
     this.OPTION(() => {
       w = this.SUBRULE(this.withClause);
@@ -65,7 +65,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** Compound of `oneselect`s, ORDER BY and LIMIT, after an optional WITH clause. */
-  selectBody: ParserMethod<[WithClause | null], Select> = this.RULE(
+  selectBody: Rule<[WithClause | null], Select> = this.RULE(
     "selectBody",
     (w: WithClause | null) => {
       const parts: OneSelect[] = [this.SUBRULE(this.oneSelect)];
@@ -111,7 +111,7 @@ export abstract class SelectParser extends ExprParser {
   }
 
   /** UNION [ALL] | INTERSECT | EXCEPT. */
-  compoundOp: ParserMethod<[], CompoundOp> = this.RULE("compoundOp", () => {
+  compoundOp: Rule<[], CompoundOp> = this.RULE("compoundOp", () => {
     const t = this.CONSUME(CompoundTok);
     let all = false;
     this.OPTION({
@@ -132,14 +132,14 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `SELECT ...` with its own ORDER BY / LIMIT, or `VALUES (...), ...`. */
-  oneSelect: ParserMethod<[], OneSelect> = this.RULE("oneSelect", () =>
+  oneSelect: Rule<[], OneSelect> = this.RULE("oneSelect", () =>
     this.OR([
       { ALT: () => this.SUBRULE(this.selectCore) },
       { ALT: () => this.SUBRULE(this.valuesCore) },
     ]));
 
   /** `VALUES (...), (...)`. */
-  valuesCore: ParserMethod<[], OneSelect> = this.RULE("valuesCore", () => {
+  valuesCore: Rule<[], OneSelect> = this.RULE("valuesCore", () => {
     const t = this.CONSUME(T[TokenKind.Values]);
     const rows: Expr[][] = [];
     let withFromRow: number | null = null;
@@ -190,12 +190,12 @@ export abstract class SelectParser extends ExprParser {
   }
 
   /** Throws SQLite's syntax error for token `t` (used where a rule needs one more check). */
-  raiseSyntax(t: IToken): never {
+  raiseSyntax(t: SqlToken): never {
     throw syntaxError(this.text(t), t.startOffset);
   }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
-  selectCore: ParserMethod<[], OneSelect> = this.RULE("selectCore", () => {
+  selectCore: Rule<[], OneSelect> = this.RULE("selectCore", () => {
     const t = this.CONSUME(T[TokenKind.Select]);
     let distinct = false;
     this.OPTION(() => {
@@ -326,7 +326,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `*`, `table.*`, or `expr [[AS] alias]`. */
-  resultColumn: ParserMethod<[], ResultColumn> = this.RULE("resultColumn", () =>
+  resultColumn: Rule<[], ResultColumn> = this.RULE("resultColumn", () =>
     this.OR([
       {
         ALT: () => {
@@ -382,7 +382,7 @@ export abstract class SelectParser extends ExprParser {
     ]));
 
   /** `[AS nm | ids]`: the alias, dequoted, or null. */
-  alias: ParserMethod<[], string | null> = this.RULE("alias", () => {
+  alias: Rule<[], string | null> = this.RULE("alias", () => {
     let name: string | null = null;
     this.OPTION(() => {
       const t = this.OR([
@@ -400,7 +400,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `seltablist`: FROM items joined by commas or JOIN operators. */
-  fromClause: ParserMethod<[], FromClause> = this.RULE("fromClause", () => {
+  fromClause: Rule<[], FromClause> = this.RULE("fromClause", () => {
     const start = this.LA(1).startOffset;
     const items: JoinedItem[] = [];
     this.SUBRULE(this.fromItem, { ARGS: [null, items] });
@@ -414,7 +414,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `,` | JOIN | join keywords JOIN. */
-  joinOp: ParserMethod<[], JoinOperator> = this.RULE("joinOp", () =>
+  joinOp: Rule<[], JoinOperator> = this.RULE("joinOp", () =>
     this.OR([
       {
         ALT: () => {
@@ -430,7 +430,7 @@ export abstract class SelectParser extends ExprParser {
       },
       {
         ALT: () => {
-          const words: IToken[] = [this.CONSUME(JoinKw)];
+          const words: SqlToken[] = [this.CONSUME(JoinKw)];
           this.MANY({
             GATE: () => words.length < 3,
             DEF: () => {
@@ -451,7 +451,7 @@ export abstract class SelectParser extends ExprParser {
     ]));
 
   /** One FROM item with its alias, INDEXED BY and ON/USING, appended to `items`. */
-  fromItem: ParserMethod<[JoinOperator | null, JoinedItem[]], void> = this.RULE(
+  fromItem: Rule<[JoinOperator | null, JoinedItem[]], void> = this.RULE(
     "fromItem",
     (join: JoinOperator | null, items: JoinedItem[]) => {
       const start = this.LA(1).startOffset;
@@ -478,7 +478,7 @@ export abstract class SelectParser extends ExprParser {
         {
           ALT: () => {
             const first = this.CONSUME(Nm);
-            let second: IToken | null = null;
+            let second: SqlToken | null = null;
             this.OPTION(() => {
               this.CONSUME(T[TokenKind.Dot]);
               second = this.CONSUME2(Nm);
@@ -492,7 +492,7 @@ export abstract class SelectParser extends ExprParser {
                   this.pop(3);
                   this.CONSUME2(T[TokenKind.RParen]);
                   return this.ACTION(() => {
-                    const s = second as IToken | null;
+                    const s = second as SqlToken | null;
                     return {
                       kind: "tableFunction",
                       schema: s ? this.name(first) : null,
@@ -508,7 +508,7 @@ export abstract class SelectParser extends ExprParser {
               {
                 ALT: () =>
                   this.ACTION(() => {
-                    const s = second as IToken | null;
+                    const s = second as SqlToken | null;
                     return {
                       kind: "table",
                       schema: s ? this.name(first) : null,
@@ -606,7 +606,7 @@ export abstract class SelectParser extends ExprParser {
   );
 
   /** `sortlist`: `expr [ASC|DESC] [NULLS FIRST|LAST]`, comma separated. */
-  override sortList: ParserMethod<[], OrderingTerm[]> = this.RULE("sortList", () => {
+  override sortList: Rule<[], OrderingTerm[]> = this.RULE("sortList", () => {
     const terms: OrderingTerm[] = [this.SUBRULE(this.sortTerm)];
     let h = this.h;
     this.MANY(() => {
@@ -620,7 +620,7 @@ export abstract class SelectParser extends ExprParser {
     return terms;
   });
 
-  sortTerm: ParserMethod<[], OrderingTerm> = this.RULE("sortTerm", () => {
+  sortTerm: Rule<[], OrderingTerm> = this.RULE("sortTerm", () => {
     const expr = this.SUBRULE(this.expr, { ARGS: [0, false] });
     const h = this.h;
     let desc = false;
@@ -650,7 +650,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `name AS (window)`. */
-  namedWindow: ParserMethod<[], NamedWindow> = this.RULE("namedWindow", () => {
+  namedWindow: Rule<[], NamedWindow> = this.RULE("namedWindow", () => {
     const n = this.CONSUME(Nm);
     this.CONSUME(T[TokenKind.As]);
     this.CONSUME(T[TokenKind.LParen]);
@@ -665,7 +665,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `WITH [RECURSIVE] cte, ...`. */
-  withClause: ParserMethod<[], WithClause> = this.RULE("withClause", () => {
+  withClause: Rule<[], WithClause> = this.RULE("withClause", () => {
     const t = this.CONSUME(T[TokenKind.With]);
     let recursive = false;
     this.OPTION(() => {
@@ -686,7 +686,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `name [(columns)] AS [[NOT] MATERIALIZED] (select)`. */
-  cte: ParserMethod<[], CommonTableExpr> = this.RULE("cte", () => {
+  cte: Rule<[], CommonTableExpr> = this.RULE("cte", () => {
     const n = this.CONSUME(Nm);
     this.ACTION(() => {
       this.withSeen = true;
@@ -737,7 +737,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** A CTE column name; COLLATE or ASC/DESC after it is SQLite's parse-time error. */
-  cteColumn: ParserMethod<[string[]], void> = this.RULE("cteColumn", (columns: string[]) => {
+  cteColumn: Rule<[string[]], void> = this.RULE("cteColumn", (columns: string[]) => {
     const n = this.CONSUME(Nm);
     let extra = false;
     this.OPTION(() => {

@@ -4,9 +4,9 @@
  * parameter numbering. The rules themselves are in parse_operators.ts (operators),
  * parse_expr.ts (terms, calls, windows), parse_select.ts and parse_statement.ts.
  */
-import { EmbeddedActionsParser, type IToken, type ParserMethod } from "chevrotain";
+import { LL1Parser, type Rule } from "./ll1.ts";
 import type { Expr, OrderingTerm, Select } from "./ast.ts";
-import { ALL_TOKEN_TYPES, kindOf, type SqlToken } from "./parse_tokens.ts";
+import { kindOf, type SqlToken } from "./parse_tokens.ts";
 import {
   MAX_EXPR_DEPTH,
   MAX_PARSER_DEPTH,
@@ -19,7 +19,7 @@ import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** Per-statement parser state and the helpers the rule layers share. */
-export abstract class ParserState extends EmbeddedActionsParser {
+export abstract class ParserState extends LL1Parser {
   /** The SQL text being parsed. */
   sql = "";
   /** Height (SQLite's Expr.nHeight) of the expression the last rule returned. */
@@ -38,13 +38,9 @@ export abstract class ParserState extends EmbeddedActionsParser {
   private paramByName = new Map<string, number>();
 
   /** Defined by the SELECT layer. */
-  declare select: ParserMethod<[], Select>;
+  declare select: Rule<[], Select>;
   /** Defined by the SELECT layer. */
-  declare sortList: ParserMethod<[], OrderingTerm[]>;
-
-  constructor() {
-    super(ALL_TOKEN_TYPES, { maxLookahead: 1, recoveryEnabled: false, skipValidations: true });
-  }
+  declare sortList: Rule<[], OrderingTerm[]>;
 
   /** Resets the per-statement state. */
   resetFor(sql: string): void {
@@ -58,15 +54,15 @@ export abstract class ParserState extends EmbeddedActionsParser {
   }
 
   // ---------------------------------------------------------------------------------
-  // Helpers (never called while chevrotain records the grammar)
+  // Helpers (never called while the grammar is recorded)
 
   /** The source text of a token. */
-  text(t: IToken): string {
+  text(t: SqlToken): string {
     return this.sql.slice(t.startOffset, (t as SqlToken).end);
   }
 
   /** The name a `nm`/`ids` token stands for. */
-  name(t: IToken): string {
+  name(t: SqlToken): string {
     return dequote(this.text(t));
   }
 
@@ -87,7 +83,7 @@ export abstract class ParserState extends EmbeddedActionsParser {
   }
 
   /** Throws an error SQLite raises while shifting token `t` (a pending one wins). */
-  raiseAt(message: string, t: IToken): never {
+  raiseAt(message: string, t: SqlToken): never {
     throw sqlError(message, t.startOffset);
   }
 
@@ -117,7 +113,7 @@ export abstract class ParserState extends EmbeddedActionsParser {
   }
 
   /** SQLite's sqlite3ExprAssignVarNumber. */
-  variable(t: IToken): Expr {
+  variable(t: SqlToken): Expr {
     const text = this.text(t);
     const start = t.startOffset, end = (t as SqlToken).end;
     if (text[0] === "#" && text.charCodeAt(1) >= 0x30 && text.charCodeAt(1) <= 0x39) {
@@ -148,12 +144,12 @@ export abstract class ParserState extends EmbeddedActionsParser {
     return { kind: "variable", text, index, start, end };
   }
 
-  protected nullTest(left: Expr, not: boolean, t: IToken): Expr {
+  protected nullTest(left: Expr, not: boolean, t: SqlToken): Expr {
     this.setHeight(this.h + 1);
     return { kind: "nullTest", not, operand: left, start: left.start, end: (t as SqlToken).end };
   }
 
-  protected literal(t: IToken): Expr {
+  protected literal(t: SqlToken): Expr {
     this.checkDepth(2);
     this.setHeight(1, false);
     const text = this.text(t);

@@ -3,40 +3,40 @@
  * and the transaction statements. Each rule ends by consuming the statement's `;` or the
  * end of input, so a token that cannot continue the statement fails right there.
  */
-import { EOF, type IToken, type ParserMethod } from "chevrotain";
+import type { Rule } from "./ll1.ts";
 import type { PragmaStatement, Select, TransactionStatement, WithClause } from "./ast.ts";
 import { SelectParser } from "./parse_select.ts";
-import { kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
+import { EOF, kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** What a statement rule found: the statement and the token that ended it. */
 export interface RuleResult<S> {
   statement: S;
-  /** The `;` token, or chevrotain's end-of-input token. */
-  terminator: IToken;
+  /** The `;` token, or the end-of-input token. */
+  terminator: SqlToken;
 }
 
 /** The outcome of `WITH ...`: a SELECT, or the verb token of a writing statement. */
-export type WithResult = { select: Select; terminator: IToken } | { writeVerb: IToken };
+export type WithResult = { select: Select; terminator: SqlToken } | { writeVerb: SqlToken };
 
 /** The complete rule set; one instance is built at module load and reused. */
 export class StatementParser extends SelectParser {
   /** `;` or the end of input. */
-  terminator: ParserMethod<[], IToken> = this.RULE("terminator", () =>
+  terminator: Rule<[], SqlToken> = this.RULE("terminator", () =>
     this.OR([
       { ALT: () => this.CONSUME(T[TokenKind.Semi]) },
       { ALT: () => this.CONSUME(EOF) },
     ]));
 
   /** A SELECT statement (starting with SELECT or VALUES). */
-  selectStatement: ParserMethod<[], RuleResult<Select>> = this.RULE("selectStatement", () => {
+  selectStatement: Rule<[], RuleResult<Select>> = this.RULE("selectStatement", () => {
     const select = this.SUBRULE(this.selectBody, { ARGS: [null] });
     const terminator = this.SUBRULE(this.terminator);
     return { statement: select, terminator };
   });
 
   /** `WITH ...` followed by a SELECT, or by INSERT/REPLACE/UPDATE/DELETE. */
-  withStatement: ParserMethod<[], WithResult> = this.RULE("withStatement", () => {
+  withStatement: Rule<[], WithResult> = this.RULE("withStatement", () => {
     const w: WithClause = this.SUBRULE(this.withClause);
     return this.OR([
       {
@@ -64,10 +64,10 @@ export class StatementParser extends SelectParser {
   });
 
   /** `PRAGMA [schema.]name [= value | (value)]`. */
-  pragma: ParserMethod<[], RuleResult<PragmaStatement>> = this.RULE("pragma", () => {
+  pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE("pragma", () => {
     const p = this.CONSUME(T[TokenKind.Pragma]);
     const first = this.CONSUME(Nm);
-    let second: IToken | null = null;
+    let second: SqlToken | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Dot]);
       second = this.CONSUME2(Nm);
@@ -95,7 +95,7 @@ export class StatementParser extends SelectParser {
     const last = this.ACTION(() => this.LA(0) as SqlToken);
     const terminator = this.SUBRULE(this.terminator);
     return this.ACTION(() => {
-      const s = second as IToken | null;
+      const s = second as SqlToken | null;
       return {
         statement: {
           kind: "pragma",
@@ -112,7 +112,7 @@ export class StatementParser extends SelectParser {
   });
 
   /** `nmnum` or `minus_num`: a signed number, a name, a string, ON, DELETE, DEFAULT. */
-  pragmaValue: ParserMethod<[], string> = this.RULE("pragmaValue", () =>
+  pragmaValue: Rule<[], string> = this.RULE("pragmaValue", () =>
     this.OR([
       { ALT: () => this.SUBRULE(this.signedNumber) },
       {
@@ -129,7 +129,7 @@ export class StatementParser extends SelectParser {
     ]));
 
   /** BEGIN, COMMIT/END, ROLLBACK [TO], SAVEPOINT, RELEASE. */
-  transaction: ParserMethod<[], RuleResult<TransactionStatement>> = this.RULE(
+  transaction: Rule<[], RuleResult<TransactionStatement>> = this.RULE(
     "transaction",
     () => {
       let savepoint: SqlToken | null = null;
@@ -202,7 +202,7 @@ export class StatementParser extends SelectParser {
   );
 
   /** `[TRANSACTION [name]]`. */
-  transOpt: ParserMethod<[], void> = this.RULE("transOpt", () => {
+  transOpt: Rule<[], void> = this.RULE("transOpt", () => {
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Transaction]);
       this.OPTION2(() => this.CONSUME(Nm));
@@ -211,6 +211,6 @@ export class StatementParser extends SelectParser {
 
   constructor() {
     super();
-    this.performSelfAnalysis();
+    this.analyze();
   }
 }

@@ -1,12 +1,12 @@
 /**
- * The bridge between the tokenizer and chevrotain: one chevrotain token type per
+ * The bridge between the tokenizer and the parser: one token type per
  * {@link TokenKind}, plus category token types that mirror parse.y's token classes
  * (`nm`, `idj`, `ids`, `number`, ...). A keyword that parse.y's `%fallback ID` lets act
  * as an identifier belongs to the identifier categories, so `CONSUME(Nm)` accepts it; the
  * grammar lists keyword alternatives first so that the keyword meaning wins where SQLite's
  * parser would take it.
  */
-import { createToken, EOF, type IToken, Lexer, type TokenType } from "chevrotain";
+import { type SqlToken, type TokenType, tokenType } from "./ll1.ts";
 import {
   isCurrentTimeKeyword,
   isJoinKeyword,
@@ -16,8 +16,9 @@ import {
 } from "./token_kinds.ts";
 import { tokenize } from "./tokenize.ts";
 
+/** A class of kinds; its members are marked below, once per kind. */
 function category(name: string): TokenType {
-  return createToken({ name, pattern: Lexer.NA });
+  return tokenType(name, []);
 }
 
 /** `nm`: identifier, string, INDEXED, join keyword, or a fallback keyword. */
@@ -44,21 +45,6 @@ export const UnaryOp: TokenType = category("UNARY");
 export const NullOp: TokenType = category("NULLOP");
 /** INTEGER FLOAT BLOB NULL. */
 export const PlainLiteral: TokenType = category("LITERAL");
-
-const CATEGORIES = [
-  Nm,
-  Idj,
-  Ids,
-  Num,
-  LikeOp,
-  CtimeKw,
-  JoinKw,
-  BinOp,
-  CompoundOp,
-  UnaryOp,
-  NullOp,
-  PlainLiteral,
-];
 
 const BINARY_KINDS = new Set<TokenKind>([
   TokenKind.Or,
@@ -110,34 +96,29 @@ function categoriesOf(kind: TokenKind): TokenType[] {
   return c;
 }
 
-/** Chevrotain token types indexed by {@link TokenKind}. */
-export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) =>
-  createToken({ name: `K_${name}`, pattern: Lexer.NA, categories: categoriesOf(kind) })
-);
+/** Token types indexed by {@link TokenKind}. */
+export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) => tokenType(name, [kind]));
 
-/** Every token type the parser knows (categories first). */
-export const ALL_TOKEN_TYPES: TokenType[] = [...CATEGORIES, ...T];
-
-/** A chevrotain token carrying our kind and exclusive end offset. */
-export interface SqlToken extends IToken {
-  kind: TokenKind;
-  end: number;
+for (let kind = 0; kind < TOKEN_NAMES.length; kind++) {
+  for (const c of categoriesOf(kind)) c.matches[kind] = 1;
 }
 
-const kindByTypeIdx = new Map<number, TokenKind>();
-T.forEach((t, kind) => kindByTypeIdx.set(t.tokenTypeIdx!, kind));
+/** The end of input (what `LA` returns past the last token). */
+export const EOF: TokenType = T[TokenKind.Eof];
 
-/** The kind of a chevrotain token (Eof for chevrotain's end-of-input token). */
-export function kindOf(token: IToken): TokenKind {
-  return token.tokenType === EOF ? TokenKind.Eof : (token as SqlToken).kind;
+export type { SqlToken };
+
+/** The kind of a token. */
+export function kindOf(token: SqlToken): TokenKind {
+  return token.kind;
 }
 
 let cachedSql: string | null = null;
 let cachedTokens: SqlToken[] = [];
 
 /**
- * The tokens of `sql` as chevrotain tokens (whitespace and comments dropped). The last
- * result is cached, so walking a multi-statement script tokenizes it once.
+ * The tokens of `sql` (whitespace and comments dropped). The last result is cached, so
+ * walking a multi-statement script tokenizes it once.
  */
 export function sqlTokens(sql: string): SqlToken[] {
   if (sql === cachedSql) return cachedTokens;
@@ -145,16 +126,7 @@ export function sqlTokens(sql: string): SqlToken[] {
   const out: SqlToken[] = new Array(raw.length);
   for (let i = 0; i < raw.length; i++) {
     const r = raw[i];
-    const type = T[r.kind];
-    out[i] = {
-      image: "",
-      startOffset: r.start,
-      endOffset: r.end - 1,
-      tokenTypeIdx: type.tokenTypeIdx!,
-      tokenType: type,
-      kind: r.kind,
-      end: r.end,
-    };
+    out[i] = { kind: r.kind, startOffset: r.start, end: r.end };
   }
   cachedSql = sql;
   cachedTokens = out;

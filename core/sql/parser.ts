@@ -1,5 +1,5 @@
 /**
- * The SQL statement parser: SQLite's grammar (src/parse.y) as a chevrotain parser over
+ * The SQL statement parser: SQLite's grammar (src/parse.y) as an LL(1) parser (ll1.ts) over
  * the tokens of {@link tokenize}. It produces the AST of `ast.ts` for SELECT, PRAGMA and
  * transaction statements, recognizes the statements that would write (without checking
  * their full syntax), and reports errors with SQLite's messages and at SQLite's token.
@@ -13,9 +13,9 @@
  *   the reduction; they win over any error at a later token, and lose to an error at
  *   that very token (SQLite's later message overwrites the earlier one).
  */
-import { EOF, type IToken } from "chevrotain";
 import { SqliteError } from "../errors.ts";
 import type { ParsedStatement, Select, Statement, WriteStatement } from "./ast.ts";
+import { SyntaxFailure } from "./ll1.ts";
 import { StatementParser } from "./parse_statement.ts";
 import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
 import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
@@ -25,8 +25,8 @@ import { TokenKind } from "./token_kinds.ts";
 const parser = new StatementParser();
 
 /** SQLite's error for a parse that fails at token `t` (undefined: end of input). */
-function errorAt(sql: string, t: IToken | undefined): SqliteError {
-  if (!t || t.tokenType === EOF) return incompleteInput(sql.length);
+function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
+  if (!t || t.kind === TokenKind.Eof) return incompleteInput(sql.length);
   const s = t as SqlToken;
   if (s.kind === TokenKind.Illegal) {
     const e = illegalTokenError(sql, { kind: s.kind, start: s.startOffset, end: s.end });
@@ -44,14 +44,10 @@ function run<R>(sql: string, tokens: SqlToken[], i: number, rule: () => R): R {
   try {
     result = rule.call(parser);
   } catch (e) {
-    if (e instanceof SqliteError) error = e;
+    if (e instanceof SyntaxFailure) error = errorAt(sql, e.token);
+    else if (e instanceof SqliteError) error = e;
     else if (e instanceof RangeError) error = sqlError("Recursion limit", sql.length);
     else throw e;
-  }
-  if (!error) {
-    // The rule stops at its `;`: chevrotain's complaint about the tokens after it is moot.
-    const e = parser.errors.find((e) => e.name !== "NotAllInputParsedException");
-    if (e) error = errorAt(sql, e.token);
   }
   const pending = parser.pending;
   if (pending && (!error || pending.at < error.offset)) throw pending.error;
@@ -150,7 +146,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
   const first = tokens[i];
   if (!first) throw errorAt(sql, first);
   let statement: Statement;
-  let terminator: IToken;
+  let terminator: SqlToken;
   switch (first.kind) {
     case TokenKind.Select:
     case TokenKind.Values: {

@@ -1,0 +1,577 @@
+/**
+ * The parsing engine under the statement grammar: an LL(1) parser with embedded actions,
+ * written for this grammar instead of a general parser toolkit (chevrotain, which it
+ * replaces, was a quarter of the gzipped browser bundle and took tens of milliseconds to
+ * analyse the grammar at load).
+ *
+ * A grammar is a subclass whose rules are built with {@link LL1Parser.RULE} and written
+ * with CONSUME / SUBRULE / OPTION / MANY / AT_LEAST_ONE / OR / ACTION. Before the first
+ * parse, {@link LL1Parser.analyze} runs every rule once in a recording mode (CONSUME and
+ * SUBRULE return placeholders, ACTION bodies are skipped, each OPTION, MANY, AT_LEAST_ONE
+ * body and OR alternative runs once) to learn the grammar, then computes the FIRST set of
+ * every decision. While parsing:
+ *
+ * - OPTION, MANY and AT_LEAST_ONE enter their body when its GATE (if any) allows and the
+ *   next token can start the body (always, if the body can match nothing);
+ * - OR takes the first alternative whose GATE allows and whose FIRST set holds the next
+ *   token (or that can match nothing);
+ * - a token that no decision accepts fails the parse with a {@link SyntaxFailure} naming
+ *   it, which is SQLite's error token because every decision is made on the next token.
+ *
+ * Decisions are identified as in the DSL: the method and its number within the rule
+ * (`OPTION2`), so each number may appear once per rule (checked when analysing).
+ */
+import { TOKEN_NAMES, TokenKind } from "./token_kinds.ts";
+
+/** A token of the parser's input. */
+export interface SqlToken {
+  /** Its kind. */
+  kind: TokenKind;
+  /** Offset of its first character in the SQL text (NaN for the end-of-input token). */
+  startOffset: number;
+  /** Offset just past its last character (NaN for the end-of-input token). */
+  end: number;
+}
+
+/** Something CONSUME accepts: one token kind, or a class of kinds (parse.y's `nm`, ...). */
+export interface TokenType {
+  /** Name for messages about the grammar itself. */
+  readonly name: string;
+  /** `matches[kind] === 1` for each kind it accepts. */
+  readonly matches: Uint8Array;
+}
+
+const KIND_COUNT = TOKEN_NAMES.length;
+
+/** A token type accepting `kinds`. */
+export function tokenType(name: string, kinds: Iterable<TokenKind>): TokenType {
+  const matches = new Uint8Array(KIND_COUNT);
+  for (const k of kinds) matches[k] = 1;
+  return { name, matches };
+}
+
+/** A grammar rule: call it through {@link LL1Parser.SUBRULE} (or directly, to parse). */
+export type Rule<A extends unknown[], R> = ((...args: A) => R) & { readonly ruleId: number };
+
+/** The parse failed at `token`: no rule could continue with it. */
+export class SyntaxFailure {
+  /** The first token that cannot continue the statement (end of input: kind Eof). */
+  readonly token: SqlToken;
+
+  /** Records the failing token. */
+  constructor(token: SqlToken) {
+    this.token = token;
+  }
+}
+
+/** An OPTION / MANY / AT_LEAST_ONE body, with an optional GATE. */
+export type Block<T> = (() => T) | { GATE?: () => boolean; DEF: () => T };
+
+/** One OR alternative, with an optional GATE. */
+export interface Alternative<T> {
+  /** Consulted before the lookahead: false skips the alternative. */
+  GATE?: () => boolean;
+  /** The alternative's body. */
+  ALT: () => T;
+}
+
+/** What an OR returns: the result of whichever alternative it took. */
+export type AltResult<A extends Alternative<unknown>[]> = ReturnType<A[number]["ALT"]>;
+
+/** The end of input, as LA returns it past the last token. */
+const END_OF_INPUT: SqlToken = Object.freeze({ kind: TokenKind.Eof, startOffset: NaN, end: NaN });
+/** What CONSUME returns while recording; its kind is no real kind. */
+const RECORDING_TOKEN: SqlToken = Object.freeze({
+  kind: -1 as TokenKind,
+  startOffset: -1,
+  end: -1,
+});
+/** What SUBRULE, OPTION and OR return while recording. */
+const RECORDING_VALUE = Object.freeze({ recording: true });
+
+const enum Dsl {
+  Option = 0,
+  Many = 1,
+  AtLeastOne = 2,
+  Or = 3,
+}
+
+/** A recorded grammar element. */
+type GrammarNode =
+  | { t: "token"; type: TokenType }
+  | { t: "rule"; rule: number }
+  | { t: "block"; dsl: Dsl; key: number; body: GrammarNode[] }
+  | { t: "or"; key: number; alts: GrammarNode[][]; gated: boolean };
+
+/** FIRST set and nullability of a piece of grammar. */
+interface First {
+  set: Uint8Array;
+  nullable: boolean;
+}
+
+/** How an OR decides. */
+interface OrDecision {
+  /** Without gates: the alternative to take for each token kind (-1: none). */
+  byKind: Int8Array;
+  /** With gates: each alternative's FIRST set and nullability, tried in order. */
+  alts: First[];
+  gated: boolean;
+}
+
+/** What a block decides on: the kinds that enter it, or null when it always enters. */
+type BlockDecision = Uint8Array | null;
+
+/** Decision tables of one rule, indexed by {@link decisionKey}. */
+type RuleTable = (BlockDecision | OrDecision | undefined)[];
+
+function decisionKey(dsl: Dsl, idx: number): number {
+  return dsl * 16 + idx;
+}
+
+/**
+ * Base class of a grammar: the DSL, the recording pass and the LL(1) decisions.
+ *
+ * @example
+ * ```ts
+ * import { LL1Parser, type Rule, tokenType } from "./ll1.ts";
+ * import { TokenKind } from "./token_kinds.ts";
+ * const INT = tokenType("INTEGER", [TokenKind.Integer]);
+ * const COMMA = tokenType("COMMA", [TokenKind.Comma]);
+ * class IntList extends LL1Parser {
+ *   list: Rule<[], number> = this.RULE("list", () => {
+ *     let n = 1;
+ *     this.CONSUME(INT);
+ *     this.MANY(() => {
+ *       this.CONSUME(COMMA);
+ *       this.CONSUME2(INT);
+ *       n++;
+ *     });
+ *     return n;
+ *   });
+ *   constructor() {
+ *     super();
+ *     this.analyze();
+ *   }
+ * }
+ * const p = new IntList();
+ * p.input = [
+ *   { kind: TokenKind.Integer, startOffset: 0, end: 1 },
+ *   { kind: TokenKind.Comma, startOffset: 1, end: 2 },
+ *   { kind: TokenKind.Integer, startOffset: 2, end: 3 },
+ * ];
+ * console.log(p.list()); // 2
+ * ```
+ */
+export abstract class LL1Parser {
+  #input: SqlToken[] = [];
+  #pos = 0;
+  #recording = false;
+  /** Rule ids of the rules being parsed, innermost last. */
+  #stack: number[] = [];
+  #sp = -1;
+  /** The decision table of the innermost rule. */
+  #table: RuleTable = [];
+  #tables: RuleTable[] = [];
+  #impls: ((...args: never[]) => unknown)[] = [];
+  #names: string[] = [];
+  /** While recording: the sequence the next element is appended to. */
+  #recordingInto: GrammarNode[] = [];
+  /** While recording: decision keys already used in the rule being recorded. */
+  #keysSeen = new Set<number>();
+
+  /** Sets the tokens to parse and resets the position. */
+  set input(tokens: SqlToken[]) {
+    this.#input = tokens;
+    this.#pos = 0;
+    this.#sp = -1;
+  }
+
+  /** True while {@link LL1Parser.analyze} records the grammar (actions must not run). */
+  get RECORDING_PHASE(): boolean {
+    return this.#recording;
+  }
+
+  /**
+   * Defines a rule. Call it from field initializers; call {@link LL1Parser.analyze} once
+   * every rule exists.
+   */
+  protected RULE<A extends unknown[], R>(name: string, impl: (...args: A) => R): Rule<A, R> {
+    const id = this.#impls.length;
+    this.#impls.push(impl as (...args: never[]) => unknown);
+    this.#names.push(name);
+    const rule = function (this: LL1Parser, ...args: A): R {
+      this.#stack[++this.#sp] = id;
+      this.#table = this.#tables[id];
+      const result = impl.apply(this, args);
+      this.#table = this.#tables[this.#stack[--this.#sp]];
+      return result;
+    };
+    return Object.assign(rule, { ruleId: id });
+  }
+
+  /** Records every rule and builds the decision tables (once, after all RULE calls). */
+  protected analyze(): void {
+    const grammar: GrammarNode[][] = [];
+    this.#recording = true;
+    try {
+      for (let id = 0; id < this.#impls.length; id++) {
+        this.#recordingInto = [];
+        this.#keysSeen.clear();
+        try {
+          (this.#impls[id] as () => unknown).call(this);
+        } catch (e) {
+          throw new Error(`recording rule ${this.#names[id]}: ${(e as Error).message}`);
+        }
+        grammar.push(this.#recordingInto);
+      }
+    } finally {
+      this.#recording = false;
+    }
+    this.#tables = new FirstSets(grammar, this.#names).tables();
+  }
+
+  /** The token `i` places ahead (1: the next one; 0: the last consumed). */
+  LA(i: number): SqlToken {
+    if (this.#recording) return END_OF_INPUT;
+    const at = this.#pos + i - 1;
+    return at >= 0 && at < this.#input.length ? this.#input[at] : END_OF_INPUT;
+  }
+
+  /** Consumes the next token, which must be of `type`. */
+  CONSUME(type: TokenType): SqlToken {
+    if (this.#recording) {
+      this.#recordingInto.push({ t: "token", type });
+      return RECORDING_TOKEN;
+    }
+    const pos = this.#pos;
+    const token = pos < this.#input.length ? this.#input[pos] : END_OF_INPUT;
+    if (type.matches[token.kind] !== 1) throw new SyntaxFailure(token);
+    this.#pos = pos + 1;
+    return token;
+  }
+
+  /** Same as CONSUME (numbered for readability only). */
+  CONSUME2(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Same as CONSUME. */
+  CONSUME3(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Same as CONSUME. */
+  CONSUME4(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Same as CONSUME. */
+  CONSUME5(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Parses `rule` (with `options.ARGS`) here. */
+  SUBRULE<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    if (this.#recording) {
+      this.#recordingInto.push({ t: "rule", rule: rule.ruleId });
+      return RECORDING_VALUE as R;
+    }
+    return options ? rule.apply(this, options.ARGS) : (rule as () => R).call(this);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE2<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE3<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE4<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE5<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE6<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Runs `action` when parsing (skipped while recording). */
+  ACTION<T>(action: () => T): T {
+    return this.#recording ? undefined as T : action.call(this);
+  }
+
+  /** Optional `block`: its result, or undefined when it is skipped. */
+  OPTION<T>(block: Block<T>): T | undefined {
+    return this.#option(0, block);
+  }
+
+  /** OPTION, occurrence 2 in its rule. */
+  OPTION2<T>(block: Block<T>): T | undefined {
+    return this.#option(2, block);
+  }
+
+  /** OPTION, occurrence 3. */
+  OPTION3<T>(block: Block<T>): T | undefined {
+    return this.#option(3, block);
+  }
+
+  /** OPTION, occurrence 4. */
+  OPTION4<T>(block: Block<T>): T | undefined {
+    return this.#option(4, block);
+  }
+
+  /** OPTION, occurrence 5. */
+  OPTION5<T>(block: Block<T>): T | undefined {
+    return this.#option(5, block);
+  }
+
+  /** OPTION, occurrence 6. */
+  OPTION6<T>(block: Block<T>): T | undefined {
+    return this.#option(6, block);
+  }
+
+  /** OPTION, occurrence 7. */
+  OPTION7<T>(block: Block<T>): T | undefined {
+    return this.#option(7, block);
+  }
+
+  /** OPTION, occurrence 8. */
+  OPTION8<T>(block: Block<T>): T | undefined {
+    return this.#option(8, block);
+  }
+
+  /** OPTION, occurrence 9. */
+  OPTION9<T>(block: Block<T>): T | undefined {
+    return this.#option(9, block);
+  }
+
+  /** `block` repeated while the next token can start it. */
+  MANY(block: Block<unknown>): void {
+    this.#repeat(Dsl.Many, 0, block);
+  }
+
+  /** MANY, occurrence 2 in its rule. */
+  MANY2(block: Block<unknown>): void {
+    this.#repeat(Dsl.Many, 2, block);
+  }
+
+  /** MANY, occurrence 3. */
+  MANY3(block: Block<unknown>): void {
+    this.#repeat(Dsl.Many, 3, block);
+  }
+
+  /** `block` at least once, then while the next token can start it. */
+  AT_LEAST_ONE(block: Block<unknown>): void {
+    this.#repeat(Dsl.AtLeastOne, 0, block);
+  }
+
+  /** The first alternative that can start with the next token. */
+  OR<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(0, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 2 in its rule. */
+  OR2<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(2, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 3. */
+  OR3<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(3, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 4. */
+  OR4<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(4, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 5. */
+  OR5<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(5, alts) as AltResult<A>;
+  }
+
+  #nextKind(): TokenKind {
+    const pos = this.#pos;
+    return pos < this.#input.length ? this.#input[pos].kind : TokenKind.Eof;
+  }
+
+  /** True when `block` is to be entered (gate, then lookahead). */
+  #enters(key: number, gate: (() => boolean) | undefined): boolean {
+    if (gate !== undefined && !gate.call(this)) return false;
+    const accept = this.#table[key] as BlockDecision;
+    return accept === null || accept[this.#nextKind()] === 1;
+  }
+
+  #option<T>(idx: number, block: Block<T>): T | undefined {
+    const key = decisionKey(Dsl.Option, idx);
+    const def = typeof block === "function" ? block : block.DEF;
+    if (this.#recording) {
+      this.#recordBlock(Dsl.Option, key, def);
+      return RECORDING_VALUE as T;
+    }
+    const gate = typeof block === "function" ? undefined : block.GATE;
+    return this.#enters(key, gate) ? def.call(this) : undefined;
+  }
+
+  #repeat(dsl: Dsl, idx: number, block: Block<unknown>): void {
+    const key = decisionKey(dsl, idx);
+    const def = typeof block === "function" ? block : block.DEF;
+    if (this.#recording) {
+      this.#recordBlock(dsl, key, def);
+      return;
+    }
+    const gate = typeof block === "function" ? undefined : block.GATE;
+    if (dsl === Dsl.AtLeastOne) {
+      if (!this.#enters(key, gate)) throw new SyntaxFailure(this.LA(1));
+      def.call(this);
+    }
+    while (this.#enters(key, gate)) {
+      const before = this.#pos;
+      def.call(this);
+      if (this.#pos === before) break; // a body that consumed nothing would loop forever
+    }
+  }
+
+  #or<T>(idx: number, alts: Alternative<T>[]): T {
+    const key = decisionKey(Dsl.Or, idx);
+    if (this.#recording) {
+      this.#claimKey(key);
+      const into = this.#recordingInto;
+      const recorded: GrammarNode[][] = [];
+      for (const alt of alts) {
+        this.#recordingInto = [];
+        alt.ALT.call(this);
+        recorded.push(this.#recordingInto);
+      }
+      this.#recordingInto = into;
+      into.push({ t: "or", key, alts: recorded, gated: alts.some((a) => a.GATE !== undefined) });
+      return RECORDING_VALUE as T;
+    }
+    const decision = this.#table[key] as OrDecision;
+    const kind = this.#nextKind();
+    let chosen = -1;
+    if (!decision.gated) chosen = decision.byKind[kind];
+    else {
+      for (let i = 0; i < alts.length; i++) {
+        const gate = alts[i].GATE;
+        if (gate !== undefined && !gate.call(this)) continue;
+        const first = decision.alts[i];
+        if (first.nullable || first.set[kind] === 1) {
+          chosen = i;
+          break;
+        }
+      }
+    }
+    if (chosen < 0) throw new SyntaxFailure(this.LA(1));
+    return alts[chosen].ALT.call(this);
+  }
+
+  #recordBlock(dsl: Dsl, key: number, def: () => unknown): void {
+    this.#claimKey(key);
+    const into = this.#recordingInto;
+    const body: GrammarNode[] = [];
+    this.#recordingInto = body;
+    def.call(this);
+    this.#recordingInto = into;
+    into.push({ t: "block", dsl, key, body });
+  }
+
+  #claimKey(key: number): void {
+    if (this.#keysSeen.has(key)) {
+      const names = ["OPTION", "MANY", "AT_LEAST_ONE", "OR"];
+      throw new Error(`${names[key >> 4]}${key & 15 || ""} is used twice in this rule`);
+    }
+    this.#keysSeen.add(key);
+  }
+}
+
+/** FIRST sets of a recorded grammar, and the decision tables built from them. */
+class FirstSets {
+  readonly #grammar: GrammarNode[][];
+  readonly #names: string[];
+  readonly #ofRule: (First | "pending" | undefined)[] = [];
+
+  constructor(grammar: GrammarNode[][], names: string[]) {
+    this.#grammar = grammar;
+    this.#names = names;
+  }
+
+  /** One table per rule: every decision in it, keyed like the DSL call that makes it. */
+  tables(): RuleTable[] {
+    return this.#grammar.map((sequence) => {
+      const table: RuleTable = [];
+      this.#collect(sequence, table);
+      return table;
+    });
+  }
+
+  #collect(sequence: GrammarNode[], table: RuleTable): void {
+    for (const node of sequence) {
+      if (node.t === "block") {
+        const first = this.#ofSequence(node.body);
+        table[node.key] = first.nullable ? null : first.set;
+        this.#collect(node.body, table);
+      } else if (node.t === "or") {
+        const alts = node.alts.map((alt) => this.#ofSequence(alt));
+        const byKind = new Int8Array(KIND_COUNT).fill(-1);
+        for (let kind = 0; kind < KIND_COUNT; kind++) {
+          byKind[kind] = alts.findIndex((a) => a.nullable || a.set[kind] === 1);
+        }
+        table[node.key] = { byKind, alts, gated: node.gated };
+        for (const alt of node.alts) this.#collect(alt, table);
+      }
+    }
+  }
+
+  #ofSequence(sequence: GrammarNode[]): First {
+    const set = new Uint8Array(KIND_COUNT);
+    for (const node of sequence) {
+      const first = this.#ofNode(node);
+      for (let k = 0; k < KIND_COUNT; k++) set[k] |= first.set[k];
+      if (!first.nullable) return { set, nullable: false };
+    }
+    return { set, nullable: true };
+  }
+
+  #ofNode(node: GrammarNode): First {
+    switch (node.t) {
+      case "token":
+        return { set: node.type.matches, nullable: false };
+      case "rule":
+        return this.#ofRuleId(node.rule);
+      case "block": {
+        const body = this.#ofSequence(node.body);
+        return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };
+      }
+      case "or": {
+        const set = new Uint8Array(KIND_COUNT);
+        let nullable = false;
+        for (const alt of node.alts) {
+          const first = this.#ofSequence(alt);
+          for (let k = 0; k < KIND_COUNT; k++) set[k] |= first.set[k];
+          nullable ||= first.nullable;
+        }
+        return { set, nullable };
+      }
+    }
+  }
+
+  #ofRuleId(id: number): First {
+    const known = this.#ofRule[id];
+    if (known === "pending") throw new Error(`rule ${this.#names[id]} is left-recursive`);
+    if (known) return known;
+    this.#ofRule[id] = "pending";
+    const first = this.#ofSequence(this.#grammar[id]);
+    this.#ofRule[id] = first;
+    return first;
+  }
+}

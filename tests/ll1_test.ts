@@ -1,0 +1,193 @@
+/**
+ * The LL(1) engine under the SQL grammar (core/sql/ll1.ts), on small grammars whose
+ * outcome is worked out by hand: how OR, OPTION, MANY and AT_LEAST_ONE decide from FIRST
+ * sets, gates and nullable bodies, where a failure points, and the grammar mistakes it
+ * refuses when analysing. The full grammar is covered by parser_test, syntax_error_test
+ * and the sqllogictest parse tests, against SQLite.
+ */
+import assert from "node:assert/strict";
+import { LL1Parser, type Rule, type SqlToken, SyntaxFailure, tokenType } from "../core/sql/ll1.ts";
+import { TokenKind } from "../core/sql/token_kinds.ts";
+
+const INT = tokenType("INTEGER", [TokenKind.Integer]);
+const ID = tokenType("ID", [TokenKind.Id]);
+const COMMA = tokenType("COMMA", [TokenKind.Comma]);
+const NAME = tokenType("NAME", [TokenKind.Id, TokenKind.String]);
+const SEMI = tokenType("SEMI", [TokenKind.Semi]);
+
+/** Tokens of these kinds at offsets 0, 1, 2, ... */
+function tokens(...kinds: TokenKind[]): SqlToken[] {
+  return kinds.map((kind, i) => ({ kind, startOffset: i, end: i + 1 }));
+}
+
+/** Runs `rule` on `input`; a failure becomes "fail@offset" (NaN offset: end of input). */
+function parse<R>(p: LL1Parser, rule: () => R, input: SqlToken[]): R | string {
+  p.input = input;
+  try {
+    return rule.call(p);
+  } catch (e) {
+    if (e instanceof SyntaxFailure) return `fail@${e.token.startOffset}`;
+    throw e;
+  }
+}
+
+class Grammar extends LL1Parser {
+  gateOpen = true;
+
+  /** `item (, item)* ;` where item is INT, or ID with an optional INT. */
+  list: Rule<[], string[]> = this.RULE("list", () => {
+    const items = [this.SUBRULE(this.item)];
+    this.MANY(() => {
+      this.CONSUME(COMMA);
+      items.push(this.SUBRULE2(this.item));
+    });
+    this.CONSUME(SEMI);
+    return items;
+  });
+
+  item: Rule<[], string> = this.RULE("item", () =>
+    this.OR([
+      { ALT: () => (this.CONSUME(INT), "int") },
+      // ID also belongs to NAME: the earlier alternative wins.
+      {
+        ALT: () => {
+          this.CONSUME(ID);
+          return this.OPTION(() => (this.CONSUME2(INT), "id+int")) ?? "id";
+        },
+      },
+      { ALT: () => (this.CONSUME3(NAME), "name") },
+    ]));
+
+  /** An OR whose first alternative is gated, and whose last can match nothing. */
+  gated: Rule<[], string> = this.RULE("gated", () =>
+    this.OR([
+      { GATE: () => this.gateOpen, ALT: () => (this.CONSUME(INT), "gated int") },
+      { ALT: () => (this.CONSUME2(INT), "plain int") },
+      { ALT: () => "nothing" },
+    ]));
+
+  /** AT_LEAST_ONE of a nested rule that starts with an optional token. */
+  counts: Rule<[], number> = this.RULE("counts", () => {
+    let n = 0;
+    this.AT_LEAST_ONE(() => {
+      this.SUBRULE(this.optionalThenInt);
+      n++;
+    });
+    return n;
+  });
+
+  optionalThenInt: Rule<[], void> = this.RULE("optionalThenInt", () => {
+    this.OPTION(() => this.CONSUME(ID));
+    this.CONSUME(INT);
+  });
+
+  /** ACTION bodies do not run while the grammar is recorded. */
+  actionRuns = 0;
+  withAction: Rule<[number], number> = this.RULE("withAction", (x: number) => {
+    const t = this.CONSUME(INT);
+    return this.ACTION(() => {
+      this.actionRuns++;
+      return x + t.startOffset;
+    });
+  });
+
+  constructor() {
+    super();
+    this.analyze();
+  }
+}
+
+const g = new Grammar();
+
+Deno.test("ll1: OR takes the first alternative whose FIRST set holds the next token", () => {
+  assert.deepEqual(parse(g, g.list, tokens(TokenKind.Integer, TokenKind.Semi)), ["int"]);
+  assert.deepEqual(
+    parse(
+      g,
+      g.list,
+      tokens(
+        TokenKind.Id,
+        TokenKind.Comma,
+        TokenKind.Id,
+        TokenKind.Integer,
+        TokenKind.Comma,
+        TokenKind.String,
+        TokenKind.Semi,
+      ),
+    ),
+    ["id", "id+int", "name"],
+  );
+});
+
+Deno.test("ll1: a failure names the first token that cannot continue", () => {
+  // `, ;`: the OR after the comma has no alternative for `;` (offset 2).
+  assert.equal(
+    parse(g, g.list, tokens(TokenKind.Integer, TokenKind.Comma, TokenKind.Semi)),
+    "fail@2",
+  );
+  // A missing `;`: CONSUME fails at the end of input (offset NaN).
+  assert.equal(
+    parse(g, g.list, tokens(TokenKind.Integer, TokenKind.Comma, TokenKind.Integer)),
+    "fail@NaN",
+  );
+  // An OPTION that does not start is skipped; the next CONSUME fails there.
+  assert.equal(parse(g, g.list, tokens(TokenKind.Id, TokenKind.Id)), "fail@1");
+});
+
+Deno.test("ll1: gates are consulted before the lookahead; a nullable alternative matches anything", () => {
+  g.gateOpen = true;
+  assert.equal(parse(g, g.gated, tokens(TokenKind.Integer)), "gated int");
+  g.gateOpen = false;
+  assert.equal(parse(g, g.gated, tokens(TokenKind.Integer)), "plain int");
+  assert.equal(parse(g, g.gated, tokens(TokenKind.Comma)), "nothing");
+  g.gateOpen = true;
+});
+
+Deno.test("ll1: AT_LEAST_ONE sees through a rule that starts with an optional token", () => {
+  assert.equal(
+    parse(
+      g,
+      g.counts,
+      tokens(TokenKind.Integer, TokenKind.Id, TokenKind.Integer, TokenKind.Integer),
+    ),
+    3,
+  );
+  assert.equal(parse(g, g.counts, tokens(TokenKind.Comma)), "fail@0");
+  assert.equal(parse(g, g.counts, tokens(TokenKind.Id, TokenKind.Comma)), "fail@1");
+});
+
+Deno.test("ll1: rule arguments reach the rule; ACTION runs only when parsing", () => {
+  const before = g.actionRuns;
+  g.input = tokens(TokenKind.Comma, TokenKind.Integer).slice(1);
+  assert.equal(g.withAction(10), 11);
+  assert.equal(g.actionRuns, before + 1);
+});
+
+Deno.test("ll1: analysing refuses a decision number used twice in a rule, and left recursion", () => {
+  class Twice extends LL1Parser {
+    r: Rule<[], void> = this.RULE("r", () => {
+      this.OPTION(() => this.CONSUME(INT));
+      this.OPTION(() => this.CONSUME(ID));
+    });
+    constructor() {
+      super();
+      this.analyze();
+    }
+  }
+  assert.throws(() => new Twice(), /recording rule r: OPTION is used twice/);
+
+  class LeftRecursive extends LL1Parser {
+    a: Rule<[], void> = this.RULE("a", () => {
+      this.OR([{ ALT: () => this.SUBRULE(this.b) }, { ALT: () => this.CONSUME(INT) }]);
+    });
+    b: Rule<[], void> = this.RULE("b", () => {
+      this.SUBRULE(this.a);
+      this.CONSUME(COMMA);
+    });
+    constructor() {
+      super();
+      this.analyze();
+    }
+  }
+  assert.throws(() => new LeftRecursive(), /left-recursive/);
+});
