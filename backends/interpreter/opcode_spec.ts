@@ -124,41 +124,37 @@ export const enum Op {
 /** What P4 holds for an opcode. */
 export type P4Kind = "none" | "count" | "pool";
 
-/** One opcode's definition. */
+/**
+ * One opcode's definition: what EXPLAIN and the code generators need at run time. What
+ * each opcode does and what its operands mean is documented where it is defined
+ * (opcodes_*.ts), in comments, so the prose is not shipped.
+ */
 export interface OpcodeSpec {
   /** Name as EXPLAIN prints it. */
   name: string;
-  /** Meaning of each operand ("" when unused). */
-  p1: string;
-  p2: string;
-  p3: string;
-  p4: P4Kind;
-  p5: string;
   /** P2 is a jump target. */
   jump: boolean;
   /** SQLite-style synopsis, shown in EXPLAIN's comment column. */
   synopsis: string;
-  /** What the opcode does. */
-  doc: string;
+  /** What P4 holds. */
+  p4: P4Kind;
+  /** P1 is a b-tree cursor. */
+  cursorP1: boolean;
 }
 
+/** Builds an {@link OpcodeSpec}; P4 defaults to "none", P1 to not a cursor. */
 export function spec(
   name: string,
   jump: boolean,
-  operands: Partial<Pick<OpcodeSpec, "p1" | "p2" | "p3" | "p4" | "p5">>,
   synopsis: string,
-  doc: string,
+  operands: { p4?: P4Kind; cursorP1?: boolean } = {},
 ): OpcodeSpec {
   return {
     name,
     jump,
-    p1: operands.p1 ?? "",
-    p2: operands.p2 ?? "",
-    p3: operands.p3 ?? "",
-    p4: operands.p4 ?? "none",
-    p5: operands.p5 ?? "",
     synopsis,
-    doc,
+    p4: operands.p4 ?? "none",
+    cursorP1: operands.cursorP1 ?? false,
   };
 }
 

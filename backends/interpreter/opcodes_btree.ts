@@ -5,172 +5,152 @@ import { J, N, Op, type OpcodeSpec, spec } from "./opcode_spec.ts";
 
 /** Opcodes for b-tree cursors: opening, walking, reading columns, rowid and index seeks. */
 export const BTREE_OPCODES = {
-  [Op.OpenRead]: spec(
-    "OpenRead",
-    N,
-    { p1: "cursor", p2: "root page", p4: "pool" },
-    "root=P2",
-    "Open cursor P1 on the b-tree pool[P4] (a table or index).",
-  ),
-  [Op.Rewind]: spec(
-    "Rewind",
-    J,
-    { p1: "cursor", p2: "if empty" },
-    "",
-    "Move c[P1] to its first entry; jump to P2 if there is none.",
-  ),
-  [Op.Last]: spec(
-    "Last",
-    J,
-    { p1: "cursor", p2: "if empty" },
-    "",
-    "Move c[P1] to its last entry; jump to P2 if there is none.",
-  ),
-  [Op.Next]: spec(
-    "Next",
-    J,
-    { p1: "cursor", p2: "if more" },
-    "",
-    "Advance c[P1]; jump to P2 if it is on an entry.",
-  ),
-  [Op.Prev]: spec(
-    "Prev",
-    J,
-    { p1: "cursor", p2: "if more" },
-    "",
-    "Move c[P1] back; jump to P2 if it is on an entry.",
-  ),
-  [Op.Column]: spec(
-    "Column",
-    N,
-    { p1: "cursor", p2: "field", p3: "dest", p4: "pool", p5: "1: REAL affinity" },
-    "r[P3]=c[P1].field[P2]",
-    "Read record field P2 of c[P1] (NULL on a null row; pool[P4] when the record is shorter; P5 turns an INTEGER into REAL).",
-  ),
-  [Op.Rowid]: spec(
-    "Rowid",
-    N,
-    { p1: "cursor", p2: "dest" },
-    "r[P2]=rowid(c[P1])",
-    "The rowid of c[P1]'s entry (NULL on a null row).",
-  ),
-  [Op.NullRow]: spec(
-    "NullRow",
-    N,
-    { p1: "cursor" },
-    "",
-    "Make c[P1] read NULL for every column until it moves (OUTER JOIN).",
-  ),
-  [Op.Count]: spec(
-    "Count",
-    N,
-    { p1: "cursor", p2: "dest" },
-    "r[P2]=count(c[P1])",
-    "Number of entries of c[P1]'s b-tree, from its leaf pages.",
-  ),
-  [Op.SeekRowid]: spec(
-    "SeekRowid",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key" },
-    "if no row rowid==r[P3] goto P2",
-    "Move c[P1] to rowid r[P3] (converted as SQLite's OP_SeekRowid); jump to P2 if there is no such row.",
-  ),
-  [Op.RowidBound]: spec(
-    "RowidBound",
-    J,
-    { p1: "value", p2: "if empty", p3: "dest", p5: "1 lower, 2 inclusive" },
-    "r[P3]=rowid bound of r[P1]",
-    "Convert a rowid range bound: jump to P2 if no row can match, NULL when unbounded, else the inclusive integer bound.",
-  ),
-  [Op.SeekRowidGE]: spec(
-    "SeekRowidGE",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key" },
-    "seek rowid >= r[P3]",
-    "Move c[P1] to the first rowid >= r[P3] (the first row when NULL); jump to P2 if none.",
-  ),
-  [Op.SeekRowidLE]: spec(
-    "SeekRowidLE",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key" },
-    "seek rowid <= r[P3]",
-    "Move c[P1] to the last rowid <= r[P3] (the last row when NULL); jump to P2 if none.",
-  ),
-  [Op.RowidGT]: spec(
-    "RowidGT",
-    J,
-    { p1: "cursor", p2: "target", p3: "key" },
-    "if rowid > r[P3] goto P2",
-    "Jump to P2 if c[P1]'s rowid is above r[P3] (never when NULL).",
-  ),
-  [Op.RowidLT]: spec(
-    "RowidLT",
-    J,
-    { p1: "cursor", p2: "target", p3: "key" },
-    "if rowid < r[P3] goto P2",
-    "Jump to P2 if c[P1]'s rowid is below r[P3] (never when NULL).",
-  ),
-  [Op.SeekGE]: spec(
-    "SeekGE",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Move index c[P1] to the first entry >= the key; jump to P2 if none.",
-  ),
-  [Op.SeekGT]: spec(
-    "SeekGT",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Move index c[P1] to the first entry > the key; jump to P2 if none.",
-  ),
-  [Op.SeekLE]: spec(
-    "SeekLE",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Move index c[P1] to the last entry <= the key; jump to P2 if none.",
-  ),
-  [Op.SeekLT]: spec(
-    "SeekLT",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Move index c[P1] to the last entry < the key; jump to P2 if none.",
-  ),
-  [Op.IdxGT]: spec(
-    "IdxGT",
-    J,
-    { p1: "cursor", p2: "target", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Jump to P2 if c[P1]'s entry (its first P4 fields) is > the key.",
-  ),
-  [Op.IdxGE]: spec(
-    "IdxGE",
-    J,
-    { p1: "cursor", p2: "target", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Jump to P2 if c[P1]'s entry is >= the key.",
-  ),
-  [Op.IdxLT]: spec(
-    "IdxLT",
-    J,
-    { p1: "cursor", p2: "target", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Jump to P2 if c[P1]'s entry is < the key.",
-  ),
-  [Op.IdxLE]: spec(
-    "IdxLE",
-    J,
-    { p1: "cursor", p2: "target", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Jump to P2 if c[P1]'s entry is <= the key.",
-  ),
-  [Op.NotFound]: spec(
-    "NotFound",
-    J,
-    { p1: "cursor", p2: "if none", p3: "key", p4: "count" },
-    "key=r[P3@P4]",
-    "Move c[P1] to the entry whose first P4 fields equal the key (a WITHOUT ROWID primary key); jump to P2 if none.",
-  ),
+  /**
+   * Open cursor P1 on the b-tree pool[P4] (a table or index).
+   *
+   * Operands: P1: cursor; P2: root page; P4: pool.
+   */
+  [Op.OpenRead]: spec("OpenRead", N, "root=P2", { cursorP1: true, p4: "pool" }),
+  /**
+   * Move c[P1] to its first entry; jump to P2 if there is none.
+   *
+   * Operands: P1: cursor; P2: if empty.
+   */
+  [Op.Rewind]: spec("Rewind", J, "", { cursorP1: true }),
+  /**
+   * Move c[P1] to its last entry; jump to P2 if there is none.
+   *
+   * Operands: P1: cursor; P2: if empty.
+   */
+  [Op.Last]: spec("Last", J, "", { cursorP1: true }),
+  /**
+   * Advance c[P1]; jump to P2 if it is on an entry.
+   *
+   * Operands: P1: cursor; P2: if more.
+   */
+  [Op.Next]: spec("Next", J, "", { cursorP1: true }),
+  /**
+   * Move c[P1] back; jump to P2 if it is on an entry.
+   *
+   * Operands: P1: cursor; P2: if more.
+   */
+  [Op.Prev]: spec("Prev", J, "", { cursorP1: true }),
+  /**
+   * Read record field P2 of c[P1] (NULL on a null row; pool[P4] when the record is shorter; P5
+   * turns an INTEGER into REAL).
+   *
+   * Operands: P1: cursor; P2: field; P3: dest; P4: pool; P5: 1: REAL affinity.
+   */
+  [Op.Column]: spec("Column", N, "r[P3]=c[P1].field[P2]", { cursorP1: true, p4: "pool" }),
+  /**
+   * The rowid of c[P1]'s entry (NULL on a null row).
+   *
+   * Operands: P1: cursor; P2: dest.
+   */
+  [Op.Rowid]: spec("Rowid", N, "r[P2]=rowid(c[P1])", { cursorP1: true }),
+  /**
+   * Make c[P1] read NULL for every column until it moves (OUTER JOIN).
+   *
+   * Operands: P1: cursor.
+   */
+  [Op.NullRow]: spec("NullRow", N, "", { cursorP1: true }),
+  /**
+   * Number of entries of c[P1]'s b-tree, from its leaf pages.
+   *
+   * Operands: P1: cursor; P2: dest.
+   */
+  [Op.Count]: spec("Count", N, "r[P2]=count(c[P1])", { cursorP1: true }),
+  /**
+   * Move c[P1] to rowid r[P3] (converted as SQLite's OP_SeekRowid); jump to P2 if there is no
+   * such row.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key.
+   */
+  [Op.SeekRowid]: spec("SeekRowid", J, "if no row rowid==r[P3] goto P2", { cursorP1: true }),
+  /**
+   * Convert a rowid range bound: jump to P2 if no row can match, NULL when unbounded, else the
+   * inclusive integer bound.
+   *
+   * Operands: P1: value; P2: if empty; P3: dest; P5: 1 lower, 2 inclusive.
+   */
+  [Op.RowidBound]: spec("RowidBound", J, "r[P3]=rowid bound of r[P1]"),
+  /**
+   * Move c[P1] to the first rowid >= r[P3] (the first row when NULL); jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key.
+   */
+  [Op.SeekRowidGE]: spec("SeekRowidGE", J, "seek rowid >= r[P3]", { cursorP1: true }),
+  /**
+   * Move c[P1] to the last rowid <= r[P3] (the last row when NULL); jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key.
+   */
+  [Op.SeekRowidLE]: spec("SeekRowidLE", J, "seek rowid <= r[P3]", { cursorP1: true }),
+  /**
+   * Jump to P2 if c[P1]'s rowid is above r[P3] (never when NULL).
+   *
+   * Operands: P1: cursor; P2: target; P3: key.
+   */
+  [Op.RowidGT]: spec("RowidGT", J, "if rowid > r[P3] goto P2", { cursorP1: true }),
+  /**
+   * Jump to P2 if c[P1]'s rowid is below r[P3] (never when NULL).
+   *
+   * Operands: P1: cursor; P2: target; P3: key.
+   */
+  [Op.RowidLT]: spec("RowidLT", J, "if rowid < r[P3] goto P2", { cursorP1: true }),
+  /**
+   * Move index c[P1] to the first entry >= the key; jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key; P4: count.
+   */
+  [Op.SeekGE]: spec("SeekGE", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Move index c[P1] to the first entry > the key; jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key; P4: count.
+   */
+  [Op.SeekGT]: spec("SeekGT", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Move index c[P1] to the last entry <= the key; jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key; P4: count.
+   */
+  [Op.SeekLE]: spec("SeekLE", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Move index c[P1] to the last entry < the key; jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key; P4: count.
+   */
+  [Op.SeekLT]: spec("SeekLT", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Jump to P2 if c[P1]'s entry (its first P4 fields) is > the key.
+   *
+   * Operands: P1: cursor; P2: target; P3: key; P4: count.
+   */
+  [Op.IdxGT]: spec("IdxGT", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Jump to P2 if c[P1]'s entry is >= the key.
+   *
+   * Operands: P1: cursor; P2: target; P3: key; P4: count.
+   */
+  [Op.IdxGE]: spec("IdxGE", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Jump to P2 if c[P1]'s entry is < the key.
+   *
+   * Operands: P1: cursor; P2: target; P3: key; P4: count.
+   */
+  [Op.IdxLT]: spec("IdxLT", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Jump to P2 if c[P1]'s entry is <= the key.
+   *
+   * Operands: P1: cursor; P2: target; P3: key; P4: count.
+   */
+  [Op.IdxLE]: spec("IdxLE", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
+  /**
+   * Move c[P1] to the entry whose first P4 fields equal the key (a WITHOUT ROWID primary key);
+   * jump to P2 if none.
+   *
+   * Operands: P1: cursor; P2: if none; P3: key; P4: count.
+   */
+  [Op.NotFound]: spec("NotFound", J, "key=r[P3@P4]", { cursorP1: true, p4: "count" }),
 } satisfies Partial<Record<Op, OpcodeSpec>>;

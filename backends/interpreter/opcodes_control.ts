@@ -5,332 +5,305 @@ import { J, N, Op, type OpcodeSpec, spec } from "./opcode_spec.ts";
 
 /** Opcodes for control flow, constants, parameters, arithmetic, comparisons and function calls. */
 export const CONTROL_OPCODES = {
-  [Op.Init]: spec(
-    "Init",
-    J,
-    { p2: "start" },
-    "",
-    "Start of the program: jump to P2 (the prologue).",
-  ),
-  [Op.Goto]: spec("Goto", J, { p2: "target" }, "", "Jump to P2."),
-  [Op.Halt]: spec("Halt", N, {}, "", "End of the run: step() returns false."),
-  [Op.Once]: spec(
-    "Once",
-    J,
-    { p2: "target" },
-    "",
-    "Fall through the first time in a run, then jump to P2.",
-  ),
-  [Op.If]: spec(
-    "If",
-    J,
-    { p1: "reg", p2: "target", p3: "jump if NULL" },
-    "if r[P1] goto P2",
-    "Jump to P2 if r[P1] is true; a NULL jumps if P3 is non-zero.",
-  ),
-  [Op.IfNot]: spec(
-    "IfNot",
-    J,
-    { p1: "reg", p2: "target", p3: "jump if NULL" },
-    "if !r[P1] goto P2",
-    "Jump to P2 if r[P1] is false; a NULL jumps if P3 is non-zero.",
-  ),
-  [Op.IsNull]: spec(
-    "IsNull",
-    J,
-    { p1: "reg", p2: "target" },
-    "if r[P1]==NULL goto P2",
-    "Jump to P2 if r[P1] is NULL.",
-  ),
-  [Op.NotNull]: spec(
-    "NotNull",
-    J,
-    { p1: "reg", p2: "target" },
-    "if r[P1]!=NULL goto P2",
-    "Jump to P2 if r[P1] is not NULL.",
-  ),
-  [Op.IfPos]: spec(
-    "IfPos",
-    J,
-    { p1: "reg", p2: "target", p3: "decrement" },
-    "if r[P1]>0 then r[P1]-=P3, goto P2",
-    "Counter step (OFFSET): if r[P1] > 0, subtract P3 and jump to P2.",
-  ),
-  [Op.DecrJumpZero]: spec(
-    "DecrJumpZero",
-    J,
-    { p1: "reg", p2: "target" },
-    "if (--r[P1])==0 goto P2",
-    "LIMIT counter: if r[P1] > 0, decrement it and jump to P2 when it reaches zero.",
-  ),
-  [Op.ResultRow]: spec(
-    "ResultRow",
-    N,
-    { p1: "first", p2: "count" },
-    "output=r[P1@P2]",
-    "Hand r[P1..P1+P2) to the caller as the next row; step() returns true.",
-  ),
-  [Op.Null]: spec(
-    "Null",
-    N,
-    { p2: "first", p3: "last" },
-    "r[P2..P3]=NULL",
-    "Set registers P2 through P3 to NULL.",
-  ),
-  [Op.Integer]: spec(
-    "Integer",
-    N,
-    { p1: "value", p2: "dest" },
-    "r[P2]=P1",
-    "Set r[P2] to the small internal integer P1 (counters and flags).",
-  ),
-  [Op.Int64]: spec(
-    "Int64",
-    N,
-    { p2: "dest", p4: "pool" },
-    "r[P2]=P4",
-    "Set r[P2] to the INTEGER constant pool[P4].",
-  ),
-  [Op.Real]: spec(
-    "Real",
-    N,
-    { p2: "dest", p4: "pool" },
-    "r[P2]=P4",
-    "Set r[P2] to the REAL constant pool[P4].",
-  ),
-  [Op.String8]: spec(
-    "String8",
-    N,
-    { p2: "dest", p4: "pool" },
-    "r[P2]='P4'",
-    "Set r[P2] to the TEXT constant pool[P4].",
-  ),
-  [Op.Blob]: spec(
-    "Blob",
-    N,
-    { p2: "dest", p4: "pool" },
-    "r[P2]=P4 (blob)",
-    "Set r[P2] to the BLOB constant pool[P4].",
-  ),
-  [Op.Variable]: spec(
-    "Variable",
-    N,
-    { p1: "param", p2: "dest" },
-    "r[P2]=parameter(P1)",
-    "Set r[P2] to bound parameter P1 (1-based; unbound is NULL).",
-  ),
-  [Op.Copy]: spec(
-    "Copy",
-    N,
-    { p1: "src", p2: "dest", p3: "extra", p5: "subtype" },
-    "r[P2@P3+1]=r[P1@P3+1]",
-    "Copy registers P1..P1+P3 to P2..P2+P3. The JSON subtype: P5=0 drops it, P5=1 copies " +
-      "it, P5=2 marks copied TEXT as JSON (core/functions/json/subtype.ts).",
-  ),
-  [Op.ClrSubtype]: spec(
-    "ClrSubtype",
-    N,
-    { p1: "reg" },
-    "r[P1].subtype=0",
-    "Drop the JSON subtype of r[P1] (before a register receives marked and unmarked values).",
-  ),
-  [Op.Add]: spec(
-    "Add",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]+r[P2]",
-    "Addition (core/value arith.ts).",
-  ),
-  [Op.Subtract]: spec(
-    "Subtract",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]-r[P2]",
-    "Subtraction.",
-  ),
-  [Op.Multiply]: spec(
-    "Multiply",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]*r[P2]",
-    "Multiplication.",
-  ),
-  [Op.Divide]: spec(
-    "Divide",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]/r[P2]",
-    "Division.",
-  ),
-  [Op.Remainder]: spec(
-    "Remainder",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]%r[P2]",
-    "Remainder.",
-  ),
-  [Op.BitAnd]: spec(
-    "BitAnd",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]&r[P2]",
-    "Bitwise AND.",
-  ),
-  [Op.BitOr]: spec(
-    "BitOr",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]|r[P2]",
-    "Bitwise OR.",
-  ),
-  [Op.ShiftLeft]: spec(
-    "ShiftLeft",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]<<r[P2]",
-    "Shift left.",
-  ),
-  [Op.ShiftRight]: spec(
-    "ShiftRight",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]>>r[P2]",
-    "Shift right.",
-  ),
-  [Op.Concat]: spec(
-    "Concat",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=r[P1]||r[P2]",
-    "Text concatenation.",
-  ),
-  [Op.Negate]: spec("Negate", N, { p1: "src", p2: "dest" }, "r[P2]=-r[P1]", "Unary minus."),
-  [Op.RealAffinity]: spec(
-    "RealAffinity",
-    N,
-    { p1: "src", p2: "dest" },
-    "r[P2]=real(r[P1])",
-    "An INTEGER as the REAL of the same value; anything else copied unchanged.",
-  ),
-  [Op.Plus]: spec(
-    "Plus",
-    N,
-    { p1: "src", p2: "dest" },
-    "r[P2]=+r[P1]",
-    "Unary plus (the value unchanged, with its JSON subtype).",
-  ),
-  [Op.BitNot]: spec("BitNot", N, { p1: "src", p2: "dest" }, "r[P2]=~r[P1]", "Bitwise NOT."),
-  [Op.Not]: spec(
-    "Not",
-    N,
-    { p1: "src", p2: "dest" },
-    "r[P2]=!r[P1]",
-    "Logical NOT (NULL stays NULL).",
-  ),
-  [Op.And]: spec(
-    "And",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=(r[P1] && r[P2])",
-    "Three-valued AND.",
-  ),
-  [Op.Or]: spec(
-    "Or",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest" },
-    "r[P3]=(r[P1] || r[P2])",
-    "Three-valued OR.",
-  ),
-  [Op.IsTrue]: spec(
-    "IsTrue",
-    N,
-    { p1: "src", p2: "dest", p3: "TRUE(1)/FALSE(0)", p5: "NOT" },
-    "r[P2] = r[P1] IS [NOT] P3",
-    "`x IS [NOT] TRUE|FALSE`: never NULL.",
-  ),
-  [Op.Eq]: spec(
-    "Eq",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool", p5: "1: operands are temporaries" },
-    "r[P3]=(r[P1]==r[P2])",
-    "Comparison with pool[P4]'s affinity and collation; NULL if either is NULL. P5=1: no other instruction reads r[P1] and r[P2] (a code generator may fuse their loads).",
-  ),
-  [Op.Ne]: spec(
-    "Ne",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool", p5: "1: operands are temporaries" },
-    "r[P3]=(r[P1]!=r[P2])",
-    "As Eq, for !=.",
-  ),
-  [Op.Lt]: spec(
-    "Lt",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool" },
-    "r[P3]=(r[P1]<r[P2])",
-    "As Eq, for <.",
-  ),
-  [Op.Le]: spec(
-    "Le",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool" },
-    "r[P3]=(r[P1]<=r[P2])",
-    "As Eq, for <=.",
-  ),
-  [Op.Gt]: spec(
-    "Gt",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool" },
-    "r[P3]=(r[P1]>r[P2])",
-    "As Eq, for >.",
-  ),
-  [Op.Ge]: spec(
-    "Ge",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool" },
-    "r[P3]=(r[P1]>=r[P2])",
-    "As Eq, for >=.",
-  ),
-  [Op.Is]: spec(
-    "Is",
-    N,
-    { p1: "lhs", p2: "rhs", p3: "dest", p4: "pool", p5: "NOT" },
-    "r[P3]=(r[P1] IS r[P2])",
-    "IS / IS NOT (P5) with pool[P4]'s affinity and collation: never NULL.",
-  ),
-  [Op.Cast]: spec(
-    "Cast",
-    N,
-    { p1: "src", p2: "dest", p4: "pool" },
-    "r[P2]=CAST(r[P1] AS P4)",
-    "CAST to the affinity in pool[P4] (TEXT to TEXT keeps the JSON subtype).",
-  ),
-  [Op.Affinity]: spec(
-    "Affinity",
-    N,
-    { p1: "first", p2: "count", p4: "pool" },
-    "affinity(r[P1@P2])",
-    "Apply column affinity pool[P4] to registers P1..P1+P2 (seek keys).",
-  ),
-  [Op.MustBeInt]: spec(
-    "MustBeInt",
-    N,
-    { p1: "reg", p3: "0 LIMIT / 1 OFFSET" },
-    "r[P1]=int(r[P1])",
-    'LIMIT/OFFSET value: must be an integer after NUMERIC affinity (else "datatype mismatch"); then a negative LIMIT becomes -1, a negative OFFSET 0.',
-  ),
-  [Op.Function]: spec(
-    "Function",
-    N,
-    { p1: "first arg", p3: "dest", p4: "pool" },
-    "r[P3]=func(r[P1@P5])",
-    "Call the scalar function pool[P4] (with its call-site collation) on r[P1..]; the " +
-      "entry says whether the result carries an argument's JSON subtype.",
-  ),
-  [Op.InList]: spec(
-    "InList",
-    N,
-    { p1: "operand", p2: "first item", p3: "dest", p4: "pool" },
-    "r[P3]=r[P1] IN (r[P2@n])",
-    "IN (list) membership with SQLite's NULL rules; pool[P4]: count, affinity, collation, NOT.",
-  ),
+  /**
+   * Start of the program: jump to P2 (the prologue).
+   *
+   * Operands: P2: start.
+   */
+  [Op.Init]: spec("Init", J, ""),
+  /**
+   * Jump to P2.
+   *
+   * Operands: P2: target.
+   */
+  [Op.Goto]: spec("Goto", J, ""),
+  /**
+   * End of the run: step() returns false.
+   */
+  [Op.Halt]: spec("Halt", N, ""),
+  /**
+   * Fall through the first time in a run, then jump to P2.
+   *
+   * Operands: P2: target.
+   */
+  [Op.Once]: spec("Once", J, ""),
+  /**
+   * Jump to P2 if r[P1] is true; a NULL jumps if P3 is non-zero.
+   *
+   * Operands: P1: reg; P2: target; P3: jump if NULL.
+   */
+  [Op.If]: spec("If", J, "if r[P1] goto P2"),
+  /**
+   * Jump to P2 if r[P1] is false; a NULL jumps if P3 is non-zero.
+   *
+   * Operands: P1: reg; P2: target; P3: jump if NULL.
+   */
+  [Op.IfNot]: spec("IfNot", J, "if !r[P1] goto P2"),
+  /**
+   * Jump to P2 if r[P1] is NULL.
+   *
+   * Operands: P1: reg; P2: target.
+   */
+  [Op.IsNull]: spec("IsNull", J, "if r[P1]==NULL goto P2"),
+  /**
+   * Jump to P2 if r[P1] is not NULL.
+   *
+   * Operands: P1: reg; P2: target.
+   */
+  [Op.NotNull]: spec("NotNull", J, "if r[P1]!=NULL goto P2"),
+  /**
+   * Counter step (OFFSET): if r[P1] > 0, subtract P3 and jump to P2.
+   *
+   * Operands: P1: reg; P2: target; P3: decrement.
+   */
+  [Op.IfPos]: spec("IfPos", J, "if r[P1]>0 then r[P1]-=P3, goto P2"),
+  /**
+   * LIMIT counter: if r[P1] > 0, decrement it and jump to P2 when it reaches zero.
+   *
+   * Operands: P1: reg; P2: target.
+   */
+  [Op.DecrJumpZero]: spec("DecrJumpZero", J, "if (--r[P1])==0 goto P2"),
+  /**
+   * Hand r[P1..P1+P2) to the caller as the next row; step() returns true.
+   *
+   * Operands: P1: first; P2: count.
+   */
+  [Op.ResultRow]: spec("ResultRow", N, "output=r[P1@P2]"),
+  /**
+   * Set registers P2 through P3 to NULL.
+   *
+   * Operands: P2: first; P3: last.
+   */
+  [Op.Null]: spec("Null", N, "r[P2..P3]=NULL"),
+  /**
+   * Set r[P2] to the small internal integer P1 (counters and flags).
+   *
+   * Operands: P1: value; P2: dest.
+   */
+  [Op.Integer]: spec("Integer", N, "r[P2]=P1"),
+  /**
+   * Set r[P2] to the INTEGER constant pool[P4].
+   *
+   * Operands: P2: dest; P4: pool.
+   */
+  [Op.Int64]: spec("Int64", N, "r[P2]=P4", { p4: "pool" }),
+  /**
+   * Set r[P2] to the REAL constant pool[P4].
+   *
+   * Operands: P2: dest; P4: pool.
+   */
+  [Op.Real]: spec("Real", N, "r[P2]=P4", { p4: "pool" }),
+  /**
+   * Set r[P2] to the TEXT constant pool[P4].
+   *
+   * Operands: P2: dest; P4: pool.
+   */
+  [Op.String8]: spec("String8", N, "r[P2]='P4'", { p4: "pool" }),
+  /**
+   * Set r[P2] to the BLOB constant pool[P4].
+   *
+   * Operands: P2: dest; P4: pool.
+   */
+  [Op.Blob]: spec("Blob", N, "r[P2]=P4 (blob)", { p4: "pool" }),
+  /**
+   * Set r[P2] to bound parameter P1 (1-based; unbound is NULL).
+   *
+   * Operands: P1: param; P2: dest.
+   */
+  [Op.Variable]: spec("Variable", N, "r[P2]=parameter(P1)"),
+  /**
+   * Copy registers P1..P1+P3 to P2..P2+P3. The JSON subtype: P5=0 drops it, P5=1 copies it,
+   * P5=2 marks copied TEXT as JSON (core/functions/json/subtype.ts).
+   *
+   * Operands: P1: src; P2: dest; P3: extra; P5: subtype.
+   */
+  [Op.Copy]: spec("Copy", N, "r[P2@P3+1]=r[P1@P3+1]"),
+  /**
+   * Drop the JSON subtype of r[P1] (before a register receives marked and unmarked values).
+   *
+   * Operands: P1: reg.
+   */
+  [Op.ClrSubtype]: spec("ClrSubtype", N, "r[P1].subtype=0"),
+  /**
+   * Addition (core/value arith.ts).
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Add]: spec("Add", N, "r[P3]=r[P1]+r[P2]"),
+  /**
+   * Subtraction.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Subtract]: spec("Subtract", N, "r[P3]=r[P1]-r[P2]"),
+  /**
+   * Multiplication.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Multiply]: spec("Multiply", N, "r[P3]=r[P1]*r[P2]"),
+  /**
+   * Division.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Divide]: spec("Divide", N, "r[P3]=r[P1]/r[P2]"),
+  /**
+   * Remainder.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Remainder]: spec("Remainder", N, "r[P3]=r[P1]%r[P2]"),
+  /**
+   * Bitwise AND.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.BitAnd]: spec("BitAnd", N, "r[P3]=r[P1]&r[P2]"),
+  /**
+   * Bitwise OR.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.BitOr]: spec("BitOr", N, "r[P3]=r[P1]|r[P2]"),
+  /**
+   * Shift left.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.ShiftLeft]: spec("ShiftLeft", N, "r[P3]=r[P1]<<r[P2]"),
+  /**
+   * Shift right.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.ShiftRight]: spec("ShiftRight", N, "r[P3]=r[P1]>>r[P2]"),
+  /**
+   * Text concatenation.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Concat]: spec("Concat", N, "r[P3]=r[P1]||r[P2]"),
+  /**
+   * Unary minus.
+   *
+   * Operands: P1: src; P2: dest.
+   */
+  [Op.Negate]: spec("Negate", N, "r[P2]=-r[P1]"),
+  /**
+   * An INTEGER as the REAL of the same value; anything else copied unchanged.
+   *
+   * Operands: P1: src; P2: dest.
+   */
+  [Op.RealAffinity]: spec("RealAffinity", N, "r[P2]=real(r[P1])"),
+  /**
+   * Unary plus (the value unchanged, with its JSON subtype).
+   *
+   * Operands: P1: src; P2: dest.
+   */
+  [Op.Plus]: spec("Plus", N, "r[P2]=+r[P1]"),
+  /**
+   * Bitwise NOT.
+   *
+   * Operands: P1: src; P2: dest.
+   */
+  [Op.BitNot]: spec("BitNot", N, "r[P2]=~r[P1]"),
+  /**
+   * Logical NOT (NULL stays NULL).
+   *
+   * Operands: P1: src; P2: dest.
+   */
+  [Op.Not]: spec("Not", N, "r[P2]=!r[P1]"),
+  /**
+   * Three-valued AND.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.And]: spec("And", N, "r[P3]=(r[P1] && r[P2])"),
+  /**
+   * Three-valued OR.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest.
+   */
+  [Op.Or]: spec("Or", N, "r[P3]=(r[P1] || r[P2])"),
+  /**
+   * `x IS [NOT] TRUE|FALSE`: never NULL.
+   *
+   * Operands: P1: src; P2: dest; P3: TRUE(1)/FALSE(0); P5: NOT.
+   */
+  [Op.IsTrue]: spec("IsTrue", N, "r[P2] = r[P1] IS [NOT] P3"),
+  /**
+   * Comparison with pool[P4]'s affinity and collation; NULL if either is NULL. P5=1: no other
+   * instruction reads r[P1] and r[P2] (a code generator may fuse their loads).
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: 1: operands are temporaries.
+   */
+  [Op.Eq]: spec("Eq", N, "r[P3]=(r[P1]==r[P2])", { p4: "pool" }),
+  /**
+   * As Eq, for !=.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: 1: operands are temporaries.
+   */
+  [Op.Ne]: spec("Ne", N, "r[P3]=(r[P1]!=r[P2])", { p4: "pool" }),
+  /**
+   * As Eq, for <.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
+   */
+  [Op.Lt]: spec("Lt", N, "r[P3]=(r[P1]<r[P2])", { p4: "pool" }),
+  /**
+   * As Eq, for <=.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
+   */
+  [Op.Le]: spec("Le", N, "r[P3]=(r[P1]<=r[P2])", { p4: "pool" }),
+  /**
+   * As Eq, for >.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
+   */
+  [Op.Gt]: spec("Gt", N, "r[P3]=(r[P1]>r[P2])", { p4: "pool" }),
+  /**
+   * As Eq, for >=.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
+   */
+  [Op.Ge]: spec("Ge", N, "r[P3]=(r[P1]>=r[P2])", { p4: "pool" }),
+  /**
+   * IS / IS NOT (P5) with pool[P4]'s affinity and collation: never NULL.
+   *
+   * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: NOT.
+   */
+  [Op.Is]: spec("Is", N, "r[P3]=(r[P1] IS r[P2])", { p4: "pool" }),
+  /**
+   * CAST to the affinity in pool[P4] (TEXT to TEXT keeps the JSON subtype).
+   *
+   * Operands: P1: src; P2: dest; P4: pool.
+   */
+  [Op.Cast]: spec("Cast", N, "r[P2]=CAST(r[P1] AS P4)", { p4: "pool" }),
+  /**
+   * Apply column affinity pool[P4] to registers P1..P1+P2 (seek keys).
+   *
+   * Operands: P1: first; P2: count; P4: pool.
+   */
+  [Op.Affinity]: spec("Affinity", N, "affinity(r[P1@P2])", { p4: "pool" }),
+  /**
+   * datatype mismatch
+   *
+   * Operands: P1: reg; P3: 0 LIMIT / 1 OFFSET.
+   */
+  [Op.MustBeInt]: spec("MustBeInt", N, "r[P1]=int(r[P1])"),
+  /**
+   * Call the scalar function pool[P4] (with its call-site collation) on r[P1..]; the entry says
+   * whether the result carries an argument's JSON subtype.
+   *
+   * Operands: P1: first arg; P3: dest; P4: pool.
+   */
+  [Op.Function]: spec("Function", N, "r[P3]=func(r[P1@P5])", { p4: "pool" }),
+  /**
+   * IN (list) membership with SQLite's NULL rules; pool[P4]: count, affinity, collation, NOT.
+   *
+   * Operands: P1: operand; P2: first item; P3: dest; P4: pool.
+   */
+  [Op.InList]: spec("InList", N, "r[P3]=r[P1] IN (r[P2@n])", { p4: "pool" }),
 } satisfies Partial<Record<Op, OpcodeSpec>>;

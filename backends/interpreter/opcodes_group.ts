@@ -5,152 +5,133 @@ import { J, N, Op, type OpcodeSpec, spec } from "./opcode_spec.ts";
 
 /** Opcodes for aggregation, FULL JOIN match sets, recursive-CTE queues and table-valued functions. */
 export const GROUP_OPCODES = {
-  [Op.AggOpen]: spec(
-    "AggOpen",
-    N,
-    { p1: "slot", p4: "pool" },
-    "",
-    "Empty group table s[P1] for the aggregate calls pool[P4].",
-  ),
-  [Op.AggNew]: spec(
-    "AggNew",
-    N,
-    { p1: "slot" },
-    "",
-    "Start the single group of an aggregate without GROUP BY.",
-  ),
-  [Op.IfAggEmpty]: spec(
-    "IfAggEmpty",
-    J,
-    { p1: "slot", p2: "if none" },
-    "",
-    "Streaming aggregation: jump to P2 if s[P1] has no current group yet.",
-  ),
-  [Op.AggSameKey]: spec(
-    "AggSameKey",
-    J,
-    { p1: "slot", p2: "if same", p3: "key", p4: "count" },
-    "if group.key==r[P3@P4] goto P2",
-    "Streaming aggregation: jump to P2 if r[P3..] equals the current group's key (group collations).",
-  ),
-  [Op.AggGroup]: spec(
-    "AggGroup",
-    J,
-    { p1: "slot", p2: "if existing", p3: "key", p4: "count" },
-    "group=s[P1][r[P3@P4]]",
-    "Make the group of key r[P3..] current; jump to P2 if it existed, else create it and fall through.",
-  ),
-  [Op.AggStore]: spec(
-    "AggStore",
-    N,
-    { p1: "slot", p2: "first", p3: "stored index", p4: "count" },
-    "group.stored[P3@P4]=r[P2@P4]",
-    "Copy registers into the current group's stored values (keys, bare columns).",
-  ),
-  [Op.AggStep]: spec(
-    "AggStep",
-    N,
-    { p1: "slot", p2: "first arg", p3: "call" },
-    "accum=call[P3](r[P2..])",
-    "Step aggregate call P3 of the current group (DISTINCT and ORDER BY handled by the runtime).",
-  ),
-  [Op.IfAggMiss]: spec(
-    "IfAggMiss",
-    J,
-    { p1: "slot", p2: "target" },
-    "",
-    "Jump to P2 unless the last AggStep made a min()/max() take this row.",
-  ),
-  [Op.AggFinal]: spec(
-    "AggFinal",
-    N,
-    { p1: "slot", p2: "dest" },
-    "r[P2..]=results",
-    "The current group's aggregate results, one register per call.",
-  ),
-  [Op.AggLoad]: spec(
-    "AggLoad",
-    N,
-    { p1: "slot", p2: "dest", p3: "stored index", p4: "count" },
-    "r[P2@P4]=group.stored[P3@P4]",
-    "Copy stored values of the current group into registers.",
-  ),
-  [Op.AggSort]: spec(
-    "AggSort",
-    J,
-    { p1: "slot", p2: "if empty", p4: "count" },
-    "",
-    "Order the groups by their P4 key values and make the first current; jump to P2 if none.",
-  ),
-  [Op.AggNextGroup]: spec(
-    "AggNextGroup",
-    J,
-    { p1: "slot", p2: "if more" },
-    "",
-    "Make the next group current; jump to P2 if there is one.",
-  ),
-  [Op.MatchSetOpen]: spec(
-    "MatchSetOpen",
-    N,
-    { p1: "slot" },
-    "",
-    "Empty set of matched row numbers (FULL JOIN).",
-  ),
-  [Op.MatchSetAdd]: spec(
-    "MatchSetAdd",
-    N,
-    { p1: "slot", p2: "reg" },
-    "s[P1] += r[P2]",
-    "Remember row number r[P2] as matched.",
-  ),
-  [Op.MatchSetTest]: spec(
-    "MatchSetTest",
-    J,
-    { p1: "slot", p2: "if present", p3: "reg" },
-    "if r[P3] in s[P1] goto P2",
-    "Jump to P2 if row number r[P3] matched.",
-  ),
-  [Op.AddImm]: spec(
-    "AddImm",
-    N,
-    { p1: "reg", p2: "value" },
-    "r[P1]=r[P1]+P2",
-    "Add the small integer P2 to the integer counter r[P1].",
-  ),
-  [Op.QueueOpen]: spec(
-    "QueueOpen",
-    N,
-    { p1: "slot", p4: "pool" },
-    "",
-    "Empty recursive-CTE queue s[P1] (pool[P4]: order, distinct).",
-  ),
-  [Op.QueuePush]: spec(
-    "QueuePush",
-    N,
-    { p1: "slot", p2: "first", p3: "count" },
-    "s[P1] += r[P2@P3]",
-    "Queue a row (dropped if UNION saw it before).",
-  ),
-  [Op.QueuePop]: spec(
-    "QueuePop",
-    J,
-    { p1: "slot", p2: "if empty", p3: "dest" },
-    "r[P3..]=pop s[P1]",
-    "Take the next row out of the queue; jump to P2 when it is empty.",
-  ),
-  [Op.VFilter]: spec(
-    "VFilter",
-    N,
-    { p1: "slot", p2: "first arg", p3: "count", p4: "pool" },
-    "s[P1]=P4(r[P2@P3])",
-    "Run table-valued function pool[P4] on the arguments; its rows go in s[P1].",
-  ),
-  [Op.VNextRow]: spec(
-    "VNextRow",
-    J,
-    { p1: "slot", p2: "if done", p3: "dest", p4: "count" },
-    "r[P3@P4]=next row of s[P1]",
-    "Copy the next row of s[P1] (P4 columns, JSON subtypes too) into registers from P3; jump " +
-      "to P2 when there is none.",
-  ),
+  /**
+   * Empty group table s[P1] for the aggregate calls pool[P4].
+   *
+   * Operands: P1: slot; P4: pool.
+   */
+  [Op.AggOpen]: spec("AggOpen", N, "", { p4: "pool" }),
+  /**
+   * Start the single group of an aggregate without GROUP BY.
+   *
+   * Operands: P1: slot.
+   */
+  [Op.AggNew]: spec("AggNew", N, ""),
+  /**
+   * Streaming aggregation: jump to P2 if s[P1] has no current group yet.
+   *
+   * Operands: P1: slot; P2: if none.
+   */
+  [Op.IfAggEmpty]: spec("IfAggEmpty", J, ""),
+  /**
+   * Streaming aggregation: jump to P2 if r[P3..] equals the current group's key (group
+   * collations).
+   *
+   * Operands: P1: slot; P2: if same; P3: key; P4: count.
+   */
+  [Op.AggSameKey]: spec("AggSameKey", J, "if group.key==r[P3@P4] goto P2", { p4: "count" }),
+  /**
+   * Make the group of key r[P3..] current; jump to P2 if it existed, else create it and fall
+   * through.
+   *
+   * Operands: P1: slot; P2: if existing; P3: key; P4: count.
+   */
+  [Op.AggGroup]: spec("AggGroup", J, "group=s[P1][r[P3@P4]]", { p4: "count" }),
+  /**
+   * Copy registers into the current group's stored values (keys, bare columns).
+   *
+   * Operands: P1: slot; P2: first; P3: stored index; P4: count.
+   */
+  [Op.AggStore]: spec("AggStore", N, "group.stored[P3@P4]=r[P2@P4]", { p4: "count" }),
+  /**
+   * Step aggregate call P3 of the current group (DISTINCT and ORDER BY handled by the runtime).
+   *
+   * Operands: P1: slot; P2: first arg; P3: call.
+   */
+  [Op.AggStep]: spec("AggStep", N, "accum=call[P3](r[P2..])"),
+  /**
+   * Jump to P2 unless the last AggStep made a min()/max() take this row.
+   *
+   * Operands: P1: slot; P2: target.
+   */
+  [Op.IfAggMiss]: spec("IfAggMiss", J, ""),
+  /**
+   * The current group's aggregate results, one register per call.
+   *
+   * Operands: P1: slot; P2: dest.
+   */
+  [Op.AggFinal]: spec("AggFinal", N, "r[P2..]=results"),
+  /**
+   * Copy stored values of the current group into registers.
+   *
+   * Operands: P1: slot; P2: dest; P3: stored index; P4: count.
+   */
+  [Op.AggLoad]: spec("AggLoad", N, "r[P2@P4]=group.stored[P3@P4]", { p4: "count" }),
+  /**
+   * Order the groups by their P4 key values and make the first current; jump to P2 if none.
+   *
+   * Operands: P1: slot; P2: if empty; P4: count.
+   */
+  [Op.AggSort]: spec("AggSort", J, "", { p4: "count" }),
+  /**
+   * Make the next group current; jump to P2 if there is one.
+   *
+   * Operands: P1: slot; P2: if more.
+   */
+  [Op.AggNextGroup]: spec("AggNextGroup", J, ""),
+  /**
+   * Empty set of matched row numbers (FULL JOIN).
+   *
+   * Operands: P1: slot.
+   */
+  [Op.MatchSetOpen]: spec("MatchSetOpen", N, ""),
+  /**
+   * Remember row number r[P2] as matched.
+   *
+   * Operands: P1: slot; P2: reg.
+   */
+  [Op.MatchSetAdd]: spec("MatchSetAdd", N, "s[P1] += r[P2]"),
+  /**
+   * Jump to P2 if row number r[P3] matched.
+   *
+   * Operands: P1: slot; P2: if present; P3: reg.
+   */
+  [Op.MatchSetTest]: spec("MatchSetTest", J, "if r[P3] in s[P1] goto P2"),
+  /**
+   * Add the small integer P2 to the integer counter r[P1].
+   *
+   * Operands: P1: reg; P2: value.
+   */
+  [Op.AddImm]: spec("AddImm", N, "r[P1]=r[P1]+P2"),
+  /**
+   * Empty recursive-CTE queue s[P1] (pool[P4]: order, distinct).
+   *
+   * Operands: P1: slot; P4: pool.
+   */
+  [Op.QueueOpen]: spec("QueueOpen", N, "", { p4: "pool" }),
+  /**
+   * Queue a row (dropped if UNION saw it before).
+   *
+   * Operands: P1: slot; P2: first; P3: count.
+   */
+  [Op.QueuePush]: spec("QueuePush", N, "s[P1] += r[P2@P3]"),
+  /**
+   * Take the next row out of the queue; jump to P2 when it is empty.
+   *
+   * Operands: P1: slot; P2: if empty; P3: dest.
+   */
+  [Op.QueuePop]: spec("QueuePop", J, "r[P3..]=pop s[P1]"),
+  /**
+   * Run table-valued function pool[P4] on the arguments; its rows go in s[P1].
+   *
+   * Operands: P1: slot; P2: first arg; P3: count; P4: pool.
+   */
+  [Op.VFilter]: spec("VFilter", N, "s[P1]=P4(r[P2@P3])", { p4: "pool" }),
+  /**
+   * Copy the next row of s[P1] (P4 columns, JSON subtypes too) into registers from P3; jump to
+   * P2 when there is none.
+   *
+   * Operands: P1: slot; P2: if done; P3: dest; P4: count.
+   */
+  [Op.VNextRow]: spec("VNextRow", J, "r[P3@P4]=next row of s[P1]", { p4: "count" }),
 } satisfies Partial<Record<Op, OpcodeSpec>>;

@@ -203,7 +203,7 @@ export function planNative(p: CompiledProgram): NativePlan {
   const opens = new Map<number, number>();
   for (const ins of code) {
     if (ins.op === Op.OpenRead) opens.set(ins.p1, (opens.get(ins.p1) ?? 0) + 1);
-    if (OPCODES[ins.op].p1 !== "cursor") continue;
+    if (!OPCODES[ins.op].cursorP1) continue;
     if (ins.op === Op.OpenRead) {
       const entry = p.pool[ins.p4] as CursorEntry;
       entries.set(ins.p1, entry);
