@@ -38,185 +38,82 @@ export interface FunctionDef {
 
 const ANY = -1;
 
-function def(
-  name: string,
-  kind: FunctionKind,
-  minArgs: number,
-  maxArgs = minArgs,
-  volatile = false,
-  optional: "math" | null = null,
-): FunctionDef {
-  return Object.freeze({ name, kind, minArgs, maxArgs, optional, volatile });
-}
+/**
+ * Each table lists `[fewest arguments, most arguments, names]`: the names (separated by
+ * spaces) of the functions taking that many arguments.
+ */
+type ArityTable = readonly [number, number, string][];
 
-const scalars: [string, number, number][] = [
-  ["->", 2, 2],
-  ["->>", 2, 2],
-  ["abs", 1, 1],
-  ["char", 0, ANY],
-  ["coalesce", 2, ANY],
-  ["concat", 1, ANY],
-  ["concat_ws", 2, ANY],
-  ["date", 0, ANY],
-  ["datetime", 0, ANY],
-  ["format", 0, ANY],
-  ["glob", 2, 2],
-  ["hex", 1, 1],
-  ["if", 2, ANY],
-  ["ifnull", 2, 2],
-  ["iif", 2, ANY],
-  ["instr", 2, 2],
-  ["json", 1, 1],
-  ["json_array", 0, ANY],
-  ["json_array_insert", 0, ANY],
-  ["json_array_length", 1, 2],
-  ["json_error_position", 1, 1],
-  ["json_extract", 0, ANY],
-  ["json_insert", 0, ANY],
-  ["json_object", 0, ANY],
-  ["json_patch", 2, 2],
-  ["json_pretty", 1, 2],
-  ["json_quote", 1, 1],
-  ["json_remove", 0, ANY],
-  ["json_replace", 0, ANY],
-  ["json_set", 0, ANY],
-  ["json_type", 1, 2],
-  ["json_valid", 1, 2],
-  ["jsonb", 1, 1],
-  ["jsonb_array", 0, ANY],
-  ["jsonb_array_insert", 0, ANY],
-  ["jsonb_extract", 0, ANY],
-  ["jsonb_insert", 0, ANY],
-  ["jsonb_object", 0, ANY],
-  ["jsonb_patch", 2, 2],
-  ["jsonb_remove", 0, ANY],
-  ["jsonb_replace", 0, ANY],
-  ["jsonb_set", 0, ANY],
-  ["julianday", 0, ANY],
-  ["length", 1, 1],
-  ["like", 2, 3],
-  ["likelihood", 2, 2],
-  ["likely", 1, 1],
-  ["lower", 1, 1],
-  ["ltrim", 1, 2],
-  ["max", 2, ANY],
-  ["min", 2, ANY],
-  ["nullif", 2, 2],
-  ["octet_length", 1, 1],
-  ["printf", 0, ANY],
-  ["quote", 1, 1],
-  ["replace", 3, 3],
-  ["round", 1, 2],
-  ["rtrim", 1, 2],
-  ["sign", 1, 1],
-  ["soundex", 1, 1],
-  ["sqlite_compileoption_get", 1, 1],
-  ["sqlite_compileoption_used", 1, 1],
-  ["sqlite_log", 2, 2],
-  ["strftime", 0, ANY],
-  ["substr", 2, 3],
-  ["substring", 2, 3],
-  ["subtype", 1, 1],
-  ["time", 0, ANY],
-  ["timediff", 2, 2],
-  ["trim", 1, 2],
-  ["typeof", 1, 1],
-  ["unhex", 1, 2],
-  ["unicode", 1, 1],
-  ["unistr", 1, 1],
-  ["unistr_quote", 1, 1],
-  ["unixepoch", 0, ANY],
-  ["unlikely", 1, 1],
-  ["upper", 1, 1],
-  ["zeroblob", 1, 1],
+const scalars: ArityTable = [
+  [1, 1, "abs hex json json_error_position json_quote jsonb length likely lower octet_length"],
+  [1, 1, "quote sign soundex sqlite_compileoption_get sqlite_compileoption_used subtype"],
+  [1, 1, "typeof unicode unistr unistr_quote unlikely upper zeroblob"],
+  [2, 2, "-> ->> glob ifnull instr json_patch jsonb_patch likelihood nullif sqlite_log timediff"],
+  [3, 3, "replace"],
+  [1, 2, "json_array_length json_pretty json_type json_valid ltrim round rtrim trim unhex"],
+  [2, 3, "like substr substring"],
+  [0, ANY, "char date datetime format json_array json_array_insert json_extract json_insert"],
+  [0, ANY, "json_object json_remove json_replace json_set jsonb_array jsonb_array_insert"],
+  [0, ANY, "jsonb_extract jsonb_insert jsonb_object jsonb_remove jsonb_replace jsonb_set"],
+  [0, ANY, "julianday printf strftime time unixepoch"],
+  [1, ANY, "concat"],
+  [2, ANY, "coalesce concat_ws if iif max min"],
 ];
 
 /** Functions whose result can change between calls or depends on the connection. */
-const volatiles: [string, number, number][] = [
-  ["changes", 0, 0],
-  ["current_date", 0, 0],
-  ["current_time", 0, 0],
-  ["current_timestamp", 0, 0],
-  ["last_insert_rowid", 0, 0],
-  ["load_extension", 1, 2],
-  ["random", 0, 0],
-  ["randomblob", 1, 1],
-  ["sqlite_source_id", 0, 0],
-  ["sqlite_version", 0, 0],
-  ["total_changes", 0, 0],
+const volatiles: ArityTable = [
+  [0, 0, "changes current_date current_time current_timestamp last_insert_rowid random"],
+  [0, 0, "sqlite_source_id sqlite_version total_changes"],
+  [1, 1, "randomblob"],
+  [1, 2, "load_extension"],
 ];
 
 /** Aggregates; every built-in aggregate may also be used as a window function. */
-const aggregates: [string, number, number][] = [
-  ["avg", 1, 1],
-  ["count", 0, 1],
-  ["group_concat", 1, 2],
-  ["json_group_array", 1, 1],
-  ["json_group_object", 2, 2],
-  ["jsonb_group_array", 1, 1],
-  ["jsonb_group_object", 2, 2],
-  ["max", 1, 1],
-  ["min", 1, 1],
-  ["string_agg", 2, 2],
-  ["sum", 1, 1],
-  ["total", 1, 1],
+const aggregates: ArityTable = [
+  [0, 1, "count"],
+  [1, 1, "avg json_group_array jsonb_group_array max min sum total"],
+  [1, 2, "group_concat"],
+  [2, 2, "json_group_object jsonb_group_object string_agg"],
 ];
 
 /** Window-only functions (they need OVER). */
-const windows: [string, number, number][] = [
-  ["cume_dist", 0, 0],
-  ["dense_rank", 0, 0],
-  ["first_value", 1, 1],
-  ["lag", 1, 3],
-  ["last_value", 1, 1],
-  ["lead", 1, 3],
-  ["nth_value", 2, 2],
-  ["ntile", 1, 1],
-  ["percent_rank", 0, 0],
-  ["rank", 0, 0],
-  ["row_number", 0, 0],
+const windows: ArityTable = [
+  [0, 0, "cume_dist dense_rank percent_rank rank row_number"],
+  [1, 1, "first_value last_value ntile"],
+  [1, 3, "lag lead"],
+  [2, 2, "nth_value"],
 ];
 
 /** SQLITE_ENABLE_MATH_FUNCTIONS. */
-const math: [string, number, number][] = [
-  ["acos", 1, 1],
-  ["acosh", 1, 1],
-  ["asin", 1, 1],
-  ["asinh", 1, 1],
-  ["atan", 1, 1],
-  ["atan2", 2, 2],
-  ["atanh", 1, 1],
-  ["ceil", 1, 1],
-  ["ceiling", 1, 1],
-  ["cos", 1, 1],
-  ["cosh", 1, 1],
-  ["degrees", 1, 1],
-  ["exp", 1, 1],
-  ["floor", 1, 1],
-  ["ln", 1, 1],
-  ["log", 1, 2],
-  ["log10", 1, 1],
-  ["log2", 1, 1],
-  ["mod", 2, 2],
-  ["pi", 0, 0],
-  ["pow", 2, 2],
-  ["power", 2, 2],
-  ["radians", 1, 1],
-  ["sin", 1, 1],
-  ["sinh", 1, 1],
-  ["sqrt", 1, 1],
-  ["tan", 1, 1],
-  ["tanh", 1, 1],
-  ["trunc", 1, 1],
+const math: ArityTable = [
+  [0, 0, "pi"],
+  [1, 1, "acos acosh asin asinh atan atanh ceil ceiling cos cosh degrees exp floor ln log10"],
+  [1, 1, "log2 radians sin sinh sqrt tan tanh trunc"],
+  [1, 2, "log"],
+  [2, 2, "atan2 mod pow power"],
 ];
+
+/** The definitions a table lists, each with `kind`, volatility and feature set. */
+function defsOf(
+  table: ArityTable,
+  kind: FunctionKind,
+  volatile = false,
+  optional: "math" | null = null,
+): FunctionDef[] {
+  return table.flatMap(([minArgs, maxArgs, names]) =>
+    names.split(" ").map((name) =>
+      Object.freeze({ name, kind, minArgs, maxArgs, optional, volatile })
+    )
+  );
+}
 
 function buildCatalog(): Map<string, readonly FunctionDef[]> {
   const all: FunctionDef[] = [
-    ...scalars.map(([n, lo, hi]) => def(n, "scalar", lo, hi)),
-    ...volatiles.map(([n, lo, hi]) => def(n, "scalar", lo, hi, true)),
-    ...aggregates.map(([n, lo, hi]) => def(n, "aggregate", lo, hi)),
-    ...windows.map(([n, lo, hi]) => def(n, "window", lo, hi)),
-    ...math.map(([n, lo, hi]) => def(n, "scalar", lo, hi, false, "math")),
+    ...defsOf(scalars, "scalar"),
+    ...defsOf(volatiles, "scalar", true),
+    ...defsOf(aggregates, "aggregate"),
+    ...defsOf(windows, "window"),
+    ...defsOf(math, "scalar", false, "math"),
   ];
   const byName = new Map<string, FunctionDef[]>();
   for (const f of all) {

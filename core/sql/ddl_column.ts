@@ -68,12 +68,6 @@ function endsWithWord(s: string, word: string): boolean {
   return true;
 }
 
-function trimEndSpace(s: string): string {
-  let n = s.length;
-  while (n > 0 && isSpaceChar(s.charCodeAt(n - 1))) n--;
-  return s.slice(0, n);
-}
-
 /**
  * sqlite3AddColumn's type clean-up. GENERATED and ALWAYS fall back to identifiers right
  * after a column name, so `a INT GENERATED ALWAYS AS (1)` first reads the type as
@@ -84,8 +78,9 @@ function trimEndSpace(s: string): string {
 function cleanTypeText(raw: string): string {
   let t = raw;
   if (utf8Length(t) >= 16 && endsWithWord(t, "always")) {
-    t = trimEndSpace(t.slice(0, -6));
-    if (endsWithWord(t, "generated")) t = trimEndSpace(t.slice(0, -9));
+    // The type text starts with a token, so only its end can have spaces to trim.
+    t = trimSpace(t.slice(0, -6));
+    if (endsWithWord(t, "generated")) t = trimSpace(t.slice(0, -9));
   }
   return t;
 }

@@ -125,26 +125,11 @@ export class JsonParse {
    */
   appendNode(t: number, size: number, src: Uint8Array | null = null, from = 0): void {
     this.reserve(this.n + size + 9);
-    const a = this.a;
-    let i = this.n;
-    if (size <= 11) a[i++] = t | (size << 4);
-    else if (size <= 0xff) {
-      a[i++] = t | 0xc0;
-      a[i++] = size;
-    } else if (size <= 0xffff) {
-      a[i++] = t | 0xd0;
-      a[i++] = size >>> 8;
-      a[i++] = size & 0xff;
-    } else {
-      a[i++] = t | 0xe0;
-      a[i++] = size >>> 24;
-      a[i++] = (size >>> 16) & 0xff;
-      a[i++] = (size >>> 8) & 0xff;
-      a[i++] = size & 0xff;
-    }
-    this.n = i;
+    const width = headerWidthFor(size);
+    writeHeader(this.a, this.n, t, size, width);
+    this.n += width;
     if (src !== null) {
-      a.set(src.subarray(from, from + size), i);
+      this.a.set(src.subarray(from, from + size), this.n);
       this.n += size;
     }
   }
@@ -164,7 +149,7 @@ export class JsonParse {
     const a0 = this.a[i];
     const szType = a0 >> 4;
     const have = szType <= 11 ? 0 : szType === 12 ? 1 : szType === 13 ? 2 : 4;
-    const need = size <= 11 ? 0 : size <= 0xff ? 1 : size <= 0xffff ? 2 : 4;
+    const need = headerWidthFor(size) - 1;
     const delta = need - have;
     if (delta !== 0) {
       if (delta > 0) {
@@ -173,23 +158,7 @@ export class JsonParse {
       } else this.a.copyWithin(i + 1, i + 1 - delta, this.n);
       this.n += delta;
     }
-    const a = this.a;
-    const t = a0 & 0x0f;
-    if (need === 0) a[i] = t | (size << 4);
-    else if (need === 1) {
-      a[i] = t | 0xc0;
-      a[i + 1] = size;
-    } else if (need === 2) {
-      a[i] = t | 0xd0;
-      a[i + 1] = size >>> 8;
-      a[i + 2] = size & 0xff;
-    } else {
-      a[i] = t | 0xe0;
-      a[i + 1] = size >>> 24;
-      a[i + 2] = (size >>> 16) & 0xff;
-      a[i + 3] = (size >>> 8) & 0xff;
-      a[i + 4] = size & 0xff;
-    }
+    writeHeader(this.a, i, a0 & 0x0f, size, need + 1);
     return delta;
   }
 
@@ -214,6 +183,25 @@ export class JsonParse {
 
 const EMPTY = new Uint8Array(0);
 
+/** Bytes of the shortest header for a payload of `size` bytes: 1, 2, 3 or 5. */
+function headerWidthFor(size: number): number {
+  return size <= 11 ? 1 : size <= 0xff ? 2 : size <= 0xffff ? 3 : 5;
+}
+
+/**
+ * Writes at `a[at]` a header of `width` bytes (1, 2, 3, 5 or 9) for type `t` and payload
+ * size `size`: the size in the high nibble, or a 1/2/4/8-byte big-endian size after it.
+ */
+function writeHeader(a: Uint8Array, at: number, t: number, size: number, width: number): void {
+  if (width === 1) {
+    a[at] = t | (size << 4);
+    return;
+  }
+  a[at] = t | (width === 2 ? 0xc0 : width === 3 ? 0xd0 : width === 5 ? 0xe0 : 0xf0);
+  // Sizes fit in 32 bits: the upper four bytes of a 9-byte header come out as zeros.
+  for (let k = width - 1; k > 0; k--, size >>>= 8) a[at + k] = size & 0xff;
+}
+
 /**
  * SQLite avoids shrinking a blob when a replacement is 1..8 bytes smaller than what it
  * replaces and widening the replacement's header by exactly that much is possible (to
@@ -234,28 +222,7 @@ function overwriteWithWiderHeader(
   if (h !== 2 && h !== 3 && h !== 5 && h !== 9) return false;
   payloadSize(ins, nIns, 0);
   const sz = payloadSz;
-  const t = ins[0] & 0x0f;
-  if (h === 2) {
-    out[at] = t | 0xc0;
-    out[at + 1] = sz;
-  } else if (h === 3) {
-    out[at] = t | 0xd0;
-    out[at + 1] = sz >>> 8;
-    out[at + 2] = sz & 0xff;
-  } else if (h === 5) {
-    out[at] = t | 0xe0;
-    out[at + 1] = sz >>> 24;
-    out[at + 2] = (sz >>> 16) & 0xff;
-    out[at + 3] = (sz >>> 8) & 0xff;
-    out[at + 4] = sz & 0xff;
-  } else {
-    out[at] = t | 0xf0;
-    out.fill(0, at + 1, at + 5);
-    out[at + 5] = sz >>> 24;
-    out[at + 6] = (sz >>> 16) & 0xff;
-    out[at + 7] = (sz >>> 8) & 0xff;
-    out[at + 8] = sz & 0xff;
-  }
+  writeHeader(out, at, ins[0] & 0x0f, sz, h);
   out.set(ins.subarray(h0, h0 + sz), at + h);
   return true;
 }

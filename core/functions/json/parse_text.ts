@@ -109,11 +109,8 @@ const CLOSE_BRACKET = -3;
 const COMMA = -4;
 const COLON = -5;
 
-function ascii(s: string): Uint8Array {
-  return Uint8Array.from(s, (c) => c.charCodeAt(0));
-}
-const INF = ascii("9e999");
-const NEG_INF = ascii("-9e999");
+/** How SQLite's JSONB spells an infinity (a float too large for a double). */
+const INF = "9e999";
 
 /** Case-insensitive ASCII match of `word` at `z[i]`. */
 function matchNoCase(z: Uint8Array, i: number, word: string): boolean {
@@ -237,7 +234,7 @@ function translateValue(p: JsonParse, i: number): number {
         }
         for (const [word, inf] of NAN_INF) {
           if (!matchNoCase(z, i, word) || isAlnum(z[i + word.length])) continue;
-          if (inf) p.appendNode(JB.Float, 5, INF);
+          if (inf) p.appendAscii(JB.Float, INF);
           else p.appendByte(JB.Null);
           p.hasNonstd = true;
           return i + word.length;
@@ -458,8 +455,8 @@ function translateNumber(p: JsonParse, i: number): number {
         if (!isDigit(z[i + 1])) {
           if ((z[i + 1] | 0x20) === 0x69 && matchNoCase(z, i + 1, "inf")) {
             p.hasNonstd = true;
-            if (c === 0x2d) p.appendNode(JB.Float, 6, NEG_INF);
-            else p.appendNode(JB.Float, 5, INF);
+            if (c === 0x2d) p.appendAscii(JB.Float, "-" + INF);
+            else p.appendAscii(JB.Float, INF);
             return i + (matchNoCase(z, i + 4, "inity") ? 9 : 4);
           }
           if (z[i + 1] === 0x2e) {

@@ -155,55 +155,34 @@ export function timediffFn(args: readonly Reg[], out: Reg, ctx: FunctionContext)
   if (!readDate(args, 0, 1, ctx, d1) || !readDate(args, 1, 2, ctx, d2)) return setNull(out);
   computeYMDHMS(d1);
   computeYMDHMS(d2);
-  let sign: string;
-  let Y: number;
-  let M: number;
-  if (d1.jdMs >= d2.jdMs) {
-    sign = "+";
-    Y = d1.Y - d2.Y;
-    if (Y !== 0) moveTo(d2, d1.Y, d2.M);
-    M = d1.M - d2.M;
-    if (M < 0) {
-      Y--;
-      M += 12;
-    }
-    if (M !== 0) moveTo(d2, d2.Y, d1.M);
-    while (d1.jdMs < d2.jdMs) {
-      M--;
-      if (M < 0) {
-        M = 11;
-        Y--;
-      }
-      if (d2.M === 1) moveTo(d2, d2.Y - 1, 12);
-      else moveTo(d2, d2.Y, d2.M - 1);
-    }
-    d1.jdMs -= d2.jdMs;
-  } else {
-    sign = "-";
-    Y = d2.Y - d1.Y;
-    if (Y !== 0) moveTo(d2, d1.Y, d2.M);
-    M = d2.M - d1.M;
-    if (M < 0) {
-      Y--;
-      M += 12;
-    }
-    if (M !== 0) moveTo(d2, d2.Y, d1.M);
-    while (d1.jdMs > d2.jdMs) {
-      M--;
-      if (M < 0) {
-        M = 11;
-        Y--;
-      }
-      if (d2.M === 12) moveTo(d2, d2.Y + 1, 1);
-      else moveTo(d2, d2.Y, d2.M + 1);
-    }
-    d1.jdMs = d2.jdMs - d1.jdMs;
+  // Counted from the earlier date to the later one: `dir` is 1 when d1 is the later one.
+  const dir = d1.jdMs >= d2.jdMs ? 1 : -1;
+  let Y = (d1.Y - d2.Y) * dir;
+  if (Y !== 0) moveTo(d2, d1.Y, d2.M);
+  let M = (d1.M - d2.M) * dir;
+  if (M < 0) {
+    Y--;
+    M += 12;
   }
+  if (M !== 0) moveTo(d2, d2.Y, d1.M);
+  // Overshot: step d2 back towards d1 one month at a time.
+  while (dir > 0 ? d1.jdMs < d2.jdMs : d1.jdMs > d2.jdMs) {
+    M--;
+    if (M < 0) {
+      M = 11;
+      Y--;
+    }
+    const month = d2.M - dir;
+    if (month < 1) moveTo(d2, d2.Y - 1, 12);
+    else if (month > 12) moveTo(d2, d2.Y + 1, 1);
+    else moveTo(d2, d2.Y, month);
+  }
+  d1.jdMs = (d1.jdMs - d2.jdMs) * dir;
   // The span as a moment after 0000-01-01 00:00 (JD 1721059.5), read back as D-h-m-s.
   d1.jdMs += 148699540800000;
   d1.validYMD = false;
   d1.validHMS = false;
   d1.tz = 0;
   computeYMDHMS(d1);
-  setText(out, timediffText(sign, Y, M, d1));
+  setText(out, timediffText(dir > 0 ? "+" : "-", Y, M, d1));
 }

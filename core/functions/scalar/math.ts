@@ -105,21 +105,31 @@ function piFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
 
 const ceil = rounding(Math.ceil);
 
+/** The functions that are JavaScript's Math function of the same name. */
+const SAME_NAME_IN_MATH = [
+  "acos",
+  "acosh",
+  "asin",
+  "asinh",
+  "atan",
+  "atanh",
+  "cos",
+  "cosh",
+  "exp",
+  "sin",
+  "sinh",
+  "sqrt",
+  "tan",
+  "tanh",
+] as const;
+
 /** The math functions by lower-case name (registered only when the binder allows them). */
 export const MATH_FUNCTIONS: readonly (readonly [string, ScalarImpl])[] = [
-  ["acos", math1(Math.acos)],
-  ["acosh", math1(Math.acosh)],
-  ["asin", math1(Math.asin)],
-  ["asinh", math1(Math.asinh)],
-  ["atan", math1(Math.atan)],
+  ...SAME_NAME_IN_MATH.map((name) => [name, math1(Math[name])] as const),
   ["atan2", math2(Math.atan2)],
-  ["atanh", math1(Math.atanh)],
   ["ceil", ceil],
   ["ceiling", ceil],
-  ["cos", math1(Math.cos)],
-  ["cosh", math1(Math.cosh)],
   ["degrees", math1((x) => x * DEG_PER_RAD)],
-  ["exp", math1(Math.exp)],
   ["floor", rounding(Math.floor)],
   ["ln", logarithm(Math.log)],
   ["log", logarithm(Math.log10)],
@@ -131,10 +141,5 @@ export const MATH_FUNCTIONS: readonly (readonly [string, ScalarImpl])[] = [
   ["pow", math2(cPow)],
   ["power", math2(cPow)],
   ["radians", math1((x) => x * RAD_PER_DEG)],
-  ["sin", math1(Math.sin)],
-  ["sinh", math1(Math.sinh)],
-  ["sqrt", math1(Math.sqrt)],
-  ["tan", math1(Math.tan)],
-  ["tanh", math1(Math.tanh)],
   ["trunc", rounding(Math.trunc)],
 ];

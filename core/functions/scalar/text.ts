@@ -472,12 +472,8 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
 }
 
 function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
-  const last = hay.length - needle.length;
-  const first = needle[0];
-  outer: for (let i = 0; i <= last; i++) {
-    if (hay[i] !== first) continue;
-    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return i;
+  for (let i = 0; i <= hay.length - needle.length; i++) {
+    if (hay[i] === needle[0] && bytesAt(hay, i, needle)) return i;
   }
   return -1;
 }
