@@ -201,50 +201,35 @@ export class ByteReader {
     return this.fail("u32 longer than 5 bytes");
   }
 
+  /**
+   * A signed LEB128 of at most `maxBytes` bytes, sign-extended from its last group; the
+   * typed readers below cut it to their width. Only the printer reads, so bigint is fine.
+   */
+  private signed(maxBytes: number, what: string): bigint {
+    let result = 0n;
+    let shift = 0n;
+    for (let i = 0; i < maxBytes; i++) {
+      const b = this.u8();
+      result |= BigInt(b & 0x7f) << shift;
+      shift += 7n;
+      if ((b & 0x80) === 0) return (b & 0x40) !== 0 ? result - (1n << shift) : result;
+    }
+    return this.fail(`${what} longer than ${maxBytes} bytes`);
+  }
+
   /** A signed LEB128 of at most 32 bits. */
   i32(): number {
-    let result = 0;
-    let shift = 0;
-    for (let i = 0; i < 5; i++) {
-      const b = this.u8();
-      result |= (b & 0x7f) << shift;
-      shift += 7;
-      if ((b & 0x80) === 0) {
-        // Sign-extend from the last group's sign bit; at shift 35 the value is complete.
-        if (shift < 32 && (b & 0x40) !== 0) result |= -1 << shift;
-        return result;
-      }
-    }
-    return this.fail("i32 longer than 5 bytes");
+    return Number(BigInt.asIntN(32, this.signed(5, "i32")));
   }
 
   /** A signed LEB128 of at most 33 bits, as block types encode a type index. */
   s33(): number {
-    let result = 0;
-    let scale = 1;
-    for (let i = 0; i < 5; i++) {
-      const b = this.u8();
-      result += (b & 0x7f) * scale;
-      scale *= 128;
-      if ((b & 0x80) === 0) return (b & 0x40) !== 0 ? result - scale : result;
-    }
-    return this.fail("s33 longer than 5 bytes");
+    return Number(this.signed(5, "s33"));
   }
 
   /** A signed LEB128 of at most 64 bits. */
   i64(): bigint {
-    let result = 0n;
-    let shift = 0n;
-    for (let i = 0; i < 10; i++) {
-      const b = this.u8();
-      result |= BigInt(b & 0x7f) << shift;
-      shift += 7n;
-      if ((b & 0x80) === 0) {
-        if ((b & 0x40) !== 0) result -= 1n << shift;
-        return BigInt.asIntN(64, result);
-      }
-    }
-    return this.fail("i64 longer than 10 bytes");
+    return BigInt.asIntN(64, this.signed(10, "i64"));
   }
 
   /** The raw 8 bytes of an f64, as a bigint bit pattern (keeps NaN payloads exact). */

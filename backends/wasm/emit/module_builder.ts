@@ -203,9 +203,11 @@ export class ModuleBuilder {
     const out = new ByteBuffer(1024);
     for (const b of MAGIC_AND_VERSION) out.u8(b);
     const s = new ByteBuffer(512);
+    // Every section here is a vector: its entry count, then what `write` adds.
     const section = (id: number, count: number, write: () => void) => {
       if (count === 0) return;
       s.clear();
+      s.u32(count);
       write();
       out.u8(id);
       out.u32(s.length);
@@ -213,7 +215,6 @@ export class ModuleBuilder {
     };
 
     section(1, this.types.length, () => {
-      s.u32(this.types.length);
       for (const t of this.types) {
         s.u8(0x60);
         writeValTypes(s, t.params);
@@ -221,7 +222,6 @@ export class ModuleBuilder {
       }
     });
     section(2, this.imports.length, () => {
-      s.u32(this.imports.length);
       for (const imp of this.imports) {
         s.name(imp.module);
         s.name(imp.field);
@@ -235,20 +235,16 @@ export class ModuleBuilder {
       }
     });
     section(3, this.functions.length, () => {
-      s.u32(this.functions.length);
       for (const f of this.functions) s.u32(f.typeIndex);
     });
     section(4, this.table === undefined ? 0 : 1, () => {
-      s.u32(1);
       s.u8(0x70); // funcref
       writeLimits(s, this.table!);
     });
     section(5, this.memory === undefined || this.memoryImported ? 0 : 1, () => {
-      s.u32(1);
       writeLimits(s, this.memory!);
     });
     section(6, this.globals.length, () => {
-      s.u32(this.globals.length);
       for (const g of this.globals) {
         s.u8(VALTYPE_CODE[g.type]);
         s.u8(g.mutable ? 1 : 0);
@@ -256,7 +252,6 @@ export class ModuleBuilder {
       }
     });
     section(7, this.exports.length, () => {
-      s.u32(this.exports.length);
       for (const e of this.exports) {
         s.name(e.name);
         s.u8(EXPORT_KIND[e.kind]);
@@ -264,7 +259,6 @@ export class ModuleBuilder {
       }
     });
     section(9, this.elements.length, () => {
-      s.u32(this.elements.length);
       for (const e of this.elements) {
         s.u8(0); // active, table 0, offset expression, function indices
         writeConst(s, "i32", e.offset);
@@ -274,9 +268,8 @@ export class ModuleBuilder {
     });
     // The data count section lets memory.init and data.drop name segments before the data
     // section; it costs three bytes, so it goes in whenever there are segments.
-    section(12, this.data.length, () => s.u32(this.data.length));
+    section(12, this.data.length, () => {});
     section(10, this.functions.length, () => {
-      s.u32(this.functions.length);
       const locals = new ByteBuffer(32);
       for (const f of this.functions) {
         if (f.labelDepth !== 0) throw new Error(`function ${f.index} has open blocks`);
@@ -289,7 +282,6 @@ export class ModuleBuilder {
       }
     });
     section(11, this.data.length, () => {
-      s.u32(this.data.length);
       for (const d of this.data) {
         if (d.offset === null) {
           s.u8(1); // passive
@@ -355,14 +347,9 @@ function writeValTypes(s: ByteBuffer, types: readonly ValType[]): void {
 }
 
 function writeLimits(s: ByteBuffer, limits: Limits): void {
-  if (limits.max === undefined) {
-    s.u8(0);
-    s.u32(limits.min);
-  } else {
-    s.u8(1);
-    s.u32(limits.min);
-    s.u32(limits.max);
-  }
+  s.u8(limits.max === undefined ? 0 : 1);
+  s.u32(limits.min);
+  if (limits.max !== undefined) s.u32(limits.max);
 }
 
 /** A constant expression: `t.const value end`. */

@@ -56,14 +56,16 @@ const SECTION_ORDER = [1, 2, 3, 4, 5, 6, 7, 9, 12, 10, 11];
 export function printModule(bytes: Uint8Array): string {
   const m = decodeModule(bytes);
   const out: string[] = [m.moduleName === undefined ? "(module" : `(module ${ident(m.moduleName)}`];
-  m.types.forEach((t, i) => out.push(`  (type (;${i};) (func${signature(t)}))`));
+  m.types.forEach((t, i) => out.push(`  (type (;${i};) (func${signature(t, NO_NAMES)}))`));
   let funcs = 0;
   let globals = 0;
   for (const imp of m.imports) {
     const where = `(import ${quote(imp.module)} ${quote(imp.field)}`;
     if (imp.kind === "func") {
       const name = nameOf(m.funcNames, funcs);
-      out.push(`  ${where} (func${name} (;${funcs++};)${signature(typeAt(m, imp.typeIndex))}))`);
+      out.push(
+        `  ${where} (func${name} (;${funcs++};)${signature(typeAt(m, imp.typeIndex), NO_NAMES)}))`,
+      );
     } else if (imp.kind === "memory") {
       out.push(`  ${where} (memory (;0;) ${limitsText(imp.limits)}))`);
     } else {
@@ -82,12 +84,11 @@ export function printModule(bytes: Uint8Array): string {
   }
   const kinds = ["func", "table", "memory", "global"];
   for (const e of m.exports) {
-    const names = e.kind === 0 ? m.funcNames : e.kind === 3 ? m.globalNames : undefined;
-    const target = names?.has(e.index) ? ident(names.get(e.index)!) : String(e.index);
-    out.push(`  (export ${quote(e.name)} (${kinds[e.kind]} ${target}))`);
+    const names = e.kind === 0 ? m.funcNames : e.kind === 3 ? m.globalNames : NO_NAMES;
+    out.push(`  (export ${quote(e.name)} (${kinds[e.kind]} ${nameOrIndex(names, e.index)}))`);
   }
   m.elements.forEach((e, i) => {
-    const funcs = e.funcs.map((f) => (m.funcNames.has(f) ? ident(m.funcNames.get(f)!) : String(f)));
+    const funcs = e.funcs.map((f) => nameOrIndex(m.funcNames, f));
     out.push(`  (elem (;${i};) ${e.offset} func ${funcs.join(" ")})`);
   });
   m.data.forEach((d, i) => {
@@ -310,7 +311,7 @@ function printFunction(
   const index = imported + defined;
   const typeIndex = m.funcTypes[defined];
   const type = typeAt(m, typeIndex);
-  const locals = m.localNames.get(index) ?? new Map<number, Uint8Array>();
+  const locals = m.localNames.get(index) ?? NO_NAMES;
   const r = new ByteReader(bytes, body.start, body.end);
   const localTypes: ValType[] = [];
   const runs = r.u32();
@@ -320,10 +321,10 @@ function printFunction(
     if (localTypes.length + n > 50_000) throw new Error(`function ${index}: too many locals`);
     for (let j = 0; j < n; j++) localTypes.push(t);
   }
-  const params = typed("param", type.params, 0, locals);
-  const results = type.results.length > 0 ? ` (result ${type.results.join(" ")})` : "";
   out.push(
-    `  (func${nameOf(m.funcNames, index)} (;${index};) (type ${typeIndex})${params}${results}`,
+    `  (func${nameOf(m.funcNames, index)} (;${index};) (type ${typeIndex})${
+      signature(type, locals)
+    }`,
   );
   if (localTypes.length > 0) {
     out.push(`    ${typed("local", localTypes, type.params.length, locals).slice(1)}`);
@@ -337,7 +338,7 @@ function printCode(
   m: Decoded,
   r: ByteReader,
   func: number,
-  locals: Map<number, Uint8Array>,
+  locals: ReadonlyMap<number, Uint8Array>,
   out: string[],
 ): void {
   const labels: number[] = []; // label numbers of the open blocks, innermost last
@@ -378,21 +379,15 @@ function printCode(
     switch (info.imm) {
       case "none":
         break;
-      case "local": {
-        const i = r.u32();
-        text += " " + (locals.has(i) ? ident(locals.get(i)!) : i);
+      case "local":
+        text += " " + nameOrIndex(locals, r.u32());
         break;
-      }
-      case "global": {
-        const i = r.u32();
-        text += " " + (m.globalNames.has(i) ? ident(m.globalNames.get(i)!) : i);
+      case "global":
+        text += " " + nameOrIndex(m.globalNames, r.u32());
         break;
-      }
-      case "func": {
-        const i = r.u32();
-        text += " " + (m.funcNames.has(i) ? ident(m.funcNames.get(i)!) : i);
+      case "func":
+        text += " " + nameOrIndex(m.funcNames, r.u32());
         break;
-      }
       case "label":
         text += " " + target(r.u32());
         break;
@@ -427,8 +422,7 @@ function printCode(
         break;
       case "mem2":
         memoryByte(r, func);
-        memoryByte(r, func);
-        break;
+      // falls through: the second memory byte
       case "mem":
         memoryByte(r, func);
         break;
@@ -438,12 +432,10 @@ function printCode(
         text += `${table === 0 ? "" : " " + table} (type ${type})`;
         break;
       }
+      case "data_mem":
       case "data":
         text += " " + r.u32();
-        break;
-      case "data_mem":
-        text += " " + r.u32();
-        memoryByte(r, func);
+        if (info.imm === "data_mem") memoryByte(r, func);
         break;
     }
     line(labels.length, text);
@@ -475,10 +467,9 @@ function typeAt(m: Decoded, index: number): FuncType {
   return t;
 }
 
-function signature(t: FuncType): string {
-  const params = t.params.length > 0 ? ` (param ${t.params.join(" ")})` : "";
-  const results = t.results.length > 0 ? ` (result ${t.results.join(" ")})` : "";
-  return params + results;
+/** ` (param …) (result …)`, parameters named from `names` where they have one. */
+function signature(t: FuncType, names: ReadonlyMap<number, Uint8Array>): string {
+  return typed("param", t.params, 0, names) + typed("result", t.results, 0, NO_NAMES);
 }
 
 /** `(param $a i32) (param i64 f64)`: named ones alone, runs of unnamed ones together. */
@@ -486,7 +477,7 @@ function typed(
   keyword: string,
   types: readonly ValType[],
   first: number,
-  names: Map<number, Uint8Array>,
+  names: ReadonlyMap<number, Uint8Array>,
 ): string {
   let text = "";
   let run: ValType[] = [];
@@ -507,10 +498,18 @@ function typed(
   return text;
 }
 
-function nameOf(names: Map<number, Uint8Array>, index: number): string {
+function nameOf(names: ReadonlyMap<number, Uint8Array>, index: number): string {
   const name = names.get(index);
   return name === undefined ? "" : " " + ident(name);
 }
+
+/** `$name` when `index` has a name, else the index itself. */
+function nameOrIndex(names: ReadonlyMap<number, Uint8Array>, index: number): string {
+  const name = names.get(index);
+  return name === undefined ? String(index) : ident(name);
+}
+
+const NO_NAMES: ReadonlyMap<number, Uint8Array> = new Map();
 
 function limitsText(l: Limits): string {
   return l.max === undefined ? String(l.min) : `${l.min} ${l.max}`;
