@@ -11,6 +11,7 @@ import type { PageStorageKind } from "../core/page_storage.ts";
 import type { Plan } from "../core/plan/plan.ts";
 import type { Reg } from "../core/value/reg.ts";
 import type { SqlValue } from "../core/value/types.ts";
+import type { PageMiss } from "../core/io/page_miss.ts";
 
 /** The executors litejit has (or will have). */
 export type BackendName = "interpreter" | "js" | "wasm";
@@ -50,7 +51,7 @@ export interface Program {
    * Starts one run. `params[i]` holds parameter `i + 1` (absent or NULL: NULL); the
    * program copies what it needs, so the caller may reuse the registers afterwards.
    */
-  start(params: readonly Reg[]): Execution;
+  start(params: readonly Reg[], options?: StartOptions): Execution;
   /**
    * The rows `EXPLAIN <statement>` returns with this backend, in SQLite's columns
    * `addr, opcode, p1, p2, p3, p4, p5, comment` for the interpreter.
@@ -60,8 +61,25 @@ export interface Program {
   explainText(): string;
 }
 
+/** How a run is started. */
+export interface StartOptions {
+  /**
+   * Ask for a run that survives a {@link PageMiss} (lazy sources): the page source threw
+   * it from inside `step()`, the run stays open where it was, and `step()` called again
+   * once the bytes are there continues it. A backend that cannot do this ignores the
+   * option; the run's {@link Execution.resumable} says which it got.
+   */
+  resumable?: boolean;
+}
+
 /** One run of a program: a cursor over the result rows. */
 export interface Execution {
+  /**
+   * True when this run was started resumable and supports it: after a {@link PageMiss}
+   * from `step()` it is still open and `step()` continues it. Otherwise any exception
+   * from `step()` ends the run.
+   */
+  readonly resumable?: boolean;
   /**
    * Advances to the next result row: false when there is none (the run is then over and
    * its resources released). Errors are thrown as `SqliteError`.
