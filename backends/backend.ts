@@ -11,7 +11,6 @@ import type { PageStorageKind } from "../core/page_storage.ts";
 import type { Plan } from "../core/plan/plan.ts";
 import type { Reg } from "../core/value/reg.ts";
 import type { SqlValue } from "../core/value/types.ts";
-import type { PageMiss } from "../core/io/page_miss.ts";
 
 /** The executors litejit has (or will have). */
 export type BackendName = "interpreter" | "js" | "wasm";
@@ -64,7 +63,7 @@ export interface Program {
 /** How a run is started. */
 export interface StartOptions {
   /**
-   * Ask for a run that survives a {@link PageMiss} (lazy sources): the page source threw
+   * Ask for a run that survives a `PageMiss` (core/io/page_miss.ts) (lazy sources): the page source threw
    * it from inside `step()`, the run stays open where it was, and `step()` called again
    * once the bytes are there continues it. A backend that cannot do this ignores the
    * option; the run's {@link Execution.resumable} says which it got.
@@ -75,7 +74,7 @@ export interface StartOptions {
 /** One run of a program: a cursor over the result rows. */
 export interface Execution {
   /**
-   * True when this run was started resumable and supports it: after a {@link PageMiss}
+   * True when this run was started resumable and supports it: after a `PageMiss` (core/io/page_miss.ts)
    * from `step()` it is still open and `step()` continues it. Otherwise any exception
    * from `step()` ends the run.
    */
