@@ -47,6 +47,11 @@ export interface PagerOptions {
    */
   cachePages?: number;
   /**
+   * Most pages one miss reads ahead (default 64). 1 for a source that reads ahead itself
+   * (core/io/lazy_source.ts).
+   */
+  maxReadAhead?: number;
+  /**
    * Where page bytes live: separate heap buffers (default), or slots of one
    * `WebAssembly.Memory` for code compiled to Wasm (core/page_storage.ts).
    */
@@ -185,7 +190,8 @@ export class Pager {
       ? (this.storage as LinearPageStorage).pageMap
       : null;
     const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
-    this.#maxReadAhead = walFrames ? 1 : Math.min(MAX_READ_AHEAD, this.#cacheLimit >> 2);
+    const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
+    this.#maxReadAhead = walFrames ? 1 : Math.min(readAhead, Math.max(1, this.#cacheLimit >> 2));
     this.#ringSize = Math.max(2 * this.#maxReadAhead, Math.min(64, this.#cacheLimit >> 2));
     this.#inRing = new Uint8Array(this.#cacheLimit);
   }

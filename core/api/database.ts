@@ -11,7 +11,12 @@ import { TransactionState } from "./transactions.ts";
 import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
 import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
-import { backendNamed, defaultBackend, usableHere } from "../../backends/registry.ts";
+import {
+  backendNamed,
+  defaultBackend,
+  registeredBackends,
+  usableHere,
+} from "../../backends/registry.ts";
 import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
@@ -164,6 +169,39 @@ export interface ViewDescription {
   sql: string;
 }
 
+let compileOn: (db: Database, sql: string, backend: Backend) => Statement;
+
+/**
+ * For an AsyncDatabase: a function compiling a statement of `db` again for the
+ * interpreter (whose runs resume after a page miss), or null when the interpreter is not
+ * registered here. Not part of the public API.
+ */
+export function interpreterStatement(db: Database): ((st: Statement) => Statement) | null {
+  if (!registeredBackends().includes("interpreter")) return null;
+  const interpreter = backendNamed("interpreter");
+  return (st) => compileOn(db, st.source, interpreter);
+}
+
+/** Set by {@link databaseOver} while it constructs a Database. */
+let openingOver: ((options: OpenOptions) => DatabaseFile) | null = null;
+
+/**
+ * A Database over the file `open` makes with the options the chosen backend needs (its
+ * page storage): how connections over other sources (core/api/async_database.ts) are made.
+ * Not part of the public API.
+ */
+export function databaseOver(
+  open: (options: OpenOptions) => DatabaseFile,
+  options: DatabaseOptions = {},
+): Database {
+  openingOver = open;
+  try {
+    return new Database("", options);
+  } finally {
+    openingOver = null;
+  }
+}
+
 /**
  * A read-only connection to a SQLite database file.
  *
@@ -181,6 +219,15 @@ export interface ViewDescription {
  * ```
  */
 export class Database {
+  static {
+    compileOn = (db, sql, backend) =>
+      new Statement(
+        db.#host,
+        compileStatement(db.#open, sql, backend, db.#bindOptions),
+        db.#readBigInts,
+      );
+  }
+
   #file: DatabaseFile | null;
   readonly #backend: Backend;
   readonly #readBigInts: boolean;
@@ -209,7 +256,9 @@ export class Database {
     }
     this.#bindOptions = { mathFunctions, userFunctions: this.#functions };
     const openOptions = { ...options, pageStorage: this.#backend.pageStorage };
-    this.#file = source instanceof ArrayBuffer
+    this.#file = openingOver
+      ? openingOver(openOptions)
+      : source instanceof ArrayBuffer
       ? DatabaseFile.fromBytes(new Uint8Array(source), openOptions)
       : source instanceof Uint8Array
       ? DatabaseFile.fromBytes(source, openOptions)

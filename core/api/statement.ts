@@ -6,6 +6,7 @@
 import type { DatabaseFile } from "../database_file.ts";
 import type { Execution } from "../../backends/backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
+import { PageMiss } from "../io/page_miss.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { CompiledStatement } from "./compile.ts";
 import { ParameterBinder } from "./params.ts";
@@ -40,10 +41,30 @@ export type BindParameters =
   | [NamedParameters, ...BindValue[]];
 
 /** One run of a statement, as rows of JS values. */
-interface RowCursor {
+export interface RowCursor {
   /** The next row's values, or null at the end. */
   next(): SqlValue[] | null;
   close(): void;
+  /**
+   * True when a `PageMiss` thrown by `next()` left the run open: `next()` called again
+   * once the bytes are there continues it (see backends/backend.ts StartOptions).
+   */
+  readonly resumable: boolean;
+}
+
+let startRunOf: (st: Statement, params: readonly unknown[], resumable: boolean) => RowCursor;
+
+/**
+ * Starts a run of `st` with `params` bound, asking the backend for a resumable run when
+ * `resumable`: how core/api/async_statement.ts drives statements over lazy sources. Not
+ * part of the public API.
+ */
+export function startRun(
+  st: Statement,
+  params: readonly unknown[],
+  resumable: boolean,
+): RowCursor {
+  return startRunOf(st, params, resumable);
 }
 
 /** The state a statement shares with its Database. */
@@ -86,6 +107,10 @@ export interface StatementHost {
  * ```
  */
 export class Statement {
+  static {
+    startRunOf = (st, params, resumable) => st.#start(params, resumable);
+  }
+
   readonly #host: StatementHost;
   #compiled: CompiledStatement;
   #version: number;
@@ -299,7 +324,7 @@ export class Statement {
     return this.#compiled;
   }
 
-  #start(params: readonly unknown[]): RowCursor {
+  #start(params: readonly unknown[], resumable = false): RowCursor {
     const host = this.#host;
     const file = host.file();
     const c = this.#current();
@@ -307,7 +332,7 @@ export class Statement {
     switch (c.kind) {
       case "select":
         return executionCursor(
-          c.program.start(this.#binder.bind(params)),
+          c.program.start(this.#binder.bind(params), resumable ? { resumable } : undefined),
           readBigInts,
           file.encoding,
         );
@@ -364,12 +389,13 @@ function executionCursor(
   encoding: TextEncoding,
 ): RowCursor {
   return {
+    resumable: execution.resumable === true,
     next() {
       let more: boolean;
       try {
         more = execution.step();
       } catch (e) {
-        execution.close();
+        if (!(e instanceof PageMiss && execution.resumable)) execution.close();
         throw e;
       }
       if (!more) return null;
@@ -385,6 +411,7 @@ function executionCursor(
 function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCursor {
   let at = 0;
   return {
+    resumable: false,
     next() {
       if (at >= rows.length) return null;
       return rows[at++].map((v) => plainResultValue(v, readBigInts));

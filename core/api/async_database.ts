@@ -1,0 +1,204 @@
+/**
+ * A connection to a database read lazily: over HTTP range requests, from a Blob/File read
+ * on demand, or from any object with a `size` and an async `read(offset, length)`. Only
+ * the pages a query touches are fetched (core/io/lazy_source.ts); statements are awaited.
+ */
+import { SqliteError } from "../errors.ts";
+import { DatabaseFile, type OpenOptions } from "../database_file.ts";
+import { type AsyncByteSource, BlobSource } from "../io/async_source.ts";
+import { HttpSource, type HttpSourceOptions } from "../io/http_source.ts";
+import { headerPageSize, LazySource, type LazySourceStats } from "../io/lazy_source.ts";
+import { PageMiss } from "../io/page_miss.ts";
+import { AsyncStatement, type AsyncStatementHost } from "./async_statement.ts";
+import {
+  type AggregateOptions,
+  type Database,
+  type DatabaseOptions,
+  databaseOver,
+  interpreterStatement,
+  type TableDescription,
+  type UserFunctionOptions,
+} from "./database.ts";
+import type { BackendName } from "../../backends/backend.ts";
+
+/** Any random-access bytes read asynchronously (`close` is called when the connection closes). */
+export interface AsyncReader {
+  /** Size in bytes. */
+  readonly size: number;
+  /** Bytes `[offset, offset + length)` (fewer at the end). */
+  read(offset: number, length: number): Promise<Uint8Array>;
+  /** Releases the reader, if it holds anything. */
+  close?(): void;
+}
+
+/** A scalar SQL function's implementation (arguments are SQL values as JS values). */
+// deno-lint-ignore no-explicit-any
+type UserFunction = (...args: any[]) => unknown;
+
+/** Where an {@link AsyncDatabase} reads from. */
+export type AsyncSource = string | URL | Blob | AsyncReader;
+
+/** Options of {@link AsyncDatabase.open}. */
+export interface AsyncDatabaseOptions extends Omit<DatabaseOptions, "wal"> {
+  /**
+   * Most pages one fetch reads ahead of a scan walking the file in order (default 256);
+   * read-ahead starts at one page and doubles while misses are sequential.
+   */
+  maxReadAheadPages?: number;
+  /** For a URL: timeouts, retries, backoff, a `fetch` to use, full-download opt-in. */
+  http?: HttpSourceOptions;
+}
+
+/**
+ * A read-only connection to a database whose bytes are fetched as queries need them.
+ *
+ * `source` is an `http:`/`https:` URL (string or `URL`): the file is read with HTTP range
+ * requests, its size taken from the first response, no HEAD; a `Blob` or `File`, read a
+ * slice at a time; or any {@link AsyncReader}. The statements' methods return
+ * promises (`await st.all()`, `for await (const row of st.iterate())`); the options are
+ * `Database`'s, where `cachePages` bounds the pages kept in memory however large the
+ * file, plus `maxReadAheadPages` and `http`.
+ *
+ * A file that changes on the server while it is read (another ETag or Last-Modified)
+ * fails the statement with `SQLITE_IOERR`, as do timeouts and server errors after the
+ * retries; a server that ignores `Range` is `SQLITE_IOERR` too, unless
+ * `http.allowFullDownload`.
+ *
+ * @example
+ * ```ts
+ * import { AsyncDatabase } from "../../mod.ts";
+ * const file = new Blob([Deno.readFileSync("examples/sample.db")]);
+ * const db = await AsyncDatabase.open(file, { cachePages: 64 });
+ * console.log(await db.prepare("SELECT count(*) AS n FROM cities").get());
+ * console.log(db.stats.fetches > 0);
+ * db.close();
+ * ```
+ */
+export class AsyncDatabase {
+  readonly #db: Database;
+  readonly #lazy: LazySource;
+  readonly #host: AsyncStatementHost;
+
+  private constructor(db: Database, lazy: LazySource) {
+    this.#db = db;
+    this.#lazy = lazy;
+    this.#host = { source: lazy, fallback: interpreterStatement(db) };
+  }
+
+  /** Opens `source`; see {@link AsyncDatabase}. */
+  static async open(
+    source: AsyncSource,
+    options: AsyncDatabaseOptions = {},
+  ): Promise<AsyncDatabase> {
+    const bytes = await asyncSource(source, options.http);
+    const { maxReadAheadPages, http: _http, ...dbOptions } = options;
+    try {
+      const first = bytes instanceof HttpSource ? bytes.firstBytes : null;
+      const head = first && first.length >= 100 ? first : await bytes.read(0, 100);
+      // An invalid page size is the pager's to report (SQLITE_NOTADB); read in 4 KB meanwhile.
+      const pageSize = headerPageSize(head) || 4096;
+      const lazy = new LazySource(bytes, pageSize, { maxReadAheadPages }, first ?? undefined);
+      const open = (o: OpenOptions) => new DatabaseFile(lazy, null, { ...o, maxReadAhead: 1 });
+      for (;;) {
+        try {
+          return new AsyncDatabase(databaseOver(open, dbOptions), lazy);
+        } catch (e) {
+          if (!(e instanceof PageMiss)) throw e;
+          await lazy.fetch(e);
+        }
+      }
+    } catch (e) {
+      bytes.close();
+      throw e;
+    }
+  }
+
+  /** Compiles `sql` (see `Database.prepare`); runs are awaited. */
+  prepare(sql: string): AsyncStatement {
+    return new AsyncStatement(this.#db.prepare(sql), this.#host);
+  }
+
+  /** What has been fetched so far: requests, bytes, and page reads that waited. */
+  get stats(): LazySourceStats {
+    return { ...this.#lazy.stats };
+  }
+
+  /** The backend that runs this connection's queries. */
+  get backend(): BackendName {
+    return this.#db.backend;
+  }
+
+  /** Page size in bytes. */
+  get pageSize(): number {
+    return this.#db.pageSize;
+  }
+
+  /** Number of pages. */
+  get pageCount(): number {
+    return this.#db.pageCount;
+  }
+
+  /** Text encoding (`UTF-8`, `UTF-16le`, `UTF-16be`). */
+  get encoding(): string {
+    return this.#db.encoding;
+  }
+
+  /** The tables (see `Database.tables`). */
+  get tables(): TableDescription[] {
+    return this.#db.tables;
+  }
+
+  /** Registers a scalar SQL function (see `Database.function`). */
+  function(name: string, fn: UserFunction): this;
+  /** Registers a scalar SQL function with options (see `Database.function`). */
+  function(name: string, options: UserFunctionOptions, fn: UserFunction): this;
+  function(name: string, optionsOrFn: UserFunctionOptions | UserFunction, fn?: UserFunction): this {
+    if (typeof optionsOrFn === "function") this.#db.function(name, optionsOrFn);
+    else this.#db.function(name, optionsOrFn, fn!);
+    return this;
+  }
+
+  /** Registers an aggregate (or window) SQL function (see `Database.aggregate`). */
+  aggregate(name: string, options: AggregateOptions): this {
+    this.#db.aggregate(name, options);
+    return this;
+  }
+
+  /** Closes the connection and its source. */
+  close(): void {
+    this.#db.close();
+    this.#lazy.close();
+  }
+}
+
+/** The {@link AsyncByteSource} for `source`. */
+async function asyncSource(
+  source: AsyncSource,
+  http: HttpSourceOptions | undefined,
+): Promise<AsyncByteSource> {
+  if (typeof source === "string" || source instanceof URL) {
+    const url = new URL(source);
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new SqliteError(
+        "SQLITE_CANTOPEN",
+        `unable to open database file: AsyncDatabase reads http: and https: URLs, not ${url.protocol}`,
+      );
+    }
+    return await HttpSource.open(url, http);
+  }
+  if (typeof Blob !== "undefined" && source instanceof Blob) return new BlobSource(source);
+  const reader = source as AsyncReader;
+  if (
+    reader !== null && typeof reader === "object" && typeof reader.size === "number" &&
+    typeof reader.read === "function"
+  ) {
+    return {
+      size: reader.size,
+      read: (offset, length) => reader.read(offset, length),
+      close: () => reader.close?.(),
+    };
+  }
+  throw new TypeError(
+    "AsyncDatabase.open takes a URL, a Blob or an object with size and read(offset, length)",
+  );
+}

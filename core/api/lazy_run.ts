@@ -1,0 +1,121 @@
+/**
+ * One run of a statement over a lazy source (core/io/lazy_source.ts), driven
+ * synchronously as far as the fetched pages allow: {@link LazyRun.step} hands out the
+ * next row, the end, or the {@link PageMiss} to fetch before calling it again.
+ *
+ * After a miss, a resumable run (backends/backend.ts StartOptions) continues where it
+ * stopped; any other run starts again, and the rows it already handed out are skipped.
+ * The rows are the same ones as long as the statement is deterministic, which restarts
+ * assume (a statement calling random() may see other values after a restart).
+ *
+ * Restarts make progress as long as the statement's pages fit the page cache. A run that
+ * misses again a page it already fetched has outgrown the cache; it is given to `fallback`
+ * (a resumable run of the same statement), or fails with SQLITE_NOMEM when there is none.
+ */
+import { SqliteError } from "../errors.ts";
+import { PageMiss } from "../io/page_miss.ts";
+import type { SqlValue } from "../value/types.ts";
+import type { RowCursor } from "./statement.ts";
+
+/** How a {@link LazyRun} starts runs of its statement. */
+export interface RunStarter {
+  /** A run on the connection's backend (resumable if the backend can). */
+  start(): RowCursor;
+  /** Starts a resumable run, for when restarts cannot finish; null when there is none. */
+  readonly fallback: (() => RowCursor) | null;
+}
+
+/** Restarts at most this many times for one page before giving up on restarting. */
+const MISSES_OF_ONE_PAGE = 2;
+
+/** One run over a lazy source; see the module documentation. */
+export class LazyRun {
+  readonly #starter: RunStarter;
+  #cursor: RowCursor | null = null;
+  #delivered = 0;
+  #skip = 0;
+  #usingFallback = false;
+  /** Misses per first byte offset, while restarting. */
+  readonly #missesAt = new Map<number, number>();
+  #done = false;
+
+  /** A run that starts on the first {@link LazyRun.step}. */
+  constructor(starter: RunStarter) {
+    this.#starter = starter;
+  }
+
+  /** Rows handed out so far. */
+  get delivered(): number {
+    return this.#delivered;
+  }
+
+  /**
+   * The next row's values, null at the end, or the miss to fetch (then call again).
+   * Errors other than misses end the run and are thrown.
+   */
+  step(): SqlValue[] | null | PageMiss {
+    if (this.#done) return null;
+    for (;;) {
+      let cursor = this.#cursor;
+      if (cursor === null) {
+        try {
+          cursor = this.#cursor = this.#usingFallback
+            ? this.#starter.fallback!()
+            : this.#starter.start();
+        } catch (e) {
+          if (e instanceof PageMiss) return this.#restartAfter(e);
+          this.close();
+          throw e;
+        }
+      }
+      let values: SqlValue[] | null;
+      try {
+        values = cursor.next();
+      } catch (e) {
+        if (!(e instanceof PageMiss)) {
+          this.close();
+          throw e;
+        }
+        if (cursor.resumable) return e;
+        this.#cursor = null; // the run closed itself
+        return this.#restartAfter(e);
+      }
+      if (values === null) {
+        this.close();
+        return null;
+      }
+      if (this.#skip > 0) {
+        this.#skip--;
+        continue;
+      }
+      this.#delivered++;
+      return values;
+    }
+  }
+
+  /** Arranges a restart after `miss` is fetched, or the fallback when restarts loop. */
+  #restartAfter(miss: PageMiss): PageMiss {
+    this.#skip = this.#delivered;
+    const seen = (this.#missesAt.get(miss.start) ?? 0) + 1;
+    this.#missesAt.set(miss.start, seen);
+    if (seen > MISSES_OF_ONE_PAGE && !this.#usingFallback) {
+      // The pages this statement reads do not fit the cache: restarting cannot finish.
+      if (this.#starter.fallback === null) {
+        this.close();
+        throw new SqliteError(
+          "SQLITE_NOMEM",
+          "the pages this statement reads do not fit the page cache: raise cachePages",
+        );
+      }
+      this.#usingFallback = true;
+    }
+    return miss;
+  }
+
+  /** Ends the run (idempotent). */
+  close(): void {
+    this.#done = true;
+    this.#cursor?.close();
+    this.#cursor = null;
+  }
+}
