@@ -98,9 +98,9 @@ export class LazyRun {
     this.#skip = this.#delivered;
     const seen = (this.#missesAt.get(miss.start) ?? 0) + 1;
     this.#missesAt.set(miss.start, seen);
-    if (seen > MISSES_OF_ONE_PAGE && !this.#usingFallback) {
+    if (seen > MISSES_OF_ONE_PAGE) {
       // The pages this statement reads do not fit the cache: restarting cannot finish.
-      if (this.#starter.fallback === null) {
+      if (this.#usingFallback || this.#starter.fallback === null) {
         this.close();
         throw new SqliteError(
           "SQLITE_NOMEM",
@@ -108,6 +108,7 @@ export class LazyRun {
         );
       }
       this.#usingFallback = true;
+      this.#missesAt.clear();
     }
     return miss;
   }
