@@ -70,26 +70,71 @@ export type SplitFileConfig =
   | { from: "inline"; config: SplitFileServerConfig; virtualFilename?: string }
   | { from: "jsonconfig"; configUrl: string; virtualFilename?: string };
 
-/** A checked chunked config with absolute URLs. */
+/**
+ * A checked chunked config with absolute URLs, as {@link resolveConfig} returns it.
+ *
+ * @example
+ * ```ts
+ * import type { ChunkLayout } from "./chunked_config.ts";
+ * const layout: ChunkLayout = {
+ *   urlPrefix: "https://example.com/db.",
+ *   suffixLength: 3,
+ *   serverChunkSize: 1 << 20,
+ *   databaseLengthBytes: 3_000_000,
+ *   query: "",
+ *   requestChunkSize: 4096,
+ * };
+ * console.log(layout.urlPrefix + "002" + layout.query); // chunk 2
+ * ```
+ */
 export interface ChunkLayout {
   /** Absolute URL prefix of the chunks. */
   urlPrefix: string;
+  /** Digits of the chunk number, zero-padded. */
   suffixLength: number;
+  /** Size of every chunk but the last. */
   serverChunkSize: number;
+  /** Size of the whole database. */
   databaseLengthBytes: number;
   /** `""` or `?cb=<cacheBust>`. */
   query: string;
+  /** The config's `requestChunkSize`, or null when it has none. */
   requestChunkSize: number | null;
 }
 
-/** A checked config: chunk files, or one whole file at an absolute URL. */
+/**
+ * A checked config: chunk files, or one whole file at an absolute URL (with any cache-bust
+ * query already appended).
+ *
+ * @example
+ * ```ts
+ * import type { ResolvedConfig } from "./chunked_config.ts";
+ * const full: ResolvedConfig = {
+ *   serverMode: "full",
+ *   url: "https://example.com/db.sqlite3",
+ *   requestChunkSize: null,
+ * };
+ * console.log(full.serverMode);
+ * ```
+ */
 export type ResolvedConfig =
   | { serverMode: "chunked"; layout: ChunkLayout }
   | { serverMode: "full"; url: string; requestChunkSize: number | null };
 
-/** How a JSON config is fetched. */
+/**
+ * How {@link resolveConfig} fetches a JSON config and resolves relative URLs.
+ *
+ * @example
+ * ```ts
+ * import type { ConfigFetchOptions } from "./chunked_config.ts";
+ * const options: ConfigFetchOptions = { fetch, timeoutMs: 10_000, baseUrl: null };
+ * console.log(options.timeoutMs);
+ * ```
+ */
 export interface ConfigFetchOptions {
+  /** The fetch implementation. */
   fetch: typeof fetch;
+  /** Milliseconds the config request (body included) may take. */
   timeoutMs: number;
   /** Base for relative URLs in an inline config or for `configUrl`; null for none. */
   baseUrl: string | null;
@@ -101,6 +146,17 @@ export interface ConfigFetchOptions {
  *
  * @throws {SqliteError} `SQLITE_MISUSE` for a malformed config, `SQLITE_IOERR` when the
  * JSON config cannot be fetched.
+ *
+ * @example
+ * ```ts
+ * import { resolveConfig } from "./chunked_config.ts";
+ * const resolved = await resolveConfig(
+ *   { serverMode: "full", requestChunkSize: 4096, url: "db.sqlite3", cacheBust: "7" },
+ *   { fetch, timeoutMs: 10_000, baseUrl: "https://example.com/app/" },
+ * );
+ * if (resolved.serverMode === "full") console.log(resolved.url);
+ * // https://example.com/app/db.sqlite3?cb=7
+ * ```
  */
 export async function resolveConfig(
   config: SplitFileConfig | SplitFileServerConfig,

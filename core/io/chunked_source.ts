@@ -20,8 +20,21 @@ import {
 import { type HttpSource, type HttpSourceOptions, openHttpSource } from "./http_source.ts";
 
 export type { SplitFileConfig, SplitFileServerConfig } from "./chunked_config.ts";
+export type { AsyncByteSource } from "./async_source.ts";
+export type { HttpStats } from "./http_range.ts";
+export { HttpSource, type HttpSourceOptions } from "./http_source.ts";
 
-/** Options of {@link openChunkedSource}: those of `openHttpSource` plus a base URL. */
+/**
+ * Options of {@link openChunkedSource}: those of `openHttpSource` (timeouts, retries,
+ * `allowFullDownload` to accept a server that sends whole chunks) plus a base URL.
+ *
+ * @example
+ * ```ts
+ * import type { ChunkedSourceOptions } from "./chunked_source.ts";
+ * const options: ChunkedSourceOptions = { baseUrl: "https://example.com/", retries: 5 };
+ * console.log(options.retries);
+ * ```
+ */
 export interface ChunkedSourceOptions extends HttpSourceOptions {
   /**
    * Base for relative URLs (`configUrl`, or `urlPrefix`/`url` of an inline config); default
@@ -80,7 +93,23 @@ export async function openChunkedSource(
   return source;
 }
 
-/** A database served as chunk files; see {@link openChunkedSource}. */
+/**
+ * A database served as chunk files; see {@link openChunkedSource}.
+ *
+ * @example
+ * ```ts ignore
+ * import { ChunkedSource, openChunkedSource } from "./chunked_source.ts";
+ * const source = await openChunkedSource({
+ *   serverMode: "chunked",
+ *   requestChunkSize: 4096,
+ *   databaseLengthBytes: 2_500_000,
+ *   serverChunkSize: 1_000_000,
+ *   urlPrefix: "https://example.com/db.sqlite3.",
+ *   suffixLength: 3,
+ * });
+ * if (source instanceof ChunkedSource) console.log(source.chunkCount, source.chunkUrl(2)); // 3 https://example.com/db.sqlite3.002
+ * ```
+ */
 export class ChunkedSource implements AsyncByteSource {
   /** The chunks' URL prefix (absolute). */
   readonly url: string;
