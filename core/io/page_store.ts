@@ -45,7 +45,16 @@ export function pageStoreKey(url: string | URL, validator: string | null): strin
   return JSON.stringify([String(url), validator]); // unambiguous whatever the two contain
 }
 
-/** Options of {@link MemoryPageStore}. */
+/**
+ * Options of {@link MemoryPageStore}.
+ *
+ * @example
+ * ```ts
+ * import { MemoryPageStore, type MemoryPageStoreOptions } from "./page_store.ts";
+ * const options: MemoryPageStoreOptions = { maxBytes: 64 * 1024 * 1024 };
+ * console.log(new MemoryPageStore(options).maxBytes); // 67108864
+ * ```
+ */
 export interface MemoryPageStoreOptions {
   /** Most page bytes held; least recently used pages go first (default 16 MiB). */
   maxBytes?: number;
@@ -145,7 +154,16 @@ export class MemoryPageStore implements PageStore {
   }
 }
 
-/** Options of {@link CacheApiPageStore}. */
+/**
+ * Options of {@link CacheApiPageStore}.
+ *
+ * @example
+ * ```ts
+ * import { CacheApiPageStore, type CacheApiPageStoreOptions } from "./page_store.ts";
+ * const options: CacheApiPageStoreOptions = { cacheName: "my-app-db-pages" };
+ * console.log(new CacheApiPageStore(options).cacheName); // my-app-db-pages
+ * ```
+ */
 export interface CacheApiPageStoreOptions {
   /** Name of the cache (`caches.open(name)`), default `"litejit-pages"`. */
   cacheName?: string;
