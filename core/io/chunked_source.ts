@@ -148,7 +148,11 @@ export class ChunkedSource implements AsyncByteSource {
     return this.#firstBytes;
   }
 
-  /** The first chunk's ETag (or Last-Modified) when opened, or null. */
+  /**
+   * The first chunk's ETag (or Last-Modified) when opened, or null: the database's version
+   * for a page store key. Chunk 0 holds the header, whose file change counter SQLite bumps
+   * on every write, so a rewritten database has a new chunk 0 even if other chunks match.
+   */
   get validator(): string | null {
     return this.#validators.get(0) ?? null;
   }
