@@ -33,6 +33,13 @@ export type { AsyncDatabaseOptions, AsyncReader, AsyncSource } from "./core/api/
 export { AsyncStatement } from "./core/api/async_statement.ts";
 export type { LazySourceStats } from "./core/io/lazy_source.ts";
 export type { HttpSourceOptions } from "./core/io/http_source.ts";
+export { CacheApiPageStore, MemoryPageStore } from "./core/io/page_store.ts";
+export type {
+  CacheApiPageStoreOptions,
+  MemoryPageStoreOptions,
+  PageStore,
+} from "./core/io/page_store.ts";
+export type { SplitFileConfig, SplitFileServerConfig } from "./core/io/chunked_config.ts";
 export type {
   BindParameters,
   BindValue,

@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { AsyncDatabase, Database, SqliteError } from "../mod.ts";
+import { AsyncDatabase, Database, MemoryPageStore, SqliteError } from "../mod.ts";
+import { startChunkServer } from "./support/chunk_server.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { type RangeServerSwitches, startRangeServer } from "./support/range_server.ts";
 
@@ -67,10 +68,12 @@ async function withServer(
 }
 
 for (const backend of TEST_BACKENDS) {
-  Deno.test(`lazy: ${backend} over HTTP and over a Blob answers as over the local file`, async () => {
+  Deno.test(`lazy: ${backend} over HTTP, chunk files and a Blob answers as over the local file`, async () => {
     const local = new Database(path, { backend });
+    const chunks = startChunkServer(FILE, { chunkSize: 1_000_000, suffixLength: 3 });
     await withServer({}, async (server) => {
-      for (const source of [server.url, new Blob([FILE])]) {
+      const chunked = { from: "jsonconfig" as const, configUrl: `${chunks.origin}/db/config.json` };
+      for (const source of [server.url, chunked, new Blob([FILE])]) {
         const db = await AsyncDatabase.open(source, { backend });
         assert.equal(db.backend, backend);
         for (const sql of QUERIES) {
@@ -84,9 +87,36 @@ for (const backend of TEST_BACKENDS) {
         db.close();
       }
     });
+    await chunks.close();
     local.close();
   });
 }
+
+Deno.test("lazy: a page store serves a second connection's pages; another ETag is another key", async () => {
+  const store = new MemoryPageStore({ maxBytes: 64 * 1024 * 1024 });
+  const sql = "SELECT count(*) AS n, max(name) AS m FROM t WHERE k < 50";
+  const switches: RangeServerSwitches = {}; // read by the server on every request
+  await withServer(switches, async (server) => {
+    const first = await AsyncDatabase.open(server.url, { pageStore: store });
+    const want = await first.prepare(sql).all();
+    assert.ok(first.stats.fetches > 2);
+    first.close();
+    const before = server.counts.requests;
+    const second = await AsyncDatabase.open(server.url, { pageStore: store });
+    assert.deepEqual(await second.prepare(sql).all(), want);
+    assert.equal(server.counts.requests - before, 1, "only the opening request");
+    assert.ok(second.stats.storedPages > 2 && second.stats.fetches === 0);
+    second.close();
+    // The file is replaced (the server's ETag changes): same URL, nothing stored applies.
+    switches.changeEtagAfter = server.counts.requests;
+    const db = await AsyncDatabase.open(server.url, { pageStore: store });
+    assert.equal(db.stats.storedPages, 0);
+    await db.prepare(sql).all();
+    assert.equal(db.stats.storedPages, 0);
+    assert.ok(db.stats.fetches > 2);
+    db.close();
+  });
+});
 
 Deno.test("lazy: a rowid lookup fetches at most b-tree depth + 2 pages", async () => {
   const depth = tableDepth("t");

@@ -9,6 +9,9 @@ import { type AsyncByteSource, BlobSource } from "../io/async_source.ts";
 import { HttpSource, type HttpSourceOptions } from "../io/http_source.ts";
 import { headerPageSize, LazySource, type LazySourceStats } from "../io/lazy_source.ts";
 import { PageMiss } from "../io/page_miss.ts";
+import { type PageStore, pageStoreKey } from "../io/page_store.ts";
+import { ChunkedSource, openChunkedSource } from "../io/chunked_source.ts";
+import type { SplitFileConfig } from "../io/chunked_config.ts";
 import { AsyncStatement, type AsyncStatementHost } from "./async_statement.ts";
 import {
   type AggregateOptions,
@@ -36,7 +39,7 @@ export interface AsyncReader {
 type UserFunction = (...args: any[]) => unknown;
 
 /** Where an {@link AsyncDatabase} reads from. */
-export type AsyncSource = string | URL | Blob | AsyncReader;
+export type AsyncSource = string | URL | Blob | AsyncReader | SplitFileConfig;
 
 /** Options of {@link AsyncDatabase.open}. */
 export interface AsyncDatabaseOptions extends Omit<DatabaseOptions, "wal"> {
@@ -47,14 +50,23 @@ export interface AsyncDatabaseOptions extends Omit<DatabaseOptions, "wal"> {
   maxReadAheadPages?: number;
   /** For a URL: timeouts, retries, backoff, a `fetch` to use, full-download opt-in. */
   http?: HttpSourceOptions;
+  /**
+   * Where pages of a URL's database are kept across connections (and, with
+   * `CacheApiPageStore`, across page loads), keyed by URL and ETag/Last-Modified so a
+   * changed file never serves old pages: a `MemoryPageStore`, a `CacheApiPageStore`, or
+   * any {@link PageStore}. None by default. Not used for a server that sends no validator.
+   */
+  pageStore?: PageStore;
 }
 
 /**
  * A read-only connection to a database whose bytes are fetched as queries need them.
  *
  * `source` is an `http:`/`https:` URL (string or `URL`): the file is read with HTTP range
- * requests, its size taken from the first response, no HEAD; a `Blob` or `File`, read a
- * slice at a time; or any {@link AsyncReader}. The statements' methods return
+ * requests, its size taken from the first response, no HEAD; a database split into chunk
+ * files, given by sql.js-httpvfs's config (`{ from: "inline", config }` or
+ * `{ from: "jsonconfig", configUrl }`); a `Blob` or `File`, read a slice at a time; or any
+ * {@link AsyncReader}. The statements' methods return
  * promises (`await st.all()`, `for await (const row of st.iterate())`); the options are
  * `Database`'s, where `cachePages` bounds the pages kept in memory however large the
  * file, plus `maxReadAheadPages` and `http`.
@@ -91,13 +103,18 @@ export class AsyncDatabase {
     options: AsyncDatabaseOptions = {},
   ): Promise<AsyncDatabase> {
     const bytes = await asyncSource(source, options.http);
-    const { maxReadAheadPages, http: _http, ...dbOptions } = options;
+    const { maxReadAheadPages, http: _http, pageStore, ...dbOptions } = options;
     try {
-      const first = bytes instanceof HttpSource ? bytes.firstBytes : null;
+      const remote = bytes instanceof HttpSource || bytes instanceof ChunkedSource ? bytes : null;
+      const first = remote?.firstBytes ?? null;
+      const key = remote && pageStore ? pageStoreKey(remote.url, remote.validator) : null;
       const head = first && first.length >= 100 ? first : await bytes.read(0, 100);
       // An invalid page size is the pager's to report (SQLITE_NOTADB); read in 4 KB meanwhile.
       const pageSize = headerPageSize(head) || 4096;
-      const lazy = new LazySource(bytes, pageSize, { maxReadAheadPages }, first ?? undefined);
+      const lazy = new LazySource(bytes, pageSize, {
+        maxReadAheadPages,
+        pageStore: key !== null ? { store: pageStore!, key } : undefined,
+      }, first ?? undefined);
       const open = (o: OpenOptions) => new DatabaseFile(lazy, null, { ...o, maxReadAhead: 1 });
       for (;;) {
         try {
@@ -187,6 +204,7 @@ async function asyncSource(
     return await HttpSource.open(url, http);
   }
   if (typeof Blob !== "undefined" && source instanceof Blob) return new BlobSource(source);
+  if (isSplitFileConfig(source)) return await openChunkedSource(source, http);
   const reader = source as AsyncReader;
   if (
     reader !== null && typeof reader === "object" && typeof reader.size === "number" &&
@@ -201,4 +219,9 @@ async function asyncSource(
   throw new TypeError(
     "AsyncDatabase.open takes a URL, a Blob or an object with size and read(offset, length)",
   );
+}
+
+function isSplitFileConfig(source: unknown): source is SplitFileConfig {
+  const from = (source as { from?: unknown } | null)?.from;
+  return from === "inline" || from === "jsonconfig";
 }

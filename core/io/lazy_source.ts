@@ -22,6 +22,7 @@ import { SqliteError } from "../errors.ts";
 import type { AsyncByteSource } from "./async_source.ts";
 import type { ByteSource } from "./byte_source.ts";
 import { PageMiss } from "./page_miss.ts";
+import type { PageStore } from "./page_store.ts";
 
 /** Runs read in order tracked at once (see {@link LazySource}). */
 const MAX_RUNS = 4;
@@ -32,6 +33,11 @@ export interface LazySourceOptions {
   maxReadAheadPages?: number;
   /** Most fetched pages waiting to be read (default: twice `maxReadAheadPages`). */
   maxStagedPages?: number;
+  /**
+   * A store consulted before fetching and filled after (page_store.ts), with this
+   * database's key in it (`pageStoreKey`: URL and validator).
+   */
+  pageStore?: { store: PageStore; key: string };
 }
 
 /** What a {@link LazySource} has fetched so far. */
@@ -44,6 +50,8 @@ export interface LazySourceStats {
   misses: number;
   /** Most pages the staging area held at once. */
   peakStagedPages: number;
+  /** Pages found in the page store instead of fetched. */
+  storedPages: number;
 }
 
 /** Page size from a database header's first 100 bytes (1 means 65536); 0 when invalid. */
@@ -63,6 +71,7 @@ export function headerPageSize(header: Uint8Array): number {
  * import { BlobSource } from "./async_source.ts";
  * import { LazySource } from "./lazy_source.ts";
  * import { PageMiss } from "./page_miss.ts";
+import type { PageStore } from "./page_store.ts";
  * const blob = new Blob([new Uint8Array(8192).fill(7)]);
  * const lazy = new LazySource(new BlobSource(blob), 4096);
  * try {
@@ -80,7 +89,13 @@ export class LazySource implements ByteSource {
   /** The page size the source fetches in (the database's). */
   readonly pageSize: number;
   /** Fetch counts; see {@link LazySourceStats}. */
-  readonly stats: LazySourceStats = { fetches: 0, bytes: 0, misses: 0, peakStagedPages: 0 };
+  readonly stats: LazySourceStats = {
+    fetches: 0,
+    bytes: 0,
+    misses: 0,
+    peakStagedPages: 0,
+    storedPages: 0,
+  };
   readonly #source: AsyncByteSource;
   readonly #pageCount: number;
   readonly #maxReadAhead: number;
@@ -96,6 +111,7 @@ export class LazySource implements ByteSource {
   /** Page index just past the last fetch, whatever it was. */
   #lastEnd = -1;
   #closed = false;
+  readonly #store: { store: PageStore; key: string } | null;
 
   /** Reads `source` in pages of `pageSize` bytes; `firstBytes` are staged already. */
   constructor(
@@ -113,6 +129,7 @@ export class LazySource implements ByteSource {
       this.#maxReadAhead,
       options.maxStagedPages ?? 2 * this.#maxReadAhead,
     );
+    this.#store = options.pageStore ?? null;
     if (firstBytes) this.#stage(0, firstBytes);
   }
 
@@ -171,10 +188,31 @@ export class LazySource implements ByteSource {
     if (run) run.next = end;
     this.#lastEnd = end;
     if (first >= end) return;
+    if (this.#store !== null) {
+      // Stored pages at either end need no fetch; the rest goes in one request.
+      const { store, key } = this.#store;
+      const stored = await store.getPages(key, first, end - first);
+      stored.forEach((page, i) => {
+        if (page !== undefined && page.length === size) {
+          this.#stage(first + i, page);
+          this.stats.storedPages++;
+        }
+      });
+      while (first < end && this.#staged.has(first)) first++;
+      while (end > first && this.#staged.has(end - 1)) end--;
+      if (first >= end) return;
+    }
     const bytes = await this.#source.read(first * size, (end - first) * size);
     this.stats.fetches++;
     this.stats.bytes += bytes.length;
     this.#stage(first, bytes);
+    if (this.#store !== null) {
+      const pages = [];
+      for (let at = 0; at + size <= bytes.length; at += size) {
+        pages.push(bytes.subarray(at, at + size));
+      }
+      await this.#store.store.putPages(this.#store.key, first, pages);
+    }
   }
 
   /**
