@@ -29,7 +29,12 @@ export { SqliteError } from "./core/errors.ts";
 export { ResultCode, type ResultCodeName } from "./core/errors.ts";
 export { Statement } from "./core/api/statement.ts";
 export { AsyncDatabase } from "./core/api/async_database.ts";
-export type { AsyncDatabaseOptions, AsyncReader, AsyncSource } from "./core/api/async_database.ts";
+export type {
+  AsyncDatabaseOptions,
+  AsyncReader,
+  AsyncSource,
+  UserFunction,
+} from "./core/api/async_database.ts";
 export { AsyncStatement } from "./core/api/async_statement.ts";
 export type { LazySourceStats } from "./core/io/lazy_source.ts";
 export type { HttpSourceOptions } from "./core/io/http_source.ts";

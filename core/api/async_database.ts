@@ -34,9 +34,19 @@ export interface AsyncReader {
   close?(): void;
 }
 
-/** A scalar SQL function's implementation (arguments are SQL values as JS values). */
+/**
+ * A scalar SQL function's implementation: arguments are the SQL values as JS values (see
+ * `Database.function`).
+ *
+ * @example
+ * ```ts
+ * import type { UserFunction } from "./async_database.ts";
+ * const twice: UserFunction = (x: number) => 2 * x;
+ * console.log(twice(21)); // 42
+ * ```
+ */
 // deno-lint-ignore no-explicit-any
-type UserFunction = (...args: any[]) => unknown;
+export type UserFunction = (...args: any[]) => unknown;
 
 /** Where an {@link AsyncDatabase} reads from. */
 export type AsyncSource = string | URL | Blob | AsyncReader | SplitFileConfig;
