@@ -27,6 +27,11 @@ const path = `${dir}/lazy.db`;
     CREATE TABLE small(a INTEGER PRIMARY KEY, b TEXT);
     INSERT INTO small VALUES (1, 'one'), (2, 'two'), (3, 'three');
   `);
+  // A schema longer than page 1, so opening misses pages after the header was read.
+  for (let i = 0; i < 40; i++) {
+    const columns = Array.from({ length: 12 }, (_, j) => `column_${j}_with_a_long_name TEXT`);
+    db.exec(`CREATE TABLE filler_${i}(${columns.join(", ")})`);
+  }
   db.close();
 }
 const FILE = Deno.readFileSync(path);
@@ -170,8 +175,10 @@ Deno.test("lazy: a full scan takes a logarithmic number of requests", async () =
 });
 
 Deno.test("lazy: the file changing on the server (ETag) fails the statement with SQLITE_IOERR", async () => {
-  await withServer({ changeEtagAfter: 2 }, async (server) => {
+  const switches: RangeServerSwitches = {}; // read by the server on every request
+  await withServer(switches, async (server) => {
     const db = await AsyncDatabase.open(server.url);
+    switches.changeEtagAfter = server.counts.requests; // replaced right after the open
     await assert.rejects(
       db.prepare("SELECT count(*) FROM t WHERE pad > ''").all(),
       (e) => e instanceof SqliteError && e.code === "SQLITE_IOERR" && /changed/.test(e.message),
@@ -219,4 +226,22 @@ Deno.test("lazy: sources it cannot read are refused clearly", async () => {
     AsyncDatabase.open(new Blob([new Uint8Array(4096).fill(1)])),
     (e) => e instanceof SqliteError && e.code === "SQLITE_NOTADB",
   );
+});
+
+Deno.test("lazy: opening fetches each schema page once, in few requests", async () => {
+  const fetched: number[] = [];
+  const reader = {
+    size: FILE.length,
+    read(offset: number, length: number) {
+      for (let p = Math.floor(offset / PAGE); p * PAGE < offset + length; p++) fetched.push(p);
+      return Promise.resolve(FILE.slice(offset, offset + length));
+    },
+  };
+  const db = await AsyncDatabase.open(reader);
+  // Page 0 is read twice: its first 100 bytes (the page size), then the whole page.
+  const pages = fetched.slice(1);
+  assert.equal(new Set(pages).size, pages.length, `pages fetched twice: ${pages}`);
+  assert.ok(db.tables.length > 40, "the schema spans several pages");
+  assert.ok(pages.length <= 12, `${pages.length} pages for the schema`);
+  db.close();
 });

@@ -6,6 +6,7 @@
 import { SqliteError } from "../errors.ts";
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
 import { type AsyncByteSource, BlobSource } from "../io/async_source.ts";
+import type { ByteSource } from "../io/byte_source.ts";
 import { HttpSource, type HttpSourceOptions } from "../io/http_source.ts";
 import { headerPageSize, LazySource, type LazySourceStats } from "../io/lazy_source.ts";
 import { PageMiss } from "../io/page_miss.ts";
@@ -125,10 +126,21 @@ export class AsyncDatabase {
         maxReadAheadPages,
         pageStore: key !== null ? { store: pageStore!, key } : undefined,
       }, first ?? undefined);
-      const open = (o: OpenOptions) => new DatabaseFile(lazy, null, { ...o, maxReadAhead: 1 });
+      // Each attempt's pager closes its source when the attempt fails; the lazy source
+      // outlives the attempts (this connection closes it), so pagers get a view of it.
+      const view: ByteSource = {
+        size: lazy.size,
+        read: (offset, length) => lazy.read(offset, length),
+        readInto: (target, offset) => lazy.readInto(target, offset),
+        close() {},
+      };
+      const open = (o: OpenOptions) => new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
+      lazy.keepReadPages(true); // a failed attempt's pager and its pages are dropped
       for (;;) {
         try {
-          return new AsyncDatabase(databaseOver(open, dbOptions), lazy);
+          const db = databaseOver(open, dbOptions);
+          lazy.keepReadPages(false);
+          return new AsyncDatabase(db, lazy);
         } catch (e) {
           if (!(e instanceof PageMiss)) throw e;
           await lazy.fetch(e);

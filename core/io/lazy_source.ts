@@ -111,6 +111,8 @@ export class LazySource implements ByteSource {
   /** Page index just past the last fetch, whatever it was. */
   #lastEnd = -1;
   #closed = false;
+  /** Whether page reads leave pages staged (see {@link LazySource.keepReadPages}). */
+  #keepRead = false;
   readonly #store: { store: PageStore; key: string } | null;
 
   /** Reads `source` in pages of `pageSize` bytes; `firstBytes` are staged already. */
@@ -166,8 +168,16 @@ export class LazySource implements ByteSource {
       const page = this.#staged.get(p)!;
       const from = Math.max(offset, p * size), to = Math.min(end, (p + 1) * size);
       out.set(page.subarray(from - p * size, to - p * size), from - offset);
-      if (consume) this.#staged.delete(p);
+      if (consume && !this.#keepRead) this.#staged.delete(p);
     }
+  }
+
+  /**
+   * While `keep`, pages read stay staged: for attempts whose pager is thrown away when
+   * they miss (opening a connection), so the next attempt does not fetch them again.
+   */
+  keepReadPages(keep: boolean): void {
+    this.#keepRead = keep;
   }
 
   /**
