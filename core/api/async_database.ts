@@ -9,6 +9,7 @@ import { type AsyncByteSource, BlobSource } from "../io/async_source.ts";
 import { HttpSource, type HttpSourceOptions } from "../io/http_source.ts";
 import { headerPageSize, LazySource, type LazySourceStats } from "../io/lazy_source.ts";
 import { PageMiss } from "../io/page_miss.ts";
+import type { ByteSource } from "../io/byte_source.ts";
 import { type PageStore, pageStoreKey } from "../io/page_store.ts";
 import { ChunkedSource, openChunkedSource } from "../io/chunked_source.ts";
 import type { SplitFileConfig } from "../io/chunked_config.ts";
@@ -115,7 +116,16 @@ export class AsyncDatabase {
         maxReadAheadPages,
         pageStore: key !== null ? { store: pageStore!, key } : undefined,
       }, first ?? undefined);
-      const open = (o: OpenOptions) => new DatabaseFile(lazy, null, { ...o, maxReadAhead: 1 });
+      // A miss while the schema loads closes the failed attempt's pager, and with it its
+      // source: attempts read through a view that leaves the lazy source open for the retry
+      // (the connection closes the lazy source itself).
+      const view: ByteSource = {
+        size: lazy.size,
+        read: (offset, length) => lazy.read(offset, length),
+        readInto: (target, offset) => lazy.readInto(target, offset),
+        close: () => {},
+      };
+      const open = (o: OpenOptions) => new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
       for (;;) {
         try {
           return new AsyncDatabase(databaseOver(open, dbOptions), lazy);
