@@ -146,7 +146,7 @@ export async function measure(
       const row = {} as Record<Engine, Measured>;
       for (const engine of ["litejit", "httpvfs"] as const) {
         await page.goto(`${server.url}index.html`);
-        await page.waitForFunction(`document.body.dataset.ready === "true"`);
+        await page.waitForFunction(`typeof globalThis.compare === "object"`);
         server.reset();
         await page.evaluate(`compare.open(${JSON.stringify(engine)}, "db.sqlite", ${PAGE_SIZE})`);
         const open = { ...server.counts };

@@ -1,12 +1,13 @@
-/// <reference lib="dom" />
 /**
  * The page scripts/compare_httpvfs.ts loads in Chromium: opens the served database with
  * litejit's AsyncDatabase or with sql.js-httpvfs and runs one query, each step called by
  * the driver (page.evaluate), which reads the server's request counts between steps.
- * Bundled by esbuild; the sql.js-httpvfs worker and wasm are served next to it.
+ * Bundled by esbuild; the sql.js-httpvfs worker and wasm are served next to it. (No DOM
+ * types: this file is type-checked with scripts/, which run in Deno.)
  */
 import { AsyncDatabase } from "../browser.ts";
-import { createDbWorker, type WorkerHttpvfs } from "sql.js-httpvfs";
+// @deno-types="./sql_js_httpvfs.d.ts"
+import { createDbWorker } from "sql.js-httpvfs";
 
 /** A value as both engines' rows are compared (integers and reals as numbers). */
 type Value = number | string | null | number[];
@@ -32,7 +33,7 @@ const api: CompareApi = {
       run = async (sql) => (await db.prepare(sql).values()).map((row) => row.map(plain));
       return;
     }
-    const worker: WorkerHttpvfs = await createDbWorker(
+    const worker = await createDbWorker(
       [{
         from: "inline",
         config: { serverMode: "full", url: absolute, requestChunkSize: chunkSize },
@@ -52,5 +53,5 @@ const api: CompareApi = {
   },
 };
 
+// The driver waits for this global before its first call.
 (globalThis as unknown as { compare: CompareApi }).compare = api;
-document.body.dataset.ready = "true";
