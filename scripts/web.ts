@@ -1,6 +1,7 @@
 /**
  * Serves the browser example (examples/web/): the page, its script bundled by esbuild from
- * examples/web/app.ts, and the sample database at /sample.db.
+ * examples/web/app.ts, and the sample database at sample.db with HTTP range support
+ * (206, Content-Range, ETag), so the page can open it by URL and read only some pages.
  *
  * The same page is also served under a Content-Security-Policy, to see litejit's default
  * backend fall back where generating code is forbidden:
@@ -11,6 +12,7 @@
  *   npx -y deno task web [--port 8080]     (or PORT=8080)
  */
 import * as esbuild from "esbuild";
+import { fileEtag, rangeResponse } from "./range_response.ts";
 
 const ROOT = new URL("../examples/web/", import.meta.url);
 const SAMPLE_DB = new URL("../examples/sample.db", import.meta.url);
@@ -25,6 +27,8 @@ export const CSP_PREFIXES: Readonly<Record<string, string>> = {
 export interface WebServer {
   url: string;
   port: number;
+  /** Requests for sample.db and the body bytes sent for them. */
+  sampleCounts: { requests: number; bytes: number };
   shutdown(): Promise<void>;
 }
 
@@ -65,10 +69,11 @@ export async function startWebServer(
   options: { port?: number; hostname?: string; quiet?: boolean } = {},
 ): Promise<WebServer> {
   const bundle = await bundleApp();
+  const sampleCounts = { requests: 0, bytes: 0 };
   const hostname = options.hostname ?? "127.0.0.1";
   const server = Deno.serve(
     { port: options.port ?? 8080, hostname, onListen: () => {} },
-    (req) => respond(new URL(req.url).pathname, bundle),
+    (req) => respond(req, bundle, sampleCounts),
   );
   const port = server.addr.port;
   const url = `http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}/`;
@@ -78,11 +83,15 @@ export async function startWebServer(
       console.log(`  under Content-Security-Policy "${csp}": ${url}${prefix.slice(1)}`);
     }
   }
-  return { url, port, shutdown: () => server.shutdown() };
+  return { url, port, sampleCounts, shutdown: () => server.shutdown() };
 }
 
-async function respond(path: string, bundle: string): Promise<Response> {
-  if (path === "/sample.db") return await fileResponse(SAMPLE_DB, "db", {});
+async function respond(
+  req: Request,
+  bundle: string,
+  sampleCounts: WebServer["sampleCounts"],
+): Promise<Response> {
+  const path = new URL(req.url).pathname;
   let headers: Record<string, string> = {};
   let rest = path.slice(1);
   for (const [prefix, csp] of Object.entries(CSP_PREFIXES)) {
@@ -93,6 +102,13 @@ async function respond(path: string, bundle: string): Promise<Response> {
       headers = { "content-security-policy": csp };
       rest = path.slice(prefix.length);
     }
+  }
+  if (rest === "sample.db") {
+    const [bytes, info] = await Promise.all([Deno.readFile(SAMPLE_DB), Deno.stat(SAMPLE_DB)]);
+    const response = rangeResponse(req, bytes, fileEtag(info), { ...headers, ...typed("db") });
+    sampleCounts.requests++;
+    sampleCounts.bytes += Number(response.headers.get("content-length") ?? 0);
+    return response;
   }
   if (rest === "app.js") {
     return new Response(bundle, { headers: { ...headers, ...typed("js") } });

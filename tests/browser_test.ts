@@ -3,13 +3,22 @@
  * examples/sample.db through its file input and shows, on every backend, the rows
  * node:sqlite returns for the same query; under a Content-Security-Policy that forbids
  * generating code, the default backend is the interpreter and js/wasm say why they cannot run.
+ * Opened by URL (read lazily with range requests from scripts/web.ts), the same rows come
+ * back and a selective query fetches less than the file.
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { startWebServer } from "../scripts/web.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { CHROMIUM_PATH, chromiumInstalled, launchChromium } from "./support/chromium.ts";
-import { type Cell, openPage, pickDatabaseFile, readShown, runQuery } from "./support/web_page.ts";
+import {
+  type Cell,
+  openDatabaseUrl,
+  openPage,
+  pickDatabaseFile,
+  readShown,
+  runQuery,
+} from "./support/web_page.ts";
 
 const SAMPLE = new URL("../examples/sample.db", import.meta.url).pathname;
 const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
@@ -63,6 +72,19 @@ function expectedPlan(sql: string): string[] {
   return out;
 }
 
+/** The page's "open N requests, B bytes · run M requests, C bytes". */
+function parseFetched(text: string): Record<"open" | "run", { requests: number; bytes: number }> {
+  const m = text.match(
+    /^open (\d+) requests?, ([\d,]+) bytes · run (\d+) requests?, ([\d,]+) bytes$/,
+  );
+  assert.ok(m, `unexpected fetched text: ${text}`);
+  const n = (s: string) => Number(s.replaceAll(",", ""));
+  return {
+    open: { requests: n(m[1]), bytes: n(m[2]) },
+    run: { requests: n(m[3]), bytes: n(m[4]) },
+  };
+}
+
 Deno.test({
   name: chromiumInstalled()
     ? "browser example: rows on every backend, and the Content-Security-Policy fallback"
@@ -103,6 +125,55 @@ Deno.test({
       await Deno.mkdir(ARTIFACTS, { recursive: true });
       await runQuery(page, "", defaultSql);
       await page.screenshot({ path: `${ARTIFACTS}browser_page.png` });
+
+      const sampleSize = Deno.statSync(SAMPLE).size;
+      for (const backend of ["", ...TEST_BACKENDS]) {
+        await t.step(`backend ${backend || "default"}: the sample opened by URL`, async () => {
+          // A fresh connection per backend: the selective query runs on a cold cache.
+          const atOpen = { ...server.sampleCounts };
+          await openDatabaseUrl(page, backend, "sample.db");
+          assert.equal((await readShown(page)).error, null);
+          const status = await page.$eval("#db-status", (e) => e.textContent ?? "");
+          assert.match(status, /sample\.db: 204,800 bytes, opened in [\d.]+ ms, fetched /);
+          for (const sql of [TYPED_QUERY, defaultSql]) {
+            const atRun = { ...server.sampleCounts };
+            await runQuery(page, backend, sql);
+            const shown = await readShown(page);
+            assert.equal(shown.error, null);
+            assert.equal(shown.backendUsed, backend || "js");
+            assert.deepEqual(shown.columns, expectedColumns(sql));
+            assert.deepEqual(shown.rows, expectedCells(sql));
+            assert.deepEqual(shown.plan, expectedPlan(sql));
+            assert.ok(shown.program.trim().length > 0, "the program pane is empty");
+            // What the page shows is what the server sent.
+            const fetched = parseFetched(shown.fetched);
+            assert.deepEqual(fetched.run, {
+              requests: server.sampleCounts.requests - atRun.requests,
+              bytes: server.sampleCounts.bytes - atRun.bytes,
+            });
+            if (sql === TYPED_QUERY) {
+              assert.deepEqual(fetched.open, {
+                requests: atRun.requests - atOpen.requests,
+                bytes: atRun.bytes - atOpen.bytes,
+              });
+              assert.ok(fetched.run.requests > 0, "a cold run fetched nothing");
+              assert.ok(
+                fetched.open.bytes + fetched.run.bytes < sampleSize / 4,
+                `fetched ${shown.fetched} of a ${sampleSize}-byte file`,
+              );
+            }
+          }
+        });
+      }
+
+      await t.step("a URL that cannot be read is an error, not an open database", async () => {
+        await openDatabaseUrl(page, "", "no-such.db");
+        const shown = await readShown(page);
+        assert.match(shown.error ?? "", /^SQLITE_\w+: .*404/);
+      });
+      await openDatabaseUrl(page, "", "sample.db");
+      await runQuery(page, "", TYPED_QUERY);
+      await page.screenshot({ path: `${ARTIFACTS}browser_url.png` });
 
       for (const prefix of ["csp/", "csp-wasm/"]) {
         await t.step(`/${prefix}: the interpreter by default, js and wasm refused`, async () => {

@@ -285,3 +285,29 @@ Deno.test("lazy: opening fetches each schema page once, in few requests", async 
   assert.ok(pages.length <= 12, `${pages.length} pages for the schema`);
   db.close();
 });
+
+Deno.test("lazy: a schema that ends past the opening request's bytes is fetched at open", async () => {
+  // examples/sample.db has 1 KB pages and a schema over several of them: loading it misses
+  // pages after the first 4 KB, and the open must fetch them and try again.
+  const samplePath = new URL("../examples/sample.db", import.meta.url).pathname;
+  const oracle = new DatabaseSync(samplePath, { readOnly: true });
+  const sql = "SELECT count(*) AS n, sum(duration) AS total FROM trips WHERE id < 500";
+  const expected = oracle.prepare(sql).get();
+  const schemaNames = oracle.prepare("SELECT name FROM sqlite_schema ORDER BY name").all();
+  oracle.close();
+  const server = startRangeServer(Deno.readFileSync(samplePath));
+  try {
+    const db = await AsyncDatabase.open(server.url);
+    try {
+      assert.deepEqual(
+        await db.prepare("SELECT name FROM sqlite_schema ORDER BY name").all(),
+        schemaNames.map((r) => ({ ...r })),
+      );
+      assert.deepEqual(await db.prepare(sql).get(), { ...expected });
+    } finally {
+      db.close();
+    }
+  } finally {
+    await server.close();
+  }
+});

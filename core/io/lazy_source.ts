@@ -71,7 +71,6 @@ export function headerPageSize(header: Uint8Array): number {
  * import { BlobSource } from "./async_source.ts";
  * import { LazySource } from "./lazy_source.ts";
  * import { PageMiss } from "./page_miss.ts";
-import type { PageStore } from "./page_store.ts";
  * const blob = new Blob([new Uint8Array(8192).fill(7)]);
  * const lazy = new LazySource(new BlobSource(blob), 4096);
  * try {

@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
 /**
- * The browser example: open a SQLite file (file input, drop, or the sample), run SQL on the
- * chosen backend, and show the rows, the query plan, the generated program, the backend
- * used and how long each step took. Served and bundled by scripts/web.ts.
+ * The browser example: open a SQLite file (file input, drop, the sample, or a URL read
+ * lazily with HTTP range requests), run SQL on the chosen backend, and show the rows, the
+ * query plan, the generated program, the backend used, how long each step took and, for a
+ * URL, the requests and bytes fetched. Served and bundled by scripts/web.ts.
  */
-import { Database, type DatabaseOptions, type SqlValue } from "../../browser.ts";
+import { AsyncDatabase, Database, type DatabaseOptions, type SqlValue } from "../../browser.ts";
 import {
   describeError,
+  describeFetched,
+  type Fetched,
   formatMs,
   MAX_ROWS_SHOWN,
   type PlanRow,
@@ -35,6 +38,9 @@ function byId<T extends HTMLElement>(id: string): T {
 const ui = {
   file: byId<HTMLInputElement>("file"),
   loadSample: byId<HTMLButtonElement>("load-sample"),
+  url: byId<HTMLInputElement>("url"),
+  openUrl: byId<HTMLButtonElement>("open-url"),
+  fetched: byId<HTMLOutputElement>("fetched"),
   dbStatus: byId<HTMLSpanElement>("db-status"),
   sql: byId<HTMLTextAreaElement>("sql"),
   backend: byId<HTMLSelectElement>("backend"),
@@ -48,10 +54,19 @@ const ui = {
   program: byId<HTMLPreElement>("program"),
 };
 
-/** The open database, the bytes it was opened from and the backend choice it was opened with. */
-let current: { db: Database; bytes: Uint8Array; choice: BackendChoice } | null = null;
+/**
+ * The open database and the backend choice it was opened with: from bytes in memory (a
+ * picked, dropped or loaded file) or from a URL read lazily (an `AsyncDatabase`).
+ */
+type Opened =
+  | { kind: "bytes"; db: Database; bytes: Uint8Array; choice: BackendChoice }
+  | { kind: "url"; db: AsyncDatabase; url: string; choice: BackendChoice };
+
+let current: Opened | null = null;
 /** How long the most recent open took: shown with the next run's timings. */
 let lastOpenMs = 0;
+/** What the most recent open of a URL fetched: shown with the next run's fetches. */
+let lastOpenFetched: Fetched = { requests: 0, bytes: 0 };
 
 function chosenBackend(): BackendChoice {
   return ui.backend.value as BackendChoice;
@@ -76,6 +91,15 @@ function clearOutputs(): void {
   ui.rowCount.textContent = "";
   ui.timings.textContent = "–";
   ui.backendUsed.textContent = "–";
+  ui.fetched.textContent = "–";
+}
+
+/** Makes `next` the open database, closing the one it replaces. */
+function replaceCurrent(next: Opened): void {
+  if (current && current.db !== next.db) current.db.close();
+  current = next;
+  ui.backendUsed.textContent = next.db.backend;
+  ui.run.disabled = false;
 }
 
 /** Opens a picked, dropped or fetched file with `Database.open`, which reads a Blob. */
@@ -86,65 +110,136 @@ async function openFile(file: Blob, name: string): Promise<void> {
     const start = performance.now();
     const db = await Database.open(file, options(choice));
     lastOpenMs = performance.now() - start;
-    current?.db.close();
-    current = { db, bytes: new Uint8Array(await file.arrayBuffer()), choice };
+    replaceCurrent({ kind: "bytes", db, bytes: new Uint8Array(await file.arrayBuffer()), choice });
     ui.dbStatus.textContent = `${name}: ${file.size.toLocaleString("en")} bytes, opened in ${
       formatMs(lastOpenMs)
     }.`;
-    ui.backendUsed.textContent = db.backend;
-    ui.run.disabled = false;
   } catch (e) {
     showError(e);
   }
 }
 
-/** The open database, reopened from its bytes when another backend was chosen. */
-function databaseForChoice(): Database {
+/**
+ * A fetch that counts requests and response bytes. `db.stats` counts what the lazy reader
+ * fetches once open; the request that opens the file (and gives its size) comes before.
+ */
+function countingFetch(counts: Fetched): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    counts.requests++;
+    counts.bytes += Number(response.headers.get("content-length") ?? 0);
+    return response;
+  };
+}
+
+/** Opens `url` with `AsyncDatabase.open`: only the pages queries touch are fetched. */
+async function openRemote(url: string, choice: BackendChoice): Promise<AsyncDatabase> {
+  const counts: Fetched = { requests: 0, bytes: 0 };
+  const start = performance.now();
+  const db = await AsyncDatabase.open(url, {
+    ...options(choice),
+    http: { fetch: countingFetch(counts) },
+  });
+  lastOpenMs = performance.now() - start;
+  // A snapshot: the same fetch goes on counting the runs' requests.
+  lastOpenFetched = { ...counts };
+  return db;
+}
+
+async function openUrl(text: string): Promise<void> {
+  clearOutputs();
+  const choice = chosenBackend();
+  ui.openUrl.disabled = true;
+  try {
+    // Relative URLs ("sample.db") are the page's own files.
+    const url = new URL(text.trim(), document.baseURI).href;
+    const db = await openRemote(url, choice);
+    replaceCurrent({ kind: "url", db, url, choice });
+    ui.dbStatus.textContent = `${url}: ${
+      (db.pageCount * db.pageSize).toLocaleString("en")
+    } bytes, opened in ${formatMs(lastOpenMs)}, fetched ${describeFetched(lastOpenFetched)}.`;
+  } catch (e) {
+    showError(e);
+  } finally {
+    ui.openUrl.disabled = false;
+  }
+}
+
+/** The open database, reopened (from its bytes or its URL) when another backend was chosen. */
+async function databaseForChoice(): Promise<Database | AsyncDatabase> {
   const open = current!;
   const choice = chosenBackend();
-  if (open.choice !== choice) {
+  if (open.choice === choice) return open.db;
+  if (open.kind === "bytes") {
     const start = performance.now();
     const db = new Database(open.bytes, options(choice));
     lastOpenMs = performance.now() - start;
-    open.db.close();
-    current = { db, bytes: open.bytes, choice };
+    replaceCurrent({ ...open, db, choice });
+  } else {
+    replaceCurrent({ ...open, db: await openRemote(open.url, choice), choice });
   }
   return current!.db;
 }
 
-function run(): void {
-  if (!current) return;
+/** Requests and bytes fetched so far; null for a database held in memory. */
+function fetchedSoFar(db: Database | AsyncDatabase): Fetched | null {
+  if (!(db instanceof AsyncDatabase)) return null;
+  const { fetches, bytes } = db.stats;
+  return { requests: fetches, bytes };
+}
+
+/**
+ * Runs the SQL on the open database: one path for both kinds, as awaiting a synchronous
+ * statement's rows costs nothing.
+ */
+async function runQuery(): Promise<void> {
+  if (!current || document.body.dataset.running) return;
+  document.body.dataset.running = "true";
+  ui.run.disabled = true;
   clearOutputs();
   const sql = ui.sql.value;
   try {
-    const db = databaseForChoice();
+    const db = await databaseForChoice();
     ui.backendUsed.textContent = db.backend;
+    const before = fetchedSoFar(db);
     let start = performance.now();
     const stmt = db.prepare(sql);
     const prepareMs = performance.now() - start;
     start = performance.now();
-    const rows = stmt.values() as SqlValue[][];
+    const rows = await stmt.values() as SqlValue[][];
     const runMs = performance.now() - start;
+    const after = fetchedSoFar(db);
     ui.timings.textContent = `open ${formatMs(lastOpenMs)} · prepare ${formatMs(prepareMs)} · ` +
       `run ${formatMs(runMs)}`;
+    ui.fetched.textContent = before && after
+      ? `open ${describeFetched(lastOpenFetched)} · run ${
+        describeFetched({
+          requests: after.requests - before.requests,
+          bytes: after.bytes - before.bytes,
+        })
+      }`
+      : "nothing (the whole file is in memory)";
     ui.result.append(renderTable(stmt.columns().map((c) => c.name), rows));
     ui.rowCount.textContent = rows.length > MAX_ROWS_SHOWN
       ? `(${rows.length} rows, first ${MAX_ROWS_SHOWN} shown)`
       : `(${rows.length} row${rows.length === 1 ? "" : "s"})`;
     ui.program.textContent = stmt.explain();
-    showPlan(db, sql);
+    await showPlan(db, sql);
   } catch (e) {
     showError(e);
+  } finally {
+    ui.run.disabled = !current;
+    delete document.body.dataset.running;
   }
 }
 
-function showPlan(db: Database, sql: string): void {
+async function showPlan(db: Database | AsyncDatabase, sql: string): Promise<void> {
   if (/^\s*explain\b/i.test(sql)) {
     ui.plan.append(note("The statement is already an EXPLAIN."));
     return;
   }
   try {
-    const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => ({
+    const rows = (await db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all()).map((r) => ({
       id: Number(r.id),
       parent: Number(r.parent),
       detail: String(r.detail),
@@ -164,8 +259,8 @@ function note(text: string): HTMLParagraphElement {
 
 async function loadSample(): Promise<void> {
   try {
-    const response = await fetch("/sample.db");
-    if (!response.ok) throw new Error(`fetching /sample.db: HTTP ${response.status}`);
+    const response = await fetch("sample.db");
+    if (!response.ok) throw new Error(`fetching sample.db: HTTP ${response.status}`);
     await openFile(await response.blob(), "sample.db");
   } catch (e) {
     showError(e);
@@ -178,9 +273,13 @@ ui.file.addEventListener("change", () => {
   if (file) void openFile(file, file.name);
 });
 ui.loadSample.addEventListener("click", () => void loadSample());
-ui.run.addEventListener("click", run);
+ui.openUrl.addEventListener("click", () => void openUrl(ui.url.value));
+ui.url.addEventListener("keydown", (e) => {
+  if (e.key === "Enter") void openUrl(ui.url.value);
+});
+ui.run.addEventListener("click", () => void runQuery());
 ui.sql.addEventListener("keydown", (e) => {
-  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run();
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void runQuery();
 });
 
 // Drop a file anywhere on the page.

@@ -97,3 +97,16 @@ export function describeError(e: unknown): string {
 export function formatMs(ms: number): string {
   return `${ms < 1 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
 }
+
+/** Requests and bytes fetched over the network. */
+export interface Fetched {
+  requests: number;
+  bytes: number;
+}
+
+/** "3 requests, 12,288 bytes". */
+export function describeFetched(f: Fetched): string {
+  return `${f.requests} request${f.requests === 1 ? "" : "s"}, ${
+    f.bytes.toLocaleString("en")
+  } bytes`;
+}

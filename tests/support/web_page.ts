@@ -1,6 +1,7 @@
 /**
  * Drives the browser example's page (examples/web/index.html) as a user would: pick a
- * file, choose a backend, type SQL, click Run; then reads back what the page shows.
+ * file or open a URL, choose a backend, type SQL, click Run; then reads back what the page
+ * shows.
  */
 import type { Page } from "puppeteer-core";
 
@@ -22,6 +23,17 @@ export async function pickDatabaseFile(page: Page, path: string): Promise<void> 
   await page.waitForFunction(`!document.getElementById("run").disabled`);
 }
 
+/** Chooses `backend`, types `url` in the URL field, clicks Open URL and waits for the open. */
+export async function openDatabaseUrl(page: Page, backend: string, url: string): Promise<void> {
+  await page.select("#backend", backend);
+  await page.evaluate(`document.getElementById("run").disabled = true`);
+  await page.evaluate(`document.getElementById("url").value = ${JSON.stringify(url)}`);
+  await page.click("#open-url");
+  await page.waitForFunction(
+    `!document.getElementById("run").disabled || !document.getElementById("error").hidden`,
+  );
+}
+
 // Runs in the page (plain JavaScript: this module is type-checked without the DOM). Sets the
 // textarea's text at once: typing a long query key by key would only slow the test down.
 const TYPE_SQL = `(sql) => {
@@ -35,9 +47,10 @@ export async function runQuery(page: Page, backend: string, sql: string | null):
   await page.select("#backend", backend);
   if (sql !== null) await page.evaluate(`(${TYPE_SQL})(${JSON.stringify(sql)})`);
   await page.click("#run");
-  // Run is synchronous in the page: the outputs are drawn when the click returns.
+  // The click marks the page as running at once; a run over a URL awaits its pages.
   await page.waitForFunction(
-    `!document.getElementById("error").hidden || document.querySelector("#result table")`,
+    `!document.body.dataset.running &&
+      (!document.getElementById("error").hidden || document.querySelector("#result table"))`,
   );
 }
 
@@ -46,6 +59,8 @@ export interface Shown {
   error: string | null;
   backendUsed: string;
   timings: string;
+  /** Requests and bytes fetched, for a database opened by URL. */
+  fetched: string;
   columns: string[];
   rows: Cell[][];
   /** The plan tree, each node as its path from the root ("A > B"), in document order. */
@@ -68,6 +83,7 @@ const PAGE_OUTPUTS = `() => {
     error: error.hidden ? null : error.textContent,
     backendUsed: text("backend-used"),
     timings: text("timings"),
+    fetched: text("fetched"),
     columns: [...document.querySelectorAll("#result th")].map((th) => th.textContent),
     rows: [...document.querySelectorAll("#result tbody tr")].map((tr) =>
       [...tr.querySelectorAll("td")].map((td) => [td.dataset.type ?? "", td.textContent])
