@@ -28,23 +28,6 @@ export type {
 export { SqliteError } from "./core/errors.ts";
 export { ResultCode, type ResultCodeName } from "./core/errors.ts";
 export { Statement } from "./core/api/statement.ts";
-export { AsyncDatabase } from "./core/api/async_database.ts";
-export type {
-  AsyncDatabaseOptions,
-  AsyncReader,
-  AsyncSource,
-  UserFunction,
-} from "./core/api/async_database.ts";
-export { AsyncStatement } from "./core/api/async_statement.ts";
-export type { LazySourceStats } from "./core/io/lazy_source.ts";
-export type { HttpSourceOptions } from "./core/io/http_source.ts";
-export { CacheApiPageStore, MemoryPageStore } from "./core/io/page_store.ts";
-export type {
-  CacheApiPageStoreOptions,
-  MemoryPageStoreOptions,
-  PageStore,
-} from "./core/io/page_store.ts";
-export type { SplitFileConfig, SplitFileServerConfig } from "./core/io/chunked_config.ts";
 export type {
   BindParameters,
   BindValue,

@@ -26,3 +26,4 @@ import "./backends/all.ts";
 installPathOpener(openDatabaseFile);
 
 export * from "./lite.ts";
+export * from "./remote.ts";

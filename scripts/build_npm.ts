@@ -26,6 +26,7 @@ export const NPM_ENTRIES: readonly NpmEntry[] = [
   { subpath: ".", source: "mod.ts", name: "mod" },
   { subpath: "./browser", source: "browser.ts", name: "browser" },
   { subpath: "./lite", source: "lite.ts", name: "lite" },
+  { subpath: "./remote", source: "remote.ts", name: "remote" },
   { subpath: "./interpreter", source: "interpreter.ts", name: "interpreter" },
   { subpath: "./js", source: "js.ts", name: "js" },
   { subpath: "./wasm", source: "wasm.ts", name: "wasm" },

@@ -1,7 +1,8 @@
 /**
  * Browser bundle sizes (`deno task size`): esbuild bundles, minified for the browser, of
- * (a) `browser.ts`, every backend, and (b) `lite.ts` + `js.ts`, the default backend
- * alone; prints KB minified and minified + gzip.
+ * (a) `browser.ts`, every backend, (b) `lite.ts` + `js.ts`, the default backend alone, and
+ * (c) `browser.ts` + `remote.ts`, with lazy remote databases; prints KB minified and
+ * minified + gzip.
  * `--areas` also prints what each package or source folder adds to the minified bundle.
  *
  * @module
@@ -27,12 +28,16 @@ export interface BundleSize {
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
-/** The two bundles the README reports. */
+/** The bundles the README reports. */
 export const BROWSER_BUNDLES = [
   { label: "browser.ts (every backend)", source: 'export * from "./browser.ts";' },
   {
     label: "lite.ts + js.ts (the default backend alone)",
     source: 'export * from "./lite.ts";\nexport * from "./js.ts";',
+  },
+  {
+    label: "browser.ts + remote.ts (every backend, and lazy remote databases)",
+    source: 'export * from "./browser.ts";\nexport * from "./remote.ts";',
   },
 ] as const;
 

@@ -5,7 +5,8 @@
  * Bundled by esbuild; the sql.js-httpvfs worker and wasm are served next to it. (No DOM
  * types: this file is type-checked with scripts/, which run in Deno.)
  */
-import { AsyncDatabase } from "../browser.ts";
+import "../browser.ts"; // the backends
+import { AsyncDatabase } from "../remote.ts";
 // @deno-types="./sql_js_httpvfs.d.ts"
 import { createDbWorker } from "sql.js-httpvfs";
 

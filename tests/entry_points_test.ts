@@ -142,7 +142,9 @@ Deno.test("browser and lite entries: no path opener, so a path is SQLITE_CANTOPE
 });
 
 Deno.test("browser, lite and backend entries import no node:* module", async () => {
-  for (const entry of ["browser.ts", "lite.ts", "interpreter.ts", "js.ts", "wasm.ts"]) {
+  for (
+    const entry of ["browser.ts", "lite.ts", "remote.ts", "interpreter.ts", "js.ts", "wasm.ts"]
+  ) {
     const { stdout, code } = await new Deno.Command(Deno.execPath(), {
       args: ["info", "--json", "--config", CONFIG, fromFileUrl(new URL(entry, ROOT))],
       stdout: "piped",

@@ -5,7 +5,8 @@
  * query plan, the generated program, the backend used, how long each step took and, for a
  * URL, the requests and bytes fetched. Served and bundled by scripts/web.ts.
  */
-import { AsyncDatabase, Database, type DatabaseOptions, type SqlValue } from "../../browser.ts";
+import { Database, type DatabaseOptions, type SqlValue } from "../../browser.ts";
+import { AsyncDatabase } from "../../remote.ts";
 import {
   describeError,
   describeFetched,
