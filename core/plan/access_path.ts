@@ -9,7 +9,7 @@ import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
-import { indexRowSize, tableRowSize } from "./row_size.ts";
+import { indexRowSize, logEst, tableRowSize } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { partialScanLogEst } from "./partial_scan_cost.ts";
 
@@ -270,11 +270,28 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
   };
 }
 
+/**
+ * The rows a range on one column leaves of `rows` without stat4 (where.c
+ * whereRangeScanEst and whereRangeAdjust): each bound keeps a quarter (LogEst -20), but
+ * `x > NULL` from `x IS NOT NULL` (TERM_VNULL) keeps all; a second bound keeps a further
+ * quarter (a closed range keeps 1/64); never fewer than 2 rows (LogEst 10), and each bound
+ * takes at least one LogEst off.
+ */
 function rangeRows(rows: number, lower?: SeekTerm, upper?: SeekTerm): number {
-  let r = rows;
-  if (lower && !lower.term.belowNulls) r /= 4;
-  if (upper) r /= 4;
-  return Math.max(1, r);
+  let est = rows;
+  if (lower && !lower.term.belowNulls) est /= 4;
+  if (upper) est /= 4;
+  if (lower && upper) est /= 4;
+  const bounds = (lower ? 1 : 0) + (upper ? 1 : 0);
+  return Math.min(Math.max(2, est), rows * 2 ** (-bounds / 10));
+}
+
+/**
+ * How far this planner's costs of reading `t` sit above where.c's, in LogEst: a full scan
+ * costs {@link fullScanCost} here and rSize + 16 there.
+ */
+export function costScaleLogEst(t: TableInfo): number {
+  return 10 * Math.log2(fullScanCost(t)) - (logEst(tableRows(t)) + 16);
 }
 
 function fullScanCost(t: TableInfo): number {
