@@ -9,9 +9,9 @@ import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
-import { indexRowSize, tableRowSize } from "./row_size.ts";
+import { indexRowSize, logEst, tableRowSize } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
-import { partialScanLogEst } from "./partial_scan_cost.ts";
+import { indexScanLogEst } from "./partial_scan_cost.ts";
 
 /** Rows a table is assumed to have without statistics (SQLite's default estimate, 2^20). */
 export const TABLE_ROWS = 1_048_576;
@@ -47,6 +47,12 @@ export interface AccessPath {
   fixed: Set<number>;
   /** The terms the seek uses. */
   used: Term[];
+  /**
+   * A whole scan of an index that does not cover the statement, or that ANALYZE marks
+   * unordered (of a rowid table, without INDEXED BY): where.c weighs it only when the
+   * index might give the ORDER BY (whereLoopAddBtree, indexMightHelpWithOrderBy).
+   */
+  orderOnly?: boolean;
 }
 
 /** The table being accessed and where it sits in the join. */
@@ -239,11 +245,11 @@ function tableScanLogEst(table: TableInfo): number {
 }
 
 /**
- * The cost of reading every entry of a partial index (see partial_scan_cost.ts), on the
- * scale of {@link coveringScanCost}. On a tie it wins over the table scan, as where.c
- * keeps the plan that yields fewer rows.
+ * The cost of reading every entry of an index (see partial_scan_cost.ts), on the scale of
+ * {@link coveringScanCost}. A partial index's wins over the table scan on a tie, as
+ * where.c keeps the plan that yields fewer rows.
  */
-function partialScanCost(
+function wholeIndexScanCost(
   leaf: TableLeaf,
   index: IndexInfo,
   covering: boolean,
@@ -251,8 +257,9 @@ function partialScanCost(
 ): number {
   const t = leaf.table;
   const cols = new Set(index.recordColumns.map((k) => keyColumn(t, k)));
-  const run = partialScanLogEst(t, index, leaf.id, cols, covering, terms);
-  return fullScanCost(t) * 2 ** ((run - tableScanLogEst(t)) / 10) * (1 - 1e-9);
+  const run = indexScanLogEst(t, index, leaf.id, cols, covering, terms);
+  const tie = index.where !== null ? 1 - 1e-9 : 1;
+  return fullScanCost(t) * 2 ** ((run - tableScanLogEst(t)) / 10) * tie;
 }
 
 /** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
@@ -270,11 +277,28 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
   };
 }
 
+/**
+ * The rows a range on one column leaves of `rows` without stat4 (where.c
+ * whereRangeScanEst and whereRangeAdjust): each bound keeps a quarter (LogEst -20), but
+ * `x > NULL` from `x IS NOT NULL` (TERM_VNULL) keeps all; a second bound keeps a further
+ * quarter (a closed range keeps 1/64); never fewer than 2 rows (LogEst 10), and each bound
+ * takes at least one LogEst off.
+ */
 function rangeRows(rows: number, lower?: SeekTerm, upper?: SeekTerm): number {
-  let r = rows;
-  if (lower && !lower.term.belowNulls) r /= 4;
-  if (upper) r /= 4;
-  return Math.max(1, r);
+  let est = rows;
+  if (lower && !lower.term.belowNulls) est /= 4;
+  if (upper) est /= 4;
+  if (lower && upper) est /= 4;
+  const bounds = (lower ? 1 : 0) + (upper ? 1 : 0);
+  return Math.min(Math.max(2, est), rows * 2 ** (-bounds / 10));
+}
+
+/**
+ * How far this planner's costs of reading `t` sit above where.c's, in LogEst: a full scan
+ * costs {@link fullScanCost} here and rSize + 16 there.
+ */
+export function costScaleLogEst(t: TableInfo): number {
+  return 10 * Math.log2(fullScanCost(t)) - (logEst(tableRows(t)) + 16);
 }
 
 function fullScanCost(t: TableInfo): number {
@@ -413,11 +437,11 @@ function indexPath(
   // A search descends the index, whose size ANALYZE may give apart from the table's.
   const indexSearch = stat ? Math.max(1, Math.log2(Math.max(1, stat.rows[0]))) : searchCost(t);
   const cost = (seeking ? keys * indexSearch : 0) + rows * perRow;
-  const wholeScan = partial
-    ? partialScanCost(leaf, index, covering, terms)
-    : covering
+  const wholeScan = covering && !partial
     ? coveringScanCost(t, index)
-    : tableRows(t) * (1 + indexWidth(t, index) / 10 + searchCost(t));
+    : wholeIndexScanCost(leaf, index, covering, terms);
+  const orderOnly = !partial && (!covering || stat?.unordered === true) && !t.withoutRowid &&
+    !leaf.indexedBy;
   // A seek that uses more terms than the scan of the same whole index is never dearer
   // (where.c whereLoopAdjustCost): `x > NULL` narrows nothing yet wins over that scan.
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
@@ -440,11 +464,13 @@ function indexPath(
       reverse: false,
       covering,
     },
-    cost: seeking ? Math.min(cost, wholeScan * (1 - 1e-9)) : wholeScan,
+    // (where.c adjusts a seek against the whole scan only when it weighs that scan.)
+    cost: !seeking ? wholeScan : orderOnly ? cost : Math.min(cost, wholeScan * (1 - 1e-9)),
     rows,
     order,
     fixed,
     used,
+    orderOnly: !seeking && orderOnly,
   };
 }
 

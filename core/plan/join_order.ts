@@ -57,7 +57,7 @@ export function bestStep(
   terms: readonly Term[],
   placed: ReadonlySet<number>,
   leafIds: ReadonlySet<number>,
-  choose?: (paths: AccessPath[]) => AccessPath,
+  choose?: (paths: AccessPath[], terms?: readonly Term[]) => AccessPath,
   outerRows = 1,
 ): { step: JoinStep; cost: number; rows: number; setup: number } {
   let rows = leaf.kind === "table" ? TABLE_ROWS : subqueryRows(leaf.source);
@@ -65,9 +65,14 @@ export function bestStep(
   let path: AccessPath | null = null;
   const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);
   if (leaf.kind === "table") {
-    const paths = tablePaths(leaf.table, terms, ready);
+    // A whole non-covering index scan is for an ORDER BY: the chooser weighs it.
+    const all = tablePaths(leaf.table, terms, ready);
+    const paths = choose ? all : all.filter((p) => !p.orderOnly);
     if (paths.length === 0) throw new Error("no query solution");
-    path = choose ? choose(paths) : paths.reduce((a, b) => (b.cost < a.cost ? b : a));
+    // The only table of its FROM: the chooser weighs the sort as where.c does, from its terms.
+    const single = leafIds.size === 1 && placed.size === 0;
+    const local = single ? terms.filter((t) => t.refs.has(leaf.id) && ready(t)) : undefined;
+    path = choose ? choose(paths, local) : paths.reduce((a, b) => (b.cost < a.cost ? b : a));
     rows = path.rows;
     cost = path.cost;
   }

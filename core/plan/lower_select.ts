@@ -11,6 +11,7 @@ import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
 import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
+import { sortShapeOf } from "./sort_cost.ts";
 import { flattenSelect } from "./flatten.ts";
 import { addNewSources } from "./used_columns.ts";
 import { havingToWhere } from "./having_to_where.ts";
@@ -211,7 +212,9 @@ function lowerCoreRefs(
     scope,
     core.from,
     core.where,
-    wanted ? orderAwareChooser(wanted, grouped) : undefined,
+    wanted
+      ? orderAwareChooser(wanted, grouped, sortShapeOf(core.columns.length, limit))
+      : undefined,
   );
   let node = from.node;
   let ordered = false;

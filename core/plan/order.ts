@@ -4,6 +4,8 @@
  */
 import type { PlanExpr } from "./plan.ts";
 import { type AccessPath, columnOf } from "./access_path.ts";
+import type { Term } from "./terms.ts";
+import { singleTableSortChoice, type SortShape } from "./sort_cost.ts";
 
 /** A wanted order: an expression per key, direction, NULL placement, collation. */
 export interface OrderTerm {
@@ -102,12 +104,26 @@ export function orderedPrefix(
 /**
  * Picks a table's path for a wanted order; `givesOrder` says whether a path (of the
  * outermost loop of a join) yields the rows in that order, `sortCost` what sorting
- * `rows` rows costs otherwise.
+ * `rows` rows costs otherwise. Called with `terms` (the table's WHERE terms) when the
+ * table is the only one of its FROM: then the choice is where.c's (sort_cost.ts).
  */
 export interface OrderChooser {
-  (paths: AccessPath[]): AccessPath;
+  (paths: AccessPath[], terms?: readonly Term[]): AccessPath;
   givesOrder(path: AccessPath | null): boolean;
   sortCost(rows: number): number;
+}
+
+/**
+ * where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column of
+ * the path's index?
+ */
+function mightGiveOrder(p: AccessPath, wanted: readonly OrderTerm[]): boolean {
+  const keys = new Set(p.order.map((o) => o.column));
+  if (keys.size === 0) return false; // ANALYZE's "unordered" index
+  return wanted.some((t) => {
+    const c = columnOf(t.expr, p.node.id);
+    return c !== null && (c === -1 || keys.has(c));
+  });
 }
 
 function sortCost(rows: number): number {
@@ -117,18 +133,34 @@ function sortCost(rows: number): number {
 /**
  * Picks the cheapest path counting the sort a path that does not give `terms` order
  * needs (`grouping`: a GROUP BY's order, in any direction; see {@link pathOrder}).
+ * `shape`: the statement's result columns and constant LIMIT, which where.c's sort cost
+ * weighs.
  */
-export function orderAwareChooser(terms: () => OrderTerm[], grouping: boolean): OrderChooser {
+export function orderAwareChooser(
+  terms: () => OrderTerm[],
+  grouping: boolean,
+  shape: SortShape,
+): OrderChooser {
   const gives = (p: AccessPath, wanted: readonly OrderTerm[]) =>
     pathOrder(p, wanted, grouping) !== null;
+  // The ORDER BY terms a path gives in order (a prefix: the rest is sorted block by block).
+  const sorted = (p: AccessPath, wanted: readonly OrderTerm[]) =>
+    gives(p, wanted) ? wanted.length : grouping ? 0 : orderedPrefix(p, wanted).length;
   // Sorting only the terms after a prefix the path gives costs that share of a full sort.
   const sortShare = (p: AccessPath, wanted: readonly OrderTerm[]) => {
     if (gives(p, wanted)) return 0;
     if (grouping || wanted.length === 0) return 1;
     return (wanted.length - orderedPrefix(p, wanted).length) / wanted.length;
   };
-  const choose = (paths: AccessPath[]) => {
+  const choose = (all: AccessPath[], local?: readonly Term[]) => {
     const wanted = terms();
+    const paths = all.filter((p) => !p.orderOnly || mightGiveOrder(p, wanted));
+    if (local && wanted.length > 0) {
+      return singleTableSortChoice(paths, local, wanted.length, (p) => sorted(p, wanted), {
+        ...shape,
+        limit: grouping ? null : shape.limit,
+      });
+    }
     let best: AccessPath | null = null;
     let bestCost = Infinity;
     for (const p of paths) {

@@ -1,9 +1,10 @@
 /**
- * What where.c charges for reading every entry of a partial index, a plan it always
- * weighs for one (whereLoopAddBtree), in its LogEst units (10·log2) relative to the
- * table's row count: the index holds half the rows (sqlite3DefaultRowEst), each costs what
- * a covering scan's entry costs, and unless the index covers the query each also costs a
- * table lookup, less for the leading WHERE terms the index alone can test.
+ * What where.c charges for reading every entry of an index (whereLoopAddBtree's "full
+ * scan via index"), in its LogEst units (10·log2) relative to the table's row count: a
+ * partial index holds half the rows (sqlite3DefaultRowEst), each entry costs what a
+ * covering scan's entry costs, and unless the index covers the query each also costs a
+ * table lookup (3 per row, no log N: where.c leaves it out to favour indexes), less for
+ * the leading WHERE terms the index alone can test.
  */
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { CompareOp } from "../value/logic.ts";
@@ -36,7 +37,7 @@ function isEquality(e: PlanExpr): boolean {
  * The LogEst cost of scanning `index` of `table` (read as node `node`), relative to the
  * table's row count; `columns` are the table columns its entries hold (-1: rowid).
  */
-export function partialScanLogEst(
+export function indexScanLogEst(
   table: TableInfo,
   index: IndexInfo,
   node: number,
@@ -44,7 +45,7 @@ export function partialScanLogEst(
   covering: boolean,
   terms: readonly Term[],
 ): number {
-  const rows = -10;
+  const rows = index.where !== null ? -10 : 0;
   const run = rows + 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
   if (covering) return run;
   let lookups = rows + 16;
