@@ -297,9 +297,13 @@ export class Pager {
    * those would keep pages out of the memory).
    */
   #recyclable(entry: PageEntry): boolean {
+    return entry.reusable && this.#recyclableBuffer(entry.data);
+  }
+
+  /** Whether a buffer of the pager's own may be refilled (see {@link #recyclable}). */
+  #recyclableBuffer(data: Uint8Array): boolean {
     const s = this.storage;
-    return entry.reusable &&
-      (s.kind === "heap" || entry.data.buffer === (s as LinearPageStorage).memory.buffer);
+    return s.kind === "heap" || data.buffer === (s as LinearPageStorage).memory.buffer;
   }
 
   /**
@@ -379,11 +383,18 @@ export class Pager {
     if (this.#ownsBuffers(src)) {
       const buf = this.#buffer();
       let got: number;
+      try {
       if (src.readInto !== undefined) got = src.readInto(buf, offset);
       else {
         const bytes = src.read(offset, this.pageSize);
         buf.set(bytes);
         got = bytes.length;
+      }
+      } catch (e) {
+        // A source may throw and be asked again (a lazy source's PageMiss): the buffer
+        // goes back to the free list, not lost (a slot of a linear storage would be).
+        if (this.#recyclableBuffer(buf)) this.#free.push(buf);
+        throw e;
       }
       if (got < this.pageSize) buf.fill(0, got);
       return this.#insert(pgno, buf, true);

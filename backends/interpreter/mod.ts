@@ -6,7 +6,7 @@
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { Plan } from "../../core/plan/plan.ts";
 import type { Reg } from "../../core/value/reg.ts";
-import type { Backend, Execution, Program } from "../backend.ts";
+import type { Backend, Execution, Program, StartOptions } from "../backend.ts";
 import { compilePlan } from "./compile.ts";
 import { explainRows, explainText } from "./explain.ts";
 import type { CompiledProgram } from "./program.ts";
@@ -21,8 +21,9 @@ export class InterpreterProgram implements Program {
     this.compiled = compiled;
   }
 
-  start(params: readonly Reg[]): Execution {
-    return new VmExecution(this.compiled, params);
+  /** Starts a run; `options.resumable` is honoured (see vm.ts). */
+  start(params: readonly Reg[], options?: StartOptions): Execution {
+    return new VmExecution(this.compiled, params, options?.resumable === true);
   }
 
   explainRows() {

@@ -1,10 +1,19 @@
 /**
  * The VM: one dispatch loop over the instruction array, registers as an array of `Reg`
- * mutated in place. A run is resumable: `step()` executes until the next ResultRow
- * (true) or Halt (false), keeping the program counter in between.
+ * mutated in place. `step()` executes until the next ResultRow (true) or Halt (false),
+ * keeping the program counter in between.
+ *
+ * A run started resumable (lazy sources) also survives a `PageMiss` thrown by the page
+ * source: the program counter stays on the instruction that met it, which runs again on
+ * the next `step()`. That is sound because no instruction changes anything a second
+ * attempt reads before its last page read: registers and slots are written after the
+ * reads; b-tree moves either start from the root (first, last, seeks: a second attempt
+ * redoes them) or, on resumable cursors, restore the cursor when they throw (next, prev)
+ * or go on where they stopped (count, overflow chains); see core/format/cursor.ts.
  */
 import type { Execution } from "../backend.ts";
 import { SqliteError } from "../../core/errors.ts";
+import { PageMiss } from "../../core/io/page_miss.ts";
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
 import { WindowComputer } from "../../core/exec/window.ts";
@@ -93,9 +102,12 @@ export class VmExecution implements Execution {
   readonly row: readonly Reg[];
   #pc = 0;
   #done = false;
+  /** Whether a PageMiss leaves the run open (see the module comment). */
+  readonly resumable: boolean;
 
-  constructor(p: CompiledProgram, params: readonly Reg[]) {
+  constructor(p: CompiledProgram, params: readonly Reg[], resumable = false) {
     this.#p = p;
+    this.resumable = resumable;
     this.#regs = Array.from({ length: p.nRegs }, newReg);
     this.#params = copiedRegs(params, p.nParams);
     this.#cursors = new Array(p.nCursors);
@@ -125,7 +137,7 @@ export class VmExecution implements Execution {
       if (!more) this.close();
       return more;
     } catch (e) {
-      this.close();
+      if (!(this.resumable && e instanceof PageMiss)) this.close();
       throw e;
     }
   }
@@ -138,582 +150,591 @@ export class VmExecution implements Execution {
     const cursors = this.#cursors;
     const slots = this.#slots;
     let pc = this.#pc;
-    for (;;) {
-      const ins = code[pc];
-      switch (ins.op) {
-        case Op.Init:
-        case Op.Goto:
-          pc = ins.p2;
-          continue;
-        case Op.Halt:
-          this.#pc = pc;
-          return false;
-        case Op.Once:
-          if (this.#once[pc]) {
+    // The instruction that threw is where a resumable run goes on (see the module comment).
+    try {
+      for (;;) {
+        const ins = code[pc];
+        switch (ins.op) {
+          case Op.Init:
+          case Op.Goto:
             pc = ins.p2;
             continue;
-          }
-          this.#once[pc] = 1;
-          break;
-        case Op.If: {
-          const r = regs[ins.p1];
-          if (r.c === StorageClass.Null ? ins.p3 !== 0 : truthValue(r, 0, enc) === 1) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.IfNot: {
-          const r = regs[ins.p1];
-          if (r.c === StorageClass.Null ? ins.p3 !== 0 : truthValue(r, 0, enc) === 0) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.IsNull:
-          if (regs[ins.p1].c === StorageClass.Null) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.NotNull:
-          if (regs[ins.p1].c !== StorageClass.Null) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.IfPos: {
-          const r = regs[ins.p1];
-          if ((r.v as number) > 0) {
-            r.v = (r.v as number) - ins.p3;
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.DecrJumpZero: {
-          const r = regs[ins.p1];
-          if ((r.v as number) > 0) {
-            r.v = (r.v as number) - 1;
-            if (r.v === 0) {
+          case Op.Halt:
+            this.#pc = pc;
+            return false;
+          case Op.Once:
+            if (this.#once[pc]) {
               pc = ins.p2;
               continue;
             }
+            this.#once[pc] = 1;
+            break;
+          case Op.If: {
+            const r = regs[ins.p1];
+            if (r.c === StorageClass.Null ? ins.p3 !== 0 : truthValue(r, 0, enc) === 1) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
           }
-          break;
-        }
-        case Op.ResultRow:
-          this.#pc = pc + 1;
-          return true;
-        case Op.Null:
-          for (let i = ins.p2; i <= ins.p3; i++) setNull(regs[i]);
-          break;
-        case Op.Integer:
-          setInt(regs[ins.p2], ins.p1);
-          break;
-        case Op.Int64:
-        case Op.Real:
-        case Op.String8:
-        case Op.Blob: {
-          const k = pool[ins.p4] as ConstEntry;
-          const r = regs[ins.p2];
-          r.v = k.v;
-          r.c = k.c;
-          break;
-        }
-        case Op.Variable: {
-          const from = this.#params[ins.p1 - 1];
-          const r = regs[ins.p2];
-          if (from) {
-            r.v = from.v;
-            r.c = from.c;
-          } else setNull(r);
-          break;
-        }
-        case Op.Copy:
-          for (let i = 0; i <= ins.p3; i++) {
-            const to = regs[ins.p2 + i], from = regs[ins.p1 + i];
-            to.v = from.v;
-            to.c = from.c;
-            if (ins.p5 === 1) copyJsonSubtype(to, from);
-            else if (ins.p5 === 2) markJson(to);
+          case Op.IfNot: {
+            const r = regs[ins.p1];
+            if (r.c === StorageClass.Null ? ins.p3 !== 0 : truthValue(r, 0, enc) === 0) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
           }
-          break;
-        case Op.ClrSubtype:
-          clearJsonSubtype(regs[ins.p1]);
-          break;
-        case Op.Add:
-          arith.add(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Subtract:
-          arith.subtract(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Multiply:
-          arith.multiply(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Divide:
-          arith.divide(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Remainder:
-          arith.remainder(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.BitAnd:
-          arith.bitAnd(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.BitOr:
-          arith.bitOr(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.ShiftLeft:
-          arith.shiftLeft(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.ShiftRight:
-          arith.shiftRight(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Concat:
-          arith.concat(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Negate:
-          arith.negate(regs[ins.p1], regs[ins.p2], enc);
-          break;
-        case Op.Plus: {
-          const from = regs[ins.p1], to = regs[ins.p2];
-          arith.unaryPlus(from, to);
-          if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
-          break;
-        }
-        case Op.RealAffinity:
-          arith.realAffinity(regs[ins.p1], regs[ins.p2]);
-          break;
-        case Op.BitNot:
-          arith.bitNot(regs[ins.p1], regs[ins.p2], enc);
-          break;
-        case Op.Not:
-          logic.not(regs[ins.p1], regs[ins.p2], enc);
-          break;
-        case Op.And:
-          logic.and(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.Or:
-          logic.or(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
-          break;
-        case Op.IsTrue:
-          logic.isTruth(regs[ins.p1], ins.p3 === 1, ins.p5 === 1, regs[ins.p2], enc);
-          break;
-        case Op.Eq:
-        case Op.Ne:
-        case Op.Lt:
-        case Op.Le:
-        case Op.Gt:
-        case Op.Ge: {
-          const k = pool[ins.p4] as CompareEntry;
-          logic.compare(
-            COMPARE_OF[ins.op]!,
-            regs[ins.p1],
-            regs[ins.p2],
-            k.aff,
-            k.coll,
-            regs[ins.p3],
-            enc,
-          );
-          break;
-        }
-        case Op.Is: {
-          const k = pool[ins.p4] as CompareEntry;
-          logic.is(regs[ins.p1], regs[ins.p2], k.aff, k.coll, ins.p5 === 1, regs[ins.p3], enc);
-          break;
-        }
-        case Op.Cast: {
-          const from = regs[ins.p1], to = regs[ins.p2];
-          const aff = (pool[ins.p4] as AffinityEntry).aff;
-          const wasText = from.c === StorageClass.Text;
-          cast(from, aff, to, enc);
-          // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
-          if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
-          break;
-        }
-        case Op.Affinity: {
-          const aff = (pool[ins.p4] as AffinityEntry).aff;
-          for (let i = 0; i < ins.p2; i++) {
-            const r = regs[ins.p1 + i];
-            const t = applyAffinity(r.v, r.c, aff, enc);
-            r.v = t.value;
-            r.c = t.cls;
+          case Op.IsNull:
+            if (regs[ins.p1].c === StorageClass.Null) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.NotNull:
+            if (regs[ins.p1].c !== StorageClass.Null) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.IfPos: {
+            const r = regs[ins.p1];
+            if ((r.v as number) > 0) {
+              r.v = (r.v as number) - ins.p3;
+              pc = ins.p2;
+              continue;
+            }
+            break;
           }
-          break;
-        }
-        case Op.MustBeInt: {
-          const r = regs[ins.p1];
-          setInt(r, ins.p3 === 0 ? limitCount(r, enc) : offsetCount(r, enc));
-          break;
-        }
-        case Op.Function: {
-          const f = pool[ins.p4] as FunctionEntry;
-          const ctx = this.#ctx;
-          ctx.collation = f.coll;
-          const args = this.#view(pc, ins.p1, f.argc);
-          const out = regs[ins.p3];
-          if (f.subtype === FunctionSubtype.None) f.impl(args, out, ctx);
-          else if (f.subtype === FunctionSubtype.Result) {
-            clearJsonSubtype(out);
-            f.impl(args, out, ctx);
-          } else {
-            f.impl(args, out, ctx);
-            passJsonSubtype(args, out);
+          case Op.DecrJumpZero: {
+            const r = regs[ins.p1];
+            if ((r.v as number) > 0) {
+              r.v = (r.v as number) - 1;
+              if (r.v === 0) {
+                pc = ins.p2;
+                continue;
+              }
+            }
+            break;
           }
-          break;
-        }
-        case Op.InList: {
-          const k = pool[ins.p4] as InListEntry;
-          const t = inList(regs[ins.p1], this.#view(pc, ins.p2, k.n), k.aff, k.coll, enc);
-          setInResult(t, k.not, regs[ins.p3]);
-          break;
-        }
-        case Op.OpenRead:
-          cursors[ins.p1] = openCursor(this.#p.file, pool[ins.p4] as CursorEntry, this.#opened);
-          break;
-        case Op.Rewind:
-        case Op.Last: {
-          const c = cursors[ins.p1];
-          c.nullRow = false;
-          if (!(ins.op === Op.Rewind ? c.bt.first() : c.bt.last())) {
-            pc = ins.p2;
-            continue;
+          case Op.ResultRow:
+            this.#pc = pc + 1;
+            return true;
+          case Op.Null:
+            for (let i = ins.p2; i <= ins.p3; i++) setNull(regs[i]);
+            break;
+          case Op.Integer:
+            setInt(regs[ins.p2], ins.p1);
+            break;
+          case Op.Int64:
+          case Op.Real:
+          case Op.String8:
+          case Op.Blob: {
+            const k = pool[ins.p4] as ConstEntry;
+            const r = regs[ins.p2];
+            r.v = k.v;
+            r.c = k.c;
+            break;
           }
-          break;
-        }
-        case Op.Next:
-          if (cursors[ins.p1].bt.next()) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.Prev:
-          if (cursors[ins.p1].bt.prev()) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.Column: {
-          const r = regs[ins.p3];
-          if (!cursors[ins.p1].column(ins.p2, r)) {
-            if (ins.p4 >= 0) {
-              const k = pool[ins.p4] as ConstEntry;
-              r.v = k.v;
-              r.c = k.c;
+          case Op.Variable: {
+            const from = this.#params[ins.p1 - 1];
+            const r = regs[ins.p2];
+            if (from) {
+              r.v = from.v;
+              r.c = from.c;
             } else setNull(r);
+            break;
           }
-          if (ins.p5 === 1 && r.c === StorageClass.Integer) {
-            r.v = Number(r.v);
-            r.c = StorageClass.Real;
-          }
-          break;
-        }
-        case Op.Rowid: {
-          const c = cursors[ins.p1];
-          if (c.nullRow || !c.bt.valid) setNull(regs[ins.p2]);
-          else setInt(regs[ins.p2], c.bt.rowid());
-          break;
-        }
-        case Op.NullRow:
-          cursors[ins.p1].nullRow = true;
-          break;
-        case Op.Count:
-          setInt(regs[ins.p2], cursors[ins.p1].bt.count());
-          break;
-        case Op.SeekRowid: {
-          const c = cursors[ins.p1];
-          c.nullRow = false;
-          if (rowidEqKey(regs[ins.p3], enc) !== RowidSeek.Key || !c.bt.seekRowidExact(rowidKey)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.RowidBound: {
-          const s = rowidBound(regs[ins.p1], (ins.p5 & 1) !== 0, (ins.p5 & 2) !== 0, enc);
-          if (s === RowidSeek.Empty) {
-            pc = ins.p2;
-            continue;
-          }
-          if (s === RowidSeek.Unbounded) setNull(regs[ins.p3]);
-          else setInt(regs[ins.p3], rowidKey);
-          break;
-        }
-        case Op.SeekRowidGE:
-        case Op.SeekRowidLE:
-          if (seekRowidBound(cursors[ins.p1], ins.op === Op.SeekRowidGE, regs[ins.p3])) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.RowidGT:
-        case Op.RowidLT:
-          if (rowidPast(cursors[ins.p1], ins.op === Op.RowidGT, regs[ins.p3])) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.SeekGE:
-        case Op.SeekGT:
-        case Op.SeekLE:
-        case Op.SeekLT:
-        case Op.NotFound:
-          if (seekIndex(cursors[ins.p1], ins.op, regs, ins.p3, ins.p4)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.IdxGT:
-        case Op.IdxGE:
-        case Op.IdxLT:
-        case Op.IdxLE:
-          if (indexEntryJump(cursors[ins.p1], ins.op, regs, ins.p3, ins.p4)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.SorterOpen: {
-          const k = pool[ins.p4] as SortEntry;
-          const s = new SorterSlot(k, false);
-          let keep = -1;
-          if (ins.p2 !== 0) {
-            const limit = regs[ins.p2].v as number;
-            if (limit >= 0) keep = limit + (ins.p3 !== 0 ? regs[ins.p3].v as number : 0);
-          }
-          s.sorter.reset(keep);
-          slots[ins.p1] = s;
-          break;
-        }
-        case Op.OpenEphemeral:
-          slots[ins.p1] = new SorterSlot(pool[ins.p4] as SortEntry, true);
-          break;
-        case Op.SorterInsert:
-          (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
-          break;
-        case Op.SorterReject:
-          if ((slots[ins.p1] as SorterSlot).rejects(regs, ins.p3)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.IdxInsert:
-          (slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p2);
-          break;
-        case Op.Distinct:
-          if (!(slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p3)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.EphFilter:
-          (slots[ins.p1] as SorterSlot).filterBy(slots[ins.p2] as SorterSlot, ins.p3 === 1);
-          break;
-        case Op.EphUnion:
-          (slots[ins.p1] as SorterSlot).unionWith(slots[ins.p2] as SorterSlot);
-          break;
-        case Op.SorterSort: {
-          const s = slots[ins.p1] as SorterSlot;
-          s.sorter.sort();
-          s.pos = 0;
-          if (s.sorter.rows.length === 0) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.WindowCompute: {
-          const s = slots[ins.p1] as SorterSlot;
-          const k = pool[ins.p4] as WindowEntry;
-          s.sorter.rows = new WindowComputer(k.spec, enc).compute(s.sorter.rows);
-          break;
-        }
-        case Op.SorterData: {
-          const s = slots[ins.p1] as SorterSlot;
-          loadRow(s.sorter.rows[s.pos], regs, ins.p2);
-          break;
-        }
-        case Op.SorterNext: {
-          const s = slots[ins.p1] as SorterSlot;
-          if (++s.pos < s.sorter.rows.length) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.HashOpen:
-          slots[ins.p1] = new HashSlot(pool[ins.p4] as HashEntry);
-          break;
-        case Op.HashInsert: {
-          const h = slots[ins.p1] as HashSlot;
-          const k = h.key(regs, ins.p2, enc);
-          if (k !== null) {
-            const list = h.map.get(k);
-            const row = storeRow(regs, ins.p3, h.entry.width);
-            if (list) list.push(row);
-            else h.map.set(k, [row]);
-          }
-          break;
-        }
-        case Op.HashProbe: {
-          const h = slots[ins.p1] as HashSlot;
-          const k = h.key(regs, ins.p3, enc);
-          const list = k === null ? undefined : h.map.get(k);
-          if (!list) {
-            pc = ins.p2;
-            continue;
-          }
-          h.matches = list;
-          h.pos = 0;
-          break;
-        }
-        case Op.HashData: {
-          const h = slots[ins.p1] as HashSlot;
-          loadRow(h.matches[h.pos], regs, ins.p2);
-          break;
-        }
-        case Op.HashNext: {
-          const h = slots[ins.p1] as HashSlot;
-          if (++h.pos < h.matches.length) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.InSetOpen: {
-          const k = pool[ins.p4] as InSetEntry;
-          slots[ins.p1] = new InSet(k.affs, k.colls, enc);
-          break;
-        }
-        case Op.InSetAdd: {
-          const s = slots[ins.p1] as InSet;
-          s.add(this.#view(pc, ins.p2, s.width));
-          break;
-        }
-        case Op.InSetProbe: {
-          const s = slots[ins.p1] as InSet;
-          setInResult(s.probe(this.#view(pc, ins.p2, s.width)), ins.p5 === 1, regs[ins.p3]);
-          break;
-        }
-        case Op.AggOpen:
-          slots[ins.p1] = aggOpen(pool[ins.p4] as AggEntry, enc);
-          break;
-        case Op.AggNew: {
-          const a = slots[ins.p1] as AggSlot;
-          a.current = a.calls.newGroup();
-          break;
-        }
-        case Op.IfAggEmpty:
-          if ((slots[ins.p1] as AggSlot).current === null) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.AggSameKey: {
-          const a = slots[ins.p1] as AggSlot;
-          if (a.table.sameKey(a.current!, regs, ins.p3, ins.p4)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        }
-        case Op.AggGroup:
-          if (aggGroup(slots[ins.p1] as AggSlot, regs, ins.p3, ins.p4)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.AggStore:
-          aggStore(slots[ins.p1] as AggSlot, regs, ins.p2, ins.p3, ins.p4);
-          break;
-        case Op.AggStep: {
-          const a = slots[ins.p1] as AggSlot;
-          a.hit = a.calls.step(a.current!, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
-          break;
-        }
-        case Op.IfAggMiss:
-          if (!(slots[ins.p1] as AggSlot).hit) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.AggFinal:
-          aggFinal(slots[ins.p1] as AggSlot, regs, ins.p2);
-          break;
-        case Op.AggLoad:
-          aggLoad(slots[ins.p1] as AggSlot, regs, ins.p2, ins.p3, ins.p4);
-          break;
-        case Op.AggSort:
-          if (!aggSort(slots[ins.p1] as AggSlot, ins.p4)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.AggNextGroup:
-          if (aggNextGroup(slots[ins.p1] as AggSlot)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.MatchSetOpen:
-          slots[ins.p1] = new Set<number>();
-          break;
-        case Op.MatchSetAdd:
-          (slots[ins.p1] as Set<number>).add(regs[ins.p2].v as number);
-          break;
-        case Op.MatchSetTest:
-          if ((slots[ins.p1] as Set<number>).has(regs[ins.p3].v as number)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.AddImm: {
-          const r = regs[ins.p1];
-          setInt(r, (r.v as number) + ins.p2);
-          break;
-        }
-        case Op.QueueOpen: {
-          const k = pool[ins.p4] as QueueEntry;
-          slots[ins.p1] = new RecursiveQueue(k.compare, k.folds);
-          break;
-        }
-        case Op.QueuePush:
-          (slots[ins.p1] as RecursiveQueue).push(regs, ins.p2, ins.p3);
-          break;
-        case Op.QueuePop:
-          if (!(slots[ins.p1] as RecursiveQueue).pop(regs, ins.p3)) {
-            pc = ins.p2;
-            continue;
-          }
-          break;
-        case Op.VFilter: {
-          const k = pool[ins.p4] as TableFunctionEntry;
-          const s = new RowsSlot();
-          s.rows = tableFunctionRows(k.name, regs.slice(ins.p2, ins.p2 + ins.p3), this.#p.file);
-          slots[ins.p1] = s;
-          break;
-        }
-        case Op.VNextRow: {
-          const s = slots[ins.p1] as RowsSlot;
-          if (s.pos >= s.rows.length) {
-            pc = ins.p2;
-            continue;
-          }
-          const row = s.rows[s.pos++];
-          const n = Math.min(row.length, ins.p4 as number);
-          for (let i = 0; i < n; i++) {
-            const to = regs[ins.p3 + i], from = row[i];
-            to.v = from.v;
-            to.c = from.c;
-            // json_each / json_tree mark their `value` column as JSON.
+          case Op.Copy:
+            for (let i = 0; i <= ins.p3; i++) {
+              const to = regs[ins.p2 + i], from = regs[ins.p1 + i];
+              to.v = from.v;
+              to.c = from.c;
+              if (ins.p5 === 1) copyJsonSubtype(to, from);
+              else if (ins.p5 === 2) markJson(to);
+            }
+            break;
+          case Op.ClrSubtype:
+            clearJsonSubtype(regs[ins.p1]);
+            break;
+          case Op.Add:
+            arith.add(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Subtract:
+            arith.subtract(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Multiply:
+            arith.multiply(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Divide:
+            arith.divide(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Remainder:
+            arith.remainder(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.BitAnd:
+            arith.bitAnd(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.BitOr:
+            arith.bitOr(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.ShiftLeft:
+            arith.shiftLeft(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.ShiftRight:
+            arith.shiftRight(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Concat:
+            arith.concat(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Negate:
+            arith.negate(regs[ins.p1], regs[ins.p2], enc);
+            break;
+          case Op.Plus: {
+            const from = regs[ins.p1], to = regs[ins.p2];
+            arith.unaryPlus(from, to);
             if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
+            break;
           }
-          break;
+          case Op.RealAffinity:
+            arith.realAffinity(regs[ins.p1], regs[ins.p2]);
+            break;
+          case Op.BitNot:
+            arith.bitNot(regs[ins.p1], regs[ins.p2], enc);
+            break;
+          case Op.Not:
+            logic.not(regs[ins.p1], regs[ins.p2], enc);
+            break;
+          case Op.And:
+            logic.and(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.Or:
+            logic.or(regs[ins.p1], regs[ins.p2], regs[ins.p3], enc);
+            break;
+          case Op.IsTrue:
+            logic.isTruth(regs[ins.p1], ins.p3 === 1, ins.p5 === 1, regs[ins.p2], enc);
+            break;
+          case Op.Eq:
+          case Op.Ne:
+          case Op.Lt:
+          case Op.Le:
+          case Op.Gt:
+          case Op.Ge: {
+            const k = pool[ins.p4] as CompareEntry;
+            logic.compare(
+              COMPARE_OF[ins.op]!,
+              regs[ins.p1],
+              regs[ins.p2],
+              k.aff,
+              k.coll,
+              regs[ins.p3],
+              enc,
+            );
+            break;
+          }
+          case Op.Is: {
+            const k = pool[ins.p4] as CompareEntry;
+            logic.is(regs[ins.p1], regs[ins.p2], k.aff, k.coll, ins.p5 === 1, regs[ins.p3], enc);
+            break;
+          }
+          case Op.Cast: {
+            const from = regs[ins.p1], to = regs[ins.p2];
+            const aff = (pool[ins.p4] as AffinityEntry).aff;
+            const wasText = from.c === StorageClass.Text;
+            cast(from, aff, to, enc);
+            // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
+            if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
+            break;
+          }
+          case Op.Affinity: {
+            const aff = (pool[ins.p4] as AffinityEntry).aff;
+            for (let i = 0; i < ins.p2; i++) {
+              const r = regs[ins.p1 + i];
+              const t = applyAffinity(r.v, r.c, aff, enc);
+              r.v = t.value;
+              r.c = t.cls;
+            }
+            break;
+          }
+          case Op.MustBeInt: {
+            const r = regs[ins.p1];
+            setInt(r, ins.p3 === 0 ? limitCount(r, enc) : offsetCount(r, enc));
+            break;
+          }
+          case Op.Function: {
+            const f = pool[ins.p4] as FunctionEntry;
+            const ctx = this.#ctx;
+            ctx.collation = f.coll;
+            const args = this.#view(pc, ins.p1, f.argc);
+            const out = regs[ins.p3];
+            if (f.subtype === FunctionSubtype.None) f.impl(args, out, ctx);
+            else if (f.subtype === FunctionSubtype.Result) {
+              clearJsonSubtype(out);
+              f.impl(args, out, ctx);
+            } else {
+              f.impl(args, out, ctx);
+              passJsonSubtype(args, out);
+            }
+            break;
+          }
+          case Op.InList: {
+            const k = pool[ins.p4] as InListEntry;
+            const t = inList(regs[ins.p1], this.#view(pc, ins.p2, k.n), k.aff, k.coll, enc);
+            setInResult(t, k.not, regs[ins.p3]);
+            break;
+          }
+          case Op.OpenRead: {
+            const c = openCursor(this.#p.file, pool[ins.p4] as CursorEntry, this.#opened);
+            if (this.resumable) c.bt.makeResumable();
+            cursors[ins.p1] = c;
+            break;
+          }
+          case Op.Rewind:
+          case Op.Last: {
+            const c = cursors[ins.p1];
+            c.nullRow = false;
+            if (!(ins.op === Op.Rewind ? c.bt.first() : c.bt.last())) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          }
+          case Op.Next:
+            if (cursors[ins.p1].bt.next()) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.Prev:
+            if (cursors[ins.p1].bt.prev()) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.Column: {
+            const r = regs[ins.p3];
+            if (!cursors[ins.p1].column(ins.p2, r)) {
+              if (ins.p4 >= 0) {
+                const k = pool[ins.p4] as ConstEntry;
+                r.v = k.v;
+                r.c = k.c;
+              } else setNull(r);
+            }
+            if (ins.p5 === 1 && r.c === StorageClass.Integer) {
+              r.v = Number(r.v);
+              r.c = StorageClass.Real;
+            }
+            break;
+          }
+          case Op.Rowid: {
+            const c = cursors[ins.p1];
+            if (c.nullRow || !c.bt.valid) setNull(regs[ins.p2]);
+            else setInt(regs[ins.p2], c.bt.rowid());
+            break;
+          }
+          case Op.NullRow:
+            cursors[ins.p1].nullRow = true;
+            break;
+          case Op.Count:
+            setInt(regs[ins.p2], cursors[ins.p1].bt.count());
+            break;
+          case Op.SeekRowid: {
+            const c = cursors[ins.p1];
+            c.nullRow = false;
+            if (rowidEqKey(regs[ins.p3], enc) !== RowidSeek.Key || !c.bt.seekRowidExact(rowidKey)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          }
+          case Op.RowidBound: {
+            const s = rowidBound(regs[ins.p1], (ins.p5 & 1) !== 0, (ins.p5 & 2) !== 0, enc);
+            if (s === RowidSeek.Empty) {
+              pc = ins.p2;
+              continue;
+            }
+            if (s === RowidSeek.Unbounded) setNull(regs[ins.p3]);
+            else setInt(regs[ins.p3], rowidKey);
+            break;
+          }
+          case Op.SeekRowidGE:
+          case Op.SeekRowidLE:
+            if (seekRowidBound(cursors[ins.p1], ins.op === Op.SeekRowidGE, regs[ins.p3])) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.RowidGT:
+          case Op.RowidLT:
+            if (rowidPast(cursors[ins.p1], ins.op === Op.RowidGT, regs[ins.p3])) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.SeekGE:
+          case Op.SeekGT:
+          case Op.SeekLE:
+          case Op.SeekLT:
+          case Op.NotFound:
+            if (seekIndex(cursors[ins.p1], ins.op, regs, ins.p3, ins.p4)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.IdxGT:
+          case Op.IdxGE:
+          case Op.IdxLT:
+          case Op.IdxLE:
+            if (indexEntryJump(cursors[ins.p1], ins.op, regs, ins.p3, ins.p4)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.SorterOpen: {
+            const k = pool[ins.p4] as SortEntry;
+            const s = new SorterSlot(k, false);
+            let keep = -1;
+            if (ins.p2 !== 0) {
+              const limit = regs[ins.p2].v as number;
+              if (limit >= 0) keep = limit + (ins.p3 !== 0 ? regs[ins.p3].v as number : 0);
+            }
+            s.sorter.reset(keep);
+            slots[ins.p1] = s;
+            break;
+          }
+          case Op.OpenEphemeral:
+            slots[ins.p1] = new SorterSlot(pool[ins.p4] as SortEntry, true);
+            break;
+          case Op.SorterInsert:
+            (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
+            break;
+          case Op.SorterReject:
+            if ((slots[ins.p1] as SorterSlot).rejects(regs, ins.p3)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.IdxInsert:
+            (slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p2);
+            break;
+          case Op.Distinct:
+            if (!(slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p3)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.EphFilter:
+            (slots[ins.p1] as SorterSlot).filterBy(slots[ins.p2] as SorterSlot, ins.p3 === 1);
+            break;
+          case Op.EphUnion:
+            (slots[ins.p1] as SorterSlot).unionWith(slots[ins.p2] as SorterSlot);
+            break;
+          case Op.SorterSort: {
+            const s = slots[ins.p1] as SorterSlot;
+            s.sorter.sort();
+            s.pos = 0;
+            if (s.sorter.rows.length === 0) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          }
+          case Op.WindowCompute: {
+            const s = slots[ins.p1] as SorterSlot;
+            const k = pool[ins.p4] as WindowEntry;
+            s.sorter.rows = new WindowComputer(k.spec, enc).compute(s.sorter.rows);
+            break;
+          }
+          case Op.SorterData: {
+            const s = slots[ins.p1] as SorterSlot;
+            loadRow(s.sorter.rows[s.pos], regs, ins.p2);
+            break;
+          }
+          case Op.SorterNext: {
+            const s = slots[ins.p1] as SorterSlot;
+            if (++s.pos < s.sorter.rows.length) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          }
+          case Op.HashOpen:
+            slots[ins.p1] = new HashSlot(pool[ins.p4] as HashEntry);
+            break;
+          case Op.HashInsert: {
+            const h = slots[ins.p1] as HashSlot;
+            const k = h.key(regs, ins.p2, enc);
+            if (k !== null) {
+              const list = h.map.get(k);
+              const row = storeRow(regs, ins.p3, h.entry.width);
+              if (list) list.push(row);
+              else h.map.set(k, [row]);
+            }
+            break;
+          }
+          case Op.HashProbe: {
+            const h = slots[ins.p1] as HashSlot;
+            const k = h.key(regs, ins.p3, enc);
+            const list = k === null ? undefined : h.map.get(k);
+            if (!list) {
+              pc = ins.p2;
+              continue;
+            }
+            h.matches = list;
+            h.pos = 0;
+            break;
+          }
+          case Op.HashData: {
+            const h = slots[ins.p1] as HashSlot;
+            loadRow(h.matches[h.pos], regs, ins.p2);
+            break;
+          }
+          case Op.HashNext: {
+            const h = slots[ins.p1] as HashSlot;
+            if (++h.pos < h.matches.length) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          }
+          case Op.InSetOpen: {
+            const k = pool[ins.p4] as InSetEntry;
+            slots[ins.p1] = new InSet(k.affs, k.colls, enc);
+            break;
+          }
+          case Op.InSetAdd: {
+            const s = slots[ins.p1] as InSet;
+            s.add(this.#view(pc, ins.p2, s.width));
+            break;
+          }
+          case Op.InSetProbe: {
+            const s = slots[ins.p1] as InSet;
+            setInResult(s.probe(this.#view(pc, ins.p2, s.width)), ins.p5 === 1, regs[ins.p3]);
+            break;
+          }
+          case Op.AggOpen:
+            slots[ins.p1] = aggOpen(pool[ins.p4] as AggEntry, enc);
+            break;
+          case Op.AggNew: {
+            const a = slots[ins.p1] as AggSlot;
+            a.current = a.calls.newGroup();
+            break;
+          }
+          case Op.IfAggEmpty:
+            if ((slots[ins.p1] as AggSlot).current === null) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.AggSameKey: {
+            const a = slots[ins.p1] as AggSlot;
+            if (a.table.sameKey(a.current!, regs, ins.p3, ins.p4)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          }
+          case Op.AggGroup:
+            if (aggGroup(slots[ins.p1] as AggSlot, regs, ins.p3, ins.p4)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.AggStore:
+            aggStore(slots[ins.p1] as AggSlot, regs, ins.p2, ins.p3, ins.p4);
+            break;
+          case Op.AggStep: {
+            const a = slots[ins.p1] as AggSlot;
+            a.hit = a.calls.step(a.current!, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
+            break;
+          }
+          case Op.IfAggMiss:
+            if (!(slots[ins.p1] as AggSlot).hit) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.AggFinal:
+            aggFinal(slots[ins.p1] as AggSlot, regs, ins.p2);
+            break;
+          case Op.AggLoad:
+            aggLoad(slots[ins.p1] as AggSlot, regs, ins.p2, ins.p3, ins.p4);
+            break;
+          case Op.AggSort:
+            if (!aggSort(slots[ins.p1] as AggSlot, ins.p4)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.AggNextGroup:
+            if (aggNextGroup(slots[ins.p1] as AggSlot)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.MatchSetOpen:
+            slots[ins.p1] = new Set<number>();
+            break;
+          case Op.MatchSetAdd:
+            (slots[ins.p1] as Set<number>).add(regs[ins.p2].v as number);
+            break;
+          case Op.MatchSetTest:
+            if ((slots[ins.p1] as Set<number>).has(regs[ins.p3].v as number)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.AddImm: {
+            const r = regs[ins.p1];
+            setInt(r, (r.v as number) + ins.p2);
+            break;
+          }
+          case Op.QueueOpen: {
+            const k = pool[ins.p4] as QueueEntry;
+            slots[ins.p1] = new RecursiveQueue(k.compare, k.folds);
+            break;
+          }
+          case Op.QueuePush:
+            (slots[ins.p1] as RecursiveQueue).push(regs, ins.p2, ins.p3);
+            break;
+          case Op.QueuePop:
+            if (!(slots[ins.p1] as RecursiveQueue).pop(regs, ins.p3)) {
+              pc = ins.p2;
+              continue;
+            }
+            break;
+          case Op.VFilter: {
+            const k = pool[ins.p4] as TableFunctionEntry;
+            const s = new RowsSlot();
+            s.rows = tableFunctionRows(k.name, regs.slice(ins.p2, ins.p2 + ins.p3), this.#p.file);
+            slots[ins.p1] = s;
+            break;
+          }
+          case Op.VNextRow: {
+            const s = slots[ins.p1] as RowsSlot;
+            if (s.pos >= s.rows.length) {
+              pc = ins.p2;
+              continue;
+            }
+            const row = s.rows[s.pos++];
+            const n = Math.min(row.length, ins.p4 as number);
+            for (let i = 0; i < n; i++) {
+              const to = regs[ins.p3 + i], from = row[i];
+              to.v = from.v;
+              to.c = from.c;
+              // json_each / json_tree mark their `value` column as JSON.
+              if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
+            }
+            break;
+          }
+          default:
+            throw new SqliteError("SQLITE_INTERNAL", `unknown opcode ${ins.op} at ${pc}`);
         }
-        default:
-          throw new SqliteError("SQLITE_INTERNAL", `unknown opcode ${ins.op} at ${pc}`);
+        pc++;
       }
-      pc++;
+    } catch (e) {
+      this.#pc = pc;
+      throw e;
     }
   }
 

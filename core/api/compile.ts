@@ -73,7 +73,7 @@ function compiledOnFirstUse(backend: Backend, plan: Plan, file: DatabaseFile): P
   let program: Program | null = null;
   const compiled = () => (program ??= backend.compile(plan, file));
   return {
-    start: (params) => compiled().start(params),
+    start: (params, options) => compiled().start(params, options),
     explainRows: () => compiled().explainRows(),
     explainText: () => compiled().explainText(),
   };

@@ -12,7 +12,7 @@ import { corrupt } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import type { TextEncoding } from "../value/types.ts";
 import { BtreePage, localPayloadSize, u32 } from "./btree_page.ts";
-import { assemblePayload } from "./overflow.ts";
+import { ChainAssembly } from "./overflow.ts";
 import { type PayloadSource, RecordReader } from "./record.ts";
 import { getVarint, getVarint32, varintEnd } from "./varint.ts";
 
@@ -66,6 +66,9 @@ class CellPayload implements PayloadSource {
   page = 0;
   firstOverflow = 0;
   #full: Uint8Array | null = null;
+  /** The overflow chain being read into {@link #full}, kept across a read that threw. */
+  readonly #chain = new ChainAssembly();
+  #chainStarted = false;
   /**
    * Where overflowing payloads are assembled, reused from cell to cell: what is read from
    * an assembled payload lives only until the cursor moves (values are decoded into new
@@ -91,6 +94,7 @@ class CellPayload implements PayloadSource {
     this.page = page.pgno;
     this.firstOverflow = local < size ? u32(page.data, start + local) : 0;
     this.#full = null;
+    this.#chainStarted = false;
   }
 
   full(): Uint8Array {
@@ -98,18 +102,24 @@ class CellPayload implements PayloadSource {
     if (this.localSize === this.size) {
       return (this.#full = this.local.slice(this.localStart, this.localStart + this.size));
     }
-    const local = this.local.subarray(this.localStart, this.localStart + this.localSize);
-    if (this.size <= SCRATCH_PAYLOAD_MAX && (this.#scratch?.length ?? 0) < this.size) {
-      this.#scratch = new Uint8Array(Math.max(this.size, 2 * (this.#scratch?.length ?? 0)));
+    if (!this.#chainStarted) {
+      const local = this.local.subarray(this.localStart, this.localStart + this.localSize);
+      if (this.size <= SCRATCH_PAYLOAD_MAX && (this.#scratch?.length ?? 0) < this.size) {
+        this.#scratch = new Uint8Array(Math.max(this.size, 2 * (this.#scratch?.length ?? 0)));
+      }
+      this.#chain.begin(
+        this.#pager,
+        local,
+        this.size,
+        this.firstOverflow,
+        this.page,
+        this.#scratch,
+      );
+      this.#chainStarted = true;
     }
-    return (this.#full = assemblePayload(
-      this.#pager,
-      local,
-      this.size,
-      this.firstOverflow,
-      this.page,
-      this.#scratch,
-    ));
+    const full = this.#chain.finish(this.#pager);
+    this.#chainStarted = false;
+    return (this.#full = full);
   }
 }
 
@@ -188,12 +198,14 @@ export class BtreeCursor {
 
   #pushChild(pgno: number): void {
     const parent = this.#stack[this.#depth];
-    if (--this.#budget < 0) corrupt(pgno, "b-tree has a cycle");
     if (this.#depth + 1 >= MAX_BTREE_DEPTH) corrupt(pgno, "b-tree too deep");
     if (pgno < 2 || pgno > this.#pager.pageCount) {
       corrupt(parent.pgno, `child page ${pgno} out of range`);
     }
     const page = BtreePage.load(this.#pager, pgno);
+    // Counted once loaded: a load a lazy source could not serve yet (PageMiss), tried
+    // again, is still one page of the move.
+    if (--this.#budget < 0) corrupt(pgno, "b-tree has a cycle");
     if (page.isTable !== this.isTable) corrupt(pgno, "child page of the wrong b-tree kind");
     // The path's pages stay pinned until replaced, so the pager never refills their
     // buffers while this cursor can still read them.
@@ -322,6 +334,19 @@ export class BtreeCursor {
   /** Moves to the next entry; false (and invalid) past the last. */
   next(): boolean {
     if (!this.#valid) return false;
+    const d = this.#depth;
+    const page = this.#stack[d];
+    if (page.isLeaf && this.#idx[d] + 1 < page.nCells) {
+      // Along the leaf: no page to load, nothing a miss could interrupt.
+      this.#stamp++;
+      this.#idx[d]++;
+      return true;
+    }
+    return this.#resumable ? this.#moveAtomically(true) : this.#nextAcross();
+  }
+
+  /** {@link next} when it may leave the page: climbs and descends as needed. */
+  #nextAcross(): boolean {
     this.#stamp++;
     const page = this.#stack[this.#depth];
     if (page.isLeaf) {
@@ -337,6 +362,18 @@ export class BtreeCursor {
   /** Moves to the previous entry; false (and invalid) before the first. */
   prev(): boolean {
     if (!this.#valid) return false;
+    const d = this.#depth;
+    const page = this.#stack[d];
+    if (page.isLeaf && this.#idx[d] > 0) {
+      this.#stamp++;
+      this.#idx[d]--;
+      return true;
+    }
+    return this.#resumable ? this.#moveAtomically(false) : this.#prevAcross();
+  }
+
+  /** {@link prev} when it may leave the page. */
+  #prevAcross(): boolean {
     this.#stamp++;
     const page = this.#stack[this.#depth];
     if (page.isLeaf) {
@@ -346,6 +383,65 @@ export class BtreeCursor {
       this.#descendRightmost();
     }
     return this.#settleBackward();
+  }
+
+  /**
+   * Makes this cursor's moves safe to interrupt (runs started resumable, for lazy
+   * sources): a `next`/`prev` that throws part-way (a page the source has not fetched
+   * yet) leaves the cursor where it was, and a `count` that throws continues where it
+   * stopped when called again. Other moves (first, last, seeks) start from the root and
+   * are simply called again.
+   */
+  makeResumable(): void {
+    this.#resumable = true;
+  }
+
+  #resumable = false;
+  /** The path saved before an interruptible move (see {@link #moveAtomically}). */
+  readonly #savedStack: BtreePage[] = [];
+  readonly #savedIdx: number[] = [];
+  #savedDepth = -1;
+  #savedValid = false;
+  #savedBudget = 0;
+
+  /**
+   * `next` (forward) or `prev` across pages, all or nothing: the path is saved first,
+   * its pages pinned once more so that none is refilled while the move replaces it, and
+   * restored (pins included) when the move throws.
+   */
+  #moveAtomically(forward: boolean): boolean {
+    const stack = this.#stack, saved = this.#savedStack;
+    const n = stack.length;
+    saved.length = n;
+    for (let d = 0; d < n; d++) {
+      saved[d] = stack[d];
+      this.#savedIdx[d] = this.#idx[d] ?? 0;
+      if (d > 0) stack[d].entry.pins++;
+    }
+    this.#savedDepth = this.#depth;
+    this.#savedValid = this.#valid;
+    this.#savedBudget = this.#budget;
+    let moved: boolean;
+    try {
+      moved = forward ? this.#nextAcross() : this.#prevAcross();
+    } catch (e) {
+      // Each page on the path holds one pin; the saved pages' extra pins become theirs.
+      for (let d = 1; d < stack.length; d++) stack[d].entry.pins--;
+      stack.length = n;
+      for (let d = 0; d < n; d++) {
+        stack[d] = saved[d];
+        this.#idx[d] = this.#savedIdx[d];
+      }
+      this.#depth = this.#savedDepth;
+      this.#valid = this.#savedValid;
+      this.#budget = this.#savedBudget;
+      this.#stamp++;
+      saved.length = 0;
+      throw e;
+    }
+    for (let d = 1; d < n; d++) saved[d].entry.pins--;
+    saved.length = 0;
+    return moved;
   }
 
   /**
@@ -539,6 +635,7 @@ export class BtreeCursor {
 
   /** Number of entries, counted on leaf pages without decoding any record. */
   count(): number {
+    if (this.#resumable) return this.#countResumable();
     let n = 0;
     this.#moveToRoot();
     this.#descendLeftmost();
@@ -558,6 +655,49 @@ export class BtreeCursor {
           this.#idx[this.#depth] = i + 1;
           this.#pushChild(page.child(i + 1));
           this.#descendLeftmost();
+          break;
+        }
+      }
+    }
+  }
+
+  /** Entries a resumable {@link count} has counted so far; -1 when none is under way. */
+  #counted = -1;
+
+  /**
+   * {@link count} as a walk that a throw (a page not fetched yet) interrupts between
+   * pages: the count so far and the path are kept, and the next call goes on from the
+   * child it could not load. Starting again instead would need the tree's first pages,
+   * long evicted when the tree is larger than the cache.
+   */
+  #countResumable(): number {
+    if (this.#counted < 0) {
+      this.#moveToRoot();
+      this.#idx[0] = 0;
+      this.#counted = 0;
+    }
+    for (;;) {
+      // Down from the page on top to a leaf, along child idx[depth] of each page.
+      let page = this.#stack[this.#depth];
+      while (!page.isLeaf) {
+        this.#pushChild(page.child(this.#idx[this.#depth]));
+        this.#idx[this.#depth] = 0;
+        page = this.#stack[this.#depth];
+      }
+      this.#counted += page.nCells;
+      // Up to the next page with a child not visited; index interior cells are entries.
+      for (;;) {
+        if (this.#depth === 0) {
+          const n = this.#counted;
+          this.#counted = -1;
+          this.#valid = false;
+          return n;
+        }
+        const parent = this.#stack[--this.#depth];
+        const i = this.#idx[this.#depth];
+        if (i < parent.nCells) {
+          if (!this.isTable) this.#counted++;
+          this.#idx[this.#depth] = i + 1;
           break;
         }
       }
