@@ -311,3 +311,24 @@ Deno.test("lazy: a schema that ends past the opening request's bytes is fetched 
     await server.close();
   }
 });
+Deno.test("lazy: a 16-page cache holds while every backend scans a file 75 times larger", async () => {
+  const sql = "SELECT count(*) AS n, sum(k) AS s, max(name) AS m FROM t WHERE pad LIKE 'x%'";
+  const want = new Database(path).prepare(sql).all();
+  await withServer({}, async (server) => {
+    for (const backend of TEST_BACKENDS) {
+      const db = await AsyncDatabase.open(server.url, {
+        backend,
+        cachePages: 16,
+        maxReadAheadPages: 8,
+      });
+      const bytesBefore = server.counts.bytes;
+      assert.deepEqual(await db.prepare(sql).all(), want, backend);
+      // The pager holds 16 pages; the staging area at most 2 × 8 fetched pages unread.
+      assert.ok(db.stats.peakStagedPages <= 16, `${backend}: ${db.stats.peakStagedPages} staged`);
+      // Restarting from the first page after every miss would fetch the file many times.
+      const fetched = server.counts.bytes - bytesBefore;
+      assert.ok(fetched <= 2 * FILE.length, `${backend}: fetched ${fetched} of ${FILE.length}`);
+      db.close();
+    }
+  });
+});
