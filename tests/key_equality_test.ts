@@ -26,6 +26,26 @@ function queries(): string[] {
   });
 }
 
+/**
+ * NOCASE stops comparing at a NUL (strnicmp), then compares byte lengths: texts that
+ * differ only after a NUL are one group, one DISTINCT row, one UNION row. node:sqlite cuts
+ * TEXT at a NUL, so the queries return counts and hex().
+ */
+const NUL_TEXTS = [
+  "SELECT count(*) FROM (SELECT DISTINCT x COLLATE NOCASE FROM " +
+  "(SELECT char(0, 1, 1) AS x UNION ALL SELECT char(0, 1, 0) UNION ALL SELECT char(0, 1)))",
+  "SELECT count(*), min(hex(x)) FROM (SELECT 'a' || char(0) || 'x' AS x UNION ALL " +
+  "SELECT 'A' || char(0) || 'y' UNION ALL SELECT 'A' || char(0) || 'yz') GROUP BY x COLLATE NOCASE",
+  "SELECT count(*) FROM (SELECT char(0, 66) COLLATE NOCASE UNION SELECT char(0, 98))",
+  "SELECT count(*) FROM (SELECT char(0, 66) COLLATE NOCASE EXCEPT SELECT char(0, 99))",
+  "SELECT count(*) FROM (SELECT 'b' || char(0) COLLATE NOCASE UNION SELECT 'B' || char(1))",
+  "SELECT char(0, 7) COLLATE NOCASE IN (SELECT char(0, 8)), char(0, 7) IN (SELECT char(0, 8))",
+];
+
+Deno.test("NOCASE texts that differ only after a NUL are equal for grouping and sets", () => {
+  assertSameAsSqlite("", NUL_TEXTS);
+});
+
 Deno.test("values are equal for grouping and sets exactly when SQLite compares them equal", () => {
   assertSameAsSqlite("", queries());
 });

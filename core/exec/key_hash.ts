@@ -7,7 +7,7 @@
  * - numbers by exact value: INTEGER 1 and REAL 1.0 are one key, -0.0 is 0, a bigint and a
  *   REAL differ unless they are the same number;
  * - texts under their collation: BINARY as they are, NOCASE with the 26 ASCII letters
- *   folded, RTRIM without trailing spaces;
+ *   folded (and cut after a NUL, see nocaseKey), RTRIM without trailing spaces;
  * - blobs bytewise; NULL equals NULL (callers that want NULLs never to match check first).
  * Optionally an affinity is applied first (IN sets and hash joins compare with the
  * comparison affinity: `'1'` finds 1 under NUMERIC, 1 finds `'1'` under TEXT).
@@ -16,12 +16,13 @@ import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
 import { Affinity, type SqlValue, StorageClass, TextEncoding } from "../value/types.ts";
 import { realToExactInteger } from "../value/affinity.ts";
+import { nocaseKey } from "../value/collation.ts";
 
 /** How texts of one key column fold: the collation's name. */
 export type KeyFold = "BINARY" | "NOCASE" | "RTRIM" | string;
 
 function foldText(s: string, fold: KeyFold): string {
-  if (fold === "NOCASE") return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  if (fold === "NOCASE") return nocaseKey(s);
   if (fold === "RTRIM") {
     let n = s.length;
     while (n > 0 && s.charCodeAt(n - 1) === 0x20) n--;

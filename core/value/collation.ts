@@ -143,6 +143,19 @@ function compareNocase(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * A string equal for two texts exactly when {@link compareNocase} finds them equal (the
+ * hash key of DISTINCT, GROUP BY and compound selects): ASCII letters folded, and, as
+ * strnicmp stops at a NUL, for a text with one only the part up to it and the byte length
+ * (SQLite's NOCASE finds `'x' || char(0) || 'a'` and `'X' || char(0) || 'b'` equal).
+ */
+export function nocaseKey(s: string): string {
+  const nul = s.indexOf("\0");
+  const head = nul < 0 ? s : s.slice(0, nul + 1);
+  const folded = head.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return nul < 0 ? folded : folded + utf8Length(s);
+}
+
 /** NOCASE on bytes: sqlite3StrNICmp over the common length, then the byte lengths. */
 function compareNocaseBytes(a: Uint8Array, b: Uint8Array): number {
   const n = a.length < b.length ? a.length : b.length;
