@@ -384,12 +384,12 @@ export class Pager {
       const buf = this.#buffer();
       let got: number;
       try {
-      if (src.readInto !== undefined) got = src.readInto(buf, offset);
-      else {
-        const bytes = src.read(offset, this.pageSize);
-        buf.set(bytes);
-        got = bytes.length;
-      }
+        if (src.readInto !== undefined) got = src.readInto(buf, offset);
+        else {
+          const bytes = src.read(offset, this.pageSize);
+          buf.set(bytes);
+          got = bytes.length;
+        }
       } catch (e) {
         // A source may throw and be asked again (a lazy source's PageMiss): the buffer
         // goes back to the free list, not lost (a slot of a linear storage would be).
