@@ -386,6 +386,14 @@ function planUnit(
   return filtered(leafNode, open.filter((t) => !t.placed));
 }
 
+/** `chooser`, never given a table's terms (so never making where.c's single-table choice). */
+function withoutSingleTableChoice(chooser: PathChooser): PathChooser {
+  return Object.assign((paths: AccessPath[]) => chooser(paths), {
+    givesOrder: (path: AccessPath | null) => chooser.givesOrder(path),
+    sortCost: (rows: number) => chooser.sortCost(rows),
+  });
+}
+
 /**
  * Plans a FROM clause with its WHERE. Every source is registered in `scope` first, so
  * terms can read any of them; `chooser` picks the single table's path (ORDER BY).
@@ -429,7 +437,10 @@ export function planFrom(
   );
   for (const t of constant) t.placed = true;
   const result: ChainResult = { single: null, first: null };
-  const node = guarded(ctx, chain(ctx, units, pool, new Set(), chooser, result), constant);
+  // where.c's single-table sort choice (sort_cost.ts) is for a FROM of one table: a table
+  // planned alone inside a larger FROM (an outer join's first unit) must not take it.
+  const paths = chooser && leaves.length > 1 ? withoutSingleTableChoice(chooser) : chooser;
+  const node = guarded(ctx, chain(ctx, units, pool, new Set(), paths, result), constant);
   const rest = pool.filter((t) => !t.placed);
   return {
     node: filtered(node, rest),
