@@ -54,14 +54,6 @@ export interface LazySourceStats {
   storedPages: number;
 }
 
-/** Page size from a database header's first 100 bytes (1 means 65536); 0 when invalid. */
-export function headerPageSize(header: Uint8Array): number {
-  if (header.length < 18) return 0;
-  const raw = (header[16] << 8) | header[17];
-  const size = raw === 1 ? 65536 : raw;
-  return size >= 512 && (size & (size - 1)) === 0 ? size : 0;
-}
-
 /**
  * A {@link ByteSource} over an {@link AsyncByteSource}, holding only the pages fetched and
  * not yet read; see the module documentation.
