@@ -17,6 +17,7 @@ import {
   startChunkServer,
 } from "./support/chunk_server.ts";
 import { startRangeServer } from "./support/range_server.ts";
+import { prng } from "./support/mutate.ts";
 
 /** A database of a few hundred KB, built once. */
 const FILE: Uint8Array = (() => {
@@ -85,16 +86,6 @@ async function rejectsWith(
   });
 }
 
-/** mulberry32: a small seeded generator, so the random offsets are the same every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 Deno.test("the test database spans at least three chunks, the last one short", () => {
   assert.ok(FILE.length > 2 * CHUNK && FILE.length % CHUNK !== 0, `size ${FILE.length}`);
 });
@@ -157,7 +148,7 @@ Deno.test("chunked source: random reads equal the file's bytes, one request per 
   await withServer({}, async (server) => {
     const source = await openInline(server);
     try {
-      const random = seeded(7);
+      const random = prng(7);
       let requests = 1;
       let bytes = 4096;
       for (let i = 0; i < 50; i++) {

@@ -5,7 +5,13 @@ import { DatabaseSync } from "node:sqlite";
 import { BlobSource } from "../core/io/async_source.ts";
 import { type HttpSource, openHttpSource } from "../core/io/http_source.ts";
 import { SqliteError } from "../core/errors.ts";
-import { type RangeServerSwitches, startRangeServer } from "./support/range_server.ts";
+import {
+  type RangeServer,
+  type RangeServerSwitches,
+  startRangeServer,
+  withRangeServer,
+} from "./support/range_server.ts";
+import { prng } from "./support/mutate.ts";
 
 /** A database of a few hundred KB, built once. */
 const FILE: Uint8Array = (() => {
@@ -23,18 +29,10 @@ const FILE: Uint8Array = (() => {
   }
 })();
 
-/** Runs `body` against a server with `switches`, always shutting the server down. */
-async function withServer(
+const withServer = (
   switches: RangeServerSwitches,
-  body: (server: ReturnType<typeof startRangeServer>) => Promise<void>,
-): Promise<void> {
-  const server = startRangeServer(FILE, switches);
-  try {
-    await body(server);
-  } finally {
-    await server.close();
-  }
-}
+  body: (server: RangeServer) => Promise<void>,
+) => withRangeServer(FILE, switches, body);
 
 /** Asserts that `promise` rejects with SQLITE_IOERR and a message matching every pattern. */
 async function rejectsIoErr(promise: Promise<unknown>, ...patterns: RegExp[]): Promise<void> {
@@ -44,16 +42,6 @@ async function rejectsIoErr(promise: Promise<unknown>, ...patterns: RegExp[]): P
     for (const pattern of patterns) assert.match(e.message, pattern);
     return true;
   });
-}
-
-/** mulberry32: a small seeded generator, so the random offsets are the same every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FAST = { timeoutMs: 2000, backoffMs: 1 };
@@ -84,7 +72,7 @@ Deno.test("http source: reads at random offsets equal the file's bytes, counted 
   await withServer({}, async (server) => {
     const source = await openHttpSource(server.url, FAST);
     try {
-      const random = seeded(16);
+      const random = prng(16);
       let requests = 1;
       let bytes = 4096;
       for (let i = 0; i < 60; i++) {
@@ -329,7 +317,7 @@ Deno.test("http source: close aborts a read in flight and later reads", async ()
 Deno.test("blob source: reads equal the bytes, fewer past the end", async () => {
   const source = new BlobSource(new Blob([FILE.slice()]));
   assert.equal(source.size, FILE.length);
-  const random = seeded(7);
+  const random = prng(7);
   for (let i = 0; i < 30; i++) {
     const offset = Math.floor(random() * FILE.length);
     const length = 1 + Math.floor(random() * 9000);

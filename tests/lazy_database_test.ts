@@ -14,7 +14,12 @@ import { installPathOpener } from "../core/api/database.ts";
 import { DatabaseFile } from "../core/database_file.ts";
 import { openDatabaseFile } from "../core/io/open_path.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
-import { type RangeServerSwitches, startRangeServer } from "./support/range_server.ts";
+import {
+  type RangeServer,
+  type RangeServerSwitches,
+  startRangeServer,
+  withRangeServer,
+} from "./support/range_server.ts";
 
 const PAGE = 4096;
 const dir = Deno.makeTempDirSync({ prefix: "litejit-lazy-" });
@@ -85,17 +90,10 @@ const QUERIES = [
   "SELECT name FROM t WHERE id IN (SELECT a * 7 FROM small) ORDER BY name DESC",
 ];
 
-async function withServer(
+const withServer = (
   switches: RangeServerSwitches,
-  body: (server: ReturnType<typeof startRangeServer>) => Promise<void>,
-): Promise<void> {
-  const server = startRangeServer(FILE, switches);
-  try {
-    await body(server);
-  } finally {
-    await server.close();
-  }
-}
+  body: (server: RangeServer) => Promise<void>,
+) => withRangeServer(FILE, switches, body);
 
 for (const backend of TEST_BACKENDS) {
   Deno.test(`lazy: ${backend} over HTTP, chunk files and a Blob answers as over the local file`, async () => {

@@ -9,6 +9,7 @@ import {
   pageStoreKey,
 } from "../core/io/page_store.ts";
 import { SqliteError } from "../core/errors.ts";
+import { prng } from "./support/mutate.ts";
 
 const PAGE = 4096;
 
@@ -17,16 +18,6 @@ function page(tag: number, size = PAGE): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = (tag * 31 + i * 7) & 0xff;
   return bytes;
-}
-
-/** mulberry32: a small seeded generator, so the operation sequence is the same every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const KEY_A = pageStoreKey("https://example.com/a.db", `"v1"`)!;
@@ -115,7 +106,7 @@ Deno.test("memory page store: the byte bound holds over a seeded mixed run", asy
     if (at >= 0) model.splice(at, 1);
     model.push(id);
   };
-  const random = seeded(42);
+  const random = prng(42);
   const keys = [KEY_A, KEY_B];
   for (let step = 0; step < 400; step++) {
     const key = keys[Math.floor(random() * 2)];

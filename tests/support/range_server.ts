@@ -76,3 +76,17 @@ export function startRangeServer(
     },
   };
 }
+
+/** Runs `body` against a server for `file` with `switches`, always shutting it down. */
+export async function withRangeServer(
+  file: Uint8Array,
+  switches: RangeServerSwitches,
+  body: (server: RangeServer) => Promise<void>,
+): Promise<void> {
+  const server = startRangeServer(file, switches);
+  try {
+    await body(server);
+  } finally {
+    await server.close();
+  }
+}
