@@ -4,7 +4,7 @@
  * and the database at db.sqlite with Range support, counting the requests (HEAD
  * included) and body bytes sent for the database only.
  */
-import * as esbuild from "esbuild";
+import { bundleForBrowser } from "./browser_bundle.ts";
 import { rangeResponse } from "./range_response.ts";
 
 const HTTPVFS_DIST = new URL("../node_modules/sql.js-httpvfs/dist/", import.meta.url);
@@ -30,26 +30,9 @@ export interface CompareServer {
   shutdown(): Promise<void>;
 }
 
-async function bundlePage(): Promise<string> {
-  try {
-    const result = await esbuild.build({
-      entryPoints: [PAGE_ENTRY],
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      logLevel: "warning",
-    });
-    return result.outputFiles[0].text;
-  } finally {
-    await esbuild.stop();
-  }
-}
-
 /** Serves `db` (bytes of the database file) and the page on 127.0.0.1 at a free port. */
 export async function startCompareServer(db: Uint8Array): Promise<CompareServer> {
-  const script = await bundlePage();
+  const script = await bundleForBrowser(PAGE_ENTRY);
   const worker = await Deno.readFile(new URL("sqlite.worker.js", HTTPVFS_DIST));
   const wasm = await Deno.readFile(new URL("sql-wasm.wasm", HTTPVFS_DIST));
   const counts: Counts = { requests: 0, bytes: 0 };

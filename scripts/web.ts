@@ -11,7 +11,7 @@
  *
  *   npx -y deno task web [--port 8080]     (or PORT=8080)
  */
-import * as esbuild from "esbuild";
+import { bundleForBrowser } from "./browser_bundle.ts";
 import { fileEtag, rangeResponse } from "./range_response.ts";
 
 const ROOT = new URL("../examples/web/", import.meta.url);
@@ -33,22 +33,8 @@ export interface WebServer {
 }
 
 /** Bundles examples/web/app.ts for browsers (ESM, every backend, no node:*). */
-export async function bundleApp(): Promise<string> {
-  try {
-    const result = await esbuild.build({
-      entryPoints: [new URL("app.ts", ROOT).pathname],
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      logLevel: "warning",
-    });
-    return result.outputFiles[0].text;
-  } finally {
-    // esbuild keeps a service child process alive until stopped; tests would see it leak.
-    await esbuild.stop();
-  }
+export function bundleApp(): Promise<string> {
+  return bundleForBrowser(new URL("app.ts", ROOT).pathname);
 }
 
 const STATIC_FILES: Record<string, string> = {
