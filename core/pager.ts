@@ -16,6 +16,7 @@ import {
   parseHeader,
 } from "./format/header.ts";
 import { readWal, type WalSnapshot } from "./format/wal.ts";
+import { PageType } from "./format/btree_page.ts";
 import {
   HeapPageStorage,
   LINEAR_SPARE_SLOTS,
@@ -486,6 +487,6 @@ function emptyHeader(): DatabaseHeader {
  * whose first byte happens to be 2 or 5 merely lives longer.
  */
 function isInteriorPage(pgno: number, data: Uint8Array): boolean {
-  const type = data[pgno === 1 ? 100 : 0];
-  return type === 2 || type === 5;
+  const type = data[pgno === 1 ? HEADER_SIZE : 0];
+  return type === PageType.IndexInterior || type === PageType.TableInterior;
 }
