@@ -8,6 +8,7 @@
 export const ResultCode = {
   SQLITE_ERROR: 1,
   SQLITE_INTERNAL: 2,
+  SQLITE_BUSY: 5,
   SQLITE_NOMEM: 7,
   SQLITE_READONLY: 8,
   SQLITE_IOERR: 10,
@@ -18,6 +19,8 @@ export const ResultCode = {
   SQLITE_MISUSE: 21,
   SQLITE_RANGE: 25,
   SQLITE_NOTADB: 26,
+  /** SQLITE_BUSY's extended code: a read transaction's snapshot is gone. */
+  SQLITE_BUSY_SNAPSHOT: 517,
 } as const;
 
 /** Symbolic name of a result code, e.g. `"SQLITE_CORRUPT"`. */

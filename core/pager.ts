@@ -83,14 +83,15 @@ export interface PageEntry {
  * found, sweeping in insertion order, that was not used since the sweep last passed it.
  */
 export class Pager {
-  readonly header: DatabaseHeader;
+  /** The database header as of the snapshot in use (page 1, through the WAL). */
+  header: DatabaseHeader;
   readonly pageSize: number;
   /** Bytes of each page available to b-trees (page size less reserved bytes). */
   readonly usableSize: number;
-  /** Number of pages in the database as of the snapshot taken at open. */
-  readonly pageCount: number;
+  /** Number of pages in the database as of the snapshot in use. */
+  pageCount: number;
   /** The WAL snapshot in use, or null when reading the database file alone. */
-  readonly wal: WalSnapshot | null;
+  wal: WalSnapshot | null;
   /** The lock-byte page, which never holds b-tree content. */
   readonly lockBytePage: number;
   /** Where the page bytes live. */
@@ -113,6 +114,8 @@ export class Pager {
   #readAhead = 1;
   /** Read-ahead limit: 1 with a WAL (its frames override file pages one by one). */
   #maxReadAhead = 1;
+  /** The read-ahead limit without WAL frames. */
+  #readAheadLimit = 1;
   /**
    * Buffers of evicted, unpinned pages, refilled by the next reads: a scan of a file
    * larger than the cache then allocates nothing per page (fresh buffers cost more than
@@ -123,6 +126,8 @@ export class Pager {
   #held: PageEntry[] = [];
   /** The linear storage's page map (page_storage.ts), kept in step with the cache. */
   #pageMap: Int32Array | null = null;
+  /** The linear storage's page info (page_storage.ts), cleared for pages that change. */
+  #pageInfo: Int32Array | null = null;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
   /** Whether the pages being inserted come from a sequential run (see {@link #streamSlot}). */
@@ -147,16 +152,30 @@ export class Pager {
    * with `readInto`): with reuse, a scan of any length allocates about a cache's worth.
    */
   buffersAllocated = 0;
+  /**
+   * Pages read from the file since this was last cleared: a reader of a file that others
+   * write checks its snapshot still holds once pages were read (core/database_file.ts).
+   */
+  pagesRead = 0;
 
-  constructor(db: ByteSource, walSource: ByteSource | null, options: PagerOptions = {}) {
+  /**
+   * `wal`: the WAL's state when the caller read it already (core/io/live_file.ts);
+   * otherwise the pager reads it from `walSource` as SQLite's recovery does.
+   */
+  constructor(
+    db: ByteSource,
+    walSource: ByteSource | null,
+    options: PagerOptions = {},
+    wal?: WalSnapshot | null,
+  ) {
     this.#db = db;
     this.empty = db.size === 0;
     if (this.empty) {
-      walSource?.close();
+      if (wal === undefined) walSource?.close();
       walSource = null;
     }
     this.#walSource = walSource;
-    this.wal = walSource ? readWal(walSource) : null;
+    this.wal = walSource ? (wal === undefined ? readWal(walSource) : wal) : null;
     if (this.empty) {
       this.header = emptyHeader();
       this.pageSize = this.header.pageSize;
@@ -169,21 +188,11 @@ export class Pager {
       this.storage = makeStorage(options.pageStorage, this.pageSize, 16, 0);
       return;
     }
-    // Page 1 as read through the WAL decides the page size (a WAL frame of page 1 wins).
-    const walPage1 = this.wal?.pageOffsets.get(1);
-    const first = walPage1 !== undefined
-      ? walSource!.read(walPage1, HEADER_SIZE)
-      : db.read(0, HEADER_SIZE);
-    this.header = parseHeader(first);
+    this.header = this.#readHeader();
     this.pageSize = this.header.pageSize;
     this.usableSize = this.header.usableSize;
     this.lockBytePage = lockBytePage(this.pageSize);
-    // SQLite's rule (btree.c lockBtree): the in-header size when valid, else the size of
-    // the file (or of the WAL's last commit); a header claiming more is corruption.
-    const available = this.wal ? this.wal.dbPages : Math.ceil(db.size / this.pageSize);
-    const count = this.header.inHeaderSizeValid ? this.header.inHeaderPageCount : available;
-    if (count > available) corrupt(1, "in-header page count exceeds database size");
-    checkUsableSize(this.header);
+    const count = this.#countPages();
     this.pageCount = count;
     this.#where = new SlotIndex(count);
     const wanted = options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize;
@@ -192,14 +201,118 @@ export class Pager {
     this.#used = new Uint8Array(this.#cacheLimit);
     this.#life = new Uint8Array(this.#cacheLimit);
     this.storage = makeStorage(options.pageStorage, this.pageSize, this.#cacheLimit, count);
-    this.#pageMap = this.storage.kind === "linear"
-      ? (this.storage as LinearPageStorage).pageMap
-      : null;
-    const walFrames = this.wal !== null && this.wal.pageOffsets.size > 0;
+    if (this.storage.kind === "linear") {
+      this.#pageMap = (this.storage as LinearPageStorage).pageMap;
+      this.#pageInfo = (this.storage as LinearPageStorage).pageInfo;
+    }
     const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
-    this.#maxReadAhead = walFrames ? 1 : Math.min(readAhead, Math.max(1, this.#cacheLimit >> 2));
-    this.#ringSize = Math.max(2 * this.#maxReadAhead, Math.min(64, this.#cacheLimit >> 2));
+    this.#readAheadLimit = Math.min(readAhead, Math.max(1, this.#cacheLimit >> 2));
+    this.#maxReadAhead = this.#walFrames() ? 1 : this.#readAheadLimit;
+    this.#ringSize = Math.max(2 * this.#readAheadLimit, Math.min(64, this.#cacheLimit >> 2));
     this.#inRing = new Uint8Array(this.#cacheLimit);
+  }
+
+  /** Page 1's header as read through the WAL (a WAL frame of page 1 wins). */
+  #readHeader(): DatabaseHeader {
+    const walPage1 = this.wal?.pageOffsets.get(1);
+    const first = walPage1 !== undefined
+      ? this.#walSource!.read(walPage1, HEADER_SIZE)
+      : this.#db.read(0, HEADER_SIZE);
+    return parseHeader(first);
+  }
+
+  /**
+   * SQLite's rule (btree.c lockBtree): the in-header size when valid, else the size of the
+   * file (or of the WAL's last commit); a header claiming more is corruption.
+   */
+  #countPages(): number {
+    const available = this.wal ? this.wal.dbPages : Math.ceil(this.#db.size / this.pageSize);
+    const count = this.header.inHeaderSizeValid ? this.header.inHeaderPageCount : available;
+    if (count > available) corrupt(1, "in-header page count exceeds database size");
+    checkUsableSize(this.header);
+    return count;
+  }
+
+  /** Whether any page is read from WAL frames (read-ahead from the file then stops). */
+  #walFrames(): boolean {
+    return this.wal !== null && this.wal.pageOffsets.size > 0;
+  }
+
+  /**
+   * Moves to a later snapshot of the same file, which another connection changed: the
+   * WAL (and its source) now in use, and which cached pages may differ — `"all"`, or the
+   * page numbers written since the snapshot the cache holds. Pages past the new end are
+   * dropped too. The header and page count are read again. Returns false, changing
+   * nothing the caller relies on, when this pager cannot follow: the page size or the
+   * reserved bytes changed, or the file became empty or stopped being so (the caller opens
+   * a new pager).
+   *
+   * @throws SqliteError as opening would for the new header.
+   */
+  advance(
+    walSource: ByteSource | null,
+    wal: WalSnapshot | null,
+    changed: Iterable<number> | "all",
+  ): boolean {
+    if (this.empty !== (this.#db.size === 0)) return false;
+    this.#walSource = walSource;
+    this.wal = walSource ? wal : null;
+    if (changed === "all") this.#forgetAll();
+    else for (const pgno of changed) this.#forget(pgno);
+    if (this.empty) return true;
+    const header = this.#readHeader();
+    if (header.pageSize !== this.pageSize || header.usableSize !== this.usableSize) return false;
+    this.header = header;
+    const count = this.#countPages();
+    if (count < this.pageCount) {
+      for (let p = count + 1; p <= this.pageCount; p++) this.#forget(p);
+    }
+    this.#where.grow(count);
+    this.pageCount = count;
+    this.#lastMiss = -1;
+    this.#maxReadAhead = this.#walFrames() ? 1 : this.#readAheadLimit;
+    return true;
+  }
+
+  /** Drops page `pgno` from the cache, if there (see {@link advance}). */
+  #forget(pgno: number): void {
+    // What compiled code learnt of the page (page_storage.ts pageInfo) goes even when the
+    // page itself is no longer cached.
+    const info = this.#pageInfo;
+    if (info !== null && pgno < info.length) info[pgno] = 0;
+    const slot = this.#where.get(pgno);
+    if (slot < 0) return;
+    this.#release(this.#slots[slot]);
+    this.#where.delete(pgno);
+    this.#slots[slot] = FORGOTTEN;
+    this.#used[slot] = 0;
+  }
+
+  /** Drops every cached page. */
+  #forgetAll(): void {
+    for (const entry of this.#slots) this.#release(entry);
+    this.#slots = [];
+    this.#where.clear();
+    this.#ring = [];
+    this.#ringNext = 0;
+    this.#inRing.fill(0);
+    this.#hand = 0;
+    this.#pageMap?.fill(0);
+    this.#pageInfo?.fill(0);
+  }
+
+  /**
+   * Frees a cached page's buffer for reuse (once no cursor holds it) and clears what the
+   * linear storage's maps know of its page.
+   */
+  #release(entry: PageEntry): void {
+    if (entry === FORGOTTEN) return;
+    if (this.#recyclable(entry)) {
+      if (entry.pins === 0) this.#free.push(entry.data);
+      else this.#held.push(entry);
+    }
+    const map = this.#pageMap;
+    if (map !== null && entry.pgno < map.length) map[entry.pgno] = 0;
   }
 
   /**
@@ -222,6 +335,7 @@ export class Pager {
     const sequential = pgno === this.#lastMiss + 1;
     this.#readAhead = sequential ? Math.min(2 * this.#readAhead, this.#maxReadAhead) : 1;
     const n = Math.min(this.#readAhead, this.pageCount - pgno + 1);
+    this.pagesRead++;
     const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
     this.#lastMiss = pgno + Math.max(0, n - 1);
     return entry;
@@ -315,7 +429,9 @@ export class Pager {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const slots = this.#slots;
     const map = this.#pageMap;
-    if (map !== null && data.buffer === map.buffer) map[pgno] = data.byteOffset;
+    if (map !== null && data.buffer === map.buffer && pgno < map.length) {
+      map[pgno] = data.byteOffset;
+    }
     const life = isInteriorPage(pgno, data) ? 2 : 1;
     if (slots.length < this.#cacheLimit) {
       this.#used[slots.length] = this.#life[slots.length] = life;
@@ -325,12 +441,16 @@ export class Pager {
     }
     const hand = this.#streaming ? this.#streamSlot() : this.#sweep();
     const evicted = slots[hand];
-    if (this.#recyclable(evicted)) {
-      if (evicted.pins === 0) this.#free.push(evicted.data);
-      else this.#held.push(evicted);
+    if (evicted !== FORGOTTEN) {
+      if (this.#recyclable(evicted)) {
+        if (evicted.pins === 0) this.#free.push(evicted.data);
+        else this.#held.push(evicted);
+      }
+      this.#where.delete(evicted.pgno);
+      if (map !== null && evicted.pgno !== pgno && evicted.pgno < map.length) {
+        map[evicted.pgno] = 0;
+      }
     }
-    this.#where.delete(evicted.pgno);
-    if (map !== null && evicted.pgno !== pgno) map[evicted.pgno] = 0;
     this.#where.set(pgno, hand);
     slots[hand] = entry;
     // Marked used: the hand must pass a new page twice before it goes, so a page is never
@@ -425,8 +545,8 @@ export class Pager {
  * request looks its page up here, so it must cost less than a hash lookup.
  */
 class SlotIndex {
-  readonly #array: Int32Array | null;
-  readonly #map: Map<number, number> | null;
+  #array: Int32Array | null;
+  #map: Map<number, number> | null;
 
   constructor(pageCount: number) {
     const small = pageCount <= 1 << 22;
@@ -453,7 +573,31 @@ class SlotIndex {
     this.#array?.fill(-1);
     this.#map?.clear();
   }
+
+  /** Makes room for pages up to `pageCount` (a database that grew). */
+  grow(pageCount: number): void {
+    const old = this.#array;
+    if (old === null || pageCount < old.length) return;
+    if (pageCount > 1 << 22) {
+      this.#map = new Map();
+      old.forEach((slot, pgno) => slot >= 0 && this.#map!.set(pgno, slot));
+      this.#array = null;
+      return;
+    }
+    const array = new Int32Array(Math.max(pageCount + 1, old.length * 2)).fill(-1);
+    array.set(old);
+    this.#array = array;
+  }
 }
+
+/** What a slot holds once its page was dropped (see Pager.advance). */
+const FORGOTTEN: PageEntry = Object.freeze({
+  pgno: 0,
+  data: new Uint8Array(0),
+  parsed: null,
+  pins: 0,
+  reusable: false,
+}) as PageEntry;
 
 /** The storage for a cache of `cachePages` pages. */
 function makeStorage(

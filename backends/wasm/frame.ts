@@ -186,7 +186,9 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
       const map = pageMap !== null && pageMap.buffer === bytes.buffer ? pageMap.byteOffset : 0;
       view.setInt32(fp + file + FILE_INFO.pageMap, map, true);
       view.setInt32(fp + file + FILE_INFO.pageInfo, map === 0 ? 0 : pageInfo!.byteOffset, true);
-      view.setInt32(fp + file + FILE_INFO.pageCount, pager.pageCount, true);
+      // Pages past the map (a file that grew since it was opened) are left to JS.
+      const mapped = map === 0 ? pager.pageCount : Math.min(pager.pageCount, pageMap!.length - 1);
+      view.setInt32(fp + file + FILE_INFO.pageCount, mapped, true);
       view.setInt32(fp + file + FILE_INFO.usable, pager.usableSize, true);
       view.setInt32(fp + file + FILE_INFO.lockByte, pager.lockBytePage, true);
       for (const [pc, off] of counts) {

@@ -118,6 +118,13 @@ export interface DatabaseOptions {
   /** Compiled statements remembered by SQL text (default 64; 0 turns the cache off). */
   statementCache?: number;
   /**
+   * With a file path: how long, in milliseconds, a statement waits for another process
+   * that is writing the file (a rollback-journal commit in progress), or retries a
+   * snapshot that checkpoints keep overwriting, before it throws `SQLITE_BUSY` (default
+   * 5000, as better-sqlite3's `timeout`).
+   */
+  busyTimeout?: number;
+  /**
    * The math functions of SQLite's SQLITE_ENABLE_MATH_FUNCTIONS build option (`sin`,
    * `pow`, `log`, `ceil`, ...). Default false, as in node:sqlite, whose SQLite is built
    * without them: calling one is then "no such function".
@@ -232,12 +239,14 @@ export class Database {
   readonly #backend: Backend;
   readonly #readBigInts: boolean;
   readonly #cache: StatementCache;
+  /** The schema version the statement cache's entries were compiled against. */
+  #cachedSchema = 0;
   readonly #bindOptions: BindOptions;
   readonly #functions = new UserFunctionTable();
   readonly #host = {
     file: (): DatabaseFile => this.#open,
     transactions: new TransactionState(),
-    functionsVersion: (): number => this.#functions.version,
+    version: (): string => `${this.#functions.version}.${this.#open.schemaVersion}`,
     recompile: (text: string) => this.#compile(text),
   };
 
@@ -329,22 +338,24 @@ export class Database {
 
   /** Page size in bytes. */
   get pageSize(): number {
-    return this.#open.pager.pageSize;
+    return this.#latest().pager.pageSize;
   }
 
-  /** Number of pages, as of the moment the database was opened. */
+  /**
+   * Number of pages, as of the latest commit (a file path), or of opening (bytes).
+   */
   get pageCount(): number {
-    return this.#open.pager.pageCount;
+    return this.#latest().pager.pageCount;
   }
 
   /** Text encoding: "UTF-8", "UTF-16le" or "UTF-16be". */
   get encoding(): string {
-    return encodingName(this.#open.encoding);
+    return encodingName(this.#latest().encoding);
   }
 
   /** The tables, in schema order (sqlite_schema itself excluded). */
   get tables(): TableDescription[] {
-    return [...this.#open.schema.tables.values()].filter((t) => t.rootPage !== 1).map((t) => ({
+    return [...this.#latest().schema.tables.values()].filter((t) => t.rootPage !== 1).map((t) => ({
       name: t.name,
       sql: t.sql,
       withoutRowid: t.withoutRowid,
@@ -359,7 +370,7 @@ export class Database {
 
   /** The indexes, in schema order. */
   get indexes(): IndexDescription[] {
-    return [...this.#open.schema.indexes.values()].map((i) => ({
+    return [...this.#latest().schema.indexes.values()].map((i) => ({
       name: i.name,
       table: i.tableName,
       sql: i.sql,
@@ -369,7 +380,7 @@ export class Database {
 
   /** The views, in schema order. */
   get views(): ViewDescription[] {
-    return [...this.#open.schema.views.values()].map((v) => ({ name: v.name, sql: v.sql }));
+    return [...this.#latest().schema.views.values()].map((v) => ({ name: v.name, sql: v.sql }));
   }
 
   /**
@@ -390,11 +401,23 @@ export class Database {
    * ```
    */
   prepare(sql: string): Statement {
+    this.#latest();
     return new Statement(this.#host, this.#compile(sql), this.#readBigInts);
+  }
+
+  /** The file opened, moved to its latest commit when nothing reads it now. */
+  #latest(): DatabaseFile {
+    const file = this.#open;
+    file.refresh(this.#host.transactions.open);
+    return file;
   }
 
   #compile(sql: string) {
     const file = this.#open;
+    if (file.schemaVersion !== this.#cachedSchema) {
+      this.#cache.clear();
+      this.#cachedSchema = file.schemaVersion;
+    }
     return typeof sql === "string"
       ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend, this.#bindOptions))
       : compileStatement(file, sql, this.#backend, this.#bindOptions);

@@ -3,7 +3,8 @@
  * every error SQLite reports at prepare time surfaces at `prepare`); each run starts a new
  * execution of the compiled program.
  */
-import type { DatabaseFile } from "../database_file.ts";
+import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
+import { SqliteError } from "../errors.ts";
 import type { Execution } from "../../backends/backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
@@ -73,12 +74,13 @@ export interface StatementHost {
   file(): DatabaseFile;
   transactions: TransactionState;
   /**
-   * Bumped whenever the connection's functions change; a statement compiled at another
-   * version is compiled again (with {@link recompile}) before it next runs, as SQLite
-   * re-prepares a statement that `sqlite3_create_function` expired.
+   * Changes whenever the connection's functions or the file's schema change; a statement
+   * compiled at another version is compiled again (with {@link recompile}) before it next
+   * runs, as SQLite re-prepares a statement that `sqlite3_create_function` or a schema
+   * change expired.
    */
-  functionsVersion?(): number;
-  /** The statement `text` compiled against the connection's current functions. */
+  version?(): string;
+  /** The statement `text` compiled against the connection's current functions and schema. */
   recompile?(text: string): CompiledStatement;
 }
 
@@ -113,8 +115,8 @@ export class Statement {
 
   readonly #host: StatementHost;
   #compiled: CompiledStatement;
-  #version: number;
-  readonly #makeRow: RowMaker;
+  #version: string;
+  #makeRow: RowMaker;
   readonly #binder: ParameterBinder;
   #readBigInts: boolean;
 
@@ -122,7 +124,7 @@ export class Statement {
   constructor(host: StatementHost, compiled: CompiledStatement, readBigInts: boolean) {
     this.#host = host;
     this.#compiled = compiled;
-    this.#version = host.functionsVersion?.() ?? 0;
+    this.#version = host.version?.() ?? "";
     this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
     const parameters = compiled.kind === "select" || compiled.kind === "listing"
       ? compiled.parameters
@@ -200,15 +202,12 @@ export class Statement {
    * ```
    */
   all(...params: BindParameters): Row[] {
-    const rows: Row[] = [];
-    const makeRow = this.#makeRow;
-    const cursor = this.#start(params);
-    try {
+    return this.#run(params, (cursor) => {
+      const rows: Row[] = [];
+      const makeRow = this.#makeRow;
       for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(makeRow(v));
-    } finally {
-      cursor.close();
-    }
-    return rows;
+      return rows;
+    });
   }
 
   /**
@@ -224,13 +223,10 @@ export class Statement {
    * ```
    */
   get(...params: BindParameters): Row | undefined {
-    const cursor = this.#start(params);
-    try {
+    return this.#run(params, (cursor) => {
       const v = cursor.next();
       return v === null ? undefined : this.#makeRow(v);
-    } finally {
-      cursor.close();
-    }
+    });
   }
 
   /**
@@ -246,14 +242,11 @@ export class Statement {
    * ```
    */
   values(...params: BindParameters): SqlValue[][] {
-    const rows: SqlValue[][] = [];
-    const cursor = this.#start(params);
-    try {
+    return this.#run(params, (cursor) => {
+      const rows: SqlValue[][] = [];
       for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(v);
-    } finally {
-      cursor.close();
-    }
-    return rows;
+      return rows;
+    });
   }
 
   /**
@@ -273,7 +266,7 @@ export class Statement {
    * ```
    */
   iterate(...params: BindParameters): IterableIterator<Row> {
-    return lazyRows(this.#start(params), this.#makeRow);
+    return this.#lazy(params, (v) => this.#makeRow(v));
   }
 
   /**
@@ -291,7 +284,7 @@ export class Statement {
    * ```
    */
   iterateValues(...params: BindParameters): IterableIterator<SqlValue[]> {
-    return lazyRows(this.#start(params), (v) => v);
+    return this.#lazy(params, (v) => v);
   }
 
   /**
@@ -315,40 +308,112 @@ export class Statement {
   /** The compiled statement, compiled again if the connection's functions changed. */
   #current(): CompiledStatement {
     const host = this.#host;
-    const version = host.functionsVersion?.() ?? 0;
+    const version = host.version?.() ?? "";
     if (version !== this.#version && host.recompile) {
-      // Same text, so the same columns and parameters; only the calls it binds differ.
-      this.#compiled = host.recompile(this.#compiled.text);
+      // Same text, so the same parameters; a schema change may change the columns
+      // (`SELECT *` of a table that gained one), as in SQLite.
+      const compiled = host.recompile(this.#compiled.text);
+      if (compiled.columns.map((c) => c.name).join("\0") !== this.#columnKey()) {
+        this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
+      }
+      this.#compiled = compiled;
       this.#version = version;
     }
     return this.#compiled;
   }
 
+  #columnKey(): string {
+    return this.#compiled.columns.map((c) => c.name).join("\0");
+  }
+
+  /**
+   * Runs the statement to the end with `consume` and returns what it returns. On a file
+   * that others write, a run whose snapshot was overwritten runs again on the latest one:
+   * nothing it produced was handed out yet.
+   */
+  #run<T>(params: readonly unknown[], consume: (cursor: RowCursor) => T): T {
+    const started = Date.now();
+    for (let attempt = 1;; attempt++) {
+      const cursor = this.#start(params);
+      try {
+        return consume(cursor);
+      } catch (e) {
+        if (!(e instanceof SnapshotLost)) throw e;
+      } finally {
+        cursor.close();
+      }
+      this.#host.file().retry(attempt, started, this.#host.transactions.open);
+    }
+  }
+
+  /**
+   * A lazy run (iterate): retried like {@link #run} until its first row is handed out;
+   * a snapshot lost after that is `SQLITE_BUSY_SNAPSHOT`, never rows of two snapshots.
+   */
+  #lazy<T>(params: readonly unknown[], make: (v: SqlValue[]) => T): IterableIterator<T> {
+    let cursor = this.#start(params);
+    let handedOut = false;
+    const started = Date.now();
+    let attempt = 0;
+    const next = (): SqlValue[] | null => {
+      for (;;) {
+        try {
+          const v = cursor.next();
+          handedOut = true;
+          return v;
+        } catch (e) {
+          if (!(e instanceof SnapshotLost)) throw e;
+          cursor.close();
+          if (handedOut) {
+            throw new SqliteError(
+              "SQLITE_BUSY_SNAPSHOT",
+              "database is locked (another connection overwrote the snapshot this " +
+                "iteration reads; run it again)",
+            );
+          }
+          this.#host.file().retry(++attempt, started, this.#host.transactions.open);
+          cursor = this.#start(params);
+        }
+      }
+    };
+    return lazyRows({ next, close: () => cursor.close(), resumable: false }, make);
+  }
+
   #start(params: readonly unknown[], resumable = false): RowCursor {
     const host = this.#host;
     const file = host.file();
-    const c = this.#current();
-    const readBigInts = this.#readBigInts;
-    switch (c.kind) {
-      case "select":
-        return executionCursor(
-          c.program.start(this.#binder.bind(params), resumable ? { resumable } : undefined),
-          readBigInts,
-          file.encoding,
-        );
-      case "listing":
-        this.#binder.bind(params);
-        return listCursor(c.rows, readBigInts);
-      case "pragma":
-        this.#binder.bind(params);
-        return listCursor(
-          runPragma(file, c.name, c.arg, c.schema, pragmaOptionsFor(file)),
-          readBigInts,
-        );
-      case "transaction":
-        this.#binder.bind(params);
-        host.transactions.run(c.verb, c.savepoint);
-        return listCursor([], readBigInts);
+    const snapshot = file.beginRead(host.transactions.open);
+    try {
+      const c = this.#current();
+      const readBigInts = this.#readBigInts;
+      switch (c.kind) {
+        case "select":
+          return executionCursor(
+            c.program.start(this.#binder.bind(params), resumable ? { resumable } : undefined),
+            readBigInts,
+            file,
+            snapshot,
+          );
+        case "listing":
+          this.#binder.bind(params);
+          file.endRead();
+          return listCursor(c.rows, readBigInts);
+        case "pragma": {
+          this.#binder.bind(params);
+          const rows = runPragma(file, c.name, c.arg, c.schema, pragmaOptionsFor(file));
+          file.check(snapshot);
+          file.endRead();
+          return listCursor(rows, readBigInts);
+        }
+        case "transaction":
+          this.#binder.bind(params);
+          file.endRead();
+          host.transactions.run(c.verb, c.savepoint);
+          return listCursor([], readBigInts);
+      }
+    } catch (e) {
+      file.endRead();
+      throw e;
     }
   }
 }
@@ -383,11 +448,19 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
   return iterator;
 }
 
+/**
+ * A run of a compiled program. On a file others write, each row (and the end) is checked
+ * to come from the run's snapshot before it is returned, and an error from a run whose
+ * snapshot was overwritten is {@link SnapshotLost} (pages of two snapshots make no sense).
+ */
 function executionCursor(
   execution: Execution,
   readBigInts: boolean,
-  encoding: TextEncoding,
+  file: DatabaseFile,
+  snapshot: number,
 ): RowCursor {
+  const encoding: TextEncoding = file.encoding;
+  let open = true;
   return {
     resumable: execution.resumable === true,
     next() {
@@ -396,15 +469,21 @@ function executionCursor(
         more = execution.step();
       } catch (e) {
         if (!(e instanceof PageMiss && execution.resumable)) execution.close();
+        if (!(e instanceof PageMiss)) file.check(snapshot);
         throw e;
       }
+      file.check(snapshot);
       if (!more) return null;
       const row = execution.row;
       const out: SqlValue[] = new Array(row.length);
       for (let i = 0; i < row.length; i++) out[i] = resultValue(row[i], readBigInts, encoding);
       return out;
     },
-    close: () => execution.close(),
+    close() {
+      execution.close();
+      if (open) file.endRead();
+      open = false;
+    },
   };
 }
 

@@ -106,94 +106,158 @@ export interface WalSnapshot {
  *   but names a format version other than 3007000, as SQLite does.
  */
 export function readWal(wal: ByteSource): WalSnapshot | null {
-  // Like SQLite, a WAL no longer than its header is empty.
-  if (!(wal.size > WAL_HEADER_SIZE)) return null;
-  const headerBytes = wal.read(0, WAL_HEADER_SIZE);
-  if (headerBytes.length < WAL_HEADER_SIZE) return null;
-  const header = headerBytes.slice(0, WAL_HEADER_SIZE); // own, aligned buffer for Int32Array
-  const headerView = new DataView(header.buffer);
-  const magic = headerView.getUint32(HDR_MAGIC);
-  const pageSize = headerView.getUint32(HDR_PAGE_SIZE);
-  if (magic !== WAL_MAGIC_LITTLE_ENDIAN && magic !== WAL_MAGIC_BIG_ENDIAN) return null;
-  if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE || (pageSize & (pageSize - 1))) {
-    return null;
-  }
-  const bigEndianChecksum = magic === WAL_MAGIC_BIG_ENDIAN;
-  const addWords = bigEndianChecksum === HOST_IS_BIG_ENDIAN ? addWordsNative : addWordsSwapped;
-  const sum = new Int32Array(2);
-  addWords(new Int32Array(header.buffer), 0, HDR_CHECKSUM1 >>> 2, sum);
-  if (
-    sum[0] !== headerView.getInt32(HDR_CHECKSUM1) || sum[1] !== headerView.getInt32(HDR_CHECKSUM2)
-  ) {
-    return null;
-  }
-  const version = headerView.getUint32(HDR_VERSION);
-  if (version !== WAL_FORMAT_VERSION) {
-    throw new SqliteError(
-      "SQLITE_CANTOPEN",
-      `unable to open database file (unsupported WAL format version ${version})`,
-    );
-  }
-  const salt1 = headerView.getInt32(HDR_SALT1);
-  const salt2 = headerView.getInt32(HDR_SALT2);
+  const scan = WalScan.open(wal);
+  if (scan === null) return null;
+  scan.extend(wal);
+  return scan.validFrames === 0 ? null : scan.snapshot();
+}
 
-  const frameSize = pageSize + WAL_FRAME_HEADER_SIZE;
-  const frameCount = Math.floor((wal.size - WAL_HEADER_SIZE) / frameSize);
-  const framesPerChunk = Math.max(1, Math.floor(READ_CHUNK_BYTES / frameSize));
-  const pageWords = pageSize >>> 2;
-  let framePages: Uint32Array = new Uint32Array(Math.min(frameCount, 4096));
-  let frame = 0; // frames accepted so far
-  let validFrames = 0;
-  let dbPages = 0;
+/**
+ * A WAL read so far: its header, and the frames accepted up to the last commit among
+ * them. {@link extend} reads on from there, so a reader that follows a live WAL reads
+ * each new frame once (core/io/live_file.ts).
+ */
+export class WalScan {
+  readonly pageSize: number;
+  /** Salts as the header stores them (signed: compared with frames' as read). */
+  readonly salt1: number;
+  readonly salt2: number;
+  readonly checkpointSeq: number;
+  readonly bigEndianChecksum: boolean;
+  /** Frames up to and including the last valid commit frame read so far. */
+  validFrames = 0;
+  /** Database size in pages after that commit (0 before any). */
+  dbPages = 0;
+  /** Page number → WAL offset of its last image up to {@link validFrames}. */
+  readonly pageOffsets = new Map<number, number>();
+  /** The running checksum after frame {@link validFrames}. */
+  readonly sum = new Int32Array(2);
+  readonly #addWords: typeof addWordsNative;
 
-  scan: while (frame < frameCount) {
-    const wanted = Math.min(framesPerChunk, frameCount - frame);
-    const raw = wal.read(WAL_HEADER_SIZE + frame * frameSize, wanted * frameSize);
-    const got = Math.floor(raw.length / frameSize);
-    const chunk = copyAligned(raw, got * frameSize);
-    if (chunk === null || got === 0) break;
-    const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
-    const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
-    if (framePages.length < frame + got) framePages = grow(framePages, frame + got);
-    for (let i = 0, at = 0; i < got; i++, at += frameSize) {
-      if (view.getInt32(at + FRAME_SALT1) !== salt1) break scan;
-      if (view.getInt32(at + FRAME_SALT2) !== salt2) break scan;
-      const pageNumber = view.getUint32(at + FRAME_PAGE_NUMBER);
-      if (pageNumber === 0) break scan;
-      const word = at >>> 2;
-      addWords(words, word, word + 2, sum);
-      const data = word + (WAL_FRAME_HEADER_SIZE >>> 2);
-      addWords(words, data, data + pageWords, sum);
-      if (sum[0] !== view.getInt32(at + FRAME_CHECKSUM1)) break scan;
-      if (sum[1] !== view.getInt32(at + FRAME_CHECKSUM2)) break scan;
-      framePages[frame++] = pageNumber;
-      const commitSize = view.getUint32(at + FRAME_DB_SIZE_AFTER_COMMIT);
-      if (commitSize !== 0) {
-        validFrames = frame;
-        dbPages = commitSize;
+  private constructor(header: DataView, sum: Int32Array, addWords: typeof addWordsNative) {
+    this.pageSize = header.getUint32(HDR_PAGE_SIZE);
+    this.salt1 = header.getInt32(HDR_SALT1);
+    this.salt2 = header.getInt32(HDR_SALT2);
+    this.checkpointSeq = header.getUint32(HDR_CHECKPOINT_SEQ);
+    this.bigEndianChecksum = header.getUint32(HDR_MAGIC) === WAL_MAGIC_BIG_ENDIAN;
+    this.sum.set(sum);
+    this.#addWords = addWords;
+  }
+
+  /**
+   * The WAL's header, or null when it has none that is valid (too short, bad magic,
+   * impossible page size, bad checksum): SQLite then ignores the WAL.
+   *
+   * @throws SqliteError `SQLITE_CANTOPEN` for an intact header of another format version.
+   */
+  static open(wal: ByteSource): WalScan | null {
+    // Like SQLite, a WAL no longer than its header is empty.
+    if (!(wal.size > WAL_HEADER_SIZE)) return null;
+    const headerBytes = wal.read(0, WAL_HEADER_SIZE);
+    if (headerBytes.length < WAL_HEADER_SIZE) return null;
+    const header = headerBytes.slice(0, WAL_HEADER_SIZE); // own, aligned buffer for Int32Array
+    const view = new DataView(header.buffer);
+    const magic = view.getUint32(HDR_MAGIC);
+    const pageSize = view.getUint32(HDR_PAGE_SIZE);
+    if (magic !== WAL_MAGIC_LITTLE_ENDIAN && magic !== WAL_MAGIC_BIG_ENDIAN) return null;
+    if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE || (pageSize & (pageSize - 1))) {
+      return null;
+    }
+    const bigEndian = magic === WAL_MAGIC_BIG_ENDIAN;
+    const addWords = bigEndian === HOST_IS_BIG_ENDIAN ? addWordsNative : addWordsSwapped;
+    const sum = new Int32Array(2);
+    addWords(new Int32Array(header.buffer), 0, HDR_CHECKSUM1 >>> 2, sum);
+    if (sum[0] !== view.getInt32(HDR_CHECKSUM1) || sum[1] !== view.getInt32(HDR_CHECKSUM2)) {
+      return null;
+    }
+    const version = view.getUint32(HDR_VERSION);
+    if (version !== WAL_FORMAT_VERSION) {
+      throw new SqliteError(
+        "SQLITE_CANTOPEN",
+        `unable to open database file (unsupported WAL format version ${version})`,
+      );
+    }
+    return new WalScan(view, sum, addWords);
+  }
+
+  /**
+   * Reads the frames after {@link validFrames} as recovery does (salts, non-zero page
+   * number, cumulative checksum) and takes those up to the last commit among them; with
+   * `upTo`, reads no frame past it. Returns the page numbers of the frames taken.
+   */
+  extend(wal: ByteSource, upTo = Infinity): number[] {
+    const frameSize = this.pageSize + WAL_FRAME_HEADER_SIZE;
+    const frameCount = Math.min(upTo, Math.floor((wal.size - WAL_HEADER_SIZE) / frameSize));
+    const framesPerChunk = Math.max(1, Math.floor(READ_CHUNK_BYTES / frameSize));
+    const pageWords = this.pageSize >>> 2;
+    const addWords = this.#addWords;
+    const sum = Int32Array.from(this.sum);
+    const start = this.validFrames;
+    let framePages: Uint32Array = new Uint32Array(Math.max(0, Math.min(frameCount - start, 4096)));
+    let frame = start; // frames accepted so far
+    let validFrames = start;
+    let dbPages = this.dbPages;
+
+    scan: while (frame < frameCount) {
+      const wanted = Math.min(framesPerChunk, frameCount - frame);
+      const raw = wal.read(WAL_HEADER_SIZE + frame * frameSize, wanted * frameSize);
+      const got = Math.floor(raw.length / frameSize);
+      const chunk = copyAligned(raw, got * frameSize);
+      if (chunk === null || got === 0) break;
+      const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
+      const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
+      if (framePages.length < frame - start + got) {
+        framePages = grow(framePages, frame - start + got);
       }
+      for (let i = 0, at = 0; i < got; i++, at += frameSize) {
+        if (view.getInt32(at + FRAME_SALT1) !== this.salt1) break scan;
+        if (view.getInt32(at + FRAME_SALT2) !== this.salt2) break scan;
+        const pageNumber = view.getUint32(at + FRAME_PAGE_NUMBER);
+        if (pageNumber === 0) break scan;
+        const word = at >>> 2;
+        addWords(words, word, word + 2, sum);
+        const data = word + (WAL_FRAME_HEADER_SIZE >>> 2);
+        addWords(words, data, data + pageWords, sum);
+        if (sum[0] !== view.getInt32(at + FRAME_CHECKSUM1)) break scan;
+        if (sum[1] !== view.getInt32(at + FRAME_CHECKSUM2)) break scan;
+        framePages[frame++ - start] = pageNumber;
+        const commitSize = view.getUint32(at + FRAME_DB_SIZE_AFTER_COMMIT);
+        if (commitSize !== 0) {
+          validFrames = frame;
+          dbPages = commitSize;
+          this.sum.set(sum);
+        }
+      }
+      if (got < wanted) break; // the source ended early
     }
-    if (got < wanted) break; // the source ended early
+    const taken: number[] = [];
+    for (let f = start; f < validFrames; f++) {
+      const pageNumber = framePages[f - start];
+      this.pageOffsets.set(pageNumber, WAL_HEADER_SIZE + f * frameSize + WAL_FRAME_HEADER_SIZE);
+      taken.push(pageNumber);
+    }
+    // SQLite never reads a page past the end of the database from the WAL.
+    if (dbPages < this.dbPages || start === 0) {
+      for (const p of this.pageOffsets.keys()) if (p > dbPages) this.pageOffsets.delete(p);
+    }
+    this.validFrames = validFrames;
+    this.dbPages = dbPages;
+    return taken;
   }
-  if (validFrames === 0) return null;
 
-  const pageOffsets = new Map<number, number>();
-  for (let f = 0; f < validFrames; f++) {
-    const pageNumber = framePages[f];
-    if (pageNumber <= dbPages) {
-      pageOffsets.set(pageNumber, WAL_HEADER_SIZE + f * frameSize + WAL_FRAME_HEADER_SIZE);
-    }
+  /** The state read so far as a {@link WalSnapshot} (its page map is this scan's). */
+  snapshot(): WalSnapshot {
+    return {
+      pageSize: this.pageSize,
+      dbPages: this.dbPages,
+      pageOffsets: this.pageOffsets,
+      validFrames: this.validFrames,
+      salt1: this.salt1 >>> 0,
+      salt2: this.salt2 >>> 0,
+      checkpointSeq: this.checkpointSeq,
+      bigEndianChecksum: this.bigEndianChecksum,
+    };
   }
-  return {
-    pageSize,
-    dbPages,
-    pageOffsets,
-    validFrames,
-    salt1: salt1 >>> 0,
-    salt2: salt2 >>> 0,
-    checkpointSeq: headerView.getUint32(HDR_CHECKPOINT_SEQ),
-    bigEndianChecksum,
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
 import type { ByteSource } from "./byte_source.ts";
 
@@ -7,7 +7,8 @@ import type { ByteSource } from "./byte_source.ts";
  * Node both provide). Each read returns a fresh buffer that the caller may keep.
  */
 export class FileSource implements ByteSource {
-  readonly size: number;
+  /** Size in bytes, as of opening or the last {@link refresh}. */
+  size: number;
   readonly path: string;
   #fd: number;
 
@@ -44,6 +45,23 @@ export class FileSource implements ByteSource {
       throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} (${errText(e)})`);
     }
     return done;
+  }
+
+  /**
+   * Reads the file's size and identity again (a file other processes write): returns
+   * false when `path` no longer names the file this source reads (deleted, or replaced
+   * by another one).
+   */
+  refresh(): boolean {
+    if (this.#fd < 0) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
+    try {
+      const open = fstatSync(this.#fd);
+      this.size = open.size;
+      const named = statSync(this.path, { throwIfNoEntry: false });
+      return named !== undefined && named.ino === open.ino && named.dev === open.dev;
+    } catch (e) {
+      throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} (${errText(e)})`);
+    }
   }
 
   close(): void {

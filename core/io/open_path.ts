@@ -4,22 +4,23 @@
  * imports node:fs.
  */
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
-import { FileSource, openIfExists } from "./file_source.ts";
+import { LiveFile } from "./live_file.ts";
 
-/** Opens a file path (reading `<path>-wal` too when it exists) or a byte array. */
+/**
+ * Opens a file path or a byte array. A path is followed live (core/io/live_file.ts): its
+ * `-wal`, `-shm` and `-journal` files are read as SQLite's readers read them, and each
+ * statement reads the latest commit.
+ */
 export function openDatabaseFile(
   source: string | Uint8Array,
   options: OpenOptions = {},
 ): DatabaseFile {
   if (typeof source !== "string") return DatabaseFile.fromBytes(source, options);
-  const db = new FileSource(source);
-  let wal: FileSource | null = null;
+  const live = new LiveFile(source, { busyTimeout: options.busyTimeout });
   try {
-    wal = openIfExists(`${source}-wal`);
-    return new DatabaseFile(db, wal, options, source);
+    return new DatabaseFile(live.db, null, options, source, live);
   } catch (e) {
-    db.close();
-    wal?.close();
+    live.close();
     throw e;
   }
 }
