@@ -29,6 +29,8 @@ export interface LiveSnapshot {
   walSource: ByteSource | null;
   /** Pages that may differ from the previous snapshot's: their numbers, or "all". */
   changed: readonly number[] | "all";
+  /** Set when the path now names another file (renamed over it): read it with a new pager. */
+  reopened?: boolean;
 }
 
 /**
@@ -186,13 +188,17 @@ export class DatabaseFile {
   /** Takes the latest snapshot, reloading the schema when its cookie changed. */
   #moveOn(): void {
     const live = this.live!;
+    let snapshot: LiveSnapshot | null = live.latest();
+    if (snapshot.changed !== "all" && snapshot.changed.length === 0 && !this.#lost) {
+      return; // the common case: nothing was committed since
+    }
     this.#retrying(() => {
-      const snapshot = live.latest();
-      if (snapshot.changed !== "all" && snapshot.changed.length === 0) return;
+      const next: LiveSnapshot = snapshot ?? live.latest();
+      snapshot = null;
       const cookie = this.pager.header.schemaCookie;
       let pager = this.pager;
-      if (!pager.advance(snapshot.walSource, snapshot.wal, snapshot.changed)) {
-        pager = new Pager(live.db, snapshot.walSource, this.#options, snapshot.wal);
+      if (next.reopened || !pager.advance(next.walSource, next.wal, next.changed)) {
+        pager = new Pager(live.db, next.walSource, this.#options, next.wal);
       }
       const header = pager.header;
       if (

@@ -28,10 +28,10 @@
  * A snapshot that does not hold is retried from the start by the statement
  * (core/api/statement.ts), invisibly while no row has been handed out.
  */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
 import { HEADER_SIZE } from "../format/header.ts";
-import { WalScan, type WalSnapshot } from "../format/wal.ts";
+import { WalScan } from "../format/wal.ts";
 import {
   parseWalIndexHeader,
   WAL_INDEX_HEADER_SIZE,
@@ -39,6 +39,7 @@ import {
 } from "../format/wal_index.ts";
 import type { LiveSnapshot, LiveSource } from "../database_file.ts";
 import { FileSource, openIfExists } from "./file_source.ts";
+import { WatchedFile } from "./watched_file.ts";
 
 /** The first 8 bytes of a rollback journal that a writer may be applying. */
 const JOURNAL_MAGIC = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
@@ -48,6 +49,11 @@ const CHANGE_COUNTER = 24;
 const READ_VERSION = 18;
 /** How many times in a row a torn `-shm` header is read again before giving up on it. */
 const TORN_HEADER_READS = 8;
+/**
+ * Snapshots in a row where `-shm` and the WAL disagree before `-shm` is taken for stale
+ * (left by a crashed writer) and the WAL is read without it, as SQLite's recovery would.
+ */
+const STALE_AFTER = 50;
 
 /** Options of a {@link LiveFile}. */
 export interface LiveFileOptions {
@@ -62,12 +68,20 @@ export interface LiveFileOptions {
 /** The database file at `path` and its `-wal`, `-shm` and `-journal` files, followed live. */
 export class LiveFile implements LiveSource {
   readonly path: string;
-  readonly db: FileSource;
   readonly busyTimeout: number;
+  #db: FileSource;
+  /** The inode the path named when the database file was opened. */
+  #dbInode: number;
+  /** Whether the path names another file than the pager reads (see {@link latest}). */
+  #reopened = false;
+  readonly #shm: WatchedFile;
+  readonly #journal: WatchedFile;
   #wal: FileSource | null = null;
   #scan: WalScan | null = null;
-  /** The wal-index header the snapshot was taken from (null: WAL read without one). */
+  /** WAL mode: the wal-index header of the snapshot (null: read without one). */
   #index: WalIndexHeader | null = null;
+  /** WAL mode: the bytes of {@link #index}, to see at one read that nothing changed. */
+  readonly #indexBytes = new Uint8Array(WAL_INDEX_HEADER_SIZE);
   /** Rollback mode: the change counter of the snapshot (-1: WAL mode). */
   #counter = -1;
   /** Whether the database header says WAL mode (then a `-wal` appearing breaks rollback reads). */
@@ -76,18 +90,30 @@ export class LiveFile implements LiveSource {
   #identity = "";
   /** The WAL's size when it was read without a wal-index. */
   #walSize = 0;
+  /**
+   * When the WAL was read without the wal-index (none, or a stale one that a crashed
+   * writer left): `-shm`'s first bytes then (zeros for none); null otherwise.
+   */
+  #recovered: Uint8Array | null = null;
+  /** Snapshots in a row where `-shm` and the WAL disagreed. */
+  #disagreements = 0;
   readonly #shmBuffer = new Uint8Array(WAL_INDEX_HEADER_SIZE);
   readonly #journalBuffer = new Uint8Array(8);
+  readonly #header = new Uint8Array(HEADER_SIZE);
+  readonly #counterBytes = new Uint8Array(4);
 
   constructor(path: string, options: LiveFileOptions = {}) {
     this.path = path;
     this.busyTimeout = options.busyTimeout ?? 5000;
-    this.db = new FileSource(path);
+    this.#db = new FileSource(path);
+    this.#dbInode = inode(path);
+    this.#shm = new WatchedFile(`${path}-shm`);
+    this.#journal = new WatchedFile(`${path}-journal`);
   }
 
-  /** The WAL source in use (null: none). */
-  get wal(): FileSource | null {
-    return this.#wal;
+  /** The database file. */
+  get db(): FileSource {
+    return this.#db;
   }
 
   /**
@@ -95,10 +121,15 @@ export class LiveFile implements LiveSource {
    * writer is changing the file; see {@link LiveSource.latest}.
    */
   latest(): LiveSnapshot {
+    if (this.#unchanged()) return UNCHANGED;
     const deadline = Date.now() + this.busyTimeout;
     for (let attempt = 0;; attempt++) {
       const snapshot = this.#tryLatest();
-      if (snapshot !== null) return snapshot;
+      if (snapshot !== null) {
+        if (this.#reopened) snapshot.reopened = true;
+        this.#reopened = false;
+        return snapshot;
+      }
       if (Date.now() >= deadline) throw busy("a writer is changing the file");
       pause(attempt);
     }
@@ -107,12 +138,15 @@ export class LiveFile implements LiveSource {
   /** See {@link LiveSource.holds}. */
   holds(): boolean {
     if (this.#counter >= 0) return this.#rollbackHolds();
-    const index = this.#readIndex();
-    if (index === null) {
-      // Read without a usable wal-index: nobody had the database open.
-      return this.#index === null && !this.#shmUsable() &&
+    if (this.#recovered !== null) {
+      // Read without the wal-index: it holds while nothing changed at all.
+      const shm = new Uint8Array(WAL_INDEX_HEADER_SIZE);
+      this.#shm.read(shm);
+      return shm.every((b, i) => b === this.#recovered![i]) &&
         (this.#wal === null || this.#wal.refresh() && this.#wal.size === this.#walSize);
     }
+    const index = this.#readIndex();
+    if (index === null) return false;
     const scan = this.#scan;
     const salt1 = scan?.salt1 ?? this.#index?.salt1;
     const salt2 = scan?.salt2 ?? this.#index?.salt2;
@@ -124,6 +158,7 @@ export class LiveFile implements LiveSource {
   reset(): void {
     this.#identity = "";
     this.#scan = null;
+    this.#index = null;
   }
 
   /** Waits before a statement runs again (see core/api/statement.ts). */
@@ -132,56 +167,102 @@ export class LiveFile implements LiveSource {
   }
 
   close(): void {
-    this.db.close();
-    this.#wal?.close();
-    this.#wal = null;
+    this.#db.close();
+    this.#closeWal();
+    this.#shm.close();
+    this.#journal.close();
+  }
+
+  /**
+   * The common case, in as few system calls as it takes: in WAL mode the wal-index header
+   * is byte for byte the snapshot's; in rollback mode the change counter is the same, no
+   * writer's journal is there and the path still names the file.
+   */
+  #unchanged(): boolean {
+    if (this.#identity === "") return false;
+    if (this.#index !== null) {
+      const bytes = this.#shmBuffer;
+      if (this.#shm.read(bytes) < WAL_INDEX_HEADER_SIZE) return false;
+      // Copy 1 of the header (which a writer stores last) and copy 2 as they were.
+      for (let i = 0; i < 96; i++) if (bytes[i] !== this.#indexBytes[i]) return false;
+      return true;
+    }
+    if (this.#counter < 0) return false;
+    if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
+    if (this.#walHeader && (this.#shm.exists() || exists(`${this.path}-wal`))) return false;
+    return inode(this.path) === this.#dbInode;
   }
 
   #tryLatest(): LiveSnapshot | null {
-    const same = this.db.refresh();
-    if (!same) throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} was replaced`);
-    const walPresent = exists(`${this.path}-wal`);
-    if (walPresent || exists(`${this.path}-shm`)) return this.#latestWal();
+    if (!this.#db.refresh()) {
+      // Another file was renamed over the path (or it was deleted): read the one there now.
+      const replacement = new FileSource(this.path);
+      this.#db.close();
+      this.#db = replacement;
+      this.#dbInode = inode(this.path);
+      this.#closeWal();
+      this.#identity = "";
+      this.#reopened = true;
+    }
+    if (this.#shm.exists() || exists(`${this.path}-wal`)) return this.#latestWal();
     return this.#latestRollback();
   }
 
   #latestRollback(): LiveSnapshot | null {
     this.#closeWal();
-    const header = this.db.read(0, HEADER_SIZE);
+    this.#index = null;
+    this.#recovered = null;
+    const header = this.#header;
+    const got = this.#db.readInto(header, 0);
     if (this.#journalHot()) return null;
-    const counter = header.length >= HEADER_SIZE ? readU32(header, CHANGE_COUNTER) : 0;
-    this.#walHeader = header.length >= HEADER_SIZE && header[READ_VERSION] === 2;
-    const identity = `r:${counter}:${this.db.size}`;
+    // The size after the counter: a commit in between changes the counter, which the
+    // snapshot's check then sees (the other order could pair an old size with a new header).
+    this.#db.refresh();
+    const counter = got >= HEADER_SIZE ? readU32(header, CHANGE_COUNTER) : -2;
+    this.#walHeader = got >= HEADER_SIZE && header[READ_VERSION] === 2;
+    const identity = `r:${counter}:${this.#db.size}`;
     const changed = identity === this.#identity ? [] : "all";
     this.#counter = counter;
-    this.#index = null;
-    this.#scan = null;
     this.#identity = identity;
     return { wal: null, walSource: null, changed };
   }
 
   #rollbackHolds(): boolean {
     if (this.#journalHot()) return false;
-    if (this.#walHeader && exists(`${this.path}-wal`)) return false;
-    const header = this.db.read(0, HEADER_SIZE);
-    const counter = header.length >= HEADER_SIZE ? readU32(header, CHANGE_COUNTER) : 0;
-    return counter === this.#counter;
+    if (this.#walHeader && (this.#shm.exists() || exists(`${this.path}-wal`))) return false;
+    return this.#readCounter() === this.#counter;
+  }
+
+  /** The file change counter in the database file's header (-1: the file is shorter). */
+  #readCounter(): number {
+    const bytes = this.#counterBytes;
+    if (this.#db.readInto(bytes, CHANGE_COUNTER) < 4) return -1;
+    return readU32(bytes, 0);
   }
 
   #latestWal(): LiveSnapshot | null {
     this.#counter = -1;
-    let index = this.#readIndex();
-    if (index === null && this.#shmUsable()) return null; // torn: read it again
     if (!this.#openWal()) return null;
     const wal = this.#wal;
-    if (index === null) return this.#recover();
+    const index = this.#readIndex();
+    // The size after the index, as in rollback mode: a checkpoint that grew the file
+    // before the index was read belongs to the snapshot; one after it breaks it.
+    this.#db.refresh();
+    if (index === null || this.#disagreements > STALE_AFTER) {
+      if (this.#shmUsable() && this.#disagreements <= STALE_AFTER) {
+        this.#disagreements++;
+        return null; // torn: read it again
+      }
+      return this.#recover();
+    }
+    this.#recovered = null;
+    const indexBytes = this.#shmBuffer.slice();
     if (index.mxFrame === 0) {
       // Everything is in the database file (or nothing was ever written to the WAL).
       const identity = `w:${index.salt1}:${index.salt2}:0`;
       const changed = identity === this.#identity ? [] : "all";
       this.#scan = null;
-      this.#index = index;
-      this.#identity = identity;
+      this.#takeIndex(index, indexBytes, identity);
       return { wal: null, walSource: null, changed };
     }
     if (wal === null) return null;
@@ -196,6 +277,7 @@ export class LiveFile implements LiveSource {
       scan = WalScan.open(wal);
       if (scan === null || scan.salt1 !== index.salt1 || scan.salt2 !== index.salt2) {
         this.#scan = null;
+        this.#disagreements++;
         return null;
       }
       scan.extend(wal, index.mxFrame);
@@ -208,16 +290,21 @@ export class LiveFile implements LiveSource {
     ) {
       // The WAL does not (yet, or any longer) hold what the index says: a writer between
       // its frames and the index, or a restart. Read both again.
-      this.#scan = null;
-      this.#identity = "";
-      index = null;
+      this.reset();
+      this.#disagreements++;
       return null;
     }
+    this.#disagreements = 0;
     const identity = `w:${index.salt1}:${index.salt2}:${index.mxFrame}`;
     if (identity === this.#identity) changed = [];
-    this.#index = index;
-    this.#identity = identity;
+    this.#takeIndex(index, indexBytes, identity);
     return { wal: scan.snapshot(), walSource: wal, changed };
+  }
+
+  #takeIndex(index: WalIndexHeader, bytes: Uint8Array, identity: string): void {
+    this.#index = index;
+    this.#indexBytes.set(bytes);
+    this.#identity = identity;
   }
 
   /** The WAL read as SQLite's recovery reads it (no connection keeps a wal-index). */
@@ -227,6 +314,9 @@ export class LiveFile implements LiveSource {
     if (scan !== null) scan.extend(wal!);
     this.#walSize = wal?.size ?? 0;
     const frames = scan?.validFrames ?? 0;
+    this.#recovered = new Uint8Array(WAL_INDEX_HEADER_SIZE);
+    this.#shm.read(this.#recovered);
+    this.#disagreements = 0;
     const identity = `v:${scan?.salt1}:${scan?.salt2}:${frames}:${this.#walSize}`;
     const changed = identity === this.#identity ? [] : "all";
     this.#scan = frames > 0 ? scan : null;
@@ -242,8 +332,7 @@ export class LiveFile implements LiveSource {
   /** The `-shm` header, or null when there is none or it is not usable (torn, stale). */
   #readIndex(): WalIndexHeader | null {
     for (let i = 0; i < TORN_HEADER_READS; i++) {
-      const got = readAt(`${this.path}-shm`, this.#shmBuffer);
-      if (got < WAL_INDEX_HEADER_SIZE) return null;
+      if (this.#shm.read(this.#shmBuffer) < WAL_INDEX_HEADER_SIZE) return null;
       const index = parseWalIndexHeader(this.#shmBuffer);
       if (index !== null) return index;
     }
@@ -252,7 +341,7 @@ export class LiveFile implements LiveSource {
 
   /** Whether `-shm` holds an initialised header (then an unparsable one is torn). */
   #shmUsable(): boolean {
-    const got = readAt(`${this.path}-shm`, this.#shmBuffer);
+    const got = this.#shm.read(this.#shmBuffer);
     return got >= WAL_INDEX_HEADER_SIZE && this.#shmBuffer[12] !== 0;
   }
 
@@ -276,31 +365,21 @@ export class LiveFile implements LiveSource {
 
   /** Whether `-journal` starts with the magic of a journal being applied. */
   #journalHot(): boolean {
-    const got = readAt(`${this.path}-journal`, this.#journalBuffer);
-    if (got < 8) return false;
+    if (this.#journal.read(this.#journalBuffer) < 8) return false;
     return JOURNAL_MAGIC.every((b, i) => this.#journalBuffer[i] === b);
   }
 }
+
+/** What {@link LiveFile.latest} returns when nothing changed. */
+const UNCHANGED: LiveSnapshot = Object.freeze({ wal: null, walSource: null, changed: [] });
 
 function exists(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false }) !== undefined;
 }
 
-/** Reads the start of `path` into `into`; 0 when the file does not exist. */
-function readAt(path: string, into: Uint8Array): number {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return 0;
-  }
-  try {
-    return readSync(fd, into, 0, into.length, 0);
-  } catch (e) {
-    throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${path} (${String(e)})`);
-  } finally {
-    closeSync(fd);
-  }
+/** The inode `path` names now (-1: none). */
+function inode(path: string): number {
+  return statSync(path, { throwIfNoEntry: false })?.ino ?? -1;
 }
 
 function readU32(bytes: Uint8Array, at: number): number {
