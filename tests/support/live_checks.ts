@@ -6,8 +6,19 @@
  * previous statement (no regression).
  */
 import assert from "node:assert/strict";
-import type { Database } from "../../mod.ts";
 import { ACCOUNTS, expectedLogCount, LOG_RETAIN, logRowsAt, TOTAL_BALANCE } from "./live_schema.ts";
+
+/**
+ * The part of a connection the shapes use: litejit's `Database` and node:sqlite's
+ * `DatabaseSync` both fit, so the harness itself is checked with node:sqlite as the reader.
+ */
+export interface Reader {
+  prepare(sql: string): {
+    get(...params: number[]): unknown;
+    all(...params: number[]): unknown[];
+    iterate(...params: number[]): Iterable<unknown>;
+  };
+}
 
 /** What one statement saw: its counter and the broken invariants (empty when all held). */
 export interface Observation {
@@ -28,7 +39,7 @@ const RECENT = 30;
  * (the index lookup picks a commit at or below it), `random` picks that commit.
  */
 export function runShape(
-  db: Database,
+  db: Reader,
   shape: Shape,
   known: number,
   random: () => number,
@@ -50,7 +61,7 @@ function num(v: unknown): number {
   return v as number;
 }
 
-function scalars(db: Database): Observation {
+function scalars(db: Reader): Observation {
   const row = db.prepare(
     `SELECT (SELECT sum(balance) FROM accounts) AS total, (SELECT count(*) FROM accounts) AS n,
             (SELECT counter FROM meta) AS counter, (SELECT count(*) FROM log) AS logs`,
@@ -64,7 +75,7 @@ function scalars(db: Database): Observation {
   return { counter, torn };
 }
 
-function iterateAccounts(db: Database): Observation {
+function iterateAccounts(db: Reader): Observation {
   const rows = db.prepare(
     "SELECT m.counter AS counter, a.id AS id, a.balance AS balance FROM meta AS m, accounts AS a",
   ).iterate() as Iterable<Record<string, unknown>>;
@@ -83,7 +94,7 @@ function iterateAccounts(db: Database): Observation {
   return { counter: num([...counters][0]), torn };
 }
 
-function groupRecentLog(db: Database): Observation {
+function groupRecentLog(db: Reader): Observation {
   const rows = db.prepare(
     `SELECT (SELECT counter FROM meta) AS counter, commit_no AS c, count(*) AS n FROM log
      WHERE commit_no > (SELECT counter FROM meta) - ${RECENT} GROUP BY commit_no ORDER BY c`,
@@ -102,7 +113,7 @@ function groupRecentLog(db: Database): Observation {
   return { counter, torn };
 }
 
-function lookupCommit(db: Database, c: number): Observation {
+function lookupCommit(db: Reader, c: number): Observation {
   const row = db.prepare(
     `SELECT (SELECT counter FROM meta) AS counter, count(*) AS n, count(DISTINCT src) AS srcs,
             count(DISTINCT amount) AS amounts, sum(length(note) >= 30) AS notes
