@@ -216,6 +216,13 @@ export function databaseOver(
  * the database's bytes. Errors are {@link SqliteError}s with SQLite's codes and messages:
  * `SQLITE_CANTOPEN`, `SQLITE_NOTADB` "file is not a database", `SQLITE_CORRUPT`.
  *
+ * A file path is followed while other processes write it: each statement reads the latest
+ * commit as of its start, never two commits at once (WAL or rollback journal, checked
+ * without SQLite's locks; see the README's "Live files"). A statement overtaken by a writer
+ * runs again unseen unless it already handed out rows (`iterate()`), which then throws
+ * `SQLITE_BUSY_SNAPSHOT`; a writer applying a rollback-journal commit makes statements wait
+ * up to `busyTimeout`, then `SQLITE_BUSY`.
+ *
  * @example
  * ```ts
  * import { Database } from "./mod.ts";
