@@ -131,7 +131,7 @@ export class DatabaseFile {
   beginRead(transactionOpen: boolean): number {
     if (this.live === null) return 0;
     if (!transactionOpen) this.#transaction = false;
-    const shared = transactionOpen ? this.#transaction : this.#readers > 0;
+    const shared = this.#readers > 0 || this.#transaction;
     if (!shared || this.#lost) this.#moveOn();
     this.#transaction = transactionOpen;
     this.#readers++;
@@ -170,7 +170,7 @@ export class DatabaseFile {
     if (transactionOpen) {
       throw new SqliteError(
         "SQLITE_BUSY_SNAPSHOT",
-        "database is locked (a checkpoint overwrote the snapshot of this transaction)",
+        "database is locked (another connection overwrote the snapshot of this transaction)",
       );
     }
     if (Date.now() - started > live.busyTimeout) {
