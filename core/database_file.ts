@@ -44,8 +44,11 @@ export interface LiveSource {
   readonly busyTimeout: number;
   /** The latest committed snapshot (waiting for a writer that is changing the file). */
   latest(): LiveSnapshot;
-  /** Whether every page read since the last {@link latest} still belongs to it. */
-  holds(): boolean;
+  /**
+   * Whether every page read since the last {@link latest} still belongs to it; with
+   * `walOnly`, when the pages read since the last check all came from WAL frames.
+   */
+  holds(walOnly?: boolean): boolean;
   /** Waits a little before attempt `attempt` (0-based) of a statement. */
   pause(attempt: number): void;
   /** Makes the next {@link latest} report every page as changed (after a lost snapshot). */
@@ -116,7 +119,7 @@ export class DatabaseFile {
       const schema = loadSchema(pager, pager.header.textEncoding);
       return { pager, schema };
     });
-    opened.pager.pagesRead = 0;
+    opened.pager.pagesRead = opened.pager.databasePagesRead = 0;
     this.pager = opened.pager;
     this.encoding = opened.pager.header.textEncoding;
     this.schema = opened.schema;
@@ -150,14 +153,15 @@ export class DatabaseFile {
   check(snapshot: number): void {
     if (this.live === null) return;
     if (snapshot !== this.#snapshot) throw new SnapshotLost();
-    if (this.pager.pagesRead === 0) return;
-    if (!this.live.holds()) {
+    const pager = this.pager;
+    if (pager.pagesRead === 0) return;
+    if (!this.live.holds(pager.databasePagesRead === 0)) {
       this.#snapshot++; // every run on it is over
       this.#lost = true;
       this.live.reset(); // pages cached since may be torn: the next snapshot drops them all
       throw new SnapshotLost();
     }
-    this.pager.pagesRead = 0;
+    pager.pagesRead = pager.databasePagesRead = 0;
   }
 
   /**
@@ -211,7 +215,7 @@ export class DatabaseFile {
       }
       this.pager = pager;
     });
-    this.pager.pagesRead = 0;
+    this.pager.pagesRead = this.pager.databasePagesRead = 0;
     this.#lost = false;
     this.#snapshot++;
   }

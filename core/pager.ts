@@ -157,6 +157,11 @@ export class Pager {
    * write checks its snapshot still holds once pages were read (core/database_file.ts).
    */
   pagesRead = 0;
+  /**
+   * Of {@link pagesRead}, those read from the database file rather than from WAL frames: a
+   * checkpoint can overwrite only these (core/io/live_file.ts).
+   */
+  databasePagesRead = 0;
 
   /**
    * `wal`: the WAL's state when the caller read it already (core/io/live_file.ts);
@@ -336,6 +341,7 @@ export class Pager {
     this.#readAhead = sequential ? Math.min(2 * this.#readAhead, this.#maxReadAhead) : 1;
     const n = Math.min(this.#readAhead, this.pageCount - pgno + 1);
     this.pagesRead++;
+    if (this.wal === null || !this.wal.pageOffsets.has(pgno)) this.databasePagesRead++;
     const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
     this.#lastMiss = pgno + Math.max(0, n - 1);
     return entry;

@@ -23,8 +23,15 @@ import { TEST_BACKENDS } from "./support/backends.ts";
 type Journal = "wal" | "delete";
 const ROWS = 400;
 
-/** t(id, v, pad): ROWS rows over about 100 pages; `writer` stays open. */
-function withFile(journal: Journal, fn: (path: string, writer: DatabaseSync) => void): void {
+/**
+ * t(id, v, pad): ROWS rows over about 100 pages; `writer` stays open. In WAL mode the rows
+ * are checkpointed into the database file (`inWal`: left in WAL frames).
+ */
+function withFile(
+  journal: Journal,
+  fn: (path: string, writer: DatabaseSync) => void,
+  inWal = false,
+): void {
   const dir = Deno.makeTempDirSync({ prefix: "litejit_snapshot_" });
   const path = `${dir}/db.sqlite`;
   const writer = new DatabaseSync(path);
@@ -35,6 +42,7 @@ function withFile(journal: Journal, fn: (path: string, writer: DatabaseSync) => 
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
        INSERT INTO t SELECT i, 0, printf('%.*c', 900, 'x') FROM n`,
     );
+    if (journal === "wal" && !inWal) writer.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     fn(path, writer);
   } finally {
     writer.close();
@@ -113,6 +121,21 @@ for (const backend of TEST_BACKENDS) {
     // With a cache that holds the whole table: in rollback mode the writer rewrites the
     // file in place, so a kept snapshot lasts only while its pages are cached (past that, a
     // read would throw SQLITE_BUSY_SNAPSHOT, never mix).
+    if (journal === "wal") {
+      Deno.test(`live snapshot: ${label}: a run reading WAL frames outlives a checkpoint of later commits`, () =>
+        withFile(journal, (path, writer) => {
+          // A checkpoint writes the database file only: frames of the snapshot stay valid
+          // until the WAL restarts, so the run ends on the commit it started on.
+          const db = open(path);
+          const poked = pokeOnce(db, writer, journal, 7);
+          const rows = db.prepare(QUERY).all();
+          assert.ok(poked());
+          assert.ok(rows.length === ROWS && rows.every((r) => r.v === 0));
+          assert.ok(db.prepare("SELECT count(*) AS n FROM t WHERE v = 7").get()!.n === ROWS);
+          db.close();
+        }, true));
+    }
+
     Deno.test(`live snapshot: ${label}: a transaction keeps its snapshot until COMMIT`, () =>
       withFile(journal, (path, writer) => {
         const db = new Database(path, { backend });

@@ -82,8 +82,10 @@ export class LiveFile implements LiveSource {
   #index: WalIndexHeader | null = null;
   /** WAL mode: the bytes of {@link #index}, to see at one read that nothing changed. */
   readonly #indexBytes = new Uint8Array(WAL_INDEX_HEADER_SIZE);
-  /** Rollback mode: the change counter of the snapshot (-1: WAL mode). */
+  /** Rollback mode: the change counter of the snapshot (-1: a file shorter than a header). */
   #counter = -1;
+  /** Whether the snapshot was taken in rollback mode (no `-wal`, no `-shm`). */
+  #rollback = false;
   /** Whether the database header says WAL mode (then a `-wal` appearing breaks rollback reads). */
   #walHeader = false;
   /** What the last snapshot was: "" before the first. */
@@ -136,8 +138,8 @@ export class LiveFile implements LiveSource {
   }
 
   /** See {@link LiveSource.holds}. */
-  holds(): boolean {
-    if (this.#counter >= 0) return this.#rollbackHolds();
+  holds(walOnly = false): boolean {
+    if (this.#rollback) return this.#rollbackHolds();
     if (this.#recovered !== null) {
       // Read without the wal-index: it holds while nothing changed at all.
       const shm = new Uint8Array(WAL_INDEX_HEADER_SIZE);
@@ -151,7 +153,9 @@ export class LiveFile implements LiveSource {
     const salt1 = scan?.salt1 ?? this.#index?.salt1;
     const salt2 = scan?.salt2 ?? this.#index?.salt2;
     const frames = scan?.validFrames ?? 0;
-    return index.salt1 === salt1 && index.salt2 === salt2 && index.backfillAttempted <= frames;
+    if (index.salt1 !== salt1 || index.salt2 !== salt2) return false;
+    // A checkpoint writes the database file only: WAL frames stay until the salts change.
+    return walOnly || index.backfillAttempted <= frames;
   }
 
   /** See {@link LiveSource.reset}. */
@@ -187,7 +191,7 @@ export class LiveFile implements LiveSource {
       for (let i = 0; i < 96; i++) if (bytes[i] !== this.#indexBytes[i]) return false;
       return true;
     }
-    if (this.#counter < 0) return false;
+    if (!this.#rollback) return false;
     if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
     if (this.#walHeader && (this.#shm.exists() || exists(`${this.path}-wal`))) return false;
     return inode(this.path) === this.#dbInode;
@@ -218,11 +222,12 @@ export class LiveFile implements LiveSource {
     // The size after the counter: a commit in between changes the counter, which the
     // snapshot's check then sees (the other order could pair an old size with a new header).
     this.#db.refresh();
-    const counter = got >= HEADER_SIZE ? readU32(header, CHANGE_COUNTER) : -2;
+    const counter = got >= HEADER_SIZE ? readU32(header, CHANGE_COUNTER) : -1;
     this.#walHeader = got >= HEADER_SIZE && header[READ_VERSION] === 2;
     const identity = `r:${counter}:${this.#db.size}`;
     const changed = identity === this.#identity ? [] : "all";
     this.#counter = counter;
+    this.#rollback = true;
     this.#identity = identity;
     return { wal: null, walSource: null, changed };
   }
@@ -241,7 +246,7 @@ export class LiveFile implements LiveSource {
   }
 
   #latestWal(): LiveSnapshot | null {
-    this.#counter = -1;
+    this.#rollback = false;
     if (!this.#openWal()) return null;
     const wal = this.#wal;
     const index = this.#readIndex();
