@@ -71,6 +71,11 @@ if (workers > 1 && cluster.isPrimary) {
   cluster.on("exit", (_worker, code) => {
     if (code !== 0) process.exit(code ?? 1); // a crashed worker fails the whole server
   });
+  process.on("SIGTERM", () => {
+    cluster.removeAllListeners("exit");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
+    process.exit(0);
+  });
 } else {
   await serve();
   if (workers <= 1) console.log(`listening on http://${args.host}:${args.port}`);
