@@ -233,7 +233,8 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
   const exit = b.label();
   const regs = limitRegisters(c, node.limit, node.offset);
   if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
-  const emit = (next: number) => {
+  // The consumer continues at `counted`: the row counts against the LIMIT.
+  const emitCounted = () => {
     const counted = b.label();
     consume(counted);
     b.place(counted);
@@ -249,12 +250,12 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
     c.produce(input.input, (next) => {
       b.emit(Op.IfPos, regs.offset, next, 1);
       c.exprs(input.columns, base);
-      emit(next);
+      emitCounted();
     });
   } else {
     c.produce(node.input, (next) => {
       if (regs.offset) b.emit(Op.IfPos, regs.offset, next, 1);
-      emit(next);
+      emitCounted();
     });
   }
   b.place(exit);
