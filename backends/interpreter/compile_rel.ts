@@ -233,13 +233,31 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
   const exit = b.label();
   const regs = limitRegisters(c, node.limit, node.offset);
   if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
-  c.produce(node.input, (next) => {
-    if (regs.offset) b.emit(Op.IfPos, regs.offset, next, 1);
+  // The consumer continues at `counted`: the row counts against the LIMIT.
+  const emitCounted = () => {
     const counted = b.label();
     consume(counted);
     b.place(counted);
     if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
-  });
+  };
+  const input = node.input;
+  if (regs.offset && input.kind === "project") {
+    // As SQLite (selectInnerLoop's codeOffset), a row the OFFSET skips is skipped before
+    // its result columns are computed: it costs no column reads, and an expression that
+    // would fail on it (abs() of the smallest integer) never runs.
+    const base = b.regs(Math.max(1, input.columns.length));
+    c.setRegisterAccess(input.id, base, input.columns.length);
+    c.produce(input.input, (next) => {
+      b.emit(Op.IfPos, regs.offset, next, 1);
+      c.exprs(input.columns, base);
+      emitCounted();
+    });
+  } else {
+    c.produce(node.input, (next) => {
+      if (regs.offset) b.emit(Op.IfPos, regs.offset, next, 1);
+      emitCounted();
+    });
+  }
   b.place(exit);
 }
 

@@ -57,9 +57,12 @@ function pointReader(
   }
 }
 
+/** Shared and never written: a cursor is made per lookup, and typed arrays are costly to create. */
+const NO_BYTES = new Uint8Array(0);
+
 /** The payload of one cell: local bytes on the page, overflow assembled on demand. */
 class CellPayload implements PayloadSource {
-  local: Uint8Array = new Uint8Array(0);
+  local: Uint8Array = NO_BYTES;
   localStart = 0;
   localSize = 0;
   size = 0;

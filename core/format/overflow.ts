@@ -26,14 +26,18 @@ export function assemblePayload(
   return chain.finish(pager);
 }
 
+/** Shared, never written: an assembly is made per cursor, and typed arrays are costly to create. */
+const EMPTY = new Uint8Array(0);
+
 /**
  * One payload being assembled from its overflow chain, as {@link assemblePayload} does,
  * in two calls: when reading a page throws (a lazy source has not fetched it yet),
  * `finish` called again goes on from that page, keeping what was copied. Re-reading a
  * long chain from its start could need its first pages again, evicted by the later ones.
  */
+
 export class ChainAssembly {
-  #out: Uint8Array = new Uint8Array(0);
+  #out: Uint8Array = EMPTY;
   #filled = 0;
   #pgno = 0;
   #pagesLeft = 0;
@@ -81,5 +85,3 @@ export class ChainAssembly {
     return out;
   }
 }
-
-const EMPTY = new Uint8Array(0);

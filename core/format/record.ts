@@ -22,6 +22,12 @@ import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.t
 import { decodeText } from "./text.ts";
 import { getVarint32, varintEnd } from "./varint.ts";
 
+/**
+ * The bytes a reader points at before its first record: one shared empty array, since
+ * creating a typed array costs far more than a plain object and a reader is made per cursor.
+ */
+const NO_BYTES = new Uint8Array(0);
+
 const SIZE_BY_TYPE = new Uint8Array([0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0]);
 
 /** Byte length of a value with serial type `t`. */
@@ -129,7 +135,7 @@ export class RecordReader {
   #headerEnd = 0;
   #headerPos = 0;
   #bodyPos = 0;
-  #buf: Uint8Array = new Uint8Array(0);
+  #buf: Uint8Array = NO_BYTES;
   #base = 0;
   #size = 0;
   #src: PayloadSource | null = null;
@@ -264,7 +270,7 @@ export class RecordReader {
   }
 
   /** Bytes of the column last passed to {@link locate}. */
-  rawBuf: Uint8Array = new Uint8Array(0);
+  rawBuf: Uint8Array = NO_BYTES;
   /** Offset of that column's bytes in {@link rawBuf}. */
   rawStart = 0;
 
