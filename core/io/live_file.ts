@@ -28,7 +28,6 @@
  * A snapshot that does not hold is retried from the start by the statement
  * (core/api/statement.ts), invisibly while no row has been handed out.
  */
-import { statSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
 import { HEADER_SIZE } from "../format/header.ts";
 import { WalScan } from "../format/wal.ts";
@@ -40,6 +39,7 @@ import {
 import type { LiveSnapshot, LiveSource } from "../database_file.ts";
 import { FileSource, openIfExists } from "./file_source.ts";
 import { WatchedFile } from "./watched_file.ts";
+import { exists, type FileIdentity, identityOf, sameFile } from "./file_stat.ts";
 
 /** The first 8 bytes of a rollback journal that a writer may be applying. */
 const JOURNAL_MAGIC = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
@@ -70,8 +70,8 @@ export class LiveFile implements LiveSource {
   readonly path: string;
   readonly busyTimeout: number;
   #db: FileSource;
-  /** The inode the path named when the database file was opened. */
-  #dbInode: number;
+  /** The file the path named when the database file was opened. */
+  #dbIdentity: FileIdentity | null;
   /** Whether the path names another file than the pager reads (see {@link latest}). */
   #reopened = false;
   readonly #shm: WatchedFile;
@@ -108,7 +108,7 @@ export class LiveFile implements LiveSource {
     this.path = path;
     this.busyTimeout = options.busyTimeout ?? 5000;
     this.#db = new FileSource(path);
-    this.#dbInode = inode(path);
+    this.#dbIdentity = identityOf(path);
     this.#shm = new WatchedFile(`${path}-shm`);
     this.#journal = new WatchedFile(`${path}-journal`);
   }
@@ -194,7 +194,7 @@ export class LiveFile implements LiveSource {
     if (!this.#rollback) return false;
     if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
     if (this.#walHeader && (this.#shm.exists() || exists(`${this.path}-wal`))) return false;
-    return inode(this.path) === this.#dbInode;
+    return sameFile(identityOf(this.path), this.#dbIdentity);
   }
 
   #tryLatest(): LiveSnapshot | null {
@@ -203,7 +203,7 @@ export class LiveFile implements LiveSource {
       const replacement = new FileSource(this.path);
       this.#db.close();
       this.#db = replacement;
-      this.#dbInode = inode(this.path);
+      this.#dbIdentity = identityOf(this.path);
       this.#closeWal();
       this.#identity = "";
       this.#reopened = true;
@@ -377,15 +377,6 @@ export class LiveFile implements LiveSource {
 
 /** What {@link LiveFile.latest} returns when nothing changed. */
 const UNCHANGED: LiveSnapshot = Object.freeze({ wal: null, walSource: null, changed: [] });
-
-function exists(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false }) !== undefined;
-}
-
-/** The inode `path` names now (-1: none). */
-function inode(path: string): number {
-  return statSync(path, { throwIfNoEntry: false })?.ino ?? -1;
-}
 
 function readU32(bytes: Uint8Array, at: number): number {
   return ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;

@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
+import { exists, type FileIdentity, identityOf, sameFile } from "./file_stat.ts";
 
 /**
  * A small file beside a database that other processes create, rewrite and delete (`-shm`,
@@ -11,8 +12,7 @@ export class WatchedFile {
   readonly path: string;
   #fd = -1;
   /** The open file's identity, to see when the name stops naming it. */
-  #ino = -1;
-  #dev = -1;
+  #identity: FileIdentity | null = null;
 
   constructor(path: string) {
     this.path = path;
@@ -26,16 +26,15 @@ export class WatchedFile {
     if (this.#fd >= 0) {
       const got = this.#readOpen(into);
       // After the read: what was read is what the name held, unless it names another file.
-      const named = statSync(this.path, { throwIfNoEntry: false });
-      if (named !== undefined && named.ino === this.#ino && named.dev === this.#dev) return got;
+      const named = identityOf(this.path);
+      if (sameFile(named, this.#identity)) return got;
       this.close(); // deleted (or replaced) since it was opened
-      if (named === undefined) return 0;
-    } else if (statSync(this.path, { throwIfNoEntry: false }) === undefined) return 0;
+      if (named === null) return 0;
+    } else if (!exists(this.path)) return 0;
     try {
       this.#fd = openSync(this.path, "r");
       const open = fstatSync(this.#fd);
-      this.#ino = open.ino;
-      this.#dev = open.dev;
+      this.#identity = { dev: open.dev, ino: open.ino };
     } catch {
       this.close();
       return 0; // deleted between the two calls
@@ -45,7 +44,7 @@ export class WatchedFile {
 
   /** Whether a file has this name now. */
   exists(): boolean {
-    return statSync(this.path, { throwIfNoEntry: false }) !== undefined;
+    return exists(this.path);
   }
 
   close(): void {
