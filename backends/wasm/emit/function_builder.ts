@@ -96,15 +96,6 @@ export class FunctionBuilder {
     this.localNames.set(index, name);
   }
 
-  /** Type of parameter or local `index`. */
-  localType(index: number): ValType {
-    const t = index < this.params.length
-      ? this.params[index]
-      : this.locals[index - this.params.length];
-    if (t === undefined) throw new RangeError(`no local ${index}`);
-    return t;
-  }
-
   /**
    * Writes the locals declaration: one (count, type) entry per run of consecutive locals of
    * one type. Indices follow `addLocal` order, so declaring locals of a type together gives
@@ -202,14 +193,6 @@ export class FunctionBuilder {
     return this.indexOp(0x10, funcIndex);
   }
 
-  /** `call_indirect (type typeIndex)` through table `table`. */
-  callIndirect(typeIndex: number, table = 0): this {
-    checkU32(table);
-    this.indexOp(0x11, typeIndex);
-    this.code.u32(table);
-    return this;
-  }
-
   // ---- Memory --------------------------------------------------------------------------------
 
   private memOp(
@@ -241,57 +224,6 @@ export class FunctionBuilder {
   /** A store at address + `offset`; `align` is log2 bytes, natural alignment by default. */
   store(name: StoreName, offset = 0, align?: number): this {
     return this.memOp(".store", name, offset, align);
-  }
-
-  /** `memory.size` (in 64 KiB pages). */
-  memorySize(): this {
-    this.code.u8(0x3f);
-    this.code.u8(0);
-    return this;
-  }
-
-  /** `memory.grow` (by pages; returns the old size or -1). */
-  memoryGrow(): this {
-    this.code.u8(0x40);
-    this.code.u8(0);
-    return this;
-  }
-
-  private fcOp(sub: number): void {
-    this.code.u8(0xfc);
-    this.code.u32(sub);
-  }
-
-  /** `memory.copy` (operands: destination, source, length). */
-  memoryCopy(): this {
-    this.fcOp(10);
-    this.code.u8(0);
-    this.code.u8(0);
-    return this;
-  }
-
-  /** `memory.fill` (operands: destination, byte value, length). */
-  memoryFill(): this {
-    this.fcOp(11);
-    this.code.u8(0);
-    return this;
-  }
-
-  /** `memory.init dataIndex` (operands: destination, offset in segment, length). */
-  memoryInit(dataIndex: number): this {
-    checkU32(dataIndex);
-    this.fcOp(8);
-    this.code.u32(dataIndex);
-    this.code.u8(0);
-    return this;
-  }
-
-  /** `data.drop dataIndex`. */
-  dataDrop(dataIndex: number): this {
-    checkU32(dataIndex);
-    this.fcOp(9);
-    this.code.u32(dataIndex);
-    return this;
   }
 
   // ---- Structured control --------------------------------------------------------------------

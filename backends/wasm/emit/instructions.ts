@@ -30,10 +30,7 @@ export const BLOCKTYPE_EMPTY = 0x40;
  * - `br_table`: a vector of u32 depths, then the default depth;
  * - `block`: a block type (0x40, a value type, or an s33 type index);
  * - `memarg`: u32 log2 alignment, then u32 offset;
- * - `i32`, `i64`: a signed LEB128; `f64`: 8 little-endian bytes;
- * - `mem`: one memory index byte (0); `mem2`: two of them (memory.copy's destination, source);
- * - `call_indirect`: u32 type index, then u32 table index;
- * - `data`: u32 data segment index; `data_mem`: u32 data segment index, then a memory byte.
+ * - `i32`, `i64`: a signed LEB128; `f64`: 8 little-endian bytes.
  */
 export type ImmKind =
   | "none"
@@ -46,12 +43,7 @@ export type ImmKind =
   | "memarg"
   | "i32"
   | "i64"
-  | "f64"
-  | "mem"
-  | "mem2"
-  | "call_indirect"
-  | "data"
-  | "data_mem";
+  | "f64";
 
 // One row per run of instructions at consecutive opcodes that share their immediate, signature
 // and alignment: [first opcode, immediate, signature, names, natural log2 alignment]; the
@@ -72,7 +64,6 @@ const RUNS = [
   [0x0e, "br_table", null, ["br_table"]],
   [0x0f, "none", null, ["return"]],
   [0x10, "func", null, ["call"]],
-  [0x11, "call_indirect", null, ["call_indirect"]],
   // Parametric and variable
   [0x1a, "none", null, ["drop", "select"]],
   [0x20, "local", null, ["local.get", "local.set", "local.tee"]],
@@ -94,12 +85,6 @@ const RUNS = [
   [0x3c, "memarg", "il:", ["i64.store8"], 0],
   [0x3d, "memarg", "il:", ["i64.store16"], 1],
   [0x3e, "memarg", "il:", ["i64.store32"], 2],
-  [0x3f, "mem", ":i", ["memory.size"]],
-  [0x40, "mem", "i:i", ["memory.grow"]],
-  [0xfc08, "data_mem", "iii:", ["memory.init"]],
-  [0xfc09, "data", ":", ["data.drop"]],
-  [0xfc0a, "mem2", "iii:", ["memory.copy"]],
-  [0xfc0b, "mem", "iii:", ["memory.fill"]],
   // Constants
   [0x41, "i32", ":i", ["i32.const"]],
   [0x42, "i64", ":l", ["i64.const"]],

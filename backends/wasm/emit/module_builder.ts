@@ -1,14 +1,15 @@
 /**
  * Assembles a WebAssembly module binary: deduplicated function types, imports (functions,
- * one memory, globals), defined functions built with {@link FunctionBuilder}, a funcref
- * table with element segments, globals, exports, data segments and a "name" section so the
- * printer (print.ts) can show names.
+ * one memory, globals), defined functions built with {@link FunctionBuilder}, globals,
+ * exports and a "name" section so the printer (print.ts) can show names. Only what the
+ * backend's modules use is here (no table, defined memory or data segments: the memory
+ * is the host's, and the host writes into it).
  */
 import { ByteBuffer } from "./leb128.ts";
 import { FunctionBuilder } from "./function_builder.ts";
 import { type ValType, VALTYPE_CODE } from "./instructions.ts";
 
-/** Size limits of a memory (in 64 KiB pages) or a table (in elements). */
+/** Size limits of a memory (in 64 KiB pages). */
 export interface Limits {
   /** Initial size. */
   readonly min: number;
@@ -28,7 +29,7 @@ interface Global {
 }
 
 /** Export kinds as the binary numbers them. */
-const EXPORT_KIND = { func: 0, table: 1, memory: 2, global: 3 } as const;
+const EXPORT_KIND = { func: 0, global: 3 } as const;
 
 /** What an export refers to. */
 export type ExportKind = keyof typeof EXPORT_KIND;
@@ -51,14 +52,10 @@ export class ModuleBuilder {
   private readonly funcNames = new Map<number, string>();
   private readonly functions: FunctionBuilder[] = [];
   private memory: Limits | undefined;
-  private memoryImported = false;
-  private table: Limits | undefined;
-  private readonly elements: { offset: number; funcs: readonly number[] }[] = [];
   private readonly globals: Global[] = [];
   private readonly globalNames = new Map<number, string>();
   private readonly exports: { name: string; kind: ExportKind; index: number }[] = [];
   private readonly exportNames = new Set<string>();
-  private readonly data: { bytes: Uint8Array; offset: number | null }[] = [];
 
   /** A module, optionally named in the "name" section. */
   constructor(readonly name?: string) {}
@@ -98,7 +95,6 @@ export class ModuleBuilder {
   importMemory(module: string, field: string, limits: Limits): void {
     if (this.memory !== undefined) throw new Error("a module has at most one memory");
     this.memory = checkLimits(limits);
-    this.memoryImported = true;
     this.imports.push({ kind: 2, module, field, limits: this.memory });
   }
 
@@ -136,24 +132,6 @@ export class ModuleBuilder {
     return fn;
   }
 
-  /** Defines the module's one memory (index 0). */
-  addMemory(limits: Limits): void {
-    if (this.memory !== undefined) throw new Error("a module has at most one memory");
-    this.memory = checkLimits(limits);
-  }
-
-  /** Defines the module's one funcref table (index 0), for `call_indirect`. */
-  addTable(limits: Limits): void {
-    if (this.table !== undefined) throw new Error("a module has at most one table");
-    this.table = checkLimits(limits);
-  }
-
-  /** Places function indices into table 0 from element `offset` at instantiation. */
-  addElements(offset: number, funcs: readonly number[]): void {
-    if (this.table === undefined) throw new Error("add a table before its elements");
-    this.elements.push({ offset, funcs: [...funcs] });
-  }
-
   /** Defines a global initialised to a constant and returns its global index. */
   addGlobal(type: ValType, mutable: boolean, init: number | bigint, name?: string): number {
     if ((type === "i64") !== (typeof init === "bigint")) {
@@ -165,7 +143,7 @@ export class ModuleBuilder {
     return index;
   }
 
-  /** Exports function, table, memory or global `index` as `name`. */
+  /** Exports function or global `index` as `name`. */
   addExport(name: string, kind: ExportKind, index: number): void {
     if (this.exportNames.has(name)) throw new Error(`duplicate export name ${name}`);
     this.exportNames.add(name);
@@ -177,23 +155,9 @@ export class ModuleBuilder {
     this.addExport(name, "func", index);
   }
 
-  /** Exports memory 0 as `name`. */
-  exportMemory(name: string): void {
-    this.addExport(name, "memory", 0);
-  }
-
   /** Exports global `index` as `name`. */
   exportGlobal(name: string, index: number): void {
     this.addExport(name, "global", index);
-  }
-
-  /**
-   * Adds a data segment and returns its index: active (copied to memory 0 at `offset` on
-   * instantiation) when `offset` is given, else passive (for `memory.init`).
-   */
-  addData(bytes: Uint8Array, offset?: number): number {
-    this.data.push({ bytes: bytes.slice(), offset: offset ?? null });
-    return this.data.length - 1;
   }
 
   // ---- Encoding ------------------------------------------------------------------------------
@@ -237,13 +201,6 @@ export class ModuleBuilder {
     section(3, this.functions.length, () => {
       for (const f of this.functions) s.u32(f.typeIndex);
     });
-    section(4, this.table === undefined ? 0 : 1, () => {
-      s.u8(0x70); // funcref
-      writeLimits(s, this.table!);
-    });
-    section(5, this.memory === undefined || this.memoryImported ? 0 : 1, () => {
-      writeLimits(s, this.memory!);
-    });
     section(6, this.globals.length, () => {
       for (const g of this.globals) {
         s.u8(VALTYPE_CODE[g.type]);
@@ -258,17 +215,6 @@ export class ModuleBuilder {
         s.u32(e.index);
       }
     });
-    section(9, this.elements.length, () => {
-      for (const e of this.elements) {
-        s.u8(0); // active, table 0, offset expression, function indices
-        writeConst(s, "i32", e.offset);
-        s.u32(e.funcs.length);
-        for (const f of e.funcs) s.u32(f);
-      }
-    });
-    // The data count section lets memory.init and data.drop name segments before the data
-    // section; it costs three bytes, so it goes in whenever there are segments.
-    section(12, this.data.length, () => {});
     section(10, this.functions.length, () => {
       const locals = new ByteBuffer(32);
       for (const f of this.functions) {
@@ -279,17 +225,6 @@ export class ModuleBuilder {
         s.bytes(locals.view());
         s.bytes(f.code.view());
         s.u8(0x0b);
-      }
-    });
-    section(11, this.data.length, () => {
-      for (const d of this.data) {
-        if (d.offset === null) {
-          s.u8(1); // passive
-        } else {
-          s.u8(0); // active in memory 0
-          writeConst(s, "i32", d.offset);
-        }
-        s.vecBytes(d.bytes);
       }
     });
     this.writeNameSection(out, s);

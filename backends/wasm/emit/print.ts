@@ -35,14 +35,9 @@ interface Decoded {
   types: FuncType[];
   imports: Import[];
   funcTypes: number[];
-  table: Limits | undefined;
-  memory: Limits | undefined;
   globals: { type: ValType; mutable: boolean; init: string }[];
   exports: { name: Uint8Array; kind: number; index: number }[];
-  elements: { offset: string; funcs: number[] }[];
   bodies: { start: number; end: number }[];
-  data: { offset: string | null; bytes: Uint8Array }[];
-  dataCount: number | undefined;
   moduleName: Uint8Array | undefined;
   funcNames: Map<number, Uint8Array>;
   localNames: Map<number, Map<number, Uint8Array>>;
@@ -50,7 +45,7 @@ interface Decoded {
 }
 
 /** Section ids in the order the format requires them (custom sections may go anywhere). */
-const SECTION_ORDER = [1, 2, 3, 4, 5, 6, 7, 9, 12, 10, 11];
+const SECTION_ORDER = [1, 2, 3, 6, 7, 10];
 
 /** Decodes a module made by our emitter and prints it as WAT-like text. */
 export function printModule(bytes: Uint8Array): string {
@@ -75,26 +70,15 @@ export function printModule(bytes: Uint8Array): string {
     }
   }
   m.bodies.forEach((body, i) => printFunction(m, bytes, funcs, i, body, out));
-  if (m.table !== undefined) out.push(`  (table (;0;) ${limitsText(m.table)} funcref)`);
-  if (m.memory !== undefined) out.push(`  (memory (;0;) ${limitsText(m.memory)})`);
   for (const g of m.globals) {
     const name = nameOf(m.globalNames, globals);
     const type = g.mutable ? `(mut ${g.type})` : g.type;
     out.push(`  (global${name} (;${globals++};) ${type} ${g.init})`);
   }
-  const kinds = ["func", "table", "memory", "global"];
   for (const e of m.exports) {
-    const names = e.kind === 0 ? m.funcNames : e.kind === 3 ? m.globalNames : NO_NAMES;
-    out.push(`  (export ${quote(e.name)} (${kinds[e.kind]} ${nameOrIndex(names, e.index)}))`);
+    const [kind, names] = e.kind === 0 ? ["func", m.funcNames] : ["global", m.globalNames];
+    out.push(`  (export ${quote(e.name)} (${kind} ${nameOrIndex(names, e.index)}))`);
   }
-  m.elements.forEach((e, i) => {
-    const funcs = e.funcs.map((f) => nameOrIndex(m.funcNames, f));
-    out.push(`  (elem (;${i};) ${e.offset} func ${funcs.join(" ")})`);
-  });
-  m.data.forEach((d, i) => {
-    const offset = d.offset === null ? "" : ` ${d.offset}`;
-    out.push(`  (data (;${i};)${offset} ${quote(d.bytes)})`);
-  });
   out.push(")");
   return out.join("\n");
 }
@@ -109,14 +93,9 @@ function decodeModule(bytes: Uint8Array): Decoded {
     types: [],
     imports: [],
     funcTypes: [],
-    table: undefined,
-    memory: undefined,
     globals: [],
     exports: [],
-    elements: [],
     bodies: [],
-    data: [],
-    dataCount: undefined,
     moduleName: undefined,
     funcNames: new Map(),
     localNames: new Map(),
@@ -143,18 +122,11 @@ function decodeModule(bytes: Uint8Array): Decoded {
   if (m.funcTypes.length !== m.bodies.length) {
     throw new Error(`${m.funcTypes.length} functions declared but ${m.bodies.length} bodies`);
   }
-  if (m.dataCount !== undefined && m.dataCount !== m.data.length) {
-    throw new Error(`data count ${m.dataCount} but ${m.data.length} data segments`);
-  }
   return m;
 }
 
 function decodeSection(id: number, s: ByteReader, m: Decoded): void {
   const count = s.u32();
-  if (id === 12) {
-    m.dataCount = count; // the data count section holds nothing else
-    return;
-  }
   for (let i = 0; i < count; i++) {
     switch (id) {
       case 1: {
@@ -177,18 +149,6 @@ function decodeSection(id: number, s: ByteReader, m: Decoded): void {
       case 3:
         m.funcTypes.push(s.u32());
         break;
-      case 4: {
-        const ref = s.u8();
-        if (ref !== 0x70 || m.table !== undefined) {
-          throw new Error(`unexpected table (reference type 0x${hex2(ref)})`);
-        }
-        m.table = limits(s);
-        break;
-      }
-      case 5:
-        if (m.memory !== undefined) throw new Error("unexpected second memory");
-        m.memory = limits(s);
-        break;
       case 6: {
         const type = valType(s);
         m.globals.push({ type, mutable: mutability(s), init: constExpr(s) });
@@ -197,18 +157,8 @@ function decodeSection(id: number, s: ByteReader, m: Decoded): void {
       case 7: {
         const name = s.vecBytes();
         const kind = s.u8();
-        if (kind > 3) throw new Error(`unexpected export kind ${kind}`);
+        if (kind !== 0 && kind !== 3) throw new Error(`unexpected export kind ${kind}`);
         m.exports.push({ name, kind, index: s.u32() });
-        break;
-      }
-      case 9: {
-        const flags = s.u32();
-        if (flags !== 0) throw new Error(`unexpected element segment flags ${flags}`);
-        const offset = constExpr(s);
-        const n = s.u32();
-        const funcs: number[] = [];
-        for (let j = 0; j < n; j++) funcs.push(s.u32());
-        m.elements.push({ offset, funcs });
         break;
       }
       case 10: {
@@ -216,13 +166,6 @@ function decodeSection(id: number, s: ByteReader, m: Decoded): void {
         if (size > s.end - s.pos) throw new Error(`function body ${i} runs past its section`);
         m.bodies.push({ start: s.pos, end: s.pos + size });
         s.pos += size;
-        break;
-      }
-      case 11: {
-        const flags = s.u32();
-        if (flags > 1) throw new Error(`unexpected data segment flags ${flags}`);
-        const offset = flags === 0 ? constExpr(s) : null;
-        m.data.push({ offset, bytes: s.vecBytes() });
         break;
       }
     }
@@ -420,29 +363,11 @@ function printCode(
       case "f64":
         text += " " + f64Text(r.f64Bits());
         break;
-      case "mem2":
-        memoryByte(r, func);
-      // falls through: the second memory byte
-      case "mem":
-        memoryByte(r, func);
-        break;
-      case "call_indirect": {
-        const type = r.u32();
-        const table = r.u32();
-        text += `${table === 0 ? "" : " " + table} (type ${type})`;
-        break;
-      }
-      case "data_mem":
-      case "data":
-        text += " " + r.u32();
-        if (info.imm === "data_mem") memoryByte(r, func);
-        break;
     }
     line(labels.length, text);
   }
   if (!r.atEnd) throw new Error(`function ${func}: ${r.end - r.pos} bytes after its end`);
 }
-
 function blockType(r: ByteReader): string {
   const b = r.u8();
   if (b === BLOCKTYPE_EMPTY) return "";
@@ -452,11 +377,6 @@ function blockType(r: ByteReader): string {
   const index = r.s33();
   if (index < 0) throw new Error(`unexpected block type ${index}`);
   return ` (type ${index})`;
-}
-
-function memoryByte(r: ByteReader, func: number): void {
-  const b = r.u8();
-  if (b !== 0) throw new Error(`function ${func}: unexpected memory index ${b}`);
 }
 
 // ---- Text helpers ------------------------------------------------------------------------
