@@ -10,7 +10,6 @@ import { BtreeCursor } from "./format/cursor.ts";
 import { loadSchema } from "./format/schema.ts";
 import type { IndexInfo, Schema, TableInfo } from "./format/schema_types.ts";
 import type { TextEncoding } from "./value/types.ts";
-import type { WalSnapshot } from "./format/wal.ts";
 
 export interface OpenOptions extends PagerOptions {
   /** With a byte-array database: the bytes of its `-wal` file, if any. */
@@ -22,37 +21,25 @@ export interface OpenOptions extends PagerOptions {
   busyTimeout?: number;
 }
 
-/** A committed state of a file that others write, as {@link LiveSource.latest} finds it. */
-export interface LiveSnapshot {
-  /** The WAL's frames in the snapshot (null: the database file alone). */
-  wal: WalSnapshot | null;
-  walSource: ByteSource | null;
-  /** Pages that may differ from the previous snapshot's: their numbers, or "all". */
-  changed: readonly number[] | "all";
-  /** Set when the path now names another file (renamed over it): read it with a new pager. */
-  reopened?: boolean;
-}
-
 /**
- * A file that other connections may write while it is open (core/io/live_file.ts): the
- * pager follows it from snapshot to snapshot.
+ * How a DatabaseFile follows a file that other processes write, one snapshot per run
+ * (core/io/live_reads.ts, installed for file paths; the browser build has none).
  */
-export interface LiveSource {
-  /** The database file. */
-  readonly db: ByteSource;
-  /** Milliseconds to keep retrying before `SQLITE_BUSY`. */
-  readonly busyTimeout: number;
-  /** The latest committed snapshot (waiting for a writer that is changing the file). */
-  latest(): LiveSnapshot;
+export interface LiveReads {
   /**
-   * Whether every page read since the last {@link latest} still belongs to it; with
-   * `walOnly`, when the pages read since the last check all came from WAL frames.
+   * Starts a run on the latest committed snapshot (or the one other runs of the
+   * connection, or its transaction, read); returns the run's snapshot for {@link check}.
    */
-  holds(walOnly?: boolean): boolean;
-  /** Waits a little before attempt `attempt` (0-based) of a statement. */
-  pause(attempt: number): void;
-  /** Makes the next {@link latest} report every page as changed (after a lost snapshot). */
-  reset(): void;
+  beginRead(transactionOpen: boolean): number;
+  /** Ends a run begun with {@link beginRead}. */
+  endRead(): void;
+  /** Throws {@link SnapshotLost} when the run on `snapshot` may have read another one. */
+  check(snapshot: number): void;
+  /**
+   * Before attempt `attempt` of a statement whose snapshot was lost (begun at `started`,
+   * Date.now()): waits, or throws `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
+   */
+  retry(attempt: number, started: number, transactionOpen: boolean): void;
   close(): void;
 }
 
@@ -74,173 +61,65 @@ export class DatabaseFile {
   schema: Schema;
   /** The file path as given to {@link DatabaseFile.open}, or "" for a byte array. */
   readonly path: string;
-  /** Set when other connections may write the file: reads then follow its commits. */
-  readonly live: LiveSource | null;
+  /** Set for a file path: reads then follow other processes' commits. */
+  live: LiveReads | null = null;
   /**
    * Bumped whenever the schema in use changes (another connection changed it): what was
    * compiled against the old one is compiled again, as SQLite re-prepares statements
    * when the schema cookie changes.
    */
   schemaVersion = 0;
-  readonly #options: PagerOptions;
-  /** Which snapshot the pager holds; runs started on another one are over. */
-  #snapshot = 0;
-  /** Runs reading the current snapshot: while there are any, it is not moved. */
-  #readers = 0;
-  /** Whether the snapshot was taken inside the connection's open transaction. */
-  #transaction = false;
-  /** Whether a run found the snapshot overwritten: the next run moves on, whoever reads. */
-  #lost = false;
 
+  /** `opened`: the pager and schema, when the caller read them (core/io/live_reads.ts). */
   constructor(
     db: ByteSource,
     wal: ByteSource | null,
     options: PagerOptions = {},
     path = "",
-    live: LiveSource | null = null,
+    opened?: { pager: Pager; schema: Schema },
   ) {
     this.path = path;
-    this.live = live;
-    this.#options = options;
-    if (live === null) {
-      this.pager = new Pager(db, wal, options);
-      this.encoding = this.pager.header.textEncoding;
-      try {
-        this.schema = loadSchema(this.pager, this.encoding);
-      } catch (e) {
-        this.pager.close();
-        throw e;
-      }
+    if (opened) {
+      this.pager = opened.pager;
+      this.encoding = opened.pager.header.textEncoding;
+      this.schema = opened.schema;
       return;
     }
-    const opened = this.#retrying(() => {
-      const snapshot = live.latest();
-      const pager = new Pager(live.db, snapshot.walSource, options, snapshot.wal);
-      const schema = loadSchema(pager, pager.header.textEncoding);
-      return { pager, schema };
-    });
-    opened.pager.pagesRead = opened.pager.databasePagesRead = 0;
-    this.pager = opened.pager;
-    this.encoding = opened.pager.header.textEncoding;
-    this.schema = opened.schema;
+    this.pager = new Pager(db, wal, options);
+    this.encoding = this.pager.header.textEncoding;
+    try {
+      this.schema = loadSchema(this.pager, this.encoding);
+    } catch (e) {
+      this.pager.close();
+      throw e;
+    }
   }
 
-  /**
-   * Starts a run: on a live file, moves to the latest committed snapshot unless other
-   * runs of the connection are reading the current one, or the connection's transaction
-   * already read it (SQLite's read transaction). Returns the run's snapshot, to pass to
-   * {@link check}; every run ends with {@link endRead}.
-   */
+  /** See {@link LiveReads.beginRead}; 0 for a file nobody else writes. */
   beginRead(transactionOpen: boolean): number {
-    if (this.live === null) return 0;
-    if (!transactionOpen) this.#transaction = false;
-    const shared = this.#readers > 0 || this.#transaction;
-    if (!shared || this.#lost) this.#moveOn();
-    this.#transaction = transactionOpen;
-    this.#readers++;
-    return this.#snapshot;
+    return this.live === null ? 0 : this.live.beginRead(transactionOpen);
   }
 
-  /** Ends a run begun with {@link beginRead}. */
+  /** See {@link LiveReads.endRead}. */
   endRead(): void {
-    if (this.live !== null && this.#readers > 0) this.#readers--;
+    this.live?.endRead();
   }
 
-  /**
-   * Throws {@link SnapshotLost} when the run on `snapshot` may have read a page of another
-   * snapshot: a later one was taken, or a page was read after a writer overwrote it.
-   */
+  /** See {@link LiveReads.check}. */
   check(snapshot: number): void {
-    if (this.live === null) return;
-    if (snapshot !== this.#snapshot) throw new SnapshotLost();
-    const pager = this.pager;
-    if (pager.pagesRead === 0) return;
-    if (!this.live.holds(pager.databasePagesRead === 0)) {
-      this.#snapshot++; // every run on it is over
-      this.#lost = true;
-      this.live.reset(); // pages cached since may be torn: the next snapshot drops them all
-      throw new SnapshotLost();
-    }
-    pager.pagesRead = pager.databasePagesRead = 0;
+    this.live?.check(snapshot);
   }
 
-  /**
-   * Before attempt `attempt` (1-based) of a statement whose snapshot was lost, begun at
-   * `started` (Date.now()): waits a little, or throws `SQLITE_BUSY` once the busy timeout
-   * passed, or `SQLITE_BUSY_SNAPSHOT` inside a transaction (whose snapshot cannot move).
-   */
+  /** See {@link LiveReads.retry}. */
   retry(attempt: number, started: number, transactionOpen: boolean): void {
-    const live = this.live!;
-    if (transactionOpen) {
-      throw new SqliteError(
-        "SQLITE_BUSY_SNAPSHOT",
-        "database is locked (another connection overwrote the snapshot of this transaction)",
-      );
-    }
-    if (Date.now() - started > live.busyTimeout) {
-      throw new SqliteError("SQLITE_BUSY", "database is locked (the snapshot kept changing)");
-    }
-    live.pause(attempt);
+    this.live?.retry(attempt, started, transactionOpen);
   }
 
   /** Moves to the latest snapshot when no run is reading (schema listings). */
   refresh(transactionOpen: boolean): void {
-    this.beginRead(transactionOpen);
-    this.endRead();
-  }
-
-  /** Takes the latest snapshot, reloading the schema when its cookie changed. */
-  #moveOn(): void {
-    const live = this.live!;
-    let snapshot: LiveSnapshot | null = live.latest();
-    if (snapshot.changed !== "all" && snapshot.changed.length === 0 && !this.#lost) {
-      return; // the common case: nothing was committed since
-    }
-    this.#retrying(() => {
-      const next: LiveSnapshot = snapshot ?? live.latest();
-      snapshot = null;
-      const cookie = this.pager.header.schemaCookie;
-      let pager = this.pager;
-      if (next.reopened || !pager.advance(next.walSource, next.wal, next.changed)) {
-        pager = new Pager(live.db, next.walSource, this.#options, next.wal);
-      }
-      const header = pager.header;
-      if (
-        pager !== this.pager || header.schemaCookie !== cookie ||
-        header.textEncoding !== this.encoding
-      ) {
-        this.schema = loadSchema(pager, header.textEncoding);
-        this.encoding = header.textEncoding;
-        this.schemaVersion++;
-      }
-      this.pager = pager;
-    });
-    this.pager.pagesRead = this.pager.databasePagesRead = 0;
-    this.#lost = false;
-    this.#snapshot++;
-  }
-
-  /**
-   * Runs `read` until what it read held as one snapshot, for up to the busy timeout
-   * (an error from pages of two snapshots is one more reason to read again).
-   */
-  #retrying<T>(read: () => T): T {
-    const live = this.live!;
-    const started = Date.now();
-    for (let attempt = 0;; attempt++) {
-      let result: T;
-      try {
-        result = read();
-      } catch (e) {
-        if (!(e instanceof SqliteError) || e.code === "SQLITE_BUSY" || live.holds()) throw e;
-        live.reset();
-        this.retry(attempt + 1, started, false);
-        continue;
-      }
-      if (live.holds()) return result;
-      live.reset();
-      this.retry(attempt + 1, started, false);
-    }
+    if (this.live === null) return;
+    this.live.beginRead(transactionOpen);
+    this.live.endRead();
   }
 
   /**

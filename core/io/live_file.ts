@@ -36,7 +36,8 @@ import {
   WAL_INDEX_HEADER_SIZE,
   type WalIndexHeader,
 } from "../format/wal_index.ts";
-import type { LiveSnapshot, LiveSource } from "../database_file.ts";
+import type { ByteSource } from "./byte_source.ts";
+import type { WalSnapshot } from "../format/wal.ts";
 import { FileSource, openIfExists } from "./file_source.ts";
 import { WatchedFile } from "./watched_file.ts";
 import { exists, type FileIdentity, identityOf, sameFile } from "./file_stat.ts";
@@ -55,6 +56,17 @@ const TORN_HEADER_READS = 8;
  */
 const STALE_AFTER = 50;
 
+/** A committed state of a file that others write, as {@link LiveFile.latest} finds it. */
+export interface LiveSnapshot {
+  /** The WAL's frames in the snapshot (null: the database file alone). */
+  wal: WalSnapshot | null;
+  walSource: ByteSource | null;
+  /** Pages that may differ from the previous snapshot's: their numbers, or "all". */
+  changed: readonly number[] | "all";
+  /** Set when the path now names another file (renamed over it): read it with a new pager. */
+  reopened?: boolean;
+}
+
 /** Options of a {@link LiveFile}. */
 export interface LiveFileOptions {
   /**
@@ -66,7 +78,7 @@ export interface LiveFileOptions {
 }
 
 /** The database file at `path` and its `-wal`, `-shm` and `-journal` files, followed live. */
-export class LiveFile implements LiveSource {
+export class LiveFile {
   readonly path: string;
   readonly busyTimeout: number;
   #db: FileSource;
@@ -120,7 +132,7 @@ export class LiveFile implements LiveSource {
 
   /**
    * The latest committed snapshot, waiting (up to the busy timeout) while a rollback
-   * writer is changing the file; see {@link LiveSource.latest}.
+   * writer is changing the file.
    */
   latest(): LiveSnapshot {
     if (this.#unchanged()) return UNCHANGED;
@@ -137,7 +149,10 @@ export class LiveFile implements LiveSource {
     }
   }
 
-  /** See {@link LiveSource.holds}. */
+  /**
+   * Whether every page read since the last {@link latest} still belongs to it; with
+   * `walOnly`, when the pages read since the last check all came from WAL frames.
+   */
   holds(walOnly = false): boolean {
     if (this.#rollback) return this.#rollbackHolds();
     if (this.#recovered !== null) {
@@ -158,14 +173,14 @@ export class LiveFile implements LiveSource {
     return walOnly || index.backfillAttempted <= frames;
   }
 
-  /** See {@link LiveSource.reset}. */
+  /** Makes the next {@link latest} report every page as changed (after a lost snapshot). */
   reset(): void {
     this.#identity = "";
     this.#scan = null;
     this.#index = null;
   }
 
-  /** Waits before a statement runs again (see core/api/statement.ts). */
+  /** Waits a little before attempt `attempt` of a statement (0: not at all). */
   pause(attempt: number): void {
     pause(attempt);
   }

@@ -4,7 +4,7 @@
  * imports node:fs.
  */
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
-import { LiveFile } from "./live_file.ts";
+import { openLive } from "./live_reads.ts";
 
 /**
  * Opens a file path or a byte array. A path is followed live (core/io/live_file.ts): its
@@ -16,11 +16,5 @@ export function openDatabaseFile(
   options: OpenOptions = {},
 ): DatabaseFile {
   if (typeof source !== "string") return DatabaseFile.fromBytes(source, options);
-  const live = new LiveFile(source, { busyTimeout: options.busyTimeout });
-  try {
-    return new DatabaseFile(live.db, null, options, source, live);
-  } catch (e) {
-    live.close();
-    throw e;
-  }
+  return openLive(source, options);
 }

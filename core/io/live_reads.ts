@@ -1,0 +1,157 @@
+/**
+ * Runs of statements over a file that other processes write (issue 17's read side): which
+ * snapshot each run reads, when the pager moves to a later one, and what happens when a
+ * run finds its snapshot overwritten. The snapshots themselves come from core/io/live_file.ts.
+ *
+ * SQLite's rules, kept without its locks: a run starts on the latest commit unless other
+ * runs of the connection are still reading (they share one read transaction, as do the
+ * statements between BEGIN and COMMIT); every page a run read is checked before a row it
+ * produced is returned (core/api/statement.ts calls {@link LiveReads.check}); a run whose
+ * snapshot was lost runs again on the latest commit while nothing was handed out.
+ */
+import { DatabaseFile, type LiveReads, type OpenOptions, SnapshotLost } from "../database_file.ts";
+import { SqliteError } from "../errors.ts";
+import { loadSchema } from "../format/schema.ts";
+import { Pager, type PagerOptions } from "../pager.ts";
+import { LiveFile, type LiveSnapshot } from "./live_file.ts";
+
+/** Opens the file at `path` to be followed live. */
+export function openLive(path: string, options: OpenOptions = {}): DatabaseFile {
+  const live = new LiveFile(path, { busyTimeout: options.busyTimeout });
+  try {
+    const opened = retrying(live, () => {
+      const snapshot = live.latest();
+      const pager = new Pager(live.db, snapshot.walSource, options, snapshot.wal);
+      return { pager, schema: loadSchema(pager, pager.header.textEncoding) };
+    });
+    opened.pager.pagesRead = opened.pager.databasePagesRead = 0;
+    const file = new DatabaseFile(live.db, null, options, path, opened);
+    file.live = new FollowedReads(file, live, options);
+    return file;
+  } catch (e) {
+    live.close();
+    throw e;
+  }
+}
+
+class FollowedReads implements LiveReads {
+  readonly #file: DatabaseFile;
+  readonly #live: LiveFile;
+  readonly #options: PagerOptions;
+  /** Which snapshot the pager holds; runs started on another one are over. */
+  #snapshot = 0;
+  /** Runs reading the current snapshot: while there are any, it is not moved. */
+  #readers = 0;
+  /** Whether the snapshot was taken inside the connection's open transaction. */
+  #transaction = false;
+  /** Whether a run found the snapshot overwritten: the next run moves on, whoever reads. */
+  #lost = false;
+
+  constructor(file: DatabaseFile, live: LiveFile, options: PagerOptions) {
+    this.#file = file;
+    this.#live = live;
+    this.#options = options;
+  }
+
+  beginRead(transactionOpen: boolean): number {
+    if (!transactionOpen) this.#transaction = false;
+    const shared = this.#readers > 0 || this.#transaction;
+    if (!shared || this.#lost) this.#moveOn();
+    this.#transaction = transactionOpen;
+    this.#readers++;
+    return this.#snapshot;
+  }
+
+  endRead(): void {
+    if (this.#readers > 0) this.#readers--;
+  }
+
+  check(snapshot: number): void {
+    if (snapshot !== this.#snapshot) throw new SnapshotLost();
+    const pager = this.#file.pager;
+    if (pager.pagesRead === 0) return;
+    if (!this.#live.holds(pager.databasePagesRead === 0)) {
+      this.#snapshot++; // every run on it is over
+      this.#lost = true;
+      this.#live.reset(); // pages cached since may be torn: the next snapshot drops them all
+      throw new SnapshotLost();
+    }
+    pager.pagesRead = pager.databasePagesRead = 0;
+  }
+
+  retry(attempt: number, started: number, transactionOpen: boolean): void {
+    if (transactionOpen) {
+      throw new SqliteError(
+        "SQLITE_BUSY_SNAPSHOT",
+        "database is locked (another connection overwrote the snapshot of this transaction)",
+      );
+    }
+    waitOrGiveUp(this.#live, attempt, started);
+  }
+
+  close(): void {
+    this.#live.close();
+  }
+
+  /** Takes the latest snapshot, reloading the schema when its cookie changed. */
+  #moveOn(): void {
+    const live = this.#live;
+    const file = this.#file;
+    let snapshot: LiveSnapshot | null = live.latest();
+    if (snapshot.changed !== "all" && snapshot.changed.length === 0 && !this.#lost) {
+      return; // the common case: nothing was committed since
+    }
+    retrying(live, () => {
+      const next: LiveSnapshot = snapshot ?? live.latest();
+      snapshot = null;
+      const cookie = file.pager.header.schemaCookie;
+      let pager = file.pager;
+      if (next.reopened || !pager.advance(next.walSource, next.wal, next.changed)) {
+        pager = new Pager(live.db, next.walSource, this.#options, next.wal);
+      }
+      const header = pager.header;
+      if (
+        pager !== file.pager || header.schemaCookie !== cookie ||
+        header.textEncoding !== file.encoding
+      ) {
+        file.schema = loadSchema(pager, header.textEncoding);
+        file.encoding = header.textEncoding;
+        file.schemaVersion++;
+      }
+      file.pager = pager;
+    });
+    file.pager.pagesRead = file.pager.databasePagesRead = 0;
+    this.#lost = false;
+    this.#snapshot++;
+  }
+}
+
+/**
+ * Runs `read` until what it read held as one snapshot, for up to the busy timeout (an
+ * error from pages of two snapshots is one more reason to read again).
+ */
+function retrying<T>(live: LiveFile, read: () => T): T {
+  const started = Date.now();
+  for (let attempt = 1;; attempt++) {
+    let result: T;
+    try {
+      result = read();
+    } catch (e) {
+      if (!(e instanceof SqliteError) || e.code === "SQLITE_BUSY" || live.holds()) throw e;
+      live.reset();
+      waitOrGiveUp(live, attempt, started);
+      continue;
+    }
+    if (live.holds()) return result;
+    live.reset();
+    waitOrGiveUp(live, attempt, started);
+  }
+}
+
+/** Waits before attempt `attempt`, or throws `SQLITE_BUSY` once the busy timeout passed. */
+function waitOrGiveUp(live: LiveFile, attempt: number, started: number): void {
+  if (Date.now() - started > live.busyTimeout) {
+    throw new SqliteError("SQLITE_BUSY", "database is locked (the snapshot kept changing)");
+  }
+  live.pause(attempt);
+}
