@@ -25,6 +25,11 @@ export class FileSource implements ByteSource {
     }
   }
 
+  /** The open file's descriptor (-1 once closed). */
+  get fd(): number {
+    return this.#fd;
+  }
+
   read(offset: number, length: number): Uint8Array {
     const buf = new Uint8Array(Math.max(0, Math.min(length, this.size - offset)));
     const done = this.readInto(buf, offset);

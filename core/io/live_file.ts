@@ -40,7 +40,7 @@ import type { ByteSource } from "./byte_source.ts";
 import type { WalSnapshot } from "../format/wal.ts";
 import { FileSource, openIfExists } from "./file_source.ts";
 import { WatchedFile } from "./watched_file.ts";
-import { exists, type FileIdentity, identityOf, sameFile } from "./file_stat.ts";
+import { exists, type FileIdentity, identityOf, stillNamed } from "./file_stat.ts";
 
 /** The first 8 bytes of a rollback journal that a writer may be applying. */
 const JOURNAL_MAGIC = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
@@ -208,8 +208,9 @@ export class LiveFile {
     }
     if (!this.#rollback) return false;
     if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
-    if (this.#walHeader && (this.#shm.exists() || exists(`${this.path}-wal`))) return false;
-    return sameFile(identityOf(this.path), this.#dbIdentity);
+    // A WAL-mode file nobody has open: a connection creates `-wal` before any frame.
+    if (this.#walHeader && exists(`${this.path}-wal`)) return false;
+    return stillNamed(this.#db.fd, this.path, this.#dbIdentity);
   }
 
   #tryLatest(): LiveSnapshot | null {
@@ -249,7 +250,8 @@ export class LiveFile {
 
   #rollbackHolds(): boolean {
     if (this.#journalHot()) return false;
-    if (this.#walHeader && (this.#shm.exists() || exists(`${this.path}-wal`))) return false;
+    // A WAL-mode file nobody has open: a connection creates `-wal` before any frame.
+    if (this.#walHeader && exists(`${this.path}-wal`)) return false;
     return this.#readCounter() === this.#counter;
   }
 

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
-import { exists, type FileIdentity, identityOf, sameFile } from "./file_stat.ts";
+import { exists, type FileIdentity, stillNamed } from "./file_stat.ts";
 
 /**
  * A small file beside a database that other processes create, rewrite and delete (`-shm`,
@@ -26,11 +26,10 @@ export class WatchedFile {
     if (this.#fd >= 0) {
       const got = this.#readOpen(into);
       // After the read: what was read is what the name held, unless it names another file.
-      const named = identityOf(this.path);
-      if (sameFile(named, this.#identity)) return got;
+      if (stillNamed(this.#fd, this.path, this.#identity)) return got;
       this.close(); // deleted (or replaced) since it was opened
-      if (named === null) return 0;
-    } else if (!exists(this.path)) return 0;
+    }
+    if (!exists(this.path)) return 0;
     try {
       this.#fd = openSync(this.path, "r");
       const open = fstatSync(this.#fd);
