@@ -18,7 +18,7 @@ import { allEngineNames, BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
 import { type EngineMeasurement, lines, type QueryMeasurement, type Request } from "./measure.ts";
 import { BENCH_QUERIES } from "./queries.ts";
-import { formatReport, type Machine } from "./table_format.ts";
+import { formatMarkdown, formatReport, type Machine } from "./table_format.ts";
 
 const README = new URL("../README.md", import.meta.url).pathname;
 const MEASURE = new URL("./measure.ts", import.meta.url).pathname;
@@ -169,21 +169,6 @@ function checkEqual(results: EngineMeasurement[]): void {
     });
   }
   if (bad.length) throw new Error("results differ, nothing written:\n" + bad.join("\n"));
-}
-
-/** `text` formatted as `deno fmt` formats markdown here (the check task runs fmt --check). */
-async function formatMarkdown(text: string): Promise<string> {
-  const tmp = Deno.makeTempFileSync({ suffix: ".md" });
-  try {
-    Deno.writeTextFileSync(tmp, text);
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["fmt", "--quiet", "--line-width", "100", tmp],
-    }).output();
-    if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-    return Deno.readTextFileSync(tmp).trimEnd();
-  } finally {
-    Deno.removeSync(tmp);
-  }
 }
 
 function replaceRegion(text: string, body: string): string {

@@ -149,3 +149,18 @@ export function formatReport(
     ...memoryTable(results),
   ].join("\n");
 }
+
+/** `text` formatted as `deno fmt` formats markdown here (the check task runs fmt --check). */
+export async function formatMarkdown(text: string): Promise<string> {
+  const tmp = Deno.makeTempFileSync({ suffix: ".md" });
+  try {
+    Deno.writeTextFileSync(tmp, text);
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "--quiet", "--line-width", "100", tmp],
+    }).output();
+    if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+    return Deno.readTextFileSync(tmp).trimEnd();
+  } finally {
+    Deno.removeSync(tmp);
+  }
+}

@@ -4,7 +4,13 @@
  * between the markers replaced. Expectations are written out by hand.
  */
 import assert from "node:assert/strict";
-import { END, formatTable, replaceRegion, type ResultRow } from "../bench/server/report.ts";
+import {
+  END,
+  formatTable,
+  medianRows,
+  replaceRegion,
+  type ResultRow,
+} from "../bench/server/report.ts";
 
 const load = (requestsPerSecond: number, failed = 0) => ({
   requestsPerSecond,
@@ -87,4 +93,28 @@ Deno.test("server bench report: only the region between the markers is replaced"
     "a\n<!-- server-bench:start -->\n\nnew\n\n<!-- server-bench:end -->\nb\n",
   );
   assert.throws(() => replaceRegion("no markers", "x"), new RegExp(END));
+});
+
+Deno.test("server bench report: each row is the round with the median req/s", () => {
+  const row = (engine: string, endpoint: string, rps: number, writer: number | null) => ({
+    engine,
+    runtime: "Node",
+    workers: 1,
+    writerCommitsPerSecond: writer,
+    endpoint,
+    load: load(rps),
+  });
+  const rounds: ResultRow[][] = [
+    [row("a", "list", 100, null), row("a", "list", 50, 90), row("b", "list", 7, null)],
+    [row("b", "list", 9, null), row("a", "list", 300, null), row("a", "list", 70, 80)],
+    [row("a", "list", 200, null), row("b", "list", 8, null), row("a", "list", 60, 100)],
+  ];
+  const picked = medianRows(rounds);
+  assert.deepEqual(picked.map((r) => [r.engine, r.load.requestsPerSecond]), [
+    ["a", 200],
+    ["a", 60],
+    ["b", 8],
+  ]);
+  // The writer's rate comes with the row picked (its own run), not from another round.
+  assert.equal(picked[1].writerCommitsPerSecond, 100);
 });

@@ -22,6 +22,8 @@ export interface RunInfo {
   seconds: number;
   warmupSeconds: number;
   rows: number;
+  /** Rounds of the whole matrix; each row is the round with its median req/s. */
+  rounds?: number;
   node: string;
   deno: string;
   cpu: string;
@@ -46,8 +48,9 @@ export function formatTable(rows: ResultRow[], info: RunInfo): string {
   const lines = [
     `${info.date}, ${info.cpu} (${info.cores} cores), Node ${info.node}, Deno ${info.deno}; ` +
     `autocannon, ${info.connections} connections, ${info.seconds} s per row after a ` +
-    `${info.warmupSeconds} s warm-up, ${info.rows} users. Ratio: req/s ÷ ${BASELINE}'s with ` +
-    `the same workers, writer and endpoint.`,
+    `${info.warmupSeconds} s warm-up, ${info.rows} users` +
+    `${(info.rounds ?? 1) > 1 ? `; each row the median of ${info.rounds} rounds` : ""}. ` +
+    `Ratio: req/s ÷ ${BASELINE}'s with the same workers, writer and endpoint.`,
     "",
     "| engine | runtime | workers | writer | endpoint | req/s | p50 ms | p99 ms | × " +
     `${BASELINE} |`,
@@ -77,4 +80,19 @@ export function replaceRegion(readme: string, body: string): string {
   const a = readme.indexOf(START), b = readme.indexOf(END);
   if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} region`);
   return readme.slice(0, a + START.length) + "\n\n" + body + "\n\n" + readme.slice(b);
+}
+
+/**
+ * One row per engine, runtime, workers, writer and endpoint from several rounds of the
+ * matrix: the round with the median req/s (rounds are interleaved, so a noisy moment of the
+ * machine falls on every engine alike). Order: as the first round's.
+ */
+export function medianRows(rounds: ResultRow[][]): ResultRow[] {
+  const key = (r: ResultRow) =>
+    [r.engine, r.runtime, r.workers, r.writerCommitsPerSecond === null, r.endpoint].join("|");
+  return rounds[0].map((first) => {
+    const same = rounds.map((round) => round.find((r) => key(r) === key(first))!)
+      .sort((a, b) => a.load.requestsPerSecond - b.load.requestsPerSecond);
+    return same[Math.floor((same.length - 1) / 2)];
+  });
 }

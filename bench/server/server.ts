@@ -4,7 +4,8 @@
  * and without a writer process committing to the same WAL file, with 1 and 2 workers.
  *
  *   npx -y deno task bench:server [--duration 5] [--warmup 1] [--connections 50]
- *       [--rows 5000] [--interval-ms 5] [--only <text>] [--no-build] [--write-readme]
+ *       [--rows 5000] [--interval-ms 5] [--rounds 3] [--only <text>] [--no-build]
+ *       [--write-readme]
  *
  * Prints a markdown table (requests/s, p50 and p99 latency, ratio to better-sqlite3);
  * `--write-readme` also puts it into README.md between the server-bench markers. Before
@@ -17,8 +18,9 @@ import { parseArgs } from "node:util";
 import { makeUsersDb } from "../../examples/server/make_users_db.ts";
 import { ENDPOINTS, SERVER_CASES, type ServerCase } from "./cases.ts";
 import { runLoad, startServer, startWriter } from "./processes.ts";
-import { formatTable, replaceRegion, type ResultRow, type RunInfo } from "./report.ts";
+import { formatTable, medianRows, replaceRegion, type ResultRow, type RunInfo } from "./report.ts";
 import { expectedAnswers, verifyServer } from "./verify.ts";
+import { formatMarkdown } from "../table_format.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/server`;
@@ -32,6 +34,7 @@ const { values: opts } = parseArgs({
     connections: { type: "string", default: "50" },
     rows: { type: "string", default: "5000" },
     "interval-ms": { type: "string", default: "5" },
+    rounds: { type: "string", default: "3" },
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "write-readme": { type: "boolean", default: false },
@@ -72,20 +75,14 @@ function freshCopy(pristine: string, work: string): void {
   Deno.copyFileSync(pristine, work);
 }
 
-async function main(): Promise<void> {
-  const rows = Number(opts.rows);
-  const load = {
-    connections: Number(opts.connections),
-    seconds: Number(opts.duration),
-    warmupSeconds: Number(opts.warmup),
-    rows,
-  };
-  await prepareNode();
-  Deno.mkdirSync(DATA, { recursive: true });
-  const pristine = `${DATA}/users.db`, work = `${DATA}/work.db`;
-  makeUsersDb(pristine, rows);
-  const answers = expectedAnswers(pristine, rows);
-  const cases = SERVER_CASES.filter((c) => label(c).includes(opts.only ?? ""));
+/** One round: every case, without and then with the writer, both endpoints. */
+async function measureAll(
+  cases: ServerCase[],
+  pristine: string,
+  work: string,
+  answers: Awaited<ReturnType<typeof expectedAnswers>>,
+  load: { connections: number; seconds: number; warmupSeconds: number; rows: number },
+): Promise<ResultRow[]> {
   const results: ResultRow[] = [];
   for (const withWriter of [false, true]) {
     for (const serverCase of cases) {
@@ -118,15 +115,39 @@ async function main(): Promise<void> {
       }
     }
   }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const rows = Number(opts.rows);
+  const load = {
+    connections: Number(opts.connections),
+    seconds: Number(opts.duration),
+    warmupSeconds: Number(opts.warmup),
+    rows,
+  };
+  await prepareNode();
+  Deno.mkdirSync(DATA, { recursive: true });
+  const pristine = `${DATA}/users.db`, work = `${DATA}/work.db`;
+  makeUsersDb(pristine, rows);
+  const answers = expectedAnswers(pristine, rows);
+  const cases = SERVER_CASES.filter((c) => label(c).includes(opts.only ?? ""));
+  const rounds: ResultRow[][] = [];
+  for (let round = 0; round < Number(opts.rounds); round++) {
+    console.error(`round ${round + 1} of ${opts.rounds}`);
+    rounds.push(await measureAll(cases, pristine, work, answers, load));
+  }
+  const results = medianRows(rounds);
   const info: RunInfo = {
     ...load,
+    rounds: rounds.length,
     node: await run("node", ["--version"], ROOT),
     deno: Deno.version.deno,
     cpu: Deno.readTextFileSync("/proc/cpuinfo").match(/^model name\s*:\s*(.*)$/m)?.[1] ?? "?",
     cores: navigator.hardwareConcurrency,
     date: new Date().toISOString().slice(0, 10),
   };
-  const table = formatTable(results, info);
+  const table = await formatMarkdown(formatTable(results, info));
   console.log(table);
   const failed = results.filter((r) => r.load.non2xx + r.load.errors > 0);
   if (failed.length > 0) console.error(`warning: ${failed.length} rows had failed requests`);

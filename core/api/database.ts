@@ -253,7 +253,8 @@ export class Database {
   readonly #host = {
     file: (): DatabaseFile => this.#open,
     transactions: new TransactionState(),
-    version: (): string => `${this.#functions.version}.${this.#open.schemaVersion}`,
+    // Both counters only grow, so their sum changes whenever either does.
+    version: (): number => this.#functions.version + this.#open.schemaVersion,
     recompile: (text: string) => this.#compile(text),
   };
 

@@ -79,7 +79,7 @@ export interface StatementHost {
    * runs, as SQLite re-prepares a statement that `sqlite3_create_function` or a schema
    * change expired.
    */
-  version?(): string;
+  version?(): number;
   /** The statement `text` compiled against the connection's current functions and schema. */
   recompile?(text: string): CompiledStatement;
 }
@@ -115,7 +115,7 @@ export class Statement {
 
   readonly #host: StatementHost;
   #compiled: CompiledStatement;
-  #version: string;
+  #version: number;
   #makeRow: RowMaker;
   readonly #binder: ParameterBinder;
   #readBigInts: boolean;
@@ -124,7 +124,7 @@ export class Statement {
   constructor(host: StatementHost, compiled: CompiledStatement, readBigInts: boolean) {
     this.#host = host;
     this.#compiled = compiled;
-    this.#version = host.version?.() ?? "";
+    this.#version = host.version?.() ?? 0;
     this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
     const parameters = compiled.kind === "select" || compiled.kind === "listing"
       ? compiled.parameters
@@ -202,13 +202,25 @@ export class Statement {
    * ```
    */
   all(...params: BindParameters): Row[] {
-    return this.#run(params, (cursor) => {
-      const rows: Row[] = [];
-      const makeRow = this.#makeRow;
-      for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(makeRow(v));
-      return rows;
-    });
+    return this.#run(params, this.#allRows);
   }
+
+  // The consumers of #run, made once per statement rather than per call.
+  readonly #allRows = (cursor: RowCursor): Row[] => {
+    const rows: Row[] = [];
+    const makeRow = this.#makeRow;
+    for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(makeRow(v));
+    return rows;
+  };
+  readonly #firstRow = (cursor: RowCursor): Row | undefined => {
+    const v = cursor.next();
+    return v === null ? undefined : this.#makeRow(v);
+  };
+  readonly #allValues = (cursor: RowCursor): SqlValue[][] => {
+    const rows: SqlValue[][] = [];
+    for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(v);
+    return rows;
+  };
 
   /**
    * Runs the statement and returns its first row (then stops), or undefined when there is
@@ -223,10 +235,7 @@ export class Statement {
    * ```
    */
   get(...params: BindParameters): Row | undefined {
-    return this.#run(params, (cursor) => {
-      const v = cursor.next();
-      return v === null ? undefined : this.#makeRow(v);
-    });
+    return this.#run(params, this.#firstRow);
   }
 
   /**
@@ -242,11 +251,7 @@ export class Statement {
    * ```
    */
   values(...params: BindParameters): SqlValue[][] {
-    return this.#run(params, (cursor) => {
-      const rows: SqlValue[][] = [];
-      for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(v);
-      return rows;
-    });
+    return this.#run(params, this.#allValues);
   }
 
   /**
@@ -308,7 +313,7 @@ export class Statement {
   /** The compiled statement, compiled again if the connection's functions changed. */
   #current(): CompiledStatement {
     const host = this.#host;
-    const version = host.version?.() ?? "";
+    const version = host.version?.() ?? 0;
     if (version !== this.#version && host.recompile) {
       // Same text, so the same parameters; a schema change may change the columns
       // (`SELECT *` of a table that gained one), as in SQLite.
@@ -332,7 +337,7 @@ export class Statement {
    * nothing it produced was handed out yet.
    */
   #run<T>(params: readonly unknown[], consume: (cursor: RowCursor) => T): T {
-    const started = Date.now();
+    let started = 0;
     for (let attempt = 1;; attempt++) {
       const cursor = this.#start(params);
       try {
@@ -342,6 +347,7 @@ export class Statement {
       } finally {
         cursor.close();
       }
+      started ||= Date.now(); // the busy timeout runs from the first loss
       this.#host.file().retry(attempt, started, this.#host.transactions.open);
     }
   }
@@ -353,7 +359,7 @@ export class Statement {
   #lazy<T>(params: readonly unknown[], make: (v: SqlValue[]) => T): IterableIterator<T> {
     let cursor = this.#start(params);
     let handedOut = false;
-    const started = Date.now();
+    let started = 0;
     let attempt = 0;
     const next = (): SqlValue[] | null => {
       for (;;) {
@@ -371,6 +377,7 @@ export class Statement {
                 "iteration reads; run it again)",
             );
           }
+          started ||= Date.now();
           this.#host.file().retry(++attempt, started, this.#host.transactions.open);
           cursor = this.#start(params);
         }
@@ -388,7 +395,7 @@ export class Statement {
       const readBigInts = this.#readBigInts;
       switch (c.kind) {
         case "select":
-          return executionCursor(
+          return new ExecutionCursor(
             c.program.start(this.#binder.bind(params), resumable ? { resumable } : undefined),
             readBigInts,
             file,
@@ -453,38 +460,49 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
  * to come from the run's snapshot before it is returned, and an error from a run whose
  * snapshot was overwritten is {@link SnapshotLost} (pages of two snapshots make no sense).
  */
-function executionCursor(
-  execution: Execution,
-  readBigInts: boolean,
-  file: DatabaseFile,
-  snapshot: number,
-): RowCursor {
-  const encoding: TextEncoding = file.encoding;
-  let open = true;
-  return {
-    resumable: execution.resumable === true,
-    next() {
-      let more: boolean;
-      try {
-        more = execution.step();
-      } catch (e) {
-        if (!(e instanceof PageMiss && execution.resumable)) execution.close();
-        if (!(e instanceof PageMiss)) file.check(snapshot);
-        throw e;
-      }
-      file.check(snapshot);
-      if (!more) return null;
-      const row = execution.row;
-      const out: SqlValue[] = new Array(row.length);
-      for (let i = 0; i < row.length; i++) out[i] = resultValue(row[i], readBigInts, encoding);
-      return out;
-    },
-    close() {
-      execution.close();
-      if (open) file.endRead();
-      open = false;
-    },
-  };
+class ExecutionCursor implements RowCursor {
+  readonly resumable: boolean;
+  readonly #execution: Execution;
+  readonly #readBigInts: boolean;
+  readonly #file: DatabaseFile;
+  readonly #snapshot: number;
+  readonly #encoding: TextEncoding;
+  #open = true;
+
+  constructor(execution: Execution, readBigInts: boolean, file: DatabaseFile, snapshot: number) {
+    this.resumable = execution.resumable === true;
+    this.#execution = execution;
+    this.#readBigInts = readBigInts;
+    this.#file = file;
+    this.#snapshot = snapshot;
+    this.#encoding = file.encoding;
+  }
+
+  next(): SqlValue[] | null {
+    const execution = this.#execution;
+    let more: boolean;
+    try {
+      more = execution.step();
+    } catch (e) {
+      if (!(e instanceof PageMiss && execution.resumable)) execution.close();
+      if (!(e instanceof PageMiss)) this.#file.check(this.#snapshot);
+      throw e;
+    }
+    this.#file.check(this.#snapshot);
+    if (!more) return null;
+    const row = execution.row;
+    const out: SqlValue[] = new Array(row.length);
+    const readBigInts = this.#readBigInts;
+    const encoding = this.#encoding;
+    for (let i = 0; i < row.length; i++) out[i] = resultValue(row[i], readBigInts, encoding);
+    return out;
+  }
+
+  close(): void {
+    this.#execution.close();
+    if (this.#open) this.#file.endRead();
+    this.#open = false;
+  }
 }
 
 function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCursor {
