@@ -200,3 +200,23 @@ for (const backend of TEST_BACKENDS) {
       db.close();
     }));
 }
+
+Deno.test("live snapshot: a WAL with no -shm (nobody has it open) is read as recovery reads it, then followed", () =>
+  withFile("wal", (path, writer) => {
+    writer.exec("UPDATE t SET v = 1 WHERE id <= 5"); // frames in the WAL
+    for (const backend of TEST_BACKENDS) {
+      const copy = `${path}.${backend}`;
+      Deno.copyFileSync(path, copy);
+      Deno.copyFileSync(`${path}-wal`, `${copy}-wal`);
+      const db = new Database(copy, { backend });
+      const sum = db.prepare("SELECT sum(v) AS s FROM t");
+      assert.equal(sum.get()!.s, 5, `${backend}: the WAL's commit, read without -shm`);
+      assert.equal(sum.get()!.s, 5);
+      const other = new DatabaseSync(copy); // recovers, then writes its own commit
+      other.exec("UPDATE t SET v = 2 WHERE id <= 5");
+      assert.equal(sum.get()!.s, 10, `${backend}: a commit of a connection opened later`);
+      other.close();
+      assert.equal(sum.get()!.s, 10, `${backend}: after it closed and checkpointed`);
+      db.close();
+    }
+  }));

@@ -155,13 +155,7 @@ export class LiveFile {
    */
   holds(walOnly = false): boolean {
     if (this.#rollback) return this.#rollbackHolds();
-    if (this.#recovered !== null) {
-      // Read without the wal-index: it holds while nothing changed at all.
-      const shm = new Uint8Array(WAL_INDEX_HEADER_SIZE);
-      this.#shm.read(shm);
-      return shm.every((b, i) => b === this.#recovered![i]) &&
-        (this.#wal === null || this.#wal.refresh() && this.#wal.size === this.#walSize);
-    }
+    if (this.#recovered !== null) return this.#recoveredHolds();
     const index = this.#readIndex();
     if (index === null) return false;
     const scan = this.#scan;
@@ -171,6 +165,19 @@ export class LiveFile {
     if (index.salt1 !== salt1 || index.salt2 !== salt2) return false;
     // A checkpoint writes the database file only: WAL frames stay until the salts change.
     return walOnly || index.backfillAttempted <= frames;
+  }
+
+  /**
+   * A snapshot read without the wal-index holds while nothing changed at all: `-shm` has
+   * the same first bytes (or is still missing) and the WAL is the same file, of the same size.
+   */
+  #recoveredHolds(): boolean {
+    const shm = this.#shmBuffer;
+    shm.fill(0);
+    this.#shm.read(shm);
+    if (!shm.every((b, i) => b === this.#recovered![i])) return false;
+    if (this.#wal === null) return !exists(`${this.path}-wal`);
+    return this.#wal.refresh() && this.#wal.size === this.#walSize;
   }
 
   /** Makes the next {@link latest} report every page as changed (after a lost snapshot). */
@@ -206,6 +213,7 @@ export class LiveFile {
       for (let i = 0; i < 96; i++) if (bytes[i] !== this.#indexBytes[i]) return false;
       return true;
     }
+    if (this.#recovered !== null) return this.#recoveredHolds();
     if (!this.#rollback) return false;
     if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
     // A WAL-mode file nobody has open: a connection creates `-wal` before any frame.
