@@ -135,7 +135,15 @@ async function main(): Promise<void> {
   const rounds: ResultRow[][] = [];
   for (let round = 0; round < Number(opts.rounds); round++) {
     console.error(`round ${round + 1} of ${opts.rounds}`);
-    rounds.push(await measureAll(cases, pristine, work, answers, load));
+    const measured = await measureAll(cases, pristine, work, answers, load);
+    for (const r of measured) {
+      const writer = r.writerCommitsPerSecond === null ? "" : ", writer";
+      console.error(
+        `  ${r.engine} ${r.runtime} ×${r.workers}${writer} ${r.endpoint}: ` +
+          `${Math.round(r.load.requestsPerSecond)} req/s`,
+      );
+    }
+    rounds.push(measured);
   }
   const results = medianRows(rounds);
   const info: RunInfo = {
