@@ -13,7 +13,7 @@
  *   connection until it ends;
  * - a rollback journal being applied (a writer between its first and last write) makes
  *   statements wait, then `SQLITE_BUSY` after `busyTimeout`;
- * - a file renamed over the path is read from the next statement on.
+ * - a file renamed over the path is read from the next statement 50 ms on.
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
@@ -185,7 +185,7 @@ for (const backend of TEST_BACKENDS) {
       db.close();
     }));
 
-  Deno.test(`live snapshot: ${backend}: a file renamed over the path is read from the next statement`, () =>
+  Deno.test(`live snapshot: ${backend}: a file renamed over the path is read 50 ms later`, () =>
     withFile("delete", (path, writer) => {
       const db = new Database(path, { backend });
       assert.equal(db.prepare("SELECT count(*) AS n FROM t").get()!.n, ROWS);
@@ -193,6 +193,8 @@ for (const backend of TEST_BACKENDS) {
       other.exec("CREATE TABLE t(id INTEGER PRIMARY KEY, v, pad); INSERT INTO t VALUES (1, 9, '')");
       other.close();
       Deno.renameSync(`${path}.new`, path);
+      // Looked for at most every 50 ms (core/io/live_file.ts RENAME_CHECK_MS).
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60);
       assert.deepEqual(db.prepare("SELECT id, v FROM t").all().map((r) => ({ ...r })), [
         { id: 1, v: 9 },
       ]);

@@ -55,6 +55,8 @@ const TORN_HEADER_READS = 8;
  * (left by a crashed writer) and the WAL is read without it, as SQLite's recovery would.
  */
 const STALE_AFTER = 50;
+/** How often a statement start looks whether another file was renamed over the path. */
+const RENAME_CHECK_MS = 50;
 
 /** A committed state of a file that others write, as {@link LiveFile.latest} finds it. */
 export interface LiveSnapshot {
@@ -111,6 +113,8 @@ export class LiveFile {
   #recovered: Uint8Array | null = null;
   /** Snapshots in a row where `-shm` and the WAL disagreed. */
   #disagreements = 0;
+  /** When the path was last seen to name the open database file (Date.now()). */
+  #namedAt = 0;
   readonly #shmBuffer = new Uint8Array(WAL_INDEX_HEADER_SIZE);
   readonly #journalBuffer = new Uint8Array(8);
   readonly #header = new Uint8Array(HEADER_SIZE);
@@ -218,7 +222,21 @@ export class LiveFile {
     if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
     // A WAL-mode file nobody has open: a connection creates `-wal` before any frame.
     if (this.#walHeader && exists(`${this.path}-wal`)) return false;
-    return stillNamed(this.#db.fd, this.path, this.#dbIdentity);
+    return this.#stillNamed();
+  }
+
+  /**
+   * Whether the path still names the file open, asked at most every
+   * {@link RENAME_CHECK_MS}: another file renamed over the path is not a commit to this one
+   * (whose reads stay consistent; SQLite's readers never notice it at all), so it is picked
+   * up within that time rather than paid for on every statement.
+   */
+  #stillNamed(): boolean {
+    const now = Date.now();
+    if (now - this.#namedAt < RENAME_CHECK_MS) return true;
+    if (!stillNamed(this.#db.fd, this.path, this.#dbIdentity)) return false;
+    this.#namedAt = now;
+    return true;
   }
 
   #tryLatest(): LiveSnapshot | null {
