@@ -125,7 +125,7 @@ export class Statement {
     this.#host = host;
     this.#compiled = compiled;
     this.#version = host.version?.() ?? 0;
-    this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
+    this.#makeRow = rowMaker(columnNames(compiled));
     const parameters = compiled.kind === "select" || compiled.kind === "listing"
       ? compiled.parameters
       : [];
@@ -310,7 +310,7 @@ export class Statement {
     return c.kind === "select" || c.kind === "listing" ? c.program.explainText() : "";
   }
 
-  /** The compiled statement, compiled again if the connection's functions changed. */
+  /** The compiled statement, compiled again if the connection's functions or schema changed. */
   #current(): CompiledStatement {
     const host = this.#host;
     const version = host.version?.() ?? 0;
@@ -318,17 +318,14 @@ export class Statement {
       // Same text, so the same parameters; a schema change may change the columns
       // (`SELECT *` of a table that gained one), as in SQLite.
       const compiled = host.recompile(this.#compiled.text);
-      if (compiled.columns.map((c) => c.name).join("\0") !== this.#columnKey()) {
-        this.#makeRow = rowMaker(compiled.columns.map((c) => c.name));
+      const names = columnNames(compiled);
+      if (names.join("\0") !== columnNames(this.#compiled).join("\0")) {
+        this.#makeRow = rowMaker(names);
       }
       this.#compiled = compiled;
       this.#version = version;
     }
     return this.#compiled;
-  }
-
-  #columnKey(): string {
-    return this.#compiled.columns.map((c) => c.name).join("\0");
   }
 
   /**
@@ -517,4 +514,8 @@ function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCurso
       at = rows.length;
     },
   };
+}
+
+function columnNames(compiled: CompiledStatement): string[] {
+  return compiled.columns.map((c) => c.name);
 }

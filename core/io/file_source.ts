@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
 import type { ByteSource } from "./byte_source.ts";
+import { identityOf, sameFile } from "./file_stat.ts";
 
 /**
  * A {@link ByteSource} over a file, read with positional reads (node:fs, which Deno and
@@ -62,8 +63,7 @@ export class FileSource implements ByteSource {
     try {
       const open = fstatSync(this.#fd);
       this.size = open.size;
-      const named = statSync(this.path, { throwIfNoEntry: false });
-      return named !== undefined && named.ino === open.ino && named.dev === open.dev;
+      return sameFile(identityOf(this.path), open);
     } catch (e) {
       throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} (${errText(e)})`);
     }

@@ -218,11 +218,8 @@ export class LiveFile {
       return true;
     }
     if (this.#recovered !== null) return this.#recoveredHolds();
-    if (!this.#rollback) return false;
-    if (this.#readCounter() !== this.#counter || this.#journalHot()) return false;
-    // A WAL-mode file nobody has open: a connection creates `-wal` before any frame.
-    if (this.#walHeader && exists(`${this.path}-wal`)) return false;
-    return this.#stillNamed();
+    // Pages read after this are checked again, so the start may ask in the checks' order.
+    return this.#rollback && this.#rollbackHolds() && this.#stillNamed();
   }
 
   /**

@@ -12,7 +12,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { type BackendName, Database } from "../../mod.ts";
-import { type Connection, prepareUsers, route } from "./users_api.mjs";
+import { type Connection, prepareUsers, route, SERVER_OPTIONS } from "./users_api.mjs";
 
 /** What `startDenoServer` needs. */
 export interface DenoServerOptions {
@@ -88,14 +88,7 @@ function json(status: number, body: string): Response {
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
-    options: {
-      db: { type: "string" },
-      port: { type: "string", default: "3000" },
-      host: { type: "string", default: "127.0.0.1" },
-      engine: { type: "string", default: "litejit" },
-      backend: { type: "string" },
-      "reuse-port": { type: "boolean", default: false },
-    },
+    options: { ...SERVER_OPTIONS, "reuse-port": { type: "boolean", default: false } },
   });
   if (!values.db) throw new Error("--db <file> is required");
   const server = startDenoServer({

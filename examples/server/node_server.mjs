@@ -16,17 +16,10 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import { parseArgs } from "node:util";
-import { prepareUsers, route } from "./users_api.mjs";
+import { prepareUsers, route, SERVER_OPTIONS } from "./users_api.mjs";
 
 const { values: args } = parseArgs({
-  options: {
-    db: { type: "string" },
-    port: { type: "string", default: "3000" },
-    host: { type: "string", default: "127.0.0.1" },
-    engine: { type: "string", default: "litejit" },
-    backend: { type: "string" },
-    workers: { type: "string", default: "1" },
-  },
+  options: { ...SERVER_OPTIONS, workers: { type: "string", default: "1" } },
 });
 if (!args.db) throw new Error("--db <file> is required");
 const workers = Number(args.workers);

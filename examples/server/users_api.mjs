@@ -6,6 +6,18 @@
  * @module
  */
 
+/**
+ * The command-line options both servers take (node:util `parseArgs` options); each adds its
+ * own (`--workers` on Node, `--reuse-port` on Deno).
+ */
+export const SERVER_OPTIONS = /** @type {const} */ ({
+  db: { type: "string" },
+  port: { type: "string", default: "3000" },
+  host: { type: "string", default: "127.0.0.1" },
+  engine: { type: "string", default: "litejit" },
+  backend: { type: "string" },
+});
+
 /** How many rows `/users` returns per page. */
 export const PAGE_SIZE = 200;
 
