@@ -22,6 +22,7 @@
 import { installPathOpener } from "./core/api/database.ts";
 import { openDatabaseFile } from "./core/io/open_path.ts";
 import "./backends/all.ts";
+import "./wasm_text.ts";
 
 installPathOpener(openDatabaseFile);
 

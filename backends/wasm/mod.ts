@@ -25,7 +25,7 @@ import { type Factory, factoryFor } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
 import { compiledModule } from "./compiled.ts";
-import { printModule } from "./emit/print.ts";
+import { moduleText } from "./module_text.ts";
 import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
 import { framesOf } from "./frames.ts";
 import { buildModule, MODULE_NAMES, nativeIds, RUN_ROW } from "./module.ts";
@@ -251,7 +251,7 @@ export class WasmProgram implements Program {
 
   explainText(): string {
     return [
-      printModule(this.bytes),
+      moduleText(this.bytes),
       "",
       ";; imported as rt.seg: the JS segments",
       `function (${GENERATED_PARAMS.join(", ")}) {\n${this.#source}\n}`,
