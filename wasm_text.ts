@@ -28,7 +28,7 @@ installModulePrinter(printModule);
  * ```ts
  * import { printWasmModule } from "./wasm_text.ts";
  * const empty = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
- * console.log(printWasmModule(empty)); // (module)
+ * console.log(printWasmModule(empty)); // "(module\n)"
  * ```
  */
 export function printWasmModule(bytes: Uint8Array): string {

@@ -110,6 +110,7 @@ Deno.test({
             assert.deepEqual(shown.rows, expectedCells(sql));
             assert.deepEqual(shown.plan, expectedPlan(sql));
             assert.ok(shown.program.trim().length > 0, "the program pane is empty");
+            if (backend === "wasm") assert.match(shown.program, /^\(module /, "no WAT shown");
             assert.match(shown.timings, /^open [\d.]+ ms · prepare [\d.]+ ms · run [\d.]+ ms$/);
           }
         });

@@ -44,6 +44,8 @@ Deno.test({
     assert.match(inputs, /core\/sql\/ll1\.ts/);
     assert.match(inputs, /backends\/wasm\//);
     assert.doesNotMatch(jsOnly.inputs.join("\n"), /backends\/wasm\//);
+    // The WAT printer is behind the ./wasm-text entry (wasm_text.ts), not in browser bundles.
+    assert.doesNotMatch(inputs, /backends\/wasm\/emit\/print\.ts/);
   },
 });
 

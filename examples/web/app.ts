@@ -7,6 +7,8 @@
  */
 import { Database, type DatabaseOptions, type SqlValue } from "../../browser.ts";
 import { AsyncDatabase } from "../../remote.ts";
+// The page shows the wasm backend's module as WAT: the printer is an entry of its own.
+import "../../wasm_text.ts";
 import {
   describeError,
   describeFetched,
