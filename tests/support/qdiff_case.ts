@@ -132,6 +132,15 @@ export function paramsOf(q: QdiffQuery): Cell[] {
  * Builds the case's database with node:sqlite, runs every statement on SQLite and on each
  * engine, and compares.
  */
+/** LITEJIT_QDIFF_TRACE=1 prints each statement before an engine runs it (to find a slow one). */
+const TRACE = (() => {
+  try {
+    return Deno.env.get("LITEJIT_QDIFF_TRACE") === "1";
+  } catch {
+    return false;
+  }
+})();
+
 export function runCase(c: QdiffCase, engines: readonly QdiffEngine[]): QdiffResult {
   const built = buildQdiffDb(c.db);
   const oracle = sqliteEngine("sqlite").open(built.path);
@@ -154,6 +163,7 @@ export function runCase(c: QdiffCase, engines: readonly QdiffEngine[]): QdiffRes
         for (const f of q.features) features.add(f);
       } else result.failed++;
       for (const { engine, conn } of conns) {
+        if (TRACE) console.error(`[qdiff ${engine.name}] ${q.sql}`);
         const actual = conn.run(q.sql, params);
         const why = compareOutcomes(expected, actual);
         if (why !== null && errorTimingOnly(expected, actual)) {

@@ -28,20 +28,28 @@ export function showCell(v: Cell): string {
     return /[.eEn]/.test(s) ? s : `${s}.0`;
   }
   if (typeof v === "string") return `'${v.replaceAll("'", "''")}'`;
+  // A generated zeroblob() can be megabytes: a message shows its start and its size.
+  if (v.length > SHOWN_BLOB_BYTES) {
+    return `x'${hex(v.subarray(0, SHOWN_BLOB_BYTES))}...' (${v.length} bytes)`;
+  }
   return `x'${hex(v)}'`;
 }
 
+const SHOWN_BLOB_BYTES = 64;
+const HEX_BYTES = Array.from({ length: 256 }, (_, x) => x.toString(16).padStart(2, "0"));
+
 function hex(b: Uint8Array): string {
-  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  let out = "";
+  for (const x of b) out += HEX_BYTES[x];
+  return out;
 }
 
-/** An exact identity of a value, storage class included. */
 function cellIdentity(v: Cell): string {
   if (v === null) return "n";
   if (typeof v === "bigint") return `i${v}`;
   if (typeof v === "number") return `r${Object.is(v, -0) ? "-0" : v}`;
   if (typeof v === "string") return `t${v}`;
-  if (v instanceof Uint8Array) return `b${hex(v)}`;
+  if (v instanceof Uint8Array) return `b${BYTES_AS_CHARS.decode(v)}`;
   return `?${typeof v}:${String(v)}`; // not a SQL value at all: never equal to one
 }
 
@@ -65,8 +73,35 @@ export function sameRowsInAnotherOrder(expected: Cell[][], actual: Cell[][]): bo
   return true;
 }
 
+/** One char per byte, each byte its own char (windows-1252 maps the 256 bytes one to one). */
+const BYTES_AS_CHARS = new TextDecoder("windows-1252");
+
+/** A row's identity: each cell's identity prefixed by its length, so the joint is exact. */
 function rowIdentity(row: readonly Cell[]): string {
-  return JSON.stringify(row.map(cellIdentity));
+  return row.map((v) => {
+    const id = cellIdentity(v);
+    return `${id.length}:${id}`;
+  }).join("");
+}
+
+/**
+ * Whether two cells are the same value of the same storage class: what equal identities
+ * mean, without building them (a generated zeroblob() can be megabytes).
+ */
+function sameCell(a: Cell, b: Cell): boolean {
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    if (!(a instanceof Uint8Array && b instanceof Uint8Array) || a.length !== b.length) {
+      return false;
+    }
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  if (typeof a !== typeof b) return false;
+  return typeof a === "number" ? Object.is(a, b) || (a !== a && b !== b) : a === b;
+}
+
+function sameRow(a: readonly Cell[], b: readonly Cell[]): boolean {
+  return a.length === b.length && a.every((v, i) => sameCell(v, b[i]));
 }
 
 /** Why `actual` disagrees with `expected` (SQLite's outcome), or null when they agree. */
@@ -88,7 +123,7 @@ export function compareOutcomes(expected: Outcome, actual: Outcome): string | nu
   const g = actual.rows;
   const n = Math.max(e.length, g.length);
   for (let i = 0; i < n; i++) {
-    if (i < e.length && i < g.length && rowIdentity(e[i]) === rowIdentity(g[i])) continue;
+    if (i < e.length && i < g.length && sameRow(e[i], g[i])) continue;
     return `row ${i + 1} differs (${e.length} expected rows, ${g.length} got): expected ${
       e[i] ? showRow(e[i]) : "end"
     }, got ${g[i] ? showRow(g[i]) : "end"}`;
