@@ -69,6 +69,14 @@ const RANKING: [AggregateFunction, ForcedFrame][] = [
   [NTILE, forced("rows", "currentRow", "unboundedFollowing")],
 ];
 
+/** The window-only functions that are aggregate objects: all but lag and lead. */
+export const WINDOW_ONLY: readonly AggregateFunction[] = [
+  ...RANKING.map(([fn]) => fn),
+  LAST_VALUE,
+  FIRST_VALUE,
+  NTH_VALUE,
+];
+
 const LAG_FRAME = forced("rows", "unboundedPreceding", "currentRow");
 const LEAD_FRAME = forced("rows", "unboundedPreceding", "unboundedFollowing");
 
