@@ -104,44 +104,41 @@ const quoteFn: ScalarImpl = (args, out, ctx) => {
   setJsonText(out, jx.text());
 };
 
-/** Resolves a `$`-path for json_array_length / json_type; null when not found. */
-function findPath(p: JsonParse, path: string, allowNonDollar: boolean): number | null {
-  const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
-  if (z === null) throw badPath(path);
-  const i = lookupStep(p, 0, z, 0, 0);
-  if (i === LOOKUP_NOTFOUND) return null;
-  if (i < 0) throw lookupError(i, path);
-  return i;
+/**
+ * json_array_length(J [, P]) and json_type(J [, P]): `result` of the element at path P (or
+ * of the root); NULL for a NULL argument or a path that finds nothing. json_array_length
+ * reads a path without `$` as the root (`allowNonDollar`); json_type rejects it.
+ */
+function elementFn(
+  allowNonDollar: boolean,
+  result: (p: JsonParse, i: number, out: Reg) => void,
+): ScalarImpl {
+  return (args, out, ctx) => {
+    const p = parseArg(args[0], ctx.encoding);
+    if (p === null) return setNull(out);
+    let i = 0;
+    if (args.length === 2) {
+      if (args[1].c === StorageClass.Null) return setNull(out);
+      const path = argText(args[1], ctx.encoding);
+      const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
+      if (z === null) throw badPath(path);
+      i = lookupStep(p, 0, z, 0, 0);
+      if (i === LOOKUP_NOTFOUND) return setNull(out);
+      if (i < 0) throw lookupError(i, path);
+    }
+    result(p, i, out);
+  };
 }
 
 /** json_array_length(J [, P]). */
-const arrayLengthFn: ScalarImpl = (args, out, ctx) => {
-  const p = parseArg(args[0], ctx.encoding);
-  if (p === null) return setNull(out);
-  let i = 0;
-  if (args.length === 2) {
-    if (args[1].c === StorageClass.Null) return setNull(out);
-    const path = argText(args[1], ctx.encoding);
-    const found = findPath(p, path, true);
-    if (found === null) return setNull(out);
-    i = found;
-  }
+const arrayLengthFn = elementFn(true, (p, i, out) => {
   setInt(out, (p.a[i] & 0x0f) === JB.Array ? arrayCount(p, i) : 0);
-};
+});
 
 /** json_type(J [, P]). */
-const typeFn: ScalarImpl = (args, out, ctx) => {
-  const p = parseArg(args[0], ctx.encoding);
-  if (p === null) return setNull(out);
-  let i = 0;
-  if (args.length === 2) {
-    if (args[1].c === StorageClass.Null) return setNull(out);
-    const found = findPath(p, argText(args[1], ctx.encoding), false);
-    if (found === null) return setNull(out);
-    i = found;
-  }
+const typeFn = elementFn(false, (p, i, out) => {
   setText(out, JSONB_TYPE_NAMES[p.a[i] & 0x0f]);
-};
+});
 
 /** How json_extract-like functions return their result. */
 const enum Extract {
