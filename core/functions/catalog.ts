@@ -1,13 +1,17 @@
 /**
  * The catalog of SQLite's built-in SQL functions: names, allowed argument counts and
- * kind (scalar, aggregate, window). Implementations live elsewhere; the binder only needs
- * to know whether a call is valid and what role it plays.
+ * kind (scalar, aggregate, window), read from the registries of the implementations; the
+ * binder only needs to know whether a call is valid and what role it plays.
  *
  * The list is SQLite 3.53's `pragma_function_list` for built-in functions (as node:sqlite
  * ships it), plus the math functions SQLite adds with SQLITE_ENABLE_MATH_FUNCTIONS (which
  * node:sqlite leaves out; see {@link FunctionDef.optional}).
  */
 import type { UserFunction } from "./user/table.ts";
+import { SCALARS } from "./scalar/registry.ts";
+import { MATH_FUNCTIONS } from "./scalar/math.ts";
+import { AGGREGATE_FUNCTIONS } from "./aggregate/registry.ts";
+import { WINDOW_ONLY } from "./window/registry.ts";
 
 /** What a function is: a scalar function, an aggregate, or a window-only function. */
 export type FunctionKind = "scalar" | "aggregate" | "window";
@@ -38,82 +42,33 @@ export interface FunctionDef {
 
 const ANY = -1;
 
-/**
- * Each table lists `[fewest arguments, most arguments, names]`: the names (separated by
- * spaces) of the functions taking that many arguments.
- */
-type ArityTable = readonly [number, number, string][];
+/** Window-only functions (they need OVER) that are not aggregate objects. */
+const OFFSET_WINDOWS = ["lag", "lead"];
 
-const scalars: ArityTable = [
-  [1, 1, "abs hex json json_error_position json_quote jsonb length likely lower octet_length"],
-  [1, 1, "quote sign soundex sqlite_compileoption_get sqlite_compileoption_used subtype"],
-  [1, 1, "typeof unicode unistr unistr_quote unlikely upper zeroblob"],
-  [2, 2, "-> ->> glob ifnull instr json_patch jsonb_patch likelihood nullif sqlite_log timediff"],
-  [3, 3, "replace"],
-  [1, 2, "json_array_length json_pretty json_type json_valid ltrim round rtrim trim unhex"],
-  [2, 3, "like substr substring"],
-  [0, ANY, "char date datetime format json_array json_array_insert json_extract json_insert"],
-  [0, ANY, "json_object json_remove json_replace json_set jsonb_array jsonb_array_insert"],
-  [0, ANY, "jsonb_extract jsonb_insert jsonb_object jsonb_remove jsonb_replace jsonb_set"],
-  [0, ANY, "julianday printf strftime time unixepoch"],
-  [1, ANY, "concat"],
-  [2, ANY, "coalesce concat_ws if iif max min"],
-];
-
-/** Functions whose result can change between calls or depends on the connection. */
-const volatiles: ArityTable = [
-  [0, 0, "changes current_date current_time current_timestamp last_insert_rowid random"],
-  [0, 0, "sqlite_source_id sqlite_version total_changes"],
-  [1, 1, "randomblob"],
-  [1, 2, "load_extension"],
-];
-
-/** Aggregates; every built-in aggregate may also be used as a window function. */
-const aggregates: ArityTable = [
-  [0, 1, "count"],
-  [1, 1, "avg json_group_array jsonb_group_array max min sum total"],
-  [1, 2, "group_concat"],
-  [2, 2, "json_group_object jsonb_group_object string_agg"],
-];
-
-/** Window-only functions (they need OVER). */
-const windows: ArityTable = [
-  [0, 0, "cume_dist dense_rank percent_rank rank row_number"],
-  [1, 1, "first_value last_value ntile"],
-  [1, 3, "lag lead"],
-  [2, 2, "nth_value"],
-];
-
-/** SQLITE_ENABLE_MATH_FUNCTIONS. */
-const math: ArityTable = [
-  [0, 0, "pi"],
-  [1, 1, "acos acosh asin asinh atan atanh ceil ceiling cos cosh degrees exp floor ln log10"],
-  [1, 1, "log2 radians sin sinh sqrt tan tanh trunc"],
-  [1, 2, "log"],
-  [2, 2, "atan2 mod pow power"],
-];
-
-/** The definitions a table lists, each with `kind`, volatility and feature set. */
-function defsOf(
-  table: ArityTable,
+/** A frozen definition. */
+function def(
+  name: string,
   kind: FunctionKind,
+  minArgs: number,
+  maxArgs: number,
   volatile = false,
   optional: "math" | null = null,
-): FunctionDef[] {
-  return table.flatMap(([minArgs, maxArgs, names]) =>
-    names.split(" ").map((name) =>
-      Object.freeze({ name, kind, minArgs, maxArgs, optional, volatile })
-    )
-  );
+): FunctionDef {
+  return Object.freeze({ name, kind, minArgs, maxArgs, optional, volatile });
 }
 
+/**
+ * The catalog, derived from the implementations: the scalar registry (with its math
+ * functions, SQLITE_ENABLE_MATH_FUNCTIONS), the aggregates (every built-in aggregate may
+ * also be used as a window function), and the window-only functions.
+ */
 function buildCatalog(): Map<string, readonly FunctionDef[]> {
   const all: FunctionDef[] = [
-    ...defsOf(scalars, "scalar"),
-    ...defsOf(volatiles, "scalar", true),
-    ...defsOf(aggregates, "aggregate"),
-    ...defsOf(windows, "window"),
-    ...defsOf(math, "scalar", false, "math"),
+    ...SCALARS.map(([name, min, max, , volatile]) => def(name, "scalar", min, max, volatile)),
+    ...MATH_FUNCTIONS.map(([name, min, max]) => def(name, "scalar", min, max, false, "math")),
+    ...[...AGGREGATE_FUNCTIONS.values()].map((f) => def(f.name, "aggregate", f.minArgs, f.maxArgs)),
+    ...WINDOW_ONLY.map((f) => def(f.name, "window", f.minArgs, f.maxArgs)),
+    ...OFFSET_WINDOWS.map((name) => def(name, "window", 1, 3)),
   ];
   const byName = new Map<string, FunctionDef[]>();
   for (const f of all) {

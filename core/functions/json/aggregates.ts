@@ -53,54 +53,44 @@ function inverse(s: GroupState): void {
   } else o.n = 1;
 }
 
-function groupArray(name: string, asBlob: boolean): AggregateFunction<GroupState> {
+/**
+ * json_group_array(X) (`object` false) or json_group_object(NAME, X), as JSON text or
+ * (`asBlob`) JSONB.
+ */
+function group(name: string, object: boolean, asBlob: boolean): AggregateFunction<GroupState> {
+  const open = object ? 0x7b : 0x5b;
+  const end = (s: GroupState, out: Reg) => finish(s, out, open + 2, object ? "{}" : "[]", asBlob); // "}" or "]"
+  const argc = object ? 2 : 1;
   return {
     name,
-    minArgs: 1,
-    maxArgs: 1,
-    create: (ctx) => ({ ctx, out: null }),
-    step(s, args) {
-      if (s.out === null) {
-        s.out = new JsonOut();
-        s.out.char(0x5b);
-      } else if (s.out.n > 1) s.out.char(0x2c);
-      appendSqlValue(s.out, args[0], s.ctx.encoding);
-    },
-    final: (s, out) => finish(s, out, 0x5d, "[]", asBlob),
-    value: (s, out) => finish(s, out, 0x5d, "[]", asBlob),
-    inverse: (s) => inverse(s),
-  };
-}
-
-function groupObject(name: string, asBlob: boolean): AggregateFunction<GroupState> {
-  return {
-    name,
-    minArgs: 2,
-    maxArgs: 2,
+    minArgs: argc,
+    maxArgs: argc,
     create: (ctx) => ({ ctx, out: null }),
     step(s, args) {
       const k = args[0];
       // A NULL label: SQLite leaves the pair out.
-      if (k.c === StorageClass.Null) return;
+      if (object && k.c === StorageClass.Null) return;
       if (s.out === null) {
         s.out = new JsonOut();
-        s.out.char(0x7b);
+        s.out.char(open);
       } else if (s.out.n > 1) s.out.char(0x2c);
-      const b = utf8(argText(k, s.ctx.encoding));
-      appendQuoted(s.out, b, 0, cStrLen(b));
-      s.out.char(0x3a);
-      appendSqlValue(s.out, args[1], s.ctx.encoding);
+      if (object) {
+        const b = utf8(argText(k, s.ctx.encoding));
+        appendQuoted(s.out, b, 0, cStrLen(b));
+        s.out.char(0x3a);
+      }
+      appendSqlValue(s.out, args[argc - 1], s.ctx.encoding);
     },
-    final: (s, out) => finish(s, out, 0x7d, "{}", asBlob),
-    value: (s, out) => finish(s, out, 0x7d, "{}", asBlob),
-    inverse: (s) => inverse(s),
+    final: end,
+    value: end,
+    inverse,
   };
 }
 
 /** The JSON aggregates, for the aggregate registry. */
 export const JSON_AGGREGATES: readonly AggregateFunction[] = [
-  groupArray("json_group_array", false),
-  groupArray("jsonb_group_array", true),
-  groupObject("json_group_object", false),
-  groupObject("jsonb_group_object", true),
+  group("json_group_array", false, false),
+  group("jsonb_group_array", false, true),
+  group("json_group_object", true, false),
+  group("jsonb_group_object", true, true),
 ] as AggregateFunction[];

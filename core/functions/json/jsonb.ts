@@ -8,6 +8,7 @@
  * elements (an object alternates label, value). This is SQLite's on-disk format, so a
  * JSONB blob stored by SQLite reads here and ours reads there.
  */
+import { utf8 } from "./chars.ts";
 
 /** JSONB element types (low nibble of the first header byte). */
 export const enum JB {
@@ -136,9 +137,7 @@ export class JsonParse {
 
   /** Appends a node whose payload is an ASCII string. */
   appendAscii(t: number, s: string): void {
-    const b = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
-    this.appendNode(t, b.length, b);
+    this.appendNode(t, s.length, utf8(s));
   }
 
   /**

@@ -7,7 +7,7 @@ import { SqliteError } from "../../errors.ts";
 import { toInt } from "../../value/coerce.ts";
 import { type Reg, setBlob, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
-import type { ScalarImpl } from "../scalar/registry.ts";
+import type { ScalarEntry, ScalarImpl } from "../scalar/registry.ts";
 import {
   appendSqlValue,
   argText,
@@ -104,44 +104,41 @@ const quoteFn: ScalarImpl = (args, out, ctx) => {
   setJsonText(out, jx.text());
 };
 
-/** Resolves a `$`-path for json_array_length / json_type; null when not found. */
-function findPath(p: JsonParse, path: string, allowNonDollar: boolean): number | null {
-  const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
-  if (z === null) throw badPath(path);
-  const i = lookupStep(p, 0, z, 0, 0);
-  if (i === LOOKUP_NOTFOUND) return null;
-  if (i < 0) throw lookupError(i, path);
-  return i;
+/**
+ * json_array_length(J [, P]) and json_type(J [, P]): `result` of the element at path P (or
+ * of the root); NULL for a NULL argument or a path that finds nothing. json_array_length
+ * reads a path without `$` as the root (`allowNonDollar`); json_type rejects it.
+ */
+function elementFn(
+  allowNonDollar: boolean,
+  result: (p: JsonParse, i: number, out: Reg) => void,
+): ScalarImpl {
+  return (args, out, ctx) => {
+    const p = parseArg(args[0], ctx.encoding);
+    if (p === null) return setNull(out);
+    let i = 0;
+    if (args.length === 2) {
+      if (args[1].c === StorageClass.Null) return setNull(out);
+      const path = argText(args[1], ctx.encoding);
+      const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
+      if (z === null) throw badPath(path);
+      i = lookupStep(p, 0, z, 0, 0);
+      if (i === LOOKUP_NOTFOUND) return setNull(out);
+      if (i < 0) throw lookupError(i, path);
+    }
+    result(p, i, out);
+  };
 }
 
 /** json_array_length(J [, P]). */
-const arrayLengthFn: ScalarImpl = (args, out, ctx) => {
-  const p = parseArg(args[0], ctx.encoding);
-  if (p === null) return setNull(out);
-  let i = 0;
-  if (args.length === 2) {
-    if (args[1].c === StorageClass.Null) return setNull(out);
-    const path = argText(args[1], ctx.encoding);
-    const found = findPath(p, path, true);
-    if (found === null) return setNull(out);
-    i = found;
-  }
+const arrayLengthFn = elementFn(true, (p, i, out) => {
   setInt(out, (p.a[i] & 0x0f) === JB.Array ? arrayCount(p, i) : 0);
-};
+});
 
 /** json_type(J [, P]). */
-const typeFn: ScalarImpl = (args, out, ctx) => {
-  const p = parseArg(args[0], ctx.encoding);
-  if (p === null) return setNull(out);
-  let i = 0;
-  if (args.length === 2) {
-    if (args[1].c === StorageClass.Null) return setNull(out);
-    const found = findPath(p, argText(args[1], ctx.encoding), false);
-    if (found === null) return setNull(out);
-    i = found;
-  }
+const typeFn = elementFn(false, (p, i, out) => {
   setText(out, JSONB_TYPE_NAMES[p.a[i] & 0x0f]);
-};
+});
 
 /** How json_extract-like functions return their result. */
 const enum Extract {
@@ -349,34 +346,37 @@ const prettyFn: ScalarImpl = (args, out, ctx) => {
   setText(out, jx.text());
 };
 
-/** Every scalar JSON function by name. */
-export const JSON_SCALARS: ReadonlyArray<readonly [string, ScalarImpl]> = [
-  ["json", jsonFn(false)],
-  ["jsonb", jsonFn(true)],
-  ["json_array", arrayFn(false)],
-  ["jsonb_array", arrayFn(true)],
-  ["json_array_insert", editFn("array_insert", Edit.ArrayIns, false)],
-  ["jsonb_array_insert", editFn("array_insert", Edit.ArrayIns, true)],
-  ["json_array_length", arrayLengthFn],
-  ["json_error_position", errorPositionFn],
-  ["json_extract", extractFn(Extract.Default)],
-  ["jsonb_extract", extractFn(Extract.Blob)],
-  ["->", extractFn(Extract.Json)],
-  ["->>", extractFn(Extract.Sql)],
-  ["json_insert", editFn("insert", Edit.Ins, false)],
-  ["jsonb_insert", editFn("insert", Edit.Ins, true)],
-  ["json_object", objectFn(false)],
-  ["jsonb_object", objectFn(true)],
-  ["json_patch", patchFn(false)],
-  ["jsonb_patch", patchFn(true)],
-  ["json_pretty", prettyFn],
-  ["json_quote", quoteFn],
-  ["json_remove", removeFn(false)],
-  ["jsonb_remove", removeFn(true)],
-  ["json_replace", editFn("replace", Edit.Repl, false)],
-  ["jsonb_replace", editFn("replace", Edit.Repl, true)],
-  ["json_set", editFn("set", Edit.Set, false)],
-  ["jsonb_set", editFn("set", Edit.Set, true)],
-  ["json_type", typeFn],
-  ["json_valid", validFn],
+/** No limit on the number of arguments. */
+const ANY = -1;
+
+/** Every scalar JSON function, with its argument counts. */
+export const JSON_SCALARS: readonly ScalarEntry[] = [
+  ["json", 1, 1, jsonFn(false)],
+  ["jsonb", 1, 1, jsonFn(true)],
+  ["json_array", 0, ANY, arrayFn(false)],
+  ["jsonb_array", 0, ANY, arrayFn(true)],
+  ["json_array_insert", 0, ANY, editFn("array_insert", Edit.ArrayIns, false)],
+  ["jsonb_array_insert", 0, ANY, editFn("array_insert", Edit.ArrayIns, true)],
+  ["json_array_length", 1, 2, arrayLengthFn],
+  ["json_error_position", 1, 1, errorPositionFn],
+  ["json_extract", 0, ANY, extractFn(Extract.Default)],
+  ["jsonb_extract", 0, ANY, extractFn(Extract.Blob)],
+  ["->", 2, 2, extractFn(Extract.Json)],
+  ["->>", 2, 2, extractFn(Extract.Sql)],
+  ["json_insert", 0, ANY, editFn("insert", Edit.Ins, false)],
+  ["jsonb_insert", 0, ANY, editFn("insert", Edit.Ins, true)],
+  ["json_object", 0, ANY, objectFn(false)],
+  ["jsonb_object", 0, ANY, objectFn(true)],
+  ["json_patch", 2, 2, patchFn(false)],
+  ["jsonb_patch", 2, 2, patchFn(true)],
+  ["json_pretty", 1, 2, prettyFn],
+  ["json_quote", 1, 1, quoteFn],
+  ["json_remove", 0, ANY, removeFn(false)],
+  ["jsonb_remove", 0, ANY, removeFn(true)],
+  ["json_replace", 0, ANY, editFn("replace", Edit.Repl, false)],
+  ["jsonb_replace", 0, ANY, editFn("replace", Edit.Repl, true)],
+  ["json_set", 0, ANY, editFn("set", Edit.Set, false)],
+  ["jsonb_set", 0, ANY, editFn("set", Edit.Set, true)],
+  ["json_type", 1, 2, typeFn],
+  ["json_valid", 1, 2, validFn],
 ];

@@ -82,12 +82,15 @@ export function int64Of(r: Reg, enc: TextEncoding): number | bigint {
   return toInt(r, enc);
 }
 
+/** C's (int) cast of a 64-bit value: its low 32 bits. */
+export function toInt32(v: number | bigint): number {
+  if (typeof v === "number" && v >= -0x80000000 && v <= 0x7fffffff) return v;
+  return Number(BigInt.asIntN(32, BigInt(v)));
+}
+
 /** sqlite3_value_int: the 64-bit value cut to its low 32 bits, as C's (int) cast does. */
 export function int32Of(r: Reg, enc: TextEncoding): number {
-  const v = int64Of(r, enc);
-  return typeof v === "number"
-    ? (v >= -0x80000000 && v <= 0x7fffffff ? v : Number(BigInt.asIntN(32, BigInt(v))))
-    : Number(BigInt.asIntN(32, v));
+  return toInt32(int64Of(r, enc));
 }
 
 /** sqlite3_value_double (NULL gives 0.0): the one sqlite3VdbeRealValue of core/value. */
@@ -146,4 +149,14 @@ export function charCount(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i = sqliteCharEnd(s, i)) n++;
   return n;
+}
+
+/** Code-unit index after skipping `count` characters of `s` from `from`. */
+export function skipChars(s: string, from: number, count: number): number {
+  let i = from;
+  while (count > 0 && i < s.length) {
+    i = sqliteCharEnd(s, i);
+    count--;
+  }
+  return i;
 }

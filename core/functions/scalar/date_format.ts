@@ -3,7 +3,7 @@
  * `timediff()`, and `strftime()`'s format specifiers. Numbers are rendered as SQLite's
  * own printf does (`%02d`, `%2d`, `%06.3f`, `%.16g`), floats through printf_float.ts.
  */
-import { type FloatSpec, formatFloat } from "./printf_float.ts";
+import { formatFloat, simpleFloatSpec } from "./printf_float.ts";
 import {
   computeYMD,
   DateTime,
@@ -23,23 +23,9 @@ export function padInt(v: number, width: number, zero: boolean): string {
   return zero ? sign + "0".repeat(fill) + digits : " ".repeat(fill) + sign + digits;
 }
 
-function floatSpec(conv: string, precision: number, width: number): FloatSpec {
-  return {
-    conv,
-    precision,
-    width,
-    plus: "",
-    alternate: false,
-    alt2: false,
-    zeroPad: width > 0,
-    leftJustify: false,
-    thousands: false,
-  };
-}
-
-const SECONDS_SPEC = floatSpec("f", 3, 6); // %06.3f
-const FIXED3_SPEC = floatSpec("f", 3, 0); // %.3f
-const G16_SPEC = floatSpec("g", 16, 0); // %.16g
+const SECONDS_SPEC = simpleFloatSpec("f", 3, 6, false); // %06.3f
+const FIXED3_SPEC = simpleFloatSpec("f", 3, 0, false); // %.3f
+const G16_SPEC = simpleFloatSpec("g", 16, 0, false); // %.16g
 
 /** Seconds as `SS.SSS` (`%06.3f`). */
 export function secondsText(s: number): string {

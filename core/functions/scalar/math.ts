@@ -14,7 +14,7 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
 import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
-import type { ScalarImpl } from "./registry.ts";
+import type { ScalarEntry, ScalarImpl } from "./registry.ts";
 
 /** The argument as a double, or NaN when SQLite would not treat it as a number. */
 function numberArg(r: Reg, enc: TextEncoding): number {
@@ -123,23 +123,26 @@ const SAME_NAME_IN_MATH = [
   "tanh",
 ] as const;
 
-/** The math functions by lower-case name (registered only when the binder allows them). */
-export const MATH_FUNCTIONS: readonly (readonly [string, ScalarImpl])[] = [
-  ...SAME_NAME_IN_MATH.map((name) => [name, math1(Math[name])] as const),
-  ["atan2", math2(Math.atan2)],
-  ["ceil", ceil],
-  ["ceiling", ceil],
-  ["degrees", math1((x) => x * DEG_PER_RAD)],
-  ["floor", rounding(Math.floor)],
-  ["ln", logarithm(Math.log)],
-  ["log", logarithm(Math.log10)],
-  ["log10", logarithm(Math.log10)],
-  ["log2", logarithm(Math.log2)],
+/**
+ * The math functions by lower-case name, with their argument counts (registered only when
+ * the binder allows them).
+ */
+export const MATH_FUNCTIONS: readonly ScalarEntry[] = [
+  ...SAME_NAME_IN_MATH.map((name): ScalarEntry => [name, 1, 1, math1(Math[name])]),
+  ["atan2", 2, 2, math2(Math.atan2)],
+  ["ceil", 1, 1, ceil],
+  ["ceiling", 1, 1, ceil],
+  ["degrees", 1, 1, math1((x) => x * DEG_PER_RAD)],
+  ["floor", 1, 1, rounding(Math.floor)],
+  ["ln", 1, 1, logarithm(Math.log)],
+  ["log", 1, 2, logarithm(Math.log10)],
+  ["log10", 1, 1, logarithm(Math.log10)],
+  ["log2", 1, 1, logarithm(Math.log2)],
   // JavaScript's % is C's fmod (exact, sign of the dividend).
-  ["mod", math2((x, y) => x % y)],
-  ["pi", piFn],
-  ["pow", math2(cPow)],
-  ["power", math2(cPow)],
-  ["radians", math1((x) => x * RAD_PER_DEG)],
-  ["trunc", rounding(Math.trunc)],
+  ["mod", 2, 2, math2((x, y) => x % y)],
+  ["pi", 0, 0, piFn],
+  ["pow", 2, 2, math2(cPow)],
+  ["power", 2, 2, math2(cPow)],
+  ["radians", 1, 1, math1((x) => x * RAD_PER_DEG)],
+  ["trunc", 1, 1, rounding(Math.trunc)],
 ];

@@ -7,7 +7,7 @@ import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { textToReal } from "../../value/number_text.ts";
 import { normalizeInt, StorageClass } from "../../value/types.ts";
 import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
-import { type FloatSpec, formatFloat } from "./printf_float.ts";
+import { formatFloat, simpleFloatSpec } from "./printf_float.ts";
 
 const I64_MIN = -9223372036854775808n;
 
@@ -62,24 +62,9 @@ export function roundFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   } else if (n === 0) {
     r = Math.trunc(r + (r < 0 ? -0.5 : 0.5)) + 0;
   } else {
-    r = textToReal(formatFloat(r, roundSpec(n)));
+    r = textToReal(formatFloat(r, simpleFloatSpec("f", n, 0, true))); // %!.Nf
   }
   setReal(out, r);
-}
-
-/** The spec of `%!.Nf`, which round() prints through. */
-function roundSpec(n: number): FloatSpec {
-  return {
-    conv: "f",
-    precision: n,
-    width: 0,
-    plus: "",
-    alternate: false,
-    alt2: true,
-    zeroPad: false,
-    leftJustify: false,
-    thousands: false,
-  };
 }
 
 /** sign(X): -1, 0 or +1 for a number or numeric text; NULL otherwise. */

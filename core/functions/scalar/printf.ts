@@ -24,12 +24,15 @@ import { TextEncoding } from "../../value/types.ts";
 import type { FunctionContext } from "../context.ts";
 import { canonicalUtf8, decodeText, encodeUtf8 } from "../../format/text.ts";
 import {
+  charCount,
   charWidth,
   cText,
   doubleOf,
   int64Of,
   setTextResult,
+  skipChars,
   textOf,
+  toInt32,
   utf8Length,
 } from "./coerce.ts";
 import { type FloatSpec, formatFloat } from "./printf_float.ts";
@@ -63,12 +66,6 @@ class Args {
     const t = textOf(r, this.enc);
     return t === null ? null : cText(t);
   }
-}
-
-/** C's (int) cast of a 64-bit value. */
-function toInt32(v: number | bigint): number {
-  if (typeof v === "number" && v >= -0x80000000 && v <= 0x7fffffff) return v;
-  return Number(BigInt.asIntN(32, BigInt(v)));
 }
 
 // deno-lint-ignore no-control-regex
@@ -363,22 +360,13 @@ function groupThousands(digits: string): string {
  */
 function stringWidth(piece: string, width: number, alt2: boolean): [number, number] {
   const bytes = utf8Length(piece);
-  if (alt2 && width > 0) width = (width + bytes - countChars(piece)) | 0;
+  if (alt2 && width > 0) width = (width + bytes - charCount(piece)) | 0;
   return [width, bytes];
-}
-
-/** Number of characters (code points) in `s`. */
-function countChars(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i += charWidth(s, i)) n++;
-  return n;
 }
 
 /** The first `count` characters of `s`. */
 function charPrefix(s: string, count: number): string {
-  let i = 0;
-  while (count-- > 0 && i < s.length) i += charWidth(s, i);
-  return s.slice(0, i);
+  return s.slice(0, skipChars(s, 0, count));
 }
 
 /**

@@ -27,6 +27,29 @@ export interface FloatSpec {
   thousands: boolean;
 }
 
+/**
+ * A spec without flags, except `!` when `alt2`, and zero padding to `width` when it is
+ * positive: `%.3f`, `%06.3f`, `%.16g`, `%!.2f`.
+ */
+export function simpleFloatSpec(
+  conv: string,
+  precision: number,
+  width: number,
+  alt2: boolean,
+): FloatSpec {
+  return {
+    conv,
+    precision,
+    width,
+    plus: "",
+    alternate: false,
+    alt2,
+    zeroPad: width > 0,
+    leftJustify: false,
+    thousands: false,
+  };
+}
+
 /** SQLite caps the precision of floating-point conversions. */
 const FP_PRECISION_LIMIT = 100000000;
 

@@ -32,6 +32,7 @@ import {
   cText,
   int64Of,
   setTextResult,
+  skipChars,
   sqliteCharEnd,
   textOf,
   utf8Length,
@@ -96,16 +97,6 @@ export function lowerFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   const s = textOf(args[0], ctx.encoding);
   if (s === null) setNull(out);
   else setTextResult(out, mapAscii(s, false), ctx.encoding);
-}
-
-/** Code-unit index after skipping `count` characters of `s` from `from`. */
-function skipChars(s: string, from: number, count: number): number {
-  let i = from;
-  while (count > 0 && i < s.length) {
-    i = sqliteCharEnd(s, i);
-    count--;
-  }
-  return i;
 }
 
 /**

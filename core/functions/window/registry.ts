@@ -60,14 +60,24 @@ const forced = (
   startValue: number | null = null,
 ): ForcedFrame => ({ unit, start, end, startValue });
 
-const RANKING: [AggregateFunction, ForcedFrame][] = [
-  [ROW_NUMBER, forced("rows", "unboundedPreceding", "currentRow")],
-  [DENSE_RANK, forced("range", "unboundedPreceding", "currentRow")],
-  [RANK, forced("range", "unboundedPreceding", "currentRow")],
-  [PERCENT_RANK, forced("groups", "currentRow", "unboundedFollowing")],
-  [CUME_DIST, forced("groups", "following", "unboundedFollowing", 1)],
-  [NTILE, forced("rows", "currentRow", "unboundedFollowing")],
+/**
+ * The window-only functions that are aggregate objects (all but lag and lead): how each
+ * is evaluated and the frame SQLite forces on it (null: the call's own frame).
+ */
+const WINDOW_DEFS: [AggregateFunction, WindowFunctionKind, ForcedFrame | null][] = [
+  [ROW_NUMBER, "aggregate", forced("rows", "unboundedPreceding", "currentRow")],
+  [DENSE_RANK, "aggregate", forced("range", "unboundedPreceding", "currentRow")],
+  [RANK, "aggregate", forced("range", "unboundedPreceding", "currentRow")],
+  [PERCENT_RANK, "aggregate", forced("groups", "currentRow", "unboundedFollowing")],
+  [CUME_DIST, "aggregate", forced("groups", "following", "unboundedFollowing", 1)],
+  [NTILE, "aggregate", forced("rows", "currentRow", "unboundedFollowing")],
+  [LAST_VALUE, "aggregate", null],
+  [FIRST_VALUE, "position", null],
+  [NTH_VALUE, "position", null],
 ];
+
+/** The window-only functions that are aggregate objects: all but lag and lead. */
+export const WINDOW_ONLY: readonly AggregateFunction[] = WINDOW_DEFS.map(([fn]) => fn);
 
 const LAG_FRAME = forced("rows", "unboundedPreceding", "currentRow");
 const LEAD_FRAME = forced("rows", "unboundedPreceding", "unboundedFollowing");
@@ -81,37 +91,18 @@ export function windowFunction(
   argc: number,
   bounded: boolean,
 ): WindowFunctionDef | undefined {
-  for (const [fn, frame] of RANKING) {
+  for (const [fn, kind, frame] of WINDOW_DEFS) {
     if (fn.name === name) {
       return argc >= fn.minArgs && argc <= fn.maxArgs
-        ? { name, fn, kind: "aggregate", forced: frame, lead: false }
+        ? { name, fn, kind, forced: frame, lead: false }
         : undefined;
     }
   }
-  switch (name) {
-    case "last_value":
-      return argc === 1
-        ? { name, fn: LAST_VALUE, kind: "aggregate", forced: null, lead: false }
-        : undefined;
-    case "first_value":
-      return argc === 1
-        ? { name, fn: FIRST_VALUE, kind: "position", forced: null, lead: false }
-        : undefined;
-    case "nth_value":
-      return argc === 2
-        ? { name, fn: NTH_VALUE, kind: "position", forced: null, lead: false }
-        : undefined;
-    case "lag":
-    case "lead":
-      return argc >= 1 && argc <= 3
-        ? {
-          name,
-          fn: null,
-          kind: "offset",
-          forced: name === "lead" ? LEAD_FRAME : LAG_FRAME,
-          lead: name === "lead",
-        }
-        : undefined;
+  if (name === "lag" || name === "lead") {
+    const lead = name === "lead";
+    return argc >= 1 && argc <= 3
+      ? { name, fn: null, kind: "offset", forced: lead ? LEAD_FRAME : LAG_FRAME, lead }
+      : undefined;
   }
   const fn = aggregateFunction(name, argc);
   if (fn === undefined) return undefined;
