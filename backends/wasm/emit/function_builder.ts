@@ -10,8 +10,8 @@ import { ByteBuffer, checkI32, checkI64, checkU32 } from "./leb128.ts";
 import {
   type BlockType,
   BLOCKTYPE_EMPTY,
-  INSTR_BY_NAME,
   type LoadName,
+  MEMORY_ACCESS,
   PLAIN_OPCODE,
   type PlainName,
   type StoreName,
@@ -201,16 +201,17 @@ export class FunctionBuilder {
     offset: number,
     align: number | undefined,
   ): this {
-    const info = INSTR_BY_NAME.get(name);
-    if (info === undefined || info.imm !== "memarg" || !name.includes(kind)) {
+    const access = MEMORY_ACCESS[name];
+    if (access === undefined || !name.includes(kind)) {
       throw new Error(`not a ${kind.slice(1)}: ${name}`);
     }
-    const a = align ?? info.align;
-    if (!(a >= 0 && a <= info.align)) {
-      throw new RangeError(`${name}: alignment 2^${a} above natural 2^${info.align}`);
+    const [opcode, natural] = access;
+    const a = align ?? natural;
+    if (!(a >= 0 && a <= natural)) {
+      throw new RangeError(`${name}: alignment 2^${a} above natural 2^${natural}`);
     }
     checkU32(offset);
-    this.code.u8(info.opcode);
+    this.code.u8(opcode);
     this.code.u32(a);
     this.code.u32(offset);
     return this;

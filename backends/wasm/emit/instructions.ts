@@ -229,9 +229,14 @@ export interface InstrInfo {
   readonly align: number;
 }
 
-/** Every instruction in table order. */
-export const INSTRUCTIONS: readonly InstrInfo[] = (RUNS as readonly Run[]).flatMap(
-  ([first, imm, sig, names, align = -1]) =>
+/**
+ * Every instruction in table order (for the printer and tests: the emitter reads the two
+ * tables below, so bundles without the printer leave this out).
+ */
+export const INSTRUCTIONS: readonly InstrInfo[] = /* @__PURE__ */ describeAll();
+
+function describeAll(): InstrInfo[] {
+  return (RUNS as readonly Run[]).flatMap(([first, imm, sig, names, align = -1]) =>
     names.map((name, k): InstrInfo => {
       const code = first + k;
       return {
@@ -242,36 +247,33 @@ export const INSTRUCTIONS: readonly InstrInfo[] = (RUNS as readonly Run[]).flatM
         sig,
         align,
       };
-    }),
-);
+    })
+  );
+}
 
 /** Instructions by text name. */
-export const INSTR_BY_NAME: ReadonlyMap<InstrName, InstrInfo> = new Map(
-  INSTRUCTIONS.map((i) => [i.name, i]),
-);
+export const INSTR_BY_NAME: ReadonlyMap<InstrName, InstrInfo> = /* @__PURE__ */ byName();
 
-/** Unprefixed instructions by opcode byte (undefined where we emit nothing). */
-export const INSTR_BY_OPCODE: readonly (InstrInfo | undefined)[] = (() => {
-  const out: (InstrInfo | undefined)[] = new Array(256).fill(undefined);
-  for (const i of INSTRUCTIONS) if (i.sub < 0) out[i.opcode] = i;
-  return out;
-})();
+function byName(): Map<InstrName, InstrInfo> {
+  return new Map(INSTRUCTIONS.map((i) => [i.name, i]));
+}
 
-/** 0xFC-prefixed instructions by sub-opcode. */
-export const INSTR_BY_FC_SUB: ReadonlyMap<number, InstrInfo> = new Map(
-  INSTRUCTIONS.filter((i) => i.sub >= 0).map((i) => [i.sub, i]),
-);
+const plain: Record<string, number> = Object.create(null);
+const memory: Record<string, readonly [number, number]> = Object.create(null);
+for (const [first, imm, , names, align] of RUNS as readonly Run[]) {
+  names.forEach((name, k) => {
+    if (imm === "memarg") memory[name] = [first + k, align!];
+    else if (imm === "none" && name !== "else" && name !== "end") plain[name] = first + k;
+  });
+}
 
 /**
  * Opcode of each {@link PlainName} as one number: the byte, or 0xFC00 + sub-opcode. A plain
  * object so the builder's `op(name)` is one property load.
  */
-export const PLAIN_OPCODE: Readonly<Record<PlainName, number>> = (() => {
-  const out: Record<string, number> = Object.create(null);
-  for (const i of INSTRUCTIONS) {
-    if (i.imm === "none" && i.name !== "else" && i.name !== "end") {
-      out[i.name] = i.sub < 0 ? i.opcode : 0xfc00 + i.sub;
-    }
-  }
-  return out as Record<PlainName, number>;
-})();
+export const PLAIN_OPCODE = plain as Readonly<Record<PlainName, number>>;
+
+/** Opcode and natural log2 alignment of each load and store. */
+export const MEMORY_ACCESS = memory as Readonly<
+  Record<LoadName | StoreName, readonly [opcode: number, align: number]>
+>;
