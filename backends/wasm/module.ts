@@ -23,7 +23,7 @@ import { emitCount } from "./emit_count.ts";
 import {
   BOUND_MODE,
   BoundMode,
-  CURSOR,
+  CursorField,
   CursorMode,
   CursorMove,
   type FrameLayout,
@@ -446,14 +446,17 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
 function emitNext(c: OpContext, ins: Insn): void {
   const f = c.f;
   f.localGet(c.fp).i32Const(c.layout.cursor(ins.p1)).op("i32.add").localTee(c.st);
-  f.load("i32.load", CURSOR.mode).i32Const(CursorMode.Invalid).op("i32.ne").ifElse("empty", () => {
-    f.localGet(c.st).localGet(c.st).load("i32.load", CURSOR.index).i32Const(1).op("i32.add");
-    f.localTee(c.t).store("i32.store", CURSOR.index);
-    f.localGet(c.t).localGet(c.st).load("i32.load", CURSOR.count).op("i32.lt_s");
-    f.ifElse("empty", () => c.goto(ins.p2));
-    f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
-    f.ifElse("empty", () => c.goto(ins.p2));
-  });
+  f.load("i32.load", CursorField.Mode).i32Const(CursorMode.Invalid).op("i32.ne").ifElse(
+    "empty",
+    () => {
+      f.localGet(c.st).localGet(c.st).load("i32.load", CursorField.Index).i32Const(1).op("i32.add");
+      f.localTee(c.t).store("i32.store", CursorField.Index);
+      f.localGet(c.t).localGet(c.st).load("i32.load", CursorField.Count).op("i32.lt_s");
+      f.ifElse("empty", () => c.goto(ins.p2));
+      f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
+      f.ifElse("empty", () => c.goto(ins.p2));
+    },
+  );
 }
 
 function emitColumn(c: OpContext, pc: number, ins: Insn): void {
