@@ -19,9 +19,6 @@ import {
   VALTYPE_CODE,
 } from "./instructions.ts";
 
-/** The kind of structured instruction a label belongs to. */
-export type LabelKind = "block" | "loop" | "if";
-
 /**
  * A branch target: the block, loop or if that created it. A branch to a block or if jumps
  * past its end; a branch to a loop jumps back to its start.
@@ -29,12 +26,9 @@ export type LabelKind = "block" | "loop" | "if";
 export class Label {
   /** @internal Position in the builder's label stack while in scope. */
   readonly level: number;
-  /** Which structured instruction opened this label. */
-  readonly kind: LabelKind;
 
   /** @internal Labels are made by {@link FunctionBuilder}'s structured methods. */
-  constructor(kind: LabelKind, level: number) {
-    this.kind = kind;
+  constructor(level: number) {
     this.level = level;
   }
 }
@@ -238,20 +232,29 @@ export class FunctionBuilder {
     } else this.code.u8(VALTYPE_CODE[type]);
   }
 
-  /** Emits `opcode type`, the arms (`else` between two), and `end`. */
-  private structured(
-    opcode: number,
-    kind: LabelKind,
-    type: BlockType,
-    body: BodyFn,
-    otherwise?: BodyFn,
-  ): this {
-    const start = this.code.length;
-    const label = new Label(kind, this.labels.length);
+  /**
+   * Opens `block type` without a body callback (for code that nests blocks by the
+   * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
+   */
+  openBlock(type: BlockType): Label {
+    return this.open(0x02, type);
+  }
+
+  /** Pushes a new label and emits `opcode type`. */
+  private open(opcode: number, type: BlockType): Label {
+    const label = new Label(this.labels.length);
     this.labels.push(label);
+    this.code.u8(opcode);
+    this.blockType(type);
+    return label;
+  }
+
+  /** Emits `opcode type`, the arms (`else` between two), and `end`. */
+  private structured(opcode: number, type: BlockType, body: BodyFn, otherwise?: BodyFn): this {
+    const start = this.code.length;
+    const level = this.labels.length;
     try {
-      this.code.u8(opcode);
-      this.blockType(type);
+      const label = this.open(opcode, type);
       body(label);
       if (otherwise !== undefined) {
         this.code.u8(0x05);
@@ -262,21 +265,9 @@ export class FunctionBuilder {
       this.code.length = start; // drop the unfinished block
       throw e;
     } finally {
-      this.labels.length = label.level;
+      this.labels.length = level;
     }
     return this;
-  }
-
-  /**
-   * Opens `block type` without a body callback (for code that nests blocks by the
-   * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
-   */
-  openBlock(type: BlockType): Label {
-    const label = new Label("block", this.labels.length);
-    this.labels.push(label);
-    this.code.u8(0x02);
-    this.blockType(type);
-    return label;
   }
 
   /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
@@ -291,12 +282,12 @@ export class FunctionBuilder {
 
   /** `block type … end`; a branch to the label jumps past the end. */
   block(type: BlockType, body: BodyFn): this {
-    return this.structured(0x02, "block", type, body);
+    return this.structured(0x02, type, body);
   }
 
   /** `loop type … end`; a branch to the label jumps back to the start. */
   loop(type: BlockType, body: BodyFn): this {
-    return this.structured(0x03, "loop", type, body);
+    return this.structured(0x03, type, body);
   }
 
   /**
@@ -304,13 +295,13 @@ export class FunctionBuilder {
    * branch to which jumps past the end. A typed if needs both arms.
    */
   ifElse(type: BlockType, then: BodyFn, otherwise?: BodyFn): this {
-    return this.structured(0x04, "if", type, then, otherwise);
+    return this.structured(0x04, type, then, otherwise);
   }
 
   /** Relative depth of `label` from the innermost open label; throws if not in scope. */
   depthOf(label: Label): number {
     if (this.labels[label.level] !== label) {
-      throw new Error(`branch to a ${label.kind} label that is not in scope`);
+      throw new Error("branch to a label that is not in scope");
     }
     return this.labels.length - 1 - label.level;
   }
