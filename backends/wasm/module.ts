@@ -17,6 +17,7 @@ import { Op } from "../interpreter/opcodes.ts";
 import type { CompiledProgram, Insn } from "../interpreter/program.ts";
 import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
+import type { ValType } from "./emit/instructions.ts";
 import { ModuleBuilder } from "./emit/module_builder.ts";
 import { emitAggregate } from "./emit_aggregate.ts";
 import { emitCount } from "./emit_count.ts";
@@ -103,8 +104,8 @@ export function buildModule(
   const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
   const routine = (name: string, needed: boolean): number => {
     if (!needed) return -1;
-    const { params, results } = RUNTIME_FUNCTIONS[name];
-    return m.importFunction(RUNTIME_NAMESPACE, name, params, results, name);
+    const params = new Array<ValType>(RUNTIME_FUNCTIONS[name]).fill("i32");
+    return m.importFunction(RUNTIME_NAMESPACE, name, params, ["i32"], name);
   };
   const scans = plan.cursors.size > 0;
   const rt = {
