@@ -28,7 +28,14 @@ import { compiledModule } from "./compiled.ts";
 import { moduleText } from "./module_text.ts";
 import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
 import { framesOf } from "./frames.ts";
-import { buildModule, MODULE_NAMES, nativeIds, RUN_ROW } from "./module.ts";
+import {
+  buildModule,
+  HOST_NAMESPACE,
+  type ModuleExports,
+  type ModuleImports,
+  nativeIds,
+  RUN_ROW,
+} from "./module.ts";
 import { type NativePlan, planNative } from "./native.ts";
 import { SLOT_SIZE } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
@@ -44,12 +51,7 @@ interface Segments {
 }
 
 /** One instance of a program's module, and the run that owns it now. */
-interface Instance {
-  run(): number;
-  /** Where the next `run` starts (an exported mutable global). */
-  next: WebAssembly.Global;
-  /** The address of the run's frame (an exported mutable global). */
-  fp: WebAssembly.Global;
+interface Instance extends ModuleExports {
   /** The run that owns the instance now: its segments and frame. */
   owner: { segments: Segments | null; frame: FrameAccess | null };
 }
@@ -177,35 +179,31 @@ export class WasmProgram implements Program {
     if (idle !== undefined) return idle;
     const memory = this.#memory, layout = this.#layout;
     const owner: Instance["owner"] = { segments: null, frame: null };
-    const N = MODULE_NAMES;
-    const imports = {
-      [RUNTIME_NAMESPACE]: runtimeFor(memory, compiledModule),
-      [N.imports]: {
-        [N.memory]: memory,
-        [N.seg]: (block: number) => {
-          WASM_STATS.crossings++;
-          return owner.segments!.seg(block);
-        },
-        [N.page]: (pgno: number) => {
-          // A page the map did not have: read through the pager (its map now has it).
-          const data = this.compiled.file.pager.entry(pgno).data;
-          return data.buffer === memory.buffer ? data.byteOffset : 0;
-        },
-        [N.cursor]: (move: number, c: number) => {
-          WASM_STATS.cursorMoves++;
-          const frame = owner.frame!;
-          const at = frame.fp + layout.cursor(c);
-          return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
-        },
+    const host: ModuleImports = {
+      memory,
+      seg: (block) => {
+        WASM_STATS.crossings++;
+        return owner.segments!.seg(block);
+      },
+      page: (pgno) => {
+        // A page the map did not have: read through the pager (its map now has it).
+        const data = this.compiled.file.pager.entry(pgno).data;
+        return data.buffer === memory.buffer ? data.byteOffset : 0;
+      },
+      cursor: (move, c) => {
+        WASM_STATS.cursorMoves++;
+        const frame = owner.frame!;
+        const at = frame.fp + layout.cursor(c);
+        return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
       },
     };
-    const exports = new WebAssembly.Instance(this.#module, imports).exports;
-    return {
-      run: exports[N.run] as () => number,
-      next: exports[N.next] as WebAssembly.Global,
-      fp: exports[N.fp] as WebAssembly.Global,
-      owner,
+    const imports = {
+      [RUNTIME_NAMESPACE]: runtimeFor(memory, compiledModule),
+      [HOST_NAMESPACE]: host,
     };
+    const { run, next, fp } = new WebAssembly.Instance(this.#module, imports)
+      .exports as ModuleExports;
+    return { run, next, fp, owner };
   }
 
   start(params: readonly Reg[]): Execution {

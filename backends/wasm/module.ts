@@ -41,17 +41,33 @@ export const RUN_DONE = 0;
 /** What `run()` returns when a result row is ready. */
 export const RUN_ROW = 1;
 
-/** Names of the module's imports and exports. */
-export const MODULE_NAMES = {
-  imports: "rt",
-  memory: "memory",
-  fp: "fp",
-  seg: "seg",
-  cursor: "cursor",
-  page: "page",
-  run: "run",
-  next: "next",
-} as const;
+/** The import namespace of what the host gives the module ({@link ModuleImports}). */
+export const HOST_NAMESPACE = "rt";
+
+/** What the module imports from the host, by import name. */
+export type ModuleImports = {
+  /** The memory of the pages and the runs' frames. */
+  memory: WebAssembly.Memory;
+  /**
+   * Runs JS block `block` until it reaches a native address (returns its id), the end
+   * (-1) or a result row (below -1).
+   */
+  seg(block: number): number;
+  /** Moves cursor `c` as `move` (frame.ts CursorMove) says; 1 when on an entry. */
+  cursor(move: number, c: number): number;
+  /** Page number `pgno`'s offset in the memory, 0 if not there. */
+  page(pgno: number): number;
+};
+
+/** What the module exports, by export name. */
+export type ModuleExports = {
+  /** Runs from `next` to a result row ({@link RUN_ROW}) or the end ({@link RUN_DONE}). */
+  run(): number;
+  /** Where the next `run` starts (a mutable global). */
+  next: WebAssembly.Global;
+  /** The address of the run's frame (a mutable global). */
+  fp: WebAssembly.Global;
+};
 
 const ARITH: Partial<Record<Op, ArithOp>> = {
   [Op.Add]: "add",
@@ -94,12 +110,11 @@ export function buildModule(
   js: JsBlocks,
 ): { bytes: Uint8Array<ArrayBuffer>; entry: number } {
   const m = new ModuleBuilder("litejit");
-  const N = MODULE_NAMES;
-  const seg = m.importFunction(N.imports, N.seg, ["i32"], ["i32"], "seg");
-  const cursor = m.importFunction(N.imports, N.cursor, ["i32", "i32"], ["i32"], "cursor");
-  const page = plan.counts.size > 0
-    ? m.importFunction(N.imports, N.page, ["i32"], ["i32"], "page")
-    : -1;
+  const host = (name: Exclude<keyof ModuleImports, "memory">, params: ValType[]) =>
+    m.importFunction(HOST_NAMESPACE, name, params, ["i32"], name);
+  const seg = host("seg", ["i32"]);
+  const cursor = host("cursor", ["i32", "i32"]);
+  const page = plan.counts.size > 0 ? host("page", ["i32"]) : -1;
   // The runtime's routines (runtime/shared.ts), imported by name: only those used.
   const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
   const routine = (name: string, needed: boolean): number => {
@@ -122,7 +137,7 @@ export function buildModule(
     const index = routine(`arith_${name}`, used.has(Number(op) as Op));
     if (index >= 0) rt.arith.set(Number(op) as Op, index);
   }
-  m.importMemory(N.imports, N.memory, { min: 1 });
+  m.importMemory(HOST_NAMESPACE, "memory" satisfies keyof ModuleImports, { min: 1 });
   if (scans) {
     rt.recSize = m.importGlobal(RUNTIME_NAMESPACE, "rec_size", "i32", true, "rec_size");
     rt.rowid = m.importGlobal(RUNTIME_NAMESPACE, "rowid", "i64", true, "rowid");
@@ -130,9 +145,9 @@ export function buildModule(
   const ids = nativeIds(plan);
   const entry = encodeTarget(0, plan, ids, js);
   const next = m.addGlobal("i32", true, entry, "next");
-  m.exportGlobal(N.next, next);
+  m.exportGlobal("next" satisfies keyof ModuleExports, next);
   const fpGlobal = m.addGlobal("i32", true, 0, "fp");
-  m.exportGlobal(N.fp, fpGlobal);
+  m.exportGlobal("fp" satisfies keyof ModuleExports, fpGlobal);
   const run = m.addFunction([], ["i32"], "run");
   const fp = run.addLocal("i32", "fp");
   const id = run.addLocal("i32", "id");
@@ -190,7 +205,7 @@ export function buildModule(
     dispatchCases(run, labels, () => run.localGet(id), (k) => emitInstruction(ctx, order[k]));
   });
   run.op("unreachable");
-  m.exportFunction(N.run, run.index);
+  m.exportFunction("run" satisfies keyof ModuleExports, run.index);
   return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
 }
 
