@@ -23,7 +23,6 @@ import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { printModule } from "../backends/wasm/emit/print.ts";
 import { compiledModule } from "../backends/wasm/compiled.ts";
 import { parseWat as reparse, validateWasm } from "./support/wabt.ts";
-import { signatureOf } from "./support/wasm_signatures.ts";
 
 /** Reads `bytes` with wabt and validates; returns wabt's text when `text` is set. */
 const validate = validateWasm;
@@ -621,9 +620,8 @@ function everyInstructionModule(): Uint8Array {
   const g = mb.addGlobal("i32", true, 0, "g");
   // One function per monomorphic instruction: its operands are the parameters.
   for (const info of INSTRUCTIONS) {
-    const sig = signatureOf(info);
-    if (sig === null) continue;
-    const [operands, results] = sig.split(":");
+    if (info.sig === null) continue;
+    const [operands, results] = info.sig.split(":");
     const f = mb.addFunction(
       [...operands].map((c) => SIG_TYPE[c]),
       [...results].map((c) => SIG_TYPE[c]),

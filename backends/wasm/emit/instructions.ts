@@ -1,7 +1,7 @@
 /**
  * The WebAssembly instructions our backend emits, in one table shared by the emitter
  * (function_builder.ts) and the printer (print.ts): standard text name, opcode, kind of
- * immediate and natural alignment. Also the value and block types.
+ * immediate, natural alignment and stack signature. Also the value and block types.
  */
 
 /** A value type the backend uses (f32 and reference types are not needed). */
@@ -120,6 +120,50 @@ const RUNS = [
   [0xfc06, "none", "i64.trunc_sat_f64_s trunc_sat_f64_u"],
 ] as const satisfies readonly Run[];
 
+// The stack signatures of the monomorphic instructions, [first opcode, last opcode,
+// signature] per range of opcodes that share one. A signature lists operand and result
+// types, `i` i32, `l` i64, `d` f64, as "operands:results". Only the descriptions below
+// (INSTRUCTIONS) carry them: the emitter does not need them.
+const SIGNATURES: readonly (readonly [number, number, string])[] = [
+  [0x01, 0x01, ":"],
+  [0x28, 0x28, "i:i"],
+  [0x29, 0x29, "i:l"],
+  [0x2b, 0x2b, "i:d"],
+  [0x2c, 0x2f, "i:i"],
+  [0x30, 0x35, "i:l"],
+  [0x36, 0x36, "ii:"],
+  [0x37, 0x37, "il:"],
+  [0x39, 0x39, "id:"],
+  [0x3a, 0x3b, "ii:"],
+  [0x3c, 0x3e, "il:"],
+  [0x41, 0x41, ":i"],
+  [0x42, 0x42, ":l"],
+  [0x44, 0x44, ":d"],
+  [0x45, 0x45, "i:i"],
+  [0x46, 0x4f, "ii:i"],
+  [0x50, 0x50, "l:i"],
+  [0x51, 0x5a, "ll:i"],
+  [0x61, 0x66, "dd:i"],
+  [0x67, 0x69, "i:i"],
+  [0x6a, 0x78, "ii:i"],
+  [0x79, 0x7b, "l:l"],
+  [0x7c, 0x8a, "ll:l"],
+  [0x99, 0x9f, "d:d"],
+  [0xa0, 0xa6, "dd:d"],
+  [0xa7, 0xa7, "l:i"],
+  [0xaa, 0xab, "d:i"],
+  [0xac, 0xad, "i:l"],
+  [0xb0, 0xb1, "d:l"],
+  [0xb7, 0xb8, "i:d"],
+  [0xb9, 0xba, "l:d"],
+  [0xbd, 0xbd, "d:l"],
+  [0xbf, 0xbf, "l:d"],
+  [0xc0, 0xc1, "i:i"],
+  [0xc2, 0xc4, "l:l"],
+  [0xfc02, 0xfc03, "d:i"],
+  [0xfc06, 0xfc07, "d:l"],
+];
+
 type RunRow = (typeof RUNS)[number];
 
 /** The names a run's list spells out: the first, then the others with its type prefix. */
@@ -166,6 +210,11 @@ export interface InstrInfo {
   readonly sub: number;
   /** Kind of immediate that follows the opcode. */
   readonly imm: ImmKind;
+  /**
+   * Operand and result types as "operands:results" (`i` i32, `l` i64, `d` f64), or null for
+   * control, variable and polymorphic instructions.
+   */
+  readonly sig: string | null;
   /** Natural log2 alignment of a memory access; -1 for other instructions. */
   readonly align: number;
 }
@@ -185,6 +234,7 @@ function describeAll(): InstrInfo[] {
         opcode: code > 0xff ? code >> 8 : code,
         sub: code > 0xff ? code & 0xff : -1,
         imm,
+        sig: SIGNATURES.find(([from, to]) => code >= from && code <= to)?.[2] ?? null,
         align,
       };
     })
