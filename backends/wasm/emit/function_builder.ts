@@ -40,14 +40,10 @@ export type BodyFn = (label: Label) => void;
 export class FunctionBuilder {
   /** The function's parameter types (locals 0 .. params.length - 1). */
   readonly params: readonly ValType[];
-  /** The function's result types. */
-  readonly results: readonly ValType[];
   /** The function's index in the module's function index space. */
   readonly index: number;
   /** Index of the function's type in the module's type section. */
   readonly typeIndex: number;
-  /** The function's name for the "name" section, if any. */
-  readonly name: string | undefined;
   /** Types of the locals declared after the parameters, in index order. */
   readonly locals: ValType[] = [];
   /** Names of parameters and locals by index, for the "name" section. */
@@ -58,18 +54,10 @@ export class FunctionBuilder {
   private readonly labels: Label[] = [];
 
   /** Prefer `ModuleBuilder.addFunction`, which assigns `index` and `typeIndex`. */
-  constructor(
-    index: number,
-    typeIndex: number,
-    params: readonly ValType[],
-    results: readonly ValType[],
-    name?: string,
-  ) {
+  constructor(index: number, typeIndex: number, params: readonly ValType[]) {
     this.index = index;
     this.typeIndex = typeIndex;
     this.params = params;
-    this.results = results;
-    this.name = name;
   }
 
   // ---- Locals ------------------------------------------------------------------------------
