@@ -17,7 +17,7 @@ import {
   GROUP_CALLS,
   groupRecordSize,
 } from "./aggregate.ts";
-import type { OpContext } from "./module.ts";
+import { copySlot, type OpContext } from "./module.ts";
 import { CompareResult } from "./runtime/compare.ts";
 import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
 
@@ -54,10 +54,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       link();
       f.localGet(c.fp).localGet(c.t).store("i32.store", at + AggField.Current);
       record(() => f.localGet(c.t));
-      for (const half of [0, 8]) {
-        f.localGet(c.rec).localGet(c.fp).load("i64.load", key + half);
-        f.store("i64.store", at + AggField.Groups + half);
-      }
+      copySlot(c, c.rec, at + AggField.Groups, key);
       for (let i = 0; i < agg.kinds.length; i++) {
         for (const half of [0, 8]) {
           const off = at + AggField.Groups + GROUP_CALLS + 16 * i + half;
@@ -161,11 +158,6 @@ function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: nu
     // No best yet (compare says NULL), or a strictly better value: it becomes the best.
     f.localGet(c.t).i32Const(CompareResult.Null).op("i32.eq");
     f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op("i32.eq").op("i32.or");
-    f.ifElse("empty", () => {
-      for (const half of [0, 8]) {
-        f.localGet(c.rec).localGet(c.fp).load("i64.load", arg + half);
-        f.store("i64.store", best + half);
-      }
-    });
+    f.ifElse("empty", () => copySlot(c, c.rec, best, arg));
   });
 }

@@ -15,9 +15,7 @@ import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
 import { PageType } from "../../core/format/btree_page.ts";
 import type { Insn } from "../interpreter/program.ts";
 import { CountArea, FileInfo } from "./frame.ts";
-import type { OpContext } from "./module.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
-import { StorageClass } from "../../core/value/types.ts";
+import { type OpContext, storeInt } from "./module.ts";
 
 /** Emits the Count at `pc` (its walk's area and kind in `c.plan.counts`). */
 export function emitCount(c: OpContext, pc: number, ins: Insn): void {
@@ -134,7 +132,5 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
       f.br(walkLoop);
     });
   });
-  const r = ins.p2 * SLOT_SIZE;
-  f.localGet(c.fp).localGet(n).store("i64.store", r + SLOT_VALUE);
-  f.localGet(c.fp).i32Const(StorageClass.Integer).store("i32.store", r + SLOT_CLASS);
+  storeInt(c, ins.p2, () => f.localGet(n));
 }

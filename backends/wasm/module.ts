@@ -310,10 +310,7 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Int64:
       case Op.Real: {
         const from = c.layout.constant(pc);
-        for (const off of [0, 8]) {
-          f.localGet(c.fp).localGet(c.fp).load("i64.load", from + off);
-          f.store("i64.store", ins.p2 * SLOT_SIZE + off);
-        }
+        copySlot(c, c.fp, ins.p2 * SLOT_SIZE, from);
         break;
       }
       case Op.Null:
@@ -444,8 +441,16 @@ function setClass(c: OpContext, r: number, cls: StorageClass): void {
   c.f.localGet(c.fp).i32Const(cls).store("i32.store", r * SLOT_SIZE + SLOT_CLASS);
 }
 
+/** Copies the slot at frame offset `from` to the address in local `base` + `to`. */
+export function copySlot(c: OpContext, base: number, to: number, from: number): void {
+  for (const half of [0, 8]) {
+    c.f.localGet(base).localGet(c.fp).load("i64.load", from + half);
+    c.f.store("i64.store", to + half);
+  }
+}
+
 /** Stores the i64 that `value` pushes as INTEGER register `r`. */
-function storeInt(c: OpContext, r: number, value: () => void): void {
+export function storeInt(c: OpContext, r: number, value: () => void): void {
   c.f.localGet(c.fp);
   value();
   c.f.store("i64.store", r * SLOT_SIZE + SLOT_VALUE);
