@@ -39,29 +39,29 @@ export const enum AggKind {
   Max = 4,
 }
 
+/** Offsets in a native aggregation's area of the frame. */
+export const enum AggField {
+  /** i32: groups created. */
+  Count = 0,
+  /** i32: 1 once the groups live in JS (the module then declines every step). */
+  Spilled = 4,
+  /** i32: the current group's number. */
+  Current = 8,
+  /** i32: 0, or the NULL key's group number + 1. */
+  NullGroup = 12,
+  /** i32 per index slot ({@link AGG_INDEX_SLOTS}): 0 (empty) or a group's number + 1. */
+  Index = 16,
+  /**
+   * After the index's 512 slots, group records: the key as a register slot (reg_slots.ts:
+   * INTEGER or NULL), then 16 bytes per call (i64 count, i64 sum) from {@link GROUP_CALLS}.
+   */
+  Groups = Index + 4 * 512,
+}
+
 /** Index slots of the hash table (a power of two); at most half of them are used. */
-export const AGG_INDEX_SLOTS = 512;
+export const AGG_INDEX_SLOTS = (AggField.Groups - AggField.Index) / 4;
 /** Most groups kept natively; one more spills the table to JS. */
 export const AGG_MAX_GROUPS = AGG_INDEX_SLOTS / 2;
-
-/** Offsets in a native aggregation's area of the frame. */
-export const AGG = {
-  /** i32: groups created. */
-  count: 0,
-  /** i32: 1 once the groups live in JS (the module then declines every step). */
-  spilled: 4,
-  /** i32: the current group's number. */
-  current: 8,
-  /** i32: 0, or the NULL key's group number + 1. */
-  nullGroup: 12,
-  /** i32 per index slot: 0 (empty) or a group's number + 1. */
-  index: 16,
-  /**
-   * Group records: the key as a register slot (reg_slots.ts: INTEGER or NULL), then 16
-   * bytes per call (i64 count, i64 sum) from {@link GROUP_CALLS}.
-   */
-  groups: 16 + 4 * AGG_INDEX_SLOTS,
-} as const;
 
 /** Offset of the first call's state in a group record. */
 export const GROUP_CALLS = SLOT_SIZE;
@@ -79,7 +79,7 @@ const MAX_AREA = 32 * 1024;
 
 /** Bytes of a native aggregation's area. */
 export function aggregateAreaSize(calls: number): number {
-  return AGG.groups + AGG_MAX_GROUPS * groupRecordSize(calls);
+  return AggField.Groups + AGG_MAX_GROUPS * groupRecordSize(calls);
 }
 
 /** An aggregation the module runs, by aggregator slot. */
@@ -164,10 +164,10 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
  * (after AggNew), makes its one group, empty and current.
  */
 export function resetAggregate(view: DataView, at: number, a: NativeAggregate): void {
-  new Uint8Array(view.buffer, at, AGG.groups).fill(0);
+  new Uint8Array(view.buffer, at, AggField.Groups).fill(0);
   if (a.keyReg !== null) return;
-  view.setInt32(at + AGG.count, 1, true);
-  new Uint8Array(view.buffer, at + AGG.groups, groupRecordSize(a.kinds.length)).fill(0);
+  view.setInt32(at + AggField.Count, 1, true);
+  new Uint8Array(view.buffer, at + AggField.Groups, groupRecordSize(a.kinds.length)).fill(0);
 }
 
 /**
@@ -182,15 +182,15 @@ export function spillAggregate(
   { kinds, keyReg }: NativeAggregate,
 ): void {
   const keyed = keyReg !== null;
-  if (view.getInt32(at + AGG.spilled, true) !== 0) return;
-  view.setInt32(at + AGG.spilled, 1, true);
-  const n = view.getInt32(at + AGG.count, true);
-  const current = view.getInt32(at + AGG.current, true);
+  if (view.getInt32(at + AggField.Spilled, true) !== 0) return;
+  view.setInt32(at + AggField.Spilled, 1, true);
+  const n = view.getInt32(at + AggField.Count, true);
+  const current = view.getInt32(at + AggField.Current, true);
   const size = groupRecordSize(kinds.length);
   const key: Reg = { v: null, c: StorageClass.Null };
   const regs = [key];
   for (let g = 0; g < n; g++) {
-    const rec = at + AGG.groups + g * size;
+    const rec = at + AggField.Groups + g * size;
     let group: GroupState;
     if (!keyed) group = a.current!; // AggNew's, with no row stepped in JS yet
     else {

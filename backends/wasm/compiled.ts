@@ -4,17 +4,15 @@
  * validate it with wabt).
  */
 
-/** A compiled module and the bytes it was compiled from. */
-interface Kept {
-  bytes: Uint8Array;
-  module: WebAssembly.Module;
-}
-
-/** Kept modules by a hash of their bytes (several per hash when hashes collide). */
-const MODULES = new Map<number, Kept[]>();
+/**
+ * Kept modules by their bytes, as a string of one character per byte (windows-1252, which
+ * maps every byte to a character of its own, so equal strings mean equal bytes). A Map
+ * keeps its keys in insertion order: the least recently used comes first.
+ */
+const MODULES = new Map<string, WebAssembly.Module>();
 /** How many modules are kept; the least recently used goes first. */
 const MODULES_KEPT = 256;
-let kept = 0;
+const BYTE_CHARS = new TextDecoder("latin1");
 
 /** Called with the bytes of each module before it is compiled. */
 let observer: ((bytes: Uint8Array) => void) | null = null;
@@ -27,40 +25,17 @@ export function observeModules(f: ((bytes: Uint8Array) => void) | null): void {
   observer = f;
 }
 
-/** FNV-1a over `bytes`, as a 32-bit number. */
-function hashOf(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** The compiled module of `bytes` (compiled once, then shared; least recently used dropped). */
 export function compiledModule(bytes: Uint8Array<ArrayBuffer>): WebAssembly.Module {
-  const key = hashOf(bytes);
-  const list = MODULES.get(key);
-  const found = list?.find((k) => sameBytes(k.bytes, bytes));
-  // Most recently used last: re-inserting the key moves it there.
-  MODULES.delete(key);
-  if (found !== undefined) {
-    MODULES.set(key, list!);
-    return found.module;
+  const key = BYTE_CHARS.decode(bytes);
+  let module = MODULES.get(key);
+  // Most recently used last: deleting the key and setting it again moves it there.
+  if (module !== undefined) MODULES.delete(key);
+  else {
+    observer?.(bytes);
+    module = new WebAssembly.Module(bytes);
+    if (MODULES.size >= MODULES_KEPT) MODULES.delete(MODULES.keys().next().value!);
   }
-  observer?.(bytes);
-  const module = new WebAssembly.Module(bytes);
-  if (kept >= MODULES_KEPT) {
-    const first = MODULES.entries().next();
-    const [oldest, old] = first.done ? [key, list!] : first.value;
-    old.shift();
-    kept--;
-    if (old.length === 0) MODULES.delete(oldest);
-  }
-  MODULES.set(key, [...(list ?? []), { bytes, module }]);
-  kept++;
+  MODULES.set(key, module);
   return module;
 }

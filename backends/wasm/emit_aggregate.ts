@@ -10,14 +10,14 @@ import { StorageClass } from "../../core/value/types.ts";
 import { Op } from "../interpreter/opcodes.ts";
 import type { Insn } from "../interpreter/program.ts";
 import {
-  AGG,
   AGG_INDEX_SLOTS,
   AGG_MAX_GROUPS,
+  AggField,
   AggKind,
   GROUP_CALLS,
   groupRecordSize,
 } from "./aggregate.ts";
-import type { OpContext } from "./module.ts";
+import { copySlot, type OpContext } from "./module.ts";
 import { CompareResult } from "./runtime/compare.ts";
 import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
 
@@ -31,7 +31,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   const agg = c.plan.aggregates.get(ins.p1)!;
   const at = c.layout.aggregate(ins.p1);
   const size = groupRecordSize(agg.kinds.length);
-  f.localGet(c.fp).load("i32.load", at + AGG.spilled).ifElse("empty", () => c.fallback(pc));
+  f.localGet(c.fp).load("i32.load", at + AggField.Spilled).ifElse("empty", () => c.fallback(pc));
   /** Leaves in `rec` the frame pointer plus the byte offset of group `group()` pushes. */
   const record = (group: () => void) => {
     group();
@@ -45,19 +45,19 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     const key = agg.keyReg! * SLOT_SIZE;
     /** Makes group number `count` for the key, linked by `link` (which stores `t` + 1). */
     const newGroup = (link: () => void) => {
-      f.localGet(c.fp).load("i32.load", at + AGG.count).localTee(c.t);
+      f.localGet(c.fp).load("i32.load", at + AggField.Count).localTee(c.t);
       f.i32Const(AGG_MAX_GROUPS).op("i32.eq").ifElse("empty", () => c.fallback(pc));
-      f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.add").store("i32.store", at + AGG.count);
+      f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.add").store(
+        "i32.store",
+        at + AggField.Count,
+      );
       link();
-      f.localGet(c.fp).localGet(c.t).store("i32.store", at + AGG.current);
+      f.localGet(c.fp).localGet(c.t).store("i32.store", at + AggField.Current);
       record(() => f.localGet(c.t));
-      for (const half of [0, 8]) {
-        f.localGet(c.rec).localGet(c.fp).load("i64.load", key + half);
-        f.store("i64.store", at + AGG.groups + half);
-      }
+      copySlot(c, c.rec, at + AggField.Groups, key);
       for (let i = 0; i < agg.kinds.length; i++) {
         for (const half of [0, 8]) {
-          const off = at + AGG.groups + GROUP_CALLS + 16 * i + half;
+          const off = at + AggField.Groups + GROUP_CALLS + 16 * i + half;
           f.localGet(c.rec).i64Const(0n).store("i64.store", off);
         }
       }
@@ -70,14 +70,14 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     /** Makes group `t` - 1 current and goes to P2 (the group existed). */
     const found = () => {
       f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.sub");
-      f.store("i32.store", at + AGG.current);
+      f.store("i32.store", at + AggField.Current);
       c.goto(ins.p2);
     };
     f.localGet(c.fp).load("i32.load", key + SLOT_CLASS).localTee(c.t);
     f.op("i32.eqz").ifElse("empty", () => {
       // NULL keys form one group, outside the hash table.
-      f.localGet(c.fp).load("i32.load", at + AGG.nullGroup).localTee(c.t).op("i32.eqz");
-      f.ifElse("empty", () => newGroup(linkTo(() => f.localGet(c.fp), at + AGG.nullGroup)));
+      f.localGet(c.fp).load("i32.load", at + AggField.NullGroup).localTee(c.t).op("i32.eqz");
+      f.ifElse("empty", () => newGroup(linkTo(() => f.localGet(c.fp), at + AggField.NullGroup)));
       found();
     });
     f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
@@ -87,11 +87,11 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     f.op("i32.wrap_i64").localSet(c.h);
     f.loop("empty", (probe) => {
       indexSlot();
-      f.load("i32.load", at + AGG.index).localTee(c.t).op("i32.eqz");
-      f.ifElse("empty", () => newGroup(linkTo(indexSlot, at + AGG.index)));
+      f.load("i32.load", at + AggField.Index).localTee(c.t).op("i32.eqz");
+      f.ifElse("empty", () => newGroup(linkTo(indexSlot, at + AggField.Index)));
       record(() => f.localGet(c.t).i32Const(1).op("i32.sub"));
       // An INTEGER key's record holds an INTEGER: comparing the values is enough.
-      f.localGet(c.rec).load("i64.load", at + AGG.groups + SLOT_VALUE).localGet(c.x);
+      f.localGet(c.rec).load("i64.load", at + AggField.Groups + SLOT_VALUE).localGet(c.x);
       f.op("i64.eq").ifElse("empty", found);
       f.localGet(c.h).i32Const(1).op("i32.add").i32Const(AGG_INDEX_SLOTS - 1).op("i32.and");
       f.localSet(c.h).br(probe);
@@ -100,9 +100,9 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   }
   // AggStep of call p3 on the current group.
   const kind = agg.kinds[ins.p3];
-  const count = at + AGG.groups + GROUP_CALLS + 16 * ins.p3;
+  const count = at + AggField.Groups + GROUP_CALLS + 16 * ins.p3;
   const sum = count + 8;
-  record(() => f.localGet(c.fp).load("i32.load", at + AGG.current));
+  record(() => f.localGet(c.fp).load("i32.load", at + AggField.Current));
   const countOne = () => {
     f.localGet(c.rec).localGet(c.rec).load("i64.load", count).i64Const(1n).op("i64.add");
     f.store("i64.store", count);
@@ -158,11 +158,6 @@ function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: nu
     // No best yet (compare says NULL), or a strictly better value: it becomes the best.
     f.localGet(c.t).i32Const(CompareResult.Null).op("i32.eq");
     f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op("i32.eq").op("i32.or");
-    f.ifElse("empty", () => {
-      for (const half of [0, 8]) {
-        f.localGet(c.rec).localGet(c.fp).load("i64.load", arg + half);
-        f.store("i64.store", best + half);
-      }
-    });
+    f.ifElse("empty", () => copySlot(c, c.rec, best, arg));
   });
 }

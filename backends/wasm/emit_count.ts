@@ -14,10 +14,8 @@
 import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
 import { PageType } from "../../core/format/btree_page.ts";
 import type { Insn } from "../interpreter/program.ts";
-import { COUNT_WALK, FILE_INFO } from "./frame.ts";
-import type { OpContext } from "./module.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
-import { StorageClass } from "../../core/value/types.ts";
+import { CountArea, FileInfo } from "./frame.ts";
+import { type OpContext, storeInt } from "./module.ts";
 
 /** Emits the Count at `pc` (its walk's area and kind in `c.plan.counts`). */
 export function emitCount(c: OpContext, pc: number, ins: Insn): void {
@@ -51,12 +49,12 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
     }
   };
   const decline = () => c.fallback(pc);
-  fileInfo(FILE_INFO.pageMap).op("i32.eqz").ifElse("empty", decline);
+  fileInfo(FileInfo.PageMap).op("i32.eqz").ifElse("empty", decline);
   f.i32Const(0).localSet(depth).i64Const(0n).localSet(n).i32Const(0).localSet(visits);
   entry();
-  f.localGet(c.fp).load("i32.load", area + COUNT_WALK.root);
-  f.store("i32.store", area + COUNT_WALK.path);
-  entry().i32Const(0).store("i32.store", area + COUNT_WALK.path + 4);
+  f.localGet(c.fp).load("i32.load", area + CountArea.Root);
+  f.store("i32.store", area + CountArea.Path);
+  entry().i32Const(0).store("i32.store", area + CountArea.Path + 4);
   f.block("empty", (done) => {
     /** Up to the parent, or out of the walk at the root. */
     const pop = (walkLoop: Parameters<typeof f.br>[0]) => {
@@ -64,18 +62,18 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
       f.localGet(depth).i32Const(1).op("i32.sub").localSet(depth).br(walkLoop);
     };
     f.loop("empty", (walkLoop) => {
-      entry().load("i32.load", area + COUNT_WALK.path).localTee(pgno);
+      entry().load("i32.load", area + CountArea.Path).localTee(pgno);
       // Page 1 (its b-tree header is at 100), the lock-byte page and numbers past the
       // file are left to JS, which reports them.
       f.i32Const(2).op("i32.lt_u");
       f.localGet(pgno);
-      fileInfo(FILE_INFO.pageCount).op("i32.gt_u").op("i32.or");
+      fileInfo(FileInfo.PageCount).op("i32.gt_u").op("i32.or");
       f.localGet(pgno);
-      fileInfo(FILE_INFO.lockByte).op("i32.eq").op("i32.or");
+      fileInfo(FileInfo.LockByte).op("i32.eq").op("i32.or");
       f.ifElse("empty", decline);
       // A leaf counted before: its cell count from the page info, without touching the page.
       const info = () => {
-        fileInfo(FILE_INFO.pageInfo).localGet(pgno).i32Const(4).op("i32.mul").op("i32.add");
+        fileInfo(FileInfo.PageInfo).localGet(pgno).i32Const(4).op("i32.mul").op("i32.add");
       };
       const known = (0x80000000 | (leafType << 16)) | 0;
       info();
@@ -85,7 +83,7 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
         f.op("i64.add").localSet(n);
         pop(walkLoop);
       });
-      fileInfo(FILE_INFO.pageMap).localGet(pgno).i32Const(4).op("i32.mul").op("i32.add");
+      fileInfo(FileInfo.PageMap).localGet(pgno).i32Const(4).op("i32.mul").op("i32.add");
       f.load("i32.load", 0).localTee(pg).op("i32.eqz").ifElse("empty", () => {
         f.localGet(pgno).call(c.page).localTee(pg).op("i32.eqz").ifElse("empty", decline);
       });
@@ -94,7 +92,7 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
       f.localGet(pg).load("i32.load8_u", 0).i32Const(leafType).op("i32.eq");
       f.ifElse("empty", () => {
         f.localGet(nCells).i32Const(2).op("i32.mul").i32Const(8).op("i32.add");
-        fileInfo(FILE_INFO.usable).op("i32.gt_u").ifElse("empty", decline);
+        fileInfo(FileInfo.Usable).op("i32.gt_u").ifElse("empty", decline);
         f.localGet(n).localGet(nCells).op("i64.extend_i32_u").op("i64.add").localSet(n);
         info();
         f.localGet(nCells).i32Const(known).op("i32.or").store("i32.store", 0);
@@ -103,8 +101,8 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
       f.localGet(pg).load("i32.load8_u", 0).i32Const(interiorType).op("i32.ne");
       f.ifElse("empty", decline);
       f.localGet(nCells).i32Const(2).op("i32.mul").i32Const(12).op("i32.add");
-      fileInfo(FILE_INFO.usable).op("i32.gt_u").ifElse("empty", decline);
-      entry().load("i32.load", area + COUNT_WALK.path + 4).localTee(idx);
+      fileInfo(FileInfo.Usable).op("i32.gt_u").ifElse("empty", decline);
+      entry().load("i32.load", area + CountArea.Path + 4).localTee(idx);
       if (!walk.isTable) {
         // An index's interior cells are entries too: counted on the first visit.
         f.op("i32.eqz").ifElse("empty", () => {
@@ -118,23 +116,21 @@ export function emitCount(c: OpContext, pc: number, ins: Insn): void {
         be16(() => f.localGet(idx).i32Const(2).op("i32.mul").i32Const(12).op("i32.add"));
         f.localTee(c.t).localGet(nCells).i32Const(2).op("i32.mul").i32Const(12).op("i32.add");
         f.op("i32.lt_u").localGet(c.t).i32Const(4).op("i32.add");
-        fileInfo(FILE_INFO.usable).op("i32.gt_u").op("i32.or").ifElse("empty", decline);
+        fileInfo(FileInfo.Usable).op("i32.gt_u").op("i32.or").ifElse("empty", decline);
         be32(() => f.localGet(c.t));
       }, () => be32(() => f.i32Const(8)));
       f.localSet(pgno);
       entry().localGet(idx).i32Const(1).op("i32.add");
-      f.store("i32.store", area + COUNT_WALK.path + 4);
+      f.store("i32.store", area + CountArea.Path + 4);
       f.localGet(visits).i32Const(1).op("i32.add").localTee(visits);
-      fileInfo(FILE_INFO.pageCount).op("i32.gt_u");
+      fileInfo(FileInfo.PageCount).op("i32.gt_u");
       f.localGet(depth).i32Const(MAX_BTREE_DEPTH - 1).op("i32.ge_u").op("i32.or");
       f.ifElse("empty", decline);
       f.localGet(depth).i32Const(1).op("i32.add").localSet(depth);
-      entry().localGet(pgno).store("i32.store", area + COUNT_WALK.path);
-      entry().i32Const(0).store("i32.store", area + COUNT_WALK.path + 4);
+      entry().localGet(pgno).store("i32.store", area + CountArea.Path);
+      entry().i32Const(0).store("i32.store", area + CountArea.Path + 4);
       f.br(walkLoop);
     });
   });
-  const r = ins.p2 * SLOT_SIZE;
-  f.localGet(c.fp).localGet(n).store("i64.store", r + SLOT_VALUE);
-  f.localGet(c.fp).i32Const(StorageClass.Integer).store("i32.store", r + SLOT_CLASS);
+  storeInt(c, ins.p2, () => f.localGet(n));
 }

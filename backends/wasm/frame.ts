@@ -27,28 +27,28 @@ import {
 export const IN_JS = 5;
 
 /**
- * A native cursor's position, {@link CURSOR_SIZE} bytes: the leaf's address, the cell
- * index, the cell count, the cell pointer array's address, the mode, the end of the leaf's
- * usable bytes, and the largest payload kept whole on the leaf.
+ * Offsets in a native cursor's position, {@link CURSOR_SIZE} bytes: the leaf's address, the
+ * cell index, the cell count, the cell pointer array's address, the mode, the end of the
+ * leaf's usable bytes, and the largest payload kept whole on the leaf.
  */
-export const CURSOR = {
-  leaf: 0,
-  index: 4,
-  count: 8,
-  cellPtr: 12,
-  mode: 16,
-  usableEnd: 20,
-  maxLocal: 24,
+export const enum CursorField {
+  Leaf = 0,
+  Index = 4,
+  Count = 8,
+  CellPtr = 12,
+  Mode = 16,
+  UsableEnd = 20,
+  MaxLocal = 24,
   /**
    * The last cell decoded (runtime/cell.ts), for the next column of the same row: its
    * index + 1 (0: none; every move to another leaf clears it), record address, record size
    * and rowid.
    */
-  cachedIndex: 28,
-  cachedRecord: 32,
-  cachedSize: 36,
-  cachedRowid: 40,
-} as const;
+  CachedIndex = 28,
+  CachedRecord = 32,
+  CachedSize = 36,
+  CachedRowid = 40,
+}
 export const CURSOR_SIZE = 48;
 
 /** What a cursor's mode says. */
@@ -83,23 +83,29 @@ export const enum BoundMode {
 export const BOUND_MODE = SLOT_SIZE;
 export const BOUND_SIZE = 2 * SLOT_SIZE;
 
-/** The file facts native b-tree walks read, at {@link FrameLayout.file} (i32 each). */
-export const FILE_INFO = {
+/**
+ * Offsets of the file facts native b-tree walks read, at {@link FrameLayout.file} (i32
+ * each).
+ */
+export const enum FileInfo {
   /** Offset of the pager's page map in the memory, or 0 when there is none. */
-  pageMap: 0,
-  pageCount: 4,
-  usable: 8,
-  lockByte: 12,
+  PageMap = 0,
+  PageCount = 4,
+  Usable = 8,
+  LockByte = 12,
   /** Offset of the page info array (page_storage.ts `pageInfo`), 0 when there is none. */
-  pageInfo: 16,
-} as const;
+  PageInfo = 16,
+}
 
 /**
- * A native Count's area: the root page number, then the path of the walk (per depth, the
- * page number and the next child to visit, i32 each).
+ * Offsets in a native Count's area: the root page number, then the path of the walk (per
+ * depth, the page number and the next child to visit, i32 each).
  */
-export const COUNT_WALK = { root: 0, path: 8 } as const;
-const COUNT_WALK_SIZE = COUNT_WALK.path + 8 * MAX_BTREE_DEPTH;
+export const enum CountArea {
+  Root = 0,
+  Path = 8,
+}
+const COUNT_WALK_SIZE = CountArea.Path + 8 * MAX_BTREE_DEPTH;
 
 /** Offsets in a program's frame. */
 export interface FrameLayout {
@@ -117,9 +123,9 @@ export interface FrameLayout {
   bound(slot: number): number;
   /** Offset of the group table of aggregator slot `slot` (aggregate.ts). */
   aggregate(slot: number): number;
-  /** Offset of the file facts ({@link FILE_INFO}). */
+  /** Offset of the file facts ({@link FileInfo}). */
   readonly file: number;
-  /** Offset of the area of the native Count at `pc` ({@link COUNT_WALK}). */
+  /** Offset of the area of the native Count at `pc` ({@link CountArea}). */
   countWalk(pc: number): number;
   /** Offset of a slot for values native code decodes without keeping them. */
   readonly scratch: number;
@@ -184,15 +190,15 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
       // The page map only when it is in this memory (it is unless the database was opened
       // for another backend).
       const map = pageMap !== null && pageMap.buffer === bytes.buffer ? pageMap.byteOffset : 0;
-      view.setInt32(fp + file + FILE_INFO.pageMap, map, true);
-      view.setInt32(fp + file + FILE_INFO.pageInfo, map === 0 ? 0 : pageInfo!.byteOffset, true);
+      view.setInt32(fp + file + FileInfo.PageMap, map, true);
+      view.setInt32(fp + file + FileInfo.PageInfo, map === 0 ? 0 : pageInfo!.byteOffset, true);
       // Pages past the map (a file that grew since it was opened) are left to JS.
       const mapped = map === 0 ? pager.pageCount : Math.min(pager.pageCount, pageMap!.length - 1);
-      view.setInt32(fp + file + FILE_INFO.pageCount, mapped, true);
-      view.setInt32(fp + file + FILE_INFO.usable, pager.usableSize, true);
-      view.setInt32(fp + file + FILE_INFO.lockByte, pager.lockBytePage, true);
+      view.setInt32(fp + file + FileInfo.PageCount, mapped, true);
+      view.setInt32(fp + file + FileInfo.Usable, pager.usableSize, true);
+      view.setInt32(fp + file + FileInfo.LockByte, pager.lockBytePage, true);
       for (const [pc, off] of counts) {
-        view.setInt32(fp + off + COUNT_WALK.root, plan.counts.get(pc)!.root, true);
+        view.setInt32(fp + off + CountArea.Root, plan.counts.get(pc)!.root, true);
       }
     },
   };
@@ -265,8 +271,8 @@ export class FrameAccess {
   /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
   syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {
     const view = this.view;
-    if (c !== undefined && view.getInt32(at + CURSOR.mode, true) !== CursorMode.Invalid) {
-      c.bt.setLeafIndex(view.getInt32(at + CURSOR.index, true));
+    if (c !== undefined && view.getInt32(at + CursorField.Mode, true) !== CursorMode.Invalid) {
+      c.bt.setLeafIndex(view.getInt32(at + CursorField.Index, true));
     }
   }
 }
@@ -293,20 +299,20 @@ export function moveCursor(
     ok = n > 0 && bt.next();
   }
   if (!ok) {
-    view.setInt32(at + CURSOR.mode, CursorMode.Invalid, true);
-    view.setInt32(at + CURSOR.cachedIndex, 0, true);
+    view.setInt32(at + CursorField.Mode, CursorMode.Invalid, true);
+    view.setInt32(at + CursorField.CachedIndex, 0, true);
     return 0;
   }
   const page = bt.page, data = page.data;
   const inMemory = data.buffer === memory;
   const leaf = inMemory ? data.byteOffset : 0;
-  view.setInt32(at + CURSOR.leaf, leaf, true);
-  view.setInt32(at + CURSOR.index, bt.pageIndex, true);
-  view.setInt32(at + CURSOR.count, page.nCells, true);
-  view.setInt32(at + CURSOR.cellPtr, leaf + page.cellPtr, true);
-  view.setInt32(at + CURSOR.mode, inMemory ? CursorMode.Native : CursorMode.JsOnly, true);
-  view.setInt32(at + CURSOR.usableEnd, leaf + page.usable, true);
-  view.setInt32(at + CURSOR.maxLocal, page.maxLocal, true);
-  view.setInt32(at + CURSOR.cachedIndex, 0, true);
+  view.setInt32(at + CursorField.Leaf, leaf, true);
+  view.setInt32(at + CursorField.Index, bt.pageIndex, true);
+  view.setInt32(at + CursorField.Count, page.nCells, true);
+  view.setInt32(at + CursorField.CellPtr, leaf + page.cellPtr, true);
+  view.setInt32(at + CursorField.Mode, inMemory ? CursorMode.Native : CursorMode.JsOnly, true);
+  view.setInt32(at + CursorField.UsableEnd, leaf + page.usable, true);
+  view.setInt32(at + CursorField.MaxLocal, page.maxLocal, true);
+  view.setInt32(at + CursorField.CachedIndex, 0, true);
   return 1;
 }

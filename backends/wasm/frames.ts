@@ -49,12 +49,3 @@ export class FrameAllocator {
     }
   }
 }
-
-const ALLOCATORS = new WeakMap<WebAssembly.Memory, FrameAllocator>();
-
-/** The frame allocator of `memory`. */
-export function framesOf(memory: WebAssembly.Memory): FrameAllocator {
-  let a = ALLOCATORS.get(memory);
-  if (a === undefined) ALLOCATORS.set(memory, a = new FrameAllocator());
-  return a;
-}

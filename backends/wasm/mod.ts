@@ -27,8 +27,15 @@ import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
 import { compiledModule } from "./compiled.ts";
 import { moduleText } from "./module_text.ts";
 import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
-import { framesOf } from "./frames.ts";
-import { buildModule, MODULE_NAMES, nativeIds, RUN_ROW } from "./module.ts";
+import { FrameAllocator } from "./frames.ts";
+import {
+  buildModule,
+  HOST_NAMESPACE,
+  type ModuleExports,
+  type ModuleImports,
+  nativeIds,
+  RUN_ROW,
+} from "./module.ts";
 import { type NativePlan, planNative } from "./native.ts";
 import { SLOT_SIZE } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
@@ -44,12 +51,7 @@ interface Segments {
 }
 
 /** One instance of a program's module, and the run that owns it now. */
-interface Instance {
-  run(): number;
-  /** Where the next `run` starts (an exported mutable global). */
-  next: WebAssembly.Global;
-  /** The address of the run's frame (an exported mutable global). */
-  fp: WebAssembly.Global;
+interface Instance extends ModuleExports {
   /** The run that owns the instance now: its segments and frame. */
   owner: { segments: Segments | null; frame: FrameAccess | null };
 }
@@ -63,7 +65,7 @@ export const WASM_STATS = { crossings: 0, cursorMoves: 0, frameBytes: 0 };
 
 /** A frame to give back when its run is dropped without being closed. */
 interface FrameRef {
-  memory: WebAssembly.Memory;
+  frames: FrameAllocator;
   fp: number;
   size: number;
 }
@@ -71,23 +73,35 @@ interface FrameRef {
 /** Frames of runs dropped unclosed (an abandoned iterator) go back to their allocator. */
 const FRAMES = new FinalizationRegistry<FrameRef>(releaseFrame);
 
-function releaseFrame({ memory, fp, size }: FrameRef): void {
-  framesOf(memory).release(fp, size);
+function releaseFrame({ frames, fp, size }: FrameRef): void {
+  frames.release(fp, size);
   WASM_STATS.frameBytes -= size;
 }
 
-const VIEWS = new WeakMap<WebAssembly.Memory, { bytes: Uint8Array; view: DataView }>();
+/**
+ * What the runs over one memory share: the allocator of their frames, and one byte array
+ * and one DataView of the memory (it never grows, so they stay valid).
+ */
+interface SharedMemory {
+  frames: FrameAllocator;
+  bytes: Uint8Array;
+  view: DataView;
+}
 
-/** One byte array and one DataView of a memory (it never grows, so they stay valid). */
-function viewsOf(memory: WebAssembly.Memory): { bytes: Uint8Array; view: DataView } {
-  let v = VIEWS.get(memory);
-  if (v === undefined) {
-    VIEWS.set(
-      memory,
-      v = { bytes: new Uint8Array(memory.buffer), view: new DataView(memory.buffer) },
-    );
+const MEMORIES = new WeakMap<WebAssembly.Memory, SharedMemory>();
+
+function sharedOf(memory: WebAssembly.Memory): SharedMemory {
+  let shared = MEMORIES.get(memory);
+  if (shared === undefined) {
+    const { buffer } = memory;
+    shared = {
+      frames: new FrameAllocator(),
+      bytes: new Uint8Array(buffer),
+      view: new DataView(buffer),
+    };
+    MEMORIES.set(memory, shared);
   }
-  return v;
+  return shared;
 }
 
 /** A compiled statement of the Wasm backend. */
@@ -177,35 +191,31 @@ export class WasmProgram implements Program {
     if (idle !== undefined) return idle;
     const memory = this.#memory, layout = this.#layout;
     const owner: Instance["owner"] = { segments: null, frame: null };
-    const N = MODULE_NAMES;
-    const imports = {
-      [RUNTIME_NAMESPACE]: runtimeFor(memory, compiledModule),
-      [N.imports]: {
-        [N.memory]: memory,
-        [N.seg]: (block: number) => {
-          WASM_STATS.crossings++;
-          return owner.segments!.seg(block);
-        },
-        [N.page]: (pgno: number) => {
-          // A page the map did not have: read through the pager (its map now has it).
-          const data = this.compiled.file.pager.entry(pgno).data;
-          return data.buffer === memory.buffer ? data.byteOffset : 0;
-        },
-        [N.cursor]: (move: number, c: number) => {
-          WASM_STATS.cursorMoves++;
-          const frame = owner.frame!;
-          const at = frame.fp + layout.cursor(c);
-          return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
-        },
+    const host: ModuleImports = {
+      memory,
+      seg: (block) => {
+        WASM_STATS.crossings++;
+        return owner.segments!.seg(block);
+      },
+      page: (pgno) => {
+        // A page the map did not have: read through the pager (its map now has it).
+        const data = this.compiled.file.pager.entry(pgno).data;
+        return data.buffer === memory.buffer ? data.byteOffset : 0;
+      },
+      cursor: (move, c) => {
+        WASM_STATS.cursorMoves++;
+        const frame = owner.frame!;
+        const at = frame.fp + layout.cursor(c);
+        return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
       },
     };
-    const exports = new WebAssembly.Instance(this.#module, imports).exports;
-    return {
-      run: exports[N.run] as () => number,
-      next: exports[N.next] as WebAssembly.Global,
-      fp: exports[N.fp] as WebAssembly.Global,
-      owner,
+    const imports = {
+      [RUNTIME_NAMESPACE]: runtimeFor(memory, compiledModule),
+      [HOST_NAMESPACE]: host,
     };
+    const { run, next, fp } = new WebAssembly.Instance(this.#module, imports)
+      .exports as ModuleExports;
+    return { run, next, fp, owner };
   }
 
   start(params: readonly Reg[]): Execution {
@@ -213,10 +223,10 @@ export class WasmProgram implements Program {
     const memory = this.#memory, layout = this.#layout;
     const copies = copiedRegs(params, p.nParams);
     const ctx = newFunctionContext(p.encoding);
+    const { frames, bytes, view } = sharedOf(memory);
     // The frame belongs to the run: taken here, given back when the run ends.
-    const fp = framesOf(memory).allocate(layout.size);
+    const fp = frames.allocate(layout.size);
     WASM_STATS.frameBytes += layout.size;
-    const { bytes, view } = viewsOf(memory);
     bytes.fill(0, fp, fp + layout.cleared);
     layout.fill(bytes, view, fp);
     const frame = new FrameAccess(view, fp, this.#aggregates);
@@ -234,7 +244,7 @@ export class WasmProgram implements Program {
     instance.fp.value = fp;
     instance.owner.segments = segments;
     instance.owner.frame = frame;
-    const ref: FrameRef = { memory, fp, size: layout.size };
+    const ref: FrameRef = { frames, fp, size: layout.size };
     return new WasmExecution(this, instance, segments, ref, p.resultStart, p.resultCount);
   }
 

@@ -17,13 +17,14 @@ import { Op } from "../interpreter/opcodes.ts";
 import type { CompiledProgram, Insn } from "../interpreter/program.ts";
 import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
+import type { ValType } from "./emit/instructions.ts";
 import { ModuleBuilder } from "./emit/module_builder.ts";
 import { emitAggregate } from "./emit_aggregate.ts";
 import { emitCount } from "./emit_count.ts";
 import {
   BOUND_MODE,
   BoundMode,
-  CURSOR,
+  CursorField,
   CursorMode,
   CursorMove,
   type FrameLayout,
@@ -40,17 +41,33 @@ export const RUN_DONE = 0;
 /** What `run()` returns when a result row is ready. */
 export const RUN_ROW = 1;
 
-/** Names of the module's imports and exports. */
-export const MODULE_NAMES = {
-  imports: "rt",
-  memory: "memory",
-  fp: "fp",
-  seg: "seg",
-  cursor: "cursor",
-  page: "page",
-  run: "run",
-  next: "next",
-} as const;
+/** The import namespace of what the host gives the module ({@link ModuleImports}). */
+export const HOST_NAMESPACE = "rt";
+
+/** What the module imports from the host, by import name. */
+export type ModuleImports = {
+  /** The memory of the pages and the runs' frames. */
+  memory: WebAssembly.Memory;
+  /**
+   * Runs JS block `block` until it reaches a native address (returns its id), the end
+   * (-1) or a result row (below -1).
+   */
+  seg(block: number): number;
+  /** Moves cursor `c` as `move` (frame.ts CursorMove) says; 1 when on an entry. */
+  cursor(move: number, c: number): number;
+  /** Page number `pgno`'s offset in the memory, 0 if not there. */
+  page(pgno: number): number;
+};
+
+/** What the module exports, by export name. */
+export type ModuleExports = {
+  /** Runs from `next` to a result row ({@link RUN_ROW}) or the end ({@link RUN_DONE}). */
+  run(): number;
+  /** Where the next `run` starts (a mutable global). */
+  next: WebAssembly.Global;
+  /** The address of the run's frame (a mutable global). */
+  fp: WebAssembly.Global;
+};
 
 const ARITH: Partial<Record<Op, ArithOp>> = {
   [Op.Add]: "add",
@@ -93,18 +110,17 @@ export function buildModule(
   js: JsBlocks,
 ): { bytes: Uint8Array<ArrayBuffer>; entry: number } {
   const m = new ModuleBuilder("litejit");
-  const N = MODULE_NAMES;
-  const seg = m.importFunction(N.imports, N.seg, ["i32"], ["i32"], "seg");
-  const cursor = m.importFunction(N.imports, N.cursor, ["i32", "i32"], ["i32"], "cursor");
-  const page = plan.counts.size > 0
-    ? m.importFunction(N.imports, N.page, ["i32"], ["i32"], "page")
-    : -1;
+  const host = (name: Exclude<keyof ModuleImports, "memory">, params: ValType[]) =>
+    m.importFunction(HOST_NAMESPACE, name, params, ["i32"], name);
+  const seg = host("seg", ["i32"]);
+  const cursor = host("cursor", ["i32", "i32"]);
+  const page = plan.counts.size > 0 ? host("page", ["i32"]) : -1;
   // The runtime's routines (runtime/shared.ts), imported by name: only those used.
   const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
   const routine = (name: string, needed: boolean): number => {
     if (!needed) return -1;
-    const { params, results } = RUNTIME_FUNCTIONS[name];
-    return m.importFunction(RUNTIME_NAMESPACE, name, params, results, name);
+    const params = new Array<ValType>(RUNTIME_FUNCTIONS[name]).fill("i32");
+    return m.importFunction(RUNTIME_NAMESPACE, name, params, ["i32"], name);
   };
   const scans = plan.cursors.size > 0;
   const rt = {
@@ -121,7 +137,7 @@ export function buildModule(
     const index = routine(`arith_${name}`, used.has(Number(op) as Op));
     if (index >= 0) rt.arith.set(Number(op) as Op, index);
   }
-  m.importMemory(N.imports, N.memory, { min: 1 });
+  m.importMemory(HOST_NAMESPACE, "memory" satisfies keyof ModuleImports, { min: 1 });
   if (scans) {
     rt.recSize = m.importGlobal(RUNTIME_NAMESPACE, "rec_size", "i32", true, "rec_size");
     rt.rowid = m.importGlobal(RUNTIME_NAMESPACE, "rowid", "i64", true, "rowid");
@@ -129,9 +145,9 @@ export function buildModule(
   const ids = nativeIds(plan);
   const entry = encodeTarget(0, plan, ids, js);
   const next = m.addGlobal("i32", true, entry, "next");
-  m.exportGlobal(N.next, next);
+  m.exportGlobal("next" satisfies keyof ModuleExports, next);
   const fpGlobal = m.addGlobal("i32", true, 0, "fp");
-  m.exportGlobal(N.fp, fpGlobal);
+  m.exportGlobal("fp" satisfies keyof ModuleExports, fpGlobal);
   const run = m.addFunction([], ["i32"], "run");
   const fp = run.addLocal("i32", "fp");
   const id = run.addLocal("i32", "id");
@@ -189,7 +205,7 @@ export function buildModule(
     dispatchCases(run, labels, () => run.localGet(id), (k) => emitInstruction(ctx, order[k]));
   });
   run.op("unreachable");
-  m.exportFunction(N.run, run.index);
+  m.exportFunction("run" satisfies keyof ModuleExports, run.index);
   return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
 }
 
@@ -294,10 +310,7 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Int64:
       case Op.Real: {
         const from = c.layout.constant(pc);
-        for (const off of [0, 8]) {
-          f.localGet(c.fp).localGet(c.fp).load("i64.load", from + off);
-          f.store("i64.store", ins.p2 * SLOT_SIZE + off);
-        }
+        copySlot(c, c.fp, ins.p2 * SLOT_SIZE, from);
         break;
       }
       case Op.Null:
@@ -428,8 +441,16 @@ function setClass(c: OpContext, r: number, cls: StorageClass): void {
   c.f.localGet(c.fp).i32Const(cls).store("i32.store", r * SLOT_SIZE + SLOT_CLASS);
 }
 
+/** Copies the slot at frame offset `from` to the address in local `base` + `to`. */
+export function copySlot(c: OpContext, base: number, to: number, from: number): void {
+  for (const half of [0, 8]) {
+    c.f.localGet(base).localGet(c.fp).load("i64.load", from + half);
+    c.f.store("i64.store", to + half);
+  }
+}
+
 /** Stores the i64 that `value` pushes as INTEGER register `r`. */
-function storeInt(c: OpContext, r: number, value: () => void): void {
+export function storeInt(c: OpContext, r: number, value: () => void): void {
   c.f.localGet(c.fp);
   value();
   c.f.store("i64.store", r * SLOT_SIZE + SLOT_VALUE);
@@ -446,14 +467,17 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
 function emitNext(c: OpContext, ins: Insn): void {
   const f = c.f;
   f.localGet(c.fp).i32Const(c.layout.cursor(ins.p1)).op("i32.add").localTee(c.st);
-  f.load("i32.load", CURSOR.mode).i32Const(CursorMode.Invalid).op("i32.ne").ifElse("empty", () => {
-    f.localGet(c.st).localGet(c.st).load("i32.load", CURSOR.index).i32Const(1).op("i32.add");
-    f.localTee(c.t).store("i32.store", CURSOR.index);
-    f.localGet(c.t).localGet(c.st).load("i32.load", CURSOR.count).op("i32.lt_s");
-    f.ifElse("empty", () => c.goto(ins.p2));
-    f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
-    f.ifElse("empty", () => c.goto(ins.p2));
-  });
+  f.load("i32.load", CursorField.Mode).i32Const(CursorMode.Invalid).op("i32.ne").ifElse(
+    "empty",
+    () => {
+      f.localGet(c.st).localGet(c.st).load("i32.load", CursorField.Index).i32Const(1).op("i32.add");
+      f.localTee(c.t).store("i32.store", CursorField.Index);
+      f.localGet(c.t).localGet(c.st).load("i32.load", CursorField.Count).op("i32.lt_s");
+      f.ifElse("empty", () => c.goto(ins.p2));
+      f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
+      f.ifElse("empty", () => c.goto(ins.p2));
+    },
+  );
 }
 
 function emitColumn(c: OpContext, pc: number, ins: Insn): void {

@@ -74,7 +74,7 @@ const ALWAYS = new Set<Op>([
 export const MAX_NATIVE_PROGRAM = 400;
 
 /** Instructions after which control never falls through. */
-const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
+export const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
 
 /** Native instructions that may hand an execution to a JS fallback block. */
 export const MAY_DECLINE = new Set<Op>([

@@ -9,19 +9,16 @@
  * register locals it names, all registers from a view's start, all of them when it hands
  * the register array itself to the runtime. That over-approximates, which only costs time.
  */
-import { Op, OPCODES } from "../interpreter/opcodes.ts";
+import { OPCODES } from "../interpreter/opcodes.ts";
 import type { CompiledProgram } from "../interpreter/program.ts";
 import { type TemplateContext, TEMPLATES } from "../js-codegen/templates.ts";
-import type { NativePlan } from "./native.ts";
+import { type NativePlan, TRANSFERS } from "./native.ts";
 
 /** Registers and cursors JS code uses. */
 export interface Uses {
   readonly regs: ReadonlySet<number>;
   readonly cursors: ReadonlySet<number>;
 }
-
-/** Instructions after which control never reaches the next address. */
-const ENDS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
 
 /** What the JS template of the instruction at `pc` uses, among `regs` and `cursors`. */
 function usesOf(p: CompiledProgram, pc: number, plan: NativePlan): Uses {
@@ -61,7 +58,7 @@ function successors(p: CompiledProgram, pc: number): number[] {
   const ins = p.code[pc];
   const out: number[] = [];
   if (OPCODES[ins.op].jump) out.push(ins.p2);
-  if (!ENDS.has(ins.op) && pc + 1 < p.code.length) out.push(pc + 1);
+  if (!TRANSFERS.has(ins.op) && pc + 1 < p.code.length) out.push(pc + 1);
   return out;
 }
 

@@ -10,17 +10,14 @@ import { ByteBuffer, checkI32, checkI64, checkU32 } from "./leb128.ts";
 import {
   type BlockType,
   BLOCKTYPE_EMPTY,
-  INSTR_BY_NAME,
   type LoadName,
+  MEMORY_ACCESS,
   PLAIN_OPCODE,
   type PlainName,
   type StoreName,
   type ValType,
   VALTYPE_CODE,
 } from "./instructions.ts";
-
-/** The kind of structured instruction a label belongs to. */
-export type LabelKind = "block" | "loop" | "if";
 
 /**
  * A branch target: the block, loop or if that created it. A branch to a block or if jumps
@@ -29,12 +26,9 @@ export type LabelKind = "block" | "loop" | "if";
 export class Label {
   /** @internal Position in the builder's label stack while in scope. */
   readonly level: number;
-  /** Which structured instruction opened this label. */
-  readonly kind: LabelKind;
 
   /** @internal Labels are made by {@link FunctionBuilder}'s structured methods. */
-  constructor(kind: LabelKind, level: number) {
-    this.kind = kind;
+  constructor(level: number) {
     this.level = level;
   }
 }
@@ -46,14 +40,10 @@ export type BodyFn = (label: Label) => void;
 export class FunctionBuilder {
   /** The function's parameter types (locals 0 .. params.length - 1). */
   readonly params: readonly ValType[];
-  /** The function's result types. */
-  readonly results: readonly ValType[];
   /** The function's index in the module's function index space. */
   readonly index: number;
   /** Index of the function's type in the module's type section. */
   readonly typeIndex: number;
-  /** The function's name for the "name" section, if any. */
-  readonly name: string | undefined;
   /** Types of the locals declared after the parameters, in index order. */
   readonly locals: ValType[] = [];
   /** Names of parameters and locals by index, for the "name" section. */
@@ -64,18 +54,10 @@ export class FunctionBuilder {
   private readonly labels: Label[] = [];
 
   /** Prefer `ModuleBuilder.addFunction`, which assigns `index` and `typeIndex`. */
-  constructor(
-    index: number,
-    typeIndex: number,
-    params: readonly ValType[],
-    results: readonly ValType[],
-    name?: string,
-  ) {
+  constructor(index: number, typeIndex: number, params: readonly ValType[]) {
     this.index = index;
     this.typeIndex = typeIndex;
     this.params = params;
-    this.results = results;
-    this.name = name;
   }
 
   // ---- Locals ------------------------------------------------------------------------------
@@ -201,16 +183,17 @@ export class FunctionBuilder {
     offset: number,
     align: number | undefined,
   ): this {
-    const info = INSTR_BY_NAME.get(name);
-    if (info === undefined || info.imm !== "memarg" || !name.includes(kind)) {
+    const access = MEMORY_ACCESS[name];
+    if (access === undefined || !name.includes(kind)) {
       throw new Error(`not a ${kind.slice(1)}: ${name}`);
     }
-    const a = align ?? info.align;
-    if (!(a >= 0 && a <= info.align)) {
-      throw new RangeError(`${name}: alignment 2^${a} above natural 2^${info.align}`);
+    const [opcode, natural] = access;
+    const a = align ?? natural;
+    if (!(a >= 0 && a <= natural)) {
+      throw new RangeError(`${name}: alignment 2^${a} above natural 2^${natural}`);
     }
     checkU32(offset);
-    this.code.u8(info.opcode);
+    this.code.u8(opcode);
     this.code.u32(a);
     this.code.u32(offset);
     return this;
@@ -237,20 +220,29 @@ export class FunctionBuilder {
     } else this.code.u8(VALTYPE_CODE[type]);
   }
 
-  /** Emits `opcode type`, the arms (`else` between two), and `end`. */
-  private structured(
-    opcode: number,
-    kind: LabelKind,
-    type: BlockType,
-    body: BodyFn,
-    otherwise?: BodyFn,
-  ): this {
-    const start = this.code.length;
-    const label = new Label(kind, this.labels.length);
+  /**
+   * Opens `block type` without a body callback (for code that nests blocks by the
+   * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
+   */
+  openBlock(type: BlockType): Label {
+    return this.open(0x02, type);
+  }
+
+  /** Pushes a new label and emits `opcode type`. */
+  private open(opcode: number, type: BlockType): Label {
+    const label = new Label(this.labels.length);
     this.labels.push(label);
+    this.code.u8(opcode);
+    this.blockType(type);
+    return label;
+  }
+
+  /** Emits `opcode type`, the arms (`else` between two), and `end`. */
+  private structured(opcode: number, type: BlockType, body: BodyFn, otherwise?: BodyFn): this {
+    const start = this.code.length;
+    const level = this.labels.length;
     try {
-      this.code.u8(opcode);
-      this.blockType(type);
+      const label = this.open(opcode, type);
       body(label);
       if (otherwise !== undefined) {
         this.code.u8(0x05);
@@ -261,21 +253,9 @@ export class FunctionBuilder {
       this.code.length = start; // drop the unfinished block
       throw e;
     } finally {
-      this.labels.length = label.level;
+      this.labels.length = level;
     }
     return this;
-  }
-
-  /**
-   * Opens `block type` without a body callback (for code that nests blocks by the
-   * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
-   */
-  openBlock(type: BlockType): Label {
-    const label = new Label("block", this.labels.length);
-    this.labels.push(label);
-    this.code.u8(0x02);
-    this.blockType(type);
-    return label;
   }
 
   /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
@@ -290,12 +270,12 @@ export class FunctionBuilder {
 
   /** `block type … end`; a branch to the label jumps past the end. */
   block(type: BlockType, body: BodyFn): this {
-    return this.structured(0x02, "block", type, body);
+    return this.structured(0x02, type, body);
   }
 
   /** `loop type … end`; a branch to the label jumps back to the start. */
   loop(type: BlockType, body: BodyFn): this {
-    return this.structured(0x03, "loop", type, body);
+    return this.structured(0x03, type, body);
   }
 
   /**
@@ -303,13 +283,13 @@ export class FunctionBuilder {
    * branch to which jumps past the end. A typed if needs both arms.
    */
   ifElse(type: BlockType, then: BodyFn, otherwise?: BodyFn): this {
-    return this.structured(0x04, "if", type, then, otherwise);
+    return this.structured(0x04, type, then, otherwise);
   }
 
   /** Relative depth of `label` from the innermost open label; throws if not in scope. */
   depthOf(label: Label): number {
     if (this.labels[label.level] !== label) {
-      throw new Error(`branch to a ${label.kind} label that is not in scope`);
+      throw new Error("branch to a label that is not in scope");
     }
     return this.labels.length - 1 - label.level;
   }

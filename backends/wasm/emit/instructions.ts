@@ -1,7 +1,7 @@
 /**
  * The WebAssembly instructions our backend emits, in one table shared by the emitter
  * (function_builder.ts) and the printer (print.ts): standard text name, opcode, kind of
- * immediate, stack signature and natural alignment. Also the value and block types.
+ * immediate, natural alignment and stack signature. Also the value and block types.
  */
 
 /** A value type the backend uses (f32 and reference types are not needed). */
@@ -45,162 +45,152 @@ export type ImmKind =
   | "i64"
   | "f64";
 
-// One row per run of instructions at consecutive opcodes that share their immediate, signature
-// and alignment: [first opcode, immediate, signature, names, natural log2 alignment]; the
-// k-th name of a run has opcode first + k.
+// One row per run of instructions at consecutive opcodes that share their immediate and
+// alignment: [first opcode, immediate, names, natural log2 alignment]; the k-th name of a
+// run has opcode first + k. The names are listed with spaces between them, and the first
+// one's type prefix (`i32.`, `local.`) is left off the others: "i32.eq ne" is i32.eq and
+// i32.ne.
 // An opcode is one byte, or 0xFC00 + sub-opcode for the 0xFC-prefixed instructions.
-// The signature lists operand and result types, `i` i32, `l` i64, `d` f64, as
-// "operands:results"; it is null for control, variable and polymorphic instructions.
-type Run = readonly [number, ImmKind, string | null, readonly string[], number?];
+type Run = readonly [number, ImmKind, string, number?];
 
 const RUNS = [
   // Control
-  [0x00, "none", null, ["unreachable"]],
-  [0x01, "none", ":", ["nop"]],
-  [0x02, "block", null, ["block", "loop", "if"]],
-  [0x05, "none", null, ["else"]],
-  [0x0b, "none", null, ["end"]],
-  [0x0c, "label", null, ["br", "br_if"]],
-  [0x0e, "br_table", null, ["br_table"]],
-  [0x0f, "none", null, ["return"]],
-  [0x10, "func", null, ["call"]],
+  [0x00, "none", "unreachable"],
+  [0x01, "none", "nop"],
+  [0x02, "block", "block loop if"],
+  [0x05, "none", "else"],
+  [0x0b, "none", "end"],
+  [0x0c, "label", "br br_if"],
+  [0x0e, "br_table", "br_table"],
+  [0x0f, "none", "return"],
+  [0x10, "func", "call"],
   // Parametric and variable
-  [0x1a, "none", null, ["drop", "select"]],
-  [0x20, "local", null, ["local.get", "local.set", "local.tee"]],
-  [0x23, "global", null, ["global.get", "global.set"]],
+  [0x1a, "none", "drop select"],
+  [0x20, "local", "local.get set tee"],
+  [0x23, "global", "global.get set"],
   // Memory
-  [0x28, "memarg", "i:i", ["i32.load"], 2],
-  [0x29, "memarg", "i:l", ["i64.load"], 3],
-  [0x2b, "memarg", "i:d", ["f64.load"], 3],
-  [0x2c, "memarg", "i:i", ["i32.load8_s", "i32.load8_u"], 0],
-  [0x2e, "memarg", "i:i", ["i32.load16_s", "i32.load16_u"], 1],
-  [0x30, "memarg", "i:l", ["i64.load8_s", "i64.load8_u"], 0],
-  [0x32, "memarg", "i:l", ["i64.load16_s", "i64.load16_u"], 1],
-  [0x34, "memarg", "i:l", ["i64.load32_s", "i64.load32_u"], 2],
-  [0x36, "memarg", "ii:", ["i32.store"], 2],
-  [0x37, "memarg", "il:", ["i64.store"], 3],
-  [0x39, "memarg", "id:", ["f64.store"], 3],
-  [0x3a, "memarg", "ii:", ["i32.store8"], 0],
-  [0x3b, "memarg", "ii:", ["i32.store16"], 1],
-  [0x3c, "memarg", "il:", ["i64.store8"], 0],
-  [0x3d, "memarg", "il:", ["i64.store16"], 1],
-  [0x3e, "memarg", "il:", ["i64.store32"], 2],
+  [0x28, "memarg", "i32.load", 2],
+  [0x29, "memarg", "i64.load", 3],
+  [0x2b, "memarg", "f64.load", 3],
+  [0x2c, "memarg", "i32.load8_s load8_u", 0],
+  [0x2e, "memarg", "i32.load16_s load16_u", 1],
+  [0x30, "memarg", "i64.load8_s load8_u", 0],
+  [0x32, "memarg", "i64.load16_s load16_u", 1],
+  [0x34, "memarg", "i64.load32_s load32_u", 2],
+  [0x36, "memarg", "i32.store", 2],
+  [0x37, "memarg", "i64.store", 3],
+  [0x39, "memarg", "f64.store", 3],
+  [0x3a, "memarg", "i32.store8", 0],
+  [0x3b, "memarg", "i32.store16", 1],
+  [0x3c, "memarg", "i64.store8", 0],
+  [0x3d, "memarg", "i64.store16", 1],
+  [0x3e, "memarg", "i64.store32", 2],
   // Constants
-  [0x41, "i32", ":i", ["i32.const"]],
-  [0x42, "i64", ":l", ["i64.const"]],
-  [0x44, "f64", ":d", ["f64.const"]],
+  [0x41, "i32", "i32.const"],
+  [0x42, "i64", "i64.const"],
+  [0x44, "f64", "f64.const"],
   // Comparisons
-  [0x45, "none", "i:i", ["i32.eqz"]],
-  [0x46, "none", "ii:i", [
-    "i32.eq",
-    "i32.ne",
-    "i32.lt_s",
-    "i32.lt_u",
-    "i32.gt_s",
-    "i32.gt_u",
-    "i32.le_s",
-    "i32.le_u",
-    "i32.ge_s",
-    "i32.ge_u",
-  ]],
-  [0x50, "none", "l:i", ["i64.eqz"]],
-  [0x51, "none", "ll:i", [
-    "i64.eq",
-    "i64.ne",
-    "i64.lt_s",
-    "i64.lt_u",
-    "i64.gt_s",
-    "i64.gt_u",
-    "i64.le_s",
-    "i64.le_u",
-    "i64.ge_s",
-    "i64.ge_u",
-  ]],
-  [0x61, "none", "dd:i", ["f64.eq", "f64.ne", "f64.lt", "f64.gt", "f64.le", "f64.ge"]],
+  [0x45, "none", "i32.eqz"],
+  [0x46, "none", "i32.eq ne lt_s lt_u gt_s gt_u le_s le_u ge_s ge_u"],
+  [0x50, "none", "i64.eqz"],
+  [0x51, "none", "i64.eq ne lt_s lt_u gt_s gt_u le_s le_u ge_s ge_u"],
+  [0x61, "none", "f64.eq ne lt gt le ge"],
   // i32 arithmetic and bitwise
-  [0x67, "none", "i:i", ["i32.clz", "i32.ctz", "i32.popcnt"]],
-  [0x6a, "none", "ii:i", [
-    "i32.add",
-    "i32.sub",
-    "i32.mul",
-    "i32.div_s",
-    "i32.div_u",
-    "i32.rem_s",
-    "i32.rem_u",
-    "i32.and",
-    "i32.or",
-    "i32.xor",
-    "i32.shl",
-    "i32.shr_s",
-    "i32.shr_u",
-    "i32.rotl",
-    "i32.rotr",
-  ]],
+  [0x67, "none", "i32.clz ctz popcnt"],
+  [0x6a, "none", "i32.add sub mul div_s div_u rem_s rem_u and or xor shl shr_s shr_u rotl rotr"],
   // i64 arithmetic and bitwise
-  [0x79, "none", "l:l", ["i64.clz", "i64.ctz", "i64.popcnt"]],
-  [0x7c, "none", "ll:l", [
-    "i64.add",
-    "i64.sub",
-    "i64.mul",
-    "i64.div_s",
-    "i64.div_u",
-    "i64.rem_s",
-    "i64.rem_u",
-    "i64.and",
-    "i64.or",
-    "i64.xor",
-    "i64.shl",
-    "i64.shr_s",
-    "i64.shr_u",
-    "i64.rotl",
-    "i64.rotr",
-  ]],
+  [0x79, "none", "i64.clz ctz popcnt"],
+  [0x7c, "none", "i64.add sub mul div_s div_u rem_s rem_u and or xor shl shr_s shr_u rotl rotr"],
   // f64 arithmetic
-  [0x99, "none", "d:d", [
-    "f64.abs",
-    "f64.neg",
-    "f64.ceil",
-    "f64.floor",
-    "f64.trunc",
-    "f64.nearest",
-    "f64.sqrt",
-  ]],
-  [0xa0, "none", "dd:d", [
-    "f64.add",
-    "f64.sub",
-    "f64.mul",
-    "f64.div",
-    "f64.min",
-    "f64.max",
-    "f64.copysign",
-  ]],
+  [0x99, "none", "f64.abs neg ceil floor trunc nearest sqrt"],
+  [0xa0, "none", "f64.add sub mul div min max copysign"],
   // Conversions
-  [0xa7, "none", "l:i", ["i32.wrap_i64"]],
-  [0xaa, "none", "d:i", ["i32.trunc_f64_s", "i32.trunc_f64_u"]],
-  [0xac, "none", "i:l", ["i64.extend_i32_s", "i64.extend_i32_u"]],
-  [0xb0, "none", "d:l", ["i64.trunc_f64_s", "i64.trunc_f64_u"]],
-  [0xb7, "none", "i:d", ["f64.convert_i32_s", "f64.convert_i32_u"]],
-  [0xb9, "none", "l:d", ["f64.convert_i64_s", "f64.convert_i64_u"]],
-  [0xbd, "none", "d:l", ["i64.reinterpret_f64"]],
-  [0xbf, "none", "l:d", ["f64.reinterpret_i64"]],
-  [0xc0, "none", "i:i", ["i32.extend8_s", "i32.extend16_s"]],
-  [0xc2, "none", "l:l", ["i64.extend8_s", "i64.extend16_s", "i64.extend32_s"]],
+  [0xa7, "none", "i32.wrap_i64"],
+  [0xaa, "none", "i32.trunc_f64_s trunc_f64_u"],
+  [0xac, "none", "i64.extend_i32_s extend_i32_u"],
+  [0xb0, "none", "i64.trunc_f64_s trunc_f64_u"],
+  [0xb7, "none", "f64.convert_i32_s convert_i32_u"],
+  [0xb9, "none", "f64.convert_i64_s convert_i64_u"],
+  [0xbd, "none", "i64.reinterpret_f64"],
+  [0xbf, "none", "f64.reinterpret_i64"],
+  [0xc0, "none", "i32.extend8_s extend16_s"],
+  [0xc2, "none", "i64.extend8_s extend16_s extend32_s"],
   // Saturating truncations (never trap: NaN gives 0, out of range clamps)
-  [0xfc02, "none", "d:i", ["i32.trunc_sat_f64_s", "i32.trunc_sat_f64_u"]],
-  [0xfc06, "none", "d:l", ["i64.trunc_sat_f64_s", "i64.trunc_sat_f64_u"]],
+  [0xfc02, "none", "i32.trunc_sat_f64_s trunc_sat_f64_u"],
+  [0xfc06, "none", "i64.trunc_sat_f64_s trunc_sat_f64_u"],
 ] as const satisfies readonly Run[];
+
+// The stack signatures of the monomorphic instructions, [first opcode, last opcode,
+// signature] per range of opcodes that share one. A signature lists operand and result
+// types, `i` i32, `l` i64, `d` f64, as "operands:results". Only the descriptions below
+// (INSTRUCTIONS) carry them: the emitter does not need them.
+const SIGNATURES: readonly (readonly [number, number, string])[] = [
+  [0x01, 0x01, ":"],
+  [0x28, 0x28, "i:i"],
+  [0x29, 0x29, "i:l"],
+  [0x2b, 0x2b, "i:d"],
+  [0x2c, 0x2f, "i:i"],
+  [0x30, 0x35, "i:l"],
+  [0x36, 0x36, "ii:"],
+  [0x37, 0x37, "il:"],
+  [0x39, 0x39, "id:"],
+  [0x3a, 0x3b, "ii:"],
+  [0x3c, 0x3e, "il:"],
+  [0x41, 0x41, ":i"],
+  [0x42, 0x42, ":l"],
+  [0x44, 0x44, ":d"],
+  [0x45, 0x45, "i:i"],
+  [0x46, 0x4f, "ii:i"],
+  [0x50, 0x50, "l:i"],
+  [0x51, 0x5a, "ll:i"],
+  [0x61, 0x66, "dd:i"],
+  [0x67, 0x69, "i:i"],
+  [0x6a, 0x78, "ii:i"],
+  [0x79, 0x7b, "l:l"],
+  [0x7c, 0x8a, "ll:l"],
+  [0x99, 0x9f, "d:d"],
+  [0xa0, 0xa6, "dd:d"],
+  [0xa7, 0xa7, "l:i"],
+  [0xaa, 0xab, "d:i"],
+  [0xac, 0xad, "i:l"],
+  [0xb0, 0xb1, "d:l"],
+  [0xb7, 0xb8, "i:d"],
+  [0xb9, 0xba, "l:d"],
+  [0xbd, 0xbd, "d:l"],
+  [0xbf, 0xbf, "l:d"],
+  [0xc0, 0xc1, "i:i"],
+  [0xc2, 0xc4, "l:l"],
+  [0xfc02, 0xfc03, "d:i"],
+  [0xfc06, 0xfc07, "d:l"],
+];
 
 type RunRow = (typeof RUNS)[number];
 
+/** The names a run's list spells out: the first, then the others with its type prefix. */
+type RunNames<List extends string> = List extends `${infer First} ${infer Others}`
+  ? First | Prefixed<First extends `${infer Type}.${string}` ? `${Type}.` : "", Others>
+  : List;
+
+type Prefixed<Prefix extends string, List extends string> = List extends
+  `${infer Name} ${infer Others}` ? `${Prefix}${Name}` | Prefixed<Prefix, Others>
+  : `${Prefix}${List}`;
+
+/** The names of a run's list, with the type prefix the list leaves off. */
+function runNames(list: string): string[] {
+  const [first, ...others] = list.split(" ");
+  const prefix = first.slice(0, first.indexOf(".") + 1);
+  return [first, ...others.map((name) => prefix + name)];
+}
+
 /** The text name of every instruction in the table. */
-export type InstrName = RunRow[3][number];
+export type InstrName = RunNames<RunRow[2]>;
 
 /**
  * Instructions without immediates that a function body may use freely: `else` and `end`
  * are left out because the builder's structured control methods emit them.
  */
 export type PlainName = Exclude<
-  Extract<RunRow, readonly [number, "none", ...unknown[]]>[3][number],
+  RunNames<Extract<RunRow, readonly [number, "none", ...unknown[]]>[2]>,
   "else" | "end"
 >;
 
@@ -229,49 +219,51 @@ export interface InstrInfo {
   readonly align: number;
 }
 
-/** Every instruction in table order. */
-export const INSTRUCTIONS: readonly InstrInfo[] = (RUNS as readonly Run[]).flatMap(
-  ([first, imm, sig, names, align = -1]) =>
-    names.map((name, k): InstrInfo => {
+/**
+ * Every instruction in table order (for the printer and tests: the emitter reads the two
+ * tables below, so bundles without the printer leave this out).
+ */
+export const INSTRUCTIONS: readonly InstrInfo[] = /* @__PURE__ */ describeAll();
+
+function describeAll(): InstrInfo[] {
+  return (RUNS as readonly Run[]).flatMap(([first, imm, names, align = -1]) =>
+    runNames(names).map((name, k): InstrInfo => {
       const code = first + k;
       return {
         name: name as InstrName,
         opcode: code > 0xff ? code >> 8 : code,
         sub: code > 0xff ? code & 0xff : -1,
         imm,
-        sig,
+        sig: SIGNATURES.find(([from, to]) => code >= from && code <= to)?.[2] ?? null,
         align,
       };
-    }),
-);
+    })
+  );
+}
 
 /** Instructions by text name. */
-export const INSTR_BY_NAME: ReadonlyMap<InstrName, InstrInfo> = new Map(
-  INSTRUCTIONS.map((i) => [i.name, i]),
-);
+export const INSTR_BY_NAME: ReadonlyMap<InstrName, InstrInfo> = /* @__PURE__ */ byName();
 
-/** Unprefixed instructions by opcode byte (undefined where we emit nothing). */
-export const INSTR_BY_OPCODE: readonly (InstrInfo | undefined)[] = (() => {
-  const out: (InstrInfo | undefined)[] = new Array(256).fill(undefined);
-  for (const i of INSTRUCTIONS) if (i.sub < 0) out[i.opcode] = i;
-  return out;
-})();
+function byName(): Map<InstrName, InstrInfo> {
+  return new Map(INSTRUCTIONS.map((i) => [i.name, i]));
+}
 
-/** 0xFC-prefixed instructions by sub-opcode. */
-export const INSTR_BY_FC_SUB: ReadonlyMap<number, InstrInfo> = new Map(
-  INSTRUCTIONS.filter((i) => i.sub >= 0).map((i) => [i.sub, i]),
-);
+const plain: Record<string, number> = Object.create(null);
+const memory: Record<string, readonly [number, number]> = Object.create(null);
+for (const [first, imm, names, align] of RUNS as readonly Run[]) {
+  runNames(names).forEach((name, k) => {
+    if (imm === "memarg") memory[name] = [first + k, align!];
+    else if (imm === "none" && name !== "else" && name !== "end") plain[name] = first + k;
+  });
+}
 
 /**
  * Opcode of each {@link PlainName} as one number: the byte, or 0xFC00 + sub-opcode. A plain
  * object so the builder's `op(name)` is one property load.
  */
-export const PLAIN_OPCODE: Readonly<Record<PlainName, number>> = (() => {
-  const out: Record<string, number> = Object.create(null);
-  for (const i of INSTRUCTIONS) {
-    if (i.imm === "none" && i.name !== "else" && i.name !== "end") {
-      out[i.name] = i.sub < 0 ? i.opcode : 0xfc00 + i.sub;
-    }
-  }
-  return out as Record<PlainName, number>;
-})();
+export const PLAIN_OPCODE = plain as Readonly<Record<PlainName, number>>;
+
+/** Opcode and natural log2 alignment of each load and store. */
+export const MEMORY_ACCESS = memory as Readonly<
+  Record<LoadName | StoreName, readonly [opcode: number, align: number]>
+>;

@@ -126,7 +126,7 @@ export class ModuleBuilder {
   ): FunctionBuilder {
     const index = this.importedFuncs + this.functions.length;
     const typeIndex = this.addType(params, results);
-    const fn = new FunctionBuilder(index, typeIndex, [...params], [...results], name);
+    const fn = new FunctionBuilder(index, typeIndex, [...params]);
     this.functions.push(fn);
     if (name !== undefined) this.funcNames.set(index, name);
     return fn;

@@ -8,12 +8,23 @@
 import { ByteReader, f64FromBits } from "./leb128.ts";
 import {
   BLOCKTYPE_EMPTY,
-  INSTR_BY_FC_SUB,
-  INSTR_BY_OPCODE,
   type InstrInfo,
+  INSTRUCTIONS,
   type ValType,
   valTypeOfCode,
 } from "./instructions.ts";
+
+/** Unprefixed instructions by opcode byte (undefined where we emit nothing). */
+const INSTR_BY_OPCODE: readonly (InstrInfo | undefined)[] = (() => {
+  const out: (InstrInfo | undefined)[] = new Array(256).fill(undefined);
+  for (const i of INSTRUCTIONS) if (i.sub < 0) out[i.opcode] = i;
+  return out;
+})();
+
+/** 0xFC-prefixed instructions by sub-opcode. */
+const INSTR_BY_FC_SUB: ReadonlyMap<number, InstrInfo> = new Map(
+  INSTRUCTIONS.filter((i) => i.sub >= 0).map((i) => [i.sub, i]),
+);
 
 interface FuncType {
   params: ValType[];

@@ -1,11 +1,11 @@
 /**
- * Native access to the current cell of a native cursor (frame.ts `CURSOR`): where its
+ * Native access to the current cell of a native cursor (frame.ts `CursorField`): where its
  * record starts, its size and its rowid, with the bounds checks core's reader makes
  * (core/format/cursor.ts, btree_page.ts); anything else (an overflowing payload, a
  * malformed cell, a cursor on no entry) is declined and read by the JS cursor.
  */
 import type { ModuleBuilder } from "../emit/module_builder.ts";
-import { CURSOR, CursorMode } from "../frame.ts";
+import { CursorField, CursorMode } from "../frame.ts";
 
 /**
  * `cell(cursor) -> record address` (0: declined): the current cell of a native cursor on
@@ -26,26 +26,26 @@ export function addCell(
   const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
   const decline = () => f.i32Const(0).op("return");
   const declineIf = () => f.ifElse("empty", decline);
-  f.localGet(st).load("i32.load", CURSOR.mode).i32Const(CursorMode.Native).op("i32.ne");
+  f.localGet(st).load("i32.load", CursorField.Mode).i32Const(CursorMode.Native).op("i32.ne");
   declineIf();
   // The cell decoded last (another column of the same row) is not decoded again.
-  f.localGet(st).load("i32.load", CURSOR.index).localTee(idx).i32Const(1).op("i32.add");
-  f.localGet(st).load("i32.load", CURSOR.cachedIndex).op("i32.eq").ifElse("empty", () => {
-    f.localGet(st).load("i64.load", CURSOR.cachedRowid).globalSet(rowid);
-    f.localGet(st).load("i32.load", CURSOR.cachedSize).globalSet(recSize);
-    f.localGet(st).load("i32.load", CURSOR.cachedRecord).op("return");
+  f.localGet(st).load("i32.load", CursorField.Index).localTee(idx).i32Const(1).op("i32.add");
+  f.localGet(st).load("i32.load", CursorField.CachedIndex).op("i32.eq").ifElse("empty", () => {
+    f.localGet(st).load("i64.load", CursorField.CachedRowid).globalSet(rowid);
+    f.localGet(st).load("i32.load", CursorField.CachedSize).globalSet(recSize);
+    f.localGet(st).load("i32.load", CursorField.CachedRecord).op("return");
   });
-  f.localGet(st).load("i32.load", CURSOR.leaf).localSet(leaf);
-  f.localGet(st).load("i32.load", CURSOR.usableEnd).localSet(end);
+  f.localGet(st).load("i32.load", CursorField.Leaf).localSet(leaf);
+  f.localGet(st).load("i32.load", CursorField.UsableEnd).localSet(end);
   f.localGet(idx);
-  f.localGet(st).load("i32.load", CURSOR.count).op("i32.ge_u");
+  f.localGet(st).load("i32.load", CursorField.Count).op("i32.ge_u");
   declineIf();
   // The cell pointer, checked to lie in the cell content area (btree_page.ts cellOffset).
-  f.localGet(st).load("i32.load", CURSOR.cellPtr).localGet(idx).i32Const(1).op("i32.shl");
+  f.localGet(st).load("i32.load", CursorField.CellPtr).localGet(idx).i32Const(1).op("i32.shl");
   f.op("i32.add").localTee(p).load("i32.load8_u", 0).i32Const(8).op("i32.shl");
   f.localGet(p).load("i32.load8_u", 1).op("i32.or").localGet(leaf).op("i32.add").localTee(off);
-  f.localGet(st).load("i32.load", CURSOR.cellPtr);
-  f.localGet(st).load("i32.load", CURSOR.count).i32Const(1).op("i32.shl").op("i32.add");
+  f.localGet(st).load("i32.load", CursorField.CellPtr);
+  f.localGet(st).load("i32.load", CursorField.Count).i32Const(1).op("i32.shl").op("i32.add");
   f.op("i32.lt_u");
   f.localGet(off).i32Const(4).op("i32.add").localGet(end).op("i32.gt_u").op("i32.or");
   declineIf();
@@ -59,7 +59,7 @@ export function addCell(
     f.localGet(off).localGet(end).call(varint).localSet(size);
   });
   f.globalGet(varintEnd).op("i32.eqz");
-  f.localGet(size).localGet(st).load("i32.load", CURSOR.maxLocal).op("i64.extend_i32_u");
+  f.localGet(size).localGet(st).load("i32.load", CursorField.MaxLocal).op("i64.extend_i32_u");
   f.op("i64.gt_u").op("i32.or");
   declineIf();
   f.globalGet(varintEnd).localGet(end).call(varint).globalSet(rowid);
@@ -68,10 +68,13 @@ export function addCell(
   f.op("i32.or");
   declineIf();
   f.localGet(size).op("i32.wrap_i64").globalSet(recSize);
-  f.localGet(st).localGet(idx).i32Const(1).op("i32.add").store("i32.store", CURSOR.cachedIndex);
-  f.localGet(st).localGet(p).store("i32.store", CURSOR.cachedRecord);
-  f.localGet(st).globalGet(recSize).store("i32.store", CURSOR.cachedSize);
-  f.localGet(st).globalGet(rowid).store("i64.store", CURSOR.cachedRowid);
+  f.localGet(st).localGet(idx).i32Const(1).op("i32.add").store(
+    "i32.store",
+    CursorField.CachedIndex,
+  );
+  f.localGet(st).localGet(p).store("i32.store", CursorField.CachedRecord);
+  f.localGet(st).globalGet(recSize).store("i32.store", CursorField.CachedSize);
+  f.localGet(st).globalGet(rowid).store("i64.store", CursorField.CachedRowid);
   f.localGet(p);
   return f.index;
 }

@@ -5,7 +5,6 @@
  * fraction of the time (V8 calls an imported Wasm function of another instance directly,
  * without leaving Wasm).
  */
-import type { ValType } from "../emit/instructions.ts";
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { addArithFunction, type ArithOp } from "./arith.ts";
 import { addBytesEqual, addCell } from "./cell.ts";
@@ -17,24 +16,17 @@ export const RUNTIME_NAMESPACE = "lj";
 
 const ARITH_OPS: readonly ArithOp[] = ["add", "subtract", "multiply", "divide", "remainder"];
 
-/** The runtime's functions by export name, with their types. */
-export const RUNTIME_FUNCTIONS: Readonly<
-  Record<string, { params: readonly ValType[]; results: readonly ValType[] }>
-> = {
-  compare: { params: ["i32", "i32"], results: ["i32"] },
-  truth: { params: ["i32", "i32"], results: ["i32"] },
-  column: { params: ["i32", "i32", "i32", "i32"], results: ["i32"] },
-  cell: { params: ["i32"], results: ["i32"] },
-  bytes_equal: { params: ["i32", "i32", "i32"], results: ["i32"] },
-  ...Object.fromEntries(
-    ARITH_OPS.map((op) => [`arith_${op}`, { params: ["i32", "i32", "i32"], results: ["i32"] }]),
-  ),
-};
-
-/** The runtime's mutable globals by export name (results of `cell`). */
-export const RUNTIME_GLOBALS: Readonly<Record<string, ValType>> = {
-  rec_size: "i32",
-  rowid: "i64",
+/**
+ * The runtime's functions by export name, with their number of parameters: all of them
+ * take i32 parameters (slot and memory addresses, small integers) and return an i32.
+ */
+export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
+  compare: 2,
+  truth: 2,
+  column: 4,
+  cell: 1,
+  bytes_equal: 3,
+  ...Object.fromEntries(ARITH_OPS.map((op) => [`arith_${op}`, 3])),
 };
 
 let compiled: WebAssembly.Module | null = null;
