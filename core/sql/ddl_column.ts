@@ -8,14 +8,12 @@ import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import {
   blobTokenHex,
   dequote,
-  isCurrentTimeKeyword,
-  isSpaceChar,
   numberTokenText,
   type Token,
   TOKEN_NAMES,
   TokenKind,
 } from "./tokenize.ts";
-import { isIdKind, isIdsKind, type TokenStream } from "./ddl_stream.ts";
+import { isIdKind, isIdsKind, isTermKind, type TokenStream } from "./ddl_stream.ts";
 import type { DefaultValue } from "./ddl_types.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
 
@@ -38,22 +36,12 @@ const STANDARD_TYPES: Record<string, Affinity> = {
   TEXT: Affinity.Text,
 };
 
-/** Number of UTF-8 bytes of a string (SQLite measures the type text in bytes). */
+/**
+ * Number of UTF-8 bytes of a string (SQLite measures the type text in bytes); a lone
+ * surrogate counts 3, as the encoder writes U+FFFD for it.
+ */
 function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
+  return new TextEncoder().encode(s).length;
 }
 
 /** ASCII case-insensitive "s ends with word" (word is lower-case ASCII). */
@@ -161,12 +149,6 @@ export interface DefaultClause {
   text: string;
 }
 
-/** parse.y's `term`: a literal or CURRENT_TIME/DATE/TIMESTAMP. */
-function isTermKind(k: TokenKind): boolean {
-  return k === TokenKind.Null || k === TokenKind.Float || k === TokenKind.Blob ||
-    k === TokenKind.String || k === TokenKind.Integer || isCurrentTimeKeyword(k);
-}
-
 /** The value of a `term` token, with an optional unary sign in front of it. */
 function termValue(ts: TokenStream, t: Token, sign: TokenKind | null): DefaultValue | null {
   const text = ts.text(t);
@@ -198,13 +180,9 @@ function termValue(ts: TokenStream, t: Token, sign: TokenKind | null): DefaultVa
   }
 }
 
-/** Whitespace-trimmed text, as sqlite3DbSpanDup trims it. */
+/** Whitespace-trimmed text, as sqlite3DbSpanDup trims it (sqlite3Isspace: \t \n \v \f \r space). */
 function trimSpace(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isSpaceChar(s.charCodeAt(a))) a++;
-  while (b > a && isSpaceChar(s.charCodeAt(b - 1))) b--;
-  return s.slice(a, b);
+  return s.replace(/^[\t-\r ]+|[\t-\r ]+$/g, "");
 }
 
 /**

@@ -9,48 +9,20 @@
  * It does not know precedence or build a tree. Subqueries, window functions and RAISE
  * are not allowed by SQLite in these places, so the scan does not accept them either.
  */
-import {
-  isCurrentTimeKeyword,
-  isJoinKeyword,
-  isLikeKeyword,
-  keywordFallsBackToId,
-  TokenKind,
-} from "./tokenize.ts";
-import { isIdsKind, type TokenStream } from "./ddl_stream.ts";
+import { TokenKind } from "./tokenize.ts";
+import { isIdsKind, isNameOperand, isTermKind, type TokenStream } from "./ddl_stream.ts";
+import { BinOp, LikeOp } from "./parse_tokens.ts";
 
-/** Identifier-like tokens that name a column or function at an operand position. */
-function isNameOperand(k: TokenKind): boolean {
-  if (k === TokenKind.Cast || k === TokenKind.Raise || isCurrentTimeKeyword(k)) return false;
-  return k === TokenKind.Id || k === TokenKind.Indexed || isJoinKeyword(k) ||
-    keywordFallsBackToId(k);
-}
-
-function isLiteral(k: TokenKind): boolean {
-  return k === TokenKind.String || k === TokenKind.Integer || k === TokenKind.Float ||
-    k === TokenKind.Blob || k === TokenKind.Variable || k === TokenKind.Null ||
-    isCurrentTimeKeyword(k);
-}
-
-/** Operators that take an operand on each side (CASE's WHEN/THEN/ELSE act alike). */
+/**
+ * Operators that take an operand on each side: the statement parser's plain binary
+ * operators, LIKE/GLOB/REGEXP/MATCH and the others below (`.` of a dotted name, and CASE's
+ * WHEN/THEN/ELSE, act alike).
+ */
 function isBinaryOperator(k: TokenKind): boolean {
-  return (k >= TokenKind.Minus && k <= TokenKind.Ptr && k !== TokenKind.LParen &&
-    k !== TokenKind.RParen && k !== TokenKind.Semi && k !== TokenKind.BitNot &&
-    k !== TokenKind.Comma) ||
-    k === TokenKind.And || k === TokenKind.Or || k === TokenKind.Is || k === TokenKind.In ||
-    k === TokenKind.Between || k === TokenKind.Escape || isLikeKeyword(k) ||
-    k === TokenKind.Match || k === TokenKind.When || k === TokenKind.Then ||
+  return BinOp.matches[k] === 1 || LikeOp.matches[k] === 1 || k === TokenKind.Dot ||
+    k === TokenKind.Is || k === TokenKind.In || k === TokenKind.Between ||
+    k === TokenKind.Escape || k === TokenKind.When || k === TokenKind.Then ||
     k === TokenKind.Else;
-}
-
-/** Index of the `)` closing the `(` at token `open`, or `to` if none. */
-function closingParen(ts: TokenStream, open: number, to: number): number {
-  let depth = 0;
-  for (let i = open; i < to; i++) {
-    const k = ts.tokens[i].kind;
-    if (k === TokenKind.LParen) depth++;
-    else if (k === TokenKind.RParen && --depth === 0) return i;
-  }
-  return to;
 }
 
 /** What else an expression may contain. */
@@ -97,7 +69,7 @@ export function checkExpressionTokens(
         const open = k === TokenKind.LParen ? i : i + 1;
         const first = kindAt(open + 1);
         if (first === TokenKind.Select || first === TokenKind.With || first === TokenKind.Values) {
-          i = closingParen(ts, open, to); // (SELECT ...) is one operand
+          i = ts.closingParen(open, to); // (SELECT ...) is one operand
           expectOperand = false;
           continue;
         }
@@ -109,7 +81,7 @@ export function checkExpressionTokens(
       } else if (isNameOperand(k) && kindAt(i + 1) === TokenKind.LParen) {
         i++; // function call
         parens.push(false);
-      } else if (isNameOperand(k) || isLiteral(k)) {
+      } else if (isNameOperand(k) || isTermKind(k) || k === TokenKind.Variable) {
         expectOperand = false;
       } else if (k === TokenKind.LParen) {
         parens.push(false);
@@ -144,7 +116,7 @@ export function checkExpressionTokens(
       const n = kindAt(i + 1);
       if (n === TokenKind.Null) i++;
       else if (
-        n === TokenKind.In || n === TokenKind.Between || isLikeKeyword(n) || n === TokenKind.Match
+        n === TokenKind.In || n === TokenKind.Between || LikeOp.matches[n] === 1
       ) {
         i++;
         expectOperand = true;
