@@ -199,35 +199,19 @@ function parseTrigger(ts: TokenStream): TriggerDef {
     // The expression ends at a BEGIN that follows a complete operand (before that, BEGIN
     // would be a column name).
     const from = ts.pos;
-    let depth = 0;
-    for (;;) {
-      const k = ts.kind();
-      if (k === TokenKind.Eof) throw ts.syntaxError();
-      if (
-        depth === 0 && k === TokenKind.Begin && ts.pos > from &&
-        endsOperand(ts.tokens[ts.pos - 1].kind)
-      ) break;
-      if (k === TokenKind.LParen) depth++;
-      else if (k === TokenKind.RParen) depth--;
-      ts.next();
-    }
+    ts.skipUntil((k, depth) =>
+      depth === 0 && k === TokenKind.Begin && ts.pos > from &&
+      endsOperand(ts.tokens[ts.pos - 1].kind)
+    );
     checkExpressionTokens(ts, from, ts.pos, { subqueries: true });
     whenText = ts.textOf(from, ts.pos);
   }
   const begin = ts.expect(TokenKind.Begin);
   // The body is one or more statements, each ending with ';', then END.
   if (ts.kind() === TokenKind.End) throw ts.syntaxError();
-  let depth = 0;
-  for (;;) {
-    const k = ts.kind();
-    if (k === TokenKind.Eof) throw ts.syntaxError();
-    if (depth === 0 && k === TokenKind.End && ts.tokens[ts.pos - 1].kind === TokenKind.Semi) {
-      break;
-    }
-    if (k === TokenKind.LParen) depth++;
-    else if (k === TokenKind.RParen) depth--;
-    ts.next();
-  }
+  ts.skipUntil((k, depth) =>
+    depth === 0 && k === TokenKind.End && ts.tokens[ts.pos - 1].kind === TokenKind.Semi
+  );
   const end = ts.next();
   const bodyText = ts.sql.slice(begin.end, end.start).trim();
   ts.expectEnd();

@@ -13,7 +13,7 @@ import {
   TOKEN_NAMES,
   TokenKind,
 } from "./tokenize.ts";
-import { isIdKind, isIdsKind, isTermKind, type TokenStream } from "./ddl_stream.ts";
+import { foldName, isIdKind, isIdsKind, isTermKind, type TokenStream } from "./ddl_stream.ts";
 import type { DefaultValue } from "./ddl_types.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
 
@@ -46,14 +46,7 @@ function utf8Length(s: string): number {
 
 /** ASCII case-insensitive "s ends with word" (word is lower-case ASCII). */
 function endsWithWord(s: string, word: string): boolean {
-  if (s.length < word.length) return false;
-  const off = s.length - word.length;
-  for (let i = 0; i < word.length; i++) {
-    let c = s.charCodeAt(off + i);
-    if (c >= 0x41 && c <= 0x5a) c += 32;
-    if (c !== word.charCodeAt(i)) return false;
-  }
-  return true;
+  return foldName(s.slice(-word.length)) === word;
 }
 
 /**

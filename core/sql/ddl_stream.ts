@@ -166,21 +166,33 @@ export class TokenStream {
   }
 
   /**
+   * Consumes tokens up to (not including) the first for which `stop(kind, depth)` holds,
+   * `depth` being the parenthesis depth around it; fails at the end of input unless
+   * `stop` accepts it. Returns the index of the first consumed token.
+   */
+  skipUntil(stop: (k: TokenKind, depth: number) => boolean): number {
+    const from = this.pos;
+    let depth = 0;
+    for (;;) {
+      const k = this.kind();
+      if (stop(k, depth)) return from;
+      if (k === TokenKind.Eof) throw this.syntaxError();
+      if (k === TokenKind.LParen) depth++;
+      else if (k === TokenKind.RParen) depth--;
+      this.next();
+    }
+  }
+
+  /**
    * Consumes tokens up to (not including) the first `,` or `)` outside parentheses, or a
    * `;` / end of input; returns the index range `[from, to)` of the consumed tokens.
    * Fails on unbalanced `)` only through the caller's next expectation.
    */
   skipTerm(): [number, number] {
-    const from = this.pos;
-    let depth = 0;
-    for (;;) {
-      const k = this.kind();
-      if (k === TokenKind.Eof || k === TokenKind.Semi) break;
-      if (depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen)) break;
-      if (k === TokenKind.LParen) depth++;
-      else if (k === TokenKind.RParen) depth--;
-      this.next();
-    }
+    const from = this.skipUntil((k, depth) =>
+      k === TokenKind.Eof || k === TokenKind.Semi ||
+      (depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen))
+    );
     return [from, this.pos];
   }
 
