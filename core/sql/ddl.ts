@@ -13,13 +13,7 @@
  * that ends it is ignored.
  */
 import { endsOperand, TokenStream } from "./ddl_stream.ts";
-import {
-  dequote,
-  illegalTokenError,
-  isBadSeparatorNumber,
-  type Token,
-  TokenKind,
-} from "./tokenize.ts";
+import { TokenKind } from "./tokenize.ts";
 import { parseCreateTable } from "./ddl_table.ts";
 import { readSortTerm, topLevelCollation } from "./ddl_terms.ts";
 import { qualifiedName, readNameList, skipIfNotExists } from "./ddl_clauses.ts";
@@ -81,7 +75,7 @@ function parseIndex(ts: TokenStream): IndexDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
   ts.expect(TokenKind.On);
-  const table = dequote(ts.text(ts.expectNm()));
+  const table = ts.expectName();
   ts.expect(TokenKind.LParen);
   const columns: IndexedColumn[] = [];
   do {
@@ -134,33 +128,18 @@ function parseVirtualTable(ts: TokenStream): VirtualTableDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
   ts.expect(TokenKind.Using);
-  const module = dequote(ts.text(ts.expectNm()));
+  const module = ts.expectName();
   const args: string[] = [];
   if (ts.accept(TokenKind.LParen)) {
     // Arguments are any tokens, split at top-level commas; SQLite passes each one's raw
     // text (first token to last) and drops empty ones.
-    let depth = 0;
-    let first: Token | null = null;
-    let last: Token | null = null;
-    for (;;) {
-      const t = ts.peek();
-      if (t.kind === TokenKind.Eof) throw ts.syntaxError();
-      if (depth === 0 && (t.kind === TokenKind.Comma || t.kind === TokenKind.RParen)) {
-        if (first && last) args.push(ts.span(first, last));
-        first = last = null;
-        ts.pos++;
-        if (t.kind === TokenKind.RParen) break;
-        continue;
-      }
-      if (t.kind === TokenKind.Illegal && !isBadSeparatorNumber(ts.sql, t)) {
-        throw illegalTokenError(ts.sql, t);
-      }
-      if (t.kind === TokenKind.LParen) depth++;
-      else if (t.kind === TokenKind.RParen) depth--;
-      first ??= t;
-      last = t;
-      ts.pos++;
-    }
+    do {
+      const from = ts.skipUntil(
+        (k, depth) => depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen),
+        true,
+      );
+      if (from < ts.pos) args.push(ts.textOf(from, ts.pos));
+    } while (ts.next().kind === TokenKind.Comma);
   }
   ts.expectEnd();
   return { kind: "virtualTable", schema, name, module, args };
@@ -184,12 +163,12 @@ function parseTrigger(ts: TokenStream): TriggerDef {
     event = "UPDATE";
     if (ts.accept(TokenKind.Of)) {
       updateOf = [];
-      do updateOf.push(dequote(ts.text(ts.expectNm()))); while (ts.accept(TokenKind.Comma));
+      do updateOf.push(ts.expectName()); while (ts.accept(TokenKind.Comma));
     }
   } else throw ts.syntaxError();
   ts.expect(TokenKind.On);
-  let table = dequote(ts.text(ts.expectNm()));
-  if (ts.accept(TokenKind.Dot)) table = dequote(ts.text(ts.expectNm()));
+  let table = ts.expectName();
+  if (ts.accept(TokenKind.Dot)) table = ts.expectName();
   if (ts.accept(TokenKind.For)) {
     ts.expect(TokenKind.Each);
     ts.expect(TokenKind.Row);

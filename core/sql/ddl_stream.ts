@@ -9,6 +9,7 @@
  */
 import type { SqliteError } from "../errors.ts";
 import {
+  dequote,
   illegalTokenError,
   isBadSeparatorNumber,
   isCurrentTimeKeyword,
@@ -168,9 +169,11 @@ export class TokenStream {
   /**
    * Consumes tokens up to (not including) the first for which `stop(kind, depth)` holds,
    * `depth` being the parenthesis depth around it; fails at the end of input unless
-   * `stop` accepts it. Returns the index of the first consumed token.
+   * `stop` accepts it. Returns the index of the first consumed token. With `lenient`, a
+   * number whose only fault is a misplaced `_` is passed over (where SQLite takes no value
+   * from it); any other illegal token fails.
    */
-  skipUntil(stop: (k: TokenKind, depth: number) => boolean): number {
+  skipUntil(stop: (k: TokenKind, depth: number) => boolean, lenient = false): number {
     const from = this.pos;
     let depth = 0;
     for (;;) {
@@ -179,8 +182,20 @@ export class TokenStream {
       if (k === TokenKind.Eof) throw this.syntaxError();
       if (k === TokenKind.LParen) depth++;
       else if (k === TokenKind.RParen) depth--;
-      this.next();
+      if (lenient && k === TokenKind.Illegal && isBadSeparatorNumber(this.sql, this.peek())) {
+        this.pos++;
+      } else this.next();
     }
+  }
+
+  /** The name a token stands for (dequoted). */
+  name(t: Token): string {
+    return dequote(this.text(t));
+  }
+
+  /** Consumes a `nm` token and returns the name it stands for. */
+  expectName(): string {
+    return this.name(this.expectNm());
   }
 
   /**

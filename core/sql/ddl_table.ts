@@ -3,7 +3,7 @@
  * sqlite3AddColumn, sqlite3AddPrimaryKey, sqlite3EndTable, ...).
  */
 import { Affinity } from "../value/types.ts";
-import { dequote, keywordFallsBackToId, TokenKind } from "./tokenize.ts";
+import { keywordFallsBackToId, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
 import { readSortTerm, type SortTerm } from "./ddl_terms.ts";
 import { readColumnType, readDefault } from "./ddl_column.ts";
@@ -94,7 +94,7 @@ class TableBuilder {
 
   column(): void {
     const ts = this.ts;
-    const name = dequote(ts.text(ts.expectNm()));
+    const name = ts.expectName();
     const type = readColumnType(ts);
     const key = foldName(name);
     if (this.names.has(key)) throw ts.error(`duplicate column name: ${name}`);
@@ -129,7 +129,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.constraintName = dequote(ts.text(ts.expectNm()));
+          this.constraintName = ts.expectName();
           break;
         case TokenKind.Default: {
           ts.next();
@@ -199,7 +199,7 @@ class TableBuilder {
         case TokenKind.Collate:
           ts.next();
           if (!isIdsKind(ts.kind())) throw ts.syntaxError();
-          def.collation = dequote(ts.text(ts.next()));
+          def.collation = ts.name(ts.next());
           break;
         case TokenKind.Generated:
           ts.next();
@@ -240,7 +240,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.constraintName = dequote(ts.text(ts.expectNm()));
+          this.constraintName = ts.expectName();
           break;
         case TokenKind.Primary: {
           ts.next();

@@ -5,7 +5,7 @@
  * order is peeled off the end, and what is left is either a column reference (a name,
  * possibly parenthesized and COLLATEd) or an expression kept as text.
  */
-import { dequote, TokenKind } from "./tokenize.ts";
+import { TokenKind } from "./tokenize.ts";
 import { endsOperand, isIdsKind, isNameOperand, type TokenStream } from "./ddl_stream.ts";
 
 /** One analysed term. */
@@ -93,7 +93,7 @@ function columnReference(
       to - from >= 3 && ts.tokens[to - 2].kind === TokenKind.Collate &&
       isIdsKind(ts.tokens[to - 1].kind)
     ) {
-      collation ??= dequote(ts.text(ts.tokens[to - 1]));
+      collation ??= ts.name(ts.tokens[to - 1]);
       to -= 2;
       continue;
     }
@@ -108,7 +108,7 @@ function columnReference(
     break;
   }
   if (to - from === 1 && isColumnTokenKind(ts.tokens[from].kind)) {
-    return { column: dequote(ts.text(ts.tokens[from])), collation };
+    return { column: ts.name(ts.tokens[from]), collation };
   }
   return { column: null, collation: null };
 }
@@ -126,7 +126,7 @@ export function topLevelCollation(ts: TokenStream, from: number, to: number): st
     to - from >= 3 && ts.tokens[to - 2].kind === TokenKind.Collate &&
     isIdsKind(ts.tokens[to - 1].kind)
   ) {
-    collation ??= dequote(ts.text(ts.tokens[to - 1]));
+    collation ??= ts.name(ts.tokens[to - 1]);
     to -= 2;
   }
   if (collation === null) return null;
