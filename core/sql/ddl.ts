@@ -29,7 +29,6 @@ import type {
 } from "./ddl_types.ts";
 
 export { autoIndexes };
-export { primaryKeyIndexColumns } from "./auto_indexes.ts";
 export type * from "./ddl_types.ts";
 
 /**
@@ -44,12 +43,9 @@ export function parseSchemaSql(sql: string): SchemaDef {
   const temp = ts.kind() === TokenKind.Temp || ts.kind() === TokenKind.Temporary;
   if (temp) ts.next();
   switch (ts.kind()) {
-    case TokenKind.Table: {
+    case TokenKind.Table:
       ts.next();
-      const table = parseCreateTable(ts);
-      autoIndexes(table); // for its "conflicting ON CONFLICT clauses" check
-      return table;
-    }
+      return parseCreateTable(ts);
     case TokenKind.View:
       ts.next();
       return parseView(ts);

@@ -18,7 +18,7 @@ import {
   skipIfNotExists,
   startsTableConstraint,
 } from "./ddl_clauses.ts";
-import { primaryKeyIndexColumns } from "./auto_indexes.ts";
+import { autoIndexes } from "./auto_indexes.ts";
 import type {
   CheckDef,
   ColumnDef,
@@ -401,15 +401,15 @@ class TableBuilder {
     this.numberPrimaryKey(table);
   }
 
-  /** Fills ColumnDef.pk the way PRAGMA table_info numbers primary-key columns. */
+  /**
+   * Fills ColumnDef.pk the way PRAGMA table_info numbers primary-key columns: the rowid
+   * alias is 1, other primary-key columns are numbered by their first position in the
+   * primary key's automatic index. Building the automatic indexes also makes their
+   * "conflicting ON CONFLICT clauses" check.
+   */
   private numberPrimaryKey(table: TableDef): void {
-    const pk = this.primaryKey;
-    if (!pk) return;
-    if (this.rowidAlias >= 0 && !table.withoutRowid) {
-      table.columns[this.rowidAlias].pk = 1;
-      return;
-    }
-    const order = primaryKeyIndexColumns(table, pk);
+    const order = autoIndexes(table).find((i) => i.origin === "pk")?.columns ?? [];
+    if (this.rowidAlias >= 0 && !table.withoutRowid) table.columns[this.rowidAlias].pk = 1;
     for (let i = order.length - 1; i >= 0; i--) table.columns[order[i].column].pk = i + 1;
   }
 }
