@@ -1,10 +1,8 @@
 /** SQLite's error texts for name resolution, in one place. */
 import { SqliteError } from "../errors.ts";
 
-/** An SQLITE_ERROR with SQLite's message `message`. */
-export function bindError(message: string, offset = -1): SqliteError {
-  return new SqliteError("SQLITE_ERROR", message, offset);
-}
+/** An SQLITE_ERROR with SQLite's message `message` (the parser's builder). */
+export { sqlError as bindError } from "../sql/parse_support.ts";
 
 /** SQLite's `%r` format: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
 export function ordinal(n: number): string {
