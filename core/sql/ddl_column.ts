@@ -27,14 +27,11 @@ export interface ColumnType {
   hasType: boolean;
 }
 
-const STANDARD_TYPES: Record<string, Affinity> = {
-  ANY: Affinity.Numeric,
-  BLOB: Affinity.Blob,
-  INT: Affinity.Integer,
-  INTEGER: Affinity.Integer,
-  REAL: Affinity.Real,
-  TEXT: Affinity.Text,
-};
+/**
+ * SQLite's standard type names (COLTYPE_*), matched ASCII case-insensitively; their
+ * affinities are the ordinary ones of their text (ANY: NUMERIC).
+ */
+const STANDARD_TYPE = /^(?:ANY|BLOB|INT|INTEGER|REAL|TEXT)$/i;
 
 /**
  * Number of UTF-8 bytes of a string (SQLite measures the type text in bytes); a lone
@@ -84,25 +81,13 @@ export function columnTypeFromText(raw: string): ColumnType {
     return { declaredType: "", affinity: Affinity.Blob, standardType: null, hasType: false };
   }
   let text = t;
+  let standardType: string | null = null;
   if (utf8Length(t) >= 3) {
     text = dequoteToken(t);
-    const upper = text.toUpperCase();
-    if (/^[A-Za-z]+$/.test(text) && upper in STANDARD_TYPES) {
-      return {
-        declaredType: upper,
-        affinity: STANDARD_TYPES[upper],
-        standardType: upper,
-        hasType: true,
-      };
-    }
+    if (STANDARD_TYPE.test(text)) standardType = text = text.toUpperCase();
   }
-  const declaredType = dequote(text);
-  return {
-    declaredType,
-    affinity: affinityOfTypeText(declaredType),
-    standardType: null,
-    hasType: true,
-  };
+  const declaredType = dequote(text); // a standard name has no quotes
+  return { declaredType, affinity: affinityOfTypeText(declaredType), standardType, hasType: true };
 }
 
 function isSignedNumber(ts: TokenStream): boolean {
