@@ -42,7 +42,8 @@ interface OneSelect {
   height: number;
 }
 
-const COMPOUND_NAMES: Record<CompoundOp, string> = {
+/** A compound operator as SQLite writes it in its error messages. */
+export const COMPOUND_NAMES: Record<CompoundOp, string> = {
   union: "UNION",
   unionAll: "UNION ALL",
   intersect: "INTERSECT",
