@@ -21,10 +21,8 @@ import {
 import { CtimeKw, Idj, Ids, Nm, PlainLiteral } from "./parse_tokens.ts";
 import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 
-/** ASCII-only lower case: SQLite's case folding for names. */
-export function foldName(name: string): string {
-  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-}
+/** ASCII-only lower case: SQLite's case folding for names (the schema's name key). */
+export { nameKey as foldName } from "../format/schema_types.ts";
 
 const EOF_TOKEN: Token = { kind: TokenKind.Eof, start: 0, end: 0 };
 
