@@ -77,22 +77,14 @@ function parseIndex(ts: TokenStream): IndexDef {
   do {
     const term = readSortTerm(ts);
     if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
-    if (term.column !== null) {
-      columns.push({
-        column: term.column,
-        expression: null,
-        collation: term.collation,
-        desc: term.desc,
-      });
-    } else {
-      checkExpressionTokens(ts, term.from, term.to);
-      columns.push({
-        column: null,
-        expression: ts.textOf(term.from, term.to),
-        collation: topLevelCollation(ts, term.from, term.to),
-        desc: term.desc,
-      });
-    }
+    const isExpression = term.column === null;
+    if (isExpression) checkExpressionTokens(ts, term.from, term.to);
+    columns.push({
+      column: term.column,
+      expression: isExpression ? ts.textOf(term.from, term.to) : null,
+      collation: isExpression ? topLevelCollation(ts, term.from, term.to) : term.collation,
+      desc: term.desc,
+    });
   } while (ts.accept(TokenKind.Comma));
   ts.expect(TokenKind.RParen);
   let whereText: string | null = null;
