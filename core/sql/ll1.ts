@@ -193,12 +193,20 @@ export abstract class LL1Parser {
 
   /**
    * Defines a rule. Call it from field initializers; call {@link LL1Parser.analyze} once
-   * every rule exists.
+   * every rule exists. Messages about the grammar name the rule `name`, by default the
+   * property the rule is assigned to.
    */
-  protected RULE<A extends unknown[], R>(name: string, impl: (...args: A) => R): Rule<A, R> {
+  protected RULE<A extends unknown[], R>(impl: (...args: A) => R): Rule<A, R>;
+  /** Defines a rule named `name` (see the form above). */
+  protected RULE<A extends unknown[], R>(name: string, impl: (...args: A) => R): Rule<A, R>;
+  protected RULE<A extends unknown[], R>(
+    nameOrImpl: string | ((...args: A) => R),
+    named?: (...args: A) => R,
+  ): Rule<A, R> {
+    const impl = named ?? (nameOrImpl as (...args: A) => R);
     const id = this.#impls.length;
     this.#impls.push(impl as (...args: never[]) => unknown);
-    this.#names.push(name);
+    if (named) this.#names[id] = nameOrImpl as string;
     const rule = function (this: LL1Parser, ...args: A): R {
       this.#stack[++this.#sp] = id;
       this.#table = this.#tables[id];
@@ -220,14 +228,20 @@ export abstract class LL1Parser {
         try {
           (this.#impls[id] as () => unknown).call(this);
         } catch (e) {
-          throw new Error(`recording rule ${this.#names[id]}: ${(e as Error).message}`);
+          throw new Error(`recording rule ${this.#ruleName(id)}: ${(e as Error).message}`);
         }
         grammar.push(this.#recordingInto);
       }
     } finally {
       this.#recording = false;
     }
-    this.#tables = new FirstSets(grammar, this.#names).tables();
+    this.#tables = new FirstSets(grammar, (id) => this.#ruleName(id)).tables();
+  }
+
+  /** A rule's name for messages: the one given to RULE, else the property holding it. */
+  #ruleName(id: number): string | undefined {
+    const fields = this as unknown as Record<string, { ruleId?: number } | null | undefined>;
+    return this.#names[id] ?? Object.keys(this).find((k) => fields[k]?.ruleId === id);
   }
 
   /** The token `i` places ahead (1: the next one; 0: the last consumed). */
@@ -456,12 +470,12 @@ export interface LL1Parser {
 /** FIRST sets of a recorded grammar, and the decision tables built from them. */
 class FirstSets {
   readonly #grammar: GrammarNode[][];
-  readonly #names: string[];
+  readonly #nameOf: (id: number) => string | undefined;
   readonly #ofRule: (First | "pending" | undefined)[] = [];
 
-  constructor(grammar: GrammarNode[][], names: string[]) {
+  constructor(grammar: GrammarNode[][], nameOf: (id: number) => string | undefined) {
     this.#grammar = grammar;
-    this.#names = names;
+    this.#nameOf = nameOf;
   }
 
   /** One table per rule: every decision in it, keyed like the DSL call that makes it. */
@@ -526,7 +540,7 @@ class FirstSets {
 
   #ofRuleId(id: number): First {
     const known = this.#ofRule[id];
-    if (known === "pending") throw new Error(`rule ${this.#names[id]} is left-recursive`);
+    if (known === "pending") throw new Error(`rule ${this.#nameOf(id)} is left-recursive`);
     if (known) return known;
     this.#ofRule[id] = "pending";
     const first = this.#ofSequence(this.#grammar[id]);
