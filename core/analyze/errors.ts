@@ -6,18 +6,8 @@ export { sqlError as bindError } from "../sql/parse_support.ts";
 
 /** SQLite's `%r` format: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
 export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  const mod10 = n % 10;
-  const suffix = mod100 >= 11 && mod100 <= 13
-    ? "th"
-    : mod10 === 1
-    ? "st"
-    : mod10 === 2
-    ? "nd"
-    : mod10 === 3
-    ? "rd"
-    : "th";
-  return `${n}${suffix}`;
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th");
 }
 
 /** `x`, `t.x` or `db.t.x` as SQLite prints a column name in its errors. */
