@@ -54,15 +54,15 @@ export function checkExpressionTokens(
   for (let i = from; i < to; i++) {
     const k = tokens[i].kind;
     const prev = i > from ? tokens[i - 1].kind : TokenKind.Eof;
+    const n = kindAt(i + 1);
     if (expectOperand) {
       if (defaultOf !== undefined) {
         const word = ts.text(tokens[i]).toLowerCase();
         if (
-          (isNameOperand(k) && kindAt(i + 1) !== TokenKind.LParen && word !== "true" &&
+          (isNameOperand(k) && n !== TokenKind.LParen && word !== "true" &&
             word !== "false") || k === TokenKind.Select || k === TokenKind.Exists
         ) throw ts.error(`default value of column [${defaultOf}] is not constant`);
       }
-      const n = kindAt(i + 1);
       if (
         subqueries && (k === TokenKind.LParen || k === TokenKind.Exists && n === TokenKind.LParen)
       ) {
@@ -75,10 +75,10 @@ export function checkExpressionTokens(
         }
       }
       if (k === TokenKind.Cast || k === TokenKind.Exists || k === TokenKind.Raise) {
-        if (kindAt(i + 1) !== TokenKind.LParen) throw fail(i + 1);
+        if (n !== TokenKind.LParen) throw fail(i + 1);
         i++;
         parens.push(k === TokenKind.Cast);
-      } else if (isNameOperand(k) && kindAt(i + 1) === TokenKind.LParen) {
+      } else if (isNameOperand(k) && n === TokenKind.LParen) {
         i++; // function call
         parens.push(false);
       } else if (isNameOperand(k) || isTermKind(k) || k === TokenKind.Variable) {
@@ -98,7 +98,7 @@ export function checkExpressionTokens(
         // f(DISTINCT x)
       } else if (
         k === TokenKind.Distinct && (prev === TokenKind.Is || prev === TokenKind.Not) &&
-        kindAt(i + 1) === TokenKind.From
+        n === TokenKind.From
       ) {
         i++; // IS [NOT] DISTINCT FROM
       } else if (k === TokenKind.Case) {
@@ -113,7 +113,6 @@ export function checkExpressionTokens(
       expectOperand = true;
     } else if (k === TokenKind.Not) {
       // NOT NULL, NOT IN, NOT LIKE, NOT BETWEEN ...
-      const n = kindAt(i + 1);
       if (n === TokenKind.Null) i++;
       else if (
         n === TokenKind.In || n === TokenKind.Between || LikeOp.matches[n] === 1
@@ -122,7 +121,7 @@ export function checkExpressionTokens(
         expectOperand = true;
       } else throw fail(i + 1);
     } else if (k === TokenKind.Collate) {
-      if (!isIdsKind(kindAt(i + 1))) throw fail(i + 1);
+      if (!isIdsKind(n)) throw fail(i + 1);
       i++;
     } else if (k === TokenKind.As && parens[parens.length - 1] === true) {
       // CAST(x AS type-name [(n[, m])]): skip the type name.
