@@ -35,7 +35,7 @@ export interface SqlToken {
 
 /** Something CONSUME accepts: one token kind, or a class of kinds (parse.y's `nm`, ...). */
 export interface TokenType {
-  /** Name for messages about the grammar itself. */
+  /** A name to tell token types apart when debugging (no message shows it). */
   readonly name: string;
   /** `matches[kind] === 1` for each kind it accepts. */
   readonly matches: Uint8Array;
