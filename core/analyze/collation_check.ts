@@ -13,7 +13,7 @@
 import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import type { BindContext } from "./scope.ts";
-import { selectCores } from "./bound_walk.ts";
+import { childExprs, selectCores } from "./bound_walk.ts";
 import { builtinName } from "../functions/catalog.ts";
 
 const KNOWN = new Set(["BINARY", "NOCASE", "RTRIM"]);
@@ -21,36 +21,13 @@ const KNOWN = new Set(["BINARY", "NOCASE", "RTRIM"]);
 /** Functions SQLite flags SQLITE_FUNC_NEEDCOLL: they compare their arguments. */
 const NEEDS_COLLATION = new Set(["min", "max", "nullif"]);
 
-/** Children in the order SQLite searches them for a propagated COLLATE. */
+/**
+ * Children in the order SQLite searches them for a propagated COLLATE: the operands, but
+ * LIKE's pattern before its subject, and a function's arguments.
+ */
 function children(e: B.BoundExpr): B.BoundExpr[] {
-  switch (e.kind) {
-    case "unary":
-    case "cast":
-    case "nullTest":
-    case "truth":
-    case "inSelect":
-      return [e.operand];
-    case "binary":
-      return [e.left, e.right];
-    case "like":
-      return e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
-    case "between":
-      return [e.operand, e.low, e.high];
-    case "inList":
-      return [e.operand, ...e.list];
-    case "case": {
-      const out: B.BoundExpr[] = e.operand ? [e.operand] : [];
-      for (const w of e.whens) out.push(w.when, w.then);
-      if (e.otherwise) out.push(e.otherwise);
-      return out;
-    }
-    case "row":
-      return e.items;
-    case "function":
-      return e.args;
-    default:
-      return [];
-  }
+  if (e.kind === "like") return e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
+  return e.kind === "function" ? e.args : childExprs(e);
 }
 
 /** The COLLATE node (as written) that gives `e` its explicit collation, or null. */

@@ -21,7 +21,7 @@ function isTrueOrFalse(name: string): boolean {
  * Skips COLLATE wrappers. (SQLite's sqlite3ExprSkipCollateAndLikely also skips likely()
  * and friends, but names are chosen before functions are resolved, so those stay.)
  */
-function skipCollate(e: A.Expr): A.Expr {
+export function skipCollate(e: A.Expr): A.Expr {
   while (e.kind === "collate") e = e.operand;
   return e;
 }

@@ -1,25 +1,13 @@
 /** SQLite's error texts for name resolution, in one place. */
 import { SqliteError } from "../errors.ts";
 
-/** An SQLITE_ERROR with SQLite's message `message`. */
-export function bindError(message: string, offset = -1): SqliteError {
-  return new SqliteError("SQLITE_ERROR", message, offset);
-}
+/** An SQLITE_ERROR with SQLite's message `message` (the parser's builder). */
+export { sqlError as bindError } from "../sql/parse_support.ts";
 
 /** SQLite's `%r` format: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
 export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  const mod10 = n % 10;
-  const suffix = mod100 >= 11 && mod100 <= 13
-    ? "th"
-    : mod10 === 1
-    ? "st"
-    : mod10 === 2
-    ? "nd"
-    : mod10 === 3
-    ? "rd"
-    : "th";
-  return `${n}${suffix}`;
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th");
 }
 
 /** `x`, `t.x` or `db.t.x` as SQLite prints a column name in its errors. */

@@ -135,7 +135,7 @@ function bindView(
   return { kind: "subquery", id, name: item.alias ?? view.name, columns, select, view: view.name };
 }
 
-/** Binds one FROM item (not a parenthesized join). */
+/** Binds one FROM item (not a parenthesized join); the caller registers its source. */
 function bindItem(
   ctx: BindContext,
   item: A.FromItem,
@@ -154,7 +154,6 @@ function bindItem(
         select,
         view: null,
       };
-      ctx.sources.set(id, source);
       return { source, schema: null };
     }
     case "tableFunction": {
@@ -169,7 +168,6 @@ function bindItem(
       if (item.args.length > maxArgs) {
         throw bindError(`too many arguments on ${item.name}() - max ${maxArgs}`);
       }
-      ctx.sources.set(id, src);
       ctx.tableFunctionArgs.push({ source: src, args: item.args });
       return { source: src, schema: "main" };
     }
@@ -179,7 +177,6 @@ function bindItem(
         const cte = findCte(ctx, key);
         if (cte) {
           const source = bindCte(ctx, cte, id, item.alias ?? item.name);
-          ctx.sources.set(id, source);
           return { source, schema: null };
         }
       }
@@ -206,17 +203,14 @@ function bindItem(
         };
         source.virtual = bindVirtualColumns(ctx, source);
         source.partialWhere = bindPartialWheres(ctx, source);
-        ctx.sources.set(id, source);
         return { source, schema: "main" };
       }
       const view = bindView(ctx, id, item);
       if (view) {
-        ctx.sources.set(id, view);
         return { source: view, schema: "main" };
       }
       const fn = tableFunction(ctx, id, item.name, item.alias);
       if (fn) {
-        ctx.sources.set(id, fn);
         return { source: fn, schema: "main" };
       }
       const vt = ctx.schema.virtualTables.get(key);
@@ -326,6 +320,7 @@ export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | nu
       bound = nested.from;
     } else {
       const { source, schema } = bindItem(ctx, ji.item, outer);
+      ctx.sources.set(source.id, source);
       entryItems = [{
         source,
         names: source.name === "" ? [] : [nameKey(source.name)],

@@ -13,7 +13,8 @@ import { bindClauseExpr, coalesceOf, columnExpr, flushPending } from "./expr_bin
 import { bindFrom, type FromResult } from "./from.ts";
 import { pushWith } from "./cte.ts";
 import { type ResultItem, subqueryColumnNames } from "./column_names.ts";
-import { exprOrigin } from "./column_names.ts";
+import { exprOrigin, skipCollate } from "./column_names.ts";
+import { COMPOUND_NAMES } from "../sql/parse_select.ts";
 import {
   type BindContext,
   newScope,
@@ -43,13 +44,6 @@ interface CoreResult {
 
 /** Left-most core's result items of the last bound SELECT (for top-level naming). */
 export const lastItems = new WeakMap<B.BoundSelect, ResultItem[]>();
-
-const OP_TEXT: Record<A.CompoundOp, string> = {
-  union: "UNION",
-  unionAll: "UNION ALL",
-  intersect: "INTERSECT",
-  except: "EXCEPT",
-};
 
 /**
  * Binds a SELECT. `outer` is the enclosing query's scope (for correlated references).
@@ -90,7 +84,7 @@ export function bindSelect(
             right.kind === "values" && right.rows.length === 1
               ? "all VALUES must have the same number of terms"
               : `SELECTs to the left and right of ${
-                OP_TEXT[select.compounds[l].op]
+                COMPOUND_NAMES[select.compounds[l].op]
               } do not have the same number of result columns`,
           );
         }
@@ -327,11 +321,6 @@ function bindOnClauses(ctx: BindContext, scope: Scope, from: A.FromClause, res: 
       bindOnClauses(ctx, scope, ji.item.from, { from: nested, items: [], top: [] });
     }
   });
-}
-
-function skipCollate(e: A.Expr): A.Expr {
-  while (e.kind === "collate") e = e.operand;
-  return e;
 }
 
 /** The value of an integer term (`2`, `-1`, `+3`), or null (sqlite3ExprIsInteger). */

@@ -3,7 +3,7 @@
  * (build.c: sqlite3CreateIndex called with no name, convertToWithoutRowidTable).
  */
 import { SqliteError } from "../errors.ts";
-import type { AutoIndexDef, KeyColumnDef, KeyConstraintDef, TableDef } from "./ddl_types.ts";
+import type { AutoIndexDef, KeyConstraintDef, TableDef } from "./ddl_types.ts";
 import { foldName } from "./ddl_stream.ts";
 
 interface Pending {
@@ -85,30 +85,4 @@ export function autoIndexes(table: TableDef): AutoIndexDef[] {
     }
   }
   return made.map((p) => p.def);
-}
-
-/**
- * The key columns of the primary key's index, with effective collations: for a WITHOUT
- * ROWID table, repeated (column, collation) pairs are dropped; an INTEGER PRIMARY KEY
- * turned into a WITHOUT ROWID key takes the column's own collation.
- */
-export function primaryKeyIndexColumns(
-  table: TableDef,
-  pk: KeyConstraintDef,
-): { column: number; collation: string; desc: boolean }[] {
-  const collationOf = (c: KeyColumnDef) =>
-    (pk.integerPrimaryKey ? null : c.collation) ?? table.columns[c.column].collation ??
-      "BINARY";
-  const out: { column: number; collation: string; desc: boolean }[] = [];
-  for (const c of pk.columns) {
-    const entry = { column: c.column, collation: collationOf(c), desc: c.desc };
-    if (
-      table.withoutRowid &&
-      out.some((o) =>
-        o.column === entry.column && foldName(o.collation) === foldName(entry.collation)
-      )
-    ) continue;
-    out.push(entry);
-  }
-  return out;
 }

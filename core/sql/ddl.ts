@@ -13,13 +13,7 @@
  * that ends it is ignored.
  */
 import { endsOperand, TokenStream } from "./ddl_stream.ts";
-import {
-  dequote,
-  illegalTokenError,
-  isBadSeparatorNumber,
-  type Token,
-  TokenKind,
-} from "./tokenize.ts";
+import { TokenKind } from "./tokenize.ts";
 import { parseCreateTable } from "./ddl_table.ts";
 import { readSortTerm, topLevelCollation } from "./ddl_terms.ts";
 import { qualifiedName, readNameList, skipIfNotExists } from "./ddl_clauses.ts";
@@ -35,7 +29,6 @@ import type {
 } from "./ddl_types.ts";
 
 export { autoIndexes };
-export { primaryKeyIndexColumns } from "./auto_indexes.ts";
 export type * from "./ddl_types.ts";
 
 /**
@@ -50,12 +43,9 @@ export function parseSchemaSql(sql: string): SchemaDef {
   const temp = ts.kind() === TokenKind.Temp || ts.kind() === TokenKind.Temporary;
   if (temp) ts.next();
   switch (ts.kind()) {
-    case TokenKind.Table: {
+    case TokenKind.Table:
       ts.next();
-      const table = parseCreateTable(ts);
-      autoIndexes(table); // for its "conflicting ON CONFLICT clauses" check
-      return table;
-    }
+      return parseCreateTable(ts);
     case TokenKind.View:
       ts.next();
       return parseView(ts);
@@ -81,28 +71,20 @@ function parseIndex(ts: TokenStream): IndexDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
   ts.expect(TokenKind.On);
-  const table = dequote(ts.text(ts.expectNm()));
+  const table = ts.expectName();
   ts.expect(TokenKind.LParen);
   const columns: IndexedColumn[] = [];
   do {
     const term = readSortTerm(ts);
     if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
-    if (term.column !== null) {
-      columns.push({
-        column: term.column,
-        expression: null,
-        collation: term.collation,
-        desc: term.desc,
-      });
-    } else {
-      checkExpressionTokens(ts, term.from, term.to);
-      columns.push({
-        column: null,
-        expression: ts.textOf(term.from, term.to),
-        collation: topLevelCollation(ts, term.from, term.to),
-        desc: term.desc,
-      });
-    }
+    const isExpression = term.column === null;
+    if (isExpression) checkExpressionTokens(ts, term.from, term.to);
+    columns.push({
+      column: term.column,
+      expression: isExpression ? ts.textOf(term.from, term.to) : null,
+      collation: isExpression ? topLevelCollation(ts, term.from, term.to) : term.collation,
+      desc: term.desc,
+    });
   } while (ts.accept(TokenKind.Comma));
   ts.expect(TokenKind.RParen);
   let whereText: string | null = null;
@@ -134,33 +116,18 @@ function parseVirtualTable(ts: TokenStream): VirtualTableDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
   ts.expect(TokenKind.Using);
-  const module = dequote(ts.text(ts.expectNm()));
+  const module = ts.expectName();
   const args: string[] = [];
   if (ts.accept(TokenKind.LParen)) {
     // Arguments are any tokens, split at top-level commas; SQLite passes each one's raw
     // text (first token to last) and drops empty ones.
-    let depth = 0;
-    let first: Token | null = null;
-    let last: Token | null = null;
-    for (;;) {
-      const t = ts.peek();
-      if (t.kind === TokenKind.Eof) throw ts.syntaxError();
-      if (depth === 0 && (t.kind === TokenKind.Comma || t.kind === TokenKind.RParen)) {
-        if (first && last) args.push(ts.span(first, last));
-        first = last = null;
-        ts.pos++;
-        if (t.kind === TokenKind.RParen) break;
-        continue;
-      }
-      if (t.kind === TokenKind.Illegal && !isBadSeparatorNumber(ts.sql, t)) {
-        throw illegalTokenError(ts.sql, t);
-      }
-      if (t.kind === TokenKind.LParen) depth++;
-      else if (t.kind === TokenKind.RParen) depth--;
-      first ??= t;
-      last = t;
-      ts.pos++;
-    }
+    do {
+      const from = ts.skipUntil(
+        (k, depth) => depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen),
+        true,
+      );
+      if (from < ts.pos) args.push(ts.textOf(from, ts.pos));
+    } while (ts.next().kind === TokenKind.Comma);
   }
   ts.expectEnd();
   return { kind: "virtualTable", schema, name, module, args };
@@ -169,27 +136,23 @@ function parseVirtualTable(ts: TokenStream): VirtualTableDef {
 function parseTrigger(ts: TokenStream): TriggerDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
-  let timing: TriggerDef["timing"] = "BEFORE";
-  if (ts.accept(TokenKind.Before)) timing = "BEFORE";
-  else if (ts.accept(TokenKind.After)) timing = "AFTER";
-  else if (ts.accept(TokenKind.Instead)) {
-    ts.expect(TokenKind.Of);
-    timing = "INSTEAD OF";
+  // [BEFORE | AFTER | INSTEAD OF] (DELETE | INSERT | UPDATE [OF columns]): checked, and
+  // only UPDATE OF's columns kept (nothing reads the timing or the event).
+  if (!ts.accept(TokenKind.Before) && !ts.accept(TokenKind.After)) {
+    if (ts.accept(TokenKind.Instead)) ts.expect(TokenKind.Of);
   }
-  let event: TriggerDef["event"];
   let updateOf: string[] | null = null;
-  if (ts.accept(TokenKind.Delete)) event = "DELETE";
-  else if (ts.accept(TokenKind.Insert)) event = "INSERT";
-  else if (ts.accept(TokenKind.Update)) {
-    event = "UPDATE";
+  if (ts.accept(TokenKind.Update)) {
     if (ts.accept(TokenKind.Of)) {
       updateOf = [];
-      do updateOf.push(dequote(ts.text(ts.expectNm()))); while (ts.accept(TokenKind.Comma));
+      do updateOf.push(ts.expectName()); while (ts.accept(TokenKind.Comma));
     }
-  } else throw ts.syntaxError();
+  } else if (!ts.accept(TokenKind.Delete) && !ts.accept(TokenKind.Insert)) {
+    throw ts.syntaxError();
+  }
   ts.expect(TokenKind.On);
-  let table = dequote(ts.text(ts.expectNm()));
-  if (ts.accept(TokenKind.Dot)) table = dequote(ts.text(ts.expectNm()));
+  let table = ts.expectName();
+  if (ts.accept(TokenKind.Dot)) table = ts.expectName();
   if (ts.accept(TokenKind.For)) {
     ts.expect(TokenKind.Each);
     ts.expect(TokenKind.Row);
@@ -199,37 +162,21 @@ function parseTrigger(ts: TokenStream): TriggerDef {
     // The expression ends at a BEGIN that follows a complete operand (before that, BEGIN
     // would be a column name).
     const from = ts.pos;
-    let depth = 0;
-    for (;;) {
-      const k = ts.kind();
-      if (k === TokenKind.Eof) throw ts.syntaxError();
-      if (
-        depth === 0 && k === TokenKind.Begin && ts.pos > from &&
-        endsOperand(ts.tokens[ts.pos - 1].kind)
-      ) break;
-      if (k === TokenKind.LParen) depth++;
-      else if (k === TokenKind.RParen) depth--;
-      ts.next();
-    }
+    ts.skipUntil((k, depth) =>
+      depth === 0 && k === TokenKind.Begin && ts.pos > from &&
+      endsOperand(ts.tokens[ts.pos - 1].kind)
+    );
     checkExpressionTokens(ts, from, ts.pos, { subqueries: true });
     whenText = ts.textOf(from, ts.pos);
   }
   const begin = ts.expect(TokenKind.Begin);
   // The body is one or more statements, each ending with ';', then END.
   if (ts.kind() === TokenKind.End) throw ts.syntaxError();
-  let depth = 0;
-  for (;;) {
-    const k = ts.kind();
-    if (k === TokenKind.Eof) throw ts.syntaxError();
-    if (depth === 0 && k === TokenKind.End && ts.tokens[ts.pos - 1].kind === TokenKind.Semi) {
-      break;
-    }
-    if (k === TokenKind.LParen) depth++;
-    else if (k === TokenKind.RParen) depth--;
-    ts.next();
-  }
+  ts.skipUntil((k, depth) =>
+    depth === 0 && k === TokenKind.End && ts.tokens[ts.pos - 1].kind === TokenKind.Semi
+  );
   const end = ts.next();
   const bodyText = ts.sql.slice(begin.end, end.start).trim();
   ts.expectEnd();
-  return { kind: "trigger", schema, name, table, timing, event, updateOf, whenText, bodyText };
+  return { kind: "trigger", schema, name, table, updateOf, whenText, bodyText };
 }

@@ -3,7 +3,7 @@
  * REFERENCES, DEFERRABLE, column-name lists and table options (parse.y's `nm dbnm`,
  * `onconf`, `refargs`, `defer_subclause`, `eidlist`, `table_option_set`).
  */
-import { dequote, type Token, TokenKind } from "./tokenize.ts";
+import { type Token, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, isNmKind, type TokenStream } from "./ddl_stream.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
 import type { ConflictResolution } from "./ddl_types.ts";
@@ -18,9 +18,9 @@ export function skipIfNotExists(ts: TokenStream): void {
 
 /** `nm [. nm]` → schema (or null) and name, dequoted. */
 export function qualifiedName(ts: TokenStream): { schema: string | null; name: string } {
-  const first = dequote(ts.text(ts.expectNm()));
+  const first = ts.expectName();
   if (!ts.accept(TokenKind.Dot)) return { schema: null, name: first };
-  return { schema: first, name: dequote(ts.text(ts.expectNm())) };
+  return { schema: first, name: ts.expectName() };
 }
 
 /** True if a table constraint starts with this token. */
@@ -81,7 +81,7 @@ export function readNameList(ts: TokenStream): string[] {
   ts.expect(TokenKind.LParen);
   const names: string[] = [];
   do {
-    names.push(dequote(ts.text(ts.expectNm())));
+    names.push(ts.expectName());
     if (ts.accept(TokenKind.Collate)) {
       if (!isIdsKind(ts.kind())) throw ts.syntaxError();
       ts.next();
@@ -102,7 +102,7 @@ export function readDeferrable(ts: TokenStream): void {
 
 /** `REFERENCES table [(cols)] [MATCH x | ON DELETE/UPDATE/INSERT action]...`. */
 export function readReferences(ts: TokenStream): { table: string; parentColumns: string[] | null } {
-  const table = dequote(ts.text(ts.expectNm()));
+  const table = ts.expectName();
   const parentColumns = ts.kind() === TokenKind.LParen ? readNameList(ts) : null;
   for (;;) {
     if (ts.accept(TokenKind.Match)) ts.expectNm();

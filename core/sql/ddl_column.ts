@@ -8,14 +8,12 @@ import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import {
   blobTokenHex,
   dequote,
-  isCurrentTimeKeyword,
-  isSpaceChar,
   numberTokenText,
   type Token,
   TOKEN_NAMES,
   TokenKind,
 } from "./tokenize.ts";
-import { isIdKind, isIdsKind, type TokenStream } from "./ddl_stream.ts";
+import { foldName, isIdKind, isIdsKind, isTermKind, type TokenStream } from "./ddl_stream.ts";
 import type { DefaultValue } from "./ddl_types.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
 
@@ -29,43 +27,23 @@ export interface ColumnType {
   hasType: boolean;
 }
 
-const STANDARD_TYPES: Record<string, Affinity> = {
-  ANY: Affinity.Numeric,
-  BLOB: Affinity.Blob,
-  INT: Affinity.Integer,
-  INTEGER: Affinity.Integer,
-  REAL: Affinity.Real,
-  TEXT: Affinity.Text,
-};
+/**
+ * SQLite's standard type names (COLTYPE_*), matched ASCII case-insensitively; their
+ * affinities are the ordinary ones of their text (ANY: NUMERIC).
+ */
+const STANDARD_TYPE = /^(?:ANY|BLOB|INT|INTEGER|REAL|TEXT)$/i;
 
-/** Number of UTF-8 bytes of a string (SQLite measures the type text in bytes). */
+/**
+ * Number of UTF-8 bytes of a string (SQLite measures the type text in bytes); a lone
+ * surrogate counts 3, as the encoder writes U+FFFD for it.
+ */
 function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
+  return new TextEncoder().encode(s).length;
 }
 
 /** ASCII case-insensitive "s ends with word" (word is lower-case ASCII). */
 function endsWithWord(s: string, word: string): boolean {
-  if (s.length < word.length) return false;
-  const off = s.length - word.length;
-  for (let i = 0; i < word.length; i++) {
-    let c = s.charCodeAt(off + i);
-    if (c >= 0x41 && c <= 0x5a) c += 32;
-    if (c !== word.charCodeAt(i)) return false;
-  }
-  return true;
+  return foldName(s.slice(-word.length)) === word;
 }
 
 /**
@@ -103,25 +81,13 @@ export function columnTypeFromText(raw: string): ColumnType {
     return { declaredType: "", affinity: Affinity.Blob, standardType: null, hasType: false };
   }
   let text = t;
+  let standardType: string | null = null;
   if (utf8Length(t) >= 3) {
     text = dequoteToken(t);
-    const upper = text.toUpperCase();
-    if (/^[A-Za-z]+$/.test(text) && upper in STANDARD_TYPES) {
-      return {
-        declaredType: upper,
-        affinity: STANDARD_TYPES[upper],
-        standardType: upper,
-        hasType: true,
-      };
-    }
+    if (STANDARD_TYPE.test(text)) standardType = text = text.toUpperCase();
   }
-  const declaredType = dequote(text);
-  return {
-    declaredType,
-    affinity: affinityOfTypeText(declaredType),
-    standardType: null,
-    hasType: true,
-  };
+  const declaredType = dequote(text); // a standard name has no quotes
+  return { declaredType, affinity: affinityOfTypeText(declaredType), standardType, hasType: true };
 }
 
 function isSignedNumber(ts: TokenStream): boolean {
@@ -161,12 +127,6 @@ export interface DefaultClause {
   text: string;
 }
 
-/** parse.y's `term`: a literal or CURRENT_TIME/DATE/TIMESTAMP. */
-function isTermKind(k: TokenKind): boolean {
-  return k === TokenKind.Null || k === TokenKind.Float || k === TokenKind.Blob ||
-    k === TokenKind.String || k === TokenKind.Integer || isCurrentTimeKeyword(k);
-}
-
 /** The value of a `term` token, with an optional unary sign in front of it. */
 function termValue(ts: TokenStream, t: Token, sign: TokenKind | null): DefaultValue | null {
   const text = ts.text(t);
@@ -198,13 +158,9 @@ function termValue(ts: TokenStream, t: Token, sign: TokenKind | null): DefaultVa
   }
 }
 
-/** Whitespace-trimmed text, as sqlite3DbSpanDup trims it. */
+/** Whitespace-trimmed text, as sqlite3DbSpanDup trims it (sqlite3Isspace: \t \n \v \f \r space). */
 function trimSpace(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isSpaceChar(s.charCodeAt(a))) a++;
-  while (b > a && isSpaceChar(s.charCodeAt(b - 1))) b--;
-  return s.slice(a, b);
+  return s.replace(/^[\t-\r ]+|[\t-\r ]+$/g, "");
 }
 
 /**

@@ -9,48 +9,20 @@
  * It does not know precedence or build a tree. Subqueries, window functions and RAISE
  * are not allowed by SQLite in these places, so the scan does not accept them either.
  */
-import {
-  isCurrentTimeKeyword,
-  isJoinKeyword,
-  isLikeKeyword,
-  keywordFallsBackToId,
-  TokenKind,
-} from "./tokenize.ts";
-import { isIdsKind, type TokenStream } from "./ddl_stream.ts";
+import { TokenKind } from "./tokenize.ts";
+import { isIdsKind, isNameOperand, isTermKind, type TokenStream } from "./ddl_stream.ts";
+import { BinOp, LikeOp } from "./parse_tokens.ts";
 
-/** Identifier-like tokens that name a column or function at an operand position. */
-function isNameOperand(k: TokenKind): boolean {
-  if (k === TokenKind.Cast || k === TokenKind.Raise || isCurrentTimeKeyword(k)) return false;
-  return k === TokenKind.Id || k === TokenKind.Indexed || isJoinKeyword(k) ||
-    keywordFallsBackToId(k);
-}
-
-function isLiteral(k: TokenKind): boolean {
-  return k === TokenKind.String || k === TokenKind.Integer || k === TokenKind.Float ||
-    k === TokenKind.Blob || k === TokenKind.Variable || k === TokenKind.Null ||
-    isCurrentTimeKeyword(k);
-}
-
-/** Operators that take an operand on each side (CASE's WHEN/THEN/ELSE act alike). */
+/**
+ * Operators that take an operand on each side: the statement parser's plain binary
+ * operators, LIKE/GLOB/REGEXP/MATCH and the others below (`.` of a dotted name, and CASE's
+ * WHEN/THEN/ELSE, act alike).
+ */
 function isBinaryOperator(k: TokenKind): boolean {
-  return (k >= TokenKind.Minus && k <= TokenKind.Ptr && k !== TokenKind.LParen &&
-    k !== TokenKind.RParen && k !== TokenKind.Semi && k !== TokenKind.BitNot &&
-    k !== TokenKind.Comma) ||
-    k === TokenKind.And || k === TokenKind.Or || k === TokenKind.Is || k === TokenKind.In ||
-    k === TokenKind.Between || k === TokenKind.Escape || isLikeKeyword(k) ||
-    k === TokenKind.Match || k === TokenKind.When || k === TokenKind.Then ||
+  return BinOp.matches[k] === 1 || LikeOp.matches[k] === 1 || k === TokenKind.Dot ||
+    k === TokenKind.Is || k === TokenKind.In || k === TokenKind.Between ||
+    k === TokenKind.Escape || k === TokenKind.When || k === TokenKind.Then ||
     k === TokenKind.Else;
-}
-
-/** Index of the `)` closing the `(` at token `open`, or `to` if none. */
-function closingParen(ts: TokenStream, open: number, to: number): number {
-  let depth = 0;
-  for (let i = open; i < to; i++) {
-    const k = ts.tokens[i].kind;
-    if (k === TokenKind.LParen) depth++;
-    else if (k === TokenKind.RParen && --depth === 0) return i;
-  }
-  return to;
 }
 
 /** What else an expression may contain. */
@@ -82,34 +54,34 @@ export function checkExpressionTokens(
   for (let i = from; i < to; i++) {
     const k = tokens[i].kind;
     const prev = i > from ? tokens[i - 1].kind : TokenKind.Eof;
+    const n = kindAt(i + 1);
     if (expectOperand) {
       if (defaultOf !== undefined) {
         const word = ts.text(tokens[i]).toLowerCase();
         if (
-          (isNameOperand(k) && kindAt(i + 1) !== TokenKind.LParen && word !== "true" &&
+          (isNameOperand(k) && n !== TokenKind.LParen && word !== "true" &&
             word !== "false") || k === TokenKind.Select || k === TokenKind.Exists
         ) throw ts.error(`default value of column [${defaultOf}] is not constant`);
       }
-      const n = kindAt(i + 1);
       if (
         subqueries && (k === TokenKind.LParen || k === TokenKind.Exists && n === TokenKind.LParen)
       ) {
         const open = k === TokenKind.LParen ? i : i + 1;
         const first = kindAt(open + 1);
         if (first === TokenKind.Select || first === TokenKind.With || first === TokenKind.Values) {
-          i = closingParen(ts, open, to); // (SELECT ...) is one operand
+          i = ts.closingParen(open, to); // (SELECT ...) is one operand
           expectOperand = false;
           continue;
         }
       }
       if (k === TokenKind.Cast || k === TokenKind.Exists || k === TokenKind.Raise) {
-        if (kindAt(i + 1) !== TokenKind.LParen) throw fail(i + 1);
+        if (n !== TokenKind.LParen) throw fail(i + 1);
         i++;
         parens.push(k === TokenKind.Cast);
-      } else if (isNameOperand(k) && kindAt(i + 1) === TokenKind.LParen) {
+      } else if (isNameOperand(k) && n === TokenKind.LParen) {
         i++; // function call
         parens.push(false);
-      } else if (isNameOperand(k) || isLiteral(k)) {
+      } else if (isNameOperand(k) || isTermKind(k) || k === TokenKind.Variable) {
         expectOperand = false;
       } else if (k === TokenKind.LParen) {
         parens.push(false);
@@ -126,7 +98,7 @@ export function checkExpressionTokens(
         // f(DISTINCT x)
       } else if (
         k === TokenKind.Distinct && (prev === TokenKind.Is || prev === TokenKind.Not) &&
-        kindAt(i + 1) === TokenKind.From
+        n === TokenKind.From
       ) {
         i++; // IS [NOT] DISTINCT FROM
       } else if (k === TokenKind.Case) {
@@ -141,16 +113,15 @@ export function checkExpressionTokens(
       expectOperand = true;
     } else if (k === TokenKind.Not) {
       // NOT NULL, NOT IN, NOT LIKE, NOT BETWEEN ...
-      const n = kindAt(i + 1);
       if (n === TokenKind.Null) i++;
       else if (
-        n === TokenKind.In || n === TokenKind.Between || isLikeKeyword(n) || n === TokenKind.Match
+        n === TokenKind.In || n === TokenKind.Between || LikeOp.matches[n] === 1
       ) {
         i++;
         expectOperand = true;
       } else throw fail(i + 1);
     } else if (k === TokenKind.Collate) {
-      if (!isIdsKind(kindAt(i + 1))) throw fail(i + 1);
+      if (!isIdsKind(n)) throw fail(i + 1);
       i++;
     } else if (k === TokenKind.As && parens[parens.length - 1] === true) {
       // CAST(x AS type-name [(n[, m])]): skip the type name.

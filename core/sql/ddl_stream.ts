@@ -7,38 +7,59 @@
  * position, first for the keywords that have a meaning there and only then for the
  * identifier classes below, which include every fallback keyword.
  */
-import { SqliteError } from "../errors.ts";
+import type { SqliteError } from "../errors.ts";
 import {
+  dequote,
   illegalTokenError,
   isBadSeparatorNumber,
   isCurrentTimeKeyword,
   isJoinKeyword,
-  keywordFallsBackToId,
   type Token,
   tokenize,
   TokenKind,
 } from "./tokenize.ts";
+import { CtimeKw, Idj, Ids, Nm, PlainLiteral } from "./parse_tokens.ts";
+import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 
-/** ASCII-only lower case: SQLite's case folding for names. */
-export function foldName(name: string): string {
-  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-}
+/** ASCII-only lower case: SQLite's case folding for names (the schema's name key). */
+export { nameKey as foldName } from "../format/schema_types.ts";
 
 const EOF_TOKEN: Token = { kind: TokenKind.Eof, start: 0, end: 0 };
 
-/** SQLite's `ids`: an identifier or a string (type names, collation names). */
+/**
+ * SQLite's `ids`: an identifier or a string (type names, collation names); the statement
+ * parser's token class of the same name.
+ */
 export function isIdsKind(k: TokenKind): boolean {
-  return k === TokenKind.Id || k === TokenKind.String || keywordFallsBackToId(k);
+  return Ids.matches[k] === 1;
 }
 
 /** SQLite's `nm`: identifier, string, INDEXED or a join keyword (object and column names). */
 export function isNmKind(k: TokenKind): boolean {
-  return isIdsKind(k) || k === TokenKind.Indexed || isJoinKeyword(k);
+  return Nm.matches[k] === 1;
 }
 
-/** SQLite's `id`: identifier or INDEXED (the bare-word DEFAULT). */
+/**
+ * SQLite's `id`: identifier or INDEXED (the bare-word DEFAULT): `idj` without the join
+ * keywords.
+ */
 export function isIdKind(k: TokenKind): boolean {
-  return k === TokenKind.Id || k === TokenKind.Indexed || keywordFallsBackToId(k);
+  return Idj.matches[k] === 1 && !isJoinKeyword(k);
+}
+
+/**
+ * Identifier-like tokens that name a column or function at an operand position: `idj`
+ * without the fallback keywords that start another construct there (CAST, RAISE,
+ * CURRENT_*).
+ */
+export function isNameOperand(k: TokenKind): boolean {
+  return Idj.matches[k] === 1 && k !== TokenKind.Cast && k !== TokenKind.Raise &&
+    CtimeKw.matches[k] !== 1;
+}
+
+/** parse.y's `term`: a literal or CURRENT_TIME/DATE/TIMESTAMP. */
+export function isTermKind(k: TokenKind): boolean {
+  return PlainLiteral.matches[k] === 1 || k === TokenKind.String || isCurrentTimeKeyword(k);
 }
 
 /**
@@ -48,10 +69,8 @@ export function isIdKind(k: TokenKind): boolean {
 export function endsOperand(k: TokenKind): boolean {
   // CAST and RAISE fall back to ID but are keywords wherever an operand may start.
   if (k === TokenKind.Cast || k === TokenKind.Raise) return false;
-  return isNmKind(k) || k === TokenKind.Integer || k === TokenKind.Float ||
-    k === TokenKind.Blob || k === TokenKind.Variable || k === TokenKind.RParen ||
-    k === TokenKind.Null || k === TokenKind.Isnull || k === TokenKind.Notnull ||
-    isCurrentTimeKeyword(k);
+  return isNmKind(k) || isTermKind(k) || k === TokenKind.Variable || k === TokenKind.RParen ||
+    k === TokenKind.Isnull || k === TokenKind.Notnull;
 }
 
 /** Cursor over the tokens of one statement. */
@@ -121,13 +140,60 @@ export class TokenStream {
     if (t.kind === TokenKind.Illegal && !isBadSeparatorNumber(this.sql, t)) {
       return illegalTokenError(this.sql, t);
     }
-    if (t.kind === TokenKind.Eof) return new SqliteError("SQLITE_ERROR", "incomplete input");
-    return new SqliteError("SQLITE_ERROR", `near "${this.text(t)}": syntax error`);
+    // Schema errors are not tied to a place in the SQL: no offset.
+    if (t.kind === TokenKind.Eof) return incompleteInput(-1);
+    return syntaxError(this.text(t), -1);
   }
 
   /** A semantic error with SQLite's message. */
   error(message: string): SqliteError {
-    return new SqliteError("SQLITE_ERROR", message);
+    return sqlError(message);
+  }
+
+  /**
+   * Index of the `)` closing the `(` at token `open`, looking at tokens before `to`;
+   * `to` if there is none.
+   */
+  closingParen(open: number, to: number): number {
+    let depth = 0;
+    for (let i = open; i < to; i++) {
+      const k = this.tokens[i].kind;
+      if (k === TokenKind.LParen) depth++;
+      else if (k === TokenKind.RParen && --depth === 0) return i;
+    }
+    return to;
+  }
+
+  /**
+   * Consumes tokens up to (not including) the first for which `stop(kind, depth)` holds,
+   * `depth` being the parenthesis depth around it; fails at the end of input unless
+   * `stop` accepts it. Returns the index of the first consumed token. With `lenient`, a
+   * number whose only fault is a misplaced `_` is passed over (where SQLite takes no value
+   * from it); any other illegal token fails.
+   */
+  skipUntil(stop: (k: TokenKind, depth: number) => boolean, lenient = false): number {
+    const from = this.pos;
+    let depth = 0;
+    for (;;) {
+      const k = this.kind();
+      if (stop(k, depth)) return from;
+      if (k === TokenKind.Eof) throw this.syntaxError();
+      if (k === TokenKind.LParen) depth++;
+      else if (k === TokenKind.RParen) depth--;
+      if (lenient && k === TokenKind.Illegal && isBadSeparatorNumber(this.sql, this.peek())) {
+        this.pos++;
+      } else this.next();
+    }
+  }
+
+  /** The name a token stands for (dequoted). */
+  name(t: Token): string {
+    return dequote(this.text(t));
+  }
+
+  /** Consumes a `nm` token and returns the name it stands for. */
+  expectName(): string {
+    return this.name(this.expectNm());
   }
 
   /**
@@ -136,16 +202,10 @@ export class TokenStream {
    * Fails on unbalanced `)` only through the caller's next expectation.
    */
   skipTerm(): [number, number] {
-    const from = this.pos;
-    let depth = 0;
-    for (;;) {
-      const k = this.kind();
-      if (k === TokenKind.Eof || k === TokenKind.Semi) break;
-      if (depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen)) break;
-      if (k === TokenKind.LParen) depth++;
-      else if (k === TokenKind.RParen) depth--;
-      this.next();
-    }
+    const from = this.skipUntil((k, depth) =>
+      k === TokenKind.Eof || k === TokenKind.Semi ||
+      (depth === 0 && (k === TokenKind.Comma || k === TokenKind.RParen))
+    );
     return [from, this.pos];
   }
 

@@ -3,7 +3,7 @@
  * sqlite3AddColumn, sqlite3AddPrimaryKey, sqlite3EndTable, ...).
  */
 import { Affinity } from "../value/types.ts";
-import { dequote, keywordFallsBackToId, TokenKind } from "./tokenize.ts";
+import { keywordFallsBackToId, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
 import { readSortTerm, type SortTerm } from "./ddl_terms.ts";
 import { readColumnType, readDefault } from "./ddl_column.ts";
@@ -18,7 +18,7 @@ import {
   skipIfNotExists,
   startsTableConstraint,
 } from "./ddl_clauses.ts";
-import { primaryKeyIndexColumns } from "./auto_indexes.ts";
+import { autoIndexes } from "./auto_indexes.ts";
 import type {
   CheckDef,
   ColumnDef,
@@ -94,7 +94,7 @@ class TableBuilder {
 
   column(): void {
     const ts = this.ts;
-    const name = dequote(ts.text(ts.expectNm()));
+    const name = ts.expectName();
     const type = readColumnType(ts);
     const key = foldName(name);
     if (this.names.has(key)) throw ts.error(`duplicate column name: ${name}`);
@@ -129,7 +129,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.constraintName = dequote(ts.text(ts.expectNm()));
+          this.constraintName = ts.expectName();
           break;
         case TokenKind.Default: {
           ts.next();
@@ -199,7 +199,7 @@ class TableBuilder {
         case TokenKind.Collate:
           ts.next();
           if (!isIdsKind(ts.kind())) throw ts.syntaxError();
-          def.collation = dequote(ts.text(ts.next()));
+          def.collation = ts.name(ts.next());
           break;
         case TokenKind.Generated:
           ts.next();
@@ -240,7 +240,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.constraintName = dequote(ts.text(ts.expectNm()));
+          this.constraintName = ts.expectName();
           break;
         case TokenKind.Primary: {
           ts.next();
@@ -401,15 +401,15 @@ class TableBuilder {
     this.numberPrimaryKey(table);
   }
 
-  /** Fills ColumnDef.pk the way PRAGMA table_info numbers primary-key columns. */
+  /**
+   * Fills ColumnDef.pk the way PRAGMA table_info numbers primary-key columns: the rowid
+   * alias is 1, other primary-key columns are numbered by their first position in the
+   * primary key's automatic index. Building the automatic indexes also makes their
+   * "conflicting ON CONFLICT clauses" check.
+   */
   private numberPrimaryKey(table: TableDef): void {
-    const pk = this.primaryKey;
-    if (!pk) return;
-    if (this.rowidAlias >= 0 && !table.withoutRowid) {
-      table.columns[this.rowidAlias].pk = 1;
-      return;
-    }
-    const order = primaryKeyIndexColumns(table, pk);
+    const order = autoIndexes(table).find((i) => i.origin === "pk")?.columns ?? [];
+    if (this.rowidAlias >= 0 && !table.withoutRowid) table.columns[this.rowidAlias].pk = 1;
     for (let i = order.length - 1; i >= 0; i--) table.columns[order[i].column].pk = i + 1;
   }
 }

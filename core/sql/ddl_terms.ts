@@ -5,14 +5,8 @@
  * order is peeled off the end, and what is left is either a column reference (a name,
  * possibly parenthesized and COLLATEd) or an expression kept as text.
  */
-import {
-  dequote,
-  isCurrentTimeKeyword,
-  isJoinKeyword,
-  keywordFallsBackToId,
-  TokenKind,
-} from "./tokenize.ts";
-import { endsOperand, isIdsKind, type TokenStream } from "./ddl_stream.ts";
+import { TokenKind } from "./tokenize.ts";
+import { endsOperand, isIdsKind, isNameOperand, type TokenStream } from "./ddl_stream.ts";
 
 /** One analysed term. */
 export interface SortTerm {
@@ -31,26 +25,11 @@ export interface SortTerm {
 }
 
 /**
- * Can this token be a column reference on its own in an expression? Identifiers,
- * strings (SQLite turns a lone string term into a name here), INDEXED, join keywords and
- * fallback keywords, except those that start another construct there (CAST, RAISE,
- * CURRENT_*).
+ * Can this token be a column reference on its own in an expression? A name operand, or a
+ * string (SQLite turns a lone string term into a name here).
  */
 function isColumnTokenKind(k: TokenKind): boolean {
-  if (k === TokenKind.Cast || k === TokenKind.Raise || isCurrentTimeKeyword(k)) return false;
-  return k === TokenKind.Id || k === TokenKind.String || k === TokenKind.Indexed ||
-    isJoinKeyword(k) || keywordFallsBackToId(k);
-}
-
-/** Index of the `)` matching the `(` at token `open`, or -1. */
-function matchingParen(ts: TokenStream, open: number, limit: number): number {
-  let depth = 0;
-  for (let i = open; i < limit; i++) {
-    const k = ts.tokens[i].kind;
-    if (k === TokenKind.LParen) depth++;
-    else if (k === TokenKind.RParen && --depth === 0) return i;
-  }
-  return -1;
+  return k === TokenKind.String || isNameOperand(k);
 }
 
 /**
@@ -114,13 +93,13 @@ function columnReference(
       to - from >= 3 && ts.tokens[to - 2].kind === TokenKind.Collate &&
       isIdsKind(ts.tokens[to - 1].kind)
     ) {
-      collation ??= dequote(ts.text(ts.tokens[to - 1]));
+      collation ??= ts.name(ts.tokens[to - 1]);
       to -= 2;
       continue;
     }
     if (
       to - from >= 3 && ts.tokens[from].kind === TokenKind.LParen &&
-      matchingParen(ts, from, to) === to - 1
+      ts.closingParen(from, to) === to - 1
     ) {
       from++;
       to--;
@@ -129,7 +108,7 @@ function columnReference(
     break;
   }
   if (to - from === 1 && isColumnTokenKind(ts.tokens[from].kind)) {
-    return { column: dequote(ts.text(ts.tokens[from])), collation };
+    return { column: ts.name(ts.tokens[from]), collation };
   }
   return { column: null, collation: null };
 }
@@ -147,7 +126,7 @@ export function topLevelCollation(ts: TokenStream, from: number, to: number): st
     to - from >= 3 && ts.tokens[to - 2].kind === TokenKind.Collate &&
     isIdsKind(ts.tokens[to - 1].kind)
   ) {
-    collation ??= dequote(ts.text(ts.tokens[to - 1]));
+    collation ??= ts.name(ts.tokens[to - 1]);
     to -= 2;
   }
   if (collation === null) return null;
@@ -160,18 +139,17 @@ export function topLevelCollation(ts: TokenStream, from: number, to: number): st
   return atomEnd(ts, i, to) === to ? collation : null;
 }
 
-/** End (exclusive) of the atom starting at token `i`, or -1 if none starts there. */
+/**
+ * End (exclusive) of the atom starting at token `i`, or a value other than `to` (-1, or
+ * `to + 1` for an unclosed parenthesis) if none ends before `to`.
+ */
 function atomEnd(ts: TokenStream, i: number, to: number): number {
   if (i >= to) return -1;
   const k = ts.tokens[i].kind;
-  if (k === TokenKind.LParen) {
-    const close = matchingParen(ts, i, to);
-    return close < 0 ? -1 : close + 1;
-  }
+  if (k === TokenKind.LParen) return ts.closingParen(i, to) + 1;
   if (k === TokenKind.Cast || k === TokenKind.Exists || k === TokenKind.Raise) {
     if (i + 1 < to && ts.tokens[i + 1].kind === TokenKind.LParen) {
-      const close = matchingParen(ts, i + 1, to);
-      return close < 0 ? -1 : close + 1;
+      return ts.closingParen(i + 1, to) + 1;
     }
   }
   if (k === TokenKind.Case) {
@@ -187,9 +165,6 @@ function atomEnd(ts: TokenStream, i: number, to: number): number {
   let j = i + 1;
   // name.name[.name] and name(args) [FILTER (...)] [OVER ...] are single operands.
   while (j + 1 < to && ts.tokens[j].kind === TokenKind.Dot) j += 2;
-  if (j < to && ts.tokens[j].kind === TokenKind.LParen) {
-    const close = matchingParen(ts, j, to);
-    return close < 0 ? -1 : close + 1;
-  }
+  if (j < to && ts.tokens[j].kind === TokenKind.LParen) return ts.closingParen(j, to) + 1;
   return j;
 }

@@ -176,8 +176,6 @@ export interface TriggerDef {
   name: string;
   /** The table (or view) the trigger is on. */
   table: string;
-  timing: "BEFORE" | "AFTER" | "INSTEAD OF";
-  event: "DELETE" | "INSERT" | "UPDATE";
   /** Columns of `UPDATE OF a, b`, or null. */
   updateOf: string[] | null;
   /** WHEN expression text, or null. */

@@ -35,7 +35,7 @@ export interface SqlToken {
 
 /** Something CONSUME accepts: one token kind, or a class of kinds (parse.y's `nm`, ...). */
 export interface TokenType {
-  /** Name for messages about the grammar itself. */
+  /** A name to tell token types apart when debugging (no message shows it). */
   readonly name: string;
   /** `matches[kind] === 1` for each kind it accepts. */
   readonly matches: Uint8Array;
@@ -193,12 +193,20 @@ export abstract class LL1Parser {
 
   /**
    * Defines a rule. Call it from field initializers; call {@link LL1Parser.analyze} once
-   * every rule exists.
+   * every rule exists. Messages about the grammar name the rule `name`, by default the
+   * property the rule is assigned to.
    */
-  protected RULE<A extends unknown[], R>(name: string, impl: (...args: A) => R): Rule<A, R> {
+  protected RULE<A extends unknown[], R>(impl: (...args: A) => R): Rule<A, R>;
+  /** Defines a rule named `name` (see the form above). */
+  protected RULE<A extends unknown[], R>(name: string, impl: (...args: A) => R): Rule<A, R>;
+  protected RULE<A extends unknown[], R>(
+    nameOrImpl: string | ((...args: A) => R),
+    named?: (...args: A) => R,
+  ): Rule<A, R> {
+    const impl = named ?? (nameOrImpl as (...args: A) => R);
     const id = this.#impls.length;
     this.#impls.push(impl as (...args: never[]) => unknown);
-    this.#names.push(name);
+    if (named) this.#names[id] = nameOrImpl as string;
     const rule = function (this: LL1Parser, ...args: A): R {
       this.#stack[++this.#sp] = id;
       this.#table = this.#tables[id];
@@ -220,14 +228,20 @@ export abstract class LL1Parser {
         try {
           (this.#impls[id] as () => unknown).call(this);
         } catch (e) {
-          throw new Error(`recording rule ${this.#names[id]}: ${(e as Error).message}`);
+          throw new Error(`recording rule ${this.#ruleName(id)}: ${(e as Error).message}`);
         }
         grammar.push(this.#recordingInto);
       }
     } finally {
       this.#recording = false;
     }
-    this.#tables = new FirstSets(grammar, this.#names).tables();
+    this.#tables = new FirstSets(grammar, (id) => this.#ruleName(id)).tables();
+  }
+
+  /** A rule's name for messages: the one given to RULE, else the property holding it. */
+  #ruleName(id: number): string | undefined {
+    const fields = this as unknown as Record<string, { ruleId?: number } | null | undefined>;
+    return this.#names[id] ?? Object.keys(this).find((k) => fields[k]?.ruleId === id);
   }
 
   /** The token `i` places ahead (1: the next one; 0: the last consumed). */
@@ -250,26 +264,6 @@ export abstract class LL1Parser {
     return token;
   }
 
-  /** Same as CONSUME (numbered for readability only). */
-  CONSUME2(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
-  /** Same as CONSUME. */
-  CONSUME3(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
-  /** Same as CONSUME. */
-  CONSUME4(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
-  /** Same as CONSUME. */
-  CONSUME5(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
   /** Parses `rule` (with `options.ARGS`) here. */
   SUBRULE<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
     if (this.#recording) {
@@ -277,31 +271,6 @@ export abstract class LL1Parser {
       return RECORDING_VALUE as R;
     }
     return options ? rule.apply(this, options.ARGS) : (rule as () => R).call(this);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE2<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE3<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE4<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE5<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE6<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
   }
 
   /** Runs `action` when parsing (skipped while recording). */
@@ -314,59 +283,9 @@ export abstract class LL1Parser {
     return this.#option(0, block);
   }
 
-  /** OPTION, occurrence 2 in its rule. */
-  OPTION2<T>(block: Block<T>): T | undefined {
-    return this.#option(2, block);
-  }
-
-  /** OPTION, occurrence 3. */
-  OPTION3<T>(block: Block<T>): T | undefined {
-    return this.#option(3, block);
-  }
-
-  /** OPTION, occurrence 4. */
-  OPTION4<T>(block: Block<T>): T | undefined {
-    return this.#option(4, block);
-  }
-
-  /** OPTION, occurrence 5. */
-  OPTION5<T>(block: Block<T>): T | undefined {
-    return this.#option(5, block);
-  }
-
-  /** OPTION, occurrence 6. */
-  OPTION6<T>(block: Block<T>): T | undefined {
-    return this.#option(6, block);
-  }
-
-  /** OPTION, occurrence 7. */
-  OPTION7<T>(block: Block<T>): T | undefined {
-    return this.#option(7, block);
-  }
-
-  /** OPTION, occurrence 8. */
-  OPTION8<T>(block: Block<T>): T | undefined {
-    return this.#option(8, block);
-  }
-
-  /** OPTION, occurrence 9. */
-  OPTION9<T>(block: Block<T>): T | undefined {
-    return this.#option(9, block);
-  }
-
   /** `block` repeated while the next token can start it. */
   MANY(block: Block<unknown>): void {
     this.#repeat(Dsl.Many, 0, block);
-  }
-
-  /** MANY, occurrence 2 in its rule. */
-  MANY2(block: Block<unknown>): void {
-    this.#repeat(Dsl.Many, 2, block);
-  }
-
-  /** MANY, occurrence 3. */
-  MANY3(block: Block<unknown>): void {
-    this.#repeat(Dsl.Many, 3, block);
   }
 
   /** `block` at least once, then while the next token can start it. */
@@ -379,24 +298,28 @@ export abstract class LL1Parser {
     return this.#or(0, alts) as AltResult<A>;
   }
 
-  /** OR, occurrence 2 in its rule. */
-  OR2<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(2, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 3. */
-  OR3<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(3, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 4. */
-  OR4<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(4, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 5. */
-  OR5<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(5, alts) as AltResult<A>;
+  // The numbered DSL methods (declared in the interface below): CONSUMEn and SUBRULEn are
+  // CONSUME and SUBRULE, numbered for readability only; OPTIONn, MANYn and ORn are decision
+  // number n of their kind in the rule.
+  static {
+    const proto = LL1Parser.prototype as unknown as Record<string, unknown>;
+    for (let n = 2; n <= 9; n++) {
+      proto[`OPTION${n}`] = function (this: LL1Parser, block: Block<unknown>) {
+        return this.#option(n, block);
+      };
+      if (n <= 3) {
+        proto[`MANY${n}`] = function (this: LL1Parser, block: Block<unknown>) {
+          this.#repeat(Dsl.Many, n, block);
+        };
+      }
+      if (n <= 5) {
+        proto[`OR${n}`] = function (this: LL1Parser, alts: Alternative<unknown>[]) {
+          return this.#or(n, alts);
+        };
+        proto[`CONSUME${n}`] = proto.CONSUME;
+      }
+      if (n <= 6) proto[`SUBRULE${n}`] = proto.SUBRULE;
+    }
   }
 
   #nextKind(): TokenKind {
@@ -494,15 +417,65 @@ export abstract class LL1Parser {
   }
 }
 
+/** The numbered DSL methods of {@link LL1Parser} (installed by its static block). */
+export interface LL1Parser {
+  /** Same as CONSUME (numbered for readability only). */
+  CONSUME2(type: TokenType): SqlToken;
+  /** Same as CONSUME. */
+  CONSUME3(type: TokenType): SqlToken;
+  /** Same as CONSUME. */
+  CONSUME4(type: TokenType): SqlToken;
+  /** Same as CONSUME. */
+  CONSUME5(type: TokenType): SqlToken;
+  /** Same as SUBRULE. */
+  SUBRULE2<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
+  /** Same as SUBRULE. */
+  SUBRULE3<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
+  /** Same as SUBRULE. */
+  SUBRULE4<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
+  /** Same as SUBRULE. */
+  SUBRULE5<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
+  /** Same as SUBRULE. */
+  SUBRULE6<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
+  /** OPTION, occurrence 2 in its rule. */
+  OPTION2<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 3. */
+  OPTION3<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 4. */
+  OPTION4<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 5. */
+  OPTION5<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 6. */
+  OPTION6<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 7. */
+  OPTION7<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 8. */
+  OPTION8<T>(block: Block<T>): T | undefined;
+  /** OPTION, occurrence 9. */
+  OPTION9<T>(block: Block<T>): T | undefined;
+  /** MANY, occurrence 2 in its rule. */
+  MANY2(block: Block<unknown>): void;
+  /** MANY, occurrence 3. */
+  MANY3(block: Block<unknown>): void;
+  /** OR, occurrence 2 in its rule. */
+  OR2<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
+  /** OR, occurrence 3. */
+  OR3<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
+  /** OR, occurrence 4. */
+  OR4<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
+  /** OR, occurrence 5. */
+  OR5<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
+}
+
 /** FIRST sets of a recorded grammar, and the decision tables built from them. */
 class FirstSets {
   readonly #grammar: GrammarNode[][];
-  readonly #names: string[];
+  readonly #nameOf: (id: number) => string | undefined;
   readonly #ofRule: (First | "pending" | undefined)[] = [];
 
-  constructor(grammar: GrammarNode[][], names: string[]) {
+  constructor(grammar: GrammarNode[][], nameOf: (id: number) => string | undefined) {
     this.#grammar = grammar;
-    this.#names = names;
+    this.#nameOf = nameOf;
   }
 
   /** One table per rule: every decision in it, keyed like the DSL call that makes it. */
@@ -567,7 +540,7 @@ class FirstSets {
 
   #ofRuleId(id: number): First {
     const known = this.#ofRule[id];
-    if (known === "pending") throw new Error(`rule ${this.#names[id]} is left-recursive`);
+    if (known === "pending") throw new Error(`rule ${this.#nameOf(id)} is left-recursive`);
     if (known) return known;
     this.#ofRule[id] = "pending";
     const first = this.#ofSequence(this.#grammar[id]);

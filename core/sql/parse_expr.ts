@@ -16,7 +16,7 @@ import { OperatorParser } from "./parse_operators.ts";
 /** The expression rules shared by the SELECT and statement rules. */
 export abstract class ExprParser extends OperatorParser {
   /** `CAST ( expr AS typetoken )`. */
-  override castExpr: Rule<[], Expr> = this.RULE("castExpr", () => {
+  override castExpr: Rule<[], Expr> = this.RULE(() => {
     const t = this.CONSUME(T[TokenKind.Cast]);
     this.CONSUME(T[TokenKind.LParen]);
     this.push(2);
@@ -59,7 +59,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `[+|-] number` (no `_` separators: SQLite's `number` class excludes them). */
-  signedNumber: Rule<[], string> = this.RULE("signedNumber", () => {
+  signedNumber: Rule<[], string> = this.RULE(() => {
     let sign = "";
     this.OPTION(() => {
       this.OR([
@@ -82,7 +82,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `RAISE ( IGNORE )` / `RAISE ( ROLLBACK|ABORT|FAIL , expr )`. */
-  override raiseExpr: Rule<[], Expr> = this.RULE("raiseExpr", () => {
+  override raiseExpr: Rule<[], Expr> = this.RULE(() => {
     const t = this.CONSUME(T[TokenKind.Raise]);
     this.CONSUME(T[TokenKind.LParen]);
     let action: "ignore" | "rollback" | "abort" | "fail" = "ignore";
@@ -125,7 +125,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `CASE [expr] WHEN expr THEN expr ... [ELSE expr] END`. */
-  override caseExpr: Rule<[], Expr> = this.RULE("caseExpr", () => {
+  override caseExpr: Rule<[], Expr> = this.RULE(() => {
     const t = this.CONSUME(T[TokenKind.Case]);
     let operand: Expr | null = null;
     let h = 0;
@@ -175,107 +175,104 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** After a function name: `( [DISTINCT|ALL] args [ORDER BY ...] | * ) [FILTER] [OVER]`. */
-  override functionCall: Rule<[SqlToken], Expr> = this.RULE(
-    "functionCall",
-    (nameTok: SqlToken) => {
-      this.CONSUME(T[TokenKind.LParen]);
+  override functionCall: Rule<[SqlToken], Expr> = this.RULE((nameTok: SqlToken) => {
+    this.CONSUME(T[TokenKind.LParen]);
+    this.push(3);
+    let distinct = false, star = false;
+    let args: Expr[] = [];
+    let orderBy: OrderingTerm[] | null = null;
+    let hArgs = 0;
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Star]);
+          star = true;
+        },
+      },
+      {
+        ALT: () => {
+          this.OPTION(() => {
+            this.OR2([
+              {
+                ALT: () => {
+                  this.CONSUME(T[TokenKind.Distinct]);
+                  distinct = true;
+                },
+              },
+              { ALT: () => this.CONSUME(T[TokenKind.All]) },
+            ]);
+          });
+          args = this.SUBRULE(this.exprList);
+          hArgs = this.h;
+          this.OPTION2(() => {
+            this.CONSUME(T[TokenKind.Order]);
+            this.CONSUME(T[TokenKind.By]);
+            orderBy = this.SUBRULE(this.sortList);
+          });
+        },
+      },
+    ]);
+    let end: SqlToken = this.CONSUME(T[TokenKind.RParen]);
+    this.pop(3);
+    let filter: Expr | null = null;
+    let over: WindowSpec | string | null = null;
+    this.OPTION3(() => {
+      this.CONSUME(T[TokenKind.Filter]);
+      this.CONSUME2(T[TokenKind.LParen]);
+      this.CONSUME(T[TokenKind.Where]);
       this.push(3);
-      let distinct = false, star = false;
-      let args: Expr[] = [];
-      let orderBy: OrderingTerm[] | null = null;
-      let hArgs = 0;
-      this.OR([
+      filter = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      this.pop(3);
+      end = this.CONSUME2(T[TokenKind.RParen]);
+    });
+    this.OPTION4(() => {
+      this.CONSUME(T[TokenKind.Over]);
+      this.OR3([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Star]);
-            star = true;
+            this.CONSUME3(T[TokenKind.LParen]);
+            over = this.SUBRULE(this.windowSpec);
+            end = this.CONSUME3(T[TokenKind.RParen]);
           },
         },
         {
           ALT: () => {
-            this.OPTION(() => {
-              this.OR2([
-                {
-                  ALT: () => {
-                    this.CONSUME(T[TokenKind.Distinct]);
-                    distinct = true;
-                  },
-                },
-                { ALT: () => this.CONSUME(T[TokenKind.All]) },
-              ]);
-            });
-            args = this.SUBRULE(this.exprList);
-            hArgs = this.h;
-            this.OPTION2(() => {
-              this.CONSUME(T[TokenKind.Order]);
-              this.CONSUME(T[TokenKind.By]);
-              orderBy = this.SUBRULE(this.sortList);
-            });
+            end = this.CONSUME(Nm);
+            this.ACTION(() => (over = this.name(end)));
           },
         },
       ]);
-      let end: SqlToken = this.CONSUME(T[TokenKind.RParen]);
-      this.pop(3);
-      let filter: Expr | null = null;
-      let over: WindowSpec | string | null = null;
-      this.OPTION3(() => {
-        this.CONSUME(T[TokenKind.Filter]);
-        this.CONSUME2(T[TokenKind.LParen]);
-        this.CONSUME(T[TokenKind.Where]);
-        this.push(3);
-        filter = this.SUBRULE(this.expr, { ARGS: [0, false] });
-        this.pop(3);
-        end = this.CONSUME2(T[TokenKind.RParen]);
-      });
-      this.OPTION4(() => {
-        this.CONSUME(T[TokenKind.Over]);
-        this.OR3([
-          {
-            ALT: () => {
-              this.CONSUME3(T[TokenKind.LParen]);
-              over = this.SUBRULE(this.windowSpec);
-              end = this.CONSUME3(T[TokenKind.RParen]);
-            },
-          },
-          {
-            ALT: () => {
-              end = this.CONSUME(Nm);
-              this.ACTION(() => (over = this.name(end)));
-            },
-          },
-        ]);
-      });
-      return this.ACTION(() => {
-        const name = this.name(nameTok);
-        this.setHeight(args.length ? hArgs + 1 : 1);
-        if (args.length > MAX_FUNCTION_ARG) {
-          this.raiseAtReduce(`too many arguments on function ${this.text(nameTok)}`);
-        }
-        if (over !== null && distinct) {
-          this.raiseAtReduce("DISTINCT is not supported for window functions");
-        }
-        if (over !== null && orderBy !== null && args.length > 0) {
-          this.raiseAtReduce(`ORDER BY may not be used with non-aggregate ${name}()`);
-        }
-        const call: FunctionCall = {
-          kind: "function",
-          name,
-          distinct,
-          star,
-          args,
-          orderBy,
-          filter,
-          over,
-          start: nameTok.startOffset,
-          end: (end as SqlToken).end,
-        };
-        return call as Expr;
-      });
-    },
-  );
+    });
+    return this.ACTION(() => {
+      const name = this.name(nameTok);
+      this.setHeight(args.length ? hArgs + 1 : 1);
+      if (args.length > MAX_FUNCTION_ARG) {
+        this.raiseAtReduce(`too many arguments on function ${this.text(nameTok)}`);
+      }
+      if (over !== null && distinct) {
+        this.raiseAtReduce("DISTINCT is not supported for window functions");
+      }
+      if (over !== null && orderBy !== null && args.length > 0) {
+        this.raiseAtReduce(`ORDER BY may not be used with non-aggregate ${name}()`);
+      }
+      const call: FunctionCall = {
+        kind: "function",
+        name,
+        distinct,
+        star,
+        args,
+        orderBy,
+        filter,
+        over,
+        start: nameTok.startOffset,
+        end: (end as SqlToken).end,
+      };
+      return call as Expr;
+    });
+  });
 
   /** The inside of `OVER (...)` / `WINDOW w AS (...)`. */
-  windowSpec: Rule<[], WindowSpec> = this.RULE("windowSpec", () => {
+  windowSpec: Rule<[], WindowSpec> = this.RULE(() => {
     const start = this.LA(1).startOffset;
     let base: string | null = null;
     let partitionBy: Expr[] | null = null;
@@ -316,7 +313,7 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** `RANGE|ROWS|GROUPS bound | BETWEEN bound AND bound [EXCLUDE ...]`. */
-  frameSpec: Rule<[], Frame> = this.RULE("frameSpec", () => {
+  frameSpec: Rule<[], Frame> = this.RULE(() => {
     const u = this.OR([
       { ALT: () => this.CONSUME(T[TokenKind.Range]) },
       { ALT: () => this.CONSUME(T[TokenKind.Rows]) },
@@ -370,57 +367,55 @@ export abstract class ExprParser extends OperatorParser {
   });
 
   /** One frame bound; `isStart` picks UNBOUNDED PRECEDING vs UNBOUNDED FOLLOWING. */
-  frameBound: Rule<[boolean], FrameBound> = this.RULE(
-    "frameBound",
-    (isStart: boolean) =>
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T[TokenKind.Unbounded]);
-            return this.OR2([
-              {
-                GATE: () => isStart,
-                ALT: () => {
-                  this.CONSUME(T[TokenKind.Preceding]);
-                  return { type: "unboundedPreceding", offset: null } as FrameBound;
-                },
+  frameBound: Rule<[boolean], FrameBound> = this.RULE((isStart: boolean) =>
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Unbounded]);
+          return this.OR2([
+            {
+              GATE: () => isStart,
+              ALT: () => {
+                this.CONSUME(T[TokenKind.Preceding]);
+                return { type: "unboundedPreceding", offset: null } as FrameBound;
               },
-              {
-                GATE: () => !isStart,
-                ALT: () => {
-                  this.CONSUME(T[TokenKind.Following]);
-                  return { type: "unboundedFollowing", offset: null } as FrameBound;
-                },
+            },
+            {
+              GATE: () => !isStart,
+              ALT: () => {
+                this.CONSUME(T[TokenKind.Following]);
+                return { type: "unboundedFollowing", offset: null } as FrameBound;
               },
-            ]);
-          },
+            },
+          ]);
         },
-        {
-          ALT: () => {
-            this.CONSUME(T[TokenKind.Current]);
-            this.CONSUME(T[TokenKind.Row]);
-            return { type: "currentRow", offset: null } as FrameBound;
-          },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Current]);
+          this.CONSUME(T[TokenKind.Row]);
+          return { type: "currentRow", offset: null } as FrameBound;
         },
-        {
-          ALT: () => {
-            const offset = this.SUBRULE(this.expr, { ARGS: [0, false] });
-            return this.OR3([
-              {
-                ALT: () => {
-                  this.CONSUME2(T[TokenKind.Preceding]);
-                  return { type: "preceding", offset } as FrameBound;
-                },
+      },
+      {
+        ALT: () => {
+          const offset = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          return this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME2(T[TokenKind.Preceding]);
+                return { type: "preceding", offset } as FrameBound;
               },
-              {
-                ALT: () => {
-                  this.CONSUME2(T[TokenKind.Following]);
-                  return { type: "following", offset } as FrameBound;
-                },
+            },
+            {
+              ALT: () => {
+                this.CONSUME2(T[TokenKind.Following]);
+                return { type: "following", offset } as FrameBound;
               },
-            ]);
-          },
+            },
+          ]);
         },
-      ]),
+      },
+    ])
   );
 }

@@ -41,26 +41,23 @@ export abstract class OperatorParser extends ParserState {
   declare functionCall: Rule<[SqlToken], Expr>;
 
   /** `expr` whose operators all bind at least as tightly as `minPrec`. */
-  expr: Rule<[number, boolean], Expr> = this.RULE(
-    "expr",
-    (minPrec: number, noAnd: boolean) => {
-      let left = this.SUBRULE(this.unary);
-      this.MANY({
-        GATE: () => {
-          const k = kindOf(this.LA(1));
-          const p = continuationPrec(k);
-          return p >= minPrec && p > 0 && !(noAnd && k === TokenKind.And);
-        },
-        DEF: () => {
-          left = this.SUBRULE(this.exprTail, { ARGS: [left] });
-        },
-      });
-      return left;
-    },
-  );
+  expr: Rule<[number, boolean], Expr> = this.RULE((minPrec: number, noAnd: boolean) => {
+    let left = this.SUBRULE(this.unary);
+    this.MANY({
+      GATE: () => {
+        const k = kindOf(this.LA(1));
+        const p = continuationPrec(k);
+        return p >= minPrec && p > 0 && !(noAnd && k === TokenKind.And);
+      },
+      DEF: () => {
+        left = this.SUBRULE(this.exprTail, { ARGS: [left] });
+      },
+    });
+    return left;
+  });
 
   /** One operator and its right operand(s), applied to `left`. */
-  exprTail: Rule<[Expr], Expr> = this.RULE("exprTail", (left: Expr) =>
+  exprTail: Rule<[Expr], Expr> = this.RULE((left: Expr) =>
     this.OR([
       {
         ALT: () => {
@@ -156,179 +153,171 @@ export abstract class OperatorParser extends ParserState {
           });
         },
       },
-    ]));
+    ])
+  );
 
   /** `[NOT] LIKE|GLOB|REGEXP|MATCH expr [ESCAPE expr]` after `left`. */
-  likeTail: Rule<[Expr, boolean], Expr> = this.RULE(
-    "likeTail",
-    (left: Expr, not: boolean) => {
-      const op = this.CONSUME(LikeOp);
-      const hl = this.h;
+  likeTail: Rule<[Expr, boolean], Expr> = this.RULE((left: Expr, not: boolean) => {
+    const op = this.CONSUME(LikeOp);
+    const hl = this.h;
+    this.push(2);
+    const right = this.SUBRULE(this.expr, { ARGS: [5, false] });
+    let h = Math.max(hl, this.h);
+    let escape: Expr | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Escape]);
       this.push(2);
-      const right = this.SUBRULE(this.expr, { ARGS: [5, false] });
-      let h = Math.max(hl, this.h);
-      let escape: Expr | null = null;
-      this.OPTION(() => {
-        this.CONSUME(T[TokenKind.Escape]);
-        this.push(2);
-        escape = this.SUBRULE2(this.expr, { ARGS: [5, false] });
-        this.pop(2);
-        h = Math.max(h, this.h);
-      });
+      escape = this.SUBRULE2(this.expr, { ARGS: [5, false] });
       this.pop(2);
-      return this.ACTION(() => {
-        this.setHeight(h + 1);
-        if (not) this.setHeight(h + 2);
-        const e = escape as Expr | null;
-        const k = kindOf(op);
-        return {
-          kind: "like",
-          op: k === TokenKind.Glob
-            ? "glob"
-            : k === TokenKind.Regexp
-            ? "regexp"
-            : k === TokenKind.Match
-            ? "match"
-            : "like",
-          opText: this.text(op),
-          not,
-          left,
-          right,
-          escape: e,
-          start: left.start,
-          end: (e ?? right).end,
-        } as Expr;
-      });
-    },
-  );
+      h = Math.max(h, this.h);
+    });
+    this.pop(2);
+    return this.ACTION(() => {
+      this.setHeight(h + 1);
+      if (not) this.setHeight(h + 2);
+      const e = escape as Expr | null;
+      const k = kindOf(op);
+      return {
+        kind: "like",
+        op: k === TokenKind.Glob
+          ? "glob"
+          : k === TokenKind.Regexp
+          ? "regexp"
+          : k === TokenKind.Match
+          ? "match"
+          : "like",
+        opText: this.text(op),
+        not,
+        left,
+        right,
+        escape: e,
+        start: left.start,
+        end: (e ?? right).end,
+      } as Expr;
+    });
+  });
 
   /** `[NOT] BETWEEN low AND high` after `left`. */
-  betweenTail: Rule<[Expr, boolean], Expr> = this.RULE(
-    "betweenTail",
-    (left: Expr, not: boolean) => {
-      this.CONSUME(T[TokenKind.Between]);
-      const hl = this.h;
-      this.push(2);
-      // Until its AND, the low bound takes every operator but a top-level AND.
-      const low = this.SUBRULE(this.expr, { ARGS: [1, true] });
-      const h1 = this.h;
-      this.CONSUME(T[TokenKind.And]);
-      this.push(2);
-      const high = this.SUBRULE2(this.expr, { ARGS: [5, false] });
-      this.pop(4);
-      return this.ACTION(() => {
-        this.setHeight(hl + 1);
-        this.setHeight(Math.max(hl, h1, this.h) + 1);
-        if (not) this.setHeight(this.h + 1);
-        return {
-          kind: "between",
-          not,
-          operand: left,
-          low,
-          high,
-          start: left.start,
-          end: high.end,
-        } as Expr;
-      });
-    },
-  );
+  betweenTail: Rule<[Expr, boolean], Expr> = this.RULE((left: Expr, not: boolean) => {
+    this.CONSUME(T[TokenKind.Between]);
+    const hl = this.h;
+    this.push(2);
+    // Until its AND, the low bound takes every operator but a top-level AND.
+    const low = this.SUBRULE(this.expr, { ARGS: [1, true] });
+    const h1 = this.h;
+    this.CONSUME(T[TokenKind.And]);
+    this.push(2);
+    const high = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+    this.pop(4);
+    return this.ACTION(() => {
+      this.setHeight(hl + 1);
+      this.setHeight(Math.max(hl, h1, this.h) + 1);
+      if (not) this.setHeight(this.h + 1);
+      return {
+        kind: "between",
+        not,
+        operand: left,
+        low,
+        high,
+        start: left.start,
+        end: high.end,
+      } as Expr;
+    });
+  });
 
   /** `[NOT] IN (list) | (select) | [schema.]table[(args)]` after `left`. */
-  inTail: Rule<[Expr, boolean], Expr> = this.RULE(
-    "inTail",
-    (left: Expr, not: boolean) => {
-      this.CONSUME(T[TokenKind.In]);
-      const hl = this.h;
-      this.push(2);
-      const result = this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T[TokenKind.LParen]);
-            this.push(1);
-            const inner = this.OR2([
-              {
-                GATE: () => this.startsSelect(),
-                ALT: () => {
-                  const s = this.SUBRULE(this.select);
-                  const rp = this.CONSUME(T[TokenKind.RParen]);
-                  return this.ACTION(() => {
-                    this.setHeight(Math.max(hl, this.selectHeight(s)) + 1);
-                    return {
-                      kind: "inSelect",
-                      not,
-                      operand: left,
-                      select: s,
-                      start: left.start,
-                      end: (rp as SqlToken).end,
-                    } as Expr;
-                  });
-                },
+  inTail: Rule<[Expr, boolean], Expr> = this.RULE((left: Expr, not: boolean) => {
+    this.CONSUME(T[TokenKind.In]);
+    const hl = this.h;
+    this.push(2);
+    const result = this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.LParen]);
+          this.push(1);
+          const inner = this.OR2([
+            {
+              GATE: () => this.startsSelect(),
+              ALT: () => {
+                const s = this.SUBRULE(this.select);
+                const rp = this.CONSUME(T[TokenKind.RParen]);
+                return this.ACTION(() => {
+                  this.setHeight(Math.max(hl, this.selectHeight(s)) + 1);
+                  return {
+                    kind: "inSelect",
+                    not,
+                    operand: left,
+                    select: s,
+                    start: left.start,
+                    end: (rp as SqlToken).end,
+                  } as Expr;
+                });
               },
-              {
-                ALT: () => {
-                  const list = this.SUBRULE(this.exprList);
-                  const hList = this.h;
-                  const rp = this.CONSUME2(T[TokenKind.RParen]);
-                  return this.ACTION(() => {
-                    this.setHeight(Math.max(hl, hList) + 1);
-                    return {
-                      kind: "inList",
-                      not,
-                      operand: left,
-                      list,
-                      start: left.start,
-                      end: (rp as SqlToken).end,
-                    } as Expr;
-                  });
-                },
+            },
+            {
+              ALT: () => {
+                const list = this.SUBRULE(this.exprList);
+                const hList = this.h;
+                const rp = this.CONSUME2(T[TokenKind.RParen]);
+                return this.ACTION(() => {
+                  this.setHeight(Math.max(hl, hList) + 1);
+                  return {
+                    kind: "inList",
+                    not,
+                    operand: left,
+                    list,
+                    start: left.start,
+                    end: (rp as SqlToken).end,
+                  } as Expr;
+                });
               },
-            ]);
-            this.pop(1);
-            return inner;
-          },
+            },
+          ]);
+          this.pop(1);
+          return inner;
         },
-        {
-          ALT: () => {
-            const first = this.CONSUME(Nm);
-            let second: SqlToken | null = null;
-            let args: Expr[] | null = null;
-            let last = first;
-            this.OPTION(() => {
-              this.CONSUME(T[TokenKind.Dot]);
-              second = last = this.CONSUME2(Nm);
-            });
-            this.OPTION2(() => {
-              this.CONSUME3(T[TokenKind.LParen]);
-              args = this.SUBRULE2(this.exprList);
-              last = this.CONSUME3(T[TokenKind.RParen]);
-            });
-            return this.ACTION(() => {
-              this.setHeight(hl + 1);
-              const s = second as SqlToken | null;
-              return {
-                kind: "inTable",
-                not,
-                operand: left,
-                schema: s ? this.name(first) : null,
-                table: this.name(s ?? first),
-                args,
-                start: left.start,
-                end: (last as SqlToken).end,
-              } as Expr;
-            });
-          },
+      },
+      {
+        ALT: () => {
+          const first = this.CONSUME(Nm);
+          let second: SqlToken | null = null;
+          let args: Expr[] | null = null;
+          let last = first;
+          this.OPTION(() => {
+            this.CONSUME(T[TokenKind.Dot]);
+            second = last = this.CONSUME2(Nm);
+          });
+          this.OPTION2(() => {
+            this.CONSUME3(T[TokenKind.LParen]);
+            args = this.SUBRULE2(this.exprList);
+            last = this.CONSUME3(T[TokenKind.RParen]);
+          });
+          return this.ACTION(() => {
+            this.setHeight(hl + 1);
+            const s = second as SqlToken | null;
+            return {
+              kind: "inTable",
+              not,
+              operand: left,
+              schema: s ? this.name(first) : null,
+              table: this.name(s ?? first),
+              args,
+              start: left.start,
+              end: (last as SqlToken).end,
+            } as Expr;
+          });
         },
-      ]);
-      this.pop(2);
-      return this.ACTION(() => {
-        if (not) this.setHeight(this.h + 1);
-        return result;
-      });
-    },
-  );
+      },
+    ]);
+    this.pop(2);
+    return this.ACTION(() => {
+      if (not) this.setHeight(this.h + 1);
+      return result;
+    });
+  });
 
   /** `exprlist`: zero or more comma-separated expressions; `h` = the tallest. */
-  exprList: Rule<[], Expr[]> = this.RULE("exprList", () => {
+  exprList: Rule<[], Expr[]> = this.RULE(() => {
     const list: Expr[] = [];
     let h = 0;
     this.OPTION({
@@ -350,7 +339,7 @@ export abstract class OperatorParser extends ParserState {
   });
 
   /** Prefix operators, then a primary expression. */
-  unary: Rule<[], Expr> = this.RULE("unary", () =>
+  unary: Rule<[], Expr> = this.RULE(() =>
     this.OR([
       {
         ALT: () => {
@@ -386,10 +375,11 @@ export abstract class OperatorParser extends ParserState {
         },
       },
       { ALT: () => this.SUBRULE(this.primary) },
-    ]));
+    ])
+  );
 
   /** Operands: literals, names, calls, CASE, CAST, subqueries, row values, ... */
-  primary: Rule<[], Expr> = this.RULE("primary", () =>
+  primary: Rule<[], Expr> = this.RULE(() =>
     this.OR([
       {
         ALT: () => {
@@ -489,10 +479,11 @@ export abstract class OperatorParser extends ParserState {
           ]);
         },
       },
-    ]));
+    ])
+  );
 
   /** After `first .`: `nm` or `nm . nm` (a qualified column reference). */
-  qualifiedTail: Rule<[SqlToken], Expr> = this.RULE("qualifiedTail", (first: SqlToken) => {
+  qualifiedTail: Rule<[SqlToken], Expr> = this.RULE((first: SqlToken) => {
     const second = this.CONSUME(Nm);
     let third: SqlToken | null = null;
     this.OPTION(() => {
@@ -518,7 +509,7 @@ export abstract class OperatorParser extends ParserState {
   });
 
   /** `( expr )`, `( expr, expr, ... )` or `( select )`. */
-  parenExpr: Rule<[], Expr> = this.RULE("parenExpr", () => {
+  parenExpr: Rule<[], Expr> = this.RULE(() => {
     const lp = this.CONSUME(T[TokenKind.LParen]);
     this.push(1);
     const result = this.OR([

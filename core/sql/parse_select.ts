@@ -42,7 +42,8 @@ interface OneSelect {
   height: number;
 }
 
-const COMPOUND_NAMES: Record<CompoundOp, string> = {
+/** A compound operator as SQLite writes it in its error messages. */
+export const COMPOUND_NAMES: Record<CompoundOp, string> = {
   union: "UNION",
   unionAll: "UNION ALL",
   intersect: "INTERSECT",
@@ -56,7 +57,7 @@ function isSqlSpace(c: number): boolean {
 /** Adds the SELECT rules to the expression rules. */
 export abstract class SelectParser extends ExprParser {
   /** A full SELECT, with its optional WITH clause. */
-  override select: Rule<[], Select> = this.RULE("select", () => {
+  override select: Rule<[], Select> = this.RULE(() => {
     let w: WithClause | null = null;
     this.OPTION(() => {
       w = this.SUBRULE(this.withClause);
@@ -65,20 +66,17 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** Compound of `oneselect`s, ORDER BY and LIMIT, after an optional WITH clause. */
-  selectBody: Rule<[WithClause | null], Select> = this.RULE(
-    "selectBody",
-    (w: WithClause | null) => {
-      const parts: OneSelect[] = [this.SUBRULE(this.oneSelect)];
-      const ops: CompoundOp[] = [];
-      this.MANY(() => {
-        ops.push(this.SUBRULE(this.compoundOp));
-        this.push(2);
-        parts.push(this.SUBRULE2(this.oneSelect));
-        this.pop(2);
-      });
-      return this.ACTION(() => this.finishSelect(w, parts, ops));
-    },
-  );
+  selectBody: Rule<[WithClause | null], Select> = this.RULE((w: WithClause | null) => {
+    const parts: OneSelect[] = [this.SUBRULE(this.oneSelect)];
+    const ops: CompoundOp[] = [];
+    this.MANY(() => {
+      ops.push(this.SUBRULE(this.compoundOp));
+      this.push(2);
+      parts.push(this.SUBRULE2(this.oneSelect));
+      this.pop(2);
+    });
+    return this.ACTION(() => this.finishSelect(w, parts, ops));
+  });
 
   private finishSelect(w: WithClause | null, parts: OneSelect[], ops: CompoundOp[]): Select {
     // parserDoubleLinkSelect: walking from the right, the first earlier term with an
@@ -111,7 +109,7 @@ export abstract class SelectParser extends ExprParser {
   }
 
   /** UNION [ALL] | INTERSECT | EXCEPT. */
-  compoundOp: Rule<[], CompoundOp> = this.RULE("compoundOp", () => {
+  compoundOp: Rule<[], CompoundOp> = this.RULE(() => {
     const t = this.CONSUME(CompoundTok);
     let all = false;
     this.OPTION({
@@ -132,14 +130,15 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `SELECT ...` with its own ORDER BY / LIMIT, or `VALUES (...), ...`. */
-  oneSelect: Rule<[], OneSelect> = this.RULE("oneSelect", () =>
+  oneSelect: Rule<[], OneSelect> = this.RULE(() =>
     this.OR([
       { ALT: () => this.SUBRULE(this.selectCore) },
       { ALT: () => this.SUBRULE(this.valuesCore) },
-    ]));
+    ])
+  );
 
   /** `VALUES (...), (...)`. */
-  valuesCore: Rule<[], OneSelect> = this.RULE("valuesCore", () => {
+  valuesCore: Rule<[], OneSelect> = this.RULE(() => {
     const t = this.CONSUME(T[TokenKind.Values]);
     const rows: Expr[][] = [];
     let withFromRow: number | null = null;
@@ -195,7 +194,7 @@ export abstract class SelectParser extends ExprParser {
   }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
-  selectCore: Rule<[], OneSelect> = this.RULE("selectCore", () => {
+  selectCore: Rule<[], OneSelect> = this.RULE(() => {
     const t = this.CONSUME(T[TokenKind.Select]);
     let distinct = false;
     this.OPTION(() => {
@@ -326,7 +325,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `*`, `table.*`, or `expr [[AS] alias]`. */
-  resultColumn: Rule<[], ResultColumn> = this.RULE("resultColumn", () =>
+  resultColumn: Rule<[], ResultColumn> = this.RULE(() =>
     this.OR([
       {
         ALT: () => {
@@ -379,10 +378,11 @@ export abstract class SelectParser extends ExprParser {
           });
         },
       },
-    ]));
+    ])
+  );
 
   /** `[AS nm | ids]`: the alias, dequoted, or null. */
-  alias: Rule<[], string | null> = this.RULE("alias", () => {
+  alias: Rule<[], string | null> = this.RULE(() => {
     let name: string | null = null;
     this.OPTION(() => {
       const t = this.OR([
@@ -400,7 +400,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `seltablist`: FROM items joined by commas or JOIN operators. */
-  fromClause: Rule<[], FromClause> = this.RULE("fromClause", () => {
+  fromClause: Rule<[], FromClause> = this.RULE(() => {
     const start = this.LA(1).startOffset;
     const items: JoinedItem[] = [];
     this.SUBRULE(this.fromItem, { ARGS: [null, items] });
@@ -414,7 +414,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `,` | JOIN | join keywords JOIN. */
-  joinOp: Rule<[], JoinOperator> = this.RULE("joinOp", () =>
+  joinOp: Rule<[], JoinOperator> = this.RULE(() =>
     this.OR([
       {
         ALT: () => {
@@ -448,11 +448,11 @@ export abstract class SelectParser extends ExprParser {
           });
         },
       },
-    ]));
+    ])
+  );
 
   /** One FROM item with its alias, INDEXED BY and ON/USING, appended to `items`. */
   fromItem: Rule<[JoinOperator | null, JoinedItem[]], void> = this.RULE(
-    "fromItem",
     (join: JoinOperator | null, items: JoinedItem[]) => {
       const start = this.LA(1).startOffset;
       let item: FromItem | FromClause = this.OR([
@@ -606,7 +606,7 @@ export abstract class SelectParser extends ExprParser {
   );
 
   /** `sortlist`: `expr [ASC|DESC] [NULLS FIRST|LAST]`, comma separated. */
-  override sortList: Rule<[], OrderingTerm[]> = this.RULE("sortList", () => {
+  override sortList: Rule<[], OrderingTerm[]> = this.RULE(() => {
     const terms: OrderingTerm[] = [this.SUBRULE(this.sortTerm)];
     let h = this.h;
     this.MANY(() => {
@@ -620,7 +620,7 @@ export abstract class SelectParser extends ExprParser {
     return terms;
   });
 
-  sortTerm: Rule<[], OrderingTerm> = this.RULE("sortTerm", () => {
+  sortTerm: Rule<[], OrderingTerm> = this.RULE(() => {
     const expr = this.SUBRULE(this.expr, { ARGS: [0, false] });
     const h = this.h;
     let desc = false;
@@ -650,7 +650,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `name AS (window)`. */
-  namedWindow: Rule<[], NamedWindow> = this.RULE("namedWindow", () => {
+  namedWindow: Rule<[], NamedWindow> = this.RULE(() => {
     const n = this.CONSUME(Nm);
     this.CONSUME(T[TokenKind.As]);
     this.CONSUME(T[TokenKind.LParen]);
@@ -665,7 +665,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `WITH [RECURSIVE] cte, ...`. */
-  withClause: Rule<[], WithClause> = this.RULE("withClause", () => {
+  withClause: Rule<[], WithClause> = this.RULE(() => {
     const t = this.CONSUME(T[TokenKind.With]);
     let recursive = false;
     this.OPTION(() => {
@@ -686,7 +686,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `name [(columns)] AS [[NOT] MATERIALIZED] (select)`. */
-  cte: Rule<[], CommonTableExpr> = this.RULE("cte", () => {
+  cte: Rule<[], CommonTableExpr> = this.RULE(() => {
     const n = this.CONSUME(Nm);
     this.ACTION(() => {
       this.withSeen = true;
@@ -737,7 +737,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** A CTE column name; COLLATE or ASC/DESC after it is SQLite's parse-time error. */
-  cteColumn: Rule<[string[]], void> = this.RULE("cteColumn", (columns: string[]) => {
+  cteColumn: Rule<[string[]], void> = this.RULE((columns: string[]) => {
     const n = this.CONSUME(Nm);
     let extra = false;
     this.OPTION(() => {

@@ -22,21 +22,22 @@ export type WithResult = { select: Select; terminator: SqlToken } | { writeVerb:
 /** The complete rule set; one instance is built at module load and reused. */
 export class StatementParser extends SelectParser {
   /** `;` or the end of input. */
-  terminator: Rule<[], SqlToken> = this.RULE("terminator", () =>
+  terminator: Rule<[], SqlToken> = this.RULE(() =>
     this.OR([
       { ALT: () => this.CONSUME(T[TokenKind.Semi]) },
       { ALT: () => this.CONSUME(EOF) },
-    ]));
+    ])
+  );
 
   /** A SELECT statement (starting with SELECT or VALUES). */
-  selectStatement: Rule<[], RuleResult<Select>> = this.RULE("selectStatement", () => {
+  selectStatement: Rule<[], RuleResult<Select>> = this.RULE(() => {
     const select = this.SUBRULE(this.selectBody, { ARGS: [null] });
     const terminator = this.SUBRULE(this.terminator);
     return { statement: select, terminator };
   });
 
   /** `WITH ...` followed by a SELECT, or by INSERT/REPLACE/UPDATE/DELETE. */
-  withStatement: Rule<[], WithResult> = this.RULE("withStatement", () => {
+  withStatement: Rule<[], WithResult> = this.RULE(() => {
     const w: WithClause = this.SUBRULE(this.withClause);
     return this.OR([
       {
@@ -64,7 +65,7 @@ export class StatementParser extends SelectParser {
   });
 
   /** `PRAGMA [schema.]name [= value | (value)]`. */
-  pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE("pragma", () => {
+  pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE(() => {
     const p = this.CONSUME(T[TokenKind.Pragma]);
     const first = this.CONSUME(Nm);
     let second: SqlToken | null = null;
@@ -112,7 +113,7 @@ export class StatementParser extends SelectParser {
   });
 
   /** `nmnum` or `minus_num`: a signed number, a name, a string, ON, DELETE, DEFAULT. */
-  pragmaValue: Rule<[], string> = this.RULE("pragmaValue", () =>
+  pragmaValue: Rule<[], string> = this.RULE(() =>
     this.OR([
       { ALT: () => this.SUBRULE(this.signedNumber) },
       {
@@ -126,83 +127,81 @@ export class StatementParser extends SelectParser {
           return this.ACTION(() => this.name(t));
         },
       },
-    ]));
-
-  /** BEGIN, COMMIT/END, ROLLBACK [TO], SAVEPOINT, RELEASE. */
-  transaction: Rule<[], RuleResult<TransactionStatement>> = this.RULE(
-    "transaction",
-    () => {
-      let savepoint: SqlToken | null = null;
-      const verb = this.OR([
-        {
-          ALT: () => {
-            const t = this.CONSUME(T[TokenKind.Begin]);
-            this.OPTION(() => {
-              this.OR2([
-                { ALT: () => this.CONSUME(T[TokenKind.Deferred]) },
-                { ALT: () => this.CONSUME(T[TokenKind.Immediate]) },
-                { ALT: () => this.CONSUME(T[TokenKind.Exclusive]) },
-              ]);
-            });
-            this.SUBRULE(this.transOpt);
-            return t;
-          },
-        },
-        {
-          ALT: () => {
-            const t = this.OR3([
-              { ALT: () => this.CONSUME(T[TokenKind.Commit]) },
-              { ALT: () => this.CONSUME(T[TokenKind.End]) },
-            ]);
-            this.SUBRULE2(this.transOpt);
-            return t;
-          },
-        },
-        {
-          ALT: () => {
-            const t = this.CONSUME(T[TokenKind.Rollback]);
-            this.SUBRULE3(this.transOpt);
-            this.OPTION2(() => {
-              this.CONSUME(T[TokenKind.To]);
-              this.OPTION3(() => this.CONSUME(T[TokenKind.Savepoint]));
-              savepoint = this.CONSUME(Nm) as SqlToken;
-            });
-            return t;
-          },
-        },
-        {
-          ALT: () => {
-            const t = this.CONSUME2(T[TokenKind.Savepoint]);
-            savepoint = this.CONSUME2(Nm) as SqlToken;
-            return t;
-          },
-        },
-        {
-          ALT: () => {
-            const t = this.CONSUME(T[TokenKind.Release]);
-            this.OPTION4(() => this.CONSUME3(T[TokenKind.Savepoint]));
-            savepoint = this.CONSUME3(Nm) as SqlToken;
-            return t;
-          },
-        },
-      ]);
-      const last = this.ACTION(() => this.LA(0) as SqlToken);
-      const terminator = this.SUBRULE(this.terminator);
-      return this.ACTION(() => ({
-        statement: {
-          kind: "transaction",
-          verb: this.text(verb).toUpperCase(),
-          savepoint: savepoint ? this.name(savepoint) : null,
-          start: verb.startOffset,
-          end: last.end,
-        } as TransactionStatement,
-        terminator,
-      }));
-    },
+    ])
   );
 
+  /** BEGIN, COMMIT/END, ROLLBACK [TO], SAVEPOINT, RELEASE. */
+  transaction: Rule<[], RuleResult<TransactionStatement>> = this.RULE(() => {
+    let savepoint: SqlToken | null = null;
+    const verb = this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Begin]);
+          this.OPTION(() => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T[TokenKind.Deferred]) },
+              { ALT: () => this.CONSUME(T[TokenKind.Immediate]) },
+              { ALT: () => this.CONSUME(T[TokenKind.Exclusive]) },
+            ]);
+          });
+          this.SUBRULE(this.transOpt);
+          return t;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.OR3([
+            { ALT: () => this.CONSUME(T[TokenKind.Commit]) },
+            { ALT: () => this.CONSUME(T[TokenKind.End]) },
+          ]);
+          this.SUBRULE2(this.transOpt);
+          return t;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Rollback]);
+          this.SUBRULE3(this.transOpt);
+          this.OPTION2(() => {
+            this.CONSUME(T[TokenKind.To]);
+            this.OPTION3(() => this.CONSUME(T[TokenKind.Savepoint]));
+            savepoint = this.CONSUME(Nm) as SqlToken;
+          });
+          return t;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME2(T[TokenKind.Savepoint]);
+          savepoint = this.CONSUME2(Nm) as SqlToken;
+          return t;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Release]);
+          this.OPTION4(() => this.CONSUME3(T[TokenKind.Savepoint]));
+          savepoint = this.CONSUME3(Nm) as SqlToken;
+          return t;
+        },
+      },
+    ]);
+    const last = this.ACTION(() => this.LA(0) as SqlToken);
+    const terminator = this.SUBRULE(this.terminator);
+    return this.ACTION(() => ({
+      statement: {
+        kind: "transaction",
+        verb: this.text(verb).toUpperCase(),
+        savepoint: savepoint ? this.name(savepoint) : null,
+        start: verb.startOffset,
+        end: last.end,
+      } as TransactionStatement,
+      terminator,
+    }));
+  });
+
   /** `[TRANSACTION [name]]`. */
-  transOpt: Rule<[], void> = this.RULE("transOpt", () => {
+  transOpt: Rule<[], void> = this.RULE(() => {
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Transaction]);
       this.OPTION2(() => this.CONSUME(Nm));

@@ -71,48 +71,16 @@ export function continuationPrec(kind: TokenKind): number {
   }
 }
 
-/** The AST operator of a plain binary-operator token (`text` tells `->` from `->>`). */
+/**
+ * The AST operator of a plain binary-operator token (category BinOp) with source text
+ * `text`: OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
+ * operator (`->` and `->>` included).
+ */
 export function binaryOpOf(kind: TokenKind, text: string): BinaryOp {
-  switch (kind) {
-    case TokenKind.Or:
-      return "or";
-    case TokenKind.And:
-      return "and";
-    case TokenKind.Eq:
-      return "=";
-    case TokenKind.Ne:
-      return "!=";
-    case TokenKind.Lt:
-      return "<";
-    case TokenKind.Le:
-      return "<=";
-    case TokenKind.Gt:
-      return ">";
-    case TokenKind.Ge:
-      return ">=";
-    case TokenKind.BitAnd:
-      return "&";
-    case TokenKind.BitOr:
-      return "|";
-    case TokenKind.LShift:
-      return "<<";
-    case TokenKind.RShift:
-      return ">>";
-    case TokenKind.Plus:
-      return "+";
-    case TokenKind.Minus:
-      return "-";
-    case TokenKind.Star:
-      return "*";
-    case TokenKind.Slash:
-      return "/";
-    case TokenKind.Rem:
-      return "%";
-    case TokenKind.Concat:
-      return "||";
-    default:
-      return text === "->>" ? "->>" : "->";
-  }
+  if (kind === TokenKind.Or) return "or";
+  if (kind === TokenKind.And) return "and";
+  if (kind === TokenKind.Eq) return "=";
+  return kind === TokenKind.Ne ? "!=" : text as BinaryOp;
 }
 
 /** `near "X": syntax error` at `offset`. */

@@ -16,35 +16,38 @@ import {
 } from "./token_kinds.ts";
 import { tokenize } from "./tokenize.ts";
 
-/** A class of kinds; its members are marked below, once per kind. */
-function category(name: string): TokenType {
-  return tokenType(name, []);
+/**
+ * A class of kinds; its members are marked below, once per kind. Token type names appear
+ * in no message, so a category is known by the constant that holds it.
+ */
+function category(): TokenType {
+  return tokenType("category", []);
 }
 
 /** `nm`: identifier, string, INDEXED, join keyword, or a fallback keyword. */
-export const Nm: TokenType = category("NM");
+export const Nm: TokenType = category();
 /** `idj`: like `nm` without STRING (function names, bare column names). */
-export const Idj: TokenType = category("IDJ");
+export const Idj: TokenType = category();
 /** `ids`: identifier or string (aliases, collation and type names). */
-export const Ids: TokenType = category("IDS");
+export const Ids: TokenType = category();
 /** `number`: INTEGER or FLOAT. */
-export const Num: TokenType = category("NUMBER");
+export const Num: TokenType = category();
 /** LIKE, GLOB, REGEXP, MATCH. */
-export const LikeOp: TokenType = category("LIKEOP");
+export const LikeOp: TokenType = category();
 /** CURRENT_DATE, CURRENT_TIME, CURRENT_TIMESTAMP. */
-export const CtimeKw: TokenType = category("CTIME_KW");
+export const CtimeKw: TokenType = category();
 /** CROSS FULL INNER LEFT NATURAL OUTER RIGHT. */
-export const JoinKw: TokenType = category("JOIN_KW");
+export const JoinKw: TokenType = category();
 /** Operators that are plain `expr OP expr` rules. */
-export const BinOp: TokenType = category("BINOP");
+export const BinOp: TokenType = category();
 /** UNION, INTERSECT, EXCEPT. */
-export const CompoundOp: TokenType = category("COMPOUND");
+export const CompoundOp: TokenType = category();
 /** Unary `-`, `+`, `~`. */
-export const UnaryOp: TokenType = category("UNARY");
+export const UnaryOp: TokenType = category();
 /** ISNULL, NOTNULL. */
-export const NullOp: TokenType = category("NULLOP");
+export const NullOp: TokenType = category();
 /** INTEGER FLOAT BLOB NULL. */
-export const PlainLiteral: TokenType = category("LITERAL");
+export const PlainLiteral: TokenType = category();
 
 const BINARY_KINDS = new Set<TokenKind>([
   TokenKind.Or,

@@ -105,15 +105,22 @@ export function isDoubleQuoted(sql: string, token: Token): boolean {
  */
 export function illegalTokenError(sql: string, token: Token): SqliteError {
   let text = tokenText(sql, token);
-  const c = text.charCodeAt(0);
-  if (((c >= 0x30 && c <= 0x39) || c === 0x2e) && text.includes("_")) {
-    const lexer = new Lexer(sql, token.start);
-    lexer.next();
-    // Only a separator problem is reported with the rewritten text; a number followed by
-    // identifier characters ("1_0abc") is reported as written.
-    if (lexer.numberEnd === token.end) text = badSeparatorText(text) ?? text;
-  }
+  // Only a separator problem is reported with the rewritten text; a number followed by
+  // identifier characters ("1_0abc") is reported as written.
+  if (text.includes("_") && rescanNumber(sql, token)) text = badSeparatorText(text) ?? text;
   return new SqliteError("SQLITE_ERROR", `unrecognized token: "${text}"`);
+}
+
+/**
+ * For a token that starts like a number: the lexer after scanning it again, when the
+ * number's digits run to the token's end (no identifier characters follow); else null.
+ */
+function rescanNumber(sql: string, t: Token): Lexer | null {
+  const c = sql.charCodeAt(t.start);
+  if (!((c >= 0x30 && c <= 0x39) || c === 0x2e)) return null;
+  const lexer = new Lexer(sql, t.start);
+  lexer.next();
+  return lexer.numberEnd === t.end ? lexer : null;
 }
 
 /**
@@ -154,9 +161,5 @@ export function blobTokenHex(text: string): string {
  * SQLite accepts such a token where no value is taken from it (virtual-table arguments).
  */
 export function isBadSeparatorNumber(sql: string, t: Token): boolean {
-  const c = sql.charCodeAt(t.start);
-  if (!((c >= 0x30 && c <= 0x39) || c === 0x2e)) return false;
-  const lexer = new Lexer(sql, t.start);
-  lexer.next();
-  return lexer.numberEnd === t.end && lexer.hasSeparators;
+  return rescanNumber(sql, t)?.hasSeparators === true;
 }
