@@ -117,10 +117,17 @@ function otherPlanOnly(
 /** Run-time errors raised by evaluating an expression on some value (and JSON ones). */
 const TIMING_ERRORS = ["integer overflow", "string or blob too big"];
 
+function isTimingError(o: Outcome): boolean {
+  return !o.ok && (TIMING_ERRORS.includes(o.error) || isJsonRowError(o.error));
+}
+
+/**
+ * One side fails with a value error and the other returns rows, or both fail with value
+ * errors that differ: which row (and which expression) is evaluated first decides.
+ */
 function errorTimingOnly(expected: Outcome, actual: Outcome): boolean {
-  const failed = expected.ok ? actual : expected;
-  if (expected.ok === actual.ok || failed.ok) return false;
-  return TIMING_ERRORS.includes(failed.error) || isJsonRowError(failed.error);
+  if (!expected.ok && !actual.ok) return isTimingError(expected) && isTimingError(actual);
+  return expected.ok !== actual.ok && isTimingError(expected.ok ? actual : expected);
 }
 
 /** The parameter values of `q`. */
@@ -128,10 +135,6 @@ export function paramsOf(q: QdiffQuery): Cell[] {
   return q.params.map((i) => PARAM_VALUES[i]);
 }
 
-/**
- * Builds the case's database with node:sqlite, runs every statement on SQLite and on each
- * engine, and compares.
- */
 /** LITEJIT_QDIFF_TRACE=1 prints each statement before an engine runs it (to find a slow one). */
 const TRACE = (() => {
   try {
@@ -140,6 +143,11 @@ const TRACE = (() => {
     return false;
   }
 })();
+
+/**
+ * Builds the case's database with node:sqlite, runs every statement on SQLite and on each
+ * engine, and compares.
+ */
 
 export function runCase(c: QdiffCase, engines: readonly QdiffEngine[]): QdiffResult {
   const built = buildQdiffDb(c.db);
