@@ -108,62 +108,35 @@ export function columnOf(e: PlanExpr, id: number): number | null {
 /** The seek constraint `term` gives on a column of node `id`, or null. */
 function seekTerm(term: Term, id: number): SeekTerm | null {
   const e = term.expr;
-  if (e.kind === "compare" && e.op !== CompareOp.Ne) {
-    const left = columnOf(e.left, id);
-    if (left !== null && !readsNode(e.right, id)) {
-      return {
-        term,
-        column: left,
-        operand: e.left,
-        op: STRAIGHT[e.op],
-        key: { kind: "value", value: e.right, affinity: e.affinity },
-        affinity: e.affinity,
-        collation: e.collation,
-      };
-    }
-    const right = columnOf(e.right, id);
-    if (right !== null && !readsNode(e.left, id)) {
-      return {
-        term,
-        column: right,
-        operand: e.right,
-        op: FLIP[e.op],
-        key: { kind: "value", value: e.left, affinity: e.affinity },
-        affinity: e.affinity,
-        collation: e.collation,
-      };
-    }
-    return null;
+  const seek = (
+    operand: PlanExpr,
+    op: SeekTerm["op"],
+    key: SeekKey,
+    affinity: Affinity,
+    collation: string,
+  ): SeekTerm | null => {
+    const column = columnOf(operand, id);
+    return column === null ? null : { term, column, operand, op, key, affinity, collation };
+  };
+  if (e.kind === "compare") {
+    if (e.op === CompareOp.Ne) return null;
+    // The column on the left, else on the right (the comparison flipped).
+    const key = (value: PlanExpr): SeekKey => ({ kind: "value", value, affinity: e.affinity });
+    return (!readsNode(e.right, id) &&
+      seek(e.left, STRAIGHT[e.op], key(e.right), e.affinity, e.collation)) ||
+      (!readsNode(e.left, id) &&
+        seek(e.right, FLIP[e.op], key(e.left), e.affinity, e.collation)) || null;
   }
-  const operand = e.kind === "inList" && !e.not ? columnOf(e.operand, id) : null;
-  if (e.kind === "inList" && operand !== null) {
+  if (e.kind === "inList" && !e.not) {
     if (e.list.some((x) => readsNode(x, id))) return null;
-    return {
-      term,
-      column: operand,
-      operand: e.operand,
-      op: "eq",
-      key: { kind: "list", values: e.list },
-      affinity: e.affinity,
-      collation: e.collation,
-    };
+    return seek(e.operand, "eq", { kind: "list", values: e.list }, e.affinity, e.collation);
   }
-  const queried = e.kind === "inQuery" && !e.not && e.operands.length === 1
-    ? columnOf(e.operands[0], id)
-    : null;
   if (
-    e.kind === "inQuery" && queried !== null &&
+    e.kind === "inQuery" && !e.not && e.operands.length === 1 &&
     !readsNode({ kind: "exists", query: e.query }, id)
   ) {
-    return {
-      term,
-      column: queried,
-      operand: e.operands[0],
-      op: "eq",
-      key: { kind: "query", query: e.query },
-      affinity: e.affinities[0],
-      collation: e.collations[0],
-    };
+    const key: SeekKey = { kind: "query", query: e.query };
+    return seek(e.operands[0], "eq", key, e.affinities[0], e.collations[0]);
   }
   return null;
 }
