@@ -168,7 +168,7 @@ export function chooseJoinOrder(
         if (!old || better(cand, old) < 0) next.set(key, cand);
       }
     }
-    if (next.size === 0) throw new Error("planner: no join order satisfies the dependencies");
+    if (next.size === 0) throw new Error("planner: no join order");
     beam = [...next.values()].sort(better).slice(0, width);
   }
   return beam[0].steps;

@@ -170,7 +170,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "subquery":
       return { kind: "subquery", query: subPlan(ctx, scope, e.select, 0) };
     case "row":
-      throw new Error("planner: a row value outside a comparison");
+      throw new Error("planner: stray row value");
     case "function":
       return lowerFunction(ctx, scope, e);
   }
@@ -210,7 +210,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
     }
     return colRef(node, e.column);
   }
-  throw new Error(`planner: column of unknown source ${e.source}`);
+  throw new Error("planner: unknown source");
 }
 
 function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
@@ -218,18 +218,18 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       if (s.agg !== null && s.agg.core.id === e.aggregateOf) {
         const i = s.agg.core.aggregates.indexOf(e);
-        if (i < 0) throw new Error("planner: aggregate not listed by its core");
+        if (i < 0) throw new Error("planner: unlisted aggregate");
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
       }
     }
-    throw new Error(`planner: aggregate ${e.name}() outside its aggregate query`);
+    throw new Error("planner: stray aggregate");
   }
   if (e.role === "window") {
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       const ref = s.windowCalls?.get(e);
       if (ref) return ref;
     }
-    throw new Error(`planner: window function ${e.name}() outside its window`);
+    throw new Error("planner: stray window call");
   }
   const name = builtinName(e.def);
   const impl = e.def.user?.scalar;
