@@ -67,24 +67,18 @@ export function lowerSelect(
   const parts = selectCores(select);
   const ops = [null, ...select.compounds.map((c) => c.op)];
   const q = lowerParts(ctx, parts, ops, parent, collations);
-  if (!select.orderBy && !limit && !offset) return q;
-  let root = q.root;
-  let columns = q.columns;
-  if (select.orderBy) {
-    const id = newId(ctx);
-    const keys: SortKey[] = select.orderBy.map((t) => ({
+  const sort = select.orderBy && {
+    columns: q.columns,
+    keys: select.orderBy.map((t): SortKey => ({
       column: t.resultColumn - 1,
       desc: t.desc,
       nullsFirst: nullsFirst(t),
       collation: t.expr.explicitCollation && t.expr.collation
         ? t.expr.collation.toUpperCase()
         : collations[t.resultColumn - 1],
-    }));
-    root = { kind: "sort", id, input: root, columns, keys, limit, offset };
-    columns = columns.map((_, i) => colRef(id, i));
-  }
-  if (limit || offset) root = { kind: "limit", input: root, limit, offset };
-  return { root, columns };
+    })),
+  };
+  return finish(ctx, q, sort, limit, offset);
 }
 
 /** Parts joined left-deep by compound operators (`ops[0]` is ignored). */
@@ -129,30 +123,39 @@ function lowerPart(
   return lowerCore(ctx, part, parent, orderBy, limit, offset);
 }
 
+/** `q` sorted by `sort` (which stores `columns`, read by their position), then limited. */
 function finish(
   ctx: PlanContext,
   q: Query,
-  sort: { keys: PlanExpr[]; terms: B.BoundOrderingTerm[] } | null,
+  sort: { columns: PlanExpr[]; keys: SortKey[] } | null,
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
   let { root, columns } = q;
   if (sort) {
     const id = newId(ctx);
-    const stored = [...columns];
-    const keys: SortKey[] = sort.terms.map((t, i) => {
-      let column = t.resultColumn - 1;
-      if (column < 0) {
-        column = stored.length;
-        stored.push(sort.keys[i]);
-      }
-      return { column, desc: t.desc, nullsFirst: nullsFirst(t), collation: collationOf(t.expr) };
-    });
-    root = { kind: "sort", id, input: root, columns: stored, keys, limit, offset };
+    root = { kind: "sort", id, input: root, ...sort, limit, offset };
     columns = columns.map((_, i) => colRef(id, i));
   }
   if (limit || offset) root = { kind: "limit", input: root, limit, offset };
   return { root, columns };
+}
+
+/**
+ * The sort of a core's `results` by `terms`: a term naming no result column stores its
+ * key (of `keys`) after them.
+ */
+function coreSort(results: PlanExpr[], keys: PlanExpr[], terms: B.BoundOrderingTerm[]) {
+  const columns = [...results];
+  const sortKeys = terms.map((t, i): SortKey => {
+    let column = t.resultColumn - 1;
+    if (column < 0) {
+      column = columns.length;
+      columns.push(keys[i]);
+    }
+    return { column, desc: t.desc, nullsFirst: nullsFirst(t), collation: collationOf(t.expr) };
+  });
+  return { columns, keys: sortKeys };
 }
 
 function orderTerms(keys: PlanExpr[], terms: B.BoundOrderingTerm[]): OrderTerm[] {
@@ -295,13 +298,8 @@ function lowerCoreRefs(
   };
   if (needSort) {
     // The sort stores the result values itself: no project needed under it.
-    return finish(
-      ctx,
-      { root: node, columns: results },
-      { keys: sortKeys, terms: orderBy! },
-      limit,
-      offset,
-    );
+    const sort = coreSort(results, sortKeys, orderBy!);
+    return finish(ctx, { root: node, columns: results }, sort, limit, offset);
   }
   return finish(ctx, q, null, limit, offset);
 }
