@@ -10,13 +10,9 @@ import { builtinName } from "../functions/catalog.ts";
 
 /**
  * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
- * (a column reference's `node:column` by default).
+ * (the `node:column` of the column it stands for).
  */
-export function carryValue(
-  agg: AggregateScope,
-  ref: PlanExpr,
-  key = ref.kind === "column" ? `${ref.node}:${ref.column}` : JSON.stringify(ref),
-): PlanExpr {
+export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): PlanExpr {
   let i = agg.carriedIndex.get(key);
   if (i === undefined) {
     i = agg.node.carried.length;

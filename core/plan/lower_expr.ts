@@ -181,34 +181,26 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
   for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
     const node = s.sources.get(e.source);
     if (node === undefined) continue;
-    if (virtual) {
-      // A VIRTUAL generated column: its expression over the same row, with the column's
-      // affinity (SQLite's sqlite3ExprCodeGeneratedColumn), carried above an aggregate.
-      const value: PlanExpr = {
-        kind: "affinity",
-        operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
-        affinity: e.affinity ?? Affinity.Blob,
-      };
-      if (s.agg === null) return { ...value, generated: { node, column: e.column } };
+    if (s.agg !== null) {
+      // A GROUP BY term that is this column reads the key; other columns are carried.
       const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
       const i = keys.findIndex((k) =>
         k.kind === "column" && k.source === e.source && k.column === e.column
       );
       if (i >= 0) return colRef(s.agg.node.id, i);
-      return carryValue(s.agg, value, `${node}:${e.column}`);
     }
-    if (s.agg !== null) {
-      // A GROUP BY term that is this column reads the key; other columns are carried.
-      const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        if (k.kind === "column" && k.source === e.source && k.column === e.column) {
-          return colRef(s.agg.node.id, i);
-        }
-      }
-      return carryValue(s.agg, colRef(node, e.column));
+    let value: PlanExpr = colRef(node, e.column);
+    if (virtual) {
+      // A VIRTUAL generated column: its expression over the same row, with the column's
+      // affinity (SQLite's sqlite3ExprCodeGeneratedColumn), carried above an aggregate.
+      value = {
+        kind: "affinity",
+        operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
+        affinity: e.affinity ?? Affinity.Blob,
+      };
+      if (s.agg === null) return { ...value, generated: { node, column: e.column } };
     }
-    return colRef(node, e.column);
+    return s.agg === null ? value : carryValue(s.agg, value, `${node}:${e.column}`);
   }
   throw new Error("planner: unknown source");
 }
