@@ -7,6 +7,7 @@ import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { callCollation, collationOf, nullsFirst } from "./collation.ts";
 
 /**
  * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
@@ -22,15 +23,6 @@ export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): Pla
   return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
 }
 
-function collationOf(e: B.ExprInfo): string {
-  return (e.collation ?? "BINARY").toUpperCase();
-}
-
-function callCollation(args: readonly B.BoundExpr[]): string {
-  for (const a of args) if (a.collation !== null) return a.collation.toUpperCase();
-  return "BINARY";
-}
-
 /** The aggregate call of bound aggregate `f`, lowered over the input rows. */
 function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction): AggregateCall {
   const sub = (e: B.BoundExpr) => lowerExpr(ctx, input, e);
@@ -42,7 +34,7 @@ function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction):
     orderBy: (f.orderBy ?? []).map((t) => ({
       value: sub(t.expr),
       desc: t.desc,
-      nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+      nullsFirst: nullsFirst(t),
       collation: collationOf(t.expr),
     })),
     collation: callCollation(f.args),

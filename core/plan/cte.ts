@@ -12,6 +12,7 @@ import { newScope } from "./scope.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { flattenSelect } from "./flatten.ts";
 import { addNewSources } from "./used_columns.ts";
+import { nullsFirst } from "./collation.ts";
 
 function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
   if (from === null) return false;
@@ -51,7 +52,7 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   const orderBy: SortKey[] = (s.orderBy ?? []).map((t) => ({
     column: t.resultColumn - 1,
     desc: t.desc,
-    nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+    nullsFirst: nullsFirst(t),
     collation: (t.expr.collation ?? collations[t.resultColumn - 1] ?? "BINARY").toUpperCase(),
   }));
   const node: RecursiveCte = {

@@ -5,7 +5,7 @@
  */
 import { builtinName } from "../functions/catalog.ts";
 import type * as B from "../analyze/bound.ts";
-import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
+import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { isConstantExpr, rightmostSelect } from "../analyze/values_selects.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
@@ -24,15 +24,11 @@ import { withCores } from "../analyze/bound_walk.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { markCorrelation } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
+import { callCollation, cmpCollation, collationOf } from "./collation.ts";
 
 /** Comparison affinity with "none" as BLOB (no conversion). */
 export function cmpAffinity(a: B.ExprInfo, b: B.ExprInfo): Affinity {
   return comparisonAffinity(a, b) ?? Affinity.Blob;
-}
-
-/** Comparison collation with "none" as BINARY. */
-export function cmpCollation(a: B.ExprInfo, b: B.ExprInfo): CollationName {
-  return (comparisonCollation(a, b) ?? "BINARY").toUpperCase();
 }
 
 const COMPARE_OPS: Record<string, CompareOp> = {
@@ -72,12 +68,6 @@ function or(a: PlanExpr, b: PlanExpr): PlanExpr {
 
 function not(a: PlanExpr): PlanExpr {
   return { kind: "unary", op: "not", operand: a };
-}
-
-/** The collation a function call uses: the first argument that has one (SQLite's rule). */
-function callCollation(args: readonly B.BoundExpr[]): CollationName {
-  for (const a of args) if (a.collation !== null) return a.collation.toUpperCase();
-  return "BINARY";
 }
 
 /**
@@ -374,7 +364,7 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
     operand: lowerExpr(ctx, scope, e.operand),
     list: e.list.map((x) => lowerExpr(ctx, scope, x)),
     affinity: inListAffinity(e.operand),
-    collation: (e.operand.collation ?? "BINARY").toUpperCase(),
+    collation: collationOf(e.operand),
   };
 }
 

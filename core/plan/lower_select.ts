@@ -19,14 +19,7 @@ import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { compoundSelects } from "../analyze/values_selects.ts";
-
-function collationOf(e: B.ExprInfo): CollationName {
-  return (e.collation ?? "BINARY").toUpperCase();
-}
-
-function nullsFirst(t: B.BoundOrderingTerm): boolean {
-  return t.nulls === null ? !t.desc : t.nulls === "first";
-}
+import { collationOf, nullsFirst } from "./collation.ts";
 
 /**
  * Collations of a compound's columns: per column, the left-most part whose expression

@@ -9,7 +9,6 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
-import { comparisonCollation } from "../analyze/expr_affinity.ts";
 import { isConstantExpr } from "../analyze/values_selects.ts";
 import { Affinity } from "../value/types.ts";
 import type { PlanExpr } from "./plan.ts";
@@ -18,6 +17,7 @@ import { mapColumnRefs } from "./capture.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { impliesExpr, sqliteShape } from "./expr_implies.ts";
 import type { ClauseTerm } from "./clause_terms.ts";
+import { cmpCollation } from "./collation.ts";
 
 /**
  * Where a table sits in its join: joined inward, the right table of a LEFT join (its rows
@@ -79,7 +79,7 @@ function fixedTerms(
     if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
     const col = e.left;
     if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
-    if ((comparisonCollation(col, e.right) ?? "BINARY").toUpperCase() !== "BINARY") return;
+    if (cmpCollation(col, e.right) !== "BINARY") return;
     const c = table.columns[col.column];
     // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
     if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;

@@ -13,6 +13,7 @@ import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { isConstantFunction } from "../analyze/values_selects.ts";
 import { boundAnd, boundConjuncts } from "./bound_terms.ts";
+import { collationOf } from "./collation.ts";
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
 function pushable(term: B.BoundExpr): boolean {
@@ -38,7 +39,7 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
     return false;
   }
   if (s.compounds.some((c) => c.op !== "unionAll")) {
-    const binary = (e: B.BoundExpr) => (e.collation ?? "BINARY").toUpperCase() === "BINARY";
+    const binary = (e: B.BoundExpr) => collationOf(e) === "BINARY";
     return cores.every((c) => c.kind === "core" && c.columns.every((rc) => binary(rc.expr)));
   }
   return true;
@@ -51,7 +52,7 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
     const subst = (i: number): B.BoundExpr => {
       const e = core.columns[i].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
-      const name = (leftmost[i].collation ?? "BINARY").toUpperCase();
+      const name = collationOf(leftmost[i]);
       return { ...e, kind: "collate", operand: e, name, collation: name, explicitCollation: true };
     };
     const copy = mapExpr(

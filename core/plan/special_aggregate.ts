@@ -11,6 +11,7 @@ import { lowerExpr } from "./lower_expr.ts";
 import { primaryKeyIndex, TABLE_ROWS } from "./access_path.ts";
 import { indexRowSize, tableRowSize } from "./row_size.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { collationOf } from "./collation.ts";
 
 function onlyTable(core: B.BoundCore): B.TableSource | null {
   const items = core.from?.items;
@@ -90,7 +91,7 @@ function minMax(
   }
   if (arg.kind !== "column" || arg.source !== source.id || source.indexedBy === false) return null;
   const table = source.table;
-  const collation = (arg.collation ?? "BINARY").toUpperCase();
+  const collation = collationOf(arg);
   const index = table.indexes.find((i) => {
     const k = i.keyColumns[0];
     const col = k && k.column === table.rowidAlias && k.column >= 0 ? -1 : k?.column;

@@ -10,6 +10,7 @@ import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { Capture, mapColumnRefs } from "./capture.ts";
 import { subtreeIds } from "./walk.ts";
+import { callCollation, collationOf, nullsFirst } from "./collation.ts";
 
 function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
   return a.partitionBy.length === b.partitionBy.length &&
@@ -19,10 +20,6 @@ function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
       const u = b.orderBy[i];
       return t.desc === u.desc && t.nulls === u.nulls && sameExpr(t.expr, u.expr);
     });
-}
-
-function collationOf(e: B.ExprInfo): string {
-  return (e.collation ?? "BINARY").toUpperCase();
 }
 
 interface WindowGroup {
@@ -97,7 +94,6 @@ export function prepareWindows(
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.node.calls = g.calls.map((f): WindowCall => {
       const frame = f.window!.frame;
-      const callCollation = f.args.find((a) => a.collation !== null)?.collation ?? "BINARY";
       return {
         name: f.def.name,
         ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
@@ -119,7 +115,7 @@ export function prepareWindows(
             end: { type: "currentRow", offset: null },
             exclude: "none",
           },
-        collation: callCollation.toUpperCase(),
+        collation: callCollation(f.args),
       };
     });
   }
@@ -156,7 +152,7 @@ export function stackWindows(
     w.orderBy = g.spec.orderBy.map((t, i): SortKey => ({
       column: np + i,
       desc: t.desc,
-      nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+      nullsFirst: nullsFirst(t),
       collation: collationOf(t.expr),
     }));
     const capture = new Capture(w.id, w.columns, subtreeIds(node));
