@@ -37,7 +37,8 @@ const FLIPPED: Record<string, B.BoundBinary["op"]> = {
 };
 const RANGE = new Set(["<", "<=", ">", ">="]);
 
-function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
+/** `e` under its COLLATE operators and likely(), unlikely(), likelihood() calls. */
+export function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
   for (;;) {
     if (e.kind === "collate") e = e.operand;
     else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {

@@ -5,29 +5,17 @@
  * negatives only miss the rewrite, so anything unsure answers false.
  */
 import type * as B from "../analyze/bound.ts";
-import { builtinName } from "../functions/catalog.ts";
-
-const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
-
-function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
-  for (;;) {
-    if (e.kind === "collate") e = e.operand;
-    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
-      e = e.args[0];
-    } else return e;
-  }
-}
-
-function isNull(e: B.BoundExpr): boolean {
-  return e.kind === "literal" && e.value === null;
-}
+import { skipCollateAndLikely } from "./clause_terms.ts";
+import { isNullLiteral } from "./expr_implies.ts";
 
 /** Whether `e` can only be true when some column of `source` is not NULL. */
 export function impliesNonNullRow(e: B.BoundExpr, source: number): boolean {
   e = skipCollateAndLikely(e);
   // `x NOTNULL`, `x IS NOT NULL` (SQLite's parser makes the second the first).
   if (e.kind === "nullTest" && e.not) return reads(e.operand, source);
-  if (e.kind === "binary" && e.op === "is not" && isNull(e.right)) return reads(e.left, source);
+  if (e.kind === "binary" && e.op === "is not" && isNullLiteral(e.right)) {
+    return reads(e.left, source);
+  }
   while (e.kind === "binary" && e.op === "and") {
     if (impliesNonNullRow(e.left, source)) return true;
     e = e.right;

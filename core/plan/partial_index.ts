@@ -18,6 +18,7 @@ import { lowerExpr } from "./lower_expr.ts";
 import { impliesExpr, sqliteShape } from "./expr_implies.ts";
 import type { ClauseTerm } from "./clause_terms.ts";
 import { cmpCollation } from "./collation.ts";
+import { boundConjuncts } from "./bound_terms.ts";
 
 /**
  * Where a table sits in its join: joined inward, the right table of a LEFT join (its rows
@@ -28,14 +29,6 @@ export type JoinSide = "inner" | "left" | "rightOrFull" | "leftOfRight";
 
 /** A usable partial index: per column its WHERE fixes, the value a read of it gives. */
 export type FixedColumns = Map<number, PlanExpr>;
-
-function andTerms(e: B.BoundExpr, out: B.BoundExpr[] = []): B.BoundExpr[] {
-  if (e.kind === "binary" && e.op === "and") {
-    andTerms(e.left, out);
-    andTerms(e.right, out);
-  } else out.push(e);
-  return out;
-}
 
 /** whereUsablePartialIndex: does the clause imply every AND-term of `where`? */
 export function partialIndexUsable(
@@ -50,7 +43,7 @@ export function partialIndexUsable(
   // the same scan, which would miss the rows the index leaves out.
   if (side === "rightOrFull") return false;
   const outer = side !== "inner";
-  return andTerms(sqliteShape(where)).every((cond) =>
+  return boundConjuncts(sqliteShape(where)).every((cond) =>
     terms.some((t) =>
       (t.outerJoin === null ? !outer : t.outerJoin === source) &&
       impliesExpr(t.expr, cond, t.commuted)

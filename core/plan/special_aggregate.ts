@@ -8,7 +8,7 @@ import type { PlanExpr, Query, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { primaryKeyIndex, TABLE_ROWS } from "./access_path.ts";
+import { primaryKeyIndex } from "./access_path.ts";
 import { indexRowSize, tableRowSize } from "./row_size.ts";
 import { builtinName } from "../functions/catalog.ts";
 import { collationOf } from "./collation.ts";
@@ -129,7 +129,6 @@ function minMax(
   const agg = buildAggregate(ctx, core, input, scope, "stream");
   const pid = newId(ctx);
   const results = [lowerExpr(ctx, agg.scope, core.columns[0].expr)];
-  void TABLE_ROWS;
   return {
     root: { kind: "project", id: pid, input: agg.node, columns: results },
     columns: [colRef(pid, 0)],
