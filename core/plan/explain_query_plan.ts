@@ -110,15 +110,11 @@ class Emitter {
       case "indexScan":
         this.loop(parent, indexScanDetail(node) + suffix, own);
         return;
-      case "countRows":
-        this.loop(
-          parent,
-          node.index
-            ? `SCAN ${node.label} USING COVERING INDEX ${node.index.name}`
-            : `SCAN ${node.label}`,
-          own,
-        );
+      case "countRows": {
+        const index = node.index ? ` USING COVERING INDEX ${node.index.name}` : "";
+        this.loop(parent, `SCAN ${node.label}${index}`, own);
         return;
+      }
       case "limit": {
         // SQLite's min()/max() optimization reads one index entry: a SEARCH.
         const below = node.input.kind === "filter" ? node.input.input : node.input;
@@ -134,27 +130,18 @@ class Emitter {
       case "filter":
       case "project":
       case "window":
-        this.rel(node.input, parent, leftJoin, post, subs);
-        this.#printHere(parent, own);
-        return;
       case "distinct":
-        this.rel(node.input, parent, leftJoin, post, subs);
-        this.#printHere(parent, own);
-        post.push("USE TEMP B-TREE FOR DISTINCT");
-        return;
       case "sort":
-        this.rel(node.input, parent, leftJoin, post, subs);
-        this.#printHere(parent, own);
-        post.push("USE TEMP B-TREE FOR ORDER BY");
-        return;
       case "aggregate":
         this.rel(node.input, parent, leftJoin, post, subs);
-        if (node.groupBy.length > 0 && node.strategy === "hash") {
-          // Printed once the loops are coded, ahead of the aggregate's own expressions.
-          if (this.#numbers) this.row(parent, "USE TEMP B-TREE FOR GROUP BY");
-          else post.unshift("USE TEMP B-TREE FOR GROUP BY");
+        // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
+        // expressions (the first pass's rows are not kept: only its numbers are).
+        if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
+          this.row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
         this.#printHere(parent, own);
+        if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
+        if (node.kind === "sort") post.push("USE TEMP B-TREE FOR ORDER BY");
         return;
       case "nestedLoop":
         // The constant WHERE test ahead of the loops shows only its subqueries, which
