@@ -125,7 +125,8 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
     return (!readsNode(e.right, id) &&
       seek(e.left, STRAIGHT[e.op], key(e.right), e.affinity, e.collation)) ||
       (!readsNode(e.left, id) &&
-        seek(e.right, FLIP[e.op], key(e.left), e.affinity, e.collation)) || null;
+        seek(e.right, FLIP[e.op], key(e.left), e.affinity, e.collation)) ||
+      null;
   }
   if (e.kind === "inList" && !e.not) {
     if (e.list.some((x) => readsNode(x, id))) return null;
@@ -181,7 +182,7 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
 }
 
 function columnWidth(table: TableInfo, column: number): number {
-  const aff = column < 0 ? Affinity.Integer : table.columns[column].affinity;
+  const aff = columnAffinity(table, column);
   return aff === Affinity.Text || aff === Affinity.Blob ? 5 : 1;
 }
 
@@ -305,6 +306,13 @@ function fullScan(leaf: TableLeaf): AccessPath {
   };
 }
 
+/** The first lower and the first upper bound among `seeks` that compare with a value. */
+function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
+  const find = (a: SeekTerm["op"], b: SeekTerm["op"]) =>
+    seeks.find((s) => (s.op === a || s.op === b) && s.key.kind === "value");
+  return [find("gt", "ge"), find("lt", "le")];
+}
+
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const rowid = seeks.filter((s) => s.column === -1 && affinityOk(s.affinity, Affinity.Integer));
   const out: AccessPath[] = [];
@@ -321,8 +329,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
       used: [eq.term],
     });
   }
-  const lo = rowid.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
-  const hi = rowid.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
+  const [lo, hi] = rangeSeeks(rowid);
   if (lo || hi) {
     const rows = rangeRows(tableRows(leaf.table), lo, hi);
     out.push({
@@ -388,8 +395,7 @@ function indexPath(
         : Math.max(1, rows * 0.9);
       continue;
     }
-    const lo = mine.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
-    const hi = mine.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
+    const [lo, hi] = rangeSeeks(mine);
     lower = bound(lo);
     upper = bound(hi);
     if (lo) used.push(lo.term);

@@ -388,10 +388,8 @@ function planUnit(
 
 /** `chooser`, never given a table's terms (so never making where.c's single-table choice). */
 function withoutSingleTableChoice(chooser: PathChooser): PathChooser {
-  return Object.assign((paths: AccessPath[]) => chooser(paths), {
-    givesOrder: (path: AccessPath | null) => chooser.givesOrder(path),
-    sortCost: (rows: number) => chooser.sortCost(rows),
-  });
+  // (Its givesOrder and sortCost are copied: they do not use `this`.)
+  return Object.assign((paths: AccessPath[]) => chooser(paths), chooser);
 }
 
 /**
