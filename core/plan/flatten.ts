@@ -96,10 +96,17 @@ function flattenCore(outer: Outer): Outer {
  * The SELECT of FROM item `src` if it is a subquery SQLite may flatten (28: no MATERIALIZED
  * CTE; one used several times is flattened at each use).
  */
-function subSelect(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
+export function subSelect(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
   if (src.kind === "subquery") return src.select;
   if (src.kind !== "cte" || src.recursiveRef || src.cte.recursive) return null;
   return src.cte.materialized === true ? null : src.cte.select;
+}
+
+/** FROM item `src` (a subquery, or a CTE reference) reading `select` instead. */
+export function withSubSelect(src: B.BoundSource, select: B.BoundSelect): B.BoundSource {
+  return src.kind === "cte"
+    ? { ...src, cte: { ...src.cte, select } }
+    : { ...src as B.SubquerySource, select };
 }
 
 /** select.c's SF_ComplexResult: the result columns call a function or hold a subquery. */
@@ -137,10 +144,7 @@ function flattenItem(outer: Outer, i: number): Outer {
     sub.limit === null && !needsInputOrder(core)
   ) {
     sub = { ...sub, orderBy: null };
-    const item: B.BoundSource = src.kind === "cte"
-      ? { ...src, cte: { ...src.cte, select: sub } }
-      : { ...src as B.SubquerySource, select: sub };
-    outer = withItem(outer, i, item);
+    outer = withItem(outer, i, withSubSelect(src, sub));
   }
   const later = from.items[i + 1]?.join;
   if (

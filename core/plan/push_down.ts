@@ -13,6 +13,7 @@ import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { isConstantFunction } from "../analyze/values_selects.ts";
 import { boundAnd, boundConjuncts } from "./bound_terms.ts";
+import { subSelect, withSubSelect } from "./flatten.ts";
 import { collationOf } from "./collation.ts";
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
@@ -76,9 +77,7 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
  * CTE used once and not MATERIALIZED.
  */
 function pushTarget(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
-  if (src.kind === "subquery") return src.select;
-  if (src.kind !== "cte" || src.recursiveRef || src.cte.recursive) return null;
-  return src.cte.materialized === true || src.cte.uses > 1 ? null : src.cte.select;
+  return src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
 }
 
 /**
@@ -111,10 +110,7 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
     }
     if (select === body) return it;
     changed = true;
-    const item: B.BoundSource = src.kind === "cte"
-      ? { ...src, cte: { ...src.cte, select } }
-      : { ...src as B.SubquerySource, select };
-    return { ...it, item };
+    return { ...it, item: withSubSelect(src as B.BoundSource, select) };
   });
   return changed ? { ...from, items } : from;
 }
