@@ -45,9 +45,7 @@ export function lowerSelect(
   const flat = flattenSelect(select);
   if (flat !== select) addNewSources(ctx, flat);
   select = flat;
-  const limitScope = newScope(null, null);
-  const limit = select.limit ? lowerExpr(ctx, limitScope, select.limit) : null;
-  const offset = select.offset ? lowerExpr(ctx, limitScope, select.offset) : null;
+  const { limit, offset } = lowerLimits(ctx, select);
   if (select.compounds.length === 0) {
     return lowerPart(ctx, select.first, parent, select.orderBy, limit, offset);
   }
@@ -72,6 +70,16 @@ export function lowerSelect(
     })),
   };
   return finish(ctx, q, sort, limit, offset);
+}
+
+/** The LIMIT and OFFSET of `select`, lowered (they read no table). */
+export function lowerLimits(
+  ctx: PlanContext,
+  select: B.BoundSelect,
+): { limit: PlanExpr | null; offset: PlanExpr | null } {
+  const scope = newScope(null, null);
+  const lower = (e: B.BoundExpr | null) => e && lowerExpr(ctx, scope, e);
+  return { limit: lower(select.limit), offset: lower(select.offset) };
 }
 
 /** Parts joined left-deep by compound operators (`ops[0]` is ignored). */
