@@ -9,7 +9,7 @@ import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
-import { indexRowSize, logEst, tableRowSize } from "./row_size.ts";
+import { logEst, scanLogEst } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { indexScanLogEst } from "./partial_scan_cost.ts";
 
@@ -208,10 +208,6 @@ export function indexWidth(table: TableInfo, index: IndexInfo): number {
  */
 function coveringScanCost(table: TableInfo, index: IndexInfo): number {
   return fullScanCost(table) * 2 ** ((scanLogEst(table, index) - tableScanLogEst(table)) / 10);
-}
-
-function scanLogEst(table: TableInfo, index: IndexInfo): number {
-  return 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
 }
 
 function tableScanLogEst(table: TableInfo): number {

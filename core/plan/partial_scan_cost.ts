@@ -11,7 +11,7 @@ import { CompareOp } from "../value/logic.ts";
 import type { PlanExpr } from "./plan.ts";
 import type { Term } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
-import { indexRowSize, tableRowSize } from "./row_size.ts";
+import { scanLogEst } from "./row_size.ts";
 
 /** sqlite3LogEstAdd: the LogEst of the sum of two LogEst values. */
 export function logEstAdd(a: number, b: number): number {
@@ -52,7 +52,7 @@ export function indexScanLogEst(
   terms: readonly Term[],
 ): number {
   const rows = index.where !== null ? -10 : 0;
-  const run = rows + 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
+  const run = rows + scanLogEst(table, index);
   if (covering) return run;
   let lookups = rows + 16;
   for (const t of terms) {

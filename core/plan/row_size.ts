@@ -70,3 +70,11 @@ export function indexRowSize(table: TableInfo, index: IndexInfo): number {
   }
   return logEst(w * 4);
 }
+
+/**
+ * where.c's LogEst cost of reading one entry in a scan of `index`, relative to a table
+ * row's: 1 + 15·szIdxRow/szTabRow.
+ */
+export function scanLogEst(table: TableInfo, index: IndexInfo): number {
+  return 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
+}
