@@ -213,19 +213,14 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     }
     throw new Error("planner: stray window call");
   }
+  // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
-  const impl = e.def.user?.scalar;
-  if (impl) {
-    const args = e.args.map((a) => lowerExpr(ctx, scope, a));
-    const collation = callCollation(e.args);
-    return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
-  }
   if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
     return lowerExpr(ctx, scope, e.args[0]);
   }
+  const args = e.args.map((a) => lowerExpr(ctx, scope, a));
   if (name === "iif" || name === "if") {
     // SQLite evaluates iif() as a CASE: only the chosen branch runs.
-    const args = e.args.map((a) => lowerExpr(ctx, scope, a));
     const whens = [];
     for (let i = 0; i + 1 < args.length; i += 2) {
       whens.push({
@@ -238,12 +233,10 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     const otherwise = args.length % 2 === 1 ? args[args.length - 1] : null;
     return { kind: "case", operand: null, whens, otherwise };
   }
-  return {
-    kind: "function",
-    name,
-    args: e.args.map((a) => lowerExpr(ctx, scope, a)),
-    collation: callCollation(e.args),
-  };
+  const impl = e.def.user?.scalar;
+  const collation = callCollation(e.args);
+  if (!impl) return { kind: "function", name, args, collation };
+  return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
 }
 
 /** Number of values of an operand (row values, multi-column subqueries). */
