@@ -22,6 +22,14 @@ function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
     });
 }
 
+/** The frame of a window that names none: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW. */
+const DEFAULT_FRAME: NonNullable<B.BoundWindow["frame"]> = {
+  unit: "range",
+  start: { type: "unboundedPreceding", offset: null },
+  end: { type: "currentRow", offset: null },
+  exclude: "none",
+};
+
 interface WindowGroup {
   node: Window;
   spec: B.BoundWindow;
@@ -93,28 +101,22 @@ export function prepareWindows(
     const sub = (e: B.BoundExpr) => lowerExpr(ctx, scope, e);
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.node.calls = g.calls.map((f): WindowCall => {
-      const frame = f.window!.frame;
+      const frame = f.window!.frame ?? DEFAULT_FRAME;
+      const bound = (b: B.BoundFrameBound) => ({
+        type: b.type,
+        offset: b.offset && sub(b.offset),
+      });
       return {
         name: f.def.name,
         ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
         args: f.args.map(sub),
         filter: f.filter ? sub(f.filter) : null,
-        frame: frame
-          ? {
-            unit: frame.unit,
-            start: {
-              type: frame.start.type,
-              offset: frame.start.offset && sub(frame.start.offset),
-            },
-            end: { type: frame.end.type, offset: frame.end.offset && sub(frame.end.offset) },
-            exclude: frame.exclude,
-          }
-          : {
-            unit: "range",
-            start: { type: "unboundedPreceding", offset: null },
-            end: { type: "currentRow", offset: null },
-            exclude: "none",
-          },
+        frame: {
+          unit: frame.unit,
+          start: bound(frame.start),
+          end: bound(frame.end),
+          exclude: frame.exclude,
+        },
         collation: callCollation(f.args),
       };
     });
