@@ -17,7 +17,7 @@ import type * as B from "../analyze/bound.ts";
 import { everyExpr, isBoundExpr, selectCores } from "../analyze/bound_walk.ts";
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
-import { boundAnd, usingTerm } from "./bound_terms.ts";
+import { boundAnd, isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
 import { builtinName } from "../functions/catalog.ts";
 
@@ -125,7 +125,7 @@ function needsInputOrder(core: B.BoundCore): boolean {
 }
 
 function hasRightJoin(from: B.BoundFrom): boolean {
-  return from.items.some((it) => it.join === "right" || it.join === "full");
+  return from.items.some(isRightOrFull);
 }
 
 /** `outer` with FROM item `i` flattened, or `outer` itself when SQLite would not. */
@@ -180,13 +180,13 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
   // An arm has no ORDER BY of its own to take the subquery's.
   if (outer.arm && sub.orderBy !== null) return false;
-  const rightLater = from.items.slice(i + 1).some((x) => x.join === "right" || x.join === "full");
+  const rightLater = from.items.slice(i + 1).some(isRightOrFull);
   if (rightLater) return false; // 3 for JT_LTORJ: its WHERE would need tying to the table
   if (it.join === "left") {
     // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
     const only = c.from.items.length === 1 ? c.from.items[0].item : null;
     if (only === null || only.kind !== "table" || core.distinct) return false;
-  } else if (it.join === "right" || it.join === "full") return false; // 26
+  } else if (isRightOrFull(it)) return false; // 26
   if (i > 0 && hasRightJoin(c.from)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
   if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;

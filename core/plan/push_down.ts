@@ -12,7 +12,7 @@
 import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { isConstantFunction } from "../analyze/values_selects.ts";
-import { boundAnd, boundConjuncts } from "./bound_terms.ts";
+import { boundAnd, boundConjuncts, isRightOrFull } from "./bound_terms.ts";
 import { subSelect, withSubSelect } from "./flatten.ts";
 import { collationOf } from "./collation.ts";
 
@@ -90,8 +90,7 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
   const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
     .filter(pushable);
   if (terms.length === 0) return from;
-  const rightAfter = (k: number) =>
-    from.items.slice(k + 1).some((it) => it.join === "right" || it.join === "full");
+  const rightAfter = (k: number) => from.items.slice(k + 1).some(isRightOrFull);
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;
