@@ -9,7 +9,7 @@ import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
-import { indexRowSize, logEst, tableRowSize } from "./row_size.ts";
+import { logEst, scanLogEst } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { indexScanLogEst } from "./partial_scan_cost.ts";
 
@@ -108,62 +108,36 @@ export function columnOf(e: PlanExpr, id: number): number | null {
 /** The seek constraint `term` gives on a column of node `id`, or null. */
 function seekTerm(term: Term, id: number): SeekTerm | null {
   const e = term.expr;
-  if (e.kind === "compare" && e.op !== CompareOp.Ne) {
-    const left = columnOf(e.left, id);
-    if (left !== null && !readsNode(e.right, id)) {
-      return {
-        term,
-        column: left,
-        operand: e.left,
-        op: STRAIGHT[e.op],
-        key: { kind: "value", value: e.right, affinity: e.affinity },
-        affinity: e.affinity,
-        collation: e.collation,
-      };
-    }
-    const right = columnOf(e.right, id);
-    if (right !== null && !readsNode(e.left, id)) {
-      return {
-        term,
-        column: right,
-        operand: e.right,
-        op: FLIP[e.op],
-        key: { kind: "value", value: e.left, affinity: e.affinity },
-        affinity: e.affinity,
-        collation: e.collation,
-      };
-    }
-    return null;
+  const seek = (
+    operand: PlanExpr,
+    op: SeekTerm["op"],
+    key: SeekKey,
+    affinity: Affinity,
+    collation: string,
+  ): SeekTerm | null => {
+    const column = columnOf(operand, id);
+    return column === null ? null : { term, column, operand, op, key, affinity, collation };
+  };
+  if (e.kind === "compare") {
+    if (e.op === CompareOp.Ne) return null;
+    // The column on the left, else on the right (the comparison flipped).
+    const key = (value: PlanExpr): SeekKey => ({ kind: "value", value, affinity: e.affinity });
+    return (!readsNode(e.right, id) &&
+      seek(e.left, STRAIGHT[e.op], key(e.right), e.affinity, e.collation)) ||
+      (!readsNode(e.left, id) &&
+        seek(e.right, FLIP[e.op], key(e.left), e.affinity, e.collation)) ||
+      null;
   }
-  const operand = e.kind === "inList" && !e.not ? columnOf(e.operand, id) : null;
-  if (e.kind === "inList" && operand !== null) {
+  if (e.kind === "inList" && !e.not) {
     if (e.list.some((x) => readsNode(x, id))) return null;
-    return {
-      term,
-      column: operand,
-      operand: e.operand,
-      op: "eq",
-      key: { kind: "list", values: e.list },
-      affinity: e.affinity,
-      collation: e.collation,
-    };
+    return seek(e.operand, "eq", { kind: "list", values: e.list }, e.affinity, e.collation);
   }
-  const queried = e.kind === "inQuery" && !e.not && e.operands.length === 1
-    ? columnOf(e.operands[0], id)
-    : null;
   if (
-    e.kind === "inQuery" && queried !== null &&
+    e.kind === "inQuery" && !e.not && e.operands.length === 1 &&
     !readsNode({ kind: "exists", query: e.query }, id)
   ) {
-    return {
-      term,
-      column: queried,
-      operand: e.operands[0],
-      op: "eq",
-      key: { kind: "query", query: e.query },
-      affinity: e.affinities[0],
-      collation: e.collations[0],
-    };
+    const key: SeekKey = { kind: "query", query: e.query };
+    return seek(e.operands[0], "eq", key, e.affinities[0], e.collations[0]);
   }
   return null;
 }
@@ -208,7 +182,7 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
 }
 
 function columnWidth(table: TableInfo, column: number): number {
-  const aff = column < 0 ? Affinity.Integer : table.columns[column].affinity;
+  const aff = columnAffinity(table, column);
   return aff === Affinity.Text || aff === Affinity.Blob ? 5 : 1;
 }
 
@@ -234,10 +208,6 @@ export function indexWidth(table: TableInfo, index: IndexInfo): number {
  */
 function coveringScanCost(table: TableInfo, index: IndexInfo): number {
   return fullScanCost(table) * 2 ** ((scanLogEst(table, index) - tableScanLogEst(table)) / 10);
-}
-
-function scanLogEst(table: TableInfo, index: IndexInfo): number {
-  return 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
 }
 
 function tableScanLogEst(table: TableInfo): number {
@@ -332,6 +302,13 @@ function fullScan(leaf: TableLeaf): AccessPath {
   };
 }
 
+/** The first lower and the first upper bound among `seeks` that compare with a value. */
+function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
+  const find = (a: SeekTerm["op"], b: SeekTerm["op"]) =>
+    seeks.find((s) => (s.op === a || s.op === b) && s.key.kind === "value");
+  return [find("gt", "ge"), find("lt", "le")];
+}
+
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const rowid = seeks.filter((s) => s.column === -1 && affinityOk(s.affinity, Affinity.Integer));
   const out: AccessPath[] = [];
@@ -348,8 +325,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
       used: [eq.term],
     });
   }
-  const lo = rowid.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
-  const hi = rowid.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
+  const [lo, hi] = rangeSeeks(rowid);
   if (lo || hi) {
     const rows = rangeRows(tableRows(leaf.table), lo, hi);
     out.push({
@@ -415,8 +391,7 @@ function indexPath(
         : Math.max(1, rows * 0.9);
       continue;
     }
-    const lo = mine.find((s) => (s.op === "gt" || s.op === "ge") && s.key.kind === "value");
-    const hi = mine.find((s) => (s.op === "lt" || s.op === "le") && s.key.kind === "value");
+    const [lo, hi] = rangeSeeks(mine);
     lower = bound(lo);
     upper = bound(hi);
     if (lo) used.push(lo.term);

@@ -7,16 +7,13 @@ import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { callCollation, collationOf, nullsFirst } from "./collation.ts";
 
 /**
  * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
- * (a column reference's `node:column` by default).
+ * (the `node:column` of the column it stands for).
  */
-export function carryValue(
-  agg: AggregateScope,
-  ref: PlanExpr,
-  key = ref.kind === "column" ? `${ref.node}:${ref.column}` : JSON.stringify(ref),
-): PlanExpr {
+export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): PlanExpr {
   let i = agg.carriedIndex.get(key);
   if (i === undefined) {
     i = agg.node.carried.length;
@@ -24,15 +21,6 @@ export function carryValue(
     agg.carriedIndex.set(key, i);
   }
   return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
-}
-
-function collationOf(e: B.ExprInfo): string {
-  return (e.collation ?? "BINARY").toUpperCase();
-}
-
-function callCollation(args: readonly B.BoundExpr[]): string {
-  for (const a of args) if (a.collation !== null) return a.collation.toUpperCase();
-  return "BINARY";
 }
 
 /** The aggregate call of bound aggregate `f`, lowered over the input rows. */
@@ -46,7 +34,7 @@ function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction):
     orderBy: (f.orderBy ?? []).map((t) => ({
       value: sub(t.expr),
       desc: t.desc,
-      nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+      nullsFirst: nullsFirst(t),
       collation: collationOf(t.expr),
     })),
     collation: callCollation(f.args),

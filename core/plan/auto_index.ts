@@ -151,9 +151,8 @@ function leafWidth(leaf: Leaf): number {
   return leaf.source.columns.length;
 }
 
-/** Columns of the leaf read anywhere in the statement. */
+/** Columns of the leaf read anywhere in the statement (a table leaf's `used`, too). */
 function usedOf(ctx: PlanContext, leaf: Leaf): Set<number> {
-  if (leaf.kind === "table") return leaf.table.used;
   return ctx.usedColumns.get(leaf.source.id) ?? new Set();
 }
 
@@ -242,7 +241,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     probeKeys: auto.keys.map((k) => k.probe),
     affinities: auto.keys.map((k) => k.affinity),
     collations: auto.keys.map((k) => k.collation),
-    label: leaf.kind === "table" ? leaf.table.label : leaf.source.name,
+    label: leaf.source.name,
   };
 }
 

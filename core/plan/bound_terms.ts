@@ -39,3 +39,8 @@ export function usingTerm(u: { left: B.BoundColumn; right: B.BoundColumn }): B.B
     ...propagatedCollation([u.left, u.right]),
   };
 }
+
+/** Whether `item` is joined by a RIGHT or FULL join (which NULL-fills the rows before it). */
+export function isRightOrFull(item: { readonly join: B.JoinKind | null }): boolean {
+  return item.join === "right" || item.join === "full";
+}

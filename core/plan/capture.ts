@@ -1,7 +1,7 @@
 /**
- * Rewriting column references through storing nodes. Above a node that stores rows
- * (sort, window, ...) only its own outputs can be read, so every reference an
- * expression above makes to a node below becomes a stored column of that node.
+ * Rewriting column references anywhere in plan data: above a node that stores rows (a
+ * window) only its own outputs can be read, so references to nodes below it become its
+ * stored columns (window.ts); automatic indexes and partial indexes redirect them too.
  */
 import type { ColumnExpr, PlanExpr } from "./plan.ts";
 
@@ -23,39 +23,4 @@ function mapAny(v: unknown, fn: (ref: ColumnExpr) => PlanExpr): unknown {
     out[k] = k === "table" || k === "index" ? o[k] : mapAny(o[k], fn);
   }
   return out;
-}
-
-/** Collects the values a storing node keeps for the expressions above it. */
-export class Capture {
-  readonly #index = new Map<string, number>();
-
-  /**
-   * @param storeId the storing node's id
-   * @param stored the node's stored column list (grows as references are captured)
-   * @param hidden ids of the nodes below the storing node
-   */
-  constructor(
-    readonly storeId: number,
-    readonly stored: PlanExpr[],
-    readonly hidden: ReadonlySet<number>,
-  ) {
-    stored.forEach((e, i) => {
-      if (e.kind === "column") this.#index.set(`${e.node}:${e.column}`, i);
-    });
-  }
-
-  /** `e` with its references below the storing node read from the node instead. */
-  apply<T>(e: T): T {
-    return mapColumnRefs(e, (ref) => {
-      if (!this.hidden.has(ref.node)) return ref;
-      const key = `${ref.node}:${ref.column}`;
-      let i = this.#index.get(key);
-      if (i === undefined) {
-        i = this.stored.length;
-        this.stored.push({ kind: "column", node: ref.node, column: ref.column });
-        this.#index.set(key, i);
-      }
-      return { kind: "column", node: this.storeId, column: i };
-    });
-  }
 }

@@ -7,13 +7,13 @@
  * `x = a OR x = b`, `x <= y` from `x < y OR x = y`, and the range of `x LIKE 'ab%'`.
  */
 import type * as B from "../analyze/bound.ts";
-import { comparisonCollation } from "../analyze/expr_affinity.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { referencedSources } from "../analyze/bound_walk.ts";
 import { sqliteShape } from "./expr_implies.ts";
 import { likeRange } from "./like_range.ts";
 import { StorageClass } from "../value/types.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { cmpCollation } from "./collation.ts";
 
 /** One term of the clause. */
 export interface ClauseTerm {
@@ -37,7 +37,8 @@ const FLIPPED: Record<string, B.BoundBinary["op"]> = {
 };
 const RANGE = new Set(["<", "<=", ">", ">="]);
 
-function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
+/** `e` under its COLLATE operators and likely(), unlikely(), likelihood() calls. */
+export function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
   for (;;) {
     if (e.kind === "collate") e = e.operand;
     else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
@@ -94,14 +95,10 @@ function mightBeIndexed(e: B.BoundExpr, op: string): boolean {
   return e.kind === "column";
 }
 
-function collationOf(a: B.BoundExpr, b: B.BoundExpr): string {
-  return (comparisonCollation(a, b) ?? "BINARY").toUpperCase();
-}
-
 /** exprCommute: `y op' x` for `x op y`, flagged when the comparison's collation changes. */
 function commute(e: Binary): { expr: Binary; flag: boolean } {
   const flag = e.left.kind === "row" || e.right.kind === "row" ||
-    collationOf(e.left, e.right) !== collationOf(e.right, e.left);
+    cmpCollation(e.left, e.right) !== cmpCollation(e.right, e.left);
   return { expr: { ...e, op: FLIPPED[e.op], left: e.right, right: e.left }, flag };
 }
 

@@ -6,12 +6,11 @@
 import type * as B from "../analyze/bound.ts";
 import type { Query, RecursiveCte, SortKey } from "./plan.ts";
 import { colRef, newId, type PlanContext } from "./scope.ts";
-import { compoundCollations, lowerParts, lowerSelect } from "./lower_select.ts";
-import { lowerExpr } from "./lower_expr.ts";
-import { newScope } from "./scope.ts";
+import { compoundCollations, lowerLimits, lowerParts, lowerSelect } from "./lower_select.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { flattenSelect } from "./flatten.ts";
 import { addNewSources } from "./used_columns.ts";
+import { nullsFirst } from "./collation.ts";
 
 function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
   if (from === null) return false;
@@ -47,11 +46,10 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
     if (saved === undefined) ctx.recursiveCtes.delete(cte.id);
     else ctx.recursiveCtes.set(cte.id, saved);
   }
-  const limitScope = newScope(null, null);
   const orderBy: SortKey[] = (s.orderBy ?? []).map((t) => ({
     column: t.resultColumn - 1,
     desc: t.desc,
-    nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+    nullsFirst: nullsFirst(t),
     collation: (t.expr.collation ?? collations[t.resultColumn - 1] ?? "BINARY").toUpperCase(),
   }));
   const node: RecursiveCte = {
@@ -62,8 +60,7 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
     distinct: ops[firstRec] === "union",
     collations,
     orderBy,
-    limit: s.limit ? lowerExpr(ctx, limitScope, s.limit) : null,
-    offset: s.offset ? lowerExpr(ctx, limitScope, s.offset) : null,
+    ...lowerLimits(ctx, s),
     label: cte.name,
   };
   return { root: node, columns: cte.columns.map((_, i) => colRef(id, i)) };

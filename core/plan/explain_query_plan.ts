@@ -32,7 +32,7 @@ export interface QueryPlanRow {
  * WHERE or ON term's, or a seek key's, right after the row of the loop the term is tested
  * in (a constant WHERE term's after the first loop's); an aggregate's, a HAVING term's or
  * a result column's after every loop (and after "USE TEMP B-TREE FOR GROUP BY"). Subquery
- * numbers do not follow that order: they are given first, by {@link numbering}.
+ * numbers do not follow that order: they are given first, by a first pass ({@link explainQueryPlan}).
  */
 class Emitter {
   readonly rows: QueryPlanRow[] = [];
@@ -46,13 +46,9 @@ class Emitter {
   /** Subqueries of a constant WHERE test, printed after the next loop's row. */
   #afterNextLoop: SubPlan[] = [];
 
+  /** `numbers` null: the first pass, which gives them; else the second, which prints. */
   constructor(numbers: Map<SubPlan, number> | null) {
     this.#numbers = numbers;
-  }
-
-  /** Whether subqueries are printed where SQLite codes them (the second pass). */
-  get #positional(): boolean {
-    return this.#numbers !== null;
   }
 
   row(parent: number, detail: string): number {
@@ -75,8 +71,7 @@ class Emitter {
   subPlan(s: SubPlan, parent: number): void {
     const n = this.#numbers?.get(s) ?? ++this.#subquery;
     this.numbers.set(s, n);
-    const list = isListPlan(s);
-    const kind = list ? "LIST SUBQUERY" : "SCALAR SUBQUERY";
+    const kind = listPlans.has(s) ? "LIST SUBQUERY" : "SCALAR SUBQUERY";
     const id = this.row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`);
     this.query(s, id);
   }
@@ -88,24 +83,22 @@ class Emitter {
   }
 
   /**
-   * Second pass: prints `own` now. First pass: leaves them in `subs`, printed after the
-   * loops, which numbers subqueries as SQLite does.
+   * Prints `own` now. Only the second pass has any: the first leaves every subquery in
+   * `subs`, printed after the loops, which numbers subqueries as SQLite does.
    */
-  #printHere(parent: number, own: SubPlan[], subs?: SubPlan[]): void {
-    if (this.#positional) {
-      for (const s of own) this.subPlan(s, parent);
-    } else if (subs) subs.push(...own);
+  #printHere(parent: number, own: SubPlan[]): void {
+    for (const s of own) this.subPlan(s, parent);
   }
 
   rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
     const own: SubPlan[] = [];
     for (const e of nodeExprs(node)) collectSubPlans(e, own);
     for (const q of seekQueries(node)) {
-      markList(q);
+      listPlans.add(q);
       own.push(q);
     }
     // The first pass (numbering) keeps the old order: every subquery after the loops.
-    if (!this.#positional) {
+    if (!this.#numbers) {
       subs.push(...own);
       own.length = 0;
     }
@@ -117,15 +110,11 @@ class Emitter {
       case "indexScan":
         this.loop(parent, indexScanDetail(node) + suffix, own);
         return;
-      case "countRows":
-        this.loop(
-          parent,
-          node.index
-            ? `SCAN ${node.label} USING COVERING INDEX ${node.index.name}`
-            : `SCAN ${node.label}`,
-          own,
-        );
+      case "countRows": {
+        const index = node.index ? ` USING COVERING INDEX ${node.index.name}` : "";
+        this.loop(parent, `SCAN ${node.label}${index}`, own);
         return;
+      }
       case "limit": {
         // SQLite's min()/max() optimization reads one index entry: a SEARCH.
         const below = node.input.kind === "filter" ? node.input.input : node.input;
@@ -141,27 +130,18 @@ class Emitter {
       case "filter":
       case "project":
       case "window":
-        this.rel(node.input, parent, leftJoin, post, subs);
-        this.#printHere(parent, own);
-        return;
       case "distinct":
-        this.rel(node.input, parent, leftJoin, post, subs);
-        this.#printHere(parent, own);
-        post.push("USE TEMP B-TREE FOR DISTINCT");
-        return;
       case "sort":
-        this.rel(node.input, parent, leftJoin, post, subs);
-        this.#printHere(parent, own);
-        post.push("USE TEMP B-TREE FOR ORDER BY");
-        return;
       case "aggregate":
         this.rel(node.input, parent, leftJoin, post, subs);
-        if (node.groupBy.length > 0 && node.strategy === "hash") {
-          // Printed once the loops are coded, ahead of the aggregate's own expressions.
-          if (this.#positional) this.row(parent, "USE TEMP B-TREE FOR GROUP BY");
-          else post.unshift("USE TEMP B-TREE FOR GROUP BY");
+        // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
+        // expressions (the first pass's rows are not kept: only its numbers are).
+        if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
+          this.row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
         this.#printHere(parent, own);
+        if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
+        if (node.kind === "sort") post.push("USE TEMP B-TREE FOR ORDER BY");
         return;
       case "nestedLoop":
         // The constant WHERE test ahead of the loops shows only its subqueries, which
@@ -169,7 +149,7 @@ class Emitter {
         if (isGuard(node.outer)) {
           const guard: SubPlan[] = [];
           for (const e of nodeExprs(node.outer)) collectSubPlans(e, guard);
-          if (this.#positional) this.#afterNextLoop.push(...guard);
+          if (this.#numbers) this.#afterNextLoop.push(...guard);
           else subs.push(...guard);
         } else this.rel(node.outer, parent, false, post, subs);
         this.rel(node.inner, parent, node.join !== "inner", post, subs);
@@ -178,7 +158,7 @@ class Emitter {
       case "hashLookup": {
         const auto = autoIndexDetail(node);
         for (let n: RelNode = node.input; "input" in n; n = n.input) {
-          for (const e of nodeExprs(n)) collectSubPlans(e, this.#positional ? own : subs);
+          for (const e of nodeExprs(n)) collectSubPlans(e, this.#numbers ? own : subs);
         }
         if (auto.bloom) this.row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
         this.loop(parent, auto.search + suffix, own);
@@ -222,46 +202,25 @@ class Emitter {
   }
 
   compound(node: Extract<RelNode, { kind: "compound" }>, parent: number): void {
-    const parts: { op: string | null; q: Query }[] = [];
-    let n: RelNode = node;
-    const rights: { op: string; q: Query }[] = [];
-    while (n.kind === "compound") {
-      rights.unshift({ op: n.op, q: n.right });
-      const left: Query = n.left;
-      if (left.root.kind !== "compound") {
-        parts.push({ op: null, q: left });
-        break;
-      }
-      n = left.root;
-    }
-    parts.push(...rights);
     const top = this.row(parent, "COMPOUND QUERY");
-    for (const p of parts) {
-      const detail = p.op === null
-        ? "LEFT-MOST SUBQUERY"
-        : p.op === "unionAll"
-        ? "UNION ALL"
-        : `${p.op.toUpperCase()} USING TEMP B-TREE`;
-      const id = this.row(top, detail);
-      this.query(p.q, id);
-    }
+    const part = (detail: string, q: Query) => this.query(q, this.row(top, detail));
+    // Left-deep: the left-most SUBQUERY first, then each operator's right part.
+    const walk = (n: typeof node): void => {
+      if (n.left.root.kind === "compound") walk(n.left.root);
+      else part("LEFT-MOST SUBQUERY", n.left);
+      part(n.op === "unionAll" ? "UNION ALL" : `${n.op.toUpperCase()} USING TEMP B-TREE`, n.right);
+    };
+    walk(node);
   }
 }
 
-function isListPlan(s: SubPlan): boolean {
-  return (s as SubPlan & { [LIST]?: boolean })[LIST] === true;
-}
-
-const LIST = Symbol("list");
-
-function markList(sub: SubPlan): void {
-  Object.defineProperty(sub, LIST, { value: true, enumerable: false, configurable: true });
-}
+/** The sub-plans of `x IN (SELECT ...)`: a LIST SUBQUERY. */
+const listPlans = new WeakSet<SubPlan>();
 
 function collectSubPlans(e: PlanExpr, out: SubPlan[]): void {
   const sub = exprSubPlan(e);
   if (sub) {
-    if (e.kind === "inQuery") markList(sub);
+    if (e.kind === "inQuery") listPlans.add(sub);
     out.push(sub);
   }
   for (const c of exprChildren(e)) collectSubPlans(c, out);
@@ -341,22 +300,16 @@ function indexScanDetail(node: IndexScan): string {
   return `SEARCH ${node.label} USING ${how} (${parts.join(" AND ")})`;
 }
 
-/** The rows `EXPLAIN QUERY PLAN` returns for `plan`, in SQLite's format and order. */
+/**
+ * The rows `EXPLAIN QUERY PLAN` returns for `plan`, in SQLite's format and order: a first
+ * pass gives the subquery numbers, a second prints.
+ */
 export function explainQueryPlan(plan: Plan): QueryPlanRow[] {
-  return positionalRows(plan.query, numbering(plan.query));
-}
-
-/** Subquery numbers as SQLite gives them: in the order of the first pass. */
-function numbering(query: Query): Map<SubPlan, number> {
   const first = new Emitter(null);
-  first.query(query, 0);
-  return first.numbers;
-}
-
-function positionalRows(query: Query, numbers: Map<SubPlan, number>): QueryPlanRow[] {
-  const e = new Emitter(numbers);
-  e.query(query, 0);
-  return e.rows;
+  first.query(plan.query, 0);
+  const second = new Emitter(first.numbers);
+  second.query(plan.query, 0);
+  return second.rows;
 }
 
 export type { RelNode };

@@ -17,7 +17,8 @@ function info(e: B.BoundExpr): B.ExprInfo {
   return { start: e.start, end: e.end, affinity: null, collation: null, explicitCollation: false };
 }
 
-function isNullLiteral(e: B.BoundExpr): boolean {
+/** Whether `e` is the literal NULL. */
+export function isNullLiteral(e: B.BoundExpr): boolean {
   return e.kind === "literal" && e.value === null;
 }
 

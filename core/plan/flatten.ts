@@ -17,7 +17,7 @@ import type * as B from "../analyze/bound.ts";
 import { everyExpr, isBoundExpr, selectCores } from "../analyze/bound_walk.ts";
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
-import { boundAnd, usingTerm } from "./bound_terms.ts";
+import { boundAnd, isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
 import { builtinName } from "../functions/catalog.ts";
 
@@ -96,10 +96,17 @@ function flattenCore(outer: Outer): Outer {
  * The SELECT of FROM item `src` if it is a subquery SQLite may flatten (28: no MATERIALIZED
  * CTE; one used several times is flattened at each use).
  */
-function subSelect(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
+export function subSelect(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
   if (src.kind === "subquery") return src.select;
   if (src.kind !== "cte" || src.recursiveRef || src.cte.recursive) return null;
   return src.cte.materialized === true ? null : src.cte.select;
+}
+
+/** FROM item `src` (a subquery, or a CTE reference) reading `select` instead. */
+export function withSubSelect(src: B.BoundSource, select: B.BoundSelect): B.BoundSource {
+  return src.kind === "cte"
+    ? { ...src, cte: { ...src.cte, select } }
+    : { ...src as B.SubquerySource, select };
 }
 
 /** select.c's SF_ComplexResult: the result columns call a function or hold a subquery. */
@@ -118,7 +125,7 @@ function needsInputOrder(core: B.BoundCore): boolean {
 }
 
 function hasRightJoin(from: B.BoundFrom): boolean {
-  return from.items.some((it) => it.join === "right" || it.join === "full");
+  return from.items.some(isRightOrFull);
 }
 
 /** `outer` with FROM item `i` flattened, or `outer` itself when SQLite would not. */
@@ -137,10 +144,7 @@ function flattenItem(outer: Outer, i: number): Outer {
     sub.limit === null && !needsInputOrder(core)
   ) {
     sub = { ...sub, orderBy: null };
-    const item: B.BoundSource = src.kind === "cte"
-      ? { ...src, cte: { ...src.cte, select: sub } }
-      : { ...src as B.SubquerySource, select: sub };
-    outer = withItem(outer, i, item);
+    outer = withItem(outer, i, withSubSelect(src, sub));
   }
   const later = from.items[i + 1]?.join;
   if (
@@ -176,13 +180,13 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
   // An arm has no ORDER BY of its own to take the subquery's.
   if (outer.arm && sub.orderBy !== null) return false;
-  const rightLater = from.items.slice(i + 1).some((x) => x.join === "right" || x.join === "full");
+  const rightLater = from.items.slice(i + 1).some(isRightOrFull);
   if (rightLater) return false; // 3 for JT_LTORJ: its WHERE would need tying to the table
   if (it.join === "left") {
     // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
     const only = c.from.items.length === 1 ? c.from.items[0].item : null;
     if (only === null || only.kind !== "table" || core.distinct) return false;
-  } else if (it.join === "right" || it.join === "full") return false; // 26
+  } else if (isRightOrFull(it)) return false; // 26
   if (i > 0 && hasRightJoin(c.from)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
   if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;

@@ -9,7 +9,7 @@ import { NOT_CONSTANT } from "../analyze/values_selects.ts";
 import { exprChildren } from "./walk.ts";
 import type * as B from "../analyze/bound.ts";
 import { pushDownWhere } from "./push_down.ts";
-import { usingTerm } from "./bound_terms.ts";
+import { isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import type { PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
@@ -178,7 +178,7 @@ function findPartialIndexes(
     ...onTerms.map((t) => ({ expr: t.expr, outerJoin: null })),
     ...outerOn,
   ]);
-  const lastRightFull = units.findLastIndex((u) => u.join === "right" || u.join === "full");
+  const lastRightFull = units.findLastIndex(isRightOrFull);
   units.forEach((u, i) => {
     const leaf = u.leaf;
     if (leaf?.kind !== "table" || !hasPartial(u)) return;
@@ -186,7 +186,7 @@ function findPartialIndexes(
       ? "leftOfRight"
       : u.join === "left"
       ? "left"
-      : u.join === "right" || u.join === "full"
+      : isRightOrFull(u)
       ? "rightOrFull"
       : "inner";
     leaf.table.partial = usablePartialIndexes(ctx, scope, leaf.source, leaf.id, side, terms);
@@ -274,7 +274,7 @@ function chain(
   units.forEach((u, j) => {
     for (const l of unitLeaves(u)) stepOf.set(l.id, j);
   });
-  const rightFull = units.map((u) => u.join === "right" || u.join === "full");
+  const rightFull = units.map(isRightOrFull);
   // The last step that may NULL-fill leaf `id`'s rows, looking no further than `limit`.
   const nullStep = (id: number, limit: number): number => {
     const s = stepOf.get(id)!;
@@ -306,7 +306,7 @@ function chain(
   const placed = new Set(placedBefore);
   units.forEach((u, j) => {
     const join = j === 0 ? "inner" : u.join ?? "inner";
-    const isolated = join === "right" || join === "full";
+    const isolated = isRightOrFull(u);
     const unitPool = join === "left" ? [...inside[j], ...u.onTerms] : inside[j];
     const before = isolated ? new Set<number>() : placed;
     const inner = planUnit(ctx, u, unitPool, before, j === 0 ? chooser : undefined, result);
@@ -388,10 +388,8 @@ function planUnit(
 
 /** `chooser`, never given a table's terms (so never making where.c's single-table choice). */
 function withoutSingleTableChoice(chooser: PathChooser): PathChooser {
-  return Object.assign((paths: AccessPath[]) => chooser(paths), {
-    givesOrder: (path: AccessPath | null) => chooser.givesOrder(path),
-    sortCost: (rows: number) => chooser.sortCost(rows),
-  });
+  // (Its givesOrder and sortCost are copied: they do not use `this`.)
+  return Object.assign((paths: AccessPath[]) => chooser(paths), chooser);
 }
 
 /**
@@ -420,7 +418,7 @@ export function planFrom(
   const pool = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
   // An inner join's ON term stays with its join only below a later RIGHT or FULL join
   // (SQLite ties those to their join); elsewhere it is a WHERE term (a constant one, too).
-  const lastRightFull = units.findLastIndex((u) => u.join === "right" || u.join === "full");
+  const lastRightFull = units.findLastIndex(isRightOrFull);
   for (const { expr, step } of onTerms) {
     const fromOn = step < lastRightFull;
     for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });

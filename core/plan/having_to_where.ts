@@ -8,13 +8,12 @@ import type * as B from "../analyze/bound.ts";
 import { childExprs } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { boundAnd, boundConjuncts } from "./bound_terms.ts";
+import { collationOf } from "./collation.ts";
 
 /** A GROUP BY term `e` equals, up to a COLLATE on top, whose collation is BINARY. */
 function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
   const bare = e.kind === "collate" ? e.operand : e;
-  return groupBy.some((g) =>
-    (sameExpr(e, g) || sameExpr(bare, g)) && (g.collation ?? "BINARY").toUpperCase() === "BINARY"
-  );
+  return groupBy.some((g) => (sameExpr(e, g) || sameExpr(bare, g)) && collationOf(g) === "BINARY");
 }
 
 /** sqlite3ExprIsConstantOrGroupBy: constants and deterministic calls around GROUP BY terms. */

@@ -63,7 +63,7 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
     case "cte": {
       if (s.recursiveRef) {
         const cte = ctx.recursiveCtes.get(s.cte.id);
-        if (cte === undefined) throw new Error("planner: recursive reference outside its CTE");
+        if (cte === undefined) throw new Error("planner: stray recursive reference");
         leaf.node = { kind: "recursiveRef", id: leaf.id, cte, label: s.name };
         return;
       }

@@ -5,7 +5,7 @@
  */
 import { builtinName } from "../functions/catalog.ts";
 import type * as B from "../analyze/bound.ts";
-import { comparisonAffinity, comparisonCollation } from "../analyze/expr_affinity.ts";
+import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { isConstantExpr, rightmostSelect } from "../analyze/values_selects.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
@@ -24,15 +24,11 @@ import { withCores } from "../analyze/bound_walk.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { markCorrelation } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
+import { callCollation, cmpCollation, collationOf } from "./collation.ts";
 
 /** Comparison affinity with "none" as BLOB (no conversion). */
 export function cmpAffinity(a: B.ExprInfo, b: B.ExprInfo): Affinity {
   return comparisonAffinity(a, b) ?? Affinity.Blob;
-}
-
-/** Comparison collation with "none" as BINARY. */
-export function cmpCollation(a: B.ExprInfo, b: B.ExprInfo): CollationName {
-  return (comparisonCollation(a, b) ?? "BINARY").toUpperCase();
 }
 
 const COMPARE_OPS: Record<string, CompareOp> = {
@@ -72,12 +68,6 @@ function or(a: PlanExpr, b: PlanExpr): PlanExpr {
 
 function not(a: PlanExpr): PlanExpr {
   return { kind: "unary", op: "not", operand: a };
-}
-
-/** The collation a function call uses: the first argument that has one (SQLite's rule). */
-function callCollation(args: readonly B.BoundExpr[]): CollationName {
-  for (const a of args) if (a.collation !== null) return a.collation.toUpperCase();
-  return "BINARY";
 }
 
 /**
@@ -170,7 +160,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "subquery":
       return { kind: "subquery", query: subPlan(ctx, scope, e.select, 0) };
     case "row":
-      throw new Error("planner: a row value outside a comparison");
+      throw new Error("planner: stray row value");
     case "function":
       return lowerFunction(ctx, scope, e);
   }
@@ -181,36 +171,28 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
   for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
     const node = s.sources.get(e.source);
     if (node === undefined) continue;
-    if (virtual) {
-      // A VIRTUAL generated column: its expression over the same row, with the column's
-      // affinity (SQLite's sqlite3ExprCodeGeneratedColumn), carried above an aggregate.
-      const value: PlanExpr = {
-        kind: "affinity",
-        operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
-        affinity: e.affinity ?? Affinity.Blob,
-      };
-      if (s.agg === null) return { ...value, generated: { node, column: e.column } };
+    if (s.agg !== null) {
+      // A GROUP BY term that is this column reads the key; other columns are carried.
       const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
       const i = keys.findIndex((k) =>
         k.kind === "column" && k.source === e.source && k.column === e.column
       );
       if (i >= 0) return colRef(s.agg.node.id, i);
-      return carryValue(s.agg, value, `${node}:${e.column}`);
     }
-    if (s.agg !== null) {
-      // A GROUP BY term that is this column reads the key; other columns are carried.
-      const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        if (k.kind === "column" && k.source === e.source && k.column === e.column) {
-          return colRef(s.agg.node.id, i);
-        }
-      }
-      return carryValue(s.agg, colRef(node, e.column));
+    let value: PlanExpr = colRef(node, e.column);
+    if (virtual) {
+      // A VIRTUAL generated column: its expression over the same row, with the column's
+      // affinity (SQLite's sqlite3ExprCodeGeneratedColumn), carried above an aggregate.
+      value = {
+        kind: "affinity",
+        operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
+        affinity: e.affinity ?? Affinity.Blob,
+      };
+      if (s.agg === null) return { ...value, generated: { node, column: e.column } };
     }
-    return colRef(node, e.column);
+    return s.agg === null ? value : carryValue(s.agg, value, `${node}:${e.column}`);
   }
-  throw new Error(`planner: column of unknown source ${e.source}`);
+  throw new Error("planner: unknown source");
 }
 
 function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
@@ -218,32 +200,27 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       if (s.agg !== null && s.agg.core.id === e.aggregateOf) {
         const i = s.agg.core.aggregates.indexOf(e);
-        if (i < 0) throw new Error("planner: aggregate not listed by its core");
+        if (i < 0) throw new Error("planner: unlisted aggregate");
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
       }
     }
-    throw new Error(`planner: aggregate ${e.name}() outside its aggregate query`);
+    throw new Error("planner: stray aggregate");
   }
   if (e.role === "window") {
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       const ref = s.windowCalls?.get(e);
       if (ref) return ref;
     }
-    throw new Error(`planner: window function ${e.name}() outside its window`);
+    throw new Error("planner: stray window call");
   }
+  // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
-  const impl = e.def.user?.scalar;
-  if (impl) {
-    const args = e.args.map((a) => lowerExpr(ctx, scope, a));
-    const collation = callCollation(e.args);
-    return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
-  }
   if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
     return lowerExpr(ctx, scope, e.args[0]);
   }
+  const args = e.args.map((a) => lowerExpr(ctx, scope, a));
   if (name === "iif" || name === "if") {
     // SQLite evaluates iif() as a CASE: only the chosen branch runs.
-    const args = e.args.map((a) => lowerExpr(ctx, scope, a));
     const whens = [];
     for (let i = 0; i + 1 < args.length; i += 2) {
       whens.push({
@@ -256,12 +233,10 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     const otherwise = args.length % 2 === 1 ? args[args.length - 1] : null;
     return { kind: "case", operand: null, whens, otherwise };
   }
-  return {
-    kind: "function",
-    name,
-    args: e.args.map((a) => lowerExpr(ctx, scope, a)),
-    collation: callCollation(e.args),
-  };
+  const impl = e.def.user?.scalar;
+  const collation = callCollation(e.args);
+  if (!impl) return { kind: "function", name, args, collation };
+  return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
 }
 
 /** Number of values of an operand (row values, multi-column subqueries). */
@@ -382,7 +357,7 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
     operand: lowerExpr(ctx, scope, e.operand),
     list: e.list.map((x) => lowerExpr(ctx, scope, x)),
     affinity: inListAffinity(e.operand),
-    collation: (e.operand.collation ?? "BINARY").toUpperCase(),
+    collation: collationOf(e.operand),
   };
 }
 

@@ -19,14 +19,7 @@ import { remapRowids } from "./auto_index.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { compoundSelects } from "../analyze/values_selects.ts";
-
-function collationOf(e: B.ExprInfo): CollationName {
-  return (e.collation ?? "BINARY").toUpperCase();
-}
-
-function nullsFirst(t: B.BoundOrderingTerm): boolean {
-  return t.nulls === null ? !t.desc : t.nulls === "first";
-}
+import { collationOf, nullsFirst } from "./collation.ts";
 
 /**
  * Collations of a compound's columns: per column, the left-most part whose expression
@@ -52,9 +45,7 @@ export function lowerSelect(
   const flat = flattenSelect(select);
   if (flat !== select) addNewSources(ctx, flat);
   select = flat;
-  const limitScope = newScope(null, null);
-  const limit = select.limit ? lowerExpr(ctx, limitScope, select.limit) : null;
-  const offset = select.offset ? lowerExpr(ctx, limitScope, select.offset) : null;
+  const { limit, offset } = lowerLimits(ctx, select);
   if (select.compounds.length === 0) {
     return lowerPart(ctx, select.first, parent, select.orderBy, limit, offset);
   }
@@ -67,24 +58,28 @@ export function lowerSelect(
   const parts = selectCores(select);
   const ops = [null, ...select.compounds.map((c) => c.op)];
   const q = lowerParts(ctx, parts, ops, parent, collations);
-  if (!select.orderBy && !limit && !offset) return q;
-  let root = q.root;
-  let columns = q.columns;
-  if (select.orderBy) {
-    const id = newId(ctx);
-    const keys: SortKey[] = select.orderBy.map((t) => ({
+  const sort = select.orderBy && {
+    columns: q.columns,
+    keys: select.orderBy.map((t): SortKey => ({
       column: t.resultColumn - 1,
       desc: t.desc,
       nullsFirst: nullsFirst(t),
       collation: t.expr.explicitCollation && t.expr.collation
         ? t.expr.collation.toUpperCase()
         : collations[t.resultColumn - 1],
-    }));
-    root = { kind: "sort", id, input: root, columns, keys, limit, offset };
-    columns = columns.map((_, i) => colRef(id, i));
-  }
-  if (limit || offset) root = { kind: "limit", input: root, limit, offset };
-  return { root, columns };
+    })),
+  };
+  return finish(ctx, q, sort, limit, offset);
+}
+
+/** The LIMIT and OFFSET of `select`, lowered (they read no table). */
+export function lowerLimits(
+  ctx: PlanContext,
+  select: B.BoundSelect,
+): { limit: PlanExpr | null; offset: PlanExpr | null } {
+  const scope = newScope(null, null);
+  const lower = (e: B.BoundExpr | null) => e && lowerExpr(ctx, scope, e);
+  return { limit: lower(select.limit), offset: lower(select.offset) };
 }
 
 /** Parts joined left-deep by compound operators (`ops[0]` is ignored). */
@@ -129,30 +124,39 @@ function lowerPart(
   return lowerCore(ctx, part, parent, orderBy, limit, offset);
 }
 
+/** `q` sorted by `sort` (which stores `columns`, read by their position), then limited. */
 function finish(
   ctx: PlanContext,
   q: Query,
-  sort: { keys: PlanExpr[]; terms: B.BoundOrderingTerm[] } | null,
+  sort: { columns: PlanExpr[]; keys: SortKey[] } | null,
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
   let { root, columns } = q;
   if (sort) {
     const id = newId(ctx);
-    const stored = [...columns];
-    const keys: SortKey[] = sort.terms.map((t, i) => {
-      let column = t.resultColumn - 1;
-      if (column < 0) {
-        column = stored.length;
-        stored.push(sort.keys[i]);
-      }
-      return { column, desc: t.desc, nullsFirst: nullsFirst(t), collation: collationOf(t.expr) };
-    });
-    root = { kind: "sort", id, input: root, columns: stored, keys, limit, offset };
+    root = { kind: "sort", id, input: root, ...sort, limit, offset };
     columns = columns.map((_, i) => colRef(id, i));
   }
   if (limit || offset) root = { kind: "limit", input: root, limit, offset };
   return { root, columns };
+}
+
+/**
+ * The sort of a core's `results` by `terms`: a term naming no result column stores its
+ * key (of `keys`) after them.
+ */
+function coreSort(results: PlanExpr[], keys: PlanExpr[], terms: B.BoundOrderingTerm[]) {
+  const columns = [...results];
+  const sortKeys = terms.map((t, i): SortKey => {
+    let column = t.resultColumn - 1;
+    if (column < 0) {
+      column = columns.length;
+      columns.push(keys[i]);
+    }
+    return { column, desc: t.desc, nullsFirst: nullsFirst(t), collation: collationOf(t.expr) };
+  });
+  return { columns, keys: sortKeys };
 }
 
 function orderTerms(keys: PlanExpr[], terms: B.BoundOrderingTerm[]): OrderTerm[] {
@@ -295,13 +299,8 @@ function lowerCoreRefs(
   };
   if (needSort) {
     // The sort stores the result values itself: no project needed under it.
-    return finish(
-      ctx,
-      { root: node, columns: results },
-      { keys: sortKeys, terms: orderBy! },
-      limit,
-      offset,
-    );
+    const sort = coreSort(results, sortKeys, orderBy!);
+    return finish(ctx, { root: node, columns: results }, sort, limit, offset);
   }
   return finish(ctx, q, null, limit, offset);
 }

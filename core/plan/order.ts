@@ -147,11 +147,8 @@ export function orderAwareChooser(
   const sorted = (p: AccessPath, wanted: readonly OrderTerm[]) =>
     gives(p, wanted) ? wanted.length : grouping ? 0 : orderedPrefix(p, wanted).length;
   // Sorting only the terms after a prefix the path gives costs that share of a full sort.
-  const sortShare = (p: AccessPath, wanted: readonly OrderTerm[]) => {
-    if (gives(p, wanted)) return 0;
-    if (grouping || wanted.length === 0) return 1;
-    return (wanted.length - orderedPrefix(p, wanted).length) / wanted.length;
-  };
+  const sortShare = (p: AccessPath, wanted: readonly OrderTerm[]) =>
+    wanted.length && (wanted.length - sorted(p, wanted)) / wanted.length;
   const choose = (all: AccessPath[], local?: readonly Term[]) => {
     const wanted = terms();
     const paths = all.filter((p) => !p.orderOnly || mightGiveOrder(p, wanted));

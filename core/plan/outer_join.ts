@@ -5,29 +5,18 @@
  * negatives only miss the rewrite, so anything unsure answers false.
  */
 import type * as B from "../analyze/bound.ts";
-import { builtinName } from "../functions/catalog.ts";
-
-const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
-
-function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
-  for (;;) {
-    if (e.kind === "collate") e = e.operand;
-    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
-      e = e.args[0];
-    } else return e;
-  }
-}
-
-function isNull(e: B.BoundExpr): boolean {
-  return e.kind === "literal" && e.value === null;
-}
+import { skipCollateAndLikely } from "./clause_terms.ts";
+import { isNullLiteral } from "./expr_implies.ts";
+import { isRightOrFull } from "./bound_terms.ts";
 
 /** Whether `e` can only be true when some column of `source` is not NULL. */
 export function impliesNonNullRow(e: B.BoundExpr, source: number): boolean {
   e = skipCollateAndLikely(e);
   // `x NOTNULL`, `x IS NOT NULL` (SQLite's parser makes the second the first).
   if (e.kind === "nullTest" && e.not) return reads(e.operand, source);
-  if (e.kind === "binary" && e.op === "is not" && isNull(e.right)) return reads(e.left, source);
+  if (e.kind === "binary" && e.op === "is not" && isNullLiteral(e.right)) {
+    return reads(e.left, source);
+  }
   while (e.kind === "binary" && e.op === "and") {
     if (impliesNonNullRow(e.left, source)) return true;
     e = e.right;
@@ -86,8 +75,6 @@ function whereTerms(core: B.BoundCore, items: readonly B.BoundJoinItem[], rightJ
   return out;
 }
 
-const isRight = (it: B.BoundJoinItem) => it.join === "right" || it.join === "full";
-
 /**
  * `core` with its outer joins simplified where the WHERE implies a non-NULL row of a table
  * they may NULL-fill (select.c, in FROM order): a LEFT JOIN becomes an inner join, a FULL
@@ -97,14 +84,14 @@ const isRight = (it: B.BoundJoinItem) => it.join === "right" || it.join === "ful
  */
 export function simplifyOuterJoins(core: B.BoundCore): B.BoundCore {
   const from = core.from;
-  if (!from || !from.items.some((it) => it.join === "left" || isRight(it))) return core;
+  if (!from || !from.items.some((it) => it.join === "left" || isRightOrFull(it))) return core;
   const items = [...from.items];
   let changed = false;
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     if (it.item.kind === "join") continue;
     const nullable = it.join === "left" || it.join === "full";
-    const leftOfRight = items.slice(i + 1).some(isRight);
+    const leftOfRight = items.slice(i + 1).some(isRightOrFull);
     if (!nullable && !leftOfRight) continue;
     const id = it.item.id;
     const terms = whereTerms(core, items, leftOfRight);

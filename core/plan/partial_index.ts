@@ -9,7 +9,6 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
-import { comparisonCollation } from "../analyze/expr_affinity.ts";
 import { isConstantExpr } from "../analyze/values_selects.ts";
 import { Affinity } from "../value/types.ts";
 import type { PlanExpr } from "./plan.ts";
@@ -18,6 +17,8 @@ import { mapColumnRefs } from "./capture.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { impliesExpr, sqliteShape } from "./expr_implies.ts";
 import type { ClauseTerm } from "./clause_terms.ts";
+import { cmpCollation } from "./collation.ts";
+import { boundConjuncts } from "./bound_terms.ts";
 
 /**
  * Where a table sits in its join: joined inward, the right table of a LEFT join (its rows
@@ -28,14 +29,6 @@ export type JoinSide = "inner" | "left" | "rightOrFull" | "leftOfRight";
 
 /** A usable partial index: per column its WHERE fixes, the value a read of it gives. */
 export type FixedColumns = Map<number, PlanExpr>;
-
-function andTerms(e: B.BoundExpr, out: B.BoundExpr[] = []): B.BoundExpr[] {
-  if (e.kind === "binary" && e.op === "and") {
-    andTerms(e.left, out);
-    andTerms(e.right, out);
-  } else out.push(e);
-  return out;
-}
 
 /** whereUsablePartialIndex: does the clause imply every AND-term of `where`? */
 export function partialIndexUsable(
@@ -50,7 +43,7 @@ export function partialIndexUsable(
   // the same scan, which would miss the rows the index leaves out.
   if (side === "rightOrFull") return false;
   const outer = side !== "inner";
-  return andTerms(sqliteShape(where)).every((cond) =>
+  return boundConjuncts(sqliteShape(where)).every((cond) =>
     terms.some((t) =>
       (t.outerJoin === null ? !outer : t.outerJoin === source) &&
       impliesExpr(t.expr, cond, t.commuted)
@@ -79,7 +72,7 @@ function fixedTerms(
     if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
     const col = e.left;
     if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
-    if ((comparisonCollation(col, e.right) ?? "BINARY").toUpperCase() !== "BINARY") return;
+    if (cmpCollation(col, e.right) !== "BINARY") return;
     const c = table.columns[col.column];
     // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
     if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;

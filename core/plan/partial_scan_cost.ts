@@ -11,7 +11,7 @@ import { CompareOp } from "../value/logic.ts";
 import type { PlanExpr } from "./plan.ts";
 import type { Term } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
-import { indexRowSize, tableRowSize } from "./row_size.ts";
+import { scanLogEst } from "./row_size.ts";
 
 /** sqlite3LogEstAdd: the LogEst of the sum of two LogEst values. */
 export function logEstAdd(a: number, b: number): number {
@@ -27,10 +27,16 @@ function readsOnly(e: PlanExpr, node: number, columns: ReadonlySet<number>): boo
   return exprChildren(e).every((c) => readsOnly(c, node, columns));
 }
 
-/** An `=` or `IS` term with a column on one side (SQLite's WO_EQ / WO_IS). */
-function isEquality(e: PlanExpr): boolean {
-  const sides = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
-  return sides && (e.left.kind === "column" || e.right.kind === "column");
+/**
+ * For an `=` or `IS` term with a column on one side (SQLite's WO_EQ / WO_IS), its other
+ * side; else null.
+ */
+export function equalityRight(e: PlanExpr): PlanExpr | null {
+  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not) {
+    if (e.left.kind === "column") return e.right;
+    if (e.right.kind === "column") return e.left;
+  }
+  return null;
 }
 
 /**
@@ -46,12 +52,12 @@ export function indexScanLogEst(
   terms: readonly Term[],
 ): number {
   const rows = index.where !== null ? -10 : 0;
-  const run = rows + 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
+  const run = rows + scanLogEst(table, index);
   if (covering) return run;
   let lookups = rows + 16;
   for (const t of terms) {
     if (!readsOnly(t.expr, node, columns)) break;
-    lookups -= isEquality(t.expr) ? 20 : 1;
+    lookups -= equalityRight(t.expr) ? 20 : 1;
   }
   return logEstAdd(run, lookups);
 }

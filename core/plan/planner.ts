@@ -5,7 +5,6 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { BoundStatement } from "../analyze/bound.ts";
-import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
@@ -30,17 +29,9 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
     rowidOutputs: new Map(),
     fixedColumns: new Map(),
   };
-  let query;
-  try {
-    // Fixed columns are put in place last: a subquery reading one stays correlated, as the
-    // SQL it comes from is.
-    query = readFixedColumns(ctx, lowerSelect(ctx, select, null));
-  } catch (e) {
-    if (e instanceof Error && e.message === "no query solution") {
-      throw new SqliteError("SQLITE_ERROR", "no query solution");
-    }
-    throw e;
-  }
+  // Fixed columns are put in place last: a subquery reading one stays correlated, as the
+  // SQL it comes from is.
+  const query = readFixedColumns(ctx, lowerSelect(ctx, select, null));
   return {
     query,
     encoding: file.encoding,

@@ -12,7 +12,9 @@
 import type * as B from "../analyze/bound.ts";
 import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { isConstantFunction } from "../analyze/values_selects.ts";
-import { boundAnd, boundConjuncts } from "./bound_terms.ts";
+import { boundAnd, boundConjuncts, isRightOrFull } from "./bound_terms.ts";
+import { subSelect, withSubSelect } from "./flatten.ts";
+import { collationOf } from "./collation.ts";
 
 /** Whether a term may be copied into an arm: no subquery, only constant functions. */
 function pushable(term: B.BoundExpr): boolean {
@@ -38,7 +40,7 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
     return false;
   }
   if (s.compounds.some((c) => c.op !== "unionAll")) {
-    const binary = (e: B.BoundExpr) => (e.collation ?? "BINARY").toUpperCase() === "BINARY";
+    const binary = (e: B.BoundExpr) => collationOf(e) === "BINARY";
     return cores.every((c) => c.kind === "core" && c.columns.every((rc) => binary(rc.expr)));
   }
   return true;
@@ -51,7 +53,7 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
     const subst = (i: number): B.BoundExpr => {
       const e = core.columns[i].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
-      const name = (leftmost[i].collation ?? "BINARY").toUpperCase();
+      const name = collationOf(leftmost[i]);
       return { ...e, kind: "collate", operand: e, name, collation: name, explicitCollation: true };
     };
     const copy = mapExpr(
@@ -75,9 +77,7 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
  * CTE used once and not MATERIALIZED.
  */
 function pushTarget(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
-  if (src.kind === "subquery") return src.select;
-  if (src.kind !== "cte" || src.recursiveRef || src.cte.recursive) return null;
-  return src.cte.materialized === true || src.cte.uses > 1 ? null : src.cte.select;
+  return src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
 }
 
 /**
@@ -90,8 +90,7 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
   const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
     .filter(pushable);
   if (terms.length === 0) return from;
-  const rightAfter = (k: number) =>
-    from.items.slice(k + 1).some((it) => it.join === "right" || it.join === "full");
+  const rightAfter = (k: number) => from.items.slice(k + 1).some(isRightOrFull);
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;
@@ -110,10 +109,7 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
     }
     if (select === body) return it;
     changed = true;
-    const item: B.BoundSource = src.kind === "cte"
-      ? { ...src, cte: { ...src.cte, select } }
-      : { ...src as B.SubquerySource, select };
-    return { ...it, item };
+    return { ...it, item: withSubSelect(src as B.BoundSource, select) };
   });
   return changed ? { ...from, items } : from;
 }

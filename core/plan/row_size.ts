@@ -5,6 +5,8 @@
  * scan by the ratio of the two sizes.
  */
 import type { ColumnInfo, IndexInfo, TableInfo } from "../format/schema_types.ts";
+import { affinityOfTypeText } from "../value/affinity_of_type.ts";
+import { Affinity } from "../value/types.ts";
 
 /** 10·log2(x) rounded as SQLite's sqlite3LogEst does (0 for x < 2). */
 export function logEst(x: number): number {
@@ -35,27 +37,14 @@ export function logEst(x: number): number {
  */
 export function columnSizeEstimate(col: ColumnInfo): number {
   const type = col.declaredType.toLowerCase();
-  if (type === "") return 1;
-  // sqlite3AffinityType's scan of the type name, noting where a size may follow.
-  let aff: "numeric" | "real" | "text" | "blob" = "numeric";
-  let sizeFrom = -1;
-  for (let i = 1; i <= type.length; i++) {
-    const w = type.slice(Math.max(0, i - 4), i);
-    if (w === "char") {
-      aff = "text";
-      sizeFrom = i;
-    } else if (w === "clob" || w === "text") {
-      aff = "text";
-    } else if (w === "blob" && (aff === "numeric" || aff === "real")) {
-      aff = "blob";
-      if (type[i] === "(") sizeFrom = i;
-    } else if ((w === "real" || w === "floa" || w === "doub") && aff === "numeric") {
-      aff = "real";
-    } else if (w.endsWith("int")) {
-      return 1;
-    }
-  }
-  if (aff === "numeric" || aff === "real") return 1;
+  const aff = affinityOfTypeText(type);
+  if (type === "" || (aff !== Affinity.Text && aff !== Affinity.Blob)) return 1;
+  // sqlite3AffinityType's scan notes where a size may follow: after the last "char", else
+  // after a "blob" followed by "(" that comes before any "char", "clob" or "text".
+  const char = type.lastIndexOf("char");
+  const first = /char|clob|text|blob/.exec(type);
+  const blob = first?.[0] === "blob" && type[first.index + 4] === "(" ? first.index + 4 : -1;
+  const sizeFrom = char >= 0 ? char + 4 : blob;
   let v = 16;
   if (sizeFrom >= 0) {
     const m = /\d+/.exec(type.slice(sizeFrom));
@@ -80,4 +69,12 @@ export function indexRowSize(table: TableInfo, index: IndexInfo): number {
       : columnSizeEstimate(table.columns[k.column]);
   }
   return logEst(w * 4);
+}
+
+/**
+ * where.c's LogEst cost of reading one entry in a scan of `index`, relative to a table
+ * row's: 1 + 15·szIdxRow/szTabRow.
+ */
+export function scanLogEst(table: TableInfo, index: IndexInfo): number {
+  return 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
 }

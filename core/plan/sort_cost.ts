@@ -7,11 +7,10 @@
  * (whereInterstageHeuristic). All in LogEst units (10·log2).
  */
 import { type AccessPath, costScaleLogEst, tableRows } from "./access_path.ts";
-import { logEstAdd } from "./partial_scan_cost.ts";
+import { equalityRight, logEstAdd } from "./partial_scan_cost.ts";
 import { logEst } from "./row_size.ts";
 import type { Term } from "./terms.ts";
 import type { PlanExpr } from "./plan.ts";
-import { CompareOp } from "../value/logic.ts";
 
 /** What the sort's cost depends on besides its rows: the result's columns, a LIMIT. */
 export interface SortShape {
@@ -60,16 +59,6 @@ export function sortingCostLogEst(
   return cost + estLog(rows);
 }
 
-/** An `=` or `IS` term on a column (WO_EQ / WO_IS), and its right side. */
-function equalityRight(t: Term) {
-  const e = t.expr;
-  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not) {
-    if (e.left.kind === "column") return e.right;
-    if (e.right.kind === "column") return e.left;
-  }
-  return null;
-}
-
 /**
  * where.c whereLoopOutputAdjust: the LogEst rows `path` yields once the terms it does not
  * use are tested: one LogEst less per term, and at most the table's rows less 20 (10 for
@@ -81,7 +70,7 @@ function outputLogEst(path: AccessPath, terms: readonly Term[]): number {
   for (const t of terms) {
     if (t.virtual || path.used.includes(t)) continue;
     rows--;
-    const right = equalityRight(t);
+    const right = equalityRight(t.expr);
     if (right) {
       const v = right.kind === "const" ? right.value : null;
       const flag = (typeof v === "number" || typeof v === "bigint") &&

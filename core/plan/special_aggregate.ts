@@ -8,9 +8,10 @@ import type { PlanExpr, Query, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { primaryKeyIndex, TABLE_ROWS } from "./access_path.ts";
+import { primaryKeyIndex } from "./access_path.ts";
 import { indexRowSize, tableRowSize } from "./row_size.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { collationOf } from "./collation.ts";
 
 function onlyTable(core: B.BoundCore): B.TableSource | null {
   const items = core.from?.items;
@@ -90,7 +91,7 @@ function minMax(
   }
   if (arg.kind !== "column" || arg.source !== source.id || source.indexedBy === false) return null;
   const table = source.table;
-  const collation = (arg.collation ?? "BINARY").toUpperCase();
+  const collation = collationOf(arg);
   const index = table.indexes.find((i) => {
     const k = i.keyColumns[0];
     const col = k && k.column === table.rowidAlias && k.column >= 0 ? -1 : k?.column;
@@ -128,7 +129,6 @@ function minMax(
   const agg = buildAggregate(ctx, core, input, scope, "stream");
   const pid = newId(ctx);
   const results = [lowerExpr(ctx, agg.scope, core.columns[0].expr)];
-  void TABLE_ROWS;
   return {
     root: { kind: "project", id: pid, input: agg.node, columns: results },
     columns: [colRef(pid, 0)],

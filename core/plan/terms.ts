@@ -4,7 +4,8 @@
  */
 import type { PlanExpr } from "./plan.ts";
 import { CompareOp } from "../value/logic.ts";
-import { allIds, exprChildren, exprSubPlan, forEachColumnRef } from "./walk.ts";
+import { exprChildren, exprSubPlan } from "./walk.ts";
+import { outsideRefs } from "./correlation.ts";
 
 /** One conjunct and the ids of the nodes it reads (outside its own sub-plans). */
 export interface Term {
@@ -29,11 +30,11 @@ export interface Term {
   fromOn?: boolean;
 }
 
-/** The conjuncts of `e` (`a AND b AND c` → `a`, `b`, `c`). */
-export function conjuncts(e: PlanExpr, out: PlanExpr[] = []): PlanExpr[] {
-  if (e.kind === "logic" && e.op === "and") {
-    conjuncts(e.left, out);
-    conjuncts(e.right, out);
+/** The operands of `e` joined by `op` (`a AND b AND c` → `a`, `b`, `c`). */
+function split(e: PlanExpr, op: "and" | "or", out: PlanExpr[] = []): PlanExpr[] {
+  if (e.kind === "logic" && e.op === op) {
+    split(e.left, op, out);
+    split(e.right, op, out);
   } else out.push(e);
   return out;
 }
@@ -42,12 +43,7 @@ export function conjuncts(e: PlanExpr, out: PlanExpr[] = []): PlanExpr[] {
 export function exprRefs(e: PlanExpr, out: Set<number> = new Set()): Set<number> {
   if (e.kind === "column") out.add(e.node);
   const sub = exprSubPlan(e);
-  if (sub) {
-    const inside = allIds(sub);
-    forEachColumnRef(sub, (r) => {
-      if (!inside.has(r.node)) out.add(r.node);
-    });
-  }
+  if (sub) outsideRefs(sub, out);
   for (const c of exprChildren(e)) exprRefs(c, out);
   return out;
 }
@@ -55,21 +51,13 @@ export function exprRefs(e: PlanExpr, out: Set<number> = new Set()): Set<number>
 /** Terms of a lowered predicate. */
 export function termsOf(e: PlanExpr | null): Term[] {
   if (e === null) return [];
-  return conjuncts(e).map((expr) => ({ expr, refs: exprRefs(expr), placed: false }));
+  return split(e, "and").map((expr) => ({ expr, refs: exprRefs(expr), placed: false }));
 }
 
 /** `a AND b AND ...` of `exprs` (null when empty). */
 export function andAll(exprs: PlanExpr[]): PlanExpr | null {
   if (exprs.length === 0) return null;
   return exprs.reduce((a, b) => ({ kind: "logic", op: "and", left: a, right: b }));
-}
-
-function disjuncts(e: PlanExpr, out: PlanExpr[] = []): PlanExpr[] {
-  if (e.kind === "logic" && e.op === "or") {
-    disjuncts(e.left, out);
-    disjuncts(e.right, out);
-  } else out.push(e);
-  return out;
 }
 
 /**
@@ -81,7 +69,7 @@ export function orToInTerms(terms: readonly Term[]): Term[] {
   const out: Term[] = [];
   for (const t of terms) {
     if (t.expr.kind !== "logic" || t.expr.op !== "or") continue;
-    const parts = disjuncts(t.expr);
+    const parts = split(t.expr, "or");
     let column: PlanExpr | null = null;
     const values: PlanExpr[] = [];
     let affinity: InListAffinity | null = null;

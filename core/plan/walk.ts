@@ -37,7 +37,7 @@ export function nestedQueries(node: RelNode): Query[] {
   }
 }
 
-function seekExprs(k: SeekKey, out: PlanExpr[]): void {
+function seekExprs(k: SeekKey, out: (PlanExpr | null | undefined)[]): void {
   if (k.kind === "value") out.push(k.value);
   else if (k.kind === "list") out.push(...k.values);
 }
@@ -52,31 +52,26 @@ export function seekQueries(node: RelNode): SubPlan[] {
 
 /** The expressions `node` itself evaluates (not those of its children). */
 export function nodeExprs(node: RelNode): PlanExpr[] {
-  const out: PlanExpr[] = [];
-  const bound = (b: { value: PlanExpr | null } | null) => {
-    if (b?.value) out.push(b.value);
-  };
+  // Absent parts (no ON, no LIMIT, an open range bound, ...) are dropped at the end.
+  const out: (PlanExpr | null | undefined)[] = [];
   switch (node.kind) {
     case "tableScan":
       if (node.rowid?.kind === "key") seekExprs(node.rowid.key, out);
-      else if (node.rowid) {
-        bound(node.rowid.lower);
-        bound(node.rowid.upper);
-      }
+      else out.push(node.rowid?.lower?.value, node.rowid?.upper?.value);
       break;
     case "indexScan":
       for (const k of node.eq) seekExprs(k, out);
-      bound(node.lower);
-      bound(node.upper);
+      out.push(node.lower?.value, node.upper?.value);
       break;
     case "filter":
       out.push(node.predicate);
       break;
     case "project":
+    case "distinct":
       out.push(...node.columns);
       break;
     case "nestedLoop":
-      if (node.on) out.push(node.on);
+      out.push(node.on);
       break;
     case "hashLookup":
       out.push(...node.columns, ...node.buildKeys, ...node.probeKeys);
@@ -84,29 +79,18 @@ export function nodeExprs(node: RelNode): PlanExpr[] {
     case "aggregate":
       out.push(...node.groupBy, ...node.carried);
       for (const a of node.aggregates) {
-        out.push(...a.args);
-        if (a.filter) out.push(a.filter);
-        for (const o of a.orderBy) out.push(o.value);
+        out.push(...a.args, a.filter, ...a.orderBy.map((o) => o.value));
       }
       break;
     case "sort":
-      out.push(...node.columns);
-      if (node.limit) out.push(node.limit);
-      if (node.offset) out.push(node.offset);
-      break;
-    case "distinct":
-      out.push(...node.columns);
+      out.push(...node.columns, node.limit, node.offset);
       break;
     case "limit":
-      if (node.limit) out.push(node.limit);
-      if (node.offset) out.push(node.offset);
+    case "recursiveCte":
+      out.push(node.limit, node.offset);
       break;
     case "values":
-      for (const r of node.rows) out.push(...r);
-      break;
-    case "recursiveCte":
-      if (node.limit) out.push(node.limit);
-      if (node.offset) out.push(node.offset);
+      out.push(...node.rows.flat());
       break;
     case "tableFunction":
       out.push(...node.args);
@@ -114,16 +98,11 @@ export function nodeExprs(node: RelNode): PlanExpr[] {
     case "window":
       out.push(...node.columns);
       for (const c of node.calls) {
-        out.push(...c.args);
-        if (c.filter) out.push(c.filter);
-        if (c.frame.start.offset) out.push(c.frame.start.offset);
-        if (c.frame.end.offset) out.push(c.frame.end.offset);
+        out.push(...c.args, c.filter, c.frame.start.offset, c.frame.end.offset);
       }
       break;
-    default:
-      break;
   }
-  return out;
+  return out.filter((e): e is PlanExpr => !!e);
 }
 
 /** Direct sub-expressions of `e` (not looking into sub-plans). */

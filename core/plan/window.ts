@@ -8,8 +8,9 @@ import { sameExpr } from "../analyze/same_expr.ts";
 import type { PlanExpr, RelNode, SortKey, Window, WindowCall } from "./plan.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { Capture, mapColumnRefs } from "./capture.ts";
+import { mapColumnRefs } from "./capture.ts";
 import { subtreeIds } from "./walk.ts";
+import { callCollation, collationOf, nullsFirst } from "./collation.ts";
 
 function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
   return a.partitionBy.length === b.partitionBy.length &&
@@ -21,9 +22,13 @@ function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
     });
 }
 
-function collationOf(e: B.ExprInfo): string {
-  return (e.collation ?? "BINARY").toUpperCase();
-}
+/** The frame of a window that names none: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW. */
+const DEFAULT_FRAME: NonNullable<B.BoundWindow["frame"]> = {
+  unit: "range",
+  start: { type: "unboundedPreceding", offset: null },
+  end: { type: "currentRow", offset: null },
+  exclude: "none",
+};
 
 interface WindowGroup {
   node: Window;
@@ -96,30 +101,23 @@ export function prepareWindows(
     const sub = (e: B.BoundExpr) => lowerExpr(ctx, scope, e);
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.node.calls = g.calls.map((f): WindowCall => {
-      const frame = f.window!.frame;
-      const callCollation = f.args.find((a) => a.collation !== null)?.collation ?? "BINARY";
+      const frame = f.window!.frame ?? DEFAULT_FRAME;
+      const bound = (b: B.BoundFrameBound) => ({
+        type: b.type,
+        offset: b.offset && sub(b.offset),
+      });
       return {
         name: f.def.name,
         ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
         args: f.args.map(sub),
         filter: f.filter ? sub(f.filter) : null,
-        frame: frame
-          ? {
-            unit: frame.unit,
-            start: {
-              type: frame.start.type,
-              offset: frame.start.offset && sub(frame.start.offset),
-            },
-            end: { type: frame.end.type, offset: frame.end.offset && sub(frame.end.offset) },
-            exclude: frame.exclude,
-          }
-          : {
-            unit: "range",
-            start: { type: "unboundedPreceding", offset: null },
-            end: { type: "currentRow", offset: null },
-            exclude: "none",
-          },
-        collation: callCollation.toUpperCase(),
+        frame: {
+          unit: frame.unit,
+          start: bound(frame.start),
+          end: bound(frame.end),
+          exclude: frame.exclude,
+        },
+        collation: callCollation(f.args),
       };
     });
   }
@@ -156,32 +154,49 @@ export function stackWindows(
     w.orderBy = g.spec.orderBy.map((t, i): SortKey => ({
       column: np + i,
       desc: t.desc,
-      nullsFirst: t.nulls === null ? !t.desc : t.nulls === "first",
+      nullsFirst: nullsFirst(t),
       collation: collationOf(t.expr),
     }));
-    const capture = new Capture(w.id, w.columns, subtreeIds(node));
     const later = groups.slice(k + 1);
-    for (const h of later) {
-      h.keys = h.keys.map((e) => capture.apply(e));
-      h.node.calls = h.node.calls.map((c) => capture.apply(c));
-    }
-    for (const list of above) {
-      for (let i = 0; i < list.length; i++) list[i] = capture.apply(list[i]);
-    }
+    const rewrite = (f: <T>(e: T) => T) => {
+      for (const h of later) {
+        h.keys = h.keys.map(f);
+        h.node.calls = h.node.calls.map(f);
+      }
+      for (const list of above) list.forEach((e, i) => list[i] = f(e));
+    };
+    rewrite(captureBelow(w, subtreeIds(node)));
     // The calls' outputs follow the stored columns.
-    const fix = (e: PlanExpr) =>
+    rewrite((e) =>
       mapColumnRefs(
         e,
         (r) => r.node === w.id && r.column < 0 ? colRef(w.id, w.columns.length - r.column - 1) : r,
-      );
-    for (const h of later) {
-      h.keys = h.keys.map(fix);
-      h.node.calls = h.node.calls.map((c) => mapColumnRefs(c, (r) => fix(r)));
-    }
-    for (const list of above) {
-      for (let i = 0; i < list.length; i++) list[i] = fix(list[i]);
-    }
+      )
+    );
     node = w;
   });
   return node;
+}
+
+/**
+ * A rewrite of expressions above window `w`: their references to the nodes below it (ids
+ * `hidden`), which they cannot read through it, become columns `w` stores (each value once,
+ * after the columns it stores already).
+ */
+function captureBelow(w: Window, hidden: ReadonlySet<number>): <T>(e: T) => T {
+  const index = new Map<string, number>();
+  w.columns.forEach((e, i) => {
+    if (e.kind === "column") index.set(`${e.node}:${e.column}`, i);
+  });
+  return (e) =>
+    mapColumnRefs(e, (ref) => {
+      if (!hidden.has(ref.node)) return ref;
+      const key = `${ref.node}:${ref.column}`;
+      let i = index.get(key);
+      if (i === undefined) {
+        i = w.columns.push(colRef(ref.node, ref.column)) - 1;
+        index.set(key, i);
+      }
+      return colRef(w.id, i);
+    });
 }
