@@ -89,7 +89,8 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
   return source(id, name, entry.bound!, false);
 }
 
-function readsRecursively(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
+/** Whether `from` (joins included) reads the recursive CTE `cte` through its queue row. */
+export function readsRecursively(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
   if (from === null) return false;
   return from.items.some(({ item }) =>
     item.kind === "join"

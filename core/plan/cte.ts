@@ -8,18 +8,10 @@ import type { Query, RecursiveCte, SortKey } from "./plan.ts";
 import { colRef, newId, type PlanContext } from "./scope.ts";
 import { compoundCollations, lowerLimits, lowerParts, lowerSelect } from "./lower_select.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
+import { readsRecursively } from "../analyze/cte.ts";
 import { flattenSelect } from "./flatten.ts";
 import { addNewSources } from "./used_columns.ts";
 import { nullsFirst } from "./collation.ts";
-
-function readsCte(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
-  if (from === null) return false;
-  return from.items.some(({ item }) =>
-    item.kind === "join"
-      ? readsCte(item, cte)
-      : item.kind === "cte" && item.cte === cte && item.recursiveRef
-  );
-}
 
 /** The query a reference to `cte` reads. */
 export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
@@ -29,7 +21,7 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   if (s !== cte.select) addNewSources(ctx, s);
   const parts = selectCores(s);
   const ops = [null, ...s.compounds.map((c) => c.op)];
-  let firstRec = parts.findIndex((p) => p.kind === "core" && readsCte(p.from, cte));
+  let firstRec = parts.findIndex((p) => p.kind === "core" && readsRecursively(p.from, cte));
   if (firstRec <= 0) firstRec = parts.length > 1 ? 1 : 0;
   const id = newId(ctx);
   const collations = compoundCollations(s);
