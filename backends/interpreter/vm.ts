@@ -34,7 +34,6 @@ import * as arith from "../../core/value/arith.ts";
 import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
-import { CompareOp } from "../../core/value/logic.ts";
 import { copiedRegs, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 import type {
@@ -58,7 +57,6 @@ import type { CompiledProgram } from "./program.ts";
 import {
   closeCursors,
   HashSlot,
-  loadRow,
   openCursor,
   RowsSlot,
   SorterSlot,
@@ -76,15 +74,6 @@ import {
   aggStore,
 } from "./vm_agg.ts";
 import { indexEntryJump, rowidPast, seekIndex, seekRowidBound } from "./vm_seek.ts";
-
-const COMPARE_OF: Partial<Record<Op, CompareOp>> = {
-  [Op.Eq]: CompareOp.Eq,
-  [Op.Ne]: CompareOp.Ne,
-  [Op.Lt]: CompareOp.Lt,
-  [Op.Le]: CompareOp.Le,
-  [Op.Gt]: CompareOp.Gt,
-  [Op.Ge]: CompareOp.Ge,
-};
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -322,7 +311,7 @@ export class VmExecution implements Execution {
           case Op.Ge: {
             const k = pool[ins.p4] as CompareEntry;
             logic.compare(
-              COMPARE_OF[ins.op]!,
+              ins.op - Op.Eq,
               regs[ins.p1],
               regs[ins.p2],
               k.aff,
@@ -529,74 +518,41 @@ export class VmExecution implements Execution {
           case Op.EphUnion:
             (slots[ins.p1] as SorterSlot).unionWith(slots[ins.p2] as SorterSlot);
             break;
-          case Op.SorterSort: {
-            const s = slots[ins.p1] as SorterSlot;
-            s.sorter.sort();
-            s.pos = 0;
-            if (s.sorter.rows.length === 0) {
+          case Op.SorterSort:
+            if (!(slots[ins.p1] as SorterSlot).sort()) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
           case Op.WindowCompute: {
             const s = slots[ins.p1] as SorterSlot;
             const k = pool[ins.p4] as WindowEntry;
             s.sorter.rows = new WindowComputer(k.spec, enc).compute(s.sorter.rows);
             break;
           }
-          case Op.SorterData: {
-            const s = slots[ins.p1] as SorterSlot;
-            loadRow(s.sorter.rows[s.pos], regs, ins.p2);
+          case Op.SorterData:
+          case Op.HashData:
+            (slots[ins.p1] as SorterSlot | HashSlot).load(regs, ins.p2);
             break;
-          }
-          case Op.SorterNext: {
-            const s = slots[ins.p1] as SorterSlot;
-            if (++s.pos < s.sorter.rows.length) {
+          case Op.SorterNext:
+          case Op.HashNext:
+            if ((slots[ins.p1] as SorterSlot | HashSlot).next()) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
           case Op.HashOpen:
             slots[ins.p1] = new HashSlot(pool[ins.p4] as HashEntry);
             break;
-          case Op.HashInsert: {
-            const h = slots[ins.p1] as HashSlot;
-            const k = h.key(regs, ins.p2, enc);
-            if (k !== null) {
-              const list = h.map.get(k);
-              const row = storeRow(regs, ins.p3, h.entry.width);
-              if (list) list.push(row);
-              else h.map.set(k, [row]);
-            }
+          case Op.HashInsert:
+            (slots[ins.p1] as HashSlot).insert(regs, ins.p2, ins.p3, enc);
             break;
-          }
-          case Op.HashProbe: {
-            const h = slots[ins.p1] as HashSlot;
-            const k = h.key(regs, ins.p3, enc);
-            const list = k === null ? undefined : h.map.get(k);
-            if (!list) {
-              pc = ins.p2;
-              continue;
-            }
-            h.matches = list;
-            h.pos = 0;
-            break;
-          }
-          case Op.HashData: {
-            const h = slots[ins.p1] as HashSlot;
-            loadRow(h.matches[h.pos], regs, ins.p2);
-            break;
-          }
-          case Op.HashNext: {
-            const h = slots[ins.p1] as HashSlot;
-            if (++h.pos < h.matches.length) {
+          case Op.HashProbe:
+            if (!(slots[ins.p1] as HashSlot).probe(regs, ins.p3, enc)) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
           case Op.InSetOpen: {
             const k = pool[ins.p4] as InSetEntry;
             slots[ins.p1] = new InSet(k.affs, k.colls, enc);

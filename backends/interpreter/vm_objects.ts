@@ -134,6 +134,23 @@ export class SorterSlot {
     this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
   }
 
+  /** SorterSort: sorts the rows and goes to the first; false when there is none. */
+  sort(): boolean {
+    this.sorter.sort();
+    this.pos = 0;
+    return this.sorter.rows.length > 0;
+  }
+
+  /** SorterData: the current row into registers from `start`. */
+  load(regs: Reg[], start: number): void {
+    loadRow(this.sorter.rows[this.pos], regs, start);
+  }
+
+  /** SorterNext: goes to the next row; false after the last. */
+  next(): boolean {
+    return ++this.pos < this.sorter.rows.length;
+  }
+
   /** Whether the sorter would drop the row in `regs[start ..]` (only its keys are read). */
   rejects(regs: readonly Reg[], start: number): boolean {
     const values = this.#probe.values;
@@ -191,6 +208,36 @@ export class HashSlot {
       k += affinityValueKey(r, this.entry.affs[i], this.entry.folds[i], enc);
     }
     return k;
+  }
+
+  /** HashInsert: stores `regs[row ..]` under the key `regs[key ..]` (a key with a NULL: not at all). */
+  insert(regs: readonly Reg[], key: number, row: number, enc: number): void {
+    const k = this.key(regs, key, enc);
+    if (k === null) return;
+    const stored = storeRow(regs, row, this.entry.width);
+    const list = this.map.get(k);
+    if (list) list.push(stored);
+    else this.map.set(k, [stored]);
+  }
+
+  /** HashProbe: the rows under the key `regs[start ..]` become the matches; false when none. */
+  probe(regs: readonly Reg[], start: number, enc: number): boolean {
+    const k = this.key(regs, start, enc);
+    const list = k === null ? undefined : this.map.get(k);
+    if (!list) return false;
+    this.matches = list;
+    this.pos = 0;
+    return true;
+  }
+
+  /** HashData: the current match into registers from `start`. */
+  load(regs: Reg[], start: number): void {
+    loadRow(this.matches[this.pos], regs, start);
+  }
+
+  /** HashNext: goes to the next match; false after the last. */
+  next(): boolean {
+    return ++this.pos < this.matches.length;
   }
 }
 

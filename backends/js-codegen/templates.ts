@@ -6,9 +6,9 @@
  * text of a template never holds anything from the query or the file.
  * `Record<Op, Template>` makes a missing opcode a type error.
  */
-import { CompareOp } from "../../core/value/logic.ts";
+import type { CompareOp } from "../../core/value/logic.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
-import { Op } from "../interpreter/opcodes.ts";
+import { ARITH_OPERATORS, Op } from "../interpreter/opcodes.ts";
 import type { Insn } from "../interpreter/program.ts";
 import { FunctionSubtype } from "../interpreter/descriptors.ts";
 import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
@@ -47,10 +47,12 @@ const s = (n: number) => `s${n}`;
 const setNull = (reg: string) => `${reg}.v = null; ${reg}.c = ${NULL};`;
 const copy = (to: string, from: string) => `${to}.v = ${from}.v; ${to}.c = ${from}.c;`;
 const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.jump(i.p2)}`;
-const binary = (fn: string): Template => (i) =>
-  `RT.arith.${fn}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
-const compare = (op: CompareOp): Template => (i, t) => {
-  const k = t.k(i.p4);
+/** Add … Concat. */
+const binary: Template = (i) =>
+  `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
+/** Eq … Ge. */
+const compare: Template = (i, t) => {
+  const k = t.k(i.p4), op: CompareOp = i.op - Op.Eq;
   const generic = `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${
     r(i.p3)
   }, ENC);`;
@@ -62,6 +64,10 @@ const seek: Template = (i, t) =>
   when(`RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
 const idxJump: Template = (i, t) =>
   when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
+/** SorterData / HashData: the slot's current row into the registers from P2. */
+const load: Template = (i) => `${s(i.p1)}.load(R, ${i.p2});`;
+/** SorterNext / HashNext: on to the slot's next row. */
+const next: Template = (i, t) => when(`${s(i.p1)}.next()`, i, t);
 
 function range(from: number, to: number, f: (n: number) => string): string {
   const out: string[] = [];
@@ -106,16 +112,16 @@ export const TEMPLATES: Record<Op, Template> = {
       return copy(to, from) + sub;
     }),
   [Op.ClrSubtype]: (i) => `RT.clearJsonSubtype(${r(i.p1)});`,
-  [Op.Add]: binary("add"),
-  [Op.Subtract]: binary("subtract"),
-  [Op.Multiply]: binary("multiply"),
-  [Op.Divide]: binary("divide"),
-  [Op.Remainder]: binary("remainder"),
-  [Op.BitAnd]: binary("bitAnd"),
-  [Op.BitOr]: binary("bitOr"),
-  [Op.ShiftLeft]: binary("shiftLeft"),
-  [Op.ShiftRight]: binary("shiftRight"),
-  [Op.Concat]: binary("concat"),
+  [Op.Add]: binary,
+  [Op.Subtract]: binary,
+  [Op.Multiply]: binary,
+  [Op.Divide]: binary,
+  [Op.Remainder]: binary,
+  [Op.BitAnd]: binary,
+  [Op.BitOr]: binary,
+  [Op.ShiftLeft]: binary,
+  [Op.ShiftRight]: binary,
+  [Op.Concat]: binary,
   [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)}, ${r(i.p2)}, ENC);`,
   [Op.Plus]: (i) =>
     `RT.arith.unaryPlus(${r(i.p1)}, ${r(i.p2)}); ` +
@@ -127,12 +133,12 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Or]: (i) => `RT.logic.or(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
   [Op.IsTrue]: (i) =>
     `RT.logic.isTruth(${r(i.p1)}, ${i.p3 === 1}, ${i.p5 === 1}, ${r(i.p2)}, ENC);`,
-  [Op.Eq]: compare(CompareOp.Eq),
-  [Op.Ne]: compare(CompareOp.Ne),
-  [Op.Lt]: compare(CompareOp.Lt),
-  [Op.Le]: compare(CompareOp.Le),
-  [Op.Gt]: compare(CompareOp.Gt),
-  [Op.Ge]: compare(CompareOp.Ge),
+  [Op.Eq]: compare,
+  [Op.Ne]: compare,
+  [Op.Lt]: compare,
+  [Op.Le]: compare,
+  [Op.Gt]: compare,
+  [Op.Ge]: compare,
   [Op.Is]: (i, t) => {
     const k = t.k(i.p4);
     return `RT.logic.is(${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${i.p5 === 1}, ` +
@@ -235,11 +241,9 @@ export const TEMPLATES: Record<Op, Template> = {
   },
   [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
   [Op.SorterReject]: (i, t) => when(`${s(i.p1)}.rejects(R, ${i.p3})`, i, t),
-  [Op.SorterSort]: (i, t) =>
-    `${s(i.p1)}.sorter.sort(); ${s(i.p1)}.pos = 0; ` +
-    when(`${s(i.p1)}.sorter.rows.length === 0`, i, t),
-  [Op.SorterData]: (i) => `RT.loadRow(${s(i.p1)}.sorter.rows[${s(i.p1)}.pos], R, ${i.p2});`,
-  [Op.SorterNext]: (i, t) => when(`++${s(i.p1)}.pos < ${s(i.p1)}.sorter.rows.length`, i, t),
+  [Op.SorterSort]: (i, t) => when(`!${s(i.p1)}.sort()`, i, t),
+  [Op.SorterData]: load,
+  [Op.SorterNext]: next,
   [Op.WindowCompute]: (i, t) =>
     `${s(i.p1)}.sorter.rows = new RT.WindowComputer(${t.k(i.p4)}.spec, ENC)` +
     `.compute(${s(i.p1)}.sorter.rows);`,
@@ -249,20 +253,10 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)}, ${i.p3 === 1});`,
   [Op.EphUnion]: (i) => `${s(i.p1)}.unionWith(${s(i.p2)});`,
   [Op.HashOpen]: (i, t) => `${s(i.p1)} = new RT.HashSlot(${t.k(i.p4)});`,
-  [Op.HashInsert]: (i, t) => {
-    const h = s(i.p1), k = `h${t.pc}`, list = `l${t.pc}`, row = `w${t.pc}`;
-    return `const ${k} = ${h}.key(R, ${i.p2}, ENC); if (${k} !== null) { ` +
-      `const ${list} = ${h}.map.get(${k}); const ${row} = RT.storeRow(R, ${i.p3}, ` +
-      `${h}.entry.width); if (${list}) ${list}.push(${row}); else ${h}.map.set(${k}, [${row}]); }`;
-  },
-  [Op.HashProbe]: (i, t) => {
-    const h = s(i.p1), k = `h${t.pc}`, list = `l${t.pc}`;
-    return `const ${k} = ${h}.key(R, ${i.p3}, ENC); ` +
-      `const ${list} = ${k} === null ? undefined : ${h}.map.get(${k}); ` +
-      `${when(`!${list}`, i, t)} ${h}.matches = ${list}; ${h}.pos = 0;`;
-  },
-  [Op.HashData]: (i) => `RT.loadRow(${s(i.p1)}.matches[${s(i.p1)}.pos], R, ${i.p2});`,
-  [Op.HashNext]: (i, t) => when(`++${s(i.p1)}.pos < ${s(i.p1)}.matches.length`, i, t),
+  [Op.HashInsert]: (i) => `${s(i.p1)}.insert(R, ${i.p2}, ${i.p3}, ENC);`,
+  [Op.HashProbe]: (i, t) => when(`!${s(i.p1)}.probe(R, ${i.p3}, ENC)`, i, t),
+  [Op.HashData]: load,
+  [Op.HashNext]: next,
   [Op.InSetOpen]: (i, t) =>
     `${s(i.p1)} = new RT.InSet(${t.k(i.p4)}.affs, ${t.k(i.p4)}.colls, ENC);`,
   [Op.InSetAdd]: (i, t) => `${s(i.p1)}.add(${t.view(i.p2, `${s(i.p1)}.width`)});`,
