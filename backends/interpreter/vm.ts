@@ -19,7 +19,6 @@ import { InSet } from "../../core/exec/in_set.ts";
 import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
-import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../../core/exec/rowid_key.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import {
   clearJsonSubtype,
@@ -73,7 +72,14 @@ import {
   aggSort,
   aggStore,
 } from "./vm_agg.ts";
-import { indexEntryJump, rowidPast, seekIndex, seekRowidBound } from "./vm_seek.ts";
+import {
+  indexEntryJump,
+  rowidBoundStep,
+  rowidPast,
+  seekIndex,
+  seekRowid,
+  seekRowidBound,
+} from "./vm_seek.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -415,37 +421,27 @@ export class VmExecution implements Execution {
             }
             break;
           }
-          case Op.Rowid: {
-            const c = cursors[ins.p1];
-            if (c.nullRow || !c.bt.valid) setNull(regs[ins.p2]);
-            else setInt(regs[ins.p2], c.bt.rowid());
+          case Op.Rowid:
+            cursors[ins.p1].rowid(regs[ins.p2]);
             break;
-          }
           case Op.NullRow:
             cursors[ins.p1].nullRow = true;
             break;
           case Op.Count:
             setInt(regs[ins.p2], cursors[ins.p1].bt.count());
             break;
-          case Op.SeekRowid: {
-            const c = cursors[ins.p1];
-            c.nullRow = false;
-            if (rowidEqKey(regs[ins.p3], enc) !== RowidSeek.Key || !c.bt.seekRowidExact(rowidKey)) {
+          case Op.SeekRowid:
+            if (seekRowid(cursors[ins.p1], regs[ins.p3], enc)) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
-          case Op.RowidBound: {
-            const s = rowidBound(regs[ins.p1], (ins.p5 & 1) !== 0, (ins.p5 & 2) !== 0, enc);
-            if (s === RowidSeek.Empty) {
+          case Op.RowidBound:
+            if (rowidBoundStep(regs[ins.p1], ins.p5, regs[ins.p3], enc)) {
               pc = ins.p2;
               continue;
             }
-            if (s === RowidSeek.Unbounded) setNull(regs[ins.p3]);
-            else setInt(regs[ins.p3], rowidKey);
             break;
-          }
           case Op.SeekRowidGE:
           case Op.SeekRowidLE:
             if (seekRowidBound(cursors[ins.p1], ins.op === Op.SeekRowidGE, regs[ins.p3])) {

@@ -7,7 +7,7 @@ import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 import { keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
-import type { Reg } from "../../core/value/reg.ts";
+import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass } from "../../core/value/types.ts";
 import { affinityValueKey, rowKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
@@ -37,6 +37,12 @@ export class VCursor {
     out.v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
     out.c = serialTypeClass(t);
     return true;
+  }
+
+  /** Rowid: the current row's rowid into `out` (NULL on no row). */
+  rowid(out: Reg): void {
+    if (this.nullRow || !this.bt.valid) setNull(out);
+    else setInt(out, this.bt.rowid());
   }
 
   /**

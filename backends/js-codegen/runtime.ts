@@ -9,7 +9,6 @@ import { InSet } from "../../core/exec/in_set.ts";
 import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
-import * as rowid from "../../core/exec/rowid_key.ts";
 import {
   clearJsonSubtype,
   copyJsonSubtype,
@@ -36,8 +35,6 @@ export const RUNTIME = {
   limitCount,
   offsetCount,
   RecursiveQueue,
-  /** The rowid seek helpers; `rowid.rowidKey` is read live after `rowidEqKey`/`rowidBound`. */
-  rowid,
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,

@@ -199,27 +199,11 @@ export const TEMPLATES: Record<Op, Template> = {
       : "";
     return `if (!${c(i.p1)}.column(${i.p2}, ${out})) { ${missing} }${real}`;
   },
-  [Op.Rowid]: (i) => {
-    const cur = c(i.p1), out = r(i.p2);
-    return `if (${cur}.nullRow || !${cur}.bt.valid) { ${setNull(out)} } ` +
-      `else RT.setInt(${out}, ${cur}.bt.rowid());`;
-  },
+  [Op.Rowid]: (i) => `${c(i.p1)}.rowid(${r(i.p2)});`,
   [Op.NullRow]: (i) => `${c(i.p1)}.nullRow = true;`,
   [Op.Count]: (i) => `RT.setInt(${r(i.p2)}, ${c(i.p1)}.bt.count());`,
-  [Op.SeekRowid]: (i, t) =>
-    `${c(i.p1)}.nullRow = false; ` +
-    when(
-      `RT.rowid.rowidEqKey(${r(i.p3)}, ENC) !== 2 || ` +
-        `!${c(i.p1)}.bt.seekRowidExact(RT.rowid.rowidKey)`,
-      i,
-      t,
-    ),
-  [Op.RowidBound]: (i, t) => {
-    const v = `b${t.pc}`;
-    return `const ${v} = RT.rowid.rowidBound(${r(i.p1)}, ${(i.p5 & 1) !== 0}, ` +
-      `${(i.p5 & 2) !== 0}, ENC); ${when(`${v} === 0`, i, t)} ` +
-      `if (${v} === 1) { ${setNull(r(i.p3))} } else RT.setInt(${r(i.p3)}, RT.rowid.rowidKey);`;
-  },
+  [Op.SeekRowid]: (i, t) => when(`RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`, i, t),
+  [Op.RowidBound]: (i, t) => when(`RT.rowidBoundStep(${r(i.p1)}, ${i.p5}, ${r(i.p3)}, ENC)`, i, t),
   [Op.SeekRowidGE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
   [Op.SeekRowidLE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`, i, t),
   [Op.RowidGT]: (i, t) => when(`RT.rowidPast(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
