@@ -3,6 +3,8 @@
  * same instructions (core/value, core/exec, core/functions and the VM's cursor, sorter and
  * aggregation objects), handed to each generated function as one object, so the generated
  * source names functions only by the property names below and never imports anything.
+ * Each is listed by name (not a whole module's namespace), so the object holds exactly
+ * what the templates (templates.ts) call.
  */
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
@@ -17,14 +19,44 @@ import {
 } from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
-import * as arith from "../../core/value/arith.ts";
+import {
+  add,
+  bitAnd,
+  bitNot,
+  bitOr,
+  concat,
+  divide,
+  multiply,
+  negate,
+  realAffinity,
+  remainder,
+  shiftLeft,
+  shiftRight,
+  subtract,
+  unaryPlus,
+} from "../../core/value/arith.ts";
 import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
-import * as logic from "../../core/value/logic.ts";
-import { setInt, setNull } from "../../core/value/reg.ts";
-import * as vmObjects from "../interpreter/vm_objects.ts";
-import * as vmAgg from "../interpreter/vm_agg.ts";
-import * as vmSeek from "../interpreter/vm_seek.ts";
+import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
+import { setInt } from "../../core/value/reg.ts";
+import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../interpreter/vm_objects.ts";
+import {
+  aggFinal,
+  aggGroup,
+  aggLoad,
+  aggNextGroup,
+  aggOpen,
+  aggSort,
+  aggStore,
+} from "../interpreter/vm_agg.ts";
+import {
+  indexEntryJump,
+  rowidBoundStep,
+  rowidPast,
+  seekIndex,
+  seekRowid,
+  seekRowidBound,
+} from "../interpreter/vm_seek.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
@@ -41,19 +73,49 @@ export const RUNTIME = {
   passJsonSubtype,
   tableFunctionRows,
   applyAffinity,
-  arith,
+  /** core/value/arith.ts: every operator of Add … Concat (ARITH_OPERATORS) and the unary ones. */
+  arith: {
+    add,
+    subtract,
+    multiply,
+    divide,
+    remainder,
+    bitAnd,
+    bitOr,
+    shiftLeft,
+    shiftRight,
+    concat,
+    negate,
+    unaryPlus,
+    realAffinity,
+    bitNot,
+  },
   cast,
   truthValue,
-  logic,
+  /** core/value/logic.ts. */
+  logic: { not, and, or, isTruth, compare, is },
   setInt,
-  setNull,
-  /**
-   * The VM's run-time objects and their helpers (openCursor, SorterSlot, HashSlot, storeRow,
-   * …), aggregation steps (aggOpen, aggGroup, aggStore, …) and seek steps.
-   */
-  ...vmObjects,
-  ...vmAgg,
-  ...vmSeek,
+  /** The VM's run-time objects (vm_objects.ts). */
+  openCursor,
+  storeRow,
+  SorterSlot,
+  HashSlot,
+  RowsSlot,
+  /** The VM's aggregation steps (vm_agg.ts). */
+  aggOpen,
+  aggGroup,
+  aggStore,
+  aggLoad,
+  aggFinal,
+  aggSort,
+  aggNextGroup,
+  /** The VM's seek steps (vm_seek.ts). */
+  seekRowid,
+  rowidBoundStep,
+  seekRowidBound,
+  rowidPast,
+  seekIndex,
+  indexEntryJump,
 };
 
 /** The type of {@link RUNTIME}. */
