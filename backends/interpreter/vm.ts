@@ -14,7 +14,7 @@
 import type { Execution } from "../backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
-import { inList, setInResult } from "../../core/exec/in_list.ts";
+import { setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
 import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
@@ -30,11 +30,10 @@ import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
-import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { copiedRegs, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { Affinity, StorageClass } from "../../core/value/types.ts";
+import { StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
   AggEntry,
@@ -80,6 +79,7 @@ import {
   seekRowid,
   seekRowidBound,
 } from "./vm_seek.ts";
+import { castStep, inListStep } from "./vm_values.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -332,15 +332,9 @@ export class VmExecution implements Execution {
             logic.is(regs[ins.p1], regs[ins.p2], k.aff, k.coll, ins.p5 === 1, regs[ins.p3], enc);
             break;
           }
-          case Op.Cast: {
-            const from = regs[ins.p1], to = regs[ins.p2];
-            const aff = (pool[ins.p4] as AffinityEntry).aff;
-            const wasText = from.c === StorageClass.Text;
-            cast(from, aff, to, enc);
-            // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
-            if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
+          case Op.Cast:
+            castStep(regs[ins.p1], (pool[ins.p4] as AffinityEntry).aff, regs[ins.p2], enc);
             break;
-          }
           case Op.Affinity: {
             const aff = (pool[ins.p4] as AffinityEntry).aff;
             for (let i = 0; i < ins.p2; i++) {
@@ -374,8 +368,7 @@ export class VmExecution implements Execution {
           }
           case Op.InList: {
             const k = pool[ins.p4] as InListEntry;
-            const t = inList(regs[ins.p1], this.#view(pc, ins.p2, k.n), k.aff, k.coll, enc);
-            setInResult(t, k.not, regs[ins.p3]);
+            inListStep(regs[ins.p1], this.#view(pc, ins.p2, k.n), k, regs[ins.p3], enc);
             break;
           }
           case Op.OpenRead: {

@@ -6,7 +6,7 @@
  * Each is listed by name (not a whole module's namespace), so the object holds exactly
  * what the templates (templates.ts) call.
  */
-import { inList, setInResult } from "../../core/exec/in_list.ts";
+import { setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
 import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
@@ -35,7 +35,6 @@ import {
   subtract,
   unaryPlus,
 } from "../../core/value/arith.ts";
-import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
 import { setInt } from "../../core/value/reg.ts";
@@ -57,10 +56,10 @@ import {
   seekRowid,
   seekRowidBound,
 } from "../interpreter/vm_seek.ts";
+import { castStep, inListStep } from "../interpreter/vm_values.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
-  inList,
   setInResult,
   InSet,
   WindowComputer,
@@ -90,7 +89,6 @@ export const RUNTIME = {
     realAffinity,
     bitNot,
   },
-  cast,
   truthValue,
   /** core/value/logic.ts. */
   logic: { not, and, or, isTruth, compare, is },
@@ -116,6 +114,9 @@ export const RUNTIME = {
   rowidPast,
   seekIndex,
   indexEntryJump,
+  /** The VM's value steps (vm_values.ts). */
+  castStep,
+  inListStep,
 };
 
 /** The type of {@link RUNTIME}. */

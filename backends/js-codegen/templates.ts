@@ -7,7 +7,7 @@
  * `Record<Op, Template>` makes a missing opcode a type error.
  */
 import type { CompareOp } from "../../core/value/logic.ts";
-import { Affinity, StorageClass } from "../../core/value/types.ts";
+import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../interpreter/opcodes.ts";
 import type { Insn } from "../interpreter/program.ts";
 import { FunctionSubtype } from "../interpreter/descriptors.ts";
@@ -144,14 +144,7 @@ export const TEMPLATES: Record<Op, Template> = {
     return `RT.logic.is(${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${i.p5 === 1}, ` +
       `${r(i.p3)}, ENC);`;
   },
-  [Op.Cast]: (i, t) => {
-    const aff = (t.entry(i.p4) as { aff: Affinity }).aff;
-    const keep = aff === Affinity.Text;
-    // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
-    return (keep ? `const w${t.pc} = ${r(i.p1)}.c === ${TEXT}; ` : "") +
-      `RT.cast(${r(i.p1)}, ${t.k(i.p4)}.aff, ${r(i.p2)}, ENC);` +
-      (keep ? ` if (w${t.pc}) RT.copyJsonSubtype(${r(i.p2)}, ${r(i.p1)});` : "");
-  },
+  [Op.Cast]: (i, t) => `RT.castStep(${r(i.p1)}, ${t.k(i.p4)}.aff, ${r(i.p2)}, ENC);`,
   [Op.Affinity]: (i, t) =>
     range(0, i.p2 - 1, (n) => {
       const reg = r(i.p1 + n);
@@ -178,10 +171,8 @@ export const TEMPLATES: Record<Op, Template> = {
     return `CTX.collation = ${k}.coll; ${body}`;
   },
   [Op.InList]: (i, t) => {
-    const k = t.k(i.p4);
     const n = (t.entry(i.p4) as { n: number }).n;
-    return `RT.setInResult(RT.inList(${r(i.p1)}, ${t.view(i.p2, String(n))}, ${k}.aff, ` +
-      `${k}.coll, ENC), ${k}.not, ${r(i.p3)});`;
+    return `RT.inListStep(${r(i.p1)}, ${t.view(i.p2, String(n))}, ${t.k(i.p4)}, ${r(i.p3)}, ENC);`;
   },
   [Op.OpenRead]: (i, t) => {
     const k = t.k(i.p4);
