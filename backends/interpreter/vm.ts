@@ -16,7 +16,6 @@ import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
 import { setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
-import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
@@ -79,7 +78,7 @@ import {
   seekRowid,
   seekRowidBound,
 } from "./vm_seek.ts";
-import { castStep, inListStep } from "./vm_values.ts";
+import { castStep, inListStep, plusStep } from "./vm_values.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -285,12 +284,9 @@ export class VmExecution implements Execution {
           case Op.Negate:
             arith.negate(regs[ins.p1], regs[ins.p2], enc);
             break;
-          case Op.Plus: {
-            const from = regs[ins.p1], to = regs[ins.p2];
-            arith.unaryPlus(from, to);
-            if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
+          case Op.Plus:
+            plusStep(regs[ins.p1], regs[ins.p2]);
             break;
-          }
           case Op.RealAffinity:
             arith.realAffinity(regs[ins.p1], regs[ins.p2]);
             break;
@@ -513,12 +509,9 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.WindowCompute: {
-            const s = slots[ins.p1] as SorterSlot;
-            const k = pool[ins.p4] as WindowEntry;
-            s.sorter.rows = new WindowComputer(k.spec, enc).compute(s.sorter.rows);
+          case Op.WindowCompute:
+            (slots[ins.p1] as SorterSlot).computeWindows((pool[ins.p4] as WindowEntry).spec, enc);
             break;
-          }
           case Op.SorterData:
           case Op.HashData:
             (slots[ins.p1] as SorterSlot | HashSlot).load(regs, ins.p2);
@@ -650,9 +643,8 @@ export class VmExecution implements Execution {
             break;
           case Op.VFilter: {
             const k = pool[ins.p4] as TableFunctionEntry;
-            const s = new RowsSlot();
-            s.rows = tableFunctionRows(k.name, regs.slice(ins.p2, ins.p2 + ins.p3), this.#p.file);
-            slots[ins.p1] = s;
+            const args = regs.slice(ins.p2, ins.p2 + ins.p3);
+            slots[ins.p1] = new RowsSlot(tableFunctionRows(k.name, args, this.#p.file));
             break;
           }
           case Op.VNextRow: {

@@ -8,7 +8,8 @@ import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 import { keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
+import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, rowKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
@@ -140,6 +141,11 @@ export class SorterSlot {
     this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
   }
 
+  /** WindowCompute: the rows replaced by their columns and window results (core/exec/window.ts). */
+  computeWindows(spec: WindowSpec, enc: TextEncoding): void {
+    this.sorter.rows = new WindowComputer(spec, enc).compute(this.sorter.rows);
+  }
+
   /** SorterSort: sorts the rows and goes to the first; false when there is none. */
   sort(): boolean {
     this.sorter.sort();
@@ -249,6 +255,10 @@ export class HashSlot {
 
 /** Rows of a table-valued function call. */
 export class RowsSlot {
-  rows: Reg[][] = [];
+  readonly rows: Reg[][];
   pos = 0;
+
+  constructor(rows: Reg[][]) {
+    this.rows = rows;
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { copyJsonSubtype } from "../../core/functions/json/subtype.ts";
+import { unaryPlus } from "../../core/value/arith.ts";
 import { cast } from "../../core/value/cast.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import { Affinity, StorageClass, type TextEncoding } from "../../core/value/types.ts";
@@ -16,6 +17,12 @@ export function castStep(from: Reg, aff: Affinity, to: Reg, enc: TextEncoding): 
   cast(from, aff, to, enc);
   // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
   if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
+}
+
+/** Plus: `from` into `to` unchanged (a TEXT keeps its subtype). */
+export function plusStep(from: Reg, to: Reg): void {
+  unaryPlus(from, to);
+  if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
 }
 
 /** InList: whether `x` is among `items` (`k`: affinity, collation, NOT) into `out`. */

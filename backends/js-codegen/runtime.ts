@@ -8,7 +8,6 @@
  */
 import { setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
-import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import {
@@ -33,7 +32,6 @@ import {
   shiftLeft,
   shiftRight,
   subtract,
-  unaryPlus,
 } from "../../core/value/arith.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
@@ -56,13 +54,12 @@ import {
   seekRowid,
   seekRowidBound,
 } from "../interpreter/vm_seek.ts";
-import { castStep, inListStep } from "../interpreter/vm_values.ts";
+import { castStep, inListStep, plusStep } from "../interpreter/vm_values.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
   setInResult,
   InSet,
-  WindowComputer,
   limitCount,
   offsetCount,
   RecursiveQueue,
@@ -72,7 +69,8 @@ export const RUNTIME = {
   passJsonSubtype,
   tableFunctionRows,
   applyAffinity,
-  /** core/value/arith.ts: every operator of Add … Concat (ARITH_OPERATORS) and the unary ones. */
+  /** core/value/arith.ts: every operator of Add … Concat (ARITH_OPERATORS) and
+   * the unary ones but Plus (plusStep). */
   arith: {
     add,
     subtract,
@@ -85,7 +83,6 @@ export const RUNTIME = {
     shiftRight,
     concat,
     negate,
-    unaryPlus,
     realAffinity,
     bitNot,
   },
@@ -117,6 +114,7 @@ export const RUNTIME = {
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,
+  plusStep,
 };
 
 /** The type of {@link RUNTIME}. */

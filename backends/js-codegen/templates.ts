@@ -123,9 +123,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.ShiftRight]: binary,
   [Op.Concat]: binary,
   [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)}, ${r(i.p2)}, ENC);`,
-  [Op.Plus]: (i) =>
-    `RT.arith.unaryPlus(${r(i.p1)}, ${r(i.p2)}); ` +
-    `if (${r(i.p1)}.c === ${TEXT}) RT.copyJsonSubtype(${r(i.p2)}, ${r(i.p1)});`,
+  [Op.Plus]: (i) => `RT.plusStep(${r(i.p1)}, ${r(i.p2)});`,
   [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)}, ${r(i.p2)});`,
   [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)}, ${r(i.p2)}, ENC);`,
   [Op.Not]: (i) => `RT.logic.not(${r(i.p1)}, ${r(i.p2)}, ENC);`,
@@ -219,9 +217,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.SorterSort]: (i, t) => when(`!${s(i.p1)}.sort()`, i, t),
   [Op.SorterData]: load,
   [Op.SorterNext]: next,
-  [Op.WindowCompute]: (i, t) =>
-    `${s(i.p1)}.sorter.rows = new RT.WindowComputer(${t.k(i.p4)}.spec, ENC)` +
-    `.compute(${s(i.p1)}.sorter.rows);`,
+  [Op.WindowCompute]: (i, t) => `${s(i.p1)}.computeWindows(${t.k(i.p4)}.spec, ENC);`,
   [Op.OpenEphemeral]: (i, t) => `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, true);`,
   [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R, ${i.p2});`,
   [Op.Distinct]: (i, t) => when(`!${s(i.p1)}.insertDistinct(R, ${i.p3})`, i, t),
@@ -264,8 +260,8 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
   [Op.QueuePop]: (i, t) => when(`!${s(i.p1)}.pop(R, ${i.p3})`, i, t),
   [Op.VFilter]: (i, t) =>
-    `${s(i.p1)} = new RT.RowsSlot(); ${s(i.p1)}.rows = RT.tableFunctionRows(${t.k(i.p4)}.name, ` +
-    `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE);`,
+    `${s(i.p1)} = new RT.RowsSlot(RT.tableFunctionRows(${t.k(i.p4)}.name, ` +
+    `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE));`,
   [Op.VNextRow]: (i, t) => {
     const rows = s(i.p1), row = `w${t.pc}`;
     // json_each / json_tree mark their `value` column as JSON.
