@@ -78,7 +78,7 @@ import {
   seekRowid,
   seekRowidBound,
 } from "./vm_seek.ts";
-import { castStep, inListStep, plusStep } from "./vm_values.ts";
+import { castStep, copyWithSubtype, inListStep } from "./vm_values.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -285,7 +285,7 @@ export class VmExecution implements Execution {
             arith.negate(regs[ins.p1], regs[ins.p2], enc);
             break;
           case Op.Plus:
-            plusStep(regs[ins.p1], regs[ins.p2]);
+            copyWithSubtype(regs[ins.p1], regs[ins.p2]);
             break;
           case Op.RealAffinity:
             arith.realAffinity(regs[ins.p1], regs[ins.p2]);
@@ -655,13 +655,7 @@ export class VmExecution implements Execution {
             }
             const row = s.rows[s.pos++];
             const n = Math.min(row.length, ins.p4 as number);
-            for (let i = 0; i < n; i++) {
-              const to = regs[ins.p3 + i], from = row[i];
-              to.v = from.v;
-              to.c = from.c;
-              // json_each / json_tree mark their `value` column as JSON.
-              if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
-            }
+            for (let i = 0; i < n; i++) copyWithSubtype(row[i], regs[ins.p3 + i]);
             break;
           }
           default:

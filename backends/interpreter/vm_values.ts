@@ -1,11 +1,10 @@
 /**
- * The VM's value steps that combine several core calls (a conversion and the JSON subtype
- * it keeps, a membership test and its result), kept out of the dispatch loop's body and
+ * The VM's value steps that combine several core calls (a conversion or a copy and the
+ * JSON subtype it keeps, a membership test and its result), kept out of the dispatch loop's body and
  * called by generated code too.
  */
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { copyJsonSubtype } from "../../core/functions/json/subtype.ts";
-import { unaryPlus } from "../../core/value/arith.ts";
 import { cast } from "../../core/value/cast.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import { Affinity, StorageClass, type TextEncoding } from "../../core/value/types.ts";
@@ -19,9 +18,13 @@ export function castStep(from: Reg, aff: Affinity, to: Reg, enc: TextEncoding): 
   if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
 }
 
-/** Plus: `from` into `to` unchanged (a TEXT keeps its subtype). */
-export function plusStep(from: Reg, to: Reg): void {
-  unaryPlus(from, to);
+/**
+ * `from` into `to`, a TEXT with its JSON subtype: Plus (unary + changes no value) and each
+ * column VNextRow reads (json_each / json_tree mark their `value` column as JSON).
+ */
+export function copyWithSubtype(from: Reg, to: Reg): void {
+  to.v = from.v;
+  to.c = from.c;
   if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
 }
 

@@ -54,7 +54,7 @@ import {
   seekRowid,
   seekRowidBound,
 } from "../interpreter/vm_seek.ts";
-import { castStep, inListStep, plusStep } from "../interpreter/vm_values.ts";
+import { castStep, copyWithSubtype, inListStep } from "../interpreter/vm_values.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
@@ -70,7 +70,7 @@ export const RUNTIME = {
   tableFunctionRows,
   applyAffinity,
   /** core/value/arith.ts: every operator of Add … Concat (ARITH_OPERATORS) and
-   * the unary ones but Plus (plusStep). */
+   * the unary ones but Plus (copyWithSubtype). */
   arith: {
     add,
     subtract,
@@ -114,7 +114,7 @@ export const RUNTIME = {
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,
-  plusStep,
+  copyWithSubtype,
 };
 
 /** The type of {@link RUNTIME}. */

@@ -38,7 +38,6 @@ type Template = (i: Insn, t: TemplateContext) => string;
 const NULL = StorageClass.Null;
 const INT = StorageClass.Integer;
 const REAL = StorageClass.Real;
-const TEXT = StorageClass.Text;
 
 const r = (n: number) => `r${n}`;
 const c = (n: number) => `c${n}`;
@@ -123,7 +122,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.ShiftRight]: binary,
   [Op.Concat]: binary,
   [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)}, ${r(i.p2)}, ENC);`,
-  [Op.Plus]: (i) => `RT.plusStep(${r(i.p1)}, ${r(i.p2)});`,
+  [Op.Plus]: (i) => `RT.copyWithSubtype(${r(i.p1)}, ${r(i.p2)});`,
   [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)}, ${r(i.p2)});`,
   [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)}, ${r(i.p2)}, ENC);`,
   [Op.Not]: (i) => `RT.logic.not(${r(i.p1)}, ${r(i.p2)}, ENC);`,
@@ -264,12 +263,11 @@ export const TEMPLATES: Record<Op, Template> = {
     `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE));`,
   [Op.VNextRow]: (i, t) => {
     const rows = s(i.p1), row = `w${t.pc}`;
-    // json_each / json_tree mark their `value` column as JSON.
-    const fields = range(0, i.p4 - 1, (n) => {
-      const to = r(i.p3 + n), from = `${row}[${n}]`;
-      return `if (${row}.length > ${n}) { ${copy(to, from)} ` +
-        `if (${from}.c === ${TEXT}) RT.copyJsonSubtype(${to}, ${from}); }`;
-    });
+    const fields = range(
+      0,
+      i.p4 - 1,
+      (n) => `if (${row}.length > ${n}) RT.copyWithSubtype(${row}[${n}], ${r(i.p3 + n)});`,
+    );
     return `${when(`${rows}.pos >= ${rows}.rows.length`, i, t)} ` +
       `const ${row} = ${rows}.rows[${rows}.pos++]; ${fields}`;
   },
