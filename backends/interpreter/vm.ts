@@ -583,7 +583,8 @@ export class VmExecution implements Execution {
             break;
           case Op.AggStep: {
             const a = slots[ins.p1] as AggSlot;
-            a.hit = a.calls.step(a.current!, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
+            const args = this.#view(pc, ins.p2, a.calls.width(ins.p3));
+            a.hit = a.calls.step(a.current!, ins.p3, args);
             break;
           }
           case Op.IfAggMiss:
@@ -667,9 +668,5 @@ export class VmExecution implements Execution {
       this.#pc = pc;
       throw e;
     }
-  }
-
-  #aggArgs(pc: number, a: AggSlot, start: number, call: number): Reg[] {
-    return this.#view(pc, start, a.calls.width(call));
   }
 }

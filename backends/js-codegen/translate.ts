@@ -239,13 +239,15 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
   const lets = [...cursors, ...slots, ...views, ...flags.map((f) => `${f} = false`)];
   const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
+  const declare = (keyword: string, names: string[]) =>
+    names.length > 0 ? [`${keyword} ${names.join(", ")};`] : [];
   const head = [
     `"use strict";`,
     `const R = [];`,
     `for (let i = 0; i < ${p.nRegs}; i++) R.push({ v: null, c: 0 });`,
-    ...(regs.length > 0 ? [`const ${regs.join(", ")};`] : []),
-    ...(consts.length > 0 ? [`const ${consts.join(", ")};`] : []),
-    ...(lets.length > 0 ? [`let ${lets.join(", ")};`] : []),
+    ...declare("const", regs),
+    ...declare("const", consts),
+    ...declare("let", lets),
     `const S = { pc: 0 };`,
     `const OPENED = [];`,
     ...(segments
