@@ -2,7 +2,6 @@
  * Expressions: each PlanExpr kind leaves its value in a target register. Operands go to
  * fresh registers first, so an operator never overwrites a value it still has to read.
  */
-import type { CompareOp } from "../../core/value/logic.ts";
 import type {
   AffinityExpr,
   ArithExpr,
@@ -31,7 +30,7 @@ import { realToText } from "../../core/value/number_text.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 import type { Compiler } from "./compile.ts";
 import { functionSubtype } from "./compile_subtype.ts";
-import { Op } from "./opcodes.ts";
+import { ARITH_OPERATORS, Op } from "./opcodes.ts";
 import {
   type AffinityEntry,
   type CompareEntry,
@@ -83,19 +82,6 @@ const CONST_OPS: Record<StorageClass, Op> = {
   [StorageClass.Blob]: Op.Blob,
 };
 
-const ARITH_OPS: Record<ArithExpr["op"], Op> = {
-  add: Op.Add,
-  subtract: Op.Subtract,
-  multiply: Op.Multiply,
-  divide: Op.Divide,
-  remainder: Op.Remainder,
-  bitAnd: Op.BitAnd,
-  bitOr: Op.BitOr,
-  shiftLeft: Op.ShiftLeft,
-  shiftRight: Op.ShiftRight,
-  concat: Op.Concat,
-};
-
 const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
   negate: Op.Negate,
   plus: Op.Plus,
@@ -103,14 +89,6 @@ const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
   not: Op.Not,
   realAffinity: Op.RealAffinity,
 };
-
-/** Comparison opcodes by CompareOp (Eq, Ne, Lt, Le, Gt, Ge). */
-const COMPARE_OPS: readonly Op[] = [Op.Eq, Op.Ne, Op.Lt, Op.Le, Op.Gt, Op.Ge];
-
-/** The opcode of a comparison operator. */
-export function compareOpcode(op: CompareOp): Op {
-  return COMPARE_OPS[op];
-}
 
 function subqueryOnce(c: Compiler, correlated: boolean, body: () => void): void {
   if (correlated) return body();
@@ -145,14 +123,14 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     const a = c.b.regs(2);
     c.expr(e.left, a);
     c.expr(e.right, a + 1);
-    c.b.emit(ARITH_OPS[e.op], a, a + 1, t);
+    c.b.emit(Op.Add + ARITH_OPERATORS.indexOf(e.op), a, a + 1, t);
   },
   compare(c, e: CompareExpr, t) {
     const a = c.b.regs(2);
     c.expr(e.left, a);
     c.expr(e.right, a + 1);
     // P5 = 1: the operands are temporaries no other instruction reads (see the opcode).
-    c.b.emit(compareOpcode(e.op), a, a + 1, t, compareEntry(c, e.affinity, e.collation), 1);
+    c.b.emit(Op.Eq + e.op, a, a + 1, t, compareEntry(c, e.affinity, e.collation), 1);
   },
   is(c, e: IsExpr, t) {
     const a = c.b.regs(2);

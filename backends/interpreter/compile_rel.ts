@@ -344,7 +344,7 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
 function recursiveRef(c: Compiler, node: RecursiveRef, consume: Consume): void {
   // The queue row being expanded is in the CTE's registers; one row, read from there.
   const cte = c.access(node.cte);
-  c.setAccess(node.id, { read: cte.read, nullify: cte.nullify });
+  c.setAccess(node.id, cte);
   const end = c.b.label();
   consume(end);
   c.b.place(end);
@@ -359,18 +359,7 @@ function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void
   b.emit(Op.VFilter, slot, args, node.args.length, b.constant(entry));
   const width = node.width;
   const base = b.regs(Math.max(1, width));
-  c.setAccess(node.id, {
-    read: (column, target) =>
-      b.emit(
-        Op.Copy,
-        base + column,
-        target,
-        0,
-        0,
-        c.columnsFromSorter > 0 ? 0 : c.subtypes.column(node.id, column),
-      ),
-    nullify: () => b.emit(Op.Null, 0, base, base + Math.max(1, width) - 1),
-  });
+  c.setRegisterAccess(node.id, base, width);
   const top = b.here;
   const exit = b.label();
   b.emit(Op.VNextRow, slot, exit, base, width);

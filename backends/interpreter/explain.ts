@@ -17,13 +17,10 @@ function p4Text(p: CompiledProgram, insn: Insn): SqlValue {
 }
 
 function comment(insn: Insn): string {
-  const syn = OPCODES[insn.op].synopsis;
-  const text = syn
-    .replace(/P1/g, String(insn.p1))
-    .replace(/P2/g, String(insn.p2))
-    .replace(/P3/g, String(insn.p3))
-    .replace(/P4/g, String(insn.p4))
-    .replace(/P5/g, String(insn.p5));
+  const text = OPCODES[insn.op].synopsis.replace(
+    /P([1-5])/g,
+    (_, n: "1" | "2" | "3" | "4" | "5") => String(insn[`p${n}`]),
+  );
   if (insn.comment === "") return text;
   return text === "" ? insn.comment : `${text} ${insn.comment}`;
 }

@@ -2,7 +2,11 @@
  * The instruction set's numbering and the shape of one opcode's definition; the
  * definitions themselves are in the opcodes_*.ts tables, merged in opcodes.ts.
  */
-/** Opcode numbers (indexes into {@link OPCODES}). */
+/**
+ * Opcode numbers (indexes into {@link OPCODES}). Add … Concat follow {@link ARITH_OPERATORS}
+ * and Eq … Ge follow CompareOp (core/value/logic.ts), so each maps to its operator by
+ * subtraction.
+ */
 export const enum Op {
   Init,
   Goto,
@@ -120,6 +124,23 @@ export const enum Op {
   VFilter,
   VNextRow,
 }
+
+/**
+ * The arithmetic operators (core/value/arith.ts function names, the plan's `ArithExpr`
+ * operators) of Op.Add … Op.Concat, in opcode order.
+ */
+export const ARITH_OPERATORS = [
+  "add",
+  "subtract",
+  "multiply",
+  "divide",
+  "remainder",
+  "bitAnd",
+  "bitOr",
+  "shiftLeft",
+  "shiftRight",
+  "concat",
+] as const;
 
 /** What P4 holds for an opcode. */
 export type P4Kind = "none" | "count" | "pool";

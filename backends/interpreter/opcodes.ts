@@ -16,7 +16,7 @@ import { CONTROL_OPCODES } from "./opcodes_control.ts";
 import { GROUP_OPCODES } from "./opcodes_group.ts";
 import { STORE_OPCODES } from "./opcodes_store.ts";
 
-export { Op, type OpcodeSpec, type P4Kind } from "./opcode_spec.ts";
+export { ARITH_OPERATORS, Op, type OpcodeSpec, type P4Kind } from "./opcode_spec.ts";
 
 /** The instruction set (`satisfies` makes a missing opcode a type error). */
 export const OPCODES: Readonly<Record<Op, OpcodeSpec>> = {

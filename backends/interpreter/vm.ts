@@ -14,12 +14,10 @@
 import type { Execution } from "../backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
-import { inList, setInResult } from "../../core/exec/in_list.ts";
+import { setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
-import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
-import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../../core/exec/rowid_key.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import {
   clearJsonSubtype,
@@ -31,12 +29,10 @@ import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
-import { cast } from "../../core/value/cast.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
-import { CompareOp } from "../../core/value/logic.ts";
 import { copiedRegs, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { Affinity, StorageClass } from "../../core/value/types.ts";
+import { StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
   AggEntry,
@@ -58,7 +54,6 @@ import type { CompiledProgram } from "./program.ts";
 import {
   closeCursors,
   HashSlot,
-  loadRow,
   openCursor,
   RowsSlot,
   SorterSlot,
@@ -75,16 +70,15 @@ import {
   aggSort,
   aggStore,
 } from "./vm_agg.ts";
-import { indexEntryJump, rowidPast, seekIndex, seekRowidBound } from "./vm_seek.ts";
-
-const COMPARE_OF: Partial<Record<Op, CompareOp>> = {
-  [Op.Eq]: CompareOp.Eq,
-  [Op.Ne]: CompareOp.Ne,
-  [Op.Lt]: CompareOp.Lt,
-  [Op.Le]: CompareOp.Le,
-  [Op.Gt]: CompareOp.Gt,
-  [Op.Ge]: CompareOp.Ge,
-};
+import {
+  indexEntryJump,
+  rowidBoundStep,
+  rowidPast,
+  seekIndex,
+  seekRowid,
+  seekRowidBound,
+} from "./vm_seek.ts";
+import { castStep, copyWithSubtype, inListStep } from "./vm_values.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -290,12 +284,9 @@ export class VmExecution implements Execution {
           case Op.Negate:
             arith.negate(regs[ins.p1], regs[ins.p2], enc);
             break;
-          case Op.Plus: {
-            const from = regs[ins.p1], to = regs[ins.p2];
-            arith.unaryPlus(from, to);
-            if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
+          case Op.Plus:
+            copyWithSubtype(regs[ins.p1], regs[ins.p2]);
             break;
-          }
           case Op.RealAffinity:
             arith.realAffinity(regs[ins.p1], regs[ins.p2]);
             break;
@@ -322,7 +313,7 @@ export class VmExecution implements Execution {
           case Op.Ge: {
             const k = pool[ins.p4] as CompareEntry;
             logic.compare(
-              COMPARE_OF[ins.op]!,
+              ins.op - Op.Eq,
               regs[ins.p1],
               regs[ins.p2],
               k.aff,
@@ -337,15 +328,9 @@ export class VmExecution implements Execution {
             logic.is(regs[ins.p1], regs[ins.p2], k.aff, k.coll, ins.p5 === 1, regs[ins.p3], enc);
             break;
           }
-          case Op.Cast: {
-            const from = regs[ins.p1], to = regs[ins.p2];
-            const aff = (pool[ins.p4] as AffinityEntry).aff;
-            const wasText = from.c === StorageClass.Text;
-            cast(from, aff, to, enc);
-            // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
-            if (wasText && aff === Affinity.Text) copyJsonSubtype(to, from);
+          case Op.Cast:
+            castStep(regs[ins.p1], (pool[ins.p4] as AffinityEntry).aff, regs[ins.p2], enc);
             break;
-          }
           case Op.Affinity: {
             const aff = (pool[ins.p4] as AffinityEntry).aff;
             for (let i = 0; i < ins.p2; i++) {
@@ -379,8 +364,7 @@ export class VmExecution implements Execution {
           }
           case Op.InList: {
             const k = pool[ins.p4] as InListEntry;
-            const t = inList(regs[ins.p1], this.#view(pc, ins.p2, k.n), k.aff, k.coll, enc);
-            setInResult(t, k.not, regs[ins.p3]);
+            inListStep(regs[ins.p1], this.#view(pc, ins.p2, k.n), k, regs[ins.p3], enc);
             break;
           }
           case Op.OpenRead: {
@@ -426,37 +410,27 @@ export class VmExecution implements Execution {
             }
             break;
           }
-          case Op.Rowid: {
-            const c = cursors[ins.p1];
-            if (c.nullRow || !c.bt.valid) setNull(regs[ins.p2]);
-            else setInt(regs[ins.p2], c.bt.rowid());
+          case Op.Rowid:
+            cursors[ins.p1].rowid(regs[ins.p2]);
             break;
-          }
           case Op.NullRow:
             cursors[ins.p1].nullRow = true;
             break;
           case Op.Count:
             setInt(regs[ins.p2], cursors[ins.p1].bt.count());
             break;
-          case Op.SeekRowid: {
-            const c = cursors[ins.p1];
-            c.nullRow = false;
-            if (rowidEqKey(regs[ins.p3], enc) !== RowidSeek.Key || !c.bt.seekRowidExact(rowidKey)) {
+          case Op.SeekRowid:
+            if (seekRowid(cursors[ins.p1], regs[ins.p3], enc)) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
-          case Op.RowidBound: {
-            const s = rowidBound(regs[ins.p1], (ins.p5 & 1) !== 0, (ins.p5 & 2) !== 0, enc);
-            if (s === RowidSeek.Empty) {
+          case Op.RowidBound:
+            if (rowidBoundStep(regs[ins.p1], ins.p5, regs[ins.p3], enc)) {
               pc = ins.p2;
               continue;
             }
-            if (s === RowidSeek.Unbounded) setNull(regs[ins.p3]);
-            else setInt(regs[ins.p3], rowidKey);
             break;
-          }
           case Op.SeekRowidGE:
           case Op.SeekRowidLE:
             if (seekRowidBound(cursors[ins.p1], ins.op === Op.SeekRowidGE, regs[ins.p3])) {
@@ -529,74 +503,38 @@ export class VmExecution implements Execution {
           case Op.EphUnion:
             (slots[ins.p1] as SorterSlot).unionWith(slots[ins.p2] as SorterSlot);
             break;
-          case Op.SorterSort: {
-            const s = slots[ins.p1] as SorterSlot;
-            s.sorter.sort();
-            s.pos = 0;
-            if (s.sorter.rows.length === 0) {
+          case Op.SorterSort:
+            if (!(slots[ins.p1] as SorterSlot).sort()) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
-          case Op.WindowCompute: {
-            const s = slots[ins.p1] as SorterSlot;
-            const k = pool[ins.p4] as WindowEntry;
-            s.sorter.rows = new WindowComputer(k.spec, enc).compute(s.sorter.rows);
+          case Op.WindowCompute:
+            (slots[ins.p1] as SorterSlot).computeWindows((pool[ins.p4] as WindowEntry).spec, enc);
             break;
-          }
-          case Op.SorterData: {
-            const s = slots[ins.p1] as SorterSlot;
-            loadRow(s.sorter.rows[s.pos], regs, ins.p2);
+          case Op.SorterData:
+          case Op.HashData:
+            (slots[ins.p1] as SorterSlot | HashSlot).load(regs, ins.p2);
             break;
-          }
-          case Op.SorterNext: {
-            const s = slots[ins.p1] as SorterSlot;
-            if (++s.pos < s.sorter.rows.length) {
+          case Op.SorterNext:
+          case Op.HashNext:
+            if ((slots[ins.p1] as SorterSlot | HashSlot).next()) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
           case Op.HashOpen:
             slots[ins.p1] = new HashSlot(pool[ins.p4] as HashEntry);
             break;
-          case Op.HashInsert: {
-            const h = slots[ins.p1] as HashSlot;
-            const k = h.key(regs, ins.p2, enc);
-            if (k !== null) {
-              const list = h.map.get(k);
-              const row = storeRow(regs, ins.p3, h.entry.width);
-              if (list) list.push(row);
-              else h.map.set(k, [row]);
-            }
+          case Op.HashInsert:
+            (slots[ins.p1] as HashSlot).insert(regs, ins.p2, ins.p3, enc);
             break;
-          }
-          case Op.HashProbe: {
-            const h = slots[ins.p1] as HashSlot;
-            const k = h.key(regs, ins.p3, enc);
-            const list = k === null ? undefined : h.map.get(k);
-            if (!list) {
-              pc = ins.p2;
-              continue;
-            }
-            h.matches = list;
-            h.pos = 0;
-            break;
-          }
-          case Op.HashData: {
-            const h = slots[ins.p1] as HashSlot;
-            loadRow(h.matches[h.pos], regs, ins.p2);
-            break;
-          }
-          case Op.HashNext: {
-            const h = slots[ins.p1] as HashSlot;
-            if (++h.pos < h.matches.length) {
+          case Op.HashProbe:
+            if (!(slots[ins.p1] as HashSlot).probe(regs, ins.p3, enc)) {
               pc = ins.p2;
               continue;
             }
             break;
-          }
           case Op.InSetOpen: {
             const k = pool[ins.p4] as InSetEntry;
             slots[ins.p1] = new InSet(k.affs, k.colls, enc);
@@ -645,7 +583,8 @@ export class VmExecution implements Execution {
             break;
           case Op.AggStep: {
             const a = slots[ins.p1] as AggSlot;
-            a.hit = a.calls.step(a.current!, ins.p3, this.#aggArgs(pc, a, ins.p2, ins.p3));
+            const args = this.#view(pc, ins.p2, a.calls.width(ins.p3));
+            a.hit = a.calls.step(a.current!, ins.p3, args);
             break;
           }
           case Op.IfAggMiss:
@@ -705,9 +644,8 @@ export class VmExecution implements Execution {
             break;
           case Op.VFilter: {
             const k = pool[ins.p4] as TableFunctionEntry;
-            const s = new RowsSlot();
-            s.rows = tableFunctionRows(k.name, regs.slice(ins.p2, ins.p2 + ins.p3), this.#p.file);
-            slots[ins.p1] = s;
+            const args = regs.slice(ins.p2, ins.p2 + ins.p3);
+            slots[ins.p1] = new RowsSlot(tableFunctionRows(k.name, args, this.#p.file));
             break;
           }
           case Op.VNextRow: {
@@ -718,13 +656,7 @@ export class VmExecution implements Execution {
             }
             const row = s.rows[s.pos++];
             const n = Math.min(row.length, ins.p4 as number);
-            for (let i = 0; i < n; i++) {
-              const to = regs[ins.p3 + i], from = row[i];
-              to.v = from.v;
-              to.c = from.c;
-              // json_each / json_tree mark their `value` column as JSON.
-              if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
-            }
+            for (let i = 0; i < n; i++) copyWithSubtype(row[i], regs[ins.p3 + i]);
             break;
           }
           default:
@@ -736,9 +668,5 @@ export class VmExecution implements Execution {
       this.#pc = pc;
       throw e;
     }
-  }
-
-  #aggArgs(pc: number, a: AggSlot, start: number, call: number): Reg[] {
-    return this.#view(pc, start, a.calls.width(call));
   }
 }

@@ -7,8 +7,9 @@ import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 import { keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
-import type { Reg } from "../../core/value/reg.ts";
-import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
+import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, rowKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
@@ -37,6 +38,12 @@ export class VCursor {
     out.v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
     out.c = serialTypeClass(t);
     return true;
+  }
+
+  /** Rowid: the current row's rowid into `out` (NULL on no row). */
+  rowid(out: Reg): void {
+    if (this.nullRow || !this.bt.valid) setNull(out);
+    else setInt(out, this.bt.rowid());
   }
 
   /**
@@ -134,6 +141,28 @@ export class SorterSlot {
     this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
   }
 
+  /** WindowCompute: the rows replaced by their columns and window results (core/exec/window.ts). */
+  computeWindows(spec: WindowSpec, enc: TextEncoding): void {
+    this.sorter.rows = new WindowComputer(spec, enc).compute(this.sorter.rows);
+  }
+
+  /** SorterSort: sorts the rows and goes to the first; false when there is none. */
+  sort(): boolean {
+    this.sorter.sort();
+    this.pos = 0;
+    return this.sorter.rows.length > 0;
+  }
+
+  /** SorterData: the current row into registers from `start`. */
+  load(regs: Reg[], start: number): void {
+    loadRow(this.sorter.rows[this.pos], regs, start);
+  }
+
+  /** SorterNext: goes to the next row; false after the last. */
+  next(): boolean {
+    return ++this.pos < this.sorter.rows.length;
+  }
+
   /** Whether the sorter would drop the row in `regs[start ..]` (only its keys are read). */
   rejects(regs: readonly Reg[], start: number): boolean {
     const values = this.#probe.values;
@@ -192,10 +221,44 @@ export class HashSlot {
     }
     return k;
   }
+
+  /** HashInsert: stores `regs[row ..]` under the key `regs[key ..]` (a key with a NULL: not at all). */
+  insert(regs: readonly Reg[], key: number, row: number, enc: number): void {
+    const k = this.key(regs, key, enc);
+    if (k === null) return;
+    const stored = storeRow(regs, row, this.entry.width);
+    const list = this.map.get(k);
+    if (list) list.push(stored);
+    else this.map.set(k, [stored]);
+  }
+
+  /** HashProbe: the rows under the key `regs[start ..]` become the matches; false when none. */
+  probe(regs: readonly Reg[], start: number, enc: number): boolean {
+    const k = this.key(regs, start, enc);
+    const list = k === null ? undefined : this.map.get(k);
+    if (!list) return false;
+    this.matches = list;
+    this.pos = 0;
+    return true;
+  }
+
+  /** HashData: the current match into registers from `start`. */
+  load(regs: Reg[], start: number): void {
+    loadRow(this.matches[this.pos], regs, start);
+  }
+
+  /** HashNext: goes to the next match; false after the last. */
+  next(): boolean {
+    return ++this.pos < this.matches.length;
+  }
 }
 
 /** Rows of a table-valued function call. */
 export class RowsSlot {
-  rows: Reg[][] = [];
+  readonly rows: Reg[][];
   pos = 0;
+
+  constructor(rows: Reg[][]) {
+    this.rows = rows;
+  }
 }

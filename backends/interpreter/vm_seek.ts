@@ -3,12 +3,31 @@
  * seeks and tests, index seeks on a key prefix and index entry comparisons. Each returns
  * whether the instruction's jump is taken.
  */
+import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../../core/exec/rowid_key.ts";
 import { SeekOp } from "../../core/format/cursor.ts";
 import { keyComparator } from "../../core/format/index_key.ts";
-import type { Reg } from "../../core/value/reg.ts";
-import { type SqlValue, StorageClass } from "../../core/value/types.ts";
+import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
 import { Op } from "./opcode_spec.ts";
 import type { VCursor } from "./vm_objects.ts";
+
+/** SeekRowid: position at the row whose rowid is `k` (after NUMERIC affinity); jump if none. */
+export function seekRowid(c: VCursor, k: Reg, enc: TextEncoding): boolean {
+  c.nullRow = false;
+  return rowidEqKey(k, enc) !== RowidSeek.Key || !c.bt.seekRowidExact(rowidKey);
+}
+
+/**
+ * RowidBound: the inclusive rowid bound `v` makes (`flags` 1: a lower bound, 2: inclusive)
+ * into `out`, NULL when it bounds nothing; jump when no rowid can match.
+ */
+export function rowidBoundStep(v: Reg, flags: number, out: Reg, enc: TextEncoding): boolean {
+  const s = rowidBound(v, (flags & 1) !== 0, (flags & 2) !== 0, enc);
+  if (s === RowidSeek.Empty) return true;
+  if (s === RowidSeek.Unbounded) setNull(out);
+  else setInt(out, rowidKey);
+  return false;
+}
 
 /** SeekRowidGE / SeekRowidLE: position at the bound (NULL: the first / last row); jump if none. */
 export function seekRowidBound(c: VCursor, ge: boolean, k: Reg): boolean {

@@ -3,13 +3,13 @@
  * same instructions (core/value, core/exec, core/functions and the VM's cursor, sorter and
  * aggregation objects), handed to each generated function as one object, so the generated
  * source names functions only by the property names below and never imports anything.
+ * Each is listed by name (not a whole module's namespace), so the object holds exactly
+ * what the templates (templates.ts) call.
  */
-import { inList, setInResult } from "../../core/exec/in_list.ts";
+import { setInResult } from "../../core/exec/in_list.ts";
 import { InSet } from "../../core/exec/in_set.ts";
-import { WindowComputer } from "../../core/exec/window.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
-import * as rowid from "../../core/exec/rowid_key.ts";
 import {
   clearJsonSubtype,
   copyJsonSubtype,
@@ -18,45 +18,103 @@ import {
 } from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
-import * as arith from "../../core/value/arith.ts";
-import { cast } from "../../core/value/cast.ts";
+import {
+  add,
+  bitAnd,
+  bitNot,
+  bitOr,
+  concat,
+  divide,
+  multiply,
+  negate,
+  realAffinity,
+  remainder,
+  shiftLeft,
+  shiftRight,
+  subtract,
+} from "../../core/value/arith.ts";
 import { truthValue } from "../../core/value/coerce.ts";
-import * as logic from "../../core/value/logic.ts";
-import { setInt, setNull } from "../../core/value/reg.ts";
-import * as vmObjects from "../interpreter/vm_objects.ts";
-import * as vmAgg from "../interpreter/vm_agg.ts";
-import * as vmSeek from "../interpreter/vm_seek.ts";
+import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
+import { setInt } from "../../core/value/reg.ts";
+import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../interpreter/vm_objects.ts";
+import {
+  aggFinal,
+  aggGroup,
+  aggLoad,
+  aggNextGroup,
+  aggOpen,
+  aggSort,
+  aggStore,
+} from "../interpreter/vm_agg.ts";
+import {
+  indexEntryJump,
+  rowidBoundStep,
+  rowidPast,
+  seekIndex,
+  seekRowid,
+  seekRowidBound,
+} from "../interpreter/vm_seek.ts";
+import { castStep, copyWithSubtype, inListStep } from "../interpreter/vm_values.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
-  inList,
   setInResult,
   InSet,
-  WindowComputer,
   limitCount,
   offsetCount,
   RecursiveQueue,
-  /** The rowid seek helpers; `rowid.rowidKey` is read live after `rowidEqKey`/`rowidBound`. */
-  rowid,
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,
   passJsonSubtype,
   tableFunctionRows,
   applyAffinity,
-  arith,
-  cast,
+  /** core/value/arith.ts: every operator of Add … Concat (ARITH_OPERATORS) and
+   * the unary ones but Plus (copyWithSubtype). */
+  arith: {
+    add,
+    subtract,
+    multiply,
+    divide,
+    remainder,
+    bitAnd,
+    bitOr,
+    shiftLeft,
+    shiftRight,
+    concat,
+    negate,
+    realAffinity,
+    bitNot,
+  },
   truthValue,
-  logic,
+  /** core/value/logic.ts. */
+  logic: { not, and, or, isTruth, compare, is },
   setInt,
-  setNull,
-  /**
-   * The VM's run-time objects and their helpers (openCursor, SorterSlot, HashSlot, storeRow,
-   * …), aggregation steps (aggOpen, aggGroup, aggStore, …) and seek steps.
-   */
-  ...vmObjects,
-  ...vmAgg,
-  ...vmSeek,
+  /** The VM's run-time objects (vm_objects.ts). */
+  openCursor,
+  storeRow,
+  SorterSlot,
+  HashSlot,
+  RowsSlot,
+  /** The VM's aggregation steps (vm_agg.ts). */
+  aggOpen,
+  aggGroup,
+  aggStore,
+  aggLoad,
+  aggFinal,
+  aggSort,
+  aggNextGroup,
+  /** The VM's seek steps (vm_seek.ts). */
+  seekRowid,
+  rowidBoundStep,
+  seekRowidBound,
+  rowidPast,
+  seekIndex,
+  indexEntryJump,
+  /** The VM's value steps (vm_values.ts). */
+  castStep,
+  inListStep,
+  copyWithSubtype,
 };
 
 /** The type of {@link RUNTIME}. */

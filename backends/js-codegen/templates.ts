@@ -6,9 +6,9 @@
  * text of a template never holds anything from the query or the file.
  * `Record<Op, Template>` makes a missing opcode a type error.
  */
-import { CompareOp } from "../../core/value/logic.ts";
-import { Affinity, StorageClass } from "../../core/value/types.ts";
-import { Op } from "../interpreter/opcodes.ts";
+import type { CompareOp } from "../../core/value/logic.ts";
+import { type Affinity, StorageClass } from "../../core/value/types.ts";
+import { ARITH_OPERATORS, Op } from "../interpreter/opcodes.ts";
 import type { Insn } from "../interpreter/program.ts";
 import { FunctionSubtype } from "../interpreter/descriptors.ts";
 import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
@@ -38,7 +38,6 @@ type Template = (i: Insn, t: TemplateContext) => string;
 const NULL = StorageClass.Null;
 const INT = StorageClass.Integer;
 const REAL = StorageClass.Real;
-const TEXT = StorageClass.Text;
 
 const r = (n: number) => `r${n}`;
 const c = (n: number) => `c${n}`;
@@ -47,10 +46,12 @@ const s = (n: number) => `s${n}`;
 const setNull = (reg: string) => `${reg}.v = null; ${reg}.c = ${NULL};`;
 const copy = (to: string, from: string) => `${to}.v = ${from}.v; ${to}.c = ${from}.c;`;
 const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.jump(i.p2)}`;
-const binary = (fn: string): Template => (i) =>
-  `RT.arith.${fn}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
-const compare = (op: CompareOp): Template => (i, t) => {
-  const k = t.k(i.p4);
+/** Add … Concat. */
+const binary: Template = (i) =>
+  `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
+/** Eq … Ge. */
+const compare: Template = (i, t) => {
+  const k = t.k(i.p4), op: CompareOp = i.op - Op.Eq;
   const generic = `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${
     r(i.p3)
   }, ENC);`;
@@ -62,6 +63,10 @@ const seek: Template = (i, t) =>
   when(`RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
 const idxJump: Template = (i, t) =>
   when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
+/** SorterData / HashData: the slot's current row into the registers from P2. */
+const load: Template = (i) => `${s(i.p1)}.load(R, ${i.p2});`;
+/** SorterNext / HashNext: on to the slot's next row. */
+const next: Template = (i, t) => when(`${s(i.p1)}.next()`, i, t);
 
 function range(from: number, to: number, f: (n: number) => string): string {
   const out: string[] = [];
@@ -106,20 +111,18 @@ export const TEMPLATES: Record<Op, Template> = {
       return copy(to, from) + sub;
     }),
   [Op.ClrSubtype]: (i) => `RT.clearJsonSubtype(${r(i.p1)});`,
-  [Op.Add]: binary("add"),
-  [Op.Subtract]: binary("subtract"),
-  [Op.Multiply]: binary("multiply"),
-  [Op.Divide]: binary("divide"),
-  [Op.Remainder]: binary("remainder"),
-  [Op.BitAnd]: binary("bitAnd"),
-  [Op.BitOr]: binary("bitOr"),
-  [Op.ShiftLeft]: binary("shiftLeft"),
-  [Op.ShiftRight]: binary("shiftRight"),
-  [Op.Concat]: binary("concat"),
+  [Op.Add]: binary,
+  [Op.Subtract]: binary,
+  [Op.Multiply]: binary,
+  [Op.Divide]: binary,
+  [Op.Remainder]: binary,
+  [Op.BitAnd]: binary,
+  [Op.BitOr]: binary,
+  [Op.ShiftLeft]: binary,
+  [Op.ShiftRight]: binary,
+  [Op.Concat]: binary,
   [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)}, ${r(i.p2)}, ENC);`,
-  [Op.Plus]: (i) =>
-    `RT.arith.unaryPlus(${r(i.p1)}, ${r(i.p2)}); ` +
-    `if (${r(i.p1)}.c === ${TEXT}) RT.copyJsonSubtype(${r(i.p2)}, ${r(i.p1)});`,
+  [Op.Plus]: (i) => `RT.copyWithSubtype(${r(i.p1)}, ${r(i.p2)});`,
   [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)}, ${r(i.p2)});`,
   [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)}, ${r(i.p2)}, ENC);`,
   [Op.Not]: (i) => `RT.logic.not(${r(i.p1)}, ${r(i.p2)}, ENC);`,
@@ -127,25 +130,18 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Or]: (i) => `RT.logic.or(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
   [Op.IsTrue]: (i) =>
     `RT.logic.isTruth(${r(i.p1)}, ${i.p3 === 1}, ${i.p5 === 1}, ${r(i.p2)}, ENC);`,
-  [Op.Eq]: compare(CompareOp.Eq),
-  [Op.Ne]: compare(CompareOp.Ne),
-  [Op.Lt]: compare(CompareOp.Lt),
-  [Op.Le]: compare(CompareOp.Le),
-  [Op.Gt]: compare(CompareOp.Gt),
-  [Op.Ge]: compare(CompareOp.Ge),
+  [Op.Eq]: compare,
+  [Op.Ne]: compare,
+  [Op.Lt]: compare,
+  [Op.Le]: compare,
+  [Op.Gt]: compare,
+  [Op.Ge]: compare,
   [Op.Is]: (i, t) => {
     const k = t.k(i.p4);
     return `RT.logic.is(${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${i.p5 === 1}, ` +
       `${r(i.p3)}, ENC);`;
   },
-  [Op.Cast]: (i, t) => {
-    const aff = (t.entry(i.p4) as { aff: Affinity }).aff;
-    const keep = aff === Affinity.Text;
-    // CAST of TEXT to TEXT changes nothing, so SQLite keeps the subtype.
-    return (keep ? `const w${t.pc} = ${r(i.p1)}.c === ${TEXT}; ` : "") +
-      `RT.cast(${r(i.p1)}, ${t.k(i.p4)}.aff, ${r(i.p2)}, ENC);` +
-      (keep ? ` if (w${t.pc}) RT.copyJsonSubtype(${r(i.p2)}, ${r(i.p1)});` : "");
-  },
+  [Op.Cast]: (i, t) => `RT.castStep(${r(i.p1)}, ${t.k(i.p4)}.aff, ${r(i.p2)}, ENC);`,
   [Op.Affinity]: (i, t) =>
     range(0, i.p2 - 1, (n) => {
       const reg = r(i.p1 + n);
@@ -172,10 +168,8 @@ export const TEMPLATES: Record<Op, Template> = {
     return `CTX.collation = ${k}.coll; ${body}`;
   },
   [Op.InList]: (i, t) => {
-    const k = t.k(i.p4);
     const n = (t.entry(i.p4) as { n: number }).n;
-    return `RT.setInResult(RT.inList(${r(i.p1)}, ${t.view(i.p2, String(n))}, ${k}.aff, ` +
-      `${k}.coll, ENC), ${k}.not, ${r(i.p3)});`;
+    return `RT.inListStep(${r(i.p1)}, ${t.view(i.p2, String(n))}, ${t.k(i.p4)}, ${r(i.p3)}, ENC);`;
   },
   [Op.OpenRead]: (i, t) => {
     const k = t.k(i.p4);
@@ -193,27 +187,11 @@ export const TEMPLATES: Record<Op, Template> = {
       : "";
     return `if (!${c(i.p1)}.column(${i.p2}, ${out})) { ${missing} }${real}`;
   },
-  [Op.Rowid]: (i) => {
-    const cur = c(i.p1), out = r(i.p2);
-    return `if (${cur}.nullRow || !${cur}.bt.valid) { ${setNull(out)} } ` +
-      `else RT.setInt(${out}, ${cur}.bt.rowid());`;
-  },
+  [Op.Rowid]: (i) => `${c(i.p1)}.rowid(${r(i.p2)});`,
   [Op.NullRow]: (i) => `${c(i.p1)}.nullRow = true;`,
   [Op.Count]: (i) => `RT.setInt(${r(i.p2)}, ${c(i.p1)}.bt.count());`,
-  [Op.SeekRowid]: (i, t) =>
-    `${c(i.p1)}.nullRow = false; ` +
-    when(
-      `RT.rowid.rowidEqKey(${r(i.p3)}, ENC) !== 2 || ` +
-        `!${c(i.p1)}.bt.seekRowidExact(RT.rowid.rowidKey)`,
-      i,
-      t,
-    ),
-  [Op.RowidBound]: (i, t) => {
-    const v = `b${t.pc}`;
-    return `const ${v} = RT.rowid.rowidBound(${r(i.p1)}, ${(i.p5 & 1) !== 0}, ` +
-      `${(i.p5 & 2) !== 0}, ENC); ${when(`${v} === 0`, i, t)} ` +
-      `if (${v} === 1) { ${setNull(r(i.p3))} } else RT.setInt(${r(i.p3)}, RT.rowid.rowidKey);`;
-  },
+  [Op.SeekRowid]: (i, t) => when(`RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`, i, t),
+  [Op.RowidBound]: (i, t) => when(`RT.rowidBoundStep(${r(i.p1)}, ${i.p5}, ${r(i.p3)}, ENC)`, i, t),
   [Op.SeekRowidGE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
   [Op.SeekRowidLE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`, i, t),
   [Op.RowidGT]: (i, t) => when(`RT.rowidPast(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
@@ -235,34 +213,20 @@ export const TEMPLATES: Record<Op, Template> = {
   },
   [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
   [Op.SorterReject]: (i, t) => when(`${s(i.p1)}.rejects(R, ${i.p3})`, i, t),
-  [Op.SorterSort]: (i, t) =>
-    `${s(i.p1)}.sorter.sort(); ${s(i.p1)}.pos = 0; ` +
-    when(`${s(i.p1)}.sorter.rows.length === 0`, i, t),
-  [Op.SorterData]: (i) => `RT.loadRow(${s(i.p1)}.sorter.rows[${s(i.p1)}.pos], R, ${i.p2});`,
-  [Op.SorterNext]: (i, t) => when(`++${s(i.p1)}.pos < ${s(i.p1)}.sorter.rows.length`, i, t),
-  [Op.WindowCompute]: (i, t) =>
-    `${s(i.p1)}.sorter.rows = new RT.WindowComputer(${t.k(i.p4)}.spec, ENC)` +
-    `.compute(${s(i.p1)}.sorter.rows);`,
+  [Op.SorterSort]: (i, t) => when(`!${s(i.p1)}.sort()`, i, t),
+  [Op.SorterData]: load,
+  [Op.SorterNext]: next,
+  [Op.WindowCompute]: (i, t) => `${s(i.p1)}.computeWindows(${t.k(i.p4)}.spec, ENC);`,
   [Op.OpenEphemeral]: (i, t) => `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, true);`,
   [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R, ${i.p2});`,
   [Op.Distinct]: (i, t) => when(`!${s(i.p1)}.insertDistinct(R, ${i.p3})`, i, t),
   [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)}, ${i.p3 === 1});`,
   [Op.EphUnion]: (i) => `${s(i.p1)}.unionWith(${s(i.p2)});`,
   [Op.HashOpen]: (i, t) => `${s(i.p1)} = new RT.HashSlot(${t.k(i.p4)});`,
-  [Op.HashInsert]: (i, t) => {
-    const h = s(i.p1), k = `h${t.pc}`, list = `l${t.pc}`, row = `w${t.pc}`;
-    return `const ${k} = ${h}.key(R, ${i.p2}, ENC); if (${k} !== null) { ` +
-      `const ${list} = ${h}.map.get(${k}); const ${row} = RT.storeRow(R, ${i.p3}, ` +
-      `${h}.entry.width); if (${list}) ${list}.push(${row}); else ${h}.map.set(${k}, [${row}]); }`;
-  },
-  [Op.HashProbe]: (i, t) => {
-    const h = s(i.p1), k = `h${t.pc}`, list = `l${t.pc}`;
-    return `const ${k} = ${h}.key(R, ${i.p3}, ENC); ` +
-      `const ${list} = ${k} === null ? undefined : ${h}.map.get(${k}); ` +
-      `${when(`!${list}`, i, t)} ${h}.matches = ${list}; ${h}.pos = 0;`;
-  },
-  [Op.HashData]: (i) => `RT.loadRow(${s(i.p1)}.matches[${s(i.p1)}.pos], R, ${i.p2});`,
-  [Op.HashNext]: (i, t) => when(`++${s(i.p1)}.pos < ${s(i.p1)}.matches.length`, i, t),
+  [Op.HashInsert]: (i) => `${s(i.p1)}.insert(R, ${i.p2}, ${i.p3}, ENC);`,
+  [Op.HashProbe]: (i, t) => when(`!${s(i.p1)}.probe(R, ${i.p3}, ENC)`, i, t),
+  [Op.HashData]: load,
+  [Op.HashNext]: next,
   [Op.InSetOpen]: (i, t) =>
     `${s(i.p1)} = new RT.InSet(${t.k(i.p4)}.affs, ${t.k(i.p4)}.colls, ENC);`,
   [Op.InSetAdd]: (i, t) => `${s(i.p1)}.add(${t.view(i.p2, `${s(i.p1)}.width`)});`,
@@ -295,16 +259,15 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
   [Op.QueuePop]: (i, t) => when(`!${s(i.p1)}.pop(R, ${i.p3})`, i, t),
   [Op.VFilter]: (i, t) =>
-    `${s(i.p1)} = new RT.RowsSlot(); ${s(i.p1)}.rows = RT.tableFunctionRows(${t.k(i.p4)}.name, ` +
-    `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE);`,
+    `${s(i.p1)} = new RT.RowsSlot(RT.tableFunctionRows(${t.k(i.p4)}.name, ` +
+    `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE));`,
   [Op.VNextRow]: (i, t) => {
     const rows = s(i.p1), row = `w${t.pc}`;
-    // json_each / json_tree mark their `value` column as JSON.
-    const fields = range(0, i.p4 - 1, (n) => {
-      const to = r(i.p3 + n), from = `${row}[${n}]`;
-      return `if (${row}.length > ${n}) { ${copy(to, from)} ` +
-        `if (${from}.c === ${TEXT}) RT.copyJsonSubtype(${to}, ${from}); }`;
-    });
+    const fields = range(
+      0,
+      i.p4 - 1,
+      (n) => `if (${row}.length > ${n}) RT.copyWithSubtype(${row}[${n}], ${r(i.p3 + n)});`,
+    );
     return `${when(`${rows}.pos >= ${rows}.rows.length`, i, t)} ` +
       `const ${row} = ${rows}.rows[${rows}.pos++]; ${fields}`;
   },

@@ -166,6 +166,12 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
     },
     entry: (i) => p.pool[i],
   });
+  /** The statements of address `pc`: its own locals scoped, after the segments' `before`. */
+  const wrap = (pc: number, stmt: string) => {
+    if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
+    const before = segments?.before?.(pc);
+    return before ? `${before} ${stmt}` : stmt;
+  };
   p.code.forEach((ins, pc) => {
     // Operands go into the source as digits: they must be the compiler's integers.
     for (const x of [ins.op, ins.p1, ins.p2, ins.p3, ins.p4, ins.p5]) {
@@ -201,11 +207,12 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
         `if (e >= 0) { r${ins.p3}.v = ${hit}; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
         `else { ${loads} ${stmt} }`;
     }
-    if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
-    const [before, after] = [segments?.before?.(pc), segments?.after?.(pc)];
-    if (before) stmt = `${before} ${stmt}`;
-    if (after) stmt += ` ${after}`;
-    body.push([4, stmt, `${pc} ${name}${fusion ? " (text bytes)" : ""}`]);
+    const after = segments?.after?.(pc);
+    body.push([
+      4,
+      wrap(pc, stmt) + (after ? ` ${after}` : ""),
+      `${pc} ${name}${fusion ? " (text bytes)" : ""}`,
+    ]);
   });
   // Fallback blocks: what a native instruction does when it declines, then back to the module.
   const fallbackBlockOf = new Map<number, number>();
@@ -215,11 +222,11 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
     body.push([3, `case ${b}:`, `fallback of address ${at}`]);
     for (const pc of pcs) {
       const ins = p.code[pc];
-      let stmt = TEMPLATES[ins.op](ins, context(pc));
-      if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
-      const before = segments!.before?.(pc);
-      if (before) stmt = `${before} ${stmt}`;
-      body.push([4, stmt, `${pc} ${OPCODES[ins.op].name}`]);
+      body.push([
+        4,
+        wrap(pc, TEMPLATES[ins.op](ins, context(pc))),
+        `${pc} ${OPCODES[ins.op].name}`,
+      ]);
     }
     body.push([4, `{ pc = ${block(pcs[pcs.length - 1] + 1)}; continue; }`, "back to the module"]);
   }
@@ -232,13 +239,15 @@ export function translate(p: CompiledProgram, segments?: SegmentLayout): Transla
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
   const lets = [...cursors, ...slots, ...views, ...flags.map((f) => `${f} = false`)];
   const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
+  const declare = (keyword: string, names: string[]) =>
+    names.length > 0 ? [`${keyword} ${names.join(", ")};`] : [];
   const head = [
     `"use strict";`,
     `const R = [];`,
     `for (let i = 0; i < ${p.nRegs}; i++) R.push({ v: null, c: 0 });`,
-    ...(regs.length > 0 ? [`const ${regs.join(", ")};`] : []),
-    ...(consts.length > 0 ? [`const ${consts.join(", ")};`] : []),
-    ...(lets.length > 0 ? [`let ${lets.join(", ")};`] : []),
+    ...declare("const", regs),
+    ...declare("const", consts),
+    ...declare("let", lets),
     `const S = { pc: 0 };`,
     `const OPENED = [];`,
     ...(segments

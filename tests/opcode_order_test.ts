@@ -1,0 +1,30 @@
+/**
+ * The opcode numbering the compiler, the VM and the JS templates map operators through by
+ * subtraction (backends/interpreter/opcode_spec.ts): Add … Concat in ARITH_OPERATORS'
+ * order, Eq … Ge in CompareOp's.
+ */
+import assert from "node:assert/strict";
+import { ARITH_OPERATORS, Op, OPCODES } from "../backends/interpreter/opcodes.ts";
+import { CompareOp } from "../core/value/logic.ts";
+import * as arith from "../core/value/arith.ts";
+
+Deno.test("opcodes: Add … Concat follow ARITH_OPERATORS", () => {
+  assert.equal(Op.Concat - Op.Add + 1, ARITH_OPERATORS.length);
+  ARITH_OPERATORS.forEach((name, i) => {
+    assert.equal(OPCODES[(Op.Add + i) as Op].name.toLowerCase(), name.toLowerCase());
+    assert.equal(typeof arith[name], "function", name);
+  });
+});
+
+Deno.test("opcodes: Eq … Ge follow CompareOp", () => {
+  const names: [CompareOp, string][] = [
+    [CompareOp.Eq, "Eq"],
+    [CompareOp.Ne, "Ne"],
+    [CompareOp.Lt, "Lt"],
+    [CompareOp.Le, "Le"],
+    [CompareOp.Gt, "Gt"],
+    [CompareOp.Ge, "Ge"],
+  ];
+  for (const [op, name] of names) assert.equal(OPCODES[(Op.Eq + op) as Op].name, name);
+  assert.equal(Op.Ge - Op.Eq, CompareOp.Ge);
+});
