@@ -3,7 +3,8 @@
  * -0.0, 'a' and 'A' under NOCASE, 'x' and 'x ' under RTRIM), compared exactly (storage
  * class, sign of zero, row order) with SQLite:
  * - GROUP BY: the key and bare columns come from the group's first row, or all from the row
- *   of the single min()/max() (a GROUP BY column too; an expression key stays the first's);
+ *   of the single min()/max() (a GROUP BY column too; a result column that is an expression
+ *   key stays the first's, the key inside a larger expression is worked out from that row);
  * - DISTINCT keeps the first row; UNION keeps the right side's first row of an equal pair
  *   (SQLite merges the sorted sides), INTERSECT and EXCEPT the left side's;
  * - min()/max() keep the first of equal values.
@@ -28,6 +29,8 @@ const GROUPS = [
   "SELECT b, max(c) FROM t GROUP BY b",
   "SELECT r, max(c) FROM t GROUP BY r",
   "SELECT a + 0, max(c) FROM t GROUP BY a + 0",
+  "SELECT typeof(a + 0), max(c) FROM t GROUP BY a + 0",
+  "SELECT (a + 0) * 1, a + 0, min(c) FROM t GROUP BY a + 0",
   "SELECT a, max(c) FROM t GROUP BY a + 0",
   "SELECT a, max(c) FROM t GROUP BY a, b",
   "SELECT (SELECT a), max(c) FROM t GROUP BY a",

@@ -74,23 +74,47 @@ function not(a: PlanExpr): PlanExpr {
  * Whether column `e` of an aggregate query is read from the row its single min()/max()
  * chose even where it is a GROUP BY term: SQLite reads every column of the result from
  * its accumulator columns, which that row refreshes, so `SELECT a, max(c) ... GROUP BY a`
- * shows that row's `a` (REAL 1.0 rather than the group's first INTEGER 1). Expressions
- * equal to a GROUP BY term that are not plain columns read the group key.
+ * shows that row's `a` (REAL 1.0 rather than the group's first INTEGER 1). A result column
+ * equal to a GROUP BY term that is not a plain column reads the group key
+ * (lowerResultColumn).
  */
 function carriesColumn(agg: AggregateScope, e: B.BoundExpr): boolean {
   return e.kind === "column" && agg.node.carryFromMinMax >= 0;
 }
 
+/** The group key `e` is equal to, read above the aggregate of `scope`, or null. */
+function groupKeyOf(scope: LowerScope, e: B.BoundExpr): PlanExpr | null {
+  const agg = scope.agg;
+  if (agg === null || scope.core === null || !agg.core.groupBy || carriesColumn(agg, e)) {
+    return null;
+  }
+  const keys = agg.core.groupBy;
+  for (let i = 0; i < keys.length; i++) {
+    if (e.kind !== "literal" && sameExpr(e, keys[i])) return colRef(agg.node.id, i);
+  }
+  return null;
+}
+
+/**
+ * Lowers a result column. With a single min()/max(), SQLite 3.53 reads a result column
+ * that is a GROUP BY term from the group key, but works a term inside a larger expression
+ * out again from the columns of that call's row: `SELECT a + 0, typeof(a + 0), max(c) …
+ * GROUP BY a + 0` shows the first row's `a + 0` and the typeof of the max row's.
+ */
+export function lowerResultColumn(
+  ctx: PlanContext,
+  scope: LowerScope,
+  e: B.BoundExpr,
+): PlanExpr {
+  if (scope.agg === null || scope.agg.node.carryFromMinMax < 0) return lowerExpr(ctx, scope, e);
+  return groupKeyOf(scope, e) ?? lowerExpr(ctx, { ...scope, termsFromCarriedRow: true }, e);
+}
+
 /** Lowers a bound expression in `scope`. */
 export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): PlanExpr {
-  const agg = scope.agg;
-  if (agg !== null && scope.core !== null && agg.core.groupBy && !carriesColumn(agg, e)) {
-    // A whole expression equal to a GROUP BY term reads the group key.
-    const keys = agg.core.groupBy;
-    for (let i = 0; i < keys.length; i++) {
-      if (e.kind !== "literal" && sameExpr(e, keys[i])) return colRef(agg.node.id, i);
-    }
-  }
+  // A whole expression equal to a GROUP BY term reads the group key.
+  const key = scope.termsFromCarriedRow ? null : groupKeyOf(scope, e);
+  if (key !== null) return key;
   const sub = (x: B.BoundExpr) => lowerExpr(ctx, scope, x);
   switch (e.kind) {
     case "literal":

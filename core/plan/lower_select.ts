@@ -5,7 +5,7 @@
 import type * as B from "../analyze/bound.ts";
 import type { CollationName, PlanExpr, Query, RelNode, SortKey } from "./plan.ts";
 import { colRef, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
-import { lowerExpr } from "./lower_expr.ts";
+import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
@@ -265,7 +265,7 @@ function lowerCoreRefs(
     }
   }
   const prepared = prepareWindows(ctx, core, upper);
-  const results = core.columns.map((c) => lowerExpr(ctx, upper, c.expr));
+  const results = core.columns.map((c) => lowerResultColumn(ctx, upper, c.expr));
   const sortKeys = (orderBy ?? []).map((t) =>
     t.resultColumn > 0 ? results[t.resultColumn - 1] : lowerExpr(ctx, upper, t.expr)
   );

@@ -57,6 +57,12 @@ export interface LowerScope {
   windowCalls: Map<B.BoundFunction, ColumnExpr> | null;
   /** The core whose clauses are lowered here (group keys match whole expressions). */
   core: B.BoundCore | null;
+  /**
+   * Lowering the inside of a result column of an aggregate with a single min()/max(): a
+   * GROUP BY term met there is worked out again from that call's row, not read from the
+   * group key (see lowerResultColumn).
+   */
+  termsFromCarriedRow?: boolean;
 }
 
 /** A new scope for one query level. */
