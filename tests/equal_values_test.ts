@@ -31,6 +31,8 @@ const GROUPS = [
   "SELECT a + 0, max(c) FROM t GROUP BY a + 0",
   "SELECT typeof(a + 0), max(c) FROM t GROUP BY a + 0",
   "SELECT (a + 0) * 1, a + 0, min(c) FROM t GROUP BY a + 0",
+  "SELECT max(c), first_value(typeof(a + 0)) OVER () FROM t GROUP BY a + 0",
+  "SELECT max(c), first_value(a + 0) OVER (PARTITION BY a + 0) FROM t GROUP BY a + 0",
   "SELECT a, max(c) FROM t GROUP BY a + 0",
   "SELECT a, max(c) FROM t GROUP BY a, b",
   "SELECT (SELECT a), max(c) FROM t GROUP BY a",

@@ -7,7 +7,7 @@ import type * as B from "../analyze/bound.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import type { PlanExpr, RelNode, SortKey, Window, WindowCall } from "./plan.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
-import { lowerExpr } from "./lower_expr.ts";
+import { lowerResultColumn } from "./lower_expr.ts";
 import { mapColumnRefs } from "./capture.ts";
 import { subtreeIds } from "./walk.ts";
 import { callCollation, collationOf, nullsFirst } from "./collation.ts";
@@ -98,7 +98,8 @@ export function prepareWindows(
     g.calls.push(f);
   }
   for (const g of groups) {
-    const sub = (e: B.BoundExpr) => lowerExpr(ctx, scope, e);
+    // SQLite computes a window's terms as result columns of the query below it.
+    const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.node.calls = g.calls.map((f): WindowCall => {
       const frame = f.window!.frame ?? DEFAULT_FRAME;
