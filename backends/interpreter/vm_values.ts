@@ -6,7 +6,7 @@
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { copyJsonSubtype } from "../../core/functions/json/subtype.ts";
 import { cast } from "../../core/value/cast.ts";
-import type { Reg } from "../../core/value/reg.ts";
+import { copyReg, type Reg } from "../../core/value/reg.ts";
 import { Affinity, StorageClass, type TextEncoding } from "../../core/value/types.ts";
 import type { InListEntry } from "./descriptors.ts";
 
@@ -23,8 +23,7 @@ export function castStep(from: Reg, aff: Affinity, to: Reg, enc: TextEncoding): 
  * column VNextRow reads (json_each / json_tree mark their `value` column as JSON).
  */
 export function copyWithSubtype(from: Reg, to: Reg): void {
-  to.v = from.v;
-  to.c = from.c;
+  copyReg(to, from);
   if (from.c === StorageClass.Text) copyJsonSubtype(to, from);
 }
 
