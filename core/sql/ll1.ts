@@ -264,6 +264,26 @@ export abstract class LL1Parser {
     return token;
   }
 
+  /** Same as CONSUME (numbered for readability only). */
+  CONSUME2(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Same as CONSUME. */
+  CONSUME3(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Same as CONSUME. */
+  CONSUME4(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
+  /** Same as CONSUME. */
+  CONSUME5(type: TokenType): SqlToken {
+    return this.CONSUME(type);
+  }
+
   /** Parses `rule` (with `options.ARGS`) here. */
   SUBRULE<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
     if (this.#recording) {
@@ -271,6 +291,31 @@ export abstract class LL1Parser {
       return RECORDING_VALUE as R;
     }
     return options ? rule.apply(this, options.ARGS) : (rule as () => R).call(this);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE2<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE3<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE4<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE5<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
+  }
+
+  /** Same as SUBRULE. */
+  SUBRULE6<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
+    return this.SUBRULE(rule, options);
   }
 
   /** Runs `action` when parsing (skipped while recording). */
@@ -283,9 +328,59 @@ export abstract class LL1Parser {
     return this.#option(0, block);
   }
 
+  /** OPTION, occurrence 2 in its rule. */
+  OPTION2<T>(block: Block<T>): T | undefined {
+    return this.#option(2, block);
+  }
+
+  /** OPTION, occurrence 3. */
+  OPTION3<T>(block: Block<T>): T | undefined {
+    return this.#option(3, block);
+  }
+
+  /** OPTION, occurrence 4. */
+  OPTION4<T>(block: Block<T>): T | undefined {
+    return this.#option(4, block);
+  }
+
+  /** OPTION, occurrence 5. */
+  OPTION5<T>(block: Block<T>): T | undefined {
+    return this.#option(5, block);
+  }
+
+  /** OPTION, occurrence 6. */
+  OPTION6<T>(block: Block<T>): T | undefined {
+    return this.#option(6, block);
+  }
+
+  /** OPTION, occurrence 7. */
+  OPTION7<T>(block: Block<T>): T | undefined {
+    return this.#option(7, block);
+  }
+
+  /** OPTION, occurrence 8. */
+  OPTION8<T>(block: Block<T>): T | undefined {
+    return this.#option(8, block);
+  }
+
+  /** OPTION, occurrence 9. */
+  OPTION9<T>(block: Block<T>): T | undefined {
+    return this.#option(9, block);
+  }
+
   /** `block` repeated while the next token can start it. */
   MANY(block: Block<unknown>): void {
     this.#repeat(Dsl.Many, 0, block);
+  }
+
+  /** MANY, occurrence 2 in its rule. */
+  MANY2(block: Block<unknown>): void {
+    this.#repeat(Dsl.Many, 2, block);
+  }
+
+  /** MANY, occurrence 3. */
+  MANY3(block: Block<unknown>): void {
+    this.#repeat(Dsl.Many, 3, block);
   }
 
   /** `block` at least once, then while the next token can start it. */
@@ -298,28 +393,24 @@ export abstract class LL1Parser {
     return this.#or(0, alts) as AltResult<A>;
   }
 
-  // The numbered DSL methods (declared in the interface below): CONSUMEn and SUBRULEn are
-  // CONSUME and SUBRULE, numbered for readability only; OPTIONn, MANYn and ORn are decision
-  // number n of their kind in the rule.
-  static {
-    const proto = LL1Parser.prototype as unknown as Record<string, unknown>;
-    for (let n = 2; n <= 9; n++) {
-      proto[`OPTION${n}`] = function (this: LL1Parser, block: Block<unknown>) {
-        return this.#option(n, block);
-      };
-      if (n <= 3) {
-        proto[`MANY${n}`] = function (this: LL1Parser, block: Block<unknown>) {
-          this.#repeat(Dsl.Many, n, block);
-        };
-      }
-      if (n <= 5) {
-        proto[`OR${n}`] = function (this: LL1Parser, alts: Alternative<unknown>[]) {
-          return this.#or(n, alts);
-        };
-        proto[`CONSUME${n}`] = proto.CONSUME;
-      }
-      if (n <= 6) proto[`SUBRULE${n}`] = proto.SUBRULE;
-    }
+  /** OR, occurrence 2 in its rule. */
+  OR2<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(2, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 3. */
+  OR3<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(3, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 4. */
+  OR4<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(4, alts) as AltResult<A>;
+  }
+
+  /** OR, occurrence 5. */
+  OR5<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
+    return this.#or(5, alts) as AltResult<A>;
   }
 
   #nextKind(): TokenKind {
@@ -415,56 +506,6 @@ export abstract class LL1Parser {
     }
     this.#keysSeen.add(key);
   }
-}
-
-/** The numbered DSL methods of {@link LL1Parser} (installed by its static block). */
-export interface LL1Parser {
-  /** Same as CONSUME (numbered for readability only). */
-  CONSUME2(type: TokenType): SqlToken;
-  /** Same as CONSUME. */
-  CONSUME3(type: TokenType): SqlToken;
-  /** Same as CONSUME. */
-  CONSUME4(type: TokenType): SqlToken;
-  /** Same as CONSUME. */
-  CONSUME5(type: TokenType): SqlToken;
-  /** Same as SUBRULE. */
-  SUBRULE2<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
-  /** Same as SUBRULE. */
-  SUBRULE3<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
-  /** Same as SUBRULE. */
-  SUBRULE4<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
-  /** Same as SUBRULE. */
-  SUBRULE5<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
-  /** Same as SUBRULE. */
-  SUBRULE6<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R;
-  /** OPTION, occurrence 2 in its rule. */
-  OPTION2<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 3. */
-  OPTION3<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 4. */
-  OPTION4<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 5. */
-  OPTION5<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 6. */
-  OPTION6<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 7. */
-  OPTION7<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 8. */
-  OPTION8<T>(block: Block<T>): T | undefined;
-  /** OPTION, occurrence 9. */
-  OPTION9<T>(block: Block<T>): T | undefined;
-  /** MANY, occurrence 2 in its rule. */
-  MANY2(block: Block<unknown>): void;
-  /** MANY, occurrence 3. */
-  MANY3(block: Block<unknown>): void;
-  /** OR, occurrence 2 in its rule. */
-  OR2<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
-  /** OR, occurrence 3. */
-  OR3<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
-  /** OR, occurrence 4. */
-  OR4<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
-  /** OR, occurrence 5. */
-  OR5<A extends Alternative<unknown>[]>(alts: A): AltResult<A>;
 }
 
 /** FIRST sets of a recorded grammar, and the decision tables built from them. */
