@@ -1,22 +1,6 @@
-// Cases run on both better-sqlite3 (under Node) and litejit's drop-in (under Deno); plain
-// JavaScript so both runtimes load the same file. Each case gets a Database class and the
-// path of a database file (built by the driver with node:sqlite) and returns a value.
-const run = (f) => {
-  try {
-    return f();
-  } catch (e) {
-    return { error: e.name, code: e.code, message: e.message };
-  }
-};
-
-/** Turns a result into JSON both sides print identically (bigint, Buffer, errors). */
-export function normalize(value) {
-  return JSON.parse(JSON.stringify(value, (_k, v) => {
-    if (typeof v === "bigint") return `${v}n`;
-    if (v && v.type === "Buffer" && Array.isArray(v.data)) return { blob: v.data };
-    return v;
-  }));
-}
+// better-sqlite3 comparison cases: the basics (rows, binding, statements, pragmas,
+// transactions, verbose, iterate, open). See harness.mjs for how a case is written.
+import { Buffer, run } from "./harness.mjs";
 
 // Not compared: an INTEGER beyond 2^53 read without safeIntegers, which better-sqlite3
 // rounds and the drop-in refuses with a RangeError (a documented difference).
