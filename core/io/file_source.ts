@@ -38,13 +38,25 @@ export class FileSource implements ByteSource {
   }
 
   readInto(target: Uint8Array, offset: number): number {
+    return this.#readAt(target, offset, Math.max(0, Math.min(target.length, this.size - offset)));
+  }
+
+  /**
+   * Reads into `target` what the file holds at `offset` now, whatever {@link size} says: a
+   * file others write may have grown since it was measured (from nothing, even). Returns
+   * how many bytes there were.
+   */
+  readCurrent(target: Uint8Array, offset: number): number {
+    return this.#readAt(target, offset, target.length);
+  }
+
+  #readAt(target: Uint8Array, offset: number, n: number): number {
     if (this.#fd < 0) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
-    const n = Math.max(0, Math.min(target.length, this.size - offset));
     let done = 0;
     try {
       while (done < n) {
         const got = readSync(this.#fd, target, done, n - done, offset + done);
-        if (got === 0) break; // the file shrank under us: return what exists
+        if (got === 0) break; // the end of the file (it may have shrunk): return what exists
         done += got;
       }
     } catch (e) {

@@ -278,10 +278,13 @@ export class LiveFile {
     return this.#readCounter() === this.#counter;
   }
 
-  /** The file change counter in the database file's header (-1: the file is shorter). */
+  /**
+   * The file change counter in the database file's header (-1: the file is shorter), read
+   * past the size last measured: the first commit to an empty file is a change too.
+   */
   #readCounter(): number {
     const bytes = this.#counterBytes;
-    if (this.#db.readInto(bytes, CHANGE_COUNTER) < 4) return -1;
+    if (this.#db.readCurrent(bytes, CHANGE_COUNTER) < 4) return -1;
     return readU32(bytes, 0);
   }
 
