@@ -17,6 +17,12 @@
  *   file, a slow backend loses a good part of them; at least one must finish);
  * - progress: the counter advanced while litejit read, so reads overlapped writes.
  *
+ * Each case also runs from an empty file ("from 0 bytes"): the reader opens a 0-byte file
+ * before the writer starts, and the writer creates the bank schema in it (switching it to
+ * its journal mode first). Until the first transfer commits, the reader keeps listing
+ * `sqlite_schema`, which must always be a prefix of the finished schema's rows (never
+ * torn, never an error but SQLITE_BUSY); then the checks above follow as usual.
+ *
  * The default run is short (LITEJIT_LIVE_STATEMENTS=300 per case). The long run, 10^5
  * statements per case (about 5–15 minutes per case on a busy machine; narrow it with
  * --filter):
@@ -91,7 +97,12 @@ function createDatabase(path: string, mode: string): void {
   }
 }
 
-function startWriter(dir: string, mode: Mode, seed: number): Deno.ChildProcess {
+function startWriter(
+  dir: string,
+  mode: Mode,
+  seed: number,
+  create: boolean,
+): Deno.ChildProcess {
   const args = [
     "run",
     "--no-config",
@@ -112,17 +123,70 @@ function startWriter(dir: string, mode: Mode, seed: number): Deno.ChildProcess {
     // Durability is beside the point (visibility to this machine's processes does not
     // depend on it) and fsyncs make rollback-mode readers wait for locks much longer.
     `sync=${Deno.env.get("LITEJIT_LIVE_SYNC") ?? "off"}`,
+    `create=${create ? 1 : 0}`,
   ];
   return new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" }).spawn();
 }
 
-async function waitForFirstCommit(side: { read(): number }, exited: () => boolean) {
+/**
+ * Waits for the writer's first transfer; with `poll`, runs it between looks at the side
+ * file (every millisecond instead of every 10).
+ */
+async function waitForFirstCommit(
+  side: { read(): number },
+  exited: () => boolean,
+  poll?: () => void,
+) {
   const deadline = Date.now() + 60_000;
   while (side.read() < 1) {
     if (exited()) throw new Error("the writer exited before its first commit");
     if (Date.now() > deadline) throw new Error("the writer made no commit in 60 s");
-    await new Promise((r) => setTimeout(r, 10));
+    poll?.();
+    await new Promise((r) => setTimeout(r, poll ? 1 : 10));
   }
+}
+
+/** The rows of sqlite_schema once createBankSchema has run, as real SQLite makes them. */
+function bankSchemaRows(): string[] {
+  const db = new DatabaseSync(":memory:");
+  try {
+    createBankSchema(db);
+    return schemaRows(db as unknown as Reader);
+  } finally {
+    db.close();
+  }
+}
+
+function schemaRows(db: Reader): string[] {
+  const rows = db.prepare("SELECT type, name, rootpage, sql FROM sqlite_schema ORDER BY rowid")
+    .all() as Record<string, unknown>[];
+  return rows.map((r) => JSON.stringify([r.type, r.name, r.rootpage, r.sql]));
+}
+
+/** What the reader saw of the schema while the writer created it in the empty file. */
+interface SchemaPolls {
+  polls: number;
+  /** Listings that were not a prefix of the finished schema (torn) or threw (not BUSY). */
+  bad: string[];
+  /** How many tables the listings showed, from the first to the last. */
+  seen: number[];
+}
+
+/** A poll of `sqlite_schema` while the writer creates the schema (see SchemaPolls). */
+function schemaPoller(db: Reader, tally: SchemaPolls): () => void {
+  const full = bankSchemaRows();
+  return () => {
+    tally.polls++;
+    try {
+      const rows = schemaRows(db);
+      if (rows.some((row, i) => row !== full[i]) || rows.length > full.length) {
+        tally.bad.push(`torn schema listing: ${rows.join(" ")}`);
+      }
+      if (tally.seen.at(-1) !== rows.length) tally.seen.push(rows.length);
+    } catch (e) {
+      if (!isBusy(e)) tally.bad.push(`schema listing threw ${e}`);
+    }
+  };
 }
 
 function readWhileWriting(
@@ -191,25 +255,52 @@ function isBusy(e: unknown): boolean {
   return (e as { errcode?: number }).errcode === 5;
 }
 
-async function stressCase(label: string, mode: Mode, seed: number, open: OpenReader) {
+/**
+ * One stress case; `fromEmpty`: the reader opens a 0-byte file before the writer starts,
+ * and the writer creates the schema in it.
+ */
+async function stressCase(
+  label: string,
+  mode: Mode,
+  seed: number,
+  open: OpenReader,
+  fromEmpty = false,
+) {
   const dir = await Deno.makeTempDir({ prefix: "litejit_live_" });
-  createDatabase(`${dir}/bank.db`, mode);
+  const path = `${dir}/bank.db`;
+  let db: (Reader & { close(): void }) | undefined;
+  const schema: SchemaPolls = { polls: 0, bad: [], seen: [] };
+  let poll: (() => void) | undefined;
+  if (fromEmpty) {
+    Deno.writeFileSync(path, new Uint8Array());
+    db = open(path);
+    poll = schemaPoller(db, schema);
+    poll();
+  } else {
+    createDatabase(path, mode);
+  }
   Deno.writeFileSync(`${dir}/side`, new Uint8Array(8));
   const side = sideReader(`${dir}/side`);
-  const writer = startWriter(dir, mode, seed);
+  const writer = startWriter(dir, mode, seed, fromEmpty);
   let exited = false;
   const output = writer.output().finally(() => exited = true);
-  let db: (Reader & { close(): void }) | undefined;
   try {
-    await waitForFirstCommit(side, () => exited);
-    db = open(`${dir}/bank.db`);
+    await waitForFirstCommit(side, () => exited, poll);
+    if (fromEmpty) {
+      poll!();
+      assert.deepEqual(schema.bad, [], `while the writer created the schema: ${schema.bad[0]}`);
+      assert.equal(schema.seen[0], 0, "the first listing, before the writer started, is empty");
+      assert.equal(schema.seen.at(-1), bankSchemaRows().length, "the whole schema is seen");
+    }
+    db ??= open(path);
     const tally = readWhileWriting(db, side, seed, WRITER_PROGRESS[mode]);
     Deno.writeFileSync(`${dir}/stop`, new Uint8Array());
     const out = await output;
     const stderr = new TextDecoder().decode(out.stderr);
     assert.ok(out.success, `the writer failed: ${stderr}`);
     const summary = JSON.parse(new TextDecoder().decode(out.stdout));
-    const report = JSON.stringify({ ...tally, writer: summary }, null, 1);
+    const polled = fromEmpty ? { schemaPolls: schema.polls, schemaSeen: schema.seen } : {};
+    const report = JSON.stringify({ ...tally, ...polled, writer: summary }, null, 1);
     console.log(`${label} ${mode}: ${report.replace(/\n\s*/g, " ")}`);
     assert.equal(summary.stoppedBy, "stop-file", `the writer stopped early: ${report}`);
     if (mode === "wal") {
@@ -246,28 +337,39 @@ async function stressCase(label: string, mode: Mode, seed: number, open: OpenRea
   }
 }
 
+/** The case's name and whether it starts from a 0-byte file. */
+const STARTS = [["", false], [", from 0 bytes", true]] as const;
+
 // The harness checked with a reader known to be right: real SQLite, taking its locks.
 for (const [m, mode] of MODES.entries()) {
-  Deno.test(`live stress harness: node:sqlite reader, journal_mode=${mode}: no violations`, () =>
-    stressCase("node:sqlite", mode, SEED + m, (path) => {
-      // Not read-only: a reader must be able to roll back a journal it finds hot.
-      const db = new DatabaseSync(path);
-      db.exec("PRAGMA busy_timeout=5000");
-      return db as unknown as Reader & { close(): void };
-    }));
+  for (const [start, fromEmpty] of STARTS) {
+    Deno.test(
+      `live stress harness: node:sqlite reader, journal_mode=${mode}${start}: no violations`,
+      () =>
+        stressCase(`node:sqlite${start}`, mode, SEED + m, (path) => {
+          // Not read-only: a reader must be able to roll back a journal it finds hot.
+          const db = new DatabaseSync(path);
+          db.exec("PRAGMA busy_timeout=5000");
+          return db as unknown as Reader & { close(): void };
+        }, fromEmpty),
+    );
+  }
 }
 
 for (const [b, backend] of TEST_BACKENDS.entries()) {
   for (const [m, mode] of MODES.entries()) {
-    Deno.test(
-      `live stress: ${backend}, journal_mode=${mode}: consistent, fresh snapshots while a process writes`,
-      () =>
-        stressCase(
-          backend,
-          mode,
-          SEED + (b + 1) * MODES.length + m,
-          (path) => new Database(path, { backend }),
-        ),
-    );
+    for (const [start, fromEmpty] of STARTS) {
+      Deno.test(
+        `live stress: ${backend}, journal_mode=${mode}${start}: consistent, fresh snapshots while a process writes`,
+        () =>
+          stressCase(
+            `${backend}${start}`,
+            mode,
+            SEED + (b + 1) * MODES.length + m,
+            (path) => new Database(path, { backend }),
+            fromEmpty,
+          ),
+      );
+    }
   }
 }

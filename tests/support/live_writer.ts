@@ -21,6 +21,8 @@
  *   pages into the database file before COMMIT in rollback-journal modes.
  * - `sync`: PRAGMA synchronous, `off`, `normal` (default) or `full`. Visibility to other
  *   processes on this machine does not depend on it, only durability (and speed) does.
+ * - `create`: `1` when `db` is an empty (0-byte) file: the writer then creates the bank
+ *   schema itself (createBankSchema, in the journal mode chosen) before its first commit.
  *
  * Each transaction (BEGIN IMMEDIATE ... COMMIT) moves an amount between two accounts
  * (rewriting their padding with a new length), bumps meta.counter, inserts the counter's
@@ -33,7 +35,7 @@
 import { closeSync, existsSync, openSync, writeSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { prng } from "./mutate.ts";
-import { ACCOUNTS, LOG_RETAIN, logRowsOfCommit, padding } from "./live_schema.ts";
+import { ACCOUNTS, createBankSchema, LOG_RETAIN, logRowsOfCommit, padding } from "./live_schema.ts";
 
 const CHECKPOINT_KINDS = ["PASSIVE", "RESTART", "TRUNCATE"] as const;
 type CheckpointKind = typeof CHECKPOINT_KINDS[number];
@@ -49,6 +51,7 @@ interface WriterArgs {
   pauseMs: number;
   cache: number;
   sync: string;
+  create: boolean;
 }
 
 function parseArgs(args: string[]): WriterArgs {
@@ -77,6 +80,7 @@ function parseArgs(args: string[]): WriterArgs {
     pauseMs: Number(map.get("pause_ms") ?? 0),
     cache: Number(map.get("cache") ?? 2000),
     sync: map.get("sync") ?? "normal",
+    create: map.get("create") === "1",
   };
 }
 
@@ -102,6 +106,7 @@ function run(args: WriterArgs): void {
     const mode = db.prepare(`PRAGMA journal_mode=${args.mode}`).get() as { journal_mode: string };
     if (mode.journal_mode !== args.mode) throw new Error(`journal_mode is ${mode.journal_mode}`);
     if (args.mode === "wal") db.exec("PRAGMA wal_autocheckpoint=0");
+    if (args.create) createBankSchema(db);
     let counter = (db.prepare("SELECT counter FROM meta").get() as { counter: number }).counter;
     const debit = db.prepare("UPDATE accounts SET balance = balance - ?, pad = ? WHERE id = ?");
     const credit = db.prepare("UPDATE accounts SET balance = balance + ?, pad = ? WHERE id = ?");
