@@ -13,7 +13,9 @@
  * What differs:
  * - Nothing is written. `readonly: false` is accepted (it is better-sqlite3's default) but
  *   every statement that would write throws `SQLITE_READONLY` "attempt to write a readonly
- *   database" — at `prepare`, where better-sqlite3 would throw it at `run`.
+ *   database" — at `prepare`, where better-sqlite3 would throw it at `run`. A missing file
+ *   is created empty (0 bytes), as better-sqlite3 creates it, unless `readonly` or
+ *   `fileMustExist`, and read as it is filled by other connections.
  * - An INTEGER beyond ±(2^53-1) read without `safeIntegers` throws a RangeError instead
  *   of coming back rounded.
  * - `""` / `":memory:"` open an empty database (nothing can be created in it).

@@ -6,7 +6,8 @@
  * and text encoding and loading the schema once there is one. Before that it is an empty
  * database, as in SQLite: `sqlite_schema` has no rows, a table is `no such table`. Also:
  * an empty file replaced (renamed over) by a database, a database truncated to 0 bytes
- * and filled again, and a path that does not exist yet (litejit's `Database` refuses it).
+ * and filled again, and a path that does not exist yet (litejit's `Database` refuses it;
+ * the better-sqlite3 drop-in creates the empty file, as better-sqlite3 does).
  *
  * node:sqlite, reading the same file with a connection opened for each check, is the
  * oracle for every result and every error message.
@@ -15,6 +16,7 @@ import assert from "node:assert/strict";
 import { existsSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { Database, SqliteError } from "../mod.ts";
+import DropIn from "../better_sqlite3.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import { padding } from "./support/live_schema.ts";
 import { prng } from "./support/mutate.ts";
@@ -30,7 +32,7 @@ const EMPTY_QUERIES = [
   "PRAGMA page_size",
 ];
 
-/** The part of a connection the checks use. */
+/** The part of a connection the checks use: litejit's Database and the drop-in's. */
 interface Reader {
   prepare(sql: string): { all(...params: unknown[]): unknown[] };
 }
@@ -73,7 +75,12 @@ function assertSame(db: Reader, path: string, sql: string, ...params: unknown[])
     }
   });
   assert.deepEqual(got, expected, sql);
-  if (thrown !== null) assert.ok(thrown instanceof SqliteError, `${sql}: not a SqliteError`);
+  if (thrown !== null) {
+    assert.ok(
+      thrown instanceof SqliteError || thrown instanceof DropIn.SqliteError,
+      `${sql}: not a SqliteError: ${thrown}`,
+    );
+  }
 }
 
 function assertEmpty(db: Reader, path: string): void {
@@ -238,6 +245,25 @@ for (const backend of TEST_BACKENDS) {
           db.close();
         }
       }));
+
+    Deno.test(`live empty file: ${backend}, journal_mode=${journal}: the better-sqlite3 drop-in creates a missing file empty and follows a writer filling it`, () =>
+      inTempDir((dir) => {
+        const path = `${dir}/new.db`;
+        const db = new DropIn(path, { backend });
+        let writer: DatabaseSync | null = null;
+        try {
+          // What better-sqlite3 leaves on disk: a 0-byte file, as SQLite creates it.
+          assert.equal(statSync(path).size, 0);
+          assertEmpty(db, path);
+          writer = openWriter(path, journal);
+          writer.exec(CREATE_T);
+          insertRows(writer, "t", 50, prng(13));
+          assertSame(db, path, ALL_ROWS);
+        } finally {
+          writer?.close();
+          db.close();
+        }
+      }));
   }
 }
 
@@ -252,4 +278,20 @@ Deno.test("live empty file: a path that does not exist is SQLITE_CANTOPEN and is
       );
     }
     assert.equal(existsSync(path), false);
+  }));
+
+Deno.test("live empty file: the drop-in creates nothing with readonly or fileMustExist", () =>
+  inTempDir((dir) => {
+    const path = `${dir}/missing.db`;
+    for (const options of [{ readonly: true }, { fileMustExist: true }]) {
+      assert.throws(
+        () => new DropIn(path, options),
+        (e) => e instanceof DropIn.SqliteError && e.code === "SQLITE_CANTOPEN",
+      );
+    }
+    assert.equal(existsSync(path), false);
+    // An existing file is never written: its bytes and size stay what they were.
+    writeFileSync(path, "");
+    new DropIn(path).close();
+    assert.equal(statSync(path).size, 0);
   }));

@@ -7,6 +7,7 @@ import { parseStatement } from "../../core/sql/parser.ts";
 import { type Connection, openConnection } from "./connection.ts";
 import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
 import { openRequest, type Options } from "./open_options.ts";
+import { createMissingFile } from "./create_file.ts";
 import { Statement } from "./statement.ts";
 import { type TransactionFunction, transactionFunction } from "./transaction.ts";
 import { type FunctionOptions, registerAggregate, registerFunction } from "./functions.ts";
@@ -43,6 +44,7 @@ export class Database {
     const request = openRequest(filename, options);
     this.name = request.name;
     this.memory = request.memory;
+    if (request.create) createMissingFile(request.source as string);
     this.#connection = {
       lite: openLite(request.source, request.backend),
       iterators: 0,

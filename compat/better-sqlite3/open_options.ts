@@ -16,7 +16,11 @@ export interface Options {
    * `SQLITE_READONLY`.
    */
   readonly?: boolean;
-  /** A missing file is an error either way (a read-only open creates nothing). */
+  /**
+   * A missing file is an error with this or `readonly`; otherwise it is created empty, as
+   * better-sqlite3 (SQLite) creates it, and read as an empty database until another
+   * connection writes to it.
+   */
   fileMustExist?: boolean;
   /** Busy timeout in milliseconds: validated, but nothing here ever waits for a lock. */
   timeout?: number;
@@ -35,6 +39,8 @@ export interface OpenRequest {
   /** A path, or the bytes of an in-memory database. */
   source: string | Uint8Array;
   memory: boolean;
+  /** Whether a missing file at `source` is created empty first (see create_file.ts). */
+  create: boolean;
   verbose: ((sql: string) => void) | null;
   backend: BackendName | BackendHandle | undefined;
 }
@@ -84,6 +90,8 @@ export function openRequest(filenameGiven: unknown, optionsGiven: unknown): Open
     name: filenameGiven,
     source: bytes ?? (memory ? new Uint8Array(0) : fileSource(filename)),
     memory,
+    create: !memory && !filename.startsWith("file:") && options.readonly !== true &&
+      options.fileMustExist !== true,
     verbose: (verbose ?? null) as OpenRequest["verbose"],
     backend: options.backend as OpenRequest["backend"],
   };
