@@ -9,7 +9,7 @@
  *   the slots directly.
  */
 
-/** The storages a {@link PageStorage} can be (chosen by the backend, see backends/backend.ts). */
+/** The storages a {@link PageStorage} can be (chosen by the backend, see core/backend.ts). */
 export type PageStorageKind = "heap" | "linear";
 
 /** Page buffers for a pager. */

@@ -4,9 +4,9 @@
  * stands for. The planner is not used: each plan here is what it should produce.
  */
 import assert from "node:assert/strict";
-import { EXPLAIN_COLUMNS } from "../backends/backend.ts";
+import { EXPLAIN_COLUMNS } from "../core/backend.ts";
 import { INTERPRETER, type InterpreterProgram } from "../backends/interpreter/mod.ts";
-import { OPCODES } from "../backends/interpreter/opcodes.ts";
+import { OPCODES } from "../backends/bytecode/opcodes.ts";
 import type { PlanExpr, Query, RelNode } from "../core/plan/plan.ts";
 import { CompareOp } from "../core/value/logic.ts";
 import { Affinity, StorageClass } from "../core/value/types.ts";

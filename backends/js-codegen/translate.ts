@@ -9,8 +9,8 @@
  * Everything in the source is made here: identifiers from numbers, statements from the
  * templates; constants, names and descriptors stay in the pool, passed in as `K`.
  */
-import { Op, OPCODES } from "../interpreter/opcodes.ts";
-import type { CompiledProgram, Insn } from "../interpreter/program.ts";
+import { Op, OPCODES } from "../bytecode/opcodes.ts";
+import type { CompiledProgram, Insn } from "../bytecode/program.ts";
 import { type TemplateContext, TEMPLATES } from "./templates.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import { textCompareFusions } from "./fuse_text_compare.ts";

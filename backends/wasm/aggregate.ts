@@ -19,10 +19,10 @@ import type { MinMaxState } from "../../core/functions/aggregate/min_max.ts";
 import type { SumState } from "../../core/functions/aggregate/sum.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import { normalizeInt, StorageClass } from "../../core/value/types.ts";
-import type { AggEntry } from "../interpreter/descriptors.ts";
-import { Op, OPCODES } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
-import type { AggSlot } from "../interpreter/vm_agg.ts";
+import type { AggEntry } from "../bytecode/descriptors.ts";
+import { Op, OPCODES } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
+import type { AggSlot } from "../bytecode/vm_agg.ts";
 import type { GroupState } from "../../core/exec/aggregate_calls.ts";
 import { readSlot, SLOT_SIZE } from "./runtime/reg_slots.ts";
 

@@ -7,8 +7,8 @@
  * not keep natively.
  */
 import { StorageClass } from "../../core/value/types.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { Insn } from "../interpreter/program.ts";
+import { Op } from "../bytecode/opcodes.ts";
+import type { Insn } from "../bytecode/program.ts";
 import {
   AGG_INDEX_SLOTS,
   AGG_MAX_GROUPS,

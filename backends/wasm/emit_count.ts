@@ -13,7 +13,7 @@
  */
 import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
 import { PageType } from "../../core/format/btree_page.ts";
-import type { Insn } from "../interpreter/program.ts";
+import type { Insn } from "../bytecode/program.ts";
 import { CountArea, FileInfo } from "./frame.ts";
 import { type OpContext, storeInt } from "./module.ts";
 

@@ -7,15 +7,15 @@
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import { StorageClass } from "../../core/value/types.ts";
-import type { ConstEntry } from "../interpreter/descriptors.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
+import type { ConstEntry } from "../bytecode/descriptors.ts";
+import { Op } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import type { NativePlan } from "./native.ts";
 import { readSlot, SLOT_CLASS, SLOT_SIZE, writeSlot } from "./runtime/reg_slots.ts";
 import type { RowSorter } from "../../core/exec/sorter.ts";
 import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
 import { LinearPageStorage } from "../../core/page_storage.ts";
-import type { AggSlot } from "../interpreter/vm_agg.ts";
+import type { AggSlot } from "../bytecode/vm_agg.ts";
 import {
   aggregateAreaSize,
   type NativeAggregate,

@@ -13,8 +13,8 @@
  * integer operands, never a value from the query or the file.
  */
 import { StorageClass } from "../../core/value/types.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { CompiledProgram, Insn } from "../interpreter/program.ts";
+import { Op } from "../bytecode/opcodes.ts";
+import type { CompiledProgram, Insn } from "../bytecode/program.ts";
 import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
 import type { ValType } from "./emit/instructions.ts";

@@ -16,9 +16,9 @@
  */
 import { Affinity } from "../../core/value/types.ts";
 import { textCompareFusions } from "../js-codegen/fuse_text_compare.ts";
-import type { CursorEntry, SortEntry } from "../interpreter/descriptors.ts";
-import { Op, OPCODES } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
+import type { CursorEntry, SortEntry } from "../bytecode/descriptors.ts";
+import { Op, OPCODES } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import type { TextCompareFusion } from "../js-codegen/fuse_text_compare.ts";
 import { blockStarts } from "../js-codegen/translate.ts";
 import { AggKind, type NativeAggregate, nativeAggregates } from "./aggregate.ts";

@@ -24,7 +24,7 @@ import {
   type TableDescription,
   type UserFunctionOptions,
 } from "./database.ts";
-import type { BackendName } from "../../backends/backend.ts";
+import type { BackendName } from "../backend.ts";
 
 /** Any random-access bytes read asynchronously (`close` is called when the connection closes). */
 export interface AsyncReader {

@@ -10,13 +10,13 @@ import { Statement } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
 import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
-import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
+import type { Backend, BackendHandle, BackendName } from "../backend.ts";
 import {
   backendNamed,
   defaultBackend,
   registeredBackends,
   usableHere,
-} from "../../backends/registry.ts";
+} from "../backend_registry.ts";
 import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";

@@ -6,7 +6,7 @@
  * compiles while the importing suite runs: an invalid module fails the test that made it.
  */
 import { AVAILABLE_BACKENDS } from "../../backends/all.ts";
-import type { BackendName } from "../../backends/backend.ts";
+import type { BackendName } from "../../core/backend.ts";
 import { observeModules } from "../../backends/wasm/compiled.ts";
 import { validateWasm } from "./wabt.ts";
 

@@ -4,7 +4,7 @@
  * `Database` picks one with its `backend` option, or the default: the first of
  * {@link DEFAULT_ORDER} that is registered and allowed to run here.
  */
-import { SqliteError } from "../core/errors.ts";
+import { SqliteError } from "./errors.ts";
 import type { Backend, BackendName } from "./backend.ts";
 
 const BACKENDS = new Map<BackendName, Backend>();
