@@ -16,7 +16,7 @@
  */
 import { registerBackend } from "./core/backend_registry.ts";
 import type { BackendHandle } from "./core/backend.ts";
-import { JS_CODEGEN } from "./backends/js-codegen/mod.ts";
+import { JS_CODEGEN } from "./backends/js/mod.ts";
 
 registerBackend(JS_CODEGEN);
 

@@ -5,7 +5,7 @@
  */
 import type { BackendName } from "../core/backend.ts";
 import { INTERPRETER } from "./interpreter/mod.ts";
-import { JS_CODEGEN } from "./js-codegen/mod.ts";
+import { JS_CODEGEN } from "./js/mod.ts";
 import { registerBackend } from "../core/backend_registry.ts";
 import { WASM } from "./wasm/mod.ts";
 

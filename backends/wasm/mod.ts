@@ -26,6 +26,7 @@ import { RUNTIME } from "../js-codegen/runtime.ts";
 import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
 import { compiledModule } from "./compiled.ts";
 import { moduleText } from "./module_text.ts";
+import { isRowReturn, SEG_END, segmentHooks } from "./protocol.ts";
 import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
 import { FrameAllocator } from "./frames.ts";
 import {
@@ -143,7 +144,7 @@ export class WasmProgram implements Program {
         ...[...u.cursors].map((c) => `W.syncCursor(W.fp + ${layout.cursor(c)}, c${c});`),
       ].join(" ");
     const everything: Uses = { regs: new Set(plan.regs), cursors: plan.cursors };
-    const t = translate(compiled, {
+    const segments = segmentHooks(compiled, {
       native: plan.native,
       nativeId: (pc) => ids.get(pc)!,
       fallbacks: plan.fallbacks,
@@ -177,10 +178,11 @@ export class WasmProgram implements Program {
         return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${bound.column});`;
       },
     });
+    const t = translate(compiled, segments.hooks);
     this.#source = t.readable;
     this.#constants = t.constants;
     this.#factory = factoryFor<Segments>(t.source);
-    const built = buildModule(compiled, plan, this.#layout, t);
+    const built = buildModule(compiled, plan, this.#layout, segments);
     this.bytes = built.bytes;
     this.#entry = built.entry;
     this.#module = compiledModule(this.bytes);
@@ -304,8 +306,8 @@ class WasmExecution implements Execution {
         // module, which is entered only when JS reaches native code.
         access.resume = -1;
         const next = this.#segments.seg(resume);
-        if (next < -1) return true; // another row made in JS
-        if (next === -1) {
+        if (isRowReturn(next)) return true; // another row made in JS
+        if (next === SEG_END) {
           this.close();
           return false;
         }

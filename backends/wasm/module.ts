@@ -4,9 +4,10 @@
  *
  * The native addresses (native.ts) are the cases of a dispatch loop: a `br_table` on the
  * number of the address to run (`id`), cases in address order so that consecutive native
- * instructions fall through into each other. A negative `id` names a JS block (`-1 - b`):
- * the loop calls the imported segments, which run JS until they reach a native address
- * (whose id they return), a result row or the end. `next` holds an `id` the same way.
+ * instructions fall through into each other. A negative `id` names a JS block
+ * (protocol.ts `jsBlockId`): the loop calls the imported segments, which run JS until they
+ * reach a native address (whose id they return), a result row or the end. `next` holds an
+ * `id` the same way.
  *
  * Register slots, cursor positions and constants live in the run's frame, whose address
  * the run sets in the global `fp`; the code holds only offsets into it and the compiler's
@@ -19,6 +20,7 @@ import type { Label } from "./emit/function_builder.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
 import type { ValType } from "./emit/instructions.ts";
 import { ModuleBuilder } from "./emit/module_builder.ts";
+import { emitJsBlock, jsBlockId, type SegmentTranslation } from "./protocol.ts";
 import { emitAggregate } from "./emit_aggregate.ts";
 import { emitCount } from "./emit_count.ts";
 import {
@@ -89,12 +91,6 @@ const HOLDS: Partial<
   [Op.Ge]: "i32.ge_s",
 };
 
-/** Where JS blocks are, from the segments' translation. */
-export interface JsBlocks {
-  blockOf: ReadonlyMap<number, number>;
-  fallbackBlockOf: ReadonlyMap<number, number>;
-}
-
 /** Native addresses in order, numbered densely: the ids the module dispatches on. */
 export function nativeIds(plan: NativePlan): Map<number, number> {
   const ids = new Map<number, number>();
@@ -107,7 +103,7 @@ export function buildModule(
   p: CompiledProgram,
   plan: NativePlan,
   layout: FrameLayout,
-  js: JsBlocks,
+  js: SegmentTranslation,
 ): { bytes: Uint8Array<ArrayBuffer>; entry: number } {
   const m = new ModuleBuilder("litejit");
   const host = (name: Exclude<keyof ModuleImports, "memory">, params: ValType[]) =>
@@ -165,15 +161,7 @@ export function buildModule(
   const order = [...ids.keys()];
   run.loop("empty", (dispatch) => {
     // A JS block first, when that is where control is.
-    run.block("empty", (toNative) => {
-      run.localGet(id).i32Const(0).op("i32.ge_s").brIf(toNative);
-      run.i32Const(-1).localGet(id).op("i32.sub").call(seg).localTee(id);
-      run.i32Const(-1).op("i32.eq").ifElse("empty", () => run.i32Const(RUN_DONE).op("return"));
-      run.localGet(id).i32Const(-1).op("i32.lt_s").ifElse("empty", () => {
-        run.i32Const(1).localGet(id).op("i32.add").globalSet(next);
-        run.i32Const(RUN_ROW).op("return");
-      });
-    });
+    emitJsBlock(run, { id, seg, next, row: RUN_ROW, done: RUN_DONE });
     const ctx: OpContext = {
       f: run,
       p,
@@ -197,7 +185,7 @@ export function buildModule(
         run.i32Const(encodeTarget(target, plan, ids, js)).localSet(id).br(dispatch);
       },
       fallback: (pc) => {
-        run.i32Const(-1 - js.fallbackBlockOf.get(pc)!).localSet(id).br(dispatch);
+        run.i32Const(jsBlockId(js.fallbackBlockOf.get(pc)!)).localSet(id).br(dispatch);
       },
       encode: (target) => encodeTarget(target, plan, ids, js),
     };
@@ -238,12 +226,12 @@ function encodeTarget(
   target: number,
   plan: NativePlan,
   ids: ReadonlyMap<number, number>,
-  js: JsBlocks,
+  js: SegmentTranslation,
 ): number {
   if (plan.native[target]) return ids.get(target)!;
   const b = js.blockOf.get(target);
   if (b === undefined) throw new Error(`address ${target} starts no block`);
-  return -1 - b;
+  return jsBlockId(b);
 }
 
 /** What emitting one native instruction needs. */

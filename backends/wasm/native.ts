@@ -15,12 +15,10 @@
  * the JS backend uses, so the two can never disagree on a value.
  */
 import { Affinity } from "../../core/value/types.ts";
-import { textCompareFusions } from "../js-codegen/fuse_text_compare.ts";
 import type { CursorEntry, SortEntry } from "../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
-import type { CompiledProgram } from "../bytecode/program.ts";
-import type { TextCompareFusion } from "../js-codegen/fuse_text_compare.ts";
-import { blockStarts } from "../js-codegen/translate.ts";
+import { blockStarts, type CompiledProgram } from "../bytecode/program.ts";
+import { type TextCompareFusion, textCompareFusions } from "../bytecode/text_compare_fusion.ts";
 import { AggKind, type NativeAggregate, nativeAggregates } from "./aggregate.ts";
 
 /** Operations that move a cursor: a native cursor is moved by native code alone. */

@@ -16,9 +16,9 @@ import { compilePlan } from "../bytecode/compile.ts";
 import { explainRows } from "../bytecode/explain.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
 import { closeCursors } from "../bytecode/vm_objects.ts";
-import { RUNTIME } from "./runtime.ts";
-import { type Factory, factoryFor } from "./factory.ts";
-import { GENERATED_PARAMS, translate } from "./translate.ts";
+import { RUNTIME } from "../js-codegen/runtime.ts";
+import { type Factory, factoryFor } from "../js-codegen/factory.ts";
+import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
 
 /** What the generated function returns for one run. */
 interface Instance {
