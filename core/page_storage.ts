@@ -42,7 +42,7 @@ export const WASM_PAGE = 65536;
 /**
  * Bytes at the start of the memory that are not page slots: where compiled code keeps the
  * registers, cursor positions and constants of each running statement (its frame; see
- * backends/wasm/frames.ts). A multiple of every page size; untouched, it costs nothing.
+ * backends/wasm/host/frame_pool.ts). A multiple of every page size; untouched, it costs nothing.
  */
 export const LINEAR_RESERVED = 16 * WASM_PAGE;
 

@@ -131,7 +131,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   /** Lines of the switch: indentation level, code (may be empty) and a comment. */
   const body: [number, string, string][] = [];
   // Only fusions whose three instructions all run here are made here (the Wasm module
-  // makes the others itself, backends/wasm/native.ts).
+  // makes the others itself, backends/wasm/plan/native.ts).
   const fusions = new Map(
     [...textCompareFusions(p, starts)].filter(([at, f]) =>
       !elsewhere || (!elsewhere[at] && !elsewhere[f.column] && !elsewhere[f.constant])

@@ -1,7 +1,8 @@
 /**
- * The JavaScript code-generation backend: the plan is compiled by the interpreter's
- * compiler (one lowering of every plan node, so the two backends cannot disagree on what
- * a plan means), then its program is translated to JS source (translate.ts) and made a
+ * The JavaScript code-generation backend: the plan is compiled by the bytecode compiler
+ * (backends/bytecode/: one lowering of every plan node, so the backends cannot disagree on
+ * what a plan means), then its program is translated to JS source
+ * (backends/js-codegen/translate.ts) and made a
  * function with `new Function` once per statement. Each run calls that function for a
  * fresh set of locals.
  */

@@ -1,12 +1,17 @@
 /**
- * The WebAssembly backend. A statement's plan is lowered by the interpreter's compiler (one
- * lowering of every plan node for all backends), and its program becomes a WebAssembly
- * module (module.ts) that owns the run's control flow and runs natively what native.ts
- * says: control flow, constants, comparisons, arithmetic and table scans over the pages,
- * which live in the module's memory (the pager's linear storage). The rest runs in JS
- * segments: the JS backend's translation of the same instructions, which the module calls
- * and which hand control back when they reach native code. Values cross between the two
- * through register slots in the instance's frame (frame.ts).
+ * The WebAssembly backend. A statement's plan is lowered by the bytecode compiler (one
+ * lowering of every plan node for all backends, backends/bytecode/), and its program
+ * becomes a WebAssembly module (codegen/module.ts) that owns the run's control flow and
+ * runs natively what plan/native.ts says: control flow, constants, comparisons, arithmetic
+ * and table scans over the pages, which live in the module's memory (the pager's linear
+ * storage). The rest runs in JS segments: js-codegen's translation of the same
+ * instructions, which the module calls and which hand control back when they reach native
+ * code (protocol.ts). Values cross between the two through register slots in the
+ * instance's frame (plan/frame_layout.ts, host/frame_access.ts).
+ *
+ * The folder by role: plan/ decides what runs natively and where state lives, codegen/
+ * writes the module (with emit/, a Wasm binary writer), host/ is what runs in JS beside it
+ * (frame access, the frame pool, the module cache), runtime/ the shared native routines.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
@@ -24,11 +29,12 @@ import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import { type Factory, factoryFor } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
-import { compiledModule } from "./compiled.ts";
-import { moduleText } from "./module_text.ts";
+import { compiledModule } from "./host/module_cache.ts";
+import { moduleText } from "./host/module_text.ts";
 import { isRowReturn, SEG_END, segmentHooks } from "./protocol.ts";
-import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
-import { FrameAllocator } from "./frames.ts";
+import { FrameAccess, moveCursor } from "./host/frame_access.ts";
+import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
+import { FrameAllocator } from "./host/frame_pool.ts";
 import {
   buildModule,
   HOST_NAMESPACE,
@@ -36,11 +42,11 @@ import {
   type ModuleImports,
   nativeIds,
   RUN_ROW,
-} from "./module.ts";
-import { type NativePlan, planNative } from "./native.ts";
+} from "./codegen/module.ts";
+import { type NativePlan, planNative } from "./plan/native.ts";
 import { SLOT_SIZE } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
-import { fallbackNext, planSync, type Uses } from "./sync.ts";
+import { fallbackNext, planSync, type Uses } from "./plan/sync.ts";
 
 /** The JS side of one run: its segments over the run's registers. */
 interface Segments {
@@ -265,7 +271,7 @@ export class WasmProgram implements Program {
     return [
       moduleText(this.bytes),
       "",
-      ";; imported as rt.seg: the JS segments",
+      ";; imported as host.seg: the JS segments",
       `function (${GENERATED_PARAMS.join(", ")}) {\n${this.#source}\n}`,
     ].join("\n");
   }

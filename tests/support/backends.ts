@@ -7,7 +7,7 @@
  */
 import { AVAILABLE_BACKENDS } from "../../backends/all.ts";
 import type { BackendName } from "../../core/backend.ts";
-import { observeModules } from "../../backends/wasm/compiled.ts";
+import { observeModules } from "../../backends/wasm/host/module_cache.ts";
 import { validateWasm } from "./wabt.ts";
 
 /** The backends under test, in registry order. */

@@ -2,7 +2,7 @@
  * A program's WebAssembly module: `run()` executes from the place saved in the global
  * `next` until a result row (returns {@link RUN_ROW}) or the end ({@link RUN_DONE}).
  *
- * The native addresses (native.ts) are the cases of a dispatch loop: a `br_table` on the
+ * The native addresses (plan/native.ts) are the cases of a dispatch loop: a `br_table` on the
  * number of the address to run (`id`), cases in address order so that consecutive native
  * instructions fall through into each other. A negative `id` names a JS block
  * (protocol.ts `jsBlockId`): the loop calls the imported segments, which run JS until they
@@ -13,16 +13,16 @@
  * the run sets in the global `fp`; the code holds only offsets into it and the compiler's
  * integer operands, never a value from the query or the file.
  */
-import { StorageClass } from "../../core/value/types.ts";
-import { Op } from "../bytecode/opcodes.ts";
-import type { CompiledProgram, Insn } from "../bytecode/program.ts";
-import type { Label } from "./emit/function_builder.ts";
-import type { FunctionBuilder } from "./emit/function_builder.ts";
-import type { ValType } from "./emit/instructions.ts";
-import { ModuleBuilder } from "./emit/module_builder.ts";
-import { emitJsBlock, jsBlockId, type SegmentTranslation } from "./protocol.ts";
-import { emitAggregate } from "./emit_aggregate.ts";
-import { emitCount } from "./emit_count.ts";
+import { StorageClass } from "../../../core/value/types.ts";
+import { Op } from "../../bytecode/opcodes.ts";
+import type { CompiledProgram, Insn } from "../../bytecode/program.ts";
+import type { Label } from "../emit/function_builder.ts";
+import type { FunctionBuilder } from "../emit/function_builder.ts";
+import type { ValType } from "../emit/instructions.ts";
+import { ModuleBuilder } from "../emit/module_builder.ts";
+import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
+import { emitAggregate } from "./aggregate_ops.ts";
+import { emitCount } from "./count_op.ts";
 import {
   BOUND_MODE,
   BoundMode,
@@ -30,13 +30,13 @@ import {
   CursorMode,
   CursorMove,
   type FrameLayout,
-} from "./frame.ts";
-import type { NativePlan } from "./native.ts";
-import type { ArithOp } from "./runtime/arith.ts";
-import { CompareResult } from "./runtime/compare.ts";
-import { ColumnResult } from "./runtime/record.ts";
-import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "./runtime/shared.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
+} from "../plan/frame_layout.ts";
+import type { NativePlan } from "../plan/native.ts";
+import type { ArithOp } from "../runtime/arith.ts";
+import { CompareResult } from "../runtime/compare.ts";
+import { ColumnResult } from "../runtime/record.ts";
+import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
+import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "../runtime/reg_slots.ts";
 
 /** What `run()` returns at the end of the run. */
 export const RUN_DONE = 0;
@@ -44,7 +44,7 @@ export const RUN_DONE = 0;
 export const RUN_ROW = 1;
 
 /** The import namespace of what the host gives the module ({@link ModuleImports}). */
-export const HOST_NAMESPACE = "rt";
+export const HOST_NAMESPACE = "host";
 
 /** What the module imports from the host, by import name. */
 export type ModuleImports = {
@@ -55,7 +55,7 @@ export type ModuleImports = {
    * (-1) or a result row (below -1).
    */
   seg(block: number): number;
-  /** Moves cursor `c` as `move` (frame.ts CursorMove) says; 1 when on an entry. */
+  /** Moves cursor `c` as `move` (plan/frame_layout.ts CursorMove) says; 1 when on an entry. */
   cursor(move: number, c: number): number;
   /** Page number `pgno`'s offset in the memory, 0 if not there. */
   page(pgno: number): number;
@@ -517,7 +517,7 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
 }
 
 /**
- * Whether the sorter would drop the row, from the bound JS published (frame.ts BoundMode):
+ * Whether the sorter would drop the row, from the bound JS published (plan/frame_layout.ts BoundMode):
  * the row's first key against the root's, as core/exec/sorter.ts rowComparator orders them;
  * NULL, TEXT or BLOB keys, and a tie when other keys follow, are left to JS.
  */
