@@ -2,9 +2,8 @@
  * The JavaScript code-generation backend: the plan is compiled by the bytecode compiler
  * (backends/bytecode/: one lowering of every plan node, so the backends cannot disagree on
  * what a plan means), then its program is translated to JS source
- * (backends/js-codegen/translate.ts) and made a
- * function with `new Function` once per statement. Each run calls that function for a
- * fresh set of locals.
+ * (backends/js-codegen/translate.ts) and made a function with `new Function` once per
+ * statement. Each run calls that function for a fresh set of locals.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
