@@ -660,6 +660,8 @@ export class VmExecution implements Execution {
             break;
           }
           default:
+            // Every opcode has a case: a new one fails type checking here until it does.
+            ins.op satisfies never;
             throw new SqliteError("SQLITE_INTERNAL", `unknown opcode ${ins.op} at ${pc}`);
         }
         pc++;
