@@ -14,6 +14,7 @@ import type { ByteSource } from "./io/byte_source.ts";
 import {
   checkUsableSize,
   type DatabaseHeader,
+  emptyHeader,
   HEADER_SIZE,
   lockBytePage,
   parseHeader,
@@ -386,15 +387,4 @@ function makeStorage(
   return kind === "linear"
     ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS, mapPages)
     : new HeapPageStorage(pageSize);
-}
-
-/** The header SQLite assumes for a 0-byte file: a new, empty UTF-8 database. */
-function emptyHeader(): DatabaseHeader {
-  const bytes = new Uint8Array(HEADER_SIZE);
-  bytes.set(new TextEncoder().encode("SQLite format 3\0"));
-  bytes[16] = 0x10; // 4096
-  bytes[18] = bytes[19] = 1;
-  bytes[21] = 64;
-  bytes[22] = bytes[23] = 32;
-  return parseHeader(bytes);
 }
