@@ -1,6 +1,6 @@
 /**
- * Where the pager keeps page bytes. One pager design (core/pager.ts: CLOCK cache, read-ahead,
- * WAL overlay, buffer reuse) over two storages:
+ * Where the pager keeps page bytes. One pager design (core/pager.ts and core/pager/: CLOCK
+ * cache, read-ahead, WAL overlay, buffer reuse) over two storages:
  *
  * - **heap**: each page buffer is an `ArrayBuffer` of its own (the JS backends'
  *   storage; a source that hands out views, like a byte array, is not even copied);
