@@ -4,7 +4,7 @@
  * validate it with wabt).
  */
 
-import { Lru } from "../../core/util/lru.ts";
+import { Lru } from "../../../core/util/lru.ts";
 
 /** How many modules are kept; the least recently used goes first. */
 const MODULES_KEPT = 256;
