@@ -15,8 +15,8 @@
  *
  * @module
  */
-import { registerBackend } from "./backends/registry.ts";
-import type { BackendHandle } from "./backends/backend.ts";
+import { registerBackend } from "./core/backend_registry.ts";
+import type { BackendHandle } from "./core/backend.ts";
 import { INTERPRETER } from "./backends/interpreter/mod.ts";
 
 registerBackend(INTERPRETER);

@@ -14,9 +14,9 @@
  *
  * @module
  */
-import { registerBackend } from "./backends/registry.ts";
-import type { BackendHandle } from "./backends/backend.ts";
-import { JS_CODEGEN } from "./backends/js-codegen/mod.ts";
+import { registerBackend } from "./core/backend_registry.ts";
+import type { BackendHandle } from "./core/backend.ts";
+import { JS_CODEGEN } from "./backends/js/mod.ts";
 
 registerBackend(JS_CODEGEN);
 

@@ -34,6 +34,6 @@ export type {
   ColumnInfo,
   NamedParameters,
 } from "./core/api/statement.ts";
-export type { BackendHandle, BackendName } from "./backends/backend.ts";
+export type { BackendHandle, BackendName } from "./core/backend.ts";
 export type { Row } from "./core/api/row.ts";
 export type { SqlValue } from "./core/value/types.ts";

@@ -14,8 +14,8 @@
  *
  * @module
  */
-import { registerBackend } from "./backends/registry.ts";
-import type { BackendHandle } from "./backends/backend.ts";
+import { registerBackend } from "./core/backend_registry.ts";
+import type { BackendHandle } from "./core/backend.ts";
 import { WASM } from "./backends/wasm/mod.ts";
 
 registerBackend(WASM);

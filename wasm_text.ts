@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { installModulePrinter } from "./backends/wasm/module_text.ts";
+import { installModulePrinter } from "./backends/wasm/host/module_text.ts";
 import { printModule } from "./backends/wasm/emit/print.ts";
 
 installModulePrinter(printModule);

@@ -3,10 +3,10 @@
  * tests and benches import this; the test suites loop over {@link AVAILABLE_BACKENDS} so
  * every backend runs the same tests.
  */
-import type { BackendName } from "./backend.ts";
+import type { BackendName } from "../core/backend.ts";
 import { INTERPRETER } from "./interpreter/mod.ts";
-import { JS_CODEGEN } from "./js-codegen/mod.ts";
-import { registerBackend } from "./registry.ts";
+import { JS_CODEGEN } from "./js/mod.ts";
+import { registerBackend } from "../core/backend_registry.ts";
 import { WASM } from "./wasm/mod.ts";
 
 registerBackend(INTERPRETER);
@@ -19,4 +19,4 @@ export const AVAILABLE_BACKENDS: readonly BackendName[] = [INTERPRETER, JS_CODEG
 );
 
 /** The backend a `Database` uses when none is asked for, in this runtime. */
-export { defaultBackend } from "./registry.ts";
+export { defaultBackend } from "../core/backend_registry.ts";

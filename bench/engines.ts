@@ -4,7 +4,7 @@
  * so a run does the same work on each side: execute and materialise.
  */
 import { DatabaseSync } from "node:sqlite";
-import type { BackendName } from "../backends/backend.ts";
+import type { BackendName } from "../core/backend.ts";
 import type { BenchQuery } from "./queries.ts";
 
 /** Name of the baseline engine. */

@@ -1,6 +1,6 @@
 /**
- * Where the pager keeps page bytes. One pager design (core/pager.ts: CLOCK cache, read-ahead,
- * WAL overlay, buffer reuse) over two storages:
+ * Where the pager keeps page bytes. One pager design (core/pager.ts and core/pager/: CLOCK
+ * cache, read-ahead, WAL overlay, buffer reuse) over two storages:
  *
  * - **heap**: each page buffer is an `ArrayBuffer` of its own (the JS backends'
  *   storage; a source that hands out views, like a byte array, is not even copied);
@@ -9,7 +9,7 @@
  *   the slots directly.
  */
 
-/** The storages a {@link PageStorage} can be (chosen by the backend, see backends/backend.ts). */
+/** The storages a {@link PageStorage} can be (chosen by the backend, see core/backend.ts). */
 export type PageStorageKind = "heap" | "linear";
 
 /** Page buffers for a pager. */
@@ -42,7 +42,7 @@ export const WASM_PAGE = 65536;
 /**
  * Bytes at the start of the memory that are not page slots: where compiled code keeps the
  * registers, cursor positions and constants of each running statement (its frame; see
- * backends/wasm/frames.ts). A multiple of every page size; untouched, it costs nothing.
+ * backends/wasm/host/frame_pool.ts). A multiple of every page size; untouched, it costs nothing.
  */
 export const LINEAR_RESERVED = 16 * WASM_PAGE;
 

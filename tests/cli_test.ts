@@ -436,7 +436,7 @@ Deno.test("cli: --explain prints the bytecode and node:sqlite's query plan tree,
 /** What `--explain=bytecode` starts with for each code-generating backend. */
 const GENERATED_PROGRAM: Readonly<Record<string, RegExp>> = {
   js: /^function \(K, RT, FILE, ENC, P, CTX, W\) \{\n[^]*switch \(pc\)/,
-  wasm: /^\(module \$litejit\n[^]*\(func \$run [^]*;; imported as rt\.seg/,
+  wasm: /^\(module \$litejit\n[^]*\(func \$run [^]*;; imported as host\.seg/,
 };
 
 for (const [backend, program] of Object.entries(GENERATED_PROGRAM)) {

@@ -153,7 +153,7 @@ Deno.test("the WAT printer: only with the wasm-text entry (mod.ts imports it)", 
     without,
     /^;; a \d+-byte module: import litejit's wasm-text entry point to print it\n/,
   );
-  assert.match(without, /imported as rt\.seg: the JS segments/);
+  assert.match(without, /imported as host\.seg: the JS segments/);
   for (const imports of [["browser.ts", "wasm_text.ts"], ["mod.ts"]]) {
     const text = (await runIsolated(imports, explain)).text as string;
     assert.match(text, /^\(module \$litejit\n/, imports.join(" + "));

@@ -4,9 +4,9 @@
  * stands for. The planner is not used: each plan here is what it should produce.
  */
 import assert from "node:assert/strict";
-import { EXPLAIN_COLUMNS } from "../backends/backend.ts";
+import { EXPLAIN_COLUMNS } from "../core/backend.ts";
 import { INTERPRETER, type InterpreterProgram } from "../backends/interpreter/mod.ts";
-import { OPCODES } from "../backends/interpreter/opcodes.ts";
+import { OPCODES } from "../backends/bytecode/opcodes.ts";
 import type { PlanExpr, Query, RelNode } from "../core/plan/plan.ts";
 import { CompareOp } from "../core/value/logic.ts";
 import { Affinity, StorageClass } from "../core/value/types.ts";
@@ -1012,8 +1012,11 @@ Deno.test("interpreter: opcode table and EXPLAIN listing", () => {
   for (const op of ["OpenRead", "Rewind", "Column", "Gt", "IfNot", "ResultRow", "Next", "Halt"]) {
     assert.ok(opcodes.includes(op), `${op} in ${opcodes.join(" ")}`);
   }
-  // The literal lives in the constant pool and EXPLAIN shows it as P4.
-  assert.ok(rows.some((r) => r[1] === "String8" && r[5] === "x"));
+  // The literal lives in the constant pool and EXPLAIN shows it as P4, and in the comment
+  // where the synopsis says P4 (as SQLite does: r[N]='x', not the constant's pool index).
+  const string8 = rows.find((r) => r[1] === "String8")!;
+  assert.equal(string8[5], "x");
+  assert.equal(string8[7], `r[${string8[3]}]='x'`);
   const text = program.explainText();
   assert.match(text.split("\n")[0], /^addr\s+opcode\s+p1\s+p2\s+p3\s+p4\s+p5\s+comment$/);
   assert.equal(text.split("\n").length, code.length + 2);

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { RUNTIME } from "../backends/js-codegen/runtime.ts";
 import { type TemplateContext, TEMPLATES } from "../backends/js-codegen/templates.ts";
-import { FunctionSubtype } from "../backends/interpreter/descriptors.ts";
-import type { Op } from "../backends/interpreter/opcodes.ts";
+import { FunctionSubtype } from "../backends/bytecode/descriptors.ts";
+import type { Op } from "../backends/bytecode/opcodes.ts";
 import { Affinity } from "../core/value/types.ts";
 
 Deno.test("js runtime: every RT member a template names exists", () => {

@@ -1,6 +1,6 @@
 /**
  * The JS backend's fused test of a column against a TEXT constant (byte comparison without
- * decoding, backends/js-codegen/fuse_text_compare.ts) against SQLite and the interpreter's
+ * decoding, backends/bytecode/text_compare_fusion.ts) against SQLite and the interpreter's
  * decode-and-compare, over edge texts stored in a UTF-8 file: ill-formed UTF-8 (lone
  * continuation bytes, overlong forms, encoded surrogates, truncated sequences), NUL,
  * the empty text, case variants, numbers and blobs in a TEXT column, and a NULL row of an

@@ -1,10 +1,10 @@
 /**
  * The opcode numbering the compiler, the VM and the JS templates map operators through by
- * subtraction (backends/interpreter/opcode_spec.ts): Add … Concat in ARITH_OPERATORS'
+ * subtraction (backends/bytecode/opcode_spec.ts): Add … Concat in ARITH_OPERATORS'
  * order, Eq … Ge in CompareOp's.
  */
 import assert from "node:assert/strict";
-import { ARITH_OPERATORS, Op, OPCODES } from "../backends/interpreter/opcodes.ts";
+import { ARITH_OPERATORS, Op, OPCODES } from "../backends/bytecode/opcodes.ts";
 import { CompareOp } from "../core/value/logic.ts";
 import * as arith from "../core/value/arith.ts";
 

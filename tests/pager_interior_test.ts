@@ -1,7 +1,7 @@
 /**
- * The page cache keeps b-tree interior pages over leaves (core/pager.ts): lookups that
- * visit far more leaves than the cache holds, in no sequential order, read each interior
- * page about once.
+ * The page cache keeps b-tree interior pages over leaves (core/pager/page_cache.ts):
+ * lookups that visit far more leaves than the cache holds, in no sequential order, read each
+ * interior page about once.
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";

@@ -21,7 +21,7 @@ import {
 import type { FunctionBuilder, Label } from "../backends/wasm/emit/function_builder.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { printModule } from "../backends/wasm/emit/print.ts";
-import { compiledModule } from "../backends/wasm/compiled.ts";
+import { compiledModule } from "../backends/wasm/host/module_cache.ts";
 import { parseWat as reparse, validateWasm } from "./support/wabt.ts";
 
 /** Reads `bytes` with wabt and validates; returns wabt's text when `text` is set. */

@@ -49,7 +49,7 @@ const CORE: Record<ArithOp, (a: Reg, b: Reg, out: Reg) => void> = {
 /** A module with every runtime routine, over a fresh one-page memory. */
 function runtime() {
   const m = new ModuleBuilder("runtime_test");
-  m.importMemory("rt", "memory", { min: 1 });
+  m.importMemory("host", "memory", { min: 1 });
   for (const op of OPS) m.exportFunction(op, addArithFunction(m, op));
   const rec = addRecordFunctions(m);
   m.exportFunction("varint", rec.varint);
@@ -61,7 +61,7 @@ function runtime() {
   validateWasm(bytes);
   const memory = new WebAssembly.Memory({ initial: 1 });
   const e = new WebAssembly.Instance(new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>), {
-    rt: { memory },
+    host: { memory },
   }).exports;
   return {
     view: new DataView(memory.buffer),

@@ -6,10 +6,10 @@
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { Plan } from "../../core/plan/plan.ts";
 import type { Reg } from "../../core/value/reg.ts";
-import type { Backend, Execution, Program, StartOptions } from "../backend.ts";
-import { compilePlan } from "./compile.ts";
-import { explainRows, explainText } from "./explain.ts";
-import type { CompiledProgram } from "./program.ts";
+import type { Backend, Execution, Program, StartOptions } from "../../core/backend.ts";
+import { compilePlan } from "../bytecode/compile.ts";
+import { explainRows, explainText } from "../bytecode/explain.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import { VmExecution } from "./vm.ts";
 
 /** A compiled statement of the interpreter. */

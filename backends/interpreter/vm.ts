@@ -11,7 +11,7 @@
  * redoes them) or, on resumable cursors, restore the cursor when they throw (next, prev)
  * or go on where they stopped (count, overflow chains); see core/format/cursor.ts.
  */
-import type { Execution } from "../backend.ts";
+import type { Execution } from "../../core/backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
 import { setInResult } from "../../core/exec/in_list.ts";
@@ -47,10 +47,10 @@ import type {
   SortEntry,
   TableFunctionEntry,
   WindowEntry,
-} from "./descriptors.ts";
-import { FunctionSubtype } from "./descriptors.ts";
-import { Op } from "./opcodes.ts";
-import type { CompiledProgram } from "./program.ts";
+} from "../bytecode/descriptors.ts";
+import { FunctionSubtype } from "../bytecode/descriptors.ts";
+import { Op } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import {
   closeCursors,
   HashSlot,
@@ -59,7 +59,7 @@ import {
   SorterSlot,
   storeRow,
   type VCursor,
-} from "./vm_objects.ts";
+} from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
   aggGroup,
@@ -69,7 +69,7 @@ import {
   type AggSlot,
   aggSort,
   aggStore,
-} from "./vm_agg.ts";
+} from "../bytecode/vm_agg.ts";
 import {
   indexEntryJump,
   rowidBoundStep,
@@ -77,8 +77,8 @@ import {
   seekIndex,
   seekRowid,
   seekRowidBound,
-} from "./vm_seek.ts";
-import { castStep, copyWithSubtype, inListStep } from "./vm_values.ts";
+} from "../bytecode/vm_seek.ts";
+import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -660,6 +660,8 @@ export class VmExecution implements Execution {
             break;
           }
           default:
+            // Every opcode has a case: a new one fails type checking here until it does.
+            ins.op satisfies never;
             throw new SqliteError("SQLITE_INTERNAL", `unknown opcode ${ins.op} at ${pc}`);
         }
         pc++;

@@ -6,6 +6,7 @@
  * statement shapes.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
+import { Lru } from "../../core/util/lru.ts";
 import type { Reg } from "../../core/value/reg.ts";
 import type { RUNTIME } from "./runtime.ts";
 import { GENERATED_PARAMS } from "./translate.ts";
@@ -21,19 +22,15 @@ export type Factory<T> = (
   wasm?: unknown,
 ) => T;
 
-const FACTORIES = new Map<string, Factory<unknown>>();
 const FACTORIES_KEPT = 512;
+const FACTORIES = new Lru<string, Factory<unknown>>(FACTORIES_KEPT);
 
 /** The function whose body is `source` (made once, then shared; least recently used dropped). */
 export function factoryFor<T>(source: string): Factory<T> {
-  let f = FACTORIES.get(source);
-  if (f !== undefined) {
-    FACTORIES.delete(source); // most recently used last
-  } else {
-    // The source holds only generated identifiers and operands (see translate.ts).
-    f = new Function(...GENERATED_PARAMS, source) as Factory<unknown>;
-    if (FACTORIES.size >= FACTORIES_KEPT) FACTORIES.delete(FACTORIES.keys().next().value!);
-  }
-  FACTORIES.set(source, f);
+  // The source holds only generated identifiers and operands (see translate.ts).
+  const f = FACTORIES.get(
+    source,
+    () => new Function(...GENERATED_PARAMS, source) as Factory<unknown>,
+  );
   return f as Factory<T>;
 }

@@ -36,7 +36,7 @@ import {
 import { truthValue } from "../../core/value/coerce.ts";
 import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
 import { setInt } from "../../core/value/reg.ts";
-import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../interpreter/vm_objects.ts";
+import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
   aggGroup,
@@ -45,7 +45,7 @@ import {
   aggOpen,
   aggSort,
   aggStore,
-} from "../interpreter/vm_agg.ts";
+} from "../bytecode/vm_agg.ts";
 import {
   indexEntryJump,
   rowidBoundStep,
@@ -53,8 +53,8 @@ import {
   seekIndex,
   seekRowid,
   seekRowidBound,
-} from "../interpreter/vm_seek.ts";
-import { castStep, copyWithSubtype, inListStep } from "../interpreter/vm_values.ts";
+} from "../bytecode/vm_seek.ts";
+import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {

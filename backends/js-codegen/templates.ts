@@ -8,9 +8,9 @@
  */
 import type { CompareOp } from "../../core/value/logic.ts";
 import { type Affinity, StorageClass } from "../../core/value/types.ts";
-import { ARITH_OPERATORS, Op } from "../interpreter/opcodes.ts";
-import type { Insn } from "../interpreter/program.ts";
-import { FunctionSubtype } from "../interpreter/descriptors.ts";
+import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
+import type { Insn } from "../bytecode/program.ts";
+import { FunctionSubtype } from "../bytecode/descriptors.ts";
 import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
 
 /** What a template may ask of the function being generated. */

@@ -1,12 +1,17 @@
 /**
- * The WebAssembly backend. A statement's plan is lowered by the interpreter's compiler (one
- * lowering of every plan node for all backends), and its program becomes a WebAssembly
- * module (module.ts) that owns the run's control flow and runs natively what native.ts
- * says: control flow, constants, comparisons, arithmetic and table scans over the pages,
- * which live in the module's memory (the pager's linear storage). The rest runs in JS
- * segments: the JS backend's translation of the same instructions, which the module calls
- * and which hand control back when they reach native code. Values cross between the two
- * through register slots in the instance's frame (frame.ts).
+ * The WebAssembly backend. A statement's plan is lowered by the bytecode compiler (one
+ * lowering of every plan node for all backends, backends/bytecode/), and its program
+ * becomes a WebAssembly module (codegen/module.ts) that owns the run's control flow and
+ * runs natively what plan/native.ts says: control flow, constants, comparisons, arithmetic
+ * and table scans over the pages, which live in the module's memory (the pager's linear
+ * storage). The rest runs in JS segments: js-codegen's translation of the same
+ * instructions, which the module calls and which hand control back when they reach native
+ * code (protocol.ts). Values cross between the two through register slots in the
+ * instance's frame (plan/frame_layout.ts, host/frame_access.ts).
+ *
+ * The folder by role: plan/ decides what runs natively and where state lives, codegen/
+ * writes the module (with emit/, a Wasm binary writer), host/ is what runs in JS beside it
+ * (frame access, the frame pool, the module cache), runtime/ the shared native routines.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
@@ -14,20 +19,22 @@ import { newFunctionContext } from "../../core/functions/context.ts";
 import { LINEAR_RESERVED, LinearPageStorage, WASM_PAGE } from "../../core/page_storage.ts";
 import type { Plan } from "../../core/plan/plan.ts";
 import { copiedRegs, type Reg } from "../../core/value/reg.ts";
-import type { Backend, Execution, Program } from "../backend.ts";
+import type { Backend, Execution, Program } from "../../core/backend.ts";
 import { functionConstructorForbidden, wasmCompileForbidden } from "../code_policy.ts";
-import { compilePlan } from "../interpreter/compile.ts";
-import { explainRows } from "../interpreter/explain.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
-import { closeCursors, type VCursor } from "../interpreter/vm_objects.ts";
+import { compilePlan } from "../bytecode/compile.ts";
+import { explainRows } from "../bytecode/explain.ts";
+import { Op } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
+import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import { type Factory, factoryFor } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
-import { compiledModule } from "./compiled.ts";
-import { moduleText } from "./module_text.ts";
-import { FrameAccess, type FrameLayout, frameLayout, moveCursor } from "./frame.ts";
-import { FrameAllocator } from "./frames.ts";
+import { compiledModule } from "./host/module_cache.ts";
+import { moduleText } from "./host/module_text.ts";
+import { isRowReturn, SEG_END, segmentHooks } from "./protocol.ts";
+import { FrameAccess, moveCursor } from "./host/frame_access.ts";
+import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
+import { FrameAllocator } from "./host/frame_pool.ts";
 import {
   buildModule,
   HOST_NAMESPACE,
@@ -35,11 +42,11 @@ import {
   type ModuleImports,
   nativeIds,
   RUN_ROW,
-} from "./module.ts";
-import { type NativePlan, planNative } from "./native.ts";
+} from "./codegen/module.ts";
+import { type NativePlan, planNative } from "./plan/native.ts";
 import { SLOT_SIZE } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
-import { fallbackNext, planSync, type Uses } from "./sync.ts";
+import { fallbackNext, planSync, type Uses } from "./plan/sync.ts";
 
 /** The JS side of one run: its segments over the run's registers. */
 interface Segments {
@@ -143,7 +150,7 @@ export class WasmProgram implements Program {
         ...[...u.cursors].map((c) => `W.syncCursor(W.fp + ${layout.cursor(c)}, c${c});`),
       ].join(" ");
     const everything: Uses = { regs: new Set(plan.regs), cursors: plan.cursors };
-    const t = translate(compiled, {
+    const segments = segmentHooks(compiled, {
       native: plan.native,
       nativeId: (pc) => ids.get(pc)!,
       fallbacks: plan.fallbacks,
@@ -177,10 +184,11 @@ export class WasmProgram implements Program {
         return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${bound.column});`;
       },
     });
+    const t = translate(compiled, segments.hooks);
     this.#source = t.readable;
     this.#constants = t.constants;
     this.#factory = factoryFor<Segments>(t.source);
-    const built = buildModule(compiled, plan, this.#layout, t);
+    const built = buildModule(compiled, plan, this.#layout, segments);
     this.bytes = built.bytes;
     this.#entry = built.entry;
     this.#module = compiledModule(this.bytes);
@@ -263,7 +271,7 @@ export class WasmProgram implements Program {
     return [
       moduleText(this.bytes),
       "",
-      ";; imported as rt.seg: the JS segments",
+      ";; imported as host.seg: the JS segments",
       `function (${GENERATED_PARAMS.join(", ")}) {\n${this.#source}\n}`,
     ].join("\n");
   }
@@ -304,8 +312,8 @@ class WasmExecution implements Execution {
         // module, which is entered only when JS reaches native code.
         access.resume = -1;
         const next = this.#segments.seg(resume);
-        if (next < -1) return true; // another row made in JS
-        if (next === -1) {
+        if (isRowReturn(next)) return true; // another row made in JS
+        if (next === SEG_END) {
           this.close();
           return false;
         }

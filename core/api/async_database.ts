@@ -9,7 +9,7 @@ import { type AsyncByteSource, BlobSource } from "../io/async_source.ts";
 import type { ByteSource } from "../io/byte_source.ts";
 import { HttpSource, type HttpSourceOptions } from "../io/http_source.ts";
 import { LazySource, type LazySourceStats } from "../io/lazy_source.ts";
-import { decodePageSize } from "../format/header.ts";
+import { HEADER_SIZE, headerPageSize } from "../format/header.ts";
 import { PageMiss } from "../io/page_miss.ts";
 import { type PageStore, pageStoreKey } from "../io/page_store.ts";
 import { ChunkedSource, openChunkedSource } from "../io/chunked_source.ts";
@@ -24,7 +24,7 @@ import {
   type TableDescription,
   type UserFunctionOptions,
 } from "./database.ts";
-import type { BackendName } from "../../backends/backend.ts";
+import type { BackendName } from "../backend.ts";
 
 /** Any random-access bytes read asynchronously (`close` is called when the connection closes). */
 export interface AsyncReader {
@@ -120,9 +120,9 @@ export class AsyncDatabase {
       const remote = bytes instanceof HttpSource || bytes instanceof ChunkedSource ? bytes : null;
       const first = remote?.firstBytes ?? null;
       const key = remote && pageStore ? pageStoreKey(remote.url, remote.validator) : null;
-      const head = first && first.length >= 100 ? first : await bytes.read(0, 100);
+      const head = first && first.length >= HEADER_SIZE ? first : await bytes.read(0, HEADER_SIZE);
       // An invalid page size is the pager's to report (SQLITE_NOTADB); read in 4 KB meanwhile.
-      const pageSize = decodePageSize((head[16] << 8) | head[17]) || 4096;
+      const pageSize = headerPageSize(head) || 4096;
       const lazy = new LazySource(bytes, pageSize, {
         maxReadAheadPages,
         pageStore: key !== null ? { store: pageStore!, key } : undefined,

@@ -4,8 +4,8 @@
  * time is thrown here. Compiled statements are immutable and may be shared (cached) by
  * several Statement objects: each run is a new Execution of the one Program.
  */
-import type { Backend, Program } from "../../backends/backend.ts";
-import { EXPLAIN_COLUMNS } from "../../backends/backend.ts";
+import type { Backend, Program } from "../backend.ts";
+import { EXPLAIN_COLUMNS } from "../backend.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import type { ResultColumnInfo } from "../analyze/bound.ts";
 import { planSelect } from "../plan/planner.ts";

@@ -10,18 +10,15 @@ import { Statement } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
 import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
-import type { Backend, BackendHandle, BackendName } from "../../backends/backend.ts";
-import {
-  backendNamed,
-  defaultBackend,
-  registeredBackends,
-  usableHere,
-} from "../../backends/registry.ts";
+import type { Backend, BackendHandle, BackendName } from "../backend.ts";
+import { backendNamed, chooseBackend, registeredBackends } from "../backend_registry.ts";
+import { openPath } from "./path_opener.ts";
 import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
 
 export type { UserFunctionOptions };
+export { installPathOpener, type PathOpener } from "./path_opener.ts";
 
 /**
  * The callbacks and options of {@link Database.aggregate} (node:sqlite's and
@@ -45,54 +42,6 @@ export interface AggregateOptions extends UserFunctionOptions {
    */
   // deno-lint-ignore no-explicit-any
   inverse?: (accumulator: any, ...args: any[]) => unknown;
-}
-
-/** Opens a file path; installed by the entry points that can read files. */
-export type PathOpener = (path: string, options: OpenOptions) => DatabaseFile;
-
-let pathOpener: PathOpener | null = null;
-
-/** Lets `Database` open file paths (mod.ts installs the node:fs opener). */
-export function installPathOpener(opener: PathOpener): void {
-  pathOpener = opener;
-}
-
-function openPath(source: string | URL, options: OpenOptions): DatabaseFile {
-  if (typeof source !== "string" && !(source instanceof URL)) {
-    throw new SqliteError(
-      "SQLITE_MISUSE",
-      "database source must be a path, a file: URL, a Uint8Array or an ArrayBuffer",
-    );
-  }
-  if (!pathOpener) {
-    throw new SqliteError(
-      "SQLITE_CANTOPEN",
-      "unable to open database file: this entry point has no file system; " +
-        "pass the database's bytes (Uint8Array, ArrayBuffer) or a Blob to Database.open",
-    );
-  }
-  return pathOpener(source instanceof URL ? urlPath(source) : source, options);
-}
-
-function urlPath(url: URL): string {
-  if (url.protocol !== "file:") {
-    throw new SqliteError(
-      "SQLITE_CANTOPEN",
-      `unable to open database file: only file: URLs are supported (${url.href})`,
-    );
-  }
-  return decodeURIComponent(url.pathname);
-}
-
-function isBackend(b: unknown): b is Backend {
-  return typeof b === "object" && b !== null && typeof (b as Backend).compile === "function";
-}
-
-function chooseBackend(backend: BackendName | BackendHandle | undefined): Backend {
-  if (backend === undefined) return defaultBackend();
-  if (typeof backend === "string") return backendNamed(backend);
-  if (isBackend(backend)) return usableHere(backend);
-  throw new SqliteError("SQLITE_MISUSE", `unknown backend "${String(backend)}"`);
 }
 
 /** Options for {@link Database}. */

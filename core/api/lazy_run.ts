@@ -3,7 +3,7 @@
  * synchronously as far as the fetched pages allow: {@link LazyRun.step} hands out the
  * next row, the end, or the {@link PageMiss} to fetch before calling it again.
  *
- * After a miss, a resumable run (backends/backend.ts StartOptions) continues where it
+ * After a miss, a resumable run (core/backend.ts StartOptions) continues where it
  * stopped; any other run starts again, and the rows it already handed out are skipped.
  * The rows are the same ones as long as the statement is deterministic, which restarts
  * assume (a statement calling random() may see other values after a restart).

@@ -5,7 +5,7 @@
  */
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
 import { SqliteError } from "../errors.ts";
-import type { Execution } from "../../backends/backend.ts";
+import type { Execution } from "../backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
@@ -48,7 +48,7 @@ export interface RowCursor {
   close(): void;
   /**
    * True when a `PageMiss` thrown by `next()` left the run open: `next()` called again
-   * once the bytes are there continues it (see backends/backend.ts StartOptions).
+   * once the bytes are there continues it (see core/backend.ts StartOptions).
    */
   readonly resumable: boolean;
 }

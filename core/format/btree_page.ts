@@ -18,7 +18,7 @@
  */
 import { corrupt } from "../errors.ts";
 import type { PageEntry, Pager } from "../pager.ts";
-import { HEADER_SIZE } from "./header.ts";
+import { HEADER_SIZE, u32 } from "./header.ts";
 
 export const enum PageType {
   IndexInterior = 2,
@@ -102,10 +102,6 @@ export class BtreePage {
   child(i: number): number {
     return i < this.nCells ? u32(this.data, this.cellOffset(i)) : this.rightChild;
   }
-}
-
-export function u32(b: Uint8Array, off: number): number {
-  return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
 }
 
 /** The largest payload a cell of this kind keeps whole on the page (fileformat2 §1.6). */

@@ -11,7 +11,8 @@
 import { corrupt } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import type { TextEncoding } from "../value/types.ts";
-import { BtreePage, localPayloadSize, u32 } from "./btree_page.ts";
+import { BtreePage, localPayloadSize } from "./btree_page.ts";
+import { u32 } from "./header.ts";
 import { ChainAssembly } from "./overflow.ts";
 import { type PayloadSource, RecordReader } from "./record.ts";
 import { getVarint, getVarint32, varintEnd } from "./varint.ts";

@@ -36,6 +36,34 @@ import { TextEncoding } from "../value/types.ts";
 export const HEADER_SIZE = 100;
 const MAGIC = "SQLite format 3\0";
 
+// Offsets of the header's fields (the table above); every reader of the header uses these.
+/** Page size, 2 bytes. */
+export const PAGE_SIZE = 16;
+/** File format write version, 1 byte: 1 legacy, 2 WAL. */
+export const WRITE_VERSION = 18;
+/** File format read version, 1 byte: 1 legacy, 2 WAL. */
+export const READ_VERSION = 19;
+export const RESERVED_BYTES = 20;
+export const MAX_PAYLOAD_FRACTION = 21;
+export const MIN_PAYLOAD_FRACTION = 22;
+export const LEAF_PAYLOAD_FRACTION = 23;
+/** File change counter: a writer outside WAL mode bumps it with every commit. */
+export const CHANGE_COUNTER = 24;
+/** Database size in pages (the in-header size). */
+export const PAGE_COUNT = 28;
+export const FREELIST_TRUNK = 32;
+export const FREELIST_COUNT = 36;
+export const SCHEMA_COOKIE = 40;
+export const SCHEMA_FORMAT = 44;
+export const DEFAULT_CACHE_SIZE = 48;
+export const LARGEST_ROOT_PAGE = 52;
+export const TEXT_ENCODING = 56;
+export const USER_VERSION = 60;
+export const INCREMENTAL_VACUUM = 64;
+export const APPLICATION_ID = 68;
+export const VERSION_VALID_FOR = 92;
+export const SQLITE_VERSION = 96;
+
 /** The decoded database header. */
 export interface DatabaseHeader {
   pageSize: number;
@@ -67,12 +95,17 @@ function notADatabase(): never {
   throw new SqliteError("SQLITE_NOTADB", "file is not a database");
 }
 
-function u32(b: Uint8Array, off: number): number {
+/**
+ * The big-endian unsigned 32-bit integer at `b[off]`: the file format's integers (header
+ * fields, child and overflow page numbers) are all big-endian.
+ */
+export function u32(b: Uint8Array, off: number): number {
   return ((b[off] << 24) | (b[off + 1] << 16) | (b[off + 2] << 8) | b[off + 3]) >>> 0;
 }
 
-/** Page size from the 2-byte header field, or 0 when the field is invalid. */
-export function decodePageSize(field: number): number {
+/** The page size in the header at the start of `bytes`, or 0 when the field is invalid. */
+export function headerPageSize(bytes: Uint8Array): number {
+  const field = (bytes[PAGE_SIZE] << 8) | bytes[PAGE_SIZE + 1];
   const size = field === 1 ? 65536 : field;
   return size >= 512 && size <= 65536 && (size & (size - 1)) === 0 ? size : 0;
 }
@@ -86,24 +119,27 @@ export function decodePageSize(field: number): number {
 export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   if (bytes.length < HEADER_SIZE) notADatabase();
   for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) notADatabase();
-  const pageSize = decodePageSize((bytes[16] << 8) | bytes[17]);
-  const writeVersion = bytes[18];
-  const readVersion = bytes[19];
-  const reservedBytes = bytes[20];
+  const pageSize = headerPageSize(bytes);
+  const writeVersion = bytes[WRITE_VERSION];
+  const readVersion = bytes[READ_VERSION];
+  const reservedBytes = bytes[RESERVED_BYTES];
   // A read version above 2 is a format this library (like SQLite) cannot read.
   if (readVersion > 2) notADatabase();
-  if (bytes[21] !== 64 || bytes[22] !== 32 || bytes[23] !== 32) notADatabase();
+  if (
+    bytes[MAX_PAYLOAD_FRACTION] !== 64 || bytes[MIN_PAYLOAD_FRACTION] !== 32 ||
+    bytes[LEAF_PAYLOAD_FRACTION] !== 32
+  ) notADatabase();
   if (pageSize === 0) notADatabase();
   const usableSize = pageSize - reservedBytes;
-  const schemaFormat = u32(bytes, 44);
+  const schemaFormat = u32(bytes, SCHEMA_FORMAT);
   if (schemaFormat > 4) {
     throw new SqliteError("SQLITE_ERROR", "unsupported file format");
   }
-  const changeCounter = u32(bytes, 24);
-  const inHeaderPageCount = u32(bytes, 28);
-  const versionValidFor = u32(bytes, 92);
+  const changeCounter = u32(bytes, CHANGE_COUNTER);
+  const inHeaderPageCount = u32(bytes, PAGE_COUNT);
+  const versionValidFor = u32(bytes, VERSION_VALID_FOR);
   // SQLite masks the field with 3 and takes 0 (a new, empty database) as UTF-8.
-  const enc = u32(bytes, 56) & 3;
+  const enc = u32(bytes, TEXT_ENCODING) & 3;
   return {
     pageSize,
     writeVersion,
@@ -113,19 +149,30 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
     changeCounter,
     inHeaderPageCount,
     inHeaderSizeValid: inHeaderPageCount !== 0 && changeCounter === versionValidFor,
-    firstFreelistTrunk: u32(bytes, 32),
-    freelistCount: u32(bytes, 36),
-    schemaCookie: u32(bytes, 40),
+    firstFreelistTrunk: u32(bytes, FREELIST_TRUNK),
+    freelistCount: u32(bytes, FREELIST_COUNT),
+    schemaCookie: u32(bytes, SCHEMA_COOKIE),
     schemaFormat,
-    defaultCacheSize: u32(bytes, 48) | 0,
-    largestRootPage: u32(bytes, 52),
+    defaultCacheSize: u32(bytes, DEFAULT_CACHE_SIZE) | 0,
+    largestRootPage: u32(bytes, LARGEST_ROOT_PAGE),
     textEncoding: enc === 0 ? TextEncoding.Utf8 : enc as TextEncoding,
-    userVersion: u32(bytes, 60) | 0,
-    incrementalVacuum: u32(bytes, 64),
-    applicationId: u32(bytes, 68) | 0,
+    userVersion: u32(bytes, USER_VERSION) | 0,
+    incrementalVacuum: u32(bytes, INCREMENTAL_VACUUM),
+    applicationId: u32(bytes, APPLICATION_ID) | 0,
     versionValidFor,
-    sqliteVersion: u32(bytes, 96),
+    sqliteVersion: u32(bytes, SQLITE_VERSION),
   };
+}
+
+/** The header SQLite assumes for a 0-byte file: a new, empty UTF-8 database. */
+export function emptyHeader(): DatabaseHeader {
+  const bytes = new Uint8Array(HEADER_SIZE);
+  bytes.set(new TextEncoder().encode(MAGIC));
+  bytes[PAGE_SIZE] = 0x10; // 4096
+  bytes[WRITE_VERSION] = bytes[READ_VERSION] = 1;
+  bytes[MAX_PAYLOAD_FRACTION] = 64;
+  bytes[MIN_PAYLOAD_FRACTION] = bytes[LEAF_PAYLOAD_FRACTION] = 32;
+  return parseHeader(bytes);
 }
 
 /** SQLite refuses pages with fewer than 480 usable bytes (after reserved bytes). */

@@ -4,7 +4,7 @@
  */
 import { corrupt } from "../errors.ts";
 import type { Pager } from "../pager.ts";
-import { u32 } from "./btree_page.ts";
+import { u32 } from "./header.ts";
 
 /**
  * Assembles a whole payload: `local` holds its first bytes, the rest is read from the

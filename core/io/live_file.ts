@@ -29,7 +29,7 @@
  * (core/api/statement.ts), invisibly while no row has been handed out.
  */
 import { SqliteError } from "../errors.ts";
-import { HEADER_SIZE } from "../format/header.ts";
+import { CHANGE_COUNTER, HEADER_SIZE, u32, WRITE_VERSION } from "../format/header.ts";
 import { WalScan } from "../format/wal.ts";
 import {
   parseWalIndexHeader,
@@ -44,10 +44,6 @@ import { exists, type FileIdentity, identityOf, stillNamed } from "./file_stat.t
 
 /** The first 8 bytes of a rollback journal that a writer may be applying. */
 const JOURNAL_MAGIC = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
-/** Offset of the file change counter in the database header. */
-const CHANGE_COUNTER = 24;
-/** Offset of the read version byte in the database header: 2 in WAL mode. */
-const READ_VERSION = 18;
 /** How many times in a row a torn `-shm` header is read again before giving up on it. */
 const TORN_HEADER_READS = 8;
 /**
@@ -261,8 +257,8 @@ export class LiveFile {
     // The size after the counter: a commit in between changes the counter, which the
     // snapshot's check then sees (the other order could pair an old size with a new header).
     this.#db.refresh();
-    const counter = got >= HEADER_SIZE ? readU32(header, CHANGE_COUNTER) : -1;
-    this.#walHeader = got >= HEADER_SIZE && header[READ_VERSION] === 2;
+    const counter = got >= HEADER_SIZE ? u32(header, CHANGE_COUNTER) : -1;
+    this.#walHeader = got >= HEADER_SIZE && header[WRITE_VERSION] === 2;
     const identity = `r:${counter}:${this.#db.size}`;
     const changed = identity === this.#identity ? [] : "all";
     this.#counter = counter;
@@ -285,7 +281,7 @@ export class LiveFile {
   #readCounter(): number {
     const bytes = this.#counterBytes;
     if (this.#db.readCurrent(bytes, CHANGE_COUNTER) < 4) return -1;
-    return readU32(bytes, 0);
+    return u32(bytes, 0);
   }
 
   #latestWal(): LiveSnapshot | null {
@@ -420,10 +416,6 @@ export class LiveFile {
 
 /** What {@link LiveFile.latest} returns when nothing changed. */
 const UNCHANGED: LiveSnapshot = Object.freeze({ wal: null, walSource: null, changed: [] });
-
-function readU32(bytes: Uint8Array, at: number): number {
-  return ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
-}
 
 function busy(why: string): SqliteError {
   return new SqliteError("SQLITE_BUSY", `database is locked (${why})`);

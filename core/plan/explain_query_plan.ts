@@ -198,6 +198,8 @@ class Emitter {
       case "tableFunction":
         this.loop(parent, `SCAN ${node.label} VIRTUAL TABLE`, own);
         return;
+      default:
+        return node satisfies never;
     }
   }
 

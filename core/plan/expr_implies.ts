@@ -115,8 +115,22 @@ function impliesNotNull(p: B.BoundExpr, nn: B.BoundExpr, seenNot: boolean): bool
       return sub(p.operand, seenNot || p.op === "~" || p.op === "not");
     case "truth":
       return !seenNot && !p.not && sub(p.operand, true);
-    default:
+    case "function":
+    case "column":
+    case "nullTest":
+    case "cast":
+    case "case":
+    case "exists":
+    case "subquery":
+    case "literal":
+    case "trueFalse":
+    case "variable":
+    case "currentTime":
+    case "like":
+    case "row":
       return false;
+    default:
+      return p satisfies never;
   }
 }
 

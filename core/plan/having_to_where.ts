@@ -28,8 +28,24 @@ function constantOrGroupBy(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boo
     case "function":
       if (e.role !== "scalar" || e.def.volatile) return false;
       return e.args.every((a) => constantOrGroupBy(a, groupBy));
-    default:
+    case "unary":
+    case "truth":
+    case "nullTest":
+    case "cast":
+    case "case":
+    case "inList":
+    case "literal":
+    case "trueFalse":
+    case "variable":
+    case "currentTime":
+    case "binary":
+    case "collate":
+    case "like":
+    case "between":
+    case "row":
       return childExprs(e).every((c) => constantOrGroupBy(c, groupBy));
+    default:
+      return e satisfies never;
   }
 }
 

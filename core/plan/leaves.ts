@@ -87,6 +87,8 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
       return;
     case "table":
       return;
+    default:
+      return s satisfies never;
   }
 }
 

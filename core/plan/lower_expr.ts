@@ -187,6 +187,8 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
       throw new Error("planner: stray row value");
     case "function":
       return lowerFunction(ctx, scope, e);
+    default:
+      return e satisfies never;
   }
 }
 

@@ -59,6 +59,8 @@ function reads(e: B.BoundExpr, source: number): boolean {
     case "cast":
     case "collate":
       return reads(e.operand, source);
+    default:
+      return e satisfies never;
   }
 }
 

@@ -30,8 +30,11 @@
  * gives b-tree order, a UNION gives the order of its distinct keys, GROUP BY gives groups
  * in key order).
  *
- * Plain data only: no functions, no classes, so a plan can be printed, compared in tests
- * and compiled by any backend. Node kinds are closed unions; backends dispatch with a
+ * Plain data, no classes, so a plan can be printed, compared in tests and compiled by any
+ * backend. The one exception is a function the connection registered: its implementation
+ * rides along by reference for the backends to call (`impl` on {@link FunctionExpr},
+ * {@link AggregateCall} and {@link WindowCall}); everything else about the call is data
+ * like the rest. Node kinds are closed unions; backends dispatch with a
  * `Record<RelNode["kind"], ...>` so a new kind fails type checking until every backend
  * handles it.
  */

@@ -143,6 +143,8 @@ class Checker {
         if (node.seed.columns.length !== node.step.columns.length) this.fail("cte widths differ");
         exprs(nodeExprs(node), ctx);
         return self;
+      default:
+        return node satisfies never;
     }
   }
 }
@@ -184,8 +186,14 @@ function widthOf(
       const w = cteWidth.get(node.cte);
       return w === undefined ? null : n(w);
     }
-    default:
+    case "filter":
+    case "nestedLoop":
+    case "distinct":
+    case "limit":
+    case "recursiveCte":
       return null;
+    default:
+      return node satisfies never;
   }
 }
 

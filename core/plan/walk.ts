@@ -18,8 +18,18 @@ export function relChildren(node: RelNode): RelNode[] {
       return [node.input];
     case "nestedLoop":
       return [node.outer, node.inner];
-    default:
+    case "tableScan":
+    case "indexScan":
+    case "countRows":
+    case "values":
+    case "subqueryScan":
+    case "compound":
+    case "recursiveCte":
+    case "recursiveRef":
+    case "tableFunction":
       return [];
+    default:
+      return node satisfies never;
   }
 }
 
@@ -32,8 +42,24 @@ export function nestedQueries(node: RelNode): Query[] {
       return [node.left, node.right];
     case "recursiveCte":
       return [node.seed, node.step];
-    default:
+    case "tableScan":
+    case "indexScan":
+    case "filter":
+    case "project":
+    case "nestedLoop":
+    case "hashLookup":
+    case "aggregate":
+    case "countRows":
+    case "sort":
+    case "distinct":
+    case "limit":
+    case "values":
+    case "recursiveRef":
+    case "tableFunction":
+    case "window":
       return [];
+    default:
+      return node satisfies never;
   }
 }
 
@@ -101,6 +127,13 @@ export function nodeExprs(node: RelNode): PlanExpr[] {
         out.push(...c.args, c.filter, c.frame.start.offset, c.frame.end.offset);
       }
       break;
+    case "countRows":
+    case "subqueryScan":
+    case "compound":
+    case "recursiveRef":
+      break;
+    default:
+      return node satisfies never;
   }
   return out.filter((e): e is PlanExpr => !!e);
 }
@@ -133,8 +166,14 @@ export function exprChildren(e: PlanExpr): PlanExpr[] {
       return e.operands;
     case "function":
       return e.args;
-    default:
+    case "const":
+    case "param":
+    case "column":
+    case "exists":
+    case "subquery":
       return [];
+    default:
+      return e satisfies never;
   }
 }
 

@@ -6,8 +6,8 @@
  * compiles while the importing suite runs: an invalid module fails the test that made it.
  */
 import { AVAILABLE_BACKENDS } from "../../backends/all.ts";
-import type { BackendName } from "../../backends/backend.ts";
-import { observeModules } from "../../backends/wasm/compiled.ts";
+import type { BackendName } from "../../core/backend.ts";
+import { observeModules } from "../../backends/wasm/host/module_cache.ts";
 import { validateWasm } from "./wabt.ts";
 
 /** The backends under test, in registry order. */

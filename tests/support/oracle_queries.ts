@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { Database, type SqlValue } from "../../mod.ts";
 import { TEST_BACKENDS } from "./backends.ts";
-import type { BackendName } from "../../backends/backend.ts";
+import type { BackendName } from "../../core/backend.ts";
 
 type Outcome = { rows: unknown[][] } | { error: string };
 

@@ -20,7 +20,7 @@ import type {
 import type { CompareOp } from "../../core/value/logic.ts";
 import { newReg, type Reg } from "../../core/value/reg.ts";
 import { Affinity, type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import type { Backend } from "../../backends/backend.ts";
+import type { Backend } from "../../core/backend.ts";
 
 /** A literal of the storage class its JS value implies (bigint and safe integers: INTEGER). */
 export function lit(v: SqlValue, real = false): PlanExpr {

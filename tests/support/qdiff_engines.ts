@@ -5,7 +5,7 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { Database, SqliteError, type SqlValue } from "../../mod.ts";
-import type { BackendName } from "../../backends/backend.ts";
+import type { BackendName } from "../../core/backend.ts";
 import type { Cell, Outcome } from "./qdiff_compare.ts";
 import { returnArrays } from "./random_db_oracle.ts";
 

@@ -13,7 +13,7 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { Database, SqliteError } from "../../mod.ts";
-import type { BackendName } from "../../backends/backend.ts";
+import type { BackendName } from "../../core/backend.ts";
 import type { SqlValue } from "../../core/value/types.ts";
 import { queriesOf, SltDatabase } from "./slt_db.ts";
 import { forEngine, readSltFile } from "./slt_parse.ts";

@@ -17,6 +17,11 @@ export const SLOT_SIZE = 16;
 export const SLOT_CLASS = 0;
 /** Offset of the value in a slot. */
 export const SLOT_VALUE = 8;
+/**
+ * Not a storage class but a marker in a slot's class field: the value lives only in the JS
+ * register (a TEXT or BLOB the slot does not hold), so native code must decline on it.
+ */
+export const SLOT_HELD_IN_JS = 5;
 
 /**
  * Writes a NULL, INTEGER or REAL register into the slot at `at`; false (slot untouched)

@@ -34,7 +34,7 @@ let compiled: WebAssembly.Module | null = null;
 /** The runtime module's bytes (for tests and explain). */
 export function runtimeBytes(): Uint8Array<ArrayBuffer> {
   const m = new ModuleBuilder("litejit_runtime");
-  m.importMemory("rt", "memory", { min: 1 });
+  m.importMemory("host", "memory", { min: 1 });
   const record = addRecordFunctions(m);
   const recSize = m.addGlobal("i32", true, 0, "rec_size");
   const rowid = m.addGlobal("i64", true, 0n, "rowid");
@@ -62,7 +62,7 @@ export function runtimeFor(
   let e = INSTANCES.get(memory);
   if (e === undefined) {
     compiled ??= compile(runtimeBytes());
-    e = new WebAssembly.Instance(compiled, { rt: { memory } }).exports;
+    e = new WebAssembly.Instance(compiled, { host: { memory } }).exports;
     INSTANCES.set(memory, e);
   }
   return e;

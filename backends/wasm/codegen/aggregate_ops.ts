@@ -1,14 +1,14 @@
 /**
- * The module's code for a native aggregation (aggregate.ts): AggGroup finds or makes the
+ * The module's code for a native aggregation (plan/aggregate.ts): AggGroup finds or makes the
  * row's group in the frame's hash table (open addressing on the 64-bit key), AggStore has
  * nothing left to do (the key was kept when the group was made), AggStep counts, adds, or
  * keeps the better number (min/max).
  * Each declines into its JS fallback (which first spills the groups to JS) on what it does
  * not keep natively.
  */
-import { StorageClass } from "../../core/value/types.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { Insn } from "../interpreter/program.ts";
+import { StorageClass } from "../../../core/value/types.ts";
+import { Op } from "../../bytecode/opcodes.ts";
+import type { Insn } from "../../bytecode/program.ts";
 import {
   AGG_INDEX_SLOTS,
   AGG_MAX_GROUPS,
@@ -16,10 +16,10 @@ import {
   AggKind,
   GROUP_CALLS,
   groupRecordSize,
-} from "./aggregate.ts";
+} from "../plan/aggregate.ts";
 import { copySlot, type OpContext } from "./module.ts";
-import { CompareResult } from "./runtime/compare.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
+import { CompareResult } from "../runtime/compare.ts";
+import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "../runtime/reg_slots.ts";
 
 /** Fibonacci hashing: the key times 2^64 / φ, its top bits the index slot. */
 const GOLDEN = -7046029254386353131n; // 0x9E3779B97F4A7C15 as an i64

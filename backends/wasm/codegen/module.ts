@@ -2,25 +2,27 @@
  * A program's WebAssembly module: `run()` executes from the place saved in the global
  * `next` until a result row (returns {@link RUN_ROW}) or the end ({@link RUN_DONE}).
  *
- * The native addresses (native.ts) are the cases of a dispatch loop: a `br_table` on the
+ * The native addresses (plan/native.ts) are the cases of a dispatch loop: a `br_table` on the
  * number of the address to run (`id`), cases in address order so that consecutive native
- * instructions fall through into each other. A negative `id` names a JS block (`-1 - b`):
- * the loop calls the imported segments, which run JS until they reach a native address
- * (whose id they return), a result row or the end. `next` holds an `id` the same way.
+ * instructions fall through into each other. A negative `id` names a JS block
+ * (protocol.ts `jsBlockId`): the loop calls the imported segments, which run JS until they
+ * reach a native address (whose id they return), a result row or the end. `next` holds an
+ * `id` the same way.
  *
  * Register slots, cursor positions and constants live in the run's frame, whose address
  * the run sets in the global `fp`; the code holds only offsets into it and the compiler's
  * integer operands, never a value from the query or the file.
  */
-import { StorageClass } from "../../core/value/types.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { CompiledProgram, Insn } from "../interpreter/program.ts";
-import type { Label } from "./emit/function_builder.ts";
-import type { FunctionBuilder } from "./emit/function_builder.ts";
-import type { ValType } from "./emit/instructions.ts";
-import { ModuleBuilder } from "./emit/module_builder.ts";
-import { emitAggregate } from "./emit_aggregate.ts";
-import { emitCount } from "./emit_count.ts";
+import { StorageClass } from "../../../core/value/types.ts";
+import { Op } from "../../bytecode/opcodes.ts";
+import type { CompiledProgram, Insn } from "../../bytecode/program.ts";
+import type { Label } from "../emit/function_builder.ts";
+import type { FunctionBuilder } from "../emit/function_builder.ts";
+import type { ValType } from "../emit/instructions.ts";
+import { ModuleBuilder } from "../emit/module_builder.ts";
+import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
+import { emitAggregate } from "./aggregate_ops.ts";
+import { emitCount } from "./count_op.ts";
 import {
   BOUND_MODE,
   BoundMode,
@@ -28,13 +30,13 @@ import {
   CursorMode,
   CursorMove,
   type FrameLayout,
-} from "./frame.ts";
-import type { NativePlan } from "./native.ts";
-import type { ArithOp } from "./runtime/arith.ts";
-import { CompareResult } from "./runtime/compare.ts";
-import { ColumnResult } from "./runtime/record.ts";
-import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "./runtime/shared.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "./runtime/reg_slots.ts";
+} from "../plan/frame_layout.ts";
+import type { NativePlan } from "../plan/native.ts";
+import type { ArithOp } from "../runtime/arith.ts";
+import { CompareResult } from "../runtime/compare.ts";
+import { ColumnResult } from "../runtime/record.ts";
+import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
+import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "../runtime/reg_slots.ts";
 
 /** What `run()` returns at the end of the run. */
 export const RUN_DONE = 0;
@@ -42,7 +44,7 @@ export const RUN_DONE = 0;
 export const RUN_ROW = 1;
 
 /** The import namespace of what the host gives the module ({@link ModuleImports}). */
-export const HOST_NAMESPACE = "rt";
+export const HOST_NAMESPACE = "host";
 
 /** What the module imports from the host, by import name. */
 export type ModuleImports = {
@@ -53,7 +55,7 @@ export type ModuleImports = {
    * (-1) or a result row (below -1).
    */
   seg(block: number): number;
-  /** Moves cursor `c` as `move` (frame.ts CursorMove) says; 1 when on an entry. */
+  /** Moves cursor `c` as `move` (plan/frame_layout.ts CursorMove) says; 1 when on an entry. */
   cursor(move: number, c: number): number;
   /** Page number `pgno`'s offset in the memory, 0 if not there. */
   page(pgno: number): number;
@@ -89,12 +91,6 @@ const HOLDS: Partial<
   [Op.Ge]: "i32.ge_s",
 };
 
-/** Where JS blocks are, from the segments' translation. */
-export interface JsBlocks {
-  blockOf: ReadonlyMap<number, number>;
-  fallbackBlockOf: ReadonlyMap<number, number>;
-}
-
 /** Native addresses in order, numbered densely: the ids the module dispatches on. */
 export function nativeIds(plan: NativePlan): Map<number, number> {
   const ids = new Map<number, number>();
@@ -107,7 +103,7 @@ export function buildModule(
   p: CompiledProgram,
   plan: NativePlan,
   layout: FrameLayout,
-  js: JsBlocks,
+  js: SegmentTranslation,
 ): { bytes: Uint8Array<ArrayBuffer>; entry: number } {
   const m = new ModuleBuilder("litejit");
   const host = (name: Exclude<keyof ModuleImports, "memory">, params: ValType[]) =>
@@ -165,15 +161,7 @@ export function buildModule(
   const order = [...ids.keys()];
   run.loop("empty", (dispatch) => {
     // A JS block first, when that is where control is.
-    run.block("empty", (toNative) => {
-      run.localGet(id).i32Const(0).op("i32.ge_s").brIf(toNative);
-      run.i32Const(-1).localGet(id).op("i32.sub").call(seg).localTee(id);
-      run.i32Const(-1).op("i32.eq").ifElse("empty", () => run.i32Const(RUN_DONE).op("return"));
-      run.localGet(id).i32Const(-1).op("i32.lt_s").ifElse("empty", () => {
-        run.i32Const(1).localGet(id).op("i32.add").globalSet(next);
-        run.i32Const(RUN_ROW).op("return");
-      });
-    });
+    emitJsBlock(run, { id, seg, next, row: RUN_ROW, done: RUN_DONE });
     const ctx: OpContext = {
       f: run,
       p,
@@ -197,7 +185,7 @@ export function buildModule(
         run.i32Const(encodeTarget(target, plan, ids, js)).localSet(id).br(dispatch);
       },
       fallback: (pc) => {
-        run.i32Const(-1 - js.fallbackBlockOf.get(pc)!).localSet(id).br(dispatch);
+        run.i32Const(jsBlockId(js.fallbackBlockOf.get(pc)!)).localSet(id).br(dispatch);
       },
       encode: (target) => encodeTarget(target, plan, ids, js),
     };
@@ -238,12 +226,12 @@ function encodeTarget(
   target: number,
   plan: NativePlan,
   ids: ReadonlyMap<number, number>,
-  js: JsBlocks,
+  js: SegmentTranslation,
 ): number {
   if (plan.native[target]) return ids.get(target)!;
   const b = js.blockOf.get(target);
   if (b === undefined) throw new Error(`address ${target} starts no block`);
-  return -1 - b;
+  return jsBlockId(b);
 }
 
 /** What emitting one native instruction needs. */
@@ -529,7 +517,7 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
 }
 
 /**
- * Whether the sorter would drop the row, from the bound JS published (frame.ts BoundMode):
+ * Whether the sorter would drop the row, from the bound JS published (plan/frame_layout.ts BoundMode):
  * the row's first key against the root's, as core/exec/sorter.ts rowComparator orders them;
  * NULL, TEXT or BLOB keys, and a tie when other keys follow, are left to JS.
  */

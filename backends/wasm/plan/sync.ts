@@ -9,9 +9,9 @@
  * register locals it names, all registers from a view's start, all of them when it hands
  * the register array itself to the runtime. That over-approximates, which only costs time.
  */
-import { OPCODES } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
-import { type TemplateContext, TEMPLATES } from "../js-codegen/templates.ts";
+import { OPCODES } from "../../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../../bytecode/program.ts";
+import { type TemplateContext, TEMPLATES } from "../../js-codegen/templates.ts";
 import { type NativePlan, TRANSFERS } from "./native.ts";
 
 /** Registers and cursors JS code uses. */

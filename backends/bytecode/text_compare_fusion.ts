@@ -10,9 +10,9 @@
  */
 import { encodeText } from "../../core/format/text.ts";
 import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import type { CompareEntry, ConstEntry } from "../interpreter/descriptors.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
+import type { CompareEntry, ConstEntry } from "./descriptors.ts";
+import { Op } from "./opcodes.ts";
+import type { CompiledProgram } from "./program.ts";
 
 /** One fused test: the compare's address and what it reads. */
 export interface TextCompareFusion {

@@ -24,7 +24,7 @@ import type { Compiler, Consume } from "./compile.ts";
 import { AGG_HANDLERS } from "./compile_agg.ts";
 import { SCAN_HANDLERS } from "./compile_scan.ts";
 import { WINDOW_HANDLERS } from "./compile_window.ts";
-import { iterateStore } from "./compile_store.ts";
+import { iterateStore, rowLoop } from "./compile_store.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 
@@ -130,13 +130,7 @@ function hashLookup(c: Compiler, node: HashLookup, consume: Consume): void {
   c.exprs(node.probeKeys, probe);
   b.emit(Op.HashProbe, slot, exit, probe);
   c.setRegisterAccess(node.id, base, width);
-  const top = b.here;
-  const next = b.label();
-  b.emit(Op.HashData, slot, base);
-  consume(next);
-  b.place(next);
-  b.emit(Op.HashNext, slot, top);
-  b.place(exit);
+  rowLoop(c, Op.HashData, Op.HashNext, slot, base, exit, consume);
 }
 
 /** Emits LIMIT/OFFSET evaluation (once per run of the node); returns their registers. */

@@ -6,11 +6,11 @@
  * A backend sees only the plan and the database file: never the SQL text, the AST or the
  * bound query (see core/plan/plan.ts).
  */
-import type { DatabaseFile } from "../core/database_file.ts";
-import type { PageStorageKind } from "../core/page_storage.ts";
-import type { Plan } from "../core/plan/plan.ts";
-import type { Reg } from "../core/value/reg.ts";
-import type { SqlValue } from "../core/value/types.ts";
+import type { DatabaseFile } from "./database_file.ts";
+import type { PageStorageKind } from "./page_storage.ts";
+import type { Plan } from "./plan/plan.ts";
+import type { Reg } from "./value/reg.ts";
+import type { SqlValue } from "./value/types.ts";
 
 /** The executors litejit has (or will have). */
 export type BackendName = "interpreter" | "js" | "wasm";

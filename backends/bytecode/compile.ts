@@ -119,8 +119,22 @@ export function subtreeIds(node: RelNode): number[] {
         walk(n.outer);
         walk(n.inner);
         break;
-      default:
+      case "tableScan":
+      case "indexScan":
+      case "hashLookup":
+      case "aggregate":
+      case "countRows":
+      case "sort":
+      case "values":
+      case "subqueryScan":
+      case "compound":
+      case "recursiveCte":
+      case "recursiveRef":
+      case "tableFunction":
+      case "window":
         break;
+      default:
+        return n satisfies never;
     }
   };
   walk(node);

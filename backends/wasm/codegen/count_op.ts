@@ -11,10 +11,10 @@
  * the number of pages visited bounded); anything out of line declines to the JS `count()`,
  * which reports the corruption as core does.
  */
-import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
-import { PageType } from "../../core/format/btree_page.ts";
-import type { Insn } from "../interpreter/program.ts";
-import { CountArea, FileInfo } from "./frame.ts";
+import { MAX_BTREE_DEPTH } from "../../../core/format/cursor.ts";
+import { PageType } from "../../../core/format/btree_page.ts";
+import type { Insn } from "../../bytecode/program.ts";
+import { CountArea, FileInfo } from "../plan/frame_layout.ts";
 import { type OpContext, storeInt } from "./module.ts";
 
 /** Emits the Count at `pc` (its walk's area and kind in `c.plan.counts`). */

@@ -114,8 +114,22 @@ export class SubtypeRules {
         return this.mayCarry(e.operand);
       case "subquery":
         return this.mayCarry(e.query.columns[0]);
-      default:
+      case "const":
+      case "param":
+      case "arith":
+      case "compare":
+      case "is":
+      case "logic":
+      case "truth":
+      case "nullTest":
+      case "affinity":
+      case "clearSubtype":
+      case "inList":
+      case "inQuery":
+      case "exists":
         return false;
+      default:
+        return e satisfies never;
     }
   }
 
@@ -151,8 +165,22 @@ export class SubtypeRules {
         // expression is cleared (SQLite's OP_ClrSubtype after the substituted expression).
         return q.columns.map((e) => keepIf(e.kind === "column" && this.#bareKeeps(e)));
       }
-      default:
+      case "tableScan":
+      case "indexScan":
+      case "filter":
+      case "nestedLoop":
+      case "hashLookup":
+      case "countRows":
+      case "sort":
+      case "distinct":
+      case "limit":
+      case "values":
+      case "compound":
+      case "recursiveCte":
+      case "recursiveRef":
         return [];
+      default:
+        return node satisfies never;
     }
   }
 
@@ -186,8 +214,18 @@ export class SubtypeRules {
       case "subqueryScan":
       case "hashLookup":
         return true;
-      default:
+      case "aggregate":
+      case "countRows":
+      case "sort":
+      case "distinct":
+      case "values":
+      case "compound":
+      case "recursiveCte":
+      case "recursiveRef":
+      case "window":
         return false;
+      default:
+        return node satisfies never;
     }
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { TextEncoding } from "../../core/value/types.ts";
-import { type Op, OPCODES } from "./opcodes.ts";
+import { Op, OPCODES } from "./opcodes.ts";
 
 /** One instruction. `p4` is a count or a constant-pool index, as the opcode table says. */
 export interface Insn {
@@ -98,4 +98,14 @@ export class ProgramBuilder {
       }
     }
   }
+}
+
+/** Addresses where a block starts: the entry, jump targets, resumption after a row. */
+export function blockStarts(code: readonly Insn[]): Set<number> {
+  const starts = new Set<number>([0]);
+  code.forEach((ins, pc) => {
+    if (OPCODES[ins.op].jump) starts.add(ins.p2);
+    if (ins.op === Op.ResultRow) starts.add(pc + 1);
+  });
+  return starts;
 }

@@ -4,8 +4,8 @@
  * reserved area at the start of the memory (core/page_storage.ts `LINEAR_RESERVED`), first
  * fit, and given back when their instance is dropped.
  */
-import { SqliteError } from "../../core/errors.ts";
-import { LINEAR_RESERVED } from "../../core/page_storage.ts";
+import { SqliteError } from "../../../core/errors.ts";
+import { LINEAR_RESERVED } from "../../../core/page_storage.ts";
 
 /** Frames are aligned so that every slot's i64 and f64 are aligned. */
 const ALIGN = 16;

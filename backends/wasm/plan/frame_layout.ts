@@ -1,30 +1,16 @@
 /**
- * A program's frame layout (where its register slots, cursor positions and constants sit
- * in its instance's frame, see frames.ts), and the JS side of sharing them with the
- * module: the calls the generated JS makes to copy registers between slots and its locals
- * and to hand cursors their native positions, and the cursor moves the module imports.
+ * A program's frame layout: where its register slots, cursor positions and constants sit
+ * in its instance's frame (host/frame_pool.ts), and the offsets inside a native cursor,
+ * bound and count walk that the module and the host both use.
  */
-import type { BtreeCursor } from "../../core/format/cursor.ts";
-import type { Reg } from "../../core/value/reg.ts";
-import { StorageClass } from "../../core/value/types.ts";
-import type { ConstEntry } from "../interpreter/descriptors.ts";
-import { Op } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
+import type { ConstEntry } from "../../bytecode/descriptors.ts";
+import { Op } from "../../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { NativePlan } from "./native.ts";
-import { readSlot, SLOT_CLASS, SLOT_SIZE, writeSlot } from "./runtime/reg_slots.ts";
-import type { RowSorter } from "../../core/exec/sorter.ts";
-import { MAX_BTREE_DEPTH } from "../../core/format/cursor.ts";
-import { LinearPageStorage } from "../../core/page_storage.ts";
-import type { AggSlot } from "../interpreter/vm_agg.ts";
-import {
-  aggregateAreaSize,
-  type NativeAggregate,
-  resetAggregate,
-  spillAggregate,
-} from "./aggregate.ts";
-
-/** Storage class a slot holds when its value lives in the JS register (TEXT or BLOB). */
-export const IN_JS = 5;
+import { SLOT_SIZE, writeSlot } from "../runtime/reg_slots.ts";
+import { MAX_BTREE_DEPTH } from "../../../core/format/cursor.ts";
+import { LinearPageStorage } from "../../../core/page_storage.ts";
+import { aggregateAreaSize } from "./aggregate.ts";
 
 /**
  * Offsets in a native cursor's position, {@link CURSOR_SIZE} bytes: the leaf's address, the
@@ -119,9 +105,9 @@ export interface FrameLayout {
   constant(pc: number): number;
   /** Offset of the bytes of the fused comparison at `pc`. */
   fusedBytes(pc: number): number;
-  /** Offset of the bound of sorter slot `slot` (native.ts SorterBound). */
+  /** Offset of the bound of sorter slot `slot` (plan/native.ts SorterBound). */
   bound(slot: number): number;
-  /** Offset of the group table of aggregator slot `slot` (aggregate.ts). */
+  /** Offset of the group table of aggregator slot `slot` (plan/aggregate.ts). */
   aggregate(slot: number): number;
   /** Offset of the file facts ({@link FileInfo}). */
   readonly file: number;
@@ -202,117 +188,4 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
       }
     },
   };
-}
-
-/**
- * What the generated JS of one run calls (its `W`): the run's frame at `fp` in the memory
- * `view` covers, and the copies between slots and JS registers.
- */
-export class FrameAccess {
-  readonly view: DataView;
-  readonly fp: number;
-  /**
-   * Set by JS that hands out a row itself (its registers are in JS, not in slots): the
-   * block to resume at after it, -1 otherwise.
-   */
-  resume = -1;
-  readonly #aggregates: ReadonlyMap<number, NativeAggregate>;
-
-  constructor(view: DataView, fp: number, aggregates: ReadonlyMap<number, NativeAggregate>) {
-    this.view = view;
-    this.fp = fp;
-    this.#aggregates = aggregates;
-  }
-
-  /**
-   * Empties the native groups of aggregator slot `slot` at `at` (after its AggOpen; after
-   * AggNew, the one group of an aggregation without GROUP BY).
-   */
-  aggReset(at: number, slot: number): void {
-    resetAggregate(this.view, at, this.#aggregates.get(slot)!);
-  }
-
-  /** Moves the native groups of aggregator slot `slot` at `at` into `a` (aggregate.ts). */
-  aggSpill(at: number, a: AggSlot, slot: number): void {
-    spillAggregate(this.view, at, a, this.#aggregates.get(slot)!);
-  }
-
-  /** Slot at `at` into `r` (a value living in JS, TEXT or BLOB, is already there). */
-  toReg(at: number, r: Reg): void {
-    readSlot(this.view, at, r);
-  }
-
-  /** `r` into the slot at `at` (TEXT and BLOB stay in JS: the slot says so). */
-  toSlot(at: number, r: Reg): void {
-    if (!writeSlot(this.view, at, r)) this.view.setInt32(at + SLOT_CLASS, IN_JS, true);
-  }
-
-  /**
-   * Publishes `sorter`'s bound at `at` for a native SorterReject (native.ts SorterBound):
-   * its mode, and in Compare mode the root row's first key (`column`) as a slot.
-   */
-  bound(at: number, sorter: RowSorter, column: number): void {
-    const view = this.view;
-    const b = sorter.bound();
-    let mode: BoundMode;
-    if (b === true) mode = BoundMode.RejectAll;
-    else if (b === false || b === null) mode = BoundMode.Pass;
-    else {
-      const key = this.#key;
-      key.v = b.values[column];
-      key.c = b.classes[column];
-      mode = writeSlot(view, at, key) ? BoundMode.Compare : BoundMode.Decline;
-    }
-    view.setInt32(at + BOUND_MODE, mode, true);
-  }
-
-  readonly #key: Reg = { v: null, c: StorageClass.Null };
-
-  /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
-  syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {
-    const view = this.view;
-    if (c !== undefined && view.getInt32(at + CursorField.Mode, true) !== CursorMode.Invalid) {
-      c.bt.setLeafIndex(view.getInt32(at + CursorField.Index, true));
-    }
-  }
-}
-
-/**
- * Moves the cursor `c` as the module asks and writes its new position at `at`; returns 1
- * when it is on an entry.
- */
-export function moveCursor(
-  move: CursorMove,
-  c: { bt: BtreeCursor; nullRow: boolean },
-  view: DataView,
-  memory: ArrayBufferLike,
-  at: number,
-): number {
-  const bt = c.bt;
-  let ok: boolean;
-  if (move === CursorMove.Rewind) {
-    c.nullRow = false;
-    ok = bt.first();
-  } else {
-    const n = bt.valid ? bt.page.nCells : 0;
-    if (n > 0) bt.setLeafIndex(n - 1);
-    ok = n > 0 && bt.next();
-  }
-  if (!ok) {
-    view.setInt32(at + CursorField.Mode, CursorMode.Invalid, true);
-    view.setInt32(at + CursorField.CachedIndex, 0, true);
-    return 0;
-  }
-  const page = bt.page, data = page.data;
-  const inMemory = data.buffer === memory;
-  const leaf = inMemory ? data.byteOffset : 0;
-  view.setInt32(at + CursorField.Leaf, leaf, true);
-  view.setInt32(at + CursorField.Index, bt.pageIndex, true);
-  view.setInt32(at + CursorField.Count, page.nCells, true);
-  view.setInt32(at + CursorField.CellPtr, leaf + page.cellPtr, true);
-  view.setInt32(at + CursorField.Mode, inMemory ? CursorMode.Native : CursorMode.JsOnly, true);
-  view.setInt32(at + CursorField.UsableEnd, leaf + page.usable, true);
-  view.setInt32(at + CursorField.MaxLocal, page.maxLocal, true);
-  view.setInt32(at + CursorField.CachedIndex, 0, true);
-  return 1;
 }

@@ -4,8 +4,8 @@
  * `Database` picks one with its `backend` option, or the default: the first of
  * {@link DEFAULT_ORDER} that is registered and allowed to run here.
  */
-import { SqliteError } from "../core/errors.ts";
-import type { Backend, BackendName } from "./backend.ts";
+import { SqliteError } from "./errors.ts";
+import type { Backend, BackendHandle, BackendName } from "./backend.ts";
 
 const BACKENDS = new Map<BackendName, Backend>();
 
@@ -65,4 +65,17 @@ export function defaultBackend(): Backend {
       ? "no backend registered: import litejit's interpreter, js or wasm entry point"
       : "no registered backend can run here (code generation is forbidden): register the interpreter",
   );
+}
+
+/** Whether `b` is a backend object (has `compile`). */
+function isBackend(b: unknown): b is Backend {
+  return typeof b === "object" && b !== null && typeof (b as Backend).compile === "function";
+}
+
+/** The backend a `backend` option names (a name, a backend object, or none: the default). */
+export function chooseBackend(backend: BackendName | BackendHandle | undefined): Backend {
+  if (backend === undefined) return defaultBackend();
+  if (typeof backend === "string") return backendNamed(backend);
+  if (isBackend(backend)) return usableHere(backend);
+  throw new SqliteError("SQLITE_MISUSE", `unknown backend "${String(backend)}"`);
 }

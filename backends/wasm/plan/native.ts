@@ -6,21 +6,19 @@
  * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, the
  * test of an ORDER BY … LIMIT sorter's first key against its current bound (SorterReject),
  * aggregation steps over numbers without GROUP BY or on one key (aggregate.ts: AggGroup,
- * AggStore, AggStep) and `count(*)`'s walk of a b-tree (Count, emit_count.ts). A column
+ * AggStore, AggStep) and `count(*)`'s walk of a b-tree (Count, codegen/count_op.ts). A column
  * compared with a TEXT constant under BINARY is compared as bytes in place (the fusion of
- * js-codegen/fuse_text_compare.ts). Everything else runs in the JS segments.
+ * bytecode/text_compare_fusion.ts). Everything else runs in the JS segments.
  *
  * A native instruction may decline at run time (a TEXT operand, an overflowing record, a
  * NULL row): it then runs as JS in a fallback block made for it, with the same template
  * the JS backend uses, so the two can never disagree on a value.
  */
-import { Affinity } from "../../core/value/types.ts";
-import { textCompareFusions } from "../js-codegen/fuse_text_compare.ts";
-import type { CursorEntry, SortEntry } from "../interpreter/descriptors.ts";
-import { Op, OPCODES } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
-import type { TextCompareFusion } from "../js-codegen/fuse_text_compare.ts";
-import { blockStarts } from "../js-codegen/translate.ts";
+import { Affinity } from "../../../core/value/types.ts";
+import type { CursorEntry, SortEntry } from "../../bytecode/descriptors.ts";
+import { Op, OPCODES } from "../../bytecode/opcodes.ts";
+import { blockStarts, type CompiledProgram } from "../../bytecode/program.ts";
+import { type TextCompareFusion, textCompareFusions } from "../../bytecode/text_compare_fusion.ts";
 import { AggKind, type NativeAggregate, nativeAggregates } from "./aggregate.ts";
 
 /** Operations that move a cursor: a native cursor is moved by native code alone. */
@@ -90,7 +88,7 @@ export const MAY_DECLINE = new Set<Op>([
 /**
  * A sorter whose SorterReject is native: JS publishes the sorter's bound (its heap's root
  * key) into the frame after each change, and the module compares the row's first key
- * with it (frame.ts, BoundMode).
+ * with it (frame_layout.ts, BoundMode).
  */
 export interface SorterBound {
   /** The SorterReject's address. */

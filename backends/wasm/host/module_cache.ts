@@ -4,14 +4,15 @@
  * validate it with wabt).
  */
 
-/**
- * Kept modules by their bytes, as a string of one character per byte (windows-1252, which
- * maps every byte to a character of its own, so equal strings mean equal bytes). A Map
- * keeps its keys in insertion order: the least recently used comes first.
- */
-const MODULES = new Map<string, WebAssembly.Module>();
+import { Lru } from "../../../core/util/lru.ts";
+
 /** How many modules are kept; the least recently used goes first. */
 const MODULES_KEPT = 256;
+/**
+ * Kept modules by their bytes, as a string of one character per byte (windows-1252, which
+ * maps every byte to a character of its own, so equal strings mean equal bytes).
+ */
+const MODULES = new Lru<string, WebAssembly.Module>(MODULES_KEPT);
 const BYTE_CHARS = new TextDecoder("latin1");
 
 /** Called with the bytes of each module before it is compiled. */
@@ -27,15 +28,8 @@ export function observeModules(f: ((bytes: Uint8Array) => void) | null): void {
 
 /** The compiled module of `bytes` (compiled once, then shared; least recently used dropped). */
 export function compiledModule(bytes: Uint8Array<ArrayBuffer>): WebAssembly.Module {
-  const key = BYTE_CHARS.decode(bytes);
-  let module = MODULES.get(key);
-  // Most recently used last: deleting the key and setting it again moves it there.
-  if (module !== undefined) MODULES.delete(key);
-  else {
+  return MODULES.get(BYTE_CHARS.decode(bytes), () => {
     observer?.(bytes);
-    module = new WebAssembly.Module(bytes);
-    if (MODULES.size >= MODULES_KEPT) MODULES.delete(MODULES.keys().next().value!);
-  }
-  MODULES.set(key, module);
-  return module;
+    return new WebAssembly.Module(bytes);
+  });
 }

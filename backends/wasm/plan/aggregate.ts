@@ -14,17 +14,17 @@
  * Before AggSort and AggFinal the table spills the same way, so everything after the scan
  * (sorting groups, finishing calls) is core's code on core's states.
  */
-import type { CountState } from "../../core/functions/aggregate/count.ts";
-import type { MinMaxState } from "../../core/functions/aggregate/min_max.ts";
-import type { SumState } from "../../core/functions/aggregate/sum.ts";
-import type { Reg } from "../../core/value/reg.ts";
-import { normalizeInt, StorageClass } from "../../core/value/types.ts";
-import type { AggEntry } from "../interpreter/descriptors.ts";
-import { Op, OPCODES } from "../interpreter/opcodes.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
-import type { AggSlot } from "../interpreter/vm_agg.ts";
-import type { GroupState } from "../../core/exec/aggregate_calls.ts";
-import { readSlot, SLOT_SIZE } from "./runtime/reg_slots.ts";
+import type { CountState } from "../../../core/functions/aggregate/count.ts";
+import type { MinMaxState } from "../../../core/functions/aggregate/min_max.ts";
+import type { SumState } from "../../../core/functions/aggregate/sum.ts";
+import type { Reg } from "../../../core/value/reg.ts";
+import { normalizeInt, StorageClass } from "../../../core/value/types.ts";
+import type { AggEntry } from "../../bytecode/descriptors.ts";
+import { Op, OPCODES } from "../../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../../bytecode/program.ts";
+import type { AggSlot } from "../../bytecode/vm_agg.ts";
+import type { GroupState } from "../../../core/exec/aggregate_calls.ts";
+import { readSlot, SLOT_SIZE } from "../runtime/reg_slots.ts";
 
 /** What one call keeps natively. */
 export const enum AggKind {

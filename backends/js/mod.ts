@@ -1,9 +1,9 @@
 /**
- * The JavaScript code-generation backend: the plan is compiled by the interpreter's
- * compiler (one lowering of every plan node, so the two backends cannot disagree on what
- * a plan means), then its program is translated to JS source (translate.ts) and made a
- * function with `new Function` once per statement. Each run calls that function for a
- * fresh set of locals.
+ * The JavaScript code-generation backend: the plan is compiled by the bytecode compiler
+ * (backends/bytecode/: one lowering of every plan node, so the backends cannot disagree on
+ * what a plan means), then its program is translated to JS source
+ * (backends/js-codegen/translate.ts) and made a function with `new Function` once per
+ * statement. Each run calls that function for a fresh set of locals.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
@@ -11,14 +11,14 @@ import { newFunctionContext } from "../../core/functions/context.ts";
 import type { Plan } from "../../core/plan/plan.ts";
 import { copiedRegs, type Reg } from "../../core/value/reg.ts";
 import { functionConstructorForbidden } from "../code_policy.ts";
-import type { Backend, Execution, Program } from "../backend.ts";
-import { compilePlan } from "../interpreter/compile.ts";
-import { explainRows } from "../interpreter/explain.ts";
-import type { CompiledProgram } from "../interpreter/program.ts";
-import { closeCursors } from "../interpreter/vm_objects.ts";
-import { RUNTIME } from "./runtime.ts";
-import { type Factory, factoryFor } from "./factory.ts";
-import { GENERATED_PARAMS, translate } from "./translate.ts";
+import type { Backend, Execution, Program } from "../../core/backend.ts";
+import { compilePlan } from "../bytecode/compile.ts";
+import { explainRows } from "../bytecode/explain.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
+import { closeCursors } from "../bytecode/vm_objects.ts";
+import { RUNTIME } from "../js-codegen/runtime.ts";
+import { type Factory, factoryFor } from "../js-codegen/factory.ts";
+import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
 
 /** What the generated function returns for one run. */
 interface Instance {

@@ -1,7 +1,9 @@
 /**
  * EXPLAIN: the program as SQLite lists it — `addr, opcode, p1, p2, p3, p4, p5, comment` —
  * with P4 rendered from the constant pool and the comment from the opcode's synopsis
- * (operands substituted) or the compiler's note.
+ * (operands substituted) or the compiler's note. As in SQLite (vdbeaux.c
+ * sqlite3VdbeDisplayComment), P4 in a synopsis stands for P4 as the p4 column shows it:
+ * `String8 … r[2]='Brazil'`, not the constant's index in the pool.
  */
 import type { SqlValue } from "../../core/value/types.ts";
 import { OPCODES } from "./opcodes.ts";
@@ -16,10 +18,10 @@ function p4Text(p: CompiledProgram, insn: Insn): SqlValue {
   return entry?.explain ?? null;
 }
 
-function comment(insn: Insn): string {
+function comment(insn: Insn, p4: SqlValue): string {
   const text = OPCODES[insn.op].synopsis.replace(
     /P([1-5])/g,
-    (_, n: "1" | "2" | "3" | "4" | "5") => String(insn[`p${n}`]),
+    (_, n: "1" | "2" | "3" | "4" | "5") => n === "4" ? String(p4 ?? "") : String(insn[`p${n}`]),
   );
   if (insn.comment === "") return text;
   return text === "" ? insn.comment : `${text} ${insn.comment}`;
@@ -27,16 +29,10 @@ function comment(insn: Insn): string {
 
 /** EXPLAIN's rows for a program. */
 export function explainRows(p: CompiledProgram): SqlValue[][] {
-  return p.code.map((insn, addr) => [
-    addr,
-    OPCODES[insn.op].name,
-    insn.p1,
-    insn.p2,
-    insn.p3,
-    p4Text(p, insn),
-    insn.p5,
-    comment(insn),
-  ]);
+  return p.code.map((insn, addr) => {
+    const p4 = p4Text(p, insn);
+    return [addr, OPCODES[insn.op].name, insn.p1, insn.p2, insn.p3, p4, insn.p5, comment(insn, p4)];
+  });
 }
 
 /** The program as an aligned listing. */

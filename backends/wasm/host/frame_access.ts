@@ -1,0 +1,132 @@
+/**
+ * The JS side of sharing a run's frame with its module: the calls the generated JS makes
+ * (its `W`) to copy registers between slots and its locals and to hand cursors their native
+ * positions, and the cursor moves the module imports.
+ */
+import type { BtreeCursor } from "../../../core/format/cursor.ts";
+import type { Reg } from "../../../core/value/reg.ts";
+import { StorageClass } from "../../../core/value/types.ts";
+import type { RowSorter } from "../../../core/exec/sorter.ts";
+import type { AggSlot } from "../../bytecode/vm_agg.ts";
+import { readSlot, SLOT_CLASS, SLOT_HELD_IN_JS, writeSlot } from "../runtime/reg_slots.ts";
+import { type NativeAggregate, resetAggregate, spillAggregate } from "../plan/aggregate.ts";
+import {
+  BOUND_MODE,
+  BoundMode,
+  CursorField,
+  CursorMode,
+  CursorMove,
+} from "../plan/frame_layout.ts";
+
+/**
+ * What the generated JS of one run calls (its `W`): the run's frame at `fp` in the memory
+ * `view` covers, and the copies between slots and JS registers.
+ */
+export class FrameAccess {
+  readonly view: DataView;
+  readonly fp: number;
+  /**
+   * Set by JS that hands out a row itself (its registers are in JS, not in slots): the
+   * block to resume at after it, -1 otherwise.
+   */
+  resume = -1;
+  readonly #aggregates: ReadonlyMap<number, NativeAggregate>;
+
+  constructor(view: DataView, fp: number, aggregates: ReadonlyMap<number, NativeAggregate>) {
+    this.view = view;
+    this.fp = fp;
+    this.#aggregates = aggregates;
+  }
+
+  /**
+   * Empties the native groups of aggregator slot `slot` at `at` (after its AggOpen; after
+   * AggNew, the one group of an aggregation without GROUP BY).
+   */
+  aggReset(at: number, slot: number): void {
+    resetAggregate(this.view, at, this.#aggregates.get(slot)!);
+  }
+
+  /** Moves the native groups of aggregator slot `slot` at `at` into `a` (plan/aggregate.ts). */
+  aggSpill(at: number, a: AggSlot, slot: number): void {
+    spillAggregate(this.view, at, a, this.#aggregates.get(slot)!);
+  }
+
+  /** Slot at `at` into `r` (a value living in JS, TEXT or BLOB, is already there). */
+  toReg(at: number, r: Reg): void {
+    readSlot(this.view, at, r);
+  }
+
+  /** `r` into the slot at `at` (TEXT and BLOB stay in JS: the slot says so). */
+  toSlot(at: number, r: Reg): void {
+    if (!writeSlot(this.view, at, r)) this.view.setInt32(at + SLOT_CLASS, SLOT_HELD_IN_JS, true);
+  }
+
+  /**
+   * Publishes `sorter`'s bound at `at` for a native SorterReject (plan/native.ts SorterBound):
+   * its mode, and in Compare mode the root row's first key (`column`) as a slot.
+   */
+  bound(at: number, sorter: RowSorter, column: number): void {
+    const view = this.view;
+    const b = sorter.bound();
+    let mode: BoundMode;
+    if (b === true) mode = BoundMode.RejectAll;
+    else if (b === false || b === null) mode = BoundMode.Pass;
+    else {
+      const key = this.#key;
+      key.v = b.values[column];
+      key.c = b.classes[column];
+      mode = writeSlot(view, at, key) ? BoundMode.Compare : BoundMode.Decline;
+    }
+    view.setInt32(at + BOUND_MODE, mode, true);
+  }
+
+  readonly #key: Reg = { v: null, c: StorageClass.Null };
+
+  /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
+  syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {
+    const view = this.view;
+    if (c !== undefined && view.getInt32(at + CursorField.Mode, true) !== CursorMode.Invalid) {
+      c.bt.setLeafIndex(view.getInt32(at + CursorField.Index, true));
+    }
+  }
+}
+
+/**
+ * Moves the cursor `c` as the module asks and writes its new position at `at`; returns 1
+ * when it is on an entry.
+ */
+export function moveCursor(
+  move: CursorMove,
+  c: { bt: BtreeCursor; nullRow: boolean },
+  view: DataView,
+  memory: ArrayBufferLike,
+  at: number,
+): number {
+  const bt = c.bt;
+  let ok: boolean;
+  if (move === CursorMove.Rewind) {
+    c.nullRow = false;
+    ok = bt.first();
+  } else {
+    const n = bt.valid ? bt.page.nCells : 0;
+    if (n > 0) bt.setLeafIndex(n - 1);
+    ok = n > 0 && bt.next();
+  }
+  if (!ok) {
+    view.setInt32(at + CursorField.Mode, CursorMode.Invalid, true);
+    view.setInt32(at + CursorField.CachedIndex, 0, true);
+    return 0;
+  }
+  const page = bt.page, data = page.data;
+  const inMemory = data.buffer === memory;
+  const leaf = inMemory ? data.byteOffset : 0;
+  view.setInt32(at + CursorField.Leaf, leaf, true);
+  view.setInt32(at + CursorField.Index, bt.pageIndex, true);
+  view.setInt32(at + CursorField.Count, page.nCells, true);
+  view.setInt32(at + CursorField.CellPtr, leaf + page.cellPtr, true);
+  view.setInt32(at + CursorField.Mode, inMemory ? CursorMode.Native : CursorMode.JsOnly, true);
+  view.setInt32(at + CursorField.UsableEnd, leaf + page.usable, true);
+  view.setInt32(at + CursorField.MaxLocal, page.maxLocal, true);
+  view.setInt32(at + CursorField.CachedIndex, 0, true);
+  return 1;
+}

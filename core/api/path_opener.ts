@@ -1,0 +1,44 @@
+/**
+ * How `Database` opens a file path: an opener installed by the entry points that can read
+ * files (mod.ts installs the node:fs one), so that the browser entry points carry no file
+ * system code.
+ */
+import type { DatabaseFile, OpenOptions } from "../database_file.ts";
+import { SqliteError } from "../errors.ts";
+
+/** Opens a file path; installed by the entry points that can read files. */
+export type PathOpener = (path: string, options: OpenOptions) => DatabaseFile;
+
+let pathOpener: PathOpener | null = null;
+
+/** Lets `Database` open file paths (mod.ts installs the node:fs opener). */
+export function installPathOpener(opener: PathOpener): void {
+  pathOpener = opener;
+}
+
+export function openPath(source: string | URL, options: OpenOptions): DatabaseFile {
+  if (typeof source !== "string" && !(source instanceof URL)) {
+    throw new SqliteError(
+      "SQLITE_MISUSE",
+      "database source must be a path, a file: URL, a Uint8Array or an ArrayBuffer",
+    );
+  }
+  if (!pathOpener) {
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      "unable to open database file: this entry point has no file system; " +
+        "pass the database's bytes (Uint8Array, ArrayBuffer) or a Blob to Database.open",
+    );
+  }
+  return pathOpener(source instanceof URL ? urlPath(source) : source, options);
+}
+
+function urlPath(url: URL): string {
+  if (url.protocol !== "file:") {
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      `unable to open database file: only file: URLs are supported (${url.href})`,
+    );
+  }
+  return decodeURIComponent(url.pathname);
+}

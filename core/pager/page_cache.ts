@@ -1,0 +1,237 @@
+/**
+ * The page cache: which pages are cached, in which slot, and which page goes when a new
+ * one needs room. It holds entries; where their bytes come from and where an evicted
+ * page's buffer goes is the pager's business (core/pager.ts, core/pager/buffer_pool.ts).
+ *
+ * The cache is a CLOCK (second chance) cache: a hit or a load sets a flag, and a miss with
+ * a full cache evicts the first page found, sweeping in insertion order, that was not used
+ * since the sweep last passed it.
+ */
+import { HEADER_SIZE } from "../format/header.ts";
+import { PageType } from "../format/btree_page.ts";
+
+/**
+ * One cached page: its bytes and whatever a reader parsed from them (the b-tree page
+ * header), kept so that re-entering a cached page costs no parse.
+ */
+export interface PageEntry {
+  readonly pgno: number;
+  readonly data: Uint8Array;
+  /** Set by the b-tree layer the first time the page is read as a b-tree page. */
+  parsed: unknown;
+  /**
+   * How many holders (b-tree cursors' paths) keep this page's bytes beyond the call that
+   * returned it. A page evicted with no pins gives its buffer to the next page read.
+   */
+  pins: number;
+  /** Whether `data` is a buffer of the pager's own that may be refilled once evicted. */
+  readonly reusable: boolean;
+}
+
+/** A bounded CLOCK cache of page entries by page number. */
+export class PageCache {
+  /** Page number → slot in {@link #slots}. */
+  #where: SlotIndex;
+  #slots: PageEntry[] = [];
+  /** Per slot: passes of the CLOCK hand the page survives unused (see {@link isInteriorPage}). */
+  #used: Uint8Array;
+  /** Per slot: what a use of the page sets {@link #used} to: 2 for interior pages, else 1. */
+  #life: Uint8Array;
+  #hand = 0;
+  readonly #limit: number;
+  /** The slots sequential runs take turns in once the cache is full, and the next one. */
+  #ring: number[] = [];
+  #ringNext = 0;
+  /** 1 for the slots in {@link #ring}. */
+  #inRing: Uint8Array;
+  /** Ring size: twice the longest run, so no page of a run is replaced within the run. */
+  readonly #ringSize: number;
+
+  /**
+   * A cache of `limit` slots for a database of `pageCount` pages, whose sequential runs
+   * stream through `ringSize` slots once it is full (see {@link insert}).
+   */
+  constructor(limit: number, pageCount: number, ringSize: number) {
+    this.#limit = limit;
+    this.#where = new SlotIndex(pageCount);
+    this.#used = new Uint8Array(limit);
+    this.#life = new Uint8Array(limit);
+    this.#inRing = new Uint8Array(limit);
+    this.#ringSize = ringSize;
+  }
+
+  /** The entry of page `pgno`, marked used, or undefined when it is not cached. */
+  get(pgno: number): PageEntry | undefined {
+    const slot = this.#where.get(pgno);
+    if (slot < 0) return undefined;
+    this.#used[slot] = this.#life[slot];
+    return this.#slots[slot];
+  }
+
+  /** Whether page `pgno` is cached (not marking it used). */
+  has(pgno: number): boolean {
+    return this.#where.get(pgno) >= 0;
+  }
+
+  /**
+   * Caches `entry` (its page not cached yet); returns the entry evicted to make room, if
+   * any. `streaming`: the entry is a page of a sequential run (see {@link #streamSlot}).
+   */
+  insert(entry: PageEntry, streaming: boolean): PageEntry | null {
+    const slots = this.#slots;
+    const life = isInteriorPage(entry.pgno, entry.data) ? 2 : 1;
+    if (slots.length < this.#limit) {
+      this.#used[slots.length] = this.#life[slots.length] = life;
+      this.#where.set(entry.pgno, slots.length);
+      slots.push(entry);
+      return null;
+    }
+    const hand = streaming ? this.#streamSlot() : this.#sweep();
+    const evicted = slots[hand];
+    if (evicted !== FORGOTTEN) this.#where.delete(evicted.pgno);
+    this.#where.set(entry.pgno, hand);
+    slots[hand] = entry;
+    // Marked used: the hand must pass a new page twice before it goes, so a page is never
+    // refilled by the reads that follow it within one call (a read-ahead run).
+    this.#used[hand] = this.#life[hand] = life;
+    return evicted === FORGOTTEN ? null : evicted;
+  }
+
+  /** Drops page `pgno`; returns its entry, or null when it was not cached. */
+  forget(pgno: number): PageEntry | null {
+    const slot = this.#where.get(pgno);
+    if (slot < 0) return null;
+    const entry = this.#slots[slot];
+    this.#where.delete(pgno);
+    this.#slots[slot] = FORGOTTEN;
+    this.#used[slot] = 0;
+    return entry;
+  }
+
+  /** Drops every page, calling `dropped` with each entry in slot order. */
+  forgetAll(dropped: (entry: PageEntry) => void): void {
+    for (const entry of this.#slots) if (entry !== FORGOTTEN) dropped(entry);
+    this.#slots = [];
+    this.#where.clear();
+    this.#ring = [];
+    this.#ringNext = 0;
+    this.#inRing.fill(0);
+    this.#hand = 0;
+  }
+
+  /** Makes room for pages up to `pageCount` (a database that grew). */
+  grow(pageCount: number): void {
+    this.#where.grow(pageCount);
+  }
+
+  /** Empties the cache for good (the pager closes). */
+  close(): void {
+    this.#where.clear();
+    this.#slots = [];
+  }
+
+  /** The CLOCK hand's next victim: the first slot not used since the hand last passed. */
+  #sweep(): number {
+    const used = this.#used;
+    const n = this.#slots.length;
+    let hand = this.#hand;
+    while (used[hand] !== 0) {
+      used[hand]--;
+      hand = hand + 1 === n ? 0 : hand + 1;
+    }
+    this.#hand = hand + 1 === n ? 0 : hand + 1;
+    return hand;
+  }
+
+  /**
+   * The slot for a page of a sequential run once the cache is full: the run's pages take
+   * turns in a small ring of slots (first taken from the CLOCK), so a scan larger than the
+   * cache streams through the ring and leaves the rest of the cache — the pages that were
+   * there before, or the start of the same table — cached for the next statement.
+   */
+  #streamSlot(): number {
+    const ring = this.#ring;
+    if (ring.length < this.#ringSize) {
+      // Distinct slots: one slot twice in the ring could take two pages of one run.
+      let slot = this.#sweep();
+      while (this.#inRing[slot] === 1) slot = this.#sweep();
+      this.#inRing[slot] = 1;
+      ring.push(slot);
+      return slot;
+    }
+    const slot = ring[this.#ringNext];
+    this.#ringNext = this.#ringNext + 1 === ring.length ? 0 : this.#ringNext + 1;
+    return slot;
+  }
+}
+
+/**
+ * Page number → cache slot (-1: not cached): an array indexed by page number for files of
+ * up to 4M pages (16 MB of index for 16 GB of 4 KB pages), a map beyond. Every page
+ * request looks its page up here, so it must cost less than a hash lookup.
+ */
+class SlotIndex {
+  #array: Int32Array | null;
+  #map: Map<number, number> | null;
+
+  constructor(pageCount: number) {
+    const small = pageCount <= 1 << 22;
+    this.#array = small ? new Int32Array(pageCount + 1).fill(-1) : null;
+    this.#map = small ? null : new Map();
+  }
+
+  get(pgno: number): number {
+    if (this.#array !== null) return this.#array[pgno] ?? -1;
+    return this.#map!.get(pgno) ?? -1;
+  }
+
+  set(pgno: number, slot: number): void {
+    if (this.#array !== null) this.#array[pgno] = slot;
+    else this.#map!.set(pgno, slot);
+  }
+
+  delete(pgno: number): void {
+    if (this.#array !== null) this.#array[pgno] = -1;
+    else this.#map!.delete(pgno);
+  }
+
+  clear(): void {
+    this.#array?.fill(-1);
+    this.#map?.clear();
+  }
+
+  /** Makes room for pages up to `pageCount` (a database that grew). */
+  grow(pageCount: number): void {
+    const old = this.#array;
+    if (old === null || pageCount < old.length) return;
+    if (pageCount > 1 << 22) {
+      this.#map = new Map();
+      old.forEach((slot, pgno) => slot >= 0 && this.#map!.set(pgno, slot));
+      this.#array = null;
+      return;
+    }
+    const array = new Int32Array(Math.max(pageCount + 1, old.length * 2)).fill(-1);
+    array.set(old);
+    this.#array = array;
+  }
+}
+
+/** What a slot holds once its page was dropped (see {@link PageCache.forget}). */
+const FORGOTTEN: PageEntry = Object.freeze({
+  pgno: 0,
+  data: new Uint8Array(0),
+  parsed: null,
+  pins: 0,
+  reusable: false,
+}) as PageEntry;
+
+/**
+ * Whether `data` is a b-tree interior page (type 2 or 5). Interior pages get a second
+ * life in the CLOCK: every lookup and scan passes through them, so keeping them over
+ * leaves saves the most reads (a remote source's round trips above all). An overflow page
+ * whose first byte happens to be 2 or 5 merely lives longer.
+ */
+function isInteriorPage(pgno: number, data: Uint8Array): boolean {
+  const type = data[pgno === 1 ? HEADER_SIZE : 0];
+  return type === PageType.IndexInterior || type === PageType.TableInterior;
+}
