@@ -63,10 +63,10 @@ export interface Program {
 /** How a run is started. */
 export interface StartOptions {
   /**
-   * Ask for a run that survives a `PageMiss` (core/io/page_miss.ts) (lazy sources): the page source threw
-   * it from inside `step()`, the run stays open where it was, and `step()` called again
-   * once the bytes are there continues it. A backend that cannot do this ignores the
-   * option; the run's {@link Execution.resumable} says which it got.
+   * Ask for a run that survives a `PageMiss` (core/io/page_miss.ts) (lazy sources): the
+   * page source threw it from inside `step()`, the run stays open where it was, and
+   * `step()` called again once the bytes are there continues it. A backend that cannot do
+   * this ignores the option; the run's {@link Execution.resumable} says which it got.
    */
   resumable?: boolean;
 }
@@ -74,9 +74,9 @@ export interface StartOptions {
 /** One run of a program: a cursor over the result rows. */
 export interface Execution {
   /**
-   * True when this run was started resumable and supports it: after a `PageMiss` (core/io/page_miss.ts)
-   * from `step()` it is still open and `step()` continues it. Otherwise any exception
-   * from `step()` ends the run.
+   * True when this run was started resumable and supports it: after a `PageMiss`
+   * (core/io/page_miss.ts) from `step()` it is still open and `step()` continues it.
+   * Otherwise any exception from `step()` ends the run.
    */
   readonly resumable?: boolean;
   /**

@@ -1,7 +1,7 @@
 /**
- * The VM's value steps that combine several core calls (a conversion or a copy and the
- * JSON subtype it keeps, a membership test and its result), kept out of the dispatch loop's body and
- * called by generated code too.
+ * The VM's value steps that combine several core calls (a conversion or a copy and the JSON
+ * subtype it keeps, a membership test and its result), kept out of the dispatch loop's body
+ * and called by generated code too.
  */
 import { inList, setInResult } from "../../core/exec/in_list.ts";
 import { copyJsonSubtype } from "../../core/functions/json/subtype.ts";

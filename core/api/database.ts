@@ -55,11 +55,11 @@ export interface DatabaseOptions {
    * JavaScript function; `"interpreter"` where `new Function` is forbidden),
    * `"interpreter"` (bytecode, no code generation) or `"wasm"` (each statement compiled to
    * a WebAssembly module that scans pages in its memory; the rest of the statement runs as
-   * generated JS), or the backend object an entry point exports. A name not registered (see the entry points
-   * `interpreter.ts`, `js.ts`, `wasm.ts`) throws `SQLITE_MISUSE`; a backend this runtime
-   * forbids (a Content-Security-Policy without `'unsafe-eval'` forbids generated code)
-   * throws `SQLITE_ERROR` naming the policy. The default is the first of js, wasm,
-   * interpreter that is registered and allowed to run here.
+   * generated JS), or the backend object an entry point exports. A name not registered (see
+   * the entry points `interpreter.ts`, `js.ts`, `wasm.ts`) throws `SQLITE_MISUSE`; a backend
+   * this runtime forbids (a Content-Security-Policy without `'unsafe-eval'` forbids
+   * generated code) throws `SQLITE_ERROR` naming the policy. The default is the first of
+   * js, wasm, interpreter that is registered and allowed to run here.
    */
   backend?: BackendName | BackendHandle;
   /** INTEGER results as `bigint` in every statement prepared (default false). */

@@ -3,8 +3,9 @@
  * the pager's page map in the memory (core/page_storage.ts), or through the `page` import
  * on a miss, and the walk adds up the leaves' cell counts (and an index's interior cells),
  * as core/format/cursor.ts `count()` does. A leaf's checked type and cell count are kept in
- * the page info array, so the next count reads four bytes for it instead of its page. The path is kept as page numbers in the frame, so
- * a page the pager evicts while the walk loads another is looked up again, never read stale.
+ * the page info array, so the next count reads four bytes for it instead of its page. The
+ * path is kept as page numbers in the frame, so a page the pager evicts while the walk
+ * loads another is looked up again, never read stale.
  *
  * Every read is checked as BtreePage checks it (page type of the right kind, cell pointer
  * array and cell offsets within the usable bytes, child numbers within the file, depth and

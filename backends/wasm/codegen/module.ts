@@ -517,9 +517,9 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
 }
 
 /**
- * Whether the sorter would drop the row, from the bound JS published (plan/frame_layout.ts BoundMode):
- * the row's first key against the root's, as core/exec/sorter.ts rowComparator orders them;
- * NULL, TEXT or BLOB keys, and a tie when other keys follow, are left to JS.
+ * Whether the sorter would drop the row, from the bound JS published (plan/frame_layout.ts
+ * BoundMode): the row's first key against the root's, as core/exec/sorter.ts rowComparator
+ * orders them; NULL, TEXT or BLOB keys, and a tie when other keys follow, are left to JS.
  */
 function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
   const f = c.f;

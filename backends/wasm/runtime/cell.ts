@@ -1,8 +1,8 @@
 /**
- * Native access to the current cell of a native cursor (plan/frame_layout.ts `CursorField`): where its
- * record starts, its size and its rowid, with the bounds checks core's reader makes
- * (core/format/cursor.ts, btree_page.ts); anything else (an overflowing payload, a
- * malformed cell, a cursor on no entry) is declined and read by the JS cursor.
+ * Native access to the current cell of a native cursor (plan/frame_layout.ts
+ * `CursorField`): where its record starts, its size and its rowid, with the bounds checks
+ * core's reader makes (core/format/cursor.ts, btree_page.ts); anything else (an overflowing
+ * payload, a malformed cell, a cursor on no entry) is declined and read by the JS cursor.
  */
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { CursorField, CursorMode } from "../plan/frame_layout.ts";
