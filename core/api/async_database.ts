@@ -135,17 +135,29 @@ export class AsyncDatabase {
         readInto: (target, offset) => lazy.readInto(target, offset),
         close() {},
       };
-      const open = (o: OpenOptions) => new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
-      lazy.keepReadPages(true); // a failed attempt's pager and its pages are dropped
-      for (;;) {
-        try {
-          const db = databaseOver(open, dbOptions);
-          lazy.keepReadPages(false);
-          return new AsyncDatabase(db, lazy);
-        } catch (e) {
-          if (!(e instanceof PageMiss)) throw e;
-          await lazy.fetch(e);
+      let file: DatabaseFile | null = null;
+      const open = (o: OpenOptions) =>
+        file = new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
+      // A failed attempt's pager and its pages are dropped: pages read stay staged meanwhile.
+      const release = lazy.holdReadPages();
+      try {
+        for (;;) {
+          try {
+            const db = databaseOver(open, dbOptions);
+            // What the connection's pager holds is never fetched again along a run.
+            const pager = () => (file as DatabaseFile).pager;
+            lazy.attachPager({
+              isCached: (pgno) => pager().isCached(pgno),
+              isPinned: (pgno) => pager().isPinned(pgno),
+            });
+            return new AsyncDatabase(db, lazy);
+          } catch (e) {
+            if (!(e instanceof PageMiss)) throw e;
+            await lazy.fetch(e);
+          }
         }
+      } finally {
+        release();
       }
     } catch (e) {
       bytes.close();

@@ -25,6 +25,8 @@ export interface RangeServerSwitches {
 export interface RangeServer {
   url: string;
   counts: { requests: number; bytes: number };
+  /** The byte range of every 206 answer, in order (`end` inclusive). */
+  served: { start: number; end: number }[];
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export function startRangeServer(
   switches: RangeServerSwitches = {},
 ): RangeServer {
   const counts = { requests: 0, bytes: 0 };
+  const served: { start: number; end: number }[] = [];
   const hanging: (() => void)[] = [];
   const body = (bytes: Uint8Array, status: number, headers: Record<string, string>) => {
     counts.bytes += bytes.length;
@@ -62,6 +65,7 @@ export function startRangeServer(
     if (n > (switches.shiftRangeAfter ?? Infinity)) start++;
     let bytes = file.subarray(start, end + 1);
     if (n > (switches.truncateAfter ?? Infinity)) bytes = bytes.subarray(0, bytes.length - 10);
+    served.push({ start, end });
     return body(bytes, 206, {
       ETag: etag,
       "Content-Range": `bytes ${start}-${end}/${file.length}`,
@@ -70,6 +74,7 @@ export function startRangeServer(
   return {
     url: `http://127.0.0.1:${server.addr.port}/test.db`,
     counts,
+    served,
     async close() {
       for (const release of hanging) release();
       await server.shutdown();
