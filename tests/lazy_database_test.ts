@@ -358,6 +358,92 @@ Deno.test("lazy: 5xx after the retries and a timeout are SQLITE_IOERR", async ()
   });
 });
 
+Deno.test("lazy: a redirected URL costs one redirect per connection", async () => {
+  const lookup = "SELECT name FROM t WHERE id = ?";
+  const scan = "SELECT count(*) AS n, sum(length(pad)) AS p FROM t";
+  await withServer({}, async (server) => {
+    const db = await AsyncDatabase.open(server.redirectUrl);
+    assert.deepEqual(await db.prepare(lookup).get(15_001), { name: "name 15001" });
+    assert.deepEqual(await db.prepare(scan).get(), { n: 20000, p: 4_000_000 });
+    assert.ok(server.counts.requests > 10, `${server.counts.requests} requests`);
+    assert.equal(server.redirects, 1);
+    db.close();
+    const again = await AsyncDatabase.open(server.redirectUrl);
+    assert.deepEqual(await again.prepare(lookup).get(7), { name: "name 7" });
+    assert.equal(server.redirects, 2, "a new connection asks the URL given again");
+    again.close();
+  });
+});
+
+Deno.test("lazy: when a redirect's target stops serving the file, the URL given is asked again once", async () => {
+  const lookup = "SELECT name FROM t WHERE id = ?";
+  const switches: RangeServerSwitches = {}; // read by the server on every request
+  await withServer(switches, async (server) => {
+    const db = await AsyncDatabase.open(server.redirectUrl);
+    assert.deepEqual(await db.prepare(lookup).get(15_001), { name: "name 15001" });
+    assert.equal(server.redirects, 1);
+    // The target answers 410 Gone from now on; the URL given leads to another one.
+    switches.moveTargetAfter = server.counts.requests;
+    assert.deepEqual(await db.prepare(lookup).get(3), { name: "name 3" });
+    assert.equal(server.redirects, 2);
+    const requests = server.counts.requests;
+    assert.deepEqual(await db.prepare(lookup).get(9_999), { name: "name 9999" });
+    assert.ok(server.counts.requests > requests, "fetched more pages");
+    assert.equal(server.redirects, 2, "the new target is kept");
+    db.close();
+  });
+  // A target that serves another version of the file: the URL given leads there too.
+  await withServer(switches, async (server) => {
+    switches.moveTargetAfter = undefined;
+    const db = await AsyncDatabase.open(server.redirectUrl);
+    switches.changeEtagAfter = server.counts.requests;
+    await assert.rejects(
+      db.prepare(lookup).get(15_001),
+      (e) => e instanceof SqliteError && e.code === "SQLITE_IOERR" && /changed/.test(e.message),
+    );
+    assert.equal(server.redirects, 2, "asked the URL given once before failing");
+    db.close();
+  });
+});
+
+Deno.test("lazy: Retry-After is waited for, and one longer than the timeout fails at once", async () => {
+  await withServer({ fail503First: 1, retryAfter: "1" }, async (server) => {
+    const started = performance.now();
+    const db = await AsyncDatabase.open(server.url, { http: { backoffMs: 1 } });
+    const waited = performance.now() - started;
+    assert.ok(waited >= 950, `retried after ${waited.toFixed(0)} ms, not 1 s`);
+    assert.deepEqual(await db.prepare("SELECT name FROM t WHERE id = 5").get(), { name: "name 5" });
+    db.close();
+  });
+  // An HTTP date an hour ahead: the request fails at once rather than wait past its timeout.
+  const later = new Date(Date.now() + 3_600_000).toUTCString();
+  await withServer({ fail503First: 1, retryAfter: later }, async (server) => {
+    const started = performance.now();
+    await assert.rejects(
+      AsyncDatabase.open(server.url, { http: { timeoutMs: 2000, backoffMs: 1 } }),
+      (e) =>
+        e instanceof SqliteError && e.code === "SQLITE_IOERR" && /HTTP 503/.test(e.message) &&
+        /retry after 3[56]\d\d s, more than the 2000 ms timeout/.test(e.message),
+    );
+    assert.ok(performance.now() - started < 1000, "did not wait");
+    assert.equal(server.counts.requests, 1);
+  });
+});
+
+Deno.test("lazy: an HTML page served for the database is reported as one", async () => {
+  await withServer({ htmlPage: true }, async (server) => {
+    for (const http of [{}, { allowFullDownload: true }]) {
+      await assert.rejects(
+        AsyncDatabase.open(server.url, { http }),
+        (e) =>
+          e instanceof SqliteError && e.code === "SQLITE_IOERR" &&
+          /answered with an HTML page \(HTTP 200, Content-Type: text\/html/.test(e.message) &&
+          /ignored the Range header/.test(e.message) && !/allowFullDownload/.test(e.message),
+      );
+    }
+  });
+});
+
 Deno.test("lazy: sources it cannot read are refused clearly", async () => {
   await assert.rejects(
     AsyncDatabase.open("file:///tmp/x.db"),
