@@ -22,7 +22,10 @@ export interface HttpSourceOptions {
   timeoutMs?: number;
   /** Retries after a network error, a timeout, a 5xx or a 429 (default 3). */
   retries?: number;
-  /** Delay before the first retry in milliseconds, doubled before each next one (100). */
+  /**
+   * Delay before the first retry in milliseconds, doubled before each next one (100); a
+   * longer `Retry-After` is waited for instead, and one past `timeoutMs` fails at once.
+   */
   backoffMs?: number;
   /**
    * When the server ignores `Range` and sends the whole file, keep it and serve reads from
