@@ -231,18 +231,17 @@ Deno.test("lazy: a full scan takes a logarithmic number of requests", async () =
 /**
  * A table filled one INSERT at a time, as applications fill them: SQLite allocates each
  * interior page when its parent splits, so it lies among its own leaves in the file, and
- * a scan jumps ahead to it before reading the leaves before it. 512-byte pages keep the
- * file small while the b-tree is four levels deep.
+ * a scan jumps ahead to it before reading the leaves before it. Rows of `rows` and
+ * `pageSize` (512-byte pages make a deep b-tree of a small file).
  */
-const INSERTED = (() => {
-  const PAGE_SIZE = 512;
-  const file = `${dir}/inserted.db`;
+function insertedTable(pageSize: number, rows: number) {
+  const file = `${dir}/inserted_${pageSize}.db`;
   const db = new DatabaseSync(file);
-  db.exec(`PRAGMA page_size = ${PAGE_SIZE};
+  db.exec(`PRAGMA page_size = ${pageSize};
     CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b TEXT)`);
   const insert = db.prepare("INSERT INTO t(a, b) VALUES (?, ?)");
   db.exec("BEGIN");
-  for (let i = 0; i < 60_000; i++) insert.run((i * 7919) % 1009, `row ${i} ${"y".repeat(i % 40)}`);
+  for (let i = 0; i < rows; i++) insert.run((i * 7919) % 1009, `row ${i} ${"y".repeat(i % 40)}`);
   db.exec("COMMIT");
   const sql = "SELECT count(*) AS n, sum(length(b)) AS s, max(a) AS m FROM t";
   const want = { ...db.prepare(sql).get() };
@@ -251,15 +250,9 @@ const INSERTED = (() => {
     .get() as { rootpage: number };
   db.close();
   const bytes = Deno.readFileSync(file);
-  return {
-    bytes,
-    pageSize: PAGE_SIZE,
-    pages: page_count,
-    sql,
-    want,
-    ...walkTable(bytes, PAGE_SIZE, rootpage),
-  };
-})();
+  Deno.removeSync(file);
+  return { bytes, pageSize, pages: page_count, sql, want, ...walkTable(bytes, pageSize, rootpage) };
+}
 
 /**
  * The interior pages of the table b-tree at `root`, read from the file's bytes (not with
@@ -294,30 +287,34 @@ function walkTable(file: Uint8Array, pageSize: number, root: number) {
 }
 
 Deno.test("lazy: a full scan of a table built by inserts fetches each page once, in about log2(N) requests", async () => {
-  const { bytes, pageSize, pages, interior, amongLeaves, sql, want } = INSERTED;
-  assert.ok(pages >= 4000 && interior.length >= 40, `${pages} pages, ${interior.length} interior`);
-  assert.ok(amongLeaves >= interior.length / 2, `${amongLeaves} interior pages among leaves`);
-  const bound = Math.ceil(Math.log2(pages)) + Math.ceil(pages / 256) + 2 * interior.length;
-  await withRangeServer(bytes, {}, async (server) => {
-    for (const backend of TEST_BACKENDS) {
-      server.served.length = 0;
-      const db = await AsyncDatabase.open(server.url, { backend, cachePages: 64 });
-      const opening = server.served.length;
-      assert.deepEqual(await db.prepare(sql).get(), want, backend);
-      const requests = server.served.length - opening;
-      assert.ok(
-        requests <= bound,
-        `${backend}: ${requests} requests for ${pages} pages (${bound})`,
-      );
-      const times = new Uint8Array(pages);
-      for (const { start, end } of server.served) {
-        for (let p = Math.floor(start / pageSize); p <= Math.floor(end / pageSize); p++) times[p]++;
+  // 512-byte pages: four levels, interior pages far ahead of the scan; 4 KB pages: about
+  // 400 leaves below each interior page, as in real files.
+  for (const [pageSize, rows] of [[512, 60_000], [4096, 300_000]]) {
+    const { bytes, pages, interior, amongLeaves, sql, want } = insertedTable(pageSize, rows);
+    const what = `${pages} pages of ${pageSize} bytes, ${interior.length} interior`;
+    assert.ok(pages >= 2000 && interior.length >= 8, what);
+    assert.ok(amongLeaves >= interior.length / 2, `${what}, ${amongLeaves} among leaves`);
+    const bound = Math.ceil(Math.log2(pages)) + Math.ceil(pages / 256) + 2 * interior.length;
+    await withRangeServer(bytes, {}, async (server) => {
+      for (const backend of TEST_BACKENDS) {
+        server.served.length = 0;
+        const db = await AsyncDatabase.open(server.url, { backend, cachePages: 64 });
+        const opening = server.served.length;
+        assert.deepEqual(await db.prepare(sql).get(), want, backend);
+        const requests = server.served.length - opening;
+        assert.ok(requests <= bound, `${backend}, ${what}: ${requests} requests (${bound})`);
+        const times = new Uint8Array(pages);
+        for (const { start, end } of server.served) {
+          for (let p = Math.floor(start / pageSize); p <= Math.floor(end / pageSize); p++) {
+            times[p]++;
+          }
+        }
+        const twice = [...times.keys()].filter((p) => times[p] > 1).map((p) => p + 1);
+        assert.deepEqual(twice, [], `${backend}, ${what}: pages fetched twice`);
+        db.close();
       }
-      const twice = [...times.keys()].filter((p) => times[p] > 1).map((p) => p + 1);
-      assert.deepEqual(twice, [], `${backend}: pages fetched twice`);
-      db.close();
-    }
-  });
+    });
+  }
 });
 
 Deno.test("lazy: the file changing on the server (ETag) fails the statement with SQLITE_IOERR", async () => {
