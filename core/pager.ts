@@ -251,6 +251,22 @@ export class Pager {
     this.#pageMap?.dropped(entry.pgno);
   }
 
+  /** Whether page `pgno` is in the cache (a read of it costs no read of the file). */
+  isCached(pgno: number): boolean {
+    return this.#where.get(pgno) >= 0;
+  }
+
+  /**
+   * Whether a cursor holds page `pgno` (cached, or evicted while held): its bytes stay in
+   * memory until released, and the holder reads them without asking the pager again.
+   */
+  isPinned(pgno: number): boolean {
+    const slot = this.#where.get(pgno);
+    if (slot >= 0 && this.#slots[slot].pins > 0) return true;
+    for (const entry of this.#held) if (entry.pgno === pgno && entry.pins > 0) return true;
+    return false;
+  }
+
   /**
    * The bytes of page `pgno` (1-based), always `pageSize` long. Throws SQLITE_CORRUPT for
    * a page outside the database.

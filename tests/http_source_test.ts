@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { BlobSource } from "../core/io/async_source.ts";
 import { type HttpSource, openHttpSource } from "../core/io/http_source.ts";
+import { parseRetryAfter } from "../core/io/http_range.ts";
 import { SqliteError } from "../core/errors.ts";
 import {
   type RangeServer,
@@ -249,6 +250,18 @@ Deno.test("http source: 429 is retried like a 5xx", async () => {
   source.close();
   assert.equal(source.size, FILE.length);
   assert.equal(calls, 2);
+});
+
+Deno.test("http source: Retry-After is read as seconds or as an HTTP date", () => {
+  const now = Date.parse("2025-03-01T12:00:00Z");
+  assert.equal(parseRetryAfter("120", now), 120_000);
+  assert.equal(parseRetryAfter(" 0 ", now), 0);
+  assert.equal(parseRetryAfter("Sat, 01 Mar 2025 12:00:30 GMT", now), 30_000);
+  assert.equal(parseRetryAfter("Saturday, 01-Mar-25 12:01:00 GMT", now), 60_000);
+  assert.equal(parseRetryAfter("Sat, 01 Mar 2025 11:00:00 GMT", now), 0, "a date past is now");
+  for (const bad of [null, "", "-1", "1.5", "soon", "12 s"]) {
+    assert.equal(parseRetryAfter(bad, now), null, String(bad));
+  }
 });
 
 Deno.test("http source: a refused connection is retried, then SQLITE_IOERR", async () => {

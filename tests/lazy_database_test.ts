@@ -163,6 +163,22 @@ Deno.test("lazy: a rowid lookup fetches at most b-tree depth + 2 pages", async (
   });
 });
 
+Deno.test("lazy: two lookups at once share the fetches of the pages both miss", async () => {
+  const depth = tableDepth("t");
+  await withServer({}, async (server) => {
+    for (const backend of TEST_BACKENDS) {
+      const db = await AsyncDatabase.open(server.url, { backend });
+      const before = server.counts.requests;
+      const sql = "SELECT name FROM t WHERE id = ?";
+      const rows = await Promise.all([db.prepare(sql).get(15_001), db.prepare(sql).get(15_001)]);
+      assert.deepEqual(rows, [{ name: "name 15001" }, { name: "name 15001" }]);
+      const requests = server.counts.requests - before;
+      assert.ok(requests <= depth, `${backend}: ${requests} requests for depth ${depth}`);
+      db.close();
+    }
+  });
+});
+
 Deno.test("lazy: an index range query fetches only pages it visits", async () => {
   const sql = "SELECT name FROM t WHERE k = 500";
   // The pages a local run of the query reads (one at a time: no read-ahead), after opening.
@@ -212,6 +228,95 @@ Deno.test("lazy: a full scan takes a logarithmic number of requests", async () =
   });
 });
 
+/**
+ * A table filled one INSERT at a time, as applications fill them: SQLite allocates each
+ * interior page when its parent splits, so it lies among its own leaves in the file, and
+ * a scan jumps ahead to it before reading the leaves before it. Rows of `rows` and
+ * `pageSize` (512-byte pages make a deep b-tree of a small file).
+ */
+function insertedTable(pageSize: number, rows: number) {
+  const file = `${dir}/inserted_${pageSize}.db`;
+  const db = new DatabaseSync(file);
+  db.exec(`PRAGMA page_size = ${pageSize};
+    CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b TEXT)`);
+  const insert = db.prepare("INSERT INTO t(a, b) VALUES (?, ?)");
+  db.exec("BEGIN");
+  for (let i = 0; i < rows; i++) insert.run((i * 7919) % 1009, `row ${i} ${"y".repeat(i % 40)}`);
+  db.exec("COMMIT");
+  const sql = "SELECT count(*) AS n, sum(length(b)) AS s, max(a) AS m FROM t";
+  const want = { ...db.prepare(sql).get() };
+  const { page_count } = db.prepare("PRAGMA page_count").get() as { page_count: number };
+  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 't'")
+    .get() as { rootpage: number };
+  db.close();
+  const bytes = Deno.readFileSync(file);
+  Deno.removeSync(file);
+  return { bytes, pageSize, pages: page_count, sql, want, ...walkTable(bytes, pageSize, rootpage) };
+}
+
+/**
+ * The interior pages of the table b-tree at `root`, read from the file's bytes (not with
+ * litejit), and how many of them lie between the first and last leaf below them.
+ */
+function walkTable(file: Uint8Array, pageSize: number, root: number) {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const interior: number[] = [];
+  let amongLeaves = 0;
+  /** The first and last leaf page below `pgno`. */
+  const walk = (pgno: number): [number, number] => {
+    const at = (pgno - 1) * pageSize + (pgno === 1 ? 100 : 0);
+    if (file[at] === 0x0d) return [pgno, pgno]; // a table leaf
+    assert.equal(file[at], 0x05, `page ${pgno} is a table b-tree page`);
+    interior.push(pgno);
+    const children = [view.getUint32(at + 8)];
+    for (let i = 0; i < view.getUint16(at + 3); i++) {
+      const cell = view.getUint16(at + 12 + 2 * i);
+      children.push(view.getUint32((pgno - 1) * pageSize + cell));
+    }
+    let lo = Infinity, hi = -Infinity;
+    for (const child of children) {
+      const [a, b] = walk(child);
+      lo = Math.min(lo, a);
+      hi = Math.max(hi, b);
+    }
+    if (lo < pgno && pgno < hi) amongLeaves++;
+    return [lo, hi];
+  };
+  walk(root);
+  return { interior, amongLeaves };
+}
+
+Deno.test("lazy: a full scan of a table built by inserts fetches each page once, in about log2(N) requests", async () => {
+  // 512-byte pages: four levels, interior pages far ahead of the scan; 4 KB pages: about
+  // 400 leaves below each interior page, as in real files.
+  for (const [pageSize, rows] of [[512, 60_000], [4096, 300_000]]) {
+    const { bytes, pages, interior, amongLeaves, sql, want } = insertedTable(pageSize, rows);
+    const what = `${pages} pages of ${pageSize} bytes, ${interior.length} interior`;
+    assert.ok(pages >= 2000 && interior.length >= 8, what);
+    assert.ok(amongLeaves >= interior.length / 2, `${what}, ${amongLeaves} among leaves`);
+    const bound = Math.ceil(Math.log2(pages)) + Math.ceil(pages / 256) + 2 * interior.length;
+    await withRangeServer(bytes, {}, async (server) => {
+      for (const backend of TEST_BACKENDS) {
+        server.served.length = 0;
+        const db = await AsyncDatabase.open(server.url, { backend, cachePages: 64 });
+        const opening = server.served.length;
+        assert.deepEqual(await db.prepare(sql).get(), want, backend);
+        const requests = server.served.length - opening;
+        assert.ok(requests <= bound, `${backend}, ${what}: ${requests} requests (${bound})`);
+        const times = new Uint8Array(pages);
+        for (const { start, end } of server.served) {
+          for (let p = Math.floor(start / pageSize); p <= Math.floor(end / pageSize); p++) {
+            times[p]++;
+          }
+        }
+        const twice = [...times.keys()].filter((p) => times[p] > 1).map((p) => p + 1);
+        assert.deepEqual(twice, [], `${backend}, ${what}: pages fetched twice`);
+        db.close();
+      }
+    });
+  }
+});
+
 Deno.test("lazy: the file changing on the server (ETag) fails the statement with SQLITE_IOERR", async () => {
   const switches: RangeServerSwitches = {}; // read by the server on every request
   await withServer(switches, async (server) => {
@@ -247,6 +352,92 @@ Deno.test("lazy: 5xx after the retries and a timeout are SQLITE_IOERR", async ()
       AsyncDatabase.open(server.url, { http: { timeoutMs: 100, retries: 0 } }),
       (e) => e instanceof SqliteError && e.code === "SQLITE_IOERR",
     );
+  });
+});
+
+Deno.test("lazy: a redirected URL costs one redirect per connection", async () => {
+  const lookup = "SELECT name FROM t WHERE id = ?";
+  const scan = "SELECT count(*) AS n, sum(length(pad)) AS p FROM t";
+  await withServer({}, async (server) => {
+    const db = await AsyncDatabase.open(server.redirectUrl);
+    assert.deepEqual(await db.prepare(lookup).get(15_001), { name: "name 15001" });
+    assert.deepEqual(await db.prepare(scan).get(), { n: 20000, p: 4_000_000 });
+    assert.ok(server.counts.requests > 10, `${server.counts.requests} requests`);
+    assert.equal(server.redirects, 1);
+    db.close();
+    const again = await AsyncDatabase.open(server.redirectUrl);
+    assert.deepEqual(await again.prepare(lookup).get(7), { name: "name 7" });
+    assert.equal(server.redirects, 2, "a new connection asks the URL given again");
+    again.close();
+  });
+});
+
+Deno.test("lazy: when a redirect's target stops serving the file, the URL given is asked again once", async () => {
+  const lookup = "SELECT name FROM t WHERE id = ?";
+  const switches: RangeServerSwitches = {}; // read by the server on every request
+  await withServer(switches, async (server) => {
+    const db = await AsyncDatabase.open(server.redirectUrl);
+    assert.deepEqual(await db.prepare(lookup).get(15_001), { name: "name 15001" });
+    assert.equal(server.redirects, 1);
+    // The target answers 410 Gone from now on; the URL given leads to another one.
+    switches.moveTargetAfter = server.counts.requests;
+    assert.deepEqual(await db.prepare(lookup).get(3), { name: "name 3" });
+    assert.equal(server.redirects, 2);
+    const requests = server.counts.requests;
+    assert.deepEqual(await db.prepare(lookup).get(9_999), { name: "name 9999" });
+    assert.ok(server.counts.requests > requests, "fetched more pages");
+    assert.equal(server.redirects, 2, "the new target is kept");
+    db.close();
+  });
+  // A target that serves another version of the file: the URL given leads there too.
+  await withServer(switches, async (server) => {
+    switches.moveTargetAfter = undefined;
+    const db = await AsyncDatabase.open(server.redirectUrl);
+    switches.changeEtagAfter = server.counts.requests;
+    await assert.rejects(
+      db.prepare(lookup).get(15_001),
+      (e) => e instanceof SqliteError && e.code === "SQLITE_IOERR" && /changed/.test(e.message),
+    );
+    assert.equal(server.redirects, 2, "asked the URL given once before failing");
+    db.close();
+  });
+});
+
+Deno.test("lazy: Retry-After is waited for, and one longer than the timeout fails at once", async () => {
+  await withServer({ fail503First: 1, retryAfter: "1" }, async (server) => {
+    const started = performance.now();
+    const db = await AsyncDatabase.open(server.url, { http: { backoffMs: 1 } });
+    const waited = performance.now() - started;
+    assert.ok(waited >= 950, `retried after ${waited.toFixed(0)} ms, not 1 s`);
+    assert.deepEqual(await db.prepare("SELECT name FROM t WHERE id = 5").get(), { name: "name 5" });
+    db.close();
+  });
+  // An HTTP date an hour ahead: the request fails at once rather than wait past its timeout.
+  const later = new Date(Date.now() + 3_600_000).toUTCString();
+  await withServer({ fail503First: 1, retryAfter: later }, async (server) => {
+    const started = performance.now();
+    await assert.rejects(
+      AsyncDatabase.open(server.url, { http: { timeoutMs: 2000, backoffMs: 1 } }),
+      (e) =>
+        e instanceof SqliteError && e.code === "SQLITE_IOERR" && /HTTP 503/.test(e.message) &&
+        /retry after 3[56]\d\d s, more than the 2000 ms timeout/.test(e.message),
+    );
+    assert.ok(performance.now() - started < 1000, "did not wait");
+    assert.equal(server.counts.requests, 1);
+  });
+});
+
+Deno.test("lazy: an HTML page served for the database is reported as one", async () => {
+  await withServer({ htmlPage: true }, async (server) => {
+    for (const http of [{}, { allowFullDownload: true }]) {
+      await assert.rejects(
+        AsyncDatabase.open(server.url, { http }),
+        (e) =>
+          e instanceof SqliteError && e.code === "SQLITE_IOERR" &&
+          /answered with an HTML page \(HTTP 200, Content-Type: text\/html/.test(e.message) &&
+          /ignored the Range header/.test(e.message) && !/allowFullDownload/.test(e.message),
+      );
+    }
   });
 });
 

@@ -57,7 +57,9 @@ export type AsyncSource = string | URL | Blob | AsyncReader | SplitFileConfig;
 export interface AsyncDatabaseOptions extends Omit<DatabaseOptions, "wal"> {
   /**
    * Most pages one fetch reads ahead of a scan walking the file in order (default 256);
-   * read-ahead starts at one page and doubles while misses are sequential.
+   * read-ahead starts at one page and doubles while misses are sequential (or jump a
+   * little ahead, as a scan does to an interior page among its leaves). Fetched pages wait
+   * to be read in a staging area of twice as many pages.
    */
   maxReadAheadPages?: number;
   /** For a URL: timeouts, retries, backoff, a `fetch` to use, full-download opt-in. */
@@ -83,10 +85,12 @@ export interface AsyncDatabaseOptions extends Omit<DatabaseOptions, "wal"> {
  * `Database`'s, where `cachePages` bounds the pages kept in memory however large the
  * file, plus `maxReadAheadPages` and `http`.
  *
- * A file that changes on the server while it is read (another ETag or Last-Modified)
- * fails the statement with `SQLITE_IOERR`, as do timeouts and server errors after the
- * retries; a server that ignores `Range` is `SQLITE_IOERR` too, unless
- * `http.allowFullDownload`.
+ * A URL that redirects is followed once per connection (see `HttpSource`). A file that
+ * changes on the server while it is read (another ETag or Last-Modified) fails the
+ * statement with `SQLITE_IOERR`, as do timeouts and server errors after the retries
+ * (which wait as long as a `Retry-After` asks, up to `http.timeoutMs`); a server that
+ * ignores `Range` is `SQLITE_IOERR` too, unless `http.allowFullDownload`, and so is an
+ * HTML page answered instead of the file.
  *
  * @example
  * ```ts
@@ -135,17 +139,29 @@ export class AsyncDatabase {
         readInto: (target, offset) => lazy.readInto(target, offset),
         close() {},
       };
-      const open = (o: OpenOptions) => new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
-      lazy.keepReadPages(true); // a failed attempt's pager and its pages are dropped
-      for (;;) {
-        try {
-          const db = databaseOver(open, dbOptions);
-          lazy.keepReadPages(false);
-          return new AsyncDatabase(db, lazy);
-        } catch (e) {
-          if (!(e instanceof PageMiss)) throw e;
-          await lazy.fetch(e);
+      let file: DatabaseFile | null = null;
+      const open = (o: OpenOptions) =>
+        file = new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
+      // A failed attempt's pager and its pages are dropped: pages read stay staged meanwhile.
+      const release = lazy.holdReadPages();
+      try {
+        for (;;) {
+          try {
+            const db = databaseOver(open, dbOptions);
+            // What the connection's pager holds is never fetched again along a run.
+            const pager = () => (file as DatabaseFile).pager;
+            lazy.attachPager({
+              isCached: (pgno) => pager().isCached(pgno),
+              isPinned: (pgno) => pager().isPinned(pgno),
+            });
+            return new AsyncDatabase(db, lazy);
+          } catch (e) {
+            if (!(e instanceof PageMiss)) throw e;
+            await lazy.fetch(e);
+          }
         }
+      } finally {
+        release();
       }
     } catch (e) {
       bytes.close();

@@ -106,6 +106,10 @@ export class AsyncStatement {
     const starter: RunStarter = {
       start: (): RowCursor => startRun(st, params, true),
       fallback: fallback ? () => startRun(fallback(st), params, true) : null,
+      pages: {
+        hold: () => this.#host.source.holdReadPages(),
+        fits: (miss) => this.#host.source.fitsStaged(miss),
+      },
     };
     return new LazyRun(starter);
   }

@@ -8,9 +8,14 @@
  * The rows are the same ones as long as the statement is deterministic, which restarts
  * assume (a statement calling random() may see other values after a restart).
  *
- * Restarts make progress as long as the statement's pages fit the page cache. A run that
- * misses again a page it already fetched has outgrown the cache; it is given to `fallback`
- * (a resumable run of the same statement), or fails with SQLITE_NOMEM when there is none.
+ * A run that starts again reads again every page it read before; the source keeps them
+ * staged while the run goes on (`pages.hold`), so none is fetched twice. Before a fetch
+ * that would leave no room for them all (`pages.fits`: the statement reads more pages
+ * than the staging area holds), the run is given at once to `fallback`, a resumable run
+ * of the same statement, which reads the kept pages and goes on from the miss without
+ * restarting again. Without `pages`, restarts make progress as long as the statement's
+ * pages fit the page cache; a run that misses again a page it already fetched has outgrown
+ * it, and is given to the fallback, or fails with SQLITE_NOMEM when there is none.
  */
 import { SqliteError } from "../errors.ts";
 import { PageMiss } from "../io/page_miss.ts";
@@ -23,6 +28,16 @@ export interface RunStarter {
   start(): RowCursor;
   /** Starts a resumable run, for when restarts cannot finish; null when there is none. */
   readonly fallback: (() => RowCursor) | null;
+  /** The source's keeping of pages read, for runs that start again (LazySource). */
+  readonly pages?: RestartPages;
+}
+
+/** How the lazy source keeps the pages a restarting run read (see core/io/lazy_source.ts). */
+export interface RestartPages {
+  /** Keeps pages read staged until the returned function is called. */
+  hold(): () => void;
+  /** Whether fetching `miss` leaves every page kept in place. */
+  fits(miss: PageMiss): boolean;
 }
 
 /** Restarts at most this many times for one page before giving up on restarting. */
@@ -35,6 +50,8 @@ export class LazyRun {
   #delivered = 0;
   #skip = 0;
   #usingFallback = false;
+  /** Releases the source's hold on the pages this run read, while it may restart. */
+  #release: (() => void) | null = null;
   /** Misses per first byte offset, while restarting. */
   readonly #missesAt = new Map<number, number>();
   #done = false;
@@ -58,6 +75,7 @@ export class LazyRun {
     for (;;) {
       let cursor = this.#cursor;
       if (cursor === null) {
+        if (!this.#usingFallback) this.#release ??= this.#starter.pages?.hold() ?? null;
         try {
           cursor = this.#cursor = this.#usingFallback
             ? this.#starter.fallback!()
@@ -67,6 +85,8 @@ export class LazyRun {
           this.close();
           throw e;
         }
+        // A resumable run reads each page once: nothing to keep.
+        if (cursor.resumable) this.#releasePages();
       }
       let values: SqlValue[] | null;
       try {
@@ -78,6 +98,7 @@ export class LazyRun {
         }
         if (cursor.resumable) return e;
         this.#cursor = null; // the run closed itself
+        if (this.#handOver(e)) continue;
         return this.#restartAfter(e);
       }
       if (values === null) {
@@ -91,6 +112,29 @@ export class LazyRun {
       this.#delivered++;
       return values;
     }
+  }
+
+  /**
+   * Whether the run goes on as the fallback now, before `miss` is fetched: the fetch would
+   * leave no room for the pages kept for a restart. The fallback then reads them (they are
+   * no longer kept: each is read once more) and misses where this run did.
+   */
+  #handOver(miss: PageMiss): boolean {
+    const pages = this.#starter.pages;
+    if (this.#usingFallback || this.#starter.fallback === null || pages === undefined) {
+      return false;
+    }
+    if (pages.fits(miss)) return false;
+    this.#usingFallback = true;
+    this.#skip = this.#delivered;
+    this.#missesAt.clear();
+    this.#releasePages();
+    return true;
+  }
+
+  #releasePages(): void {
+    this.#release?.();
+    this.#release = null;
   }
 
   /** Arranges a restart after `miss` is fetched, or the fallback when restarts loop. */
@@ -109,12 +153,14 @@ export class LazyRun {
       }
       this.#usingFallback = true;
       this.#missesAt.clear();
+      this.#releasePages();
     }
     return miss;
   }
 
   /** Ends the run (idempotent). */
   close(): void {
+    this.#releasePages();
     this.#done = true;
     this.#cursor?.close();
     this.#cursor = null;

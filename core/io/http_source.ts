@@ -5,6 +5,7 @@
 import { SqliteError } from "../errors.ts";
 import { type AsyncByteSource, clampRange } from "./async_source.ts";
 import {
+  failedStatus,
   type HttpStats,
   type RangeRequestOptions,
   type RangeResponse,
@@ -21,7 +22,10 @@ export interface HttpSourceOptions {
   timeoutMs?: number;
   /** Retries after a network error, a timeout, a 5xx or a 429 (default 3). */
   retries?: number;
-  /** Delay before the first retry in milliseconds, doubled before each next one (100). */
+  /**
+   * Delay before the first retry in milliseconds, doubled before each next one (100); a
+   * longer `Retry-After` is waited for instead, and one past `timeoutMs` fails at once.
+   */
   backoffMs?: number;
   /**
    * When the server ignores `Range` and sends the whole file, keep it and serve reads from
@@ -56,9 +60,17 @@ export function openHttpSource(
   return HttpSource.open(url, options);
 }
 
-/** A file behind a URL read with HTTP range requests; see {@link openHttpSource}. */
+/**
+ * A file behind a URL read with HTTP range requests; see {@link openHttpSource}.
+ *
+ * When the URL redirects, range requests go straight to where it led (one redirect per
+ * connection, not one per request), checked against the first answer's ETag/Last-Modified
+ * as any. If that URL stops serving the file (a 4xx: an expired signed URL, a moved
+ * object; or another validator), the request goes once more through the URL given, and
+ * where it leads now is kept.
+ */
 export class HttpSource implements AsyncByteSource {
-  /** The URL being read. */
+  /** The URL being read (as given: before any redirect). */
   readonly url: string;
   /** Size of the file in bytes (from the first response's Content-Range). */
   readonly size: number;
@@ -72,6 +84,8 @@ export class HttpSource implements AsyncByteSource {
   readonly stats: HttpStats;
   #transport: RangeRequestOptions;
   #closer = new AbortController();
+  /** Where range requests go: where {@link HttpSource.url} redirected when last asked. */
+  #target: string;
 
   private constructor(
     url: string,
@@ -87,6 +101,12 @@ export class HttpSource implements AsyncByteSource {
     this.fullDownload = first.range === null;
     this.#transport = transport;
     this.stats = stats;
+    this.#target = first.redirectedTo ?? url;
+  }
+
+  /** Where range requests go now: {@link HttpSource.url}, or where it redirected. */
+  get target(): string {
+    return this.#target;
   }
 
   /** Same as {@link openHttpSource}. */
@@ -141,8 +161,23 @@ export class HttpSource implements AsyncByteSource {
     const { start, end } = clampRange(this.size, offset, length);
     if (start === end) return new Uint8Array(0);
     if (end <= this.firstBytes.length) return this.firstBytes.slice(start, end);
+    const target = this.#target;
+    if (target === this.url) return await this.#readFrom(this.url, start, end);
+    try {
+      return await this.#readFrom(target, start, end);
+    } catch (e) {
+      const status = failedStatus(e);
+      const gone = (status !== null && status >= 400 && status < 500) || changed.has(e as object);
+      if (!gone || this.#closer.signal.aborted) throw e;
+      // The redirect's target no longer serves this file: ask the URL given, once.
+      return await this.#readFrom(this.url, start, end);
+    }
+  }
+
+  /** Bytes `[start, end)` from `url`; reading {@link HttpSource.url} moves the target. */
+  async #readFrom(url: string, start: number, end: number): Promise<Uint8Array> {
     const response = await requestRange(
-      { url: this.url, start, endInclusive: end - 1, acceptFullBody: false },
+      { url, start, endInclusive: end - 1, acceptFullBody: false },
       this.#transport,
       this.stats,
       this.#closer.signal,
@@ -153,6 +188,7 @@ export class HttpSource implements AsyncByteSource {
       throw mismatch(this.url, start, end, range);
     }
     if (response.bytes.length !== end - start) throw shortBody(this.url, response, end - start);
+    if (url === this.url) this.#target = response.redirectedTo ?? this.url;
     return response.bytes;
   }
 
@@ -170,10 +206,18 @@ export class HttpSource implements AsyncByteSource {
       const was = validatorChanged
         ? `${this.validator} became ${response.validator}`
         : `size ${this.size} became ${total}`;
-      throw ioError(this.url, `the file changed on the server while it was being read (${was})`);
+      const error = ioError(
+        this.url,
+        `the file changed on the server while it was being read (${was})`,
+      );
+      changed.add(error);
+      throw error;
     }
   }
 }
+
+/** Errors for a file that changed on the server (the redirect's target may be stale). */
+const changed = new WeakSet<object>();
 
 function ioError(url: string, what: string): SqliteError {
   return new SqliteError("SQLITE_IOERR", `disk I/O error: ${url}: ${what}`);

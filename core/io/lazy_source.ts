@@ -5,18 +5,30 @@
  * {@link LazySource.fetch} and resumes or restarts the run.
  *
  * What a fetch asks for:
- * - the missing pages, rounded to whole pages, in one request (adjacent misses coalesce);
- * - when the miss continues a run of the file read in order (at or a little past where the
- *   run's last fetch ended: a scan skips the interior pages between its leaves), more
- *   pages ahead, doubling each time up to `maxReadAheadPages`, so a scan of N pages takes
- *   about log2(N) requests until the cap, then N / cap. A miss elsewhere (an interior
- *   page, a lookup) fetches its page alone and leaves the run as it was; two misses in a
- *   row on consecutive pages start a new run;
- * - never pages already fetched and not yet read.
+ * - the missing pages, rounded to whole pages (adjacent misses coalesce);
+ * - along a run of the file read in order, the run's next pages: a miss at the run's end or
+ *   ahead of it by less than the run's next read-ahead continues the run, which then
+ *   fetches from where its last fetch ended, past the miss, for its read-ahead — which
+ *   doubles each time up to `maxReadAheadPages`. A scan that jumps to an interior page lying
+ *   among its leaves thus fetches that page together with the leaves before it, and a scan
+ *   of N pages takes about log2(N) requests until the cap, then N / cap. A miss elsewhere (a
+ *   lookup, an interior page far ahead) fetches its pages alone and leaves the runs as they
+ *   were; two misses in a row on consecutive pages start a new run. A few runs are followed
+ *   at once (a scan's leaves lie in order in stretches);
+ * - never a page fetched and not read yet, nor one a fetch under way brings (a miss of such
+ *   a page waits for that fetch), nor, unless it is missed, one of the last pages fetched
+ *   alone or one a cursor above holds (the pager says, when one is attached with
+ *   {@link LazySource.attachPager}): the pages to fetch are then requested as up to a few
+ *   ranges around those. Pages the pager caches are left out at either end of the request
+ *   (in the middle, re-reading one costs less than another request).
  *
  * Memory: fetched pages wait in a staging area until the pager reads them into its own
  * cache (which bounds the rest); the staging area holds at most `maxStagedPages` pages,
- * oldest dropped first (a dropped page is fetched again if it is ever read).
+ * oldest dropped first (a dropped page is fetched again if it is ever read). While a run
+ * that starts again after a miss is going (generated code, opening a connection), the pages
+ * it reads stay staged too ({@link LazySource.holdReadPages}), so its next attempt fetches
+ * none of them again; {@link LazySource.fitsStaged} tells whether the next fetch still
+ * leaves them all in place.
  */
 import { SqliteError } from "../errors.ts";
 import type { AsyncByteSource } from "./async_source.ts";
@@ -26,6 +38,12 @@ import type { PageStore } from "./page_store.ts";
 
 /** Runs read in order tracked at once (see {@link LazySource}). */
 const MAX_RUNS = 4;
+
+/** Most ranges one fetch requests past its missing pages (around pages it must not ask for). */
+const MAX_RANGES = 4;
+
+/** Pages fetched alone remembered (see {@link LazySource}): the most recent ones. */
+const MAX_ALONE = 64;
 
 /** Options of a {@link LazySource}. */
 export interface LazySourceOptions {
@@ -52,6 +70,30 @@ export interface LazySourceStats {
   peakStagedPages: number;
   /** Pages found in the page store instead of fetched. */
   storedPages: number;
+}
+
+/**
+ * What the pager reading a {@link LazySource} holds, by 1-based page number (core/pager.ts
+ * implements it): pages it caches, and pages a cursor keeps (cached or not).
+ */
+export interface PageHolder {
+  /** Whether page `pgno` is in the cache. */
+  isCached(pgno: number): boolean;
+  /** Whether a cursor keeps page `pgno`'s bytes. */
+  isPinned(pgno: number): boolean;
+}
+
+/** A run of the file read in order: the page index just past its last fetch, and its read-ahead. */
+interface Run {
+  next: number;
+  window: number;
+}
+
+/** A fetch under way: page indexes `[first, end)`, settled once they are staged (or failed). */
+interface InFlight {
+  first: number;
+  end: number;
+  done: Promise<void>;
 }
 
 /**
@@ -91,19 +133,30 @@ export class LazySource implements ByteSource {
   readonly #pageCount: number;
   readonly #maxReadAhead: number;
   readonly #maxStaged: number;
-  /** Fetched pages not read yet, by page index (0-based), oldest first. */
+  /** Fetched pages not read yet (or read while held), by page index (0-based), oldest first. */
   readonly #staged = new Map<number, Uint8Array>();
   /**
-   * Runs of the file being read in order, most recent first (a scan's leaves are in file
-   * order in stretches, so a scan may keep a few going): the page index just past each
-   * run's last fetch, and the run's current read-ahead.
+   * Staged pages that were read, with the hold epoch they were read in: those of the
+   * current epoch are kept for the run holding them, the others may go first.
    */
-  #runs: { next: number; window: number }[] = [];
+  readonly #readStaged = new Map<number, number>();
+  /** Runs of the file being read in order, most recent first (see the module documentation). */
+  #runs: Run[] = [];
+  /** Fetches under way. */
+  #inFlight: InFlight[] = [];
+  /**
+   * Pages recently fetched alone (a scan's jump to an interior page, a lookup's path),
+   * oldest first: a run that reaches them later does not fetch them again.
+   */
+  readonly #alone = new Set<number>();
   /** Page index just past the last fetch, whatever it was. */
   #lastEnd = -1;
   #closed = false;
-  /** Whether page reads leave pages staged (see {@link LazySource.keepReadPages}). */
-  #keepRead = false;
+  /** Holds on pages read (see {@link LazySource.holdReadPages}). */
+  #holds = 0;
+  /** Bumped each time holds begin anew: pages read in an earlier epoch are no longer kept. */
+  #epoch = 0;
+  #pager: PageHolder | null = null;
   readonly #store: { store: PageStore; key: string } | null;
 
   /** Reads `source` in pages of `pageSize` bytes; `firstBytes` are staged already. */
@@ -159,16 +212,55 @@ export class LazySource implements ByteSource {
       const page = this.#staged.get(p)!;
       const from = Math.max(offset, p * size), to = Math.min(end, (p + 1) * size);
       out.set(page.subarray(from - p * size, to - p * size), from - offset);
-      if (consume && !this.#keepRead) this.#staged.delete(p);
+      if (!consume) continue;
+      if (this.#holds > 0) {
+        this.#readStaged.set(p, this.#epoch);
+      } else {
+        this.#staged.delete(p);
+        this.#readStaged.delete(p);
+      }
     }
   }
 
   /**
-   * While `keep`, pages read stay staged: for attempts whose pager is thrown away when
-   * they miss (opening a connection), so the next attempt does not fetch them again.
+   * From now until the returned function is called, pages read stay staged: for runs that
+   * start again from the beginning after a miss (generated code; opening a connection,
+   * whose failed attempts' pagers are dropped), so that the next attempt fetches none of
+   * them again. Holds nest; once none is left, the pages they kept go first when room is
+   * needed.
    */
-  keepReadPages(keep: boolean): void {
-    this.#keepRead = keep;
+  holdReadPages(): () => void {
+    if (this.#holds++ === 0) this.#epoch++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds--;
+    };
+  }
+
+  /**
+   * Whether fetching `miss` would leave in place every page staged and not read, and every
+   * page read while held: if not, starting the held run again would fetch some again.
+   */
+  fitsStaged(miss: PageMiss): boolean {
+    const { first, end } = this.#missPages(miss);
+    const { from, to } = this.#choose(first, end).span;
+    let pages = 0;
+    for (const [a, b] of this.#ranges(from, to, first, end).ranges) pages += b - a;
+    let dispensable = 0; // read, and not kept by a hold
+    for (const epoch of this.#readStaged.values()) {
+      if (this.#holds === 0 || epoch !== this.#epoch) dispensable++;
+    }
+    return this.#staged.size - dispensable + pages <= this.#maxStaged;
+  }
+
+  /**
+   * The pager reading this source: pages a cursor holds are never fetched again along a
+   * run, and cached pages are left out at either end of a request.
+   */
+  attachPager(pager: PageHolder | null): void {
+    this.#pager = pager;
   }
 
   /**
@@ -177,18 +269,145 @@ export class LazySource implements ByteSource {
    * propagate; nothing is staged then.
    */
   async fetch(miss: PageMiss): Promise<void> {
+    const { first, end } = this.#missPages(miss);
+    // Pages of the miss that a fetch under way brings: wait for it rather than ask again
+    // (if it fails, the pages are asked for below, and that failure is this miss's).
+    for (;;) {
+      const pending = this.#inFlight.find((f) =>
+        f.first < end && f.end > first &&
+        this.#anyMissing(Math.max(first, f.first), Math.min(end, f.end))
+      );
+      if (pending === undefined) break;
+      await pending.done.catch(() => {});
+    }
+    if (!this.#anyMissing(first, end)) return;
+    const ranges = this.#plan(first, end);
+    if (ranges.length === 0) return;
+    await Promise.all(ranges.map(([a, b]) => this.#fetchRange(a, b)));
+  }
+
+  /** Page indexes `[first, end)` that `miss` needs. */
+  #missPages(miss: PageMiss): { first: number; end: number } {
     const size = this.pageSize;
-    let first = Math.floor(miss.start / size);
-    let end = Math.floor((Math.max(miss.end, miss.start + 1) - 1) / size) + 1;
-    const run = this.#runAt(first);
-    const ahead = run ? run.window : 1;
-    end = Math.min(this.#pageCount, Math.max(end, first + ahead));
-    // Only the pages still missing: trim staged pages off both ends.
-    while (first < end && this.#staged.has(first)) first++;
-    while (end > first && this.#staged.has(end - 1)) end--;
-    if (run) run.next = end;
-    this.#lastEnd = end;
-    if (first >= end) return;
+    const first = Math.floor(miss.start / size);
+    const end = Math.floor((Math.max(miss.end, miss.start + 1) - 1) / size) + 1;
+    return { first, end: Math.max(first, Math.min(end, this.#pageCount)) };
+  }
+
+  /** Whether a page of `[first, end)` is not staged. */
+  #anyMissing(first: number, end: number): boolean {
+    for (let p = first; p < end; p++) if (!this.#staged.has(p)) return true;
+    return false;
+  }
+
+  /**
+   * What a miss of pages `[first, end)` fetches: the run it continues (an index in
+   * {@link #runs}), or a new one, or none; and the span of pages it covers.
+   */
+  #choose(first: number, end: number): {
+    run: number | "new" | null;
+    window: number;
+    span: { from: number; to: number };
+  } {
+    const grow = (window: number) => Math.min(2 * window, this.#maxReadAhead);
+    const i = this.#runs.findIndex((r) => first >= r.next && first < r.next + grow(r.window));
+    let run: number | "new" | null = null, from = first, window = 0;
+    if (i >= 0) {
+      run = i;
+      from = this.#runs[i].next;
+      window = grow(this.#runs[i].window);
+    } else if (first === this.#lastEnd) {
+      run = "new";
+      window = grow(1);
+    }
+    const to = Math.min(this.#pageCount, Math.max(end, from + window));
+    return { run, window, span: { from, to } };
+  }
+
+  /** Chooses what a miss of pages `[first, end)` fetches and moves the runs on; the ranges. */
+  #plan(first: number, end: number): [number, number][] {
+    const { run, window, span } = this.#choose(first, end);
+    const { ranges, stop } = this.#ranges(span.from, span.to, first, end);
+    // The run goes on where this fetch stops (pages past it are left to the next one).
+    const next = Math.max(end, stop);
+    this.#lastEnd = next;
+    if (run === null) {
+      for (let p = first; p < end; p++) this.#alone.add(p);
+      for (const p of this.#alone) {
+        if (this.#alone.size <= MAX_ALONE) break;
+        this.#alone.delete(p);
+      }
+      return ranges;
+    }
+    // The run is past these now (it fetched them again only if they were missed).
+    for (const p of this.#alone) if (p >= span.from && p < next) this.#alone.delete(p);
+    const runs = this.#runs;
+    const moved: Run = run === "new" ? { next, window } : runs.splice(run, 1)[0];
+    moved.next = next;
+    moved.window = window;
+    runs.unshift(moved);
+    if (runs.length > MAX_RUNS) runs.pop();
+    return ranges;
+  }
+
+  /**
+   * The ranges of pages `[from, to)` to request for a miss of `[first, end)`, and where
+   * they stop (`to`, or earlier past the miss once there are enough ranges): without pages
+   * staged, coming, or (unless missed) held by a cursor, nor cached ones at either end.
+   */
+  #ranges(
+    from: number,
+    to: number,
+    first: number,
+    end: number,
+  ): { ranges: [number, number][]; stop: number } {
+    const pager = this.#pager;
+    const ranges: [number, number][] = [];
+    let start = -1, stop = to;
+    for (let p = from; p < to; p++) {
+      const missed = p >= first && p < end;
+      const skip = this.#staged.has(p) || this.#coming(p) ||
+        (!missed && (this.#alone.has(p) || (pager !== null && pager.isPinned(p + 1))));
+      if (!skip) {
+        if (start < 0) start = p;
+        continue;
+      }
+      if (start >= 0) ranges.push([start, p]);
+      start = -1;
+      if (p >= end && ranges.length >= MAX_RANGES) {
+        stop = p;
+        break;
+      }
+    }
+    if (start >= 0) ranges.push([start, stop]);
+    if (pager !== null && ranges.length > 0) {
+      const cached = (p: number) => (p < first || p >= end) && pager.isCached(p + 1);
+      const head = ranges[0], tail = ranges[ranges.length - 1];
+      while (head[0] < head[1] && cached(head[0])) head[0]++;
+      while (tail[1] > tail[0] && cached(tail[1] - 1)) tail[1]--;
+    }
+    return { ranges: ranges.filter(([a, b]) => a < b), stop };
+  }
+
+  /** Whether a fetch under way brings page `p`. */
+  #coming(p: number): boolean {
+    for (const f of this.#inFlight) if (p >= f.first && p < f.end) return true;
+    return false;
+  }
+
+  /** Fetches pages `[first, end)` (one request), registered as under way meanwhile. */
+  #fetchRange(first: number, end: number): Promise<void> {
+    const entry: InFlight = { first, end, done: Promise.resolve() };
+    this.#inFlight.push(entry);
+    entry.done = this.#load(first, end).finally(() => {
+      this.#inFlight = this.#inFlight.filter((f) => f !== entry);
+    });
+    return entry.done;
+  }
+
+  /** Stages pages `[first, end)`: from the page store if it has them, else one request. */
+  async #load(first: number, end: number): Promise<void> {
+    const size = this.pageSize;
     if (this.#store !== null) {
       // Stored pages at either end need no fetch; the rest goes in one request.
       const { store, key } = this.#store;
@@ -216,26 +435,6 @@ export class LazySource implements ByteSource {
     }
   }
 
-  /**
-   * The run a miss at page `first` continues (its read-ahead doubled, moved to the front),
-   * a new one when the miss follows the previous fetch, or null for a miss on its own.
-   */
-  #runAt(first: number): { next: number; window: number } | null {
-    const runs = this.#runs;
-    let i = runs.findIndex((r) => first >= r.next && first <= r.next + r.window);
-    if (i < 0) {
-      if (first !== this.#lastEnd) return null;
-      runs.unshift({ next: first, window: 1 });
-      if (runs.length > MAX_RUNS) runs.pop();
-      i = 0;
-    }
-    const run = runs[i];
-    run.window = Math.min(2 * run.window, this.#maxReadAhead);
-    runs.splice(i, 1);
-    runs.unshift(run);
-    return run;
-  }
-
   /** Stages the whole pages of `bytes`, which start at page index `first`. */
   #stage(first: number, bytes: Uint8Array): void {
     const size = this.pageSize;
@@ -244,12 +443,25 @@ export class LazySource implements ByteSource {
       // A short last page is only whole at the end of the database.
       if (page.length < size && first + i !== this.#pageCount - 1) break;
       this.#staged.delete(first + i);
+      this.#readStaged.delete(first + i);
       this.#staged.set(first + i, page);
     }
-    while (this.#staged.size > this.#maxStaged) {
-      this.#staged.delete(this.#staged.keys().next().value!);
-    }
+    while (this.#staged.size > this.#maxStaged) this.#dropOne();
     this.stats.peakStagedPages = Math.max(this.stats.peakStagedPages, this.#staged.size);
+  }
+
+  /** Drops a staged page: the oldest read and not kept by a hold, else the oldest. */
+  #dropOne(): void {
+    let victim: number | undefined;
+    for (const [p, epoch] of this.#readStaged) {
+      if (this.#holds === 0 || epoch !== this.#epoch) {
+        victim = p;
+        break;
+      }
+    }
+    victim ??= this.#staged.keys().next().value!;
+    this.#staged.delete(victim);
+    this.#readStaged.delete(victim);
   }
 
   /** Drops the staged pages and closes the underlying source. */
@@ -257,6 +469,7 @@ export class LazySource implements ByteSource {
     if (this.#closed) return;
     this.#closed = true;
     this.#staged.clear();
+    this.#readStaged.clear();
     this.#source.close();
   }
 }

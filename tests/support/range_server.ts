@@ -19,12 +19,28 @@ export interface RangeServerSwitches {
   shiftRangeAfter?: number;
   /** From request N+1 on, send a body 10 bytes shorter than the Content-Range says. */
   truncateAfter?: number;
+  /** The Retry-After header sent with the 503 answers of `fail503First`. */
+  retryAfter?: string;
+  /**
+   * From request N+1 on, `redirectUrl` leads to another URL of the file, and the one it led
+   * to before answers 410 Gone (an expired signed URL, a moved object).
+   */
+  moveTargetAfter?: number;
+  /** Answer every request 200 with an HTML page (a wrong URL served by a web app). */
+  htmlPage?: boolean;
 }
 
 /** A running server; `close` releases hanging requests and shuts it down. */
 export interface RangeServer {
   url: string;
+  /** A URL answering 302 with the file's URL (with `?v=` and a version). */
+  redirectUrl: string;
+  /** Requests (redirects included) and body bytes. */
   counts: { requests: number; bytes: number };
+  /** 302 answers sent by `redirectUrl`. */
+  readonly redirects: number;
+  /** The byte range of every 206 answer, in order (`end` inclusive). */
+  served: { start: number; end: number }[];
   close(): Promise<void>;
 }
 
@@ -34,6 +50,8 @@ export function startRangeServer(
   switches: RangeServerSwitches = {},
 ): RangeServer {
   const counts = { requests: 0, bytes: 0 };
+  let redirects = 0;
+  const served: { start: number; end: number }[] = [];
   const hanging: (() => void)[] = [];
   const body = (bytes: Uint8Array, status: number, headers: Record<string, string>) => {
     counts.bytes += bytes.length;
@@ -47,7 +65,26 @@ export function startRangeServer(
       await new Promise<void>((resolve) => hanging.push(resolve));
       return new Response(null, { status: 503 });
     }
-    if (n <= (switches.fail503First ?? 0)) return new Response("busy", { status: 503 });
+    if (n <= (switches.fail503First ?? 0)) {
+      const headers: Record<string, string> = switches.retryAfter === undefined
+        ? {}
+        : { "Retry-After": switches.retryAfter };
+      return new Response("busy", { status: 503, headers });
+    }
+    if (switches.htmlPage) {
+      return new Response("<!doctype html><title>App</title>", {
+        status: 200,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    }
+    const version = n > (switches.moveTargetAfter ?? Infinity) ? 2 : 1;
+    const path = new URL(req.url);
+    if (path.pathname === "/redirect.db") {
+      redirects++;
+      return new Response(null, { status: 302, headers: { Location: `/test.db?v=${version}` } });
+    }
+    const asked = path.searchParams.get("v");
+    if (asked !== null && Number(asked) !== version) return new Response("gone", { status: 410 });
     const etag = n > (switches.changeEtagAfter ?? Infinity) ? `"v2"` : `"v1"`;
     const range = req.headers.get("Range")?.match(/^bytes=(\d+)-(\d+)$/);
     if (switches.ignoreRange || !range) return body(file, 200, { ETag: etag });
@@ -62,6 +99,7 @@ export function startRangeServer(
     if (n > (switches.shiftRangeAfter ?? Infinity)) start++;
     let bytes = file.subarray(start, end + 1);
     if (n > (switches.truncateAfter ?? Infinity)) bytes = bytes.subarray(0, bytes.length - 10);
+    served.push({ start, end });
     return body(bytes, 206, {
       ETag: etag,
       "Content-Range": `bytes ${start}-${end}/${file.length}`,
@@ -69,7 +107,12 @@ export function startRangeServer(
   });
   return {
     url: `http://127.0.0.1:${server.addr.port}/test.db`,
+    redirectUrl: `http://127.0.0.1:${server.addr.port}/redirect.db`,
     counts,
+    served,
+    get redirects() {
+      return redirects;
+    },
     async close() {
       for (const release of hanging) release();
       await server.shutdown();
