@@ -253,7 +253,7 @@ export class Pager {
 
   /** Whether page `pgno` is in the cache (a read of it costs no read of the file). */
   isCached(pgno: number): boolean {
-    return this.#where.get(pgno) >= 0;
+    return this.#cache.has(pgno);
   }
 
   /**
@@ -261,10 +261,7 @@ export class Pager {
    * memory until released, and the holder reads them without asking the pager again.
    */
   isPinned(pgno: number): boolean {
-    const slot = this.#where.get(pgno);
-    if (slot >= 0 && this.#slots[slot].pins > 0) return true;
-    for (const entry of this.#held) if (entry.pgno === pgno && entry.pins > 0) return true;
-    return false;
+    return (this.#cache.peek(pgno)?.pins ?? 0) > 0 || this.#pool.holds(pgno);
   }
 
   /**

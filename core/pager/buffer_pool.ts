@@ -56,6 +56,12 @@ export class BufferPool {
     this.#held = [];
   }
 
+  /** Whether a page evicted while held is still pinned by a cursor. */
+  holds(pgno: number): boolean {
+    for (const e of this.#held) if (e.pgno === pgno && e.pins > 0) return true;
+    return false;
+  }
+
   /** Frees the buffers of evicted pages that no cursor holds any longer. */
   #reclaimHeld(): void {
     const still: PageEntry[] = [];
