@@ -60,13 +60,13 @@ export class PageCache {
     this.#ringSize = ringSize;
   }
 
-  /** The entry of page `pgno`, marked used, or undefined when it is not cached. */
   /** The entry of page `pgno` if cached, without counting it as used. */
   peek(pgno: number): PageEntry | undefined {
     const slot = this.#where.get(pgno);
     return slot < 0 ? undefined : this.#slots[slot];
   }
 
+  /** The entry of page `pgno`, marked used, or undefined when it is not cached. */
   get(pgno: number): PageEntry | undefined {
     const slot = this.#where.get(pgno);
     if (slot < 0) return undefined;
