@@ -4,7 +4,7 @@
  */
 import { Database as LiteDatabase, SqliteError as LiteSqliteError } from "../../mod.ts";
 import { parseStatement } from "../../core/sql/parser.ts";
-import { type Connection, openConnection } from "./connection.ts";
+import { type Connection, executing, idleConnection, requireNoIterators } from "./connection.ts";
 import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
 import { openRequest, type Options } from "./open_options.ts";
 import { Statement } from "./statement.ts";
@@ -46,6 +46,8 @@ export class Database {
     this.#connection = {
       lite: openLite(request.source, request.backend),
       iterators: 0,
+      busy: false,
+      unsafe: false,
       verbose: request.verbose,
       safeIntegers: false,
     };
@@ -68,7 +70,8 @@ export class Database {
 
   #prepare(source: string, pragmaMode: boolean): Statement {
     if (typeof source !== "string") misuse("Expected first argument to be a string");
-    const lite = openConnection(this.#connection);
+    const lite = idleConnection(this.#connection);
+    if (pragmaMode) requireNoIterators(this.#connection, true);
     try {
       return new Statement(this, this.#connection, lite.prepare(source), source, pragmaMode);
     } catch (e) {
@@ -79,19 +82,23 @@ export class Database {
   /** Runs every statement in `source` (each one's rows are read and dropped); returns this. */
   exec(source: string): this {
     if (typeof source !== "string") misuse("Expected first argument to be a string");
-    const lite = openConnection(this.#connection);
-    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
-    for (
-      let parsed = parseStatement(source);
-      parsed;
-      parsed = parseStatement(source, parsed.tail)
-    ) {
-      const text = source.slice(parsed.statement.start, parsed.tail);
-      const statement = lite.prepare(text);
-      this.#connection.verbose?.(text.trimEnd());
-      statement.setReadBigInts(true);
-      statement.values();
-    }
+    const c = this.#connection;
+    const lite = idleConnection(c);
+    requireNoIterators(c, true);
+    executing(c, null, () => {
+      const verbose = c.verbose;
+      for (
+        let parsed = parseStatement(source);
+        parsed;
+        parsed = parseStatement(source, parsed.tail)
+      ) {
+        const text = source.slice(parsed.statement.start, parsed.tail);
+        const statement = lite.prepare(text);
+        if (verbose) verbose(text.trimEnd());
+        statement.setReadBigInts(true);
+        statement.values();
+      }
+    });
     return this;
   }
 
@@ -143,8 +150,8 @@ export class Database {
   function(name: string, options: FunctionOptions, fn: (...args: any[]) => unknown): this;
   // deno-lint-ignore no-explicit-any
   function(name: string, optionsOrFn: any, fn?: (...args: any[]) => unknown): this {
-    const lite = openConnection(this.#connection);
-    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
+    const lite = idleConnection(this.#connection);
+    requireNoIterators(this.#connection, false);
     registerFunction(lite, this.#connection, name, optionsOrFn, fn);
     return this;
   }
@@ -167,29 +174,36 @@ export class Database {
    * ```
    */
   aggregate(name: string, options: AggregateOptions): this {
-    const lite = openConnection(this.#connection);
-    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
+    const lite = idleConnection(this.#connection);
+    requireNoIterators(this.#connection, false);
     registerAggregate(lite, this.#connection, name, options);
     return this;
   }
 
   /** The `safeIntegers` setting of statements prepared from now on; returns this. */
-  defaultSafeIntegers(toggle?: boolean): this {
+  defaultSafeIntegers(...toggle: [use?: boolean]): this {
     this.#connection.safeIntegers = toggleArgument(toggle);
     return this;
   }
 
-  /** Accepted for compatibility; there is nothing unsafe to allow. Returns this. */
-  unsafeMode(toggle?: boolean): this {
-    toggleArgument(toggle);
+  /**
+   * better-sqlite3's unsafe mode: while iterators are open, `exec`, `pragma` and `run` are
+   * allowed (nothing here writes, so that is all it changes). Returns this.
+   */
+  unsafeMode(...toggle: [use?: boolean]): this {
+    this.#connection.unsafe = toggleArgument(toggle);
     return this;
   }
 
-  /** Closes the connection (again: nothing happens); returns this. */
+  /**
+   * Closes the connection (again: nothing happens); returns this. Refused while a
+   * statement is executing or an iterator is open.
+   */
   close(): this {
     const c = this.#connection;
     if (c.lite) {
-      if (c.iterators > 0) misuse(Misuse.databaseBusy);
+      if (c.busy) misuse(Misuse.databaseBusy);
+      requireNoIterators(c, false);
       c.lite.close();
       c.lite = null;
     }

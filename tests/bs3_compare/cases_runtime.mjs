@@ -30,7 +30,308 @@ function withTables(D, path, write) {
 const WIN =
   "WINDOW win AS (ORDER BY rowid ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY rowid";
 
+/** A value both sides can print: what a database, statement or iterator is, else the value. */
+function shown(v) {
+  if (v && typeof v === "object") {
+    if (typeof v.prepare === "function") return "Database";
+    if (typeof v.run === "function" && typeof v.bind === "function") return "Statement";
+    if (typeof v.next === "function") return "iterator";
+  }
+  return v;
+}
+
+/** Runs each call, keeping its value (see shown) or its error. */
+const each = (calls) => calls.map((f) => run(() => shown(f())));
+
+// Every call better-sqlite3 may refuse while the connection is busy, on `db` and on a
+// statement `other` of it that is not running.
+function busyCalls(db, other, iterator) {
+  return [
+    () => db.prepare("SELECT 555"),
+    () => db.exec("SELECT 555"),
+    () => db.pragma("user_version"),
+    () => db.function("fx", () => 1),
+    () => db.aggregate("ax", { step: () => {} }),
+    () => db.close(),
+    () => other.get(),
+    () => other.all(),
+    () => Array.from(other.iterate()),
+    () => other.run(),
+    () => other.pluck(),
+    () => other.raw(false),
+    () => other.expand(false),
+    () => other.safeIntegers(false),
+    () => other.columns(),
+    () => other.busy,
+    () => iterator.next(),
+    () => iterator.return(),
+    () => db.open,
+    () => db.inTransaction,
+    () => db.defaultSafeIntegers(false),
+    () => db.unsafeMode(false),
+  ];
+}
+
 export const cases = {
+  // ---- busy: inside a user function ----
+  busyInFunction: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const other = db.prepare("SELECT id FROM t WHERE id = 1").pluck();
+    const seen = [];
+    let open = null;
+    db.function("probe", (x) => {
+      seen.push(each(busyCalls(db, other, open)));
+      return x;
+    });
+    // An iterator opened before the query (its next and return are refused too).
+    open = db.prepare("SELECT 7").pluck().iterate();
+    const first = run(() => db.prepare("SELECT probe(1)").pluck().get());
+    return [first, seen, each([() => open.next(), () => open.next(), () => db.open])];
+  },
+  busyAfterFunction: (D, p) => {
+    const db = new D(p, { readonly: true });
+    db.function("twice", (x) => {
+      const inside = run(() => db.exec("SELECT 555"));
+      return x * 2 + (inside.error ? 0 : 1000);
+    });
+    const out = [];
+    for (const x of db.prepare("SELECT twice(555)").pluck().iterate()) {
+      out.push(x, run(() => db.exec("SELECT 555")));
+    }
+    out.push(shown(db.exec("SELECT 555")), db.prepare("SELECT twice(id) FROM t").pluck().all());
+    return out;
+  },
+  closeInFunction: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const tried = [];
+    db.function("shut", (x) => {
+      tried.push(run(() => shown(db.close())));
+      return x;
+    });
+    const rows = run(() => db.prepare("SELECT shut(id) AS v FROM t ORDER BY id").all());
+    return [rows, tried, db.open, run(() => db.prepare("SELECT 1 AS one").get())];
+  },
+  functionThrowClosesIterator: (D, p, write) => {
+    const db = withTables(D, p, write);
+    let i = 0;
+    const err = new Error("foo");
+    db.function("fn", (x) => {
+      if (++i >= 5) throw err;
+      return x;
+    });
+    const iterator = db.prepare("SELECT fn(value) FROM iterable").pluck().iterate();
+    let total = 0;
+    const inLoop = [];
+    const thrown = run(() => {
+      for (const value of iterator) {
+        total += value;
+        inLoop.push(run(() => db.exec("SELECT fn(value) FROM iterable LIMIT 4")));
+      }
+    });
+    const after = [total, thrown, iterator.next()];
+    i = 0;
+    db.exec("SELECT fn(value) FROM iterable LIMIT 4");
+    return [after, inLoop, i];
+  },
+  functionErrorsPropagate: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const thrown = [
+      new TypeError("foobar"),
+      new Error("baz"),
+      { yup: "ok" },
+      "foobarbazqux",
+      "",
+      null,
+      123.4,
+    ];
+    return thrown.map((exception, i) => {
+      db.function(`e${i}`, () => {
+        throw exception;
+      });
+      try {
+        db.prepare(`SELECT e${i}()`).get();
+        return "no error";
+      } catch (e) {
+        return [e === exception, db.open, run(() => db.prepare("SELECT 1").pluck().get())];
+      }
+    });
+  },
+
+  // ---- busy: inside an iterator's loop ----
+  busyInIterate: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const self = db.prepare("SELECT id FROM t ORDER BY id").pluck();
+    const reader = db.prepare("SELECT name FROM t WHERE id = 2").pluck();
+    const out = [];
+    for (const id of self.iterate()) {
+      const open = db.prepare("SELECT 9").pluck().iterate();
+      out.push(
+        id,
+        each([
+          ...busyCalls(db, reader, open),
+          () => reader.bind(),
+          () => reader.get(),
+          () => self.get(),
+          () => self.all(),
+          () => self.iterate(),
+          () => self.run(),
+          () => self.pluck(),
+          () => self.raw(),
+          () => self.expand(),
+          () => self.safeIntegers(),
+          () => self.bind(),
+          () => self.columns(),
+          () => self.busy,
+          () => db.prepare("SELECT 1").pluck().get(),
+          () => db.transaction(() => 1)(),
+        ]),
+      );
+      open.return();
+    }
+    out.push(each([() => self.busy, () => db.exec("SELECT 1"), () => db.function("g", () => 1)]));
+    return out;
+  },
+  iteratorProtocol: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const s = db.prepare("SELECT id FROM t ORDER BY id").pluck();
+    const it = s.iterate();
+    const out = [
+      typeof it,
+      typeof it.next,
+      typeof it.return,
+      typeof it.throw,
+      it[Symbol.iterator]() === it,
+      s.busy,
+    ];
+    out.push(it.next(), it.return(), s.busy, it.next(), it.return());
+    const it2 = s.iterate();
+    let count = 0;
+    for (const _ of it2) {
+      count++;
+      it2.next();
+    }
+    out.push(count, s.busy);
+    const it3 = s.iterate();
+    count = 0;
+    for (const _ of it3) {
+      count++;
+      it3.return();
+    }
+    out.push(count, s.busy);
+    const err = new Error("loop");
+    out.push(
+      run(() => {
+        for (const _ of s.iterate()) throw err;
+      }),
+      s.busy,
+    );
+    return out;
+  },
+  unsafeMode: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const read = db.prepare("SELECT 5 AS five");
+    const out = [];
+    const tries = () =>
+      each([
+        () => db.exec("SELECT 5"),
+        () => db.pragma("user_version", { simple: true }),
+        () => db.prepare("SELECT 6").run(),
+        () => read.run(),
+        () => db.function("g", () => 1),
+        () => db.aggregate("h", { step: () => {} }),
+        () => db.close(),
+      ]);
+    for (const _ of read.iterate()) out.push(tries());
+    db.unsafeMode();
+    for (const _ of read.iterate()) out.push(tries());
+    db.unsafeMode(false);
+    for (const _ of read.iterate()) out.push(tries());
+    return out;
+  },
+  // ---- busy: inside an aggregate's callbacks ----
+  busyInAggregate: (D, p, write) => {
+    const db = withTables(D, p, write);
+    let checks = 0;
+    const seen = new Set();
+    const other = db.prepare("SELECT 1");
+    const expectBusy = () => {
+      seen.add(JSON.stringify(each([
+        () => db.exec("SELECT a()"),
+        () => db.prepare("SELECT 555"),
+        () => db.pragma("user_version"),
+        () => db.function("x", () => {}),
+        () => db.aggregate("y", { step: () => {} }),
+        () => other.get(),
+        () => db.close(),
+      ])));
+      checks += 1;
+    };
+    db.aggregate("a", { step: () => {} });
+    db.aggregate("b", {
+      start: expectBusy,
+      step: expectBusy,
+      inverse: expectBusy,
+      result: expectBusy,
+    });
+    const out = [];
+    out.push(run(() => db.prepare(`SELECT b(*) OVER win FROM ints ${WIN}`).pluck().all()), checks);
+    checks = 0;
+    out.push(run(() => shown(db.exec(`SELECT b(*) OVER win FROM ints ${WIN}`))), checks);
+    checks = 0;
+    out.push(run(() => db.prepare("SELECT b() FROM ints").pluck().get()), checks);
+    out.push(
+      each([
+        () => db.exec("SELECT a()"),
+        () => db.prepare("SELECT 555"),
+        () => db.pragma("user_version"),
+        () => db.function("xx", () => {}),
+        () => db.aggregate("yy", { step: () => {} }),
+      ]),
+      [...seen],
+    );
+    return out;
+  },
+  busyInVerbose: (D, p) => {
+    const out = [];
+    let db = null;
+    const verbose = () => {
+      if (db) out.push(each([() => db.prepare("SELECT 1"), () => db.close(), () => db.open]));
+    };
+    db = new D(p, { readonly: true, verbose });
+    db.prepare("SELECT 2").get();
+    db.exec("SELECT 3");
+    for (const _ of db.prepare("SELECT 4").iterate()) out.push("row");
+    return [out, db.open];
+  },
+  verboseThrows: (D, p) => {
+    let fail = true;
+    const err = new Error("logger");
+    const db = new D(p, {
+      readonly: true,
+      verbose: () => {
+        if (fail) throw err;
+      },
+    });
+    let calls = 0;
+    db.function("fn", (x) => {
+      calls++;
+      return x;
+    });
+    const s = db.prepare("SELECT fn(id) FROM t").pluck();
+    const it = s.iterate();
+    const out = [s.busy, run(() => it.next()), s.busy, it.next(), calls];
+    out.push(
+      run(() => db.exec("SELECT fn(1); SELECT fn(2)")),
+      run(() => s.get()),
+      run(() => s.all()),
+      run(() => db.prepare("SELECT fn(?)").run(5)),
+      calls,
+    );
+    fail = false;
+    out.push(shown(db.exec("SELECT fn(1); SELECT fn(2)")), s.all(), calls);
+    return out;
+  },
+
   // ---- aggregates ----
   aggregateWindowCalls: (D, p, write) => {
     const db = withTables(D, p, write);
