@@ -9,7 +9,7 @@ import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
 import { openRequest, type Options } from "./open_options.ts";
 import { Statement } from "./statement.ts";
 import { type TransactionFunction, transactionFunction } from "./transaction.ts";
-import { type FunctionOptions, registerAggregate, registerFunction } from "./functions.ts";
+import { defineAggregate, defineFunction, type FunctionOptions } from "./functions.ts";
 import type { AggregateOptions } from "../../mod.ts";
 
 /**
@@ -150,9 +150,7 @@ export class Database {
   function(name: string, options: FunctionOptions, fn: (...args: any[]) => unknown): this;
   // deno-lint-ignore no-explicit-any
   function(name: string, optionsOrFn: any, fn?: (...args: any[]) => unknown): this {
-    const lite = idleConnection(this.#connection);
-    requireNoIterators(this.#connection, false);
-    registerFunction(lite, this.#connection, name, optionsOrFn, fn);
+    defineFunction(this.#connection, name, optionsOrFn, fn);
     return this;
   }
 
@@ -174,9 +172,7 @@ export class Database {
    * ```
    */
   aggregate(name: string, options: AggregateOptions): this {
-    const lite = idleConnection(this.#connection);
-    requireNoIterators(this.#connection, false);
-    registerAggregate(lite, this.#connection, name, options);
+    defineAggregate(this.#connection, name, options);
     return this;
   }
 

@@ -6,7 +6,7 @@
 // Not compared: an INTEGER argument beyond ±(2^53-1) to a function without safeIntegers,
 // which better-sqlite3 rounds and the drop-in refuses with a RangeError (a documented
 // difference, as for such a value in a row).
-import { run } from "./harness.mjs";
+import { Buffer, run } from "./harness.mjs";
 
 /** Tables for the aggregate cases (as better-sqlite3's own tests make them). */
 const TABLES = `
@@ -42,6 +42,9 @@ function shown(v) {
 
 /** Runs each call, keeping its value (see shown) or its error. */
 const each = (calls) => calls.map((f) => run(() => shown(f())));
+
+/** A function whose `length` is `n`. */
+const withLength = (n) => Object.defineProperty(() => {}, "length", { value: n });
 
 // Every call better-sqlite3 may refuse while the connection is busy, on `db` and on a
 // statement `other` of it that is not running.
@@ -248,6 +251,59 @@ export const cases = {
     for (const _ of read.iterate()) out.push(tries());
     return out;
   },
+  toggleArguments: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const s = db.prepare("SELECT 1 AS a");
+    const w = db.prepare("BEGIN");
+    const out = [
+      each([
+        () => s.pluck(undefined),
+        () => s.raw(undefined),
+        () => s.expand(undefined),
+        () => s.safeIntegers(undefined),
+        () => db.defaultSafeIntegers(undefined),
+        () => db.unsafeMode(undefined),
+        () => s.pluck(1),
+        () => w.pluck(1),
+        () => w.safeIntegers(1),
+        () => s.pluck(false, 1),
+        () => s.pluck(true).raw(true).get(),
+      ]),
+    ];
+    const it = s.iterate();
+    out.push(each([() => s.pluck(1), () => s.safeIntegers(1), () => w.pluck(1)]));
+    it.return();
+    db.close();
+    out.push(each([
+      () => s.pluck(1),
+      () => s.pluck(),
+      () => s.raw(),
+      () => s.expand(),
+      () => s.safeIntegers(),
+      () => s.safeIntegers(1),
+      () => s.columns(),
+      () => w.columns(),
+      () => s.bind(),
+      () => s.get(),
+      () => w.run(),
+      () => s.iterate(),
+      () => db.close(),
+      () => db.defaultSafeIntegers(3),
+      () => db.defaultSafeIntegers(true),
+      () => db.unsafeMode(true),
+      () => db.function("f", () => 1),
+      () => db.function(1, () => 1),
+      () => db.aggregate("f", {}),
+      () => db.aggregate("f", { step() {} }),
+      () => db.exec(1),
+      () => db.exec("SELECT 1"),
+      () => db.prepare(1),
+      () => db.pragma(1),
+      () => db.pragma("user_version"),
+    ]));
+    return out;
+  },
+
   // ---- busy: inside an aggregate's callbacks ----
   busyInAggregate: (D, p, write) => {
     const db = withTables(D, p, write);
@@ -333,6 +389,174 @@ export const cases = {
   },
 
   // ---- aggregates ----
+  aggregateBasics: (D, p, write) => {
+    const db = withTables(D, p, write);
+    const get = (sql, ...args) => run(() => db.prepare(`SELECT ${sql}`).pluck().get(args));
+    db.aggregate("a", { step: (ctx, a, b) => a * b + ctx });
+    db.aggregate("b", { step: (ctx, a, b) => a + b + ctx });
+    db.aggregate("c", { step: (_ctx, _x) => null });
+    db.aggregate("d", { step: (ctx, _x) => ctx });
+    db.aggregate("e", { step: (_ctx, _x) => {} });
+    db.aggregate("f", { step: (_ctx, x) => x });
+    db.aggregate("g", { step: (ctx) => "z" + ctx });
+    db.aggregate("h", { step: (_ctx) => 12 });
+    db.aggregate("i", { step: () => 44 });
+    const input = Buffer.alloc(8).fill(0xdd);
+    const blob = db.prepare("SELECT f(?)").pluck().get(input);
+    return [
+      get("a(_, ?) FROM ints", 2),
+      get("b(_, ?) FROM texts", "!"),
+      get("c(_) FROM ints"),
+      get("d(_) FROM ints"),
+      get("e(_) FROM ints"),
+      [blob === input, Buffer.isBuffer(blob), blob],
+      ...["g", "h", "i"].flatMap((n) => [
+        get(`${n}()`),
+        get(`${n}() FROM empty`),
+        get(`${n}() FROM ints`),
+        get(`${n}(*) FROM ints`),
+      ]),
+    ];
+  },
+  aggregateStart: (D, p, write) => {
+    const db = withTables(D, p, write);
+    const get = (sql, ...args) => run(() => db.prepare(`SELECT ${sql}`).pluck().get(args));
+    const seen = [];
+    const spy = (ctx, a, b) => {
+      seen.push(ctx === undefined ? "undefined" : Number.isNaN(ctx) ? "NaN" : ctx);
+      return a * b + ++ctx;
+    };
+    db.aggregate("a", { start: 10000, step: (ctx, a, b) => a * b + ++ctx });
+    db.aggregate("b", {
+      start: { foo: 1000 },
+      step: (ctx, a, b) => a * b + (ctx.foo ? ++ctx.foo : ++ctx),
+    });
+    db.aggregate("c", { start: undefined, step: spy });
+    db.aggregate("d", { step: spy });
+    db.aggregate("e", { start: null, step: spy });
+    db.aggregate("f", { start: () => undefined, step: spy });
+    let start = 10000;
+    db.aggregate("g", { start: () => start++, step: (ctx, a, b) => a * b + ctx });
+    db.aggregate("h", {
+      start: () => ({ foo: start-- }),
+      step: (ctx, a, b) => a * b + (ctx.foo || ctx),
+    });
+    db.aggregate("k", { start: undefined, step: (ctx) => ctx, result: (ctx) => typeof ctx });
+    db.aggregate("l", { step: (ctx) => ctx, result: (ctx) => typeof ctx });
+    const out = [get("a(_, ?) FROM ints", 2), get("a(_, ?) FROM ints", 2)];
+    out.push(get("b(_, ?) FROM ints", 2), get("b(_, ?) FROM ints", 2));
+    for (const n of ["c", "d", "e", "f"]) {
+      seen.length = 0;
+      out.push(n, get(`${n}(_, ?) FROM ints`, 2), seen.slice(0, 3));
+    }
+    out.push(get("g(_, ?) FROM ints", 2), get("g(_, ?) FROM ints", 2));
+    out.push(get("h(_, ?) FROM ints", 2), get("h(_, ?) FROM ints", 2));
+    out.push(get("k(_) FROM empty"), get("k(_) FROM ints"), get("l(_) FROM empty"));
+    return out;
+  },
+  aggregateUndefinedKeeps: (D, p, write) => {
+    const db = withTables(D, p, write);
+    const get = (sql, ...args) => run(() => db.prepare(`SELECT ${sql}`).pluck().get(args));
+    const all = (sql, ...args) => run(() => db.prepare(`SELECT ${sql} ${WIN}`).pluck().all(args));
+    db.aggregate("a", { start: 10000, step: (ctx, a, b) => a === 11 ? undefined : a * b + ctx });
+    db.aggregate("b", { start: () => 1000, step: (_ctx, _a, _b) => {} });
+    db.aggregate("c", { start: () => 1000, step: (_ctx, _a, _b) => null });
+    db.aggregate("r1", {
+      start: 10000,
+      step: (ctx, a, b) => a * b + ctx,
+      result: (ctx) => ctx / 2,
+    });
+    db.aggregate("r2", {
+      start: () => ({ foo: 1000 }),
+      step: (ctx, a, b) => {
+        ctx.foo += a * b;
+      },
+      result: (ctx) => ctx.foo,
+    });
+    db.aggregate("r3", { start: 10000, step: (ctx, a, b) => a * b + ctx, result: () => {} });
+    db.aggregate("w1", {
+      start: () => 10000,
+      step: (ctx, a, b) => a * b + ctx,
+      inverse: (ctx, a, b) => a === 11 ? undefined : ctx - a * b,
+    });
+    db.aggregate("w2", {
+      start: () => 10000,
+      step: (ctx, a, b) => ctx ? a * b + ctx : null,
+      inverse: (_ctx, _a, _b) => null,
+    });
+    db.aggregate("nowin", { start: () => 10000, step: (ctx, a, b) => a * b + ctx });
+    return [
+      get("a(_, ?) FROM ints", 2),
+      get("b(_, ?) FROM ints", 2),
+      get("c(_, ?) FROM ints", 2),
+      get("r1(_, ?) FROM ints", 2),
+      get("r2(_, ?) FROM ints", 2),
+      get("r2(_, ?) FROM ints", 2),
+      get("r2(_, ?) FROM empty", 2),
+      get("r3(_, ?) FROM ints", 2),
+      all("w1(_, ?) OVER win FROM ints", 2),
+      all("w2(_, ?) OVER win FROM ints", 2),
+      all("nowin(_, ?) OVER win FROM ints", 2),
+    ];
+  },
+  aggregateArgumentCount: (D, p, write) => {
+    const db = withTables(D, p, write);
+    const all = (sql, ...args) => run(() => db.prepare(`SELECT ${sql} ${WIN}`).pluck().all(args));
+    const get = (sql, ...args) => run(() => db.prepare(`SELECT ${sql}`).pluck().get(args));
+    db.aggregate("a", {
+      start: () => 10000,
+      step: (ctx, a) => a + ctx,
+      inverse: (ctx, a, _b) => ctx - a,
+    });
+    db.aggregate("b", {
+      start: () => 10000,
+      step: (ctx, a, _b) => a + ctx,
+      inverse: (ctx, a) => ctx - a,
+    });
+    db.aggregate("c", {
+      start: (_a, _b, _c, _d, _e) => 10000,
+      step: () => {},
+      inverse: (ctx, _a) => --ctx,
+      result: (ctx, _a, _b, _c, _d, _e) => ctx,
+    });
+    db.aggregate("agg", { step: (_ctx, _a, _b) => {} });
+    const varStep = (ctx, ...args) => args.reduce((a, b) => a * b, 1) + ctx;
+    Object.defineProperty(varStep, "length", { value: "-2" });
+    db.aggregate("va", { varargs: true, step: varStep });
+    return [
+      all("a(_, ?) OVER win FROM ints", 2),
+      all("a(_) OVER win FROM ints"),
+      all("b(_, ?) OVER win FROM ints", 2),
+      all("b(_) OVER win FROM ints"),
+      all("c(_) OVER win FROM ints"),
+      all("c() OVER win FROM ints"),
+      all("c(*) OVER win FROM ints"),
+      all("c(_, ?) OVER win FROM ints", 2),
+      get("agg()"),
+      get("agg(?)", 4),
+      get("agg(?, ?, ?)", 4, 8, 3),
+      get("agg(?, ?)", 4, 8),
+      get("va()"),
+      get("va(?)", 7),
+      get("va(?, ?)", 4, 8),
+      get("va(?, ?, ?, ?, ?, ?)", 2, 3, 4, 5, 6, 7),
+    ];
+  },
+  aggregateOverloads: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const get = (sql) => run(() => db.prepare(`SELECT ${sql}`).pluck().get());
+    db.aggregate("agg", { step: (_ctx) => 0 });
+    db.aggregate("agg", { step: (_ctx, _a) => 1 });
+    db.aggregate("agg", { step: (_ctx, _a, _b) => 2 });
+    db.aggregate("agg", { step: (_ctx, _a, _b, _c) => 3, inverse: () => {} });
+    db.aggregate("agg", { step: (_ctx, _a, _b, _c, _d) => 4 });
+    const calls = ["agg()", "agg(555)", "agg(555, 555)", "agg(555, 555, 555)", "agg(5, 5, 5, 5)"];
+    const before = calls.map(get);
+    db.aggregate("agg", { step: (_ctx, _a, _b) => "foo", inverse: () => {} });
+    db.aggregate("agg", { step: (_ctx, _a, _b, _c) => "bar" });
+    db.function("agg", (_a) => "scalar");
+    return [before, calls.map(get)];
+  },
   aggregateWindowCalls: (D, p, write) => {
     const db = withTables(D, p, write);
     const counts = { start: 0, step: 0, inverse: 0, result: 0 };
@@ -443,5 +667,325 @@ export const cases = {
     i = 0;
     db.exec(`${sql} LIMIT 4`);
     return [after, inLoop, i];
+  },
+  aggregateErrors: (D, p, write) => {
+    const db = withTables(D, p, write);
+    const get = (sql) => db.prepare(`SELECT ${sql}`).pluck().get();
+    const all = (sql) => db.prepare(`SELECT ${sql} ${WIN}`).pluck().all();
+    const thrown = [new TypeError("foobar"), "", null, 123.4];
+    const out = [];
+    for (const where of ["start", "step", "inverse", "result"]) {
+      thrown.forEach((exception, index) => {
+        const calls = [];
+        const name = `${where}${index}`;
+        const cb = (tag, w) => () => {
+          calls.push(tag);
+          if (w === where) throw exception;
+        };
+        db.aggregate(name, {
+          start: cb("a", "start"),
+          step: cb("b", "step"),
+          inverse: cb("c", "inverse"),
+          result: cb("d", "result"),
+        });
+        const attempt = (f) => {
+          try {
+            return ["value", f()];
+          } catch (e) {
+            return ["threw", e === exception];
+          }
+        };
+        out.push(
+          name,
+          attempt(() => get(`${name}() FROM empty`)),
+          calls.splice(0).join(""),
+          attempt(() => get(`${name}() FROM ints`)),
+          calls.splice(0).join(""),
+          attempt(() => all(`${name}() OVER win FROM ints`)),
+          calls.splice(0).join(""),
+        );
+      });
+    }
+    return out;
+  },
+  aggregateInvalidResults: (D, p, write) => {
+    const db = withTables(D, p, write);
+    const get = (sql) => run(() => db.prepare(`SELECT ${sql}`).pluck().get());
+    const all = (sql) => run(() => db.prepare(`SELECT ${sql} ${WIN}`).pluck().all());
+    db.aggregate("a", {
+      start: () => ({}),
+      step: () => ({}),
+      inverse: () => ({}),
+      result: () => 42,
+    });
+    db.aggregate("b", { start: () => 42, step: () => 42, inverse: () => 42, result: () => ({}) });
+    db.aggregate("c", { step: () => {}, result: () => 42 });
+    db.aggregate("d", { step: () => {}, result: () => ({}) });
+    db.aggregate("e", { start: () => true, step: () => {} });
+    db.aggregate("f", { step: () => {}, result: () => 2n ** 64n });
+    const calls = [];
+    db.aggregate("wn", {
+      start: () => {
+        calls.push("a");
+      },
+      step: () => {
+        calls.push("b");
+      },
+      inverse: () => {
+        calls.push("c");
+      },
+      result: () => {
+        calls.push("d");
+        return {};
+      },
+    });
+    return [
+      all("a(*) OVER win FROM ints"),
+      all("b(*) OVER win FROM ints"),
+      get("c(*) FROM ints"),
+      get("c(*) FROM empty"),
+      get("d(*) FROM ints"),
+      get("d(*) FROM empty"),
+      get("e(*) FROM ints"),
+      get("f(*) FROM ints"),
+      get("wn() FROM empty"),
+      calls.splice(0).join(""),
+      get("wn() FROM ints"),
+      calls.splice(0).join(""),
+      all("wn() OVER win FROM ints"),
+      calls.splice(0).join(""),
+    ];
+  },
+  aggregateChecks: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const step = () => {};
+    const fnLike = Object.create(Function.prototype);
+    return each([
+      () => db.aggregate(),
+      () => db.aggregate(null),
+      () => db.aggregate("a"),
+      () => db.aggregate({}),
+      () => db.aggregate({ step }),
+      () => db.aggregate(() => {}),
+      () => db.aggregate({}, function d() {}),
+      () => db.aggregate("g", null),
+      () => db.aggregate("h", {}),
+      () => db.aggregate("i", function i() {}),
+      () => db.aggregate("j", {}, function j() {}),
+      () => db.aggregate("k", { name: "k" }, function k() {}),
+      () => db.aggregate("l", { inverse: function l() {} }),
+      () => db.aggregate("m", { result: function m() {} }),
+      () => db.aggregate(new String("n"), { step }),
+      () => db.aggregate("a", { step, varargs: undefined }),
+      () => db.aggregate("b", { step, deterministic: undefined }),
+      () => db.aggregate("b", { step, directOnly: undefined }),
+      () => db.aggregate("c", { step, safeIntegers: undefined }),
+      () => db.aggregate("c", { step, safeIntegers: 1 }),
+      () => db.aggregate("a", { step: undefined }),
+      () => db.aggregate("b", { step: null }),
+      () => db.aggregate("c", { step: false }),
+      () => db.aggregate("e", { step: fnLike }),
+      () => db.aggregate("f", { step, inverse: false }),
+      () => db.aggregate("g", { step, inverse: true }),
+      () => db.aggregate("h", { step, inverse: fnLike }),
+      () => db.aggregate("i", { step, result: false }),
+      () => db.aggregate("k", { step, result: fnLike }),
+      () => db.aggregate("", { step }),
+      () => db.aggregate("", { name: "a", step }),
+      () => db.aggregate("a", { step: withLength(undefined) }),
+      () => db.aggregate("b", { step: withLength(null) }),
+      () => db.aggregate("c", { step: withLength("2") }),
+      () => db.aggregate("d", { step: withLength(NaN) }),
+      () => db.aggregate("e", { step: withLength(Infinity) }),
+      () => db.aggregate("f", { step: withLength(2.000000001) }),
+      () => db.aggregate("g", { step: withLength(-0.000000001) }),
+      () => db.aggregate("h", { step: withLength(-2) }),
+      () => db.aggregate("i", { step: withLength(100.000000001) }),
+      () => db.aggregate("j", { step: withLength(102) }),
+      () => db.aggregate("aa", { step, inverse: withLength(undefined) }),
+      () => db.aggregate("cc", { step, inverse: withLength("2") }),
+      () => db.aggregate("hh", { step, inverse: withLength(-2) }),
+      () => db.aggregate("jj", { step, inverse: withLength(102) }),
+      () => db.aggregate("kk", { step: withLength(2), varargs: true, inverse: withLength(-1) }),
+      () => db.aggregate("ok1", { step: () => {} }),
+      () => db.aggregate("ok2", { step: function x() {} }),
+      () => db.aggregate("ok3", { step: withLength(1) }),
+      () => db.aggregate("ok4", { step: withLength(101) }),
+      () => db.aggregate("ok5", { step, start: undefined, result: null, inverse: undefined }),
+      () => db.aggregate("x".repeat(256), { step }),
+      () => db.aggregate("ok6", Object.assign(Object.create({ step }), {})),
+      () => db.prepare("SELECT ok4(" + Array(100).fill(1).join(",") + ")").pluck().get(),
+      () => db.prepare("SELECT ok6()").pluck().get(),
+    ]);
+  },
+
+  // ---- scalar functions ----
+  functionChecks: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const f = () => {};
+    const fnLike = Object.create(Function.prototype);
+    return each([
+      () => db.function(),
+      () => db.function(null),
+      () => db.function("a"),
+      () => db.function({}),
+      () => db.function(() => {}),
+      () => db.function(function b() {}),
+      () => db.function({}, function c() {}),
+      () => db.function("d", {}),
+      () => db.function("e", { fn: function e() {} }),
+      () => db.function("f", fnLike),
+      () => db.function({ name: "g" }, function g() {}),
+      () => db.function(new String("h"), function h() {}),
+      () => db.function("i", null, f),
+      () => db.function("j", "x", f),
+      () => db.function("k", f, f),
+      () => db.function("a", { varargs: undefined }, f),
+      () => db.function("b", { deterministic: undefined }, f),
+      () => db.function("b", { directOnly: undefined }, f),
+      () => db.function("c", { safeIntegers: undefined }, f),
+      () => db.function("c", { varargs: 1, safeIntegers: 1 }, f),
+      () => db.function("", function a() {}),
+      () => db.function("", { name: "b" }, function b() {}),
+      () => db.function("a", withLength(undefined)),
+      () => db.function("b", withLength(null)),
+      () => db.function("c", withLength("2")),
+      () => db.function("d", withLength(NaN)),
+      () => db.function("e", withLength(Infinity)),
+      () => db.function("f", withLength(2.000000001)),
+      () => db.function("g", withLength(-0.000000001)),
+      () => db.function("h", withLength(-2)),
+      () => db.function("i", withLength(100.000000001)),
+      () => db.function("j", withLength(101)),
+      () => db.function("ok1", withLength(100)),
+      () => db.function("ok2", { varargs: true }, withLength(-2)),
+      () => db.function("ok3", {}, () => {}),
+      () => db.function("x".repeat(256), f),
+      () => db.function("ok4", Object.create({ varargs: true }), (a) => a),
+      () => db.prepare("SELECT ok1(" + Array(100).fill(1).join(",") + ")").pluck().get(),
+      () => db.prepare("SELECT ok2(1, 2, 3)").pluck().get(),
+      () => db.prepare("SELECT ok4(1, 2)").pluck().get(),
+      () => db.prepare("SELECT ok4(1)").pluck().get(),
+    ]);
+  },
+  functionResults: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const get = (sql, ...args) => run(() => db.prepare(`SELECT ${sql}`).pluck().get(args));
+    db.function("a", (a, b, c) => a + b + c);
+    db.function("b", (_a, _b) => null);
+    db.function("c", (_a, _b) => {});
+    db.function("d", function foo(x) {
+      return x;
+    });
+    db.function("e", () => 12);
+    db.function("fn", () => 0);
+    db.function("fn", (_a) => 1);
+    db.function("fn", (_a, _b) => 2);
+    db.function("fn", (_a, _b) => "foobar");
+    db.function(
+      "types",
+      { varargs: true },
+      (...args) => args.map((x) => [typeof x, Buffer.isBuffer(x)]).join(";"),
+    );
+    const input = Buffer.alloc(8).fill(0xdd);
+    const output = db.prepare("SELECT d(?)").pluck().get(input);
+    const strict = (fnName, n) =>
+      [0, 1, 2, 3].slice(0, n + 2).map((k) =>
+        get(`${fnName}(${Array(k).fill("?").join(", ")})`, ...Array(k).fill(4))
+      );
+    return [
+      get("a(?, ?, ?)", 2, 10, 50),
+      get("a(?, ?, ?)", 2, 10, null),
+      get("a(?, ?, ?)", "foo", "z", 12),
+      get("b(?, ?)", 2, 10),
+      get("c(?, ?)", 2, 10),
+      [output === input, Buffer.isBuffer(output), output],
+      get("foo(?)", input),
+      get("e()"),
+      strict("fn", 2),
+      get("types(1, 1.5, 'x', x'00', NULL, 9007199254740991)"),
+      run(() => db.prepare("SELECT typeof(e()), typeof(d(1)), typeof(d(1.5))").raw().get()),
+    ];
+  },
+  functionReturnValues: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const returns = {
+      true: true,
+      false: false,
+      object: {},
+      array: [1],
+      date: new Date(0),
+      symbol: Symbol("s"),
+      function: () => 1,
+      promise: Promise.resolve(1),
+      arrayBuffer: new ArrayBuffer(2),
+      bigBig: 2n ** 64n,
+      bigNegative: -(2n ** 63n) - 1n,
+      bigOk: -(2n ** 63n),
+      nan: NaN,
+      infinity: Infinity,
+      negZero: -0,
+      uint8: new Uint8Array([1, 2]),
+      int16: new Int16Array([1, -1]),
+      dataView: new DataView(new ArrayBuffer(3)),
+      buffer: Buffer.from("hi"),
+      boxedString: new String("s"),
+      boxedNumber: new Number(1),
+    };
+    const out = {};
+    for (const [key, value] of Object.entries(returns)) {
+      db.function(`r_${key}`, () => value);
+      const sql = `SELECT r_${key}() AS v, typeof(r_${key}()) AS t`;
+      out[key] = run(() => db.prepare(sql).safeIntegers().get());
+    }
+    db.function("r_it", () => true);
+    const it = db.prepare("SELECT r_it() FROM t").iterate();
+    out.iterate = [run(() => it.next()), it.next(), run(() => db.exec("SELECT r_it()"))];
+    return out;
+  },
+  functionArguments: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const seen = [];
+    db.function("keep", { varargs: true }, (...args) => {
+      seen.push(args);
+      return 1;
+    });
+    db.function("mutate", (b) => {
+      b[0] = 7;
+      return b;
+    });
+    db.defaultSafeIntegers(true);
+    db.function("safe", (x) => typeof x);
+    db.defaultSafeIntegers(false);
+    db.function("unsafe", (x) => typeof x);
+    db.function("opt", { safeIntegers: true }, (x) => typeof x);
+    db.function("optNo", { safeIntegers: false }, (x) => typeof x);
+    db.prepare("SELECT keep(data, id, real, name, NULL, -0.0) FROM t ORDER BY id").all();
+    return [
+      seen.map((args) => args.map((v) => [Buffer.isBuffer(v), v])),
+      db.prepare("SELECT mutate(data), data FROM t WHERE id = 1").raw().get(),
+      db.prepare("SELECT safe(1), unsafe(1), opt(1), optNo(1), safe(1.5)").raw().get(),
+      db.prepare("SELECT safe(big) FROM t WHERE id = 1").pluck().get(),
+      db.defaultSafeIntegers().prepare("SELECT unsafe(id), safe(id) FROM t WHERE id = 1").raw()
+        .get(),
+    ];
+  },
+  functionFlags: (D, p, write) => {
+    write(
+      "CREATE VIEW v AS SELECT only_direct(id) AS x FROM t; CREATE VIEW w AS SELECT free(id) AS x FROM t;",
+    );
+    const db = new D(p, { readonly: true });
+    let calls = 0;
+    db.function("only_direct", { directOnly: true }, (x) => x);
+    db.function("free", (x) => x);
+    db.function("det", { deterministic: true }, () => ++calls);
+    db.function("nondet", () => ++calls);
+    return [
+      run(() => db.prepare("SELECT x FROM v").pluck().all()),
+      run(() => db.prepare("SELECT x FROM w").pluck().all()),
+      run(() => db.prepare("SELECT only_direct(2)").pluck().get()),
+      run(() => db.prepare("SELECT nondet() AS a, nondet() AS b").get()),
+      calls,
+    ];
   },
 };
