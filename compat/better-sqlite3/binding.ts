@@ -11,8 +11,9 @@
  *   "Too many parameter values were provided" (RangeError), `Missing named parameter "x"`
  *   (RangeError), and "Missing named parameters" (TypeError) when no object was given.
  * - Values: number (bound as a double), bigint (64-bit), string, a Buffer or other
- *   ArrayBufferView, null or undefined (NULL). Anything else, booleans included, is a
- *   TypeError.
+ *   ArrayBufferView (its bytes are copied when bound, as SQLite's SQLITE_TRANSIENT does:
+ *   changing the buffer afterwards changes nothing), null or undefined (NULL). Anything
+ *   else, booleans included, is a TypeError.
  */
 import type { BindValue, NamedParameters } from "../../mod.ts";
 
@@ -137,7 +138,10 @@ function checkedValue(value: unknown): BindValue {
     case "undefined":
       return null;
     case "object":
-      if (value === null || ArrayBuffer.isView(value)) return value;
+      if (value === null) return value;
+      if (ArrayBuffer.isView(value)) {
+        return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+      }
   }
   throw new TypeError(BIND_TYPE_ERROR);
 }

@@ -988,4 +988,36 @@ export const cases = {
       calls,
     ];
   },
+
+  // ---- bound buffers are copied ----
+  boundBuffers: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const out = [];
+    const bound = Buffer.alloc(4).fill(0xdd);
+    const s = db.prepare("SELECT ? AS b").pluck().bind(bound);
+    bound.fill(0xaa);
+    out.push(s.get(), s.get());
+    const mid = Buffer.alloc(3).fill(0xbb);
+    db.function("touch", () => {
+      mid[0] = 2;
+    });
+    out.push(db.prepare("SELECT ?, touch()").raw().get(mid), mid);
+    const loop = new Uint8Array([1, 2, 3]);
+    const rows = [];
+    for (const r of db.prepare("SELECT ? FROM t").pluck().iterate(loop)) {
+      loop[0]++;
+      rows.push(r);
+    }
+    out.push(rows, loop);
+    const view = new Uint8Array([9, 8, 7, 6]).subarray(1, 3);
+    out.push(
+      db.prepare("SELECT ?").pluck().get(view),
+      db.prepare("SELECT ?").pluck().get(new DataView(view.buffer, 1, 2)),
+    );
+    const named = Buffer.from([5, 5]);
+    const n = db.prepare("SELECT :b AS b").pluck().bind({ b: named });
+    named[0] = 0;
+    out.push(n.get(), n.get());
+    return out;
+  },
 };
