@@ -79,7 +79,11 @@ export class Database {
     }
   }
 
-  /** Runs every statement in `source` (each one's rows are read and dropped); returns this. */
+  /**
+   * Runs every statement in `source` (each one's rows are read and dropped); returns this.
+   * The logger gets each statement's text as SQLite cuts it: from after the whitespace and
+   * `;`s before it to after its own `;`.
+   */
   exec(source: string): this {
     if (typeof source !== "string") misuse("Expected first argument to be a string");
     const c = this.#connection;
@@ -87,16 +91,13 @@ export class Database {
     requireNoIterators(c, true);
     executing(c, null, () => {
       const verbose = c.verbose;
-      for (
-        let parsed = parseStatement(source);
-        parsed;
-        parsed = parseStatement(source, parsed.tail)
-      ) {
-        const text = source.slice(parsed.statement.start, parsed.tail);
-        const statement = lite.prepare(text);
-        if (verbose) verbose(text.trimEnd());
+      let from = 0;
+      for (let parsed = parseStatement(source); parsed; parsed = parseStatement(source, from)) {
+        const statement = lite.prepare(source.slice(parsed.statement.start, parsed.tail));
+        if (verbose) verbose(source.slice(skipSeparators(source, from), parsed.tail));
         statement.setReadBigInts(true);
         statement.values();
+        from = parsed.tail;
       }
     });
     return this;
@@ -217,6 +218,16 @@ function openLite(source: string | Uint8Array, backend: Options["backend"]): Lit
     }
     throw e;
   }
+}
+
+/** Where SQLite starts the next statement of `exec`: past spaces, control whitespace and `;`. */
+function skipSeparators(source: string, from: number): number {
+  while (from < source.length) {
+    const ch = source.charCodeAt(from);
+    if (ch !== 0x20 && ch !== 0x3b && (ch < 0x09 || ch > 0x0d)) break;
+    from++;
+  }
+  return from;
 }
 
 /** better-sqlite3's RangeErrors for SQL with no statement or with several. */

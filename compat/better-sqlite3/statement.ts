@@ -7,6 +7,7 @@
  * (connection.ts).
  */
 import type { BindValue, SqlValue, Statement as LiteStatement } from "../../mod.ts";
+import { parseStatement } from "../../core/sql/parser.ts";
 import type { Database } from "./database.ts";
 import { type Connection, executing, idleConnection, requireNoIterators } from "./connection.ts";
 import { Misuse, misuse, toggleArgument } from "./errors.ts";
@@ -68,6 +69,8 @@ export class Statement {
   #safeIntegers: boolean;
   #boundSlots: BindValue[] | null = null;
   #locked = false;
+  /** The text the logger gets (parameters aside): the source up to its statement's end. */
+  #logged: string | null = null;
 
   /** @internal Use `Database.prepare`. */
   constructor(
@@ -256,9 +259,24 @@ export class Statement {
   /** What the logger gets for a run with `slots` (SQLite's expanded SQL), if there is one. */
   #verboseText(slots: readonly BindValue[]): (() => string) | null {
     if (!this.#connection.verbose) return null;
-    return () => expandedSql(this.source, this.#parameters, slots);
+    return () => {
+      this.#logged ??= this.source.slice(0, statementEnd(this.source));
+      return expandedSql(this.#logged, this.#parameters, slots);
+    };
   }
 }
 
 /** better-sqlite3's limit on open iterators per connection. */
 const MAX_ITERATORS = 65535;
+
+/**
+ * Where SQLite ends the statement in `source` (its text as `sqlite3_sql` gives it): after
+ * its `;`, or at the end when it has none.
+ */
+function statementEnd(source: string): number {
+  try {
+    return parseStatement(source)?.tail ?? source.length;
+  } catch {
+    return source.length;
+  }
+}

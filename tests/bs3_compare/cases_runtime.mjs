@@ -1020,4 +1020,116 @@ export const cases = {
     out.push(n.get(), n.get());
     return out;
   },
+
+  // ---- verbose ----
+  verboseThis: (D, p) => {
+    const out = [];
+    function sloppy(sql) {
+      out.push(["sloppy", this === globalThis, this === undefined, sql]);
+    }
+    const strict = function (sql) {
+      "use strict";
+      out.push(["strict", this === globalThis, this === undefined, sql]);
+    };
+    for (const verbose of [sloppy, strict]) {
+      const db = new D(p, { readonly: true, verbose });
+      db.exec("SELECT 1; SELECT 2");
+      db.prepare("SELECT ?").get(3n);
+      db.pragma("user_version");
+      for (const _ of db.prepare("SELECT 4").iterate());
+      db.prepare("SELECT 5").iterate().return();
+      db.close();
+    }
+    return out;
+  },
+  verboseText: (D, p) => {
+    const log = [];
+    const db = new D(p, { readonly: true, verbose: (sql) => log.push(sql) });
+    const mark = (what) => log.push(`-- ${what}`);
+    for (
+      const sql of [
+        "  SELECT 1 ;  /* c */ SELECT 2;-- x\n SELECT 3 -- y\n; ;  ",
+        "SELECT 1; ; SELECT 2",
+        ";SELECT 3",
+        "SELECT 4;;;",
+        "SELECT 1  ",
+        "SELECT 1 /* z */  ",
+        "SELECT 1 -- z",
+        "  \n-- a\nSELECT 1;",
+        "SELECT 1 ; -- only comment",
+        "SELECT 1;\n\n",
+        "/* only */",
+        "",
+      ]
+    ) {
+      mark(JSON.stringify(sql));
+      db.exec(sql);
+    }
+    mark("prepared");
+    db.prepare("SELECT 1  ").get();
+    db.prepare("SELECT 1 -- z").get();
+    db.prepare("  SELECT 1; -- z").get();
+    db.prepare("SELECT ?; -- ?").get(1);
+    mark("iterate");
+    const it = db.prepare("SELECT ?").iterate(5);
+    mark("after iterate()");
+    it.next();
+    it.return();
+    db.prepare("SELECT ?").iterate(6).return();
+    mark("after return()");
+    db.prepare("SELECT ?, ?, :a, @a, ?").get({ a: 1 }, 2, 3, 4);
+    db.prepare("SELECT ?1, ?1, :a").get({ 1: 3, a: 2 });
+    db.prepare("SELECT '?', ? -- ?\n").get(1);
+    db.pragma("user_version");
+    return log;
+  },
+  verboseValues: (D, p) => {
+    const log = [];
+    const db = new D(p, { readonly: true, verbose: (sql) => log.push(sql) });
+    const q = db.prepare("SELECT ?").safeIntegers();
+    const values = [
+      "this is a fairly short parameter",
+      "this is a slightly longer parameter",
+      "this is surely a very long bound parameter value that doesnt need to be logged in its entirety",
+      "a".repeat(32),
+      "a".repeat(33),
+      "a".repeat(31) + "é",
+      "a".repeat(31) + "éb",
+      "a".repeat(30) + "😀x",
+      "'".repeat(40),
+      "x\u0000y",
+      "\u0000",
+      "",
+      Buffer.alloc(32, 1),
+      Buffer.alloc(33, 2),
+      Buffer.alloc(0),
+      new Uint8Array([1, 2]),
+      NaN,
+      Infinity,
+      -Infinity,
+      -0,
+      0,
+      1e300,
+      1e-7,
+      123456789012345678,
+      0.1 + 0.2,
+      2 ** 53,
+      1e15,
+      1e14,
+      123456.789,
+      -1.5e-5,
+      5e-324,
+      1.7976931348623157e308,
+      100,
+      0.000123,
+      1e16,
+      -(2n ** 63n),
+      2n ** 63n - 1n,
+      9.999999999999999e22,
+      null,
+      undefined,
+    ];
+    for (const v of values) q.get(v);
+    return log;
+  },
 };
