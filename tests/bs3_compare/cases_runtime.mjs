@@ -989,6 +989,39 @@ export const cases = {
     ];
   },
 
+  // ---- binding: objects that are not plain, and the order of the checks ----
+  bindingObjects: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const q = (sql, ...args) => run(() => db.prepare(sql).raw().all(...args));
+    class Params {
+      a = 1;
+    }
+    return [
+      q("SELECT :a", new Params()),
+      q("SELECT ?", new Params()),
+      q("SELECT ?5", new Params()),
+      q("SELECT :a", Object.create({ a: 1 })),
+      q("SELECT ?", Object.create({ a: 1 })),
+      q("SELECT :a", () => 1),
+      q("SELECT ?", () => 1),
+      q("SELECT :a", [{ a: 1 }]),
+      q("SELECT ?", [[1]]),
+      q("SELECT ?, ?", [[1], 2]),
+      q("SELECT ?", 1, true),
+      q("SELECT ?", 1, 2n ** 64n),
+      q("SELECT ?", [1, new Date(0)]),
+      q("SELECT :a", new Map([["a", 1]])),
+      q("SELECT :a", Object.assign(Object.create(null), { a: 1 })),
+      q("SELECT :a, ?", [1], { a: 2 }),
+      q("SELECT ?, ?", [, 2]),
+      q("SELECT ?, typeof(?)", NaN, NaN),
+      q("SELECT hex(?), hex(?)", new Float32Array([1]), new DataView(new ArrayBuffer(2))),
+      q("SELECT ?", new ArrayBuffer(2)),
+      q("SELECT ?", Symbol("s")),
+      q("SELECT ?", new Number(1)),
+    ];
+  },
+
   // ---- bound buffers are copied ----
   boundBuffers: (D, p) => {
     const db = new D(p, { readonly: true });
