@@ -989,6 +989,26 @@ export const cases = {
     ];
   },
 
+  aggregateArguments: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const seen = [];
+    const spy = {
+      step: (_acc, ...args) => void seen.push(args.map((v) => [Buffer.isBuffer(v), v])),
+    };
+    db.aggregate("plain", { ...spy, varargs: true });
+    db.aggregate("safe", { ...spy, varargs: true, safeIntegers: true });
+    db.defaultSafeIntegers();
+    db.aggregate("byDefault", { ...spy, varargs: true });
+    db.defaultSafeIntegers(false);
+    const out = [];
+    for (const name of ["plain", "safe", "byDefault"]) {
+      seen.length = 0;
+      db.prepare(`SELECT ${name}(id, data, real) FROM t WHERE id < 3`).get();
+      out.push(name, seen.slice());
+    }
+    return out;
+  },
+
   // ---- binding: objects that are not plain, and the order of the checks ----
   bindingObjects: (D, p) => {
     const db = new D(p, { readonly: true });
