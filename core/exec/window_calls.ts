@@ -99,15 +99,12 @@ function newRegFrom(v: SqlValue, c: StorageClass): Reg {
 /** Which rows EXCLUDE leaves out of a frame re-scan. */
 export type Excluder = (row: number, current: number) => boolean;
 
-/** An aggregate state not made yet. */
-const UNSET: unique symbol = Symbol("unset");
-
 /** Aggregates and ranking functions (xStep / xInverse / xValue). */
 export class AggregateCall extends CallBase {
   readonly #fn: AggregateFunction;
   readonly #coll: Collation;
   readonly #exclude: Excluder | null;
-  #state: unknown = UNSET;
+  #state: unknown = null;
   /** Without xInverse: the rows stepped, and how many of them were inverted. */
   readonly #live: number[] = [];
   #dead = 0;
@@ -129,38 +126,28 @@ export class AggregateCall extends CallBase {
     return this.#fn.create({ encoding: this.enc, collation: this.#coll });
   }
 
-  /**
-   * The state, made on first use after a reset, as SQLite makes an aggregate context (a
-   * user aggregate's `start` runs then: under EXCLUDE, where each row re-scans its frame
-   * with a state of its own, the partition's state is never used).
-   */
-  #current(): unknown {
-    if (this.#state === UNSET) this.#state = this.#fresh();
-    return this.#state;
-  }
-
   reset(): void {
-    this.#state = UNSET;
+    this.#state = this.#fresh();
     this.#live.length = 0;
     this.#dead = 0;
   }
 
   step(row: number): void {
     if (!this.load(row)) return;
-    this.#fn.step(this.#current(), this.args);
+    this.#fn.step(this.#state, this.args);
     if (!this.#fn.inverse) this.#live.push(row);
   }
 
   inverse(row: number): void {
     if (!this.load(row)) return;
-    if (this.#fn.inverse) this.#fn.inverse(this.#current(), this.args);
+    if (this.#fn.inverse) this.#fn.inverse(this.#state, this.args);
     else this.#dead++;
   }
 
   value(): void {
     const fn = this.#fn;
     if (this.#dead === 0) {
-      if (fn.value) fn.value(this.#current(), this.pending);
+      if (fn.value) fn.value(this.#state, this.pending);
       else this.#recompute(0);
       return;
     }

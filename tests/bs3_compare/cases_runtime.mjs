@@ -585,6 +585,41 @@ export const cases = {
     }
     return out;
   },
+  aggregateCallOrder: (D, p) => {
+    const db = new D(p, { readonly: true });
+    const log = [];
+    const spy = (n) => ({
+      start: () => {
+        log.push(`${n}start`);
+        return 0;
+      },
+      step: (c, x) => {
+        log.push(`${n}step${x}`);
+        return c + x;
+      },
+      result: (c) => {
+        log.push(`${n}result`);
+        return c;
+      },
+    });
+    db.aggregate("aa", spy("a"));
+    db.aggregate("ab", spy("b"));
+    db.function("f", (x) => {
+      log.push(`f${x}`);
+      return x;
+    });
+    const rows = "(SELECT 1 AS x UNION ALL SELECT 2 UNION ALL SELECT 3)";
+    return [
+      `SELECT aa(x), ab(x) FROM ${rows}`,
+      `SELECT ab(x), aa(f(x)) FROM ${rows}`,
+      `SELECT aa(x) FROM ${rows} WHERE 0`,
+      `SELECT f(x), f(x + 10) FROM ${rows} WHERE f(x + 20) > 0`,
+    ].map((sql) => {
+      log.length = 0;
+      const result = run(() => db.prepare(sql).raw().all());
+      return [result, log.join(" ")];
+    });
+  },
   windowStreaming: (D, p) => {
     const db = new D(p, { readonly: true });
     const log = [];
