@@ -21,9 +21,12 @@
  * - `""` / `":memory:"` open an empty database (nothing can be created in it).
  * - `function` and `aggregate` follow better-sqlite3 (their checks and errors, results,
  *   window calls), except that an INTEGER argument beyond ±(2^53-1) without
- *   `safeIntegers` throws a RangeError instead of arriving rounded (as for rows), and that
- *   a `deterministic` function with constant arguments may run a different number of
- *   times (SQLite computes such a call once per run where it can).
+ *   `safeIntegers` throws a RangeError instead of arriving rounded (as for rows). Their
+ *   results are SQLite's, but the calls may come in another number or order where
+ *   SQLite's plan differs: a `deterministic` function with constant arguments (SQLite
+ *   computes it once per run where it can), GROUP BY (SQLite runs the groups one after
+ *   another, litejit steps them all during the scan), and two window functions in one
+ *   SELECT (their callbacks interleave differently).
  * - Not provided: `table`, `loadExtension`, `backup`, `serialize`; `Database` must be
  *   called with `new`.
  *
