@@ -8,7 +8,9 @@
  * `prepare`, `exec`, `pragma`, `transaction`, `close`, `defaultSafeIntegers`; statements'
  * `run`, `get`, `all`, `iterate`, `pluck`, `expand`, `raw`, `columns`, `bind`,
  * `safeIntegers` and `reader`, `readonly`, `source`, `busy`, `database`; its binding rules
- * and their TypeErrors/RangeErrors; `Database.SqliteError` with SQLite's `code`.
+ * and their TypeErrors/RangeErrors; `Database.SqliteError` with SQLite's `code`; what it
+ * refuses while a statement runs (inside a user function, an aggregate's callback, the
+ * `verbose` logger) or an iterator is open, and `unsafeMode`.
  *
  * What differs:
  * - Nothing is written. `readonly: false` is accepted (it is better-sqlite3's default) but
@@ -19,10 +21,14 @@
  * - An INTEGER beyond ±(2^53-1) read without `safeIntegers` throws a RangeError instead
  *   of coming back rounded.
  * - `""` / `":memory:"` open an empty database (nothing can be created in it).
- * - `function` and `aggregate` are better-sqlite3's (a `step` returning undefined keeps
- *   the accumulator); an INTEGER argument beyond ±(2^53-1) without `safeIntegers` throws a
- *   RangeError, and a result better-sqlite3 calls "an invalid value" (a boolean, an
- *   object) is refused with node:sqlite's message.
+ * - `function` and `aggregate` follow better-sqlite3 (their checks and errors, results,
+ *   window calls), except that an INTEGER argument beyond ±(2^53-1) without
+ *   `safeIntegers` throws a RangeError instead of arriving rounded (as for rows). Their
+ *   results are SQLite's, but the calls may come in another number or order where
+ *   SQLite's plan differs: a `deterministic` function with constant arguments (SQLite
+ *   computes it once per run where it can), GROUP BY (SQLite runs the groups one after
+ *   another, litejit steps them all during the scan), and two window functions in one
+ *   SELECT (their callbacks interleave differently).
  * - Not provided: `table`, `loadExtension`, `backup`, `serialize`; `Database` must be
  *   called with `new`.
  *

@@ -133,6 +133,8 @@ export class SorterSlot {
   pos = 0;
   /** The values of a row not yet stored, for {@link SorterSlot.rejects}. */
   readonly #probe: StoredRow;
+  /** After WindowCompute: the window results, computed as the rows are read. */
+  #window: WindowComputer | null = null;
 
   constructor(entry: SortEntry, distinct: boolean) {
     this.entry = entry;
@@ -141,13 +143,18 @@ export class SorterSlot {
     this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
   }
 
-  /** WindowCompute: the rows replaced by their columns and window results (core/exec/window.ts). */
+  /**
+   * WindowCompute: from now on the rows read are their columns and window results
+   * (core/exec/window.ts), computed as they are read.
+   */
   computeWindows(spec: WindowSpec, enc: TextEncoding): void {
-    this.sorter.rows = new WindowComputer(spec, enc).compute(this.sorter.rows);
+    this.#window = new WindowComputer(spec, enc);
+    this.#window.start(this.sorter.rows);
   }
 
   /** SorterSort: sorts the rows and goes to the first; false when there is none. */
   sort(): boolean {
+    this.#window = null;
     this.sorter.sort();
     this.pos = 0;
     return this.sorter.rows.length > 0;
@@ -155,12 +162,15 @@ export class SorterSlot {
 
   /** SorterData: the current row into registers from `start`. */
   load(regs: Reg[], start: number): void {
-    loadRow(this.sorter.rows[this.pos], regs, start);
+    const w = this.#window;
+    loadRow(w ? w.row(this.pos) : this.sorter.rows[this.pos], regs, start);
   }
 
   /** SorterNext: goes to the next row; false after the last. */
   next(): boolean {
-    return ++this.pos < this.sorter.rows.length;
+    if (++this.pos < this.sorter.rows.length) return true;
+    this.#window?.finish();
+    return false;
   }
 
   /** Whether the sorter would drop the row in `regs[start ..]` (only its keys are read). */

@@ -5,14 +5,19 @@
  * - Each argument is an array (its elements bind anonymous parameters in order), a plain
  *   object (prototype Object.prototype or null: its own keys bind named parameters, key
  *   `x` feeding `:x`, `@x`, `$x`, and `?5` key `"5"`; at most one such object), or a value
- *   for the next anonymous parameter.
+ *   for the next anonymous parameter. Another object (a class instance, `Object.create`,
+ *   a function) is "Named parameters can only be passed within plain objects" when the
+ *   statement has named parameters, else a value that cannot be bound.
+ * - A value's type is checked before its slot: a value that cannot be bound is a
+ *   TypeError even where no slot is left for it.
  * - Anonymous parameters are the slots SQLite gives no name: `?` (and the gaps `?3` leaves).
  * - Every slot must get a value: "Too few parameter values were provided" /
  *   "Too many parameter values were provided" (RangeError), `Missing named parameter "x"`
  *   (RangeError), and "Missing named parameters" (TypeError) when no object was given.
  * - Values: number (bound as a double), bigint (64-bit), string, a Buffer or other
- *   ArrayBufferView, null or undefined (NULL). Anything else, booleans included, is a
- *   TypeError.
+ *   ArrayBufferView (its bytes are copied when bound, as SQLite's SQLITE_TRANSIENT does:
+ *   changing the buffer afterwards changes nothing), null or undefined (NULL). Anything
+ *   else, booleans included, is a TypeError.
  */
 import type { BindValue, NamedParameters } from "../../mod.ts";
 
@@ -31,6 +36,8 @@ export class ParameterLayout {
   readonly #byName: boolean[];
   readonly #exactNames: (string | null)[];
   readonly #hasNamed: boolean;
+  /** Whether any slot has a name (`?NNN` included): better-sqlite3's bind map. */
+  readonly #hasNames: boolean;
 
   /** `names` as SQLite names the slots (see sql_parameters.ts). */
   constructor(names: readonly (string | null)[]) {
@@ -38,6 +45,7 @@ export class ParameterLayout {
     this.#keys = names.map((n) => (n === null ? null : n.slice(1)));
     this.#byName = names.map((n) => n !== null && n[0] !== "?");
     this.#hasNamed = this.#byName.includes(true);
+    this.#hasNames = names.some((n) => n !== null);
   }
 
   /** Number of parameter slots. */
@@ -53,9 +61,10 @@ export class ParameterLayout {
     let count = 0;
     let boundObject = false;
     const bindAnonymous = (value: unknown) => {
+      const checked = checkedValue(value);
       while (anon < keys.length && keys[anon] !== null) anon++;
       if (anon >= keys.length) throw new RangeError("Too many parameter values were provided");
-      values[anon++] = checkedValue(value);
+      values[anon++] = checked;
       count++;
     };
     for (const arg of args) {
@@ -67,14 +76,14 @@ export class ParameterLayout {
         }
         boundObject = true;
         count += this.#bindObject(arg, values);
-      } else if (looksLikeNamedParameters(arg)) {
+      } else if (this.#hasNames && isObject(arg) && !ArrayBuffer.isView(arg)) {
         throw new TypeError("Named parameters can only be passed within plain objects");
       } else {
         bindAnonymous(arg);
       }
     }
     if (count < keys.length) {
-      if (!boundObject && keys.some((k) => k !== null)) {
+      if (!boundObject && this.#hasNames) {
         throw new TypeError("Missing named parameters");
       }
       throw new RangeError("Too few parameter values were provided");
@@ -115,13 +124,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * An object that inherits its constructor from Object without being plain (made by
- * `Object.create(proto)`): better-sqlite3 names the mistake instead of calling it a value.
- */
-function looksLikeNamedParameters(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !ArrayBuffer.isView(value) &&
-    (value as { constructor?: unknown }).constructor === Object;
+/** An object in the JS sense: functions included. */
+function isObject(value: unknown): value is object {
+  return (typeof value === "object" && value !== null) || typeof value === "function";
 }
 
 function checkedValue(value: unknown): BindValue {
@@ -137,7 +142,10 @@ function checkedValue(value: unknown): BindValue {
     case "undefined":
       return null;
     case "object":
-      if (value === null || ArrayBuffer.isView(value)) return value;
+      if (value === null) return value;
+      if (ArrayBuffer.isView(value)) {
+        return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+      }
   }
   throw new TypeError(BIND_TYPE_ERROR);
 }

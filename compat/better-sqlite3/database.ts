@@ -4,13 +4,13 @@
  */
 import { Database as LiteDatabase, SqliteError as LiteSqliteError } from "../../mod.ts";
 import { parseStatement } from "../../core/sql/parser.ts";
-import { type Connection, openConnection } from "./connection.ts";
+import { type Connection, executing, idleConnection, requireNoIterators } from "./connection.ts";
 import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
 import { openRequest, type Options } from "./open_options.ts";
 import { createMissingFile } from "./create_file.ts";
 import { Statement } from "./statement.ts";
 import { type TransactionFunction, transactionFunction } from "./transaction.ts";
-import { type FunctionOptions, registerAggregate, registerFunction } from "./functions.ts";
+import { defineAggregate, defineFunction, type FunctionOptions } from "./functions.ts";
 import type { AggregateOptions } from "../../mod.ts";
 
 /**
@@ -48,6 +48,8 @@ export class Database {
     this.#connection = {
       lite: openLite(request.source, request.backend),
       iterators: 0,
+      busy: false,
+      unsafe: false,
       verbose: request.verbose,
       safeIntegers: false,
     };
@@ -70,7 +72,8 @@ export class Database {
 
   #prepare(source: string, pragmaMode: boolean): Statement {
     if (typeof source !== "string") misuse("Expected first argument to be a string");
-    const lite = openConnection(this.#connection);
+    const lite = idleConnection(this.#connection);
+    if (pragmaMode) requireNoIterators(this.#connection, true);
     try {
       return new Statement(this, this.#connection, lite.prepare(source), source, pragmaMode);
     } catch (e) {
@@ -78,22 +81,27 @@ export class Database {
     }
   }
 
-  /** Runs every statement in `source` (each one's rows are read and dropped); returns this. */
+  /**
+   * Runs every statement in `source` (each one's rows are read and dropped); returns this.
+   * The logger gets each statement's text as SQLite cuts it: from after the whitespace and
+   * `;`s before it to after its own `;`.
+   */
   exec(source: string): this {
     if (typeof source !== "string") misuse("Expected first argument to be a string");
-    const lite = openConnection(this.#connection);
-    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
-    for (
-      let parsed = parseStatement(source);
-      parsed;
-      parsed = parseStatement(source, parsed.tail)
-    ) {
-      const text = source.slice(parsed.statement.start, parsed.tail);
-      const statement = lite.prepare(text);
-      this.#connection.verbose?.(text.trimEnd());
-      statement.setReadBigInts(true);
-      statement.values();
-    }
+    const c = this.#connection;
+    const lite = idleConnection(c);
+    requireNoIterators(c, true);
+    executing(c, null, () => {
+      const verbose = c.verbose;
+      let from = 0;
+      for (let parsed = parseStatement(source); parsed; parsed = parseStatement(source, from)) {
+        const statement = lite.prepare(source.slice(parsed.statement.start, parsed.tail));
+        if (verbose) verbose(source.slice(skipSeparators(source, from), parsed.tail));
+        statement.setReadBigInts(true);
+        statement.values();
+        from = parsed.tail;
+      }
+    });
     return this;
   }
 
@@ -145,9 +153,7 @@ export class Database {
   function(name: string, options: FunctionOptions, fn: (...args: any[]) => unknown): this;
   // deno-lint-ignore no-explicit-any
   function(name: string, optionsOrFn: any, fn?: (...args: any[]) => unknown): this {
-    const lite = openConnection(this.#connection);
-    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
-    registerFunction(lite, this.#connection, name, optionsOrFn, fn);
+    defineFunction(this.#connection, name, optionsOrFn, fn);
     return this;
   }
 
@@ -169,29 +175,34 @@ export class Database {
    * ```
    */
   aggregate(name: string, options: AggregateOptions): this {
-    const lite = openConnection(this.#connection);
-    if (this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
-    registerAggregate(lite, this.#connection, name, options);
+    defineAggregate(this.#connection, name, options);
     return this;
   }
 
   /** The `safeIntegers` setting of statements prepared from now on; returns this. */
-  defaultSafeIntegers(toggle?: boolean): this {
+  defaultSafeIntegers(...toggle: [use?: boolean]): this {
     this.#connection.safeIntegers = toggleArgument(toggle);
     return this;
   }
 
-  /** Accepted for compatibility; there is nothing unsafe to allow. Returns this. */
-  unsafeMode(toggle?: boolean): this {
-    toggleArgument(toggle);
+  /**
+   * better-sqlite3's unsafe mode: while iterators are open, `exec`, `pragma` and `run` are
+   * allowed (nothing here writes, so that is all it changes). Returns this.
+   */
+  unsafeMode(...toggle: [use?: boolean]): this {
+    this.#connection.unsafe = toggleArgument(toggle);
     return this;
   }
 
-  /** Closes the connection (again: nothing happens); returns this. */
+  /**
+   * Closes the connection (again: nothing happens); returns this. Refused while a
+   * statement is executing or an iterator is open.
+   */
   close(): this {
     const c = this.#connection;
     if (c.lite) {
-      if (c.iterators > 0) misuse(Misuse.databaseBusy);
+      if (c.busy) misuse(Misuse.databaseBusy);
+      requireNoIterators(c, false);
       c.lite.close();
       c.lite = null;
     }
@@ -209,6 +220,16 @@ function openLite(source: string | Uint8Array, backend: Options["backend"]): Lit
     }
     throw e;
   }
+}
+
+/** Where SQLite starts the next statement of `exec`: past spaces, control whitespace and `;`. */
+function skipSeparators(source: string, from: number): number {
+  while (from < source.length) {
+    const ch = source.charCodeAt(from);
+    if (ch !== 0x20 && ch !== 0x3b && (ch < 0x09 || ch > 0x0d)) break;
+    from++;
+  }
+  return from;
 }
 
 /** better-sqlite3's RangeErrors for SQL with no statement or with several. */

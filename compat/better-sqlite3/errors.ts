@@ -52,9 +52,13 @@ export function misuse(message: string): never {
   throw new TypeError(message);
 }
 
-/** A boolean argument defaulting to true, as better-sqlite3's toggles take it. */
-export function toggleArgument(value: unknown): boolean {
-  if (value === undefined) return true;
+/**
+ * The boolean argument of a toggle (`args`: the arguments given): true when there is none,
+ * as better-sqlite3 takes it. An explicit `undefined` is not a boolean.
+ */
+export function toggleArgument(args: readonly unknown[]): boolean {
+  if (args.length === 0) return true;
+  const value = args[0];
   if (typeof value !== "boolean") misuse("Expected first argument to be a boolean");
   return value;
 }

@@ -2,11 +2,14 @@
  * better-sqlite3's `Statement` over a litejit Statement: binding with better-sqlite3's
  * rules (binding.ts), rows in its shapes (rows.ts), and its checks: a statement that
  * returns no data has only `run`, `bind` happens once, a statement with an open iterator
- * is busy, and `run` waits for every iterator of the connection to end.
+ * is busy, `run` waits for every iterator of the connection to end (unless
+ * `unsafeMode()`), and nothing runs while the connection is busy executing a statement
+ * (connection.ts).
  */
 import type { BindValue, SqlValue, Statement as LiteStatement } from "../../mod.ts";
+import { parseStatement } from "../../core/sql/parser.ts";
 import type { Database } from "./database.ts";
-import { type Connection, openConnection } from "./connection.ts";
+import { type Connection, executing, idleConnection, requireNoIterators } from "./connection.ts";
 import { Misuse, misuse, toggleArgument } from "./errors.ts";
 import { type LiteArguments, ParameterLayout } from "./binding.ts";
 import { type RowMode, RowShapes } from "./rows.ts";
@@ -66,6 +69,8 @@ export class Statement {
   #safeIntegers: boolean;
   #boundSlots: BindValue[] | null = null;
   #locked = false;
+  /** The text the logger gets (parameters aside): the source up to its statement's end. */
+  #logged: string | null = null;
 
   /** @internal Use `Database.prepare`. */
   constructor(
@@ -95,35 +100,53 @@ export class Statement {
 
   /** Runs the statement (for a query: its first step) and returns `{ changes, lastInsertRowid }`. */
   run(...params: unknown[]): RunResult {
-    const args = this.#start(params, false, true);
-    const rows = this.#lite.iterateValues(...args);
-    rows.next();
-    rows.return?.();
+    const slots = this.#start(params, false, true);
+    this.#execute(slots, (args) => {
+      const rows = this.#lite.iterateValues(...args);
+      try {
+        rows.next();
+      } finally {
+        rows.return?.();
+      }
+    });
     return { changes: 0, lastInsertRowid: this.#safeIntegers ? 0n : 0 };
   }
 
   /** The first row, or undefined. */
   get(...params: unknown[]): unknown {
-    const args = this.#start(params, true, false);
-    const rows = this.#lite.iterateValues(...args);
-    const first = rows.next();
-    rows.return?.();
+    const slots = this.#start(params, true, false);
+    const first = this.#execute(slots, (args) => {
+      const rows = this.#lite.iterateValues(...args);
+      try {
+        return rows.next();
+      } finally {
+        rows.return?.();
+      }
+    });
     return first.done ? undefined : this.#shapes.shaper(this.#mode)(first.value);
   }
 
   /** Every row. */
   all(...params: unknown[]): unknown[] {
-    const args = this.#start(params, true, false);
+    const slots = this.#start(params, true, false);
     const shape = this.#shapes.shaper(this.#mode);
-    return this.#lite.values(...args).map(shape);
+    return this.#execute(slots, (args) => this.#lite.values(...args)).map(shape);
   }
 
-  /** The rows one at a time; while the iterator is open this statement is busy. */
+  /**
+   * The rows one at a time; while the iterator is open this statement is busy. The
+   * statement starts (and is logged) at the first `next()`.
+   */
   iterate(...params: unknown[]): IterableIterator<unknown> {
-    const args = this.#start(params, true, false);
-    const shape = this.#shapes.shaper(this.#mode);
-    const rows = this.#lite.iterateValues(...args);
+    const slots = this.#start(params, true, false);
     const connection = this.#connection;
+    if (connection.iterators >= MAX_ITERATORS) {
+      throw new RangeError("Too many active database iterators");
+    }
+    const shape = this.#shapes.shaper(this.#mode);
+    this.#lite.setReadBigInts(this.#safeIntegers);
+    const rows = this.#lite.iterateValues(...this.#layout.liteArguments(slots));
+    let sql = this.#verboseText(slots);
     let open = true;
     this.#locked = true;
     connection.iterators++;
@@ -134,53 +157,59 @@ export class Statement {
         connection.iterators--;
         rows.return?.();
       }
-      return { done: true, value: undefined };
+      return { value: undefined, done: true };
     };
     const iterator: IterableIterator<unknown> = {
       next(): IteratorResult<unknown> {
-        if (!open) return { done: true, value: undefined };
+        if (connection.busy) misuse(Misuse.databaseBusy);
+        if (!open) return { value: undefined, done: true };
+        const log = sql;
+        sql = null;
         let r: IteratorResult<SqlValue[]>;
         try {
-          r = rows.next();
+          r = executing(connection, log, () => rows.next());
         } catch (e) {
           finish();
           throw e;
         }
-        return r.done ? finish() : { done: false, value: shape(r.value) };
+        return r.done ? finish() : { value: shape(r.value), done: false };
       },
-      return: finish,
+      return(): IteratorResult<unknown> {
+        if (connection.busy) misuse(Misuse.databaseBusy);
+        return finish();
+      },
       [Symbol.iterator]: () => iterator,
     };
     return iterator;
   }
 
   /** Rows become their first column's value (`false` returns to objects). */
-  pluck(toggle?: boolean): this {
+  pluck(...toggle: [use?: boolean]): this {
     return this.#setMode("pluck", toggle);
   }
 
   /** Rows become `{ table: { column: value } }`, expressions under `$`. */
-  expand(toggle?: boolean): this {
+  expand(...toggle: [use?: boolean]): this {
     return this.#setMode("expand", toggle);
   }
 
   /** Rows become arrays of values in column order. */
-  raw(toggle?: boolean): this {
+  raw(...toggle: [use?: boolean]): this {
     return this.#setMode("raw", toggle);
   }
 
   /** INTEGERs come back as `bigint` (and `lastInsertRowid` too). */
-  safeIntegers(toggle?: boolean): this {
-    const use = toggleArgument(toggle);
+  safeIntegers(...toggle: [use?: boolean]): this {
+    if (this.#connection.busy) misuse(Misuse.databaseBusy);
     if (this.#locked) misuse(Misuse.statementBusy);
-    this.#safeIntegers = use;
+    this.#safeIntegers = toggleArgument(toggle);
     return this;
   }
 
   /** The result columns: `{ name, column, table, database, type }`. */
   columns(): ColumnDefinition[] {
     if (!this.reader) misuse(Misuse.onlyForData("columns"));
-    openConnection(this.#connection);
+    idleConnection(this.#connection);
     return this.#lite.columns().map((c) => ({
       name: c.name,
       column: c.column,
@@ -193,32 +222,61 @@ export class Statement {
   /** Binds parameters for good: later runs take no arguments. Only once per statement. */
   bind(...params: unknown[]): this {
     if (this.#boundSlots) misuse(Misuse.bindOnce);
-    openConnection(this.#connection);
+    idleConnection(this.#connection);
     if (this.#locked) misuse(Misuse.statementBusy);
     this.#boundSlots = this.#layout.slotValues(params);
     return this;
   }
 
-  #setMode(mode: RowMode, toggle: unknown): this {
-    const use = toggleArgument(toggle);
+  #setMode(mode: RowMode, toggle: readonly unknown[]): this {
     if (!this.reader) misuse(Misuse.onlyForData(mode));
+    if (this.#connection.busy) misuse(Misuse.databaseBusy);
     if (this.#locked) misuse(Misuse.statementBusy);
+    const use = toggleArgument(toggle);
     this.#mode = use ? mode : this.#mode === mode ? "flat" : this.#mode;
     return this;
   }
 
-  /** better-sqlite3's checks before a run, in its order; returns litejit's arguments. */
-  #start(params: unknown[], needsData: boolean, mutates: boolean): LiteArguments {
+  /** better-sqlite3's checks before a run, in its order; returns the bound slot values. */
+  #start(params: unknown[], needsData: boolean, mutates: boolean): BindValue[] {
     if (needsData && !this.reader) misuse(Misuse.noData);
-    openConnection(this.#connection);
+    idleConnection(this.#connection);
     if (this.#locked) misuse(Misuse.statementBusy);
-    if (mutates && this.#connection.iterators > 0) misuse(Misuse.databaseBusy);
-    let slots = this.#boundSlots;
-    if (slots === null) slots = this.#layout.slotValues(params);
-    else if (params.length > 0) misuse(Misuse.alreadyBound);
-    const verbose = this.#connection.verbose;
-    if (verbose) verbose(expandedSql(this.source, this.#parameters, slots));
+    if (mutates) requireNoIterators(this.#connection, true);
+    const slots = this.#boundSlots;
+    if (slots === null) return this.#layout.slotValues(params);
+    if (params.length > 0) misuse(Misuse.alreadyBound);
+    return slots;
+  }
+
+  /** Runs `f` with litejit's arguments for `slots`, the connection busy, after logging. */
+  #execute<T>(slots: readonly BindValue[], f: (args: LiteArguments) => T): T {
+    const args = this.#layout.liteArguments(slots);
     this.#lite.setReadBigInts(this.#safeIntegers);
-    return this.#layout.liteArguments(slots);
+    return executing(this.#connection, this.#verboseText(slots), () => f(args));
+  }
+
+  /** What the logger gets for a run with `slots` (SQLite's expanded SQL), if there is one. */
+  #verboseText(slots: readonly BindValue[]): (() => string) | null {
+    if (!this.#connection.verbose) return null;
+    return () => {
+      this.#logged ??= this.source.slice(0, statementEnd(this.source));
+      return expandedSql(this.#logged, this.#parameters, slots);
+    };
+  }
+}
+
+/** better-sqlite3's limit on open iterators per connection. */
+const MAX_ITERATORS = 65535;
+
+/**
+ * Where SQLite ends the statement in `source` (its text as `sqlite3_sql` gives it): after
+ * its `;`, or at the end when it has none.
+ */
+function statementEnd(source: string): number {
+  try {
+    return parseStatement(source)?.tail ?? source.length;
+  } catch {
+    return source.length;
   }
 }

@@ -4,7 +4,7 @@
  * NULLs equal), and each call's frame engine (`window_frame.ts`) computes one result per
  * row. Each stored row holds the node's columns, then each call's inputs (arguments,
  * FILTER value, frame offsets); it comes out as the columns followed by one result per
- * call.
+ * call. Rows are computed as they are read, the way SQLite returns them.
  */
 import { SqliteError } from "../errors.ts";
 import type { FrameBoundType } from "../sql/ast.ts";
@@ -66,22 +66,36 @@ interface PreparedCall {
   engine: FrameEngine;
   hooks: FrameHooks;
   io: CallInputs;
+  view: PartitionView;
+  /** The engine's run over the current partition, and the rows it has returned so far. */
+  run: Generator<void, void, void> | null;
+  returned: number;
 }
 
-/** The window computation of one node, prepared once per execution. */
+/**
+ * The window computation of one node, prepared once per execution. Its rows are computed
+ * as they are read ({@link WindowComputer.row}), as SQLite returns each row as soon as
+ * its frame is known: the callbacks of a user's window function (and its errors) for the
+ * rows after the ones read have not run yet.
+ */
 export class WindowComputer {
   readonly #spec: WindowSpec;
   readonly #partColls: Collation[];
   readonly #orderColls: Collation[];
   readonly #calls: PreparedCall[];
-  readonly #view: PartitionView;
+  #rows: readonly StoredRow[] = [];
+  /** The current partition: rows `#base .. #end - 1`. */
+  #base = 0;
+  #end = 0;
+  /** The last row returned by {@link row}, and its index. */
+  #lastRow: StoredRow | null = null;
+  #last = -1;
 
   constructor(spec: WindowSpec, enc: TextEncoding) {
     this.#spec = spec;
     this.#partColls = spec.partitionBy.map((k) => collationNamed(k.collation, enc));
     this.#orderColls = spec.orderBy.map((k) => collationNamed(k.collation, enc));
     this.#calls = spec.calls.map((c) => this.#prepare(c, enc));
-    this.#view = new PartitionView(spec.orderBy, this.#orderColls);
   }
 
   #prepare(c: WindowCallSpec, enc: TextEncoding): PreparedCall {
@@ -119,7 +133,16 @@ export class WindowComputer {
     } else if (def.kind === "offset") {
       hooks = new OffsetCall(io, enc, def.lead);
     } else hooks = new AggregateCall(io, enc, def.fn!, coll, null);
-    return { spec: c, engine: new FrameEngine(frame, enc), hooks, io };
+    const view = new PartitionView(this.#spec.orderBy, this.#orderColls, c);
+    return {
+      spec: c,
+      engine: new FrameEngine(frame, enc),
+      hooks,
+      io,
+      view,
+      run: null,
+      returned: 0,
+    };
   }
 
   /**
@@ -134,68 +157,96 @@ export class WindowComputer {
     return (row, current) => row !== current && this.#peers(row, current);
   }
 
-  #rows: readonly StoredRow[] = [];
-  #base = 0;
-
   #peers(a: number, b: number): boolean {
     const rows = this.#rows, base = this.#base;
     return sameKeys(rows[base + a], rows[base + b], this.#spec.orderBy, this.#orderColls);
   }
 
-  /** Computes every call over `rows` (sorted); returns the output rows in the same order. */
-  compute(rows: StoredRow[]): StoredRow[] {
-    const spec = this.#spec;
-    const nCols = spec.nColumns;
-    const nCalls = this.#calls.length;
-    const out: StoredRow[] = new Array(rows.length);
+  /** Starts over `rows` (sorted by PARTITION BY then ORDER BY); nothing is computed yet. */
+  start(rows: readonly StoredRow[]): void {
     this.#rows = rows;
-    let start = 0;
-    while (start < rows.length) {
-      let end = start + 1;
-      while (
-        end < rows.length && sameKeys(rows[start], rows[end], spec.partitionBy, this.#partColls)
-      ) end++;
-      const part = rows.slice(start, end);
-      this.#base = start;
-      const view = this.#view;
-      view.rows = part;
-      for (const c of this.#calls) {
-        view.call = c.spec;
-        c.io.rows = part;
-        c.io.values = new Array(part.length).fill(null);
-        c.io.classes = new Array(part.length).fill(StorageClass.Null);
-        c.engine.run(view, c.hooks);
-      }
-      for (let i = 0; i < part.length; i++) {
-        const values: SqlValue[] = new Array(nCols + nCalls);
-        const classes: number[] = new Array(nCols + nCalls);
-        const r = part[i];
-        for (let j = 0; j < nCols; j++) {
-          values[j] = r.values[j];
-          classes[j] = r.classes[j];
-        }
-        for (let k = 0; k < nCalls; k++) {
-          values[nCols + k] = this.#calls[k].io.values[i];
-          classes[nCols + k] = this.#calls[k].io.classes[i];
-        }
-        out[start + i] = { values, classes };
-      }
-      start = end;
+    this.#base = this.#end = 0;
+    this.#lastRow = null;
+    this.#last = -1;
+    for (const c of this.#calls) c.run = null;
+  }
+
+  /**
+   * Output row `i` (in the order of the rows given to {@link start}): the node's columns
+   * followed by one result per call. Computes as far as row `i` needs, partition after
+   * partition; rows must be read in order.
+   */
+  row(i: number): StoredRow {
+    if (i === this.#last) return this.#lastRow!;
+    while (i >= this.#end) this.#nextPartition();
+    const k = i - this.#base;
+    for (const c of this.#calls) {
+      while (c.returned <= k && !c.run!.next().done) c.returned++;
     }
-    return out;
+    this.#last = i;
+    return this.#lastRow = this.#outputRow(i);
+  }
+
+  /** Runs what the engine does after the last row is read (SQLite does it before it ends). */
+  finish(): void {
+    for (const c of this.#calls) {
+      if (c.run) { while (!c.run.next().done); }
+      c.run = null;
+    }
+  }
+
+  /** Ends the current partition and starts the next. */
+  #nextPartition(): void {
+    this.finish();
+    const rows = this.#rows, spec = this.#spec;
+    const start = this.#end;
+    let end = start + 1;
+    while (
+      end < rows.length && sameKeys(rows[start], rows[end], spec.partitionBy, this.#partColls)
+    ) end++;
+    const part = rows.slice(start, end);
+    this.#base = start;
+    this.#end = end;
+    for (const c of this.#calls) {
+      c.view.rows = part;
+      c.io.rows = part;
+      c.io.values = new Array(part.length).fill(null);
+      c.io.classes = new Array(part.length).fill(StorageClass.Null);
+      c.returned = 0;
+      c.run = c.engine.run(c.view, c.hooks);
+    }
+  }
+
+  #outputRow(i: number): StoredRow {
+    const nCols = this.#spec.nColumns;
+    const nCalls = this.#calls.length;
+    const values: SqlValue[] = new Array(nCols + nCalls);
+    const classes: number[] = new Array(nCols + nCalls);
+    const r = this.#rows[i];
+    for (let j = 0; j < nCols; j++) {
+      values[j] = r.values[j];
+      classes[j] = r.classes[j];
+    }
+    const k = i - this.#base;
+    for (let c = 0; c < nCalls; c++) {
+      values[nCols + c] = this.#calls[c].io.values[k];
+      classes[nCols + c] = this.#calls[c].io.classes[k];
+    }
+    return { values, classes };
   }
 }
 
 /** One partition as the frame engine reads it, for the call being computed. */
 class PartitionView implements FramePartition {
   rows: readonly StoredRow[] = [];
-  call!: WindowCallSpec;
+  readonly call: WindowCallSpec;
   readonly #order: readonly SortKey[];
   readonly #colls: readonly Collation[];
 
-  constructor(order: readonly SortKey[], colls: readonly Collation[]) {
+  constructor(order: readonly SortKey[], colls: readonly Collation[], call: WindowCallSpec) {
     this.#order = order;
     this.#colls = colls;
+    this.call = call;
   }
 
   get n(): number {

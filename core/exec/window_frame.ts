@@ -2,6 +2,9 @@
  * The window frame engine: for one window call over one partition, the sequence of
  * "step a row into the frame", "invert a row out of it" and "return the current row"
  * that SQLite's sqlite3WindowCodeStep generates, replayed over the partition's rows.
+ * The engine pauses after each returned row, as SQLite hands each row to its caller as
+ * soon as it is known: a user function's callbacks (and errors) for the rows after it
+ * have not run yet when the row is read.
  *
  * SQLite walks three cursors (start, current, end) over the partition as its rows arrive
  * and decides with countdowns (ROWS, GROUPS) or value comparisons (RANGE) when each one
@@ -131,8 +134,11 @@ export class FrameEngine {
     this.#exclude = frame.exclude !== "none";
   }
 
-  /** Computes every row's result of partition `p` through `hooks`. */
-  run(p: FramePartition, hooks: FrameHooks): void {
+  /**
+   * Computes every row's result of partition `p` through `hooks`, pausing after each row
+   * returned (each `returnRow` or `fullScan`).
+   */
+  *run(p: FramePartition, hooks: FrameHooks): Generator<void, void, void> {
     this.#p = p;
     this.#h = hooks;
     const f = this.#f;
@@ -160,7 +166,7 @@ export class FrameEngine {
             if (hasEnd) this.#readOffset("end");
           }
           if (!this.#exclude) hooks.value();
-          this.#returnRow(i);
+          yield* this.#returnRow(i);
         }
         return;
       }
@@ -178,10 +184,10 @@ export class FrameEngine {
         if (p.peers(i, mainPeer)) continue;
         mainPeer = i;
       }
-      this.#mainStep(hasStart ? Cd.Start : Cd.None, hasEnd ? Cd.End : Cd.None);
+      yield* this.#mainStep(hasStart ? Cd.Start : Cd.None, hasEnd ? Cd.End : Cd.None);
     }
     this.#newRowid = 0;
-    this.#flush(hasStart ? Cd.Start : Cd.None, hasEnd ? Cd.End : Cd.None);
+    yield* this.#flush(hasStart ? Cd.Start : Cd.None, hasEnd ? Cd.End : Cd.None);
   }
 
   #readOffset(which: "start" | "end"): void {
@@ -218,45 +224,45 @@ export class FrameEngine {
   }
 
   /** The block run for each new row (each new peer group unless ROWS) after the first. */
-  #mainStep(regStart: Cd, regEnd: Cd): void {
+  *#mainStep(regStart: Cd, regEnd: Cd): Generator<void, void, void> {
     const f = this.#f;
     if (f.start === "following") {
-      this.#op(Op.Step, Cd.None, false);
+      yield* this.#op(Op.Step, Cd.None, false);
       if (f.end !== "unboundedFollowing") {
         if (this.#range) {
           while (!this.#rangeTest(Cmp.Ge, this.#cur, this.#rEnd, this.#end)) {
-            this.#op(Op.Inverse, regStart, false);
-            this.#op(Op.Return, Cd.None, false);
+            yield* this.#op(Op.Inverse, regStart, false);
+            yield* this.#op(Op.Return, Cd.None, false);
           }
         } else {
-          this.#op(Op.Return, regEnd, false);
-          this.#op(Op.Inverse, regStart, false);
+          yield* this.#op(Op.Return, regEnd, false);
+          yield* this.#op(Op.Inverse, regStart, false);
         }
       }
     } else if (f.end === "preceding") {
       const bRPS = f.start === "preceding" && this.#range;
-      this.#op(Op.Step, regEnd, false);
-      if (bRPS) this.#op(Op.Inverse, regStart, false);
-      this.#op(Op.Return, Cd.None, false);
-      if (!bRPS) this.#op(Op.Inverse, regStart, false);
+      yield* this.#op(Op.Step, regEnd, false);
+      if (bRPS) yield* this.#op(Op.Inverse, regStart, false);
+      yield* this.#op(Op.Return, Cd.None, false);
+      if (!bRPS) yield* this.#op(Op.Inverse, regStart, false);
     } else {
-      this.#op(Op.Step, Cd.None, false);
+      yield* this.#op(Op.Step, Cd.None, false);
       if (f.end !== "unboundedFollowing") {
         if (this.#range) {
           for (;;) {
             if (regEnd !== Cd.None && this.#rangeTest(Cmp.Ge, this.#cur, this.#rEnd, this.#end)) {
               break;
             }
-            this.#op(Op.Return, Cd.None, false);
-            this.#op(Op.Inverse, regStart, false);
+            yield* this.#op(Op.Return, Cd.None, false);
+            yield* this.#op(Op.Inverse, regStart, false);
             if (regEnd === Cd.None) break;
           }
         } else {
           if (regEnd !== Cd.None && this.#cdEnd > 0) {
             this.#cdEnd--;
           } else {
-            this.#op(Op.Return, Cd.None, false);
-            this.#op(Op.Inverse, regStart, false);
+            yield* this.#op(Op.Return, Cd.None, false);
+            yield* this.#op(Op.Inverse, regStart, false);
           }
         }
       }
@@ -264,51 +270,51 @@ export class FrameEngine {
   }
 
   /** What runs once the partition is complete. */
-  #flush(regStart: Cd, regEnd: Cd): void {
+  *#flush(regStart: Cd, regEnd: Cd): Generator<void, void, void> {
     const f = this.#f;
     if (f.end === "preceding") {
       const bRPS = f.start === "preceding" && this.#range;
-      this.#op(Op.Step, regEnd, false);
-      if (bRPS) this.#op(Op.Inverse, regStart, false);
-      this.#op(Op.Return, Cd.None, false);
+      yield* this.#op(Op.Step, regEnd, false);
+      if (bRPS) yield* this.#op(Op.Inverse, regStart, false);
+      yield* this.#op(Op.Return, Cd.None, false);
     } else if (f.start === "following") {
-      this.#op(Op.Step, Cd.None, false);
+      yield* this.#op(Op.Step, Cd.None, false);
       let broke1 = false;
       if (this.#range) {
         for (;;) {
-          if (this.#op(Op.Inverse, regStart, true)) break;
-          if (this.#op(Op.Return, Cd.None, true)) {
+          if (yield* this.#op(Op.Inverse, regStart, true)) break;
+          if (yield* this.#op(Op.Return, Cd.None, true)) {
             broke1 = true;
             break;
           }
         }
       } else if (f.end === "unboundedFollowing") {
         for (;;) {
-          if (this.#op(Op.Return, regStart, true)) {
+          if (yield* this.#op(Op.Return, regStart, true)) {
             broke1 = true;
             break;
           }
-          if (this.#op(Op.Inverse, Cd.None, true)) break;
+          if (yield* this.#op(Op.Inverse, Cd.None, true)) break;
         }
       } else {
         this.#cdEnd = this.#cdEnd - this.#cdStart;
         this.#cdStart = 0;
         for (;;) {
-          if (this.#op(Op.Return, regEnd, true)) {
+          if (yield* this.#op(Op.Return, regEnd, true)) {
             broke1 = true;
             break;
           }
-          if (this.#op(Op.Inverse, regStart, true)) break;
+          if (yield* this.#op(Op.Inverse, regStart, true)) break;
         }
       }
       if (!broke1) {
-        while (!this.#op(Op.Return, Cd.None, true));
+        while (!(yield* this.#op(Op.Return, Cd.None, true)));
       }
     } else {
-      this.#op(Op.Step, Cd.None, false);
+      yield* this.#op(Op.Step, Cd.None, false);
       for (;;) {
-        if (this.#op(Op.Return, Cd.None, true)) break;
-        this.#op(Op.Inverse, regStart, false);
+        if (yield* this.#op(Op.Return, Cd.None, true)) break;
+        yield* this.#op(Op.Inverse, regStart, false);
       }
     }
   }
@@ -317,7 +323,7 @@ export class FrameEngine {
    * One RETURN_ROW / AGGINVERSE / AGGSTEP (SQLite's windowCodeOp), guarded by a countdown
    * or a RANGE comparison. Returns true when `jumpOnEof` and the cursor ran off the end.
    */
-  #op(op: Op, cd: Cd, jumpOnEof: boolean): boolean {
+  *#op(op: Op, cd: Cd, jumpOnEof: boolean): Generator<void, boolean, void> {
     const f = this.#f;
     if (op === Op.Inverse && f.start === "unboundedPreceding") return false;
     const h = this.#h;
@@ -357,7 +363,7 @@ export class FrameEngine {
         switch (op) {
           case Op.Return:
             csr = this.#cur;
-            this.#returnRow(csr);
+            yield* this.#returnRow(csr);
             break;
           case Op.Inverse:
             csr = this.#start;
@@ -401,10 +407,11 @@ export class FrameEngine {
     return csr === EOF ? null : csr + 1;
   }
 
-  #returnRow(current: number): void {
+  *#returnRow(current: number): Generator<void, void, void> {
     if (this.#exclude) {
       this.#h.fullScan(this.#startRowid - 1, Math.min(this.#endRowid, this.#ins) - 1, current);
     } else this.#h.returnRow(current, this.#ins);
+    yield;
   }
 
   /**

@@ -35,6 +35,8 @@ export function userScalarImpl(fn: UserScalarFn, bigints: boolean): ScalarImpl {
 /** One group's (or window partition's) accumulator. */
 interface Accumulator {
   acc: unknown;
+  /** Whether `start` has given `acc` its first value. */
+  started: boolean;
 }
 
 /**
@@ -51,14 +53,26 @@ export function userAggregateImpl(
   const step = cb.step as unknown as AnyFn;
   const result = cb.result as unknown as AnyFn | undefined;
   const inverse = cb.inverse as unknown as AnyFn | undefined;
-  const finish = (s: Accumulator, out: Reg) =>
+  // The accumulator starts when the group first needs it (its first row, or its result
+  // when it has none), as SQLite makes an aggregate context: node:sqlite and
+  // better-sqlite3 call `start` then, so it runs between the previous calls as there.
+  const begin = (s: Accumulator) => {
+    if (!s.started) {
+      s.started = true;
+      s.acc = typeof start === "function" ? (start as AnyFn)() : start ?? null;
+    }
+  };
+  const finish = (s: Accumulator, out: Reg) => {
+    begin(s);
     setReturnedValue(out, result ? result(s.acc) : s.acc);
+  };
   const fn: AggregateFunction<Accumulator> = {
     name,
     minArgs: argc < 0 ? 0 : argc,
     maxArgs: argc < 0 ? Number.MAX_SAFE_INTEGER : argc,
-    create: () => ({ acc: typeof start === "function" ? (start as AnyFn)() : start ?? null }),
+    create: () => ({ acc: null, started: false }),
     step(s, args) {
+      begin(s);
       s.acc = step(s.acc, ...argumentValues(args, bigints));
     },
     final: finish,
@@ -66,6 +80,7 @@ export function userAggregateImpl(
   };
   if (inverse) {
     fn.inverse = (s, args) => {
+      begin(s);
       s.acc = inverse(s.acc, ...argumentValues(args, bigints));
     };
   }
