@@ -1,9 +1,11 @@
 /**
  * The interpreter's instruction set: one table holding, for every opcode, what its
  * operands mean, whether P2 is a jump target, a synopsis in the style of SQLite's
- * `Synopsis:` comments and a one-line description. The compiler, the VM and the EXPLAIN
- * listing all work from this table; `Record<Op, OpcodeSpec>` makes a missing entry a type
- * error.
+ * `Synopsis:` comments, a one-line description and its operand roles (the registers it
+ * reads and writes, its cursor and slots: opcode_spec.ts, operand_roles.ts). The compiler,
+ * the VM, the EXPLAIN listing and the Wasm backend's crossings all work from this table;
+ * `Record<Op, OpcodeSpec>` makes a missing entry a type error, and `spec()` one without
+ * roles.
  *
  * Conventions: `r[X]` is register X, `c[X]` cursor X, `s[X]` a run-time object slot X
  * (sorter, hash table, group table, ...), `pool[P4]` an entry of the constant pool. Jump

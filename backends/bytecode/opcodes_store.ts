@@ -1,7 +1,45 @@
 /**
  * Opcodes for stored rows: sorters, distinct stores, window computation, hash tables and IN sets
  */
-import { J, N, Op, type OpcodeSpec, spec } from "./opcode_spec.ts";
+import type { HashEntry, InSetEntry, SortEntry, WindowEntry } from "./descriptors.ts";
+import {
+  J,
+  type Length,
+  N,
+  Op,
+  type OpcodeSpec,
+  OPENS,
+  P1,
+  P2,
+  P3,
+  range,
+  type RoleContext,
+  SLOT,
+  spec,
+} from "./opcode_spec.ts";
+
+/** SorterOpen: the LIMIT register P2 (when not 0) and then the OFFSET register P3 (when not 0). */
+const limitRegisters = (i: { p2: number; p3: number }): number[] =>
+  i.p2 === 0 ? [] : i.p3 === 0 ? [i.p2] : [i.p2, i.p3];
+/** The width of the rows stored in the sorter or distinct store s[P1] (its entry's). */
+const storeWidth: Length = (i, x) => (x.slotEntry(i.p1) as SortEntry).width;
+/**
+ * The width of the rows SorterData reads out of s[P1]: the stored rows', unless a
+ * WindowCompute replaced them by their columns and one result per window call.
+ */
+const sorterRowWidth: Length = (i, x) => {
+  const window = x.slotUsers(i.p1).find((u) => u.op === Op.WindowCompute);
+  if (window === undefined) return storeWidth(i, x);
+  const spec = (x.pool[window.p4] as WindowEntry).spec;
+  return spec.nColumns + spec.calls.length;
+};
+const hash = (slot: number, x: RoleContext) => x.slotEntry(slot) as HashEntry;
+/** The number of key registers of the hash table s[P1]. */
+const hashKeys: Length = (i, x) => hash(i.p1, x).nKeys;
+/** The width of the rows of the hash table s[P1]. */
+const hashWidth: Length = (i, x) => hash(i.p1, x).width;
+/** The width of the rows of the IN (SELECT) set s[P1] (one affinity per column). */
+const inSetWidth: Length = (i, x) => (x.slotEntry(i.p1) as InSetEntry).affs.length;
 
 /** Opcodes for stored rows: sorters, distinct stores, window computation, hash tables and IN sets. */
 export const STORE_OPCODES = {
@@ -11,121 +49,152 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: limit reg; P3: offset reg; P4: pool.
    */
-  [Op.SorterOpen]: spec("SorterOpen", N, "", { p4: "pool" }),
+  [Op.SorterOpen]: spec(
+    "SorterOpen",
+    N,
+    "",
+    { slots: [P1], opens: true, reads: [limitRegisters] },
+    { p4: "pool" },
+  ),
   /**
    * Store a copy of r[P2..P2+P3) in s[P1].
    *
    * Operands: P1: slot; P2: first; P3: count.
    */
-  [Op.SorterInsert]: spec("SorterInsert", N, "s[P1] += r[P2@P3]"),
+  [Op.SorterInsert]: spec("SorterInsert", N, "s[P1] += r[P2@P3]", {
+    slots: [P1],
+    reads: [range(P2, P3)],
+  }),
   /**
    * Jump to P2 if s[P1] is full and a row with the sort keys in r[P3..] would sort at or after
    * every row it holds (SQLite's IdxLE check before a LIMITed sorter insert).
    *
    * Operands: P1: slot; P2: if rejected; P3: first.
    */
-  [Op.SorterReject]: spec("SorterReject", J, ""),
+  [Op.SorterReject]: spec("SorterReject", J, "", { slots: [P1], reads: [range(P3, storeWidth)] }),
   /**
    * Sort s[P1] (stable) and move to its first row; jump to P2 if it has none.
    *
    * Operands: P1: slot; P2: if empty.
    */
-  [Op.SorterSort]: spec("SorterSort", J, ""),
+  [Op.SorterSort]: spec("SorterSort", J, "", SLOT),
   /**
    * Copy the current row of s[P1] into registers from P2.
    *
    * Operands: P1: slot; P2: dest.
    */
-  [Op.SorterData]: spec("SorterData", N, "r[P2..]=s[P1].row"),
+  [Op.SorterData]: spec("SorterData", N, "r[P2..]=s[P1].row", {
+    slots: [P1],
+    writes: [range(P2, sorterRowWidth)],
+  }),
   /**
    * Move s[P1] to its next row; jump to P2 if there is one.
    *
    * Operands: P1: slot; P2: if more.
    */
-  [Op.SorterNext]: spec("SorterNext", J, ""),
+  [Op.SorterNext]: spec("SorterNext", J, "", SLOT),
   /**
    * Replace the sorted rows of s[P1] by their columns and window call results (pool[P4]).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.WindowCompute]: spec("WindowCompute", N, "", { p4: "pool" }),
+  [Op.WindowCompute]: spec("WindowCompute", N, "", SLOT, { p4: "pool" }),
   /**
    * Empty distinct row store s[P1] (pool[P4]: width and collations); iterate it with the Sorter
    * opcodes.
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.OpenEphemeral]: spec("OpenEphemeral", N, "", { p4: "pool" }),
+  [Op.OpenEphemeral]: spec("OpenEphemeral", N, "", OPENS, { p4: "pool" }),
   /**
    * Add the row r[P2..] to s[P1] unless an equal row is there.
    *
    * Operands: P1: slot; P2: first.
    */
-  [Op.IdxInsert]: spec("IdxInsert", N, "s[P1] += r[P2@width]"),
+  [Op.IdxInsert]: spec("IdxInsert", N, "s[P1] += r[P2@width]", {
+    slots: [P1],
+    reads: [range(P2, storeWidth)],
+  }),
   /**
    * Jump to P2 if s[P1] holds the row r[P3..]; else add it and fall through.
    *
    * Operands: P1: slot; P2: if seen; P3: first.
    */
-  [Op.Distinct]: spec("Distinct", J, "if r[P3@width] in s[P1] goto P2"),
+  [Op.Distinct]: spec("Distinct", J, "if r[P3@width] in s[P1] goto P2", {
+    slots: [P1],
+    reads: [range(P3, storeWidth)],
+  }),
   /**
    * INTERSECT (P3=1) / EXCEPT (P3=0): keep the rows of s[P1] that s[P2] has (or lacks).
    *
    * Operands: P1: slot; P2: other slot; P3: 1 keep common / 0 keep others.
    */
-  [Op.EphFilter]: spec("EphFilter", N, ""),
+  [Op.EphFilter]: spec("EphFilter", N, "", { slots: [P1, P2] }),
   /**
    * UNION: add the rows of s[P2] to s[P1], each replacing an equal row of s[P1].
    *
    * Operands: P1: slot; P2: other slot.
    */
-  [Op.EphUnion]: spec("EphUnion", N, ""),
+  [Op.EphUnion]: spec("EphUnion", N, "", { slots: [P1, P2] }),
   /**
    * Empty hash table s[P1] (pool[P4]: key count, affinities, collations, width).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.HashOpen]: spec("HashOpen", N, "", { p4: "pool" }),
+  [Op.HashOpen]: spec("HashOpen", N, "", OPENS, { p4: "pool" }),
   /**
    * Store the row r[P3..] under the key r[P2..] (NULL keys are dropped).
    *
    * Operands: P1: slot; P2: key; P3: row.
    */
-  [Op.HashInsert]: spec("HashInsert", N, "s[P1][r[P2@k]] += r[P3@w]"),
+  [Op.HashInsert]: spec("HashInsert", N, "s[P1][r[P2@k]] += r[P3@w]", {
+    slots: [P1],
+    reads: [range(P2, hashKeys), range(P3, hashWidth)],
+  }),
   /**
    * Find the rows of s[P1] under the key r[P3..]; jump to P2 if none.
    *
    * Operands: P1: slot; P2: if none; P3: key.
    */
-  [Op.HashProbe]: spec("HashProbe", J, ""),
+  [Op.HashProbe]: spec("HashProbe", J, "", { slots: [P1], reads: [range(P3, hashKeys)] }),
   /**
    * Copy the current matching row into registers from P2.
    *
    * Operands: P1: slot; P2: dest.
    */
-  [Op.HashData]: spec("HashData", N, "r[P2..]=s[P1].row"),
+  [Op.HashData]: spec("HashData", N, "r[P2..]=s[P1].row", {
+    slots: [P1],
+    writes: [range(P2, hashWidth)],
+  }),
   /**
    * Next matching row; jump to P2 if there is one.
    *
    * Operands: P1: slot; P2: if more.
    */
-  [Op.HashNext]: spec("HashNext", J, ""),
+  [Op.HashNext]: spec("HashNext", J, "", SLOT),
   /**
    * Empty IN (SELECT) candidate set s[P1] (pool[P4]: affinities, collations).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.InSetOpen]: spec("InSetOpen", N, "", { p4: "pool" }),
+  [Op.InSetOpen]: spec("InSetOpen", N, "", OPENS, { p4: "pool" }),
   /**
    * Add a candidate row.
    *
    * Operands: P1: slot; P2: first.
    */
-  [Op.InSetAdd]: spec("InSetAdd", N, "s[P1] += r[P2@n]"),
+  [Op.InSetAdd]: spec("InSetAdd", N, "s[P1] += r[P2@n]", {
+    slots: [P1],
+    reads: [range(P2, inSetWidth)],
+  }),
   /**
    * Three-valued membership of the operand row (negated when P5).
    *
    * Operands: P1: slot; P2: first; P3: dest; P5: NOT.
    */
-  [Op.InSetProbe]: spec("InSetProbe", N, "r[P3]=r[P2@n] IN s[P1]"),
+  [Op.InSetProbe]: spec("InSetProbe", N, "r[P3]=r[P2@n] IN s[P1]", {
+    slots: [P1],
+    reads: [range(P2, inSetWidth)],
+    writes: [P3],
+  }),
 } satisfies Partial<Record<Op, OpcodeSpec>>;

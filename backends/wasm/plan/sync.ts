@@ -5,13 +5,16 @@
  * back, the registers the JS code that can reach it may have written. Only registers that
  * native code uses need syncing at all (NativePlan.regs); the rest live in JS alone.
  *
- * What an instruction's JS uses is read off its template (js-codegen/templates.ts): the
- * register locals it names, all registers from a view's start, all of them when it hands
- * the register array itself to the runtime. That over-approximates, which only costs time.
+ * What an instruction's JS uses is what its opcode's declared operand roles name
+ * (bytecode/opcode_spec.ts, evaluated by bytecode/operand_roles.ts): the registers it may
+ * read or write, its cursor. The JS template of an instruction touches nothing else
+ * (tests/opcode_roles_test.ts checks the declarations against the templates' text and
+ * against what generated code touches when it runs); a write on one path only is in the
+ * set too, which only costs time.
  */
 import { OPCODES } from "../../bytecode/opcodes.ts";
+import { operandRoles } from "../../bytecode/operand_roles.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
-import { type TemplateContext, TEMPLATES } from "../../js-codegen/templates.ts";
 import { type NativePlan, TRANSFERS } from "./native.ts";
 
 /** Registers and cursors JS code uses. */
@@ -20,36 +23,22 @@ export interface Uses {
   readonly cursors: ReadonlySet<number>;
 }
 
-/** What the JS template of the instruction at `pc` uses, among `regs` and `cursors`. */
-function usesOf(p: CompiledProgram, pc: number, plan: NativePlan): Uses {
-  const ins = p.code[pc];
-  let from = Infinity;
-  const t: TemplateContext = {
-    pc,
-    jump: () => ";",
-    halt: () => ";",
-    row: () => ";",
-    view: (start) => {
-      from = Math.min(from, start);
-      return "V";
-    },
-    flag: () => "F",
-    k: (i) => `k${i}`,
-    entry: (i) => p.pool[i],
-  };
-  const text = TEMPLATES[ins.op](ins, t);
-  if (/\bR\b/.test(text)) from = 0;
+/**
+ * What the JS of the instruction at `pc` uses, among `nativeRegs` (plan.regs) and
+ * `plan.cursors`: its declared reads, then its writes.
+ */
+function usesOf(
+  p: CompiledProgram,
+  pc: number,
+  plan: NativePlan,
+  nativeRegs: ReadonlySet<number>,
+): Uses {
+  const roles = operandRoles(p.code[pc], p);
   const regs = new Set<number>();
-  for (const r of plan.regs) if (r >= from) regs.add(r);
-  for (const m of text.matchAll(/\br(\d+)\b/g)) {
-    const r = Number(m[1]);
-    if (plan.regs.includes(r)) regs.add(r);
-  }
+  for (const r of roles.reads) if (nativeRegs.has(r)) regs.add(r);
+  for (const r of roles.writes) if (nativeRegs.has(r)) regs.add(r);
   const cursors = new Set<number>();
-  for (const m of text.matchAll(/\bc(\d+)\b/g)) {
-    const c = Number(m[1]);
-    if (plan.cursors.has(c)) cursors.add(c);
-  }
+  for (const c of roles.cursors) if (plan.cursors.has(c)) cursors.add(c);
   return { regs, cursors };
 }
 
@@ -75,7 +64,10 @@ export interface SyncPlan {
 /** Works out the crossings of `p` under `plan`. */
 export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   const n = p.code.length;
-  const uses: (Uses | null)[] = p.code.map((_, pc) => plan.native[pc] ? null : usesOf(p, pc, plan));
+  const nativeRegs = new Set(plan.regs);
+  const uses: (Uses | null)[] = p.code.map((_, pc) =>
+    plan.native[pc] ? null : usesOf(p, pc, plan, nativeRegs)
+  );
   const union = (pcs: Iterable<number>, extra: readonly Uses[] = []): Uses => {
     const regs = new Set<number>(), cursors = new Set<number>();
     const add = (u: Uses) => {
@@ -110,7 +102,7 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   const usesAt = (pc: number) => {
     const known = uses[pc] ?? fallbackUses.get(pc);
     if (known !== undefined) return known;
-    const u = usesOf(p, pc, plan);
+    const u = usesOf(p, pc, plan, nativeRegs);
     fallbackUses.set(pc, u);
     return u;
   };
