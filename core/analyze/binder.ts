@@ -2,15 +2,17 @@
  * The binder's entry point: from a parsed statement and the schema to a
  * {@link BoundStatement}, with SQLite's result column names and error texts.
  */
-import type { ParsedStatement } from "../sql/ast.ts";
+import type { ParsedStatement, WriteStatement } from "../sql/ast.ts";
 import type { Schema } from "../format/schema_types.ts";
-import type { BoundStatement, ResultColumnInfo } from "./bound.ts";
+import type { BoundStatement, BoundWrite, ResultColumnInfo } from "./bound.ts";
 import { bindError, readonlyError } from "./errors.ts";
 import { bindSelect, lastItems } from "./select_binder.ts";
 import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
 import { checkParseTimeErrors } from "./parse_checks.ts";
+import { bindDml } from "./write_binder.ts";
+import { bindSchemaStatement } from "./schema_statements.ts";
 
 /** What the binder needs to know about the database. */
 export interface Catalog {
@@ -64,12 +66,13 @@ export function bindStatement(
   const st = parsed.statement;
   switch (st.kind) {
     case "write":
-      throw readonlyError();
+      return bindWrite(parsed, st, catalog, options);
     case "transaction":
       return {
         kind: "transaction",
         verb: st.verb,
         savepoint: st.savepoint,
+        writes: st.writes,
         columns: [],
       };
     case "pragma": {
@@ -100,6 +103,35 @@ export function bindStatement(
       };
     }
   }
+}
+
+/**
+ * A statement that writes: its names are checked as SQLite's prepare checks them, so that
+ * it fails (or prepares) as in SQLite; running it is refused later, when it runs.
+ */
+function bindWrite(
+  parsed: ParsedStatement,
+  st: WriteStatement,
+  catalog: Catalog,
+  options: BindOptions,
+): BoundWrite {
+  const ctx = newContext(catalog, options);
+  const base = { kind: "write" as const, verb: st.verb, explain: parsed.explain };
+  if (st.dml) {
+    const columns = bindDml(ctx, st.dml);
+    if (ctx.late.length > 0) throw ctx.late[0];
+    return {
+      ...base,
+      columns,
+      parameters: parsed.parameters,
+      noop: false,
+      error: { code: "SQLITE_READONLY", message: readonlyError().message },
+      readonly: false,
+    };
+  }
+  const run = bindSchemaStatement(ctx, st.text);
+  if (ctx.late.length > 0) throw ctx.late[0];
+  return { ...base, columns: [], parameters: parsed.parameters, ...run };
 }
 
 export { bindError };

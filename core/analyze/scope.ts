@@ -25,6 +25,11 @@ export interface ScopeItem {
   using: Set<string> | null;
   /** `rowid` may be referenced (rowid tables and table-valued functions). */
   rowid: boolean;
+  /**
+   * Reached only by a qualified name (an upsert's `excluded.x`: a bare `x` names the
+   * target table's column).
+   */
+  qualifiedOnly?: boolean;
 }
 
 /** A result column as the alias fallback in WHERE / GROUP BY / HAVING / ORDER BY sees it. */
@@ -159,7 +164,7 @@ export function lookupInScope(
   let ambiguous = false;
   const rowidItems: ScopeItem[] = [];
   for (const item of scope.items) {
-    if (table !== null && !itemMatches(item, schema, table)) continue;
+    if (table !== null ? !itemMatches(item, schema, table) : item.qualifiedOnly) continue;
     const j = columnIndex(item, key);
     if (j >= 0) {
       if (cnt > 0) {

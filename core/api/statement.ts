@@ -6,7 +6,7 @@
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
 import { SqliteError } from "../errors.ts";
 import type { Execution } from "../../backends/backend.ts";
-import { runPragma } from "../pragma/pragma.ts";
+import { pragmaWrites, runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { CompiledStatement } from "./compile.ts";
@@ -54,6 +54,17 @@ export interface RowCursor {
 }
 
 let startRunOf: (st: Statement, params: readonly unknown[], resumable: boolean) => RowCursor;
+let readonlyOf: (st: Statement) => boolean;
+
+/**
+ * Whether running `st` leaves the database unchanged, as SQLite's sqlite3_stmt_readonly
+ * tells (false for a statement that writes, which litejit refuses when it runs; for BEGIN
+ * IMMEDIATE / EXCLUSIVE; for the pragmas that would change the file). Not part of the
+ * public API: the better-sqlite3 drop-in's `Statement.readonly`.
+ */
+export function statementIsReadonly(st: Statement): boolean {
+  return readonlyOf(st);
+}
 
 /**
  * Starts a run of `st` with `params` bound, asking the backend for a resumable run when
@@ -111,6 +122,7 @@ export interface StatementHost {
 export class Statement {
   static {
     startRunOf = (st, params, resumable) => st.#start(params, resumable);
+    readonlyOf = (st) => compiledIsReadonly(st.#current());
   }
 
   readonly #host: StatementHost;
@@ -126,9 +138,10 @@ export class Statement {
     this.#compiled = compiled;
     this.#version = host.version?.() ?? 0;
     this.#makeRow = rowMaker(columnNames(compiled));
-    const parameters = compiled.kind === "select" || compiled.kind === "listing"
-      ? compiled.parameters
-      : [];
+    const parameters =
+      compiled.kind === "select" || compiled.kind === "listing" || compiled.kind === "write"
+        ? compiled.parameters
+        : [];
     this.#binder = new ParameterBinder(parameters);
     this.#readBigInts = readBigInts;
   }
@@ -414,6 +427,12 @@ export class Statement {
           file.endRead();
           host.transactions.run(c.verb, c.savepoint);
           return listCursor([], readBigInts);
+        case "write":
+          // Parameters are checked first, as SQLite binds them before the first step.
+          this.#binder.bind(params);
+          if (c.error) throw new SqliteError(c.error.code, c.error.message);
+          file.endRead();
+          return listCursor([], readBigInts);
       }
     } catch (e) {
       file.endRead();
@@ -514,6 +533,20 @@ function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCurso
       at = rows.length;
     },
   };
+}
+
+function compiledIsReadonly(c: CompiledStatement): boolean {
+  switch (c.kind) {
+    case "select":
+    case "listing":
+      return true;
+    case "pragma":
+      return !pragmaWrites(c.name, c.arg);
+    case "transaction":
+      return !c.writes;
+    case "write":
+      return c.readonly;
+  }
 }
 
 function columnNames(compiled: CompiledStatement): string[] {

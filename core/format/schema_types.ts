@@ -117,14 +117,28 @@ export interface VirtualTableInfo {
   module: string;
 }
 
+/** A trigger: its name, its table or view, and what fires it. */
+export interface TriggerInfo {
+  name: string;
+  /** The table or view it is on (sqlite_schema's tbl_name). */
+  table: string;
+  /** INSTEAD OF (on a view); false for BEFORE / AFTER, or when its SQL cannot be read. */
+  insteadOf: boolean;
+  /** The statement that fires it, or null when its SQL cannot be read. */
+  event: "DELETE" | "INSERT" | "UPDATE" | null;
+}
+
 export interface Schema {
   /** Tables by lower-case name; includes sqlite_schema itself. */
   tables: Map<string, TableInfo>;
   indexes: Map<string, IndexInfo>;
   views: Map<string, ViewInfo>;
   virtualTables: Map<string, VirtualTableInfo>;
-  /** Trigger names (triggers never fire in a read-only engine). */
-  triggers: string[];
+  /**
+   * The triggers (they never fire in a read-only engine, but an INSTEAD OF trigger makes a
+   * view a statement may write to, and their names are taken).
+   */
+  triggers: TriggerInfo[];
 }
 
 /** SQLite's case folding for names: ASCII letters only. */

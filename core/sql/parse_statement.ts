@@ -1,11 +1,17 @@
 /**
- * Statement rules: the SELECT statement, WITH ... (which may turn out to write), PRAGMA
- * and the transaction statements. Each rule ends by consuming the statement's `;` or the
+ * Statement rules: the SELECT statement, INSERT / UPDATE / DELETE, WITH ... (followed by
+ * either), PRAGMA and the transaction statements. Each rule ends by consuming the statement's `;` or the
  * end of input, so a token that cannot continue the statement fails right there.
  */
 import type { Rule } from "./ll1.ts";
-import type { PragmaStatement, Select, TransactionStatement, WithClause } from "./ast.ts";
-import { SelectParser } from "./parse_select.ts";
+import type {
+  DmlStatement,
+  PragmaStatement,
+  Select,
+  TransactionStatement,
+  WithClause,
+} from "./ast.ts";
+import { DmlParser } from "./parse_dml.ts";
 import { EOF, kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
@@ -16,11 +22,14 @@ export interface RuleResult<S> {
   terminator: SqlToken;
 }
 
-/** The outcome of `WITH ...`: a SELECT, or the verb token of a writing statement. */
-export type WithResult = { select: Select; terminator: SqlToken } | { writeVerb: SqlToken };
+/** The outcome of `WITH ...`: a SELECT, or an INSERT, UPDATE or DELETE. */
+export type WithResult = { select: Select; terminator: SqlToken } | {
+  dml: DmlStatement;
+  terminator: SqlToken;
+};
 
 /** The complete rule set; one instance is built at module load and reused. */
-export class StatementParser extends SelectParser {
+export class StatementParser extends DmlParser {
   /** `;` or the end of input. */
   terminator: Rule<[], SqlToken> = this.RULE(() =>
     this.OR([
@@ -34,6 +43,13 @@ export class StatementParser extends SelectParser {
     const select = this.SUBRULE(this.selectBody, { ARGS: [null] });
     const terminator = this.SUBRULE(this.terminator);
     return { statement: select, terminator };
+  });
+
+  /** INSERT, REPLACE, UPDATE or DELETE without a WITH clause. */
+  dmlStatement: Rule<[], RuleResult<DmlStatement>> = this.RULE(() => {
+    const statement = this.SUBRULE(this.dml, { ARGS: [null] });
+    const terminator = this.SUBRULE(this.terminator);
+    return { statement, terminator };
   });
 
   /** `WITH ...` followed by a SELECT, or by INSERT/REPLACE/UPDATE/DELETE. */
@@ -52,14 +68,11 @@ export class StatementParser extends SelectParser {
         },
       },
       {
-        ALT: () => ({
-          writeVerb: this.OR2([
-            { ALT: () => this.CONSUME(T[TokenKind.Insert]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Update]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
-          ]),
-        }),
+        ALT: () => {
+          const dml = this.SUBRULE(this.dml, { ARGS: [w] });
+          const terminator = this.SUBRULE2(this.terminator);
+          return { dml, terminator };
+        },
       },
     ]);
   });
@@ -133,6 +146,7 @@ export class StatementParser extends SelectParser {
   /** BEGIN, COMMIT/END, ROLLBACK [TO], SAVEPOINT, RELEASE. */
   transaction: Rule<[], RuleResult<TransactionStatement>> = this.RULE(() => {
     let savepoint: SqlToken | null = null;
+    let writes = false;
     const verb = this.OR([
       {
         ALT: () => {
@@ -140,8 +154,8 @@ export class StatementParser extends SelectParser {
           this.OPTION(() => {
             this.OR2([
               { ALT: () => this.CONSUME(T[TokenKind.Deferred]) },
-              { ALT: () => this.CONSUME(T[TokenKind.Immediate]) },
-              { ALT: () => this.CONSUME(T[TokenKind.Exclusive]) },
+              { ALT: () => (this.CONSUME(T[TokenKind.Immediate]), (writes = true)) },
+              { ALT: () => (this.CONSUME(T[TokenKind.Exclusive]), (writes = true)) },
             ]);
           });
           this.SUBRULE(this.transOpt);
@@ -193,6 +207,7 @@ export class StatementParser extends SelectParser {
         kind: "transaction",
         verb: this.text(verb).toUpperCase(),
         savepoint: savepoint ? this.name(savepoint) : null,
+        writes,
         start: verb.startOffset,
         end: last.end,
       } as TransactionStatement,
