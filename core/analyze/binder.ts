@@ -13,15 +13,16 @@ import type { FunctionOptions } from "../functions/catalog.ts";
 import { checkParseTimeErrors } from "./parse_checks.ts";
 import { bindDml } from "./write_binder.ts";
 import { bindSchemaStatement } from "./schema_statements.ts";
+import { pragmaIsTableValued } from "../pragma/catalog.ts";
 
 /** What the binder needs to know about the database. */
 export interface Catalog {
   schema: Schema;
   /**
    * Result columns of PRAGMA name / table-valued pragma_name; undefined for an unknown
-   * pragma.
+   * pragma. With `arg`: of `PRAGMA name = arg` (none for a setting).
    */
-  pragmaColumns(name: string): readonly string[] | undefined;
+  pragmaColumns(name: string, arg?: string | null): readonly string[] | undefined;
 }
 
 /** Binder settings; the defaults behave like node:sqlite's SQLite build. */
@@ -37,7 +38,7 @@ export interface BindOptions {
 function newContext(catalog: Catalog, options: BindOptions): BindContext {
   return {
     schema: catalog.schema,
-    pragmaColumns: (n) => catalog.pragmaColumns(n),
+    pragmaColumns: (n) => (pragmaIsTableValued(n) ? catalog.pragmaColumns(n) : undefined),
     functions: {
       mathFunctions: options.mathFunctions ?? false,
       user: options.userFunctions ?? null,
@@ -76,8 +77,8 @@ export function bindStatement(
         columns: [],
       };
     case "pragma": {
-      if (st.assigns) throw readonlyError();
-      const cols = catalog.pragmaColumns(st.name.toLowerCase()) ?? [];
+      // A pragma that would write fails when it runs, as in SQLite (core/pragma).
+      const cols = catalog.pragmaColumns(st.name.toLowerCase(), st.value) ?? [];
       return {
         kind: "pragma",
         name: st.name,

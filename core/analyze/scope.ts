@@ -83,6 +83,7 @@ export interface CteEntry {
 /** Statement-wide binding state. */
 export interface BindContext {
   schema: Schema;
+  /** Columns of table-valued `pragma_<name>`, or undefined when there is none. */
   pragmaColumns(name: string): readonly string[] | undefined;
   functions: FunctionOptions;
   doubleQuotedStrings: boolean;

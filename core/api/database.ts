@@ -20,6 +20,7 @@ import {
 import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
+import type { ConnectionSettings } from "../pragma/settings.ts";
 
 export type { UserFunctionOptions };
 
@@ -177,6 +178,16 @@ export interface ViewDescription {
 }
 
 let compileOn: (db: Database, sql: string, backend: Backend) => Statement;
+let settingsOf: (db: Database) => ConnectionSettings;
+
+/**
+ * The connection's settings (what PRAGMA cache_size, journal_mode, ... report), for a
+ * wrapper that follows another SQLite build's defaults or was asked for a read-write
+ * connection (the better-sqlite3 drop-in). Not part of the public API.
+ */
+export function connectionSettings(db: Database): ConnectionSettings {
+  return settingsOf(db);
+}
 
 /**
  * For an AsyncDatabase: a function compiling a statement of `db` again for the
@@ -234,6 +245,7 @@ export function databaseOver(
  */
 export class Database {
   static {
+    settingsOf = (db) => db.#open.settings;
     compileOn = (db, sql, backend) =>
       new Statement(
         db.#host,

@@ -6,7 +6,7 @@
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
 import { SqliteError } from "../errors.ts";
 import type { Execution } from "../../backends/backend.ts";
-import { pragmaWrites, runPragma } from "../pragma/pragma.ts";
+import { pragmaIsReadonly, runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { CompiledStatement } from "./compile.ts";
@@ -417,7 +417,8 @@ export class Statement {
           return listCursor(c.rows, readBigInts);
         case "pragma": {
           this.#binder.bind(params);
-          const rows = runPragma(file, c.name, c.arg, c.schema, pragmaOptionsFor(file));
+          const options = pragmaOptionsFor(file, host.transactions.open);
+          const rows = runPragma(file, c.name, c.arg, c.schema, options);
           file.check(snapshot);
           file.endRead();
           return listCursor(rows, readBigInts);
@@ -541,7 +542,7 @@ function compiledIsReadonly(c: CompiledStatement): boolean {
     case "listing":
       return true;
     case "pragma":
-      return !pragmaWrites(c.name, c.arg);
+      return pragmaIsReadonly(c.name, c.arg);
     case "transaction":
       return !c.writes;
     case "write":

@@ -47,6 +47,9 @@ function spec(
   };
 }
 
+/** A connection flag (foreign_keys, ...): a query reads it, an argument sets it, silently. */
+const flagSetting = { result0: true, noColumnsWithArg: true };
+
 /** A header value a query reads and an argument writes (user_version and friends). */
 const headerSetting = { result0: true, noColumnsWithArg: true, writesWithArg: true };
 /** A per-schema setting that an argument changes only for a database not yet created. */
@@ -55,8 +58,12 @@ const schemaSetting = { result0: true, schema: true, noColumnsWithArg: true };
 const SPECS: readonly PragmaSpec[] = [
   spec("application_id", null, headerSetting),
   spec("auto_vacuum", null, schemaSetting),
+  spec("automatic_index", null, flagSetting),
+  spec("busy_timeout", ["timeout"], { result0: true }),
+  spec("cache_size", null, schemaSetting),
   spec("collation_list", ["seq", "name"], { result0: true }),
   spec("database_list", ["seq", "name", "file"], { result0: true }),
+  spec("defer_foreign_keys", null, flagSetting),
   spec("encoding", null, { result0: true, noColumnsWithArg: true }),
   spec("foreign_key_list", [
     "id",
@@ -68,20 +75,34 @@ const SPECS: readonly PragmaSpec[] = [
     "on_delete",
     "match",
   ], { result1: true, schema: true }),
+  spec("foreign_keys", null, flagSetting),
   spec("freelist_count", null, { result0: true }),
+  spec("ignore_check_constraints", null, flagSetting),
   spec("index_info", INDEX_XINFO.slice(0, 3), { result1: true, schema: true }),
   spec("index_list", ["seq", "name", "unique", "origin", "partial"], {
     result1: true,
     schema: true,
   }),
+  spec("incremental_vacuum", [], {}),
   spec("index_xinfo", INDEX_XINFO, { result1: true, schema: true }),
+  spec("journal_mode", null, { result0: true, schema: true }),
+  spec("journal_size_limit", null, { result0: true, schema: true }),
+  // mmap_size and wal_autocheckpoint return a row but have no table-valued form.
+  spec("mmap_size", null, {}),
+  spec("optimize", null, { result1: true }),
   spec("page_count", null, { result0: true, schema: true }),
   spec("page_size", null, schemaSetting),
+  spec("query_only", null, flagSetting),
+  spec("recursive_triggers", null, flagSetting),
   spec("schema_version", null, headerSetting),
+  spec("secure_delete", null, { result0: true }),
+  spec("synchronous", null, schemaSetting),
   spec("table_info", TABLE_INFO, { result1: true, schema: true }),
   spec("table_list", ["schema", "name", "type", "ncol", "wr", "strict"], { result1: true }),
   spec("table_xinfo", [...TABLE_INFO, "hidden"], { result1: true, schema: true }),
+  spec("temp_store", null, flagSetting),
   spec("user_version", null, headerSetting),
+  spec("wal_autocheckpoint", null, {}),
 ];
 
 const BY_NAME = new Map(SPECS.map((s) => [s.name, s]));
@@ -99,10 +120,24 @@ export function knownPragmas(): readonly string[] {
 /**
  * Result column names of PRAGMA `name` (case-insensitive), or undefined if litejit does not
  * know it. The same columns, followed by {@link pragmaHiddenColumns}, form the table-valued
- * function `pragma_<name>`.
+ * function `pragma_<name>`. With `arg`, the columns of `PRAGMA name = arg`: none for a
+ * pragma that is a setting when given an argument (cache_size, foreign_keys, page_size...).
  */
-export function pragmaColumns(name: string): readonly string[] | undefined {
-  return pragmaSpec(name)?.columns;
+export function pragmaColumns(
+  name: string,
+  arg: string | null = null,
+): readonly string[] | undefined {
+  const s = pragmaSpec(name);
+  return s && arg !== null && s.noColumnsWithArg ? [] : s?.columns;
+}
+
+/**
+ * Whether SQLite counts `PRAGMA name [= arg]` as leaving the database unchanged
+ * (sqlite3_stmt_readonly): not journal_mode, nor a header field or incremental_vacuum.
+ */
+export function pragmaIsReadonly(name: string, arg: string | null): boolean {
+  const k = nameKey(name);
+  return !(k === "journal_mode" || k === "incremental_vacuum" || pragmaWrites(name, arg));
 }
 
 /**

@@ -10,6 +10,9 @@ import { pragmaSpec } from "./catalog.ts";
 import { HEADER_PRAGMAS, headerPragma } from "./header_pragmas.ts";
 import { indexInfo, indexList } from "./index_pragmas.ts";
 import { resolveSchema } from "./schema_model.ts";
+import { readonly, SETTING_PRAGMAS } from "./settings.ts";
+import type { SchemaChoice } from "./schema_model.ts";
+import { nameKey } from "../format/schema_types.ts";
 import { foreignKeyList, tableInfo, tableList } from "./table_pragmas.ts";
 import type { ViewColumnResolver } from "./view_columns.ts";
 
@@ -17,12 +20,14 @@ export {
   knownPragmas,
   pragmaColumns,
   pragmaHiddenColumns,
+  pragmaIsReadonly,
   pragmaIsTableValued,
   pragmaSpec,
   pragmaWrites,
 } from "./catalog.ts";
 export type { PragmaSpec } from "./catalog.ts";
 export type { ViewColumn, ViewColumnResolver } from "./view_columns.ts";
+export { ConnectionSettings, type SettingsProfile } from "./settings.ts";
 
 /** What the pragmas need to know beyond the database file. */
 export interface PragmaOptions {
@@ -37,22 +42,24 @@ export interface PragmaOptions {
    * columns only for simple SELECTs (0 otherwise).
    */
   viewColumns?: ViewColumnResolver;
+  /** A transaction is open on the connection (some settings cannot change inside one). */
+  inTransaction?: boolean;
 }
-
-/** Pragmas that write to the database whatever their argument (they fail when run). */
-const WRITING_PRAGMAS = new Set(["incremental_vacuum", "optimize"]);
 
 /** The built-in collations, in the order SQLite's collation hash lists them. */
 const COLLATIONS = ["RTRIM", "NOCASE", "BINARY"];
 
 /**
- * Runs a read-only pragma; `arg` is the argument text (dequoted) or null, `schema` the
- * qualifier (dequoted) or null. Rows are arrays of values in column order (INTEGER values
- * as JS numbers). An unknown pragma gives [] (as SQLite does), after the schema qualifier
- * is checked (`unknown database x`). A pragma given an argument that makes it a setting
- * returns [] (page_size, encoding, auto_vacuum: SQLite does nothing for an existing
- * database) or, for a header field SQLite would write (user_version, schema_version,
- * application_id), throws SQLITE_READONLY as SQLite does on a read-only connection.
+ * Runs a pragma; `arg` is the argument text (dequoted) or null, `schema` the qualifier
+ * (dequoted) or null. Rows are arrays of values in column order (INTEGER values as JS
+ * numbers). An unknown pragma gives [] (as SQLite does), after the schema qualifier is
+ * checked (`unknown database x`); given an argument, it throws SQLITE_READONLY: a setting
+ * litejit does not implement is refused rather than ignored. The connection's settings
+ * (cache_size, foreign_keys, journal_mode, ...) are kept and reported (settings.ts). A
+ * pragma given an argument that makes it a setting of the file returns [] (page_size,
+ * encoding, auto_vacuum: SQLite does nothing for an existing database) or, for a header
+ * field SQLite would write (user_version, schema_version, application_id), throws
+ * SQLITE_READONLY as SQLite does on a read-only connection.
  */
 export function runPragma(
   db: DatabaseFile,
@@ -62,12 +69,20 @@ export function runPragma(
   options: PragmaOptions = {},
 ): SqlValue[][] {
   const where = resolveSchema(schema);
-  if (WRITING_PRAGMAS.has(name.toLowerCase())) {
-    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
+  const key = nameKey(name);
+  if (key === "incremental_vacuum") return incrementalVacuum(db);
+  if (key === "optimize") return optimize(db, where);
+  if (SETTING_PRAGMAS.has(key)) {
+    return db.settings.run(key, arg, where, {
+      wal: db.pager.header.readVersion === 2,
+      inTransaction: options.inTransaction ?? false,
+      memory: db.path === "",
+      busyTimeoutChanged: (ms) => db.live?.setBusyTimeout(ms),
+    });
   }
   const spec = pragmaSpec(name);
-  if (!spec) return [];
-  if (arg !== null && spec.writesWithArg) {
+  if (!spec || (arg !== null && spec.writesWithArg)) {
+    if (arg === null) return [];
     throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
   }
   if (arg !== null && spec.noColumnsWithArg) return [];
@@ -97,6 +112,42 @@ export function runPragma(
       return indexInfo(db, arg, where, spec.name === "index_xinfo");
     case "foreign_key_list":
       return foreignKeyList(db, arg, where);
+  }
+  return [];
+}
+
+/**
+ * incremental_vacuum frees pages only in an incremental auto-vacuum database that has free
+ * pages: that writes (refused); otherwise it does nothing. A read-only connection is
+ * refused either way, as SQLite starts a write transaction first.
+ */
+function incrementalVacuum(db: DatabaseFile): SqlValue[][] {
+  const h = db.pager.header;
+  const frees = h.largestRootPage !== 0 && h.incrementalVacuum !== 0 && h.freelistCount > 0;
+  if (db.settings.profile.readOnly || frees) {
+    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
+  }
+  return [];
+}
+
+/**
+ * optimize runs ANALYZE on each table that has an index without statistics, unless it is
+ * empty (SQLite 3.53's pragma.c; its re-analysis of a table whose size changed tenfold is
+ * left out): that writes sqlite_stat1, refused on a read-only connection. Otherwise, or on
+ * a connection asked for as read-write (where it is answered as a run that found nothing
+ * to do: statistics are only a planner's hint), it returns no rows.
+ */
+function optimize(db: DatabaseFile, where: SchemaChoice): SqlValue[][] {
+  if (!db.settings.profile.readOnly || where === "temp") return [];
+  for (const table of new Set(db.schema.tables.values())) {
+    if (nameKey(table.name).startsWith("sqlite_")) continue;
+    if (!table.indexes.some((i) => !i.stat1)) continue;
+    const cursor = db.tableCursor(table);
+    try {
+      if (cursor.first()) throw readonly();
+    } finally {
+      cursor.close();
+    }
   }
   return [];
 }
