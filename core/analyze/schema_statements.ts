@@ -42,6 +42,8 @@ const REFUSED: SchemaStatementRun = {
   readonly: false,
 };
 const NOTHING: SchemaStatementRun = { noop: true, error: null, readonly: false };
+/** A statement for which SQLite generates nothing that writes (REINDEX of no index, ...). */
+const NO_WRITE: SchemaStatementRun = { noop: true, error: null, readonly: true };
 
 /** The built-in collations REINDEX may name. */
 const COLLATIONS = new Set(["binary", "nocase", "rtrim"]);
@@ -639,7 +641,7 @@ function vacuum(ctx: BindContext, ts: TokenStream): SchemaStatementRun {
     scope.allowWin = false;
     bindClauseExpr(ctx, scope, into);
   }
-  return db === "temp" ? NOTHING : REFUSED;
+  return db === "temp" ? NO_WRITE : REFUSED;
 }
 
 /** Whether any index of the main schema has a key column with collation `name`. */
@@ -654,18 +656,18 @@ function usesCollation(schema: Schema, name: string): boolean {
 function reindex(schema: Schema, ts: TokenStream): SchemaStatementRun {
   ts.expect(TokenKind.Reindex);
   if (ts.kind() === TokenKind.Eof || ts.kind() === TokenKind.Semi) {
-    return schema.indexes.size > 0 ? REFUSED : NOTHING;
+    return schema.indexes.size > 0 ? REFUSED : NO_WRITE;
   }
   const { schema: qualifier, name } = qualifiedName(ts);
   ts.expectEnd();
   if (qualifier === null && COLLATIONS.has(nameKey(name))) {
-    return usesCollation(schema, name) ? REFUSED : NOTHING;
+    return usesCollation(schema, name) ? REFUSED : NO_WRITE;
   }
   const db = checkDatabase(qualifier);
   const k = nameKey(name);
   if (db === "main") {
     const table = findTable(schema, name);
-    if (table) return table.indexes.length > 0 ? REFUSED : NOTHING;
+    if (table) return table.indexes.length > 0 ? REFUSED : NO_WRITE;
     if (schema.indexes.has(k)) return REFUSED;
   }
   throw bindError("unable to identify the object to be reindexed");
@@ -679,7 +681,7 @@ function analyze(schema: Schema, ts: TokenStream): SchemaStatementRun {
   if (qualifier === null) {
     const k = nameKey(name);
     if (k === "main") return REFUSED;
-    if (k === "temp") return NOTHING;
+    if (k === "temp") return NO_WRITE;
   }
   const db = checkDatabase(qualifier);
   const k = nameKey(name);

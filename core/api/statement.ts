@@ -4,7 +4,7 @@
  * execution of the compiled program.
  */
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
-import { SqliteError } from "../errors.ts";
+import { type ResultCodeName, SqliteError } from "../errors.ts";
 import type { Execution } from "../../backends/backend.ts";
 import { pragmaIsReadonly, runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
@@ -429,11 +429,12 @@ export class Statement {
           host.transactions.run(c.verb, c.savepoint);
           return listCursor([], readBigInts);
         case "write":
-          // Parameters are checked first, as SQLite binds them before the first step.
+          // Parameters are bound now; the refusal comes from the first step, as SQLite's.
           this.#binder.bind(params);
-          if (c.error) throw new SqliteError(c.error.code, c.error.message);
           file.endRead();
-          return listCursor([], readBigInts);
+          return c.error
+            ? failingCursor(c.error.code, c.error.message)
+            : listCursor([], readBigInts);
       }
     } catch (e) {
       file.endRead();
@@ -532,6 +533,22 @@ function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCurso
     },
     close() {
       at = rows.length;
+    },
+  };
+}
+
+/** A run whose first step throws SQLite's error `code` / `message` (and then ends). */
+function failingCursor(code: ResultCodeName, message: string): RowCursor {
+  let failed = false;
+  return {
+    resumable: false,
+    next() {
+      if (failed) return null;
+      failed = true;
+      throw new SqliteError(code, message);
+    },
+    close() {
+      failed = true;
     },
   };
 }

@@ -95,6 +95,8 @@ export class ConnectionSettings {
   /** A rollback journal mode set on a database not in WAL mode (null: "delete"). */
   #journalMode: string | null = null;
   readonly #flags = new Map(Object.entries(FLAG_DEFAULTS));
+  /** A statement named the temp schema, which opens SQLite's temp database. */
+  #tempOpen = false;
 
   constructor(busyTimeout = 5000) {
     this.busyTimeout = busyTimeout;
@@ -106,6 +108,9 @@ export class ConnectionSettings {
    */
   run(name: string, arg: string | null, schema: SchemaChoice, c: SettingContext): SqlValue[][] {
     const temp = schema === "temp";
+    // Naming temp opens SQLite's temp database (then temp_store cannot change in a
+    // transaction).
+    if (temp) this.#tempOpen = true;
     if (name in FLAG_DEFAULTS) {
       if (arg === null) return [[this.#flags.get(name) ? 1 : 0]];
       // Foreign key enforcement cannot change inside a transaction: silently kept.
@@ -146,7 +151,7 @@ export class ConnectionSettings {
       case "temp_store": {
         if (arg === null) return [[this.#tempStore]];
         const ts = tempStore(arg);
-        if (ts !== this.#tempStore && c.inTransaction) {
+        if (ts !== this.#tempStore && c.inTransaction && this.#tempOpen) {
           throw new SqliteError(
             "SQLITE_ERROR",
             "temporary storage cannot be changed from within a transaction",
