@@ -4,25 +4,35 @@
  * `backend` option), including in Deno and where there is no native addon. Kysely's
  * `SqliteDialect({ database })` takes it.
  *
- * What it keeps from better-sqlite3 (v12): the constructor's options and their errors;
- * `prepare`, `exec`, `pragma`, `transaction`, `close`, `defaultSafeIntegers`; statements'
- * `run`, `get`, `all`, `iterate`, `pluck`, `expand`, `raw`, `columns`, `bind`,
- * `safeIntegers` and `reader`, `readonly`, `source`, `busy`, `database`; its binding rules
- * and their TypeErrors/RangeErrors; `Database.SqliteError` with SQLite's `code`.
+ * What it keeps from better-sqlite3 (v12): `Database` (with or without `new`), the
+ * constructor's options and their errors, `readonly`, `memory`, `name`, `open`,
+ * `inTransaction`; `prepare`, `exec`, `pragma`, `transaction`, `function`, `aggregate`,
+ * `close`, `defaultSafeIntegers`; statements' `run`, `get`, `all`, `iterate`, `pluck`,
+ * `expand`, `raw`, `columns`, `bind`, `safeIntegers` and `reader`, `readonly`, `source`,
+ * `busy`, `database`; its binding rules and their TypeErrors/RangeErrors;
+ * `Database.SqliteError` (callable without `new`) with SQLite's `code`. Statements that
+ * write prepare as in SQLite (its errors for their names first) and throw
+ * `SQLITE_READONLY` when run. The pragmas that set the connection (`cache_size`,
+ * `busy_timeout`, `synchronous`, `foreign_keys`, ...) are kept and reported with
+ * better-sqlite3's build defaults. With `readonly: true` everything is as on a read-only
+ * better-sqlite3 connection; with `readonly: false` (the default) it is as on a file SQLite
+ * may not write, except that `PRAGMA journal_mode = WAL` returns the mode in effect (as
+ * SQLite answers a change it could not make) and `PRAGMA optimize` returns no rows.
+ * better-sqlite3 13's `Statement#toString()` and `Database#explain()` are not provided.
  *
- * What differs:
- * - Nothing is written. `readonly: false` is accepted (it is better-sqlite3's default) but
- *   every statement that would write throws `SQLITE_READONLY` "attempt to write a readonly
- *   database" — at `prepare`, where better-sqlite3 would throw it at `run`.
+ * Kept differences, each because the alternative would lose or hide data (README.md's
+ * "Drop-in for better-sqlite3 readers" has the same list; add to both):
+ * - Nothing is written: a write better-sqlite3 would make throws `SQLITE_READONLY` when
+ *   run, and so do TEMP tables, views and triggers and `VACUUM INTO`; `ATTACH` is refused
+ *   with `SQLITE_ERROR`. A missing file is an error; `""` / `":memory:"` open an empty
+ *   database nothing can be created in.
  * - An INTEGER beyond ±(2^53-1) read without `safeIntegers` throws a RangeError instead
- *   of coming back rounded.
- * - `""` / `":memory:"` open an empty database (nothing can be created in it).
- * - `function` and `aggregate` are better-sqlite3's (a `step` returning undefined keeps
- *   the accumulator); an INTEGER argument beyond ±(2^53-1) without `safeIntegers` throws a
- *   RangeError, and a result better-sqlite3 calls "an invalid value" (a boolean, an
- *   object) is refused with node:sqlite's message.
- * - Not provided: `table`, `loadExtension`, `backup`, `serialize`; `Database` must be
- *   called with `new`.
+ *   of coming back rounded (also a user function's argument).
+ * - `journal_mode` into or out of WAL with `readonly: false` reports the mode in effect.
+ * - A PRAGMA setting litejit does not implement is refused (`SQLITE_READONLY`) when run
+ *   rather than applied.
+ * - DELETE / UPDATE with ORDER BY or LIMIT are syntax errors (node:sqlite's SQLite build).
+ * - `table`, `loadExtension`, `backup` and `serialize` are not provided.
  *
  * @example
  * ```ts
@@ -38,10 +48,21 @@
  *
  * @module
  */
-import { Database } from "./compat/better-sqlite3/database.ts";
+import {
+  CallableDatabase,
+  type Database as DatabaseClass,
+  type DatabaseConstructor,
+} from "./compat/better-sqlite3/database.ts";
 
-export { Database };
-export { SqliteError } from "./compat/better-sqlite3/errors.ts";
+/**
+ * Opens a database: `new Database(filename, options)` or `Database(filename, options)`
+ * (see {@link DatabaseClass}).
+ */
+export const Database: DatabaseConstructor = CallableDatabase;
+/** A connection, as {@link Database} makes it. */
+export type Database = DatabaseClass;
+export type { DatabaseConstructor };
+export { SqliteError, type SqliteErrorConstructor } from "./compat/better-sqlite3/errors.ts";
 export {
   type ColumnDefinition,
   type RunResult,
