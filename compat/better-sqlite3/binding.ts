@@ -31,6 +31,8 @@ export class ParameterLayout {
   readonly #byName: boolean[];
   readonly #exactNames: (string | null)[];
   readonly #hasNamed: boolean;
+  /** Some slot has a name (`:x`, `@x`, `$x` or `?NNN`). */
+  readonly #hasNamedSlots: boolean;
 
   /** `names` as SQLite names the slots (see sql_parameters.ts). */
   constructor(names: readonly (string | null)[]) {
@@ -38,6 +40,7 @@ export class ParameterLayout {
     this.#keys = names.map((n) => (n === null ? null : n.slice(1)));
     this.#byName = names.map((n) => n !== null && n[0] !== "?");
     this.#hasNamed = this.#byName.includes(true);
+    this.#hasNamedSlots = this.#keys.some((k) => k !== null);
   }
 
   /** Number of parameter slots. */
@@ -53,9 +56,11 @@ export class ParameterLayout {
     let count = 0;
     let boundObject = false;
     const bindAnonymous = (value: unknown) => {
+      // A value that cannot be bound is reported before a slot too many.
+      const checked = checkedValue(value);
       while (anon < keys.length && keys[anon] !== null) anon++;
       if (anon >= keys.length) throw new RangeError("Too many parameter values were provided");
-      values[anon++] = checkedValue(value);
+      values[anon++] = checked;
       count++;
     };
     for (const arg of args) {
@@ -67,7 +72,7 @@ export class ParameterLayout {
         }
         boundObject = true;
         count += this.#bindObject(arg, values);
-      } else if (looksLikeNamedParameters(arg)) {
+      } else if (this.#hasNamedSlots && isOtherObject(arg)) {
         throw new TypeError("Named parameters can only be passed within plain objects");
       } else {
         bindAnonymous(arg);
@@ -109,19 +114,19 @@ export class ParameterLayout {
   }
 }
 
+/**
+ * An object (or function) that is neither plain nor a buffer: with named parameters in the
+ * statement, better-sqlite3 takes it for a mistaken parameters object before its value.
+ */
+function isOtherObject(value: unknown): boolean {
+  return typeof value === "function" ||
+    (typeof value === "object" && value !== null && !ArrayBuffer.isView(value));
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || ArrayBuffer.isView(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/**
- * An object that inherits its constructor from Object without being plain (made by
- * `Object.create(proto)`): better-sqlite3 names the mistake instead of calling it a value.
- */
-function looksLikeNamedParameters(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !ArrayBuffer.isView(value) &&
-    (value as { constructor?: unknown }).constructor === Object;
 }
 
 function checkedValue(value: unknown): BindValue {

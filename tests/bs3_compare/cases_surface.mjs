@@ -291,6 +291,57 @@ export const cases = {
       run(() => bound.run(1)),
     ];
   },
+  bindingCheckOrder: (D, p) => {
+    // Arguments that are wrong in two ways: which error better-sqlite3 reports first.
+    const db = new D(p, ro);
+    const named = db.prepare("SELECT @a, @b, @c");
+    const positional = db.prepare("SELECT ?, ?, ?");
+    const mixed = db.prepare("SELECT ?, @a, @a, ?");
+    const row = { a: 1, b: 2, c: 3 };
+    function Foo() {
+      this.a = 1;
+    }
+    const attempts = [
+      () => named.iterate(row, () => {}),
+      () => named.iterate(row, {}),
+      () => named.iterate({}),
+      () => named.iterate(),
+      () => named.all(row, 1),
+      () => named.all(row, true),
+      () => named.all(new Foo()),
+      () => named.all({ a: 1, b: 2 }, { c: 3 }),
+      () => named.all({ a: 1 }, true),
+      () => positional.all(1, 2),
+      () => positional.all(1, 2, 3, 4),
+      () => positional.all(1, 2, { 3: 3 }),
+      () => positional.all(1, { low: 2, high: 3 }, 3),
+      () => positional.all(1, new Number(2), 3),
+      () => positional.all(1, Symbol("x"), 3, 4),
+      () => positional.all(true, 1),
+      () => positional.all([1, 2], [3], 4),
+      () => positional.all({ length: 3, 0: 1, 1: 2, 2: 3 }),
+      () => positional.all(Object.create({ a: 1 }), 2, 3),
+      () => positional.all(new Date(0), 2, 3, 4),
+      () => named.all(new Date(0)),
+      () => named.all(Buffer.from([1]), row),
+      () => mixed.all({ a: 1 }, [1], 2, 3),
+      () => mixed.all({ a: 1 }, [1]),
+      () => mixed.all({}, [1], 2),
+      () => mixed.all({ a: 1, c: 1 }, ["x"], 2),
+      () => mixed.all({ a: () => 1 }, [1]),
+      () => mixed.all([1], [2]),
+      () => mixed.all(1, 2, 3),
+      () => db.prepare("SELECT 1").all({}, {}),
+      () => db.prepare("SELECT 1").all([], []),
+      () => db.prepare("SELECT 1").all(null),
+    ];
+    return attempts.map((f) =>
+      run(() => {
+        const out = f();
+        return out && typeof out.next === "function" ? [...out] : out;
+      })
+    );
+  },
   pragmasReadonly: (D, p) =>
     pragmas(new D(p, { readonly: true, timeout: 1234 }), [
       "cache_size",
