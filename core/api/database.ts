@@ -406,8 +406,9 @@ export class Database {
   /**
    * Prepares one SQL statement: parses it, resolves every name against the schema, plans
    * it and compiles the plan with the connection's backend, so syntax and name errors are
-   * thrown here, with SQLite's messages. Statements that would write throw
-   * `SQLITE_READONLY`. The compiled program is kept by SQL text, so preparing the same SQL
+   * thrown here, with SQLite's messages. A statement that would write prepares as it does
+   * on a read-only SQLite connection (its names are checked) and throws `SQLITE_READONLY`
+   * when it runs. The compiled program is kept by SQL text, so preparing the same SQL
    * again is cheap; each Statement has its own settings (`setReadBigInts`).
    *
    * @example
