@@ -130,7 +130,8 @@ function bindWrite(
       readonly: false,
     };
   }
-  const run = bindSchemaStatement(ctx, st.text);
+  // Padded to its place in the SQL text, so that error offsets are the text's.
+  const run = bindSchemaStatement(ctx, " ".repeat(st.start) + st.text);
   if (ctx.late.length > 0) throw ctx.late[0];
   return { ...base, columns: [], parameters: parsed.parameters, ...run };
 }

@@ -211,7 +211,7 @@ function createTable(
   if (next === TokenKind.As) {
     ts.next();
     const from = ts.peek().start;
-    const select = parseSelect(ts.sql.slice(from));
+    const select = parseSelect(" ".repeat(from) + ts.sql.slice(from));
     if (!noop) bindSelect(ctx, select, null);
     return noop ? NOTHING : REFUSED;
   }
@@ -617,7 +617,11 @@ function expressionUntil(ts: TokenStream, stop: TokenKind | null): A.Expr {
   const from = ts.pos;
   ts.skipUntil((k, depth) => k === TokenKind.Eof || (depth === 0 && k === stop));
   if (ts.pos === from) throw ts.syntaxError();
-  const select = parseSelect(`SELECT ${ts.textOf(from, ts.pos)}`);
+  // `SELECT` takes the place of what precedes the expression, so offsets stay the text's.
+  const start = ts.tokens[from].start;
+  const select = parseSelect(
+    `${" ".repeat(Math.max(0, start - 7))}SELECT ${ts.sql.slice(start, ts.peek(-1).end)}`,
+  );
   const core = select.first.kind === "core" ? select.first : null;
   const column = core?.columns[0];
   if (!core || !column || column.kind !== "expr" || core.columns.length !== 1 || core.from) {
