@@ -10,7 +10,7 @@ import { BtreeCursor } from "./format/cursor.ts";
 import { loadSchema } from "./format/schema.ts";
 import type { IndexInfo, Schema, TableInfo } from "./format/schema_types.ts";
 import type { TextEncoding } from "./value/types.ts";
-import { ConnectionSettings } from "./pragma/settings.ts";
+import type { ConnectionSettings } from "./pragma/settings.ts";
 
 export interface OpenOptions extends PagerOptions {
   /** With a byte-array database: the bytes of its `-wal` file, if any. */
@@ -72,8 +72,13 @@ export class DatabaseFile {
    * when the schema cookie changes.
    */
   schemaVersion = 0;
-  /** The connection's settings (cache_size, busy_timeout, ...: core/pragma/settings.ts). */
-  readonly settings: ConnectionSettings;
+  /** The busy timeout the file was opened with, in milliseconds (default 5000). */
+  readonly busyTimeout: number;
+  /**
+   * The connection's settings (cache_size, busy_timeout, ...), made on first use by
+   * core/pragma/settings.ts, which the full entry points install.
+   */
+  settings: ConnectionSettings | null = null;
 
   /** `opened`: the pager and schema, when the caller read them (core/io/live_reads.ts). */
   constructor(
@@ -84,7 +89,7 @@ export class DatabaseFile {
     opened?: { pager: Pager; schema: Schema },
   ) {
     this.path = path;
-    this.settings = new ConnectionSettings(options.busyTimeout ?? 5000);
+    this.busyTimeout = options.busyTimeout ?? 5000;
     if (opened) {
       this.pager = opened.pager;
       this.encoding = opened.pager.header.textEncoding;

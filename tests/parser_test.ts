@@ -9,6 +9,8 @@ import { DatabaseSync } from "node:sqlite";
 import { parseSelect, parseStatement } from "../core/sql/parser.ts";
 import type { Expr, ParsedStatement, Select, SelectCore } from "../core/sql/ast.ts";
 import { propertyParams } from "./support/random_db.ts";
+// Statements that write are parsed in full and checked (what mod.ts installs).
+import "../core/api/full_front_end.ts";
 
 function parse(sql: string): ParsedStatement {
   const p = parseStatement(sql);

@@ -3,7 +3,7 @@
  * for what differs from better-sqlite3.
  */
 import { Database as LiteDatabase, SqliteError as LiteSqliteError } from "../../mod.ts";
-import { connectionSettings } from "../../core/api/database.ts";
+import { connectionSettings } from "../../core/api/full_front_end.ts";
 import { parseStatement } from "../../core/sql/parser.ts";
 import { type Connection, openConnection } from "./connection.ts";
 import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";

@@ -5,7 +5,7 @@
  * is busy, and `run` waits for every iterator of the connection to end.
  */
 import type { BindValue, SqlValue, Statement as LiteStatement } from "../../mod.ts";
-import { statementIsReadonly } from "../../core/api/statement.ts";
+import { statementIsReadonly } from "../../core/api/full_front_end.ts";
 import type { Database } from "./database.ts";
 import { type Connection, openConnection } from "./connection.ts";
 import { Misuse, misuse, toggleArgument } from "./errors.ts";

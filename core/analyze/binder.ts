@@ -11,8 +11,6 @@ import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
 import { checkParseTimeErrors } from "./parse_checks.ts";
-import { bindDml } from "./write_binder.ts";
-import { bindSchemaStatement } from "./schema_statements.ts";
 import { pragmaIsTableValued } from "../pragma/catalog.ts";
 
 /** What the binder needs to know about the database. */
@@ -106,9 +104,27 @@ export function bindStatement(
   }
 }
 
+/** What checking a statement that writes against the schema gives. */
+export type WriteCheck = Pick<BoundWrite, "columns" | "noop" | "error" | "readonly">;
+
 /**
- * A statement that writes: its names are checked as SQLite's prepare checks them, so that
- * it fails (or prepares) as in SQLite; running it is refused later, when it runs.
+ * Checks a statement that writes as SQLite's prepare does (throwing SQLite's error), and
+ * says what running it does. The full entry points install one
+ * (core/api/full_front_end.ts); the browser bundles leave the checks out.
+ */
+export type WriteChecker = (ctx: BindContext, st: WriteStatement) => WriteCheck;
+
+let writeChecker: WriteChecker | null = null;
+
+/** Checks statements that write with `checker` from now on (see {@link WriteChecker}). */
+export function installWriteChecker(checker: WriteChecker): void {
+  writeChecker = checker;
+}
+
+/**
+ * A statement that writes: checked against the schema when a checker is installed, as
+ * SQLite's prepare checks it; running it is refused later, when it runs. Without a
+ * checker it prepares unchecked (without RETURNING columns) and is refused when run.
  */
 function bindWrite(
   parsed: ParsedStatement,
@@ -116,24 +132,20 @@ function bindWrite(
   catalog: Catalog,
   options: BindOptions,
 ): BoundWrite {
-  const ctx = newContext(catalog, options);
-  const base = { kind: "write" as const, verb: st.verb, explain: parsed.explain };
-  if (st.dml) {
-    const columns = bindDml(ctx, st.dml);
-    if (ctx.late.length > 0) throw ctx.late[0];
-    return {
-      ...base,
-      columns,
-      parameters: parsed.parameters,
-      noop: false,
-      error: { code: "SQLITE_READONLY", message: readonlyError().message },
-      readonly: false,
-    };
+  const base = {
+    kind: "write" as const,
+    verb: st.verb,
+    explain: parsed.explain,
+    parameters: parsed.parameters,
+  };
+  if (writeChecker === null) {
+    const error = { code: "SQLITE_READONLY" as const, message: readonlyError().message };
+    return { ...base, columns: [], noop: false, error, readonly: false };
   }
-  // Padded to its place in the SQL text, so that error offsets are the text's.
-  const run = bindSchemaStatement(ctx, " ".repeat(st.start) + st.text);
+  const ctx = newContext(catalog, options);
+  const check = writeChecker(ctx, st);
   if (ctx.late.length > 0) throw ctx.late[0];
-  return { ...base, columns: [], parameters: parsed.parameters, ...run };
+  return { ...base, ...check };
 }
 
 export { bindError };

@@ -6,7 +6,13 @@
  * fail where SQLite's does, and gives a RETURNING statement its result columns.
  */
 import type * as A from "../sql/ast.ts";
-import { type IndexInfo, nameKey, type TableInfo } from "../format/schema_types.ts";
+import {
+  type IndexInfo,
+  nameKey,
+  type TableInfo,
+  type TriggerInfo,
+} from "../format/schema_types.ts";
+import { tokenize, TokenKind } from "../sql/tokenize.ts";
 import type * as B from "./bound.ts";
 import { bindError, ordinal } from "./errors.ts";
 import { bindClauseExpr } from "./expr_binder.ts";
@@ -102,11 +108,8 @@ function bindTarget(
   if (table && SCHEMA_TABLES[key]) {
     throw bindError(`table ${SCHEMA_TABLES[key]} may not be modified`);
   }
-  if (view) {
-    const writable = ctx.schema.triggers.some((t) =>
-      t.insteadOf && t.event === event && nameKey(t.table) === key
-    );
-    if (!writable) throw bindError(`cannot modify ${view.name} because it is a view`);
+  if (view && !ctx.schema.triggers.some((t) => nameKey(t.table) === key && insteadOf(t, event))) {
+    throw bindError(`cannot modify ${view.name} because it is a view`);
   }
   const display = target.alias ?? qualified;
   if (virtual) return null;
@@ -138,6 +141,26 @@ function bindTarget(
   }
 }
 
+/**
+ * Whether `trigger` is INSTEAD OF `event` (it makes its view writable). One whose SQL
+ * litejit cannot read counts as not.
+ */
+function insteadOf(trigger: TriggerInfo, event: "INSERT" | "UPDATE" | "DELETE"): boolean {
+  // CREATE [TEMP] TRIGGER [IF NOT EXISTS] name INSTEAD OF event [OF columns] ON view ...:
+  // the keywords before the first ON say it (a name in quotes is not a keyword).
+  const kinds: TokenKind[] = [];
+  for (const t of tokenize(trigger.sql ?? "")) {
+    if (t.kind === TokenKind.On) break;
+    kinds.push(t.kind);
+  }
+  const wanted = event === "INSERT"
+    ? TokenKind.Insert
+    : event === "UPDATE"
+    ? TokenKind.Update
+    : TokenKind.Delete;
+  return kinds.includes(TokenKind.Instead) && kinds.includes(wanted);
+}
+
 /** A scope over `items` in which aggregates and window functions are misuse. */
 function plainScope(items: ScopeItem[]): Scope {
   const scope = newScope(null, items, null);
@@ -146,41 +169,45 @@ function plainScope(items: ScopeItem[]): Scope {
   return scope;
 }
 
-/** Index of column `name` of `table` (a rowid name: -1), or null when there is none. */
-function columnOf(table: TableInfo, name: string): number | null {
+/**
+ * Index of column `name` of the target (a rowid name: -1), or null when there is none. A
+ * view's columns are those of its SELECT.
+ */
+function columnOf(target: Target, name: string): number | null {
   const key = nameKey(name);
-  const j = table.columns.findIndex((c) => nameKey(c.name) === key);
+  const j = target.item.source.columns.findIndex((c) => !c.hidden && nameKey(c.name) === key);
   if (j >= 0) return j;
-  return isRowidName(name) && !table.withoutRowid ? -1 : null;
+  return isRowidName(name) && !target.table?.withoutRowid ? -1 : null;
+}
+
+/** Whether column `j` of the target is a generated column. */
+function isGenerated(target: Target, j: number): boolean {
+  return j >= 0 && target.table !== null && target.table.columns[j].generated !== null;
 }
 
 function bindInsert(ctx: BindContext, st: A.InsertStatement): B.ResultColumnInfo[] {
   const target = bindTarget(ctx, st.target, null, "INSERT");
   if (target === null) return [];
-  const table = target.table;
-  if (st.columns && table) {
-    for (const name of st.columns) {
-      const j = columnOf(table, name);
-      if (j === null) throw bindError(`table ${target.display} has no column named ${name}`);
-      if (j >= 0 && table.columns[j].generated) {
-        throw bindError(`cannot INSERT into generated column "${table.columns[j].name}"`);
-      }
+  const columns = target.item.source.columns;
+  for (const name of st.columns ?? []) {
+    const j = columnOf(target, name);
+    if (j === null) throw bindError(`table ${target.display} has no column named ${name}`);
+    if (isGenerated(target, j)) {
+      throw bindError(`cannot INSERT into generated column "${columns[j].name}"`);
     }
   }
   let values = 0;
   if (st.select) values = bindSelect(ctx, st.select, null).columnNames.length;
-  if (table) {
-    if (st.columns === null && values > 0) {
-      const writable = table.columns.filter((c) => !c.generated).length;
-      if (values !== writable) {
-        throw bindError(
-          `table ${target.display} has ${writable} columns but ${values} values were supplied`,
-        );
-      }
+  if (st.columns === null && values > 0) {
+    const writable = columns.filter((c, j) => !c.hidden && !isGenerated(target, j)).length;
+    if (values !== writable) {
+      throw bindError(
+        `table ${target.display} has ${writable} columns but ${values} values were supplied`,
+      );
     }
-    if (st.columns !== null && values !== st.columns.length) {
-      throw bindError(`${values} values for ${st.columns.length} columns`);
-    }
+  }
+  if (st.columns !== null && values !== st.columns.length) {
+    throw bindError(`${values} values for ${st.columns.length} columns`);
   }
   if (st.upserts.length > 0) bindUpserts(ctx, st, target);
   return bindReturning(ctx, st.returning, target, st.target);
@@ -192,7 +219,7 @@ function bindUpdate(ctx: BindContext, st: A.UpdateStatement): B.ResultColumnInfo
   const items = [target.item];
   if (st.from) items.push(...bindFrom(ctx, st.from, null).items);
   const scope = plainScope(items);
-  bindSetList(ctx, scope, st.set, target.table);
+  bindSetList(ctx, scope, st.set, target);
   if (st.where) {
     scope.inWhere = true;
     bindClauseExpr(ctx, scope, st.where);
@@ -219,7 +246,7 @@ function bindSetList(
   ctx: BindContext,
   scope: Scope,
   set: A.SetItem[],
-  table: TableInfo | null,
+  target: Target,
 ): void {
   for (const item of set) {
     const value = bindClauseExpr(ctx, scope, item.expr, item.vector);
@@ -229,12 +256,13 @@ function bindSetList(
         throw bindError(`${item.columns.length} columns assigned ${n} values`);
       }
     }
-    if (!table) continue;
     for (const name of item.columns) {
-      const j = columnOf(table, name);
+      const j = columnOf(target, name);
       if (j === null) throw bindError(`no such column: ${name}`);
-      if (j >= 0 && table.columns[j].generated) {
-        throw bindError(`cannot UPDATE generated column "${table.columns[j].name}"`);
+      if (isGenerated(target, j)) {
+        throw bindError(
+          `cannot UPDATE generated column "${target.item.source.columns[j].name}"`,
+        );
       }
     }
   }
@@ -247,13 +275,16 @@ function bindSetList(
  */
 function bindUpserts(ctx: BindContext, st: A.InsertStatement, target: Target): void {
   const table = target.table;
-  if (!table) return;
+  if (!table) throw bindError("cannot UPSERT a view");
   const targetScope = plainScope([target.item]);
   const clauses = st.upserts;
   // A clause on the rowid is only coded when the INSERT gives the rowid a value.
   const givesRowid = st.columns === null
     ? st.select !== null && table.rowidAlias >= 0
-    : st.columns.some((c) => columnOf(table, c) === -1 || columnOf(table, c) === table.rowidAlias);
+    : st.columns.some((c) => {
+      const j = columnOf(target, c);
+      return j === -1 || j === table.rowidAlias;
+    });
   const unused = new Set<A.UpsertClause>();
   clauses.forEach((clause, n) => {
     if (clause.target === null) return;
@@ -275,7 +306,7 @@ function bindUpserts(ctx: BindContext, st: A.InsertStatement, target: Target): v
   for (const clause of clauses) {
     if (clause.set === null || unused.has(clause)) continue;
     const scope = plainScope([target.item, excluded]);
-    bindSetList(ctx, scope, clause.set, table);
+    bindSetList(ctx, scope, clause.set, target);
     if (clause.where) {
       scope.inWhere = true;
       bindClauseExpr(ctx, scope, clause.where);

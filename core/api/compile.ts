@@ -71,7 +71,7 @@ export type CompiledStatement =
 /** What an EXPLAIN of a statement that writes throws when run: there is no program. */
 const EXPLAIN_WRITE = {
   code: "SQLITE_ERROR" as const,
-  message: "cannot EXPLAIN a statement that writes: litejit compiles no program for it",
+  message: "cannot EXPLAIN a statement that writes",
 };
 
 function exprColumns(names: readonly string[]): ResultColumnInfo[] {

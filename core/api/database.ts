@@ -20,7 +20,6 @@ import {
 import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
-import type { ConnectionSettings } from "../pragma/settings.ts";
 
 export type { UserFunctionOptions };
 
@@ -178,15 +177,11 @@ export interface ViewDescription {
 }
 
 let compileOn: (db: Database, sql: string, backend: Backend) => Statement;
-let settingsOf: (db: Database) => ConnectionSettings;
+let fileOfDb: (db: Database) => DatabaseFile;
 
-/**
- * The connection's settings (what PRAGMA cache_size, journal_mode, ... report), for a
- * wrapper that follows another SQLite build's defaults or was asked for a read-write
- * connection (the better-sqlite3 drop-in). Not part of the public API.
- */
-export function connectionSettings(db: Database): ConnectionSettings {
-  return settingsOf(db);
+/** The open file of `db` (core/api/full_front_end.ts reads its settings). Not public API. */
+export function databaseFileOf(db: Database): DatabaseFile {
+  return fileOfDb(db);
 }
 
 /**
@@ -245,7 +240,7 @@ export function databaseOver(
  */
 export class Database {
   static {
-    settingsOf = (db) => db.#open.settings;
+    fileOfDb = (db) => db.#open;
     compileOn = (db, sql, backend) =>
       new Statement(
         db.#host,

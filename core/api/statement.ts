@@ -6,7 +6,7 @@
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
 import { type ResultCodeName, SqliteError } from "../errors.ts";
 import type { Execution } from "../../backends/backend.ts";
-import { pragmaIsReadonly, runPragma } from "../pragma/pragma.ts";
+import { runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { CompiledStatement } from "./compile.ts";
@@ -54,16 +54,14 @@ export interface RowCursor {
 }
 
 let startRunOf: (st: Statement, params: readonly unknown[], resumable: boolean) => RowCursor;
-let readonlyOf: (st: Statement) => boolean;
+let compiledOf: (st: Statement) => CompiledStatement;
 
 /**
- * Whether running `st` leaves the database unchanged, as SQLite's sqlite3_stmt_readonly
- * tells (false for a statement that writes, which litejit refuses when it runs; for BEGIN
- * IMMEDIATE / EXCLUSIVE; for the pragmas that would change the file). Not part of the
- * public API: the better-sqlite3 drop-in's `Statement.readonly`.
+ * What `st` runs, compiled again first if the connection's functions or schema changed
+ * (core/api/full_front_end.ts reads it). Not part of the public API.
  */
-export function statementIsReadonly(st: Statement): boolean {
-  return readonlyOf(st);
+export function compiledStatementOf(st: Statement): CompiledStatement {
+  return compiledOf(st);
 }
 
 /**
@@ -122,7 +120,7 @@ export interface StatementHost {
 export class Statement {
   static {
     startRunOf = (st, params, resumable) => st.#start(params, resumable);
-    readonlyOf = (st) => compiledIsReadonly(st.#current());
+    compiledOf = (st) => st.#current();
   }
 
   readonly #host: StatementHost;
@@ -551,20 +549,6 @@ function failingCursor(code: ResultCodeName, message: string): RowCursor {
       failed = true;
     },
   };
-}
-
-function compiledIsReadonly(c: CompiledStatement): boolean {
-  switch (c.kind) {
-    case "select":
-    case "listing":
-      return true;
-    case "pragma":
-      return pragmaIsReadonly(c.name, c.arg);
-    case "transaction":
-      return !c.writes;
-    case "write":
-      return c.readonly;
-  }
 }
 
 function columnNames(compiled: CompiledStatement): string[] {

@@ -27,7 +27,6 @@ import {
   nameKey,
   type Schema,
   type TableInfo,
-  type TriggerInfo,
 } from "./schema_types.ts";
 
 /** The definition SQLite gives its own schema table. */
@@ -83,31 +82,13 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
         columnNames: def.columns,
         select: def.selectText,
       });
-    } else if (row.type === "trigger") schema.triggers.push(triggerInfo(row));
+    } else if (row.type === "trigger") {
+      schema.triggers.push({ name: row.name, table: row.tblName, sql: row.sql });
+    }
   }
   if (pager.header.schemaFormat < 4) ignoreDescending(schema);
   loadStat1(pager, enc, schema);
   return schema;
-}
-
-/**
- * What a trigger row says. Its SQL is only read for the timing and event: a trigger litejit
- * cannot parse still loads (as BEFORE/AFTER, which only matters to statements that write).
- */
-function triggerInfo(row: SchemaRow): TriggerInfo {
-  let def: SchemaDef | null = null;
-  try {
-    def = row.sql === null ? null : parseSchemaSql(row.sql);
-  } catch {
-    // Nothing reads more of a trigger than this.
-  }
-  const trigger = def?.kind === "trigger" ? def : null;
-  return {
-    name: row.name,
-    table: row.tblName,
-    insteadOf: trigger?.timing === "INSTEAD OF",
-    event: trigger?.event ?? null,
-  };
 }
 
 /**

@@ -117,15 +117,13 @@ export interface VirtualTableInfo {
   module: string;
 }
 
-/** A trigger: its name, its table or view, and what fires it. */
+/** A trigger: its name, its table or view, and its CREATE TRIGGER statement. */
 export interface TriggerInfo {
   name: string;
   /** The table or view it is on (sqlite_schema's tbl_name). */
   table: string;
-  /** INSTEAD OF (on a view); false for BEFORE / AFTER, or when its SQL cannot be read. */
-  insteadOf: boolean;
-  /** The statement that fires it, or null when its SQL cannot be read. */
-  event: "DELETE" | "INSERT" | "UPDATE" | null;
+  /** The CREATE TRIGGER text (read only by statements that write: see write_binder.ts). */
+  sql: string | null;
 }
 
 export interface Schema {

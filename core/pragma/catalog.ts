@@ -30,7 +30,8 @@ export interface PragmaSpec {
 const TABLE_INFO = ["cid", "name", "type", "notnull", "dflt_value", "pk"];
 const INDEX_XINFO = ["seqno", "cid", "name", "desc", "coll", "key"];
 
-function spec(
+/** A catalog entry; `columns` null: one column named after the pragma. */
+export function spec(
   name: string,
   columns: readonly string[] | null,
   flags: Partial<Omit<PragmaSpec, "name" | "columns">>,
@@ -47,23 +48,16 @@ function spec(
   };
 }
 
-/** A connection flag (foreign_keys, ...): a query reads it, an argument sets it, silently. */
-const flagSetting = { result0: true, noColumnsWithArg: true };
-
 /** A header value a query reads and an argument writes (user_version and friends). */
 const headerSetting = { result0: true, noColumnsWithArg: true, writesWithArg: true };
-/** A per-schema setting that an argument changes only for a database not yet created. */
-const schemaSetting = { result0: true, schema: true, noColumnsWithArg: true };
+/** A per-schema setting: a query reads it, an argument sets it (no result columns). */
+export const schemaSetting = { result0: true, schema: true, noColumnsWithArg: true };
 
-const SPECS: readonly PragmaSpec[] = [
+const SPECS: PragmaSpec[] = [
   spec("application_id", null, headerSetting),
   spec("auto_vacuum", null, schemaSetting),
-  spec("automatic_index", null, flagSetting),
-  spec("busy_timeout", ["timeout"], { result0: true }),
-  spec("cache_size", null, schemaSetting),
   spec("collation_list", ["seq", "name"], { result0: true }),
   spec("database_list", ["seq", "name", "file"], { result0: true }),
-  spec("defer_foreign_keys", null, flagSetting),
   spec("encoding", null, { result0: true, noColumnsWithArg: true }),
   spec("foreign_key_list", [
     "id",
@@ -75,37 +69,36 @@ const SPECS: readonly PragmaSpec[] = [
     "on_delete",
     "match",
   ], { result1: true, schema: true }),
-  spec("foreign_keys", null, flagSetting),
   spec("freelist_count", null, { result0: true }),
-  spec("ignore_check_constraints", null, flagSetting),
   spec("index_info", INDEX_XINFO.slice(0, 3), { result1: true, schema: true }),
   spec("index_list", ["seq", "name", "unique", "origin", "partial"], {
     result1: true,
     schema: true,
   }),
-  spec("incremental_vacuum", [], {}),
   spec("index_xinfo", INDEX_XINFO, { result1: true, schema: true }),
-  spec("journal_mode", null, { result0: true, schema: true }),
-  spec("journal_size_limit", null, { result0: true, schema: true }),
-  // mmap_size and wal_autocheckpoint return a row but have no table-valued form.
-  spec("mmap_size", null, {}),
-  spec("optimize", null, { result1: true }),
   spec("page_count", null, { result0: true, schema: true }),
   spec("page_size", null, schemaSetting),
-  spec("query_only", null, flagSetting),
-  spec("recursive_triggers", null, flagSetting),
   spec("schema_version", null, headerSetting),
-  spec("secure_delete", null, { result0: true }),
-  spec("synchronous", null, schemaSetting),
   spec("table_info", TABLE_INFO, { result1: true, schema: true }),
   spec("table_list", ["schema", "name", "type", "ncol", "wr", "strict"], { result1: true }),
   spec("table_xinfo", [...TABLE_INFO, "hidden"], { result1: true, schema: true }),
-  spec("temp_store", null, flagSetting),
   spec("user_version", null, headerSetting),
-  spec("wal_autocheckpoint", null, {}),
 ];
 
 const BY_NAME = new Map(SPECS.map((s) => [s.name, s]));
+
+/**
+ * Adds pragmas to the catalog (the connection settings of core/pragma/settings.ts, which
+ * the full entry points install).
+ */
+export function addPragmaSpecs(specs: readonly PragmaSpec[]): void {
+  for (const s of specs) {
+    if (BY_NAME.has(s.name)) continue;
+    BY_NAME.set(s.name, s);
+    SPECS.push(s);
+  }
+  SPECS.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
 
 /** The catalog entry of pragma `name` (case-insensitive), or undefined if litejit does not know it. */
 export function pragmaSpec(name: string): PragmaSpec | undefined {
@@ -129,15 +122,6 @@ export function pragmaColumns(
 ): readonly string[] | undefined {
   const s = pragmaSpec(name);
   return s && arg !== null && s.noColumnsWithArg ? [] : s?.columns;
-}
-
-/**
- * Whether SQLite counts `PRAGMA name [= arg]` as leaving the database unchanged
- * (sqlite3_stmt_readonly): not journal_mode, nor a header field or incremental_vacuum.
- */
-export function pragmaIsReadonly(name: string, arg: string | null): boolean {
-  const k = nameKey(name);
-  return !(k === "journal_mode" || k === "incremental_vacuum" || pragmaWrites(name, arg));
 }
 
 /**

@@ -10,7 +10,6 @@ import { pragmaSpec } from "./catalog.ts";
 import { HEADER_PRAGMAS, headerPragma } from "./header_pragmas.ts";
 import { indexInfo, indexList } from "./index_pragmas.ts";
 import { resolveSchema } from "./schema_model.ts";
-import { readonly, SETTING_PRAGMAS } from "./settings.ts";
 import type { SchemaChoice } from "./schema_model.ts";
 import { nameKey } from "../format/schema_types.ts";
 import { foreignKeyList, tableInfo, tableList } from "./table_pragmas.ts";
@@ -20,16 +19,38 @@ export {
   knownPragmas,
   pragmaColumns,
   pragmaHiddenColumns,
-  pragmaIsReadonly,
   pragmaIsTableValued,
   pragmaSpec,
   pragmaWrites,
 } from "./catalog.ts";
 export type { PragmaSpec } from "./catalog.ts";
 export type { ViewColumn, ViewColumnResolver } from "./view_columns.ts";
-export { ConnectionSettings, type SettingsProfile } from "./settings.ts";
 
 /** What the pragmas need to know beyond the database file. */
+/** The connection-setting pragmas (settings.ts), once a full entry point installs them. */
+export interface SettingPragmas {
+  /** Their names, lower case. */
+  names: ReadonlySet<string>;
+  /** Runs one of them, as {@link runPragma} would. */
+  run(
+    db: DatabaseFile,
+    name: string,
+    arg: string | null,
+    schema: SchemaChoice,
+    options: PragmaOptions,
+  ): SqlValue[][];
+}
+
+let settingPragmas: SettingPragmas | null = null;
+
+/** Answers the connection-setting pragmas with `pragmas` from now on. */
+export function installSettingPragmas(pragmas: SettingPragmas): void {
+  settingPragmas = pragmas;
+}
+
+/** Pragmas that write to the database whatever their argument, without settings.ts. */
+const WRITING_PRAGMAS = new Set(["incremental_vacuum", "optimize"]);
+
 export interface PragmaOptions {
   /**
    * The main database's file name for `PRAGMA database_list`: SQLite reports the full
@@ -55,7 +76,8 @@ const COLLATIONS = ["RTRIM", "NOCASE", "BINARY"];
  * numbers). An unknown pragma gives [] (as SQLite does), after the schema qualifier is
  * checked (`unknown database x`); given an argument, it throws SQLITE_READONLY: a setting
  * litejit does not implement is refused rather than ignored. The connection's settings
- * (cache_size, foreign_keys, journal_mode, ...) are kept and reported (settings.ts). A
+ * (cache_size, foreign_keys, journal_mode, ...) are kept and reported by settings.ts once
+ * installed (the full entry points do). A
  * pragma given an argument that makes it a setting of the file returns [] (page_size,
  * encoding, auto_vacuum: SQLite does nothing for an existing database) or, for a header
  * field SQLite would write (user_version, schema_version, application_id), throws
@@ -70,15 +92,9 @@ export function runPragma(
 ): SqlValue[][] {
   const where = resolveSchema(schema);
   const key = nameKey(name);
-  if (key === "incremental_vacuum") return incrementalVacuum(db);
-  if (key === "optimize") return optimize(db, where);
-  if (SETTING_PRAGMAS.has(key)) {
-    return db.settings.run(key, arg, where, {
-      wal: db.pager.header.readVersion === 2,
-      inTransaction: options.inTransaction ?? false,
-      memory: db.path === "",
-      busyTimeoutChanged: (ms) => db.live?.setBusyTimeout(ms),
-    });
+  if (settingPragmas?.names.has(key)) return settingPragmas.run(db, key, arg, where, options);
+  if (WRITING_PRAGMAS.has(key)) {
+    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
   }
   const spec = pragmaSpec(name);
   if (!spec || (arg !== null && spec.writesWithArg)) {
@@ -112,42 +128,6 @@ export function runPragma(
       return indexInfo(db, arg, where, spec.name === "index_xinfo");
     case "foreign_key_list":
       return foreignKeyList(db, arg, where);
-  }
-  return [];
-}
-
-/**
- * incremental_vacuum frees pages only in an incremental auto-vacuum database that has free
- * pages: that writes (refused); otherwise it does nothing. A read-only connection is
- * refused either way, as SQLite starts a write transaction first.
- */
-function incrementalVacuum(db: DatabaseFile): SqlValue[][] {
-  const h = db.pager.header;
-  const frees = h.largestRootPage !== 0 && h.incrementalVacuum !== 0 && h.freelistCount > 0;
-  if (db.settings.profile.readOnly || frees) {
-    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
-  }
-  return [];
-}
-
-/**
- * optimize runs ANALYZE on each table that has an index without statistics, unless it is
- * empty (SQLite 3.53's pragma.c; its re-analysis of a table whose size changed tenfold is
- * left out): that writes sqlite_stat1, refused on a read-only connection. Otherwise, or on
- * a connection asked for as read-write (where it is answered as a run that found nothing
- * to do: statistics are only a planner's hint), it returns no rows.
- */
-function optimize(db: DatabaseFile, where: SchemaChoice): SqlValue[][] {
-  if (!db.settings.profile.readOnly || where === "temp") return [];
-  for (const table of new Set(db.schema.tables.values())) {
-    if (nameKey(table.name).startsWith("sqlite_")) continue;
-    if (!table.indexes.some((i) => !i.stat1)) continue;
-    const cursor = db.tableCursor(table);
-    try {
-      if (cursor.first()) throw readonly();
-    } finally {
-      cursor.close();
-    }
   }
   return [];
 }

@@ -3,7 +3,9 @@
  * answers them (pragma.c, vdbe.c OP_JournalMode): cache_size, busy_timeout, synchronous,
  * temp_store, mmap_size, journal_size_limit, wal_autocheckpoint, secure_delete,
  * journal_mode, the flags foreign_keys, recursive_triggers, defer_foreign_keys,
- * ignore_check_constraints, query_only and automatic_index.
+ * ignore_check_constraints, query_only and automatic_index; optimize and
+ * incremental_vacuum, which write only when there is something to do. The full entry
+ * points install them (core/api/full_front_end.ts); the browser bundles leave them out.
  *
  * They only matter to a connection that writes (or, for cache_size and mmap_size, to
  * SQLite's own page cache), so a reader keeps each value and reports it, as SQLite does on
@@ -15,8 +17,12 @@
  * SQLite reports a change it could not make.
  */
 import { SqliteError } from "../errors.ts";
+import type { DatabaseFile } from "../database_file.ts";
 import type { SqlValue } from "../value/types.ts";
 import type { SchemaChoice } from "./schema_model.ts";
+import { nameKey } from "../format/schema_types.ts";
+import { type PragmaSpec, schemaSetting, spec } from "./catalog.ts";
+import type { PragmaOptions, SettingPragmas } from "./pragma.ts";
 
 /** Defaults that differ between SQLite builds, and how the connection was asked for. */
 export interface SettingsProfile {
@@ -47,19 +53,25 @@ const FLAG_DEFAULTS: Record<string, boolean> = {
   recursive_triggers: false,
 };
 
-/** Names of the pragmas this module answers. */
-export const SETTING_PRAGMAS: ReadonlySet<string> = new Set([
-  "busy_timeout",
-  "cache_size",
-  "journal_mode",
-  "journal_size_limit",
-  "mmap_size",
-  "secure_delete",
-  "synchronous",
-  "temp_store",
-  "wal_autocheckpoint",
-  ...Object.keys(FLAG_DEFAULTS),
-]);
+/** A connection flag: a query reads it, an argument sets it (no result columns). */
+const flagSetting = { result0: true, noColumnsWithArg: true };
+
+/** The catalog entries of the pragmas this module answers (SQLite's pragma.h flags). */
+const SPECS: readonly PragmaSpec[] = [
+  ...Object.keys(FLAG_DEFAULTS).map((name) => spec(name, null, flagSetting)),
+  spec("busy_timeout", ["timeout"], { result0: true }),
+  spec("cache_size", null, schemaSetting),
+  spec("incremental_vacuum", [], {}),
+  spec("journal_mode", null, { result0: true, schema: true }),
+  spec("journal_size_limit", null, { result0: true, schema: true }),
+  // mmap_size and wal_autocheckpoint return a row but have no table-valued form.
+  spec("mmap_size", null, {}),
+  spec("optimize", null, { result1: true }),
+  spec("secure_delete", null, { result0: true }),
+  spec("synchronous", null, schemaSetting),
+  spec("temp_store", null, flagSetting),
+  spec("wal_autocheckpoint", null, {}),
+];
 
 /** SQLITE_MAX_MMAP_SIZE of the builds followed. */
 const MAX_MMAP_SIZE = 0x7fff0000;
@@ -218,8 +230,63 @@ export class ConnectionSettings {
   }
 }
 
+/** The settings of the connection that reads `db`, made on first use. */
+export function settingsFor(db: DatabaseFile): ConnectionSettings {
+  return db.settings ??= new ConnectionSettings(db.busyTimeout);
+}
+
+/** The connection-setting pragmas, for core/pragma/pragma.ts (see installSettingPragmas). */
+export const settingPragmas: SettingPragmas & { specs: readonly PragmaSpec[] } = {
+  names: new Set(SPECS.map((s) => s.name)),
+  specs: SPECS,
+  run(db, name, arg, schema, options: PragmaOptions) {
+    if (name === "incremental_vacuum") return incrementalVacuum(db);
+    if (name === "optimize") return optimize(db, schema);
+    return settingsFor(db).run(name, arg, schema, {
+      wal: db.pager.header.readVersion === 2,
+      inTransaction: options.inTransaction ?? false,
+      memory: db.path === "",
+      busyTimeoutChanged: (ms) => db.live?.setBusyTimeout(ms),
+    });
+  },
+};
+
+/**
+ * incremental_vacuum frees pages only in an incremental auto-vacuum database that has free
+ * pages: that writes (refused); otherwise it does nothing. A read-only connection is
+ * refused either way, as SQLite starts a write transaction first.
+ */
+function incrementalVacuum(db: DatabaseFile): SqlValue[][] {
+  const h = db.pager.header;
+  const frees = h.largestRootPage !== 0 && h.incrementalVacuum !== 0 && h.freelistCount > 0;
+  if (settingsFor(db).profile.readOnly || frees) throw readonly();
+  return [];
+}
+
+/**
+ * optimize runs ANALYZE on each table that has an index without statistics, unless it is
+ * empty (SQLite 3.53's pragma.c; its re-analysis of a table whose size changed tenfold is
+ * left out): that writes sqlite_stat1, refused on a read-only connection. Otherwise, or on
+ * a connection asked for as read-write (where it is answered as a run that found nothing
+ * to do: statistics are only a planner's hint), it returns no rows.
+ */
+function optimize(db: DatabaseFile, where: SchemaChoice): SqlValue[][] {
+  if (!settingsFor(db).profile.readOnly || where === "temp") return [];
+  for (const table of new Set(db.schema.tables.values())) {
+    if (nameKey(table.name).startsWith("sqlite_")) continue;
+    if (!table.indexes.some((i) => !i.stat1)) continue;
+    const cursor = db.tableCursor(table);
+    try {
+      if (cursor.first()) throw readonly();
+    } finally {
+      cursor.close();
+    }
+  }
+  return [];
+}
+
 /** SQLITE_READONLY "attempt to write a readonly database". */
-export function readonly(): SqliteError {
+function readonly(): SqliteError {
   return new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
 }
 

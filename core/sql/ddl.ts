@@ -136,25 +136,20 @@ function parseVirtualTable(ts: TokenStream): VirtualTableDef {
 function parseTrigger(ts: TokenStream): TriggerDef {
   skipIfNotExists(ts);
   const { schema, name } = qualifiedName(ts);
-  // [BEFORE | AFTER | INSTEAD OF] (DELETE | INSERT | UPDATE [OF columns]).
-  let timing: TriggerDef["timing"] = null;
-  if (ts.accept(TokenKind.Before)) timing = "BEFORE";
-  else if (ts.accept(TokenKind.After)) timing = "AFTER";
-  else if (ts.accept(TokenKind.Instead)) {
-    ts.expect(TokenKind.Of);
-    timing = "INSTEAD OF";
+  // [BEFORE | AFTER | INSTEAD OF] (DELETE | INSERT | UPDATE [OF columns]): checked, and
+  // only UPDATE OF's columns kept (nothing reads the timing or the event).
+  if (!ts.accept(TokenKind.Before) && !ts.accept(TokenKind.After)) {
+    if (ts.accept(TokenKind.Instead)) ts.expect(TokenKind.Of);
   }
   let updateOf: string[] | null = null;
-  let event: TriggerDef["event"];
   if (ts.accept(TokenKind.Update)) {
-    event = "UPDATE";
     if (ts.accept(TokenKind.Of)) {
       updateOf = [];
       do updateOf.push(ts.expectName()); while (ts.accept(TokenKind.Comma));
     }
-  } else if (ts.accept(TokenKind.Delete)) event = "DELETE";
-  else if (ts.accept(TokenKind.Insert)) event = "INSERT";
-  else throw ts.syntaxError();
+  } else if (!ts.accept(TokenKind.Delete) && !ts.accept(TokenKind.Insert)) {
+    throw ts.syntaxError();
+  }
   ts.expect(TokenKind.On);
   let table = ts.expectName();
   if (ts.accept(TokenKind.Dot)) table = ts.expectName();
@@ -183,5 +178,5 @@ function parseTrigger(ts: TokenStream): TriggerDef {
   const end = ts.next();
   const bodyText = ts.sql.slice(begin.end, end.start).trim();
   ts.expectEnd();
-  return { kind: "trigger", schema, name, table, timing, event, updateOf, whenText, bodyText };
+  return { kind: "trigger", schema, name, table, updateOf, whenText, bodyText };
 }

@@ -176,10 +176,6 @@ export interface TriggerDef {
   name: string;
   /** The table (or view) the trigger is on. */
   table: string;
-  /** BEFORE, AFTER or INSTEAD OF, or null when not written (BEFORE). */
-  timing: "BEFORE" | "AFTER" | "INSTEAD OF" | null;
-  /** The statement that fires it. */
-  event: "DELETE" | "INSERT" | "UPDATE";
   /** Columns of `UPDATE OF a, b`, or null. */
   updateOf: string[] | null;
   /** WHEN expression text, or null. */

@@ -1,9 +1,11 @@
 /**
- * INSERT, REPLACE, UPDATE and DELETE rules of the statement parser (parse.y's
+ * The statement parser with INSERT, REPLACE, UPDATE and DELETE rules (parse.y's
  * `cmd ::= with insert_cmd INTO ...`, `with UPDATE ...`, `with DELETE FROM ...`, with
  * `upsert`, `setlist`, `where_opt_ret` and `returning`), parsed in full so that their
  * syntax errors are SQLite's. The binder then checks them against the schema
  * (core/analyze/write_binder.ts); a read-only engine refuses them only when they run.
+ * The full entry points install it (core/api/write_checks.ts); the browser bundles leave
+ * it out, and there these statements are only delimited.
  *
  * The SQLite build followed is node:sqlite's: no SQLITE_ENABLE_UPDATE_DELETE_LIMIT, so
  * `DELETE ... LIMIT` is a syntax error.
@@ -24,7 +26,7 @@ import type {
   WithClause,
   WriteTarget,
 } from "./ast.ts";
-import { SelectParser } from "./parse_select.ts";
+import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
 import { kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
@@ -34,8 +36,22 @@ interface WhereReturning {
   returning: ResultColumn[] | null;
 }
 
-/** Adds the INSERT / UPDATE / DELETE rules to the SELECT rules. */
-export abstract class DmlParser extends SelectParser {
+/** The statement rules with INSERT / UPDATE / DELETE parsed in full. */
+export class DmlStatementParser extends StatementParser {
+  /** INSERT, REPLACE, UPDATE or DELETE without a WITH clause. */
+  dmlStatement: Rule<[], RuleResult<DmlStatement>> = this.RULE(() => {
+    const statement = this.SUBRULE(this.dml, { ARGS: [null] });
+    const terminator = this.SUBRULE(this.terminator);
+    return { statement, terminator };
+  });
+
+  /** An INSERT, UPDATE or DELETE after a WITH clause, in full. */
+  override withWrite: Rule<[WithClause], WithResult> = this.RULE((w: WithClause) => {
+    const dml = this.SUBRULE(this.dml, { ARGS: [w] });
+    const terminator = this.SUBRULE(this.terminator);
+    return { dml, terminator };
+  });
+
   /** INSERT, REPLACE, UPDATE or DELETE, after the WITH clause (or none). */
   dml: Rule<[WithClause | null], DmlStatement> = this.RULE((w: WithClause | null) =>
     this.OR([
@@ -393,10 +409,8 @@ export abstract class DmlParser extends SelectParser {
     }));
   });
 
-  /** True if the next token starts INSERT, REPLACE, UPDATE or DELETE. */
-  startsDml(): boolean {
-    const k = kindOf(this.LA(1));
-    return k === TokenKind.Insert || k === TokenKind.Replace || k === TokenKind.Update ||
-      k === TokenKind.Delete;
+  constructor() {
+    super(false);
+    this.analyze();
   }
 }

@@ -1,6 +1,8 @@
 /**
- * Statement rules: the SELECT statement, INSERT / UPDATE / DELETE, WITH ... (followed by
- * either), PRAGMA and the transaction statements. Each rule ends by consuming the statement's `;` or the
+ * Statement rules: the SELECT statement, WITH ... (which may turn out to write), PRAGMA
+ * and the transaction statements. INSERT, UPDATE and DELETE are parsed in full by the
+ * subclass in parse_dml.ts, which the full entry points install; without it they are
+ * only delimited. Each rule ends by consuming the statement's `;` or the
  * end of input, so a token that cannot continue the statement fails right there.
  */
 import type { Rule } from "./ll1.ts";
@@ -11,7 +13,7 @@ import type {
   TransactionStatement,
   WithClause,
 } from "./ast.ts";
-import { DmlParser } from "./parse_dml.ts";
+import { SelectParser } from "./parse_select.ts";
 import { EOF, kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
@@ -22,14 +24,17 @@ export interface RuleResult<S> {
   terminator: SqlToken;
 }
 
-/** The outcome of `WITH ...`: a SELECT, or an INSERT, UPDATE or DELETE. */
-export type WithResult = { select: Select; terminator: SqlToken } | {
-  dml: DmlStatement;
-  terminator: SqlToken;
-};
+/**
+ * The outcome of `WITH ...`: a SELECT, an INSERT, UPDATE or DELETE parsed in full, or only
+ * the verb token of one (when parse_dml.ts is not installed).
+ */
+export type WithResult =
+  | { select: Select; terminator: SqlToken }
+  | { dml: DmlStatement; terminator: SqlToken }
+  | { writeVerb: SqlToken };
 
-/** The complete rule set; one instance is built at module load and reused. */
-export class StatementParser extends DmlParser {
+/** The statement rule set; one instance is built at module load and reused. */
+export class StatementParser extends SelectParser {
   /** `;` or the end of input. */
   terminator: Rule<[], SqlToken> = this.RULE(() =>
     this.OR([
@@ -43,13 +48,6 @@ export class StatementParser extends DmlParser {
     const select = this.SUBRULE(this.selectBody, { ARGS: [null] });
     const terminator = this.SUBRULE(this.terminator);
     return { statement: select, terminator };
-  });
-
-  /** INSERT, REPLACE, UPDATE or DELETE without a WITH clause. */
-  dmlStatement: Rule<[], RuleResult<DmlStatement>> = this.RULE(() => {
-    const statement = this.SUBRULE(this.dml, { ARGS: [null] });
-    const terminator = this.SUBRULE(this.terminator);
-    return { statement, terminator };
   });
 
   /** `WITH ...` followed by a SELECT, or by INSERT/REPLACE/UPDATE/DELETE. */
@@ -67,15 +65,19 @@ export class StatementParser extends DmlParser {
           return { select, terminator };
         },
       },
-      {
-        ALT: () => {
-          const dml = this.SUBRULE(this.dml, { ARGS: [w] });
-          const terminator = this.SUBRULE2(this.terminator);
-          return { dml, terminator };
-        },
-      },
+      { ALT: () => this.SUBRULE(this.withWrite, { ARGS: [w] }) },
     ]);
   });
+
+  /** What follows a WITH clause that is not a SELECT: here, only the verb. */
+  withWrite: Rule<[WithClause], WithResult> = this.RULE((_w: WithClause) => ({
+    writeVerb: this.OR([
+      { ALT: () => this.CONSUME(T[TokenKind.Insert]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Update]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
+    ]),
+  }));
 
   /** `PRAGMA [schema.]name [= value | (value)]`. */
   pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE(() => {
@@ -223,8 +225,9 @@ export class StatementParser extends DmlParser {
     });
   });
 
-  constructor() {
+  /** `analyze`: false for a subclass, which analyzes once its own rules exist. */
+  constructor(analyze = true) {
     super();
-    this.analyze();
+    if (analyze) this.analyze();
   }
 }

@@ -23,7 +23,20 @@ import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 import { illegalTokenError } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
-const parser = new StatementParser();
+let parser: StatementParser = new StatementParser();
+
+/** The rules with INSERT / UPDATE / DELETE in full (parse_dml.ts), once installed. */
+type FullParser = StatementParser & {
+  dmlStatement: () => { statement: DmlStatement; terminator: SqlToken };
+};
+
+/**
+ * Parses INSERT, REPLACE, UPDATE and DELETE in full from now on, with `full` (a
+ * DmlStatementParser, core/sql/parse_dml.ts); without it they are only delimited.
+ */
+export function installStatementParser(full: StatementParser): void {
+  parser = full;
+}
 
 /** SQLite's error for a parse that fails at token `t` (undefined: end of input). */
 function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
@@ -167,15 +180,22 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
           start: first.startOffset,
           end: r.select.end,
         };
-      } else statement = dmlWrite(sql, r.dml);
-      terminator = r.terminator;
+        terminator = r.terminator;
+      } else if ("dml" in r) {
+        statement = dmlWrite(sql, r.dml);
+        terminator = r.terminator;
+      } else {
+        return writeStatement(sql, tokens, i, tokens.indexOf(r.writeVerb as SqlToken, i), explain);
+      }
       break;
     }
     case TokenKind.Insert:
     case TokenKind.Replace:
     case TokenKind.Update:
     case TokenKind.Delete: {
-      const r = run(sql, tokens, i, parser.dmlStatement);
+      if (!("dmlStatement" in parser)) return writeStatement(sql, tokens, i, i, explain);
+      const full = parser as FullParser;
+      const r = run(sql, tokens, i, full.dmlStatement);
       statement = dmlWrite(sql, r.statement);
       terminator = r.terminator;
       break;
