@@ -61,7 +61,7 @@ import {
 export const Database: DatabaseConstructor = CallableDatabase;
 /** A connection, as {@link Database} makes it. */
 export type Database = DatabaseClass;
-export type { DatabaseConstructor };
+export type { DatabaseClass, DatabaseConstructor };
 export { SqliteError, type SqliteErrorConstructor } from "./compat/better-sqlite3/errors.ts";
 export {
   type ColumnDefinition,

@@ -20,6 +20,7 @@ export interface SqliteErrorConstructor {
   new (message: string, code: string): SqliteError;
   /** The same without `new`. */
   (message: string, code: string): SqliteError;
+  /** Inherits from `Error.prototype`; its `name` is `"SqliteError"`. */
   readonly prototype: SqliteError;
 }
 
