@@ -23,6 +23,7 @@ import { installPathOpener } from "./core/api/database.ts";
 import { openDatabaseFile } from "./core/io/open_path.ts";
 import "./backends/all.ts";
 import "./wasm_text.ts";
+import "./core/api/full_front_end.ts";
 
 installPathOpener(openDatabaseFile);
 

@@ -10,6 +10,7 @@ import { BtreeCursor } from "./format/cursor.ts";
 import { loadSchema } from "./format/schema.ts";
 import type { IndexInfo, Schema, TableInfo } from "./format/schema_types.ts";
 import type { TextEncoding } from "./value/types.ts";
+import type { ConnectionSettings } from "./pragma/settings.ts";
 
 export interface OpenOptions extends PagerOptions {
   /** With a byte-array database: the bytes of its `-wal` file, if any. */
@@ -33,6 +34,8 @@ export interface LiveReads {
   beginRead(transactionOpen: boolean): number;
   /** Ends a run begun with {@link beginRead}. */
   endRead(): void;
+  /** How long, in milliseconds, a statement waits for a writer from now on. */
+  setBusyTimeout(ms: number): void;
   /** Throws {@link SnapshotLost} when the run on `snapshot` may have read another one. */
   check(snapshot: number): void;
   /**
@@ -69,16 +72,24 @@ export class DatabaseFile {
    * when the schema cookie changes.
    */
   schemaVersion = 0;
+  /** The busy timeout the file was opened with, in milliseconds (default 5000). */
+  readonly busyTimeout: number;
+  /**
+   * The connection's settings (cache_size, busy_timeout, ...), made on first use by
+   * core/pragma/settings.ts, which the full entry points install.
+   */
+  settings: ConnectionSettings | null = null;
 
   /** `opened`: the pager and schema, when the caller read them (core/io/live_reads.ts). */
   constructor(
     db: ByteSource,
     wal: ByteSource | null,
-    options: PagerOptions = {},
+    options: OpenOptions = {},
     path = "",
     opened?: { pager: Pager; schema: Schema },
   ) {
     this.path = path;
+    this.busyTimeout = options.busyTimeout ?? 5000;
     if (opened) {
       this.pager = opened.pager;
       this.encoding = opened.pager.header.textEncoding;

@@ -19,6 +19,8 @@ export const ResultCode = {
   SQLITE_MISUSE: 21,
   SQLITE_RANGE: 25,
   SQLITE_NOTADB: 26,
+  /** SQLITE_IOERR's extended code: a lock could not be taken (leaving WAL mode read-only). */
+  SQLITE_IOERR_LOCK: 3850,
   /** SQLITE_BUSY's extended code: a read transaction's snapshot is gone. */
   SQLITE_BUSY_SNAPSHOT: 517,
 } as const;

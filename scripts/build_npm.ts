@@ -66,6 +66,10 @@ async function bundle(entries: readonly NpmEntry[], outDir: string): Promise<voi
       platform: "neutral", // the browser, lite and backend entries import no node:* module
       target: "es2022",
       external: ["node:*"],
+      // Bundling renames a class or function whose name another module also uses
+      // (litejit's SqliteError and the drop-in's, its Database and the drop-in's), and
+      // programs read those names (`e.constructor.name`, `db.constructor.name`).
+      keepNames: true,
       chunkNames: "chunks/[name]-[hash]",
       logLevel: "warning",
     });

@@ -47,7 +47,7 @@ Deno.test("prepare: SQL without a statement, or with two, is misuse", () => {
   });
 });
 
-Deno.test("prepare: a write throws SQLITE_READONLY with SQLite's message", () => {
+Deno.test("a write prepares as in SQLite and throws SQLITE_READONLY when run", () => {
   withBoth((db, sqlite) => {
     const writes = [
       "INSERT INTO cities(name) VALUES ('x')",
@@ -57,13 +57,26 @@ Deno.test("prepare: a write throws SQLITE_READONLY with SQLite's message", () =>
       "DROP TABLE cities",
     ];
     for (const sql of writes) {
+      // SQLite prepares these on a read-only connection; they fail when run.
+      sqlite.prepare(sql);
+      const st = db.prepare(sql);
       const expected = sqliteError(sqlite, sql);
       assert.throws(
-        () => db.prepare(sql),
+        () => st.all(),
         (e) =>
           e instanceof SqliteError && e.code === "SQLITE_READONLY" && expected.endsWith(e.message),
         sql,
       );
+    }
+    // A RETURNING statement has result columns, as in SQLite.
+    const returning = "DELETE FROM cities RETURNING id, name AS n";
+    assert.deepEqual(
+      db.prepare(returning).columns().map((c) => c.name),
+      sqlite.prepare(returning).columns().map((c) => c.name),
+    );
+    // Names are checked at prepare, as SQLite checks them.
+    for (const sql of ["INSERT INTO nowhere VALUES (1)", "UPDATE cities SET nothing = 1"]) {
+      assert.throws(() => db.prepare(sql), { message: sqliteError(sqlite, sql) }, sql);
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The better-sqlite3 drop-in's Database (better_sqlite3.ts) on every backend: the
  * constructor's options and errors, pragma(), exec(), transaction(), verbose logging,
- * writes refused with SQLITE_READONLY, and a closed connection. Expectations come from
+ * writes that prepare and are refused with SQLITE_READONLY when run, what a connection
+ * opened readonly: false answers where better-sqlite3 would write, and a closed connection. Expectations come from
  * better-sqlite3's documentation and behaviour (v12) or from node:sqlite — never from
  * litejit.
  */
@@ -21,16 +22,24 @@ for (const backend of TEST_BACKENDS) {
   const open = (options: Record<string, unknown> = {}) =>
     new Database(path, { backend, ...options } as never);
 
-  Deno.test(name("properties; a Buffer opens in memory; readonly: false is accepted"), () => {
+  Deno.test(name("properties; a Buffer opens in memory; callable without new"), () => {
     const db = open({ readonly: false, fileMustExist: true, timeout: 100 });
+    // better-sqlite3's own enumerable getters; readonly is the option.
+    assert.deepEqual(Object.keys(db), ["name", "open", "inTransaction", "readonly", "memory"]);
     assert.deepEqual([db.name, db.open, db.inTransaction, db.readonly, db.memory], [
       path,
       true,
       false,
-      true,
+      false,
       false,
     ]);
     db.close();
+    assert.equal(open({ readonly: true }).readonly, true);
+    const called = Database(path, { readonly: true, backend } as never);
+    assert.ok(called instanceof Database);
+    assert.equal(called.constructor, Database);
+    assert.equal(Database.name, "Database");
+    called.close();
     const bytes = new Database(Buffer.from(Deno.readFileSync(path)), { backend } as never);
     assert.deepEqual([bytes.name, bytes.memory], [":memory:", true]);
     assert.equal(bytes.prepare("SELECT count(*) FROM books").pluck().get(), 6);
@@ -103,30 +112,66 @@ for (const backend of TEST_BACKENDS) {
     db.close();
   });
 
-  Deno.test(name("writes throw SQLITE_READONLY from prepare, exec and transactions"), () => {
-    const db = open();
-    for (
-      const sql of [
-        "INSERT INTO authors VALUES (9, 'X', 1)",
-        "DELETE FROM books",
-        "CREATE TABLE t(a)",
-      ]
-    ) {
-      assert.throws(() => db.prepare(sql).run(), (e) => {
-        assert.ok(e instanceof Database.SqliteError);
-        assert.deepEqual(
-          { code: (e as SqliteError).code, message: (e as Error).message },
-          readonlyError,
-        );
-        return true;
-      });
-    }
-    assert.throws(() => db.exec("SELECT 1; UPDATE books SET price = 0"), readonlyError);
-    assert.throws(() => db.pragma("user_version = 3"), readonlyError);
-    const write = db.transaction(() => db.prepare("DELETE FROM books").run());
-    assert.throws(() => write(), readonlyError);
-    assert.equal(db.inTransaction, false, "the failed transaction rolled back");
+  Deno.test(
+    name("writes prepare; running them throws SQLITE_READONLY, in exec and transactions too"),
+    () => {
+      const db = open();
+      // better-sqlite3's test suite: reader and readonly of statements that write.
+      const shape = (sql: string) => {
+        const st = db.prepare(sql);
+        return [st.reader, st.readonly];
+      };
+      assert.deepEqual(shape("DELETE FROM books RETURNING *"), [true, false]);
+      assert.deepEqual(shape("CREATE TABLE people (name TEXT)"), [false, false]);
+      assert.deepEqual(shape("BEGIN EXCLUSIVE"), [false, false]);
+      assert.deepEqual(shape("BEGIN"), [false, true]);
+      for (
+        const sql of [
+          "INSERT INTO authors VALUES (9, 'X', 1)",
+          "DELETE FROM books",
+          "CREATE TABLE t(a)",
+        ]
+      ) {
+        assert.throws(() => db.prepare(sql).run(), (e) => {
+          assert.ok(e instanceof Database.SqliteError);
+          assert.deepEqual(
+            { code: (e as SqliteError).code, message: (e as Error).message },
+            readonlyError,
+          );
+          return true;
+        });
+      }
+      assert.throws(() => db.exec("SELECT 1; UPDATE books SET price = 0"), readonlyError);
+      assert.throws(() => db.pragma("user_version = 3"), readonlyError);
+      const write = db.transaction(() => db.prepare("DELETE FROM books").run());
+      assert.throws(() => write(), readonlyError);
+      assert.equal(db.inTransaction, false, "the failed transaction rolled back");
+      db.close();
+    },
+  );
+
+  Deno.test(name("readonly: false answers as SQLite does when it cannot write the file"), () => {
+    // SQLite documents that PRAGMA journal_mode returns the mode in effect when the
+    // change could not be made: what a connection that cannot write the file answers.
+    const db = open({ readonly: false });
+    assert.deepEqual(db.pragma("journal_mode = WAL"), [{ journal_mode: "delete" }]);
+    assert.equal(db.pragma("journal_mode", { simple: true }), "delete");
+    assert.deepEqual(db.pragma("journal_mode = memory"), [{ journal_mode: "memory" }]);
+    // Statistics are a hint to the planner: optimize writes none and reports nothing.
+    assert.deepEqual(db.pragma("optimize"), []);
+    // A write prepares and is refused when run, as on a file SQLite cannot write.
+    const insert = db.prepare("INSERT INTO authors VALUES (?, ?, ?)");
+    assert.deepEqual([insert.reader, insert.readonly], [false, false]);
+    assert.throws(() => insert.run(9, "X", 1), readonlyError);
     db.close();
+    // better-sqlite3's build defaults: cache_size -16000 (what its test suite expects).
+    const ro = open({ readonly: true });
+    assert.equal(ro.pragma("cache_size", { simple: true }), -16000);
+    ro.pragma("cache_size = -8000");
+    assert.equal(ro.pragma("cache_size", { simple: true }), -8000);
+    assert.throws(() => ro.pragma("journal_mode = wal"), readonlyError);
+    assert.equal(ro.pragma("journal_mode", { simple: true }), "delete");
+    ro.close();
   });
 
   Deno.test(name("pragma(): all rows, or the first value with simple"), () => {

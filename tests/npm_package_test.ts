@@ -135,15 +135,24 @@ try { db.prepare("SELECT nope FROM items"); } catch (e) { error = [e instanceof 
 console.log(JSON.stringify({ backend: db.backend, rows, error }));
 `;
 
-/** The better-sqlite3 drop-in under Node, with a user-defined function. */
+/**
+ * The better-sqlite3 drop-in under Node, with a user-defined function, and the class names
+ * programs read (bundling must not rename them: better-sqlite3's are these).
+ */
 const DROP_IN_SCRIPT = `
 import Database from "litejit/better-sqlite3";
+import { SqliteError } from "litejit";
 const db = new Database(process.argv[2], { readonly: true });
 db.function("shout", (s) => s.toUpperCase() + "!");
 const names = db.prepare("SELECT shout(name) FROM items WHERE id < 3 ORDER BY id").pluck().all();
 let readonly;
-try { db.prepare("DELETE FROM items"); } catch (e) { readonly = [e instanceof Database.SqliteError, e.code]; }
-console.log(JSON.stringify({ names, readonly }));
+try { db.prepare("DELETE FROM items").run(); } catch (e) {
+  readonly = [e instanceof Database.SqliteError, e.code, e.constructor.name, e.name];
+}
+const classes = [Database.name, db.constructor.name, Database(process.argv[2]).constructor.name,
+  db.prepare("SELECT 1").constructor.name, Database.SqliteError.name,
+  Database.SqliteError("m", "c").constructor.name, SqliteError.name];
+console.log(JSON.stringify({ names, readonly, classes }));
 `;
 
 const CONSUMER_TS = `
@@ -223,7 +232,16 @@ Deno.test({
 
       assert.deepEqual(await node("drop_in.mjs", DROP_IN_SCRIPT), {
         names: ["APPLE!", "BRÖD!"],
-        readonly: [true, "SQLITE_READONLY"],
+        readonly: [true, "SQLITE_READONLY", "SqliteError", "SqliteError"],
+        classes: [
+          "Database",
+          "Database",
+          "Database",
+          "Statement",
+          "SqliteError",
+          "SqliteError",
+          "SqliteError",
+        ],
       });
 
       const cli = await run(

@@ -9,6 +9,8 @@ import { DatabaseSync } from "node:sqlite";
 import { parseSelect, parseStatement } from "../core/sql/parser.ts";
 import type { Expr, ParsedStatement, Select, SelectCore } from "../core/sql/ast.ts";
 import { propertyParams } from "./support/random_db.ts";
+// Statements that write are parsed in full and checked (what mod.ts installs).
+import "../core/api/full_front_end.ts";
 
 function parse(sql: string): ParsedStatement {
   const p = parseStatement(sql);
@@ -318,12 +320,38 @@ Deno.test("parser: EXPLAIN, transactions and statements that write", () => {
   assert.equal(trig.slice(p.tail).trim(), "SELECT 1");
   const w = parse("WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x; SELECT 2");
   assert.deepEqual([w.statement.kind, (w.statement as { verb: string }).verb], ["write", "INSERT"]);
+  // INSERT, REPLACE, UPDATE and DELETE are parsed in full (their syntax errors are SQLite's).
+  for (
+    const [sql, verb] of [
+      [
+        "INSERT INTO t(a) VALUES (?) ON CONFLICT(a) DO UPDATE SET a = excluded.a RETURNING *",
+        "INSERT",
+      ],
+      ["REPLACE INTO t SELECT 1", "REPLACE"],
+      ["UPDATE OR IGNORE t AS x INDEXED BY i SET (a, b) = (1, 2) FROM u WHERE 1", "UPDATE"],
+      ["DELETE FROM main.t NOT INDEXED WHERE a RETURNING a", "DELETE"],
+    ]
+  ) {
+    const p = parse(sql);
+    assert.deepEqual([p.statement.kind, (p.statement as { verb: string }).verb], ["write", verb]);
+    assert.ok((p.statement as { dml: unknown }).dml, sql);
+  }
+  assert.equal(parse("INSERT INTO t VALUES (?, :a)").parameters.length, 3);
+  for (
+    const [sql, message] of [
+      ["INSERT users VALUES (1)", 'near "users": syntax error'],
+      ["UPDATE t SET (a, b) = (1, 2, 3)", "2 columns assigned 3 values"],
+      ["DELETE FROM t LIMIT 1", 'near "LIMIT": syntax error'],
+      ["INSERT INTO t DEFAULT VALUES ON CONFLICT DO NOTHING", 'near "ON": syntax error'],
+      [
+        "INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING ON CONFLICT DO NOTHING",
+        'near "ON": syntax error',
+      ],
+    ]
+  ) assert.throws(() => parseStatement(sql), { message }, sql);
+  // The other statements that write are delimited here and checked by the binder.
   for (
     const v of [
-      "INSERT",
-      "REPLACE",
-      "UPDATE",
-      "DELETE",
       "DROP",
       "ALTER",
       "VACUUM",

@@ -61,6 +61,7 @@ export class ParameterLayout {
     let count = 0;
     let boundObject = false;
     const bindAnonymous = (value: unknown) => {
+      // A value that cannot be bound is reported before a slot too many.
       const checked = checkedValue(value);
       while (anon < keys.length && keys[anon] !== null) anon++;
       if (anon >= keys.length) throw new RangeError("Too many parameter values were provided");
@@ -76,7 +77,7 @@ export class ParameterLayout {
         }
         boundObject = true;
         count += this.#bindObject(arg, values);
-      } else if (this.#hasNames && isObject(arg) && !ArrayBuffer.isView(arg)) {
+      } else if (this.#hasNames && isOtherObject(arg)) {
         throw new TypeError("Named parameters can only be passed within plain objects");
       } else {
         bindAnonymous(arg);
@@ -118,15 +119,19 @@ export class ParameterLayout {
   }
 }
 
+/**
+ * An object (or function) that is neither plain nor a buffer: with named parameters in the
+ * statement, better-sqlite3 takes it for a mistaken parameters object before its value.
+ */
+function isOtherObject(value: unknown): boolean {
+  return typeof value === "function" ||
+    (typeof value === "object" && value !== null && !ArrayBuffer.isView(value));
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || ArrayBuffer.isView(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/** An object in the JS sense: functions included. */
-function isObject(value: unknown): value is object {
-  return (typeof value === "object" && value !== null) || typeof value === "function";
 }
 
 function checkedValue(value: unknown): BindValue {

@@ -3,20 +3,23 @@
  * for what differs from better-sqlite3.
  */
 import { Database as LiteDatabase, SqliteError as LiteSqliteError } from "../../mod.ts";
+import { connectionSettings } from "../../core/api/full_front_end.ts";
 import { parseStatement } from "../../core/sql/parser.ts";
 import { type Connection, executing, idleConnection, requireNoIterators } from "./connection.ts";
 import { Misuse, misuse, SqliteError, toggleArgument } from "./errors.ts";
 import { openRequest, type Options } from "./open_options.ts";
 import { createMissingFile } from "./create_file.ts";
-import { Statement } from "./statement.ts";
+import { PREPARE, Statement } from "./statement.ts";
 import { type TransactionFunction, transactionFunction } from "./transaction.ts";
 import { defineAggregate, defineFunction, type FunctionOptions } from "./functions.ts";
 import type { AggregateOptions } from "../../mod.ts";
 
 /**
- * A read-only connection with better-sqlite3's API: `prepare`, `exec`, `pragma`,
- * `transaction`, `function`, `aggregate`, `close`, and the properties `name`, `open`, `inTransaction`, `readonly`,
- * `memory`. Statements that would write throw {@link SqliteError} `SQLITE_READONLY`.
+ * A connection with better-sqlite3's API: `prepare`, `exec`, `pragma`, `transaction`,
+ * `function`, `aggregate`, `close`, and the properties `name`, `open`, `inTransaction`,
+ * `readonly`, `memory`. It only reads: a statement that would write prepares (SQLite's
+ * errors for its names come first), and running it throws {@link SqliteError}
+ * `SQLITE_READONLY`. Callable without `new`, as better-sqlite3's.
  *
  * @example
  * ```ts
@@ -31,38 +34,52 @@ export class Database {
   /** better-sqlite3's error class: `e instanceof Database.SqliteError` for SQLite errors. */
   static SqliteError: typeof SqliteError = SqliteError;
 
+  // These five are own enumerable getters of each instance, as in better-sqlite3.
   /** The filename given (`":memory:"` for a buffer). */
-  readonly name: string;
+  declare readonly name: string;
+  /** Whether the connection is open. */
+  declare readonly open: boolean;
+  /** Whether a transaction (BEGIN, SAVEPOINT, or `transaction()`) is open. */
+  declare readonly inTransaction: boolean;
+  /**
+   * The `readonly` option, as in better-sqlite3. Either way nothing is written: with
+   * `false`, running a statement that writes throws `SQLITE_READONLY`.
+   */
+  declare readonly readonly: boolean;
   /** Whether the database is in memory (opened from bytes, `""` or `":memory:"`). */
-  readonly memory: boolean;
-  /** Always true: litejit only reads. */
-  readonly readonly: boolean = true;
+  declare readonly memory: boolean;
   readonly #connection: Connection;
+  /** `transaction()` was called once (better-sqlite3 then has its statements prepared). */
+  #transactions = false;
 
   /** Opens `filename` (a path, `":memory:"`, or the database's bytes as a Buffer/Uint8Array). */
   constructor(filename?: string | Uint8Array, options?: Options) {
     const request = openRequest(filename, options);
-    this.name = request.name;
-    this.memory = request.memory;
     if (request.create) createMissingFile(request.source as string);
-    this.#connection = {
-      lite: openLite(request.source, request.backend),
+    const lite = openLite(request.source, request.backend, request.timeout);
+    // better-sqlite3's SQLite build: its cache_size and WAL synchronous defaults.
+    connectionSettings(lite).profile = {
+      cacheSize: -16000,
+      walSynchronous: 1,
+      readOnly: request.readonly,
+    };
+    const connection: Connection = {
+      lite,
       iterators: 0,
       busy: false,
       unsafe: false,
       verbose: request.verbose,
       safeIntegers: false,
     };
-  }
-
-  /** Whether the connection is open. */
-  get open(): boolean {
-    return this.#connection.lite !== null;
-  }
-
-  /** Whether a transaction (BEGIN, SAVEPOINT, or `transaction()`) is open. */
-  get inTransaction(): boolean {
-    return this.#connection.lite?.isTransaction ?? false;
+    this.#connection = connection;
+    const { name, readonly, memory } = request;
+    Object.defineProperties(this, {
+      name: { get: () => name, enumerable: true },
+      open: { get: () => connection.lite !== null, enumerable: true },
+      inTransaction: { get: () => connection.lite?.isTransaction ?? false, enumerable: true },
+      readonly: { get: () => readonly, enumerable: true },
+      memory: { get: () => memory, enumerable: true },
+    });
   }
 
   /** Prepares one statement. */
@@ -75,7 +92,8 @@ export class Database {
     const lite = idleConnection(this.#connection);
     if (pragmaMode) requireNoIterators(this.#connection, true);
     try {
-      return new Statement(this, this.#connection, lite.prepare(source), source, pragmaMode);
+      const statement = lite.prepare(source);
+      return new Statement(this, this.#connection, statement, source, pragmaMode, PREPARE);
     } catch (e) {
       throw statementCountError(e) ?? e;
     }
@@ -127,8 +145,16 @@ export class Database {
     return simple ? statement.pluck().get() : statement.all();
   }
 
-  /** Wraps `fn` so that it runs inside a transaction (see transaction.ts). */
+  /**
+   * Wraps `fn` so that it runs inside a transaction (see transaction.ts). The first call
+   * needs an open connection (better-sqlite3 prepares its BEGIN and COMMIT then).
+   */
   transaction<F extends (...args: never[]) => unknown>(fn: F): TransactionFunction<F> {
+    if (typeof fn !== "function") misuse("Expected first argument to be a function");
+    if (!this.#transactions) {
+      idleConnection(this.#connection);
+      this.#transactions = true;
+    }
     return transactionFunction(this, fn);
   }
 
@@ -211,9 +237,13 @@ export class Database {
 }
 
 /** litejit's connection; a file that cannot be opened fails with better-sqlite3's words. */
-function openLite(source: string | Uint8Array, backend: Options["backend"]): LiteDatabase {
+function openLite(
+  source: string | Uint8Array,
+  backend: Options["backend"],
+  busyTimeout: number,
+): LiteDatabase {
   try {
-    return new LiteDatabase(source, { backend });
+    return new LiteDatabase(source, { backend, busyTimeout });
   } catch (e) {
     if (e instanceof LiteSqliteError && e.code === "SQLITE_CANTOPEN") {
       throw new SqliteError("unable to open database file", "SQLITE_CANTOPEN");
@@ -243,3 +273,21 @@ function statementCountError(e: unknown): RangeError | null {
   }
   return null;
 }
+
+/** `Database`, callable without `new`: better-sqlite3's constructor is a plain function. */
+export type DatabaseConstructor = typeof Database & {
+  /** Opens `filename` as `new Database(filename, options)` does. */
+  (filename?: string | Uint8Array, options?: Options): Database;
+};
+
+/** {@link Database}, callable without `new` (what better_sqlite3.ts exports). */
+export const CallableDatabase: DatabaseConstructor = new Proxy(Database, {
+  apply: (target, _this, args: [string | Uint8Array | undefined, Options | undefined]) =>
+    new target(...args),
+}) as DatabaseConstructor;
+// `db.constructor` is what the module exports, as in better-sqlite3.
+Object.defineProperty(Database.prototype, "constructor", {
+  value: CallableDatabase,
+  writable: true,
+  configurable: true,
+});

@@ -1,11 +1,28 @@
 /**
  * better-sqlite3's errors. Database conditions are litejit's own `SqliteError` (it already
- * carries SQLite's `code` and `message`); {@link SqliteError} here only adds
- * better-sqlite3's constructor argument order and makes `instanceof` accept every litejit
- * SqliteError, so `e instanceof Database.SqliteError` holds for what litejit throws.
- * Misuse of the API is a TypeError or RangeError with better-sqlite3's messages.
+ * carries SQLite's `code` and `message`); {@link SqliteError} here is better-sqlite3's
+ * constructor (callable with or without `new`, message then code) and its `instanceof`
+ * accepts every litejit SqliteError, so `e instanceof Database.SqliteError` holds for what
+ * litejit throws. Misuse of the API is a TypeError or RangeError with better-sqlite3's
+ * messages.
  */
-import { type ResultCodeName, SqliteError as LiteSqliteError } from "../../mod.ts";
+import { SqliteError as LiteSqliteError } from "../../mod.ts";
+
+/** An error from SQLite: `code` is the result code's name, `message` SQLite's message. */
+export interface SqliteError extends Error {
+  /** The result code's name (`"SQLITE_READONLY"`), or the code it was made with. */
+  code: string;
+}
+
+/** better-sqlite3's `SqliteError` constructor: `new SqliteError(message, code)` or without `new`. */
+export interface SqliteErrorConstructor {
+  /** An error with `message` (converted to a string) and `code` (a string, else a TypeError). */
+  new (message: string, code: string): SqliteError;
+  /** The same without `new`. */
+  (message: string, code: string): SqliteError;
+  /** Inherits from `Error.prototype`; its `name` is `"SqliteError"`. */
+  readonly prototype: SqliteError;
+}
 
 /**
  * An error from SQLite: `code` is the result code's name (`"SQLITE_READONLY"`), `message`
@@ -16,24 +33,41 @@ import { type ResultCodeName, SqliteError as LiteSqliteError } from "../../mod.t
  * import Database from "./better_sqlite3.ts";
  * const db = new Database("examples/sample.db");
  * try {
- *   db.prepare("DELETE FROM cities");
+ *   db.prepare("DELETE FROM cities").run();
  * } catch (e) {
  *   if (e instanceof Database.SqliteError) console.log(e.code); // "SQLITE_READONLY"
  * }
  * db.close();
  * ```
  */
-export class SqliteError extends LiteSqliteError {
-  /** better-sqlite3's argument order: the message, then the code (`"SQLITE_ERROR"`). */
-  constructor(message: string, code: string) {
-    super(code as ResultCodeName, message);
-  }
+export const SqliteError: SqliteErrorConstructor = function SqliteError(
+  this: unknown,
+  message: string,
+  code: string,
+): SqliteError {
+  if (typeof code !== "string") throw new TypeError("Expected second argument to be a string");
+  // new.target: a subclass, or undefined when called without `new`.
+  const target: unknown = new.target ?? SqliteError;
+  const error = Reflect.construct(Error, [`${message}`], target as NewableFunction) as SqliteError;
+  error.code = code;
+  return error;
+} as SqliteErrorConstructor;
 
-  /** True for every litejit `SqliteError`, not only those made by this constructor. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof LiteSqliteError;
-  }
-}
+Object.setPrototypeOf(SqliteError, Error);
+Object.defineProperties(SqliteError, {
+  prototype: {
+    value: Object.create(Error.prototype, {
+      constructor: { value: SqliteError, writable: true, configurable: true },
+      name: { value: "SqliteError", writable: true, configurable: true },
+    }),
+  },
+  // litejit's own errors count too: what the drop-in throws is litejit's SqliteError.
+  [Symbol.hasInstance]: {
+    value: (value: unknown): boolean =>
+      value instanceof LiteSqliteError ||
+      Object.prototype.isPrototypeOf.call(SqliteError.prototype, value as object),
+  },
+});
 
 /** The TypeError messages of better-sqlite3's argument and state checks. */
 export const Misuse = {

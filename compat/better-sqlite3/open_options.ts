@@ -1,7 +1,7 @@
 /**
- * better-sqlite3's constructor arguments, validated with its messages, and turned into
- * what litejit opens. Its in-memory names (`""`, `":memory:"`) open an empty database:
- * read-only, it has no tables, but `SELECT 1` and the like work.
+ * better-sqlite3's constructor arguments, validated with its messages (and in its order),
+ * and turned into what litejit opens. Its in-memory names (`""`, `":memory:"`) open an
+ * empty database: nothing can be created in it, but `SELECT 1` and the like work.
  */
 import { Buffer } from "node:buffer";
 import { existsSync } from "node:fs";
@@ -11,9 +11,12 @@ import type { BackendHandle, BackendName } from "../../mod.ts";
 /** The options of `new Database(filename, options)`. */
 export interface Options {
   /**
-   * better-sqlite3 opens read-write unless this is true. litejit only reads: `false` is
-   * accepted (so code written for the default keeps working) and every write throws
-   * `SQLITE_READONLY`.
+   * better-sqlite3 opens read-write unless this is true, and `db.readonly` says which.
+   * litejit only reads: with `false` (the default) statements that write still prepare,
+   * and running one throws `SQLITE_READONLY` "attempt to write a readonly database", as
+   * SQLite does on a file it cannot write; `PRAGMA journal_mode = WAL` reports the mode in
+   * effect instead of failing. With `true`, everything is as on a read-only SQLite
+   * connection.
    */
   readonly?: boolean;
   /**
@@ -22,11 +25,14 @@ export interface Options {
    * connection writes to it.
    */
   fileMustExist?: boolean;
-  /** Busy timeout in milliseconds: validated, but nothing here ever waits for a lock. */
+  /**
+   * Milliseconds to wait for a writer of the file (a rollback-journal commit in progress)
+   * before `SQLITE_BUSY`; default 5000. `PRAGMA busy_timeout` reports and changes it.
+   */
   timeout?: number;
   /** Called with the SQL of each statement run, its parameters written in. */
   verbose?: ((sql: string) => void) | null;
-  /** Ignored: there is no native addon. */
+  /** Checked as better-sqlite3 checks it (a string or an object), then ignored: there is no native addon. */
   nativeBinding?: unknown;
   /** litejit's executor (`"js"`, `"wasm"`, `"interpreter"`, or a backend object). */
   backend?: BackendName | BackendHandle;
@@ -41,6 +47,10 @@ export interface OpenRequest {
   memory: boolean;
   /** Whether a missing file at `source` is created empty first (see create_file.ts). */
   create: boolean;
+  /** The `readonly` option (better-sqlite3's `db.readonly`). */
+  readonly: boolean;
+  /** The `timeout` option, in milliseconds. */
+  timeout: number;
   verbose: ((sql: string) => void) | null;
   backend: BackendName | BackendHandle | undefined;
 }
@@ -70,10 +80,14 @@ export function openRequest(filenameGiven: unknown, optionsGiven: unknown): Open
   }
   const filename = filenameGiven.trim();
   const memory = filename === "" || filename === ":memory:";
-  booleanOption(options, "readonly");
+  const readonly = booleanOption(options, "readonly");
   booleanOption(options, "fileMustExist");
   const timeout = "timeout" in options ? options.timeout : 5000;
   const verbose = "verbose" in options ? options.verbose : null;
+  const nativeBinding = "nativeBinding" in options ? options.nativeBinding : null;
+  if (readonly && memory && !bytes) {
+    throw new TypeError("In-memory/temporary databases cannot be readonly");
+  }
   if (!Number.isInteger(timeout) || (timeout as number) < 0) {
     throw new TypeError('Expected the "timeout" option to be a positive integer');
   }
@@ -82,6 +96,11 @@ export function openRequest(filenameGiven: unknown, optionsGiven: unknown): Open
   }
   if (verbose != null && typeof verbose !== "function") {
     throw new TypeError('Expected the "verbose" option to be a function');
+  }
+  if (
+    nativeBinding != null && typeof nativeBinding !== "string" && typeof nativeBinding !== "object"
+  ) {
+    throw new TypeError('Expected the "nativeBinding" option to be a string or addon object');
   }
   if (!memory && !filename.startsWith("file:") && !existsSync(dirname(filename))) {
     throw new TypeError("Cannot open database because the directory does not exist");
@@ -92,15 +111,20 @@ export function openRequest(filenameGiven: unknown, optionsGiven: unknown): Open
     memory,
     create: !memory && !filename.startsWith("file:") && options.readonly !== true &&
       options.fileMustExist !== true,
+    readonly,
+    timeout: timeout as number,
     verbose: (verbose ?? null) as OpenRequest["verbose"],
     backend: options.backend as OpenRequest["backend"],
   };
 }
 
-function booleanOption(options: Record<string, unknown>, key: string): void {
-  if (key in options && typeof options[key] !== "boolean") {
+/** A boolean option (false when absent); anything else given is a TypeError. */
+function booleanOption(options: Record<string, unknown>, key: string): boolean {
+  if (!(key in options)) return false;
+  if (typeof options[key] !== "boolean") {
     throw new TypeError(`Expected the "${key}" option to be a boolean`);
   }
+  return options[key] as boolean;
 }
 
 /** A path, from a `file:` URI too (its query string, like `?mode=ro`, dropped). */

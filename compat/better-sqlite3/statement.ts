@@ -8,6 +8,7 @@
  */
 import type { BindValue, SqlValue, Statement as LiteStatement } from "../../mod.ts";
 import { parseStatement } from "../../core/sql/parser.ts";
+import { statementIsReadonly } from "../../core/api/full_front_end.ts";
 import type { Database } from "./database.ts";
 import { type Connection, executing, idleConnection, requireNoIterators } from "./connection.ts";
 import { Misuse, misuse, toggleArgument } from "./errors.ts";
@@ -15,6 +16,9 @@ import { type LiteArguments, ParameterLayout } from "./binding.ts";
 import { type RowMode, RowShapes } from "./rows.ts";
 import { expandedSql } from "./expanded_sql.ts";
 import { type ParameterScan, scanParameters } from "./sql_parameters.ts";
+
+/** What {@link Database.prepare} passes the Statement constructor, which nothing else has. */
+export const PREPARE: unique symbol = Symbol("prepare");
 
 /** What `run()` returns. Nothing is ever written: 0 changes, rowid 0. */
 export interface RunResult {
@@ -57,8 +61,11 @@ export class Statement {
   readonly source: string;
   /** Whether the statement returns data (it has result columns). */
   readonly reader: boolean;
-  /** Whether the statement leaves the database unchanged: always true here. */
-  readonly readonly: boolean = true;
+  /**
+   * Whether the statement leaves the database unchanged (SQLite's sqlite3_stmt_readonly):
+   * false for one that writes, which throws `SQLITE_READONLY` when it runs.
+   */
+  readonly readonly: boolean;
 
   readonly #connection: Connection;
   readonly #lite: LiteStatement;
@@ -78,8 +85,10 @@ export class Statement {
     connection: Connection,
     lite: LiteStatement,
     source: string,
-    pragmaMode = false,
+    pragmaMode: boolean,
+    key: typeof PREPARE,
   ) {
+    if (key !== PREPARE) misuse("Statements can only be constructed by the db.prepare() method");
     this.database = database;
     this.#connection = connection;
     this.#lite = lite;
@@ -87,6 +96,7 @@ export class Statement {
     const columns = lite.columns();
     // db.pragma() reads rows even from a pragma that has no result columns.
     this.reader = pragmaMode || columns.length > 0;
+    this.readonly = statementIsReadonly(lite);
     this.#parameters = scanParameters(source);
     this.#layout = new ParameterLayout(this.#parameters.names);
     this.#shapes = new RowShapes(columns);

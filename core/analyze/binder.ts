@@ -2,24 +2,25 @@
  * The binder's entry point: from a parsed statement and the schema to a
  * {@link BoundStatement}, with SQLite's result column names and error texts.
  */
-import type { ParsedStatement } from "../sql/ast.ts";
+import type { ParsedStatement, WriteStatement } from "../sql/ast.ts";
 import type { Schema } from "../format/schema_types.ts";
-import type { BoundStatement, ResultColumnInfo } from "./bound.ts";
+import type { BoundStatement, BoundWrite, ResultColumnInfo } from "./bound.ts";
 import { bindError, readonlyError } from "./errors.ts";
 import { bindSelect, lastItems } from "./select_binder.ts";
 import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
 import { checkParseTimeErrors } from "./parse_checks.ts";
+import { pragmaIsTableValued } from "../pragma/catalog.ts";
 
 /** What the binder needs to know about the database. */
 export interface Catalog {
   schema: Schema;
   /**
    * Result columns of PRAGMA name / table-valued pragma_name; undefined for an unknown
-   * pragma.
+   * pragma. With `arg`: of `PRAGMA name = arg` (none for a setting).
    */
-  pragmaColumns(name: string): readonly string[] | undefined;
+  pragmaColumns(name: string, arg?: string | null): readonly string[] | undefined;
 }
 
 /** Binder settings; the defaults behave like node:sqlite's SQLite build. */
@@ -35,7 +36,7 @@ export interface BindOptions {
 function newContext(catalog: Catalog, options: BindOptions): BindContext {
   return {
     schema: catalog.schema,
-    pragmaColumns: (n) => catalog.pragmaColumns(n),
+    pragmaColumns: (n) => (pragmaIsTableValued(n) ? catalog.pragmaColumns(n) : undefined),
     functions: {
       mathFunctions: options.mathFunctions ?? false,
       user: options.userFunctions ?? null,
@@ -64,17 +65,18 @@ export function bindStatement(
   const st = parsed.statement;
   switch (st.kind) {
     case "write":
-      throw readonlyError();
+      return bindWrite(parsed, st, catalog, options);
     case "transaction":
       return {
         kind: "transaction",
         verb: st.verb,
         savepoint: st.savepoint,
+        writes: st.writes,
         columns: [],
       };
     case "pragma": {
-      if (st.assigns) throw readonlyError();
-      const cols = catalog.pragmaColumns(st.name.toLowerCase()) ?? [];
+      // A pragma that would write fails when it runs, as in SQLite (core/pragma).
+      const cols = catalog.pragmaColumns(st.name.toLowerCase(), st.value) ?? [];
       return {
         kind: "pragma",
         name: st.name,
@@ -100,6 +102,50 @@ export function bindStatement(
       };
     }
   }
+}
+
+/** What checking a statement that writes against the schema gives. */
+export type WriteCheck = Pick<BoundWrite, "columns" | "noop" | "error" | "readonly">;
+
+/**
+ * Checks a statement that writes as SQLite's prepare does (throwing SQLite's error), and
+ * says what running it does. The full entry points install one
+ * (core/api/full_front_end.ts); the browser bundles leave the checks out.
+ */
+export type WriteChecker = (ctx: BindContext, st: WriteStatement) => WriteCheck;
+
+let writeChecker: WriteChecker | null = null;
+
+/** Checks statements that write with `checker` from now on (see {@link WriteChecker}). */
+export function installWriteChecker(checker: WriteChecker): void {
+  writeChecker = checker;
+}
+
+/**
+ * A statement that writes: checked against the schema when a checker is installed, as
+ * SQLite's prepare checks it; running it is refused later, when it runs. Without a
+ * checker it prepares unchecked (without RETURNING columns) and is refused when run.
+ */
+function bindWrite(
+  parsed: ParsedStatement,
+  st: WriteStatement,
+  catalog: Catalog,
+  options: BindOptions,
+): BoundWrite {
+  const base = {
+    kind: "write" as const,
+    verb: st.verb,
+    explain: parsed.explain,
+    parameters: parsed.parameters,
+  };
+  if (writeChecker === null) {
+    const error = { code: "SQLITE_READONLY" as const, message: readonlyError().message };
+    return { ...base, columns: [], noop: false, error, readonly: false };
+  }
+  const ctx = newContext(catalog, options);
+  const check = writeChecker(ctx, st);
+  if (ctx.late.length > 0) throw ctx.late[0];
+  return { ...base, ...check };
 }
 
 export { bindError };

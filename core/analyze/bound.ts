@@ -414,5 +414,28 @@ export type BoundStatement =
     kind: "transaction";
     verb: TransactionStatement["verb"];
     savepoint: string | null;
+    /** BEGIN IMMEDIATE / EXCLUSIVE. */
+    writes: boolean;
     columns: ResultColumnInfo[];
-  };
+  }
+  | BoundWrite;
+
+/**
+ * A statement that writes, checked against the schema as SQLite prepares it. A read-only
+ * engine runs none: running it does nothing (`noop`) or throws `error`.
+ */
+export interface BoundWrite {
+  kind: "write";
+  /** The leading verb, upper case. */
+  verb: string;
+  /** RETURNING's result columns (none without RETURNING). */
+  columns: ResultColumnInfo[];
+  explain: "explain" | "queryPlan" | null;
+  parameters: (string | null)[];
+  /** SQLite would change nothing (CREATE ... IF NOT EXISTS of an existing object, ...). */
+  noop: boolean;
+  /** What running it throws, unless `noop`. */
+  error: { code: "SQLITE_READONLY" | "SQLITE_ERROR"; message: string } | null;
+  /** SQLite's sqlite3_stmt_readonly (true for ATTACH and DETACH only). */
+  readonly: boolean;
+}

@@ -25,6 +25,11 @@ export interface ScopeItem {
   using: Set<string> | null;
   /** `rowid` may be referenced (rowid tables and table-valued functions). */
   rowid: boolean;
+  /**
+   * Reached only by a qualified name (an upsert's `excluded.x`: a bare `x` names the
+   * target table's column).
+   */
+  qualifiedOnly?: boolean;
 }
 
 /** A result column as the alias fallback in WHERE / GROUP BY / HAVING / ORDER BY sees it. */
@@ -78,6 +83,7 @@ export interface CteEntry {
 /** Statement-wide binding state. */
 export interface BindContext {
   schema: Schema;
+  /** Columns of table-valued `pragma_<name>`, or undefined when there is none. */
   pragmaColumns(name: string): readonly string[] | undefined;
   functions: FunctionOptions;
   doubleQuotedStrings: boolean;
@@ -159,7 +165,7 @@ export function lookupInScope(
   let ambiguous = false;
   const rowidItems: ScopeItem[] = [];
   for (const item of scope.items) {
-    if (table !== null && !itemMatches(item, schema, table)) continue;
+    if (table !== null ? !itemMatches(item, schema, table) : item.qualifiedOnly) continue;
     const j = columnIndex(item, key);
     if (j >= 0) {
       if (cnt > 0) {

@@ -51,7 +51,28 @@ export type CompiledStatement =
     columns: ResultColumnInfo[];
     verb: string;
     savepoint: string | null;
+    /** BEGIN IMMEDIATE / EXCLUSIVE: SQLite counts them as writing. */
+    writes: boolean;
+  }
+  | {
+    /**
+     * A statement that writes (or its EXPLAIN): checked, never run. Running it does
+     * nothing (`noop`) or throws `error`.
+     */
+    kind: "write";
+    text: string;
+    columns: ResultColumnInfo[];
+    parameters: (string | null)[];
+    noop: boolean;
+    error: { code: "SQLITE_READONLY" | "SQLITE_ERROR"; message: string } | null;
+    readonly: boolean;
   };
+
+/** What an EXPLAIN of a statement that writes throws when run: there is no program. */
+const EXPLAIN_WRITE = {
+  code: "SQLITE_ERROR" as const,
+  message: "cannot EXPLAIN a statement that writes",
+};
 
 function exprColumns(names: readonly string[]): ResultColumnInfo[] {
   return names.map((name) => ({
@@ -104,7 +125,22 @@ export function compileStatement(
         columns: bound.columns,
         verb: bound.verb,
         savepoint: bound.savepoint,
+        writes: bound.writes,
       };
+    case "write": {
+      const { explain } = bound;
+      return {
+        kind: "write",
+        text,
+        columns: explain === null
+          ? bound.columns
+          : exprColumns(explain === "explain" ? EXPLAIN_COLUMNS : QUERY_PLAN_COLUMNS),
+        parameters: bound.parameters,
+        noop: explain === null && bound.noop,
+        error: explain === null ? bound.error : EXPLAIN_WRITE,
+        readonly: bound.readonly,
+      };
+    }
     case "select": {
       const plan = planSelect(bound, file);
       const program = compiledOnFirstUse(backend, plan, file);

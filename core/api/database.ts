@@ -126,6 +126,12 @@ export interface ViewDescription {
 }
 
 let compileOn: (db: Database, sql: string, backend: Backend) => Statement;
+let fileOfDb: (db: Database) => DatabaseFile;
+
+/** The open file of `db` (core/api/full_front_end.ts reads its settings). Not public API. */
+export function databaseFileOf(db: Database): DatabaseFile {
+  return fileOfDb(db);
+}
 
 /**
  * For an AsyncDatabase: a function compiling a statement of `db` again for the
@@ -183,6 +189,7 @@ export function databaseOver(
  */
 export class Database {
   static {
+    fileOfDb = (db) => db.#open;
     compileOn = (db, sql, backend) =>
       new Statement(
         db.#host,
@@ -343,8 +350,9 @@ export class Database {
   /**
    * Prepares one SQL statement: parses it, resolves every name against the schema, plans
    * it and compiles the plan with the connection's backend, so syntax and name errors are
-   * thrown here, with SQLite's messages. Statements that would write throw
-   * `SQLITE_READONLY`. The compiled program is kept by SQL text, so preparing the same SQL
+   * thrown here, with SQLite's messages. A statement that would write prepares as it does
+   * on a read-only SQLite connection (its names are checked) and throws `SQLITE_READONLY`
+   * when it runs. The compiled program is kept by SQL text, so preparing the same SQL
    * again is cheap; each Statement has its own settings (`setReadBigInts`).
    *
    * @example

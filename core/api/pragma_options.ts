@@ -6,7 +6,11 @@ import type { DatabaseFile } from "../database_file.ts";
 import type { PragmaOptions } from "../pragma/pragma.ts";
 import { bindViewColumns } from "../pragma/view_columns.ts";
 
-/** PragmaOptions for `file`. */
-export function pragmaOptionsFor(file: DatabaseFile): PragmaOptions {
-  return { filename: file.path, viewColumns: (view) => bindViewColumns(file, view) };
+/** PragmaOptions for `file`; `inTransaction`: a transaction is open on the connection. */
+export function pragmaOptionsFor(file: DatabaseFile, inTransaction = false): PragmaOptions {
+  return {
+    filename: file.path,
+    viewColumns: (view) => bindViewColumns(file, view),
+    inTransaction,
+  };
 }

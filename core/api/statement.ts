@@ -4,7 +4,7 @@
  * execution of the compiled program.
  */
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
-import { SqliteError } from "../errors.ts";
+import { type ResultCodeName, SqliteError } from "../errors.ts";
 import type { Execution } from "../backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
@@ -54,6 +54,15 @@ export interface RowCursor {
 }
 
 let startRunOf: (st: Statement, params: readonly unknown[], resumable: boolean) => RowCursor;
+let compiledOf: (st: Statement) => CompiledStatement;
+
+/**
+ * What `st` runs, compiled again first if the connection's functions or schema changed
+ * (core/api/full_front_end.ts reads it). Not part of the public API.
+ */
+export function compiledStatementOf(st: Statement): CompiledStatement {
+  return compiledOf(st);
+}
 
 /**
  * Starts a run of `st` with `params` bound, asking the backend for a resumable run when
@@ -111,6 +120,7 @@ export interface StatementHost {
 export class Statement {
   static {
     startRunOf = (st, params, resumable) => st.#start(params, resumable);
+    compiledOf = (st) => st.#current();
   }
 
   readonly #host: StatementHost;
@@ -126,9 +136,10 @@ export class Statement {
     this.#compiled = compiled;
     this.#version = host.version?.() ?? 0;
     this.#makeRow = rowMaker(columnNames(compiled));
-    const parameters = compiled.kind === "select" || compiled.kind === "listing"
-      ? compiled.parameters
-      : [];
+    const parameters =
+      compiled.kind === "select" || compiled.kind === "listing" || compiled.kind === "write"
+        ? compiled.parameters
+        : [];
     this.#binder = new ParameterBinder(parameters);
     this.#readBigInts = readBigInts;
   }
@@ -404,7 +415,8 @@ export class Statement {
           return listCursor(c.rows, readBigInts);
         case "pragma": {
           this.#binder.bind(params);
-          const rows = runPragma(file, c.name, c.arg, c.schema, pragmaOptionsFor(file));
+          const options = pragmaOptionsFor(file, host.transactions.open);
+          const rows = runPragma(file, c.name, c.arg, c.schema, options);
           file.check(snapshot);
           file.endRead();
           return listCursor(rows, readBigInts);
@@ -414,6 +426,13 @@ export class Statement {
           file.endRead();
           host.transactions.run(c.verb, c.savepoint);
           return listCursor([], readBigInts);
+        case "write":
+          // Parameters are bound now; the refusal comes from the first step, as SQLite's.
+          this.#binder.bind(params);
+          file.endRead();
+          return c.error
+            ? failingCursor(c.error.code, c.error.message)
+            : listCursor([], readBigInts);
       }
     } catch (e) {
       file.endRead();
@@ -512,6 +531,22 @@ function listCursor(rows: readonly SqlValue[][], readBigInts: boolean): RowCurso
     },
     close() {
       at = rows.length;
+    },
+  };
+}
+
+/** A run whose first step throws SQLite's error `code` / `message` (and then ends). */
+function failingCursor(code: ResultCodeName, message: string): RowCursor {
+  let failed = false;
+  return {
+    resumable: false,
+    next() {
+      if (failed) return null;
+      failed = true;
+      throw new SqliteError(code, message);
+    },
+    close() {
+      failed = true;
     },
   };
 }

@@ -82,7 +82,9 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
         columnNames: def.columns,
         select: def.selectText,
       });
-    } else if (row.type === "trigger") schema.triggers.push(row.name);
+    } else if (row.type === "trigger") {
+      schema.triggers.push({ name: row.name, table: row.tblName, sql: row.sql });
+    }
   }
   if (pager.header.schemaFormat < 4) ignoreDescending(schema);
   loadStat1(pager, enc, schema);

@@ -117,14 +117,26 @@ export interface VirtualTableInfo {
   module: string;
 }
 
+/** A trigger: its name, its table or view, and its CREATE TRIGGER statement. */
+export interface TriggerInfo {
+  name: string;
+  /** The table or view it is on (sqlite_schema's tbl_name). */
+  table: string;
+  /** The CREATE TRIGGER text (read only by statements that write: see write_binder.ts). */
+  sql: string | null;
+}
+
 export interface Schema {
   /** Tables by lower-case name; includes sqlite_schema itself. */
   tables: Map<string, TableInfo>;
   indexes: Map<string, IndexInfo>;
   views: Map<string, ViewInfo>;
   virtualTables: Map<string, VirtualTableInfo>;
-  /** Trigger names (triggers never fire in a read-only engine). */
-  triggers: string[];
+  /**
+   * The triggers (they never fire in a read-only engine, but an INSTEAD OF trigger makes a
+   * view a statement may write to, and their names are taken).
+   */
+  triggers: TriggerInfo[];
 }
 
 /** SQLite's case folding for names: ASCII letters only. */

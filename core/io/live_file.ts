@@ -78,7 +78,8 @@ export interface LiveFileOptions {
 /** The database file at `path` and its `-wal`, `-shm` and `-journal` files, followed live. */
 export class LiveFile {
   readonly path: string;
-  readonly busyTimeout: number;
+  /** See {@link LiveFileOptions.busyTimeout}; PRAGMA busy_timeout changes it. */
+  busyTimeout: number;
   #db: FileSource;
   /** The file the path named when the database file was opened. */
   #dbIdentity: FileIdentity | null;

@@ -53,6 +53,10 @@ class FollowedReads implements LiveReads {
     this.#options = options;
   }
 
+  setBusyTimeout(ms: number): void {
+    this.#live.busyTimeout = ms;
+  }
+
   beginRead(transactionOpen: boolean): number {
     if (!transactionOpen) this.#transaction = false;
     const shared = this.#readers > 0 || this.#transaction;

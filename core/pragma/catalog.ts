@@ -30,7 +30,8 @@ export interface PragmaSpec {
 const TABLE_INFO = ["cid", "name", "type", "notnull", "dflt_value", "pk"];
 const INDEX_XINFO = ["seqno", "cid", "name", "desc", "coll", "key"];
 
-function spec(
+/** A catalog entry; `columns` null: one column named after the pragma. */
+export function spec(
   name: string,
   columns: readonly string[] | null,
   flags: Partial<Omit<PragmaSpec, "name" | "columns">>,
@@ -49,10 +50,10 @@ function spec(
 
 /** A header value a query reads and an argument writes (user_version and friends). */
 const headerSetting = { result0: true, noColumnsWithArg: true, writesWithArg: true };
-/** A per-schema setting that an argument changes only for a database not yet created. */
-const schemaSetting = { result0: true, schema: true, noColumnsWithArg: true };
+/** A per-schema setting: a query reads it, an argument sets it (no result columns). */
+export const schemaSetting = { result0: true, schema: true, noColumnsWithArg: true };
 
-const SPECS: readonly PragmaSpec[] = [
+const SPECS: PragmaSpec[] = [
   spec("application_id", null, headerSetting),
   spec("auto_vacuum", null, schemaSetting),
   spec("collation_list", ["seq", "name"], { result0: true }),
@@ -86,6 +87,19 @@ const SPECS: readonly PragmaSpec[] = [
 
 const BY_NAME = new Map(SPECS.map((s) => [s.name, s]));
 
+/**
+ * Adds pragmas to the catalog (the connection settings of core/pragma/settings.ts, which
+ * the full entry points install).
+ */
+export function addPragmaSpecs(specs: readonly PragmaSpec[]): void {
+  for (const s of specs) {
+    if (BY_NAME.has(s.name)) continue;
+    BY_NAME.set(s.name, s);
+    SPECS.push(s);
+  }
+  SPECS.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
 /** The catalog entry of pragma `name` (case-insensitive), or undefined if litejit does not know it. */
 export function pragmaSpec(name: string): PragmaSpec | undefined {
   return BY_NAME.get(nameKey(name));
@@ -99,10 +113,15 @@ export function knownPragmas(): readonly string[] {
 /**
  * Result column names of PRAGMA `name` (case-insensitive), or undefined if litejit does not
  * know it. The same columns, followed by {@link pragmaHiddenColumns}, form the table-valued
- * function `pragma_<name>`.
+ * function `pragma_<name>`. With `arg`, the columns of `PRAGMA name = arg`: none for a
+ * pragma that is a setting when given an argument (cache_size, foreign_keys, page_size...).
  */
-export function pragmaColumns(name: string): readonly string[] | undefined {
-  return pragmaSpec(name)?.columns;
+export function pragmaColumns(
+  name: string,
+  arg: string | null = null,
+): readonly string[] | undefined {
+  const s = pragmaSpec(name);
+  return s && arg !== null && s.noColumnsWithArg ? [] : s?.columns;
 }
 
 /**

@@ -10,6 +10,8 @@ import { pragmaSpec } from "./catalog.ts";
 import { HEADER_PRAGMAS, headerPragma } from "./header_pragmas.ts";
 import { indexInfo, indexList } from "./index_pragmas.ts";
 import { resolveSchema } from "./schema_model.ts";
+import type { SchemaChoice } from "./schema_model.ts";
+import { nameKey } from "../format/schema_types.ts";
 import { foreignKeyList, tableInfo, tableList } from "./table_pragmas.ts";
 import type { ViewColumnResolver } from "./view_columns.ts";
 
@@ -25,6 +27,30 @@ export type { PragmaSpec } from "./catalog.ts";
 export type { ViewColumn, ViewColumnResolver } from "./view_columns.ts";
 
 /** What the pragmas need to know beyond the database file. */
+/** The connection-setting pragmas (settings.ts), once a full entry point installs them. */
+export interface SettingPragmas {
+  /** Their names, lower case. */
+  names: ReadonlySet<string>;
+  /** Runs one of them, as {@link runPragma} would. */
+  run(
+    db: DatabaseFile,
+    name: string,
+    arg: string | null,
+    schema: SchemaChoice,
+    options: PragmaOptions,
+  ): SqlValue[][];
+}
+
+let settingPragmas: SettingPragmas | null = null;
+
+/** Answers the connection-setting pragmas with `pragmas` from now on. */
+export function installSettingPragmas(pragmas: SettingPragmas): void {
+  settingPragmas = pragmas;
+}
+
+/** Pragmas that write to the database whatever their argument, without settings.ts. */
+const WRITING_PRAGMAS = new Set(["incremental_vacuum", "optimize"]);
+
 export interface PragmaOptions {
   /**
    * The main database's file name for `PRAGMA database_list`: SQLite reports the full
@@ -37,22 +63,25 @@ export interface PragmaOptions {
    * columns only for simple SELECTs (0 otherwise).
    */
   viewColumns?: ViewColumnResolver;
+  /** A transaction is open on the connection (some settings cannot change inside one). */
+  inTransaction?: boolean;
 }
-
-/** Pragmas that write to the database whatever their argument (they fail when run). */
-const WRITING_PRAGMAS = new Set(["incremental_vacuum", "optimize"]);
 
 /** The built-in collations, in the order SQLite's collation hash lists them. */
 const COLLATIONS = ["RTRIM", "NOCASE", "BINARY"];
 
 /**
- * Runs a read-only pragma; `arg` is the argument text (dequoted) or null, `schema` the
- * qualifier (dequoted) or null. Rows are arrays of values in column order (INTEGER values
- * as JS numbers). An unknown pragma gives [] (as SQLite does), after the schema qualifier
- * is checked (`unknown database x`). A pragma given an argument that makes it a setting
- * returns [] (page_size, encoding, auto_vacuum: SQLite does nothing for an existing
- * database) or, for a header field SQLite would write (user_version, schema_version,
- * application_id), throws SQLITE_READONLY as SQLite does on a read-only connection.
+ * Runs a pragma; `arg` is the argument text (dequoted) or null, `schema` the qualifier
+ * (dequoted) or null. Rows are arrays of values in column order (INTEGER values as JS
+ * numbers). An unknown pragma gives [] (as SQLite does), after the schema qualifier is
+ * checked (`unknown database x`); given an argument, it throws SQLITE_READONLY: a setting
+ * litejit does not implement is refused rather than ignored. The connection's settings
+ * (cache_size, foreign_keys, journal_mode, ...) are kept and reported by settings.ts once
+ * installed (the full entry points do). A
+ * pragma given an argument that makes it a setting of the file returns [] (page_size,
+ * encoding, auto_vacuum: SQLite does nothing for an existing database) or, for a header
+ * field SQLite would write (user_version, schema_version, application_id), throws
+ * SQLITE_READONLY as SQLite does on a read-only connection.
  */
 export function runPragma(
   db: DatabaseFile,
@@ -62,12 +91,14 @@ export function runPragma(
   options: PragmaOptions = {},
 ): SqlValue[][] {
   const where = resolveSchema(schema);
-  if (WRITING_PRAGMAS.has(name.toLowerCase())) {
+  const key = nameKey(name);
+  if (settingPragmas?.names.has(key)) return settingPragmas.run(db, key, arg, where, options);
+  if (WRITING_PRAGMAS.has(key)) {
     throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
   }
   const spec = pragmaSpec(name);
-  if (!spec) return [];
-  if (arg !== null && spec.writesWithArg) {
+  if (!spec || (arg !== null && spec.writesWithArg)) {
+    if (arg === null) return [];
     throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
   }
   if (arg !== null && spec.noColumnsWithArg) return [];

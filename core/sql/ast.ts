@@ -438,14 +438,94 @@ export interface SelectStatement extends Span {
 }
 
 /**
- * A statement a read-only engine refuses: INSERT, UPDATE, DELETE, REPLACE, CREATE, DROP,
- * ALTER, VACUUM, ATTACH, DETACH, REINDEX, ANALYZE, and a WITH ... that writes.
+ * A statement that changes the database (or the connection's attached databases): INSERT,
+ * UPDATE, DELETE, REPLACE (with or without WITH), CREATE, DROP, ALTER, VACUUM, ATTACH,
+ * DETACH, REINDEX, ANALYZE. It prepares as in SQLite (its syntax and names are checked
+ * against the schema) and a read-only engine refuses it when it runs.
  */
 export interface WriteStatement extends Span {
   kind: "write";
   /** The leading verb, upper case (`INSERT`, `CREATE`, ...). */
   verb: string;
+  /** The statement's text, from its verb (or WITH) to its end, without the `;`. */
+  text: string;
+  /**
+   * INSERT, REPLACE, UPDATE and DELETE, parsed in full; null for the other verbs, whose
+   * text (`start`..`end`) the binder reads itself, because SQLite checks their names while
+   * it parses them (core/analyze/schema_statements.ts).
+   */
+  dml: DmlStatement | null;
 }
+
+/** `nm [. nm] [AS nm]`: the table a write statement changes (parse.y's `xfullname`). */
+export interface WriteTarget extends Span {
+  schema: string | null;
+  name: string;
+  alias: string | null;
+}
+
+/** One `name = expr` or `(a, b) = expr` of a SET list. */
+export interface SetItem extends Span {
+  /** The column names (one, or several for the vector form), dequoted. */
+  columns: string[];
+  /** The assigned value; for the vector form, a row value or subquery giving one per column. */
+  expr: Expr;
+  /** The `(a, b) = ...` form. */
+  vector: boolean;
+}
+
+/** One `ON CONFLICT [(target) [WHERE]] DO NOTHING | DO UPDATE SET ... [WHERE]` clause. */
+export interface UpsertClause extends Span {
+  /** The conflict target's terms, or null when there is none. */
+  target: OrderingTerm[] | null;
+  targetWhere: Expr | null;
+  /** The SET list of DO UPDATE, or null for DO NOTHING. */
+  set: SetItem[] | null;
+  where: Expr | null;
+}
+
+/** `[WITH ...] INSERT [OR x] | REPLACE INTO table [(columns)] select | DEFAULT VALUES ...`. */
+export interface InsertStatement extends Span {
+  kind: "insert";
+  /** The statement's verb: `REPLACE INTO` or `INSERT [OR x] INTO`. */
+  verb: "INSERT" | "REPLACE";
+  with: WithClause | null;
+  /** REPLACE INTO, INSERT OR REPLACE, OR IGNORE ... (upper case), or null. */
+  orConflict: string | null;
+  target: WriteTarget;
+  /** The column list, dequoted, or null. */
+  columns: string[] | null;
+  /** The rows (a SELECT or VALUES), or null for DEFAULT VALUES. */
+  select: Select | null;
+  upserts: UpsertClause[];
+  returning: ResultColumn[] | null;
+}
+
+/** `[WITH ...] UPDATE [OR x] table [INDEXED BY i] SET ... [FROM ...] [WHERE ...]`. */
+export interface UpdateStatement extends Span {
+  kind: "update";
+  with: WithClause | null;
+  orConflict: string | null;
+  target: WriteTarget;
+  /** INDEXED BY name, false for NOT INDEXED, null for neither. */
+  indexedBy: string | false | null;
+  set: SetItem[];
+  from: FromClause | null;
+  where: Expr | null;
+  returning: ResultColumn[] | null;
+}
+
+/** `[WITH ...] DELETE FROM table [INDEXED BY i] [WHERE ...] [RETURNING ...]`. */
+export interface DeleteStatement extends Span {
+  kind: "delete";
+  with: WithClause | null;
+  target: WriteTarget;
+  indexedBy: string | false | null;
+  where: Expr | null;
+  returning: ResultColumn[] | null;
+}
+
+export type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement;
 
 /**
  * BEGIN, COMMIT, END, ROLLBACK [TO x], SAVEPOINT x, RELEASE x. A read-only connection
@@ -457,6 +537,8 @@ export interface TransactionStatement extends Span {
   verb: "BEGIN" | "COMMIT" | "END" | "ROLLBACK" | "SAVEPOINT" | "RELEASE";
   /** The savepoint of SAVEPOINT x, RELEASE x, ROLLBACK TO x (dequoted), else null. */
   savepoint: string | null;
+  /** BEGIN IMMEDIATE or BEGIN EXCLUSIVE (which SQLite counts as writing). */
+  writes: boolean;
 }
 
 export type Statement = SelectStatement | PragmaStatement | WriteStatement | TransactionStatement;

@@ -1,10 +1,18 @@
 /**
  * Statement rules: the SELECT statement, WITH ... (which may turn out to write), PRAGMA
- * and the transaction statements. Each rule ends by consuming the statement's `;` or the
+ * and the transaction statements. INSERT, UPDATE and DELETE are parsed in full by the
+ * subclass in parse_dml.ts, which the full entry points install; without it they are
+ * only delimited. Each rule ends by consuming the statement's `;` or the
  * end of input, so a token that cannot continue the statement fails right there.
  */
 import type { Rule } from "./ll1.ts";
-import type { PragmaStatement, Select, TransactionStatement, WithClause } from "./ast.ts";
+import type {
+  DmlStatement,
+  PragmaStatement,
+  Select,
+  TransactionStatement,
+  WithClause,
+} from "./ast.ts";
 import { SelectParser } from "./parse_select.ts";
 import { EOF, kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -16,10 +24,16 @@ export interface RuleResult<S> {
   terminator: SqlToken;
 }
 
-/** The outcome of `WITH ...`: a SELECT, or the verb token of a writing statement. */
-export type WithResult = { select: Select; terminator: SqlToken } | { writeVerb: SqlToken };
+/**
+ * The outcome of `WITH ...`: a SELECT, an INSERT, UPDATE or DELETE parsed in full, or only
+ * the verb token of one (when parse_dml.ts is not installed).
+ */
+export type WithResult =
+  | { select: Select; terminator: SqlToken }
+  | { dml: DmlStatement; terminator: SqlToken }
+  | { writeVerb: SqlToken };
 
-/** The complete rule set; one instance is built at module load and reused. */
+/** The statement rule set; one instance is built at module load and reused. */
 export class StatementParser extends SelectParser {
   /** `;` or the end of input. */
   terminator: Rule<[], SqlToken> = this.RULE(() =>
@@ -51,18 +65,19 @@ export class StatementParser extends SelectParser {
           return { select, terminator };
         },
       },
-      {
-        ALT: () => ({
-          writeVerb: this.OR2([
-            { ALT: () => this.CONSUME(T[TokenKind.Insert]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Update]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
-          ]),
-        }),
-      },
+      { ALT: () => this.SUBRULE(this.withWrite, { ARGS: [w] }) },
     ]);
   });
+
+  /** What follows a WITH clause that is not a SELECT: here, only the verb. */
+  withWrite: Rule<[WithClause], WithResult> = this.RULE((_w: WithClause) => ({
+    writeVerb: this.OR([
+      { ALT: () => this.CONSUME(T[TokenKind.Insert]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Update]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
+    ]),
+  }));
 
   /** `PRAGMA [schema.]name [= value | (value)]`. */
   pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE(() => {
@@ -133,6 +148,7 @@ export class StatementParser extends SelectParser {
   /** BEGIN, COMMIT/END, ROLLBACK [TO], SAVEPOINT, RELEASE. */
   transaction: Rule<[], RuleResult<TransactionStatement>> = this.RULE(() => {
     let savepoint: SqlToken | null = null;
+    let writes = false;
     const verb = this.OR([
       {
         ALT: () => {
@@ -140,8 +156,8 @@ export class StatementParser extends SelectParser {
           this.OPTION(() => {
             this.OR2([
               { ALT: () => this.CONSUME(T[TokenKind.Deferred]) },
-              { ALT: () => this.CONSUME(T[TokenKind.Immediate]) },
-              { ALT: () => this.CONSUME(T[TokenKind.Exclusive]) },
+              { ALT: () => (this.CONSUME(T[TokenKind.Immediate]), (writes = true)) },
+              { ALT: () => (this.CONSUME(T[TokenKind.Exclusive]), (writes = true)) },
             ]);
           });
           this.SUBRULE(this.transOpt);
@@ -193,6 +209,7 @@ export class StatementParser extends SelectParser {
         kind: "transaction",
         verb: this.text(verb).toUpperCase(),
         savepoint: savepoint ? this.name(savepoint) : null,
+        writes,
         start: verb.startOffset,
         end: last.end,
       } as TransactionStatement,
@@ -208,8 +225,9 @@ export class StatementParser extends SelectParser {
     });
   });
 
-  constructor() {
+  /** `analyze`: false for a subclass, which analyzes once its own rules exist. */
+  constructor(analyze = true) {
     super();
-    this.analyze();
+    if (analyze) this.analyze();
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The SQL statement parser: SQLite's grammar (src/parse.y) as an LL(1) parser (ll1.ts) over
- * the tokens of {@link tokenize}. It produces the AST of `ast.ts` for SELECT, PRAGMA and
- * transaction statements, recognizes the statements that would write (without checking
- * their full syntax), and reports errors with SQLite's messages and at SQLite's token.
+ * the tokens of {@link tokenize}. It produces the AST of `ast.ts` for SELECT, INSERT,
+ * UPDATE, DELETE, PRAGMA and transaction statements, delimits the other statements that
+ * write (CREATE, DROP, ALTER, ...: the binder checks those, core/analyze/schema_statements.ts),
+ * and reports errors with SQLite's messages and at SQLite's token.
  *
  * How errors line up with SQLite's LALR(1) parser:
  * - Every decision is LL(1) on the token kinds (plus a few gates), so the parser fails
@@ -14,7 +15,7 @@
  *   that very token (SQLite's later message overwrites the earlier one).
  */
 import { SqliteError } from "../errors.ts";
-import type { ParsedStatement, Select, Statement, WriteStatement } from "./ast.ts";
+import type { DmlStatement, ParsedStatement, Select, Statement, WriteStatement } from "./ast.ts";
 import { SyntaxFailure } from "./ll1.ts";
 import { StatementParser } from "./parse_statement.ts";
 import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
@@ -22,7 +23,20 @@ import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 import { illegalTokenError } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
-const parser = new StatementParser();
+let parser: StatementParser = new StatementParser();
+
+/** The rules with INSERT / UPDATE / DELETE in full (parse_dml.ts), once installed. */
+type FullParser = StatementParser & {
+  dmlStatement: () => { statement: DmlStatement; terminator: SqlToken };
+};
+
+/**
+ * Parses INSERT, REPLACE, UPDATE and DELETE in full from now on, with `full` (a
+ * DmlStatementParser, core/sql/parse_dml.ts); without it they are only delimited.
+ */
+export function installStatementParser(full: StatementParser): void {
+  parser = full;
+}
 
 /** SQLite's error for a parse that fails at token `t` (undefined: end of input). */
 function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
@@ -55,11 +69,8 @@ function run<R>(sql: string, tokens: SqlToken[], i: number, rule: () => R): R {
   return result as R;
 }
 
+/** The other statements that write, delimited here and checked by the binder. */
 const WRITE_VERBS = new Set<TokenKind>([
-  TokenKind.Insert,
-  TokenKind.Replace,
-  TokenKind.Update,
-  TokenKind.Delete,
   TokenKind.Create,
   TokenKind.Drop,
   TokenKind.Alter,
@@ -170,9 +181,23 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
           end: r.select.end,
         };
         terminator = r.terminator;
+      } else if ("dml" in r) {
+        statement = dmlWrite(sql, r.dml);
+        terminator = r.terminator;
       } else {
         return writeStatement(sql, tokens, i, tokens.indexOf(r.writeVerb as SqlToken, i), explain);
       }
+      break;
+    }
+    case TokenKind.Insert:
+    case TokenKind.Replace:
+    case TokenKind.Update:
+    case TokenKind.Delete: {
+      if (!("dmlStatement" in parser)) return writeStatement(sql, tokens, i, i, explain);
+      const full = parser as FullParser;
+      const r = run(sql, tokens, i, full.dmlStatement);
+      statement = dmlWrite(sql, r.statement);
+      terminator = r.terminator;
       break;
     }
     case TokenKind.Pragma: {
@@ -200,6 +225,13 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
   return { statement, explain, parameters: parser.params, tail };
 }
 
+/** A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes. */
+function dmlWrite(sql: string, dml: DmlStatement): WriteStatement {
+  const verb = dml.kind === "insert" ? dml.verb : dml.kind === "update" ? "UPDATE" : "DELETE";
+  const text = sql.slice(dml.start, dml.end);
+  return { kind: "write", verb, text, dml, start: dml.start, end: dml.end };
+}
+
 function writeStatement(
   sql: string,
   tokens: SqlToken[],
@@ -209,11 +241,15 @@ function writeStatement(
 ): ParsedStatement {
   const { last, semi } = scanWrite(sql, tokens, verb);
   const v = tokens[verb];
+  const from = tokens[start].startOffset;
+  const to = last >= start ? tokens[last].end : from;
   const statement: WriteStatement = {
     kind: "write",
     verb: sql.slice(v.startOffset, v.end).toUpperCase(),
-    start: tokens[start].startOffset,
-    end: tokens[last].end,
+    text: sql.slice(from, to),
+    dml: null,
+    start: from,
+    end: to,
   };
   const tail = semi < tokens.length ? tokens[semi].end : sql.length;
   return { statement, explain, parameters: [null], tail };

@@ -71,13 +71,19 @@ function write(sql: string, file: string): void {
   }
 }
 
-/** The drop-in's Database on one backend. */
+/**
+ * The drop-in's Database on one backend: `Database` itself (its name, `db.constructor`,
+ * a call without `new`), with `backend` added to the options.
+ */
 function dropinOn(backend: string): typeof Database {
-  return class extends Database {
-    constructor(f?: unknown, o: Record<string, unknown> = {}) {
-      super(f as string, (o && typeof o === "object" ? { backend, ...o } : o) as never);
-    }
-  } as typeof Database;
+  const withBackend = (args: unknown[]) => {
+    const [f, o = {}] = args;
+    return [f, o && typeof o === "object" ? { backend, ...o } : o] as never[];
+  };
+  return new Proxy(Database, {
+    construct: (target, args) => new target(...withBackend(args)),
+    apply: (target, _this, args) => new target(...withBackend(args)),
+  });
 }
 
 /** One case's result on litejit's drop-in, on a fresh copy of the fixture. */

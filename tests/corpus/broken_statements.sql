@@ -1235,3 +1235,390 @@ SELECT id FROM users GROUP BY 0 AND id
 SELECT id FROM users ORDER BY (0 AND id) AND name
 -- next
 SELECT id FROM users ORDER BY 0x0 AND id
+-- next
+--# ---- more writes on a read-only connection: INSERT / UPDATE / DELETE names, RETURNING,
+--# upsert targets and DO UPDATE, and the schema statements' checks (CREATE, DROP, ALTER,
+--# VACUUM, REINDEX, ANALYZE, ATTACH, DETACH), in SQLite's order.
+INSERT INTO users(id) VALUES (1) RETURNING *
+-- next
+INSERT INTO users(id) VALUES (1) RETURNING users.id, name AS n, id+1, (SELECT 1), rowid
+-- next
+DELETE FROM users AS x RETURNING x.id
+-- next
+DELETE FROM users AS x WHERE x.id = 1
+-- next
+DELETE FROM users RETURNING users.*
+-- next
+DELETE FROM users RETURNING count(*)
+-- next
+DELETE FROM users RETURNING nope
+-- next
+UPDATE users SET name='a' FROM (SELECT 1 AS q) AS s RETURNING q
+-- next
+UPDATE users SET name='a' FROM (SELECT 1 AS q) AS s WHERE q = id
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(id) DO UPDATE SET name = excluded.name || name RETURNING id
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(id) DO UPDATE SET name = excluded.nope
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(id) DO UPDATE SET nope = 1
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(nope) DO NOTHING
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(rowid) DO NOTHING
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(id COLLATE nocase) DO NOTHING
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT(id) DO NOTHING ON CONFLICT(name) DO NOTHING
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT("Email Address") WHERE "Email Address" IS NOT NULL DO NOTHING
+-- next
+INSERT INTO users(id) VALUES (1) ON CONFLICT("Email Address") DO NOTHING
+-- next
+INSERT INTO kv VALUES ('a', 1, 1) ON CONFLICT(k) DO UPDATE SET v = excluded.v
+-- next
+INSERT INTO kv VALUES ('a', 1, 1) ON CONFLICT(k COLLATE binary) DO NOTHING
+-- next
+INSERT INTO pairs VALUES (1, 2, 'x') ON CONFLICT(b, a) DO NOTHING
+-- next
+INSERT INTO pairs VALUES (1, 2, 'x') ON CONFLICT(a) DO NOTHING
+-- next
+UPDATE users SET (id, name) = (1, 2, 3)
+-- next
+UPDATE users SET (id, name) = 1
+-- next
+UPDATE users SET (id, name) = (SELECT 1)
+-- next
+UPDATE users SET (id, name) = (SELECT 1, 2)
+-- next
+UPDATE users SET rowid = 1
+-- next
+UPDATE kv SET rowid = 1
+-- next
+UPDATE users SET id = 1, id = 2
+-- next
+INSERT INTO users(id, id) VALUES (1, 2)
+-- next
+INSERT INTO users(rowid) VALUES (1)
+-- next
+INSERT INTO kv(rowid) VALUES (1)
+-- next
+UPDATE users INDEXED BY nope SET id=1
+-- next
+UPDATE users INDEXED BY users_name SET id=1
+-- next
+DELETE FROM users NOT INDEXED
+-- next
+INSERT INTO main.users(id) VALUES (1)
+-- next
+INSERT INTO nope.users(id) VALUES (1)
+-- next
+INSERT INTO users AS x (nope) VALUES (1)
+-- next
+INSERT INTO main.users (nope) VALUES (1)
+-- next
+INSERT INTO users VALUES (1),(2)
+-- next
+INSERT INTO users(id) VALUES (1),(2,3)
+-- next
+INSERT INTO users(id) SELECT 1, 2
+-- next
+UPDATE users SET id = count(*)
+-- next
+DELETE FROM users WHERE count(*)
+-- next
+INSERT INTO users(id) VALUES (count(*))
+-- next
+INSERT INTO users(id) VALUES(1) RETURNING *, 1
+-- next
+INSERT INTO sqlite_schema VALUES (1,2,3,4,5)
+-- next
+INSERT INTO sqlite_master VALUES (1,2,3,4,5)
+-- next
+INSERT INTO sqlite_temp_master VALUES (1,2,3,4,5)
+-- next
+DELETE FROM pragma_table_info
+-- next
+DELETE FROM json_each
+-- next
+UPDATE users SET id = 1 WHERE nope = 1 AND name = nope2
+-- next
+UPDATE users SET name = nope1, nope = 1
+-- next
+UPDATE users SET nope = nope1
+-- next
+INSERT INTO gen(b) VALUES (1)
+-- next
+INSERT INTO gen(a) VALUES (1)
+-- next
+UPDATE gen SET c = 1
+-- next
+WITH users AS (SELECT 1) DELETE FROM users
+-- next
+WITH c AS (SELECT 1 AS x) DELETE FROM users WHERE id IN (SELECT x FROM c)
+-- next
+WITH c AS (SELECT 1 AS x) DELETE FROM c
+-- next
+DELETE FROM users WHERE id = ?5 AND name = :x
+-- next
+INSERT INTO users DEFAULT VALUES RETURNING id
+-- next
+INSERT INTO users(id) DEFAULT VALUES
+-- next
+INSERT INTO v_star VALUES (1,2,3,4,5,6,7,8) ON CONFLICT DO NOTHING
+-- next
+UPDATE users SET name = RAISE(IGNORE)
+-- next
+INSERT INTO users(id) SELECT * FROM nums
+-- next
+INSERT INTO nums SELECT * FROM nums ON CONFLICT DO NOTHING
+-- next
+INSERT INTO nums SELECT * FROM nums WHERE 1 ON CONFLICT DO NOTHING
+-- next
+UPDATE users SET name = (SELECT nope FROM nums)
+-- next
+DELETE FROM users WHERE id IN (SELECT nope FROM nums)
+-- next
+INSERT INTO "Mixed Case" VALUES (1,2,3,4,5) RETURNING "Col One", "col""quote"
+-- next
+DELETE FROM users RETURNING *, rowid, oid, _rowid_
+-- next
+DELETE FROM kv RETURNING rowid
+-- next
+DELETE FROM CamelTable RETURNING rowid, ID
+-- next
+UPDATE users SET name = 1 RETURNING name || 'x', upper(name) AS u
+-- next
+DELETE FROM users RETURNING row_number() OVER ()
+-- next
+INSERT INTO users(name) VALUES (1) ON CONFLICT DO UPDATE SET name = excluded.name WHERE excluded.id > 1
+-- next
+INSERT INTO users(name) VALUES (1) ON CONFLICT DO UPDATE SET name = name || id
+-- next
+INSERT INTO users(name) VALUES (1) ON CONFLICT(id) DO UPDATE SET name = nope
+-- next
+INSERT INTO users(name) VALUES (1) ON CONFLICT(id) WHERE nope DO NOTHING
+-- next
+INSERT INTO orders(order_id) VALUES (1) ON CONFLICT(order_id) DO NOTHING
+-- next
+INSERT INTO "weird.name" VALUES (1,2,3)
+-- next
+INSERT INTO "weird.name"("y z") VALUES (1)
+-- next
+CREATE TABLE users(a
+-- next
+CREATE TABLE v_star(a)
+-- next
+CREATE TABLE users_name(a)
+-- next
+CREATE TABLE sqlite_x(a)
+-- next
+CREATE TABLE nope.x(a)
+-- next
+CREATE TABLE x AS SELECT nope
+-- next
+CREATE TABLE x AS SELECT 1
+-- next
+CREATE TABLE IF NOT EXISTS users(a
+-- next
+CREATE TABLE x(a) WITHOUT ROWID
+-- next
+CREATE TABLE x(a PRIMARY KEY, a)
+-- next
+CREATE TABLE x(a CHECK (nope))
+-- next
+CREATE TABLE x
+-- next
+CREATE TABLE x(a) STRICT
+-- next
+CREATE TABLE x(a foo) STRICT
+-- next
+CREATE INDEX IF NOT EXISTS users_name ON nope(a)
+-- next
+CREATE INDEX users ON users(id)
+-- next
+CREATE INDEX i ON v_star(id)
+-- next
+CREATE INDEX i ON sqlite_master(name)
+-- next
+CREATE INDEX i ON sqlite_schema(name)
+-- next
+CREATE INDEX i ON users(id+nope)
+-- next
+CREATE INDEX i ON users(id) WHERE nope
+-- next
+CREATE INDEX sqlite_i ON users(id)
+-- next
+CREATE INDEX i ON users('name')
+-- next
+CREATE INDEX i ON users(rowid)
+-- next
+CREATE INDEX nope.i ON users(id)
+-- next
+CREATE INDEX main.i ON users(id)
+-- next
+CREATE UNIQUE INDEX i ON users(name COLLATE nocase DESC)
+-- next
+CREATE VIEW users_name AS SELECT 1
+-- next
+CREATE VIEW x AS SELECT ?
+-- next
+CREATE VIEW x AS SELECT nope
+-- next
+CREATE VIEW x AS SELEC 1
+-- next
+CREATE VIEW x(a, b) AS SELECT 1
+-- next
+CREATE VIEW sqlite_v AS SELECT 1
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON v_star BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 BEFORE INSERT ON v_star BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 INSERT ON v_star BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 INSTEAD OF INSERT ON users BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 INSTEAD OF INSERT ON v_star BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON sqlite_master BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON nope BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON nope BEGIN SELEC 1; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON users BEGIN SELEC 1; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON users BEGIN SELECT nope; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON users BEGIN SELECT 1; UPDATE users SET name = 1; END
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON users BEGIN SELECT 1
+-- next
+CREATE TRIGGER tr2 AFTER INSERT ON users WHEN new.id > 1 BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER sqlite_tr AFTER INSERT ON users BEGIN SELECT 1; END
+-- next
+CREATE TRIGGER nope.tr AFTER INSERT ON users BEGIN SELECT 1; END
+-- next
+CREATE VIRTUAL TABLE x USING nomod
+-- next
+CREATE VIRTUAL TABLE users USING fts5(a)
+-- next
+DROP TABLE main.nope
+-- next
+DROP TABLE nope.x
+-- next
+DROP INDEX main.nope
+-- next
+DROP TRIGGER main.nope
+-- next
+DROP INDEX sqlite_autoindex_kv_1
+-- next
+DROP TABLE sqlite_master
+-- next
+DROP TABLE sqlite_temp_master
+-- next
+DROP TABLE sqlite_stat1
+-- next
+DROP TABLE IF EXISTS sqlite_master
+-- next
+DROP FOO x
+-- next
+ALTER TABLE users ADD COLUMN name
+-- next
+ALTER TABLE users ADD COLUMN z INTEGER PRIMARY KEY
+-- next
+ALTER TABLE users ADD COLUMN z UNIQUE
+-- next
+ALTER TABLE users ADD COLUMN z NOT NULL
+-- next
+ALTER TABLE users ADD COLUMN z DEFAULT (1+1)
+-- next
+ALTER TABLE users ADD COLUMN z AS (1) STORED
+-- next
+ALTER TABLE users ADD z
+-- next
+ALTER TABLE nope ADD z(
+-- next
+ALTER TABLE users ADD z(
+-- next
+ALTER TABLE users ADD z INT DEFAULT
+-- next
+ALTER TABLE users RENAME TO users_name
+-- next
+ALTER TABLE users RENAME TO v_star
+-- next
+ALTER TABLE users RENAME TO sqlite_x
+-- next
+ALTER TABLE v_star RENAME TO v2
+-- next
+ALTER TABLE sqlite_master RENAME TO x
+-- next
+ALTER TABLE users RENAME COLUMN name TO id
+-- next
+ALTER TABLE users RENAME COLUMN nope TO id
+-- next
+ALTER TABLE users RENAME "nope" TO id
+-- next
+ALTER TABLE v_star RENAME COLUMN id TO x
+-- next
+ALTER TABLE users DROP COLUMN "Email Address"
+-- next
+ALTER TABLE users DROP COLUMN age
+-- next
+ALTER TABLE users DROP COLUMN nope
+-- next
+ALTER TABLE v_star DROP COLUMN id
+-- next
+ALTER TABLE kv DROP COLUMN k
+-- next
+ALTER TABLE pairs DROP COLUMN b
+-- next
+VACUUM nope
+-- next
+VACUUM INTO 1+
+-- next
+VACUUM INTO nope
+-- next
+REINDEX users_name
+-- next
+REINDEX nope
+-- next
+REINDEX nocase
+-- next
+REINDEX binary
+-- next
+REINDEX main.users
+-- next
+REINDEX main.nope
+-- next
+REINDEX nums
+-- next
+ANALYZE main
+-- next
+ANALYZE main.users
+-- next
+ANALYZE nope
+-- next
+ANALYZE users_name
+-- next
+ANALYZE nope.x
+-- next
+ATTACH 'x' AS
+-- next
+ATTACH a.b AS c
+-- next
+DETACH x
+-- next
+DETACH 'x'
+-- next
+DETACH temp
+-- next
+DETACH DATABASE temp
+-- next
+DETACH
+-- next
+EXPLAIN DELETE FROM nope
+-- next
+INSERT INTO v_star VALUES (1,2,3)

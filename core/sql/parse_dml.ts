@@ -1,0 +1,416 @@
+/**
+ * The statement parser with INSERT, REPLACE, UPDATE and DELETE rules (parse.y's
+ * `cmd ::= with insert_cmd INTO ...`, `with UPDATE ...`, `with DELETE FROM ...`, with
+ * `upsert`, `setlist`, `where_opt_ret` and `returning`), parsed in full so that their
+ * syntax errors are SQLite's. The binder then checks them against the schema
+ * (core/analyze/write_binder.ts); a read-only engine refuses them only when they run.
+ * The full entry points install it (core/api/write_checks.ts); the browser bundles leave
+ * it out, and there these statements are only delimited.
+ *
+ * The SQLite build followed is node:sqlite's: no SQLITE_ENABLE_UPDATE_DELETE_LIMIT, so
+ * `DELETE ... LIMIT` is a syntax error.
+ */
+import type { Rule } from "./ll1.ts";
+import type {
+  DeleteStatement,
+  DmlStatement,
+  Expr,
+  FromClause,
+  InsertStatement,
+  OrderingTerm,
+  ResultColumn,
+  Select,
+  SetItem,
+  UpdateStatement,
+  UpsertClause,
+  WithClause,
+  WriteTarget,
+} from "./ast.ts";
+import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
+import { kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
+import { TokenKind } from "./token_kinds.ts";
+
+/** `[WHERE expr] [RETURNING list]`. */
+interface WhereReturning {
+  where: Expr | null;
+  returning: ResultColumn[] | null;
+}
+
+/** The statement rules with INSERT / UPDATE / DELETE parsed in full. */
+export class DmlStatementParser extends StatementParser {
+  /** INSERT, REPLACE, UPDATE or DELETE without a WITH clause. */
+  dmlStatement: Rule<[], RuleResult<DmlStatement>> = this.RULE(() => {
+    const statement = this.SUBRULE(this.dml, { ARGS: [null] });
+    const terminator = this.SUBRULE(this.terminator);
+    return { statement, terminator };
+  });
+
+  /** An INSERT, UPDATE or DELETE after a WITH clause, in full. */
+  override withWrite: Rule<[WithClause], WithResult> = this.RULE((w: WithClause) => {
+    const dml = this.SUBRULE(this.dml, { ARGS: [w] });
+    const terminator = this.SUBRULE(this.terminator);
+    return { dml, terminator };
+  });
+
+  /** INSERT, REPLACE, UPDATE or DELETE, after the WITH clause (or none). */
+  dml: Rule<[WithClause | null], DmlStatement> = this.RULE((w: WithClause | null) =>
+    this.OR([
+      { ALT: () => this.SUBRULE(this.insert, { ARGS: [w] }) },
+      { ALT: () => this.SUBRULE(this.update, { ARGS: [w] }) },
+      { ALT: () => this.SUBRULE(this.delete, { ARGS: [w] }) },
+    ])
+  );
+
+  /** `INSERT [OR x] | REPLACE INTO table [(columns)] select [upsert] | DEFAULT VALUES [returning]`. */
+  insert: Rule<[WithClause | null], InsertStatement> = this.RULE((w: WithClause | null) => {
+    let orConflict: string | null = null;
+    const verb = this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Insert]);
+          this.OPTION(() => {
+            orConflict = this.SUBRULE(this.orConflict);
+          });
+          return t;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T[TokenKind.Replace]);
+          orConflict = "REPLACE";
+          return t;
+        },
+      },
+    ]);
+    this.CONSUME(T[TokenKind.Into]);
+    const target = this.SUBRULE(this.writeTarget);
+    let columns: string[] | null = null;
+    this.OPTION2(() => {
+      this.CONSUME(T[TokenKind.LParen]);
+      columns = this.SUBRULE(this.idList);
+      this.CONSUME(T[TokenKind.RParen]);
+    });
+    let select: Select | null = null;
+    const upserts: UpsertClause[] = [];
+    let returning: ResultColumn[] | null = null;
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Default]);
+          this.CONSUME(T[TokenKind.Values]);
+          this.OPTION3(() => {
+            returning = this.SUBRULE(this.returning);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.push(6);
+          select = this.SUBRULE(this.select);
+          this.pop(6);
+          returning = this.SUBRULE(this.upserts, { ARGS: [upserts] });
+        },
+      },
+    ]);
+    return this.ACTION(() => ({
+      kind: "insert",
+      verb: kindOf(verb) === TokenKind.Replace ? "REPLACE" : "INSERT",
+      with: w,
+      orConflict,
+      target,
+      columns,
+      select,
+      upserts,
+      returning,
+      start: w ? w.start : verb.startOffset,
+      end: (this.LA(0) as SqlToken).end,
+    } as InsertStatement));
+  });
+
+  /** `UPDATE [OR x] table [INDEXED BY i | NOT INDEXED] SET ... [FROM ...] [WHERE] [RETURNING]`. */
+  update: Rule<[WithClause | null], UpdateStatement> = this.RULE((w: WithClause | null) => {
+    const verb = this.CONSUME(T[TokenKind.Update]);
+    let orConflict: string | null = null;
+    this.OPTION(() => {
+      orConflict = this.SUBRULE(this.orConflict);
+    });
+    const target = this.SUBRULE(this.writeTarget);
+    const indexedBy = this.SUBRULE(this.indexedBy);
+    this.CONSUME(T[TokenKind.Set]);
+    const set = this.SUBRULE(this.setList);
+    let from: FromClause | null = null;
+    this.OPTION2(() => {
+      this.CONSUME(T[TokenKind.From]);
+      this.push(6);
+      from = this.SUBRULE(this.fromClause);
+      this.pop(6);
+    });
+    const rest = this.SUBRULE(this.whereReturning);
+    return this.ACTION(() => ({
+      kind: "update",
+      with: w,
+      orConflict,
+      target,
+      indexedBy,
+      set,
+      from,
+      where: rest.where,
+      returning: rest.returning,
+      start: w ? w.start : verb.startOffset,
+      end: (this.LA(0) as SqlToken).end,
+    } as UpdateStatement));
+  });
+
+  /** `DELETE FROM table [INDEXED BY i | NOT INDEXED] [WHERE expr] [RETURNING ...]`. */
+  delete: Rule<[WithClause | null], DeleteStatement> = this.RULE((w: WithClause | null) => {
+    const verb = this.CONSUME(T[TokenKind.Delete]);
+    this.CONSUME(T[TokenKind.From]);
+    const target = this.SUBRULE(this.writeTarget);
+    const indexedBy = this.SUBRULE(this.indexedBy);
+    const rest = this.SUBRULE(this.whereReturning);
+    return this.ACTION(() => ({
+      kind: "delete",
+      with: w,
+      target,
+      indexedBy,
+      where: rest.where,
+      returning: rest.returning,
+      start: w ? w.start : verb.startOffset,
+      end: (this.LA(0) as SqlToken).end,
+    } as DeleteStatement));
+  });
+
+  /** `OR ROLLBACK | ABORT | FAIL | IGNORE | REPLACE`: the resolution, upper case. */
+  orConflict: Rule<[], string> = this.RULE(() => {
+    this.CONSUME(T[TokenKind.Or]);
+    const t = this.OR([
+      { ALT: () => this.CONSUME(T[TokenKind.Rollback]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Abort]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Fail]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Ignore]) },
+      { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
+    ]);
+    return this.ACTION(() => this.text(t).toUpperCase());
+  });
+
+  /** `nm [. nm] [AS nm]` (parse.y's `xfullname`). */
+  writeTarget: Rule<[], WriteTarget> = this.RULE(() => {
+    const first = this.CONSUME(Nm);
+    let second: SqlToken | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Dot]);
+      second = this.CONSUME2(Nm);
+    });
+    let alias: SqlToken | null = null;
+    this.OPTION2(() => {
+      this.CONSUME(T[TokenKind.As]);
+      alias = this.CONSUME3(Nm);
+    });
+    return this.ACTION(() => {
+      const s = second as SqlToken | null;
+      const a = alias as SqlToken | null;
+      return {
+        schema: s ? this.name(first) : null,
+        name: this.name(s ?? first),
+        alias: a ? this.name(a) : null,
+        start: first.startOffset,
+        end: (this.LA(0) as SqlToken).end,
+      };
+    });
+  });
+
+  /** `[INDEXED BY nm | NOT INDEXED]`: the index name, false, or null. */
+  indexedBy: Rule<[], string | false | null> = this.RULE(() => {
+    let result: string | false | null = null;
+    this.OPTION(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Indexed]);
+            this.CONSUME(T[TokenKind.By]);
+            const n = this.CONSUME(Nm);
+            this.ACTION(() => (result = this.name(n)));
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T[TokenKind.Not]);
+            this.CONSUME2(T[TokenKind.Indexed]);
+            result = false;
+          },
+        },
+      ]);
+    });
+    return result;
+  });
+
+  /** `nm, nm, ...` (parse.y's `idlist`), dequoted. */
+  idList: Rule<[], string[]> = this.RULE(() => {
+    const names: string[] = [];
+    const first = this.CONSUME(Nm);
+    this.ACTION(() => names.push(this.name(first)));
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      const n = this.CONSUME2(Nm);
+      this.ACTION(() => names.push(this.name(n)));
+    });
+    return names;
+  });
+
+  /** `item, item, ...` of SET. */
+  setList: Rule<[], SetItem[]> = this.RULE(() => {
+    const items: SetItem[] = [this.SUBRULE(this.setItem)];
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      items.push(this.SUBRULE2(this.setItem));
+    });
+    return items;
+  });
+
+  /**
+   * `nm = expr` or `(nm, ...) = expr`. A row value of the wrong width is SQLite's parse-time
+   * "N columns assigned M values" (sqlite3ExprListAppendVector); a subquery's width is
+   * only known once bound.
+   */
+  setItem: Rule<[], SetItem> = this.RULE(() => {
+    const start = this.LA(1).startOffset;
+    let columns: string[] = [];
+    let vector = false;
+    this.OR([
+      {
+        ALT: () => {
+          const n = this.CONSUME(Nm);
+          this.ACTION(() => (columns = [this.name(n)]));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.LParen]);
+          columns = this.SUBRULE(this.idList);
+          this.CONSUME(T[TokenKind.RParen]);
+          vector = true;
+        },
+      },
+    ]);
+    this.CONSUME(T[TokenKind.Eq]);
+    this.push(4);
+    const expr = this.SUBRULE(this.expr, { ARGS: [0, false] });
+    this.pop(4);
+    return this.ACTION(() => {
+      if (vector && expr.kind !== "subquery") {
+        const n = expr.kind === "row" ? expr.items.length : 1;
+        if (n !== columns.length) {
+          this.raiseAtReduce(`${columns.length} columns assigned ${n} values`);
+        }
+      }
+      return { columns, expr, vector, start, end: (this.LA(0) as SqlToken).end };
+    });
+  });
+
+  /** `[WHERE expr] [RETURNING list]` (parse.y's `where_opt_ret`). */
+  whereReturning: Rule<[], WhereReturning> = this.RULE(() => {
+    let where: Expr | null = null;
+    let returning: ResultColumn[] | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Where]);
+      this.push(6);
+      where = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      this.pop(6);
+    });
+    this.OPTION2(() => {
+      returning = this.SUBRULE(this.returning);
+    });
+    return { where, returning };
+  });
+
+  /** `RETURNING result-column, ...`. */
+  returning: Rule<[], ResultColumn[]> = this.RULE(() => {
+    this.CONSUME(T[TokenKind.Returning]);
+    this.push(4);
+    const columns: ResultColumn[] = [this.SUBRULE(this.resultColumn)];
+    this.MANY(() => {
+      this.CONSUME(T[TokenKind.Comma]);
+      columns.push(this.SUBRULE2(this.resultColumn));
+    });
+    this.pop(4);
+    return columns;
+  });
+
+  /**
+   * The ON CONFLICT clauses of an INSERT, appended to `clauses`, then `[RETURNING ...]`
+   * (returned). A clause without a conflict target must be the last one.
+   */
+  upserts: Rule<[UpsertClause[]], ResultColumn[] | null> = this.RULE(
+    (clauses: UpsertClause[]) => {
+      let more = true;
+      this.MANY({
+        GATE: () => more,
+        DEF: () => {
+          const c = this.SUBRULE(this.upsertClause);
+          this.ACTION(() => {
+            clauses.push(c);
+            more = c.target !== null;
+          });
+        },
+      });
+      let returning: ResultColumn[] | null = null;
+      this.OPTION(() => {
+        returning = this.SUBRULE(this.returning);
+      });
+      return returning;
+    },
+  );
+
+  /** `ON CONFLICT [(terms) [WHERE expr]] DO NOTHING | DO UPDATE SET list [WHERE expr]`. */
+  upsertClause: Rule<[], UpsertClause> = this.RULE(() => {
+    const on = this.CONSUME(T[TokenKind.On]);
+    this.CONSUME(T[TokenKind.Conflict]);
+    let target: OrderingTerm[] | null = null;
+    let targetWhere: Expr | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.LParen]);
+      this.push(4);
+      target = this.SUBRULE(this.sortList);
+      this.pop(4);
+      this.CONSUME(T[TokenKind.RParen]);
+      this.OPTION2(() => {
+        this.CONSUME(T[TokenKind.Where]);
+        this.push(6);
+        targetWhere = this.SUBRULE(this.expr, { ARGS: [0, false] });
+        this.pop(6);
+      });
+    });
+    this.CONSUME(T[TokenKind.Do]);
+    let set: SetItem[] | null = null;
+    let where: Expr | null = null;
+    this.OR([
+      { ALT: () => this.CONSUME(T[TokenKind.Nothing]) },
+      {
+        ALT: () => {
+          this.CONSUME(T[TokenKind.Update]);
+          this.CONSUME(T[TokenKind.Set]);
+          set = this.SUBRULE(this.setList);
+          this.OPTION3(() => {
+            this.CONSUME2(T[TokenKind.Where]);
+            this.push(6);
+            where = this.SUBRULE2(this.expr, { ARGS: [0, false] });
+            this.pop(6);
+          });
+        },
+      },
+    ]);
+    return this.ACTION(() => ({
+      target,
+      targetWhere,
+      set,
+      where,
+      start: on.startOffset,
+      end: (this.LA(0) as SqlToken).end,
+    }));
+  });
+
+  constructor() {
+    super(false);
+    this.analyze();
+  }
+}
