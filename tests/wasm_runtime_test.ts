@@ -15,6 +15,8 @@ import { getVarint, varintEnd } from "../core/format/varint.ts";
 import { RecordReader } from "../core/format/record.ts";
 import { decodeText } from "../core/format/text.ts";
 import { SqliteError } from "../core/errors.ts";
+import { runtimeBytes } from "../backends/wasm/runtime/build.ts";
+import { prebuiltRuntime } from "../backends/wasm/runtime/shared.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { addArithFunction, type ArithOp } from "../backends/wasm/runtime/arith.ts";
 import { addRecordFunctions, ColumnResult } from "../backends/wasm/runtime/record.ts";
@@ -465,4 +467,10 @@ Deno.test("wasm truth matches core's truthValue for NULL, INTEGER and REAL", () 
     }),
     propertyParams(500, "wasm truth"),
   );
+});
+
+Deno.test("wasm runtime: the prebuilt module is what runtime/build.ts builds (deno task gen:wasm-runtime)", () => {
+  const built = runtimeBytes();
+  validateWasm(built);
+  assert.deepEqual(prebuiltRuntime(), built);
 });

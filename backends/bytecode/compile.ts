@@ -119,22 +119,25 @@ export function subtreeIds(node: RelNode): number[] {
         walk(n.outer);
         walk(n.inner);
         break;
-      case "tableScan":
-      case "indexScan":
-      case "hashLookup":
-      case "aggregate":
-      case "countRows":
-      case "sort":
-      case "values":
-      case "subqueryScan":
-      case "compound":
-      case "recursiveCte":
-      case "recursiveRef":
-      case "tableFunction":
-      case "window":
-        break;
       default:
-        return n satisfies never;
+        // Every other kind, named: a new kind fails type checking until it is placed.
+        n satisfies {
+          kind:
+            | "tableScan"
+            | "indexScan"
+            | "hashLookup"
+            | "aggregate"
+            | "countRows"
+            | "sort"
+            | "values"
+            | "subqueryScan"
+            | "compound"
+            | "recursiveCte"
+            | "recursiveRef"
+            | "tableFunction"
+            | "window";
+        };
+        break;
     }
   };
   walk(node);

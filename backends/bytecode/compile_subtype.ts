@@ -114,22 +114,25 @@ export class SubtypeRules {
         return this.mayCarry(e.operand);
       case "subquery":
         return this.mayCarry(e.query.columns[0]);
-      case "const":
-      case "param":
-      case "arith":
-      case "compare":
-      case "is":
-      case "logic":
-      case "truth":
-      case "nullTest":
-      case "affinity":
-      case "clearSubtype":
-      case "inList":
-      case "inQuery":
-      case "exists":
-        return false;
       default:
-        return e satisfies never;
+        // Every other kind, named: a new kind fails type checking until it is placed.
+        e satisfies {
+          kind:
+            | "const"
+            | "param"
+            | "arith"
+            | "compare"
+            | "is"
+            | "logic"
+            | "truth"
+            | "nullTest"
+            | "affinity"
+            | "clearSubtype"
+            | "inList"
+            | "inQuery"
+            | "exists";
+        };
+        return false;
     }
   }
 
@@ -165,22 +168,25 @@ export class SubtypeRules {
         // expression is cleared (SQLite's OP_ClrSubtype after the substituted expression).
         return q.columns.map((e) => keepIf(e.kind === "column" && this.#bareKeeps(e)));
       }
-      case "tableScan":
-      case "indexScan":
-      case "filter":
-      case "nestedLoop":
-      case "hashLookup":
-      case "countRows":
-      case "sort":
-      case "distinct":
-      case "limit":
-      case "values":
-      case "compound":
-      case "recursiveCte":
-      case "recursiveRef":
-        return [];
       default:
-        return node satisfies never;
+        // Every other kind, named: a new kind fails type checking until it is placed.
+        node satisfies {
+          kind:
+            | "tableScan"
+            | "indexScan"
+            | "filter"
+            | "nestedLoop"
+            | "hashLookup"
+            | "countRows"
+            | "sort"
+            | "distinct"
+            | "limit"
+            | "values"
+            | "compound"
+            | "recursiveCte"
+            | "recursiveRef";
+        };
+        return [];
     }
   }
 
@@ -214,18 +220,21 @@ export class SubtypeRules {
       case "subqueryScan":
       case "hashLookup":
         return true;
-      case "aggregate":
-      case "countRows":
-      case "sort":
-      case "distinct":
-      case "values":
-      case "compound":
-      case "recursiveCte":
-      case "recursiveRef":
-      case "window":
-        return false;
       default:
-        return node satisfies never;
+        // Every other kind, named: a new kind fails type checking until it is placed.
+        node satisfies {
+          kind:
+            | "aggregate"
+            | "countRows"
+            | "sort"
+            | "distinct"
+            | "values"
+            | "compound"
+            | "recursiveCte"
+            | "recursiveRef"
+            | "window";
+        };
+        return false;
     }
   }
 }

@@ -115,22 +115,25 @@ function impliesNotNull(p: B.BoundExpr, nn: B.BoundExpr, seenNot: boolean): bool
       return sub(p.operand, seenNot || p.op === "~" || p.op === "not");
     case "truth":
       return !seenNot && !p.not && sub(p.operand, true);
-    case "function":
-    case "column":
-    case "nullTest":
-    case "cast":
-    case "case":
-    case "exists":
-    case "subquery":
-    case "literal":
-    case "trueFalse":
-    case "variable":
-    case "currentTime":
-    case "like":
-    case "row":
-      return false;
     default:
-      return p satisfies never;
+      // Every other kind, named: a new kind fails type checking until it is placed.
+      p satisfies {
+        kind:
+          | "function"
+          | "column"
+          | "nullTest"
+          | "cast"
+          | "case"
+          | "exists"
+          | "subquery"
+          | "literal"
+          | "trueFalse"
+          | "variable"
+          | "currentTime"
+          | "like"
+          | "row";
+      };
+      return false;
   }
 }
 

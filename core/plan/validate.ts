@@ -186,14 +186,10 @@ function widthOf(
       const w = cteWidth.get(node.cte);
       return w === undefined ? null : n(w);
     }
-    case "filter":
-    case "nestedLoop":
-    case "distinct":
-    case "limit":
-    case "recursiveCte":
-      return null;
     default:
-      return node satisfies never;
+      // Every other kind, named: a new kind fails type checking until it is placed.
+      node satisfies { kind: "filter" | "nestedLoop" | "distinct" | "limit" | "recursiveCte" };
+      return null;
   }
 }
 

@@ -18,18 +18,21 @@ export function relChildren(node: RelNode): RelNode[] {
       return [node.input];
     case "nestedLoop":
       return [node.outer, node.inner];
-    case "tableScan":
-    case "indexScan":
-    case "countRows":
-    case "values":
-    case "subqueryScan":
-    case "compound":
-    case "recursiveCte":
-    case "recursiveRef":
-    case "tableFunction":
-      return [];
     default:
-      return node satisfies never;
+      // Every other kind, named: a new kind fails type checking until it is placed.
+      node satisfies {
+        kind:
+          | "tableScan"
+          | "indexScan"
+          | "countRows"
+          | "values"
+          | "subqueryScan"
+          | "compound"
+          | "recursiveCte"
+          | "recursiveRef"
+          | "tableFunction";
+      };
+      return [];
   }
 }
 
@@ -42,24 +45,27 @@ export function nestedQueries(node: RelNode): Query[] {
       return [node.left, node.right];
     case "recursiveCte":
       return [node.seed, node.step];
-    case "tableScan":
-    case "indexScan":
-    case "filter":
-    case "project":
-    case "nestedLoop":
-    case "hashLookup":
-    case "aggregate":
-    case "countRows":
-    case "sort":
-    case "distinct":
-    case "limit":
-    case "values":
-    case "recursiveRef":
-    case "tableFunction":
-    case "window":
-      return [];
     default:
-      return node satisfies never;
+      // Every other kind, named: a new kind fails type checking until it is placed.
+      node satisfies {
+        kind:
+          | "tableScan"
+          | "indexScan"
+          | "filter"
+          | "project"
+          | "nestedLoop"
+          | "hashLookup"
+          | "aggregate"
+          | "countRows"
+          | "sort"
+          | "distinct"
+          | "limit"
+          | "values"
+          | "recursiveRef"
+          | "tableFunction"
+          | "window";
+      };
+      return [];
   }
 }
 
@@ -127,13 +133,10 @@ export function nodeExprs(node: RelNode): PlanExpr[] {
         out.push(...c.args, c.filter, c.frame.start.offset, c.frame.end.offset);
       }
       break;
-    case "countRows":
-    case "subqueryScan":
-    case "compound":
-    case "recursiveRef":
-      break;
     default:
-      return node satisfies never;
+      // Every other kind, named: a new kind fails type checking until it is placed.
+      node satisfies { kind: "countRows" | "subqueryScan" | "compound" | "recursiveRef" };
+      break;
   }
   return out.filter((e): e is PlanExpr => !!e);
 }
@@ -166,14 +169,10 @@ export function exprChildren(e: PlanExpr): PlanExpr[] {
       return e.operands;
     case "function":
       return e.args;
-    case "const":
-    case "param":
-    case "column":
-    case "exists":
-    case "subquery":
-      return [];
     default:
-      return e satisfies never;
+      // Every other kind, named: a new kind fails type checking until it is placed.
+      e satisfies { kind: "const" | "param" | "column" | "exists" | "subquery" };
+      return [];
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Assembles a WebAssembly module binary: deduplicated function types, imports (functions,
  * one memory, globals), defined functions built with {@link FunctionBuilder}, globals,
- * exports and a "name" section so the printer (print.ts) can show names. Only what the
+ * exports, and a "name" section when the printer (print.ts) is loaded, so that it can show
+ * names (emit/names.ts; bundles without the printer carry no name writer). Only what the
  * backend's modules use is here (no table, defined memory or data segments: the memory
  * is the host's, and the host writes into it).
  */
@@ -34,13 +35,25 @@ const EXPORT_KIND = { func: 0, global: 3 } as const;
 /** What an export refers to. */
 export type ExportKind = keyof typeof EXPORT_KIND;
 
-/** Custom "name" section subsection ids. */
-const NAME_MODULE = 0;
-const NAME_FUNCTIONS = 1;
-const NAME_LOCALS = 2;
-const NAME_GLOBALS = 7;
-
 const MAGIC_AND_VERSION = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** The names a module was given, for the "name" section. */
+export interface ModuleNames {
+  readonly name: string | undefined;
+  readonly functions: ReadonlyMap<number, string>;
+  readonly globals: ReadonlyMap<number, string>;
+  readonly locals: readonly { index: number; names: ReadonlyMap<number, string> }[];
+}
+
+/** Appends a module's "name" section to `out` (`scratch`: a buffer it may use). */
+export type NameSectionWriter = (out: ByteBuffer, scratch: ByteBuffer, names: ModuleNames) => void;
+
+let nameWriter: NameSectionWriter | null = null;
+
+/** Makes every module built from now on carry a "name" section (emit/names.ts). */
+export function installNameSectionWriter(writer: NameSectionWriter): void {
+  nameWriter = writer;
+}
 
 /** Builds one module; call the add/import methods, then {@link ModuleBuilder.toBytes}. */
 export class ModuleBuilder {
@@ -162,8 +175,8 @@ export class ModuleBuilder {
 
   // ---- Encoding ------------------------------------------------------------------------------
 
-  /** The module's binary. */
-  toBytes(): Uint8Array {
+  /** The module's binary; `names: false` leaves out the "name" section. */
+  toBytes(options: { names?: boolean } = {}): Uint8Array {
     const out = new ByteBuffer(1024);
     for (const b of MAGIC_AND_VERSION) out.u8(b);
     const s = new ByteBuffer(512);
@@ -227,45 +240,16 @@ export class ModuleBuilder {
         s.u8(0x0b);
       }
     });
-    this.writeNameSection(out, s);
-    return out.toBytes();
-  }
-
-  private writeNameSection(out: ByteBuffer, s: ByteBuffer): void {
-    const localNames = this.functions.filter((f) => f.localNames.size > 0);
-    if (
-      this.name === undefined && this.funcNames.size === 0 && localNames.length === 0 &&
-      this.globalNames.size === 0
-    ) return;
-    s.clear();
-    s.name("name");
-    const sub = new ByteBuffer(256);
-    const subsection = (id: number, write: () => void) => {
-      sub.clear();
-      write();
-      s.u8(id);
-      s.u32(sub.length);
-      s.bytes(sub.view());
-    };
-    if (this.name !== undefined) subsection(NAME_MODULE, () => sub.name(this.name!));
-    if (this.funcNames.size > 0) {
-      subsection(NAME_FUNCTIONS, () => writeNameMap(sub, this.funcNames));
-    }
-    if (localNames.length > 0) {
-      subsection(NAME_LOCALS, () => {
-        sub.u32(localNames.length);
-        for (const f of localNames) {
-          sub.u32(f.index);
-          writeNameMap(sub, f.localNames);
-        }
+    if (options.names !== false && nameWriter !== null) {
+      nameWriter(out, s, {
+        name: this.name,
+        functions: this.funcNames,
+        globals: this.globalNames,
+        locals: this.functions.filter((f) => f.localNames.size > 0)
+          .map((f) => ({ index: f.index, names: f.localNames })),
       });
     }
-    if (this.globalNames.size > 0) {
-      subsection(NAME_GLOBALS, () => writeNameMap(sub, this.globalNames));
-    }
-    out.u8(0);
-    out.u32(s.length);
-    out.bytes(s.view());
+    return out.toBytes();
   }
 }
 
@@ -303,11 +287,3 @@ function writeConst(s: ByteBuffer, type: ValType, value: number | bigint): void 
 }
 
 /** A name map: entries sorted by index, as the format requires. */
-function writeNameMap(s: ByteBuffer, names: ReadonlyMap<number, string>): void {
-  const indices = [...names.keys()].sort((a, b) => a - b);
-  s.u32(indices.length);
-  for (const i of indices) {
-    s.u32(i);
-    s.name(names.get(i)!);
-  }
-}

@@ -6,6 +6,8 @@
  * can never break the printed syntax.
  */
 import { ByteReader, f64FromBits } from "./leb128.ts";
+// Modules built once the printer is loaded carry names for it to show.
+import "./names.ts";
 import {
   BLOCKTYPE_EMPTY,
   type InstrInfo,

@@ -16,6 +16,9 @@ import { SLOT_CLASS, SLOT_VALUE } from "./reg_slots.ts";
 /** The arithmetic operators with a native implementation. */
 export type ArithOp = "add" | "subtract" | "multiply" | "divide" | "remainder";
 
+/** The arithmetic routines, in the order the runtime module exports them. */
+export const ARITH_OPS: readonly ArithOp[] = ["add", "subtract", "multiply", "divide", "remainder"];
+
 const I64_MIN = -(1n << 63n);
 
 /** Adds the function for `op` to `m`; returns its function index. */

@@ -1,20 +1,18 @@
 /**
- * The runtime module: every native routine (runtime/*.ts) in one module, built and
- * compiled once per process and instantiated once per memory. Statement modules import its
+ * The runtime module: every native routine (runtime/*.ts) in one module, compiled once per
+ * process and instantiated once per memory. Its bytes are built ahead of time
+ * (runtime/build.ts, written into runtime/prebuilt.ts by `deno task gen:wasm-runtime`;
+ * tests/wasm_runtime_test.ts checks they are up to date), so neither startup nor a bundle
+ * carries the builders. Statement modules import its
  * functions and globals, so each of them holds only its own `run` and compiles in a
  * fraction of the time (V8 calls an imported Wasm function of another instance directly,
  * without leaving Wasm).
  */
-import { ModuleBuilder } from "../emit/module_builder.ts";
-import { addArithFunction, type ArithOp } from "./arith.ts";
-import { addBytesEqual, addCell } from "./cell.ts";
-import { addCompareFunction, addTruthFunction } from "./compare.ts";
-import { addRecordFunctions } from "./record.ts";
+import { RUNTIME_MODULE_HEX } from "./prebuilt.ts";
+import { ARITH_OPS } from "./arith.ts";
 
 /** The import namespace statement modules find the runtime under. */
 export const RUNTIME_NAMESPACE = "lj";
-
-const ARITH_OPS: readonly ArithOp[] = ["add", "subtract", "multiply", "divide", "remainder"];
 
 /**
  * The runtime's functions by export name, with their number of parameters: all of them
@@ -31,25 +29,13 @@ export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
 
 let compiled: WebAssembly.Module | null = null;
 
-/** The runtime module's bytes (for tests and explain). */
-export function runtimeBytes(): Uint8Array<ArrayBuffer> {
-  const m = new ModuleBuilder("litejit_runtime");
-  m.importMemory("host", "memory", { min: 1 });
-  const record = addRecordFunctions(m);
-  const recSize = m.addGlobal("i32", true, 0, "rec_size");
-  const rowid = m.addGlobal("i64", true, 0n, "rowid");
-  const exported: Record<string, number> = {
-    compare: addCompareFunction(m),
-    truth: addTruthFunction(m),
-    column: record.column,
-    cell: addCell(m, record.varint, record.varintEnd, recSize, rowid),
-    bytes_equal: addBytesEqual(m),
-  };
-  for (const op of ARITH_OPS) exported[`arith_${op}`] = addArithFunction(m, op);
-  for (const [name, index] of Object.entries(exported)) m.exportFunction(name, index);
-  m.exportGlobal("rec_size", recSize);
-  m.exportGlobal("rowid", rowid);
-  return m.toBytes() as Uint8Array<ArrayBuffer>;
+/** The runtime module's bytes, as built ahead of time. */
+export function prebuiltRuntime(): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(RUNTIME_MODULE_HEX.length / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    bytes[i] = parseInt(RUNTIME_MODULE_HEX.slice(2 * i, 2 * i + 2), 16);
+  }
+  return bytes;
 }
 
 const INSTANCES = new WeakMap<WebAssembly.Memory, WebAssembly.Exports>();
@@ -61,7 +47,7 @@ export function runtimeFor(
 ): WebAssembly.Exports {
   let e = INSTANCES.get(memory);
   if (e === undefined) {
-    compiled ??= compile(runtimeBytes());
+    compiled ??= compile(prebuiltRuntime());
     e = new WebAssembly.Instance(compiled, { host: { memory } }).exports;
     INSTANCES.set(memory, e);
   }

@@ -1,0 +1,59 @@
+/**
+ * The "name" section writer (custom section "name": module, function, local and global
+ * names), installed by the printer (print.ts) when it is loaded: only the printer reads
+ * names, so bundles without it build modules without them.
+ */
+import { ByteBuffer } from "./leb128.ts";
+import { installNameSectionWriter, type ModuleNames } from "./module_builder.ts";
+
+/** Custom "name" section subsection ids. */
+const NAME_MODULE = 0;
+const NAME_FUNCTIONS = 1;
+const NAME_LOCALS = 2;
+const NAME_GLOBALS = 7;
+
+/** Appends the "name" section of `names` to `out`. */
+export function writeNameSection(out: ByteBuffer, s: ByteBuffer, names: ModuleNames): void {
+  if (
+    names.name === undefined && names.functions.size === 0 && names.locals.length === 0 &&
+    names.globals.size === 0
+  ) return;
+  s.clear();
+  s.name("name");
+  const sub = new ByteBuffer(256);
+  const subsection = (id: number, write: () => void) => {
+    sub.clear();
+    write();
+    s.u8(id);
+    s.u32(sub.length);
+    s.bytes(sub.view());
+  };
+  if (names.name !== undefined) subsection(NAME_MODULE, () => sub.name(names.name!));
+  if (names.functions.size > 0) {
+    subsection(NAME_FUNCTIONS, () => writeNameMap(sub, names.functions));
+  }
+  if (names.locals.length > 0) {
+    subsection(NAME_LOCALS, () => {
+      sub.u32(names.locals.length);
+      for (const f of names.locals) {
+        sub.u32(f.index);
+        writeNameMap(sub, f.names);
+      }
+    });
+  }
+  if (names.globals.size > 0) subsection(NAME_GLOBALS, () => writeNameMap(sub, names.globals));
+  out.u8(0);
+  out.u32(s.length);
+  out.bytes(s.view());
+}
+
+function writeNameMap(s: ByteBuffer, names: ReadonlyMap<number, string>): void {
+  const indices = [...names.keys()].sort((a, b) => a - b);
+  s.u32(indices.length);
+  for (const i of indices) {
+    s.u32(i);
+    s.name(names.get(i)!);
+  }
+}
+
+installNameSectionWriter(writeNameSection);
