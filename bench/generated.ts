@@ -8,6 +8,8 @@
  *            --max-runs 15  --warm-ms 200  --only <numbers, a family or text in the label>
  *            --check (rows only, no timing)  --list (print the queries)  --out <json path>
  *            --sql <SQL> [--multiset] (time this query instead of generated ones)
+ *            --timeout-ms 60000 (at least; a litejit process slower than 50× node:sqlite's
+ *            run and this is restarted and the query reported as an error)
  *
  * Each engine runs in a process of its own (`generated_measure.ts`), as in `table.ts`. Per
  * query: every process prepares it and runs it once; each litejit backend's rows (names,
@@ -77,7 +79,7 @@ class EngineProcess {
       this.#child.kill("SIGKILL");
       await this.#child.status;
       this.#spawn();
-      throw new Timeout(`${this.engine}: no answer in ${(timeoutMs / 1000).toFixed(0)} s`);
+      throw new Timeout(`${this.engine}: no answer in ${(timeoutMs / 1000).toFixed(1)} s`);
     }
     if (next.done) throw new Error(`${this.engine}: the measuring process ended`);
     const answer = JSON.parse(next.value);
@@ -184,6 +186,8 @@ interface Options {
   maxRuns: number;
   warmMs: number;
   check: boolean;
+  /** The least time a litejit process is given to answer before it is restarted. */
+  timeoutMs: number;
 }
 
 /** Runs one query on every process: check, then timed turns. */
@@ -211,7 +215,10 @@ async function runQuery(
     result.backends[name] = r;
     try {
       // A litejit run far slower than SQLite's is a finding, not a reason to hang.
-      const p = await procs[e].ask<Prepared>(prepare, Math.max(60_000, 50 * base.firstMs + warmMs));
+      const p = await procs[e].ask<Prepared>(
+        prepare,
+        Math.max(opts.timeoutMs, 50 * base.firstMs + warmMs),
+      );
       r.prepareMs = p.prepareMs;
       r.firstMs = p.firstMs;
       if (p.digest !== base.digest || p.rows !== base.rows) {
@@ -235,7 +242,7 @@ async function runQuery(
       for (let k = 0; k < timed.length; k++) {
         const e = timed[(turn + k) % timed.length];
         try {
-          const timeout = Math.max(60_000, 50 * base.firstMs * base.callsPerSample);
+          const timeout = Math.max(opts.timeoutMs, 50 * base.firstMs * base.callsPerSample);
           ms[e] = (await procs[e].ask<{ ms: number }>({ op: "sample" }, timeout)).ms;
         } catch (err) {
           if (e === 0) throw err;
@@ -395,6 +402,7 @@ async function main(): Promise<number> {
     maxRuns: Number(option("--max-runs", "15")),
     warmMs: Number(option("--warm-ms", "200")),
     check: Deno.args.includes("--check"),
+    timeoutMs: Number(option("--timeout-ms", "60000")),
   };
   const sql = option("--sql", "");
   const queries: GeneratedQuery[] = sql
@@ -426,7 +434,7 @@ async function main(): Promise<number> {
     const cells = backends.map((b) => {
       const x = r.backends[b];
       const flag = x?.mismatch ? "MISMATCH" : x?.error ? "ERROR" : x?.floatNoise ? "~" : "";
-      return `${b} ${opts.check ? "" : fmtRatio(x?.ratio)}${flag}`;
+      return `${b} ${opts.check ? (flag ? "" : "ok") : fmtRatio(x?.ratio)}${flag}`;
     });
     const node = opts.check ? fmtMs(r.nodeFirstMs) : fmtMs(r.nodeMs);
     console.log(
@@ -449,7 +457,8 @@ async function main(): Promise<number> {
   for (const p of procs) await p.exit();
   const minutes = (performance.now() - started) / 60000;
   const info2 = { ...info, loadAfter: loadAverage(), minutes };
-  const lines = opts.check ? [] : report(results, backends);
+  const timedAny = results.some((r) => r.nodeMs !== undefined);
+  const lines = timedAny ? report(results, backends) : [];
   for (const l of lines) console.log(l);
   const bad = results.filter((r) =>
     r.baseError || backends.some((b) => r.backends[b]?.mismatch || r.backends[b]?.error)
