@@ -2,14 +2,16 @@
  * Expressions SQLite never evaluates must not raise errors in litejit either: coalesce(),
  * ifnull() and iif() stop at the argument that decides; an EXISTS does not compute its
  * result columns (nor its DISTINCT or ORDER BY); a FROM subquery's unused result columns
- * are not computed. Results and errors compared with node:sqlite, for every backend.
+ * are not computed; under ORDER BY … LIMIT, result columns are computed only for the rows
+ * that make the cut. Results and errors compared with node:sqlite, for every backend.
  */
 import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
 const FAILS = "like('a', 'b', 'xx')"; // "ESCAPE expression must be a single character"
 
 const SETUP =
-  "CREATE TABLE t0(id INTEGER PRIMARY KEY); INSERT INTO t0 VALUES (0), (-9223372036854775808);";
+  "CREATE TABLE t0(id INTEGER PRIMARY KEY); INSERT INTO t0 VALUES (0), (-9223372036854775808);" +
+  "CREATE TABLE t1(x INTEGER); INSERT INTO t1 VALUES (0), (-9223372036854775808);";
 const OVERFLOWS = "abs(id)"; // "integer overflow" on the second row
 
 const QUERIES = [
@@ -27,6 +29,13 @@ const QUERIES = [
   `SELECT a FROM (SELECT 1 AS a, ${OVERFLOWS} AS b FROM t0 UNION ALL SELECT 2, 3)`,
   `SELECT a FROM (SELECT 1 AS a, ${OVERFLOWS} AS b FROM t0 UNION SELECT 2, 3)`,
   `SELECT a FROM (SELECT 1 AS a, ${OVERFLOWS} AS b FROM t0 ORDER BY 2)`,
+  // Under ORDER BY … LIMIT the other result columns are computed only for rows that make
+  // the cut: the row that overflows is dropped first (DESC) or kept and fails (ASC).
+  // (t1 is scanned in rowid order: 0, then the row whose abs() overflows.)
+  `SELECT abs(x) FROM t1 ORDER BY x + 0 DESC LIMIT 1`,
+  `SELECT abs(x) FROM t1 ORDER BY x + 0 LIMIT 1`,
+  `SELECT x, abs(x) FROM t1 ORDER BY x + 0 DESC LIMIT 1 OFFSET 0`,
+  `SELECT abs(x), x FROM t1 ORDER BY 2 DESC LIMIT 1`,
   // A CTE is not pruned like a subquery (SQLite flattens some; see the README's known limits).
   `WITH c AS (SELECT 1 AS a, abs(-9223372036854775808) AS b) SELECT a FROM c`,
   `SELECT (SELECT a FROM (SELECT t.id AS a, ${OVERFLOWS} AS b FROM t0)) = t.id FROM t0 AS t`,

@@ -168,13 +168,12 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
   const row = b.regs(Math.max(1, width));
-  // Under a LIMIT, plain column reads that are not sort keys wait until the row is known
-  // to make the cut (most rows do not); expressions that could fail are never deferred.
+  // Under a LIMIT, the columns that are not sort keys are computed only once the row is
+  // known to make the cut (most rows do not), as SQLite loads them (select.c: a deferred
+  // row load after the sorter's LIMIT test): a call in them that would fail, or cost, runs
+  // only for rows that get in.
   const keyColumns = new Set(node.keys.map((k) => k.column));
-  const deferred = node.columns.map((e, i) =>
-    node.limit !== null && !keyColumns.has(i) &&
-    (e.kind === "column" || e.kind === "const" || e.kind === "param")
-  );
+  const deferred = node.columns.map((_, i) => node.limit !== null && !keyColumns.has(i));
   c.produce(node.input, () => {
     const skip = b.label();
     node.columns.forEach((e, i) => {
