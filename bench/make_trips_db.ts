@@ -15,7 +15,7 @@ import { dirname } from "node:path";
 import { stationDescription } from "./station_text.ts";
 
 /** Folder the databases live in. */
-export const DATA_DIR: string = new URL("./data", import.meta.url).pathname;
+export const DATA_DIR: string = new URL("./data/", import.meta.url).pathname;
 /** The UTF-8 database. */
 export const TRIPS_DB: string = DATA_DIR + "trips.db";
 /** The same rows in a UTF-16le database. */

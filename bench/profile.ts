@@ -15,7 +15,7 @@ import { ensureTripsDbs } from "./make_trips_db.ts";
 import { BENCH_QUERIES } from "./queries.ts";
 import { summarizeProfile, type V8Profile } from "./profile_summary.ts";
 
-const OUT_DIR = new URL("./data/profiles", import.meta.url).pathname;
+const OUT_DIR = new URL("./data/profiles/", import.meta.url).pathname;
 
 function post<T>(s: Session, method: string, params: object = {}): Promise<T> {
   return new Promise((resolve, reject) =>

@@ -7,7 +7,7 @@
 import { bundleForBrowser } from "./browser_bundle.ts";
 import { rangeResponse } from "./range_response.ts";
 
-const HTTPVFS_DIST = new URL("../node_modules/sql.js-httpvfs/dist", import.meta.url);
+const HTTPVFS_DIST = new URL("../node_modules/sql.js-httpvfs/dist/", import.meta.url);
 const PAGE_ENTRY = new URL("./compare_httpvfs_page.ts", import.meta.url).pathname;
 
 const INDEX_HTML = `<!doctype html>

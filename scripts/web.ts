@@ -14,7 +14,7 @@
 import { bundleForBrowser } from "./browser_bundle.ts";
 import { fileEtag, rangeResponse } from "./range_response.ts";
 
-const ROOT = new URL("../examples/web", import.meta.url);
+const ROOT = new URL("../examples/web/", import.meta.url);
 const SAMPLE_DB = new URL("../examples/sample.db", import.meta.url);
 
 /** The Content-Security-Policy of each path prefix that has one. */

@@ -21,7 +21,7 @@ import {
 } from "./support/web_page.ts";
 
 const SAMPLE = new URL("../examples/sample.db", import.meta.url).pathname;
-const ARTIFACTS = new URL("./artifacts", import.meta.url).pathname;
+const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
 
 /** Every storage class: INTEGER, TEXT, REAL (whole and not), NULL and a BLOB. */
 const TYPED_QUERY = `SELECT t.id, s.name AS station, t.duration / 60.0 AS minutes,

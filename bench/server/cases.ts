@@ -2,7 +2,7 @@
  * The servers the benchmark loads: the same users API (examples/server) on each engine,
  * litejit and better-sqlite3 on Node's node:http, litejit and node:sqlite on Deno.serve.
  */
-const EXAMPLE = new URL("../../examples/server", import.meta.url).pathname;
+const EXAMPLE = new URL("../../examples/server/", import.meta.url).pathname;
 
 /** One server setup. */
 export interface ServerCase {

@@ -22,7 +22,7 @@ import { bestRows, formatTable, replaceRegion, type ResultRow, type RunInfo } fr
 import { expectedAnswers, verifyServer } from "./verify.ts";
 import { formatMarkdown } from "../table_format.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/server`;
 const DATA = `${ROOT}bench/data/server`;
 

@@ -289,7 +289,7 @@ export function forEngine(records: readonly SltRecord[], engine = "sqlite"): Eng
 }
 
 /** The sqllogictest corpus shipped with the repository. */
-export const CORPUS_DIR: string = fileURLToPath(new URL("../sqllogictest", import.meta.url));
+export const CORPUS_DIR: string = fileURLToPath(new URL("../sqllogictest/", import.meta.url));
 
 /** Paths of the corpus's `.test` files relative to `root`, sorted (stable order for CI logs). */
 export function listSltFiles(root: string = CORPUS_DIR): string[] {
