@@ -23,7 +23,7 @@
  * worst, geometric mean, share ≤ 1.0×), per family, the worst 10 with their SQL; the raw
  * numbers go to `bench/data/generated_last.json`.
  */
-import { DatabaseSync } from "node:sqlite";
+import { loadAverage, machine } from "./machine.ts";
 import { BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
 import { lines } from "./measure.ts";
@@ -298,32 +298,6 @@ function distribution(ratios: readonly number[]): Distribution {
     worst: s[s.length - 1],
     geomean: Math.exp(s.reduce((acc, r) => acc + Math.log(r), 0) / s.length),
     atMostOne: s.filter((r) => r <= 1).length / s.length,
-  };
-}
-
-function loadAverage(): string {
-  try {
-    return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
-  } catch {
-    return "n/a";
-  }
-}
-
-function machine(): Record<string, unknown> {
-  let cpu = "unknown CPU";
-  try {
-    cpu = Deno.readTextFileSync("/proc/cpuinfo").match(/^model name\s*:\s*(.*)$/m)?.[1] ?? cpu;
-  } catch { /* not Linux */ }
-  const db = new DatabaseSync(":memory:");
-  const { v } = db.prepare("SELECT sqlite_version() AS v").get() as { v: string };
-  db.close();
-  return {
-    cpu,
-    cores: navigator.hardwareConcurrency,
-    deno: Deno.version.deno,
-    v8: Deno.version.v8,
-    sqlite: v,
-    date: new Date().toISOString(),
   };
 }
 

@@ -13,7 +13,7 @@
 import { type BenchStatement, type Engine, openEngine } from "./engines.ts";
 import { TRIPS_DB } from "./make_trips_db.ts";
 import { lines } from "./measure.ts";
-import { digestRows } from "./results.ts";
+import { digestRows, rowText } from "./results.ts";
 
 /** What a `generated_measure.ts` process is asked, one JSON line each. */
 export type GenRequest =
@@ -37,28 +37,6 @@ export interface Prepared {
   firstMs: number;
   /** Runs per timed sample (fast queries are timed in batches of about 20 ms). */
   callsPerSample: number;
-}
-
-/** One value as text that tells types apart, as `results.ts` does. */
-function valueText(v: unknown): string {
-  if (v === null) return "n";
-  switch (typeof v) {
-    case "number":
-      return Object.is(v, -0) ? "d-0" : "d" + v;
-    case "bigint":
-      return "i" + v;
-    case "string":
-      return "s" + v.length + ":" + v;
-    case "object":
-      if (v instanceof Uint8Array) return "b" + Array.from(v, (x) => x.toString(16)).join(",");
-  }
-  return "?" + String(v);
-}
-
-/** A row as canonical text: names, types and values. */
-export function rowText(row: unknown): string {
-  const o = row as Record<string, unknown>;
-  return Object.keys(o).map((k) => k + "=" + valueText(o[k])).join("\u0001");
 }
 
 /** Rows in a canonical order, for queries whose row order is not determined. */

@@ -23,7 +23,7 @@ function valueText(v: unknown): string {
 }
 
 /** A row (object, or `undefined` for a lookup that found nothing) as text. */
-function rowText(row: unknown): string {
+export function rowText(row: unknown): string {
   if (row === undefined) return "-";
   const o = row as Record<string, unknown>;
   const keys = Object.keys(o);

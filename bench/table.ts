@@ -13,7 +13,7 @@
  * median of the rounds'. Results must be equal — the digest of every query's rows, taken
  * before timing, is compared with node:sqlite's — or nothing is written.
  */
-import { DatabaseSync } from "node:sqlite";
+import { loadAverage, machine } from "./machine.ts";
 import { allEngineNames, BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
 import { type EngineMeasurement, lines, type QueryMeasurement, type Request } from "./measure.ts";
@@ -29,34 +29,6 @@ const START = "<!-- bench-table:start -->", END = "<!-- bench-table:end -->";
 function option(name: string): string | null {
   const i = Deno.args.indexOf(name);
   return i >= 0 && i + 1 < Deno.args.length ? Deno.args[i + 1] : null;
-}
-
-function machine(): Machine {
-  let cpu = "unknown CPU";
-  try {
-    cpu = Deno.readTextFileSync("/proc/cpuinfo").match(/^model name\s*:\s*(.*)$/m)?.[1] ?? cpu;
-  } catch { /* not Linux */ }
-  const db = new DatabaseSync(":memory:");
-  const { v } = db.prepare("SELECT sqlite_version() AS v").get() as { v: string };
-  db.close();
-  return {
-    cpu,
-    cores: navigator.hardwareConcurrency,
-    os: `${Deno.build.os} ${Deno.build.arch}`,
-    deno: Deno.version.deno,
-    v8: Deno.version.v8,
-    sqlite: v,
-    date: new Date().toISOString().slice(0, 10),
-    load: loadAverage(),
-  };
-}
-
-function loadAverage(): string {
-  try {
-    return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
-  } catch {
-    return "n/a";
-  }
 }
 
 /** A `measure.ts --serve` process and the requests it answers. */
