@@ -18,7 +18,7 @@ import { allEngineNames, BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
 import { type EngineMeasurement, lines, type QueryMeasurement, type Request } from "./measure.ts";
 import { BENCH_QUERIES } from "./queries.ts";
-import { formatMarkdown, formatReport, type Machine } from "./table_format.ts";
+import { formatMarkdown, formatReport } from "./table_format.ts";
 
 const README = new URL("../README.md", import.meta.url).pathname;
 const MEASURE = new URL("./measure.ts", import.meta.url).pathname;
