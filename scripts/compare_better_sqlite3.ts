@@ -7,14 +7,14 @@
 import assert from "node:assert/strict";
 import {
   betterSqlite3Results,
+  buildComparisonDb,
   CASE_NAMES,
   dropinResult,
   ensureBetterSqlite3,
-  prepareFixture,
 } from "../tests/bs3_compare/compare.ts";
 
 const [backend = "interpreter", filter = ""] = Deno.args;
-const fixture = prepareFixture();
+const fixture = buildComparisonDb();
 const real = await betterSqlite3Results(await ensureBetterSqlite3(), fixture);
 let failed = 0;
 for (const name of CASE_NAMES.filter((n) => n.includes(filter))) {

@@ -9,13 +9,13 @@ import assert from "node:assert/strict";
 import { TEST_BACKENDS } from "./support/backends.ts";
 import {
   betterSqlite3Results,
+  buildComparisonDb,
   CASE_NAMES,
   dropinResult,
   ensureBetterSqlite3,
-  prepareFixture,
 } from "./bs3_compare/compare.ts";
 
-const fixture = prepareFixture();
+const fixture = buildComparisonDb();
 let expected: Promise<Record<string, unknown>> | null = null;
 const real = () =>
   expected ??= ensureBetterSqlite3().then((dir) => betterSqlite3Results(dir, fixture));

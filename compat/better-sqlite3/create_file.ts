@@ -6,7 +6,7 @@
  * works as with better-sqlite3: the path is followed like any other file
  * (core/io/live_file.ts), an empty database until a writer commits to it.
  */
-import { closeSync, existsSync, openSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 
 /** SQLite's permissions for the files it creates (SQLITE_DEFAULT_FILE_PERMISSIONS). */
 const FILE_MODE = 0o644;
@@ -17,11 +17,10 @@ const FILE_MODE = 0o644;
  * as better-sqlite3 does, `SQLITE_CANTOPEN`.
  */
 export function createMissingFile(path: string): void {
-  if (existsSync(path)) return;
   try {
-    // "wx": create only, never open (let alone truncate) a file another process made meanwhile.
+    // "wx": create only, never open (let alone truncate) a file that exists.
     closeSync(openSync(path, "wx", FILE_MODE));
   } catch {
-    // Created meanwhile, or not allowed here: opening it tells which.
+    // There already, or not allowed here: opening it tells which.
   }
 }

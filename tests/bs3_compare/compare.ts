@@ -7,7 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import Database from "../../better_sqlite3.ts";
-import { buildComparisonDb } from "./fixture.ts";
+export { buildComparisonDb } from "./fixture.ts";
 // @ts-types="./cases.d.mts"
 import { cases } from "./all_cases.mjs";
 // @ts-types="./cases.d.mts"
@@ -36,11 +36,6 @@ export async function ensureBetterSqlite3(): Promise<string> {
     );
   }
   return dir;
-}
-
-/** A fresh fixture file and a folder for the cases' copies of it. */
-export function prepareFixture(): string {
-  return buildComparisonDb();
 }
 
 /** Every case's result on the real better-sqlite3, by case name. */
