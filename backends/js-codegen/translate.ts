@@ -37,8 +37,6 @@ export interface ExtraBlock {
 export interface BlockNumbers {
   /** The block number of each address that starts a block. */
   readonly blockOf: ReadonlyMap<number, number>;
-  /** The number of address `addr`'s block (it must start one). */
-  block(addr: number): number;
   /** The number of extra block `i` ({@link TranslationHooks.extraBlocks}). */
   extra(i: number): number;
 }
@@ -127,7 +125,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   };
   const protocol = hooks ?? runToRow(block);
   const extras = protocol.extraBlocks?.() ?? [];
-  protocol.numbered?.({ blockOf, block, extra: (i) => blockOf.size + i });
+  protocol.numbered?.({ blockOf, extra: (i) => blockOf.size + i });
   /** Lines of the switch: indentation level, code (may be empty) and a comment. */
   const body: [number, string, string][] = [];
   // Only fusions whose three instructions all run here are made here (the Wasm module

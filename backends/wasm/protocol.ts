@@ -17,7 +17,7 @@
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
-import type { BlockNumbers, ExtraBlock, TranslationHooks } from "../js-codegen/translate.ts";
+import type { ExtraBlock, TranslationHooks } from "../js-codegen/translate.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
 
 /** What `seg` returns at the end of the run. */
@@ -101,7 +101,6 @@ export function segmentHooks(p: CompiledProgram, layout: SegmentLayout): Segment
     !layout.native[pc] && ins.op === Op.ResultRow ? [pc] : []
   );
   const fallbacks = [...layout.fallbacks];
-  let numbers: BlockNumbers | null = null;
   const fallbackBlockOf = new Map<number, number>();
   const rowResumes = new Map<number, number>();
   const out: SegmentTranslation = { hooks: null!, blockOf: new Map(), fallbackBlockOf };
@@ -109,7 +108,7 @@ export function segmentHooks(p: CompiledProgram, layout: SegmentLayout): Segment
   /** The cases of `syncIn(block)`: one per block the module may enter, all by default. */
   const syncCases = () => {
     const cases: string[] = [...rowResumes.values()].map((b) => `case ${b}: return;`);
-    for (const [pc, b] of numbers!.blockOf) {
+    for (const [pc, b] of out.blockOf) {
       if (!layout.native[pc]) cases.push(`case ${b}: ${layout.syncIn(pc)} return;`);
     }
     for (const [pc, b] of fallbackBlockOf) {
@@ -134,7 +133,6 @@ export function segmentHooks(p: CompiledProgram, layout: SegmentLayout): Segment
       })),
     ],
     numbered: (n) => {
-      numbers = n;
       out.blockOf = n.blockOf;
       fallbacks.forEach(([at], i) => fallbackBlockOf.set(at, n.extra(i)));
       rowPcs.forEach((pc, i) => rowResumes.set(pc, n.extra(fallbacks.length + i)));
