@@ -23,6 +23,7 @@ import {
 } from "../../mod.ts";
 import { type Connection, idleConnection, requireNoIterators } from "./connection.ts";
 import { misuse, SqliteError } from "./errors.ts";
+import { INT64_MAX, INT64_MIN } from "../../core/value/types.ts";
 
 /** better-sqlite3's options of `db.function` (and of `db.aggregate`, with its callbacks). */
 export type FunctionOptions = Pick<
@@ -35,8 +36,6 @@ type Callback = (...args: any[]) => unknown;
 
 /** better-sqlite3's limit on a user function's argument count. */
 const MAX_ARGS = 100;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /** `db.function(name, [options], fn)`, checked as better-sqlite3 checks it. */
 export function defineFunction(

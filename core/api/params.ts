@@ -21,10 +21,7 @@
  */
 import { SqliteError } from "../errors.ts";
 import { newReg, type Reg, setBlob, setInt, setNull, setReal, setText } from "../value/reg.ts";
-import { normalizeInt } from "../value/types.ts";
-
-const MIN_INT64 = -(2n ** 63n);
-const MAX_INT64 = 2n ** 63n - 1n;
+import { INT64_MAX, INT64_MIN, normalizeInt } from "../value/types.ts";
 
 /** A statement's parameter slots and how names reach them. */
 export class ParameterBinder {
@@ -113,7 +110,7 @@ export function bindValue(out: Reg, value: unknown, index: number): void {
       setText(out, value.isWellFormed() ? value : value.toWellFormed());
       return;
     case "bigint":
-      if (value < MIN_INT64 || value > MAX_INT64) {
+      if (value < INT64_MIN || value > INT64_MAX) {
         throw new TypeError("BigInt value is too large to bind");
       }
       setInt(out, normalizeInt(value));

@@ -38,6 +38,9 @@ export function encodingName(enc: TextEncoding): string {
 /** Largest and smallest safe integers, as bigints, for range checks. */
 export const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 export const MIN_SAFE_BIG = -MAX_SAFE_BIG;
+/** The range of a SQLite INTEGER (64-bit signed), as bigints. */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 
 /** An integer as litejit holds it: a number when safe, a bigint otherwise. */
 export function normalizeInt(v: bigint): number | bigint {

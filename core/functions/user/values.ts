@@ -13,10 +13,7 @@
  */
 import { SqliteError } from "../../errors.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
-import { normalizeInt, StorageClass } from "../../value/types.ts";
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass } from "../../value/types.ts";
 
 /** The JS value a user function receives for register `r`. */
 export function argumentValue(r: Reg, bigints: boolean): unknown {
