@@ -18,7 +18,7 @@
  */
 import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
-import type { SqlValue } from "../value/types.ts";
+import { INT64_MAX, INT64_MIN, type SqlValue } from "../value/types.ts";
 import type { SchemaChoice } from "./schema_model.ts";
 import { nameKey } from "../format/schema_types.ts";
 import { type PragmaSpec, schemaSetting, spec } from "./catalog.ts";
@@ -75,8 +75,6 @@ const SPECS: readonly PragmaSpec[] = [
 
 /** SQLITE_MAX_MMAP_SIZE of the builds followed. */
 const MAX_MMAP_SIZE = 0x7fff0000;
-const MAX_INT64 = (1n << 63n) - 1n;
-const MIN_INT64 = -(1n << 63n);
 
 /** What a setting pragma needs besides the settings. */
 export interface SettingContext {
@@ -364,10 +362,10 @@ function decOrHex(text: string): bigint {
   if (/^0[xX]/.test(text)) {
     const digits = /^[0-9a-fA-F]*/.exec(text.slice(2))![0];
     const u = digits ? BigInt(`0x${digits}`) & ((1n << 64n) - 1n) : 0n;
-    return u > MAX_INT64 ? u - (1n << 64n) : u;
+    return u > INT64_MAX ? u - (1n << 64n) : u;
   }
   const m = /^\s*([+-]?)([0-9]*)/.exec(text)!;
   if (m[2] === "") return 0n;
   const v = BigInt(m[1] === "-" ? `-${m[2]}` : m[2]);
-  return v > MAX_INT64 ? MAX_INT64 : v < MIN_INT64 ? MIN_INT64 : v;
+  return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v;
 }
