@@ -137,7 +137,7 @@ class ProbeProgram implements Program {
     let numbers: BlockNumbers | null = null;
     const t = translate(p, {
       numbered: (n) => numbers = n,
-      row: (pc) => `S.pc = ${numbers!.block(pc + 1)}; return true;`,
+      row: (pc) => `S.pc = ${numbers!.blockOf.get(pc + 1)}; return true;`,
       halt: () => "return false;",
       entry: () => [`function run() {`, `  let pc = S.pc;`],
       result: () => `return { run, R, opened: OPENED };`,
