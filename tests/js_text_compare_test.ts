@@ -1,7 +1,8 @@
 /**
- * The JS backend's fused test of a column against a TEXT constant (byte comparison without
- * decoding, backends/bytecode/text_compare_fusion.ts) against SQLite and the interpreter's
- * decode-and-compare, over edge texts stored in a UTF-8 file: ill-formed UTF-8 (lone
+ * The JS backend's fused tests of a column against a TEXT constant (`=`, `<>`, `<`, `<=`,
+ * `>`, `>=` as byte comparisons without decoding, backends/bytecode/text_compare_fusion.ts)
+ * against SQLite and the interpreter's decode-and-compare, over edge texts stored in a
+ * UTF-8 file (orders across prefixes, case, combining marks, 4-byte characters): ill-formed UTF-8 (lone
  * continuation bytes, overlong forms, encoded surrogates, truncated sequences), NUL,
  * the empty text, case variants, numbers and blobs in a TEXT column, and a NULL row of an
  * outer join. Every backend must return SQLite's rows; the generated source must show the
@@ -36,7 +37,19 @@ CREATE TABLE u(id INTEGER PRIMARY KEY);
 INSERT INTO u VALUES (1), (2), (99);
 `;
 
-const CONSTANTS = ["'Casual'", "'casual'", "''", "'é'", "'12'", "'1.5'", "'a'", "'ñandú 𝄞'"];
+const CONSTANTS = [
+  "'Casual'",
+  "'casual'",
+  "''",
+  "'é'",
+  "'12'",
+  "'1.5'",
+  "'a'",
+  "'ñandú 𝄞'",
+  "'Casual!'",
+  "'𝄞'",
+  "char(65535)",
+];
 
 const QUERIES = CONSTANTS.flatMap((k) => [
   `SELECT id FROM t WHERE v = ${k}`,
@@ -44,6 +57,13 @@ const QUERIES = CONSTANTS.flatMap((k) => [
   `SELECT id FROM t WHERE w = ${k}`,
   `SELECT id, v = ${k} FROM t`,
   `SELECT u.id, t.v = ${k} FROM u LEFT JOIN t ON t.id = u.id`,
+  `SELECT id FROM t WHERE v < ${k}`,
+  `SELECT id FROM t WHERE v <= ${k}`,
+  `SELECT id FROM t WHERE ${k} < v`,
+  `SELECT id FROM t WHERE ${k} >= v`,
+  `SELECT id, v > ${k}, v >= ${k} FROM t`,
+  `SELECT id FROM t WHERE w > ${k}`,
+  `SELECT u.id, t.v < ${k}, ${k} > t.v FROM u LEFT JOIN t ON t.id = u.id`,
 ]);
 
 Deno.test("js text compare: fused byte tests answer as SQLite over edge texts", () => {
@@ -54,7 +74,9 @@ Deno.test("js text compare: the fused test is what runs", () => {
   let fused = 0;
   withEachBackend(SCHEMA, (_oracle, db, backend) => {
     if (backend !== "js") return;
-    for (const sql of QUERIES) if (db.prepare(sql).explain().includes("textEquals")) fused++;
+    for (const sql of QUERIES) {
+      if (/textEquals|textOrder/.test(db.prepare(sql).explain())) fused++;
+    }
   });
   // `w` has no affinity: its comparisons take the constant's TEXT affinity and fuse too.
   assert.ok(fused >= QUERIES.length * 0.8, `only ${fused} of ${QUERIES.length} fused`);

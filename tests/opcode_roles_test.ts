@@ -147,7 +147,7 @@ class ProbeProgram implements Program {
     this.#constants = t.constants;
     const roles = p.code.map((ins) => operandRoles(ins, p));
     const allowed = roles.map((r) => ({ reads: new Set(r.reads), writes: new Set(r.writes) }));
-    for (const [at, f] of textCompareFusions(p, blockStarts(p.code))) {
+    for (const [at, f] of textCompareFusions(p, blockStarts(p.code), true)) {
       for (const load of [f.column, f.constant]) {
         for (const r of roles[load].writes) allowed[at].writes.add(r);
       }
@@ -318,7 +318,7 @@ Deno.test("opcode roles: running, instructions touch what they declare (on some 
   const loose: string[] = [];
   for (const x of PROBED) {
     // A fused text comparison's operands are written by the loads fused into it.
-    const fused = textCompareFusions(x.p, blockStarts(x.p.code));
+    const fused = textCompareFusions(x.p, blockStarts(x.p.code), true);
     x.p.code.forEach((ins, pc) => {
       if (x.runs[pc] === 0 || SOME_PATHS.has(ins.op) || fused.has(pc)) return;
       const roles = operandRoles(ins, x.p);

@@ -1,12 +1,13 @@
 /**
- * A column tested against a TEXT constant with `=` or `!=` under BINARY, where the
- * comparison's affinity leaves text as it is (TEXT or BLOB): the instructions
- * `Column → a; String8 → b; Eq a b` (either order, operands marked temporaries by the
- * compiler) become one test of the record's bytes against the constant's UTF-8 bytes, so
- * the column is never decoded into a string. Anything else in the field (a number, NULL,
- * a short record, a NULL row) runs the three instructions as they are. Only for UTF-8
- * files: there decoding is lossless (ill-formed bytes decode to escapes that encode back),
- * so two texts are equal exactly when their bytes are.
+ * A column tested against a TEXT constant under BINARY, where the comparison's affinity
+ * leaves text as it is (TEXT or BLOB): the instructions `Column → a; String8 → b; Eq a b`
+ * (either order, operands marked temporaries by the compiler) become one test of the
+ * record's bytes against the constant's UTF-8 bytes, so the column is never decoded into a
+ * string. Anything else in the field (a number, NULL, a short record, a NULL row) runs the
+ * three instructions as they are. Only for UTF-8 files: there decoding is lossless
+ * (ill-formed bytes decode to escapes that encode back), so two texts are equal exactly
+ * when their bytes are, and BINARY orders them as their bytes (core/value/collation.ts),
+ * as SQLite's memcmp does. `=`/`!=` always; `<`, `<=`, `>`, `>=` when asked for.
  */
 import { encodeText } from "../../core/format/text.ts";
 import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
@@ -20,17 +21,27 @@ export interface TextCompareFusion {
   constant: number;
   /** The constant's bytes in the file's encoding. */
   bytes: Uint8Array;
+  /** Whether the column is the comparison's left operand (P1). */
+  columnFirst: boolean;
 }
 
-/** The fusions of program `p` by compare address (`starts`: addresses that begin blocks). */
+const EQUALITY: ReadonlySet<Op> = new Set([Op.Eq, Op.Ne]);
+const ORDERING: ReadonlySet<Op> = new Set([Op.Eq, Op.Ne, Op.Lt, Op.Le, Op.Gt, Op.Ge]);
+
+/**
+ * The fusions of program `p` by compare address (`starts`: addresses that begin blocks);
+ * with `ordering`, of `<`, `<=`, `>` and `>=` too.
+ */
 export function textCompareFusions(
   p: CompiledProgram,
   starts: ReadonlySet<number>,
+  ordering = false,
 ): Map<number, TextCompareFusion> {
+  const ops = ordering ? ORDERING : EQUALITY;
   const out = new Map<number, TextCompareFusion>();
   if (p.encoding !== TextEncoding.Utf8) return out;
   p.code.forEach((ins, j) => {
-    if ((ins.op !== Op.Eq && ins.op !== Op.Ne) || ins.p5 !== 1 || j < 2) return;
+    if (!ops.has(ins.op) || ins.p5 !== 1 || j < 2) return;
     if (starts.has(j) || starts.has(j - 1)) return;
     const k = p.pool[ins.p4] as CompareEntry;
     if (k.coll.name !== "BINARY" || (k.aff !== Affinity.Text && k.aff !== Affinity.Blob)) return;
@@ -42,7 +53,12 @@ export function textCompareFusions(
     if (a === b || !((a === ins.p1 && b === ins.p2) || (a === ins.p2 && b === ins.p1))) return;
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
-    out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
+    out.set(j, {
+      column,
+      constant,
+      bytes: encodeText(value.v, p.encoding),
+      columnFirst: a === ins.p1,
+    });
   });
   return out;
 }

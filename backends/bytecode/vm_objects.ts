@@ -66,6 +66,29 @@ export class VCursor {
   }
 
   /**
+   * The order of record field `field` against `bytes` when the field is TEXT: the sign of
+   * a bytewise comparison, the shorter first on a common prefix (-1, 0 or 1); -2 when the
+   * field is not TEXT, the record is shorter or the cursor is on no row (the caller then
+   * reads the field as {@link column} does). Used by generated code to order a column
+   * against a constant under BINARY without decoding it (UTF-8 files only, where BINARY
+   * orders texts as their bytes).
+   */
+  textOrder(field: number, bytes: Uint8Array): number {
+    if (this.nullRow || !this.bt.valid) return -2;
+    const rec = this.bt.record();
+    const t = rec.locate(field);
+    if (t < 13 || (t & 1) === 0) return -2;
+    const size = (t - 13) >>> 1, n = bytes.length;
+    const common = size < n ? size : n;
+    const buf = rec.rawBuf, off = rec.rawStart;
+    for (let i = 0; i < common; i++) {
+      const d = buf[off + i] - bytes[i];
+      if (d !== 0) return d < 0 ? -1 : 1;
+    }
+    return size < n ? -1 : size > n ? 1 : 0;
+  }
+
+  /**
    * Orders the current entry's first `n` fields against the key `regs[start ..]`, with the
    * b-tree's collations and directions (a shorter entry sorts first): the comparator the
    * seeks use (text compared as bytes where the collation allows), kept while the key's

@@ -96,6 +96,34 @@ export interface Translation {
   blockOf: ReadonlyMap<number, number>;
 }
 
+/** The relational operators of Lt … Ge, in opcode order. */
+const ORDER_OPERATOR = ["<", "<=", ">", ">="];
+
+/**
+ * The byte test of a fused text comparison (bytecode/text_compare_fusion.ts) into register
+ * `out`, as an `if` the caller continues with `else` for a field that is not TEXT.
+ * `column op constant` holds when the column's order against the constant `e` satisfies
+ * `e op 0`, and `constant op column` when `0 op e`.
+ */
+function fusedTextTest(
+  op: Op,
+  columnFirst: boolean,
+  cursor: string,
+  field: number,
+  bytes: string,
+  out: number,
+): string {
+  const set = (v: string) => `r${out}.v = ${v}; r${out}.c = ${StorageClass.Integer};`;
+  if (op === Op.Eq || op === Op.Ne) {
+    const hit = op === Op.Eq ? "e" : "1 - e";
+    return `const e = ${cursor}.textEquals(${field}, ${bytes}); if (e >= 0) { ${set(hit)} }`;
+  }
+  const operator = ORDER_OPERATOR[op - Op.Lt];
+  const holds = columnFirst ? `e ${operator} 0` : `0 ${operator} e`;
+  return `const e = ${cursor}.textOrder(${field}, ${bytes}); ` +
+    `if (e !== -2) { ${set(`${holds} ? 1 : 0`)} }`;
+}
+
 /**
  * The source of the function body that makes one run's state and entry point: by default
  * `{ run, R, opened }` (`run()` goes on to the next row); with `hooks`, what they make of it.
@@ -131,7 +159,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // Only fusions whose three instructions all run here are made here (the Wasm module
   // makes the others itself, backends/wasm/plan/native.ts).
   const fusions = new Map(
-    [...textCompareFusions(p, starts)].filter(([at, f]) =>
+    [...textCompareFusions(p, starts, true)].filter(([at, f]) =>
       !elsewhere || (!elsewhere[at] && !elsewhere[f.column] && !elsewhere[f.constant])
     ),
   );
@@ -188,10 +216,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const loads = TEMPLATES[col.op](col, t) + " " + TEMPLATES[k.op](k, t);
       constants.push(fusion.bytes);
       const bytes = `K[${constants.length - 1}]`;
-      const hit = ins.op === Op.Eq ? "e" : "1 - e";
-      stmt = `const e = c${col.p1}.textEquals(${col.p2}, ${bytes}); ` +
-        `if (e >= 0) { r${ins.p3}.v = ${hit}; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
-        `else { ${loads} ${stmt} }`;
+      stmt = fusedTextTest(ins.op, fusion.columnFirst, `c${col.p1}`, col.p2, bytes, ins.p3) +
+        ` else { ${loads} ${stmt} }`;
     }
     const after = protocol.after?.(pc);
     body.push([
