@@ -98,6 +98,45 @@ function subqueryOnce(c: Compiler, correlated: boolean, body: () => void): void 
   c.b.place(done);
 }
 
+/**
+ * Emits code that jumps to `label` when `e` is `when` (true or false), or NULL and
+ * `onNull`, and falls through otherwise: conditions compiled as jumps, as SQLite's
+ * sqlite3ExprIfTrue/IfFalse do, so AND, OR and NOT build no values and the right operand
+ * runs only when the left one does not decide the jump (a NULL left operand of AND in a
+ * WHERE clause decides it: the row is out either way, and SQLite does not evaluate the
+ * right one either). Anything else is evaluated into a register and tested.
+ */
+export function branch(c: Compiler, e: PlanExpr, label: number, when: boolean, onNull: boolean) {
+  const b = c.b;
+  if (e.kind === "unary" && e.op === "not") {
+    branch(c, e.operand, label, !when, onNull);
+    return;
+  }
+  if (e.kind === "logic") {
+    // AND jumps on false and OR on true as soon as one side does; the other way round,
+    // the left side can only rule the jump out.
+    if ((e.op === "and") === !when) {
+      branch(c, e.left, label, when, onNull);
+      branch(c, e.right, label, when, onNull);
+    } else {
+      const skip = b.label();
+      branch(c, e.left, skip, !when, !onNull);
+      branch(c, e.right, label, when, onNull);
+      b.place(skip);
+    }
+    return;
+  }
+  if (e.kind === "nullTest") {
+    const a = b.regs();
+    c.expr(e.operand, a);
+    b.emit(e.not === when ? Op.NotNull : Op.IsNull, a, label);
+    return;
+  }
+  const r = b.regs();
+  c.expr(e, r);
+  b.emit(when ? Op.If : Op.IfNot, r, label, onNull ? 1 : 0);
+}
+
 /** The handler of every expression kind. */
 export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr, { kind: K }>> } = {
   const(c, e: ConstExpr, t) {
@@ -189,14 +228,14 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     if (e.operand) c.expr(e.operand, operand);
     for (const w of e.whens) {
       const next = b.label();
-      const test = b.regs(2);
       if (e.operand) {
+        const test = b.regs(2);
         c.expr(w.when, test + 1);
         b.emit(Op.Eq, operand, test + 1, test, compareEntry(c, w.affinity, w.collation));
+        b.emit(Op.IfNot, test, next, 1);
       } else {
-        c.expr(w.when, test);
+        branch(c, w.when, next, false, true);
       }
-      b.emit(Op.IfNot, test, next, 1);
       c.expr(w.then, t);
       b.emit(Op.Goto, 0, end);
       b.place(next);

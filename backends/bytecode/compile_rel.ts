@@ -27,14 +27,13 @@ import { WINDOW_HANDLERS } from "./compile_window.ts";
 import { iterateStore, rowLoop } from "./compile_store.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
+import { branch } from "./compile_expr.ts";
 
 type Handler<N> = (c: Compiler, node: N, consume: Consume) => void;
 
 function filter(c: Compiler, node: Filter, consume: Consume): void {
   c.produce(node.input, (next) => {
-    const r = c.b.regs();
-    c.expr(node.predicate, r);
-    c.b.emit(Op.IfNot, r, next, 1);
+    branch(c, node.predicate, next, false, true);
     consume(next);
   });
 }
@@ -74,11 +73,7 @@ function nestedLoop(c: Compiler, node: NestedLoop, consume: Consume): void {
     if (full) b.emit(Op.Integer, 0, ordinal);
     c.produce(node.inner, (nextInner) => {
       if (full) b.emit(Op.AddImm, ordinal, 1);
-      if (node.on) {
-        const r = b.regs();
-        c.expr(node.on, r);
-        b.emit(Op.IfNot, r, nextInner, 1);
-      }
+      if (node.on) branch(c, node.on, nextInner, false, true);
       if (outer) b.emit(Op.Integer, 1, matched);
       if (full) b.emit(Op.MatchSetAdd, matchSet, ordinal);
       consume(nextInner);
