@@ -17,6 +17,8 @@ import {
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
+import { sumApprox, sumInteger } from "../../core/functions/aggregate/sum.ts";
+import { stepMinMax } from "../../core/functions/aggregate/min_max.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import {
   add,
@@ -104,6 +106,10 @@ export const RUNTIME = {
   aggFinal,
   aggSort,
   aggNextGroup,
+  /** The shared steps of sum/total/avg and min/max (templates call them directly). */
+  sumInteger,
+  sumApprox,
+  stepMinMax,
   /** The VM's seek steps (vm_seek.ts). */
   seekRowid,
   rowidBoundStep,

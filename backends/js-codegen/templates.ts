@@ -11,7 +11,8 @@ import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
 import type { Insn } from "../bytecode/program.ts";
 import { FunctionSubtype } from "../bytecode/descriptors.ts";
-import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
+import { affinityFast, aggStepFast, compareFast, truthFast } from "./fast_paths.ts";
+import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 
 /** What a template may ask of the function being generated. */
 export interface TemplateContext {
@@ -31,6 +32,8 @@ export interface TemplateContext {
   k(i: number): string;
   /** The pool entry `i` itself, at translation time (to specialise on descriptors). */
   entry(i: number): unknown;
+  /** Call `call` of the aggregation opened in slot `slot`, when one AggOpen opens it. */
+  aggCall(slot: number, call: number): AggCallSpec | undefined;
 }
 
 type Template = (i: Insn, t: TemplateContext) => string;
@@ -243,7 +246,9 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.AggStep]: (i, t) => {
     const a = s(i.p1);
     const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
-    return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
+    const generic = `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
+    const state = `${a}.current.states[${i.p3}]`;
+    return aggStepFast(t.aggCall(i.p1, i.p3), state, r(i.p2), `${a}.hit`, generic) ?? generic;
   },
   [Op.IfAggMiss]: (i, t) => when(`!${s(i.p1)}.hit`, i, t),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,

@@ -19,6 +19,8 @@ import { Op } from "../bytecode/opcodes.ts";
 import { type TemplateContext, TEMPLATES } from "./templates.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
+import type { AggEntry } from "../bytecode/descriptors.ts";
+import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 
 /** The parameters of the generated function, in order. */
 export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX", "W"] as const;
@@ -96,6 +98,23 @@ export interface Translation {
   blockOf: ReadonlyMap<number, number>;
 }
 
+/**
+ * Call `call` of the aggregation in slot `slot` of program `p`, when a single AggOpen
+ * opens that slot ({@link TemplateContext.aggCall}).
+ */
+export function aggregateCalls(
+  p: CompiledProgram,
+): (slot: number, call: number) => AggCallSpec | undefined {
+  const bySlot = new Map<number, AggEntry | null>();
+  for (const ins of p.code) {
+    if (ins.op !== Op.AggOpen) continue;
+    const entry = p.pool[ins.p4] as AggEntry;
+    const known = bySlot.get(ins.p1);
+    bySlot.set(ins.p1, known === undefined || known === entry ? entry : null);
+  }
+  return (slot, call) => bySlot.get(slot)?.calls[call];
+}
+
 /** The relational operators of Lt … Ge, in opcode order. */
 const ORDER_OPERATOR = ["<", "<=", ">", ">="];
 
@@ -164,6 +183,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ),
   );
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
+  const aggCall = aggregateCalls(p);
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => `{ pc = ${block(target)}; continue; }`,
@@ -185,6 +205,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       return name;
     },
     entry: (i) => p.pool[i],
+    aggCall,
   });
   /** The statements of address `pc`: its own locals scoped, after the hooks' `before`. */
   const wrap = (pc: number, stmt: string) => {

@@ -25,15 +25,19 @@ function createMinMax(ctx: AggregateContext): MinMaxState {
   return { coll: ctx.collation ?? binaryCollation(ctx.encoding), v: null, c: StorageClass.Null };
 }
 
-/** Keeps `arg` if it beats the best so far; `sign` is 1 for max, -1 for min. */
-function keepBest(state: MinMaxState, arg: Reg, sign: number): void {
-  if (arg.c === StorageClass.Null) return;
-  if (state.c !== StorageClass.Null && compareValues(state.v, arg.v, state.coll) * sign >= 0) {
-    return;
-  }
+/**
+ * A step of `max` (`sign` 1) or `min` (-1): keeps `arg` if it beats the best so far.
+ * Returns whether the row is the new best, or came while there was none yet: SQLite then
+ * takes the bare columns of an aggregate query from it. Generated code calls it directly.
+ */
+export function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
+  const none = state.c === StorageClass.Null;
+  if (arg.c === StorageClass.Null) return none;
+  if (!none && compareValues(state.v, arg.v, state.coll) * sign >= 0) return false;
   // A blob register may view a page buffer that is reused later: keep a copy.
   state.v = arg.c === StorageClass.Blob ? (arg.v as Uint8Array).slice() : arg.v;
   state.c = arg.c;
+  return true;
 }
 
 function resultMinMax(state: MinMaxState, out: Reg): void {
@@ -51,7 +55,7 @@ export const MAX: AggregateFunction<MinMaxState> = Object.freeze({
   maxArgs: 1,
   create: createMinMax,
   step(state: MinMaxState, args: readonly Reg[]): void {
-    keepBest(state, args[0], 1);
+    stepMinMax(state, args[0], 1);
   },
   final: resultMinMax,
   value: resultMinMax,
@@ -64,7 +68,7 @@ export const MIN: AggregateFunction<MinMaxState> = Object.freeze({
   maxArgs: 1,
   create: createMinMax,
   step(state: MinMaxState, args: readonly Reg[]): void {
-    keepBest(state, args[0], -1);
+    stepMinMax(state, args[0], -1);
   },
   final: resultMinMax,
   value: resultMinMax,

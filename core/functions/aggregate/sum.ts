@@ -105,30 +105,39 @@ function kbnInit(p: SumState): void {
 
 function stepSum(p: SumState, args: readonly Reg[]): void {
   const kind = readNumeric(args[0], p.enc);
-  if (kind === NumericKind.Null) return;
+  if (kind === NumericKind.Integer) sumInteger(p, numInt);
+  else if (kind === NumericKind.Approx) sumApprox(p, numReal);
+}
+
+/**
+ * A step of `sum`, `total` or `avg` with the exact integer `v` (an INTEGER argument, or a
+ * TEXT read as one). Generated code calls it directly for an INTEGER register.
+ */
+export function sumInteger(p: SumState, v: number | bigint): void {
+  // `+ 0` turns a stray -0 into 0: an INTEGER has no sign of zero.
+  if (typeof v === "number") v += 0;
   p.cnt++;
   if (!p.approx) {
-    if (kind === NumericKind.Integer) {
-      const s = addInt64(p.iSum, numInt);
-      if (s !== undefined) {
-        p.iSum = s;
-        return;
-      }
-      p.ovrfl = true;
-      kbnInit(p);
-      kbnAddInt(p, numInt);
+    const s = addInt64(p.iSum, v);
+    if (s !== undefined) {
+      p.iSum = s;
       return;
     }
+    p.ovrfl = true;
     kbnInit(p);
-    kbnAdd(p, numReal);
-    return;
   }
-  if (kind === NumericKind.Integer) {
-    kbnAddInt(p, numInt);
-  } else {
-    p.ovrfl = false;
-    kbnAdd(p, numReal);
-  }
+  kbnAddInt(p, v);
+}
+
+/**
+ * A step of `sum`, `total` or `avg` with the non-integer `r` (a REAL argument, or a TEXT
+ * or BLOB read as one). Generated code calls it directly for a REAL register.
+ */
+export function sumApprox(p: SumState, r: number): void {
+  p.cnt++;
+  if (!p.approx) kbnInit(p);
+  else p.ovrfl = false;
+  kbnAdd(p, r);
 }
 
 function inverseSum(p: SumState, args: readonly Reg[]): void {
