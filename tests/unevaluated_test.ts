@@ -3,7 +3,9 @@
  * ifnull() and iif() stop at the argument that decides; an EXISTS does not compute its
  * result columns (nor its DISTINCT or ORDER BY); a FROM subquery's unused result columns
  * are not computed; under ORDER BY … LIMIT, result columns are computed only for the rows
- * that make the cut. Results and errors compared with node:sqlite, for every backend.
+ * that make the cut; a condition (WHERE, CASE WHEN) stops at the operand that decides
+ * its jump, and in a filter a NULL decides AND as false does. Results and errors compared
+ * with node:sqlite, for every backend.
  */
 import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
@@ -11,7 +13,8 @@ const FAILS = "like('a', 'b', 'xx')"; // "ESCAPE expression must be a single cha
 
 const SETUP =
   "CREATE TABLE t0(id INTEGER PRIMARY KEY); INSERT INTO t0 VALUES (0), (-9223372036854775808);" +
-  "CREATE TABLE t1(x INTEGER); INSERT INTO t1 VALUES (0), (-9223372036854775808);";
+  "CREATE TABLE t1(x INTEGER); INSERT INTO t1 VALUES (0), (-9223372036854775808);" +
+  "CREATE TABLE t2(n, x INTEGER); INSERT INTO t2 VALUES (NULL, -9223372036854775808);";
 const OVERFLOWS = "abs(id)"; // "integer overflow" on the second row
 
 const QUERIES = [
@@ -60,6 +63,15 @@ const QUERIES = [
   `SELECT iif(1, ${FAILS})`,
   `SELECT x, coalesce(x, ${FAILS}) FROM (SELECT 1 AS x UNION ALL SELECT 2)`,
   `SELECT x, coalesce(x, ${FAILS}) FROM (SELECT 1 AS x UNION ALL SELECT NULL)`,
+  // t2.n is NULL and abs(t2.x) overflows: only an operand that does not decide runs it.
+  `SELECT typeof(x) FROM t2 WHERE n AND abs(x) > 0`,
+  `SELECT typeof(x) FROM t2 WHERE NOT (n OR abs(x) > 0)`,
+  `SELECT typeof(x) FROM t2 WHERE n IS NULL OR abs(x) > 0`,
+  `SELECT typeof(x) FROM t2 WHERE (n OR 1) AND (n IS NOT NULL AND abs(x) > 0)`,
+  `SELECT CASE WHEN n AND abs(x) > 0 THEN 1 ELSE 2 END FROM t2`,
+  `SELECT CASE WHEN NOT (n IS NULL OR abs(x)) THEN 1 ELSE 2 END FROM t2`,
+  `SELECT typeof(x) FROM t2 WHERE n IS NULL AND abs(x) > 0`,
+  `SELECT n AND abs(x) > 0 FROM t2`,
 ];
 
 Deno.test("expressions SQLite does not evaluate raise no error", () => {
