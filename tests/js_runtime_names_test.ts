@@ -33,7 +33,7 @@ Deno.test("js runtime: every RT member a template names exists", () => {
       flag: () => "F",
       k: (i) => `k${i}`,
       entry: () => entry,
-      aggCall: (_slot, call) => calls[(n + call) % calls.length],
+      slotEntry: () => ({ calls: [...calls.slice(n), ...calls.slice(0, n)] }),
     };
     for (const [op, template] of Object.entries(TEMPLATES)) {
       for (const p3 of [0, 1]) {

@@ -28,6 +28,7 @@ import {
   type OperandRoles,
   operandRoles,
   registerAccess,
+  roleContext,
 } from "../backends/bytecode/operand_roles.ts";
 import { blockStarts, type CompiledProgram } from "../backends/bytecode/program.ts";
 import { textCompareFusions } from "../backends/bytecode/text_compare_fusion.ts";
@@ -35,7 +36,7 @@ import { closeCursors } from "../backends/bytecode/vm_objects.ts";
 import { factoryFor } from "../backends/js-codegen/factory.ts";
 import { RUNTIME } from "../backends/js-codegen/runtime.ts";
 import { type TemplateContext, TEMPLATES } from "../backends/js-codegen/templates.ts";
-import { aggregateCalls, type BlockNumbers, translate } from "../backends/js-codegen/translate.ts";
+import { type BlockNumbers, translate } from "../backends/js-codegen/translate.ts";
 import { OPCODE_CORPUS, OPCODE_CORPUS_PARAMS, withCorpusDb } from "./support/opcode_corpus.ts";
 
 /** Opcodes the compiler never emits (none today): the corpus cannot cover them. */
@@ -280,7 +281,7 @@ function named(p: CompiledProgram, pc: number) {
     flag: () => "F",
     k: (i) => `k${i}`,
     entry: (i) => p.pool[i],
-    aggCall: aggregateCalls(p),
+    slotEntry: (slot) => roleContext(p).slotEntry(slot),
   };
   const text = TEMPLATES[p.code[pc].op](p.code[pc], t);
   const numbers = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));

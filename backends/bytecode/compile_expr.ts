@@ -106,35 +106,33 @@ function subqueryOnce(c: Compiler, correlated: boolean, body: () => void): void 
  * WHERE clause decides it: the row is out either way, and SQLite does not evaluate the
  * right one either). Anything else is evaluated into a register and tested.
  */
-export function branch(c: Compiler, e: PlanExpr, label: number, when: boolean, onNull: boolean) {
+export function branch(
+  c: Compiler,
+  e: PlanExpr,
+  label: number,
+  when: boolean,
+  onNull: boolean,
+): void {
+  if (e.kind === "unary" && e.op === "not") return branch(c, e.operand, label, !when, onNull);
   const b = c.b;
-  if (e.kind === "unary" && e.op === "not") {
-    branch(c, e.operand, label, !when, onNull);
-    return;
-  }
   if (e.kind === "logic") {
-    // AND jumps on false and OR on true as soon as one side does; the other way round,
-    // the left side can only rule the jump out.
-    if ((e.op === "and") === !when) {
-      branch(c, e.left, label, when, onNull);
-      branch(c, e.right, label, when, onNull);
-    } else {
-      const skip = b.label();
-      branch(c, e.left, skip, !when, !onNull);
-      branch(c, e.right, label, when, onNull);
-      b.place(skip);
-    }
-    return;
-  }
-  if (e.kind === "nullTest") {
-    const a = b.regs();
-    c.expr(e.operand, a);
-    b.emit(e.not === when ? Op.NotNull : Op.IsNull, a, label);
+    // AND jumps on false and OR on true as soon as either side does; the other way round,
+    // the left side can only rule the jump out (it then skips the right side).
+    const either = (e.op === "and") !== when;
+    const skip = either ? label : b.label();
+    branch(c, e.left, skip, either === when, either === onNull);
+    branch(c, e.right, label, when, onNull);
+    if (!either) b.place(skip);
     return;
   }
   const r = b.regs();
-  c.expr(e, r);
-  b.emit(when ? Op.If : Op.IfNot, r, label, onNull ? 1 : 0);
+  if (e.kind === "nullTest") {
+    c.expr(e.operand, r);
+    b.emit(e.not === when ? Op.NotNull : Op.IsNull, r, label);
+  } else {
+    c.expr(e, r);
+    b.emit(when ? Op.If : Op.IfNot, r, label, +onNull);
+  }
 }
 
 /** The handler of every expression kind. */

@@ -21,12 +21,7 @@ export interface TextCompareFusion {
   constant: number;
   /** The constant's bytes in the file's encoding. */
   bytes: Uint8Array;
-  /** Whether the column is the comparison's left operand (P1). */
-  columnFirst: boolean;
 }
-
-const EQUALITY: ReadonlySet<Op> = new Set([Op.Eq, Op.Ne]);
-const ORDERING: ReadonlySet<Op> = new Set([Op.Eq, Op.Ne, Op.Lt, Op.Le, Op.Gt, Op.Ge]);
 
 /**
  * The fusions of program `p` by compare address (`starts`: addresses that begin blocks);
@@ -37,11 +32,11 @@ export function textCompareFusions(
   starts: ReadonlySet<number>,
   ordering = false,
 ): Map<number, TextCompareFusion> {
-  const ops = ordering ? ORDERING : EQUALITY;
+  const last = ordering ? Op.Ge : Op.Ne;
   const out = new Map<number, TextCompareFusion>();
   if (p.encoding !== TextEncoding.Utf8) return out;
   p.code.forEach((ins, j) => {
-    if (!ops.has(ins.op) || ins.p5 !== 1 || j < 2) return;
+    if (ins.op < Op.Eq || ins.op > last || ins.p5 !== 1 || j < 2) return;
     if (starts.has(j) || starts.has(j - 1)) return;
     const k = p.pool[ins.p4] as CompareEntry;
     if (k.coll.name !== "BINARY" || (k.aff !== Affinity.Text && k.aff !== Affinity.Blob)) return;
@@ -53,12 +48,7 @@ export function textCompareFusions(
     if (a === b || !((a === ins.p1 && b === ins.p2) || (a === ins.p2 && b === ins.p1))) return;
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
-    out.set(j, {
-      column,
-      constant,
-      bytes: encodeText(value.v, p.encoding),
-      columnFirst: a === ins.p1,
-    });
+    out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
   });
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
-import { keyComparator } from "../../core/format/index_key.ts";
+import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
@@ -47,45 +47,19 @@ export class VCursor {
   }
 
   /**
-   * Whether record field `field` is TEXT whose bytes are exactly `bytes`: 1 or 0; -1 when
-   * the field is not TEXT, the record is shorter or the cursor is on no row (the caller
-   * then reads the field as {@link column} does). Used by generated code to test a column
-   * against a constant under BINARY without decoding it (UTF-8 files only, where equal
-   * strings are equal bytes).
+   * The order of record field `field` against `bytes` when the field is TEXT (negative,
+   * zero or positive, bytewise); null when the field is not TEXT, the record is shorter or
+   * the cursor is on no row (the caller then reads the field as {@link column} does). Used
+   * by generated code to compare a column with a constant under BINARY without decoding it
+   * (UTF-8 files only, where BINARY orders texts as their bytes).
    */
-  textEquals(field: number, bytes: Uint8Array): number {
-    if (this.nullRow || !this.bt.valid) return -1;
+  textOrder(field: number, bytes: Uint8Array): number | null {
+    if (this.nullRow || !this.bt.valid) return null;
     const rec = this.bt.record();
     const t = rec.locate(field);
-    if (t < 13 || (t & 1) === 0) return -1;
-    const n = bytes.length;
-    if ((t - 13) >>> 1 !== n) return 0;
-    const buf = rec.rawBuf, off = rec.rawStart;
-    for (let i = 0; i < n; i++) if (buf[off + i] !== bytes[i]) return 0;
-    return 1;
-  }
-
-  /**
-   * The order of record field `field` against `bytes` when the field is TEXT: the sign of
-   * a bytewise comparison, the shorter first on a common prefix (-1, 0 or 1); -2 when the
-   * field is not TEXT, the record is shorter or the cursor is on no row (the caller then
-   * reads the field as {@link column} does). Used by generated code to order a column
-   * against a constant under BINARY without decoding it (UTF-8 files only, where BINARY
-   * orders texts as their bytes).
-   */
-  textOrder(field: number, bytes: Uint8Array): number {
-    if (this.nullRow || !this.bt.valid) return -2;
-    const rec = this.bt.record();
-    const t = rec.locate(field);
-    if (t < 13 || (t & 1) === 0) return -2;
-    const size = (t - 13) >>> 1, n = bytes.length;
-    const common = size < n ? size : n;
-    const buf = rec.rawBuf, off = rec.rawStart;
-    for (let i = 0; i < common; i++) {
-      const d = buf[off + i] - bytes[i];
-      if (d !== 0) return d < 0 ? -1 : 1;
-    }
-    return size < n ? -1 : size > n ? 1 : 0;
+    return t < 13 || (t & 1) === 0
+      ? null
+      : compareTextBinary(rec.rawBuf, rec.rawStart, (t - 13) >>> 1, bytes);
   }
 
   /**

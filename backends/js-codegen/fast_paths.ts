@@ -4,11 +4,11 @@
  * returns statements over the register expressions it is given; tests/js_fast_paths_test.ts
  * runs every one against core/value over edge values.
  */
-import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 import { CompareOp } from "../../core/value/logic.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 
-const JS_OPERATOR: Record<CompareOp, string> = {
+/** The JS operator of each comparison. */
+export const JS_OPERATOR: Record<CompareOp, string> = {
   [CompareOp.Eq]: "===",
   [CompareOp.Ne]: "!==",
   [CompareOp.Lt]: "<",
@@ -57,43 +57,4 @@ export function affinityFast(r: string, aff: Affinity, generic: string): string 
   if (kept === "all") return "";
   if (kept === undefined) return generic;
   return `if (${kept.map((c) => `${r}.c !== ${c}`).join(" && ")}) ${generic}`;
-}
-
-/**
- * AggStep of a built-in `count`, `sum`, `total`, `avg`, `min` or `max` call (no DISTINCT,
- * no ORDER BY, no JSON subtype to carry) on its group state `state` with argument register
- * `arg`, setting `hit` as AggregateCalls.step would: `count(*)`/`count(x)` count inline;
- * `sum`/`total`/`avg` call the shared step for an INTEGER or REAL argument directly
- * (core/functions/aggregate/sum.ts) and `generic` for TEXT and BLOB; `min`/`max` call
- * their shared step directly. null for any other call (the caller emits `generic`).
- */
-export function aggStepFast(
-  spec: AggCallSpec | undefined,
-  state: string,
-  arg: string,
-  hit: string,
-  generic: string,
-): string | null {
-  if (spec === undefined || spec.fn !== undefined || spec.distinct) return null;
-  if (spec.orderBy.length > 0 || spec.keepsJsonSubtype) return null;
-  const NULL = StorageClass.Null;
-  const name = spec.name.toLowerCase();
-  if (name === "count" && spec.argc === 0) return `${state}.n++; ${hit} = false;`;
-  if (spec.argc !== 1) return null;
-  switch (name) {
-    case "count":
-      return `if (${arg}.c !== ${NULL}) ${state}.n++; ${hit} = false;`;
-    case "sum":
-    case "total":
-    case "avg":
-      return `${hit} = false; ` +
-        `if (${arg}.c === ${StorageClass.Integer}) RT.sumInteger(${state}, ${arg}.v); ` +
-        `else if (${arg}.c === ${StorageClass.Real}) RT.sumApprox(${state}, ${arg}.v); ` +
-        `else if (${arg}.c !== ${NULL}) { ${generic} }`;
-    case "min":
-    case "max":
-      return `${hit} = RT.stepMinMax(${state}, ${arg}, ${name === "max" ? 1 : -1});`;
-    default:
-      return null;
-  }
 }

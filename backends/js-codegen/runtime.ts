@@ -17,8 +17,6 @@ import {
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
 import { tableFunctionRows } from "../../core/functions/table/registry.ts";
-import { sumApprox, sumInteger } from "../../core/functions/aggregate/sum.ts";
-import { stepMinMax } from "../../core/functions/aggregate/min_max.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import {
   add,
@@ -106,10 +104,6 @@ export const RUNTIME = {
   aggFinal,
   aggSort,
   aggNextGroup,
-  /** The shared steps of sum/total/avg and min/max (templates call them directly). */
-  sumInteger,
-  sumApprox,
-  stepMinMax,
   /** The VM's seek steps (vm_seek.ts). */
   seekRowid,
   rowidBoundStep,

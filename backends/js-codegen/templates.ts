@@ -10,9 +10,8 @@ import type { CompareOp } from "../../core/value/logic.ts";
 import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
 import type { Insn } from "../bytecode/program.ts";
-import { FunctionSubtype } from "../bytecode/descriptors.ts";
-import { affinityFast, aggStepFast, compareFast, truthFast } from "./fast_paths.ts";
-import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
+import { type AggEntry, FunctionSubtype } from "../bytecode/descriptors.ts";
+import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
 
 /** What a template may ask of the function being generated. */
 export interface TemplateContext {
@@ -32,8 +31,8 @@ export interface TemplateContext {
   k(i: number): string;
   /** The pool entry `i` itself, at translation time (to specialise on descriptors). */
   entry(i: number): unknown;
-  /** Call `call` of the aggregation opened in slot `slot`, when one AggOpen opens it. */
-  aggCall(slot: number, call: number): AggCallSpec | undefined;
+  /** The pool entry of the instruction that opens slot `slot`. */
+  slotEntry(slot: number): unknown;
 }
 
 type Template = (i: Insn, t: TemplateContext) => string;
@@ -244,11 +243,15 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.AggGroup]: (i, t) => when(`RT.aggGroup(${s(i.p1)}, R, ${i.p3}, ${i.p4})`, i, t),
   [Op.AggStore]: (i) => `RT.aggStore(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
   [Op.AggStep]: (i, t) => {
-    const a = s(i.p1);
+    const a = s(i.p1), call = (t.slotEntry(i.p1) as AggEntry).calls[i.p3];
     const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
-    const generic = `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
-    const state = `${a}.current.states[${i.p3}]`;
-    return aggStepFast(t.aggCall(i.p1, i.p3), state, r(i.p2), `${a}.hit`, generic) ?? generic;
+    if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
+      return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
+    }
+    // A built-in's own step, called from this site only: V8 can inline it here.
+    const f = t.flag();
+    return `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))` +
+      `(${a}.current.states[${i.p3}], ${args}) === true;`;
   },
   [Op.IfAggMiss]: (i, t) => when(`!${s(i.p1)}.hit`, i, t),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,

@@ -19,8 +19,9 @@ import { Op } from "../bytecode/opcodes.ts";
 import { type TemplateContext, TEMPLATES } from "./templates.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
-import type { AggEntry } from "../bytecode/descriptors.ts";
-import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
+import { roleContext } from "../bytecode/operand_roles.ts";
+import { JS_OPERATOR } from "./fast_paths.ts";
+import type { CompareOp } from "../../core/value/logic.ts";
 
 /** The parameters of the generated function, in order. */
 export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX", "W"] as const;
@@ -99,51 +100,6 @@ export interface Translation {
 }
 
 /**
- * Call `call` of the aggregation in slot `slot` of program `p`, when a single AggOpen
- * opens that slot ({@link TemplateContext.aggCall}).
- */
-export function aggregateCalls(
-  p: CompiledProgram,
-): (slot: number, call: number) => AggCallSpec | undefined {
-  const bySlot = new Map<number, AggEntry | null>();
-  for (const ins of p.code) {
-    if (ins.op !== Op.AggOpen) continue;
-    const entry = p.pool[ins.p4] as AggEntry;
-    const known = bySlot.get(ins.p1);
-    bySlot.set(ins.p1, known === undefined || known === entry ? entry : null);
-  }
-  return (slot, call) => bySlot.get(slot)?.calls[call];
-}
-
-/** The relational operators of Lt … Ge, in opcode order. */
-const ORDER_OPERATOR = ["<", "<=", ">", ">="];
-
-/**
- * The byte test of a fused text comparison (bytecode/text_compare_fusion.ts) into register
- * `out`, as an `if` the caller continues with `else` for a field that is not TEXT.
- * `column op constant` holds when the column's order against the constant `e` satisfies
- * `e op 0`, and `constant op column` when `0 op e`.
- */
-function fusedTextTest(
-  op: Op,
-  columnFirst: boolean,
-  cursor: string,
-  field: number,
-  bytes: string,
-  out: number,
-): string {
-  const set = (v: string) => `r${out}.v = ${v}; r${out}.c = ${StorageClass.Integer};`;
-  if (op === Op.Eq || op === Op.Ne) {
-    const hit = op === Op.Eq ? "e" : "1 - e";
-    return `const e = ${cursor}.textEquals(${field}, ${bytes}); if (e >= 0) { ${set(hit)} }`;
-  }
-  const operator = ORDER_OPERATOR[op - Op.Lt];
-  const holds = columnFirst ? `e ${operator} 0` : `0 ${operator} e`;
-  return `const e = ${cursor}.textOrder(${field}, ${bytes}); ` +
-    `if (e !== -2) { ${set(`${holds} ? 1 : 0`)} }`;
-}
-
-/**
  * The source of the function body that makes one run's state and entry point: by default
  * `{ run, R, opened }` (`run()` goes on to the next row); with `hooks`, what they make of it.
  */
@@ -183,7 +139,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ),
   );
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
-  const aggCall = aggregateCalls(p);
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => `{ pc = ${block(target)}; continue; }`,
@@ -205,7 +160,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       return name;
     },
     entry: (i) => p.pool[i],
-    aggCall,
+    slotEntry: (slot) => roleContext(p).slotEntry(slot),
   });
   /** The statements of address `pc`: its own locals scoped, after the hooks' `before`. */
   const wrap = (pc: number, stmt: string) => {
@@ -237,8 +192,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const loads = TEMPLATES[col.op](col, t) + " " + TEMPLATES[k.op](k, t);
       constants.push(fusion.bytes);
       const bytes = `K[${constants.length - 1}]`;
-      stmt = fusedTextTest(ins.op, fusion.columnFirst, `c${col.p1}`, col.p2, bytes, ins.p3) +
-        ` else { ${loads} ${stmt} }`;
+      // `e` orders the column against the constant: `column op constant` is `e op 0`.
+      const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
+      const holds = col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`;
+      stmt = `const e = c${col.p1}.textOrder(${col.p2}, ${bytes}); if (e !== null) { ` +
+        `r${ins.p3}.v = ${holds} ? 1 : 0; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
+        `else { ${loads} ${stmt} }`;
     }
     const after = protocol.after?.(pc);
     body.push([

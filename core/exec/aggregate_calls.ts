@@ -6,7 +6,6 @@
  * new best (bare columns are then taken from that row).
  */
 import type { AggregateFunction } from "../functions/aggregate/types.ts";
-import type { MinMaxState } from "../functions/aggregate/min_max.ts";
 import { SqliteError } from "../errors.ts";
 import type { Collation } from "../value/collation.ts";
 import { newReg, type Reg } from "../value/reg.ts";
@@ -52,6 +51,7 @@ interface PreparedCall {
   folds: string[];
   coll: Collation;
   orderCompare: ((a: StoredRow, b: StoredRow) => number) | null;
+  /** min(x) or max(x): their steps report whether the row is the new best. */
   minMax: boolean;
   keepsJsonSubtype: boolean;
   nOrder: number;
@@ -122,6 +122,15 @@ export class AggregateCalls {
   }
 
   /**
+   * Call `i`'s function's own step, for code that steps a group's state of a call without
+   * DISTINCT or ORDER BY directly (`step(g.states[i], args)`); it returns true exactly when
+   * {@link step} would (built-in functions use no `this`).
+   */
+  stepOf(i: number): (state: unknown, args: readonly Reg[]) => unknown {
+    return this.#calls[i].fn.step;
+  }
+
+  /**
    * Steps call `i` with `args` (its arguments then its ORDER BY values). Returns whether a
    * min()/max() call took this row as its new best, or had no best yet (SQLite's
    * accumulator-load rule for bare columns); false for other calls.
@@ -142,16 +151,12 @@ export class AggregateCalls {
       buf.push(row);
       return false;
     }
-    if (!c.minMax) {
-      c.fn.step(g.states[i], args);
-      return false;
+    const hit = c.fn.step(g.states[i], args) === true && c.minMax;
+    // A hit with a value is a new best; one without is the first row of a group of NULLs.
+    if (hit && c.keepsJsonSubtype && args[0].c !== StorageClass.Null) {
+      g.bestIsJson[i] = hasJsonSubtype(args[0]);
     }
-    const st = g.states[i] as MinMaxState;
-    const before = st.v, beforeClass = st.c;
-    c.fn.step(st, args);
-    const changed = st.v !== before || st.c !== beforeClass;
-    if (changed && c.keepsJsonSubtype) g.bestIsJson[i] = hasJsonSubtype(args[0]);
-    return beforeClass === StorageClass.Null || changed;
+    return hit;
   }
 
   /** Writes call `i`'s result for group `g` into `out`. */

@@ -90,6 +90,11 @@ function compareTextBytes(
   return na - nb;
 }
 
+/** The bytewise order of stored text `buf[a, a + na)` and `key`: BINARY on UTF-8 text. */
+export function compareTextBinary(buf: Uint8Array, a: number, na: number, key: Uint8Array) {
+  return compareTextBytes(buf, a, na, key, TextMode.Binary);
+}
+
 /**
  * A comparator of entries against `key` (a prefix of the record fields). Entries whose
  * first `key.length` fields equal the key compare as 0, so SeekOp.GE finds the first of

@@ -121,7 +121,7 @@ export function buildModule(
   const scans = plan.cursors.size > 0;
   const rt = {
     compare: routine("compare", true),
-    truth: routine("truth", [Op.If, Op.IfNot, Op.And, Op.Or].some((op) => used.has(op))),
+    truth: routine("truth", [Op.If, Op.IfNot].some((op) => used.has(op))),
     arith: new Map<Op, number>(),
     column: routine("column", scans),
     cell: routine("cell", scans),
@@ -356,10 +356,6 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p3);
         f.call(c.rt.arith.get(ins.op)!).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
         break;
-      case Op.And:
-      case Op.Or:
-        emitLogic(c, pc, ins);
-        break;
       case Op.Rewind:
         f.i32Const(CursorMove.Rewind).i32Const(ins.p1).call(c.cursor).op("i32.eqz");
         f.ifElse("empty", () => c.goto(ins.p2));
@@ -390,39 +386,6 @@ function emitInstruction(c: OpContext, pc: number): void {
     }
   }
   if (pc + 1 < c.p.code.length && !c.plan.native[pc + 1]) c.goto(pc + 1);
-}
-
-/** Truth values as `truth` returns them with `ifNull` = {@link UNKNOWN}. */
-const UNKNOWN = 3;
-
-/**
- * Three-valued AND and OR (core/value/logic.ts): for AND a false operand wins over NULL,
- * NULL over true; OR the other way round. An operand that is neither a number nor NULL
- * (its truth needs a numeric conversion of text) falls back.
- */
-function emitLogic(c: OpContext, pc: number, ins: Insn): void {
-  const f = c.f;
-  const truthOf = (r: number, into: number) => {
-    f.localGet(c.fp).i32Const(r * SLOT_SIZE).op("i32.add").i32Const(UNKNOWN);
-    f.call(c.rt.truth).localSet(into);
-  };
-  truthOf(ins.p1, c.t);
-  truthOf(ins.p2, c.rec);
-  f.localGet(c.t).i32Const(CompareResult.Declined).op("i32.eq");
-  f.localGet(c.rec).i32Const(CompareResult.Declined).op("i32.eq").op("i32.or");
-  f.ifElse("empty", () => c.fallback(pc));
-  const wins = ins.op === Op.And ? 0 : 1;
-  f.localGet(c.t).i32Const(wins).op("i32.eq").localGet(c.rec).i32Const(wins).op("i32.eq");
-  f.op("i32.or").ifElse("empty", () => storeInt(c, ins.p3, () => f.i64Const(BigInt(wins))), () => {
-    f.localGet(c.t).i32Const(UNKNOWN).op("i32.eq").localGet(c.rec).i32Const(UNKNOWN);
-    f.op("i32.eq").op("i32.or").ifElse(
-      "empty",
-      () => setClass(c, ins.p3, StorageClass.Null),
-      () => {
-        storeInt(c, ins.p3, () => f.i64Const(BigInt(1 - wins)));
-      },
-    );
-  });
 }
 
 function setClass(c: OpContext, r: number, cls: StorageClass): void {

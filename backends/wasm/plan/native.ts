@@ -45,8 +45,6 @@ const DECLINING: readonly Op[] = [
   Op.Multiply,
   Op.Divide,
   Op.Remainder,
-  Op.And,
-  Op.Or,
 ];
 
 /** Instructions that are native whatever their operands (unless demoted, see planNative). */

@@ -28,9 +28,10 @@ function createMinMax(ctx: AggregateContext): MinMaxState {
 /**
  * A step of `max` (`sign` 1) or `min` (-1): keeps `arg` if it beats the best so far.
  * Returns whether the row is the new best, or came while there was none yet: SQLite then
- * takes the bare columns of an aggregate query from it. Generated code calls it directly.
+ * takes the bare columns of an aggregate query from it (the steps of MIN and MAX return
+ * it; see AggregateCalls.step).
  */
-export function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
+function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
   const none = state.c === StorageClass.Null;
   if (arg.c === StorageClass.Null) return none;
   if (!none && compareValues(state.v, arg.v, state.coll) * sign >= 0) return false;
@@ -54,9 +55,7 @@ export const MAX: AggregateFunction<MinMaxState> = Object.freeze({
   minArgs: 1,
   maxArgs: 1,
   create: createMinMax,
-  step(state: MinMaxState, args: readonly Reg[]): void {
-    stepMinMax(state, args[0], 1);
-  },
+  step: (state: MinMaxState, args: readonly Reg[]) => stepMinMax(state, args[0], 1),
   final: resultMinMax,
   value: resultMinMax,
 });
@@ -67,9 +66,7 @@ export const MIN: AggregateFunction<MinMaxState> = Object.freeze({
   minArgs: 1,
   maxArgs: 1,
   create: createMinMax,
-  step(state: MinMaxState, args: readonly Reg[]): void {
-    stepMinMax(state, args[0], -1);
-  },
+  step: (state: MinMaxState, args: readonly Reg[]) => stepMinMax(state, args[0], -1),
   final: resultMinMax,
   value: resultMinMax,
 });

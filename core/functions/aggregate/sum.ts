@@ -105,39 +105,30 @@ function kbnInit(p: SumState): void {
 
 function stepSum(p: SumState, args: readonly Reg[]): void {
   const kind = readNumeric(args[0], p.enc);
-  if (kind === NumericKind.Integer) sumInteger(p, numInt);
-  else if (kind === NumericKind.Approx) sumApprox(p, numReal);
-}
-
-/**
- * A step of `sum`, `total` or `avg` with the exact integer `v` (an INTEGER argument, or a
- * TEXT read as one). Generated code calls it directly for an INTEGER register.
- */
-export function sumInteger(p: SumState, v: number | bigint): void {
-  // `+ 0` turns a stray -0 into 0: an INTEGER has no sign of zero.
-  if (typeof v === "number") v += 0;
+  if (kind === NumericKind.Null) return;
   p.cnt++;
   if (!p.approx) {
-    const s = addInt64(p.iSum, v);
-    if (s !== undefined) {
-      p.iSum = s;
+    if (kind === NumericKind.Integer) {
+      const s = addInt64(p.iSum, numInt);
+      if (s !== undefined) {
+        p.iSum = s;
+        return;
+      }
+      p.ovrfl = true;
+      kbnInit(p);
+      kbnAddInt(p, numInt);
       return;
     }
-    p.ovrfl = true;
     kbnInit(p);
+    kbnAdd(p, numReal);
+    return;
   }
-  kbnAddInt(p, v);
-}
-
-/**
- * A step of `sum`, `total` or `avg` with the non-integer `r` (a REAL argument, or a TEXT
- * or BLOB read as one). Generated code calls it directly for a REAL register.
- */
-export function sumApprox(p: SumState, r: number): void {
-  p.cnt++;
-  if (!p.approx) kbnInit(p);
-  else p.ovrfl = false;
-  kbnAdd(p, r);
+  if (kind === NumericKind.Integer) {
+    kbnAddInt(p, numInt);
+  } else {
+    p.ovrfl = false;
+    kbnAdd(p, numReal);
+  }
 }
 
 function inverseSum(p: SumState, args: readonly Reg[]): void {

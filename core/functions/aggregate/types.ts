@@ -37,8 +37,12 @@ export interface AggregateFunction<S = unknown> {
   readonly maxArgs: number;
   /** A fresh state for one group (or one window partition). */
   create(ctx: AggregateContext): S;
-  /** Adds one row; `args` holds the evaluated arguments. May throw `SqliteError`. */
-  step(state: S, args: readonly Reg[]): void;
+  /**
+   * Adds one row; `args` holds the evaluated arguments. May throw `SqliteError`. `min` and
+   * `max` return true when the row became the best (or came while there was none); no
+   * other function returns true.
+   */
+  step(state: S, args: readonly Reg[]): void | boolean;
   /** Writes the result for the rows stepped so far into `out`. May throw `SqliteError`. */
   final(state: S, out: Reg): void;
   /**
