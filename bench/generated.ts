@@ -26,7 +26,7 @@
 import { loadAverage, machine } from "./machine.ts";
 import { BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
-import { lines } from "./measure.ts";
+import { MeasuringProcess, option } from "./measure.ts";
 import type { GenRequest, Prepared } from "./generated_measure.ts";
 import {
   DEFAULT_SEED,
@@ -38,59 +38,17 @@ import {
 const MEASURE = new URL("./generated_measure.ts", import.meta.url).pathname;
 const RAW = new URL("./data/generated_last.json", import.meta.url).pathname;
 
-function option(name: string, fallback: string): string {
-  const i = Deno.args.indexOf(name);
-  return i >= 0 && i + 1 < Deno.args.length ? Deno.args[i + 1] : fallback;
-}
-
-class Timeout extends Error {}
-
 /** A `generated_measure.ts` process; restarted after a timeout. */
-class EngineProcess {
-  #child!: Deno.ChildProcess;
-  #writer!: WritableStreamDefaultWriter<Uint8Array>;
-  #lines!: AsyncGenerator<string>;
-
-  constructor(readonly engine: string) {
-    this.#spawn();
+class EngineProcess extends MeasuringProcess {
+  constructor(engine: string) {
+    super(engine, MEASURE, [engine]);
   }
 
-  #spawn(): void {
-    this.#child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--v8-flags=--expose-gc", MEASURE, this.engine],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-    this.#writer = this.#child.stdin.getWriter();
-    this.#lines = lines(this.#child.stdout);
-  }
-
-  /** Sends `req`; throws {@link Timeout} (after restarting the process) past `timeoutMs`. */
-  async ask<T>(req: GenRequest, timeoutMs = 600_000): Promise<T> {
-    await this.#writer.write(new TextEncoder().encode(JSON.stringify(req) + "\n"));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<"late">((resolve) =>
-      timer = setTimeout(() => resolve("late"), timeoutMs)
-    );
-    const next = await Promise.race([this.#lines.next(), late]);
-    clearTimeout(timer);
-    if (next === "late") {
-      this.#child.kill("SIGKILL");
-      await this.#child.status;
-      this.#spawn();
-      throw new Timeout(`${this.engine}: no answer in ${(timeoutMs / 1000).toFixed(1)} s`);
-    }
-    if (next.done) throw new Error(`${this.engine}: the measuring process ended`);
-    const answer = JSON.parse(next.value);
+  /** Sends `req`; throws (after restarting the process) past `timeoutMs`. */
+  override async ask<T>(req: GenRequest, timeoutMs = 600_000): Promise<T> {
+    const answer = await super.ask<T & { error?: string }>(req, timeoutMs);
     if (answer.error) throw new Error(answer.error);
-    return answer as T;
-  }
-
-  async exit(): Promise<void> {
-    await this.ask({ op: "exit" });
-    await this.#writer.close();
-    await this.#child.status;
+    return answer;
   }
 }
 
@@ -367,21 +325,22 @@ function report(results: QueryResult[], backends: string[]): string[] {
 }
 
 async function main(): Promise<number> {
-  const seed = Number(option("--seed", String(DEFAULT_SEED)));
-  const count = Number(option("--count", "200"));
-  const backends = option("--backends", "js,wasm").split(",").map((x) => x.trim()).filter(Boolean);
+  const seed = Number(option("--seed") ?? String(DEFAULT_SEED));
+  const count = Number(option("--count") ?? "200");
+  const backends = (option("--backends") ?? "js,wasm").split(",").map((x) => x.trim())
+    .filter(Boolean);
   const opts: Options = {
-    budgetMs: Number(option("--budget-ms", "300")),
-    minRuns: Number(option("--min-runs", "3")),
-    maxRuns: Number(option("--max-runs", "15")),
-    warmMs: Number(option("--warm-ms", "200")),
+    budgetMs: Number(option("--budget-ms") ?? "300"),
+    minRuns: Number(option("--min-runs") ?? "3"),
+    maxRuns: Number(option("--max-runs") ?? "15"),
+    warmMs: Number(option("--warm-ms") ?? "200"),
     check: Deno.args.includes("--check"),
-    timeoutMs: Number(option("--timeout-ms", "60000")),
+    timeoutMs: Number(option("--timeout-ms") ?? "60000"),
   };
-  const sql = option("--sql", "");
+  const sql = option("--sql") ?? "";
   const queries: GeneratedQuery[] = sql
     ? [{ n: 1, family: "scan", label: "--sql", sql, ordered: !Deno.args.includes("--multiset") }]
-    : selectQueries(generateQueries(seed, count), option("--only", ""));
+    : selectQueries(generateQueries(seed, count), option("--only") ?? "");
   if (Deno.args.includes("--list")) {
     for (const q of queries) {
       console.log(`#${q.n} [${q.family}] ${q.label}${q.ordered ? "" : " (multiset)"}\n${q.sql};\n`);
@@ -466,7 +425,7 @@ async function main(): Promise<number> {
     const rs = results.map((r) => r.backends[b]?.ratio).filter((x): x is number => x !== undefined);
     if (rs.length) summary[b] = distribution(rs);
   }
-  const out = option("--out", RAW);
+  const out = option("--out") ?? RAW;
   Deno.writeTextFileSync(
     out,
     JSON.stringify(

@@ -1295,13 +1295,10 @@ export function generateQueries(seed: number = DEFAULT_SEED, count = 200): Gener
 }
 
 if (import.meta.main) {
-  const opt = (name: string, fallback: string) => {
-    const i = Deno.args.indexOf(name);
-    return i >= 0 && i + 1 < Deno.args.length ? Deno.args[i + 1] : fallback;
-  };
+  const { option } = await import("./measure.ts");
   const qs = generateQueries(
-    Number(opt("--seed", String(DEFAULT_SEED))),
-    Number(opt("--count", "200")),
+    Number(option("--seed") ?? DEFAULT_SEED),
+    Number(option("--count") ?? 200),
   );
   for (const q of qs) {
     console.log(`#${q.n} [${q.family}] ${q.label}${q.ordered ? "" : " (multiset)"}\n${q.sql};\n`);

@@ -51,9 +51,10 @@ function median(sorted: readonly number[], q = 0.5): number {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
 }
 
-function option(name: string, fallback: string): string {
+/** The value after `name` on the command line, or null when it is not given. */
+export function option(name: string): string | null {
   const i = Deno.args.indexOf(name);
-  return i >= 0 && i + 1 < Deno.args.length ? Deno.args[i + 1] : fallback;
+  return i >= 0 && i + 1 < Deno.args.length ? Deno.args[i + 1] : null;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -188,6 +189,62 @@ export type Request =
   /** Answer `{ startRssMb, peakRssMb, rssSource }` and exit. */
   | { op: "exit" };
 
+/**
+ * A measuring process: `deno run -A --v8-flags=--expose-gc <script> <args>`, asked one JSON
+ * line at a time on its stdin and answering one JSON line on its stdout. `table.ts` runs
+ * this file's `--serve`, `generated.ts` runs `generated_measure.ts`.
+ */
+export class MeasuringProcess {
+  #child!: Deno.ChildProcess;
+  #writer!: WritableStreamDefaultWriter<Uint8Array>;
+  #lines!: AsyncGenerator<string>;
+
+  constructor(readonly engine: string, readonly script: string, readonly args: string[]) {
+    this.#spawn();
+  }
+
+  #spawn(): void {
+    this.#child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--v8-flags=--expose-gc", this.script, ...this.args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    this.#writer = this.#child.stdin.getWriter();
+    this.#lines = lines(this.#child.stdout);
+  }
+
+  /**
+   * Sends `req` and returns the answer. Past `timeoutMs` (when given) the process is killed
+   * and started again, and the call throws.
+   */
+  async ask<T>(req: unknown, timeoutMs?: number): Promise<T> {
+    await this.#writer.write(new TextEncoder().encode(JSON.stringify(req) + "\n"));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => {
+      if (timeoutMs !== undefined) timer = setTimeout(() => resolve("late"), timeoutMs);
+    });
+    const next = await Promise.race([this.#lines.next(), late]);
+    clearTimeout(timer);
+    if (next === "late") {
+      this.#child.kill("SIGKILL");
+      await this.#child.status;
+      this.#spawn();
+      throw new Error(`${this.engine}: no answer in ${(timeoutMs! / 1000).toFixed(1)} s`);
+    }
+    if (next.done) throw new Error(`${this.engine}: the measuring process ended`);
+    return JSON.parse(next.value) as T;
+  }
+
+  /** Asks the process to exit (its last answer is returned) and waits for it. */
+  async exit<T>(): Promise<T> {
+    const end = await this.ask<T>({ op: "exit" });
+    await this.#writer.close();
+    await this.#child.status;
+    return end;
+  }
+}
+
 /** Lines of text read from `stream`. */
 export async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   let held = "";
@@ -241,10 +298,10 @@ if (import.meta.main) {
   if (Deno.args.includes("--serve")) await serve(engineName);
   else {
     const result = await measureEngine(engineName, {
-      only: option("--only", ""),
-      budgetMs: Number(option("--budget-ms", "2000")),
-      minRuns: Number(option("--min-runs", "5")),
-      maxRuns: Number(option("--max-runs", "40")),
+      only: option("--only") ?? "",
+      budgetMs: Number(option("--budget-ms") ?? "2000"),
+      minRuns: Number(option("--min-runs") ?? "5"),
+      maxRuns: Number(option("--max-runs") ?? "40"),
     });
     console.log("RESULT " + JSON.stringify(result));
   }

@@ -16,7 +16,13 @@
 import { loadAverage, machine } from "./machine.ts";
 import { allEngineNames, BASELINE } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
-import { type EngineMeasurement, lines, type QueryMeasurement, type Request } from "./measure.ts";
+import {
+  type EngineMeasurement,
+  MeasuringProcess,
+  option,
+  type QueryMeasurement,
+  type Request,
+} from "./measure.ts";
 import { BENCH_QUERIES } from "./queries.ts";
 import { formatMarkdown, formatReport } from "./table_format.ts";
 
@@ -26,40 +32,14 @@ const RAW = new URL("./data/last_table.json", import.meta.url).pathname;
 /** Markers of the generated part, inside the README's bench section. */
 const START = "<!-- bench-table:start -->", END = "<!-- bench-table:end -->";
 
-function option(name: string): string | null {
-  const i = Deno.args.indexOf(name);
-  return i >= 0 && i + 1 < Deno.args.length ? Deno.args[i + 1] : null;
-}
-
 /** A `measure.ts --serve` process and the requests it answers. */
-class EngineProcess {
-  readonly #child: Deno.ChildProcess;
-  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
-  readonly #lines: AsyncGenerator<string>;
-
-  constructor(readonly engine: string) {
-    this.#child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--v8-flags=--expose-gc", MEASURE, engine, "--serve"],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-    this.#writer = this.#child.stdin.getWriter();
-    this.#lines = lines(this.#child.stdout);
+class EngineProcess extends MeasuringProcess {
+  constructor(engine: string) {
+    super(engine, MEASURE, [engine, "--serve"]);
   }
 
-  async ask<T>(req: Request): Promise<T> {
-    await this.#writer.write(new TextEncoder().encode(JSON.stringify(req) + "\n"));
-    const { value, done } = await this.#lines.next();
-    if (done) throw new Error(`${this.engine}: the measuring process ended`);
-    return JSON.parse(value) as T;
-  }
-
-  async exit(): Promise<Pick<EngineMeasurement, "startRssMb" | "peakRssMb" | "rssSource">> {
-    const end = await this.ask<EngineMeasurement>({ op: "exit" });
-    await this.#writer.close();
-    await this.#child.status;
-    return end;
+  override ask<T>(req: Request): Promise<T> {
+    return super.ask<T>(req);
   }
 }
 
@@ -97,7 +77,8 @@ async function measureRound(
   }
   const out: EngineMeasurement[] = [];
   for (const [e, p] of procs.entries()) {
-    out.push({ engine: engines[e], ...(await p.exit()), queries: results[e] });
+    const end = await p.exit<Pick<EngineMeasurement, "startRssMb" | "peakRssMb" | "rssSource">>();
+    out.push({ engine: engines[e], ...end, queries: results[e] });
   }
   return out;
 }

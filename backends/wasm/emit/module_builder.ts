@@ -285,5 +285,3 @@ function writeConst(s: ByteBuffer, type: ValType, value: number | bigint): void 
   }
   s.u8(0x0b);
 }
-
-/** A name map: entries sorted by index, as the format requires. */
