@@ -22,7 +22,7 @@ import type {
 } from "../../core/plan/plan.ts";
 import type { Compiler, Consume } from "./compile.ts";
 import { AGG_HANDLERS } from "./compile_agg.ts";
-import { SCAN_HANDLERS } from "./compile_scan.ts";
+import { filteredIndexScan, SCAN_HANDLERS } from "./compile_scan.ts";
 import { WINDOW_HANDLERS } from "./compile_window.ts";
 import { iterateStore, rowLoop } from "./compile_store.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
@@ -32,7 +32,11 @@ import { branch } from "./compile_expr.ts";
 type Handler<N> = (c: Compiler, node: N, consume: Consume) => void;
 
 function filter(c: Compiler, node: Filter, consume: Consume): void {
-  c.produce(node.input, (next) => {
+  const input = node.input;
+  if (input.kind === "indexScan" && !input.covering) {
+    return filteredIndexScan(c, input, node.predicate, consume);
+  }
+  c.produce(input, (next) => {
     branch(c, node.predicate, next, false, true);
     consume(next);
   });

@@ -14,9 +14,10 @@ import type {
   SubPlan,
   TableScan,
 } from "../../core/plan/plan.ts";
+import { exprChildren, exprSubPlan } from "../../core/plan/walk.ts";
 import { Affinity } from "../../core/value/types.ts";
 import type { Compiler, Consume } from "./compile.ts";
-import { affinityEntry } from "./compile_expr.ts";
+import { affinityEntry, branch } from "./compile_expr.ts";
 import type { ConstEntry, CursorEntry, SortEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import { rowComparator } from "../../core/exec/sorter.ts";
@@ -244,7 +245,59 @@ function seekAffinity(comparison: Affinity, column: Affinity): Affinity {
   return comparison === Affinity.Blob ? Affinity.Blob : column;
 }
 
-function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
+/**
+ * The conjuncts of a filter's predicate, a BETWEEN kept whole (SQLite's terms of a WHERE
+ * clause, each coded as one).
+ */
+function conjuncts(e: PlanExpr, out: PlanExpr[] = []): PlanExpr[] {
+  if (e.kind === "logic" && e.op === "and" && !e.between) {
+    conjuncts(e.left, out);
+    conjuncts(e.right, out);
+  } else out.push(e);
+  return out;
+}
+
+/**
+ * sqlite3ExprCoveredByIndex: `e` reads no column of `node`'s table that its index lacks,
+ * and holds no subquery.
+ */
+function coveredByIndex(e: PlanExpr, node: IndexScan): boolean {
+  if (exprSubPlan(e) !== null) return false;
+  if (e.kind === "column" && e.node === node.id) {
+    return indexField(node.index, node.table, e.column) >= 0;
+  }
+  return exprChildren(e).every((x) => coveredByIndex(x, node));
+}
+
+/**
+ * A filter over an index scan that is not covering, coded as wherecode.c does: the terms
+ * the index entry answers first, in their order, and the table row sought only for the
+ * entries they keep (its OP_DeferredSeek), then the other terms in theirs.
+ */
+export function filteredIndexScan(
+  c: Compiler,
+  node: IndexScan,
+  predicate: PlanExpr,
+  consume: Consume,
+): void {
+  const terms = conjuncts(predicate);
+  const early = terms.filter((t) => coveredByIndex(t, node));
+  const late = terms.filter((t) => !early.includes(t));
+  const test = (list: PlanExpr[], next: number) => {
+    for (const t of list) branch(c, t, next, false, true);
+  };
+  indexScan(c, node, (next) => {
+    test(late, next);
+    consume(next);
+  }, (next) => test(early, next));
+}
+
+function indexScan(
+  c: Compiler,
+  node: IndexScan,
+  consume: Consume,
+  beforeLookup?: Consume,
+): void {
   const b = c.b;
   const { table, index } = node;
   const icur = openCursor(c, table, index);
@@ -330,6 +383,7 @@ function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
       }
     };
     scanLoop(c, icur, node.reverse, start, test, (next) => {
+      beforeLookup?.(next);
       if (tcur >= 0) tableLookup(c, icur, tcur, index, table, next);
       consume(next);
     }, exit);

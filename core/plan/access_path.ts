@@ -8,7 +8,7 @@ import type { IndexInfo, KeyColumn, TableInfo } from "../format/schema_types.ts"
 import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
-import { exprRefs, type Term } from "./terms.ts";
+import { exprRefs, sqliteTermOrder, type Term } from "./terms.ts";
 import { logEst, scanLogEst } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { indexScanLogEst } from "./partial_scan_cost.ts";
@@ -302,11 +302,24 @@ function fullScan(leaf: TableLeaf): AccessPath {
   };
 }
 
-/** The first lower and the first upper bound among `seeks` that compare with a value. */
+/**
+ * The lower and upper bound among `seeks` (in SQLite's term order) that compare with a
+ * value, chosen as where.c does without stat4: every pair is estimated the same range, and
+ * whereLoopOutputAdjust lowers a loop's rows once for each written term it leaves as a
+ * filter (a BETWEEN counts as used when either half is), so the two halves of one BETWEEN
+ * beat any other pair; among equals the first lower, then the first upper, is kept.
+ */
 function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
-  const find = (a: SeekTerm["op"], b: SeekTerm["op"]) =>
-    seeks.find((s) => (s.op === a || s.op === b) && s.key.kind === "value");
-  return [find("gt", "ge"), find("lt", "le")];
+  const values = seeks.filter((s) => s.key.kind === "value");
+  const lowers = values.filter((s) => s.op === "gt" || s.op === "ge");
+  const uppers = values.filter((s) => s.op === "lt" || s.op === "le");
+  for (const l of lowers) {
+    const half = uppers.find((u) =>
+      l.term.between !== undefined && u.term.between === l.term.between
+    );
+    if (half) return [l, half];
+  }
+  return [lowers[0], uppers[0]];
 }
 
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
@@ -460,7 +473,7 @@ export function tablePaths(
   ready: (t: Term) => boolean,
 ): AccessPath[] {
   const seeks: SeekTerm[] = [];
-  for (const t of terms) {
+  for (const t of sqliteTermOrder(terms)) {
     const s = cachedSeekTerm(t, leaf.id);
     if (s && ready(t)) seeks.push(s);
   }

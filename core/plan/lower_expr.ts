@@ -153,10 +153,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
       return e.not ? not(call) : call;
     }
     case "between": {
-      const both = and(
-        compareParts(ctx, scope, ">=", e.operand, e.low),
-        compareParts(ctx, scope, "<=", e.operand, e.high),
-      );
+      const both: PlanExpr = {
+        kind: "logic",
+        op: "and",
+        left: compareParts(ctx, scope, ">=", e.operand, e.low),
+        right: compareParts(ctx, scope, "<=", e.operand, e.high),
+        between: true,
+      };
       return e.not ? not(both) : both;
     }
     case "inList":

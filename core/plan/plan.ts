@@ -129,6 +129,8 @@ export interface LogicExpr {
   op: "and" | "or";
   left: PlanExpr;
   right: PlanExpr;
+  /** The two halves of `x BETWEEN a AND b` (the planner orders them as SQLite's does). */
+  between?: true;
 }
 
 /** `x IS [NOT] TRUE|FALSE` (logic.ts `isTruth`). */

@@ -28,6 +28,8 @@ export interface Term {
    * join later in the FROM must not see it (it is evaluated below that join, never above).
    */
   fromOn?: boolean;
+  /** One half of this `BETWEEN` (the lowered AND it came from). */
+  between?: PlanExpr;
 }
 
 /** The operands of `e` joined by `op` (`a AND b AND c` → `a`, `b`, `c`). */
@@ -50,8 +52,33 @@ export function exprRefs(e: PlanExpr, out: Set<number> = new Set()): Set<number>
 
 /** Terms of a lowered predicate. */
 export function termsOf(e: PlanExpr | null): Term[] {
-  if (e === null) return [];
-  return split(e, "and").map((expr) => ({ expr, refs: exprRefs(expr), placed: false }));
+  const out: Term[] = [];
+  const add = (expr: PlanExpr, between?: PlanExpr) => {
+    if (expr.kind === "logic" && expr.op === "and") {
+      const from = expr.between ? expr : between;
+      add(expr.left, from);
+      add(expr.right, from);
+    } else out.push({ expr, refs: exprRefs(expr), placed: false, ...between && { between } });
+  };
+  if (e !== null) add(e);
+  return out;
+}
+
+/**
+ * `terms` in the order SQLite's WHERE clause holds them (whereexpr.c): the written terms
+ * first, then the halves of each BETWEEN, appended as it analyses the terms from the last
+ * to the first. Its planner keeps the first of equally good ranges in that order.
+ */
+export function sqliteTermOrder<T extends { between?: PlanExpr }>(terms: readonly T[]): T[] {
+  const out = terms.filter((t) => !t.between);
+  for (let end = terms.length; end > 0;) {
+    const group = terms[end - 1].between;
+    let start = end - 1;
+    while (start > 0 && group !== undefined && terms[start - 1].between === group) start--;
+    if (group !== undefined) out.push(...terms.slice(start, end));
+    end = start;
+  }
+  return out;
 }
 
 /** `a AND b AND ...` of `exprs` (null when empty). */
