@@ -70,34 +70,16 @@ export class LinearPageStorage implements PageStorage {
   readonly capacity: number;
   /** Offset of the first byte after the last slot: where a working area may start. */
   readonly end: number;
-  /**
-   * Page number → offset of its bytes in the memory (0: not cached there), kept by the
-   * pager, so that compiled code finds a cached page without calling out; it lies in the
-   * memory from {@link end}. Null when the storage was made without one.
-   */
-  readonly pageMap: Int32Array | null;
-  /**
-   * Page number → what compiled code learnt of the page's b-tree header (0: nothing yet),
-   * beside {@link pageMap}: code that only needs a leaf's cell count finds it here without
-   * touching the page. Written by compiled code alone; valid while the file's snapshot is
-   * (a page's bytes never change under one pager).
-   */
-  readonly pageInfo: Int32Array | null;
   readonly #pageSize: number;
   #next = 0;
 
-  /** `mapPages`: the page map's entries (the highest page number + 1), or 0 for none. */
-  constructor(pageSize: number, capacity: number, mapPages = 0) {
+  constructor(pageSize: number, capacity: number) {
     this.#pageSize = pageSize;
     this.capacity = capacity;
     this.end = LINEAR_RESERVED + capacity * pageSize;
     // Untouched memory costs no resident pages, so sizing for every slot up front is free
     // until pages are read into them.
-    const bytes = this.end + 8 * mapPages;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
-    const buffer = this.memory.buffer;
-    this.pageMap = mapPages > 0 ? new Int32Array(buffer, this.end, mapPages) : null;
-    this.pageInfo = mapPages > 0 ? new Int32Array(buffer, this.end + 4 * mapPages, mapPages) : null;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.end / WASM_PAGE) });
   }
 
   /** How many slots have been handed out. */

@@ -1,7 +1,7 @@
 /**
  * The pager: page numbers to page bytes, through a bounded cache, with the WAL overlay.
  * It composes the parts in core/pager/: the page cache (slots, pins, CLOCK), the read-ahead
- * policy, the buffer pool and the linear storage's page map; what it does itself is read
+ * policy and the buffer pool; what it does itself is read
  * pages, from the WAL when a frame holds them, and follow the file to later snapshots.
  *
  * Opening follows SQLite (pager.c pagerOpenWalIfPresent, btree.c lockBtree): an empty
@@ -30,7 +30,6 @@ import {
 import { PageCache, type PageEntry } from "./pager/page_cache.ts";
 import { MAX_READ_AHEAD, ReadAhead } from "./pager/read_ahead.ts";
 import { BufferPool } from "./pager/buffer_pool.ts";
-import { PageMap } from "./pager/page_map.ts";
 
 export type { PageEntry } from "./pager/page_cache.ts";
 
@@ -84,8 +83,6 @@ export class Pager {
   #cache: PageCache;
   #readAhead: ReadAhead;
   #pool: BufferPool;
-  /** The linear storage's page map and page info, kept in step with the cache. */
-  #pageMap: PageMap | null = null;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
   /** Whether the pages being inserted come from a sequential run (see PageCache.insert). */
@@ -142,7 +139,7 @@ export class Pager {
       this.lockBytePage = lockBytePage(this.pageSize);
       this.#cache = new PageCache(16, 0, 2);
       this.#readAhead = new ReadAhead(1, false);
-      this.storage = makeStorage(options.pageStorage, this.pageSize, 16, 0);
+      this.storage = makeStorage(options.pageStorage, this.pageSize, 16);
       this.#pool = new BufferPool(this.storage, this.pageSize);
       return;
     }
@@ -155,11 +152,8 @@ export class Pager {
     const wanted = options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize;
     // Never more slots than pages: a small database gets a small cache.
     const cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
-    this.storage = makeStorage(options.pageStorage, this.pageSize, cacheLimit, count);
+    this.storage = makeStorage(options.pageStorage, this.pageSize, cacheLimit);
     this.#pool = new BufferPool(this.storage, this.pageSize);
-    if (this.storage.kind === "linear") {
-      this.#pageMap = PageMap.of(this.storage as LinearPageStorage);
-    }
     const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
     const readAheadLimit = Math.min(readAhead, Math.max(1, cacheLimit >> 2));
     this.#readAhead = new ReadAhead(readAheadLimit, !this.#walFrames());
@@ -231,7 +225,6 @@ export class Pager {
 
   /** Drops page `pgno` from the cache, if there (see {@link advance}). */
   #forget(pgno: number): void {
-    this.#pageMap?.changed(pgno);
     const entry = this.#cache.forget(pgno);
     if (entry !== null) this.#release(entry);
   }
@@ -239,16 +232,11 @@ export class Pager {
   /** Drops every cached page. */
   #forgetAll(): void {
     this.#cache.forgetAll((entry) => this.#release(entry));
-    this.#pageMap?.clear();
   }
 
-  /**
-   * Frees a page's buffer for reuse (once no cursor holds it) as the cache drops it, and
-   * clears what the linear storage's maps know of its page.
-   */
+  /** Frees a page's buffer for reuse (once no cursor holds it) as the cache drops it. */
   #release(entry: PageEntry): void {
     this.#pool.release(entry);
-    this.#pageMap?.dropped(entry.pgno);
   }
 
   /** Whether page `pgno` is in the cache (a read of it costs no read of the file). */
@@ -340,7 +328,6 @@ export class Pager {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const evicted = this.#cache.insert(entry, this.#streaming);
     if (evicted !== null) this.#release(evicted);
-    this.#pageMap?.placed(pgno, data);
     return entry;
   }
 
@@ -393,11 +380,8 @@ function makeStorage(
   kind: PageStorageKind | undefined,
   pageSize: number,
   cachePages: number,
-  pageCount: number,
 ): PageStorage {
-  // A page map for files of up to 4M pages (16 MB of map), as for SlotIndex's array.
-  const mapPages = pageCount > 0 && pageCount <= 1 << 22 ? pageCount + 1 : 0;
   return kind === "linear"
-    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS, mapPages)
+    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS)
     : new HeapPageStorage(pageSize);
 }

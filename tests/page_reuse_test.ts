@@ -135,8 +135,6 @@ for (const pageStorage of STORAGES) {
       fc.assert(
         fc.property(fc.array(step, { minLength: 20, maxLength: 80 }), (steps) => {
           const file = openDatabaseFile(path, { cachePages: 16, pageStorage });
-          const storage = file.pager.storage;
-          const map = storage instanceof LinearPageStorage ? storage.pageMap : null;
           const same = (got: Uint8Array, pgno: number, what: string) => {
             const off = (pgno - 1) * size;
             for (let i = 0; i < size; i++) {
@@ -148,13 +146,6 @@ for (const pageStorage of STORAGES) {
               if (!inMemory(file, pgno)) assert.fail(`page ${pgno} is not in the memory`);
               const got = file.pager.page(pgno);
               same(got, pgno, "page");
-              // The page map (what compiled code reads pages by) has the page where it is.
-              if (map !== null) assert.equal(map[pgno], got.byteOffset, `map entry of ${pgno}`);
-            }
-            // Every page the map still has is that page's bytes, never an evicted one's slot.
-            for (let pgno = 1; map !== null && pgno <= pages; pgno++) {
-              if (map[pgno] === 0) continue;
-              same(new Uint8Array(map.buffer, map[pgno], size), pgno, "mapped page");
             }
           } finally {
             file.close();

@@ -282,14 +282,13 @@ export function filteredIndexScan(
 ): void {
   const terms = conjuncts(predicate);
   const early = terms.filter((t) => coveredByIndex(t, node));
-  const late = terms.filter((t) => !early.includes(t));
-  const test = (list: PlanExpr[], next: number) => {
-    for (const t of list) branch(c, t, next, false, true);
+  const test = (next: number, keep: boolean) => {
+    for (const t of terms) if (early.includes(t) === keep) branch(c, t, next, false, true);
   };
   indexScan(c, node, (next) => {
-    test(late, next);
+    test(next, false);
     consume(next);
-  }, (next) => test(early, next));
+  }, (next) => test(next, true));
 }
 
 function indexScan(

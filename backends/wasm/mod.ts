@@ -205,11 +205,6 @@ export class WasmProgram implements Program {
         WASM_STATS.crossings++;
         return owner.segments!.seg(block);
       },
-      page: (pgno) => {
-        // A page the map did not have: read through the pager (its map now has it).
-        const data = this.compiled.file.pager.entry(pgno).data;
-        return data.buffer === memory.buffer ? data.byteOffset : 0;
-      },
       cursor: (move, c) => {
         WASM_STATS.cursorMoves++;
         const frame = owner.frame!;

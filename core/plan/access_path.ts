@@ -313,13 +313,10 @@ function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
   const values = seeks.filter((s) => s.key.kind === "value");
   const lowers = values.filter((s) => s.op === "gt" || s.op === "ge");
   const uppers = values.filter((s) => s.op === "lt" || s.op === "le");
-  for (const l of lowers) {
-    const half = uppers.find((u) =>
-      l.term.between !== undefined && u.term.between === l.term.between
-    );
-    if (half) return [l, half];
-  }
-  return [lowers[0], uppers[0]];
+  const half = (l?: SeekTerm) =>
+    uppers.find((u) => l?.term.between && u.term.between === l.term.between);
+  const l = lowers.find(half);
+  return l ? [l, half(l)] : [lowers[0], uppers[0]];
 }
 
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {

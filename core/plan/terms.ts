@@ -53,14 +53,13 @@ export function exprRefs(e: PlanExpr, out: Set<number> = new Set()): Set<number>
 /** Terms of a lowered predicate. */
 export function termsOf(e: PlanExpr | null): Term[] {
   const out: Term[] = [];
-  const add = (expr: PlanExpr, between?: PlanExpr) => {
-    if (expr.kind === "logic" && expr.op === "and") {
-      const from = expr.between ? expr : between;
-      add(expr.left, from);
-      add(expr.right, from);
-    } else out.push({ expr, refs: exprRefs(expr), placed: false, ...between && { between } });
+  const add = (x: PlanExpr, between?: PlanExpr): void => {
+    if (x.kind === "logic" && x.op === "and") {
+      add(x.left, x.between ? x : between);
+      add(x.right, x.between ? x : between);
+    } else out.push({ expr: x, refs: exprRefs(x), placed: false, between });
   };
-  if (e !== null) add(e);
+  if (e) add(e);
   return out;
 }
 
@@ -69,16 +68,10 @@ export function termsOf(e: PlanExpr | null): Term[] {
  * first, then the halves of each BETWEEN, appended as it analyses the terms from the last
  * to the first. Its planner keeps the first of equally good ranges in that order.
  */
-export function sqliteTermOrder<T extends { between?: PlanExpr }>(terms: readonly T[]): T[] {
-  const out = terms.filter((t) => !t.between);
-  for (let end = terms.length; end > 0;) {
-    const group = terms[end - 1].between;
-    let start = end - 1;
-    while (start > 0 && group !== undefined && terms[start - 1].between === group) start--;
-    if (group !== undefined) out.push(...terms.slice(start, end));
-    end = start;
-  }
-  return out;
+export function sqliteTermOrder(terms: readonly Term[]): Term[] {
+  const rank = (t: Term) =>
+    t.between ? terms.length - terms.findIndex((x) => x.between === t.between) : 0;
+  return [...terms].sort((a, b) => rank(a) - rank(b));
 }
 
 /** `a AND b AND ...` of `exprs` (null when empty). */

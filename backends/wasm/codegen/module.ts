@@ -22,7 +22,6 @@ import type { ValType } from "../emit/instructions.ts";
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
 import { emitAggregate } from "./aggregate_ops.ts";
-import { emitCount } from "./count_op.ts";
 import {
   BOUND_MODE,
   BoundMode,
@@ -57,8 +56,6 @@ export type ModuleImports = {
   seg(block: number): number;
   /** Moves cursor `c` as `move` (plan/frame_layout.ts CursorMove) says; 1 when on an entry. */
   cursor(move: number, c: number): number;
-  /** Page number `pgno`'s offset in the memory, 0 if not there. */
-  page(pgno: number): number;
 };
 
 /** What the module exports, by export name. */
@@ -110,7 +107,6 @@ export function buildModule(
     m.importFunction(HOST_NAMESPACE, name, params, ["i32"], name);
   const seg = host("seg", ["i32"]);
   const cursor = host("cursor", ["i32", "i32"]);
-  const page = plan.counts.size > 0 ? host("page", ["i32"]) : -1;
   // The runtime's routines (runtime/shared.ts), imported by name: only those used.
   const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
   const routine = (name: string, needed: boolean): number => {
@@ -177,7 +173,6 @@ export function buildModule(
       u,
       v,
       w,
-      page,
       rt,
       cursor,
       next,
@@ -251,8 +246,6 @@ export interface OpContext {
   u: number;
   v: number;
   w: number;
-  /** The `page` import (page number → its offset in the memory, 0 if not there), or -1. */
-  page: number;
   rt: {
     compare: number;
     truth: number;
@@ -377,9 +370,6 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.AggStore:
       case Op.AggStep:
         emitAggregate(c, pc, ins);
-        break;
-      case Op.Count:
-        emitCount(c, pc, ins);
         break;
       default:
         throw new Error(`no native code for instruction ${pc}`);

@@ -8,8 +8,6 @@ import { Op } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { NativePlan } from "./native.ts";
 import { SLOT_SIZE, writeSlot } from "../runtime/reg_slots.ts";
-import { MAX_BTREE_DEPTH } from "../../../core/format/cursor.ts";
-import { LinearPageStorage } from "../../../core/page_storage.ts";
 import { aggregateAreaSize } from "./aggregate.ts";
 
 /**
@@ -69,30 +67,6 @@ export const enum BoundMode {
 export const BOUND_MODE = SLOT_SIZE;
 export const BOUND_SIZE = 2 * SLOT_SIZE;
 
-/**
- * Offsets of the file facts native b-tree walks read, at {@link FrameLayout.file} (i32
- * each).
- */
-export const enum FileInfo {
-  /** Offset of the pager's page map in the memory, or 0 when there is none. */
-  PageMap = 0,
-  PageCount = 4,
-  Usable = 8,
-  LockByte = 12,
-  /** Offset of the page info array (page_storage.ts `pageInfo`), 0 when there is none. */
-  PageInfo = 16,
-}
-
-/**
- * Offsets in a native Count's area: the root page number, then the path of the walk (per
- * depth, the page number and the next child to visit, i32 each).
- */
-export const enum CountArea {
-  Root = 0,
-  Path = 8,
-}
-const COUNT_WALK_SIZE = CountArea.Path + 8 * MAX_BTREE_DEPTH;
-
 /** Offsets in a program's frame. */
 export interface FrameLayout {
   /** Bytes of the frame. */
@@ -109,10 +83,6 @@ export interface FrameLayout {
   bound(slot: number): number;
   /** Offset of the group table of aggregator slot `slot` (plan/aggregate.ts). */
   aggregate(slot: number): number;
-  /** Offset of the file facts ({@link FileInfo}). */
-  readonly file: number;
-  /** Offset of the area of the native Count at `pc` ({@link CountArea}). */
-  countWalk(pc: number): number;
   /** Offset of a slot for values native code decodes without keeping them. */
   readonly scratch: number;
   /** Writes the constants into a new frame at `fp` (`bytes` and `view` over the memory). */
@@ -146,22 +116,9 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     aggregates.set(slot, at);
     at += Math.ceil(aggregateAreaSize(a.kinds.length) / SLOT_SIZE) * SLOT_SIZE;
   }
-  const file = at;
-  at += 2 * SLOT_SIZE;
-  const counts = new Map<number, number>();
-  for (const pc of plan.counts.keys()) {
-    counts.set(pc, at);
-    at += Math.ceil(COUNT_WALK_SIZE / SLOT_SIZE) * SLOT_SIZE;
-  }
-  const pager = p.file.pager;
-  const storage = pager.storage;
-  const pageMap = storage instanceof LinearPageStorage ? storage.pageMap : null;
-  const pageInfo = storage instanceof LinearPageStorage ? storage.pageInfo : null;
   return {
     size: at,
     cleared: scratch,
-    file,
-    countWalk: (pc) => counts.get(pc)!,
     bound: (slot) => bounds.get(slot)!,
     aggregate: (slot) => aggregates.get(slot)!,
     cursor: (c) => cursorBase + c * CURSOR_SIZE,
@@ -173,19 +130,6 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
         writeSlot(view, fp + off, p.pool[p.code[pc].p4] as ConstEntry);
       }
       for (const [pc, off] of fused) bytes.set(plan.fusions.get(pc)!.bytes, fp + off);
-      // The page map only when it is in this memory (it is unless the database was opened
-      // for another backend).
-      const map = pageMap !== null && pageMap.buffer === bytes.buffer ? pageMap.byteOffset : 0;
-      view.setInt32(fp + file + FileInfo.PageMap, map, true);
-      view.setInt32(fp + file + FileInfo.PageInfo, map === 0 ? 0 : pageInfo!.byteOffset, true);
-      // Pages past the map (a file that grew since it was opened) are left to JS.
-      const mapped = map === 0 ? pager.pageCount : Math.min(pager.pageCount, pageMap!.length - 1);
-      view.setInt32(fp + file + FileInfo.PageCount, mapped, true);
-      view.setInt32(fp + file + FileInfo.Usable, pager.usableSize, true);
-      view.setInt32(fp + file + FileInfo.LockByte, pager.lockBytePage, true);
-      for (const [pc, off] of counts) {
-        view.setInt32(fp + off + CountArea.Root, plan.counts.get(pc)!.root, true);
-      }
     },
   };
 }

@@ -6,7 +6,7 @@
  * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, the
  * test of an ORDER BY … LIMIT sorter's first key against its current bound (SorterReject),
  * aggregation steps over numbers without GROUP BY or on one key (aggregate.ts: AggGroup,
- * AggStore, AggStep) and `count(*)`'s walk of a b-tree (Count, codegen/count_op.ts). A column
+ * AggStore, AggStep). A column
  * compared with a TEXT constant under BINARY is compared as bytes in place (the fusion of
  * bytecode/text_compare_fusion.ts). Everything else runs in the JS segments.
  *
@@ -75,7 +75,6 @@ export const TRANSFERS = new Set<Op>([Op.Init, Op.Goto, Op.Halt]);
 /** Native instructions that may hand an execution to a JS fallback block. */
 export const MAY_DECLINE = new Set<Op>([
   ...DECLINING,
-  Op.Count,
   ...READS,
   Op.SorterReject,
   Op.AggGroup,
@@ -100,12 +99,6 @@ export interface SorterBound {
   readonly onlyKey: boolean;
 }
 
-/** A Count the module runs: the b-tree it walks. */
-export interface CountWalk {
-  readonly root: number;
-  readonly isTable: boolean;
-}
-
 /** What runs natively in one program. */
 export interface NativePlan {
   /** Per address: whether the module runs it. */
@@ -127,8 +120,6 @@ export interface NativePlan {
   readonly bounds: ReadonlyMap<number, SorterBound>;
   /** Aggregations whose groups the module keeps, by aggregator slot. */
   readonly aggregates: ReadonlyMap<number, NativeAggregate>;
-  /** Counts the module walks, by address. */
-  readonly counts: ReadonlyMap<number, CountWalk>;
 }
 
 /** Registers a native instruction reads or writes. */
@@ -190,15 +181,12 @@ export function planNative(p: CompiledProgram): NativePlan {
       fallbacks: new Map(),
       bounds: new Map(),
       aggregates: new Map(),
-      counts: new Map(),
     };
   }
   const cursors = new Set<number>();
   const foreign = new Set<number>();
   const entries = new Map<number, CursorEntry>();
-  const opens = new Map<number, number>();
   for (const ins of code) {
-    if (ins.op === Op.OpenRead) opens.set(ins.p1, (opens.get(ins.p1) ?? 0) + 1);
     if (!OPCODES[ins.op].cursorP1) continue;
     if (ins.op === Op.OpenRead) {
       const entry = p.pool[ins.p4] as CursorEntry;
@@ -208,13 +196,6 @@ export function planNative(p: CompiledProgram): NativePlan {
     } else if (!MOVES.has(ins.op) && !READS.has(ins.op)) foreign.add(ins.p1);
   }
   for (const c of foreign) cursors.delete(c);
-  // A Count walks the b-tree of its cursor's one OpenRead.
-  const counts = new Map<number, CountWalk>();
-  code.forEach((ins, pc) => {
-    const entry = entries.get(ins.p1);
-    if (ins.op !== Op.Count || entry === undefined || opens.get(ins.p1) !== 1) return;
-    counts.set(pc, { root: entry.root, isTable: entry.order === null });
-  });
   const bounds = sorterBounds(p);
   const aggregates = nativeAggregates(p);
   const aggSteps = new Set([...aggregates.values()].flatMap((a) => a.steps));
@@ -231,7 +212,6 @@ export function planNative(p: CompiledProgram): NativePlan {
       if (ins.op === Op.String8) return fusable.has(pc);
       if (ins.op === Op.SorterReject) return bounds.get(ins.p1)?.reject === pc;
       if (aggSteps.has(pc)) return true;
-      if (ins.op === Op.Count) return counts.has(pc);
       if (!cursors.has(ins.p1)) return false;
       if (MOVES.has(ins.op) || ins.op === Op.Rowid) return true;
       return ins.op === Op.Column &&
@@ -289,11 +269,6 @@ export function planNative(p: CompiledProgram): NativePlan {
       fallbacks.set(pc, [pc]);
       return;
     }
-    if (ins.op === Op.Count) {
-      regs.add(ins.p2);
-      fallbacks.set(pc, [pc]);
-      return;
-    }
     const agg = aggregates.get(ins.p1);
     if (agg !== undefined && aggSteps.has(pc)) {
       if (ins.op === Op.AggGroup) regs.add(agg.keyReg!);
@@ -316,7 +291,6 @@ export function planNative(p: CompiledProgram): NativePlan {
   const sorted = [...regs].sort((a, b) => a - b);
   for (const [slot, b] of bounds) if (!native[b.reject]) bounds.delete(slot);
   for (const [slot, a] of aggregates) if (!native[a.steps[0]]) aggregates.delete(slot);
-  for (const pc of counts.keys()) if (!native[pc]) counts.delete(pc);
   return {
     native,
     cursors,
@@ -326,7 +300,6 @@ export function planNative(p: CompiledProgram): NativePlan {
     fallbacks,
     bounds,
     aggregates,
-    counts,
   };
 }
 
