@@ -13,7 +13,7 @@ import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { Database } from "../mod.ts";
 import { propertyParams } from "./support/random_db.ts";
-import { decodeText } from "../core/format/text.ts";
+import { decodeText, encodeUtf8, hasLoneSurrogate } from "../core/format/text.ts";
 import { TextEncoding } from "../core/value/types.ts";
 
 const ENCODINGS = ["UTF-8", "UTF-16le", "UTF-16be"] as const;
@@ -556,4 +556,21 @@ Deno.test("text bytes: short ASCII texts decode right however their interning sl
       assert.equal(decodeText(bytes, 1, bytes.length - 1, TextEncoding.Utf8), t);
     }
   }
+});
+
+Deno.test("text bytes: lone surrogates are found natively and by the fallback loop alike", () => {
+  // hasLoneSurrogate decides whether text takes the byte-exact paths (escaped bytes are
+  // lone low surrogates); a surrogate pair (an emoji) must not send it there.
+  const unit = fc.constantFrom("a", "é", "😀", "\uD83D", "\uDE00", "\uDC80", "\uDCFF", "\uDBFF");
+  const withoutNative = (s: string) =>
+    Object.assign(new String(s), { isWellFormed: undefined }) as unknown as string;
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 8 }).map((u) => u.join("")), (s) => {
+      const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+      assert.equal(hasLoneSurrogate(s), lone, JSON.stringify(s));
+      assert.equal(hasLoneSurrogate(withoutNative(s)), lone, JSON.stringify(s));
+      if (!lone) assert.deepEqual(encodeUtf8(s), new TextEncoder().encode(s));
+    }),
+    propertyParams(500, "lone surrogates"),
+  );
 });

@@ -246,7 +246,8 @@ export function decodeUtf8Escaped(buf: Uint8Array, start: number, end: number): 
  * any other lone surrogate its 3-byte form (as SQLite writes one).
  */
 export function encodeUtf8(s: string): Uint8Array {
-  if (!hasSurrogate(s)) return utf8Encoder.encode(s);
+  // TextEncoder writes a lone surrogate as U+FFFD; pairs it encodes exactly.
+  if (!hasLoneSurrogate(s)) return utf8Encoder.encode(s);
   const out = new Uint8Array(s.length * 3);
   let n = 0;
   for (let i = 0; i < s.length; i++) {
@@ -311,7 +312,7 @@ export function utf8ByteLength(s: string): number {
 
 /** The canonical form of a UTF-8-database string whose bytes may have been re-joined. */
 export function canonicalUtf8(s: string): string {
-  if (!hasSurrogate(s)) return s;
+  if (!hasLoneSurrogate(s)) return s;
   const b = encodeUtf8(s);
   return decodeUtf8(b, 0, b.length);
 }
@@ -332,6 +333,8 @@ export function joinText(a: string, b: string, enc: TextEncoding): string {
 
 /** True if `s` has a surrogate that is not part of a pair. */
 export function hasLoneSurrogate(s: string): boolean {
+  // isWellFormed (ES2024) scans natively; older engines take the loop.
+  if (s.isWellFormed) return !s.isWellFormed();
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0xd800 || c > 0xdfff) continue;
@@ -484,7 +487,8 @@ export function displayText(s: string, enc: TextEncoding): string {
  * only malformed sequences give, become U+10FFFF.
  */
 export function sqliteCharValues(s: string): string {
-  if (!hasSurrogate(s)) return s;
+  // Escaped bytes are lone surrogates; pairs stand for themselves.
+  if (!hasLoneSurrogate(s)) return s;
   let out = "";
   let i = 0;
   while (i < s.length) {

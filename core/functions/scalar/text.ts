@@ -21,6 +21,7 @@ import {
   canonicalUtf8,
   decodeText,
   encodeUtf8,
+  hasLoneSurrogate,
   hasSurrogate,
   joinText,
   noteIllFormedText,
@@ -454,7 +455,8 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
     setInt(out, 1);
     return;
   }
-  if (hasSurrogate(hay) || hasSurrogate(nt)) {
+  if (hasLoneSurrogate(hay) || hasLoneSurrogate(nt)) {
+    // An escaped byte may match inside a character: compare bytes, as SQLite does.
     setInt(out, instrBytes(encodeUtf8(hay), encodeUtf8(nt)));
     return;
   }
