@@ -15,6 +15,7 @@ import { Database } from "../mod.ts";
 import { propertyParams } from "./support/random_db.ts";
 import { decodeText, encodeUtf8, hasLoneSurrogate } from "../core/format/text.ts";
 import { TextEncoding } from "../core/value/types.ts";
+import { asciiLower, asciiUpper } from "../core/value/ascii_case.ts";
 
 const ENCODINGS = ["UTF-8", "UTF-16le", "UTF-16be"] as const;
 
@@ -572,5 +573,39 @@ Deno.test("text bytes: lone surrogates are found natively and by the fallback lo
       if (!lone) assert.deepEqual(encodeUtf8(s), new TextEncoder().encode(s));
     }),
     propertyParams(500, "lone surrogates"),
+  );
+});
+
+Deno.test("text bytes: ASCII case mapping, native over ASCII and by letter otherwise", () => {
+  // lower(), upper(), NOCASE keys and name matching change A-Z / a-z only: never 'É', 'ß',
+  // the Kelvin sign or the dotted İ, whose engine mappings differ (or grow the text).
+  const unit = fc.constantFrom(
+    "a",
+    "Z",
+    "q",
+    "@",
+    "[",
+    "`",
+    "{",
+    "\0",
+    "É",
+    "é",
+    "ß",
+    "İ",
+    "ı",
+    "\u212a",
+    "😀",
+    "\uDC80",
+  );
+  const byLetter = (s: string, upper: boolean) =>
+    [...s].map((c) =>
+      (upper ? /[a-z]/ : /[A-Z]/).test(c) ? String.fromCharCode(c.charCodeAt(0) ^ 0x20) : c
+    ).join("");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 10 }).map((u) => u.join("")), (s) => {
+      assert.equal(asciiLower(s), byLetter(s, false), JSON.stringify(s));
+      assert.equal(asciiUpper(s), byLetter(s, true), JSON.stringify(s));
+    }),
+    propertyParams(500, "ascii case"),
   );
 });

@@ -12,6 +12,7 @@ import { SCALARS } from "./scalar/registry.ts";
 import { MATH_FUNCTIONS } from "./scalar/math.ts";
 import { AGGREGATE_FUNCTIONS } from "./aggregate/registry.ts";
 import { WINDOW_ONLY } from "./window/registry.ts";
+import { asciiLower } from "../value/ascii_case.ts";
 
 /** What a function is: a scalar function, an aggregate, or a window-only function. */
 export type FunctionKind = "scalar" | "aggregate" | "window";
@@ -118,7 +119,7 @@ export function findFunction(
   nArgs: number,
   options: FunctionOptions = {},
 ): FunctionDef | "wrongArgs" | undefined {
-  const key = name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  const key = asciiLower(name);
   // SQLite's sqlite3FindFunction: the connection's functions first; the built-ins only
   // when none of them takes this many arguments.
   const user = options.user?.overloads(key);

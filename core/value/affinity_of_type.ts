@@ -12,11 +12,7 @@
  * INTEGER, "FLOATING POINT" is INTEGER because of "INT" in "POINT").
  */
 import { Affinity } from "./types.ts";
-
-/** ASCII-only lower case (SQLite never folds non-ASCII letters). */
-function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-}
+import { asciiLower } from "./ascii_case.ts";
 
 /**
  * sqlite3AffinityType on a non-empty type text. Unlike {@link affinityOfDeclaredType}

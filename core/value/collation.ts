@@ -21,6 +21,7 @@
  */
 import { encodeUtf8, hasLoneSurrogate, isEscape, unitsToSqliteUtf8 } from "../format/text.ts";
 import { TextEncoding } from "./types.ts";
+import { asciiLower, asciiUpper } from "./ascii_case.ts";
 
 /** A collating sequence: `compare` returns a negative, zero or positive number. */
 export interface Collation {
@@ -152,7 +153,7 @@ function compareNocase(a: string, b: string): number {
 export function nocaseKey(s: string): string {
   const nul = s.indexOf("\0");
   const head = nul < 0 ? s : s.slice(0, nul + 1);
-  const folded = head.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  const folded = asciiLower(head);
   return nul < 0 ? folded : folded + utf8Length(s);
 }
 
@@ -250,11 +251,6 @@ export function binaryCollation(enc: TextEncoding): Collation {
     : enc === TextEncoding.Utf16le
     ? BINARY_UTF16LE
     : BINARY_UTF16BE;
-}
-
-/** Upper-cases ASCII letters only, as SQLite's case-insensitive name matching does. */
-function asciiUpper(name: string): string {
-  return name.replace(/[a-z]+/g, (m) => m.toUpperCase());
 }
 
 /**

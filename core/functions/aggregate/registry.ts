@@ -10,6 +10,7 @@ import { MAX, MIN } from "./min_max.ts";
 import { AVG, SUM, TOTAL } from "./sum.ts";
 import type { AggregateFunction } from "./types.ts";
 import { JSON_AGGREGATES } from "../json/aggregates.ts";
+import { asciiLower } from "../../value/ascii_case.ts";
 
 /** Every implemented aggregate, keyed by lower-case name. */
 export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new Map<
@@ -28,6 +29,6 @@ export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new M
  */
 export function aggregateFunction(name: string, argc: number): AggregateFunction | undefined {
   // SQLite folds only ASCII letters in function names.
-  const f = AGGREGATE_FUNCTIONS.get(name.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
+  const f = AGGREGATE_FUNCTIONS.get(asciiLower(name));
   return f !== undefined && argc >= f.minArgs && argc <= f.maxArgs ? f : undefined;
 }

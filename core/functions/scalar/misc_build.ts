@@ -14,6 +14,7 @@ import { MAX_FUNCTION_ARG, MAX_VARIABLE_NUMBER } from "../../sql/parse_support.t
 import { int32Of, textOf } from "./coerce.ts";
 import { MAX_TEXT_LENGTH } from "./limits.ts";
 import { EMULATED_SQLITE_SOURCE_ID, EMULATED_SQLITE_VERSION } from "./version.ts";
+import { asciiUpper } from "../../value/ascii_case.ts";
 
 /** The compile options litejit claims, sorted as SQLite lists them (without "SQLITE_"). */
 export const COMPILE_OPTIONS: readonly string[] = [
@@ -28,10 +29,6 @@ export const COMPILE_OPTIONS: readonly string[] = [
 /** sqlite_source_id(). */
 export function sqliteSourceIdFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
   setText(out, EMULATED_SQLITE_SOURCE_ID);
-}
-
-function asciiUpper(s: string): string {
-  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
 }
 
 function isIdChar(c: number): boolean {

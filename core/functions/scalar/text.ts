@@ -39,6 +39,7 @@ import {
   utf8Length,
 } from "./coerce.ts";
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
+import { asciiLower, asciiUpper } from "../../value/ascii_case.ts";
 
 /** length(X): characters of a text (up to a NUL), bytes of a blob, digits of a number. */
 export function lengthFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
@@ -79,25 +80,18 @@ export function octetLengthFn(args: readonly Reg[], out: Reg, ctx: FunctionConte
   }
 }
 
-function mapAscii(s: string, upper: boolean): string {
-  return upper ? s.replace(/[a-z]+/g, (m) => m.toUpperCase()) : s.replace(
-    /[A-Z]+/g,
-    (m) => m.toLowerCase(),
-  );
-}
-
 /** upper(X): ASCII letters only. */
 export function upperFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const s = textOf(args[0], ctx.encoding);
   if (s === null) setNull(out);
-  else setTextResult(out, mapAscii(s, true), ctx.encoding);
+  else setTextResult(out, asciiUpper(s), ctx.encoding);
 }
 
 /** lower(X): ASCII letters only. */
 export function lowerFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const s = textOf(args[0], ctx.encoding);
   if (s === null) setNull(out);
-  else setTextResult(out, mapAscii(s, false), ctx.encoding);
+  else setTextResult(out, asciiLower(s), ctx.encoding);
 }
 
 /**

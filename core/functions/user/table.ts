@@ -10,6 +10,7 @@ import type { FunctionDef } from "../catalog.ts";
 import type { ScalarImpl } from "../scalar/registry.ts";
 import type { AggregateFunction } from "../aggregate/types.ts";
 import { type UserAggregateCallbacks, userAggregateImpl, userScalarImpl } from "./implement.ts";
+import { asciiLower } from "../../value/ascii_case.ts";
 
 /** What a registered function runs, carried by its {@link FunctionDef}. */
 export interface UserFunction {
@@ -62,7 +63,7 @@ function checkFunction(fn: unknown, what: string): (...args: never[]) => unknown
 
 /** Lower case for ASCII letters only, as SQLite folds function names. */
 export function functionKey(name: string): string {
-  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  return asciiLower(name);
 }
 
 /** Per-connection registered functions. */
