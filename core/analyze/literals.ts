@@ -4,12 +4,11 @@
  * the literal), a hex literal that does not fit 64 bits is an error.
  */
 import type { Literal } from "../sql/ast.ts";
-import { normalizeInt, type SqlValue, StorageClass } from "../value/types.ts";
+import { INT64_MAX, INT64_MIN, normalizeInt, type SqlValue, StorageClass } from "../value/types.ts";
 import { textToReal } from "../value/number_text.ts";
 import { bindError } from "./errors.ts";
 import type { BoundLiteral } from "./bound.ts";
 
-const MAX_I64 = (1n << 63n) - 1n;
 const TWO_64 = 1n << 64n;
 
 /** A literal's value and storage class. */
@@ -54,13 +53,13 @@ function integerValue(lit: Literal, negate: boolean): TypedLiteral {
       throw bindError(`hex literal too big: ${negate ? "-" : ""}${text}`, lit.start);
     }
     let v = digits === "" ? 0n : BigInt("0x" + digits);
-    if (v > MAX_I64) v -= TWO_64; // hex literals are the 64-bit two's complement pattern
-    if (negate) v = v === -(1n << 63n) ? v : -v;
+    if (v > INT64_MAX) v -= TWO_64; // hex literals are the 64-bit two's complement pattern
+    if (negate) v = v === INT64_MIN ? v : -v;
     return { value: normalizeInt(v), cls: StorageClass.Integer };
   }
   let v = BigInt(text);
   if (negate) v = -v;
-  if (v > MAX_I64 || v < -(1n << 63n)) {
+  if (v > INT64_MAX || v < INT64_MIN) {
     const r = textToReal(text);
     return { value: negate ? -r : r, cls: StorageClass.Real };
   }

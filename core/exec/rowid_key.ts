@@ -12,7 +12,7 @@
  */
 import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
-import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+import { Affinity, INT64_MAX, INT64_MIN, StorageClass, TextEncoding } from "../value/types.ts";
 
 /** What a seek key conversion found. */
 export const enum RowidSeek {
@@ -27,8 +27,6 @@ export const enum RowidSeek {
 /** The key found by the last conversion that returned {@link RowidSeek.Key}. */
 export let rowidKey: number | bigint = 0;
 
-const MAX_I64 = 0x7fffffffffffffffn;
-const MIN_I64 = -0x8000000000000000n;
 const TWO_POW_63 = 9223372036854775808;
 
 function setKey(v: number | bigint): RowidSeek {
@@ -69,8 +67,8 @@ export function rowidBound(
   if (c === StorageClass.Integer) {
     const i = BigInt(v as number | bigint);
     if (inclusive) return setKey(i);
-    if (lower) return i === MAX_I64 ? RowidSeek.Empty : setKey(i + 1n);
-    return i === MIN_I64 ? RowidSeek.Empty : setKey(i - 1n);
+    if (lower) return i === INT64_MAX ? RowidSeek.Empty : setKey(i + 1n);
+    return i === INT64_MIN ? RowidSeek.Empty : setKey(i - 1n);
   }
   // REAL: round towards the range, step past an exact bound that is excluded.
   const x = v as number;
@@ -84,7 +82,7 @@ export function rowidBound(
   }
   let kb = BigInt(k);
   if (k === x && !inclusive) {
-    if (lower ? kb === MAX_I64 : kb === MIN_I64) return RowidSeek.Empty;
+    if (lower ? kb === INT64_MAX : kb === INT64_MIN) return RowidSeek.Empty;
     kb += lower ? 1n : -1n;
   }
   return setKey(kb);

@@ -16,7 +16,14 @@ import type {
 import { SqliteError } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import { applyAffinity } from "../value/affinity.ts";
-import { Affinity, normalizeInt, StorageClass, type TextEncoding } from "../value/types.ts";
+import {
+  Affinity,
+  INT64_MAX,
+  INT64_MIN,
+  normalizeInt,
+  StorageClass,
+  type TextEncoding,
+} from "../value/types.ts";
 import { textToReal } from "../value/number_text.ts";
 import { malformedSchema, readSchemaRows, type SchemaRow } from "./schema_rows.ts";
 import {
@@ -215,7 +222,7 @@ function missingValue(
       const v = decOrHexToI64(def.digits);
       if (v !== undefined) {
         if (!def.negative) return applyAffinity(normalizeInt(v), StorageClass.Integer, aff, enc);
-        if (v === I64_MIN) return applyAffinity(-Number(v), StorageClass.Real, aff, enc);
+        if (v === INT64_MIN) return applyAffinity(-Number(v), StorageClass.Real, aff, enc);
         return applyAffinity(normalizeInt(-v), StorageClass.Integer, aff, enc);
       }
       const text = (def.negative ? "-" : "") + def.digits;
@@ -249,8 +256,6 @@ function missingValue(
   }
 }
 
-const I64_MIN = -(2n ** 63n);
-
 /**
  * SQLite's sqlite3DecOrHexToI64 on an unsigned literal: hex of up to 16 digits as a
  * two's-complement 64-bit value, or decimal up to 2^63 - 1; undefined otherwise.
@@ -261,7 +266,7 @@ function decOrHexToI64(digits: string): bigint | undefined {
     return hex.length <= 16 ? BigInt.asIntN(64, BigInt("0x" + (hex || "0"))) : undefined;
   }
   const v = BigInt(digits);
-  return v <= 2n ** 63n - 1n ? v : undefined;
+  return v <= INT64_MAX ? v : undefined;
 }
 
 function addIndex(

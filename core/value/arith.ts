@@ -24,10 +24,7 @@ import {
 } from "./coerce.ts";
 import { decodeText, joinText } from "../format/text.ts";
 import { type Reg, setInt, setNull, setReal, setText } from "./reg.ts";
-import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
-
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
+import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass, TextEncoding } from "./types.ts";
 
 const enum Op {
   Add,
@@ -39,7 +36,7 @@ const enum Op {
 
 /** An exact bigint result as an INTEGER, or `undefined` if it leaves 64 bits. */
 function fitI64(v: bigint): number | bigint | undefined {
-  if (v > I64_MAX || v < I64_MIN) return undefined;
+  if (v > INT64_MAX || v < INT64_MIN) return undefined;
   return normalizeInt(v);
 }
 
@@ -87,7 +84,7 @@ function intMath(
       return fitI64(bx * by);
     case Op.Div:
       if (by === 0n) return null;
-      if (by === -1n && bx === I64_MIN) return undefined;
+      if (by === -1n && bx === INT64_MIN) return undefined;
       return fitI64(bx / by);
     default:
       if (by === 0n) return null;

@@ -33,10 +33,8 @@ import {
   textToReal,
 } from "./number_text.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
-import { StorageClass, TextEncoding } from "./types.ts";
+import { INT64_MAX, INT64_MIN, StorageClass, TextEncoding } from "./types.ts";
 
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
 /** Beyond ±this, SQLite's REAL → INTEGER conversion saturates (sqlite3RealToI64). */
 const REAL_TO_I64_LIMIT = 9223372036854774784;
 /** |i| below 2^51: SQLite trusts a double equal to i to be the integer i (RealSameAsInt). */
@@ -74,8 +72,8 @@ function scanString(r: Reg, enc: TextEncoding): string {
 
 /** REAL → INTEGER by truncation, saturating at the 64-bit limits (sqlite3RealToI64). */
 export function realToInt(r: number): number | bigint {
-  if (r < -REAL_TO_I64_LIMIT) return I64_MIN;
-  if (r > REAL_TO_I64_LIMIT) return I64_MAX;
+  if (r < -REAL_TO_I64_LIMIT) return INT64_MIN;
+  if (r > REAL_TO_I64_LIMIT) return INT64_MAX;
   if (r !== r) return 0;
   const t = Math.trunc(r) + 0;
   return t >= -Number.MAX_SAFE_INTEGER && t <= Number.MAX_SAFE_INTEGER ? t : BigInt(t);

@@ -14,7 +14,7 @@
  *   INTEGER with its exact value, including `-9223372036854775808`; beyond that it is a
  *   REAL (`9223372036854775808` → 9.223372036854776e18).
  */
-import { normalizeInt, StorageClass, TextEncoding } from "./types.ts";
+import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass, TextEncoding } from "./types.ts";
 export { realToText } from "./real_to_text.ts";
 
 /** The number a text denotes: an INTEGER (number when safe, else bigint) or a REAL. */
@@ -26,8 +26,6 @@ export interface ParsedNumber {
 }
 
 const SAFE_DIGITS = 15;
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
 
 /** sqlite3Isspace: HT, LF, VT, FF, CR and space. */
 function isSpace(c: number): boolean {
@@ -226,12 +224,12 @@ export function atoi64(s: string): number {
   }
   let big = BigInt(s.slice(start, i));
   if (neg) big = -big;
-  if (big > I64_MAX) {
-    atoiValue = I64_MAX;
-    return big === I64_MAX + 1n ? 3 : 2;
+  if (big > INT64_MAX) {
+    atoiValue = INT64_MAX;
+    return big === INT64_MAX + 1n ? 3 : 2;
   }
-  if (big < I64_MIN) {
-    atoiValue = I64_MIN;
+  if (big < INT64_MIN) {
+    atoiValue = INT64_MIN;
     return 2;
   }
   atoiValue = normalizeInt(big);

@@ -21,7 +21,7 @@
  */
 import { SqliteError } from "../../errors.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
-import { normalizeInt, type TextEncoding } from "../../value/types.ts";
+import { INT64_MAX, INT64_MIN, normalizeInt, type TextEncoding } from "../../value/types.ts";
 import { NumericKind, numInt, numReal, readNumeric } from "./numeric_arg.ts";
 import type { AggregateContext, AggregateFunction } from "./types.ts";
 
@@ -42,8 +42,6 @@ export interface SumState {
   ovrfl: boolean;
 }
 
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
 /** 2^52: integers at least this large are added in two parts. */
 const SPLIT_AT = 4503599627370496;
 
@@ -59,7 +57,7 @@ function addInt64(a: number | bigint, b: number | bigint): number | bigint | und
     if (s >= -Number.MAX_SAFE_INTEGER && s <= Number.MAX_SAFE_INTEGER) return s;
   }
   const s = BigInt(a) + BigInt(b);
-  return s > I64_MAX || s < I64_MIN ? undefined : normalizeInt(s);
+  return s > INT64_MAX || s < INT64_MIN ? undefined : normalizeInt(s);
 }
 
 /** One compensated addition of `r`. */
@@ -157,10 +155,10 @@ function inverseSum(p: SumState, args: readonly Reg[]): void {
 /** Subtracts a 64-bit integer from the compensated sum. */
 function subtractInt(p: SumState, v: number | bigint): void {
   if (typeof v === "number") kbnAddInt(p, 0 - v);
-  else if (v !== I64_MIN) kbnAddInt(p, -v);
+  else if (v !== INT64_MIN) kbnAddInt(p, -v);
   else {
     // -(-2^63) does not fit in 64 bits: subtract it as (2^63 - 1) + 1.
-    kbnAddInt(p, I64_MAX);
+    kbnAddInt(p, INT64_MAX);
     kbnAddInt(p, 1);
   }
 }

@@ -5,11 +5,9 @@ import { SqliteError } from "../../errors.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { textToReal } from "../../value/number_text.ts";
-import { normalizeInt, StorageClass } from "../../value/types.ts";
+import { INT64_MIN, normalizeInt, StorageClass } from "../../value/types.ts";
 import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
 import { formatFloat, simpleFloatSpec } from "./printf_float.ts";
-
-const I64_MIN = -9223372036854775808n;
 
 /**
  * abs(X): an INTEGER stays INTEGER (`integer overflow` for -2^63); anything else is
@@ -25,7 +23,7 @@ export function absFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): voi
   if (a.c === StorageClass.Integer) {
     const v = a.v as number | bigint;
     if (typeof v === "number") setInt(out, v < 0 ? -v : v);
-    else if (v === I64_MIN) throw new SqliteError("SQLITE_ERROR", "integer overflow");
+    else if (v === INT64_MIN) throw new SqliteError("SQLITE_ERROR", "integer overflow");
     else setInt(out, v < 0n ? normalizeInt(-v) : v);
     return;
   }
