@@ -19,6 +19,8 @@ import { newFunctionContext } from "../core/functions/context.ts";
 import { scalarFunction } from "../core/functions/scalar/registry.ts";
 import { newReg, type Reg } from "../core/value/reg.ts";
 import { StorageClass, TextEncoding } from "../core/value/types.ts";
+import { parseCanonicalDateTime, parseDateAndTime } from "../core/functions/scalar/date_parse.ts";
+import { DateTime } from "../core/functions/scalar/date_time.ts";
 import { Database } from "../mod.ts";
 
 const FNS = ["date", "time", "datetime", "julianday", "unixepoch"];
@@ -761,4 +763,63 @@ Deno.test("date/time: through the public API, against SQLite on the same file", 
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("date/time: the canonical YYYY-MM-DD HH:MM:SS reader agrees with the general one", () => {
+  // parseCanonicalDateTime is a fast path for the form the functions write; wherever it
+  // accepts a value it must leave exactly what the general parser leaves, and it must
+  // accept the canonical values the general parser accepts.
+  const two = fc.constantFrom(
+    "00",
+    "01",
+    "09",
+    "12",
+    "13",
+    "23",
+    "24",
+    "25",
+    "28",
+    "29",
+    "30",
+    "31",
+    "32",
+    "59",
+    "60",
+    "99",
+    "0a",
+    " 1",
+  );
+  const sep = (usual: string) =>
+    fc.constantFrom(usual, usual, usual, "T", " ", "-", ":", "/", "\0");
+  const text = fc.tuple(
+    fc.constantFrom("2012", "0000", "9999", "1970", "2000", "1900", "-001", "20 2"),
+    sep("-"),
+    two,
+    sep("-"),
+    two,
+    sep(" "),
+    two,
+    sep(":"),
+    two,
+    sep(":"),
+    two,
+  ).map((parts) => parts.join(""));
+  const snapshot = (p: DateTime) => JSON.stringify(p);
+  fc.assert(
+    fc.property(text, (s) => {
+      const fast = new DateTime(), general = new DateTime();
+      const accepted = parseCanonicalDateTime(s, fast);
+      const generalAccepted = parseDateAndTime(s, general);
+      if (accepted) {
+        deepStrictEqual(generalAccepted, true, s);
+        deepStrictEqual(snapshot(fast), snapshot(general), s);
+      } else {
+        deepStrictEqual(snapshot(fast), snapshot(new DateTime()), `untouched: ${s}`);
+        if (generalAccepted && s.length === 19 && !s.includes("-", 11)) {
+          ok(/[^\d]/.test(s.slice(0, 4)), `canonical value refused: ${s}`);
+        }
+      }
+    }),
+    propertyParams(3000, "canonical dates"),
+  );
 });

@@ -188,8 +188,45 @@ export function parseHhMmSs(s: string, pos: number, p: DateTime): boolean {
   return parseTimezone(s, pos, p);
 }
 
+/** The two digits at `s[i]`, `s[i + 1]` as a number, or -1. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 0x30, b = s.charCodeAt(i + 1) - 0x30;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * `YYYY-MM-DD HH:MM:SS` (or with `T`) exactly, the form the date functions write, read as
+ * {@link parseDateAndTime} reads it but without its field loop; false for anything else,
+ * which then goes the general way.
+ */
+export function parseCanonicalDateTime(s: string, p: DateTime): boolean {
+  if (s.length !== 19) return false;
+  const t = s.charCodeAt(10);
+  if (
+    s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || (t !== 0x20 && t !== 0x54) ||
+    s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a
+  ) return false;
+  const y1 = twoDigits(s, 0), y2 = twoDigits(s, 2), M = twoDigits(s, 5), D = twoDigits(s, 8);
+  const h = twoDigits(s, 11), m = twoDigits(s, 14), sec = twoDigits(s, 17);
+  if ((y1 | y2 | h | m | sec) < 0 || M < 1 || M > 12 || D < 1 || D > 31) return false;
+  if (h > 24 || m > 59 || sec > 59) return false;
+  p.validJD = false;
+  p.rawS = false;
+  p.validHMS = true;
+  p.h = h;
+  p.m = m;
+  p.s = sec;
+  p.tz = 0;
+  p.validYMD = true;
+  p.Y = y1 * 100 + y2;
+  p.M = M;
+  p.D = D;
+  computeFloor(p);
+  return true;
+}
+
 /** Reads `[-]YYYY-MM-DD[( |T)+time]` into `p`. Returns false on a syntax error. */
-function parseYyyyMmDd(s: string, p: DateTime): boolean {
+export function parseDateAndTime(s: string, p: DateTime): boolean {
   let pos = 0;
   const neg = at(s, 0) === 0x2d;
   if (neg) pos++;
@@ -240,7 +277,7 @@ export function setRawNumber(p: DateTime, r: number): void {
 
 /** Reads a time value given as text into `p`. Returns false if it is not one. */
 export function parseTimeValue(s: string, p: DateTime, nowMs: () => number): boolean {
-  if (parseYyyyMmDd(s, p)) return true;
+  if (parseCanonicalDateTime(s, p) || parseDateAndTime(s, p)) return true;
   if (parseHhMmSs(s, 0, p)) return true;
   if (equalsWord(s, "now")) {
     setToNow(p, nowMs());
