@@ -68,18 +68,16 @@ export class LinearPageStorage implements PageStorage {
   readonly memory: WebAssembly.Memory;
   /** The slots this storage has. */
   readonly capacity: number;
-  /** Offset of the first byte after the last slot: where a working area may start. */
-  readonly end: number;
   readonly #pageSize: number;
   #next = 0;
 
   constructor(pageSize: number, capacity: number) {
     this.#pageSize = pageSize;
     this.capacity = capacity;
-    this.end = LINEAR_RESERVED + capacity * pageSize;
     // Untouched memory costs no resident pages, so sizing for every slot up front is free
     // until pages are read into them.
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.end / WASM_PAGE) });
+    const bytes = LINEAR_RESERVED + capacity * pageSize;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
   }
 
   /** How many slots have been handed out. */

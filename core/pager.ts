@@ -1,8 +1,8 @@
 /**
  * The pager: page numbers to page bytes, through a bounded cache, with the WAL overlay.
  * It composes the parts in core/pager/: the page cache (slots, pins, CLOCK), the read-ahead
- * policy and the buffer pool; what it does itself is read
- * pages, from the WAL when a frame holds them, and follow the file to later snapshots.
+ * policy and the buffer pool; what it does itself is read pages, from the WAL when a frame
+ * holds them, and follow the file to later snapshots.
  *
  * Opening follows SQLite (pager.c pagerOpenWalIfPresent, btree.c lockBtree): an empty
  * database file is an empty database and any WAL beside it is ignored; otherwise an
