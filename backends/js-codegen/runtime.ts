@@ -36,6 +36,8 @@ import {
 import { truthValue } from "../../core/value/coerce.ts";
 import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
 import { setInt } from "../../core/value/reg.ts";
+import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
+import { compareTextBinary } from "../../core/format/index_key.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
@@ -111,6 +113,10 @@ export const RUNTIME = {
   rowidPast,
   seekIndex,
   indexEntryJump,
+  /** core/format: what records read inline (record_inline.ts) leave to the shared code. */
+  decodeValue,
+  serialTypeClass,
+  compareTextBinary,
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,

@@ -48,6 +48,9 @@ const s = (n: number) => `s${n}`;
 const setNull = (reg: string) => `${reg}.v = null; ${reg}.c = ${NULL};`;
 const copy = (to: string, from: string) => `${to}.v = ${from}.v; ${to}.c = ${from}.c;`;
 const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.jump(i.p2)}`;
+/** Column's statement for a record shorter than its field: the column's default, or NULL. */
+export const columnMissing = (i: Insn, t: TemplateContext) =>
+  i.p4 >= 0 ? copy(r(i.p3), t.k(i.p4)) : setNull(r(i.p3));
 /** Add … Concat. */
 const binary: Template = (i) =>
   `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
@@ -183,7 +186,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Prev]: (i, t) => when(`${c(i.p1)}.bt.prev()`, i, t),
   [Op.Column]: (i, t) => {
     const out = r(i.p3);
-    const missing = i.p4 >= 0 ? copy(out, t.k(i.p4)) : setNull(out);
+    const missing = columnMissing(i, t);
     const real = i.p5 === 1
       ? ` if (${out}.c === ${INT}) { ${out}.v = Number(${out}.v); ${out}.c = ${REAL}; }`
       : "";

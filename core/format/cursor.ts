@@ -193,6 +193,14 @@ export class BtreeCursor {
     return this.#valid;
   }
 
+  /**
+   * Changes on every move (and never otherwise): whoever keeps something decoded from the
+   * current entry keeps it while this stays the same.
+   */
+  get stamp(): number {
+    return this.#stamp;
+  }
+
   #moveToRoot(): void {
     this.#budget = this.#pager.pageCount;
     this.#stamp++;
@@ -498,6 +506,25 @@ export class BtreeCursor {
   rowid(): number | bigint {
     this.#decodeCell();
     return this.#rowid;
+  }
+
+  /**
+   * Where the current entry's record lies when it lies whole on its page, for readers that
+   * decode it themselves (generated code): its offset in `page.data`, its size in
+   * {@link recordSize}. -1 when the cursor is on no entry or the record overflows its page
+   * or runs past it (then {@link record} reads it, or reports the corruption).
+   */
+  localRecord(): number {
+    if (!this.#valid) return -1;
+    this.#decodeCell();
+    const page = this.#stack[this.#depth];
+    const size = this.#payloadSize, start = this.#payloadStart;
+    return size <= page.maxLocal && start + size <= page.usable ? start : -1;
+  }
+
+  /** The size of the record {@link localRecord} located. */
+  get recordSize(): number {
+    return this.#payloadSize;
   }
 
   /** The current entry's record: table row data or index key. Valid until the next move. */

@@ -1,0 +1,156 @@
+/**
+ * Records read by the generated code itself: for each b-tree cursor whose fields the
+ * program reads (Column), a function in the generated source parses the current entry's
+ * record header once per position, as far as the highest field the program reads and no
+ * further, into locals holding just those fields' serial types and offsets; each Column
+ * then decodes its value inline (NULL, the integers of up to 4 bytes, 0 and 1) or through
+ * the shared decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB), and a
+ * column compared as bytes with a TEXT constant is compared where it lies.
+ *
+ * Only the common case is inlined, and it is recognised, not assumed: a record that is
+ * whole on its page, with a one-byte header size and serial types of at most two bytes, no
+ * reserved serial type and values inside the record. Anything else (an overflowing record,
+ * a NULL row, a cursor on no entry, a malformed header) leaves the position to the cursor's
+ * own reader (`VCursor.column`), which reads it or reports the corruption exactly as the
+ * interpreter does; so does every field past {@link MAX_INLINE_FIELD}.
+ * tests/js_record_inline_test.ts holds the two to the same answers.
+ *
+ * Names made here: `h<c>` (the parse), `H<c>` (the cursor stamp parsed), `G<c>` (true:
+ * the cursor's reader has this position), `D<c>` (the page's bytes), `T<c>_<f>` and
+ * `O<c>_<f>` (field f's serial type, -1 when the record is shorter, and offset), `SZ`.
+ */
+import { Op } from "../bytecode/opcodes.ts";
+import type { CompiledProgram, Insn } from "../bytecode/program.ts";
+import { StorageClass } from "../../core/value/types.ts";
+
+/** Fields past this one are read by the cursor's reader (the parse is unrolled per field). */
+export const MAX_INLINE_FIELD = 63;
+
+/** Value sizes of serial types 0–11; the reserved 10 and 11 run past any record. */
+const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0x40000000, 0x40000000];
+
+const INT = StorageClass.Integer;
+const NULL = StorageClass.Null;
+
+/** The big-endian signed integer of serial type `t` (1–4) at `d[o]`, as an expression. */
+function intExpression(d: string, o: string, t: string): string {
+  const at = (i: number) => `${d}[${o}${i ? ` + ${i}` : ""}]`;
+  return `(${t} === 1 ? (${at(0)} << 24) >> 24` +
+    ` : ${t} === 2 ? (((${at(0)} << 8) | ${at(1)}) << 16) >> 16` +
+    ` : ${t} === 3 ? (((${at(0)} << 16) | (${at(1)} << 8) | ${at(2)}) << 8) >> 8` +
+    ` : (${at(0)} << 24) | (${at(1)} << 16) | (${at(2)} << 8) | ${at(3)})`;
+}
+
+/** The inline record readers of one program. */
+export class InlineReaders {
+  /** Per cursor read inline: the fields the program reads, ascending. */
+  readonly #fields = new Map<number, number[]>();
+
+  constructor(p: CompiledProgram) {
+    const fields = new Map<number, Set<number>>();
+    for (const ins of p.code) {
+      if (ins.op !== Op.Column) continue;
+      let set = fields.get(ins.p1);
+      if (!set) fields.set(ins.p1, set = new Set());
+      set.add(ins.p2);
+    }
+    for (const [cursor, set] of fields) {
+      const inline = [...set].filter((f) => f <= MAX_INLINE_FIELD).sort((a, b) => a - b);
+      if (inline.length > 0) this.#fields.set(cursor, inline);
+    }
+  }
+
+  /** Whether field `field` of `cursor` is read inline. */
+  covers(cursor: number, field: number): boolean {
+    return field <= MAX_INLINE_FIELD && this.#fields.has(cursor);
+  }
+
+  /** The declarations and parse functions, for the head of the generated function. */
+  head(): string[] {
+    if (this.#fields.size === 0) return [];
+    const out = [`const SZ = [${SIZES.join(", ")}];`];
+    for (const [c, fields] of this.#fields) {
+      const locals = fields.flatMap((f) => [`T${c}_${f} = -1`, `O${c}_${f} = 0`]);
+      out.push(`let H${c} = -1, G${c} = true, D${c} = null, ${locals.join(", ")};`);
+      out.push(...this.#parser(c, fields));
+    }
+    return out;
+  }
+
+  /**
+   * `h<c>()`: parses the header of cursor c's current record, or leaves the position to
+   * the cursor's reader (G<c> stays true). Mirrors RecordReader.resetLocal and #parseTo.
+   */
+  #parser(c: number, fields: readonly number[]): string[] {
+    const last = fields[fields.length - 1];
+    const used = new Set(fields);
+    const lines = [
+      `function h${c}() {`,
+      `H${c} = c${c}.bt.stamp; G${c} = true;`,
+      `if (c${c}.nullRow) return;`,
+      `const s = c${c}.bt.localRecord();`,
+      `if (s < 0) return;`,
+      `const d = c${c}.bt.page.data, z = s + c${c}.bt.recordSize;`,
+      `if (s === z) return;`,
+      `const e = s + d[s];`,
+      // A header size of a byte, inside the record and past its own byte.
+      `if (d[s] >= 128 || e > z || e === s) return;`,
+      `let p = s + 1, b = e, t = 0;`,
+      fields.map((f) => `T${c}_${f} = -1;`).join(" "),
+    ];
+    for (let f = 0; f <= last; f++) {
+      const keep = used.has(f) ? ` T${c}_${f} = t; O${c}_${f} = b;` : "";
+      lines.push(
+        `if (p === e) { D${c} = d; G${c} = b > z; return; }`,
+        // A serial type of two bytes at most, both inside the header.
+        `t = d[p++]; if (t >= 128) { if (p === e || d[p] >= 128) return; ` +
+          `t = ((t & 127) << 7) | d[p++]; }${keep}`,
+        `b += t >= 12 ? (t - 12) >>> 1 : SZ[t];`,
+      );
+    }
+    lines.push(`D${c} = d; G${c} = b > z;`, `}`);
+    return lines;
+  }
+
+  /** Brings cursor c's locals up to its position. */
+  #fresh(c: number): string {
+    return `if (c${c}.nullRow || c${c}.bt.stamp !== H${c}) h${c}();`;
+  }
+
+  /** Column: the value of field `ins.p2` into `ins.p3`; `generic` is the template's statement. */
+  column(ins: Insn, generic: string, missing: string, real: boolean): string {
+    const c = ins.p1, f = ins.p2, out = `r${ins.p3}`;
+    const d = `D${c}`, t = `T${c}_${f}`, o = `O${c}_${f}`;
+    const cls = real ? StorageClass.Real : INT;
+    const number = (v: string) => `${out}.v = ${v}; ${out}.c = ${cls};`;
+    return `${this.#fresh(c)} if (G${c}) { ${generic} } ` +
+      `else if (${t} > 0 && ${t} < 5) { ${number(intExpression(d, o, t))} } ` +
+      `else if (${t} === 8 || ${t} === 9) { ${number(`${t} - 8`)} } ` +
+      `else if (${t} === 0) { ${out}.v = null; ${out}.c = ${NULL}; } ` +
+      `else if (${t} < 0) { ${missing} } ` +
+      `else { ${out}.v = RT.decodeValue(${d}, ${o}, ${t}, ENC); ` +
+      `${out}.c = RT.serialTypeClass(${t});` +
+      (real
+        ? ` if (${out}.c === ${INT}) { ${out}.v = Number(${out}.v); ${out}.c = ` +
+          `${StorageClass.Real}; }`
+        : "") +
+      ` }`;
+  }
+
+  /**
+   * The order of field `f` of cursor `c` against the TEXT constant `bytes` (an expression)
+   * when the field is TEXT, else null (`VCursor.textOrder` on the parsed header), into the
+   * local `e`.
+   */
+  textOrder(c: number, f: number, bytes: string): string {
+    const t = `T${c}_${f}`;
+    return `${this.#fresh(c)} const e = G${c} ? c${c}.textOrder(${f}, ${bytes}) : ` +
+      `${t} >= 13 && (${t} & 1) === 1 ? ` +
+      `RT.compareTextBinary(D${c}, O${c}_${f}, (${t} - 13) >>> 1, ${bytes}) : null;`;
+  }
+
+  /** After OpenRead of cursor `c`: a new cursor's stamps start again. */
+  opened(c: number): string {
+    return this.#fields.has(c) ? ` H${c} = -1;` : "";
+  }
+}
