@@ -9,7 +9,12 @@
  * wrong fast answer.
  */
 import assert from "node:assert/strict";
-import { affinityFast, compareFast, truthFast } from "../backends/js-codegen/fast_paths.ts";
+import {
+  affinityFast,
+  compareFast,
+  textEqualityApplies,
+  truthFast,
+} from "../backends/js-codegen/fast_paths.ts";
 import { type TemplateContext, TEMPLATES } from "../backends/js-codegen/templates.ts";
 import { Op } from "../backends/bytecode/opcodes.ts";
 import { type AggCallSpec, AggregateCalls, type GroupState } from "../core/exec/aggregate_calls.ts";
@@ -44,6 +49,18 @@ const EDGE: Reg[] = [
   { v: "", c: StorageClass.Text },
   { v: "a", c: StorageClass.Text },
   { v: "A", c: StorageClass.Text },
+  { v: "1.0", c: StorageClass.Text },
+  { v: "1e0", c: StorageClass.Text },
+  { v: "a ", c: StorageClass.Text },
+  { v: "a\0b", c: StorageClass.Text },
+  { v: "a\0c", c: StorageClass.Text },
+  { v: "é", c: StorageClass.Text },
+  { v: "e\u0301", c: StorageClass.Text },
+  { v: "\u{1d11e}", c: StorageClass.Text },
+  { v: "\uffff", c: StorageClass.Text },
+  // Escaped stray bytes (0x80, 0xff) as decoding UTF-8 leaves them.
+  { v: "\udc80", c: StorageClass.Text },
+  { v: "\udcff", c: StorageClass.Text },
   { v: new Uint8Array([0x31]), c: StorageClass.Blob },
 ];
 
@@ -60,12 +77,13 @@ const COLLATIONS = ["BINARY", "NOCASE"].map((n) => collationFor(n, TextEncoding.
 const copy = (r: Reg): Reg => ({ v: r.v, c: r.c });
 
 Deno.test("js fast path: comparisons equal core/value's compare", () => {
-  let fast = 0;
+  let fast = 0, textFast = 0;
   for (const op of OPS) {
-    const body = compareFast(op, "a", "b", "out", "generic(a, b, out);");
-    const run = new Function("a", "b", "out", "generic", body);
     for (const aff of AFFINITIES) {
       for (const coll of COLLATIONS) {
+        const texts = textEqualityApplies(op, aff, coll.name);
+        const body = compareFast(op, "a", "b", "out", "generic(a, b, out);", texts);
+        const run = new Function("a", "b", "out", "generic", body);
         for (const a of EDGE) {
           for (const b of EDGE) {
             const expected = { v: null, c: StorageClass.Null } as Reg;
@@ -77,6 +95,7 @@ Deno.test("js fast path: comparisons equal core/value's compare", () => {
               compare(op, x, y, aff, coll, out);
             });
             if (!generic) fast++;
+            if (!generic && a.c === StorageClass.Text) textFast++;
             assert.deepEqual(got, expected, `${op} ${aff} ${a.v} ${b.v}`);
           }
         }
@@ -84,6 +103,7 @@ Deno.test("js fast path: comparisons equal core/value's compare", () => {
     }
   }
   assert.ok(fast > 0, "the fast path never ran");
+  assert.ok(textFast > 0, "the text path never ran");
 });
 
 Deno.test("js fast path: If/IfNot truth equals core/value's truthValue", () => {

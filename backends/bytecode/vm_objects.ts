@@ -5,7 +5,7 @@
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
-import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
+import { keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
@@ -44,22 +44,6 @@ export class VCursor {
   rowid(out: Reg): void {
     if (this.nullRow || !this.bt.valid) setNull(out);
     else setInt(out, this.bt.rowid());
-  }
-
-  /**
-   * The order of record field `field` against `bytes` when the field is TEXT (negative,
-   * zero or positive, bytewise); null when the field is not TEXT, the record is shorter or
-   * the cursor is on no row (the caller then reads the field as {@link column} does). Used
-   * by generated code to compare a column with a constant under BINARY without decoding it
-   * (UTF-8 files only, where BINARY orders texts as their bytes).
-   */
-  textOrder(field: number, bytes: Uint8Array): number | null {
-    if (this.nullRow || !this.bt.valid) return null;
-    const rec = this.bt.record();
-    const t = rec.locate(field);
-    return t < 13 || (t & 1) === 0
-      ? null
-      : compareTextBinary(rec.rawBuf, rec.rawStart, (t - 13) >>> 1, bytes);
   }
 
   /**

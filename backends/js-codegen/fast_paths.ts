@@ -18,14 +18,39 @@ export const JS_OPERATOR: Record<CompareOp, string> = {
 };
 
 /**
+ * Whether `=` and `!=` of two TEXT values may be decided by the strings alone: under an
+ * affinity that leaves text as it is and the BINARY collation, two texts are equal
+ * exactly when their bytes are, and the decoded strings are equal exactly when the bytes
+ * are (decoding is lossless: stray bytes become escapes, core/format/text.ts).
+ */
+export function textEqualityApplies(op: CompareOp, aff: Affinity, collation: string): boolean {
+  return (op === CompareOp.Eq || op === CompareOp.Ne) && collation === "BINARY" &&
+    (aff === Affinity.Text || aff === Affinity.Blob);
+}
+
+/**
  * `a op b` into `out`. Two JS numbers are an INTEGER (within ±2^53) or a REAL each, and
  * SQLite compares those numerically under every affinity and collation, exactly as JS
- * does; anything else (NULL, text, blobs, 64-bit integers) goes to `generic`.
+ * does; with `texts` ({@link textEqualityApplies}), two TEXT values are compared as
+ * strings; anything else (NULL, blobs, 64-bit integers, texts under other rules) goes to
+ * `generic`.
  */
-export function compareFast(op: CompareOp, a: string, b: string, out: string, generic: string) {
-  return `if (typeof ${a}.v === "number" && typeof ${b}.v === "number") { ` +
-    `${out}.v = ${a}.v ${JS_OPERATOR[op]} ${b}.v ? 1 : 0; ${out}.c = ${StorageClass.Integer}; } ` +
-    `else ${generic}`;
+export function compareFast(
+  op: CompareOp,
+  a: string,
+  b: string,
+  out: string,
+  generic: string,
+  texts = false,
+) {
+  const set = `${out}.v = ${a}.v ${
+    JS_OPERATOR[op]
+  } ${b}.v ? 1 : 0; ${out}.c = ${StorageClass.Integer};`;
+  const text = texts
+    ? `else if (${a}.c === ${StorageClass.Text} && ${b}.c === ${StorageClass.Text}) { ${set} } `
+    : "";
+  return `if (typeof ${a}.v === "number" && typeof ${b}.v === "number") { ${set} } ` +
+    `${text}else ${generic}`;
 }
 
 /**

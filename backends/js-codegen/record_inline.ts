@@ -3,9 +3,10 @@
  * program reads (Column), a function in the generated source parses the current entry's
  * record header once per position, as far as the highest field the program reads and no
  * further, into locals holding just those fields' serial types and offsets; each Column
- * then decodes its value inline (NULL, the integers of up to 4 bytes, 0 and 1) or through
- * the shared decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB), and a
- * column compared as bytes with a TEXT constant is compared where it lies.
+ * then decodes its value inline (NULL, one-byte integers, 0 and 1) or through the shared
+ * decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB), and a column
+ * compared as bytes with a TEXT constant is compared where it lies. (The browser bundle's
+ * size limit is why wider integers are not inlined too.)
  *
  * Only the common case is inlined, and it is recognised, not assumed: a record that is
  * whole on its page, with a one-byte header size and serial types of at most two bytes, no
@@ -17,7 +18,8 @@
  *
  * Names made here: `h<c>` (the parse), `H<c>` (the cursor stamp parsed), `G<c>` (true:
  * the cursor's reader has this position), `D<c>` (the page's bytes), `T<c>_<f>` and
- * `O<c>_<f>` (field f's serial type, -1 when the record is shorter, and offset), `SZ`.
+ * `O<c>_<f>` (field f's serial type, -1 when the record is shorter, and offset), `SZ`
+ * (value sizes by serial type).
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
@@ -27,19 +29,7 @@ import { StorageClass } from "../../core/value/types.ts";
 export const MAX_INLINE_FIELD = 63;
 
 /** Value sizes of serial types 0–11; the reserved 10 and 11 run past any record. */
-const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0x40000000, 0x40000000];
-
-const INT = StorageClass.Integer;
-const NULL = StorageClass.Null;
-
-/** The big-endian signed integer of serial type `t` (1–4) at `d[o]`, as an expression. */
-function intExpression(d: string, o: string, t: string): string {
-  const at = (i: number) => `${d}[${o}${i ? ` + ${i}` : ""}]`;
-  return `(${t} === 1 ? (${at(0)} << 24) >> 24` +
-    ` : ${t} === 2 ? (((${at(0)} << 8) | ${at(1)}) << 16) >> 16` +
-    ` : ${t} === 3 ? (((${at(0)} << 16) | (${at(1)} << 8) | ${at(2)}) << 8) >> 8` +
-    ` : (${at(0)} << 24) | (${at(1)} << 16) | (${at(2)} << 8) | ${at(3)})`;
-}
+const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 1e9, 1e9];
 
 /** The inline record readers of one program. */
 export class InlineReaders {
@@ -68,10 +58,10 @@ export class InlineReaders {
   /** The declarations and parse functions, for the head of the generated function. */
   head(): string[] {
     if (this.#fields.size === 0) return [];
-    const out = [`const SZ = [${SIZES.join(", ")}];`];
+    const out = [`const SZ=[${SIZES}];`];
     for (const [c, fields] of this.#fields) {
-      const locals = fields.flatMap((f) => [`T${c}_${f} = -1`, `O${c}_${f} = 0`]);
-      out.push(`let H${c} = -1, G${c} = true, D${c} = null, ${locals.join(", ")};`);
+      const locals = fields.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
+      out.push(`let H${c}=-1,G${c}=true,D${c}=null,${locals};`);
       out.push(...this.#parser(c, fields));
     }
     return out;
@@ -85,72 +75,66 @@ export class InlineReaders {
     const last = fields[fields.length - 1];
     const used = new Set(fields);
     const lines = [
-      `function h${c}() {`,
-      `H${c} = c${c}.bt.stamp; G${c} = true;`,
-      `if (c${c}.nullRow) return;`,
-      `const s = c${c}.bt.localRecord();`,
-      `if (s < 0) return;`,
-      `const d = c${c}.bt.page.data, z = s + c${c}.bt.recordSize;`,
-      `if (s === z) return;`,
-      `const e = s + d[s];`,
+      `function h${c}(){`,
+      `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;`,
+      `if(c${c}.nullRow)return;`,
+      `const s=u.localRecord();`,
+      `if(s<0)return;`,
+      `const d=u.page.data,z=s+u.recordSize;`,
+      `if(s===z)return;`,
+      `const e=s+d[s];`,
       // A header size of a byte, inside the record and past its own byte.
-      `if (d[s] >= 128 || e > z || e === s) return;`,
-      `let p = s + 1, b = e, t = 0;`,
-      fields.map((f) => `T${c}_${f} = -1;`).join(" "),
+      `if(d[s]>127||e>z||e===s)return;`,
+      `let p=s+1,b=e,t=0;`,
+      fields.map((f) => `T${c}_${f}=-1;`).join(""),
     ];
+    // Per field: the record may end; a serial type of two bytes at most, inside the header.
+    const end = `if(p===e){D${c}=d;G${c}=b>z;return}`;
+    const type = "t=d[p++];if(t>127){if(p===e||d[p]>127)return;t=(t&127)<<7|d[p++]}";
     for (let f = 0; f <= last; f++) {
-      const keep = used.has(f) ? ` T${c}_${f} = t; O${c}_${f} = b;` : "";
-      lines.push(
-        `if (p === e) { D${c} = d; G${c} = b > z; return; }`,
-        // A serial type of two bytes at most, both inside the header.
-        `t = d[p++]; if (t >= 128) { if (p === e || d[p] >= 128) return; ` +
-          `t = ((t & 127) << 7) | d[p++]; }${keep}`,
-        `b += t >= 12 ? (t - 12) >>> 1 : SZ[t];`,
-      );
+      const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
+      lines.push(`${end}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
     }
-    lines.push(`D${c} = d; G${c} = b > z;`, `}`);
+    lines.push(`D${c}=d;G${c}=b>z;`, `}`);
     return lines;
   }
 
   /** Brings cursor c's locals up to its position. */
   #fresh(c: number): string {
-    return `if (c${c}.nullRow || c${c}.bt.stamp !== H${c}) h${c}();`;
+    return `if(c${c}.nullRow||c${c}.bt.stamp!==H${c})h${c}();`;
   }
 
-  /** Column: the value of field `ins.p2` into `ins.p3`; `generic` is the template's statement. */
+  /**
+   * Column: the value of field `ins.p2` into `ins.p3`. `generic` is the template's
+   * statement; `missing` its statement for a shorter record; `real`: an INTEGER read is
+   * made REAL (the column has REAL affinity).
+   */
   column(ins: Insn, generic: string, missing: string, real: boolean): string {
-    const c = ins.p1, f = ins.p2, out = `r${ins.p3}`;
-    const d = `D${c}`, t = `T${c}_${f}`, o = `O${c}_${f}`;
-    const cls = real ? StorageClass.Real : INT;
-    const number = (v: string) => `${out}.v = ${v}; ${out}.c = ${cls};`;
-    return `${this.#fresh(c)} if (G${c}) { ${generic} } ` +
-      `else if (${t} > 0 && ${t} < 5) { ${number(intExpression(d, o, t))} } ` +
-      `else if (${t} === 8 || ${t} === 9) { ${number(`${t} - 8`)} } ` +
-      `else if (${t} === 0) { ${out}.v = null; ${out}.c = ${NULL}; } ` +
-      `else if (${t} < 0) { ${missing} } ` +
-      `else { ${out}.v = RT.decodeValue(${d}, ${o}, ${t}, ENC); ` +
-      `${out}.c = RT.serialTypeClass(${t});` +
-      (real
-        ? ` if (${out}.c === ${INT}) { ${out}.v = Number(${out}.v); ${out}.c = ` +
-          `${StorageClass.Real}; }`
-        : "") +
-      ` }`;
+    const c = ins.p1, out = `r${ins.p3}`;
+    const set = (v: string, cls: StorageClass | string) => `{${out}.v=${v};${out}.c=${cls}}`;
+    const int = StorageClass.Integer;
+    const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
+    return `${this.#fresh(c)} if(G${c}){${generic}}` +
+      `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
+      `if(t===1)${set(`D${c}[o]<<24>>24`, int)}else if(t===8||t===9)${set("t-8", int)}` +
+      `else if(t===0)${set("null", StorageClass.Null)}else if(t<0){${missing}}` +
+      `else${set(`RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)")}${toReal}}`;
   }
 
   /**
    * The order of field `f` of cursor `c` against the TEXT constant `bytes` (an expression)
-   * when the field is TEXT, else null (`VCursor.textOrder` on the parsed header), into the
-   * local `e`.
+   * when the field is TEXT, into the local `e`; null when it is not, or when the position
+   * is the cursor's reader's (the caller then reads the field and compares it as it is).
    */
   textOrder(c: number, f: number, bytes: string): string {
     const t = `T${c}_${f}`;
-    return `${this.#fresh(c)} const e = G${c} ? c${c}.textOrder(${f}, ${bytes}) : ` +
-      `${t} >= 13 && (${t} & 1) === 1 ? ` +
-      `RT.compareTextBinary(D${c}, O${c}_${f}, (${t} - 13) >>> 1, ${bytes}) : null;`;
+    if (!this.covers(c, f)) return "const e = null;";
+    return `${this.#fresh(c)} const e=!G${c}&&${t}>=13&&${t}&1?` +
+      `RT.compareTextBinary(D${c},O${c}_${f},${t}-13>>>1,${bytes}):null;`;
   }
 
   /** After OpenRead of cursor `c`: a new cursor's stamps start again. */
   opened(c: number): string {
-    return this.#fields.has(c) ? ` H${c} = -1;` : "";
+    return this.#fields.has(c) ? `H${c}=-1;` : "";
   }
 }

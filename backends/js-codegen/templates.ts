@@ -10,8 +10,8 @@ import type { CompareOp } from "../../core/value/logic.ts";
 import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
 import type { Insn } from "../bytecode/program.ts";
-import { type AggEntry, FunctionSubtype } from "../bytecode/descriptors.ts";
-import { affinityFast, compareFast, truthFast } from "./fast_paths.ts";
+import { type AggEntry, type CompareEntry, FunctionSubtype } from "../bytecode/descriptors.ts";
+import { affinityFast, compareFast, textEqualityApplies, truthFast } from "./fast_paths.ts";
 
 /** What a template may ask of the function being generated. */
 export interface TemplateContext {
@@ -60,7 +60,9 @@ const compare: Template = (i, t) => {
   const generic = `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${
     r(i.p3)
   }, ENC);`;
-  return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic);
+  const entry = t.entry(i.p4) as CompareEntry;
+  const texts = textEqualityApplies(op, entry.aff, entry.coll.name);
+  return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic, texts);
 };
 const truth = (want: 0 | 1): Template => (i, t) =>
   when(truthFast(r(i.p1), want, i.p3 !== 0, `RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`), i, t);

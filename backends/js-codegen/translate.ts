@@ -140,9 +140,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ),
   );
   const fused = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
-  // Records read by the function itself: the JS backend's (code the Wasm module runs moves
-  // cursors natively).
-  const readers = hooks ? null : new InlineReaders(p);
+  // Records read by the function itself (a cursor that native code moved has a new stamp).
+  const readers = new InlineReaders(p);
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => `{ pc = ${block(target)}; continue; }`,
@@ -189,9 +188,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       return;
     }
     let stmt = TEMPLATES[ins.op](ins, t);
-    if (readers && ins.op === Op.Column && readers.covers(ins.p1, ins.p2)) {
+    if (ins.op === Op.Column && readers.covers(ins.p1, ins.p2)) {
       stmt = readers.column(ins, stmt, columnMissing(ins, t), ins.p5 === 1);
-    } else if (readers && ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
+    } else if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
     const fusion = fusions.get(pc);
     if (fusion) {
       // Both loads run only when the field is not TEXT (text_compare_fusion.ts).
@@ -202,9 +201,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // `e` orders the column against the constant: `column op constant` is `e op 0`.
       const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
       const holds = col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`;
-      const order = readers?.covers(col.p1, col.p2)
-        ? readers.textOrder(col.p1, col.p2, bytes)
-        : `const e = c${col.p1}.textOrder(${col.p2}, ${bytes});`;
+      const order = readers.textOrder(col.p1, col.p2, bytes);
       stmt = `${order} if (e !== null) { ` +
         `r${ins.p3}.v = ${holds} ? 1 : 0; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
         `else { ${loads} ${stmt} }`;
@@ -242,7 +239,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ...declare("const", regs),
     ...declare("const", consts),
     ...declare("let", lets),
-    ...(readers?.head() ?? []),
+    ...readers.head(),
     `const S = { pc: 0 };`,
     `const OPENED = [];`,
     ...protocol.entry(),

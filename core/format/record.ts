@@ -273,12 +273,4 @@ export class RecordReader {
   rawBuf: Uint8Array = NO_BYTES;
   /** Offset of that column's bytes in {@link rawBuf}. */
   rawStart = 0;
-
-  /** All columns as an array (for tests, schema rows and debugging). */
-  values(): SqlValue[] {
-    const n = this.columnCount;
-    const out: SqlValue[] = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = this.value(i)!;
-    return out;
-  }
 }
