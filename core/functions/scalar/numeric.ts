@@ -60,9 +60,33 @@ export function roundFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   } else if (n === 0) {
     r = Math.trunc(r + (r < 0 ? -0.5 : 0.5)) + 0;
   } else {
-    r = textToReal(formatFloat(r, simpleFloatSpec("f", n, 0, true))); // %!.Nf
+    r = roundWithoutPrinting(r, n) ?? roundByPrinting(r, n);
   }
   setReal(out, r);
+}
+
+/** round(r, n) for n > 0 as SQLite does it: printed with `%!.nf` and read back. */
+export function roundByPrinting(r: number, n: number): number {
+  return textToReal(formatFloat(r, simpleFloatSpec("f", n, 0, true)));
+}
+
+/**
+ * {@link roundByPrinting} without the printing, where the answer is certain: when r·10^n
+ * is below 2^40 and its fraction lies further from one half than the multiply's rounding
+ * and SQLite's 18-digit decoding can move it, the digits `%!.nf` keeps are those of r·10^n
+ * rounded half away from zero, an integer m of at most 13 digits, and reading them back
+ * gives m / 10^n correctly rounded (both exact doubles). Otherwise undefined.
+ */
+export function roundWithoutPrinting(r: number, n: number): number | undefined {
+  if (n > 15) return undefined;
+  const scale = 10 ** n;
+  const y = Math.abs(r) * scale;
+  if (!(y < 2 ** 40)) return undefined;
+  const whole = Math.floor(y);
+  const fraction = y - whole;
+  if (Math.abs(fraction - 0.5) <= y * 2 ** -50) return undefined;
+  const m = fraction > 0.5 ? whole + 1 : whole;
+  return r < 0 ? -(m / scale) : m / scale;
 }
 
 /** sign(X): -1, 0 or +1 for a number or numeric text; NULL otherwise. */
