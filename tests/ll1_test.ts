@@ -39,7 +39,7 @@ class Grammar extends LL1Parser {
     const items = [this.SUBRULE(this.item)];
     this.MANY(() => {
       this.CONSUME(COMMA);
-      items.push(this.SUBRULE2(this.item));
+      items.push(this.SUBRULE(this.item));
     });
     this.CONSUME(SEMI);
     return items;
@@ -52,17 +52,17 @@ class Grammar extends LL1Parser {
       {
         ALT: () => {
           this.CONSUME(ID);
-          return this.OPTION(() => (this.CONSUME2(INT), "id+int")) ?? "id";
+          return this.OPTION(() => (this.CONSUME(INT), "id+int")) ?? "id";
         },
       },
-      { ALT: () => (this.CONSUME3(NAME), "name") },
+      { ALT: () => (this.CONSUME(NAME), "name") },
     ]));
 
   /** An OR whose first alternative is gated, and whose last can match nothing. */
   gated: Rule<[], string> = this.RULE("gated", () =>
     this.OR([
       { GATE: () => this.gateOpen, ALT: () => (this.CONSUME(INT), "gated int") },
-      { ALT: () => (this.CONSUME2(INT), "plain int") },
+      { ALT: () => (this.CONSUME(INT), "plain int") },
       { ALT: () => "nothing" },
     ]));
 

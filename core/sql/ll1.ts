@@ -19,7 +19,8 @@
  *   it, which is SQLite's error token because every decision is made on the next token.
  *
  * Decisions are identified as in the DSL: the method and its number within the rule
- * (`OPTION2`), so each number may appear once per rule (checked when analysing).
+ * (`OPTION2`), so each number may appear once per rule (checked when analysing). CONSUME
+ * and SUBRULE decide nothing, so they have no numbered forms.
  */
 import { TOKEN_NAMES, TokenKind } from "./token_kinds.ts";
 
@@ -143,7 +144,7 @@ function decisionKey(dsl: Dsl, idx: number): number {
  *     this.CONSUME(INT);
  *     this.MANY(() => {
  *       this.CONSUME(COMMA);
- *       this.CONSUME2(INT);
+ *       this.CONSUME(INT);
  *       n++;
  *     });
  *     return n;
@@ -264,26 +265,6 @@ export abstract class LL1Parser {
     return token;
   }
 
-  /** Same as CONSUME (numbered for readability only). */
-  CONSUME2(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
-  /** Same as CONSUME. */
-  CONSUME3(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
-  /** Same as CONSUME. */
-  CONSUME4(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
-  /** Same as CONSUME. */
-  CONSUME5(type: TokenType): SqlToken {
-    return this.CONSUME(type);
-  }
-
   /** Parses `rule` (with `options.ARGS`) here. */
   SUBRULE<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
     if (this.#recording) {
@@ -291,31 +272,6 @@ export abstract class LL1Parser {
       return RECORDING_VALUE as R;
     }
     return options ? rule.apply(this, options.ARGS) : (rule as () => R).call(this);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE2<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE3<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE4<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE5<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
-  }
-
-  /** Same as SUBRULE. */
-  SUBRULE6<A extends unknown[], R>(rule: Rule<A, R>, options?: { ARGS: A }): R {
-    return this.SUBRULE(rule, options);
   }
 
   /** Runs `action` when parsing (skipped while recording). */

@@ -199,12 +199,12 @@ export class DmlStatementParser extends StatementParser {
     let second: SqlToken | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Dot]);
-      second = this.CONSUME2(Nm);
+      second = this.CONSUME(Nm);
     });
     let alias: SqlToken | null = null;
     this.OPTION2(() => {
       this.CONSUME(T[TokenKind.As]);
-      alias = this.CONSUME3(Nm);
+      alias = this.CONSUME(Nm);
     });
     return this.ACTION(() => {
       const s = second as SqlToken | null;
@@ -235,7 +235,7 @@ export class DmlStatementParser extends StatementParser {
         {
           ALT: () => {
             this.CONSUME(T[TokenKind.Not]);
-            this.CONSUME2(T[TokenKind.Indexed]);
+            this.CONSUME(T[TokenKind.Indexed]);
             result = false;
           },
         },
@@ -251,7 +251,7 @@ export class DmlStatementParser extends StatementParser {
     this.ACTION(() => names.push(this.name(first)));
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
-      const n = this.CONSUME2(Nm);
+      const n = this.CONSUME(Nm);
       this.ACTION(() => names.push(this.name(n)));
     });
     return names;
@@ -262,7 +262,7 @@ export class DmlStatementParser extends StatementParser {
     const items: SetItem[] = [this.SUBRULE(this.setItem)];
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
-      items.push(this.SUBRULE2(this.setItem));
+      items.push(this.SUBRULE(this.setItem));
     });
     return items;
   });
@@ -330,7 +330,7 @@ export class DmlStatementParser extends StatementParser {
     const columns: ResultColumn[] = [this.SUBRULE(this.resultColumn)];
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
-      columns.push(this.SUBRULE2(this.resultColumn));
+      columns.push(this.SUBRULE(this.resultColumn));
     });
     this.pop(4);
     return columns;
@@ -391,9 +391,9 @@ export class DmlStatementParser extends StatementParser {
           this.CONSUME(T[TokenKind.Set]);
           set = this.SUBRULE(this.setList);
           this.OPTION3(() => {
-            this.CONSUME2(T[TokenKind.Where]);
+            this.CONSUME(T[TokenKind.Where]);
             this.push(6);
-            where = this.SUBRULE2(this.expr, { ARGS: [0, false] });
+            where = this.SUBRULE(this.expr, { ARGS: [0, false] });
             this.pop(6);
           });
         },

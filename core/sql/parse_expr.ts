@@ -29,21 +29,21 @@ export abstract class ExprParser extends OperatorParser {
       const first = this.CONSUME(Ids);
       let last: SqlToken = first;
       this.MANY(() => {
-        last = this.CONSUME2(Ids);
+        last = this.CONSUME(Ids);
       });
       this.OPTION2(() => {
-        this.CONSUME2(T[TokenKind.LParen]);
+        this.CONSUME(T[TokenKind.LParen]);
         this.SUBRULE(this.signedNumber);
         this.OPTION3(() => {
           this.CONSUME(T[TokenKind.Comma]);
-          this.SUBRULE2(this.signedNumber);
+          this.SUBRULE(this.signedNumber);
         });
         last = this.CONSUME(T[TokenKind.RParen]);
       });
       typeStart = first.startOffset;
       typeEnd = (last as SqlToken).end;
     });
-    const rp = this.CONSUME2(T[TokenKind.RParen]);
+    const rp = this.CONSUME(T[TokenKind.RParen]);
     return this.ACTION(() => {
       this.setHeight(hOperand + 1, false);
       // SQLite keeps the type's source text (dequoted if it starts with a quote).
@@ -141,12 +141,12 @@ export abstract class ExprParser extends OperatorParser {
       this.CONSUME(T[TokenKind.When]);
       const extra = whens.length ? 1 : 0;
       this.push(3 + extra);
-      const when = this.SUBRULE2(this.expr, { ARGS: [0, false] });
+      const when = this.SUBRULE(this.expr, { ARGS: [0, false] });
       this.pop(3 + extra);
       if (this.h > h) h = this.h;
       this.CONSUME(T[TokenKind.Then]);
       this.push(5 + extra);
-      const then = this.SUBRULE3(this.expr, { ARGS: [0, false] });
+      const then = this.SUBRULE(this.expr, { ARGS: [0, false] });
       this.pop(5 + extra);
       if (this.h > h) h = this.h;
       whens.push({ when, then });
@@ -155,7 +155,7 @@ export abstract class ExprParser extends OperatorParser {
     this.OPTION2(() => {
       this.CONSUME(T[TokenKind.Else]);
       this.push(4);
-      otherwise = this.SUBRULE4(this.expr, { ARGS: [0, false] });
+      otherwise = this.SUBRULE(this.expr, { ARGS: [0, false] });
       this.pop(4);
       if (this.h > h) h = this.h;
     });
@@ -218,21 +218,21 @@ export abstract class ExprParser extends OperatorParser {
     let over: WindowSpec | string | null = null;
     this.OPTION3(() => {
       this.CONSUME(T[TokenKind.Filter]);
-      this.CONSUME2(T[TokenKind.LParen]);
+      this.CONSUME(T[TokenKind.LParen]);
       this.CONSUME(T[TokenKind.Where]);
       this.push(3);
       filter = this.SUBRULE(this.expr, { ARGS: [0, false] });
       this.pop(3);
-      end = this.CONSUME2(T[TokenKind.RParen]);
+      end = this.CONSUME(T[TokenKind.RParen]);
     });
     this.OPTION4(() => {
       this.CONSUME(T[TokenKind.Over]);
       this.OR3([
         {
           ALT: () => {
-            this.CONSUME3(T[TokenKind.LParen]);
+            this.CONSUME(T[TokenKind.LParen]);
             over = this.SUBRULE(this.windowSpec);
-            end = this.CONSUME3(T[TokenKind.RParen]);
+            end = this.CONSUME(T[TokenKind.RParen]);
           },
         },
         {
@@ -295,12 +295,12 @@ export abstract class ExprParser extends OperatorParser {
       partitionBy = [this.SUBRULE(this.expr, { ARGS: [0, false] })];
       this.MANY(() => {
         this.CONSUME(T[TokenKind.Comma]);
-        partitionBy!.push(this.SUBRULE2(this.expr, { ARGS: [0, false] }));
+        partitionBy!.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
       });
     });
     this.OPTION3(() => {
       this.CONSUME(T[TokenKind.Order]);
-      this.CONSUME2(T[TokenKind.By]);
+      this.CONSUME(T[TokenKind.By]);
       orderBy = this.SUBRULE(this.sortList);
     });
     this.OPTION4(() => {
@@ -326,10 +326,10 @@ export abstract class ExprParser extends OperatorParser {
           this.CONSUME(T[TokenKind.Between]);
           start = this.SUBRULE(this.frameBound, { ARGS: [true] });
           this.CONSUME(T[TokenKind.And]);
-          end = this.SUBRULE2(this.frameBound, { ARGS: [false] });
+          end = this.SUBRULE(this.frameBound, { ARGS: [false] });
         },
       },
-      { ALT: () => (start = this.SUBRULE3(this.frameBound, { ARGS: [true] })) },
+      { ALT: () => (start = this.SUBRULE(this.frameBound, { ARGS: [true] })) },
     ]);
     let exclude: Frame["exclude"] = null;
     this.OPTION(() => {
@@ -403,13 +403,13 @@ export abstract class ExprParser extends OperatorParser {
           return this.OR3([
             {
               ALT: () => {
-                this.CONSUME2(T[TokenKind.Preceding]);
+                this.CONSUME(T[TokenKind.Preceding]);
                 return { type: "preceding", offset } as FrameBound;
               },
             },
             {
               ALT: () => {
-                this.CONSUME2(T[TokenKind.Following]);
+                this.CONSUME(T[TokenKind.Following]);
                 return { type: "following", offset } as FrameBound;
               },
             },

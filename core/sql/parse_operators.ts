@@ -96,7 +96,7 @@ export abstract class OperatorParser extends ParserState {
             distinct = true;
           });
           this.push(3);
-          const right = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+          const right = this.SUBRULE(this.expr, { ARGS: [5, false] });
           this.pop(3);
           return this.ACTION(() => {
             this.setHeight(Math.max(hl, this.h) + 1);
@@ -113,7 +113,7 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          this.CONSUME2(T[TokenKind.Not]);
+          this.CONSUME(T[TokenKind.Not]);
           return this.OR2([
             { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, true] }) },
             { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, true] }) },
@@ -127,9 +127,9 @@ export abstract class OperatorParser extends ParserState {
           ]);
         },
       },
-      { ALT: () => this.SUBRULE2(this.likeTail, { ARGS: [left, false] }) },
-      { ALT: () => this.SUBRULE2(this.betweenTail, { ARGS: [left, false] }) },
-      { ALT: () => this.SUBRULE2(this.inTail, { ARGS: [left, false] }) },
+      { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, false] }) },
+      { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, false] }) },
+      { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, false] }) },
       {
         ALT: () => {
           const t = this.CONSUME(NullOp);
@@ -167,7 +167,7 @@ export abstract class OperatorParser extends ParserState {
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Escape]);
       this.push(2);
-      escape = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+      escape = this.SUBRULE(this.expr, { ARGS: [5, false] });
       this.pop(2);
       h = Math.max(h, this.h);
     });
@@ -207,7 +207,7 @@ export abstract class OperatorParser extends ParserState {
     const h1 = this.h;
     this.CONSUME(T[TokenKind.And]);
     this.push(2);
-    const high = this.SUBRULE2(this.expr, { ARGS: [5, false] });
+    const high = this.SUBRULE(this.expr, { ARGS: [5, false] });
     this.pop(4);
     return this.ACTION(() => {
       this.setHeight(hl + 1);
@@ -258,7 +258,7 @@ export abstract class OperatorParser extends ParserState {
               ALT: () => {
                 const list = this.SUBRULE(this.exprList);
                 const hList = this.h;
-                const rp = this.CONSUME2(T[TokenKind.RParen]);
+                const rp = this.CONSUME(T[TokenKind.RParen]);
                 return this.ACTION(() => {
                   this.setHeight(Math.max(hl, hList) + 1);
                   return {
@@ -285,12 +285,12 @@ export abstract class OperatorParser extends ParserState {
           let last = first;
           this.OPTION(() => {
             this.CONSUME(T[TokenKind.Dot]);
-            second = last = this.CONSUME2(Nm);
+            second = last = this.CONSUME(Nm);
           });
           this.OPTION2(() => {
-            this.CONSUME3(T[TokenKind.LParen]);
-            args = this.SUBRULE2(this.exprList);
-            last = this.CONSUME3(T[TokenKind.RParen]);
+            this.CONSUME(T[TokenKind.LParen]);
+            args = this.SUBRULE(this.exprList);
+            last = this.CONSUME(T[TokenKind.RParen]);
           });
           return this.ACTION(() => {
             this.setHeight(hl + 1);
@@ -328,7 +328,7 @@ export abstract class OperatorParser extends ParserState {
         this.MANY(() => {
           this.CONSUME(T[TokenKind.Comma]);
           this.push(2);
-          list.push(this.SUBRULE2(this.expr, { ARGS: [0, false] }));
+          list.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
           this.pop(2);
           if (this.h > h) h = this.h;
         });
@@ -455,8 +455,8 @@ export abstract class OperatorParser extends ParserState {
             { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
             {
               ALT: () => {
-                this.CONSUME2(T[TokenKind.Dot]);
-                return this.SUBRULE2(this.qualifiedTail, { ARGS: [t] });
+                this.CONSUME(T[TokenKind.Dot]);
+                return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
               },
             },
             {
@@ -488,7 +488,7 @@ export abstract class OperatorParser extends ParserState {
     let third: SqlToken | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Dot]);
-      third = this.CONSUME2(Nm);
+      third = this.CONSUME(Nm);
     });
     return this.ACTION(() => {
       this.checkDepth(4);
@@ -537,10 +537,10 @@ export abstract class OperatorParser extends ParserState {
           this.MANY(() => {
             this.CONSUME(T[TokenKind.Comma]);
             this.push(2);
-            items.push(this.SUBRULE2(this.expr, { ARGS: [0, false] }));
+            items.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
             this.pop(2);
           });
-          const rp = this.CONSUME2(T[TokenKind.RParen]);
+          const rp = this.CONSUME(T[TokenKind.RParen]);
           return this.ACTION(() => {
             if (items.length === 1) {
               this.h = hFirst;

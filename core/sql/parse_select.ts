@@ -72,7 +72,7 @@ export abstract class SelectParser extends ExprParser {
     this.MANY(() => {
       ops.push(this.SUBRULE(this.compoundOp));
       this.push(2);
-      parts.push(this.SUBRULE2(this.oneSelect));
+      parts.push(this.SUBRULE(this.oneSelect));
       this.pop(2);
     });
     return this.ACTION(() => this.finishSelect(w, parts, ops));
@@ -156,11 +156,11 @@ export abstract class SelectParser extends ExprParser {
     this.CONSUME(T[TokenKind.RParen]);
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
-      this.CONSUME2(T[TokenKind.LParen]);
+      this.CONSUME(T[TokenKind.LParen]);
       this.ACTION(() => this.checkNonEmpty());
-      rows.push(this.SUBRULE2(this.exprList));
+      rows.push(this.SUBRULE(this.exprList));
       if (this.h > height) height = this.h;
-      this.CONSUME2(T[TokenKind.RParen]);
+      this.CONSUME(T[TokenKind.RParen]);
       this.ACTION(() => {
         if (rows[rows.length - 1].length !== rows[0].length) {
           this.raiseAtReduce("all VALUES must have the same number of terms");
@@ -217,7 +217,7 @@ export abstract class SelectParser extends ExprParser {
     track();
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
-      columns.push(this.SUBRULE2(this.resultColumn));
+      columns.push(this.SUBRULE(this.resultColumn));
       track();
     });
     this.pop(4);
@@ -245,11 +245,11 @@ export abstract class SelectParser extends ExprParser {
       this.CONSUME(T[TokenKind.Group]);
       this.CONSUME(T[TokenKind.By]);
       this.push(7);
-      groupBy = [this.SUBRULE2(this.expr, { ARGS: [0, false] })];
+      groupBy = [this.SUBRULE(this.expr, { ARGS: [0, false] })];
       track();
       this.MANY2(() => {
-        this.CONSUME2(T[TokenKind.Comma]);
-        groupBy!.push(this.SUBRULE3(this.expr, { ARGS: [0, false] }));
+        this.CONSUME(T[TokenKind.Comma]);
+        groupBy!.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
         track();
       });
       this.pop(7);
@@ -257,7 +257,7 @@ export abstract class SelectParser extends ExprParser {
     this.OPTION5(() => {
       this.CONSUME(T[TokenKind.Having]);
       this.push(7);
-      having = this.SUBRULE4(this.expr, { ARGS: [0, false] });
+      having = this.SUBRULE(this.expr, { ARGS: [0, false] });
       this.pop(7);
       track();
     });
@@ -265,13 +265,13 @@ export abstract class SelectParser extends ExprParser {
       this.CONSUME(T[TokenKind.Window]);
       windows = [this.SUBRULE(this.namedWindow)];
       this.MANY3(() => {
-        this.CONSUME3(T[TokenKind.Comma]);
-        windows!.push(this.SUBRULE2(this.namedWindow));
+        this.CONSUME(T[TokenKind.Comma]);
+        windows!.push(this.SUBRULE(this.namedWindow));
       });
     });
     this.OPTION7(() => {
       this.CONSUME(T[TokenKind.Order]);
-      this.CONSUME2(T[TokenKind.By]);
+      this.CONSUME(T[TokenKind.By]);
       this.push(9);
       orderBy = this.SUBRULE(this.sortList);
       this.pop(9);
@@ -280,7 +280,7 @@ export abstract class SelectParser extends ExprParser {
     this.OPTION8(() => {
       this.CONSUME(T[TokenKind.Limit]);
       this.push(10);
-      const n = this.SUBRULE5(this.expr, { ARGS: [0, false] });
+      const n = this.SUBRULE(this.expr, { ARGS: [0, false] });
       let hl = this.h;
       let offset: Expr | null = null;
       let swap = false;
@@ -289,12 +289,12 @@ export abstract class SelectParser extends ExprParser {
           { ALT: () => this.CONSUME(T[TokenKind.Offset]) },
           {
             ALT: () => {
-              this.CONSUME4(T[TokenKind.Comma]);
+              this.CONSUME(T[TokenKind.Comma]);
               swap = true;
             },
           },
         ]);
-        offset = this.SUBRULE6(this.expr, { ARGS: [0, false] });
+        offset = this.SUBRULE(this.expr, { ARGS: [0, false] });
         if (this.h > hl) hl = this.h;
       });
       this.pop(10);
@@ -341,7 +341,7 @@ export abstract class SelectParser extends ExprParser {
         ALT: () => {
           const n = this.CONSUME(Nm);
           this.CONSUME(T[TokenKind.Dot]);
-          const s = this.CONSUME2(T[TokenKind.Star]);
+          const s = this.CONSUME(T[TokenKind.Star]);
           return this.ACTION(() => {
             this.h = 0;
             return {
@@ -407,7 +407,7 @@ export abstract class SelectParser extends ExprParser {
     this.MANY(() => {
       const j = this.SUBRULE(this.joinOp);
       this.push(1);
-      this.SUBRULE2(this.fromItem, { ARGS: [j, items] });
+      this.SUBRULE(this.fromItem, { ARGS: [j, items] });
       this.pop(1);
     });
     return this.ACTION(() => ({ items, start, end: (this.LA(0) as SqlToken).end }));
@@ -437,7 +437,7 @@ export abstract class SelectParser extends ExprParser {
               words.push(this.CONSUME(Nm));
             },
           });
-          this.CONSUME2(T[TokenKind.Join]);
+          this.CONSUME(T[TokenKind.Join]);
           return this.ACTION(() => {
             const op = joinOperator(words.map((w) => this.text(w)));
             if (typeof op !== "string") return op;
@@ -481,16 +481,16 @@ export abstract class SelectParser extends ExprParser {
             let second: SqlToken | null = null;
             this.OPTION(() => {
               this.CONSUME(T[TokenKind.Dot]);
-              second = this.CONSUME2(Nm);
+              second = this.CONSUME(Nm);
             });
             return this.OR3([
               {
                 ALT: () => {
-                  this.CONSUME2(T[TokenKind.LParen]);
+                  this.CONSUME(T[TokenKind.LParen]);
                   this.push(3);
                   const args = this.SUBRULE(this.exprList);
                   this.pop(3);
-                  this.CONSUME2(T[TokenKind.RParen]);
+                  this.CONSUME(T[TokenKind.RParen]);
                   return this.ACTION(() => {
                     const s = second as SqlToken | null;
                     return {
@@ -534,14 +534,14 @@ export abstract class SelectParser extends ExprParser {
               ALT: () => {
                 this.CONSUME(T[TokenKind.Indexed]);
                 this.CONSUME(T[TokenKind.By]);
-                const n = this.CONSUME3(Nm);
+                const n = this.CONSUME(Nm);
                 this.ACTION(() => (indexedBy = this.name(n)));
               },
             },
             {
               ALT: () => {
                 this.CONSUME(T[TokenKind.Not]);
-                this.CONSUME2(T[TokenKind.Indexed]);
+                this.CONSUME(T[TokenKind.Indexed]);
                 indexedBy = false;
               },
             },
@@ -564,16 +564,16 @@ export abstract class SelectParser extends ExprParser {
           {
             ALT: () => {
               this.CONSUME(T[TokenKind.Using]);
-              this.CONSUME3(T[TokenKind.LParen]);
+              this.CONSUME(T[TokenKind.LParen]);
               using = [];
-              const n = this.CONSUME4(Nm);
+              const n = this.CONSUME(Nm);
               this.ACTION(() => using!.push(this.name(n)));
               this.MANY2(() => {
                 this.CONSUME(T[TokenKind.Comma]);
-                const m = this.CONSUME5(Nm);
+                const m = this.CONSUME(Nm);
                 this.ACTION(() => using!.push(this.name(m)));
               });
-              this.CONSUME3(T[TokenKind.RParen]);
+              this.CONSUME(T[TokenKind.RParen]);
             },
           },
         ]);
@@ -612,7 +612,7 @@ export abstract class SelectParser extends ExprParser {
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
       this.push(2);
-      terms.push(this.SUBRULE2(this.sortTerm));
+      terms.push(this.SUBRULE(this.sortTerm));
       this.pop(2);
       if (this.h > h) h = this.h;
     });
@@ -675,7 +675,7 @@ export abstract class SelectParser extends ExprParser {
     const ctes: CommonTableExpr[] = [this.SUBRULE(this.cte)];
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
-      ctes.push(this.SUBRULE2(this.cte));
+      ctes.push(this.SUBRULE(this.cte));
     });
     return this.ACTION(() => ({
       recursive,
@@ -698,7 +698,7 @@ export abstract class SelectParser extends ExprParser {
       this.SUBRULE(this.cteColumn, { ARGS: [columns] });
       this.MANY(() => {
         this.CONSUME(T[TokenKind.Comma]);
-        this.SUBRULE2(this.cteColumn, { ARGS: [columns!] });
+        this.SUBRULE(this.cteColumn, { ARGS: [columns!] });
       });
       this.CONSUME(T[TokenKind.RParen]);
     });
@@ -715,17 +715,17 @@ export abstract class SelectParser extends ExprParser {
         {
           ALT: () => {
             this.CONSUME(T[TokenKind.Not]);
-            this.CONSUME2(T[TokenKind.Materialized]);
+            this.CONSUME(T[TokenKind.Materialized]);
             materialized = false;
           },
         },
       ]);
     });
-    this.CONSUME2(T[TokenKind.LParen]);
+    this.CONSUME(T[TokenKind.LParen]);
     this.push(5);
     const select = this.SUBRULE(this.select);
     this.pop(5);
-    const rp = this.CONSUME2(T[TokenKind.RParen]);
+    const rp = this.CONSUME(T[TokenKind.RParen]);
     return this.ACTION(() => ({
       name: this.name(n),
       columns,

@@ -86,7 +86,7 @@ export class StatementParser extends SelectParser {
     let second: SqlToken | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Dot]);
-      second = this.CONSUME2(Nm);
+      second = this.CONSUME(Nm);
     });
     let value: string | null = null;
     let assigns = false;
@@ -102,7 +102,7 @@ export class StatementParser extends SelectParser {
         {
           ALT: () => {
             this.CONSUME(T[TokenKind.LParen]);
-            value = this.SUBRULE2(this.pragmaValue);
+            value = this.SUBRULE(this.pragmaValue);
             this.CONSUME(T[TokenKind.RParen]);
           },
         },
@@ -170,14 +170,14 @@ export class StatementParser extends SelectParser {
             { ALT: () => this.CONSUME(T[TokenKind.Commit]) },
             { ALT: () => this.CONSUME(T[TokenKind.End]) },
           ]);
-          this.SUBRULE2(this.transOpt);
+          this.SUBRULE(this.transOpt);
           return t;
         },
       },
       {
         ALT: () => {
           const t = this.CONSUME(T[TokenKind.Rollback]);
-          this.SUBRULE3(this.transOpt);
+          this.SUBRULE(this.transOpt);
           this.OPTION2(() => {
             this.CONSUME(T[TokenKind.To]);
             this.OPTION3(() => this.CONSUME(T[TokenKind.Savepoint]));
@@ -188,16 +188,16 @@ export class StatementParser extends SelectParser {
       },
       {
         ALT: () => {
-          const t = this.CONSUME2(T[TokenKind.Savepoint]);
-          savepoint = this.CONSUME2(Nm) as SqlToken;
+          const t = this.CONSUME(T[TokenKind.Savepoint]);
+          savepoint = this.CONSUME(Nm) as SqlToken;
           return t;
         },
       },
       {
         ALT: () => {
           const t = this.CONSUME(T[TokenKind.Release]);
-          this.OPTION4(() => this.CONSUME3(T[TokenKind.Savepoint]));
-          savepoint = this.CONSUME3(Nm) as SqlToken;
+          this.OPTION4(() => this.CONSUME(T[TokenKind.Savepoint]));
+          savepoint = this.CONSUME(Nm) as SqlToken;
           return t;
         },
       },
