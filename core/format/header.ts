@@ -36,33 +36,37 @@ import { TextEncoding } from "../value/types.ts";
 export const HEADER_SIZE = 100;
 const MAGIC = "SQLite format 3\0";
 
-// Offsets of the header's fields (the table above); every reader of the header uses these.
-/** Page size, 2 bytes. */
-export const PAGE_SIZE = 16;
-/** File format write version, 1 byte: 1 legacy, 2 WAL. */
-export const WRITE_VERSION = 18;
-/** File format read version, 1 byte: 1 legacy, 2 WAL. */
-export const READ_VERSION = 19;
-export const RESERVED_BYTES = 20;
-export const MAX_PAYLOAD_FRACTION = 21;
-export const MIN_PAYLOAD_FRACTION = 22;
-export const LEAF_PAYLOAD_FRACTION = 23;
-/** File change counter: a writer outside WAL mode bumps it with every commit. */
-export const CHANGE_COUNTER = 24;
-/** Database size in pages (the in-header size). */
-export const PAGE_COUNT = 28;
-export const FREELIST_TRUNK = 32;
-export const FREELIST_COUNT = 36;
-export const SCHEMA_COOKIE = 40;
-export const SCHEMA_FORMAT = 44;
-export const DEFAULT_CACHE_SIZE = 48;
-export const LARGEST_ROOT_PAGE = 52;
-export const TEXT_ENCODING = 56;
-export const USER_VERSION = 60;
-export const INCREMENTAL_VACUUM = 64;
-export const APPLICATION_ID = 68;
-export const VERSION_VALID_FOR = 92;
-export const SQLITE_VERSION = 96;
+// Every reader of the header uses these. A const enum, so bundles hold the numbers rather
+// than a variable for each.
+/** Offsets of the database header's fields (the table above). */
+export const enum HeaderField {
+  /** Page size, 2 bytes. */
+  PageSize = 16,
+  /** File format write version, 1 byte: 1 legacy, 2 WAL. */
+  WriteVersion = 18,
+  /** File format read version, 1 byte: 1 legacy, 2 WAL. */
+  ReadVersion = 19,
+  ReservedBytes = 20,
+  MaxPayloadFraction = 21,
+  MinPayloadFraction = 22,
+  LeafPayloadFraction = 23,
+  /** File change counter: a writer outside WAL mode bumps it with every commit. */
+  ChangeCounter = 24,
+  /** Database size in pages (the in-header size). */
+  PageCount = 28,
+  FreelistTrunk = 32,
+  FreelistCount = 36,
+  SchemaCookie = 40,
+  SchemaFormat = 44,
+  DefaultCacheSize = 48,
+  LargestRootPage = 52,
+  TextEncoding = 56,
+  UserVersion = 60,
+  IncrementalVacuum = 64,
+  ApplicationId = 68,
+  VersionValidFor = 92,
+  SqliteVersion = 96,
+}
 
 /** The decoded database header. */
 export interface DatabaseHeader {
@@ -105,7 +109,7 @@ export function u32(b: Uint8Array, off: number): number {
 
 /** The page size in the header at the start of `bytes`, or 0 when the field is invalid. */
 export function headerPageSize(bytes: Uint8Array): number {
-  const field = (bytes[PAGE_SIZE] << 8) | bytes[PAGE_SIZE + 1];
+  const field = (bytes[HeaderField.PageSize] << 8) | bytes[HeaderField.PageSize + 1];
   const size = field === 1 ? 65536 : field;
   return size >= 512 && size <= 65536 && (size & (size - 1)) === 0 ? size : 0;
 }
@@ -120,26 +124,26 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   if (bytes.length < HEADER_SIZE) notADatabase();
   for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) notADatabase();
   const pageSize = headerPageSize(bytes);
-  const writeVersion = bytes[WRITE_VERSION];
-  const readVersion = bytes[READ_VERSION];
-  const reservedBytes = bytes[RESERVED_BYTES];
+  const writeVersion = bytes[HeaderField.WriteVersion];
+  const readVersion = bytes[HeaderField.ReadVersion];
+  const reservedBytes = bytes[HeaderField.ReservedBytes];
   // A read version above 2 is a format this library (like SQLite) cannot read.
   if (readVersion > 2) notADatabase();
   if (
-    bytes[MAX_PAYLOAD_FRACTION] !== 64 || bytes[MIN_PAYLOAD_FRACTION] !== 32 ||
-    bytes[LEAF_PAYLOAD_FRACTION] !== 32
+    bytes[HeaderField.MaxPayloadFraction] !== 64 || bytes[HeaderField.MinPayloadFraction] !== 32 ||
+    bytes[HeaderField.LeafPayloadFraction] !== 32
   ) notADatabase();
   if (pageSize === 0) notADatabase();
   const usableSize = pageSize - reservedBytes;
-  const schemaFormat = u32(bytes, SCHEMA_FORMAT);
+  const schemaFormat = u32(bytes, HeaderField.SchemaFormat);
   if (schemaFormat > 4) {
     throw new SqliteError("SQLITE_ERROR", "unsupported file format");
   }
-  const changeCounter = u32(bytes, CHANGE_COUNTER);
-  const inHeaderPageCount = u32(bytes, PAGE_COUNT);
-  const versionValidFor = u32(bytes, VERSION_VALID_FOR);
+  const changeCounter = u32(bytes, HeaderField.ChangeCounter);
+  const inHeaderPageCount = u32(bytes, HeaderField.PageCount);
+  const versionValidFor = u32(bytes, HeaderField.VersionValidFor);
   // SQLite masks the field with 3 and takes 0 (a new, empty database) as UTF-8.
-  const enc = u32(bytes, TEXT_ENCODING) & 3;
+  const enc = u32(bytes, HeaderField.TextEncoding) & 3;
   return {
     pageSize,
     writeVersion,
@@ -149,18 +153,18 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
     changeCounter,
     inHeaderPageCount,
     inHeaderSizeValid: inHeaderPageCount !== 0 && changeCounter === versionValidFor,
-    firstFreelistTrunk: u32(bytes, FREELIST_TRUNK),
-    freelistCount: u32(bytes, FREELIST_COUNT),
-    schemaCookie: u32(bytes, SCHEMA_COOKIE),
+    firstFreelistTrunk: u32(bytes, HeaderField.FreelistTrunk),
+    freelistCount: u32(bytes, HeaderField.FreelistCount),
+    schemaCookie: u32(bytes, HeaderField.SchemaCookie),
     schemaFormat,
-    defaultCacheSize: u32(bytes, DEFAULT_CACHE_SIZE) | 0,
-    largestRootPage: u32(bytes, LARGEST_ROOT_PAGE),
+    defaultCacheSize: u32(bytes, HeaderField.DefaultCacheSize) | 0,
+    largestRootPage: u32(bytes, HeaderField.LargestRootPage),
     textEncoding: enc === 0 ? TextEncoding.Utf8 : enc as TextEncoding,
-    userVersion: u32(bytes, USER_VERSION) | 0,
-    incrementalVacuum: u32(bytes, INCREMENTAL_VACUUM),
-    applicationId: u32(bytes, APPLICATION_ID) | 0,
+    userVersion: u32(bytes, HeaderField.UserVersion) | 0,
+    incrementalVacuum: u32(bytes, HeaderField.IncrementalVacuum),
+    applicationId: u32(bytes, HeaderField.ApplicationId) | 0,
     versionValidFor,
-    sqliteVersion: u32(bytes, SQLITE_VERSION),
+    sqliteVersion: u32(bytes, HeaderField.SqliteVersion),
   };
 }
 
@@ -168,10 +172,10 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
 export function emptyHeader(): DatabaseHeader {
   const bytes = new Uint8Array(HEADER_SIZE);
   bytes.set(new TextEncoder().encode(MAGIC));
-  bytes[PAGE_SIZE] = 0x10; // 4096
-  bytes[WRITE_VERSION] = bytes[READ_VERSION] = 1;
-  bytes[MAX_PAYLOAD_FRACTION] = 64;
-  bytes[MIN_PAYLOAD_FRACTION] = bytes[LEAF_PAYLOAD_FRACTION] = 32;
+  bytes[HeaderField.PageSize] = 0x10; // 4096
+  bytes[HeaderField.WriteVersion] = bytes[HeaderField.ReadVersion] = 1;
+  bytes[HeaderField.MaxPayloadFraction] = 64;
+  bytes[HeaderField.MinPayloadFraction] = bytes[HeaderField.LeafPayloadFraction] = 32;
   return parseHeader(bytes);
 }
 

@@ -39,35 +39,42 @@
 import { SqliteError } from "../errors.ts";
 import type { ByteSource } from "../io/byte_source.ts";
 
-/** Size of the WAL header. */
-export const WAL_HEADER_SIZE = 32;
-/** Size of the header in front of each page image. */
-export const WAL_FRAME_HEADER_SIZE = 24;
+// The layout's numbers are const enums, so the bundle holds the numbers, not variables.
 
-const HDR_MAGIC = 0;
-const HDR_VERSION = 4;
-const HDR_PAGE_SIZE = 8;
-const HDR_CHECKPOINT_SEQ = 12;
-const HDR_SALT1 = 16;
-const HDR_SALT2 = 20;
-const HDR_CHECKSUM1 = 24;
-const HDR_CHECKSUM2 = 28;
+/** The WAL header: its size and the offsets of its fields. */
+const enum WalHeader {
+  Size = 32,
+  Magic = 0,
+  Version = 4,
+  PageSize = 8,
+  CheckpointSeq = 12,
+  Salt1 = 16,
+  Salt2 = 20,
+  Checksum1 = 24,
+  Checksum2 = 28,
+}
 
-const FRAME_PAGE_NUMBER = 0;
-const FRAME_DB_SIZE_AFTER_COMMIT = 4;
-const FRAME_SALT1 = 8;
-const FRAME_SALT2 = 12;
-const FRAME_CHECKSUM1 = 16;
-const FRAME_CHECKSUM2 = 20;
+/** The header in front of each page image: its size and the offsets of its fields. */
+const enum FrameHeader {
+  Size = 24,
+  PageNumber = 0,
+  DbSizeAfterCommit = 4,
+  Salt1 = 8,
+  Salt2 = 12,
+  Checksum1 = 16,
+  Checksum2 = 20,
+}
 
-const WAL_MAGIC_LITTLE_ENDIAN = 0x377f0682;
-const WAL_MAGIC_BIG_ENDIAN = 0x377f0683;
-const WAL_FORMAT_VERSION = 3007000;
-const MIN_PAGE_SIZE = 512;
-const MAX_PAGE_SIZE = 65536;
-
-/** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
-const READ_CHUNK_BYTES = 4 << 20;
+/** The format's magic numbers and version, the page sizes it allows, and the read size. */
+const enum Wal {
+  MagicLittleEndian = 0x377f0682,
+  MagicBigEndian = 0x377f0683,
+  FormatVersion = 3007000,
+  MinPageSize = 512,
+  MaxPageSize = 65536,
+  /** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
+  ReadChunkBytes = 4 << 20,
+}
 
 /** True on a big-endian host, where an Int32Array reads words big-endian. */
 const HOST_IS_BIG_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 0;
@@ -135,11 +142,11 @@ export class WalScan {
   readonly #addWords: typeof addWordsNative;
 
   private constructor(header: DataView, sum: Int32Array, addWords: typeof addWordsNative) {
-    this.pageSize = header.getUint32(HDR_PAGE_SIZE);
-    this.salt1 = header.getInt32(HDR_SALT1);
-    this.salt2 = header.getInt32(HDR_SALT2);
-    this.checkpointSeq = header.getUint32(HDR_CHECKPOINT_SEQ);
-    this.bigEndianChecksum = header.getUint32(HDR_MAGIC) === WAL_MAGIC_BIG_ENDIAN;
+    this.pageSize = header.getUint32(WalHeader.PageSize);
+    this.salt1 = header.getInt32(WalHeader.Salt1);
+    this.salt2 = header.getInt32(WalHeader.Salt2);
+    this.checkpointSeq = header.getUint32(WalHeader.CheckpointSeq);
+    this.bigEndianChecksum = header.getUint32(WalHeader.Magic) === Wal.MagicBigEndian;
     this.sum.set(sum);
     this.#addWords = addWords;
   }
@@ -152,26 +159,28 @@ export class WalScan {
    */
   static open(wal: ByteSource): WalScan | null {
     // Like SQLite, a WAL no longer than its header is empty.
-    if (!(wal.size > WAL_HEADER_SIZE)) return null;
-    const headerBytes = wal.read(0, WAL_HEADER_SIZE);
-    if (headerBytes.length < WAL_HEADER_SIZE) return null;
-    const header = headerBytes.slice(0, WAL_HEADER_SIZE); // own, aligned buffer for Int32Array
+    if (!(wal.size > WalHeader.Size)) return null;
+    const headerBytes = wal.read(0, WalHeader.Size);
+    if (headerBytes.length < WalHeader.Size) return null;
+    const header = headerBytes.slice(0, WalHeader.Size); // own, aligned buffer for Int32Array
     const view = new DataView(header.buffer);
-    const magic = view.getUint32(HDR_MAGIC);
-    const pageSize = view.getUint32(HDR_PAGE_SIZE);
-    if (magic !== WAL_MAGIC_LITTLE_ENDIAN && magic !== WAL_MAGIC_BIG_ENDIAN) return null;
-    if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE || (pageSize & (pageSize - 1))) {
+    const magic = view.getUint32(WalHeader.Magic);
+    const pageSize = view.getUint32(WalHeader.PageSize);
+    if (magic !== Wal.MagicLittleEndian && magic !== Wal.MagicBigEndian) return null;
+    if (pageSize < Wal.MinPageSize || pageSize > Wal.MaxPageSize || (pageSize & (pageSize - 1))) {
       return null;
     }
-    const bigEndian = magic === WAL_MAGIC_BIG_ENDIAN;
+    const bigEndian = magic === Wal.MagicBigEndian;
     const addWords = bigEndian === HOST_IS_BIG_ENDIAN ? addWordsNative : addWordsSwapped;
     const sum = new Int32Array(2);
-    addWords(new Int32Array(header.buffer), 0, HDR_CHECKSUM1 >>> 2, sum);
-    if (sum[0] !== view.getInt32(HDR_CHECKSUM1) || sum[1] !== view.getInt32(HDR_CHECKSUM2)) {
+    addWords(new Int32Array(header.buffer), 0, WalHeader.Checksum1 >>> 2, sum);
+    if (
+      sum[0] !== view.getInt32(WalHeader.Checksum1) || sum[1] !== view.getInt32(WalHeader.Checksum2)
+    ) {
       return null;
     }
-    const version = view.getUint32(HDR_VERSION);
-    if (version !== WAL_FORMAT_VERSION) {
+    const version = view.getUint32(WalHeader.Version);
+    if (version !== Wal.FormatVersion) {
       throw new SqliteError(
         "SQLITE_CANTOPEN",
         `unable to open database file (unsupported WAL format version ${version})`,
@@ -186,9 +195,9 @@ export class WalScan {
    * `upTo`, reads no frame past it. Returns the page numbers of the frames taken.
    */
   extend(wal: ByteSource, upTo = Infinity): number[] {
-    const frameSize = this.pageSize + WAL_FRAME_HEADER_SIZE;
-    const frameCount = Math.min(upTo, Math.floor((wal.size - WAL_HEADER_SIZE) / frameSize));
-    const framesPerChunk = Math.max(1, Math.floor(READ_CHUNK_BYTES / frameSize));
+    const frameSize = this.pageSize + FrameHeader.Size;
+    const frameCount = Math.min(upTo, Math.floor((wal.size - WalHeader.Size) / frameSize));
+    const framesPerChunk = Math.max(1, Math.floor(Wal.ReadChunkBytes / frameSize));
     const pageWords = this.pageSize >>> 2;
     const addWords = this.#addWords;
     const sum = Int32Array.from(this.sum);
@@ -200,7 +209,7 @@ export class WalScan {
 
     scan: while (frame < frameCount) {
       const wanted = Math.min(framesPerChunk, frameCount - frame);
-      const raw = wal.read(WAL_HEADER_SIZE + frame * frameSize, wanted * frameSize);
+      const raw = wal.read(WalHeader.Size + frame * frameSize, wanted * frameSize);
       const got = Math.floor(raw.length / frameSize);
       const chunk = copyAligned(raw, got * frameSize);
       if (chunk === null || got === 0) break;
@@ -210,18 +219,18 @@ export class WalScan {
         framePages = grow(framePages, frame - start + got);
       }
       for (let i = 0, at = 0; i < got; i++, at += frameSize) {
-        if (view.getInt32(at + FRAME_SALT1) !== this.salt1) break scan;
-        if (view.getInt32(at + FRAME_SALT2) !== this.salt2) break scan;
-        const pageNumber = view.getUint32(at + FRAME_PAGE_NUMBER);
+        if (view.getInt32(at + FrameHeader.Salt1) !== this.salt1) break scan;
+        if (view.getInt32(at + FrameHeader.Salt2) !== this.salt2) break scan;
+        const pageNumber = view.getUint32(at + FrameHeader.PageNumber);
         if (pageNumber === 0) break scan;
         const word = at >>> 2;
         addWords(words, word, word + 2, sum);
-        const data = word + (WAL_FRAME_HEADER_SIZE >>> 2);
+        const data = word + (FrameHeader.Size >>> 2);
         addWords(words, data, data + pageWords, sum);
-        if (sum[0] !== view.getInt32(at + FRAME_CHECKSUM1)) break scan;
-        if (sum[1] !== view.getInt32(at + FRAME_CHECKSUM2)) break scan;
+        if (sum[0] !== view.getInt32(at + FrameHeader.Checksum1)) break scan;
+        if (sum[1] !== view.getInt32(at + FrameHeader.Checksum2)) break scan;
         framePages[frame++ - start] = pageNumber;
-        const commitSize = view.getUint32(at + FRAME_DB_SIZE_AFTER_COMMIT);
+        const commitSize = view.getUint32(at + FrameHeader.DbSizeAfterCommit);
         if (commitSize !== 0) {
           validFrames = frame;
           dbPages = commitSize;
@@ -233,7 +242,7 @@ export class WalScan {
     const taken: number[] = [];
     for (let f = start; f < validFrames; f++) {
       const pageNumber = framePages[f - start];
-      this.pageOffsets.set(pageNumber, WAL_HEADER_SIZE + f * frameSize + WAL_FRAME_HEADER_SIZE);
+      this.pageOffsets.set(pageNumber, WalHeader.Size + f * frameSize + FrameHeader.Size);
       taken.push(pageNumber);
     }
     // SQLite never reads a page past the end of the database from the WAL.

@@ -29,7 +29,7 @@
  * (core/api/statement.ts), invisibly while no row has been handed out.
  */
 import { SqliteError } from "../errors.ts";
-import { CHANGE_COUNTER, HEADER_SIZE, u32, WRITE_VERSION } from "../format/header.ts";
+import { HEADER_SIZE, HeaderField, u32 } from "../format/header.ts";
 import { WalScan } from "../format/wal.ts";
 import {
   parseWalIndexHeader,
@@ -258,8 +258,8 @@ export class LiveFile {
     // The size after the counter: a commit in between changes the counter, which the
     // snapshot's check then sees (the other order could pair an old size with a new header).
     this.#db.refresh();
-    const counter = got >= HEADER_SIZE ? u32(header, CHANGE_COUNTER) : -1;
-    this.#walHeader = got >= HEADER_SIZE && header[WRITE_VERSION] === 2;
+    const counter = got >= HEADER_SIZE ? u32(header, HeaderField.ChangeCounter) : -1;
+    this.#walHeader = got >= HEADER_SIZE && header[HeaderField.WriteVersion] === 2;
     const identity = `r:${counter}:${this.#db.size}`;
     const changed = identity === this.#identity ? [] : "all";
     this.#counter = counter;
@@ -281,7 +281,7 @@ export class LiveFile {
    */
   #readCounter(): number {
     const bytes = this.#counterBytes;
-    if (this.#db.readCurrent(bytes, CHANGE_COUNTER) < 4) return -1;
+    if (this.#db.readCurrent(bytes, HeaderField.ChangeCounter) < 4) return -1;
     return u32(bytes, 0);
   }
 

@@ -5,83 +5,86 @@
  */
 import { keywordKind, TokenKind } from "./token_kinds.ts";
 
-// Character classes, as in tokenize.c's aiClass table (ASCII only; >= 0x80 is CC_ID).
-const CC_X = 0, // 'x' / 'X': blob literal or identifier
-  CC_KYWD0 = 1, // letter that can start a keyword
-  CC_KYWD = 2, // letter or '_' usable inside a keyword
-  CC_DIGIT = 3,
-  CC_DOLLAR = 4,
-  CC_VARALPHA = 5, // '@', '#', ':'
-  CC_VARNUM = 6, // '?'
-  CC_SPACE = 7,
-  CC_QUOTE = 8, // '"', '\'', '`'
-  CC_QUOTE2 = 9, // '['
-  CC_PIPE = 10,
-  CC_MINUS = 11,
-  CC_LT = 12,
-  CC_GT = 13,
-  CC_EQ = 14,
-  CC_BANG = 15,
-  CC_SLASH = 16,
-  CC_LP = 17,
-  CC_RP = 18,
-  CC_SEMI = 19,
-  CC_PLUS = 20,
-  CC_STAR = 21,
-  CC_PERCENT = 22,
-  CC_COMMA = 23,
-  CC_AND = 24,
-  CC_TILDA = 25,
-  CC_DOT = 26,
-  CC_ID = 27, // >= 0x80
-  CC_ILLEGAL = 28;
+// Character classes, as in tokenize.c's aiClass table (its CC_X is CC.X here; ASCII only,
+// >= 0x80 is CC.ID). A const enum, so the bundle holds the numbers, not 29 variables.
+const enum CC {
+  X = 0, // 'x' / 'X': blob literal or identifier
+  KYWD0 = 1, // letter that can start a keyword
+  KYWD = 2, // letter or '_' usable inside a keyword
+  DIGIT = 3,
+  DOLLAR = 4,
+  VARALPHA = 5, // '@', '#', ':'
+  VARNUM = 6, // '?'
+  SPACE = 7,
+  QUOTE = 8, // '"', '\'', '`'
+  QUOTE2 = 9, // '['
+  PIPE = 10,
+  MINUS = 11,
+  LT = 12,
+  GT = 13,
+  EQ = 14,
+  BANG = 15,
+  SLASH = 16,
+  LP = 17,
+  RP = 18,
+  SEMI = 19,
+  PLUS = 20,
+  STAR = 21,
+  PERCENT = 22,
+  COMMA = 23,
+  AND = 24,
+  TILDA = 25,
+  DOT = 26,
+  ID = 27, // >= 0x80
+  ILLEGAL = 28,
+}
 
-const CLASS = new Uint8Array(128).fill(CC_ILLEGAL);
+const CLASS = new Uint8Array(128).fill(CC.ILLEGAL);
 const ID_CHAR = new Uint8Array(128); // sqlite3IsIdChar: alnum, '_', '$'
 const SPACE_CHAR = new Uint8Array(128); // sqlite3Isspace: \t \n \v \f \r space
 const HEX_CHAR = new Uint8Array(128);
 {
   for (let c = 0x41; c <= 0x5a; c++) {
-    CLASS[c] = CLASS[c + 32] = CC_KYWD0;
+    CLASS[c] = CLASS[c + 32] = CC.KYWD0;
     ID_CHAR[c] = ID_CHAR[c + 32] = 1;
   }
-  for (let c = 0x30; c <= 0x39; c++) CLASS[c] = CC_DIGIT, ID_CHAR[c] = HEX_CHAR[c] = 1;
+  for (let c = 0x30; c <= 0x39; c++) CLASS[c] = CC.DIGIT, ID_CHAR[c] = HEX_CHAR[c] = 1;
   for (const c of "abcdefABCDEF") HEX_CHAR[c.charCodeAt(0)] = 1;
   // No keyword starts with X, Y, Z or '_': SQLite's table lets them only continue one.
-  for (const c of "XxYyZz_") CLASS[c.charCodeAt(0)] = CC_KYWD;
-  CLASS[0x58] = CLASS[0x78] = CC_X;
+  for (const c of "XxYyZz_") CLASS[c.charCodeAt(0)] = CC.KYWD;
+  CLASS[0x58] = CLASS[0x78] = CC.X;
   ID_CHAR[0x5f] = ID_CHAR[0x24] = 1;
-  for (const c of [9, 10, 12, 13, 32]) CLASS[c] = CC_SPACE;
+  for (const c of [9, 10, 12, 13, 32]) CLASS[c] = CC.SPACE;
   for (const c of [9, 10, 11, 12, 13, 32]) SPACE_CHAR[c] = 1;
-  const set = (chars: string, cls: number) => {
+  const set = (chars: string, cls: CC) => {
     for (const ch of chars) CLASS[ch.charCodeAt(0)] = cls;
   };
-  set("$", CC_DOLLAR);
-  set("@#:", CC_VARALPHA);
-  set("?", CC_VARNUM);
-  set("\"'`", CC_QUOTE);
-  set("[", CC_QUOTE2);
-  set("|", CC_PIPE);
-  set("-", CC_MINUS);
-  set("<", CC_LT);
-  set(">", CC_GT);
-  set("=", CC_EQ);
-  set("!", CC_BANG);
-  set("/", CC_SLASH);
-  set("(", CC_LP);
-  set(")", CC_RP);
-  set(";", CC_SEMI);
-  set("+", CC_PLUS);
-  set("*", CC_STAR);
-  set("%", CC_PERCENT);
-  set(",", CC_COMMA);
-  set("&", CC_AND);
-  set("~", CC_TILDA);
-  set(".", CC_DOT);
+  set("$", CC.DOLLAR);
+  set("@#:", CC.VARALPHA);
+  set("?", CC.VARNUM);
+  set("\"'`", CC.QUOTE);
+  set("[", CC.QUOTE2);
+  set("|", CC.PIPE);
+  set("-", CC.MINUS);
+  set("<", CC.LT);
+  set(">", CC.GT);
+  set("=", CC.EQ);
+  set("!", CC.BANG);
+  set("/", CC.SLASH);
+  set("(", CC.LP);
+  set(")", CC.RP);
+  set(";", CC.SEMI);
+  set("+", CC.PLUS);
+  set("*", CC.STAR);
+  set("%", CC.PERCENT);
+  set(",", CC.COMMA);
+  set("&", CC.AND);
+  set("~", CC.TILDA);
+  set(".", CC.DOT);
 }
 
-function charClass(c: number): number {
-  return c < 128 ? CLASS[c] : CC_ID;
+function charClass(c: number): CC {
+  return c < 128 ? CLASS[c] : CC.ID;
 }
 
 /** sqlite3IsIdChar: letters, digits, `_`, `$`, and everything >= 0x80. */
@@ -141,11 +144,11 @@ export class Lexer {
     let i = i0 + 1;
     let kind: TokenKind;
     switch (charClass(c)) {
-      case CC_SPACE:
+      case CC.SPACE:
         while (i < n && isSpaceChar(z.charCodeAt(i))) i++;
         kind = TokenKind.Space;
         break;
-      case CC_MINUS: {
+      case CC.MINUS: {
         const c1 = z.charCodeAt(i);
         if (c1 === 0x2d) { // --
           i++;
@@ -157,22 +160,22 @@ export class Lexer {
         } else kind = TokenKind.Minus;
         break;
       }
-      case CC_LP:
+      case CC.LP:
         kind = TokenKind.LParen;
         break;
-      case CC_RP:
+      case CC.RP:
         kind = TokenKind.RParen;
         break;
-      case CC_SEMI:
+      case CC.SEMI:
         kind = TokenKind.Semi;
         break;
-      case CC_PLUS:
+      case CC.PLUS:
         kind = TokenKind.Plus;
         break;
-      case CC_STAR:
+      case CC.STAR:
         kind = TokenKind.Star;
         break;
-      case CC_SLASH:
+      case CC.SLASH:
         // "/*" needs a character after it to open a comment; at the very end it is "/" "*".
         if (z.charCodeAt(i) !== 0x2a || i + 1 >= n || z.charCodeAt(i + 1) === 0) {
           kind = TokenKind.Slash;
@@ -186,14 +189,14 @@ export class Lexer {
         if (i < n && z.charCodeAt(i) !== 0) i++;
         kind = TokenKind.Comment;
         break;
-      case CC_PERCENT:
+      case CC.PERCENT:
         kind = TokenKind.Rem;
         break;
-      case CC_EQ:
+      case CC.EQ:
         if (z.charCodeAt(i) === 0x3d) i++;
         kind = TokenKind.Eq;
         break;
-      case CC_LT: {
+      case CC.LT: {
         const c1 = z.charCodeAt(i);
         if (c1 === 0x3d) i++, kind = TokenKind.Le;
         else if (c1 === 0x3e) i++, kind = TokenKind.Ne;
@@ -201,31 +204,31 @@ export class Lexer {
         else kind = TokenKind.Lt;
         break;
       }
-      case CC_GT: {
+      case CC.GT: {
         const c1 = z.charCodeAt(i);
         if (c1 === 0x3d) i++, kind = TokenKind.Ge;
         else if (c1 === 0x3e) i++, kind = TokenKind.RShift;
         else kind = TokenKind.Gt;
         break;
       }
-      case CC_BANG:
+      case CC.BANG:
         if (z.charCodeAt(i) === 0x3d) i++, kind = TokenKind.Ne;
         else kind = TokenKind.Illegal;
         break;
-      case CC_PIPE:
+      case CC.PIPE:
         if (z.charCodeAt(i) === 0x7c) i++, kind = TokenKind.Concat;
         else kind = TokenKind.BitOr;
         break;
-      case CC_COMMA:
+      case CC.COMMA:
         kind = TokenKind.Comma;
         break;
-      case CC_AND:
+      case CC.AND:
         kind = TokenKind.BitAnd;
         break;
-      case CC_TILDA:
+      case CC.TILDA:
         kind = TokenKind.BitNot;
         break;
-      case CC_QUOTE: {
+      case CC.QUOTE: {
         let closed = false;
         while (i < n) {
           const ch = z.charCodeAt(i);
@@ -242,7 +245,7 @@ export class Lexer {
         kind = !closed ? TokenKind.Illegal : c === 0x27 ? TokenKind.String : TokenKind.Id;
         break;
       }
-      case CC_DOT:
+      case CC.DOT:
         if (!isDigit(z.charCodeAt(i))) {
           kind = TokenKind.Dot;
           break;
@@ -250,28 +253,28 @@ export class Lexer {
         i = this.scanNumber(i0);
         kind = this.kind;
         break;
-      case CC_DIGIT:
+      case CC.DIGIT:
         i = this.scanNumber(i0);
         kind = this.kind;
         break;
-      case CC_QUOTE2: {
+      case CC.QUOTE2: {
         while (i < n && z.charCodeAt(i) !== 0x5d && z.charCodeAt(i) !== 0) i++;
         if (i < n && z.charCodeAt(i) === 0x5d) i++, kind = TokenKind.Id;
         else kind = TokenKind.Illegal;
         break;
       }
-      case CC_VARNUM:
+      case CC.VARNUM:
         while (i < n && isDigit(z.charCodeAt(i))) i++;
         kind = TokenKind.Variable;
         break;
-      case CC_DOLLAR:
-      case CC_VARALPHA:
+      case CC.DOLLAR:
+      case CC.VARALPHA:
         i = this.scanNamedVariable(i0);
         kind = this.kind;
         break;
-      case CC_KYWD0: {
+      case CC.KYWD0: {
         // A word made only of keyword characters may be a keyword.
-        while (i < n && charClass(z.charCodeAt(i)) <= CC_KYWD) i++;
+        while (i < n && charClass(z.charCodeAt(i)) <= CC.KYWD) i++;
         if (i < n && isIdChar(z.charCodeAt(i))) {
           i = this.skipIdChars(i + 1);
           kind = TokenKind.Id;
@@ -282,7 +285,7 @@ export class Lexer {
           : TokenKind.Id;
         break;
       }
-      case CC_X:
+      case CC.X:
         if (z.charCodeAt(i) === 0x27) {
           i = this.scanBlob(i0);
           kind = this.kind;
@@ -291,8 +294,8 @@ export class Lexer {
         i = this.skipIdChars(i);
         kind = TokenKind.Id;
         break;
-      case CC_KYWD:
-      case CC_ID:
+      case CC.KYWD:
+      case CC.ID:
         if (c === BOM) {
           kind = TokenKind.Space;
           break;
