@@ -254,30 +254,20 @@ export function encodeUtf8(s: string): Uint8Array {
   const out = new Uint8Array(s.length * 3);
   let n = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) {
-      out[n++] = c;
-      continue;
-    }
-    if (c < 0x800) {
-      out[n++] = 0xc0 | (c >> 6);
-      out[n++] = 0x80 | (c & 0x3f);
+    let c = s.charCodeAt(i);
+    if (isEscape(c)) {
+      out[n++] = c - ESCAPE_BASE;
       continue;
     }
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
-        n = writeUtf8(out, n, 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         i++;
-        continue;
       }
-    } else if (isEscape(c)) {
-      out[n++] = c - ESCAPE_BASE;
-      continue;
     }
-    out[n++] = 0xe0 | (c >> 12);
-    out[n++] = 0x80 | ((c >> 6) & 0x3f);
-    out[n++] = 0x80 | (c & 0x3f);
+    // Other lone surrogates take the 3-byte form, as any unit from U+0800 does.
+    n = writeUtf8(out, n, c);
   }
   return out.slice(0, n);
 }
