@@ -4,10 +4,9 @@
  * record header once per position, each as far as the next field the program reads
  * (lazily, as RecordReader does: a row that fails a test on its first fields is not
  * parsed further), into locals holding just those fields' serial types and offsets; each
- * Column then decodes its value inline (NULL, one-byte integers, 0 and 1) or through the shared
- * decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB), and a column
- * compared as bytes with a TEXT constant is compared where it lies. (The browser bundle's
- * size limit is why wider integers are not inlined too.)
+ * Column then decodes its value inline (NULL, integers of up to 4 bytes, 0 and 1) or
+ * through the shared decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB),
+ * and a column compared as bytes with a TEXT constant is compared where it lies.
  *
  * Only the common case is inlined, and it is recognised, not assumed: a record that is
  * whole on its page, with a one-byte header size and serial types of at most two bytes, no
@@ -22,7 +21,8 @@
  * (true: the cursor's reader has this position), `K<c>` (how many fields read are parsed),
  * `D<c>`, `E<c>`, `Z<c>`, `P<c>`, `B<c>` (the page's bytes, the header's and record's
  * ends, where the header and the values go on), `T<c>_<f>` and `O<c>_<f>` (field f's serial
- * type, -1 when the record is shorter, and offset); and `SZ` (value sizes by serial type).
+ * type, -1 when the record is shorter, and offset); and `SZ` (value sizes by serial type)
+ * and `I` (a small integer's value).
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
@@ -33,6 +33,10 @@ export const MAX_INLINE_FIELD = 63;
 
 /** Value sizes of serial types 0–11; the reserved 10 and 11 run past any record. */
 const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 1e9, 1e9];
+
+/** `I(d, o, t)`: the big-endian signed integer of serial type `t` (1–4) at `d[o]`. */
+const READ_INT =
+  "function I(d,o,t){let v=d[o]<<24>>24;for(let i=1;i<t;i++)v=v*256+d[o+i];return v}";
 
 /** The inline record readers of one program. */
 export class InlineReaders {
@@ -61,7 +65,7 @@ export class InlineReaders {
   /** The declarations and parse functions, for the head of the generated function. */
   head(): string[] {
     if (this.#fields.size === 0) return [];
-    const out = [`const SZ=[${SIZES}];`];
+    const out = [`const SZ=[${SIZES}];`, READ_INT];
     for (const [c, fields] of this.#fields) {
       const locals = fields.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
       out.push(
@@ -130,7 +134,7 @@ export class InlineReaders {
     const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
     return `${this.#fresh(c, ins.p2)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
-      `if(t===1)${set(`D${c}[o]<<24>>24`, int)}else if(t===8||t===9)${set("t-8", int)}` +
+      `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
       `else if(t===0)${set("null", StorageClass.Null)}else if(t<0){${missing}}` +
       `else${set(`RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)")}${toReal}}`;
   }
