@@ -16,6 +16,7 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
 import { charCount, cText, textOf, utf8Length } from "./coerce.ts";
+import { asciiLower } from "../../value/ascii_case.ts";
 
 /** SQLITE_LIMIT_LIKE_PATTERN_LENGTH's default: longer patterns are an error. */
 const LIKE_PATTERN_LIMIT = 50000;
@@ -185,8 +186,53 @@ function matchSet(p: string, pi: number, s: string, si: number): number {
   return pi;
 }
 
-/** True if `text` matches LIKE `pattern` (escape: a code point, or -1). */
+/**
+ * A LIKE pattern that is an ASCII literal (no NUL, `%` or `_` inside) with `%` at neither,
+ * one or both ends: the literal with its letters lowered, and which ends it is held to.
+ */
+interface LiteralPattern {
+  literal: string;
+  atStart: boolean;
+  atEnd: boolean;
+}
+
+const PLAIN_ASCII = /^[\x01-\x24\x26-\x5e\x60-\x7f]*$/;
+/** The last pattern looked at, and its shape (a statement asks about one pattern per row). */
+let lastPattern = "";
+let lastShape: LiteralPattern | null = null;
+
+/** The shape of `pattern` (already cut at a NUL) when it is a literal between `%`s. */
+function literalPattern(pattern: string): LiteralPattern | null {
+  if (pattern === lastPattern) return lastShape;
+  let from = 0, to = pattern.length;
+  while (from < to && pattern.charCodeAt(from) === 0x25) from++;
+  while (to > from && pattern.charCodeAt(to - 1) === 0x25) to--;
+  const literal = pattern.slice(from, to);
+  lastPattern = pattern;
+  return lastShape = PLAIN_ASCII.test(literal)
+    ? { literal: asciiLower(literal), atStart: from === 0, atEnd: to === pattern.length }
+    : null;
+}
+
+/**
+ * True if `text` matches LIKE `pattern` (escape: a code point, or -1). A literal between
+ * `%`s is looked for with the engine's own string search: an ASCII character in text is
+ * always one whole character of SQLite's reading (a multi-byte sequence never takes an
+ * ASCII byte along), and only ASCII letters fold.
+ */
 export function likeMatch(pattern: string, text: string, escape = -1): boolean {
+  const shape = escape === -1 ? literalPattern(cText(pattern)) : null;
+  if (shape === null) return likeByCharacters(pattern, text, escape);
+  const t = asciiLower(cText(text)), { literal, atStart, atEnd } = shape;
+  return atStart
+    ? atEnd ? t === literal : t.startsWith(literal)
+    : atEnd
+    ? t.endsWith(literal)
+    : t.includes(literal);
+}
+
+/** {@link likeMatch} character by character, as SQLite's patternCompare goes. */
+export function likeByCharacters(pattern: string, text: string, escape = -1): boolean {
   let w = LIKE;
   if (escape === w.all || escape === w.one) {
     w = { ...w, all: escape === w.all ? -1 : w.all, one: escape === w.one ? -1 : w.one };
