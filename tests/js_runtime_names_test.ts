@@ -17,6 +17,7 @@ Deno.test("js runtime: every RT member a template names exists", () => {
       subtype,
       argc: 1,
       n: 1,
+      coll: { name: "BINARY" },
     }))
   );
   // Every kind of aggregate call AggStep specialises on, and one it does not.
