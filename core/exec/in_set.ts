@@ -17,6 +17,13 @@ export class InSet {
   readonly #colls: readonly Collation[];
   readonly #enc: TextEncoding;
   #keys = new Set<string>();
+  /**
+   * For one-column sets under an affinity that leaves an INTEGER an INTEGER's key: the
+   * candidates whose key is a safe integer, so that an INTEGER probe (the common case: ids)
+   * is looked up by number without building its key.
+   */
+  readonly #ints = new Set<number>();
+  readonly #intProbes: boolean;
   #rows: Reg[][] = [];
   #hasNullRow = false;
   readonly #hasReal: boolean;
@@ -30,11 +37,13 @@ export class InSet {
     this.#colls = colls;
     this.#enc = enc;
     this.#hasReal = affs.includes(Affinity.Real);
+    this.#intProbes = affs.length === 1 && affs[0] !== Affinity.Text;
   }
 
   /** Empties the set. */
   clear(): void {
     this.#keys.clear();
+    this.#ints.clear();
     this.#rows = [];
     this.#hasNullRow = false;
   }
@@ -73,12 +82,26 @@ export class InSet {
     this.#rows.push(this.#keyed(regs));
     const k = this.#key(regs);
     if (k === null) this.#hasNullRow = true;
-    else this.#keys.add(k);
+    else {
+      this.#keys.add(k);
+      // An integer's key is `I<digits>;` (key_hash.ts).
+      const n = this.#intProbes && k.charCodeAt(0) === 0x49 ? Number(k.slice(1, -1)) : NaN;
+      if (Number.isSafeInteger(n)) this.#ints.add(n);
+    }
   }
 
   /** Three-valued membership of the row `xs`. */
   probe(xs: readonly Reg[]): Truth {
     if (this.#rows.length === 0) return Truth.False;
+    const x = xs[0];
+    // Its key would be `I<x>;`: present exactly when the number is among #ints.
+    if (
+      this.#intProbes && x.c === StorageClass.Integer && typeof x.v === "number" &&
+      Math.abs(x.v) < 2 ** 47
+    ) {
+      if (this.#ints.has(x.v)) return Truth.True;
+      if (!this.#hasNullRow) return Truth.False;
+    }
     const k = this.#key(xs);
     if (k !== null) {
       if (this.#keys.has(k)) return Truth.True;
