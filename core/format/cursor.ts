@@ -136,11 +136,29 @@ const EMPTY_LEAF = {
   rightChild: 0,
 } as BtreePage;
 
-/** The rowid of cell `i` of a table leaf. */
-function leafRowid(leaf: BtreePage, i: number): number | bigint {
-  const off = leaf.cellOffset(i);
-  getVarint32(leaf.data, off, leaf.usable, leaf.pgno);
-  return getVarint(leaf.data, varintEnd, leaf.usable, leaf.pgno);
+/**
+ * The rowid key of cell `i` of a table page (on a leaf after the payload size, on an
+ * interior page after the child pointer). Keys of up to three bytes (below 2^21) and
+ * one-byte payload sizes are read inline: a seek reads one per step of its search.
+ */
+function cellKey(page: BtreePage, i: number): number | bigint {
+  const data = page.data, usable = page.usable;
+  let off = page.cellOffset(i);
+  if (!page.isLeaf) off += 4;
+  else if (data[off] < 0x80) off++;
+  else {
+    getVarint32(data, off, usable, page.pgno);
+    off = varintEnd;
+  }
+  if (off + 2 < usable) {
+    const b0 = data[off];
+    if (b0 < 0x80) return b0;
+    const b1 = data[off + 1];
+    if (b1 < 0x80) return ((b0 & 0x7f) << 7) | b1;
+    const b2 = data[off + 2];
+    if (b2 < 0x80) return ((b0 & 0x7f) << 14) | ((b1 & 0x7f) << 7) | b2;
+  }
+  return getVarint(data, off, usable, page.pgno);
 }
 
 /** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
@@ -552,14 +570,7 @@ export class BtreeCursor {
       let lo = 0, hi = page.nCells;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        let off = page.cellOffset(mid);
-        if (page.isLeaf) {
-          getVarint32(page.data, off, page.usable, page.pgno);
-          off = varintEnd;
-        } else {
-          off += 4;
-        }
-        const key = getVarint(page.data, off, page.usable, page.pgno);
+        const key = cellKey(page, mid);
         if (key < rowid || (strict && key == rowid)) lo = mid + 1;
         else hi = mid;
       }
@@ -586,11 +597,11 @@ export class BtreeCursor {
     // guess's predecessor and at most at the guess, the guess is the answer.
     const cur = this.#idx[this.#depth];
     if (cur >= 0 && cur < n && typeof rowid === "number") {
-      const curKey = leafRowid(leaf, cur);
+      const curKey = cellKey(leaf, cur);
       const guess = typeof curKey === "number" ? cur + (rowid - curKey) + (strict ? 1 : 0) : 0;
       if (guess > 0 && guess < n) {
-        const before = leafRowid(leaf, guess - 1);
-        const at = leafRowid(leaf, guess);
+        const before = cellKey(leaf, guess - 1);
+        const at = cellKey(leaf, guess);
         if (strict ? before <= rowid && rowid < at : before < rowid && rowid <= at) {
           this.#budget = this.#pager.pageCount;
           this.#stamp++;
@@ -599,16 +610,16 @@ export class BtreeCursor {
         }
       }
     }
-    const firstKey = leafRowid(leaf, 0);
+    const firstKey = cellKey(leaf, 0);
     if (firstKey > rowid) return false;
-    const lastKey = leafRowid(leaf, n - 1);
+    const lastKey = cellKey(leaf, n - 1);
     if (strict ? !(rowid < lastKey) : !(rowid <= lastKey)) return false;
     this.#budget = this.#pager.pageCount;
     this.#stamp++;
     let lo = 1, hi = n - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const key = leafRowid(leaf, mid);
+      const key = cellKey(leaf, mid);
       if (key < rowid || (strict && key == rowid)) lo = mid + 1;
       else hi = mid;
     }
