@@ -86,6 +86,14 @@ ALTER TABLE s ADD COLUMN d;
 INSERT INTO s VALUES (2, 3, 4, 'four');
 CREATE TABLE w(${wide.join(", ")});
 INSERT INTO w VALUES (${wideRow(1)}), (${wideRow(2)}), (${longRow});
+CREATE TABLE n(a, b, c, d, e);
+INSERT INTO n VALUES (1, 2, 3, 4, 5);
+${
+    Array.from({ length: 7 }, (_, i) => `ALTER TABLE n ADD COLUMN x${i} DEFAULT ${100 + i};`).join(
+      "\n",
+    )
+  }
+INSERT INTO n VALUES (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
 CREATE TABLE u(id INTEGER PRIMARY KEY);
 INSERT INTO u VALUES (1), (3), (999), (31);
 `;
@@ -101,6 +109,10 @@ const QUERIES = [
   "SELECT u.id, v.x, v.r, v.t FROM u LEFT JOIN v ON v.id = u.id",
   "SELECT a, b, typeof(b), c, typeof(c), d FROM s",
   "SELECT d, a FROM s WHERE c > 1",
+  // Fields read out of order, past the end of the shorter record: a later field first.
+  "SELECT x6, x5, a FROM n",
+  "SELECT x6, x0, e, a FROM n",
+  "SELECT x1 FROM n WHERE x6 > 0 AND a > 0",
   "SELECT c0, c1, c62, c63 FROM w",
   `SELECT c${MAX_INLINE_FIELD}, c${MAX_INLINE_FIELD + 1}, c69 FROM w`,
   "SELECT c69, c0 FROM w WHERE c3 IS NOT NULL",

@@ -105,7 +105,9 @@ export class InlineReaders {
     fields.forEach((last, i) => {
       const k = i + 1;
       lines.push(`function h${c}_${k}(){`);
-      if (k > 1) lines.push(`if(K${c}<${k - 1})h${c}_${k - 1}();if(G${c})return;`);
+      // The earlier segments first; they may have found the record's end (K<c> is then
+      // past this segment, its fields marked missing) or handed the position over.
+      if (k > 1) lines.push(`if(K${c}<${k - 1})h${c}_${k - 1}();if(G${c}||K${c}>=${k})return;`);
       lines.push(`const d=D${c},e=E${c};let p=P${c},b=B${c},t=0;`);
       for (let f = i === 0 ? 0 : fields[i - 1] + 1; f <= last; f++) {
         const keep = f === last ? `T${c}_${f}=t;O${c}_${f}=b;` : "";

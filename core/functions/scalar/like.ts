@@ -196,7 +196,14 @@ interface LiteralPattern {
   atEnd: boolean;
 }
 
-const PLAIN_ASCII = /^[\x01-\x24\x26-\x5e\x60-\x7f]*$/;
+/** Whether `s` is ASCII without NUL, `%` or `_`. */
+function plainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0 || c === 0x25 || c === 0x5f || c >= 0x80) return false;
+  }
+  return true;
+}
 /** The last pattern looked at, and its shape (a statement asks about one pattern per row). */
 let lastPattern = "";
 let lastShape: LiteralPattern | null = null;
@@ -209,7 +216,7 @@ function literalPattern(pattern: string): LiteralPattern | null {
   while (to > from && pattern.charCodeAt(to - 1) === 0x25) to--;
   const literal = pattern.slice(from, to);
   lastPattern = pattern;
-  return lastShape = PLAIN_ASCII.test(literal)
+  return lastShape = plainAscii(literal)
     ? { literal: asciiLower(literal), atStart: from === 0, atEnd: to === pattern.length }
     : null;
 }
