@@ -101,13 +101,16 @@ export function json5Whitespace(z: Uint8Array, i: number): number {
   }
 }
 
-// Special results of translateValue besides "index past the value".
-const END = 0;
-const ERR = -1;
-const CLOSE_BRACE = -2;
-const CLOSE_BRACKET = -3;
-const COMMA = -4;
-const COLON = -5;
+// Special results of translateValue besides "index past the value". A const enum, so the
+// bundle holds the numbers.
+const enum Tok {
+  END = 0,
+  ERR = -1,
+  CLOSE_BRACE = -2,
+  CLOSE_BRACKET = -3,
+  COMMA = -4,
+  COLON = -5,
+}
 
 /** How SQLite's JSONB spells an infinity (a float too large for a double). */
 const INF = "9e999";
@@ -146,7 +149,7 @@ function skipSpaces(z: Uint8Array, j: number): number {
 
 /**
  * Translates the JSON value at `p.z[i]` onto the end of `p`'s blob. Returns the index
- * past it, or END / ERR / CLOSE_* / COMMA / COLON (with `p.iErr` at the character).
+ * past it, or a Tok (END / ERR / CLOSE_* / COMMA / COLON) (with `p.iErr` at the character).
  */
 function translateValue(p: JsonParse, i: number): number {
   const z = p.z!;
@@ -168,14 +171,14 @@ function translateValue(p: JsonParse, i: number): number {
           return i + 4;
         }
         p.iErr = i;
-        return ERR;
+        return Tok.ERR;
       case 0x66: // f
         if (matchExact(z, i, "false") && !isAlnum(z[i + 5])) {
           p.appendByte(JB.False);
           return i + 5;
         }
         p.iErr = i;
-        return ERR;
+        return Tok.ERR;
       case 0x2b: // +
       case 0x2e: // .
       case 0x2d: // -
@@ -192,18 +195,18 @@ function translateValue(p: JsonParse, i: number): number {
         return translateNumber(p, i);
       case 0x7d:
         p.iErr = i;
-        return CLOSE_BRACE;
+        return Tok.CLOSE_BRACE;
       case 0x5d:
         p.iErr = i;
-        return CLOSE_BRACKET;
+        return Tok.CLOSE_BRACKET;
       case 0x2c:
         p.iErr = i;
-        return COMMA;
+        return Tok.COMMA;
       case 0x3a:
         p.iErr = i;
-        return COLON;
+        return Tok.COLON;
       case 0:
-        return END;
+        return Tok.END;
       case 0x09:
       case 0x0a:
       case 0x0d:
@@ -225,7 +228,7 @@ function translateValue(p: JsonParse, i: number): number {
           continue;
         }
         p.iErr = i;
-        return ERR;
+        return Tok.ERR;
       }
       default: {
         if (c === 0x6e && matchExact(z, i, "null") && !isAlnum(z[i + 4])) {
@@ -240,7 +243,7 @@ function translateValue(p: JsonParse, i: number): number {
           return i + word.length;
         }
         p.iErr = i;
-        return ERR;
+        return Tok.ERR;
       }
     }
   }
@@ -249,7 +252,7 @@ function translateValue(p: JsonParse, i: number): number {
 /**
  * After a container element ending at `j`: the index of the `,` or of the closer `close`
  * (whose translateValue token is `closeToken`) that follows, across JSON5 whitespace and
- * comments; ERR (with p.iErr set) if something else follows.
+ * comments; Tok.ERR (with p.iErr set) if something else follows.
  */
 function separatorAfter(p: JsonParse, j: number, close: number, closeToken: number): number {
   const z = p.z!;
@@ -259,9 +262,9 @@ function separatorAfter(p: JsonParse, j: number, close: number, closeToken: numb
     if (z[j] === 0x2c || z[j] === close) return j;
   }
   const x = translateValue(p, j);
-  if (x === COMMA || x === closeToken) return p.iErr;
+  if (x === Tok.COMMA || x === closeToken) return p.iErr;
   p.iErr = j;
-  return ERR;
+  return Tok.ERR;
 }
 
 function translateObject(p: JsonParse, i: number): number {
@@ -270,7 +273,7 @@ function translateObject(p: JsonParse, i: number): number {
   p.appendNode(JB.Object, p.nJson - i);
   if (++p.depth > JSON_MAX_DEPTH) {
     p.iErr = i;
-    return ERR;
+    return Tok.ERR;
   }
   const iStart = p.n;
   let j: number;
@@ -278,7 +281,7 @@ function translateObject(p: JsonParse, i: number): number {
     const iBlob = p.n;
     let x = translateValue(p, j);
     if (x <= 0) {
-      if (x === CLOSE_BRACE) {
+      if (x === Tok.CLOSE_BRACE) {
         j = p.iErr;
         if (p.n !== iStart) p.hasNonstd = true;
         break;
@@ -300,14 +303,14 @@ function translateObject(p: JsonParse, i: number): number {
         p.hasNonstd = true;
         x = k;
       } else {
-        if (x !== ERR) p.iErr = j;
-        return ERR;
+        if (x !== Tok.ERR) p.iErr = j;
+        return Tok.ERR;
       }
     }
     const t = p.a[iBlob] & 0x0f;
     if (t < JB.Text || t > JB.TextRaw) {
       p.iErr = j;
-      return ERR;
+      return Tok.ERR;
     }
     j = x;
     let gotColon = false;
@@ -323,19 +326,19 @@ function translateObject(p: JsonParse, i: number): number {
     }
     if (!gotColon) {
       x = translateValue(p, j);
-      if (x !== COLON) {
-        if (x !== ERR) p.iErr = j;
-        return ERR;
+      if (x !== Tok.COLON) {
+        if (x !== Tok.ERR) p.iErr = j;
+        return Tok.ERR;
       }
       j = p.iErr + 1;
     }
     x = translateValue(p, j);
     if (x <= 0) {
-      if (x !== ERR) p.iErr = j;
-      return ERR;
+      if (x !== Tok.ERR) p.iErr = j;
+      return Tok.ERR;
     }
-    j = separatorAfter(p, x, 0x7d, CLOSE_BRACE);
-    if (j === ERR) return ERR;
+    j = separatorAfter(p, x, 0x7d, Tok.CLOSE_BRACE);
+    if (j === Tok.ERR) return Tok.ERR;
     if (z[j] === 0x7d) break;
   }
   p.changePayloadSize(iThis, p.n - iStart);
@@ -350,22 +353,22 @@ function translateArray(p: JsonParse, i: number): number {
   const iStart = p.n;
   if (++p.depth > JSON_MAX_DEPTH) {
     p.iErr = i;
-    return ERR;
+    return Tok.ERR;
   }
   let j: number;
   for (j = i + 1;; j++) {
     const x = translateValue(p, j);
     if (x <= 0) {
-      if (x === CLOSE_BRACKET) {
+      if (x === Tok.CLOSE_BRACKET) {
         j = p.iErr;
         if (p.n !== iStart) p.hasNonstd = true;
         break;
       }
-      if (x !== ERR) p.iErr = j;
-      return ERR;
+      if (x !== Tok.ERR) p.iErr = j;
+      return Tok.ERR;
     }
-    j = separatorAfter(p, x, 0x5d, CLOSE_BRACKET);
-    if (j === ERR) return ERR;
+    j = separatorAfter(p, x, 0x5d, Tok.CLOSE_BRACKET);
+    if (j === Tok.ERR) return Tok.ERR;
     if (z[j] === 0x5d) break;
   }
   p.changePayloadSize(iThis, p.n - iStart);
@@ -405,12 +408,12 @@ function translateString(p: JsonParse, i: number): number {
         p.hasNonstd = true;
       } else {
         p.iErr = j;
-        return ERR;
+        return Tok.ERR;
       }
     } else if (c <= 0x1f) {
       if (c === 0) {
         p.iErr = j;
-        return ERR;
+        return Tok.ERR;
       }
       op = JB.Text5;
       p.hasNonstd = true;
@@ -435,7 +438,7 @@ function translateNumber(p: JsonParse, i: number): number {
     if (c === 0x2e) {
       if (!isDigit(z[i + 1])) {
         p.iErr = i;
-        return ERR;
+        return Tok.ERR;
       }
       p.hasNonstd = true;
       t = 3;
@@ -449,7 +452,7 @@ function translateNumber(p: JsonParse, i: number): number {
           break finish;
         } else if (isDigit(z[i + 1])) {
           p.iErr = i + 1;
-          return ERR;
+          return Tok.ERR;
         }
       } else if (c === 0x2b || c === 0x2d) {
         if (!isDigit(z[i + 1])) {
@@ -464,12 +467,12 @@ function translateNumber(p: JsonParse, i: number): number {
             t |= 1;
           } else {
             p.iErr = i;
-            return ERR;
+            return Tok.ERR;
           }
         } else if (z[i + 1] === 0x30) {
           if (isDigit(z[i + 2])) {
             p.iErr = i + 1;
-            return ERR;
+            return Tok.ERR;
           } else if ((z[i + 2] === 0x78 || z[i + 2] === 0x58) && isXDigit(z[i + 3])) {
             p.hasNonstd = true;
             t |= 1;
@@ -485,7 +488,7 @@ function translateNumber(p: JsonParse, i: number): number {
       if (c === 0x2e) {
         if ((t & 2) !== 0) {
           p.iErr = j;
-          return ERR;
+          return Tok.ERR;
         }
         t |= 2;
         continue;
@@ -497,12 +500,12 @@ function translateNumber(p: JsonParse, i: number): number {
             t |= 1;
           } else {
             p.iErr = j;
-            return ERR;
+            return Tok.ERR;
           }
         }
         if (seenE) {
           p.iErr = j;
-          return ERR;
+          return Tok.ERR;
         }
         t |= 2;
         seenE = true;
@@ -513,7 +516,7 @@ function translateNumber(p: JsonParse, i: number): number {
         }
         if (c < 0x30 || c > 0x39) {
           p.iErr = j;
-          return ERR;
+          return Tok.ERR;
         }
         continue;
       }
@@ -525,7 +528,7 @@ function translateNumber(p: JsonParse, i: number): number {
         t |= 1;
       } else {
         p.iErr = j;
-        return ERR;
+        return Tok.ERR;
       }
     }
   }
