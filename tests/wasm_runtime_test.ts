@@ -29,13 +29,7 @@ import * as logic from "../core/value/logic.ts";
 import { CompareOp } from "../core/value/logic.ts";
 import { truthValue } from "../core/value/coerce.ts";
 import { BINARY_UTF8, NOCASE, RTRIM } from "../core/value/collation.ts";
-import {
-  readSlot,
-  SLOT_CLASS,
-  SLOT_SIZE,
-  SLOT_VALUE,
-  writeSlot,
-} from "../backends/wasm/runtime/reg_slots.ts";
+import { readSlot, Slot, writeSlot } from "../backends/wasm/runtime/reg_slots.ts";
 import { validateWasm } from "./support/wabt.ts";
 import { propertyParams } from "./support/random_db.ts";
 
@@ -141,13 +135,13 @@ function sameReg(got: Reg, want: Reg, what: string): void {
   assert.ok(Object.is(got.v, want.v), `${what}: ${String(got.v)} vs ${String(want.v)}`);
 }
 
-const [A, B, OUT] = [0, SLOT_SIZE, 2 * SLOT_SIZE];
+const [A, B, OUT] = [0, Slot.SIZE, 2 * Slot.SIZE];
 
 /** The slot of a TEXT or BLOB operand (the arithmetic must decline before reading it). */
 function writeAny(r: Reg, at: number): void {
   if (!writeSlot(RT.view, at, r)) {
-    RT.view.setInt32(at + SLOT_CLASS, r.c, true);
-    RT.view.setBigInt64(at + SLOT_VALUE, 0n, true);
+    RT.view.setInt32(at + Slot.CLASS, r.c, true);
+    RT.view.setBigInt64(at + Slot.VALUE, 0n, true);
   }
 }
 
@@ -157,7 +151,7 @@ Deno.test("wasm arithmetic on slots matches core/value/arith over 64-bit and REA
     fc.property(fc.constantFrom(...OPS), arbReg, arbReg, (op, a, b) => {
       writeAny(a, A);
       writeAny(b, B);
-      RT.view.setInt32(OUT + SLOT_CLASS, -1, true);
+      RT.view.setInt32(OUT + Slot.CLASS, -1, true);
       const want: Reg = { v: null, c: StorageClass.Null };
       CORE[op](a, b, want);
       const what = `${op}(${String(a.v)}:${a.c}, ${String(b.v)}:${b.c})`;
@@ -167,7 +161,7 @@ Deno.test("wasm arithmetic on slots matches core/value/arith over 64-bit and REA
         const realRem = op === "remainder" &&
           (a.c === StorageClass.Real || b.c === StorageClass.Real);
         assert.ok(textual || realRem, `${what} declined`);
-        assert.equal(RT.view.getInt32(OUT + SLOT_CLASS, true), -1, `${what}: wrote on decline`);
+        assert.equal(RT.view.getInt32(OUT + Slot.CLASS, true), -1, `${what}: wrote on decline`);
         return;
       }
       native++;
@@ -229,7 +223,7 @@ function encodeVarint(v: bigint): number[] {
   return out;
 }
 
-const BASE = 4 * SLOT_SIZE;
+const BASE = 4 * Slot.SIZE;
 
 Deno.test("wasm varint matches core's decoder, and declines a varint crossing its bound", () => {
   fc.assert(
@@ -319,9 +313,9 @@ const arbField: fc.Arbitrary<SqlValue> = fc.oneof(
 
 /** What the column function left in the slot, as a value (TEXT and BLOB read from memory). */
 function slotValue(at: number): SqlValue {
-  const c = RT.view.getInt32(at + SLOT_CLASS, true);
+  const c = RT.view.getInt32(at + Slot.CLASS, true);
   if (c === StorageClass.Text || c === StorageClass.Blob) {
-    const ref = RT.view.getBigUint64(at + SLOT_VALUE, true);
+    const ref = RT.view.getBigUint64(at + Slot.VALUE, true);
     const off = Number(ref & 0xffffffffn), len = Number(ref >> 32n);
     const bytes = RT.bytes.slice(off, off + len);
     // The reference is the native part; turning bytes into a string is core's.
@@ -347,7 +341,7 @@ function coreField(rec: Uint8Array, i: number): SqlValue | undefined | "corrupt"
 function checkFields(rec: Uint8Array, fields: number): void {
   RT.bytes.set(rec, BASE);
   for (let i = 0; i <= fields; i++) {
-    RT.view.setInt32(OUT + SLOT_CLASS, -1, true);
+    RT.view.setInt32(OUT + Slot.CLASS, -1, true);
     const got = RT.column(BASE, rec.length, i, OUT);
     const want = coreField(rec, i);
     const what = `field ${i} of [${[...rec].join(",")}]`;

@@ -44,7 +44,7 @@ import {
   RUN_ROW,
 } from "./codegen/module.ts";
 import { type NativePlan, planNative } from "./plan/native.ts";
-import { SLOT_SIZE } from "./runtime/reg_slots.ts";
+import { Slot } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
 import { fallbackNext, planSync, type Uses } from "./plan/sync.ts";
 
@@ -146,7 +146,7 @@ export class WasmProgram implements Program {
     const reg = (r: number) => (r === 0 ? "R[0]" : `r${r}`);
     const copyIn = (u: Uses) =>
       [
-        ...[...u.regs].map((r) => `W.toReg(W.fp + ${r * SLOT_SIZE}, ${reg(r)});`),
+        ...[...u.regs].map((r) => `W.toReg(W.fp + ${r * Slot.SIZE}, ${reg(r)});`),
         ...[...u.cursors].map((c) => `W.syncCursor(W.fp + ${layout.cursor(c)}, c${c});`),
       ].join(" ");
     const everything: Uses = { regs: new Set(plan.regs), cursors: plan.cursors };
@@ -162,7 +162,7 @@ export class WasmProgram implements Program {
       },
       syncOut: (pc) =>
         [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]
-          .map((r) => `W.toSlot(W.fp + ${r * SLOT_SIZE}, ${reg(r)});`).join(" "),
+          .map((r) => `W.toSlot(W.fp + ${r * Slot.SIZE}, ${reg(r)});`).join(" "),
       before: (pc) => {
         // JS about to touch a native aggregation's groups takes them over first.
         const ins = compiled.code[pc];

@@ -19,7 +19,7 @@ import {
 } from "../plan/aggregate.ts";
 import { copySlot, type OpContext } from "./module.ts";
 import { CompareResult } from "../runtime/compare.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "../runtime/reg_slots.ts";
+import { Slot } from "../runtime/reg_slots.ts";
 
 /** Fibonacci hashing: the key times 2^64 / φ, its top bits the index slot. */
 const GOLDEN = -7046029254386353131n; // 0x9E3779B97F4A7C15 as an i64
@@ -42,7 +42,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   };
   if (ins.op === Op.AggStore) return;
   if (ins.op === Op.AggGroup) {
-    const key = agg.keyReg! * SLOT_SIZE;
+    const key = agg.keyReg! * Slot.SIZE;
     /** Makes group number `count` for the key, linked by `link` (which stores `t` + 1). */
     const newGroup = (link: () => void) => {
       f.localGet(c.fp).load("i32.load", at + AggField.Count).localTee(c.t);
@@ -73,7 +73,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       f.store("i32.store", at + AggField.Current);
       c.goto(ins.p2);
     };
-    f.localGet(c.fp).load("i32.load", key + SLOT_CLASS).localTee(c.t);
+    f.localGet(c.fp).load("i32.load", key + Slot.CLASS).localTee(c.t);
     f.op("i32.eqz").ifElse("empty", () => {
       // NULL keys form one group, outside the hash table.
       f.localGet(c.fp).load("i32.load", at + AggField.NullGroup).localTee(c.t).op("i32.eqz");
@@ -82,7 +82,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     });
     f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
     f.ifElse("empty", () => c.fallback(pc));
-    f.localGet(c.fp).load("i64.load", key + SLOT_VALUE).localTee(c.x);
+    f.localGet(c.fp).load("i64.load", key + Slot.VALUE).localTee(c.x);
     f.i64Const(GOLDEN).op("i64.mul").i64Const(BigInt(64 - INDEX_BITS)).op("i64.shr_u");
     f.op("i32.wrap_i64").localSet(c.h);
     f.loop("empty", (probe) => {
@@ -91,7 +91,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       f.ifElse("empty", () => newGroup(linkTo(indexSlot, at + AggField.Index)));
       record(() => f.localGet(c.t).i32Const(1).op("i32.sub"));
       // An INTEGER key's record holds an INTEGER: comparing the values is enough.
-      f.localGet(c.rec).load("i64.load", at + AggField.Groups + SLOT_VALUE).localGet(c.x);
+      f.localGet(c.rec).load("i64.load", at + AggField.Groups + Slot.VALUE).localGet(c.x);
       f.op("i64.eq").ifElse("empty", found);
       f.localGet(c.h).i32Const(1).op("i32.add").i32Const(AGG_INDEX_SLOTS - 1).op("i32.and");
       f.localSet(c.h).br(probe);
@@ -111,8 +111,8 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     countOne();
     return;
   }
-  const arg = ins.p2 * SLOT_SIZE;
-  f.localGet(c.fp).load("i32.load", arg + SLOT_CLASS).localTee(c.t);
+  const arg = ins.p2 * Slot.SIZE;
+  f.localGet(c.fp).load("i32.load", arg + Slot.CLASS).localTee(c.t);
   if (kind === AggKind.CountArg) {
     f.ifElse("empty", countOne);
     return;
@@ -125,7 +125,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   f.ifElse("empty", () => {
     f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
     f.ifElse("empty", () => c.fallback(pc));
-    f.localGet(c.fp).load("i64.load", arg + SLOT_VALUE).localTee(c.x);
+    f.localGet(c.fp).load("i64.load", arg + Slot.VALUE).localTee(c.x);
     f.localGet(c.rec).load("i64.load", sum).op("i64.add").localSet(c.y);
     // Overflow: both operands' signs differ from the result's.
     f.localGet(c.x).localGet(c.y).op("i64.xor");
@@ -144,7 +144,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
  */
 function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: number): void {
   const f = c.f;
-  const arg = ins.p2 * SLOT_SIZE;
+  const arg = ins.p2 * Slot.SIZE;
   // The class is on the stack (and in `t`): NULL skips the row.
   f.ifElse("empty", () => {
     f.localGet(c.t).i32Const(StorageClass.Real).op("i32.gt_u").ifElse(

@@ -35,7 +35,7 @@ import type { ArithOp } from "../runtime/arith.ts";
 import { CompareResult } from "../runtime/compare.ts";
 import { ColumnResult } from "../runtime/record.ts";
 import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
-import { SLOT_CLASS, SLOT_SIZE, SLOT_VALUE } from "../runtime/reg_slots.ts";
+import { Slot } from "../runtime/reg_slots.ts";
 
 /** What `run()` returns at the end of the run. */
 export const RUN_DONE = 0;
@@ -267,7 +267,7 @@ export interface OpContext {
 function emitInstruction(c: OpContext, pc: number): void {
   const ins = c.p.code[pc];
   const f = c.f;
-  const slot = (r: number) => f.localGet(c.fp).i32Const(r * SLOT_SIZE).op("i32.add");
+  const slot = (r: number) => f.localGet(c.fp).i32Const(r * Slot.SIZE).op("i32.add");
   const fusion = c.plan.fusions.get(pc);
   if (c.plan.fusedLoads.has(pc)) {
     // Done by the fused comparison that follows.
@@ -291,7 +291,7 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Int64:
       case Op.Real: {
         const from = c.layout.constant(pc);
-        copySlot(c, c.fp, ins.p2 * SLOT_SIZE, from);
+        copySlot(c, c.fp, ins.p2 * Slot.SIZE, from);
         break;
       }
       case Op.Null:
@@ -299,7 +299,7 @@ function emitInstruction(c: OpContext, pc: number): void {
         break;
       case Op.IsNull:
       case Op.NotNull:
-        f.localGet(c.fp).load("i32.load", ins.p1 * SLOT_SIZE + SLOT_CLASS);
+        f.localGet(c.fp).load("i32.load", ins.p1 * Slot.SIZE + Slot.CLASS);
         if (ins.op === Op.IsNull) f.op("i32.eqz");
         f.ifElse("empty", () => c.goto(ins.p2));
         break;
@@ -309,9 +309,9 @@ function emitInstruction(c: OpContext, pc: number): void {
         const jumpOn = ins.op === Op.If ? 1 : 0;
         const ifNull = ins.p3 !== 0 ? jumpOn : 1 - jumpOn;
         // An INTEGER (a comparison's result, nearly always) is tested in place.
-        f.localGet(c.fp).load("i32.load", ins.p1 * SLOT_SIZE + SLOT_CLASS);
+        f.localGet(c.fp).load("i32.load", ins.p1 * Slot.SIZE + Slot.CLASS);
         f.i32Const(StorageClass.Integer).op("i32.eq").ifElse("i32", () => {
-          f.localGet(c.fp).load("i64.load", ins.p1 * SLOT_SIZE + SLOT_VALUE).i64Const(0n);
+          f.localGet(c.fp).load("i64.load", ins.p1 * Slot.SIZE + Slot.VALUE).i64Const(0n);
           f.op("i64.ne");
         }, () => slot(ins.p1).i32Const(ifNull).call(c.rt.truth));
         f.localTee(c.t);
@@ -379,7 +379,7 @@ function emitInstruction(c: OpContext, pc: number): void {
 }
 
 function setClass(c: OpContext, r: number, cls: StorageClass): void {
-  c.f.localGet(c.fp).i32Const(cls).store("i32.store", r * SLOT_SIZE + SLOT_CLASS);
+  c.f.localGet(c.fp).i32Const(cls).store("i32.store", r * Slot.SIZE + Slot.CLASS);
 }
 
 /** Copies the slot at frame offset `from` to the address in local `base` + `to`. */
@@ -394,7 +394,7 @@ export function copySlot(c: OpContext, base: number, to: number, from: number): 
 export function storeInt(c: OpContext, r: number, value: () => void): void {
   c.f.localGet(c.fp);
   value();
-  c.f.store("i64.store", r * SLOT_SIZE + SLOT_VALUE);
+  c.f.store("i64.store", r * Slot.SIZE + Slot.VALUE);
   setClass(c, r, StorageClass.Integer);
 }
 
@@ -425,18 +425,18 @@ function emitColumn(c: OpContext, pc: number, ins: Insn): void {
   const f = c.f;
   cellOrFallback(c, pc, ins.p1);
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
-  f.localGet(c.fp).i32Const(ins.p3 * SLOT_SIZE).op("i32.add");
+  f.localGet(c.fp).i32Const(ins.p3 * Slot.SIZE).op("i32.add");
   f.call(c.rt.column).i32Const(ColumnResult.Written).op("i32.ne");
   f.ifElse("empty", () => c.fallback(pc));
   // TEXT and BLOB become JS values in the fallback, which decodes them.
-  const cls = ins.p3 * SLOT_SIZE + SLOT_CLASS;
+  const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
   f.localGet(c.fp).load("i32.load", cls).i32Const(StorageClass.Real).op("i32.gt_u");
   f.ifElse("empty", () => c.fallback(pc));
   if (ins.p5 === 1) {
     // A REAL column stored as an integer reads back as REAL.
     f.localGet(c.fp).load("i32.load", cls).i32Const(StorageClass.Integer).op("i32.eq");
     f.ifElse("empty", () => {
-      const v = ins.p3 * SLOT_SIZE + SLOT_VALUE;
+      const v = ins.p3 * Slot.SIZE + Slot.VALUE;
       f.localGet(c.fp).localGet(c.fp).load("i64.load", v).op("f64.convert_i64_s");
       f.store("f64.store", v);
       setClass(c, ins.p3, StorageClass.Real);
@@ -452,15 +452,15 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
   f.localGet(c.fp).i32Const(c.layout.scratch).op("i32.add");
   f.call(c.rt.column).i32Const(ColumnResult.Written).op("i32.ne");
-  f.localGet(c.fp).load("i32.load", c.layout.scratch + SLOT_CLASS);
+  f.localGet(c.fp).load("i32.load", c.layout.scratch + Slot.CLASS);
   f.i32Const(StorageClass.Text).op("i32.ne").op("i32.or");
   f.ifElse("empty", () => c.fallback(pc));
   storeInt(c, ins.p3, () => {
     // Equal lengths and equal bytes.
-    f.localGet(c.fp).load("i64.load", c.layout.scratch + SLOT_VALUE).i64Const(32n);
+    f.localGet(c.fp).load("i64.load", c.layout.scratch + Slot.VALUE).i64Const(32n);
     f.op("i64.shr_u").op("i32.wrap_i64").localTee(c.t).i32Const(n).op("i32.eq");
     f.ifElse("i32", () => {
-      f.localGet(c.fp).load("i64.load", c.layout.scratch + SLOT_VALUE).op("i32.wrap_i64");
+      f.localGet(c.fp).load("i64.load", c.layout.scratch + Slot.VALUE).op("i32.wrap_i64");
       f.localGet(c.fp).i32Const(c.layout.fusedBytes(pc)).op("i32.add").localGet(c.t);
       f.call(c.rt.bytesEqual);
     }, () => f.i32Const(0));
@@ -481,7 +481,7 @@ function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
   f.localGet(c.fp).load("i32.load", at + BOUND_MODE).localTee(c.t);
   f.i32Const(BoundMode.RejectAll).op("i32.eq").ifElse("empty", () => c.goto(ins.p2));
   f.localGet(c.t).i32Const(BoundMode.Compare).op("i32.eq").ifElse("empty", () => {
-    f.localGet(c.fp).i32Const(b.keyReg * SLOT_SIZE).op("i32.add");
+    f.localGet(c.fp).i32Const(b.keyReg * Slot.SIZE).op("i32.add");
     f.localGet(c.fp).i32Const(at).op("i32.add");
     f.call(c.rt.compare).localTee(c.t);
     // Declined or Null: both above 1.

@@ -8,7 +8,7 @@ import type { Reg } from "../../../core/value/reg.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import type { RowSorter } from "../../../core/exec/sorter.ts";
 import type { AggSlot } from "../../bytecode/vm_agg.ts";
-import { readSlot, SLOT_CLASS, SLOT_HELD_IN_JS, writeSlot } from "../runtime/reg_slots.ts";
+import { readSlot, Slot, writeSlot } from "../runtime/reg_slots.ts";
 import { type NativeAggregate, resetAggregate, spillAggregate } from "../plan/aggregate.ts";
 import {
   BOUND_MODE,
@@ -58,7 +58,7 @@ export class FrameAccess {
 
   /** `r` into the slot at `at` (TEXT and BLOB stay in JS: the slot says so). */
   toSlot(at: number, r: Reg): void {
-    if (!writeSlot(this.view, at, r)) this.view.setInt32(at + SLOT_CLASS, SLOT_HELD_IN_JS, true);
+    if (!writeSlot(this.view, at, r)) this.view.setInt32(at + Slot.CLASS, Slot.HELD_IN_JS, true);
   }
 
   /**

@@ -24,7 +24,7 @@ import { Op, OPCODES } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { AggSlot } from "../../bytecode/vm_agg.ts";
 import type { GroupState } from "../../../core/exec/aggregate_calls.ts";
-import { readSlot, SLOT_SIZE } from "../runtime/reg_slots.ts";
+import { readSlot, Slot } from "../runtime/reg_slots.ts";
 
 /** What one call keeps natively. */
 export const enum AggKind {
@@ -64,7 +64,7 @@ export const AGG_INDEX_SLOTS = (AggField.Groups - AggField.Index) / 4;
 export const AGG_MAX_GROUPS = AGG_INDEX_SLOTS / 2;
 
 /** Offset of the first call's state in a group record. */
-export const GROUP_CALLS = SLOT_SIZE;
+export const GROUP_CALLS = Slot.SIZE;
 
 /** Bytes of a group record with `calls` calls. */
 export function groupRecordSize(calls: number): number {

@@ -7,7 +7,7 @@ import type { ConstEntry } from "../../bytecode/descriptors.ts";
 import { Op } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { NativePlan } from "./native.ts";
-import { SLOT_SIZE, writeSlot } from "../runtime/reg_slots.ts";
+import { Slot, writeSlot } from "../runtime/reg_slots.ts";
 import { aggregateAreaSize } from "./aggregate.ts";
 
 /**
@@ -64,8 +64,8 @@ export const enum BoundMode {
 }
 
 /** Offset of the mode after a bound's slot; a bound takes {@link BOUND_SIZE} bytes. */
-export const BOUND_MODE = SLOT_SIZE;
-export const BOUND_SIZE = 2 * SLOT_SIZE;
+export const BOUND_MODE = Slot.SIZE;
+export const BOUND_SIZE = 2 * Slot.SIZE;
 
 /** Offsets in a program's frame. */
 export interface FrameLayout {
@@ -91,20 +91,20 @@ export interface FrameLayout {
 
 /** The frame layout of `p` with native plan `plan`. */
 export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
-  const cursorBase = p.nRegs * SLOT_SIZE;
+  const cursorBase = p.nRegs * Slot.SIZE;
   const scratch = cursorBase + p.nCursors * CURSOR_SIZE;
-  let at = scratch + SLOT_SIZE;
+  let at = scratch + Slot.SIZE;
   const constants = new Map<number, number>();
   p.code.forEach((ins, pc) => {
     if (plan.native[pc] && (ins.op === Op.Int64 || ins.op === Op.Real)) {
       constants.set(pc, at);
-      at += SLOT_SIZE;
+      at += Slot.SIZE;
     }
   });
   const fused = new Map<number, number>();
   for (const [pc, f] of plan.fusions) {
     fused.set(pc, at);
-    at += Math.ceil(f.bytes.length / SLOT_SIZE) * SLOT_SIZE;
+    at += Math.ceil(f.bytes.length / Slot.SIZE) * Slot.SIZE;
   }
   const bounds = new Map<number, number>();
   for (const slot of plan.bounds.keys()) {
@@ -114,7 +114,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
   const aggregates = new Map<number, number>();
   for (const [slot, a] of plan.aggregates) {
     aggregates.set(slot, at);
-    at += Math.ceil(aggregateAreaSize(a.kinds.length) / SLOT_SIZE) * SLOT_SIZE;
+    at += Math.ceil(aggregateAreaSize(a.kinds.length) / Slot.SIZE) * Slot.SIZE;
   }
   return {
     size: at,

@@ -11,7 +11,7 @@
 import type { FunctionBuilder, Label } from "../emit/function_builder.ts";
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { StorageClass } from "../../../core/value/types.ts";
-import { SLOT_CLASS, SLOT_VALUE } from "./reg_slots.ts";
+import { Slot } from "./reg_slots.ts";
 
 /** The arithmetic operators with a native implementation. */
 export type ArithOp = "add" | "subtract" | "multiply" | "divide" | "remainder";
@@ -28,10 +28,10 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
   const ca = f.addLocal("i32", "ca"), cb = f.addLocal("i32", "cb");
   const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y"), r = f.addLocal("i64", "r");
   const fr = f.addLocal("f64", "fr");
-  const setClass = (c: StorageClass) => f.localGet(out).i32Const(c).store("i32.store", SLOT_CLASS);
+  const setClass = (c: StorageClass) => f.localGet(out).i32Const(c).store("i32.store", Slot.CLASS);
   const done = () => f.i32Const(1).op("return");
-  f.localGet(a).load("i32.load", SLOT_CLASS).localSet(ca);
-  f.localGet(b).load("i32.load", SLOT_CLASS).localSet(cb);
+  f.localGet(a).load("i32.load", Slot.CLASS).localSet(ca);
+  f.localGet(b).load("i32.load", Slot.CLASS).localSet(cb);
   // NULL wins over everything, text included (core: NULL is checked before conversion).
   f.localGet(ca).i32Const(StorageClass.Null).op("i32.eq");
   f.localGet(cb).i32Const(StorageClass.Null).op("i32.eq").op("i32.or");
@@ -45,13 +45,13 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
   f.block("empty", (real) => {
     f.localGet(ca).localGet(cb).op("i32.and").i32Const(StorageClass.Integer).op("i32.ne");
     f.brIf(real); // Integer is 1 and Real 2: the AND is 1 only for two INTEGERs
-    f.localGet(a).load("i64.load", SLOT_VALUE).localSet(x);
-    f.localGet(b).load("i64.load", SLOT_VALUE).localSet(y);
+    f.localGet(a).load("i64.load", Slot.VALUE).localSet(x);
+    f.localGet(b).load("i64.load", Slot.VALUE).localSet(y);
     integerOp(f, op, x, y, r, real, () => {
       setClass(StorageClass.Null);
       done();
     });
-    f.localGet(out).localGet(r).store("i64.store", SLOT_VALUE);
+    f.localGet(out).localGet(r).store("i64.store", Slot.VALUE);
     setClass(StorageClass.Integer);
     done();
   });
@@ -64,8 +64,8 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
   const asReal = (slot: number, cls: number) =>
     f.localGet(cls).i32Const(StorageClass.Integer).op("i32.eq").ifElse(
       "f64",
-      () => f.localGet(slot).load("i64.load", SLOT_VALUE).op("f64.convert_i64_s"),
-      () => f.localGet(slot).load("f64.load", SLOT_VALUE),
+      () => f.localGet(slot).load("i64.load", Slot.VALUE).op("f64.convert_i64_s"),
+      () => f.localGet(slot).load("f64.load", Slot.VALUE),
     );
   const fy = f.addLocal("f64", "fy");
   asReal(b, cb);
@@ -92,7 +92,7 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
     setClass(StorageClass.Null); // NaN (∞ - ∞, 0 × ∞) is NULL
     done();
   });
-  f.localGet(out).localGet(fr).store("f64.store", SLOT_VALUE);
+  f.localGet(out).localGet(fr).store("f64.store", Slot.VALUE);
   setClass(StorageClass.Real);
   f.i32Const(1);
   return f.index;

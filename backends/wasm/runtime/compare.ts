@@ -7,7 +7,7 @@
  */
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { StorageClass } from "../../../core/value/types.ts";
-import { SLOT_CLASS, SLOT_VALUE } from "./reg_slots.ts";
+import { Slot } from "./reg_slots.ts";
 
 /** What the compare function returns besides -1, 0 and 1. */
 export const enum CompareResult {
@@ -26,8 +26,8 @@ export function addCompareFunction(m: ModuleBuilder): number {
   const fx = f.addLocal("f64", "fx"), fy = f.addLocal("f64", "fy");
   const sign = f.addLocal("i32", "sign");
   const ret = (v: number) => f.i32Const(v).op("return");
-  f.localGet(a).load("i32.load", SLOT_CLASS).localSet(ca);
-  f.localGet(b).load("i32.load", SLOT_CLASS).localSet(cb);
+  f.localGet(a).load("i32.load", Slot.CLASS).localSet(ca);
+  f.localGet(b).load("i32.load", Slot.CLASS).localSet(cb);
   f.localGet(ca).op("i32.eqz").localGet(cb).op("i32.eqz").op("i32.or");
   f.ifElse("empty", () => ret(CompareResult.Null));
   f.localGet(ca).i32Const(StorageClass.Real).op("i32.gt_u");
@@ -39,15 +39,15 @@ export function addCompareFunction(m: ModuleBuilder): number {
   // Both INTEGER.
   f.localGet(ca).localGet(cb).op("i32.and").i32Const(StorageClass.Integer).op("i32.eq");
   f.ifElse("empty", () => {
-    f.localGet(a).load("i64.load", SLOT_VALUE).localSet(x);
-    f.localGet(b).load("i64.load", SLOT_VALUE).localSet(y);
+    f.localGet(a).load("i64.load", Slot.VALUE).localSet(x);
+    f.localGet(b).load("i64.load", Slot.VALUE).localSet(y);
     threeWay("i64.lt_s", "i64.gt_s", x, y);
     f.op("return");
   });
   // Both REAL.
   f.localGet(ca).localGet(cb).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("f64.load", SLOT_VALUE).localSet(fx);
-    f.localGet(b).load("f64.load", SLOT_VALUE).localSet(fy);
+    f.localGet(a).load("f64.load", Slot.VALUE).localSet(fx);
+    f.localGet(b).load("f64.load", Slot.VALUE).localSet(fy);
     f.localGet(fx).localGet(fx).op("f64.ne").localGet(fy).localGet(fy).op("f64.ne").op("i32.or");
     f.ifElse("empty", () => ret(CompareResult.Declined));
     threeWay("f64.lt", "f64.gt", fx, fy);
@@ -55,12 +55,12 @@ export function addCompareFunction(m: ModuleBuilder): number {
   });
   // One of each: x the INTEGER, fy the REAL, and the answer negated when a is the REAL.
   f.localGet(ca).i32Const(StorageClass.Integer).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("i64.load", SLOT_VALUE).localSet(x);
-    f.localGet(b).load("f64.load", SLOT_VALUE).localSet(fy);
+    f.localGet(a).load("i64.load", Slot.VALUE).localSet(x);
+    f.localGet(b).load("f64.load", Slot.VALUE).localSet(fy);
     f.i32Const(1).localSet(sign);
   }, () => {
-    f.localGet(b).load("i64.load", SLOT_VALUE).localSet(x);
-    f.localGet(a).load("f64.load", SLOT_VALUE).localSet(fy);
+    f.localGet(b).load("i64.load", Slot.VALUE).localSet(x);
+    f.localGet(a).load("f64.load", Slot.VALUE).localSet(fy);
     f.i32Const(-1).localSet(sign);
   });
   f.localGet(fy).localGet(fy).op("f64.ne").ifElse("empty", () => ret(CompareResult.Declined));
@@ -93,13 +93,13 @@ export function addTruthFunction(m: ModuleBuilder): number {
   const f = m.addFunction(["i32", "i32"], ["i32"], "truth");
   const [a, ifNull] = [0, 1];
   const c = f.addLocal("i32", "c");
-  f.localGet(a).load("i32.load", SLOT_CLASS).localTee(c).op("i32.eqz");
+  f.localGet(a).load("i32.load", Slot.CLASS).localTee(c).op("i32.eqz");
   f.ifElse("empty", () => f.localGet(ifNull).op("return"));
   f.localGet(c).i32Const(StorageClass.Integer).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("i64.load", SLOT_VALUE).i64Const(0n).op("i64.ne").op("return");
+    f.localGet(a).load("i64.load", Slot.VALUE).i64Const(0n).op("i64.ne").op("return");
   });
   f.localGet(c).i32Const(StorageClass.Real).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("f64.load", SLOT_VALUE).f64Const(0).op("f64.ne").op("return");
+    f.localGet(a).load("f64.load", Slot.VALUE).f64Const(0).op("f64.ne").op("return");
   });
   f.i32Const(CompareResult.Declined);
   return f.index;

@@ -10,7 +10,7 @@
 import type { FunctionBuilder } from "../emit/function_builder.ts";
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { StorageClass } from "../../../core/value/types.ts";
-import { SLOT_CLASS, SLOT_VALUE } from "./reg_slots.ts";
+import { Slot } from "./reg_slots.ts";
 
 /** What the column function returns. */
 export const enum ColumnResult {
@@ -80,7 +80,7 @@ function addColumn(m: ModuleBuilder, varint: number, varintEnd: number): number 
   const v = f.addLocal("i64", "v"), k = f.addLocal("i32", "k");
   const decline = () => f.i32Const(ColumnResult.Declined).op("return");
   const declineIfNoVarint = () => f.globalGet(varintEnd).op("i32.eqz").ifElse("empty", decline);
-  const setClass = (c: StorageClass) => f.localGet(out).i32Const(c).store("i32.store", SLOT_CLASS);
+  const setClass = (c: StorageClass) => f.localGet(out).i32Const(c).store("i32.store", Slot.CLASS);
   f.localGet(rec).localGet(size).op("i32.add").localSet(end);
   // Header size: at least its own varint, at most the record.
   f.localGet(rec).localGet(end).call(varint).localSet(t);
@@ -120,10 +120,10 @@ function addColumn(m: ModuleBuilder, varint: number, varintEnd: number): number 
     // TEXT (odd) or BLOB (even): a reference to the bytes.
     f.localGet(out).localGet(body).op("i64.extend_i32_u");
     f.localGet(len).op("i64.extend_i32_u").i64Const(32n).op("i64.shl").op("i64.or");
-    f.store("i64.store", SLOT_VALUE);
+    f.store("i64.store", Slot.VALUE);
     f.localGet(out).localGet(t).op("i32.wrap_i64").i32Const(1).op("i32.and");
     f.ifElse("i32", () => f.i32Const(StorageClass.Text), () => f.i32Const(StorageClass.Blob));
-    f.store("i32.store", SLOT_CLASS);
+    f.store("i32.store", Slot.CLASS);
     f.i32Const(ColumnResult.Written).op("return");
   });
   f.localGet(t).op("i64.eqz").ifElse("empty", () => {
@@ -132,7 +132,7 @@ function addColumn(m: ModuleBuilder, varint: number, varintEnd: number): number 
   });
   f.localGet(t).i64Const(8n).op("i64.ge_u").ifElse("empty", () => {
     // 8 and 9: the integers 0 and 1, stored in the type alone.
-    f.localGet(out).localGet(t).i64Const(8n).op("i64.sub").store("i64.store", SLOT_VALUE);
+    f.localGet(out).localGet(t).i64Const(8n).op("i64.sub").store("i64.store", Slot.VALUE);
     setClass(StorageClass.Integer);
     f.i32Const(ColumnResult.Written).op("return");
   });
@@ -144,7 +144,7 @@ function addColumn(m: ModuleBuilder, varint: number, varintEnd: number): number 
     f.localGet(k).i32Const(1).op("i32.add").localTee(k).localGet(len).op("i32.lt_u").brIf(more);
   });
   f.localGet(t).i64Const(7n).op("i64.eq").ifElse("empty", () => {
-    f.localGet(out).localGet(v).store("i64.store", SLOT_VALUE);
+    f.localGet(out).localGet(v).store("i64.store", Slot.VALUE);
     setClass(StorageClass.Real);
     f.i32Const(ColumnResult.Written).op("return");
   });
@@ -152,7 +152,7 @@ function addColumn(m: ModuleBuilder, varint: number, varintEnd: number): number 
   f.localGet(out);
   f.localGet(v).i64Const(64n).localGet(len).i32Const(3).op("i32.shl").op("i64.extend_i32_u");
   f.op("i64.sub").localTee(t).op("i64.shl").localGet(t).op("i64.shr_s");
-  f.store("i64.store", SLOT_VALUE);
+  f.store("i64.store", Slot.VALUE);
   setClass(StorageClass.Integer);
   f.i32Const(ColumnResult.Written);
   return f.index;
