@@ -19,7 +19,7 @@ import {
   payloadSize,
   payloadSz,
 } from "./jsonb.ts";
-import { LOOKUP_NOTFOUND, lookupStep } from "./lookup.ts";
+import { Lookup, lookupStep } from "./lookup.ts";
 import { JsonOut } from "./out.ts";
 import { markJson } from "./subtype.ts";
 
@@ -210,7 +210,7 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
       c.eType = 0;
     } else {
       i = lookupStep(c.p, 0, utf8Padded(root.slice(1)), 0, 0);
-      if (i === LOOKUP_NOTFOUND) return [];
+      if (i === Lookup.NOTFOUND) return [];
       if (i < 0) throw badPath(root);
       if (c.p.iLabel) {
         c.i = c.p.iLabel;

@@ -9,14 +9,17 @@ import { isDigit } from "./chars.ts";
 import { arrayCount, Edit, JB, JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
 import { charOut, INVALID_CHAR, labelsEqual, unescapeOne } from "./unescape.ts";
 
-/** Malformed JSONB met during the search. */
-export const LOOKUP_ERROR = -1;
-/** The path does not exist. */
-export const LOOKUP_NOTFOUND = -2;
-/** The path is not valid syntax. */
-export const LOOKUP_PATHERROR = -3;
-/** json_array_insert aimed at something other than an array element. */
-export const LOOKUP_NOTARRAY = -4;
+/** lookupStep's failures (a const enum, so bundles hold the numbers). */
+export const enum Lookup {
+  /** Malformed JSONB met during the search. */
+  ERROR = -1,
+  /** The path does not exist. */
+  NOTFOUND = -2,
+  /** The path is not valid syntax. */
+  PATHERROR = -3,
+  /** json_array_insert aimed at something other than an array element. */
+  NOTARRAY = -4,
+}
 
 function size(p: JsonParse, i: number): number {
   return payloadSize(p.a, p.n, i, p.delta);
@@ -46,7 +49,7 @@ function editSubstructure(p: JsonParse, path: Uint8Array, tail: number): [number
 /**
  * Follows `path` from byte `at` (NUL-terminated, after the `$`) starting at the element
  * `iRoot`; `iLabel` is the label of `iRoot` when it is an object member's value. Returns
- * the element's offset (meaningless after an edit) or a negative LOOKUP_ code.
+ * the element's offset (meaningless after an edit) or a (negative) Lookup code.
  */
 export function lookupStep(
   p: JsonParse,
@@ -66,7 +69,7 @@ export function lookupStep(
         }
         p.edit(iRoot, sz, null);
       } else if (p.eEdit === Edit.ArrayIns) {
-        if (iLabel > 0) return LOOKUP_NOTARRAY;
+        if (iLabel > 0) return Lookup.NOTARRAY;
         p.edit(iRoot, 0, p.ins);
       } else if (p.eEdit !== Edit.Ins) {
         p.edit(iRoot, sz, p.ins);
@@ -77,7 +80,7 @@ export function lookupStep(
   }
   if (path[at] === 0x2e) return lookupKey(p, iRoot, path, at + 1);
   if (path[at] === 0x5b) return lookupIndex(p, iRoot, path, at);
-  return LOOKUP_PATHERROR;
+  return Lookup.PATHERROR;
 }
 
 function lookupKey(p: JsonParse, iRoot: number, path: Uint8Array, at: number): number {
@@ -90,54 +93,54 @@ function lookupKey(p: JsonParse, iRoot: number, path: Uint8Array, at: number): n
     let i = keyStart;
     while (path[i] !== 0 && path[i] !== 0x22) i++;
     nKey = i - keyStart;
-    if (path[i] === 0) return LOOKUP_PATHERROR;
+    if (path[i] === 0) return Lookup.PATHERROR;
     rest = i + 1;
     for (let k = keyStart; k < i; k++) {
       if (path[k] !== 0x5c) continue;
       rawKey = false;
       // A quoted key with a broken escape is a path error.
       k += unescapeOne(path, k, i - k) - 1;
-      if (charOut === INVALID_CHAR) return LOOKUP_PATHERROR;
+      if (charOut === INVALID_CHAR) return Lookup.PATHERROR;
     }
   } else {
     keyStart = at;
     let i = at;
     while (path[i] !== 0 && path[i] !== 0x2e && path[i] !== 0x5b) i++;
     nKey = i - at;
-    if (nKey === 0) return LOOKUP_PATHERROR;
+    if (nKey === 0) return Lookup.PATHERROR;
     rest = i;
   }
-  if ((p.a[iRoot] & 0x0f) !== JB.Object) return LOOKUP_NOTFOUND;
+  if ((p.a[iRoot] & 0x0f) !== JB.Object) return Lookup.NOTFOUND;
   let h = size(p, iRoot);
   let j = iRoot + h;
   const iEnd = j + payloadSz;
   while (j < iEnd) {
     const x = p.a[j] & 0x0f;
-    if (x < JB.Text || x > JB.TextRaw) return LOOKUP_ERROR;
+    if (x < JB.Text || x > JB.TextRaw) return Lookup.ERROR;
     h = size(p, j);
-    if (h === 0) return LOOKUP_ERROR;
+    if (h === 0) return Lookup.ERROR;
     const k = j + h;
     const sz = payloadSz;
-    if (k + sz >= iEnd) return LOOKUP_ERROR;
+    if (k + sz >= iEnd) return Lookup.ERROR;
     const rawLabel = x === JB.Text || x === JB.TextRaw;
     if (labelsEqual(path, keyStart, nKey, rawKey, p.a, k, sz, rawLabel)) {
       const v = k + sz;
-      if ((p.a[v] & 0x0f) > JB.Object) return LOOKUP_ERROR;
+      if ((p.a[v] & 0x0f) > JB.Object) return Lookup.ERROR;
       h = size(p, v);
-      if (h === 0 || v + h + payloadSz > iEnd) return LOOKUP_ERROR;
+      if (h === 0 || v + h + payloadSz > iEnd) return Lookup.ERROR;
       const rc = lookupStep(p, v, path, rest, j);
       if (p.delta) afterEditSizeAdjust(p, iRoot);
       return rc;
     }
     j = k + sz;
-    if ((p.a[j] & 0x0f) > JB.Object) return LOOKUP_ERROR;
+    if ((p.a[j] & 0x0f) > JB.Object) return Lookup.ERROR;
     h = size(p, j);
-    if (h === 0) return LOOKUP_ERROR;
+    if (h === 0) return Lookup.ERROR;
     j += h + payloadSz;
   }
-  if (j > iEnd) return LOOKUP_ERROR;
+  if (j > iEnd) return Lookup.ERROR;
   if (p.eEdit >= Edit.Ins) {
-    if (p.eEdit === Edit.ArrayIns && path[rest] === 0) return LOOKUP_NOTARRAY;
+    if (p.eEdit === Edit.ArrayIns && path[rest] === 0) return Lookup.NOTARRAY;
     const label = new JsonParse(16);
     label.appendNode(rawKey ? JB.TextRaw : JB.Text5, nKey);
     const [rc, v] = editSubstructure(p, path, rest);
@@ -151,11 +154,11 @@ function lookupKey(p: JsonParse, iRoot: number, path: Uint8Array, at: number): n
     }
     return rc;
   }
-  return LOOKUP_NOTFOUND;
+  return Lookup.NOTFOUND;
 }
 
 function lookupIndex(p: JsonParse, iRoot: number, path: Uint8Array, at: number): number {
-  if ((p.a[iRoot] & 0x0f) !== JB.Array) return LOOKUP_NOTFOUND;
+  if ((p.a[iRoot] & 0x0f) !== JB.Array) return Lookup.NOTFOUND;
   let h = size(p, iRoot);
   const sz = payloadSz;
   let k = 0;
@@ -165,7 +168,7 @@ function lookupIndex(p: JsonParse, iRoot: number, path: Uint8Array, at: number):
     i++;
   }
   if (i < at + 2 || path[i] !== 0x5d) {
-    if (path[at + 1] !== 0x23) return LOOKUP_PATHERROR;
+    if (path[at + 1] !== 0x23) return Lookup.PATHERROR;
     k = arrayCount(p, iRoot);
     i = at + 2;
     if (path[at + 2] === 0x2d && isDigit(path[at + 3])) {
@@ -175,10 +178,10 @@ function lookupIndex(p: JsonParse, iRoot: number, path: Uint8Array, at: number):
         nn = nn * 10 + path[i] - 0x30;
         i++;
       } while (isDigit(path[i]));
-      if (nn > k) return LOOKUP_NOTFOUND;
+      if (nn > k) return Lookup.NOTFOUND;
       k -= nn;
     }
-    if (path[i] !== 0x5d) return LOOKUP_PATHERROR;
+    if (path[i] !== 0x5d) return Lookup.PATHERROR;
   }
   let j = iRoot + h;
   const iEnd = j + sz;
@@ -190,16 +193,16 @@ function lookupIndex(p: JsonParse, iRoot: number, path: Uint8Array, at: number):
     }
     k--;
     h = size(p, j);
-    if (h === 0) return LOOKUP_ERROR;
+    if (h === 0) return Lookup.ERROR;
     j += h + payloadSz;
   }
-  if (j > iEnd) return LOOKUP_ERROR;
-  if (k > 0) return LOOKUP_NOTFOUND;
+  if (j > iEnd) return Lookup.ERROR;
+  if (k > 0) return Lookup.NOTFOUND;
   if (p.eEdit >= Edit.Ins) {
     const [rc, v] = editSubstructure(p, path, i + 1);
     if (rc >= 0) p.edit(j, 0, v);
     if (p.delta) afterEditSizeAdjust(p, iRoot);
     return rc;
   }
-  return LOOKUP_NOTFOUND;
+  return Lookup.NOTFOUND;
 }

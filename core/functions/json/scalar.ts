@@ -23,7 +23,7 @@ import {
 } from "./args.ts";
 import { isAlnum, utf8, utf8Padded } from "./chars.ts";
 import { arrayCount, Edit, JB, JSONB_TYPE_NAMES, type JsonParse, looksLikeJsonb } from "./jsonb.ts";
-import { LOOKUP_ERROR, LOOKUP_NOTARRAY, LOOKUP_NOTFOUND, lookupStep } from "./lookup.ts";
+import { Lookup, lookupStep } from "./lookup.ts";
 import { appendQuoted, JsonOut, OutErr } from "./out.ts";
 import { Merge, mergePatch } from "./patch.ts";
 import { renderPretty, renderText } from "./render.ts";
@@ -45,8 +45,8 @@ function pathBytes(path: string): Uint8Array {
 
 /** Throws the error a failed lookup stands for (NOTFOUND is not an error). */
 function lookupError(rc: number, path: string): SqliteError {
-  if (rc === LOOKUP_ERROR) return malformed();
-  if (rc === LOOKUP_NOTARRAY) {
+  if (rc === Lookup.ERROR) return malformed();
+  if (rc === Lookup.NOTARRAY) {
     return new SqliteError("SQLITE_ERROR", `not an array element: ${sqlQuote(path)}`);
   }
   return badPath(path);
@@ -123,7 +123,7 @@ function elementFn(
       const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
       if (z === null) throw badPath(path);
       i = lookupStep(p, 0, z, 0, 0);
-      if (i === LOOKUP_NOTFOUND) return setNull(out);
+      if (i === Lookup.NOTFOUND) return setNull(out);
       if (i < 0) throw lookupError(i, path);
     }
     result(p, i, out);
@@ -206,7 +206,7 @@ function extractFn(mode: Extract): ScalarImpl {
         jx.separator();
         renderText(p, j, jx);
         if (jx.err !== OutErr.None) throw malformed();
-      } else if (j === LOOKUP_NOTFOUND) {
+      } else if (j === Lookup.NOTFOUND) {
         if (!multi) return setNull(out);
         jx.separator();
         jx.ascii("null");
@@ -232,7 +232,7 @@ function removeFn(asBlob: boolean): ScalarImpl {
       p.eEdit = Edit.Del;
       p.delta = 0;
       const rc = lookupStep(p, 0, z, 1, 0);
-      if (rc === LOOKUP_NOTFOUND) continue;
+      if (rc === Lookup.NOTFOUND) continue;
       if (rc < 0) throw lookupError(rc, path);
     }
     p.eEdit = Edit.None;
@@ -268,7 +268,7 @@ function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
         rc = lookupStep(p, 0, z, 1, 0);
         p.eEdit = Edit.None;
       }
-      if (rc === LOOKUP_NOTFOUND) continue;
+      if (rc === Lookup.NOTFOUND) continue;
       if (rc < 0) throw lookupError(rc, path);
     }
     returnParse(p, out, asBlob);
