@@ -21,9 +21,12 @@ import { asciiLower } from "../../value/ascii_case.ts";
 /** SQLITE_LIMIT_LIKE_PATTERN_LENGTH's default: longer patterns are an error. */
 const LIKE_PATTERN_LIMIT = 50000;
 
-const MATCH = 0;
-const NO_MATCH = 1;
-const NO_WILDCARD_MATCH = 2;
+/** compare's results (a const enum, so the bundle holds the numbers). */
+const enum Result {
+  MATCH = 0,
+  NO_MATCH = 1,
+  NO_WILDCARD_MATCH = 2,
+}
 
 /** Wildcards of one matching flavour; -1 disables one. */
 interface Wildcards {
@@ -75,12 +78,12 @@ function compare(
       // Skip further `*` and `?` (each `?` consuming one character of the text).
       for (;;) {
         c = read(p, pi);
-        if (c === 0) return MATCH;
+        if (c === 0) return Result.MATCH;
         if (c !== w.all && c !== w.one) break;
         pi += width(c);
         if (c === w.one) {
           const c2 = read(s, si);
-          if (c2 === 0) return NO_WILDCARD_MATCH;
+          if (c2 === 0) return Result.NO_WILDCARD_MATCH;
           si += width(c2);
         }
       }
@@ -88,17 +91,17 @@ function compare(
       if (c === other) {
         if (w.set < 0) {
           c = read(p, pi);
-          if (c === 0) return NO_WILDCARD_MATCH;
+          if (c === 0) return Result.NO_WILDCARD_MATCH;
           pi += width(c);
         } else {
           // A set right after `*`: try every starting position.
           const setAt = pi - 1;
           while (si < s.length) {
             const r = compare(p, setAt, s, si, w, other);
-            if (r !== NO_MATCH) return r;
+            if (r !== Result.NO_MATCH) return r;
             si += width(read(s, si));
           }
-          return NO_WILDCARD_MATCH;
+          return Result.NO_WILDCARD_MATCH;
         }
       }
       if (c < 0x80) {
@@ -109,7 +112,7 @@ function compare(
           si++;
           if (c2 !== a && c2 !== b) continue;
           const r = compare(p, pi, s, si, w, other);
-          if (r !== NO_MATCH) return r;
+          if (r !== Result.NO_MATCH) return r;
         }
       } else {
         while (si < s.length) {
@@ -117,20 +120,20 @@ function compare(
           si += width(c2);
           if (c2 !== c) continue;
           const r = compare(p, pi, s, si, w, other);
-          if (r !== NO_MATCH) return r;
+          if (r !== Result.NO_MATCH) return r;
         }
       }
-      return NO_WILDCARD_MATCH;
+      return Result.NO_WILDCARD_MATCH;
     }
     if (c === other) {
       if (w.set < 0) {
         c = read(p, pi);
-        if (c === 0) return NO_MATCH;
+        if (c === 0) return Result.NO_MATCH;
         pi += width(c);
         escapedAt = pi;
       } else {
         const r = matchSet(p, pi, s, si);
-        if (r < 0) return NO_MATCH;
+        if (r < 0) return Result.NO_MATCH;
         pi = r;
         si += width(read(s, si));
         continue;
@@ -141,9 +144,9 @@ function compare(
     if (c === c2) continue;
     if (w.noCase && c < 0x80 && c2 < 0x80 && lowerAscii(c) === lowerAscii(c2)) continue;
     if (c === w.one && pi !== escapedAt && c2 !== 0) continue;
-    return NO_MATCH;
+    return Result.NO_MATCH;
   }
-  return si >= s.length ? MATCH : NO_MATCH;
+  return si >= s.length ? Result.MATCH : Result.NO_MATCH;
 }
 
 /**
@@ -252,7 +255,7 @@ export function likeByCharacters(pattern: string, text: string, escape = -1): bo
     w,
     escape,
   ) ===
-    MATCH;
+    Result.MATCH;
 }
 
 /** True if `text` matches GLOB `pattern`. */
@@ -265,7 +268,7 @@ export function globMatch(pattern: string, text: string): boolean {
     GLOB,
     GLOB.set,
   ) ===
-    MATCH;
+    Result.MATCH;
 }
 
 function patternTooLong(r: Reg, pattern: string): boolean {
