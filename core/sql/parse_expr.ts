@@ -6,7 +6,7 @@
 import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
 import { Ids, kindOf, Nm, Num, type SqlToken, T } from "./parse_tokens.ts";
-import { frameIsSupported, MAX_FUNCTION_ARG, syntaxError } from "./parse_support.ts";
+import { frameIsSupported, Max, syntaxError } from "./parse_support.ts";
 
 import { dequote } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -246,7 +246,7 @@ export abstract class ExprParser extends OperatorParser {
     return this.ACTION(() => {
       const name = this.name(nameTok);
       this.setHeight(args.length ? hArgs + 1 : 1);
-      if (args.length > MAX_FUNCTION_ARG) {
+      if (args.length > Max.FUNCTION_ARG) {
         this.raiseAtReduce(`too many arguments on function ${this.text(nameTok)}`);
       }
       if (over !== null && distinct) {

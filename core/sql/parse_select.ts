@@ -31,7 +31,7 @@ import {
   type SqlToken,
   T,
 } from "./parse_tokens.ts";
-import { joinOperator, MAX_COMPOUND_SELECT, syntaxError } from "./parse_support.ts";
+import { joinOperator, Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** One `oneselect` before compounding: ORDER BY / LIMIT may sit on any of them. */
@@ -90,7 +90,7 @@ export abstract class SelectParser extends ExprParser {
       }
     }
     const last = parts[parts.length - 1];
-    if (parts.length > MAX_COMPOUND_SELECT && last.core.kind !== "values") {
+    if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
       this.raiseAtReduce("too many terms in compound SELECT");
     }
     let height = 0;

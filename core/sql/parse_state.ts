@@ -7,13 +7,7 @@
 import { LL1Parser, type Rule } from "./ll1.ts";
 import type { Expr, OrderingTerm, Select } from "./ast.ts";
 import { kindOf, type SqlToken } from "./parse_tokens.ts";
-import {
-  MAX_EXPR_DEPTH,
-  MAX_PARSER_DEPTH,
-  MAX_VARIABLE_NUMBER,
-  sqlError,
-  syntaxError,
-} from "./parse_support.ts";
+import { Max, sqlError, syntaxError } from "./parse_support.ts";
 import type { SqliteError } from "../errors.ts";
 import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -90,8 +84,8 @@ export abstract class ParserState extends LL1Parser {
   /** Records the height of a new node and checks SQLite's limit. */
   setHeight(h: number, check = true): void {
     this.h = h;
-    if (check && h > MAX_EXPR_DEPTH) {
-      this.raiseAtReduce(`Expression tree is too large (maximum depth ${MAX_EXPR_DEPTH})`);
+    if (check && h > Max.EXPR_DEPTH) {
+      this.raiseAtReduce(`Expression tree is too large (maximum depth ${Max.EXPR_DEPTH})`);
     }
   }
 
@@ -107,7 +101,7 @@ export abstract class ParserState extends LL1Parser {
 
   /** Checks the stack limit when `n` more symbols are pushed at a leaf. */
   checkDepth(n: number): void {
-    if (!this.RECORDING_PHASE && this.lr + n + 1 > MAX_PARSER_DEPTH) {
+    if (!this.RECORDING_PHASE && this.lr + n + 1 > Max.PARSER_DEPTH) {
       throw sqlError("Recursion limit", this.LA(1).startOffset);
     }
   }
@@ -126,8 +120,8 @@ export abstract class ParserState extends LL1Parser {
     } else if (text[0] === "?") {
       const digits = text.slice(1).replace(/^0+/, "");
       index = digits.length > 6 ? Infinity : Number(digits);
-      if (!(index >= 1 && index <= MAX_VARIABLE_NUMBER)) {
-        this.raiseAt(`variable number must be between ?1 and ?${MAX_VARIABLE_NUMBER}`, t);
+      if (!(index >= 1 && index <= Max.VARIABLE_NUMBER)) {
+        this.raiseAt(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, t);
       }
       while (this.params.length <= index) this.params.push(null);
     } else {
@@ -139,7 +133,7 @@ export abstract class ParserState extends LL1Parser {
         this.paramByName.set(text, index);
       }
     }
-    if (index > MAX_VARIABLE_NUMBER) this.raiseAt("too many SQL variables", t);
+    if (index > Max.VARIABLE_NUMBER) this.raiseAt("too many SQL variables", t);
     this.setHeight(1, false);
     return { kind: "variable", text, index, start, end };
   }

@@ -6,16 +6,19 @@ import { SqliteError } from "../errors.ts";
 import type { BinaryOp, Frame, JoinOperator } from "./ast.ts";
 import { TokenKind } from "./token_kinds.ts";
 
-/** SQLite's SQLITE_MAX_EXPR_DEPTH. */
-export const MAX_EXPR_DEPTH = 1000;
-/** SQLite's SQLITE_LIMIT_PARSER_DEPTH default: the LALR stack may hold this many entries. */
-export const MAX_PARSER_DEPTH = 2500;
-/** SQLite's SQLITE_MAX_VARIABLE_NUMBER default. */
-export const MAX_VARIABLE_NUMBER = 32766;
-/** SQLite's SQLITE_MAX_COMPOUND_SELECT default. */
-export const MAX_COMPOUND_SELECT = 500;
-/** SQLite's SQLITE_MAX_FUNCTION_ARG default. */
-export const MAX_FUNCTION_ARG = 1000;
+/** SQLite's parser limits (a const enum, so bundles hold the numbers). */
+export const enum Max {
+  /** SQLite's SQLITE_MAX_EXPR_DEPTH. */
+  EXPR_DEPTH = 1000,
+  /** SQLite's SQLITE_LIMIT_PARSER_DEPTH default: the LALR stack may hold this many entries. */
+  PARSER_DEPTH = 2500,
+  /** SQLite's SQLITE_MAX_VARIABLE_NUMBER default. */
+  VARIABLE_NUMBER = 32766,
+  /** SQLite's SQLITE_MAX_COMPOUND_SELECT default. */
+  COMPOUND_SELECT = 500,
+  /** SQLite's SQLITE_MAX_FUNCTION_ARG default. */
+  FUNCTION_ARG = 1000,
+}
 
 /**
  * Binding power of a token that continues an expression (0: it does not). Levels follow

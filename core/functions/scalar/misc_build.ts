@@ -10,7 +10,7 @@
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
-import { MAX_FUNCTION_ARG, MAX_VARIABLE_NUMBER } from "../../sql/parse_support.ts";
+import { Max } from "../../sql/parse_support.ts";
 import { int32Of, textOf } from "./coerce.ts";
 import { MAX_TEXT_LENGTH } from "./limits.ts";
 import { EMULATED_SQLITE_SOURCE_ID, EMULATED_SQLITE_VERSION } from "./version.ts";
@@ -20,9 +20,9 @@ import { asciiUpper } from "../../value/ascii_case.ts";
 export const COMPILE_OPTIONS: readonly string[] = [
   `COMPILER=litejit-${EMULATED_SQLITE_VERSION}`,
   "ENABLE_COLUMN_METADATA",
-  `MAX_FUNCTION_ARG=${MAX_FUNCTION_ARG}`,
+  `MAX_FUNCTION_ARG=${Max.FUNCTION_ARG}`,
   `MAX_LENGTH=${MAX_TEXT_LENGTH}`,
-  `MAX_VARIABLE_NUMBER=${MAX_VARIABLE_NUMBER}`,
+  `MAX_VARIABLE_NUMBER=${Max.VARIABLE_NUMBER}`,
   "SOUNDEX",
 ];
 
