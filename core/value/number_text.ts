@@ -25,8 +25,6 @@ export interface ParsedNumber {
   readonly value: number | bigint;
 }
 
-const SAFE_DIGITS = 15;
-
 /** sqlite3Isspace: HT, LF, VT, FF, CR and space. */
 function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
@@ -61,16 +59,21 @@ let mTailDigits = 0;
 let mDigits = 0; // significant digits so far (leading zeros excluded)
 let mFull = false; // the mantissa reached MANTISSA_LIMIT: later digits no longer count
 
-/**
- * SQLite stops adding digits to the mantissa once it reaches MANTISSA_LIMIT =
- * floor((2^64 - 10) / 10) = 1844674407370955160; here split as head (15 digits) and
- * tail (4 digits).
- */
-const LIMIT_HEAD = 184467440737095;
-const LIMIT_TAIL = 5160;
+// The mantissa's limits (a const enum, so the bundle holds the numbers).
+const enum Mantissa {
+  /** Digits `mHead` holds, all exact in a double. */
+  SAFE_DIGITS = 15,
+  /**
+   * SQLite stops adding digits to the mantissa once it reaches MANTISSA_LIMIT =
+   * floor((2^64 - 10) / 10) = 1844674407370955160; here split as head (15 digits) and
+   * tail (4 digits).
+   */
+  LIMIT_HEAD = 184467440737095,
+  LIMIT_TAIL = 5160,
+}
 
 function pushDigit(d: number): void {
-  if (mDigits < SAFE_DIGITS) {
+  if (mDigits < Mantissa.SAFE_DIGITS) {
     mHead = mHead * 10 + d;
     if (mHead !== 0) mDigits++;
     return;
@@ -81,7 +84,9 @@ function pushDigit(d: number): void {
   // A 19-digit mantissa may or may not have reached the limit; a 20-digit one has.
   if (
     mDigits === 20 ||
-    (mDigits === 19 && (mHead > LIMIT_HEAD || (mHead === LIMIT_HEAD && mTail >= LIMIT_TAIL)))
+    (mDigits === 19 &&
+      (mHead > Mantissa.LIMIT_HEAD ||
+        (mHead === Mantissa.LIMIT_HEAD && mTail >= Mantissa.LIMIT_TAIL)))
   ) {
     mFull = true;
   }
@@ -161,7 +166,7 @@ function scanReal(s: string): number {
   }
   let value: number;
   if (mDigits === 0) value = 0;
-  else if (mDigits <= SAFE_DIGITS) value = scaleExact(mHead, exp10);
+  else if (mDigits <= Mantissa.SAFE_DIGITS) value = scaleExact(mHead, exp10);
   else value = Number(`${mHead}${String(mTail).padStart(mTailDigits, "0")}e${exp10}`);
   if (neg) value = -value;
   while (i < end && isSpace(s.charCodeAt(i))) i++;
