@@ -10,17 +10,22 @@
 import { Affinity, isNumericAffinity, StorageClass } from "../value/types.ts";
 import type { BoundExpr } from "./bound.ts";
 
-/** Bits of {@link mayProduce}: the storage classes an expression may produce. */
-const NUMERIC = 0x01;
-const TEXT = 0x02;
-const BLOB = 0x04;
-const ANY = NUMERIC | TEXT | BLOB;
+/**
+ * Bits of {@link mayProduce}: the storage classes an expression may produce (a const enum,
+ * so the bundle holds the numbers).
+ */
+const enum May {
+  NUMERIC = 0x01,
+  TEXT = 0x02,
+  BLOB = 0x04,
+  ANY = NUMERIC | TEXT | BLOB,
+}
 
 /** What an expression's affinity lets it produce (columns, casts, subqueries). */
 function byAffinity(a: Affinity | null): number {
-  if (isNumericAffinity(a)) return NUMERIC | BLOB;
-  if (a === Affinity.Text) return TEXT | BLOB;
-  return ANY;
+  if (isNumericAffinity(a)) return May.NUMERIC | May.BLOB;
+  if (a === Affinity.Text) return May.TEXT | May.BLOB;
+  return May.ANY;
 }
 
 /** The storage classes `e` may produce, as SQLite's sqlite3ExprDataType bit mask. */
@@ -29,24 +34,28 @@ function mayProduce(e: BoundExpr): number {
     case "collate":
       return mayProduce(e.operand);
     case "unary":
-      return e.op === "+" ? mayProduce(e.operand) : NUMERIC;
+      return e.op === "+" ? mayProduce(e.operand) : May.NUMERIC;
     case "literal":
       switch (e.cls) {
         case StorageClass.Null:
           return 0;
         case StorageClass.Text:
-          return TEXT;
+          return May.TEXT;
         case StorageClass.Blob:
-          return BLOB;
+          return May.BLOB;
         default:
-          return NUMERIC;
+          return May.NUMERIC;
       }
     case "binary":
-      return e.op === "||" ? TEXT | BLOB : e.op === "->" || e.op === "->>" ? ANY : NUMERIC;
+      return e.op === "||"
+        ? May.TEXT | May.BLOB
+        : e.op === "->" || e.op === "->>"
+        ? May.ANY
+        : May.NUMERIC;
     case "variable":
     case "function":
     case "currentTime":
-      return ANY;
+      return May.ANY;
     case "column":
     case "subquery":
     case "cast":
@@ -58,7 +67,7 @@ function mayProduce(e: BoundExpr): number {
       return m;
     }
     default:
-      return NUMERIC;
+      return May.NUMERIC;
   }
 }
 
@@ -74,8 +83,8 @@ export function compoundColumnAffinity(parts: readonly BoundExpr[]): Affinity | 
   const aff = parts[k].affinity;
   if (aff === null || aff === Affinity.Blob || parts.length === 1) return aff;
   for (let j = k + 1; j < parts.length; j++) m |= mayProduce(parts[j]);
-  if (aff === Affinity.Text && (m & NUMERIC) !== 0) return Affinity.Blob;
-  if (isNumericAffinity(aff) && (m & TEXT) !== 0) return Affinity.Blob;
+  if (aff === Affinity.Text && (m & May.NUMERIC) !== 0) return Affinity.Blob;
+  if (isNumericAffinity(aff) && (m & May.TEXT) !== 0) return Affinity.Blob;
   // SQLite's FLEXNUM: numeric, but no REAL conversion on read (compares as NUMERIC).
   if (isNumericAffinity(aff) && parts[0].kind === "cast") return Affinity.Numeric;
   return aff;
