@@ -38,24 +38,29 @@ export function not(a: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8): vo
   setInt(out, truthValue(a, 0, enc) ^ 1);
 }
 
-/** Truth value 2 stands for NULL in the three-valued tables below. */
-const UNKNOWN = 2;
+/**
+ * Truth value 2 stands for NULL in the three-valued tables below (a const enum, so the
+ * bundle holds the number).
+ */
+const enum Truth {
+  Unknown = 2,
+}
 
 /** `a AND b`, three-valued: false wins over NULL, NULL over true. */
 export function and(a: Reg, b: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8): void {
-  const x = truthValue(a, UNKNOWN, enc);
-  const y = truthValue(b, UNKNOWN, enc);
+  const x = truthValue(a, Truth.Unknown, enc);
+  const y = truthValue(b, Truth.Unknown, enc);
   if (x === 0 || y === 0) return setInt(out, 0);
-  if (x === UNKNOWN || y === UNKNOWN) return setNull(out);
+  if (x === Truth.Unknown || y === Truth.Unknown) return setNull(out);
   setInt(out, 1);
 }
 
 /** `a OR b`, three-valued: true wins over NULL, NULL over false. */
 export function or(a: Reg, b: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8): void {
-  const x = truthValue(a, UNKNOWN, enc);
-  const y = truthValue(b, UNKNOWN, enc);
+  const x = truthValue(a, Truth.Unknown, enc);
+  const y = truthValue(b, Truth.Unknown, enc);
   if (x === 1 || y === 1) return setInt(out, 1);
-  if (x === UNKNOWN || y === UNKNOWN) return setNull(out);
+  if (x === Truth.Unknown || y === Truth.Unknown) return setNull(out);
   setInt(out, 0);
 }
 
