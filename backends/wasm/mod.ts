@@ -41,7 +41,7 @@ import {
   type ModuleExports,
   type ModuleImports,
   nativeIds,
-  RUN_ROW,
+  Run,
 } from "./codegen/module.ts";
 import { type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
@@ -314,7 +314,7 @@ class WasmExecution implements Execution {
         }
         this.#instance.next.value = next;
       }
-      if (this.#instance.run() === RUN_ROW) {
+      if (this.#instance.run() === Run.ROW) {
         // A row of the module's: its registers, from their slots.
         if (access.resume < 0) this.#segments.syncIn(-1);
         return true;

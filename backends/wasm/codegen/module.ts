@@ -37,10 +37,13 @@ import { ColumnResult } from "../runtime/record.ts";
 import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
 import { Slot } from "../runtime/reg_slots.ts";
 
-/** What `run()` returns at the end of the run. */
-export const RUN_DONE = 0;
-/** What `run()` returns when a result row is ready. */
-export const RUN_ROW = 1;
+/** What `run()` returns (a const enum, so bundles hold the numbers). */
+export const enum Run {
+  /** The end of the run. */
+  DONE = 0,
+  /** A result row is ready. */
+  ROW = 1,
+}
 
 /** The import namespace of what the host gives the module ({@link ModuleImports}). */
 export const HOST_NAMESPACE = "host";
@@ -60,7 +63,7 @@ export type ModuleImports = {
 
 /** What the module exports, by export name. */
 export type ModuleExports = {
-  /** Runs from `next` to a result row ({@link RUN_ROW}) or the end ({@link RUN_DONE}). */
+  /** Runs from `next` to a result row ({@link Run.ROW}) or the end ({@link Run.DONE}). */
   run(): number;
   /** Where the next `run` starts (a mutable global). */
   next: WebAssembly.Global;
@@ -157,7 +160,7 @@ export function buildModule(
   const order = [...ids.keys()];
   run.loop("empty", (dispatch) => {
     // A JS block first, when that is where control is.
-    emitJsBlock(run, { id, seg, next, row: RUN_ROW, done: RUN_DONE });
+    emitJsBlock(run, { id, seg, next, row: Run.ROW, done: Run.DONE });
     const ctx: OpContext = {
       f: run,
       p,
@@ -280,10 +283,10 @@ function emitInstruction(c: OpContext, pc: number): void {
         c.goto(ins.p2);
         return;
       case Op.Halt:
-        f.i32Const(RUN_DONE).op("return");
+        f.i32Const(Run.DONE).op("return");
         return;
       case Op.ResultRow:
-        f.i32Const(c.encode(pc + 1)).globalSet(c.next).i32Const(RUN_ROW).op("return");
+        f.i32Const(c.encode(pc + 1)).globalSet(c.next).i32Const(Run.ROW).op("return");
         return;
       case Op.Integer:
         storeInt(c, ins.p2, () => f.i64Const(BigInt(ins.p1)));
