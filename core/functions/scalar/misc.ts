@@ -29,12 +29,9 @@ export function sqliteLogFn(_args: readonly Reg[], out: Reg, _ctx: FunctionConte
   setNull(out);
 }
 
-/** The subtype SQLite's JSON functions give their results ('J'). */
-const JSON_SUBTYPE = 74;
-
-/** subtype(X): 74 for a JSON function's result, else 0. */
+/** subtype(X): 74 ('J', the subtype SQLite's JSON functions give) for their results, else 0. */
 export function subtypeFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
-  setInt(out, hasJsonSubtype(args[0]) ? JSON_SUBTYPE : 0);
+  setInt(out, hasJsonSubtype(args[0]) ? 74 : 0);
 }
 
 /** Soundex digit of each 7-bit character; 0 for vowels, H, W, Y and non-letters. */
