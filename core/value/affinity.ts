@@ -13,6 +13,7 @@
  */
 import { Affinity, type SqlValue, StorageClass, TextEncoding } from "./types.ts";
 import { intToText, parseNumericText, realToText } from "./number_text.ts";
+import { intToReal } from "./coerce.ts";
 
 /** A value together with its storage class. */
 export interface TypedValue {
@@ -40,11 +41,6 @@ function numericFromReal(r: number): TypedValue {
   return int === undefined
     ? { value: r, cls: StorageClass.Real }
     : { value: int, cls: StorageClass.Integer };
-}
-
-/** INTEGER → REAL, rounding to nearest as C's (double) cast does. */
-function intToReal(v: number | bigint): number {
-  return typeof v === "number" ? v : Number(v);
 }
 
 function numericAffinity(value: SqlValue, cls: StorageClass, enc: TextEncoding): TypedValue {
