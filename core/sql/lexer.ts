@@ -4,6 +4,7 @@
  * as every UTF-8 byte >= 0x80 is in SQLite, which yields the same tokens.
  */
 import { keywordKind, TokenKind } from "./token_kinds.ts";
+import { isDigit } from "../value/number_text.ts";
 
 // Character classes, as in tokenize.c's aiClass table (its CC_X is CC.X here; ASCII only,
 // >= 0x80 is CC.ID). A const enum, so the bundle holds the numbers, not 29 variables.
@@ -95,10 +96,6 @@ export function isIdChar(c: number): boolean {
 /** sqlite3Isspace: space, \t, \n, \v, \f, \r. */
 export function isSpaceChar(c: number): boolean {
   return c < 128 && SPACE_CHAR[c] === 1;
-}
-
-export function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
 }
 
 function isHexDigit(c: number): boolean {

@@ -26,11 +26,12 @@ export interface ParsedNumber {
 }
 
 /** sqlite3Isspace: HT, LF, VT, FF, CR and space. */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-function isDigit(c: number): boolean {
+/** ASCII digit '0'..'9' (the engine's one definition: the lexer, JSON and dates use it). */
+export function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 

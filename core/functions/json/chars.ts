@@ -1,9 +1,9 @@
 /** Byte classes the JSON code uses (ASCII only, as SQLite's ctype macros). */
 
+import { isDigit } from "../../value/number_text.ts";
+
 /** '0'..'9'. */
-export function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
+export { isDigit };
 
 /** Hex digit. */
 export function isXDigit(c: number): boolean {

@@ -11,8 +11,6 @@ import {
   digitValues,
   equalsWord,
   HOUR_MINUTE_FIELDS,
-  isDigit,
-  isSpace,
   lowerAscii,
   parseHhMmSs,
   readDigitFields,
@@ -24,6 +22,7 @@ import {
   YEAR5_FIELDS,
 } from "./date_parse.ts";
 import { toLocaltime, toUtc } from "./date_local.ts";
+import { isDigit, isSpace } from "../../value/number_text.ts";
 import {
   addJdMs,
   clearYMDHMSTZ,

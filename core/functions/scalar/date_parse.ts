@@ -7,7 +7,7 @@
  * Positions past the end of a string read as 0, like the NUL ending a C string; callers
  * first cut the text at any NUL (`cText`), as SQLite's C code sees it.
  */
-import { numericTextKind, textToReal } from "../../value/number_text.ts";
+import { isDigit, isSpace, numericTextKind, textToReal } from "../../value/number_text.ts";
 import {
   clearYMDHMSTZ,
   computeFloor,
@@ -20,16 +20,6 @@ import {
 /** Code unit at `i`, or 0 past the end. */
 export function at(s: string, i: number): number {
   return i < s.length ? s.charCodeAt(i) : 0;
-}
-
-/** C isspace over ASCII: space, \t, \n, \v, \f, \r. */
-export function isSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
-
-/** ASCII digit. */
-export function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
 }
 
 /** ASCII-only lower case of one code unit (SQLite's case folding for keywords). */
