@@ -109,7 +109,8 @@ function utf8Length(s: string): number {
   return bytes;
 }
 
-function isLowSurrogate(c: number): boolean {
+/** True for the second half of a surrogate pair. */
+export function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 

@@ -22,6 +22,7 @@ import {
 import { intToText, parseNumericText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
 import { toInt, toReal } from "../../value/coerce.ts";
+import { isLowSurrogate } from "../../value/collation.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
 
 /** sqlite3_value_text: the text of a value, or null for NULL. */
@@ -110,11 +111,6 @@ export function numericClassOf(r: Reg, enc: TextEncoding): StorageClass {
 
 /** Number of bytes `s` takes in UTF-8 (an escaped byte counts 1, a lone surrogate 3). */
 export const utf8Length: (s: string) => number = utf8ByteLength;
-
-/** True for the second half of a surrogate pair. */
-export function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
-}
 
 /**
  * Index after the character that starts at `i`, as SQLite steps over UTF-8 characters
