@@ -14,7 +14,7 @@
  */
 import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
-import { Affinity, type SqlValue, StorageClass, TextEncoding } from "../value/types.ts";
+import { Affinity, type SqlValue, StorageClass, TextEncoding, TWO_POW_63 } from "../value/types.ts";
 import { realToExactInteger } from "../value/affinity.ts";
 import { nocaseKey } from "../value/collation.ts";
 
@@ -36,8 +36,6 @@ function hexOf(b: Uint8Array): string {
   for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
   return s;
 }
-
-const TWO_POW_63 = 9223372036854775808;
 
 /**
  * The INTEGER that REAL `r` compares equal to (sqlite3IntFloatCompare is exact), if any:

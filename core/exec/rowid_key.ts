@@ -12,7 +12,14 @@
  */
 import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
-import { Affinity, INT64_MAX, INT64_MIN, StorageClass, TextEncoding } from "../value/types.ts";
+import {
+  Affinity,
+  INT64_MAX,
+  INT64_MIN,
+  StorageClass,
+  TextEncoding,
+  TWO_POW_63,
+} from "../value/types.ts";
 
 /** What a seek key conversion found. */
 export const enum RowidSeek {
@@ -26,8 +33,6 @@ export const enum RowidSeek {
 
 /** The key found by the last conversion that returned {@link RowidSeek.Key}. */
 export let rowidKey: number | bigint = 0;
-
-const TWO_POW_63 = 9223372036854775808;
 
 function setKey(v: number | bigint): RowidSeek {
   rowidKey = typeof v === "bigint" && v >= -(2n ** 53n - 1n) && v <= 2n ** 53n - 1n ? Number(v) : v;

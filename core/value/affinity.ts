@@ -11,7 +11,7 @@
  * - BLOB: nothing changes.
  * NULL and BLOB values never change.
  */
-import { Affinity, type SqlValue, StorageClass, TextEncoding } from "./types.ts";
+import { Affinity, type SqlValue, StorageClass, TextEncoding, TWO_POW_63 } from "./types.ts";
 import { intToText, parseNumericText, realToText } from "./number_text.ts";
 import { intToReal } from "./coerce.ts";
 
@@ -22,8 +22,6 @@ export interface TypedValue {
   /** Its storage class. */
   readonly cls: StorageClass;
 }
-
-const TWO_POW_63 = 9223372036854775808;
 
 /**
  * The INTEGER equal to REAL `r`, if `r` is a whole number strictly between -2^63 and 2^63

@@ -41,6 +41,8 @@ export const MIN_SAFE_BIG = -MAX_SAFE_BIG;
 /** The range of a SQLite INTEGER (64-bit signed), as bigints. */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
+/** 2^63 as a double: every INTEGER lies in [-TWO_POW_63, TWO_POW_63). */
+export const TWO_POW_63 = 9223372036854775808;
 
 /** An integer as litejit holds it: a number when safe, a bigint otherwise. */
 export function normalizeInt(v: bigint): number | bigint {
