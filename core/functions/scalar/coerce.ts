@@ -150,7 +150,13 @@ export function charCount(s: string): number {
 /** Code-unit index after skipping `count` characters of `s` from `from`. */
 export function skipChars(s: string, from: number, count: number): number {
   let i = from;
-  while (count > 0 && i < s.length) {
+  const n = s.length;
+  // ASCII characters are one code unit each, with nothing after them to take along.
+  while (count > 0 && i < n && s.charCodeAt(i) < 0x80) {
+    i++;
+    count--;
+  }
+  while (count > 0 && i < n) {
     i = sqliteCharEnd(s, i);
     count--;
   }
