@@ -3,8 +3,9 @@
  * which searches with the engine's string functions) against the character-by-character
  * matcher it skips (`likeByCharacters`, held to SQLite by functions_scalar_props_test.ts):
  * the same answer for every pattern and text made of letters of both cases, `%`, `_`,
- * NUL, non-ASCII letters, escaped stray bytes and characters above U+FFFF, with and
- * without an ESCAPE character.
+ * NUL, newlines, regular-expression syntax, non-ASCII letters (including ſ, ı and the
+ * Kelvin sign, which Unicode folds to ASCII letters), escaped stray bytes and characters
+ * above U+FFFF, with and without an ESCAPE character.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -16,6 +17,9 @@ const PIECES = [
   "b",
   "B",
   "ab",
+  "s",
+  "k",
+  "i",
   "%",
   "_",
   "\0",
@@ -25,6 +29,22 @@ const PIECES = [
   "\ud834\udd1e",
   " ",
   "z",
+  "\n",
+  ".",
+  "*",
+  "(",
+  "[",
+  "\\",
+  "$",
+  "^",
+  "?",
+  "+",
+  "|",
+  "/",
+  "{",
+  "ſ",
+  "ı",
+  "\u212a",
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((p) => p.join(""));
 
@@ -61,6 +81,12 @@ Deno.test("LIKE shortcut: literal patterns at both ends, one end and neither", (
     ["%b", "ab\0c", true],
     ["%c", "ab\0c", false],
     ["%é%", "É", false],
+    ["%s%", "ſ", false],
+    ["%k", "\u212a", false],
+    ["a.c", "abc", false],
+    ["a.c", "A.C", true],
+    ["%(x)%", "y(X)z", true],
+    ["abc", "abc\n", false],
   ];
   for (const [pattern, value, expected] of cases) {
     assert.equal(likeMatch(pattern, value), expected, `${value} LIKE ${pattern}`);

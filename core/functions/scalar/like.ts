@@ -16,7 +16,6 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
 import { charCount, cText, textOf, utf8Length } from "./coerce.ts";
-import { asciiLower } from "../../value/ascii_case.ts";
 
 /** SQLITE_LIMIT_LIKE_PATTERN_LENGTH's default: longer patterns are an error. */
 const LIKE_PATTERN_LIMIT = 50000;
@@ -189,16 +188,6 @@ function matchSet(p: string, pi: number, s: string, si: number): number {
   return pi;
 }
 
-/**
- * A LIKE pattern that is an ASCII literal (no NUL, `%` or `_` inside) with `%` at neither,
- * one or both ends: the literal with its letters lowered, and which ends it is held to.
- */
-interface LiteralPattern {
-  literal: string;
-  atStart: boolean;
-  atEnd: boolean;
-}
-
 /** Whether `s` is ASCII without NUL, `%` or `_`. */
 function plainAscii(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
@@ -207,38 +196,43 @@ function plainAscii(s: string): boolean {
   }
   return true;
 }
-/** The last pattern looked at, and its shape (a statement asks about one pattern per row). */
-let lastPattern = "";
-let lastShape: LiteralPattern | null = null;
 
-/** The shape of `pattern` (already cut at a NUL) when it is a literal between `%`s. */
-function literalPattern(pattern: string): LiteralPattern | null {
-  if (pattern === lastPattern) return lastShape;
+/** The last pattern looked at, and its search (a statement asks about one pattern per row). */
+let lastPattern = "";
+let lastSearch: RegExp | null = null;
+
+/**
+ * For a pattern (already cut at a NUL) that is an ASCII literal (no NUL, `%` or `_`) with
+ * `%` at neither, one or both ends: a regular expression that finds it, anchored where the
+ * pattern has no `%`. Its `i` flag without `u` folds exactly the ASCII letters here: the
+ * literal is ASCII, and ECMAScript's non-Unicode case folding never maps a character
+ * above U+007F to one below it (so `ſ`, `ı` or the Kelvin sign match no ASCII letter).
+ */
+function literalSearch(pattern: string): RegExp | null {
+  if (pattern === lastPattern) return lastSearch;
   let from = 0, to = pattern.length;
   while (from < to && pattern.charCodeAt(from) === 0x25) from++;
   while (to > from && pattern.charCodeAt(to - 1) === 0x25) to--;
   const literal = pattern.slice(from, to);
   lastPattern = pattern;
-  return lastShape = plainAscii(literal)
-    ? { literal: asciiLower(literal), atStart: from === 0, atEnd: to === pattern.length }
+  return lastSearch = plainAscii(literal)
+    ? new RegExp(
+      (from === 0 ? "^" : "") + literal.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&") +
+        (to === pattern.length ? "$" : ""),
+      "i",
+    )
     : null;
 }
 
 /**
  * True if `text` matches LIKE `pattern` (escape: a code point, or -1). A literal between
- * `%`s is looked for with the engine's own string search: an ASCII character in text is
- * always one whole character of SQLite's reading (a multi-byte sequence never takes an
- * ASCII byte along), and only ASCII letters fold.
+ * `%`s is looked for with the engine's own search: an ASCII character in text is always
+ * one whole character of SQLite's reading (a multi-byte sequence never takes an ASCII byte
+ * along), and only ASCII letters fold.
  */
 export function likeMatch(pattern: string, text: string, escape = -1): boolean {
-  const shape = escape === -1 ? literalPattern(cText(pattern)) : null;
-  if (shape === null) return likeByCharacters(pattern, text, escape);
-  const t = asciiLower(cText(text)), { literal, atStart, atEnd } = shape;
-  return atStart
-    ? atEnd ? t === literal : t.startsWith(literal)
-    : atEnd
-    ? t.endsWith(literal)
-    : t.includes(literal);
+  const search = escape === -1 ? literalSearch(cText(pattern)) : null;
+  return search === null ? likeByCharacters(pattern, text, escape) : search.test(cText(text));
 }
 
 /** {@link likeMatch} character by character, as SQLite's patternCompare goes. */
