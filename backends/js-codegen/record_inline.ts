@@ -1,12 +1,13 @@
 /**
  * Records read by the generated code itself: for each b-tree cursor whose fields the
- * program reads (Column), functions in the generated source parse the current entry's
- * record header once per position, each as far as the next field the program reads
- * (lazily, as RecordReader does: a row that fails a test on its first fields is not
- * parsed further), into locals holding just those fields' serial types and offsets; each
- * Column then decodes its value inline (NULL, integers of up to 4 bytes, 0 and 1) or
- * through the shared decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB),
- * and a column compared as bytes with a TEXT constant is compared where it lies.
+ * program reads (Column), a function in the generated source parses the current entry's
+ * record header once per position, as far as the highest field the program reads and no
+ * further, into locals holding just those fields' serial types and offsets; each Column
+ * then decodes its value inline (NULL, integers of up to 4 bytes, 0 and 1) or through the
+ * shared decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB), and a column
+ * compared as bytes with a TEXT constant is compared where it lies. (Parsing lazily, field
+ * by field as RecordReader does, measured slower: a call per field read costs more than
+ * the header bytes a rejected row leaves unread.)
  *
  * Only the common case is inlined, and it is recognised, not assumed: a record that is
  * whole on its page, with a one-byte header size and serial types of at most two bytes, no
@@ -16,13 +17,10 @@
  * interpreter does; so does every field past {@link MAX_INLINE_FIELD}.
  * tests/js_record_inline_test.ts holds the two to the same answers.
  *
- * Names made here, per cursor c: `h<c>` (a new position: the record located), `h<c>_<k>`
- * (the header parsed through the k-th field read), `H<c>` (the cursor stamp located), `G<c>`
- * (true: the cursor's reader has this position), `K<c>` (how many fields read are parsed),
- * `D<c>`, `E<c>`, `Z<c>`, `P<c>`, `B<c>` (the page's bytes, the header's and record's
- * ends, where the header and the values go on), `T<c>_<f>` and `O<c>_<f>` (field f's serial
- * type, -1 when the record is shorter, and offset); and `SZ` (value sizes by serial type)
- * and `I` (a small integer's value).
+ * Names made here: `h<c>` (the parse), `H<c>` (the cursor stamp parsed), `G<c>` (true:
+ * the cursor's reader has this position), `D<c>` (the page's bytes), `T<c>_<f>` and
+ * `O<c>_<f>` (field f's serial type, -1 when the record is shorter, and offset), `SZ`
+ * (value sizes by serial type) and `I` (a small integer's value).
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
@@ -68,23 +66,22 @@ export class InlineReaders {
     const out = [`const SZ=[${SIZES}];`, READ_INT];
     for (const [c, fields] of this.#fields) {
       const locals = fields.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
-      out.push(
-        `let H${c}=-1,G${c}=true,K${c}=0,D${c}=null,E${c}=0,Z${c}=0,P${c}=0,B${c}=0,${locals};`,
-      );
-      out.push(...this.#parsers(c, fields));
+      out.push(`let H${c}=-1,G${c}=true,D${c}=null,${locals};`);
+      out.push(...this.#parser(c, fields));
     }
     return out;
   }
 
   /**
-   * `h<c>()` locates cursor c's current record and its header (or leaves the position to
-   * the cursor's reader: G<c> stays true); `h<c>_<k>()` parses the header on through the
-   * k-th field read (1-based). Together they are RecordReader.resetLocal and #parseTo.
+   * `h<c>()`: parses the header of cursor c's current record, or leaves the position to
+   * the cursor's reader (G<c> stays true). Mirrors RecordReader.resetLocal and #parseTo.
    */
-  #parsers(c: number, fields: readonly number[]): string[] {
+  #parser(c: number, fields: readonly number[]): string[] {
+    const last = fields[fields.length - 1];
+    const used = new Set(fields);
     const lines = [
       `function h${c}(){`,
-      `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;K${c}=0;`,
+      `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;`,
       `if(c${c}.nullRow)return;`,
       `const s=u.localRecord();`,
       `if(s<0)return;`,
@@ -93,35 +90,23 @@ export class InlineReaders {
       `const e=s+d[s];`,
       // A header size of a byte, inside the record and past its own byte.
       `if(d[s]>127||e>z||e===s)return;`,
-      `D${c}=d;E${c}=e;Z${c}=z;P${c}=s+1;B${c}=e;G${c}=false;`,
-      `}`,
+      `let p=s+1,b=e,t=0;`,
+      fields.map((f) => `T${c}_${f}=-1;`).join(""),
     ];
-    // The record ends in the header: this field and the later ones are missing.
-    const missing = (k: number) =>
-      fields.slice(k - 1).map((f) => `T${c}_${f}=-1;`).join("") +
-      `K${c}=${fields.length};G${c}=b>Z${c};return}`;
-    // A serial type of two bytes at most, inside the header.
-    const type = `t=d[p++];if(t>127){if(p===e||d[p]>127){G${c}=true;return}t=(t&127)<<7|d[p++]}`;
-    fields.forEach((last, i) => {
-      const k = i + 1;
-      lines.push(`function h${c}_${k}(){`);
-      // The earlier segments first; they may have found the record's end (K<c> is then
-      // past this segment, its fields marked missing) or handed the position over.
-      if (k > 1) lines.push(`if(K${c}<${k - 1})h${c}_${k - 1}();if(G${c}||K${c}>=${k})return;`);
-      lines.push(`const d=D${c},e=E${c};let p=P${c},b=B${c},t=0;`);
-      for (let f = i === 0 ? 0 : fields[i - 1] + 1; f <= last; f++) {
-        const keep = f === last ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
-        lines.push(`if(p===e){${missing(k)}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
-      }
-      lines.push(`P${c}=p;B${c}=b;K${c}=${k};G${c}=b>Z${c};`, `}`);
-    });
+    // Per field: the record may end; a serial type of two bytes at most, inside the header.
+    const end = `if(p===e){D${c}=d;G${c}=b>z;return}`;
+    const type = "t=d[p++];if(t>127){if(p===e||d[p]>127)return;t=(t&127)<<7|d[p++]}";
+    for (let f = 0; f <= last; f++) {
+      const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
+      lines.push(`${end}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
+    }
+    lines.push(`D${c}=d;G${c}=b>z;`, `}`);
     return lines;
   }
 
-  /** Brings cursor c's locals up to its position, parsed through field `f`. */
-  #fresh(c: number, f: number): string {
-    const k = this.#fields.get(c)!.indexOf(f) + 1;
-    return `if(c${c}.nullRow||c${c}.bt.stamp!==H${c})h${c}();if(!G${c}&&K${c}<${k})h${c}_${k}();`;
+  /** Brings cursor c's locals up to its position. */
+  #fresh(c: number): string {
+    return `if(c${c}.nullRow||c${c}.bt.stamp!==H${c})h${c}();`;
   }
 
   /**
@@ -134,7 +119,7 @@ export class InlineReaders {
     const set = (v: string, cls: StorageClass | string) => `{${out}.v=${v};${out}.c=${cls}}`;
     const int = StorageClass.Integer;
     const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
-    return `${this.#fresh(c, ins.p2)}if(G${c}){${generic}}` +
+    return `${this.#fresh(c)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
       `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
       `else if(t===0)${set("null", StorageClass.Null)}else if(t<0){${missing}}` +
@@ -149,7 +134,7 @@ export class InlineReaders {
   textOrder(c: number, f: number, bytes: string): string {
     const t = `T${c}_${f}`;
     if (!this.covers(c, f)) return "const e = null;";
-    return `${this.#fresh(c, f)}const e=!G${c}&&${t}>=13&&${t}&1?` +
+    return `${this.#fresh(c)}const e=!G${c}&&${t}>=13&&${t}&1?` +
       `RT.compareTextBinary(D${c},O${c}_${f},${t}-13>>>1,${bytes}):null;`;
   }
 
