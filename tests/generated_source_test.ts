@@ -44,12 +44,13 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
 });
 
 /**
- * Code paths that must be among the sources checked: the generated record readers, and
- * (on js; the Wasm module compares those bytes natively) a column compared as bytes.
+ * Code paths that must be among the sources checked: the generated record readers, a
+ * column matched against a LIKE pattern as bytes, and (on js; the Wasm module compares
+ * those bytes natively) a column compared as bytes.
  */
 const PATHS: Record<string, RegExp[]> = {
-  js: [/function h\d+\(\)/, /RT\.compareTextBinary/],
-  wasm: [/function h\d+\(\)/],
+  js: [/function h\d+\(\)/, /RT\.compareTextBinary/, /RT\.likeLiteralBytes/],
+  wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/],
 };
 
 Deno.test("hostile names and literals: never in generated source", () => {

@@ -5,11 +5,22 @@
  * the same answer for every pattern and text made of letters of both cases, `%`, `_`,
  * NUL, newlines, regular-expression syntax, non-ASCII letters (including ſ, ı and the
  * Kelvin sign, which Unicode folds to ASCII letters), escaped stray bytes and characters
- * above U+FFFF, with and without an ESCAPE character.
+ * above U+FFFF, with and without an ESCAPE character. The generated code's test of a
+ * record's bytes against a literal pattern (`likeLiteralBytes`) is held to the same
+ * matcher over the same texts and over arbitrary bytes.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { likeByCharacters, likeMatch } from "../core/functions/scalar/like.ts";
+import {
+  likeByCharacters,
+  likeLiteralBytes,
+  likeMatch,
+  literalLike,
+  literalLikeBytes,
+} from "../core/functions/scalar/like.ts";
+import { cText } from "../core/functions/scalar/coerce.ts";
+import { decodeText, encodeText } from "../core/format/text.ts";
+import { TextEncoding } from "../core/value/types.ts";
 
 const PIECES = [
   "a",
@@ -95,5 +106,70 @@ Deno.test("LIKE shortcut: literal patterns at both ends, one end and neither", (
       expected,
       `${value} LIKE ${pattern} (characters)`,
     );
+  }
+});
+
+/** The byte matcher's answer for `value` (UTF-8 `bytes`) amid other bytes, or null. */
+function onBytes(pattern: string, bytes: Uint8Array, pad: number): boolean | null {
+  const shape = literalLike(cText(pattern));
+  if (!shape) return null;
+  const page = new Uint8Array(bytes.length + 2 * pad).fill(0x41);
+  page.set(bytes, pad);
+  return likeLiteralBytes(page, pad, bytes.length, literalLikeBytes(shape));
+}
+
+Deno.test("LIKE on a record's bytes: the character matcher's answer", () => {
+  let tried = 0;
+  const bytes = fc.uint8Array({ maxLength: 10 }).map((b) =>
+    b.map((x) => x % 4 === 0 ? x : 0x41 + (x % 40))
+  );
+  fc.assert(
+    fc.property(text, text, bytes, fc.nat(3), fc.boolean(), (pattern, value, raw, pad, useRaw) => {
+      // Arbitrary bytes decode losslessly (stray bytes become escapes) to the text compared.
+      const data = useRaw ? raw : encodeText(value, TextEncoding.Utf8);
+      const decoded = useRaw ? decodeText(raw, 0, raw.length, TextEncoding.Utf8) : value;
+      const got = onBytes(pattern, data, pad);
+      if (got === null) return;
+      tried++;
+      assert.equal(
+        got,
+        likeByCharacters(pattern, decoded),
+        `${JSON.stringify(decoded)} LIKE ${JSON.stringify(pattern)}`,
+      );
+    }),
+    { numRuns: 30000 },
+  );
+  assert.ok(tried > 3000, "few literal patterns were tried");
+});
+
+Deno.test("LIKE on a record's bytes: edges", () => {
+  const cases: [string, string, boolean][] = [
+    ["abc", "ABC", true],
+    ["abc", "ABCD", false],
+    ["ab%", "ab", true],
+    ["ab%", "a", false],
+    ["ab%", "a\0b", false],
+    ["%bc", "xBC\0", true],
+    ["%bc", "bc\0x", true],
+    ["%bc", "\0bc", false],
+    ["%b%", "a\0b", false],
+    ["%", "", true],
+    ["%", "\0", true],
+    ["", "", true],
+    ["", "\0a", true],
+    ["abc", "abc\0def", true],
+    ["%@%", "`", false],
+    ["[%", "{", false],
+    ["%Z", "z", true],
+    ["%c%", "\u00e9c", true],
+  ];
+  for (const [pattern, value, expected] of cases) {
+    const v = value;
+    assert.equal(
+      onBytes(pattern, encodeText(v, TextEncoding.Utf8), 2),
+      expected,
+      `${value} LIKE ${pattern}`,
+    );
+    assert.equal(likeByCharacters(pattern, v), expected, `${value} LIKE ${pattern} (characters)`);
   }
 });

@@ -11,7 +11,15 @@
  */
 import { encodeText } from "../../core/format/text.ts";
 import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import type { CompareEntry, ConstEntry } from "./descriptors.ts";
+import {
+  LIKE_PATTERN_LIMIT,
+  likeFn,
+  literalLike,
+  type LiteralLikeBytes,
+  literalLikeBytes,
+} from "../../core/functions/scalar/like.ts";
+import { cText, utf8Length } from "../../core/functions/scalar/coerce.ts";
+import type { CompareEntry, ConstEntry, FunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
 
@@ -49,6 +57,44 @@ export function textCompareFusions(
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
     out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
+  });
+  return out;
+}
+
+/** One fused LIKE: the call's address, what it reads, and the pattern made ready. */
+export interface LikeFusion {
+  column: number;
+  constant: number;
+  pattern: LiteralLikeBytes;
+}
+
+/**
+ * `x LIKE 'literal'` with `%` at neither, one or both ends of an ASCII literal, where `x`
+ * is a column: `String8 → a; Column → a+1; Function like(a, a+1)` (the arguments are
+ * registers of the call's own, core/plan/lower_expr.ts) becomes one test of the record's
+ * bytes (`likeLiteralBytes`) when the field is TEXT; anything else runs the three
+ * instructions as they are. UTF-8 files only.
+ */
+export function likeFusions(
+  p: CompiledProgram,
+  starts: ReadonlySet<number>,
+): Map<number, LikeFusion> {
+  const out = new Map<number, LikeFusion>();
+  if (p.encoding !== TextEncoding.Utf8) return out;
+  p.code.forEach((ins, j) => {
+    if (ins.op !== Op.Function || ins.p5 !== 2 || j < 2) return;
+    if (starts.has(j) || starts.has(j - 1)) return;
+    if ((p.pool[ins.p4] as FunctionEntry).impl !== likeFn) return;
+    const [k, col] = [p.code[j - 2], p.code[j - 1]];
+    if (k.op !== Op.String8 || k.p2 !== ins.p1 || col.op !== Op.Column || col.p3 !== ins.p1 + 1) {
+      return;
+    }
+    const value = p.pool[k.p4] as ConstEntry;
+    if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
+    // Longer patterns are an error the call itself reports.
+    if (utf8Length(value.v) > LIKE_PATTERN_LIMIT) return;
+    const shape = literalLike(cText(value.v));
+    if (shape) out.set(j, { column: j - 1, constant: j - 2, pattern: literalLikeBytes(shape) });
   });
   return out;
 }

@@ -127,15 +127,16 @@ export class InlineReaders {
   }
 
   /**
-   * The order of field `f` of cursor `c` against the TEXT constant `bytes` (an expression)
-   * when the field is TEXT, into the local `e`; null when it is not, or when the position
-   * is the cursor's reader's (the caller then reads the field and compares it as it is).
+   * `test(d, o, n)` (an expression over the expressions it is given: field `f` of cursor
+   * `c` is TEXT at `d[o, o + n)`) into the local `e` when the field is TEXT; null when it is not,
+   * or when the position is the cursor's reader's (the caller then reads the field and
+   * goes the general way).
    */
-  textOrder(c: number, f: number, bytes: string): string {
+  textField(c: number, f: number, test: (d: string, o: string, n: string) => string): string {
     const t = `T${c}_${f}`;
     if (!this.covers(c, f)) return "const e = null;";
     return `${this.#fresh(c)}const e=!G${c}&&${t}>=13&&${t}&1?` +
-      `RT.compareTextBinary(D${c},O${c}_${f},${t}-13>>>1,${bytes}):null;`;
+      `${test(`D${c}`, `O${c}_${f}`, `${t}-13>>>1`)}:null;`;
   }
 
   /** After OpenRead of cursor `c`: a new cursor's stamps start again. */

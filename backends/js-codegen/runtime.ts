@@ -38,6 +38,7 @@ import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
 import { setInt } from "../../core/value/reg.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
+import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
@@ -117,6 +118,7 @@ export const RUNTIME = {
   decodeValue,
   serialTypeClass,
   compareTextBinary,
+  likeLiteralBytes,
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,

@@ -18,7 +18,7 @@ import { StorageClass } from "../../value/types.ts";
 import { charCount, cText, textOf, utf8Length } from "./coerce.ts";
 
 /** SQLITE_LIMIT_LIKE_PATTERN_LENGTH's default: longer patterns are an error. */
-const LIKE_PATTERN_LIMIT = 50000;
+export const LIKE_PATTERN_LIMIT = 50000;
 
 /** compare's results (a const enum, so the bundle holds the numbers). */
 const enum Result {
@@ -197,31 +197,110 @@ function plainAscii(s: string): boolean {
   return true;
 }
 
+/**
+ * A LIKE pattern (already cut at a NUL) that is an ASCII literal (no NUL, `%` or `_`) with
+ * `%` at neither, one or both ends: the literal, and whether the text must start or end
+ * with it. Null for any other pattern.
+ */
+export interface LiteralLike {
+  literal: string;
+  anchoredStart: boolean;
+  anchoredEnd: boolean;
+}
+
+/** The {@link LiteralLike} shape of `pattern` (cut at a NUL), or null. */
+export function literalLike(pattern: string): LiteralLike | null {
+  let from = 0, to = pattern.length;
+  while (from < to && pattern.charCodeAt(from) === 0x25) from++;
+  while (to > from && pattern.charCodeAt(to - 1) === 0x25) to--;
+  const literal = pattern.slice(from, to);
+  if (!plainAscii(literal)) return null;
+  return { literal, anchoredStart: from === 0, anchoredEnd: to === pattern.length };
+}
+
 /** The last pattern looked at, and its search (a statement asks about one pattern per row). */
 let lastPattern = "";
 let lastSearch: RegExp | null = null;
 
 /**
- * For a pattern (already cut at a NUL) that is an ASCII literal (no NUL, `%` or `_`) with
- * `%` at neither, one or both ends: a regular expression that finds it, anchored where the
- * pattern has no `%`. Its `i` flag without `u` folds exactly the ASCII letters here: the
- * literal is ASCII, and ECMAScript's non-Unicode case folding never maps a character
- * above U+007F to one below it (so `ſ`, `ı` or the Kelvin sign match no ASCII letter).
+ * A regular expression that finds a {@link literalLike} pattern, anchored where the pattern
+ * has no `%`. Its `i` flag without `u` folds exactly the ASCII letters here: the literal is
+ * ASCII, and ECMAScript's non-Unicode case folding never maps a character above U+007F to
+ * one below it (so `ſ`, `ı` or the Kelvin sign match no ASCII letter).
  */
 function literalSearch(pattern: string): RegExp | null {
   if (pattern === lastPattern) return lastSearch;
-  let from = 0, to = pattern.length;
-  while (from < to && pattern.charCodeAt(from) === 0x25) from++;
-  while (to > from && pattern.charCodeAt(to - 1) === 0x25) to--;
-  const literal = pattern.slice(from, to);
+  const shape = literalLike(pattern);
   lastPattern = pattern;
-  return lastSearch = plainAscii(literal)
+  return lastSearch = shape
     ? new RegExp(
-      (from === 0 ? "^" : "") + literal.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&") +
-        (to === pattern.length ? "$" : ""),
+      (shape.anchoredStart ? "^" : "") + shape.literal.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&") +
+        (shape.anchoredEnd ? "$" : ""),
       "i",
     )
     : null;
+}
+
+/** An ASCII byte with its letter lowered (LIKE folds the 26 ASCII letters only). */
+function lowerByte(b: number): number {
+  return b >= 0x41 && b <= 0x5a ? b | 0x20 : b;
+}
+
+/** A {@link literalLike} pattern made ready for {@link likeLiteralBytes}. */
+export interface LiteralLikeBytes {
+  /** The literal's bytes, letters lowered. */
+  lowered: Uint8Array;
+  anchoredStart: boolean;
+  anchoredEnd: boolean;
+}
+
+/** `shape` ready for {@link likeLiteralBytes}. */
+export function literalLikeBytes(shape: LiteralLike): LiteralLikeBytes {
+  const lowered = Uint8Array.from(shape.literal, (ch) => lowerByte(ch.charCodeAt(0)));
+  return { lowered, anchoredStart: shape.anchoredStart, anchoredEnd: shape.anchoredEnd };
+}
+
+/**
+ * Whether the UTF-8 text `d[o, o + n)` matches the literal pattern `m`, on the bytes: the
+ * text ends at its first NUL (SQLite reads it as a C string); an ASCII byte is always one
+ * whole character of SQLite's reading (a multi-byte sequence, well-formed or not, never
+ * takes an ASCII byte along) and only ASCII letters fold, so the literal's characters
+ * match exactly where its bytes do. The same answer as {@link likeMatch} on the decoded
+ * text (tests/like_literal_test.ts).
+ */
+export function likeLiteralBytes(
+  d: Uint8Array,
+  o: number,
+  n: number,
+  m: LiteralLikeBytes,
+): boolean {
+  const lit = m.lowered, k = lit.length;
+  if (m.anchoredStart && !m.anchoredEnd) {
+    // A NUL inside the first k bytes fails the comparison by itself (the literal has none).
+    if (n < k) return false;
+    for (let i = 0; i < k; i++) if (lowerByte(d[o + i]) !== lit[i]) return false;
+    return true;
+  }
+  let end = o;
+  const stop = o + n;
+  while (end < stop && d[end] !== 0) end++;
+  const len = end - o;
+  if (len < k) return false;
+  if (m.anchoredStart || m.anchoredEnd) {
+    if (m.anchoredStart && len !== k) return false;
+    const from = end - k;
+    for (let i = 0; i < k; i++) if (lowerByte(d[from + i]) !== lit[i]) return false;
+    return true;
+  }
+  if (k === 0) return true;
+  const first = lit[0];
+  for (let at = o, last = end - k; at <= last; at++) {
+    if (lowerByte(d[at]) !== first) continue;
+    let i = 1;
+    while (i < k && lowerByte(d[at + i]) === lit[i]) i++;
+    if (i === k) return true;
+  }
+  return false;
 }
 
 /**
