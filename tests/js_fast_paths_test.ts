@@ -2,7 +2,7 @@
  * The JS backend's inlined fast paths (backends/js-codegen/fast_paths.ts) against the shared
  * implementations in core/value, over edge values: 64-bit edges, ±0.0, infinities, numeric
  * text, blobs and NULL: comparisons (every operator, affinity and a folding collation),
- * If/IfNot truth, affinity applied to a register, and AggStep's direct call of a built-in
+ * If/IfNot truth, `+ - * / %`, affinity applied to a register, and AggStep's direct call of a built-in
  * aggregate's own step (against core/exec's AggregateCalls.step, over sequences of values
  * that overflow, mix classes and tie). The generic branch of each snippet is
  * a marker, so a case the guard wrongly sends to the shared code is caught as well as a
@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import {
   affinityFast,
+  arithFast,
   compareFast,
   textEqualityApplies,
   truthFast,
@@ -22,6 +23,7 @@ import { newReg } from "../core/value/reg.ts";
 import { applyAffinity } from "../core/value/affinity.ts";
 import { collationFor } from "../core/value/collation.ts";
 import { truthValue } from "../core/value/coerce.ts";
+import * as arith from "../core/value/arith.ts";
 import { compare, CompareOp } from "../core/value/logic.ts";
 import type { Reg } from "../core/value/reg.ts";
 import { Affinity, StorageClass, TextEncoding } from "../core/value/types.ts";
@@ -104,6 +106,63 @@ Deno.test("js fast path: comparisons equal core/value's compare", () => {
   }
   assert.ok(fast > 0, "the fast path never ran");
   assert.ok(textFast > 0, "the text path never ran");
+});
+
+Deno.test("js fast path: + - * / % equal core/value's arithmetic", () => {
+  const ops = [arith.add, arith.subtract, arith.multiply, arith.divide, arith.remainder];
+  const extra: Reg[] = [
+    { v: 7, c: StorageClass.Integer },
+    { v: -7, c: StorageClass.Integer },
+    { v: 2, c: StorageClass.Integer },
+    { v: -2, c: StorageClass.Integer },
+    { v: 2 ** 52 + 1, c: StorageClass.Integer },
+    { v: 2 ** 26 + 3, c: StorageClass.Integer },
+    { v: -0.5, c: StorageClass.Real },
+    { v: 5.5, c: StorageClass.Real },
+    { v: Number.MIN_VALUE, c: StorageClass.Real },
+    { v: 1e308, c: StorageClass.Real },
+  ];
+  const values = [...EDGE, ...extra];
+  let fast = 0;
+  ops.forEach((impl, op) => {
+    const run = new Function(
+      "a",
+      "b",
+      "out",
+      "generic",
+      arithFast(op, "a", "b", "out", "generic(a, b, out);"),
+    );
+    for (const a of values) {
+      for (const b of values) {
+        const expected = { v: "unset", c: -1 } as unknown as Reg;
+        impl(copy(a), copy(b), expected, TextEncoding.Utf8);
+        const got = { v: "unset", c: -1 } as unknown as Reg;
+        let generic = false;
+        run(copy(a), copy(b), got, (x: Reg, y: Reg, out: Reg) => {
+          generic = true;
+          impl(x, y, out, TextEncoding.Utf8);
+        });
+        if (!generic) fast++;
+        assert.ok(
+          Object.is(got.v, expected.v) || (typeof got.v === "bigint" && got.v === expected.v),
+          `${op}: ${String(a.v)} ${String(b.v)}: ${String(got.v)} vs ${String(expected.v)}`,
+        );
+        assert.equal(got.c, expected.c, `${op}: ${String(a.v)} ${String(b.v)} class`);
+      }
+    }
+    // The same register as operand and result, as the compiler may allocate them.
+    for (const a of values) {
+      const expected = copy(a), got = copy(a);
+      impl(expected, expected, expected, TextEncoding.Utf8);
+      run(got, got, got, (x: Reg, y: Reg, out: Reg) => impl(x, y, out, TextEncoding.Utf8));
+      assert.ok(
+        Object.is(got.v, expected.v) || got.v === expected.v,
+        `${op}: ${String(a.v)} in place`,
+      );
+      assert.equal(got.c, expected.c);
+    }
+  });
+  assert.ok(fast > 500, "the fast path seldom ran");
 });
 
 Deno.test("js fast path: If/IfNot truth equals core/value's truthValue", () => {

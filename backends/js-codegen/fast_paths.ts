@@ -83,3 +83,33 @@ export function affinityFast(r: string, aff: Affinity, generic: string): string 
   if (kept === undefined) return generic;
   return `if (${kept.map((c) => `${r}.c !== ${c}`).join(" && ")}) ${generic}`;
 }
+
+/** The JS operator of each of `+ - * / %` (Op.Add … Op.Remainder, in order). */
+const ARITH_JS = ["+", "-", "*", "/", "%"] as const;
+
+/**
+ * `a op b` into `out` for `+ - * / %` (`op` 0–4 in that order). Two JS numbers are an
+ * INTEGER within ±2^53 or a REAL each. Two INTEGERs: `+ - *` whose result is still a safe
+ * integer (exact), `/` (truncated: `a - a % b` is an exact multiple of `b`) and `%` by a
+ * divisor other than 0. One REAL at least: `+ - *`, and `/` by a divisor other than 0, on
+ * doubles as SQLite does, unless the result is NaN. Everything else (NULL, text, blobs,
+ * 64-bit integers, overflow, division by zero, `%` of a REAL) goes to `generic`.
+ */
+export function arithFast(op: number, a: string, b: string, out: string, generic: string): string {
+  const o = ARITH_JS[op];
+  const set = (v: string, cls: StorageClass) => `{ ${out}.v = ${v}; ${out}.c = ${cls}; }`;
+  const int = StorageClass.Integer, real = StorageClass.Real;
+  const ints = op === 3
+    ? `if (y !== 0) ${set("(x - x % y) / y + 0", int)} else ${generic}`
+    : op === 4
+    ? `if (y !== 0) ${set("x % y + 0", int)} else ${generic}`
+    : `{ const z = x ${o} y; if (Number.isSafeInteger(z)) ${set("z + 0", int)} else ${generic} }`;
+  const reals = op === 4
+    ? generic
+    : `{ const z = x ${o} y; if (z === z${op === 3 ? " && y !== 0" : ""}) ${
+      set("z", real)
+    } else ${generic} }`;
+  return `{ const x = ${a}.v, y = ${b}.v; ` +
+    `if (typeof x !== "number" || typeof y !== "number") ${generic} ` +
+    `else if (${a}.c === ${int} && ${b}.c === ${int}) ${ints} else ${reals} }`;
+}

@@ -11,7 +11,13 @@ import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
 import type { Insn } from "../bytecode/program.ts";
 import { type AggEntry, type CompareEntry, FunctionSubtype } from "../bytecode/descriptors.ts";
-import { affinityFast, compareFast, textEqualityApplies, truthFast } from "./fast_paths.ts";
+import {
+  affinityFast,
+  arithFast,
+  compareFast,
+  textEqualityApplies,
+  truthFast,
+} from "./fast_paths.ts";
 
 /** What a template may ask of the function being generated. */
 export interface TemplateContext {
@@ -51,9 +57,15 @@ const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.ju
 /** Column's statement for a record shorter than its field: the column's default, or NULL. */
 export const columnMissing = (i: Insn, t: TemplateContext) =>
   i.p4 >= 0 ? copy(r(i.p3), t.k(i.p4)) : setNull(r(i.p3));
-/** Add … Concat. */
-const binary: Template = (i) =>
-  `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`;
+/** Add … Concat; `+ - * / %` of two numbers inline (fast_paths.ts). */
+const binary: Template = (i) => {
+  const generic = `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${
+    r(i.p3)
+  }, ENC);`;
+  return i.op <= Op.Remainder
+    ? arithFast(i.op - Op.Add, r(i.p1), r(i.p2), r(i.p3), generic)
+    : generic;
+};
 /** Eq … Ge. */
 const compare: Template = (i, t) => {
   const k = t.k(i.p4), op: CompareOp = i.op - Op.Eq;
