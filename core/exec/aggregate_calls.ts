@@ -101,14 +101,27 @@ export class AggregateCalls {
     return this.#calls[i].argc + this.#calls[i].nOrder;
   }
 
+  /**
+   * Per-call arrays no call of these writes (no DISTINCT, no ORDER BY, no JSON best):
+   * every group shares one, made once (GROUP BY makes a group per key).
+   */
+  #shared: { seen?: null[]; buffered?: null[]; bestIsJson?: boolean[] } | null = null;
+
   /** A fresh group. */
   newGroup(): GroupState {
     const n = this.#calls.length;
+    const shared = this.#shared ??= {
+      seen: this.#calls.some((c) => c.distinct) ? undefined : new Array(n).fill(null),
+      buffered: this.#calls.some((c) => c.orderCompare) ? undefined : new Array(n).fill(null),
+      bestIsJson: this.#calls.some((c) => c.keepsJsonSubtype)
+        ? undefined
+        : new Array(n).fill(false),
+    };
     const g: GroupState = {
       states: new Array(n),
-      seen: new Array(n).fill(null),
-      buffered: new Array(n).fill(null),
-      bestIsJson: new Array(n).fill(false),
+      seen: shared.seen ?? new Array(n).fill(null),
+      buffered: shared.buffered ?? new Array(n).fill(null),
+      bestIsJson: shared.bestIsJson ?? new Array(n).fill(false),
       stored: new Array(this.#nStored).fill(null),
       storedClasses: new Array(this.#nStored).fill(StorageClass.Null),
     };

@@ -32,6 +32,7 @@ export class GroupTable {
     this.#map.clear();
     this.#ints.clear();
     this.#texts.clear();
+    this.#pairs.clear();
     this.groups = [];
   }
 
@@ -53,6 +54,15 @@ export class GroupTable {
         return this.#texts.get(r.v as string);
       }
     }
+    if (n === 2) {
+      // Two whole numbers of moderate size: one number holds both (see #pairs).
+      const key = pairKey(safeIntegerKey(regs[start]), safeIntegerKey(regs[start + 1]));
+      if (key !== undefined) {
+        this.#lastMap = this.#pairs;
+        this.#lastKey = key;
+        return this.#pairs.get(key);
+      }
+    }
     const key = rowKey(regs, start, n, this.#folds);
     this.#lastKey = key;
     return this.#map.get(key);
@@ -72,6 +82,12 @@ export class GroupTable {
    */
   #ints = new Map<unknown, GroupState>();
   #texts = new Map<unknown, GroupState>();
+  /**
+   * Groups of two keys that are whole numbers in [-2^25, 2^25) each (as {@link #ints}
+   * takes them), by one number made of both ({@link pairKey}): what rowKey would spell
+   * `I…;I…;`, without building the string. Other keys never equal these.
+   */
+  #pairs = new Map<unknown, GroupState>();
   /** The map and key of the last {@link find}, for {@link add}. */
   #lastMap = this.#map;
   #lastKey: unknown = "";
@@ -99,6 +115,24 @@ export class GroupTable {
       return 0;
     });
   }
+}
+
+/** Half the range of each number of a two-number key, and the span that separates them. */
+const PAIR_HALF = 2 ** 25;
+const PAIR_SPAN = 2 ** 26;
+/** Below this, both numbers of a pair are under 2^15 and the key is a small integer. */
+const SMALL_PAIRS = 2 ** 30;
+
+/**
+ * One number for a pair of whole numbers in [-2^25, 2^25), distinct for distinct pairs:
+ * below 2^30 (a small integer, which Maps hash fastest) when both are in [0, 2^15),
+ * otherwise 2^30 plus a number below 2^52. Undefined for any other pair.
+ */
+function pairKey(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined || b === undefined) return undefined;
+  if (a >= 0 && b >= 0 && a < 32768 && b < 32768) return a * 32768 + b;
+  if (a < -PAIR_HALF || a >= PAIR_HALF || b < -PAIR_HALF || b >= PAIR_HALF) return undefined;
+  return SMALL_PAIRS + (a + PAIR_HALF) * PAIR_SPAN + (b + PAIR_HALF);
 }
 
 /** `r`'s value as a safe whole number when it is INTEGER or a REAL equal to one. */
