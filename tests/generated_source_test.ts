@@ -37,6 +37,7 @@ const QUERIES = [
   `SELECT * FROM "ZQXview}" WHERE "ZQXalias\n}" LIKE 'ZQX%'`,
   `SELECT group_concat("__proto__", 'ZQXsep \`') FROM ${TABLE}`,
   `SELECT count(*) FROM ${TABLE} WHERE "constructor" IN (1, 'ZQXin')`,
+  `SELECT substr("__proto__", 2, 5), substr("ZQXcol \`\${1}\` */ \u2028", 1) FROM ${TABLE}`,
 ];
 
 Deno.test("hostile names and literals: SQLite's values on every backend", () => {
@@ -45,12 +46,12 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
 
 /**
  * Code paths that must be among the sources checked: the generated record readers, a
- * column matched against a LIKE pattern as bytes, and (on js; the Wasm module compares
- * those bytes natively) a column compared as bytes.
+ * column matched against a LIKE pattern and cut by substr() as bytes, and (on js; the
+ * Wasm module compares those bytes natively) a column compared as bytes.
  */
 const PATHS: Record<string, RegExp[]> = {
-  js: [/function h\d+\(\)/, /RT\.compareTextBinary/, /RT\.likeLiteralBytes/],
-  wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/],
+  js: [/function h\d+\(\)/, /RT\.compareTextBinary/, /RT\.likeLiteralBytes/, /RT\.substrBytes/],
+  wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/, /RT\.substrBytes/],
 };
 
 Deno.test("hostile names and literals: never in generated source", () => {

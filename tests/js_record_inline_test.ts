@@ -7,7 +7,8 @@
  *   serial types of one, two and three bytes), records shorter than the table (columns
  *   added later with defaults), records that overflow their page, headers too long for a
  *   one-byte size, fields past the unrolled limit, index entries, the NULL rows of an
- *   outer join, UTF-8 and UTF-16 files: every backend answers as SQLite does;
+ *   outer join, UTF-8 and UTF-16 files, LIKE and substr() made on the bytes: every backend
+ *   answers as SQLite does;
  * - malformed records (reserved serial types, values or serial types past the end, header
  *   sizes out of range): the JS backend answers, or fails with the message, exactly as the
  *   interpreter does, whichever columns a query reads and in whichever order.
@@ -116,6 +117,11 @@ const QUERIES = [
   "SELECT c0, c1, c62, c63 FROM w",
   `SELECT c${MAX_INLINE_FIELD}, c${MAX_INLINE_FIELD + 1}, c69 FROM w`,
   "SELECT c69, c0 FROM w WHERE c3 IS NOT NULL",
+  // LIKE against a literal and substr() made on the bytes when the field is TEXT.
+  "SELECT id, x LIKE '1%', t LIKE '%2', i LIKE '%1%', r LIKE '12', t LIKE '' FROM v",
+  "SELECT id, substr(x, 2), substr(t, 1, 3), substr(r, 2, 1), substr(i, 3), substr(t, 9, 0) FROM v",
+  "SELECT count(*) FROM v WHERE t LIKE '%z' OR x LIKE 'Y%' OR substr(t, 2) = '2'",
+  "SELECT u.id, v.t LIKE 'a%', substr(v.t, 2, 2) FROM u LEFT JOIN v ON v.id = u.id",
 ];
 
 Deno.test("records read by generated code: SQLite's values for every serial type and shape", () => {
@@ -169,6 +175,8 @@ const DAMAGE_QUERIES = [
   "SELECT count(*) FROM t WHERE c = 'QQQQ'",
   "SELECT a FROM t WHERE b > 0",
   "SELECT a FROM t WHERE c <> 'Q'",
+  "SELECT count(*) FROM t WHERE c LIKE 'Q%'",
+  "SELECT substr(c, 2, 2), a FROM t",
 ];
 
 function answer(db: Database, sql: string): string {

@@ -39,6 +39,7 @@ import { setInt } from "../../core/value/reg.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
+import { substrBytes } from "../../core/functions/scalar/text.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
@@ -119,6 +120,7 @@ export const RUNTIME = {
   serialTypeClass,
   compareTextBinary,
   likeLiteralBytes,
+  substrBytes,
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,

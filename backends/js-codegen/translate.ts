@@ -19,7 +19,8 @@ import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders } from "./record_inline.ts";
 import { StorageClass } from "../../core/value/types.ts";
-import { likeFusions, textCompareFusions } from "../bytecode/text_compare_fusion.ts";
+import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
+import { columnCallFusions } from "../bytecode/column_call_fusion.ts";
 import { roleContext } from "../bytecode/operand_roles.ts";
 import { JS_OPERATOR } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
@@ -134,15 +135,18 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const body: [number, string, string][] = [];
   // Only fusions whose three instructions all run here are made here (the Wasm module
   // makes the others itself, backends/wasm/plan/native.ts).
-  const here = (at: number, f: { column: number; constant: number }) =>
-    !elsewhere || (!elsewhere[at] && !elsewhere[f.column] && !elsewhere[f.constant]);
+  const here = (at: number, loads: number[]) =>
+    !elsewhere || [at, ...loads].every((x) => !elsewhere[x]);
   const fusions = new Map(
-    [...textCompareFusions(p, starts, true)].filter(([at, f]) => here(at, f)),
+    [...textCompareFusions(p, starts, true)].filter(([at, f]) => here(at, [f.column, f.constant])),
   );
-  const likes = new Map([...likeFusions(p, starts)].filter(([at, f]) => here(at, f)));
-  const fused = new Set(
-    [...fusions.values(), ...likes.values()].flatMap((f) => [f.column, f.constant]),
+  const calls = new Map(
+    [...columnCallFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
   );
+  const fused = new Set([
+    ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
+    ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
+  ]);
   // Records read by the function itself (a cursor that native code moved has a new stamp).
   const readers = new InlineReaders(p);
   const context = (pc: number): TemplateContext => ({
@@ -194,42 +198,60 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     if (ins.op === Op.Column && readers.covers(ins.p1, ins.p2)) {
       stmt = readers.column(ins, stmt, columnMissing(ins, t), ins.p5 === 1);
     } else if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
-    const fusion = fusions.get(pc) ?? likes.get(pc);
+    const fusion = fusions.get(pc);
     if (fusion) {
       // Both loads run only when the field is not TEXT (text_compare_fusion.ts).
       const [col, k] = [p.code[fusion.column], p.code[fusion.constant]];
       const loads = TEMPLATES[col.op](col, t) + " " + TEMPLATES[k.op](k, t);
-      let test: string, holds: string;
-      if ("pattern" in fusion) {
-        constants.push(fusion.pattern);
+      constants.push(fusion.bytes);
+      const bytes = `K[${constants.length - 1}]`;
+      const test = readers.textField(
+        col.p1,
+        col.p2,
+        (d, o, n) => `RT.compareTextBinary(${d},${o},${n},${bytes})`,
+      );
+      // `e` orders the column against the constant: `column op constant` is `e op 0`.
+      const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
+      const holds = col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`;
+      stmt = `${test} if (e !== null) { ` +
+        `r${ins.p3}.v = ${holds} ? 1 : 0; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
+        `else { ${loads} ${stmt} }`;
+    }
+    const call = calls.get(pc);
+    if (call) {
+      // The loads run only when the field is not TEXT (column_call_fusion.ts).
+      const loads = [call.column, ...call.constants].map((at) =>
+        TEMPLATES[p.code[at].op](p.code[at], t)
+      );
+      const col = p.code[call.column];
+      const f = call.call;
+      let test: string, value: string, cls: StorageClass;
+      if (f.kind === "like") {
+        constants.push(f.pattern);
         const m = `K[${constants.length - 1}]`;
         test = readers.textField(
           col.p1,
           col.p2,
           (d, o, n) => `RT.likeLiteralBytes(${d},${o},${n},${m})`,
         );
-        holds = "e";
+        [value, cls] = ["e ? 1 : 0", StorageClass.Integer];
       } else {
-        constants.push(fusion.bytes);
-        const bytes = `K[${constants.length - 1}]`;
+        // The positions are whole numbers (column_call_fusion.ts checks), never text.
         test = readers.textField(
           col.p1,
           col.p2,
-          (d, o, n) => `RT.compareTextBinary(${d},${o},${n},${bytes})`,
+          (d, o, n) => `RT.substrBytes(${d},${o},${n},${f.start},${f.count})`,
         );
-        // `e` orders the column against the constant: `column op constant` is `e op 0`.
-        const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
-        holds = col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`;
+        [value, cls] = ["e", StorageClass.Text];
       }
-      stmt = `${test} if (e !== null) { ` +
-        `r${ins.p3}.v = ${holds} ? 1 : 0; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
-        `else { ${loads} ${stmt} }`;
+      stmt = `${test} if (e !== null) { r${ins.p3}.v = ${value}; r${ins.p3}.c = ${cls}; } ` +
+        `else { ${loads.join(" ")} ${stmt} }`;
     }
     const after = protocol.after?.(pc);
     body.push([
       4,
       wrap(pc, stmt) + (after ? ` ${after}` : ""),
-      `${pc} ${name}${fusion ? " (text bytes)" : ""}`,
+      `${pc} ${name}${fusion || call ? " (text bytes)" : ""}`,
     ]);
   });
   extras.forEach((extra, i) => {

@@ -138,6 +138,37 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   setTextResult(out, text.slice(start, skipChars(text, start, p2)), enc);
 }
 
+/**
+ * substr(X, start, count) of a UTF-8 TEXT stored at `d[o, o + n)`, for `start` ≥ 1 and
+ * `count` ≥ 0, on the bytes as SQLite's substr walks them (the text ends at its first NUL;
+ * SQLITE_SKIP_UTF8: a lead byte takes every continuation byte after it, any other byte
+ * is a character), decoding only the characters returned. The same value as
+ * {@link substrFn} on the decoded text (tests/substr_bytes_test.ts).
+ */
+export function substrBytes(
+  d: Uint8Array,
+  o: number,
+  n: number,
+  start: number,
+  count: number,
+): string {
+  const end = o + n;
+  let from = o;
+  for (let skip = start - 1; skip > 0 && from < end && d[from] !== 0; skip--) {
+    from = skipUtf8Char(d, from, end);
+  }
+  let to = from;
+  for (let take = count; take > 0 && to < end && d[to] !== 0; take--) to = skipUtf8Char(d, to, end);
+  return decodeText(d, from, to, TextEncoding.Utf8);
+}
+
+/** The offset after the character at `d[z]` as SQLITE_SKIP_UTF8 reads it (`end`: the text's end). */
+function skipUtf8Char(d: Uint8Array, z: number, end: number): number {
+  if (d[z++] < 0xc0) return z;
+  while (z < end && (d[z] & 0xc0) === 0x80) z++;
+  return z;
+}
+
 /** Below this, substr's position arithmetic cannot overflow 64 bits. */
 const SAFE_POS = 2 ** 52;
 const rangeOut: [number, number] = [0, 0];
