@@ -31,6 +31,7 @@ import {
   roleContext,
 } from "../backends/bytecode/operand_roles.ts";
 import { blockStarts, type CompiledProgram } from "../backends/bytecode/program.ts";
+import { columnCallFusions } from "../backends/bytecode/column_call_fusion.ts";
 import { textCompareFusions } from "../backends/bytecode/text_compare_fusion.ts";
 import { closeCursors } from "../backends/bytecode/vm_objects.ts";
 import { factoryFor } from "../backends/js-codegen/factory.ts";
@@ -148,10 +149,13 @@ class ProbeProgram implements Program {
     this.#constants = t.constants;
     const roles = p.code.map((ins) => operandRoles(ins, p));
     const allowed = roles.map((r) => ({ reads: new Set(r.reads), writes: new Set(r.writes) }));
-    for (const [at, f] of textCompareFusions(p, blockStarts(p.code), true)) {
-      for (const load of [f.column, f.constant]) {
-        for (const r of roles[load].writes) allowed[at].writes.add(r);
-      }
+    const starts = blockStarts(p.code);
+    const fusedLoads = [
+      ...[...textCompareFusions(p, starts, true)].map(([at, f]) => [at, [f.column, f.constant]]),
+      ...[...columnCallFusions(p, starts)].map(([at, f]) => [at, [f.column, ...f.constants]]),
+    ] as [number, number[]][];
+    for (const [at, loads] of fusedLoads) {
+      for (const load of loads) for (const r of roles[load].writes) allowed[at].writes.add(r);
     }
     this.#allowed = allowed;
   }
@@ -319,8 +323,12 @@ Deno.test("opcode roles: running, instructions touch only the registers they dec
 Deno.test("opcode roles: running, instructions touch what they declare (on some run)", () => {
   const loose: string[] = [];
   for (const x of PROBED) {
-    // A fused text comparison's operands are written by the loads fused into it.
-    const fused = textCompareFusions(x.p, blockStarts(x.p.code), true);
+    // A fused text comparison's or call's operands are written by the loads fused into it.
+    const starts = blockStarts(x.p.code);
+    const fused = new Set([
+      ...textCompareFusions(x.p, starts, true).keys(),
+      ...columnCallFusions(x.p, starts).keys(),
+    ]);
     x.p.code.forEach((ins, pc) => {
       if (x.runs[pc] === 0 || SOME_PATHS.has(ins.op) || fused.has(pc)) return;
       const roles = operandRoles(ins, x.p);
