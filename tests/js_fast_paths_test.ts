@@ -4,7 +4,8 @@
  * text, blobs and NULL: comparisons (every operator, affinity and a folding collation),
  * If/IfNot truth, `+ - * / %`, affinity applied to a register, and AggStep's direct call of a built-in
  * aggregate's own step (against core/exec's AggregateCalls.step, over sequences of values
- * that overflow, mix classes and tie). The generic branch of each snippet is
+ * that overflow, mix classes and tie), and min()/max() compared on a record's bytes and
+ * count() on NULL-ness alone against the functions' own steps. The generic branch of each snippet is
  * a marker, so a case the guard wrongly sends to the shared code is caught as well as a
  * wrong fast answer.
  */
@@ -23,6 +24,10 @@ import { newReg } from "../core/value/reg.ts";
 import { applyAffinity } from "../core/value/affinity.ts";
 import { collationFor } from "../core/value/collation.ts";
 import { truthValue } from "../core/value/coerce.ts";
+import { MAX, MIN, type MinMaxState, stepMinMaxText } from "../core/functions/aggregate/min_max.ts";
+import { COUNT, countField, type CountState } from "../core/functions/aggregate/count.ts";
+import { decodeText, encodeText } from "../core/format/text.ts";
+import fc from "fast-check";
 import * as arith from "../core/value/arith.ts";
 import { compare, CompareOp } from "../core/value/logic.ts";
 import type { Reg } from "../core/value/reg.ts";
@@ -291,4 +296,76 @@ Deno.test("js fast path: AggStep calls a built-in's own step, and the generic st
     assert.doesNotMatch(template(spec), /stepOf/, spec.name);
     assert.match(template(spec), /\.calls\.step\(/, spec.name);
   }
+});
+
+Deno.test("min()/max() on a record's bytes and count() on NULL-ness equal the functions' steps", () => {
+  // Values a column may hold: texts as bytes (ASCII, accents, astral characters, U+FFFF,
+  // stray bytes, prefixes of each other, NUL), or registers of the other classes, which
+  // the generated code steps the ordinary way between the byte steps.
+  const texts = [
+    [],
+    [0x61],
+    [0x61, 0x00],
+    [0x61, 0x00, 0x62],
+    [0x41],
+    [0x62],
+    [0xc3, 0xa9],
+    [0xef, 0xbf, 0xbf],
+    [0xf0, 0x9d, 0x84, 0x9e],
+    [0x80],
+    [0xff, 0x61],
+    [0x61, 0x62, 0x63],
+  ].map((b) => Uint8Array.from(b));
+  const others: Reg[] = [
+    { v: null, c: StorageClass.Null },
+    { v: 1, c: StorageClass.Integer },
+    { v: -0.5, c: StorageClass.Real },
+    { v: new Uint8Array([0x61]), c: StorageClass.Blob },
+  ];
+  const item = fc.oneof(
+    fc.constantFrom(...texts.keys()).map((i) => ({ text: texts[i] })),
+    fc.constantFrom(...others),
+  );
+  fc.assert(
+    fc.property(fc.array(item, { maxLength: 8 }), (items) => {
+      for (const [fn, sign] of [[MAX, 1], [MIN, -1]] as const) {
+        const ctx = { encoding: TextEncoding.Utf8 };
+        const fast = fn.create(ctx) as MinMaxState, plain = fn.create(ctx) as MinMaxState;
+        const label = `${fn.name} ${JSON.stringify(items)}`;
+        for (const x of items) {
+          if ("text" in x) {
+            const page = new Uint8Array(x.text.length + 4).fill(0x7a);
+            page.set(x.text, 2);
+            const arg = {
+              v: decodeText(x.text, 0, x.text.length, TextEncoding.Utf8),
+              c: StorageClass.Text,
+            };
+            const expected = fn.step(plain, [arg]) === true;
+            const got = stepMinMaxText(fast, page, 2, x.text.length, sign);
+            assert.equal(got, expected, label);
+            page.fill(0); // the page is reused: the state must hold its own copy
+          } else {
+            assert.equal(fn.step(fast, [copy(x)]), fn.step(plain, [copy(x)]), label);
+          }
+          assert.deepEqual([fast.v, fast.c], [plain.v, plain.c], label);
+        }
+      }
+      const fast = COUNT.create({ encoding: TextEncoding.Utf8 }) as CountState;
+      const plain = COUNT.create({ encoding: TextEncoding.Utf8 }) as CountState;
+      for (const x of items) {
+        const arg = "text" in x ? { v: "", c: StorageClass.Text } : copy(x);
+        COUNT.step(plain, [arg]);
+        countField(fast, arg.c === StorageClass.Null);
+      }
+      assert.equal(fast.n, plain.n);
+    }),
+    { numRuns: 3000 },
+  );
+  // Equal bytes keep the first best; a text beats a number under max, not under min.
+  const st = MAX.create({ encoding: TextEncoding.Utf8 }) as MinMaxState;
+  const b = encodeText("ab", TextEncoding.Utf8);
+  assert.equal(MAX.step(st, [{ v: 5, c: StorageClass.Integer }]), true);
+  assert.equal(stepMinMaxText(st, b, 0, 2, 1), true);
+  assert.equal(stepMinMaxText(st, b, 0, 2, 1), false);
+  assert.equal(stepMinMaxText(st, b, 0, 1, 1), false);
 });

@@ -7,8 +7,8 @@
  *   serial types of one, two and three bytes), records shorter than the table (columns
  *   added later with defaults), records that overflow their page, headers too long for a
  *   one-byte size, fields past the unrolled limit, index entries, the NULL rows of an
- *   outer join, UTF-8 and UTF-16 files, LIKE and substr() made on the bytes: every backend
- *   answers as SQLite does;
+ *   outer join, UTF-8 and UTF-16 files, LIKE, substr() and min()/max() made on the bytes,
+ *   count() and IS NULL on the serial type: every backend answers as SQLite does;
  * - malformed records (reserved serial types, values or serial types past the end, header
  *   sizes out of range): the JS backend answers, or fails with the message, exactly as the
  *   interpreter does, whichever columns a query reads and in whichever order.
@@ -122,6 +122,13 @@ const QUERIES = [
   "SELECT id, substr(x, 2), substr(t, 1, 3), substr(r, 2, 1), substr(i, 3), substr(t, 9, 0) FROM v",
   "SELECT count(*) FROM v WHERE t LIKE '%z' OR x LIKE 'Y%' OR substr(t, 2) = '2'",
   "SELECT u.id, v.t LIKE 'a%', substr(v.t, 2, 2) FROM u LEFT JOIN v ON v.id = u.id",
+  // min/max compared on the bytes, count and IS NULL on the serial type.
+  "SELECT min(t), max(t), min(x), max(x), min(r), max(i), count(t), count(x), count(r) FROM v",
+  "SELECT id % 3, min(t), max(x), count(i) FROM v GROUP BY 1",
+  "SELECT max(t), id FROM v WHERE t IS NOT NULL OR x IS NULL",
+  "SELECT count(d), count(b), b IS NULL, d IS NOT NULL, max(d) FROM s",
+  "SELECT u.id, v.t IS NULL, v.x IS NOT NULL FROM u LEFT JOIN v ON v.id = u.id",
+  "SELECT count(v.t), max(v.t) FROM u LEFT JOIN v ON v.id = u.id",
 ];
 
 Deno.test("records read by generated code: SQLite's values for every serial type and shape", () => {
@@ -177,6 +184,8 @@ const DAMAGE_QUERIES = [
   "SELECT a FROM t WHERE c <> 'Q'",
   "SELECT count(*) FROM t WHERE c LIKE 'Q%'",
   "SELECT substr(c, 2, 2), a FROM t",
+  "SELECT max(c), count(c), count(a) FROM t",
+  "SELECT a FROM t WHERE c IS NULL OR b IS NOT NULL",
 ];
 
 function answer(db: Database, sql: string): string {

@@ -11,8 +11,19 @@
  *   `Column → a; Integer|Int64 → a+1[; … → a+2]; Function substr`, by `substrBytes`,
  *   which decodes only the characters it returns.
  *
+ * - the step of a built-in `min(x)` or `max(x)` under BINARY (no DISTINCT, ORDER BY or
+ *   JSON subtype): `Column → a; AggStep(a)`, by `stepMinMaxText`, which compares the bytes
+ *   with the best's and decodes only a new best.
+ *
+ * Two need only whether the field is NULL, which its serial type says (whatever its
+ * class; a field past the record's end, which reads as the column's default, runs the
+ * instructions as they are):
+ * - `x IS [NOT] NULL`: `Column → a; Null → b; Is(a, b)` (either order);
+ * - the step of a built-in `count(x)` (no DISTINCT or ORDER BY): `Column → a; AggStep(a)`,
+ *   by `countField`.
+ *
  * Each core routine is held to the function it stands for over edge values
- * (tests/like_literal_test.ts, tests/substr_bytes_test.ts).
+ * (tests/like_literal_test.ts, tests/substr_bytes_test.ts, tests/js_fast_paths_test.ts).
  */
 import { cText, utf8Length } from "../../core/functions/scalar/coerce.ts";
 import {
@@ -23,10 +34,15 @@ import {
   literalLikeBytes,
 } from "../../core/functions/scalar/like.ts";
 import { substrFn } from "../../core/functions/scalar/text.ts";
+import { aggregateFunction } from "../../core/functions/aggregate/registry.ts";
+import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
+import { COUNT } from "../../core/functions/aggregate/count.ts";
+import { collationFor } from "../../core/value/collation.ts";
 import { StorageClass, TextEncoding } from "../../core/value/types.ts";
-import type { ConstEntry, FunctionEntry } from "./descriptors.ts";
+import type { AggEntry, ConstEntry, FunctionEntry } from "./descriptors.ts";
+import { roleContext } from "./operand_roles.ts";
 import { Op } from "./opcodes.ts";
-import type { CompiledProgram } from "./program.ts";
+import type { CompiledProgram, Insn } from "./program.ts";
 
 /** A LIKE against a literal pattern, made ready for `likeLiteralBytes`. */
 export interface LikeCall {
@@ -41,11 +57,28 @@ export interface SubstrCall {
   count: number;
 }
 
+/** A min() or max() step (`sign` 1 for max, -1 for min). */
+export interface MinMaxCall {
+  kind: "minMax";
+  sign: 1 | -1;
+}
+
+/** `x IS NULL` (`not` false) or `x IS NOT NULL`. */
+export interface NullTestCall {
+  kind: "nullTest";
+  not: boolean;
+}
+
+/** A count(x) step. */
+export interface CountCall {
+  kind: "count";
+}
+
 /** One fused call: the column load, the constant loads, and what the call computes. */
 export interface ColumnCallFusion {
   column: number;
   constants: number[];
-  call: LikeCall | SubstrCall;
+  call: LikeCall | SubstrCall | MinMaxCall | NullTestCall | CountCall;
 }
 
 /** substr's count when none is given: more characters than any text holds. */
@@ -57,9 +90,30 @@ export function columnCallFusions(
   starts: ReadonlySet<number>,
 ): Map<number, ColumnCallFusion> {
   const out = new Map<number, ColumnCallFusion>();
-  if (p.encoding !== TextEncoding.Utf8) return out;
+  // The calls made on text bytes read UTF-8 only.
+  const utf8 = p.encoding === TextEncoding.Utf8;
   p.code.forEach((ins, j) => {
-    if (ins.op !== Op.Function || ins.p5 < 2 || j < ins.p5) return;
+    if (ins.op === Op.Is && j >= 2 && !starts.has(j) && !starts.has(j - 1)) {
+      const pair = [j - 2, j - 1];
+      const column = pair.find((at) => p.code[at].op === Op.Column);
+      const nul = pair.find((at) => p.code[at].op === Op.Null);
+      if (column === undefined || nul === undefined) return;
+      const [a, b] = [p.code[column].p3, p.code[nul].p2];
+      if (a === b || p.code[nul].p3 !== b) return;
+      if (!((ins.p1 === a && ins.p2 === b) || (ins.p1 === b && ins.p2 === a))) return;
+      out.set(j, { column, constants: [nul], call: { kind: "nullTest", not: ins.p5 === 1 } });
+      return;
+    }
+    if (ins.op === Op.AggStep) {
+      const call = aggregateStep(p, ins);
+      const col = p.code[j - 1];
+      if (call?.kind === "minMax" && !utf8) return;
+      if (call && !starts.has(j) && col?.op === Op.Column && col.p3 === ins.p2) {
+        out.set(j, { column: j - 1, constants: [], call });
+      }
+      return;
+    }
+    if (ins.op !== Op.Function || ins.p5 < 2 || j < ins.p5 || !utf8) return;
     // The argument loads run straight before the call.
     for (let at = j - ins.p5 + 1; at <= j; at++) if (starts.has(at)) return;
     const impl = (p.pool[ins.p4] as FunctionEntry).impl;
@@ -105,4 +159,20 @@ export function columnCallFusions(
     }
   });
   return out;
+}
+
+/** The step `ins` (AggStep) as a fusable min()/max() or count() call, or null. */
+function aggregateStep(p: CompiledProgram, ins: Insn): MinMaxCall | CountCall | null {
+  const spec = (roleContext(p).slotEntry(ins.p1) as AggEntry).calls[ins.p3];
+  if (spec.fn || spec.argc !== 1 || spec.distinct || spec.orderBy.length > 0) return null;
+  const fn = aggregateFunction(spec.name, 1);
+  if (fn === COUNT) return { kind: "count" };
+  if (spec.keepsJsonSubtype || collationFor(spec.collation, p.encoding)?.name !== "BINARY") {
+    return null;
+  }
+  return fn === MAX
+    ? { kind: "minMax", sign: 1 }
+    : fn === MIN
+    ? { kind: "minMax", sign: -1 }
+    : null;
 }

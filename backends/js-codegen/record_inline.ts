@@ -139,6 +139,17 @@ export class InlineReaders {
       `${test(`D${c}`, `O${c}_${f}`, `${t}-13>>>1`)}:null;`;
   }
 
+  /**
+   * `test(t)` (an expression over the expression it is given: field `f`'s serial type)
+   * into the local `e` when the record holds the field; null when it does not (the field
+   * reads as the column's default) or when the position is the cursor's reader's.
+   */
+  serialField(c: number, f: number, test: (t: string) => string): string {
+    const t = `T${c}_${f}`;
+    if (!this.covers(c, f)) return "const e = null;";
+    return `${this.#fresh(c)}const e=!G${c}&&${t}>=0?${test(t)}:null;`;
+  }
+
   /** After OpenRead of cursor `c`: a new cursor's stamps start again. */
   opened(c: number): string {
     return this.#fields.has(c) ? `H${c}=-1;` : "";

@@ -40,6 +40,8 @@ import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
 import { substrBytes } from "../../core/functions/scalar/text.ts";
+import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
+import { countField } from "../../core/functions/aggregate/count.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
@@ -121,6 +123,8 @@ export const RUNTIME = {
   compareTextBinary,
   likeLiteralBytes,
   substrBytes,
+  stepMinMaxText,
+  countField,
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,

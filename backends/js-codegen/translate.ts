@@ -224,28 +224,35 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         TEMPLATES[p.code[at].op](p.code[at], t)
       );
       const col = p.code[call.column];
-      const f = call.call;
-      let test: string, value: string, cls: StorageClass;
+      const field = (test: (d: string, o: string, n: string) => string) =>
+        readers.textField(col.p1, col.p2, test);
+      const f = call.call, out = `r${ins.p3}`;
+      let test: string, use: string;
       if (f.kind === "like") {
         constants.push(f.pattern);
         const m = `K[${constants.length - 1}]`;
-        test = readers.textField(
-          col.p1,
-          col.p2,
-          (d, o, n) => `RT.likeLiteralBytes(${d},${o},${n},${m})`,
-        );
-        [value, cls] = ["e ? 1 : 0", StorageClass.Integer];
-      } else {
+        test = field((d, o, n) => `RT.likeLiteralBytes(${d},${o},${n},${m})`);
+        use = `{ ${out}.v = e ? 1 : 0; ${out}.c = ${StorageClass.Integer}; }`;
+      } else if (f.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
-        test = readers.textField(
-          col.p1,
-          col.p2,
-          (d, o, n) => `RT.substrBytes(${d},${o},${n},${f.start},${f.count})`,
+        test = field((d, o, n) => `RT.substrBytes(${d},${o},${n},${f.start},${f.count})`);
+        use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Text}; }`;
+      } else if (f.kind === "nullTest") {
+        test = readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
+        use = `{ ${out}.v = e ? ${f.not ? 0 : 1} : ${
+          f.not ? 1 : 0
+        }; ${out}.c = ${StorageClass.Integer}; }`;
+      } else if (f.kind === "count") {
+        test = readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
+        use = `{ RT.countField(s${ins.p1}.current.states[${ins.p3}], e); s${ins.p1}.hit = false; }`;
+      } else {
+        const a = `s${ins.p1}`;
+        test = field((d, o, n) =>
+          `RT.stepMinMaxText(${a}.current.states[${ins.p3}],${d},${o},${n},${f.sign})`
         );
-        [value, cls] = ["e", StorageClass.Text];
+        use = `${a}.hit = e;`;
       }
-      stmt = `${test} if (e !== null) { r${ins.p3}.v = ${value}; r${ins.p3}.c = ${cls}; } ` +
-        `else { ${loads.join(" ")} ${stmt} }`;
+      stmt = `${test} if (e !== null) ${use} else { ${loads.join(" ")} ${stmt} }`;
     }
     const after = protocol.after?.(pc);
     body.push([

@@ -19,6 +19,14 @@ function finalCount(state: CountState, out: Reg): void {
   setInt(out, state.n);
 }
 
+/**
+ * A step of `count(x)` for a value known only as NULL or not (a record's field by its
+ * serial type, without decoding it): what COUNT's step does with that value.
+ */
+export function countField(state: CountState, isNull: boolean): void {
+  if (!isNull) state.n++;
+}
+
 /** `count(x)` and `count(*)`: an INTEGER, 0 for no rows. */
 export const COUNT: AggregateFunction<CountState> = Object.freeze({
   name: "count",

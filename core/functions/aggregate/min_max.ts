@@ -11,7 +11,9 @@
 import { binaryCollation, type Collation } from "../../value/collation.ts";
 import { compareValues } from "../../value/compare.ts";
 import { type Reg, setNull } from "../../value/reg.ts";
-import { type SqlValue, StorageClass } from "../../value/types.ts";
+import { type SqlValue, StorageClass, TextEncoding } from "../../value/types.ts";
+import { decodeText } from "../../format/text.ts";
+import { compareTextBinary } from "../../format/index_key.ts";
 import type { AggregateContext, AggregateFunction } from "./types.ts";
 
 /** The best value so far (class `Null` until a non-NULL value arrives). */
@@ -19,10 +21,20 @@ export interface MinMaxState {
   readonly coll: Collation;
   v: SqlValue;
   c: StorageClass;
+  /**
+   * The best's UTF-8 bytes when {@link stepMinMaxText} made it the best (and nothing has
+   * replaced it since), for that step's byte comparisons; null otherwise.
+   */
+  bytes: Uint8Array | null;
 }
 
 function createMinMax(ctx: AggregateContext): MinMaxState {
-  return { coll: ctx.collation ?? binaryCollation(ctx.encoding), v: null, c: StorageClass.Null };
+  return {
+    coll: ctx.collation ?? binaryCollation(ctx.encoding),
+    v: null,
+    c: StorageClass.Null,
+    bytes: null,
+  };
 }
 
 /**
@@ -38,7 +50,34 @@ function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
   // A blob register may view a page buffer that is reused later: keep a copy.
   state.v = arg.c === StorageClass.Blob ? (arg.v as Uint8Array).slice() : arg.v;
   state.c = arg.c;
+  state.bytes = null;
   return true;
+}
+
+const textArg: Reg = { v: null, c: StorageClass.Null };
+
+/**
+ * {@link stepMinMax} (`sign` 1 for max, -1 for min) under BINARY for the UTF-8 TEXT stored
+ * at `d[o, o + n)` (a record's field), without decoding it unless it becomes the best:
+ * against a TEXT best whose bytes are known, BINARY is the order of the bytes, and equal
+ * bytes keep the first; any other best (none, a number, a blob) takes the ordinary step.
+ * The same state and result as stepMinMax on the decoded text
+ * (tests/js_fast_paths_test.ts).
+ */
+export function stepMinMaxText(
+  state: MinMaxState,
+  d: Uint8Array,
+  o: number,
+  n: number,
+  sign: number,
+): boolean {
+  if (state.bytes !== null && compareTextBinary(d, o, n, state.bytes) * sign <= 0) return false;
+  textArg.v = decodeText(d, o, o + n, TextEncoding.Utf8);
+  textArg.c = StorageClass.Text;
+  const hit = stepMinMax(state, textArg, sign);
+  if (hit) state.bytes = d.slice(o, o + n);
+  textArg.v = null;
+  return hit;
 }
 
 function resultMinMax(state: MinMaxState, out: Reg): void {
