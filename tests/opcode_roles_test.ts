@@ -317,7 +317,8 @@ Deno.test("opcode roles: running, instructions touch only the registers they dec
   const wrong = PROBED.flatMap((x) => x.wrong);
   assert.deepEqual(wrong.slice(0, 10), []);
   const ran = PROBED.reduce((n, x) => n + x.runs.reduce((a, b) => a + b, 0), 0);
-  assert.ok(ran > 100_000, `only ${ran} instructions ran`);
+  // (Loads fused into the instruction that uses them do not run on their own.)
+  assert.ok(ran > 90_000, `only ${ran} instructions ran`);
 });
 
 Deno.test("opcode roles: running, instructions touch what they declare (on some run)", () => {
