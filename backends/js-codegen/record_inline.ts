@@ -9,18 +9,21 @@
  * by field as RecordReader does, measured slower: a call per field read costs more than
  * the header bytes a rejected row leaves unread.)
  *
- * Only the common case is inlined, and it is recognised, not assumed: a record that is
- * whole on its page, with a one-byte header size and serial types of at most two bytes, no
- * reserved serial type and values inside the record. Anything else (an overflowing record,
- * a NULL row, a cursor on no entry, a malformed header) leaves the position to the cursor's
- * own reader (`VCursor.column`), which reads it or reports the corruption exactly as the
- * interpreter does; so does every field past {@link MAX_INLINE_FIELD}.
- * tests/js_record_inline_test.ts holds the two to the same answers.
+ * Only the common case is inlined, and it is recognised, not assumed: a record whose
+ * header lies on its page, with a one-byte header size and serial types of at most two
+ * bytes, no reserved serial type and values inside the record. Anything else (a NULL row,
+ * a cursor on no entry, a malformed header) leaves the position to the cursor's own reader
+ * (`VCursor.column`), which reads it or reports the corruption exactly as the interpreter
+ * does; so does every field past {@link MAX_INLINE_FIELD}, and, in a record that overflows
+ * its page, every field whose value does not end on the page (the fields before a long
+ * text or blob are still read where they lie). tests/js_record_inline_test.ts holds the
+ * two to the same answers.
  *
- * Names made here: `h<c>` (the parse), `H<c>` (the cursor stamp parsed), `G<c>` (true:
- * the cursor's reader has this position), `D<c>` (the page's bytes), `T<c>_<f>` and
- * `O<c>_<f>` (field f's serial type, -1 when the record is shorter, and offset), `SZ`
- * (value sizes by serial type) and `I` (a small integer's value).
+ * Names made here: `h<c>` (the parse), `L<c>` (an overflowing record's fields past the
+ * page marked), `H<c>` (the cursor stamp parsed), `G<c>` (true: the cursor's reader has
+ * this position), `D<c>` (the page's bytes), `T<c>_<f>` and `O<c>_<f>` (field f's serial
+ * type, {@link MISSING} or {@link ON_OVERFLOW}, and offset), `SZ` (value sizes by serial
+ * type) and `I` (a small integer's value).
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
@@ -28,6 +31,11 @@ import { StorageClass } from "../../core/value/types.ts";
 
 /** Fields past this one are read by the cursor's reader (the parse is unrolled per field). */
 export const MAX_INLINE_FIELD = 63;
+
+/** `T<c>_<f>` of a field the record is too short to hold: it reads as the column's default. */
+const MISSING = -1;
+/** `T<c>_<f>` of a field whose value lies past the page (overflow): the cursor's reader reads it. */
+const ON_OVERFLOW = -2;
 
 /** Value sizes of serial types 0–11; the reserved 10 and 11 run past any record. */
 const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 1e9, 1e9];
@@ -85,22 +93,34 @@ export class InlineReaders {
       `if(c${c}.nullRow)return;`,
       `const s=u.localRecord();`,
       `if(s<0)return;`,
-      `const d=u.page.data,z=s+u.recordSize;`,
+      // z: the record's end; l: the end of its part on the page (before z if it overflows).
+      `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize;`,
       `if(s===z)return;`,
       `const e=s+d[s];`,
-      // A header size of a byte, inside the record and past its own byte.
-      `if(d[s]>127||e>z||e===s)return;`,
+      // A header size of a byte, inside the record's part on the page, past its own byte.
+      `if(d[s]>127||e>l||e===s)return;`,
       `let p=s+1,b=e,t=0;`,
-      fields.map((f) => `T${c}_${f}=-1;`).join(""),
+      fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
     ];
+    // Values past the end of the record are damage: the cursor's reader reports it.
+    const done = `D${c}=d;G${c}=b>z;if(l<z)L${c}(l);`;
     // Per field: the record may end; a serial type of two bytes at most, inside the header.
-    const end = `if(p===e){D${c}=d;G${c}=b>z;return}`;
+    const end = `if(p===e){${done}return}`;
     const type = "t=d[p++];if(t>127){if(p===e||d[p]>127)return;t=(t&127)<<7|d[p++]}";
     for (let f = 0; f <= last; f++) {
       const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
       lines.push(`${end}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
     }
-    lines.push(`D${c}=d;G${c}=b>z;`, `}`);
+    lines.push(done, `}`);
+    // Fields whose values end past the page (an overflowing record) are the cursor's.
+    lines.push(
+      `function L${c}(l){`,
+      ...fields.map((f) => {
+        const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
+        return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW};`;
+      }),
+      `}`,
+    );
     return lines;
   }
 
@@ -122,7 +142,8 @@ export class InlineReaders {
     return `${this.#fresh(c)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
       `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
-      `else if(t===0)${set("null", StorageClass.Null)}else if(t<0){${missing}}` +
+      `else if(t===0)${set("null", StorageClass.Null)}` +
+      `else if(t<0){if(t===${MISSING}){${missing}}else{${generic}}}` +
       `else${set(`RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)")}${toReal}}`;
   }
 

@@ -527,22 +527,38 @@ export class BtreeCursor {
   }
 
   /**
-   * Where the current entry's record lies when it lies whole on its page, for readers that
-   * decode it themselves (generated code): its offset in `page.data`, its size in
-   * {@link recordSize}. -1 when the cursor is on no entry or the record overflows its page
-   * or runs past it (then {@link record} reads it, or reports the corruption).
+   * Where the current entry's record starts on its page, for readers that decode it
+   * themselves (generated code): its offset in `page.data`; its size in
+   * {@link recordSize}, and how much of it is on the page in {@link localSize} (less when
+   * it overflows; the rest is read through {@link record}). -1 when the cursor is on no
+   * entry or the record's part on the page runs past it (then {@link record} reports the
+   * corruption).
    */
   localRecord(): number {
     if (!this.#valid) return -1;
     this.#decodeCell();
     const page = this.#stack[this.#depth];
     const size = this.#payloadSize, start = this.#payloadStart;
-    return size <= page.maxLocal && start + size <= page.usable ? start : -1;
+    if (size <= page.maxLocal) {
+      this.#localSize = size;
+      return start + size <= page.usable ? start : -1;
+    }
+    const local = localPayloadSize(size, page.usable, page.isTable);
+    this.#localSize = local;
+    // The local part is followed by the first overflow page's number.
+    return start + local + 4 <= page.usable ? start : -1;
   }
+
+  #localSize = 0;
 
   /** The size of the record {@link localRecord} located. */
   get recordSize(): number {
     return this.#payloadSize;
+  }
+
+  /** How many of the record's bytes {@link localRecord} found on the page. */
+  get localSize(): number {
+    return this.#localSize;
   }
 
   /** The current entry's record: table row data or index key. Valid until the next move. */
