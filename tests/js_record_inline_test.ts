@@ -120,6 +120,7 @@ const QUERIES = [
   // LIKE against a literal and substr() made on the bytes when the field is TEXT.
   "SELECT id, x LIKE '1%', t LIKE '%2', i LIKE '%1%', r LIKE '12', t LIKE '' FROM v",
   "SELECT id, substr(x, 2), substr(t, 1, 3), substr(r, 2, 1), substr(i, 3), substr(t, 9, 0) FROM v",
+  "SELECT id, length(x), length(t), length(r), length(i) FROM v",
   "SELECT count(*) FROM v WHERE t LIKE '%z' OR x LIKE 'Y%' OR substr(t, 2) = '2'",
   "SELECT u.id, v.t LIKE 'a%', substr(v.t, 2, 2) FROM u LEFT JOIN v ON v.id = u.id",
   // min/max compared on the bytes, count and IS NULL on the serial type.
@@ -183,7 +184,7 @@ const DAMAGE_QUERIES = [
   "SELECT a FROM t WHERE b > 0",
   "SELECT a FROM t WHERE c <> 'Q'",
   "SELECT count(*) FROM t WHERE c LIKE 'Q%'",
-  "SELECT substr(c, 2, 2), a FROM t",
+  "SELECT substr(c, 2, 2), length(c), a FROM t",
   "SELECT max(c), count(c), count(a) FROM t",
   "SELECT a FROM t WHERE c IS NULL OR b IS NOT NULL",
 ];

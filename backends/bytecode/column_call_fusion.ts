@@ -7,6 +7,7 @@
  *
  * - `x LIKE 'literal'`, an ASCII literal with `%` at neither, one or both ends:
  *   `String8 → a; Column → a+1; Function like(a, a+1)`, tested by `likeLiteralBytes`;
+ * - `length(x)`: `Column → a; Function length(a)`, by `lengthBytes`;
  * - `substr(x, start[, count])` with integer constants `start` ≥ 1 and `count` ≥ 0:
  *   `Column → a; Integer|Int64 → a+1[; … → a+2]; Function substr`, by `substrBytes`,
  *   which decodes only the characters it returns.
@@ -33,7 +34,7 @@ import {
   type LiteralLikeBytes,
   literalLikeBytes,
 } from "../../core/functions/scalar/like.ts";
-import { substrFn } from "../../core/functions/scalar/text.ts";
+import { lengthFn, substrFn } from "../../core/functions/scalar/text.ts";
 import { aggregateFunction } from "../../core/functions/aggregate/registry.ts";
 import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
 import { COUNT } from "../../core/functions/aggregate/count.ts";
@@ -57,6 +58,11 @@ export interface SubstrCall {
   count: number;
 }
 
+/** length(). */
+export interface LengthCall {
+  kind: "length";
+}
+
 /** A min() or max() step (`sign` 1 for max, -1 for min). */
 export interface MinMaxCall {
   kind: "minMax";
@@ -78,7 +84,7 @@ export interface CountCall {
 export interface ColumnCallFusion {
   column: number;
   constants: number[];
-  call: LikeCall | SubstrCall | MinMaxCall | NullTestCall | CountCall;
+  call: LikeCall | SubstrCall | LengthCall | MinMaxCall | NullTestCall | CountCall;
 }
 
 /** substr's count when none is given: more characters than any text holds. */
@@ -113,7 +119,7 @@ export function columnCallFusions(
       }
       return;
     }
-    if (ins.op !== Op.Function || ins.p5 < 2 || j < ins.p5 || !utf8) return;
+    if (ins.op !== Op.Function || ins.p5 < 1 || j < ins.p5 || !utf8) return;
     // The argument loads run straight before the call.
     for (let at = j - ins.p5 + 1; at <= j; at++) if (starts.has(at)) return;
     const impl = (p.pool[ins.p4] as FunctionEntry).impl;
@@ -133,6 +139,10 @@ export function columnCallFusions(
         constants: [j - 2],
         call: { kind: "like", pattern: literalLikeBytes(shape) },
       });
+    } else if (impl === lengthFn && ins.p5 === 1) {
+      const col = load(0);
+      if (col.op !== Op.Column || col.p3 !== a) return;
+      out.set(j, { column: j - 1, constants: [], call: { kind: "length" } });
     } else if (impl === substrFn && (ins.p5 === 2 || ins.p5 === 3)) {
       const col = load(0);
       if (col.op !== Op.Column || col.p3 !== a) return;

@@ -39,7 +39,7 @@ import { setInt } from "../../core/value/reg.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
-import { substrBytes } from "../../core/functions/scalar/text.ts";
+import { lengthBytes, substrBytes } from "../../core/functions/scalar/text.ts";
 import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
@@ -123,6 +123,7 @@ export const RUNTIME = {
   compareTextBinary,
   likeLiteralBytes,
   substrBytes,
+  lengthBytes,
   stepMinMaxText,
   countField,
   /** The VM's value steps (vm_values.ts). */

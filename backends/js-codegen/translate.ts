@@ -237,6 +237,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
         test = field((d, o, n) => `RT.substrBytes(${d},${o},${n},${f.start},${f.count})`);
         use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Text}; }`;
+      } else if (f.kind === "length") {
+        test = field((d, o, n) => `RT.lengthBytes(${d},${o},${n})`);
+        use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Integer}; }`;
       } else if (f.kind === "nullTest") {
         test = readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
         use = `{ ${out}.v = e ? ${f.not ? 0 : 1} : ${
