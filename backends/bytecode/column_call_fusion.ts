@@ -8,6 +8,10 @@
  * - `x LIKE 'literal'`, an ASCII literal with `%` at neither, one or both ends:
  *   `String8 → a; Column → a+1; Function like(a, a+1)`, tested by `likeLiteralBytes`;
  * - `length(x)`: `Column → a; Function length(a)`, by `lengthBytes`;
+ * - `date(x)`, `time(x)`, `datetime(x)`: `Column → a; Function(a)`, and `strftime('fmt', x)`
+ *   with a format that only copies fields: `String8 → a; Column → a+1; Function(a, a+1)`,
+ *   by `dateFromBytes` (a canonical `YYYY-MM-DD HH:MM:SS` naming a real instant; any other
+ *   text calls the function);
  * - `substr(x, start[, count])` with integer constants `start` ≥ 1 and `count` ≥ 0:
  *   `Column → a; Integer|Int64 → a+1[; … → a+2]; Function substr`, by `substrBytes`,
  *   which decodes only the characters it returns.
@@ -35,6 +39,19 @@ import {
   literalLikeBytes,
 } from "../../core/functions/scalar/like.ts";
 import { lengthFn, substrFn } from "../../core/functions/scalar/text.ts";
+import {
+  dateFn,
+  datetimeFn,
+  strftimeFn,
+  timeFn,
+} from "../../core/functions/scalar/date_functions.ts";
+import {
+  DATE_LAYOUT,
+  type DateLayout,
+  DATETIME_LAYOUT,
+  strftimeLayout,
+  TIME_LAYOUT,
+} from "../../core/functions/scalar/date_bytes.ts";
 import { aggregateFunction } from "../../core/functions/aggregate/registry.ts";
 import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
 import { COUNT } from "../../core/functions/aggregate/count.ts";
@@ -63,6 +80,12 @@ export interface LengthCall {
   kind: "length";
 }
 
+/** date(), time(), datetime() or strftime() as a layout of the canonical text's bytes. */
+export interface DateCall {
+  kind: "date";
+  layout: DateLayout;
+}
+
 /** A min() or max() step (`sign` 1 for max, -1 for min). */
 export interface MinMaxCall {
   kind: "minMax";
@@ -84,8 +107,15 @@ export interface CountCall {
 export interface ColumnCallFusion {
   column: number;
   constants: number[];
-  call: LikeCall | SubstrCall | LengthCall | MinMaxCall | NullTestCall | CountCall;
+  call: LikeCall | SubstrCall | LengthCall | DateCall | MinMaxCall | NullTestCall | CountCall;
 }
+
+/** The layouts of the date functions of one argument. */
+const DATE_LAYOUTS = new Map<unknown, DateLayout>([
+  [dateFn, DATE_LAYOUT],
+  [timeFn, TIME_LAYOUT],
+  [datetimeFn, DATETIME_LAYOUT],
+]);
 
 /** substr's count when none is given: more characters than any text holds. */
 const ALL = 2 ** 31 - 1;
@@ -139,6 +169,21 @@ export function columnCallFusions(
         constants: [j - 2],
         call: { kind: "like", pattern: literalLikeBytes(shape) },
       });
+    } else if (DATE_LAYOUTS.has(impl) && ins.p5 === 1) {
+      const col = load(0);
+      if (col.op !== Op.Column || col.p3 !== a) return;
+      out.set(j, {
+        column: j - 1,
+        constants: [],
+        call: { kind: "date", layout: DATE_LAYOUTS.get(impl)! },
+      });
+    } else if (impl === strftimeFn && ins.p5 === 2) {
+      const [k, col] = [load(0), load(1)];
+      if (k.op !== Op.String8 || k.p2 !== a || col.op !== Op.Column || col.p3 !== a + 1) return;
+      const format = p.pool[k.p4] as ConstEntry;
+      if (format.c !== StorageClass.Text || typeof format.v !== "string") return;
+      const layout = strftimeLayout(format.v);
+      if (layout) out.set(j, { column: j - 1, constants: [j - 2], call: { kind: "date", layout } });
     } else if (impl === lengthFn && ins.p5 === 1) {
       const col = load(0);
       if (col.op !== Op.Column || col.p3 !== a) return;

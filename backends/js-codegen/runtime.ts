@@ -40,6 +40,7 @@ import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
 import { lengthBytes, substrBytes } from "../../core/functions/scalar/text.ts";
+import { dateFromBytes } from "../../core/functions/scalar/date_bytes.ts";
 import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
@@ -124,6 +125,7 @@ export const RUNTIME = {
   likeLiteralBytes,
   substrBytes,
   lengthBytes,
+  dateFromBytes,
   stepMinMaxText,
   countField,
   /** The VM's value steps (vm_values.ts). */

@@ -237,6 +237,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
         test = field((d, o, n) => `RT.substrBytes(${d},${o},${n},${f.start},${f.count})`);
         use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Text}; }`;
+      } else if (f.kind === "date") {
+        constants.push(f.layout);
+        const layout = `K[${constants.length - 1}]`;
+        // Null when the text is not canonical: the loads and the call then run.
+        test = field((d, o, n) => `RT.dateFromBytes(${d},${o},${n},${layout})`);
+        use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Text}; }`;
       } else if (f.kind === "length") {
         test = field((d, o, n) => `RT.lengthBytes(${d},${o},${n})`);
         use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Integer}; }`;

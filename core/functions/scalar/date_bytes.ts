@@ -1,0 +1,96 @@
+/**
+ * date(), time(), datetime() and strftime() of a time value stored as SQLite's own
+ * canonical text, `YYYY-MM-DD HH:MM:SS`, read on a record's bytes: when the text names a
+ * real instant (month 1–12, a day the month has, hour below 24, minutes and seconds below
+ * 60), each of those functions without modifiers writes back some of its fields unchanged,
+ * so the result is those bytes. Any other text (another layout, fractional seconds, a day
+ * past the month's end, which the functions normalise) is left to the functions
+ * themselves. tests/date_bytes_test.ts holds this to them and to SQLite.
+ */
+import { decodeText } from "../../format/text.ts";
+import { TextEncoding } from "../../value/types.ts";
+
+/**
+ * What the result is made of: byte ranges of the canonical text ([start, end) pairs) and
+ * literal texts, in order.
+ */
+export type DateLayout = readonly (readonly [number, number] | string)[];
+
+/** The canonical text's fields by strftime specifier. */
+const FIELDS: Record<string, readonly [number, number]> = {
+  Y: [0, 4],
+  m: [5, 7],
+  d: [8, 10],
+  H: [11, 13],
+  M: [14, 16],
+  S: [17, 19],
+};
+
+/** The layouts of date(x), time(x) and datetime(x). */
+export const DATE_LAYOUT: DateLayout = [[0, 10]];
+export const TIME_LAYOUT: DateLayout = [[11, 19]];
+export const DATETIME_LAYOUT: DateLayout = [[0, 19]];
+
+/**
+ * The layout of strftime(`format`, x) when every specifier in `format` copies a field
+ * (`%Y %m %d %H %M %S`, and `%%`) and the rest is ASCII; null otherwise.
+ */
+export function strftimeLayout(format: string): DateLayout | null {
+  const out: ([number, number] | string)[] = [];
+  for (let i = 0; i < format.length; i++) {
+    const c = format.charCodeAt(i);
+    // A NUL ends the format (SQLite reads it as a C string); non-ASCII is left alone.
+    if (c === 0 || c >= 0x80) return null;
+    if (c !== 0x25) {
+      out.push(format[i]);
+      continue;
+    }
+    const spec = format[++i];
+    if (spec === "%") out.push("%");
+    else if (spec !== undefined && Object.hasOwn(FIELDS, spec)) out.push([...FIELDS[spec]]);
+    else return null;
+  }
+  return out;
+}
+
+/** Days in month `m` (1–12) of year `y` (proleptic Gregorian). */
+function daysIn(y: number, m: number): number {
+  if (m !== 2) return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+}
+
+/** The number of the `n` ASCII digits at `d[o]`, or -1 if one is not a digit. */
+function digits(d: Uint8Array, o: number, n: number): number {
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const x = d[o + i] - 0x30;
+    if (x < 0 || x > 9) return -1;
+    v = v * 10 + x;
+  }
+  return v;
+}
+
+/**
+ * The function's result for the UTF-8 TEXT at `d[o, o + n)` laid out by `layout`, when
+ * the text is canonical and names a real instant; null otherwise.
+ */
+export function dateFromBytes(
+  d: Uint8Array,
+  o: number,
+  n: number,
+  layout: DateLayout,
+): string | null {
+  if (n !== 19 || d[o + 4] !== 0x2d || d[o + 7] !== 0x2d || d[o + 10] !== 0x20) return null;
+  if (d[o + 13] !== 0x3a || d[o + 16] !== 0x3a) return null;
+  const y = digits(d, o, 4), m = digits(d, o + 5, 2), day = digits(d, o + 8, 2);
+  if (y < 0 || m < 1 || m > 12 || day < 1 || day > daysIn(y, m)) return null;
+  const h = digits(d, o + 11, 2), min = digits(d, o + 14, 2), s = digits(d, o + 17, 2);
+  if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
+  let text = "";
+  for (const piece of layout) {
+    text += typeof piece === "string"
+      ? piece
+      : decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
+  }
+  return text;
+}
