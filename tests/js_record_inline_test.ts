@@ -130,6 +130,10 @@ const QUERIES = [
   "SELECT count(d), count(b), b IS NULL, d IS NOT NULL, max(d) FROM s",
   "SELECT u.id, v.t IS NULL, v.x IS NOT NULL FROM u LEFT JOIN v ON v.id = u.id",
   "SELECT count(v.t), max(v.t) FROM u LEFT JOIN v ON v.id = u.id",
+  // A TEXT field read by several Columns is decoded once per position.
+  "SELECT t, upper(t), t || x, typeof(t), x, x || t FROM v WHERE t <> x OR t IS NULL",
+  "SELECT t, count(*), t || 'z' FROM v WHERE typeof(t) = 'text' GROUP BY t ORDER BY t || 'a', 2",
+  "SELECT a.id, (SELECT max(b.t || b.i) FROM v b WHERE b.id <= a.id AND typeof(b.t) = 'text') FROM v a",
 ];
 
 Deno.test("records read by generated code: SQLite's values for every serial type and shape", () => {

@@ -22,8 +22,9 @@
  * Names made here: `h<c>` (the parse), `L<c>` (an overflowing record's fields past the
  * page marked), `H<c>` (the cursor stamp parsed), `G<c>` (true: the cursor's reader has
  * this position), `D<c>` (the page's bytes), `T<c>_<f>` and `O<c>_<f>` (field f's serial
- * type, {@link MISSING} or {@link ON_OVERFLOW}, and offset), `SZ` (value sizes by serial
- * type) and `I` (a small integer's value).
+ * type, {@link MISSING} or {@link ON_OVERFLOW}, and offset), `X<c>_<f>` and `Y<c>_<f>`
+ * (a TEXT field read more than once: the stamp it was decoded at, and its string), `SZ`
+ * (value sizes by serial type) and `I` (a small integer's value).
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
@@ -49,13 +50,20 @@ export class InlineReaders {
   /** Per cursor read inline: the fields the program reads, ascending. */
   readonly #fields = new Map<number, number[]>();
 
+  /** `c_f` of each field more than one Column reads: its TEXT is decoded once per position. */
+  readonly #reread = new Set<string>();
+
   constructor(p: CompiledProgram) {
     const fields = new Map<number, Set<number>>();
+    const seen = new Set<string>();
     for (const ins of p.code) {
       if (ins.op !== Op.Column) continue;
       let set = fields.get(ins.p1);
       if (!set) fields.set(ins.p1, set = new Set());
       set.add(ins.p2);
+      const key = `${ins.p1}_${ins.p2}`;
+      if (seen.has(key)) this.#reread.add(key);
+      seen.add(key);
     }
     for (const [cursor, set] of fields) {
       const inline = [...set].filter((f) => f <= MAX_INLINE_FIELD).sort((a, b) => a - b);
@@ -73,7 +81,10 @@ export class InlineReaders {
     if (this.#fields.size === 0) return [];
     const out = [`const SZ=[${SIZES}];`, READ_INT];
     for (const [c, fields] of this.#fields) {
-      const locals = fields.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
+      const locals = fields.map((f) =>
+        `T${c}_${f}=-1,O${c}_${f}=0` +
+        (this.#reread.has(`${c}_${f}`) ? `,X${c}_${f}=-1,Y${c}_${f}=null` : "")
+      );
       out.push(`let H${c}=-1,G${c}=true,D${c}=null,${locals};`);
       out.push(...this.#parser(c, fields));
     }
@@ -144,7 +155,20 @@ export class InlineReaders {
       `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
       `else if(t===0)${set("null", StorageClass.Null)}` +
       `else if(t<0){if(t===${MISSING}){${missing}}else{${generic}}}` +
-      `else${set(`RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)")}${toReal}}`;
+      `else${this.#decoded(c, ins.p2, set)}${toReal}}`;
+  }
+
+  /**
+   * The statement that decodes field `f` (REAL, wide integers, TEXT, BLOB): a TEXT that
+   * more than one Column reads is decoded once per position (`Y<c>_<f>`, kept with the
+   * stamp `X<c>_<f>` it was decoded at).
+   */
+  #decoded(c: number, f: number, set: (v: string, cls: string) => string): string {
+    const plain = set(`RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)");
+    if (!this.#reread.has(`${c}_${f}`)) return plain;
+    const [x, y] = [`X${c}_${f}`, `Y${c}_${f}`];
+    return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=RT.decodeValue(D${c},o,t,ENC);${x}=H${c}}` +
+      `${set(y, String(StorageClass.Text))}}else${plain}}`;
   }
 
   /**
@@ -173,6 +197,11 @@ export class InlineReaders {
 
   /** After OpenRead of cursor `c`: a new cursor's stamps start again. */
   opened(c: number): string {
-    return this.#fields.has(c) ? `H${c}=-1;` : "";
+    const fields = this.#fields.get(c);
+    if (!fields) return "";
+    const decoded = fields.filter((f) => this.#reread.has(`${c}_${f}`)).map((f) =>
+      `X${c}_${f}=-1;`
+    );
+    return `H${c}=-1;${decoded.join("")}`;
   }
 }
