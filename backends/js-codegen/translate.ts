@@ -14,7 +14,7 @@
  * templates; constants, names and descriptors stay in the pool, passed in as `K`.
  */
 import { OPCODES } from "../bytecode/opcodes.ts";
-import { blockStarts, type CompiledProgram } from "../bytecode/program.ts";
+import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/program.ts";
 import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders } from "./record_inline.ts";
@@ -172,6 +172,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
   });
+  /** The template's statement for `ins`; a Column read inline where its record is. */
+  const statement = (ins: Insn, t: TemplateContext) => {
+    const stmt = TEMPLATES[ins.op](ins, t);
+    return ins.op === Op.Column && readers.covers(ins.p1, ins.p2)
+      ? readers.column(ins, stmt, columnMissing(ins, t), ins.p5 === 1)
+      : stmt;
+  };
   /** The statements of address `pc`: its own locals scoped, after the hooks' `before`. */
   const wrap = (pc: number, stmt: string) => {
     if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
@@ -194,15 +201,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       body.push([4, "", `${pc} ${name}: fused into the comparison below`]);
       return;
     }
-    let stmt = TEMPLATES[ins.op](ins, t);
-    if (ins.op === Op.Column && readers.covers(ins.p1, ins.p2)) {
-      stmt = readers.column(ins, stmt, columnMissing(ins, t), ins.p5 === 1);
-    } else if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
+    let stmt = statement(ins, t);
+    if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
     const fusion = fusions.get(pc);
     if (fusion) {
       // Both loads run only when the field is not TEXT (text_compare_fusion.ts).
       const [col, k] = [p.code[fusion.column], p.code[fusion.constant]];
-      const loads = TEMPLATES[col.op](col, t) + " " + TEMPLATES[k.op](k, t);
+      const loads = statement(col, t) + " " + statement(k, t);
       constants.push(fusion.bytes);
       const bytes = `K[${constants.length - 1}]`;
       const test = readers.textField(
@@ -220,9 +225,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const call = calls.get(pc);
     if (call) {
       // The loads run only when the field is not TEXT (column_call_fusion.ts).
-      const loads = [call.column, ...call.constants].map((at) =>
-        TEMPLATES[p.code[at].op](p.code[at], t)
-      );
+      const loads = [call.column, ...call.constants].map((at) => statement(p.code[at], t));
       const col = p.code[call.column];
       const field = (test: (d: string, o: string, n: string) => string) =>
         readers.textField(col.p1, col.p2, test);

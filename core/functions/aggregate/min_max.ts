@@ -46,7 +46,11 @@ function createMinMax(ctx: AggregateContext): MinMaxState {
 function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
   const none = state.c === StorageClass.Null;
   if (arg.c === StorageClass.Null) return none;
-  if (!none && compareValues(state.v, arg.v, state.coll) * sign >= 0) return false;
+  const best = state.v, v = arg.v;
+  if (typeof best === "number" && typeof v === "number") {
+    // Two numbers (INTEGER or REAL) order as JS orders them, under every collation.
+    if (!none && (sign > 0 ? v <= best : v >= best)) return false;
+  } else if (!none && compareValues(best, v, state.coll) * sign >= 0) return false;
   // A blob register may view a page buffer that is reused later: keep a copy.
   state.v = arg.c === StorageClass.Blob ? (arg.v as Uint8Array).slice() : arg.v;
   state.c = arg.c;
