@@ -8,7 +8,7 @@
 import type { Collation } from "../value/collation.ts";
 import { compareWithAffinity } from "../value/logic.ts";
 import { type Reg, setInt, setNull } from "../value/reg.ts";
-import { type Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
 
 /** Three-valued results: 0 false, 1 true, 2 NULL. */
 export const enum Truth {
@@ -26,6 +26,18 @@ export function equalsWithAffinity(
   enc: TextEncoding,
 ): Truth {
   if (x.c === StorageClass.Null || y.c === StorageClass.Null) return Truth.Unknown;
+  // Two numbers are equal as JS says under every affinity and collation; two texts under
+  // BINARY with an affinity that leaves them alone, exactly when their strings are
+  // (decoding is lossless, core/format/text.ts).
+  if (typeof x.v === "number" && typeof y.v === "number") {
+    return x.v === y.v ? Truth.True : Truth.False;
+  }
+  if (
+    x.c === StorageClass.Text && y.c === StorageClass.Text && coll.name === "BINARY" &&
+    (aff === Affinity.Text || aff === Affinity.Blob)
+  ) {
+    return x.v === y.v ? Truth.True : Truth.False;
+  }
   return compareWithAffinity(x, y, aff, coll, enc) === 0 ? Truth.True : Truth.False;
 }
 
