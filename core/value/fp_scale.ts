@@ -1,7 +1,7 @@
 /**
  * The fixed-point machinery SQLite's printf uses to find a double's decimal digits
  * (sqlite3FpDecode): the 64-bit normalised mantissa, and 64-bit truncations of powers of
- * ten. Shared by REAL→text (`real_to_text.ts`) and printf (`functions/scalar/fp_decode.ts`).
+ * ten. Shared by REAL→text (`real_to_text.ts`) and printf (`fp_decode.ts`).
  */
 
 /** floor(log10(2^q)) for the exponents that occur, via SQLite's fixed-point ratio. */

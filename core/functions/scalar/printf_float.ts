@@ -2,7 +2,7 @@
  * The floating-point conversions of SQLite's printf: `%f`, `%e`, `%E`, `%g`, `%G`, with
  * the flags `+`, space, `0`, `#`, `!` and `,` (see printf.ts for the format syntax).
  */
-import { fpDecode } from "./fp_decode.ts";
+import { fpDecode } from "../../value/fp_decode.ts";
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 
 /** Options of one floating-point conversion. */

@@ -8,7 +8,7 @@
  * rounds that digit string on the single digit after the cut. At most `mxRound`
  * significant digits survive (16 normally, 26 with the `!` flag); with exactly 17 it
  * first tries a shorter rendering that converts back to the same double.
- * `core/value/real_to_text.ts` is the `%!.17g` special case of the same procedure.
+ * REAL → text (`real_to_text.ts`) is its `%!.17g` case.
  */
 
 import {
@@ -17,7 +17,7 @@ import {
   type Mantissa,
   normalizedMantissa,
   pow10Top64,
-} from "../../value/fp_scale.ts";
+} from "./fp_scale.ts";
 
 /** The result of {@link fpDecode}; one shared instance is reused (no allocation). */
 export interface FpDecoded {
