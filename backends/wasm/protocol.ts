@@ -19,6 +19,7 @@ import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
 import type { ExtraBlock, TranslationHooks } from "../js-codegen/translate.ts";
 import type { FunctionBuilder } from "./emit/function_builder.ts";
+import { Plain } from "./emit/instructions.ts";
 
 /** What `seg` returns at the end of the run. */
 export const SEG_END = -1;
@@ -49,13 +50,16 @@ export function emitJsBlock(
   at: { id: number; seg: number; next: number; row: number; done: number },
 ): void {
   f.block("empty", (toNative) => {
-    f.localGet(at.id).i32Const(0).op("i32.ge_s").brIf(toNative);
+    f.localGet(at.id).i32Const(0).op(Plain["i32.ge_s"]).brIf(toNative);
     // seg(jsBlockId(id)), into id
-    f.i32Const(-1).localGet(at.id).op("i32.sub").call(at.seg).localTee(at.id);
-    f.i32Const(SEG_END).op("i32.eq").ifElse("empty", () => f.i32Const(at.done).op("return"));
-    f.localGet(at.id).i32Const(SEG_END).op("i32.lt_s").ifElse("empty", () => {
-      f.i32Const(1).localGet(at.id).op("i32.add").globalSet(at.next);
-      f.i32Const(at.row).op("return");
+    f.i32Const(-1).localGet(at.id).op(Plain["i32.sub"]).call(at.seg).localTee(at.id);
+    f.i32Const(SEG_END).op(Plain["i32.eq"]).ifElse(
+      "empty",
+      () => f.i32Const(at.done).op(Plain["return"]),
+    );
+    f.localGet(at.id).i32Const(SEG_END).op(Plain["i32.lt_s"]).ifElse("empty", () => {
+      f.i32Const(1).localGet(at.id).op(Plain["i32.add"]).globalSet(at.next);
+      f.i32Const(at.row).op(Plain["return"]);
     });
   });
 }

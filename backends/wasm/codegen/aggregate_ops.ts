@@ -20,6 +20,7 @@ import {
 import { copySlot, type OpContext } from "./module.ts";
 import { CompareResult } from "../runtime/compare.ts";
 import { Slot } from "../runtime/reg_slots.ts";
+import { Load, Plain, Store } from "../emit/instructions.ts";
 
 /** Fibonacci hashing: the key times 2^64 / φ, its top bits the index slot. */
 const GOLDEN = -7046029254386353131n; // 0x9E3779B97F4A7C15 as an i64
@@ -31,69 +32,78 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   const agg = c.plan.aggregates.get(ins.p1)!;
   const at = c.layout.aggregate(ins.p1);
   const size = groupRecordSize(agg.kinds.length);
-  f.localGet(c.fp).load("i32.load", at + AggField.Spilled).ifElse("empty", () => c.fallback(pc));
+  f.localGet(c.fp).load(Load["i32.load"], at + AggField.Spilled).ifElse(
+    "empty",
+    () => c.fallback(pc),
+  );
   /** Leaves in `rec` the frame pointer plus the byte offset of group `group()` pushes. */
   const record = (group: () => void) => {
     group();
-    f.i32Const(size).op("i32.mul").localGet(c.fp).op("i32.add").localSet(c.rec);
+    f.i32Const(size).op(Plain["i32.mul"]).localGet(c.fp).op(Plain["i32.add"]).localSet(c.rec);
   };
   const indexSlot = () => {
-    f.localGet(c.fp).localGet(c.h).i32Const(4).op("i32.mul").op("i32.add");
+    f.localGet(c.fp).localGet(c.h).i32Const(4).op(Plain["i32.mul"]).op(Plain["i32.add"]);
   };
   if (ins.op === Op.AggStore) return;
   if (ins.op === Op.AggGroup) {
     const key = agg.keyReg! * Slot.SIZE;
     /** Makes group number `count` for the key, linked by `link` (which stores `t` + 1). */
     const newGroup = (link: () => void) => {
-      f.localGet(c.fp).load("i32.load", at + AggField.Count).localTee(c.t);
-      f.i32Const(AGG_MAX_GROUPS).op("i32.eq").ifElse("empty", () => c.fallback(pc));
-      f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.add").store(
-        "i32.store",
+      f.localGet(c.fp).load(Load["i32.load"], at + AggField.Count).localTee(c.t);
+      f.i32Const(AGG_MAX_GROUPS).op(Plain["i32.eq"]).ifElse("empty", () => c.fallback(pc));
+      f.localGet(c.fp).localGet(c.t).i32Const(1).op(Plain["i32.add"]).store(
+        Store["i32.store"],
         at + AggField.Count,
       );
       link();
-      f.localGet(c.fp).localGet(c.t).store("i32.store", at + AggField.Current);
+      f.localGet(c.fp).localGet(c.t).store(Store["i32.store"], at + AggField.Current);
       record(() => f.localGet(c.t));
       copySlot(c, c.rec, at + AggField.Groups, key);
       for (let i = 0; i < agg.kinds.length; i++) {
         for (const half of [0, 8]) {
           const off = at + AggField.Groups + GROUP_CALLS + 16 * i + half;
-          f.localGet(c.rec).i64Const(0n).store("i64.store", off);
+          f.localGet(c.rec).i64Const(0n).store(Store["i64.store"], off);
         }
       }
       c.goto(pc + 1);
     };
     const linkTo = (slot: () => void, offset: number) => () => {
       slot();
-      f.localGet(c.t).i32Const(1).op("i32.add").store("i32.store", offset);
+      f.localGet(c.t).i32Const(1).op(Plain["i32.add"]).store(Store["i32.store"], offset);
     };
     /** Makes group `t` - 1 current and goes to P2 (the group existed). */
     const found = () => {
-      f.localGet(c.fp).localGet(c.t).i32Const(1).op("i32.sub");
-      f.store("i32.store", at + AggField.Current);
+      f.localGet(c.fp).localGet(c.t).i32Const(1).op(Plain["i32.sub"]);
+      f.store(Store["i32.store"], at + AggField.Current);
       c.goto(ins.p2);
     };
-    f.localGet(c.fp).load("i32.load", key + Slot.CLASS).localTee(c.t);
-    f.op("i32.eqz").ifElse("empty", () => {
+    f.localGet(c.fp).load(Load["i32.load"], key + Slot.CLASS).localTee(c.t);
+    f.op(Plain["i32.eqz"]).ifElse("empty", () => {
       // NULL keys form one group, outside the hash table.
-      f.localGet(c.fp).load("i32.load", at + AggField.NullGroup).localTee(c.t).op("i32.eqz");
+      f.localGet(c.fp).load(Load["i32.load"], at + AggField.NullGroup).localTee(c.t).op(
+        Plain["i32.eqz"],
+      );
       f.ifElse("empty", () => newGroup(linkTo(() => f.localGet(c.fp), at + AggField.NullGroup)));
       found();
     });
-    f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
+    f.localGet(c.t).i32Const(StorageClass.Integer).op(Plain["i32.ne"]);
     f.ifElse("empty", () => c.fallback(pc));
-    f.localGet(c.fp).load("i64.load", key + Slot.VALUE).localTee(c.x);
-    f.i64Const(GOLDEN).op("i64.mul").i64Const(BigInt(64 - INDEX_BITS)).op("i64.shr_u");
-    f.op("i32.wrap_i64").localSet(c.h);
+    f.localGet(c.fp).load(Load["i64.load"], key + Slot.VALUE).localTee(c.x);
+    f.i64Const(GOLDEN).op(Plain["i64.mul"]).i64Const(BigInt(64 - INDEX_BITS)).op(
+      Plain["i64.shr_u"],
+    );
+    f.op(Plain["i32.wrap_i64"]).localSet(c.h);
     f.loop("empty", (probe) => {
       indexSlot();
-      f.load("i32.load", at + AggField.Index).localTee(c.t).op("i32.eqz");
+      f.load(Load["i32.load"], at + AggField.Index).localTee(c.t).op(Plain["i32.eqz"]);
       f.ifElse("empty", () => newGroup(linkTo(indexSlot, at + AggField.Index)));
-      record(() => f.localGet(c.t).i32Const(1).op("i32.sub"));
+      record(() => f.localGet(c.t).i32Const(1).op(Plain["i32.sub"]));
       // An INTEGER key's record holds an INTEGER: comparing the values is enough.
-      f.localGet(c.rec).load("i64.load", at + AggField.Groups + Slot.VALUE).localGet(c.x);
-      f.op("i64.eq").ifElse("empty", found);
-      f.localGet(c.h).i32Const(1).op("i32.add").i32Const(AGG_INDEX_SLOTS - 1).op("i32.and");
+      f.localGet(c.rec).load(Load["i64.load"], at + AggField.Groups + Slot.VALUE).localGet(c.x);
+      f.op(Plain["i64.eq"]).ifElse("empty", found);
+      f.localGet(c.h).i32Const(1).op(Plain["i32.add"]).i32Const(AGG_INDEX_SLOTS - 1).op(
+        Plain["i32.and"],
+      );
       f.localSet(c.h).br(probe);
     });
     return;
@@ -102,17 +112,19 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   const kind = agg.kinds[ins.p3];
   const count = at + AggField.Groups + GROUP_CALLS + 16 * ins.p3;
   const sum = count + 8;
-  record(() => f.localGet(c.fp).load("i32.load", at + AggField.Current));
+  record(() => f.localGet(c.fp).load(Load["i32.load"], at + AggField.Current));
   const countOne = () => {
-    f.localGet(c.rec).localGet(c.rec).load("i64.load", count).i64Const(1n).op("i64.add");
-    f.store("i64.store", count);
+    f.localGet(c.rec).localGet(c.rec).load(Load["i64.load"], count).i64Const(1n).op(
+      Plain["i64.add"],
+    );
+    f.store(Store["i64.store"], count);
   };
   if (kind === AggKind.CountRows) {
     countOne();
     return;
   }
   const arg = ins.p2 * Slot.SIZE;
-  f.localGet(c.fp).load("i32.load", arg + Slot.CLASS).localTee(c.t);
+  f.localGet(c.fp).load(Load["i32.load"], arg + Slot.CLASS).localTee(c.t);
   if (kind === AggKind.CountArg) {
     f.ifElse("empty", countOne);
     return;
@@ -123,15 +135,15 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   }
   // sum/total/avg: NULL is skipped; an INTEGER is added unless the sum would overflow.
   f.ifElse("empty", () => {
-    f.localGet(c.t).i32Const(StorageClass.Integer).op("i32.ne");
+    f.localGet(c.t).i32Const(StorageClass.Integer).op(Plain["i32.ne"]);
     f.ifElse("empty", () => c.fallback(pc));
-    f.localGet(c.fp).load("i64.load", arg + Slot.VALUE).localTee(c.x);
-    f.localGet(c.rec).load("i64.load", sum).op("i64.add").localSet(c.y);
+    f.localGet(c.fp).load(Load["i64.load"], arg + Slot.VALUE).localTee(c.x);
+    f.localGet(c.rec).load(Load["i64.load"], sum).op(Plain["i64.add"]).localSet(c.y);
     // Overflow: both operands' signs differ from the result's.
-    f.localGet(c.x).localGet(c.y).op("i64.xor");
-    f.localGet(c.rec).load("i64.load", sum).localGet(c.y).op("i64.xor");
-    f.op("i64.and").i64Const(0n).op("i64.lt_s").ifElse("empty", () => c.fallback(pc));
-    f.localGet(c.rec).localGet(c.y).store("i64.store", sum);
+    f.localGet(c.x).localGet(c.y).op(Plain["i64.xor"]);
+    f.localGet(c.rec).load(Load["i64.load"], sum).localGet(c.y).op(Plain["i64.xor"]);
+    f.op(Plain["i64.and"]).i64Const(0n).op(Plain["i64.lt_s"]).ifElse("empty", () => c.fallback(pc));
+    f.localGet(c.rec).localGet(c.y).store(Store["i64.store"], sum);
     countOne();
   });
 }
@@ -147,17 +159,17 @@ function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: nu
   const arg = ins.p2 * Slot.SIZE;
   // The class is on the stack (and in `t`): NULL skips the row.
   f.ifElse("empty", () => {
-    f.localGet(c.t).i32Const(StorageClass.Real).op("i32.gt_u").ifElse(
+    f.localGet(c.t).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).ifElse(
       "empty",
       () => c.fallback(pc),
     );
-    f.localGet(c.fp).i32Const(arg).op("i32.add");
-    f.localGet(c.rec).i32Const(best).op("i32.add");
+    f.localGet(c.fp).i32Const(arg).op(Plain["i32.add"]);
+    f.localGet(c.rec).i32Const(best).op(Plain["i32.add"]);
     f.call(c.rt.compare).localTee(c.t);
-    f.i32Const(CompareResult.Declined).op("i32.eq").ifElse("empty", () => c.fallback(pc));
+    f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]).ifElse("empty", () => c.fallback(pc));
     // No best yet (compare says NULL), or a strictly better value: it becomes the best.
-    f.localGet(c.t).i32Const(CompareResult.Null).op("i32.eq");
-    f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op("i32.eq").op("i32.or");
+    f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]);
+    f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op(Plain["i32.eq"]).op(Plain["i32.or"]);
     f.ifElse("empty", () => copySlot(c, c.rec, best, arg));
   });
 }

@@ -18,7 +18,7 @@ import { Op } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../../bytecode/program.ts";
 import type { Label } from "../emit/function_builder.ts";
 import type { FunctionBuilder } from "../emit/function_builder.ts";
-import type { ValType } from "../emit/instructions.ts";
+import { Load, Plain, Store, type ValType } from "../emit/instructions.ts";
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
 import { emitAggregate } from "./aggregate_ops.ts";
@@ -80,15 +80,13 @@ const ARITH: Partial<Record<Op, ArithOp>> = {
 };
 
 /** The i32 comparison of a three-way result with 0 that each comparison opcode means. */
-const HOLDS: Partial<
-  Record<Op, "i32.eqz" | "i32.ne" | "i32.lt_s" | "i32.le_s" | "i32.gt_s" | "i32.ge_s">
-> = {
-  [Op.Eq]: "i32.eqz",
-  [Op.Ne]: "i32.ne",
-  [Op.Lt]: "i32.lt_s",
-  [Op.Le]: "i32.le_s",
-  [Op.Gt]: "i32.gt_s",
-  [Op.Ge]: "i32.ge_s",
+const HOLDS: Partial<Record<Op, Plain>> = {
+  [Op.Eq]: Plain["i32.eqz"],
+  [Op.Ne]: Plain["i32.ne"],
+  [Op.Lt]: Plain["i32.lt_s"],
+  [Op.Le]: Plain["i32.le_s"],
+  [Op.Gt]: Plain["i32.gt_s"],
+  [Op.Ge]: Plain["i32.ge_s"],
 };
 
 /** Native addresses in order, numbered densely: the ids the module dispatches on. */
@@ -190,7 +188,7 @@ export function buildModule(
     const labels: Label[] = new Array(order.length);
     dispatchCases(run, labels, () => run.localGet(id), (k) => emitInstruction(ctx, order[k]));
   });
-  run.op("unreachable");
+  run.op(Plain["unreachable"]);
   m.exportFunction("run" satisfies keyof ModuleExports, run.index);
   return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
 }
@@ -270,7 +268,7 @@ export interface OpContext {
 function emitInstruction(c: OpContext, pc: number): void {
   const ins = c.p.code[pc];
   const f = c.f;
-  const slot = (r: number) => f.localGet(c.fp).i32Const(r * Slot.SIZE).op("i32.add");
+  const slot = (r: number) => f.localGet(c.fp).i32Const(r * Slot.SIZE).op(Plain["i32.add"]);
   const fusion = c.plan.fusions.get(pc);
   if (c.plan.fusedLoads.has(pc)) {
     // Done by the fused comparison that follows.
@@ -283,10 +281,10 @@ function emitInstruction(c: OpContext, pc: number): void {
         c.goto(ins.p2);
         return;
       case Op.Halt:
-        f.i32Const(Run.DONE).op("return");
+        f.i32Const(Run.DONE).op(Plain["return"]);
         return;
       case Op.ResultRow:
-        f.i32Const(c.encode(pc + 1)).globalSet(c.next).i32Const(Run.ROW).op("return");
+        f.i32Const(c.encode(pc + 1)).globalSet(c.next).i32Const(Run.ROW).op(Plain["return"]);
         return;
       case Op.Integer:
         storeInt(c, ins.p2, () => f.i64Const(BigInt(ins.p1)));
@@ -302,8 +300,8 @@ function emitInstruction(c: OpContext, pc: number): void {
         break;
       case Op.IsNull:
       case Op.NotNull:
-        f.localGet(c.fp).load("i32.load", ins.p1 * Slot.SIZE + Slot.CLASS);
-        if (ins.op === Op.IsNull) f.op("i32.eqz");
+        f.localGet(c.fp).load(Load["i32.load"], ins.p1 * Slot.SIZE + Slot.CLASS);
+        if (ins.op === Op.IsNull) f.op(Plain["i32.eqz"]);
         f.ifElse("empty", () => c.goto(ins.p2));
         break;
       case Op.If:
@@ -312,14 +310,17 @@ function emitInstruction(c: OpContext, pc: number): void {
         const jumpOn = ins.op === Op.If ? 1 : 0;
         const ifNull = ins.p3 !== 0 ? jumpOn : 1 - jumpOn;
         // An INTEGER (a comparison's result, nearly always) is tested in place.
-        f.localGet(c.fp).load("i32.load", ins.p1 * Slot.SIZE + Slot.CLASS);
-        f.i32Const(StorageClass.Integer).op("i32.eq").ifElse("i32", () => {
-          f.localGet(c.fp).load("i64.load", ins.p1 * Slot.SIZE + Slot.VALUE).i64Const(0n);
-          f.op("i64.ne");
+        f.localGet(c.fp).load(Load["i32.load"], ins.p1 * Slot.SIZE + Slot.CLASS);
+        f.i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse("i32", () => {
+          f.localGet(c.fp).load(Load["i64.load"], ins.p1 * Slot.SIZE + Slot.VALUE).i64Const(0n);
+          f.op(Plain["i64.ne"]);
         }, () => slot(ins.p1).i32Const(ifNull).call(c.rt.truth));
         f.localTee(c.t);
-        f.i32Const(CompareResult.Declined).op("i32.eq").ifElse("empty", () => c.fallback(pc));
-        f.localGet(c.t).i32Const(jumpOn).op("i32.eq").ifElse("empty", () => c.goto(ins.p2));
+        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]).ifElse(
+          "empty",
+          () => c.fallback(pc),
+        );
+        f.localGet(c.t).i32Const(jumpOn).op(Plain["i32.eq"]).ifElse("empty", () => c.goto(ins.p2));
         break;
       }
       case Op.Eq:
@@ -331,14 +332,17 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p1);
         slot(ins.p2);
         f.call(c.rt.compare).localTee(c.t);
-        f.i32Const(CompareResult.Declined).op("i32.eq").ifElse("empty", () => c.fallback(pc));
-        f.localGet(c.t).i32Const(CompareResult.Null).op("i32.eq").ifElse("empty", () => {
+        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]).ifElse(
+          "empty",
+          () => c.fallback(pc),
+        );
+        f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]).ifElse("empty", () => {
           setClass(c, ins.p3, StorageClass.Null);
         }, () => {
           storeInt(c, ins.p3, () => {
             f.localGet(c.t);
             if (ins.op !== Op.Eq) f.i32Const(0);
-            f.op(HOLDS[ins.op]!).op("i64.extend_i32_u");
+            f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
           });
         });
         break;
@@ -350,10 +354,10 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p1);
         slot(ins.p2);
         slot(ins.p3);
-        f.call(c.rt.arith.get(ins.op)!).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
+        f.call(c.rt.arith.get(ins.op)!).op(Plain["i32.eqz"]).ifElse("empty", () => c.fallback(pc));
         break;
       case Op.Rewind:
-        f.i32Const(CursorMove.Rewind).i32Const(ins.p1).call(c.cursor).op("i32.eqz");
+        f.i32Const(CursorMove.Rewind).i32Const(ins.p1).call(c.cursor).op(Plain["i32.eqz"]);
         f.ifElse("empty", () => c.goto(ins.p2));
         break;
       case Op.Next:
@@ -382,14 +386,14 @@ function emitInstruction(c: OpContext, pc: number): void {
 }
 
 function setClass(c: OpContext, r: number, cls: StorageClass): void {
-  c.f.localGet(c.fp).i32Const(cls).store("i32.store", r * Slot.SIZE + Slot.CLASS);
+  c.f.localGet(c.fp).i32Const(cls).store(Store["i32.store"], r * Slot.SIZE + Slot.CLASS);
 }
 
 /** Copies the slot at frame offset `from` to the address in local `base` + `to`. */
 export function copySlot(c: OpContext, base: number, to: number, from: number): void {
   for (const half of [0, 8]) {
-    c.f.localGet(base).localGet(c.fp).load("i64.load", from + half);
-    c.f.store("i64.store", to + half);
+    c.f.localGet(base).localGet(c.fp).load(Load["i64.load"], from + half);
+    c.f.store(Store["i64.store"], to + half);
   }
 }
 
@@ -397,51 +401,56 @@ export function copySlot(c: OpContext, base: number, to: number, from: number): 
 export function storeInt(c: OpContext, r: number, value: () => void): void {
   c.f.localGet(c.fp);
   value();
-  c.f.store("i64.store", r * Slot.SIZE + Slot.VALUE);
+  c.f.store(Store["i64.store"], r * Slot.SIZE + Slot.VALUE);
   setClass(c, r, StorageClass.Integer);
 }
 
 /** Leaves the address of cursor `cur`'s position in `st` and its record in `rec`, or falls back. */
 function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   const f = c.f;
-  f.localGet(c.fp).i32Const(c.layout.cursor(cur)).op("i32.add").localTee(c.st);
-  f.call(c.rt.cell).localTee(c.rec).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
+  f.localGet(c.fp).i32Const(c.layout.cursor(cur)).op(Plain["i32.add"]).localTee(c.st);
+  f.call(c.rt.cell).localTee(c.rec).op(Plain["i32.eqz"]).ifElse("empty", () => c.fallback(pc));
 }
 
 function emitNext(c: OpContext, ins: Insn): void {
   const f = c.f;
-  f.localGet(c.fp).i32Const(c.layout.cursor(ins.p1)).op("i32.add").localTee(c.st);
-  f.load("i32.load", CursorField.Mode).i32Const(CursorMode.Invalid).op("i32.ne").ifElse(
-    "empty",
-    () => {
-      f.localGet(c.st).localGet(c.st).load("i32.load", CursorField.Index).i32Const(1).op("i32.add");
-      f.localTee(c.t).store("i32.store", CursorField.Index);
-      f.localGet(c.t).localGet(c.st).load("i32.load", CursorField.Count).op("i32.lt_s");
-      f.ifElse("empty", () => c.goto(ins.p2));
-      f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
-      f.ifElse("empty", () => c.goto(ins.p2));
-    },
-  );
+  f.localGet(c.fp).i32Const(c.layout.cursor(ins.p1)).op(Plain["i32.add"]).localTee(c.st);
+  f.load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Invalid).op(Plain["i32.ne"])
+    .ifElse(
+      "empty",
+      () => {
+        f.localGet(c.st).localGet(c.st).load(Load["i32.load"], CursorField.Index).i32Const(1).op(
+          Plain["i32.add"],
+        );
+        f.localTee(c.t).store(Store["i32.store"], CursorField.Index);
+        f.localGet(c.t).localGet(c.st).load(Load["i32.load"], CursorField.Count).op(
+          Plain["i32.lt_s"],
+        );
+        f.ifElse("empty", () => c.goto(ins.p2));
+        f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
+        f.ifElse("empty", () => c.goto(ins.p2));
+      },
+    );
 }
 
 function emitColumn(c: OpContext, pc: number, ins: Insn): void {
   const f = c.f;
   cellOrFallback(c, pc, ins.p1);
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
-  f.localGet(c.fp).i32Const(ins.p3 * Slot.SIZE).op("i32.add");
-  f.call(c.rt.column).i32Const(ColumnResult.Written).op("i32.ne");
+  f.localGet(c.fp).i32Const(ins.p3 * Slot.SIZE).op(Plain["i32.add"]);
+  f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
   f.ifElse("empty", () => c.fallback(pc));
   // TEXT and BLOB become JS values in the fallback, which decodes them.
   const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
-  f.localGet(c.fp).load("i32.load", cls).i32Const(StorageClass.Real).op("i32.gt_u");
+  f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
   f.ifElse("empty", () => c.fallback(pc));
   if (ins.p5 === 1) {
     // A REAL column stored as an integer reads back as REAL.
-    f.localGet(c.fp).load("i32.load", cls).i32Const(StorageClass.Integer).op("i32.eq");
+    f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]);
     f.ifElse("empty", () => {
       const v = ins.p3 * Slot.SIZE + Slot.VALUE;
-      f.localGet(c.fp).localGet(c.fp).load("i64.load", v).op("f64.convert_i64_s");
-      f.store("f64.store", v);
+      f.localGet(c.fp).localGet(c.fp).load(Load["i64.load"], v).op(Plain["f64.convert_i64_s"]);
+      f.store(Store["f64.store"], v);
       setClass(c, ins.p3, StorageClass.Real);
     });
   }
@@ -453,22 +462,26 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
   const col = c.p.code[column];
   cellOrFallback(c, pc, col.p1);
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
-  f.localGet(c.fp).i32Const(c.layout.scratch).op("i32.add");
-  f.call(c.rt.column).i32Const(ColumnResult.Written).op("i32.ne");
-  f.localGet(c.fp).load("i32.load", c.layout.scratch + Slot.CLASS);
-  f.i32Const(StorageClass.Text).op("i32.ne").op("i32.or");
+  f.localGet(c.fp).i32Const(c.layout.scratch).op(Plain["i32.add"]);
+  f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
+  f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS);
+  f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
   f.ifElse("empty", () => c.fallback(pc));
   storeInt(c, ins.p3, () => {
     // Equal lengths and equal bytes.
-    f.localGet(c.fp).load("i64.load", c.layout.scratch + Slot.VALUE).i64Const(32n);
-    f.op("i64.shr_u").op("i32.wrap_i64").localTee(c.t).i32Const(n).op("i32.eq");
+    f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).i64Const(32n);
+    f.op(Plain["i64.shr_u"]).op(Plain["i32.wrap_i64"]).localTee(c.t).i32Const(n).op(
+      Plain["i32.eq"],
+    );
     f.ifElse("i32", () => {
-      f.localGet(c.fp).load("i64.load", c.layout.scratch + Slot.VALUE).op("i32.wrap_i64");
-      f.localGet(c.fp).i32Const(c.layout.fusedBytes(pc)).op("i32.add").localGet(c.t);
+      f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).op(
+        Plain["i32.wrap_i64"],
+      );
+      f.localGet(c.fp).i32Const(c.layout.fusedBytes(pc)).op(Plain["i32.add"]).localGet(c.t);
       f.call(c.rt.bytesEqual);
     }, () => f.i32Const(0));
-    if (ins.op === Op.Ne) f.op("i32.eqz");
-    f.op("i64.extend_i32_u");
+    if (ins.op === Op.Ne) f.op(Plain["i32.eqz"]);
+    f.op(Plain["i64.extend_i32_u"]);
   });
 }
 
@@ -481,20 +494,23 @@ function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
   const f = c.f;
   const b = c.plan.bounds.get(ins.p1)!;
   const at = c.layout.bound(ins.p1);
-  f.localGet(c.fp).load("i32.load", at + BOUND_MODE).localTee(c.t);
-  f.i32Const(BoundMode.RejectAll).op("i32.eq").ifElse("empty", () => c.goto(ins.p2));
-  f.localGet(c.t).i32Const(BoundMode.Compare).op("i32.eq").ifElse("empty", () => {
-    f.localGet(c.fp).i32Const(b.keyReg * Slot.SIZE).op("i32.add");
-    f.localGet(c.fp).i32Const(at).op("i32.add");
+  f.localGet(c.fp).load(Load["i32.load"], at + BOUND_MODE).localTee(c.t);
+  f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]).ifElse("empty", () => c.goto(ins.p2));
+  f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
+    f.localGet(c.fp).i32Const(b.keyReg * Slot.SIZE).op(Plain["i32.add"]);
+    f.localGet(c.fp).i32Const(at).op(Plain["i32.add"]);
     f.call(c.rt.compare).localTee(c.t);
     // Declined or Null: both above 1.
-    f.i32Const(1).op("i32.gt_s").ifElse("empty", () => c.fallback(pc));
-    if (b.desc) f.i32Const(0).localGet(c.t).op("i32.sub").localSet(c.t);
+    f.i32Const(1).op(Plain["i32.gt_s"]).ifElse("empty", () => c.fallback(pc));
+    if (b.desc) f.i32Const(0).localGet(c.t).op(Plain["i32.sub"]).localSet(c.t);
     // Sorting at or after the root (the only key) or after it: dropped.
-    f.localGet(c.t).i32Const(0).op(b.onlyKey ? "i32.ge_s" : "i32.gt_s");
+    f.localGet(c.t).i32Const(0).op(b.onlyKey ? Plain["i32.ge_s"] : Plain["i32.gt_s"]);
     f.ifElse("empty", () => c.goto(ins.p2));
-    if (!b.onlyKey) f.localGet(c.t).op("i32.eqz").ifElse("empty", () => c.fallback(pc));
+    if (!b.onlyKey) f.localGet(c.t).op(Plain["i32.eqz"]).ifElse("empty", () => c.fallback(pc));
   }, () => {
-    f.localGet(c.t).i32Const(BoundMode.Pass).op("i32.ne").ifElse("empty", () => c.fallback(pc));
+    f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]).ifElse(
+      "empty",
+      () => c.fallback(pc),
+    );
   });
 }

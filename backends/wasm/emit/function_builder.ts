@@ -10,11 +10,9 @@ import { ByteBuffer, checkI32, checkI64, checkU32 } from "./leb128.ts";
 import {
   type BlockType,
   BLOCKTYPE_EMPTY,
-  type LoadName,
-  MEMORY_ACCESS,
-  PLAIN_OPCODE,
-  type PlainName,
-  type StoreName,
+  type Load,
+  type Plain,
+  type Store,
   type ValType,
   VALTYPE_CODE,
 } from "./instructions.ts";
@@ -100,10 +98,8 @@ export class FunctionBuilder {
 
   // ---- Plain instructions --------------------------------------------------------------------
 
-  /** Emits an instruction that has no immediate, e.g. `op("i32.add")`. */
-  op(name: PlainName): this {
-    const code = PLAIN_OPCODE[name];
-    if (code === undefined) throw new Error(`not an immediate-less instruction: ${name}`);
+  /** Emits an instruction that has no immediate, e.g. `op(Plain["i32.add"])`. */
+  op(code: Plain): this {
     if (code > 0xff) {
       this.code.u8(code >> 8);
       this.code.u32(code & 0xff);
@@ -177,36 +173,28 @@ export class FunctionBuilder {
 
   // ---- Memory --------------------------------------------------------------------------------
 
-  private memOp(
-    kind: ".load" | ".store",
-    name: LoadName | StoreName,
-    offset: number,
-    align: number | undefined,
-  ): this {
-    const access = MEMORY_ACCESS[name];
-    if (access === undefined || !name.includes(kind)) {
-      throw new Error(`not a ${kind.slice(1)}: ${name}`);
-    }
-    const [opcode, natural] = access;
+  /** `access`: a {@link Load} or {@link Store}, the opcode with its natural alignment << 8. */
+  private memOp(access: Load | Store, offset: number, align: number | undefined): this {
+    const natural = access >> 8;
     const a = align ?? natural;
     if (!(a >= 0 && a <= natural)) {
-      throw new RangeError(`${name}: alignment 2^${a} above natural 2^${natural}`);
+      throw new RangeError(`opcode ${access & 0xff}: alignment 2^${a} above natural 2^${natural}`);
     }
     checkU32(offset);
-    this.code.u8(opcode);
+    this.code.u8(access & 0xff);
     this.code.u32(a);
     this.code.u32(offset);
     return this;
   }
 
   /** A load at address + `offset`; `align` is log2 bytes, natural alignment by default. */
-  load(name: LoadName, offset = 0, align?: number): this {
-    return this.memOp(".load", name, offset, align);
+  load(access: Load, offset = 0, align?: number): this {
+    return this.memOp(access, offset, align);
   }
 
   /** A store at address + `offset`; `align` is log2 bytes, natural alignment by default. */
-  store(name: StoreName, offset = 0, align?: number): this {
-    return this.memOp(".store", name, offset, align);
+  store(access: Store, offset = 0, align?: number): this {
+    return this.memOp(access, offset, align);
   }
 
   // ---- Structured control --------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
- * The WebAssembly instructions our backend emits, in one table shared by the emitter
- * (function_builder.ts) and the printer (print.ts): standard text name, opcode, kind of
- * immediate, natural alignment and stack signature. Also the value and block types.
+ * The WebAssembly instructions our backend emits: one table for the printer (print.ts) and
+ * tests, with standard text name, opcode, kind of immediate, natural alignment and stack
+ * signature; and the enums the emitter (function_builder.ts) takes the instructions from,
+ * by name. Also the value and block types.
  */
 
 /** A value type the backend uses (f32 and reference types are not needed). */
@@ -185,21 +186,6 @@ function runNames(list: string): string[] {
 /** The text name of every instruction in the table. */
 export type InstrName = RunNames<RunRow[2]>;
 
-/**
- * Instructions without immediates that a function body may use freely: `else` and `end`
- * are left out because the builder's structured control methods emit them.
- */
-export type PlainName = Exclude<
-  RunNames<Extract<RunRow, readonly [number, "none", ...unknown[]]>[2]>,
-  "else" | "end"
->;
-
-/** Instructions that read memory through a memarg. */
-export type LoadName = Extract<InstrName, `${string}.load${string}`>;
-
-/** Instructions that write memory through a memarg. */
-export type StoreName = Extract<InstrName, `${string}.store${string}`>;
-
 /** One instruction's description. */
 export interface InstrInfo {
   /** Standard text name, e.g. `i64.load8_u`. */
@@ -220,8 +206,8 @@ export interface InstrInfo {
 }
 
 /**
- * Every instruction in table order (for the printer and tests: the emitter reads the two
- * tables below, so bundles without the printer leave this out).
+ * Every instruction in table order (for the printer and tests: the emitter takes the enums
+ * below, so bundles without the printer leave this out).
  */
 export const INSTRUCTIONS: readonly InstrInfo[] = /* @__PURE__ */ describeAll();
 
@@ -248,22 +234,146 @@ function byName(): Map<InstrName, InstrInfo> {
   return new Map(INSTRUCTIONS.map((i) => [i.name, i]));
 }
 
-const plain: Record<string, number> = Object.create(null);
-const memory: Record<string, readonly [number, number]> = Object.create(null);
-for (const [first, imm, names, align] of RUNS as readonly Run[]) {
-  runNames(names).forEach((name, k) => {
-    if (imm === "memarg") memory[name] = [first + k, align!];
-    else if (imm === "none" && name !== "else" && name !== "end") plain[name] = first + k;
-  });
+/**
+ * Opcode of each instruction without an immediate, by text name, for the builder's `op()`: the
+ * byte, or 0xFC00 + sub-opcode. `else` and `end` are left out because the builder's structured
+ * control methods emit them. An enum rather than a lookup by name: bundles inline the numbers
+ * and carry neither the names nor {@link RUNS}, which only the printer reads
+ * (tests/wasm_emitter_test.ts checks the enums against {@link INSTRUCTIONS}).
+ */
+export enum Plain {
+  "unreachable" = 0x00,
+  "nop" = 0x01,
+  "return" = 0x0f,
+  "drop" = 0x1a,
+  "select" = 0x1b,
+  "i32.eqz" = 0x45,
+  "i32.eq" = 0x46,
+  "i32.ne" = 0x47,
+  "i32.lt_s" = 0x48,
+  "i32.lt_u" = 0x49,
+  "i32.gt_s" = 0x4a,
+  "i32.gt_u" = 0x4b,
+  "i32.le_s" = 0x4c,
+  "i32.le_u" = 0x4d,
+  "i32.ge_s" = 0x4e,
+  "i32.ge_u" = 0x4f,
+  "i64.eqz" = 0x50,
+  "i64.eq" = 0x51,
+  "i64.ne" = 0x52,
+  "i64.lt_s" = 0x53,
+  "i64.lt_u" = 0x54,
+  "i64.gt_s" = 0x55,
+  "i64.gt_u" = 0x56,
+  "i64.le_s" = 0x57,
+  "i64.le_u" = 0x58,
+  "i64.ge_s" = 0x59,
+  "i64.ge_u" = 0x5a,
+  "f64.eq" = 0x61,
+  "f64.ne" = 0x62,
+  "f64.lt" = 0x63,
+  "f64.gt" = 0x64,
+  "f64.le" = 0x65,
+  "f64.ge" = 0x66,
+  "i32.clz" = 0x67,
+  "i32.ctz" = 0x68,
+  "i32.popcnt" = 0x69,
+  "i32.add" = 0x6a,
+  "i32.sub" = 0x6b,
+  "i32.mul" = 0x6c,
+  "i32.div_s" = 0x6d,
+  "i32.div_u" = 0x6e,
+  "i32.rem_s" = 0x6f,
+  "i32.rem_u" = 0x70,
+  "i32.and" = 0x71,
+  "i32.or" = 0x72,
+  "i32.xor" = 0x73,
+  "i32.shl" = 0x74,
+  "i32.shr_s" = 0x75,
+  "i32.shr_u" = 0x76,
+  "i32.rotl" = 0x77,
+  "i32.rotr" = 0x78,
+  "i64.clz" = 0x79,
+  "i64.ctz" = 0x7a,
+  "i64.popcnt" = 0x7b,
+  "i64.add" = 0x7c,
+  "i64.sub" = 0x7d,
+  "i64.mul" = 0x7e,
+  "i64.div_s" = 0x7f,
+  "i64.div_u" = 0x80,
+  "i64.rem_s" = 0x81,
+  "i64.rem_u" = 0x82,
+  "i64.and" = 0x83,
+  "i64.or" = 0x84,
+  "i64.xor" = 0x85,
+  "i64.shl" = 0x86,
+  "i64.shr_s" = 0x87,
+  "i64.shr_u" = 0x88,
+  "i64.rotl" = 0x89,
+  "i64.rotr" = 0x8a,
+  "f64.abs" = 0x99,
+  "f64.neg" = 0x9a,
+  "f64.ceil" = 0x9b,
+  "f64.floor" = 0x9c,
+  "f64.trunc" = 0x9d,
+  "f64.nearest" = 0x9e,
+  "f64.sqrt" = 0x9f,
+  "f64.add" = 0xa0,
+  "f64.sub" = 0xa1,
+  "f64.mul" = 0xa2,
+  "f64.div" = 0xa3,
+  "f64.min" = 0xa4,
+  "f64.max" = 0xa5,
+  "f64.copysign" = 0xa6,
+  "i32.wrap_i64" = 0xa7,
+  "i32.trunc_f64_s" = 0xaa,
+  "i32.trunc_f64_u" = 0xab,
+  "i64.extend_i32_s" = 0xac,
+  "i64.extend_i32_u" = 0xad,
+  "i64.trunc_f64_s" = 0xb0,
+  "i64.trunc_f64_u" = 0xb1,
+  "f64.convert_i32_s" = 0xb7,
+  "f64.convert_i32_u" = 0xb8,
+  "f64.convert_i64_s" = 0xb9,
+  "f64.convert_i64_u" = 0xba,
+  "i64.reinterpret_f64" = 0xbd,
+  "f64.reinterpret_i64" = 0xbf,
+  "i32.extend8_s" = 0xc0,
+  "i32.extend16_s" = 0xc1,
+  "i64.extend8_s" = 0xc2,
+  "i64.extend16_s" = 0xc3,
+  "i64.extend32_s" = 0xc4,
+  "i32.trunc_sat_f64_s" = 0xfc02,
+  "i32.trunc_sat_f64_u" = 0xfc03,
+  "i64.trunc_sat_f64_s" = 0xfc06,
+  "i64.trunc_sat_f64_u" = 0xfc07,
 }
 
-/**
- * Opcode of each {@link PlainName} as one number: the byte, or 0xFC00 + sub-opcode. A plain
- * object so the builder's `op(name)` is one property load.
- */
-export const PLAIN_OPCODE = plain as Readonly<Record<PlainName, number>>;
+/** Opcode of each load, for the builder's `load()`, with its natural log2 alignment << 8. */
+export enum Load {
+  "i32.load" = 0x28 | 2 << 8,
+  "i64.load" = 0x29 | 3 << 8,
+  "f64.load" = 0x2b | 3 << 8,
+  "i32.load8_s" = 0x2c | 0 << 8,
+  "i32.load8_u" = 0x2d | 0 << 8,
+  "i32.load16_s" = 0x2e | 1 << 8,
+  "i32.load16_u" = 0x2f | 1 << 8,
+  "i64.load8_s" = 0x30 | 0 << 8,
+  "i64.load8_u" = 0x31 | 0 << 8,
+  "i64.load16_s" = 0x32 | 1 << 8,
+  "i64.load16_u" = 0x33 | 1 << 8,
+  "i64.load32_s" = 0x34 | 2 << 8,
+  "i64.load32_u" = 0x35 | 2 << 8,
+}
 
-/** Opcode and natural log2 alignment of each load and store. */
-export const MEMORY_ACCESS = memory as Readonly<
-  Record<LoadName | StoreName, readonly [opcode: number, align: number]>
->;
+/** Opcode of each store, for the builder's `store()`, with its natural log2 alignment << 8. */
+export enum Store {
+  "i32.store" = 0x36 | 2 << 8,
+  "i64.store" = 0x37 | 3 << 8,
+  "f64.store" = 0x39 | 3 << 8,
+  "i32.store8" = 0x3a | 0 << 8,
+  "i32.store16" = 0x3b | 1 << 8,
+  "i64.store8" = 0x3c | 0 << 8,
+  "i64.store16" = 0x3d | 1 << 8,
+  "i64.store32" = 0x3e | 2 << 8,
+}

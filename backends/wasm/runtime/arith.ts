@@ -10,6 +10,7 @@
  */
 import type { FunctionBuilder, Label } from "../emit/function_builder.ts";
 import type { ModuleBuilder } from "../emit/module_builder.ts";
+import { Load, Plain, Store } from "../emit/instructions.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Slot } from "./reg_slots.ts";
 
@@ -28,51 +29,54 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
   const ca = f.addLocal("i32", "ca"), cb = f.addLocal("i32", "cb");
   const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y"), r = f.addLocal("i64", "r");
   const fr = f.addLocal("f64", "fr");
-  const setClass = (c: StorageClass) => f.localGet(out).i32Const(c).store("i32.store", Slot.CLASS);
-  const done = () => f.i32Const(1).op("return");
-  f.localGet(a).load("i32.load", Slot.CLASS).localSet(ca);
-  f.localGet(b).load("i32.load", Slot.CLASS).localSet(cb);
+  const setClass = (c: StorageClass) =>
+    f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
+  const done = () => f.i32Const(1).op(Plain["return"]);
+  f.localGet(a).load(Load["i32.load"], Slot.CLASS).localSet(ca);
+  f.localGet(b).load(Load["i32.load"], Slot.CLASS).localSet(cb);
   // NULL wins over everything, text included (core: NULL is checked before conversion).
-  f.localGet(ca).i32Const(StorageClass.Null).op("i32.eq");
-  f.localGet(cb).i32Const(StorageClass.Null).op("i32.eq").op("i32.or");
+  f.localGet(ca).i32Const(StorageClass.Null).op(Plain["i32.eq"]);
+  f.localGet(cb).i32Const(StorageClass.Null).op(Plain["i32.eq"]).op(Plain["i32.or"]);
   f.ifElse("empty", () => {
     setClass(StorageClass.Null);
     done();
   });
-  f.localGet(ca).i32Const(StorageClass.Real).op("i32.gt_u");
-  f.localGet(cb).i32Const(StorageClass.Real).op("i32.gt_u").op("i32.or");
-  f.ifElse("empty", () => f.i32Const(0).op("return"));
+  f.localGet(ca).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
+  f.localGet(cb).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
+  f.ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
   f.block("empty", (real) => {
-    f.localGet(ca).localGet(cb).op("i32.and").i32Const(StorageClass.Integer).op("i32.ne");
+    f.localGet(ca).localGet(cb).op(Plain["i32.and"]).i32Const(StorageClass.Integer).op(
+      Plain["i32.ne"],
+    );
     f.brIf(real); // Integer is 1 and Real 2: the AND is 1 only for two INTEGERs
-    f.localGet(a).load("i64.load", Slot.VALUE).localSet(x);
-    f.localGet(b).load("i64.load", Slot.VALUE).localSet(y);
+    f.localGet(a).load(Load["i64.load"], Slot.VALUE).localSet(x);
+    f.localGet(b).load(Load["i64.load"], Slot.VALUE).localSet(y);
     integerOp(f, op, x, y, r, real, () => {
       setClass(StorageClass.Null);
       done();
     });
-    f.localGet(out).localGet(r).store("i64.store", Slot.VALUE);
+    f.localGet(out).localGet(r).store(Store["i64.store"], Slot.VALUE);
     setClass(StorageClass.Integer);
     done();
   });
   if (op === "remainder") {
     // An INTEGER % never overflows; with a REAL operand core truncates both to integers
     // first, a conversion left to JS.
-    f.i32Const(0).op("return");
+    f.i32Const(0).op(Plain["return"]);
     return f.index;
   }
   const asReal = (slot: number, cls: number) =>
-    f.localGet(cls).i32Const(StorageClass.Integer).op("i32.eq").ifElse(
+    f.localGet(cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse(
       "f64",
-      () => f.localGet(slot).load("i64.load", Slot.VALUE).op("f64.convert_i64_s"),
-      () => f.localGet(slot).load("f64.load", Slot.VALUE),
+      () => f.localGet(slot).load(Load["i64.load"], Slot.VALUE).op(Plain["f64.convert_i64_s"]),
+      () => f.localGet(slot).load(Load["f64.load"], Slot.VALUE),
     );
   const fy = f.addLocal("f64", "fy");
   asReal(b, cb);
   f.localSet(fy);
   if (op === "divide") {
     // Division by zero is NULL, REAL or not.
-    f.localGet(fy).f64Const(0).op("f64.eq").ifElse("empty", () => {
+    f.localGet(fy).f64Const(0).op(Plain["f64.eq"]).ifElse("empty", () => {
       setClass(StorageClass.Null);
       done();
     });
@@ -81,18 +85,18 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
   f.localGet(fy);
   f.op(
     op === "add"
-      ? "f64.add"
+      ? Plain["f64.add"]
       : op === "subtract"
-      ? "f64.sub"
+      ? Plain["f64.sub"]
       : op === "multiply"
-      ? "f64.mul"
-      : "f64.div",
+      ? Plain["f64.mul"]
+      : Plain["f64.div"],
   );
-  f.localTee(fr).localGet(fr).op("f64.ne").ifElse("empty", () => {
+  f.localTee(fr).localGet(fr).op(Plain["f64.ne"]).ifElse("empty", () => {
     setClass(StorageClass.Null); // NaN (∞ - ∞, 0 × ∞) is NULL
     done();
   });
-  f.localGet(out).localGet(fr).store("f64.store", Slot.VALUE);
+  f.localGet(out).localGet(fr).store(Store["f64.store"], Slot.VALUE);
   setClass(StorageClass.Real);
   f.i32Const(1);
   return f.index;
@@ -113,38 +117,40 @@ function integerOp(
 ): void {
   switch (op) {
     case "add":
-      f.localGet(x).localGet(y).op("i64.add").localSet(r);
+      f.localGet(x).localGet(y).op(Plain["i64.add"]).localSet(r);
       // Overflow when both operands differ in sign from the result.
-      f.localGet(x).localGet(r).op("i64.xor").localGet(y).localGet(r).op("i64.xor");
-      f.op("i64.and").i64Const(0n).op("i64.lt_s").brIf(overflow);
+      f.localGet(x).localGet(r).op(Plain["i64.xor"]).localGet(y).localGet(r).op(Plain["i64.xor"]);
+      f.op(Plain["i64.and"]).i64Const(0n).op(Plain["i64.lt_s"]).brIf(overflow);
       return;
     case "subtract":
-      f.localGet(x).localGet(y).op("i64.sub").localSet(r);
+      f.localGet(x).localGet(y).op(Plain["i64.sub"]).localSet(r);
       // Overflow when the operands differ in sign and the result differs from x.
-      f.localGet(x).localGet(y).op("i64.xor").localGet(x).localGet(r).op("i64.xor");
-      f.op("i64.and").i64Const(0n).op("i64.lt_s").brIf(overflow);
+      f.localGet(x).localGet(y).op(Plain["i64.xor"]).localGet(x).localGet(r).op(Plain["i64.xor"]);
+      f.op(Plain["i64.and"]).i64Const(0n).op(Plain["i64.lt_s"]).brIf(overflow);
       return;
     case "multiply":
-      f.localGet(x).localGet(y).op("i64.mul").localSet(r);
-      f.localGet(x).op("i64.eqz").ifElse("empty", () => {}, () => {
+      f.localGet(x).localGet(y).op(Plain["i64.mul"]).localSet(r);
+      f.localGet(x).op(Plain["i64.eqz"]).ifElse("empty", () => {}, () => {
         // -1 × MIN overflows, and MIN / -1 would trap, so x = -1 is decided on its own.
-        f.localGet(x).i64Const(-1n).op("i64.eq").ifElse("empty", () => {
-          f.localGet(y).i64Const(I64_MIN).op("i64.eq").brIf(overflow);
+        f.localGet(x).i64Const(-1n).op(Plain["i64.eq"]).ifElse("empty", () => {
+          f.localGet(y).i64Const(I64_MIN).op(Plain["i64.eq"]).brIf(overflow);
         }, () => {
-          f.localGet(r).localGet(x).op("i64.div_s").localGet(y).op("i64.ne").brIf(overflow);
+          f.localGet(r).localGet(x).op(Plain["i64.div_s"]).localGet(y).op(Plain["i64.ne"]).brIf(
+            overflow,
+          );
         });
       });
       return;
     case "divide":
-      f.localGet(y).op("i64.eqz").ifElse("empty", toNull);
-      f.localGet(x).i64Const(I64_MIN).op("i64.eq");
-      f.localGet(y).i64Const(-1n).op("i64.eq").op("i32.and").brIf(overflow);
-      f.localGet(x).localGet(y).op("i64.div_s").localSet(r);
+      f.localGet(y).op(Plain["i64.eqz"]).ifElse("empty", toNull);
+      f.localGet(x).i64Const(I64_MIN).op(Plain["i64.eq"]);
+      f.localGet(y).i64Const(-1n).op(Plain["i64.eq"]).op(Plain["i32.and"]).brIf(overflow);
+      f.localGet(x).localGet(y).op(Plain["i64.div_s"]).localSet(r);
       return;
     case "remainder":
-      f.localGet(y).op("i64.eqz").ifElse("empty", toNull);
+      f.localGet(y).op(Plain["i64.eqz"]).ifElse("empty", toNull);
       // i64.rem_s of MIN by -1 is 0 (no trap), as SQLite's result.
-      f.localGet(x).localGet(y).op("i64.rem_s").localSet(r);
+      f.localGet(x).localGet(y).op(Plain["i64.rem_s"]).localSet(r);
       return;
   }
 }

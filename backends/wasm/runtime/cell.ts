@@ -5,6 +5,7 @@
  * payload, a malformed cell, a cursor on no entry) is declined and read by the JS cursor.
  */
 import type { ModuleBuilder } from "../emit/module_builder.ts";
+import { Load, Plain, Store } from "../emit/instructions.ts";
 import { CursorField, CursorMode } from "../plan/frame_layout.ts";
 
 /**
@@ -24,57 +25,75 @@ export function addCell(
   const leaf = f.addLocal("i32", "leaf"), off = f.addLocal("i32", "off");
   const end = f.addLocal("i32", "end"), size = f.addLocal("i64", "size");
   const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
-  const decline = () => f.i32Const(0).op("return");
+  const decline = () => f.i32Const(0).op(Plain["return"]);
   const declineIf = () => f.ifElse("empty", decline);
-  f.localGet(st).load("i32.load", CursorField.Mode).i32Const(CursorMode.Native).op("i32.ne");
+  f.localGet(st).load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Native).op(
+    Plain["i32.ne"],
+  );
   declineIf();
   // The cell decoded last (another column of the same row) is not decoded again.
-  f.localGet(st).load("i32.load", CursorField.Index).localTee(idx).i32Const(1).op("i32.add");
-  f.localGet(st).load("i32.load", CursorField.CachedIndex).op("i32.eq").ifElse("empty", () => {
-    f.localGet(st).load("i64.load", CursorField.CachedRowid).globalSet(rowid);
-    f.localGet(st).load("i32.load", CursorField.CachedSize).globalSet(recSize);
-    f.localGet(st).load("i32.load", CursorField.CachedRecord).op("return");
-  });
-  f.localGet(st).load("i32.load", CursorField.Leaf).localSet(leaf);
-  f.localGet(st).load("i32.load", CursorField.UsableEnd).localSet(end);
+  f.localGet(st).load(Load["i32.load"], CursorField.Index).localTee(idx).i32Const(1).op(
+    Plain["i32.add"],
+  );
+  f.localGet(st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.eq"]).ifElse(
+    "empty",
+    () => {
+      f.localGet(st).load(Load["i64.load"], CursorField.CachedRowid).globalSet(rowid);
+      f.localGet(st).load(Load["i32.load"], CursorField.CachedSize).globalSet(recSize);
+      f.localGet(st).load(Load["i32.load"], CursorField.CachedRecord).op(Plain["return"]);
+    },
+  );
+  f.localGet(st).load(Load["i32.load"], CursorField.Leaf).localSet(leaf);
+  f.localGet(st).load(Load["i32.load"], CursorField.UsableEnd).localSet(end);
   f.localGet(idx);
-  f.localGet(st).load("i32.load", CursorField.Count).op("i32.ge_u");
+  f.localGet(st).load(Load["i32.load"], CursorField.Count).op(Plain["i32.ge_u"]);
   declineIf();
   // The cell pointer, checked to lie in the cell content area (btree_page.ts cellOffset).
-  f.localGet(st).load("i32.load", CursorField.CellPtr).localGet(idx).i32Const(1).op("i32.shl");
-  f.op("i32.add").localTee(p).load("i32.load8_u", 0).i32Const(8).op("i32.shl");
-  f.localGet(p).load("i32.load8_u", 1).op("i32.or").localGet(leaf).op("i32.add").localTee(off);
-  f.localGet(st).load("i32.load", CursorField.CellPtr);
-  f.localGet(st).load("i32.load", CursorField.Count).i32Const(1).op("i32.shl").op("i32.add");
-  f.op("i32.lt_u");
-  f.localGet(off).i32Const(4).op("i32.add").localGet(end).op("i32.gt_u").op("i32.or");
+  f.localGet(st).load(Load["i32.load"], CursorField.CellPtr).localGet(idx).i32Const(1).op(
+    Plain["i32.shl"],
+  );
+  f.op(Plain["i32.add"]).localTee(p).load(Load["i32.load8_u"], 0).i32Const(8).op(Plain["i32.shl"]);
+  f.localGet(p).load(Load["i32.load8_u"], 1).op(Plain["i32.or"]).localGet(leaf).op(Plain["i32.add"])
+    .localTee(off);
+  f.localGet(st).load(Load["i32.load"], CursorField.CellPtr);
+  f.localGet(st).load(Load["i32.load"], CursorField.Count).i32Const(1).op(Plain["i32.shl"]).op(
+    Plain["i32.add"],
+  );
+  f.op(Plain["i32.lt_u"]);
+  f.localGet(off).i32Const(4).op(Plain["i32.add"]).localGet(end).op(Plain["i32.gt_u"]).op(
+    Plain["i32.or"],
+  );
   declineIf();
   // Payload size (one byte for most rows), then the rowid; a payload that overflows is
   // the JS reader's.
-  f.localGet(off).load("i32.load8_u", 0).localTee(p).i32Const(0x80).op("i32.lt_u");
+  f.localGet(off).load(Load["i32.load8_u"], 0).localTee(p).i32Const(0x80).op(Plain["i32.lt_u"]);
   f.ifElse("empty", () => {
-    f.localGet(p).op("i64.extend_i32_u").localSet(size);
-    f.localGet(off).i32Const(1).op("i32.add").globalSet(varintEnd);
+    f.localGet(p).op(Plain["i64.extend_i32_u"]).localSet(size);
+    f.localGet(off).i32Const(1).op(Plain["i32.add"]).globalSet(varintEnd);
   }, () => {
     f.localGet(off).localGet(end).call(varint).localSet(size);
   });
-  f.globalGet(varintEnd).op("i32.eqz");
-  f.localGet(size).localGet(st).load("i32.load", CursorField.MaxLocal).op("i64.extend_i32_u");
-  f.op("i64.gt_u").op("i32.or");
+  f.globalGet(varintEnd).op(Plain["i32.eqz"]);
+  f.localGet(size).localGet(st).load(Load["i32.load"], CursorField.MaxLocal).op(
+    Plain["i64.extend_i32_u"],
+  );
+  f.op(Plain["i64.gt_u"]).op(Plain["i32.or"]);
   declineIf();
   f.globalGet(varintEnd).localGet(end).call(varint).globalSet(rowid);
-  f.globalGet(varintEnd).localTee(p).op("i32.eqz");
-  f.localGet(p).localGet(size).op("i32.wrap_i64").op("i32.add").localGet(end).op("i32.gt_u");
-  f.op("i32.or");
+  f.globalGet(varintEnd).localTee(p).op(Plain["i32.eqz"]);
+  f.localGet(p).localGet(size).op(Plain["i32.wrap_i64"]).op(Plain["i32.add"]).localGet(end).op(
+    Plain["i32.gt_u"],
+  );
+  f.op(Plain["i32.or"]);
   declineIf();
-  f.localGet(size).op("i32.wrap_i64").globalSet(recSize);
-  f.localGet(st).localGet(idx).i32Const(1).op("i32.add").store(
-    "i32.store",
+  f.localGet(size).op(Plain["i32.wrap_i64"]).globalSet(recSize);
+  f.localGet(st).localGet(idx).i32Const(1).op(Plain["i32.add"]).store(
+    Store["i32.store"],
     CursorField.CachedIndex,
   );
-  f.localGet(st).localGet(p).store("i32.store", CursorField.CachedRecord);
-  f.localGet(st).globalGet(recSize).store("i32.store", CursorField.CachedSize);
-  f.localGet(st).globalGet(rowid).store("i64.store", CursorField.CachedRowid);
+  f.localGet(st).localGet(p).store(Store["i32.store"], CursorField.CachedRecord);
+  f.localGet(st).globalGet(recSize).store(Store["i32.store"], CursorField.CachedSize);
+  f.localGet(st).globalGet(rowid).store(Store["i64.store"], CursorField.CachedRowid);
   f.localGet(p);
   return f.index;
 }
@@ -86,11 +105,11 @@ export function addBytesEqual(m: ModuleBuilder): number {
   const i = f.addLocal("i32", "i");
   f.block("empty", (done) => {
     f.loop("empty", (more) => {
-      f.localGet(i).localGet(n).op("i32.ge_u").brIf(done);
-      f.localGet(a).localGet(i).op("i32.add").load("i32.load8_u", 0);
-      f.localGet(b).localGet(i).op("i32.add").load("i32.load8_u", 0);
-      f.op("i32.ne").ifElse("empty", () => f.i32Const(0).op("return"));
-      f.localGet(i).i32Const(1).op("i32.add").localSet(i).br(more);
+      f.localGet(i).localGet(n).op(Plain["i32.ge_u"]).brIf(done);
+      f.localGet(a).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0);
+      f.localGet(b).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0);
+      f.op(Plain["i32.ne"]).ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
+      f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i).br(more);
     });
   });
   f.i32Const(1);

@@ -6,6 +6,7 @@
  * collation (neither changes how two numbers compare); tests/wasm_runtime_test.ts checks.
  */
 import type { ModuleBuilder } from "../emit/module_builder.ts";
+import { Load, Plain } from "../emit/instructions.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Slot } from "./reg_slots.ts";
 
@@ -25,63 +26,69 @@ export function addCompareFunction(m: ModuleBuilder): number {
   const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y");
   const fx = f.addLocal("f64", "fx"), fy = f.addLocal("f64", "fy");
   const sign = f.addLocal("i32", "sign");
-  const ret = (v: number) => f.i32Const(v).op("return");
-  f.localGet(a).load("i32.load", Slot.CLASS).localSet(ca);
-  f.localGet(b).load("i32.load", Slot.CLASS).localSet(cb);
-  f.localGet(ca).op("i32.eqz").localGet(cb).op("i32.eqz").op("i32.or");
+  const ret = (v: number) => f.i32Const(v).op(Plain["return"]);
+  f.localGet(a).load(Load["i32.load"], Slot.CLASS).localSet(ca);
+  f.localGet(b).load(Load["i32.load"], Slot.CLASS).localSet(cb);
+  f.localGet(ca).op(Plain["i32.eqz"]).localGet(cb).op(Plain["i32.eqz"]).op(Plain["i32.or"]);
   f.ifElse("empty", () => ret(CompareResult.Null));
-  f.localGet(ca).i32Const(StorageClass.Real).op("i32.gt_u");
-  f.localGet(cb).i32Const(StorageClass.Real).op("i32.gt_u").op("i32.or");
+  f.localGet(ca).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
+  f.localGet(cb).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
   f.ifElse("empty", () => ret(CompareResult.Declined));
-  const threeWay = (lt: "i64.lt_s" | "f64.lt", gt: "i64.gt_s" | "f64.gt", l: number, r: number) => {
-    f.localGet(l).localGet(r).op(gt).localGet(l).localGet(r).op(lt).op("i32.sub");
+  const threeWay = (lt: Plain, gt: Plain, l: number, r: number) => {
+    f.localGet(l).localGet(r).op(gt).localGet(l).localGet(r).op(lt).op(Plain["i32.sub"]);
   };
   // Both INTEGER.
-  f.localGet(ca).localGet(cb).op("i32.and").i32Const(StorageClass.Integer).op("i32.eq");
+  f.localGet(ca).localGet(cb).op(Plain["i32.and"]).i32Const(StorageClass.Integer).op(
+    Plain["i32.eq"],
+  );
   f.ifElse("empty", () => {
-    f.localGet(a).load("i64.load", Slot.VALUE).localSet(x);
-    f.localGet(b).load("i64.load", Slot.VALUE).localSet(y);
-    threeWay("i64.lt_s", "i64.gt_s", x, y);
-    f.op("return");
+    f.localGet(a).load(Load["i64.load"], Slot.VALUE).localSet(x);
+    f.localGet(b).load(Load["i64.load"], Slot.VALUE).localSet(y);
+    threeWay(Plain["i64.lt_s"], Plain["i64.gt_s"], x, y);
+    f.op(Plain["return"]);
   });
   // Both REAL.
-  f.localGet(ca).localGet(cb).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("f64.load", Slot.VALUE).localSet(fx);
-    f.localGet(b).load("f64.load", Slot.VALUE).localSet(fy);
-    f.localGet(fx).localGet(fx).op("f64.ne").localGet(fy).localGet(fy).op("f64.ne").op("i32.or");
+  f.localGet(ca).localGet(cb).op(Plain["i32.eq"]).ifElse("empty", () => {
+    f.localGet(a).load(Load["f64.load"], Slot.VALUE).localSet(fx);
+    f.localGet(b).load(Load["f64.load"], Slot.VALUE).localSet(fy);
+    f.localGet(fx).localGet(fx).op(Plain["f64.ne"]).localGet(fy).localGet(fy).op(Plain["f64.ne"])
+      .op(Plain["i32.or"]);
     f.ifElse("empty", () => ret(CompareResult.Declined));
-    threeWay("f64.lt", "f64.gt", fx, fy);
-    f.op("return");
+    threeWay(Plain["f64.lt"], Plain["f64.gt"], fx, fy);
+    f.op(Plain["return"]);
   });
   // One of each: x the INTEGER, fy the REAL, and the answer negated when a is the REAL.
-  f.localGet(ca).i32Const(StorageClass.Integer).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("i64.load", Slot.VALUE).localSet(x);
-    f.localGet(b).load("f64.load", Slot.VALUE).localSet(fy);
+  f.localGet(ca).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse("empty", () => {
+    f.localGet(a).load(Load["i64.load"], Slot.VALUE).localSet(x);
+    f.localGet(b).load(Load["f64.load"], Slot.VALUE).localSet(fy);
     f.i32Const(1).localSet(sign);
   }, () => {
-    f.localGet(b).load("i64.load", Slot.VALUE).localSet(x);
-    f.localGet(a).load("f64.load", Slot.VALUE).localSet(fy);
+    f.localGet(b).load(Load["i64.load"], Slot.VALUE).localSet(x);
+    f.localGet(a).load(Load["f64.load"], Slot.VALUE).localSet(fy);
     f.i32Const(-1).localSet(sign);
   });
-  f.localGet(fy).localGet(fy).op("f64.ne").ifElse("empty", () => ret(CompareResult.Declined));
+  f.localGet(fy).localGet(fy).op(Plain["f64.ne"]).ifElse(
+    "empty",
+    () => ret(CompareResult.Declined),
+  );
   f.block("empty", (decided) => {
-    f.localGet(fy).f64Const(-9223372036854775808).op("f64.lt").ifElse("empty", () => {
+    f.localGet(fy).f64Const(-9223372036854775808).op(Plain["f64.lt"]).ifElse("empty", () => {
       f.i32Const(1).localSet(ca);
       f.br(decided);
     });
-    f.localGet(fy).f64Const(9223372036854775808).op("f64.ge").ifElse("empty", () => {
+    f.localGet(fy).f64Const(9223372036854775808).op(Plain["f64.ge"]).ifElse("empty", () => {
       f.i32Const(-1).localSet(ca);
       f.br(decided);
     });
     // In range: compare with the REAL's integer part, then the INTEGER as a double.
-    f.localGet(fy).op("i64.trunc_f64_s").localSet(y);
-    threeWay("i64.lt_s", "i64.gt_s", x, y);
+    f.localGet(fy).op(Plain["i64.trunc_f64_s"]).localSet(y);
+    threeWay(Plain["i64.lt_s"], Plain["i64.gt_s"], x, y);
     f.localTee(ca).brIf(decided);
-    f.localGet(x).op("f64.convert_i64_s").localSet(fx);
-    threeWay("f64.lt", "f64.gt", fx, fy);
+    f.localGet(x).op(Plain["f64.convert_i64_s"]).localSet(fx);
+    threeWay(Plain["f64.lt"], Plain["f64.gt"], fx, fy);
     f.localSet(ca);
   });
-  f.localGet(ca).localGet(sign).op("i32.mul");
+  f.localGet(ca).localGet(sign).op(Plain["i32.mul"]);
   return f.index;
 }
 
@@ -93,13 +100,17 @@ export function addTruthFunction(m: ModuleBuilder): number {
   const f = m.addFunction(["i32", "i32"], ["i32"], "truth");
   const [a, ifNull] = [0, 1];
   const c = f.addLocal("i32", "c");
-  f.localGet(a).load("i32.load", Slot.CLASS).localTee(c).op("i32.eqz");
-  f.ifElse("empty", () => f.localGet(ifNull).op("return"));
-  f.localGet(c).i32Const(StorageClass.Integer).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("i64.load", Slot.VALUE).i64Const(0n).op("i64.ne").op("return");
+  f.localGet(a).load(Load["i32.load"], Slot.CLASS).localTee(c).op(Plain["i32.eqz"]);
+  f.ifElse("empty", () => f.localGet(ifNull).op(Plain["return"]));
+  f.localGet(c).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse("empty", () => {
+    f.localGet(a).load(Load["i64.load"], Slot.VALUE).i64Const(0n).op(Plain["i64.ne"]).op(
+      Plain["return"],
+    );
   });
-  f.localGet(c).i32Const(StorageClass.Real).op("i32.eq").ifElse("empty", () => {
-    f.localGet(a).load("f64.load", Slot.VALUE).f64Const(0).op("f64.ne").op("return");
+  f.localGet(c).i32Const(StorageClass.Real).op(Plain["i32.eq"]).ifElse("empty", () => {
+    f.localGet(a).load(Load["f64.load"], Slot.VALUE).f64Const(0).op(Plain["f64.ne"]).op(
+      Plain["return"],
+    );
   });
   f.i32Const(CompareResult.Declined);
   return f.index;
