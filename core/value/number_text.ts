@@ -304,9 +304,7 @@ export function numericTextKind(s: string): number {
  * `'-'` → 0, `'1e'` → 1, `'-0'` → -0). Arithmetic first decides INTEGER or REAL by its
  * own rules (`'5x' + 0` is the INTEGER 5), which are not modelled here.
  */
-export function textToReal(s: string): number {
-  return scanReal(s);
-}
+export { scanReal as textToReal };
 
 /** Renders an INTEGER as text (plain decimal digits, `-` for negatives). */
 export function intToText(v: number | bigint): string {

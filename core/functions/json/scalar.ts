@@ -21,7 +21,8 @@ import {
   sqlQuote,
   valueToJsonb,
 } from "./args.ts";
-import { isAlnum, utf8, utf8Padded } from "./chars.ts";
+// A path argument as NUL-padded bytes (C-string semantics: cut at a NUL).
+import { isAlnum, utf8, utf8Padded as pathBytes } from "./chars.ts";
 import { arrayCount, Edit, JB, JSONB_TYPE_NAMES, type JsonParse, looksLikeJsonb } from "./jsonb.ts";
 import { Lookup, lookupStep } from "./lookup.ts";
 import { appendQuoted, JsonOut, OutErr } from "./out.ts";
@@ -36,11 +37,6 @@ export function returnJsonText(out: Reg, text: JsonOut, asBlob: boolean): void {
     const { p } = parseJson(text.text());
     setBlob(out, p.bytes());
   } else setJsonText(out, text.text());
-}
-
-/** A path argument as NUL-padded bytes (C-string semantics: cut at a NUL). */
-function pathBytes(path: string): Uint8Array {
-  return utf8Padded(path);
 }
 
 /** Throws the error a failed lookup stands for (NOTFOUND is not an error). */

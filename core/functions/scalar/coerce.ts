@@ -78,10 +78,11 @@ function asciiBytes(s: string): Uint8Array {
   return out;
 }
 
-/** sqlite3_value_int64 (NULL gives 0): the one sqlite3VdbeIntValue of core/value. */
-export function int64Of(r: Reg, enc: TextEncoding): number | bigint {
-  return toInt(r, enc);
-}
+/**
+ * sqlite3_value_int64 (NULL gives 0): the one sqlite3VdbeIntValue of core/value.
+ * sqlite3_value_double (NULL gives 0.0): the one sqlite3VdbeRealValue of core/value.
+ */
+export { toInt as int64Of, toReal as doubleOf };
 
 /** C's (int) cast of a 64-bit value: its low 32 bits. */
 export function toInt32(v: number | bigint): number {
@@ -91,12 +92,7 @@ export function toInt32(v: number | bigint): number {
 
 /** sqlite3_value_int: the 64-bit value cut to its low 32 bits, as C's (int) cast does. */
 export function int32Of(r: Reg, enc: TextEncoding): number {
-  return toInt32(int64Of(r, enc));
-}
-
-/** sqlite3_value_double (NULL gives 0.0): the one sqlite3VdbeRealValue of core/value. */
-export function doubleOf(r: Reg, enc: TextEncoding): number {
-  return toReal(r, enc);
+  return toInt32(toInt(r, enc));
 }
 
 /**

@@ -62,9 +62,7 @@ function checkFunction(fn: unknown, what: string): (...args: never[]) => unknown
 }
 
 /** Lower case for ASCII letters only, as SQLite folds function names. */
-export function functionKey(name: string): string {
-  return asciiLower(name);
-}
+export { asciiLower as functionKey };
 
 /** Per-connection registered functions. */
 export class UserFunctionTable {
@@ -116,7 +114,7 @@ export class UserFunctionTable {
     };
     const user: UserFunction = {
       scalar: null,
-      aggregate: userAggregateImpl(functionKey(checked), callbacks, argc, bigints),
+      aggregate: userAggregateImpl(asciiLower(checked), callbacks, argc, bigints),
       directOnly: flag(options, "directOnly"),
     };
     this.#define(checked, "aggregate", argc, !flag(options, "deterministic"), user);
@@ -132,7 +130,7 @@ export class UserFunctionTable {
     if (argc > MAX_ARGS) {
       throw new SqliteError("SQLITE_MISUSE", "bad parameter or other API misuse");
     }
-    const key = functionKey(name);
+    const key = asciiLower(name);
     const def: FunctionDef = Object.freeze({
       name: key,
       kind,
