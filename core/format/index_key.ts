@@ -15,6 +15,7 @@ import { SqliteError } from "../errors.ts";
 import { type Collation, collationFor } from "../value/collation.ts";
 import { compareBlobs, compareValues } from "../value/compare.ts";
 import { type SqlValue, TextEncoding } from "../value/types.ts";
+import { lowerAsciiCode } from "../value/ascii_case.ts";
 import type { EntryComparator } from "./cursor.ts";
 import type { RecordReader } from "./record.ts";
 import type { KeyColumn } from "./schema_types.ts";
@@ -58,10 +59,6 @@ function textMode(coll: Collation, enc: TextEncoding): TextMode {
 /** A JS string as the database stores it (exact: see text.ts). */
 export { encodeText };
 
-function foldAscii(b: number): number {
-  return b >= 0x41 && b <= 0x5a ? b + 0x20 : b;
-}
-
 /** Compares stored text bytes `[a, a + na)` of `buf` with `key` under `mode`. */
 function compareTextBytes(
   buf: Uint8Array,
@@ -78,7 +75,7 @@ function compareTextBytes(
   const n = na < nb ? na : nb;
   if (mode === TextMode.NocaseUtf8) {
     for (let i = 0; i < n; i++) {
-      const x = foldAscii(buf[a + i]), y = foldAscii(key[i]);
+      const x = lowerAsciiCode(buf[a + i]), y = lowerAsciiCode(key[i]);
       if (x !== y) return x - y;
     }
   } else {

@@ -361,7 +361,8 @@ export function unitsToSqliteUtf8(s: string): Uint8Array {
   return out.subarray(0, n);
 }
 
-function writeUtf8(out: Uint8Array, n: number, c: number): number {
+/** Writes code point `c` (up to 0x1FFFFF) as UTF-8 at `out[n]`; returns the index after it. */
+export function writeUtf8(out: Uint8Array, n: number, c: number): number {
   if (c < 0x80) out[n++] = c;
   else if (c < 0x800) {
     out[n++] = 0xc0 | (c >> 6);

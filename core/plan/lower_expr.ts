@@ -9,6 +9,8 @@ import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { isConstantExpr, rightmostSelect } from "../analyze/values_selects.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
+// Number of values of an operand (row values, multi-column subqueries).
+import { vectorSize as width } from "../analyze/select_binder.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
 import { Affinity } from "../value/types.ts";
@@ -266,13 +268,6 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   const collation = callCollation(e.args);
   if (!impl) return { kind: "function", name, args, collation };
   return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
-}
-
-/** Number of values of an operand (row values, multi-column subqueries). */
-function width(e: B.BoundExpr): number {
-  if (e.kind === "row") return e.items.length;
-  if (e.kind === "subquery") return e.select.columnNames.length;
-  return 1;
 }
 
 /** Part `i` of a vector operand, lowered, with the info its comparison uses. */

@@ -33,6 +33,7 @@ import {
 } from "./parse_tokens.ts";
 import { joinOperator, Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
+import { isSpace } from "../value/number_text.ts";
 
 /** One `oneselect` before compounding: ORDER BY / LIMIT may sit on any of them. */
 interface OneSelect {
@@ -49,10 +50,6 @@ export const COMPOUND_NAMES: Record<CompoundOp, string> = {
   intersect: "INTERSECT",
   except: "EXCEPT",
 };
-
-function isSqlSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
 
 /** Adds the SELECT rules to the expression rules. */
 export abstract class SelectParser extends ExprParser {
@@ -365,7 +362,7 @@ export abstract class SelectParser extends ExprParser {
           return this.ACTION(() => {
             this.h = h;
             let end = textEnd;
-            while (end > textStart && isSqlSpace(this.sql.charCodeAt(end - 1))) end--;
+            while (end > textStart && isSpace(this.sql.charCodeAt(end - 1))) end--;
             const last = this.LA(0) as SqlToken;
             return {
               kind: "expr",

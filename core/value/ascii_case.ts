@@ -5,6 +5,11 @@
 
 const NON_ASCII = /[^\0-\x7f]/;
 
+/** One code unit (or byte) with A–Z as a–z, as SQLite's sqlite3UpperToLower table maps it. */
+export function lowerAsciiCode(c: number): number {
+  return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+}
+
 /** `s` with A–Z as a–z. */
 export function asciiLower(s: string): string {
   // Over ASCII alone the engine's own mapping is exactly this, and native.

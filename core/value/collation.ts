@@ -21,7 +21,7 @@
  */
 import { encodeUtf8, hasLoneSurrogate, isEscape, unitsToSqliteUtf8 } from "../format/text.ts";
 import { TextEncoding } from "./types.ts";
-import { asciiLower, asciiUpper } from "./ascii_case.ts";
+import { asciiLower, asciiUpper, lowerAsciiCode } from "./ascii_case.ts";
 
 /** A collating sequence: `compare` returns a negative, zero or positive number. */
 export interface Collation {
@@ -114,11 +114,6 @@ export function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-/** ASCII lower-casing of a code unit, as SQLite's sqlite3UpperToLower table does. */
-function foldAscii(c: number): number {
-  return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
-}
-
 /** NOCASE: code point order after folding ASCII letters; a shared NUL ends the comparison. */
 function compareNocase(a: string, b: string): number {
   const n = a.length < b.length ? a.length : b.length;
@@ -131,8 +126,8 @@ function compareNocase(a: string, b: string): number {
       return utf8Length(a) - utf8Length(b);
     }
     if (x !== y) {
-      const fx = foldAscii(x);
-      const fy = foldAscii(y);
+      const fx = lowerAsciiCode(x);
+      const fy = lowerAsciiCode(y);
       if (fx !== fy) {
         if (x >= 0x80 && y >= 0x80 && escapeAt(a, i, x, y)) {
           return compareNocaseBytes(encodeUtf8(a), encodeUtf8(b));
@@ -163,8 +158,8 @@ function compareNocaseBytes(a: Uint8Array, b: Uint8Array): number {
   const n = a.length < b.length ? a.length : b.length;
   for (let i = 0; i < n; i++) {
     const x = a[i];
-    const fx = foldAscii(x);
-    const fy = foldAscii(b[i]);
+    const fx = lowerAsciiCode(x);
+    const fy = lowerAsciiCode(b[i]);
     if (x === 0 || fx !== fy) return fx - fy;
   }
   return a.length - b.length;

@@ -1,5 +1,6 @@
 /** JSON string escapes: decoding one escape, label comparison, unescaping a payload. */
 import { hex4, hexValue } from "./chars.ts";
+import { writeUtf8 } from "../../format/text.ts";
 
 /** The code point SQLite uses for an invalid escape. */
 export const INVALID_CHAR = 0x99999;
@@ -198,21 +199,7 @@ export function unescapePayload(z: Uint8Array, s: number, sz: number): Uint8Arra
       continue;
     }
     const len = unescapeOne(z, s + i, sz - i);
-    const v = charOut;
-    if (v <= 0x7f) out[o++] = v;
-    else if (v <= 0x7ff) {
-      out[o++] = 0xc0 | (v >> 6);
-      out[o++] = 0x80 | (v & 0x3f);
-    } else if (v < 0x10000) {
-      out[o++] = 0xe0 | (v >> 12);
-      out[o++] = 0x80 | ((v >> 6) & 0x3f);
-      out[o++] = 0x80 | (v & 0x3f);
-    } else if (v !== INVALID_CHAR) {
-      out[o++] = 0xf0 | (v >> 18);
-      out[o++] = 0x80 | ((v >> 12) & 0x3f);
-      out[o++] = 0x80 | ((v >> 6) & 0x3f);
-      out[o++] = 0x80 | (v & 0x3f);
-    }
+    if (charOut !== INVALID_CHAR) o = writeUtf8(out, o, charOut);
     i += len - 1;
   }
   return out.subarray(0, o);

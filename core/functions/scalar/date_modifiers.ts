@@ -11,7 +11,6 @@ import {
   digitValues,
   equalsWord,
   HOUR_MINUTE_FIELDS,
-  lowerAscii,
   parseHhMmSs,
   readDigitFields,
   SHIFT4_FIELDS,
@@ -23,6 +22,7 @@ import {
 } from "./date_parse.ts";
 import { toLocaltime, toUtc } from "./date_local.ts";
 import { isDigit, isSpace } from "../../value/number_text.ts";
+import { lowerAsciiCode } from "../../value/ascii_case.ts";
 import {
   addJdMs,
   clearYMDHMSTZ,
@@ -78,7 +78,7 @@ function autoAdjust(p: DateTime): void {
  * then returns NULL). Throws only if local time is unavailable.
  */
 export function applyModifier(z: string, p: DateTime, index: number): boolean {
-  switch (lowerAscii(at(z, 0))) {
+  switch (lowerAsciiCode(at(z, 0))) {
     case 0x61: // a
       if (!equalsWord(z, "auto")) return false;
       if (index > 1) return false;
@@ -235,7 +235,7 @@ function shift(z: string, p: DateTime): boolean {
   while (isSpace(at(z, u))) u++;
   let len = z.length - u;
   if (len < 3 || len > 10) return false;
-  if (lowerAscii(z.charCodeAt(u + len - 1)) === 0x73) len--; // plural 's'
+  if (lowerAsciiCode(z.charCodeAt(u + len - 1)) === 0x73) len--; // plural 's'
   computeJD(p);
   const rounder = r < 0 ? -0.5 : 0.5;
   p.nFloor = 0;

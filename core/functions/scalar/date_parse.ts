@@ -8,6 +8,7 @@
  * first cut the text at any NUL (`cText`), as SQLite's C code sees it.
  */
 import { isDigit, isSpace, numericTextKind, textToReal } from "../../value/number_text.ts";
+import { lowerAsciiCode } from "../../value/ascii_case.ts";
 import {
   clearYMDHMSTZ,
   computeFloor,
@@ -22,11 +23,6 @@ export function at(s: string, i: number): number {
   return i < s.length ? s.charCodeAt(i) : 0;
 }
 
-/** ASCII-only lower case of one code unit (SQLite's case folding for keywords). */
-export function lowerAscii(c: number): number {
-  return c >= 0x41 && c <= 0x5a ? c + 32 : c;
-}
-
 /** True if `s` equals the lower-case ASCII word `word`, ignoring ASCII case only. */
 export function equalsWord(s: string, word: string): boolean {
   return s.length === word.length && startsWithWord(s, 0, word);
@@ -36,7 +32,7 @@ export function equalsWord(s: string, word: string): boolean {
 export function startsWithWord(s: string, from: number, word: string): boolean {
   if (s.length - from < word.length) return false;
   for (let i = 0; i < word.length; i++) {
-    if (lowerAscii(s.charCodeAt(from + i)) !== word.charCodeAt(i)) return false;
+    if (lowerAsciiCode(s.charCodeAt(from + i)) !== word.charCodeAt(i)) return false;
   }
   return true;
 }
