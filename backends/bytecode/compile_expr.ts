@@ -26,6 +26,7 @@ import type {
 } from "../../core/plan/plan.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { scalarFunction } from "../../core/functions/scalar/registry.ts";
+import { toHex } from "../../core/functions/scalar/blob.ts";
 import { realToText } from "../../core/value/number_text.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 import type { Compiler } from "./compile.ts";
@@ -66,9 +67,7 @@ function constText(e: ConstExpr): string {
     case StorageClass.Real:
       return realToText(e.value as number);
     case StorageClass.Blob:
-      return `x'${
-        [...(e.value as Uint8Array)].map((x) => x.toString(16).padStart(2, "0")).join("")
-      }'`;
+      return `x'${toHex(e.value as Uint8Array).toLowerCase()}'`;
     default:
       return String(e.value);
   }

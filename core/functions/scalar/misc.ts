@@ -8,7 +8,7 @@ import { SqliteError } from "../../errors.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
-import { decodeText } from "../../format/text.ts";
+import { decodeText, writeUtf8 } from "../../format/text.ts";
 import { cText, textOf } from "./coerce.ts";
 import { hasJsonSubtype } from "../json/subtype.ts";
 import { quoteValue } from "./blob.ts";
@@ -103,10 +103,8 @@ function codePointText(v: number, enc: TextEncoding): string {
   const surrogate = w >= 0xd800 && w <= 0xdfff;
   if (enc === TextEncoding.Utf8) {
     if (w <= 0x10ffff && !surrogate) return String.fromCodePoint(w);
-    const bytes = w < 0x10000
-      ? [0xe0 | (w >> 12), 0x80 | ((w >> 6) & 0x3f), 0x80 | (w & 0x3f)]
-      : [0xf0 | (w >> 18), 0x80 | ((w >> 12) & 0x3f), 0x80 | ((w >> 6) & 0x3f), 0x80 | (w & 0x3f)];
-    return decodeText(new Uint8Array(bytes), 0, bytes.length, enc);
+    const bytes = new Uint8Array(4);
+    return decodeText(bytes, 0, writeUtf8(bytes, 0, w), enc);
   }
   if (surrogate || w === 0xfffe || w === 0xffff) return "\ufffd";
   if (w <= 0x10ffff) return String.fromCodePoint(w);
