@@ -6,6 +6,7 @@
 import type { Literal } from "../sql/ast.ts";
 import { INT64_MAX, INT64_MIN, normalizeInt, type SqlValue, StorageClass } from "../value/types.ts";
 import { textToReal } from "../value/number_text.ts";
+import { hexToBytes } from "../functions/scalar/blob.ts";
 import { bindError } from "./errors.ts";
 import type { BoundLiteral } from "./bound.ts";
 
@@ -15,12 +16,6 @@ const TWO_64 = 1n << 64n;
 export interface TypedLiteral {
   value: SqlValue;
   cls: StorageClass;
-}
-
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length >> 1);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(i * 2, 2), 16);
-  return out;
 }
 
 /**

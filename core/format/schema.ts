@@ -25,6 +25,7 @@ import {
   type TextEncoding,
 } from "../value/types.ts";
 import { textToReal } from "../value/number_text.ts";
+import { hexToBytes } from "../functions/scalar/blob.ts";
 import { malformedSchema, readSchemaRows, type SchemaRow } from "./schema_rows.ts";
 import {
   type ColumnDefault,
@@ -240,13 +241,8 @@ function missingValue(
     }
     case "text":
       return applyAffinity(def.value, StorageClass.Text, aff, enc);
-    case "blob": {
-      const bytes = new Uint8Array(def.hex.length / 2);
-      for (let i = 0; i < bytes.length; i++) {
-        bytes[i] = parseInt(def.hex.slice(2 * i, 2 * i + 2), 16);
-      }
-      return applyAffinity(bytes, StorageClass.Blob, aff, enc);
-    }
+    case "blob":
+      return applyAffinity(hexToBytes(def.hex), StorageClass.Blob, aff, enc);
     case "bool":
       return applyAffinity(def.value ? 1 : 0, StorageClass.Integer, aff, enc);
     default:

@@ -10,6 +10,13 @@ import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 
 const HEX = "0123456789ABCDEF";
 
+/** The bytes an even-length hex text (a blob literal's digits) spells. */
+export function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(i * 2, 2), 16);
+  return out;
+}
+
 /** Upper-case hex of `bytes`. */
 export function toHex(bytes: Uint8Array): string {
   let s = "";
