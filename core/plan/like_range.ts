@@ -7,6 +7,7 @@
 import type * as B from "../analyze/bound.ts";
 import { numericTextKind } from "../value/number_text.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
+import { cText } from "../functions/scalar/coerce.ts";
 
 /** The prefix range a LIKE / GLOB term stands for. */
 export interface LikeRange {
@@ -44,7 +45,7 @@ export function likeRange(e: B.BoundLike): LikeRange | null {
   }
   const pattern = textLiteral(e.right);
   if (pattern === null) return null;
-  const z = pattern.split("\0")[0];
+  const z = cText(pattern);
   let cnt = 0;
   while (cnt < z.length && z[cnt] !== all && z[cnt] !== one && z[cnt] !== set) {
     cnt++;

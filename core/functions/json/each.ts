@@ -22,6 +22,7 @@ import {
 import { Lookup, lookupStep } from "./lookup.ts";
 import { JsonOut } from "./out.ts";
 import { markJson } from "./subtype.ts";
+import { cText } from "../scalar/coerce.ts";
 
 interface Parent {
   iHead: number;
@@ -195,8 +196,7 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
     const { p, ok } = parseJson(text);
     if (!ok) throw malformed();
     c.p = p;
-    const nul = text.indexOf("\0");
-    c.jsonText = nul >= 0 ? text.slice(0, nul) : text;
+    c.jsonText = cText(text);
   }
   let i: number;
   if (args.length === 2) {

@@ -30,6 +30,7 @@ import { Merge, mergePatch } from "./patch.ts";
 import { renderPretty, renderText } from "./render.ts";
 import { markJson, setJsonText } from "./subtype.ts";
 import { jsonbCheck } from "./validate.ts";
+import { cText } from "../scalar/coerce.ts";
 
 /** Writes finished JSON text as the result: JSON-subtyped TEXT, or its JSONB. */
 export function returnJsonText(out: Reg, text: JsonOut, asBlob: boolean): void {
@@ -169,8 +170,7 @@ function extractPath(arg: Reg, path: string, abbreviated: boolean): Uint8Array {
   if (path[0] === "$") return pathBytes(path.slice(1));
   if (!abbreviated) throw badPath(path);
   // The C code sees the path as a C string.
-  const nul = path.indexOf("\0");
-  const z = nul >= 0 ? path.slice(0, nul) : path;
+  const z = cText(path);
   if (allAlnum(z)) return pathBytes(`.${z}`);
   if (z[0] === "[" && utf8(z).length >= 3 && z[z.length - 1] === "]") return pathBytes(z);
   return pathBytes(`."${z}"`);

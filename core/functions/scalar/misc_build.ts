@@ -11,7 +11,8 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
 import { Max } from "../../sql/parse_support.ts";
-import { int32Of, textOf } from "./coerce.ts";
+import { cText, int32Of, textOf } from "./coerce.ts";
+import { isIdChar } from "../../sql/lexer.ts";
 import { MAX_TEXT_LENGTH } from "./limits.ts";
 import { EMULATED_SQLITE_SOURCE_ID, EMULATED_SQLITE_VERSION } from "./version.ts";
 import { asciiUpper } from "../../value/ascii_case.ts";
@@ -29,11 +30,6 @@ export const COMPILE_OPTIONS: readonly string[] = [
 /** sqlite_source_id(). */
 export function sqliteSourceIdFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
   setText(out, EMULATED_SQLITE_SOURCE_ID);
-}
-
-function isIdChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ||
-    c === 0x5f || c === 0x24 || c >= 0x80;
 }
 
 /**
@@ -54,7 +50,7 @@ export function compileOptionUsed(name: string): boolean {
 export function compileOptionUsedFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const t = textOf(args[0], ctx.encoding);
   if (t === null) setNull(out);
-  else setInt(out, compileOptionUsed(t.split("\0")[0]) ? 1 : 0);
+  else setInt(out, compileOptionUsed(cText(t)) ? 1 : 0);
 }
 
 /** sqlite_compileoption_get(N): the N-th option (NULL reads as 0), NULL out of range. */
