@@ -4,7 +4,7 @@
  * as every UTF-8 byte >= 0x80 is in SQLite, which yields the same tokens.
  */
 import { keywordKind, TokenKind } from "./token_kinds.ts";
-import { isDigit } from "../value/number_text.ts";
+import { isDigit, isHexDigit, isSpace } from "../value/number_text.ts";
 
 // Character classes, as in tokenize.c's aiClass table (its CC_X is CC.X here; ASCII only,
 // >= 0x80 is CC.ID). A const enum, so the bundle holds the numbers, not 29 variables.
@@ -42,21 +42,17 @@ const enum CC {
 
 const CLASS = new Uint8Array(128).fill(CC.ILLEGAL);
 const ID_CHAR = new Uint8Array(128); // sqlite3IsIdChar: alnum, '_', '$'
-const SPACE_CHAR = new Uint8Array(128); // sqlite3Isspace: \t \n \v \f \r space
-const HEX_CHAR = new Uint8Array(128);
 {
   for (let c = 0x41; c <= 0x5a; c++) {
     CLASS[c] = CLASS[c + 32] = CC.KYWD0;
     ID_CHAR[c] = ID_CHAR[c + 32] = 1;
   }
-  for (let c = 0x30; c <= 0x39; c++) CLASS[c] = CC.DIGIT, ID_CHAR[c] = HEX_CHAR[c] = 1;
-  for (const c of "abcdefABCDEF") HEX_CHAR[c.charCodeAt(0)] = 1;
+  for (let c = 0x30; c <= 0x39; c++) CLASS[c] = CC.DIGIT, ID_CHAR[c] = 1;
   // No keyword starts with X, Y, Z or '_': SQLite's table lets them only continue one.
   for (const c of "XxYyZz_") CLASS[c.charCodeAt(0)] = CC.KYWD;
   CLASS[0x58] = CLASS[0x78] = CC.X;
   ID_CHAR[0x5f] = ID_CHAR[0x24] = 1;
   for (const c of [9, 10, 12, 13, 32]) CLASS[c] = CC.SPACE;
-  for (const c of [9, 10, 11, 12, 13, 32]) SPACE_CHAR[c] = 1;
   const set = (chars: string, cls: CC) => {
     for (const ch of chars) CLASS[ch.charCodeAt(0)] = cls;
   };
@@ -94,13 +90,7 @@ export function isIdChar(c: number): boolean {
 }
 
 /** sqlite3Isspace: space, \t, \n, \v, \f, \r. */
-export function isSpaceChar(c: number): boolean {
-  return c < 128 && SPACE_CHAR[c] === 1;
-}
-
-function isHexDigit(c: number): boolean {
-  return c < 128 && HEX_CHAR[c] === 1;
-}
+export { isSpace as isSpaceChar };
 
 const UNDERSCORE = 0x5f;
 const BOM = 0xfeff;
@@ -142,7 +132,7 @@ export class Lexer {
     let kind: TokenKind;
     switch (charClass(c)) {
       case CC.SPACE:
-        while (i < n && isSpaceChar(z.charCodeAt(i))) i++;
+        while (i < n && isSpace(z.charCodeAt(i))) i++;
         kind = TokenKind.Space;
         break;
       case CC.MINUS: {
@@ -388,7 +378,7 @@ export class Lexer {
         do {
           i++;
           cc = i < n ? z.charCodeAt(i) : 0;
-        } while (cc !== 0 && !isSpaceChar(cc) && cc !== 0x29);
+        } while (cc !== 0 && !isSpace(cc) && cc !== 0x29);
         if (cc === 0x29) i++;
         else kind = TokenKind.Illegal;
         break;

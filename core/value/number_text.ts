@@ -35,6 +35,11 @@ export function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
+/** ASCII hex digit '0'..'9', 'a'..'f', 'A'..'F' (the lexer's and JSON's). */
+export function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
 /** Index of the first NUL in the text of the last {@link scanReal} call, or -1. */
 let scanNul = -1;
 

@@ -1,14 +1,12 @@
 /** Byte classes the JSON code uses (ASCII only, as SQLite's ctype macros). */
 
-import { isDigit } from "../../value/number_text.ts";
+import { isDigit, isHexDigit } from "../../value/number_text.ts";
 
 /** '0'..'9'. */
 export { isDigit };
 
 /** Hex digit. */
-export function isXDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
-}
+export { isHexDigit as isXDigit } from "../../value/number_text.ts";
 
 /** ASCII letter. */
 export function isAlpha(c: number): boolean {
@@ -40,14 +38,13 @@ export function isIdStart(c: number): boolean {
   return isAlpha(c) || c === 0x5f || c === 0x24 || c >= 0x80;
 }
 
-/** Later character of an unquoted JSON5 object key. */
-export function isIdPart(c: number): boolean {
-  return isIdStart(c) || isDigit(c);
-}
+/** Later character of an unquoted JSON5 object key: also a digit, as sqlite3IsIdChar. */
+export { isIdChar as isIdPart } from "../../sql/lexer.ts";
 
 /** Four hex digits at `z[i]`. */
 export function is4Hex(z: Uint8Array, i: number): boolean {
-  return isXDigit(z[i]) && isXDigit(z[i + 1]) && isXDigit(z[i + 2]) && isXDigit(z[i + 3]);
+  return isHexDigit(z[i]) && isHexDigit(z[i + 1]) && isHexDigit(z[i + 2]) &&
+    isHexDigit(z[i + 3]);
 }
 
 /** Value of four hex digits at `z[i]`. */

@@ -9,6 +9,7 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
 import { decodeText, writeUtf8 } from "../../format/text.ts";
+import { isAlpha } from "../json/chars.ts";
 import { cText, textOf } from "./coerce.ts";
 import { hasJsonSubtype } from "../json/subtype.ts";
 import { quoteValue } from "./blob.ts";
@@ -49,10 +50,6 @@ const SOUNDEX_CODE = (() => {
 
 const utf8 = new TextEncoder();
 
-function isAsciiLetter(b: number): boolean {
-  return (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
-}
-
 /**
  * soundex(X): the first ASCII letter upper-cased and up to three digits, "?000" when X
  * (NULL counts as empty) has no ASCII letter. As in SQLite the digits come from the
@@ -62,7 +59,7 @@ function isAsciiLetter(b: number): boolean {
 export function soundexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const bytes = utf8.encode(cText(textOf(args[0], ctx.encoding) ?? ""));
   let i = 0;
-  while (i < bytes.length && !isAsciiLetter(bytes[i])) i++;
+  while (i < bytes.length && !isAlpha(bytes[i])) i++;
   if (i === bytes.length) {
     setText(out, "?000");
     return;
