@@ -14,6 +14,7 @@ import { parseJsonText } from "./parse_text.ts";
 import { renderText } from "./render.ts";
 import { hasJsonSubtype, setJsonText } from "./subtype.ts";
 import { unescapePayload } from "./unescape.ts";
+import { sqlQuote } from "../scalar/blob.ts";
 
 /** The "malformed JSON" error. */
 export function malformed(): SqliteError {
@@ -21,9 +22,7 @@ export function malformed(): SqliteError {
 }
 
 /** SQLite's `%Q` of a text: single-quoted with quotes doubled. */
-export function sqlQuote(s: string): string {
-  return `'${s.replaceAll("'", "''")}'`;
-}
+export { sqlQuote };
 
 /** The "bad JSON path: '...'" error. */
 export function badPath(path: string): SqliteError {

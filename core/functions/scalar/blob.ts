@@ -10,6 +10,11 @@ import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 
 const HEX = "0123456789ABCDEF";
 
+/** `s` as an SQL string literal: in single quotes, each quote doubled. */
+export function sqlQuote(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
 /** The bytes an even-length hex text (a blob literal's digits) spells. */
 export function hexToBytes(hex: string): Uint8Array {
   const out = new Uint8Array(hex.length >> 1);
@@ -133,7 +138,7 @@ export function quoteValue(r: Reg): string {
     case StorageClass.Blob:
       return "X'" + toHex(r.v as Uint8Array) + "'";
     default:
-      return "'" + cText(r.v as string).replaceAll("'", "''") + "'";
+      return sqlQuote(cText(r.v as string));
   }
 }
 
@@ -144,6 +149,6 @@ export function quoteFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   else {
     // SQLite quotes the UTF-8 form of the text (this matters in UTF-16 databases).
     const s = textOf(a, ctx.encoding) as string;
-    setTextResult(out, "'" + cText(s).replaceAll("'", "''") + "'", ctx.encoding);
+    setTextResult(out, sqlQuote(cText(s)), ctx.encoding);
   }
 }
