@@ -8,7 +8,7 @@
  * fraction of the time (V8 calls an imported Wasm function of another instance directly,
  * without leaving Wasm).
  */
-import { RUNTIME_MODULE_HEX } from "./prebuilt.ts";
+import { RUNTIME_MODULE_TEXT, RuntimeText } from "./prebuilt.ts";
 import { ARITH_OPS } from "./arith.ts";
 
 /** The import namespace statement modules find the runtime under. */
@@ -29,12 +29,12 @@ export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
 
 let compiled: WebAssembly.Module | null = null;
 
-/** The runtime module's bytes, as built ahead of time. */
+/** The runtime module's bytes, as built ahead of time (prebuilt.ts holds one character each). */
 export function prebuiltRuntime(): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(RUNTIME_MODULE_HEX.length / 2);
-  for (let i = 0; i < bytes.length; i++) {
-    bytes[i] = parseInt(RUNTIME_MODULE_HEX.slice(2 * i, 2 * i + 2), 16);
-  }
+  const text = RUNTIME_MODULE_TEXT;
+  const bytes = new Uint8Array(text.length);
+  // The array keeps the low 8 bits: the offset comes off modulo 256.
+  for (let i = 0; i < bytes.length; i++) bytes[i] = text.charCodeAt(i) - RuntimeText.Offset;
   return bytes;
 }
 
