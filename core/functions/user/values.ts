@@ -12,6 +12,7 @@
  *   "Returned JavaScript value cannot be converted to a SQLite value".
  */
 import { SqliteError } from "../../errors.ts";
+import { integerRangeError } from "../../api/result_values.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass } from "../../value/types.ts";
 
@@ -24,7 +25,7 @@ export function argumentValue(r: Reg, bigints: boolean): unknown {
       const v = r.v as number | bigint;
       if (bigints) return BigInt(v);
       if (typeof v === "bigint") {
-        throw new RangeError(`Value is too large to be represented as a JavaScript number: ${v}`);
+        throw integerRangeError(v);
       }
       return v;
     }
