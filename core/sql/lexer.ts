@@ -40,53 +40,26 @@ const enum CC {
   ILLEGAL = 28,
 }
 
-const CLASS = new Uint8Array(128).fill(CC.ILLEGAL);
-const ID_CHAR = new Uint8Array(128); // sqlite3IsIdChar: alnum, '_', '$'
-{
-  for (let c = 0x41; c <= 0x5a; c++) {
-    CLASS[c] = CLASS[c + 32] = CC.KYWD0;
-    ID_CHAR[c] = ID_CHAR[c + 32] = 1;
-  }
-  for (let c = 0x30; c <= 0x39; c++) CLASS[c] = CC.DIGIT, ID_CHAR[c] = 1;
-  // No keyword starts with X, Y, Z or '_': SQLite's table lets them only continue one.
-  for (const c of "XxYyZz_") CLASS[c.charCodeAt(0)] = CC.KYWD;
-  CLASS[0x58] = CLASS[0x78] = CC.X;
-  ID_CHAR[0x5f] = ID_CHAR[0x24] = 1;
-  for (const c of [9, 10, 12, 13, 32]) CLASS[c] = CC.SPACE;
-  const set = (chars: string, cls: CC) => {
-    for (const ch of chars) CLASS[ch.charCodeAt(0)] = cls;
-  };
-  set("$", CC.DOLLAR);
-  set("@#:", CC.VARALPHA);
-  set("?", CC.VARNUM);
-  set("\"'`", CC.QUOTE);
-  set("[", CC.QUOTE2);
-  set("|", CC.PIPE);
-  set("-", CC.MINUS);
-  set("<", CC.LT);
-  set(">", CC.GT);
-  set("=", CC.EQ);
-  set("!", CC.BANG);
-  set("/", CC.SLASH);
-  set("(", CC.LP);
-  set(")", CC.RP);
-  set(";", CC.SEMI);
-  set("+", CC.PLUS);
-  set("*", CC.STAR);
-  set("%", CC.PERCENT);
-  set(",", CC.COMMA);
-  set("&", CC.AND);
-  set("~", CC.TILDA);
-  set(".", CC.DOT);
-}
+/**
+ * tokenize.c's aiClass for the ASCII codes (>= 0x80 is CC.ID), one character per code: its
+ * class plus 65 ("A" CC.X, "B" CC.KYWD0, "C" CC.KYWD, "D" CC.DIGIT, "E" CC.DOLLAR, "H"
+ * CC.SPACE, ..., "]" CC.ILLEGAL). No keyword starts with X, Y, Z or '_': SQLite's table
+ * gives them CC.KYWD (X: CC.X), which only continues one.
+ */
+const CLASS = Uint8Array.from(
+  // 0x00-0x1f (\t \n \f \r are spaces), then 0x20-0x3f, 0x40-0x5f, 0x60-0x7f.
+  "]]]]]]]]]HH]HH]]]]]]]]]]]]]]]]]]" + "HPIFEWYIRSVUXL[QDDDDDDDDDDFTMONG" +
+    "FBBBBBBBBBBBBBBBBBBBBBBBACCJ]]]C" + "IBBBBBBBBBBBBBBBBBBBBBBBACC]K]Z]",
+  (ch) => ch.charCodeAt(0) - 65,
+);
 
 function charClass(c: number): CC {
   return c < 128 ? CLASS[c] : CC.ID;
 }
 
-/** sqlite3IsIdChar: letters, digits, `_`, `$`, and everything >= 0x80. */
+/** sqlite3IsIdChar: letters, digits, `_`, `$` (the classes up to CC.DOLLAR), and >= 0x80. */
 export function isIdChar(c: number): boolean {
-  return c >= 128 || ID_CHAR[c] === 1;
+  return c >= 128 || CLASS[c] <= CC.DOLLAR;
 }
 
 /** sqlite3Isspace: space, \t, \n, \v, \f, \r. */
