@@ -35,18 +35,12 @@ export function subtypeFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext)
   setInt(out, hasJsonSubtype(args[0]) ? 74 : 0);
 }
 
-/** Soundex digit of each 7-bit character; 0 for vowels, H, W, Y and non-letters. */
-const SOUNDEX_CODE = (() => {
-  const code = new Uint8Array(128);
-  const groups = ["BFPV", "CGJKQSXZ", "DT", "L", "MN", "R"];
-  groups.forEach((letters, i) => {
-    for (const ch of letters) {
-      code[ch.charCodeAt(0)] = i + 1;
-      code[ch.toLowerCase().charCodeAt(0)] = i + 1;
-    }
-  });
-  return code;
-})();
+/**
+ * Soundex digit of each 7-bit character, as func.c's table: 1 BFPV, 2 CGJKQSXZ, 3 DT, 4 L,
+ * 5 MN, 6 R; 0 for vowels, H, W, Y and non-letters (0x00-0x3f are all 0).
+ */
+const SOUNDEX_CODE = "0".repeat(64) + "00123012002245501262301020200000" +
+  "00123012002245501262301020200000";
 
 const utf8 = new TextEncoder();
 
@@ -68,7 +62,7 @@ export function soundexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
   let prev = SOUNDEX_CODE[bytes[i] & 0x7f];
   for (; result.length < 4 && i < bytes.length; i++) {
     const code = SOUNDEX_CODE[bytes[i] & 0x7f];
-    if (code === 0) prev = 0;
+    if (code === "0") prev = code;
     else if (code !== prev) {
       prev = code;
       result += code;
