@@ -16,40 +16,47 @@ import {
 } from "./token_kinds.ts";
 import { tokenize } from "./tokenize.ts";
 
-/**
- * A class of kinds; its members are marked below, once per kind. Token type names appear
- * in no message, so a category is known by the constant that holds it.
- */
-function category(): TokenType {
-  return tokenType("category", []);
+/** Token types indexed by {@link TokenKind}. */
+export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) => tokenType(name, [kind]));
+
+/** Every kind. */
+const KINDS = T.map((_, kind) => kind as TokenKind);
+
+/** Token type names appear in no message, so a category is known by the constant that holds it. */
+function category(kinds: Iterable<TokenKind>): TokenType {
+  return tokenType("category", kinds);
 }
 
-/** `nm`: identifier, string, INDEXED, join keyword, or a fallback keyword. */
-export const Nm: TokenType = category();
-/** `idj`: like `nm` without STRING (function names, bare column names). */
-export const Idj: TokenType = category();
-/** `ids`: identifier or string (aliases, collation and type names). */
-export const Ids: TokenType = category();
-/** `number`: INTEGER or FLOAT. */
-export const Num: TokenType = category();
-/** LIKE, GLOB, REGEXP, MATCH. */
-export const LikeOp: TokenType = category();
-/** CURRENT_DATE, CURRENT_TIME, CURRENT_TIMESTAMP. */
-export const CtimeKw: TokenType = category();
-/** CROSS FULL INNER LEFT NATURAL OUTER RIGHT. */
-export const JoinKw: TokenType = category();
-/** Operators that are plain `expr OP expr` rules. */
-export const BinOp: TokenType = category();
-/** UNION, INTERSECT, EXCEPT. */
-export const CompoundOp: TokenType = category();
-/** Unary `-`, `+`, `~`. */
-export const UnaryOp: TokenType = category();
-/** ISNULL, NOTNULL. */
-export const NullOp: TokenType = category();
-/** INTEGER FLOAT BLOB NULL. */
-export const PlainLiteral: TokenType = category();
+/** An identifier, or a keyword that falls back to one. */
+const idLike = (k: TokenKind) => k === TokenKind.Id || keywordFallsBackToId(k);
 
-const BINARY_KINDS = new Set<TokenKind>([
+/** `nm`: identifier, string, INDEXED, join keyword, or a fallback keyword. */
+export const Nm: TokenType = category(
+  KINDS.filter((k) =>
+    idLike(k) || k === TokenKind.String || k === TokenKind.Indexed || isJoinKeyword(k)
+  ),
+);
+/** `idj`: like `nm` without STRING (function names, bare column names). */
+export const Idj: TokenType = category(
+  KINDS.filter((k) => idLike(k) || k === TokenKind.Indexed || isJoinKeyword(k)),
+);
+/** `ids`: identifier or string (aliases, collation and type names). */
+export const Ids: TokenType = category(KINDS.filter((k) => idLike(k) || k === TokenKind.String));
+/** `number`: INTEGER or FLOAT. */
+export const Num: TokenType = category([TokenKind.Integer, TokenKind.Float]);
+/** LIKE, GLOB, REGEXP, MATCH. */
+export const LikeOp: TokenType = category([
+  TokenKind.Like,
+  TokenKind.Glob,
+  TokenKind.Regexp,
+  TokenKind.Match,
+]);
+/** CURRENT_DATE, CURRENT_TIME, CURRENT_TIMESTAMP. */
+export const CtimeKw: TokenType = category(KINDS.filter(isCurrentTimeKeyword));
+/** CROSS FULL INNER LEFT NATURAL OUTER RIGHT. */
+export const JoinKw: TokenType = category(KINDS.filter(isJoinKeyword));
+/** Operators that are plain `expr OP expr` rules. */
+export const BinOp: TokenType = category([
   TokenKind.Or,
   TokenKind.And,
   TokenKind.Eq,
@@ -70,41 +77,23 @@ const BINARY_KINDS = new Set<TokenKind>([
   TokenKind.Concat,
   TokenKind.Ptr,
 ]);
-
-function categoriesOf(kind: TokenKind): TokenType[] {
-  const c: TokenType[] = [];
-  const fallback = keywordFallsBackToId(kind);
-  if (kind === TokenKind.Id || fallback) c.push(Nm, Idj, Ids);
-  else if (kind === TokenKind.String) c.push(Nm, Ids);
-  else if (kind === TokenKind.Indexed || isJoinKeyword(kind)) c.push(Nm, Idj);
-  if (isJoinKeyword(kind)) c.push(JoinKw);
-  if (isCurrentTimeKeyword(kind)) c.push(CtimeKw);
-  if (
-    kind === TokenKind.Like || kind === TokenKind.Glob || kind === TokenKind.Regexp ||
-    kind === TokenKind.Match
-  ) c.push(LikeOp);
-  if (kind === TokenKind.Integer || kind === TokenKind.Float) c.push(Num);
-  if (
-    kind === TokenKind.Integer || kind === TokenKind.Float || kind === TokenKind.Blob ||
-    kind === TokenKind.Null
-  ) c.push(PlainLiteral);
-  if (BINARY_KINDS.has(kind)) c.push(BinOp);
-  if (kind === TokenKind.Minus || kind === TokenKind.Plus || kind === TokenKind.BitNot) {
-    c.push(UnaryOp);
-  }
-  if (kind === TokenKind.Isnull || kind === TokenKind.Notnull) c.push(NullOp);
-  if (kind === TokenKind.Union || kind === TokenKind.Intersect || kind === TokenKind.Except) {
-    c.push(CompoundOp);
-  }
-  return c;
-}
-
-/** Token types indexed by {@link TokenKind}. */
-export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) => tokenType(name, [kind]));
-
-for (let kind = 0; kind < TOKEN_NAMES.length; kind++) {
-  for (const c of categoriesOf(kind)) c.matches[kind] = 1;
-}
+/** UNION, INTERSECT, EXCEPT. */
+export const CompoundOp: TokenType = category([
+  TokenKind.Union,
+  TokenKind.Intersect,
+  TokenKind.Except,
+]);
+/** Unary `-`, `+`, `~`. */
+export const UnaryOp: TokenType = category([TokenKind.Minus, TokenKind.Plus, TokenKind.BitNot]);
+/** ISNULL, NOTNULL. */
+export const NullOp: TokenType = category([TokenKind.Isnull, TokenKind.Notnull]);
+/** INTEGER FLOAT BLOB NULL. */
+export const PlainLiteral: TokenType = category([
+  TokenKind.Integer,
+  TokenKind.Float,
+  TokenKind.Blob,
+  TokenKind.Null,
+]);
 
 /** The end of input (what `LA` returns past the last token). */
 export const EOF: TokenType = T[TokenKind.Eof];
