@@ -196,8 +196,8 @@ function decodeUtf8(buf: Uint8Array, start: number, end: number): string {
   return s.includes("\uFFFD") ? decodeUtf8Escaped(buf, start, end) : s;
 }
 
-/** UTF-16 code units as they are, lone surrogates included. */
-function decodeUnits(buf: Uint8Array, start: number, end: number, le: boolean): string {
+/** UTF-16 code units as they are, lone surrogates included (an odd trailing byte dropped). */
+export function decodeUnits(buf: Uint8Array, start: number, end: number, le: boolean): string {
   const lo = le ? 0 : 1;
   let s = "";
   for (let i = start; i + 1 < end; i += 2) {

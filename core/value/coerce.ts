@@ -23,7 +23,7 @@
  * units (`x'3100' + 0` is the INTEGER 1 in a UTF-16le database, but the REAL 1.0 in a
  * UTF-8 one, where the NUL byte is junk after the digits).
  */
-import { decodeText, encodeText } from "../format/text.ts";
+import { decodeText, decodeUnits, encodeText } from "../format/text.ts";
 import {
   atoi64,
   atoiValue,
@@ -50,24 +50,15 @@ export function blobAsByteString(b: Uint8Array): string {
   return s;
 }
 
-/**
- * A blob's bytes as the UTF-16 code units they hold in a UTF-16 database (an odd trailing
- * byte is dropped), without any surrogate processing: only ASCII matters to the scanners.
- */
-function blobAsUnitString(b: Uint8Array, enc: TextEncoding): string {
-  const lo = enc === TextEncoding.Utf16le ? 0 : 1;
-  let s = "";
-  for (let i = 0; i + 1 < b.length; i += 2) {
-    s += String.fromCharCode(b[i + lo] | (b[i + 1 - lo] << 8));
-  }
-  return s;
-}
-
 /** The string a TEXT or BLOB register is scanned as, for number conversions. */
 function scanString(r: Reg, enc: TextEncoding): string {
   if (r.c === StorageClass.Text) return r.v as string;
   const b = r.v as Uint8Array;
-  return enc === TextEncoding.Utf8 ? blobAsByteString(b) : blobAsUnitString(b, enc);
+  // In UTF-16, the code units the bytes hold (an odd trailing byte dropped), without any
+  // surrogate processing: only ASCII matters to the scanners.
+  return enc === TextEncoding.Utf8
+    ? blobAsByteString(b)
+    : decodeUnits(b, 0, b.length, enc === TextEncoding.Utf16le);
 }
 
 /** REAL → INTEGER by truncation, saturating at the 64-bit limits (sqlite3RealToI64). */
