@@ -31,7 +31,7 @@ import {
   type FrameLayout,
 } from "../plan/frame_layout.ts";
 import type { NativePlan } from "../plan/native.ts";
-import type { ArithOp } from "../runtime/arith.ts";
+import { ARITH_OPS } from "../runtime/arith.ts";
 import { CompareResult } from "../runtime/compare.ts";
 import { ColumnResult } from "../runtime/record.ts";
 import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
@@ -69,14 +69,6 @@ export type ModuleExports = {
   next: WebAssembly.Global;
   /** The address of the run's frame (a mutable global). */
   fp: WebAssembly.Global;
-};
-
-const ARITH: Partial<Record<Op, ArithOp>> = {
-  [Op.Add]: "add",
-  [Op.Subtract]: "subtract",
-  [Op.Multiply]: "multiply",
-  [Op.Divide]: "divide",
-  [Op.Remainder]: "remainder",
 };
 
 /** The i32 comparison of a three-way result with 0 that each comparison opcode means. */
@@ -126,10 +118,12 @@ export function buildModule(
     recSize: -1,
     rowid: -1,
   };
-  for (const [op, name] of Object.entries(ARITH)) {
-    const index = routine(`arith_${name}`, used.has(Number(op) as Op));
-    if (index >= 0) rt.arith.set(Number(op) as Op, index);
-  }
+  // The native operators are Op.Add … Op.Remainder, in opcode order.
+  ARITH_OPS.forEach((name, i) => {
+    const op: Op = Op.Add + i;
+    const index = routine(`arith_${name}`, used.has(op));
+    if (index >= 0) rt.arith.set(op, index);
+  });
   m.importMemory(HOST_NAMESPACE, "memory" satisfies keyof ModuleImports, { min: 1 });
   if (scans) {
     rt.recSize = m.importGlobal(RUNTIME_NAMESPACE, "rec_size", "i32", true, "rec_size");

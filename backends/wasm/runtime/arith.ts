@@ -13,12 +13,16 @@ import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Slot } from "./reg_slots.ts";
+import { ARITH_OPERATORS } from "../../bytecode/opcodes.ts";
+
+/**
+ * The arithmetic routines, in the order the runtime module exports them: the operators of
+ * Op.Add … Op.Remainder, in opcode order.
+ */
+export const ARITH_OPS = ARITH_OPERATORS.slice(0, 5) as readonly ArithOp[];
 
 /** The arithmetic operators with a native implementation. */
 export type ArithOp = "add" | "subtract" | "multiply" | "divide" | "remainder";
-
-/** The arithmetic routines, in the order the runtime module exports them. */
-export const ARITH_OPS: readonly ArithOp[] = ["add", "subtract", "multiply", "divide", "remainder"];
 
 const I64_MIN = -(1n << 63n);
 
