@@ -4,7 +4,7 @@
  * `Database` picks one with its `backend` option, or the default: the first of
  * {@link DEFAULT_ORDER} that is registered and allowed to run here.
  */
-import { SqliteError } from "./errors.ts";
+import { sqlError, SqliteError } from "./errors.ts";
 import type { Backend, BackendHandle, BackendName } from "./backend.ts";
 
 const BACKENDS = new Map<BackendName, Backend>();
@@ -45,7 +45,7 @@ export function backendNamed(name: string): Backend {
 export function usableHere(backend: Backend): Backend {
   const why = backend.unavailableReason?.();
   if (why) {
-    throw new SqliteError("SQLITE_ERROR", `backend "${backend.name}" cannot run here: ${why}`);
+    throw sqlError(`backend "${backend.name}" cannot run here: ${why}`);
   }
   return backend;
 }

@@ -82,6 +82,11 @@ export class CorruptError extends SqliteError {
   }
 }
 
+/** An SQLITE_ERROR with a message of SQLite's (at `offset` in the SQL text, if any). */
+export function sqlError(message: string, offset = -1): SqliteError {
+  return new SqliteError("SQLITE_ERROR", message, offset);
+}
+
 /** Throws a {@link CorruptError}; typed `never` so it can end expressions. */
 export function corrupt(page: number, check: string): never {
   throw new CorruptError(page, check);

@@ -5,7 +5,7 @@
  * in compile_*.ts, keyed by node kind (a new kind fails type checking until handled).
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
-import { SqliteError } from "../../core/errors.ts";
+import { sqlError, SqliteError } from "../../core/errors.ts";
 import type { Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
 import { type Collation, collationFor } from "../../core/value/collation.ts";
 import type { TextEncoding } from "../../core/value/types.ts";
@@ -49,7 +49,7 @@ export class Compiler {
   /** The collation called `name`. */
   collation(name: string): Collation {
     const c = collationFor(name, this.enc);
-    if (!c) throw new SqliteError("SQLITE_ERROR", `no such collation sequence: ${name}`);
+    if (!c) throw sqlError(`no such collation sequence: ${name}`);
     return c;
   }
 

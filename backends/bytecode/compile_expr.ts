@@ -24,7 +24,7 @@ import type {
   TruthExpr,
   UnaryExpr,
 } from "../../core/plan/plan.ts";
-import { SqliteError } from "../../core/errors.ts";
+import { sqlError } from "../../core/errors.ts";
 import { scalarFunction } from "../../core/functions/scalar/registry.ts";
 import { toHex } from "../../core/functions/scalar/blob.ts";
 import { realToText } from "../../core/value/number_text.ts";
@@ -321,7 +321,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       return;
     }
     const fn = e.impl ? { impl: e.impl } : scalarFunction(e.name);
-    if (!fn) throw new SqliteError("SQLITE_ERROR", `no such function: ${e.name}`);
+    if (!fn) throw sqlError(`no such function: ${e.name}`);
     const b = c.b;
     const a = b.regs(Math.max(1, e.args.length));
     c.exprs(e.args, a);

@@ -3,7 +3,7 @@
  * nothing to commit or roll back, but SQLite's bookkeeping (and its errors) still apply:
  * COMMIT without BEGIN fails, RELEASE of an unknown savepoint fails, and so on.
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import { nameKey } from "../format/schema_types.ts";
 
 /** Whether a transaction is open, and its stack of savepoints. */
@@ -71,5 +71,5 @@ export class TransactionState {
 }
 
 function fail(message: string): never {
-  throw new SqliteError("SQLITE_ERROR", message);
+  throw sqlError(message);
 }

@@ -7,7 +7,7 @@ import type { SortKey } from "../plan/plan.ts";
 import { type Collation, collationFor } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 
 /** A stored row: values then storage classes are kept as parallel arrays. */
 export interface StoredRow {
@@ -18,7 +18,7 @@ export interface StoredRow {
 /** The collation called `name` for `enc`; SQLITE_ERROR when there is none. */
 export function collationNamed(name: string, enc: TextEncoding): Collation {
   const c = collationFor(name, enc);
-  if (!c) throw new SqliteError("SQLITE_ERROR", `no such collation sequence: ${name}`);
+  if (!c) throw sqlError(`no such collation sequence: ${name}`);
   return c;
 }
 

@@ -10,7 +10,7 @@
  * - lag / lead: the row at an offset from the current row, among the rows known so far;
  * - any call under EXCLUDE: the frame re-stepped from scratch for each row.
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
@@ -293,9 +293,9 @@ export class PositionCall extends CallBase {
       try {
         v = mustBeInt(a, this.enc);
       } catch {
-        throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+        throw sqlError(NTH_ERROR);
       }
-      if (v <= 0) throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+      if (v <= 0) throw sqlError(NTH_ERROR);
       n = typeof v === "bigint" ? Number.MAX_SAFE_INTEGER : v;
     }
     const rowid = this.#inverses + n;

@@ -16,7 +16,7 @@
  * With an EXCLUDE clause the cursors only count, and each returned row re-scans its frame
  * (SQLite's windowFullScan).
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import type { FrameBoundType } from "../sql/ast.ts";
 import { add, subtract } from "../value/arith.ts";
 import type { Collation } from "../value/collation.ts";
@@ -206,18 +206,18 @@ export class FrameEngine {
         r.c = t.cls;
       }
       if (r.c !== StorageClass.Integer && r.c !== StorageClass.Real) {
-        throw new SqliteError("SQLITE_ERROR", numMsg);
+        throw sqlError(numMsg);
       }
-      if ((r.v as number) < 0) throw new SqliteError("SQLITE_ERROR", numMsg);
+      if ((r.v as number) < 0) throw sqlError(numMsg);
       return;
     }
     let v: number | bigint;
     try {
       v = mustBeInt(r, this.#enc);
     } catch {
-      throw new SqliteError("SQLITE_ERROR", intMsg);
+      throw sqlError(intMsg);
     }
-    if (v < 0) throw new SqliteError("SQLITE_ERROR", intMsg);
+    if (v < 0) throw sqlError(intMsg);
     const num = typeof v === "bigint" ? Number.MAX_SAFE_INTEGER : v;
     if (which === "start") this.#cdStart = num;
     else this.#cdEnd = num;

@@ -30,7 +30,7 @@
  * We accept exactly the files SQLite accepts: the checks below are the ones SQLite makes
  * when it opens a database (btree.c lockBtree), no more.
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError, SqliteError } from "../errors.ts";
 import { TextEncoding } from "../value/types.ts";
 
 export const HEADER_SIZE = 100;
@@ -137,7 +137,7 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   const usableSize = pageSize - reservedBytes;
   const schemaFormat = u32(bytes, HeaderField.SchemaFormat);
   if (schemaFormat > 4) {
-    throw new SqliteError("SQLITE_ERROR", "unsupported file format");
+    throw sqlError("unsupported file format");
   }
   const changeCounter = u32(bytes, HeaderField.ChangeCounter);
   const inHeaderPageCount = u32(bytes, HeaderField.PageCount);

@@ -11,7 +11,7 @@
  * NOCASE and RTRIM work on UTF-8 bytes as SQLite's do. Only NOCASE/RTRIM in UTF-16
  * databases (where SQLite converts to UTF-8 first) compare decoded strings.
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import { type Collation, collationFor } from "../value/collation.ts";
 import { compareBlobs, compareValues } from "../value/compare.ts";
 import { type SqlValue, TextEncoding } from "../value/types.ts";
@@ -42,7 +42,7 @@ export function keyOrder(fields: readonly KeyColumn[], enc: TextEncoding): KeyOr
   return {
     collations: fields.map((f) => {
       const c = collationFor(f.collation, enc);
-      if (!c) throw new SqliteError("SQLITE_ERROR", `no such collation sequence: ${f.collation}`);
+      if (!c) throw sqlError(`no such collation sequence: ${f.collation}`);
       return c;
     }),
     desc: fields.map((f) => f.desc),

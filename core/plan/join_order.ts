@@ -6,7 +6,7 @@
 import { type AccessPath, TABLE_ROWS, tablePaths } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type * as B from "../analyze/bound.ts";
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import type { Term } from "./terms.ts";
 import type { OrderChooser } from "./order.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
@@ -69,7 +69,7 @@ export function bestStep(
     // A whole non-covering index scan is for an ORDER BY: the chooser weighs it.
     const all = tablePaths(leaf.table, terms, ready);
     const paths = choose ? all : all.filter((p) => !p.orderOnly);
-    if (paths.length === 0) throw new SqliteError("SQLITE_ERROR", "no query solution");
+    if (paths.length === 0) throw sqlError("no query solution");
     // The only table of its FROM: the chooser weighs the sort as where.c does, from its terms.
     const single = leafIds.size === 1 && placed.size === 0;
     const local = single ? terms.filter((t) => t.refs.has(leaf.id) && ready(t)) : undefined;

@@ -4,7 +4,7 @@
  * lookup rules for tables and indexes, and each table's index list in SQLite's order.
  */
 import type { DatabaseFile } from "../database_file.ts";
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import {
   nameKey,
   type TableInfo,
@@ -25,7 +25,7 @@ export function resolveSchema(schema: string | null): SchemaChoice {
   if (schema === null) return null;
   const key = nameKey(schema);
   if (key === "main" || key === "temp") return key;
-  throw new SqliteError("SQLITE_ERROR", `unknown database ${schema}`);
+  throw sqlError(`unknown database ${schema}`);
 }
 
 const defCache = new WeakMap<object, TableDef | IndexDef>();

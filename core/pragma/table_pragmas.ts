@@ -3,7 +3,7 @@
  * answered from the schema.
  */
 import type { DatabaseFile } from "../database_file.ts";
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import { readSchemaRows } from "../format/schema_rows.ts";
 import { nameKey, type Schema } from "../format/schema_types.ts";
 import type { SqlValue } from "../value/types.ts";
@@ -28,14 +28,11 @@ export function tableInfo(
   const found = findTable(db, name, schema);
   if (!found) return [];
   if (found.kind === "virtual") {
-    throw new SqliteError("SQLITE_ERROR", `no such module: ${found.vtab.module}`);
+    throw sqlError(`no such module: ${found.vtab.module}`);
   }
   if (found.kind === "view") {
     if (!viewColumns) {
-      throw new SqliteError(
-        "SQLITE_ERROR",
-        `litejit cannot list the columns of view ${found.view.name} yet`,
-      );
+      throw sqlError(`litejit cannot list the columns of view ${found.view.name} yet`);
     }
     return viewColumns(found.view).map((c, i) => {
       const row: SqlValue[] = [i, c.name, c.type, 0, null, 0];

@@ -2,7 +2,7 @@
  * The automatic indexes SQLite creates for a table's PRIMARY KEY and UNIQUE constraints
  * (build.c: sqlite3CreateIndex called with no name, convertToWithoutRowidTable).
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError } from "../errors.ts";
 import type { AutoIndexDef, KeyConstraintDef, TableDef } from "./ddl_types.ts";
 import { foldName } from "./ddl_stream.ts";
 
@@ -41,7 +41,7 @@ export function autoIndexes(table: TableDef): AutoIndexDef[] {
     if (same) {
       if (same.onConflict !== key.onConflict) {
         if (same.onConflict !== null && key.onConflict !== null) {
-          throw new SqliteError("SQLITE_ERROR", "conflicting ON CONFLICT clauses specified");
+          throw sqlError("conflicting ON CONFLICT clauses specified");
         }
         same.onConflict ??= key.onConflict;
       }

@@ -2,7 +2,7 @@
  * Pure helpers of the statement parser: operator precedence (parse.y's `%left`/`%right`
  * lines), SQLite's error texts, join-type validation and frame validation.
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError, type SqliteError } from "../errors.ts";
 import type { BinaryOp, Frame, JoinOperator } from "./ast.ts";
 import { TokenKind } from "./token_kinds.ts";
 
@@ -88,18 +88,16 @@ export function binaryOpOf(kind: TokenKind, text: string): BinaryOp {
 
 /** `near "X": syntax error` at `offset`. */
 export function syntaxError(text: string, offset: number): SqliteError {
-  return new SqliteError("SQLITE_ERROR", `near "${text}": syntax error`, offset);
+  return sqlError(`near "${text}": syntax error`, offset);
 }
 
 /** SQLite's error when the input ends inside a statement. */
 export function incompleteInput(offset: number): SqliteError {
-  return new SqliteError("SQLITE_ERROR", "incomplete input", offset);
+  return sqlError("incomplete input", offset);
 }
 
 /** An SQLITE_ERROR with a message of SQLite's. */
-export function sqlError(message: string, offset = -1): SqliteError {
-  return new SqliteError("SQLITE_ERROR", message, offset);
-}
+export { sqlError };
 
 const JOIN_WORDS: Record<string, number> = {
   natural: 1,

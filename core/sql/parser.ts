@@ -44,7 +44,7 @@ function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
   const s = t as SqlToken;
   if (s.kind === TokenKind.Illegal) {
     const e = illegalTokenError(sql, { kind: s.kind, start: s.startOffset, end: s.end });
-    return new SqliteError("SQLITE_ERROR", e.message, s.startOffset);
+    return sqlError(e.message, s.startOffset);
   }
   return syntaxError(sql.slice(s.startOffset, s.end), s.startOffset);
 }

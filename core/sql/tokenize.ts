@@ -16,7 +16,7 @@
  *   tokenizer-level look-ahead would do so; {@link Lexer} returns them as keywords.
  * - A NUL character ends the input, as it ends SQLite's C string.
  */
-import { SqliteError } from "../errors.ts";
+import { sqlError, type SqliteError } from "../errors.ts";
 import { isJoinKeyword, keywordFallsBackToId, TokenKind } from "./token_kinds.ts";
 import { badSeparatorText, Lexer } from "./lexer.ts";
 
@@ -108,7 +108,7 @@ export function illegalTokenError(sql: string, token: Token): SqliteError {
   // Only a separator problem is reported with the rewritten text; a number followed by
   // identifier characters ("1_0abc") is reported as written.
   if (text.includes("_") && rescanNumber(sql, token)) text = badSeparatorText(text) ?? text;
-  return new SqliteError("SQLITE_ERROR", `unrecognized token: "${text}"`);
+  return sqlError(`unrecognized token: "${text}"`);
 }
 
 /**

@@ -19,7 +19,7 @@
  * INTEGER (an overflow there flags overflow and continues in the compensated sum, like an
  * overflowing step), else by adding the negated value to the compensated sum.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { INT64_MAX, INT64_MIN, normalizeInt, type TextEncoding } from "../../value/types.ts";
 import { NumericKind, numInt, numReal, readNumeric } from "./numeric_arg.ts";
@@ -172,7 +172,7 @@ function realSum(p: SumState): number {
 function finalSum(p: SumState, out: Reg): void {
   if (p.cnt <= 0) setNull(out);
   else if (!p.approx) setInt(out, p.iSum);
-  else if (p.ovrfl) throw new SqliteError("SQLITE_ERROR", "integer overflow");
+  else if (p.ovrfl) throw sqlError("integer overflow");
   else setReal(out, realSum(p));
 }
 

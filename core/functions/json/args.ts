@@ -2,7 +2,7 @@
  * Turning SQL argument values into JSONB, SQL values into JSON text, and JSONB elements
  * back into SQL values: the argument and result conventions every JSON function shares.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError, type SqliteError } from "../../errors.ts";
 import { numberToText, toText } from "../../value/coerce.ts";
 import { atoi64, atoiValue, numericTextKind, textToReal } from "../../value/number_text.ts";
 import { newReg, type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
@@ -18,7 +18,7 @@ import { sqlQuote } from "../scalar/blob.ts";
 
 /** The "malformed JSON" error. */
 export function malformed(): SqliteError {
-  return new SqliteError("SQLITE_ERROR", "malformed JSON");
+  return sqlError("malformed JSON");
 }
 
 /** SQLite's `%Q` of a text: single-quoted with quotes doubled. */
@@ -26,7 +26,7 @@ export { sqlQuote };
 
 /** The "bad JSON path: '...'" error. */
 export function badPath(path: string): SqliteError {
-  return new SqliteError("SQLITE_ERROR", `bad JSON path: ${sqlQuote(path)}`);
+  return sqlError(`bad JSON path: ${sqlQuote(path)}`);
 }
 
 const scratch = newReg();
@@ -76,7 +76,7 @@ export function valueToJsonb(r: Reg, _enc: TextEncoding): Uint8Array {
       return NULL_BLOB;
     case StorageClass.Blob:
       if (looksLikeJsonb(r.v as Uint8Array)) return r.v as Uint8Array;
-      throw new SqliteError("SQLITE_ERROR", "JSON cannot hold BLOB values");
+      throw sqlError("JSON cannot hold BLOB values");
     case StorageClass.Text: {
       if (hasJsonSubtype(r)) {
         const { p, ok } = parseJson(r.v as string);
@@ -126,7 +126,7 @@ export function appendSqlValue(out: JsonOut, r: Reg, _enc: TextEncoding): void {
     }
     default: {
       const b = r.v as Uint8Array;
-      if (!looksLikeJsonb(b)) throw new SqliteError("SQLITE_ERROR", "JSON cannot hold BLOB values");
+      if (!looksLikeJsonb(b)) throw sqlError("JSON cannot hold BLOB values");
       const p = new JsonParse(0);
       p.a = b;
       p.n = b.length;

@@ -3,7 +3,7 @@
  * whether the result is JSONB (`jsonb_*`) and, for extraction, by the `->` / `->>`
  * conventions. Every error is SQLite's text.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError, type SqliteError } from "../../errors.ts";
 import { toInt } from "../../value/coerce.ts";
 import { type Reg, setBlob, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
@@ -44,7 +44,7 @@ export function returnJsonText(out: Reg, text: JsonOut, asBlob: boolean): void {
 function lookupError(rc: number, path: string): SqliteError {
   if (rc === Lookup.ERROR) return malformed();
   if (rc === Lookup.NOTARRAY) {
-    return new SqliteError("SQLITE_ERROR", `not an array element: ${sqlQuote(path)}`);
+    return sqlError(`not an array element: ${sqlQuote(path)}`);
   }
   return badPath(path);
 }
@@ -76,13 +76,13 @@ function arrayFn(asBlob: boolean): ScalarImpl {
 function objectFn(asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
     if (args.length & 1) {
-      throw new SqliteError("SQLITE_ERROR", "json_object() requires an even number of arguments");
+      throw sqlError("json_object() requires an even number of arguments");
     }
     const jx = new JsonOut();
     jx.char(0x7b);
     for (let i = 0; i < args.length; i += 2) {
       if (args[i].c !== StorageClass.Text) {
-        throw new SqliteError("SQLITE_ERROR", "json_object() labels must be TEXT");
+        throw sqlError("json_object() labels must be TEXT");
       }
       jx.separator();
       appendQuoted(jx, utf8(args[i].v as string));
@@ -241,7 +241,7 @@ function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
     if (args.length < 1) return setNull(out);
     if ((args.length & 1) === 0) {
-      throw new SqliteError("SQLITE_ERROR", `json_${name}() needs an odd number of arguments`);
+      throw sqlError(`json_${name}() needs an odd number of arguments`);
     }
     const p = parseArg(args[0], ctx.encoding);
     if (p === null) return setNull(out);
@@ -291,10 +291,7 @@ const validFn: ScalarImpl = (args, out, ctx) => {
   if (args.length === 2) {
     const f = toInt(args[1], ctx.encoding);
     if (f < 1 || f > 15) {
-      throw new SqliteError(
-        "SQLITE_ERROR",
-        "FLAGS parameter to json_valid() must be between 1 and 15",
-      );
+      throw sqlError("FLAGS parameter to json_valid() must be between 1 and 15");
     }
     flags = Number(f) & 0x0f;
   }

@@ -6,7 +6,7 @@
  * with the same leap-year position near 2000, converted there, and moved back: the
  * zone's rules for that year stand in for the real ones.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import {
   computeJD,
   computeYMDHMS,
@@ -43,7 +43,7 @@ export function toLocaltime(p: DateTime): void {
     t = Math.trunc(p.jdMs / 1000) - UNIX_EPOCH_JD_MS / 1000;
   }
   if (Number.isNaN(clock.setTime(t * 1000))) {
-    throw new SqliteError("SQLITE_ERROR", "local time unavailable");
+    throw sqlError("local time unavailable");
   }
   p.Y = clock.getFullYear() - yearShift;
   p.M = clock.getMonth() + 1;

@@ -4,7 +4,7 @@
  * `load_extension` (refused as SQLite refuses it while extension loading is off),
  * `sqlite_log`, `subtype`, `soundex`, `unistr` and `unistr_quote`.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
@@ -22,7 +22,7 @@ export function zeroFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): 
 
 /** load_extension(X[, Y]): SQLite's answer while extension loading is disabled. */
 export function loadExtensionFn(_args: readonly Reg[], _out: Reg, _ctx: FunctionContext): void {
-  throw new SqliteError("SQLITE_ERROR", "not authorized");
+  throw sqlError("not authorized");
 }
 
 /** sqlite_log(N, X): writes to SQLite's error log (litejit has none); the result is NULL. */
@@ -140,7 +140,7 @@ export function unistrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
       v = hexRun(s, slash + 2, 8);
       width = 10;
     }
-    if (v < 0) throw new SqliteError("SQLITE_ERROR", "invalid Unicode escape");
+    if (v < 0) throw sqlError("invalid Unicode escape");
     result += codePointText(v, ctx.encoding);
     i = slash + width;
   }

@@ -1,7 +1,7 @@
 /**
  * Numeric functions: abs, round, sign, random.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { textToReal } from "../../value/number_text.ts";
@@ -23,7 +23,7 @@ export function absFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): voi
   if (a.c === StorageClass.Integer) {
     const v = a.v as number | bigint;
     if (typeof v === "number") setInt(out, v < 0 ? -v : v);
-    else if (v === INT64_MIN) throw new SqliteError("SQLITE_ERROR", "integer overflow");
+    else if (v === INT64_MIN) throw sqlError("integer overflow");
     else setInt(out, v < 0n ? normalizeInt(-v) : v);
     return;
   }

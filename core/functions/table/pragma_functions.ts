@@ -13,7 +13,7 @@
  *   when the pragma also takes an argument, else NULL (SQLite reads the wrong slot there).
  *   The binder gives every pragma both columns; the one SQLite lacks reads NULL.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError, SqliteError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import { pragmaHiddenColumns, pragmaSpec, runPragma } from "../../pragma/pragma.ts";
 import { bindViewColumns } from "../../pragma/view_columns.ts";
@@ -25,13 +25,10 @@ import { type SqlValue, StorageClass } from "../../value/types.ts";
 /** The rows of `pragma_<name>(...args)`: pragma columns, then `arg`, then `schema`. */
 export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFile): Reg[][] {
   const spec = pragmaSpec(name);
-  if (!spec) throw new SqliteError("SQLITE_ERROR", `no such table: pragma_${name}`);
+  if (!spec) throw sqlError(`no such table: pragma_${name}`);
   const hidden = pragmaHiddenColumns(name);
   if (args.length > hidden.length) {
-    throw new SqliteError(
-      "SQLITE_ERROR",
-      `too many arguments on pragma_${name}() - max ${hidden.length}`,
-    );
+    throw sqlError(`too many arguments on pragma_${name}() - max ${hidden.length}`);
   }
   const textOf = (column: string): string | null => {
     const at = hidden.indexOf(column);
@@ -40,7 +37,7 @@ export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFil
   const arg = textOf("arg");
   const schema = textOf("schema");
   if (schema !== null && nameKey(schema) !== "main" && nameKey(schema) !== "temp") {
-    throw new SqliteError("SQLITE_ERROR", `unknown database '${schema}'`);
+    throw sqlError(`unknown database '${schema}'`);
   }
   const rows = runPragma(file, spec.name, arg, schema, {
     filename: file.path,

@@ -3,7 +3,7 @@
  * given argument values, each row with the function's columns followed by the hidden
  * argument columns the binder lists (`arg`, `schema` for every pragma; `json`, `root`).
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import type { Reg } from "../../value/reg.ts";
 import { pragmaRows } from "./pragma_functions.ts";
@@ -22,5 +22,5 @@ export function tableFunctionRows(
   if (name === "json_each" || name === "json_tree") {
     return jsonEachRows(name === "json_tree", args, file.encoding);
   }
-  throw new SqliteError("SQLITE_ERROR", `table-valued function ${name} is not supported yet`);
+  throw sqlError(`table-valued function ${name} is not supported yet`);
 }

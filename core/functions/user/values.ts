@@ -11,7 +11,7 @@
  *   functions are not supported", anything else (booleans, objects, ArrayBuffer) →
  *   "Returned JavaScript value cannot be converted to a SQLite value".
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import { integerRangeError } from "../../api/result_values.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass } from "../../value/types.ts";
@@ -66,11 +66,8 @@ export function setReturnedValue(out: Reg, v: unknown): void {
   else if (ArrayBuffer.isView(v)) {
     setBlob(out, new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice());
   } else if (v instanceof Promise) {
-    throw new SqliteError("SQLITE_ERROR", "Asynchronous user-defined functions are not supported");
+    throw sqlError("Asynchronous user-defined functions are not supported");
   } else {
-    throw new SqliteError(
-      "SQLITE_ERROR",
-      "Returned JavaScript value cannot be converted to a SQLite value",
-    );
+    throw sqlError("Returned JavaScript value cannot be converted to a SQLite value");
   }
 }

@@ -7,7 +7,7 @@
  * position). The counters follow SQLite's window.c: what a function returns depends only
  * on how many rows were stepped and inverted, in the order the frame engine does it.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import { applyAffinity } from "../../value/affinity.ts";
 import { toInt } from "../../value/coerce.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
@@ -168,7 +168,7 @@ export const NTILE: AggregateFunction<NtileState> = {
       // Huge values behave as "more buckets than rows".
       p.nParam = typeof n === "bigint" ? (n > 0n ? Number.MAX_SAFE_INTEGER : -1) : n;
       if (p.nParam <= 0) {
-        throw new SqliteError("SQLITE_ERROR", "argument of ntile must be a positive integer");
+        throw sqlError("argument of ntile must be a positive integer");
       }
     }
     p.nTotal++;
@@ -249,11 +249,11 @@ function nthArgument(r: Reg, enc: TextEncoding): number {
   else if (c === StorageClass.Real) {
     const f = v as number;
     if (!Number.isInteger(f) || Math.abs(f) >= 9223372036854775808) {
-      throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+      throw sqlError(NTH_ERROR);
     }
     n = f;
-  } else throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
-  if (n <= 0) throw new SqliteError("SQLITE_ERROR", NTH_ERROR);
+  } else throw sqlError(NTH_ERROR);
+  if (n <= 0) throw sqlError(NTH_ERROR);
   return n;
 }
 
