@@ -32,6 +32,7 @@
  */
 import { sqlError, SqliteError } from "../errors.ts";
 import { TextEncoding } from "../value/types.ts";
+import { utf8Bytes } from "./text.ts";
 
 export const HEADER_SIZE = 100;
 const MAGIC = "SQLite format 3\0";
@@ -171,7 +172,7 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
 /** The header SQLite assumes for a 0-byte file: a new, empty UTF-8 database. */
 export function emptyHeader(): DatabaseHeader {
   const bytes = new Uint8Array(HEADER_SIZE);
-  bytes.set(new TextEncoder().encode(MAGIC));
+  bytes.set(utf8Bytes(MAGIC));
   bytes[HeaderField.PageSize] = 0x10; // 4096
   bytes[HeaderField.WriteVersion] = bytes[HeaderField.ReadVersion] = 1;
   bytes[HeaderField.MaxPayloadFraction] = 64;

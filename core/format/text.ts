@@ -46,6 +46,11 @@ const NOT_KEPT_IN_UTF16 = /[\uD800-\uDFFF\uFFFE\uFFFF]/;
  */
 let illFormedTextSeen = false;
 
+/** The UTF-8 TextEncoder writes for `s` (a lone surrogate, escapes included, as U+FFFD). */
+export function utf8Bytes(s: string): Uint8Array {
+  return utf8Encoder.encode(s);
+}
+
 /** Records that a string with escapes or lone surrogates exists (see displayText). */
 export function noteIllFormedText(): void {
   illFormedTextSeen = true;

@@ -9,14 +9,14 @@
  * count; the new bucket count is three times the entry count, capped so the bucket array
  * stays within SQLITE_MALLOC_SOFT_LIMIT (1024 bytes of 16-byte buckets on 64-bit builds).
  */
+import { utf8Bytes } from "../format/text.ts";
 
 const MAX_BUCKETS = 1024 / 16;
-const utf8 = new TextEncoder();
 
 /** SQLite's strHash: a multiplicative hash of the UTF-8 bytes, case bits masked off. */
 export function sqliteStrHash(name: string): number {
   let h = 0;
-  for (const b of utf8.encode(name)) {
+  for (const b of utf8Bytes(name)) {
     h = Math.imul((h + (b & 0xdf)) | 0, 0x9e3779b1);
   }
   return h >>> 0;

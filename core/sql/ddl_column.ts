@@ -16,6 +16,7 @@ import {
 import { foldName, isIdKind, isIdsKind, isTermKind, type TokenStream } from "./ddl_stream.ts";
 import type { DefaultValue } from "./ddl_types.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
+import { utf8Bytes } from "../format/text.ts";
 
 /** The result of reading a column's type. */
 export interface ColumnType {
@@ -38,7 +39,7 @@ const STANDARD_TYPE = /^(?:ANY|BLOB|INT|INTEGER|REAL|TEXT)$/i;
  * surrogate counts 3, as the encoder writes U+FFFD for it.
  */
 function utf8Length(s: string): number {
-  return new TextEncoder().encode(s).length;
+  return utf8Bytes(s).length;
 }
 
 /** ASCII case-insensitive "s ends with word" (word is lower-case ASCII). */

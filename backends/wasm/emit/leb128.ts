@@ -4,9 +4,10 @@
  * length-prefixed UTF-8 names, and the matching reader used by the printer.
  */
 
+import { utf8Bytes } from "../../../core/format/text.ts";
+
 // One scratch view for f64 <-> bytes, so writing or reading a double allocates nothing.
 const scratch = new DataView(new ArrayBuffer(8));
-const utf8Encoder = new TextEncoder();
 
 const TWO_32 = 0x1_0000_0000;
 const I64_MIN = -(1n << 63n);
@@ -138,7 +139,7 @@ export class ByteBuffer {
 
   /** Appends a name: its UTF-8 byte length as u32, then the bytes. */
   name(s: string): void {
-    this.vecBytes(utf8Encoder.encode(s));
+    this.vecBytes(utf8Bytes(s));
   }
 
   /** The bytes written so far (a view: later writes may or may not show through). */

@@ -1,6 +1,7 @@
 /** Byte classes the JSON code uses (ASCII only, as SQLite's ctype macros). */
 
 import { isDigit, isHexDigit } from "../../value/number_text.ts";
+import { utf8Bytes } from "../../format/text.ts";
 
 /** '0'..'9'. */
 export { isDigit };
@@ -53,21 +54,18 @@ export function hex4(z: Uint8Array, i: number): number {
     hexValue(z[i + 3]);
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** UTF-8 bytes of `s` followed by `pad` zero bytes (C-string style look-ahead). */
 export function utf8Padded(s: string, pad = 16): Uint8Array {
-  const raw = encoder.encode(s);
+  const raw = utf8Bytes(s);
   const out = new Uint8Array(raw.length + pad);
   out.set(raw);
   return out;
 }
 
 /** UTF-8 bytes of `s`. */
-export function utf8(s: string): Uint8Array {
-  return encoder.encode(s);
-}
+export { utf8Bytes as utf8 };
 
 /** `b[from, to)` decoded as UTF-8. */
 export function utf8Text(b: Uint8Array, from = 0, to = b.length): string {

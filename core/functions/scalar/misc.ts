@@ -8,7 +8,7 @@ import { sqlError } from "../../errors.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
-import { decodeText, writeUtf8 } from "../../format/text.ts";
+import { decodeText, utf8Bytes, writeUtf8 } from "../../format/text.ts";
 import { isAlpha } from "../json/chars.ts";
 import { cText, textOf } from "./coerce.ts";
 import { hasJsonSubtype } from "../json/subtype.ts";
@@ -42,8 +42,6 @@ export function subtypeFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext)
 const SOUNDEX_CODE = "0".repeat(64) + "00123012002245501262301020200000" +
   "00123012002245501262301020200000";
 
-const utf8 = new TextEncoder();
-
 /**
  * soundex(X): the first ASCII letter upper-cased and up to three digits, "?000" when X
  * (NULL counts as empty) has no ASCII letter. As in SQLite the digits come from the
@@ -51,7 +49,7 @@ const utf8 = new TextEncoder();
  * a letter; a non-letter between two equal codes separates them.
  */
 export function soundexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  const bytes = utf8.encode(cText(textOf(args[0], ctx.encoding) ?? ""));
+  const bytes = utf8Bytes(cText(textOf(args[0], ctx.encoding) ?? ""));
   let i = 0;
   while (i < bytes.length && !isAlpha(bytes[i])) i++;
   if (i === bytes.length) {

@@ -11,6 +11,7 @@ import type { ScalarImpl } from "../scalar/registry.ts";
 import type { AggregateFunction } from "../aggregate/types.ts";
 import { type UserAggregateCallbacks, userAggregateImpl, userScalarImpl } from "./implement.ts";
 import { asciiLower } from "../../value/ascii_case.ts";
+import { utf8Bytes } from "../../format/text.ts";
 
 /** What a registered function runs, carried by its {@link FunctionDef}. */
 export interface UserFunction {
@@ -50,7 +51,7 @@ function flag(options: UserFunctionOptions, key: keyof UserFunctionOptions): boo
 
 function checkName(name: unknown): string {
   if (typeof name !== "string") throw new TypeError('The "name" argument must be a string.');
-  if (name.length === 0 || new TextEncoder().encode(name).length > 255) {
+  if (name.length === 0 || utf8Bytes(name).length > 255) {
     throw new SqliteError("SQLITE_MISUSE", "bad parameter or other API misuse");
   }
   return name;
