@@ -11,15 +11,7 @@
  */
 import { encodeText } from "../../core/format/text.ts";
 import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import {
-  LIKE_PATTERN_LIMIT,
-  likeFn,
-  literalLike,
-  type LiteralLikeBytes,
-  literalLikeBytes,
-} from "../../core/functions/scalar/like.ts";
-import { cText, utf8Length } from "../../core/functions/scalar/coerce.ts";
-import type { CompareEntry, ConstEntry, FunctionEntry } from "./descriptors.ts";
+import type { CompareEntry, ConstEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
 
