@@ -121,6 +121,7 @@ const QUERIES = [
   "SELECT id, x LIKE '1%', t LIKE '%2', i LIKE '%1%', r LIKE '12', t LIKE '' FROM v",
   "SELECT id, substr(x, 2), substr(t, 1, 3), substr(r, 2, 1), substr(i, 3), substr(t, 9, 0) FROM v",
   "SELECT id, length(x), length(t), length(r), length(i) FROM v",
+  "SELECT id, substr(t, 2, id % 4), substr(t, id % 3 + 1), substr(t, 1, -1), substr(t, 0, 2) FROM v",
   "SELECT count(*) FROM v WHERE t LIKE '%z' OR x LIKE 'Y%' OR substr(t, 2) = '2'",
   "SELECT u.id, v.t LIKE 'a%', substr(v.t, 2, 2) FROM u LEFT JOIN v ON v.id = u.id",
   // min/max compared on the bytes, count and IS NULL on the serial type.

@@ -56,7 +56,7 @@ import { aggregateFunction } from "../../core/functions/aggregate/registry.ts";
 import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
 import { COUNT } from "../../core/functions/aggregate/count.ts";
 import { collationFor } from "../../core/value/collation.ts";
-import { StorageClass, TextEncoding } from "../../core/value/types.ts";
+import { TextEncoding } from "../../core/value/types.ts";
 import type { AggEntry, ConstEntry, FunctionEntry } from "./descriptors.ts";
 import { roleContext } from "./operand_roles.ts";
 import { Op } from "./opcodes.ts";
@@ -153,65 +153,45 @@ export function columnCallFusions(
     // The argument loads run straight before the call.
     for (let at = j - ins.p5 + 1; at <= j; at++) if (starts.has(at)) return;
     const impl = (p.pool[ins.p4] as FunctionEntry).impl;
-    const load = (k: number) => p.code[j - ins.p5 + k];
-    const a = ins.p1;
-    if (impl === likeFn && ins.p5 === 2) {
-      const [k, col] = [load(0), load(1)];
-      if (k.op !== Op.String8 || k.p2 !== a || col.op !== Op.Column || col.p3 !== a + 1) return;
-      const value = p.pool[k.p4] as ConstEntry;
-      if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
+    const n = ins.p5, first = j - n;
+    /** Whether argument `k` is loaded by the column read the fusion takes. */
+    const column = (k: number) =>
+      p.code[first + k].op === Op.Column && p.code[first + k].p3 === ins.p1 + k;
+    /** Argument `k`'s value when a constant loads it (String8, Integer, Int64), else undefined. */
+    const constant = (k: number) => {
+      const c = p.code[first + k];
+      if (c.p2 !== ins.p1 + k) return undefined;
+      if (c.op === Op.Integer) return c.p1;
+      const v = p.pool[c.p4] as ConstEntry;
+      return c.op === Op.String8 || c.op === Op.Int64 ? v.v : undefined;
+    };
+    let call: ColumnCallFusion["call"] | null = null;
+    if (impl === likeFn && n === 2 && column(1)) {
+      const pattern = constant(0);
       // Longer patterns are an error the call itself reports.
-      if (utf8Length(value.v) > LIKE_PATTERN_LIMIT) return;
-      const shape = literalLike(cText(value.v));
-      if (!shape) return;
-      out.set(j, {
-        column: j - 1,
-        constants: [j - 2],
-        call: { kind: "like", pattern: literalLikeBytes(shape) },
-      });
-    } else if (DATE_LAYOUTS.has(impl) && ins.p5 === 1) {
-      const col = load(0);
-      if (col.op !== Op.Column || col.p3 !== a) return;
-      out.set(j, {
-        column: j - 1,
-        constants: [],
-        call: { kind: "date", layout: DATE_LAYOUTS.get(impl)! },
-      });
-    } else if (impl === strftimeFn && ins.p5 === 2) {
-      const [k, col] = [load(0), load(1)];
-      if (k.op !== Op.String8 || k.p2 !== a || col.op !== Op.Column || col.p3 !== a + 1) return;
-      const format = p.pool[k.p4] as ConstEntry;
-      if (format.c !== StorageClass.Text || typeof format.v !== "string") return;
-      const layout = strftimeLayout(format.v);
-      if (layout) out.set(j, { column: j - 1, constants: [j - 2], call: { kind: "date", layout } });
-    } else if (impl === lengthFn && ins.p5 === 1) {
-      const col = load(0);
-      if (col.op !== Op.Column || col.p3 !== a) return;
-      out.set(j, { column: j - 1, constants: [], call: { kind: "length" } });
-    } else if (impl === substrFn && (ins.p5 === 2 || ins.p5 === 3)) {
-      const col = load(0);
-      if (col.op !== Op.Column || col.p3 !== a) return;
-      const ints: number[] = [];
-      for (let k = 1; k < ins.p5; k++) {
-        const c = load(k);
-        if (c.p2 !== a + k) return;
-        const v = c.op === Op.Integer
-          ? c.p1
-          : c.op === Op.Int64 && (p.pool[c.p4] as ConstEntry).c === StorageClass.Integer
-          ? (p.pool[c.p4] as ConstEntry).v
-          : null;
-        // Small whole numbers only: they are written into the generated source.
-        if (typeof v !== "number" || !Number.isSafeInteger(v) || Math.abs(v) > ALL) return;
-        ints.push(v);
+      const shape = typeof pattern === "string" && utf8Length(pattern) <= LIKE_PATTERN_LIMIT &&
+        literalLike(cText(pattern));
+      if (shape) call = { kind: "like", pattern: literalLikeBytes(shape) };
+    } else if (impl === strftimeFn && n === 2 && column(1)) {
+      const format = constant(0);
+      const layout = typeof format === "string" && strftimeLayout(format);
+      if (layout) call = { kind: "date", layout };
+    } else if (DATE_LAYOUTS.has(impl) && n === 1 && column(0)) {
+      call = { kind: "date", layout: DATE_LAYOUTS.get(impl)! };
+    } else if (impl === lengthFn && n === 1 && column(0)) {
+      call = { kind: "length" };
+    } else if (impl === substrFn && n > 1 && column(0)) {
+      const [start, count] = [constant(1), n === 3 ? constant(2) : ALL];
+      // Small whole numbers only: they are written into the generated source.
+      const whole = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) <= ALL;
+      if (whole(start) && whole(count) && start >= 1 && count >= 0) {
+        call = { kind: "substr", start, count };
       }
-      const [start, count = ALL] = ints;
-      if (start < 1 || count < 0) return;
-      out.set(j, {
-        column: j - ins.p5,
-        constants: ints.map((_, k) => j - ins.p5 + 1 + k),
-        call: { kind: "substr", start, count },
-      });
     }
+    if (!call) return;
+    const loads = Array.from({ length: n }, (_, k) => first + k);
+    const at = loads.find((x) => p.code[x].op === Op.Column)!;
+    out.set(j, { column: at, constants: loads.filter((x) => x !== at), call });
   });
   return out;
 }
