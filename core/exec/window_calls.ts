@@ -20,6 +20,7 @@ import { newReg, type Reg, setInt, setNull } from "../value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
 import type { FrameHooks } from "./window_frame.ts";
 import { mustBeInt } from "./limit.ts";
+import { NTH_ERROR } from "../functions/window/ranking.ts";
 import { rowidEqKey, rowidKey, RowidSeek } from "./rowid_key.ts";
 import type { StoredRow } from "./sorter.ts";
 
@@ -253,8 +254,6 @@ export class MinMaxCall extends CallBase {
     this.setResult(current, this.pending);
   }
 }
-
-const NTH_ERROR = "second argument to nth_value must be a positive integer";
 
 /** first_value / nth_value: the row at a position in the frame. */
 export class PositionCall extends CallBase {

@@ -12,6 +12,7 @@ import { indexInfo, indexList } from "./index_pragmas.ts";
 import { resolveSchema } from "./schema_model.ts";
 import type { SchemaChoice } from "./schema_model.ts";
 import { nameKey } from "../format/schema_types.ts";
+import { readonlyError } from "../analyze/errors.ts";
 import { foreignKeyList, tableInfo, tableList } from "./table_pragmas.ts";
 import type { ViewColumnResolver } from "./view_columns.ts";
 
@@ -93,13 +94,11 @@ export function runPragma(
   const where = resolveSchema(schema);
   const key = nameKey(name);
   if (settingPragmas?.names.has(key)) return settingPragmas.run(db, key, arg, where, options);
-  if (WRITING_PRAGMAS.has(key)) {
-    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
-  }
+  if (WRITING_PRAGMAS.has(key)) throw readonlyError();
   const spec = pragmaSpec(name);
   if (!spec || (arg !== null && spec.writesWithArg)) {
     if (arg === null) return [];
-    throw new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
+    throw readonlyError();
   }
   if (arg !== null && spec.noColumnsWithArg) return [];
   if (HEADER_PRAGMAS.has(spec.name)) return [[headerPragma(db, spec.name, where)]];

@@ -234,7 +234,8 @@ export const FIRST_VALUE: AggregateFunction<KeptValue> = {
   final: keptValue,
 };
 
-const NTH_ERROR = "second argument to nth_value must be a positive integer";
+/** nth_value's error for an N that is not a positive integer (window_calls.ts raises it too). */
+export const NTH_ERROR = "second argument to nth_value must be a positive integer";
 
 /** The N of nth_value as its step function reads it (sqlite3_value_numeric_type rules). */
 function nthArgument(r: Reg, enc: TextEncoding): number {
