@@ -5,12 +5,10 @@
  */
 import type { Literal } from "../sql/ast.ts";
 import { INT64_MAX, INT64_MIN, normalizeInt, type SqlValue, StorageClass } from "../value/types.ts";
-import { textToReal } from "../value/number_text.ts";
+import { hexLiteralValue, textToReal } from "../value/number_text.ts";
 import { hexToBytes } from "../functions/scalar/blob.ts";
 import { bindError } from "./errors.ts";
 import type { BoundLiteral } from "./bound.ts";
-
-const TWO_64 = 1n << 64n;
 
 /** A literal's value and storage class. */
 export interface TypedLiteral {
@@ -42,13 +40,12 @@ export function literalValue(lit: Literal, negate = false): TypedLiteral {
 function integerValue(lit: Literal, negate: boolean): TypedLiteral {
   const text = lit.text;
   if (/^0x/i.test(text)) {
-    const digits = text.slice(2).replace(/^0+/, "");
-    if (digits.length > 16) {
+    // Hex literals are the 64-bit two's complement pattern.
+    let v = hexLiteralValue(text);
+    if (v === undefined) {
       // SQLite prints the literal with the minus it folded into it.
       throw bindError(`hex literal too big: ${negate ? "-" : ""}${text}`, lit.start);
     }
-    let v = digits === "" ? 0n : BigInt("0x" + digits);
-    if (v > INT64_MAX) v -= TWO_64; // hex literals are the 64-bit two's complement pattern
     if (negate) v = v === INT64_MIN ? v : -v;
     return { value: normalizeInt(v), cls: StorageClass.Integer };
   }

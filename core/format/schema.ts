@@ -24,7 +24,7 @@ import {
   StorageClass,
   type TextEncoding,
 } from "../value/types.ts";
-import { textToReal } from "../value/number_text.ts";
+import { hexLiteralValue, textToReal } from "../value/number_text.ts";
 import { hexToBytes } from "../functions/scalar/blob.ts";
 import { malformedSchema, readSchemaRows, type SchemaRow } from "./schema_rows.ts";
 import {
@@ -257,10 +257,7 @@ function missingValue(
  * two's-complement 64-bit value, or decimal up to 2^63 - 1; undefined otherwise.
  */
 function decOrHexToI64(digits: string): bigint | undefined {
-  if (/^0x/i.test(digits)) {
-    const hex = digits.slice(2).replace(/^0+/, "");
-    return hex.length <= 16 ? BigInt.asIntN(64, BigInt("0x" + (hex || "0"))) : undefined;
-  }
+  if (/^0x/i.test(digits)) return hexLiteralValue(digits);
   const v = BigInt(digits);
   return v <= INT64_MAX ? v : undefined;
 }

@@ -311,6 +311,15 @@ export function numericTextKind(s: string): number {
  */
 export { scanReal as textToReal };
 
+/**
+ * The INTEGER a `0x` literal's text stands for (sqlite3DecOrHexToI64): its hex digits, up to
+ * 16 after leading zeros, as a two's-complement 64-bit value; undefined past 16.
+ */
+export function hexLiteralValue(text: string): bigint | undefined {
+  const digits = text.slice(2).replace(/^0+/, "");
+  return digits.length > 16 ? undefined : BigInt.asIntN(64, BigInt("0x" + (digits || "0")));
+}
+
 /** Renders an INTEGER as text (plain decimal digits, `-` for negatives). */
 export function intToText(v: number | bigint): string {
   return typeof v === "number" ? String(v + 0) : v.toString();
