@@ -36,6 +36,7 @@ import {
   type Schema,
   type TableInfo,
 } from "./schema_types.ts";
+import { asciiUpper } from "../value/ascii_case.ts";
 
 /** The definition SQLite gives its own schema table. */
 const SCHEMA_TABLE_SQL =
@@ -131,7 +132,7 @@ function checkRoot(row: SchemaRow, pager: Pager): void {
 }
 
 function upper(name: string | null): string {
-  return name === null ? "BINARY" : name.replace(/[a-z]+/g, (s) => s.toUpperCase());
+  return name === null ? "BINARY" : asciiUpper(name);
 }
 
 function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncoding): TableInfo {

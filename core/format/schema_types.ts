@@ -140,6 +140,4 @@ export interface Schema {
 }
 
 /** SQLite's case folding for names: ASCII letters only. */
-export function nameKey(name: string): string {
-  return name.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-}
+export { asciiLower as nameKey } from "../value/ascii_case.ts";
