@@ -106,7 +106,7 @@ export function numericClassOf(r: Reg, enc: TextEncoding): StorageClass {
 }
 
 /** Number of bytes `s` takes in UTF-8 (an escaped byte counts 1, a lone surrogate 3). */
-export const utf8Length: (s: string) => number = utf8ByteLength;
+export { utf8ByteLength as utf8Length };
 
 /**
  * Index after the character that starts at `i`, as SQLite steps over UTF-8 characters
