@@ -21,8 +21,8 @@ export function functionConstructorForbidden(): string | null {
   return functionReason;
 }
 
-/** The smallest valid module: the magic number and version 1. */
-const EMPTY_MODULE = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+/** The smallest valid module: the magic number and version 1 (every module's first bytes). */
+export const EMPTY_MODULE = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
 
 /** Why WebAssembly bytes cannot be compiled here, or null when they can. */
 export function wasmCompileForbidden(): string | null {

@@ -9,6 +9,7 @@
 import { ByteBuffer } from "./leb128.ts";
 import { FunctionBuilder } from "./function_builder.ts";
 import { type ValType, VALTYPE_CODE } from "./instructions.ts";
+import { EMPTY_MODULE } from "../../code_policy.ts";
 
 /** Size limits of a memory (in 64 KiB pages). */
 export interface Limits {
@@ -34,8 +35,6 @@ const EXPORT_KIND = { func: 0, global: 3 } as const;
 
 /** What an export refers to. */
 export type ExportKind = keyof typeof EXPORT_KIND;
-
-const MAGIC_AND_VERSION = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 
 /** The names a module was given, for the "name" section. */
 export interface ModuleNames {
@@ -178,7 +177,7 @@ export class ModuleBuilder {
   /** The module's binary; `names: false` leaves out the "name" section. */
   toBytes(options: { names?: boolean } = {}): Uint8Array {
     const out = new ByteBuffer(1024);
-    for (const b of MAGIC_AND_VERSION) out.u8(b);
+    out.bytes(EMPTY_MODULE); // the magic number and version
     const s = new ByteBuffer(512);
     // Every section here is a vector: its entry count, then what `write` adds.
     const section = (id: number, count: number, write: () => void) => {
