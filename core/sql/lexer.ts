@@ -65,8 +65,11 @@ export function isIdChar(c: number): boolean {
 /** sqlite3Isspace: space, \t, \n, \v, \f, \r. */
 export { isSpace as isSpaceChar };
 
-const UNDERSCORE = 0x5f;
-const BOM = 0xfeff;
+/** Characters the scanner tests for by code (a const enum: the bundle holds the numbers). */
+const enum Ch {
+  Underscore = 0x5f,
+  Bom = 0xfeff,
+}
 
 /**
  * A pull tokenizer over one SQL string. `next()` scans one token (whitespace and comments
@@ -256,7 +259,7 @@ export class Lexer {
         break;
       case CC.KYWD:
       case CC.ID:
-        if (c === BOM) {
+        if (c === Ch.Bom) {
           kind = TokenKind.Space;
           break;
         }
@@ -290,14 +293,14 @@ export class Lexer {
       for (;; i++) {
         const ch = z.charCodeAt(i);
         if (isHexDigit(ch)) continue;
-        if (ch === UNDERSCORE) sep = true;
+        if (ch === Ch.Underscore) sep = true;
         else break;
       }
     } else {
       for (;; i++) {
         const ch = z.charCodeAt(i);
         if (isDigit(ch)) continue;
-        if (ch === UNDERSCORE) sep = true;
+        if (ch === Ch.Underscore) sep = true;
         else break;
       }
       if (z.charCodeAt(i) === 0x2e) {
@@ -305,7 +308,7 @@ export class Lexer {
         for (i++;; i++) {
           const ch = z.charCodeAt(i);
           if (isDigit(ch)) continue;
-          if (ch === UNDERSCORE) sep = true;
+          if (ch === Ch.Underscore) sep = true;
           else break;
         }
       }
@@ -317,7 +320,7 @@ export class Lexer {
           for (i += 2;; i++) {
             const ch = z.charCodeAt(i);
             if (isDigit(ch)) continue;
-            if (ch === UNDERSCORE) sep = true;
+            if (ch === Ch.Underscore) sep = true;
             else break;
           }
         }
@@ -391,7 +394,7 @@ export function badSeparatorText(text: string): string | null {
   let message: string | null = null;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c !== UNDERSCORE) {
+    if (c !== Ch.Underscore) {
       buf[out++] = text[i];
       continue;
     }
