@@ -16,15 +16,8 @@ import { TextEncoding } from "../../value/types.ts";
  */
 export type DateLayout = readonly (readonly [number, number] | string)[];
 
-/** The canonical text's fields by strftime specifier. */
-const FIELDS: Record<string, readonly [number, number]> = {
-  Y: [0, 4],
-  m: [5, 7],
-  d: [8, 10],
-  H: [11, 13],
-  M: [14, 16],
-  S: [17, 19],
-};
+/** strftime's specifiers of the canonical text's fields, in the text's order. */
+const FIELDS = "YmdHMS";
 
 /** The layouts of date(x), time(x) and datetime(x). */
 export const DATE_LAYOUT: DateLayout = [[0, 10]];
@@ -46,8 +39,11 @@ export function strftimeLayout(format: string): DateLayout | null {
       continue;
     }
     const spec = format[++i];
+    // The year is bytes 0–4, every other field two digits after a separator.
+    const field = spec === undefined ? -1 : FIELDS.indexOf(spec);
     if (spec === "%") out.push("%");
-    else if (spec !== undefined && Object.hasOwn(FIELDS, spec)) out.push([...FIELDS[spec]]);
+    else if (field === 0) out.push([0, 4]);
+    else if (field > 0) out.push([2 + 3 * field, 4 + 3 * field]);
     else return null;
   }
   return out;
