@@ -343,7 +343,7 @@ Deno.test("min()/max() on a record's bytes and count() on NULL-ness equal the fu
               c: StorageClass.Text,
             };
             const expected = fn.step(plain, [arg]) === true;
-            const got = stepMinMaxText(fast, page, 2, x.text.length, sign);
+            const got = stepMinMaxText(page, 2, x.text.length, fast, sign);
             assert.equal(got, expected, label);
             page.fill(0); // the page is reused: the state must hold its own copy
           } else {
@@ -367,9 +367,9 @@ Deno.test("min()/max() on a record's bytes and count() on NULL-ness equal the fu
   const st = MAX.create({ encoding: TextEncoding.Utf8 }) as MinMaxState;
   const b = encodeText("ab", TextEncoding.Utf8);
   assert.equal(MAX.step(st, [{ v: 5, c: StorageClass.Integer }]), true);
-  assert.equal(stepMinMaxText(st, b, 0, 2, 1), true);
-  assert.equal(stepMinMaxText(st, b, 0, 2, 1), false);
-  assert.equal(stepMinMaxText(st, b, 0, 1, 1), false);
+  assert.equal(stepMinMaxText(b, 0, 2, st, 1), true);
+  assert.equal(stepMinMaxText(b, 0, 2, st, 1), false);
+  assert.equal(stepMinMaxText(b, 0, 1, st, 1), false);
 });
 
 Deno.test("js fast path: SorterReject's first key equals RowSorter.rejects", () => {

@@ -203,74 +203,51 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     }
     let stmt = statement(ins, t);
     if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
-    const fusion = fusions.get(pc);
-    if (fusion) {
-      // Both loads run only when the field is not TEXT (text_compare_fusion.ts).
-      const [col, k] = [p.code[fusion.column], p.code[fusion.constant]];
-      const loads = statement(col, t) + " " + statement(k, t);
-      constants.push(fusion.bytes);
-      const bytes = `K[${constants.length - 1}]`;
-      const test = readers.textField(
-        col.p1,
-        col.p2,
-        (d, o, n) => `RT.compareTextBinary(${d},${o},${n},${bytes})`,
-      );
-      // `e` orders the column against the constant: `column op constant` is `e op 0`.
-      const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
-      const holds = col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`;
-      stmt = `${test} if (e !== null) { ` +
-        `r${ins.p3}.v = ${holds} ? 1 : 0; r${ins.p3}.c = ${StorageClass.Integer}; } ` +
-        `else { ${loads} ${stmt} }`;
-    }
-    const call = calls.get(pc);
-    if (call) {
-      // The loads run only when the field is not TEXT (column_call_fusion.ts).
-      const loads = [call.column, ...call.constants].map((at) => statement(p.code[at], t));
-      const col = p.code[call.column];
-      const field = (test: (d: string, o: string, n: string) => string) =>
-        readers.textField(col.p1, col.p2, test);
-      const f = call.call, out = `r${ins.p3}`;
+    const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call;
+    if (fusion || call) {
+      // The loads run only when the field is not TEXT (or, for a NULL test, not in the
+      // record): text_compare_fusion.ts, column_call_fusion.ts.
+      const at = fusion ? [fusion.column, fusion.constant] : [made!.column, ...made!.constants];
+      const col = p.code[at[0]], out = `r${ins.p3}`, a = `s${ins.p1}`;
+      const state = `${a}.current.states[${ins.p3}]`;
+      const k = (x: unknown) => `K[${constants.push(x) - 1}]`;
+      // A routine on the field's bytes; its other arguments are constants' names or numbers.
+      const bytes = (fn: string, ...args: unknown[]) =>
+        readers.textField(col.p1, col.p2, (d, o, n) => `RT.${fn}(${[d, o, n, ...args]})`);
+      const isNull = () => readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
+      const set = (v: string, cls: StorageClass) => `{ ${out}.v = ${v}; ${out}.c = ${cls}; }`;
+      const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
       let test: string, use: string;
-      if (f.kind === "like") {
-        constants.push(f.pattern);
-        const m = `K[${constants.length - 1}]`;
-        test = field((d, o, n) => `RT.likeLiteralBytes(${d},${o},${n},${m})`);
-        use = `{ ${out}.v = e ? 1 : 0; ${out}.c = ${StorageClass.Integer}; }`;
-      } else if (f.kind === "substr") {
+      if (fusion) {
+        test = bytes("compareTextBinary", k(fusion.bytes));
+        // `e` orders the column against the constant: `column op constant` is `e op 0`.
+        const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
+        use = set(`${col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`} ? 1 : 0`, INT);
+      } else if (call!.kind === "like") {
+        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e ? 1 : 0", INT)];
+      } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
-        test = field((d, o, n) => `RT.substrBytes(${d},${o},${n},${f.start},${f.count})`);
-        use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Text}; }`;
-      } else if (f.kind === "date") {
-        constants.push(f.layout);
-        const layout = `K[${constants.length - 1}]`;
+        [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
+      } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
-        test = field((d, o, n) => `RT.dateFromBytes(${d},${o},${n},${layout})`);
-        use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Text}; }`;
-      } else if (f.kind === "length") {
-        test = field((d, o, n) => `RT.lengthBytes(${d},${o},${n})`);
-        use = `{ ${out}.v = e; ${out}.c = ${StorageClass.Integer}; }`;
-      } else if (f.kind === "nullTest") {
-        test = readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
-        use = `{ ${out}.v = e ? ${f.not ? 0 : 1} : ${
-          f.not ? 1 : 0
-        }; ${out}.c = ${StorageClass.Integer}; }`;
-      } else if (f.kind === "count") {
-        test = readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
-        use = `{ RT.countField(s${ins.p1}.current.states[${ins.p3}], e); s${ins.p1}.hit = false; }`;
+        [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
+      } else if (call!.kind === "length") {
+        [test, use] = [bytes("lengthBytes"), set("e", INT)];
+      } else if (call!.kind === "nullTest") {
+        [test, use] = [isNull(), set(`e ? ${+!call!.not} : ${+call!.not}`, INT)];
+      } else if (call!.kind === "count") {
+        [test, use] = [isNull(), `{ RT.countField(${state}, e); ${a}.hit = false; }`];
       } else {
-        const a = `s${ins.p1}`;
-        test = field((d, o, n) =>
-          `RT.stepMinMaxText(${a}.current.states[${ins.p3}],${d},${o},${n},${f.sign})`
-        );
-        use = `${a}.hit = e;`;
+        [test, use] = [bytes("stepMinMaxText", state, call!.sign), `${a}.hit = e;`];
       }
-      stmt = `${test} if (e !== null) ${use} else { ${loads.join(" ")} ${stmt} }`;
+      const loads = at.map((x) => statement(p.code[x], t)).join(" ");
+      stmt = `${test} if (e !== null) ${use} else { ${loads} ${stmt} }`;
     }
     const after = protocol.after?.(pc);
     body.push([
       4,
       wrap(pc, stmt) + (after ? ` ${after}` : ""),
-      `${pc} ${name}${fusion || call ? " (text bytes)" : ""}`,
+      `${pc} ${name}${fusion || call ? " (record bytes)" : ""}`,
     ]);
   });
   extras.forEach((extra, i) => {

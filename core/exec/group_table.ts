@@ -55,7 +55,7 @@ export class GroupTable {
       }
     }
     if (n === 2) {
-      // Two whole numbers of moderate size: one number holds both (see #pairs).
+      // Two small whole numbers: one number holds both (see #pairs).
       const key = pairKey(safeIntegerKey(regs[start]), safeIntegerKey(regs[start + 1]));
       if (key !== undefined) {
         this.#lastMap = this.#pairs;
@@ -83,8 +83,8 @@ export class GroupTable {
   #ints = new Map<unknown, GroupState>();
   #texts = new Map<unknown, GroupState>();
   /**
-   * Groups of two keys that are whole numbers in [-2^25, 2^25) each (as {@link #ints}
-   * takes them), by one number made of both ({@link pairKey}): what rowKey would spell
+   * Groups of two keys that are whole numbers in [0, 2^15) each (as {@link #ints} takes
+   * them), by one number made of both ({@link pairKey}): what rowKey would spell
    * `I…;I…;`, without building the string. Other keys never equal these.
    */
   #pairs = new Map<unknown, GroupState>();
@@ -117,22 +117,14 @@ export class GroupTable {
   }
 }
 
-/** Half the range of each number of a two-number key, and the span that separates them. */
-const PAIR_HALF = 2 ** 25;
-const PAIR_SPAN = 2 ** 26;
-/** Below this, both numbers of a pair are under 2^15 and the key is a small integer. */
-const SMALL_PAIRS = 2 ** 30;
-
 /**
- * One number for a pair of whole numbers in [-2^25, 2^25), distinct for distinct pairs:
- * below 2^30 (a small integer, which Maps hash fastest) when both are in [0, 2^15),
- * otherwise 2^30 plus a number below 2^52. Undefined for any other pair.
+ * One small integer (below 2^30, which Maps hash fastest) for a pair of whole numbers in
+ * [0, 2^15) each, distinct for distinct pairs; undefined for any other pair.
  */
 function pairKey(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined || b === undefined) return undefined;
-  if (a >= 0 && b >= 0 && a < 32768 && b < 32768) return a * 32768 + b;
-  if (a < -PAIR_HALF || a >= PAIR_HALF || b < -PAIR_HALF || b >= PAIR_HALF) return undefined;
-  return SMALL_PAIRS + (a + PAIR_HALF) * PAIR_SPAN + (b + PAIR_HALF);
+  return a !== undefined && b !== undefined && a >= 0 && b >= 0 && a < 32768 && b < 32768
+    ? a * 32768 + b
+    : undefined;
 }
 
 /** `r`'s value as a safe whole number when it is INTEGER or a REAL equal to one. */

@@ -69,10 +69,10 @@ const textArg: Reg = { v: null, c: StorageClass.Null };
  * (tests/js_fast_paths_test.ts).
  */
 export function stepMinMaxText(
-  state: MinMaxState,
   d: Uint8Array,
   o: number,
   n: number,
+  state: MinMaxState,
   sign: number,
 ): boolean {
   if (state.bytes !== null && compareTextBinary(d, o, n, state.bytes) * sign <= 0) return false;

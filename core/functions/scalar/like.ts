@@ -10,7 +10,7 @@
  * a character holding invalid UTF-8 compares as the value SQLite reads for it
  * (`sqliteCharValues`: U+FFFD for a bad sequence).
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import { sqliteCharValues } from "../../format/text.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull } from "../../value/reg.ts";
@@ -351,7 +351,7 @@ function patternTooLong(r: Reg, pattern: string): boolean {
 }
 
 function tooComplex(): never {
-  throw new SqliteError("SQLITE_ERROR", "LIKE or GLOB pattern too complex");
+  throw sqlError("LIKE or GLOB pattern too complex");
 }
 
 /** like(PATTERN, X[, ESCAPE]): `X LIKE PATTERN [ESCAPE E]` as 1 or 0. */
@@ -368,7 +368,7 @@ export function likeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): vo
     }
     const esc = cText(e);
     if (charCount(esc) !== 1) {
-      throw new SqliteError("SQLITE_ERROR", "ESCAPE expression must be a single character");
+      throw sqlError("ESCAPE expression must be a single character");
     }
     escape = esc.codePointAt(0) as number;
   }
