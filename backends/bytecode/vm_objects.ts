@@ -154,8 +154,20 @@ export class SorterSlot {
     return false;
   }
 
-  /** Whether the sorter would drop the row in `regs[start ..]` (only its keys are read). */
+  /**
+   * Whether the sorter would drop the row in `regs[start ..]` (only its keys are read).
+   * When the sorter holds a bound row and the row's first ORDER BY key and the bound's are
+   * two unequal numbers, they decide (numbers order as JS orders them under every
+   * collation), without copying the row's keys.
+   */
   rejects(regs: readonly Reg[], start: number): boolean {
+    const first = this.entry.keys?.[0], bound = this.sorter.bound();
+    if (first && typeof bound === "object" && bound !== null) {
+      const x = regs[start + first.column].v, y = bound.values[first.column];
+      if (typeof x === "number" && typeof y === "number" && x !== y) {
+        return first.desc ? x < y : x > y;
+      }
+    }
     const values = this.#probe.values;
     for (let i = 0; i < values.length; i++) values[i] = regs[start + i].v;
     return this.sorter.rejects(this.#probe);

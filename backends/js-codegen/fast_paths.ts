@@ -113,25 +113,3 @@ export function arithFast(op: number, a: string, b: string, out: string, generic
     `if (typeof x !== "number" || typeof y !== "number") ${generic} ` +
     `else if (${a}.c === ${int} && ${b}.c === ${int}) ${ints} else ${reals} }`;
 }
-
-/**
- * SorterReject: `then` (a statement) when the row is dropped, decided by `generic` (an
- * expression: RowSorter.rejects) except for its first key: when the sorter holds a bound
- * row and the new row's first key (register `key`) and the bound's (column `column` of its
- * values) are two unequal numbers, the row is dropped exactly when it sorts after the bound
- * (numbers compare as JS compares them, under every collation).
- */
-export function rejectFast(
-  sorter: string,
-  key: string,
-  column: number,
-  desc: boolean,
-  generic: string,
-  then: string,
-): string {
-  return `const b = ${sorter}.sorter.bound(), x = ${key}.v, ` +
-    `y = typeof b === "object" && b !== null ? b.values[${column}] : null; ` +
-    `if (typeof x === "number" && typeof y === "number" && x !== y ? x ${
-      desc ? "<" : ">"
-    } y : ${generic}) ${then}`;
-}

@@ -10,17 +10,11 @@ import type { CompareOp } from "../../core/value/logic.ts";
 import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
 import type { Insn } from "../bytecode/program.ts";
-import {
-  type AggEntry,
-  type CompareEntry,
-  FunctionSubtype,
-  type SortEntry,
-} from "../bytecode/descriptors.ts";
+import { type AggEntry, type CompareEntry, FunctionSubtype } from "../bytecode/descriptors.ts";
 import {
   affinityFast,
   arithFast,
   compareFast,
-  rejectFast,
   textEqualityApplies,
   truthFast,
 } from "./fast_paths.ts";
@@ -237,19 +231,7 @@ export const TEMPLATES: Record<Op, Template> = {
     return `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, false); ${s(i.p1)}.sorter.reset(${keep});`;
   },
   [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
-  [Op.SorterReject]: (i, t) => {
-    const generic = `${s(i.p1)}.rejects(R, ${i.p3})`;
-    const first = (t.slotEntry(i.p1) as SortEntry).keys?.[0];
-    if (!first) return when(generic, i, t);
-    return rejectFast(
-      s(i.p1),
-      r(i.p3 + first.column),
-      first.column,
-      first.desc,
-      generic,
-      t.jump(i.p2),
-    );
-  },
+  [Op.SorterReject]: (i, t) => when(`${s(i.p1)}.rejects(R, ${i.p3})`, i, t),
   [Op.SorterSort]: (i, t) => when(`!${s(i.p1)}.sort()`, i, t),
   [Op.SorterData]: load,
   [Op.SorterNext]: next,
