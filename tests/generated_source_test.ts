@@ -55,7 +55,6 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.compareTextBinary/,
     /RT\.likeLiteralBytes/,
     /RT\.substrBytes/,
-    /RT\.lengthBytes/,
   ],
   wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/, /RT\.substrBytes/],
 };

@@ -4,12 +4,11 @@
  * substr() itself (`substrFn`, held to SQLite by the function tests) on the decoded text:
  * the same string for arbitrary bytes (ASCII, well-formed and broken UTF-8 sequences,
  * stray continuation bytes, NULs) and positions around the text's length, and SQLite's
- * answers on a few texts whose characters SQLite counts by its own rule; likewise length()
- * counted on the bytes (`lengthBytes`).
+ * answers on a few texts whose characters SQLite counts by its own rule.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { lengthBytes, lengthFn, substrBytes, substrFn } from "../core/functions/scalar/text.ts";
+import { substrBytes, substrFn } from "../core/functions/scalar/text.ts";
 import { decodeText, encodeText } from "../core/format/text.ts";
 import { newReg, type Reg } from "../core/value/reg.ts";
 import { StorageClass, TextEncoding } from "../core/value/types.ts";
@@ -72,26 +71,6 @@ Deno.test("substr on bytes: substr()'s value on the decoded text", () => {
     ),
     { numRuns: 20000 },
   );
-});
-
-Deno.test("length on bytes: length()'s value on the decoded text", () => {
-  const bytes = fc.array(fc.constantFrom(...BYTES), { maxLength: 12 }).map((b) =>
-    Uint8Array.from(b)
-  );
-  fc.assert(
-    fc.property(bytes, (b) => {
-      const out = newReg();
-      const text = { v: decodeText(b, 0, b.length, TextEncoding.Utf8), c: StorageClass.Text };
-      lengthFn([text], out, CTX);
-      const page = new Uint8Array(b.length + 4).fill(0x41);
-      page.set(b, 2);
-      assert.equal(lengthBytes(page, 2, b.length), out.v, `${b}`);
-    }),
-    { numRuns: 20000 },
-  );
-  // SQLite 3.53: length(CAST(x'61C3A9800062' AS TEXT)) is 2; of '😀x', 2.
-  assert.equal(lengthBytes(Uint8Array.from([0x61, 0xc3, 0xa9, 0x80, 0x00, 0x62]), 0, 6), 2);
-  assert.equal(lengthBytes(encodeText("😀x", TextEncoding.Utf8), 0, 5), 2);
 });
 
 Deno.test("substr on bytes: SQLite's characters", () => {

@@ -7,7 +7,6 @@
  *
  * - `x LIKE 'literal'`, an ASCII literal with `%` at neither, one or both ends:
  *   `String8 → a; Column → a+1; Function like(a, a+1)`, tested by `likeLiteralBytes`;
- * - `length(x)`: `Column → a; Function length(a)`, by `lengthBytes`;
  * - `date(x)`, `time(x)`, `datetime(x)`: `Column → a; Function(a)`, and `strftime('fmt', x)`
  *   with a format that only copies fields: `String8 → a; Column → a+1; Function(a, a+1)`,
  *   by `dateFromBytes` (a canonical `YYYY-MM-DD HH:MM:SS` naming a real instant; any other
@@ -38,7 +37,7 @@ import {
   type LiteralLikeBytes,
   literalLikeBytes,
 } from "../../core/functions/scalar/like.ts";
-import { lengthFn, substrFn } from "../../core/functions/scalar/text.ts";
+import { substrFn } from "../../core/functions/scalar/text.ts";
 import {
   dateFn,
   datetimeFn,
@@ -75,11 +74,6 @@ export interface SubstrCall {
   count: number;
 }
 
-/** length(). */
-export interface LengthCall {
-  kind: "length";
-}
-
 /** date(), time(), datetime() or strftime() as a layout of the canonical text's bytes. */
 export interface DateCall {
   kind: "date";
@@ -107,7 +101,7 @@ export interface CountCall {
 export interface ColumnCallFusion {
   column: number;
   constants: number[];
-  call: LikeCall | SubstrCall | LengthCall | DateCall | MinMaxCall | NullTestCall | CountCall;
+  call: LikeCall | SubstrCall | DateCall | MinMaxCall | NullTestCall | CountCall;
 }
 
 /** The layouts of the date functions of one argument. */
@@ -178,8 +172,6 @@ export function columnCallFusions(
       if (layout) call = { kind: "date", layout };
     } else if (DATE_LAYOUTS.has(impl) && n === 1 && column(0)) {
       call = { kind: "date", layout: DATE_LAYOUTS.get(impl)! };
-    } else if (impl === lengthFn && n === 1 && column(0)) {
-      call = { kind: "length" };
     } else if (impl === substrFn && n > 1 && column(0)) {
       const [start, count] = [constant(1), n === 3 ? constant(2) : ALL];
       // Small whole numbers only: they are written into the generated source.

@@ -231,8 +231,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
         [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
-      } else if (call!.kind === "length") {
-        [test, use] = [bytes("lengthBytes"), set("e", INT)];
       } else if (call!.kind === "nullTest") {
         [test, use] = [isNull(), set(`e ? ${+!call!.not} : ${+call!.not}`, INT)];
       } else if (call!.kind === "count") {

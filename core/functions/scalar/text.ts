@@ -162,18 +162,6 @@ export function substrBytes(
   return decodeText(d, from, to, TextEncoding.Utf8);
 }
 
-/**
- * length(X) of a UTF-8 TEXT stored at `d[o, o + n)`: its characters up to its first NUL,
- * counted on the bytes as SQLite counts them (as {@link substrBytes} walks them), without
- * decoding. The same as {@link lengthFn} on the decoded text (tests/substr_bytes_test.ts).
- */
-export function lengthBytes(d: Uint8Array, o: number, n: number): number {
-  const end = o + n;
-  let count = 0;
-  for (let z = o; z < end && d[z] !== 0; count++) z = skipUtf8Char(d, z, end);
-  return count;
-}
-
 /** The offset after the character at `d[z]` as SQLITE_SKIP_UTF8 reads it (`end`: the text's end). */
 function skipUtf8Char(d: Uint8Array, z: number, end: number): number {
   if (d[z++] < 0xc0) return z;
