@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { DatabaseSync } from "node:sqlite";
 import { limitCount, offsetCount } from "../core/exec/limit.ts";
 import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../core/exec/rowid_key.ts";
-import { rowKey } from "../core/exec/key_hash.ts";
+import { distinctKey, rowKey } from "../core/exec/key_hash.ts";
 import { GroupTable } from "../core/exec/group_table.ts";
 import type { GroupState } from "../core/exec/aggregate_calls.ts";
 import { rowComparator, type StoredRow } from "../core/exec/sorter.ts";
@@ -161,6 +161,33 @@ Deno.test("exec helpers: hash keys are equal exactly when SQLite calls values eq
       params,
     );
   }
+});
+
+Deno.test("exec helpers: DISTINCT keys are equal exactly when SQLite calls values equal", () => {
+  // A lone number is its own key, anything else its string key: numbers at and past 2^53,
+  // REALs equal to INTEGERs, -0.0, texts that read as numbers, and random values.
+  const values: SqlValue[] = [
+    ...SAMPLES,
+    ...[3, 3.0, -0, 0, 0.5, 9007199254740991, 9007199254740992, 2 ** 60, 1e300, "3", "0.5"],
+    ...[9007199254740992n, 9007199254740993n, 2n ** 60n],
+  ];
+  const key = (v: SqlValue) => distinctKey([regOf(v)], 0, 1, ["BINARY"]);
+  for (const x of values) {
+    for (const y of values) {
+      const sqliteSame = one(`SELECT ? IS ?`, x, y) === 1n;
+      assert.equal(key(x) === key(y), sqliteSame, `${show(x)} vs ${show(y)}`);
+    }
+  }
+  fc.assert(
+    fc.property(valueArb, valueArb, (x, y) => {
+      assert.equal(
+        key(x) === key(y),
+        one(`SELECT ? IS ?`, x, y) === 1n,
+        `${show(x)} vs ${show(y)}`,
+      );
+    }),
+    propertyParams(200, "exec_helpers distinct key"),
+  );
 });
 
 Deno.test("exec helpers: GROUP BY finds a key's group exactly when SQLite calls the keys equal", () => {

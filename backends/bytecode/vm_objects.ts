@@ -10,7 +10,7 @@ import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
-import { affinityValueKey, rowKey } from "../../core/exec/key_hash.ts";
+import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 
@@ -110,7 +110,7 @@ export class SorterSlot {
   readonly sorter: RowSorter;
   readonly entry: SortEntry;
   /** Distinct stores: keys of the rows held. */
-  readonly keys: Set<string> | null;
+  readonly keys: Set<string | number> | null;
   pos = 0;
   /** The values of a row not yet stored, for {@link SorterSlot.rejects}. */
   readonly #probe: StoredRow;
@@ -175,7 +175,7 @@ export class SorterSlot {
 
   /** Adds the row unless (distinct store) an equal one is held; returns whether added. */
   insertDistinct(regs: readonly Reg[], start: number): boolean {
-    const k = rowKey(regs, start, this.entry.width, this.entry.folds);
+    const k = distinctKey(regs, start, this.entry.width, this.entry.folds);
     if (this.keys!.has(k)) return false;
     this.keys!.add(k);
     this.sorter.insert(storeRow(regs, start, this.entry.width));
@@ -198,7 +198,7 @@ export class SorterSlot {
     const tmp: Reg[] = Array.from({ length: w }, () => ({ v: null, c: StorageClass.Null }));
     this.sorter.rows = this.sorter.rows.filter((row) => {
       loadRow(row, tmp, 0);
-      return other.keys!.has(rowKey(tmp, 0, w, folds)) === keep;
+      return other.keys!.has(distinctKey(tmp, 0, w, folds)) === keep;
     });
   }
 }

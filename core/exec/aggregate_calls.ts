@@ -10,7 +10,7 @@ import { sqlError } from "../errors.ts";
 import type { Collation } from "../value/collation.ts";
 import { newReg, type Reg } from "../value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
-import { rowKey } from "./key_hash.ts";
+import { distinctKey } from "./key_hash.ts";
 import { collationNamed, rowComparator, type StoredRow } from "./sorter.ts";
 import { aggregateFunction } from "../functions/aggregate/registry.ts";
 import { clearJsonSubtype, hasJsonSubtype, markJson } from "../functions/json/subtype.ts";
@@ -35,7 +35,7 @@ type BufferedRow = StoredRow & { json?: boolean[] };
 /** The state of one group: an aggregate state per call, plus stored values. */
 export interface GroupState {
   states: unknown[];
-  seen: (Set<string> | null)[];
+  seen: (Set<string | number> | null)[];
   buffered: (BufferedRow[] | null)[];
   /** Per call: whether a min()/max() call's best value so far carries the JSON subtype. */
   bestIsJson: boolean[];
@@ -151,7 +151,7 @@ export class AggregateCalls {
   step(g: GroupState, i: number, args: readonly Reg[]): boolean {
     const c = this.#calls[i];
     if (c.distinct) {
-      const k = rowKey(args, 0, c.argc, c.folds);
+      const k = distinctKey(args, 0, c.argc, c.folds);
       const seen = g.seen[i]!;
       if (seen.has(k)) return false;
       seen.add(k);

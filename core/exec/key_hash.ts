@@ -100,6 +100,24 @@ export function rowKey(
 }
 
 /**
+ * The Set key of the row `regs[start .. start + n)` for DISTINCT: a lone number that is a
+ * whole number within ±2^53 or not whole at all is its own key (INTEGER 3 and REAL 3.0
+ * alike, -0.0 as 0; no string key equals a number), any other row its {@link rowKey}.
+ */
+export function distinctKey(
+  regs: readonly Reg[],
+  start: number,
+  n: number,
+  folds: readonly KeyFold[],
+): string | number {
+  const v = regs[start].v;
+  if (n === 1 && typeof v === "number" && (Number.isSafeInteger(v) || !Number.isInteger(v))) {
+    return v + 0;
+  }
+  return rowKey(regs, start, n, folds);
+}
+
+/**
  * The key of one value after comparison affinity `aff` (NUMERIC-like affinities turn
  * numeric texts into numbers, TEXT turns numbers into text; BLOB changes nothing). REAL
  * turns integers into reals, as SQLite's OP_Affinity and OP_MakeRecord do for the keys of
