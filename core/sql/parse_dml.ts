@@ -294,7 +294,7 @@ export class DmlStatementParser extends StatementParser {
     ]);
     this.CONSUME(T[TokenKind.Eq]);
     this.push(4);
-    const expr = this.SUBRULE(this.expr, { ARGS: [0, false] });
+    const expr = this.subExpr();
     this.pop(4);
     return this.ACTION(() => {
       if (vector && expr.kind !== "subquery") {
@@ -314,7 +314,7 @@ export class DmlStatementParser extends StatementParser {
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Where]);
       this.push(6);
-      where = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      where = this.subExpr();
       this.pop(6);
     });
     this.OPTION2(() => {
@@ -376,7 +376,7 @@ export class DmlStatementParser extends StatementParser {
       this.OPTION2(() => {
         this.CONSUME(T[TokenKind.Where]);
         this.push(6);
-        targetWhere = this.SUBRULE(this.expr, { ARGS: [0, false] });
+        targetWhere = this.subExpr();
         this.pop(6);
       });
     });
@@ -393,7 +393,7 @@ export class DmlStatementParser extends StatementParser {
           this.OPTION3(() => {
             this.CONSUME(T[TokenKind.Where]);
             this.push(6);
-            where = this.SUBRULE(this.expr, { ARGS: [0, false] });
+            where = this.subExpr();
             this.pop(6);
           });
         },

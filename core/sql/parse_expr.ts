@@ -20,7 +20,7 @@ export abstract class ExprParser extends OperatorParser {
     const t = this.CONSUME(T[TokenKind.Cast]);
     this.CONSUME(T[TokenKind.LParen]);
     this.push(2);
-    const operand = this.SUBRULE(this.expr, { ARGS: [0, false] });
+    const operand = this.subExpr();
     this.pop(2);
     const hOperand = this.h;
     this.CONSUME(T[TokenKind.As]);
@@ -98,7 +98,7 @@ export abstract class ExprParser extends OperatorParser {
           ]);
           this.CONSUME(T[TokenKind.Comma]);
           this.push(4);
-          message = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          message = this.subExpr();
           this.pop(4);
           this.ACTION(() => {
             const k = kindOf(a);
@@ -131,7 +131,7 @@ export abstract class ExprParser extends OperatorParser {
     let h = 0;
     this.OPTION(() => {
       this.push(1);
-      operand = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      operand = this.subExpr();
       this.pop(1);
       h = this.h;
     });
@@ -141,12 +141,12 @@ export abstract class ExprParser extends OperatorParser {
       this.CONSUME(T[TokenKind.When]);
       const extra = whens.length ? 1 : 0;
       this.push(3 + extra);
-      const when = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      const when = this.subExpr();
       this.pop(3 + extra);
       if (this.h > h) h = this.h;
       this.CONSUME(T[TokenKind.Then]);
       this.push(5 + extra);
-      const then = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      const then = this.subExpr();
       this.pop(5 + extra);
       if (this.h > h) h = this.h;
       whens.push({ when, then });
@@ -155,7 +155,7 @@ export abstract class ExprParser extends OperatorParser {
     this.OPTION2(() => {
       this.CONSUME(T[TokenKind.Else]);
       this.push(4);
-      otherwise = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      otherwise = this.subExpr();
       this.pop(4);
       if (this.h > h) h = this.h;
     });
@@ -221,7 +221,7 @@ export abstract class ExprParser extends OperatorParser {
       this.CONSUME(T[TokenKind.LParen]);
       this.CONSUME(T[TokenKind.Where]);
       this.push(3);
-      filter = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      filter = this.subExpr();
       this.pop(3);
       end = this.CONSUME(T[TokenKind.RParen]);
     });
@@ -292,10 +292,10 @@ export abstract class ExprParser extends OperatorParser {
     this.OPTION2(() => {
       this.CONSUME(T[TokenKind.Partition]);
       this.CONSUME(T[TokenKind.By]);
-      partitionBy = [this.SUBRULE(this.expr, { ARGS: [0, false] })];
+      partitionBy = [this.subExpr()];
       this.MANY(() => {
         this.CONSUME(T[TokenKind.Comma]);
-        partitionBy!.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
+        partitionBy!.push(this.subExpr());
       });
     });
     this.OPTION3(() => {
@@ -399,7 +399,7 @@ export abstract class ExprParser extends OperatorParser {
       },
       {
         ALT: () => {
-          const offset = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          const offset = this.subExpr();
           return this.OR3([
             {
               ALT: () => {

@@ -56,6 +56,11 @@ export abstract class OperatorParser extends ParserState {
     return left;
   });
 
+  /** `expr(minPrec, false)` as a sub-rule: an expression (any, by default). */
+  subExpr(minPrec = 0): Expr {
+    return this.SUBRULE(this.expr, { ARGS: [minPrec, false] });
+  }
+
   /** One operator and its right operand(s), applied to `left`. */
   exprTail: Rule<[Expr], Expr> = this.RULE((left: Expr) =>
     this.OR([
@@ -96,7 +101,7 @@ export abstract class OperatorParser extends ParserState {
             distinct = true;
           });
           this.push(3);
-          const right = this.SUBRULE(this.expr, { ARGS: [5, false] });
+          const right = this.subExpr(5);
           this.pop(3);
           return this.ACTION(() => {
             this.setHeight(Math.max(hl, this.h) + 1);
@@ -161,13 +166,13 @@ export abstract class OperatorParser extends ParserState {
     const op = this.CONSUME(LikeOp);
     const hl = this.h;
     this.push(2);
-    const right = this.SUBRULE(this.expr, { ARGS: [5, false] });
+    const right = this.subExpr(5);
     let h = Math.max(hl, this.h);
     let escape: Expr | null = null;
     this.OPTION(() => {
       this.CONSUME(T[TokenKind.Escape]);
       this.push(2);
-      escape = this.SUBRULE(this.expr, { ARGS: [5, false] });
+      escape = this.subExpr(5);
       this.pop(2);
       h = Math.max(h, this.h);
     });
@@ -207,7 +212,7 @@ export abstract class OperatorParser extends ParserState {
     const h1 = this.h;
     this.CONSUME(T[TokenKind.And]);
     this.push(2);
-    const high = this.SUBRULE(this.expr, { ARGS: [5, false] });
+    const high = this.subExpr(5);
     this.pop(4);
     return this.ACTION(() => {
       this.setHeight(hl + 1);
@@ -323,12 +328,12 @@ export abstract class OperatorParser extends ParserState {
     this.OPTION({
       GATE: () => kindOf(this.LA(1)) !== TokenKind.RParen,
       DEF: () => {
-        list.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
+        list.push(this.subExpr());
         h = this.h;
         this.MANY(() => {
           this.CONSUME(T[TokenKind.Comma]);
           this.push(2);
-          list.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
+          list.push(this.subExpr());
           this.pop(2);
           if (this.h > h) h = this.h;
         });
@@ -345,7 +350,7 @@ export abstract class OperatorParser extends ParserState {
         ALT: () => {
           const t = this.CONSUME(T[TokenKind.Not]);
           this.push(1);
-          const operand = this.SUBRULE(this.expr, { ARGS: [3, false] });
+          const operand = this.subExpr(3);
           this.pop(1);
           return this.ACTION(() => {
             this.setHeight(this.h + 1);
@@ -531,13 +536,13 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          const first = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          const first = this.subExpr();
           const items = [first];
           let hFirst = this.h;
           this.MANY(() => {
             this.CONSUME(T[TokenKind.Comma]);
             this.push(2);
-            items.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
+            items.push(this.subExpr());
             this.pop(2);
           });
           const rp = this.CONSUME(T[TokenKind.RParen]);

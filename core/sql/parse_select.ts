@@ -234,7 +234,7 @@ export abstract class SelectParser extends ExprParser {
     this.OPTION3(() => {
       this.CONSUME(T[TokenKind.Where]);
       this.push(5);
-      where = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      where = this.subExpr();
       this.pop(5);
       track();
     });
@@ -242,11 +242,11 @@ export abstract class SelectParser extends ExprParser {
       this.CONSUME(T[TokenKind.Group]);
       this.CONSUME(T[TokenKind.By]);
       this.push(7);
-      groupBy = [this.SUBRULE(this.expr, { ARGS: [0, false] })];
+      groupBy = [this.subExpr()];
       track();
       this.MANY2(() => {
         this.CONSUME(T[TokenKind.Comma]);
-        groupBy!.push(this.SUBRULE(this.expr, { ARGS: [0, false] }));
+        groupBy!.push(this.subExpr());
         track();
       });
       this.pop(7);
@@ -254,7 +254,7 @@ export abstract class SelectParser extends ExprParser {
     this.OPTION5(() => {
       this.CONSUME(T[TokenKind.Having]);
       this.push(7);
-      having = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      having = this.subExpr();
       this.pop(7);
       track();
     });
@@ -277,7 +277,7 @@ export abstract class SelectParser extends ExprParser {
     this.OPTION8(() => {
       this.CONSUME(T[TokenKind.Limit]);
       this.push(10);
-      const n = this.SUBRULE(this.expr, { ARGS: [0, false] });
+      const n = this.subExpr();
       let hl = this.h;
       let offset: Expr | null = null;
       let swap = false;
@@ -291,7 +291,7 @@ export abstract class SelectParser extends ExprParser {
             },
           },
         ]);
-        offset = this.SUBRULE(this.expr, { ARGS: [0, false] });
+        offset = this.subExpr();
         if (this.h > hl) hl = this.h;
       });
       this.pop(10);
@@ -355,7 +355,7 @@ export abstract class SelectParser extends ExprParser {
         ALT: () => {
           // The expression node may start inside parentheses; the name starts at the token.
           const textStart = this.ACTION(() => this.nextStart());
-          const e = this.SUBRULE(this.expr, { ARGS: [0, false] });
+          const e = this.subExpr();
           const h = this.h;
           const textEnd = this.ACTION(() => this.nextStart());
           const alias = this.SUBRULE(this.alias);
@@ -554,7 +554,7 @@ export abstract class SelectParser extends ExprParser {
             ALT: () => {
               this.CONSUME(T[TokenKind.On]);
               this.push(6);
-              on = this.SUBRULE(this.expr, { ARGS: [0, false] });
+              on = this.subExpr();
               this.pop(6);
             },
           },
@@ -618,7 +618,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   sortTerm: Rule<[], OrderingTerm> = this.RULE(() => {
-    const expr = this.SUBRULE(this.expr, { ARGS: [0, false] });
+    const expr = this.subExpr();
     const h = this.h;
     let desc = false;
     let nulls: "first" | "last" | null = null;
