@@ -97,19 +97,16 @@ const ARITH_JS = ["+", "-", "*", "/", "%"] as const;
  */
 export function arithFast(op: number, a: string, b: string, out: string, generic: string): string {
   const o = ARITH_JS[op];
-  const set = (v: string, cls: StorageClass) => `{ ${out}.v = ${v}; ${out}.c = ${cls}; }`;
-  const int = StorageClass.Integer, real = StorageClass.Real;
-  const ints = op === 3
-    ? `if (y !== 0) ${set("(x - x % y) / y + 0", int)} else ${generic}`
-    : op === 4
-    ? `if (y !== 0) ${set("x % y + 0", int)} else ${generic}`
-    : `{ const z = x ${o} y; if (Number.isSafeInteger(z)) ${set("z + 0", int)} else ${generic} }`;
+  const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
+  const int = StorageClass.Integer;
+  const ints = op > 2
+    ? `if(y!==0)${set(op === 3 ? "(x-x%y)/y+0" : "x%y+0", int)}else ${generic}`
+    : `{const z=x${o}y;if(Number.isSafeInteger(z))${set("z+0", int)}else ${generic}}`;
   const reals = op === 4
     ? generic
-    : `{ const z = x ${o} y; if (z === z${op === 3 ? " && y !== 0" : ""}) ${
-      set("z", real)
-    } else ${generic} }`;
-  return `{ const x = ${a}.v, y = ${b}.v; ` +
-    `if (typeof x !== "number" || typeof y !== "number") ${generic} ` +
-    `else if (${a}.c === ${int} && ${b}.c === ${int}) ${ints} else ${reals} }`;
+    : `{const z=x${o}y;if(z===z${op === 3 ? "&&y!==0" : ""})${
+      set("z", StorageClass.Real)
+    }else ${generic}}`;
+  return `{const x=${a}.v,y=${b}.v;if(typeof x!=="number"||typeof y!=="number")${generic}` +
+    `else if(${a}.c===${int}&&${b}.c===${int})${ints}else ${reals}}`;
 }

@@ -215,16 +215,16 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const bytes = (fn: string, ...args: unknown[]) =>
         readers.textField(col.p1, col.p2, (d, o, n) => `RT.${fn}(${[d, o, n, ...args]})`);
       const isNull = () => readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
-      const set = (v: string, cls: StorageClass) => `{ ${out}.v = ${v}; ${out}.c = ${cls}; }`;
+      const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
       const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
       let test: string, use: string;
       if (fusion) {
         test = bytes("compareTextBinary", k(fusion.bytes));
         // `e` orders the column against the constant: `column op constant` is `e op 0`.
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
-        use = set(`${col.p3 === ins.p1 ? `e ${o} 0` : `0 ${o} e`} ? 1 : 0`, INT);
+        use = set(`${col.p3 === ins.p1 ? `e${o}0` : `0${o}e`}?1:0`, INT);
       } else if (call!.kind === "like") {
-        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e ? 1 : 0", INT)];
+        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e?1:0", INT)];
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
         [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
@@ -232,14 +232,14 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         // Null when the text is not canonical: the loads and the call then run.
         [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
       } else if (call!.kind === "nullTest") {
-        [test, use] = [isNull(), set(`e ? ${+!call!.not} : ${+call!.not}`, INT)];
+        [test, use] = [isNull(), set(`e?${+!call!.not}:${+call!.not}`, INT)];
       } else if (call!.kind === "count") {
-        [test, use] = [isNull(), `{ RT.countField(${state}, e); ${a}.hit = false; }`];
+        [test, use] = [isNull(), `{RT.countField(${state},e);${a}.hit=false}`];
       } else {
-        [test, use] = [bytes("stepMinMaxText", state, call!.sign), `${a}.hit = e;`];
+        [test, use] = [bytes("stepMinMaxText", state, call!.sign), `${a}.hit=e;`];
       }
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
-      stmt = `${test} if (e !== null) ${use} else { ${loads} ${stmt} }`;
+      stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;
     }
     const after = protocol.after?.(pc);
     body.push([

@@ -274,31 +274,20 @@ export function likeLiteralBytes(
   n: number,
   m: LiteralLikeBytes,
 ): boolean {
-  const lit = m.lowered, k = lit.length;
-  if (m.anchoredStart && !m.anchoredEnd) {
-    // A NUL inside the first k bytes fails the comparison by itself (the literal has none).
-    if (n < k) return false;
-    for (let i = 0; i < k; i++) if (lowerByte(d[o + i]) !== lit[i]) return false;
-    return true;
+  const lit = m.lowered, k = lit.length, start = m.anchoredStart, end = m.anchoredEnd;
+  let stop = o + n;
+  // A prefix alone needs no end: a NUL among its bytes fails the comparison by itself.
+  if (!start || end) {
+    let z = o;
+    while (z < stop && d[z] !== 0) z++;
+    stop = z;
   }
-  let end = o;
-  const stop = o + n;
-  while (end < stop && d[end] !== 0) end++;
-  const len = end - o;
-  if (len < k) return false;
-  if (m.anchoredStart || m.anchoredEnd) {
-    if (m.anchoredStart && len !== k) return false;
-    const from = end - k;
-    for (let i = 0; i < k; i++) if (lowerByte(d[from + i]) !== lit[i]) return false;
+  if (stop - o < k || (start && end && stop - o !== k)) return false;
+  // Where the literal may start: at the text's start, just before its end, or anywhere.
+  const from = start || !end ? o : stop - k, to = start ? o : stop - k;
+  next: for (let at = from; at <= to; at++) {
+    for (let i = 0; i < k; i++) if (lowerByte(d[at + i]) !== lit[i]) continue next;
     return true;
-  }
-  if (k === 0) return true;
-  const first = lit[0];
-  for (let at = o, last = end - k; at <= last; at++) {
-    if (lowerByte(d[at]) !== first) continue;
-    let i = 1;
-    while (i < k && lowerByte(d[at + i]) === lit[i]) i++;
-    if (i === k) return true;
   }
   return false;
 }
