@@ -13,8 +13,7 @@
  *   text calls the function);
  * - `substr(x, start[, count])` with integer constants `start` ≥ 1 and `count` ≥ 0:
  *   `Column → a; Integer|Int64 → a+1[; … → a+2]; Function substr`, by `substrBytes`,
- *   which decodes only the characters it returns.
- *
+ *   which decodes only the characters it returns;
  * - the step of a built-in `min(x)` or `max(x)` under BINARY (no DISTINCT, ORDER BY or
  *   JSON subtype): `Column → a; AggStep(a)`, by `stepMinMaxText`, which compares the bytes
  *   with the best's and decodes only a new best.
@@ -27,7 +26,8 @@
  *   by `countField`.
  *
  * Each core routine is held to the function it stands for over edge values
- * (tests/like_literal_test.ts, tests/substr_bytes_test.ts, tests/js_fast_paths_test.ts).
+ * (tests/like_literal_test.ts, tests/substr_bytes_test.ts, tests/date_bytes_test.ts,
+ * tests/js_fast_paths_test.ts).
  */
 import { cText, utf8Length } from "../../core/functions/scalar/coerce.ts";
 import {

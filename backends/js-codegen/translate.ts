@@ -198,7 +198,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       return;
     }
     if (fused.has(pc)) {
-      body.push([4, "", `${pc} ${name}: fused into the comparison below`]);
+      body.push([4, "", `${pc} ${name}: fused into its user below`]);
       return;
     }
     let stmt = statement(ins, t);
