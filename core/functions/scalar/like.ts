@@ -11,6 +11,7 @@
  * (`sqliteCharValues`: U+FFFD for a bad sequence).
  */
 import { sqlError } from "../../errors.ts";
+import { lowerAsciiCode } from "../../value/ascii_case.ts";
 import { sqliteCharValues } from "../../format/text.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull } from "../../value/reg.ts";
@@ -241,11 +242,6 @@ function literalSearch(pattern: string): RegExp | null {
     : null;
 }
 
-/** An ASCII byte with its letter lowered (LIKE folds the 26 ASCII letters only). */
-function lowerByte(b: number): number {
-  return b >= 0x41 && b <= 0x5a ? b | 0x20 : b;
-}
-
 /** A {@link literalLike} pattern made ready for {@link likeLiteralBytes}. */
 export interface LiteralLikeBytes {
   /** The literal's bytes, letters lowered. */
@@ -256,7 +252,7 @@ export interface LiteralLikeBytes {
 
 /** `shape` ready for {@link likeLiteralBytes}. */
 export function literalLikeBytes(shape: LiteralLike): LiteralLikeBytes {
-  const lowered = Uint8Array.from(shape.literal, (ch) => lowerByte(ch.charCodeAt(0)));
+  const lowered = Uint8Array.from(shape.literal, (ch) => lowerAsciiCode(ch.charCodeAt(0)));
   return { lowered, anchoredStart: shape.anchoredStart, anchoredEnd: shape.anchoredEnd };
 }
 
@@ -286,7 +282,7 @@ export function likeLiteralBytes(
   // Where the literal may start: at the text's start, just before its end, or anywhere.
   const from = start || !end ? o : stop - k, to = start ? o : stop - k;
   next: for (let at = from; at <= to; at++) {
-    for (let i = 0; i < k; i++) if (lowerByte(d[at + i]) !== lit[i]) continue next;
+    for (let i = 0; i < k; i++) if (lowerAsciiCode(d[at + i]) !== lit[i]) continue next;
     return true;
   }
   return false;
