@@ -8,6 +8,8 @@
  *            --max-runs 15  --warm-ms 200  --only <numbers, a family or text in the label>
  *            --check (rows only, no timing)  --list (print the queries)  --out <json path>
  *            --sql <SQL> [--multiset] (time this query instead of generated ones)
+ *            --gc-each (a full garbage collection before every timed run, on every
+ *            engine: how a long-running process fares, where major GCs come and go)
  *            --timeout-ms 60000 (at least; a litejit process slower than 50× node:sqlite's
  *            run and this is restarted and the query reported as an error)
  *
@@ -144,6 +146,8 @@ interface Options {
   maxRuns: number;
   warmMs: number;
   check: boolean;
+  /** A full GC before every timed run (`--gc-each`). */
+  gcEach: boolean;
   /** The least time a litejit process is given to answer before it is restarted. */
   timeoutMs: number;
 }
@@ -201,7 +205,8 @@ async function runQuery(
         const e = timed[(turn + k) % timed.length];
         try {
           const timeout = Math.max(opts.timeoutMs, 50 * base.firstMs * base.callsPerSample);
-          ms[e] = (await procs[e].ask<{ ms: number }>({ op: "sample" }, timeout)).ms;
+          ms[e] =
+            (await procs[e].ask<{ ms: number }>({ op: "sample", gc: opts.gcEach }, timeout)).ms;
         } catch (err) {
           if (e === 0) throw err;
           result.backends[procs[e].engine.replace("litejit ", "")].error = String(
@@ -335,6 +340,7 @@ async function main(): Promise<number> {
     maxRuns: Number(option("--max-runs") ?? "15"),
     warmMs: Number(option("--warm-ms") ?? "200"),
     check: Deno.args.includes("--check"),
+    gcEach: Deno.args.includes("--gc-each"),
     timeoutMs: Number(option("--timeout-ms") ?? "60000"),
   };
   const sql = option("--sql") ?? "";

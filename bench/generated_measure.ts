@@ -21,8 +21,11 @@ export type GenRequest =
   | { op: "prepare"; sql: string; ordered: boolean; warmMs: number }
   /** The prepared query's rows as canonical text (sorted unless ordered), at most `max`. */
   | { op: "rows"; max: number }
-  /** One timed sample of the prepared query: the mean time of its batch of runs. */
-  | { op: "sample" }
+  /**
+   * One timed sample of the prepared query: the mean time of its batch of runs; with
+   * `gc`, each run follows a full garbage collection (not timed), as a server's runs do.
+   */
+  | { op: "sample"; gc?: boolean }
   /** Forget the prepared query. */
   | { op: "finish" }
   /** Close the engine and exit. */
@@ -48,6 +51,8 @@ function sortedRows(rows: unknown[]): unknown[] {
 
 /** The shortest timed sample: fast queries are run in batches up to it. */
 const SAMPLE_MS = 20;
+/** The most runs in a sample taken with a GC before each. */
+const GC_BATCH = 20;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 interface Current {
@@ -105,9 +110,22 @@ async function serve(engineName: string): Promise<void> {
         answer({ texts, total: rows.length });
       } else if (req.op === "sample") {
         const c = current!;
-        const t = performance.now();
-        for (let k = 0; k < c.callsPerSample; k++) c.st.all();
-        answer({ ms: (performance.now() - t) / c.callsPerSample });
+        let ms = 0, calls = c.callsPerSample;
+        if (req.gc) {
+          // A GC takes milliseconds: fast queries get a shorter batch.
+          calls = Math.min(calls, GC_BATCH);
+          for (let k = 0; k < calls; k++) {
+            gc();
+            const t = performance.now();
+            c.st.all();
+            ms += performance.now() - t;
+          }
+        } else {
+          const t = performance.now();
+          for (let k = 0; k < c.callsPerSample; k++) c.st.all();
+          ms = performance.now() - t;
+        }
+        answer({ ms: ms / calls });
       } else if (req.op === "finish") {
         current = null;
         gc();

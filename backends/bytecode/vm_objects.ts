@@ -70,12 +70,16 @@ export class VCursor {
 
 /**
  * Opens a cursor on the b-tree `entry` names and records it in `opened`, so that the
- * execution can close it (releasing its pinned pages) when it ends.
+ * execution can close it (releasing its pinned pages) when it ends. The last cursor of
+ * each b-tree kind stays alive in `file.shapeAnchors` (see there).
  */
 export function openCursor(file: DatabaseFile, entry: CursorEntry, opened: BtreeCursor[]): VCursor {
-  const bt = new BtreeCursor(file.pager, entry.root, file.encoding, entry.order === null);
+  const table = entry.order === null;
+  const bt = new BtreeCursor(file.pager, entry.root, file.encoding, table);
   opened.push(bt);
-  return new VCursor(bt, entry);
+  const cursor = new VCursor(bt, entry);
+  file.shapeAnchors[table ? 0 : 1] = cursor;
+  return cursor;
 }
 
 /** Closes every cursor in `opened` and empties it. */

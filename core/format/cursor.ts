@@ -85,6 +85,13 @@ class CellPayload implements PayloadSource {
     this.#pager = pager;
   }
 
+  /** Lets go of the bytes it points at or assembled. */
+  release(): void {
+    this.local = NO_BYTES;
+    this.#full = null;
+    this.#scratch = null;
+  }
+
   /** Points at the payload whose size varint ends at `start` on `page`. */
   set(page: BtreePage, start: number, size: number): void {
     const usable = page.usable;
@@ -259,6 +266,12 @@ export class BtreeCursor {
     if (this.#rootPage !== null) this.#rootPage.entry.pins--;
     this.#depth = -1;
     this.#valid = false;
+    // A closed cursor may be kept alive (DatabaseFile.shapeAnchors): it holds no payload.
+    this.#payload.release();
+    this.#probePayload.release();
+    this.#record.release();
+    this.#probe.release();
+    this.#recordStamp = -1;
   }
 
   #descendLeftmost(): void {

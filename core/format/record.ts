@@ -171,6 +171,14 @@ export class RecordReader {
     this.#bodyPos = this.#headerEnd;
   }
 
+  /** Lets go of the record it reads (the reader must be reset before it is used again). */
+  release(): void {
+    this.#src = null;
+    this.#buf = NO_BYTES;
+    this.#size = 0;
+    this.#parsed = 0;
+  }
+
   /** Points the reader at a record held whole in `buf[start, start + size)`. */
   resetLocal(buf: Uint8Array, start: number, size: number, page: number): void {
     this.#src = null;
