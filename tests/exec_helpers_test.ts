@@ -215,30 +215,39 @@ Deno.test("exec helpers: GROUP BY finds a key's group exactly when SQLite calls 
 });
 
 Deno.test("exec helpers: GROUP BY on two keys finds a group exactly when SQLite calls both keys equal", () => {
-  // Two whole numbers in [0, 2^15) are found by one number made of both, the rest by string
-  // key: pairs across that range's edges and of other classes.
+  // Two whole numbers in [0, 2^15) are found by one number made of both, whole numbers and
+  // BINARY texts by a map per first key, the rest by string key: pairs across that range's
+  // edges and of other classes, under BINARY and with one key under NOCASE.
   const edge = 2 ** 25;
   const values: SqlValue[] = [
     ...[0, 1, -1, 3, 3.0, 0.5, -0.5, 32767, 32768, edge - 1, edge, -edge, -edge - 1, 2 * edge],
     edge * edge,
-    ...[9007199254740991, 9007199254740992n, "1", "a", null, new Uint8Array([1])],
+    ...[9007199254740991, 9007199254740992n, "1", "a", "A", null, new Uint8Array([1])],
   ];
   const pairs = values.flatMap((a) => values.map((b) => [a, b] as const));
-  const binary = collationFor("BINARY", TextEncoding.Utf8)!;
-  const pick = [...pairs.keys()].filter((i) =>
-    i % 7 === 0 || pairs[i].every((v) => typeof v === "number")
-  );
-  for (const i of pick) {
-    const [x1, x2] = pairs[i];
-    for (const [y1, y2] of pairs) {
-      const sqliteSame = one(`SELECT ? IS ? AND ? IS ?`, x1, y1, x2, y2) === 1n;
-      const table = new GroupTable([binary, binary]);
-      assert.equal(table.find([regOf(x1), regOf(x2)], 0, 2), undefined);
-      const group = { stored: [x1, x2] } as unknown as GroupState;
-      table.add(group);
-      const found = table.find([regOf(y1), regOf(y2)], 0, 2);
-      const label = `(${show(x1)}, ${show(x2)}) vs (${show(y1)}, ${show(y2)})`;
-      assert.equal(found === group, sqliteSame, label);
+  const collated = (names: string[]) => names.map((n) => collationFor(n, TextEncoding.Utf8)!);
+  const cases = [
+    { colls: ["BINARY", "BINARY"], every: 7 },
+    { colls: ["BINARY", "NOCASE"], every: 13 },
+    { colls: ["NOCASE", "BINARY"], every: 13 },
+  ];
+  for (const { colls, every } of cases) {
+    const pick = [...pairs.keys()].filter((i) =>
+      i % every === 0 || (every === 7 && pairs[i].every((v) => typeof v === "number"))
+    );
+    const sql = `SELECT ? IS ? COLLATE ${colls[0]} AND ? IS ? COLLATE ${colls[1]}`;
+    for (const i of pick) {
+      const [x1, x2] = pairs[i];
+      for (const [y1, y2] of pairs) {
+        const sqliteSame = one(sql, x1, y1, x2, y2) === 1n;
+        const table = new GroupTable(collated(colls));
+        assert.equal(table.find([regOf(x1), regOf(x2)], 0, 2), undefined);
+        const group = { stored: [x1, x2] } as unknown as GroupState;
+        table.add(group);
+        const found = table.find([regOf(y1), regOf(y2)], 0, 2);
+        const label = `(${show(x1)}, ${show(x2)}) vs (${show(y1)}, ${show(y2)}) ${colls}`;
+        assert.equal(found === group, sqliteSame, label);
+      }
     }
   }
 });

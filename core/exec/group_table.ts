@@ -33,6 +33,7 @@ export class GroupTable {
     this.#ints.clear();
     this.#texts.clear();
     this.#pairs.clear();
+    this.#nested.clear();
     this.groups = [];
   }
 
@@ -48,19 +49,31 @@ export class GroupTable {
         this.#lastKey = int;
         return this.#ints.get(int);
       }
-      if (r.c === StorageClass.Text && this.#folds[0] === "BINARY") {
+      const text = this.#binaryText(r, 0);
+      if (text !== undefined) {
         this.#lastMap = this.#texts;
-        this.#lastKey = r.v as string;
-        return this.#texts.get(r.v as string);
+        this.#lastKey = text;
+        return this.#texts.get(text);
       }
     }
     if (n === 2) {
       // Two small whole numbers: one number holds both (see #pairs).
-      const key = pairKey(safeIntegerKey(regs[start]), safeIntegerKey(regs[start + 1]));
+      const a = safeIntegerKey(regs[start]), b = safeIntegerKey(regs[start + 1]);
+      const key = pairKey(a, b);
       if (key !== undefined) {
         this.#lastMap = this.#pairs;
         this.#lastKey = key;
         return this.#pairs.get(key);
+      }
+      // Whole numbers and BINARY texts: a map per first key (see #nested).
+      const first = a ?? this.#binaryText(regs[start], 0);
+      const second = b ?? this.#binaryText(regs[start + 1], 1);
+      if (first !== undefined && second !== undefined) {
+        let inner = this.#nested.get(first);
+        if (inner === undefined) this.#nested.set(first, inner = new Map());
+        this.#lastMap = inner;
+        this.#lastKey = second;
+        return inner.get(second);
       }
     }
     const key = rowKey(regs, start, n, this.#folds);
@@ -88,6 +101,17 @@ export class GroupTable {
    * `I…;I…;`, without building the string. Other keys never equal these.
    */
   #pairs = new Map<unknown, GroupState>();
+  /**
+   * Groups of two keys that are each a whole number (as {@link #ints} takes them) or a
+   * BINARY text, by the first, then the second (a number never equals a text, as rowKey's
+   * `I` and `T` never do). Other keys never equal these.
+   */
+  #nested = new Map<unknown, Map<unknown, GroupState>>();
+
+  /** `r`'s text when it is TEXT and key `i` compares under BINARY. */
+  #binaryText(r: Reg, i: number): string | undefined {
+    return r.c === StorageClass.Text && this.#folds[i] === "BINARY" ? r.v as string : undefined;
+  }
   /** The map and key of the last {@link find}, for {@link add}. */
   #lastMap = this.#map;
   #lastKey: unknown = "";
