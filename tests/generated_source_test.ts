@@ -37,6 +37,7 @@ const QUERIES = [
   `SELECT * FROM "ZQXview}" WHERE "ZQXalias\n}" LIKE 'ZQX%'`,
   `SELECT group_concat("__proto__", 'ZQXsep \`') FROM ${TABLE}`,
   `SELECT count(*) FROM ${TABLE} WHERE "constructor" IN (1, 'ZQXin')`,
+  `SELECT sum("constructor") AS "ZQXsum", avg("toString"), total("__proto__") FROM ${TABLE}`,
   `SELECT length("__proto__"), substr("__proto__", 2, 5), substr("ZQXcol \`\${1}\` */ \u2028", 1) FROM ${TABLE}`,
 ];
 
@@ -46,8 +47,9 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
 
 /**
  * Code paths that must be among the sources checked: the generated record readers, a
- * column matched against a LIKE pattern and cut by substr() as bytes, and (on js; the
- * Wasm module compares those bytes natively) a column compared as bytes.
+ * column matched against a LIKE pattern and cut by substr() as bytes, sums stepped by
+ * stepSumFast, and (on js; the Wasm module compares those bytes natively) a column
+ * compared as bytes.
  */
 const PATHS: Record<string, RegExp[]> = {
   js: [
@@ -55,8 +57,9 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.compareTextBinary/,
     /RT\.likeLiteralBytes/,
     /RT\.substrBytes/,
+    /RT\.stepSumFast/,
   ],
-  wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/, /RT\.substrBytes/],
+  wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/, /RT\.substrBytes/, /RT\.stepSumFast/],
 };
 
 Deno.test("hostile names and literals: never in generated source", () => {

@@ -26,6 +26,7 @@ import { collationFor } from "../core/value/collation.ts";
 import { truthValue } from "../core/value/coerce.ts";
 import { MAX, MIN, type MinMaxState, stepMinMaxText } from "../core/functions/aggregate/min_max.ts";
 import { COUNT, countField, type CountState } from "../core/functions/aggregate/count.ts";
+import { stepSumFast, type SumState } from "../core/functions/aggregate/sum.ts";
 import { decodeText, encodeText } from "../core/format/text.ts";
 import fc from "fast-check";
 import { rowComparator, RowSorter } from "../core/exec/sorter.ts";
@@ -271,6 +272,38 @@ Deno.test("js fast path: a built-in aggregate's own step equals AggregateCalls.s
   }
 });
 
+Deno.test("js fast path: sum/total/avg try stepSumFast first, with stepSum's results", () => {
+  // Sequences that cross every boundary of the fast cases: the exact sum leaving the safe
+  // integers (either way), bigints, a REAL turning the sum into a REAL, texts and NULLs.
+  const ints = [2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 52, 1, -1, 0].map((v) => ({
+    v,
+    c: StorageClass.Integer,
+  }));
+  const values: Reg[] = [...EDGE, ...ints, { v: -0, c: StorageClass.Integer }];
+  const sequences: Reg[][] = [];
+  for (const a of values) for (const b of values) sequences.push([a, b], [a, b, a, b]);
+  for (const a of ints) for (const b of values) sequences.push([a, a, b, a, a]);
+  // After an integer overflow (a REAL from then on clears it: no error at the end).
+  const bigs = EDGE.filter((r) => typeof r.v === "bigint");
+  for (const a of bigs) {
+    for (const b of values) for (const c of values) sequences.push([a, a, b, c]);
+  }
+  for (const name of ["sum", "total", "avg"]) {
+    const spec: AggCallSpec = { name, argc: 1, distinct: false, collation: "BINARY", orderBy: [] };
+    let fast = 0, slow = 0;
+    for (const seq of sequences) {
+      const expected = aggregateOver(spec, seq, (calls, g, args) => calls.step(g, 0, args));
+      const got = aggregateOver(spec, seq, (calls, g, args) => {
+        if (stepSumFast(g.states[0] as SumState, args[0])) return fast++, false;
+        return slow++, calls.stepOf(0)(g.states[0], args) === true;
+      });
+      assert.deepEqual(got, expected, `${name}(${seq.map((v) => String(v.v))})`);
+    }
+    // Both ways were taken, often.
+    assert.ok(fast > 1000 && slow > 1000, `${name}: ${fast} fast steps, ${slow} others`);
+  }
+});
+
 Deno.test("js fast path: AggStep calls a built-in's own step, and the generic step otherwise", () => {
   const base = { argc: 1, distinct: false, collation: "BINARY", orderBy: [] };
   const template = (spec: AggCallSpec) => {
@@ -284,8 +317,10 @@ Deno.test("js fast path: AggStep calls a built-in's own step, and the generic st
       t,
     );
   };
-  for (const name of ["count", "sum", "avg", "min", "json_group_array"]) {
+  for (const name of ["count", "sum", "avg", "min", "json_group_array", "total"]) {
     assert.match(template({ ...base, name }), /stepOf/, name);
+    const sums = name === "sum" || name === "avg" || name === "total";
+    assert.equal(/RT\.stepSumFast\(/.test(template({ ...base, name })), sums, name);
   }
   for (
     const spec of [

@@ -43,6 +43,7 @@ import { substrBytes } from "../../core/functions/scalar/text.ts";
 import { dateFromBytes } from "../../core/functions/scalar/date_bytes.ts";
 import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
+import { stepSumFast } from "../../core/functions/aggregate/sum.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
@@ -127,6 +128,7 @@ export const RUNTIME = {
   dateFromBytes,
   stepMinMaxText,
   countField,
+  stepSumFast,
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,

@@ -48,6 +48,8 @@ const INT = StorageClass.Integer;
 const REAL = StorageClass.Real;
 
 const r = (n: number) => `r${n}`;
+/** The aggregates whose step is core/functions/aggregate/sum.ts `stepSum`. */
+const SUMS = new Set(["sum", "total", "avg"]);
 const c = (n: number) => `c${n}`;
 const s = (n: number) => `s${n}`;
 
@@ -266,9 +268,12 @@ export const TEMPLATES: Record<Op, Template> = {
       return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
     }
     // A built-in's own step, called from this site only: V8 can inline it here.
-    const f = t.flag();
-    return `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))` +
-      `(${a}.current.states[${i.p3}], ${args}) === true;`;
+    const f = t.flag(), state = `${a}.current.states[${i.p3}]`;
+    const step = `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`;
+    // sum/total/avg: the common values first, without the numeric reading of any value.
+    return SUMS.has(call.name)
+      ? `if (RT.stepSumFast(${state}, ${r(i.p2)})) ${a}.hit = false; else ${step}`
+      : step;
   },
   [Op.IfAggMiss]: (i, t) => when(`!${s(i.p1)}.hit`, i, t),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,

@@ -21,7 +21,13 @@
  */
 import { sqlError } from "../../errors.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
-import { INT64_MAX, INT64_MIN, normalizeInt, type TextEncoding } from "../../value/types.ts";
+import {
+  INT64_MAX,
+  INT64_MIN,
+  normalizeInt,
+  StorageClass,
+  type TextEncoding,
+} from "../../value/types.ts";
 import { NumericKind, numInt, numReal, readNumeric } from "./numeric_arg.ts";
 import type { AggregateContext, AggregateFunction } from "./types.ts";
 
@@ -127,6 +133,28 @@ function stepSum(p: SumState, args: readonly Reg[]): void {
     p.ovrfl = false;
     kbnAdd(p, numReal);
   }
+}
+
+/**
+ * {@link stepSum}'s common cases, for generated code to try first: an INTEGER that keeps
+ * an exact sum a safe integer, or a REAL once the sum is a REAL. Returns false, changing
+ * nothing, for any other value or state.
+ */
+export function stepSumFast(p: SumState, x: Reg): boolean {
+  const v = x.v;
+  if (typeof v !== "number") return false;
+  if (x.c === StorageClass.Integer && !p.approx && typeof p.iSum === "number") {
+    const t = p.iSum + v;
+    if (t > Number.MAX_SAFE_INTEGER || t < -Number.MAX_SAFE_INTEGER) return false;
+    p.iSum = t;
+  } else if (x.c === StorageClass.Real && p.approx) {
+    p.ovrfl = false;
+    kbnAdd(p, v);
+  } else {
+    return false;
+  }
+  p.cnt++;
+  return true;
 }
 
 function inverseSum(p: SumState, args: readonly Reg[]): void {
