@@ -162,9 +162,9 @@ export function partSelects(
     : [part.columns.map((c) => c.expr)];
 }
 
-/** Every SELECT SQLite sees in `s`, left to right. */
-export function compoundSelects(s: B.BoundSelect): B.BoundExpr[][] {
-  return selectCores(s).flatMap((p, k) => partSelects(p, k === 0));
+/** Every SELECT SQLite sees in `s` (in its first `parts` parts), left to right. */
+export function compoundSelects(s: B.BoundSelect, parts = Infinity): B.BoundExpr[][] {
+  return selectCores(s).slice(0, parts).flatMap((p, k) => partSelects(p, k === 0));
 }
 
 /**

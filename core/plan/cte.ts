@@ -25,7 +25,9 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   if (firstRec <= 0) firstRec = parts.length > 1 ? 1 : 0;
   const id = newId(ctx);
   const collations = compoundCollations(s);
-  const seed = lowerParts(ctx, parts.slice(0, firstRec), ops.slice(0, firstRec), null, collations);
+  const seed = lowerParts(ctx, parts.slice(0, firstRec), ops.slice(0, firstRec), null, () => [
+    ...collations,
+  ]);
   const saved = ctx.recursiveCtes.get(cte.id);
   ctx.recursiveCtes.set(cte.id, id);
   let step: Query;
@@ -33,7 +35,7 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
     const stepOps = ["unionAll" as const, ...ops.slice(firstRec + 1)].map((o) =>
       o === "union" ? "unionAll" : o
     );
-    step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, collations);
+    step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, () => [...collations]);
   } finally {
     if (saved === undefined) ctx.recursiveCtes.delete(cte.id);
     else ctx.recursiveCtes.set(cte.id, saved);

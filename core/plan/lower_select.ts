@@ -23,12 +23,13 @@ import { collationOf, nullsFirst } from "./collation.ts";
 
 /**
  * Collations of a compound's columns: per column, the left-most part whose expression
- * has one (SQLite's multiSelectCollSeq), else BINARY.
+ * has one (SQLite's multiSelectCollSeq), else BINARY. With `parts`, of the compound of
+ * the first `parts` parts only: what the operator after them compares rows with.
  */
-export function compoundCollations(select: B.BoundSelect): CollationName[] {
-  const parts = compoundSelects(select);
+export function compoundCollations(select: B.BoundSelect, parts = Infinity): CollationName[] {
+  const selects = compoundSelects(select, parts);
   return select.columnNames.map((_, i) => {
-    for (const p of parts) {
+    for (const p of selects) {
       const c = p[i]?.collation;
       if (c) return c.toUpperCase();
     }
@@ -50,14 +51,19 @@ export function lowerSelect(
     return lowerPart(ctx, select.first, parent, select.orderBy, limit, offset);
   }
   const collations = compoundCollations(select);
-  for (const t of select.orderBy ?? []) {
-    if (t.expr.explicitCollation && t.expr.collation) {
-      collations[t.resultColumn - 1] = t.expr.collation.toUpperCase();
-    }
-  }
+  // Which rows an operator takes for equal: by the collations of the parts up to it, but
+  // a column the ORDER BY sorts without a COLLATE of its own by the whole compound's (as
+  // SQLite 3.53 answers: it hands the ORDER BY, collations added, to the left-hand side).
+  const wholeCompound = new Set(
+    (select.orderBy ?? []).filter((t) => !t.expr.explicitCollation).map((t) => t.resultColumn - 1),
+  );
   const parts = selectCores(select);
   const ops = [null, ...select.compounds.map((c) => c.op)];
-  const q = lowerParts(ctx, parts, ops, parent, collations);
+  const equalBy = (n: number) => {
+    while (n < ops.length && ops[n] !== "unionAll") n++;
+    return compoundCollations(select, n).map((c, k) => wholeCompound.has(k) ? collations[k] : c);
+  };
+  const q = lowerParts(ctx, parts, ops, parent, equalBy);
   const sort = select.orderBy && {
     columns: q.columns,
     keys: select.orderBy.map((t): SortKey => ({
@@ -82,20 +88,23 @@ export function lowerLimits(
   return { limit: lower(select.limit), offset: lower(select.offset) };
 }
 
-/** Parts joined left-deep by compound operators (`ops[0]` is ignored). */
+/**
+ * Parts joined left-deep by compound operators (`ops[0]` is ignored); `collations(n)` gives
+ * the collations the operator after the first `n` parts compares with.
+ */
 export function lowerParts(
   ctx: PlanContext,
   parts: (B.BoundCore | B.BoundValues)[],
   ops: (B.BoundSelect["compounds"][number]["op"] | null)[],
   parent: LowerScope | null,
-  collations: CollationName[],
+  collations: (n: number) => CollationName[],
 ): Query {
   let q = lowerPart(ctx, parts[0], parent, null, null, null);
   for (let i = 1; i < parts.length; i++) {
     const right = lowerPart(ctx, parts[i], parent, null, null, null);
     const id = newId(ctx);
     q = {
-      root: { kind: "compound", id, op: ops[i]!, left: q, right, collations: [...collations] },
+      root: { kind: "compound", id, op: ops[i]!, left: q, right, collations: collations(i + 1) },
       columns: q.columns.map((_, k) => colRef(id, k)),
     };
   }
