@@ -29,18 +29,20 @@ export function rowComparator(
 ): (a: StoredRow, b: StoredRow) => number {
   const colls = keys.map((k) => collationNamed(k.collation, enc));
   const n = keys.length;
+  const columns = keys.map((k) => k.column), desc = keys.map((k) => k.desc);
+  const nullsFirst = keys.map((k) => k.nullsFirst);
   return (a, b) => {
     for (let i = 0; i < n; i++) {
-      const k = keys[i];
-      const x = a.values[k.column];
-      const y = b.values[k.column];
-      if (x === null || y === null) {
-        if (x === y) continue;
-        // NULL placement is independent of direction.
-        return (x === null) === k.nullsFirst ? -1 : 1;
-      }
-      const c = compareValues(x, y, colls[i]);
-      if (c !== 0) return k.desc ? -c : c;
+      const x = a.values[columns[i]];
+      const y = b.values[columns[i]];
+      // The same value (or text) is equal under every collation; -0 === 0 as SQLite has it.
+      if (x === y) continue;
+      // NULL placement is independent of direction.
+      if (x === null || y === null) return (x === null) === nullsFirst[i] ? -1 : 1;
+      const c = typeof x === "number" && typeof y === "number"
+        ? (x < y ? -1 : 1)
+        : compareValues(x, y, colls[i]);
+      if (c !== 0) return desc[i] ? -c : c;
     }
     return 0;
   };
