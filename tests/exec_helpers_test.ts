@@ -305,10 +305,27 @@ Deno.test("exec helpers: IN (list) and IN (SELECT) membership with the NULL rule
         expectedSub,
         `${show(x)} IN (SELECT ${list.map(show)})`,
       );
+      // The operand's collation compares texts (only BINARY compares their strings).
+      checkCollated(x, list);
     }),
     params,
   );
+  for (const x of ["a", "A", "a ", "b", 1]) {
+    for (const list of [["A"], ["a "], ["b", "A "], [1, "a"], [null, "A"]]) checkCollated(x, list);
+  }
 });
+
+/** `x COLLATE c IN (list)` for NOCASE and RTRIM, against SQLite. */
+function checkCollated(x: SqlValue, list: SqlValue[]): void {
+  const marks = list.map(() => "?").join(", ");
+  for (const name of ["NOCASE", "RTRIM"]) {
+    const coll = collationFor(name, TextEncoding.Utf8)!;
+    const expected = one(`SELECT ? COLLATE ${name} IN (${marks})`, x, ...list);
+    const t = inList(regOf(x), list.map(regOf), Affinity.Blob, coll);
+    const label = `${show(x)} COLLATE ${name} IN (${list.map(show)})`;
+    assert.equal(t === Truth.Unknown ? null : BigInt(t), expected, label);
+  }
+}
 
 Deno.test("exec helpers: the recursive queue (FIFO, ordered, UNION)", () => {
   const regs: Reg[] = [regOf(0)];

@@ -60,8 +60,18 @@ export function inList(
   if (items.length === 0) return Truth.False;
   if (x.c === StorageClass.Null) return Truth.Unknown;
   let sawNull = false;
+  // equalsWithAffinity's first two cases, decided once for the operand: a number against
+  // numbers, a text under BINARY (its strings) against texts.
+  const v = x.v, number = typeof v === "number";
+  const text = x.c === StorageClass.Text && coll.name === "BINARY" &&
+    (aff === Affinity.Text || aff === Affinity.Blob);
   for (let i = 0; i < items.length; i++) {
-    const t = equalsWithAffinity(x, items[i], aff, coll, enc);
+    const y = items[i], w = y.v;
+    if (number ? typeof w === "number" : text && y.c === StorageClass.Text) {
+      if (w === v) return Truth.True;
+      continue;
+    }
+    const t = equalsWithAffinity(x, y, aff, coll, enc);
     if (t === Truth.True) return Truth.True;
     if (t === Truth.Unknown) sawNull = true;
   }
