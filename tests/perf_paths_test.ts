@@ -205,6 +205,25 @@ Deno.test("rowid seeks from the current leaf agree with a fresh descent and node
         ),
         propertyParams(60, "seek in leaf"),
       );
+      // Every key in turn (an index range's walk of its table rows): seeks step from the
+      // last cell of each leaf to the next leaf's first.
+      // Strides of 2 and 3 over these even rowids guess past the leaf's end while the answer
+      // is still its last cell.
+      for (const stride of [1, 2, 3]) {
+        const walker = file.tableCursor(table);
+        for (let k = -1; k <= 8010; k += stride) {
+          for (const o of stride === 1 ? [SeekOp.GE, SeekOp.GT] : [SeekOp.GE]) {
+            const a = walker.seekRowid(k, o) ? walker.rowid() : null;
+            const fresh = file.tableCursor(table);
+            const b = fresh.seekRowid(k, o) ? fresh.rowid() : null;
+            assert.equal(a, b, `walk by ${stride}: op ${o} key ${k}`);
+          }
+        }
+      }
+      const walker = file.tableCursor(table);
+      const last = (oracle.prepare("SELECT max(id) AS m FROM t").get() as { m: number }).m;
+      assert.equal(walker.seekRowid(last, SeekOp.GE) && walker.rowid(), last);
+      assert.equal(walker.seekRowid(last, SeekOp.GT), false);
     } finally {
       file.close();
       oracle.close();

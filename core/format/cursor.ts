@@ -629,13 +629,25 @@ export class BtreeCursor {
       const curKey = cellKey(leaf, cur);
       const guess = typeof curKey === "number" ? cur + (rowid - curKey) + (strict ? 1 : 0) : 0;
       if (guess > 0 && guess < n) {
-        const before = cellKey(leaf, guess - 1);
+        const before = guess - 1 === cur ? curKey : cellKey(leaf, guess - 1);
         const at = cellKey(leaf, guess);
         if (strict ? before <= rowid && rowid < at : before < rowid && rowid <= at) {
           this.#budget = this.#pager.pageCount;
           this.#stamp++;
           this.#idx[this.#depth] = guess;
           return true;
+        }
+      } else if (guess === n && !this.#resumable) {
+        // Just past this leaf (the next rowid of a dense range): the next leaf's first entry,
+        // if its key passes (it does unless the keys are out of order). Not while moves
+        // may be interrupted (lazy sources), as nothing here could be undone.
+        const lastKey = cellKey(leaf, n - 1);
+        if (strict ? lastKey <= rowid : lastKey < rowid) {
+          this.#budget = this.#pager.pageCount;
+          this.#idx[this.#depth] = n - 1;
+          if (!this.#nextAcross()) return false;
+          const first = cellKey(this.#stack[this.#depth], this.#idx[this.#depth]);
+          if (strict ? rowid < first : rowid <= first) return true;
         }
       }
     }
