@@ -57,6 +57,13 @@ function checkName(name: unknown): string {
   return name;
 }
 
+function checkOptions<O>(options: O): O {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError('The "options" argument must be an object.');
+  }
+  return options;
+}
+
 function checkFunction(fn: unknown, what: string): (...args: never[]) => unknown {
   if (typeof fn !== "function") throw new TypeError(`The "${what}" argument must be a function.`);
   return fn as (...args: never[]) => unknown;
@@ -84,50 +91,50 @@ export class UserFunctionTable {
   defineScalar(name: unknown, options: UserFunctionOptions, fn: unknown): void {
     const checked = checkName(name);
     const f = checkFunction(fn, "function");
-    const o = options ?? {};
-    if (typeof o !== "object") throw new TypeError('The "options" argument must be an object.');
-    const bigints = flag(o, "safeIntegers") || flag(o, "useBigIntArguments");
-    const argc = flag(o, "varargs") ? -1 : f.length;
-    const user: UserFunction = {
+    this.#define(checked, "scalar", checkOptions(options ?? {}), f.length, (bigints) => ({
       scalar: userScalarImpl(f, bigints),
       aggregate: null,
-      directOnly: flag(o, "directOnly"),
-    };
-    this.#define(checked, "scalar", argc, !flag(o, "deterministic"), user);
+    }));
   }
 
   /** Registers an aggregate (the arguments of `Database.aggregate`). */
   defineAggregate(name: unknown, options: UserAggregateCallbacks & UserFunctionOptions): void {
     const checked = checkName(name);
-    if (typeof options !== "object" || options === null) {
-      throw new TypeError('The "options" argument must be an object.');
-    }
+    checkOptions(options);
     const step = checkFunction(options.step, "options.step");
     if (options.result !== undefined) checkFunction(options.result, "options.result");
     if (options.inverse !== undefined) checkFunction(options.inverse, "options.inverse");
-    const bigints = flag(options, "safeIntegers") || flag(options, "useBigIntArguments");
-    const argc = flag(options, "varargs") ? -1 : Math.max(0, step.length - 1);
     const callbacks = {
       start: options.start,
       step: options.step,
       result: options.result,
       inverse: options.inverse,
     };
-    const user: UserFunction = {
+    const length = Math.max(0, step.length - 1);
+    this.#define(checked, "aggregate", options, length, (bigints, argc) => ({
       scalar: null,
       aggregate: userAggregateImpl(asciiLower(checked), callbacks, argc, bigints),
-      directOnly: flag(options, "directOnly"),
-    };
-    this.#define(checked, "aggregate", argc, !flag(options, "deterministic"), user);
+    }));
   }
 
+  /**
+   * Reads the flags of `options` (argument count `length` unless `varargs`), builds the
+   * implementation and registers it.
+   */
   #define(
     name: string,
     kind: "scalar" | "aggregate",
-    argc: number,
-    volatile: boolean,
-    user: UserFunction,
+    options: UserFunctionOptions,
+    length: number,
+    implement: (bigints: boolean, argc: number) => Omit<UserFunction, "directOnly">,
   ): void {
+    const bigints = flag(options, "safeIntegers") || flag(options, "useBigIntArguments");
+    const argc = flag(options, "varargs") ? -1 : length;
+    const user: UserFunction = {
+      ...implement(bigints, argc),
+      directOnly: flag(options, "directOnly"),
+    };
+    const volatile = !flag(options, "deterministic");
     if (argc > MAX_ARGS) {
       throw new SqliteError("SQLITE_MISUSE", "bad parameter or other API misuse");
     }
