@@ -188,7 +188,7 @@ export abstract class LL1Parser {
   }
 
   /** True while {@link LL1Parser.analyze} records the grammar (actions must not run). */
-  get RECORDING_PHASE(): boolean {
+  get recording(): boolean {
     return this.#recording;
   }
 

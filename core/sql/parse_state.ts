@@ -91,17 +91,17 @@ export abstract class ParserState extends LL1Parser {
 
   /** Adds `n` symbols to the estimated LALR stack. */
   push(n: number): void {
-    if (!this.RECORDING_PHASE) this.lr += n;
+    if (!this.recording) this.lr += n;
   }
 
   /** Removes `n` symbols from the estimated LALR stack. */
   pop(n: number): void {
-    if (!this.RECORDING_PHASE) this.lr -= n;
+    if (!this.recording) this.lr -= n;
   }
 
   /** Checks the stack limit when `n` more symbols are pushed at a leaf. */
   checkDepth(n: number): void {
-    if (!this.RECORDING_PHASE && this.lr + n + 1 > Max.PARSER_DEPTH) {
+    if (!this.recording && this.lr + n + 1 > Max.PARSER_DEPTH) {
       throw sqlError("Recursion limit", this.LA(1).startOffset);
     }
   }
