@@ -5,13 +5,18 @@
  */
 import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
-import { Ids, kindOf, Nm, Num, type SqlToken, T } from "./parse_tokens.ts";
+import { category, Ids, kindOf, Nm, Num, type SqlToken, T } from "./parse_tokens.ts";
 import { frameIsSupported, Max, syntaxError } from "./parse_support.ts";
 
 import { dequote } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 import { OperatorParser } from "./parse_operators.ts";
+
+/** RAISE's ROLLBACK, ABORT or FAIL (the ones with a message). */
+const RAISE_ACTION = category([TokenKind.Rollback, TokenKind.Abort, TokenKind.Fail]);
+/** A frame's unit: RANGE, ROWS or GROUPS. */
+const FRAME_UNIT = category([TokenKind.Range, TokenKind.Rows, TokenKind.Groups]);
 
 /** The expression rules shared by the SELECT and statement rules. */
 export abstract class ExprParser extends OperatorParser {
@@ -91,11 +96,7 @@ export abstract class ExprParser extends OperatorParser {
       { ALT: () => this.CONSUME(T[TokenKind.Ignore]) },
       {
         ALT: () => {
-          const a = this.OR2([
-            { ALT: () => this.CONSUME(T[TokenKind.Rollback]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Abort]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Fail]) },
-          ]);
+          const a = this.CONSUME(RAISE_ACTION);
           this.CONSUME(T[TokenKind.Comma]);
           this.push(4);
           message = this.subExpr();
@@ -314,11 +315,7 @@ export abstract class ExprParser extends OperatorParser {
 
   /** `RANGE|ROWS|GROUPS bound | BETWEEN bound AND bound [EXCLUDE ...]`. */
   frameSpec: Rule<[], Frame> = this.RULE(() => {
-    const u = this.OR([
-      { ALT: () => this.CONSUME(T[TokenKind.Range]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Rows]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Groups]) },
-    ]);
+    const u = this.CONSUME(FRAME_UNIT);
     let start: FrameBound, end: FrameBound | null = null;
     this.OR2([
       {

@@ -14,8 +14,15 @@ import type {
   WithClause,
 } from "./ast.ts";
 import { SelectParser } from "./parse_select.ts";
-import { EOF, kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
+import { category, kindOf, Nm, PragmaName, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
+
+/** `;` or the end of input. */
+const SEMI_OR_EOF = category([TokenKind.Semi, TokenKind.Eof]);
+/** The verb of a write statement after a WITH clause. */
+const WRITE_VERB = category([TokenKind.Insert, TokenKind.Replace, TokenKind.Update, TokenKind.Delete]);
+/** COMMIT or END. */
+const COMMIT_OR_END = category([TokenKind.Commit, TokenKind.End]);
 
 /** What a statement rule found: the statement and the token that ended it. */
 export interface RuleResult<S> {
@@ -37,10 +44,7 @@ export type WithResult =
 export class StatementParser extends SelectParser {
   /** `;` or the end of input. */
   terminator: Rule<[], SqlToken> = this.RULE(() =>
-    this.OR([
-      { ALT: () => this.CONSUME(T[TokenKind.Semi]) },
-      { ALT: () => this.CONSUME(EOF) },
-    ])
+    this.CONSUME(SEMI_OR_EOF)
   );
 
   /** A SELECT statement (starting with SELECT or VALUES). */
@@ -71,12 +75,7 @@ export class StatementParser extends SelectParser {
 
   /** What follows a WITH clause that is not a SELECT: here, only the verb. */
   withWrite: Rule<[WithClause], WithResult> = this.RULE((_w: WithClause) => ({
-    writeVerb: this.OR([
-      { ALT: () => this.CONSUME(T[TokenKind.Insert]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Update]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
-    ]),
+    writeVerb: this.CONSUME(WRITE_VERB),
   }));
 
   /** `PRAGMA [schema.]name [= value | (value)]`. */
@@ -133,12 +132,7 @@ export class StatementParser extends SelectParser {
       { ALT: () => this.SUBRULE(this.signedNumber) },
       {
         ALT: () => {
-          const t = this.OR2([
-            { ALT: () => this.CONSUME(Nm) },
-            { ALT: () => this.CONSUME(T[TokenKind.On]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Delete]) },
-            { ALT: () => this.CONSUME(T[TokenKind.Default]) },
-          ]);
+          const t = this.CONSUME(PragmaName);
           return this.ACTION(() => this.name(t));
         },
       },
@@ -166,10 +160,7 @@ export class StatementParser extends SelectParser {
       },
       {
         ALT: () => {
-          const t = this.OR3([
-            { ALT: () => this.CONSUME(T[TokenKind.Commit]) },
-            { ALT: () => this.CONSUME(T[TokenKind.End]) },
-          ]);
+          const t = this.CONSUME(COMMIT_OR_END);
           this.SUBRULE(this.transOpt);
           return t;
         },

@@ -22,8 +22,12 @@ export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) => tokenType
 /** Every kind. */
 const KINDS = T.map((_, kind) => kind as TokenKind);
 
-/** Token type names appear in no message, so a category is known by the constant that holds it. */
-function category(kinds: Iterable<TokenKind>): TokenType {
+/**
+ * A token type accepting any of `kinds`: one CONSUME instead of an OR of single-token
+ * alternatives. Token type names appear in no message, so a category is known by the
+ * constant that holds it.
+ */
+export function category(kinds: Iterable<TokenKind>): TokenType {
   return tokenType("category", kinds);
 }
 
@@ -94,6 +98,14 @@ export const PlainLiteral: TokenType = category([
   TokenKind.Blob,
   TokenKind.Null,
 ]);
+
+/** `nm`, ON, DELETE or DEFAULT: a pragma value written as a name (`nmnum`). */
+export const PragmaName: TokenType = category(
+  KINDS.filter((k) =>
+    Nm.matches[k] === 1 || k === TokenKind.On || k === TokenKind.Delete ||
+    k === TokenKind.Default
+  ),
+);
 
 /** The end of input (what `LA` returns past the last token). */
 export const EOF: TokenType = T[TokenKind.Eof];
