@@ -27,13 +27,20 @@ import { TextEncoding } from "../value/types.ts";
 const utf8Lossy = new TextDecoder("utf-8", { ignoreBOM: true });
 const utf8Encoder = new TextEncoder();
 
-/**
- * Short ASCII strings are decoded by hand: TextDecoder's call overhead dominates there
- * (measured: by hand is faster up to about 64 bytes, TextDecoder beyond).
- */
-const SHORT_TEXT = 64;
-/** The escape of byte 0x80; escapes run to U+DCFF (byte 0xFF). */
-const ESCAPE_BASE = 0xdc00;
+/** Text decoding's sizes (a const enum, so the bundle holds the numbers). */
+const enum Decode {
+  /**
+   * Short ASCII strings are decoded by hand: TextDecoder's call overhead dominates there
+   * (measured: by hand is faster up to about 64 bytes, TextDecoder beyond).
+   */
+  SHORT_TEXT = 64,
+  /** The escape of byte 0x80; escapes run to U+DCFF (byte 0xFF). */
+  ESCAPE_BASE = 0xdc00,
+  /** ASCII texts up to this many bytes are interned (see {@link decodeText}). */
+  INTERNED_LENGTH = 12,
+  /** Slots of the interned texts' table (a power of two). */
+  INTERNED_SLOTS = 1024,
+}
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 /** What SQLite's UTF-8 → UTF-16 translation may change: surrogates, U+FFFE, U+FFFF. */
@@ -72,19 +79,18 @@ export function isEscape(c: number): boolean {
  * alternate, which cost more than the decoding.
  */
 const codesOfLength: number[][] = Array.from(
-  { length: SHORT_TEXT + 1 },
+  { length: Decode.SHORT_TEXT + 1 },
   (_, n) => new Array(n).fill(0),
 );
-/** ASCII texts up to this many bytes are interned (see {@link decodeText}). */
-const INTERNED_LENGTH = 12;
-const INTERNED_SLOTS = 1024;
-const interned: string[] = new Array(INTERNED_SLOTS).fill("\u0000".repeat(INTERNED_LENGTH + 1));
+const interned: string[] = new Array(Decode.INTERNED_SLOTS).fill(
+  "\u0000".repeat(Decode.INTERNED_LENGTH + 1),
+);
 
 /** The text stored in `buf[start, end)` in database encoding `enc`. */
 export function decodeText(buf: Uint8Array, start: number, end: number, enc: TextEncoding): string {
   if (enc === TextEncoding.Utf8) {
     const n = end - start;
-    if (n <= SHORT_TEXT) {
+    if (n <= Decode.SHORT_TEXT) {
       // Short ASCII: one fromCharCode over the codes (a flat string, where appending
       // character by character builds a chain that hashing must flatten).
       const codes = codesOfLength[n];
@@ -95,11 +101,11 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
         codes[i] = c;
         hash = (hash * 31 + c) | 0;
       }
-      if (n > INTERNED_LENGTH) return String.fromCharCode.apply(null, codes);
+      if (n > Decode.INTERNED_LENGTH) return String.fromCharCode.apply(null, codes);
       // Very short texts repeat (codes, names, flags): the last string made for these
       // bytes' slot is handed out again when it has the same characters, which saves the
       // allocation and keeps its hash (V8 caches it) for the Map lookups that follow.
-      const slot = hash & (INTERNED_SLOTS - 1);
+      const slot = hash & (Decode.INTERNED_SLOTS - 1);
       const held = interned[slot];
       if (held.length === n) {
         let same = true;
@@ -113,7 +119,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
   end -= (end - start) & 1;
   const le = enc === TextEncoding.Utf16le;
   const units = (end - start) >> 1;
-  if (units <= SHORT_TEXT) {
+  if (units <= Decode.SHORT_TEXT) {
     // Short UTF-16 without surrogates: the code units as they are (no decoder call).
     const codes = codesOfLength[units];
     const lo = le ? 0 : 1;
@@ -242,7 +248,7 @@ export function decodeUtf8Escaped(buf: Uint8Array, start: number, end: number): 
       continue;
     }
     if (run < i) s += utf8Lossy.decode(buf.subarray(run, i));
-    s += String.fromCharCode(ESCAPE_BASE + buf[i]);
+    s += String.fromCharCode(Decode.ESCAPE_BASE + buf[i]);
     run = ++i;
   }
   if (run < end) s += utf8Lossy.decode(buf.subarray(run, end));
@@ -261,7 +267,7 @@ export function encodeUtf8(s: string): Uint8Array {
   for (let i = 0; i < s.length; i++) {
     let c = s.charCodeAt(i);
     if (isEscape(c)) {
-      out[n++] = c - ESCAPE_BASE;
+      out[n++] = c - Decode.ESCAPE_BASE;
       continue;
     }
     if (c >= 0xd800 && c <= 0xdbff) {

@@ -20,7 +20,12 @@ import { TokenKind } from "./token_kinds.ts";
 /** `;` or the end of input. */
 const SEMI_OR_EOF = category([TokenKind.Semi, TokenKind.Eof]);
 /** The verb of a write statement after a WITH clause. */
-const WRITE_VERB = category([TokenKind.Insert, TokenKind.Replace, TokenKind.Update, TokenKind.Delete]);
+const WRITE_VERB = category([
+  TokenKind.Insert,
+  TokenKind.Replace,
+  TokenKind.Update,
+  TokenKind.Delete,
+]);
 /** COMMIT or END. */
 const COMMIT_OR_END = category([TokenKind.Commit, TokenKind.End]);
 
@@ -43,9 +48,7 @@ export type WithResult =
 /** The statement rule set; one instance is built at module load and reused. */
 export class StatementParser extends SelectParser {
   /** `;` or the end of input. */
-  terminator: Rule<[], SqlToken> = this.RULE(() =>
-    this.CONSUME(SEMI_OR_EOF)
-  );
+  terminator: Rule<[], SqlToken> = this.RULE(() => this.CONSUME(SEMI_OR_EOF));
 
   /** A SELECT statement (starting with SELECT or VALUES). */
   selectStatement: Rule<[], RuleResult<Select>> = this.RULE(() => {
