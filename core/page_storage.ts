@@ -65,9 +65,9 @@ export class LinearPageStorage implements PageStorage {
    * `Uint8Array` over its buffer): the pager never does, nor may anything else while the
    * pager is open.
    */
-  readonly memory: WebAssembly.Memory;
+  declare readonly memory: WebAssembly.Memory;
   /** The slots this storage has. */
-  readonly capacity: number;
+  declare readonly capacity: number;
   readonly #pageSize: number;
   #next = 0;
 

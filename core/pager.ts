@@ -65,18 +65,18 @@ export interface PagerOptions {
  */
 export class Pager {
   /** The database header as of the snapshot in use (page 1, through the WAL). */
-  header: DatabaseHeader;
-  readonly pageSize: number;
+  declare header: DatabaseHeader;
+  declare readonly pageSize: number;
   /** Bytes of each page available to b-trees (page size less reserved bytes). */
-  readonly usableSize: number;
+  declare readonly usableSize: number;
   /** Number of pages in the database as of the snapshot in use. */
-  pageCount: number;
+  declare pageCount: number;
   /** The WAL snapshot in use, or null when reading the database file alone. */
-  wal: WalSnapshot | null;
+  declare wal: WalSnapshot | null;
   /** The lock-byte page, which never holds b-tree content. */
-  readonly lockBytePage: number;
+  declare readonly lockBytePage: number;
   /** Where the page bytes live. */
-  readonly storage: PageStorage;
+  declare readonly storage: PageStorage;
 
   #db: ByteSource;
   #walSource: ByteSource | null;
@@ -89,7 +89,7 @@ export class Pager {
   #streaming = false;
 
   /** An empty (0-byte) database: no pages, no schema. */
-  readonly empty: boolean;
+  declare readonly empty: boolean;
   /**
    * How many times a page was asked for (cache hits included) since the pager opened: a
    * measure of the work a query does that tests can check without timing anything.

@@ -27,10 +27,10 @@ export interface NodeAccess {
 /** Compilation state shared by the node and expression handlers. */
 export class Compiler {
   readonly b = new ProgramBuilder();
-  readonly file: DatabaseFile;
-  readonly enc: TextEncoding;
+  declare readonly file: DatabaseFile;
+  declare readonly enc: TextEncoding;
   /** Where the JSON subtype survives in this plan. */
-  readonly subtypes: SubtypeRules;
+  declare readonly subtypes: SubtypeRules;
   /**
    * Above zero while compiling expressions SQLite evaluates over rows read back from a
    * sorter (GROUP BY aggregate arguments): column reads then drop the subtype.

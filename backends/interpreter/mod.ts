@@ -15,7 +15,7 @@ import { VmExecution } from "./vm.ts";
 /** A compiled statement of the interpreter. */
 export class InterpreterProgram implements Program {
   /** The instructions and constants (exposed for tests and tools). */
-  readonly compiled: CompiledProgram;
+  declare readonly compiled: CompiledProgram;
 
   constructor(compiled: CompiledProgram) {
     this.compiled = compiled;

@@ -93,11 +93,11 @@ export class VmExecution implements Execution {
   /** Register views per instruction (function arguments and the like), built on first use. */
   readonly #argv: (Reg[] | undefined)[];
   readonly #ctx;
-  readonly row: readonly Reg[];
+  declare readonly row: readonly Reg[];
   #pc = 0;
   #done = false;
   /** Whether a PageMiss leaves the run open (see the module comment). */
-  readonly resumable: boolean;
+  declare readonly resumable: boolean;
 
   constructor(p: CompiledProgram, params: readonly Reg[], resumable = false) {
     this.#p = p;

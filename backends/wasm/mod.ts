@@ -113,9 +113,9 @@ function sharedOf(memory: WebAssembly.Memory): SharedMemory {
 
 /** A compiled statement of the Wasm backend. */
 export class WasmProgram implements Program {
-  readonly compiled: CompiledProgram;
+  declare readonly compiled: CompiledProgram;
   /** The module's bytes (printed by {@link explainText}). */
-  readonly bytes: Uint8Array<ArrayBuffer>;
+  declare readonly bytes: Uint8Array<ArrayBuffer>;
   readonly #layout: FrameLayout;
   readonly #aggregates: NativePlan["aggregates"];
   readonly #memory: WebAssembly.Memory;
@@ -274,7 +274,7 @@ export class WasmProgram implements Program {
 
 /** One run: the module's `run` called until it reports no more rows. */
 class WasmExecution implements Execution {
-  readonly row: readonly Reg[];
+  declare readonly row: readonly Reg[];
   readonly #program: WasmProgram;
   readonly #instance: Instance;
   readonly #segments: Segments;

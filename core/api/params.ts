@@ -26,7 +26,7 @@ import { INT64_MAX, INT64_MIN, normalizeInt } from "../value/types.ts";
 /** A statement's parameter slots and how names reach them. */
 export class ParameterBinder {
   /** One register per parameter slot (slot i holds parameter i + 1). */
-  readonly regs: Reg[];
+  declare readonly regs: Reg[];
   /** Parameter names by index (index 0 unused), null for `?`/unnamed slots. */
   readonly #names: readonly (string | null)[];
   /** Exact name (with prefix) → index. */

@@ -29,7 +29,7 @@ export class InSet {
   readonly #hasReal: boolean;
 
   /** Number of columns of a candidate row. */
-  readonly width: number;
+  declare readonly width: number;
 
   constructor(affs: readonly Affinity[], colls: readonly Collation[], enc = TextEncoding.Utf8) {
     this.width = affs.length;

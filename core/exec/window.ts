@@ -239,7 +239,7 @@ export class WindowComputer {
 /** One partition as the frame engine reads it, for the call being computed. */
 class PartitionView implements FramePartition {
   rows: readonly StoredRow[] = [];
-  readonly call: WindowCallSpec;
+  declare readonly call: WindowCallSpec;
   readonly #order: readonly SortKey[];
   readonly #colls: readonly Collation[];
 

@@ -40,9 +40,9 @@ export interface CallInputs {
 
 /** Shared parts: argument registers and the row reader. */
 abstract class CallBase implements FrameHooks {
-  protected readonly io: CallInputs;
-  protected readonly enc: TextEncoding;
-  protected readonly args: Reg[];
+  protected declare readonly io: CallInputs;
+  protected declare readonly enc: TextEncoding;
+  protected declare readonly args: Reg[];
   protected readonly pending = newReg();
 
   constructor(io: CallInputs, enc: TextEncoding) {

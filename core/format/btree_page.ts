@@ -29,23 +29,23 @@ export const enum PageType {
 
 /** A parsed b-tree page header with bounds-checked access to its cells. */
 export class BtreePage {
-  readonly pgno: number;
-  readonly data: Uint8Array;
-  readonly type: PageType;
-  readonly isLeaf: boolean;
+  declare readonly pgno: number;
+  declare readonly data: Uint8Array;
+  declare readonly type: PageType;
+  declare readonly isLeaf: boolean;
   /** True for table b-trees (integer keys), false for index b-trees. */
-  readonly isTable: boolean;
-  readonly nCells: number;
+  declare readonly isTable: boolean;
+  declare readonly nCells: number;
   /** Offset of the cell pointer array. */
-  readonly cellPtr: number;
+  declare readonly cellPtr: number;
   /** Right-most child page of an interior page (0 on leaves). */
-  readonly rightChild: number;
+  declare readonly rightChild: number;
   /** Bytes of the page that hold b-tree content. */
-  readonly usable: number;
+  declare readonly usable: number;
   /** The largest payload kept whole on this page (larger ones spill to overflow pages). */
-  readonly maxLocal: number;
+  declare readonly maxLocal: number;
   /** The cache entry the bytes belong to: whoever keeps the page must pin it there. */
-  readonly entry: PageEntry;
+  declare readonly entry: PageEntry;
 
   /**
    * Page `pgno` as a b-tree page. The parse is kept with the cached page, so reading a

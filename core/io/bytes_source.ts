@@ -2,7 +2,7 @@ import type { ByteSource } from "./byte_source.ts";
 
 /** A {@link ByteSource} over bytes already in memory; reads are zero-copy views. */
 export class BytesSource implements ByteSource {
-  readonly size: number;
+  declare readonly size: number;
   #bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {

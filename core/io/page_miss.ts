@@ -7,9 +7,9 @@
  */
 export class PageMiss {
   /** First byte the read needed. */
-  readonly start: number;
+  declare readonly start: number;
   /** Byte after the last one the read needed. */
-  readonly end: number;
+  declare readonly end: number;
 
   /** A miss of bytes `[start, end)`. */
   constructor(start: number, end: number) {

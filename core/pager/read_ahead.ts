@@ -15,7 +15,7 @@ export const MAX_READ_AHEAD = 64;
 /** The run lengths of a pager's misses. */
 export class ReadAhead {
   /** The read-ahead limit without WAL frames. */
-  readonly limit: number;
+  declare readonly limit: number;
   /** Read-ahead limit: 1 with a WAL (its frames override file pages one by one). */
   #max: number;
   /** The last page read from the file on a miss (read-ahead included). */

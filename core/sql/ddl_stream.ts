@@ -75,7 +75,7 @@ export function endsOperand(k: TokenKind): boolean {
 
 /** Cursor over the tokens of one statement. */
 export class TokenStream {
-  readonly tokens: Token[];
+  declare readonly tokens: Token[];
   pos = 0;
 
   constructor(readonly sql: string) {

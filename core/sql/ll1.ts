@@ -57,7 +57,7 @@ export type Rule<A extends unknown[], R> = ((...args: A) => R) & { readonly rule
 /** The parse failed at `token`: no rule could continue with it. */
 export class SyntaxFailure {
   /** The first token that cannot continue the statement (end of input: kind Eof). */
-  readonly token: SqlToken;
+  declare readonly token: SqlToken;
 
   /** Records the failing token. */
   constructor(token: SqlToken) {

@@ -23,7 +23,7 @@ import {
  */
 export class Label {
   /** @internal Position in the builder's label stack while in scope. */
-  readonly level: number;
+  declare readonly level: number;
 
   /** @internal Labels are made by {@link FunctionBuilder}'s structured methods. */
   constructor(level: number) {
@@ -37,11 +37,11 @@ export type BodyFn = (label: Label) => void;
 /** Builds the code of one function; get one from `ModuleBuilder.addFunction`. */
 export class FunctionBuilder {
   /** The function's parameter types (locals 0 .. params.length - 1). */
-  readonly params: readonly ValType[];
+  declare readonly params: readonly ValType[];
   /** The function's index in the module's function index space. */
-  readonly index: number;
+  declare readonly index: number;
   /** Index of the function's type in the module's type section. */
-  readonly typeIndex: number;
+  declare readonly typeIndex: number;
   /** Types of the locals declared after the parameters, in index order. */
   readonly locals: ValType[] = [];
   /** Names of parameters and locals by index, for the "name" section. */

@@ -161,9 +161,9 @@ export class ByteBuffer {
 /** Reads the encodings {@link ByteBuffer} writes; every read checks the end of input. */
 export class ByteReader {
   /** Offset of the next byte to read. */
-  pos: number;
+  declare pos: number;
   /** Offset just past the last readable byte. */
-  end: number;
+  declare end: number;
 
   /** A reader over `bytes[start, end)`. */
   constructor(readonly bytes: Uint8Array, start = 0, end = bytes.length) {

@@ -23,8 +23,8 @@ import {
  * `view` covers, and the copies between slots and JS registers.
  */
 export class FrameAccess {
-  readonly view: DataView;
-  readonly fp: number;
+  declare readonly view: DataView;
+  declare readonly fp: number;
   /**
    * Set by JS that hands out a row itself (its registers are in JS, not in slots): the
    * block to resume at after it, -1 otherwise.

@@ -67,7 +67,7 @@ export const enum Edit {
  */
 export class JsonParse {
   /** Blob bytes; only `a[0, n)` are meaningful. */
-  a: Uint8Array;
+  declare a: Uint8Array;
   /** Blob length. */
   n = 0;
   /** NUL-padded UTF-8 JSON text being translated (or null). */

@@ -10,7 +10,7 @@ export const enum OutErr {
 
 /** Bytes of JSON text under construction. */
 export class JsonOut {
-  b: Uint8Array;
+  declare b: Uint8Array;
   n = 0;
   err: OutErr = OutErr.None;
 
