@@ -40,9 +40,9 @@ export interface CallInputs {
 
 /** Shared parts: argument registers and the row reader. */
 abstract class CallBase implements FrameHooks {
-  protected declare readonly io: CallInputs;
-  protected declare readonly enc: TextEncoding;
-  protected declare readonly args: Reg[];
+  declare protected readonly io: CallInputs;
+  declare protected readonly enc: TextEncoding;
+  declare protected readonly args: Reg[];
   protected readonly pending = newReg();
 
   constructor(io: CallInputs, enc: TextEncoding) {
