@@ -88,7 +88,7 @@ class TableBuilder {
   foreignKeys: ForeignKeyDef[] = [];
   /** SQLite's pParse->u1.cr.constraintName (reset per column and per `,` constraint). */
   constraintName: string | null = null;
-  private names = new Map<string, number>();
+  #names = new Map<string, number>();
 
   constructor(readonly ts: TokenStream, readonly tableName: string) {}
 
@@ -97,8 +97,8 @@ class TableBuilder {
     const name = ts.expectName();
     const type = readColumnType(ts);
     const key = foldName(name);
-    if (this.names.has(key)) throw ts.error(`duplicate column name: ${name}`);
-    this.names.set(key, this.columns.length);
+    if (this.#names.has(key)) throw ts.error(`duplicate column name: ${name}`);
+    this.#names.set(key, this.columns.length);
     const col: ColumnState = {
       def: {
         name,
@@ -118,10 +118,10 @@ class TableBuilder {
     };
     this.columns.push(col);
     this.constraintName = null;
-    this.columnConstraints(col);
+    this.#columnConstraints(col);
   }
 
-  private columnConstraints(col: ColumnState): void {
+  #columnConstraints(col: ColumnState): void {
     const ts = this.ts;
     const def = col.def;
     const index = this.columns.length - 1;
@@ -159,7 +159,7 @@ class TableBuilder {
           }
           const onConflict = readOnConflict(ts);
           const autoincrement = ts.accept(TokenKind.Autoincrement);
-          this.addPrimaryKey(
+          this.#addPrimaryKey(
             [{ column: index, collation: null, desc }],
             true,
             onConflict,
@@ -205,11 +205,11 @@ class TableBuilder {
           ts.next();
           ts.expect(TokenKind.Always);
           ts.expect(TokenKind.As);
-          this.generated(col);
+          this.#generated(col);
           break;
         case TokenKind.As:
           ts.next();
-          this.generated(col);
+          this.#generated(col);
           break;
         default:
           return;
@@ -217,7 +217,7 @@ class TableBuilder {
     }
   }
 
-  private generated(col: ColumnState): void {
+  #generated(col: ColumnState): void {
     const ts = this.ts;
     const exprText = checkedParenthesized(ts);
     let stored = false;
@@ -245,13 +245,13 @@ class TableBuilder {
         case TokenKind.Primary: {
           ts.next();
           ts.expect(TokenKind.Key);
-          const { columns, autoincrement } = this.keyList(true);
-          this.addPrimaryKey(columns, false, readOnConflict(ts), autoincrement);
+          const { columns, autoincrement } = this.#keyList(true);
+          this.#addPrimaryKey(columns, false, readOnConflict(ts), autoincrement);
           break;
         }
         case TokenKind.Unique: {
           ts.next();
-          const { columns } = this.keyList(false);
+          const { columns } = this.#keyList(false);
           this.keys.push({
             kind: "unique",
             columns,
@@ -269,7 +269,7 @@ class TableBuilder {
           break;
         case TokenKind.Foreign:
           ts.next();
-          this.tableForeignKey();
+          this.#tableForeignKey();
           break;
         default:
           throw ts.syntaxError();
@@ -281,7 +281,7 @@ class TableBuilder {
     }
   }
 
-  private tableForeignKey(): void {
+  #tableForeignKey(): void {
     const ts = this.ts;
     ts.expect(TokenKind.Key);
     const names = readNameList(ts);
@@ -298,7 +298,7 @@ class TableBuilder {
       );
     }
     const columns = names.map((n) => {
-      const i = this.names.get(foldName(n));
+      const i = this.#names.get(foldName(n));
       if (i === undefined) throw ts.error(`unknown column "${n}" in foreign key definition`);
       return i;
     });
@@ -306,7 +306,7 @@ class TableBuilder {
   }
 
   /** `( term, ... [AUTOINCREMENT] )` of a table-level PRIMARY KEY or UNIQUE. */
-  private keyList(allowAutoincrement: boolean) {
+  #keyList(allowAutoincrement: boolean) {
     const ts = this.ts;
     ts.expect(TokenKind.LParen);
     const columns: KeyColumnDef[] = [];
@@ -314,24 +314,24 @@ class TableBuilder {
     do {
       const term = readSortTerm(ts, allowAutoincrement);
       autoincrement = term.autoincrement;
-      columns.push(this.keyColumn(term));
+      columns.push(this.#keyColumn(term));
     } while (!autoincrement && ts.accept(TokenKind.Comma));
     ts.expect(TokenKind.RParen);
     return { columns, autoincrement };
   }
 
-  private keyColumn(term: SortTerm): KeyColumnDef {
+  #keyColumn(term: SortTerm): KeyColumnDef {
     const ts = this.ts;
     if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
     if (term.column === null) {
       throw ts.error("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
     }
-    const column = this.names.get(foldName(term.column));
+    const column = this.#names.get(foldName(term.column));
     if (column === undefined) throw ts.error(`no such column: ${term.column}`);
     return { column, collation: term.collation, desc: term.desc };
   }
 
-  private addPrimaryKey(
+  #addPrimaryKey(
     columns: KeyColumnDef[],
     columnLevel: boolean,
     onConflict: ConflictResolution | null,
@@ -398,7 +398,7 @@ class TableBuilder {
     if (cols.length > 0 && cols.every((c) => c.def.generated !== null)) {
       throw ts.error("must have at least one non-generated column");
     }
-    this.numberPrimaryKey(table);
+    this.#numberPrimaryKey(table);
   }
 
   /**
@@ -407,7 +407,7 @@ class TableBuilder {
    * primary key's automatic index. Building the automatic indexes also makes their
    * "conflicting ON CONFLICT clauses" check.
    */
-  private numberPrimaryKey(table: TableDef): void {
+  #numberPrimaryKey(table: TableDef): void {
     const order = autoIndexes(table).find((i) => i.origin === "pk")?.columns ?? [];
     if (this.rowidAlias >= 0 && !table.withoutRowid) table.columns[this.rowidAlias].pk = 1;
     for (let i = order.length - 1; i >= 0; i--) table.columns[order[i].column].pk = i + 1;

@@ -213,11 +213,11 @@ export class Lexer {
           kind = TokenKind.Dot;
           break;
         }
-        i = this.scanNumber(i0);
+        i = this.#scanNumber(i0);
         kind = this.kind;
         break;
       case CC.DIGIT:
-        i = this.scanNumber(i0);
+        i = this.#scanNumber(i0);
         kind = this.kind;
         break;
       case CC.QUOTE2: {
@@ -232,14 +232,14 @@ export class Lexer {
         break;
       case CC.DOLLAR:
       case CC.VARALPHA:
-        i = this.scanNamedVariable(i0);
+        i = this.#scanNamedVariable(i0);
         kind = this.kind;
         break;
       case CC.KYWD0: {
         // A word made only of keyword characters may be a keyword.
         while (i < n && charClass(z.charCodeAt(i)) <= CC.KYWD) i++;
         if (i < n && isIdChar(z.charCodeAt(i))) {
-          i = this.skipIdChars(i + 1);
+          i = this.#skipIdChars(i + 1);
           kind = TokenKind.Id;
           break;
         }
@@ -250,11 +250,11 @@ export class Lexer {
       }
       case CC.X:
         if (z.charCodeAt(i) === 0x27) {
-          i = this.scanBlob(i0);
+          i = this.#scanBlob(i0);
           kind = this.kind;
           break;
         }
-        i = this.skipIdChars(i);
+        i = this.#skipIdChars(i);
         kind = TokenKind.Id;
         break;
       case CC.KYWD:
@@ -263,7 +263,7 @@ export class Lexer {
           kind = TokenKind.Space;
           break;
         }
-        i = this.skipIdChars(i);
+        i = this.#skipIdChars(i);
         kind = TokenKind.Id;
         break;
       default:
@@ -273,14 +273,14 @@ export class Lexer {
     return this.kind = kind;
   }
 
-  private skipIdChars(i: number): number {
+  #skipIdChars(i: number): number {
     const z = this.sql;
     while (i < z.length && isIdChar(z.charCodeAt(i))) i++;
     return i;
   }
 
   /** Decimal, hex and real literals, with `_` separators (SQLite's TK_QNUMBER). */
-  private scanNumber(i0: number): number {
+  #scanNumber(i0: number): number {
     const z = this.sql;
     let kind = TokenKind.Integer;
     let sep = false;
@@ -329,7 +329,7 @@ export class Lexer {
     this.numberEnd = i;
     if (i < z.length && isIdChar(z.charCodeAt(i))) {
       this.kind = TokenKind.Illegal;
-      return this.skipIdChars(i);
+      return this.#skipIdChars(i);
     }
     if (sep && badSeparatorText(z.slice(i0, i)) !== null) kind = TokenKind.Illegal;
     this.hasSeparators = sep;
@@ -338,7 +338,7 @@ export class Lexer {
   }
 
   /** `$name`, `:name`, `@name`, `#name`, with `::` inside and a `(...)` suffix. */
-  private scanNamedVariable(i0: number): number {
+  #scanNamedVariable(i0: number): number {
     const z = this.sql;
     const n = z.length;
     let kind = TokenKind.Variable;
@@ -366,7 +366,7 @@ export class Lexer {
   }
 
   /** `X'hex'`: an even number of hex digits; anything else is illegal up to the quote. */
-  private scanBlob(i0: number): number {
+  #scanBlob(i0: number): number {
     const z = this.sql;
     let i = i0 + 2;
     while (isHexDigit(z.charCodeAt(i))) i++;

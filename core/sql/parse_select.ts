@@ -72,10 +72,10 @@ export abstract class SelectParser extends ExprParser {
       parts.push(this.SUBRULE(this.oneSelect));
       this.pop(2);
     });
-    return this.ACTION(() => this.finishSelect(w, parts, ops));
+    return this.ACTION(() => this.#finishSelect(w, parts, ops));
   });
 
-  private finishSelect(w: WithClause | null, parts: OneSelect[], ops: CompoundOp[]): Select {
+  #finishSelect(w: WithClause | null, parts: OneSelect[], ops: CompoundOp[]): Select {
     // parserDoubleLinkSelect: walking from the right, the first earlier term with an
     // ORDER BY or LIMIT is an error; so is a compound of too many terms.
     for (let i = parts.length - 2; i >= 0; i--) {
@@ -148,13 +148,13 @@ export abstract class SelectParser extends ExprParser {
       return r;
     };
     this.CONSUME(T[TokenKind.LParen]);
-    this.ACTION(() => this.checkNonEmpty());
+    this.ACTION(() => this.#checkNonEmpty());
     rows.push(row(true));
     this.CONSUME(T[TokenKind.RParen]);
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
       this.CONSUME(T[TokenKind.LParen]);
-      this.ACTION(() => this.checkNonEmpty());
+      this.ACTION(() => this.#checkNonEmpty());
       rows.push(this.SUBRULE(this.exprList));
       if (this.h > height) height = this.h;
       this.CONSUME(T[TokenKind.RParen]);
@@ -180,7 +180,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** `nexprlist` may not be empty: fail at `)` as SQLite does. */
-  private checkNonEmpty(): void {
+  #checkNonEmpty(): void {
     const t = this.LA(1);
     if (kindOf(t) === TokenKind.RParen) this.raiseSyntax(t);
   }

@@ -29,7 +29,7 @@ export abstract class ParserState extends LL1Parser {
    * are not read through a co-routine (see ValuesCore.withFromRow).
    */
   withSeen = false;
-  private paramByName = new Map<string, number>();
+  #paramByName = new Map<string, number>();
 
   /** Defined by the SELECT layer. */
   declare select: Rule<[], Select>;
@@ -44,7 +44,7 @@ export abstract class ParserState extends LL1Parser {
     this.pending = null;
     this.params = [null];
     this.withSeen = false;
-    this.paramByName.clear();
+    this.#paramByName.clear();
   }
 
   // ---------------------------------------------------------------------------------
@@ -125,12 +125,12 @@ export abstract class ParserState extends LL1Parser {
       }
       while (this.params.length <= index) this.params.push(null);
     } else {
-      const seen = this.paramByName.get(text);
+      const seen = this.#paramByName.get(text);
       if (seen !== undefined) index = seen;
       else {
         index = this.params.length;
         this.params.push(text);
-        this.paramByName.set(text, index);
+        this.#paramByName.set(text, index);
       }
     }
     if (index > Max.VARIABLE_NUMBER) this.raiseAt("too many SQL variables", t);

@@ -49,7 +49,7 @@ export class FunctionBuilder {
 
   /** The instructions emitted so far, without the final `end`. */
   readonly code: ByteBuffer = new ByteBuffer(128);
-  private readonly labels: Label[] = [];
+  readonly #labels: Label[] = [];
 
   /** Prefer `ModuleBuilder.addFunction`, which assigns `index` and `typeIndex`. */
   constructor(index: number, typeIndex: number, params: readonly ValType[]) {
@@ -134,7 +134,7 @@ export class FunctionBuilder {
 
   // ---- Variables and calls -------------------------------------------------------------------
 
-  private indexOp(opcode: number, index: number): this {
+  #indexOp(opcode: number, index: number): this {
     checkU32(index);
     this.code.u8(opcode);
     this.code.u32(index);
@@ -143,38 +143,38 @@ export class FunctionBuilder {
 
   /** `local.get index`. */
   localGet(index: number): this {
-    return this.indexOp(0x20, index);
+    return this.#indexOp(0x20, index);
   }
 
   /** `local.set index`. */
   localSet(index: number): this {
-    return this.indexOp(0x21, index);
+    return this.#indexOp(0x21, index);
   }
 
   /** `local.tee index`. */
   localTee(index: number): this {
-    return this.indexOp(0x22, index);
+    return this.#indexOp(0x22, index);
   }
 
   /** `global.get index`. */
   globalGet(index: number): this {
-    return this.indexOp(0x23, index);
+    return this.#indexOp(0x23, index);
   }
 
   /** `global.set index`. */
   globalSet(index: number): this {
-    return this.indexOp(0x24, index);
+    return this.#indexOp(0x24, index);
   }
 
   /** `call funcIndex`. */
   call(funcIndex: number): this {
-    return this.indexOp(0x10, funcIndex);
+    return this.#indexOp(0x10, funcIndex);
   }
 
   // ---- Memory --------------------------------------------------------------------------------
 
   /** `access`: a {@link Load} or {@link Store}, the opcode with its natural alignment << 8. */
-  private memOp(access: Load | Store, offset: number, align: number | undefined): this {
+  #memOp(access: Load | Store, offset: number, align: number | undefined): this {
     const natural = access >> 8;
     const a = align ?? natural;
     if (!(a >= 0 && a <= natural)) {
@@ -189,17 +189,17 @@ export class FunctionBuilder {
 
   /** A load at address + `offset`; `align` is log2 bytes, natural alignment by default. */
   load(access: Load, offset = 0, align?: number): this {
-    return this.memOp(access, offset, align);
+    return this.#memOp(access, offset, align);
   }
 
   /** A store at address + `offset`; `align` is log2 bytes, natural alignment by default. */
   store(access: Store, offset = 0, align?: number): this {
-    return this.memOp(access, offset, align);
+    return this.#memOp(access, offset, align);
   }
 
   // ---- Structured control --------------------------------------------------------------------
 
-  private blockType(type: BlockType): void {
+  #blockType(type: BlockType): void {
     if (type === "empty") this.code.u8(BLOCKTYPE_EMPTY);
     else if (typeof type === "number") {
       // An s33 that is never negative: below 2^31 its bytes are those of the i32.
@@ -213,24 +213,24 @@ export class FunctionBuilder {
    * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
    */
   openBlock(type: BlockType): Label {
-    return this.open(0x02, type);
+    return this.#open(0x02, type);
   }
 
   /** Pushes a new label and emits `opcode type`. */
-  private open(opcode: number, type: BlockType): Label {
-    const label = new Label(this.labels.length);
-    this.labels.push(label);
+  #open(opcode: number, type: BlockType): Label {
+    const label = new Label(this.#labels.length);
+    this.#labels.push(label);
     this.code.u8(opcode);
-    this.blockType(type);
+    this.#blockType(type);
     return label;
   }
 
   /** Emits `opcode type`, the arms (`else` between two), and `end`. */
-  private structured(opcode: number, type: BlockType, body: BodyFn, otherwise?: BodyFn): this {
+  #structured(opcode: number, type: BlockType, body: BodyFn, otherwise?: BodyFn): this {
     const start = this.code.length;
-    const level = this.labels.length;
+    const level = this.#labels.length;
     try {
-      const label = this.open(opcode, type);
+      const label = this.#open(opcode, type);
       body(label);
       if (otherwise !== undefined) {
         this.code.u8(0x05);
@@ -241,29 +241,29 @@ export class FunctionBuilder {
       this.code.length = start; // drop the unfinished block
       throw e;
     } finally {
-      this.labels.length = level;
+      this.#labels.length = level;
     }
     return this;
   }
 
   /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
   endBlock(label: Label): this {
-    if (this.labels[this.labels.length - 1] !== label) {
+    if (this.#labels[this.#labels.length - 1] !== label) {
       throw new Error("endBlock: not the innermost open block");
     }
-    this.labels.length = label.level;
+    this.#labels.length = label.level;
     this.code.u8(0x0b);
     return this;
   }
 
   /** `block type … end`; a branch to the label jumps past the end. */
   block(type: BlockType, body: BodyFn): this {
-    return this.structured(0x02, type, body);
+    return this.#structured(0x02, type, body);
   }
 
   /** `loop type … end`; a branch to the label jumps back to the start. */
   loop(type: BlockType, body: BodyFn): this {
-    return this.structured(0x03, type, body);
+    return this.#structured(0x03, type, body);
   }
 
   /**
@@ -271,25 +271,25 @@ export class FunctionBuilder {
    * branch to which jumps past the end. A typed if needs both arms.
    */
   ifElse(type: BlockType, then: BodyFn, otherwise?: BodyFn): this {
-    return this.structured(0x04, type, then, otherwise);
+    return this.#structured(0x04, type, then, otherwise);
   }
 
   /** Relative depth of `label` from the innermost open label; throws if not in scope. */
   depthOf(label: Label): number {
-    if (this.labels[label.level] !== label) {
+    if (this.#labels[label.level] !== label) {
       throw new Error("branch to a label that is not in scope");
     }
-    return this.labels.length - 1 - label.level;
+    return this.#labels.length - 1 - label.level;
   }
 
   /** `br label`. */
   br(label: Label): this {
-    return this.indexOp(0x0c, this.depthOf(label));
+    return this.#indexOp(0x0c, this.depthOf(label));
   }
 
   /** `br_if label` (pops an i32 condition). */
   brIf(label: Label): this {
-    return this.indexOp(0x0d, this.depthOf(label));
+    return this.#indexOp(0x0d, this.depthOf(label));
   }
 
   /** `br_table labels… defaultLabel` (pops an i32 index; out of range goes to the default). */
@@ -305,6 +305,6 @@ export class FunctionBuilder {
 
   /** Number of labels in scope (0 outside any block). */
   get labelDepth(): number {
-    return this.labels.length;
+    return this.#labels.length;
   }
 }

@@ -32,37 +32,37 @@ export function checkI64(v: bigint): void {
 
 /** An append-only byte buffer that grows by doubling. */
 export class ByteBuffer {
-  private buf: Uint8Array;
+  #buf: Uint8Array;
   /** Number of bytes written so far; setting it lower truncates the buffer. */
   length = 0;
 
   /** A buffer with room for `capacity` bytes before its first growth. */
   constructor(capacity = 256) {
-    this.buf = new Uint8Array(Math.max(16, capacity));
+    this.#buf = new Uint8Array(Math.max(16, capacity));
   }
 
   /** Makes room for `n` more bytes. */
-  private reserve(n: number): void {
+  #reserve(n: number): void {
     const need = this.length + n;
-    if (need <= this.buf.length) return;
-    let size = this.buf.length * 2;
+    if (need <= this.#buf.length) return;
+    let size = this.#buf.length * 2;
     while (size < need) size *= 2;
     const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.length));
-    this.buf = next;
+    next.set(this.#buf.subarray(0, this.length));
+    this.#buf = next;
   }
 
   /** Appends one byte (the low 8 bits of `b`). */
   u8(b: number): void {
-    if (this.length === this.buf.length) this.reserve(1);
-    this.buf[this.length++] = b;
+    if (this.length === this.#buf.length) this.#reserve(1);
+    this.#buf[this.length++] = b;
   }
 
   /** Appends `n` as unsigned LEB128; `n` must be an integer in [0, 2^32). */
   u32(n: number): void {
     checkU32(n);
-    this.reserve(5);
-    const buf = this.buf;
+    this.#reserve(5);
+    const buf = this.#buf;
     let len = this.length;
     while (n >= 0x80) {
       buf[len++] = (n & 0x7f) | 0x80;
@@ -78,8 +78,8 @@ export class ByteBuffer {
    */
   i32(n: number): void {
     checkI32(n);
-    this.reserve(5);
-    const buf = this.buf;
+    this.#reserve(5);
+    const buf = this.#buf;
     let len = this.length;
     let v = n | 0;
     for (;;) {
@@ -105,29 +105,29 @@ export class ByteBuffer {
     }
     checkI64(v);
     let x = BigInt.asIntN(64, v);
-    this.reserve(10);
+    this.#reserve(10);
     for (;;) {
       const byte = Number(x & 0x7fn);
       x >>= 7n;
       if ((x === 0n && (byte & 0x40) === 0) || (x === -1n && (byte & 0x40) !== 0)) {
-        this.buf[this.length++] = byte;
+        this.#buf[this.length++] = byte;
         return;
       }
-      this.buf[this.length++] = byte | 0x80;
+      this.#buf[this.length++] = byte | 0x80;
     }
   }
 
   /** Appends the 8 little-endian bytes of `x` (NaN payloads as the engine stores them). */
   f64(x: number): void {
     scratch.setFloat64(0, x, true);
-    this.reserve(8);
-    for (let i = 0; i < 8; i++) this.buf[this.length++] = scratch.getUint8(i);
+    this.#reserve(8);
+    for (let i = 0; i < 8; i++) this.#buf[this.length++] = scratch.getUint8(i);
   }
 
   /** Appends raw bytes. */
   bytes(data: Uint8Array): void {
-    this.reserve(data.length);
-    this.buf.set(data, this.length);
+    this.#reserve(data.length);
+    this.#buf.set(data, this.length);
     this.length += data.length;
   }
 
@@ -144,12 +144,12 @@ export class ByteBuffer {
 
   /** The bytes written so far (a view: later writes may or may not show through). */
   view(): Uint8Array {
-    return this.buf.subarray(0, this.length);
+    return this.#buf.subarray(0, this.length);
   }
 
   /** A copy of the bytes written so far. */
   toBytes(): Uint8Array {
-    return this.buf.slice(0, this.length);
+    return this.#buf.slice(0, this.length);
   }
 
   /** Forgets the contents, keeping the storage. */
@@ -176,13 +176,13 @@ export class ByteReader {
     return this.pos >= this.end;
   }
 
-  private fail(what: string): never {
+  #fail(what: string): never {
     throw new Error(`${what} at byte offset ${this.pos}`);
   }
 
   /** One byte. */
   u8(): number {
-    if (this.pos >= this.end) this.fail("unexpected end of input");
+    if (this.pos >= this.end) this.#fail("unexpected end of input");
     return this.bytes[this.pos++];
   }
 
@@ -194,19 +194,19 @@ export class ByteReader {
       const b = this.u8();
       result += (b & 0x7f) * scale;
       if ((b & 0x80) === 0) {
-        if (result >= TWO_32) this.fail("u32 out of range");
+        if (result >= TWO_32) this.#fail("u32 out of range");
         return result;
       }
       scale *= 128;
     }
-    return this.fail("u32 longer than 5 bytes");
+    return this.#fail("u32 longer than 5 bytes");
   }
 
   /**
    * A signed LEB128 of at most `maxBytes` bytes, sign-extended from its last group; the
    * typed readers below cut it to their width. Only the printer reads, so bigint is fine.
    */
-  private signed(maxBytes: number, what: string): bigint {
+  #signed(maxBytes: number, what: string): bigint {
     let result = 0n;
     let shift = 0n;
     for (let i = 0; i < maxBytes; i++) {
@@ -215,22 +215,22 @@ export class ByteReader {
       shift += 7n;
       if ((b & 0x80) === 0) return (b & 0x40) !== 0 ? result - (1n << shift) : result;
     }
-    return this.fail(`${what} longer than ${maxBytes} bytes`);
+    return this.#fail(`${what} longer than ${maxBytes} bytes`);
   }
 
   /** A signed LEB128 of at most 32 bits. */
   i32(): number {
-    return Number(BigInt.asIntN(32, this.signed(5, "i32")));
+    return Number(BigInt.asIntN(32, this.#signed(5, "i32")));
   }
 
   /** A signed LEB128 of at most 33 bits, as block types encode a type index. */
   s33(): number {
-    return Number(this.signed(5, "s33"));
+    return Number(this.#signed(5, "s33"));
   }
 
   /** A signed LEB128 of at most 64 bits. */
   i64(): bigint {
-    return BigInt.asIntN(64, this.signed(10, "i64"));
+    return BigInt.asIntN(64, this.#signed(10, "i64"));
   }
 
   /** The raw 8 bytes of an f64, as a bigint bit pattern (keeps NaN payloads exact). */
@@ -242,7 +242,7 @@ export class ByteReader {
 
   /** `n` raw bytes (a view into the input). */
   bytesN(n: number): Uint8Array {
-    if (n > this.end - this.pos) this.fail(`${n} bytes run past the end of input`);
+    if (n > this.end - this.pos) this.#fail(`${n} bytes run past the end of input`);
     const out = this.bytes.subarray(this.pos, this.pos + n);
     this.pos += n;
     return out;

@@ -56,18 +56,18 @@ export function installNameSectionWriter(writer: NameSectionWriter): void {
 
 /** Builds one module; call the add/import methods, then {@link ModuleBuilder.toBytes}. */
 export class ModuleBuilder {
-  private readonly types: { params: readonly ValType[]; results: readonly ValType[] }[] = [];
-  private readonly typeIndex = new Map<string, number>();
-  private readonly imports: Import[] = [];
-  private importedFuncs = 0;
-  private importedGlobals = 0;
-  private readonly funcNames = new Map<number, string>();
-  private readonly functions: FunctionBuilder[] = [];
-  private memory: Limits | undefined;
-  private readonly globals: Global[] = [];
-  private readonly globalNames = new Map<number, string>();
-  private readonly exports: { name: string; kind: ExportKind; index: number }[] = [];
-  private readonly exportNames = new Set<string>();
+  readonly #types: { params: readonly ValType[]; results: readonly ValType[] }[] = [];
+  readonly #typeIndex = new Map<string, number>();
+  readonly #imports: Import[] = [];
+  #importedFuncs = 0;
+  #importedGlobals = 0;
+  readonly #funcNames = new Map<number, string>();
+  readonly #functions: FunctionBuilder[] = [];
+  #memory: Limits | undefined;
+  readonly #globals: Global[] = [];
+  readonly #globalNames = new Map<number, string>();
+  readonly #exports: { name: string; kind: ExportKind; index: number }[] = [];
+  readonly #exportNames = new Set<string>();
 
   /** A module, optionally named in the "name" section. */
   constructor(readonly name?: string) {}
@@ -77,11 +77,11 @@ export class ModuleBuilder {
   /** Index of the function type `params -> results`, added if new. */
   addType(params: readonly ValType[], results: readonly ValType[]): number {
     const key = `${params.join(",")}>${results.join(",")}`;
-    let index = this.typeIndex.get(key);
+    let index = this.#typeIndex.get(key);
     if (index === undefined) {
-      index = this.types.length;
-      this.types.push({ params: [...params], results: [...results] });
-      this.typeIndex.set(key, index);
+      index = this.#types.length;
+      this.#types.push({ params: [...params], results: [...results] });
+      this.#typeIndex.set(key, index);
     }
     return index;
   }
@@ -95,19 +95,19 @@ export class ModuleBuilder {
     name?: string,
   ): number {
     // Imported functions take the low indices, so adding one later would renumber calls.
-    if (this.functions.length > 0) throw new Error("import functions before defining any");
+    if (this.#functions.length > 0) throw new Error("import functions before defining any");
     const typeIndex = this.addType(params, results);
-    this.imports.push({ kind: 0, module, field, typeIndex });
-    const index = this.importedFuncs++;
-    if (name !== undefined) this.funcNames.set(index, name);
+    this.#imports.push({ kind: 0, module, field, typeIndex });
+    const index = this.#importedFuncs++;
+    if (name !== undefined) this.#funcNames.set(index, name);
     return index;
   }
 
   /** Imports the module's one memory (index 0). */
   importMemory(module: string, field: string, limits: Limits): void {
-    if (this.memory !== undefined) throw new Error("a module has at most one memory");
-    this.memory = checkLimits(limits);
-    this.imports.push({ kind: 2, module, field, limits: this.memory });
+    if (this.#memory !== undefined) throw new Error("a module has at most one memory");
+    this.#memory = checkLimits(limits);
+    this.#imports.push({ kind: 2, module, field, limits: this.#memory });
   }
 
   /** Imports a global and returns its global index; call before `addGlobal`. */
@@ -118,10 +118,10 @@ export class ModuleBuilder {
     mutable = false,
     name?: string,
   ): number {
-    if (this.globals.length > 0) throw new Error("import globals before defining any");
-    this.imports.push({ kind: 3, module, field, type, mutable });
-    const index = this.importedGlobals++;
-    if (name !== undefined) this.globalNames.set(index, name);
+    if (this.#globals.length > 0) throw new Error("import globals before defining any");
+    this.#imports.push({ kind: 3, module, field, type, mutable });
+    const index = this.#importedGlobals++;
+    if (name !== undefined) this.#globalNames.set(index, name);
     return index;
   }
 
@@ -136,11 +136,11 @@ export class ModuleBuilder {
     results: readonly ValType[],
     name?: string,
   ): FunctionBuilder {
-    const index = this.importedFuncs + this.functions.length;
+    const index = this.#importedFuncs + this.#functions.length;
     const typeIndex = this.addType(params, results);
     const fn = new FunctionBuilder(index, typeIndex, [...params]);
-    this.functions.push(fn);
-    if (name !== undefined) this.funcNames.set(index, name);
+    this.#functions.push(fn);
+    if (name !== undefined) this.#funcNames.set(index, name);
     return fn;
   }
 
@@ -149,17 +149,17 @@ export class ModuleBuilder {
     if ((type === "i64") !== (typeof init === "bigint")) {
       throw new TypeError(`an ${type} global needs a ${type === "i64" ? "bigint" : "number"}`);
     }
-    const index = this.importedGlobals + this.globals.length;
-    this.globals.push({ type, mutable, init });
-    if (name !== undefined) this.globalNames.set(index, name);
+    const index = this.#importedGlobals + this.#globals.length;
+    this.#globals.push({ type, mutable, init });
+    if (name !== undefined) this.#globalNames.set(index, name);
     return index;
   }
 
   /** Exports function or global `index` as `name`. */
   addExport(name: string, kind: ExportKind, index: number): void {
-    if (this.exportNames.has(name)) throw new Error(`duplicate export name ${name}`);
-    this.exportNames.add(name);
-    this.exports.push({ name, kind, index });
+    if (this.#exportNames.has(name)) throw new Error(`duplicate export name ${name}`);
+    this.#exportNames.add(name);
+    this.#exports.push({ name, kind, index });
   }
 
   /** Exports function `index` as `name`. */
@@ -190,15 +190,15 @@ export class ModuleBuilder {
       out.bytes(s.view());
     };
 
-    section(1, this.types.length, () => {
-      for (const t of this.types) {
+    section(1, this.#types.length, () => {
+      for (const t of this.#types) {
         s.u8(0x60);
         writeValTypes(s, t.params);
         writeValTypes(s, t.results);
       }
     });
-    section(2, this.imports.length, () => {
-      for (const imp of this.imports) {
+    section(2, this.#imports.length, () => {
+      for (const imp of this.#imports) {
         s.name(imp.module);
         s.name(imp.field);
         s.u8(imp.kind);
@@ -210,26 +210,26 @@ export class ModuleBuilder {
         }
       }
     });
-    section(3, this.functions.length, () => {
-      for (const f of this.functions) s.u32(f.typeIndex);
+    section(3, this.#functions.length, () => {
+      for (const f of this.#functions) s.u32(f.typeIndex);
     });
-    section(6, this.globals.length, () => {
-      for (const g of this.globals) {
+    section(6, this.#globals.length, () => {
+      for (const g of this.#globals) {
         s.u8(VALTYPE_CODE[g.type]);
         s.u8(g.mutable ? 1 : 0);
         writeConst(s, g.type, g.init);
       }
     });
-    section(7, this.exports.length, () => {
-      for (const e of this.exports) {
+    section(7, this.#exports.length, () => {
+      for (const e of this.#exports) {
         s.name(e.name);
         s.u8(EXPORT_KIND[e.kind]);
         s.u32(e.index);
       }
     });
-    section(10, this.functions.length, () => {
+    section(10, this.#functions.length, () => {
       const locals = new ByteBuffer(32);
-      for (const f of this.functions) {
+      for (const f of this.#functions) {
         if (f.labelDepth !== 0) throw new Error(`function ${f.index} has open blocks`);
         locals.clear();
         f.writeLocals(locals);
@@ -242,9 +242,9 @@ export class ModuleBuilder {
     if (options.names !== false && nameWriter !== null) {
       nameWriter(out, s, {
         name: this.name,
-        functions: this.funcNames,
-        globals: this.globalNames,
-        locals: this.functions.filter((f) => f.localNames.size > 0)
+        functions: this.#funcNames,
+        globals: this.#globalNames,
+        locals: this.#functions.filter((f) => f.localNames.size > 0)
           .map((f) => ({ index: f.index, names: f.localNames })),
       });
     }

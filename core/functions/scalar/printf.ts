@@ -45,23 +45,23 @@ class Args {
     readonly start: number,
     readonly enc: TextEncoding,
   ) {}
-  private next(): Reg | undefined {
+  #next(): Reg | undefined {
     const i = this.start + this.used;
     if (i >= this.regs.length) return undefined;
     this.used++;
     return this.regs[i];
   }
   int(): number | bigint {
-    const r = this.next();
+    const r = this.#next();
     return r === undefined ? 0 : int64Of(r, this.enc);
   }
   double(): number {
-    const r = this.next();
+    const r = this.#next();
     return r === undefined ? 0 : doubleOf(r, this.enc);
   }
   /** The argument's text as C sees it (cut at a NUL), or null. */
   text(): string | null {
-    const r = this.next();
+    const r = this.#next();
     if (r === undefined) return null;
     const t = textOf(r, this.enc);
     return t === null ? null : cText(t);
