@@ -61,7 +61,7 @@ class Emitter {
   query(q: Query, parent: number): void {
     const post: string[] = [];
     const subs: SubPlan[] = [];
-    this.rel(q.root, parent, false, post, subs);
+    this.#rel(q.root, parent, false, post, subs);
     for (const e of q.columns) collectSubPlans(e, subs);
     subs.push(...this.#afterNextLoop.splice(0));
     for (const s of subs) this.subPlan(s, parent);
@@ -90,7 +90,7 @@ class Emitter {
     for (const s of own) this.subPlan(s, parent);
   }
 
-  rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
+  #rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
     const own: SubPlan[] = [];
     for (const e of nodeExprs(node)) collectSubPlans(e, own);
     for (const q of seekQueries(node)) {
@@ -123,7 +123,7 @@ class Emitter {
           this.loop(parent, indexScanDetail(below).replace(/^SCAN/, "SEARCH") + suffix, own);
           return;
         }
-        this.rel(node.input, parent, leftJoin, post, subs);
+        this.#rel(node.input, parent, leftJoin, post, subs);
         subs.push(...own);
         return;
       }
@@ -133,7 +133,7 @@ class Emitter {
       case "distinct":
       case "sort":
       case "aggregate":
-        this.rel(node.input, parent, leftJoin, post, subs);
+        this.#rel(node.input, parent, leftJoin, post, subs);
         // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
         // expressions (the first pass's rows are not kept: only its numbers are).
         if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
@@ -151,8 +151,8 @@ class Emitter {
           for (const e of nodeExprs(node.outer)) collectSubPlans(e, guard);
           if (this.#numbers) this.#afterNextLoop.push(...guard);
           else subs.push(...guard);
-        } else this.rel(node.outer, parent, false, post, subs);
-        this.rel(node.inner, parent, node.join !== "inner", post, subs);
+        } else this.#rel(node.outer, parent, false, post, subs);
+        this.#rel(node.inner, parent, node.join !== "inner", post, subs);
         this.#printHere(parent, own);
         return;
       case "hashLookup": {

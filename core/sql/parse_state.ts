@@ -19,7 +19,7 @@ export abstract class ParserState extends LL1Parser {
   /** Height (SQLite's Expr.nHeight) of the expression the last rule returned. */
   h = 0;
   /** Estimated number of symbols on SQLite's LALR stack. */
-  lr = 0;
+  #lr = 0;
   /** An error SQLite raises in a reduction; it fires unless a later token fails first. */
   pending: { error: SqliteError; at: number } | null = null;
   /** Parameter names by index (see ParsedStatement.parameters). */
@@ -40,7 +40,7 @@ export abstract class ParserState extends LL1Parser {
   resetFor(sql: string): void {
     this.sql = sql;
     this.h = 0;
-    this.lr = 0;
+    this.#lr = 0;
     this.pending = null;
     this.params = [null];
     this.withSeen = false;
@@ -77,7 +77,7 @@ export abstract class ParserState extends LL1Parser {
   }
 
   /** Throws an error SQLite raises while shifting token `t` (a pending one wins). */
-  raiseAt(message: string, t: SqlToken): never {
+  #raiseAt(message: string, t: SqlToken): never {
     throw sqlError(message, t.startOffset);
   }
 
@@ -91,17 +91,17 @@ export abstract class ParserState extends LL1Parser {
 
   /** Adds `n` symbols to the estimated LALR stack. */
   push(n: number): void {
-    if (!this.recording) this.lr += n;
+    if (!this.recording) this.#lr += n;
   }
 
   /** Removes `n` symbols from the estimated LALR stack. */
   pop(n: number): void {
-    if (!this.recording) this.lr -= n;
+    if (!this.recording) this.#lr -= n;
   }
 
   /** Checks the stack limit when `n` more symbols are pushed at a leaf. */
   checkDepth(n: number): void {
-    if (!this.recording && this.lr + n + 1 > Max.PARSER_DEPTH) {
+    if (!this.recording && this.#lr + n + 1 > Max.PARSER_DEPTH) {
       throw sqlError("Recursion limit", this.LA(1).startOffset);
     }
   }
@@ -121,7 +121,7 @@ export abstract class ParserState extends LL1Parser {
       const digits = text.slice(1).replace(/^0+/, "");
       index = digits.length > 6 ? Infinity : Number(digits);
       if (!(index >= 1 && index <= Max.VARIABLE_NUMBER)) {
-        this.raiseAt(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, t);
+        this.#raiseAt(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, t);
       }
       while (this.params.length <= index) this.params.push(null);
     } else {
@@ -133,7 +133,7 @@ export abstract class ParserState extends LL1Parser {
         this.#paramByName.set(text, index);
       }
     }
-    if (index > Max.VARIABLE_NUMBER) this.raiseAt("too many SQL variables", t);
+    if (index > Max.VARIABLE_NUMBER) this.#raiseAt("too many SQL variables", t);
     this.setHeight(1, false);
     return { kind: "variable", text, index, start, end };
   }

@@ -241,7 +241,7 @@ export class ByteReader {
   }
 
   /** `n` raw bytes (a view into the input). */
-  bytesN(n: number): Uint8Array {
+  #bytesN(n: number): Uint8Array {
     if (n > this.end - this.pos) this.#fail(`${n} bytes run past the end of input`);
     const out = this.bytes.subarray(this.pos, this.pos + n);
     this.pos += n;
@@ -250,7 +250,7 @@ export class ByteReader {
 
   /** A `vec(byte)`: u32 length, then that many bytes. */
   vecBytes(): Uint8Array {
-    return this.bytesN(this.u32());
+    return this.#bytesN(this.u32());
   }
 }
 

@@ -156,7 +156,7 @@ export class ModuleBuilder {
   }
 
   /** Exports function or global `index` as `name`. */
-  addExport(name: string, kind: ExportKind, index: number): void {
+  #addExport(name: string, kind: ExportKind, index: number): void {
     if (this.#exportNames.has(name)) throw new Error(`duplicate export name ${name}`);
     this.#exportNames.add(name);
     this.#exports.push({ name, kind, index });
@@ -164,12 +164,12 @@ export class ModuleBuilder {
 
   /** Exports function `index` as `name`. */
   exportFunction(name: string, index: number): void {
-    this.addExport(name, "func", index);
+    this.#addExport(name, "func", index);
   }
 
   /** Exports global `index` as `name`. */
   exportGlobal(name: string, index: number): void {
-    this.addExport(name, "global", index);
+    this.#addExport(name, "global", index);
   }
 
   // ---- Encoding ------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ class EachCursor {
 
   constructor(readonly recursive: boolean) {}
 
-  skipLabel(): number {
+  #skipLabel(): number {
     if (this.eType === JB.Object) {
       const h = payloadSize(this.p.a, this.p.n, this.i);
       return this.i + h + payloadSz;
@@ -53,7 +53,7 @@ class EachCursor {
     return this.i;
   }
 
-  appendPathName(): void {
+  #appendPathName(): void {
     const top = this.parents[this.parents.length - 1];
     if (this.eType === JB.Array) {
       this.path.ascii(`[${top.iKey}]`);
@@ -77,7 +77,7 @@ class EachCursor {
     const a = this.p.a;
     if (this.recursive) {
       let levelChange = false;
-      const i = this.skipLabel();
+      const i = this.#skipLabel();
       const x = a[i] & 0x0f;
       const h = payloadSize(a, this.p.n, i);
       const sz = payloadSz;
@@ -90,7 +90,7 @@ class EachCursor {
           iKey: -1,
           nPath: this.path.n,
         };
-        if (this.eType && this.parents.length) this.appendPathName();
+        if (this.eType && this.parents.length) this.#appendPathName();
         this.parents.push(parent);
         this.i = i + h;
       } else this.i = i + h + sz;
@@ -103,7 +103,7 @@ class EachCursor {
         this.eType = n > 0 ? a[this.parents[n - 1].iValue] & 0x0f : 0;
       }
     } else {
-      const i = this.skipLabel();
+      const i = this.#skipLabel();
       const h = payloadSize(a, this.p.n, i);
       this.i = i + h + payloadSz;
     }
@@ -113,7 +113,7 @@ class EachCursor {
     this.rowid++;
   }
 
-  pathLength(): number {
+  #pathLength(): number {
     let n = this.path.n;
     const z = this.path.b;
     if (this.rowid === 0 && this.recursive && n >= 2) {
@@ -139,7 +139,7 @@ class EachCursor {
     // key
     if (this.parents.length === 0) {
       if (this.nRoot !== 1) {
-        const j = this.pathLength();
+        const j = this.#pathLength();
         const n = this.nRoot - j;
         const z = this.path.b;
         if (n !== 0) {
@@ -152,7 +152,7 @@ class EachCursor {
       }
     } else if (this.eType === JB.Object) returnFromBlob(this.p, this.i, key, false);
     else setInt(key, this.parents[this.parents.length - 1].iKey);
-    const vi = this.skipLabel();
+    const vi = this.#skipLabel();
     const t = a[vi] & 0x0f;
     returnFromBlob(this.p, vi, value, false);
     if (t >= JB.Array) markJson(value);
@@ -163,10 +163,10 @@ class EachCursor {
       setInt(parent, this.parents[this.parents.length - 1].iHead);
     }
     const base = this.path.n;
-    if (this.parents.length) this.appendPathName();
+    if (this.parents.length) this.#appendPathName();
     setText(fullkey, this.path.text());
     this.path.n = base;
-    setText(path, utf8Text(this.path.b, 0, this.pathLength()));
+    setText(path, utf8Text(this.path.b, 0, this.#pathLength()));
     if (this.jsonText === null) setBlob(json, this.p.bytes());
     else setText(json, this.jsonText);
     setText(root, utf8Text(this.path.b, 0, this.nRoot));

@@ -107,7 +107,7 @@ export class JsonParse {
   }
 
   /** Makes room for `need` bytes in total. */
-  reserve(need: number): void {
+  #reserve(need: number): void {
     if (need <= this.a.length) return;
     const b = new Uint8Array(Math.max(need + 100, this.a.length * 2));
     b.set(this.a.subarray(0, this.n));
@@ -116,7 +116,7 @@ export class JsonParse {
 
   /** Appends one byte. */
   appendByte(c: number): void {
-    if (this.n >= this.a.length) this.reserve(this.n + 1);
+    if (this.n >= this.a.length) this.#reserve(this.n + 1);
     this.a[this.n++] = c;
   }
 
@@ -125,7 +125,7 @@ export class JsonParse {
    * `src[from, from+size)` when `src` is given (else only the header).
    */
   appendNode(t: number, size: number, src: Uint8Array | null = null, from = 0): void {
-    this.reserve(this.n + size + 9);
+    this.#reserve(this.n + size + 9);
     const width = headerWidthFor(size);
     writeHeader(this.a, this.n, t, size, width);
     this.n += width;
@@ -152,7 +152,7 @@ export class JsonParse {
     const delta = need - have;
     if (delta !== 0) {
       if (delta > 0) {
-        this.reserve(this.n + delta);
+        this.#reserve(this.n + delta);
         this.a.copyWithin(i + 1 + delta, i + 1, this.n);
       } else this.a.copyWithin(i + 1, i + 1 - delta, this.n);
       this.n += delta;
@@ -171,7 +171,7 @@ export class JsonParse {
       return;
     }
     if (d !== 0) {
-      this.reserve(this.n + d);
+      this.#reserve(this.n + d);
       this.a.copyWithin(iDel + nIns, iDel + nDel, this.n);
       this.n += d;
       this.delta += d;
