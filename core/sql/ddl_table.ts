@@ -90,10 +90,16 @@ class TableBuilder {
   constraintName: string | null = null;
   #names = new Map<string, number>();
 
-  constructor(readonly ts: TokenStream, readonly tableName: string) {}
+  readonly #ts: TokenStream;
+  readonly #tableName: string;
+
+  constructor(ts: TokenStream, tableName: string) {
+    this.#ts = ts;
+    this.#tableName = tableName;
+  }
 
   column(): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     const name = ts.expectName();
     const type = readColumnType(ts);
     const key = foldName(name);
@@ -122,7 +128,7 @@ class TableBuilder {
   }
 
   #columnConstraints(col: ColumnState): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     const def = col.def;
     const index = this.columns.length - 1;
     for (;;) {
@@ -218,7 +224,7 @@ class TableBuilder {
   }
 
   #generated(col: ColumnState): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     const exprText = checkedParenthesized(ts);
     let stored = false;
     let bad = col.def.default !== null || col.def.generated !== null;
@@ -235,7 +241,7 @@ class TableBuilder {
   }
 
   tableConstraints(): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     for (;;) {
       switch (ts.kind()) {
         case TokenKind.Constraint:
@@ -282,7 +288,7 @@ class TableBuilder {
   }
 
   #tableForeignKey(): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     ts.expect(TokenKind.Key);
     const names = readNameList(ts);
     ts.expect(TokenKind.References);
@@ -307,7 +313,7 @@ class TableBuilder {
 
   /** `( term, ... [AUTOINCREMENT] )` of a table-level PRIMARY KEY or UNIQUE. */
   #keyList(allowAutoincrement: boolean) {
-    const ts = this.ts;
+    const ts = this.#ts;
     ts.expect(TokenKind.LParen);
     const columns: KeyColumnDef[] = [];
     let autoincrement = false;
@@ -321,7 +327,7 @@ class TableBuilder {
   }
 
   #keyColumn(term: SortTerm): KeyColumnDef {
-    const ts = this.ts;
+    const ts = this.#ts;
     if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
     if (term.column === null) {
       throw ts.error("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
@@ -337,9 +343,9 @@ class TableBuilder {
     onConflict: ConflictResolution | null,
     autoincrement: boolean,
   ): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     if (this.primaryKey) {
-      throw ts.error(`table "${this.tableName}" has more than one primary key`);
+      throw ts.error(`table "${this.#tableName}" has more than one primary key`);
     }
     for (const c of columns) {
       const col = this.columns[c.column];
@@ -371,7 +377,7 @@ class TableBuilder {
 
   /** sqlite3EndTable's checks and adjustments, once the table options are known. */
   finish(table: TableDef): void {
-    const ts = this.ts;
+    const ts = this.#ts;
     const cols = this.columns;
     if (table.strict) {
       for (let i = 0; i < cols.length; i++) {

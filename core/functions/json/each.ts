@@ -43,7 +43,11 @@ class EachCursor {
   p: JsonParse = new JsonParse(0);
   jsonText: string | null = null;
 
-  constructor(readonly recursive: boolean) {}
+  readonly #recursive: boolean;
+
+  constructor(recursive: boolean) {
+    this.#recursive = recursive;
+  }
 
   #skipLabel(): number {
     if (this.eType === JB.Object) {
@@ -75,7 +79,7 @@ class EachCursor {
 
   next(): void {
     const a = this.p.a;
-    if (this.recursive) {
+    if (this.#recursive) {
       let levelChange = false;
       const i = this.#skipLabel();
       const x = a[i] & 0x0f;
@@ -116,7 +120,7 @@ class EachCursor {
   #pathLength(): number {
     let n = this.path.n;
     const z = this.path.b;
-    if (this.rowid === 0 && this.recursive && n >= 2) {
+    if (this.rowid === 0 && this.#recursive && n >= 2) {
       while (n > 1) {
         n--;
         if (z[n] === 0x5b || z[n] === 0x2e) {
@@ -159,7 +163,7 @@ class EachCursor {
     setText(type, JSONB_TYPE_NAMES[t]);
     if (t < JB.Array) returnFromBlob(this.p, vi, atom, false);
     setInt(id, this.i);
-    if (this.parents.length > 0 && this.recursive) {
+    if (this.parents.length > 0 && this.#recursive) {
       setInt(parent, this.parents[this.parents.length - 1].iHead);
     }
     const base = this.path.n;

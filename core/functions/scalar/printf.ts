@@ -40,30 +40,34 @@ import { type FloatSpec, formatFloat } from "./printf_float.ts";
 /** The arguments of one printf call and how many have been used. */
 class Args {
   used = 0;
-  constructor(
-    readonly regs: readonly Reg[],
-    readonly start: number,
-    readonly enc: TextEncoding,
-  ) {}
+  readonly #regs: readonly Reg[];
+  readonly #start: number;
+  readonly #enc: TextEncoding;
+
+  constructor(regs: readonly Reg[], start: number, enc: TextEncoding) {
+    this.#regs = regs;
+    this.#start = start;
+    this.#enc = enc;
+  }
   #next(): Reg | undefined {
-    const i = this.start + this.used;
-    if (i >= this.regs.length) return undefined;
+    const i = this.#start + this.used;
+    if (i >= this.#regs.length) return undefined;
     this.used++;
-    return this.regs[i];
+    return this.#regs[i];
   }
   int(): number | bigint {
     const r = this.#next();
-    return r === undefined ? 0 : int64Of(r, this.enc);
+    return r === undefined ? 0 : int64Of(r, this.#enc);
   }
   double(): number {
     const r = this.#next();
-    return r === undefined ? 0 : doubleOf(r, this.enc);
+    return r === undefined ? 0 : doubleOf(r, this.#enc);
   }
   /** The argument's text as C sees it (cut at a NUL), or null. */
   text(): string | null {
     const r = this.#next();
     if (r === undefined) return null;
-    const t = textOf(r, this.enc);
+    const t = textOf(r, this.#enc);
     return t === null ? null : cText(t);
   }
 }
