@@ -78,7 +78,10 @@ export class TokenStream {
   declare readonly tokens: Token[];
   pos = 0;
 
-  constructor(readonly sql: string) {
+  declare readonly sql: string;
+
+  constructor(sql: string) {
+    this.sql = sql;
     this.tokens = tokenize(sql);
   }
 

@@ -88,7 +88,11 @@ export class Lexer {
   /** For the last number scanned: where its digits end (before any identifier chars). */
   numberEnd = 0;
 
-  constructor(readonly sql: string, position = 0) {
+  /** The SQL text scanned. */
+  declare readonly sql: string;
+
+  constructor(sql: string, position = 0) {
+    this.sql = sql;
     this.end = position;
   }
 

@@ -11,7 +11,12 @@
 export class Lru<K, V extends object> {
   readonly #entries = new Map<K, V>();
 
-  constructor(readonly capacity: number) {}
+  /** The most values kept. */
+  declare readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
 
   /**
    * The value for `key`: the kept one (now the most recently used), or `make()`'s, kept

@@ -160,13 +160,16 @@ export class ByteBuffer {
 
 /** Reads the encodings {@link ByteBuffer} writes; every read checks the end of input. */
 export class ByteReader {
+  /** The bytes read. */
+  declare readonly bytes: Uint8Array;
   /** Offset of the next byte to read. */
   declare pos: number;
   /** Offset just past the last readable byte. */
   declare end: number;
 
   /** A reader over `bytes[start, end)`. */
-  constructor(readonly bytes: Uint8Array, start = 0, end = bytes.length) {
+  constructor(bytes: Uint8Array, start = 0, end = bytes.length) {
+    this.bytes = bytes;
     this.pos = start;
     this.end = end;
   }

@@ -69,8 +69,13 @@ export class ModuleBuilder {
   readonly #exports: { name: string; kind: ExportKind; index: number }[] = [];
   readonly #exportNames = new Set<string>();
 
+  /** The module's name in the "name" section, if any. */
+  declare readonly name?: string;
+
   /** A module, optionally named in the "name" section. */
-  constructor(readonly name?: string) {}
+  constructor(name?: string) {
+    this.name = name;
+  }
 
   // ---- Types and imports ---------------------------------------------------------------------
 
