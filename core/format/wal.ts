@@ -125,12 +125,12 @@ export function readWal(wal: ByteSource): WalSnapshot | null {
  * each new frame once (core/io/live_file.ts).
  */
 export class WalScan {
-  readonly pageSize: number;
+  declare readonly pageSize: number;
   /** Salts as the header stores them (signed: compared with frames' as read). */
-  readonly salt1: number;
-  readonly salt2: number;
-  readonly checkpointSeq: number;
-  readonly bigEndianChecksum: boolean;
+  declare readonly salt1: number;
+  declare readonly salt2: number;
+  declare readonly checkpointSeq: number;
+  declare readonly bigEndianChecksum: boolean;
   /** Frames up to and including the last valid commit frame read so far. */
   validFrames = 0;
   /** Database size in pages after that commit (0 before any). */
