@@ -7,10 +7,10 @@
 import { SqliteError } from "../errors.ts";
 import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
-import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
+import { Affinity, MAX_SAFE_INT, StorageClass, TextEncoding } from "../value/types.ts";
 
 /** Largest limit a JS counter represents exactly; larger limits never run out anyway. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+const NO_LIMIT = MAX_SAFE_INT;
 
 /**
  * OP_MustBeInt: the integer `r` holds after NUMERIC affinity (`'2'`, `2.0` → 2), or the

@@ -17,7 +17,7 @@ import { compareValues } from "../value/compare.ts";
 import { add, subtract } from "../value/arith.ts";
 import { truthValue } from "../value/coerce.ts";
 import { newReg, type Reg, setInt, setNull } from "../value/reg.ts";
-import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import { MAX_SAFE_INT, type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
 import type { FrameHooks } from "./window_frame.ts";
 import { mustBeInt } from "./limit.ts";
 import { NTH_ERROR } from "../functions/window/ranking.ts";
@@ -295,7 +295,7 @@ export class PositionCall extends CallBase {
         throw sqlError(NTH_ERROR);
       }
       if (v <= 0) throw sqlError(NTH_ERROR);
-      n = typeof v === "bigint" ? Number.MAX_SAFE_INTEGER : v;
+      n = typeof v === "bigint" ? MAX_SAFE_INT : v;
     }
     const rowid = this.#inverses + n;
     const out = this.#out;

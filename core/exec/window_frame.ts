@@ -24,7 +24,7 @@ import { compareValues } from "../value/compare.ts";
 import { mustBeInt } from "./limit.ts";
 import { applyAffinity } from "../value/affinity.ts";
 import { newReg, type Reg } from "../value/reg.ts";
-import { Affinity, StorageClass, type TextEncoding } from "../value/types.ts";
+import { Affinity, MAX_SAFE_INT, StorageClass, type TextEncoding } from "../value/types.ts";
 
 /** What the engine does to a call. */
 export interface FrameHooks {
@@ -218,7 +218,7 @@ export class FrameEngine {
       throw sqlError(intMsg);
     }
     if (v < 0) throw sqlError(intMsg);
-    const num = typeof v === "bigint" ? Number.MAX_SAFE_INTEGER : v;
+    const num = typeof v === "bigint" ? MAX_SAFE_INT : v;
     if (which === "start") this.#cdStart = num;
     else this.#cdEnd = num;
   }

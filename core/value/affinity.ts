@@ -11,7 +11,14 @@
  * - BLOB: nothing changes.
  * NULL and BLOB values never change.
  */
-import { Affinity, type SqlValue, StorageClass, TextEncoding, TWO_POW_63 } from "./types.ts";
+import {
+  Affinity,
+  MAX_SAFE_INT,
+  type SqlValue,
+  StorageClass,
+  TextEncoding,
+  TWO_POW_63,
+} from "./types.ts";
 import { intToText, parseNumericText, realToText } from "./number_text.ts";
 import { intToReal } from "./coerce.ts";
 
@@ -29,7 +36,7 @@ export interface TypedValue {
  */
 export function realToExactInteger(r: number): number | bigint | undefined {
   if (!Number.isInteger(r) || r <= -TWO_POW_63 || r >= TWO_POW_63) return undefined;
-  if (r >= -Number.MAX_SAFE_INTEGER && r <= Number.MAX_SAFE_INTEGER) return r + 0;
+  if (r >= -MAX_SAFE_INT && r <= MAX_SAFE_INT) return r + 0;
   return BigInt(r);
 }
 

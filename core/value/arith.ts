@@ -24,7 +24,14 @@ import {
 } from "./coerce.ts";
 import { decodeText, joinText } from "../format/text.ts";
 import { type Reg, setInt, setNull, setReal, setText } from "./reg.ts";
-import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass, TextEncoding } from "./types.ts";
+import {
+  INT64_MAX,
+  INT64_MIN,
+  MAX_SAFE_INT,
+  normalizeInt,
+  StorageClass,
+  TextEncoding,
+} from "./types.ts";
 
 const enum Op {
   Add,
@@ -254,7 +261,7 @@ export function bitNot(a: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8):
   const x = toInt(a, enc);
   if (typeof x === "number") {
     const r = -x - 1;
-    setInt(out, r >= -Number.MAX_SAFE_INTEGER ? r : BigInt(r));
+    setInt(out, r >= -MAX_SAFE_INT ? r : BigInt(r));
   } else setInt(out, normalizeInt(~x));
 }
 

@@ -33,7 +33,7 @@ import {
   textToReal,
 } from "./number_text.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
-import { INT64_MAX, INT64_MIN, StorageClass, TextEncoding } from "./types.ts";
+import { INT64_MAX, INT64_MIN, MAX_SAFE_INT, StorageClass, TextEncoding } from "./types.ts";
 
 /** Beyond ±this, SQLite's REAL → INTEGER conversion saturates (sqlite3RealToI64). */
 const REAL_TO_I64_LIMIT = 9223372036854774784;
@@ -67,7 +67,7 @@ export function realToInt(r: number): number | bigint {
   if (r > REAL_TO_I64_LIMIT) return INT64_MAX;
   if (r !== r) return 0;
   const t = Math.trunc(r) + 0;
-  return t >= -Number.MAX_SAFE_INTEGER && t <= Number.MAX_SAFE_INTEGER ? t : BigInt(t);
+  return t >= -MAX_SAFE_INT && t <= MAX_SAFE_INT ? t : BigInt(t);
 }
 
 /** INTEGER → REAL, rounding to nearest as C's `(double)` cast does. */

@@ -35,8 +35,10 @@ export function encodingName(enc: TextEncoding): string {
     : "UTF-16be";
 }
 
+/** Number.MAX_SAFE_INTEGER, under a name the bundle shortens (it keeps `MAX_SAFE_INTEGER`). */
+export const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
 /** Largest and smallest safe integers, as bigints, for range checks. */
-export const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+export const MAX_SAFE_BIG = BigInt(MAX_SAFE_INT);
 export const MIN_SAFE_BIG = -MAX_SAFE_BIG;
 /** The range of a SQLite INTEGER (64-bit signed), as bigints. */
 export const INT64_MIN = -(2n ** 63n);

@@ -8,6 +8,7 @@
 import type { ScalarImpl } from "../scalar/registry.ts";
 import type { AggregateFunction } from "../aggregate/types.ts";
 import type { Reg } from "../../value/reg.ts";
+import { MAX_SAFE_INT } from "../../value/types.ts";
 import { argumentValues, setReturnedValue } from "./values.ts";
 
 /** A scalar function as users write it. */
@@ -69,7 +70,7 @@ export function userAggregateImpl(
   const fn: AggregateFunction<Accumulator> = {
     name,
     minArgs: argc < 0 ? 0 : argc,
-    maxArgs: argc < 0 ? Number.MAX_SAFE_INTEGER : argc,
+    maxArgs: argc < 0 ? MAX_SAFE_INT : argc,
     create: () => ({ acc: null, started: false }),
     step(s, args) {
       begin(s);

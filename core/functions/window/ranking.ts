@@ -11,7 +11,13 @@ import { sqlError } from "../../errors.ts";
 import { applyAffinity } from "../../value/affinity.ts";
 import { toInt } from "../../value/coerce.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
-import { Affinity, type SqlValue, StorageClass, type TextEncoding } from "../../value/types.ts";
+import {
+  Affinity,
+  MAX_SAFE_INT,
+  type SqlValue,
+  StorageClass,
+  type TextEncoding,
+} from "../../value/types.ts";
 import type { AggregateContext, AggregateFunction } from "../aggregate/types.ts";
 
 /** Counters shared by the ranking functions (SQLite's CallCount). */
@@ -166,7 +172,7 @@ export const NTILE: AggregateFunction<NtileState> = {
     if (p.nTotal === 0) {
       const n = toInt(args[0], p.enc);
       // Huge values behave as "more buckets than rows".
-      p.nParam = typeof n === "bigint" ? (n > 0n ? Number.MAX_SAFE_INTEGER : -1) : n;
+      p.nParam = typeof n === "bigint" ? (n > 0n ? MAX_SAFE_INT : -1) : n;
       if (p.nParam <= 0) {
         throw sqlError("argument of ntile must be a positive integer");
       }
