@@ -18,13 +18,13 @@ import type { FunctionDef } from "../functions/catalog.ts";
  * - `affinity`: sqlite3ExprAffinity; null is "no affinity" (SQLITE_AFF_NONE).
  * - `collation`: the collating sequence sqlite3ExprCollSeq finds (upper case), or null
  *   when none applies (BINARY).
- * - `explicitCollation`: the expression contains a COLLATE operator that propagates to
+ * - `hasCollate`: the expression contains a COLLATE operator that propagates to
  *   it (SQLite's EP_Collate); an explicit collation wins in a comparison.
  */
 export interface ExprInfo extends Span {
   affinity: Affinity | null;
   collation: string | null;
-  explicitCollation: boolean;
+  hasCollate: boolean;
 }
 
 export interface BoundLiteral extends ExprInfo {

@@ -34,16 +34,16 @@ function children(e: B.BoundExpr): B.BoundExpr[] {
 function explicitCollate(e: B.BoundExpr): string | null {
   for (let x: B.BoundExpr | undefined = e; x !== undefined;) {
     if (x.kind === "collate") return x.name;
-    if (!x.explicitCollation) return null;
+    if (!x.hasCollate) return null;
     const want: string | null = x.collation;
-    x = children(x).find((c) => c.explicitCollation && c.collation === want);
+    x = children(x).find((c) => c.hasCollate && c.collation === want);
   }
   return null;
 }
 
 /** SQLite needs the collation of `e`: record an error if it names an unknown one. */
 export function needCollation(ctx: BindContext, e: B.BoundExpr): void {
-  if (!e.explicitCollation || e.collation === null || KNOWN.has(e.collation)) return;
+  if (!e.hasCollate || e.collation === null || KNOWN.has(e.collation)) return;
   const name = explicitCollate(e) ?? e.collation;
   ctx.late.push(bindError(`no such collation sequence: ${name}`, e.start));
 }
@@ -54,8 +54,8 @@ export function needComparison(ctx: BindContext, a: B.BoundExpr, b: B.BoundExpr)
     a.items.forEach((x, i) => needComparison(ctx, x, b.items[i]));
     return;
   }
-  if (a.explicitCollation) needCollation(ctx, a);
-  else if (b.explicitCollation) needCollation(ctx, b);
+  if (a.hasCollate) needCollation(ctx, a);
+  else if (b.hasCollate) needCollation(ctx, b);
 }
 
 /** The first of `exprs` that has a collation decides (min/max, compound columns). */
@@ -86,7 +86,7 @@ export function needInSelect(ctx: BindContext, operand: B.BoundExpr, s: B.BoundS
   const all = parts(s);
   const left = operand.kind === "row" ? operand.items : [operand];
   left.forEach((x, i) => {
-    if (x.explicitCollation) needCollation(ctx, x);
+    if (x.hasCollate) needCollation(ctx, x);
     else compoundColumn(ctx, all, i);
   });
 }

@@ -7,7 +7,7 @@ import type { ExprInfo } from "./bound.ts";
 
 /** Expression info with nothing to tell: no affinity, no collation. */
 export function plainInfo(start: number, end: number): ExprInfo {
-  return { start, end, affinity: null, collation: null, explicitCollation: false };
+  return { start, end, affinity: null, collation: null, hasCollate: false };
 }
 
 /**
@@ -17,12 +17,12 @@ export function plainInfo(start: number, end: number): ExprInfo {
  */
 export function propagatedCollation(children: readonly ExprInfo[]): {
   collation: string | null;
-  explicitCollation: boolean;
+  hasCollate: boolean;
 } {
   for (const c of children) {
-    if (c.explicitCollation) return { collation: c.collation, explicitCollation: true };
+    if (c.hasCollate) return { collation: c.collation, hasCollate: true };
   }
-  return { collation: null, explicitCollation: false };
+  return { collation: null, hasCollate: false };
 }
 
 /**
@@ -48,7 +48,7 @@ export function comparisonAffinity(
  * else the right's. null means BINARY.
  */
 export function comparisonCollation(a: ExprInfo, b: ExprInfo): string | null {
-  if (a.explicitCollation) return a.collation;
-  if (b.explicitCollation) return b.collation;
+  if (a.hasCollate) return a.collation;
+  if (b.hasCollate) return b.collation;
   return a.collation ?? b.collation;
 }

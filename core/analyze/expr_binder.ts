@@ -70,7 +70,7 @@ export function columnExpr(
       end,
       affinity: Affinity.Integer,
       collation: null,
-      explicitCollation: false,
+      hasCollate: false,
     };
   }
   const col = src.columns[column];
@@ -82,7 +82,7 @@ export function columnExpr(
     end,
     affinity: col.affinity,
     collation: col.collation ?? "BINARY",
-    explicitCollation: false,
+    hasCollate: false,
   };
 }
 
@@ -275,7 +275,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
           operand,
           ...info,
           collation: operand.collation,
-          explicitCollation: operand.explicitCollation,
+          hasCollate: operand.hasCollate,
         };
       }
       return { kind: "unary", op: e.op, operand, ...info, ...propagatedCollation([operand]) };
@@ -328,7 +328,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
         ...info,
         affinity: operand.affinity,
         collation: e.collation.toUpperCase(),
-        explicitCollation: true,
+        hasCollate: true,
       };
     }
     case "cast": {
@@ -341,7 +341,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
         ...info,
         affinity: affinityOfTypeText(e.typeName),
         collation: operand.collation,
-        explicitCollation: operand.explicitCollation,
+        hasCollate: operand.hasCollate,
       };
     }
     case "like": {

@@ -69,7 +69,7 @@ export function nullLiteralAt(at: { start: number; end: number }): BoundLiteral 
     cls: StorageClass.Null,
     affinity: null,
     collation: null,
-    explicitCollation: false,
+    hasCollate: false,
     start: at.start,
     end: at.end,
   };

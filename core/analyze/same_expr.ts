@@ -4,7 +4,7 @@
  */
 import type * as B from "./bound.ts";
 
-const IGNORED = new Set(["start", "end", "affinity", "collation", "explicitCollation"]);
+const IGNORED = new Set(["start", "end", "affinity", "collation", "hasCollate"]);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -357,7 +357,7 @@ function withCollate(term: A.Expr, expr: B.BoundExpr): B.BoundExpr {
     end: term.end,
     affinity: inner.affinity,
     collation: term.collation.toUpperCase(),
-    explicitCollation: true,
+    hasCollate: true,
   };
 }
 

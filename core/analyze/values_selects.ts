@@ -83,7 +83,7 @@ function truthAsIs(e: B.BoundExpr): B.BoundExpr | null {
     cls: StorageClass.Integer,
     affinity: null,
     collation: null,
-    explicitCollation: false,
+    hasCollate: false,
     start: e.start,
     end: e.end,
   };
@@ -123,7 +123,7 @@ function columnOf(
     column,
     affinity,
     collation: collation ?? "BINARY",
-    explicitCollation: false,
+    hasCollate: false,
     start: e.start,
     end: e.end,
   };

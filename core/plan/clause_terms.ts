@@ -73,19 +73,19 @@ function binary(op: B.BoundBinary["op"], left: B.BoundExpr, right: B.BoundExpr):
     end,
     affinity: null,
     collation: null,
-    explicitCollation: false,
+    hasCollate: false,
   };
 }
 
 function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
   const { start, end } = operand;
-  const info = { start, end, affinity: operand.affinity, collation: name, explicitCollation: true };
+  const info = { start, end, affinity: operand.affinity, collation: name, hasCollate: true };
   return { kind: "collate", operand, name, ...info };
 }
 
 function text(value: string, at: B.BoundExpr): B.BoundExpr {
   const info = { start: at.start, end: at.end, affinity: null, collation: null };
-  return { kind: "literal", value, cls: StorageClass.Text, ...info, explicitCollation: false };
+  return { kind: "literal", value, cls: StorageClass.Text, ...info, hasCollate: false };
 }
 
 /** exprMightBeIndexed, for plain columns only (indexes on expressions are not considered). */
@@ -179,7 +179,7 @@ function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
     end: left.end,
     affinity: null,
     collation: null,
-    explicitCollation: false,
+    hasCollate: false,
   };
   out.push({ ...t, expr: inList, commuted: false });
 }

@@ -14,7 +14,7 @@ import { StorageClass } from "../value/types.ts";
 import { builtinName } from "../functions/catalog.ts";
 
 function info(e: B.BoundExpr): B.ExprInfo {
-  return { start: e.start, end: e.end, affinity: null, collation: null, explicitCollation: false };
+  return { start: e.start, end: e.end, affinity: null, collation: null, hasCollate: false };
 }
 
 /** Whether `e` is the literal NULL. */
@@ -47,7 +47,7 @@ export function sqliteShape(e: B.BoundExpr): B.BoundExpr {
           operand: value,
           ...info(value),
           collation: value.collation,
-          explicitCollation: value.explicitCollation,
+          hasCollate: value.hasCollate,
         },
         ...info(x),
       };

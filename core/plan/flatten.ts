@@ -238,7 +238,7 @@ function replacement(
   if (nullRowOf !== null && !(e.kind === "column" && e.source === nullRowOf.id)) {
     e = ifNullRow(e, nullRowOf);
   }
-  const info = { collation: ref.collation, explicitCollation: false };
+  const info = { collation: ref.collation, hasCollate: false };
   if (e.kind === "column") return { ...e, ...info };
   // substExpr keeps the column's collation with a COLLATE it does not mark as written
   // (no EP_Collate), which makes the value lose its JSON subtype.
@@ -264,7 +264,7 @@ function replacement(
 function ifNullRow(e: B.BoundExpr, t: B.TableSource): B.BoundExpr {
   const key = t.table.withoutRowid ? t.table.primaryKey[0].column : -1;
   const span = { start: e.start, end: e.end };
-  const info = { affinity: null, collation: null, explicitCollation: false };
+  const info = { affinity: null, collation: null, hasCollate: false };
   const probe: B.BoundColumn = { kind: "column", source: t.id, column: key, ...span, ...info };
   const test: B.BoundNullTest = { kind: "nullTest", not: false, operand: probe, ...span, ...info };
   const nul: B.BoundLiteral = {
@@ -282,7 +282,7 @@ function ifNullRow(e: B.BoundExpr, t: B.TableSource): B.BoundExpr {
     ...span,
     affinity: e.affinity,
     collation: e.collation,
-    explicitCollation: e.explicitCollation,
+    hasCollate: e.hasCollate,
   };
 }
 

@@ -55,7 +55,7 @@ export function lowerSelect(
   // a column the ORDER BY sorts without a COLLATE of its own by the whole compound's (as
   // SQLite 3.53 answers: it hands the ORDER BY, collations added, to the left-hand side).
   const wholeCompound = new Set(
-    (select.orderBy ?? []).filter((t) => !t.expr.explicitCollation).map((t) => t.resultColumn - 1),
+    (select.orderBy ?? []).filter((t) => !t.expr.hasCollate).map((t) => t.resultColumn - 1),
   );
   const parts = selectCores(select);
   const ops = [null, ...select.compounds.map((c) => c.op)];
@@ -70,7 +70,7 @@ export function lowerSelect(
       column: t.resultColumn - 1,
       desc: t.desc,
       nullsFirst: nullsFirst(t),
-      collation: t.expr.explicitCollation && t.expr.collation
+      collation: t.expr.hasCollate && t.expr.collation
         ? t.expr.collation.toUpperCase()
         : collations[t.resultColumn - 1],
     })),

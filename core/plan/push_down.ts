@@ -54,7 +54,7 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
       const e = core.columns[i].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
       const name = collationOf(leftmost[i]);
-      return { ...e, kind: "collate", operand: e, name, collation: name, explicitCollation: true };
+      return { ...e, kind: "collate", operand: e, name, collation: name, hasCollate: true };
     };
     const copy = mapExpr(
       term,
