@@ -51,7 +51,7 @@ class Emitter {
     this.#numbers = numbers;
   }
 
-  row(parent: number, detail: string): number {
+  #row(parent: number, detail: string): number {
     const id = this.#nextId++;
     this.rows.push({ id, parent, notused: 0, detail });
     return id;
@@ -64,21 +64,21 @@ class Emitter {
     this.#rel(q.root, parent, false, post, subs);
     for (const e of q.columns) collectSubPlans(e, subs);
     subs.push(...this.#afterNextLoop.splice(0));
-    for (const s of subs) this.subPlan(s, parent);
-    for (const p of post) this.row(parent, p);
+    for (const s of subs) this.#subPlan(s, parent);
+    for (const p of post) this.#row(parent, p);
   }
 
-  subPlan(s: SubPlan, parent: number): void {
+  #subPlan(s: SubPlan, parent: number): void {
     const n = this.#numbers?.get(s) ?? ++this.#subquery;
     this.numbers.set(s, n);
     const kind = listPlans.has(s) ? "LIST SUBQUERY" : "SCALAR SUBQUERY";
-    const id = this.row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`);
+    const id = this.#row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`);
     this.query(s, id);
   }
 
   /** A loop's row, then (second pass) the subqueries tested in that loop. */
-  loop(parent: number, detail: string, own: SubPlan[]): void {
-    this.row(parent, detail);
+  #loop(parent: number, detail: string, own: SubPlan[]): void {
+    this.#row(parent, detail);
     this.#printHere(parent, [...this.#afterNextLoop.splice(0), ...own]);
   }
 
@@ -87,7 +87,7 @@ class Emitter {
    * `subs`, printed after the loops, which numbers subqueries as SQLite does.
    */
   #printHere(parent: number, own: SubPlan[]): void {
-    for (const s of own) this.subPlan(s, parent);
+    for (const s of own) this.#subPlan(s, parent);
   }
 
   #rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
@@ -105,14 +105,14 @@ class Emitter {
     const suffix = leftJoin ? " LEFT-JOIN" : "";
     switch (node.kind) {
       case "tableScan":
-        this.loop(parent, tableScanDetail(node) + suffix, own);
+        this.#loop(parent, tableScanDetail(node) + suffix, own);
         return;
       case "indexScan":
-        this.loop(parent, indexScanDetail(node) + suffix, own);
+        this.#loop(parent, indexScanDetail(node) + suffix, own);
         return;
       case "countRows": {
         const index = node.index ? ` USING COVERING INDEX ${node.index.name}` : "";
-        this.loop(parent, `SCAN ${node.label}${index}`, own);
+        this.#loop(parent, `SCAN ${node.label}${index}`, own);
         return;
       }
       case "limit": {
@@ -120,7 +120,7 @@ class Emitter {
         const below = node.input.kind === "filter" ? node.input.input : node.input;
         const one = node.limit?.kind === "const" && node.limit.value === 1;
         if (one && below.kind === "indexScan" && !below.eq.length && !below.lower && !below.upper) {
-          this.loop(parent, indexScanDetail(below).replace(/^SCAN/, "SEARCH") + suffix, own);
+          this.#loop(parent, indexScanDetail(below).replace(/^SCAN/, "SEARCH") + suffix, own);
           return;
         }
         this.#rel(node.input, parent, leftJoin, post, subs);
@@ -137,7 +137,7 @@ class Emitter {
         // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
         // expressions (the first pass's rows are not kept: only its numbers are).
         if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
-          this.row(parent, "USE TEMP B-TREE FOR GROUP BY");
+          this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
         this.#printHere(parent, own);
         if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
@@ -160,12 +160,12 @@ class Emitter {
         for (let n: RelNode = node.input; "input" in n; n = n.input) {
           for (const e of nodeExprs(n)) collectSubPlans(e, this.#numbers ? own : subs);
         }
-        if (auto.bloom) this.row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
-        this.loop(parent, auto.search + suffix, own);
+        if (auto.bloom) this.#row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
+        this.#loop(parent, auto.search + suffix, own);
         return;
       }
       case "values":
-        this.loop(
+        this.#loop(
           parent,
           node.rows.length === 1
             ? "SCAN CONSTANT ROW"
@@ -175,37 +175,37 @@ class Emitter {
         return;
       case "subqueryScan": {
         const label = node.label || `(subquery-${++this.#anonymous})`;
-        const id = this.row(parent, `CO-ROUTINE ${label}`);
+        const id = this.#row(parent, `CO-ROUTINE ${label}`);
         this.query(node.query, id);
-        this.loop(parent, `SCAN ${label}${suffix}`, own);
+        this.#loop(parent, `SCAN ${label}${suffix}`, own);
         return;
       }
       case "compound":
-        this.compound(node, parent);
+        this.#compound(node, parent);
         subs.push(...own);
         return;
       case "recursiveCte": {
-        const setup = this.row(parent, "SETUP");
+        const setup = this.#row(parent, "SETUP");
         this.query(node.seed, setup);
-        const step = this.row(parent, "RECURSIVE STEP");
+        const step = this.#row(parent, "RECURSIVE STEP");
         this.query(node.step, step);
         subs.push(...own);
         return;
       }
       case "recursiveRef":
-        this.loop(parent, `SCAN ${node.label}`, own);
+        this.#loop(parent, `SCAN ${node.label}`, own);
         return;
       case "tableFunction":
-        this.loop(parent, `SCAN ${node.label} VIRTUAL TABLE`, own);
+        this.#loop(parent, `SCAN ${node.label} VIRTUAL TABLE`, own);
         return;
       default:
         return node satisfies never;
     }
   }
 
-  compound(node: Extract<RelNode, { kind: "compound" }>, parent: number): void {
-    const top = this.row(parent, "COMPOUND QUERY");
-    const part = (detail: string, q: Query) => this.query(q, this.row(top, detail));
+  #compound(node: Extract<RelNode, { kind: "compound" }>, parent: number): void {
+    const top = this.#row(parent, "COMPOUND QUERY");
+    const part = (detail: string, q: Query) => this.query(q, this.#row(top, detail));
     // Left-deep: the left-most SUBQUERY first, then each operator's right part.
     const walk = (n: typeof node): void => {
       if (n.left.root.kind === "compound") walk(n.left.root);

@@ -87,7 +87,7 @@ class TableBuilder {
   checks: CheckDef[] = [];
   foreignKeys: ForeignKeyDef[] = [];
   /** SQLite's pParse->u1.cr.constraintName (reset per column and per `,` constraint). */
-  constraintName: string | null = null;
+  #constraintName: string | null = null;
   #names = new Map<string, number>();
 
   readonly #ts: TokenStream;
@@ -123,7 +123,7 @@ class TableBuilder {
       inPrimaryKey: false,
     };
     this.columns.push(col);
-    this.constraintName = null;
+    this.#constraintName = null;
     this.#columnConstraints(col);
   }
 
@@ -135,7 +135,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.constraintName = ts.expectName();
+          this.#constraintName = ts.expectName();
           break;
         case TokenKind.Default: {
           ts.next();
@@ -186,7 +186,7 @@ class TableBuilder {
           break;
         case TokenKind.Check:
           ts.next();
-          this.checks.push({ name: this.constraintName, exprText: checkedParenthesized(ts) });
+          this.checks.push({ name: this.#constraintName, exprText: checkedParenthesized(ts) });
           break;
         case TokenKind.References: {
           ts.next();
@@ -246,7 +246,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.constraintName = ts.expectName();
+          this.#constraintName = ts.expectName();
           break;
         case TokenKind.Primary: {
           ts.next();
@@ -270,7 +270,7 @@ class TableBuilder {
         }
         case TokenKind.Check:
           ts.next();
-          this.checks.push({ name: this.constraintName, exprText: checkedParenthesized(ts) });
+          this.checks.push({ name: this.#constraintName, exprText: checkedParenthesized(ts) });
           readOnConflict(ts);
           break;
         case TokenKind.Foreign:
@@ -281,7 +281,7 @@ class TableBuilder {
           throw ts.syntaxError();
       }
       if (ts.accept(TokenKind.Comma)) {
-        this.constraintName = null;
+        this.#constraintName = null;
         if (ts.kind() === TokenKind.RParen) throw ts.syntaxError();
       } else if (ts.accept(TokenKind.RParen)) return;
     }

@@ -33,7 +33,7 @@ interface Parent {
 }
 
 class EachCursor {
-  rowid = 0;
+  #rowid = 0;
   i = 0;
   iEnd = 0;
   nRoot = 0;
@@ -114,13 +114,13 @@ class EachCursor {
     if (this.eType === JB.Array && this.parents.length) {
       this.parents[this.parents.length - 1].iKey++;
     }
-    this.rowid++;
+    this.#rowid++;
   }
 
   #pathLength(): number {
     let n = this.path.n;
     const z = this.path.b;
-    if (this.rowid === 0 && this.#recursive && n >= 2) {
+    if (this.#rowid === 0 && this.#recursive && n >= 2) {
       while (n > 1) {
         n--;
         if (z[n] === 0x5b || z[n] === 0x2e) {

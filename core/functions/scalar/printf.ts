@@ -39,7 +39,7 @@ import { type FloatSpec, formatFloat } from "./printf_float.ts";
 
 /** The arguments of one printf call and how many have been used. */
 class Args {
-  used = 0;
+  #used = 0;
   readonly #regs: readonly Reg[];
   readonly #start: number;
   readonly #enc: TextEncoding;
@@ -50,9 +50,9 @@ class Args {
     this.#enc = enc;
   }
   #next(): Reg | undefined {
-    const i = this.#start + this.used;
+    const i = this.#start + this.#used;
     if (i >= this.#regs.length) return undefined;
-    this.used++;
+    this.#used++;
     return this.#regs[i];
   }
   int(): number | bigint {
