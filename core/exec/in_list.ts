@@ -17,6 +17,14 @@ export const enum Truth {
   Unknown = 2,
 }
 
+/**
+ * Whether two texts compared under `aff`/`coll` are equal exactly when their strings are:
+ * BINARY, with an affinity that leaves them alone (decoding is lossless).
+ */
+function textsAsStrings(aff: Affinity, coll: Collation): boolean {
+  return coll.name === "BINARY" && (aff === Affinity.Text || aff === Affinity.Blob);
+}
+
 /** Whether `x` equals `y` under `aff`/`coll`: True, False, or Unknown when either is NULL. */
 export function equalsWithAffinity(
   x: Reg,
@@ -32,10 +40,7 @@ export function equalsWithAffinity(
   if (typeof x.v === "number" && typeof y.v === "number") {
     return x.v === y.v ? Truth.True : Truth.False;
   }
-  if (
-    x.c === StorageClass.Text && y.c === StorageClass.Text && coll.name === "BINARY" &&
-    (aff === Affinity.Text || aff === Affinity.Blob)
-  ) {
+  if (x.c === StorageClass.Text && y.c === StorageClass.Text && textsAsStrings(aff, coll)) {
     return x.v === y.v ? Truth.True : Truth.False;
   }
   return compareWithAffinity(x, y, aff, coll, enc) === 0 ? Truth.True : Truth.False;
@@ -63,8 +68,7 @@ export function inList(
   // equalsWithAffinity's first two cases, decided once for the operand: a number against
   // numbers, a text under BINARY (its strings) against texts.
   const v = x.v, number = typeof v === "number";
-  const text = x.c === StorageClass.Text && coll.name === "BINARY" &&
-    (aff === Affinity.Text || aff === Affinity.Blob);
+  const text = x.c === StorageClass.Text && textsAsStrings(aff, coll);
   for (let i = 0; i < items.length; i++) {
     const y = items[i], w = y.v;
     if (number ? typeof w === "number" : text && y.c === StorageClass.Text) {

@@ -24,6 +24,7 @@ import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import {
   INT64_MAX,
   INT64_MIN,
+  MAX_SAFE_INT,
   normalizeInt,
   StorageClass,
   type TextEncoding,
@@ -60,7 +61,7 @@ function addInt64(a: number | bigint, b: number | bigint): number | bigint | und
   if (typeof a === "number" && typeof b === "number") {
     const s = a + b;
     // Exact whenever the rounded result is still a safe integer.
-    if (s >= -Number.MAX_SAFE_INTEGER && s <= Number.MAX_SAFE_INTEGER) return s;
+    if (s >= -MAX_SAFE_INT && s <= MAX_SAFE_INT) return s;
   }
   const s = BigInt(a) + BigInt(b);
   return s > INT64_MAX || s < INT64_MIN ? undefined : normalizeInt(s);
@@ -145,7 +146,7 @@ export function stepSumFast(p: SumState, x: Reg): boolean {
   if (typeof v !== "number") return false;
   if (x.c === StorageClass.Integer && !p.approx && typeof p.iSum === "number") {
     const t = p.iSum + v;
-    if (t > Number.MAX_SAFE_INTEGER || t < -Number.MAX_SAFE_INTEGER) return false;
+    if (t > MAX_SAFE_INT || t < -MAX_SAFE_INT) return false;
     p.iSum = t;
   } else if (x.c === StorageClass.Real && p.approx) {
     p.ovrfl = false;
