@@ -639,15 +639,16 @@ export class BtreeCursor {
         }
       } else if (guess === n && !this.#resumable) {
         // Just past this leaf (the next rowid of a dense range): the next leaf's first entry,
-        // if its key passes (it does unless the keys are out of order). Not while moves
-        // may be interrupted (lazy sources), as nothing here could be undone.
+        // if its key passes (it does unless the keys are out of order; if not, the caller
+        // seeks from the root). Not while moves may be interrupted (lazy sources), as
+        // nothing here could be undone.
         const lastKey = cellKey(leaf, n - 1);
         if (strict ? lastKey <= rowid : lastKey < rowid) {
           this.#budget = this.#pager.pageCount;
           this.#idx[this.#depth] = n - 1;
           if (!this.#nextAcross()) return false;
           const first = cellKey(this.#stack[this.#depth], this.#idx[this.#depth]);
-          if (strict ? rowid < first : rowid <= first) return true;
+          return strict ? rowid < first : rowid <= first;
         }
       }
     }
