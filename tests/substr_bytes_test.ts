@@ -1,14 +1,15 @@
 /**
  * substr() on a record's bytes (core/functions/scalar/text.ts `substrBytes`, what generated
  * code calls for `substr(column, start[, count])` with constant positions) against
- * substr() itself (`substrFn`, held to SQLite by the function tests) on the decoded text:
+ * substr() itself (`substrFn`, held to SQLite by the function tests) on the decoded text,
+ * and `lengthBytes` (generated code's `length(column)`) against `lengthFn`:
  * the same string for arbitrary bytes (ASCII, well-formed and broken UTF-8 sequences,
  * stray continuation bytes, NULs) and positions around the text's length, and SQLite's
  * answers on a few texts whose characters SQLite counts by its own rule.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { substrBytes, substrFn } from "../core/functions/scalar/text.ts";
+import { lengthBytes, lengthFn, substrBytes, substrFn } from "../core/functions/scalar/text.ts";
 import { decodeText, encodeText } from "../core/format/text.ts";
 import { newReg, type Reg } from "../core/value/reg.ts";
 import { StorageClass, TextEncoding } from "../core/value/types.ts";
@@ -94,4 +95,45 @@ Deno.test("substr on bytes: SQLite's characters", () => {
   const broken = Uint8Array.from([0x61, 0xc3, 0xa9, 0x80, 0x62]);
   assert.equal(onBytes(broken, 3, 1), "b");
   assert.equal(viaFunction(broken, 3, 1), "b");
+});
+
+/** length() on the decoded text, as the interpreter computes it. */
+function lengthViaFunction(bytes: Uint8Array): number {
+  const out = newReg();
+  const text = { v: decodeText(bytes, 0, bytes.length, TextEncoding.Utf8), c: StorageClass.Text };
+  lengthFn([text], out, CTX);
+  assert.equal(out.c, StorageClass.Integer);
+  return out.v as number;
+}
+
+/** lengthBytes on `bytes` placed amid other bytes (continuation bytes after its end). */
+function lengthOnBytes(bytes: Uint8Array): number {
+  const page = new Uint8Array(bytes.length + 6).fill(0x80);
+  page.set(bytes, 3);
+  return lengthBytes(page, 3, bytes.length);
+}
+
+Deno.test("length on bytes: length()'s value on the decoded text", () => {
+  const bytes = fc.array(fc.constantFrom(...BYTES), { maxLength: 14 }).map((b) =>
+    Uint8Array.from(b)
+  );
+  fc.assert(
+    fc.property(bytes, (b) => {
+      assert.equal(lengthOnBytes(b), lengthViaFunction(b), `${b}`);
+    }),
+    { numRuns: 20000 },
+  );
+  // SQLite's answers (length(CAST(x'…' AS TEXT)) through node:sqlite).
+  const cases: [number[], number][] = [
+    [[], 0],
+    [[0x61, 0x00, 0x62], 1],
+    [[0xc3, 0xa9, 0x80, 0x62], 2],
+    [[0x80, 0x80, 0x61], 3],
+    [[0xf0, 0x9f, 0x98, 0x80, 0x78], 2],
+    [[0xff, 0x80], 1],
+  ];
+  for (const [b, expected] of cases) {
+    assert.equal(lengthOnBytes(Uint8Array.from(b)), expected, `${b}`);
+    assert.equal(lengthViaFunction(Uint8Array.from(b)), expected, `${b}`);
+  }
 });

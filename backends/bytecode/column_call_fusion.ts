@@ -14,6 +14,8 @@
  * - `substr(x, start[, count])` with integer constants `start` ≥ 1 and `count` ≥ 0:
  *   `Column → a; Integer|Int64 → a+1[; … → a+2]; Function substr`, by `substrBytes`,
  *   which decodes only the characters it returns;
+ * - `length(x)`: `Column → a; Function length(a)`, by `lengthBytes`, which counts the
+ *   characters without decoding them;
  * - the step of a built-in `min(x)` or `max(x)` under BINARY (no DISTINCT, ORDER BY or
  *   JSON subtype): `Column → a; AggStep(a)`, by `stepMinMaxText`, which compares the bytes
  *   with the best's and decodes only a new best.
@@ -37,7 +39,7 @@ import {
   type LiteralLikeBytes,
   literalLikeBytes,
 } from "../../core/functions/scalar/like.ts";
-import { substrFn } from "../../core/functions/scalar/text.ts";
+import { lengthFn, substrFn } from "../../core/functions/scalar/text.ts";
 import {
   dateFn,
   datetimeFn,
@@ -80,6 +82,11 @@ export interface DateCall {
   layout: DateLayout;
 }
 
+/** length(). */
+export interface LengthCall {
+  kind: "length";
+}
+
 /** A min() or max() step (`sign` 1 for max, -1 for min). */
 export interface MinMaxCall {
   kind: "minMax";
@@ -101,7 +108,7 @@ export interface CountCall {
 export interface ColumnCallFusion {
   column: number;
   constants: number[];
-  call: LikeCall | SubstrCall | DateCall | MinMaxCall | NullTestCall | CountCall;
+  call: LikeCall | SubstrCall | LengthCall | DateCall | MinMaxCall | NullTestCall | CountCall;
 }
 
 /** The layouts of the date functions of one argument. */
@@ -172,6 +179,8 @@ export function columnCallFusions(
       if (layout) call = { kind: "date", layout };
     } else if (DATE_LAYOUTS.has(impl) && n === 1 && column(0)) {
       call = { kind: "date", layout: DATE_LAYOUTS.get(impl)! };
+    } else if (impl === lengthFn && n === 1 && column(0)) {
+      call = { kind: "length" };
     } else if (impl === substrFn && n > 1 && column(0)) {
       const [start, count] = [constant(1), n === 3 ? constant(2) : ALL];
       // Small whole numbers only: they are written into the generated source.

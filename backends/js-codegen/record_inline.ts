@@ -150,12 +150,27 @@ export class InlineReaders {
     const set = (v: string, cls: StorageClass | string) => `{${out}.v=${v};${out}.c=${cls}}`;
     const int = StorageClass.Integer;
     const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
+    generic = this.#cachedGeneric(c, ins.p2, out, generic);
     return `${this.#fresh(c)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
       `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
       `else if(t===0)${set("null", StorageClass.Null)}` +
       `else if(t<0){if(t===${MISSING}){${missing}}else{${generic}}}` +
       `else${this.#decoded(c, ins.p2, set)}${toReal}}`;
+  }
+
+  /**
+   * `generic` (the cursor's reader reads field `f` into `out`), for a field more than one
+   * Column reads: a TEXT it gave is kept for the position (`Y<c>_<f>` at stamp `X<c>_<f>`,
+   * as {@link #decoded} keeps one), so the reads after the first of a long text in an
+   * overflowing record (a description read by length() and substr()) decode it once.
+   * Not on a NULL row: NullRow keeps the stamp, and the field then reads as NULL.
+   */
+  #cachedGeneric(c: number, f: number, out: string, generic: string): string {
+    if (!this.#reread.has(`${c}_${f}`)) return generic;
+    const [x, y, text] = [`X${c}_${f}`, `Y${c}_${f}`, StorageClass.Text];
+    return `if(${x}===H${c}&&!c${c}.nullRow){${out}.v=${y};${out}.c=${text}}` +
+      `else{${generic}if(${out}.c===${text}&&!c${c}.nullRow){${y}=${out}.v;${x}=H${c}}}`;
   }
 
   /**
@@ -173,15 +188,19 @@ export class InlineReaders {
 
   /**
    * `test(d, o, n)` (an expression over the expressions it is given: field `f` of cursor
-   * `c` is TEXT at `d[o, o + n)`) into the local `e` when the field is TEXT; null when it is not,
-   * or when the position is the cursor's reader's (the caller then reads the field and
-   * goes the general way).
+   * `c` is TEXT at `d[o, o + n)`, on the page or, for a field past it, in the payload the
+   * cursor's reader assembles) into the local `e` when the field is TEXT; null when it is
+   * not, or when the position is the cursor's reader's (the caller then reads the field
+   * and goes the general way).
    */
   textField(c: number, f: number, test: (d: string, o: string, n: string) => string): string {
     const t = `T${c}_${f}`;
     if (!this.covers(c, f)) return "const e = null;";
-    return `${this.#fresh(c)}const e=!G${c}&&${t}>=13&&${t}&1?` +
-      `${test(`D${c}`, `O${c}_${f}`, `${t}-13>>>1`)}:null;`;
+    // A field past the page (an overflowing record): its bytes in the assembled payload.
+    const overflow = `else if(${t}===${ON_OVERFLOW}){const q=c${c}.bt.record(),u=q.locate(${f});` +
+      `if(u>=13&&u&1)e=${test("q.rawBuf", "q.rawStart", "u-13>>>1")}}`;
+    return `${this.#fresh(c)}let e=null;if(!G${c}){if(${t}>=13&&${t}&1)` +
+      `e=${test(`D${c}`, `O${c}_${f}`, `${t}-13>>>1`)};${overflow}}`;
   }
 
   /**

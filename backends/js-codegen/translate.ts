@@ -181,7 +181,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   };
   /** The statements of address `pc`: its own locals scoped, after the hooks' `before`. */
   const wrap = (pc: number, stmt: string) => {
-    if (stmt.includes("const ")) stmt = `{ ${stmt} }`;
+    if (/\b(const|let) /.test(stmt)) stmt = `{ ${stmt} }`;
     const before = protocol.before?.(pc);
     return before ? `${before} ${stmt}` : stmt;
   };
@@ -228,6 +228,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
         [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
+      } else if (call!.kind === "length") {
+        [test, use] = [bytes("lengthBytes"), set("e", INT)];
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
         [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];

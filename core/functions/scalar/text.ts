@@ -162,6 +162,19 @@ export function substrBytes(
   return decodeText(d, from, to, TextEncoding.Utf8);
 }
 
+/**
+ * length() of the UTF-8 text at `d[o, o + n)` (a record's field), counted on the bytes as
+ * SQLite counts them: up to the first NUL, one character per byte that is not a
+ * continuation byte following a lead byte (0xC0 and above) or another such byte.
+ * {@link lengthFn} on the decoded text gives the same count (tests/substr_bytes_test.ts).
+ */
+export function lengthBytes(d: Uint8Array, o: number, n: number): number {
+  const end = o + n;
+  let chars = 0;
+  for (let z = o; z < end && d[z] !== 0; chars++) z = skipUtf8Char(d, z, end);
+  return chars;
+}
+
 /** The offset after the character at `d[z]` as SQLITE_SKIP_UTF8 reads it (`end`: the text's end). */
 function skipUtf8Char(d: Uint8Array, z: number, end: number): number {
   if (d[z++] < 0xc0) return z;
