@@ -46,6 +46,13 @@ export class BtreePage {
   declare readonly maxLocal: number;
   /** The cache entry the bytes belong to: whoever keeps the page must pin it there. */
   declare readonly entry: PageEntry;
+  /**
+   * A table page's cell keys (rowids), decoded together once the page is searched again
+   * (core/format/cursor.ts), or null.
+   */
+  declare keys: Float64Array | null;
+  /** How many key searches entered this page (counted until {@link keys} is decided). */
+  declare searches: number;
 
   /**
    * Page `pgno` as a b-tree page. The parse is kept with the cached page, so reading a
@@ -86,6 +93,8 @@ export class BtreePage {
       corrupt(pgno, "cell count too large for page");
     }
     this.rightChild = this.isLeaf ? 0 : u32(data, hdr + 8);
+    this.keys = null;
+    this.searches = 0;
   }
 
   /** Offset of cell `i`, checked to lie inside the cell content area. */

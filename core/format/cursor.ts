@@ -149,6 +149,8 @@ const EMPTY_LEAF = {
  * one-byte payload sizes are read inline: a seek reads one per step of its search.
  */
 function cellKey(page: BtreePage, i: number): number | bigint {
+  const keys = page.keys;
+  if (keys !== null) return keys[i];
   const data = page.data, usable = page.usable;
   let off = page.cellOffset(i);
   if (!page.isLeaf) off += 4;
@@ -166,6 +168,28 @@ function cellKey(page: BtreePage, i: number): number | bigint {
     if (b2 < 0x80) return ((b0 & 0x7f) << 14) | ((b1 & 0x7f) << 7) | b2;
   }
   return getVarint(data, off, usable, page.pgno);
+}
+
+/**
+ * Notes a key search entering table page `page`: the second one decodes every cell's key
+ * into `page.keys`, so the searches after it (lookups by rowid into a small table, an
+ * interior page above many lookups) compare numbers. A page whose keys are not all safe
+ * integers, or whose cells are damaged, keeps decoding per probe, which reports the damage
+ * where a search meets it.
+ */
+function searched(page: BtreePage): void {
+  if (++page.searches !== 2) return;
+  const n = page.nCells, keys = new Float64Array(n);
+  try {
+    for (let i = 0; i < n; i++) {
+      const k = cellKey(page, i);
+      if (typeof k !== "number") return;
+      keys[i] = k;
+    }
+  } catch {
+    return;
+  }
+  page.keys = keys;
 }
 
 /** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
@@ -595,6 +619,7 @@ export class BtreeCursor {
     this.#moveToRoot();
     for (;;) {
       const page = this.#stack[this.#depth];
+      searched(page);
       // First cell whose key is >= rowid (or > rowid when strict).
       let lo = 0, hi = page.nCells;
       while (lo < hi) {
@@ -652,6 +677,7 @@ export class BtreeCursor {
         }
       }
     }
+    searched(leaf);
     const firstKey = cellKey(leaf, 0);
     if (firstKey > rowid) return false;
     const lastKey = cellKey(leaf, n - 1);
