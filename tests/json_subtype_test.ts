@@ -198,6 +198,12 @@ const QUERIES: string[] = [
   `SELECT max(json(j)), json_array(max(json(j))) FROM t GROUP BY x % 2`,
   `SELECT DISTINCT json_array(v) FROM (SELECT value v FROM json_each('[[2],[2]]') LIMIT 9)`,
   `SELECT x, json_array(v) FROM t, (SELECT value v FROM json_each('[[2],[2]]') LIMIT 1) ORDER BY x`,
+  // A subquery in a sorted GROUP BY's aggregate argument reads its own rows: its value
+  // keeps the subtype; the outer columns it refers to come from the sorter.
+  `SELECT json_group_object('a', (SELECT json_object())) FROM t GROUP BY x`,
+  `SELECT json_group_array((SELECT json_group_array(v) FROM (SELECT json('[1]') v))) FROM t GROUP BY x % 2`,
+  `SELECT json_group_array((SELECT t.j)), json_group_array((SELECT json_array(t.x))) FROM t GROUP BY x % 2`,
+  `SELECT json_group_array((SELECT u.j FROM (SELECT json(t.j) j) u)) FROM t GROUP BY x`,
 ];
 
 Deno.test("json subtype: kept and dropped where SQLite keeps and drops it", () => {

@@ -32,10 +32,11 @@ export class Compiler {
   /** Where the JSON subtype survives in this plan. */
   declare readonly subtypes: SubtypeRules;
   /**
-   * Above zero while compiling expressions SQLite evaluates over rows read back from a
-   * sorter (GROUP BY aggregate arguments): column reads then drop the subtype.
+   * While compiling expressions SQLite evaluates over rows read back from a sorter (GROUP
+   * BY aggregate arguments): the nodes whose columns are read from there, which then drop
+   * the subtype. A subquery in those expressions reads its own nodes as usual.
    */
-  columnsFromSorter = 0;
+  columnsFromSorter: ReadonlySet<number> | null = null;
   readonly #access = new Map<number, NodeAccess>();
   /** Instructions emitted once, before the body runs (cursor opens). */
   readonly prologue: (() => void)[] = [];
@@ -73,7 +74,7 @@ export class Compiler {
     const b = this.b;
     this.setAccess(id, {
       read: (column, target) => {
-        const mode = this.columnsFromSorter > 0 ? 0 : this.subtypes.column(id, column);
+        const mode = this.columnsFromSorter?.has(id) ? 0 : this.subtypes.column(id, column);
         b.emit(Op.Copy, base + column, target, 0, 0, mode);
       },
       nullify: () => {

@@ -7,7 +7,8 @@
  * input.
  */
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
-import type { Aggregate } from "../../core/plan/plan.ts";
+import type { Aggregate, RelNode } from "../../core/plan/plan.ts";
+import { relChildren } from "../../core/plan/walk.ts";
 import type { Compiler, Consume } from "./compile.ts";
 import type { AggEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
@@ -57,6 +58,12 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     b.emit(Op.Integer, 1, first);
   }
   const sorted = nKeys > 0 && node.strategy === "hash";
+  const inputNodes = new Set<number>();
+  const collect = (n: RelNode) => {
+    if ("id" in n) inputNodes.add(n.id);
+    relChildren(n).forEach(collect);
+  };
+  if (sorted) collect(node.input);
   const stepCalls = () => {
     node.aggregates.forEach((a, i) => {
       const skip = b.label();
@@ -68,10 +75,11 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
       const args = b.regs(Math.max(1, a.args.length + a.orderBy.length));
       // SQLite sorts a GROUP BY's input rows unless an index gives the order: the
       // arguments are then computed from the stored columns, which lost their subtype.
-      if (sorted) c.columnsFromSorter++;
+      const outer = c.columnsFromSorter;
+      if (sorted) c.columnsFromSorter = inputNodes;
       c.exprs(a.args, args);
       c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
-      if (sorted) c.columnsFromSorter--;
+      c.columnsFromSorter = outer;
       b.emit(Op.AggStep, slot, args, i);
       if (i === node.carryFromMinMax && nCarried > 0) {
         b.emit(Op.IfAggMiss, slot, skip);
