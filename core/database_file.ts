@@ -59,11 +59,11 @@ export class SnapshotLost extends Error {
 
 export class DatabaseFile {
   /** The pager of the snapshot in use (another one after a page size change). */
-  pager: Pager;
-  encoding: TextEncoding;
-  schema: Schema;
+  declare pager: Pager;
+  declare encoding: TextEncoding;
+  declare schema: Schema;
   /** The file path as given to {@link DatabaseFile.open}, or "" for a byte array. */
-  readonly path: string;
+  declare readonly path: string;
   /** Set for a file path: reads then follow other processes' commits. */
   live: LiveReads | null = null;
   /**
@@ -73,7 +73,7 @@ export class DatabaseFile {
    */
   schemaVersion = 0;
   /** The busy timeout the file was opened with, in milliseconds (default 5000). */
-  readonly busyTimeout: number;
+  declare readonly busyTimeout: number;
   /**
    * The connection's settings (cache_size, busy_timeout, ...), made on first use by
    * core/pragma/settings.ts, which the full entry points install.

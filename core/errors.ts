@@ -43,14 +43,14 @@ export type ResultCodeName = keyof typeof ResultCode;
  */
 export class SqliteError extends Error {
   /** Symbolic result code, e.g. `"SQLITE_CORRUPT"`. */
-  readonly code: ResultCodeName;
+  declare readonly code: ResultCodeName;
   /** Numeric result code, e.g. `11` for `SQLITE_CORRUPT`. */
-  readonly errcode: number;
+  declare readonly errcode: number;
   /**
    * Where in the SQL text the error was found (UTF-16 offset, as SQLite's
    * `sqlite3_error_offset`), or -1 when the error is not tied to a place in the SQL.
    */
-  readonly offset: number;
+  declare readonly offset: number;
 
   /** Creates an error with SQLite's result code `code` and message `message`. */
   constructor(code: ResultCodeName, message: string, offset = -1) {
@@ -68,9 +68,9 @@ export class SqliteError extends Error {
  */
 export class CorruptError extends SqliteError {
   /** Page number where corruption was detected, or 0. */
-  readonly page: number;
+  declare readonly page: number;
   /** The consistency check that failed. */
-  readonly check: string;
+  declare readonly check: string;
 
   constructor(page: number, check: string) {
     super(

@@ -30,9 +30,9 @@ interface Instance {
 
 /** A compiled statement of the JS backend. */
 export class JsProgram implements Program {
-  readonly compiled: CompiledProgram;
+  declare readonly compiled: CompiledProgram;
   /** The generated function's body, laid out and commented. */
-  readonly source: string;
+  declare readonly source: string;
   readonly #constants: unknown[];
   readonly #factory: Factory<Instance>;
 
@@ -63,7 +63,7 @@ export class JsProgram implements Program {
 
 /** One run: the generated function called until it reports no more rows. */
 class JsExecution implements Execution {
-  readonly row: readonly Reg[];
+  declare readonly row: readonly Reg[];
   readonly #instance: Instance;
   #done = false;
 

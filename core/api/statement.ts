@@ -477,7 +477,7 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
  * snapshot was overwritten is {@link SnapshotLost} (pages of two snapshots make no sense).
  */
 class ExecutionCursor implements RowCursor {
-  readonly resumable: boolean;
+  declare readonly resumable: boolean;
   readonly #execution: Execution;
   readonly #readBigInts: boolean;
   readonly #file: DatabaseFile;

@@ -125,7 +125,7 @@ export interface PayloadSource {
 
 /** Reads columns of one record at a time; reset it for each row to avoid allocation. */
 export class RecordReader {
-  readonly encoding: TextEncoding;
+  declare readonly encoding: TextEncoding;
   // Plain arrays: a reader is made per cursor, and a cursor per lookup, so they must be
   // cheap to create (typed arrays are not).
   #types: number[] = [];
