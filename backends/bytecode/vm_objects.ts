@@ -16,8 +16,8 @@ import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 
 /** A b-tree cursor plus the null-row flag of OUTER JOINs. */
 export class VCursor {
-  readonly bt: BtreeCursor;
-  readonly entry: CursorEntry;
+  declare readonly bt: BtreeCursor;
+  declare readonly entry: CursorEntry;
   nullRow = false;
 
   constructor(bt: BtreeCursor, entry: CursorEntry) {
@@ -111,10 +111,10 @@ export function loadRow(row: StoredRow, regs: Reg[], start: number): void {
 
 /** A sorter (ORDER BY) or a distinct row store (DISTINCT, UNION, IN-list keys). */
 export class SorterSlot {
-  readonly sorter: RowSorter;
-  readonly entry: SortEntry;
+  declare readonly sorter: RowSorter;
+  declare readonly entry: SortEntry;
   /** Distinct stores: keys of the rows held. */
-  readonly keys: Set<string | number> | null;
+  declare readonly keys: Set<string | number> | null;
   pos = 0;
   /** The values of a row not yet stored, for {@link SorterSlot.rejects}. */
   readonly #probe: StoredRow;
@@ -209,7 +209,7 @@ export class SorterSlot {
 
 /** The build side of a hash join. */
 export class HashSlot {
-  readonly entry: HashEntry;
+  declare readonly entry: HashEntry;
   readonly map = new Map<string, StoredRow[]>();
   matches: StoredRow[] = [];
   pos = 0;
@@ -262,7 +262,7 @@ export class HashSlot {
 
 /** Rows of a table-valued function call. */
 export class RowsSlot {
-  readonly rows: Reg[][];
+  declare readonly rows: Reg[][];
   pos = 0;
 
   constructor(rows: Reg[][]) {

@@ -45,34 +45,6 @@ const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 1e9, 1e9];
 const READ_INT =
   "function I(d,o,t){let v=d[o]<<24>>24;for(let i=1;i<t;i++)v=v*256+d[o+i];return v}";
 
-/**
- * `C(u)`: where the record of b-tree cursor `u`'s entry starts on its page, and its size in
- * `Z`, for the common case only: an entry of a table leaf whose payload size takes one or
- * two bytes, whose rowid at most eight, and which lies whole on the page. -1 for anything
- * else (no entry, an index or interior page, an overflowing payload, a cell that is not
- * where a sound page has it): the cursor's own `localRecord()` then locates it or reports
- * the damage. The same rules as BtreeCursor's cell decoding (BtreePage.cellOffset's
- * bounds included), without its per-position bookkeeping.
- */
-const LOCATE_CELL = [
-  "let Z=0;",
-  "function C(u){",
-  "if(!u.valid)return -1;",
-  "const g=u.page;",
-  "if(!g.isLeaf||!g.isTable)return -1;",
-  "const d=g.data,x=g.cellPtr+2*u.pageIndex;",
-  "let s=d[x]<<8|d[x+1];",
-  "if(s<g.cellPtr+2*g.nCells||s+4>g.usable)return -1;",
-  "let n=d[s++];",
-  "if(n>127){const b=d[s++];if(b>127)return -1;n=(n&127)<<7|b}",
-  "const k=s+8;",
-  "while(d[s++]>127)if(s>=k)return -1;",
-  "if(n>g.maxLocal||s+n>g.usable)return -1;",
-  "Z=n;",
-  "return s;",
-  "}",
-];
-
 /** The inline record readers of one program. */
 export class InlineReaders {
   /** Per cursor read inline: the fields the program reads, ascending. */
@@ -107,7 +79,7 @@ export class InlineReaders {
   /** The declarations and parse functions, for the head of the generated function. */
   head(): string[] {
     if (this.#fields.size === 0) return [];
-    const out = [`const SZ=[${SIZES}];`, READ_INT, ...LOCATE_CELL];
+    const out = [`const SZ=[${SIZES}];`, READ_INT];
     for (const [c, fields] of this.#fields) {
       const locals = fields.map((f) =>
         `T${c}_${f}=-1,O${c}_${f}=0` +
@@ -131,9 +103,9 @@ export class InlineReaders {
       `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;`,
       `if(c${c}.nullRow)return;`,
       // z: the record's end; l: the end of its part on the page (before z if it overflows).
-      `let s=C(u),d,z,l;`,
-      `if(s>=0){d=u.page.data;z=l=s+Z}`,
-      `else{s=u.localRecord();if(s<0)return;d=u.page.data;z=s+u.recordSize;l=s+u.localSize}`,
+      `const s=u.localRecord();`,
+      `if(s<0)return;`,
+      `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize;`,
       `if(s===z)return;`,
       `const e=s+d[s];`,
       // A header size of a byte, inside the record's part on the page, past its own byte.
@@ -178,27 +150,12 @@ export class InlineReaders {
     const set = (v: string, cls: StorageClass | string) => `{${out}.v=${v};${out}.c=${cls}}`;
     const int = StorageClass.Integer;
     const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
-    generic = this.#cachedGeneric(c, ins.p2, out, generic);
     return `${this.#fresh(c)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
       `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
       `else if(t===0)${set("null", StorageClass.Null)}` +
       `else if(t<0){if(t===${MISSING}){${missing}}else{${generic}}}` +
       `else${this.#decoded(c, ins.p2, set)}${toReal}}`;
-  }
-
-  /**
-   * `generic` (the cursor's reader reads field `f` into `out`), for a field more than one
-   * Column reads: a TEXT it gave is kept for the position (`Y<c>_<f>` at stamp `X<c>_<f>`,
-   * as {@link #decoded} keeps one), so the reads after the first of a long text in an
-   * overflowing record (a description read by length() and substr()) decode it once.
-   * Not on a NULL row: NullRow keeps the stamp, and the field then reads as NULL.
-   */
-  #cachedGeneric(c: number, f: number, out: string, generic: string): string {
-    if (!this.#reread.has(`${c}_${f}`)) return generic;
-    const [x, y, text] = [`X${c}_${f}`, `Y${c}_${f}`, StorageClass.Text];
-    return `if(${x}===H${c}&&!c${c}.nullRow){${out}.v=${y};${out}.c=${text}}` +
-      `else{${generic}if(${out}.c===${text}&&!c${c}.nullRow){${y}=${out}.v;${x}=H${c}}}`;
   }
 
   /**

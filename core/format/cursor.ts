@@ -195,9 +195,9 @@ function searched(page: BtreePage): void {
 /** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
 export class BtreeCursor {
   /** Root page of the b-tree. */
-  readonly root: number;
+  declare readonly root: number;
   /** True for a table b-tree, false for an index b-tree. */
-  readonly isTable: boolean;
+  declare readonly isTable: boolean;
   readonly #pager: Pager;
   readonly #stack: BtreePage[] = [];
   readonly #idx: number[] = [];
@@ -573,8 +573,26 @@ export class BtreeCursor {
    */
   localRecord(): number {
     if (!this.#valid) return -1;
-    this.#decodeCell();
+    // The common case first, without #decodeCell's per-position bookkeeping: an entry of a
+    // table leaf whose payload size takes one or two bytes, whose rowid at most eight, and
+    // which lies whole on the page (BtreePage.cellOffset's bounds). Anything else, damage
+    // included, takes the general way, which reports it.
     const page = this.#stack[this.#depth];
+    if (page.isLeaf && page.isTable) {
+      const d = page.data, at = page.cellPtr + 2 * this.#idx[this.#depth];
+      let s = (d[at] << 8) | d[at + 1];
+      if (s >= page.cellPtr + 2 * page.nCells && s + 4 <= page.usable) {
+        let size = d[s++];
+        if (size > 127) size = d[s] > 127 ? -1 : ((size & 127) << 7) | d[s++];
+        const rowidEnd = s + 8;
+        while (d[s] > 127 && s < rowidEnd) s++;
+        if (size >= 0 && s++ < rowidEnd && size <= page.maxLocal && s + size <= page.usable) {
+          this.#payloadSize = this.#localSize = size;
+          return s;
+        }
+      }
+    }
+    this.#decodeCell();
     const size = this.#payloadSize, start = this.#payloadStart;
     if (size <= page.maxLocal) {
       this.#localSize = size;
