@@ -136,8 +136,8 @@ const QUERIES = [
   "SELECT t, upper(t), t || x, typeof(t), x, x || t FROM v WHERE t <> x OR t IS NULL",
   "SELECT t, count(*), t || 'z' FROM v WHERE typeof(t) = 'text' GROUP BY t ORDER BY t || 'a', 2",
   "SELECT a.id, (SELECT max(b.t || b.i) FROM v b WHERE b.id <= a.id AND typeof(b.t) = 'text') FROM v a",
-  // A long field past the page (the record overflows): read on the assembled payload's
-  // bytes, and decoded once per position when several Columns read it.
+  // A long field past the page (the record overflows): LIKE, substr() and length() read
+  // the assembled payload's bytes; other reads decode it.
   "SELECT id, length(t), substr(t, 8195), substr(t, 4999, 6), t LIKE '%rx', lower(substr(t, 2, 3)), x = t FROM v " +
   "WHERE typeof(t) = 'text'",
   "SELECT id, length(t), upper(t), t || '.', length(t) FROM v WHERE length(t) > 4 AND id <> 46",
