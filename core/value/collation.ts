@@ -22,6 +22,7 @@
 import { encodeUtf8, hasLoneSurrogate, isEscape, unitsToSqliteUtf8 } from "../format/text.ts";
 import { TextEncoding } from "./types.ts";
 import { asciiLower, asciiUpper, lowerAsciiCode } from "./ascii_case.ts";
+import { compareBlobs } from "./compare.ts";
 
 /** A collating sequence: `compare` returns a negative, zero or positive number. */
 export interface Collation {
@@ -53,13 +54,6 @@ function escapeAt(a: string, i: number, x: number, y: number): boolean {
   return p < 0xd800 || p > 0xdbff;
 }
 
-/** Bytewise order of two byte strings, the shorter first on a common prefix. */
-function compareBytes(x: Uint8Array, y: Uint8Array): number {
-  const n = x.length < y.length ? x.length : y.length;
-  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
-}
-
 /** BINARY for UTF-8 databases: code point order (byte order, with escapes). */
 function compareUtf8Binary(a: string, b: string): number {
   const n = a.length < b.length ? a.length : b.length;
@@ -71,7 +65,7 @@ function compareUtf8Binary(a: string, b: string): number {
       if (x < HIGH_SURROGATE_START || y < HIGH_SURROGATE_START) {
         if ((x < 0x80 || y < 0x80) || (!isEscape(x) && !isEscape(y))) return x - y;
       }
-      if (escapeAt(a, i, x, y)) return compareBytes(encodeUtf8(a), encodeUtf8(b));
+      if (escapeAt(a, i, x, y)) return compareBlobs(encodeUtf8(a), encodeUtf8(b));
       return codePointRank(x) - codePointRank(y);
     }
   }
@@ -182,7 +176,7 @@ function compareRtrim(a: string, b: string): number {
     const y = b.charCodeAt(i);
     if (x !== y) {
       if (x >= 0x80 && y >= 0x80 && escapeAt(a, i, x, y)) {
-        return compareBytes(encodeUtf8(a.slice(0, na)), encodeUtf8(b.slice(0, nb)));
+        return compareBlobs(encodeUtf8(a.slice(0, na)), encodeUtf8(b.slice(0, nb)));
       }
       if (x < HIGH_SURROGATE_START || y < HIGH_SURROGATE_START) return x - y;
       return codePointRank(x) - codePointRank(y);
@@ -214,7 +208,7 @@ function compareRtrimBytes(a: Uint8Array, b: Uint8Array): number {
   let nb = b.length;
   while (na > 0 && a[na - 1] === 0x20) na--;
   while (nb > 0 && b[nb - 1] === 0x20) nb--;
-  return compareBytes(a.subarray(0, na), b.subarray(0, nb));
+  return compareBlobs(a.subarray(0, na), b.subarray(0, nb));
 }
 
 /**
