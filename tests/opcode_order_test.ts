@@ -28,3 +28,15 @@ Deno.test("opcodes: Eq … Ge follow CompareOp", () => {
   for (const [op, name] of names) assert.equal(OPCODES[(Op.Eq + op) as Op].name, name);
   assert.equal(Op.Ge - Op.Eq, CompareOp.Ge);
 });
+
+Deno.test("opcodes: OPCODES holds every Op member's entry at its number", async () => {
+  // The table is an array (opcodes.ts's InOrder checks this at compile time too): entry i
+  // must be named after Op's i-th member, so a missing, extra or swapped entry fails.
+  const source = await Deno.readTextFile(
+    new URL("../backends/bytecode/opcode_spec.ts", import.meta.url),
+  );
+  const body = source.match(/export const enum Op \{([^}]*)\}/)![1];
+  const members = body.split(",").map((m) => m.trim()).filter((m) => m !== "");
+  assert.deepEqual(Object.values(OPCODES).map((o) => o.name), members);
+  assert.equal(OPCODES[Op.SorterSort].name, "SorterSort");
+});

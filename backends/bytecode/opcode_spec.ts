@@ -1,6 +1,7 @@
 /**
  * The instruction set's numbering and the shape of one opcode's definition; the
- * definitions themselves are in the opcodes_*.ts tables, merged in opcodes.ts.
+ * definitions themselves are in the opcodes_*.ts tables (arrays in Op's order),
+ * concatenated in opcodes.ts.
  *
  * Every definition declares its operand roles ({@link Roles}), as SQLite's opcode comments
  * tag operands in1/in2/in3/out2/out3 for mkopcodeh, but complete: the registers the opcode
@@ -238,14 +239,18 @@ export function span(first: Operand, last: Operand): RegisterRole {
   return { from: first, length: (i) => i[last] - i[first] + 1 };
 }
 
+/** The name of an {@link Op} member. */
+export type OpName = keyof typeof Op;
+
 /**
  * One opcode's definition: what EXPLAIN and the code generators need at run time. What
  * each opcode does and what its operands mean is documented where it is defined
- * (opcodes_*.ts), in comments, so the prose is not shipped.
+ * (opcodes_*.ts), in comments, so the prose is not shipped. `N` is the name's type: the
+ * tables' entries keep their literal names, by which opcodes.ts checks their order.
  */
-export interface OpcodeSpec {
-  /** Name as EXPLAIN prints it. */
-  name: string;
+export interface OpcodeSpec<N extends string = string> {
+  /** Name as EXPLAIN prints it: its {@link Op} member's. */
+  name: N;
   /** P2 is a jump target. */
   jump: boolean;
   /** SQLite-style synopsis, shown in EXPLAIN's comment column. */
@@ -259,13 +264,13 @@ export interface OpcodeSpec {
 }
 
 /** Builds an {@link OpcodeSpec}; P4 defaults to "none". The roles are never left out. */
-export function spec(
-  name: string,
+export function spec<N extends OpName>(
+  name: N,
   jump: boolean,
   synopsis: string,
   roles: Roles,
   operands: { p4?: P4Kind } = {},
-): OpcodeSpec {
+): OpcodeSpec<N> {
   return {
     name,
     jump,

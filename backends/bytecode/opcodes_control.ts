@@ -7,8 +7,6 @@ import {
   type Length,
   N,
   NONE,
-  Op,
-  type OpcodeSpec,
   P1,
   P2,
   P3,
@@ -29,66 +27,69 @@ const argc: Length = (i, x) => (x.pool[i.p4] as FunctionEntry).argc;
 /** InList: the number of list items. */
 const listLength: Length = (i, x) => (x.pool[i.p4] as InListEntry).n;
 
-/** Opcodes for control flow, constants, parameters, arithmetic, comparisons and function calls. */
-export const CONTROL_OPCODES = {
+/**
+ * Opcodes for control flow, constants, parameters, arithmetic, comparisons and function calls,
+ * in Op order (opcodes.ts checks it).
+ */
+export const CONTROL_OPCODES = [
   /**
    * Start of the program: jump to P2 (the prologue).
    *
    * Operands: P2: start.
    */
-  [Op.Init]: spec("Init", J, "", NONE),
+  spec("Init", J, "", NONE),
   /**
    * Jump to P2.
    *
    * Operands: P2: target.
    */
-  [Op.Goto]: spec("Goto", J, "", NONE),
+  spec("Goto", J, "", NONE),
   /**
    * End of the run: step() returns false.
    */
-  [Op.Halt]: spec("Halt", N, "", NONE),
+  spec("Halt", N, "", NONE),
   /**
    * Fall through the first time in a run, then jump to P2.
    *
    * Operands: P2: target.
    */
-  [Op.Once]: spec("Once", J, "", NONE),
+  spec("Once", J, "", NONE),
   /**
    * Jump to P2 if r[P1] is true; a NULL jumps if P3 is non-zero.
    *
    * Operands: P1: reg; P2: target; P3: jump if NULL.
    */
-  [Op.If]: spec("If", J, "if r[P1] goto P2", { reads: [P1] }),
+  spec("If", J, "if r[P1] goto P2", { reads: [P1] }),
   /**
    * Jump to P2 if r[P1] is false; a NULL jumps if P3 is non-zero.
    *
    * Operands: P1: reg; P2: target; P3: jump if NULL.
    */
-  [Op.IfNot]: spec("IfNot", J, "if !r[P1] goto P2", { reads: [P1] }),
+  spec("IfNot", J, "if !r[P1] goto P2", { reads: [P1] }),
   /**
    * Jump to P2 if r[P1] is NULL.
    *
    * Operands: P1: reg; P2: target.
    */
-  [Op.IsNull]: spec("IsNull", J, "if r[P1]==NULL goto P2", { reads: [P1] }),
+  spec("IsNull", J, "if r[P1]==NULL goto P2", { reads: [P1] }),
   /**
    * Jump to P2 if r[P1] is not NULL.
    *
    * Operands: P1: reg; P2: target.
    */
-  [Op.NotNull]: spec("NotNull", J, "if r[P1]!=NULL goto P2", { reads: [P1] }),
+  spec("NotNull", J, "if r[P1]!=NULL goto P2", { reads: [P1] }),
   /**
    * Counter step (OFFSET): if r[P1] > 0, subtract P3 and jump to P2.
    *
    * Operands: P1: reg; P2: target; P3: decrement.
    */
-  [Op.IfPos]: spec("IfPos", J, "if r[P1]>0 then r[P1]-=P3, goto P2", { reads: [P1], writes: [P1] }),
+  spec("IfPos", J, "if r[P1]>0 then r[P1]-=P3, goto P2", { reads: [P1], writes: [P1] }),
   /**
    * LIMIT counter: if r[P1] > 0, decrement it and jump to P2 when it reaches zero.
    *
    * Operands: P1: reg; P2: target.
    */
-  [Op.DecrJumpZero]: spec("DecrJumpZero", J, "if (--r[P1])==0 goto P2", {
+  spec("DecrJumpZero", J, "if (--r[P1])==0 goto P2", {
     reads: [P1],
     writes: [P1],
   }),
@@ -97,56 +98,56 @@ export const CONTROL_OPCODES = {
    *
    * Operands: P1: first; P2: count.
    */
-  [Op.ResultRow]: spec("ResultRow", N, "output=r[P1@P2]", { reads: [range(P1, P2)] }),
+  spec("ResultRow", N, "output=r[P1@P2]", { reads: [range(P1, P2)] }),
   /**
    * Set registers P2 through P3 to NULL.
    *
    * Operands: P2: first; P3: last.
    */
-  [Op.Null]: spec("Null", N, "r[P2..P3]=NULL", { writes: [span(P2, P3)] }),
+  spec("Null", N, "r[P2..P3]=NULL", { writes: [span(P2, P3)] }),
   /**
    * Set r[P2] to the small internal integer P1 (counters and flags).
    *
    * Operands: P1: value; P2: dest.
    */
-  [Op.Integer]: spec("Integer", N, "r[P2]=P1", { writes: [P2] }),
+  spec("Integer", N, "r[P2]=P1", { writes: [P2] }),
   /**
    * Set r[P2] to the INTEGER constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  [Op.Int64]: spec("Int64", N, "r[P2]=P4", { writes: [P2] }, { p4: "pool" }),
+  spec("Int64", N, "r[P2]=P4", { writes: [P2] }, { p4: "pool" }),
   /**
    * Set r[P2] to the REAL constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  [Op.Real]: spec("Real", N, "r[P2]=P4", { writes: [P2] }, { p4: "pool" }),
+  spec("Real", N, "r[P2]=P4", { writes: [P2] }, { p4: "pool" }),
   /**
    * Set r[P2] to the TEXT constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  [Op.String8]: spec("String8", N, "r[P2]='P4'", { writes: [P2] }, { p4: "pool" }),
+  spec("String8", N, "r[P2]='P4'", { writes: [P2] }, { p4: "pool" }),
   /**
    * Set r[P2] to the BLOB constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  [Op.Blob]: spec("Blob", N, "r[P2]=P4 (blob)", { writes: [P2] }, { p4: "pool" }),
+  spec("Blob", N, "r[P2]=P4 (blob)", { writes: [P2] }, { p4: "pool" }),
   /**
    * Set r[P2] to bound parameter P1 (1-based; unbound is NULL).
    *
    * Operands: P1: param; P2: dest.
    */
-  [Op.Variable]: spec("Variable", N, "r[P2]=parameter(P1)", { writes: [P2] }),
+  spec("Variable", N, "r[P2]=parameter(P1)", { writes: [P2] }),
   /**
    * Copy registers P1..P1+P3 to P2..P2+P3. The JSON subtype: P5=0 drops it, P5=1 copies it,
    * P5=2 marks copied TEXT as JSON (core/functions/json/subtype.ts).
    *
    * Operands: P1: src; P2: dest; P3: extra; P5: subtype.
    */
-  [Op.Copy]: spec("Copy", N, "r[P2@P3+1]=r[P1@P3+1]", {
+  spec("Copy", N, "r[P2@P3+1]=r[P1@P3+1]", {
     reads: [range(P1, copied)],
     writes: [range(P2, copied)],
   }),
@@ -155,170 +156,170 @@ export const CONTROL_OPCODES = {
    *
    * Operands: P1: reg.
    */
-  [Op.ClrSubtype]: spec("ClrSubtype", N, "r[P1].subtype=0", { reads: [P1], writes: [P1] }),
+  spec("ClrSubtype", N, "r[P1].subtype=0", { reads: [P1], writes: [P1] }),
   /**
    * Addition (core/value arith.ts).
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Add]: spec("Add", N, "r[P3]=r[P1]+r[P2]", BINARY),
+  spec("Add", N, "r[P3]=r[P1]+r[P2]", BINARY),
   /**
    * Subtraction.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Subtract]: spec("Subtract", N, "r[P3]=r[P1]-r[P2]", BINARY),
+  spec("Subtract", N, "r[P3]=r[P1]-r[P2]", BINARY),
   /**
    * Multiplication.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Multiply]: spec("Multiply", N, "r[P3]=r[P1]*r[P2]", BINARY),
+  spec("Multiply", N, "r[P3]=r[P1]*r[P2]", BINARY),
   /**
    * Division.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Divide]: spec("Divide", N, "r[P3]=r[P1]/r[P2]", BINARY),
+  spec("Divide", N, "r[P3]=r[P1]/r[P2]", BINARY),
   /**
    * Remainder.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Remainder]: spec("Remainder", N, "r[P3]=r[P1]%r[P2]", BINARY),
+  spec("Remainder", N, "r[P3]=r[P1]%r[P2]", BINARY),
   /**
    * Bitwise AND.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.BitAnd]: spec("BitAnd", N, "r[P3]=r[P1]&r[P2]", BINARY),
+  spec("BitAnd", N, "r[P3]=r[P1]&r[P2]", BINARY),
   /**
    * Bitwise OR.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.BitOr]: spec("BitOr", N, "r[P3]=r[P1]|r[P2]", BINARY),
+  spec("BitOr", N, "r[P3]=r[P1]|r[P2]", BINARY),
   /**
    * Shift left.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.ShiftLeft]: spec("ShiftLeft", N, "r[P3]=r[P1]<<r[P2]", BINARY),
+  spec("ShiftLeft", N, "r[P3]=r[P1]<<r[P2]", BINARY),
   /**
    * Shift right.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.ShiftRight]: spec("ShiftRight", N, "r[P3]=r[P1]>>r[P2]", BINARY),
+  spec("ShiftRight", N, "r[P3]=r[P1]>>r[P2]", BINARY),
   /**
    * Text concatenation.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Concat]: spec("Concat", N, "r[P3]=r[P1]||r[P2]", BINARY),
+  spec("Concat", N, "r[P3]=r[P1]||r[P2]", BINARY),
   /**
    * Unary minus.
    *
    * Operands: P1: src; P2: dest.
    */
-  [Op.Negate]: spec("Negate", N, "r[P2]=-r[P1]", UNARY),
+  spec("Negate", N, "r[P2]=-r[P1]", UNARY),
   /**
    * An INTEGER as the REAL of the same value; anything else copied unchanged.
    *
    * Operands: P1: src; P2: dest.
    */
-  [Op.RealAffinity]: spec("RealAffinity", N, "r[P2]=real(r[P1])", UNARY),
+  spec("RealAffinity", N, "r[P2]=real(r[P1])", UNARY),
   /**
    * Unary plus (the value unchanged, with its JSON subtype).
    *
    * Operands: P1: src; P2: dest.
    */
-  [Op.Plus]: spec("Plus", N, "r[P2]=+r[P1]", UNARY),
+  spec("Plus", N, "r[P2]=+r[P1]", UNARY),
   /**
    * Bitwise NOT.
    *
    * Operands: P1: src; P2: dest.
    */
-  [Op.BitNot]: spec("BitNot", N, "r[P2]=~r[P1]", UNARY),
+  spec("BitNot", N, "r[P2]=~r[P1]", UNARY),
   /**
    * Logical NOT (NULL stays NULL).
    *
    * Operands: P1: src; P2: dest.
    */
-  [Op.Not]: spec("Not", N, "r[P2]=!r[P1]", UNARY),
+  spec("Not", N, "r[P2]=!r[P1]", UNARY),
   /**
    * Three-valued AND.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.And]: spec("And", N, "r[P3]=(r[P1] && r[P2])", BINARY),
+  spec("And", N, "r[P3]=(r[P1] && r[P2])", BINARY),
   /**
    * Three-valued OR.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest.
    */
-  [Op.Or]: spec("Or", N, "r[P3]=(r[P1] || r[P2])", BINARY),
+  spec("Or", N, "r[P3]=(r[P1] || r[P2])", BINARY),
   /**
    * `x IS [NOT] TRUE|FALSE`: never NULL.
    *
    * Operands: P1: src; P2: dest; P3: TRUE(1)/FALSE(0); P5: NOT.
    */
-  [Op.IsTrue]: spec("IsTrue", N, "r[P2] = r[P1] IS [NOT] P3", UNARY),
+  spec("IsTrue", N, "r[P2] = r[P1] IS [NOT] P3", UNARY),
   /**
    * Comparison with pool[P4]'s affinity and collation; NULL if either is NULL. P5=1: no other
    * instruction reads r[P1] and r[P2] (a code generator may fuse their loads).
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: 1: operands are temporaries.
    */
-  [Op.Eq]: spec("Eq", N, "r[P3]=(r[P1]==r[P2])", BINARY, { p4: "pool" }),
+  spec("Eq", N, "r[P3]=(r[P1]==r[P2])", BINARY, { p4: "pool" }),
   /**
    * As Eq, for !=.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: 1: operands are temporaries.
    */
-  [Op.Ne]: spec("Ne", N, "r[P3]=(r[P1]!=r[P2])", BINARY, { p4: "pool" }),
+  spec("Ne", N, "r[P3]=(r[P1]!=r[P2])", BINARY, { p4: "pool" }),
   /**
    * As Eq, for <.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  [Op.Lt]: spec("Lt", N, "r[P3]=(r[P1]<r[P2])", BINARY, { p4: "pool" }),
+  spec("Lt", N, "r[P3]=(r[P1]<r[P2])", BINARY, { p4: "pool" }),
   /**
    * As Eq, for <=.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  [Op.Le]: spec("Le", N, "r[P3]=(r[P1]<=r[P2])", BINARY, { p4: "pool" }),
+  spec("Le", N, "r[P3]=(r[P1]<=r[P2])", BINARY, { p4: "pool" }),
   /**
    * As Eq, for >.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  [Op.Gt]: spec("Gt", N, "r[P3]=(r[P1]>r[P2])", BINARY, { p4: "pool" }),
+  spec("Gt", N, "r[P3]=(r[P1]>r[P2])", BINARY, { p4: "pool" }),
   /**
    * As Eq, for >=.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  [Op.Ge]: spec("Ge", N, "r[P3]=(r[P1]>=r[P2])", BINARY, { p4: "pool" }),
+  spec("Ge", N, "r[P3]=(r[P1]>=r[P2])", BINARY, { p4: "pool" }),
   /**
    * IS / IS NOT (P5) with pool[P4]'s affinity and collation: never NULL.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: NOT.
    */
-  [Op.Is]: spec("Is", N, "r[P3]=(r[P1] IS r[P2])", BINARY, { p4: "pool" }),
+  spec("Is", N, "r[P3]=(r[P1] IS r[P2])", BINARY, { p4: "pool" }),
   /**
    * CAST to the affinity in pool[P4] (TEXT to TEXT keeps the JSON subtype).
    *
    * Operands: P1: src; P2: dest; P4: pool.
    */
-  [Op.Cast]: spec("Cast", N, "r[P2]=CAST(r[P1] AS P4)", UNARY, { p4: "pool" }),
+  spec("Cast", N, "r[P2]=CAST(r[P1] AS P4)", UNARY, { p4: "pool" }),
   /**
    * Apply column affinity pool[P4] to registers P1..P1+P2 (seek keys).
    *
    * Operands: P1: first; P2: count; P4: pool.
    */
-  [Op.Affinity]: spec("Affinity", N, "affinity(r[P1@P2])", {
+  spec("Affinity", N, "affinity(r[P1@P2])", {
     reads: [range(P1, P2)],
     writes: [range(P1, P2)],
   }, { p4: "pool" }),
@@ -327,14 +328,14 @@ export const CONTROL_OPCODES = {
    *
    * Operands: P1: reg; P3: 0 LIMIT / 1 OFFSET.
    */
-  [Op.MustBeInt]: spec("MustBeInt", N, "r[P1]=int(r[P1])", { reads: [P1], writes: [P1] }),
+  spec("MustBeInt", N, "r[P1]=int(r[P1])", { reads: [P1], writes: [P1] }),
   /**
    * Call the scalar function pool[P4] (with its call-site collation) on r[P1..]; the entry says
    * whether the result carries an argument's JSON subtype.
    *
    * Operands: P1: first arg; P3: dest; P4: pool.
    */
-  [Op.Function]: spec("Function", N, "r[P3]=func(r[P1@P5])", {
+  spec("Function", N, "r[P3]=func(r[P1@P5])", {
     reads: [range(P1, argc)],
     writes: [P3],
   }, { p4: "pool" }),
@@ -343,8 +344,8 @@ export const CONTROL_OPCODES = {
    *
    * Operands: P1: operand; P2: first item; P3: dest; P4: pool.
    */
-  [Op.InList]: spec("InList", N, "r[P3]=r[P1] IN (r[P2@n])", {
+  spec("InList", N, "r[P3]=r[P1] IN (r[P2@n])", {
     reads: [P1, range(P2, listLength)],
     writes: [P3],
   }, { p4: "pool" }),
-} satisfies Partial<Record<Op, OpcodeSpec>>;
+] as const;

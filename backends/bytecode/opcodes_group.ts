@@ -6,8 +6,6 @@ import {
   J,
   type Length,
   N,
-  Op,
-  type OpcodeSpec,
   OPENS,
   P1,
   P2,
@@ -30,33 +28,36 @@ const callCount: Length = (i, x) => calls(i.p1, x).length;
 /** QueuePop: the width of the queue's rows. */
 const queueWidth: Length = (i, x) => (x.slotEntry(i.p1) as QueueEntry).width;
 
-/** Opcodes for aggregation, FULL JOIN match sets, recursive-CTE queues and table-valued functions. */
-export const GROUP_OPCODES = {
+/**
+ * Opcodes for aggregation, FULL JOIN match sets, recursive-CTE queues and table-valued functions,
+ * in Op order (opcodes.ts checks it).
+ */
+export const GROUP_OPCODES = [
   /**
    * Empty group table s[P1] for the aggregate calls pool[P4].
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.AggOpen]: spec("AggOpen", N, "", OPENS, { p4: "pool" }),
+  spec("AggOpen", N, "", OPENS, { p4: "pool" }),
   /**
    * Start the single group of an aggregate without GROUP BY.
    *
    * Operands: P1: slot.
    */
-  [Op.AggNew]: spec("AggNew", N, "", SLOT),
+  spec("AggNew", N, "", SLOT),
   /**
    * Streaming aggregation: jump to P2 if s[P1] has no current group yet.
    *
    * Operands: P1: slot; P2: if none.
    */
-  [Op.IfAggEmpty]: spec("IfAggEmpty", J, "", SLOT),
+  spec("IfAggEmpty", J, "", SLOT),
   /**
    * Streaming aggregation: jump to P2 if r[P3..] equals the current group's key (group
    * collations).
    *
    * Operands: P1: slot; P2: if same; P3: key; P4: count.
    */
-  [Op.AggSameKey]: spec("AggSameKey", J, "if group.key==r[P3@P4] goto P2", {
+  spec("AggSameKey", J, "if group.key==r[P3@P4] goto P2", {
     slots: [P1],
     reads: [range(P3, "p4")],
   }, { p4: "count" }),
@@ -66,7 +67,7 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: if existing; P3: key; P4: count.
    */
-  [Op.AggGroup]: spec("AggGroup", J, "group=s[P1][r[P3@P4]]", {
+  spec("AggGroup", J, "group=s[P1][r[P3@P4]]", {
     slots: [P1],
     reads: [range(P3, "p4")],
   }, { p4: "count" }),
@@ -75,7 +76,7 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: first; P3: stored index; P4: count.
    */
-  [Op.AggStore]: spec("AggStore", N, "group.stored[P3@P4]=r[P2@P4]", {
+  spec("AggStore", N, "group.stored[P3@P4]=r[P2@P4]", {
     slots: [P1],
     reads: [range(P2, "p4")],
   }, { p4: "count" }),
@@ -84,7 +85,7 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: first arg; P3: call.
    */
-  [Op.AggStep]: spec("AggStep", N, "accum=call[P3](r[P2..])", {
+  spec("AggStep", N, "accum=call[P3](r[P2..])", {
     slots: [P1],
     reads: [range(P2, stepWidth)],
   }),
@@ -93,13 +94,13 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: target.
    */
-  [Op.IfAggMiss]: spec("IfAggMiss", J, "", SLOT),
+  spec("IfAggMiss", J, "", SLOT),
   /**
    * The current group's aggregate results, one register per call.
    *
    * Operands: P1: slot; P2: dest.
    */
-  [Op.AggFinal]: spec("AggFinal", N, "r[P2..]=results", {
+  spec("AggFinal", N, "r[P2..]=results", {
     slots: [P1],
     writes: [range(P2, callCount)],
   }),
@@ -108,7 +109,7 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: dest; P3: stored index; P4: count.
    */
-  [Op.AggLoad]: spec("AggLoad", N, "r[P2@P4]=group.stored[P3@P4]", {
+  spec("AggLoad", N, "r[P2@P4]=group.stored[P3@P4]", {
     slots: [P1],
     writes: [range(P2, "p4")],
   }, { p4: "count" }),
@@ -117,31 +118,31 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: if empty; P4: count.
    */
-  [Op.AggSort]: spec("AggSort", J, "", SLOT, { p4: "count" }),
+  spec("AggSort", J, "", SLOT, { p4: "count" }),
   /**
    * Make the next group current; jump to P2 if there is one.
    *
    * Operands: P1: slot; P2: if more.
    */
-  [Op.AggNextGroup]: spec("AggNextGroup", J, "", SLOT),
+  spec("AggNextGroup", J, "", SLOT),
   /**
    * Empty set of matched row numbers (FULL JOIN).
    *
    * Operands: P1: slot.
    */
-  [Op.MatchSetOpen]: spec("MatchSetOpen", N, "", OPENS),
+  spec("MatchSetOpen", N, "", OPENS),
   /**
    * Remember row number r[P2] as matched.
    *
    * Operands: P1: slot; P2: reg.
    */
-  [Op.MatchSetAdd]: spec("MatchSetAdd", N, "s[P1] += r[P2]", { slots: [P1], reads: [P2] }),
+  spec("MatchSetAdd", N, "s[P1] += r[P2]", { slots: [P1], reads: [P2] }),
   /**
    * Jump to P2 if row number r[P3] matched.
    *
    * Operands: P1: slot; P2: if present; P3: reg.
    */
-  [Op.MatchSetTest]: spec("MatchSetTest", J, "if r[P3] in s[P1] goto P2", {
+  spec("MatchSetTest", J, "if r[P3] in s[P1] goto P2", {
     slots: [P1],
     reads: [P3],
   }),
@@ -150,19 +151,19 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: reg; P2: value.
    */
-  [Op.AddImm]: spec("AddImm", N, "r[P1]=r[P1]+P2", { reads: [P1], writes: [P1] }),
+  spec("AddImm", N, "r[P1]=r[P1]+P2", { reads: [P1], writes: [P1] }),
   /**
    * Empty recursive-CTE queue s[P1] (pool[P4]: order, distinct).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.QueueOpen]: spec("QueueOpen", N, "", OPENS, { p4: "pool" }),
+  spec("QueueOpen", N, "", OPENS, { p4: "pool" }),
   /**
    * Queue a row (dropped if UNION saw it before).
    *
    * Operands: P1: slot; P2: first; P3: count.
    */
-  [Op.QueuePush]: spec("QueuePush", N, "s[P1] += r[P2@P3]", {
+  spec("QueuePush", N, "s[P1] += r[P2@P3]", {
     slots: [P1],
     reads: [range(P2, P3)],
   }),
@@ -171,7 +172,7 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: if empty; P3: dest.
    */
-  [Op.QueuePop]: spec("QueuePop", J, "r[P3..]=pop s[P1]", {
+  spec("QueuePop", J, "r[P3..]=pop s[P1]", {
     slots: [P1],
     writes: [range(P3, queueWidth)],
   }),
@@ -180,7 +181,7 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: first arg; P3: count; P4: pool.
    */
-  [Op.VFilter]: spec("VFilter", N, "s[P1]=P4(r[P2@P3])", {
+  spec("VFilter", N, "s[P1]=P4(r[P2@P3])", {
     slots: [P1],
     opens: true,
     reads: [range(P2, P3)],
@@ -191,8 +192,8 @@ export const GROUP_OPCODES = {
    *
    * Operands: P1: slot; P2: if done; P3: dest; P4: count.
    */
-  [Op.VNextRow]: spec("VNextRow", J, "r[P3@P4]=next row of s[P1]", {
+  spec("VNextRow", J, "r[P3@P4]=next row of s[P1]", {
     slots: [P1],
     writes: [range(P3, "p4")],
   }, { p4: "count" }),
-} satisfies Partial<Record<Op, OpcodeSpec>>;
+] as const;

@@ -7,7 +7,6 @@ import {
   type Length,
   N,
   Op,
-  type OpcodeSpec,
   OPENS,
   P1,
   P2,
@@ -41,15 +40,18 @@ const hashWidth: Length = (i, x) => hash(i.p1, x).width;
 /** The width of the rows of the IN (SELECT) set s[P1] (one affinity per column). */
 const inSetWidth: Length = (i, x) => (x.slotEntry(i.p1) as InSetEntry).affs.length;
 
-/** Opcodes for stored rows: sorters, distinct stores, window computation, hash tables and IN sets. */
-export const STORE_OPCODES = {
+/**
+ * Opcodes for stored rows: sorters, distinct stores, window computation, hash tables and IN sets,
+ * in Op order (opcodes.ts checks it).
+ */
+export const STORE_OPCODES = [
   /**
    * Empty sorter s[P1] (sort keys pool[P4]); with a LIMIT in r[P2] (and OFFSET in r[P3]) keep
    * only the rows that can be emitted.
    *
    * Operands: P1: slot; P2: limit reg; P3: offset reg; P4: pool.
    */
-  [Op.SorterOpen]: spec(
+  spec(
     "SorterOpen",
     N,
     "",
@@ -61,7 +63,7 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: first; P3: count.
    */
-  [Op.SorterInsert]: spec("SorterInsert", N, "s[P1] += r[P2@P3]", {
+  spec("SorterInsert", N, "s[P1] += r[P2@P3]", {
     slots: [P1],
     reads: [range(P2, P3)],
   }),
@@ -71,19 +73,19 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: if rejected; P3: first.
    */
-  [Op.SorterReject]: spec("SorterReject", J, "", { slots: [P1], reads: [range(P3, storeWidth)] }),
+  spec("SorterReject", J, "", { slots: [P1], reads: [range(P3, storeWidth)] }),
   /**
    * Sort s[P1] (stable) and move to its first row; jump to P2 if it has none.
    *
    * Operands: P1: slot; P2: if empty.
    */
-  [Op.SorterSort]: spec("SorterSort", J, "", SLOT),
+  spec("SorterSort", J, "", SLOT),
   /**
    * Copy the current row of s[P1] into registers from P2.
    *
    * Operands: P1: slot; P2: dest.
    */
-  [Op.SorterData]: spec("SorterData", N, "r[P2..]=s[P1].row", {
+  spec("SorterData", N, "r[P2..]=s[P1].row", {
     slots: [P1],
     writes: [range(P2, sorterRowWidth)],
   }),
@@ -92,26 +94,26 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: if more.
    */
-  [Op.SorterNext]: spec("SorterNext", J, "", SLOT),
+  spec("SorterNext", J, "", SLOT),
   /**
    * Replace the sorted rows of s[P1] by their columns and window call results (pool[P4]).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.WindowCompute]: spec("WindowCompute", N, "", SLOT, { p4: "pool" }),
+  spec("WindowCompute", N, "", SLOT, { p4: "pool" }),
   /**
    * Empty distinct row store s[P1] (pool[P4]: width and collations); iterate it with the Sorter
    * opcodes.
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.OpenEphemeral]: spec("OpenEphemeral", N, "", OPENS, { p4: "pool" }),
+  spec("OpenEphemeral", N, "", OPENS, { p4: "pool" }),
   /**
    * Add the row r[P2..] to s[P1] unless an equal row is there.
    *
    * Operands: P1: slot; P2: first.
    */
-  [Op.IdxInsert]: spec("IdxInsert", N, "s[P1] += r[P2@width]", {
+  spec("IdxInsert", N, "s[P1] += r[P2@width]", {
     slots: [P1],
     reads: [range(P2, storeWidth)],
   }),
@@ -120,7 +122,7 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: if seen; P3: first.
    */
-  [Op.Distinct]: spec("Distinct", J, "if r[P3@width] in s[P1] goto P2", {
+  spec("Distinct", J, "if r[P3@width] in s[P1] goto P2", {
     slots: [P1],
     reads: [range(P3, storeWidth)],
   }),
@@ -129,25 +131,25 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: other slot; P3: 1 keep common / 0 keep others.
    */
-  [Op.EphFilter]: spec("EphFilter", N, "", { slots: [P1, P2] }),
+  spec("EphFilter", N, "", { slots: [P1, P2] }),
   /**
    * UNION: add the rows of s[P2] to s[P1], each replacing an equal row of s[P1].
    *
    * Operands: P1: slot; P2: other slot.
    */
-  [Op.EphUnion]: spec("EphUnion", N, "", { slots: [P1, P2] }),
+  spec("EphUnion", N, "", { slots: [P1, P2] }),
   /**
    * Empty hash table s[P1] (pool[P4]: key count, affinities, collations, width).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.HashOpen]: spec("HashOpen", N, "", OPENS, { p4: "pool" }),
+  spec("HashOpen", N, "", OPENS, { p4: "pool" }),
   /**
    * Store the row r[P3..] under the key r[P2..] (NULL keys are dropped).
    *
    * Operands: P1: slot; P2: key; P3: row.
    */
-  [Op.HashInsert]: spec("HashInsert", N, "s[P1][r[P2@k]] += r[P3@w]", {
+  spec("HashInsert", N, "s[P1][r[P2@k]] += r[P3@w]", {
     slots: [P1],
     reads: [range(P2, hashKeys), range(P3, hashWidth)],
   }),
@@ -156,13 +158,13 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: if none; P3: key.
    */
-  [Op.HashProbe]: spec("HashProbe", J, "", { slots: [P1], reads: [range(P3, hashKeys)] }),
+  spec("HashProbe", J, "", { slots: [P1], reads: [range(P3, hashKeys)] }),
   /**
    * Copy the current matching row into registers from P2.
    *
    * Operands: P1: slot; P2: dest.
    */
-  [Op.HashData]: spec("HashData", N, "r[P2..]=s[P1].row", {
+  spec("HashData", N, "r[P2..]=s[P1].row", {
     slots: [P1],
     writes: [range(P2, hashWidth)],
   }),
@@ -171,19 +173,19 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: if more.
    */
-  [Op.HashNext]: spec("HashNext", J, "", SLOT),
+  spec("HashNext", J, "", SLOT),
   /**
    * Empty IN (SELECT) candidate set s[P1] (pool[P4]: affinities, collations).
    *
    * Operands: P1: slot; P4: pool.
    */
-  [Op.InSetOpen]: spec("InSetOpen", N, "", OPENS, { p4: "pool" }),
+  spec("InSetOpen", N, "", OPENS, { p4: "pool" }),
   /**
    * Add a candidate row.
    *
    * Operands: P1: slot; P2: first.
    */
-  [Op.InSetAdd]: spec("InSetAdd", N, "s[P1] += r[P2@n]", {
+  spec("InSetAdd", N, "s[P1] += r[P2@n]", {
     slots: [P1],
     reads: [range(P2, inSetWidth)],
   }),
@@ -192,9 +194,9 @@ export const STORE_OPCODES = {
    *
    * Operands: P1: slot; P2: first; P3: dest; P5: NOT.
    */
-  [Op.InSetProbe]: spec("InSetProbe", N, "r[P3]=r[P2@n] IN s[P1]", {
+  spec("InSetProbe", N, "r[P3]=r[P2@n] IN s[P1]", {
     slots: [P1],
     reads: [range(P2, inSetWidth)],
     writes: [P3],
   }),
-} satisfies Partial<Record<Op, OpcodeSpec>>;
+] as const;
