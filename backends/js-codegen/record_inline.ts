@@ -10,7 +10,7 @@
  * the header bytes a rejected row leaves unread.)
  *
  * Only the common case is inlined, and it is recognised, not assumed: a record whose
- * header lies on its page, with a one-byte header size and serial types of at most two
+ * header lies on its page, with a one-byte header size and serial types of at most three
  * bytes, no reserved serial type and values inside the record. Anything else (a NULL row,
  * a cursor on no entry, a malformed header) leaves the position to the cursor's own reader
  * (`VCursor.column`), which reads it or reports the corruption exactly as the interpreter
@@ -115,9 +115,11 @@ export class InlineReaders {
     ];
     // Values past the end of the record are damage: the cursor's reader reports it.
     const done = `D${c}=d;G${c}=b>z;if(l<z)L${c}(l);`;
-    // Per field: the record may end; a serial type of two bytes at most, inside the header.
+    // Per field: the record may end; a serial type of three bytes at most (a text or blob
+    // of up to a megabyte), inside the header.
     const end = `if(p===e){${done}return}`;
-    const type = "t=d[p++];if(t>127){if(p===e||d[p]>127)return;t=(t&127)<<7|d[p++]}";
+    const type = "t=d[p++];if(t>127){if(p===e)return;t&=127;let u=d[p++];" +
+      "if(u>127){if(p===e||d[p]>127)return;t=t<<7|u&127;u=d[p++]}t=t<<7|u}";
     for (let f = 0; f <= last; f++) {
       const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
       lines.push(`${end}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
