@@ -18,6 +18,7 @@ import {
   truthFast,
 } from "../backends/js-codegen/fast_paths.ts";
 import { type TemplateContext, TEMPLATES } from "../backends/js-codegen/templates.ts";
+import { RUNTIME } from "../backends/js-codegen/runtime.ts";
 import { Op } from "../backends/bytecode/opcodes.ts";
 import { type AggCallSpec, AggregateCalls, type GroupState } from "../core/exec/aggregate_calls.ts";
 import { newReg } from "../core/value/reg.ts";
@@ -298,11 +299,37 @@ Deno.test("js fast path: sum/total/avg try stepSumFast first, with stepSum's res
         return slow++, calls.stepOf(0)(g.states[0], args) === true;
       });
       assert.deepEqual(got, expected, `${name}(${seq.map((v) => String(v.v))})`);
+      // The AggStep template's own code, run.
+      const generated = aggregateOver(spec, seq, (calls, g, args) => {
+        const s0 = { calls, current: g, hit: false };
+        return aggStepCode(spec)(s0, args[0], RUNTIME, false, args) === true;
+      });
+      assert.deepEqual(generated, expected, `generated ${name}(${seq.map((v) => String(v.v))})`);
     }
     // Both ways were taken, often.
     assert.ok(fast > 1000 && slow > 1000, `${name}: ${fast} fast steps, ${slow} others`);
   }
 });
+
+/** The AggStep template for `spec` (slot 0, argument register 1) as a function to run. */
+function aggStepCode(spec: AggCallSpec) {
+  const t = {
+    view: () => "V",
+    flag: () => "F",
+    slotEntry: () => ({ calls: [spec] }),
+  } as unknown as TemplateContext;
+  const code = TEMPLATES[Op.AggStep](
+    { op: Op.AggStep, p1: 0, p2: 1, p3: 0, p4: 0, p5: 0, comment: "" },
+    t,
+  );
+  return new Function("s0", "r1", "RT", "F", "V", `${code} return s0.hit;`) as (
+    s0: unknown,
+    r1: Reg,
+    rt: unknown,
+    f: unknown,
+    v: Reg[],
+  ) => boolean;
+}
 
 Deno.test("js fast path: AggStep calls a built-in's own step, and the generic step otherwise", () => {
   const base = { argc: 1, distinct: false, collation: "BINARY", orderBy: [] };

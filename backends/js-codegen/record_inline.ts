@@ -154,7 +154,10 @@ export class InlineReaders {
     const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
     return `${this.#fresh(c)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
-      `if(t>0&&t<5)${set(`I(D${c},o,t)`, int)}else if(t===8||t===9)${set("t-8", int)}` +
+      `if(t>0&&t<5)${
+        set(`t===1?D${c}[o]<<24>>24:t===2?D${c}[o]<<24>>16|D${c}[o+1]:I(D${c},o,t)`, int)
+      }` +
+      `else if(t===8||t===9)${set("t-8", int)}` +
       `else if(t===0)${set("null", StorageClass.Null)}` +
       `else if(t<0){if(t===${MISSING}){${missing}}else{${generic}}}` +
       `else${this.#decoded(c, ins.p2, set)}${toReal}}`;
