@@ -42,11 +42,12 @@ function integerValue(lit: Literal, negate: boolean): TypedLiteral {
   if (/^0x/i.test(text)) {
     // Hex literals are the 64-bit two's complement pattern.
     let v = hexLiteralValue(text);
-    if (v === undefined) {
-      // SQLite prints the literal with the minus it folded into it.
+    // Too big for 64 bits, or the most negative integer negated (SQLite's codeInteger):
+    // SQLite prints the literal with the minus it folded into it.
+    if (v === undefined || (negate && v === INT64_MIN)) {
       throw bindError(`hex literal too big: ${negate ? "-" : ""}${text}`, lit.start);
     }
-    if (negate) v = v === INT64_MIN ? v : -v;
+    if (negate) v = -v;
     return { value: normalizeInt(v), cls: StorageClass.Integer };
   }
   let v = BigInt(text);
