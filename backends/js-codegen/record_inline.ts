@@ -102,9 +102,9 @@ export class InlineReaders {
       `function h${c}(){`,
       `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;`,
       `if(c${c}.nullRow)return;`,
-      // z: the record's end; l: the end of its part on the page (before z if it overflows).
       `const s=u.localRecord();`,
       `if(s<0)return;`,
+      // z: the record's end; l: the end of its part on the page (before z if it overflows).
       `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize;`,
       `if(s===z)return;`,
       `const e=s+d[s];`,

@@ -141,6 +141,8 @@ const EMPTY_LEAF = {
   isTable: true,
   nCells: 0,
   rightChild: 0,
+  keys: null,
+  searches: 0,
 } as BtreePage;
 
 /**
