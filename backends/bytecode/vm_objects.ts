@@ -172,10 +172,8 @@ export class SorterSlot {
         return first.desc ? x < y : x > y;
       }
     }
-    // The comparator reads the sort keys only.
-    const values = this.#probe.values, keys = this.entry.keys;
-    if (keys) { for (const k of keys) values[k.column] = regs[start + k.column].v; }
-    else for (let i = 0; i < values.length; i++) values[i] = regs[start + i].v;
+    const values = this.#probe.values;
+    for (let i = 0; i < values.length; i++) values[i] = regs[start + i].v;
     return this.sorter.rejects(this.#probe);
   }
 
