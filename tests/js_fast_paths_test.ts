@@ -92,7 +92,7 @@ Deno.test("js fast path: comparisons equal core/value's compare", () => {
   for (const op of OPS) {
     for (const aff of AFFINITIES) {
       for (const coll of COLLATIONS) {
-        const texts = textEqualityApplies(op, aff, coll.name);
+        const texts = textEqualityApplies(op, aff, coll);
         const body = compareFast(op, "a", "b", "out", "generic(a, b, out);", texts);
         const run = new Function("a", "b", "out", "generic", body);
         for (const a of EDGE) {

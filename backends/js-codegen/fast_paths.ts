@@ -4,6 +4,8 @@
  * returns statements over the register expressions it is given; tests/js_fast_paths_test.ts
  * runs every one against core/value over edge values.
  */
+import { textsAsStrings } from "../../core/exec/in_list.ts";
+import type { Collation } from "../../core/value/collation.ts";
 import { CompareOp } from "../../core/value/logic.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 
@@ -18,14 +20,11 @@ export const JS_OPERATOR: Record<CompareOp, string> = {
 };
 
 /**
- * Whether `=` and `!=` of two TEXT values may be decided by the strings alone: under an
- * affinity that leaves text as it is and the BINARY collation, two texts are equal
- * exactly when their bytes are, and the decoded strings are equal exactly when the bytes
- * are (decoding is lossless: stray bytes become escapes, core/format/text.ts).
+ * Whether `=` and `!=` of two TEXT values may be decided by the strings alone
+ * (core/exec/in_list.ts `textsAsStrings`: BINARY, an affinity that leaves text as it is).
  */
-export function textEqualityApplies(op: CompareOp, aff: Affinity, collation: string): boolean {
-  return (op === CompareOp.Eq || op === CompareOp.Ne) && collation === "BINARY" &&
-    (aff === Affinity.Text || aff === Affinity.Blob);
+export function textEqualityApplies(op: CompareOp, aff: Affinity, coll: Collation): boolean {
+  return (op === CompareOp.Eq || op === CompareOp.Ne) && textsAsStrings(aff, coll);
 }
 
 /**

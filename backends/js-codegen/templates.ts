@@ -75,7 +75,7 @@ const compare: Template = (i, t) => {
     r(i.p3)
   }, ENC);`;
   const entry = t.entry(i.p4) as CompareEntry;
-  const texts = textEqualityApplies(op, entry.aff, entry.coll.name);
+  const texts = textEqualityApplies(op, entry.aff, entry.coll);
   return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic, texts);
 };
 const truth = (want: 0 | 1): Template => (i, t) =>

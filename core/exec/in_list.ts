@@ -19,9 +19,10 @@ export const enum Truth {
 
 /**
  * Whether two texts compared under `aff`/`coll` are equal exactly when their strings are:
- * BINARY, with an affinity that leaves them alone (decoding is lossless).
+ * BINARY, with an affinity that leaves them alone (decoding is lossless: stray bytes become
+ * escapes, core/format/text.ts). The JS backend's `=` and `!=` rely on it too.
  */
-function textsAsStrings(aff: Affinity, coll: Collation): boolean {
+export function textsAsStrings(aff: Affinity, coll: Collation): boolean {
   return coll.name === "BINARY" && (aff === Affinity.Text || aff === Affinity.Blob);
 }
 
