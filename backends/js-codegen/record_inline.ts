@@ -29,6 +29,7 @@
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
 import { StorageClass } from "../../core/value/types.ts";
+import { leafLoops } from "./leaf_loops.ts";
 
 /** Fields past this one are read by the cursor's reader (the parse is unrolled per field). */
 export const MAX_INLINE_FIELD = 63;
@@ -53,7 +54,8 @@ export class InlineReaders {
   /** `c_f` of each field more than one Column reads: its TEXT is decoded once per position. */
   readonly #reread = new Set<string>();
 
-  constructor(p: CompiledProgram) {
+  /** `leaf`: the function runs the whole program, so it may step table scans itself. */
+  constructor(p: CompiledProgram, leaf: boolean) {
     const fields = new Map<number, Set<number>>();
     const seen = new Set<string>();
     for (const ins of p.code) {
@@ -69,7 +71,11 @@ export class InlineReaders {
       const inline = [...set].filter((f) => f <= MAX_INLINE_FIELD).sort((a, b) => a - b);
       if (inline.length > 0) this.#fields.set(cursor, inline);
     }
+    if (leaf) this.#loops = leafLoops(p, this.#fields, MAX_INLINE_FIELD);
   }
+
+  /** Per cursor stepped along its leaves by the function (leaf_loops.ts): its body's start. */
+  readonly #loops: ReadonlyMap<number, number> = new Map();
 
   /** Whether field `field` of `cursor` is read inline. */
   covers(cursor: number, field: number): boolean {
@@ -86,7 +92,18 @@ export class InlineReaders {
         (this.#reread.has(`${c}_${f}`) ? `,X${c}_${f}=-1,Y${c}_${f}=null` : "")
       );
       out.push(`let H${c}=-1,G${c}=true,D${c}=null,${locals};`);
-      out.push(...this.#parser(c, fields));
+      if (!this.#loops.has(c)) out.push(`function h${c}(){`, ...this.#parser(c, fields), `}`);
+      else {
+        // E: the leaf page, Q: the cell the function is on, N: the leaf's cells (0: the
+        // cursor's own position is the one to read).
+        out.push(
+          `let E${c}=null,Q${c}=-1,N${c}=0;`,
+          `function M${c}(ok){const u=c${c}.bt,g=u.page;` +
+            `if(ok&&g.isLeaf&&g.isTable){E${c}=g;Q${c}=u.pageIndex;N${c}=g.nCells}` +
+            `else{Q${c}=-1;N${c}=0;G${c}=true}return ok}`,
+        );
+      }
+      out.push(this.#overflowMarks(c, fields));
     }
     return out;
   }
@@ -98,47 +115,102 @@ export class InlineReaders {
   #parser(c: number, fields: readonly number[]): string[] {
     const last = fields[fields.length - 1];
     const used = new Set(fields);
-    const lines = [
-      `function h${c}(){`,
+    // In a leaf loop the parse is a block at the body's start, left with `break`.
+    const leaf = this.#loops.has(c), fail = leaf ? `break h${c}` : "return";
+    // z: the record's end; l: the end of its part on the page (before z if it overflows).
+    const lines = leaf ? this.#leafLocate(c) : [
       `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;`,
       `if(c${c}.nullRow)return;`,
       `const s=u.localRecord();`,
       `if(s<0)return;`,
-      // z: the record's end; l: the end of its part on the page (before z if it overflows).
       `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize;`,
-      `if(s===z)return;`,
+    ];
+    lines.push(
+      `if(s===z)${fail};`,
       `const e=s+d[s];`,
       // A header size of a byte, inside the record's part on the page, past its own byte.
-      `if(d[s]>127||e>l||e===s)return;`,
+      `if(d[s]>127||e>l||e===s)${fail};`,
       `let p=s+1,b=e,t=0;`,
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
-    ];
+    );
     // Values past the end of the record are damage: the cursor's reader reports it.
     const done = `D${c}=d;G${c}=b>z;if(l<z)L${c}(l);`;
     // Per field: the record may end; a serial type of three bytes at most (a text or blob
     // of up to a megabyte), inside the header.
-    const end = `if(p===e){${done}return}`;
-    const type = "t=d[p++];if(t>127){if(p===e)return;t&=127;let u=d[p++];" +
-      "if(u>127){if(p===e||d[p]>127)return;t=t<<7|u&127;u=d[p++]}t=t<<7|u}";
+    const end = `if(p===e){${done}${fail}}`;
+    const type = `t=d[p++];if(t>127){if(p===e)${fail};t&=127;let u=d[p++];` +
+      `if(u>127){if(p===e||d[p]>127)${fail};t=t<<7|u&127;u=d[p++]}t=t<<7|u}`;
     for (let f = 0; f <= last; f++) {
       const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
       lines.push(`${end}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
     }
-    lines.push(done, `}`);
-    // Fields whose values end past the page (an overflowing record) are the cursor's.
-    lines.push(
-      `function L${c}(l){`,
-      ...fields.map((f) => {
-        const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
-        return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW};`;
-      }),
-      `}`,
-    );
+    lines.push(done);
     return lines;
+  }
+
+  /**
+   * The start of a leaf loop's parse: the record of cell Q<c> located on the leaf E<c> as
+   * BtreeCursor.localRecord's common case does (a table leaf's cell whose payload size
+   * takes one or two bytes and its rowid at most eight, whole on the page); anything else,
+   * or a position the function does not step, is located by the cursor, told its position.
+   */
+  #leafLocate(c: number): string[] {
+    const [g, q, n] = [`E${c}`, `Q${c}`, `N${c}`];
+    return [
+      `h${c}:{G${c}=true;H${c}++;let s=-1,z=0,l=0,d=null;`,
+      `if(${q}>=0){const g=${g},a=g.cellPtr+2*${q};d=g.data;s=d[a]<<8|d[a+1];` +
+      `if(s>=g.cellPtr+2*${n}&&s+4<=g.usable){let n=d[s++];` +
+      `if(n>127)n=d[s]>127?-1:(n&127)<<7|d[s++];const q=s+8;while(d[s]>127&&s<q)s++;` +
+      `if(n>=0&&s++<q&&n<=g.maxLocal&&s+n<=g.usable)z=l=s+n;else s=-1}else s=-1}`,
+      `if(s<0){const u=c${c}.bt;if(${q}>=0)u.setLeafIndex(${q});if(c${c}.nullRow)break h${c};` +
+      `s=u.localRecord();if(s<0)break h${c};d=u.page.data;z=s+u.recordSize;l=s+u.localSize}`,
+    ];
+  }
+
+  /** `L<c>(l)`: fields whose values end past the page (an overflowing record) are the cursor's. */
+  #overflowMarks(c: number, fields: readonly number[]): string {
+    return `function L${c}(l){` + fields.map((f) => {
+      const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
+      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW};`;
+    }).join("") + `}`;
+  }
+
+  /**
+   * The statements where a leaf loop's body starts at address `pc`: its row's record
+   * parsed, and the cursor told its position when its reader is to read the row.
+   */
+  loopStart(pc: number): string {
+    let out = "";
+    for (const [c, start] of this.#loops) {
+      if (start !== pc) continue;
+      out += this.#parser(c, this.#fields.get(c)!).join("") +
+        `}if(G${c}&&Q${c}>=0)c${c}.bt.setLeafIndex(Q${c});`;
+    }
+    return out;
+  }
+
+  /**
+   * Rewind, Next and Rowid of a cursor in a leaf loop (null for any other instruction):
+   * the steps along the leaf counted here, the cursor told where it is before it moves on
+   * or reads the rowid. `jump`: the statement that jumps to the instruction's target.
+   */
+  leafStep(ins: Insn, jump: () => string): string | null {
+    const c = ins.p1, q = `Q${c}`, n = `N${c}`;
+    if (!this.#loops.has(c)) return null;
+    if (ins.op === Op.Rewind) return `c${c}.nullRow=false;if(!M${c}(c${c}.bt.first()))${jump()}`;
+    if (ins.op === Op.Next) {
+      return `if(++${q}<${n})${jump()}if(${n}>0)c${c}.bt.setLeafIndex(${n}-1);` +
+        `if(M${c}(c${c}.bt.next()))${jump()}`;
+    }
+    if (ins.op === Op.Rowid) {
+      return `if(${q}>=0)c${c}.bt.setLeafIndex(${q});c${c}.rowid(r${ins.p2});`;
+    }
+    return null;
   }
 
   /** Brings cursor c's locals up to its position. */
   #fresh(c: number): string {
+    if (this.#loops.has(c)) return ""; // parsed where the loop's body starts
     return `if(c${c}.nullRow||c${c}.bt.stamp!==H${c})h${c}();`;
   }
 

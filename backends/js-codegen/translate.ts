@@ -148,7 +148,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
   ]);
   // Records read by the function itself (a cursor that native code moved has a new stamp).
-  const readers = new InlineReaders(p);
+  // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
+  // when it runs the whole program (native code moves cursors too).
+  const readers = new InlineReaders(p, !hooks);
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => `{ pc = ${block(target)}; continue; }`,
@@ -174,6 +176,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   });
   /** The template's statement for `ins`; a Column read inline where its record is. */
   const statement = (ins: Insn, t: TemplateContext) => {
+    const step = readers.leafStep(ins, () => t.jump(ins.p2));
+    if (step !== null) return step;
     const stmt = TEMPLATES[ins.op](ins, t);
     return ins.op === Op.Column && readers.covers(ins.p1, ins.p2)
       ? readers.column(ins, stmt, columnMissing(ins, t), ins.p5 === 1)
@@ -192,6 +196,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     }
     const t = context(pc);
     if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
+    const start = readers.loopStart(pc);
+    if (start) body.push([4, start, "the row's record header"]);
     const name = OPCODES[ins.op].name;
     if (elsewhere?.[pc]) {
       if (starts.has(pc)) body.push([4, protocol.handOver!(pc), `${pc} ${name}: native`]);

@@ -1,0 +1,55 @@
+/**
+ * Table scans whose steps along a leaf the generated JS takes itself: for such a cursor
+ * the function keeps the leaf page, the cell index and the cell count in locals, Next is
+ * an increment and a comparison until the leaf ends (the cursor's own `next` then moves to
+ * the next leaf), and the record header is parsed once per row where the loop body starts
+ * (record_inline.ts). The cursor learns its position only when something of its own is
+ * used: the rowid, a field its reader reads, the next leaf.
+ *
+ * A cursor qualifies when the program can reach its fields only inside that one loop: it
+ * is moved by exactly one Rewind and one Next that jumps back to the instruction after the
+ * Rewind, everything else done with it is a Column read inline or a Rowid between the two,
+ * and no jump from outside the loop lands inside it.
+ */
+import { Op, OPCODES } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
+
+/**
+ * Per qualifying cursor (among `inline`, the cursors whose fields are read inline, with
+ * the fields): the address where its loop body starts.
+ */
+export function leafLoops(
+  p: CompiledProgram,
+  inline: ReadonlyMap<number, readonly number[]>,
+  maxField: number,
+): Map<number, number> {
+  const uses = new Map<number, number[]>();
+  p.code.forEach((ins, pc) => {
+    const operand = OPCODES[ins.op].roles.cursor;
+    if (operand === undefined) return;
+    const list = uses.get(ins[operand]);
+    if (list) list.push(pc);
+    else uses.set(ins[operand], [pc]);
+  });
+  const loops = new Map<number, number>();
+  for (const [cursor, at] of uses) {
+    if (!inline.has(cursor)) continue;
+    const rewind = at.filter((pc) => p.code[pc].op === Op.Rewind);
+    const next = at.filter((pc) => p.code[pc].op === Op.Next);
+    if (rewind.length !== 1 || next.length !== 1) continue;
+    const [a, n] = [rewind[0], next[0]];
+    if (p.code[n].p2 !== a + 1) continue;
+    const inside = (pc: number) => pc > a && pc < n;
+    const readsOnly = at.every((pc) => {
+      const ins = p.code[pc];
+      if (ins.op === Op.OpenRead) return !inside(pc) && pc !== n;
+      if (ins.op === Op.Column) return inside(pc) && ins.p2 <= maxField;
+      return ins.op === Op.Rowid ? inside(pc) : pc === a || pc === n;
+    });
+    const entered = p.code.some((ins, pc) =>
+      OPCODES[ins.op].jump && (pc < a || pc > n) && ins.p2 > a && ins.p2 <= n
+    );
+    if (readsOnly && !entered) loops.set(cursor, a + 1);
+  }
+  return loops;
+}
