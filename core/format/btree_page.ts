@@ -53,6 +53,8 @@ export class BtreePage {
   declare keys: Float64Array | null;
   /** How many key searches entered this page (counted until {@link keys} is decided). */
   declare searches: number;
+  /** The payload size of the cell {@link wholeRecord} last located. */
+  declare lastPayload: number;
 
   /**
    * Page `pgno` as a b-tree page. The parse is kept with the cached page, so reading a
@@ -95,6 +97,30 @@ export class BtreePage {
     this.rightChild = this.isLeaf ? 0 : u32(data, hdr + 8);
     this.keys = null;
     this.searches = 0;
+    this.lastPayload = 0;
+  }
+
+  /**
+   * Where the record of table-leaf cell `i` starts, in the common case only: a payload
+   * size of one or two bytes, a rowid of at most eight, the payload whole on the page and
+   * the cell inside {@link cellOffset}'s bounds; -1 otherwise (the cursor's general
+   * decoding then reads the cell, and reports it when it is damaged). The payload's size
+   * is left in {@link lastPayload}.
+   */
+  wholeRecord(i: number): number {
+    const d = this.data, at = this.cellPtr + 2 * i;
+    let s = (d[at] << 8) | d[at + 1];
+    if (s < this.cellPtr + 2 * this.nCells || s + 4 > this.usable) return -1;
+    let size = d[s++];
+    if (size > 127) {
+      if (d[s] > 127) return -1;
+      size = ((size & 127) << 7) | d[s++];
+    }
+    const rowidEnd = s + 8;
+    while (d[s] > 127 && s < rowidEnd) s++;
+    if (s++ >= rowidEnd || size > this.maxLocal || s + size > this.usable) return -1;
+    this.lastPayload = size;
+    return s;
   }
 
   /** Offset of cell `i`, checked to lie inside the cell content area. */

@@ -143,6 +143,7 @@ const EMPTY_LEAF = {
   rightChild: 0,
   keys: null,
   searches: 0,
+  lastPayload: 0,
 } as BtreePage;
 
 /**
@@ -575,23 +576,14 @@ export class BtreeCursor {
    */
   localRecord(): number {
     if (!this.#valid) return -1;
-    // The common case first, without #decodeCell's per-position bookkeeping: an entry of a
-    // table leaf whose payload size takes one or two bytes, whose rowid at most eight, and
-    // which lies whole on the page (BtreePage.cellOffset's bounds). Anything else, damage
-    // included, takes the general way, which reports it.
+    // The common case first (BtreePage.wholeRecord), without #decodeCell's per-position
+    // bookkeeping; anything else, damage included, takes the general way, which reports it.
     const page = this.#stack[this.#depth];
     if (page.isLeaf && page.isTable) {
-      const d = page.data, at = page.cellPtr + 2 * this.#idx[this.#depth];
-      let s = (d[at] << 8) | d[at + 1];
-      if (s >= page.cellPtr + 2 * page.nCells && s + 4 <= page.usable) {
-        let size = d[s++];
-        if (size > 127) size = d[s] > 127 ? -1 : ((size & 127) << 7) | d[s++];
-        const rowidEnd = s + 8;
-        while (d[s] > 127 && s < rowidEnd) s++;
-        if (size >= 0 && s++ < rowidEnd && size <= page.maxLocal && s + size <= page.usable) {
-          this.#payloadSize = this.#localSize = size;
-          return s;
-        }
+      const s = page.wholeRecord(this.#idx[this.#depth]);
+      if (s >= 0) {
+        this.#payloadSize = this.#localSize = page.lastPayload;
+        return s;
       }
     }
     this.#decodeCell();
