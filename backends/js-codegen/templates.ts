@@ -267,8 +267,13 @@ export const TEMPLATES: Record<Op, Template> = {
     if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
       return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
     }
+    const state = `${a}.current.states[${i.p3}]`;
+    // count's step (core/functions/aggregate/count.ts) written out: a row, or a non-NULL.
+    if (call.name === "count") {
+      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++; ${a}.hit = false;`;
+    }
     // A built-in's own step, called from this site only: V8 can inline it here.
-    const f = t.flag(), state = `${a}.current.states[${i.p3}]`;
+    const f = t.flag();
     const step = `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`;
     // sum/total/avg: the common values first, without the numeric reading of any value.
     return SUMS.has(call.name)
