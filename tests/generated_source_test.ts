@@ -39,6 +39,7 @@ const QUERIES = [
   `SELECT count(*) FROM ${TABLE} WHERE "constructor" IN (1, 'ZQXin')`,
   `SELECT sum("constructor") AS "ZQXsum", avg("toString"), total("__proto__") FROM ${TABLE}`,
   `SELECT length("__proto__"), substr("__proto__", 2, 5), substr("ZQXcol \`\${1}\` */ \u2028", 1) FROM ${TABLE}`,
+  `SELECT rowid, "toString" FROM ${TABLE} WHERE "constructor" > 0`,
   `SELECT a."__proto__", b."toString" FROM ${TABLE} a JOIN ${TABLE} b ON b.rowid = a."constructor"`,
 ];
 
@@ -58,6 +59,7 @@ const PATHS: Record<string, RegExp[]> = {
   js: [
     /function h\d+\(\)/,
     /h\d+:\{G\d+=true;/,
+    /RT\.cellKey/,
     /RT\.compareTextBinary/,
     /RT\.likeLiteralBytes/,
     /RT\.substrBytes/,

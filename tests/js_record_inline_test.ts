@@ -69,6 +69,25 @@ const EDGES = [
   "printf('%.*c', 5000, 'q') || 'é✓-end' || printf('%.*c', 3000, 'r') || 'x'",
 ];
 
+/** Rowids of every varint length and the 64-bit and safe-integer edges. */
+const ROWIDS = [
+  "-9223372036854775808",
+  "-9007199254740993",
+  "-1",
+  "0",
+  "1",
+  "127",
+  "128",
+  "16383",
+  "16384",
+  "2097152",
+  "268435456",
+  "9007199254740991",
+  "9007199254740993",
+  "72057594037927936",
+  "9223372036854775807",
+];
+
 function schema(encoding: string, pageSize: number): string {
   const wide = Array.from({ length: 70 }, (_, i) => `c${i}`);
   const wideRow = (n: number) =>
@@ -98,10 +117,19 @@ ${
 INSERT INTO n VALUES (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
 CREATE TABLE u(id INTEGER PRIMARY KEY);
 INSERT INTO u VALUES (1), (3), (999), (31), (45), (46), (48);
+CREATE TABLE k(id INTEGER PRIMARY KEY, a);
+${
+    ROWIDS.map((id, i) =>
+      `INSERT INTO k VALUES (${id}, ${i % 3 ? i : `printf('%.*c', 3000, 'k')`});`
+    ).join("\n")
+  }
 `;
 }
 
 const QUERIES = [
+  // A leaf loop's rowids, read from cells and, beside overflowing records, by the cursor.
+  "SELECT id, length(a) FROM k",
+  "SELECT a, id FROM k WHERE id > 0 AND typeof(a) = 'integer'",
   "SELECT id, x, typeof(x), r, typeof(r), t, typeof(t), i, typeof(i) FROM v",
   "SELECT i, x FROM v WHERE r > 100 AND t <> 'abc'",
   "SELECT id FROM v WHERE t = 'abc' OR t = '12' OR t = ''",

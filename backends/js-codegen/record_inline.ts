@@ -191,8 +191,8 @@ export class InlineReaders {
 
   /**
    * Rewind, Next and Rowid of a cursor in a leaf loop (null for any other instruction):
-   * the steps along the leaf counted here, the cursor told where it is before it moves on
-   * or reads the rowid. `jump`: the statement that jumps to the instruction's target.
+   * the steps along the leaf counted here, the cursor told where it is before it moves on;
+   * the rowid read from the cell. `jump`: the statement that jumps to the target.
    */
   leafStep(ins: Insn, jump: () => string): string | null {
     const c = ins.p1, q = `Q${c}`, n = `N${c}`;
@@ -202,10 +202,12 @@ export class InlineReaders {
       return `if(++${q}<${n})${jump()}if(${n}>0)c${c}.bt.setLeafIndex(${n}-1);` +
         `if(M${c}(c${c}.bt.next()))${jump()}`;
     }
-    if (ins.op === Op.Rowid) {
-      return `if(${q}>=0)c${c}.bt.setLeafIndex(${q});c${c}.rowid(r${ins.p2});`;
-    }
-    return null;
+    if (ins.op !== Op.Rowid) return null;
+    // A row parsed on the leaf (G<c> false) is in a cell whose key can be read; the
+    // cursor knows any other row (the parse told it).
+    const out = `r${ins.p2}`;
+    return `if(!G${c}&&${q}>=0){${out}.v=RT.cellKey(E${c},${q});${out}.c=${StorageClass.Integer}}` +
+      `else c${c}.rowid(${out});`;
   }
 
   /** Brings cursor c's locals up to its position. */

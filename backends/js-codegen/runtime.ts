@@ -44,6 +44,7 @@ import { dateFromBytes } from "../../core/functions/scalar/date_bytes.ts";
 import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
 import { stepSumFast } from "../../core/functions/aggregate/sum.ts";
+import { cellKey } from "../../core/format/cursor.ts";
 import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
@@ -100,6 +101,8 @@ export const RUNTIME = {
   setInt,
   /** The VM's run-time objects (vm_objects.ts). */
   openCursor,
+  /** A table page's cell key (the rowid of a row a leaf loop is on). */
+  cellKey,
   storeRow,
   SorterSlot,
   HashSlot,

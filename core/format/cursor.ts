@@ -151,7 +151,7 @@ const EMPTY_LEAF = {
  * interior page after the child pointer). Keys of up to three bytes (below 2^21) and
  * one-byte payload sizes are read inline: a seek reads one per step of its search.
  */
-function cellKey(page: BtreePage, i: number): number | bigint {
+export function cellKey(page: BtreePage, i: number): number | bigint {
   const keys = page.keys;
   if (keys !== null) return keys[i];
   const data = page.data, usable = page.usable;
