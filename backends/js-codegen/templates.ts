@@ -275,10 +275,13 @@ export const TEMPLATES: Record<Op, Template> = {
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
     const step = `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`;
-    // sum/total/avg: the common values first, without the numeric reading of any value.
-    return SUMS.has(call.name)
-      ? `if (RT.stepSumFast(${state}, ${r(i.p2)})) ${a}.hit = false; else ${step}`
-      : step;
+    if (!SUMS.has(call.name)) return step;
+    // sum/total/avg: the common values first, without the numeric reading of any value:
+    // here NULL (no step) and stepSumFast's exact INTEGER sum; a REAL in stepSumFast.
+    const x = r(i.p2), max = Number.MAX_SAFE_INTEGER;
+    return `{const p=${state},v=${x}.v;let t;if(${x}.c===${NULL}||${x}.c===${INT}&&` +
+      `typeof v=="number"&&!p.approx&&typeof p.iSum=="number"&&(t=p.iSum+v)<=${max}&&t>=-${max}&&` +
+      `(p.iSum=t,++p.cnt)||RT.stepSumFast(p,${x}))${a}.hit=false;else ${step}}`;
   },
   [Op.IfAggMiss]: (i, t) => when(`!${s(i.p1)}.hit`, i, t),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,
