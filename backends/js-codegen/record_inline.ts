@@ -149,19 +149,15 @@ export class InlineReaders {
   }
 
   /**
-   * The start of a leaf loop's parse: the record of cell Q<c> located on the leaf E<c> as
-   * BtreeCursor.localRecord's common case does (a table leaf's cell whose payload size
-   * takes one or two bytes and its rowid at most eight, whole on the page); anything else,
-   * or a position the function does not step, is located by the cursor, told its position.
+   * The start of a leaf loop's parse: the record of cell Q<c> of the leaf E<c>, located by
+   * BtreePage.wholeRecord (the common case); anything else, or a position the function
+   * does not step, is located by the cursor, told its position first.
    */
   #leafLocate(c: number): string[] {
-    const [g, q, n] = [`E${c}`, `Q${c}`, `N${c}`];
+    const [g, q] = [`E${c}`, `Q${c}`];
     return [
       `h${c}:{G${c}=true;H${c}++;let s=-1,z=0,l=0,d=null;`,
-      `if(${q}>=0){const g=${g},a=g.cellPtr+2*${q};d=g.data;s=d[a]<<8|d[a+1];` +
-      `if(s>=g.cellPtr+2*${n}&&s+4<=g.usable){let n=d[s++];` +
-      `if(n>127)n=d[s]>127?-1:(n&127)<<7|d[s++];const q=s+8;while(d[s]>127&&s<q)s++;` +
-      `if(n>=0&&s++<q&&n<=g.maxLocal&&s+n<=g.usable)z=l=s+n;else s=-1}else s=-1}`,
+      `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){d=${g}.data;z=l=s+${g}.lastPayload}`,
       `if(s<0){const u=c${c}.bt;if(${q}>=0)u.setLeafIndex(${q});if(c${c}.nullRow)break h${c};` +
       `s=u.localRecord();if(s<0)break h${c};d=u.page.data;z=s+u.recordSize;l=s+u.localSize}`,
     ];
