@@ -23,11 +23,11 @@ import {
   Lexer,
   numberTokenText,
   type Token,
-  TOKEN_NAMES,
   tokenize,
   TokenKind,
   tokenText,
 } from "../core/sql/tokenize.ts";
+import { TOKEN_NAMES } from "../core/sql/token_names.ts";
 
 const SEED = Number(Deno.env.get("LITEJIT_SEED") ?? Date.now() % 2 ** 31);
 const RUNS = Number(Deno.env.get("LITEJIT_RUNS") ?? 2000);

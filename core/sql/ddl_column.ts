@@ -5,14 +5,8 @@
  */
 import { Affinity } from "../value/types.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
-import {
-  blobTokenHex,
-  dequote,
-  numberTokenText,
-  type Token,
-  TOKEN_NAMES,
-  TokenKind,
-} from "./tokenize.ts";
+import { blobTokenHex, dequote, numberTokenText, type Token, TokenKind } from "./tokenize.ts";
+import { keywordName } from "./token_kinds.ts";
 import { foldName, isIdKind, isIdsKind, isTermKind, type TokenStream } from "./ddl_stream.ts";
 import type { DefaultValue } from "./ddl_types.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
@@ -154,7 +148,7 @@ function termValue(ts: TokenStream, t: Token, sign: TokenKind | null): DefaultVa
       if (sign !== null) return null; // +CURRENT_TIME is a function call expression
       return {
         kind: "current",
-        which: TOKEN_NAMES[t.kind] as "CURRENT_TIME" | "CURRENT_DATE" | "CURRENT_TIMESTAMP",
+        which: keywordName(t.kind) as "CURRENT_TIME" | "CURRENT_DATE" | "CURRENT_TIMESTAMP",
       };
   }
 }

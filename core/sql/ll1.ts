@@ -22,7 +22,7 @@
  * (`OPTION2`), so each number may appear once per rule (checked when analysing). CONSUME
  * and SUBRULE decide nothing, so they have no numbered forms.
  */
-import { TOKEN_NAMES, TokenKind } from "./token_kinds.ts";
+import { TOKEN_KIND_COUNT, TokenKind } from "./token_kinds.ts";
 
 /** A token of the parser's input. */
 export interface SqlToken {
@@ -42,7 +42,7 @@ export interface TokenType {
   readonly matches: Uint8Array;
 }
 
-const KIND_COUNT = TOKEN_NAMES.length;
+const KIND_COUNT = TOKEN_KIND_COUNT;
 
 /** A token type accepting `kinds`. */
 export function tokenType(name: string, kinds: Iterable<TokenKind>): TokenType {

@@ -10,14 +10,19 @@ import { type SqlToken, type TokenType, tokenType } from "./ll1.ts";
 import {
   isCurrentTimeKeyword,
   isJoinKeyword,
+  isKeyword,
   keywordFallsBackToId,
-  TOKEN_NAMES,
+  keywordName,
+  TOKEN_KIND_COUNT,
   TokenKind,
 } from "./token_kinds.ts";
 import { tokenize } from "./tokenize.ts";
 
-/** Token types indexed by {@link TokenKind}. */
-export const T: readonly TokenType[] = TOKEN_NAMES.map((name, kind) => tokenType(name, [kind]));
+/** Token types indexed by {@link TokenKind} (a keyword's named after it, the others by number). */
+export const T: readonly TokenType[] = Array.from(
+  { length: TOKEN_KIND_COUNT },
+  (_, kind) => tokenType(isKeyword(kind) ? keywordName(kind) : `TokenKind ${kind}`, [kind]),
+);
 
 /** Every kind. */
 const KINDS = T.map((_, kind) => kind as TokenKind);

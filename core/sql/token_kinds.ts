@@ -211,12 +211,6 @@ export const FIRST_KEYWORD = TokenKind.Abort;
 /** Last keyword kind. */
 export const LAST_KEYWORD = TokenKind.Without;
 
-/** Names of the non-keyword kinds, indexed by kind. */
-const NON_KEYWORD_NAMES = (
-  "EOF ILLEGAL SPACE COMMENT ID STRING INTEGER FLOAT BLOB VARIABLE MINUS LP RP SEMI PLUS " +
-  "STAR SLASH REM EQ LE NE LT GE GT LSHIFT RSHIFT BITAND BITOR CONCAT BITNOT COMMA DOT PTR"
-).split(" ");
-
 /**
  * SQLite's keywords in TokenKind order. A leading `*` marks a keyword listed in parse.y's
  * `%fallback ID`: where it cannot be read as itself, the parser takes it as an identifier
@@ -240,23 +234,28 @@ const KEYWORD_SPECS = (
   "*VACUUM VALUES *VIEW *VIRTUAL WHEN WHERE WINDOW *WITH *WITHOUT"
 ).split(" ");
 
-/** Token names indexed by kind: `ID`, `LP`, ..., then keywords in upper case. */
-export const TOKEN_NAMES: readonly string[] = [
-  ...NON_KEYWORD_NAMES,
-  ...KEYWORD_SPECS.map((s) => s.replace("*", "")),
-];
+/** How many token kinds there are (every TokenKind is below it). */
+export const TOKEN_KIND_COUNT = LAST_KEYWORD + 1;
 
-const FALLBACK = new Uint8Array(TOKEN_NAMES.length);
+/**
+ * Every keyword, upper case, in TokenKind order (the names of the other kinds are only for
+ * tests and debugging: token_names.ts, outside the bundles).
+ */
+export const KEYWORD_LIST: readonly string[] = KEYWORD_SPECS.map((s) => s.replace("*", ""));
+
+/** The upper-case name of keyword `kind`. */
+export function keywordName(kind: TokenKind): string {
+  return KEYWORD_LIST[kind - FIRST_KEYWORD];
+}
+
+const FALLBACK = new Uint8Array(TOKEN_KIND_COUNT);
 const KEYWORDS = new Map<string, TokenKind>();
 for (let i = 0; i < KEYWORD_SPECS.length; i++) {
   const spec = KEYWORD_SPECS[i];
   const kind = FIRST_KEYWORD + i;
   if (spec[0] === "*") FALLBACK[kind] = 1;
-  KEYWORDS.set(spec.replace("*", ""), kind);
+  KEYWORDS.set(KEYWORD_LIST[i], kind);
 }
-
-/** Every keyword, upper case, in TokenKind order. */
-export const KEYWORD_LIST: readonly string[] = TOKEN_NAMES.slice(FIRST_KEYWORD);
 
 /** The keyword kind for an upper-case ASCII word, or undefined. */
 export function keywordKind(upperWord: string): TokenKind | undefined {

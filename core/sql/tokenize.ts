@@ -30,7 +30,6 @@ export {
   KEYWORD_LIST,
   keywordFallsBackToId,
   keywordKind,
-  TOKEN_NAMES,
   TokenKind,
 } from "./token_kinds.ts";
 
