@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { LL1Parser, type Rule, tokenType } from "../core/sql/ll1.ts";
 import { TokenKind } from "../core/sql/token_kinds.ts";
+import "../core/sql/ll1_check.ts";
 
 const INT = tokenType("INTEGER", [TokenKind.Integer]);
 const ID = tokenType("ID", [TokenKind.Id]);

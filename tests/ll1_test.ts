@@ -2,12 +2,15 @@
  * The LL(1) engine under the SQL grammar (core/sql/ll1.ts), on small grammars whose
  * outcome is worked out by hand: how OR, OPTION, MANY and AT_LEAST_ONE decide from FIRST
  * sets, gates and nullable bodies, where a failure points, and the grammar mistakes it
- * refuses when analysing. The full grammar is covered by parser_test, syntax_error_test
+ * refuses when analysing (core/sql/ll1_check.ts, which the SQL grammar passes). The full grammar is covered by parser_test, syntax_error_test
  * and the sqllogictest parse tests, against SQLite.
  */
 import assert from "node:assert/strict";
 import { LL1Parser, type Rule, type SqlToken, SyntaxFailure, tokenType } from "../core/sql/ll1.ts";
 import { TokenKind } from "../core/sql/token_kinds.ts";
+import "../core/sql/ll1_check.ts"; // the grammar mistakes below are refused by these checks
+import { DmlStatementParser } from "../core/sql/parse_dml.ts";
+import { StatementParser } from "../core/sql/parse_statement.ts";
 
 const INT = tokenType("INTEGER", [TokenKind.Integer]);
 const ID = tokenType("ID", [TokenKind.Id]);
@@ -190,4 +193,10 @@ Deno.test("ll1: analysing refuses a decision number used twice in a rule, and le
     }
   }
   assert.throws(() => new LeftRecursive(), /left-recursive/);
+});
+
+Deno.test("ll1: the SQL grammar uses each decision number once per rule and has no left recursion", () => {
+  // Analysing a grammar runs the checks, which throw on a mistake.
+  new StatementParser();
+  new DmlStatementParser();
 });

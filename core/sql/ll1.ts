@@ -19,7 +19,7 @@
  *   it, which is SQLite's error token because every decision is made on the next token.
  *
  * Decisions are identified as in the DSL: the method and its number within the rule
- * (`OPTION2`), so each number may appear once per rule (checked when analysing). CONSUME
+ * (`OPTION2`), so each number may appear once per rule (ll1_check.ts checks it in tests). CONSUME
  * and SUBRULE decide nothing, so they have no numbered forms.
  */
 import { TOKEN_KIND_COUNT, TokenKind } from "./token_kinds.ts";
@@ -90,7 +90,8 @@ const RECORDING_TOKEN: SqlToken = Object.freeze({
 /** What SUBRULE, OPTION and OR return while recording. */
 const RECORDING_VALUE = Object.freeze({ recording: true });
 
-const enum Dsl {
+/** The DSL method a recorded decision comes from. */
+export const enum Dsl {
   Option = 0,
   Many = 1,
   AtLeastOne = 2,
@@ -98,7 +99,7 @@ const enum Dsl {
 }
 
 /** A recorded grammar element. */
-type GrammarNode =
+export type GrammarNode =
   | { t: "token"; type: TokenType }
   | { t: "rule"; rule: number }
   | { t: "block"; dsl: Dsl; key: number; body: GrammarNode[] }
@@ -127,6 +128,25 @@ type RuleTable = (BlockDecision | OrDecision | undefined)[];
 
 function decisionKey(dsl: Dsl, idx: number): number {
   return dsl * 16 + idx;
+}
+
+/**
+ * Looks for the mistakes a grammar's author can make in a recorded grammar (rules by id):
+ * a decision number used twice in a rule, left recursion; throws an Error naming the rule.
+ * `parser` and `names` (names given to RULE, by rule id) name the rules.
+ */
+export type GrammarCheck = (
+  grammar: readonly GrammarNode[][],
+  parser: LL1Parser,
+  names: readonly (string | undefined)[],
+) => void;
+
+/** Installed by core/sql/ll1_check.ts, which tests import: bundles carry no check. */
+let grammarCheck: GrammarCheck | null = null;
+
+/** Makes {@link LL1Parser.analyze} run `check` on every grammar it records from now on. */
+export function installGrammarCheck(check: GrammarCheck): void {
+  grammarCheck = check;
 }
 
 /**
@@ -177,8 +197,6 @@ export abstract class LL1Parser {
   #names: string[] = [];
   /** While recording: the sequence the next element is appended to. */
   #recordingInto: GrammarNode[] = [];
-  /** While recording: decision keys already used in the rule being recorded. */
-  #keysSeen = new Set<number>();
 
   /** Sets the tokens to parse and resets the position. */
   set input(tokens: SqlToken[]) {
@@ -194,8 +212,8 @@ export abstract class LL1Parser {
 
   /**
    * Defines a rule. Call it from field initializers; call {@link LL1Parser.analyze} once
-   * every rule exists. Messages about the grammar name the rule `name`, by default the
-   * property the rule is assigned to.
+   * every rule exists. Messages about the grammar (see {@link installGrammarCheck}) name
+   * the rule `name`, by default the property the rule is assigned to.
    */
   protected RULE<A extends unknown[], R>(impl: (...args: A) => R): Rule<A, R>;
   /** Defines a rule named `name` (see the form above). */
@@ -225,24 +243,14 @@ export abstract class LL1Parser {
     try {
       for (let id = 0; id < this.#impls.length; id++) {
         this.#recordingInto = [];
-        this.#keysSeen.clear();
-        try {
-          (this.#impls[id] as () => unknown).call(this);
-        } catch (e) {
-          throw new Error(`recording rule ${this.#ruleName(id)}: ${(e as Error).message}`);
-        }
+        (this.#impls[id] as () => unknown).call(this);
         grammar.push(this.#recordingInto);
       }
     } finally {
       this.#recording = false;
     }
-    this.#tables = new FirstSets(grammar, (id) => this.#ruleName(id)).tables();
-  }
-
-  /** A rule's name for messages: the one given to RULE, else the property holding it. */
-  #ruleName(id: number): string | undefined {
-    const fields = this as unknown as Record<string, { ruleId?: number } | null | undefined>;
-    return this.#names[id] ?? Object.keys(this).find((k) => fields[k]?.ruleId === id);
+    grammarCheck?.(grammar, this, this.#names);
+    this.#tables = new FirstSets(grammar).tables();
   }
 
   /** The token `i` places ahead (1: the next one; 0: the last consumed). */
@@ -414,7 +422,6 @@ export abstract class LL1Parser {
   #or<T>(idx: number, alts: Alternative<T>[]): T {
     const key = decisionKey(Dsl.Or, idx);
     if (this.#recording) {
-      this.#claimKey(key);
       const into = this.#recordingInto;
       const recorded: GrammarNode[][] = [];
       for (const alt of alts) {
@@ -446,7 +453,6 @@ export abstract class LL1Parser {
   }
 
   #recordBlock(dsl: Dsl, key: number, def: () => unknown): void {
-    this.#claimKey(key);
     const into = this.#recordingInto;
     const body: GrammarNode[] = [];
     this.#recordingInto = body;
@@ -454,25 +460,15 @@ export abstract class LL1Parser {
     this.#recordingInto = into;
     into.push({ t: "block", dsl, key, body });
   }
-
-  #claimKey(key: number): void {
-    if (this.#keysSeen.has(key)) {
-      const names = ["OPTION", "MANY", "AT_LEAST_ONE", "OR"];
-      throw new Error(`${names[key >> 4]}${key & 15 || ""} is used twice in this rule`);
-    }
-    this.#keysSeen.add(key);
-  }
 }
 
 /** FIRST sets of a recorded grammar, and the decision tables built from them. */
 class FirstSets {
   readonly #grammar: GrammarNode[][];
-  readonly #nameOf: (id: number) => string | undefined;
-  readonly #ofRule: (First | "pending" | undefined)[] = [];
+  readonly #ofRule: (First | undefined)[] = [];
 
-  constructor(grammar: GrammarNode[][], nameOf: (id: number) => string | undefined) {
+  constructor(grammar: GrammarNode[][]) {
     this.#grammar = grammar;
-    this.#nameOf = nameOf;
   }
 
   /** One table per rule: every decision in it, keyed like the DSL call that makes it. */
@@ -537,9 +533,7 @@ class FirstSets {
 
   #ofRuleId(id: number): First {
     const known = this.#ofRule[id];
-    if (known === "pending") throw new Error(`rule ${this.#nameOf(id)} is left-recursive`);
     if (known) return known;
-    this.#ofRule[id] = "pending";
     const first = this.#ofSequence(this.#grammar[id]);
     this.#ofRule[id] = first;
     return first;
