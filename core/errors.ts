@@ -91,3 +91,14 @@ export function sqlError(message: string, offset = -1): SqliteError {
 export function corrupt(page: number, check: string): never {
   throw new CorruptError(page, check);
 }
+
+/** node:sqlite's TypeError for an argument `name` that is not `type` (`"a string"`, ...). */
+export function argumentTypeError(name: string, type: string): TypeError {
+  return new TypeError(`The "${name}" argument must be ${type}.`);
+}
+
+/** `value` if it is a boolean, else node:sqlite's TypeError for argument `name`. */
+export function booleanArgument(value: unknown, name: string): boolean {
+  if (typeof value !== "boolean") throw argumentTypeError(name, "a boolean");
+  return value;
+}

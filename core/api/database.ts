@@ -4,7 +4,7 @@
  * carries no node:fs.
  */
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
-import { SqliteError } from "../errors.ts";
+import { booleanArgument, SqliteError } from "../errors.ts";
 import { encodingName } from "../value/types.ts";
 import { Statement } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
@@ -217,16 +217,9 @@ export class Database {
   /** Opens `source` for reading. */
   constructor(source: string | URL | Uint8Array | ArrayBuffer, options: DatabaseOptions = {}) {
     this.#backend = chooseBackend(options.backend);
-    const readBigInts = options.readBigInts ?? false;
-    if (typeof readBigInts !== "boolean") {
-      throw new TypeError('The "options.readBigInts" argument must be a boolean.');
-    }
-    this.#readBigInts = readBigInts;
+    this.#readBigInts = booleanArgument(options.readBigInts ?? false, "options.readBigInts");
     this.#cache = new StatementCache(options.statementCache ?? 64);
-    const mathFunctions = options.mathFunctions ?? false;
-    if (typeof mathFunctions !== "boolean") {
-      throw new TypeError('The "options.mathFunctions" argument must be a boolean.');
-    }
+    const mathFunctions = booleanArgument(options.mathFunctions ?? false, "options.mathFunctions");
     this.#bindOptions = { mathFunctions, userFunctions: this.#functions };
     const openOptions = { ...options, pageStorage: this.#backend.pageStorage };
     this.#file = openingOver

@@ -4,7 +4,7 @@
  * execution of the compiled program.
  */
 import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
-import { type ResultCodeName, SqliteError } from "../errors.ts";
+import { booleanArgument, type ResultCodeName, SqliteError } from "../errors.ts";
 import type { Execution } from "../backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
 import { PageMiss } from "../io/page_miss.ts";
@@ -195,10 +195,7 @@ export class Statement {
    * ```
    */
   setReadBigInts(enabled: boolean): void {
-    if (typeof enabled !== "boolean") {
-      throw new TypeError('The "readBigInts" argument must be a boolean.');
-    }
-    this.#readBigInts = enabled;
+    this.#readBigInts = booleanArgument(enabled, "readBigInts");
   }
 
   /**

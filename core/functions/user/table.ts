@@ -5,7 +5,7 @@
  * (SQLite's rule: a connection's function beats a built-in of the same name), and the
  * definition travels by reference into the plan, so backends never look it up by name.
  */
-import { SqliteError } from "../../errors.ts";
+import { argumentTypeError, booleanArgument, SqliteError } from "../../errors.ts";
 import type { FunctionDef } from "../catalog.ts";
 import type { ScalarImpl } from "../scalar/registry.ts";
 import type { AggregateFunction } from "../aggregate/types.ts";
@@ -42,15 +42,11 @@ const MAX_ARGS = 127;
 
 function flag(options: UserFunctionOptions, key: keyof UserFunctionOptions): boolean {
   const v = options[key];
-  if (v === undefined) return false;
-  if (typeof v !== "boolean") {
-    throw new TypeError(`The "options.${key}" argument must be a boolean.`);
-  }
-  return v;
+  return v === undefined ? false : booleanArgument(v, `options.${key}`);
 }
 
 function checkName(name: unknown): string {
-  if (typeof name !== "string") throw new TypeError('The "name" argument must be a string.');
+  if (typeof name !== "string") throw argumentTypeError("name", "a string");
   if (name.length === 0 || utf8Bytes(name).length > 255) {
     throw new SqliteError("SQLITE_MISUSE", "bad parameter or other API misuse");
   }
@@ -59,13 +55,13 @@ function checkName(name: unknown): string {
 
 function checkOptions<O>(options: O): O {
   if (typeof options !== "object" || options === null) {
-    throw new TypeError('The "options" argument must be an object.');
+    throw argumentTypeError("options", "an object");
   }
   return options;
 }
 
 function checkFunction(fn: unknown, what: string): (...args: never[]) => unknown {
-  if (typeof fn !== "function") throw new TypeError(`The "${what}" argument must be a function.`);
+  if (typeof fn !== "function") throw argumentTypeError(what, "a function");
   return fn as (...args: never[]) => unknown;
 }
 
