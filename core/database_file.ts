@@ -8,7 +8,7 @@ import { BytesSource } from "./io/bytes_source.ts";
 import { Pager, type PagerOptions } from "./pager.ts";
 import { BtreeCursor } from "./format/cursor.ts";
 import { loadSchema } from "./format/schema.ts";
-import type { IndexInfo, Schema, TableInfo } from "./format/schema_types.ts";
+import type { Schema, TableInfo } from "./format/schema_types.ts";
 import type { TextEncoding } from "./value/types.ts";
 import type { ConnectionSettings } from "./pragma/settings.ts";
 
@@ -156,11 +156,6 @@ export class DatabaseFile {
   /** A cursor over a table's b-tree (a table b-tree, or an index b-tree for WITHOUT ROWID). */
   tableCursor(table: TableInfo): BtreeCursor {
     return new BtreeCursor(this.pager, table.rootPage, this.encoding, !table.withoutRowid);
-  }
-
-  /** A cursor over an index's b-tree. */
-  indexCursor(index: IndexInfo): BtreeCursor {
-    return new BtreeCursor(this.pager, index.rootPage, this.encoding, false);
   }
 
   close(): void {

@@ -20,6 +20,7 @@ import {
 } from "../backends/wasm/emit/instructions.ts";
 import type { FunctionBuilder, Label } from "../backends/wasm/emit/function_builder.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
+import { nameLocal } from "../backends/wasm/emit/names.ts";
 import { printModule } from "../backends/wasm/emit/print.ts";
 import { compiledModule } from "../backends/wasm/host/module_cache.ts";
 import { parseWat as reparse, validateWasm } from "./support/wabt.ts";
@@ -260,7 +261,7 @@ Deno.test("control flow: loop with br_if, br_table, nested br, if/else, select",
   const mb = new ModuleBuilder("control");
   // sum(n) = 1 + … + n
   const sum = mb.addFunction(["i32"], ["i32"], "sum");
-  sum.nameLocal(0, "n");
+  nameLocal(sum, 0, "n");
   const acc = sum.addLocal("i32", "acc");
   sum.block("empty", (done) => {
     sum.loop("empty", (again) => {
@@ -580,7 +581,7 @@ Deno.test("builder: typos are type errors; bad immediates throw", () => {
   assert.throws(() => f.load(Load["i32.load"], 0, 3), /alignment/);
   assert.throws(() => f.i32Const(2 ** 32), RangeError);
   assert.throws(() => f.localGet(-1), RangeError);
-  assert.throws(() => f.nameLocal(0, "x"), RangeError);
+  assert.throws(() => nameLocal(f, 0, "x"), RangeError);
   const mb = new ModuleBuilder();
   mb.addFunction([], []);
   assert.throws(() => mb.importFunction("m", "f", [], []), /before/);
@@ -640,7 +641,7 @@ function everyInstructionModule(): Uint8Array {
   }
   // Control, variable and polymorphic instructions.
   const f = mb.addFunction(["i32", "i64"], ["i32"], "control");
-  f.nameLocal(0, "x");
+  nameLocal(f, 0, "x");
   const t = f.addLocal("i32", "t");
   f.addLocal("f64");
   f.block("i32", (out) => {
@@ -718,7 +719,7 @@ Deno.test("printer: names, indentation, immediates and constants", () => {
   mb.importMemory("env", "mem", { min: 1, max: 2 });
   const counter = mb.addGlobal("i64", true, -5n, "counter");
   const f = mb.addFunction(["i32", "f64"], ["f64"], "work");
-  f.nameLocal(0, "n");
+  nameLocal(f, 0, "n");
   const x = f.addLocal("i64", "x");
   f.addLocal("i64");
   f.addLocal("f64");

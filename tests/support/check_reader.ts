@@ -18,6 +18,7 @@ import {
   TextEncoding,
 } from "../../core/value/types.ts";
 import type { Expected, ExpectedIndex, ExpectedTable } from "./random_db.ts";
+import { indexCursor } from "./read_all.ts";
 
 /**
  * A decoded value as the oracle reports it: INTEGER as bigint, REAL as number. node:sqlite
@@ -168,7 +169,7 @@ function checkIndex(
     exp.columns.map((c) => [c.cid, c.collation.toUpperCase(), c.desc]),
     `${where}: record columns`,
   );
-  const cursor = db.indexCursor(index);
+  const cursor = indexCursor(db, index);
   const decoder = new IndexEntryDecoder(index, table);
   assert.deepStrictEqual(scan(cursor, decoder, false), exp.entries, `${where}: entries`);
   assert.deepStrictEqual(

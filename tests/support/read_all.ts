@@ -4,9 +4,10 @@
  * and what it throws (the fuzz test).
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
-import { SeekOp } from "../../core/format/cursor.ts";
+import { BtreeCursor, SeekOp } from "../../core/format/cursor.ts";
 import { keyComparator, keyOrder } from "../../core/format/index_key.ts";
 import { IndexEntryDecoder, RowDecoder } from "../../core/format/row_decoder.ts";
+import type { IndexInfo } from "../../core/format/schema_types.ts";
 
 /** Walks the whole database; returns the number of entries visited. */
 export function readEverything(db: DatabaseFile): number {
@@ -30,7 +31,7 @@ export function readEverything(db: DatabaseFile): number {
   }
   for (const index of db.schema.indexes.values()) {
     const table = db.schema.tables.get(index.tableName.toLowerCase())!;
-    const cursor = db.indexCursor(index);
+    const cursor = indexCursor(db, index);
     const entries = new IndexEntryDecoder(index, table);
     const keys: Parameters<typeof keyComparator>[0][] = [];
     for (let ok = cursor.first(); ok; ok = cursor.next()) {
@@ -46,4 +47,9 @@ export function readEverything(db: DatabaseFile): number {
     }
   }
   return visited;
+}
+
+/** A cursor over an index's b-tree. */
+export function indexCursor(db: DatabaseFile, index: IndexInfo): BtreeCursor {
+  return new BtreeCursor(db.pager, index.rootPage, db.encoding, false);
 }

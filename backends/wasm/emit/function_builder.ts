@@ -68,14 +68,6 @@ export class FunctionBuilder {
     return index;
   }
 
-  /** Names a parameter or local for the "name" section. */
-  nameLocal(index: number, name: string): void {
-    if (!(index >= 0 && index < this.params.length + this.locals.length)) {
-      throw new RangeError(`no local ${index} to name`);
-    }
-    this.localNames.set(index, name);
-  }
-
   /**
    * Writes the locals declaration: one (count, type) entry per run of consecutive locals of
    * one type. Indices follow `addLocal` order, so declaring locals of a type together gives

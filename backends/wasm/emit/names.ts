@@ -5,12 +5,24 @@
  */
 import { ByteBuffer } from "./leb128.ts";
 import { installNameSectionWriter, type ModuleNames } from "./module_builder.ts";
+import type { FunctionBuilder } from "./function_builder.ts";
 
 /** Custom "name" section subsection ids. */
 const NAME_MODULE = 0;
 const NAME_FUNCTIONS = 1;
 const NAME_LOCALS = 2;
 const NAME_GLOBALS = 7;
+
+/**
+ * Names parameter or local `index` of `f` for the "name" section (`addLocal` names a local
+ * as it declares it; this names one afterwards).
+ */
+export function nameLocal(f: FunctionBuilder, index: number, name: string): void {
+  if (!(index >= 0 && index < f.params.length + f.locals.length)) {
+    throw new RangeError(`no local ${index} to name`);
+  }
+  f.localNames.set(index, name);
+}
 
 /** Appends the "name" section of `names` to `out`. */
 export function writeNameSection(out: ByteBuffer, s: ByteBuffer, names: ModuleNames): void {
