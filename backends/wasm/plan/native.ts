@@ -17,6 +17,7 @@
 import { Affinity } from "../../../core/value/types.ts";
 import type { CursorEntry, SortEntry } from "../../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../../bytecode/opcodes.ts";
+import { operandRoles } from "../../bytecode/operand_roles.ts";
 import { blockStarts, type CompiledProgram } from "../../bytecode/program.ts";
 import { type TextCompareFusion, textCompareFusions } from "../../bytecode/text_compare_fusion.ts";
 import { AggKind, type NativeAggregate, nativeAggregates } from "./aggregate.ts";
@@ -120,39 +121,6 @@ export interface NativePlan {
   readonly bounds: ReadonlyMap<number, SorterBound>;
   /** Aggregations whose groups the module keeps, by aggregator slot. */
   readonly aggregates: ReadonlyMap<number, NativeAggregate>;
-}
-
-/** Registers a native instruction reads or writes. */
-function registersOf(op: Op, p1: number, p2: number, p3: number): number[] {
-  switch (op) {
-    case Op.Integer:
-    case Op.Int64:
-    case Op.Real:
-    case Op.Rowid:
-      return [p2];
-    case Op.Null: {
-      const out: number[] = [];
-      for (let r = p2; r <= p3; r++) out.push(r);
-      return out;
-    }
-    case Op.If:
-    case Op.IfNot:
-    case Op.IsNull:
-    case Op.NotNull:
-      return [p1];
-    case Op.Column:
-      return [p3];
-    case Op.Init:
-    case Op.Goto:
-    case Op.Halt:
-    case Op.ResultRow:
-    case Op.OpenRead:
-    case Op.Rewind:
-    case Op.Next:
-      return [];
-    default: // comparisons and arithmetic
-      return [p1, p2, p3];
-  }
 }
 
 /**
@@ -285,7 +253,13 @@ export function planNative(p: CompiledProgram): NativePlan {
       fallbacks.set(pc, [first, second, pc]);
       return;
     }
-    for (const r of registersOf(ins.op, ins.p1, ins.p2, ins.p3)) regs.add(r);
+    // Its registers, as the opcode table declares them. A native ResultRow touches none: it
+    // returns to JS, which reads the row from the slots (WasmExecution.step).
+    if (ins.op !== Op.ResultRow) {
+      const roles = operandRoles(ins, p);
+      for (const r of roles.reads) regs.add(r);
+      for (const r of roles.writes) regs.add(r);
+    }
     if (MAY_DECLINE.has(ins.op)) fallbacks.set(pc, [pc]);
   });
   const sorted = [...regs].sort((a, b) => a - b);
