@@ -405,7 +405,7 @@ export function sqliteUtf16ToUtf8(
 }
 
 /** Payload bits of a lead byte C0..FF (sqlite3Utf8Trans1). */
-function leadBits(c: number): number {
+export function leadBits(c: number): number {
   if (c < 0xe0) return c - 0xc0;
   if (c < 0xf0) return c - 0xe0;
   if (c < 0xf8) return c - 0xf0;

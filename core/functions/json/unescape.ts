@@ -1,6 +1,6 @@
 /** JSON string escapes: decoding one escape, label comparison, unescaping a payload. */
 import { hex4, hexValue } from "./chars.ts";
-import { writeUtf8 } from "../../format/text.ts";
+import { leadBits, writeUtf8 } from "../../format/text.ts";
 
 /** The code point SQLite uses for an invalid escape. */
 export const INVALID_CHAR = 0x99999;
@@ -13,17 +13,7 @@ export function readUtf8(z: Uint8Array, i: number, n: number): number {
   let c = z[i];
   let k = 1;
   if (c >= 0xc0) {
-    c = c < 0xe0
-      ? c - 0xc0
-      : c < 0xf0
-      ? c - 0xe0
-      : c < 0xf8
-      ? c - 0xf0
-      : c < 0xfc
-      ? c - 0xf8
-      : c < 0xfe
-      ? c - 0xfc
-      : 0;
+    c = leadBits(c);
     const lim = Math.min(n, 4);
     while (k < lim && (z[i + k] & 0xc0) === 0x80) {
       c = ((c << 6) + (z[i + k] & 0x3f)) >>> 0;
