@@ -13,10 +13,15 @@ registerBackend(INTERPRETER);
 registerBackend(JS_CODEGEN);
 registerBackend(WASM);
 
-/** Names of the backends that exist, in the order tests and benches run them. */
-export const AVAILABLE_BACKENDS: readonly BackendName[] = [INTERPRETER, JS_CODEGEN, WASM].map((b) =>
-  b.name
-);
+/**
+ * Names of the backends that exist, in the order tests and benches run them (marked pure,
+ * so that bundles that do not list them, as browser.ts's, leave the list out).
+ */
+export const AVAILABLE_BACKENDS: readonly BackendName[] = /* @__PURE__ */ [
+  INTERPRETER,
+  JS_CODEGEN,
+  WASM,
+].map((b) => b.name);
 
 /** The backend a `Database` uses when none is asked for, in this runtime. */
 export { defaultBackend } from "../core/backend_registry.ts";

@@ -112,9 +112,6 @@ export const PragmaName: TokenType = category(
   ),
 );
 
-/** The end of input (what `LA` returns past the last token). */
-export const EOF: TokenType = T[TokenKind.Eof];
-
 export type { SqlToken };
 
 /** The kind of a token. */

@@ -24,7 +24,7 @@ export const ARITH_OPS = ARITH_OPERATORS.slice(0, 5) as readonly ArithOp[];
 /** The arithmetic operators with a native implementation. */
 export type ArithOp = "add" | "subtract" | "multiply" | "divide" | "remainder";
 
-const I64_MIN = -(1n << 63n);
+const I64_MIN = -0x8000_0000_0000_0000n;
 
 /** Adds the function for `op` to `m`; returns its function index. */
 export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
