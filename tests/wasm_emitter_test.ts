@@ -21,6 +21,7 @@ import {
 import type { FunctionBuilder, Label } from "../backends/wasm/emit/function_builder.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { nameLocal } from "../backends/wasm/emit/names.ts";
+import "../core/internal_messages.ts"; // the builder's misuse errors, with their texts
 import { printModule } from "../backends/wasm/emit/print.ts";
 import { compiledModule } from "../backends/wasm/host/module_cache.ts";
 import { parseWat as reparse, validateWasm } from "./support/wabt.ts";

@@ -4,6 +4,7 @@
  * consumer receives the label that skips to the producer's next row. Node handlers live
  * in compile_*.ts, keyed by node kind (a new kind fails type checking until handled).
  */
+import { Bug, bugMessage } from "../../core/internal_error.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { sqlError, SqliteError } from "../../core/errors.ts";
 import type { Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
@@ -62,7 +63,7 @@ export class Compiler {
   /** How node `id`'s columns are read. */
   access(id: number): NodeAccess {
     const a = this.#access.get(id);
-    if (!a) throw new SqliteError("SQLITE_INTERNAL", `plan reads node ${id} outside its scope`);
+    if (!a) throw new SqliteError("SQLITE_INTERNAL", bugMessage(Bug.NodeOutOfScope, id));
     return a;
   }
 

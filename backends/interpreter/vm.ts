@@ -11,6 +11,7 @@
  * redoes them) or, on resumable cursors, restore the cursor when they throw (next, prev)
  * or go on where they stopped (count, overflow chains); see core/format/cursor.ts.
  */
+import { Bug, bugMessage } from "../../core/internal_error.ts";
 import type { Execution } from "../../core/backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
@@ -662,7 +663,7 @@ export class VmExecution implements Execution {
           default:
             // Every opcode has a case: a new one fails type checking here until it does.
             ins.op satisfies never;
-            throw new SqliteError("SQLITE_INTERNAL", `unknown opcode ${ins.op} at ${pc}`);
+            throw new SqliteError("SQLITE_INTERNAL", bugMessage(Bug.UnknownOpcode, ins.op, pc));
         }
         pc++;
       }

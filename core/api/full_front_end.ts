@@ -2,8 +2,9 @@
  * What the full entry points (mod.ts, and so the better-sqlite3 drop-in) add to the front
  * end, and the browser bundles leave out to stay small: INSERT / UPDATE / DELETE parsed
  * in full, every statement that writes checked against the schema as SQLite's prepare
- * checks it (core/analyze/write_binder.ts, schema_statements.ts), and the pragmas that
- * set the connection (core/pragma/settings.ts). Importing this module installs them.
+ * checks it (core/analyze/write_binder.ts, schema_statements.ts), the pragmas that set
+ * the connection (core/pragma/settings.ts), and the texts of internal errors
+ * (core/internal_messages.ts). Importing this module installs them.
  *
  * Without it a statement that writes prepares unchecked (a DML statement is only
  * delimited) and is refused with SQLITE_READONLY when run, and the setting pragmas are
@@ -24,6 +25,7 @@ import { type Database, databaseFileOf } from "./database.ts";
 import { compiledStatementOf, type Statement } from "./statement.ts";
 import { pragmaWrites } from "../pragma/catalog.ts";
 import { nameKey } from "../format/schema_types.ts";
+import "../internal_messages.ts";
 
 export type { ConnectionSettings, SettingsProfile } from "../pragma/settings.ts";
 

@@ -5,6 +5,7 @@
  * place where every node it reads is available — never below a join that may later
  * NULL-extend a row it reads.
  */
+import { Bug, bugMessage } from "../internal_error.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
 import { exprChildren } from "./walk.ts";
 import type * as B from "../analyze/bound.ts";
@@ -139,7 +140,7 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     return step.path.node;
   }
   const leaf = step.leaf;
-  if (leaf.kind !== "node" || leaf.node === null) throw new Error("planner: leaf without node");
+  if (leaf.kind !== "node" || leaf.node === null) throw new Error(bugMessage(Bug.LeafWithoutNode));
   return leaf.node;
 }
 

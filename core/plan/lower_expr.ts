@@ -3,6 +3,7 @@
  * BETWEEN / LIKE / IN / row values / CURRENT_* rewritten into the IR's forms, column
  * references resolved to the node that provides them (or to an aggregate's outputs).
  */
+import { Bug, bugMessage } from "../internal_error.ts";
 import { builtinName } from "../functions/catalog.ts";
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
@@ -189,7 +190,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "subquery":
       return { kind: "subquery", query: subPlan(ctx, scope, e.select, 0) };
     case "row":
-      throw new Error("planner: stray row value");
+      throw new Error(bugMessage(Bug.StrayRowValue));
     case "function":
       return lowerFunction(ctx, scope, e);
     default:
@@ -223,7 +224,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
     }
     return s.agg === null ? value : carryValue(s.agg, value, `${node}:${e.column}`);
   }
-  throw new Error("planner: unknown source");
+  throw new Error(bugMessage(Bug.UnknownSource));
 }
 
 function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
@@ -231,18 +232,18 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       if (s.agg !== null && s.agg.core.id === e.aggregateOf) {
         const i = s.agg.core.aggregates.indexOf(e);
-        if (i < 0) throw new Error("planner: unlisted aggregate");
+        if (i < 0) throw new Error(bugMessage(Bug.UnlistedAggregate));
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
       }
     }
-    throw new Error("planner: stray aggregate");
+    throw new Error(bugMessage(Bug.StrayAggregate));
   }
   if (e.role === "window") {
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       const ref = s.windowCalls?.get(e);
       if (ref) return ref;
     }
-    throw new Error("planner: stray window call");
+    throw new Error(bugMessage(Bug.StrayWindowCall));
   }
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);

@@ -6,6 +6,7 @@
  * Arguments are checked before anything is written, and a body callback that throws takes
  * its partial block out again, so a builder that threw still holds well-formed code.
  */
+import { Bug, bugMessage } from "../../../core/internal_error.ts";
 import { ByteBuffer, checkI32, checkI64, checkU32 } from "./leb128.ts";
 import {
   type BlockType,
@@ -170,7 +171,7 @@ export class FunctionBuilder {
     const natural = access >> 8;
     const a = align ?? natural;
     if (!(a >= 0 && a <= natural)) {
-      throw new RangeError(`opcode ${access & 0xff}: alignment 2^${a} above natural 2^${natural}`);
+      throw new RangeError(bugMessage(Bug.AboveNaturalAlignment, access & 0xff, a, natural));
     }
     checkU32(offset);
     this.code.u8(access & 0xff);
@@ -195,7 +196,9 @@ export class FunctionBuilder {
     if (type === "empty") this.code.u8(BLOCKTYPE_EMPTY);
     else if (typeof type === "number") {
       // An s33 that is never negative: below 2^31 its bytes are those of the i32.
-      if (!(type >= 0 && type <= 0x7fff_ffff)) throw new RangeError(`bad type index ${type}`);
+      if (!(type >= 0 && type <= 0x7fff_ffff)) {
+        throw new RangeError(bugMessage(Bug.BadTypeIndex, type));
+      }
       this.code.i32(type);
     } else this.code.u8(VALTYPE_CODE[type]);
   }
@@ -241,7 +244,7 @@ export class FunctionBuilder {
   /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
   endBlock(label: Label): this {
     if (this.#labels[this.#labels.length - 1] !== label) {
-      throw new Error("endBlock: not the innermost open block");
+      throw new Error(bugMessage(Bug.NotInnermostBlock));
     }
     this.#labels.length = label.level;
     this.code.u8(0x0b);
@@ -269,7 +272,7 @@ export class FunctionBuilder {
   /** Relative depth of `label` from the innermost open label; throws if not in scope. */
   depthOf(label: Label): number {
     if (this.#labels[label.level] !== label) {
-      throw new Error("branch to a label that is not in scope");
+      throw new Error(bugMessage(Bug.LabelOutOfScope));
     }
     return this.#labels.length - 1 - label.level;
   }

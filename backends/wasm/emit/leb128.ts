@@ -4,6 +4,7 @@
  * length-prefixed UTF-8 names, and the matching reader used by the printer.
  */
 
+import { Bug, bugMessage } from "../../../core/internal_error.ts";
 import { utf8Bytes } from "../../../core/format/text.ts";
 
 // One scratch view for f64 <-> bytes, so writing or reading a double allocates nothing.
@@ -15,19 +16,21 @@ const U64_LIMIT = 1n << 64n;
 
 /** Throws a RangeError unless `n` is an integer in [0, 2^32). */
 export function checkU32(n: number): void {
-  if (!(n >= 0 && n < TWO_32 && Math.floor(n) === n)) throw new RangeError(`not a u32: ${n}`);
+  if (!(n >= 0 && n < TWO_32 && Math.floor(n) === n)) {
+    throw new RangeError(bugMessage(Bug.NotU32, n));
+  }
 }
 
 /** Throws a RangeError unless `n` is an integer in [-2^31, 2^32) (an i32, or its u32 bits). */
 export function checkI32(n: number): void {
   if (!(n >= -0x8000_0000 && n < TWO_32 && Math.floor(n) === n)) {
-    throw new RangeError(`not an i32: ${n}`);
+    throw new RangeError(bugMessage(Bug.NotI32, n));
   }
 }
 
 /** Throws a RangeError unless `v` is in [-2^63, 2^64) (an i64, or its u64 bits). */
 export function checkI64(v: bigint): void {
-  if (v < I64_MIN || v >= U64_LIMIT) throw new RangeError(`not an i64: ${v}`);
+  if (v < I64_MIN || v >= U64_LIMIT) throw new RangeError(bugMessage(Bug.NotI64, v));
 }
 
 /** An append-only byte buffer that grows by doubling. */

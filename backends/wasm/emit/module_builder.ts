@@ -6,6 +6,7 @@
  * backend's modules use is here (no table, defined memory or data segments: the memory
  * is the host's, and the host writes into it).
  */
+import { Bug, bugMessage } from "../../../core/internal_error.ts";
 import { ByteBuffer } from "./leb128.ts";
 import { FunctionBuilder } from "./function_builder.ts";
 import { type ValType, VALTYPE_CODE } from "./instructions.ts";
@@ -100,7 +101,7 @@ export class ModuleBuilder {
     name?: string,
   ): number {
     // Imported functions take the low indices, so adding one later would renumber calls.
-    if (this.#functions.length > 0) throw new Error("import functions before defining any");
+    if (this.#functions.length > 0) throw new Error(bugMessage(Bug.FunctionImportedLate));
     const typeIndex = this.addType(params, results);
     this.#imports.push({ kind: 0, module, field, typeIndex });
     const index = this.#importedFuncs++;
@@ -110,7 +111,7 @@ export class ModuleBuilder {
 
   /** Imports the module's one memory (index 0). */
   importMemory(module: string, field: string, limits: Limits): void {
-    if (this.#memory !== undefined) throw new Error("a module has at most one memory");
+    if (this.#memory !== undefined) throw new Error(bugMessage(Bug.SecondMemory));
     this.#memory = checkLimits(limits);
     this.#imports.push({ kind: 2, module, field, limits: this.#memory });
   }
@@ -123,7 +124,7 @@ export class ModuleBuilder {
     mutable = false,
     name?: string,
   ): number {
-    if (this.#globals.length > 0) throw new Error("import globals before defining any");
+    if (this.#globals.length > 0) throw new Error(bugMessage(Bug.GlobalImportedLate));
     this.#imports.push({ kind: 3, module, field, type, mutable });
     const index = this.#importedGlobals++;
     if (name !== undefined) this.#globalNames.set(index, name);
@@ -152,7 +153,7 @@ export class ModuleBuilder {
   /** Defines a global initialised to a constant and returns its global index. */
   addGlobal(type: ValType, mutable: boolean, init: number | bigint, name?: string): number {
     if ((type === "i64") !== (typeof init === "bigint")) {
-      throw new TypeError(`an ${type} global needs a ${type === "i64" ? "bigint" : "number"}`);
+      throw new TypeError(bugMessage(Bug.GlobalInitType, type));
     }
     const index = this.#importedGlobals + this.#globals.length;
     this.#globals.push({ type, mutable, init });
@@ -162,7 +163,7 @@ export class ModuleBuilder {
 
   /** Exports function or global `index` as `name`. */
   #addExport(name: string, kind: ExportKind, index: number): void {
-    if (this.#exportNames.has(name)) throw new Error(`duplicate export name ${name}`);
+    if (this.#exportNames.has(name)) throw new Error(bugMessage(Bug.DuplicateExport, name));
     this.#exportNames.add(name);
     this.#exports.push({ name, kind, index });
   }
@@ -235,7 +236,7 @@ export class ModuleBuilder {
     section(10, this.#functions.length, () => {
       const locals = new ByteBuffer(32);
       for (const f of this.#functions) {
-        if (f.labelDepth !== 0) throw new Error(`function ${f.index} has open blocks`);
+        if (f.labelDepth !== 0) throw new Error(bugMessage(Bug.OpenBlocks, f.index));
         locals.clear();
         f.writeLocals(locals);
         s.u32(locals.length + f.code.length + 1);
@@ -259,7 +260,7 @@ export class ModuleBuilder {
 
 function checkLimits(limits: Limits): Limits {
   if (limits.max !== undefined && limits.max < limits.min) {
-    throw new RangeError(`limits: max ${limits.max} below min ${limits.min}`);
+    throw new RangeError(bugMessage(Bug.MaxBelowMin, limits.max, limits.min));
   }
   return { min: limits.min, max: limits.max };
 }

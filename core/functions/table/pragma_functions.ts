@@ -13,6 +13,7 @@
  *   when the pragma also takes an argument, else NULL (SQLite reads the wrong slot there).
  *   The binder gives every pragma both columns; the one SQLite lacks reads NULL.
  */
+import { Bug, bugMessage } from "../../internal_error.ts";
 import { sqlError, SqliteError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import { pragmaHiddenColumns, pragmaSpec, runPragma } from "../../pragma/pragma.ts";
@@ -66,6 +67,6 @@ function regOf(v: SqlValue): Reg {
   else if (typeof v === "string") setText(r, v);
   else if (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) setInt(r, v);
   else if (typeof v === "number") setReal(r, v);
-  else throw new SqliteError("SQLITE_INTERNAL", "a pragma returned a BLOB");
+  else throw new SqliteError("SQLITE_INTERNAL", bugMessage(Bug.PragmaBlob));
   return r;
 }
