@@ -5,6 +5,7 @@
  *
  *   npx -y deno task bench
  */
+import { tableCursor } from "../core/btree_cursors.ts";
 import { DatabaseSync } from "node:sqlite";
 import { openDatabaseFile } from "../core/io/open_path.ts";
 import { RowDecoder } from "../core/format/row_decoder.ts";
@@ -13,7 +14,7 @@ const path = new URL("../examples/sample.db", import.meta.url).pathname;
 const litejit = openDatabaseFile(path);
 const trips = litejit.schema.tables.get("trips")!;
 const decoder = new RowDecoder(trips);
-const cursor = litejit.tableCursor(trips);
+const cursor = tableCursor(litejit, trips);
 const sqlite = new DatabaseSync(path, { readOnly: true });
 const all = sqlite.prepare("SELECT * FROM trips");
 

@@ -6,9 +6,8 @@ import { SqliteError } from "./errors.ts";
 import type { ByteSource } from "./io/byte_source.ts";
 import { BytesSource } from "./io/bytes_source.ts";
 import { Pager, type PagerOptions } from "./pager.ts";
-import { BtreeCursor } from "./format/cursor.ts";
 import { loadSchema } from "./format/schema.ts";
-import type { Schema, TableInfo } from "./format/schema_types.ts";
+import type { Schema } from "./format/schema_types.ts";
 import type { TextEncoding } from "./value/types.ts";
 import type { ConnectionSettings } from "./pragma/settings.ts";
 
@@ -151,11 +150,6 @@ export class DatabaseFile {
     }
     const wal = options.wal ? new BytesSource(options.wal) : null;
     return new DatabaseFile(new BytesSource(bytes), wal, options);
-  }
-
-  /** A cursor over a table's b-tree (a table b-tree, or an index b-tree for WITHOUT ROWID). */
-  tableCursor(table: TableInfo): BtreeCursor {
-    return new BtreeCursor(this.pager, table.rootPage, this.encoding, !table.withoutRowid);
   }
 
   close(): void {

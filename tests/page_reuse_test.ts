@@ -4,6 +4,7 @@
  * path. These tests hold cursors across scans of a file many times the cache and compare
  * what they read with node:sqlite.
  */
+import { tableCursor } from "../core/btree_cursors.ts";
 import assert from "node:assert/strict";
 import type { DatabaseSync } from "node:sqlite";
 import type { DatabaseFile } from "../core/database_file.ts";
@@ -49,14 +50,14 @@ for (const pageStorage of STORAGES) {
       const file = openDatabaseFile(path, { cachePages: 16, pageStorage });
       try {
         const table = file.schema.tables.get("t")!;
-        const held = file.tableCursor(table);
+        const held = tableCursor(file, table);
         assert.ok(held.first());
         for (let i = 0; i < 7; i++) held.next();
         let n = 7;
         // Each time: a full scan by another cursor (the whole file through a 16-page cache),
         // then the held cursor reads its current row and moves on a little.
         for (let round = 0; round < 5; round++) {
-          const other = file.tableCursor(table);
+          const other = tableCursor(file, table);
           let seen = 0;
           for (let ok = other.first(); ok; ok = other.next()) seen++;
           other.close();
@@ -82,7 +83,7 @@ for (const pageStorage of STORAGES) {
         const pages = file.pager.pageCount;
         assert.ok(pages > 120, `the file has ${pages} pages`);
         for (let round = 0; round < 3; round++) {
-          const c = file.tableCursor(file.schema.tables.get("t")!);
+          const c = tableCursor(file, file.schema.tables.get("t")!);
           for (let ok = c.first(); ok; ok = c.next()) {
             const rec = c.record();
             for (let i = 0; i < rec.columnCount; i++) rec.value(i);

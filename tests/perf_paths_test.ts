@@ -5,6 +5,7 @@
  * rowid seeks that stay on the current leaf (vs a fresh cursor and node:sqlite), and
  * ORDER BY … LIMIT with deferred columns (vs node:sqlite).
  */
+import { tableCursor } from "../core/btree_cursors.ts";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -178,7 +179,7 @@ Deno.test("rowid seeks from the current leaf agree with a fresh descent and node
     const file = openDatabaseFile(path, { cachePages: 16 });
     try {
       const table = file.schema.tables.get("t")!;
-      const reused = file.tableCursor(table);
+      const reused = tableCursor(file, table);
       const key = fc.integer({ min: -2, max: 8010 });
       const op = fc.constantFrom(SeekOp.GE, SeekOp.GT, SeekOp.LE, SeekOp.LT);
       fc.assert(
@@ -188,7 +189,7 @@ Deno.test("rowid seeks from the current leaf agree with a fresh descent and node
           (seeks, ascending) => {
             if (ascending) seeks.sort((a, b) => a[0] - b[0]); // the index-range pattern
             for (const [k, o] of seeks) {
-              const fresh = file.tableCursor(table);
+              const fresh = tableCursor(file, table);
               const a = reused.seekRowid(k, o) ? reused.rowid() : null;
               const b = fresh.seekRowid(k, o) ? fresh.rowid() : null;
               const want = (oracle.prepare(sqlFor[o]).get(k) as { id: number } | undefined)?.id ??
@@ -210,17 +211,17 @@ Deno.test("rowid seeks from the current leaf agree with a fresh descent and node
       // Strides of 2 and 3 over these even rowids guess past the leaf's end while the answer
       // is still its last cell.
       for (const stride of [1, 2, 3]) {
-        const walker = file.tableCursor(table);
+        const walker = tableCursor(file, table);
         for (let k = -1; k <= 8010; k += stride) {
           for (const o of stride === 1 ? [SeekOp.GE, SeekOp.GT] : [SeekOp.GE]) {
             const a = walker.seekRowid(k, o) ? walker.rowid() : null;
-            const fresh = file.tableCursor(table);
+            const fresh = tableCursor(file, table);
             const b = fresh.seekRowid(k, o) ? fresh.rowid() : null;
             assert.equal(a, b, `walk by ${stride}: op ${o} key ${k}`);
           }
         }
       }
-      const walker = file.tableCursor(table);
+      const walker = tableCursor(file, table);
       const last = (oracle.prepare("SELECT max(id) AS m FROM t").get() as { m: number }).m;
       assert.equal(walker.seekRowid(last, SeekOp.GE) && walker.rowid(), last);
       assert.equal(walker.seekRowid(last, SeekOp.GT), false);

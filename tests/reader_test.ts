@@ -3,6 +3,7 @@
  * bytes: committed fixtures (reserved bytes per page, made by scripts/make_fixtures.sh),
  * the bundled sample database, files that are not databases, and empty files.
  */
+import { tableCursor } from "../core/btree_cursors.ts";
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { openDatabaseFile } from "../core/io/open_path.ts";
@@ -132,7 +133,7 @@ Deno.test("reader: an empty file is an empty database, as in SQLite", () => {
   const db = openDatabaseFile(new Uint8Array(0));
   assert.deepEqual([...db.schema.tables.keys()], ["sqlite_schema", "sqlite_master"]);
   assert.equal(db.pager.pageCount, 0);
-  assert.equal(db.tableCursor(db.schema.tables.get("sqlite_schema")!).valid, false);
+  assert.equal(tableCursor(db, db.schema.tables.get("sqlite_schema")!).valid, false);
 });
 
 Deno.test("reader: a missing file is SQLITE_CANTOPEN", () => {
@@ -150,7 +151,7 @@ Deno.test("reader: the lock-byte page is never used as a b-tree page", () => {
   const table = db.schema.tables.get("trips")!;
   Object.defineProperty(pager, "lockBytePage", { value: table.rootPage });
   assert.throws(
-    () => db.tableCursor(table),
+    () => tableCursor(db, table),
     (e) =>
       e instanceof SqliteError && e.code === "SQLITE_CORRUPT" && /lock-byte page/.test(e.message),
   );

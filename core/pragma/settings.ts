@@ -16,6 +16,7 @@
  * ({@link SettingsProfile.readOnly}), where the mode in effect is reported unchanged, as
  * SQLite reports a change it could not make.
  */
+import { tableCursor } from "../btree_cursors.ts";
 import { SqliteError } from "../errors.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import { INT64_MAX, INT64_MIN, type SqlValue } from "../value/types.ts";
@@ -273,7 +274,7 @@ function optimize(db: DatabaseFile, where: SchemaChoice): SqlValue[][] {
   for (const table of new Set(db.schema.tables.values())) {
     if (nameKey(table.name).startsWith("sqlite_")) continue;
     if (!table.indexes.some((i) => !i.stat1)) continue;
-    const cursor = db.tableCursor(table);
+    const cursor = tableCursor(db, table);
     try {
       if (cursor.first()) throw readonly();
     } finally {

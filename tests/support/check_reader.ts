@@ -3,6 +3,7 @@
  * same files (the oracle's `Expected`): header facts, schema, every table and index in
  * b-tree order, backward scans, counts, and seeks by rowid and by key.
  */
+import { indexCursor, tableCursor } from "../../core/btree_cursors.ts";
 import assert from "node:assert/strict";
 import { displayText } from "../../core/format/text.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
@@ -18,7 +19,6 @@ import {
   TextEncoding,
 } from "../../core/value/types.ts";
 import type { Expected, ExpectedIndex, ExpectedTable } from "./random_db.ts";
-import { indexCursor } from "./read_all.ts";
 
 /**
  * A decoded value as the oracle reports it: INTEGER as bigint, REAL as number. node:sqlite
@@ -114,7 +114,7 @@ function checkTable(db: DatabaseFile, table: TableInfo, exp: ExpectedTable): voi
     `${where}: declared types`,
   );
   assert.deepEqual(table.columns.map((c) => c.affinity), exp.affinities, `${where}: affinities`);
-  const cursor = db.tableCursor(table);
+  const cursor = tableCursor(db, table);
   const decoder = new RowDecoder(table);
   const withRowid = !table.withoutRowid;
   assert.deepStrictEqual(scan(cursor, decoder, withRowid), exp.rows, `${where}: rows`);

@@ -3,17 +3,17 @@
  * forward and backward, counts and seeks — for tests that only care that reading finishes
  * and what it throws (the fuzz test).
  */
+import { indexCursor, tableCursor } from "../../core/btree_cursors.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
-import { BtreeCursor, SeekOp } from "../../core/format/cursor.ts";
+import { SeekOp } from "../../core/format/cursor.ts";
 import { keyComparator, keyOrder } from "../../core/format/index_key.ts";
 import { IndexEntryDecoder, RowDecoder } from "../../core/format/row_decoder.ts";
-import type { IndexInfo } from "../../core/format/schema_types.ts";
 
 /** Walks the whole database; returns the number of entries visited. */
 export function readEverything(db: DatabaseFile): number {
   let visited = 0;
   for (const table of db.schema.tables.values()) {
-    const cursor = db.tableCursor(table);
+    const cursor = tableCursor(db, table);
     const rows = new RowDecoder(table);
     for (let ok = cursor.first(); ok; ok = cursor.next()) {
       rows.decode(cursor);
@@ -47,9 +47,4 @@ export function readEverything(db: DatabaseFile): number {
     }
   }
   return visited;
-}
-
-/** A cursor over an index's b-tree. */
-export function indexCursor(db: DatabaseFile, index: IndexInfo): BtreeCursor {
-  return new BtreeCursor(db.pager, index.rootPage, db.encoding, false);
 }
