@@ -86,7 +86,7 @@ for (const pageStorage of STORAGES) {
           const c = tableCursor(file, file.schema.tables.get("t")!);
           for (let ok = c.first(); ok; ok = c.next()) {
             const rec = c.record();
-            for (let i = 0; i < rec.columnCount; i++) rec.value(i);
+            for (let i = 0; rec.value(i) !== undefined; i++);
           }
           c.close();
         }

@@ -243,17 +243,6 @@ export class RecordReader {
     return n > i;
   }
 
-  /** Number of columns in the record (parses the whole header). */
-  get columnCount(): number {
-    this.#parseTo(0x7fffffff);
-    return this.#parsed;
-  }
-
-  /** Serial type of column `i`, or -1 when the record has fewer columns. */
-  serialType(i: number): number {
-    return this.#parseTo(i) ? this.#types[i] : -1;
-  }
-
   /** Value of column `i`; `undefined` when the record has fewer columns (use the default). */
   value(i: number): SqlValue | undefined {
     const t = this.locate(i);

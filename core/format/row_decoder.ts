@@ -60,7 +60,7 @@ export class RowDecoder {
     for (let i = 0; i < plan.length; i++) {
       const p = plan[i];
       if (p.source === Source.Record) {
-        const t = rec.serialType(p.recordIndex);
+        const t = rec.locate(p.recordIndex);
         if (t < 0) {
           this.values[i] = p.missing;
           this.classes[i] = p.missingClass;
@@ -111,9 +111,9 @@ export class IndexEntryDecoder {
   /** Decodes the entry under `cursor`; returns the number of fields the record has. */
   decode(cursor: BtreeCursor): number {
     const rec = cursor.record();
-    const n = rec.columnCount;
-    for (let i = 0; i < n; i++) {
-      setField(this, i, rec.value(i)!, serialTypeClass(rec.serialType(i)), this.#real[i] ?? false);
+    let n = 0;
+    for (let t; (t = rec.locate(n)) >= 0; n++) {
+      setField(this, n, rec.value(n)!, serialTypeClass(t), this.#real[n] ?? false);
     }
     return n;
   }
