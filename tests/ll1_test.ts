@@ -38,7 +38,7 @@ class Grammar extends LL1Parser {
   gateOpen = true;
 
   /** `item (, item)* ;` where item is INT, or ID with an optional INT. */
-  list: Rule<[], string[]> = this.RULE("list", () => {
+  list: Rule<[], string[]> = this.RULE(() => {
     const items = [this.SUBRULE(this.item)];
     this.MANY(() => {
       this.CONSUME(COMMA);
@@ -48,7 +48,7 @@ class Grammar extends LL1Parser {
     return items;
   });
 
-  item: Rule<[], string> = this.RULE("item", () =>
+  item: Rule<[], string> = this.RULE(() =>
     this.OR([
       { ALT: () => (this.CONSUME(INT), "int") },
       // ID also belongs to NAME: the earlier alternative wins.
@@ -59,18 +59,20 @@ class Grammar extends LL1Parser {
         },
       },
       { ALT: () => (this.CONSUME(NAME), "name") },
-    ]));
+    ])
+  );
 
   /** An OR whose first alternative is gated, and whose last can match nothing. */
-  gated: Rule<[], string> = this.RULE("gated", () =>
+  gated: Rule<[], string> = this.RULE(() =>
     this.OR([
       { GATE: () => this.gateOpen, ALT: () => (this.CONSUME(INT), "gated int") },
       { ALT: () => (this.CONSUME(INT), "plain int") },
       { ALT: () => "nothing" },
-    ]));
+    ])
+  );
 
   /** AT_LEAST_ONE of a nested rule that starts with an optional token. */
-  counts: Rule<[], number> = this.RULE("counts", () => {
+  counts: Rule<[], number> = this.RULE(() => {
     let n = 0;
     this.AT_LEAST_ONE(() => {
       this.SUBRULE(this.optionalThenInt);
@@ -79,14 +81,14 @@ class Grammar extends LL1Parser {
     return n;
   });
 
-  optionalThenInt: Rule<[], void> = this.RULE("optionalThenInt", () => {
+  optionalThenInt: Rule<[], void> = this.RULE(() => {
     this.OPTION(() => this.CONSUME(ID));
     this.CONSUME(INT);
   });
 
   /** ACTION bodies do not run while the grammar is recorded. */
   actionRuns = 0;
-  withAction: Rule<[number], number> = this.RULE("withAction", (x: number) => {
+  withAction: Rule<[number], number> = this.RULE((x: number) => {
     const t = this.CONSUME(INT);
     return this.ACTION(() => {
       this.actionRuns++;
@@ -168,7 +170,7 @@ Deno.test("ll1: rule arguments reach the rule; ACTION runs only when parsing", (
 
 Deno.test("ll1: analysing refuses a decision number used twice in a rule, and left recursion", () => {
   class Twice extends LL1Parser {
-    r: Rule<[], void> = this.RULE("r", () => {
+    r: Rule<[], void> = this.RULE(() => {
       this.OPTION(() => this.CONSUME(INT));
       this.OPTION(() => this.CONSUME(ID));
     });
@@ -180,10 +182,10 @@ Deno.test("ll1: analysing refuses a decision number used twice in a rule, and le
   assert.throws(() => new Twice(), /recording rule r: OPTION is used twice/);
 
   class LeftRecursive extends LL1Parser {
-    a: Rule<[], void> = this.RULE("a", () => {
+    a: Rule<[], void> = this.RULE(() => {
       this.OR([{ ALT: () => this.SUBRULE(this.b) }, { ALT: () => this.CONSUME(INT) }]);
     });
-    b: Rule<[], void> = this.RULE("b", () => {
+    b: Rule<[], void> = this.RULE(() => {
       this.SUBRULE(this.a);
       this.CONSUME(COMMA);
     });

@@ -133,12 +133,11 @@ function decisionKey(dsl: Dsl, idx: number): number {
 /**
  * Looks for the mistakes a grammar's author can make in a recorded grammar (rules by id):
  * a decision number used twice in a rule, left recursion; throws an Error naming the rule.
- * `parser` and `names` (names given to RULE, by rule id) name the rules.
+ * A rule is named after the property of `parser` that holds it.
  */
 export type GrammarCheck = (
   grammar: readonly GrammarNode[][],
   parser: LL1Parser,
-  names: readonly (string | undefined)[],
 ) => void;
 
 /** Installed by core/sql/ll1_check.ts, which tests import: bundles carry no check. */
@@ -159,7 +158,7 @@ export function installGrammarCheck(check: GrammarCheck): void {
  * const INT = tokenType("INTEGER", [TokenKind.Integer]);
  * const COMMA = tokenType("COMMA", [TokenKind.Comma]);
  * class IntList extends LL1Parser {
- *   list: Rule<[], number> = this.RULE("list", () => {
+ *   list: Rule<[], number> = this.RULE(() => {
  *     let n = 1;
  *     this.CONSUME(INT);
  *     this.MANY(() => {
@@ -194,7 +193,6 @@ export abstract class LL1Parser {
   #table: RuleTable = [];
   #tables: RuleTable[] = [];
   #impls: ((...args: never[]) => unknown)[] = [];
-  #names: string[] = [];
   /** While recording: the sequence the next element is appended to. */
   #recordingInto: GrammarNode[] = [];
 
@@ -213,19 +211,11 @@ export abstract class LL1Parser {
   /**
    * Defines a rule. Call it from field initializers; call {@link LL1Parser.analyze} once
    * every rule exists. Messages about the grammar (see {@link installGrammarCheck}) name
-   * the rule `name`, by default the property the rule is assigned to.
+   * the rule after the property it is assigned to.
    */
-  protected RULE<A extends unknown[], R>(impl: (...args: A) => R): Rule<A, R>;
-  /** Defines a rule named `name` (see the form above). */
-  protected RULE<A extends unknown[], R>(name: string, impl: (...args: A) => R): Rule<A, R>;
-  protected RULE<A extends unknown[], R>(
-    nameOrImpl: string | ((...args: A) => R),
-    named?: (...args: A) => R,
-  ): Rule<A, R> {
-    const impl = named ?? (nameOrImpl as (...args: A) => R);
+  protected RULE<A extends unknown[], R>(impl: (...args: A) => R): Rule<A, R> {
     const id = this.#impls.length;
     this.#impls.push(impl as (...args: never[]) => unknown);
-    if (named) this.#names[id] = nameOrImpl as string;
     const rule = function (this: LL1Parser, ...args: A): R {
       this.#stack[++this.#sp] = id;
       this.#table = this.#tables[id];
@@ -249,7 +239,7 @@ export abstract class LL1Parser {
     } finally {
       this.#recording = false;
     }
-    grammarCheck?.(grammar, this, this.#names);
+    grammarCheck?.(grammar, this);
     this.#tables = new FirstSets(grammar).tables();
   }
 

@@ -12,12 +12,10 @@ const DSL_NAMES = ["OPTION", "MANY", "AT_LEAST_ONE", "OR"];
 export function checkGrammar(
   grammar: readonly GrammarNode[][],
   parser: LL1Parser,
-  names: readonly (string | undefined)[],
 ): void {
-  // A rule's name: the one given to RULE, else the property holding it.
+  // A rule's name: the property holding it.
   const fields = parser as unknown as Record<string, { ruleId?: number } | null | undefined>;
-  const nameOf = (id: number) =>
-    names[id] ?? Object.keys(fields).find((k) => fields[k]?.ruleId === id);
+  const nameOf = (id: number) => Object.keys(fields).find((k) => fields[k]?.ruleId === id);
   grammar.forEach((rule, id) => {
     const seen = new Set<number>();
     for (const node of decisions(rule)) {
