@@ -7,9 +7,9 @@ import { LL1Parser, type Rule, tokenType } from "../core/sql/ll1.ts";
 import { TokenKind } from "../core/sql/token_kinds.ts";
 import "../core/sql/ll1_check.ts";
 
-const INT = tokenType("INTEGER", [TokenKind.Integer]);
-const ID = tokenType("ID", [TokenKind.Id]);
-const COMMA = tokenType("COMMA", [TokenKind.Comma]);
+const INT = tokenType([TokenKind.Integer]);
+const ID = tokenType([TokenKind.Id]);
+const COMMA = tokenType([TokenKind.Comma]);
 
 Deno.test("ll1: an unnamed rule is named after its property in analysis errors", () => {
   class Twice extends LL1Parser {

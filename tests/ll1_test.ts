@@ -12,11 +12,11 @@ import "../core/sql/ll1_check.ts"; // the grammar mistakes below are refused by 
 import { DmlStatementParser } from "../core/sql/parse_dml.ts";
 import { StatementParser } from "../core/sql/parse_statement.ts";
 
-const INT = tokenType("INTEGER", [TokenKind.Integer]);
-const ID = tokenType("ID", [TokenKind.Id]);
-const COMMA = tokenType("COMMA", [TokenKind.Comma]);
-const NAME = tokenType("NAME", [TokenKind.Id, TokenKind.String]);
-const SEMI = tokenType("SEMI", [TokenKind.Semi]);
+const INT = tokenType([TokenKind.Integer]);
+const ID = tokenType([TokenKind.Id]);
+const COMMA = tokenType([TokenKind.Comma]);
+const NAME = tokenType([TokenKind.Id, TokenKind.String]);
+const SEMI = tokenType([TokenKind.Semi]);
 
 /** Tokens of these kinds at offsets 0, 1, 2, ... */
 function tokens(...kinds: TokenKind[]): SqlToken[] {

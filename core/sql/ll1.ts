@@ -34,10 +34,11 @@ export interface SqlToken {
   end: number;
 }
 
-/** Something CONSUME accepts: one token kind, or a class of kinds (parse.y's `nm`, ...). */
+/**
+ * Something CONSUME accepts: one token kind, or a class of kinds (parse.y's `nm`, ...). It
+ * has no name (no message shows one): the constant that holds it names it.
+ */
 export interface TokenType {
-  /** A name to tell token types apart when debugging (no message shows it). */
-  readonly name: string;
   /** `matches[kind] === 1` for each kind it accepts. */
   readonly matches: Uint8Array;
 }
@@ -45,10 +46,10 @@ export interface TokenType {
 const KIND_COUNT = TOKEN_KIND_COUNT;
 
 /** A token type accepting `kinds`. */
-export function tokenType(name: string, kinds: Iterable<TokenKind>): TokenType {
+export function tokenType(kinds: Iterable<TokenKind>): TokenType {
   const matches = new Uint8Array(KIND_COUNT);
   for (const k of kinds) matches[k] = 1;
-  return { name, matches };
+  return { matches };
 }
 
 /** A grammar rule: call it through {@link LL1Parser.SUBRULE} (or directly, to parse). */
@@ -155,8 +156,8 @@ export function installGrammarCheck(check: GrammarCheck): void {
  * ```ts
  * import { LL1Parser, type Rule, tokenType } from "./ll1.ts";
  * import { TokenKind } from "./token_kinds.ts";
- * const INT = tokenType("INTEGER", [TokenKind.Integer]);
- * const COMMA = tokenType("COMMA", [TokenKind.Comma]);
+ * const INT = tokenType([TokenKind.Integer]);
+ * const COMMA = tokenType([TokenKind.Comma]);
  * class IntList extends LL1Parser {
  *   list: Rule<[], number> = this.RULE(() => {
  *     let n = 1;

@@ -10,18 +10,16 @@ import { type SqlToken, type TokenType, tokenType } from "./ll1.ts";
 import {
   isCurrentTimeKeyword,
   isJoinKeyword,
-  isKeyword,
   keywordFallsBackToId,
-  keywordName,
   TOKEN_KIND_COUNT,
   TokenKind,
 } from "./token_kinds.ts";
 import { tokenize } from "./tokenize.ts";
 
-/** Token types indexed by {@link TokenKind} (a keyword's named after it, the others by number). */
+/** Token types indexed by {@link TokenKind}. */
 export const T: readonly TokenType[] = Array.from(
   { length: TOKEN_KIND_COUNT },
-  (_, kind) => tokenType(isKeyword(kind) ? keywordName(kind) : `TokenKind ${kind}`, [kind]),
+  (_, kind) => tokenType([kind]),
 );
 
 /** Every kind. */
@@ -29,11 +27,10 @@ const KINDS = T.map((_, kind) => kind as TokenKind);
 
 /**
  * A token type accepting any of `kinds`: one CONSUME instead of an OR of single-token
- * alternatives. Token type names appear in no message, so a category is known by the
- * constant that holds it.
+ * alternatives.
  */
 export function category(kinds: Iterable<TokenKind>): TokenType {
-  return tokenType("category", kinds);
+  return tokenType(kinds);
 }
 
 /** An identifier, or a keyword that falls back to one. */
