@@ -16,7 +16,7 @@
  * With an EXCLUDE clause the cursors only count, and each returned row re-scans its frame
  * (SQLite's windowFullScan).
  */
-import { sqlError } from "../errors.ts";
+import { sqlError, type SqliteError } from "../errors.ts";
 import type { FrameBoundType } from "../sql/ast.ts";
 import { add, subtract } from "../value/arith.ts";
 import type { Collation } from "../value/collation.ts";
@@ -88,16 +88,12 @@ const enum Cmp {
 
 const EOF = -1;
 
-const OFFSET_ERRORS = {
-  start: [
-    "frame starting offset must be a non-negative integer",
-    "frame starting offset must be a non-negative number",
-  ],
-  end: [
-    "frame ending offset must be a non-negative integer",
-    "frame ending offset must be a non-negative number",
-  ],
-};
+/** The error for a bad `which` offset: `kind` is "integer" (ROWS, GROUPS) or "number" (RANGE). */
+function offsetError(which: "start" | "end", kind: "integer" | "number"): SqliteError {
+  return sqlError(
+    `frame ${which === "start" ? "starting" : "ending"} offset must be a non-negative ${kind}`,
+  );
+}
 
 /** Runs one call's frame over partitions. */
 export class FrameEngine {
@@ -197,7 +193,6 @@ export class FrameEngine {
       r.v = f.startValue;
       r.c = StorageClass.Integer;
     } else this.#p.offset(which, 0, r);
-    const [intMsg, numMsg] = OFFSET_ERRORS[which];
     if (this.#range) {
       // NUMERIC affinity, then it must be a number >= 0 (NULL, text, blob fail).
       if (r.c === StorageClass.Text) {
@@ -206,18 +201,18 @@ export class FrameEngine {
         r.c = t.cls;
       }
       if (r.c !== StorageClass.Integer && r.c !== StorageClass.Real) {
-        throw sqlError(numMsg);
+        throw offsetError(which, "number");
       }
-      if ((r.v as number) < 0) throw sqlError(numMsg);
+      if ((r.v as number) < 0) throw offsetError(which, "number");
       return;
     }
     let v: number | bigint;
     try {
       v = mustBeInt(r, this.#enc);
     } catch {
-      throw sqlError(intMsg);
+      throw offsetError(which, "integer");
     }
-    if (v < 0) throw sqlError(intMsg);
+    if (v < 0) throw offsetError(which, "integer");
     const num = typeof v === "bigint" ? MAX_SAFE_INT : v;
     if (which === "start") this.#cdStart = num;
     else this.#cdEnd = num;
