@@ -2,7 +2,7 @@
  * The pager: page numbers to page bytes, through a bounded cache, with the WAL overlay.
  * It composes the parts in core/pager/: the page cache (slots, pins, CLOCK), the read-ahead
  * policy and the buffer pool; what it does itself is read pages, from the WAL when a frame
- * holds them, and follow the file to later snapshots.
+ * holds them. Following a file to later snapshots is core/pager/live_pager.ts's.
  *
  * Opening follows SQLite (pager.c pagerOpenWalIfPresent, btree.c lockBtree): an empty
  * database file is an empty database and any WAL beside it is ignored; otherwise an
@@ -78,11 +78,13 @@ export class Pager {
   /** Where the page bytes live. */
   declare readonly storage: PageStorage;
 
-  #db: ByteSource;
-  #walSource: ByteSource | null;
-  #cache: PageCache;
-  #readAhead: ReadAhead;
-  #pool: BufferPool;
+  // Protected rather than #private for core/pager/live_pager.ts, which moves a pager on
+  // to later snapshots and which the browser build leaves out.
+  protected readonly db: ByteSource;
+  protected walSource: ByteSource | null;
+  protected cache: PageCache;
+  protected readAhead: ReadAhead;
+  protected pool: BufferPool;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
   /** Whether the pages being inserted come from a sequential run (see PageCache.insert). */
@@ -100,7 +102,7 @@ export class Pager {
    * with `readInto`): with reuse, a scan of any length allocates about a cache's worth.
    */
   get buffersAllocated(): number {
-    return this.#pool.allocated;
+    return this.pool.allocated;
   }
   /**
    * Pages read from the file since this was last cleared: a reader of a file that others
@@ -123,13 +125,13 @@ export class Pager {
     options: PagerOptions = {},
     wal?: WalSnapshot | null,
   ) {
-    this.#db = db;
+    this.db = db;
     this.empty = db.size === 0;
     if (this.empty) {
       if (wal === undefined) walSource?.close();
       walSource = null;
     }
-    this.#walSource = walSource;
+    this.walSource = walSource;
     this.wal = walSource ? (wal === undefined ? readWal(walSource) : wal) : null;
     if (this.empty) {
       this.header = emptyHeader();
@@ -137,37 +139,37 @@ export class Pager {
       this.usableSize = this.header.usableSize;
       this.pageCount = 0;
       this.lockBytePage = lockBytePage(this.pageSize);
-      this.#cache = new PageCache(16, 0, 2);
-      this.#readAhead = new ReadAhead(1, false);
+      this.cache = new PageCache(16, 0, 2);
+      this.readAhead = new ReadAhead(1, false);
       this.storage = makeStorage(options.pageStorage, this.pageSize, 16);
-      this.#pool = new BufferPool(this.storage, this.pageSize);
+      this.pool = new BufferPool(this.storage, this.pageSize);
       return;
     }
-    this.header = this.#readHeader();
+    this.header = this.readHeader();
     this.pageSize = this.header.pageSize;
     this.usableSize = this.header.usableSize;
     this.lockBytePage = lockBytePage(this.pageSize);
-    const count = this.#countPages();
+    const count = this.countPages();
     this.pageCount = count;
     const wanted = options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize;
     // Never more slots than pages: a small database gets a small cache.
     const cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
     this.storage = makeStorage(options.pageStorage, this.pageSize, cacheLimit);
-    this.#pool = new BufferPool(this.storage, this.pageSize);
+    this.pool = new BufferPool(this.storage, this.pageSize);
     const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
     const readAheadLimit = Math.min(readAhead, Math.max(1, cacheLimit >> 2));
-    this.#readAhead = new ReadAhead(readAheadLimit, !this.#walFrames());
+    this.readAhead = new ReadAhead(readAheadLimit, !this.walFrames());
     // Sequential runs stream through twice the longest run (see PageCache.insert).
     const ringSize = Math.max(2 * readAheadLimit, Math.min(64, cacheLimit >> 2));
-    this.#cache = new PageCache(cacheLimit, count, ringSize);
+    this.cache = new PageCache(cacheLimit, count, ringSize);
   }
 
   /** Page 1's header as read through the WAL (a WAL frame of page 1 wins). */
-  #readHeader(): DatabaseHeader {
+  protected readHeader(): DatabaseHeader {
     const walPage1 = this.wal?.pageOffsets.get(1);
     const first = walPage1 !== undefined
-      ? this.#walSource!.read(walPage1, HEADER_SIZE)
-      : this.#db.read(0, HEADER_SIZE);
+      ? this.walSource!.read(walPage1, HEADER_SIZE)
+      : this.db.read(0, HEADER_SIZE);
     return parseHeader(first);
   }
 
@@ -175,8 +177,8 @@ export class Pager {
    * SQLite's rule (btree.c lockBtree): the in-header size when valid, else the size of the
    * file (or of the WAL's last commit); a header claiming more is corruption.
    */
-  #countPages(): number {
-    const available = this.wal ? this.wal.dbPages : Math.ceil(this.#db.size / this.pageSize);
+  protected countPages(): number {
+    const available = this.wal ? this.wal.dbPages : Math.ceil(this.db.size / this.pageSize);
     const count = this.header.inHeaderSizeValid ? this.header.inHeaderPageCount : available;
     if (count > available) corrupt(1, "in-header page count exceeds database size");
     checkUsableSize(this.header);
@@ -184,64 +186,18 @@ export class Pager {
   }
 
   /** Whether any page is read from WAL frames (read-ahead from the file then stops). */
-  #walFrames(): boolean {
+  protected walFrames(): boolean {
     return this.wal !== null && this.wal.pageOffsets.size > 0;
   }
 
-  /**
-   * Moves to a later snapshot of the same file, which another connection changed: the
-   * WAL (and its source) now in use, and which cached pages may differ — `"all"`, or the
-   * page numbers written since the snapshot the cache holds. Pages past the new end are
-   * dropped too. The header and page count are read again. Returns false, changing
-   * nothing the caller relies on, when this pager cannot follow: the page size or the
-   * reserved bytes changed, or the file became empty or stopped being so (the caller opens
-   * a new pager).
-   *
-   * @throws SqliteError as opening would for the new header.
-   */
-  advance(
-    walSource: ByteSource | null,
-    wal: WalSnapshot | null,
-    changed: Iterable<number> | "all",
-  ): boolean {
-    if (this.empty !== (this.#db.size === 0)) return false;
-    this.#walSource = walSource;
-    this.wal = walSource ? wal : null;
-    if (changed === "all") this.#forgetAll();
-    else for (const pgno of changed) this.#forget(pgno);
-    if (this.empty) return true;
-    const header = this.#readHeader();
-    if (header.pageSize !== this.pageSize || header.usableSize !== this.usableSize) return false;
-    this.header = header;
-    const count = this.#countPages();
-    if (count < this.pageCount) {
-      for (let p = count + 1; p <= this.pageCount; p++) this.#forget(p);
-    }
-    this.#cache.grow(count);
-    this.pageCount = count;
-    this.#readAhead.restart(!this.#walFrames());
-    return true;
-  }
-
-  /** Drops page `pgno` from the cache, if there (see {@link advance}). */
-  #forget(pgno: number): void {
-    const entry = this.#cache.forget(pgno);
-    if (entry !== null) this.#release(entry);
-  }
-
-  /** Drops every cached page. */
-  #forgetAll(): void {
-    this.#cache.forgetAll((entry) => this.#release(entry));
-  }
-
   /** Frees a page's buffer for reuse (once no cursor holds it) as the cache drops it. */
-  #release(entry: PageEntry): void {
-    this.#pool.release(entry);
+  protected release(entry: PageEntry): void {
+    this.pool.release(entry);
   }
 
   /** Whether page `pgno` is in the cache (a read of it costs no read of the file). */
   isCached(pgno: number): boolean {
-    return this.#cache.has(pgno);
+    return this.cache.has(pgno);
   }
 
   /**
@@ -249,7 +205,7 @@ export class Pager {
    * memory until released, and the holder reads them without asking the pager again.
    */
   isPinned(pgno: number): boolean {
-    return (this.#cache.peek(pgno)?.pins ?? 0) > 0 || this.#pool.holds(pgno);
+    return (this.cache.peek(pgno)?.pins ?? 0) > 0 || this.pool.holds(pgno);
   }
 
   /**
@@ -263,14 +219,14 @@ export class Pager {
   /** The cache entry of page `pgno` (see {@link page}). */
   entry(pgno: number): PageEntry {
     this.pageRequests++;
-    const cached = this.#cache.get(pgno);
+    const cached = this.cache.get(pgno);
     if (cached !== undefined) return cached;
     if (!(pgno >= 1 && pgno <= this.pageCount)) corrupt(pgno, "page number out of range");
-    const n = this.#readAhead.miss(pgno, this.pageCount - pgno + 1);
+    const n = this.readAhead.miss(pgno, this.pageCount - pgno + 1);
     this.pagesRead++;
     if (this.wal === null || !this.wal.pageOffsets.has(pgno)) this.databasePagesRead++;
     const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
-    this.#readAhead.read(pgno, n);
+    this.readAhead.read(pgno, n);
     return entry;
   }
 
@@ -282,13 +238,13 @@ export class Pager {
    */
   #loadRun(pgno: number, n: number): PageEntry {
     const size = this.pageSize;
-    const own = this.#ownsBuffers(this.#db);
+    const own = this.#ownsBuffers(this.db);
     let run: Uint8Array;
-    if (this.#db.readInto !== undefined) {
-      run = (this.#runBuffer ??= new Uint8Array(this.#readAhead.max * size)).subarray(0, n * size);
-      if (this.#db.readInto(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
+    if (this.db.readInto !== undefined) {
+      run = (this.#runBuffer ??= new Uint8Array(this.readAhead.max * size)).subarray(0, n * size);
+      if (this.db.readInto(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
     } else {
-      run = this.#db.read((pgno - 1) * size, n * size);
+      run = this.db.read((pgno - 1) * size, n * size);
       if (run.length !== n * size) return this.#loadOne(pgno);
     }
     const page = (i: number) =>
@@ -297,7 +253,7 @@ export class Pager {
     try {
       const first = this.#insert(pgno, page(0), own);
       for (let i = 1; i < n; i++) {
-        if (!this.#cache.has(pgno + i)) this.#insert(pgno + i, page(i), own);
+        if (!this.cache.has(pgno + i)) this.#insert(pgno + i, page(i), own);
       }
       return first;
     } finally {
@@ -307,7 +263,7 @@ export class Pager {
 
   /** A page buffer (a reused one when there is) holding `run[at .. at + pageSize)`. */
   #copyOf(run: Uint8Array, at: number): Uint8Array {
-    const buf = this.#pool.take();
+    const buf = this.pool.take();
     buf.set(run.subarray(at, at + this.pageSize));
     return buf;
   }
@@ -326,8 +282,8 @@ export class Pager {
    */
   #insert(pgno: number, data: Uint8Array, reusable: boolean): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
-    const evicted = this.#cache.insert(entry, this.#streaming);
-    if (evicted !== null) this.#release(evicted);
+    const evicted = this.cache.insert(entry, this.#streaming);
+    if (evicted !== null) this.release(evicted);
     return entry;
   }
 
@@ -337,10 +293,10 @@ export class Pager {
    */
   #loadOne(pgno: number): PageEntry {
     const walOffset = this.wal?.pageOffsets.get(pgno);
-    const src = walOffset !== undefined ? this.#walSource! : this.#db;
+    const src = walOffset !== undefined ? this.walSource! : this.db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
     if (this.#ownsBuffers(src)) {
-      const buf = this.#pool.take();
+      const buf = this.pool.take();
       let got: number;
       try {
         if (src.readInto !== undefined) got = src.readInto(buf, offset);
@@ -352,7 +308,7 @@ export class Pager {
       } catch (e) {
         // A source may throw and be asked again (a lazy source's PageMiss): the buffer
         // goes back to the free list, not lost (a slot of a linear storage would be).
-        this.#pool.giveBack(buf);
+        this.pool.giveBack(buf);
         throw e;
       }
       if (got < this.pageSize) buf.fill(0, got);
@@ -368,10 +324,10 @@ export class Pager {
   }
 
   close(): void {
-    this.#cache.close();
-    this.#pool.clear();
-    this.#db.close();
-    this.#walSource?.close();
+    this.cache.close();
+    this.pool.clear();
+    this.db.close();
+    this.walSource?.close();
   }
 }
 

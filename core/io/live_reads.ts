@@ -12,7 +12,8 @@
 import { DatabaseFile, type LiveReads, type OpenOptions, SnapshotLost } from "../database_file.ts";
 import { SqliteError } from "../errors.ts";
 import { loadSchema } from "../format/schema.ts";
-import { Pager, type PagerOptions } from "../pager.ts";
+import type { PagerOptions } from "../pager.ts";
+import { LivePager } from "../pager/live_pager.ts";
 import { LiveFile, type LiveSnapshot } from "./live_file.ts";
 
 /** Opens the file at `path` to be followed live. */
@@ -21,7 +22,7 @@ export function openLive(path: string, options: OpenOptions = {}): DatabaseFile 
   try {
     const opened = retrying(live, () => {
       const snapshot = live.latest();
-      const pager = new Pager(live.db, snapshot.walSource, options, snapshot.wal);
+      const pager = new LivePager(live.db, snapshot.walSource, options, snapshot.wal);
       return { pager, schema: loadSchema(pager, pager.header.textEncoding) };
     });
     opened.pager.pagesRead = opened.pager.databasePagesRead = 0;
@@ -109,9 +110,10 @@ class FollowedReads implements LiveReads {
       const next: LiveSnapshot = snapshot ?? live.latest();
       snapshot = null;
       const cookie = file.pager.header.schemaCookie;
-      let pager = file.pager;
+      // A followed file only ever holds pagers made here.
+      let pager = file.pager as LivePager;
       if (next.reopened || !pager.advance(next.walSource, next.wal, next.changed)) {
-        pager = new Pager(live.db, next.walSource, this.#options, next.wal);
+        pager = new LivePager(live.db, next.walSource, this.#options, next.wal);
       }
       const header = pager.header;
       if (

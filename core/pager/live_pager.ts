@@ -1,0 +1,52 @@
+/**
+ * A pager that follows a file other processes write to later snapshots, keeping the cached
+ * pages that did not change (core/io/live_reads.ts, for file paths). Apart from the base
+ * Pager so that the browser build, whose databases never change, leaves it out.
+ */
+import type { ByteSource } from "../io/byte_source.ts";
+import type { WalSnapshot } from "../format/wal.ts";
+import { Pager } from "../pager.ts";
+
+/** A {@link Pager} that can move on to a later snapshot of its file. */
+export class LivePager extends Pager {
+  /**
+   * Moves to a later snapshot of the same file, which another connection changed: the
+   * WAL (and its source) now in use, and which cached pages may differ — `"all"`, or the
+   * page numbers written since the snapshot the cache holds. Pages past the new end are
+   * dropped too. The header and page count are read again. Returns false, changing
+   * nothing the caller relies on, when this pager cannot follow: the page size or the
+   * reserved bytes changed, or the file became empty or stopped being so (the caller opens
+   * a new pager).
+   *
+   * @throws SqliteError as opening would for the new header.
+   */
+  advance(
+    walSource: ByteSource | null,
+    wal: WalSnapshot | null,
+    changed: Iterable<number> | "all",
+  ): boolean {
+    if (this.empty !== (this.db.size === 0)) return false;
+    this.walSource = walSource;
+    this.wal = walSource ? wal : null;
+    if (changed === "all") this.cache.forgetAll((entry) => this.release(entry));
+    else for (const pgno of changed) this.#forget(pgno);
+    if (this.empty) return true;
+    const header = this.readHeader();
+    if (header.pageSize !== this.pageSize || header.usableSize !== this.usableSize) return false;
+    this.header = header;
+    const count = this.countPages();
+    if (count < this.pageCount) {
+      for (let p = count + 1; p <= this.pageCount; p++) this.#forget(p);
+    }
+    this.cache.grow(count);
+    this.pageCount = count;
+    this.readAhead.restart(!this.walFrames());
+    return true;
+  }
+
+  /** Drops page `pgno` from the cache, if there (see {@link advance}). */
+  #forget(pgno: number): void {
+    const entry = this.cache.forget(pgno);
+    if (entry !== null) this.release(entry);
+  }
+}
