@@ -82,9 +82,11 @@ export class Pager {
   // to later snapshots and which the browser build leaves out.
   protected readonly db: ByteSource;
   protected walSource: ByteSource | null;
-  protected cache: PageCache;
   protected readAhead: ReadAhead;
-  protected pool: BufferPool;
+  /** The cached pages (read by core/pager/held_pages.ts too). */
+  readonly cache: PageCache;
+  /** The page buffers, in use or free for reuse (read by core/pager/held_pages.ts too). */
+  readonly pool: BufferPool;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
   /** Whether the pages being inserted come from a sequential run (see PageCache.insert). */
@@ -193,19 +195,6 @@ export class Pager {
   /** Frees a page's buffer for reuse (once no cursor holds it) as the cache drops it. */
   protected release(entry: PageEntry): void {
     this.pool.release(entry);
-  }
-
-  /** Whether page `pgno` is in the cache (a read of it costs no read of the file). */
-  isCached(pgno: number): boolean {
-    return this.cache.has(pgno);
-  }
-
-  /**
-   * Whether a cursor holds page `pgno` (cached, or evicted while held): its bytes stay in
-   * memory until released, and the holder reads them without asking the pager again.
-   */
-  isPinned(pgno: number): boolean {
-    return (this.cache.peek(pgno)?.pins ?? 0) > 0 || this.pool.holds(pgno);
   }
 
   /**

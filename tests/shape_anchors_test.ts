@@ -9,6 +9,7 @@ import { Database } from "../mod.ts";
 import { databaseFileOf } from "../core/api/database.ts";
 import { VCursor } from "../backends/bytecode/vm_objects.ts";
 import { TEST_BACKENDS } from "./support/backends.ts";
+import { isPinned } from "../core/pager/held_pages.ts";
 
 const dir = Deno.makeTempDirSync();
 const path = `${dir}/anchors.db`;
@@ -26,7 +27,7 @@ for (const backend of TEST_BACKENDS) {
     const pinned = () => {
       const pages = [];
       for (let pgno = 1; pgno <= file.pager.pageCount; pgno++) {
-        if (file.pager.isPinned(pgno)) pages.push(pgno);
+        if (isPinned(file.pager, pgno)) pages.push(pgno);
       }
       return pages;
     };

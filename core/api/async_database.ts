@@ -25,6 +25,7 @@ import {
   type UserFunctionOptions,
 } from "./database.ts";
 import type { BackendName } from "../backend.ts";
+import { isCached, isPinned } from "../pager/held_pages.ts";
 
 /** Any random-access bytes read asynchronously (`close` is called when the connection closes). */
 export interface AsyncReader {
@@ -151,8 +152,8 @@ export class AsyncDatabase {
             // What the connection's pager holds is never fetched again along a run.
             const pager = () => (file as DatabaseFile).pager;
             lazy.attachPager({
-              isCached: (pgno) => pager().isCached(pgno),
-              isPinned: (pgno) => pager().isPinned(pgno),
+              isCached: (pgno) => isCached(pager(), pgno),
+              isPinned: (pgno) => isPinned(pager(), pgno),
             });
             return new AsyncDatabase(db, lazy);
           } catch (e) {

@@ -73,8 +73,9 @@ export interface LazySourceStats {
 }
 
 /**
- * What the pager reading a {@link LazySource} holds, by 1-based page number (core/pager.ts
- * implements it): pages it caches, and pages a cursor keeps (cached or not).
+ * What the pager reading a {@link LazySource} holds, by 1-based page number
+ * (core/pager/held_pages.ts answers it): pages it caches, and pages a cursor keeps (cached
+ * or not).
  */
 export interface PageHolder {
   /** Whether page `pgno` is in the cache. */
