@@ -100,13 +100,6 @@ export class Pager {
    */
   pageRequests = 0;
   /**
-   * How many page buffers the pager allocated for reads into buffers of its own (sources
-   * with `readInto`): with reuse, a scan of any length allocates about a cache's worth.
-   */
-  get buffersAllocated(): number {
-    return this.pool.allocated;
-  }
-  /**
    * Pages read from the file since this was last cleared: a reader of a file that others
    * write checks its snapshot still holds once pages were read (core/database_file.ts).
    */

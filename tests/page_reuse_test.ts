@@ -92,7 +92,7 @@ for (const pageStorage of STORAGES) {
         }
         // The cache's slots, one read-ahead run, and the pages that were pinned when
         // evicted (a cursor's path) — never one per page read.
-        const allocated = file.pager.buffersAllocated;
+        const allocated = file.pager.pool.allocated;
         assert.ok(allocated <= 40, `${allocated} buffers for 3 scans of ${pages} pages`);
         const s = file.pager.storage;
         if (s instanceof LinearPageStorage) {

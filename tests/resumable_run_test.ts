@@ -212,7 +212,7 @@ Deno.test("resumable run: a scan many times larger than the cache fetches about 
   try {
     const sql = "SELECT id, k, name, pad FROM t ORDER BY id";
     const before = source.fetches;
-    const allocated = file.pager.buffersAllocated;
+    const allocated = file.pager.pool.allocated;
     const { rows } = runResumable(file, source, sql);
     assertRows(rows, sql);
     const fetches = source.fetches - before;
@@ -220,7 +220,7 @@ Deno.test("resumable run: a scan many times larger than the cache fetches about 
     assert.ok(fetches > 50 && fetches <= pageCount, `${fetches} fetches for ${pageCount} pages`);
     // Every interrupted move gave back the page pins it took: evicted pages' buffers were
     // reused, so the scan allocated about a cache's worth of buffers, not one per page.
-    assert.ok(file.pager.buffersAllocated - allocated <= 32, "page buffers were reused");
+    assert.ok(file.pager.pool.allocated - allocated <= 32, "page buffers were reused");
   } finally {
     db.close();
   }

@@ -9,7 +9,10 @@ import type { PageEntry } from "./page_cache.ts";
 
 /** The pager's page buffers: handed out, given back, refilled. */
 export class BufferPool {
-  /** How many buffers were made (from the storage or the heap) rather than reused. */
+  /**
+   * How many buffers were made (from the storage or the heap) rather than reused: with
+   * reuse, a scan of any length makes about a cache's worth (tests check it).
+   */
   allocated = 0;
   readonly #storage: PageStorage;
   readonly #pageSize: number;
