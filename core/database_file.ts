@@ -10,6 +10,7 @@ import { loadSchema } from "./format/schema.ts";
 import type { Schema } from "./format/schema_types.ts";
 import type { TextEncoding } from "./value/types.ts";
 import type { ConnectionSettings } from "./pragma/settings.ts";
+import type { RowCursor } from "./api/statement.ts";
 
 export interface OpenOptions extends PagerOptions {
   /** With a byte-array database: the bytes of its `-wal` file, if any. */
@@ -38,10 +39,21 @@ export interface LiveReads {
   /** Throws {@link SnapshotLost} when the run on `snapshot` may have read another one. */
   check(snapshot: number): void;
   /**
-   * Before attempt `attempt` of a statement whose snapshot was lost (begun at `started`,
-   * Date.now()): waits, or throws `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
+   * `consume` of a run that `start` starts (and that is closed after), started again on
+   * the latest snapshot while its snapshot is lost, waiting between attempts; or throws
+   * `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
    */
-  retry(attempt: number, started: number, transactionOpen: boolean): void;
+  retryRun<T>(
+    start: () => RowCursor,
+    consume: (cursor: RowCursor) => T,
+    transactionOpen: () => boolean,
+  ): T;
+  /**
+   * A lazy run (iterate) started by `start`, started again like {@link retryRun} until its
+   * first row is handed out; a snapshot lost after that is `SQLITE_BUSY_SNAPSHOT`, never
+   * rows of two snapshots.
+   */
+  retryLazyRun(start: () => RowCursor, transactionOpen: () => boolean): RowCursor;
   close(): void;
 }
 
@@ -126,11 +138,6 @@ export class DatabaseFile {
   /** See {@link LiveReads.check}. */
   check(snapshot: number): void {
     this.live?.check(snapshot);
-  }
-
-  /** See {@link LiveReads.retry}. */
-  retry(attempt: number, started: number, transactionOpen: boolean): void {
-    this.live?.retry(attempt, started, transactionOpen);
   }
 
   /** Moves to the latest snapshot when no run is reading (schema listings). */

@@ -3,7 +3,7 @@
  * every error SQLite reports at prepare time surfaces at `prepare`); each run starts a new
  * execution of the compiled program.
  */
-import { type DatabaseFile, SnapshotLost } from "../database_file.ts";
+import type { DatabaseFile } from "../database_file.ts";
 import { booleanArgument, type ResultCodeName, SqliteError } from "../errors.ts";
 import type { Execution } from "../backend.ts";
 import { runPragma } from "../pragma/pragma.ts";
@@ -339,56 +339,32 @@ export class Statement {
   /**
    * Runs the statement to the end with `consume` and returns what it returns. On a file
    * that others write, a run whose snapshot was overwritten runs again on the latest one:
-   * nothing it produced was handed out yet.
+   * nothing it produced was handed out yet (core/io/live_reads.ts, which the browser build,
+   * whose databases never change, leaves out).
    */
   #run<T>(params: readonly unknown[], consume: (cursor: RowCursor) => T): T {
-    let started = 0;
-    for (let attempt = 1;; attempt++) {
-      const cursor = this.#start(params);
-      try {
-        return consume(cursor);
-      } catch (e) {
-        if (!(e instanceof SnapshotLost)) throw e;
-      } finally {
-        cursor.close();
-      }
-      started ||= Date.now(); // the busy timeout runs from the first loss
-      this.#host.file().retry(attempt, started, this.#host.transactions.open);
+    const start = () => this.#start(params);
+    const live = this.#host.file().live;
+    if (live !== null) return live.retryRun(start, consume, () => this.#host.transactions.open);
+    const cursor = start();
+    try {
+      return consume(cursor);
+    } finally {
+      cursor.close();
     }
   }
 
   /**
-   * A lazy run (iterate): retried like {@link #run} until its first row is handed out;
-   * a snapshot lost after that is `SQLITE_BUSY_SNAPSHOT`, never rows of two snapshots.
+   * A lazy run (iterate): on a followed file, retried like {@link #run} until its first row
+   * is handed out (core/io/live_reads.ts).
    */
   #lazy<T>(params: readonly unknown[], make: (v: SqlValue[]) => T): IterableIterator<T> {
-    let cursor = this.#start(params);
-    let handedOut = false;
-    let started = 0;
-    let attempt = 0;
-    const next = (): SqlValue[] | null => {
-      for (;;) {
-        try {
-          const v = cursor.next();
-          handedOut = true;
-          return v;
-        } catch (e) {
-          if (!(e instanceof SnapshotLost)) throw e;
-          cursor.close();
-          if (handedOut) {
-            throw new SqliteError(
-              "SQLITE_BUSY_SNAPSHOT",
-              "database is locked (another connection overwrote the snapshot this " +
-                "iteration reads; run it again)",
-            );
-          }
-          started ||= Date.now();
-          this.#host.file().retry(++attempt, started, this.#host.transactions.open);
-          cursor = this.#start(params);
-        }
-      }
-    };
-    return lazyRows({ next, close: () => cursor.close(), resumable: false }, make);
+    const start = () => this.#start(params);
+    const live = this.#host.file().live;
+    return lazyRows(
+      live === null ? start() : live.retryLazyRun(start, () => this.#host.transactions.open),
+      make,
+    );
   }
 
   #start(params: readonly unknown[], resumable = false): RowCursor {
@@ -471,7 +447,8 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
 /**
  * A run of a compiled program. On a file others write, each row (and the end) is checked
  * to come from the run's snapshot before it is returned, and an error from a run whose
- * snapshot was overwritten is {@link SnapshotLost} (pages of two snapshots make no sense).
+ * snapshot was overwritten is SnapshotLost (core/database_file.ts): pages of two snapshots
+ * make no sense.
  */
 class ExecutionCursor implements RowCursor {
   declare readonly resumable: boolean;

@@ -15,6 +15,8 @@ import { loadSchema } from "../format/schema.ts";
 import type { PagerOptions } from "../pager.ts";
 import { LivePager } from "../pager/live_pager.ts";
 import { LiveFile, type LiveSnapshot } from "./live_file.ts";
+import type { RowCursor } from "../api/statement.ts";
+import type { SqlValue } from "../value/types.ts";
 
 /** Opens the file at `path` to be followed live. */
 export function openLive(path: string, options: OpenOptions = {}): DatabaseFile {
@@ -84,7 +86,61 @@ class FollowedReads implements LiveReads {
     pager.pagesRead = pager.databasePagesRead = 0;
   }
 
-  retry(attempt: number, started: number, transactionOpen: boolean): void {
+  retryRun<T>(
+    start: () => RowCursor,
+    consume: (cursor: RowCursor) => T,
+    transactionOpen: () => boolean,
+  ): T {
+    let started = 0;
+    for (let attempt = 1;; attempt++) {
+      const cursor = start();
+      try {
+        return consume(cursor);
+      } catch (e) {
+        if (!(e instanceof SnapshotLost)) throw e;
+      } finally {
+        cursor.close();
+      }
+      started ||= Date.now(); // the busy timeout runs from the first loss
+      this.#retry(attempt, started, transactionOpen());
+    }
+  }
+
+  retryLazyRun(start: () => RowCursor, transactionOpen: () => boolean): RowCursor {
+    let cursor = start();
+    let handedOut = false;
+    let started = 0;
+    let attempt = 0;
+    const next = (): SqlValue[] | null => {
+      for (;;) {
+        try {
+          const v = cursor.next();
+          handedOut = true;
+          return v;
+        } catch (e) {
+          if (!(e instanceof SnapshotLost)) throw e;
+          cursor.close();
+          if (handedOut) {
+            throw new SqliteError(
+              "SQLITE_BUSY_SNAPSHOT",
+              "database is locked (another connection overwrote the snapshot this " +
+                "iteration reads; run it again)",
+            );
+          }
+          started ||= Date.now();
+          this.#retry(++attempt, started, transactionOpen());
+          cursor = start();
+        }
+      }
+    };
+    return { next, close: () => cursor.close(), resumable: false };
+  }
+
+  /**
+   * Before attempt `attempt` of a statement whose snapshot was lost (begun at `started`,
+   * Date.now()): waits, or throws `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
+   */
+  #retry(attempt: number, started: number, transactionOpen: boolean): void {
     if (transactionOpen) {
       throw new SqliteError(
         "SQLITE_BUSY_SNAPSHOT",
