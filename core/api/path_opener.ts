@@ -9,11 +9,14 @@ import { SqliteError } from "../errors.ts";
 /** Opens a file path; installed by the entry points that can read files. */
 export type PathOpener = (path: string, options: OpenOptions) => DatabaseFile;
 
-let pathOpener: PathOpener | null = null;
+let pathOpener: ((source: string | URL, options: OpenOptions) => DatabaseFile) | null = null;
 
-/** Lets `Database` open file paths (mod.ts installs the node:fs opener). */
+/** Lets `Database` open file paths and `file:` URLs (mod.ts installs the node:fs opener). */
 export function installPathOpener(opener: PathOpener): void {
-  pathOpener = opener;
+  // URLs are turned into paths here rather than in openPath, so that the browser build,
+  // which installs no opener, leaves urlPath out.
+  pathOpener = (source, options) =>
+    opener(source instanceof URL ? urlPath(source) : source, options);
 }
 
 export function openPath(source: string | URL, options: OpenOptions): DatabaseFile {
@@ -30,7 +33,7 @@ export function openPath(source: string | URL, options: OpenOptions): DatabaseFi
         "pass the database's bytes (Uint8Array, ArrayBuffer) or a Blob to Database.open",
     );
   }
-  return pathOpener(source instanceof URL ? urlPath(source) : source, options);
+  return pathOpener(source, options);
 }
 
 function urlPath(url: URL): string {
