@@ -42,7 +42,8 @@ export interface ModuleNames {
   readonly name: string | undefined;
   readonly functions: ReadonlyMap<number, string>;
   readonly globals: ReadonlyMap<number, string>;
-  readonly locals: readonly { index: number; names: ReadonlyMap<number, string> }[];
+  /** Every defined function, with the names of its locals (often none). */
+  readonly locals: readonly { index: number; localNames: ReadonlyMap<number, string> }[];
 }
 
 /** Appends a module's "name" section to `out` (`scratch`: a buffer it may use). */
@@ -250,8 +251,7 @@ export class ModuleBuilder {
         name: this.name,
         functions: this.#funcNames,
         globals: this.#globalNames,
-        locals: this.#functions.filter((f) => f.localNames.size > 0)
-          .map((f) => ({ index: f.index, names: f.localNames })),
+        locals: this.#functions,
       });
     }
     return out.toBytes();

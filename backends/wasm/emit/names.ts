@@ -26,8 +26,9 @@ export function nameLocal(f: FunctionBuilder, index: number, name: string): void
 
 /** Appends the "name" section of `names` to `out`. */
 export function writeNameSection(out: ByteBuffer, s: ByteBuffer, names: ModuleNames): void {
+  const locals = names.locals.filter((f) => f.localNames.size > 0);
   if (
-    names.name === undefined && names.functions.size === 0 && names.locals.length === 0 &&
+    names.name === undefined && names.functions.size === 0 && locals.length === 0 &&
     names.globals.size === 0
   ) return;
   s.clear();
@@ -44,12 +45,12 @@ export function writeNameSection(out: ByteBuffer, s: ByteBuffer, names: ModuleNa
   if (names.functions.size > 0) {
     subsection(NAME_FUNCTIONS, () => writeNameMap(sub, names.functions));
   }
-  if (names.locals.length > 0) {
+  if (locals.length > 0) {
     subsection(NAME_LOCALS, () => {
-      sub.u32(names.locals.length);
-      for (const f of names.locals) {
+      sub.u32(locals.length);
+      for (const f of locals) {
         sub.u32(f.index);
-        writeNameMap(sub, f.names);
+        writeNameMap(sub, f.localNames);
       }
     });
   }
