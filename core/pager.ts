@@ -99,16 +99,6 @@ export class Pager {
    * measure of the work a query does that tests can check without timing anything.
    */
   pageRequests = 0;
-  /**
-   * Pages read from the file since this was last cleared: a reader of a file that others
-   * write checks its snapshot still holds once pages were read (core/database_file.ts).
-   */
-  pagesRead = 0;
-  /**
-   * Of {@link pagesRead}, those read from the database file rather than from WAL frames: a
-   * checkpoint can overwrite only these (core/io/live_file.ts).
-   */
-  databasePagesRead = 0;
 
   /**
    * `wal`: the WAL's state when the caller read it already (core/io/live_file.ts);
@@ -185,6 +175,9 @@ export class Pager {
     return this.wal !== null && this.wal.pageOffsets.size > 0;
   }
 
+  /** Page `pgno` is read from the file (or the WAL): a LivePager counts such reads. */
+  protected onRead(_pgno: number): void {}
+
   /** Frees a page's buffer for reuse (once no cursor holds it) as the cache drops it. */
   protected release(entry: PageEntry): void {
     this.pool.release(entry);
@@ -205,8 +198,7 @@ export class Pager {
     if (cached !== undefined) return cached;
     if (!(pgno >= 1 && pgno <= this.pageCount)) corrupt(pgno, "page number out of range");
     const n = this.readAhead.miss(pgno, this.pageCount - pgno + 1);
-    this.pagesRead++;
-    if (this.wal === null || !this.wal.pageOffsets.has(pgno)) this.databasePagesRead++;
+    this.onRead(pgno);
     const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
     this.readAhead.read(pgno, n);
     return entry;

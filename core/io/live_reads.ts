@@ -56,6 +56,11 @@ class FollowedReads implements LiveReads {
     this.#options = options;
   }
 
+  /** The file's pager: a followed file only ever holds the LivePagers made here. */
+  get #pager(): LivePager {
+    return this.#file.pager as LivePager;
+  }
+
   setBusyTimeout(ms: number): void {
     this.#live.busyTimeout = ms;
   }
@@ -75,7 +80,7 @@ class FollowedReads implements LiveReads {
 
   check(snapshot: number): void {
     if (snapshot !== this.#snapshot) throw new SnapshotLost();
-    const pager = this.#file.pager;
+    const pager = this.#pager;
     if (pager.pagesRead === 0) return;
     if (!this.#live.holds(pager.databasePagesRead === 0)) {
       this.#snapshot++; // every run on it is over
@@ -166,8 +171,7 @@ class FollowedReads implements LiveReads {
       const next: LiveSnapshot = snapshot ?? live.latest();
       snapshot = null;
       const cookie = file.pager.header.schemaCookie;
-      // A followed file only ever holds pagers made here.
-      let pager = file.pager as LivePager;
+      let pager = this.#pager;
       if (next.reopened || !pager.advance(next.walSource, next.wal, next.changed)) {
         pager = new LivePager(live.db, next.walSource, this.#options, next.wal);
       }
@@ -182,7 +186,7 @@ class FollowedReads implements LiveReads {
       }
       file.pager = pager;
     });
-    file.pager.pagesRead = file.pager.databasePagesRead = 0;
+    this.#pager.pagesRead = this.#pager.databasePagesRead = 0;
     this.#lost = false;
     this.#snapshot++;
   }

@@ -10,6 +10,22 @@ import { Pager } from "../pager.ts";
 /** A {@link Pager} that can move on to a later snapshot of its file. */
 export class LivePager extends Pager {
   /**
+   * Pages read from the file since this was last cleared: a reader of a file that others
+   * write checks its snapshot still holds once pages were read (core/io/live_reads.ts).
+   */
+  pagesRead = 0;
+  /**
+   * Of {@link pagesRead}, those read from the database file rather than from WAL frames: a
+   * checkpoint can overwrite only these (core/io/live_file.ts).
+   */
+  databasePagesRead = 0;
+
+  protected override onRead(pgno: number): void {
+    this.pagesRead++;
+    if (this.wal === null || !this.wal.pageOffsets.has(pgno)) this.databasePagesRead++;
+  }
+
+  /**
    * Moves to a later snapshot of the same file, which another connection changed: the
    * WAL (and its source) now in use, and which cached pages may differ — `"all"`, or the
    * page numbers written since the snapshot the cache holds. Pages past the new end are
