@@ -50,14 +50,14 @@ Deno.test("read-ahead: off (a WAL with frames) reads one page per miss", () => {
   assert.equal(new ReadAhead(64, true).max, 64);
 });
 
-Deno.test("read-ahead: restart forgets the last miss and turns runs on or off", () => {
-  const policy = new ReadAhead(16, true);
+Deno.test("read-ahead: the policy made afresh after a change (LivePager) turns runs on or off", () => {
+  let policy = new ReadAhead(16, true);
   assert.deepEqual(scan(policy, 1, 3), [1, 2, 4]);
-  policy.restart(false);
+  policy = new ReadAhead(policy.limit, false);
   assert.equal(policy.max, 1);
   // Page 8 followed the last run, but the file changed in between.
   assert.deepEqual(runs(policy, [8, 9]), [1, 1]);
-  policy.restart(true);
+  policy = new ReadAhead(policy.limit, true);
   assert.equal(policy.max, 16);
   assert.deepEqual(scan(policy, 10, 4), [1, 2, 4, 8]);
 });

@@ -6,6 +6,7 @@
 import type { ByteSource } from "../io/byte_source.ts";
 import type { WalSnapshot } from "../format/wal.ts";
 import { Pager } from "../pager.ts";
+import { ReadAhead } from "./read_ahead.ts";
 
 /** A {@link Pager} that can move on to a later snapshot of its file. */
 export class LivePager extends Pager {
@@ -56,7 +57,8 @@ export class LivePager extends Pager {
     }
     this.cache.grow(count);
     this.pageCount = count;
-    this.readAhead.restart(!this.walFrames());
+    // Afresh: no miss is sequential to one before the change.
+    this.readAhead = new ReadAhead(this.readAhead.limit, !this.walFrames());
     return true;
   }
 

@@ -51,13 +51,4 @@ export class ReadAhead {
   read(pgno: number, n: number): void {
     this.#lastMiss = pgno + Math.max(0, n - 1);
   }
-
-  /**
-   * Starts again after the file changed (core/pager.ts advance): no miss is sequential to
-   * one before, and runs may be longer than one page only when `on`.
-   */
-  restart(on: boolean): void {
-    this.#lastMiss = -1;
-    this.#max = on ? this.limit : 1;
-  }
 }
