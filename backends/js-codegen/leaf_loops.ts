@@ -1,6 +1,6 @@
 /**
  * Table scans whose steps along a leaf the generated JS takes itself: for such a cursor
- * the function keeps the leaf page, the cell index and the cell count in locals, Next is
+ * the function keeps the leaf page, the cell index and the cell count in variables, Next is
  * an increment and a comparison until the leaf ends (the cursor's own `next` then moves to
  * the next leaf), and the record header is parsed once per row where the loop body starts
  * (record_inline.ts). The cursor learns its position only when something of its own is

@@ -1,7 +1,8 @@
 /**
  * Records read by the generated code itself: for each b-tree cursor whose fields the
- * program reads (Column), a function in the generated source parses the current entry's
- * record header once per position, as far as the highest field the program reads and no
+ * program reads (Column), a function in the generated source (or, for a table scan the
+ * function steps itself, leaf_loops.ts, a block where the loop's body starts) parses the
+ * current entry's record header once per position, as far as the highest field read and no
  * further, into locals holding just those fields' serial types and offsets; each Column
  * then decodes its value inline (NULL, integers of up to 4 bytes, 0 and 1) or through the
  * shared decoder (`core/format/record.ts`: wider integers, REAL, TEXT, BLOB), and a column
@@ -20,7 +21,9 @@
  * two to the same answers.
  *
  * Names made here: `h<c>` (the parse), `L<c>` (an overflowing record's fields past the
- * page marked), `H<c>` (the cursor stamp parsed), `G<c>` (true: the cursor's reader has
+ * page marked), `H<c>` (the cursor stamp parsed; in a leaf loop a row count), `E<c>`,
+ * `Q<c>`, `N<c>` and `M<c>` (a leaf loop's page, cell, cell count, and the function that
+ * takes them from the cursor after it moves), `G<c>` (true: the cursor's reader has
  * this position), `D<c>` (the page's bytes), `T<c>_<f>` and `O<c>_<f>` (field f's serial
  * type, {@link MISSING} or {@link ON_OVERFLOW}, and offset), `X<c>_<f>` and `Y<c>_<f>`
  * (a TEXT field read more than once: the stamp it was decoded at, and its string), `SZ`
