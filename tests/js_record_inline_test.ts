@@ -172,6 +172,10 @@ const QUERIES = [
   "SELECT u.id, length(v.t), substr(v.t, 8199), substr(v.t, 5001, 2), v.t || 'z' FROM u LEFT JOIN v ON v.id = u.id " +
   "WHERE u.id <> 46",
   "SELECT rowid, c69, length(c69), substr(c69, 3, 2), c0 FROM w WHERE length(c69) > 100",
+  // ... and NULL tests and count() read only its serial type, which the page holds.
+  "SELECT count(t), count(x), sum(t IS NULL), sum(x IS NOT NULL), count(r) FROM v",
+  "SELECT id, t IS NULL, x IS NOT NULL FROM v WHERE t IS NOT NULL OR i IS NULL",
+  "SELECT id, a IS NULL, count(a) OVER () FROM k WHERE a IS NOT NULL",
 ];
 
 Deno.test("records read by generated code: SQLite's values for every serial type and shape", () => {

@@ -173,3 +173,33 @@ Deno.test("LIKE on a record's bytes: edges", () => {
     assert.equal(likeByCharacters(pattern, v), expected, `${value} LIKE ${pattern} (characters)`);
   }
 });
+
+Deno.test("LIKE on a record's bytes: long texts (searched by indexOf) as the character matcher", () => {
+  // Texts of hundreds of bytes, sparse in the pattern's letters, NULs anywhere; the
+  // bytes around the text are NULs or letters.
+  const filler = fc.array(fc.constantFrom("x", "x", "x", "x", "a", "B", "\0", "é", " "), {
+    minLength: 250,
+    maxLength: 700,
+  }).map((p) => p.join(""));
+  const long = fc.tuple(text, filler, text, filler).map((p) => p.join(""));
+  let tried = 0, matched = 0;
+  fc.assert(
+    fc.property(text, long, fc.nat(3), fc.constantFrom(0x00, 0x41), (pattern, value, pad, fill) => {
+      const shape = literalLike(cText(pattern));
+      if (!shape) return;
+      const bytes = encodeText(value, TextEncoding.Utf8);
+      const page = new Uint8Array(bytes.length + 2 * pad).fill(fill);
+      page.set(bytes, pad);
+      const got = likeLiteralBytes(page, pad, bytes.length, literalLikeBytes(shape));
+      tried++;
+      if (got) matched++;
+      assert.equal(
+        got,
+        likeByCharacters(pattern, value),
+        `${JSON.stringify(value)} LIKE ${JSON.stringify(pattern)}`,
+      );
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(tried > 300 && matched > 30 && matched < tried - 30, `${matched} of ${tried} matched`);
+});

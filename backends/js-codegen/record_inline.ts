@@ -39,8 +39,13 @@ export const MAX_INLINE_FIELD = 63;
 
 /** `T<c>_<f>` of a field the record is too short to hold: it reads as the column's default. */
 const MISSING = -1;
-/** `T<c>_<f>` of a field whose value lies past the page (overflow): the cursor's reader reads it. */
-const ON_OVERFLOW = -2;
+/**
+ * `T<c>_<f>` of a field whose value ends past the page (overflow) is `ON_OVERFLOW - t` for
+ * its serial type `t`: the cursor's reader reads its value, but its type is known from
+ * the header on the page, so a NULL test or count(x) reads no overflow page (SQLite's
+ * OP_Column reads no more either).
+ */
+const ON_OVERFLOW = -3;
 
 /** Value sizes of serial types 0–11; the reserved 10 and 11 run past any record. */
 const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 1e9, 1e9];
@@ -170,7 +175,7 @@ export class InlineReaders {
   #overflowMarks(c: number, fields: readonly number[]): string {
     return `function L${c}(l){` + fields.map((f) => {
       const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
-      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW};`;
+      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW}-${t};`;
     }).join("") + `}`;
   }
 
@@ -260,21 +265,23 @@ export class InlineReaders {
     const t = `T${c}_${f}`;
     if (!this.covers(c, f)) return "const e = null;";
     // A field past the page (an overflowing record): its bytes in the assembled payload.
-    const overflow = `else if(${t}===${ON_OVERFLOW}){const q=c${c}.bt.record(),u=q.locate(${f});` +
+    const overflow = `else if(${t}<=${ON_OVERFLOW}){const q=c${c}.bt.record(),u=q.locate(${f});` +
       `if(u>=13&&u&1)e=${test("q.rawBuf", "q.rawStart", "u-13>>>1")}}`;
     return `${this.#fresh(c)}let e=null;if(!G${c}){if(${t}>=13&&${t}&1)` +
       `e=${test(`D${c}`, `O${c}_${f}`, `${t}-13>>>1`)};${overflow}}`;
   }
 
   /**
-   * `test(t)` (an expression over the expression it is given: field `f`'s serial type)
-   * into the local `e` when the record holds the field; null when it does not (the field
-   * reads as the column's default) or when the position is the cursor's reader's.
+   * `test(t)` (an expression over the expression it is given: field `f`'s serial type,
+   * whether its value lies on the page or not) into the local `e` when the record holds
+   * the field; null when it does not (the field reads as the column's default) or when the
+   * position is the cursor's reader's.
    */
   serialField(c: number, f: number, test: (t: string) => string): string {
     const t = `T${c}_${f}`;
     if (!this.covers(c, f)) return "const e = null;";
-    return `${this.#fresh(c)}const e=!G${c}&&${t}>=0?${test(t)}:null;`;
+    const type = `(${t}<0?${ON_OVERFLOW}-${t}:${t})`;
+    return `${this.#fresh(c)}const e=!G${c}&&${t}!==${MISSING}?${test(type)}:null;`;
   }
 
   /** After OpenRead of cursor `c`: a new cursor's stamps start again. */

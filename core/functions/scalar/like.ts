@@ -242,6 +242,9 @@ function literalSearch(pattern: string): RegExp | null {
     : null;
 }
 
+/** Texts longer than this (in bytes) are searched by indexOf in {@link likeLiteralBytes}. */
+const LONG_TEXT = 256;
+
 /** A {@link literalLike} pattern made ready for {@link likeLiteralBytes}. */
 export interface LiteralLikeBytes {
   /** The literal's bytes, letters lowered. */
@@ -273,19 +276,67 @@ export function likeLiteralBytes(
   const lit = m.lowered, k = lit.length, start = m.anchoredStart, end = m.anchoredEnd;
   let stop = o + n;
   // A prefix alone needs no end: a NUL among its bytes fails the comparison by itself.
-  if (!start || end) {
-    let z = o;
-    while (z < stop && d[z] !== 0) z++;
-    stop = z;
+  // Long texts are searched by indexOf, which runs natively (many times faster than a
+  // loop in JS over kilobytes, slower over a few bytes: it is a call).
+  const long = n > LONG_TEXT;
+  // A long text with the literal anywhere is searched first, its NUL looked for after.
+  const nulAfter = long && !start && !end;
+  if ((!start || end) && !nulAfter) {
+    if (long) {
+      const z = d.indexOf(0, o);
+      if (z >= 0 && z < stop) stop = z;
+    } else {
+      let z = o;
+      while (z < stop && d[z] !== 0) z++;
+      stop = z;
+    }
   }
   if (stop - o < k || (start && end && stop - o !== k)) return false;
   // Where the literal may start: at the text's start, just before its end, or anywhere.
   const from = start || !end ? o : stop - k, to = start ? o : stop - k;
-  next: for (let at = from; at <= to; at++) {
-    for (let i = 0; i < k; i++) if (lowerAsciiCode(d[at + i]) !== lit[i]) continue next;
-    return true;
+  if (k === 0 || from === to) return from === to ? foldedAt(d, from, lit) : true;
+  // Candidates: where the literal's first byte is, in either case (a letter's upper case
+  // is its lowered byte - 0x20); the rest is compared folded there.
+  const first = lit[0], upper = first >= 0x61 && first <= 0x7a ? first - 0x20 : first;
+  if (!long) {
+    for (let at = from; at <= to; at++) {
+      const b = d[at];
+      if ((b === first || b === upper) && foldedAt(d, at, lit)) return true;
+    }
+    return false;
   }
-  return false;
+  // The lower-case byte's next place by indexOf; the upper case looked for only before it.
+  let lower = -1;
+  for (let at = from;;) {
+    if (lower < at) {
+      lower = d.indexOf(first, at);
+      if (lower < 0 || lower > to) lower = to + 1;
+    }
+    let hit = lower;
+    if (upper !== first) {
+      if (lower - at > LONG_TEXT) {
+        const u = d.subarray(at, lower).indexOf(upper);
+        if (u >= 0) hit = at + u;
+      } else {
+        for (let i = at; i < lower; i++) {
+          if (d[i] === upper) {
+            hit = i;
+            break;
+          }
+        }
+      }
+    }
+    if (hit > to) return false;
+    // The text ends at its first NUL: the first place the literal is must lie before it.
+    if (foldedAt(d, hit, lit)) return !nulAfter || d.subarray(o, hit + k).indexOf(0) < 0;
+    at = hit + 1;
+  }
+}
+
+/** Whether `d[at ..]` holds the lowered literal `lit`, ASCII letters folded. */
+function foldedAt(d: Uint8Array, at: number, lit: Uint8Array): boolean {
+  for (let i = 0; i < lit.length; i++) if (lowerAsciiCode(d[at + i]) !== lit[i]) return false;
+  return true;
 }
 
 /**
