@@ -54,6 +54,8 @@ const QUERIES = BOUNDARIES.flatMap((b) => [
      (SELECT id FROM t WHERE id < x ORDER BY id DESC LIMIT 1),
      (SELECT v FROM t WHERE id = x) FROM r, b`,
   "SELECT t.id, u.v FROM t JOIN t AS u ON u.id = (t.id * 7919) % 111126 + 126 ORDER BY t.id",
+  // Lookups that miss (the cursor left where the key would be) between ones that hit.
+  "SELECT t.id, u.id, u.v FROM t LEFT JOIN t AS u ON u.id = t.id + (t.id % 3) * 37 - 1 + (t.id % 2)",
 ]);
 
 Deno.test("rowid seeks: keys at every varint boundary, as SQLite finds them", () => {

@@ -628,11 +628,16 @@ export class BtreeCursor {
     if (op === SeekOp.GE || op === SeekOp.GT) {
       if (this.#seekInLeaf(rowid, strict)) return this.#settleForward();
     }
+    this.#descendTo(rowid, strict);
+    return this.#finishSeek(op);
+  }
+
+  /** Descends from the root to the leaf cell of the first key >= rowid (> when strict). */
+  #descendTo(rowid: number | bigint, strict: boolean): void {
     this.#moveToRoot();
     for (;;) {
       const page = this.#stack[this.#depth];
       searched(page);
-      // First cell whose key is >= rowid (or > rowid when strict).
       let lo = 0, hi = page.nCells;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
@@ -641,10 +646,9 @@ export class BtreeCursor {
         else hi = mid;
       }
       this.#idx[this.#depth] = lo;
-      if (page.isLeaf) break;
+      if (page.isLeaf) return;
       this.#pushChild(page.child(lo));
     }
-    return this.#finishSeek(op);
   }
 
   /**
@@ -661,6 +665,13 @@ export class BtreeCursor {
     // Lookups near the current cell (an index range's table rows) guess the cell from the
     // distance between the keys, as rowids are mostly dense: when the key lies after the
     // guess's predecessor and at most at the guess, the guess is the answer.
+    // Keys past the last one plus one, or before the first, are on other leaves (the
+    // guess below can take only the next leaf's first key): a random lookup costs two
+    // reads of keys here.
+    if (typeof rowid === "number") {
+      const last = cellKey(leaf, n - 1);
+      if ((typeof last === "number" && rowid > last + 1) || rowid < cellKey(leaf, 0)) return false;
+    }
     const cur = this.#idx[this.#depth];
     if (cur >= 0 && cur < n && typeof rowid === "number") {
       const curKey = cellKey(leaf, cur);
@@ -720,7 +731,13 @@ export class BtreeCursor {
   /** Positions the cursor on a table entry with exactly this rowid; false if none. */
   seekRowidExact(rowid: number | bigint): boolean {
     // Integers are normalized (number when safe), so == compares across representations.
-    return this.seekRowid(rowid, SeekOp.GE) && this.rowid() == rowid;
+    if (typeof rowid !== "number") return this.seekRowid(rowid, SeekOp.GE) && this.rowid() == rowid;
+    if (this.#seekInLeaf(rowid, false)) return this.#settleForward() && this.rowid() === rowid;
+    this.#descendTo(rowid, false);
+    // On a cell of the leaf: where seekRowid's settling would stop, its key read as is.
+    const leaf = this.#stack[this.#depth], i = this.#idx[this.#depth];
+    if (i < leaf.nCells) return (this.#valid = true) && cellKey(leaf, i) === rowid;
+    return this.#settleForward() && this.rowid() === rowid;
   }
 
   /**
