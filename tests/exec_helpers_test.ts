@@ -11,7 +11,7 @@ import { rowidBound, rowidEqKey, rowidKey, RowidSeek } from "../core/exec/rowid_
 import { distinctKey, rowKey } from "../core/exec/key_hash.ts";
 import { GroupTable } from "../core/exec/group_table.ts";
 import type { GroupState } from "../core/exec/aggregate_calls.ts";
-import { rowComparator, type StoredRow } from "../core/exec/sorter.ts";
+import { rowComparator, RowSorter, type StoredRow } from "../core/exec/sorter.ts";
 import { inList, Truth } from "../core/exec/in_list.ts";
 import { InSet } from "../core/exec/in_set.ts";
 import { RecursiveQueue } from "../core/exec/recursive_queue.ts";
@@ -349,4 +349,37 @@ Deno.test("exec helpers: the recursive queue (FIFO, ordered, UNION)", () => {
 
 Deno.test("exec helpers: close the oracle", () => {
   db.close();
+});
+
+Deno.test("exec helpers: a sorter under a LIMIT keeps and orders what a stable sort of every row would", () => {
+  // Few distinct keys (ties broken by arrival), rows arriving in order, reversed, at random;
+  // some callers test rejects() first, as SorterReject does, some insert every row.
+  const compare = rowComparator(
+    [{ column: 0, desc: true, nullsFirst: true, collation: "BINARY" }],
+    TextEncoding.Utf8,
+  );
+  const arrival = fc.constantFrom("ascending", "descending", "random");
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 600, size: "max" }),
+      fc.integer({ min: 0, max: 150 }),
+      arrival,
+      fc.boolean(),
+      (keys, keep, order, probeFirst) => {
+        const values = order === "random"
+          ? keys
+          : [...keys].sort((a, b) => order === "ascending" ? a - b : b - a);
+        const sorter = new RowSorter(compare);
+        sorter.reset(keep);
+        values.forEach((v, i) => {
+          const row: StoredRow = { values: [v, i], classes: [1, 1] };
+          if (!probeFirst || !sorter.rejects(row)) sorter.insert(row);
+        });
+        sorter.sort();
+        const expected = values.map((v, i) => [v, i]).sort((a, b) => b[0] - a[0]).slice(0, keep);
+        assert.deepEqual(sorter.rows.map((r) => r.values), expected);
+      },
+    ),
+    { numRuns: 1500 },
+  );
 });

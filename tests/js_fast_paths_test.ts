@@ -30,7 +30,7 @@ import { COUNT, countField, type CountState } from "../core/functions/aggregate/
 import { stepSumFast, type SumState } from "../core/functions/aggregate/sum.ts";
 import { decodeText, encodeText } from "../core/format/text.ts";
 import fc from "fast-check";
-import { rowComparator, RowSorter } from "../core/exec/sorter.ts";
+import { collationNamed, rowComparator, RowSorter } from "../core/exec/sorter.ts";
 import { SorterSlot } from "../backends/bytecode/vm_objects.ts";
 import * as arith from "../core/value/arith.ts";
 import { compare, CompareOp } from "../core/value/logic.ts";
@@ -469,19 +469,28 @@ Deno.test("SorterReject: deciding by the first key equals RowSorter.rejects", ()
     { v: 0, c: StorageClass.Integer },
     { v: 2n ** 60n, c: StorageClass.Integer },
     { v: "a", c: StorageClass.Text },
+    { v: "A", c: StorageClass.Text },
+    { v: "b", c: StorageClass.Text },
+    { v: "\u00e9", c: StorageClass.Text },
+    { v: "\ud834\udd1e", c: StorageClass.Text },
+    { v: "\uffff", c: StorageClass.Text },
     { v: new Uint8Array([1]), c: StorageClass.Blob },
+    { v: new Uint8Array([0, 1]), c: StorageClass.Blob },
   ];
   let checked = 0;
-  for (const desc of [false, true]) {
+  for (
+    const [desc, collation] of [[false, "BINARY"], [true, "BINARY"], [false, "NOCASE"]] as const
+  ) {
     for (const nullsFirst of [false, true]) {
       const keys = [
-        { column: 1, desc, nullsFirst, collation: "BINARY" },
+        { column: 1, desc, nullsFirst, collation },
         { column: 0, desc: false, nullsFirst: true, collation: "BINARY" },
       ];
       const compare = rowComparator(keys, TextEncoding.Utf8);
-      const entry = { explain: "", width: 2, compare, folds: [], keys };
+      const firstCollation = collationNamed(collation, TextEncoding.Utf8);
+      const entry = { explain: "", width: 2, compare, folds: [], keys, firstCollation };
       for (const keep of [-1, 0, 2, 3]) {
-        for (const held of [[], [0, 3], [1, 2, 6], [4, 5, 0, 1]]) {
+        for (const held of [[], [0, 3], [1, 2, 6], [4, 5, 0, 1], [7, 6, 9], [8, 10, 11, 12]]) {
           const slot = new SorterSlot(entry, false);
           const reference = new RowSorter(compare);
           for (const sorter of [slot.sorter, reference]) {

@@ -2,7 +2,7 @@
  * Relational nodes other than b-tree access and aggregation: each kind's produce code.
  * The record type makes a new node kind a type error until it has a handler here.
  */
-import { rowComparator } from "../../core/exec/sorter.ts";
+import { collationNamed, rowComparator } from "../../core/exec/sorter.ts";
 import type {
   Compound,
   Distinct,
@@ -163,6 +163,9 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
     compare: rowComparator(node.keys, c.enc),
     folds: [],
     keys: node.keys,
+    firstCollation: node.keys.length > 0
+      ? collationNamed(node.keys[0].collation, c.enc)
+      : undefined,
   };
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));

@@ -75,6 +75,8 @@ export interface SortEntry {
   folds: string[];
   /** ORDER BY sorters: the keys `compare` orders by (a backend may test the first itself). */
   keys?: readonly SortKey[];
+  /** ORDER BY sorters: the first key's collation, as `compare` has it. */
+  firstCollation?: Collation;
 }
 
 /** A hash table of a hash join. */

@@ -12,6 +12,7 @@ import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
+import { compareValues } from "../../core/value/compare.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 
 /** A b-tree cursor plus the null-row flag of OUTER JOINs. */
@@ -161,15 +162,20 @@ export class SorterSlot {
   /**
    * Whether the sorter would drop the row in `regs[start ..]` (only its keys are read).
    * When the sorter holds a bound row and the row's first ORDER BY key and the bound's are
-   * two unequal numbers, they decide (numbers order as JS orders them under every
-   * collation), without copying the row's keys.
+   * two values that are not NULL and not equal under the key's collation, they decide as
+   * the sorter's comparator would (core/exec/sorter.ts `rowComparator`), without copying
+   * the row's keys.
    */
   rejects(regs: readonly Reg[], start: number): boolean {
     const first = this.entry.keys?.[0], bound = this.sorter.bound();
     if (first && typeof bound === "object" && bound !== null) {
       const x = regs[start + first.column].v, y = bound.values[first.column];
-      if (typeof x === "number" && typeof y === "number" && x !== y) {
-        return first.desc ? x < y : x > y;
+      if (x !== y && x !== null && y !== null) {
+        // Numbers order as JS orders them under every collation.
+        const c = typeof x === "number" && typeof y === "number"
+          ? x - y
+          : compareValues(x, y, this.entry.firstCollation!);
+        if (c !== 0) return first.desc ? c < 0 : c > 0;
       }
     }
     const values = this.#probe.values;

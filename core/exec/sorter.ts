@@ -50,19 +50,25 @@ export function rowComparator(
 
 /**
  * Rows gathered, then sorted stably. With a `keep` bound (LIMIT + OFFSET) the sorter holds
- * at most `keep` rows in a heap whose root is the row that sorts last (ties broken by
- * arrival, so the result is what a stable sort of every row would give): a new row that
- * sorts at or after the root can never be emitted and is dropped, which callers can test
- * before building the row at all ({@link RowSorter.rejects}, SQLite's OP_IdxLE check).
+ * the `keep` best rows so far plus a batch of newer candidates: when the batch is full, the
+ * `keep` best of all held are selected (quickselect; ties broken by arrival, so the result
+ * is what a stable sort of every row would give) and the rest dropped. The last of those
+ * selected is the bound: a new row that sorts at or after it can never be emitted and is
+ * dropped, which callers can test before building the row at all ({@link RowSorter.rejects},
+ * SQLite's OP_IdxLE check). Rows arriving in the sort's order (ORDER BY date DESC LIMIT n
+ * over a table filled by date: every row is better than the bound) cost a few comparisons
+ * each, where a heap spent one per level on each.
  */
 export class RowSorter {
   rows: StoredRow[] = [];
   #keep = -1;
-  /** Arrival number of each row of the heap (parallel to `rows`), for stability. */
+  /** Arrival number of each row held (parallel to `rows`), for stability. */
   #seq: number[] = [];
   #arrivals = 0;
-  /** False after {@link sort} until the next insert puts the rows back in heap order. */
-  #heapValid = true;
+  /** With `keep` > 0: the last of the `keep` best rows at the last selection, or null. */
+  #bound: StoredRow | null = null;
+  /** How many rows are held before the `keep` best are selected again. */
+  #batch = 0;
   readonly #compare: (a: StoredRow, b: StoredRow) => number;
 
   constructor(compare: (a: StoredRow, b: StoredRow) => number) {
@@ -74,14 +80,17 @@ export class RowSorter {
     this.rows = [];
     this.#seq = [];
     this.#arrivals = 0;
-    this.#heapValid = true;
+    this.#bound = null;
     this.#keep = keep;
+    // Twice `keep` (at least 64 more) makes a selection's cost a few comparisons a row;
+    // past 64K rows a quarter more bounds the memory.
+    this.#batch = keep <= 65536 ? keep + Math.max(keep, 64) : keep + (keep >> 2);
   }
 
   /**
-   * Whether a row whose sort keys are those of `probe` would be dropped: the sorter is
-   * full and the row sorts at or after every row held. (Only the key columns of `probe`
-   * are read.)
+   * Whether a row whose sort keys are those of `probe` would be dropped: the sorter has
+   * held `keep` rows and the row sorts at or after the bound. (Only the key columns of
+   * `probe` are read.)
    */
   rejects(probe: StoredRow): boolean {
     const bound = this.bound();
@@ -90,15 +99,15 @@ export class RowSorter {
 
   /**
    * What {@link rejects} decides by: `true` when every new row is dropped (a bound of 0),
-   * `false` when none ever is (no bound), `null` while the sorter is not full, else the row
-   * a new row must sort before to be kept (the heap's root).
+   * `false` when none ever is (no bound), `null` before `keep` rows have come, else the row
+   * a new row must sort before to be kept: at least `keep` rows held sort before it or are
+   * it.
    */
   bound(): StoredRow | boolean | null {
     const keep = this.#keep;
     if (keep < 0) return false;
     if (keep === 0) return true;
-    if (!this.#heapValid) this.#heapify();
-    return this.rows.length === keep ? this.rows[0] : null;
+    return this.#bound;
   }
 
   /** Adds a row. */
@@ -109,24 +118,26 @@ export class RowSorter {
       return;
     }
     if (keep === 0) return;
-    if (!this.#heapValid) this.#heapify();
-    const rows = this.rows, seq = this.#seq;
-    const arrival = this.#arrivals++;
-    if (rows.length < keep) {
-      rows.push(row);
-      seq.push(arrival);
-      this.#siftUp(rows.length - 1);
-    } else if (this.#compare(row, rows[0]) < 0) {
-      rows[0] = row;
-      seq[0] = arrival;
-      this.#siftDown(0);
-    }
+    // A later row equal to the bound sorts after it.
+    const bound = this.#bound;
+    if (bound !== null && this.#compare(row, bound) >= 0) return;
+    this.rows.push(row);
+    this.#seq.push(this.#arrivals++);
+    const n = this.rows.length;
+    if (n === keep && bound === null) this.#bound = this.rows[this.#last(0, n)];
+    else if (n >= this.#batch) this.#select();
   }
 
-  /** Whether heap row `i` sorts after heap row `j` (later arrival breaks ties). */
-  #after(i: number, j: number): boolean {
-    const c = this.#compare(this.rows[i], this.rows[j]);
-    return c > 0 || (c === 0 && this.#seq[i] > this.#seq[j]);
+  /** The order of held rows `i` and `j` (arrival breaks ties): negative when `i` is first. */
+  #order(i: number, j: number): number {
+    return this.#compare(this.rows[i], this.rows[j]) || this.#seq[i] - this.#seq[j];
+  }
+
+  /** The index of the row of `[from, to)` that sorts last. */
+  #last(from: number, to: number): number {
+    let at = from;
+    for (let i = from + 1; i < to; i++) if (this.#order(i, at) > 0) at = i;
+    return at;
   }
 
   #swap(i: number, j: number): void {
@@ -139,42 +150,47 @@ export class RowSorter {
     seq[j] = s;
   }
 
-  #siftUp(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.#after(i, parent)) return;
-      this.#swap(i, parent);
-      i = parent;
-    }
-  }
-
   /**
-   * Moves heap row `i` down to where it belongs, Floyd's way: down the path of the children
-   * that sort later to a leaf (one comparison a level), then back up to the deepest path
-   * row that sorts after it; the path rows above that move up a level. A top-N of rows
-   * arriving in order (ORDER BY date DESC LIMIT n over a table filled by date) puts each
-   * new row at a leaf, in about half the comparisons of swapping it down.
+   * Keeps the `keep` best rows held (in no particular order) and makes the last of them
+   * the bound: quickselect, a median of three as each pivot.
    */
-  #siftDown(i: number): void {
-    const rows = this.rows, seq = this.#seq, n = rows.length;
-    let j = i;
-    for (;;) {
-      const l = 2 * j + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      j = r < n && this.#after(r, l) ? r : l;
+  #select(): void {
+    const keep = this.#keep;
+    let lo = 0, hi = this.rows.length - 1;
+    // Invariant: the rows before lo sort before every row from lo on; after hi, after;
+    // the row of rank keep - 1 lies in [lo, hi].
+    while (lo < hi) {
+      if (hi - lo < 3) {
+        // Two or three rows: sorted in place.
+        for (let i = lo + 1; i <= hi; i++) {
+          for (let j = i; j > lo && this.#order(j, j - 1) < 0; j--) this.#swap(j, j - 1);
+        }
+        break;
+      }
+      const mid = (lo + hi) >>> 1;
+      if (this.#order(mid, lo) < 0) this.#swap(mid, lo);
+      if (this.#order(hi, lo) < 0) this.#swap(hi, lo);
+      if (this.#order(hi, mid) < 0) this.#swap(hi, mid);
+      // rows[lo] <= rows[mid] <= rows[hi]: the pivot goes to hi - 1, the ends bound the scans.
+      this.#swap(mid, hi - 1);
+      const pivot = hi - 1;
+      let i = lo, j = pivot;
+      for (;;) {
+        while (this.#order(++i, pivot) < 0);
+        while (j > lo && this.#order(--j, pivot) > 0);
+        if (i >= j) break;
+        this.#swap(i, j);
+      }
+      this.#swap(i, pivot);
+      // rows[i] is in its sorted place.
+      if (i === keep - 1) break;
+      if (i < keep - 1) lo = i + 1;
+      else hi = i - 1;
     }
-    while (j > i && !this.#after(j, i)) j = (j - 1) >> 1;
-    let row = rows[i], arrival = seq[i];
-    for (; j > i; j = (j - 1) >> 1) {
-      const up = rows[j], upArrival = seq[j];
-      rows[j] = row;
-      seq[j] = arrival;
-      row = up;
-      arrival = upArrival;
-    }
-    rows[i] = row;
-    seq[i] = arrival;
+    // Every row before keep - 1 sorts before it: it is the last of those kept.
+    this.rows.length = keep;
+    this.#seq.length = keep;
+    this.#bound = this.rows[keep - 1];
   }
 
   /** Sorts the rows (stable: equal rows keep their arrival order). */
@@ -184,17 +200,11 @@ export class RowSorter {
       this.rows.sort(this.#compare);
       return;
     }
+    if (this.rows.length > this.#keep) this.#select();
     const seq = this.#seq, compare = this.#compare, rows = this.rows;
     const order = rows.map((_, i) => i);
     order.sort((i, j) => compare(rows[i], rows[j]) || seq[i] - seq[j]);
     this.rows = order.map((i) => rows[i]);
     this.#seq = order.map((i) => seq[i]);
-    this.#heapValid = false;
-  }
-
-  /** Restores the heap order after {@link sort} (for rows inserted after sorting). */
-  #heapify(): void {
-    this.#heapValid = true;
-    for (let i = (this.rows.length >> 1) - 1; i >= 0; i--) this.#siftDown(i);
   }
 }
