@@ -10,11 +10,16 @@
 import { decodeText } from "../../format/text.ts";
 import { TextEncoding } from "../../value/types.ts";
 
+/** A field computed from the date: `%w` (0–6 from Sunday), `%u` (1–7 from Monday), `%j`. */
+export interface DayField {
+  readonly day: "w" | "u" | "j";
+}
+
 /**
- * What the result is made of: byte ranges of the canonical text ([start, end) pairs) and
- * literal texts, in order.
+ * What the result is made of: byte ranges of the canonical text ([start, end) pairs),
+ * literal texts and fields computed from the date, in order.
  */
-export type DateLayout = readonly (readonly [number, number] | string)[];
+export type DateLayout = readonly (readonly [number, number] | string | DayField)[];
 
 /** strftime's specifiers of the canonical text's fields, in the text's order. */
 const FIELDS = "YmdHMS";
@@ -26,10 +31,11 @@ export const DATETIME_LAYOUT: DateLayout = [[0, 19]];
 
 /**
  * The layout of strftime(`format`, x) when every specifier in `format` copies a field
- * (`%Y %m %d %H %M %S`, and `%%`) and the rest is ASCII; null otherwise.
+ * (`%Y %m %d %H %M %S`, and `%%`) or is a day's number (`%w %u %j`) and the rest is ASCII;
+ * null otherwise.
  */
 export function strftimeLayout(format: string): DateLayout | null {
-  const out: ([number, number] | string)[] = [];
+  const out: ([number, number] | string | DayField)[] = [];
   for (let i = 0; i < format.length; i++) {
     const c = format.charCodeAt(i);
     // A NUL ends the format (SQLite reads it as a C string); non-ASCII is left alone.
@@ -42,6 +48,7 @@ export function strftimeLayout(format: string): DateLayout | null {
     // The year is bytes 0–4, every other field two digits after a separator.
     const field = spec === undefined ? -1 : FIELDS.indexOf(spec);
     if (spec === "%") out.push("%");
+    else if (spec === "w" || spec === "u" || spec === "j") out.push({ day: spec });
     else if (field === 0) out.push([0, 4]);
     else if (field > 0) out.push([2 + 3 * field, 4 + 3 * field]);
     else return null;
@@ -84,9 +91,26 @@ export function dateFromBytes(
   if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
   let text = "";
   for (const piece of layout) {
-    text += typeof piece === "string"
-      ? piece
-      : decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
+    if (typeof piece === "string") text += piece;
+    else if ("day" in piece) text += dayField(piece.day, y, m, day);
+    else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
   }
   return text;
+}
+
+/** Days before month `m` (1–12) in a year that is not a leap year. */
+const DAYS_BEFORE = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+
+/** `%w`, `%u` or `%j` of the date `y-m-d` (proleptic Gregorian, as SQLite counts). */
+function dayField(spec: "w" | "u" | "j", y: number, m: number, d: number): string {
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const ofYear = DAYS_BEFORE[m] + d + (leap && m > 2 ? 1 : 0);
+  if (spec === "j") return String(ofYear).padStart(3, "0");
+  // Days since 0000-01-01 (a Saturday): 365 a year plus the leap days of the years before.
+  const before = y - 1;
+  const days = 365 * y +
+    (y > 0 ? Math.floor(before / 4) - Math.floor(before / 100) + Math.floor(before / 400) + 1 : 0) +
+    ofYear - 1;
+  const w = (days + 6) % 7;
+  return String(spec === "w" ? w : w === 0 ? 7 : w);
 }
