@@ -665,13 +665,6 @@ export class BtreeCursor {
     // Lookups near the current cell (an index range's table rows) guess the cell from the
     // distance between the keys, as rowids are mostly dense: when the key lies after the
     // guess's predecessor and at most at the guess, the guess is the answer.
-    // Keys past the last one plus one, or before the first, are on other leaves (the
-    // guess below can take only the next leaf's first key): a random lookup costs two
-    // reads of keys here.
-    if (typeof rowid === "number") {
-      const last = cellKey(leaf, n - 1);
-      if ((typeof last === "number" && rowid > last + 1) || rowid < cellKey(leaf, 0)) return false;
-    }
     const cur = this.#idx[this.#depth];
     if (cur >= 0 && cur < n && typeof rowid === "number") {
       const curKey = cellKey(leaf, cur);
@@ -700,11 +693,13 @@ export class BtreeCursor {
         }
       }
     }
-    searched(leaf);
     const firstKey = cellKey(leaf, 0);
     if (firstKey > rowid) return false;
     const lastKey = cellKey(leaf, n - 1);
     if (strict ? !(rowid < lastKey) : !(rowid <= lastKey)) return false;
+    // Only a leaf that holds the key counts as searched (its keys decoded together on the
+    // second search): random lookups elsewhere do not decode the leaf they leave.
+    searched(leaf);
     this.#budget = this.#pager.pageCount;
     this.#stamp++;
     let lo = 1, hi = n - 1;
