@@ -103,14 +103,11 @@ const DAYS_BEFORE = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
 
 /** `%w`, `%u` or `%j` of the date `y-m-d` (proleptic Gregorian, as SQLite counts). */
 function dayField(spec: "w" | "u" | "j", y: number, m: number, d: number): string {
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  const ofYear = DAYS_BEFORE[m] + d + (leap && m > 2 ? 1 : 0);
+  const ofYear = DAYS_BEFORE[m] + d + (m > 2 && daysIn(y, 2) > 28 ? 1 : 0);
   if (spec === "j") return String(ofYear).padStart(3, "0");
-  // Days since 0000-01-01 (a Saturday): 365 a year plus the leap days of the years before.
-  const before = y - 1;
-  const days = 365 * y +
-    (y > 0 ? Math.floor(before / 4) - Math.floor(before / 100) + Math.floor(before / 400) + 1 : 0) +
-    ofYear - 1;
-  const w = (days + 6) % 7;
-  return String(spec === "w" ? w : w === 0 ? 7 : w);
+  // Days since 0000-01-01, a Saturday: 365 a year, the leap days before year y (year 0 is
+  // one), then the day's own; 6 more make Saturday 6.
+  const b = y - 1, f = Math.floor;
+  const w = (365 * y + f(b / 4) - f(b / 100) + f(b / 400) + ofYear + 6) % 7;
+  return String(spec === "w" ? w : w || 7);
 }

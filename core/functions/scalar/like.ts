@@ -275,62 +275,43 @@ export function likeLiteralBytes(
 ): boolean {
   const lit = m.lowered, k = lit.length, start = m.anchoredStart, end = m.anchoredEnd;
   let stop = o + n;
+  // A long text with the literal anywhere is searched by indexOf (native, many times faster
+  // than a loop in JS over kilobytes, slower over a few bytes), its NUL looked for after.
+  const long = n > LONG_TEXT && k > 0 && !start && !end;
   // A prefix alone needs no end: a NUL among its bytes fails the comparison by itself.
-  // Long texts are searched by indexOf, which runs natively (many times faster than a
-  // loop in JS over kilobytes, slower over a few bytes: it is a call).
-  const long = n > LONG_TEXT;
-  // A long text with the literal anywhere is searched first, its NUL looked for after.
-  const nulAfter = long && !start && !end;
-  if ((!start || end) && !nulAfter) {
-    if (long) {
-      const z = d.indexOf(0, o);
-      if (z >= 0 && z < stop) stop = z;
-    } else {
-      let z = o;
-      while (z < stop && d[z] !== 0) z++;
-      stop = z;
-    }
+  if (!long && (!start || end)) {
+    let z = o;
+    while (z < stop && d[z] !== 0) z++;
+    stop = z;
   }
   if (stop - o < k || (start && end && stop - o !== k)) return false;
   // Where the literal may start: at the text's start, just before its end, or anywhere.
   const from = start || !end ? o : stop - k, to = start ? o : stop - k;
-  if (k === 0 || from === to) return from === to ? foldedAt(d, from, lit) : true;
   // Candidates: where the literal's first byte is, in either case (a letter's upper case
   // is its lowered byte - 0x20); the rest is compared folded there.
   const first = lit[0], upper = first >= 0x61 && first <= 0x7a ? first - 0x20 : first;
-  if (!long) {
-    for (let at = from; at <= to; at++) {
-      const b = d[at];
-      if ((b === first || b === upper) && foldedAt(d, at, lit)) return true;
-    }
-    return false;
-  }
-  // The lower-case byte's next place by indexOf; the upper case looked for only before it.
+  // The lower-case byte's next place, by indexOf when long; the upper case before it.
   let lower = -1;
-  for (let at = from;;) {
-    if (lower < at) {
+  for (let at = from; at <= to; at++) {
+    if (long && lower < at) {
       lower = d.indexOf(first, at);
       if (lower < 0 || lower > to) lower = to + 1;
-    }
-    let hit = lower;
-    if (upper !== first) {
-      if (lower - at > LONG_TEXT) {
-        const u = d.subarray(at, lower).indexOf(upper);
-        if (u >= 0) hit = at + u;
-      } else {
-        for (let i = at; i < lower; i++) {
-          if (d[i] === upper) {
-            hit = i;
-            break;
-          }
+      for (let i = at; i < lower && upper !== first; i++) {
+        if (d[i] === upper) {
+          lower = i;
+          break;
         }
       }
+      at = lower;
+      if (at > to) return false;
     }
-    if (hit > to) return false;
-    // The text ends at its first NUL: the first place the literal is must lie before it.
-    if (foldedAt(d, hit, lit)) return !nulAfter || d.subarray(o, hit + k).indexOf(0) < 0;
-    at = hit + 1;
+    const b = d[at];
+    if ((k === 0 || b === first || b === upper) && foldedAt(d, at, lit)) {
+      // The text ends at its first NUL: the first place the literal is must lie before it.
+      return !long || d.subarray(o, at + k).indexOf(0) < 0;
+    }
   }
+  return false;
 }
 
 /** Whether `d[at ..]` holds the lowered literal `lit`, ASCII letters folded. */
