@@ -546,11 +546,13 @@ Deno.test("text bytes: stored text decodes to its characters, short and long, in
 });
 
 Deno.test("text bytes: short ASCII texts decode right however their interning slots collide", () => {
-  // 1,296 two-character texts and their one- to twelve-character neighbours: more texts than
-  // slots, so slots are shared; each decode must still give its own characters.
+  // 1,296 two-character texts and their one-, three- and twelve-character neighbours: more
+  // texts than slots, so slots are shared; each decode must still give its own characters.
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   const texts: string[] = [];
-  for (const a of alphabet) for (const b of alphabet) texts.push(a + b, `${a}${b}`.repeat(6), a);
+  for (const a of alphabet) {
+    for (const b of alphabet) texts.push(a + b, `${a}${b}`.repeat(6), a, `${b}${a}${b}`);
+  }
   for (let pass = 0; pass < 2; pass++) {
     for (const t of texts) {
       const bytes = new TextEncoder().encode(`<${t}>`);

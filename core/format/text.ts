@@ -39,7 +39,7 @@ const enum Decode {
   /** ASCII texts up to this many bytes are interned (see {@link decodeText}). */
   INTERNED_LENGTH = 12,
   /** Slots of the interned texts' table (a power of two). */
-  INTERNED_SLOTS = 1024,
+  INTERNED_SLOTS = 4096,
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -93,26 +93,26 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     if (n <= Decode.SHORT_TEXT) {
       // Short ASCII: one fromCharCode over the codes (a flat string, where appending
       // character by character builds a chain that hashing must flatten).
-      const codes = codesOfLength[n];
       let hash = n;
-      for (let i = 0; i < n; i++) {
-        const c = buf[start + i];
+      for (let i = start; i < end; i++) {
+        const c = buf[i];
         if (c >= 0x80) return decodeUtf8(buf, start, end);
-        codes[i] = c;
         hash = (hash * 31 + c) | 0;
       }
-      if (n > Decode.INTERNED_LENGTH) return String.fromCharCode.apply(null, codes);
       // Very short texts repeat (codes, names, flags): the last string made for these
       // bytes' slot is handed out again when it has the same characters, which saves the
       // allocation and keeps its hash (V8 caches it) for the Map lookups that follow.
       const slot = hash & (Decode.INTERNED_SLOTS - 1);
-      const held = interned[slot];
+      const held = n > Decode.INTERNED_LENGTH ? "" : interned[slot];
       if (held.length === n) {
-        let same = true;
-        for (let i = 0; i < n && same; i++) same = held.charCodeAt(i) === codes[i];
-        if (same) return held;
+        let i = 0;
+        while (i < n && held.charCodeAt(i) === buf[start + i]) i++;
+        if (i === n) return held;
       }
-      return (interned[slot] = String.fromCharCode.apply(null, codes));
+      const codes = codesOfLength[n];
+      for (let i = 0; i < n; i++) codes[i] = buf[start + i];
+      const made = String.fromCharCode.apply(null, codes);
+      return n > Decode.INTERNED_LENGTH ? made : (interned[slot] = made);
     }
     return decodeUtf8(buf, start, end);
   }
