@@ -151,6 +151,12 @@ const QUERIES = [
   "SELECT id, substr(x, 2), substr(t, 1, 3), substr(r, 2, 1), substr(i, 3), substr(t, 9, 0) FROM v",
   "SELECT id, length(x), length(t), length(r), length(i) FROM v",
   "SELECT id, substr(t, 2, id % 4), substr(t, id % 3 + 1), substr(t, 1, -1), substr(t, 0, 2) FROM v",
+  // lower() and upper() folded on the bytes when the field is short ASCII TEXT (not of the
+  // blobs holding NULs: node:sqlite cuts the texts made of them at the first NUL).
+  "SELECT id, lower(t), upper(t), lower(x), upper(x), lower(r), upper(i) FROM v " +
+  "WHERE typeof(x) <> 'blob'",
+  "SELECT upper(t), count(*) FROM v WHERE lower(t) <> upper(t) OR lower(x) = 'abc' GROUP BY 1",
+  "SELECT u.id, lower(v.t), upper(v.x) FROM u LEFT JOIN v ON v.id = u.id WHERE u.id <> 46",
   "SELECT count(*) FROM v WHERE t LIKE '%z' OR x LIKE 'Y%' OR substr(t, 2) = '2'",
   "SELECT u.id, v.t LIKE 'a%', substr(v.t, 2, 2) FROM u LEFT JOIN v ON v.id = u.id",
   // min/max compared on the bytes, count and IS NULL on the serial type.

@@ -9,8 +9,15 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { lengthBytes, lengthFn, substrBytes, substrFn } from "../core/functions/scalar/text.ts";
-import { decodeText, encodeText } from "../core/format/text.ts";
+import {
+  lengthBytes,
+  lengthFn,
+  lowerFn,
+  substrBytes,
+  substrFn,
+  upperFn,
+} from "../core/functions/scalar/text.ts";
+import { decodeText, encodeText, foldedAscii } from "../core/format/text.ts";
 import { newReg, type Reg } from "../core/value/reg.ts";
 import { StorageClass, TextEncoding } from "../core/value/types.ts";
 import type { FunctionContext } from "../core/functions/context.ts";
@@ -136,4 +143,32 @@ Deno.test("length on bytes: length()'s value on the decoded text", () => {
     assert.equal(lengthOnBytes(Uint8Array.from(b)), expected, `${b}`);
     assert.equal(lengthViaFunction(Uint8Array.from(b)), expected, `${b}`);
   }
+});
+
+Deno.test("lower and upper on bytes: lower()'s and upper()'s value on the decoded text", () => {
+  // Letters of both cases and the bytes around them ('@', '[', '`', '{'), NUL, stray and
+  // multi-byte sequences; texts around the 64-byte limit of the byte reading.
+  const letters = [0x40, 0x41, 0x5a, 0x5b, 0x60, 0x61, 0x7a, 0x7b, 0x00, 0x20, ...BYTES];
+  const bytes = fc.array(fc.constantFrom(...letters), { maxLength: 70 }).map((b) =>
+    Uint8Array.from(b)
+  );
+  let folded = 0;
+  fc.assert(
+    fc.property(bytes, fc.boolean(), (b, upper) => {
+      const page = new Uint8Array(b.length + 4).fill(0x41);
+      page.set(b, 2);
+      const got = foldedAscii(page, 2, b.length, upper);
+      if (got === null) return;
+      folded++;
+      const out = newReg();
+      const text = { v: decodeText(b, 0, b.length, TextEncoding.Utf8), c: StorageClass.Text };
+      (upper ? upperFn : lowerFn)([text], out, CTX);
+      assert.equal(out.c, StorageClass.Text);
+      assert.equal(got, out.v, `${upper ? "upper" : "lower"}(${b})`);
+      // The same string again (interned), whichever was made first.
+      assert.equal(foldedAscii(page, 2, b.length, upper), got);
+    }),
+    { numRuns: 20000 },
+  );
+  assert.ok(folded > 1000, "the byte reading seldom answered");
 });

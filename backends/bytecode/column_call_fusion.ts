@@ -16,6 +16,9 @@
  *   which decodes only the characters it returns;
  * - `length(x)`: `Column → a; Function length(a)`, by `lengthBytes`, which counts the
  *   characters without decoding them;
+ * - `lower(x)`, `upper(x)`: `Column → a; Function(a)`, by `foldedAscii` (an ASCII text of
+ *   at most 64 bytes, folded and interned as it is decoded; any other text calls the
+ *   function);
  * - the step of a built-in `min(x)` or `max(x)` under BINARY (no DISTINCT, ORDER BY or
  *   JSON subtype): `Column → a; AggStep(a)`, by `stepMinMaxText`, which compares the bytes
  *   with the best's and decodes only a new best.
@@ -39,7 +42,7 @@ import {
   type LiteralLikeBytes,
   literalLikeBytes,
 } from "../../core/functions/scalar/like.ts";
-import { lengthFn, substrFn } from "../../core/functions/scalar/text.ts";
+import { lengthFn, lowerFn, substrFn, upperFn } from "../../core/functions/scalar/text.ts";
 import {
   dateFn,
   datetimeFn,
@@ -58,7 +61,12 @@ import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
 import { COUNT } from "../../core/functions/aggregate/count.ts";
 import { collationFor } from "../../core/value/collation.ts";
 import { TextEncoding } from "../../core/value/types.ts";
-import type { AggEntry, ConstEntry, FunctionEntry } from "./descriptors.ts";
+import {
+  type AggEntry,
+  type ConstEntry,
+  type FunctionEntry,
+  FunctionSubtype,
+} from "./descriptors.ts";
 import { roleContext } from "./operand_roles.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram, Insn } from "./program.ts";
@@ -87,6 +95,12 @@ export interface LengthCall {
   kind: "length";
 }
 
+/** lower() (`upper` false) or upper(). */
+export interface CaseCall {
+  kind: "case";
+  upper: boolean;
+}
+
 /** A min() or max() step (`sign` 1 for max, -1 for min). */
 export interface MinMaxCall {
   kind: "minMax";
@@ -108,7 +122,15 @@ export interface CountCall {
 export interface ColumnCallFusion {
   column: number;
   constants: number[];
-  call: LikeCall | SubstrCall | LengthCall | DateCall | MinMaxCall | NullTestCall | CountCall;
+  call:
+    | LikeCall
+    | SubstrCall
+    | LengthCall
+    | CaseCall
+    | DateCall
+    | MinMaxCall
+    | NullTestCall
+    | CountCall;
 }
 
 /** The layouts of the date functions of one argument. */
@@ -153,7 +175,7 @@ export function columnCallFusions(
     if (ins.op !== Op.Function || ins.p5 < 1 || j < ins.p5 || !utf8) return;
     // The argument loads run straight before the call.
     for (let at = j - ins.p5 + 1; at <= j; at++) if (starts.has(at)) return;
-    const impl = (p.pool[ins.p4] as FunctionEntry).impl;
+    const entry = p.pool[ins.p4] as FunctionEntry, impl = entry.impl;
     const n = ins.p5, first = j - n;
     /** Whether argument `k` is loaded by the column read the fusion takes. */
     const column = (k: number) =>
@@ -181,6 +203,11 @@ export function columnCallFusions(
       call = { kind: "date", layout: DATE_LAYOUTS.get(impl)! };
     } else if (impl === lengthFn && n === 1 && column(0)) {
       call = { kind: "length" };
+    } else if (
+      (impl === lowerFn || impl === upperFn) && n === 1 && column(0) &&
+      entry.subtype === FunctionSubtype.None
+    ) {
+      call = { kind: "case", upper: impl === upperFn };
     } else if (impl === substrFn && n > 1 && column(0)) {
       const [start, count] = [constant(1), n === 3 ? constant(2) : ALL];
       // Small whole numbers only: they are written into the generated source.

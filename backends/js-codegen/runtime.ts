@@ -41,6 +41,7 @@ import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
 import { lengthBytes, substrBytes } from "../../core/functions/scalar/text.ts";
 import { dateFromBytes } from "../../core/functions/scalar/date_bytes.ts";
+import { foldedAscii } from "../../core/format/text.ts";
 import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
 import { stepSumFast } from "../../core/functions/aggregate/sum.ts";
@@ -130,6 +131,7 @@ export const RUNTIME = {
   substrBytes,
   lengthBytes,
   dateFromBytes,
+  foldedAscii,
   stepMinMaxText,
   countField,
   stepSumFast,

@@ -236,6 +236,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
       } else if (call!.kind === "length") {
         [test, use] = [bytes("lengthBytes"), set("e", INT)];
+      } else if (call!.kind === "case") {
+        // Null when the text is not short ASCII: the load and the call then run.
+        [test, use] = [bytes("foldedAscii", call!.upper), set("e", TEXT)];
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
         [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
