@@ -2,7 +2,6 @@
  * An open database file: the pager, the text encoding and the schema, and cursors over
  * its tables and indexes. This is the reader's whole surface; the query engine builds on it.
  */
-import { SqliteError } from "./errors.ts";
 import type { ByteSource } from "./io/byte_source.ts";
 import { BytesSource } from "./io/bytes_source.ts";
 import { Pager, type PagerOptions } from "./pager.ts";
@@ -152,9 +151,6 @@ export class DatabaseFile {
    * are opened by core/io/open_path.ts, which the browser build leaves out.
    */
   static fromBytes(bytes: Uint8Array, options: OpenOptions = {}): DatabaseFile {
-    if (!(bytes instanceof Uint8Array)) {
-      throw new SqliteError("SQLITE_MISUSE", "database source must be a path or a Uint8Array");
-    }
     const wal = options.wal ? new BytesSource(options.wal) : null;
     return new DatabaseFile(new BytesSource(bytes), wal, options);
   }

@@ -5,6 +5,7 @@
  */
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
 import { openLive } from "./live_reads.ts";
+import { SqliteError } from "../errors.ts";
 
 /**
  * Opens a file path or a byte array. A path is followed live (core/io/live_file.ts): its
@@ -15,6 +16,10 @@ export function openDatabaseFile(
   source: string | Uint8Array,
   options: OpenOptions = {},
 ): DatabaseFile {
-  if (typeof source !== "string") return DatabaseFile.fromBytes(source, options);
-  return openLive(source, options);
+  if (typeof source === "string") return openLive(source, options);
+  // Database hands over bytes itself; this check is for callers of this function alone.
+  if (!(source instanceof Uint8Array)) {
+    throw new SqliteError("SQLITE_MISUSE", "database source must be a path or a Uint8Array");
+  }
+  return DatabaseFile.fromBytes(source, options);
 }
