@@ -18,11 +18,12 @@ function isTrueOrFalse(name: string): boolean {
 }
 
 /**
- * Skips COLLATE wrappers. (SQLite's sqlite3ExprSkipCollateAndLikely also skips likely()
- * and friends, but names are chosen before functions are resolved, so those stay.)
+ * Skips COLLATE wrappers, of a parsed or a bound expression (both keep the operand under
+ * `operand`). (SQLite's sqlite3ExprSkipCollateAndLikely also skips likely() and friends,
+ * but names are chosen before functions are resolved, so those stay.)
  */
-export function skipCollate(e: A.Expr): A.Expr {
-  while (e.kind === "collate") e = e.operand;
+export function skipCollate<E extends A.Expr | B.BoundExpr>(e: E): E {
+  while (e.kind === "collate") e = e.operand as E;
   return e;
 }
 

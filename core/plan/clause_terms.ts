@@ -8,6 +8,7 @@
  */
 import type * as B from "../analyze/bound.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
+import { skipCollate } from "../analyze/column_names.ts";
 import { referencedSources } from "../analyze/bound_walk.ts";
 import { sqliteShape } from "./expr_implies.ts";
 import { likeRange } from "./like_range.ts";
@@ -45,11 +46,6 @@ export function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
       e = e.args[0];
     } else return e;
   }
-}
-
-function skipCollate(e: B.BoundExpr): B.BoundExpr {
-  while (e.kind === "collate") e = e.operand;
-  return e;
 }
 
 /** sqlite3WhereSplit: the `op` (AND / OR) operands of `e`. */

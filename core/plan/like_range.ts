@@ -5,6 +5,7 @@
  * LIKE, BINARY for GLOB). Those two terms can prove `x IS NOT NULL` for a partial index.
  */
 import type * as B from "../analyze/bound.ts";
+import { skipCollate } from "../analyze/column_names.ts";
 import { numericTextKind } from "../value/number_text.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
 import { cText } from "../functions/scalar/coerce.ts";
@@ -19,7 +20,7 @@ export interface LikeRange {
 }
 
 function textLiteral(e: B.BoundExpr | null): string | null {
-  while (e?.kind === "collate") e = e.operand;
+  e &&= skipCollate(e);
   return e?.kind === "literal" && e.cls === StorageClass.Text ? String(e.value) : null;
 }
 
