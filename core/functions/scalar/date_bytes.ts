@@ -3,16 +3,16 @@
  * canonical text, `YYYY-MM-DD HH:MM:SS`, read on a record's bytes: when the text names a
  * real instant (month 1–12, a day the month has, hour below 24, minutes and seconds below
  * 60), each of those functions without modifiers writes back some of its fields unchanged,
- * so the result is those bytes. Any other text (another layout, fractional seconds, a day
+ * so the result is those bytes (strftime's day of the week is computed from them). Any other text (another layout, fractional seconds, a day
  * past the month's end, which the functions normalise) is left to the functions
  * themselves. tests/date_bytes_test.ts holds this to them and to SQLite.
  */
 import { decodeText } from "../../format/text.ts";
 import { TextEncoding } from "../../value/types.ts";
 
-/** A field computed from the date: `%w` (0–6 from Sunday), `%u` (1–7 from Monday), `%j`. */
+/** The day of the week: `%w` (0–6 from Sunday) or `%u` (1–7 from Monday). */
 export interface DayField {
-  readonly day: "w" | "u" | "j";
+  readonly day: "w" | "u";
 }
 
 /**
@@ -31,7 +31,7 @@ export const DATETIME_LAYOUT: DateLayout = [[0, 19]];
 
 /**
  * The layout of strftime(`format`, x) when every specifier in `format` copies a field
- * (`%Y %m %d %H %M %S`, and `%%`) or is a day's number (`%w %u %j`) and the rest is ASCII;
+ * (`%Y %m %d %H %M %S`, and `%%`) or is the day of the week (`%w %u`) and the rest is ASCII;
  * null otherwise.
  */
 export function strftimeLayout(format: string): DateLayout | null {
@@ -48,7 +48,7 @@ export function strftimeLayout(format: string): DateLayout | null {
     // The year is bytes 0–4, every other field two digits after a separator.
     const field = spec === undefined ? -1 : FIELDS.indexOf(spec);
     if (spec === "%") out.push("%");
-    else if (spec === "w" || spec === "u" || spec === "j") out.push({ day: spec });
+    else if (spec === "w" || spec === "u") out.push({ day: spec });
     else if (field === 0) out.push([0, 4]);
     else if (field > 0) out.push([2 + 3 * field, 4 + 3 * field]);
     else return null;
@@ -92,22 +92,20 @@ export function dateFromBytes(
   let text = "";
   for (const piece of layout) {
     if (typeof piece === "string") text += piece;
-    else if ("day" in piece) text += dayField(piece.day, y, m, day);
+    else if ("day" in piece) text += weekday(piece.day, y, m, day);
     else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
   }
   return text;
 }
 
-/** Days before month `m` (1–12) in a year that is not a leap year. */
-const DAYS_BEFORE = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-
-/** `%w`, `%u` or `%j` of the date `y-m-d` (proleptic Gregorian, as SQLite counts). */
-function dayField(spec: "w" | "u" | "j", y: number, m: number, d: number): string {
-  const ofYear = DAYS_BEFORE[m] + d + (m > 2 && daysIn(y, 2) > 28 ? 1 : 0);
-  if (spec === "j") return String(ofYear).padStart(3, "0");
-  // Days since 0000-01-01, a Saturday: 365 a year, the leap days before year y (year 0 is
-  // one), then the day's own; 6 more make Saturday 6.
-  const b = y - 1, f = Math.floor;
-  const w = (365 * y + f(b / 4) - f(b / 100) + f(b / 400) + ofYear + 6) % 7;
-  return String(spec === "w" ? w : w || 7);
+/**
+ * `%w` or `%u` of the date `y-m-d` (proleptic Gregorian, as SQLite counts): Zeller's
+ * congruence, January and February counted as months 13 and 14 of the year before.
+ */
+function weekday(spec: "w" | "u", y: number, m: number, d: number): string {
+  const f = Math.floor, late = m < 3, z = late ? y - 1 : y;
+  // 0 is Saturday.
+  const h = (d + f(13 * ((late ? m + 12 : m) + 1) / 5) + z + f(z / 4) - f(z / 100) + f(z / 400)) %
+    7;
+  return String(spec === "w" ? (h + 6) % 7 : (h + 5) % 7 + 1);
 }
