@@ -86,31 +86,24 @@ const interned: string[] = new Array(Decode.INTERNED_SLOTS).fill(
   "\u0000".repeat(Decode.INTERNED_LENGTH + 1),
 );
 
+/** Where {@link foldedAscii} folds a text before decoding it. */
+const foldScratch = new Uint8Array(Decode.SHORT_TEXT);
+
 /**
  * lower() (`upper` false) or upper() of the UTF-8 text at `buf[start, start + n)` when it
- * is ASCII of at most 64 bytes: the other case's letters folded, the string interned as
- * {@link decodeText} interns; null for any other text (the function itself folds it).
+ * is ASCII of at most 64 bytes: the other case's letters folded, then decoded (and
+ * interned) as {@link decodeText} decodes; null for any other text (the function itself
+ * folds it).
  */
 export function foldedAscii(buf: Uint8Array, start: number, n: number, upper: boolean) {
   if (n > Decode.SHORT_TEXT) return null;
-  const codes = codesOfLength[n], from = upper ? 0x61 : 0x41, shift = upper ? -32 : 32;
-  let hash = n;
+  const from = upper ? 0x61 : 0x41;
   for (let i = 0; i < n; i++) {
-    let c = buf[start + i];
+    const c = buf[start + i];
     if (c >= 0x80) return null;
-    if (c - from >>> 0 < 26) c += shift;
-    codes[i] = c;
-    hash = (hash * 31 + c) | 0;
+    foldScratch[i] = c - from >>> 0 < 26 ? c ^ 0x20 : c;
   }
-  const slot = hash & (Decode.INTERNED_SLOTS - 1);
-  const held = n > Decode.INTERNED_LENGTH ? "" : interned[slot];
-  if (held.length === n) {
-    let i = 0;
-    while (i < n && held.charCodeAt(i) === codes[i]) i++;
-    if (i === n) return held;
-  }
-  const made = String.fromCharCode.apply(null, codes);
-  return n > Decode.INTERNED_LENGTH ? made : (interned[slot] = made);
+  return decodeText(foldScratch, 0, n, TextEncoding.Utf8);
 }
 
 /** The text stored in `buf[start, end)` in database encoding `enc`. */
