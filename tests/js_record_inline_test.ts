@@ -130,6 +130,9 @@ const QUERIES = [
   // A leaf loop's rowids, read from cells and, beside overflowing records, by the cursor.
   "SELECT id, length(a) FROM k",
   "SELECT a, id FROM k WHERE id > 0 AND typeof(a) = 'integer'",
+  // ... and backwards (Last, Prev).
+  "SELECT id, length(a), a FROM k ORDER BY id DESC",
+  "SELECT id, x, typeof(t), i FROM v WHERE r > 0 OR t IS NULL ORDER BY id DESC LIMIT 30",
   "SELECT id, x, typeof(x), r, typeof(r), t, typeof(t), i, typeof(i) FROM v",
   "SELECT i, x FROM v WHERE r > 100 AND t <> 'abc'",
   "SELECT id FROM v WHERE t = 'abc' OR t = '12' OR t = ''",

@@ -8,7 +8,7 @@
  *
  * A cursor qualifies when the program can reach its fields only inside that one loop: it
  * is moved by exactly one Rewind and one Next that jumps back to the instruction after the
- * Rewind, everything else done with it is a Column read inline or a Rowid between the two,
+ * Rewind (or, for a scan backwards, one Last and one Prev: Prev a decrement), everything else done with it is a Column read inline or a Rowid between the two,
  * and no jump from outside the loop lands inside it.
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
@@ -34,11 +34,14 @@ export function leafLoops(
   const loops = new Map<number, number>();
   for (const [cursor, at] of uses) {
     if (!inline.has(cursor)) continue;
-    const rewind = at.filter((pc) => p.code[pc].op === Op.Rewind);
-    const next = at.filter((pc) => p.code[pc].op === Op.Next);
+    // Forward (Rewind, Next) or backward (Last, Prev).
+    const rewind = at.filter((pc) => p.code[pc].op === Op.Rewind || p.code[pc].op === Op.Last);
+    const next = at.filter((pc) => p.code[pc].op === Op.Next || p.code[pc].op === Op.Prev);
     if (rewind.length !== 1 || next.length !== 1) continue;
     const [a, n] = [rewind[0], next[0]];
-    if (p.code[n].p2 !== a + 1) continue;
+    if (p.code[n].p2 !== a + 1 || (p.code[a].op === Op.Last) !== (p.code[n].op === Op.Prev)) {
+      continue;
+    }
     const inside = (pc: number) => pc > a && pc < n;
     const readsOnly = at.every((pc) => {
       const ins = p.code[pc];

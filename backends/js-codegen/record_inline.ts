@@ -194,17 +194,24 @@ export class InlineReaders {
   }
 
   /**
-   * Rewind, Next and Rowid of a cursor in a leaf loop (null for any other instruction):
+   * Rewind, Next (Last, Prev) and Rowid of a cursor in a leaf loop (null for any other instruction):
    * the steps along the leaf counted here, the cursor told where it is before it moves on;
    * the rowid read from the cell. `jump`: the statement that jumps to the target.
    */
   leafStep(ins: Insn, jump: () => string): string | null {
     const c = ins.p1, q = `Q${c}`, n = `N${c}`;
     if (!this.#loops.has(c)) return null;
-    if (ins.op === Op.Rewind) return `c${c}.nullRow=false;if(!M${c}(c${c}.bt.first()))${jump()}`;
+    if (ins.op === Op.Rewind || ins.op === Op.Last) {
+      return `c${c}.nullRow=false;if(!M${c}(c${c}.bt.${ins.op === Op.Last ? "last" : "first"}()))` +
+        jump();
+    }
     if (ins.op === Op.Next) {
       return `if(++${q}<${n})${jump()}if(${n}>0)c${c}.bt.setLeafIndex(${n}-1);` +
         `if(M${c}(c${c}.bt.next()))${jump()}`;
+    }
+    if (ins.op === Op.Prev) {
+      return `if(--${q}>=0)${jump()}if(${n}>0)c${c}.bt.setLeafIndex(0);` +
+        `if(M${c}(c${c}.bt.prev()))${jump()}`;
     }
     if (ins.op !== Op.Rowid) return null;
     // A row parsed on the leaf (G<c> false) is in a cell whose key can be read; the
