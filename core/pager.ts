@@ -298,7 +298,7 @@ export class Pager {
   }
 
   close(): void {
-    this.cache.close();
+    this.cache.clear();
     this.pool.clear();
     this.db.close();
     this.walSource?.close();

@@ -6,6 +6,7 @@
 import type { ByteSource } from "../io/byte_source.ts";
 import type { WalSnapshot } from "../format/wal.ts";
 import { Pager } from "../pager.ts";
+import { FORGOTTEN, SlotIndex } from "./page_cache.ts";
 import { ReadAhead } from "./read_ahead.ts";
 
 /** A {@link Pager} that can move on to a later snapshot of its file. */
@@ -20,6 +21,8 @@ export class LivePager extends Pager {
    * checkpoint can overwrite only these (core/io/live_file.ts).
    */
   databasePagesRead = 0;
+  /** The highest page number the cache's slot index has room for (see {@link #grow}). */
+  #indexedPages = this.pageCount;
 
   protected override onRead(pgno: number): void {
     this.pagesRead++;
@@ -45,7 +48,7 @@ export class LivePager extends Pager {
     if (this.empty !== (this.db.size === 0)) return false;
     this.walSource = walSource;
     this.wal = walSource ? wal : null;
-    if (changed === "all") this.cache.forgetAll((entry) => this.release(entry));
+    if (changed === "all") this.#forgetAll();
     else for (const pgno of changed) this.#forget(pgno);
     if (this.empty) return true;
     const header = this.readHeader();
@@ -55,7 +58,7 @@ export class LivePager extends Pager {
     if (count < this.pageCount) {
       for (let p = count + 1; p <= this.pageCount; p++) this.#forget(p);
     }
-    this.cache.grow(count);
+    this.#grow(count);
     this.pageCount = count;
     // Afresh: no miss is sequential to one before the change.
     this.readAhead = new ReadAhead(this.readAhead.limit, !this.walFrames());
@@ -64,7 +67,32 @@ export class LivePager extends Pager {
 
   /** Drops page `pgno` from the cache, if there (see {@link advance}). */
   #forget(pgno: number): void {
-    const entry = this.cache.forget(pgno);
-    if (entry !== null) this.release(entry);
+    const cache = this.cache;
+    const slot = cache.where.get(pgno);
+    if (slot < 0) return;
+    this.release(cache.slots[slot]);
+    cache.where.delete(pgno);
+    cache.slots[slot] = FORGOTTEN;
+    cache.used[slot] = 0;
+  }
+
+  /** Drops every cached page, in slot order. */
+  #forgetAll(): void {
+    for (const entry of this.cache.slots) if (entry !== FORGOTTEN) this.release(entry);
+    this.cache.clear();
+  }
+
+  /**
+   * Makes room in the cache's slot index for pages up to `pageCount` (a database that
+   * grew): an index at least twice as large while it stays an array, with the cached
+   * pages indexed again.
+   */
+  #grow(pageCount: number): void {
+    const indexed = this.#indexedPages;
+    if (pageCount <= indexed || indexed > 1 << 22) return;
+    this.#indexedPages = Math.max(pageCount, Math.min(2 * indexed + 1, 1 << 22));
+    const where = new SlotIndex(this.#indexedPages);
+    this.cache.slots.forEach((entry, slot) => entry !== FORGOTTEN && where.set(entry.pgno, slot));
+    this.cache.where = where;
   }
 }

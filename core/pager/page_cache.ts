@@ -30,12 +30,14 @@ export interface PageEntry {
 
 /** A bounded CLOCK cache of page entries by page number. */
 export class PageCache {
-  /** Page number → slot in {@link #slots}. */
-  #where: SlotIndex;
-  #slots: PageEntry[] = [];
+  // Public rather than #private for core/pager/live_pager.ts, which drops the pages that
+  // changed and which the browser build leaves out.
+  /** Page number → slot in {@link slots}. */
+  where: SlotIndex;
+  slots: PageEntry[] = [];
   /** Per slot: passes of the CLOCK hand the page survives unused (see {@link isInteriorPage}). */
-  #used: Uint8Array;
-  /** Per slot: what a use of the page sets {@link #used} to: 2 for interior pages, else 1. */
+  readonly used: Uint8Array;
+  /** Per slot: what a use of the page sets {@link used} to: 2 for interior pages, else 1. */
   #life: Uint8Array;
   #hand = 0;
   readonly #limit: number;
@@ -53,8 +55,8 @@ export class PageCache {
    */
   constructor(limit: number, pageCount: number, ringSize: number) {
     this.#limit = limit;
-    this.#where = new SlotIndex(pageCount);
-    this.#used = new Uint8Array(limit);
+    this.where = new SlotIndex(pageCount);
+    this.used = new Uint8Array(limit);
     this.#life = new Uint8Array(limit);
     this.#inRing = new Uint8Array(limit);
     this.#ringSize = ringSize;
@@ -62,21 +64,21 @@ export class PageCache {
 
   /** The entry of page `pgno` if cached, without counting it as used. */
   peek(pgno: number): PageEntry | undefined {
-    const slot = this.#where.get(pgno);
-    return slot < 0 ? undefined : this.#slots[slot];
+    const slot = this.where.get(pgno);
+    return slot < 0 ? undefined : this.slots[slot];
   }
 
   /** The entry of page `pgno`, marked used, or undefined when it is not cached. */
   get(pgno: number): PageEntry | undefined {
-    const slot = this.#where.get(pgno);
+    const slot = this.where.get(pgno);
     if (slot < 0) return undefined;
-    this.#used[slot] = this.#life[slot];
-    return this.#slots[slot];
+    this.used[slot] = this.#life[slot];
+    return this.slots[slot];
   }
 
   /** Whether page `pgno` is cached (not marking it used). */
   has(pgno: number): boolean {
-    return this.#where.get(pgno) >= 0;
+    return this.where.get(pgno) >= 0;
   }
 
   /**
@@ -84,62 +86,39 @@ export class PageCache {
    * any. `streaming`: the entry is a page of a sequential run (see {@link #streamSlot}).
    */
   insert(entry: PageEntry, streaming: boolean): PageEntry | null {
-    const slots = this.#slots;
+    const slots = this.slots;
     const life = isInteriorPage(entry.pgno, entry.data) ? 2 : 1;
     if (slots.length < this.#limit) {
-      this.#used[slots.length] = this.#life[slots.length] = life;
-      this.#where.set(entry.pgno, slots.length);
+      this.used[slots.length] = this.#life[slots.length] = life;
+      this.where.set(entry.pgno, slots.length);
       slots.push(entry);
       return null;
     }
     const hand = streaming ? this.#streamSlot() : this.#sweep();
     const evicted = slots[hand];
-    if (evicted !== FORGOTTEN) this.#where.delete(evicted.pgno);
-    this.#where.set(entry.pgno, hand);
+    if (evicted !== FORGOTTEN) this.where.delete(evicted.pgno);
+    this.where.set(entry.pgno, hand);
     slots[hand] = entry;
     // Marked used: the hand must pass a new page twice before it goes, so a page is never
     // refilled by the reads that follow it within one call (a read-ahead run).
-    this.#used[hand] = this.#life[hand] = life;
+    this.used[hand] = this.#life[hand] = life;
     return evicted === FORGOTTEN ? null : evicted;
   }
 
-  /** Drops page `pgno`; returns its entry, or null when it was not cached. */
-  forget(pgno: number): PageEntry | null {
-    const slot = this.#where.get(pgno);
-    if (slot < 0) return null;
-    const entry = this.#slots[slot];
-    this.#where.delete(pgno);
-    this.#slots[slot] = FORGOTTEN;
-    this.#used[slot] = 0;
-    return entry;
-  }
-
-  /** Drops every page, calling `dropped` with each entry in slot order. */
-  forgetAll(dropped: (entry: PageEntry) => void): void {
-    for (const entry of this.#slots) if (entry !== FORGOTTEN) dropped(entry);
-    this.#slots = [];
-    this.#where.clear();
+  /** Empties the cache, the CLOCK and the ring starting afresh. */
+  clear(): void {
+    this.where.clear();
+    this.slots = [];
     this.#ring = [];
     this.#ringNext = 0;
     this.#inRing.fill(0);
     this.#hand = 0;
   }
 
-  /** Makes room for pages up to `pageCount` (a database that grew). */
-  grow(pageCount: number): void {
-    this.#where.grow(pageCount);
-  }
-
-  /** Empties the cache for good (the pager closes). */
-  close(): void {
-    this.#where.clear();
-    this.#slots = [];
-  }
-
   /** The CLOCK hand's next victim: the first slot not used since the hand last passed. */
   #sweep(): number {
-    const used = this.#used;
-    const n = this.#slots.length;
+    const used = this.used;
+    const n = this.slots.length;
     let hand = this.#hand;
     while (used[hand] !== 0) {
       used[hand]--;
@@ -176,7 +155,7 @@ export class PageCache {
  * up to 4M pages (16 MB of index for 16 GB of 4 KB pages), a map beyond. Every page
  * request looks its page up here, so it must cost less than a hash lookup.
  */
-class SlotIndex {
+export class SlotIndex {
   #array: Int32Array | null;
   #map: Map<number, number> | null;
 
@@ -205,25 +184,10 @@ class SlotIndex {
     this.#array?.fill(-1);
     this.#map?.clear();
   }
-
-  /** Makes room for pages up to `pageCount` (a database that grew). */
-  grow(pageCount: number): void {
-    const old = this.#array;
-    if (old === null || pageCount < old.length) return;
-    if (pageCount > 1 << 22) {
-      this.#map = new Map();
-      old.forEach((slot, pgno) => slot >= 0 && this.#map!.set(pgno, slot));
-      this.#array = null;
-      return;
-    }
-    const array = new Int32Array(Math.max(pageCount + 1, old.length * 2)).fill(-1);
-    array.set(old);
-    this.#array = array;
-  }
 }
 
-/** What a slot holds once its page was dropped (see {@link PageCache.forget}). */
-const FORGOTTEN: PageEntry = Object.freeze({
+/** What a slot holds once its page was dropped (core/pager/live_pager.ts). */
+export const FORGOTTEN: PageEntry = Object.freeze({
   pgno: 0,
   data: new Uint8Array(0),
   parsed: null,
