@@ -18,8 +18,11 @@ export class BufferPool {
   readonly #pageSize: number;
   /** Buffers of evicted, unpinned pages, refilled by the next reads. */
   #free: Uint8Array[] = [];
-  /** Pages evicted while a cursor held them: their buffers are free once released. */
-  #held: PageEntry[] = [];
+  /**
+   * Pages evicted while a cursor held them: their buffers are free once released (read by
+   * core/pager/held_pages.ts too).
+   */
+  held: PageEntry[] = [];
 
   constructor(storage: PageStorage, pageSize: number) {
     this.#storage = storage;
@@ -31,7 +34,7 @@ export class BufferPool {
    * the heap when the storage is full: every slot held by a cursor).
    */
   take(): Uint8Array {
-    if (this.#free.length === 0 && this.#held.length > 0) this.#reclaimHeld();
+    if (this.#free.length === 0 && this.held.length > 0) this.#reclaimHeld();
     const reused = this.#free.pop();
     if (reused !== undefined) return reused;
     this.allocated++;
@@ -45,7 +48,7 @@ export class BufferPool {
   release(entry: PageEntry): void {
     if (!this.#recyclable(entry)) return;
     if (entry.pins === 0) this.#free.push(entry.data);
-    else this.#held.push(entry);
+    else this.held.push(entry);
   }
 
   /** Takes back a buffer {@link take} handed out that was never cached (a read into it threw). */
@@ -56,20 +59,14 @@ export class BufferPool {
   /** Forgets every buffer (the pager closes). */
   clear(): void {
     this.#free = [];
-    this.#held = [];
-  }
-
-  /** Whether a page evicted while held is still pinned by a cursor. */
-  holds(pgno: number): boolean {
-    for (const e of this.#held) if (e.pgno === pgno && e.pins > 0) return true;
-    return false;
+    this.held = [];
   }
 
   /** Frees the buffers of evicted pages that no cursor holds any longer. */
   #reclaimHeld(): void {
     const still: PageEntry[] = [];
-    for (const e of this.#held) e.pins === 0 ? this.#free.push(e.data) : still.push(e);
-    this.#held = still;
+    for (const e of this.held) e.pins === 0 ? this.#free.push(e.data) : still.push(e);
+    this.held = still;
   }
 
   /**

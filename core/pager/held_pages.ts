@@ -15,5 +15,7 @@ export function isCached(pager: Pager, pgno: number): boolean {
  * stay in memory until released, and the holder reads them without asking the pager again.
  */
 export function isPinned(pager: Pager, pgno: number): boolean {
-  return (pager.cache.peek(pgno)?.pins ?? 0) > 0 || pager.pool.holds(pgno);
+  const slot = pager.cache.where.get(pgno);
+  if (slot >= 0 && pager.cache.slots[slot].pins > 0) return true;
+  return pager.pool.held.some((e) => e.pgno === pgno && e.pins > 0);
 }

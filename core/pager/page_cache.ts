@@ -30,8 +30,8 @@ export interface PageEntry {
 
 /** A bounded CLOCK cache of page entries by page number. */
 export class PageCache {
-  // Public rather than #private for core/pager/live_pager.ts, which drops the pages that
-  // changed and which the browser build leaves out.
+  // Public rather than #private for core/pager/live_pager.ts (dropping the pages that
+  // changed) and core/pager/held_pages.ts, both of which the browser build leaves out.
   /** Page number → slot in {@link slots}. */
   where: SlotIndex;
   slots: PageEntry[] = [];
@@ -60,12 +60,6 @@ export class PageCache {
     this.#life = new Uint8Array(limit);
     this.#inRing = new Uint8Array(limit);
     this.#ringSize = ringSize;
-  }
-
-  /** The entry of page `pgno` if cached, without counting it as used. */
-  peek(pgno: number): PageEntry | undefined {
-    const slot = this.where.get(pgno);
-    return slot < 0 ? undefined : this.slots[slot];
   }
 
   /** The entry of page `pgno`, marked used, or undefined when it is not cached. */
