@@ -6,7 +6,7 @@
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
 import { booleanArgument, SqliteError } from "../errors.ts";
 import { encodingName } from "../value/types.ts";
-import { Statement } from "./statement.ts";
+import { Statement, type StatementHost } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
 import { compileStatement } from "./compile.ts";
 import { StatementCache } from "./statement_cache.ts";
@@ -125,12 +125,16 @@ export interface ViewDescription {
   sql: string;
 }
 
-let compileOn: (db: Database, sql: string, backend: Backend) => Statement;
-let fileOfDb: (db: Database) => DatabaseFile;
+/**
+ * What the functions below read of a Database: its open file, the state its statements
+ * share, its bind options and its readBigInts option (set by the class, whose fields are
+ * #private).
+ */
+let internalsOf: (db: Database) => [DatabaseFile, StatementHost, BindOptions, boolean];
 
 /** The open file of `db` (core/api/full_front_end.ts reads its settings). Not public API. */
 export function databaseFileOf(db: Database): DatabaseFile {
-  return fileOfDb(db);
+  return internalsOf(db)[0];
 }
 
 /**
@@ -141,7 +145,14 @@ export function databaseFileOf(db: Database): DatabaseFile {
 export function interpreterStatement(db: Database): ((st: Statement) => Statement) | null {
   if (!registeredBackends().includes("interpreter")) return null;
   const interpreter = backendNamed("interpreter");
-  return (st) => compileOn(db, st.source, interpreter);
+  return (st) => {
+    const [file, host, bindOptions, readBigInts] = internalsOf(db);
+    return new Statement(
+      host,
+      compileStatement(file, st.source, interpreter, bindOptions),
+      readBigInts,
+    );
+  };
 }
 
 /** Set by {@link databaseOver} while it constructs a Database. */
@@ -189,13 +200,7 @@ export function databaseOver(
  */
 export class Database {
   static {
-    fileOfDb = (db) => db.#open;
-    compileOn = (db, sql, backend) =>
-      new Statement(
-        db.#host,
-        compileStatement(db.#open, sql, backend, db.#bindOptions),
-        db.#readBigInts,
-      );
+    internalsOf = (db) => [db.#open, db.#host, db.#bindOptions, db.#readBigInts];
   }
 
   #file: DatabaseFile | null;
