@@ -118,25 +118,14 @@ export class Pager {
     }
     this.walSource = walSource;
     this.wal = walSource ? (wal === undefined ? readWal(walSource) : wal) : null;
-    if (this.empty) {
-      this.header = emptyHeader();
-      this.pageSize = this.header.pageSize;
-      this.usableSize = this.header.usableSize;
-      this.pageCount = 0;
-      this.lockBytePage = lockBytePage(this.pageSize);
-      this.cache = new PageCache(16, 0, 2);
-      this.readAhead = new ReadAhead(1, false);
-      this.storage = makeStorage(options.pageStorage, this.pageSize, 16);
-      this.pool = new BufferPool(this.storage, this.pageSize);
-      return;
-    }
-    this.header = this.readHeader();
+    this.header = this.empty ? emptyHeader() : this.readHeader();
     this.pageSize = this.header.pageSize;
     this.usableSize = this.header.usableSize;
     this.lockBytePage = lockBytePage(this.pageSize);
-    const count = this.countPages();
+    const count = this.empty ? 0 : this.countPages();
     this.pageCount = count;
-    const wanted = options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize;
+    // No pages (an empty database): the smallest cache, whatever was asked; none is read.
+    const wanted = count && (options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize);
     // Never more slots than pages: a small database gets a small cache.
     const cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
     this.storage = makeStorage(options.pageStorage, this.pageSize, cacheLimit);
