@@ -161,16 +161,18 @@ export class SorterSlot {
 
   /**
    * Whether the sorter would drop the row in `regs[start ..]` (only its keys are read).
-   * When the sorter holds a bound row and the row's first ORDER BY key and the bound's are
-   * two values that are not NULL and not equal under the key's collation, they decide as
-   * the sorter's comparator would (core/exec/sorter.ts `rowComparator`), without copying
-   * the row's keys.
+   * When the sorter holds a bound row and the row's first ORDER BY key and the bound's
+   * differ (one NULL, or unequal under the key's collation), they decide as the sorter's
+   * comparator would (core/exec/sorter.ts `rowComparator`), without copying the row's keys.
    */
   rejects(regs: readonly Reg[], start: number): boolean {
     const first = this.entry.keys?.[0], bound = this.sorter.bound();
     if (first && typeof bound === "object" && bound !== null) {
       const x = regs[start + first.column].v, y = bound.values[first.column];
-      if (x !== y && x !== null && y !== null) {
+      // One NULL: where NULLs go decides, whatever the direction.
+      if (x === null || y === null) {
+        if (x !== y) return (x === null) !== first.nullsFirst;
+      } else if (x !== y) {
         // Numbers order as JS orders them under every collation.
         const c = typeof x === "number" && typeof y === "number"
           ? x - y
