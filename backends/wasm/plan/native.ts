@@ -84,8 +84,8 @@ export const MAY_DECLINE = new Set<Op>([
 ]);
 
 /**
- * A sorter whose SorterReject is native: JS publishes the sorter's bound (its heap's root
- * key) into the frame after each change, and the module compares the row's first key
+ * A sorter whose SorterReject is native: JS publishes the sorter's bound (the first key of
+ * the row a new row must sort before, core/exec/sorter.ts) into the frame after each change, and the module compares the row's first key
  * with it (frame_layout.ts, BoundMode).
  */
 export interface SorterBound {
