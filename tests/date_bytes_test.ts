@@ -96,7 +96,7 @@ Deno.test("date functions on bytes: the functions' values", () => {
   assert.ok(answered > 3000, "the byte reading seldom answered");
   // The canonical text of a real instant is always answered.
   for (const [name, , got] of both("2013-07-31 23:59:59")) {
-    if (!/%j|é/.test(name)) assert.notEqual(got, null, name);
+    if (!/é/.test(name)) assert.notEqual(got, null, name);
   }
 });
 

@@ -3,16 +3,22 @@
  * canonical text, `YYYY-MM-DD HH:MM:SS`, read on a record's bytes: when the text names a
  * real instant (month 1–12, a day the month has, hour below 24, minutes and seconds below
  * 60), each of those functions without modifiers writes back some of its fields unchanged,
- * so the result is those bytes (strftime's day of the week is computed from them). Any other text (another layout, fractional seconds, a day
- * past the month's end, which the functions normalise) is left to the functions
- * themselves. tests/date_bytes_test.ts holds this to them and to SQLite.
+ * so the result is those bytes (strftime's day of the week and of the year are computed
+ * from those fields by strftime's own conversions). Any other text (another layout,
+ * fractional seconds, a day past the month's end, which the functions normalise) is left
+ * to the functions themselves. tests/date_bytes_test.ts holds this to them and to SQLite.
  */
 import { decodeText } from "../../format/text.ts";
 import { TextEncoding } from "../../value/types.ts";
+import { specifier } from "./date_format.ts";
+import { computeJD, DateTime } from "./date_time.ts";
 
-/** The day of the week: `%w` (0–6 from Sunday) or `%u` (1–7 from Monday). */
+/**
+ * A field computed from the date by strftime's conversion `spec`: `%w` (0–6 from Sunday),
+ * `%u` (1–7 from Monday) or `%j` (the day of the year).
+ */
 export interface DayField {
-  readonly day: "w" | "u";
+  readonly day: "w" | "u" | "j";
 }
 
 /**
@@ -31,8 +37,8 @@ export const DATETIME_LAYOUT: DateLayout = [[0, 19]];
 
 /**
  * The layout of strftime(`format`, x) when every specifier in `format` copies a field
- * (`%Y %m %d %H %M %S`, and `%%`) or is the day of the week (`%w %u`) and the rest is ASCII;
- * null otherwise.
+ * (`%Y %m %d %H %M %S`, and `%%`) or is a day's number (`%w %u %j`) and the rest is
+ * ASCII; null otherwise.
  */
 export function strftimeLayout(format: string): DateLayout | null {
   const out: ([number, number] | string | DayField)[] = [];
@@ -48,7 +54,7 @@ export function strftimeLayout(format: string): DateLayout | null {
     // The year is bytes 0–4, every other field two digits after a separator.
     const field = spec === undefined ? -1 : FIELDS.indexOf(spec);
     if (spec === "%") out.push("%");
-    else if (spec === "w" || spec === "u") out.push({ day: spec });
+    else if (spec === "w" || spec === "u" || spec === "j") out.push({ day: spec });
     else if (field === 0) out.push([0, 4]);
     else if (field > 0) out.push([2 + 3 * field, 4 + 3 * field]);
     else return null;
@@ -89,23 +95,30 @@ export function dateFromBytes(
   if (y < 0 || m < 1 || m > 12 || day < 1 || day > daysIn(y, m)) return null;
   const h = digits(d, o + 11, 2), min = digits(d, o + 14, 2), s = digits(d, o + 17, 2);
   if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
-  let text = "";
+  let text = "", dated = false;
   for (const piece of layout) {
     if (typeof piece === "string") text += piece;
-    else if ("day" in piece) text += weekday(piece.day, y, m, day);
-    else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
+    else if ("day" in piece) {
+      if (!dated) dated = instantOf(y, m, day, h, min, s);
+      text += specifier(piece.day, instant);
+    } else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
   }
   return text;
 }
 
-/**
- * `%w` or `%u` of the date `y-m-d` (proleptic Gregorian, as SQLite counts): Zeller's
- * congruence, January and February counted as months 13 and 14 of the year before.
- */
-function weekday(spec: "w" | "u", y: number, m: number, d: number): string {
-  const f = Math.floor, late = m < 3, z = late ? y - 1 : y;
-  // 0 is Saturday.
-  const h = (d + f(13 * ((late ? m + 12 : m) + 1) / 5) + z + f(z / 4) - f(z / 100) + f(z / 400)) %
-    7;
-  return String(spec === "w" ? (h + 6) % 7 : (h + 5) % 7 + 1);
+/** The instant the computed fields are read from (the functions' own representation). */
+const instant = new DateTime();
+
+/** Sets {@link instant} to the given fields, its julian day computed; returns true. */
+function instantOf(Y: number, M: number, D: number, h: number, m: number, s: number): boolean {
+  instant.reset();
+  instant.Y = Y;
+  instant.M = M;
+  instant.D = D;
+  instant.h = h;
+  instant.m = m;
+  instant.s = s;
+  instant.validYMD = instant.validHMS = true;
+  computeJD(instant);
+  return true;
 }

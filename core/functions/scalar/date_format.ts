@@ -109,7 +109,7 @@ export function strftimeText(fmt: string, x: DateTime): string | null {
 }
 
 /** One `%` conversion, or null for an unknown one. */
-function specifier(cf: string, x: DateTime): string | null {
+export function specifier(cf: string, x: DateTime): string | null {
   switch (cf) {
     case "d":
       return padInt(x.D, 2, true);
