@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  foldedAscii,
   lengthBytes,
   lengthFn,
   lowerFn,
@@ -17,7 +18,7 @@ import {
   substrFn,
   upperFn,
 } from "../core/functions/scalar/text.ts";
-import { decodeText, encodeText, foldedAscii } from "../core/format/text.ts";
+import { decodeText, encodeText } from "../core/format/text.ts";
 import { newReg, type Reg } from "../core/value/reg.ts";
 import { StorageClass, TextEncoding } from "../core/value/types.ts";
 import type { FunctionContext } from "../core/functions/context.ts";

@@ -86,26 +86,6 @@ const interned: string[] = new Array(Decode.INTERNED_SLOTS).fill(
   "\u0000".repeat(Decode.INTERNED_LENGTH + 1),
 );
 
-/** Where {@link foldedAscii} folds a text before decoding it. */
-const foldScratch = new Uint8Array(Decode.SHORT_TEXT);
-
-/**
- * lower() (`upper` false) or upper() of the UTF-8 text at `buf[start, start + n)` when it
- * is ASCII of at most 64 bytes: the other case's letters folded, then decoded (and
- * interned) as {@link decodeText} decodes; null for any other text (the function itself
- * folds it).
- */
-export function foldedAscii(buf: Uint8Array, start: number, n: number, upper: boolean) {
-  if (n > Decode.SHORT_TEXT) return null;
-  const from = upper ? 0x61 : 0x41;
-  for (let i = 0; i < n; i++) {
-    const c = buf[start + i];
-    if (c >= 0x80) return null;
-    foldScratch[i] = c - from >>> 0 < 26 ? c ^ 0x20 : c;
-  }
-  return decodeText(foldScratch, 0, n, TextEncoding.Utf8);
-}
-
 /** The text stored in `buf[start, end)` in database encoding `enc`. */
 export function decodeText(buf: Uint8Array, start: number, end: number, enc: TextEncoding): string {
   if (enc === TextEncoding.Utf8) {

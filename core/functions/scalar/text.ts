@@ -162,6 +162,27 @@ export function substrBytes(
   return decodeText(d, from, to, TextEncoding.Utf8);
 }
 
+/** Where {@link foldedAscii} folds a text before decoding it. */
+const foldScratch = new Uint8Array(64);
+
+/**
+ * {@link lowerFn} (`upper` false) or {@link upperFn} of the UTF-8 text at `d[o, o + n)`
+ * (a record's field) when it is ASCII of at most 64 bytes: the other case's 26 letters
+ * folded (as `asciiLower`/`asciiUpper` fold them), then decoded, and interned, by
+ * `decodeText`; null for any other text, which the function itself folds
+ * (tests/substr_bytes_test.ts).
+ */
+export function foldedAscii(d: Uint8Array, o: number, n: number, upper: boolean) {
+  if (n > foldScratch.length) return null;
+  const from = upper ? 0x61 : 0x41;
+  for (let i = 0; i < n; i++) {
+    const c = d[o + i];
+    if (c >= 0x80) return null;
+    foldScratch[i] = c - from >>> 0 < 26 ? c ^ 0x20 : c;
+  }
+  return decodeText(foldScratch, 0, n, TextEncoding.Utf8);
+}
+
 /**
  * length() of the UTF-8 text at `d[o, o + n)` (a record's field), counted on the bytes as
  * SQLite counts them: up to the first NUL, one character per byte that is not a
