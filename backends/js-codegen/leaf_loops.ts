@@ -8,8 +8,9 @@
  *
  * A cursor qualifies when the program can reach its fields only inside that one loop: it
  * is moved by exactly one Rewind and one Next that jumps back to the instruction after the
- * Rewind (or, for a scan backwards, one Last and one Prev: Prev a decrement), everything else done with it is a Column read inline or a Rowid between the two,
- * and no jump from outside the loop lands inside it.
+ * Rewind (or, for a scan backwards, one Last and one Prev: Prev a decrement), everything
+ * else done with it is a Column read inline or a Rowid between the two, and no jump from
+ * outside the loop lands inside it.
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";

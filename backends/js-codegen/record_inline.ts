@@ -194,7 +194,8 @@ export class InlineReaders {
   }
 
   /**
-   * Rewind, Next (Last, Prev) and Rowid of a cursor in a leaf loop (null for any other instruction):
+   * Rewind, Next (Last, Prev) and Rowid of a cursor in a leaf loop (null for any other
+   * instruction):
    * the steps along the leaf counted here, the cursor told where it is before it moves on;
    * the rowid read from the cell. `jump`: the statement that jumps to the target.
    */

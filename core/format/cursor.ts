@@ -731,8 +731,9 @@ export class BtreeCursor {
     this.#descendTo(rowid, false);
     // On a cell of the leaf: where seekRowid's settling would stop, its key read as is.
     const leaf = this.#stack[this.#depth], i = this.#idx[this.#depth];
-    if (i < leaf.nCells) return (this.#valid = true) && cellKey(leaf, i) === rowid;
-    return this.#settleForward() && this.rowid() === rowid;
+    if (i >= leaf.nCells) return this.#settleForward() && this.rowid() === rowid;
+    this.#valid = true;
+    return cellKey(leaf, i) === rowid;
   }
 
   /**

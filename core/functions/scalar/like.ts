@@ -290,19 +290,19 @@ export function likeLiteralBytes(
   // Candidates: where the literal's first byte is, in either case (a letter's upper case
   // is its lowered byte - 0x20); the rest is compared folded there.
   const first = lit[0], upper = first >= 0x61 && first <= 0x7a ? first - 0x20 : first;
-  // The lower-case byte's next place, by indexOf when long; the upper case before it.
-  let lower = -1;
+  // A long text jumps to its next candidate: the lower-case byte's next place by indexOf,
+  // or an upper-case one before it.
   for (let at = from; at <= to; at++) {
-    if (long && lower < at) {
-      lower = d.indexOf(first, at);
-      if (lower < 0 || lower > to) lower = to + 1;
-      for (let i = at; i < lower && upper !== first; i++) {
+    if (long) {
+      let next = d.indexOf(first, at);
+      if (next < 0 || next > to) next = to + 1;
+      for (let i = at; i < next && upper !== first; i++) {
         if (d[i] === upper) {
-          lower = i;
+          next = i;
           break;
         }
       }
-      at = lower;
+      at = next;
       if (at > to) return false;
     }
     const b = d[at];
