@@ -146,6 +146,30 @@ Deno.test("length on bytes: length()'s value on the decoded text", () => {
   }
 });
 
+Deno.test("length on bytes: long texts, counted a word at a time, against length()", () => {
+  // Whole characters of 1–4 bytes, with now and then one of the edge bytes (a NUL, a stray
+  // continuation byte, a lone lead byte) somewhere, at every alignment of the text.
+  const char = fc.constantFrom("a", "é", "€", "😀").map((
+    c,
+  ) => [...encodeText(c, TextEncoding.Utf8)]);
+  const piece = fc.oneof(
+    { arbitrary: char, weight: 30 },
+    fc.constantFrom(...BYTES).map((b) => [b]),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { minLength: 20, maxLength: 120 }), fc.nat(7), (pieces, at) => {
+      const b = Uint8Array.from(pieces.flat());
+      const page = new Uint8Array(b.length + 16).fill(0x80);
+      page.set(b, at + 3);
+      const expected = lengthViaFunction(b);
+      assert.equal(lengthBytes(page, at + 3, b.length), expected, `${b}`);
+      // A view that starts off the buffer's word boundaries.
+      assert.equal(lengthBytes(page.subarray(3), at, b.length), expected, `${b}`);
+    }),
+    { numRuns: 5000 },
+  );
+});
+
 Deno.test("lower and upper on bytes: lower()'s and upper()'s value on the decoded text", () => {
   // Letters of both cases and the bytes around them ('@', '[', '`', '{'), NUL, stray and
   // multi-byte sequences; texts around the 64-byte limit of the byte reading.

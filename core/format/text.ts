@@ -142,7 +142,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
 let unitScratch = new Uint16Array(2048);
 let utf8Scratch = new Uint8Array(6144);
 const SCRATCH_CAP_UNITS = 1 << 20;
-const PLATFORM_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+export const PLATFORM_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** The code units of UTF-16 `buf[start, end)` in a scratch array (copied in one move if it can). */
 function unitsOf(buf: Uint8Array, start: number, end: number, le: boolean): Uint16Array {

@@ -25,6 +25,7 @@ import {
   hasSurrogate,
   joinText,
   noteIllFormedText,
+  PLATFORM_LE,
   sqliteUtf8Read,
 } from "../../format/text.ts";
 import {
@@ -191,9 +192,47 @@ export function foldedAscii(d: Uint8Array, o: number, n: number, upper: boolean)
  */
 export function lengthBytes(d: Uint8Array, o: number, n: number): number {
   const end = o + n;
-  let chars = 0;
+  let chars = n < 64 || !PLATFORM_LE ? -1 : lengthByWords(d, o, end);
+  if (chars >= 0) return chars;
+  chars = 0;
   for (let z = o; z < end && d[z] !== 0; chars++) z = skipUtf8Char(d, z, end);
   return chars;
+}
+
+/**
+ * {@link lengthBytes} four bytes at a time (little-endian words; the byte loop took 1 ns a
+ * byte): the bytes less their continuation bytes, which is SQLite's count when every run
+ * of continuation bytes follows a lead byte. -1 when one does not (it follows ASCII, or
+ * starts the text) or the text holds a NUL: the byte loop counts those.
+ */
+function lengthByWords(d: Uint8Array, o: number, end: number): number {
+  const first = o + (-(d.byteOffset + o) & 3), count = (end - first) >> 2;
+  const words = new Int32Array(d.buffer, d.byteOffset + first, count);
+  // Bit 7 set: the byte before is ASCII (or the text starts), so a continuation byte
+  // here would count as a character of its own.
+  let ascii = 0x80, cont = 0;
+  for (let z = o; z < end;) {
+    if (z === first) {
+      for (let i = 0; i < count; i++) {
+        const w = words[i], high = w & 0x80808080, c = high & ~(w << 1);
+        // Words little-endian: byte k + 1 follows byte k, 8 bits up.
+        if (
+          (((w - 0x01010101) & ~w & 0x80808080) | (c & ((high ^ 0x80808080) << 8 | ascii))) !== 0
+        ) {
+          return -1;
+        }
+        cont += Math.imul(c >>> 7, 0x01010101) >>> 24;
+        ascii = (~w >>> 24) & 0x80;
+      }
+      z += count * 4;
+    } else {
+      const b = d[z++];
+      if (b === 0 || (b & 0xc0) === 0x80 && ascii) return -1;
+      cont += +((b & 0xc0) === 0x80);
+      ascii = ~b & 0x80;
+    }
+  }
+  return end - o - cont;
 }
 
 /** The offset after the character at `d[z]` as SQLITE_SKIP_UTF8 reads it (`end`: the text's end). */
