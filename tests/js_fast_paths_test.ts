@@ -460,7 +460,7 @@ Deno.test("min()/max() on a record's bytes and count() on NULL-ness equal the fu
   assert.equal(stepMinMaxText(b, 0, 1, st, 1), false);
 });
 
-Deno.test("SorterReject: deciding by the first key equals RowSorter.rejects", () => {
+Deno.test("SorterReject: deciding by the first key (on values or bytes) equals RowSorter.rejects", () => {
   const firsts: Reg[] = [
     { v: null, c: StorageClass.Null },
     { v: 1, c: StorageClass.Integer },
@@ -490,7 +490,13 @@ Deno.test("SorterReject: deciding by the first key equals RowSorter.rejects", ()
       const firstCollation = collationNamed(collation, TextEncoding.Utf8);
       const entry = { explain: "", width: 2, compare, folds: [], keys, firstCollation };
       for (const keep of [-1, 0, 2, 3]) {
-        for (const held of [[], [0, 3], [1, 2, 6], [4, 5, 0, 1], [7, 6, 9], [8, 10, 11, 12]]) {
+        for (
+          const held of [[], [0, 3], [1, 2, 6], [4, 5, 0, 1], [7, 6, 9], [8, 10, 11, 12], [
+            12,
+            13,
+            5,
+          ], [0, 13]]
+        ) {
           const slot = new SorterSlot(entry, false);
           const reference = new RowSorter(compare);
           for (const sorter of [slot.sorter, reference]) {
@@ -500,15 +506,29 @@ Deno.test("SorterReject: deciding by the first key equals RowSorter.rejects", ()
             }
           }
           for (const probe of firsts) {
-            for (const second of [-1, 99]) {
-              const row = { values: [second, probe.v], classes: [1, probe.c] };
-              const regs = [{ v: second, c: StorageClass.Integer }, copy(probe)];
+            const rows = [-1, 99].map((second) => ({
+              values: [second, probe.v],
+              classes: [1, probe.c],
+            }));
+            const expected = rows.map((row) => reference.rejects(row));
+            // The bound's second key lies between -1 and 99: the first key alone decides
+            // exactly when both rows get the same answer.
+            const byFirst = expected[0] === expected[1] && expected[0];
+            const text = typeof probe.v === "string"
+              ? encodeText(`x${probe.v}`, TextEncoding.Utf8)
+              : null;
+            for (const [i, row] of rows.entries()) {
+              const regs = [{ v: row.values[0] as number, c: StorageClass.Integer }, copy(probe)];
+              const what = `${desc} ${keep} ${held} ${String(probe.v)} ${row.values[0]}`;
               checked++;
-              assert.equal(
-                slot.rejects(regs, 0),
-                reference.rejects(row),
-                `${desc} ${keep} ${held} ${String(probe.v)} ${second}`,
-              );
+              assert.equal(slot.rejects(regs, 0), expected[i], what);
+              // A first-key test, then (when it lets the row through) the full one.
+              assert.equal(slot.rejectsByFirst(regs, 0), byFirst, what);
+              if (!byFirst) assert.equal(slot.rejects(regs, 0), expected[i], what);
+              if (text === null) continue;
+              const onBytes = slot.rejectsText(text, 1, text.length);
+              assert.equal(onBytes, collation === "BINARY" ? byFirst : null, what);
+              if (!onBytes) assert.equal(slot.rejects(regs, 0), expected[i], what);
             }
           }
         }

@@ -25,6 +25,15 @@ export interface NodeAccess {
   nullify(): void;
 }
 
+/** What a backend asks of the bytecode it runs. */
+export interface CompileOptions {
+  /**
+   * A LIMITed sort tests a row's first key before computing its other keys (SorterReject
+   * with P5 = 1). The Wasm backend decides by the first key natively and goes without.
+   */
+  firstKeyReject?: boolean;
+}
+
 /** Compilation state shared by the node and expression handlers. */
 export class Compiler {
   readonly b = new ProgramBuilder();
@@ -42,10 +51,19 @@ export class Compiler {
   /** Instructions emitted once, before the body runs (cursor opens). */
   readonly prologue: (() => void)[] = [];
 
-  constructor(file: DatabaseFile, enc: TextEncoding, subtypes: SubtypeRules) {
+  /** Choices of the backend compiled for. */
+  declare readonly options: CompileOptions;
+
+  constructor(
+    file: DatabaseFile,
+    enc: TextEncoding,
+    subtypes: SubtypeRules,
+    options: CompileOptions = {},
+  ) {
     this.file = file;
     this.enc = enc;
     this.subtypes = subtypes;
+    this.options = options;
   }
 
   /** The collation called `name`. */
@@ -147,8 +165,12 @@ export function subtreeIds(node: RelNode): number[] {
 }
 
 /** Compiles a plan into a program. */
-export function compilePlan(plan: Plan, file: DatabaseFile): CompiledProgram {
-  const c = new Compiler(file, plan.encoding, new SubtypeRules(plan.query));
+export function compilePlan(
+  plan: Plan,
+  file: DatabaseFile,
+  options: CompileOptions = {},
+): CompiledProgram {
+  const c = new Compiler(file, plan.encoding, new SubtypeRules(plan.query), options);
   const b = c.b;
   const startLabel = b.label();
   const prologueLabel = b.label();

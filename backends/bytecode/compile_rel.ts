@@ -10,6 +10,7 @@ import type {
   HashLookup,
   Limit,
   NestedLoop,
+  PlanExpr,
   Project,
   Query,
   RecursiveCte,
@@ -28,6 +29,7 @@ import { iterateStore, rowLoop } from "./compile_store.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import { branch } from "./compile_expr.ts";
+import { exprChildren } from "../../core/plan/walk.ts";
 
 type Handler<N> = (c: Compiler, node: N, consume: Consume) => void;
 
@@ -176,10 +178,21 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   // only for rows that get in.
   const keyColumns = new Set(node.keys.map((k) => k.column));
   const deferred = node.columns.map((_, i) => node.limit !== null && !keyColumns.has(i));
+  // With the first key alone a row usually misses the cut: it is computed first and tested
+  // (SorterReject with P5 = 1), the other keys only for rows it lets through. SQLite
+  // computes every key first, so this is only done when the others cannot fail.
+  const early = c.options.firstKeyReject && node.limit !== null && node.keys.length > 0 &&
+      node.columns.every((e, i) => deferred[i] || i === node.keys[0].column || cannotFail(e))
+    ? node.keys[0].column
+    : -1;
   c.produce(node.input, () => {
     const skip = b.label();
+    if (early >= 0) {
+      c.expr(node.columns[early], row + early);
+      b.emit(Op.SorterReject, slot, skip, row, 0, 1);
+    }
     node.columns.forEach((e, i) => {
-      if (!deferred[i]) c.expr(e, row + i);
+      if (!deferred[i] && i !== early) c.expr(e, row + i);
     });
     if (node.limit !== null) b.emit(Op.SorterReject, slot, skip, row);
     node.columns.forEach((e, i) => {
@@ -191,6 +204,13 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const base = b.regs(Math.max(1, width));
   c.setRegisterAccess(node.id, base, width);
   iterateStore(c, slot, base, consume);
+}
+
+/** Whether evaluating `e` raises no error whatever the row (no call, subquery or `||`). */
+function cannotFail(e: PlanExpr): boolean {
+  if (e.kind === "function" || e.kind === "subquery" || e.kind === "inQuery") return false;
+  if (e.kind === "exists" || (e.kind === "arith" && e.op === "concat")) return false;
+  return exprChildren(e).every(cannotFail);
 }
 
 function ephemeral(c: Compiler, width: number, collations: string[]): number {

@@ -69,9 +69,10 @@ export const STORE_OPCODES = [
   }),
   /**
    * Jump to P2 if s[P1] is full and a row with the sort keys in r[P3..] would sort at or after
-   * every row it holds (SQLite's IdxLE check before a LIMITed sorter insert).
+   * every row it holds (SQLite's IdxLE check before a LIMITed sorter insert). With P5 = 1,
+   * only r[P3 + the first key's column] is set: jump if that key alone decides so.
    *
-   * Operands: P1: slot; P2: if rejected; P3: first.
+   * Operands: P1: slot; P2: if rejected; P3: first; P5: first key only.
    */
   spec("SorterReject", J, "", { slots: [P1], reads: [range(P3, storeWidth)] }),
   /**

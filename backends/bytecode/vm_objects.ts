@@ -5,10 +5,11 @@
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
-import { keyComparator } from "../../core/format/index_key.ts";
+import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { type SqlValue, StorageClass, type TextEncoding } from "../../core/value/types.ts";
+import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
+import { encodeText } from "../../core/format/text.ts";
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
@@ -127,6 +128,7 @@ export class SorterSlot {
     this.sorter = new RowSorter(entry.compare);
     this.keys = distinct ? new Set() : null;
     this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
+    this.#binary = entry.firstCollation?.name === "BINARY";
   }
 
   /**
@@ -166,23 +168,83 @@ export class SorterSlot {
    * comparator would (core/exec/sorter.ts `rowComparator`), without copying the row's keys.
    */
   rejects(regs: readonly Reg[], start: number): boolean {
-    const first = this.entry.keys?.[0], bound = this.sorter.bound();
-    if (first && typeof bound === "object" && bound !== null) {
-      const x = regs[start + first.column].v, y = bound.values[first.column];
-      // One NULL: where NULLs go decides, whatever the direction.
-      if (x === null || y === null) {
-        if (x !== y) return (x === null) !== first.nullsFirst;
-      } else if (x !== y) {
-        // Numbers order as JS orders them under every collation.
-        const c = typeof x === "number" && typeof y === "number"
-          ? x - y
-          : compareValues(x, y, this.entry.firstCollation!);
-        if (c !== 0) return first.desc ? c < 0 : c > 0;
-      }
-    }
+    if (this.#kept) return this.#kept = false;
+    const decided = this.#byFirstKey(regs, start);
+    if (decided !== null) return decided;
     const values = this.#probe.values;
     for (let i = 0; i < values.length; i++) values[i] = regs[start + i].v;
     return this.sorter.rejects(this.#probe);
+  }
+
+  /**
+   * SorterReject with P5 = 1, before the row's other keys are computed: whether its first
+   * key in `regs[start ..]` alone puts the row past the bound (false when they tie).
+   */
+  rejectsByFirst(regs: readonly Reg[], start: number): boolean {
+    const decided = this.#byFirstKey(regs, start);
+    this.#kept = decided === false;
+    return decided ?? this.sorter.bound() === true;
+  }
+
+  /**
+   * The first-key test just decided that the row stays (it sorts before the bound): the
+   * full test (SorterReject, P5 = 0), which always follows one that lets the row through,
+   * need not compare, and clears it: so it is false whenever a first-key test begins.
+   */
+  #kept = false;
+
+  /**
+   * {@link rejectsByFirst} for a first key that is the UTF-8 TEXT `d[from, to)` (a record's
+   * bytes), compared as bytes with the bound's key under BINARY (SQLite's memcmp); null when
+   * the key's collation is another, which the caller leaves to the decoded value.
+   */
+  rejectsText(d: Uint8Array, from: number, to: number): boolean | null {
+    if (!this.#binary) return null;
+    const first = this.entry.keys![0], bound = this.sorter.bound();
+    if (typeof bound !== "object" || bound === null) return bound === true;
+    const y = bound.values[first.column];
+    let rejected = first.nullsFirst;
+    if (y !== null) {
+      if (typeof y === "string" && this.#boundRow !== bound) {
+        this.#boundRow = bound;
+        this.#boundText = encodeText(y, TextEncoding.Utf8);
+      }
+      // TEXT sorts after numbers and before blobs.
+      const c = typeof y === "string"
+        ? compareTextBinary(d, from, to - from, this.#boundText)
+        : y instanceof Uint8Array
+        ? -1
+        : 1;
+      if (c === 0) return false;
+      rejected = first.desc ? c < 0 : c > 0;
+    }
+    this.#kept = !rejected;
+    return rejected;
+  }
+
+  /** Whether the first key's collation is BINARY, which compares UTF-8 bytes as they are. */
+  readonly #binary: boolean;
+  /** The bound row whose first key {@link #boundText} holds, encoded. */
+  #boundRow: StoredRow | null = null;
+  #boundText: Uint8Array = new Uint8Array(0);
+
+  /**
+   * When the sorter holds a bound row and the row's first ORDER BY key and the bound's
+   * differ (one NULL, or unequal under the key's collation): whether the row is dropped,
+   * as the sorter's comparator would decide (core/exec/sorter.ts `rowComparator`); else null.
+   */
+  #byFirstKey(regs: readonly Reg[], start: number): boolean | null {
+    const first = this.entry.keys?.[0], bound = this.sorter.bound();
+    if (!first || typeof bound !== "object" || bound === null) return null;
+    const x = regs[start + first.column].v, y = bound.values[first.column];
+    // One NULL: where NULLs go decides, whatever the direction.
+    if (x === null || y === null) return x === y ? null : (x === null) !== first.nullsFirst;
+    if (x === y) return null;
+    // Numbers order as JS orders them under every collation.
+    const c = typeof x === "number" && typeof y === "number"
+      ? x - y
+      : compareValues(x, y, this.entry.firstCollation!);
+    return c === 0 ? null : first.desc ? c < 0 : c > 0;
   }
 
   /** Adds the row unless (distinct store) an equal one is held; returns whether added. */

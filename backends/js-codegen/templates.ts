@@ -233,7 +233,8 @@ export const TEMPLATES: Record<Op, Template> = {
     return `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, false); ${s(i.p1)}.sorter.reset(${keep});`;
   },
   [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
-  [Op.SorterReject]: (i, t) => when(`${s(i.p1)}.rejects(R, ${i.p3})`, i, t),
+  [Op.SorterReject]: (i, t) =>
+    when(`${s(i.p1)}.${i.p5 ? "rejectsByFirst" : "rejects"}(R, ${i.p3})`, i, t),
   [Op.SorterSort]: (i, t) => when(`!${s(i.p1)}.sort()`, i, t),
   [Op.SorterData]: load,
   [Op.SorterNext]: next,

@@ -18,7 +18,8 @@ import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/progra
 import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders } from "./record_inline.ts";
-import { StorageClass } from "../../core/value/types.ts";
+import { StorageClass, TextEncoding } from "../../core/value/types.ts";
+import type { SortEntry } from "../bytecode/descriptors.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
 import { columnCallFusions } from "../bytecode/column_call_fusion.ts";
 import { roleContext } from "../bytecode/operand_roles.ts";
@@ -143,14 +144,27 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const calls = new Map(
     [...columnCallFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
   );
-  const fused = new Set([
-    ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
-    ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
-  ]);
   // Records read by the function itself (a cursor that native code moved has a new stamp).
   // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
   // when it runs the whole program (native code moves cursors too).
   const readers = new InlineReaders(p, !hooks);
+  const loads = new Set([
+    ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
+    ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
+  ]);
+  // First-key tests (SorterReject, P5 = 1) by the address of what reads the key before them.
+  const keyTests = new Map<number, number>();
+  p.code.forEach((ins, pc) => {
+    const w = p.code[pc - 1], call = calls.get(pc - 1)?.call;
+    if (ins.op !== Op.SorterReject || !ins.p5 || starts.has(pc) || loads.has(pc - 1)) return;
+    if (!here(pc, [pc - 1])) return;
+    const first = (roleContext(p).slotEntry(ins.p1) as SortEntry).keys![0].column;
+    if (w.p3 !== ins.p3 + first) return;
+    const column = w.op === Op.Column && p.encoding === TextEncoding.Utf8 &&
+      readers.covers(w.p1, w.p2);
+    if (column || call?.kind === "substr") keyTests.set(pc, pc - 1);
+  });
+  const fused = new Set([...loads, ...keyTests.values()]);
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => `{ pc = ${block(target)}; continue; }`,
@@ -207,6 +221,21 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       body.push([4, "", `${pc} ${name}: fused into its user below`]);
       return;
     }
+    const keyWriter = keyTests.get(pc);
+    const stmt = keyWriter === undefined ? code(pc, t) : keyTest(ins, keyWriter, t);
+    const after = protocol.after?.(pc);
+    body.push([
+      4,
+      wrap(pc, stmt) + (after ? ` ${after}` : ""),
+      `${pc} ${name}${fusions.has(pc) || calls.has(pc) || keyWriter ? " (record bytes)" : ""}`,
+    ]);
+  });
+  /**
+   * The statement of address `pc`, a fused call's or comparison's included (the loads it
+   * fuses are elided at their own addresses).
+   */
+  function code(pc: number, t: TemplateContext): string {
+    const ins = p.code[pc];
     let stmt = statement(ins, t);
     if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
     const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call;
@@ -252,13 +281,28 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
       stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;
     }
-    const after = protocol.after?.(pc);
-    body.push([
-      4,
-      wrap(pc, stmt) + (after ? ` ${after}` : ""),
-      `${pc} ${name}${fusion || call ? " (record bytes)" : ""}`,
-    ]);
-  });
+    return stmt;
+  }
+  /**
+   * A first-key SorterReject (P5 = 1) whose key is a TEXT field, or substr() of one, read by
+   * `writer` straight before: the key's bytes are compared with the bound's first, and the
+   * key decoded (the writer run) only for a row they let through; the decoded key decides
+   * where the bytes could not (not TEXT, or another collation).
+   */
+  function keyTest(ins: Insn, writer: number, t: TemplateContext): string {
+    const w = p.code[writer], call = calls.get(writer);
+    const col = call ? p.code[call.column] : w, sorter = `s${ins.p1}`;
+    const bytes = readers.textField(col.p1, col.p2, (d, o, n) => {
+      if (!call) return `${sorter}.rejectsText(${d},${o},${o}+(${n}))`;
+      const { start, count } = call.call as { start: number; count: number };
+      return `${sorter}.rejectsText(${d},F=RT.skipUtf8Chars(${d},${o},E=${o}+(${n}),${
+        start - 1
+      }),RT.skipUtf8Chars(${d},F,E,${count}))`;
+    });
+    const jump = t.jump(ins.p2);
+    return `{let F=0,E=0;${bytes}if(e===true)${jump}{${code(writer, t)}}` +
+      `if(e===null&&${sorter}.rejectsByFirst(R,${ins.p3}))${jump}}`;
+  }
   extras.forEach((extra, i) => {
     body.push([3, `case ${blockOf.size + i}:`, extra.note]);
     for (const pc of extra.pcs) {

@@ -95,6 +95,6 @@ export const JS_CODEGEN: Backend = {
   name: "js",
   unavailableReason: functionConstructorForbidden,
   compile(plan: Plan, file: DatabaseFile): Program {
-    return new JsProgram(compilePlan(plan, file));
+    return new JsProgram(compilePlan(plan, file, { firstKeyReject: true }));
   },
 };

@@ -153,14 +153,17 @@ export function substrBytes(
   start: number,
   count: number,
 ): string {
-  const end = o + n;
-  let from = o;
-  for (let skip = start - 1; skip > 0 && from < end && d[from] !== 0; skip--) {
-    from = skipUtf8Char(d, from, end);
-  }
-  let to = from;
-  for (let take = count; take > 0 && to < end && d[to] !== 0; take--) to = skipUtf8Char(d, to, end);
-  return decodeText(d, from, to, TextEncoding.Utf8);
+  const end = o + n, from = skipUtf8Chars(d, o, end, start - 1);
+  return decodeText(d, from, skipUtf8Chars(d, from, end, count), TextEncoding.Utf8);
+}
+
+/**
+ * The offset `k` characters after `z` in the UTF-8 text that ends at `end`, as substr()
+ * walks it (SQLITE_SKIP_UTF8; no further than the text's first NUL).
+ */
+export function skipUtf8Chars(d: Uint8Array, z: number, end: number, k: number): number {
+  for (; k > 0 && z < end && d[z] !== 0; k--) z = skipUtf8Char(d, z, end);
+  return z;
 }
 
 /** Where {@link foldedAscii} folds a text before decoding it. */
