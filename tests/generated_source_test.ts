@@ -41,6 +41,8 @@ const QUERIES = [
   `SELECT length("__proto__"), substr("__proto__", 2, 5), substr("ZQXcol \`\${1}\` */ \u2028", 1) FROM ${TABLE}`,
   `SELECT rowid, "toString" FROM ${TABLE} WHERE "constructor" > 0`,
   `SELECT a."__proto__", b."toString" FROM ${TABLE} a JOIN ${TABLE} b ON b.rowid = a."constructor"`,
+  `SELECT "toString" FROM ${TABLE} ORDER BY "__proto__" DESC, "constructor" LIMIT 1`,
+  `SELECT "toString" FROM ${TABLE} ORDER BY substr("ZQXcol \`\${1}\` */ \u2028", 2), 1 LIMIT 1`,
 ];
 
 Deno.test("hostile names and literals: SQLite's values on every backend", () => {
@@ -53,7 +55,7 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
  * column matched against a LIKE pattern and cut by substr() as bytes (on js, measured by
  * length() too, and read from an overflowing record's payload), sums stepped by
  * stepSumFast, and (on js; the Wasm module compares those bytes natively) a column
- * compared as bytes.
+ * compared as bytes, and a sort's first key, a field or substr() of one, tested as bytes.
  */
 const PATHS: Record<string, RegExp[]> = {
   js: [
@@ -66,6 +68,8 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.lengthBytes/,
     /q\.rawBuf/,
     /RT\.stepSumFast/,
+    /\.rejectsText\(D\d+,O\d+_\d+,/,
+    /\.rejectsText\(D\d+,F=RT\.skipUtf8Chars/,
   ],
   wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/, /RT\.substrBytes/, /RT\.stepSumFast/],
 };
