@@ -68,8 +68,8 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.lengthBytes/,
     /q\.rawBuf/,
     /RT\.stepSumFast/,
-    /\.rejectsText\(D\d+,O\d+_\d+,/,
-    /\.rejectsText\(D\d+,F=RT\.skipUtf8Chars/,
+    /\.rejectsText\(D\d+,O\d+_\d+,T\d+_\d+-13>>>1\)/,
+    /\.rejectsText\(D\d+,O\d+_\d+,T\d+_\d+-13>>>1,\d+,\d+\)/,
   ],
   wasm: [/function h\d+\(\)/, /RT\.likeLiteralBytes/, /RT\.substrBytes/, /RT\.stepSumFast/],
 };

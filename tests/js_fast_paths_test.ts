@@ -514,9 +514,12 @@ Deno.test("SorterReject: deciding by the first key (on values or bytes) equals R
             // The bound's second key lies between -1 and 99: the first key alone decides
             // exactly when both rows get the same answer.
             const byFirst = expected[0] === expected[1] && expected[0];
+            // The probe's text after two characters, and before one (substr() cuts them).
             const text = typeof probe.v === "string"
-              ? encodeText(`x${probe.v}`, TextEncoding.Utf8)
+              ? encodeText(`xé${probe.v}z`, TextEncoding.Utf8)
               : null;
+            const boundKey = (slot.sorter.bound() as { values?: unknown[] } | null)?.values?.[1];
+            const onText = collation === "BINARY" && typeof boundKey === "string";
             for (const [i, row] of rows.entries()) {
               const regs = [{ v: row.values[0] as number, c: StorageClass.Integer }, copy(probe)];
               const what = `${desc} ${keep} ${held} ${String(probe.v)} ${row.values[0]}`;
@@ -526,9 +529,12 @@ Deno.test("SorterReject: deciding by the first key (on values or bytes) equals R
               assert.equal(slot.rejectsByFirst(regs, 0), byFirst, what);
               if (!byFirst) assert.equal(slot.rejects(regs, 0), expected[i], what);
               if (text === null) continue;
-              const onBytes = slot.rejectsText(text, 1, text.length);
-              assert.equal(onBytes, collation === "BINARY" ? byFirst : null, what);
-              if (!onBytes) assert.equal(slot.rejects(regs, 0), expected[i], what);
+              const chars = [...(probe.v as string)].length;
+              for (const args of [[3, text.length - 4], [0, text.length, 2, chars]]) {
+                const onBytes = slot.rejectsText(text, ...args as [number, number]);
+                assert.equal(onBytes, onText ? byFirst : null, `${what} ${args}`);
+                if (!onBytes) assert.equal(slot.rejects(regs, 0), expected[i], what);
+              }
             }
           }
         }

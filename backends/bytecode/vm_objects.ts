@@ -10,6 +10,8 @@ import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
 import { encodeText } from "../../core/format/text.ts";
+import { BINARY_UTF8 } from "../../core/value/collation.ts";
+import { skipUtf8Chars } from "../../core/functions/scalar/text.ts";
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
@@ -128,7 +130,6 @@ export class SorterSlot {
     this.sorter = new RowSorter(entry.compare);
     this.keys = distinct ? new Set() : null;
     this.#probe = { values: new Array(entry.width).fill(null), classes: [] };
-    this.#binary = entry.firstCollation?.name === "BINARY";
   }
 
   /**
@@ -194,36 +195,30 @@ export class SorterSlot {
   #kept = false;
 
   /**
-   * {@link rejectsByFirst} for a first key that is the UTF-8 TEXT `d[from, to)` (a record's
-   * bytes), compared as bytes with the bound's key under BINARY (SQLite's memcmp); null when
-   * the key's collation is another, which the caller leaves to the decoded value.
+   * {@link rejectsByFirst} for a first key that is the UTF-8 TEXT `d[o, o + n)` (a record's
+   * field), or its substr() of `count` characters after the first `skip`: compared as bytes
+   * with the bound's key, a text under BINARY (SQLite's memcmp). Null where the bytes
+   * cannot decide (no text bound, another collation or encoding): the decoded key does.
    */
-  rejectsText(d: Uint8Array, from: number, to: number): boolean | null {
-    if (!this.#binary) return null;
-    const first = this.entry.keys![0], bound = this.sorter.bound();
-    if (typeof bound !== "object" || bound === null) return bound === true;
-    const y = bound.values[first.column];
-    let rejected = first.nullsFirst;
-    if (y !== null) {
-      if (typeof y === "string" && this.#boundRow !== bound) {
-        this.#boundRow = bound;
-        this.#boundText = encodeText(y, TextEncoding.Utf8);
-      }
-      // TEXT sorts after numbers and before blobs.
-      const c = typeof y === "string"
-        ? compareTextBinary(d, from, to - from, this.#boundText)
-        : y instanceof Uint8Array
-        ? -1
-        : 1;
-      if (c === 0) return false;
-      rejected = first.desc ? c < 0 : c > 0;
+  rejectsText(d: Uint8Array, o: number, n: number, skip = 0, count = -1): boolean | null {
+    const first = this.entry.keys![0], bound = this.sorter.bound() as StoredRow;
+    const y = typeof bound === "object" && bound?.values[first.column];
+    if (typeof y !== "string" || this.entry.firstCollation !== BINARY_UTF8) return null;
+    if (this.#boundRow !== bound) {
+      this.#boundRow = bound;
+      this.#boundText = encodeText(y, TextEncoding.Utf8);
     }
-    this.#kept = !rejected;
-    return rejected;
+    let end = o + n;
+    if (count >= 0) {
+      o = skipUtf8Chars(d, o, end, skip);
+      end = skipUtf8Chars(d, o, end, count);
+    }
+    const c = compareTextBinary(d, o, end - o, this.#boundText);
+    if (c === 0) return false;
+    this.#kept = first.desc ? c > 0 : c < 0;
+    return !this.#kept;
   }
 
-  /** Whether the first key's collation is BINARY, which compares UTF-8 bytes as they are. */
-  readonly #binary: boolean;
   /** The bound row whose first key {@link #boundText} holds, encoded. */
   #boundRow: StoredRow | null = null;
   #boundText: Uint8Array = new Uint8Array(0);

@@ -39,12 +39,7 @@ import { setInt } from "../../core/value/reg.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
-import {
-  foldedAscii,
-  lengthBytes,
-  skipUtf8Chars,
-  substrBytes,
-} from "../../core/functions/scalar/text.ts";
+import { foldedAscii, lengthBytes, substrBytes } from "../../core/functions/scalar/text.ts";
 import { dateFromBytes } from "../../core/functions/scalar/date_bytes.ts";
 import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
@@ -134,7 +129,6 @@ export const RUNTIME = {
   likeLiteralBytes,
   substrBytes,
   lengthBytes,
-  skipUtf8Chars,
   dateFromBytes,
   foldedAscii,
   stepMinMaxText,

@@ -18,10 +18,10 @@ import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/progra
 import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders } from "./record_inline.ts";
-import { StorageClass, TextEncoding } from "../../core/value/types.ts";
+import { StorageClass } from "../../core/value/types.ts";
 import type { SortEntry } from "../bytecode/descriptors.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
-import { columnCallFusions } from "../bytecode/column_call_fusion.ts";
+import { columnCallFusions, type SubstrCall } from "../bytecode/column_call_fusion.ts";
 import { roleContext } from "../bytecode/operand_roles.ts";
 import { JS_OPERATOR } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
@@ -157,12 +157,11 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   p.code.forEach((ins, pc) => {
     const w = p.code[pc - 1], call = calls.get(pc - 1)?.call;
     if (ins.op !== Op.SorterReject || !ins.p5 || starts.has(pc) || loads.has(pc - 1)) return;
-    if (!here(pc, [pc - 1])) return;
     const first = (roleContext(p).slotEntry(ins.p1) as SortEntry).keys![0].column;
-    if (w.p3 !== ins.p3 + first) return;
-    const column = w.op === Op.Column && p.encoding === TextEncoding.Utf8 &&
-      readers.covers(w.p1, w.p2);
-    if (column || call?.kind === "substr") keyTests.set(pc, pc - 1);
+    if (
+      here(pc, [pc - 1]) && w.p3 === ins.p3 + first &&
+      (w.op === Op.Column && readers.covers(w.p1, w.p2) || call?.kind === "substr")
+    ) keyTests.set(pc, pc - 1);
   });
   const fused = new Set([...loads, ...keyTests.values()]);
   const context = (pc: number): TemplateContext => ({
@@ -290,18 +289,15 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
    * where the bytes could not (not TEXT, or another collation).
    */
   function keyTest(ins: Insn, writer: number, t: TemplateContext): string {
-    const w = p.code[writer], call = calls.get(writer);
-    const col = call ? p.code[call.column] : w, sorter = `s${ins.p1}`;
-    const bytes = readers.textField(col.p1, col.p2, (d, o, n) => {
-      if (!call) return `${sorter}.rejectsText(${d},${o},${o}+(${n}))`;
-      const { start, count } = call.call as { start: number; count: number };
-      return `${sorter}.rejectsText(${d},F=RT.skipUtf8Chars(${d},${o},E=${o}+(${n}),${
-        start - 1
-      }),RT.skipUtf8Chars(${d},F,E,${count}))`;
-    });
+    const w = p.code[writer], call = calls.get(writer), sorter = `s${ins.p1}`;
+    const col = call ? p.code[call.column] : w, substr = call?.call as SubstrCall | undefined;
     const jump = t.jump(ins.p2);
-    return `{let F=0,E=0;${bytes}if(e===true)${jump}{${code(writer, t)}}` +
-      `if(e===null&&${sorter}.rejectsByFirst(R,${ins.p3}))${jump}}`;
+    return `{${
+      readers.textField(col.p1, col.p2, (d, o, n) =>
+        `${sorter}.rejectsText(${[d, o, n, ...substr ? [substr.start - 1, substr.count] : []]})`)
+    }if(e===true)${jump}{${
+      code(writer, t)
+    }}if(e===null&&${sorter}.rejectsByFirst(R,${ins.p3}))${jump}}`;
   }
   extras.forEach((extra, i) => {
     body.push([3, `case ${blockOf.size + i}:`, extra.note]);
