@@ -205,6 +205,13 @@ const QUERIES = [
   "SELECT n FROM p ORDER BY s NULLS LAST, n LIMIT 25",
   "SELECT n, substr(s, 2) FROM p ORDER BY substr(s, 2) DESC, n LIMIT 10",
   "SELECT n FROM p ORDER BY substr(s, 3, 2), n DESC LIMIT 17 OFFSET 5",
+  // An index range's end tested on the entry's first field as the generated code located
+  // it (text keys as bytes, numbers against small integers), every class of key and value.
+  "SELECT x, typeof(x) FROM v INDEXED BY v_x WHERE x > 0 AND x < 'b'",
+  "SELECT x FROM v INDEXED BY v_x WHERE x BETWEEN -200 AND 40000",
+  "SELECT count(*) FROM v INDEXED BY v_x WHERE x >= '' AND x < x'00'",
+  "SELECT x FROM v INDEXED BY v_x WHERE x > -1.5 AND x <= 2147483648",
+  "SELECT typeof(x) FROM v INDEXED BY v_x WHERE x >= 'abc' AND x <= 'é𝄞'",
   // A later key that fails for some row: every key is computed for every row, as SQLite does.
   "SELECT id FROM v ORDER BY t, abs(i) LIMIT 3",
 ];

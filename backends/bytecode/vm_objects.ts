@@ -70,6 +70,38 @@ export class VCursor {
 
   #key: SqlValue[] = [];
   #keyCompare: EntryComparator | null = null;
+
+  /**
+   * {@link compareEntry} given the entry's first field where generated code located it
+   * (serial type `t` > 0 at `d[o]`): a TEXT field against a text key under BINARY on
+   * UTF-8 (as bytes), or an integer of up to 32 bits against a number, is ordered here;
+   * anything else, and the fields after an equal first one, by compareEntry.
+   */
+  compareInline(
+    regs: readonly Reg[],
+    start: number,
+    n: number,
+    d: Uint8Array,
+    o: number,
+    t: number,
+  ) {
+    const k = regs[start].v, order = this.entry.order!;
+    let c: number;
+    if (t >= 13 && t & 1 && typeof k === "string" && order.collations[0] === BINARY_UTF8) {
+      if (k !== this.#textKey) this.#keyBytes = encodeText(this.#textKey = k, TextEncoding.Utf8);
+      c = compareTextBinary(d, o, (t - 13) >>> 1, this.#keyBytes);
+    } else if (t < 5 || t === 8 || t === 9) {
+      if (typeof k !== "number") return this.compareEntry(regs, start, n);
+      const v = decodeValue(d, o, t, TextEncoding.Utf8) as number;
+      c = v < k ? -1 : v > k ? 1 : 0;
+    } else return this.compareEntry(regs, start, n);
+    if (c === 0) return n > 1 ? this.compareEntry(regs, start, n) : 0;
+    return order.desc[0] ? -c : c;
+  }
+
+  /** The text key {@link compareInline} last met, and its UTF-8 bytes. */
+  #textKey: string | null = null;
+  #keyBytes: Uint8Array = new Uint8Array(0);
 }
 
 /**

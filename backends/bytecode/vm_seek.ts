@@ -77,15 +77,18 @@ export function seekIndex(
   return !ok;
 }
 
-/** IdxGT/GE/LT/LE: jump when the entry compares so with the key `regs[start..start+n)`. */
+/**
+ * IdxGT/GE/LT/LE: jump when the entry compares so with the key `regs[start..start+n)`
+ * (`d`: that order when the caller has it, as generated code may).
+ */
 export function indexEntryJump(
   c: VCursor,
   op: Op,
   regs: readonly Reg[],
   start: number,
   n: number,
+  d: number = c.compareEntry(regs, start, n),
 ): boolean {
-  const d = c.compareEntry(regs, start, n);
   switch (op) {
     case Op.IdxGT:
       return d > 0;

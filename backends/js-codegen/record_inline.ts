@@ -67,10 +67,13 @@ export class InlineReaders {
     const fields = new Map<number, Set<number>>();
     const seen = new Set<string>();
     for (const ins of p.code) {
-      if (ins.op !== Op.Column) continue;
+      // An index range's end test reads the entry's first field (indexKey).
+      const index = ins.op >= Op.IdxGT && ins.op <= Op.IdxLE;
+      if (ins.op !== Op.Column && !index) continue;
       let set = fields.get(ins.p1);
       if (!set) fields.set(ins.p1, set = new Set());
-      set.add(ins.p2);
+      set.add(index ? 0 : ins.p2);
+      if (index) continue;
       const key = `${ins.p1}_${ins.p2}`;
       if (seen.has(key)) this.#reread.add(key);
       seen.add(key);
@@ -290,6 +293,17 @@ export class InlineReaders {
     if (!this.covers(c, f)) return "const e = null;";
     const type = `(${t}<0?${ON_OVERFLOW}-${t}:${t})`;
     return `${this.#fresh(c)}const e=!G${c}&&${t}!==${MISSING}?${test(type)}:null;`;
+  }
+
+  /**
+   * IdxGT … IdxLE on cursor `c` with the key `R[start ..]` of `n` fields: into the local `e`
+   * the entry's order against it from its first field (VCursor.compareInline), or undefined
+   * where the cursor's reader is to compare (no parse, no such field, NULL, past the page).
+   */
+  indexKey(c: number, start: number, n: number): string {
+    const t = `T${c}_0`;
+    return `${this.#fresh(c)}const e=!G${c}&&${t}>0?` +
+      `c${c}.compareInline(R,${start},${n},D${c},O${c}_0,${t}):undefined;`;
   }
 
   /** After OpenRead of cursor `c`: a new cursor's stamps start again. */

@@ -82,8 +82,9 @@ const truth = (want: 0 | 1): Template => (i, t) =>
   when(truthFast(r(i.p1), want, i.p3 !== 0, `RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`), i, t);
 const seek: Template = (i, t) =>
   when(`RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
-const idxJump: Template = (i, t) =>
-  when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
+/** IdxGT … IdxLE; `compared`: an expression for the entry's order against the key, if known. */
+export const idxJump = (i: Insn, t: TemplateContext, compared = "") =>
+  when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4}${compared})`, i, t);
 /** SorterData / HashData: the slot's current row into the registers from P2. */
 const load: Template = (i) => `${s(i.p1)}.load(R, ${i.p2});`;
 /** SorterNext / HashNext: on to the slot's next row. */

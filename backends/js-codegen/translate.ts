@@ -16,7 +16,7 @@
 import { OPCODES } from "../bytecode/opcodes.ts";
 import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/program.ts";
 import { Op } from "../bytecode/opcodes.ts";
-import { columnMissing, type TemplateContext, TEMPLATES } from "./templates.ts";
+import { columnMissing, idxJump, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders } from "./record_inline.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { SortEntry } from "../bytecode/descriptors.ts";
@@ -191,6 +191,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const statement = (ins: Insn, t: TemplateContext) => {
     const step = readers.leafStep(ins, () => t.jump(ins.p2));
     if (step !== null) return step;
+    if (ins.op >= Op.IdxGT && ins.op <= Op.IdxLE && readers.covers(ins.p1, 0)) {
+      return `${readers.indexKey(ins.p1, ins.p3, ins.p4)}${idxJump(ins, t, ", e")}`;
+    }
     const stmt = TEMPLATES[ins.op](ins, t);
     return ins.op === Op.Column && readers.covers(ins.p1, ins.p2)
       ? readers.column(ins, stmt, columnMissing(ins, t), ins.p5 === 1)

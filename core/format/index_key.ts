@@ -89,7 +89,12 @@ function compareTextBytes(
 
 /** The bytewise order of stored text `buf[a, a + na)` and `key`: BINARY on UTF-8 text. */
 export function compareTextBinary(buf: Uint8Array, a: number, na: number, key: Uint8Array) {
-  return compareTextBytes(buf, a, na, key, TextMode.Binary);
+  // A loop of its own: through compareTextBytes, which the collations share, it took
+  // twice as long.
+  const nb = key.length, n = na < nb ? na : nb;
+  let i = 0;
+  while (i < n && buf[a + i] === key[i]) i++;
+  return i < n ? buf[a + i] - key[i] : na - nb;
 }
 
 /**
