@@ -37,7 +37,7 @@ import { closeCursors } from "../backends/bytecode/vm_objects.ts";
 import { factoryFor } from "../backends/js-codegen/factory.ts";
 import { RUNTIME } from "../backends/js-codegen/runtime.ts";
 import { type TemplateContext, TEMPLATES } from "../backends/js-codegen/templates.ts";
-import { type BlockNumbers, translate } from "../backends/js-codegen/translate.ts";
+import { type BlockNumbers, sortKeyTests, translate } from "../backends/js-codegen/translate.ts";
 import { OPCODE_CORPUS, OPCODE_CORPUS_PARAMS, withCorpusDb } from "./support/opcode_corpus.ts";
 
 /** Opcodes the compiler never emits (none today): the corpus cannot cover them. */
@@ -51,6 +51,10 @@ const SOME_PATHS: ReadonlyMap<Op, string> = new Map([
   [Op.Affinity, "rewrites only values of a class the affinity changes"],
   [Op.ClrSubtype, "clears the JSON subtype kept beside the register (the check sees v and c)"],
   [Op.InList, "reads the list items up to the first match (none for a NULL operand)"],
+  ...[Op.IdxGT, Op.IdxGE, Op.IdxLT, Op.IdxLE].map((op): [Op, string] => [
+    op,
+    "in generated code, reads the key's later fields only when the entry's first field equals the first",
+  ]),
 ]);
 
 /** A compiled corpus statement, with what its runs touched. */
@@ -154,6 +158,12 @@ class ProbeProgram implements Program {
       ...[...textCompareFusions(p, starts, true)].map(([at, f]) => [at, [f.column, f.constant]]),
       ...[...columnCallFusions(p, starts)].map(([at, f]) => [at, [f.column, ...f.constants]]),
     ] as [number, number[]][];
+    // A sort's first-key test runs the key's reader (and a call's loads) inside it.
+    const calls = columnCallFusions(p, starts);
+    for (const [at, writer] of sortKeyTests(p, starts, calls)) {
+      const call = calls.get(writer);
+      fusedLoads.push([at, [writer, ...call ? [call.column, ...call.constants] : []]]);
+    }
     for (const [at, loads] of fusedLoads) {
       for (const load of loads) for (const r of roles[load].writes) allowed[at].writes.add(r);
     }
@@ -204,7 +214,8 @@ function probeCorpus(): Probed[] {
   const backend: Backend = {
     name: "js",
     compile(plan: Plan, file: DatabaseFile): Program {
-      const p = compilePlan(plan, file);
+      // As the JS backend compiles (the first key of a LIMITed sort tested alone too).
+      const p = compilePlan(plan, file, { firstKeyReject: true });
       const probe: Probed = {
         sql,
         p,
@@ -329,6 +340,8 @@ Deno.test("opcode roles: running, instructions touch what they declare (on some 
     const fused = new Set([
       ...textCompareFusions(x.p, starts, true).keys(),
       ...columnCallFusions(x.p, starts).keys(),
+      // (A first-key test compares the key's bytes, and reads its register only if not.)
+      ...sortKeyTests(x.p, starts, columnCallFusions(x.p, starts)).keys(),
     ]);
     x.p.code.forEach((ins, pc) => {
       if (x.runs[pc] === 0 || SOME_PATHS.has(ins.op) || fused.has(pc)) return;

@@ -74,7 +74,13 @@ export const STORE_OPCODES = [
    *
    * Operands: P1: slot; P2: if rejected; P3: first; P5: first key only.
    */
-  spec("SorterReject", J, "", { slots: [P1], reads: [range(P3, storeWidth)] }),
+  spec("SorterReject", J, "", {
+    slots: [P1],
+    reads: [
+      (i, x) => i.p5 ? [i.p3 + (x.slotEntry(i.p1) as SortEntry).keys![0].column] : [],
+      range(P3, (i, x) => i.p5 ? 0 : storeWidth(i, x)),
+    ],
+  }),
   /**
    * Sort s[P1] (stable) and move to its first row; jump to P2 if it has none.
    *

@@ -17,11 +17,15 @@ import { OPCODES } from "../bytecode/opcodes.ts";
 import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/program.ts";
 import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, idxJump, type TemplateContext, TEMPLATES } from "./templates.ts";
-import { InlineReaders } from "./record_inline.ts";
+import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { SortEntry } from "../bytecode/descriptors.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
-import { columnCallFusions, type SubstrCall } from "../bytecode/column_call_fusion.ts";
+import {
+  type ColumnCallFusion,
+  columnCallFusions,
+  type SubstrCall,
+} from "../bytecode/column_call_fusion.ts";
 import { roleContext } from "../bytecode/operand_roles.ts";
 import { JS_OPERATOR } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
@@ -103,6 +107,29 @@ export interface Translation {
 }
 
 /**
+ * First-key tests (SorterReject, P5 = 1) whose key, a TEXT field read inline or substr() of
+ * one (`calls`: the program's column call fusions), is read straight before them: by the
+ * test's address, the key reader's, which the generated code runs inside the test.
+ */
+export function sortKeyTests(
+  p: CompiledProgram,
+  starts: ReadonlySet<number>,
+  calls: ReadonlyMap<number, ColumnCallFusion>,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  p.code.forEach((ins, pc) => {
+    if (ins.op !== Op.SorterReject || !ins.p5 || starts.has(pc)) return;
+    const w = p.code[pc - 1], call = calls.get(pc - 1)?.call;
+    const first = (roleContext(p).slotEntry(ins.p1) as SortEntry).keys![0].column;
+    if (
+      w.p3 === ins.p3 + first &&
+      (w.op === Op.Column && w.p2 <= MAX_INLINE_FIELD || call?.kind === "substr")
+    ) out.set(pc, pc - 1);
+  });
+  return out;
+}
+
+/**
  * The source of the function body that makes one run's state and entry point: by default
  * `{ run, R, opened }` (`run()` goes on to the next row); with `hooks`, what they make of it.
  */
@@ -152,17 +179,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
     ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
   ]);
-  // First-key tests (SorterReject, P5 = 1) by the address of what reads the key before them.
-  const keyTests = new Map<number, number>();
-  p.code.forEach((ins, pc) => {
-    const w = p.code[pc - 1], call = calls.get(pc - 1)?.call;
-    if (ins.op !== Op.SorterReject || !ins.p5 || starts.has(pc) || loads.has(pc - 1)) return;
-    const first = (roleContext(p).slotEntry(ins.p1) as SortEntry).keys![0].column;
-    if (
-      here(pc, [pc - 1]) && w.p3 === ins.p3 + first &&
-      (w.op === Op.Column && readers.covers(w.p1, w.p2) || call?.kind === "substr")
-    ) keyTests.set(pc, pc - 1);
-  });
+  const keyTests = new Map(
+    [...sortKeyTests(p, starts, calls)].filter(([at, w]) => !loads.has(w) && here(at, [w])),
+  );
   const fused = new Set([...loads, ...keyTests.values()]);
   const context = (pc: number): TemplateContext => ({
     pc,

@@ -562,9 +562,12 @@ export class BtreeCursor {
 
   /** Rowid of the current entry (table b-trees). */
   rowid(): number | bigint {
-    this.#decodeCell();
+    if (this.#rowidStamp !== this.#stamp) this.#decodeCell();
     return this.#rowid;
   }
+
+  /** The position whose rowid an exact lookup found, so that {@link rowid} need not decode. */
+  #rowidStamp = -1;
 
   /**
    * Where the current entry's record starts on its page, for readers that decode it
@@ -733,7 +736,10 @@ export class BtreeCursor {
     const leaf = this.#stack[this.#depth], i = this.#idx[this.#depth];
     if (i >= leaf.nCells) return this.#settleForward() && this.rowid() === rowid;
     this.#valid = true;
-    return cellKey(leaf, i) === rowid;
+    if (cellKey(leaf, i) !== rowid) return false;
+    this.#rowid = rowid;
+    this.#rowidStamp = this.#stamp;
+    return true;
   }
 
   /**
