@@ -774,44 +774,18 @@ export class BtreeCursor {
     return this.#probe;
   }
 
-  /** Number of entries, counted on leaf pages without decoding any record. */
-  count(): number {
-    if (this.#resumable) return this.#countResumable();
-    let n = 0;
-    this.#moveToRoot();
-    this.#descendLeftmost();
-    for (;;) {
-      const leaf = this.#stack[this.#depth];
-      n += leaf.nCells;
-      // Climb to the next unvisited child; index interior cells count as entries too.
-      for (;;) {
-        if (this.#depth === 0) {
-          this.#valid = false;
-          return n;
-        }
-        const page = this.#stack[--this.#depth];
-        const i = this.#idx[this.#depth];
-        if (i < page.nCells) {
-          if (!this.isTable) n++;
-          this.#idx[this.#depth] = i + 1;
-          this.#pushChild(page.child(i + 1));
-          this.#descendLeftmost();
-          break;
-        }
-      }
-    }
-  }
-
-  /** Entries a resumable {@link count} has counted so far; -1 when none is under way. */
+  /** Entries the {@link count} under way has counted so far; -1 when none is. */
   #counted = -1;
 
   /**
-   * {@link count} as a walk that a throw (a page not fetched yet) interrupts between
-   * pages: the count so far and the path are kept, and the next call goes on from the
-   * child it could not load. Starting again instead would need the tree's first pages,
-   * long evicted when the tree is larger than the cache.
+   * Number of entries, counted on leaf pages without decoding any record. On a resumable
+   * cursor a throw (a page not fetched yet) interrupts the walk between pages: the count so
+   * far and the path are kept, and the next call goes on from the child it could not load.
+   * Starting again instead would need the tree's first pages, long evicted when the tree is
+   * larger than the cache. Any other cursor starts again on every call.
    */
-  #countResumable(): number {
+  count(): number {
+    if (!this.#resumable) this.#counted = -1;
     if (this.#counted < 0) {
       this.#moveToRoot();
       this.#idx[0] = 0;
