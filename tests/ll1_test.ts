@@ -20,7 +20,7 @@ const SEMI = tokenType([TokenKind.Semi]);
 
 /** Tokens of these kinds at offsets 0, 1, 2, ... */
 function tokens(...kinds: TokenKind[]): SqlToken[] {
-  return kinds.map((kind, i) => ({ kind, startOffset: i, end: i + 1 }));
+  return kinds.map((kind, i) => ({ kind, start: i, end: i + 1 }));
 }
 
 /** Runs `rule` on `input`; a failure becomes "fail@offset" (NaN offset: end of input). */
@@ -29,7 +29,7 @@ function parse<R>(p: LL1Parser, rule: () => R, input: SqlToken[]): R | string {
   try {
     return rule.call(p);
   } catch (e) {
-    if (e instanceof SyntaxFailure) return `fail@${e.token.startOffset}`;
+    if (e instanceof SyntaxFailure) return `fail@${e.token.start}`;
     throw e;
   }
 }
@@ -92,7 +92,7 @@ class Grammar extends LL1Parser {
     const t = this.CONSUME(INT);
     return this.ACTION(() => {
       this.actionRuns++;
-      return x + t.startOffset;
+      return x + t.start;
     });
   });
 

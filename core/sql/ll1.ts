@@ -29,7 +29,7 @@ export interface SqlToken {
   /** Its kind. */
   kind: TokenKind;
   /** Offset of its first character in the SQL text (NaN for the end-of-input token). */
-  startOffset: number;
+  start: number;
   /** Offset just past its last character (NaN for the end-of-input token). */
   end: number;
 }
@@ -81,11 +81,11 @@ export interface Alternative<T> {
 export type AltResult<A extends Alternative<unknown>[]> = ReturnType<A[number]["ALT"]>;
 
 /** The end of input, as LA returns it past the last token. */
-const END_OF_INPUT: SqlToken = Object.freeze({ kind: TokenKind.Eof, startOffset: NaN, end: NaN });
+const END_OF_INPUT: SqlToken = Object.freeze({ kind: TokenKind.Eof, start: NaN, end: NaN });
 /** What CONSUME returns while recording; its kind is no real kind. */
 const RECORDING_TOKEN: SqlToken = Object.freeze({
   kind: -1 as TokenKind,
-  startOffset: -1,
+  start: -1,
   end: -1,
 });
 /** What SUBRULE, OPTION and OR return while recording. */
@@ -176,9 +176,9 @@ export function installGrammarCheck(check: GrammarCheck): void {
  * }
  * const p = new IntList();
  * p.input = [
- *   { kind: TokenKind.Integer, startOffset: 0, end: 1 },
- *   { kind: TokenKind.Comma, startOffset: 1, end: 2 },
- *   { kind: TokenKind.Integer, startOffset: 2, end: 3 },
+ *   { kind: TokenKind.Integer, start: 0, end: 1 },
+ *   { kind: TokenKind.Comma, start: 1, end: 2 },
+ *   { kind: TokenKind.Integer, start: 2, end: 3 },
  * ];
  * console.log(p.list()); // 2
  * ```

@@ -122,7 +122,7 @@ export class DmlStatementParser extends StatementParser {
       select,
       upserts,
       returning,
-      start: w ? w.start : verb.startOffset,
+      start: w ? w.start : verb.start,
       end: (this.LA(0) as SqlToken).end,
     } as InsertStatement));
   });
@@ -156,7 +156,7 @@ export class DmlStatementParser extends StatementParser {
       from,
       where: rest.where,
       returning: rest.returning,
-      start: w ? w.start : verb.startOffset,
+      start: w ? w.start : verb.start,
       end: (this.LA(0) as SqlToken).end,
     } as UpdateStatement));
   });
@@ -175,7 +175,7 @@ export class DmlStatementParser extends StatementParser {
       indexedBy,
       where: rest.where,
       returning: rest.returning,
-      start: w ? w.start : verb.startOffset,
+      start: w ? w.start : verb.start,
       end: (this.LA(0) as SqlToken).end,
     } as DeleteStatement));
   });
@@ -213,7 +213,7 @@ export class DmlStatementParser extends StatementParser {
         schema: s ? this.name(first) : null,
         name: this.name(s ?? first),
         alias: a ? this.name(a) : null,
-        start: first.startOffset,
+        start: first.start,
         end: (this.LA(0) as SqlToken).end,
       };
     });
@@ -273,7 +273,7 @@ export class DmlStatementParser extends StatementParser {
    * only known once bound.
    */
   setItem: Rule<[], SetItem> = this.RULE(() => {
-    const start = this.LA(1).startOffset;
+    const start = this.LA(1).start;
     let columns: string[] = [];
     let vector = false;
     this.OR([
@@ -404,7 +404,7 @@ export class DmlStatementParser extends StatementParser {
       targetWhere,
       set,
       where,
-      start: on.startOffset,
+      start: on.start,
       end: (this.LA(0) as SqlToken).end,
     }));
   });

@@ -45,7 +45,7 @@ export abstract class ExprParser extends OperatorParser {
         });
         last = this.CONSUME(T[TokenKind.RParen]);
       });
-      typeStart = first.startOffset;
+      typeStart = first.start;
       typeEnd = (last as SqlToken).end;
     });
     const rp = this.CONSUME(T[TokenKind.RParen]);
@@ -57,7 +57,7 @@ export abstract class ExprParser extends OperatorParser {
         kind: "cast",
         operand,
         typeName,
-        start: t.startOffset,
+        start: t.start,
         end: (rp as SqlToken).end,
       } as Expr;
     });
@@ -81,7 +81,7 @@ export abstract class ExprParser extends OperatorParser {
     return this.ACTION(() => {
       const text = this.text(n);
       // A number with `_` separators is SQLite's QNUMBER, which `number` does not accept.
-      if (text.includes("_")) throw syntaxError(text, n.startOffset);
+      if (text.includes("_")) throw syntaxError(text, n.start);
       return sign + text;
     });
   });
@@ -119,7 +119,7 @@ export abstract class ExprParser extends OperatorParser {
         kind: "raise",
         action,
         message,
-        start: t.startOffset,
+        start: t.start,
         end: (rp as SqlToken).end,
       } as Expr;
     });
@@ -169,7 +169,7 @@ export abstract class ExprParser extends OperatorParser {
         operand,
         whens,
         otherwise,
-        start: t.startOffset,
+        start: t.start,
         end: (end as SqlToken).end,
       } as Expr;
     });
@@ -265,7 +265,7 @@ export abstract class ExprParser extends OperatorParser {
         orderBy,
         filter,
         over,
-        start: nameTok.startOffset,
+        start: nameTok.start,
         end: (end as SqlToken).end,
       };
       return call as Expr;
@@ -274,7 +274,7 @@ export abstract class ExprParser extends OperatorParser {
 
   /** The inside of `OVER (...)` / `WINDOW w AS (...)`. */
   windowSpec: Rule<[], WindowSpec> = this.RULE(() => {
-    const start = this.LA(1).startOffset;
+    const start = this.LA(1).start;
     let base: string | null = null;
     let partitionBy: Expr[] | null = null;
     let orderBy: OrderingTerm[] | null = null;

@@ -354,7 +354,7 @@ export abstract class OperatorParser extends ParserState {
           this.pop(1);
           return this.ACTION(() => {
             this.setHeight(this.h + 1);
-            return { kind: "unary", op: "not", operand, start: t.startOffset, end: operand.end };
+            return { kind: "unary", op: "not", operand, start: t.start, end: operand.end };
           }) as Expr;
         },
       },
@@ -373,7 +373,7 @@ export abstract class OperatorParser extends ParserState {
               kind: "unary",
               op: k === TokenKind.Minus ? "-" : k === TokenKind.Plus ? "+" : "~",
               operand,
-              start: t.startOffset,
+              start: t.start,
               end: operand.end,
             };
           }) as Expr;
@@ -429,7 +429,7 @@ export abstract class OperatorParser extends ParserState {
                 : k === TokenKind.CurrentTime
                 ? "time"
                 : "timestamp",
-              start: t.startOffset,
+              start: t.start,
               end: (t as SqlToken).end,
             } as Expr;
           });
@@ -448,7 +448,7 @@ export abstract class OperatorParser extends ParserState {
           const rp = this.CONSUME(T[TokenKind.RParen]);
           return this.ACTION(() => {
             this.setHeight(this.selectHeight(s) + 1);
-            return { kind: "exists", select: s, start: t.startOffset, end: (rp as SqlToken).end };
+            return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
           }) as Expr;
         },
       },
@@ -476,7 +476,7 @@ export abstract class OperatorParser extends ParserState {
                     table: null,
                     name: dequote(text),
                     doubleQuoted: text[0] === '"',
-                    start: t.startOffset,
+                    start: t.start,
                     end: (t as SqlToken).end,
                   } as Expr;
                 }),
@@ -507,7 +507,7 @@ export abstract class OperatorParser extends ParserState {
         table: this.name(t3 ? second : first),
         name: dequote(text),
         doubleQuoted: text[0] === '"',
-        start: first.startOffset,
+        start: first.start,
         end: (last as SqlToken).end,
       } as Expr;
     });
@@ -528,7 +528,7 @@ export abstract class OperatorParser extends ParserState {
             return {
               kind: "subquery",
               select: s,
-              start: lp.startOffset,
+              start: lp.start,
               end: (rp as SqlToken).end,
             } as Expr;
           });
@@ -554,7 +554,7 @@ export abstract class OperatorParser extends ParserState {
             // A vector's height is not recomputed from its items in SQLite.
             hFirst = 1;
             this.setHeight(hFirst, false);
-            return { kind: "row", items, start: lp.startOffset, end: (rp as SqlToken).end };
+            return { kind: "row", items, start: lp.start, end: (rp as SqlToken).end };
           }) as Expr;
         },
       },

@@ -170,7 +170,7 @@ export abstract class SelectParser extends ExprParser {
         kind: "values",
         rows,
         withFromRow,
-        start: t.startOffset,
+        start: t.start,
         end: (this.LA(0) as SqlToken).end,
       } as ValuesCore,
       orderBy: null,
@@ -187,7 +187,7 @@ export abstract class SelectParser extends ExprParser {
 
   /** Throws SQLite's syntax error for token `t` (used where a rule needs one more check). */
   raiseSyntax(t: SqlToken): never {
-    throw syntaxError(this.text(t), t.startOffset);
+    throw syntaxError(this.text(t), t.start);
   }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
@@ -312,7 +312,7 @@ export abstract class SelectParser extends ExprParser {
         groupBy,
         having,
         windows,
-        start: t.startOffset,
+        start: t.start,
         end: (this.LA(0) as SqlToken).end,
       } as SelectCore,
       orderBy,
@@ -329,7 +329,7 @@ export abstract class SelectParser extends ExprParser {
           const t = this.CONSUME(T[TokenKind.Star]);
           return this.ACTION(() => {
             this.h = 0;
-            return { kind: "star", start: t.startOffset, end: (t as SqlToken).end } as const;
+            return { kind: "star", start: t.start, end: (t as SqlToken).end } as const;
           });
         },
       },
@@ -345,7 +345,7 @@ export abstract class SelectParser extends ExprParser {
               kind: "tableStar",
               schema: null,
               table: this.name(n),
-              start: n.startOffset,
+              start: n.start,
               end: (s as SqlToken).end,
             } as const;
           });
@@ -398,7 +398,7 @@ export abstract class SelectParser extends ExprParser {
 
   /** `seltablist`: FROM items joined by commas or JOIN operators. */
   fromClause: Rule<[], FromClause> = this.RULE(() => {
-    const start = this.LA(1).startOffset;
+    const start = this.LA(1).start;
     const items: JoinedItem[] = [];
     this.SUBRULE(this.fromItem, { ARGS: [null, items] });
     this.MANY(() => {
@@ -451,7 +451,7 @@ export abstract class SelectParser extends ExprParser {
   /** One FROM item with its alias, INDEXED BY and ON/USING, appended to `items`. */
   fromItem: Rule<[JoinOperator | null, JoinedItem[]], void> = this.RULE(
     (join: JoinOperator | null, items: JoinedItem[]) => {
-      const start = this.LA(1).startOffset;
+      const start = this.LA(1).start;
       let item: FromItem | FromClause = this.OR([
         {
           ALT: () => {
@@ -656,7 +656,7 @@ export abstract class SelectParser extends ExprParser {
     return this.ACTION(() => ({
       name: this.name(n),
       spec,
-      start: n.startOffset,
+      start: n.start,
       end: (rp as SqlToken).end,
     }));
   });
@@ -677,7 +677,7 @@ export abstract class SelectParser extends ExprParser {
     return this.ACTION(() => ({
       recursive,
       ctes,
-      start: t.startOffset,
+      start: t.start,
       end: (this.LA(0) as SqlToken).end,
     }));
   });
@@ -728,7 +728,7 @@ export abstract class SelectParser extends ExprParser {
       columns,
       materialized,
       select,
-      start: n.startOffset,
+      start: n.start,
       end: (rp as SqlToken).end,
     }));
   });

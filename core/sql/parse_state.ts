@@ -52,7 +52,7 @@ export abstract class ParserState extends LL1Parser {
 
   /** The source text of a token. */
   text(t: SqlToken): string {
-    return this.sql.slice(t.startOffset, (t as SqlToken).end);
+    return this.sql.slice(t.start, (t as SqlToken).end);
   }
 
   /** The name a `nm`/`ids` token stands for. */
@@ -63,7 +63,7 @@ export abstract class ParserState extends LL1Parser {
   /** Start offset of the next token (the end of the input at the end). */
   nextStart(): number {
     const t = this.LA(1);
-    return kindOf(t) === TokenKind.Eof ? this.sql.length : t.startOffset;
+    return kindOf(t) === TokenKind.Eof ? this.sql.length : t.start;
   }
 
   /**
@@ -78,7 +78,7 @@ export abstract class ParserState extends LL1Parser {
 
   /** Throws an error SQLite raises while shifting token `t` (a pending one wins). */
   #raiseAt(message: string, t: SqlToken): never {
-    throw sqlError(message, t.startOffset);
+    throw sqlError(message, t.start);
   }
 
   /** Records the height of a new node and checks SQLite's limit. */
@@ -102,14 +102,14 @@ export abstract class ParserState extends LL1Parser {
   /** Checks the stack limit when `n` more symbols are pushed at a leaf. */
   checkDepth(n: number): void {
     if (!this.recording && this.#lr + n + 1 > Max.PARSER_DEPTH) {
-      throw sqlError("Recursion limit", this.LA(1).startOffset);
+      throw sqlError("Recursion limit", this.LA(1).start);
     }
   }
 
   /** SQLite's sqlite3ExprAssignVarNumber. */
   variable(t: SqlToken): Expr {
     const text = this.text(t);
-    const start = t.startOffset, end = (t as SqlToken).end;
+    const start = t.start, end = (t as SqlToken).end;
     if (text[0] === "#" && text.charCodeAt(1) >= 0x30 && text.charCodeAt(1) <= 0x39) {
       throw syntaxError(text, start);
     }
@@ -147,7 +147,7 @@ export abstract class ParserState extends LL1Parser {
     this.checkDepth(2);
     this.setHeight(1, false);
     const text = this.text(t);
-    const start = t.startOffset, end = (t as SqlToken).end;
+    const start = t.start, end = (t as SqlToken).end;
     switch (kindOf(t)) {
       case TokenKind.Integer:
         return { kind: "literal", type: "integer", text: numberTokenText(text), start, end };

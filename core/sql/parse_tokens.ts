@@ -125,13 +125,8 @@ let cachedTokens: SqlToken[] = [];
  */
 export function sqlTokens(sql: string): SqlToken[] {
   if (sql === cachedSql) return cachedTokens;
-  const raw = tokenize(sql);
-  const out: SqlToken[] = new Array(raw.length);
-  for (let i = 0; i < raw.length; i++) {
-    const r = raw[i];
-    out[i] = { kind: r.kind, startOffset: r.start, end: r.end };
-  }
+  const tokens = tokenize(sql);
   cachedSql = sql;
-  cachedTokens = out;
-  return out;
+  cachedTokens = tokens;
+  return tokens;
 }

@@ -43,10 +43,10 @@ function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
   if (!t || t.kind === TokenKind.Eof) return incompleteInput(sql.length);
   const s = t as SqlToken;
   if (s.kind === TokenKind.Illegal) {
-    const e = illegalTokenError(sql, { kind: s.kind, start: s.startOffset, end: s.end });
-    return sqlError(e.message, s.startOffset);
+    const e = illegalTokenError(sql, s);
+    return sqlError(e.message, s.start);
   }
-  return syntaxError(sql.slice(s.startOffset, s.end), s.startOffset);
+  return syntaxError(sql.slice(s.start, s.end), s.start);
 }
 
 /** Runs a statement rule on the tokens from `i`, mapping failures to SQLite's errors. */
@@ -86,7 +86,7 @@ function firstTokenAt(tokens: SqlToken[], from: number): number {
   let lo = 0, hi = tokens.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (tokens[mid].startOffset < from) lo = mid + 1;
+    if (tokens[mid].start < from) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -106,7 +106,7 @@ function statementStart(tokens: SqlToken[], from: number): number {
 export function nextStatementStart(sql: string, from: number): number {
   const tokens = sqlTokens(sql);
   const i = statementStart(tokens, from);
-  return i < tokens.length ? tokens[i].startOffset : -1;
+  return i < tokens.length ? tokens[i].start : -1;
 }
 
 /**
@@ -165,7 +165,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
       statement = {
         kind: "select",
         select: r.statement,
-        start: first.startOffset,
+        start: first.start,
         end: r.statement.end,
       };
       terminator = r.terminator;
@@ -177,7 +177,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
         statement = {
           kind: "select",
           select: r.select,
-          start: first.startOffset,
+          start: first.start,
           end: r.select.end,
         };
         terminator = r.terminator;
@@ -241,11 +241,11 @@ function writeStatement(
 ): ParsedStatement {
   const { last, semi } = scanWrite(sql, tokens, verb);
   const v = tokens[verb];
-  const from = tokens[start].startOffset;
+  const from = tokens[start].start;
   const to = last >= start ? tokens[last].end : from;
   const statement: WriteStatement = {
     kind: "write",
-    verb: sql.slice(v.startOffset, v.end).toUpperCase(),
+    verb: sql.slice(v.start, v.end).toUpperCase(),
     text: sql.slice(from, to),
     dml: null,
     start: from,
