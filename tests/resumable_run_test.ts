@@ -18,6 +18,7 @@ import { DatabaseFile } from "../core/database_file.ts";
 import type { ByteSource } from "../core/io/byte_source.ts";
 import { openDatabaseFile } from "../core/io/open_path.ts";
 import { PageMiss } from "../core/io/page_miss.ts";
+import "../core/format/resumable_cursor.ts"; // resumable cursors' moves (as remote.ts loads them)
 
 const BLOCK = 4096;
 /** Fetched blocks the source keeps (the oldest go first). */

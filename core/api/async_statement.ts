@@ -7,6 +7,9 @@
 import type { SqlValue } from "../value/types.ts";
 import type { LazySource } from "../io/lazy_source.ts";
 import { PageMiss } from "../io/page_miss.ts";
+// The resumable runs started here need resumable cursors' moves, kept out of bundles
+// without lazy sources.
+import "../format/resumable_cursor.ts";
 import { LazyRun, type RunStarter } from "./lazy_run.ts";
 import { type Row, type RowMaker, rowMaker } from "./row.ts";
 import {

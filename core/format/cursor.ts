@@ -195,8 +195,44 @@ function searched(page: BtreePage): void {
   page.keys = keys;
 }
 
+/**
+ * A resumable cursor's `next` or `prev` across pages (`move`), all or nothing: set by
+ * {@link installResumableMoves}.
+ */
+let moveAtomically: (c: BtreeCursor, move: (this: BtreeCursor) => boolean) => boolean;
+
+/**
+ * What that needs of a cursor, whose fields are #private (set by the class): the pages
+ * and cell indexes of its path, which it saves and puts back itself, and a function
+ * putting back its depth and page budget as they were when this was called. Nothing else
+ * needs putting back: a move that throws has not changed `valid` (set only as it returns),
+ * and has bumped the stamp already (its first step).
+ */
+let pathOf: (c: BtreeCursor) => [stack: BtreePage[], idx: number[], restore: () => void];
+
+/**
+ * Installs the moves of resumable cursors ({@link BtreeCursor.makeResumable}):
+ * core/format/resumable_cursor.ts does when loaded, and only what reads lazy sources
+ * loads it, so that bundles without them (browser.ts) leave that code out. Returns what
+ * the moves need of a cursor.
+ */
+export function installResumableMoves(move: typeof moveAtomically): typeof pathOf {
+  moveAtomically = move;
+  return pathOf;
+}
+
 /** A cursor over one b-tree. Call `first`, `last` or a seek before reading. */
 export class BtreeCursor {
+  static {
+    pathOf = (c) => {
+      const depth = c.#depth, budget = c.#budget;
+      return [c.#stack, c.#idx, () => {
+        c.#depth = depth;
+        c.#budget = budget;
+      }];
+    };
+  }
+
   /** Root page of the b-tree. */
   declare readonly root: number;
   /** True for a table b-tree, false for an index b-tree. */
@@ -412,7 +448,7 @@ export class BtreeCursor {
       this.#idx[d]++;
       return true;
     }
-    return this.#resumable ? this.#moveAtomically(true) : this.#nextAcross();
+    return this.#resumable ? moveAtomically(this, this.#nextAcross) : this.#nextAcross();
   }
 
   /** {@link next} when it may leave the page: climbs and descends as needed. */
@@ -439,7 +475,7 @@ export class BtreeCursor {
       this.#idx[d]--;
       return true;
     }
-    return this.#resumable ? this.#moveAtomically(false) : this.#prevAcross();
+    return this.#resumable ? moveAtomically(this, this.#prevAcross) : this.#prevAcross();
   }
 
   /** {@link prev} when it may leave the page. */
@@ -460,59 +496,14 @@ export class BtreeCursor {
    * sources): a `next`/`prev` that throws part-way (a page the source has not fetched
    * yet) leaves the cursor where it was, and a `count` that throws continues where it
    * stopped when called again. Other moves (first, last, seeks) start from the root and
-   * are simply called again.
+   * are simply called again. Needs core/format/resumable_cursor.ts loaded (see
+   * {@link installResumableMoves}).
    */
   makeResumable(): void {
     this.#resumable = true;
   }
 
   #resumable = false;
-  /** The path saved before an interruptible move (see {@link #moveAtomically}). */
-  readonly #savedStack: BtreePage[] = [];
-  readonly #savedIdx: number[] = [];
-  #savedDepth = -1;
-  #savedValid = false;
-  #savedBudget = 0;
-
-  /**
-   * `next` (forward) or `prev` across pages, all or nothing: the path is saved first,
-   * its pages pinned once more so that none is refilled while the move replaces it, and
-   * restored (pins included) when the move throws.
-   */
-  #moveAtomically(forward: boolean): boolean {
-    const stack = this.#stack, saved = this.#savedStack;
-    const n = stack.length;
-    saved.length = n;
-    for (let d = 0; d < n; d++) {
-      saved[d] = stack[d];
-      this.#savedIdx[d] = this.#idx[d] ?? 0;
-      if (d > 0) stack[d].entry.pins++;
-    }
-    this.#savedDepth = this.#depth;
-    this.#savedValid = this.#valid;
-    this.#savedBudget = this.#budget;
-    let moved: boolean;
-    try {
-      moved = forward ? this.#nextAcross() : this.#prevAcross();
-    } catch (e) {
-      // Each page on the path holds one pin; the saved pages' extra pins become theirs.
-      for (let d = 1; d < stack.length; d++) stack[d].entry.pins--;
-      stack.length = n;
-      for (let d = 0; d < n; d++) {
-        stack[d] = saved[d];
-        this.#idx[d] = this.#savedIdx[d];
-      }
-      this.#depth = this.#savedDepth;
-      this.#valid = this.#savedValid;
-      this.#budget = this.#savedBudget;
-      this.#stamp++;
-      saved.length = 0;
-      throw e;
-    }
-    for (let d = 1; d < n; d++) saved[d].entry.pins--;
-    saved.length = 0;
-    return moved;
-  }
 
   /**
    * Decodes the current cell's rowid (table b-trees) and finds its payload, once per
