@@ -6,8 +6,21 @@
 import type { ByteSource } from "../io/byte_source.ts";
 import type { WalSnapshot } from "../format/wal.ts";
 import { Pager } from "../pager.ts";
-import { FORGOTTEN, SlotIndex } from "./page_cache.ts";
+import { type PageEntry, SlotIndex } from "./page_cache.ts";
 import { ReadAhead } from "./read_ahead.ts";
+
+/**
+ * What a slot holds once its page was dropped: page 0, which no lookup asks for, and not
+ * reusable, so the base pager's eviction of it (which knows nothing of dropped pages)
+ * deletes no real page from the index and releases no buffer.
+ */
+const FORGOTTEN: PageEntry = Object.freeze({
+  pgno: 0,
+  data: new Uint8Array(0),
+  parsed: null,
+  pins: 0,
+  reusable: false,
+}) as PageEntry;
 
 /** A {@link Pager} that can move on to a later snapshot of its file. */
 export class LivePager extends Pager {

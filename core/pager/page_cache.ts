@@ -77,7 +77,9 @@ export class PageCache {
 
   /**
    * Caches `entry` (its page not cached yet); returns the entry evicted to make room, if
-   * any. `streaming`: the entry is a page of a sequential run (see {@link #streamSlot}).
+   * any (possibly a placeholder of page 0 that core/pager/live_pager.ts left in a slot it
+   * emptied: not reusable, so releasing it does nothing). `streaming`: the entry is a page
+   * of a sequential run (see {@link #streamSlot}).
    */
   insert(entry: PageEntry, streaming: boolean): PageEntry | null {
     const slots = this.slots;
@@ -90,13 +92,13 @@ export class PageCache {
     }
     const hand = streaming ? this.#streamSlot() : this.#sweep();
     const evicted = slots[hand];
-    if (evicted !== FORGOTTEN) this.where.delete(evicted.pgno);
+    this.where.delete(evicted.pgno);
     this.where.set(entry.pgno, hand);
     slots[hand] = entry;
     // Marked used: the hand must pass a new page twice before it goes, so a page is never
     // refilled by the reads that follow it within one call (a read-ahead run).
     this.used[hand] = this.#life[hand] = life;
-    return evicted === FORGOTTEN ? null : evicted;
+    return evicted;
   }
 
   /** Empties the cache, the CLOCK and the ring starting afresh. */
@@ -179,15 +181,6 @@ export class SlotIndex {
     this.#map?.clear();
   }
 }
-
-/** What a slot holds once its page was dropped (core/pager/live_pager.ts). */
-export const FORGOTTEN: PageEntry = Object.freeze({
-  pgno: 0,
-  data: new Uint8Array(0),
-  parsed: null,
-  pins: 0,
-  reusable: false,
-}) as PageEntry;
 
 /**
  * Whether `data` is a b-tree interior page (type 2 or 5). Interior pages get a second
