@@ -16,9 +16,9 @@ import type { Execution } from "../../core/backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
 import { setInResult } from "../../core/exec/in_list.ts";
-import { InSet } from "../../core/exec/in_set.ts";
+import type { InSet } from "../../core/exec/in_set.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
-import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
+import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
 import {
   clearJsonSubtype,
@@ -26,7 +26,6 @@ import {
   markJson,
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
-import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
@@ -36,17 +35,11 @@ import { copiedRegs, newReg, type Reg, setInt, setNull } from "../../core/value/
 import { StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
-  AggEntry,
   CompareEntry,
   ConstEntry,
   CursorEntry,
   FunctionEntry,
-  HashEntry,
   InListEntry,
-  InSetEntry,
-  QueueEntry,
-  SortEntry,
-  TableFunctionEntry,
   WindowEntry,
 } from "../bytecode/descriptors.ts";
 import { FunctionSubtype } from "../bytecode/descriptors.ts";
@@ -54,10 +47,10 @@ import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
 import {
   closeCursors,
-  HashSlot,
+  type HashSlot,
   openCursor,
-  RowsSlot,
-  SorterSlot,
+  type RowsSlot,
+  type SorterSlot,
   storeRow,
   type VCursor,
 } from "../bytecode/vm_objects.ts";
@@ -66,7 +59,6 @@ import {
   aggGroup,
   aggLoad,
   aggNextGroup,
-  aggOpen,
   type AggSlot,
   aggSort,
   aggStore,
@@ -80,6 +72,7 @@ import {
   seekRowidBound,
 } from "../bytecode/vm_seek.ts";
 import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts";
+import { openSlot } from "../bytecode/vm_open.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
@@ -465,20 +458,15 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.SorterOpen: {
-            const k = pool[ins.p4] as SortEntry;
-            const s = new SorterSlot(k, false);
-            let keep = -1;
-            if (ins.p2 !== 0) {
-              const limit = regs[ins.p2].v as number;
-              if (limit >= 0) keep = limit + (ins.p3 !== 0 ? regs[ins.p3].v as number : 0);
-            }
-            s.sorter.reset(keep);
-            slots[ins.p1] = s;
-            break;
-          }
+          case Op.SorterOpen:
           case Op.OpenEphemeral:
-            slots[ins.p1] = new SorterSlot(pool[ins.p4] as SortEntry, true);
+          case Op.HashOpen:
+          case Op.InSetOpen:
+          case Op.AggOpen:
+          case Op.MatchSetOpen:
+          case Op.QueueOpen:
+          case Op.VFilter:
+            slots[ins.p1] = openSlot(ins.op, pool[ins.p4], regs, ins.p2, ins.p3, enc, this.#p.file);
             break;
           case Op.SorterInsert:
             (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
@@ -528,9 +516,6 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.HashOpen:
-            slots[ins.p1] = new HashSlot(pool[ins.p4] as HashEntry);
-            break;
           case Op.HashInsert:
             (slots[ins.p1] as HashSlot).insert(regs, ins.p2, ins.p3, enc);
             break;
@@ -540,11 +525,6 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.InSetOpen: {
-            const k = pool[ins.p4] as InSetEntry;
-            slots[ins.p1] = new InSet(k.affs, k.colls, enc);
-            break;
-          }
           case Op.InSetAdd: {
             const s = slots[ins.p1] as InSet;
             s.add(this.#view(pc, ins.p2, s.width));
@@ -555,9 +535,6 @@ export class VmExecution implements Execution {
             setInResult(s.probe(this.#view(pc, ins.p2, s.width)), ins.p5 === 1, regs[ins.p3]);
             break;
           }
-          case Op.AggOpen:
-            slots[ins.p1] = aggOpen(pool[ins.p4] as AggEntry, enc);
-            break;
           case Op.AggNew: {
             const a = slots[ins.p1] as AggSlot;
             a.current = a.calls.newGroup();
@@ -616,9 +593,6 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.MatchSetOpen:
-            slots[ins.p1] = new Set<number>();
-            break;
           case Op.MatchSetAdd:
             (slots[ins.p1] as Set<number>).add(regs[ins.p2].v as number);
             break;
@@ -633,11 +607,6 @@ export class VmExecution implements Execution {
             setInt(r, (r.v as number) + ins.p2);
             break;
           }
-          case Op.QueueOpen: {
-            const k = pool[ins.p4] as QueueEntry;
-            slots[ins.p1] = new RecursiveQueue(k.compare, k.folds);
-            break;
-          }
           case Op.QueuePush:
             (slots[ins.p1] as RecursiveQueue).push(regs, ins.p2, ins.p3);
             break;
@@ -647,12 +616,6 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.VFilter: {
-            const k = pool[ins.p4] as TableFunctionEntry;
-            const args = regs.slice(ins.p2, ins.p2 + ins.p3);
-            slots[ins.p1] = new RowsSlot(tableFunctionRows(k.name, args, this.#p.file));
-            break;
-          }
           case Op.VNextRow: {
             const s = slots[ins.p1] as RowsSlot;
             if (s.pos >= s.rows.length) {

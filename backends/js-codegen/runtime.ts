@@ -7,16 +7,13 @@
  * what the templates (templates.ts) call.
  */
 import { setInResult } from "../../core/exec/in_list.ts";
-import { InSet } from "../../core/exec/in_set.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
-import { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import {
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
-import { tableFunctionRows } from "../../core/functions/table/registry.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import {
   add,
@@ -45,13 +42,13 @@ import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
 import { stepSumFast } from "../../core/functions/aggregate/sum.ts";
 import { cellKey } from "../../core/format/cursor.ts";
-import { HashSlot, openCursor, RowsSlot, SorterSlot, storeRow } from "../bytecode/vm_objects.ts";
+import { openCursor, storeRow } from "../bytecode/vm_objects.ts";
+import { openSlot } from "../bytecode/vm_open.ts";
 import {
   aggFinal,
   aggGroup,
   aggLoad,
   aggNextGroup,
-  aggOpen,
   aggSort,
   aggStore,
 } from "../bytecode/vm_agg.ts";
@@ -68,15 +65,12 @@ import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts"
 /** The run-time library of generated code. */
 export const RUNTIME = {
   setInResult,
-  InSet,
   limitCount,
   offsetCount,
-  RecursiveQueue,
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,
   passJsonSubtype,
-  tableFunctionRows,
   applyAffinity,
   /** core/value/arith.ts: every operator of Add … Concat (ARITH_OPERATORS) and
    * the unary ones but Plus (copyWithSubtype). */
@@ -104,11 +98,9 @@ export const RUNTIME = {
   /** A table page's cell key (the rowid of a row a leaf loop is on). */
   cellKey,
   storeRow,
-  SorterSlot,
-  HashSlot,
-  RowsSlot,
+  /** The objects of the instructions that open a slot (vm_open.ts). */
+  openSlot,
   /** The VM's aggregation steps (vm_agg.ts). */
-  aggOpen,
   aggGroup,
   aggStore,
   aggLoad,

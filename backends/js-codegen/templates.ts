@@ -89,6 +89,10 @@ export const idxJump = (i: Insn, t: TemplateContext, compared = "") =>
 const load: Template = (i) => `${s(i.p1)}.load(R, ${i.p2});`;
 /** SorterNext / HashNext: on to the slot's next row. */
 const next: Template = (i, t) => when(`${s(i.p1)}.next()`, i, t);
+/** SorterOpen … VFilter: the slot's new object (vm_open.ts; MatchSetOpen has no entry). */
+const open: Template = (i, t) =>
+  `${s(i.p1)} = RT.openSlot(${i.op}, ${i.op === Op.MatchSetOpen ? "null" : t.k(i.p4)}, R, ` +
+  `${i.p2}, ${i.p3}, ENC, FILE);`;
 
 function range(from: number, to: number, f: (n: number) => string): string {
   const out: string[] = [];
@@ -227,12 +231,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.IdxGE]: idxJump,
   [Op.IdxLT]: idxJump,
   [Op.IdxLE]: idxJump,
-  [Op.SorterOpen]: (i, t) => {
-    const keep = i.p2 === 0
-      ? "-1"
-      : `(${r(i.p2)}.v >= 0 ? ${r(i.p2)}.v + ${i.p3 !== 0 ? `${r(i.p3)}.v` : "0"} : -1)`;
-    return `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, false); ${s(i.p1)}.sorter.reset(${keep});`;
-  },
+  [Op.SorterOpen]: open,
   [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
   [Op.SorterReject]: (i, t) =>
     when(`${s(i.p1)}.${i.p5 ? "rejectsByFirst" : "rejects"}(R, ${i.p3})`, i, t),
@@ -240,23 +239,22 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.SorterData]: load,
   [Op.SorterNext]: next,
   [Op.WindowCompute]: (i, t) => `${s(i.p1)}.computeWindows(${t.k(i.p4)}.spec, ENC);`,
-  [Op.OpenEphemeral]: (i, t) => `${s(i.p1)} = new RT.SorterSlot(${t.k(i.p4)}, true);`,
+  [Op.OpenEphemeral]: open,
   [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R, ${i.p2});`,
   [Op.Distinct]: (i, t) => when(`!${s(i.p1)}.insertDistinct(R, ${i.p3})`, i, t),
   [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)}, ${i.p3 === 1});`,
   [Op.EphUnion]: (i) => `${s(i.p1)}.unionWith(${s(i.p2)});`,
-  [Op.HashOpen]: (i, t) => `${s(i.p1)} = new RT.HashSlot(${t.k(i.p4)});`,
+  [Op.HashOpen]: open,
   [Op.HashInsert]: (i) => `${s(i.p1)}.insert(R, ${i.p2}, ${i.p3}, ENC);`,
   [Op.HashProbe]: (i, t) => when(`!${s(i.p1)}.probe(R, ${i.p3}, ENC)`, i, t),
   [Op.HashData]: load,
   [Op.HashNext]: next,
-  [Op.InSetOpen]: (i, t) =>
-    `${s(i.p1)} = new RT.InSet(${t.k(i.p4)}.affs, ${t.k(i.p4)}.colls, ENC);`,
+  [Op.InSetOpen]: open,
   [Op.InSetAdd]: (i, t) => `${s(i.p1)}.add(${t.view(i.p2, `${s(i.p1)}.width`)});`,
   [Op.InSetProbe]: (i, t) =>
     `RT.setInResult(${s(i.p1)}.probe(${t.view(i.p2, `${s(i.p1)}.width`)}), ${i.p5 === 1}, ` +
     `${r(i.p3)});`,
-  [Op.AggOpen]: (i, t) => `${s(i.p1)} = RT.aggOpen(${t.k(i.p4)}, ENC);`,
+  [Op.AggOpen]: open,
   [Op.AggNew]: (i) => `${s(i.p1)}.current = ${s(i.p1)}.calls.newGroup();`,
   [Op.IfAggEmpty]: (i, t) => when(`${s(i.p1)}.current === null`, i, t),
   [Op.AggSameKey]: (i, t) =>
@@ -290,17 +288,14 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.AggLoad]: (i) => `RT.aggLoad(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
   [Op.AggSort]: (i, t) => when(`!RT.aggSort(${s(i.p1)}, ${i.p4})`, i, t),
   [Op.AggNextGroup]: (i, t) => when(`RT.aggNextGroup(${s(i.p1)})`, i, t),
-  [Op.MatchSetOpen]: (i) => `${s(i.p1)} = new Set();`,
+  [Op.MatchSetOpen]: open,
   [Op.MatchSetAdd]: (i) => `${s(i.p1)}.add(${r(i.p2)}.v);`,
   [Op.MatchSetTest]: (i, t) => when(`${s(i.p1)}.has(${r(i.p3)}.v)`, i, t),
   [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)}, ${r(i.p1)}.v + ${i.p2});`,
-  [Op.QueueOpen]: (i, t) =>
-    `${s(i.p1)} = new RT.RecursiveQueue(${t.k(i.p4)}.compare, ${t.k(i.p4)}.folds);`,
+  [Op.QueueOpen]: open,
   [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
   [Op.QueuePop]: (i, t) => when(`!${s(i.p1)}.pop(R, ${i.p3})`, i, t),
-  [Op.VFilter]: (i, t) =>
-    `${s(i.p1)} = new RT.RowsSlot(RT.tableFunctionRows(${t.k(i.p4)}.name, ` +
-    `R.slice(${i.p2}, ${i.p2 + i.p3}), FILE));`,
+  [Op.VFilter]: open,
   [Op.VNextRow]: (i, t) => {
     const rows = s(i.p1), row = `w${t.pc}`;
     const fields = range(
