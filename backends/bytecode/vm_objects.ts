@@ -17,6 +17,7 @@ import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
 import { compareValues } from "../../core/value/compare.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
+import { copyWithSubtype } from "./vm_values.ts";
 
 /** A b-tree cursor plus the null-row flag of OUTER JOINs. */
 export class VCursor {
@@ -364,5 +365,16 @@ export class RowsSlot {
 
   constructor(rows: Reg[][]) {
     this.rows = rows;
+  }
+
+  /**
+   * VNextRow: the next row's columns, as many as it has up to `n`, into `regs` from
+   * `start` (with their JSON subtype); false when no row is left.
+   */
+  nextInto(regs: readonly Reg[], start: number, n: number): boolean {
+    if (this.pos >= this.rows.length) return false;
+    const row = this.rows[this.pos++];
+    for (let i = 0; i < Math.min(row.length, n); i++) copyWithSubtype(row[i], regs[start + i]);
+    return true;
   }
 }

@@ -616,17 +616,12 @@ export class VmExecution implements Execution {
               continue;
             }
             break;
-          case Op.VNextRow: {
-            const s = slots[ins.p1] as RowsSlot;
-            if (s.pos >= s.rows.length) {
+          case Op.VNextRow:
+            if (!(slots[ins.p1] as RowsSlot).nextInto(regs, ins.p3, ins.p4)) {
               pc = ins.p2;
               continue;
             }
-            const row = s.rows[s.pos++];
-            const n = Math.min(row.length, ins.p4 as number);
-            for (let i = 0; i < n; i++) copyWithSubtype(row[i], regs[ins.p3 + i]);
             break;
-          }
           default:
             // Every opcode has a case: a new one fails type checking here until it does.
             ins.op satisfies never;

@@ -296,14 +296,5 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
   [Op.QueuePop]: (i, t) => when(`!${s(i.p1)}.pop(R, ${i.p3})`, i, t),
   [Op.VFilter]: open,
-  [Op.VNextRow]: (i, t) => {
-    const rows = s(i.p1), row = `w${t.pc}`;
-    const fields = range(
-      0,
-      i.p4 - 1,
-      (n) => `if (${row}.length > ${n}) RT.copyWithSubtype(${row}[${n}], ${r(i.p3 + n)});`,
-    );
-    return `${when(`${rows}.pos >= ${rows}.rows.length`, i, t)} ` +
-      `const ${row} = ${rows}.rows[${rows}.pos++]; ${fields}`;
-  },
+  [Op.VNextRow]: (i, t) => when(`!${s(i.p1)}.nextInto(R, ${i.p3}, ${i.p4})`, i, t),
 };
