@@ -269,16 +269,9 @@ export function spec<N extends OpName>(
   jump: boolean,
   synopsis: string,
   roles: Roles,
-  operands: { p4?: P4Kind } = {},
+  p4: P4Kind = "none",
 ): OpcodeSpec<N> {
-  return {
-    name,
-    jump,
-    synopsis,
-    p4: operands.p4 ?? "none",
-    cursorP1: roles.cursor === P1,
-    roles,
-  };
+  return { name, jump, synopsis, p4, cursorP1: roles.cursor === P1, roles };
 }
 
 /** P2 is a jump target. */

@@ -16,7 +16,7 @@ export const BTREE_OPCODES = [
    *
    * Operands: P1: cursor; P2: root page; P4: pool.
    */
-  spec("OpenRead", N, "root=P2", { cursor: P1 }, { p4: "pool" }),
+  spec("OpenRead", N, "root=P2", { cursor: P1 }, "pool"),
   /**
    * Move c[P1] to its first entry; jump to P2 if there is none.
    *
@@ -47,9 +47,7 @@ export const BTREE_OPCODES = [
    *
    * Operands: P1: cursor; P2: field; P3: dest; P4: pool; P5: 1: REAL affinity.
    */
-  spec("Column", N, "r[P3]=c[P1].field[P2]", { cursor: P1, writes: [P3] }, {
-    p4: "pool",
-  }),
+  spec("Column", N, "r[P3]=c[P1].field[P2]", { cursor: P1, writes: [P3] }, "pool"),
   /**
    * The rowid of c[P1]'s entry (NULL on a null row).
    *
@@ -117,54 +115,54 @@ export const BTREE_OPCODES = [
    *
    * Operands: P1: cursor; P2: if none; P3: key; P4: count.
    */
-  spec("SeekGE", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("SeekGE", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Move index c[P1] to the first entry > the key; jump to P2 if none.
    *
    * Operands: P1: cursor; P2: if none; P3: key; P4: count.
    */
-  spec("SeekGT", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("SeekGT", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Move index c[P1] to the last entry <= the key; jump to P2 if none.
    *
    * Operands: P1: cursor; P2: if none; P3: key; P4: count.
    */
-  spec("SeekLE", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("SeekLE", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Move index c[P1] to the last entry < the key; jump to P2 if none.
    *
    * Operands: P1: cursor; P2: if none; P3: key; P4: count.
    */
-  spec("SeekLT", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("SeekLT", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Jump to P2 if c[P1]'s entry (its first P4 fields) is > the key.
    *
    * Operands: P1: cursor; P2: target; P3: key; P4: count.
    */
-  spec("IdxGT", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("IdxGT", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Jump to P2 if c[P1]'s entry is >= the key.
    *
    * Operands: P1: cursor; P2: target; P3: key; P4: count.
    */
-  spec("IdxGE", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("IdxGE", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Jump to P2 if c[P1]'s entry is < the key.
    *
    * Operands: P1: cursor; P2: target; P3: key; P4: count.
    */
-  spec("IdxLT", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("IdxLT", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Jump to P2 if c[P1]'s entry is <= the key.
    *
    * Operands: P1: cursor; P2: target; P3: key; P4: count.
    */
-  spec("IdxLE", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("IdxLE", J, "key=r[P3@P4]", INDEX_KEY, "count"),
   /**
    * Move c[P1] to the entry whose first P4 fields equal the key (a WITHOUT ROWID primary key);
    * jump to P2 if none.
    *
    * Operands: P1: cursor; P2: if none; P3: key; P4: count.
    */
-  spec("NotFound", J, "key=r[P3@P4]", INDEX_KEY, { p4: "count" }),
+  spec("NotFound", J, "key=r[P3@P4]", INDEX_KEY, "count"),
 ] as const;

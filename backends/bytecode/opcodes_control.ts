@@ -116,25 +116,25 @@ export const CONTROL_OPCODES = [
    *
    * Operands: P2: dest; P4: pool.
    */
-  spec("Int64", N, "r[P2]=P4", { writes: [P2] }, { p4: "pool" }),
+  spec("Int64", N, "r[P2]=P4", { writes: [P2] }, "pool"),
   /**
    * Set r[P2] to the REAL constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  spec("Real", N, "r[P2]=P4", { writes: [P2] }, { p4: "pool" }),
+  spec("Real", N, "r[P2]=P4", { writes: [P2] }, "pool"),
   /**
    * Set r[P2] to the TEXT constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  spec("String8", N, "r[P2]='P4'", { writes: [P2] }, { p4: "pool" }),
+  spec("String8", N, "r[P2]='P4'", { writes: [P2] }, "pool"),
   /**
    * Set r[P2] to the BLOB constant pool[P4].
    *
    * Operands: P2: dest; P4: pool.
    */
-  spec("Blob", N, "r[P2]=P4 (blob)", { writes: [P2] }, { p4: "pool" }),
+  spec("Blob", N, "r[P2]=P4 (blob)", { writes: [P2] }, "pool"),
   /**
    * Set r[P2] to bound parameter P1 (1-based; unbound is NULL).
    *
@@ -271,49 +271,49 @@ export const CONTROL_OPCODES = [
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: 1: operands are temporaries.
    */
-  spec("Eq", N, "r[P3]=(r[P1]==r[P2])", BINARY, { p4: "pool" }),
+  spec("Eq", N, "r[P3]=(r[P1]==r[P2])", BINARY, "pool"),
   /**
    * As Eq, for !=.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: 1: operands are temporaries.
    */
-  spec("Ne", N, "r[P3]=(r[P1]!=r[P2])", BINARY, { p4: "pool" }),
+  spec("Ne", N, "r[P3]=(r[P1]!=r[P2])", BINARY, "pool"),
   /**
    * As Eq, for <.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  spec("Lt", N, "r[P3]=(r[P1]<r[P2])", BINARY, { p4: "pool" }),
+  spec("Lt", N, "r[P3]=(r[P1]<r[P2])", BINARY, "pool"),
   /**
    * As Eq, for <=.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  spec("Le", N, "r[P3]=(r[P1]<=r[P2])", BINARY, { p4: "pool" }),
+  spec("Le", N, "r[P3]=(r[P1]<=r[P2])", BINARY, "pool"),
   /**
    * As Eq, for >.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  spec("Gt", N, "r[P3]=(r[P1]>r[P2])", BINARY, { p4: "pool" }),
+  spec("Gt", N, "r[P3]=(r[P1]>r[P2])", BINARY, "pool"),
   /**
    * As Eq, for >=.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool.
    */
-  spec("Ge", N, "r[P3]=(r[P1]>=r[P2])", BINARY, { p4: "pool" }),
+  spec("Ge", N, "r[P3]=(r[P1]>=r[P2])", BINARY, "pool"),
   /**
    * IS / IS NOT (P5) with pool[P4]'s affinity and collation: never NULL.
    *
    * Operands: P1: lhs; P2: rhs; P3: dest; P4: pool; P5: NOT.
    */
-  spec("Is", N, "r[P3]=(r[P1] IS r[P2])", BINARY, { p4: "pool" }),
+  spec("Is", N, "r[P3]=(r[P1] IS r[P2])", BINARY, "pool"),
   /**
    * CAST to the affinity in pool[P4] (TEXT to TEXT keeps the JSON subtype).
    *
    * Operands: P1: src; P2: dest; P4: pool.
    */
-  spec("Cast", N, "r[P2]=CAST(r[P1] AS P4)", UNARY, { p4: "pool" }),
+  spec("Cast", N, "r[P2]=CAST(r[P1] AS P4)", UNARY, "pool"),
   /**
    * Apply column affinity pool[P4] to registers P1..P1+P2 (seek keys).
    *
@@ -322,7 +322,7 @@ export const CONTROL_OPCODES = [
   spec("Affinity", N, "affinity(r[P1@P2])", {
     reads: [range(P1, P2)],
     writes: [range(P1, P2)],
-  }, { p4: "pool" }),
+  }, "pool"),
   /**
    * datatype mismatch
    *
@@ -338,7 +338,7 @@ export const CONTROL_OPCODES = [
   spec("Function", N, "r[P3]=func(r[P1@P5])", {
     reads: [range(P1, argc)],
     writes: [P3],
-  }, { p4: "pool" }),
+  }, "pool"),
   /**
    * IN (list) membership with SQLite's NULL rules; pool[P4]: count, affinity, collation, NOT.
    *
@@ -347,5 +347,5 @@ export const CONTROL_OPCODES = [
   spec("InList", N, "r[P3]=r[P1] IN (r[P2@n])", {
     reads: [P1, range(P2, listLength)],
     writes: [P3],
-  }, { p4: "pool" }),
+  }, "pool"),
 ] as const;

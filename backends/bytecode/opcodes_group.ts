@@ -38,7 +38,7 @@ export const GROUP_OPCODES = [
    *
    * Operands: P1: slot; P4: pool.
    */
-  spec("AggOpen", N, "", OPENS, { p4: "pool" }),
+  spec("AggOpen", N, "", OPENS, "pool"),
   /**
    * Start the single group of an aggregate without GROUP BY.
    *
@@ -60,7 +60,7 @@ export const GROUP_OPCODES = [
   spec("AggSameKey", J, "if group.key==r[P3@P4] goto P2", {
     slots: [P1],
     reads: [range(P3, "p4")],
-  }, { p4: "count" }),
+  }, "count"),
   /**
    * Make the group of key r[P3..] current; jump to P2 if it existed, else create it and fall
    * through.
@@ -70,7 +70,7 @@ export const GROUP_OPCODES = [
   spec("AggGroup", J, "group=s[P1][r[P3@P4]]", {
     slots: [P1],
     reads: [range(P3, "p4")],
-  }, { p4: "count" }),
+  }, "count"),
   /**
    * Copy registers into the current group's stored values (keys, bare columns).
    *
@@ -79,7 +79,7 @@ export const GROUP_OPCODES = [
   spec("AggStore", N, "group.stored[P3@P4]=r[P2@P4]", {
     slots: [P1],
     reads: [range(P2, "p4")],
-  }, { p4: "count" }),
+  }, "count"),
   /**
    * Step aggregate call P3 of the current group (DISTINCT and ORDER BY handled by the runtime).
    *
@@ -112,13 +112,13 @@ export const GROUP_OPCODES = [
   spec("AggLoad", N, "r[P2@P4]=group.stored[P3@P4]", {
     slots: [P1],
     writes: [range(P2, "p4")],
-  }, { p4: "count" }),
+  }, "count"),
   /**
    * Order the groups by their P4 key values and make the first current; jump to P2 if none.
    *
    * Operands: P1: slot; P2: if empty; P4: count.
    */
-  spec("AggSort", J, "", SLOT, { p4: "count" }),
+  spec("AggSort", J, "", SLOT, "count"),
   /**
    * Make the next group current; jump to P2 if there is one.
    *
@@ -157,7 +157,7 @@ export const GROUP_OPCODES = [
    *
    * Operands: P1: slot; P4: pool.
    */
-  spec("QueueOpen", N, "", OPENS, { p4: "pool" }),
+  spec("QueueOpen", N, "", OPENS, "pool"),
   /**
    * Queue a row (dropped if UNION saw it before).
    *
@@ -185,7 +185,7 @@ export const GROUP_OPCODES = [
     slots: [P1],
     opens: true,
     reads: [range(P2, P3)],
-  }, { p4: "pool" }),
+  }, "pool"),
   /**
    * Copy the next row of s[P1] (P4 columns, JSON subtypes too) into registers from P3; jump to
    * P2 when there is none.
@@ -195,5 +195,5 @@ export const GROUP_OPCODES = [
   spec("VNextRow", J, "r[P3@P4]=next row of s[P1]", {
     slots: [P1],
     writes: [range(P3, "p4")],
-  }, { p4: "count" }),
+  }, "count"),
 ] as const;

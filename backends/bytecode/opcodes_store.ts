@@ -56,7 +56,7 @@ export const STORE_OPCODES = [
     N,
     "",
     { slots: [P1], opens: true, reads: [limitRegisters] },
-    { p4: "pool" },
+    "pool",
   ),
   /**
    * Store a copy of r[P2..P2+P3) in s[P1].
@@ -107,14 +107,14 @@ export const STORE_OPCODES = [
    *
    * Operands: P1: slot; P4: pool.
    */
-  spec("WindowCompute", N, "", SLOT, { p4: "pool" }),
+  spec("WindowCompute", N, "", SLOT, "pool"),
   /**
    * Empty distinct row store s[P1] (pool[P4]: width and collations); iterate it with the Sorter
    * opcodes.
    *
    * Operands: P1: slot; P4: pool.
    */
-  spec("OpenEphemeral", N, "", OPENS, { p4: "pool" }),
+  spec("OpenEphemeral", N, "", OPENS, "pool"),
   /**
    * Add the row r[P2..] to s[P1] unless an equal row is there.
    *
@@ -150,7 +150,7 @@ export const STORE_OPCODES = [
    *
    * Operands: P1: slot; P4: pool.
    */
-  spec("HashOpen", N, "", OPENS, { p4: "pool" }),
+  spec("HashOpen", N, "", OPENS, "pool"),
   /**
    * Store the row r[P3..] under the key r[P2..] (NULL keys are dropped).
    *
@@ -186,7 +186,7 @@ export const STORE_OPCODES = [
    *
    * Operands: P1: slot; P4: pool.
    */
-  spec("InSetOpen", N, "", OPENS, { p4: "pool" }),
+  spec("InSetOpen", N, "", OPENS, "pool"),
   /**
    * Add a candidate row.
    *
