@@ -195,25 +195,20 @@ export class DmlStatementParser extends StatementParser {
 
   /** `nm [. nm] [AS nm]` (parse.y's `xfullname`). */
   writeTarget: Rule<[], WriteTarget> = this.RULE(() => {
-    const first = this.CONSUME(Nm);
-    let second: SqlToken | null = null;
-    this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Dot]);
-      second = this.CONSUME(Nm);
-    });
+    const start = this.LA(1).start;
+    const target = this.SUBRULE(this.qualifiedName);
     let alias: SqlToken | null = null;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.CONSUME(T[TokenKind.As]);
       alias = this.CONSUME(Nm);
     });
     return this.ACTION(() => {
-      const s = second as SqlToken | null;
       const a = alias as SqlToken | null;
       return {
-        schema: s ? this.name(first) : null,
-        name: this.name(s ?? first),
+        schema: target.schema,
+        name: target.name,
         alias: a ? this.name(a) : null,
-        start: first.start,
+        start,
         end: (this.LA(0) as SqlToken).end,
       };
     });

@@ -284,31 +284,24 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          const first = this.CONSUME(Nm);
-          let second: SqlToken | null = null;
+          const table = this.SUBRULE(this.qualifiedName);
           let args: Expr[] | null = null;
-          let last = first;
           this.OPTION(() => {
-            this.CONSUME(T[TokenKind.Dot]);
-            second = last = this.CONSUME(Nm);
-          });
-          this.OPTION2(() => {
             this.CONSUME(T[TokenKind.LParen]);
             args = this.SUBRULE(this.exprList);
-            last = this.CONSUME(T[TokenKind.RParen]);
+            this.CONSUME(T[TokenKind.RParen]);
           });
           return this.ACTION(() => {
             this.setHeight(hl + 1);
-            const s = second as SqlToken | null;
             return {
               kind: "inTable",
               not,
               operand: left,
-              schema: s ? this.name(first) : null,
-              table: this.name(s ?? first),
+              schema: table.schema,
+              table: table.name,
               args,
               start: left.start,
-              end: (last as SqlToken).end,
+              end: (this.LA(0) as SqlToken).end,
             } as Expr;
           });
         },
@@ -486,6 +479,20 @@ export abstract class OperatorParser extends ParserState {
       },
     ])
   );
+
+  /** `nm [. nm]`: a name and its optional schema, dequoted. */
+  qualifiedName: Rule<[], { schema: string | null; name: string }> = this.RULE(() => {
+    const first = this.CONSUME(Nm);
+    let second: SqlToken | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T[TokenKind.Dot]);
+      second = this.CONSUME(Nm);
+    });
+    return this.ACTION(() => {
+      const s = second as SqlToken | null;
+      return { schema: s ? this.name(first) : null, name: this.name(s ?? first) };
+    });
+  });
 
   /** After `first .`: `nm` or `nm . nm` (a qualified column reference). */
   qualifiedTail: Rule<[SqlToken], Expr> = this.RULE((first: SqlToken) => {

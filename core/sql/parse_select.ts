@@ -474,12 +474,7 @@ export abstract class SelectParser extends ExprParser {
         },
         {
           ALT: () => {
-            const first = this.CONSUME(Nm);
-            let second: SqlToken | null = null;
-            this.OPTION(() => {
-              this.CONSUME(T[TokenKind.Dot]);
-              second = this.CONSUME(Nm);
-            });
+            const { schema, name } = this.SUBRULE(this.qualifiedName);
             return this.OR3([
               {
                 ALT: () => {
@@ -488,34 +483,27 @@ export abstract class SelectParser extends ExprParser {
                   const args = this.SUBRULE(this.exprList);
                   this.pop(3);
                   this.CONSUME(T[TokenKind.RParen]);
-                  return this.ACTION(() => {
-                    const s = second as SqlToken | null;
-                    return {
-                      kind: "tableFunction",
-                      schema: s ? this.name(first) : null,
-                      name: this.name(s ?? first),
-                      args,
-                      alias: null,
-                      start,
-                      end: 0,
-                    } as FromItem;
-                  });
+                  return {
+                    kind: "tableFunction",
+                    schema,
+                    name,
+                    args,
+                    alias: null,
+                    start,
+                    end: 0,
+                  } as FromItem;
                 },
               },
               {
-                ALT: () =>
-                  this.ACTION(() => {
-                    const s = second as SqlToken | null;
-                    return {
-                      kind: "table",
-                      schema: s ? this.name(first) : null,
-                      name: this.name(s ?? first),
-                      alias: null,
-                      indexedBy: null,
-                      start,
-                      end: 0,
-                    } as FromItem;
-                  }),
+                ALT: (): FromItem => ({
+                  kind: "table",
+                  schema,
+                  name,
+                  alias: null,
+                  indexedBy: null,
+                  start,
+                  end: 0,
+                }),
               },
             ]);
           },

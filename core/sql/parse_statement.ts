@@ -84,15 +84,10 @@ export class StatementParser extends SelectParser {
   /** `PRAGMA [schema.]name [= value | (value)]`. */
   pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE(() => {
     const p = this.CONSUME(T[TokenKind.Pragma]);
-    const first = this.CONSUME(Nm);
-    let second: SqlToken | null = null;
-    this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Dot]);
-      second = this.CONSUME(Nm);
-    });
+    const pragma = this.SUBRULE(this.qualifiedName);
     let value: string | null = null;
     let assigns = false;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.OR([
         {
           ALT: () => {
@@ -112,21 +107,18 @@ export class StatementParser extends SelectParser {
     });
     const last = this.ACTION(() => this.LA(0) as SqlToken);
     const terminator = this.SUBRULE(this.terminator);
-    return this.ACTION(() => {
-      const s = second as SqlToken | null;
-      return {
-        statement: {
-          kind: "pragma",
-          schema: s ? this.name(first) : null,
-          name: this.name(s ?? first),
-          value,
-          assigns,
-          start: p.start,
-          end: last.end,
-        } as PragmaStatement,
-        terminator,
-      };
-    });
+    return this.ACTION(() => ({
+      statement: {
+        kind: "pragma",
+        schema: pragma.schema,
+        name: pragma.name,
+        value,
+        assigns,
+        start: p.start,
+        end: last.end,
+      } as PragmaStatement,
+      terminator,
+    }));
   });
 
   /** `nmnum` or `minus_num`: a signed number, a name, a string, ON, DELETE, DEFAULT. */
