@@ -181,17 +181,11 @@ export abstract class OperatorParser extends ParserState {
       this.setHeight(h + 1);
       if (not) this.setHeight(h + 2);
       const e = escape as Expr | null;
-      const k = kindOf(op);
+      const opText = this.text(op);
       return {
         kind: "like",
-        op: k === TokenKind.Glob
-          ? "glob"
-          : k === TokenKind.Regexp
-          ? "regexp"
-          : k === TokenKind.Match
-          ? "match"
-          : "like",
-        opText: this.text(op),
+        op: opText.toLowerCase(), // the keyword: like, glob, regexp or match
+        opText,
         not,
         left,
         right,
@@ -364,7 +358,7 @@ export abstract class OperatorParser extends ParserState {
             if (!merges) this.setHeight(this.h + 1);
             return {
               kind: "unary",
-              op: k === TokenKind.Minus ? "-" : k === TokenKind.Plus ? "+" : "~",
+              op: this.text(t), // -, + or ~
               operand,
               start: t.start,
               end: operand.end,
@@ -414,14 +408,10 @@ export abstract class OperatorParser extends ParserState {
           return this.ACTION(() => {
             this.checkDepth(2);
             this.setHeight(1, false);
-            const k = kindOf(t);
             return {
               kind: "currentTime",
-              which: k === TokenKind.CurrentDate
-                ? "date"
-                : k === TokenKind.CurrentTime
-                ? "time"
-                : "timestamp",
+              // CURRENT_DATE, CURRENT_TIME or CURRENT_TIMESTAMP: date, time or timestamp.
+              which: this.text(t).slice(8).toLowerCase(),
               start: t.start,
               end: (t as SqlToken).end,
             } as Expr;

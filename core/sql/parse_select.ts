@@ -116,14 +116,8 @@ export abstract class SelectParser extends ExprParser {
         all = true;
       },
     });
-    return this.ACTION(() => {
-      const k = kindOf(t);
-      return k === TokenKind.Union
-        ? (all ? "unionAll" : "union")
-        : k === TokenKind.Intersect
-        ? "intersect"
-        : "except";
-    });
+    // The keyword names the operator: union, intersect or except.
+    return this.ACTION(() => all ? "unionAll" : this.text(t).toLowerCase() as CompoundOp);
   });
 
   /** `SELECT ...` with its own ORDER BY / LIMIT, or `VALUES (...), ...`. */
