@@ -17,6 +17,8 @@ import { OperatorParser } from "./parse_operators.ts";
 const RAISE_ACTION = category([TokenKind.Rollback, TokenKind.Abort, TokenKind.Fail]);
 /** A frame's unit: RANGE, ROWS or GROUPS. */
 const FRAME_UNIT = category([TokenKind.Range, TokenKind.Rows, TokenKind.Groups]);
+/** PRECEDING or FOLLOWING after a frame bound's offset. */
+const FRAME_SIDE = category([TokenKind.Preceding, TokenKind.Following]);
 
 /** The expression rules shared by the SELECT and statement rules. */
 export abstract class ExprParser extends OperatorParser {
@@ -101,14 +103,7 @@ export abstract class ExprParser extends OperatorParser {
           this.push(4);
           message = this.subExpr();
           this.pop(4);
-          this.ACTION(() => {
-            const k = kindOf(a);
-            action = k === TokenKind.Rollback
-              ? "rollback"
-              : k === TokenKind.Abort
-              ? "abort"
-              : "fail";
-          });
+          this.ACTION(() => (action = this.text(a).toLowerCase() as typeof action));
         },
       },
     ]);
@@ -351,9 +346,8 @@ export abstract class ExprParser extends OperatorParser {
       ]);
     });
     return this.ACTION(() => {
-      const k = kindOf(u);
       const frame: Frame = {
-        unit: k === TokenKind.Range ? "range" : k === TokenKind.Rows ? "rows" : "groups",
+        unit: this.text(u).toLowerCase() as Frame["unit"], // range, rows or groups
         start,
         end,
         exclude,
@@ -397,20 +391,9 @@ export abstract class ExprParser extends OperatorParser {
       {
         ALT: () => {
           const offset = this.subExpr();
-          return this.OR3([
-            {
-              ALT: () => {
-                this.CONSUME(T[TokenKind.Preceding]);
-                return { type: "preceding", offset } as FrameBound;
-              },
-            },
-            {
-              ALT: () => {
-                this.CONSUME(T[TokenKind.Following]);
-                return { type: "following", offset } as FrameBound;
-              },
-            },
-          ]);
+          const side = this.CONSUME(FRAME_SIDE);
+          // The keyword names the bound: preceding or following.
+          return this.ACTION(() => ({ type: this.text(side).toLowerCase(), offset }) as FrameBound);
         },
       },
     ])
