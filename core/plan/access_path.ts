@@ -79,20 +79,10 @@ export interface SeekTerm {
   collation: string;
 }
 
-const FLIP: Record<number, SeekTerm["op"]> = {
-  [CompareOp.Eq]: "eq",
-  [CompareOp.Lt]: "gt",
-  [CompareOp.Le]: "ge",
-  [CompareOp.Gt]: "lt",
-  [CompareOp.Ge]: "le",
-};
-const STRAIGHT: Record<number, SeekTerm["op"]> = {
-  [CompareOp.Eq]: "eq",
-  [CompareOp.Lt]: "lt",
-  [CompareOp.Le]: "le",
-  [CompareOp.Gt]: "gt",
-  [CompareOp.Ge]: "ge",
-};
+/** Seek ops by CompareOp (Eq, Ne, Lt, Le, Gt, Ge; Ne seeks nothing): as written... */
+const STRAIGHT: SeekTerm["op"][] = ["eq", "eq", "lt", "le", "gt", "ge"];
+/** ...and with the comparison's sides swapped. */
+const FLIP: SeekTerm["op"][] = ["eq", "eq", "gt", "ge", "lt", "le"];
 
 function readsNode(e: PlanExpr, id: number): boolean {
   return exprRefs(e).has(id);

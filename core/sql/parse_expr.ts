@@ -19,6 +19,8 @@ const RAISE_ACTION = category([TokenKind.Rollback, TokenKind.Abort, TokenKind.Fa
 const FRAME_UNIT = category([TokenKind.Range, TokenKind.Rows, TokenKind.Groups]);
 /** PRECEDING or FOLLOWING after a frame bound's offset. */
 const FRAME_SIDE = category([TokenKind.Preceding, TokenKind.Following]);
+/** EXCLUDE GROUP or EXCLUDE TIES. */
+const EXCLUDE_GROUP_OR_TIES = category([TokenKind.Group, TokenKind.Ties]);
 
 /** The expression rules shared by the SELECT and statement rules. */
 export abstract class ExprParser extends OperatorParser {
@@ -341,8 +343,12 @@ export abstract class ExprParser extends OperatorParser {
             return "currentRow" as const;
           },
         },
-        { ALT: () => (this.CONSUME(T[TokenKind.Group]), "group" as const) },
-        { ALT: () => (this.CONSUME(T[TokenKind.Ties]), "ties" as const) },
+        {
+          ALT: () => {
+            const t = this.CONSUME(EXCLUDE_GROUP_OR_TIES);
+            return this.ACTION(() => this.text(t).toLowerCase() as "group" | "ties");
+          },
+        },
       ]);
     });
     return this.ACTION(() => {
@@ -363,22 +369,11 @@ export abstract class ExprParser extends OperatorParser {
       {
         ALT: () => {
           this.CONSUME(T[TokenKind.Unbounded]);
-          return this.OR2([
-            {
-              GATE: () => isStart,
-              ALT: () => {
-                this.CONSUME(T[TokenKind.Preceding]);
-                return { type: "unboundedPreceding", offset: null } as FrameBound;
-              },
-            },
-            {
-              GATE: () => !isStart,
-              ALT: () => {
-                this.CONSUME(T[TokenKind.Following]);
-                return { type: "unboundedFollowing", offset: null } as FrameBound;
-              },
-            },
-          ]);
+          this.CONSUME(T[isStart ? TokenKind.Preceding : TokenKind.Following]);
+          return {
+            type: isStart ? "unboundedPreceding" : "unboundedFollowing",
+            offset: null,
+          } as FrameBound;
         },
       },
       {

@@ -227,7 +227,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
 
 /** A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes. */
 function dmlWrite(sql: string, dml: DmlStatement): WriteStatement {
-  const verb = dml.kind === "insert" ? dml.verb : dml.kind === "update" ? "UPDATE" : "DELETE";
+  const verb = dml.kind === "insert" ? dml.verb : dml.kind.toUpperCase();
   const text = sql.slice(dml.start, dml.end);
   return { kind: "write", verb, text, dml, start: dml.start, end: dml.end };
 }
