@@ -38,17 +38,27 @@ export function isConstantFunction(f: FunctionDef): boolean {
  * functions SQLite marks constant or slow-changing (date('now') counts).
  */
 export function isConstantExpr(e: B.BoundExpr): boolean {
-  switch (e.kind) {
-    case "column":
-    case "subquery":
-    case "exists":
-    case "inSelect":
-      return false;
-    case "function":
-      return e.role === "scalar" && isConstantFunction(e.def) && e.args.every(isConstantExpr);
-    default:
-      return childExprs(e).every(isConstantExpr);
+  return constantWith(e, isConstantFunction, () => false);
+}
+
+/**
+ * The walk of {@link isConstantExpr}, with scalar calls allowed when `callOk` holds for
+ * their function, and any expression `given` accepts taken as constant without looking
+ * inside (sqlite3ExprIsConstantOrGroupBy's GROUP BY terms).
+ */
+export function constantWith(
+  e: B.BoundExpr,
+  callOk: (f: FunctionDef) => boolean,
+  given: (e: B.BoundExpr) => boolean,
+): boolean {
+  if (given(e)) return true;
+  if (e.kind === "column" || e.kind === "subquery" || e.kind === "exists") return false;
+  if (e.kind === "inSelect" || (e.kind === "function" && (e.role !== "scalar" || !callOk(e.def)))) {
+    return false;
   }
+  return (e.kind === "function" ? e.args : childExprs(e)).every((c) =>
+    constantWith(c, callOk, given)
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  * plan, and so the rows' order, may not be.
  */
 import type * as B from "../analyze/bound.ts";
-import { childExprs } from "../analyze/bound_walk.ts";
+import { constantWith } from "../analyze/values_selects.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { boundAnd, boundConjuncts } from "./bound_terms.ts";
 import { collationOf } from "./collation.ts";
@@ -18,38 +18,7 @@ function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
 
 /** sqlite3ExprIsConstantOrGroupBy: constants and deterministic calls around GROUP BY terms. */
 function constantOrGroupBy(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
-  if (isGroupTerm(e, groupBy)) return true;
-  switch (e.kind) {
-    case "column":
-    case "subquery":
-    case "exists":
-    case "inSelect":
-      return false;
-    case "function":
-      if (e.role !== "scalar" || e.def.volatile) return false;
-      return e.args.every((a) => constantOrGroupBy(a, groupBy));
-    default:
-      // Every other kind, named: a new kind fails type checking until it is placed.
-      e satisfies {
-        kind:
-          | "unary"
-          | "truth"
-          | "nullTest"
-          | "cast"
-          | "case"
-          | "inList"
-          | "literal"
-          | "trueFalse"
-          | "variable"
-          | "currentTime"
-          | "binary"
-          | "collate"
-          | "like"
-          | "between"
-          | "row";
-      };
-      return childExprs(e).every((c) => constantOrGroupBy(c, groupBy));
-  }
+  return constantWith(e, (f) => !f.volatile, (x) => isGroupTerm(x, groupBy));
 }
 
 /** ExprAlwaysFalse: the integer literal 0 or FALSE. */
