@@ -181,9 +181,10 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   // With the first key alone a row usually misses the cut: it is computed first and tested
   // (SorterReject with P5 = 1), the other keys only for rows it lets through. SQLite
   // computes every key first, so this is only done when the others cannot fail.
-  const early = c.options.firstKeyReject && node.limit !== null && node.keys.length > 0 &&
-      node.columns.every((e, i) => deferred[i] || i === node.keys[0].column || cannotFail(e))
-    ? node.keys[0].column
+  const first = node.keys[0]?.column ?? -1;
+  const early = c.options.firstKeyReject && node.limit !== null &&
+      node.columns.every((e, i) => deferred[i] || i === first || cannotFail(e))
+    ? first
     : -1;
   c.produce(node.input, () => {
     const skip = b.label();

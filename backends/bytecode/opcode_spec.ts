@@ -257,8 +257,6 @@ export interface OpcodeSpec<N extends string = string> {
   synopsis: string;
   /** What P4 holds. */
   p4: P4Kind;
-  /** P1 is a b-tree cursor (`roles.cursor` is P1). */
-  cursorP1: boolean;
   /** The registers, cursor and slots its operands name. */
   roles: Roles;
 }
@@ -271,7 +269,7 @@ export function spec<N extends OpName>(
   roles: Roles,
   p4: P4Kind = "none",
 ): OpcodeSpec<N> {
-  return { name, jump, synopsis, p4, cursorP1: roles.cursor === P1, roles };
+  return { name, jump, synopsis, p4, roles };
 }
 
 /** P2 is a jump target. */

@@ -87,16 +87,16 @@ export class VCursor {
     t: number,
   ) {
     const k = regs[start].v, order = this.entry.order!;
-    let c: number;
+    // NaN: not ordered here.
+    let c = NaN;
     if (t >= 13 && t & 1 && typeof k === "string" && order.collations[0] === BINARY_UTF8) {
       if (k !== this.#textKey) this.#keyBytes = encodeText(this.#textKey = k, TextEncoding.Utf8);
       c = compareTextBinary(d, o, (t - 13) >>> 1, this.#keyBytes);
-    } else if (t < 5 || t === 8 || t === 9) {
-      if (typeof k !== "number") return this.compareEntry(regs, start, n);
+    } else if ((t < 5 || t === 8 || t === 9) && typeof k === "number") {
       const v = decodeValue(d, o, t, TextEncoding.Utf8) as number;
-      c = v < k ? -1 : v > k ? 1 : 0;
-    } else return this.compareEntry(regs, start, n);
-    if (c === 0) return n > 1 ? this.compareEntry(regs, start, n) : 0;
+      c = v < k ? -1 : +(v > k);
+    }
+    if (c !== c || c === 0 && n > 1) return this.compareEntry(regs, start, n);
     return order.desc[0] ? -c : c;
   }
 
@@ -217,7 +217,7 @@ export class SorterSlot {
   rejectsByFirst(regs: readonly Reg[], start: number): boolean {
     const decided = this.#byFirstKey(regs, start);
     this.#kept = decided === false;
-    return decided ?? this.sorter.bound() === true;
+    return decided === true;
   }
 
   /**

@@ -39,6 +39,6 @@ export class InterpreterProgram implements Program {
 export const INTERPRETER: Backend = {
   name: "interpreter",
   compile(plan: Plan, file: DatabaseFile): Program {
-    return new InterpreterProgram(compilePlan(plan, file, { firstKeyReject: true }));
+    return new InterpreterProgram(compilePlan(plan, file));
   },
 };

@@ -472,11 +472,7 @@ export class VmExecution implements Execution {
             (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
             break;
           case Op.SorterReject:
-            if (
-              ins.p5
-                ? (slots[ins.p1] as SorterSlot).rejectsByFirst(regs, ins.p3)
-                : (slots[ins.p1] as SorterSlot).rejects(regs, ins.p3)
-            ) {
+            if ((slots[ins.p1] as SorterSlot).rejects(regs, ins.p3)) {
               pc = ins.p2;
               continue;
             }

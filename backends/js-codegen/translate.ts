@@ -179,9 +179,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
     ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
   ]);
-  const keyTests = new Map(
-    [...sortKeyTests(p, starts, calls)].filter(([at, w]) => !loads.has(w) && here(at, [w])),
-  );
+  // (Only JS programs hold them: the Wasm backend, whose module runs parts elsewhere, does
+  // not ask for first-key tests; and a load fused into another user never precedes one.)
+  const keyTests = sortKeyTests(p, starts, calls);
   const fused = new Set([...loads, ...keyTests.values()]);
   const context = (pc: number): TemplateContext => ({
     pc,

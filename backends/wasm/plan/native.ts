@@ -17,6 +17,7 @@
 import { Affinity } from "../../../core/value/types.ts";
 import type { CursorEntry, SortEntry } from "../../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../../bytecode/opcodes.ts";
+import { P1 } from "../../bytecode/opcode_spec.ts";
 import { operandRoles } from "../../bytecode/operand_roles.ts";
 import { blockStarts, type CompiledProgram } from "../../bytecode/program.ts";
 import { type TextCompareFusion, textCompareFusions } from "../../bytecode/text_compare_fusion.ts";
@@ -155,7 +156,7 @@ export function planNative(p: CompiledProgram): NativePlan {
   const foreign = new Set<number>();
   const entries = new Map<number, CursorEntry>();
   for (const ins of code) {
-    if (!OPCODES[ins.op].cursorP1) continue;
+    if (OPCODES[ins.op].roles.cursor !== P1) continue;
     if (ins.op === Op.OpenRead) {
       const entry = p.pool[ins.p4] as CursorEntry;
       entries.set(ins.p1, entry);

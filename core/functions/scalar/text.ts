@@ -217,15 +217,12 @@ function lengthByWords(d: Uint8Array, o: number, end: number): number {
   for (let z = o; z < end;) {
     if (z === first) {
       for (let i = 0; i < count; i++) {
-        const w = words[i], high = w & 0x80808080, c = high & ~(w << 1);
-        // Words little-endian: byte k + 1 follows byte k, 8 bits up.
-        if (
-          (((w - 0x01010101) & ~w & 0x80808080) | (c & ((high ^ 0x80808080) << 8 | ascii))) !== 0
-        ) {
-          return -1;
-        }
+        // Per byte, bit 7 of `a`: ASCII (or NUL); of `c`: a continuation byte. Words are
+        // little-endian: byte k + 1 follows byte k, 8 bits up.
+        const w = words[i], a = ~w & 0x80808080, c = w & ~(w << 1) & 0x80808080;
+        if ((((w - 0x01010101) & a) | (c & (a << 8 | ascii))) !== 0) return -1;
         cont += Math.imul(c >>> 7, 0x01010101) >>> 24;
-        ascii = (~w >>> 24) & 0x80;
+        ascii = a >>> 24;
       }
       z += count * 4;
     } else {
