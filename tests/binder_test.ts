@@ -86,6 +86,9 @@ const ERROR_QUERIES = [
   "select nosuch(1) + (abs() + 1)",
   "select count(*) from t group by count(*)",
   "select count(*) as c from t group by c",
+  // An aggregate in a CASE's WHEN or THEN arm of a GROUP BY term.
+  "select a from t group by case when count(*) > 1 then 1 end",
+  "select a from t group by case when a then sum(b) else 0 end",
   "select a from t order by 3",
   "select a from t order by 0",
   "select a, b from t order by 1, 5",

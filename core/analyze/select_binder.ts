@@ -6,6 +6,7 @@
 import type * as A from "../sql/ast.ts";
 import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
+import { firstAggregate } from "./bound_walk.ts";
 import type { Affinity } from "../value/types.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 import { bindError, ordinal } from "./errors.ts";
@@ -185,28 +186,6 @@ function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): 
   return { core: { kind: "values", id: ctx.nextId++, rows: coded, selects }, items, scope };
 }
 
-function containsAggregate(e: B.BoundExpr): boolean {
-  let found = false;
-  const visit = (x: B.BoundExpr): void => {
-    if (found) return;
-    if (x.kind === "function" && x.role === "aggregate") {
-      found = true;
-      return;
-    }
-    for (const v of Object.values(x)) {
-      if (v && typeof v === "object" && "kind" in v && "start" in v && v.kind !== "core") {
-        visit(v as B.BoundExpr);
-      } else if (Array.isArray(v)) {
-        for (const y of v) {
-          if (y && typeof y === "object" && "kind" in y && "start" in y) visit(y as B.BoundExpr);
-        }
-      }
-    }
-  };
-  visit(e);
-  return found;
-}
-
 function bindCore(
   ctx: BindContext,
   core: A.SelectCore | A.ValuesCore,
@@ -306,7 +285,7 @@ function bindCore(
     );
     bc.groupBy = terms.map((t) => t.expr);
     for (const e of bc.groupBy) needCollation(ctx, e);
-    if (bc.groupBy.some(containsAggregate)) {
+    if (bc.groupBy.some((e) => firstAggregate(e) !== null)) {
       throw bindError("aggregate functions are not allowed in the GROUP BY clause");
     }
   }
