@@ -207,9 +207,16 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   iterateStore(c, slot, base, consume);
 }
 
-/** Whether evaluating `e` raises no error whatever the row (no call, subquery or `||`). */
+/** Built-in functions that raise no error whatever their arguments. */
+const NEVER_FAIL = new Set(["coalesce", "ifnull", "nullif", "iif", "typeof", "round"]);
+
+/**
+ * Whether evaluating `e` raises no error whatever the row (no subquery, `||` or call but
+ * of a built-in function that cannot fail).
+ */
 function cannotFail(e: PlanExpr): boolean {
-  if (e.kind === "function" || e.kind === "subquery" || e.kind === "inQuery") return false;
+  if (e.kind === "function" && (e.impl || !NEVER_FAIL.has(e.name))) return false;
+  if (e.kind === "subquery" || e.kind === "inQuery") return false;
   if (e.kind === "exists" || (e.kind === "arith" && e.op === "concat")) return false;
   return exprChildren(e).every(cannotFail);
 }
