@@ -107,9 +107,10 @@ export interface Translation {
 }
 
 /**
- * First-key tests (SorterReject, P5 = 1) whose key, a TEXT field read inline or substr() of
- * one (`calls`: the program's column call fusions), is read straight before them: by the
- * test's address, the key reader's, which the generated code runs inside the test.
+ * First-key tests (SorterReject, P5 = 1) whose key, a field read inline (compared as bytes
+ * when it holds TEXT) or substr() of one (`calls`: the program's column call fusions), is
+ * read straight before them: by the test's address, the key reader's, which the generated
+ * code runs inside the test.
  */
 export function sortKeyTests(
   p: CompiledProgram,
@@ -305,10 +306,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     return stmt;
   }
   /**
-   * A first-key SorterReject (P5 = 1) whose key is a TEXT field, or substr() of one, read by
+   * A first-key SorterReject (P5 = 1) whose key is a field, or substr() of one, read by
    * `writer` straight before: the key's bytes are compared with the bound's first, and the
    * key decoded (the writer run) only for a row they let through; the decoded key decides
-   * where the bytes could not (not TEXT, or another collation).
+   * where the bytes could not (not TEXT, no text bound, another collation or encoding).
    */
   function keyTest(ins: Insn, writer: number, t: TemplateContext): string {
     const w = p.code[writer], call = calls.get(writer), sorter = `s${ins.p1}`;
