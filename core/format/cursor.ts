@@ -370,6 +370,7 @@ export class BtreeCursor {
           this.#idx[this.#depth] = i + 1;
           this.#pushChild(page.child(i + 1));
           this.#descendLeftmost();
+          this.#stack[this.#depth].warm();
           break;
         }
       }
@@ -389,6 +390,7 @@ export class BtreeCursor {
           if (!this.isTable) return (this.#valid = true);
           this.#pushChild(page.child(i - 1));
           this.#descendRightmost();
+          this.#stack[this.#depth].warm();
           break;
         }
       }
