@@ -557,7 +557,13 @@ Deno.test("js fast path: = and <> of record bytes with a short constant equal co
   let checked = 0;
   for (const k of texts) {
     if (k.length > INLINE_EQUAL_MAX) continue;
-    const test = new Function("d", "o", "n", "k", `return ${equalBytes("d", "o", "n", "k", k.length)};`);
+    const test = new Function(
+      "d",
+      "o",
+      "n",
+      "k",
+      `return ${equalBytes("d", "o", "n", "k", k.length)};`,
+    );
     for (const t of texts) {
       // The text at an offset inside a larger buffer, bytes of another text around it.
       for (const pad of [0, 3]) {
