@@ -205,6 +205,9 @@ const QUERIES = [
   "SELECT n FROM p ORDER BY s NULLS LAST, n LIMIT 25",
   "SELECT n, substr(s, 2) FROM p ORDER BY substr(s, 2) DESC, n LIMIT 10",
   "SELECT n FROM p ORDER BY substr(s, 3, 2), n DESC LIMIT 17 OFFSET 5",
+  // A first key of few values: most rows tie with the bound and take its text as their key.
+  "SELECT n, substr(s, 1, 1) FROM p ORDER BY substr(s, 1, 1), n DESC LIMIT 30",
+  "SELECT n FROM p ORDER BY substr(s, 2, 1) DESC NULLS FIRST, n LIMIT 25 OFFSET 7",
   // An index range's end tested on the entry's first field as the generated code located
   // it (text keys as bytes, numbers against small integers), every class of key and value.
   "SELECT x, typeof(x) FROM v INDEXED BY v_x WHERE x > 0 AND x < 'b'",

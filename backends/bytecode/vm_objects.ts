@@ -232,8 +232,16 @@ export class SorterSlot {
    * field), or its substr() of `count` characters after the first `skip`: compared as bytes
    * with the bound's key, a text under BINARY (SQLite's memcmp). Null where the bytes
    * cannot decide (no text bound, another collation or encoding): the decoded key does.
+   * On a tie, the bound's key itself: the same bytes decode to the same text, so the
+   * caller need not decode the row's (rows of a key with few values tie most of the time).
    */
-  rejectsText(d: Uint8Array, o: number, n: number, skip = 0, count = -1): boolean | null {
+  rejectsText(
+    d: Uint8Array,
+    o: number,
+    n: number,
+    skip = 0,
+    count = -1,
+  ): boolean | string | null {
     const first = this.entry.keys![0], bound = this.sorter.bound() as StoredRow;
     const y = typeof bound === "object" && bound?.values[first.column];
     if (typeof y !== "string" || this.entry.firstCollation !== BINARY_UTF8) return null;
@@ -247,7 +255,7 @@ export class SorterSlot {
       end = skipUtf8Chars(d, o, end, count);
     }
     const c = compareTextBinary(d, o, end - o, this.#boundText);
-    if (c === 0) return false;
+    if (c === 0) return y;
     this.#kept = first.desc ? c > 0 : c < 0;
     return !this.#kept;
   }

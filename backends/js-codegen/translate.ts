@@ -312,17 +312,19 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   /**
    * A first-key SorterReject (P5 = 1) whose key is a field, or substr() of one, read by
    * `writer` straight before: the key's bytes are compared with the bound's first, and the
-   * key decoded (the writer run) only for a row they let through; the decoded key decides
+   * key decoded (the writer run) only for a row they let through and do not tie with the
+   * bound (a tie's key is the bound's text, as SorterSlot.rejectsText answers); the decoded key decides
    * where the bytes could not (not TEXT, no text bound, another collation or encoding).
    */
   function keyTest(ins: Insn, writer: number, t: TemplateContext): string {
     const w = p.code[writer], call = calls.get(writer), sorter = `s${ins.p1}`;
     const col = call ? p.code[call.column] : w, substr = call?.call as SubstrCall | undefined;
-    const jump = t.jump(ins.p2);
+    // A tie with the bound's text: the key is that text, nothing to decode.
+    const jump = t.jump(ins.p2), key = `r${w.p3}`;
     return `{${
       readers.textField(col.p1, col.p2, (d, o, n) =>
         `${sorter}.rejectsText(${[d, o, n, ...substr ? [substr.start - 1, substr.count] : []]})`)
-    }if(e===true)${jump}{${
+    }if(e===true)${jump}if(typeof e==="string"){${key}.v=e;${key}.c=${StorageClass.Text}}else{${
       code(writer, t)
     }}if(e===null&&${sorter}.rejectsByFirst(R,${ins.p3}))${jump}}`;
   }
