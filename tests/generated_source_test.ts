@@ -43,6 +43,7 @@ const QUERIES = [
   `SELECT a."__proto__", b."toString" FROM ${TABLE} a JOIN ${TABLE} b ON b.rowid = a."constructor"`,
   `SELECT "toString" FROM ${TABLE} ORDER BY "__proto__" DESC, "constructor" LIMIT 1`,
   `SELECT "toString" FROM ${TABLE} ORDER BY substr("ZQXcol \`\${1}\` */ \u2028", 2), 1 LIMIT 1`,
+  `SELECT rowid FROM ${TABLE} WHERE "__proto__" IN ('ZQX\`\${1}\`', 'ZQX */ \u2028', '__proto__')`,
 ];
 
 Deno.test("hostile names and literals: SQLite's values on every backend", () => {
@@ -63,6 +64,7 @@ const PATHS: Record<string, RegExp[]> = {
     /h\d+:\{G\d+=true;/,
     /RT\.cellKey/,
     /RT\.compareTextBinary/,
+    /RT\.inListBytes/,
     /RT\.likeLiteralBytes/,
     /RT\.substrBytes/,
     /RT\.lengthBytes/,

@@ -6,7 +6,8 @@
  * aggregate's own step (against core/exec's AggregateCalls.step, over sequences of values
  * that overflow, mix classes and tie), and min()/max() compared on a record's bytes and
  * count() on NULL-ness alone against the functions' own steps, and `=`/`<>` of a record's
- * bytes with a short TEXT constant written out against compareTextBinary. The generic branch of each snippet is
+ * bytes with a short TEXT constant written out against compareTextBinary, and IN of a
+ * record's bytes among TEXT constants (inListBytes) against inList. The generic branch of each snippet is
  * a marker, so a case the guard wrongly sends to the shared code is caught as well as a
  * wrong fast answer.
  */
@@ -26,6 +27,7 @@ import { Op } from "../backends/bytecode/opcodes.ts";
 import { type AggCallSpec, AggregateCalls, type GroupState } from "../core/exec/aggregate_calls.ts";
 import { newReg } from "../core/value/reg.ts";
 import { applyAffinity } from "../core/value/affinity.ts";
+import { inList, inListBytes, Truth } from "../core/exec/in_list.ts";
 import { collationFor } from "../core/value/collation.ts";
 import { truthValue } from "../core/value/coerce.ts";
 import { MAX, MIN, type MinMaxState, stepMinMaxText } from "../core/functions/aggregate/min_max.ts";
@@ -579,4 +581,40 @@ Deno.test("js fast path: = and <> of record bytes with a short constant equal co
   }
   assert.ok(checked > 200);
   assert.throws(() => equalBytes("d", "o", "n", "k", INLINE_EQUAL_MAX + 1), RangeError);
+});
+
+Deno.test("inListBytes: IN of a UTF-8 text's bytes among TEXT constants equals inList", () => {
+  const enc = new TextEncoder();
+  const words = [
+    "",
+    "a",
+    "Male",
+    "Female",
+    "male",
+    "Mal",
+    "é",
+    "e\u0301",
+    "a\0b",
+    "𝄞",
+    "x".repeat(40),
+  ];
+  const lists = [[], ["Male"], ["Female", "Male"], ["", "a", "é"], words, ["MALE", "𝄞", "a\0b"]];
+  const text = (v: string) => ({ v, c: StorageClass.Text });
+  let checked = 0;
+  for (const list of lists) {
+    const items = list.map(text), bytes = list.map((w) => enc.encode(w));
+    for (const w of words) {
+      const d = new Uint8Array(3 + enc.encode(w).length + 2).fill(0x61);
+      d.set(enc.encode(w), 3);
+      for (const coll of ["BINARY"]) {
+        for (const aff of [Affinity.Text, Affinity.Blob]) {
+          const want = inList(text(w), items, aff, collationFor(coll, TextEncoding.Utf8)!);
+          const got = inListBytes(d, 3, enc.encode(w).length, bytes);
+          assert.equal(got, want === Truth.True, `${w} in ${list}`);
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 100);
 });

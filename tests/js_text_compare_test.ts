@@ -51,6 +51,21 @@ const CONSTANTS = [
   "char(65535)",
 ];
 
+/** IN lists of those constants (fused as byte tests too: text_compare_fusion.ts). */
+const LISTS = [
+  CONSTANTS.slice(0, 3),
+  CONSTANTS.slice(3, 8),
+  ["'Casual '", "'a'", "'e' || char(769)"],
+  CONSTANTS,
+].map((list) => list.join(", "));
+
+const IN_QUERIES = LISTS.flatMap((list) => [
+  `SELECT id FROM t WHERE v IN (${list})`,
+  `SELECT id FROM t WHERE v NOT IN (${list})`,
+  `SELECT id, w IN (${list}), v NOT IN (${list}) FROM t`,
+  `SELECT u.id, t.v IN (${list}) FROM u LEFT JOIN t ON t.id = u.id`,
+]);
+
 const QUERIES = CONSTANTS.flatMap((k) => [
   `SELECT id FROM t WHERE v = ${k}`,
   `SELECT id FROM t WHERE ${k} <> v`,
@@ -64,7 +79,7 @@ const QUERIES = CONSTANTS.flatMap((k) => [
   `SELECT id, v > ${k}, v >= ${k} FROM t`,
   `SELECT id FROM t WHERE w > ${k}`,
   `SELECT u.id, t.v < ${k}, ${k} > t.v FROM u LEFT JOIN t ON t.id = u.id`,
-]);
+]).concat(IN_QUERIES);
 
 Deno.test("js text compare: fused byte tests answer as SQLite over edge texts", () => {
   assertSameAsSqlite(SCHEMA, QUERIES, [], { bigints: true });
@@ -78,7 +93,10 @@ Deno.test("js text compare: the fused test is what runs", () => {
       // Ordering tests call compareTextBinary; = and <> with a short constant are written
       // out (fast_paths.ts equalBytes), byte by byte against the constant.
       const source = db.prepare(sql).explain();
-      if (source.includes("RT.compareTextBinary") || /\]===K\[\d+\]\[0\]/.test(source)) fused++;
+      if (
+        source.includes("RT.compareTextBinary") || source.includes("RT.inListBytes") ||
+        /\]===K\[\d+\]\[0\]/.test(source)
+      ) fused++;
     }
   });
   // `w` has no affinity: its comparisons take the constant's TEXT affinity and fuse too.

@@ -11,7 +11,9 @@
  */
 import { encodeText } from "../../core/format/text.ts";
 import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import type { CompareEntry, ConstEntry } from "./descriptors.ts";
+import type { CompareEntry, ConstEntry, InListEntry } from "./descriptors.ts";
+import { textsAsStrings } from "../../core/exec/in_list.ts";
+import { registerAccess } from "./operand_roles.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
 
@@ -49,6 +51,55 @@ export function textCompareFusions(
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
     out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
+  });
+  return out;
+}
+
+/** One fused IN test: the InList's column load, its constants' loads and their bytes. */
+export interface TextInListFusion {
+  column: number;
+  constants: number[];
+  /** The constants' bytes in the file's encoding (UTF-8), in list order. */
+  bytes: Uint8Array[];
+}
+
+/** The longest list of constants an IN test is fused with. */
+const FUSED_LIST_MAX = 32;
+
+/**
+ * `column IN (text constants)` under BINARY, where the affinity leaves text as it is: the
+ * instructions `Column → x; String8 → y1 … String8 → yn; InList x y1@n` become one test of
+ * the record's bytes against the constants' bytes (core/exec/in_list.ts inListBytes), as
+ * {@link textCompareFusions} does for `=`. The loads must be the InList's alone (no other
+ * instruction reads their registers), and no jump may land among them.
+ */
+export function textInListFusions(
+  p: CompiledProgram,
+  starts: ReadonlySet<number>,
+): Map<number, TextInListFusion> {
+  const out = new Map<number, TextInListFusion>();
+  if (p.encoding !== TextEncoding.Utf8) return out;
+  let readers: readonly (readonly number[])[] | null = null;
+  p.code.forEach((ins, j) => {
+    if (ins.op !== Op.InList) return;
+    const k = p.pool[ins.p4] as InListEntry, n = k.n, column = j - n - 1;
+    if (n < 1 || n > FUSED_LIST_MAX || column < 0 || !textsAsStrings(k.aff, k.coll)) return;
+    const load = p.code[column];
+    if (load.op !== Op.Column || load.p3 !== ins.p1) return;
+    const constants: number[] = [], bytes: Uint8Array[] = [];
+    for (let i = 0; i < n; i++) {
+      const at = column + 1 + i, c = p.code[at];
+      if (c.op !== Op.String8 || c.p2 !== ins.p2 + i) return;
+      const value = p.pool[c.p4] as ConstEntry;
+      if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
+      constants.push(at);
+      bytes.push(encodeText(value.v, p.encoding));
+    }
+    for (let at = column + 1; at <= j; at++) if (starts.has(at)) return;
+    readers ??= registerAccess(p).readers;
+    const regs = [ins.p1, ...Array.from({ length: n }, (_, i) => ins.p2 + i)];
+    if (!regs.every((r) => readers![r].length === 1 && readers![r][0] === j)) return;
+    out.set(j, { column, constants, bytes });
   });
   return out;
 }

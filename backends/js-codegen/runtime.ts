@@ -6,7 +6,7 @@
  * Each is listed by name (not a whole module's namespace), so the object holds exactly
  * what the templates (templates.ts) call.
  */
-import { setInResult } from "../../core/exec/in_list.ts";
+import { inListBytes, setInResult } from "../../core/exec/in_list.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import {
   clearJsonSubtype,
@@ -118,6 +118,7 @@ export const RUNTIME = {
   decodeValue,
   serialTypeClass,
   compareTextBinary,
+  inListBytes,
   likeLiteralBytes,
   substrBytes,
   lengthBytes,

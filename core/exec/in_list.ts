@@ -26,6 +26,28 @@ export function textsAsStrings(aff: Affinity, coll: Collation): boolean {
   return coll.name === "BINARY" && (aff === Affinity.Text || aff === Affinity.Blob);
 }
 
+/**
+ * {@link inList} for a UTF-8 TEXT operand stored at `d[o, o + n)` and a list of TEXT items
+ * (`items`, their UTF-8 bytes) where {@link textsAsStrings} holds: whether one of them is
+ * byte for byte the operand. UTF-8 texts are equal exactly when their bytes are (decoding
+ * is lossless), so this is inList's answer without decoding the operand.
+ */
+export function inListBytes(
+  d: Uint8Array,
+  o: number,
+  n: number,
+  items: readonly Uint8Array[],
+): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i];
+    if (k.length !== n) continue;
+    let j = 0;
+    while (j < n && d[o + j] === k[j]) j++;
+    if (j === n) return true;
+  }
+  return false;
+}
+
 /** Whether `x` equals `y` under `aff`/`coll`: True, False, or Unknown when either is NULL. */
 export function equalsWithAffinity(
   x: Reg,
