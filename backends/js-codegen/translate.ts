@@ -20,7 +20,7 @@ import { columnMissing, idxJump, type TemplateContext, TEMPLATES } from "./templ
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { InListEntry, SortEntry } from "../bytecode/descriptors.ts";
-import { textCompareFusions, textInListFusions } from "../bytecode/text_compare_fusion.ts";
+import { inListFusions, textCompareFusions } from "../bytecode/text_compare_fusion.ts";
 import {
   type ColumnCallFusion,
   columnCallFusions,
@@ -173,7 +173,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     [...columnCallFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
   );
   const lists = new Map(
-    [...textInListFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
+    [...inListFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
   );
   // Records read by the function itself (a cursor that native code moved has a new stamp).
   // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
@@ -293,9 +293,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
         use = set(`${col.p3 === ins.p1 ? `e${o}0` : `0${o}e`}?1:0`, INT);
       } else if (list) {
-        // IN (text constants): one of them byte for byte; NOT IN the other way round.
+        // IN (constants): one of them byte for byte, or the same small integer; NOT IN the
+        // other way round.
         const not = (p.pool[ins.p4] as InListEntry).not;
-        test = bytes("inListBytes", k(list.bytes));
+        test = list.bytes
+          ? bytes("inListBytes", k(list.bytes))
+          : readers.intField(col.p1, col.p2, (v) => `${k(list.ints)}.includes(${v})`);
         use = set(`e?${not ? 0 : 1}:${not ? 1 : 0}`, INT);
       } else if (call!.kind === "like") {
         [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e?1:0", INT)];
