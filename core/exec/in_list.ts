@@ -6,6 +6,7 @@
  * candidate set is false even for a NULL operand. NOT negates, NULL stays NULL.
  */
 import type { Collation } from "../value/collation.ts";
+import { compareTextBinary } from "../format/index_key.ts";
 import { compareWithAffinity } from "../value/logic.ts";
 import { type Reg, setInt, setNull } from "../value/reg.ts";
 import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
@@ -40,10 +41,7 @@ export function inListBytes(
 ): boolean {
   for (let i = 0; i < items.length; i++) {
     const k = items[i];
-    if (k.length !== n) continue;
-    let j = 0;
-    while (j < n && d[o + j] === k[j]) j++;
-    if (j === n) return true;
+    if (k.length === n && compareTextBinary(d, o, n, k) === 0) return true;
   }
   return false;
 }
