@@ -328,8 +328,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   /**
    * A first-key SorterReject (P5 = 1) whose key is a field, or substr() of one, read by
    * `writer` straight before: the key's bytes are compared with the bound's first, and the
-   * key decoded (the writer run) only for a row they let through and do not tie with the
-   * bound (a tie's key is the bound's text, as SorterSlot.rejectsText answers); the decoded key decides
+   * key decoded (the writer run) only for a row they let through without a tie (a tie's
+   * key is the bound's text, which SorterSlot.rejectsText answers); the decoded key decides
    * where the bytes could not (not TEXT, no text bound, another collation or encoding).
    */
   function keyTest(ins: Insn, writer: number, t: TemplateContext): string {
