@@ -60,12 +60,15 @@ import { aggregateFunction } from "../../core/functions/aggregate/registry.ts";
 import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
 import { COUNT } from "../../core/functions/aggregate/count.ts";
 import { collationFor } from "../../core/value/collation.ts";
-import { TextEncoding } from "../../core/value/types.ts";
+import { Affinity, TextEncoding } from "../../core/value/types.ts";
+import { textsAsStrings } from "../../core/exec/in_list.ts";
+import { encodeText } from "../../core/format/text.ts";
 import {
   type AggEntry,
   type ConstEntry,
   type FunctionEntry,
   FunctionSubtype,
+  type InListEntry,
 } from "./descriptors.ts";
 import { roleContext } from "./operand_roles.ts";
 import { Op } from "./opcodes.ts";
@@ -118,6 +121,22 @@ export interface CountCall {
   kind: "count";
 }
 
+/**
+ * `column IN (constants)` (an InList whose operand is a field and whose items are all TEXT
+ * constants under BINARY where the affinity leaves text as it is, or all INTEGER constants
+ * where it leaves numbers as they are): tested on the field's bytes (core/exec/in_list.ts
+ * inListBytes) or on a small INTEGER it holds; anything else in the field runs the loads
+ * and the InList as they are.
+ */
+export interface InCall {
+  kind: "in";
+  not: boolean;
+  /** The TEXT items' UTF-8 bytes, or null. */
+  bytes: Uint8Array[] | null;
+  /** The INTEGER items (safe integers), or null. */
+  ints: number[] | null;
+}
+
 /** One fused call: the column load, the constant loads, and what the call computes. */
 export interface ColumnCallFusion {
   column: number;
@@ -130,7 +149,8 @@ export interface ColumnCallFusion {
     | DateCall
     | MinMaxCall
     | NullTestCall
-    | CountCall;
+    | CountCall
+    | InCall;
 }
 
 /** The layouts of the date functions of one argument. */
@@ -142,6 +162,12 @@ const DATE_LAYOUTS = new Map<unknown, DateLayout>([
 
 /** substr's count when none is given: more characters than any text holds. */
 const ALL = 2 ** 31 - 1;
+
+/** The longest IN list (operand included) fused. */
+const IN_LIST_MAX = 33;
+
+/** Affinities under which an INTEGER operand meets INTEGER items as numbers, unconverted. */
+const NUMERIC_IN = new Set([Affinity.Integer, Affinity.Numeric, Affinity.Real, Affinity.Blob]);
 
 /** The fused calls of program `p` by the call's address (`starts`: addresses that begin blocks). */
 export function columnCallFusions(
@@ -172,11 +198,14 @@ export function columnCallFusions(
       }
       return;
     }
-    if (ins.op !== Op.Function || ins.p5 < 1 || j < ins.p5 || !utf8) return;
+    // An InList reads its operand and items from registers of its own (compile_expr.ts
+    // `inList`), loaded straight before it like a call's arguments.
+    const list = ins.op === Op.InList ? p.pool[ins.p4] as InListEntry : null;
+    const n = list ? list.n + 1 : ins.p5;
+    if ((ins.op !== Op.Function && !list) || n < 1 || j < n || !utf8) return;
     // The argument loads run straight before the call.
-    for (let at = j - ins.p5 + 1; at <= j; at++) if (starts.has(at)) return;
-    const entry = p.pool[ins.p4] as FunctionEntry, impl = entry.impl;
-    const n = ins.p5, first = j - n;
+    for (let at = j - n + 1; at <= j; at++) if (starts.has(at)) return;
+    const entry = p.pool[ins.p4] as FunctionEntry, impl = entry.impl, first = j - n;
     /** Whether argument `k` is loaded by the column read the fusion takes. */
     const column = (k: number) =>
       p.code[first + k].op === Op.Column && p.code[first + k].p3 === ins.p1 + k;
@@ -189,7 +218,17 @@ export function columnCallFusions(
       return c.op === Op.String8 || c.op === Op.Int64 ? v.v : undefined;
     };
     let call: ColumnCallFusion["call"] | null = null;
-    if (impl === likeFn && n === 2 && column(1)) {
+    if (list) {
+      const items = Array.from({ length: n - 1 }, (_, k) => constant(k + 1));
+      const text = textsAsStrings(list.aff, list.coll);
+      if (!column(0) || n > IN_LIST_MAX) return;
+      if (text && items.every((v) => typeof v === "string")) {
+        const bytes = items.map((v) => encodeText(v as string, TextEncoding.Utf8));
+        call = { kind: "in", not: list.not, bytes, ints: null };
+      } else if (!text && NUMERIC_IN.has(list.aff) && items.every(Number.isSafeInteger)) {
+        call = { kind: "in", not: list.not, bytes: null, ints: items as number[] };
+      }
+    } else if (impl === likeFn && n === 2 && column(1)) {
       const pattern = constant(0);
       // Longer patterns are an error the call itself reports.
       const shape = typeof pattern === "string" && utf8Length(pattern) <= LIKE_PATTERN_LIMIT &&

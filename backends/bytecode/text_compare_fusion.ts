@@ -11,9 +11,7 @@
  */
 import { encodeText } from "../../core/format/text.ts";
 import { Affinity, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import type { CompareEntry, ConstEntry, InListEntry } from "./descriptors.ts";
-import { textsAsStrings } from "../../core/exec/in_list.ts";
-import { registerAccess } from "./operand_roles.ts";
+import type { CompareEntry, ConstEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram } from "./program.ts";
 
@@ -51,70 +49,6 @@ export function textCompareFusions(
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
     out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
-  });
-  return out;
-}
-
-/** One fused IN test: the InList's column load, its constants' loads and their values. */
-export interface InListFusion {
-  column: number;
-  constants: number[];
-  /** TEXT constants: their bytes in the file's encoding (UTF-8), in list order. */
-  bytes: Uint8Array[] | null;
-  /** INTEGER constants (safe integers): their values. */
-  ints: number[] | null;
-}
-
-/** The longest list of constants an IN test is fused with. */
-const FUSED_LIST_MAX = 32;
-
-/** Affinities under which an INTEGER operand meets INTEGER items as numbers, unconverted. */
-const NUMERIC_IN = new Set([Affinity.Integer, Affinity.Numeric, Affinity.Real, Affinity.Blob]);
-
-/**
- * `column IN (constants)`: the instructions `Column → x; load → y1 … load → yn; InList x
- * y1@n` become one test of the record's field, never decoded into a register: TEXT
- * constants under BINARY, where the affinity leaves text as it is, against the field's
- * bytes (core/exec/in_list.ts inListBytes), as {@link textCompareFusions} does for `=`
- * (UTF-8 files only); INTEGER constants, where the affinity leaves numbers as they are,
- * against a field holding a small INTEGER (anything else in the field runs the loads and
- * the InList as they are). The loads must be the InList's alone (no other instruction
- * reads their registers), and no jump may land among them.
- */
-export function inListFusions(
-  p: CompiledProgram,
-  starts: ReadonlySet<number>,
-): Map<number, InListFusion> {
-  const out = new Map<number, InListFusion>();
-  let readers: readonly (readonly number[])[] | null = null;
-  p.code.forEach((ins, j) => {
-    if (ins.op !== Op.InList) return;
-    const k = p.pool[ins.p4] as InListEntry, n = k.n, column = j - n - 1;
-    if (n < 1 || n > FUSED_LIST_MAX || column < 0) return;
-    const text = textsAsStrings(k.aff, k.coll) && p.encoding === TextEncoding.Utf8;
-    if (!text && !NUMERIC_IN.has(k.aff)) return;
-    const load = p.code[column];
-    if (load.op !== Op.Column || load.p3 !== ins.p1) return;
-    const constants: number[] = [], bytes: Uint8Array[] = [], ints: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const at = column + 1 + i, c = p.code[at];
-      if (c.p2 !== ins.p2 + i) return;
-      if (text && c.op === Op.String8) {
-        const value = p.pool[c.p4] as ConstEntry;
-        if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
-        bytes.push(encodeText(value.v, p.encoding));
-      } else if (!text && (c.op === Op.Int64 || c.op === Op.Integer)) {
-        const v = c.op === Op.Integer ? c.p1 : (p.pool[c.p4] as ConstEntry).v;
-        if (typeof v !== "number" || !Number.isSafeInteger(v)) return;
-        ints.push(v);
-      } else return;
-      constants.push(at);
-    }
-    for (let at = column + 1; at <= j; at++) if (starts.has(at)) return;
-    readers ??= registerAccess(p).readers;
-    const regs = [ins.p1, ...Array.from({ length: n }, (_, i) => ins.p2 + i)];
-    if (!regs.every((r) => readers![r].length === 1 && readers![r][0] === j)) return;
-    out.set(j, { column, constants, bytes: text ? bytes : null, ints: text ? null : ints });
   });
   return out;
 }

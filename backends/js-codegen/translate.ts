@@ -19,8 +19,8 @@ import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, idxJump, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { StorageClass } from "../../core/value/types.ts";
-import type { InListEntry, SortEntry } from "../bytecode/descriptors.ts";
-import { inListFusions, textCompareFusions } from "../bytecode/text_compare_fusion.ts";
+import type { SortEntry } from "../bytecode/descriptors.ts";
+import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
 import {
   type ColumnCallFusion,
   columnCallFusions,
@@ -172,9 +172,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const calls = new Map(
     [...columnCallFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
   );
-  const lists = new Map(
-    [...inListFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
-  );
   // Records read by the function itself (a cursor that native code moved has a new stamp).
   // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
   // when it runs the whole program (native code moves cursors too).
@@ -182,7 +179,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const loads = new Set([
     ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
     ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
-    ...[...lists.values()].flatMap((f) => [f.column, ...f.constants]),
   ]);
   // (Only JS programs hold them: the Wasm backend, whose module runs parts elsewhere, does
   // not ask for first-key tests; and a load fused into another user never precedes one.)
@@ -264,15 +260,11 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const ins = p.code[pc];
     let stmt = statement(ins, t);
     if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
-    const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call, list = lists.get(pc);
-    if (fusion || call || list) {
+    const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call;
+    if (fusion || call) {
       // The loads run only when the field is not TEXT (or, for a NULL test, not in the
       // record): text_compare_fusion.ts, column_call_fusion.ts.
-      const at = fusion
-        ? [fusion.column, fusion.constant]
-        : list
-        ? [list.column, ...list.constants]
-        : [made!.column, ...made!.constants];
+      const at = fusion ? [fusion.column, fusion.constant] : [made!.column, ...made!.constants];
       const col = p.code[at[0]], out = `r${ins.p3}`, a = `s${ins.p1}`;
       const state = `${a}.current.states[${ins.p3}]`;
       const k = (x: unknown) => `K[${constants.push(x) - 1}]`;
@@ -292,14 +284,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         // `e` orders the column against the constant: `column op constant` is `e op 0`.
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
         use = set(`${col.p3 === ins.p1 ? `e${o}0` : `0${o}e`}?1:0`, INT);
-      } else if (list) {
-        // IN (constants): one of them byte for byte, or the same small integer; NOT IN the
-        // other way round.
-        const not = (p.pool[ins.p4] as InListEntry).not;
-        test = list.bytes
-          ? bytes("inListBytes", k(list.bytes))
-          : readers.intField(col.p1, col.p2, (v) => `${k(list.ints)}.includes(${v})`);
-        use = set(`e?${not ? 0 : 1}:${not ? 1 : 0}`, INT);
+      } else if (call!.kind === "in") {
+        // One of the items byte for byte, or the same small integer; NOT IN the other way.
+        const { bytes: items, ints, not } = call!;
+        test = items
+          ? bytes("inListBytes", k(items))
+          : readers.intField(col.p1, col.p2, (v) => `${k(ints)}.includes(${v})`);
+        use = set(`e?${+!not}:${+not}`, INT);
       } else if (call!.kind === "like") {
         [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e?1:0", INT)];
       } else if (call!.kind === "substr") {
