@@ -5,9 +5,8 @@
  * If/IfNot truth, `+ - * / %`, affinity applied to a register, and AggStep's direct call of a built-in
  * aggregate's own step (against core/exec's AggregateCalls.step, over sequences of values
  * that overflow, mix classes and tie), and min()/max() compared on a record's bytes and
- * count() on NULL-ness alone against the functions' own steps, and `=`/`<>` of a record's
- * bytes with a short TEXT constant written out against compareTextBinary, and IN of a
- * record's bytes among TEXT constants (inListBytes) against inList. The generic branch of each snippet is
+ * count() on NULL-ness alone against the functions' own steps, and IN of a record's bytes
+ * among TEXT constants (inListBytes) against inList. The generic branch of each snippet is
  * a marker, so a case the guard wrongly sends to the shared code is caught as well as a
  * wrong fast answer.
  */
@@ -16,8 +15,6 @@ import {
   affinityFast,
   arithFast,
   compareFast,
-  equalBytes,
-  INLINE_EQUAL_MAX,
   textEqualityApplies,
   truthFast,
 } from "../backends/js-codegen/fast_paths.ts";
@@ -550,37 +547,6 @@ Deno.test("SorterReject: deciding by the first key (on values or bytes) equals R
     }
   }
   assert.ok(checked > 500);
-});
-
-Deno.test("js fast path: = and <> of record bytes with a short constant equal compareTextBinary", () => {
-  const enc = new TextEncoder();
-  const texts = ["", "a", "Male", "Female", "male", "Mal", "Males", "é", "e\u0301", "a\0b", "𝄞"]
-    .map((t) => enc.encode(t));
-  texts.push(new Uint8Array([0x80]), new Uint8Array([0xff, 0x43]), enc.encode("x".repeat(16)));
-  texts.push(enc.encode("x".repeat(15) + "y"));
-  let checked = 0;
-  for (const k of texts) {
-    if (k.length > INLINE_EQUAL_MAX) continue;
-    const test = new Function(
-      "d",
-      "o",
-      "n",
-      "k",
-      `return ${equalBytes("d", "o", "n", "k", k.length)};`,
-    );
-    for (const t of texts) {
-      // The text at an offset inside a larger buffer, bytes of another text around it.
-      for (const pad of [0, 3]) {
-        const d = new Uint8Array(pad + t.length + 4).fill(0x78);
-        d.set(t, pad);
-        const want = RUNTIME.compareTextBinary(d, pad, t.length, k) === 0 ? 0 : 1;
-        assert.equal(test(d, pad, t.length, k), want, `${t} vs ${k} at ${pad}`);
-        checked++;
-      }
-    }
-  }
-  assert.ok(checked > 200);
-  assert.throws(() => equalBytes("d", "o", "n", "k", INLINE_EQUAL_MAX + 1), RangeError);
 });
 
 Deno.test("inListBytes: IN of a UTF-8 text's bytes among TEXT constants equals inList", () => {

@@ -109,20 +109,3 @@ export function arithFast(op: number, a: string, b: string, out: string, generic
   return `{const x=${a}.v,y=${b}.v;if(typeof x!=="number"||typeof y!=="number")${generic}` +
     `else if(${a}.c===${int}&&${b}.c===${int})${ints}else ${reals}}`;
 }
-
-/** The longest TEXT constant {@link equalBytes} compares byte by byte in the code. */
-export const INLINE_EQUAL_MAX = 16;
-
-/**
- * An expression: 0 when the text `d[o, o + n)` is byte for byte the constant `k` of
- * `length` bytes (`length` at most {@link INLINE_EQUAL_MAX}), 1 otherwise — what
- * `compareTextBinary(d, o, n, k) === 0` tells, written out for `=` and `<>`: the lengths
- * first (most rows differ there), then each byte, without a call.
- */
-export function equalBytes(d: string, o: string, n: string, k: string, length: number): string {
-  if (!(Number.isInteger(length) && length >= 0 && length <= INLINE_EQUAL_MAX)) {
-    throw new RangeError("constant too long to compare inline");
-  }
-  const bytes = Array.from({ length }, (_, i) => `&&${d}[${o}+${i}]===${k}[${i}]`).join("");
-  return `((${n})===${length}${bytes}?0:1)`;
-}

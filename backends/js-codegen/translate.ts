@@ -27,7 +27,7 @@ import {
   type SubstrCall,
 } from "../bytecode/column_call_fusion.ts";
 import { roleContext } from "../bytecode/operand_roles.ts";
-import { equalBytes, INLINE_EQUAL_MAX, JS_OPERATOR } from "./fast_paths.ts";
+import { JS_OPERATOR } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
 
 /** The parameters of the generated function, in order. */
@@ -276,11 +276,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
       let test: string, use: string;
       if (fusion) {
-        const equality = ins.op === Op.Eq || ins.op === Op.Ne;
-        const length = fusion.bytes.length, constant = k(fusion.bytes);
-        test = equality && length <= INLINE_EQUAL_MAX
-          ? readers.textField(col.p1, col.p2, (d, o, n) => equalBytes(d, o, n, constant, length))
-          : bytes("compareTextBinary", constant);
+        test = bytes("compareTextBinary", k(fusion.bytes));
         // `e` orders the column against the constant: `column op constant` is `e op 0`.
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
         use = set(`${col.p3 === ins.p1 ? `e${o}0` : `0${o}e`}?1:0`, INT);
