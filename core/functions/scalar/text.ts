@@ -120,12 +120,12 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   const a1 = int64Of(args[1], enc);
   const a2 = args.length === 3 ? int64Of(args[2], enc) : MAX_TEXT_LENGTH;
   const len = isBlob ? (x.v as Uint8Array).length : a1 < 0 ? charCount(text) : 0;
-  const range = typeof a1 === "number" && typeof a2 === "number" && Math.abs(a1) < SAFE_POS &&
-      Math.abs(a2) < SAFE_POS
-    ? substrRange(a1, a2, len)
-    : substrRangeWrapping(BigInt(a1), BigInt(a2), len);
-  const p1 = range[0];
-  let p2 = range[1];
+  // A start from 1 on and a length that is not negative are the common case: no clamping
+  // or 64-bit care, so no BigInt. Every other pair takes substrRange.
+  const simple = typeof a1 === "number" && typeof a2 === "number" && a1 > 0 && a2 >= 0;
+  const range = simple ? null : substrRange(BigInt(a1), BigInt(a2), len);
+  const p1 = range ? range[0] : (a1 as number) - 1;
+  let p2 = range ? range[1] : a2 as number;
   if (isBlob) {
     const b = x.v as Uint8Array;
     if (p1 + p2 > len) {
@@ -242,46 +242,15 @@ function skipUtf8Char(d: Uint8Array, z: number, end: number): number {
   return z;
 }
 
-/** Below this, substr's position arithmetic cannot overflow 64 bits. */
-const SAFE_POS = 2 ** 52;
 const rangeOut: [number, number] = [0, 0];
 
 /**
  * substr's start offset and length (0-based, clamped at the start) for positions `p1`
- * and `p2` and a value of `len` characters (only needed when p1 < 0, or for blobs).
+ * and `p2` and a value of `len` characters (only needed when p1 < 0, or for blobs), with
+ * C's 64-bit wrap-around at extreme positions (SQLite's own arithmetic overflows there,
+ * e.g. negating -2^63): the results are observable.
  */
-function substrRange(p1: number, p2: number, len: number): [number, number] {
-  let negP2 = false;
-  if (p2 < 0) {
-    p2 = -p2;
-    negP2 = true;
-  }
-  if (p1 < 0) {
-    p1 += len;
-    if (p1 < 0) {
-      p2 += p1;
-      if (p2 < 0) p2 = 0;
-      p1 = 0;
-    }
-  } else if (p1 > 0) p1--;
-  else if (p2 > 0) p2--;
-  if (negP2) {
-    p1 -= p2;
-    if (p1 < 0) {
-      p2 += p1;
-      p1 = 0;
-    }
-  }
-  rangeOut[0] = p1;
-  rangeOut[1] = p2;
-  return rangeOut;
-}
-
-/**
- * {@link substrRange} for extreme positions, with C's 64-bit wrap-around (SQLite's own
- * arithmetic overflows there, e.g. negating -2^63): the results are observable.
- */
-function substrRangeWrapping(p1: bigint, p2: bigint, len: number): [number, number] {
+function substrRange(p1: bigint, p2: bigint, len: number): [number, number] {
   const w = (v: bigint) => BigInt.asIntN(64, v);
   const n = BigInt(len);
   let negP2 = false;
