@@ -50,6 +50,11 @@ function bytesToBypass(z: Uint8Array, i: number, n: number): number {
   return k;
 }
 
+/** The escapes of one letter after the backslash... */
+const ONE_LETTER = "bfnrtv0'\"/\\";
+/** ...and the characters they stand for. */
+const ONE_LETTER_VALUE = "\b\f\n\r\t\v\0'\"/\\";
+
 /**
  * Decodes the escape sequence at `z[i]` (a backslash, `n` bytes available) into
  * {@link charOut}; returns its length. Surrogate pairs written as two \u escapes combine.
@@ -76,33 +81,6 @@ export function unescapeOne(z: Uint8Array, i: number, n: number): number {
       charOut = v;
       return 6;
     }
-    case 0x62:
-      charOut = 8;
-      return 2;
-    case 0x66:
-      charOut = 12;
-      return 2;
-    case 0x6e:
-      charOut = 10;
-      return 2;
-    case 0x72:
-      charOut = 13;
-      return 2;
-    case 0x74:
-      charOut = 9;
-      return 2;
-    case 0x76:
-      charOut = 11;
-      return 2;
-    case 0x30:
-      charOut = 0;
-      return 2;
-    case 0x27:
-    case 0x22:
-    case 0x2f:
-    case 0x5c:
-      charOut = z[i + 1];
-      return 2;
     case 0x78:
       if (n < 4) {
         charOut = INVALID_CHAR;
@@ -125,9 +103,12 @@ export function unescapeOne(z: Uint8Array, i: number, n: number): number {
       if (z[i + skip] === 0x5c) return skip + unescapeOne(z, i + skip, n - skip);
       return skip + readUtf8(z, i + skip, n - skip);
     }
-    default:
-      charOut = INVALID_CHAR;
+    default: {
+      // \b \f \n \r \t \v \0 stand for a control character; \' \" \/ \\ for themselves.
+      const k = ONE_LETTER.indexOf(String.fromCharCode(z[i + 1]));
+      charOut = k < 0 ? INVALID_CHAR : ONE_LETTER_VALUE.charCodeAt(k);
       return 2;
+    }
   }
 }
 

@@ -63,13 +63,16 @@ function normalizeMonth(p: DateTime): void {
 function autoAdjust(p: DateTime): void {
   if (!p.rawS || p.validJD) {
     p.rawS = false;
-  } else if (p.s >= -210866760000 && p.s <= 253402300799) {
-    const r = p.s * 1000 + UNIX_EPOCH_JD_MS;
-    clearYMDHMSTZ(p);
-    p.jdMs = Math.trunc(r + 0.5);
-    p.validJD = true;
-    p.rawS = false;
-  }
+  } else if (p.s >= -210866760000 && p.s <= 253402300799) setUnixTime(p);
+}
+
+/** Reads the raw number `p.s` as a unix time (`p.s` seconds after 1970-01-01). */
+function setUnixTime(p: DateTime): void {
+  const r = p.s * 1000 + UNIX_EPOCH_JD_MS;
+  clearYMDHMSTZ(p);
+  p.jdMs = Math.trunc(r + 0.5);
+  p.validJD = true;
+  p.rawS = false;
 }
 
 /**
@@ -114,10 +117,7 @@ export function applyModifier(z: string, p: DateTime, index: number): boolean {
         if (index > 1) return false;
         const r = p.s * 1000 + UNIX_EPOCH_JD_MS;
         if (!(r >= 0 && r < 464269060800000)) return false;
-        clearYMDHMSTZ(p);
-        p.jdMs = Math.trunc(r + 0.5);
-        p.validJD = true;
-        p.rawS = false;
+        setUnixTime(p);
         return true;
       }
       if (!equalsWord(z, "utc")) return false;
@@ -246,16 +246,13 @@ function shift(z: string, p: DateTime): boolean {
       unit.name.length !== len || !startsWithWord(z, u, unit.name) ||
       !(r > -unit.limit && r < unit.limit)
     ) continue;
-    if (i === MONTH) {
+    if (i === MONTH || i === YEAR) {
+      // Whole months or years move the calendar date; the fraction is added as time.
       computeYMDHMS(p);
-      p.M += Math.trunc(r);
-      normalizeMonth(p);
-      computeFloor(p);
-      p.validJD = false;
-      r -= Math.trunc(r);
-    } else if (i === YEAR) {
-      computeYMDHMS(p);
-      p.Y += Math.trunc(r);
+      if (i === MONTH) {
+        p.M += Math.trunc(r);
+        normalizeMonth(p);
+      } else p.Y += Math.trunc(r);
       computeFloor(p);
       p.validJD = false;
       r -= Math.trunc(r);
