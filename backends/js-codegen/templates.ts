@@ -56,6 +56,8 @@ const s = (n: number) => `s${n}`;
 const setNull = (reg: string) => `${reg}.v = null; ${reg}.c = ${NULL};`;
 const copy = (to: string, from: string) => `${to}.v = ${from}.v; ${to}.c = ${from}.c;`;
 const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.jump(i.p2)}`;
+/** The template that jumps to P2 when the expression `cond(i)` holds. */
+const jumpIf = (cond: (i: Insn) => string): Template => (i, t) => when(cond(i), i, t);
 /** Column's statement for a record shorter than its field: the column's default, or NULL. */
 export const columnMissing = (i: Insn, t: TemplateContext) =>
   i.p4 >= 0 ? copy(r(i.p3), t.k(i.p4)) : setNull(r(i.p3));
@@ -80,15 +82,14 @@ const compare: Template = (i, t) => {
 };
 const truth = (want: 0 | 1): Template => (i, t) =>
   when(truthFast(r(i.p1), want, i.p3 !== 0, `RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`), i, t);
-const seek: Template = (i, t) =>
-  when(`RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`, i, t);
+const seek: Template = jumpIf((i) => `RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`);
 /** IdxGT … IdxLE; `compared`: an expression for the entry's order against the key, if known. */
 export const idxJump = (i: Insn, t: TemplateContext, compared = "") =>
   when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4}${compared})`, i, t);
 /** SorterData / HashData: the slot's current row into the registers from P2. */
 const load: Template = (i) => `${s(i.p1)}.load(R, ${i.p2});`;
 /** SorterNext / HashNext: on to the slot's next row. */
-const next: Template = (i, t) => when(`${s(i.p1)}.next()`, i, t);
+const next: Template = jumpIf((i) => `${s(i.p1)}.next()`);
 /** SorterOpen … VFilter: the slot's new object (vm_open.ts; MatchSetOpen has no entry). */
 const open: Template = (i, t) =>
   `${s(i.p1)} = RT.openSlot(${i.op}, ${i.op === Op.MatchSetOpen ? "null" : t.k(i.p4)}, R, ` +
@@ -111,8 +112,8 @@ export const TEMPLATES: Record<Op, Template> = {
   },
   [Op.If]: truth(1),
   [Op.IfNot]: truth(0),
-  [Op.IsNull]: (i, t) => when(`${r(i.p1)}.c === ${NULL}`, i, t),
-  [Op.NotNull]: (i, t) => when(`${r(i.p1)}.c !== ${NULL}`, i, t),
+  [Op.IsNull]: jumpIf((i) => `${r(i.p1)}.c === ${NULL}`),
+  [Op.NotNull]: jumpIf((i) => `${r(i.p1)}.c !== ${NULL}`),
   [Op.IfPos]: (i, t) => `if (${r(i.p1)}.v > 0) { ${r(i.p1)}.v -= ${i.p3}; ${t.jump(i.p2)} }`,
   [Op.DecrJumpZero]: (i, t) => `if (${r(i.p1)}.v > 0 && --${r(i.p1)}.v === 0) ${t.jump(i.p2)}`,
   [Op.ResultRow]: (_i, t) => t.row(),
@@ -203,8 +204,8 @@ export const TEMPLATES: Record<Op, Template> = {
   },
   [Op.Rewind]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.first()`, i, t)}`,
   [Op.Last]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.last()`, i, t)}`,
-  [Op.Next]: (i, t) => when(`${c(i.p1)}.bt.next()`, i, t),
-  [Op.Prev]: (i, t) => when(`${c(i.p1)}.bt.prev()`, i, t),
+  [Op.Next]: jumpIf((i) => `${c(i.p1)}.bt.next()`),
+  [Op.Prev]: jumpIf((i) => `${c(i.p1)}.bt.prev()`),
   [Op.Column]: (i, t) => {
     const out = r(i.p3);
     const missing = columnMissing(i, t);
@@ -216,12 +217,12 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Rowid]: (i) => `${c(i.p1)}.rowid(${r(i.p2)});`,
   [Op.NullRow]: (i) => `${c(i.p1)}.nullRow = true;`,
   [Op.Count]: (i) => `RT.setInt(${r(i.p2)}, ${c(i.p1)}.bt.count());`,
-  [Op.SeekRowid]: (i, t) => when(`RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`, i, t),
-  [Op.RowidBound]: (i, t) => when(`RT.rowidBoundStep(${r(i.p1)}, ${i.p5}, ${r(i.p3)}, ENC)`, i, t),
-  [Op.SeekRowidGE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
-  [Op.SeekRowidLE]: (i, t) => when(`RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`, i, t),
-  [Op.RowidGT]: (i, t) => when(`RT.rowidPast(${c(i.p1)}, true, ${r(i.p3)})`, i, t),
-  [Op.RowidLT]: (i, t) => when(`RT.rowidPast(${c(i.p1)}, false, ${r(i.p3)})`, i, t),
+  [Op.SeekRowid]: jumpIf((i) => `RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`),
+  [Op.RowidBound]: jumpIf((i) => `RT.rowidBoundStep(${r(i.p1)}, ${i.p5}, ${r(i.p3)}, ENC)`),
+  [Op.SeekRowidGE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`),
+  [Op.SeekRowidLE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`),
+  [Op.RowidGT]: jumpIf((i) => `RT.rowidPast(${c(i.p1)}, true, ${r(i.p3)})`),
+  [Op.RowidLT]: jumpIf((i) => `RT.rowidPast(${c(i.p1)}, false, ${r(i.p3)})`),
   [Op.SeekGE]: seek,
   [Op.SeekGT]: seek,
   [Op.SeekLE]: seek,
@@ -233,20 +234,19 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.IdxLE]: idxJump,
   [Op.SorterOpen]: open,
   [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
-  [Op.SorterReject]: (i, t) =>
-    when(`${s(i.p1)}.${i.p5 ? "rejectsByFirst" : "rejects"}(R, ${i.p3})`, i, t),
-  [Op.SorterSort]: (i, t) => when(`!${s(i.p1)}.sort()`, i, t),
+  [Op.SorterReject]: jumpIf((i) => `${s(i.p1)}.${i.p5 ? "rejectsByFirst" : "rejects"}(R, ${i.p3})`),
+  [Op.SorterSort]: jumpIf((i) => `!${s(i.p1)}.sort()`),
   [Op.SorterData]: load,
   [Op.SorterNext]: next,
   [Op.WindowCompute]: (i, t) => `${s(i.p1)}.computeWindows(${t.k(i.p4)}.spec, ENC);`,
   [Op.OpenEphemeral]: open,
   [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R, ${i.p2});`,
-  [Op.Distinct]: (i, t) => when(`!${s(i.p1)}.insertDistinct(R, ${i.p3})`, i, t),
+  [Op.Distinct]: jumpIf((i) => `!${s(i.p1)}.insertDistinct(R, ${i.p3})`),
   [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)}, ${i.p3 === 1});`,
   [Op.EphUnion]: (i) => `${s(i.p1)}.unionWith(${s(i.p2)});`,
   [Op.HashOpen]: open,
   [Op.HashInsert]: (i) => `${s(i.p1)}.insert(R, ${i.p2}, ${i.p3}, ENC);`,
-  [Op.HashProbe]: (i, t) => when(`!${s(i.p1)}.probe(R, ${i.p3}, ENC)`, i, t),
+  [Op.HashProbe]: jumpIf((i) => `!${s(i.p1)}.probe(R, ${i.p3}, ENC)`),
   [Op.HashData]: load,
   [Op.HashNext]: next,
   [Op.InSetOpen]: open,
@@ -256,10 +256,11 @@ export const TEMPLATES: Record<Op, Template> = {
     `${r(i.p3)});`,
   [Op.AggOpen]: open,
   [Op.AggNew]: (i) => `${s(i.p1)}.current = ${s(i.p1)}.calls.newGroup();`,
-  [Op.IfAggEmpty]: (i, t) => when(`${s(i.p1)}.current === null`, i, t),
-  [Op.AggSameKey]: (i, t) =>
-    when(`${s(i.p1)}.table.sameKey(${s(i.p1)}.current, R, ${i.p3}, ${i.p4})`, i, t),
-  [Op.AggGroup]: (i, t) => when(`RT.aggGroup(${s(i.p1)}, R, ${i.p3}, ${i.p4})`, i, t),
+  [Op.IfAggEmpty]: jumpIf((i) => `${s(i.p1)}.current === null`),
+  [Op.AggSameKey]: jumpIf((i) =>
+    `${s(i.p1)}.table.sameKey(${s(i.p1)}.current, R, ${i.p3}, ${i.p4})`
+  ),
+  [Op.AggGroup]: jumpIf((i) => `RT.aggGroup(${s(i.p1)}, R, ${i.p3}, ${i.p4})`),
   [Op.AggStore]: (i) => `RT.aggStore(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
   [Op.AggStep]: (i, t) => {
     const a = s(i.p1), call = (t.slotEntry(i.p1) as AggEntry).calls[i.p3];
@@ -283,18 +284,18 @@ export const TEMPLATES: Record<Op, Template> = {
       `typeof v=="number"&&!p.approx&&typeof p.iSum=="number"&&(t=p.iSum+v)<=${max}&&t>=-${max}&&` +
       `(p.iSum=t,++p.cnt)||RT.stepSumFast(p,${x}))${a}.hit=false;else ${step}}`;
   },
-  [Op.IfAggMiss]: (i, t) => when(`!${s(i.p1)}.hit`, i, t),
+  [Op.IfAggMiss]: jumpIf((i) => `!${s(i.p1)}.hit`),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,
   [Op.AggLoad]: (i) => `RT.aggLoad(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
-  [Op.AggSort]: (i, t) => when(`!RT.aggSort(${s(i.p1)}, ${i.p4})`, i, t),
-  [Op.AggNextGroup]: (i, t) => when(`RT.aggNextGroup(${s(i.p1)})`, i, t),
+  [Op.AggSort]: jumpIf((i) => `!RT.aggSort(${s(i.p1)}, ${i.p4})`),
+  [Op.AggNextGroup]: jumpIf((i) => `RT.aggNextGroup(${s(i.p1)})`),
   [Op.MatchSetOpen]: open,
   [Op.MatchSetAdd]: (i) => `${s(i.p1)}.add(${r(i.p2)}.v);`,
-  [Op.MatchSetTest]: (i, t) => when(`${s(i.p1)}.has(${r(i.p3)}.v)`, i, t),
+  [Op.MatchSetTest]: jumpIf((i) => `${s(i.p1)}.has(${r(i.p3)}.v)`),
   [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)}, ${r(i.p1)}.v + ${i.p2});`,
   [Op.QueueOpen]: open,
   [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
-  [Op.QueuePop]: (i, t) => when(`!${s(i.p1)}.pop(R, ${i.p3})`, i, t),
+  [Op.QueuePop]: jumpIf((i) => `!${s(i.p1)}.pop(R, ${i.p3})`),
   [Op.VFilter]: open,
-  [Op.VNextRow]: (i, t) => when(`!${s(i.p1)}.nextInto(R, ${i.p3}, ${i.p4})`, i, t),
+  [Op.VNextRow]: jumpIf((i) => `!${s(i.p1)}.nextInto(R, ${i.p3}, ${i.p4})`),
 };
