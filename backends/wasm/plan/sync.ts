@@ -79,17 +79,11 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
     return { regs, cursors };
   };
   /** JS addresses reachable from `starts` without passing native code. */
-  const forward = (starts: readonly number[]): Set<number> => {
-    const seen = new Set<number>();
-    const todo = starts.filter((pc) => pc < n && !plan.native[pc]);
-    while (todo.length > 0) {
-      const pc = todo.pop()!;
-      if (seen.has(pc)) continue;
-      seen.add(pc);
-      for (const s of successors(p, pc)) if (!plan.native[s] && !seen.has(s)) todo.push(s);
-    }
-    return seen;
-  };
+  const forward = (starts: readonly number[]): Set<number> =>
+    reach(
+      starts.filter((pc) => pc < n && !plan.native[pc]),
+      (pc) => successors(p, pc).filter((s) => !plan.native[s]),
+    );
   // Predecessors among JS instructions, for the exits.
   const preds: number[][] = p.code.map(() => []);
   p.code.forEach((_, pc) => {
@@ -119,16 +113,8 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   const exit = (pc: number): Uses => {
     const known = exits.get(pc);
     if (known !== undefined) return known;
-    const seen = new Set<number>();
-    const todo = [...preds[pc]];
-    while (todo.length > 0) {
-      const q = todo.pop()!;
-      if (seen.has(q)) continue;
-      seen.add(q);
-      for (const r of preds[q]) if (!seen.has(r)) todo.push(r);
-    }
     // A fallback's own writes reach the native code it continues into.
-    const out = union(seen, fallbackReaches.get(pc) ?? []);
+    const out = union(reach([...preds[pc]], (q) => preds[q]), fallbackReaches.get(pc) ?? []);
     exits.set(pc, out);
     return out;
   };
@@ -155,6 +141,18 @@ export function fallbackNext(p: CompiledProgram, pcs: readonly number[]): number
   const out = [pcs[pcs.length - 1] + 1];
   for (const pc of pcs) if (OPCODES[p.code[pc].op].jump) out.push(p.code[pc].p2);
   return out;
+}
+
+/** The addresses reachable from `todo` (which it empties) by `next`, `todo`'s own included. */
+function reach(todo: number[], next: (pc: number) => readonly number[]): Set<number> {
+  const seen = new Set<number>();
+  while (todo.length > 0) {
+    const pc = todo.pop()!;
+    if (seen.has(pc)) continue;
+    seen.add(pc);
+    for (const s of next(pc)) if (!seen.has(s)) todo.push(s);
+  }
+  return seen;
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
