@@ -302,12 +302,10 @@ export class InlineReaders {
    * the field and goes the general way).
    */
   intField(c: number, f: number, test: (v: string) => string): string {
-    const [t, o, d] = [`T${c}_${f}`, `O${c}_${f}`, `D${c}`];
+    const t = `T${c}_${f}`;
     if (!this.covers(c, f)) return "const e = null;";
-    const value = `(${t}===1?${d}[${o}]<<24>>24:${t}===2?${d}[${o}]<<24>>16|${d}[${o}+1]:` +
-      `${t}>4?${t}-8:I(${d},${o},${t}))`;
     return `${this.#fresh(c)}const e=!G${c}&&(${t}>0&&${t}<5||${t}===8||${t}===9)?` +
-      `${test(value)}:null;`;
+      `${test(`(${t}>4?${t}-8:I(D${c},O${c}_${f},${t}))`)}:null;`;
   }
 
   /**
