@@ -19,7 +19,13 @@
  * so an escaped byte orders as that byte (0xFF after every character) and ties are
  * broken by byte length, as SQLite's memcmp does. Valid text never takes that path.
  */
-import { encodeUtf8, hasLoneSurrogate, isEscape, unitsToSqliteUtf8 } from "../format/text.ts";
+import {
+  encodeUtf8,
+  hasLoneSurrogate,
+  isEscape,
+  unitsToSqliteUtf8,
+  utf8Bytes,
+} from "../format/text.ts";
 import { TextEncoding } from "./types.ts";
 import { asciiLower, asciiUpper, lowerAsciiCode } from "./ascii_case.ts";
 import { compareBlobs } from "./compare.ts";
@@ -88,21 +94,6 @@ function compareUtf16leBinary(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Number of bytes `s` takes in UTF-8 (a lone surrogate counts as 3 bytes). */
-function utf8Length(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 /** True for the second half of a surrogate pair. */
 export function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
@@ -115,9 +106,10 @@ function compareNocase(a: string, b: string): number {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x === 0) {
-      // strnicmp stops at a NUL in the first text; equal bytes so far → length decides.
+      // strnicmp stops at a NUL in the first text; equal bytes so far → length decides
+      // (in UTF-8 bytes; a lone surrogate counts 3, as the encoder's U+FFFD).
       if (y !== 0) return -1;
-      return utf8Length(a) - utf8Length(b);
+      return utf8Bytes(a).length - utf8Bytes(b).length;
     }
     if (x !== y) {
       const fx = lowerAsciiCode(x);
@@ -144,7 +136,7 @@ export function nocaseKey(s: string): string {
   const nul = s.indexOf("\0");
   const head = nul < 0 ? s : s.slice(0, nul + 1);
   const folded = asciiLower(head);
-  return nul < 0 ? folded : folded + utf8Length(s);
+  return nul < 0 ? folded : folded + utf8Bytes(s).length;
 }
 
 /** NOCASE on bytes: sqlite3StrNICmp over the common length, then the byte lengths. */
