@@ -71,6 +71,7 @@ import {
   type InListEntry,
 } from "./descriptors.ts";
 import { roleContext } from "./operand_roles.ts";
+import { columnAndLoad } from "./text_compare_fusion.ts";
 import { Op } from "./opcodes.ts";
 import type { CompiledProgram, Insn } from "./program.ts";
 
@@ -178,14 +179,11 @@ export function columnCallFusions(
   // The calls made on text bytes read UTF-8 only.
   const utf8 = p.encoding === TextEncoding.Utf8;
   p.code.forEach((ins, j) => {
-    if (ins.op === Op.Is && j >= 2 && !starts.has(j) && !starts.has(j - 1)) {
-      const pair = [j - 2, j - 1];
-      const column = pair.find((at) => p.code[at].op === Op.Column);
-      const nul = pair.find((at) => p.code[at].op === Op.Null);
-      if (column === undefined || nul === undefined) return;
-      const [a, b] = [p.code[column].p3, p.code[nul].p2];
-      if (a === b || p.code[nul].p3 !== b) return;
-      if (!((ins.p1 === a && ins.p2 === b) || (ins.p1 === b && ins.p2 === a))) return;
+    if (ins.op === Op.Is) {
+      const loads = columnAndLoad(p, starts, j, Op.Null);
+      // The Null sets one register (P2 to P3).
+      if (loads === null || p.code[loads[1]].p3 !== p.code[loads[1]].p2) return;
+      const [column, nul] = loads;
       out.set(j, { column, constants: [nul], call: { kind: "nullTest", not: ins.p5 === 1 } });
       return;
     }

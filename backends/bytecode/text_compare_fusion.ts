@@ -36,19 +36,38 @@ export function textCompareFusions(
   const out = new Map<number, TextCompareFusion>();
   if (p.encoding !== TextEncoding.Utf8) return out;
   p.code.forEach((ins, j) => {
-    if (ins.op < Op.Eq || ins.op > last || ins.p5 !== 1 || j < 2) return;
-    if (starts.has(j) || starts.has(j - 1)) return;
+    if (ins.op < Op.Eq || ins.op > last || ins.p5 !== 1) return;
     const k = p.pool[ins.p4] as CompareEntry;
     if (k.coll.name !== "BINARY" || (k.aff !== Affinity.Text && k.aff !== Affinity.Blob)) return;
-    const pair = [j - 2, j - 1];
-    const column = pair.find((at) => p.code[at].op === Op.Column);
-    const constant = pair.find((at) => p.code[at].op === Op.String8);
-    if (column === undefined || constant === undefined) return;
-    const a = p.code[column].p3, b = p.code[constant].p2;
-    if (a === b || !((a === ins.p1 && b === ins.p2) || (a === ins.p2 && b === ins.p1))) return;
+    const loads = columnAndLoad(p, starts, j, Op.String8);
+    if (loads === null) return;
+    const [column, constant] = loads;
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;
     out.set(j, { column, constant, bytes: encodeText(value.v, p.encoding) });
   });
   return out;
+}
+
+/**
+ * The two instructions straight before the two-operand instruction at `j` when they are a
+ * Column and an `op` (in either order) loading its two operands, P1 and P2, one each, and
+ * all three run in one block (neither `j` nor `j - 1` starts one): their addresses, the
+ * Column's first; else null.
+ */
+export function columnAndLoad(
+  p: CompiledProgram,
+  starts: ReadonlySet<number>,
+  j: number,
+  op: Op,
+): [column: number, load: number] | null {
+  const ins = p.code[j];
+  if (j < 2 || starts.has(j) || starts.has(j - 1)) return null;
+  const pair = [j - 2, j - 1];
+  const column = pair.find((at) => p.code[at].op === Op.Column);
+  const load = pair.find((at) => p.code[at].op === op);
+  if (column === undefined || load === undefined) return null;
+  const a = p.code[column].p3, b = p.code[load].p2;
+  if (a === b || !((a === ins.p1 && b === ins.p2) || (a === ins.p2 && b === ins.p1))) return null;
+  return [column, load];
 }
