@@ -12,7 +12,7 @@ import { BtreeCursor } from "./cursor.ts";
 import { type IndexStat1, nameKey, type Schema } from "./schema_types.ts";
 
 /** decodeIntArray: up to `n` space-separated decimal numbers, then the options. */
-function decode(stat: string, n: number): IndexStat1 & { count: number } {
+function decode(stat: string, n: number): IndexStat1 {
   const rows: number[] = [];
   let i = 0;
   while (i < stat.length && rows.length < n) {
@@ -29,7 +29,7 @@ function decode(stat: string, n: number): IndexStat1 & { count: number } {
     while (i < stat.length && stat[i] !== " ") i++;
     while (stat[i] === " ") i++;
   }
-  return { rows, unordered, count: rows.length };
+  return { rows, unordered };
 }
 
 /** Records `sqlite_stat1`'s rows on the schema's tables and indexes, if it exists. */
@@ -54,9 +54,8 @@ export function loadStat1(pager: Pager, enc: TextEncoding, schema: Schema): void
     const nKey = isPk ? table.primaryKey.length : index!.keyColumns.length;
     const s = decode(stat, nKey + 1);
     if (s.rows.length === 0) continue;
-    const parsed: IndexStat1 = { rows: s.rows, unordered: s.unordered };
-    if (isPk) table.primaryKeyStat1 = parsed;
-    else index!.stat1 = parsed;
+    if (isPk) table.primaryKeyStat1 = s;
+    else index!.stat1 = s;
     // A partial index holds some of the rows only: it says nothing of the table's.
     if (isPk || index!.where === null) table.stat1Rows = s.rows[0];
   }
