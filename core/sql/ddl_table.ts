@@ -175,14 +175,7 @@ class TableBuilder {
         }
         case TokenKind.Unique:
           ts.next();
-          this.keys.push({
-            kind: "unique",
-            columns: [{ column: index, collation: null, desc: false }],
-            columnLevel: true,
-            onConflict: readOnConflict(ts),
-            autoincrement: false,
-            integerPrimaryKey: false,
-          });
+          this.#addUnique([{ column: index, collation: null, desc: false }], true);
           break;
         case TokenKind.Check:
           ts.next();
@@ -255,19 +248,10 @@ class TableBuilder {
           this.#addPrimaryKey(columns, false, readOnConflict(ts), autoincrement);
           break;
         }
-        case TokenKind.Unique: {
+        case TokenKind.Unique:
           ts.next();
-          const { columns } = this.#keyList(false);
-          this.keys.push({
-            kind: "unique",
-            columns,
-            columnLevel: false,
-            onConflict: readOnConflict(ts),
-            autoincrement: false,
-            integerPrimaryKey: false,
-          });
+          this.#addUnique(this.#keyList(false).columns, false);
           break;
-        }
         case TokenKind.Check:
           ts.next();
           this.checks.push({ name: this.#constraintName, exprText: checkedParenthesized(ts) });
@@ -285,6 +269,18 @@ class TableBuilder {
         if (ts.kind() === TokenKind.RParen) throw ts.syntaxError();
       } else if (ts.accept(TokenKind.RParen)) return;
     }
+  }
+
+  /** A UNIQUE constraint on `columns`, with the ON CONFLICT clause that follows. */
+  #addUnique(columns: KeyColumnDef[], columnLevel: boolean): void {
+    this.keys.push({
+      kind: "unique",
+      columns,
+      columnLevel,
+      onConflict: readOnConflict(this.#ts),
+      autoincrement: false,
+      integerPrimaryKey: false,
+    });
   }
 
   #tableForeignKey(): void {
