@@ -8,6 +8,7 @@
  * accessor `Object.prototype` has: a column with that name is defined, not assigned.
  */
 import type { SqlValue } from "../value/types.ts";
+import { Lru } from "../util/lru.ts";
 
 /** A result row keyed by column name. With duplicate names, the last column wins. */
 export type Row = Record<string, SqlValue>;
@@ -47,9 +48,8 @@ export function rowMaker(names: readonly string[]): RowMaker {
 
 /** Column lists longer than this are built by the loop (a long body compiles slowly). */
 const UNROLLED_MAX_COLUMNS = 64;
-/** Unrolled makers by column list (JSON of the names), least recently used first. */
-const UNROLLED = new Map<string, (keys: readonly string[]) => RowMaker>();
-const UNROLLED_KEPT = 256;
+/** Unrolled makers by column list (JSON of the names): the 256 used last. */
+const UNROLLED = new Lru<string, (keys: readonly string[]) => RowMaker>(256);
 let codeGenerationForbidden = false;
 
 /**
@@ -62,23 +62,20 @@ let codeGenerationForbidden = false;
  */
 function unrolledMaker(keys: readonly string[]): RowMaker | null {
   if (codeGenerationForbidden || keys.length > UNROLLED_MAX_COLUMNS) return null;
-  const id = JSON.stringify(keys);
-  let factory = UNROLLED.get(id);
-  if (factory === undefined) {
-    const n = keys.length;
-    const names = Array.from({ length: n }, (_, i) => `k${i} = K[${i}]`);
-    const stores = Array.from({ length: n }, (_, i) => `o[k${i}] = v[${i}];`);
-    const source = `${n > 0 ? `const ${names.join(", ")};` : ""}\n` +
-      `return (v) => { const o = {}; ${stores.join(" ")} return o; };`;
-    try {
-      factory = new Function("K", source) as (keys: readonly string[]) => RowMaker;
-    } catch {
-      codeGenerationForbidden = true; // a Content-Security-Policy without 'unsafe-eval'
-      return null;
-    }
-    if (UNROLLED.size >= UNROLLED_KEPT) UNROLLED.delete(UNROLLED.keys().next().value!);
-  } else UNROLLED.delete(id); // most recently used last
-  UNROLLED.set(id, factory);
+  let factory;
+  try {
+    factory = UNROLLED.get(JSON.stringify(keys), () => {
+      const n = keys.length;
+      const names = Array.from({ length: n }, (_, i) => `k${i} = K[${i}]`);
+      const stores = Array.from({ length: n }, (_, i) => `o[k${i}] = v[${i}];`);
+      const source = `${n > 0 ? `const ${names.join(", ")};` : ""}\n` +
+        `return (v) => { const o = {}; ${stores.join(" ")} return o; };`;
+      return new Function("K", source) as (keys: readonly string[]) => RowMaker;
+    });
+  } catch {
+    codeGenerationForbidden = true; // a Content-Security-Policy without 'unsafe-eval'
+    return null;
+  }
   return factory(keys);
 }
 
