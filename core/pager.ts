@@ -186,7 +186,7 @@ export class Pager {
     const cached = this.cache.get(pgno);
     if (cached !== undefined) return cached;
     if (!(pgno >= 1 && pgno <= this.pageCount)) corrupt(pgno, "page number out of range");
-    const n = this.readAhead.miss(pgno, this.pageCount - pgno + 1, this.#cached);
+    const n = this.readAhead.miss(pgno, this.pageCount - pgno + 1, this.cache.has(pgno - 1));
     this.onRead(pgno);
     const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
     this.readAhead.read(pgno, n);
@@ -199,9 +199,6 @@ export class Pager {
    * scratch buffer and each page is copied into a buffer of its own (reused ones first);
    * otherwise the pages are views of one fresh buffer, which lives while any is cached.
    */
-  /** Whether page `pgno` is cached (for the read-ahead policy). */
-  readonly #cached = (pgno: number): boolean => this.cache.has(pgno);
-
   #loadRun(pgno: number, n: number): PageEntry {
     const size = this.pageSize;
     const own = this.#ownsBuffers(this.db);

@@ -71,25 +71,26 @@ Deno.test("read-ahead: a miss whose read threw continues the sequence when asked
   assert.equal(policy.miss(8, 993), 16);
 });
 
-Deno.test("read-ahead: a miss past cached pages continues the run; past an uncached page it does not", () => {
-  const cachedPages = new Set([16, 17, 18, 40]);
-  const cached = (pgno: number) => cachedPages.has(pgno);
+Deno.test("read-ahead: a miss just after a cached page continues the run when close", () => {
   const policy = new ReadAhead(64, true);
   assert.deepEqual(scan(policy, 1, 4), [1, 2, 4, 8]);
-  // Pages 1..15 were read; 16..18 are cached, so the miss of 19 follows the run.
-  assert.equal(policy.miss(19, 982, cached), 16);
+  // Pages 1..15 were read; 16..18 are cached, so the miss of 19 (after a cached page, 3
+  // pages past the run) follows it.
+  assert.equal(policy.miss(19, 982, true), 16);
   policy.read(19, 16); // 19..34
-  // 35..39 are not cached: 41 does not follow, however close.
-  assert.equal(policy.miss(41, 960, cached), 1);
+  // After an uncached page, however close: not sequential.
+  assert.equal(policy.miss(41, 960, false), 1);
   policy.read(41, 1);
   // Without the cache's answer a gap always restarts the run.
   assert.equal(policy.miss(43, 958), 1);
   policy.read(43, 1);
-  // A gap longer than the longest run restarts it even when every page in it is cached.
+  // A gap longer than the longest run restarts it even after a cached page.
   const far = new ReadAhead(4, true);
   assert.deepEqual(scan(far, 1, 3), [1, 2, 4]); // pages 1..7
-  assert.equal(far.miss(13, 988, () => true), 1);
+  assert.equal(far.miss(13, 988, true), 1);
   const near = new ReadAhead(4, true);
   assert.deepEqual(scan(near, 1, 3), [1, 2, 4]); // pages 1..7
-  assert.equal(near.miss(12, 989, () => true), 4); // 8..11 cached: a run's worth
+  assert.equal(near.miss(12, 989, true), 4); // 8..11 passed: a run's worth
+  // A miss before the last run is never sequential.
+  assert.equal(near.miss(3, 998, true), 1);
 });

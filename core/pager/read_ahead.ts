@@ -36,24 +36,16 @@ export class ReadAhead {
 
   /**
    * Pages to read for a miss of page `pgno` (`pgno` and those after it), when `left` pages
-   * remain from `pgno` to the end of the database. `cached` tells which pages the cache
-   * holds: a miss a little past the last run, every page between cached, is sequential too
-   * (a scan passing pages that earlier statements left in the cache keeps its long runs
-   * instead of starting again at one page after each).
+   * remain from `pgno` to the end of the database. `afterCached`: the page before `pgno` is
+   * cached. Such a miss at most a run's length past the last run is sequential too: a scan
+   * passing pages that earlier statements left in the cache keeps its long runs instead of
+   * starting again at one page after each.
    */
-  miss(pgno: number, left: number, cached?: (pgno: number) => boolean): number {
-    const sequential = pgno === this.#lastMiss + 1 ||
-      (cached !== undefined && this.#passedCached(pgno, cached));
+  miss(pgno: number, left: number, afterCached = false): number {
+    const gap = pgno - this.#lastMiss - 1;
+    const sequential = gap === 0 || (afterCached && gap > 0 && gap <= this.#max);
     this.#run = sequential ? Math.min(2 * this.#run, this.#max) : 1;
     return Math.min(this.#run, left);
-  }
-
-  /** Whether the pages from the last miss's run to `pgno` (at most a run's worth) are cached. */
-  #passedCached(pgno: number, cached: (pgno: number) => boolean): boolean {
-    const last = this.#lastMiss;
-    if (last < 1 || pgno <= last + 1 || pgno - last - 1 > this.#max) return false;
-    for (let p = last + 1; p < pgno; p++) if (!cached(p)) return false;
-    return true;
   }
 
   /**
