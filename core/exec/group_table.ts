@@ -27,16 +27,6 @@ export class GroupTable {
     this.#folds = colls.map((c) => c.name);
   }
 
-  /** Empties the table. */
-  clear(): void {
-    this.#map.clear();
-    this.#ints.clear();
-    this.#texts.clear();
-    this.#pairs.clear();
-    this.#nested.clear();
-    this.groups = [];
-  }
-
   /** The group of the key in `regs[start .. start + n)`, or undefined. */
   find(regs: readonly Reg[], start: number, n: number): GroupState | undefined {
     this.#lastMap = this.#map;

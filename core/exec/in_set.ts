@@ -40,14 +40,6 @@ export class InSet {
     this.#intProbes = affs.length === 1 && affs[0] !== Affinity.Text;
   }
 
-  /** Empties the set. */
-  clear(): void {
-    this.#keys.clear();
-    this.#ints.clear();
-    this.#rows = [];
-    this.#hasNullRow = false;
-  }
-
   #key(regs: readonly Reg[]): string | null {
     let k = "";
     for (let i = 0; i < regs.length; i++) {

@@ -25,13 +25,6 @@ export class RecursiveQueue {
     this.#folds = folds;
   }
 
-  /** Empties the queue and forgets the rows seen. */
-  clear(): void {
-    this.#seen.clear();
-    this.#rows = [];
-    this.#head = 0;
-  }
-
   /** Queues a copy of `regs[start .. start + n)` unless UNION has seen it. */
   push(regs: readonly Reg[], start: number, n: number): void {
     if (this.#folds !== null) {

@@ -63,11 +63,6 @@ export class JsonOut {
   text(): string {
     return utf8Text(this.b, 0, this.n);
   }
-
-  /** The bytes so far (a view). */
-  view(): Uint8Array {
-    return this.b.subarray(0, this.n);
-  }
 }
 
 const HEX = "0123456789abcdef";
