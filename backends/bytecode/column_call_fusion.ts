@@ -161,9 +161,6 @@ const DATE_LAYOUTS = new Map<unknown, DateLayout>([
 /** substr's count when none is given: more characters than any text holds. */
 const ALL = 2 ** 31 - 1;
 
-/** The longest IN list (operand included) fused. */
-const IN_LIST_MAX = 33;
-
 /** The fused calls of program `p` by the call's address (`starts`: addresses that begin blocks). */
 export function columnCallFusions(
   p: CompiledProgram,
@@ -213,7 +210,7 @@ export function columnCallFusions(
     if (list) {
       const items = Array.from({ length: n - 1 }, (_, k) => constant(k + 1));
       if (
-        column(0) && n <= IN_LIST_MAX && textsAsStrings(list.aff, list.coll) &&
+        column(0) && textsAsStrings(list.aff, list.coll) &&
         items.every((v) => typeof v === "string")
       ) {
         const bytes = items.map((v) => encodeText(v as string, TextEncoding.Utf8));
