@@ -7,6 +7,7 @@ import { Bug, bugMessage } from "../../core/internal_error.ts";
 import type { Length, Operands, RegisterRole, RoleContext, Roles } from "./opcode_spec.ts";
 import { OPCODES } from "./opcodes.ts";
 import type { Insn } from "./program.ts";
+import { pushTo } from "../../core/util/multimap.ts";
 
 /** What {@link operandRoles} needs of a program: its finished code and its pool. */
 export interface RoleProgram {
@@ -37,9 +38,7 @@ export function roleContext(p: RoleProgram): RoleContext {
     const first = roles.slots?.[0];
     if (first === undefined) continue;
     const slot = ins[first];
-    const list = users.get(slot);
-    if (list === undefined) users.set(slot, [ins]);
-    else list.push(ins);
+    pushTo(users, slot, ins);
     if (roles.opens && !openers.has(slot)) openers.set(slot, ins);
   }
   const pool = p.pool;

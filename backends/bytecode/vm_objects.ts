@@ -18,6 +18,7 @@ import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
 import { compareValues } from "../../core/value/compare.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 import { copyWithSubtype } from "./vm_values.ts";
+import { pushTo } from "../../core/util/multimap.ts";
 
 /** A b-tree cursor plus the null-row flag of OUTER JOINs. */
 export class VCursor {
@@ -339,10 +340,7 @@ export class HashSlot {
   insert(regs: readonly Reg[], key: number, row: number, enc: number): void {
     const k = this.key(regs, key, enc);
     if (k === null) return;
-    const stored = storeRow(regs, row, this.entry.width);
-    const list = this.map.get(k);
-    if (list) list.push(stored);
-    else this.map.set(k, [stored]);
+    pushTo(this.map, k, storeRow(regs, row, this.entry.width));
   }
 
   /** HashProbe: the rows under the key `regs[start ..]` become the matches; false when none. */

@@ -14,6 +14,7 @@
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
+import { pushTo } from "../../core/util/multimap.ts";
 
 /**
  * Per qualifying cursor (among `inline`, the cursors whose fields are read inline, with
@@ -28,9 +29,7 @@ export function leafLoops(
   p.code.forEach((ins, pc) => {
     const operand = OPCODES[ins.op].roles.cursor;
     if (operand === undefined) return;
-    const list = uses.get(ins[operand]);
-    if (list) list.push(pc);
-    else uses.set(ins[operand], [pc]);
+    pushTo(uses, ins[operand], pc);
   });
   const loops = new Map<number, number>();
   for (const [cursor, at] of uses) {

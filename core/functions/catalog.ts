@@ -13,6 +13,7 @@ import { MATH_FUNCTIONS } from "./scalar/math.ts";
 import { AGGREGATE_FUNCTIONS } from "./aggregate/registry.ts";
 import { WINDOW_ONLY } from "./window/registry.ts";
 import { asciiLower } from "../value/ascii_case.ts";
+import { pushTo } from "../util/multimap.ts";
 
 /** What a function is: a scalar function, an aggregate, or a window-only function. */
 export type FunctionKind = "scalar" | "aggregate" | "window";
@@ -72,11 +73,7 @@ function buildCatalog(): Map<string, readonly FunctionDef[]> {
     ...OFFSET_WINDOWS.map((name) => def(name, "window", 1, 3)),
   ];
   const byName = new Map<string, FunctionDef[]>();
-  for (const f of all) {
-    const list = byName.get(f.name);
-    if (list) list.push(f);
-    else byName.set(f.name, [f]);
-  }
+  for (const f of all) pushTo(byName, f.name, f);
   return byName;
 }
 

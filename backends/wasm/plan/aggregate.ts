@@ -26,6 +26,7 @@ import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { AggSlot } from "../../bytecode/vm_agg.ts";
 import type { GroupState } from "../../../core/exec/aggregate_calls.ts";
 import { readSlot, Slot } from "../runtime/reg_slots.ts";
+import { pushTo } from "../../../core/util/multimap.ts";
 
 /** What one call keeps natively. */
 export const enum AggKind {
@@ -130,9 +131,7 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
   p.code.forEach((ins, pc) => {
     const name = OPCODES[ins.op].name;
     if (!name.startsWith("Agg") && ins.op !== Op.IfAggEmpty && ins.op !== Op.IfAggMiss) return;
-    const list = bySlot.get(ins.p1);
-    if (list === undefined) bySlot.set(ins.p1, [pc]);
-    else list.push(pc);
+    pushTo(bySlot, ins.p1, pc);
   });
   const out = new Map<number, NativeAggregate>();
   for (const [slot, pcs] of bySlot) {

@@ -16,6 +16,7 @@ import { OPCODES } from "../../bytecode/opcodes.ts";
 import { operandRoles } from "../../bytecode/operand_roles.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import { type NativePlan, TRANSFERS } from "./native.ts";
+import { pushTo } from "../../../core/util/multimap.ts";
 
 /** Registers and cursors JS code uses. */
 export interface Uses {
@@ -105,9 +106,9 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
     // Where a fallback can go: past its last instruction, and any jump target of its own.
     const next = fallbackNext(p, pcs);
     for (const pc of forward(next)) {
-      for (const s of successors(p, pc)) if (plan.native[s]) push(fallbackReaches, s, own);
+      for (const s of successors(p, pc)) if (plan.native[s]) pushTo(fallbackReaches, s, own);
     }
-    for (const s of next) if (s < n && plan.native[s]) push(fallbackReaches, s, own);
+    for (const s of next) if (s < n && plan.native[s]) pushTo(fallbackReaches, s, own);
   }
   const exits = new Map<number, Uses>();
   const exit = (pc: number): Uses => {
@@ -153,10 +154,4 @@ function reach(todo: number[], next: (pc: number) => readonly number[]): Set<num
     for (const s of next(pc)) if (!seen.has(s)) todo.push(s);
   }
   return seen;
-}
-
-function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  const list = m.get(k);
-  if (list === undefined) m.set(k, [v]);
-  else list.push(v);
 }
