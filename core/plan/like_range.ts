@@ -9,6 +9,7 @@ import { skipCollate } from "../analyze/column_names.ts";
 import { numericTextKind } from "../value/number_text.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
 import { cText } from "../functions/scalar/coerce.ts";
+import { asciiLower, asciiUpper } from "../value/ascii_case.ts";
 
 /** The prefix range a LIKE / GLOB term stands for. */
 export interface LikeRange {
@@ -58,8 +59,7 @@ export function likeRange(e: B.BoundLike): LikeRange | null {
   // A prefix that reads as a number could match numbers LIKE compares as text.
   const textColumn = e.left.kind === "column" && e.left.affinity === Affinity.Text;
   if (!textColumn && (numeric(prefix) || prefix === "-" || numeric(bump(prefix)))) return null;
-  const ascii = (s: string, f: (c: string) => string) => s.replace(/[A-Za-z]/g, f);
-  const lower = noCase ? ascii(prefix, (c) => c.toUpperCase()) : prefix;
-  const upper = bump(noCase ? ascii(prefix, (c) => c.toLowerCase()) : prefix);
+  const lower = noCase ? asciiUpper(prefix) : prefix;
+  const upper = bump(noCase ? asciiLower(prefix) : prefix);
   return { operand: e.left, lower, upper, collation: noCase ? "NOCASE" : "BINARY" };
 }
