@@ -32,21 +32,14 @@ const defCache = new WeakMap<object, TableDef | IndexDef>();
 
 /** The parsed CREATE TABLE of `table` (the loader already parsed it once, so it parses). */
 export function tableDefOf(table: TableInfo): TableDef {
-  let def = defCache.get(table);
-  if (!def) {
-    def = parseSchemaSql(table.sql) as TableDef;
-    defCache.set(table, def);
-  }
-  return def as TableDef;
+  return parsedDef(table, table.sql) as TableDef;
 }
 
-function indexDefOf(key: object, sql: string): IndexDef {
+/** `sql` (schema SQL the loader parsed) parsed, once per `key`. */
+function parsedDef(key: object, sql: string): TableDef | IndexDef {
   let def = defCache.get(key);
-  if (!def) {
-    def = parseSchemaSql(sql) as IndexDef;
-    defCache.set(key, def);
-  }
-  return def as IndexDef;
+  if (!def) defCache.set(key, def = parseSchemaSql(sql) as TableDef | IndexDef);
+  return def;
 }
 
 /** A table, view or virtual table found by name. */
@@ -124,7 +117,7 @@ export function tableIndexes(table: TableInfo): IndexModel[] {
   }
   for (const info of table.indexes) {
     if (info.sql === null) continue;
-    const idx = indexDefOf(info, info.sql);
+    const idx = parsedDef(info, info.sql) as IndexDef;
     created.push({
       name: info.name,
       table,
