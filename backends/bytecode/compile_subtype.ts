@@ -16,6 +16,7 @@
 import type { PlanExpr, Query, RelNode } from "../../core/plan/plan.ts";
 import { forEachNode } from "../../core/plan/walk.ts";
 import { FunctionSubtype } from "./descriptors.ts";
+import { getOrMake } from "../../core/util/multimap.ts";
 
 /** How reading a column treats the JSON subtype: the P5 of the Copy that reads it. */
 export const enum ColumnSubtype {
@@ -83,12 +84,10 @@ export class SubtypeRules {
 
   /** How reading column `column` of node `id` treats the subtype. */
   column(id: number, column: number): ColumnSubtype {
-    let m = this.#memo.get(id);
-    if (m === undefined) {
+    const m = getOrMake(this.#memo, id, () => {
       const n = this.#nodes.get(id);
-      m = n ? this.#compute(n) : [];
-      this.#memo.set(id, m);
-    }
+      return n ? this.#compute(n) : [];
+    });
     return m[column] ?? ColumnSubtype.Drop;
   }
 

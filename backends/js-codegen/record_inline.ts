@@ -33,6 +33,7 @@ import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import { leafLoops } from "./leaf_loops.ts";
+import { getOrMake } from "../../core/util/multimap.ts";
 
 /** Fields past this one are read by the cursor's reader (the parse is unrolled per field). */
 export const MAX_INLINE_FIELD = 63;
@@ -70,9 +71,7 @@ export class InlineReaders {
       // An index range's end test reads the entry's first field (indexKey).
       const index = ins.op >= Op.IdxGT && ins.op <= Op.IdxLE;
       if (ins.op !== Op.Column && !index) continue;
-      let set = fields.get(ins.p1);
-      if (!set) fields.set(ins.p1, set = new Set());
-      set.add(index ? 0 : ins.p2);
+      getOrMake(fields, ins.p1, () => new Set()).add(index ? 0 : ins.p2);
       if (index) continue;
       const key = `${ins.p1}_${ins.p2}`;
       if (seen.has(key)) this.#reread.add(key);

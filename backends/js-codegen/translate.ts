@@ -29,6 +29,7 @@ import {
 import { roleContext } from "../bytecode/operand_roles.ts";
 import { JS_OPERATOR } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
+import { getOrMake } from "../../core/util/multimap.ts";
 
 /** The parameters of the generated function, in order. */
 export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX", "W"] as const;
@@ -199,11 +200,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       flags.push(f);
       return f;
     },
-    k: (i) => {
-      let name = hoisted.get(i);
-      if (name === undefined) hoisted.set(i, name = `k${i}`);
-      return name;
-    },
+    k: (i) => getOrMake(hoisted, i, () => `k${i}`),
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
   });

@@ -47,6 +47,7 @@ import { type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
 import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
 import { fallbackNext, planSync, type Uses } from "./plan/sync.ts";
+import { getOrMake } from "../../core/util/multimap.ts";
 
 /** The JS side of one run: its segments over the run's registers. */
 interface Segments {
@@ -98,17 +99,14 @@ interface SharedMemory {
 const MEMORIES = new WeakMap<WebAssembly.Memory, SharedMemory>();
 
 function sharedOf(memory: WebAssembly.Memory): SharedMemory {
-  let shared = MEMORIES.get(memory);
-  if (shared === undefined) {
+  return getOrMake(MEMORIES, memory, () => {
     const { buffer } = memory;
-    shared = {
+    return {
       frames: new FrameAllocator(),
       bytes: new Uint8Array(buffer),
       view: new DataView(buffer),
     };
-    MEMORIES.set(memory, shared);
-  }
-  return shared;
+  });
 }
 
 /** A compiled statement of the Wasm backend. */

@@ -12,6 +12,7 @@ import { exprRefs, sqliteTermOrder, type Term } from "./terms.ts";
 import { logEst, scanLogEst } from "./row_size.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { indexScanLogEst } from "./partial_scan_cost.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** Rows a table is assumed to have without statistics (SQLite's default estimate, 2^20). */
 export const TABLE_ROWS = 1_048_576;
@@ -136,11 +137,7 @@ const seekCache = new WeakMap<Term, Map<number, SeekTerm | null>>();
 
 /** {@link seekTerm}, remembered per term (join order search asks many times). */
 export function cachedSeekTerm(term: Term, id: number): SeekTerm | null {
-  let m = seekCache.get(term);
-  if (!m) seekCache.set(term, m = new Map());
-  let s = m.get(id);
-  if (s === undefined) m.set(id, s = seekTerm(term, id));
-  return s;
+  return getOrMake(getOrMake(seekCache, term, () => new Map()), id, () => seekTerm(term, id));
 }
 
 /** sqlite3IndexAffinityOk: may a comparison with this affinity use a column of `colAff`? */

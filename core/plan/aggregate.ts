@@ -8,18 +8,14 @@ import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext }
 import { lowerExpr } from "./lower_expr.ts";
 import { builtinName } from "../functions/catalog.ts";
 import { callCollation, collationOf, nullsFirst } from "./collation.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /**
  * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
  * (the `node:column` of the column it stands for).
  */
 export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): PlanExpr {
-  let i = agg.carriedIndex.get(key);
-  if (i === undefined) {
-    i = agg.node.carried.length;
-    agg.node.carried.push(ref);
-    agg.carriedIndex.set(key, i);
-  }
+  const i = getOrMake(agg.carriedIndex, key, () => agg.node.carried.push(ref) - 1);
   return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
 }
 

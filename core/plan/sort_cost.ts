@@ -11,6 +11,7 @@ import { equalityRight, logEstAdd } from "./partial_scan_cost.ts";
 import { logEst } from "./row_size.ts";
 import type { Term } from "./terms.ts";
 import type { PlanExpr } from "./plan.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** What the sort's cost depends on besides its rows: the result's columns, a LIMIT. */
 export interface SortShape {
@@ -115,8 +116,7 @@ export function singleTableSortChoice(
     const n = sorted(p);
     let cost = costLogEst(p);
     if (n < nOrderBy) {
-      let s = sortCost.get(n);
-      if (s === undefined) sortCost.set(n, s = sortingCostLogEst(nRowEst, nOrderBy, n, shape));
+      const s = getOrMake(sortCost, n, () => sortingCostLogEst(nRowEst, nOrderBy, n, shape));
       cost = logEstAddExact(cost, s) + 3;
     }
     // On equal costs the path yielding fewer rows wins, else the first.

@@ -4,6 +4,7 @@
  */
 import type * as B from "../analyze/bound.ts";
 import type { PlanContext } from "./scope.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /**
  * Every column each bound source is read at, anywhere in the statement (covering indexes;
@@ -28,9 +29,7 @@ export function usedColumns(
       virtual.set(o.id as number, o.virtual as (B.BoundExpr | null)[]);
     }
     if (o.kind === "column" && typeof o.source === "number") {
-      let s = out.get(o.source);
-      if (!s) out.set(o.source, s = new Set());
-      s.add(o.column as number);
+      getOrMake(out, o.source, () => new Set()).add(o.column as number);
       return;
     }
     for (const k in o) {

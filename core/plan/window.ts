@@ -11,6 +11,7 @@ import { lowerResultColumn } from "./lower_expr.ts";
 import { mapColumnRefs } from "./capture.ts";
 import { subtreeIds } from "./walk.ts";
 import { callCollation, collationOf, nullsFirst } from "./collation.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
   return a.partitionBy.length === b.partitionBy.length &&
@@ -193,11 +194,7 @@ function captureBelow(w: Window, hidden: ReadonlySet<number>): <T>(e: T) => T {
     mapColumnRefs(e, (ref) => {
       if (!hidden.has(ref.node)) return ref;
       const key = `${ref.node}:${ref.column}`;
-      let i = index.get(key);
-      if (i === undefined) {
-        i = w.columns.push(colRef(ref.node, ref.column)) - 1;
-        index.set(key, i);
-      }
+      const i = getOrMake(index, key, () => w.columns.push(colRef(ref.node, ref.column)) - 1);
       return colRef(w.id, i);
     });
 }

@@ -13,6 +13,7 @@ import {
 } from "../format/schema_types.ts";
 import { autoIndexes, parseSchemaSql } from "../sql/ddl.ts";
 import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** Which schema a pragma addresses: `main`, `temp`, or none named (search both). */
 export type SchemaChoice = "main" | "temp" | null;
@@ -37,9 +38,7 @@ export function tableDefOf(table: TableInfo): TableDef {
 
 /** `sql` (schema SQL the loader parsed) parsed, once per `key`. */
 function parsedDef(key: object, sql: string): TableDef | IndexDef {
-  let def = defCache.get(key);
-  if (!def) defCache.set(key, def = parseSchemaSql(sql) as TableDef | IndexDef);
-  return def;
+  return getOrMake(defCache, key, () => parseSchemaSql(sql) as TableDef | IndexDef);
 }
 
 /** A table, view or virtual table found by name. */

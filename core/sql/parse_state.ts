@@ -11,6 +11,7 @@ import { Max, sqlError, syntaxError } from "./parse_support.ts";
 import type { SqliteError } from "../errors.ts";
 import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** Per-statement parser state and the helpers the rule layers share. */
 export abstract class ParserState extends LL1Parser {
@@ -124,15 +125,7 @@ export abstract class ParserState extends LL1Parser {
         this.#raiseAt(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, t);
       }
       while (this.params.length <= index) this.params.push(null);
-    } else {
-      const seen = this.#paramByName.get(text);
-      if (seen !== undefined) index = seen;
-      else {
-        index = this.params.length;
-        this.params.push(text);
-        this.#paramByName.set(text, index);
-      }
-    }
+    } else index = getOrMake(this.#paramByName, text, () => this.params.push(text) - 1);
     if (index > Max.VARIABLE_NUMBER) this.#raiseAt("too many SQL variables", t);
     this.setHeight(1, false);
     return { kind: "variable", text, index, start, end };

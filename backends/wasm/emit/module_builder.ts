@@ -11,6 +11,7 @@ import { ByteBuffer } from "./leb128.ts";
 import { FunctionBuilder } from "./function_builder.ts";
 import { type ValType, VALTYPE_CODE } from "./instructions.ts";
 import { EMPTY_MODULE } from "../../code_policy.ts";
+import { getOrMake } from "../../../core/util/multimap.ts";
 
 /** Size limits of a memory (in 64 KiB pages). */
 export interface Limits {
@@ -84,13 +85,11 @@ export class ModuleBuilder {
   /** Index of the function type `params -> results`, added if new. */
   addType(params: readonly ValType[], results: readonly ValType[]): number {
     const key = `${params.join(",")}>${results.join(",")}`;
-    let index = this.#typeIndex.get(key);
-    if (index === undefined) {
-      index = this.#types.length;
-      this.#types.push({ params: [...params], results: [...results] });
-      this.#typeIndex.set(key, index);
-    }
-    return index;
+    return getOrMake(
+      this.#typeIndex,
+      key,
+      () => this.#types.push({ params: [...params], results: [...results] }) - 1,
+    );
   }
 
   /** Imports a function and returns its function index; call before `addFunction`. */

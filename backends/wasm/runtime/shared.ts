@@ -10,6 +10,7 @@
  */
 import { RUNTIME_MODULE_TEXT, RuntimeText } from "./prebuilt.ts";
 import { ARITH_OPS } from "./arith.ts";
+import { getOrMake } from "../../../core/util/multimap.ts";
 
 /** The import namespace statement modules find the runtime under. */
 export const RUNTIME_NAMESPACE = "lj";
@@ -45,11 +46,8 @@ export function runtimeFor(
   memory: WebAssembly.Memory,
   compile: (bytes: Uint8Array<ArrayBuffer>) => WebAssembly.Module,
 ): WebAssembly.Exports {
-  let e = INSTANCES.get(memory);
-  if (e === undefined) {
+  return getOrMake(INSTANCES, memory, () => {
     compiled ??= compile(prebuiltRuntime());
-    e = new WebAssembly.Instance(compiled, { host: { memory } }).exports;
-    INSTANCES.set(memory, e);
-  }
-  return e;
+    return new WebAssembly.Instance(compiled, { host: { memory } }).exports;
+  });
 }
