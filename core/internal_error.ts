@@ -58,3 +58,8 @@ export function bugMessage(bug: Bug, ...details: unknown[]): string {
   if (texts) return texts(bug, details);
   return `litejit internal error ${bug}${details.length ? `: ${details.join(" ")}` : ""}`;
 }
+
+/** The Error that reports internal error `bug` (see {@link bugMessage}). */
+export function bugError(bug: Bug, ...details: unknown[]): Error {
+  return new Error(bugMessage(bug, ...details));
+}

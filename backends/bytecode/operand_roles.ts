@@ -3,7 +3,7 @@
  * the instructions of a program: the registers each reads and writes, its cursor and its
  * slots as numbers; and, per register, the addresses that read and write it.
  */
-import { Bug, bugMessage } from "../../core/internal_error.ts";
+import { Bug, bugError } from "../../core/internal_error.ts";
 import type { Length, Operands, RegisterRole, RoleContext, Roles } from "./opcode_spec.ts";
 import { OPCODES } from "./opcodes.ts";
 import type { Insn } from "./program.ts";
@@ -46,7 +46,7 @@ export function roleContext(p: RoleProgram): RoleContext {
     pool,
     slotEntry(slot) {
       const opener = openers.get(slot);
-      if (opener === undefined) throw new Error(bugMessage(Bug.NoSlotOpener, slot));
+      if (opener === undefined) throw bugError(Bug.NoSlotOpener, slot);
       return pool[opener.p4];
     },
     slotUsers: (slot) => users.get(slot) ?? [],

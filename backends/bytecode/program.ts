@@ -3,7 +3,7 @@
  * builder the compiler writes it with: labels for forward jumps, resolved when the
  * program is finished.
  */
-import { Bug, bugMessage } from "../../core/internal_error.ts";
+import { Bug, bugError } from "../../core/internal_error.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { TextEncoding } from "../../core/value/types.ts";
 import { Op, OPCODES } from "./opcodes.ts";
@@ -95,7 +95,7 @@ export class ProgramBuilder {
       if (OPCODES[insn.op].jump && insn.p2 < 0) {
         const addr = this.#labels[-insn.p2 - 1];
         if (addr === undefined || addr < 0) {
-          throw new Error(bugMessage(Bug.UnresolvedLabel, insn.p2));
+          throw bugError(Bug.UnresolvedLabel, insn.p2);
         }
         insn.p2 = addr;
       }

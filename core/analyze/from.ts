@@ -3,7 +3,7 @@
  * table-valued functions, binds FROM subqueries, and turns NATURAL / USING into column
  * pairs (SQLite's selectExpander and sqlite3ProcessJoin).
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import type * as A from "../sql/ast.ts";
 import { nameKey, type TableInfo } from "../format/schema_types.ts";
 import { parseSelect } from "../sql/parser.ts";
@@ -219,7 +219,7 @@ function bindItem(
       throw noSuchTable(ctx, item.schema, item.name);
     }
     case "join":
-      throw new Error(bugMessage(Bug.JoinAsSource));
+      throw bugError(Bug.JoinAsSource);
   }
 }
 

@@ -6,7 +6,7 @@
  * the key, then the other used columns, then the rowid, so the build input is sorted that
  * way and the lookup (which keeps input order) yields SQLite's order.
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
 import type { HashLookup, PlanExpr, RelNode, Sort, SortKey } from "./plan.ts";
 import { affinityOk, cachedSeekTerm, columnOf, tableRows } from "./access_path.ts";
@@ -198,7 +198,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
   } else {
     const node = leaf.node;
     if (node === null || node.kind !== "subqueryScan") {
-      throw new Error(bugMessage(Bug.BadAutoIndex));
+      throw bugError(Bug.BadAutoIndex);
     }
     input = { ...node, id: fresh };
   }

@@ -5,7 +5,7 @@
  * place where every node it reads is available — never below a join that may later
  * NULL-extend a row it reads.
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
 import { exprChildren } from "./walk.ts";
 import type * as B from "../analyze/bound.ts";
@@ -140,7 +140,7 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     return step.path.node;
   }
   const leaf = step.leaf;
-  if (leaf.kind !== "node" || leaf.node === null) throw new Error(bugMessage(Bug.LeafWithoutNode));
+  if (leaf.kind !== "node" || leaf.node === null) throw bugError(Bug.LeafWithoutNode);
   return leaf.node;
 }
 

@@ -3,7 +3,7 @@
  * orders (SQLite's wherePathSolver keeps the N cheapest paths at each length), with each
  * leaf read by its cheapest access path given the leaves before it.
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import { type AccessPath, TABLE_ROWS, tablePaths } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type * as B from "../analyze/bound.ts";
@@ -170,7 +170,7 @@ export function chooseJoinOrder(
         if (!old || better(cand, old) < 0) next.set(key, cand);
       }
     }
-    if (next.size === 0) throw new Error(bugMessage(Bug.NoJoinOrder));
+    if (next.size === 0) throw bugError(Bug.NoJoinOrder);
     beam = [...next.values()].sort(better).slice(0, width);
   }
   return beam[0].steps;

@@ -2,7 +2,7 @@
  * FROM leaves: one node per bound source. Tables get their access path later (it depends
  * on the terms); subqueries, views, CTEs and table-valued functions get their node now.
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import type * as B from "../analyze/bound.ts";
 import type { PlanExpr, Query, RelNode } from "./plan.ts";
 import { Affinity } from "../value/types.ts";
@@ -64,7 +64,7 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
     case "cte": {
       if (s.recursiveRef) {
         const cte = ctx.recursiveCtes.get(s.cte.id);
-        if (cte === undefined) throw new Error(bugMessage(Bug.StrayRecursiveReference));
+        if (cte === undefined) throw bugError(Bug.StrayRecursiveReference);
         leaf.node = { kind: "recursiveRef", id: leaf.id, cte, label: s.name };
         return;
       }

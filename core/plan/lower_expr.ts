@@ -3,7 +3,7 @@
  * BETWEEN / LIKE / IN / row values / CURRENT_* rewritten into the IR's forms, column
  * references resolved to the node that provides them (or to an aggregate's outputs).
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import { builtinName } from "../functions/catalog.ts";
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
@@ -190,7 +190,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "subquery":
       return { kind: "subquery", query: subPlan(ctx, scope, e.select, 0) };
     case "row":
-      throw new Error(bugMessage(Bug.StrayRowValue));
+      throw bugError(Bug.StrayRowValue);
     case "function":
       return lowerFunction(ctx, scope, e);
     default:
@@ -224,7 +224,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
     }
     return s.agg === null ? value : carryValue(s.agg, value, `${node}:${e.column}`);
   }
-  throw new Error(bugMessage(Bug.UnknownSource));
+  throw bugError(Bug.UnknownSource);
 }
 
 function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
@@ -232,18 +232,18 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       if (s.agg !== null && s.agg.core.id === e.aggregateOf) {
         const i = s.agg.core.aggregates.indexOf(e);
-        if (i < 0) throw new Error(bugMessage(Bug.UnlistedAggregate));
+        if (i < 0) throw bugError(Bug.UnlistedAggregate);
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
       }
     }
-    throw new Error(bugMessage(Bug.StrayAggregate));
+    throw bugError(Bug.StrayAggregate);
   }
   if (e.role === "window") {
     for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
       const ref = s.windowCalls?.get(e);
       if (ref) return ref;
     }
-    throw new Error(bugMessage(Bug.StrayWindowCall));
+    throw bugError(Bug.StrayWindowCall);
   }
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);

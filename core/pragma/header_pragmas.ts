@@ -4,7 +4,7 @@
  * auto_vacuum. The header is page 1 as the pager sees it, so a newer page 1 in the WAL
  * wins. The temp schema is an empty database SQLite would create on demand.
  */
-import { Bug, bugMessage } from "../internal_error.ts";
+import { Bug, bugError } from "../internal_error.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import { TextEncoding } from "../value/types.ts";
 import type { SchemaChoice } from "./schema_model.ts";
@@ -60,5 +60,5 @@ export function headerPragma(
       // 0 none, 1 full, 2 incremental (btree.c sqlite3BtreeGetAutoVacuum).
       return h.largestRootPage === 0 ? 0 : h.incrementalVacuum !== 0 ? 2 : 1;
   }
-  throw new Error(bugMessage(Bug.NotHeaderPragma, name));
+  throw bugError(Bug.NotHeaderPragma, name);
 }

@@ -13,7 +13,7 @@
  * the run sets in the global `fp`; the code holds only offsets into it and the compiler's
  * integer operands, never a value from the query or the file.
  */
-import { Bug, bugMessage } from "../../../core/internal_error.ts";
+import { Bug, bugError } from "../../../core/internal_error.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Op } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../../bytecode/program.ts";
@@ -221,7 +221,7 @@ function encodeTarget(
 ): number {
   if (plan.native[target]) return ids.get(target)!;
   const b = js.blockOf.get(target);
-  if (b === undefined) throw new Error(bugMessage(Bug.NoBlockAt, target));
+  if (b === undefined) throw bugError(Bug.NoBlockAt, target);
   return jsBlockId(b);
 }
 
@@ -374,7 +374,7 @@ function emitInstruction(c: OpContext, pc: number): void {
         emitAggregate(c, pc, ins);
         break;
       default:
-        throw new Error(bugMessage(Bug.NoNativeCode, pc));
+        throw bugError(Bug.NoNativeCode, pc);
     }
   }
   if (pc + 1 < c.p.code.length && !c.plan.native[pc + 1]) c.goto(pc + 1);

@@ -6,7 +6,7 @@
  * Arguments are checked before anything is written, and a body callback that throws takes
  * its partial block out again, so a builder that threw still holds well-formed code.
  */
-import { Bug, bugMessage } from "../../../core/internal_error.ts";
+import { Bug, bugError, bugMessage } from "../../../core/internal_error.ts";
 import { ByteBuffer, checkI32, checkI64, checkU32 } from "./leb128.ts";
 import {
   type BlockType,
@@ -244,7 +244,7 @@ export class FunctionBuilder {
   /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
   endBlock(label: Label): this {
     if (this.#labels[this.#labels.length - 1] !== label) {
-      throw new Error(bugMessage(Bug.NotInnermostBlock));
+      throw bugError(Bug.NotInnermostBlock);
     }
     this.#labels.length = label.level;
     this.code.u8(0x0b);
@@ -272,7 +272,7 @@ export class FunctionBuilder {
   /** Relative depth of `label` from the innermost open label; throws if not in scope. */
   depthOf(label: Label): number {
     if (this.#labels[label.level] !== label) {
-      throw new Error(bugMessage(Bug.LabelOutOfScope));
+      throw bugError(Bug.LabelOutOfScope);
     }
     return this.#labels.length - 1 - label.level;
   }

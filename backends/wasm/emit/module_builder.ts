@@ -6,7 +6,7 @@
  * backend's modules use is here (no table, defined memory or data segments: the memory
  * is the host's, and the host writes into it).
  */
-import { Bug, bugMessage } from "../../../core/internal_error.ts";
+import { Bug, bugError, bugMessage } from "../../../core/internal_error.ts";
 import { ByteBuffer } from "./leb128.ts";
 import { FunctionBuilder } from "./function_builder.ts";
 import { type ValType, VALTYPE_CODE } from "./instructions.ts";
@@ -101,7 +101,7 @@ export class ModuleBuilder {
     name?: string,
   ): number {
     // Imported functions take the low indices, so adding one later would renumber calls.
-    if (this.#functions.length > 0) throw new Error(bugMessage(Bug.FunctionImportedLate));
+    if (this.#functions.length > 0) throw bugError(Bug.FunctionImportedLate);
     const typeIndex = this.addType(params, results);
     this.#imports.push({ kind: 0, module, field, typeIndex });
     const index = this.#importedFuncs++;
@@ -111,7 +111,7 @@ export class ModuleBuilder {
 
   /** Imports the module's one memory (index 0). */
   importMemory(module: string, field: string, limits: Limits): void {
-    if (this.#memory !== undefined) throw new Error(bugMessage(Bug.SecondMemory));
+    if (this.#memory !== undefined) throw bugError(Bug.SecondMemory);
     this.#memory = checkLimits(limits);
     this.#imports.push({ kind: 2, module, field, limits: this.#memory });
   }
@@ -124,7 +124,7 @@ export class ModuleBuilder {
     mutable = false,
     name?: string,
   ): number {
-    if (this.#globals.length > 0) throw new Error(bugMessage(Bug.GlobalImportedLate));
+    if (this.#globals.length > 0) throw bugError(Bug.GlobalImportedLate);
     this.#imports.push({ kind: 3, module, field, type, mutable });
     const index = this.#importedGlobals++;
     if (name !== undefined) this.#globalNames.set(index, name);
@@ -163,7 +163,7 @@ export class ModuleBuilder {
 
   /** Exports function or global `index` as `name`. */
   #addExport(name: string, kind: ExportKind, index: number): void {
-    if (this.#exportNames.has(name)) throw new Error(bugMessage(Bug.DuplicateExport, name));
+    if (this.#exportNames.has(name)) throw bugError(Bug.DuplicateExport, name);
     this.#exportNames.add(name);
     this.#exports.push({ name, kind, index });
   }
@@ -236,7 +236,7 @@ export class ModuleBuilder {
     section(10, this.#functions.length, () => {
       const locals = new ByteBuffer(32);
       for (const f of this.#functions) {
-        if (f.labelDepth !== 0) throw new Error(bugMessage(Bug.OpenBlocks, f.index));
+        if (f.labelDepth !== 0) throw bugError(Bug.OpenBlocks, f.index);
         locals.clear();
         f.writeLocals(locals);
         s.u32(locals.length + f.code.length + 1);

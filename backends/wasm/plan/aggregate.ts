@@ -14,7 +14,7 @@
  * Before AggSort and AggFinal the table spills the same way, so everything after the scan
  * (sorting groups, finishing calls) is core's code on core's states.
  */
-import { Bug, bugMessage } from "../../../core/internal_error.ts";
+import { Bug, bugError } from "../../../core/internal_error.ts";
 import type { CountState } from "../../../core/functions/aggregate/count.ts";
 import type { MinMaxState } from "../../../core/functions/aggregate/min_max.ts";
 import type { SumState } from "../../../core/functions/aggregate/sum.ts";
@@ -195,7 +195,7 @@ export function spillAggregate(
     if (!keyed) group = a.current!; // AggNew's, with no row stepped in JS yet
     else {
       readSlot(view, rec, key);
-      if (a.table.find(regs, 0, 1) !== undefined) throw new Error(bugMessage(Bug.NativeGroupInJs));
+      if (a.table.find(regs, 0, 1) !== undefined) throw bugError(Bug.NativeGroupInJs);
       group = a.calls.newGroup();
       group.stored[0] = key.v;
       group.storedClasses[0] = key.c;
