@@ -7,7 +7,7 @@ import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
-import { type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
 import { encodeText } from "../../core/format/text.ts";
 import { BINARY_UTF8 } from "../../core/value/collation.ts";
@@ -34,8 +34,7 @@ export class VCursor {
   /** Reads record field `field` into `out`; false when the record is shorter. */
   column(field: number, out: Reg): boolean {
     if (this.nullRow || !this.bt.valid) {
-      out.v = null;
-      out.c = StorageClass.Null;
+      setNull(out);
       return true;
     }
     const rec = this.bt.record();
@@ -306,7 +305,7 @@ export class SorterSlot {
   /** Keeps the rows whose key `other` holds (`keep`) or lacks. */
   filterBy(other: SorterSlot, keep: boolean): void {
     const w = this.entry.width, folds = this.entry.folds;
-    const tmp: Reg[] = Array.from({ length: w }, () => ({ v: null, c: StorageClass.Null }));
+    const tmp = Array.from({ length: w }, newReg);
     this.sorter.rows = this.sorter.rows.filter((row) => {
       loadRow(row, tmp, 0);
       return other.keys!.has(distinctKey(tmp, 0, w, folds)) === keep;

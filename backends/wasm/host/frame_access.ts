@@ -4,8 +4,7 @@
  * positions, and the cursor moves the module imports.
  */
 import type { BtreeCursor } from "../../../core/format/cursor.ts";
-import type { Reg } from "../../../core/value/reg.ts";
-import { StorageClass } from "../../../core/value/types.ts";
+import { newReg, type Reg } from "../../../core/value/reg.ts";
 import type { RowSorter } from "../../../core/exec/sorter.ts";
 import type { AggSlot } from "../../bytecode/vm_agg.ts";
 import { readSlot, Slot, writeSlot } from "../runtime/reg_slots.ts";
@@ -80,7 +79,7 @@ export class FrameAccess {
     view.setInt32(at + BOUND_MODE, mode, true);
   }
 
-  readonly #key: Reg = { v: null, c: StorageClass.Null };
+  readonly #key = newReg();
 
   /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
   syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {

@@ -18,8 +18,8 @@ import { Bug, bugError } from "../../../core/internal_error.ts";
 import type { CountState } from "../../../core/functions/aggregate/count.ts";
 import type { MinMaxState } from "../../../core/functions/aggregate/min_max.ts";
 import type { SumState } from "../../../core/functions/aggregate/sum.ts";
-import type { Reg } from "../../../core/value/reg.ts";
-import { normalizeInt, StorageClass } from "../../../core/value/types.ts";
+import { newReg } from "../../../core/value/reg.ts";
+import { normalizeInt } from "../../../core/value/types.ts";
 import type { AggEntry } from "../../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
@@ -187,7 +187,7 @@ export function spillAggregate(
   const n = view.getInt32(at + AggField.Count, true);
   const current = view.getInt32(at + AggField.Current, true);
   const size = groupRecordSize(kinds.length);
-  const key: Reg = { v: null, c: StorageClass.Null };
+  const key = newReg();
   const regs = [key];
   for (let g = 0; g < n; g++) {
     const rec = at + AggField.Groups + g * size;

@@ -10,7 +10,7 @@
  */
 import { binaryCollation, type Collation } from "../../value/collation.ts";
 import { compareValues } from "../../value/compare.ts";
-import { type Reg, setNull } from "../../value/reg.ts";
+import { newReg, type Reg, setNull } from "../../value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../value/types.ts";
 import { decodeText } from "../../format/text.ts";
 import { compareTextBinary } from "../../format/index_key.ts";
@@ -58,7 +58,7 @@ function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
   return true;
 }
 
-const textArg: Reg = { v: null, c: StorageClass.Null };
+const textArg = newReg();
 
 /**
  * {@link stepMinMax} (`sign` 1 for max, -1 for min) under BINARY for the UTF-8 TEXT stored
