@@ -6,6 +6,7 @@
  * `String8 … r[2]='Brazil'`, not the constant's index in the pool.
  */
 import type { SqlValue } from "../../core/value/types.ts";
+import { EXPLAIN_COLUMNS } from "../../core/backend.ts";
 import { OPCODES } from "./opcodes.ts";
 import type { CompiledProgram, Insn } from "./program.ts";
 
@@ -38,7 +39,7 @@ export function explainRows(p: CompiledProgram): SqlValue[][] {
 /** The program as an aligned listing. */
 export function explainText(p: CompiledProgram): string {
   const rows = explainRows(p).map((r) => r.map((v) => (v === null ? "" : String(v))));
-  const header = ["addr", "opcode", "p1", "p2", "p3", "p4", "p5", "comment"];
+  const header = EXPLAIN_COLUMNS;
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const line = (r: string[]) =>
