@@ -391,19 +391,6 @@ export function writeUtf8(out: Uint8Array, n: number, c: number): number {
   return n;
 }
 
-/**
- * SQLite's UTF-16 to UTF-8 translation (utf.c) of `buf[start, end)` (`end - start` even),
- * including its handling of bad surrogates: a surrogate takes whatever unit follows it.
- */
-export function sqliteUtf16ToUtf8(
-  buf: Uint8Array,
-  start: number,
-  end: number,
-  le: boolean,
-): Uint8Array {
-  return unitsToSqliteUtf8(decodeUnits(buf, start, end, le));
-}
-
 /** Payload bits of a lead byte C0..FF (sqlite3Utf8Trans1). */
 export function leadBits(c: number): number {
   if (c < 0xe0) return c - 0xc0;

@@ -191,11 +191,6 @@ export function numberToText(r: Reg): string {
 /** A text's bytes in a database encoding, exactly (see core/format/text.ts). */
 export { encodeText };
 
-/** Blob bytes read as text in a database encoding (odd trailing byte dropped in UTF-16). */
-export function blobToText(b: Uint8Array, enc: TextEncoding): string {
-  return decodeText(b, 0, b.length, enc);
-}
-
 /**
  * The register as TEXT into `out` (sqlite3_value_text; CAST(x AS TEXT)): numbers are
  * rendered, a BLOB's bytes are read as text in `enc`, TEXT and NULL are unchanged.
@@ -208,9 +203,12 @@ export function toText(r: Reg, out: Reg, enc: TextEncoding): void {
     case StorageClass.Text:
       setText(out, r.v as string);
       return;
-    case StorageClass.Blob:
-      setText(out, blobToText(r.v as Uint8Array, enc));
+    case StorageClass.Blob: {
+      // The bytes read as text in `enc` (an odd trailing byte dropped in UTF-16).
+      const b = r.v as Uint8Array;
+      setText(out, decodeText(b, 0, b.length, enc));
       return;
+    }
     default:
       setText(out, numberToText(r));
   }

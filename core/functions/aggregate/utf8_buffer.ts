@@ -9,10 +9,11 @@
  */
 import {
   decodeText,
+  decodeUnits,
   encodeUtf8,
   hasSurrogate,
-  sqliteUtf16ToUtf8,
   sqliteUtf8ToString,
+  unitsToSqliteUtf8,
   utf8ByteLength,
   utf8View,
 } from "../../format/text.ts";
@@ -117,7 +118,8 @@ export function utf8Text(b: Utf8Buffer, enc: TextEncoding): string {
 /** A BLOB's bytes as UTF-8 text: as they are in a UTF-8 database, translated in UTF-16. */
 function blobUtf8(bytes: Uint8Array, enc: TextEncoding): Uint8Array {
   if (enc === TextEncoding.Utf8) return bytes;
-  return sqliteUtf16ToUtf8(bytes, 0, bytes.length & ~1, enc === TextEncoding.Utf16le);
+  // SQLite's translation (utf.c): a surrogate takes whatever unit follows it.
+  return unitsToSqliteUtf8(decodeUnits(bytes, 0, bytes.length & ~1, enc === TextEncoding.Utf16le));
 }
 
 /**

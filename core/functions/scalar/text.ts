@@ -469,16 +469,12 @@ function replaceBytes(s: string, pattern: string, rep: string): string {
     out.set(p, at);
     at += p.length;
   }
-  return canonicalUtf8FromBytes(out);
+  return decodeText(out, 0, out.length, TextEncoding.Utf8);
 }
 
 function bytesAt(hay: Uint8Array, at: number, needle: Uint8Array): boolean {
   for (let j = 0; j < needle.length; j++) if (hay[at + j] !== needle[j]) return false;
   return true;
-}
-
-function canonicalUtf8FromBytes(b: Uint8Array): string {
-  return decodeText(b, 0, b.length, TextEncoding.Utf8);
 }
 
 /**
