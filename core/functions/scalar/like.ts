@@ -40,10 +40,6 @@ interface Wildcards {
 const GLOB: Wildcards = { all: 0x2a, one: 0x3f, set: 0x5b, noCase: false };
 const LIKE: Wildcards = { all: 0x25, one: 0x5f, set: -1, noCase: true };
 
-function lowerAscii(c: number): number {
-  return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
-}
-
 function upperAscii(c: number): number {
   return c >= 0x61 && c <= 0x7a ? c - 0x20 : c;
 }
@@ -106,7 +102,7 @@ function compare(
       }
       if (c < 0x80) {
         const a = w.noCase ? upperAscii(c) : c;
-        const b = w.noCase ? lowerAscii(c) : c;
+        const b = w.noCase ? lowerAsciiCode(c) : c;
         while (si < s.length) {
           const c2 = s.charCodeAt(si);
           si++;
@@ -142,7 +138,7 @@ function compare(
     const c2 = read(s, si);
     if (c2 !== 0) si += width(c2);
     if (c === c2) continue;
-    if (w.noCase && c < 0x80 && c2 < 0x80 && lowerAscii(c) === lowerAscii(c2)) continue;
+    if (w.noCase && c < 0x80 && c2 < 0x80 && lowerAsciiCode(c) === lowerAsciiCode(c2)) continue;
     if (c === w.one && pi !== escapedAt && c2 !== 0) continue;
     return Result.NO_MATCH;
   }
