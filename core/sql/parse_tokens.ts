@@ -29,9 +29,7 @@ const KINDS = T.map((_, kind) => kind as TokenKind);
  * A token type accepting any of `kinds`: one CONSUME instead of an OR of single-token
  * alternatives.
  */
-export function category(kinds: Iterable<TokenKind>): TokenType {
-  return tokenType(kinds);
-}
+export const category: (kinds: Iterable<TokenKind>) => TokenType = tokenType;
 
 /** An identifier, or a keyword that falls back to one. */
 const idLike = (k: TokenKind) => k === TokenKind.Id || keywordFallsBackToId(k);
