@@ -66,6 +66,7 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.cellKey/,
     /RT\.compareTextBinary/,
     /RT\.inListBytes/,
+    /K\[\d+\]\.includes\(/,
     /RT\.likeLiteralBytes/,
     /RT\.substrBytes/,
     /RT\.lengthBytes/,

@@ -205,8 +205,8 @@ const QUERIES = [
   "SELECT n FROM p ORDER BY s NULLS LAST, n LIMIT 25",
   "SELECT n, substr(s, 2) FROM p ORDER BY substr(s, 2) DESC, n LIMIT 10",
   "SELECT n FROM p ORDER BY substr(s, 3, 2), n DESC LIMIT 17 OFFSET 5",
-  // IN lists of integers over every kind of value (their text counterparts are fused:
-  // tests/js_text_compare_test.ts).
+  // IN (integer constants) tested on a field holding a small INTEGER, every other value
+  // (REAL, wide integers, text, blobs, NULL) through InList.
   "SELECT id FROM v WHERE i IN (0, 1, -1, 127, -128, 32767, -32769, 2147483647, 8388608)",
   "SELECT id, x IN (1, 2, -2147483648, 140737488355327), r NOT IN (0, 1, 128) FROM v",
   "SELECT id FROM v WHERE t NOT IN (1, 2, 3) OR x IN (-129, 32768)",

@@ -60,7 +60,7 @@ import { aggregateFunction } from "../../core/functions/aggregate/registry.ts";
 import { MAX, MIN } from "../../core/functions/aggregate/min_max.ts";
 import { COUNT } from "../../core/functions/aggregate/count.ts";
 import { collationFor } from "../../core/value/collation.ts";
-import { TextEncoding } from "../../core/value/types.ts";
+import { Affinity, TextEncoding } from "../../core/value/types.ts";
 import { textsAsStrings } from "../../core/exec/in_list.ts";
 import { encodeText } from "../../core/format/text.ts";
 import {
@@ -123,16 +123,19 @@ export interface CountCall {
 }
 
 /**
- * `column IN (text constants)` (an InList whose operand is a field and whose items are all
- * TEXT constants, under BINARY where the affinity leaves text as it is): tested on the
- * field's bytes (core/exec/in_list.ts inListBytes); anything but TEXT in the field runs
- * the loads and the InList as they are.
+ * `column IN (constants)` (an InList whose operand is a field and whose items are all TEXT
+ * constants under BINARY where the affinity leaves text as it is, or all INTEGER constants
+ * where it leaves numbers as they are): tested on the field's bytes (core/exec/in_list.ts
+ * inListBytes) or on a small INTEGER it holds; anything else in the field runs the loads
+ * and the InList as they are.
  */
 export interface InCall {
   kind: "in";
   not: boolean;
-  /** The items' UTF-8 bytes. */
-  bytes: Uint8Array[];
+  /** The TEXT items' UTF-8 bytes, or null. */
+  bytes: Uint8Array[] | null;
+  /** The INTEGER items (safe integers), or null. */
+  ints: number[] | null;
 }
 
 /** One fused call: the column load, the constant loads, and what the call computes. */
@@ -160,6 +163,9 @@ const DATE_LAYOUTS = new Map<unknown, DateLayout>([
 
 /** substr's count when none is given: more characters than any text holds. */
 const ALL = 2 ** 31 - 1;
+
+/** Affinities under which an INTEGER operand meets INTEGER items as numbers, unconverted. */
+const NUMERIC_IN = new Set([Affinity.Integer, Affinity.Numeric, Affinity.Real, Affinity.Blob]);
 
 /** The fused calls of program `p` by the call's address (`starts`: addresses that begin blocks). */
 export function columnCallFusions(
@@ -209,12 +215,13 @@ export function columnCallFusions(
     let call: ColumnCallFusion["call"] | null = null;
     if (list) {
       const items = Array.from({ length: n - 1 }, (_, k) => constant(k + 1));
-      if (
-        column(0) && textsAsStrings(list.aff, list.coll) &&
-        items.every((v) => typeof v === "string")
-      ) {
+      const text = textsAsStrings(list.aff, list.coll);
+      if (!column(0)) return;
+      if (text && items.every((v) => typeof v === "string")) {
         const bytes = items.map((v) => encodeText(v as string, TextEncoding.Utf8));
-        call = { kind: "in", not: list.not, bytes };
+        call = { kind: "in", not: list.not, bytes, ints: null };
+      } else if (!text && NUMERIC_IN.has(list.aff) && items.every(Number.isSafeInteger)) {
+        call = { kind: "in", not: list.not, bytes: null, ints: items as number[] };
       }
     } else if (impl === likeFn && n === 2 && column(1)) {
       const pattern = constant(0);

@@ -295,6 +295,19 @@ export class InlineReaders {
   }
 
   /**
+   * `test(v)` (an expression over the expression it is given: field `f`'s value) into the
+   * local `e` when the field holds an INTEGER of up to four bytes, 0 or 1; null when it
+   * holds anything else or the position is the cursor's reader's (the caller then reads
+   * the field and goes the general way).
+   */
+  intField(c: number, f: number, test: (v: string) => string): string {
+    const t = `T${c}_${f}`;
+    if (!this.covers(c, f)) return "const e = null;";
+    return `${this.#fresh(c)}const e=!G${c}&&(${t}>0&&${t}<5||${t}===8||${t}===9)?` +
+      `${test(`(${t}>4?${t}-8:I(D${c},O${c}_${f},${t}))`)}:null;`;
+  }
+
+  /**
    * IdxGT … IdxLE on cursor `c` with the key `R[start ..]` of `n` fields: into the local `e`
    * the entry's order against it from its first field (VCursor.compareInline), or undefined
    * where the cursor's reader is to compare (no parse, no such field, NULL, past the page).

@@ -278,9 +278,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
         use = set(`${col.p3 === ins.p1 ? `e${o}0` : `0${o}e`}?1:0`, INT);
       } else if (call!.kind === "in") {
-        // One of the items byte for byte; NOT IN the other way round.
-        test = bytes("inListBytes", k(call!.bytes));
-        use = set(`e?${+!call!.not}:${+call!.not}`, INT);
+        // One of the items byte for byte, or the same small integer; NOT IN the other way.
+        const { bytes: items, ints, not } = call!;
+        test = items
+          ? bytes("inListBytes", k(items))
+          : readers.intField(col.p1, col.p2, (v) => `${k(ints)}.includes(${v})`);
+        use = set(`e?${+!not}:${+not}`, INT);
       } else if (call!.kind === "like") {
         [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e?1:0", INT)];
       } else if (call!.kind === "substr") {
