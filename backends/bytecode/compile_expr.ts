@@ -244,7 +244,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
   inList(c, e: InListExpr, t) {
     const b = c.b;
     // Registers of the InList's own, read by no other instruction: the JS backend may test
-    // the operand's field without loading any of them (text_compare_fusion.ts inListFusions).
+    // the operand's field without loading any of them (column_call_fusion.ts InCall).
     const a = b.regs(1 + e.list.length);
     c.expr(e.operand, a);
     c.exprs(e.list, a + 1);
