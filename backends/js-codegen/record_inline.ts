@@ -87,9 +87,46 @@ export class InlineReaders {
   /** Per cursor stepped along its leaves by the function (leaf_loops.ts): its body's start. */
   readonly #loops: ReadonlyMap<number, number> = new Map();
 
+  /** Cursors whose leaf loop is a JS loop (loop_regions.ts): the row's parse is its own. */
+  readonly #looped = new Set<number>();
+
+  /** Per cursor stepped along its leaves by the function: the address its body starts at. */
+  get leafLoops(): ReadonlyMap<number, number> {
+    return this.#loops;
+  }
+
+  /**
+   * The declaration, at the top of a JS loop's body, of cursor c's row: the header's
+   * results as locals of the loop, which no row leaves to the next (and the dispatch
+   * loop never carries: kept in the closure, every parse stored them there).
+   */
+  rowLocals(c: number): string {
+    this.#looped.add(c);
+    const fields = this.#fields.get(c)!.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
+    return `let G${c}=true,D${c}=null,${fields};`;
+  }
+
   /** Whether field `field` of `cursor` is read inline. */
   covers(cursor: number, field: number): boolean {
     return field <= MAX_INLINE_FIELD && this.#fields.has(cursor);
+  }
+
+  /** Cursor c's variables with their values at the start of a run. */
+  #state(c: number): string[] {
+    const fields = this.#fields.get(c)!.flatMap((f) => [
+      `T${c}_${f}=-1`,
+      `O${c}_${f}=0`,
+      ...this.#reread.has(`${c}_${f}`) ? [`X${c}_${f}=-1`, `Y${c}_${f}=null`] : [],
+    ]);
+    // E: the leaf page, Q: the cell the function is on, N: the leaf's cells (0: the
+    // cursor's own position is the one to read).
+    const leaf = this.#loops.has(c) ? [`E${c}=null`, `Q${c}=-1`, `N${c}=0`] : [];
+    return [`H${c}=-1`, `G${c}=true`, `D${c}=null`, ...fields, ...leaf];
+  }
+
+  /** The statements that give every variable of {@link head} its first value again. */
+  resets(): string {
+    return [...this.#fields.keys()].map((c) => this.#state(c).join(";") + ";").join("");
   }
 
   /** The declarations and parse functions, for the head of the generated function. */
@@ -97,23 +134,16 @@ export class InlineReaders {
     if (this.#fields.size === 0) return [];
     const out = [`const SZ=[${SIZES}];`, READ_INT];
     for (const [c, fields] of this.#fields) {
-      const locals = fields.map((f) =>
-        `T${c}_${f}=-1,O${c}_${f}=0` +
-        (this.#reread.has(`${c}_${f}`) ? `,X${c}_${f}=-1,Y${c}_${f}=null` : "")
-      );
-      out.push(`let H${c}=-1,G${c}=true,D${c}=null,${locals};`);
+      out.push(`let ${this.#state(c)};`);
       if (!this.#loops.has(c)) out.push(`function h${c}(){`, ...this.#parser(c, fields), `}`);
       else {
-        // E: the leaf page, Q: the cell the function is on, N: the leaf's cells (0: the
-        // cursor's own position is the one to read).
         out.push(
-          `let E${c}=null,Q${c}=-1,N${c}=0;`,
           `function M${c}(ok){const u=c${c}.bt,g=u.page;` +
             `if(ok&&g.isLeaf&&g.isTable){E${c}=g;Q${c}=u.pageIndex;N${c}=g.nCells}` +
             `else{Q${c}=-1;N${c}=0;G${c}=true}return ok}`,
         );
       }
-      out.push(this.#overflowMarks(c, fields));
+      if (!this.#looped.has(c)) out.push(this.#overflowMarks(c, fields));
     }
     return out;
   }
@@ -144,7 +174,8 @@ export class InlineReaders {
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
     );
     // Values past the end of the record are damage: the cursor's reader reports it.
-    const done = `D${c}=d;G${c}=b>z;if(l<z)L${c}(l);`;
+    const marks = this.#looped.has(c) ? `{${this.#marks(c, fields)}}` : `L${c}(l);`;
+    const done = `D${c}=d;G${c}=b>z;if(l<z)${marks}`;
     // Per field: the record may end; a serial type of three bytes at most (a text or blob
     // of up to a megabyte), inside the header.
     const end = `if(p===e){${done}${fail}}`;
@@ -175,10 +206,15 @@ export class InlineReaders {
 
   /** `L<c>(l)`: fields whose values end past the page (an overflowing record) are the cursor's. */
   #overflowMarks(c: number, fields: readonly number[]): string {
-    return `function L${c}(l){` + fields.map((f) => {
+    return `function L${c}(l){${this.#marks(c, fields)}}`;
+  }
+
+  /** The statements of `L<c>(l)`, `l` the end of the record's part on the page. */
+  #marks(c: number, fields: readonly number[]): string {
+    return fields.map((f) => {
       const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
       return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW}-${t};`;
-    }).join("") + `}`;
+    }).join("");
   }
 
   /**

@@ -18,6 +18,7 @@ import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/progra
 import { Op } from "../bytecode/opcodes.ts";
 import { columnMissing, idxJump, type TemplateContext, TEMPLATES } from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
+import { loopRegions } from "./loop_regions.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { SortEntry } from "../bytecode/descriptors.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
@@ -91,7 +92,7 @@ function runToRow(block: (addr: number) => number): TranslationHooks {
     row: (pc) => `S.pc = ${block(pc + 1)}; return true;`,
     halt: () => "return false;",
     entry: () => [`function run() {`, `  let pc = S.pc;`],
-    result: () => `return { run, R, opened: OPENED };`,
+    result: () => `return { run, R, opened: OPENED, reset };`,
   };
 }
 
@@ -151,8 +152,18 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       if (pc + 1 < p.code.length) starts.add(pc + 1);
     });
   }
+  // Records read by the function itself (a cursor that native code moved has a new stamp).
+  // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
+  // when it runs the whole program (native code moves cursors too); those whose body can
+  // be a JS loop are (loop_regions.ts), and the blocks inside one are its labelled blocks.
+  const readers = new InlineReaders(p, !hooks);
+  const regions = loopRegions(p, readers.leafLoops);
+  const regionAt = new Map(regions.map((r) => [r.start, r]));
+  const inside = (pc: number) => regions.find((r) => pc > r.start && pc <= r.end);
   // Blocks are numbered densely so that the switch compiles to a jump table.
-  const blockOf = new Map([...starts].sort((a, b) => a - b).map((addr, i) => [addr, i]));
+  const blockOf = new Map(
+    [...starts].filter((pc) => !inside(pc)).sort((a, b) => a - b).map((addr, i) => [addr, i]),
+  );
   const block = (addr: number) => {
     const b = blockOf.get(addr);
     if (b === undefined) throw new Error(`jump to ${addr} is not a block start`);
@@ -173,10 +184,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const calls = new Map(
     [...columnCallFusions(p, starts)].filter(([at, f]) => here(at, [f.column, ...f.constants])),
   );
-  // Records read by the function itself (a cursor that native code moved has a new stamp).
-  // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
-  // when it runs the whole program (native code moves cursors too).
-  const readers = new InlineReaders(p, !hooks);
   const loads = new Set([
     ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
     ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
@@ -185,9 +192,18 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // not ask for first-key tests; and a load fused into another user never precedes one.)
   const keyTests = sortKeyTests(p, starts, calls);
   const fused = new Set([...loads, ...keyTests.values()]);
+  /** The statement that jumps from `pc` to `target`: in a JS loop, its own way. */
+  const jumpFrom = (pc: number, target: number) => {
+    const r = pc === regionAt.get(pc)?.start ? regionAt.get(pc) : inside(pc);
+    if (!r) return `{ pc = ${block(target)}; continue; }`;
+    if (target === r.start) return `continue W${r.cursor};`;
+    return target > pc && target <= r.end
+      ? `break B${target};`
+      : `{ pc = ${block(target)}; continue D; }`;
+  };
   const context = (pc: number): TemplateContext => ({
     pc,
-    jump: (target) => `{ pc = ${block(target)}; continue; }`,
+    jump: (target) => jumpFrom(pc, target),
     halt: () => protocol.halt(),
     row: () => protocol.row(pc),
     view: (start, n) => {
@@ -228,7 +244,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       if (!Number.isSafeInteger(x)) throw new Error(`instruction ${pc} has a non-integer operand`);
     }
     const t = context(pc);
-    if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
+    const region = regionAt.get(pc);
+    if (inside(pc) && starts.has(pc)) body.push([4, `}`, `address ${pc}`]);
+    else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
+    if (region) {
+      const c = region.cursor, blocks = region.targets.map((to) => `B${to}:{`).join("");
+      body.push([4, `W${c}:for(;;){${readers.rowLocals(c)}${blocks}`, "the scan's loop"]);
+    }
     const start = readers.loopStart(pc);
     if (start) body.push([4, start, "the row's record header"]);
     const name = OPCODES[ins.op].name;
@@ -248,6 +270,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       wrap(pc, stmt) + (after ? ` ${after}` : ""),
       `${pc} ${name}${fusions.has(pc) || calls.has(pc) || keyWriter ? " (record bytes)" : ""}`,
     ]);
+    const ended = regions.find((r) => r.end === pc);
+    if (ended) body.push([4, `break W${ended.cursor};}`, "the scan's loop ends"]);
   });
   /**
    * The statement of address `pc`, a fused call's or comparison's included (the loads it
@@ -344,6 +368,17 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const cursors = Array.from({ length: p.nCursors }, (_, i) => `c${i}`);
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
   const lets = [...cursors, ...slots, ...views, ...flags.map((f) => `${f} = false`)];
+  // The JS backend runs a statement again on the same function's variables, each given its
+  // first value again (views of R stay: its registers are the same objects); every run
+  // then calls the same closures, so V8's optimised code and call targets stay valid.
+  const reset = hooks ? [] : [
+    `function reset(p, ctx) {`,
+    `P = p; CTX = ctx; S.pc = 0;`,
+    `for (const r of R) { r.v = null; r.c = 0; }`,
+    [...cursors, ...slots].map((x) => `${x} = undefined;`).join(" ") +
+    flags.map((f) => `${f} = false;`).join(" ") + readers.resets(),
+    `}`,
+  ];
   const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
   const declare = (keyword: string, names: string[]) =>
     names.length > 0 ? [`${keyword} ${names.join(", ")};`] : [];
@@ -357,8 +392,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ...readers.head(),
     `const S = { pc: 0 };`,
     `const OPENED = [];`,
+    ...reset,
     ...protocol.entry(),
-    `  for (;;) {`,
+    `  D: for (;;) {`,
     `    switch (pc) {`,
   ];
   const tail = [

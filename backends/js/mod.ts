@@ -3,7 +3,7 @@
  * (backends/bytecode/: one lowering of every plan node, so the backends cannot disagree on
  * what a plan means), then its program is translated to JS source
  * (backends/js-codegen/translate.ts) and made a function with `new Function` once per
- * statement. Each run calls that function for a fresh set of locals.
+ * statement. A run calls it for a set of locals, which the next run reuses.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
@@ -26,6 +26,8 @@ interface Instance {
   R: Reg[];
   /** The b-tree cursors the run opened, closed when it ends. */
   opened: BtreeCursor[];
+  /** Makes the instance ready for another run, with these parameters and context. */
+  reset(params: Reg[], ctx: unknown): void;
 }
 
 /** A compiled statement of the JS backend. */
@@ -35,6 +37,12 @@ export class JsProgram implements Program {
   declare readonly source: string;
   readonly #constants: unknown[];
   readonly #factory: Factory<Instance>;
+  /**
+   * An instance whose run has ended, kept for the next: a statement run again calls the
+   * same closures on the same registers, so V8 keeps its optimised code and call targets
+   * and the run allocates no registers.
+   */
+  #idle: Instance | null = null;
 
   constructor(compiled: CompiledProgram) {
     this.compiled = compiled;
@@ -48,8 +56,16 @@ export class JsProgram implements Program {
     const p = this.compiled;
     const copies = copiedRegs(params, p.nParams);
     const ctx = newFunctionContext(p.encoding);
-    const instance = this.#factory(this.#constants, RUNTIME, p.file, p.encoding, copies, ctx);
-    return new JsExecution(instance, p.resultStart, p.resultCount);
+    let instance = this.#idle;
+    if (instance) {
+      this.#idle = null;
+      instance.reset(copies, ctx);
+    } else {
+      instance = this.#factory(this.#constants, RUNTIME, p.file, p.encoding, copies, ctx);
+    }
+    return new JsExecution(instance, p.resultStart, p.resultCount, (done) => {
+      this.#idle = done;
+    });
   }
 
   explainRows() {
@@ -65,10 +81,18 @@ export class JsProgram implements Program {
 class JsExecution implements Execution {
   declare readonly row: readonly Reg[];
   readonly #instance: Instance;
+  /** Takes the instance back once the run has ended. */
+  readonly #release: (instance: Instance) => void;
   #done = false;
 
-  constructor(instance: Instance, start: number, count: number) {
+  constructor(
+    instance: Instance,
+    start: number,
+    count: number,
+    release: (instance: Instance) => void,
+  ) {
     this.#instance = instance;
+    this.#release = release;
     this.row = instance.R.slice(start, start + count);
   }
 
@@ -85,8 +109,10 @@ class JsExecution implements Execution {
   }
 
   close(): void {
+    if (this.#done) return;
     this.#done = true;
     closeCursors(this.#instance.opened);
+    this.#release(this.#instance);
   }
 }
 
