@@ -4,7 +4,7 @@
  * slots as numbers; and, per register, the addresses that read and write it.
  */
 import { Bug, bugError } from "../../core/internal_error.ts";
-import type { Length, Operands, RegisterRole, RoleContext, Roles } from "./opcode_spec.ts";
+import type { Length, Operands, RegisterRole, RoleContext } from "./opcode_spec.ts";
 import { OPCODES } from "./opcodes.ts";
 import type { Insn } from "./program.ts";
 import { pushTo } from "../../core/util/multimap.ts";
@@ -80,10 +80,7 @@ function registers(
 
 /** The registers, cursor and slots `ins` (an instruction of `p`) uses, by its opcode's roles. */
 export function operandRoles(ins: Insn, p: RoleProgram): OperandRoles {
-  return rolesIn(ins, OPCODES[ins.op].roles, roleContext(p));
-}
-
-function rolesIn(ins: Insn, roles: Roles, ctx: RoleContext): OperandRoles {
+  const roles = OPCODES[ins.op].roles, ctx = roleContext(p);
   return {
     reads: registers(roles.reads, ins, ctx),
     writes: registers(roles.writes, ins, ctx),
