@@ -130,7 +130,7 @@ function lowerPart(
     const q: Query = { root, columns: part.rows[0].map((_, i) => colRef(id, i)) };
     return finish(ctx, q, null, limit, offset);
   }
-  return lowerCore(ctx, part, parent, orderBy, limit, offset);
+  return remapRowids(ctx, lowerCoreRefs(ctx, part, parent, orderBy, limit, offset));
 }
 
 /** `q` sorted by `sort` (which stores `columns`, read by their position), then limited. */
@@ -175,17 +175,6 @@ function orderTerms(keys: PlanExpr[], terms: B.BoundOrderingTerm[]): OrderTerm[]
     nullsFirst: nullsFirst(t),
     collation: collationOf(t.expr),
   }));
-}
-
-function lowerCore(
-  ctx: PlanContext,
-  core: B.BoundCore,
-  parent: LowerScope | null,
-  orderBy: B.BoundOrderingTerm[] | null,
-  limit: PlanExpr | null,
-  offset: PlanExpr | null,
-): Query {
-  return remapRowids(ctx, lowerCoreRefs(ctx, core, parent, orderBy, limit, offset));
 }
 
 function lowerCoreRefs(

@@ -61,11 +61,6 @@ export function timeText(p: DateTime): string {
   return two(p.h) + ":" + two(p.m) + ":" + sec;
 }
 
-/** `datetime()`: `YYYY-MM-DD HH:MM:SS[.SSS]`. Needs YMD and HMS. */
-export function dateTimeText(p: DateTime): string {
-  return dateText(p) + " " + timeText(p);
-}
-
 /** Unix time of `p` in whole seconds (`unixepoch()`, `%s`). */
 export function unixSeconds(p: DateTime): number {
   return Math.trunc(p.jdMs / 1000) - UNIX_EPOCH_JD_MS / 1000;

@@ -25,7 +25,6 @@ import {
 } from "./date_time.ts";
 import {
   dateText,
-  dateTimeText,
   strftimeText,
   timediffText,
   timeText,
@@ -94,7 +93,7 @@ export function timeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): vo
 export function datetimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
   computeYMDHMS(value);
-  setText(out, dateTimeText(value));
+  setText(out, dateText(value) + " " + timeText(value));
 }
 
 /** `julianday(time-value, modifier...)`: the julian day number, a REAL. */
