@@ -32,6 +32,7 @@ import {
   computeYMDHMS,
   DateTime,
   DAY_MS,
+  daysAfterSunday,
   UNIX_EPOCH_JD_MS,
 } from "./date_time.ts";
 
@@ -144,7 +145,7 @@ function weekday(z: string, p: DateTime): boolean {
   p.tz = 0;
   p.validJD = false;
   computeJD(p);
-  let today = Math.trunc((p.jdMs + 129600000) / DAY_MS) % 7;
+  let today = daysAfterSunday(p);
   if (today > r) today -= 7;
   addJdMs(p, (r - today) * DAY_MS);
   clearYMDHMSTZ(p);
