@@ -6,7 +6,7 @@ import type { ParsedStatement, WriteStatement } from "../sql/ast.ts";
 import type { Schema } from "../format/schema_types.ts";
 import type { BoundStatement, BoundWrite, ResultColumnInfo } from "./bound.ts";
 import { bindError, readonlyError } from "./errors.ts";
-import { bindSelect, lastItems } from "./select_binder.ts";
+import { bindSelect, lastItems, resultExprs } from "./select_binder.ts";
 import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
@@ -91,8 +91,7 @@ export function bindStatement(
       const select = bindSelect(ctx, st.select, null);
       if (ctx.late.length > 0) throw ctx.late[0];
       const items = lastItems.get(select)!;
-      const first = select.first;
-      const exprs = first.kind === "core" ? first.columns.map((c) => c.expr) : first.rows[0];
+      const exprs = resultExprs(select.first);
       return {
         kind: "select",
         select,

@@ -124,7 +124,7 @@ function width(r: CoreResult): number {
   return r.core.kind === "core" ? r.core.columns.length : r.core.rows[0].length;
 }
 
-function resultExprs(core: B.BoundCore | B.BoundValues): B.BoundExpr[] {
+export function resultExprs(core: B.BoundCore | B.BoundValues): B.BoundExpr[] {
   return core.kind === "core" ? core.columns.map((c) => c.expr) : core.rows[0];
 }
 
