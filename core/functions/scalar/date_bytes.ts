@@ -11,7 +11,7 @@
 import { decodeText } from "../../format/text.ts";
 import { TextEncoding } from "../../value/types.ts";
 import { specifier } from "./date_format.ts";
-import { computeJD, DateTime } from "./date_time.ts";
+import { computeJD, DateTime, isLeapYear } from "./date_time.ts";
 
 /**
  * A field computed from the date by strftime's conversion `spec`: `%w` (0–6 from Sunday),
@@ -65,7 +65,7 @@ export function strftimeLayout(format: string): DateLayout | null {
 /** Days in month `m` (1–12) of year `y` (proleptic Gregorian). */
 function daysIn(y: number, m: number): number {
   if (m !== 2) return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return isLeapYear(y) ? 29 : 28;
 }
 
 /** The number of the `n` ASCII digits at `d[o]`, or -1 if one is not a digit. */

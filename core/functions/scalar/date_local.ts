@@ -7,13 +7,8 @@
  * zone's rules for that year stand in for the real ones.
  */
 import { sqlError } from "../../errors.ts";
-import {
-  computeJD,
-  computeYMDHMS,
-  DateTime,
-  jdMsModulo1000,
-  UNIX_EPOCH_JD_MS,
-} from "./date_time.ts";
+import { computeJD, computeYMDHMS, DateTime, jdMsModulo1000 } from "./date_time.ts";
+import { unixSeconds } from "./date_format.ts";
 
 /** First and last `jdMs` the platform's localtime is trusted with directly. */
 const LOCAL_FIRST_JD_MS = 210866760000000; // 1970-01-01
@@ -38,9 +33,9 @@ export function toLocaltime(p: DateTime): void {
     shifted.Y += yearShift;
     shifted.validJD = false;
     computeJD(shifted);
-    t = Math.trunc(shifted.jdMs / 1000) - UNIX_EPOCH_JD_MS / 1000;
+    t = unixSeconds(shifted);
   } else {
-    t = Math.trunc(p.jdMs / 1000) - UNIX_EPOCH_JD_MS / 1000;
+    t = unixSeconds(p);
   }
   if (Number.isNaN(clock.setTime(t * 1000))) {
     throw sqlError("local time unavailable");

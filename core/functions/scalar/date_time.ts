@@ -177,7 +177,7 @@ export function computeJD(p: DateTime): void {
 }
 
 /** True if `Y` is a Gregorian leap year (any sign). */
-function isLeapYear(Y: number): boolean {
+export function isLeapYear(Y: number): boolean {
   return Y % 4 === 0 && (Y % 100 !== 0 || Y % 400 === 0);
 }
 
