@@ -21,7 +21,7 @@ export const enum Lookup {
   NOTARRAY = -4,
 }
 
-function size(p: JsonParse, i: number): number {
+export function size(p: JsonParse, i: number): number {
   return payloadSize(p.a, p.n, i, p.delta);
 }
 

@@ -1,6 +1,7 @@
 /** RFC-7396 MergePatch on JSONB, in place on the target (json_patch). */
 import { JB, type JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
 import { labelsEqual } from "./unescape.ts";
+import { size } from "./lookup.ts";
 
 /** Result of {@link mergePatch}. */
 export const enum Merge {
@@ -23,12 +24,12 @@ export function mergePatch(target: JsonParse, iT: number, patch: JsonParse, iP: 
   if ((pa[iP] & 0x0f) !== JB.Object) {
     const hp = payloadSize(pa, patch.n, iP);
     const szPatch = hp + payloadSz;
-    const ht = payloadSize(target.a, target.n, iT, target.delta);
+    const ht = size(target, iT);
     target.edit(iT, ht + payloadSz, pa.subarray(iP, iP + szPatch));
     return Merge.Ok;
   }
   if ((target.a[iT] & 0x0f) !== JB.Object) {
-    const ht = payloadSize(target.a, target.n, iT, target.delta);
+    const ht = size(target, iT);
     target.edit(iT + ht, payloadSz, null);
     target.a[iT] = (target.a[iT] & 0xf0) | JB.Object;
   }
@@ -36,7 +37,7 @@ export function mergePatch(target: JsonParse, iT: number, patch: JsonParse, iP: 
   if (h === 0) return Merge.BadPatch;
   let pCur = iP + h;
   const pEnd = pCur + payloadSz;
-  h = payloadSize(target.a, target.n, iT, target.delta);
+  h = size(target, iT);
   if (h === 0) return Merge.BadTarget;
   const tStart = iT + h;
   const tEndBefore = tStart + payloadSz;

@@ -285,7 +285,7 @@ export function likeLiteralBytes(
   const from = start || !end ? o : stop - k, to = start ? o : stop - k;
   // Candidates: where the literal's first byte is, in either case (a letter's upper case
   // is its lowered byte - 0x20); the rest is compared folded there.
-  const first = lit[0], upper = first >= 0x61 && first <= 0x7a ? first - 0x20 : first;
+  const first = lit[0], upper = upperAscii(first);
   // A long text jumps to its next candidate: the lower-case byte's next place by indexOf,
   // or an upper-case one before it.
   for (let at = from; at <= to; at++) {
