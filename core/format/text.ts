@@ -68,6 +68,11 @@ export function hasSurrogate(s: string): boolean {
   return SURROGATE.test(s);
 }
 
+/** True for the second half of a surrogate pair. */
+export function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
 /** True if code unit `c` is an escaped byte (meaningful where no high surrogate precedes). */
 export function isEscape(c: number): boolean {
   return c >= 0xdc80 && c <= 0xdcff;
@@ -272,7 +277,7 @@ export function encodeUtf8(s: string): Uint8Array {
     }
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
+      if (isLowSurrogate(d)) {
         c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         i++;
       }
@@ -305,7 +310,7 @@ export function utf8ByteLength(s: string): number {
     if (c < 0x800) n += 1;
     else if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
+      if (isLowSurrogate(d)) {
         n += 2; // 4 bytes for 2 code units
         i++;
       } else n += 2;
@@ -344,7 +349,7 @@ export function hasLoneSurrogate(s: string): boolean {
     if (c < 0xd800 || c > 0xdfff) continue;
     if (c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
+      if (isLowSurrogate(d)) {
         i++;
         continue;
       }
@@ -492,7 +497,7 @@ export function sqliteCharValues(s: string): string {
     let j = i + 1;
     if (c >= 0xd800 && c <= 0xdbff && j < s.length) {
       const d = s.charCodeAt(j);
-      if (d >= 0xdc00 && d <= 0xdfff) j++;
+      if (isLowSurrogate(d)) j++;
     }
     const plainLead = !isEscape(c) || c >= 0xdcc0;
     let escaped = isEscape(c);

@@ -94,11 +94,6 @@ function compareUtf16leBinary(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** True for the second half of a surrogate pair. */
-export function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
-}
-
 /** NOCASE: code point order after folding ASCII letters; a shared NUL ends the comparison. */
 function compareNocase(a: string, b: string): number {
   const n = a.length < b.length ? a.length : b.length;

@@ -16,13 +16,13 @@ import {
   fromUtf8View,
   hasSurrogate,
   isEscape,
+  isLowSurrogate,
   utf8ByteLength,
   utf8View,
 } from "../../format/text.ts";
 import { intToText, parseNumericText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
 import { toInt, toReal } from "../../value/coerce.ts";
-import { isLowSurrogate } from "../../value/collation.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
 
 /** sqlite3_value_text: the text of a value, or null for NULL. */
