@@ -16,7 +16,7 @@ import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
 import { Affinity, type SqlValue, StorageClass, TextEncoding, TWO_POW_63 } from "../value/types.ts";
 import { realToExactInteger } from "../value/affinity.ts";
-import { nocaseKey } from "../value/collation.ts";
+import { lengthWithoutTrailingSpaces, nocaseKey } from "../value/collation.ts";
 
 /** How texts of one key column fold: the collation's name. */
 export type KeyFold = "BINARY" | "NOCASE" | "RTRIM" | string;
@@ -24,8 +24,7 @@ export type KeyFold = "BINARY" | "NOCASE" | "RTRIM" | string;
 function foldText(s: string, fold: KeyFold): string {
   if (fold === "NOCASE") return nocaseKey(s);
   if (fold === "RTRIM") {
-    let n = s.length;
-    while (n > 0 && s.charCodeAt(n - 1) === 0x20) n--;
+    const n = lengthWithoutTrailingSpaces(s);
     return n === s.length ? s : s.slice(0, n);
   }
   return s;

@@ -147,7 +147,7 @@ function compareNocaseBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /** Length of `s` without its trailing U+0020 spaces. */
-function lengthWithoutTrailingSpaces(s: string): number {
+export function lengthWithoutTrailingSpaces(s: string): number {
   let n = s.length;
   while (n > 0 && s.charCodeAt(n - 1) === 0x20) n--;
   return n;
