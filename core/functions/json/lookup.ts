@@ -26,7 +26,7 @@ export function size(p: JsonParse, i: number): number {
 }
 
 /** Re-sizes the container at `iRoot` after its content changed by `p.delta` bytes. */
-function afterEditSizeAdjust(p: JsonParse, iRoot: number): void {
+export function afterEditSizeAdjust(p: JsonParse, iRoot: number): void {
   payloadSize(p.a, p.a.length, iRoot);
   const sz = payloadSz + p.delta;
   p.delta += p.changePayloadSize(iRoot, sz);

@@ -1,7 +1,7 @@
 /** RFC-7396 MergePatch on JSONB, in place on the target (json_patch). */
 import { JB, type JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
 import { labelsEqual } from "./unescape.ts";
-import { size } from "./lookup.ts";
+import { afterEditSizeAdjust, size } from "./lookup.ts";
 
 /** Result of {@link mergePatch}. */
 export const enum Merge {
@@ -121,10 +121,6 @@ export function mergePatch(target: JsonParse, iT: number, patch: JsonParse, iP: 
       }
     }
   }
-  if (target.delta) {
-    payloadSize(target.a, target.a.length, iT);
-    const sz = payloadSz + target.delta;
-    target.delta += target.changePayloadSize(iT, sz);
-  }
+  if (target.delta) afterEditSizeAdjust(target, iT);
   return Merge.Ok;
 }
