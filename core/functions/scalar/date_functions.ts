@@ -15,6 +15,7 @@ import { cText, textOf } from "./coerce.ts";
 import { applyModifier } from "./date_modifiers.ts";
 import { parseTimeValue, setRawNumber, setToNow } from "./date_parse.ts";
 import {
+  clearYMDHMSTZ,
   computeHMS,
   computeJD,
   computeYMD,
@@ -179,9 +180,7 @@ export function timediffFn(args: readonly Reg[], out: Reg, ctx: FunctionContext)
   d1.jdMs = (d1.jdMs - d2.jdMs) * dir;
   // The span as a moment after 0000-01-01 00:00 (JD 1721059.5), read back as D-h-m-s.
   d1.jdMs += 148699540800000;
-  d1.validYMD = false;
-  d1.validHMS = false;
-  d1.tz = 0;
+  clearYMDHMSTZ(d1);
   computeYMDHMS(d1);
   setText(out, timediffText(dir > 0 ? "+" : "-", Y, M, d1));
 }
