@@ -5,7 +5,7 @@
  * three-valued row comparison of in_list.ts, so the NULL rules hold exactly.
  */
 import type { Collation } from "../value/collation.ts";
-import { newReg, type Reg } from "../value/reg.ts";
+import { copyReg, newReg, type Reg } from "../value/reg.ts";
 import { Affinity, StorageClass, TextEncoding } from "../value/types.ts";
 import { applyAffinity } from "../value/affinity.ts";
 import { rowEquals, Truth } from "./in_list.ts";
@@ -61,10 +61,7 @@ export class InSet {
         const t = applyAffinity(r.v, r.c, Affinity.Real, this.#enc);
         c.v = t.value;
         c.c = t.cls;
-      } else {
-        c.v = r.v;
-        c.c = r.c;
-      }
+      } else copyReg(c, r);
       return c;
     });
   }

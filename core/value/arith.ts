@@ -23,7 +23,7 @@ import {
   toReal,
 } from "./coerce.ts";
 import { decodeText, joinText } from "../format/text.ts";
-import { type Reg, setInt, setNull, setReal, setText } from "./reg.ts";
+import { copyReg, type Reg, setInt, setNull, setReal, setText } from "./reg.ts";
 import {
   INT64_MAX,
   INT64_MIN,
@@ -204,8 +204,7 @@ export function negate(a: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8):
 
 /** Unary `+a`: a no-op that keeps the value and its storage class. */
 export function unaryPlus(a: Reg, out: Reg): void {
-  out.v = a.v;
-  out.c = a.c;
+  copyReg(out, a);
 }
 
 /**
@@ -219,8 +218,7 @@ export function realAffinity(a: Reg, out: Reg): void {
     out.c = StorageClass.Real;
     return;
   }
-  out.v = a.v;
-  out.c = a.c;
+  copyReg(out, a);
 }
 
 function isInt32(v: number | bigint): v is number {

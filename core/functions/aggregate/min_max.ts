@@ -10,7 +10,7 @@
  */
 import { binaryCollation, type Collation } from "../../value/collation.ts";
 import { compareValues } from "../../value/compare.ts";
-import { newReg, type Reg, setNull } from "../../value/reg.ts";
+import { copyReg, newReg, type Reg, setNull } from "../../value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../value/types.ts";
 import { decodeText } from "../../format/text.ts";
 import { compareTextBinary } from "../../format/index_key.ts";
@@ -86,10 +86,7 @@ export function stepMinMaxText(
 
 function resultMinMax(state: MinMaxState, out: Reg): void {
   if (state.c === StorageClass.Null) setNull(out);
-  else {
-    out.v = state.v;
-    out.c = state.c;
-  }
+  else copyReg(out, state);
 }
 
 /** Aggregate `max(x)`. */

@@ -10,7 +10,7 @@
 import { sqlError } from "../../errors.ts";
 import { applyAffinity } from "../../value/affinity.ts";
 import { toInt } from "../../value/coerce.ts";
-import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
+import { copyReg, type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import {
   Affinity,
   MAX_SAFE_INT,
@@ -198,15 +198,12 @@ const newKept = (): KeptValue => ({ has: false, v: null, c: StorageClass.Null, n
 
 function keep(p: KeptValue, r: Reg): void {
   p.has = true;
-  p.v = r.v;
-  p.c = r.c;
+  copyReg(p, r);
 }
 
 function keptValue(p: KeptValue, out: Reg): void {
-  if (p.has) {
-    out.v = p.v;
-    out.c = p.c;
-  } else setNull(out);
+  if (p.has) copyReg(out, p);
+  else setNull(out);
 }
 
 /** `last_value(x)`: the last row stepped, forgotten when every stepped row was inverted. */
