@@ -13,7 +13,7 @@ import { windowFunction, type WindowFunctionDef } from "../functions/window/regi
 import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
-import type { Reg } from "../value/reg.ts";
+import { type Reg, setNull } from "../value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
 import { collationNamed, type StoredRow } from "./sorter.ts";
 import {
@@ -258,11 +258,7 @@ class PartitionView implements FramePartition {
   }
 
   orderValue(i: number, out: Reg): void {
-    if (i < 0 || this.#order.length === 0) {
-      out.v = null;
-      out.c = StorageClass.Null;
-      return;
-    }
+    if (i < 0 || this.#order.length === 0) return setNull(out);
     const col = this.#order[0].column;
     out.v = this.rows[i].values[col];
     out.c = this.rows[i].classes[col];

@@ -50,7 +50,7 @@ export function hasJsonSubtype(r: Reg): boolean {
  * column, a no-op CAST to TEXT).
  */
 export function copyJsonSubtype(to: Reg, from: Reg): void {
-  if (from.c === StorageClass.Text && marks.get(from) === from.v) marks.set(to, from.v);
+  if (hasJsonSubtype(from)) marks.set(to, from.v as string);
   else marks.delete(to);
 }
 
