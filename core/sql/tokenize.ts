@@ -19,6 +19,7 @@
 import { sqlError, type SqliteError } from "../errors.ts";
 import { isJoinKeyword, keywordFallsBackToId, TokenKind } from "./token_kinds.ts";
 import { badSeparatorText, Lexer } from "./lexer.ts";
+import { isDigit } from "../value/number_text.ts";
 
 export { isIdChar, isSpaceChar, Lexer } from "./lexer.ts";
 
@@ -116,7 +117,7 @@ export function illegalTokenError(sql: string, token: Token): SqliteError {
  */
 function rescanNumber(sql: string, t: Token): Lexer | null {
   const c = sql.charCodeAt(t.start);
-  if (!((c >= 0x30 && c <= 0x39) || c === 0x2e)) return null;
+  if (!(isDigit(c) || c === 0x2e)) return null;
   const lexer = new Lexer(sql, t.start);
   lexer.next();
   return lexer.numberEnd === t.end ? lexer : null;
