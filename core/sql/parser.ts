@@ -20,7 +20,7 @@ import { SyntaxFailure } from "./ll1.ts";
 import { StatementParser } from "./parse_statement.ts";
 import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
 import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
-import { illegalTokenError } from "./tokenize.ts";
+import { illegalTokenError, tokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 let parser: StatementParser = new StatementParser();
@@ -46,7 +46,7 @@ function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
     const e = illegalTokenError(sql, s);
     return sqlError(e.message, s.start);
   }
-  return syntaxError(sql.slice(s.start, s.end), s.start);
+  return syntaxError(tokenText(sql, s), s.start);
 }
 
 /** Runs a statement rule on the tokens from `i`, mapping failures to SQLite's errors. */
@@ -245,7 +245,7 @@ function writeStatement(
   const to = last >= start ? tokens[last].end : from;
   const statement: WriteStatement = {
     kind: "write",
-    verb: sql.slice(v.start, v.end).toUpperCase(),
+    verb: tokenText(sql, v).toUpperCase(),
     text: sql.slice(from, to),
     dml: null,
     start: from,
