@@ -1,12 +1,17 @@
 /**
  * Leaf loops (leaf_loops.ts) written as JS loops: when nothing in a scan's body returns a
  * row or ends the run, and every jump inside it goes forward inside it, back to its start
- * or out of it, the body becomes `for (;;)` inside the block where it starts, with a
- * labelled block for each address a jump lands on (left with `break`, all opened at the
- * body's top and closed where their address starts), so a row no longer goes through the
- * dispatch `switch`. What that buys is locals: the row's record header parsed into locals
- * of the loop's body (record_inline.ts `rowLocals`), which V8 keeps in registers; in the
- * closure, every parse stored them to memory and every Column loaded them back.
+ * or out of it, the body becomes `for (;;)` in a function of its own, with a labelled
+ * block for each address a jump lands on (left with `break`, all opened at the body's top
+ * and closed where their address starts); the function returns where the run goes on, and
+ * a row no longer goes through the dispatch `switch`. What that buys:
+ * - locals: the row's record header parsed into locals of the loop's body
+ *   (record_inline.ts `rowLocals`), which V8 keeps in registers; in the closure, every
+ *   parse stored them to memory and every Column loaded them back (a filtered aggregate
+ *   over 1.5M rows 0.8x the time once warm);
+ * - a small function to optimise: V8 compiles the loop alone, sooner, and code after the
+ *   loop that no run has reached yet (the rest of the program) cannot throw its compiled
+ *   code away when the scan ends.
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";

@@ -27,7 +27,8 @@
  * this position), `D<c>` (the page's bytes), `T<c>_<f>` and `O<c>_<f>` (field f's serial
  * type, {@link MISSING} or {@link ON_OVERFLOW}, and offset), `X<c>_<f>` and `Y<c>_<f>`
  * (a TEXT field read more than once: the stamp it was decoded at, and its string), `SZ`
- * (value sizes by serial type) and `I` (a small integer's value).
+ * (value sizes by serial type) and `I` (a small integer's value). In a scan written as a
+ * JS loop (loop_regions.ts) G, D, T and O are locals of the loop's body.
  */
 import { Op } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
@@ -111,33 +112,22 @@ export class InlineReaders {
     return field <= MAX_INLINE_FIELD && this.#fields.has(cursor);
   }
 
-  /** Cursor c's variables with their values at the start of a run. */
-  #state(c: number): string[] {
-    const fields = this.#fields.get(c)!.flatMap((f) => [
-      `T${c}_${f}=-1`,
-      `O${c}_${f}=0`,
-      ...this.#reread.has(`${c}_${f}`) ? [`X${c}_${f}=-1`, `Y${c}_${f}=null`] : [],
-    ]);
-    // E: the leaf page, Q: the cell the function is on, N: the leaf's cells (0: the
-    // cursor's own position is the one to read).
-    const leaf = this.#loops.has(c) ? [`E${c}=null`, `Q${c}=-1`, `N${c}=0`] : [];
-    return [`H${c}=-1`, `G${c}=true`, `D${c}=null`, ...fields, ...leaf];
-  }
-
-  /** The statements that give every variable of {@link head} its first value again. */
-  resets(): string {
-    return [...this.#fields.keys()].map((c) => this.#state(c).join(";") + ";").join("");
-  }
-
   /** The declarations and parse functions, for the head of the generated function. */
   head(): string[] {
     if (this.#fields.size === 0) return [];
     const out = [`const SZ=[${SIZES}];`, READ_INT];
     for (const [c, fields] of this.#fields) {
-      out.push(`let ${this.#state(c)};`);
+      const locals = fields.map((f) =>
+        `T${c}_${f}=-1,O${c}_${f}=0` +
+        (this.#reread.has(`${c}_${f}`) ? `,X${c}_${f}=-1,Y${c}_${f}=null` : "")
+      );
+      out.push(`let H${c}=-1,G${c}=true,D${c}=null,${locals};`);
       if (!this.#loops.has(c)) out.push(`function h${c}(){`, ...this.#parser(c, fields), `}`);
       else {
+        // E: the leaf page, Q: the cell the function is on, N: the leaf's cells (0: the
+        // cursor's own position is the one to read).
         out.push(
+          `let E${c}=null,Q${c}=-1,N${c}=0;`,
           `function M${c}(ok){const u=c${c}.bt,g=u.page;` +
             `if(ok&&g.isLeaf&&g.isTable){E${c}=g;Q${c}=u.pageIndex;N${c}=g.nCells}` +
             `else{Q${c}=-1;N${c}=0;G${c}=true}return ok}`,

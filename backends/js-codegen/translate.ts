@@ -96,6 +96,9 @@ function runToRow(block: (addr: number) => number): TranslationHooks {
   };
 }
 
+/** A line of the generated source: indentation level, code (may be empty) and a comment. */
+type Line = [number, string, string];
+
 /** A generated function body and the constants it receives as `K`. */
 export interface Translation {
   /** The body as compiled: no comments, no indentation (Deno keeps every dynamic source). */
@@ -172,8 +175,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const protocol = hooks ?? runToRow(block);
   const extras = protocol.extraBlocks?.() ?? [];
   protocol.numbered?.({ blockOf, extra: (i) => blockOf.size + i });
-  /** Lines of the switch: indentation level, code (may be empty) and a comment. */
-  const body: [number, string, string][] = [];
+  const body: Line[] = [];
   // Only fusions whose three instructions all run here are made here (the Wasm module
   // makes the others itself, backends/wasm/plan/native.ts).
   const here = (at: number, loads: number[]) =>
@@ -197,9 +199,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const r = pc === regionAt.get(pc)?.start ? regionAt.get(pc) : inside(pc);
     if (!r) return `{ pc = ${block(target)}; continue; }`;
     if (target === r.start) return `continue W${r.cursor};`;
-    return target > pc && target <= r.end
-      ? `break B${target};`
-      : `{ pc = ${block(target)}; continue D; }`;
+    return target > pc && target <= r.end ? `break B${target};` : `return ${block(target)};`;
   };
   const context = (pc: number): TemplateContext => ({
     pc,
@@ -238,6 +238,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const before = protocol.before?.(pc);
     return before ? `${before} ${stmt}` : stmt;
   };
+  // A scan's loop is a function of its own (loop_regions.ts): where its lines start in
+  // the body, then its lines.
+  const loopFrom = new Map<number, number>();
+  const loops: Line[] = [];
   p.code.forEach((ins, pc) => {
     // Operands go into the source as digits: they must be the compiler's integers.
     for (const x of [ins.op, ins.p1, ins.p2, ins.p3, ins.p4, ins.p5]) {
@@ -249,7 +253,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     if (region) {
       const c = region.cursor, blocks = region.targets.map((to) => `B${to}:{`).join("");
-      body.push([4, `W${c}:for(;;){${readers.rowLocals(c)}${blocks}`, "the scan's loop"]);
+      body.push([4, `{const x=X${c}();if(x>=0){pc=x;continue;}}`, "the scan's loop"]);
+      loopFrom.set(c, body.length);
+      body.push([
+        2,
+        `function X${c}(){W${c}:for(;;){${readers.rowLocals(c)}${blocks}`,
+        "the scan's loop",
+      ]);
     }
     const start = readers.loopStart(pc);
     if (start) body.push([4, start, "the row's record header"]);
@@ -271,7 +281,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       `${pc} ${name}${fusions.has(pc) || calls.has(pc) || keyWriter ? " (record bytes)" : ""}`,
     ]);
     const ended = regions.find((r) => r.end === pc);
-    if (ended) body.push([4, `break W${ended.cursor};}`, "the scan's loop ends"]);
+    if (ended) {
+      const c = ended.cursor;
+      body.push([2, `break W${c};}return -1;}`, "the scan's loop ends"]);
+      loops.push(
+        ...body.splice(loopFrom.get(c)!).map(([l, code, note]): Line => [l - 2, code, note]),
+      );
+    }
   });
   /**
    * The statement of address `pc`, a fused call's or comparison's included (the loads it
@@ -368,16 +384,14 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const cursors = Array.from({ length: p.nCursors }, (_, i) => `c${i}`);
   const slots = Array.from({ length: p.nSlots }, (_, i) => `s${i}`);
   const lets = [...cursors, ...slots, ...views, ...flags.map((f) => `${f} = false`)];
-  // The JS backend runs a statement again on the same function's variables, each given its
-  // first value again (views of R stay: its registers are the same objects); every run
-  // then calls the same closures, so V8's optimised code and call targets stay valid.
+  // The JS backend runs a statement again on the same function's variables: `reset`
+  // drops what a run left (its cursors, slots and values, large as a sort's or a group
+  // table's may be) and sets the next run's parameters. Views of R stay, as its registers
+  // are the same objects; a cursor's reading state starts again where it is opened.
   const reset = hooks ? [] : [
-    `function reset(p, ctx) {`,
-    `P = p; CTX = ctx; S.pc = 0;`,
-    `for (const r of R) { r.v = null; r.c = 0; }`,
-    [...cursors, ...slots].map((x) => `${x} = undefined;`).join(" ") +
-    flags.map((f) => `${f} = false;`).join(" ") + readers.resets(),
-    `}`,
+    `function reset(p,ctx){P=p;CTX=ctx;S.pc=0;for(const r of R){r.v=null;r.c=0}` +
+    [...cursors, ...slots].map((x) => `${x}=undefined;`).join("") +
+    flags.map((f) => `${f}=false;`).join("") + `}`,
   ];
   const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
   const declare = (keyword: string, names: string[]) =>
@@ -393,10 +407,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     `const S = { pc: 0 };`,
     `const OPENED = [];`,
     ...reset,
-    ...protocol.entry(),
-    `  D: for (;;) {`,
-    `    switch (pc) {`,
   ];
+  const dispatch = [...protocol.entry(), `  for (;;) {`, `    switch (pc) {`];
   const tail = [
     `      default:`,
     `        throw new RangeError("no block " + pc);`,
@@ -405,14 +417,11 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     `}`,
     protocol.result(),
   ];
-  const readable = [
-    ...head,
-    ...body.map(([level, code, note]) =>
-      "  ".repeat(level) + (code ? `${code} // ${note}` : `// ${note}`)
-    ),
-    ...tail,
-  ].join("\n");
-  const source = [...head, ...body.filter(([, code]) => code).map(([, code]) => code), ...tail]
-    .map((line) => line.trim()).join("\n");
+  const plain = (lines: string[]) => lines.map((code): Line => [0, code, ""]);
+  const all = [...plain(head), ...loops, ...plain(dispatch), ...body, ...plain(tail)];
+  const readable = all.map(([level, code, note]) =>
+    "  ".repeat(level) + (note ? code ? `${code} // ${note}` : `// ${note}` : code)
+  ).join("\n");
+  const source = all.filter(([, code]) => code).map(([, code]) => code.trim()).join("\n");
   return { source, readable, constants, blockOf };
 }

@@ -26,8 +26,8 @@ interface Instance {
   R: Reg[];
   /** The b-tree cursors the run opened, closed when it ends. */
   opened: BtreeCursor[];
-  /** Makes the instance ready for another run, with these parameters and context. */
-  reset(params: Reg[], ctx: unknown): void;
+  /** Drops what a run left and sets the next run's parameters and context. */
+  reset(params: Reg[] | null, ctx: unknown): void;
 }
 
 /** A compiled statement of the JS backend. */
@@ -112,6 +112,7 @@ class JsExecution implements Execution {
     if (this.#done) return;
     this.#done = true;
     closeCursors(this.#instance.opened);
+    this.#instance.reset(null, null);
     this.#release(this.#instance);
   }
 }
