@@ -61,28 +61,16 @@ export function columnExpr(
   end: number,
 ): B.BoundColumn {
   const src = item.source;
-  if (src.kind === "table" && column >= 0 && column === src.table.rowidAlias) column = -1;
-  if (column < 0) {
-    return {
-      kind: "column",
-      source: src.id,
-      column: -1,
-      start,
-      end,
-      affinity: Affinity.Integer,
-      collation: null,
-      hasCollate: false,
-    };
-  }
+  const rowid = column < 0 || (src.kind === "table" && column === src.table.rowidAlias);
   const col = src.columns[column];
   return {
     kind: "column",
     source: src.id,
-    column,
+    column: rowid ? -1 : column,
     start,
     end,
-    affinity: col.affinity,
-    collation: col.collation ?? "BINARY",
+    affinity: rowid ? Affinity.Integer : col.affinity,
+    collation: rowid ? null : col.collation ?? "BINARY",
     hasCollate: false,
   };
 }
