@@ -32,9 +32,6 @@ function pushable(term: B.BoundExpr): boolean {
  */
 function acceptsPushDown(s: B.BoundSelect): boolean {
   if (s.limit !== null || s.offset !== null) return false;
-  if (s.compounds.length === 0) {
-    return s.first.kind === "core" && s.first.windowFunctions.length === 0;
-  }
   const cores = selectCores(s);
   if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
     return false;
