@@ -10,7 +10,13 @@
  * VALUES, and LEFT JOINs' own ON terms.
  */
 import type * as B from "../analyze/bound.ts";
-import { everyExpr, mapExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
+import {
+  everyExpr,
+  mapExpr,
+  referencedSources,
+  selectCores,
+  withCores,
+} from "../analyze/bound_walk.ts";
 import { isConstantFunction } from "../analyze/values_selects.ts";
 import { boundAnd, boundConjuncts, isRightOrFull } from "./bound_terms.ts";
 import { subSelect, withSubSelect } from "./flatten.ts";
@@ -62,11 +68,7 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
       ? { ...core, having: boundAnd(core.having, copy) }
       : { ...core, where: boundAnd(core.where, copy) };
   };
-  return {
-    ...s,
-    first: arm(s.first as B.BoundCore),
-    compounds: s.compounds.map((c) => ({ ...c, core: arm(c.core as B.BoundCore) })),
-  };
+  return withCores(s, (c) => arm(c as B.BoundCore));
 }
 
 /**
