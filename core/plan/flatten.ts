@@ -14,7 +14,7 @@
  * but one ordinary table. Those stay co-routines: same rows, possibly another plan.
  */
 import type * as B from "../analyze/bound.ts";
-import { everyExpr, isBoundExpr, selectCores } from "../analyze/bound_walk.ts";
+import { everyExpr, isBoundExpr, selectCores, withCores } from "../analyze/bound_walk.ts";
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
 import { boundAnd, isRightOrFull, usingTerm } from "./bound_terms.ts";
@@ -66,11 +66,9 @@ function flattenOnce(select: B.BoundSelect): B.BoundSelect {
     const none = { orderBy: null, limit: null, offset: null, arm: true };
     return flattenCore({ ...none, core: c, armOrdered: select.orderBy !== null }).core;
   };
-  const first = arm(select.first);
-  const compounds = select.compounds.map((c) => ({ ...c, core: arm(c.core) }));
-  const same = first === select.first &&
-    compounds.every((c, i) => c.core === select.compounds[i].core);
-  return same ? select : { ...select, first, compounds };
+  const out = withCores(select, arm);
+  const before = selectCores(select);
+  return selectCores(out).every((c, i) => c === before[i]) ? select : out;
 }
 
 function flattenCore(outer: Outer): Outer {
