@@ -6,7 +6,7 @@
 import type * as A from "../sql/ast.ts";
 import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
-import { firstAggregate } from "./bound_walk.ts";
+import { firstAggregate, selectCores } from "./bound_walk.ts";
 import type { Affinity } from "../value/types.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 import { bindError, ordinal } from "./errors.ts";
@@ -154,10 +154,7 @@ function sourceColumn(
 /** The columns a FROM subquery (or view, or CTE) made of `select` has. */
 export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.SourceColumn[] {
   const left = resultExprs(select.first);
-  const last = select.compounds.length
-    ? select.compounds[select.compounds.length - 1].core
-    : select.first;
-  const right = resultExprs(last);
+  const right = resultExprs(selectCores(select).at(-1)!);
   // Every SELECT of the compound, those SQLite makes of a VALUES clause included.
   const parts = compoundSelects(select);
   return select.columnNames.map((name, i) => {
