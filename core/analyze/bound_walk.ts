@@ -67,6 +67,11 @@ export function selectCores(s: B.BoundSelect): (B.BoundCore | B.BoundValues)[] {
   return [s.first, ...s.compounds.map((c) => c.core)];
 }
 
+/** The result expressions of a core: a SELECT's columns, or a VALUES clause's first row. */
+export function resultExprs(core: B.BoundCore | B.BoundValues): B.BoundExpr[] {
+  return core.kind === "core" ? core.columns.map((c) => c.expr) : core.rows[0];
+}
+
 /** `s` with each of its cores replaced by `f(core)` (operators, ORDER BY, LIMIT kept). */
 export function withCores(
   s: B.BoundSelect,

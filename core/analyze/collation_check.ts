@@ -13,7 +13,7 @@
 import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import type { BindContext } from "./scope.ts";
-import { childExprs, selectCores } from "./bound_walk.ts";
+import { childExprs, resultExprs, selectCores } from "./bound_walk.ts";
 import { builtinName } from "../functions/catalog.ts";
 
 const KNOWN = new Set(["BINARY", "NOCASE", "RTRIM"]);
@@ -73,7 +73,7 @@ export function needFunctionCollations(ctx: BindContext, f: B.BoundFunction): vo
 
 /** The result expressions of every part of `s`, left to right. */
 function parts(s: B.BoundSelect): B.BoundExpr[][] {
-  return selectCores(s).map((c) => c.kind === "core" ? c.columns.map((x) => x.expr) : c.rows[0]);
+  return selectCores(s).map(resultExprs);
 }
 
 /** Column `i` of a compound: the left-most part with a collation (multiSelectCollSeq). */

@@ -6,7 +6,7 @@
 import type * as A from "../sql/ast.ts";
 import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
-import { firstAggregate, selectCores } from "./bound_walk.ts";
+import { firstAggregate, resultExprs, selectCores } from "./bound_walk.ts";
 import type { Affinity } from "../value/types.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 import { bindError, ordinal } from "./errors.ts";
@@ -122,10 +122,6 @@ export function bindSelect(
 
 function width(r: CoreResult): number {
   return r.core.kind === "core" ? r.core.columns.length : r.core.rows[0].length;
-}
-
-export function resultExprs(core: B.BoundCore | B.BoundValues): B.BoundExpr[] {
-  return core.kind === "core" ? core.columns.map((c) => c.expr) : core.rows[0];
 }
 
 function coreSourceColumns(ctx: BindContext, r: CoreResult): B.SourceColumn[] {
