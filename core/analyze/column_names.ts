@@ -6,7 +6,7 @@
 import type * as A from "../sql/ast.ts";
 import type * as B from "./bound.ts";
 import type { BindContext } from "./scope.ts";
-import { selectCores } from "./bound_walk.ts";
+import { resultExprs, selectCores } from "./bound_walk.ts";
 
 /** A result column before binding, after `*` expansion. */
 export type ResultItem =
@@ -76,8 +76,7 @@ export function exprOrigin(
       : { declaredType: null, origin: null };
   }
   if (e.kind === "subquery") {
-    const core = selectCores(e.select).at(-1)!;
-    const first = core.kind === "core" ? core.columns[0]?.expr : core.rows[0]?.[0];
+    const first = resultExprs(selectCores(e.select).at(-1)!)[0];
     if (first) return exprOrigin(ctx, first);
   }
   return { declaredType: null, origin: null };
