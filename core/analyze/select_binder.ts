@@ -77,7 +77,7 @@ export function bindSelect(
       const neighbour = onSeed ? i - 1 : i + 1;
       if (neighbour >= 0 && neighbour < asts.length) {
         const l = Math.min(i, neighbour);
-        if (width(results[l]) !== width(results[l + 1])) {
+        if (resultExprs(results[l].core).length !== resultExprs(results[l + 1].core).length) {
           const right = asts[l + 1];
           throw bindError(
             // SQLite names VALUES when the right-hand part is a one-row VALUES (SF_Values);
@@ -118,10 +118,6 @@ export function bindSelect(
   } finally {
     ctx.ctes = savedCtes;
   }
-}
-
-function width(r: CoreResult): number {
-  return r.core.kind === "core" ? r.core.columns.length : r.core.rows[0].length;
 }
 
 function coreSourceColumns(ctx: BindContext, r: CoreResult): B.SourceColumn[] {
