@@ -189,11 +189,10 @@ export function lookupInScope(
       rowidItems.push(item);
     }
   }
-  if (cnt > 1 && !ambiguous && fullJoin !== null && fullJoin.length === cnt - 1) {
-    return { kind: "column", item: match!, column: matchCol, fullJoin };
-  }
-  if (cnt > 1) return { kind: "ambiguous" };
-  if (cnt === 1) return { kind: "column", item: match!, column: matchCol, fullJoin: null };
+  // FULL JOIN USING on every match is one column; other matches of several items clash.
+  if (cnt > 1 && (ambiguous || fullJoin?.length !== cnt - 1)) return { kind: "ambiguous" };
+  // One match leaves fullJoin null: only a second match fills it, and a reset empties it.
+  if (cnt > 0) return { kind: "column", item: match!, column: matchCol, fullJoin };
   if (isRowidName(name) && rowidItems.length > 0) {
     return rowidItems.length === 1 ? { kind: "rowid", item: rowidItems[0] } : { kind: "ambiguous" };
   }
