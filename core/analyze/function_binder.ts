@@ -9,7 +9,7 @@ import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
 import type { BindContext, Scope } from "./scope.ts";
-import { bindWindow, windowCallError } from "./window.ts";
+import { bindOrderBy, bindWindow, windowCallError } from "./window.ts";
 import { needFunctionCollations } from "./collation_check.ts";
 import { bindExpr } from "./expr_binder.ts";
 import { referencedSources } from "./bound_walk.ts";
@@ -106,12 +106,7 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
       bound.role = "aggregate";
       if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
       if (e.orderBy) {
-        bound.orderBy = e.orderBy.map((t) => ({
-          expr: bindExpr(ctx, scope, t.expr),
-          desc: t.desc,
-          nulls: t.nulls,
-          resultColumn: 0,
-        }));
+        bound.orderBy = bindOrderBy(ctx, scope, e.orderBy);
       }
       attachAggregate(ctx, scope, bound);
     }

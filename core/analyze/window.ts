@@ -32,6 +32,20 @@ export function resolveSpec(scope: Scope, spec: A.WindowSpec): A.WindowSpec {
   };
 }
 
+/** The ORDER BY of a window or of an aggregate call, bound in `scope` (no result column). */
+export function bindOrderBy(
+  ctx: BindContext,
+  scope: Scope,
+  terms: A.OrderingTerm[],
+): B.BoundOrderingTerm[] {
+  return terms.map((t) => ({
+    expr: bindExpr(ctx, scope, t.expr),
+    desc: t.desc,
+    nulls: t.nulls,
+    resultColumn: 0,
+  }));
+}
+
 /** The bound window of a window-function call. */
 export function bindWindow(
   ctx: BindContext,
@@ -46,12 +60,7 @@ export function bindWindow(
     offset: b.offset ? frameOffset(ctx, scope, b.offset) : null,
   });
   const partitionBy = (spec.partitionBy ?? []).map(sub);
-  const orderBy = (spec.orderBy ?? []).map((t) => ({
-    expr: sub(t.expr),
-    desc: t.desc,
-    nulls: t.nulls,
-    resultColumn: 0,
-  }));
+  const orderBy = bindOrderBy(ctx, scope, spec.orderBy ?? []);
   for (const e of partitionBy) needCollation(ctx, e);
   for (const t of orderBy) needCollation(ctx, t.expr);
   return {
