@@ -16,11 +16,6 @@ function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
   return groupBy.some((g) => (sameExpr(e, g) || sameExpr(bare, g)) && collationOf(g) === "BINARY");
 }
 
-/** sqlite3ExprIsConstantOrGroupBy: constants and deterministic calls around GROUP BY terms. */
-function constantOrGroupBy(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
-  return constantWith(e, (f) => !f.volatile, (x) => isGroupTerm(x, groupBy));
-}
-
 /** ExprAlwaysFalse: the integer literal 0 or FALSE. */
 function alwaysFalse(e: B.BoundExpr): boolean {
   if (e.kind === "trueFalse") return !e.value;
@@ -36,7 +31,9 @@ export function havingToWhere(core: B.BoundCore): B.BoundCore {
   let where = core.where;
   const kept: B.BoundExpr[] = [];
   for (const t of boundConjuncts(core.having)) {
-    if (constantOrGroupBy(t, groupBy) && !alwaysFalse(t)) where = boundAnd(where, t);
+    // sqlite3ExprIsConstantOrGroupBy: constants and deterministic calls around GROUP BY terms.
+    const movable = constantWith(t, (f) => !f.volatile, (x) => isGroupTerm(x, groupBy));
+    if (movable && !alwaysFalse(t)) where = boundAnd(where, t);
     else kept.push(t);
   }
   if (where === core.where) return core;
