@@ -72,14 +72,6 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
 }
 
 /**
- * The SELECT a FROM item reads if SQLite may push terms into it: a subquery or view, or a
- * CTE used once and not MATERIALIZED.
- */
-function pushTarget(src: B.BoundSource | B.BoundFrom): B.BoundSelect | null {
-  return src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
-}
-
-/**
  * `from` with the WHERE terms pushed into its compound subqueries as SQLite does: items
  * not joined by LEFT/RIGHT/FULL and with no RIGHT/FULL join after them (restrictions 4, 10).
  */
@@ -93,7 +85,8 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;
-    const body = pushTarget(src);
+    // Terms go into a subquery or view, or a CTE used once and not MATERIALIZED.
+    const body = src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
     if (body === null || !acceptsPushDown(body)) return it;
     if ((it.join !== null && it.join !== "inner" && it.join !== "cross") || rightAfter(k)) {
       return it;
