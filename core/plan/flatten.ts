@@ -316,16 +316,16 @@ function merge(
   };
   const nullRowOf = leftJoin ? subItems[0].item as B.TableSource : null;
   const merged = substituteSource(
-    { ...outer, core, orderBy: outer.orderBy ?? termsWithoutColumns(sub.orderBy) },
+    // The subquery's ORDER BY as the outer query's: its terms name no outer result column.
+    {
+      ...outer,
+      core,
+      orderBy: outer.orderBy ?? sub.orderBy?.map((t) => ({ ...t, resultColumn: 0 })) ?? null,
+    },
     src.id,
     (ref) => replacement(ref, c, nullRowOf),
   );
   return { ...merged, limit: sub.limit ?? outer.limit };
-}
-
-/** The subquery's ORDER BY as the outer query's: its terms name no outer result column. */
-function termsWithoutColumns(terms: B.BoundOrderingTerm[] | null): B.BoundOrderingTerm[] | null {
-  return terms === null ? null : terms.map((t) => ({ ...t, resultColumn: 0 }));
 }
 
 /**
