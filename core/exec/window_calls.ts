@@ -65,11 +65,16 @@ abstract class CallBase implements FrameHooks {
       const t = newRegFrom(r.values[io.filterCol], c);
       if (truthValue(t, 0, this.enc) === 0) return false;
     }
-    for (let i = 0; i < io.argc; i++) {
-      this.args[i].v = r.values[io.argCol + i];
-      this.args[i].c = r.classes[io.argCol + i];
-    }
+    for (let i = 0; i < io.argc; i++) this.arg(row, i, this.args[i]);
     return true;
+  }
+
+  /** Argument `i` of stored row `row`, copied into `out`. */
+  protected arg(row: number, i: number, out: Reg = newReg()): Reg {
+    const r = this.io.rows[row];
+    out.v = r.values[this.io.argCol + i];
+    out.c = r.classes[this.io.argCol + i];
+    return out;
   }
 
   protected setResult(row: number, r: Reg): void {
@@ -283,11 +288,9 @@ export class PositionCall extends CallBase {
   value(): void {}
 
   returnRow(current: number): void {
-    const io = this.io;
     let n = 1;
     if (this.#nth) {
-      const r = io.rows[current];
-      const a = newRegFrom(r.values[io.argCol + 1], r.classes[io.argCol + 1]);
+      const a = this.arg(current, 1);
       let v: number | bigint;
       try {
         v = mustBeInt(a, this.enc);
@@ -300,11 +303,7 @@ export class PositionCall extends CallBase {
     const rowid = this.#inverses + n;
     const out = this.#out;
     if (rowid > this.#steps) setNull(out);
-    else {
-      const r = io.rows[rowid - 1];
-      out.v = r.values[io.argCol];
-      out.c = r.classes[io.argCol];
-    }
+    else this.arg(rowid - 1, 0, out);
     this.setResult(current, out);
   }
 }
@@ -327,27 +326,20 @@ export class OffsetCall extends CallBase {
 
   returnRow(current: number, inserted: number): void {
     const io = this.io;
-    const row = io.rows[current];
     const out = this.#out;
-    if (io.argc >= 3) {
-      out.v = row.values[io.argCol + 2];
-      out.c = row.classes[io.argCol + 2];
-    } else setNull(out);
+    if (io.argc >= 3) this.arg(current, 2, out);
+    else setNull(out);
     const key = this.#key;
     setInt(key, current + 1);
     if (io.argc < 2) setInt(key, current + 1 + (this.#lead ? 1 : -1));
     else {
-      const off = newRegFrom(row.values[io.argCol + 1], row.classes[io.argCol + 1]);
+      const off = this.arg(current, 1);
       if (this.#lead) add(off, key, key, this.enc);
       else subtract(key, off, key, this.enc);
     }
     if (rowidEqKey(key, this.enc) === RowidSeek.Key) {
       const k = Number(rowidKey);
-      if (k >= 1 && k <= inserted) {
-        const r = io.rows[k - 1];
-        out.v = r.values[io.argCol];
-        out.c = r.classes[io.argCol];
-      }
+      if (k >= 1 && k <= inserted) this.arg(k - 1, 0, out);
     }
     this.setResult(current, out);
   }
