@@ -170,10 +170,7 @@ function forEachKey(
   const b = c.b;
   const exit = b.label();
   if (key.kind === "value") {
-    c.expr(key.value, reg);
-    b.emit(Op.IsNull, reg, exit);
-    const keyAff = seekAffinity(key.affinity, aff);
-    if (keyAff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, keyAff));
+    seekValue(c, key.value, key.affinity, aff, reg, exit);
     body();
     b.place(exit);
     return;
@@ -238,11 +235,23 @@ interface IndexBound {
 }
 
 /**
- * The affinity a seek key takes: none when its comparison has none (where.c: the index
- * column's affinity is dropped when sqlite3CompareAffinity gives BLOB), else its column's.
+ * Computes seek key `value` into `reg`, going to `exit` when it is NULL. The key takes its
+ * column's affinity, unless its comparison has none (where.c: the index column's affinity
+ * is dropped when sqlite3CompareAffinity gives BLOB).
  */
-function seekAffinity(comparison: Affinity, column: Affinity): Affinity {
-  return comparison === Affinity.Blob ? Affinity.Blob : column;
+function seekValue(
+  c: Compiler,
+  value: PlanExpr,
+  comparison: Affinity,
+  column: Affinity,
+  reg: number,
+  exit: number,
+): void {
+  c.expr(value, reg);
+  c.b.emit(Op.IsNull, reg, exit);
+  if (comparison !== Affinity.Blob && column !== Affinity.Blob) {
+    c.b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, column));
+  }
 }
 
 /**
@@ -354,10 +363,7 @@ function indexScan(
         b.emit(Op.Null, 0, reg, reg);
         return;
       }
-      c.expr(bd.value, reg);
-      b.emit(Op.IsNull, reg, exit);
-      const aff = seekAffinity(bd.affinity, affinityOf(nEq));
-      if (aff !== Affinity.Blob) b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, aff));
+      seekValue(c, bd.value, bd.affinity, affinityOf(nEq), reg, exit);
     };
     load(first, keyA + nEq);
     load(last, keyB + nEq);
