@@ -1,11 +1,12 @@
 /**
  * The opcode numbering the compiler, the VM and the JS templates map operators through by
  * subtraction (backends/bytecode/opcode_spec.ts): Add … Concat in ARITH_OPERATORS'
- * order, Eq … Ge in CompareOp's.
+ * order, Eq … Ge in CompareOp's, SeekGE … SeekLT in SeekOp's.
  */
 import assert from "node:assert/strict";
 import { ARITH_OPERATORS, Op, OPCODES } from "../backends/bytecode/opcodes.ts";
 import { CompareOp } from "../core/value/logic.ts";
+import { SeekOp } from "../core/format/cursor.ts";
 import * as arith from "../core/value/arith.ts";
 
 Deno.test("opcodes: Add … Concat follow ARITH_OPERATORS", () => {
@@ -27,6 +28,16 @@ Deno.test("opcodes: Eq … Ge follow CompareOp", () => {
   ];
   for (const [op, name] of names) assert.equal(OPCODES[(Op.Eq + op) as Op].name, name);
   assert.equal(Op.Ge - Op.Eq, CompareOp.Ge);
+});
+
+Deno.test("opcodes: SeekGE … SeekLT follow SeekOp", () => {
+  const names: [SeekOp, string][] = [
+    [SeekOp.GE, "SeekGE"],
+    [SeekOp.GT, "SeekGT"],
+    [SeekOp.LE, "SeekLE"],
+    [SeekOp.LT, "SeekLT"],
+  ];
+  for (const [op, name] of names) assert.equal(OPCODES[(Op.SeekGE + op) as Op].name, name);
 });
 
 Deno.test("opcodes: OPCODES holds every Op member's entry at its number", async () => {

@@ -57,23 +57,10 @@ export function seekIndex(
   const key: SqlValue[] = new Array(n);
   for (let i = 0; i < n; i++) key[i] = regs[start + i].v;
   const cmp = keyComparator(key, c.entry.order!);
-  let ok: boolean;
-  switch (op) {
-    case Op.NotFound:
-      ok = c.bt.seek(cmp, SeekOp.GE) && cmp(c.bt.record()) === 0;
-      break;
-    case Op.SeekGE:
-      ok = c.bt.seek(cmp, SeekOp.GE);
-      break;
-    case Op.SeekGT:
-      ok = c.bt.seek(cmp, SeekOp.GT);
-      break;
-    case Op.SeekLE:
-      ok = c.bt.seek(cmp, SeekOp.LE);
-      break;
-    default:
-      ok = c.bt.seek(cmp, SeekOp.LT);
-  }
+  // SeekGE … SeekLT are numbered in SeekOp's order (tests/opcode_order_test.ts).
+  const ok = op === Op.NotFound
+    ? c.bt.seek(cmp, SeekOp.GE) && cmp(c.bt.record()) === 0
+    : c.bt.seek(cmp, (op - Op.SeekGE) as SeekOp);
   return !ok;
 }
 
