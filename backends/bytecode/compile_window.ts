@@ -32,19 +32,12 @@ function window(c: Compiler, node: Window, consume: Consume): void {
   const calls: WindowCallSpec[] = node.calls.map((call) => {
     const argCol = stored.length;
     stored.push(...call.args);
-    let filterCol = -1, startCol = -1, endCol = -1;
-    if (call.filter) {
-      filterCol = stored.length;
-      stored.push(call.filter);
-    }
-    if (call.frame.start.offset) {
-      startCol = stored.length;
-      stored.push(constantOffset(call.frame.start.offset));
-    }
-    if (call.frame.end.offset) {
-      endCol = stored.length;
-      stored.push(constantOffset(call.frame.end.offset));
-    }
+    // An optional input's column in the stored row, or -1.
+    const column = (e: PlanExpr | null) => (e ? stored.push(e) - 1 : -1);
+    const { start, end } = call.frame;
+    const filterCol = column(call.filter);
+    const startCol = column(start.offset && constantOffset(start.offset));
+    const endCol = column(end.offset && constantOffset(end.offset));
     return {
       name: call.name,
       ...(call.impl ? { fn: call.impl } : {}),
@@ -54,8 +47,8 @@ function window(c: Compiler, node: Window, consume: Consume): void {
       startCol,
       endCol,
       unit: call.frame.unit,
-      start: call.frame.start.type,
-      end: call.frame.end.type,
+      start: start.type,
+      end: end.type,
       exclude: call.frame.exclude,
       collation: call.collation,
     };
