@@ -135,12 +135,11 @@ export function tableIndexes(table: TableInfo): IndexModel[] {
 }
 
 function indexField(def: TableDef, c: IndexDef["columns"][number]): IndexField {
-  if (c.column === null) return { cid: -2, desc: c.desc, coll: c.collation ?? "BINARY" };
-  const key = nameKey(c.column);
-  const cid = def.columns.findIndex((col) => nameKey(col.name) === key);
-  // Old schemas may index `rowid` itself (when no column has that name).
-  if (cid < 0) return { cid: -1, desc: c.desc, coll: c.collation ?? "BINARY" };
-  return { cid, desc: c.desc, coll: c.collation ?? def.columns[cid].collation ?? "BINARY" };
+  // An expression is -2; old schemas may index `rowid` itself (when no column has that
+  // name), which findIndex leaves -1. Neither has a column collation.
+  const key = c.column === null ? null : nameKey(c.column);
+  const cid = key === null ? -2 : def.columns.findIndex((col) => nameKey(col.name) === key);
+  return { cid, desc: c.desc, coll: c.collation ?? def.columns[cid]?.collation ?? "BINARY" };
 }
 
 const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
