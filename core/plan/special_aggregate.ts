@@ -20,12 +20,6 @@ function onlyTable(core: B.BoundCore): B.TableSource | null {
   return s.kind === "table" ? s : null;
 }
 
-function plainAggregateQuery(core: B.BoundCore, orderBy: unknown, limit: unknown): boolean {
-  return core.aggregate && core.groupBy === null && core.where === null &&
-    core.having === null && core.windowFunctions.length === 0 && core.columns.length === 1 &&
-    core.aggregates.length === 1 && orderBy === null && limit === null;
-}
-
 /**
  * The b-tree SQLite counts for count(*) (select.c): the index whose entries are estimated
  * smallest, if smaller than the table's rows (and, for a WITHOUT ROWID table, than its
@@ -56,7 +50,11 @@ export function planSpecialAggregate(
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query | null {
-  if (!plainAggregateQuery(core, orderBy, limit ?? offset)) return null;
+  // One aggregate call, the only result column, with no other clause.
+  const plain = core.aggregate && core.groupBy === null && core.where === null &&
+    core.having === null && core.windowFunctions.length === 0 && core.columns.length === 1 &&
+    core.aggregates.length === 1 && orderBy === null && limit === null && offset === null;
+  if (!plain) return null;
   const source = onlyTable(core);
   if (!source) return null;
   const f = core.aggregates[0];
