@@ -13,13 +13,6 @@ import { indexRowSize, tableRowSize } from "./row_size.ts";
 import { builtinName } from "../functions/catalog.ts";
 import { collationOf } from "./collation.ts";
 
-function onlyTable(core: B.BoundCore): B.TableSource | null {
-  const items = core.from?.items;
-  if (!items || items.length !== 1) return null;
-  const s = items[0].item;
-  return s.kind === "table" ? s : null;
-}
-
 /**
  * The b-tree SQLite counts for count(*) (select.c): the index whose entries are estimated
  * smallest, if smaller than the table's rows (and, for a WITHOUT ROWID table, than its
@@ -55,8 +48,10 @@ export function planSpecialAggregate(
     core.having === null && core.windowFunctions.length === 0 && core.columns.length === 1 &&
     core.aggregates.length === 1 && orderBy === null && limit === null && offset === null;
   if (!plain) return null;
-  const source = onlyTable(core);
-  if (!source) return null;
+  // ... over a single table.
+  const items = core.from?.items;
+  const source = items?.length === 1 ? items[0].item : null;
+  if (source?.kind !== "table") return null;
   const f = core.aggregates[0];
   const result = core.columns[0].expr;
   if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
