@@ -182,6 +182,5 @@ export function compoundSelects(s: B.BoundSelect, parts = Infinity): B.BoundExpr
  * subquery's affinity and an IN's comparisons.
  */
 export function rightmostSelect(s: B.BoundSelect): B.BoundExpr[] {
-  const selects = compoundSelects(s);
-  return selects[selects.length - 1];
+  return compoundSelects(s).at(-1)!;
 }
