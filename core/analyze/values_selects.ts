@@ -11,7 +11,7 @@
 import type * as B from "./bound.ts";
 import type { FunctionDef } from "../functions/catalog.ts";
 import type { Affinity } from "../value/types.ts";
-import { childExprs, mapExpr, selectCores } from "./bound_walk.ts";
+import { childExprs, mapExpr, resultExprs, selectCores } from "./bound_walk.ts";
 import { StorageClass } from "../value/types.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 
@@ -167,9 +167,7 @@ export function partSelects(
   part: B.BoundCore | B.BoundValues,
   firstPart: boolean,
 ): B.BoundExpr[][] {
-  return part.kind === "values"
-    ? valuesSelects(part, firstPart)
-    : [part.columns.map((c) => c.expr)];
+  return part.kind === "values" ? valuesSelects(part, firstPart) : [resultExprs(part)];
 }
 
 /** Every SELECT SQLite sees in `s` (in its first `parts` parts), left to right. */
