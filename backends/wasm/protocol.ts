@@ -126,7 +126,7 @@ export function segmentHooks(p: CompiledProgram, layout: SegmentLayout): Segment
       ...fallbacks.map(([at, pcs]) => ({
         note: `fallback of address ${at}`,
         pcs,
-        next: pcs[pcs.length - 1] + 1,
+        next: pcs.at(-1)! + 1,
         nextNote: "back to the module",
       })),
       ...rowPcs.map((pc) => ({

@@ -73,7 +73,7 @@ export function splitValues(
 ): B.ValuesSelect[] {
   const out: B.ValuesSelect[] = [{ first: 0, count: 1 }];
   for (let i = 1; i < rows.length; i++) {
-    const last = out[out.length - 1];
+    const last = out.at(-1)!;
     const fallBack = (withFromRow !== null && i >= withFromRow) || inView ||
       !rows[i].every(isConstantExpr) ||
       (last.count === 1 &&

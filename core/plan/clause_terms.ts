@@ -165,7 +165,7 @@ function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
       x.op === "=" && (x.right.affinity === null || x.right.affinity === x.left.affinity)
     );
   if (!inOk) return;
-  const left = terms[terms.length - 1].left;
+  const left = terms.at(-1)!.left;
   const inList: B.BoundExpr = {
     kind: "inList",
     not: false,

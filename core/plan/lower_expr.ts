@@ -262,7 +262,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
         collation: "BINARY",
       });
     }
-    const otherwise = args.length % 2 === 1 ? args[args.length - 1] : null;
+    const otherwise = args.length % 2 === 1 ? args.at(-1)! : null;
     return { kind: "case", operand: null, whens, otherwise };
   }
   const impl = e.def.user?.scalar;

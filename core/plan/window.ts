@@ -48,7 +48,7 @@ export function firstComputedWindowOrder(core: B.BoundCore): B.BoundOrderingTerm
   for (const f of core.windowFunctions) {
     if (!specs.some((s) => sameWindow(s, f.window!))) specs.push(f.window!);
   }
-  const w = specs[specs.length - 1];
+  const w = specs.at(-1)!;
   const partition = w.partitionBy.map((expr): B.BoundOrderingTerm => ({
     expr,
     desc: false,

@@ -139,7 +139,7 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
 
 /** Where a fallback running `pcs` may continue: after the last, and at a jump's target. */
 export function fallbackNext(p: CompiledProgram, pcs: readonly number[]): number[] {
-  const out = [pcs[pcs.length - 1] + 1];
+  const out = [pcs.at(-1)! + 1];
   for (const pc of pcs) if (OPCODES[p.code[pc].op].jump) out.push(p.code[pc].p2);
   return out;
 }
