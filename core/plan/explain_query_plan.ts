@@ -277,10 +277,12 @@ function autoIndexDetail(node: HashLookup): { keys: string; search: string; bloo
 function tableScanDetail(node: TableScan): string {
   const r = node.rowid;
   if (r === null) return `SCAN ${node.label}`;
-  if (r.kind === "key") return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (rowid=?)`;
   const parts: string[] = [];
-  if (r.lower) parts.push("rowid>?");
-  if (r.upper) parts.push("rowid<?");
+  if (r.kind === "key") parts.push("rowid=?");
+  else {
+    if (r.lower) parts.push("rowid>?");
+    if (r.upper) parts.push("rowid<?");
+  }
   return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (${parts.join(" AND ")})`;
 }
 
