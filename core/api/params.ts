@@ -55,7 +55,7 @@ export class ParameterBinder {
     for (let i = 0; i < regs.length; i++) setNull(regs[i]);
     let first = 0;
     const a0 = args[0];
-    if (args.length > 0 && typeof a0 === "object" && a0 !== null && !ArrayBuffer.isView(a0)) {
+    if (typeof a0 === "object" && a0 !== null && !ArrayBuffer.isView(a0)) {
       this.#bindNamed(a0 as Record<string, unknown>);
       first = 1;
     }
