@@ -61,7 +61,8 @@ export class ParameterBinder {
     }
     let index = 1;
     for (let i = first; i < args.length; i++) {
-      while (index < this.#names.length && isPrefixedName(this.#names[index])) index++;
+      // Positional values skip the slots named `:x`, `@x` or `$x` (not `?` or `?NNN`).
+      while (index < this.#names.length && (this.#names[index] ?? "?")[0] !== "?") index++;
       if (index > regs.length) throw new SqliteError("SQLITE_RANGE", "column index out of range");
       bindValue(regs[index - 1], args[i], index);
       index++;
@@ -94,10 +95,6 @@ export class ParameterBinder {
 }
 
 const PREFIXES = ":@$?";
-
-function isPrefixedName(name: string | null): boolean {
-  return name !== null && name[0] !== "?";
-}
 
 /** Converts one JS value as node:sqlite binds it (see the module comment). */
 export function bindValue(out: Reg, value: unknown, index: number): void {
