@@ -180,10 +180,20 @@ class Emitter {
         this.#loop(parent, `SCAN ${label}${suffix}`, own);
         return;
       }
-      case "compound":
-        this.#compound(node, parent);
+      case "compound": {
+        const top = this.#row(parent, "COMPOUND QUERY");
+        const part = (detail: string, q: Query) => this.query(q, this.#row(top, detail));
+        // Left-deep: the left-most SUBQUERY first, then each operator's right part.
+        const walk = (n: typeof node): void => {
+          if (n.left.root.kind === "compound") walk(n.left.root);
+          else part("LEFT-MOST SUBQUERY", n.left);
+          const op = n.op === "unionAll" ? "UNION ALL" : `${n.op.toUpperCase()} USING TEMP B-TREE`;
+          part(op, n.right);
+        };
+        walk(node);
         subs.push(...own);
         return;
+      }
       case "recursiveCte": {
         const setup = this.#row(parent, "SETUP");
         this.query(node.seed, setup);
@@ -201,18 +211,6 @@ class Emitter {
       default:
         return node satisfies never;
     }
-  }
-
-  #compound(node: Extract<RelNode, { kind: "compound" }>, parent: number): void {
-    const top = this.#row(parent, "COMPOUND QUERY");
-    const part = (detail: string, q: Query) => this.query(q, this.#row(top, detail));
-    // Left-deep: the left-most SUBQUERY first, then each operator's right part.
-    const walk = (n: typeof node): void => {
-      if (n.left.root.kind === "compound") walk(n.left.root);
-      else part("LEFT-MOST SUBQUERY", n.left);
-      part(n.op === "unionAll" ? "UNION ALL" : `${n.op.toUpperCase()} USING TEMP B-TREE`, n.right);
-    };
-    walk(node);
   }
 }
 
