@@ -79,9 +79,8 @@ function minMax(
 ): Query | null {
   const f = core.aggregates[0];
   const arg = f.args[0];
-  if ((builtinName(f.def) !== "min" && builtinName(f.def) !== "max") || f.args.length !== 1) {
-    return null;
-  }
+  const name = builtinName(f.def);
+  if ((name !== "min" && name !== "max") || f.args.length !== 1) return null;
   if (arg.kind !== "column" || arg.source !== source.id || source.indexedBy === false) return null;
   const table = source.table;
   const collation = collationOf(arg);
@@ -105,7 +104,7 @@ function minMax(
     eq: [],
     lower: null,
     upper: null,
-    reverse: (f.def.name === "max") !== desc,
+    reverse: (name === "max") !== desc,
     covering: index.recordColumns.some((k) => k.column === arg.column),
   };
   const value = lowerExpr(ctx, scope, arg);
