@@ -72,28 +72,21 @@ export const enum HeaderField {
 /** The decoded database header. */
 export interface DatabaseHeader {
   pageSize: number;
-  writeVersion: number;
   readVersion: number;
-  reservedBytes: number;
   /** Page size less the reserved bytes: the bytes of a page that b-trees use. */
   usableSize: number;
-  changeCounter: number;
   /** In-header database size; trusted only when {@link DatabaseHeader.inHeaderSizeValid}. */
   inHeaderPageCount: number;
   inHeaderSizeValid: boolean;
-  firstFreelistTrunk: number;
   freelistCount: number;
   schemaCookie: number;
   schemaFormat: number;
-  defaultCacheSize: number;
   /** Largest root b-tree page when auto- or incremental vacuum is on, else 0. */
   largestRootPage: number;
   textEncoding: TextEncoding;
   userVersion: number;
   incrementalVacuum: number;
   applicationId: number;
-  versionValidFor: number;
-  sqliteVersion: number;
 }
 
 function notADatabase(): never {
@@ -125,7 +118,6 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   if (bytes.length < HEADER_SIZE) notADatabase();
   for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) notADatabase();
   const pageSize = headerPageSize(bytes);
-  const writeVersion = bytes[HeaderField.WriteVersion];
   const readVersion = bytes[HeaderField.ReadVersion];
   const reservedBytes = bytes[HeaderField.ReservedBytes];
   // A read version above 2 is a format this library (like SQLite) cannot read.
@@ -142,30 +134,23 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   }
   const changeCounter = u32(bytes, HeaderField.ChangeCounter);
   const inHeaderPageCount = u32(bytes, HeaderField.PageCount);
-  const versionValidFor = u32(bytes, HeaderField.VersionValidFor);
   // SQLite masks the field with 3 and takes 0 (a new, empty database) as UTF-8.
   const enc = u32(bytes, HeaderField.TextEncoding) & 3;
   return {
     pageSize,
-    writeVersion,
     readVersion,
-    reservedBytes,
     usableSize,
-    changeCounter,
     inHeaderPageCount,
-    inHeaderSizeValid: inHeaderPageCount !== 0 && changeCounter === versionValidFor,
-    firstFreelistTrunk: u32(bytes, HeaderField.FreelistTrunk),
+    inHeaderSizeValid: inHeaderPageCount !== 0 &&
+      changeCounter === u32(bytes, HeaderField.VersionValidFor),
     freelistCount: u32(bytes, HeaderField.FreelistCount),
     schemaCookie: u32(bytes, HeaderField.SchemaCookie),
     schemaFormat,
-    defaultCacheSize: u32(bytes, HeaderField.DefaultCacheSize) | 0,
     largestRootPage: u32(bytes, HeaderField.LargestRootPage),
     textEncoding: enc === 0 ? TextEncoding.Utf8 : enc as TextEncoding,
     userVersion: u32(bytes, HeaderField.UserVersion) | 0,
     incrementalVacuum: u32(bytes, HeaderField.IncrementalVacuum),
     applicationId: u32(bytes, HeaderField.ApplicationId) | 0,
-    versionValidFor,
-    sqliteVersion: u32(bytes, HeaderField.SqliteVersion),
   };
 }
 
