@@ -7,7 +7,7 @@ import { numberToText, toText } from "../../value/coerce.ts";
 import { atoi64, atoiValue, numericTextKind, textToReal } from "../../value/number_text.ts";
 import { newReg, type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
-import { utf8, utf8Padded, utf8Text } from "./chars.ts";
+import { hexValue, isXDigit, utf8, utf8Padded, utf8Text } from "./chars.ts";
 import { JB, JsonParse, looksLikeJsonb, payloadSize, payloadSz } from "./jsonb.ts";
 import { appendQuoted, JsonOut, OutErr } from "./out.ts";
 import { parseJsonText } from "./parse_text.ts";
@@ -155,16 +155,13 @@ export function returnParse(p: JsonParse, out: Reg, asBlob: boolean): void {
 
 /** sqlite3DecOrHexToI64 over `s`: 0 ok, 1 junk, 2 overflow, 3 exactly 2^63; value in atoiValue-like slot. */
 function decOrHexToI64(s: string): [number, number | bigint] {
-  if (
-    s.length > 1 && s[0] === "0" && (s[1] === "x" || s[1] === "X") &&
-    /^[0-9a-fA-F]/.test(s.slice(2))
-  ) {
+  if (s[0] === "0" && (s[1] === "x" || s[1] === "X") && isXDigit(s.charCodeAt(2))) {
     let k = 2;
     while (s[k] === "0") k++;
     let u = 0n;
     let n = 0;
-    while (k + n < s.length && /[0-9a-fA-F]/.test(s[k + n])) {
-      u = u * 16n + BigInt(parseInt(s[k + n], 16));
+    while (isXDigit(s.charCodeAt(k + n))) {
+      u = u * 16n + BigInt(hexValue(s.charCodeAt(k + n)));
       n++;
     }
     if (n > 16) return [2, 0];
