@@ -20,8 +20,7 @@
  * text or blob are still read where they lie). tests/js_record_inline_test.ts holds the
  * two to the same answers.
  *
- * Names made here: `h<c>` (the parse), `L<c>` (an overflowing record's fields past the
- * page marked), `H<c>` (the cursor stamp parsed; in a leaf loop a row count), `E<c>`,
+ * Names made here: `h<c>` (the parse), `p<c>` (its block left where the record ends), `H<c>` (the cursor stamp parsed; in a leaf loop a row count), `E<c>`,
  * `Q<c>`, `N<c>` and `M<c>` (a leaf loop's page, cell, cell count, and the function that
  * takes them from the cursor after it moves), `G<c>` (true: the cursor's reader has
  * this position), `D<c>` (the page's bytes), `T<c>_<f>` and `O<c>_<f>` (field f's serial
@@ -88,9 +87,6 @@ export class InlineReaders {
   /** Per cursor stepped along its leaves by the function (leaf_loops.ts): its body's start. */
   readonly #loops: ReadonlyMap<number, number> = new Map();
 
-  /** Cursors whose leaf loop is a JS loop (loop_regions.ts): the row's parse is its own. */
-  readonly #looped = new Set<number>();
-
   /** Per cursor stepped along its leaves by the function: the address its body starts at. */
   get leafLoops(): ReadonlyMap<number, number> {
     return this.#loops;
@@ -102,7 +98,6 @@ export class InlineReaders {
    * loop never carries: kept in the closure, every parse stored them there).
    */
   rowLocals(c: number): string {
-    this.#looped.add(c);
     const fields = this.#fields.get(c)!.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
     return `let G${c}=true,D${c}=null,${fields};`;
   }
@@ -133,7 +128,6 @@ export class InlineReaders {
             `else{Q${c}=-1;N${c}=0;G${c}=true}return ok}`,
         );
       }
-      if (!this.#looped.has(c)) out.push(this.#overflowMarks(c, fields));
     }
     return out;
   }
@@ -163,19 +157,23 @@ export class InlineReaders {
       `let p=s+1,b=e,t=0;`,
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
     );
-    // Values past the end of the record are damage: the cursor's reader reports it.
-    const marks = this.#looped.has(c) ? `{${this.#marks(c, fields)}}` : `L${c}(l);`;
-    const done = `D${c}=d;G${c}=b>z;if(l<z)${marks}`;
-    // Per field: the record may end; a serial type of three bytes at most (a text or blob
-    // of up to a megabyte), inside the header.
-    const end = `if(p===e){${done}${fail}}`;
+    // Per field: the record may end (the parse block is left); a serial type of three
+    // bytes at most (a text or blob of up to a megabyte), inside the header.
     const type = `t=d[p++];if(t>127){if(p===e)${fail};t&=127;let u=d[p++];` +
       `if(u>127){if(p===e||d[p]>127)${fail};t=t<<7|u&127;u=d[p++]}t=t<<7|u}`;
+    lines.push(`p${c}:{`);
     for (let f = 0; f <= last; f++) {
       const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
-      lines.push(`${end}${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
+      lines.push(`if(p===e)break p${c};${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
     }
-    lines.push(done);
+    // Values past the end of the record are damage: the cursor's reader reports it. In a
+    // record that overflows its page (the part on it ends at l), the fields whose values
+    // end past the page are the cursor's reader's.
+    const marks = fields.map((f) => {
+      const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
+      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW}-${t};`;
+    });
+    lines.push(`}D${c}=d;G${c}=b>z;if(l<z){${marks.join("")}}`);
     return lines;
   }
 
@@ -192,19 +190,6 @@ export class InlineReaders {
       `if(s<0){const u=c${c}.bt;if(${q}>=0)u.setLeafIndex(${q});if(c${c}.nullRow)break h${c};` +
       `s=u.localRecord();if(s<0)break h${c};d=u.page.data;z=s+u.recordSize;l=s+u.localSize}`,
     ];
-  }
-
-  /** `L<c>(l)`: fields whose values end past the page (an overflowing record) are the cursor's. */
-  #overflowMarks(c: number, fields: readonly number[]): string {
-    return `function L${c}(l){${this.#marks(c, fields)}}`;
-  }
-
-  /** The statements of `L<c>(l)`, `l` the end of the record's part on the page. */
-  #marks(c: number, fields: readonly number[]): string {
-    return fields.map((f) => {
-      const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
-      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW}-${t};`;
-    }).join("");
   }
 
   /**

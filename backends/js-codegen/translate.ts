@@ -417,11 +417,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     `}`,
     protocol.result(),
   ];
-  const plain = (lines: string[]) => lines.map((code): Line => [0, code, ""]);
-  const all = [...plain(head), ...loops, ...plain(dispatch), ...body, ...plain(tail)];
-  const readable = all.map(([level, code, note]) =>
-    "  ".repeat(level) + (note ? code ? `${code} // ${note}` : `// ${note}` : code)
+  const readable = [...head, ...loops, ...dispatch, ...body, ...tail].map((line) =>
+    typeof line === "string"
+      ? line
+      : "  ".repeat(line[0]) + (line[1] ? `${line[1]} // ${line[2]}` : `// ${line[2]}`)
   ).join("\n");
-  const source = all.filter(([, code]) => code).map(([, code]) => code.trim()).join("\n");
+  const source = [...head, ...loops, ...dispatch, ...body, ...tail]
+    .map((line) => typeof line === "string" ? line : line[1]).filter((x) => x)
+    .map((x) => x.trim()).join("\n");
   return { source, readable, constants, blockOf };
 }

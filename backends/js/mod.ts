@@ -42,7 +42,7 @@ export class JsProgram implements Program {
    * same closures on the same registers, so V8 keeps its optimised code and call targets
    * and the run allocates no registers.
    */
-  #idle: Instance | null = null;
+  idle: Instance | null = null;
 
   constructor(compiled: CompiledProgram) {
     this.compiled = compiled;
@@ -56,16 +56,14 @@ export class JsProgram implements Program {
     const p = this.compiled;
     const copies = copiedRegs(params, p.nParams);
     const ctx = newFunctionContext(p.encoding);
-    let instance = this.#idle;
+    let instance = this.idle;
     if (instance) {
-      this.#idle = null;
+      this.idle = null;
       instance.reset(copies, ctx);
     } else {
       instance = this.#factory(this.#constants, RUNTIME, p.file, p.encoding, copies, ctx);
     }
-    return new JsExecution(instance, p.resultStart, p.resultCount, (done) => {
-      this.#idle = done;
-    });
+    return new JsExecution(instance, this);
   }
 
   explainRows() {
@@ -81,19 +79,15 @@ export class JsProgram implements Program {
 class JsExecution implements Execution {
   declare readonly row: readonly Reg[];
   readonly #instance: Instance;
-  /** Takes the instance back once the run has ended. */
-  readonly #release: (instance: Instance) => void;
+  /** The program the instance goes back to when the run ends. */
+  readonly #program: JsProgram;
   #done = false;
 
-  constructor(
-    instance: Instance,
-    start: number,
-    count: number,
-    release: (instance: Instance) => void,
-  ) {
+  constructor(instance: Instance, program: JsProgram) {
+    const p = program.compiled;
     this.#instance = instance;
-    this.#release = release;
-    this.row = instance.R.slice(start, start + count);
+    this.#program = program;
+    this.row = instance.R.slice(p.resultStart, p.resultStart + p.resultCount);
   }
 
   step(): boolean {
@@ -113,7 +107,7 @@ class JsExecution implements Execution {
     this.#done = true;
     closeCursors(this.#instance.opened);
     this.#instance.reset(null, null);
-    this.#release(this.#instance);
+    this.#program.idle = this.#instance;
   }
 }
 
