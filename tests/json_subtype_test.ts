@@ -6,7 +6,8 @@
  * flattened subquery's bare column) the outer JSON function embeds the value as JSON;
  * where SQLite drops it (a sorter, GROUP BY keys and bare columns, DISTINCT, UNION,
  * co-routine and materialized subqueries, a subquery column that is an expression,
- * window inputs) it quotes the text. `subtype()` shows the mark directly. Several queries
+ * window inputs) it quotes the text. A result column equal to a GROUP BY term that is a JSON
+ * function's call is computed again, so it keeps the subtype. `subtype()` shows the mark directly. Several queries
  * reuse one register for marked and unmarked equal strings (a stale mark must not leak).
  */
 import { assertSameAsSqlite } from "./support/oracle_queries.ts";
@@ -17,6 +18,11 @@ const SETUP = `
 `;
 
 const QUERIES: string[] = [
+  // A result column equal to a GROUP BY term: a JSON function's is computed again (its
+  // value keeps the subtype), any other reads the group's key.
+  ...["json(j)", "json_remove(j, '$.a')", "j -> '$'", "j ->> '$'", "json_quote(j)", "lower(j)"]
+    .map((e) => `SELECT json_array(${e}), subtype(${e}), count(*) FROM t GROUP BY ${e} ORDER BY 3`),
+  `SELECT json_quote(json(k)) FROM (SELECT '[1]' AS k UNION ALL SELECT ' [1]') GROUP BY json(k)`,
   `SELECT json_array(CAST(json('[1]') AS TEXT))`,
   `SELECT json_array(json('[1]')), subtype(json('[1]'))`,
   `SELECT json_array(x) FROM (SELECT json('[1]') AS x)`,

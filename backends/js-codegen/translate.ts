@@ -253,12 +253,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     if (region) {
       const c = region.cursor, blocks = region.targets.map((to) => `B${to}:{`).join("");
-      body.push([4, `{const x=X${c}();if(x>=0){pc=x;continue;}}`, "the scan's loop"]);
+      body.push([4, `{const x=X${c}();if(x>=0){pc=x;continue;}}`, "the loop"]);
       loopFrom.set(c, body.length);
       body.push([
         2,
         `function X${c}(){W${c}:for(;;){${readers.rowLocals(c)}${blocks}`,
-        "the scan's loop",
+        "the loop",
       ]);
     }
     const start = readers.loopStart(pc);
@@ -283,7 +283,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const ended = regions.find((r) => r.end === pc);
     if (ended) {
       const c = ended.cursor;
-      body.push([2, `break W${c};}return -1;}`, "the scan's loop ends"]);
+      body.push([2, `break W${c};}return -1;}`, "the loop"]);
       loops.push(
         ...body.splice(loopFrom.get(c)!).map(([l, code, note]): Line => [l - 2, code, note]),
       );
