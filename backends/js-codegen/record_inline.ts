@@ -20,8 +20,9 @@
  * text or blob are still read where they lie). tests/js_record_inline_test.ts holds the
  * two to the same answers.
  *
- * Names made here: `h<c>` (the parse), `p<c>` (its block left where the record ends), `H<c>` (the cursor stamp parsed; in a leaf loop a row count), `E<c>`,
- * `Q<c>`, `N<c>` and `M<c>` (a leaf loop's page, cell, cell count, and the function that
+ * Names made here: `h<c>` (the parse), `p<c>` (its block, left where the record ends),
+ * `H<c>` (the cursor stamp parsed; in a leaf loop a row count), `E<c>`, `Q<c>`, `N<c>`
+ * and `M<c>` (a leaf loop's page, cell, cell count, and the function that
  * takes them from the cursor after it moves), `G<c>` (true: the cursor's reader has
  * this position), `D<c>` (the page's bytes), `T<c>_<f>` and `O<c>_<f>` (field f's serial
  * type, {@link MISSING} or {@link ON_OVERFLOW}, and offset), `X<c>_<f>` and `Y<c>_<f>`
