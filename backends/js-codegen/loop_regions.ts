@@ -1,12 +1,12 @@
 /**
- * Leaf loops (leaf_loops.ts) written as JS loops: when nothing in a scan's body returns a
- * row or ends the run, and every jump inside it goes forward inside it, back to its start
+ * Loops written as JS loops: when nothing in the body of a cursor's loop (a table scan, an
+ * index range, a join's inner loop) returns a row or ends the run, and every jump inside it goes forward inside it, back to its start
  * or out of it, the body becomes `for (;;)` in a function of its own, with a labelled
  * block for each address a jump lands on (left with `break`, all opened at the body's top
  * and closed where their address starts); the function returns where the run goes on, and
  * a row no longer goes through the dispatch `switch`. What that buys:
- * - locals: the row's record header parsed into locals of the loop's body
- *   (record_inline.ts `rowLocals`), which V8 keeps in registers; in the closure, every
+ * - locals: in a table scan the function steps along its leaves (leaf_loops.ts), the row's
+ *   record header parsed into locals of the loop's body (record_inline.ts `rowLocals`), which V8 keeps in registers; in the closure, every
  *   parse stored them to memory and every Column loaded them back (a filtered aggregate
  *   over 1.5M rows 0.8x the time once warm);
  * - a small function to optimise: V8 compiles the loop alone, sooner, and code after the
@@ -28,30 +28,29 @@ export interface LoopRegion {
   readonly targets: readonly number[];
 }
 
-/** The regions of the leaf loops `loops` (per cursor, the body's start) that qualify. */
-export function loopRegions(
-  p: CompiledProgram,
-  loops: ReadonlyMap<number, number>,
-): LoopRegion[] {
+/**
+ * The loops of `p` that qualify: a Next (Prev) of cursor `cursor` that goes back to
+ * `start`, none of whose addresses after `start` a jump from outside lands on.
+ */
+export function loopRegions(p: CompiledProgram): LoopRegion[] {
   const out: LoopRegion[] = [];
-  for (const [cursor, start] of loops) {
-    const end = p.code.findIndex((ins, pc) =>
-      pc >= start && (ins.op === Op.Next || ins.op === Op.Prev) && ins.p1 === cursor
-    );
-    // leafLoops found one Next (Prev), back to `start`; nothing outside jumps inside.
+  p.code.forEach((next, end) => {
+    const start = next.p2;
+    if ((next.op !== Op.Next && next.op !== Op.Prev) || start > end) return;
     const targets = new Set<number>();
-    let ok = end >= start;
-    for (let pc = start; ok && pc <= end; pc++) {
-      const ins = p.code[pc];
-      // A row returned or the run ended: the run resumes at a `case`, which a loop hides.
-      if (ins.op === Op.ResultRow || ins.op === Op.Halt) ok = false;
-      else if (OPCODES[ins.op].jump) {
-        const to = ins.p2;
-        if (to > start && to <= pc) ok = false; // a loop inside this one
-        else if (to > pc && to <= end) targets.add(to);
+    let ok = true;
+    p.code.forEach((ins, pc) => {
+      if (pc >= start && pc <= end) {
+        // A row returned or the run ended: the run resumes at a `case`, which a loop hides.
+        if (ins.op === Op.ResultRow || ins.op === Op.Halt) ok = false;
       }
-    }
-    if (ok) out.push({ cursor, start, end, targets: [...targets].sort((a, b) => b - a) });
-  }
+      if (!OPCODES[ins.op].jump) return;
+      const to = ins.p2;
+      if (pc < start || pc > end) ok &&= to <= start || to > end; // entered from outside
+      else if (to > start && to <= pc) ok = false; // a loop inside this one
+      else if (to > pc && to <= end) targets.add(to);
+    });
+    if (ok) out.push({ cursor: next.p1, start, end, targets: [...targets].sort((a, b) => b - a) });
+  });
   return out;
 }

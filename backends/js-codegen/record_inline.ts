@@ -88,17 +88,13 @@ export class InlineReaders {
   /** Per cursor stepped along its leaves by the function (leaf_loops.ts): its body's start. */
   readonly #loops: ReadonlyMap<number, number> = new Map();
 
-  /** Per cursor stepped along its leaves by the function: the address its body starts at. */
-  get leafLoops(): ReadonlyMap<number, number> {
-    return this.#loops;
-  }
-
   /**
    * The declaration, at the top of a JS loop's body, of cursor c's row: the header's
    * results as locals of the loop, which no row leaves to the next (and the dispatch
    * loop never carries: kept in the closure, every parse stored them there).
    */
   rowLocals(c: number): string {
+    if (!this.#loops.has(c)) return "";
     const fields = this.#fields.get(c)!.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
     return `let G${c}=true,D${c}=null,${fields};`;
   }

@@ -160,7 +160,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // when it runs the whole program (native code moves cursors too); those whose body can
   // be a JS loop are (loop_regions.ts), and the blocks inside one are its labelled blocks.
   const readers = new InlineReaders(p, !hooks);
-  const regions = loopRegions(p, readers.leafLoops);
+  const regions = hooks ? [] : loopRegions(p);
   const regionAt = new Map(regions.map((r) => [r.start, r]));
   const inside = (pc: number) => regions.find((r) => pc > r.start && pc <= r.end);
   // Blocks are numbered densely so that the switch compiles to a jump table.
@@ -196,9 +196,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const fused = new Set([...loads, ...keyTests.values()]);
   /** The statement that jumps from `pc` to `target`: in a JS loop, its own way. */
   const jumpFrom = (pc: number, target: number) => {
-    const r = pc === regionAt.get(pc)?.start ? regionAt.get(pc) : inside(pc);
+    const r = regionAt.get(pc) ?? inside(pc);
     if (!r) return `{ pc = ${block(target)}; continue; }`;
-    if (target === r.start) return `continue W${r.cursor};`;
+    if (target === r.start) return `continue W${r.start};`;
     return target > pc && target <= r.end ? `break B${target};` : `return ${block(target)};`;
   };
   const context = (pc: number): TemplateContext => ({
@@ -252,12 +252,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     if (inside(pc) && starts.has(pc)) body.push([4, `}`, `address ${pc}`]);
     else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     if (region) {
-      const c = region.cursor, blocks = region.targets.map((to) => `B${to}:{`).join("");
-      body.push([4, `{const x=X${c}();if(x>=0){pc=x;continue;}}`, "the loop"]);
-      loopFrom.set(c, body.length);
+      const blocks = region.targets.map((to) => `B${to}:{`).join("");
+      body.push([4, `{const x=X${pc}();if(x>=0){pc=x;continue;}}`, "the loop"]);
+      loopFrom.set(pc, body.length);
       body.push([
-        2,
-        `function X${c}(){W${c}:for(;;){${readers.rowLocals(c)}${blocks}`,
+        3,
+        `function X${pc}(){W${pc}:for(;;){${readers.rowLocals(region.cursor)}${blocks}`,
         "the loop",
       ]);
     }
@@ -282,11 +282,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ]);
     const ended = regions.find((r) => r.end === pc);
     if (ended) {
-      const c = ended.cursor;
-      body.push([2, `break W${c};}return -1;}`, "the loop"]);
-      loops.push(
-        ...body.splice(loopFrom.get(c)!).map(([l, code, note]): Line => [l - 2, code, note]),
-      );
+      const at = ended.start;
+      body.push([3, `break W${at};}return -1;}`, "the loop"]);
+      loops.push(...body.splice(loopFrom.get(at)!));
     }
   });
   /**
