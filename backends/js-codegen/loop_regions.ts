@@ -1,26 +1,28 @@
 /**
  * Loops written as JS loops: when nothing in the body of a cursor's loop (a table scan, an
- * index range, a join's inner loop) returns a row or ends the run, and every jump inside it goes forward inside it, back to its start
- * or out of it, the body becomes `for (;;)` in a function of its own, with a labelled
- * block for each address a jump lands on (left with `break`, all opened at the body's top
- * and closed where their address starts); the function returns where the run goes on, and
- * a row no longer goes through the dispatch `switch`. What that buys:
- * - locals: in a table scan the function steps along its leaves (leaf_loops.ts), the row's
- *   record header parsed into locals of the loop's body (record_inline.ts `rowLocals`), which V8 keeps in registers; in the closure, every
- *   parse stored them to memory and every Column loaded them back (a filtered aggregate
- *   over 1.5M rows 0.8x the time once warm);
+ * index range, a join's inner loop) returns a row or ends the run, nothing outside jumps
+ * into it, and every jump inside it goes forward inside it, back to its start or out of
+ * it, the body becomes `for (;;)` in a function of its own, with a labelled block for each
+ * address a jump lands on (left with `break`, all opened at the body's top and closed
+ * where their address starts); the function returns where the run goes on, and a row no
+ * longer goes through the dispatch `switch`. What that buys:
  * - a small function to optimise: V8 compiles the loop alone, sooner, and code after the
  *   loop that no run has reached yet (the rest of the program) cannot throw its compiled
- *   code away when the scan ends.
+ *   code away when the loop ends;
+ * - locals: in a table scan whose leaves the function steps itself (leaf_loops.ts), the
+ *   row's record header is parsed into locals of the loop's body (record_inline.ts
+ *   `rowLocals`), which V8 keeps in registers; in the closure, every parse stored them to
+ *   memory and every Column loaded them back (a filtered aggregate over 1.5M rows 0.8x the
+ *   time once warm).
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
 
-/** One leaf loop's body written as a JS loop. */
+/** One loop's body written as a JS loop. */
 export interface LoopRegion {
   /** The cursor the loop steps. */
   readonly cursor: number;
-  /** The body's first address (where the row's header is parsed). */
+  /** The body's first address (where a table scan's row header is parsed). */
   readonly start: number;
   /** The Next (Prev) that goes back to `start`: the body's last address. */
   readonly end: number;
@@ -30,7 +32,7 @@ export interface LoopRegion {
 
 /**
  * The loops of `p` that qualify: a Next (Prev) of cursor `cursor` that goes back to
- * `start`, none of whose addresses after `start` a jump from outside lands on.
+ * `start`, whose body no jump from outside lands in (so no two loops share a start).
  */
 export function loopRegions(p: CompiledProgram): LoopRegion[] {
   const out: LoopRegion[] = [];
@@ -46,7 +48,7 @@ export function loopRegions(p: CompiledProgram): LoopRegion[] {
       }
       if (!OPCODES[ins.op].jump) return;
       const to = ins.p2;
-      if (pc < start || pc > end) ok &&= to <= start || to > end; // entered from outside
+      if (pc < start || pc > end) ok &&= to < start || to > end; // entered from outside
       else if (to > start && to <= pc) ok = false; // a loop inside this one
       else if (to > pc && to <= end) targets.add(to);
     });
