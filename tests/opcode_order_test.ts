@@ -17,27 +17,30 @@ Deno.test("opcodes: Add … Concat follow ARITH_OPERATORS", () => {
   });
 });
 
+/** Each opcode `first + value` is named `name`, for each `[value, name]`. */
+function assertNamedFrom(first: Op, names: [number, string][]): void {
+  for (const [value, name] of names) assert.equal(OPCODES[(first + value) as Op].name, name);
+}
+
 Deno.test("opcodes: Eq … Ge follow CompareOp", () => {
-  const names: [CompareOp, string][] = [
+  assertNamedFrom(Op.Eq, [
     [CompareOp.Eq, "Eq"],
     [CompareOp.Ne, "Ne"],
     [CompareOp.Lt, "Lt"],
     [CompareOp.Le, "Le"],
     [CompareOp.Gt, "Gt"],
     [CompareOp.Ge, "Ge"],
-  ];
-  for (const [op, name] of names) assert.equal(OPCODES[(Op.Eq + op) as Op].name, name);
+  ]);
   assert.equal(Op.Ge - Op.Eq, CompareOp.Ge);
 });
 
 Deno.test("opcodes: SeekGE … SeekLT follow SeekOp", () => {
-  const names: [SeekOp, string][] = [
+  assertNamedFrom(Op.SeekGE, [
     [SeekOp.GE, "SeekGE"],
     [SeekOp.GT, "SeekGT"],
     [SeekOp.LE, "SeekLE"],
     [SeekOp.LT, "SeekLT"],
-  ];
-  for (const [op, name] of names) assert.equal(OPCODES[(Op.SeekGE + op) as Op].name, name);
+  ]);
 });
 
 Deno.test("opcodes: OPCODES holds every Op member's entry at its number", async () => {

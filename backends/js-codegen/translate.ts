@@ -156,9 +156,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     });
   }
   // Records read by the function itself (a cursor that native code moved has a new stamp).
-  // Table scans stepped along their leaves by the function itself (leaf_loops.ts): only
-  // when it runs the whole program (native code moves cursors too); those whose body can
-  // be a JS loop are (loop_regions.ts), and the blocks inside one are its labelled blocks.
+  // Table scans stepped along their leaves by the function itself (leaf_loops.ts), and
+  // loops whose body is a JS loop (loop_regions.ts; the blocks inside one are its labelled
+  // blocks): only when it runs the whole program (native code moves cursors too).
   const readers = new InlineReaders(p, !hooks);
   const regions = hooks ? [] : loopRegions(p);
   const regionAt = new Map(regions.map((r) => [r.start, r]));
@@ -238,9 +238,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const before = protocol.before?.(pc);
     return before ? `${before} ${stmt}` : stmt;
   };
-  // A scan's loop is a function of its own (loop_regions.ts): where its lines start in
-  // the body, then its lines.
-  const loopFrom = new Map<number, number>();
+  // A loop is a function of its own (loop_regions.ts; loops neither nest nor overlap):
+  // where the open one's lines start in the body, then the lines of all.
+  let loopFrom = 0;
   const loops: Line[] = [];
   p.code.forEach((ins, pc) => {
     // Operands go into the source as digits: they must be the compiler's integers.
@@ -254,7 +254,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     if (region) {
       const blocks = region.targets.map((to) => `B${to}:{`).join("");
       body.push([4, `{const x=X${pc}();if(x>=0){pc=x;continue;}}`, "the loop"]);
-      loopFrom.set(pc, body.length);
+      loopFrom = body.length;
       body.push([
         3,
         `function X${pc}(){W${pc}:for(;;){${readers.rowLocals(region.cursor)}${blocks}`,
@@ -282,9 +282,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ]);
     const ended = regions.find((r) => r.end === pc);
     if (ended) {
-      const at = ended.start;
-      body.push([3, `break W${at};}return -1;}`, "the loop"]);
-      loops.push(...body.splice(loopFrom.get(at)!));
+      body.push([3, `break W${ended.start};}return -1;}`, "the loop"]);
+      loops.push(...body.splice(loopFrom));
     }
   });
   /**
@@ -415,13 +414,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     `}`,
     protocol.result(),
   ];
-  const readable = [...head, ...loops, ...dispatch, ...body, ...tail].map((line) =>
+  const lines = [...head, ...loops, ...dispatch, ...body, ...tail];
+  const readable = lines.map((line) =>
     typeof line === "string"
       ? line
       : "  ".repeat(line[0]) + (line[1] ? `${line[1]} // ${line[2]}` : `// ${line[2]}`)
   ).join("\n");
-  const source = [...head, ...loops, ...dispatch, ...body, ...tail]
-    .map((line) => typeof line === "string" ? line : line[1]).filter((x) => x)
+  const source = lines.map((line) => typeof line === "string" ? line : line[1]).filter((x) => x)
     .map((x) => x.trim()).join("\n");
   return { source, readable, constants, blockOf };
 }
