@@ -664,7 +664,13 @@ export class BtreeCursor {
     const cur = this.#idx[this.#depth];
     if (cur >= 0 && cur < n && typeof rowid === "number") {
       const curKey = cellKey(leaf, cur);
-      const guess = typeof curKey === "number" ? cur + (rowid - curKey) + (strict ? 1 : 0) : 0;
+      // An integer whatever `rowid` is (a rowid decoded from a record may be a double):
+      // one double stored in #idx turns every cursor's #idx into a double array, and the
+      // scans that read it deoptimise and stay slower (measured: a table scan 30 % slower
+      // after index-range queries). Any cell passes the test below only if it is the answer.
+      const guess = typeof curKey === "number"
+        ? (cur + (rowid - curKey) + (strict ? 1 : 0)) | 0
+        : 0;
       if (guess > 0 && guess < n) {
         const before = guess - 1 === cur ? curKey : cellKey(leaf, guess - 1);
         const at = cellKey(leaf, guess);
