@@ -273,11 +273,11 @@ export function likeLiteralBytes(
   let stop = o + n;
   // A long text with the literal anywhere is searched by indexOf (native, many times faster
   // than a loop in JS over kilobytes, slower over a few bytes), its NUL looked for after.
-  const anywhere = k > 0 && !start && !end;
-  const long = anywhere && n > LONG_TEXT;
-  // A prefix needs no end, as a NUL among its bytes fails the comparison by itself; nor
-  // does a literal anywhere, whose candidates stop at the first NUL (one pass, not two).
-  if (!anywhere && (!start || end)) {
+  const long = n > LONG_TEXT && k > 0 && !start && !end;
+  // Only a pattern anchored at the end needs the text's end (an empty literal always is):
+  // a NUL among the bytes of a prefix fails the comparison by itself, and the candidates
+  // of a literal anywhere stop at the first NUL (below).
+  if (end) {
     let z = o;
     while (z < stop && d[z] !== 0) z++;
     stop = z;
@@ -304,7 +304,7 @@ export function likeLiteralBytes(
       if (at > to) return false;
     }
     const b = d[at];
-    if (b === 0 && anywhere) return false;
+    if (b === 0 && k > 0) return false;
     if ((k === 0 || b === first || b === upper) && foldedAt(d, at, lit)) {
       // The text ends at its first NUL: the first place the literal is must lie before it.
       return !long || d.subarray(o, at + k).indexOf(0) < 0;
