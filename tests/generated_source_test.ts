@@ -54,7 +54,7 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
 /**
  * Code paths that must be among the sources checked: the generated record readers (a
  * function for a cursor moved by seeks, a block at a leaf loop's start, a scan's body as a
- * JS loop of its own with its forward jumps as labelled blocks), a
+ * JS loop of its own with its forward jumps as labelled blocks, one that returns rows), a
  * column matched against a LIKE pattern and cut by substr() as bytes (on js, measured by
  * length() too, and read from an overflowing record's payload), sums stepped by
  * stepSumFast, and (on js; the Wasm module compares those bytes natively) a column
@@ -64,7 +64,8 @@ const PATHS: Record<string, RegExp[]> = {
   js: [
     /function h\d+\(\)/,
     /h\d+:\{G\d+=true;/,
-    /function X\d+\(\)\{W\d+:for\(;;\)\{let G\d+=true/,
+    /function X\d+\(r\)\{W\d+:for\(;;\)\{let G\d+=true/,
+    /function X\d+\(r\)\{W\d+:for\(;;\)\{if\(r\)\{r=false;/,
     /break B\d+;/,
     /RT\.cellKey/,
     /RT\.compareTextBinary/,

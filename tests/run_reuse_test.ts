@@ -18,11 +18,13 @@ const SETUP = `
     CASE WHEN i % 5 = 0 THEN NULL ELSE 'v' || (i % 13) END FROM n;
 `;
 
-// A scan whose body is a loop of its own (filter, aggregate), one that returns rows, a
-// GROUP BY and a LIMITed sort.
+// A scan whose body is a loop of its own (filter, aggregate), ones that return rows from
+// theirs (with a LIMIT and OFFSET, and a join's inner loop), a GROUP BY and a LIMITed sort.
 const QUERIES = [
   "SELECT count(*), sum(x), total(y), min(s), max(x) FROM t WHERE x > ? AND (s < 'v5' OR s IS NULL)",
   "SELECT id, x, s FROM t WHERE x BETWEEN ? AND ? + 40 ORDER BY id",
+  "SELECT id, s FROM t WHERE x > ? LIMIT 25 OFFSET 3",
+  "SELECT a.id, b.id, b.s FROM t a, t b WHERE a.id < 6 AND b.x > ? AND b.s = a.s",
   "SELECT s, count(*), avg(x) FROM t WHERE x >= ? GROUP BY s ORDER BY s",
   "SELECT id, y FROM t WHERE x < ? ORDER BY y DESC, id LIMIT 7",
 ];

@@ -1,11 +1,13 @@
 /**
  * Loops written as JS loops: when nothing in the body of a cursor's loop (a table scan, an
- * index range, a join's inner loop) returns a row or ends the run, nothing outside jumps
- * into it, and every jump inside it goes forward inside it, back to its start or out of
- * it, the body becomes `for (;;)` in a function of its own, with a labelled block for each
- * address a jump lands on (left with `break`, all opened at the body's top and closed
- * where their address starts); the function returns where the run goes on, and a row no
- * longer goes through the dispatch `switch`. What that buys:
+ * index range, a join's inner loop) ends the run, nothing outside jumps into it, and every
+ * jump inside it goes forward inside it, back to its start or out of it, the body becomes
+ * `for (;;)` in a function of its own, with a labelled block for each address a jump lands
+ * on (left with `break`, all opened at the body's top and closed where their address
+ * starts); the function returns where the run goes on, and a row no longer goes through
+ * the dispatch `switch`. A body may return one row, when only DecrJumpZero (a LIMIT) lies
+ * between its ResultRow and the Next: the function returns at the row, and the call that
+ * resumes it (a parameter says so) runs what follows the row first. What that buys:
  * - a small function to optimise: V8 compiles the loop alone, sooner, and code after the
  *   loop that no run has reached yet (the rest of the program) cannot throw its compiled
  *   code away when the loop ends;
@@ -28,6 +30,8 @@ export interface LoopRegion {
   readonly end: number;
   /** The addresses in the body that jumps inside it go forward to, descending. */
   readonly targets: readonly number[];
+  /** The ResultRow in the body, or -1. */
+  readonly row: number;
 }
 
 /**
@@ -40,11 +44,12 @@ export function loopRegions(p: CompiledProgram): LoopRegion[] {
     const start = next.p2;
     if ((next.op !== Op.Next && next.op !== Op.Prev) || start > end) return;
     const targets = new Set<number>();
-    let ok = true;
+    let ok = true, row = -1;
     p.code.forEach((ins, pc) => {
       if (pc >= start && pc <= end) {
-        // A row returned or the run ended: the run resumes at a `case`, which a loop hides.
-        if (ins.op === Op.ResultRow || ins.op === Op.Halt) ok = false;
+        // The run ended, or a second row: the run would resume inside the body.
+        if (ins.op === Op.Halt || (ins.op === Op.ResultRow && row >= 0)) ok = false;
+        if (ins.op === Op.ResultRow) row = pc;
       }
       if (!OPCODES[ins.op].jump) return;
       const to = ins.p2;
@@ -52,7 +57,15 @@ export function loopRegions(p: CompiledProgram): LoopRegion[] {
       else if (to > start && to <= pc) ok = false; // a loop inside this one
       else if (to > pc && to <= end) targets.add(to);
     });
-    if (ok) out.push({ cursor: next.p1, start, end, targets: [...targets].sort((a, b) => b - a) });
+    // What follows the row runs again where the next call resumes: LIMIT's countdown
+    // leaving the loop, nothing else.
+    ok &&= row < 0 || row > start &&
+        p.code.slice(row + 1, end).every((i) =>
+          i.op === Op.DecrJumpZero && (i.p2 < start || i.p2 > end)
+        );
+    if (ok) {
+      out.push({ cursor: next.p1, start, end, targets: [...targets].sort((a, b) => b - a), row });
+    }
   });
   return out;
 }

@@ -205,7 +205,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     pc,
     jump: (target) => jumpFrom(pc, target),
     halt: () => protocol.halt(),
-    row: () => protocol.row(pc),
+    // In a loop's function: back to run(), which returns the row (see the loop's call).
+    row: () => inside(pc) ? "return -2;" : protocol.row(pc),
     view: (start, n) => {
       const v = `V${pc}`;
       views.push(v);
@@ -248,16 +249,32 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       if (!Number.isSafeInteger(x)) throw new Error(`instruction ${pc} has a non-integer operand`);
     }
     const t = context(pc);
-    const region = regionAt.get(pc);
-    if (inside(pc) && starts.has(pc)) body.push([4, `}`, `address ${pc}`]);
-    else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
+    const region = regionAt.get(pc), within = inside(pc);
+    // A loop is resumed after its row by a block of its own, numbered after all others;
+    // falling through from the block before, `pc` is not its number.
+    const resume = blockOf.size + extras.length + regions.indexOf(region!);
+    if (region) body.push([3, `case ${resume}:`, "the loop"]);
+    // In a loop, a block ends only where a jump lands (the address after its row is none).
+    if (within) {
+      if (within.targets.includes(pc)) body.push([4, `}`, `address ${pc}`]);
+    } else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     if (region) {
       const blocks = region.targets.map((to) => `B${to}:{`).join("");
-      body.push([4, `{const x=X${pc}();if(x>=0){pc=x;continue;}}`, "the loop"]);
+      // Resumed (`r`): what follows the row, then on to the next row (or out of the loop).
+      let resumed = "";
+      if (region.row > 0) {
+        for (let a = region.row + 1; a <= region.end; a++) resumed += wrap(a, code(a, context(a)));
+        resumed = `if(r){r=false;${resumed}break W${pc};}`;
+      }
+      body.push([
+        4,
+        `{const x=X${pc}(pc===${resume});if(x>=0){pc=x;continue;}if(x<-1){S.pc=${resume};return true;}}`,
+        "the loop",
+      ]);
       loopFrom = body.length;
       body.push([
         3,
-        `function X${pc}(){W${pc}:for(;;){${readers.rowLocals(region.cursor)}${blocks}`,
+        `function X${pc}(r){W${pc}:for(;;){${resumed}${readers.rowLocals(region.cursor)}${blocks}`,
         "the loop",
       ]);
     }
