@@ -310,25 +310,16 @@ function trimWith(
     setTextResult(out, trimBytes(s, set, left, right), ctx.encoding);
     return;
   }
+  // An empty set matches nothing (matchSetAt gives 0 at once).
   let start = 0;
   let end = s.length;
-  if (set.length > 0) {
-    if (left) {
-      while (start < end) {
-        const w = matchSetAt(s, start, end, set, false);
-        if (w === 0) break;
-        start += w;
-      }
-    }
-    if (right) {
-      while (end > start) {
-        const w = matchSetAt(s, start, end, set, true);
-        if (w === 0) break;
-        end -= w;
-      }
-    }
+  if (left) {
+    for (let w; start < end && (w = matchSetAt(s, start, end, set, false)) > 0;) start += w;
   }
-  setTextResult(out, start === 0 && end === s.length ? s : s.slice(start, end), ctx.encoding);
+  if (right) {
+    for (let w; start < end && (w = matchSetAt(s, start, end, set, true)) > 0;) end -= w;
+  }
+  setTextResult(out, s.slice(start, end), ctx.encoding);
 }
 
 /**
