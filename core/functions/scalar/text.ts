@@ -493,11 +493,7 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
     setInt(out, needle.length === 0 ? 1 : indexOfBytes(hay, needle) + 1);
     return;
   }
-  const needle = n.c === StorageClass.Blob ? (n.v as Uint8Array).length : 1;
-  if (needle === 0) {
-    setInt(out, 1);
-    return;
-  }
+  // An empty needle, blob or text, reads as "".
   const hay = textOf(h, enc) as string;
   const nt = textOf(n, enc) as string;
   if (nt === "") {
