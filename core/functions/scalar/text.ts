@@ -490,7 +490,7 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   if (h.c === StorageClass.Blob && n.c === StorageClass.Blob) {
     const hay = h.v as Uint8Array;
     const needle = n.v as Uint8Array;
-    setInt(out, needle.length === 0 ? 1 : indexOfBytes(hay, needle) + 1);
+    setInt(out, indexOfBytes(hay, needle) + 1);
     return;
   }
   // An empty needle, blob or text, reads as "".
@@ -509,10 +509,9 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   setInt(out, at < 0 ? 0 : charCount(hay.slice(0, at)) + 1);
 }
 
+/** Where `needle` first is in `hay` (0 for an empty needle), or -1. */
 function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
-  for (let i = 0; i <= hay.length - needle.length; i++) {
-    if (hay[i] === needle[0] && bytesAt(hay, i, needle)) return i;
-  }
+  for (let i = 0; i <= hay.length - needle.length; i++) if (bytesAt(hay, i, needle)) return i;
   return -1;
 }
 
