@@ -125,14 +125,10 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   const simple = typeof a1 === "number" && typeof a2 === "number" && a1 > 0 && a2 >= 0;
   const range = simple ? null : substrRange(BigInt(a1), BigInt(a2), len);
   const p1 = range ? range[0] : (a1 as number) - 1;
-  let p2 = range ? range[1] : a2 as number;
+  const p2 = range ? range[1] : a2 as number;
   if (isBlob) {
-    const b = x.v as Uint8Array;
-    if (p1 + p2 > len) {
-      p2 = len - p1;
-      if (p2 < 0) p2 = 0;
-    }
-    setBlob(out, p2 === 0 ? new Uint8Array(0) : b.slice(p1, p1 + p2));
+    // slice stops at the blob's end.
+    setBlob(out, (x.v as Uint8Array).slice(p1, p1 + p2));
     return;
   }
   const start = skipChars(text, 0, p1);
