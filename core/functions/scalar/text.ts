@@ -102,18 +102,15 @@ export function lowerFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
  */
 export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const enc = ctx.encoding;
-  if (args[1].c === StorageClass.Null || (args.length === 3 && args[2].c === StorageClass.Null)) {
-    setNull(out);
-    return;
-  }
   const x = args[0];
-  if (x.c === StorageClass.Null) {
-    setNull(out);
-    return;
-  }
   const isBlob = x.c === StorageClass.Blob;
-  if (isBlob && (x.v as Uint8Array).length === 0) {
-    setNull(out); // SQLite sees an empty blob as a null pointer here
+  if (
+    x.c === StorageClass.Null || args[1].c === StorageClass.Null ||
+    (args.length === 3 && args[2].c === StorageClass.Null) ||
+    // SQLite sees an empty blob as a null pointer here
+    (isBlob && (x.v as Uint8Array).length === 0)
+  ) {
+    setNull(out);
     return;
   }
   const text = isBlob ? "" : cText(textOf(x, enc) as string);
