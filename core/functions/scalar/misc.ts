@@ -119,15 +119,12 @@ export function unistrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     if (slash < 0) break;
     result += s.slice(i, slash);
     const next = s[slash + 1];
-    let v = -1;
-    let width = 0;
+    let v: number;
+    let width: number;
     if (next === "\\") {
       result += "\\";
       i = slash + 2;
       continue;
-    } else if (next !== undefined && /[0-9a-fA-F]/.test(next)) {
-      v = hexRun(s, slash + 1, 4);
-      width = 5;
     } else if (next === "+") {
       v = hexRun(s, slash + 2, 6);
       width = 8;
@@ -137,6 +134,10 @@ export function unistrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     } else if (next === "U") {
       v = hexRun(s, slash + 2, 8);
       width = 10;
+    } else {
+      // Four hex digits; anything else (no digit, or none at all) is -1.
+      v = hexRun(s, slash + 1, 4);
+      width = 5;
     }
     if (v < 0) throw sqlError("invalid Unicode escape");
     result += codePointText(v, ctx.encoding);
