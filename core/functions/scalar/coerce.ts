@@ -130,8 +130,6 @@ function isContinuationEscape(c: number): boolean {
 
 /** Length in code units of the character starting at `i` (see {@link sqliteCharEnd}). */
 export function charWidth(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  if (c < 0x80) return 1;
   return sqliteCharEnd(s, i) - i;
 }
 
