@@ -95,11 +95,9 @@ function groupKeyOf(scope: LowerScope, e: B.BoundExpr): PlanExpr | null {
   // sorter: SQLite computes such a term again (node:sqlite 3.53: `SELECT json_array(json(k))
   // … GROUP BY json(k)` embeds the JSON).
   if (e.kind === "function" && !e.def.user && /^json|^->$/.test(e.def.name)) return null;
-  const keys = agg.core.groupBy;
-  for (let i = 0; i < keys.length; i++) {
-    if (e.kind !== "literal" && sameExpr(e, keys[i])) return colRef(agg.node.id, i);
-  }
-  return null;
+  // A literal stays itself, even where a GROUP BY term is the same literal.
+  const i = e.kind === "literal" ? -1 : agg.core.groupBy.findIndex((k) => sameExpr(e, k));
+  return i < 0 ? null : colRef(agg.node.id, i);
 }
 
 /**
