@@ -323,12 +323,10 @@ function formatInteger(conv: string, v: number | bigint, spec: IntSpec): string 
   }
   const base = conv === "o" ? 8 : conv === "x" || conv === "X" || conv === "p" ? 16 : 10;
   const thousands = spec.thousands && base === 10 && conv !== "r";
-  let alternate = spec.alternate;
-  // deno-lint-ignore eqeqeq
-  if (mag == 0) alternate = false;
   let precision = spec.precision;
-  if (spec.zeroPad && precision < spec.width - (prefix !== "" ? 1 : 0)) {
-    precision = spec.width - (prefix !== "" ? 1 : 0);
+  // Zero padding fills the width less the sign (a prefix is one character or none).
+  if (spec.zeroPad && precision < spec.width - prefix.length) {
+    precision = spec.width - prefix.length;
   }
   if (precision > MAX_TEXT_LENGTH) tooBig();
   let digits = mag.toString(base);
@@ -342,7 +340,8 @@ function formatInteger(conv: string, v: number | bigint, spec: IntSpec): string 
   if (precision > digits.length) digits = "0".repeat(precision - digits.length) + digits;
   if (thousands) digits = groupThousands(digits);
   let alt = "";
-  if (alternate) {
+  // deno-lint-ignore eqeqeq
+  if (spec.alternate && mag != 0) {
     alt = conv === "o" ? "0" : conv === "X" ? "0X" : conv === "x" || conv === "p" ? "0x" : "";
   }
   return alt + prefix + digits;
@@ -351,9 +350,8 @@ function formatInteger(conv: string, v: number | bigint, spec: IntSpec): string 
 /** Inserts "," every three digits from the right. */
 function groupThousands(digits: string): string {
   const n = digits.length;
-  let out = "";
   const first = ((n - 1) % 3) + 1;
-  out = digits.slice(0, first);
+  let out = digits.slice(0, first);
   for (let i = first; i < n; i += 3) out += "," + digits.slice(i, i + 3);
   return out;
 }
