@@ -19,7 +19,7 @@
  * escaped bytes, core/format/text.ts, as SQLite keeps them).
  */
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
-import { type Reg, setNull } from "../../value/reg.ts";
+import { newReg, type Reg, setNull } from "../../value/reg.ts";
 import { TextEncoding } from "../../value/types.ts";
 import type { FunctionContext } from "../context.ts";
 import { canonicalUtf8, decodeText, encodeUtf8 } from "../../format/text.ts";
@@ -49,25 +49,19 @@ class Args {
     this.#start = start;
     this.#enc = enc;
   }
-  #next(): Reg | undefined {
-    const i = this.#start + this.#used;
-    if (i >= this.#regs.length) return undefined;
-    this.#used++;
-    return this.#regs[i];
+  /** The next argument; past the last, a NULL (which reads as 0, 0.0 and no text). */
+  #next(): Reg {
+    return this.#regs[this.#start + this.#used++] ?? newReg();
   }
   int(): number | bigint {
-    const r = this.#next();
-    return r === undefined ? 0 : int64Of(r, this.#enc);
+    return int64Of(this.#next(), this.#enc);
   }
   double(): number {
-    const r = this.#next();
-    return r === undefined ? 0 : doubleOf(r, this.#enc);
+    return doubleOf(this.#next(), this.#enc);
   }
   /** The argument's text as C sees it (cut at a NUL), or null. */
   text(): string | null {
-    const r = this.#next();
-    if (r === undefined) return null;
-    const t = textOf(r, this.#enc);
+    const t = textOf(this.#next(), this.#enc);
     return t === null ? null : cText(t);
   }
 }
