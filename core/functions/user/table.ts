@@ -42,7 +42,7 @@ const MAX_ARGS = 127;
 
 function flag(options: UserFunctionOptions, key: keyof UserFunctionOptions): boolean {
   const v = options[key];
-  return v === undefined ? false : booleanArgument(v, `options.${key}`);
+  return v !== undefined && booleanArgument(v, `options.${key}`);
 }
 
 function checkName(name: unknown): string {
