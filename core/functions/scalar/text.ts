@@ -399,7 +399,8 @@ export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
     setNull(out);
     return;
   }
-  if (pattern === "" || pattern.charCodeAt(0) === 0) {
+  // An empty pattern's first code is NaN, a NUL's 0: both falsy.
+  if (!pattern.charCodeAt(0)) {
     setTextResult(out, s, enc);
     return;
   }
@@ -536,7 +537,8 @@ const ESCAPE_ED = 0xdced;
 /** unicode(X): code point of the first character, NULL for an empty text. */
 export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const s = textOf(args[0], ctx.encoding);
-  if (s === null || s === "" || s.charCodeAt(0) === 0) {
+  // An empty text's first code is NaN, a NUL's 0: both falsy.
+  if (s === null || !s.charCodeAt(0)) {
     setNull(out);
     return;
   }
