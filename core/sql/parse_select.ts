@@ -133,17 +133,12 @@ export abstract class SelectParser extends ExprParser {
     const t = this.CONSUME(T[TokenKind.Values]);
     const rows: Expr[][] = [];
     let withFromRow: number | null = null;
-    let height = 0;
-    const row = (first: boolean) => {
-      this.push(first ? 2 : 4);
-      const r = this.SUBRULE(this.exprList);
-      this.pop(first ? 2 : 4);
-      if (this.h > height) height = this.h;
-      return r;
-    };
     this.CONSUME(T[TokenKind.LParen]);
     this.ACTION(() => this.#checkNonEmpty());
-    rows.push(row(true));
+    this.push(2);
+    rows.push(this.SUBRULE(this.exprList));
+    this.pop(2);
+    let height = this.h;
     this.CONSUME(T[TokenKind.RParen]);
     this.MANY(() => {
       this.CONSUME(T[TokenKind.Comma]);
