@@ -564,16 +564,13 @@ export abstract class SelectParser extends ExprParser {
             items.push(...inner.items);
             return;
           }
-          if (inner.items.length === 1) {
-            const only = inner.items[0].item;
-            item = only.kind === "table"
-              ? { ...only, alias, indexedBy: null, start, end }
-              : { ...only, alias, start, end };
-          } else item = { kind: "join", from: inner, alias, start, end };
-        } else {
-          item = { ...(item as FromItem), alias, start, end } as FromItem;
-          if (item.kind === "table") item.indexedBy = indexedBy;
+          // indexedBy is still null: INDEXED BY follows only a table name.
+          item = inner.items.length === 1
+            ? inner.items[0].item
+            : { kind: "join", from: inner } as FromItem;
         }
+        item = { ...(item as FromItem), alias, start, end } as FromItem;
+        if (item.kind === "table") item.indexedBy = indexedBy;
         items.push({ join, item: item as FromItem, on, using });
       });
     },
