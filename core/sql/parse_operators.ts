@@ -209,7 +209,8 @@ export abstract class OperatorParser extends ParserState {
     const high = this.subExpr(5);
     this.pop(4);
     return this.ACTION(() => {
-      this.setHeight(hl + 1);
+      // SQLite first sets hl + 1, which is never above the next height: its check could
+      // only raise the message the next one raises.
       this.setHeight(Math.max(hl, h1, this.h) + 1);
       if (not) this.setHeight(this.h + 1);
       return {
@@ -535,7 +536,7 @@ export abstract class OperatorParser extends ParserState {
         ALT: () => {
           const first = this.subExpr();
           const items = [first];
-          let hFirst = this.h;
+          const hFirst = this.h;
           this.MANY(() => {
             this.CONSUME(T[TokenKind.Comma]);
             this.push(2);
@@ -549,8 +550,7 @@ export abstract class OperatorParser extends ParserState {
               return first;
             }
             // A vector's height is not recomputed from its items in SQLite.
-            hFirst = 1;
-            this.setHeight(hFirst, false);
+            this.setHeight(1, false);
             return { kind: "row", items, start: lp.start, end: (rp as SqlToken).end };
           }) as Expr;
         },
