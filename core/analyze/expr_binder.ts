@@ -39,18 +39,16 @@ export function bindClauseExpr(
   return bound;
 }
 
-/** Throws the recorded function-call error, if any. */
+/**
+ * Throws the recorded function-call error, if any. Binding an ordinary node calls it:
+ * SQLite aborts the walk there if an error was recorded.
+ */
 export function flushPending(ctx: BindContext): void {
   if (ctx.pending) {
     const err = ctx.pending;
     ctx.pending = null;
     throw err;
   }
-}
-
-/** An ordinary node: SQLite aborts the walk here if an error was recorded. */
-function checkPending(ctx: BindContext): void {
-  if (ctx.pending) flushPending(ctx);
 }
 
 /** A column reference to `item`'s column `column` (-1 for the rowid). */
@@ -211,7 +209,7 @@ function truthTest(ctx: BindContext, scope: Scope, e: A.Binary): B.BoundTruth | 
   if (k !== "true" && k !== "false") return null;
   const right = resolveColumn(ctx, scope, r);
   if (right.kind !== "trueFalse") return null;
-  checkPending(ctx);
+  flushPending(ctx);
   const operand = bindExpr(ctx, scope, e.left);
   return {
     kind: "truth",
@@ -232,13 +230,13 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
   const info = plainInfo(e.start, e.end);
   switch (e.kind) {
     case "literal":
-      checkPending(ctx);
+      flushPending(ctx);
       return { kind: "literal", ...literalValue(e), ...info };
     case "currentTime":
-      checkPending(ctx);
+      flushPending(ctx);
       return { kind: "currentTime", which: e.which, ...info };
     case "variable":
-      checkPending(ctx);
+      flushPending(ctx);
       return {
         kind: "variable",
         index: e.index,
@@ -248,7 +246,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
     case "raise":
       throw bindError("RAISE() may only be used within a trigger-program", e.start);
     case "unary": {
-      checkPending(ctx);
+      flushPending(ctx);
       if (
         e.op === "-" && e.operand.kind === "literal" &&
         (e.operand.type === "integer" || e.operand.type === "real")
@@ -286,7 +284,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
           end: e.end,
         });
       }
-      checkPending(ctx);
+      flushPending(ctx);
       const left = sub(e.left, isCompare);
       const right = sub(e.right, isCompare);
       if (isCompare) {
@@ -306,7 +304,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       };
     }
     case "collate": {
-      checkPending(ctx);
+      flushPending(ctx);
       // COLLATE makes a one-value expression: a row value under it is misused.
       const operand = sub(e.operand);
       return {
@@ -320,7 +318,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       };
     }
     case "cast": {
-      checkPending(ctx);
+      flushPending(ctx);
       const operand = sub(e.operand);
       return {
         kind: "cast",
@@ -363,7 +361,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       };
     }
     case "between": {
-      checkPending(ctx);
+      flushPending(ctx);
       const operand = sub(e.operand, true);
       const low = sub(e.low, true);
       const high = sub(e.high, true);
@@ -383,7 +381,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       };
     }
     case "inList": {
-      checkPending(ctx);
+      flushPending(ctx);
       const operand = sub(e.operand, true);
       const list = e.list.map((x) => sub(x, true));
       const width = vectorSize(operand);
@@ -406,7 +404,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
     case "inTable": {
       // `x IN t` is `x IN (SELECT * FROM t)`.
       const select = bindSelect(ctx, e.kind === "inSelect" ? e.select : inTableSelect(e), scope);
-      checkPending(ctx);
+      flushPending(ctx);
       const operand = sub(e.operand, true);
       checkInWidth(ctx, operand, select, e);
       needInSelect(ctx, operand, select);
@@ -420,7 +418,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       };
     }
     case "case": {
-      checkPending(ctx);
+      flushPending(ctx);
       const operand = e.operand ? sub(e.operand) : null;
       const whens = e.whens.map((w) => ({ when: sub(w.when), then: sub(w.then) }));
       const otherwise = e.otherwise ? sub(e.otherwise) : null;
@@ -433,12 +431,12 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
     }
     case "exists": {
       const select = bindSelect(ctx, e.select, scope);
-      checkPending(ctx);
+      flushPending(ctx);
       return { kind: "exists", select, ...info };
     }
     case "subquery": {
       const select = bindSelect(ctx, e.select, scope);
-      checkPending(ctx);
+      flushPending(ctx);
       const n = select.columnNames.length;
       if (n !== 1 && !vectorOk) {
         ctx.late.push(bindError(`sub-select returns ${n} columns - expected 1`, e.start));
@@ -447,7 +445,7 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       return { kind: "subquery", select, ...info, affinity: f?.affinity ?? null };
     }
     case "row": {
-      checkPending(ctx);
+      flushPending(ctx);
       if (!vectorOk) ctx.late.push(bindError("row value misused", e.start));
       const items = e.items.map((x) => sub(x));
       return { kind: "row", items, ...info, ...propagatedCollation(items) };
