@@ -365,9 +365,8 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       const operand = sub(e.operand, true);
       const low = sub(e.low, true);
       const high = sub(e.high, true);
-      if (vectorSize(operand) !== vectorSize(low) || vectorSize(operand) !== vectorSize(high)) {
-        throw bindError("row value misused", e.start);
-      }
+      checkVectors(operand, low, e);
+      checkVectors(operand, high, e);
       needComparison(ctx, operand, low);
       needComparison(ctx, operand, high);
       return {
