@@ -421,10 +421,12 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       const operand = e.operand ? sub(e.operand) : null;
       const whens = e.whens.map((w) => ({ when: sub(w.when), then: sub(w.then) }));
       const otherwise = e.otherwise ? sub(e.otherwise) : null;
-      if (operand) { for (const w of whens) needComparison(ctx, operand, w.when); }
       const parts: B.ExprInfo[] = [];
       if (operand) parts.push(operand);
-      for (const w of whens) parts.push(w.when, w.then);
+      for (const w of whens) {
+        if (operand) needComparison(ctx, operand, w.when);
+        parts.push(w.when, w.then);
+      }
       if (otherwise) parts.push(otherwise);
       return { kind: "case", operand, whens, otherwise, ...info, ...propagatedCollation(parts) };
     }
