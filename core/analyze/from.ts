@@ -234,10 +234,7 @@ function selfScope(source: B.TableSource): Scope {
     using: null,
     rowid: !source.table.withoutRowid,
   };
-  const scope = newScope(null, [item], null);
-  scope.allowAgg = false;
-  scope.allowWin = false;
-  return scope;
+  return newScope(null, [item], null, false);
 }
 
 function parseSchemaExpr(text: string): A.Expr {

@@ -281,9 +281,7 @@ function createIndex(ctx: BindContext, ts: TokenStream): SchemaStatementRun {
     start: 0,
     end: 0,
   }, null);
-  const scope = newScope(null, from.items, null);
-  scope.allowAgg = false;
-  scope.allowWin = false;
+  const scope = newScope(null, from.items, null, false);
   if (def.whereText !== null) bindClauseExpr(ctx, scope, schemaExpr(def.whereText));
   for (const c of def.columns) {
     if (c.column !== null) {
@@ -640,9 +638,7 @@ function vacuum(ctx: BindContext, ts: TokenStream): SchemaStatementRun {
   }
   if (ts.accept(TokenKind.Into)) {
     const into = expressionUntil(ts, null);
-    const scope = newScope(null, [], null);
-    scope.allowAgg = false;
-    scope.allowWin = false;
+    const scope = newScope(null, [], null, false);
     bindClauseExpr(ctx, scope, into);
   }
   return db === "temp" ? NO_WRITE : REFUSED;
@@ -696,9 +692,7 @@ function analyze(schema: Schema, ts: TokenStream): SchemaStatementRun {
 /** An ATTACH or DETACH operand: a bare name is its own text (SQLite's resolveAttachExpr). */
 function attachOperand(ctx: BindContext, e: A.Expr): string | null {
   if (e.kind === "column" && e.table === null) return e.name;
-  const scope = newScope(null, [], null);
-  scope.allowAgg = false;
-  scope.allowWin = false;
+  const scope = newScope(null, [], null, false);
   bindClauseExpr(ctx, scope, e);
   return e.kind === "literal" && e.type === "string" ? e.text : null;
 }

@@ -104,14 +104,22 @@ export interface BindContext {
   tableFunctionArgs: { source: TableFunctionSource; args: Expr[] }[];
 }
 
-/** A new scope for a core. */
-export function newScope(parent: Scope | null, items: ScopeItem[], core: BoundCore | null): Scope {
+/**
+ * A new scope for a core; `allow` false forbids aggregate and window functions (LIMIT,
+ * VALUES, schema expressions, ...).
+ */
+export function newScope(
+  parent: Scope | null,
+  items: ScopeItem[],
+  core: BoundCore | null,
+  allow = true,
+): Scope {
   return {
     parent,
     items,
     core,
-    allowAgg: true,
-    allowWin: true,
+    allowAgg: allow,
+    allowWin: allow,
     hasAgg: false,
     hasWin: false,
     aliases: null,

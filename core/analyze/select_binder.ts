@@ -59,9 +59,7 @@ export function bindSelect(
 ): B.BoundSelect {
   const savedCtes = select.with ? pushWith(ctx, select.with) : ctx.ctes;
   try {
-    const limitScope = newScope(null, [], null);
-    limitScope.allowAgg = false;
-    limitScope.allowWin = false;
+    const limitScope = newScope(null, [], null, false);
     const limit = select.limit ? bindClauseExpr(ctx, limitScope, select.limit.limit) : null;
     const offset = select.limit?.offset
       ? bindClauseExpr(ctx, limitScope, select.limit.offset)
@@ -156,9 +154,7 @@ export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.
 }
 
 function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): CoreResult {
-  const scope = newScope(outer, [], null);
-  scope.allowAgg = false;
-  scope.allowWin = false;
+  const scope = newScope(outer, [], null, false);
   const n = core.rows[0].length;
   const rows = core.rows.map((row) => {
     if (row.length !== n) throw bindError("all VALUES must have the same number of terms");

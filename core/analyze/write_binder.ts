@@ -163,10 +163,7 @@ function insteadOf(trigger: TriggerInfo, event: "INSERT" | "UPDATE" | "DELETE"):
 
 /** A scope over `items` in which aggregates and window functions are misuse. */
 function plainScope(items: ScopeItem[]): Scope {
-  const scope = newScope(null, items, null);
-  scope.allowAgg = false;
-  scope.allowWin = false;
-  return scope;
+  return newScope(null, items, null, false);
 }
 
 /**
