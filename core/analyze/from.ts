@@ -82,16 +82,13 @@ function tableFunction(
 ): B.TableFunctionSource | null {
   const key = nameKey(name);
   let cols: readonly string[] | undefined;
-  let hidden: string[] = [];
-  if (key === "json_each" || key === "json_tree") {
-    cols = JSON_COLUMNS;
-    hidden = ["json", "root"];
-  } else if (key.startsWith("pragma_")) {
+  let hidden = ["json", "root"];
+  if (key === "json_each" || key === "json_tree") cols = JSON_COLUMNS;
+  else if (key.startsWith("pragma_")) {
     cols = ctx.pragmaColumns(key.slice(7));
     hidden = ["arg", "schema"];
   }
   if (cols === undefined) return null;
-  const all = [...cols, ...hidden];
   return {
     kind: "tableFunction",
     id,
@@ -99,7 +96,7 @@ function tableFunction(
     function: key,
     args: [],
     firstHidden: cols.length,
-    columns: plainColumns(all, key, cols.length),
+    columns: plainColumns([...cols, ...hidden], key, cols.length),
   };
 }
 
@@ -185,13 +182,13 @@ function bindItem(
       const table = ctx.schema.tables.get(key);
       if (table) {
         const tableName = SCHEMA_TABLE_KEYS.has(key) ? "sqlite_master" : table.name;
-        let indexedBy: B.TableSource["indexedBy"] = null;
+        let indexedBy: B.TableSource["indexedBy"] = item.indexedBy === false ? false : null;
         if (typeof item.indexedBy === "string") {
           const ik = nameKey(item.indexedBy);
           const idx = table.indexes.find((x) => nameKey(x.name) === ik);
           if (!idx) throw bindError(`no such index: ${item.indexedBy}`);
           indexedBy = idx;
-        } else if (item.indexedBy === false) indexedBy = false;
+        }
         const source: B.TableSource = {
           kind: "table",
           id,
@@ -206,14 +203,8 @@ function bindItem(
         source.partialWhere = bindPartialWheres(ctx, source);
         return { source, schema: "main" };
       }
-      const view = bindView(ctx, id, item);
-      if (view) {
-        return { source: view, schema: "main" };
-      }
-      const fn = tableFunction(ctx, id, item.name, item.alias);
-      if (fn) {
-        return { source: fn, schema: "main" };
-      }
+      const source = bindView(ctx, id, item) ?? tableFunction(ctx, id, item.name, item.alias);
+      if (source) return { source, schema: "main" };
       const vt = ctx.schema.virtualTables.get(key);
       if (vt) throw bindError(`no such module: ${vt.module}`);
       throw noSuchTable(ctx, item.schema, item.name);
