@@ -59,22 +59,20 @@ export function parseCreateTable(ts: TokenStream): TableDef {
       break;
     }
   }
+  const { withoutRowid, strict } = readTableOptions(ts);
   const table: TableDef = {
     kind: "table",
     schema,
     name,
     columns: b.columns.map((c) => c.def),
-    withoutRowid: false,
-    strict: false,
+    withoutRowid,
+    strict,
     keyConstraints: b.keys,
     primaryKey: b.primaryKey,
     rowidAlias: b.rowidAlias,
     checks: b.checks,
     foreignKeys: b.foreignKeys,
   };
-  const options = readTableOptions(ts);
-  table.withoutRowid = options.withoutRowid;
-  table.strict = options.strict;
   b.finish(table);
   return table;
 }
