@@ -374,20 +374,20 @@ export class Statement {
     try {
       const c = this.#current();
       const readBigInts = this.#readBigInts;
+      // Every kind of statement binds its parameters first.
+      const bound = this.#binder.bind(params);
       switch (c.kind) {
         case "select":
           return new ExecutionCursor(
-            c.program.start(this.#binder.bind(params), resumable ? { resumable } : undefined),
+            c.program.start(bound, resumable ? { resumable } : undefined),
             readBigInts,
             file,
             snapshot,
           );
         case "listing":
-          this.#binder.bind(params);
           file.endRead();
           return listCursor(c.rows, readBigInts);
         case "pragma": {
-          this.#binder.bind(params);
           const options = pragmaOptionsFor(file, host.transactions.open);
           const rows = runPragma(file, c.name, c.arg, c.schema, options);
           file.check(snapshot);
@@ -395,13 +395,11 @@ export class Statement {
           return listCursor(rows, readBigInts);
         }
         case "transaction":
-          this.#binder.bind(params);
           file.endRead();
           host.transactions.run(c.verb, c.savepoint);
           return listCursor([], readBigInts);
         case "write":
-          // Parameters are bound now; the refusal comes from the first step, as SQLite's.
-          this.#binder.bind(params);
+          // Parameters are bound already; the refusal comes from the first step, as SQLite's.
           file.endRead();
           return c.error
             ? failingCursor(c.error.code, c.error.message)
@@ -426,7 +424,7 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
   };
   const iterator: IterableIterator<T> = {
     next(): IteratorResult<T> {
-      if (done) return { done: true, value: undefined };
+      if (done) return finish(); // closes nothing again
       let v: SqlValue[] | null;
       try {
         v = cursor.next();
