@@ -133,7 +133,6 @@ export abstract class ExprParser extends OperatorParser {
       this.pop(1);
       h = this.h;
     });
-    const hOperand = h;
     const whens: { when: Expr; then: Expr }[] = [];
     this.AT_LEAST_ONE(() => {
       this.CONSUME(T[TokenKind.When]);
@@ -159,7 +158,8 @@ export abstract class ExprParser extends OperatorParser {
     });
     const end = this.CONSUME(T[TokenKind.End]);
     return this.ACTION(() => {
-      this.setHeight(hOperand + 1);
+      // SQLite first sets the operand's height + 1, never above this one: its check could
+      // only raise the message this one raises.
       this.setHeight(h + 1);
       return {
         kind: "case",
