@@ -178,8 +178,8 @@ export abstract class OperatorParser extends ParserState {
     });
     this.pop(2);
     return this.ACTION(() => {
-      this.setHeight(h + 1);
-      if (not) this.setHeight(h + 2);
+      // SQLite sets h + 1, then h + 2 for NOT's node: one check of the last is the same.
+      this.setHeight(not ? h + 2 : h + 1);
       const e = escape as Expr | null;
       const opText = this.text(op);
       return {
