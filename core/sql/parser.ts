@@ -41,12 +41,8 @@ export function installStatementParser(full: StatementParser): void {
 /** SQLite's error for a parse that fails at token `t` (undefined: end of input). */
 function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
   if (!t || t.kind === TokenKind.Eof) return incompleteInput(sql.length);
-  const s = t as SqlToken;
-  if (s.kind === TokenKind.Illegal) {
-    const e = illegalTokenError(sql, s);
-    return sqlError(e.message, s.start);
-  }
-  return syntaxError(tokenText(sql, s), s.start);
+  if (t.kind === TokenKind.Illegal) return illegalTokenError(sql, t, t.start);
+  return syntaxError(tokenText(sql, t), t.start);
 }
 
 /** Runs a statement rule on the tokens from `i`, mapping failures to SQLite's errors. */

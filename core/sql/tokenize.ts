@@ -101,14 +101,15 @@ export function isDoubleQuoted(sql: string, token: Token): boolean {
 
 /**
  * SQLite's error for an Illegal token: `unrecognized token: "X"` where X is the token's
- * text (for a number with misplaced `_` separators, the text SQLite's check leaves).
+ * text (for a number with misplaced `_` separators, the text SQLite's check leaves), at
+ * `offset` in the SQL text (-1: none).
  */
-export function illegalTokenError(sql: string, token: Token): SqliteError {
+export function illegalTokenError(sql: string, token: Token, offset = -1): SqliteError {
   let text = tokenText(sql, token);
   // Only a separator problem is reported with the rewritten text; a number followed by
   // identifier characters ("1_0abc") is reported as written.
   if (text.includes("_") && rescanNumber(sql, token)) text = badSeparatorText(text) ?? text;
-  return sqlError(`unrecognized token: "${text}"`);
+  return sqlError(`unrecognized token: "${text}"`, offset);
 }
 
 /**
