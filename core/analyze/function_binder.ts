@@ -121,13 +121,12 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
 function attachAggregate(ctx: BindContext, scope: Scope, f: B.BoundFunction): void {
   const refs = new Set<number>();
   referencedSources(f, refs);
+  // With no references (count(*)), no scope matches: the owner is `scope`.
   let owner: Scope = scope;
-  if (refs.size > 0) {
-    for (let s: Scope | null = scope; s !== null; s = s.parent) {
-      if (s.items.some((it) => refs.has(it.source.id))) {
-        owner = s;
-        break;
-      }
+  for (let s: Scope | null = scope; s !== null; s = s.parent) {
+    if (s.items.some((it) => refs.has(it.source.id))) {
+      owner = s;
+      break;
     }
   }
   owner.hasAgg = true;
