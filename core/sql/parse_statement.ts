@@ -14,7 +14,7 @@ import type {
   WithClause,
 } from "./ast.ts";
 import { SelectParser } from "./parse_select.ts";
-import { category, kindOf, Nm, PragmaName, type SqlToken, T } from "./parse_tokens.ts";
+import { category, Nm, PragmaName, type SqlToken, T } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** `;` or the end of input. */
@@ -60,12 +60,9 @@ export class StatementParser extends SelectParser {
   /** `WITH ...` followed by a SELECT, or by INSERT/REPLACE/UPDATE/DELETE. */
   withStatement: Rule<[], WithResult> = this.RULE(() => {
     const w: WithClause = this.SUBRULE(this.withClause);
+    // SELECT / VALUES start the first alternative, INSERT, REPLACE, UPDATE, DELETE the other.
     return this.OR([
       {
-        GATE: () => {
-          const k = kindOf(this.LA(1));
-          return k === TokenKind.Select || k === TokenKind.Values;
-        },
         ALT: () => {
           const select = this.SUBRULE(this.selectBody, { ARGS: [w] });
           const terminator = this.SUBRULE(this.terminator);
