@@ -237,7 +237,7 @@ export abstract class OperatorParser extends ParserState {
           this.push(1);
           const inner = this.OR2([
             {
-              GATE: () => this.startsSelect(),
+              // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
               ALT: () => {
                 const s = this.SUBRULE(this.select);
                 const rp = this.CONSUME(T[TokenKind.RParen]);
@@ -517,7 +517,7 @@ export abstract class OperatorParser extends ParserState {
     this.push(1);
     const result = this.OR([
       {
-        GATE: () => this.startsSelect(),
+        // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
         ALT: () => {
           const s = this.SUBRULE(this.select);
           const rp = this.CONSUME(T[TokenKind.RParen]);

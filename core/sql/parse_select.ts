@@ -448,7 +448,7 @@ export abstract class SelectParser extends ExprParser {
             this.push(1);
             const inner = this.OR2([
               {
-                GATE: () => this.startsSelect(),
+                // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
                 ALT: () => {
                   const s = this.SUBRULE(this.select);
                   return { kind: "subquery", select: s, alias: null, start, end: 0 } as FromItem;

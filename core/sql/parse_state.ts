@@ -155,12 +155,6 @@ export abstract class ParserState extends LL1Parser {
     }
   }
 
-  /** True if the next token starts a SELECT (SELECT, VALUES or WITH). */
-  startsSelect(): boolean {
-    const k = kindOf(this.LA(1));
-    return k === TokenKind.Select || k === TokenKind.Values || k === TokenKind.With;
-  }
-
   /** SQLite's heightOfSelect: the tallest expression of every core. */
   selectHeight(s: Select): number {
     return this.selectHeights.get(s) ?? 0;
