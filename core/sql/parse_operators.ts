@@ -313,19 +313,17 @@ export abstract class OperatorParser extends ParserState {
   exprList: Rule<[], Expr[]> = this.RULE(() => {
     const list: Expr[] = [];
     let h = 0;
-    this.OPTION({
-      GATE: () => kindOf(this.LA(1)) !== TokenKind.RParen,
-      DEF: () => {
+    // Entered only where an expression can start (never at `)`).
+    this.OPTION(() => {
+      list.push(this.subExpr());
+      h = this.h;
+      this.MANY(() => {
+        this.CONSUME(T[TokenKind.Comma]);
+        this.push(2);
         list.push(this.subExpr());
-        h = this.h;
-        this.MANY(() => {
-          this.CONSUME(T[TokenKind.Comma]);
-          this.push(2);
-          list.push(this.subExpr());
-          this.pop(2);
-          if (this.h > h) h = this.h;
-        });
-      },
+        this.pop(2);
+        if (this.h > h) h = this.h;
+      });
     });
     this.h = h;
     return list;
