@@ -427,9 +427,11 @@ export class Database {
   ): this;
   function(name: string, optionsOrFn: unknown, fn?: unknown): this {
     this.#open;
-    const options = typeof optionsOrFn === "function" ? {} : optionsOrFn;
-    const impl = typeof optionsOrFn === "function" ? optionsOrFn : fn;
-    this.#functions.defineScalar(name, options as UserFunctionOptions, impl);
+    if (typeof optionsOrFn === "function") {
+      fn = optionsOrFn;
+      optionsOrFn = {};
+    }
+    this.#functions.defineScalar(name, optionsOrFn as UserFunctionOptions, fn);
     this.#cache.clear();
     return this;
   }
