@@ -13,7 +13,8 @@ export type ResultItem =
   | { kind: "expr"; ast: A.Expr; alias: string | null; text: string }
   | { kind: "star"; expr: B.BoundExpr; name: string };
 
-function isTrueOrFalse(name: string): boolean {
+/** `true` or `false`, in any case. */
+export function isTrueOrFalse(name: string): boolean {
   const k = name.toLowerCase();
   return k === "true" || k === "false";
 }

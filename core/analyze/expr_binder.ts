@@ -12,7 +12,7 @@ import type * as B from "./bound.ts";
 import { bindError, qualifiedName } from "./errors.ts";
 import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
 import { literalValue } from "./literals.ts";
-import { skipCollate } from "./column_names.ts";
+import { isTrueOrFalse, skipCollate } from "./column_names.ts";
 import {
   type BindContext,
   type Lookup,
@@ -205,8 +205,7 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
 function truthTest(ctx: BindContext, scope: Scope, e: A.Binary): B.BoundTruth | null {
   const r = skipCollate(e.right);
   if (r.kind !== "column" || r.table !== null || r.doubleQuoted) return null;
-  const k = r.name.toLowerCase();
-  if (k !== "true" && k !== "false") return null;
+  if (!isTrueOrFalse(r.name)) return null;
   const right = resolveColumn(ctx, scope, r);
   if (right.kind !== "trueFalse") return null;
   flushPending(ctx);
