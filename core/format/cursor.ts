@@ -635,6 +635,16 @@ export class BtreeCursor {
       const page = this.#stack[this.#depth];
       searched(page);
       let lo = 0, hi = page.nCells;
+      const keys = page.keys;
+      if (keys !== null && typeof rowid === "number") {
+        // Numbers against numbers: the common search, compared as doubles.
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          const key = keys[mid];
+          if (key < rowid || (strict && key === rowid)) lo = mid + 1;
+          else hi = mid;
+        }
+      }
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         const key = cellKey(page, mid);
