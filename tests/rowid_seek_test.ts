@@ -3,6 +3,9 @@
  * `cellKey`): keys at every varint length boundary (1, 2, 3 bytes and past them), negative
  * and 64-bit keys, on leaves and interior pages (enough rows for a deep tree, a small page
  * size), sought by `=`, `<`, `<=`, `>`, `>=` and ranges: every backend answers as SQLite.
+ * The queries share one database, so the pages they search again have their keys decoded
+ * (`searched`), and a number is then sought by number comparisons (`#descendTo`); a page
+ * holding a key past 2^53 and a bigint rowid keep the per-cell comparison.
  */
 import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
