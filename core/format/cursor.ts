@@ -674,7 +674,7 @@ export class BtreeCursor {
     const cur = this.#idx[this.#depth];
     if (cur >= 0 && cur < n && typeof rowid === "number") {
       const curKey = cellKey(leaf, cur);
-      // An integer whatever `rowid` is (a rowid decoded from a record may be a double):
+      // An integer whatever the keys are (one read from a page's Float64Array is a double):
       // one double stored in #idx turns every cursor's #idx into a double array, and the
       // scans that read it deoptimise and stay slower (measured: a table scan 30 % slower
       // after index-range queries). Any cell passes the test below only if it is the answer.
