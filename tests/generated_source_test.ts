@@ -64,7 +64,7 @@ const PATHS: Record<string, RegExp[]> = {
   js: [
     /function h\d+\(\)/,
     /h\d+:\{G\d+=true;/,
-    /function X\d+\(r\)\{W\d+:for\(;;\)\{let G\d+=true/,
+    /function X\d+\(\)\{W\d+:for\(;;\)\{let G\d+=true/,
     /function X\d+\(r\)\{W\d+:for\(;;\)\{if\(r\)\{r=false;/,
     /break B\d+;/,
     /RT\.cellKey/,

@@ -250,31 +250,32 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     }
     const t = context(pc);
     const region = regionAt.get(pc), within = inside(pc);
-    // A loop is resumed after its row by a block of its own, numbered after all others;
-    // falling through from the block before, `pc` is not its number.
-    const resume = blockOf.size + extras.length + regions.indexOf(region!);
-    if (region) body.push([3, `case ${resume}:`, "the loop"]);
+    // A loop that returns a row is resumed after it by a block of its own, numbered after
+    // all others; falling through from the block before, `pc` is not its number.
+    const resume = region && region.row > 0
+      ? blockOf.size + extras.length + regions.indexOf(region)
+      : -1;
+    if (resume >= 0) body.push([3, `case ${resume}:`, "the loop"]);
     // In a loop, a block ends only where a jump lands (the address after its row is none).
     if (within) {
       if (within.targets.includes(pc)) body.push([4, `}`, `address ${pc}`]);
     } else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     if (region) {
       const blocks = region.targets.map((to) => `B${to}:{`).join("");
-      // Resumed (`r`): what follows the row, then on to the next row (or out of the loop).
-      let resumed = "";
-      if (region.row > 0) {
+      let call = `{const x=X${pc}();if(x>=0){pc=x;continue;}}`, resumed = "";
+      if (resume >= 0) {
+        call = `{const x=X${pc}(pc===${resume});if(x>=0){pc=x;continue;}` +
+          `if(x<-1){S.pc=${resume};return true;}}`;
+        // Resumed (`r`): what follows the row, then on to the next row (or out of the loop).
         for (let a = region.row + 1; a <= region.end; a++) resumed += wrap(a, code(a, context(a)));
         resumed = `if(r){r=false;${resumed}break W${pc};}`;
       }
-      body.push([
-        4,
-        `{const x=X${pc}(pc===${resume});if(x>=0){pc=x;continue;}if(x<-1){S.pc=${resume};return true;}}`,
-        "the loop",
-      ]);
+      body.push([4, call, "the loop"]);
       loopFrom = body.length;
       body.push([
         3,
-        `function X${pc}(r){W${pc}:for(;;){${resumed}${readers.rowLocals(region.cursor)}${blocks}`,
+        `function X${pc}(${resumed && "r"}){W${pc}:for(;;){${resumed}` +
+        `${readers.rowLocals(region.cursor)}${blocks}`,
         "the loop",
       ]);
     }
