@@ -244,8 +244,9 @@ export class SorterSlot {
     skip = 0,
     count = -1,
   ): boolean | string | null {
-    const first = this.entry.keys![0], bound = this.sorter.bound() as StoredRow;
-    const y = typeof bound === "object" && bound?.values[first.column];
+    const first = this.#first!, bound = this.sorter.bound();
+    if (typeof bound !== "object" || bound === null) return null;
+    const y = this.#boundKey(bound);
     if (typeof y !== "string" || this.entry.firstCollation !== BINARY_UTF8) return null;
     if (this.#boundRow !== bound) {
       this.#boundRow = bound;
@@ -268,6 +269,19 @@ export class SorterSlot {
   #firstOf: StoredRow | null = null;
   #firstKey: SqlValue = null;
 
+  /**
+   * The bound's first key, read once per bound (a statement's rows meet few bounds): held
+   * rows' values come in every elements kind, and the load was the first-key test's
+   * largest cost.
+   */
+  #boundKey(bound: StoredRow): SqlValue {
+    if (bound !== this.#firstOf) {
+      this.#firstOf = bound;
+      this.#firstKey = bound.values[this.#first!.column];
+    }
+    return this.#firstKey;
+  }
+
   /** The bound row whose first key {@link #boundText} holds, encoded. */
   #boundRow: StoredRow | null = null;
   #boundText: Uint8Array = new Uint8Array(0);
@@ -280,13 +294,7 @@ export class SorterSlot {
   #byFirstKey(regs: readonly Reg[], start: number): boolean | null {
     const first = this.#first, bound = this.sorter.bound();
     if (!first || typeof bound !== "object" || bound === null) return null;
-    // The bound's key read once per bound (a statement's rows meet few bounds): held rows'
-    // values come in every elements kind, and the load was the test's largest cost.
-    if (bound !== this.#firstOf) {
-      this.#firstOf = bound;
-      this.#firstKey = bound.values[first.column];
-    }
-    const x = regs[start + first.column].v, y = this.#firstKey;
+    const x = regs[start + first.column].v, y = this.#boundKey(bound);
     // One NULL: where NULLs go decides, whatever the direction.
     if (x === null || y === null) return x === y ? null : (x === null) !== first.nullsFirst;
     if (x === y) return null;
