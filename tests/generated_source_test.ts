@@ -38,6 +38,7 @@ const QUERIES = [
   `SELECT group_concat("__proto__", 'ZQXsep \`') FROM ${TABLE}`,
   `SELECT count(*) FROM ${TABLE} WHERE "constructor" IN (1, 'ZQXin')`,
   `SELECT sum("constructor") AS "ZQXsum", avg("toString"), total("__proto__") FROM ${TABLE}`,
+  `SELECT min("constructor") AS "ZQXmin", max("constructor") FROM ${TABLE} WHERE "__proto__" <> 'ZQXne'`,
   `SELECT length("__proto__"), substr("__proto__", 2, 5), substr("ZQXcol \`\${1}\` */ \u2028", 1) FROM ${TABLE}`,
   `SELECT rowid, "toString" FROM ${TABLE} WHERE "constructor" > 0`,
   `SELECT a."__proto__", b."toString" FROM ${TABLE} a JOIN ${TABLE} b ON b.rowid = a."constructor"`,
@@ -57,7 +58,8 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
  * JS loop of its own with its forward jumps as labelled blocks, one that returns rows), a
  * column matched against a LIKE pattern and cut by substr() as bytes (on js, measured by
  * length() too, and read from an overflowing record's payload), sums stepped by
- * stepSumFast, and (on js; the Wasm module compares those bytes natively) a column
+ * stepSumFast, min/max of a number stepped by stepMinMaxNumber on a group's state a loop read
+ * once, and (on js; the Wasm module compares those bytes natively) a column
  * compared as bytes, and a sort's first key, a field or substr() of one, tested as bytes.
  */
 const PATHS: Record<string, RegExp[]> = {
@@ -76,6 +78,8 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.lengthBytes/,
     /q\.rawBuf/,
     /RT\.stepSumFast/,
+    /RT\.stepMinMaxNumber\(A\d+_\d+,v,x\.c,-?1\)/,
+    /function X\d+\(r?\)\{const A\d+_\d+=s\d+\?\.current\?\.states\[\d+\]/,
     /\.rejectsText\(D\d+,O\d+_\d+,T\d+_\d+-13>>>1\)/,
     /\.rejectsText\(D\d+,O\d+_\d+,T\d+_\d+-13>>>1,\d+,\d+\)/,
   ],

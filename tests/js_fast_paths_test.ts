@@ -26,6 +26,7 @@ import { newReg } from "../core/value/reg.ts";
 import { applyAffinity } from "../core/value/affinity.ts";
 import { inList, inListBytes, Truth } from "../core/exec/in_list.ts";
 import { collationFor } from "../core/value/collation.ts";
+import { compareValues } from "../core/value/compare.ts";
 import { truthValue } from "../core/value/coerce.ts";
 import { MAX, MIN, type MinMaxState, stepMinMaxText } from "../core/functions/aggregate/min_max.ts";
 import { COUNT, countField, type CountState } from "../core/functions/aggregate/count.ts";
@@ -313,6 +314,48 @@ Deno.test("js fast path: sum/total/avg try stepSumFast first, with stepSum's res
   }
 });
 
+Deno.test("js fast path: min/max of a number step as compareValues orders, the first of equals kept", () => {
+  // The rule (min_max.ts): a value replaces the best only when it orders strictly beyond
+  // it; the first non-NULL value is the best. Over every pair and triple of edge values,
+  // under BINARY and NOCASE, the AggStep template's code (a number through
+  // stepMinMaxNumber) against that rule.
+  const sequences: Reg[][] = [];
+  for (const a of EDGE) {
+    for (const b of EDGE) {
+      sequences.push([a, b]);
+      for (const c of [EDGE[2], EDGE[11], EDGE[20], EDGE[0]]) sequences.push([a, b, c]);
+    }
+  }
+  sequences.push([{ v: 1, c: StorageClass.Integer }, { v: 1, c: StorageClass.Real }]);
+  sequences.push([{ v: 1, c: StorageClass.Real }, { v: 1, c: StorageClass.Integer }]);
+  let numbers = 0;
+  for (const [name, sign] of [["max", 1], ["min", -1]] as const) {
+    for (const collation of ["BINARY", "NOCASE"]) {
+      const spec: AggCallSpec = { name, argc: 1, distinct: false, collation, orderBy: [] };
+      const coll = collationFor(collation, TextEncoding.Utf8)!;
+      for (const seq of sequences) {
+        const best: Reg = { v: null, c: StorageClass.Null };
+        const hits = seq.map((x) => {
+          const none = best.c === StorageClass.Null;
+          if (x.c === StorageClass.Null) return none;
+          if (!none && compareValues(best.v, x.v, coll) * sign >= 0) return false;
+          [best.v, best.c] = [x.v, x.c];
+          return true;
+        });
+        const expected = { hits, v: best.v, c: best.c };
+        const generated = aggregateOver(spec, seq, (calls, g, args) => {
+          if (typeof args[0].v === "number") numbers++;
+          const s0 = { calls, current: g, hit: false };
+          return aggStepCode(spec)(s0, args[0], RUNTIME, false, args) === true;
+        });
+        const label = `${name}/${collation}(${seq.map((v) => String(v.v))})`;
+        assert.deepEqual(generated, expected, label);
+      }
+    }
+  }
+  assert.ok(numbers > 1000, `${numbers} numbers stepped`);
+});
+
 Deno.test("js fast path: count(*) and count(x) written out count as count's step", () => {
   const sequences = EDGE.flatMap((a) => EDGE.map((b) => [a, b, a]));
   for (const argc of [0, 1]) {
@@ -343,6 +386,7 @@ function aggStepCode(spec: AggCallSpec) {
     view: () => "V",
     flag: () => "F",
     slotEntry: () => ({ calls: [spec] }),
+    aggState: (slot: number, i: number) => `s${slot}.current.states[${i}]`,
   } as unknown as TemplateContext;
   const code = TEMPLATES[Op.AggStep](
     { op: Op.AggStep, p1: 0, p2: 1, p3: 0, p4: 0, p5: 0, comment: "" },
@@ -364,6 +408,7 @@ Deno.test("js fast path: AggStep calls a built-in's own step, and the generic st
       view: () => "V",
       flag: () => "F",
       slotEntry: () => ({ calls: [spec] }),
+      aggState: (slot: number, i: number) => `s${slot}.current.states[${i}]`,
     } as unknown as TemplateContext;
     return TEMPLATES[Op.AggStep](
       { op: Op.AggStep, p1: 0, p2: 1, p3: 0, p4: 0, p5: 0, comment: "" },

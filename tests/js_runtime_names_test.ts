@@ -35,6 +35,7 @@ Deno.test("js runtime: every RT member a template names exists", () => {
       k: (i) => `k${i}`,
       entry: () => entry,
       slotEntry: () => ({ calls: [...calls.slice(n), ...calls.slice(0, n)] }),
+      aggState: (slot, i) => `s${slot}.current.states[${i}]`,
     };
     for (const [op, template] of Object.entries(TEMPLATES)) {
       for (const p3 of [0, 1]) {

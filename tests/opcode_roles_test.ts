@@ -296,6 +296,7 @@ function named(p: CompiledProgram, pc: number) {
     k: (i) => `k${i}`,
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
+    aggState: (slot, i) => `s${slot}.current.states[${i}]`,
   };
   const text = TEMPLATES[p.code[pc].op](p.code[pc], t);
   const numbers = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));

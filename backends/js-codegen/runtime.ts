@@ -38,7 +38,7 @@ import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
 import { foldedAscii, lengthBytes, substrBytes } from "../../core/functions/scalar/text.ts";
 import { dateFromBytes } from "../../core/functions/scalar/date_bytes.ts";
-import { stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
+import { stepMinMaxNumber, stepMinMaxText } from "../../core/functions/aggregate/min_max.ts";
 import { countField } from "../../core/functions/aggregate/count.ts";
 import { stepSumFast } from "../../core/functions/aggregate/sum.ts";
 import { cellKey } from "../../core/format/cursor.ts";
@@ -125,6 +125,7 @@ export const RUNTIME = {
   dateFromBytes,
   foldedAscii,
   stepMinMaxText,
+  stepMinMaxNumber,
   countField,
   stepSumFast,
   /** The VM's value steps (vm_values.ts). */

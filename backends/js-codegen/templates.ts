@@ -39,6 +39,8 @@ export interface TemplateContext {
   entry(i: number): unknown;
   /** The pool entry of the instruction that opens slot `slot`. */
   slotEntry(slot: number): unknown;
+  /** The state of aggregate `index` of the current group of slot `slot`. */
+  aggState(slot: number, index: number): string;
 }
 
 type Template = (i: Insn, t: TemplateContext) => string;
@@ -50,6 +52,8 @@ const REAL = StorageClass.Real;
 const r = (n: number) => `r${n}`;
 /** The aggregates whose step is core/functions/aggregate/sum.ts `stepSum`. */
 const SUMS = new Set(["sum", "total", "avg"]);
+/** The aggregates whose step is core/functions/aggregate/min_max.ts `stepMinMax`, by sign. */
+const MIN_MAX = new Map([["max", 1], ["min", -1]]);
 const c = (n: number) => `c${n}`;
 const s = (n: number) => `s${n}`;
 
@@ -268,7 +272,7 @@ export const TEMPLATES: Record<Op, Template> = {
     if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
       return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
     }
-    const state = `${a}.current.states[${i.p3}]`;
+    const state = t.aggState(i.p1, i.p3);
     // count's step (core/functions/aggregate/count.ts) written out: a row, or a non-NULL.
     if (call.name === "count") {
       return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++; ${a}.hit = false;`;
@@ -276,6 +280,12 @@ export const TEMPLATES: Record<Op, Template> = {
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
     const step = `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`;
+    // min/max of a number: its comparison with the best, without the step's arguments.
+    const sign = MIN_MAX.get(call.name);
+    if (sign !== undefined) {
+      return `{const x=${r(i.p2)},v=x.v;if(typeof v=="number")${a}.hit=` +
+        `RT.stepMinMaxNumber(${state},v,x.c,${sign});else ${step}}`;
+    }
     if (!SUMS.has(call.name)) return step;
     // sum/total/avg: the common values first, without the numeric reading of any value:
     // here NULL (no step) and stepSumFast's exact INTEGER sum; a REAL in stepSumFast.

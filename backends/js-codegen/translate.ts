@@ -27,7 +27,7 @@ import {
   columnCallFusions,
   type SubstrCall,
 } from "../bytecode/column_call_fusion.ts";
-import { roleContext } from "../bytecode/operand_roles.ts";
+import { operandRoles, roleContext } from "../bytecode/operand_roles.ts";
 import { JS_OPERATOR } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
@@ -163,6 +163,18 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const regions = hooks ? [] : loopRegions(p);
   const regionAt = new Map(regions.map((r) => [r.start, r]));
   const inside = (pc: number) => regions.find((r) => pc > r.start && pc <= r.end);
+  // An aggregate slot whose current group nothing in a loop changes (only its steps and
+  // their hit tests use it there): the loop reads its states once per call, into locals.
+  const steadyStates = new Map(regions.map((r) => {
+    const steady = new Map<number, boolean>();
+    for (let pc = r.start; pc <= r.end; pc++) {
+      const op = p.code[pc].op;
+      for (const slot of operandRoles(p.code[pc], p).slots) {
+        steady.set(slot, (steady.get(slot) ?? true) && (op === Op.AggStep || op === Op.IfAggMiss));
+      }
+    }
+    return [r, { steady, names: new Map<string, string>() }];
+  }));
   // Blocks are numbered densely so that the switch compiles to a jump table.
   const blockOf = new Map(
     [...starts].filter((pc) => !inside(pc)).sort((a, b) => a - b).map((addr, i) => [addr, i]),
@@ -220,6 +232,15 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     k: (i) => getOrMake(hoisted, i, () => `k${i}`),
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
+    aggState: (slot, index) => {
+      const state = `s${slot}.current.states[${index}]`;
+      const loop = steadyStates.get(regionAt.get(pc) ?? inside(pc)!);
+      if (!loop?.steady.get(slot)) return state;
+      // `?.`: a call that never reaches the step may start before the slot is open.
+      const name = `A${slot}_${index}`;
+      loop.names.set(name, `s${slot}?.current?.states[${index}]`);
+      return name;
+    },
   });
   /** The template's statement for `ins`; a Column read inline where its record is. */
   const statement = (ins: Insn, t: TemplateContext) => {
@@ -272,10 +293,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       }
       body.push([4, call, "the loop"]);
       loopFrom = body.length;
+      // Its locals are declared when the loop ends (below): the statements name them.
       body.push([
         3,
-        `function X${pc}(${resumed && "r"}){W${pc}:for(;;){${resumed}` +
-        `${readers.rowLocals(region.cursor)}${blocks}`,
+        `W${pc}:for(;;){${resumed}${readers.rowLocals(region.cursor)}${blocks}`,
         "the loop",
       ]);
     }
@@ -300,6 +321,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ]);
     const ended = regions.find((r) => r.end === pc);
     if (ended) {
+      const states = [...steadyStates.get(ended)!.names].map(([name, x]) => `${name}=${x}`);
+      const head = body[loopFrom];
+      head[1] = `function X${ended.start}(${ended.row > 0 ? "r" : ""}){` +
+        `${states.length ? `const ${states.join(",")};` : ""}${head[1]}`;
       body.push([3, `break W${ended.start};}return -1;}`, "the loop"]);
       loops.push(...body.splice(loopFrom));
     }
@@ -318,7 +343,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // record): text_compare_fusion.ts, column_call_fusion.ts.
       const at = fusion ? [fusion.column, fusion.constant] : [made!.column, ...made!.constants];
       const col = p.code[at[0]], out = `r${ins.p3}`, a = `s${ins.p1}`;
-      const state = `${a}.current.states[${ins.p3}]`;
+      const state = t.aggState(ins.p1, ins.p3);
       const k = (x: unknown) => `K[${constants.push(x) - 1}]`;
       // A routine on the field's bytes; its other arguments are constants' names or numbers.
       const bytes = (fn: string, ...args: unknown[]) =>

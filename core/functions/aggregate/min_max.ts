@@ -46,14 +46,34 @@ function createMinMax(ctx: AggregateContext): MinMaxState {
 function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
   const none = state.c === StorageClass.Null;
   if (arg.c === StorageClass.Null) return none;
-  const best = state.v, v = arg.v;
-  if (typeof best === "number" && typeof v === "number") {
-    // Two numbers (INTEGER or REAL) order as JS orders them, under every collation.
-    if (!none && (sign > 0 ? v <= best : v >= best)) return false;
-  } else if (!none && compareValues(best, v, state.coll) * sign >= 0) return false;
+  const v = arg.v;
+  if (typeof v === "number") return stepMinMaxNumber(state, v, arg.c, sign);
+  if (!none && compareValues(state.v, v, state.coll) * sign >= 0) return false;
   // A blob register may view a page buffer that is reused later: keep a copy.
-  state.v = arg.c === StorageClass.Blob ? (arg.v as Uint8Array).slice() : arg.v;
+  state.v = arg.c === StorageClass.Blob ? (arg.v as Uint8Array).slice() : v;
   state.c = arg.c;
+  state.bytes = null;
+  return true;
+}
+
+/**
+ * {@link stepMinMax} for a number `v` of class `c` (INTEGER or REAL), which generated code
+ * calls with a value it holds. Two numbers order as JS orders them, under every collation.
+ */
+export function stepMinMaxNumber(
+  state: MinMaxState,
+  v: number,
+  c: StorageClass,
+  sign: number,
+): boolean {
+  const best = state.v;
+  if (state.c !== StorageClass.Null) {
+    if (typeof best === "number") {
+      if (sign > 0 ? v <= best : v >= best) return false;
+    } else if (compareValues(best, v, state.coll) * sign >= 0) return false;
+  }
+  state.v = v;
+  state.c = c;
   state.bytes = null;
   return true;
 }
