@@ -232,11 +232,7 @@ export abstract class LL1Parser {
     const grammar: GrammarNode[][] = [];
     this.#recording = true;
     try {
-      for (let id = 0; id < this.#impls.length; id++) {
-        this.#recordingInto = [];
-        (this.#impls[id] as () => unknown).call(this);
-        grammar.push(this.#recordingInto);
-      }
+      for (const impl of this.#impls) grammar.push(this.#record(impl as () => unknown));
     } finally {
       this.#recording = false;
     }
@@ -280,67 +276,67 @@ export abstract class LL1Parser {
 
   /** Optional `block`: its result, or undefined when it is skipped. */
   OPTION<T>(block: Block<T>): T | undefined {
-    return this.#option(0, block);
+    return this.#block(Dsl.Option, 0, block);
   }
 
   /** OPTION, occurrence 2 in its rule. */
   OPTION2<T>(block: Block<T>): T | undefined {
-    return this.#option(2, block);
+    return this.#block(Dsl.Option, 2, block);
   }
 
   /** OPTION, occurrence 3. */
   OPTION3<T>(block: Block<T>): T | undefined {
-    return this.#option(3, block);
+    return this.#block(Dsl.Option, 3, block);
   }
 
   /** OPTION, occurrence 4. */
   OPTION4<T>(block: Block<T>): T | undefined {
-    return this.#option(4, block);
+    return this.#block(Dsl.Option, 4, block);
   }
 
   /** OPTION, occurrence 5. */
   OPTION5<T>(block: Block<T>): T | undefined {
-    return this.#option(5, block);
+    return this.#block(Dsl.Option, 5, block);
   }
 
   /** OPTION, occurrence 6. */
   OPTION6<T>(block: Block<T>): T | undefined {
-    return this.#option(6, block);
+    return this.#block(Dsl.Option, 6, block);
   }
 
   /** OPTION, occurrence 7. */
   OPTION7<T>(block: Block<T>): T | undefined {
-    return this.#option(7, block);
+    return this.#block(Dsl.Option, 7, block);
   }
 
   /** OPTION, occurrence 8. */
   OPTION8<T>(block: Block<T>): T | undefined {
-    return this.#option(8, block);
+    return this.#block(Dsl.Option, 8, block);
   }
 
   /** OPTION, occurrence 9. */
   OPTION9<T>(block: Block<T>): T | undefined {
-    return this.#option(9, block);
+    return this.#block(Dsl.Option, 9, block);
   }
 
   /** `block` repeated while the next token can start it. */
   MANY(block: Block<unknown>): void {
-    this.#repeat(Dsl.Many, 0, block);
+    this.#block(Dsl.Many, 0, block);
   }
 
   /** MANY, occurrence 2 in its rule. */
   MANY2(block: Block<unknown>): void {
-    this.#repeat(Dsl.Many, 2, block);
+    this.#block(Dsl.Many, 2, block);
   }
 
   /** MANY, occurrence 3. */
   MANY3(block: Block<unknown>): void {
-    this.#repeat(Dsl.Many, 3, block);
+    this.#block(Dsl.Many, 3, block);
   }
 
   /** `block` at least once, then while the next token can start it. */
   AT_LEAST_ONE(block: Block<unknown>): void {
-    this.#repeat(Dsl.AtLeastOne, 0, block);
+    this.#block(Dsl.AtLeastOne, 0, block);
   }
 
   /** The first alternative that can start with the next token. */
@@ -368,6 +364,15 @@ export abstract class LL1Parser {
     return this.#or(5, alts) as AltResult<A>;
   }
 
+  /** While recording: what `body` records, in a sequence of its own. */
+  #record(body: () => unknown): GrammarNode[] {
+    const into = this.#recordingInto;
+    const recorded: GrammarNode[] = (this.#recordingInto = []);
+    body.call(this);
+    this.#recordingInto = into;
+    return recorded;
+  }
+
   #nextKind(): TokenKind {
     const pos = this.#pos;
     return pos < this.#input.length ? this.#input[pos].kind : TokenKind.Eof;
@@ -380,25 +385,19 @@ export abstract class LL1Parser {
     return accept === null || accept[this.#nextKind()] === 1;
   }
 
-  #option<T>(idx: number, block: Block<T>): T | undefined {
-    const key = decisionKey(Dsl.Option, idx);
-    const def = typeof block === "function" ? block : block.DEF;
-    if (this.#recording) {
-      this.#recordBlock(Dsl.Option, key, def);
-      return RECORDING_VALUE as T;
-    }
-    const gate = typeof block === "function" ? undefined : block.GATE;
-    return this.#enters(key, gate) ? def.call(this) : undefined;
-  }
-
-  #repeat(dsl: Dsl, idx: number, block: Block<unknown>): void {
+  /**
+   * OPTION (its body's result, or undefined when skipped), MANY and AT_LEAST_ONE (their
+   * callers ignore what this returns).
+   */
+  #block<T>(dsl: Dsl, idx: number, block: Block<T>): T | undefined {
     const key = decisionKey(dsl, idx);
     const def = typeof block === "function" ? block : block.DEF;
     if (this.#recording) {
-      this.#recordBlock(dsl, key, def);
-      return;
+      this.#recordingInto.push({ t: "block", dsl, key, body: this.#record(def) });
+      return RECORDING_VALUE as T;
     }
     const gate = typeof block === "function" ? undefined : block.GATE;
+    if (dsl === Dsl.Option) return this.#enters(key, gate) ? def.call(this) : undefined;
     if (dsl === Dsl.AtLeastOne) {
       if (!this.#enters(key, gate)) throw new SyntaxFailure(this.LA(1));
       def.call(this);
@@ -413,15 +412,12 @@ export abstract class LL1Parser {
   #or<T>(idx: number, alts: Alternative<T>[]): T {
     const key = decisionKey(Dsl.Or, idx);
     if (this.#recording) {
-      const into = this.#recordingInto;
-      const recorded: GrammarNode[][] = [];
-      for (const alt of alts) {
-        this.#recordingInto = [];
-        alt.ALT.call(this);
-        recorded.push(this.#recordingInto);
-      }
-      this.#recordingInto = into;
-      into.push({ t: "or", key, alts: recorded, gated: alts.some((a) => a.GATE !== undefined) });
+      this.#recordingInto.push({
+        t: "or",
+        key,
+        alts: alts.map((a) => this.#record(a.ALT)),
+        gated: alts.some((a) => a.GATE !== undefined),
+      });
       return RECORDING_VALUE as T;
     }
     const decision = this.#table[key] as OrDecision;
@@ -441,15 +437,6 @@ export abstract class LL1Parser {
     }
     if (chosen < 0) throw new SyntaxFailure(this.LA(1));
     return alts[chosen].ALT.call(this);
-  }
-
-  #recordBlock(dsl: Dsl, key: number, def: () => unknown): void {
-    const into = this.#recordingInto;
-    const body: GrammarNode[] = [];
-    this.#recordingInto = body;
-    def.call(this);
-    this.#recordingInto = into;
-    into.push({ t: "block", dsl, key, body });
   }
 }
 
@@ -504,7 +491,7 @@ class FirstSets {
       case "token":
         return { set: node.type.matches, nullable: false };
       case "rule":
-        return this.#ofRuleId(node.rule);
+        return (this.#ofRule[node.rule] ??= this.#ofSequence(this.#grammar[node.rule]));
       case "block": {
         const body = this.#ofSequence(node.body);
         return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };
@@ -520,13 +507,5 @@ class FirstSets {
         return { set, nullable };
       }
     }
-  }
-
-  #ofRuleId(id: number): First {
-    const known = this.#ofRule[id];
-    if (known) return known;
-    const first = this.#ofSequence(this.#grammar[id]);
-    this.#ofRule[id] = first;
-    return first;
   }
 }
