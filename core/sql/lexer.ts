@@ -83,7 +83,10 @@ export class Lexer {
   start = 0;
   /** End offset (exclusive) of the last token scanned; where the next scan begins. */
   end = 0;
-  /** True when the last Integer/Float token contained `_` digit separators. */
+  /**
+   * True when the last number scanned contained `_` digit separators (its token is an
+   * Integer or a Float, or Illegal for a misplaced separator or identifier characters after it).
+   */
   hasSeparators = false;
   /** For the last number scanned: where its digits end (before any identifier chars). */
   numberEnd = 0;
@@ -287,46 +290,24 @@ export class Lexer {
   #scanNumber(i0: number): number {
     const z = this.sql;
     let kind = TokenKind.Integer;
-    let sep = false;
-    let i = i0;
+    let i;
     if (
-      z.charCodeAt(i) === 0x30 && (z.charCodeAt(i + 1) | 0x20) === 0x78 &&
-      isHexDigit(z.charCodeAt(i + 2))
+      z.charCodeAt(i0) === 0x30 && (z.charCodeAt(i0 + 1) | 0x20) === 0x78 &&
+      isHexDigit(z.charCodeAt(i0 + 2))
     ) {
-      i += 3;
-      for (;; i++) {
-        const ch = z.charCodeAt(i);
-        if (isHexDigit(ch)) continue;
-        if (ch === Ch.Underscore) sep = true;
-        else break;
-      }
+      i = this.#digits(i0 + 3, isHexDigit);
     } else {
-      for (;; i++) {
-        const ch = z.charCodeAt(i);
-        if (isDigit(ch)) continue;
-        if (ch === Ch.Underscore) sep = true;
-        else break;
-      }
+      i = this.#digits(i0, isDigit);
       if (z.charCodeAt(i) === 0x2e) {
         kind = TokenKind.Float;
-        for (i++;; i++) {
-          const ch = z.charCodeAt(i);
-          if (isDigit(ch)) continue;
-          if (ch === Ch.Underscore) sep = true;
-          else break;
-        }
+        i = this.#digits(i + 1, isDigit);
       }
       const e = z.charCodeAt(i);
       if (e === 0x65 || e === 0x45) {
         const c1 = z.charCodeAt(i + 1);
         if (isDigit(c1) || ((c1 === 0x2b || c1 === 0x2d) && isDigit(z.charCodeAt(i + 2)))) {
           kind = TokenKind.Float;
-          for (i += 2;; i++) {
-            const ch = z.charCodeAt(i);
-            if (isDigit(ch)) continue;
-            if (ch === Ch.Underscore) sep = true;
-            else break;
-          }
+          i = this.#digits(i + 2, isDigit);
         }
       }
     }
@@ -335,10 +316,18 @@ export class Lexer {
       this.kind = TokenKind.Illegal;
       return this.#skipIdChars(i);
     }
-    if (sep && badSeparatorText(z.slice(i0, i)) !== null) kind = TokenKind.Illegal;
-    this.hasSeparators = sep;
+    if (this.hasSeparators && badSeparatorText(z.slice(i0, i)) !== null) kind = TokenKind.Illegal;
     this.kind = kind;
     return i;
+  }
+
+  /** The end of the digits (`digit`) and `_` separators from `i`, noting any separator. */
+  #digits(i: number, digit: (c: number) => boolean): number {
+    for (;; i++) {
+      const ch = this.sql.charCodeAt(i);
+      if (ch === Ch.Underscore) this.hasSeparators = true;
+      else if (!digit(ch)) return i;
+    }
   }
 
   /** `$name`, `:name`, `@name`, `#name`, with `::` inside and a `(...)` suffix. */
