@@ -6,34 +6,13 @@ import type { PlanExpr, Query, RelNode, SeekKey, SubPlan } from "./plan.ts";
 
 /** The relational inputs of `node` inside the same query (not nested queries). */
 export function relChildren(node: RelNode): RelNode[] {
-  switch (node.kind) {
-    case "filter":
-    case "project":
-    case "hashLookup":
-    case "aggregate":
-    case "sort":
-    case "distinct":
-    case "limit":
-    case "window":
-      return [node.input];
-    case "nestedLoop":
-      return [node.outer, node.inner];
-    default:
-      // Every other kind, named: a new kind fails type checking until it is placed.
-      node satisfies {
-        kind:
-          | "tableScan"
-          | "indexScan"
-          | "countRows"
-          | "values"
-          | "subqueryScan"
-          | "compound"
-          | "recursiveCte"
-          | "recursiveRef"
-          | "tableFunction";
-      };
-      return [];
-  }
+  // The kinds with one input (filter, project, hashLookup, aggregate, sort, distinct,
+  // limit, window) hold it in `input`, a field no other kind has.
+  return "input" in node
+    ? [node.input]
+    : node.kind === "nestedLoop"
+    ? [node.outer, node.inner]
+    : [];
 }
 
 /** Queries nested as relational parts of `node` (subqueryScan, compound, recursiveCte). */
