@@ -27,7 +27,7 @@ import type {
   WriteTarget,
 } from "./ast.ts";
 import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
-import { kindOf, Nm, type SqlToken, T } from "./parse_tokens.ts";
+import { kindOf, Nm, type SqlToken } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** `[WHERE expr] [RETURNING list]`. */
@@ -67,7 +67,7 @@ export class DmlStatementParser extends StatementParser {
     const verb = this.OR([
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Insert]);
+          const t = this.tok(TokenKind.Insert);
           this.OPTION(() => {
             orConflict = this.SUBRULE(this.orConflict);
           });
@@ -76,19 +76,19 @@ export class DmlStatementParser extends StatementParser {
       },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Replace]);
+          const t = this.tok(TokenKind.Replace);
           orConflict = "REPLACE";
           return t;
         },
       },
     ]);
-    this.CONSUME(T[TokenKind.Into]);
+    this.tok(TokenKind.Into);
     const target = this.SUBRULE(this.writeTarget);
     let columns: string[] | null = null;
     this.OPTION2(() => {
-      this.CONSUME(T[TokenKind.LParen]);
+      this.tok(TokenKind.LParen);
       columns = this.SUBRULE(this.idList);
-      this.CONSUME(T[TokenKind.RParen]);
+      this.tok(TokenKind.RParen);
     });
     let select: Select | null = null;
     const upserts: UpsertClause[] = [];
@@ -96,8 +96,8 @@ export class DmlStatementParser extends StatementParser {
     this.OR2([
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Default]);
-          this.CONSUME(T[TokenKind.Values]);
+          this.tok(TokenKind.Default);
+          this.tok(TokenKind.Values);
           this.OPTION3(() => {
             returning = this.SUBRULE(this.returning);
           });
@@ -129,18 +129,18 @@ export class DmlStatementParser extends StatementParser {
 
   /** `UPDATE [OR x] table [INDEXED BY i | NOT INDEXED] SET ... [FROM ...] [WHERE] [RETURNING]`. */
   update: Rule<[WithClause | null], UpdateStatement> = this.RULE((w: WithClause | null) => {
-    const verb = this.CONSUME(T[TokenKind.Update]);
+    const verb = this.tok(TokenKind.Update);
     let orConflict: string | null = null;
     this.OPTION(() => {
       orConflict = this.SUBRULE(this.orConflict);
     });
     const target = this.SUBRULE(this.writeTarget);
     const indexedBy = this.SUBRULE(this.indexedBy);
-    this.CONSUME(T[TokenKind.Set]);
+    this.tok(TokenKind.Set);
     const set = this.SUBRULE(this.setList);
     let from: FromClause | null = null;
     this.OPTION2(() => {
-      this.CONSUME(T[TokenKind.From]);
+      this.tok(TokenKind.From);
       this.push(6);
       from = this.SUBRULE(this.fromClause);
       this.pop(6);
@@ -163,8 +163,8 @@ export class DmlStatementParser extends StatementParser {
 
   /** `DELETE FROM table [INDEXED BY i | NOT INDEXED] [WHERE expr] [RETURNING ...]`. */
   delete: Rule<[WithClause | null], DeleteStatement> = this.RULE((w: WithClause | null) => {
-    const verb = this.CONSUME(T[TokenKind.Delete]);
-    this.CONSUME(T[TokenKind.From]);
+    const verb = this.tok(TokenKind.Delete);
+    this.tok(TokenKind.From);
     const target = this.SUBRULE(this.writeTarget);
     const indexedBy = this.SUBRULE(this.indexedBy);
     const rest = this.SUBRULE(this.whereReturning);
@@ -182,13 +182,13 @@ export class DmlStatementParser extends StatementParser {
 
   /** `OR ROLLBACK | ABORT | FAIL | IGNORE | REPLACE`: the resolution, upper case. */
   orConflict: Rule<[], string> = this.RULE(() => {
-    this.CONSUME(T[TokenKind.Or]);
+    this.tok(TokenKind.Or);
     const t = this.OR([
-      { ALT: () => this.CONSUME(T[TokenKind.Rollback]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Abort]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Fail]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Ignore]) },
-      { ALT: () => this.CONSUME(T[TokenKind.Replace]) },
+      { ALT: () => this.tok(TokenKind.Rollback) },
+      { ALT: () => this.tok(TokenKind.Abort) },
+      { ALT: () => this.tok(TokenKind.Fail) },
+      { ALT: () => this.tok(TokenKind.Ignore) },
+      { ALT: () => this.tok(TokenKind.Replace) },
     ]);
     return this.ACTION(() => this.text(t).toUpperCase());
   });
@@ -199,7 +199,7 @@ export class DmlStatementParser extends StatementParser {
     const target = this.SUBRULE(this.qualifiedName);
     let alias: SqlToken | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.As]);
+      this.tok(TokenKind.As);
       alias = this.CONSUME(Nm);
     });
     return this.ACTION(() => {
@@ -221,16 +221,16 @@ export class DmlStatementParser extends StatementParser {
       this.OR([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Indexed]);
-            this.CONSUME(T[TokenKind.By]);
+            this.tok(TokenKind.Indexed);
+            this.tok(TokenKind.By);
             const n = this.CONSUME(Nm);
             this.ACTION(() => (result = this.name(n)));
           },
         },
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Not]);
-            this.CONSUME(T[TokenKind.Indexed]);
+            this.tok(TokenKind.Not);
+            this.tok(TokenKind.Indexed);
             result = false;
           },
         },
@@ -245,7 +245,7 @@ export class DmlStatementParser extends StatementParser {
     const first = this.CONSUME(Nm);
     this.ACTION(() => names.push(this.name(first)));
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
+      this.tok(TokenKind.Comma);
       const n = this.CONSUME(Nm);
       this.ACTION(() => names.push(this.name(n)));
     });
@@ -256,7 +256,7 @@ export class DmlStatementParser extends StatementParser {
   setList: Rule<[], SetItem[]> = this.RULE(() => {
     const items: SetItem[] = [this.SUBRULE(this.setItem)];
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
+      this.tok(TokenKind.Comma);
       items.push(this.SUBRULE(this.setItem));
     });
     return items;
@@ -280,14 +280,14 @@ export class DmlStatementParser extends StatementParser {
       },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.LParen]);
+          this.tok(TokenKind.LParen);
           columns = this.SUBRULE(this.idList);
-          this.CONSUME(T[TokenKind.RParen]);
+          this.tok(TokenKind.RParen);
           vector = true;
         },
       },
     ]);
-    this.CONSUME(T[TokenKind.Eq]);
+    this.tok(TokenKind.Eq);
     this.push(4);
     const expr = this.subExpr();
     this.pop(4);
@@ -307,7 +307,7 @@ export class DmlStatementParser extends StatementParser {
     let where: Expr | null = null;
     let returning: ResultColumn[] | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Where]);
+      this.tok(TokenKind.Where);
       this.push(6);
       where = this.subExpr();
       this.pop(6);
@@ -320,11 +320,11 @@ export class DmlStatementParser extends StatementParser {
 
   /** `RETURNING result-column, ...`. */
   returning: Rule<[], ResultColumn[]> = this.RULE(() => {
-    this.CONSUME(T[TokenKind.Returning]);
+    this.tok(TokenKind.Returning);
     this.push(4);
     const columns: ResultColumn[] = [this.SUBRULE(this.resultColumn)];
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
+      this.tok(TokenKind.Comma);
       columns.push(this.SUBRULE(this.resultColumn));
     });
     this.pop(4);
@@ -358,35 +358,35 @@ export class DmlStatementParser extends StatementParser {
 
   /** `ON CONFLICT [(terms) [WHERE expr]] DO NOTHING | DO UPDATE SET list [WHERE expr]`. */
   upsertClause: Rule<[], UpsertClause> = this.RULE(() => {
-    const on = this.CONSUME(T[TokenKind.On]);
-    this.CONSUME(T[TokenKind.Conflict]);
+    const on = this.tok(TokenKind.On);
+    this.tok(TokenKind.Conflict);
     let target: OrderingTerm[] | null = null;
     let targetWhere: Expr | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.LParen]);
+      this.tok(TokenKind.LParen);
       this.push(4);
       target = this.SUBRULE(this.sortList);
       this.pop(4);
-      this.CONSUME(T[TokenKind.RParen]);
+      this.tok(TokenKind.RParen);
       this.OPTION2(() => {
-        this.CONSUME(T[TokenKind.Where]);
+        this.tok(TokenKind.Where);
         this.push(6);
         targetWhere = this.subExpr();
         this.pop(6);
       });
     });
-    this.CONSUME(T[TokenKind.Do]);
+    this.tok(TokenKind.Do);
     let set: SetItem[] | null = null;
     let where: Expr | null = null;
     this.OR([
-      { ALT: () => this.CONSUME(T[TokenKind.Nothing]) },
+      { ALT: () => this.tok(TokenKind.Nothing) },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Update]);
-          this.CONSUME(T[TokenKind.Set]);
+          this.tok(TokenKind.Update);
+          this.tok(TokenKind.Set);
           set = this.SUBRULE(this.setList);
           this.OPTION3(() => {
-            this.CONSUME(T[TokenKind.Where]);
+            this.tok(TokenKind.Where);
             this.push(6);
             where = this.subExpr();
             this.pop(6);

@@ -5,7 +5,7 @@
  */
 import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
-import { category, Ids, kindOf, Nm, Num, type SqlToken, T } from "./parse_tokens.ts";
+import { category, Ids, kindOf, Nm, Num, type SqlToken } from "./parse_tokens.ts";
 import { frameIsSupported, Max, syntaxError } from "./parse_support.ts";
 
 import { dequote } from "./tokenize.ts";
@@ -26,13 +26,13 @@ const EXCLUDE_GROUP_OR_TIES = category([TokenKind.Group, TokenKind.Ties]);
 export abstract class ExprParser extends OperatorParser {
   /** `CAST ( expr AS typetoken )`. */
   override castExpr: Rule<[], Expr> = this.RULE(() => {
-    const t = this.CONSUME(T[TokenKind.Cast]);
-    this.CONSUME(T[TokenKind.LParen]);
+    const t = this.tok(TokenKind.Cast);
+    this.tok(TokenKind.LParen);
     this.push(2);
     const operand = this.subExpr();
     this.pop(2);
     const hOperand = this.h;
-    this.CONSUME(T[TokenKind.As]);
+    this.tok(TokenKind.As);
     let typeStart = -1, typeEnd = -1;
     this.OPTION(() => {
       const first = this.CONSUME(Ids);
@@ -41,18 +41,18 @@ export abstract class ExprParser extends OperatorParser {
         last = this.CONSUME(Ids);
       });
       this.OPTION2(() => {
-        this.CONSUME(T[TokenKind.LParen]);
+        this.tok(TokenKind.LParen);
         this.SUBRULE(this.signedNumber);
         this.OPTION3(() => {
-          this.CONSUME(T[TokenKind.Comma]);
+          this.tok(TokenKind.Comma);
           this.SUBRULE(this.signedNumber);
         });
-        last = this.CONSUME(T[TokenKind.RParen]);
+        last = this.tok(TokenKind.RParen);
       });
       typeStart = first.start;
       typeEnd = (last as SqlToken).end;
     });
-    const rp = this.CONSUME(T[TokenKind.RParen]);
+    const rp = this.tok(TokenKind.RParen);
     return this.ACTION(() => {
       this.setHeight(hOperand + 1, false);
       // SQLite keeps the type's source text (dequoted if it starts with a quote).
@@ -72,10 +72,10 @@ export abstract class ExprParser extends OperatorParser {
     let sign = "";
     this.OPTION(() => {
       this.OR([
-        { ALT: () => this.CONSUME(T[TokenKind.Plus]) },
+        { ALT: () => this.tok(TokenKind.Plus) },
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Minus]);
+            this.tok(TokenKind.Minus);
             sign = "-";
           },
         },
@@ -92,16 +92,16 @@ export abstract class ExprParser extends OperatorParser {
 
   /** `RAISE ( IGNORE )` / `RAISE ( ROLLBACK|ABORT|FAIL , expr )`. */
   override raiseExpr: Rule<[], Expr> = this.RULE(() => {
-    const t = this.CONSUME(T[TokenKind.Raise]);
-    this.CONSUME(T[TokenKind.LParen]);
+    const t = this.tok(TokenKind.Raise);
+    this.tok(TokenKind.LParen);
     let action: "ignore" | "rollback" | "abort" | "fail" = "ignore";
     let message: Expr | null = null;
     this.OR([
-      { ALT: () => this.CONSUME(T[TokenKind.Ignore]) },
+      { ALT: () => this.tok(TokenKind.Ignore) },
       {
         ALT: () => {
           const a = this.CONSUME(RAISE_ACTION);
-          this.CONSUME(T[TokenKind.Comma]);
+          this.tok(TokenKind.Comma);
           this.push(4);
           message = this.subExpr();
           this.pop(4);
@@ -109,7 +109,7 @@ export abstract class ExprParser extends OperatorParser {
         },
       },
     ]);
-    const rp = this.CONSUME(T[TokenKind.RParen]);
+    const rp = this.tok(TokenKind.RParen);
     return this.ACTION(() => {
       this.setHeight(message ? this.h + 1 : 1);
       return {
@@ -124,7 +124,7 @@ export abstract class ExprParser extends OperatorParser {
 
   /** `CASE [expr] WHEN expr THEN expr ... [ELSE expr] END`. */
   override caseExpr: Rule<[], Expr> = this.RULE(() => {
-    const t = this.CONSUME(T[TokenKind.Case]);
+    const t = this.tok(TokenKind.Case);
     let operand: Expr | null = null;
     let h = 0;
     this.OPTION(() => {
@@ -135,13 +135,13 @@ export abstract class ExprParser extends OperatorParser {
     });
     const whens: { when: Expr; then: Expr }[] = [];
     this.AT_LEAST_ONE(() => {
-      this.CONSUME(T[TokenKind.When]);
+      this.tok(TokenKind.When);
       const extra = whens.length ? 1 : 0;
       this.push(3 + extra);
       const when = this.subExpr();
       this.pop(3 + extra);
       if (this.h > h) h = this.h;
-      this.CONSUME(T[TokenKind.Then]);
+      this.tok(TokenKind.Then);
       this.push(5 + extra);
       const then = this.subExpr();
       this.pop(5 + extra);
@@ -150,13 +150,13 @@ export abstract class ExprParser extends OperatorParser {
     });
     let otherwise: Expr | null = null;
     this.OPTION2(() => {
-      this.CONSUME(T[TokenKind.Else]);
+      this.tok(TokenKind.Else);
       this.push(4);
       otherwise = this.subExpr();
       this.pop(4);
       if (this.h > h) h = this.h;
     });
-    const end = this.CONSUME(T[TokenKind.End]);
+    const end = this.tok(TokenKind.End);
     return this.ACTION(() => {
       // SQLite first sets the operand's height + 1, never above this one: its check could
       // only raise the message this one raises.
@@ -174,7 +174,7 @@ export abstract class ExprParser extends OperatorParser {
 
   /** After a function name: `( [DISTINCT|ALL] args [ORDER BY ...] | * ) [FILTER] [OVER]`. */
   override functionCall: Rule<[SqlToken], Expr> = this.RULE((nameTok: SqlToken) => {
-    this.CONSUME(T[TokenKind.LParen]);
+    this.tok(TokenKind.LParen);
     this.push(3);
     let distinct = false, star = false;
     let args: Expr[] = [];
@@ -183,7 +183,7 @@ export abstract class ExprParser extends OperatorParser {
     this.OR([
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Star]);
+          this.tok(TokenKind.Star);
           star = true;
         },
       },
@@ -193,44 +193,44 @@ export abstract class ExprParser extends OperatorParser {
             this.OR2([
               {
                 ALT: () => {
-                  this.CONSUME(T[TokenKind.Distinct]);
+                  this.tok(TokenKind.Distinct);
                   distinct = true;
                 },
               },
-              { ALT: () => this.CONSUME(T[TokenKind.All]) },
+              { ALT: () => this.tok(TokenKind.All) },
             ]);
           });
           args = this.SUBRULE(this.exprList);
           hArgs = this.h;
           this.OPTION2(() => {
-            this.CONSUME(T[TokenKind.Order]);
-            this.CONSUME(T[TokenKind.By]);
+            this.tok(TokenKind.Order);
+            this.tok(TokenKind.By);
             orderBy = this.SUBRULE(this.sortList);
           });
         },
       },
     ]);
-    let end: SqlToken = this.CONSUME(T[TokenKind.RParen]);
+    let end: SqlToken = this.tok(TokenKind.RParen);
     this.pop(3);
     let filter: Expr | null = null;
     let over: WindowSpec | string | null = null;
     this.OPTION3(() => {
-      this.CONSUME(T[TokenKind.Filter]);
-      this.CONSUME(T[TokenKind.LParen]);
-      this.CONSUME(T[TokenKind.Where]);
+      this.tok(TokenKind.Filter);
+      this.tok(TokenKind.LParen);
+      this.tok(TokenKind.Where);
       this.push(3);
       filter = this.subExpr();
       this.pop(3);
-      end = this.CONSUME(T[TokenKind.RParen]);
+      end = this.tok(TokenKind.RParen);
     });
     this.OPTION4(() => {
-      this.CONSUME(T[TokenKind.Over]);
+      this.tok(TokenKind.Over);
       this.OR3([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.LParen]);
+            this.tok(TokenKind.LParen);
             over = this.SUBRULE(this.windowSpec);
-            end = this.CONSUME(T[TokenKind.RParen]);
+            end = this.tok(TokenKind.RParen);
           },
         },
         {
@@ -288,17 +288,17 @@ export abstract class ExprParser extends OperatorParser {
       },
     });
     this.OPTION2(() => {
-      this.CONSUME(T[TokenKind.Partition]);
-      this.CONSUME(T[TokenKind.By]);
+      this.tok(TokenKind.Partition);
+      this.tok(TokenKind.By);
       partitionBy = [this.subExpr()];
       this.MANY(() => {
-        this.CONSUME(T[TokenKind.Comma]);
+        this.tok(TokenKind.Comma);
         partitionBy!.push(this.subExpr());
       });
     });
     this.OPTION3(() => {
-      this.CONSUME(T[TokenKind.Order]);
-      this.CONSUME(T[TokenKind.By]);
+      this.tok(TokenKind.Order);
+      this.tok(TokenKind.By);
       orderBy = this.SUBRULE(this.sortList);
     });
     this.OPTION4(() => {
@@ -317,9 +317,9 @@ export abstract class ExprParser extends OperatorParser {
     this.OR2([
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Between]);
+          this.tok(TokenKind.Between);
           start = this.SUBRULE(this.frameBound, { ARGS: [true] });
-          this.CONSUME(T[TokenKind.And]);
+          this.tok(TokenKind.And);
           end = this.SUBRULE(this.frameBound, { ARGS: [false] });
         },
       },
@@ -327,19 +327,19 @@ export abstract class ExprParser extends OperatorParser {
     ]);
     let exclude: Frame["exclude"] = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Exclude]);
+      this.tok(TokenKind.Exclude);
       exclude = this.OR3([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.No]);
-            this.CONSUME(T[TokenKind.Others]);
+            this.tok(TokenKind.No);
+            this.tok(TokenKind.Others);
             return "noOthers" as const;
           },
         },
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Current]);
-            this.CONSUME(T[TokenKind.Row]);
+            this.tok(TokenKind.Current);
+            this.tok(TokenKind.Row);
             return "currentRow" as const;
           },
         },
@@ -368,8 +368,8 @@ export abstract class ExprParser extends OperatorParser {
     this.OR([
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Unbounded]);
-          this.CONSUME(T[isStart ? TokenKind.Preceding : TokenKind.Following]);
+          this.tok(TokenKind.Unbounded);
+          this.tok(isStart ? TokenKind.Preceding : TokenKind.Following);
           return {
             type: isStart ? "unboundedPreceding" : "unboundedFollowing",
             offset: null,
@@ -378,8 +378,8 @@ export abstract class ExprParser extends OperatorParser {
       },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Current]);
-          this.CONSUME(T[TokenKind.Row]);
+          this.tok(TokenKind.Current);
+          this.tok(TokenKind.Row);
           return { type: "currentRow", offset: null } as FrameBound;
         },
       },

@@ -20,7 +20,6 @@ import {
   NullOp,
   PlainLiteral,
   type SqlToken,
-  T,
   UnaryOp,
 } from "./parse_tokens.ts";
 import { binaryOpOf, continuationPrec } from "./parse_support.ts";
@@ -88,16 +87,16 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Is]);
+          this.tok(TokenKind.Is);
           const hl = this.h;
           let not = false, distinct = false;
           this.OPTION(() => {
-            this.CONSUME(T[TokenKind.Not]);
+            this.tok(TokenKind.Not);
             not = true;
           });
           this.OPTION2(() => {
-            this.CONSUME(T[TokenKind.Distinct]);
-            this.CONSUME(T[TokenKind.From]);
+            this.tok(TokenKind.Distinct);
+            this.tok(TokenKind.From);
             distinct = true;
           });
           this.push(3);
@@ -118,14 +117,14 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Not]);
+          this.tok(TokenKind.Not);
           return this.OR2([
             { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, true] }) },
             { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, true] }) },
             { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, true] }) },
             {
               ALT: () => {
-                const t = this.CONSUME(T[TokenKind.Null]);
+                const t = this.tok(TokenKind.Null);
                 return this.ACTION(() => this.nullTest(left, true, t));
               },
             },
@@ -143,7 +142,7 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Collate]);
+          this.tok(TokenKind.Collate);
           const c = this.CONSUME(Ids);
           return this.ACTION(() => {
             // sqlite3ExprAddCollateToken does not recompute the height.
@@ -170,7 +169,7 @@ export abstract class OperatorParser extends ParserState {
     let h = Math.max(hl, this.h);
     let escape: Expr | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Escape]);
+      this.tok(TokenKind.Escape);
       this.push(2);
       escape = this.subExpr(5);
       this.pop(2);
@@ -198,13 +197,13 @@ export abstract class OperatorParser extends ParserState {
 
   /** `[NOT] BETWEEN low AND high` after `left`. */
   betweenTail: Rule<[Expr, boolean], Expr> = this.RULE((left: Expr, not: boolean) => {
-    this.CONSUME(T[TokenKind.Between]);
+    this.tok(TokenKind.Between);
     const hl = this.h;
     this.push(2);
     // Until its AND, the low bound takes every operator but a top-level AND.
     const low = this.SUBRULE(this.expr, { ARGS: [1, true] });
     const h1 = this.h;
-    this.CONSUME(T[TokenKind.And]);
+    this.tok(TokenKind.And);
     this.push(2);
     const high = this.subExpr(5);
     this.pop(4);
@@ -227,20 +226,20 @@ export abstract class OperatorParser extends ParserState {
 
   /** `[NOT] IN (list) | (select) | [schema.]table[(args)]` after `left`. */
   inTail: Rule<[Expr, boolean], Expr> = this.RULE((left: Expr, not: boolean) => {
-    this.CONSUME(T[TokenKind.In]);
+    this.tok(TokenKind.In);
     const hl = this.h;
     this.push(2);
     const result = this.OR([
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.LParen]);
+          this.tok(TokenKind.LParen);
           this.push(1);
           const inner = this.OR2([
             {
               // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
               ALT: () => {
                 const s = this.SUBRULE(this.select);
-                const rp = this.CONSUME(T[TokenKind.RParen]);
+                const rp = this.tok(TokenKind.RParen);
                 return this.ACTION(() => {
                   this.setHeight(Math.max(hl, this.selectHeight(s)) + 1);
                   return {
@@ -258,7 +257,7 @@ export abstract class OperatorParser extends ParserState {
               ALT: () => {
                 const list = this.SUBRULE(this.exprList);
                 const hList = this.h;
-                const rp = this.CONSUME(T[TokenKind.RParen]);
+                const rp = this.tok(TokenKind.RParen);
                 return this.ACTION(() => {
                   this.setHeight(Math.max(hl, hList) + 1);
                   return {
@@ -282,9 +281,9 @@ export abstract class OperatorParser extends ParserState {
           const table = this.SUBRULE(this.qualifiedName);
           let args: Expr[] | null = null;
           this.OPTION(() => {
-            this.CONSUME(T[TokenKind.LParen]);
+            this.tok(TokenKind.LParen);
             args = this.SUBRULE(this.exprList);
-            this.CONSUME(T[TokenKind.RParen]);
+            this.tok(TokenKind.RParen);
           });
           return this.ACTION(() => {
             this.setHeight(hl + 1);
@@ -318,7 +317,7 @@ export abstract class OperatorParser extends ParserState {
       list.push(this.subExpr());
       h = this.h;
       this.MANY(() => {
-        this.CONSUME(T[TokenKind.Comma]);
+        this.tok(TokenKind.Comma);
         this.push(2);
         list.push(this.subExpr());
         this.pop(2);
@@ -334,7 +333,7 @@ export abstract class OperatorParser extends ParserState {
     this.OR([
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Not]);
+          const t = this.tok(TokenKind.Not);
           this.push(1);
           const operand = this.subExpr(3);
           this.pop(1);
@@ -380,11 +379,11 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.String]);
+          const t = this.tok(TokenKind.String);
           return this.OR2([
             {
               ALT: () => {
-                this.CONSUME(T[TokenKind.Dot]);
+                this.tok(TokenKind.Dot);
                 return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
               },
             },
@@ -394,7 +393,7 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Variable]);
+          const t = this.tok(TokenKind.Variable);
           return this.ACTION(() => {
             this.checkDepth(2);
             return this.variable(t);
@@ -422,12 +421,12 @@ export abstract class OperatorParser extends ParserState {
       { ALT: () => this.SUBRULE(this.caseExpr) },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Exists]);
-          this.CONSUME(T[TokenKind.LParen]);
+          const t = this.tok(TokenKind.Exists);
+          this.tok(TokenKind.LParen);
           this.push(2);
           const s = this.SUBRULE(this.select);
           this.pop(2);
-          const rp = this.CONSUME(T[TokenKind.RParen]);
+          const rp = this.tok(TokenKind.RParen);
           return this.ACTION(() => {
             this.setHeight(this.selectHeight(s) + 1);
             return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
@@ -442,7 +441,7 @@ export abstract class OperatorParser extends ParserState {
             { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
             {
               ALT: () => {
-                this.CONSUME(T[TokenKind.Dot]);
+                this.tok(TokenKind.Dot);
                 return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
               },
             },
@@ -474,7 +473,7 @@ export abstract class OperatorParser extends ParserState {
     const first = this.CONSUME(Nm);
     let second: SqlToken | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Dot]);
+      this.tok(TokenKind.Dot);
       second = this.CONSUME(Nm);
     });
     return this.ACTION(() => {
@@ -488,7 +487,7 @@ export abstract class OperatorParser extends ParserState {
     const second = this.CONSUME(Nm);
     let third: SqlToken | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Dot]);
+      this.tok(TokenKind.Dot);
       third = this.CONSUME(Nm);
     });
     return this.ACTION(() => {
@@ -511,14 +510,14 @@ export abstract class OperatorParser extends ParserState {
 
   /** `( expr )`, `( expr, expr, ... )` or `( select )`. */
   parenExpr: Rule<[], Expr> = this.RULE(() => {
-    const lp = this.CONSUME(T[TokenKind.LParen]);
+    const lp = this.tok(TokenKind.LParen);
     this.push(1);
     const result = this.OR([
       {
         // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
         ALT: () => {
           const s = this.SUBRULE(this.select);
-          const rp = this.CONSUME(T[TokenKind.RParen]);
+          const rp = this.tok(TokenKind.RParen);
           return this.ACTION(() => {
             this.setHeight(this.selectHeight(s) + 1);
             return {
@@ -536,12 +535,12 @@ export abstract class OperatorParser extends ParserState {
           const items = [first];
           const hFirst = this.h;
           this.MANY(() => {
-            this.CONSUME(T[TokenKind.Comma]);
+            this.tok(TokenKind.Comma);
             this.push(2);
             items.push(this.subExpr());
             this.pop(2);
           });
-          const rp = this.CONSUME(T[TokenKind.RParen]);
+          const rp = this.tok(TokenKind.RParen);
           return this.ACTION(() => {
             if (items.length === 1) {
               this.h = hFirst;

@@ -29,7 +29,6 @@ import {
   kindOf,
   Nm,
   type SqlToken,
-  T,
 } from "./parse_tokens.ts";
 import { joinOperator, Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -112,7 +111,7 @@ export abstract class SelectParser extends ExprParser {
     this.OPTION({
       GATE: () => kindOf(t) === TokenKind.Union,
       DEF: () => {
-        this.CONSUME(T[TokenKind.All]);
+        this.tok(TokenKind.All);
         all = true;
       },
     });
@@ -130,23 +129,23 @@ export abstract class SelectParser extends ExprParser {
 
   /** `VALUES (...), (...)`. */
   valuesCore: Rule<[], OneSelect> = this.RULE(() => {
-    const t = this.CONSUME(T[TokenKind.Values]);
+    const t = this.tok(TokenKind.Values);
     const rows: Expr[][] = [];
     let withFromRow: number | null = null;
-    this.CONSUME(T[TokenKind.LParen]);
+    this.tok(TokenKind.LParen);
     this.ACTION(() => this.#checkNonEmpty());
     this.push(2);
     rows.push(this.SUBRULE(this.exprList));
     this.pop(2);
     let height = this.h;
-    this.CONSUME(T[TokenKind.RParen]);
+    this.tok(TokenKind.RParen);
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
-      this.CONSUME(T[TokenKind.LParen]);
+      this.tok(TokenKind.Comma);
+      this.tok(TokenKind.LParen);
       this.ACTION(() => this.#checkNonEmpty());
       rows.push(this.SUBRULE(this.exprList));
       if (this.h > height) height = this.h;
-      this.CONSUME(T[TokenKind.RParen]);
+      this.tok(TokenKind.RParen);
       this.ACTION(() => {
         if (rows[rows.length - 1].length !== rows[0].length) {
           this.raiseAtReduce("all VALUES must have the same number of terms");
@@ -181,17 +180,17 @@ export abstract class SelectParser extends ExprParser {
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
   selectCore: Rule<[], OneSelect> = this.RULE(() => {
-    const t = this.CONSUME(T[TokenKind.Select]);
+    const t = this.tok(TokenKind.Select);
     let distinct = false;
     this.OPTION(() => {
       this.OR([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Distinct]);
+            this.tok(TokenKind.Distinct);
             distinct = true;
           },
         },
-        { ALT: () => this.CONSUME(T[TokenKind.All]) },
+        { ALT: () => this.tok(TokenKind.All) },
       ]);
     });
     let height = 0;
@@ -202,7 +201,7 @@ export abstract class SelectParser extends ExprParser {
     const columns: ResultColumn[] = [this.SUBRULE(this.resultColumn)];
     track();
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
+      this.tok(TokenKind.Comma);
       columns.push(this.SUBRULE(this.resultColumn));
       track();
     });
@@ -215,56 +214,56 @@ export abstract class SelectParser extends ExprParser {
     let orderBy: OrderingTerm[] | null = null;
     let limit: { limit: Expr; offset: Expr | null } | null = null;
     this.OPTION2(() => {
-      this.CONSUME(T[TokenKind.From]);
+      this.tok(TokenKind.From);
       this.push(4);
       from = this.SUBRULE(this.fromClause);
       this.pop(4);
     });
     this.OPTION3(() => {
-      this.CONSUME(T[TokenKind.Where]);
+      this.tok(TokenKind.Where);
       this.push(5);
       where = this.subExpr();
       this.pop(5);
       track();
     });
     this.OPTION4(() => {
-      this.CONSUME(T[TokenKind.Group]);
-      this.CONSUME(T[TokenKind.By]);
+      this.tok(TokenKind.Group);
+      this.tok(TokenKind.By);
       this.push(7);
       groupBy = [this.subExpr()];
       track();
       this.MANY2(() => {
-        this.CONSUME(T[TokenKind.Comma]);
+        this.tok(TokenKind.Comma);
         groupBy!.push(this.subExpr());
         track();
       });
       this.pop(7);
     });
     this.OPTION5(() => {
-      this.CONSUME(T[TokenKind.Having]);
+      this.tok(TokenKind.Having);
       this.push(7);
       having = this.subExpr();
       this.pop(7);
       track();
     });
     this.OPTION6(() => {
-      this.CONSUME(T[TokenKind.Window]);
+      this.tok(TokenKind.Window);
       windows = [this.SUBRULE(this.namedWindow)];
       this.MANY3(() => {
-        this.CONSUME(T[TokenKind.Comma]);
+        this.tok(TokenKind.Comma);
         windows!.push(this.SUBRULE(this.namedWindow));
       });
     });
     this.OPTION7(() => {
-      this.CONSUME(T[TokenKind.Order]);
-      this.CONSUME(T[TokenKind.By]);
+      this.tok(TokenKind.Order);
+      this.tok(TokenKind.By);
       this.push(9);
       orderBy = this.SUBRULE(this.sortList);
       this.pop(9);
       track();
     });
     this.OPTION8(() => {
-      this.CONSUME(T[TokenKind.Limit]);
+      this.tok(TokenKind.Limit);
       this.push(10);
       const n = this.subExpr();
       let hl = this.h;
@@ -272,10 +271,10 @@ export abstract class SelectParser extends ExprParser {
       let swap = false;
       this.OPTION9(() => {
         this.OR2([
-          { ALT: () => this.CONSUME(T[TokenKind.Offset]) },
+          { ALT: () => this.tok(TokenKind.Offset) },
           {
             ALT: () => {
-              this.CONSUME(T[TokenKind.Comma]);
+              this.tok(TokenKind.Comma);
               swap = true;
             },
           },
@@ -315,7 +314,7 @@ export abstract class SelectParser extends ExprParser {
     this.OR([
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Star]);
+          const t = this.tok(TokenKind.Star);
           return this.ACTION(() => {
             this.h = 0;
             return { kind: "star", start: t.start, end: (t as SqlToken).end } as const;
@@ -326,8 +325,8 @@ export abstract class SelectParser extends ExprParser {
         GATE: () => kindOf(this.LA(2)) === TokenKind.Dot && kindOf(this.LA(3)) === TokenKind.Star,
         ALT: () => {
           const n = this.CONSUME(Nm);
-          this.CONSUME(T[TokenKind.Dot]);
-          const s = this.CONSUME(T[TokenKind.Star]);
+          this.tok(TokenKind.Dot);
+          const s = this.tok(TokenKind.Star);
           return this.ACTION(() => {
             this.h = 0;
             return {
@@ -374,7 +373,7 @@ export abstract class SelectParser extends ExprParser {
       const t = this.OR([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.As]);
+            this.tok(TokenKind.As);
             return this.CONSUME(Nm);
           },
         },
@@ -404,13 +403,13 @@ export abstract class SelectParser extends ExprParser {
     this.OR([
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Comma]);
+          this.tok(TokenKind.Comma);
           return { comma: true, natural: false, outer: null, cross: false } as JoinOperator;
         },
       },
       {
         ALT: () => {
-          this.CONSUME(T[TokenKind.Join]);
+          this.tok(TokenKind.Join);
           return { comma: false, natural: false, outer: null, cross: false } as JoinOperator;
         },
       },
@@ -423,7 +422,7 @@ export abstract class SelectParser extends ExprParser {
               words.push(this.CONSUME(Nm));
             },
           });
-          this.CONSUME(T[TokenKind.Join]);
+          this.tok(TokenKind.Join);
           return this.ACTION(() => {
             const op = joinOperator(words.map((w) => this.text(w)));
             if (typeof op !== "string") return op;
@@ -444,7 +443,7 @@ export abstract class SelectParser extends ExprParser {
       let item: FromItem | FromClause = this.OR([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.LParen]);
+            this.tok(TokenKind.LParen);
             this.push(1);
             const inner = this.OR2([
               {
@@ -457,7 +456,7 @@ export abstract class SelectParser extends ExprParser {
               { ALT: () => this.SUBRULE(this.fromClause) },
             ]);
             this.pop(1);
-            this.CONSUME(T[TokenKind.RParen]);
+            this.tok(TokenKind.RParen);
             return inner;
           },
         },
@@ -467,11 +466,11 @@ export abstract class SelectParser extends ExprParser {
             return this.OR3([
               {
                 ALT: () => {
-                  this.CONSUME(T[TokenKind.LParen]);
+                  this.tok(TokenKind.LParen);
                   this.push(3);
                   const args = this.SUBRULE(this.exprList);
                   this.pop(3);
-                  this.CONSUME(T[TokenKind.RParen]);
+                  this.tok(TokenKind.RParen);
                   return {
                     kind: "tableFunction",
                     schema,
@@ -506,16 +505,16 @@ export abstract class SelectParser extends ExprParser {
           this.OR4([
             {
               ALT: () => {
-                this.CONSUME(T[TokenKind.Indexed]);
-                this.CONSUME(T[TokenKind.By]);
+                this.tok(TokenKind.Indexed);
+                this.tok(TokenKind.By);
                 const n = this.CONSUME(Nm);
                 this.ACTION(() => (indexedBy = this.name(n)));
               },
             },
             {
               ALT: () => {
-                this.CONSUME(T[TokenKind.Not]);
-                this.CONSUME(T[TokenKind.Indexed]);
+                this.tok(TokenKind.Not);
+                this.tok(TokenKind.Indexed);
                 indexedBy = false;
               },
             },
@@ -529,7 +528,7 @@ export abstract class SelectParser extends ExprParser {
         this.OR5([
           {
             ALT: () => {
-              this.CONSUME(T[TokenKind.On]);
+              this.tok(TokenKind.On);
               this.push(6);
               on = this.subExpr();
               this.pop(6);
@@ -537,17 +536,17 @@ export abstract class SelectParser extends ExprParser {
           },
           {
             ALT: () => {
-              this.CONSUME(T[TokenKind.Using]);
-              this.CONSUME(T[TokenKind.LParen]);
+              this.tok(TokenKind.Using);
+              this.tok(TokenKind.LParen);
               using = [];
               const n = this.CONSUME(Nm);
               this.ACTION(() => using!.push(this.name(n)));
               this.MANY2(() => {
-                this.CONSUME(T[TokenKind.Comma]);
+                this.tok(TokenKind.Comma);
                 const m = this.CONSUME(Nm);
                 this.ACTION(() => using!.push(this.name(m)));
               });
-              this.CONSUME(T[TokenKind.RParen]);
+              this.tok(TokenKind.RParen);
             },
           },
         ]);
@@ -581,7 +580,7 @@ export abstract class SelectParser extends ExprParser {
     const terms: OrderingTerm[] = [this.SUBRULE(this.sortTerm)];
     let h = this.h;
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
+      this.tok(TokenKind.Comma);
       this.push(2);
       terms.push(this.SUBRULE(this.sortTerm));
       this.pop(2);
@@ -598,20 +597,20 @@ export abstract class SelectParser extends ExprParser {
     let nulls: "first" | "last" | null = null;
     this.OPTION(() => {
       this.OR([
-        { ALT: () => this.CONSUME(T[TokenKind.Asc]) },
+        { ALT: () => this.tok(TokenKind.Asc) },
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Desc]);
+            this.tok(TokenKind.Desc);
             desc = true;
           },
         },
       ]);
     });
     this.OPTION2(() => {
-      this.CONSUME(T[TokenKind.Nulls]);
+      this.tok(TokenKind.Nulls);
       this.OR2([
-        { ALT: () => (this.CONSUME(T[TokenKind.First]), (nulls = "first")) },
-        { ALT: () => (this.CONSUME(T[TokenKind.Last]), (nulls = "last")) },
+        { ALT: () => (this.tok(TokenKind.First), (nulls = "first")) },
+        { ALT: () => (this.tok(TokenKind.Last), (nulls = "last")) },
       ]);
     });
     return this.ACTION(() => {
@@ -623,10 +622,10 @@ export abstract class SelectParser extends ExprParser {
   /** `name AS (window)`. */
   namedWindow: Rule<[], NamedWindow> = this.RULE(() => {
     const n = this.CONSUME(Nm);
-    this.CONSUME(T[TokenKind.As]);
-    this.CONSUME(T[TokenKind.LParen]);
+    this.tok(TokenKind.As);
+    this.tok(TokenKind.LParen);
     const spec = this.SUBRULE(this.windowSpec);
-    const rp = this.CONSUME(T[TokenKind.RParen]);
+    const rp = this.tok(TokenKind.RParen);
     return this.ACTION(() => ({
       name: this.name(n),
       spec,
@@ -637,15 +636,15 @@ export abstract class SelectParser extends ExprParser {
 
   /** `WITH [RECURSIVE] cte, ...`. */
   withClause: Rule<[], WithClause> = this.RULE(() => {
-    const t = this.CONSUME(T[TokenKind.With]);
+    const t = this.tok(TokenKind.With);
     let recursive = false;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Recursive]);
+      this.tok(TokenKind.Recursive);
       recursive = true;
     });
     const ctes: CommonTableExpr[] = [this.SUBRULE(this.cte)];
     this.MANY(() => {
-      this.CONSUME(T[TokenKind.Comma]);
+      this.tok(TokenKind.Comma);
       ctes.push(this.SUBRULE(this.cte));
     });
     return this.ACTION(() => ({
@@ -664,39 +663,39 @@ export abstract class SelectParser extends ExprParser {
     });
     let columns: string[] | null = null;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.LParen]);
+      this.tok(TokenKind.LParen);
       columns = [];
       this.SUBRULE(this.cteColumn, { ARGS: [columns] });
       this.MANY(() => {
-        this.CONSUME(T[TokenKind.Comma]);
+        this.tok(TokenKind.Comma);
         this.SUBRULE(this.cteColumn, { ARGS: [columns!] });
       });
-      this.CONSUME(T[TokenKind.RParen]);
+      this.tok(TokenKind.RParen);
     });
-    this.CONSUME(T[TokenKind.As]);
+    this.tok(TokenKind.As);
     let materialized: boolean | null = null;
     this.OPTION2(() => {
       this.OR([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Materialized]);
+            this.tok(TokenKind.Materialized);
             materialized = true;
           },
         },
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Not]);
-            this.CONSUME(T[TokenKind.Materialized]);
+            this.tok(TokenKind.Not);
+            this.tok(TokenKind.Materialized);
             materialized = false;
           },
         },
       ]);
     });
-    this.CONSUME(T[TokenKind.LParen]);
+    this.tok(TokenKind.LParen);
     this.push(5);
     const select = this.SUBRULE(this.select);
     this.pop(5);
-    const rp = this.CONSUME(T[TokenKind.RParen]);
+    const rp = this.tok(TokenKind.RParen);
     return this.ACTION(() => ({
       name: this.name(n),
       columns,
@@ -712,13 +711,13 @@ export abstract class SelectParser extends ExprParser {
     const n = this.CONSUME(Nm);
     let extra = false;
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Collate]);
+      this.tok(TokenKind.Collate);
       this.CONSUME(Ids);
       extra = true;
     });
     this.OPTION2(() => {
-      this.OR([{ ALT: () => this.CONSUME(T[TokenKind.Asc]) }, {
-        ALT: () => this.CONSUME(T[TokenKind.Desc]),
+      this.OR([{ ALT: () => this.tok(TokenKind.Asc) }, {
+        ALT: () => this.tok(TokenKind.Desc),
       }]);
       extra = true;
     });

@@ -6,7 +6,7 @@
  */
 import { LL1Parser, type Rule } from "./ll1.ts";
 import type { Expr, OrderingTerm, Select } from "./ast.ts";
-import { kindOf, type SqlToken } from "./parse_tokens.ts";
+import { kindOf, type SqlToken, T } from "./parse_tokens.ts";
 import { Max, sqlError, syntaxError } from "./parse_support.ts";
 import type { SqliteError } from "../errors.ts";
 import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
@@ -46,6 +46,11 @@ export abstract class ParserState extends LL1Parser {
     this.params = [null];
     this.withSeen = false;
     this.#paramByName.clear();
+  }
+
+  /** Consumes the next token, which must be of kind `kind` (CONSUME of `T[kind]`). */
+  tok(kind: TokenKind): SqlToken {
+    return this.CONSUME(T[kind]);
   }
 
   // ---------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import type {
   WithClause,
 } from "./ast.ts";
 import { SelectParser } from "./parse_select.ts";
-import { category, Nm, PragmaName, type SqlToken, T } from "./parse_tokens.ts";
+import { category, Nm, PragmaName, type SqlToken } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** `;` or the end of input. */
@@ -80,7 +80,7 @@ export class StatementParser extends SelectParser {
 
   /** `PRAGMA [schema.]name [= value | (value)]`. */
   pragma: Rule<[], RuleResult<PragmaStatement>> = this.RULE(() => {
-    const p = this.CONSUME(T[TokenKind.Pragma]);
+    const p = this.tok(TokenKind.Pragma);
     const pragma = this.SUBRULE(this.qualifiedName);
     let value: string | null = null;
     let assigns = false;
@@ -88,16 +88,16 @@ export class StatementParser extends SelectParser {
       this.OR([
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.Eq]);
+            this.tok(TokenKind.Eq);
             assigns = true;
             value = this.SUBRULE(this.pragmaValue);
           },
         },
         {
           ALT: () => {
-            this.CONSUME(T[TokenKind.LParen]);
+            this.tok(TokenKind.LParen);
             value = this.SUBRULE(this.pragmaValue);
-            this.CONSUME(T[TokenKind.RParen]);
+            this.tok(TokenKind.RParen);
           },
         },
       ]);
@@ -138,12 +138,12 @@ export class StatementParser extends SelectParser {
     const verb = this.OR([
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Begin]);
+          const t = this.tok(TokenKind.Begin);
           this.OPTION(() => {
             this.OR2([
-              { ALT: () => this.CONSUME(T[TokenKind.Deferred]) },
-              { ALT: () => (this.CONSUME(T[TokenKind.Immediate]), (writes = true)) },
-              { ALT: () => (this.CONSUME(T[TokenKind.Exclusive]), (writes = true)) },
+              { ALT: () => this.tok(TokenKind.Deferred) },
+              { ALT: () => (this.tok(TokenKind.Immediate), (writes = true)) },
+              { ALT: () => (this.tok(TokenKind.Exclusive), (writes = true)) },
             ]);
           });
           this.SUBRULE(this.transOpt);
@@ -159,11 +159,11 @@ export class StatementParser extends SelectParser {
       },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Rollback]);
+          const t = this.tok(TokenKind.Rollback);
           this.SUBRULE(this.transOpt);
           this.OPTION2(() => {
-            this.CONSUME(T[TokenKind.To]);
-            this.OPTION3(() => this.CONSUME(T[TokenKind.Savepoint]));
+            this.tok(TokenKind.To);
+            this.OPTION3(() => this.tok(TokenKind.Savepoint));
             savepoint = this.CONSUME(Nm) as SqlToken;
           });
           return t;
@@ -171,15 +171,15 @@ export class StatementParser extends SelectParser {
       },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Savepoint]);
+          const t = this.tok(TokenKind.Savepoint);
           savepoint = this.CONSUME(Nm) as SqlToken;
           return t;
         },
       },
       {
         ALT: () => {
-          const t = this.CONSUME(T[TokenKind.Release]);
-          this.OPTION4(() => this.CONSUME(T[TokenKind.Savepoint]));
+          const t = this.tok(TokenKind.Release);
+          this.OPTION4(() => this.tok(TokenKind.Savepoint));
           savepoint = this.CONSUME(Nm) as SqlToken;
           return t;
         },
@@ -203,7 +203,7 @@ export class StatementParser extends SelectParser {
   /** `[TRANSACTION [name]]`. */
   transOpt: Rule<[], void> = this.RULE(() => {
     this.OPTION(() => {
-      this.CONSUME(T[TokenKind.Transaction]);
+      this.tok(TokenKind.Transaction);
       this.OPTION2(() => this.CONSUME(Nm));
     });
   });
