@@ -18,7 +18,11 @@ import {
   textEqualityApplies,
   truthFast,
 } from "../backends/js-codegen/fast_paths.ts";
-import { type TemplateContext, TEMPLATES } from "../backends/js-codegen/templates.ts";
+import {
+  compareThenTest,
+  type TemplateContext,
+  TEMPLATES,
+} from "../backends/js-codegen/templates.ts";
 import { RUNTIME } from "../backends/js-codegen/runtime.ts";
 import { Op } from "../backends/bytecode/opcodes.ts";
 import { type AggCallSpec, AggregateCalls, type GroupState } from "../core/exec/aggregate_calls.ts";
@@ -175,6 +179,44 @@ Deno.test("js fast path: + - * / % equal core/value's arithmetic", () => {
     }
   });
   assert.ok(fast > 500, "the fast path seldom ran");
+});
+
+Deno.test("js fast path: a comparison that only If/IfNot reads jumps as the two would", () => {
+  let fast = 0;
+  for (const op of OPS) {
+    for (const aff of AFFINITIES) {
+      for (const coll of COLLATIONS) {
+        const entry = { aff, coll };
+        const t = {
+          k: (i: number) => `k${i}`,
+          entry: () => entry,
+          jump: () => "return true;",
+        } as unknown as TemplateContext;
+        const ins = { op: Op.Eq + op, p1: 1, p2: 2, p3: 3, p4: 4, p5: 1, comment: "" };
+        for (const [test, want] of [[Op.If, 1], [Op.IfNot, 0]] as const) {
+          for (const ifNull of [0, 1]) {
+            const check = { op: test, p1: 3, p2: 9, p3: ifNull, p4: 0, p5: 0, comment: "" };
+            const body = `${compareThenTest(ins, t, check, t)} return false;`;
+            const run = new Function("r1", "r2", "r3", "k4", "RT", "ENC", body);
+            for (const a of EDGE) {
+              for (const b of EDGE) {
+                const out = newReg();
+                compare(op, copy(a), copy(b), aff, coll, out);
+                const expected = out.c === StorageClass.Null
+                  ? ifNull === 1
+                  : truthValue(out, 0, TextEncoding.Utf8) === want;
+                const r3 = { v: "unset", c: -1 };
+                const got = run(copy(a), copy(b), r3, entry, RUNTIME, TextEncoding.Utf8);
+                if (r3.c === -1) fast++;
+                assert.equal(got, expected, `${op} ${aff} ${test} ${ifNull} ${a.v} ${b.v}`);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  assert.ok(fast > 0, "the fast path never ran");
 });
 
 Deno.test("js fast path: If/IfNot truth equals core/value's truthValue", () => {

@@ -15,6 +15,7 @@ import {
   affinityFast,
   arithFast,
   compareFast,
+  JS_OPERATOR,
   textEqualityApplies,
   truthFast,
 } from "./fast_paths.ts";
@@ -84,6 +85,18 @@ const compare: Template = (i, t) => {
   const texts = textEqualityApplies(op, entry.aff, entry.coll);
   return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic, texts);
 };
+/**
+ * Eq … Ge (`i`) whose result only the If/IfNot `test` straight after it reads: two
+ * numbers jump on their comparison (never NULL) with no result written; anything else
+ * runs both templates.
+ */
+export function compareThenTest(i: Insn, t: TemplateContext, test: Insn, tt: TemplateContext) {
+  const [a, b] = [`${r(i.p1)}.v`, `${r(i.p2)}.v`];
+  const holds = `${a} ${JS_OPERATOR[(i.op - Op.Eq) as CompareOp]} ${b}`;
+  return `if (typeof ${a} === "number" && typeof ${b} === "number") { if (${
+    test.op === Op.If ? holds : `!(${holds})`
+  }) ${tt.jump(test.p2)} } else { ${compare(i, t)} ${TEMPLATES[test.op](test, tt)} }`;
+}
 const truth = (want: 0 | 1): Template => (i, t) =>
   when(truthFast(r(i.p1), want, i.p3 !== 0, `RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`), i, t);
 const seek: Template = jumpIf((i) => `RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`);

@@ -16,7 +16,13 @@
 import { OPCODES } from "../bytecode/opcodes.ts";
 import { blockStarts, type CompiledProgram, type Insn } from "../bytecode/program.ts";
 import { Op } from "../bytecode/opcodes.ts";
-import { columnMissing, idxJump, type TemplateContext, TEMPLATES } from "./templates.ts";
+import {
+  columnMissing,
+  compareThenTest,
+  idxJump,
+  type TemplateContext,
+  TEMPLATES,
+} from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { loopRegions } from "./loop_regions.ts";
 import { StorageClass } from "../../core/value/types.ts";
@@ -205,7 +211,22 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // (Only JS programs hold them: the Wasm backend, whose module runs parts elsewhere, does
   // not ask for first-key tests; and a load fused into another user never precedes one.)
   const keyTests = sortKeyTests(p, starts, calls);
-  const fused = new Set([...loads, ...keyTests.values()]);
+  // A comparison whose result only the If/IfNot after it reads (a WHERE term): the two are
+  // one statement at the comparison's address, which jumps without writing the result.
+  const reads: number[] = [];
+  for (const i of hooks ? [] : p.code) {
+    for (const r of operandRoles(i, p).reads) reads[r] = (reads[r] ?? 0) + 1;
+  }
+  const tested = new Set(
+    hooks ? [] : p.code.flatMap((ins, pc) => {
+      const test = p.code[pc + 1];
+      const ok = ins.op >= Op.Eq && ins.op <= Op.Ge && !starts.has(pc + 1) &&
+        (test?.op === Op.If || test?.op === Op.IfNot) && test.p1 === ins.p3 &&
+        reads[ins.p3] === 1;
+      return ok ? [pc] : [];
+    }),
+  );
+  const fused = new Set([...loads, ...keyTests.values(), ...[...tested].map((pc) => pc + 1)]);
   /** The statement that jumps from `pc` to `target`: in a JS loop, its own way. */
   const jumpFrom = (pc: number, target: number) => {
     const r = regionAt.get(pc) ?? inside(pc);
@@ -308,7 +329,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       return;
     }
     if (fused.has(pc)) {
-      body.push([4, "", `${pc} ${name}: fused into its user below`]);
+      const user = tested.has(pc - 1) ? "the comparison above" : "its user below";
+      body.push([4, "", `${pc} ${name}: fused into ${user}`]);
       return;
     }
     const keyWriter = keyTests.get(pc);
@@ -335,7 +357,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
    */
   function code(pc: number, t: TemplateContext): string {
     const ins = p.code[pc];
-    let stmt = statement(ins, t);
+    const truth = tested.has(pc) ? p.code[pc + 1] : undefined;
+    let stmt = truth ? compareThenTest(ins, t, truth, context(pc + 1)) : statement(ins, t);
     if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
     const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call;
     if (fusion || call) {
@@ -356,7 +379,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         test = bytes("compareTextBinary", k(fusion.bytes));
         // `e` orders the column against the constant: `column op constant` is `e op 0`.
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
-        use = set(`${col.p3 === ins.p1 ? `e${o}0` : `0${o}e`}?1:0`, INT);
+        const holds = col.p3 === ins.p1 ? `e${o}0` : `0${o}e`;
+        use = truth
+          ? `{if(${truth.op === Op.If ? holds : `!(${holds})`})${context(pc + 1).jump(truth.p2)}}`
+          : set(`${holds}?1:0`, INT);
       } else if (call!.kind === "in") {
         // One of the items byte for byte, or the same small integer; NOT IN the other way.
         const { bytes: items, ints, not } = call!;
