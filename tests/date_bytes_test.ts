@@ -144,3 +144,34 @@ Deno.test("date functions on bytes: SQLite's answers at the edges", () => {
   }
   db.close();
 });
+
+Deno.test("date functions on bytes: a day's number reused for the next row of the same date", () => {
+  // One layout per format, as a statement has, over rows whose dates repeat at other times
+  // of day (the number is kept from the row before) and change (it is computed again).
+  const layouts = FORMATS.map((f) => [f, strftimeLayout(f)!] as const).filter(([, l]) => l);
+  const values = [
+    "2013-09-19 00:00:00",
+    "2013-09-19 23:59:59",
+    "2013-09-19 12:00:00",
+    "2013-09-20 00:00:00",
+    "2013-09-19 06:30:00",
+    "2012-02-29 23:59:59",
+    "2012-03-01 00:00:00",
+    "0000-01-01 00:00:00",
+    "9999-12-31 23:59:59",
+    "9999-12-31 00:00:00",
+    "2000-01-01 11:59:59",
+    "2000-01-01 12:00:00",
+  ];
+  let checked = 0;
+  for (const [format, layout] of layouts) {
+    for (const value of [...values, ...values.toReversed()]) {
+      const bytes = encodeText(value, TextEncoding.Utf8);
+      const out = newReg();
+      strftimeFn([text(format), text(value)], out, CTX);
+      assert.equal(dateFromBytes(bytes, 0, bytes.length, layout), out.v, `${format} ${value}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 2 * values.length * layouts.length);
+});

@@ -95,22 +95,32 @@ export function dateFromBytes(
   if (y < 0 || m < 1 || m > 12 || day < 1 || day > daysIn(y, m)) return null;
   const h = digits(d, o + 11, 2), min = digits(d, o + 14, 2), s = digits(d, o + 17, 2);
   if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
-  let text = "", dated = false;
+  let text = "";
   for (const piece of layout) {
     if (typeof piece === "string") text += piece;
     else if ("day" in piece) {
-      if (!dated) dated = instantOf(y, m, day, h, min, s);
-      text += specifier(piece.day, instant);
+      // A day's number depends on the date alone, which consecutive rows often share.
+      const date = (y * 100 + m) * 100 + day;
+      if (piece !== lastDay.piece || date !== lastDay.date) {
+        instantOf(y, m, day, h, min, s);
+        lastDay.text = specifier(piece.day, instant)!;
+        lastDay.piece = piece;
+        lastDay.date = date;
+      }
+      text += lastDay.text;
     } else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
   }
   return text;
 }
 
+/** The day field last computed: of which piece, for which date (yyyymmdd), and its text. */
+const lastDay = { piece: null as DayField | null, date: -1, text: "" };
+
 /** The instant the computed fields are read from (the functions' own representation). */
 const instant = new DateTime();
 
-/** Sets {@link instant} to the given fields, its julian day computed; returns true. */
-function instantOf(Y: number, M: number, D: number, h: number, m: number, s: number): boolean {
+/** Sets {@link instant} to the given fields, its julian day computed. */
+function instantOf(Y: number, M: number, D: number, h: number, m: number, s: number): void {
   instant.reset();
   instant.Y = Y;
   instant.M = M;
@@ -120,5 +130,4 @@ function instantOf(Y: number, M: number, D: number, h: number, m: number, s: num
   instant.s = s;
   instant.validYMD = instant.validHMS = true;
   computeJD(instant);
-  return true;
 }
