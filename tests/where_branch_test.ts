@@ -1,8 +1,8 @@
 /**
- * WHERE terms compiled as jumps: a comparison whose result only the If/IfNot after it
- * reads becomes one statement on the JS backend, which jumps on two numbers, or on a
- * column's TEXT bytes compared with a constant, without writing the result
- * (backends/js-codegen/translate.ts). Every polarity (a term, its NOT, inside AND/OR),
+ * WHERE terms compiled as jumps: a comparison, LIKE, IN or NULL test whose result only the
+ * If/IfNot after it reads becomes one statement on the JS backend, which jumps on two
+ * numbers, or on a column's TEXT bytes (or its NULL-ness) when they decide, without
+ * writing the result (backends/js-codegen/translate.ts). Every polarity (a term, its NOT, inside AND/OR),
  * every operator, and values of every class and NULL, in a table scan and in a loop that
  * hands out rows, against SQLite on every backend.
  */
@@ -34,6 +34,15 @@ const TERMS = [
   "u > 1",
   "u = 'a'",
   "n != u",
+  "s LIKE 'Ma%'",
+  "s LIKE '%le'",
+  "u LIKE 'm%'",
+  "s IN ('Male', 'Zed')",
+  "s NOT IN ('Male', '')",
+  "n IN (1, 3)",
+  "s IS NULL",
+  "x IS NOT NULL",
+  "u IS NULL",
 ];
 
 const QUERIES = TERMS.flatMap((term) => [
@@ -52,12 +61,12 @@ Deno.test("WHERE comparisons as jumps: the JS backend writes both forms", () => 
   let checked = 0;
   withEachBackend(SCHEMA, (_oracle, db, backend) => {
     if (backend !== "js") return;
-    for (const sql of [QUERIES[1], QUERIES[30]]) {
+    for (const sql of [QUERIES[1], QUERIES[30], QUERIES[5 * 14], QUERIES[5 * 17 + 1]]) {
       const source = db.prepare(sql).explain();
-      assert.match(source, /If(Not)?: fused into the comparison above/, sql);
+      assert.match(source, /If(Not)?: fused into the test above/, sql);
       checked++;
     }
     assert.match(db.prepare(QUERIES[1]).explain(), /if\(e!==null\)\{if\(/);
   });
-  assert.equal(checked, 2);
+  assert.equal(checked, 4);
 });

@@ -211,8 +211,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // (Only JS programs hold them: the Wasm backend, whose module runs parts elsewhere, does
   // not ask for first-key tests; and a load fused into another user never precedes one.)
   const keyTests = sortKeyTests(p, starts, calls);
-  // A comparison whose result only the If/IfNot after it reads (a WHERE term): the two are
-  // one statement at the comparison's address, which jumps without writing the result.
+  // A comparison, or a LIKE, IN or NULL test of a field fused below, whose result only the
+  // If/IfNot after it reads (a WHERE term): the two are one statement at the first one's
+  // address, which jumps without writing the result when it is decided.
   const reads: number[] = [];
   for (const i of hooks ? [] : p.code) {
     for (const r of operandRoles(i, p).reads) reads[r] = (reads[r] ?? 0) + 1;
@@ -220,7 +221,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   const tested = new Set(
     hooks ? [] : p.code.flatMap((ins, pc) => {
       const test = p.code[pc + 1];
-      const ok = ins.op >= Op.Eq && ins.op <= Op.Ge && !starts.has(pc + 1) &&
+      const kind = calls.get(pc)?.call.kind;
+      const boolean = ins.op >= Op.Eq && ins.op <= Op.Ge || kind === "like" || kind === "in" ||
+        kind === "nullTest";
+      const ok = boolean && !starts.has(pc + 1) &&
         (test?.op === Op.If || test?.op === Op.IfNot) && test.p1 === ins.p3 &&
         reads[ins.p3] === 1;
       return ok ? [pc] : [];
@@ -329,7 +333,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       return;
     }
     if (fused.has(pc)) {
-      const user = tested.has(pc - 1) ? "the comparison above" : "its user below";
+      const user = tested.has(pc - 1) ? "the test above" : "its user below";
       body.push([4, "", `${pc} ${name}: fused into ${user}`]);
       return;
     }
@@ -357,8 +361,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
    */
   function code(pc: number, t: TemplateContext): string {
     const ins = p.code[pc];
-    const truth = tested.has(pc) ? p.code[pc + 1] : undefined;
-    let stmt = truth ? compareThenTest(ins, t, truth, context(pc + 1)) : statement(ins, t);
+    const truth = tested.has(pc) ? p.code[pc + 1] : undefined, tt = context(pc + 1);
+    let stmt = statement(ins, t);
+    if (truth) {
+      stmt = ins.op >= Op.Eq && ins.op <= Op.Ge
+        ? compareThenTest(ins, t, truth, tt)
+        : `${stmt} ${TEMPLATES[truth.op](truth, tt)}`;
+    }
     if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
     const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call;
     if (fusion || call) {
@@ -366,32 +375,34 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // record): text_compare_fusion.ts, column_call_fusion.ts.
       const at = fusion ? [fusion.column, fusion.constant] : [made!.column, ...made!.constants];
       const col = p.code[at[0]], out = `r${ins.p3}`, a = `s${ins.p1}`;
-      const state = t.aggState(ins.p1, ins.p3);
+      const state = () => t.aggState(ins.p1, ins.p3);
       const k = (x: unknown) => `K[${constants.push(x) - 1}]`;
       // A routine on the field's bytes; its other arguments are constants' names or numbers.
       const bytes = (fn: string, ...args: unknown[]) =>
         readers.textField(col.p1, col.p2, (d, o, n) => `RT.${fn}(${[d, o, n, ...args]})`);
       const isNull = () => readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
       const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
+      // A decided truth (`holds`, a JS condition): the If/IfNot's jump, or 1 or 0.
+      const decide = (holds: string) =>
+        truth
+          ? `{if(${truth.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth.p2)}}`
+          : set(`${holds}?1:0`, StorageClass.Integer);
       const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
       let test: string, use: string;
       if (fusion) {
         test = bytes("compareTextBinary", k(fusion.bytes));
         // `e` orders the column against the constant: `column op constant` is `e op 0`.
         const o = JS_OPERATOR[(ins.op - Op.Eq) as CompareOp];
-        const holds = col.p3 === ins.p1 ? `e${o}0` : `0${o}e`;
-        use = truth
-          ? `{if(${truth.op === Op.If ? holds : `!(${holds})`})${context(pc + 1).jump(truth.p2)}}`
-          : set(`${holds}?1:0`, INT);
+        use = decide(col.p3 === ins.p1 ? `e${o}0` : `0${o}e`);
       } else if (call!.kind === "in") {
         // One of the items byte for byte, or the same small integer; NOT IN the other way.
         const { bytes: items, ints, not } = call!;
         test = items
           ? bytes("inListBytes", k(items))
           : readers.intField(col.p1, col.p2, (v) => `${k(ints)}.includes(${v})`);
-        use = set(`e?${+!not}:${+not}`, INT);
+        use = decide(not ? "!e" : "e");
       } else if (call!.kind === "like") {
-        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), set("e?1:0", INT)];
+        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), decide("e")];
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
         [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
@@ -404,11 +415,11 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         // Null when the text is not canonical: the loads and the call then run.
         [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
       } else if (call!.kind === "nullTest") {
-        [test, use] = [isNull(), set(`e?${+!call!.not}:${+call!.not}`, INT)];
+        [test, use] = [isNull(), decide(call!.not ? "!e" : "e")];
       } else if (call!.kind === "count") {
-        [test, use] = [isNull(), `{RT.countField(${state},e);${a}.hit=false}`];
+        [test, use] = [isNull(), `{RT.countField(${state()},e);${a}.hit=false}`];
       } else {
-        [test, use] = [bytes("stepMinMaxText", state, call!.sign), `${a}.hit=e;`];
+        [test, use] = [bytes("stepMinMaxText", state(), call!.sign), `${a}.hit=e;`];
       }
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
       stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;
