@@ -87,11 +87,13 @@ export class Compiler {
   }
 
   /**
-   * Node `id` outputs its columns in registers `base..`. A read copies, drops or sets the
-   * JSON subtype as SQLite would at that point (compile_subtype.ts).
+   * Registers for node `id`'s `width` output columns (at least one; returns the first),
+   * from which its columns are read. A read copies, drops or sets the JSON subtype as SQLite
+   * would at that point (compile_subtype.ts).
    */
-  setRegisterAccess(id: number, base: number, width: number): void {
+  outputRegs(id: number, width: number): number {
     const b = this.b;
+    const base = b.regsFor(width);
     this.setAccess(id, {
       read: (column, target) => {
         const mode = this.columnsFromSorter?.has(id) ? 0 : this.subtypes.column(id, column);
@@ -101,6 +103,7 @@ export class Compiler {
         if (width > 0) b.emit(Op.Null, 0, base, base + width - 1);
       },
     });
+    return base;
   }
 
   /** Emits code that leaves the value of `e` in register `target`. */

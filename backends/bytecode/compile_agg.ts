@@ -19,7 +19,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   const nAggs = node.aggregates.length;
   const nCarried = node.carried.length;
   const width = nKeys + nAggs + nCarried;
-  const base = b.regs(Math.max(1, width));
+  const base = c.outputRegs(node.id, width);
   const slot = b.slot();
   const calls: AggCallSpec[] = node.aggregates.map((a) => ({
     name: a.name,
@@ -44,8 +44,8 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     groupDesc: node.groupDesc,
   };
   b.emit(Op.AggOpen, slot, 0, 0, b.constant(entry));
-  const keys = b.regs(Math.max(1, nKeys));
-  const carried = b.regs(Math.max(1, nCarried));
+  const keys = b.regsFor(nKeys);
+  const carried = b.regsFor(nCarried);
   const storeCarried = () => {
     if (nCarried === 0) return;
     c.exprs(node.carried, carried);
@@ -72,7 +72,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
         c.expr(a.filter, f);
         b.emit(Op.IfNot, f, skip, 1);
       }
-      const args = b.regs(Math.max(1, a.args.length + a.orderBy.length));
+      const args = b.regsFor(a.args.length + a.orderBy.length);
       // SQLite sorts a GROUP BY's input rows unless an index gives the order: the
       // arguments are then computed from the stored columns, which lost their subtype.
       const outer = c.columnsFromSorter;
@@ -88,7 +88,6 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
       b.place(skip);
     });
   };
-  c.setRegisterAccess(node.id, base, width);
   const emitGroup = (next: number) => {
     if (nKeys > 0) b.emit(Op.AggLoad, slot, base, 0, nKeys);
     if (nAggs > 0) b.emit(Op.AggFinal, slot, base + nKeys);

@@ -325,7 +325,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     const fn = e.impl ? { impl: e.impl } : scalarFunction(e.name);
     if (!fn) throw sqlError(`no such function: ${e.name}`);
     const b = c.b;
-    const a = b.regs(Math.max(1, e.args.length));
+    const a = b.regsFor(e.args.length);
     c.exprs(e.args, a);
     const entry: FunctionEntry = {
       explain: `${e.name}(${e.args.length})`,

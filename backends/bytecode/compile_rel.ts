@@ -45,8 +45,7 @@ function filter(c: Compiler, node: Filter, consume: Consume): void {
 }
 
 function project(c: Compiler, node: Project, consume: Consume): void {
-  const base = c.b.regs(Math.max(1, node.columns.length));
-  c.setRegisterAccess(node.id, base, node.columns.length);
+  const base = c.outputRegs(node.id, node.columns.length);
   c.produce(node.input, (next) => {
     c.exprs(node.columns, base);
     consume(next);
@@ -117,20 +116,19 @@ function hashLookup(c: Compiler, node: HashLookup, consume: Consume): void {
   const built = b.label();
   b.emit(Op.Once, 0, built);
   b.emit(Op.HashOpen, slot, 0, 0, b.constant(entry));
-  const keys = b.regs(Math.max(1, nKeys));
-  const row = b.regs(Math.max(1, width));
+  const keys = b.regsFor(nKeys);
+  const row = b.regsFor(width);
   c.produce(node.input, () => {
     c.exprs(node.buildKeys, keys);
     c.exprs(node.columns, row);
     b.emit(Op.HashInsert, slot, keys, row);
   });
   b.place(built);
-  const base = b.regs(Math.max(1, width));
-  const probe = b.regs(Math.max(1, nKeys));
+  const base = c.outputRegs(node.id, width);
+  const probe = b.regsFor(nKeys);
   const exit = b.label();
   c.exprs(node.probeKeys, probe);
   b.emit(Op.HashProbe, slot, exit, probe);
-  c.setRegisterAccess(node.id, base, width);
   rowLoop(c, Op.HashData, Op.HashNext, slot, base, exit, consume);
 }
 
@@ -171,7 +169,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   };
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
-  const row = b.regs(Math.max(1, width));
+  const row = b.regsFor(width);
   // Under a LIMIT, the columns that are not sort keys are computed only once the row is
   // known to make the cut (most rows do not), as SQLite loads them (select.c: a deferred
   // row load after the sorter's LIMIT test): a call in them that would fail, or cost, runs
@@ -202,8 +200,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
     b.emit(Op.SorterInsert, slot, row, width);
     b.place(skip);
   });
-  const base = b.regs(Math.max(1, width));
-  c.setRegisterAccess(node.id, base, width);
+  const base = c.outputRegs(node.id, width);
   iterateStore(c, slot, base, consume);
 }
 
@@ -243,7 +240,7 @@ function ephemeral(c: Compiler, width: number, collations: string[]): number {
 function distinct(c: Compiler, node: Distinct, consume: Consume): void {
   const b = c.b;
   const slot = ephemeral(c, node.columns.length, node.collations);
-  const row = b.regs(Math.max(1, node.columns.length));
+  const row = b.regsFor(node.columns.length);
   c.produce(node.input, (next) => {
     c.exprs(node.columns, row);
     b.emit(Op.Distinct, slot, next, row);
@@ -268,8 +265,7 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
     // As SQLite (selectInnerLoop's codeOffset), a row the OFFSET skips is skipped before
     // its result columns are computed: it costs no column reads, and an expression that
     // would fail on it (abs() of the smallest integer) never runs.
-    const base = b.regs(Math.max(1, input.columns.length));
-    c.setRegisterAccess(input.id, base, input.columns.length);
+    const base = c.outputRegs(input.id, input.columns.length);
     c.produce(input.input, (next) => {
       b.emit(Op.IfPos, regs.offset, next, 1);
       c.exprs(input.columns, base);
@@ -287,8 +283,7 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
 function values(c: Compiler, node: Values, consume: Consume): void {
   const b = c.b;
   const width = node.rows.length > 0 ? node.rows[0].length : 0;
-  const base = b.regs(Math.max(1, width));
-  c.setRegisterAccess(node.id, base, width);
+  const base = c.outputRegs(node.id, width);
   for (const row of node.rows) {
     const next = b.label();
     c.exprs(row, base);
@@ -298,24 +293,20 @@ function values(c: Compiler, node: Values, consume: Consume): void {
 }
 
 function subqueryScan(c: Compiler, node: SubqueryScan, consume: Consume): void {
-  const width = node.query.columns.length;
-  const base = c.b.regs(Math.max(1, width));
   // Run inline, as a co-routine would: each row of the subquery is consumed at once.
-  c.setRegisterAccess(node.id, base, width);
-  produceInto(c, node.query, base, consume);
+  produceInto(c, node.query, c.outputRegs(node.id, node.query.columns.length), consume);
 }
 
 function compound(c: Compiler, node: Compound, consume: Consume): void {
   const b = c.b;
   const width = node.left.columns.length;
-  const base = b.regs(Math.max(1, width));
-  c.setRegisterAccess(node.id, base, width);
+  const base = c.outputRegs(node.id, width);
   if (node.op === "unionAll") {
     produceInto(c, node.left, base, consume);
     produceInto(c, node.right, base, consume);
     return;
   }
-  const row = b.regs(Math.max(1, width));
+  const row = b.regsFor(width);
   const left = ephemeral(c, width, node.collations);
   const fill = (q: Query, slot: number) =>
     produceInto(c, q, row, () => {
@@ -343,13 +334,12 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
   const regs = limitRegisters(c, node.limit, node.offset);
   if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
   b.emit(Op.QueueOpen, slot, 0, 0, b.constant(entry));
-  const row = b.regs(Math.max(1, width));
+  const row = b.regsFor(width);
   const push = () => {
     b.emit(Op.QueuePush, slot, row, width);
   };
   produceInto(c, node.seed, row, push);
-  const base = b.regs(Math.max(1, width));
-  c.setRegisterAccess(node.id, base, width);
+  const base = c.outputRegs(node.id, width);
   const top = b.here;
   b.emit(Op.QueuePop, slot, exit, base);
   const expand = b.label();
@@ -376,13 +366,12 @@ function recursiveRef(c: Compiler, node: RecursiveRef, consume: Consume): void {
 function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void {
   const b = c.b;
   const slot = b.slot();
-  const args = b.regs(Math.max(1, node.args.length));
+  const args = b.regsFor(node.args.length);
   c.exprs(node.args, args);
   const entry: TableFunctionEntry = { explain: node.name, name: node.name };
   b.emit(Op.VFilter, slot, args, node.args.length, b.constant(entry));
   const width = node.width;
-  const base = b.regs(Math.max(1, width));
-  c.setRegisterAccess(node.id, base, width);
+  const base = c.outputRegs(node.id, width);
   const top = b.here;
   const exit = b.label();
   b.emit(Op.VNextRow, slot, exit, base, width);

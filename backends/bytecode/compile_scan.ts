@@ -424,8 +424,7 @@ function tableLookup(
 function countRows(c: Compiler, node: CountRows, consume: Consume): void {
   const b = c.b;
   const cursor = openCursor(c, node.table, node.index);
-  const r = b.regs();
-  c.setRegisterAccess(node.id, r, 1);
+  const r = c.outputRegs(node.id, 1);
   b.emit(Op.Count, cursor, r);
   const end = b.label();
   consume(end);

@@ -73,14 +73,13 @@ function window(c: Compiler, node: Window, consume: Consume): void {
   };
   const slot = b.slot();
   b.emit(Op.SorterOpen, slot, 0, 0, b.constant(sortEntry));
-  const row = b.regs(Math.max(1, width));
+  const row = b.regsFor(width);
   c.produce(node.input, () => {
     c.exprs(stored, row);
     b.emit(Op.SorterInsert, slot, row, width);
   });
   const outWidth = node.columns.length + node.calls.length;
-  const base = b.regs(Math.max(1, outWidth));
-  c.setRegisterAccess(node.id, base, outWidth);
+  const base = c.outputRegs(node.id, outWidth);
   iterateStore(c, slot, base, consume, () => {
     b.emit(Op.WindowCompute, slot, 0, 0, b.constant(windowEntry));
   });

@@ -73,6 +73,11 @@ export class ProgramBuilder {
     return r;
   }
 
+  /** Registers for `n` values, at least one (a row of none still has a register); the first. */
+  regsFor(n: number): number {
+    return this.regs(Math.max(1, n));
+  }
+
   /** A fresh run-time object slot. */
   slot(): number {
     return this.nSlots++;
