@@ -253,11 +253,9 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
   const exit = b.label();
   const regs = limitRegisters(c, node.limit, node.offset);
   if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
-  // The consumer continues at `counted`: the row counts against the LIMIT.
+  // The consumer continues after its row code: the row counts against the LIMIT.
   const emitCounted = () => {
-    const counted = b.label();
-    consume(counted);
-    b.place(counted);
+    b.wrap(consume);
     if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
   };
   const input = node.input;
@@ -285,10 +283,8 @@ function values(c: Compiler, node: Values, consume: Consume): void {
   const width = node.rows.length > 0 ? node.rows[0].length : 0;
   const base = c.outputRegs(node.id, width);
   for (const row of node.rows) {
-    const next = b.label();
     c.exprs(row, base);
-    consume(next);
-    b.place(next);
+    b.wrap(consume);
   }
 }
 
@@ -344,9 +340,7 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
   b.emit(Op.QueuePop, slot, exit, base);
   const expand = b.label();
   if (regs.offset) b.emit(Op.IfPos, regs.offset, expand, 1);
-  const counted = b.label();
-  consume(counted);
-  b.place(counted);
+  b.wrap(consume);
   if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
   b.place(expand);
   produceInto(c, node.step, row, push);
@@ -358,9 +352,7 @@ function recursiveRef(c: Compiler, node: RecursiveRef, consume: Consume): void {
   // The queue row being expanded is in the CTE's registers; one row, read from there.
   const cte = c.access(node.cte);
   c.setAccess(node.id, cte);
-  const end = c.b.label();
-  consume(end);
-  c.b.place(end);
+  c.b.wrap(consume);
 }
 
 function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void {

@@ -112,10 +112,8 @@ function scanLoop(
   const b = c.b;
   start();
   const top = b.here;
-  const next = b.label();
   rowTest(exit);
-  consume(next);
-  b.place(next);
+  b.wrap(consume);
   b.emit(reverse ? Op.Prev : Op.Next, cursor, top);
   b.place(exit);
 }
@@ -201,12 +199,11 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
   }
   if (rowid.kind === "key") {
     const key = b.regs();
-    forEachKey(c, rowid.key, Affinity.Numeric, "BINARY", node.reverse, key, () => {
-      const next = b.label();
-      b.emit(Op.SeekRowid, cursor, next, key);
-      consume(next);
-      b.place(next);
-    });
+    forEachKey(c, rowid.key, Affinity.Numeric, "BINARY", node.reverse, key, () =>
+      b.wrap((next) => {
+        b.emit(Op.SeekRowid, cursor, next, key);
+        consume(next);
+      }));
     b.place(exit);
     return;
   }
@@ -426,9 +423,7 @@ function countRows(c: Compiler, node: CountRows, consume: Consume): void {
   const cursor = openCursor(c, node.table, node.index);
   const r = c.outputRegs(node.id, 1);
   b.emit(Op.Count, cursor, r);
-  const end = b.label();
-  consume(end);
-  b.place(end);
+  b.wrap(consume);
 }
 
 /** Handlers of the b-tree access nodes. */

@@ -40,10 +40,8 @@ export function rowLoop(
 ): void {
   const b = c.b;
   const top = b.here;
-  const step = b.label();
   b.emit(data, slot, base);
-  consume(step);
-  b.place(step);
+  b.wrap(consume);
   b.emit(next, slot, top);
   b.place(exit);
 }

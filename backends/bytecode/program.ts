@@ -73,6 +73,13 @@ export class ProgramBuilder {
     return r;
   }
 
+  /** Calls `body` with a new label, placed after the code it emits (its "next row"). */
+  wrap(body: (label: number) => void): void {
+    const label = this.label();
+    body(label);
+    this.place(label);
+  }
+
   /** Registers for `n` values, at least one (a row of none still has a register); the first. */
   regsFor(n: number): number {
     return this.regs(Math.max(1, n));
