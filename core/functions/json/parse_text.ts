@@ -115,16 +115,9 @@ const enum Tok {
 /** How SQLite's JSONB spells an infinity (a float too large for a double). */
 const INF = "9e999";
 
-/** Case-insensitive ASCII match of `word` at `z[i]`. */
+/** Case-insensitive ASCII match of `word` (lower-case letters only) at `z[i]`. */
 function matchNoCase(z: Uint8Array, i: number, word: string): boolean {
-  for (let k = 0; k < word.length; k++) {
-    const c = z[i + k];
-    const w = word.charCodeAt(k);
-    if (c !== w && (c | 0x20) !== (w | 0x20)) return false;
-    if ((w | 0x20) < 0x61 || (w | 0x20) > 0x7a) {
-      if (c !== w) return false;
-    }
-  }
+  for (let k = 0; k < word.length; k++) if ((z[i + k] | 0x20) !== word.charCodeAt(k)) return false;
   return true;
 }
 
@@ -141,6 +134,12 @@ const NAN_INF: readonly [string, boolean][] = [
   ["qnan", false],
   ["snan", false],
 ];
+
+/** Notes a syntax error at `at` (in `p.iErr`); returns Tok.ERR. */
+function fail(p: JsonParse, at: number): Tok.ERR {
+  p.iErr = at;
+  return Tok.ERR;
+}
 
 function skipSpaces(z: Uint8Array, j: number): number {
   while (isJsonSpace(z[j])) j++;
@@ -170,15 +169,13 @@ function translateValue(p: JsonParse, i: number): number {
           p.appendByte(JB.True);
           return i + 4;
         }
-        p.iErr = i;
-        return Tok.ERR;
+        return fail(p, i);
       case 0x66: // f
         if (matchExact(z, i, "false") && !isAlnum(z[i + 5])) {
           p.appendByte(JB.False);
           return i + 5;
         }
-        p.iErr = i;
-        return Tok.ERR;
+        return fail(p, i);
       case 0x2b: // +
       case 0x2e: // .
       case 0x2d: // -
@@ -227,8 +224,7 @@ function translateValue(p: JsonParse, i: number): number {
           p.hasNonstd = true;
           continue;
         }
-        p.iErr = i;
-        return Tok.ERR;
+        return fail(p, i);
       }
       default: {
         if (c === 0x6e && matchExact(z, i, "null") && !isAlnum(z[i + 4])) {
@@ -242,8 +238,7 @@ function translateValue(p: JsonParse, i: number): number {
           p.hasNonstd = true;
           return i + word.length;
         }
-        p.iErr = i;
-        return Tok.ERR;
+        return fail(p, i);
       }
     }
   }
@@ -263,8 +258,7 @@ function separatorAfter(p: JsonParse, j: number, close: number, closeToken: numb
   }
   const x = translateValue(p, j);
   if (x === Tok.COMMA || x === closeToken) return p.iErr;
-  p.iErr = j;
-  return Tok.ERR;
+  return fail(p, j);
 }
 
 function translateObject(p: JsonParse, i: number): number {
@@ -272,8 +266,7 @@ function translateObject(p: JsonParse, i: number): number {
   const iThis = p.n;
   p.appendNode(JB.Object, p.nJson - i);
   if (++p.depth > JSON_MAX_DEPTH) {
-    p.iErr = i;
-    return Tok.ERR;
+    return fail(p, i);
   }
   const iStart = p.n;
   let j: number;
@@ -303,14 +296,12 @@ function translateObject(p: JsonParse, i: number): number {
         p.hasNonstd = true;
         x = k;
       } else {
-        if (x !== Tok.ERR) p.iErr = j;
-        return Tok.ERR;
+        return x === Tok.ERR ? x : fail(p, j);
       }
     }
     const t = p.a[iBlob] & 0x0f;
     if (t < JB.Text || t > JB.TextRaw) {
-      p.iErr = j;
-      return Tok.ERR;
+      return fail(p, j);
     }
     j = x;
     let gotColon = false;
@@ -327,15 +318,13 @@ function translateObject(p: JsonParse, i: number): number {
     if (!gotColon) {
       x = translateValue(p, j);
       if (x !== Tok.COLON) {
-        if (x !== Tok.ERR) p.iErr = j;
-        return Tok.ERR;
+        return x === Tok.ERR ? x : fail(p, j);
       }
       j = p.iErr + 1;
     }
     x = translateValue(p, j);
     if (x <= 0) {
-      if (x !== Tok.ERR) p.iErr = j;
-      return Tok.ERR;
+      return x === Tok.ERR ? x : fail(p, j);
     }
     j = separatorAfter(p, x, 0x7d, Tok.CLOSE_BRACE);
     if (j === Tok.ERR) return Tok.ERR;
@@ -352,8 +341,7 @@ function translateArray(p: JsonParse, i: number): number {
   p.appendNode(JB.Array, p.nJson - i);
   const iStart = p.n;
   if (++p.depth > JSON_MAX_DEPTH) {
-    p.iErr = i;
-    return Tok.ERR;
+    return fail(p, i);
   }
   let j: number;
   for (j = i + 1;; j++) {
@@ -364,8 +352,7 @@ function translateArray(p: JsonParse, i: number): number {
         if (p.n !== iStart) p.hasNonstd = true;
         break;
       }
-      if (x !== Tok.ERR) p.iErr = j;
-      return Tok.ERR;
+      return x === Tok.ERR ? x : fail(p, j);
     }
     j = separatorAfter(p, x, 0x5d, Tok.CLOSE_BRACKET);
     if (j === Tok.ERR) return Tok.ERR;
@@ -407,13 +394,11 @@ function translateString(p: JsonParse, i: number): number {
         op = JB.Text5;
         p.hasNonstd = true;
       } else {
-        p.iErr = j;
-        return Tok.ERR;
+        return fail(p, j);
       }
     } else if (c <= 0x1f) {
       if (c === 0) {
-        p.iErr = j;
-        return Tok.ERR;
+        return fail(p, j);
       }
       op = JB.Text5;
       p.hasNonstd = true;
@@ -437,8 +422,7 @@ function translateNumber(p: JsonParse, i: number): number {
   finish: {
     if (c === 0x2e) {
       if (!isDigit(z[i + 1])) {
-        p.iErr = i;
-        return Tok.ERR;
+        return fail(p, i);
       }
       p.hasNonstd = true;
       t = 3;
@@ -451,28 +435,24 @@ function translateNumber(p: JsonParse, i: number): number {
           for (j = i + 3; isXDigit(z[j]); j++);
           break finish;
         } else if (isDigit(z[i + 1])) {
-          p.iErr = i + 1;
-          return Tok.ERR;
+          return fail(p, i + 1);
         }
       } else if (c === 0x2b || c === 0x2d) {
         if (!isDigit(z[i + 1])) {
-          if ((z[i + 1] | 0x20) === 0x69 && matchNoCase(z, i + 1, "inf")) {
+          if (matchNoCase(z, i + 1, "inf")) {
             p.hasNonstd = true;
-            if (c === 0x2d) p.appendAscii(JB.Float, "-" + INF);
-            else p.appendAscii(JB.Float, INF);
+            p.appendAscii(JB.Float, c === 0x2d ? "-" + INF : INF);
             return i + (matchNoCase(z, i + 4, "inity") ? 9 : 4);
           }
           if (z[i + 1] === 0x2e) {
             p.hasNonstd = true;
             t |= 1;
           } else {
-            p.iErr = i;
-            return Tok.ERR;
+            return fail(p, i);
           }
         } else if (z[i + 1] === 0x30) {
           if (isDigit(z[i + 2])) {
-            p.iErr = i + 1;
-            return Tok.ERR;
+            return fail(p, i + 1);
           } else if ((z[i + 2] === 0x78 || z[i + 2] === 0x58) && isXDigit(z[i + 3])) {
             p.hasNonstd = true;
             t |= 1;
@@ -487,8 +467,7 @@ function translateNumber(p: JsonParse, i: number): number {
       if (isDigit(c)) continue;
       if (c === 0x2e) {
         if ((t & 2) !== 0) {
-          p.iErr = j;
-          return Tok.ERR;
+          return fail(p, j);
         }
         t |= 2;
         continue;
@@ -499,13 +478,11 @@ function translateNumber(p: JsonParse, i: number): number {
             p.hasNonstd = true;
             t |= 1;
           } else {
-            p.iErr = j;
-            return Tok.ERR;
+            return fail(p, j);
           }
         }
         if (seenE) {
-          p.iErr = j;
-          return Tok.ERR;
+          return fail(p, j);
         }
         t |= 2;
         seenE = true;
@@ -515,8 +492,7 @@ function translateNumber(p: JsonParse, i: number): number {
           c = z[j + 1];
         }
         if (c < 0x30 || c > 0x39) {
-          p.iErr = j;
-          return Tok.ERR;
+          return fail(p, j);
         }
         continue;
       }
@@ -527,8 +503,7 @@ function translateNumber(p: JsonParse, i: number): number {
         p.hasNonstd = true;
         t |= 1;
       } else {
-        p.iErr = j;
-        return Tok.ERR;
+        return fail(p, j);
       }
     }
   }
