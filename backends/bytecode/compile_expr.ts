@@ -91,10 +91,10 @@ const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
 
 function subqueryOnce(c: Compiler, correlated: boolean, body: () => void): void {
   if (correlated) return body();
-  const done = c.b.label();
-  c.b.emit(Op.Once, 0, done);
-  body();
-  c.b.place(done);
+  c.b.wrap((done) => {
+    c.b.emit(Op.Once, 0, done);
+    body();
+  });
 }
 
 /**

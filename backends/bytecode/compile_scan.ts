@@ -140,11 +140,7 @@ function keySet(c: Compiler, key: SeekKey, aff: Affinity, coll: string, desc: bo
     b.emit(Op.IdxInsert, slot, r);
   };
   if (key.kind === "list") {
-    for (const v of key.values) {
-      const skip = b.label();
-      add(v, skip);
-      b.place(skip);
-    }
+    for (const v of key.values) b.wrap((skip) => add(v, skip));
   } else if (key.kind === "query") {
     const q: SubPlan = key.query;
     c.produce(q.root, (next) => add(q.columns[0], next));
@@ -210,7 +206,7 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
   const lo = b.regs(2);
   const hi = lo + 1;
   const bound = (r: RangeBound | null, reg: number, lower: boolean) => {
-    if (r === null || r.value === null) return b.emit(Op.Null, 0, reg, reg);
+    if (!r?.value) return b.emit(Op.Null, 0, reg, reg);
     const v = b.regs();
     c.expr(r.value, v);
     b.emit(Op.RowidBound, v, exit, reg, 0, (lower ? 1 : 0) | (r.inclusive ? 2 : 0));
@@ -345,22 +341,14 @@ function indexScan(
     // Bounds in index order: a DESC column stores its largest values first.
     const bounded = node.lower !== null || node.upper !== null;
     const desc = bounded && keyColumn(nEq).desc;
-    let first: IndexBound | null = null, last: IndexBound | null = null;
-    const lower: IndexBound | null = node.lower
-      ? node.lower
-      : bounded
-      ? { value: null, inclusive: false, affinity: Affinity.Blob }
-      : null;
+    const lower: IndexBound | null = node.lower ??
+      (bounded ? { value: null, inclusive: false, affinity: Affinity.Blob } : null);
     const upper: IndexBound | null = node.upper;
-    if (desc) [first, last] = [upper, lower];
-    else [first, last] = [lower, upper];
+    const [first, last] = desc ? [upper, lower] : [lower, upper];
     const load = (bd: IndexBound | null, reg: number) => {
-      if (bd === null) return;
-      if (bd.value === null) {
-        b.emit(Op.Null, 0, reg, reg);
-        return;
-      }
-      seekValue(c, bd.value, bd.affinity, affinityOf(nEq), reg, exit);
+      if (!bd) return;
+      if (bd.value) seekValue(c, bd.value, bd.affinity, affinityOf(nEq), reg, exit);
+      else b.emit(Op.Null, 0, reg, reg);
     };
     load(first, keyA + nEq);
     load(last, keyB + nEq);
