@@ -69,31 +69,22 @@ export function renderText(p: JsonParse, i: number, out: JsonOut): number {
     case JB.TextRaw:
       appendQuoted(out, a, s, s + sz);
       break;
-    case JB.Array: {
-      out.char(0x5b);
-      let j = s;
-      const end = s + sz;
-      while (j < end && out.err === OutErr.None) {
-        j = renderText(p, j, out);
-        out.char(0x2c);
-      }
-      if (j > end) out.err |= OutErr.Malformed;
-      if (sz > 0) out.trimOne();
-      out.char(0x5d);
-      break;
-    }
+    case JB.Array:
     case JB.Object: {
+      // An object's elements alternate label, value: `:` after a label, `,` after a value.
+      const object = (a[i] & 0x0f) === JB.Object;
+      const open = object ? 0x7b : 0x5b; // `{` or `[`; the closer is 2 past it
       let x = 0;
-      out.char(0x7b);
+      out.char(open);
       let j = s;
       const end = s + sz;
       while (j < end && out.err === OutErr.None) {
         j = renderText(p, j, out);
-        out.char((x++ & 1) ? 0x2c : 0x3a);
+        out.char(object && !(x++ & 1) ? 0x3a : 0x2c);
       }
       if ((x & 1) !== 0 || j > end) out.err |= OutErr.Malformed;
       if (sz > 0) out.trimOne();
-      out.char(0x7d);
+      out.char(open + 2);
       break;
     }
     default:
@@ -210,18 +201,18 @@ export function renderPretty(
   level: number,
 ): number {
   const a = p.a;
+  const t = a[i] & 0x0f;
+  // A scalar, or no element at all (renderText reports that), is rendered minified.
+  if (t !== JB.Array && t !== JB.Object) return renderText(p, i, out);
   const h = payloadSize(a, p.n, i);
   if (h === 0) {
     out.err |= OutErr.Malformed;
     return p.n + 1;
   }
-  const sz = payloadSz;
   const s = i + h;
-  const end = s + sz;
-  const t = a[i] & 0x0f;
-  if (t !== JB.Array && t !== JB.Object) return renderText(p, i, out);
+  const end = s + payloadSz;
   out.char(t === JB.Array ? 0x5b : 0x7b);
-  if (sz > 0) {
+  if (end > s) {
     out.char(0x0a);
     let j = s;
     while (j < end && out.err === OutErr.None) {
