@@ -32,10 +32,8 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   const agg = c.plan.aggregates.get(ins.p1)!;
   const at = c.layout.aggregate(ins.p1);
   const size = groupRecordSize(agg.kinds.length);
-  f.localGet(c.fp).load(Load["i32.load"], at + AggField.Spilled).ifElse(
-    "empty",
-    () => c.fallback(pc),
-  );
+  f.localGet(c.fp).load(Load["i32.load"], at + AggField.Spilled);
+  c.fallbackIf(pc);
   /** Leaves in `rec` the frame pointer plus the byte offset of group `group()` pushes. */
   const record = (group: () => void) => {
     group();
@@ -50,7 +48,8 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     /** Makes group number `count` for the key, linked by `link` (which stores `t` + 1). */
     const newGroup = (link: () => void) => {
       f.localGet(c.fp).load(Load["i32.load"], at + AggField.Count).localTee(c.t);
-      f.i32Const(AGG_MAX_GROUPS).op(Plain["i32.eq"]).ifElse("empty", () => c.fallback(pc));
+      f.i32Const(AGG_MAX_GROUPS).op(Plain["i32.eq"]);
+      c.fallbackIf(pc);
       f.localGet(c.fp).localGet(c.t).i32Const(1).op(Plain["i32.add"]).store(
         Store["i32.store"],
         at + AggField.Count,
@@ -87,7 +86,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       found();
     });
     f.localGet(c.t).i32Const(StorageClass.Integer).op(Plain["i32.ne"]);
-    f.ifElse("empty", () => c.fallback(pc));
+    c.fallbackIf(pc);
     f.localGet(c.fp).load(Load["i64.load"], key + Slot.VALUE).localTee(c.x);
     f.i64Const(GOLDEN).op(Plain["i64.mul"]).i64Const(BigInt(64 - INDEX_BITS)).op(
       Plain["i64.shr_u"],
@@ -136,13 +135,14 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
   // sum/total/avg: NULL is skipped; an INTEGER is added unless the sum would overflow.
   f.ifElse("empty", () => {
     f.localGet(c.t).i32Const(StorageClass.Integer).op(Plain["i32.ne"]);
-    f.ifElse("empty", () => c.fallback(pc));
+    c.fallbackIf(pc);
     f.localGet(c.fp).load(Load["i64.load"], arg + Slot.VALUE).localTee(c.x);
     f.localGet(c.rec).load(Load["i64.load"], sum).op(Plain["i64.add"]).localSet(c.y);
     // Overflow: both operands' signs differ from the result's.
     f.localGet(c.x).localGet(c.y).op(Plain["i64.xor"]);
     f.localGet(c.rec).load(Load["i64.load"], sum).localGet(c.y).op(Plain["i64.xor"]);
-    f.op(Plain["i64.and"]).i64Const(0n).op(Plain["i64.lt_s"]).ifElse("empty", () => c.fallback(pc));
+    f.op(Plain["i64.and"]).i64Const(0n).op(Plain["i64.lt_s"]);
+    c.fallbackIf(pc);
     f.localGet(c.rec).localGet(c.y).store(Store["i64.store"], sum);
     countOne();
   });
@@ -159,14 +159,13 @@ function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: nu
   const arg = ins.p2 * Slot.SIZE;
   // The class is on the stack (and in `t`): NULL skips the row.
   f.ifElse("empty", () => {
-    f.localGet(c.t).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).ifElse(
-      "empty",
-      () => c.fallback(pc),
-    );
+    f.localGet(c.t).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
+    c.fallbackIf(pc);
     f.localGet(c.fp).i32Const(arg).op(Plain["i32.add"]);
     f.localGet(c.rec).i32Const(best).op(Plain["i32.add"]);
     f.call(c.rt.compare).localTee(c.t);
-    f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]).ifElse("empty", () => c.fallback(pc));
+    f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
+    c.fallbackIf(pc);
     // No best yet (compare says NULL), or a strictly better value: it becomes the best.
     f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]);
     f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op(Plain["i32.eq"]).op(Plain["i32.or"]);

@@ -173,11 +173,13 @@ export function buildModule(
       cursor,
       next,
       goto: (target) => {
-        run.i32Const(encodeTarget(target, plan, ids, js)).localSet(id).br(dispatch);
+        run.i32Const(ctx.encode(target)).localSet(id).br(dispatch);
       },
-      fallback: (pc) => {
-        run.i32Const(jsBlockId(js.fallbackBlockOf.get(pc)!)).localSet(id).br(dispatch);
-      },
+      gotoIf: (target) => run.ifElse("empty", () => ctx.goto(target)),
+      fallbackIf: (pc) =>
+        run.ifElse("empty", () => {
+          run.i32Const(jsBlockId(js.fallbackBlockOf.get(pc)!)).localSet(id).br(dispatch);
+        }),
       encode: (target) => encodeTarget(target, plan, ids, js),
     };
     const labels: Label[] = new Array(order.length);
@@ -254,8 +256,12 @@ export interface OpContext {
   };
   cursor: number;
   next: number;
+  /** Continues at address `target`. */
   goto(target: number): void;
-  fallback(pc: number): void;
+  /** Continues at address `target` if the i32 on the stack is not 0. */
+  gotoIf(target: number): void;
+  /** Hands the run to native address `pc`'s JS fallback if the i32 on the stack is not 0. */
+  fallbackIf(pc: number): void;
   encode(target: number): number;
 }
 
@@ -297,7 +303,7 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.NotNull:
         f.localGet(c.fp).load(Load["i32.load"], ins.p1 * Slot.SIZE + Slot.CLASS);
         if (ins.op === Op.IsNull) f.op(Plain["i32.eqz"]);
-        f.ifElse("empty", () => c.goto(ins.p2));
+        c.gotoIf(ins.p2);
         break;
       case Op.If:
       case Op.IfNot: {
@@ -311,11 +317,10 @@ function emitInstruction(c: OpContext, pc: number): void {
           f.op(Plain["i64.ne"]);
         }, () => slot(ins.p1).i32Const(ifNull).call(c.rt.truth));
         f.localTee(c.t);
-        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]).ifElse(
-          "empty",
-          () => c.fallback(pc),
-        );
-        f.localGet(c.t).i32Const(jumpOn).op(Plain["i32.eq"]).ifElse("empty", () => c.goto(ins.p2));
+        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
+        c.fallbackIf(pc);
+        f.localGet(c.t).i32Const(jumpOn).op(Plain["i32.eq"]);
+        c.gotoIf(ins.p2);
         break;
       }
       case Op.Eq:
@@ -327,10 +332,8 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p1);
         slot(ins.p2);
         f.call(c.rt.compare).localTee(c.t);
-        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]).ifElse(
-          "empty",
-          () => c.fallback(pc),
-        );
+        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
+        c.fallbackIf(pc);
         f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]).ifElse("empty", () => {
           setClass(c, ins.p3, StorageClass.Null);
         }, () => {
@@ -349,11 +352,12 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p1);
         slot(ins.p2);
         slot(ins.p3);
-        f.call(c.rt.arith.get(ins.op)!).op(Plain["i32.eqz"]).ifElse("empty", () => c.fallback(pc));
+        f.call(c.rt.arith.get(ins.op)!).op(Plain["i32.eqz"]);
+        c.fallbackIf(pc);
         break;
       case Op.Rewind:
         f.i32Const(CursorMove.Rewind).i32Const(ins.p1).call(c.cursor).op(Plain["i32.eqz"]);
-        f.ifElse("empty", () => c.goto(ins.p2));
+        c.gotoIf(ins.p2);
         break;
       case Op.Next:
         emitNext(c, ins);
@@ -404,7 +408,8 @@ export function storeInt(c: OpContext, r: number, value: () => void): void {
 function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   const f = c.f;
   f.localGet(c.fp).i32Const(c.layout.cursor(cur)).op(Plain["i32.add"]).localTee(c.st);
-  f.call(c.rt.cell).localTee(c.rec).op(Plain["i32.eqz"]).ifElse("empty", () => c.fallback(pc));
+  f.call(c.rt.cell).localTee(c.rec).op(Plain["i32.eqz"]);
+  c.fallbackIf(pc);
 }
 
 function emitNext(c: OpContext, ins: Insn): void {
@@ -421,9 +426,9 @@ function emitNext(c: OpContext, ins: Insn): void {
         f.localGet(c.t).localGet(c.st).load(Load["i32.load"], CursorField.Count).op(
           Plain["i32.lt_s"],
         );
-        f.ifElse("empty", () => c.goto(ins.p2));
+        c.gotoIf(ins.p2);
         f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
-        f.ifElse("empty", () => c.goto(ins.p2));
+        c.gotoIf(ins.p2);
       },
     );
 }
@@ -434,11 +439,11 @@ function emitColumn(c: OpContext, pc: number, ins: Insn): void {
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
   f.localGet(c.fp).i32Const(ins.p3 * Slot.SIZE).op(Plain["i32.add"]);
   f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-  f.ifElse("empty", () => c.fallback(pc));
+  c.fallbackIf(pc);
   // TEXT and BLOB become JS values in the fallback, which decodes them.
   const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
   f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
-  f.ifElse("empty", () => c.fallback(pc));
+  c.fallbackIf(pc);
   if (ins.p5 === 1) {
     // A REAL column stored as an integer reads back as REAL.
     f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]);
@@ -461,7 +466,7 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
   f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
   f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS);
   f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
-  f.ifElse("empty", () => c.fallback(pc));
+  c.fallbackIf(pc);
   storeInt(c, ins.p3, () => {
     // Equal lengths and equal bytes.
     f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).i64Const(32n);
@@ -490,22 +495,25 @@ function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
   const b = c.plan.bounds.get(ins.p1)!;
   const at = c.layout.bound(ins.p1);
   f.localGet(c.fp).load(Load["i32.load"], at + BOUND_MODE).localTee(c.t);
-  f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]).ifElse("empty", () => c.goto(ins.p2));
+  f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]);
+  c.gotoIf(ins.p2);
   f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
     f.localGet(c.fp).i32Const(b.keyReg * Slot.SIZE).op(Plain["i32.add"]);
     f.localGet(c.fp).i32Const(at).op(Plain["i32.add"]);
     f.call(c.rt.compare).localTee(c.t);
     // Declined or Null: both above 1.
-    f.i32Const(1).op(Plain["i32.gt_s"]).ifElse("empty", () => c.fallback(pc));
+    f.i32Const(1).op(Plain["i32.gt_s"]);
+    c.fallbackIf(pc);
     if (b.desc) f.i32Const(0).localGet(c.t).op(Plain["i32.sub"]).localSet(c.t);
     // Sorting at or after the root (the only key) or after it: dropped.
     f.localGet(c.t).i32Const(0).op(b.onlyKey ? Plain["i32.ge_s"] : Plain["i32.gt_s"]);
-    f.ifElse("empty", () => c.goto(ins.p2));
-    if (!b.onlyKey) f.localGet(c.t).op(Plain["i32.eqz"]).ifElse("empty", () => c.fallback(pc));
+    c.gotoIf(ins.p2);
+    if (!b.onlyKey) {
+      f.localGet(c.t).op(Plain["i32.eqz"]);
+      c.fallbackIf(pc);
+    }
   }, () => {
-    f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]).ifElse(
-      "empty",
-      () => c.fallback(pc),
-    );
+    f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]);
+    c.fallbackIf(pc);
   });
 }
