@@ -58,7 +58,7 @@ class EachCursor {
   }
 
   #appendPathName(): void {
-    const top = this.parents[this.parents.length - 1];
+    const top = this.parents.at(-1)!;
     if (this.eType === JB.Array) {
       this.path.ascii(`[${top.iKey}]`);
       return;
@@ -98,7 +98,7 @@ class EachCursor {
         this.parents.push(parent);
         this.i = i + h;
       } else this.i = i + h + sz;
-      while (this.parents.length > 0 && this.i >= this.parents[this.parents.length - 1].iEnd) {
+      while (this.parents.length > 0 && this.i >= this.parents.at(-1)!.iEnd) {
         this.path.n = this.parents.pop()!.nPath;
         levelChange = true;
       }
@@ -112,7 +112,7 @@ class EachCursor {
       this.i = i + h + payloadSz;
     }
     if (this.eType === JB.Array && this.parents.length) {
-      this.parents[this.parents.length - 1].iKey++;
+      this.parents.at(-1)!.iKey++;
     }
     this.#rowid++;
   }
@@ -155,7 +155,7 @@ class EachCursor {
         }
       }
     } else if (this.eType === JB.Object) returnFromBlob(this.p, this.i, key, false);
-    else setInt(key, this.parents[this.parents.length - 1].iKey);
+    else setInt(key, this.parents.at(-1)!.iKey);
     const vi = this.#skipLabel();
     const t = a[vi] & 0x0f;
     returnFromBlob(this.p, vi, value, false);
@@ -164,7 +164,7 @@ class EachCursor {
     if (t < JB.Array) returnFromBlob(this.p, vi, atom, false);
     setInt(id, this.i);
     if (this.parents.length > 0 && this.#recursive) {
-      setInt(parent, this.parents[this.parents.length - 1].iHead);
+      setInt(parent, this.parents.at(-1)!.iHead);
     }
     const base = this.path.n;
     if (this.parents.length) this.#appendPathName();
