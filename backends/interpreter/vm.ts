@@ -31,7 +31,7 @@ import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
-import { copiedRegs, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { copiedRegs, copyReg, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
@@ -217,27 +217,19 @@ export class VmExecution implements Execution {
           case Op.Int64:
           case Op.Real:
           case Op.String8:
-          case Op.Blob: {
-            const k = pool[ins.p4] as ConstEntry;
-            const r = regs[ins.p2];
-            r.v = k.v;
-            r.c = k.c;
+          case Op.Blob:
+            copyReg(regs[ins.p2], pool[ins.p4] as ConstEntry);
             break;
-          }
           case Op.Variable: {
             const from = this.#params[ins.p1 - 1];
-            const r = regs[ins.p2];
-            if (from) {
-              r.v = from.v;
-              r.c = from.c;
-            } else setNull(r);
+            if (from) copyReg(regs[ins.p2], from);
+            else setNull(regs[ins.p2]);
             break;
           }
           case Op.Copy:
             for (let i = 0; i <= ins.p3; i++) {
               const to = regs[ins.p2 + i], from = regs[ins.p1 + i];
-              to.v = from.v;
-              to.c = from.c;
+              copyReg(to, from);
               if (ins.p5 === 1) copyJsonSubtype(to, from);
               else if (ins.p5 === 2) markJson(to);
             }
@@ -392,11 +384,8 @@ export class VmExecution implements Execution {
           case Op.Column: {
             const r = regs[ins.p3];
             if (!cursors[ins.p1].column(ins.p2, r)) {
-              if (ins.p4 >= 0) {
-                const k = pool[ins.p4] as ConstEntry;
-                r.v = k.v;
-                r.c = k.c;
-              } else setNull(r);
+              if (ins.p4 >= 0) copyReg(r, pool[ins.p4] as ConstEntry);
+              else setNull(r);
             }
             if (ins.p5 === 1 && r.c === StorageClass.Integer) {
               r.v = Number(r.v);

@@ -16,7 +16,7 @@ import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import { add, subtract } from "../value/arith.ts";
 import { truthValue } from "../value/coerce.ts";
-import { newReg, type Reg, setInt, setNull } from "../value/reg.ts";
+import { copyReg, newReg, type Reg, setInt, setNull } from "../value/reg.ts";
 import { MAX_SAFE_INT, type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
 import type { FrameHooks } from "./window_frame.ts";
 import { mustBeInt } from "./limit.ts";
@@ -249,10 +249,7 @@ export class MinMaxCall extends CallBase {
   value(): void {
     const ix = this.#index;
     if (ix.length === 0) setNull(this.pending);
-    else {
-      this.pending.v = ix[ix.length - 1].v;
-      this.pending.c = ix[ix.length - 1].c;
-    }
+    else copyReg(this.pending, ix.at(-1)!);
   }
 
   returnRow(current: number): void {
