@@ -127,22 +127,6 @@ class Emitter {
         subs.push(...own);
         return;
       }
-      case "filter":
-      case "project":
-      case "window":
-      case "distinct":
-      case "sort":
-      case "aggregate":
-        this.#rel(node.input, parent, leftJoin, post, subs);
-        // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
-        // expressions (the first pass's rows are not kept: only its numbers are).
-        if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
-          this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
-        }
-        this.#printHere(parent, own);
-        if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
-        if (node.kind === "sort") post.push("USE TEMP B-TREE FOR ORDER BY");
-        return;
       case "nestedLoop":
         // The constant WHERE test ahead of the loops shows only its subqueries, which
         // SQLite codes after the first loop's row.
@@ -209,7 +193,19 @@ class Emitter {
         this.#loop(parent, `SCAN ${node.label} VIRTUAL TABLE`, own);
         return;
       default:
-        return node satisfies never;
+        // The kinds that wrap one input. A new kind fails type checking until it is placed.
+        node satisfies {
+          kind: "filter" | "project" | "window" | "distinct" | "sort" | "aggregate";
+        };
+        this.#rel(node.input, parent, leftJoin, post, subs);
+        // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
+        // expressions (the first pass's rows are not kept: only its numbers are).
+        if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
+          this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
+        }
+        this.#printHere(parent, own);
+        if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
+        if (node.kind === "sort") post.push("USE TEMP B-TREE FOR ORDER BY");
     }
   }
 }
