@@ -86,10 +86,9 @@ export function buildLeafNode(ctx: PlanContext, scope: LowerScope, leaf: Leaf): 
         label: s.name,
       };
       return;
-    case "table":
-      return;
     default:
-      return s satisfies never;
+      // Tables are table leaves, planned with the terms (registerLeaf), never node leaves.
+      s satisfies { kind: "table" };
   }
 }
 
