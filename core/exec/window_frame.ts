@@ -424,39 +424,29 @@ export class FrameEngine {
     const r1 = this.#r1, r2 = this.#r2;
     this.#p.orderValue(csr1, r1);
     this.#p.orderValue(csr2, r2);
+    // Under the NULL placement that puts NULL last, a NULL key is above every other one.
     const bigNull = f.desc ? f.nullsFirst : !f.nullsFirst;
-    if (bigNull) {
-      if (r1.c === StorageClass.Null) {
-        switch (cmp) {
-          case Cmp.Ge:
-            return true;
-          case Cmp.Gt:
-            return r2.c !== StorageClass.Null;
-          case Cmp.Le:
-            return r2.c === StorageClass.Null;
-          default:
-            return false;
-        }
-      }
-      if (r2.c === StorageClass.Null) return !(cmp === Cmp.Gt || cmp === Cmp.Ge);
-    }
-    const textual = r1.c === StorageClass.Text || r1.c === StorageClass.Blob;
-    if (!textual) {
-      if ((cmp === Cmp.Ge && arithAdd) || (cmp === Cmp.Le && !arithAdd)) {
-        // Already past the bound before the offset is applied (no NULL matches here).
-        if (r1.c !== StorageClass.Null && r2.c !== StorageClass.Null) {
-          const c = compareValues(r1.v, r2.v, f.collation);
-          if (cmp === Cmp.Ge ? c >= 0 : c <= 0) return true;
-        }
-      }
-      if (arithAdd) add(r1, val, r1, this.#enc);
-      else subtract(r1, val, r1, this.#enc);
-    }
-    // NULLs compare equal to each other and below everything else.
+    const null1 = r1.c === StorageClass.Null, null2 = r2.c === StorageClass.Null;
     let c: number;
-    if (r1.c === StorageClass.Null || r2.c === StorageClass.Null) {
-      c = r1.c === r2.c ? 0 : r1.c === StorageClass.Null ? -1 : 1;
-    } else c = compareValues(r1.v, r2.v, f.collation);
+    if (bigNull && (null1 || null2)) c = null1 === null2 ? 0 : null1 ? 1 : -1;
+    else {
+      const textual = r1.c === StorageClass.Text || r1.c === StorageClass.Blob;
+      if (!textual) {
+        if ((cmp === Cmp.Ge && arithAdd) || (cmp === Cmp.Le && !arithAdd)) {
+          // Already past the bound before the offset is applied (no NULL matches here).
+          if (!null1 && !null2) {
+            const c = compareValues(r1.v, r2.v, f.collation);
+            if (cmp === Cmp.Ge ? c >= 0 : c <= 0) return true;
+          }
+        }
+        if (arithAdd) add(r1, val, r1, this.#enc);
+        else subtract(r1, val, r1, this.#enc);
+      }
+      // NULLs compare equal to each other and below everything else.
+      if (r1.c === StorageClass.Null || r2.c === StorageClass.Null) {
+        c = r1.c === r2.c ? 0 : r1.c === StorageClass.Null ? -1 : 1;
+      } else c = compareValues(r1.v, r2.v, f.collation);
+    }
     switch (cmp) {
       case Cmp.Ge:
         return c >= 0;
