@@ -126,6 +126,12 @@ function matchExact(z: Uint8Array, i: number, word: string): boolean {
   return true;
 }
 
+/** The JSON literals and their JSONB types. */
+const LITERALS: readonly [string, JB][] = [["null", JB.Null], ["true", JB.True], [
+  "false",
+  JB.False,
+]];
+
 /** `NaN`/`Inf` spellings SQLite accepts: [first chars, word, is infinity]. */
 const NAN_INF: readonly [string, boolean][] = [
   ["inf", true],
@@ -164,31 +170,9 @@ function translateValue(p: JsonParse, i: number): number {
         return translateString(p, i);
       case 0x22: // "
         return translateString(p, i);
-      case 0x74: // t
-        if (matchExact(z, i, "true") && !isAlnum(z[i + 4])) {
-          p.appendByte(JB.True);
-          return i + 4;
-        }
-        return fail(p, i);
-      case 0x66: // f
-        if (matchExact(z, i, "false") && !isAlnum(z[i + 5])) {
-          p.appendByte(JB.False);
-          return i + 5;
-        }
-        return fail(p, i);
       case 0x2b: // +
       case 0x2e: // .
       case 0x2d: // -
-      case 0x30:
-      case 0x31:
-      case 0x32:
-      case 0x33:
-      case 0x34:
-      case 0x35:
-      case 0x36:
-      case 0x37:
-      case 0x38:
-      case 0x39:
         return translateNumber(p, i);
       case 0x7d:
         p.iErr = i;
@@ -210,26 +194,12 @@ function translateValue(p: JsonParse, i: number): number {
       case 0x20:
         i = skipSpaces(z, i + 1);
         continue;
-      case 0x0b:
-      case 0x0c:
-      case 0x2f:
-      case 0xc2:
-      case 0xe1:
-      case 0xe2:
-      case 0xe3:
-      case 0xef: {
-        const j = json5Whitespace(z, i);
-        if (j > 0) {
-          i += j;
-          p.hasNonstd = true;
-          continue;
-        }
-        return fail(p, i);
-      }
       default: {
-        if (c === 0x6e && matchExact(z, i, "null") && !isAlnum(z[i + 4])) {
-          p.appendByte(JB.Null);
-          return i + 4;
+        if (isDigit(c)) return translateNumber(p, i);
+        for (const [word, type] of LITERALS) {
+          if (!matchExact(z, i, word) || isAlnum(z[i + word.length])) continue;
+          p.appendByte(type);
+          return i + word.length;
         }
         for (const [word, inf] of NAN_INF) {
           if (!matchNoCase(z, i, word) || isAlnum(z[i + word.length])) continue;
@@ -237,6 +207,13 @@ function translateValue(p: JsonParse, i: number): number {
           else p.appendByte(JB.Null);
           p.hasNonstd = true;
           return i + word.length;
+        }
+        // JSON5 whitespace and comments (VT, FF, `/`, Unicode spaces): skipped, or an error.
+        const j = json5Whitespace(z, i);
+        if (j > 0) {
+          i += j;
+          p.hasNonstd = true;
+          continue;
         }
         return fail(p, i);
       }
