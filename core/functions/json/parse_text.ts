@@ -14,6 +14,7 @@ import {
 } from "./chars.ts";
 import { is4Hex } from "./chars.ts";
 import { JB, JSON_MAX_DEPTH, type JsonParse } from "./jsonb.ts";
+import { isSpace } from "../../value/number_text.ts";
 
 /**
  * Bytes of JSON5 whitespace and comments at `z[i]`: ASCII spaces incl. VT and FF, the
@@ -23,15 +24,11 @@ export function json5Whitespace(z: Uint8Array, i: number): number {
   let n = i;
   for (;;) {
     const c = z[n];
+    if (isSpace(c)) {
+      n++;
+      continue;
+    }
     switch (c) {
-      case 0x09:
-      case 0x0a:
-      case 0x0b:
-      case 0x0c:
-      case 0x0d:
-      case 0x20:
-        n++;
-        continue;
       case 0x2f: {
         if (z[n + 1] === 0x2a && z[n + 2] !== 0) {
           let j = n + 3;
