@@ -59,15 +59,18 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
  * column matched against a LIKE pattern and cut by substr() as bytes (on js, measured by
  * length() too, and read from an overflowing record's payload), sums stepped by
  * stepSumFast, min/max of a number stepped by stepMinMaxNumber on a group's state a loop read
- * once, and (on js; the Wasm module compares those bytes natively) a column
+ * once, registers held in a loop's locals (and put back in their objects for a slow
+ * path), and (on js; the Wasm module compares those bytes natively) a column
  * compared as bytes, and a sort's first key, a field or substr() of one, tested as bytes.
  */
 const PATHS: Record<string, RegExp[]> = {
   js: [
     /function h\d+\(\)/,
     /h\d+:\{G\d+=true;/,
-    /function X\d+\(\)\{W\d+:for\(;;\)\{let G\d+=true/,
-    /function X\d+\(r\)\{W\d+:for\(;;\)\{if\(r\)\{r=false;/,
+    /function X\d+\(\)\{(let [vw\d,]+;)?W\d+:for\(;;\)\{let G\d+=true/,
+    /function X\d+\(r?\)\{(const [^;]+;)?let v\d+,w\d+/,
+    /\{r\d+\.v=v\d+,r\d+\.c=w\d+[,;]/,
+    /function X\d+\(r\)\{(let [vw\d,]+;)?W\d+:for\(;;\)\{if\(r\)\{r=false;/,
     /break B\d+;/,
     /RT\.cellKey/,
     /RT\.compareTextBinary/,
@@ -78,7 +81,7 @@ const PATHS: Record<string, RegExp[]> = {
     /RT\.lengthBytes/,
     /q\.rawBuf/,
     /RT\.stepSumFast/,
-    /RT\.stepMinMaxNumber\(A\d+_\d+,v,x\.c,-?1\)/,
+    /RT\.stepMinMaxNumber\(A\d+_\d+,v,(r\d+\.c|w\d+),-?1\)/,
     /function X\d+\(r?\)\{const A\d+_\d+=s\d+\?\.current\?\.states\[\d+\]/,
     /\.rejectsText\(D\d+,O\d+_\d+,T\d+_\d+-13>>>1\)/,
     /\.rejectsText\(D\d+,O\d+_\d+,T\d+_\d+-13>>>1,\d+,\d+\)/,

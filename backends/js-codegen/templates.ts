@@ -11,6 +11,7 @@ import { type Affinity, StorageClass } from "../../core/value/types.ts";
 import { ARITH_OPERATORS, Op } from "../bytecode/opcodes.ts";
 import type { Insn } from "../bytecode/program.ts";
 import { type AggEntry, type CompareEntry, FunctionSubtype } from "../bytecode/descriptors.ts";
+import { box } from "./register_locals.ts";
 import {
   affinityFast,
   arithFast,
@@ -68,9 +69,10 @@ export const columnMissing = (i: Insn, t: TemplateContext) =>
   i.p4 >= 0 ? copy(r(i.p3), t.k(i.p4)) : setNull(r(i.p3));
 /** Add … Concat; `+ - * / %` of two numbers inline (fast_paths.ts). */
 const binary: Template = (i) => {
-  const generic = `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${
-    r(i.p3)
-  }, ENC);`;
+  const generic = box(
+    `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
+    [i.p1, i.p2, i.p3],
+  );
   return i.op <= Op.Remainder
     ? arithFast(i.op - Op.Add, r(i.p1), r(i.p2), r(i.p3), generic)
     : generic;
@@ -78,9 +80,10 @@ const binary: Template = (i) => {
 /** Eq … Ge. */
 const compare: Template = (i, t) => {
   const k = t.k(i.p4), op: CompareOp = i.op - Op.Eq;
-  const generic = `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${
-    r(i.p3)
-  }, ENC);`;
+  const generic = box(
+    `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${r(i.p3)}, ENC);`,
+    [i.p1, i.p2, i.p3],
+  );
   const entry = t.entry(i.p4) as CompareEntry;
   const texts = textEqualityApplies(op, entry.aff, entry.coll);
   return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic, texts);
@@ -98,7 +101,16 @@ export function compareThenTest(i: Insn, t: TemplateContext, test: Insn, tt: Tem
   }) ${tt.jump(test.p2)} } else { ${compare(i, t)} ${TEMPLATES[test.op](test, tt)} }`;
 }
 const truth = (want: 0 | 1): Template => (i, t) =>
-  when(truthFast(r(i.p1), want, i.p3 !== 0, `RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`), i, t);
+  when(
+    truthFast(
+      r(i.p1),
+      want,
+      i.p3 !== 0,
+      box(`RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`, [i.p1], true),
+    ),
+    i,
+    t,
+  );
 const seek: Template = jumpIf((i) => `RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`);
 /** IdxGT … IdxLE; `compared`: an expression for the entry's order against the key, if known. */
 export const idxJump = (i: Insn, t: TemplateContext, compared = "") =>
@@ -209,7 +221,8 @@ export const TEMPLATES: Record<Op, Template> = {
       : f.subtype === FunctionSubtype.Result
       ? `RT.clearJsonSubtype(${r(i.p3)}); ${call}`
       : `${call} RT.passJsonSubtype(${args}, ${r(i.p3)});`;
-    return `CTX.collation = ${k}.coll; ${body}`;
+    const regs = [...Array(f.argc).keys()].map((k) => i.p1 + k);
+    return box(`CTX.collation = ${k}.coll; ${body}`, [...regs, i.p3]);
   },
   [Op.InList]: (i, t) => {
     const n = (t.entry(i.p4) as { n: number }).n;
@@ -229,12 +242,12 @@ export const TEMPLATES: Record<Op, Template> = {
     const real = i.p5 === 1
       ? ` if (${out}.c === ${INT}) { ${out}.v = Number(${out}.v); ${out}.c = ${REAL}; }`
       : "";
-    return `if (!${c(i.p1)}.column(${i.p2}, ${out})) { ${missing} }${real}`;
+    return box(`if (!${c(i.p1)}.column(${i.p2}, ${out})) { ${missing} }${real}`, [i.p3]);
   },
-  [Op.Rowid]: (i) => `${c(i.p1)}.rowid(${r(i.p2)});`,
+  [Op.Rowid]: (i) => box(`${c(i.p1)}.rowid(${r(i.p2)});`, [i.p2]),
   [Op.NullRow]: (i) => `${c(i.p1)}.nullRow = true;`,
   [Op.Count]: (i) => `RT.setInt(${r(i.p2)}, ${c(i.p1)}.bt.count());`,
-  [Op.SeekRowid]: jumpIf((i) => `RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`),
+  [Op.SeekRowid]: jumpIf((i) => box(`RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`, [i.p3], true)),
   [Op.RowidBound]: jumpIf((i) => `RT.rowidBoundStep(${r(i.p1)}, ${i.p5}, ${r(i.p3)}, ENC)`),
   [Op.SeekRowidGE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`),
   [Op.SeekRowidLE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`),
@@ -282,8 +295,10 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.AggStep]: (i, t) => {
     const a = s(i.p1), call = (t.slotEntry(i.p1) as AggEntry).calls[i.p3];
     const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
+    // The step's arguments, then its ORDER BY values (AggregateCalls.width).
+    const width = [...Array(call.argc + call.orderBy.length).keys()].map((k) => i.p2 + k);
     if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
-      return `${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`;
+      return box(`${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`, width);
     }
     const state = t.aggState(i.p1, i.p3);
     // count's step (core/functions/aggregate/count.ts) written out: a row, or a non-NULL.
@@ -292,12 +307,15 @@ export const TEMPLATES: Record<Op, Template> = {
     }
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
-    const step = `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`;
+    const step = box(
+      `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`,
+      width,
+    );
     // min/max of a number: its comparison with the best, without the step's arguments.
     const sign = MIN_MAX.get(call.name);
     if (sign !== undefined) {
-      return `{const x=${r(i.p2)},v=x.v;if(typeof v=="number")${a}.hit=` +
-        `RT.stepMinMaxNumber(${state},v,x.c,${sign});else ${step}}`;
+      return `{const v=${r(i.p2)}.v;if(typeof v=="number")${a}.hit=` +
+        `RT.stepMinMaxNumber(${state},v,${r(i.p2)}.c,${sign});else ${step}}`;
     }
     if (!SUMS.has(call.name)) return step;
     // sum/total/avg: the common values first, without the numeric reading of any value:
@@ -305,7 +323,9 @@ export const TEMPLATES: Record<Op, Template> = {
     const x = r(i.p2), max = Number.MAX_SAFE_INTEGER;
     return `{const p=${state},v=${x}.v;let t;if(${x}.c===${NULL}||${x}.c===${INT}&&` +
       `typeof v=="number"&&!p.approx&&typeof p.iSum=="number"&&(t=p.iSum+v)<=${max}&&t>=-${max}&&` +
-      `(p.iSum=t,++p.cnt)||RT.stepSumFast(p,${x}))${a}.hit=false;else ${step}}`;
+      `(p.iSum=t,++p.cnt)||${
+        box(`RT.stepSumFast(p,${x})`, [i.p2], true)
+      })${a}.hit=false;else ${step}}`;
   },
   [Op.IfAggMiss]: jumpIf((i) => `!${s(i.p1)}.hit`),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,

@@ -25,6 +25,7 @@ import {
 } from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { loopRegions } from "./loop_regions.ts";
+import { localizeLoop, unbox } from "./register_locals.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { SortEntry } from "../bytecode/descriptors.ts";
 import { textCompareFusions } from "../bytecode/text_compare_fusion.ts";
@@ -103,7 +104,7 @@ function runToRow(block: (addr: number) => number): TranslationHooks {
 }
 
 /** A line of the generated source: indentation level, code (may be empty) and a comment. */
-type Line = [number, string, string];
+type Line = [number, string, string, number[]?];
 
 /** A generated function body and the constants it receives as `K`. */
 export interface Translation {
@@ -231,6 +232,15 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     }),
   );
   const fused = new Set([...loads, ...keyTests.values(), ...[...tested].map((pc) => pc + 1)]);
+  /** The addresses whose statements the statement of `pc` holds (its fused loads, tests). */
+  const fusedInto = (pc: number): number[] => {
+    const f = fusions.get(pc), made = calls.get(pc), writer = keyTests.get(pc);
+    return [
+      ...f ? [f.column, f.constant] : made ? [made.column, ...made.constants] : [],
+      ...writer === undefined ? [] : [writer, ...fusedInto(writer)],
+      ...tested.has(pc) ? [pc + 1] : [],
+    ];
+  };
   /** The statement that jumps from `pc` to `target`: in a JS loop, its own way. */
   const jumpFrom = (pc: number, target: number) => {
     const r = regionAt.get(pc) ?? inside(pc);
@@ -344,13 +354,17 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       4,
       wrap(pc, stmt) + (after ? ` ${after}` : ""),
       `${pc} ${name}${fusions.has(pc) || calls.has(pc) || keyWriter ? " (record bytes)" : ""}`,
+      [pc, ...fusedInto(pc)],
     ]);
     const ended = regions.find((r) => r.end === pc);
     if (ended) {
       const states = [...steadyStates.get(ended)!.names].map(([name, x]) => `${name}=${x}`);
+      const loopLines = body.slice(loopFrom).map((l) => ({ code: l[1], pcs: l[3] ?? [] }));
+      const locals = localizeLoop(p, ended, loopLines);
+      loopLines.forEach((l, i) => body[loopFrom + i][1] = l.code);
       const head = body[loopFrom];
       head[1] = `function X${ended.start}(${ended.row > 0 ? "r" : ""}){` +
-        `${states.length ? `const ${states.join(",")};` : ""}${head[1]}`;
+        `${states.length ? `const ${states.join(",")};` : ""}${locals}${head[1]}`;
       body.push([3, `break W${ended.start};}return -1;}`, "the loop"]);
       loops.push(...body.splice(loopFrom));
     }
@@ -494,6 +508,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     `}`,
     protocol.result(),
   ];
+  // The marks of register objects' uses are taken out (register_locals.ts).
+  for (const line of [...loops, ...body]) line[1] = unbox(line[1]);
   const lines = [...head, ...loops, ...dispatch, ...body, ...tail];
   const readable = lines.map((line) =>
     typeof line === "string"
