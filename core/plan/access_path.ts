@@ -158,6 +158,16 @@ function keyColumn(table: TableInfo, kc: KeyColumn): number {
   return kc.column >= 0 && kc.column === table.rowidAlias ? -1 : kc.column;
 }
 
+/** The order of b-tree entries by `keys`, which together identify a row. */
+function keyOrder(t: TableInfo, keys: KeyColumn[]): OrderColumn[] {
+  return keys.map((k, i) => ({
+    column: keyColumn(t, k),
+    desc: k.desc,
+    collation: k.collation,
+    unique: i === keys.length - 1,
+  }));
+}
+
 function columnAffinity(table: TableInfo, column: number): Affinity {
   return column < 0 ? Affinity.Integer : table.columns[column].affinity;
 }
@@ -194,11 +204,13 @@ export function indexWidth(table: TableInfo, index: IndexInfo): number {
  * estimated smaller; a WITHOUT ROWID table's own scan is its primary key's index scan.
  */
 function coveringScanCost(table: TableInfo, index: IndexInfo): number {
-  return fullScanCost(table) * 2 ** ((scanLogEst(table, index) - tableScanLogEst(table)) / 10);
+  return scanCost(table, scanLogEst(table, index));
 }
 
-function tableScanLogEst(table: TableInfo): number {
-  return table.withoutRowid ? scanLogEst(table, primaryKeyIndex(table)) : 16;
+/** The cost of a scan of `t` whose LogEst is `run`, on the scale of {@link fullScanCost}. */
+function scanCost(t: TableInfo, run: number): number {
+  const tableScan = t.withoutRowid ? scanLogEst(t, primaryKeyIndex(t)) : 16;
+  return fullScanCost(t) * 2 ** ((run - tableScan) / 10);
 }
 
 /**
@@ -216,7 +228,7 @@ function wholeIndexScanCost(
   const cols = new Set(index.recordColumns.map((k) => keyColumn(t, k)));
   const run = indexScanLogEst(t, index, leaf.id, cols, covering, terms);
   const tie = index.where !== null ? 1 - 1e-9 : 1;
-  return fullScanCost(t) * 2 ** ((run - tableScanLogEst(t)) / 10) * tie;
+  return scanCost(t, run) * tie;
 }
 
 /** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
@@ -265,12 +277,7 @@ function fullScanCost(t: TableInfo): number {
 function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
   const order: OrderColumn[] = t.withoutRowid
-    ? t.primaryKey.map((k, i) => ({
-      column: k.column,
-      desc: k.desc,
-      collation: k.collation,
-      unique: i === t.primaryKey.length - 1,
-    }))
+    ? keyOrder(t, t.primaryKey)
     : [{ column: -1, desc: false, collation: "BINARY", unique: true }];
   return {
     node: {
@@ -417,12 +424,7 @@ function indexPath(
   // A seek that uses more terms than the scan of the same whole index is never dearer
   // (where.c whereLoopAdjustCost): `x > NULL` narrows nothing yet wins over that scan.
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
-  const order: OrderColumn[] = stat?.unordered ? [] : index.recordColumns.map((k, i) => ({
-    column: keyColumn(t, k),
-    desc: k.desc,
-    collation: k.collation,
-    unique: i === index.recordColumns.length - 1,
-  }));
+  const order = stat?.unordered ? [] : keyOrder(t, index.recordColumns);
   return {
     node: {
       kind: "indexScan",
