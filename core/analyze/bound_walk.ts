@@ -5,17 +5,11 @@ import type * as B from "./bound.ts";
 
 /** Source ids a bound expression references, not counting sources declared inside it. */
 export function referencedSources(e: B.BoundExpr, out: Set<number>): void {
-  switch (e.kind) {
-    case "column":
-      out.add(e.source);
-      return;
-    case "function":
-      for (const a of e.args) referencedSources(a, out);
-      if (e.filter) referencedSources(e.filter, out);
-      for (const t of e.orderBy ?? []) referencedSources(t.expr, out);
-      return;
-    default:
-      for (const c of childExprs(e)) referencedSources(c, out);
+  if (e.kind === "column") out.add(e.source);
+  for (const c of childExprs(e)) referencedSources(c, out);
+  if (e.kind === "function") {
+    if (e.filter) referencedSources(e.filter, out);
+    for (const t of e.orderBy ?? []) referencedSources(t.expr, out);
   }
 }
 
@@ -46,6 +40,8 @@ export function childExprs(e: B.BoundExpr): B.BoundExpr[] {
       ];
     case "row":
       return e.items;
+    case "function":
+      return e.args;
     default:
       return [];
   }
@@ -54,8 +50,7 @@ export function childExprs(e: B.BoundExpr): B.BoundExpr[] {
 /** The first aggregate call in `e` (not looking into subqueries), or null. */
 export function firstAggregate(e: B.BoundExpr): B.BoundFunction | null {
   if (e.kind === "function" && e.role === "aggregate") return e;
-  const kids = e.kind === "function" ? e.args : childExprs(e);
-  for (const k of kids) {
+  for (const k of childExprs(e)) {
     const f = firstAggregate(k);
     if (f) return f;
   }

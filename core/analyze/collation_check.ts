@@ -27,7 +27,7 @@ const NEEDS_COLLATION = new Set(["min", "max", "nullif"]);
  */
 function children(e: B.BoundExpr): B.BoundExpr[] {
   if (e.kind === "like") return e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
-  return e.kind === "function" ? e.args : childExprs(e);
+  return childExprs(e);
 }
 
 /** The COLLATE node (as written) that gives `e` its explicit collation, or null. */

@@ -56,9 +56,7 @@ export function constantWith(
   if (e.kind === "inSelect" || (e.kind === "function" && (e.role !== "scalar" || !callOk(e.def)))) {
     return false;
   }
-  return (e.kind === "function" ? e.args : childExprs(e)).every((c) =>
-    constantWith(c, callOk, given)
-  );
+  return childExprs(e).every((c) => constantWith(c, callOk, given));
 }
 
 /**
