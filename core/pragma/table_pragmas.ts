@@ -7,7 +7,6 @@ import { sqlError } from "../errors.ts";
 import { readSchemaRows } from "../format/schema_rows.ts";
 import { nameKey, type Schema } from "../format/schema_types.ts";
 import type { SqlValue } from "../value/types.ts";
-import { foreignKeyActions } from "./foreign_key_actions.ts";
 import { hashIterationOrder } from "./hash_order.ts";
 import { findTable, type SchemaChoice, tableDefOf } from "./schema_model.ts";
 import { viewColumnCount, type ViewColumnResolver } from "./view_columns.ts";
@@ -155,12 +154,9 @@ export function foreignKeyList(db: DatabaseFile, name: string, schema: SchemaCho
   const found = findTable(db, name, schema);
   if (found?.kind !== "table") return [];
   const def = tableDefOf(found.table);
-  if (def.foreignKeys.length === 0) return [];
-  const actions = foreignKeyActions(found.table.sql);
   const rows: SqlValue[][] = [];
   for (let n = def.foreignKeys.length - 1, id = 0; n >= 0; n--, id++) {
     const fk = def.foreignKeys[n];
-    const act = actions[n] ?? { onDelete: "NO ACTION", onUpdate: "NO ACTION" };
     fk.columns.forEach((col, seq) => {
       rows.push([
         id,
@@ -168,8 +164,8 @@ export function foreignKeyList(db: DatabaseFile, name: string, schema: SchemaCho
         fk.table,
         def.columns[col].name,
         fk.parentColumns?.[seq] ?? null,
-        act.onUpdate,
-        act.onDelete,
+        fk.onUpdate,
+        fk.onDelete,
         "NONE",
       ]);
     });

@@ -6,7 +6,7 @@
 import { type Token, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, isNmKind, type TokenStream } from "./ddl_stream.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
-import type { ConflictResolution } from "./ddl_types.ts";
+import type { ConflictResolution, ForeignKeyAction, ForeignKeyDef } from "./ddl_types.ts";
 
 /** Skips `IF NOT EXISTS`. */
 export function skipIfNotExists(ts: TokenStream): void {
@@ -100,10 +100,17 @@ export function readDeferrable(ts: TokenStream): void {
   }
 }
 
-/** `REFERENCES table [(cols)] [MATCH x | ON DELETE/UPDATE/INSERT action]...`. */
-export function readReferences(ts: TokenStream): { table: string; parentColumns: string[] | null } {
-  const table = ts.expectName();
-  const parentColumns = ts.kind() === TokenKind.LParen ? readNameList(ts) : null;
+/**
+ * `REFERENCES table [(cols)] [MATCH x | ON DELETE/UPDATE/INSERT action]...`. As SQLite,
+ * keeps the last ON DELETE and the last ON UPDATE, ignores ON INSERT and MATCH.
+ */
+export function readReferences(ts: TokenStream): Omit<ForeignKeyDef, "columns"> {
+  const ref: Omit<ForeignKeyDef, "columns"> = {
+    table: ts.expectName(),
+    parentColumns: ts.kind() === TokenKind.LParen ? readNameList(ts) : null,
+    onDelete: "NO ACTION",
+    onUpdate: "NO ACTION",
+  };
   for (;;) {
     if (ts.accept(TokenKind.Match)) ts.expectNm();
     else if (ts.accept(TokenKind.On)) {
@@ -112,10 +119,22 @@ export function readReferences(ts: TokenStream): { table: string; parentColumns:
         throw ts.syntaxError();
       }
       ts.next();
+      let action: ForeignKeyAction = "CASCADE";
       if (ts.accept(TokenKind.Set)) {
-        if (!ts.accept(TokenKind.Null)) ts.expect(TokenKind.Default);
-      } else if (ts.accept(TokenKind.No)) ts.expect(TokenKind.Action);
-      else if (!ts.accept(TokenKind.Cascade)) ts.expect(TokenKind.Restrict);
-    } else return { table, parentColumns };
+        action = "SET NULL";
+        if (!ts.accept(TokenKind.Null)) {
+          ts.expect(TokenKind.Default);
+          action = "SET DEFAULT";
+        }
+      } else if (ts.accept(TokenKind.No)) {
+        ts.expect(TokenKind.Action);
+        action = "NO ACTION";
+      } else if (!ts.accept(TokenKind.Cascade)) {
+        ts.expect(TokenKind.Restrict);
+        action = "RESTRICT";
+      }
+      if (k === TokenKind.Delete) ref.onDelete = action;
+      else if (k === TokenKind.Update) ref.onUpdate = action;
+    } else return ref;
   }
 }

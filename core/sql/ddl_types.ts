@@ -104,7 +104,14 @@ export interface ForeignKeyDef {
   table: string;
   /** Referenced columns, or null when omitted (the parent's primary key). */
   parentColumns: string[] | null;
+  /** The last ON DELETE action (NO ACTION when there is none). */
+  onDelete: ForeignKeyAction;
+  /** The last ON UPDATE action (NO ACTION when there is none). */
+  onUpdate: ForeignKeyAction;
 }
+
+/** The action names PRAGMA foreign_key_list reports. */
+export type ForeignKeyAction = "NO ACTION" | "SET NULL" | "SET DEFAULT" | "CASCADE" | "RESTRICT";
 
 /** CREATE TABLE. */
 export interface TableDef {
