@@ -69,6 +69,7 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
         name: def.name,
         sql: row.sql,
         module: def.module,
+        args: def.args,
       });
     } else if (def.kind === "table") {
       checkRoot(row, pager);

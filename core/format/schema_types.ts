@@ -115,6 +115,8 @@ export interface VirtualTableInfo {
   name: string;
   sql: string;
   module: string;
+  /** The module arguments, as written. */
+  args: string[];
 }
 
 /** A trigger: its name, its table or view, and its CREATE TRIGGER statement. */

@@ -4,8 +4,6 @@
  * reads the module arguments the way each module does.
  */
 import type { VirtualTableInfo } from "../format/schema_types.ts";
-import { parseSchemaSql } from "../sql/ddl.ts";
-import type { VirtualTableDef } from "../sql/ddl_types.ts";
 import { nameKey } from "../format/schema_types.ts";
 
 /** `key=value` module options (fts4, fts5) as opposed to column definitions. */
@@ -18,12 +16,7 @@ const TOKENIZE = /^tokenize(?![\w\x80-\uffff])/i;
  * module litejit does not know (SQLite then cannot connect and reports 0 too).
  */
 export function virtualTableColumnCount(vtab: VirtualTableInfo): number {
-  let args: string[];
-  try {
-    args = (parseSchemaSql(vtab.sql) as VirtualTableDef).args;
-  } catch {
-    return 0;
-  }
+  const args = vtab.args;
   switch (nameKey(vtab.module)) {
     case "fts3":
     case "fts4": {
