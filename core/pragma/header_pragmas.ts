@@ -6,17 +6,11 @@
  */
 import { Bug, bugError } from "../internal_error.ts";
 import type { DatabaseFile } from "../database_file.ts";
-import { TextEncoding } from "../value/types.ts";
+import { encodingName } from "../value/types.ts";
 import type { SchemaChoice } from "./schema_model.ts";
 
 /** SQLite's page size for a new database (the temp schema). */
 const DEFAULT_PAGE_SIZE = 4096;
-
-const ENCODING_NAMES: Record<TextEncoding, string> = {
-  [TextEncoding.Utf8]: "UTF-8",
-  [TextEncoding.Utf16le]: "UTF-16le",
-  [TextEncoding.Utf16be]: "UTF-16be",
-};
 
 /** Names of the pragmas this module answers. */
 export const HEADER_PRAGMAS: ReadonlySet<string> = new Set([
@@ -40,7 +34,7 @@ export function headerPragma(
   schema: SchemaChoice,
 ): number | string {
   // The encoding is the connection's, whichever schema is named.
-  if (name === "encoding") return ENCODING_NAMES[db.encoding];
+  if (name === "encoding") return encodingName(db.encoding);
   if (schema === "temp") return name === "page_size" ? DEFAULT_PAGE_SIZE : 0;
   const h = db.pager.header;
   switch (name) {
