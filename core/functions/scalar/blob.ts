@@ -3,7 +3,8 @@
  */
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setBlob, setNull, setText } from "../../value/reg.ts";
-import { intToText, realToText } from "../../value/number_text.ts";
+import { intToText, isHexDigit, realToText } from "../../value/number_text.ts";
+import { hexValue as hexDigitValue } from "../json/chars.ts";
 import { StorageClass } from "../../value/types.ts";
 import { bytesOf, cText, int64Of, setTextResult, textOf } from "./coerce.ts";
 import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
@@ -41,11 +42,9 @@ export function hexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): voi
   setText(out, b === null ? "" : toHex(b));
 }
 
+/** The value of hex digit `c`, or -1 when it is not one. */
 function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x61 + 10;
-  return -1;
+  return isHexDigit(c) ? hexDigitValue(c) : -1;
 }
 
 /**
