@@ -66,7 +66,8 @@ export function unhexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
     let hi = hexValue(s.charCodeAt(i));
     while (hi < 0) {
       const ch = s.codePointAt(i) as number;
-      if (!containsCodePoint(pass, ch)) {
+      // The string iterator steps by code point, a lone surrogate being one.
+      if (![...pass].includes(String.fromCodePoint(ch))) {
         setNull(out);
         return;
       }
@@ -86,15 +87,6 @@ export function unhexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
     i += 2;
   }
   setBlob(out, n === bytes.length ? bytes : bytes.slice(0, n));
-}
-
-function containsCodePoint(s: string, cp: number): boolean {
-  for (let i = 0; i < s.length;) {
-    const c = s.codePointAt(i) as number;
-    if (c === cp) return true;
-    i += c > 0xffff ? 2 : 1;
-  }
-  return false;
 }
 
 /** A byte count argument as SQLite reads it, checked against the length limit. */
