@@ -9,9 +9,9 @@
  *
  * Templates write `r<n>.v` and `r<n>.c` in their fast paths; what hands a register object
  * to the run-time library (a slow path, a view of the register array) they mark with
- * {@link box} (a statement) or {@link boxExpr} (an expression that only reads): the
- * object is brought up to date with the locals before it, and the locals with the object
- * after it. The marks are comments, so unprocessed template text runs as it is.
+ * {@link box} (a statement, or an expression that only reads): the object is brought up
+ * to date with the locals before it, and the locals with the object after it. The marks
+ * are comments, so template text runs as it is where nothing is held in locals.
  * Anything else that reaches a register's object (the register array `R`, a view, the
  * API reading a result row) is found from the operand roles the opcode table declares
  * and gets the same treatment around its whole statement; a register named any other
