@@ -57,13 +57,12 @@ export type CompiledStatement =
   | {
     /**
      * A statement that writes (or its EXPLAIN): checked, never run. Running it does
-     * nothing (`noop`) or throws `error`.
+     * nothing, or throws `error` when there is one.
      */
     kind: "write";
     text: string;
     columns: ResultColumnInfo[];
     parameters: (string | null)[];
-    noop: boolean;
     error: { code: "SQLITE_READONLY" | "SQLITE_ERROR"; message: string } | null;
     readonly: boolean;
   };
@@ -136,7 +135,6 @@ export function compileStatement(
           ? bound.columns
           : exprColumns(explain === "explain" ? EXPLAIN_COLUMNS : QUERY_PLAN_COLUMNS),
         parameters: bound.parameters,
-        noop: explain === null && bound.noop,
         error: explain === null ? bound.error : EXPLAIN_WRITE,
         readonly: bound.readonly,
       };
