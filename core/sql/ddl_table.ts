@@ -20,7 +20,6 @@ import {
 } from "./ddl_clauses.ts";
 import { autoIndexes } from "./auto_indexes.ts";
 import type {
-  CheckDef,
   ColumnDef,
   ConflictResolution,
   ForeignKeyDef,
@@ -70,7 +69,6 @@ export function parseCreateTable(ts: TokenStream): TableDef {
     keyConstraints: b.keys,
     primaryKey: b.primaryKey,
     rowidAlias: b.rowidAlias,
-    checks: b.checks,
     foreignKeys: b.foreignKeys,
   };
   b.finish(table);
@@ -82,10 +80,7 @@ class TableBuilder {
   keys: KeyConstraintDef[] = [];
   primaryKey: KeyConstraintDef | null = null;
   rowidAlias = -1;
-  checks: CheckDef[] = [];
   foreignKeys: ForeignKeyDef[] = [];
-  /** SQLite's pParse->u1.cr.constraintName (reset per column and per `,` constraint). */
-  #constraintName: string | null = null;
   #names = new Map<string, number>();
 
   readonly #ts: TokenStream;
@@ -121,7 +116,6 @@ class TableBuilder {
       inPrimaryKey: false,
     };
     this.columns.push(col);
-    this.#constraintName = null;
     this.#columnConstraints(col);
   }
 
@@ -133,7 +127,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.#constraintName = ts.expectName();
+          ts.expectName();
           break;
         case TokenKind.Default: {
           ts.next();
@@ -177,7 +171,7 @@ class TableBuilder {
           break;
         case TokenKind.Check:
           ts.next();
-          this.checks.push({ name: this.#constraintName, exprText: checkedParenthesized(ts) });
+          checkedParenthesized(ts);
           break;
         case TokenKind.References: {
           ts.next();
@@ -237,7 +231,7 @@ class TableBuilder {
       switch (ts.kind()) {
         case TokenKind.Constraint:
           ts.next();
-          this.#constraintName = ts.expectName();
+          ts.expectName();
           break;
         case TokenKind.Primary: {
           ts.next();
@@ -252,7 +246,7 @@ class TableBuilder {
           break;
         case TokenKind.Check:
           ts.next();
-          this.checks.push({ name: this.#constraintName, exprText: checkedParenthesized(ts) });
+          checkedParenthesized(ts);
           readOnConflict(ts);
           break;
         case TokenKind.Foreign:
@@ -263,7 +257,6 @@ class TableBuilder {
           throw ts.syntaxError();
       }
       if (ts.accept(TokenKind.Comma)) {
-        this.#constraintName = null;
         if (ts.kind() === TokenKind.RParen) throw ts.syntaxError();
       } else if (ts.accept(TokenKind.RParen)) return;
     }

@@ -89,13 +89,6 @@ export interface KeyConstraintDef {
 /** ON CONFLICT resolution names. */
 export type ConflictResolution = "ROLLBACK" | "ABORT" | "FAIL" | "IGNORE" | "REPLACE";
 
-/** A CHECK constraint. */
-export interface CheckDef {
-  /** CONSTRAINT name, or null. */
-  name: string | null;
-  exprText: string;
-}
-
 /** A FOREIGN KEY (column-level REFERENCES or table-level FOREIGN KEY). */
 export interface ForeignKeyDef {
   /** Referencing columns (indexes into the table's columns). */
@@ -128,7 +121,6 @@ export interface TableDef {
   primaryKey: KeyConstraintDef | null;
   /** Index of the INTEGER PRIMARY KEY column that aliases the rowid, or -1. */
   rowidAlias: number;
-  checks: CheckDef[];
   foreignKeys: ForeignKeyDef[];
 }
 
