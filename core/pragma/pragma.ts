@@ -60,8 +60,8 @@ export interface PragmaOptions {
   filename?: string;
   /**
    * Works out a view's columns (name and type, as SQLite derives them from the SELECT).
-   * Without it, table_info/table_xinfo on a view throw, and table_list counts a view's
-   * columns only for simple SELECTs (0 otherwise).
+   * Without it, table_info/table_xinfo on a view throw, and table_list counts 0 columns
+   * for every view (the public API always passes the binder's, core/api/pragma_options.ts).
    */
   viewColumns?: ViewColumnResolver;
   /** A transaction is open on the connection (some settings cannot change inside one). */

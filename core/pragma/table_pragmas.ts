@@ -9,7 +9,7 @@ import { nameKey, type Schema } from "../format/schema_types.ts";
 import type { SqlValue } from "../value/types.ts";
 import { hashIterationOrder } from "./hash_order.ts";
 import { findTable, type SchemaChoice, tableDefOf } from "./schema_model.ts";
-import { viewColumnCount, type ViewColumnResolver } from "./view_columns.ts";
+import type { ViewColumnResolver } from "./view_columns.ts";
 import { virtualTableColumnCount } from "./vtab_columns.ts";
 
 /**
@@ -126,7 +126,7 @@ export function tableList(
           ],
         });
       } else if (view) {
-        const ncol = viewColumns ? viewColumns(view).length : viewColumnCount(db, view) ?? 0;
+        const ncol = viewColumns?.(view).length ?? 0;
         main.push({ hashName: view.name, row: ["main", view.name, "view", ncol, 0, 0] });
       } else if (vtab) {
         const ncol = virtualTableColumnCount(vtab);

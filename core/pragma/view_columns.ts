@@ -63,12 +63,3 @@ function viewColumnType(declared: string | null, affinity: Affinity | null): str
   for (const [a, name] of STANDARD_TYPES) if (a === affinity) return name;
   return "";
 }
-
-/** The number of columns of `view` (`PRAGMA table_list`'s ncol), or null when it does not bind. */
-export function viewColumnCount(db: DatabaseFile, view: ViewInfo): number | null {
-  try {
-    return bindViewColumns(db, view).length;
-  } catch {
-    return null;
-  }
-}
