@@ -88,9 +88,9 @@ export interface StatementHost {
    * runs, as SQLite re-prepares a statement that `sqlite3_create_function` or a schema
    * change expired.
    */
-  version?(): number;
+  version(): number;
   /** The statement `text` compiled against the connection's current functions and schema. */
-  recompile?(text: string): CompiledStatement;
+  recompile(text: string): CompiledStatement;
 }
 
 /**
@@ -134,7 +134,7 @@ export class Statement {
   constructor(host: StatementHost, compiled: CompiledStatement, readBigInts: boolean) {
     this.#host = host;
     this.#compiled = compiled;
-    this.#version = host.version?.() ?? 0;
+    this.#version = host.version();
     this.#makeRow = rowMaker(columnNames(compiled));
     const parameters =
       compiled.kind === "select" || compiled.kind === "listing" || compiled.kind === "write"
@@ -321,8 +321,8 @@ export class Statement {
   /** The compiled statement, compiled again if the connection's functions or schema changed. */
   #current(): CompiledStatement {
     const host = this.#host;
-    const version = host.version?.() ?? 0;
-    if (version !== this.#version && host.recompile) {
+    const version = host.version();
+    if (version !== this.#version) {
       // Same text, so the same parameters; a schema change may change the columns
       // (`SELECT *` of a table that gained one), as in SQLite.
       const compiled = host.recompile(this.#compiled.text);
