@@ -59,9 +59,7 @@ function walk(node: unknown, best: Found | null): Found | null {
   }
   if ((node as { kind?: string }).kind === "inList") best = checkInList(node as A.InList, best);
   else if (isWith(node)) best = checkWith(node, best);
-  for (const v of Object.values(node)) {
-    if (v !== null && typeof v === "object") best = walk(v, best);
-  }
+  for (const v of Object.values(node)) best = walk(v, best);
   return best;
 }
 
