@@ -87,7 +87,7 @@ function truthAsIs(e: B.BoundExpr): B.BoundExpr | null {
   if (e.kind !== "truth") return null;
   const one: B.BoundExpr = {
     kind: "literal",
-    value: e.value ? 1 : 0,
+    value: +e.value,
     cls: StorageClass.Integer,
     affinity: null,
     collation: null,

@@ -228,7 +228,7 @@ function replacement(
     const literal: B.BoundLiteral = {
       ...e,
       kind: "literal",
-      value: e.value ? 1 : 0,
+      value: +e.value,
       cls: StorageClass.Integer,
     };
     e = literal;

@@ -125,7 +125,7 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "literal":
       return { kind: "const", value: e.value, cls: e.cls };
     case "trueFalse":
-      return intConst(e.value ? 1 : 0);
+      return intConst(+e.value);
     case "column":
       return lowerColumn(ctx, scope, e);
     case "variable":
@@ -365,7 +365,7 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
   const n = width(e.operand);
   if (n > 1) {
     // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
-    if (e.list.length === 0) return intConst(e.not ? 1 : 0);
+    if (e.list.length === 0) return intConst(+e.not);
     const any = e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or);
     return e.not ? not(any) : any;
   }

@@ -20,9 +20,9 @@ export function indexList(db: DatabaseFile, name: string, schema: SchemaChoice):
   return tableIndexes(found.table).map((m, seq) => [
     seq,
     m.name,
-    m.unique ? 1 : 0,
+    +m.unique,
     m.origin,
-    m.partial ? 1 : 0,
+    +m.partial,
   ]);
 }
 
@@ -44,7 +44,7 @@ export function indexInfo(
   const descending = db.pager.header.schemaFormat >= 4;
   const row = (f: IndexField, seqno: number, key: boolean): SqlValue[] => {
     const base: SqlValue[] = [seqno, f.cid, f.cid >= 0 ? columns[f.cid].name : null];
-    if (extended) base.push(f.desc && descending ? 1 : 0, f.coll, key ? 1 : 0);
+    if (extended) base.push(+(f.desc && descending), f.coll, +key);
     return base;
   };
   const rows = m.key.map((f, i) => row(f, i, true));

@@ -47,7 +47,7 @@ export function tableInfo(
       cid++,
       col.name,
       col.declaredType,
-      col.notNull ? 1 : 0,
+      +col.notNull,
       col.hidden >= 2 ? null : col.defaultText,
       col.pk,
     ];
@@ -121,8 +121,8 @@ export function tableList(
             table.name,
             type,
             table.columns.length,
-            table.withoutRowid ? 1 : 0,
-            table.strict ? 1 : 0,
+            +table.withoutRowid,
+            +table.strict,
           ],
         });
       } else if (view) {
