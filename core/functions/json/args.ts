@@ -6,8 +6,8 @@ import { sqlError, type SqliteError } from "../../errors.ts";
 import { numberToText, toText } from "../../value/coerce.ts";
 import { atoi64, atoiValue, numericTextKind, textToReal } from "../../value/number_text.ts";
 import { newReg, type Reg, setBlob, setInt, setNull, setReal, setText } from "../../value/reg.ts";
-import { StorageClass, type TextEncoding } from "../../value/types.ts";
-import { hexValue, isXDigit, utf8, utf8Padded, utf8Text } from "./chars.ts";
+import { INT64_MAX, normalizeInt, StorageClass, type TextEncoding } from "../../value/types.ts";
+import { isXDigit, utf8, utf8Padded, utf8Text } from "./chars.ts";
 import { JB, JsonParse, looksLikeJsonb, payloadSize, payloadSz } from "./jsonb.ts";
 import { appendQuoted, JsonOut, OutErr } from "./out.ts";
 import { parseJsonText } from "./parse_text.ts";
@@ -158,17 +158,13 @@ function decOrHexToI64(s: string): [number, number | bigint] {
   if (s[0] === "0" && (s[1] === "x" || s[1] === "X") && isXDigit(s.charCodeAt(2))) {
     let k = 2;
     while (s[k] === "0") k++;
-    let u = 0n;
     let n = 0;
-    while (isXDigit(s.charCodeAt(k + n))) {
-      u = u * 16n + BigInt(hexValue(s.charCodeAt(k + n)));
-      n++;
-    }
+    while (isXDigit(s.charCodeAt(k + n))) n++;
     if (n > 16) return [2, 0];
+    const u = BigInt("0x0" + s.slice(k, k + n));
     // Beyond INT64_MAX SQLite 3.53 gives the REAL of the unsigned value.
-    if (u > 0x7fffffffffffffffn) return [4, Number(u)];
-    const value = u <= 9007199254740991n ? Number(u) : u;
-    return [k + n === s.length ? 0 : 1, value];
+    if (u > INT64_MAX) return [4, Number(u)];
+    return [k + n === s.length ? 0 : 1, normalizeInt(u)];
   }
   const rc = atoi64(s);
   return [rc < 0 ? 1 : rc, atoiValue];
@@ -176,8 +172,7 @@ function decOrHexToI64(s: string): [number, number | bigint] {
 
 function negate(v: number | bigint): number | bigint {
   if (typeof v === "number") return 0 - v;
-  const r = BigInt.asIntN(64, -v);
-  return r >= -9007199254740991n && r <= 9007199254740991n ? Number(r) : r;
+  return normalizeInt(BigInt.asIntN(64, -v));
 }
 
 /**
