@@ -22,7 +22,7 @@ import {
   valueToJsonb,
 } from "./args.ts";
 // A path argument as NUL-padded bytes (C-string semantics: cut at a NUL).
-import { isAlnum, utf8, utf8Padded as pathBytes } from "./chars.ts";
+import { utf8, utf8Padded as pathBytes } from "./chars.ts";
 import { arrayCount, Edit, JB, JSONB_TYPE_NAMES, type JsonParse, looksLikeJsonb } from "./jsonb.ts";
 import { Lookup, lookupStep } from "./lookup.ts";
 import { appendQuoted, JsonOut, OutErr } from "./out.ts";
@@ -149,14 +149,6 @@ const enum Extract {
   Blob = 3,
 }
 
-function allAlnum(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!isAlnum(c) && c !== 0x5f) return false;
-  }
-  return true;
-}
-
 /**
  * The path bytes after `$`, with `->`'s abbreviations: an INTEGER N is `[N]` (`[#-N]`
  * when negative), a text of letters, digits and `_` is `.key`, `[...]` is itself, any
@@ -171,7 +163,8 @@ function extractPath(arg: Reg, path: string, abbreviated: boolean): Uint8Array {
   if (!abbreviated) throw badPath(path);
   // The C code sees the path as a C string.
   const z = cText(path);
-  if (allAlnum(z)) return pathBytes(`.${z}`);
+  // Only ASCII letters, digits and `_` (`\w` without the u flag).
+  if (/^\w*$/.test(z)) return pathBytes(`.${z}`);
   if (z[0] === "[" && utf8(z).length >= 3 && z[z.length - 1] === "]") return pathBytes(z);
   return pathBytes(`."${z}"`);
 }
