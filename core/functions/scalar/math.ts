@@ -17,7 +17,7 @@ import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
 import type { ScalarEntry, ScalarImpl } from "./registry.ts";
 
 /** The argument as a double, or NaN when SQLite would not treat it as a number. */
-function numberArg(r: Reg, enc: TextEncoding): number {
+export function numberArg(r: Reg, enc: TextEncoding): number {
   const cls = numericClassOf(r, enc);
   return cls === StorageClass.Integer || cls === StorageClass.Real ? doubleOf(r, enc) : NaN;
 }

@@ -6,7 +6,8 @@ import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { textToReal } from "../../value/number_text.ts";
 import { INT64_MIN, normalizeInt, StorageClass } from "../../value/types.ts";
-import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
+import { doubleOf, int64Of } from "./coerce.ts";
+import { numberArg } from "./math.ts";
 import { formatFloat, simpleFloatSpec } from "./printf_float.ts";
 
 /**
@@ -91,13 +92,9 @@ export function roundWithoutPrinting(r: number, n: number): number | undefined {
 
 /** sign(X): -1, 0 or +1 for a number or numeric text; NULL otherwise. */
 export function signFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  const cls = numericClassOf(args[0], ctx.encoding);
-  if (cls !== StorageClass.Integer && cls !== StorageClass.Real) {
-    setNull(out);
-    return;
-  }
-  const x = doubleOf(args[0], ctx.encoding);
-  setInt(out, x < 0 ? -1 : x > 0 ? 1 : 0);
+  const x = numberArg(args[0], ctx.encoding);
+  if (x !== x) setNull(out);
+  else setInt(out, x < 0 ? -1 : x > 0 ? 1 : 0);
 }
 
 const randomScratch = new Uint8Array(8);
