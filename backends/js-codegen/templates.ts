@@ -59,9 +59,9 @@ const MIN_MAX = new Map([["max", 1], ["min", -1]]);
 const c = (n: number) => `c${n}`;
 const s = (n: number) => `s${n}`;
 
-const setNull = (reg: string) => `${reg}.v = null; ${reg}.c = ${NULL};`;
-const copy = (to: string, from: string) => `${to}.v = ${from}.v; ${to}.c = ${from}.c;`;
-const when = (cond: string, i: Insn, t: TemplateContext) => `if (${cond}) ${t.jump(i.p2)}`;
+const setNull = (reg: string) => `${reg}.v=null;${reg}.c=${NULL};`;
+const copy = (to: string, from: string) => `${to}.v=${from}.v;${to}.c=${from}.c;`;
+const when = (cond: string, i: Insn, t: TemplateContext) => `if(${cond}) ${t.jump(i.p2)}`;
 /** The template that jumps to P2 when the expression `cond(i)` holds. */
 const jumpIf = (cond: (i: Insn) => string): Template => (i, t) => when(cond(i), i, t);
 /** Column's statement for a record shorter than its field: the column's default, or NULL. */
@@ -70,7 +70,7 @@ export const columnMissing = (i: Insn, t: TemplateContext) =>
 /** Add … Concat; `+ - * / %` of two numbers inline (fast_paths.ts). */
 const binary: Template = (i) => {
   const generic = box(
-    `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
+    `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
     [i.p1, i.p2, i.p3],
   );
   return i.op <= Op.Remainder
@@ -81,7 +81,7 @@ const binary: Template = (i) => {
 const compare: Template = (i, t) => {
   const k = t.k(i.p4), op: CompareOp = i.op - Op.Eq;
   const generic = box(
-    `RT.logic.compare(${op}, ${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${r(i.p3)}, ENC);`,
+    `RT.logic.compare(${op},${r(i.p1)},${r(i.p2)},${k}.aff,${k}.coll,${r(i.p3)},ENC);`,
     [i.p1, i.p2, i.p3],
   );
   const entry = t.entry(i.p4) as CompareEntry;
@@ -96,9 +96,9 @@ const compare: Template = (i, t) => {
 export function compareThenTest(i: Insn, t: TemplateContext, test: Insn, tt: TemplateContext) {
   const [a, b] = [`${r(i.p1)}.v`, `${r(i.p2)}.v`];
   const holds = `${a} ${JS_OPERATOR[(i.op - Op.Eq) as CompareOp]} ${b}`;
-  return `if (typeof ${a} === "number" && typeof ${b} === "number") { if (${
+  return `if(typeof ${a}==="number"&&typeof ${b}==="number"){if(${
     test.op === Op.If ? holds : `!(${holds})`
-  }) ${tt.jump(test.p2)} } else { ${compare(i, t)} ${TEMPLATES[test.op](test, tt)} }`;
+  }) ${tt.jump(test.p2)}}else{${compare(i, t)} ${TEMPLATES[test.op](test, tt)}}`;
 }
 const truth = (want: 0 | 1): Template => (i, t) =>
   when(
@@ -106,23 +106,23 @@ const truth = (want: 0 | 1): Template => (i, t) =>
       r(i.p1),
       want,
       i.p3 !== 0,
-      box(`RT.truthValue(${r(i.p1)}, 0, ENC) === ${want}`, [i.p1], true),
+      box(`RT.truthValue(${r(i.p1)},0,ENC)===${want}`, [i.p1], true),
     ),
     i,
     t,
   );
-const seek: Template = jumpIf((i) => `RT.seekIndex(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4})`);
+const seek: Template = jumpIf((i) => `RT.seekIndex(${c(i.p1)},${i.op},R,${i.p3},${i.p4})`);
 /** IdxGT … IdxLE; `compared`: an expression for the entry's order against the key, if known. */
 export const idxJump = (i: Insn, t: TemplateContext, compared = "") =>
-  when(`RT.indexEntryJump(${c(i.p1)}, ${i.op}, R, ${i.p3}, ${i.p4}${compared})`, i, t);
+  when(`RT.indexEntryJump(${c(i.p1)},${i.op},R,${i.p3},${i.p4}${compared})`, i, t);
 /** SorterData / HashData: the slot's current row into the registers from P2. */
-const load: Template = (i) => `${s(i.p1)}.load(R, ${i.p2});`;
+const load: Template = (i) => `${s(i.p1)}.load(R,${i.p2});`;
 /** SorterNext / HashNext: on to the slot's next row. */
 const next: Template = jumpIf((i) => `${s(i.p1)}.next()`);
 /** SorterOpen … VFilter: the slot's new object (vm_open.ts; MatchSetOpen has no entry). */
 const open: Template = (i, t) =>
-  `${s(i.p1)} = RT.openSlot(${i.op}, ${i.op === Op.MatchSetOpen ? "null" : t.k(i.p4)}, R, ` +
-  `${i.p2}, ${i.p3}, ENC, FILE);`;
+  `${s(i.p1)}=RT.openSlot(${i.op},${i.op === Op.MatchSetOpen ? "null" : t.k(i.p4)},R,` +
+  `${i.p2},${i.p3},ENC,FILE);`;
 
 function range(from: number, to: number, f: (n: number) => string): string {
   const out: string[] = [];
@@ -137,30 +137,30 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Halt]: (_i, t) => t.halt(),
   [Op.Once]: (i, t) => {
     const f = t.flag();
-    return `if (${f}) ${t.jump(i.p2)} ${f} = true;`;
+    return `if(${f}) ${t.jump(i.p2)} ${f}=true;`;
   },
   [Op.If]: truth(1),
   [Op.IfNot]: truth(0),
-  [Op.IsNull]: jumpIf((i) => `${r(i.p1)}.c === ${NULL}`),
-  [Op.NotNull]: jumpIf((i) => `${r(i.p1)}.c !== ${NULL}`),
-  [Op.IfPos]: (i, t) => `if (${r(i.p1)}.v > 0) { ${r(i.p1)}.v -= ${i.p3}; ${t.jump(i.p2)} }`,
-  [Op.DecrJumpZero]: (i, t) => `if (${r(i.p1)}.v > 0 && --${r(i.p1)}.v === 0) ${t.jump(i.p2)}`,
+  [Op.IsNull]: jumpIf((i) => `${r(i.p1)}.c===${NULL}`),
+  [Op.NotNull]: jumpIf((i) => `${r(i.p1)}.c!==${NULL}`),
+  [Op.IfPos]: (i, t) => `if(${r(i.p1)}.v > 0){${r(i.p1)}.v -= ${i.p3};${t.jump(i.p2)}}`,
+  [Op.DecrJumpZero]: (i, t) => `if(${r(i.p1)}.v > 0&&--${r(i.p1)}.v===0) ${t.jump(i.p2)}`,
   [Op.ResultRow]: (_i, t) => t.row(),
   [Op.Null]: (i) => range(i.p2, i.p3, (n) => setNull(r(n))),
-  [Op.Integer]: (i) => `${r(i.p2)}.v = ${i.p1}; ${r(i.p2)}.c = ${INT};`,
+  [Op.Integer]: (i) => `${r(i.p2)}.v=${i.p1};${r(i.p2)}.c=${INT};`,
   [Op.Int64]: (i, t) => copy(r(i.p2), t.k(i.p4)),
   [Op.Real]: (i, t) => copy(r(i.p2), t.k(i.p4)),
   [Op.String8]: (i, t) => copy(r(i.p2), t.k(i.p4)),
   [Op.Blob]: (i, t) => copy(r(i.p2), t.k(i.p4)),
   [Op.Variable]: (i) => {
     const from = `P[${i.p1 - 1}]`;
-    return `if (${from}) { ${copy(r(i.p2), from)} } else { ${setNull(r(i.p2))} }`;
+    return `if(${from}){${copy(r(i.p2), from)}}else{${setNull(r(i.p2))}}`;
   },
   [Op.Copy]: (i) =>
     range(0, i.p3, (n) => {
       const to = r(i.p2 + n), from = r(i.p1 + n);
       const sub = i.p5 === 1
-        ? ` RT.copyJsonSubtype(${to}, ${from});`
+        ? ` RT.copyJsonSubtype(${to},${from});`
         : i.p5 === 2
         ? ` RT.markJson(${to});`
         : "";
@@ -177,15 +177,14 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.ShiftLeft]: binary,
   [Op.ShiftRight]: binary,
   [Op.Concat]: binary,
-  [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)}, ${r(i.p2)}, ENC);`,
-  [Op.Plus]: (i) => `RT.copyWithSubtype(${r(i.p1)}, ${r(i.p2)});`,
-  [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)}, ${r(i.p2)});`,
-  [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)}, ${r(i.p2)}, ENC);`,
-  [Op.Not]: (i) => `RT.logic.not(${r(i.p1)}, ${r(i.p2)}, ENC);`,
-  [Op.And]: (i) => `RT.logic.and(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
-  [Op.Or]: (i) => `RT.logic.or(${r(i.p1)}, ${r(i.p2)}, ${r(i.p3)}, ENC);`,
-  [Op.IsTrue]: (i) =>
-    `RT.logic.isTruth(${r(i.p1)}, ${i.p3 === 1}, ${i.p5 === 1}, ${r(i.p2)}, ENC);`,
+  [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)},${r(i.p2)},ENC);`,
+  [Op.Plus]: (i) => `RT.copyWithSubtype(${r(i.p1)},${r(i.p2)});`,
+  [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)},${r(i.p2)});`,
+  [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)},${r(i.p2)},ENC);`,
+  [Op.Not]: (i) => `RT.logic.not(${r(i.p1)},${r(i.p2)},ENC);`,
+  [Op.And]: (i) => `RT.logic.and(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
+  [Op.Or]: (i) => `RT.logic.or(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
+  [Op.IsTrue]: (i) => `RT.logic.isTruth(${r(i.p1)},${i.p3 === 1},${i.p5 === 1},${r(i.p2)},ENC);`,
   [Op.Eq]: compare,
   [Op.Ne]: compare,
   [Op.Lt]: compare,
@@ -194,10 +193,10 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Ge]: compare,
   [Op.Is]: (i, t) => {
     const k = t.k(i.p4);
-    return `RT.logic.is(${r(i.p1)}, ${r(i.p2)}, ${k}.aff, ${k}.coll, ${i.p5 === 1}, ` +
-      `${r(i.p3)}, ENC);`;
+    return `RT.logic.is(${r(i.p1)},${r(i.p2)},${k}.aff,${k}.coll,${i.p5 === 1},` +
+      `${r(i.p3)},ENC);`;
   },
-  [Op.Cast]: (i, t) => `RT.castStep(${r(i.p1)}, ${t.k(i.p4)}.aff, ${r(i.p2)}, ENC);`,
+  [Op.Cast]: (i, t) => `RT.castStep(${r(i.p1)},${t.k(i.p4)}.aff,${r(i.p2)},ENC);`,
   [Op.Affinity]: (i, t) =>
     range(0, i.p2 - 1, (n) => {
       const reg = r(i.p1 + n);
@@ -205,54 +204,54 @@ export const TEMPLATES: Record<Op, Template> = {
       return affinityFast(
         reg,
         aff,
-        `{ const a = RT.applyAffinity(${reg}.v, ${reg}.c, ${t.k(i.p4)}.aff, ENC); ` +
-          `${reg}.v = a.value; ${reg}.c = a.cls; }`,
+        `{const a=RT.applyAffinity(${reg}.v,${reg}.c,${t.k(i.p4)}.aff,ENC);` +
+          `${reg}.v=a.value;${reg}.c=a.cls;}`,
       );
     }),
   [Op.MustBeInt]: (i) =>
-    `RT.setInt(${r(i.p1)}, RT.${i.p3 === 0 ? "limitCount" : "offsetCount"}(${r(i.p1)}, ENC));`,
+    `RT.setInt(${r(i.p1)},RT.${i.p3 === 0 ? "limitCount" : "offsetCount"}(${r(i.p1)},ENC));`,
   [Op.Function]: (i, t) => {
     const f = t.entry(i.p4) as { argc: number; subtype: FunctionSubtype };
     const k = t.k(i.p4);
     const args = t.view(i.p1, String(f.argc));
-    const call = `${k}.impl(${args}, ${r(i.p3)}, CTX);`;
+    const call = `${k}.impl(${args},${r(i.p3)},CTX);`;
     const body = f.subtype === FunctionSubtype.None
       ? call
       : f.subtype === FunctionSubtype.Result
-      ? `RT.clearJsonSubtype(${r(i.p3)}); ${call}`
-      : `${call} RT.passJsonSubtype(${args}, ${r(i.p3)});`;
+      ? `RT.clearJsonSubtype(${r(i.p3)});${call}`
+      : `${call} RT.passJsonSubtype(${args},${r(i.p3)});`;
     const regs = [...Array(f.argc).keys()].map((k) => i.p1 + k);
-    return box(`CTX.collation = ${k}.coll; ${body}`, [...regs, i.p3]);
+    return box(`CTX.collation=${k}.coll;${body}`, [...regs, i.p3]);
   },
   [Op.InList]: (i, t) => {
     const n = (t.entry(i.p4) as { n: number }).n;
-    return `RT.inListStep(${r(i.p1)}, ${t.view(i.p2, String(n))}, ${t.k(i.p4)}, ${r(i.p3)}, ENC);`;
+    return `RT.inListStep(${r(i.p1)},${t.view(i.p2, String(n))},${t.k(i.p4)},${r(i.p3)},ENC);`;
   },
   [Op.OpenRead]: (i, t) => {
     const k = t.k(i.p4);
-    return `${c(i.p1)} = RT.openCursor(FILE, ${k}, OPENED);`;
+    return `${c(i.p1)}=RT.openCursor(FILE,${k},OPENED);`;
   },
-  [Op.Rewind]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.first()`, i, t)}`,
-  [Op.Last]: (i, t) => `${c(i.p1)}.nullRow = false; ${when(`!${c(i.p1)}.bt.last()`, i, t)}`,
+  [Op.Rewind]: (i, t) => `${c(i.p1)}.nullRow=false;${when(`!${c(i.p1)}.bt.first()`, i, t)}`,
+  [Op.Last]: (i, t) => `${c(i.p1)}.nullRow=false;${when(`!${c(i.p1)}.bt.last()`, i, t)}`,
   [Op.Next]: jumpIf((i) => `${c(i.p1)}.bt.next()`),
   [Op.Prev]: jumpIf((i) => `${c(i.p1)}.bt.prev()`),
   [Op.Column]: (i, t) => {
     const out = r(i.p3);
     const missing = columnMissing(i, t);
     const real = i.p5 === 1
-      ? ` if (${out}.c === ${INT}) { ${out}.v = Number(${out}.v); ${out}.c = ${REAL}; }`
+      ? ` if(${out}.c===${INT}){${out}.v=Number(${out}.v);${out}.c=${REAL};}`
       : "";
-    return box(`if (!${c(i.p1)}.column(${i.p2}, ${out})) { ${missing} }${real}`, [i.p3]);
+    return box(`if(!${c(i.p1)}.column(${i.p2},${out})){${missing}}${real}`, [i.p3]);
   },
   [Op.Rowid]: (i) => box(`${c(i.p1)}.rowid(${r(i.p2)});`, [i.p2]),
-  [Op.NullRow]: (i) => `${c(i.p1)}.nullRow = true;`,
-  [Op.Count]: (i) => `RT.setInt(${r(i.p2)}, ${c(i.p1)}.bt.count());`,
-  [Op.SeekRowid]: jumpIf((i) => box(`RT.seekRowid(${c(i.p1)}, ${r(i.p3)}, ENC)`, [i.p3], true)),
-  [Op.RowidBound]: jumpIf((i) => `RT.rowidBoundStep(${r(i.p1)}, ${i.p5}, ${r(i.p3)}, ENC)`),
-  [Op.SeekRowidGE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)}, true, ${r(i.p3)})`),
-  [Op.SeekRowidLE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)}, false, ${r(i.p3)})`),
-  [Op.RowidGT]: jumpIf((i) => `RT.rowidPast(${c(i.p1)}, true, ${r(i.p3)})`),
-  [Op.RowidLT]: jumpIf((i) => `RT.rowidPast(${c(i.p1)}, false, ${r(i.p3)})`),
+  [Op.NullRow]: (i) => `${c(i.p1)}.nullRow=true;`,
+  [Op.Count]: (i) => `RT.setInt(${r(i.p2)},${c(i.p1)}.bt.count());`,
+  [Op.SeekRowid]: jumpIf((i) => box(`RT.seekRowid(${c(i.p1)},${r(i.p3)},ENC)`, [i.p3], true)),
+  [Op.RowidBound]: jumpIf((i) => `RT.rowidBoundStep(${r(i.p1)},${i.p5},${r(i.p3)},ENC)`),
+  [Op.SeekRowidGE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)},true,${r(i.p3)})`),
+  [Op.SeekRowidLE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)},false,${r(i.p3)})`),
+  [Op.RowidGT]: jumpIf((i) => `RT.rowidPast(${c(i.p1)},true,${r(i.p3)})`),
+  [Op.RowidLT]: jumpIf((i) => `RT.rowidPast(${c(i.p1)},false,${r(i.p3)})`),
   [Op.SeekGE]: seek,
   [Op.SeekGT]: seek,
   [Op.SeekLE]: seek,
@@ -263,52 +262,50 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.IdxLT]: idxJump,
   [Op.IdxLE]: idxJump,
   [Op.SorterOpen]: open,
-  [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R, ${i.p2}, ${i.p3}));`,
-  [Op.SorterReject]: jumpIf((i) => `${s(i.p1)}.${i.p5 ? "rejectsByFirst" : "rejects"}(R, ${i.p3})`),
+  [Op.SorterInsert]: (i) => `${s(i.p1)}.sorter.insert(RT.storeRow(R,${i.p2},${i.p3}));`,
+  [Op.SorterReject]: jumpIf((i) => `${s(i.p1)}.${i.p5 ? "rejectsByFirst" : "rejects"}(R,${i.p3})`),
   [Op.SorterSort]: jumpIf((i) => `!${s(i.p1)}.sort()`),
   [Op.SorterData]: load,
   [Op.SorterNext]: next,
-  [Op.WindowCompute]: (i, t) => `${s(i.p1)}.computeWindows(${t.k(i.p4)}.spec, ENC);`,
+  [Op.WindowCompute]: (i, t) => `${s(i.p1)}.computeWindows(${t.k(i.p4)}.spec,ENC);`,
   [Op.OpenEphemeral]: open,
-  [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R, ${i.p2});`,
-  [Op.Distinct]: jumpIf((i) => `!${s(i.p1)}.insertDistinct(R, ${i.p3})`),
-  [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)}, ${i.p3 === 1});`,
+  [Op.IdxInsert]: (i) => `${s(i.p1)}.insertDistinct(R,${i.p2});`,
+  [Op.Distinct]: jumpIf((i) => `!${s(i.p1)}.insertDistinct(R,${i.p3})`),
+  [Op.EphFilter]: (i) => `${s(i.p1)}.filterBy(${s(i.p2)},${i.p3 === 1});`,
   [Op.EphUnion]: (i) => `${s(i.p1)}.unionWith(${s(i.p2)});`,
   [Op.HashOpen]: open,
-  [Op.HashInsert]: (i) => `${s(i.p1)}.insert(R, ${i.p2}, ${i.p3}, ENC);`,
-  [Op.HashProbe]: jumpIf((i) => `!${s(i.p1)}.probe(R, ${i.p3}, ENC)`),
+  [Op.HashInsert]: (i) => `${s(i.p1)}.insert(R,${i.p2},${i.p3},ENC);`,
+  [Op.HashProbe]: jumpIf((i) => `!${s(i.p1)}.probe(R,${i.p3},ENC)`),
   [Op.HashData]: load,
   [Op.HashNext]: next,
   [Op.InSetOpen]: open,
   [Op.InSetAdd]: (i, t) => `${s(i.p1)}.add(${t.view(i.p2, `${s(i.p1)}.width`)});`,
   [Op.InSetProbe]: (i, t) =>
-    `RT.setInResult(${s(i.p1)}.probe(${t.view(i.p2, `${s(i.p1)}.width`)}), ${i.p5 === 1}, ` +
+    `RT.setInResult(${s(i.p1)}.probe(${t.view(i.p2, `${s(i.p1)}.width`)}),${i.p5 === 1},` +
     `${r(i.p3)});`,
   [Op.AggOpen]: open,
-  [Op.AggNew]: (i) => `${s(i.p1)}.current = ${s(i.p1)}.calls.newGroup();`,
-  [Op.IfAggEmpty]: jumpIf((i) => `${s(i.p1)}.current === null`),
-  [Op.AggSameKey]: jumpIf((i) =>
-    `${s(i.p1)}.table.sameKey(${s(i.p1)}.current, R, ${i.p3}, ${i.p4})`
-  ),
-  [Op.AggGroup]: jumpIf((i) => `RT.aggGroup(${s(i.p1)}, R, ${i.p3}, ${i.p4})`),
-  [Op.AggStore]: (i) => `RT.aggStore(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
+  [Op.AggNew]: (i) => `${s(i.p1)}.current=${s(i.p1)}.calls.newGroup();`,
+  [Op.IfAggEmpty]: jumpIf((i) => `${s(i.p1)}.current===null`),
+  [Op.AggSameKey]: jumpIf((i) => `${s(i.p1)}.table.sameKey(${s(i.p1)}.current,R,${i.p3},${i.p4})`),
+  [Op.AggGroup]: jumpIf((i) => `RT.aggGroup(${s(i.p1)},R,${i.p3},${i.p4})`),
+  [Op.AggStore]: (i) => `RT.aggStore(${s(i.p1)},R,${i.p2},${i.p3},${i.p4});`,
   [Op.AggStep]: (i, t) => {
     const a = s(i.p1), call = (t.slotEntry(i.p1) as AggEntry).calls[i.p3];
     const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
     // The step's arguments, then its ORDER BY values (AggregateCalls.width).
     const width = [...Array(call.argc + call.orderBy.length).keys()].map((k) => i.p2 + k);
     if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
-      return box(`${a}.hit = ${a}.calls.step(${a}.current, ${i.p3}, ${args});`, width);
+      return box(`${a}.hit=${a}.calls.step(${a}.current,${i.p3},${args});`, width);
     }
     const state = t.aggState(i.p1, i.p3);
     // count's step (core/functions/aggregate/count.ts) written out: a row, or a non-NULL.
     if (call.name === "count") {
-      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++; ${a}.hit = false;`;
+      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++;${a}.hit=false;`;
     }
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
     const step = box(
-      `${a}.hit = (${f} ||= ${a}.calls.stepOf(${i.p3}))(${state}, ${args}) === true;`,
+      `${a}.hit=(${f} ||= ${a}.calls.stepOf(${i.p3}))(${state},${args})===true;`,
       width,
     );
     // min/max of a number: its comparison with the best, without the step's arguments.
@@ -328,17 +325,17 @@ export const TEMPLATES: Record<Op, Template> = {
       })${a}.hit=false;else ${step}}`;
   },
   [Op.IfAggMiss]: jumpIf((i) => `!${s(i.p1)}.hit`),
-  [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)}, R, ${i.p2});`,
-  [Op.AggLoad]: (i) => `RT.aggLoad(${s(i.p1)}, R, ${i.p2}, ${i.p3}, ${i.p4});`,
-  [Op.AggSort]: jumpIf((i) => `!RT.aggSort(${s(i.p1)}, ${i.p4})`),
+  [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)},R,${i.p2});`,
+  [Op.AggLoad]: (i) => `RT.aggLoad(${s(i.p1)},R,${i.p2},${i.p3},${i.p4});`,
+  [Op.AggSort]: jumpIf((i) => `!RT.aggSort(${s(i.p1)},${i.p4})`),
   [Op.AggNextGroup]: jumpIf((i) => `RT.aggNextGroup(${s(i.p1)})`),
   [Op.MatchSetOpen]: open,
   [Op.MatchSetAdd]: (i) => `${s(i.p1)}.add(${r(i.p2)}.v);`,
   [Op.MatchSetTest]: jumpIf((i) => `${s(i.p1)}.has(${r(i.p3)}.v)`),
-  [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)}, ${r(i.p1)}.v + ${i.p2});`,
+  [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)},${r(i.p1)}.v + ${i.p2});`,
   [Op.QueueOpen]: open,
-  [Op.QueuePush]: (i) => `${s(i.p1)}.push(R, ${i.p2}, ${i.p3});`,
-  [Op.QueuePop]: jumpIf((i) => `!${s(i.p1)}.pop(R, ${i.p3})`),
+  [Op.QueuePush]: (i) => `${s(i.p1)}.push(R,${i.p2},${i.p3});`,
+  [Op.QueuePop]: jumpIf((i) => `!${s(i.p1)}.pop(R,${i.p3})`),
   [Op.VFilter]: open,
-  [Op.VNextRow]: jumpIf((i) => `!${s(i.p1)}.nextInto(R, ${i.p3}, ${i.p4})`),
+  [Op.VNextRow]: jumpIf((i) => `!${s(i.p1)}.nextInto(R,${i.p3},${i.p4})`),
 };
