@@ -12,10 +12,10 @@
  * {@link box} (a statement, or an expression that only reads): the object is brought up
  * to date with the locals before it, and the locals with the object after it. The marks
  * are comments, so template text runs as it is where nothing is held in locals.
- * Anything else that reaches a register's object (the register array `R`, a view, the
- * API reading a result row) is found from the operand roles the opcode table declares
- * and gets the same treatment around its whole statement; a register named any other
- * way stays an object.
+ * Anything else that reads a register's object (the register array `R`, a view, the API
+ * reading a result row) is found from the operand roles the opcode table declares, and
+ * the object is brought up to date before its whole statement; a register written that
+ * way, or named any other way, stays an object.
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
@@ -71,12 +71,13 @@ export function localizeLoop(p: CompiledProgram, region: LoopRegion, lines: Loop
     // The line's instructions reach the object other than by its fields and boxes: through
     // the register array, a view, or not in the text at all (the API reading a row).
     const reaches = (n: number) => named.has(n) && (array || !fields.has(n) && !listed.has(n));
-    // There, it may be read (the object is brought up to date before the line) or written
-    // by a line that runs to its end and does not assign it itself (the locals after).
+    // There, it may only be read (the object is brought up to date before the line).
     const fits = (n: number) =>
-      !bare.has(n) && (pcs.length === 0 ? !fields.has(n) && !listed.has(n) : !reaches(n) ||
-        !assigned.has(n) && (!writes.has(n) || !/\b(break|continue|return)\b/.test(code)));
-    return { reaches, fits, writes };
+      !bare.has(n) &&
+      (pcs.length === 0
+        ? !fields.has(n) && !listed.has(n)
+        : !reaches(n) || !assigned.has(n) && !writes.has(n));
+    return { reaches, fits };
   });
   const held = new Set(
     [...loopTemporaries(p, region)].filter((n) => facts.every((f) => f.fits(n))),
@@ -102,11 +103,7 @@ export function localizeLoop(p: CompiledProgram, region: LoopRegion, lines: Loop
         : `{${sync(regs, true)};${inner};${sync(regs, false)};}`;
     }
     const reached = [...held].filter((n) => facts[i].reaches(n));
-    if (reached.length > 0) {
-      const written = reached.filter((n) => facts[i].writes.has(n));
-      code = `${sync(reached, true)};${code}${written.length ? `;${sync(written, false)};` : ""}`;
-    }
-    line.code = code;
+    line.code = reached.length > 0 ? `${sync(reached, true)};${code}` : code;
   });
   return `let ${[...held].map((n) => `v${n},w${n}`)};`;
 }
