@@ -178,6 +178,7 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     name: def.name,
     rootPage,
     sql,
+    def,
     withoutRowid: def.withoutRowid,
     strict: def.strict,
     columns,
@@ -298,6 +299,7 @@ function addIndex(
       "c",
       def.whereText,
     );
+    info.def = def;
   }
   table.indexes.push(info);
   schema.indexes.set(nameKey(row.name), info);

@@ -2,6 +2,7 @@
  * The schema as the reader needs it: for each table, where each column lives in a record;
  * for each index, what its records hold and how its b-tree is ordered.
  */
+import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
 import type { Affinity, SqlValue, StorageClass } from "../value/types.ts";
 
 /** A column's DEFAULT, as stored values take it (affinity applied). */
@@ -52,6 +53,11 @@ export interface IndexInfo {
   rootPage: number;
   /** CREATE INDEX text; null for automatic indexes. */
   sql: string | null;
+  /**
+   * The parsed CREATE INDEX, names and collations as written (the index pragmas report
+   * them so); absent for automatic indexes.
+   */
+  def?: IndexDef;
   unique: boolean;
   /** "c" CREATE INDEX, "u" UNIQUE constraint, "pk" PRIMARY KEY constraint. */
   origin: "c" | "u" | "pk";
@@ -82,6 +88,8 @@ export interface TableInfo {
   name: string;
   rootPage: number;
   sql: string;
+  /** The parsed CREATE TABLE, names and collations as written (the pragmas report them so). */
+  def: TableDef;
   withoutRowid: boolean;
   strict: boolean;
   columns: ColumnInfo[];

@@ -9,7 +9,6 @@ import {
   findTable,
   type IndexField,
   type SchemaChoice,
-  tableDefOf,
   tableIndexes,
 } from "./schema_model.ts";
 
@@ -39,7 +38,7 @@ export function indexInfo(
 ): SqlValue[][] {
   const m = findIndex(db, name, schema);
   if (!m) return [];
-  const columns = tableDefOf(m.table).columns;
+  const columns = m.table.def.columns;
   // Schema formats 1 to 3 have no descending indexes (core/format/schema.ts).
   const descending = db.pager.header.schemaFormat >= 4;
   const row = (f: IndexField, seqno: number, key: boolean): SqlValue[] => {

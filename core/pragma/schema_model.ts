@@ -11,9 +11,8 @@ import {
   type ViewInfo,
   type VirtualTableInfo,
 } from "../format/schema_types.ts";
-import { autoIndexes, parseSchemaSql } from "../sql/ddl.ts";
+import { autoIndexes } from "../sql/ddl.ts";
 import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
-import { getOrMake } from "../util/multimap.ts";
 
 /** Which schema a pragma addresses: `main`, `temp`, or none named (search both). */
 export type SchemaChoice = "main" | "temp" | null;
@@ -27,18 +26,6 @@ export function resolveSchema(schema: string | null): SchemaChoice {
   const key = nameKey(schema);
   if (key === "main" || key === "temp") return key;
   throw sqlError(`unknown database ${schema}`);
-}
-
-const defCache = new WeakMap<object, TableDef | IndexDef>();
-
-/** The parsed CREATE TABLE of `table` (the loader already parsed it once, so it parses). */
-export function tableDefOf(table: TableInfo): TableDef {
-  return parsedDef(table, table.sql) as TableDef;
-}
-
-/** `sql` (schema SQL the loader parsed) parsed, once per `key`. */
-function parsedDef(key: object, sql: string): TableDef | IndexDef {
-  return getOrMake(defCache, key, () => parseSchemaSql(sql) as TableDef | IndexDef);
 }
 
 /** A table, view or virtual table found by name. */
@@ -101,7 +88,7 @@ const indexCache = new WeakMap<TableInfo, IndexModel[]>();
 export function tableIndexes(table: TableInfo): IndexModel[] {
   const cached = indexCache.get(table);
   if (cached) return cached;
-  const def = tableDefOf(table);
+  const def = table.def;
   const created: IndexModel[] = [];
   for (const auto of autoIndexes(def)) {
     created.push({
@@ -115,8 +102,8 @@ export function tableIndexes(table: TableInfo): IndexModel[] {
     });
   }
   for (const info of table.indexes) {
-    if (info.sql === null) continue;
-    const idx = parsedDef(info, info.sql) as IndexDef;
+    const idx = info.def;
+    if (!idx) continue;
     created.push({
       name: info.name,
       table,

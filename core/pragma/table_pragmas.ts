@@ -8,7 +8,7 @@ import { readSchemaRows } from "../format/schema_rows.ts";
 import { nameKey, type Schema } from "../format/schema_types.ts";
 import type { SqlValue } from "../value/types.ts";
 import { hashIterationOrder } from "./hash_order.ts";
-import { findTable, type SchemaChoice, tableDefOf } from "./schema_model.ts";
+import { findTable, type SchemaChoice } from "./schema_model.ts";
 import type { ViewColumnResolver } from "./view_columns.ts";
 import { virtualTableColumnCount } from "./vtab_columns.ts";
 
@@ -41,7 +41,7 @@ export function tableInfo(
   }
   const rows: SqlValue[][] = [];
   let cid = 0;
-  for (const col of tableDefOf(found.table).columns) {
+  for (const col of found.table.def.columns) {
     if (col.hidden !== 0 && !extended) continue;
     const row: SqlValue[] = [
       cid++,
@@ -153,7 +153,7 @@ export function tableList(
 export function foreignKeyList(db: DatabaseFile, name: string, schema: SchemaChoice): SqlValue[][] {
   const found = findTable(db, name, schema);
   if (found?.kind !== "table") return [];
-  const def = tableDefOf(found.table);
+  const def = found.table.def;
   const rows: SqlValue[][] = [];
   for (let n = def.foreignKeys.length - 1, id = 0; n >= 0; n--, id++) {
     const fk = def.foreignKeys[n];
