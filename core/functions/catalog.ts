@@ -9,6 +9,7 @@
  */
 import type { UserFunction } from "./user/table.ts";
 import { SCALARS } from "./scalar/registry.ts";
+import { ANY } from "./arg_counts.ts";
 import { MATH_FUNCTIONS } from "./scalar/math.ts";
 import { AGGREGATE_FUNCTIONS } from "./aggregate/registry.ts";
 import { WINDOW_ONLY } from "./window/registry.ts";
@@ -41,8 +42,6 @@ export interface FunctionDef {
    */
   readonly user?: UserFunction;
 }
-
-const ANY = -1;
 
 /** Window-only functions (they need OVER) that are not aggregate objects. */
 const OFFSET_WINDOWS = ["lag", "lead"];

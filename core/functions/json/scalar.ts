@@ -31,6 +31,7 @@ import { renderPretty, renderText } from "./render.ts";
 import { markJson, setJsonText } from "./subtype.ts";
 import { jsonbCheck } from "./validate.ts";
 import { cText } from "../scalar/coerce.ts";
+import { ANY } from "../arg_counts.ts";
 
 /** Writes finished JSON text as the result: JSON-subtyped TEXT, or its JSONB. */
 export function returnJsonText(out: Reg, text: JsonOut, asBlob: boolean): void {
@@ -331,9 +332,6 @@ const prettyFn: ScalarImpl = (args, out, ctx) => {
   if (jx.err !== OutErr.None) throw malformed();
   setText(out, jx.text());
 };
-
-/** No limit on the number of arguments. */
-const ANY = -1;
 
 /** Every scalar JSON function, with its argument counts. */
 export const JSON_SCALARS: readonly ScalarEntry[] = [

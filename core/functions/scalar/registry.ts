@@ -53,6 +53,7 @@ import {
 } from "./misc.ts";
 import { compileOptionGetFn, compileOptionUsedFn, sqliteSourceIdFn } from "./misc_build.ts";
 import { JSON_SCALARS } from "../json/scalar.ts";
+import { ANY } from "../arg_counts.ts";
 
 /**
  * A scalar function: reads `args`, writes its result into `out` (which may be one of
@@ -80,8 +81,6 @@ export type ScalarEntry = readonly [
   impl: ScalarImpl,
   volatile?: boolean,
 ];
-
-const ANY = -1;
 const VOLATILE = true;
 
 /** The built-in scalar functions, except the optional math functions. */
