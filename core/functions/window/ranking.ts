@@ -8,16 +8,10 @@
  * on how many rows were stepped and inverted, in the order the frame engine does it.
  */
 import { sqlError } from "../../errors.ts";
-import { applyAffinity } from "../../value/affinity.ts";
+import { mustBeInt } from "../../exec/limit.ts";
 import { toInt } from "../../value/coerce.ts";
 import { copyReg, type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
-import {
-  Affinity,
-  MAX_SAFE_INT,
-  type SqlValue,
-  StorageClass,
-  type TextEncoding,
-} from "../../value/types.ts";
+import { MAX_SAFE_INT, type SqlValue, StorageClass, type TextEncoding } from "../../value/types.ts";
 import type { AggregateContext, AggregateFunction } from "../aggregate/types.ts";
 
 /** Counters shared by the ranking functions (SQLite's CallCount). */
@@ -240,25 +234,19 @@ export const FIRST_VALUE: AggregateFunction<KeptValue> = {
 /** nth_value's error for an N that is not a positive integer (window_calls.ts raises it too). */
 export const NTH_ERROR = "second argument to nth_value must be a positive integer";
 
-/** The N of nth_value as its step function reads it (sqlite3_value_numeric_type rules). */
+/**
+ * The N of nth_value as its step function reads it (sqlite3_value_numeric_type rules): an
+ * INTEGER after NUMERIC affinity (a whole REAL or numeric text is one), and positive.
+ */
 function nthArgument(r: Reg, enc: TextEncoding): number {
-  let v = r.v, c = r.c;
-  if (c === StorageClass.Text) {
-    const t = applyAffinity(v, c, Affinity.Numeric, enc);
-    v = t.value;
-    c = t.cls;
+  let n: number | bigint;
+  try {
+    n = mustBeInt(r, enc);
+  } catch {
+    throw sqlError(NTH_ERROR);
   }
-  let n: number;
-  if (c === StorageClass.Integer) n = Number(v);
-  else if (c === StorageClass.Real) {
-    const f = v as number;
-    if (!Number.isInteger(f) || Math.abs(f) >= 9223372036854775808) {
-      throw sqlError(NTH_ERROR);
-    }
-    n = f;
-  } else throw sqlError(NTH_ERROR);
   if (n <= 0) throw sqlError(NTH_ERROR);
-  return n;
+  return Number(n);
 }
 
 interface NthState extends KeptValue {
