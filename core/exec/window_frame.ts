@@ -200,10 +200,9 @@ export class FrameEngine {
         r.v = t.value;
         r.c = t.cls;
       }
-      if (r.c !== StorageClass.Integer && r.c !== StorageClass.Real) {
+      if ((r.c !== StorageClass.Integer && r.c !== StorageClass.Real) || (r.v as number) < 0) {
         throw offsetError(which, "number");
       }
-      if ((r.v as number) < 0) throw offsetError(which, "number");
       return;
     }
     let v: number | bigint;
