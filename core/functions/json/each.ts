@@ -67,10 +67,11 @@ class EachCursor {
     const h = payloadSize(a, this.p.n, this.i);
     const sz = payloadSz;
     const k = this.i + h;
-    let needQuote = sz === 0 || !isAlpha(a[k]);
-    for (let j = 0; !needQuote && j < sz; j++) if (!isAlnum(a[k + j])) needQuote = true;
     let end = k;
     while (end < k + sz && a[end] !== 0) end++;
+    let j = k;
+    while (j < k + sz && isAlnum(a[j])) j++;
+    const needQuote = sz === 0 || !isAlpha(a[k]) || j < k + sz;
     this.path.char(0x2e);
     if (needQuote) this.path.char(0x22);
     this.path.raw(a, k, end);
