@@ -17,7 +17,7 @@ import {
   GROUP_CALLS,
   groupRecordSize,
 } from "../plan/aggregate.ts";
-import { copySlot, type OpContext } from "./module.ts";
+import { copySlot, frameAddress, type OpContext } from "./module.ts";
 import { CompareResult } from "../runtime/compare.ts";
 import { Slot } from "../runtime/reg_slots.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
@@ -161,7 +161,7 @@ function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: nu
   f.ifElse("empty", () => {
     f.localGet(c.t).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
     c.fallbackIf(pc);
-    f.localGet(c.fp).i32Const(arg).op(Plain["i32.add"]);
+    frameAddress(c, arg);
     f.localGet(c.rec).i32Const(best).op(Plain["i32.add"]);
     f.call(c.rt.compare).localTee(c.t);
     f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);

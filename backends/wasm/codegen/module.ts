@@ -269,7 +269,7 @@ export interface OpContext {
 function emitInstruction(c: OpContext, pc: number): void {
   const ins = c.p.code[pc];
   const f = c.f;
-  const slot = (r: number) => f.localGet(c.fp).i32Const(r * Slot.SIZE).op(Plain["i32.add"]);
+  const slot = (r: number) => frameAddress(c, r * Slot.SIZE);
   const fusion = c.plan.fusions.get(pc);
   if (c.plan.fusedLoads.has(pc)) {
     // Done by the fused comparison that follows.
@@ -384,6 +384,11 @@ function emitInstruction(c: OpContext, pc: number): void {
   if (pc + 1 < c.p.code.length && !c.plan.native[pc + 1]) c.goto(pc + 1);
 }
 
+/** Pushes the address `offset` bytes into the run's frame. */
+export function frameAddress(c: OpContext, offset: number): FunctionBuilder {
+  return c.f.localGet(c.fp).i32Const(offset).op(Plain["i32.add"]);
+}
+
 function setClass(c: OpContext, r: number, cls: StorageClass): void {
   c.f.localGet(c.fp).i32Const(cls).store(Store["i32.store"], r * Slot.SIZE + Slot.CLASS);
 }
@@ -407,14 +412,14 @@ export function storeInt(c: OpContext, r: number, value: () => void): void {
 /** Leaves the address of cursor `cur`'s position in `st` and its record in `rec`, or falls back. */
 function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   const f = c.f;
-  f.localGet(c.fp).i32Const(c.layout.cursor(cur)).op(Plain["i32.add"]).localTee(c.st);
+  frameAddress(c, c.layout.cursor(cur)).localTee(c.st);
   f.call(c.rt.cell).localTee(c.rec).op(Plain["i32.eqz"]);
   c.fallbackIf(pc);
 }
 
 function emitNext(c: OpContext, ins: Insn): void {
   const f = c.f;
-  f.localGet(c.fp).i32Const(c.layout.cursor(ins.p1)).op(Plain["i32.add"]).localTee(c.st);
+  frameAddress(c, c.layout.cursor(ins.p1)).localTee(c.st);
   f.load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Invalid).op(Plain["i32.ne"])
     .ifElse(
       "empty",
@@ -437,7 +442,7 @@ function emitColumn(c: OpContext, pc: number, ins: Insn): void {
   const f = c.f;
   cellOrFallback(c, pc, ins.p1);
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
-  f.localGet(c.fp).i32Const(ins.p3 * Slot.SIZE).op(Plain["i32.add"]);
+  frameAddress(c, ins.p3 * Slot.SIZE);
   f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
   c.fallbackIf(pc);
   // TEXT and BLOB become JS values in the fallback, which decodes them.
@@ -462,7 +467,7 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
   const col = c.p.code[column];
   cellOrFallback(c, pc, col.p1);
   f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
-  f.localGet(c.fp).i32Const(c.layout.scratch).op(Plain["i32.add"]);
+  frameAddress(c, c.layout.scratch);
   f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
   f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS);
   f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
@@ -477,7 +482,7 @@ function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n
       f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).op(
         Plain["i32.wrap_i64"],
       );
-      f.localGet(c.fp).i32Const(c.layout.fusedBytes(pc)).op(Plain["i32.add"]).localGet(c.t);
+      frameAddress(c, c.layout.fusedBytes(pc)).localGet(c.t);
       f.call(c.rt.bytesEqual);
     }, () => f.i32Const(0));
     if (ins.op === Op.Ne) f.op(Plain["i32.eqz"]);
@@ -498,8 +503,8 @@ function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
   f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]);
   c.gotoIf(ins.p2);
   f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
-    f.localGet(c.fp).i32Const(b.keyReg * Slot.SIZE).op(Plain["i32.add"]);
-    f.localGet(c.fp).i32Const(at).op(Plain["i32.add"]);
+    frameAddress(c, b.keyReg * Slot.SIZE);
+    frameAddress(c, at);
     f.call(c.rt.compare).localTee(c.t);
     // Declined or Null: both above 1.
     f.i32Const(1).op(Plain["i32.gt_s"]);
