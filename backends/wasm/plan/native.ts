@@ -14,7 +14,7 @@
  * NULL row): it then runs as JS in a fallback block made for it, with the same template
  * the JS backend uses, so the two can never disagree on a value.
  */
-import { Affinity } from "../../../core/value/types.ts";
+import { isNumericAffinity } from "../../../core/value/types.ts";
 import type { CursorEntry, SortEntry } from "../../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../../bytecode/opcodes.ts";
 import { P1 } from "../../bytecode/opcode_spec.ts";
@@ -307,9 +307,7 @@ function sorterBounds(p: CompiledProgram): Map<number, SorterBound> {
 /** Whether record field `field` of the table `entry` opens has a numeric declared affinity. */
 function numericColumn(entry: CursorEntry, field: number): boolean {
   const col = entry.table.columns.find((c) => c.recordIndex === field);
-  return col !== undefined &&
-    (col.affinity === Affinity.Integer || col.affinity === Affinity.Real ||
-      col.affinity === Affinity.Numeric);
+  return col !== undefined && isNumericAffinity(col.affinity);
 }
 
 /**
