@@ -60,7 +60,6 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
   for (const alias of ["sqlite_schema", "sqlite_master"]) schema.tables.set(alias, master);
 
   const rows = readSchemaRows(pager, enc);
-  const tableDefs = new Map<string, TableDef>();
   for (const row of rows) {
     if (row.type !== "table" || row.sql === null) continue;
     const def = parseOrThrow(row.name, row.sql);
@@ -73,14 +72,13 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
       });
     } else if (def.kind === "table") {
       checkRoot(row, pager);
-      tableDefs.set(nameKey(def.name), def);
       schema.tables.set(nameKey(def.name), tableInfo(def, row.rootPage, row.sql, enc));
     } else {
       throw malformedSchema(row.name, "table row does not hold CREATE TABLE");
     }
   }
   for (const row of rows) {
-    if (row.type === "index") addIndex(schema, tableDefs, row, pager);
+    if (row.type === "index") addIndex(schema, master, row, pager);
     else if (row.type === "view" && row.sql !== null) {
       const def = parseOrThrow(row.name, row.sql);
       if (def.kind !== "view") {
@@ -267,17 +265,17 @@ function decOrHexToI64(digits: string): bigint | undefined {
 
 function addIndex(
   schema: Schema,
-  tableDefs: Map<string, TableDef>,
+  master: TableInfo,
   row: SchemaRow,
   pager: Pager,
 ): void {
   const table = schema.tables.get(nameKey(row.tblName));
-  const tableDef = tableDefs.get(nameKey(row.tblName));
-  if (!table || !tableDef) throw malformedSchema(row.name, `no such table: ${row.tblName}`);
+  // Only the tables of sqlite_schema rows can be indexed, not sqlite_schema itself.
+  if (!table || table === master) throw malformedSchema(row.name, `no such table: ${row.tblName}`);
   checkRoot(row, pager);
   let info: IndexInfo;
   if (row.sql === null) {
-    const auto = autoIndexes(tableDef).find((a) => nameKey(a.name) === nameKey(row.name));
+    const auto = autoIndexes(table.def).find((a) => nameKey(a.name) === nameKey(row.name));
     if (!auto) throw malformedSchema(row.name, "orphan index");
     const keyColumns = auto.columns.map((c): KeyColumn => ({
       column: c.column,
