@@ -19,7 +19,7 @@
  */
 import { corrupt } from "../errors.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
-import { decodeText } from "./text.ts";
+import { decodeText, PLATFORM_LE } from "./text.ts";
 import { getVarint32, varintEnd } from "./varint.ts";
 
 /**
@@ -45,7 +45,6 @@ export function serialTypeClass(t: number): StorageClass {
 
 const f64 = new Float64Array(1);
 const f64Bytes = new Uint8Array(f64.buffer);
-const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Decodes one value of serial type `t` starting at `off` (bounds already checked). */
 export function decodeValue(buf: Uint8Array, off: number, t: number, enc: TextEncoding): SqlValue {
@@ -96,7 +95,7 @@ function int64(buf: Uint8Array, off: number): number | bigint {
 }
 
 function float64(buf: Uint8Array, off: number): number {
-  if (littleEndianHost) {
+  if (PLATFORM_LE) {
     for (let i = 0; i < 8; i++) f64Bytes[i] = buf[off + 7 - i];
   } else {
     for (let i = 0; i < 8; i++) f64Bytes[i] = buf[off + i];
