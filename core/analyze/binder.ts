@@ -53,7 +53,8 @@ function newContext(catalog: Catalog, options: BindOptions): BindContext {
   };
 }
 
-function pragmaInfo(name: string): ResultColumnInfo {
+/** A result column with no table column behind it (a PRAGMA's, EXPLAIN's). */
+export function noOriginColumn(name: string): ResultColumnInfo {
   return { name, database: null, table: null, column: null, declaredType: null };
 }
 
@@ -83,7 +84,7 @@ export function bindStatement(
         name: st.name,
         schema: st.schema,
         arg: st.value,
-        columns: cols.map(pragmaInfo),
+        columns: cols.map(noOriginColumn),
       };
     }
     case "select": {

@@ -13,7 +13,7 @@ import type { Plan } from "../plan/plan.ts";
 import { explainQueryPlan } from "../plan/explain_query_plan.ts";
 import type { SqlValue } from "../value/types.ts";
 import { prepareSql } from "./prepare.ts";
-import type { BindOptions } from "../analyze/binder.ts";
+import { type BindOptions, noOriginColumn } from "../analyze/binder.ts";
 
 /** The columns of an `EXPLAIN QUERY PLAN` listing (SQLite's). */
 export const QUERY_PLAN_COLUMNS = ["id", "parent", "notused", "detail"];
@@ -73,16 +73,6 @@ const EXPLAIN_WRITE = {
   message: "cannot EXPLAIN a statement that writes",
 };
 
-function exprColumns(names: readonly string[]): ResultColumnInfo[] {
-  return names.map((name) => ({
-    name,
-    database: null,
-    table: null,
-    column: null,
-    declaredType: null,
-  }));
-}
-
 /**
  * The backend's program for `plan`, compiled when first used. Why not at once: a backend
  * may not run every plan yet (window functions, functions of a later release) while SQLite
@@ -133,7 +123,7 @@ export function compileStatement(
         text,
         columns: explain === null
           ? bound.columns
-          : exprColumns(explain === "explain" ? EXPLAIN_COLUMNS : QUERY_PLAN_COLUMNS),
+          : (explain === "explain" ? EXPLAIN_COLUMNS : QUERY_PLAN_COLUMNS).map(noOriginColumn),
         parameters: bound.parameters,
         error: explain === null ? bound.error : EXPLAIN_WRITE,
         readonly: bound.readonly,
@@ -148,7 +138,7 @@ export function compileStatement(
         return {
           kind: "listing",
           text,
-          columns: exprColumns(EXPLAIN_COLUMNS),
+          columns: EXPLAIN_COLUMNS.map(noOriginColumn),
           parameters,
           program,
           rows,
@@ -156,7 +146,7 @@ export function compileStatement(
       }
       if (bound.explain === "queryPlan") {
         const rows = explainQueryPlan(plan).map((r) => [r.id, r.parent, r.notused, r.detail]);
-        const columns = exprColumns(QUERY_PLAN_COLUMNS);
+        const columns = QUERY_PLAN_COLUMNS.map(noOriginColumn);
         return { kind: "listing", text, columns, parameters, program, rows };
       }
       return { kind: "select", text, columns: bound.columns, parameters, program };
