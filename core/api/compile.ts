@@ -99,23 +99,9 @@ export function compileStatement(
   const { text, bound } = prepareSql(file, sql, options);
   switch (bound.kind) {
     case "pragma":
-      return {
-        kind: "pragma",
-        text,
-        columns: bound.columns,
-        name: bound.name,
-        arg: bound.arg,
-        schema: bound.schema,
-      };
     case "transaction":
-      return {
-        kind: "transaction",
-        text,
-        columns: bound.columns,
-        verb: bound.verb,
-        savepoint: bound.savepoint,
-        writes: bound.writes,
-      };
+      // The bound statement holds every field of these but the text.
+      return { ...bound, text };
     case "write": {
       const { explain } = bound;
       return {
