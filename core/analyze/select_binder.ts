@@ -15,7 +15,7 @@ import { bindFrom, type FromResult } from "./from.ts";
 import { pushWith } from "./cte.ts";
 import { type ResultItem, subqueryColumnNames } from "./column_names.ts";
 import { exprOrigin, skipCollate } from "./column_names.ts";
-import { COMPOUND_NAMES } from "../sql/parse_select.ts";
+import { COMPOUND_NAMES, VALUES_TERMS_ERROR } from "../sql/parse_select.ts";
 import {
   type BindContext,
   newScope,
@@ -81,7 +81,7 @@ export function bindSelect(
             // SQLite names VALUES when the right-hand part is a one-row VALUES (SF_Values);
             // a multi-row VALUES there is a different object and gets the compound text.
             right.kind === "values" && right.rows.length === 1
-              ? "all VALUES must have the same number of terms"
+              ? VALUES_TERMS_ERROR
               : `SELECTs to the left and right of ${
                 COMPOUND_NAMES[select.compounds[l].op]
               } do not have the same number of result columns`,
@@ -157,7 +157,7 @@ function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): 
   const scope = newScope(outer, [], null, false);
   const n = core.rows[0].length;
   const rows = core.rows.map((row) => {
-    if (row.length !== n) throw bindError("all VALUES must have the same number of terms");
+    if (row.length !== n) throw bindError(VALUES_TERMS_ERROR);
     return row.map((e) => bindClauseExpr(ctx, scope, e));
   });
   const items: ResultItem[] = core.rows[0].map((e, i) => ({

@@ -42,6 +42,9 @@ interface OneSelect {
   height: number;
 }
 
+/** The error of a VALUES row with another number of terms than the first (binder too). */
+export const VALUES_TERMS_ERROR = "all VALUES must have the same number of terms";
+
 /** A compound operator as SQLite writes it in its error messages. */
 export const COMPOUND_NAMES: Record<CompoundOp, string> = {
   union: "UNION",
@@ -148,7 +151,7 @@ export abstract class SelectParser extends ExprParser {
       this.tok(TokenKind.RParen);
       this.ACTION(() => {
         if (rows[rows.length - 1].length !== rows[0].length) {
-          this.raiseAtReduce("all VALUES must have the same number of terms");
+          this.raiseAtReduce(VALUES_TERMS_ERROR);
         }
         if (this.withSeen && withFromRow === null) withFromRow = rows.length - 1;
       });
