@@ -375,12 +375,13 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
    */
   function code(pc: number, t: TemplateContext): string {
     const ins = p.code[pc];
-    const truth = tested.has(pc) ? p.code[pc + 1] : undefined, tt = context(pc + 1);
+    // The If/IfNot fused into this statement, and its context.
+    const truth = tested.has(pc) ? p.code[pc + 1] : undefined, tt = truth && context(pc + 1);
     let stmt = statement(ins, t);
-    if (truth) {
+    if (tt) {
       stmt = ins.op >= Op.Eq && ins.op <= Op.Ge
-        ? compareThenTest(ins, t, truth, tt)
-        : `${stmt} ${TEMPLATES[truth.op](truth, tt)}`;
+        ? compareThenTest(ins, t, truth!, tt)
+        : `${stmt} ${TEMPLATES[truth!.op](truth!, tt)}`;
     }
     if (ins.op === Op.OpenRead) stmt += readers.opened(ins.p1);
     const fusion = fusions.get(pc), made = calls.get(pc), call = made?.call;
@@ -398,8 +399,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
       // A decided truth (`holds`, a JS condition): the If/IfNot's jump, or 1 or 0.
       const decide = (holds: string) =>
-        truth
-          ? `{if(${truth.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth.p2)}}`
+        tt
+          ? `{if(${truth!.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth!.p2)}}`
           : set(`${holds}?1:0`, StorageClass.Integer);
       const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
       let test: string, use: string;
