@@ -428,7 +428,7 @@ export function subPlan(
   column: number,
 ): SubPlan {
   const q = lowerSelect(ctx, select, scope);
-  const plan: SubPlan = { root: q.root, columns: q.columns, correlated: false };
+  const plan: SubPlan = { ...q, correlated: false };
   if (column >= 0) {
     plan.root = { kind: "limit", input: q.root, limit: intConst(1), offset: null };
     if (column > 0) plan.columns = [q.columns[column]];
