@@ -87,7 +87,8 @@ export function bindStatement(
         columns: cols.map(noOriginColumn),
       };
     }
-    case "select": {
+    default: {
+      st satisfies { kind: "select" };
       checkParseTimeErrors(st);
       const ctx = newContext(catalog, options);
       const select = bindSelect(ctx, st.select, null);

@@ -92,6 +92,7 @@ export function foundColumnExpr(
 function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.BoundExpr {
   for (let s: Scope | null = scope; s !== null; s = s.parent) {
     const found = lookupInScope(s, ref.schema, ref.table, ref.name);
+    // "none": on to the enclosing scope.
     switch (found.kind) {
       case "column":
         return foundColumnExpr(found, ref.name, ref);
@@ -104,8 +105,6 @@ function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.Boun
           `ambiguous column name: ${qualifiedName(ref.schema, ref.table, ref.name)}`,
           ref.start,
         );
-      case "none":
-        break;
     }
   }
   if (ref.table === null) {
@@ -450,9 +449,9 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       const items = e.items.map((x) => sub(x));
       return { kind: "row", items, ...info, ...propagatedCollation(items) };
     }
-    case "column":
-    case "function":
-    case "nullTest":
+    default:
+      // bindExpr's own kinds. A new kind fails type checking until it is placed.
+      e satisfies { kind: "column" | "function" | "nullTest" };
       return bindExpr(ctx, scope, e, vectorOk);
   }
 }

@@ -209,7 +209,8 @@ function bindItem(
       if (vt) throw bindError(`no such module: ${vt.module}`);
       throw noSuchTable(ctx, item.schema, item.name);
     }
-    case "join":
+    default:
+      item satisfies { kind: "join" };
       throw bugError(Bug.JoinAsSource);
   }
 }

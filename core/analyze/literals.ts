@@ -32,7 +32,8 @@ export function literalValue(lit: Literal, negate = false): TypedLiteral {
       const r = textToReal(lit.text);
       return { value: negate ? -r : r, cls: StorageClass.Real };
     }
-    case "integer":
+    default:
+      lit.type satisfies "integer";
       return integerValue(lit, negate);
   }
 }

@@ -115,7 +115,8 @@ export function compileStatement(
         readonly: bound.readonly,
       };
     }
-    case "select": {
+    default: {
+      bound satisfies { kind: "select" };
       const plan = planSelect(bound, file);
       const program = compiledOnFirstUse(backend, plan, file);
       const parameters = bound.parameters;

@@ -398,7 +398,8 @@ export class Statement {
           file.endRead();
           host.transactions.run(c.verb, c.savepoint);
           return listCursor([], readBigInts);
-        case "write":
+        default:
+          c satisfies { kind: "write" };
           // Parameters are bound already; the refusal comes from the first step, as SQLite's.
           file.endRead();
           return c.error

@@ -496,7 +496,8 @@ class FirstSets {
         const body = this.#ofSequence(node.body);
         return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };
       }
-      case "or": {
+      default: {
+        node satisfies { t: "or" };
         const set = new Uint8Array(KIND_COUNT);
         let nullable = false;
         for (const alt of node.alts) {
