@@ -66,14 +66,12 @@ export function readSortTerm(ts: TokenStream, allowAutoincrement = false): SortT
     }
   }
   if (end === from) throw ts.syntaxError();
-  const ref = columnReference(ts, from, end);
   return {
     from,
     to: end,
     desc,
     nulls,
-    column: ref.column,
-    collation: ref.collation,
+    ...columnReference(ts, from, end),
     autoincrement,
   };
 }
