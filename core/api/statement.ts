@@ -171,13 +171,8 @@ export class Statement {
    * ```
    */
   columns(): ColumnInfo[] {
-    return this.#compiled.columns.map((c) => ({
-      name: c.name,
-      database: c.database,
-      table: c.table,
-      column: c.column,
-      declaredType: c.declaredType,
-    }));
+    // Copies: the caller may change them. The compiled columns have exactly these fields.
+    return this.#compiled.columns.map((c) => ({ ...c }));
   }
 
   /**
