@@ -81,12 +81,6 @@ export function buildAggregate(
   };
   node.aggregates = core.aggregates.map((f) => aggregateCall(ctx, inputScope, f));
   const agg: AggregateScope = { core, node, input: inputScope, carriedIndex: new Map() };
-  const scope: LowerScope = {
-    sources: inputScope.sources,
-    parent: inputScope.parent,
-    agg,
-    windowCalls: null,
-    core,
-  };
+  const scope: LowerScope = { ...inputScope, agg, windowCalls: null, core };
   return { node, scope };
 }
