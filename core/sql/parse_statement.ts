@@ -107,8 +107,7 @@ export class StatementParser extends SelectParser {
     return this.ACTION(() => ({
       statement: {
         kind: "pragma",
-        schema: pragma.schema,
-        name: pragma.name,
+        ...pragma,
         value,
         assigns,
         start: p.start,
