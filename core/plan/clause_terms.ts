@@ -15,6 +15,7 @@ import { likeRange } from "./like_range.ts";
 import { StorageClass } from "../value/types.ts";
 import { builtinName } from "../functions/catalog.ts";
 import { cmpCollation } from "./collation.ts";
+import { plainInfo } from "../analyze/expr_affinity.ts";
 
 /** One term of the clause. */
 export interface ClauseTerm {
@@ -80,8 +81,7 @@ function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
 }
 
 function text(value: string, at: B.BoundExpr): B.BoundExpr {
-  const info = { start: at.start, end: at.end, affinity: null, collation: null };
-  return { kind: "literal", value, cls: StorageClass.Text, ...info, hasCollate: false };
+  return { kind: "literal", value, cls: StorageClass.Text, ...plainInfo(at.start, at.end) };
 }
 
 /** exprMightBeIndexed, for plain columns only (indexes on expressions are not considered). */

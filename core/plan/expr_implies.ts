@@ -12,10 +12,7 @@ import { sameExpr } from "../analyze/same_expr.ts";
 import { isConstantExpr } from "../analyze/values_selects.ts";
 import { StorageClass } from "../value/types.ts";
 import { builtinName } from "../functions/catalog.ts";
-
-function info(e: B.BoundExpr): B.ExprInfo {
-  return { start: e.start, end: e.end, affinity: null, collation: null, hasCollate: false };
-}
+import { plainInfo } from "../analyze/expr_affinity.ts";
 
 /** Whether `e` is the literal NULL. */
 export function isNullLiteral(e: B.BoundExpr): boolean {
@@ -30,7 +27,12 @@ export function isNullLiteral(e: B.BoundExpr): boolean {
 export function sqliteShape(e: B.BoundExpr): B.BoundExpr {
   return mapExpr(e, (x) => {
     if (x.kind === "binary" && (x.op === "is" || x.op === "is not") && isNullLiteral(x.right)) {
-      return { kind: "nullTest", not: x.op === "is not", operand: sqliteShape(x.left), ...info(x) };
+      return {
+        kind: "nullTest",
+        not: x.op === "is not",
+        operand: sqliteShape(x.left),
+        ...plainInfo(x.start, x.end),
+      };
     }
     if (
       x.kind === "inList" && x.list.length === 1 && x.operand.kind !== "row" &&
@@ -45,13 +47,13 @@ export function sqliteShape(e: B.BoundExpr): B.BoundExpr {
           kind: "unary",
           op: "+",
           operand: value,
-          ...info(value),
+          ...plainInfo(value.start, value.end),
           collation: value.collation,
           hasCollate: value.hasCollate,
         },
-        ...info(x),
+        ...plainInfo(x.start, x.end),
       };
-      return x.not ? { kind: "unary", op: "not", operand: eq, ...info(x) } : eq;
+      return x.not ? { kind: "unary", op: "not", operand: eq, ...plainInfo(x.start, x.end) } : eq;
     }
     return null;
   });
