@@ -60,18 +60,7 @@ function split(e: B.BoundExpr, op: "and" | "or", out: B.BoundExpr[] = []): B.Bou
 }
 
 function binary(op: B.BoundBinary["op"], left: B.BoundExpr, right: B.BoundExpr): Binary {
-  const { start, end } = left;
-  return {
-    kind: "binary",
-    op,
-    left,
-    right,
-    start,
-    end,
-    affinity: null,
-    collation: null,
-    hasCollate: false,
-  };
+  return { kind: "binary", op, left, right, ...plainInfo(left.start, left.end) };
 }
 
 function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
@@ -171,11 +160,7 @@ function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
     not: false,
     operand: left,
     list: terms.map((x) => x.right),
-    start: left.start,
-    end: left.end,
-    affinity: null,
-    collation: null,
-    hasCollate: false,
+    ...plainInfo(left.start, left.end),
   };
   out.push({ ...t, expr: inList, commuted: false });
 }
