@@ -376,7 +376,6 @@ export interface ValuesSelect {
 }
 
 export interface BoundSelect {
-  ctes: BoundCte[];
   first: BoundCore | BoundValues;
   compounds: { op: import("../sql/ast.ts").CompoundOp; core: BoundCore | BoundValues }[];
   orderBy: BoundOrderingTerm[] | null;

@@ -91,7 +91,6 @@ export function bindSelect(
     }
     const columnNames = subqueryColumnNames(results[0].items);
     const bound: B.BoundSelect = {
-      ctes: [],
       first: results[0].core,
       compounds: select.compounds.map((c, i) => ({ op: c.op, core: results[i + 1].core })),
       orderBy: null,

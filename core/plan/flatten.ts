@@ -412,7 +412,6 @@ function compoundOfOuter(
   });
   const orderBy = cores[0].orderBy;
   return {
-    ctes: [],
     first: cores[0].core,
     compounds: cores.slice(1).map((o) => ({ op: "unionAll" as const, core: o.core })),
     orderBy,

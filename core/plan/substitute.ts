@@ -10,7 +10,7 @@ import { isBoundExpr } from "../analyze/bound_walk.ts";
 /** Keys whose values hold no expressions of the query (schema objects, function defs). */
 const OPAQUE = new Set(["def", "table", "indexedBy"]);
 /** A CTE reference points at its definition, which may point back at it (recursion). */
-const CTE_KEYS = new Set(["cte", "ctes"]);
+const CTE_KEYS = new Set(["cte"]);
 
 /**
  * A copy-on-write rewrite of a bound query: `step` maps each node met (outermost first) to
@@ -68,7 +68,7 @@ export function substituteSource<T extends object>(
   );
 }
 
-/** Whether a CTE defined or used anywhere in `root` reads a column of `source`. */
+/** Whether a CTE used anywhere in `root` reads a column of `source`. */
 export function readsSourceInCtes(root: object, source: number): boolean {
   const seen = new Set<object>();
   const visit = (v: unknown, inCte: boolean): boolean => {
