@@ -242,13 +242,13 @@ function replacement(
   // (no EP_Collate), which makes the value lose its JSON subtype.
   if (e.kind === "collate") return { ...e, ...info, soft: true };
   const name = ref.collation ?? "BINARY";
-  const span = { start: e.start, end: e.end };
   const soft: B.BoundCollate = {
     kind: "collate",
     operand: e,
     name,
     soft: true,
-    ...span,
+    start: e.start,
+    end: e.end,
     ...info,
     affinity: e.affinity,
   };
