@@ -67,7 +67,6 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
     if (over === null) scope.allowAgg = false;
   }
   const args = e.args.map((a) => bindExpr(ctx, scope, a));
-  const info = { ...plainInfo(e.start, e.end), ...propagatedCollation(args) };
   const name = e.name;
   const bound: B.BoundFunction = {
     kind: "function",
@@ -90,7 +89,8 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
     aggregateOf: null,
     // likely(x) is a function call for affinity and collation too (SQLite's EP_Unlikely is
     // not skipped there): `0 >= likely(x)` applies no TEXT affinity, no NOCASE.
-    ...info,
+    ...plainInfo(e.start, e.end),
+    ...propagatedCollation(args),
   };
   if (isAgg) {
     if (over !== null) {
