@@ -136,11 +136,8 @@ export class Statement {
     this.#compiled = compiled;
     this.#version = host.version();
     this.#makeRow = rowMaker(columnNames(compiled));
-    const parameters =
-      compiled.kind === "select" || compiled.kind === "listing" || compiled.kind === "write"
-        ? compiled.parameters
-        : [];
-    this.#binder = new ParameterBinder(parameters);
+    // PRAGMA and transaction statements have no parameters field.
+    this.#binder = new ParameterBinder("parameters" in compiled ? compiled.parameters : []);
     this.#readBigInts = readBigInts;
   }
 
