@@ -112,26 +112,21 @@ export function tableList(
       const table = s.tables.get(key);
       const view = s.views.get(key);
       const vtab = s.virtualTables.get(key);
-      if (table) {
-        const type = isShadowTable(s, table.name) ? "shadow" : "table";
-        main.push({
-          hashName: table.name,
-          row: [
-            "main",
-            table.name,
-            type,
-            table.columns.length,
-            +table.withoutRowid,
-            +table.strict,
-          ],
-        });
-      } else if (view) {
-        const ncol = viewColumns?.(view).length ?? 0;
-        main.push({ hashName: view.name, row: ["main", view.name, "view", ncol, 0, 0] });
-      } else if (vtab) {
-        const ncol = virtualTableColumnCount(vtab);
-        main.push({ hashName: vtab.name, row: ["main", vtab.name, "virtual", ncol, 0, 0] });
-      }
+      // The object's name, then its type, column count, WITHOUT ROWID and STRICT flags.
+      const found: [string, ...SqlValue[]] | null = table
+        ? [
+          table.name,
+          isShadowTable(s, table.name) ? "shadow" : "table",
+          table.columns.length,
+          +table.withoutRowid,
+          +table.strict,
+        ]
+        : view
+        ? [view.name, "view", viewColumns?.(view).length ?? 0, 0, 0]
+        : vtab
+        ? [vtab.name, "virtual", virtualTableColumnCount(vtab), 0, 0]
+        : null;
+      if (found) main.push({ hashName: found[0], row: ["main", ...found] });
     }
     for (const i of hashIterationOrder(main.map((e) => e.hashName))) entries.push(main[i]);
   }
