@@ -4,7 +4,7 @@
  * slots as numbers; and, per register, the addresses that read and write it.
  */
 import { Bug, bugError } from "../../core/internal_error.ts";
-import type { Length, Operands, RegisterRole, RoleContext } from "./opcode_spec.ts";
+import type { Operands, RegisterRole, RoleContext } from "./opcode_spec.ts";
 import { OPCODES } from "./opcodes.ts";
 import type { Insn } from "./program.ts";
 import { pushTo } from "../../core/util/multimap.ts";
@@ -55,11 +55,6 @@ export function roleContext(p: RoleProgram): RoleContext {
   return ctx;
 }
 
-function lengthOf(length: Length, ins: Operands, ctx: RoleContext): number {
-  if (typeof length === "function") return length(ins, ctx);
-  return ins[length];
-}
-
 function registers(
   list: readonly RegisterRole[] | undefined,
   ins: Operands,
@@ -71,7 +66,9 @@ function registers(
     if (typeof role === "string") out.add(ins[role]);
     else if (typeof role === "function") { for (const r of role(ins, ctx)) out.add(r); }
     else {
-      const from = ins[role.from], n = lengthOf(role.length, ins, ctx);
+      const length = role.length;
+      const from = ins[role.from],
+        n = typeof length === "function" ? length(ins, ctx) : ins[length];
       for (let i = 0; i < n; i++) out.add(from + i);
     }
   }
