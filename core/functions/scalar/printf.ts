@@ -149,12 +149,8 @@ export function sqlPrintf(
         case "7":
         case "8":
         case "9": {
-          let wx = 0;
-          while (c >= "0" && c <= "9") {
-            wx = (wx * 10 + (c.charCodeAt(0) - 0x30)) >>> 0;
-            c = fmt[++i] ?? "";
-          }
-          width = wx & 0x7fffffff;
+          width = digitRun(fmt, i);
+          c = fmt[i = digitsEnd] ?? "";
           if (c !== "." && c !== "l") done = true;
           else i--;
           break;
@@ -179,12 +175,8 @@ export function sqlPrintf(
             if (precision < 0) precision = precision >= -2147483647 ? -precision : -1;
             c = fmt[++i] ?? "";
           } else {
-            let px = 0;
-            while (c >= "0" && c <= "9") {
-              px = (px * 10 + (c.charCodeAt(0) - 0x30)) >>> 0;
-              c = fmt[++i] ?? "";
-            }
-            precision = px & 0x7fffffff;
+            precision = digitRun(fmt, i);
+            c = fmt[i = digitsEnd] ?? "";
           }
           if (c === "l") i--;
           else done = true;
@@ -297,6 +289,20 @@ interface IntSpec {
   alternate: boolean;
   zeroPad: boolean;
   thousands: boolean;
+}
+
+/** Offset just past the digits the last {@link digitRun} call read. */
+let digitsEnd = 0;
+
+/**
+ * The number the decimal digits of `fmt` from `i` on spell, wrapping at 32 bits and then
+ * kept to 31 as SQLite's width and precision are; sets {@link digitsEnd}.
+ */
+function digitRun(fmt: string, i: number): number {
+  let x = 0;
+  for (let d; (d = fmt.charCodeAt(i) - 0x30) >= 0 && d <= 9; i++) x = (x * 10 + d) >>> 0;
+  digitsEnd = i;
+  return x & 0x7fffffff;
 }
 
 /** %d %i %u %x %X %o %p %r. */
