@@ -52,24 +52,24 @@ export function json5Whitespace(z: Uint8Array, i: number): number {
           if (z[n] !== 0) n++;
           continue;
         }
-        return n - i;
+        break;
       }
       case 0xc2:
         if (z[n + 1] === 0xa0) {
           n += 2;
           continue;
         }
-        return n - i;
+        break;
       case 0xe1:
         if (z[n + 1] === 0x9a && z[n + 2] === 0x80) {
           n += 3;
           continue;
         }
-        return n - i;
+        break;
       case 0xe2: {
         if (z[n + 1] === 0x80) {
           const d = z[n + 2];
-          if (d < 0x80) return n - i;
+          if (d < 0x80) break;
           if (d <= 0x8a || d === 0xa8 || d === 0xa9 || d === 0xaf) {
             n += 3;
             continue;
@@ -78,23 +78,21 @@ export function json5Whitespace(z: Uint8Array, i: number): number {
           n += 3;
           continue;
         }
-        return n - i;
+        break;
       }
       case 0xe3:
         if (z[n + 1] === 0x80 && z[n + 2] === 0x80) {
           n += 3;
           continue;
         }
-        return n - i;
+        break;
       case 0xef:
         if (z[n + 1] === 0xbb && z[n + 2] === 0xbf) {
           n += 3;
           continue;
         }
-        return n - i;
-      default:
-        return n - i;
     }
+    return n - i;
   }
 }
 
