@@ -38,6 +38,7 @@
  */
 import { SqliteError } from "../errors.ts";
 import type { ByteSource } from "../io/byte_source.ts";
+import { PLATFORM_LE } from "./text.ts";
 
 // The layout's numbers are const enums, so the bundle holds the numbers, not variables.
 
@@ -75,9 +76,6 @@ const enum Wal {
   /** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
   ReadChunkBytes = 4 << 20,
 }
-
-/** True on a big-endian host, where an Int32Array reads words big-endian. */
-const HOST_IS_BIG_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 0;
 
 /** What a WAL adds to its database: the state after the last valid commit. */
 export interface WalSnapshot {
@@ -171,7 +169,8 @@ export class WalScan {
       return null;
     }
     const bigEndian = magic === Wal.MagicBigEndian;
-    const addWords = bigEndian === HOST_IS_BIG_ENDIAN ? addWordsNative : addWordsSwapped;
+    // An Int32Array reads words in the host's byte order.
+    const addWords = bigEndian !== PLATFORM_LE ? addWordsNative : addWordsSwapped;
     const sum = new Int32Array(2);
     addWords(new Int32Array(header.buffer), 0, WalHeader.Checksum1 >>> 2, sum);
     if (
