@@ -72,16 +72,6 @@ export function applyAffinity(
   enc: TextEncoding = TextEncoding.Utf8,
 ): TypedValue {
   switch (aff) {
-    case Affinity.Blob:
-      return { value, cls };
-    case Affinity.Text:
-      if (cls === StorageClass.Integer) {
-        return { value: intToText(value as number | bigint), cls: StorageClass.Text };
-      }
-      if (cls === StorageClass.Real) {
-        return { value: realToText(value as number), cls: StorageClass.Text };
-      }
-      return { value, cls };
     case Affinity.Numeric:
     case Affinity.Integer:
       return numericAffinity(value, cls, enc);
@@ -90,5 +80,16 @@ export function applyAffinity(
       if (r.cls !== StorageClass.Integer) return r;
       return { value: intToReal(r.value as number | bigint), cls: StorageClass.Real };
     }
+    case Affinity.Text:
+      if (cls === StorageClass.Integer) {
+        return { value: intToText(value as number | bigint), cls: StorageClass.Text };
+      }
+      if (cls === StorageClass.Real) {
+        return { value: realToText(value as number), cls: StorageClass.Text };
+      }
+      // falls through: TEXT leaves other values as they are, and BLOB leaves every value
+    default:
+      aff satisfies Affinity.Text | Affinity.Blob;
+      return { value, cls };
   }
 }
