@@ -40,8 +40,11 @@ export interface Mantissa {
   e2: number;
 }
 
-/** Scratch space for reading the bits of a double. */
-const bitsView = new DataView(new ArrayBuffer(8));
+/**
+ * Scratch space for reading the bits of a double, or its bytes (the Wasm emitter's f64
+ * writer shares it; neither use outlives the call that fills it).
+ */
+export const bitsView = new DataView(new ArrayBuffer(8));
 
 /** Writes positive finite `r` as `out.mant · 2^out.e2` (bit 63 of `mant` set). */
 export function normalizedMantissa(r: number, out: Mantissa): void {

@@ -6,9 +6,8 @@
 
 import { Bug, bugMessage } from "../../../core/internal_error.ts";
 import { utf8Bytes } from "../../../core/format/text.ts";
-
 // One scratch view for f64 <-> bytes, so writing or reading a double allocates nothing.
-const scratch = new DataView(new ArrayBuffer(8));
+import { bitsView as scratch } from "../../../core/value/fp_scale.ts";
 
 const TWO_32 = 0x1_0000_0000;
 const I64_MIN = -(1n << 63n);
