@@ -73,14 +73,6 @@ function constText(e: ConstExpr): string {
   }
 }
 
-const CONST_OPS: Record<StorageClass, Op> = {
-  [StorageClass.Null]: Op.Null,
-  [StorageClass.Integer]: Op.Int64,
-  [StorageClass.Real]: Op.Real,
-  [StorageClass.Text]: Op.String8,
-  [StorageClass.Blob]: Op.Blob,
-};
-
 const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
   negate: Op.Negate,
   plus: Op.Plus,
@@ -142,7 +134,8 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       return;
     }
     const entry: ConstEntry = { explain: constText(e), v: e.value, c: e.cls };
-    c.b.emit(CONST_OPS[e.cls], 0, t, 0, c.b.constant(entry));
+    // Int64, Real, String8 and Blob are numbered in the order of their storage classes.
+    c.b.emit(Op.Int64 + e.cls - StorageClass.Integer, 0, t, 0, c.b.constant(entry));
   },
   param(c, e: ParamExpr, t) {
     c.b.emit(Op.Variable, e.index, t);
