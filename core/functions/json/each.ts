@@ -80,12 +80,12 @@ class EachCursor {
 
   next(): void {
     const a = this.p.a;
+    const i = this.#skipLabel();
+    const h = payloadSize(a, this.p.n, i);
+    const sz = payloadSz;
     if (this.#recursive) {
       let levelChange = false;
-      const i = this.#skipLabel();
       const x = a[i] & 0x0f;
-      const h = payloadSize(a, this.p.n, i);
-      const sz = payloadSz;
       if (x === JB.Object || x === JB.Array) {
         levelChange = true;
         const parent: Parent = {
@@ -107,11 +107,7 @@ class EachCursor {
         const n = this.parents.length;
         this.eType = n > 0 ? a[this.parents[n - 1].iValue] & 0x0f : 0;
       }
-    } else {
-      const i = this.#skipLabel();
-      const h = payloadSize(a, this.p.n, i);
-      this.i = i + h + payloadSz;
-    }
+    } else this.i = i + h + sz;
     if (this.eType === JB.Array && this.parents.length) {
       this.parents.at(-1)!.iKey++;
     }
