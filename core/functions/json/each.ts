@@ -199,35 +199,27 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
     c.p = p;
     c.jsonText = cText(text);
   }
-  let i: number;
-  if (args.length === 2) {
-    if (args[1].c === StorageClass.Null) return [];
-    const root = argText(args[1], enc);
-    if (root[0] !== "$") throw badPath(root);
-    const rootBytes = utf8(root);
-    c.nRoot = rootBytes.length;
-    if (root.length === 1) {
-      i = c.i = 0;
-      c.eType = 0;
+  // Without a ROOT argument the walk starts at "$", as with one.
+  const rootArg = args[1];
+  if (rootArg?.c === StorageClass.Null) return [];
+  const root = rootArg ? argText(rootArg, enc) : "$";
+  if (root[0] !== "$") throw badPath(root);
+  const rootBytes = utf8(root);
+  c.nRoot = rootBytes.length;
+  let i = 0;
+  if (root.length > 1) {
+    i = lookupStep(c.p, 0, utf8Padded(root.slice(1)), 0, 0);
+    if (i === Lookup.NOTFOUND) return [];
+    if (i < 0) throw badPath(root);
+    if (c.p.iLabel) {
+      c.i = c.p.iLabel;
+      c.eType = JB.Object;
     } else {
-      i = lookupStep(c.p, 0, utf8Padded(root.slice(1)), 0, 0);
-      if (i === Lookup.NOTFOUND) return [];
-      if (i < 0) throw badPath(root);
-      if (c.p.iLabel) {
-        c.i = c.p.iLabel;
-        c.eType = JB.Object;
-      } else {
-        c.i = i;
-        c.eType = JB.Array;
-      }
+      c.i = i;
+      c.eType = JB.Array;
     }
-    c.path.raw(rootBytes);
-  } else {
-    i = c.i = 0;
-    c.eType = 0;
-    c.nRoot = 1;
-    c.path.ascii("$");
   }
+  c.path.raw(rootBytes);
   const h = payloadSize(c.p.a, c.p.n, i);
   c.iEnd = i + h + payloadSz;
   const t = c.p.a[i] & 0x0f;
