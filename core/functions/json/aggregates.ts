@@ -79,7 +79,7 @@ function group(name: string, object: boolean, asBlob: boolean): AggregateFunctio
         appendQuoted(s.out, b, 0, cStrLen(b));
         s.out.char(0x3a);
       }
-      appendSqlValue(s.out, args[argc - 1], s.ctx.encoding);
+      appendSqlValue(s.out, args[argc - 1]);
     },
     final: end,
     value: end,

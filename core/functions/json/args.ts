@@ -70,7 +70,7 @@ const NULL_BLOB = new Uint8Array([JB.Null]);
  * null, numbers keep their text, TEXT is a string unless it carries the JSON subtype,
  * a BLOB must be JSONB.
  */
-export function valueToJsonb(r: Reg, _enc: TextEncoding): Uint8Array {
+export function valueToJsonb(r: Reg): Uint8Array {
   switch (r.c) {
     case StorageClass.Null:
       return NULL_BLOB;
@@ -105,7 +105,7 @@ export function valueToJsonb(r: Reg, _enc: TextEncoding): Uint8Array {
 }
 
 /** Appends an SQL value as JSON (jsonAppendSqlValue). */
-export function appendSqlValue(out: JsonOut, r: Reg, _enc: TextEncoding): void {
+export function appendSqlValue(out: JsonOut, r: Reg): void {
   switch (r.c) {
     case StorageClass.Null:
       out.ascii("null");

@@ -61,12 +61,12 @@ function jsonFn(asBlob: boolean): ScalarImpl {
 
 /** json_array(...) / jsonb_array(...). */
 function arrayFn(asBlob: boolean): ScalarImpl {
-  return (args, out, ctx) => {
+  return (args, out, _ctx) => {
     const jx = new JsonOut();
     jx.char(0x5b);
     for (const a of args) {
       jx.separator();
-      appendSqlValue(jx, a, ctx.encoding);
+      appendSqlValue(jx, a);
     }
     jx.char(0x5d);
     returnJsonText(out, jx, asBlob);
@@ -75,7 +75,7 @@ function arrayFn(asBlob: boolean): ScalarImpl {
 
 /** json_object(...) / jsonb_object(...). */
 function objectFn(asBlob: boolean): ScalarImpl {
-  return (args, out, ctx) => {
+  return (args, out, _ctx) => {
     if (args.length & 1) {
       throw sqlError("json_object() requires an even number of arguments");
     }
@@ -88,7 +88,7 @@ function objectFn(asBlob: boolean): ScalarImpl {
       jx.separator();
       appendQuoted(jx, utf8(args[i].v as string));
       jx.char(0x3a);
-      appendSqlValue(jx, args[i + 1], ctx.encoding);
+      appendSqlValue(jx, args[i + 1]);
     }
     jx.char(0x7d);
     returnJsonText(out, jx, asBlob);
@@ -96,9 +96,9 @@ function objectFn(asBlob: boolean): ScalarImpl {
 }
 
 /** json_quote(X). */
-const quoteFn: ScalarImpl = (args, out, ctx) => {
+const quoteFn: ScalarImpl = (args, out, _ctx) => {
   const jx = new JsonOut();
-  appendSqlValue(jx, args[0], ctx.encoding);
+  appendSqlValue(jx, args[0]);
   setJsonText(out, jx.text());
 };
 
@@ -243,7 +243,7 @@ function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
       if (args[k].c === StorageClass.Null) continue;
       const path = argText(args[k], ctx.encoding);
       if (path[0] !== "$") throw badPath(path);
-      const ins = valueToJsonb(args[k + 1], ctx.encoding);
+      const ins = valueToJsonb(args[k + 1]);
       const z = pathBytes(path);
       let rc = 0;
       if (z[1] === 0) {
