@@ -94,10 +94,10 @@ export class JsonParse {
   }
 
   /** A parse over a copy of `blob` (editable). */
-  static of(blob: Uint8Array, start = 0, end = blob.length): JsonParse {
-    const p = new JsonParse(end - start + 100);
-    p.a.set(blob.subarray(start, end));
-    p.n = end - start;
+  static of(blob: Uint8Array): JsonParse {
+    const p = new JsonParse(blob.length + 100);
+    p.a.set(blob);
+    p.n = blob.length;
     return p;
   }
 
