@@ -72,9 +72,8 @@ export function utf8Text(b: Uint8Array, from = 0, to = b.length): string {
   return decoder.decode(b.subarray(from, to));
 }
 
-/** Length of a NUL-terminated byte string starting at `i`, bounded by `end`. */
-export function cStrLen(z: Uint8Array, i = 0, end = z.length): number {
-  let k = i;
-  while (k < end && z[k] !== 0) k++;
-  return k - i;
+/** Length of the NUL-terminated byte string `z` (all of it without a NUL). */
+export function cStrLen(z: Uint8Array): number {
+  const k = z.indexOf(0);
+  return k < 0 ? z.length : k;
 }
