@@ -14,7 +14,7 @@ import { parseJsonText } from "./parse_text.ts";
 import { renderText } from "./render.ts";
 import { hasJsonSubtype, setJsonText } from "./subtype.ts";
 import { unescapePayload } from "./unescape.ts";
-import { sqlQuote } from "../scalar/blob.ts";
+import { quoteValue, sqlQuote } from "../scalar/blob.ts";
 
 /** The "malformed JSON" error. */
 export function malformed(): SqliteError {
@@ -110,13 +110,10 @@ export function appendSqlValue(out: JsonOut, r: Reg): void {
     case StorageClass.Null:
       out.ascii("null");
       return;
-    case StorageClass.Real: {
-      const x = r.v as number;
-      out.ascii(x === Infinity ? "9.0e+999" : x === -Infinity ? "-9.0e+999" : numberToText(r));
-      return;
-    }
+    case StorageClass.Real:
     case StorageClass.Integer:
-      out.ascii(numberToText(r));
+      // As quote() writes them, infinities as 9.0e+999 and -9.0e+999.
+      out.ascii(quoteValue(r));
       return;
     case StorageClass.Text: {
       const b = utf8(r.v as string);
