@@ -88,17 +88,14 @@ export function valueToJsonb(r: Reg): Uint8Array {
       p.appendNode(JB.TextRaw, b.length, b);
       return p.bytes();
     }
-    case StorageClass.Real: {
-      const p = new JsonParse(32);
-      const x = r.v as number;
-      if (x === Infinity) p.appendAscii(JB.Float, "9e999");
-      else if (x === -Infinity) p.appendAscii(JB.Float, "-9e999");
-      else p.appendAscii(JB.Float, numberToText(r));
-      return p.bytes();
-    }
     default: {
+      // INTEGER or REAL (only a REAL is infinite).
       const p = new JsonParse(32);
-      p.appendAscii(JB.Int, numberToText(r));
+      const x = r.v;
+      p.appendAscii(
+        r.c === StorageClass.Integer ? JB.Int : JB.Float,
+        x === Infinity ? "9e999" : x === -Infinity ? "-9e999" : numberToText(r),
+      );
       return p.bytes();
     }
   }
