@@ -65,8 +65,6 @@ export class JsonOut {
   }
 }
 
-const HEX = "0123456789abcdef";
-
 /**
  * Appends `z[from, to)` as a JSON string literal: `"` and `\` escaped, \b \f \n \r \t
  * for those controls, \u00XX for other controls; everything else (incl. `'`) verbatim.
@@ -109,8 +107,7 @@ export function appendEscape(out: JsonOut, c: number): void {
       out.char(0x72);
       break;
     default:
-      out.ascii("u00");
-      out.char(HEX.charCodeAt(c >> 4));
-      out.char(HEX.charCodeAt(c & 0xf));
+      // Another control character, below 0x20.
+      out.ascii((c < 0x10 ? "u000" : "u00") + c.toString(16));
   }
 }
