@@ -123,9 +123,10 @@ export class WindowComputer {
       classes: [],
     };
     const coll = collationNamed(c.collation, enc);
+    const view = new PartitionView(this.#spec.orderBy, this.#orderColls, c);
     let hooks: FrameHooks;
     if (frame.exclude !== "none") {
-      hooks = new AggregateCall(io, enc, def.fn!, coll, this.#excluder(frame.exclude));
+      hooks = new AggregateCall(io, enc, def.fn!, coll, this.#excluder(frame.exclude, view));
     } else if (def.kind === "minMax") {
       hooks = new MinMaxCall(io, enc, def.fn!.name === "min", coll);
     } else if (def.kind === "position") {
@@ -133,7 +134,6 @@ export class WindowComputer {
     } else if (def.kind === "offset") {
       hooks = new OffsetCall(io, enc, def.lead);
     } else hooks = new AggregateCall(io, enc, def.fn!, coll, null);
-    const view = new PartitionView(this.#spec.orderBy, this.#orderColls, c);
     return {
       spec: c,
       engine: new FrameEngine(frame, enc),
@@ -150,16 +150,11 @@ export class WindowComputer {
    * makes SQLite compute each frame from scratch instead of adding and removing rows
    * (an aggregate's state, such as sum()'s "a REAL was seen", then never outlives a row).
    */
-  #excluder(kind: "noOthers" | "currentRow" | "group" | "ties"): Excluder {
+  #excluder(kind: "noOthers" | "currentRow" | "group" | "ties", view: PartitionView): Excluder {
     if (kind === "noOthers") return () => false;
     if (kind === "currentRow") return (row, current) => row === current;
-    if (kind === "group") return (row, current) => this.#peers(row, current);
-    return (row, current) => row !== current && this.#peers(row, current);
-  }
-
-  #peers(a: number, b: number): boolean {
-    const rows = this.#rows, base = this.#base;
-    return sameKeys(rows[base + a], rows[base + b], this.#spec.orderBy, this.#orderColls);
+    if (kind === "group") return (row, current) => view.peers(row, current);
+    return (row, current) => row !== current && view.peers(row, current);
   }
 
   /** Starts over `rows` (sorted by PARTITION BY then ORDER BY); nothing is computed yet. */
