@@ -10,17 +10,15 @@
  * - lag / lead: the row at an offset from the current row, among the rows known so far;
  * - any call under EXCLUDE: the frame re-stepped from scratch for each row.
  */
-import { sqlError } from "../errors.ts";
 import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import { add, subtract } from "../value/arith.ts";
 import { truthValue } from "../value/coerce.ts";
 import { copyReg, newReg, type Reg, setInt, setNull } from "../value/reg.ts";
-import { MAX_SAFE_INT, type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
 import type { FrameHooks } from "./window_frame.ts";
-import { mustBeInt } from "./limit.ts";
-import { NTH_ERROR } from "../functions/window/ranking.ts";
+import { nthArgument } from "../functions/window/ranking.ts";
 import { rowidEqKey, rowidKey, RowidSeek } from "./rowid_key.ts";
 import type { StoredRow } from "./sorter.ts";
 
@@ -285,18 +283,7 @@ export class PositionCall extends CallBase {
   value(): void {}
 
   returnRow(current: number): void {
-    let n = 1;
-    if (this.#nth) {
-      const a = this.arg(current, 1);
-      let v: number | bigint;
-      try {
-        v = mustBeInt(a, this.enc);
-      } catch {
-        throw sqlError(NTH_ERROR);
-      }
-      if (v <= 0) throw sqlError(NTH_ERROR);
-      n = typeof v === "bigint" ? MAX_SAFE_INT : v;
-    }
+    const n = this.#nth ? nthArgument(this.arg(current, 1), this.enc) : 1;
     const rowid = this.#inverses + n;
     const out = this.#out;
     if (rowid > this.#steps) setNull(out);

@@ -231,14 +231,15 @@ export const FIRST_VALUE: AggregateFunction<KeptValue> = {
   final: keptValue,
 };
 
-/** nth_value's error for an N that is not a positive integer (window_calls.ts raises it too). */
-export const NTH_ERROR = "second argument to nth_value must be a positive integer";
+/** nth_value's error for an N that is not a positive integer. */
+const NTH_ERROR = "second argument to nth_value must be a positive integer";
 
 /**
- * The N of nth_value as its step function reads it (sqlite3_value_numeric_type rules): an
- * INTEGER after NUMERIC affinity (a whole REAL or numeric text is one), and positive.
+ * The N of nth_value as its step function, and window_calls.ts's PositionCall, read it
+ * (sqlite3_value_numeric_type rules): an INTEGER after NUMERIC affinity (a whole REAL or
+ * numeric text is one), and positive.
  */
-function nthArgument(r: Reg, enc: TextEncoding): number {
+export function nthArgument(r: Reg, enc: TextEncoding): number {
   let n: number | bigint;
   try {
     n = mustBeInt(r, enc);
