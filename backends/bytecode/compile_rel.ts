@@ -25,7 +25,7 @@ import type { Compiler, Consume } from "./compile.ts";
 import { AGG_HANDLERS } from "./compile_agg.ts";
 import { filteredIndexScan, SCAN_HANDLERS } from "./compile_scan.ts";
 import { WINDOW_HANDLERS } from "./compile_window.ts";
-import { iterateStore, rowLoop } from "./compile_store.ts";
+import { iterateStore, rowLoop, sorterEntry } from "./compile_store.ts";
 import type { HashEntry, QueueEntry, SortEntry, TableFunctionEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import { branch } from "./compile_expr.ts";
@@ -158,10 +158,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const width = node.columns.length;
   const slot = b.slot();
   const entry: SortEntry = {
-    explain: node.keys.map((k) => `${k.column}${k.desc ? " DESC" : ""} ${k.collation}`).join(","),
-    width,
-    compare: rowComparator(node.keys, c.enc),
-    folds: [],
+    ...sorterEntry(c, node.keys, width),
     keys: node.keys,
     firstCollation: node.keys.length > 0
       ? collationNamed(node.keys[0].collation, c.enc)

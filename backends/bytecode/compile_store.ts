@@ -1,9 +1,22 @@
 /**
  * The loops over the rows of a store (a sorter, an ephemeral table, a hash table), shared by
- * sorts, compounds, windows and hash lookups.
+ * sorts, compounds, windows and hash lookups, and the sorter entry of sorts and windows.
  */
+import { rowComparator } from "../../core/exec/sorter.ts";
+import type { SortKey } from "../../core/plan/plan.ts";
 import type { Compiler, Consume } from "./compile.ts";
+import type { SortEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
+
+/** The entry of a sorter of rows `width` wide in `keys` order (EXPLAIN shows the keys). */
+export function sorterEntry(c: Compiler, keys: readonly SortKey[], width: number): SortEntry {
+  return {
+    explain: keys.map((k) => `${k.column}${k.desc ? " DESC" : ""} ${k.collation}`).join(","),
+    width,
+    compare: rowComparator(keys, c.enc),
+    folds: [],
+  };
+}
 
 /**
  * Emits: sort the store in `slot` (skipping everything when empty), run `onSorted` once

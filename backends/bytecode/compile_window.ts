@@ -5,14 +5,13 @@
  * call (core/exec/window.ts), and the rows are emitted in that order.
  */
 import type { WindowCallSpec, WindowSpec } from "../../core/exec/window.ts";
-import { rowComparator } from "../../core/exec/sorter.ts";
 import type { PlanExpr, Window } from "../../core/plan/plan.ts";
 import { exprChildren, exprSubPlan } from "../../core/plan/walk.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { Compiler, Consume } from "./compile.ts";
-import type { SortEntry, WindowEntry } from "./descriptors.ts";
+import type { WindowEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
-import { iterateStore } from "./compile_store.ts";
+import { iterateStore, sorterEntry } from "./compile_store.ts";
 
 const NULL_CONST: PlanExpr = { kind: "const", value: null, cls: StorageClass.Null };
 
@@ -61,12 +60,7 @@ function window(c: Compiler, node: Window, consume: Consume): void {
   };
   const width = stored.length;
   const keys = [...node.partitionBy, ...node.orderBy];
-  const sortEntry: SortEntry = {
-    explain: keys.map((k) => `${k.column}${k.desc ? " DESC" : ""} ${k.collation}`).join(","),
-    width,
-    compare: rowComparator(keys, c.enc),
-    folds: [],
-  };
+  const sortEntry = sorterEntry(c, keys, width);
   const windowEntry: WindowEntry = {
     explain: node.calls.map((x) => `${x.name}(${x.args.length})`).join(","),
     spec,
