@@ -120,13 +120,12 @@ export function parseHeader(bytes: Uint8Array): DatabaseHeader {
   const pageSize = headerPageSize(bytes);
   const readVersion = bytes[HeaderField.ReadVersion];
   const reservedBytes = bytes[HeaderField.ReservedBytes];
-  // A read version above 2 is a format this library (like SQLite) cannot read.
-  if (readVersion > 2) notADatabase();
   if (
+    // A read version above 2 is a format this library (like SQLite) cannot read.
+    readVersion > 2 ||
     bytes[HeaderField.MaxPayloadFraction] !== 64 || bytes[HeaderField.MinPayloadFraction] !== 32 ||
-    bytes[HeaderField.LeafPayloadFraction] !== 32
+    bytes[HeaderField.LeafPayloadFraction] !== 32 || pageSize === 0
   ) notADatabase();
-  if (pageSize === 0) notADatabase();
   const usableSize = pageSize - reservedBytes;
   const schemaFormat = u32(bytes, HeaderField.SchemaFormat);
   if (schemaFormat > 4) {
