@@ -293,6 +293,12 @@ const DAMAGE_QUERIES = [
   "SELECT substr(c, 2, 2), length(c), a FROM t",
   "SELECT max(c), count(c), count(a) FROM t",
   "SELECT a FROM t WHERE c IS NULL OR b IS NOT NULL",
+  // The header parsed in stages: a test on an early field before the later fields' parse.
+  "SELECT c FROM t WHERE a > 0",
+  "SELECT count(*) FROM t WHERE a = 5 AND c = 'QQQQ'",
+  "SELECT c, b FROM t WHERE a IS NOT NULL AND b > 0",
+  "SELECT a FROM t WHERE a < 0 AND c = 'x'",
+  "SELECT b, c FROM t WHERE a IN (5, 6) AND b <> 0",
 ];
 
 function answer(db: Database, sql: string): string {

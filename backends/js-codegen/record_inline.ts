@@ -30,11 +30,12 @@
  * (value sizes by serial type) and `I` (a small integer's value). In a scan written as a
  * JS loop (loop_regions.ts) G, D, T and O are locals of the loop's body.
  */
-import { Op } from "../bytecode/opcodes.ts";
+import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram, Insn } from "../bytecode/program.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import { leafLoops } from "./leaf_loops.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
+import type { LoopRegion } from "./loop_regions.ts";
 
 /** Fields past this one are read by the cursor's reader (the parse is unrolled per field). */
 export const MAX_INLINE_FIELD = 63;
@@ -89,6 +90,64 @@ export class InlineReaders {
   readonly #loops: ReadonlyMap<number, number> = new Map();
 
   /**
+   * Per leaf loop whose header is parsed in stages (see {@link stage}): the highest field
+   * parsed where the body starts, and after each address that may leave the row, the
+   * field the parse goes on to.
+   */
+  readonly #stages = new Map<number, { first: number; after: Map<number, number[]> }>();
+
+  /**
+   * Splits the header parse of a leaf loop's row (a JS loop, `region`) at the tests that
+   * may leave the row: where the body starts, only the fields the statements before the
+   * first such test read; after each, on to the fields read before the next (after the
+   * last, all). A row rejected by a test on an early field leaves the rest of its header
+   * unread, as SQLite's OP_Column parses only as far as the field it reads (`… WHERE
+   * duration IS NULL AND gender = 'x'` parsed eleven fields a row for one test). Only in the
+   * stretch where every statement is reached from the one before (no jump lands there,
+   * each jump leaves the row), and where each address's statement is its own (`fused`:
+   * addresses written into a later statement).
+   */
+  stage(p: CompiledProgram, region: LoopRegion, fused: ReadonlySet<number>): void {
+    const c = region.cursor, fields = this.#fields.get(c);
+    if (this.#loops.get(c) !== region.start || !fields) return;
+    // Each cut: its address, and the highest field read before it.
+    const cuts: number[][] = [];
+    let high = -1;
+    for (let pc = region.start; pc < region.end; pc++) {
+      const ins = p.code[pc];
+      if (pc > region.start && region.targets.includes(pc) || ins.op === Op.ResultRow) break;
+      if (ins.op === Op.Column && ins.p1 === c && ins.p2 <= MAX_INLINE_FIELD) {
+        high = Math.max(high, ins.p2);
+      }
+      if (!OPCODES[ins.op].jump) continue;
+      if (ins.p2 < region.end || fused.has(pc)) break;
+      cuts.push([pc, high]);
+    }
+    if (!cuts.length) return;
+    // After each cut, on to what the statements before the next one read (after the last,
+    // all), from where the parse stopped.
+    const after = new Map<number, number[]>();
+    let done = cuts[0][1];
+    cuts.forEach(([pc], i) => {
+      const upTo = cuts[i + 1]?.[1] ?? fields[fields.length - 1];
+      if (upTo > done) after.set(pc, [done, done = upTo]);
+    });
+    this.#stages.set(c, { first: cuts[0][1], after });
+  }
+
+  /** The parse's next stage after the statement of addresses `pcs` (see {@link stage}). */
+  stageAfter(pcs: readonly number[]): string {
+    let out = "";
+    for (const [c, { after }] of this.#stages) {
+      for (const pc of pcs) {
+        const stage = after.get(pc);
+        if (stage) out += this.#resume(c, stage[0], stage[1]);
+      }
+    }
+    return out;
+  }
+
+  /**
    * The declaration, at the top of a JS loop's body, of cursor c's row: the header's
    * results as locals of the loop, which no row leaves to the next (and the dispatch
    * loop never carries: kept in the closure, every parse stored them there).
@@ -96,7 +155,10 @@ export class InlineReaders {
   rowLocals(c: number): string {
     if (!this.#loops.has(c)) return "";
     const fields = this.#fields.get(c)!.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
-    return `let G${c}=true,D${c}=null,${fields};`;
+    // A parse in stages keeps where it stopped: header byte, value offset, header end,
+    // record end, end on the page (one cursor's: a loop steps one).
+    const state = this.#stages.has(c) ? "Jp=0,Jb=0,Je=0,Jz=0,Jl=0," : "";
+    return `let G${c}=true,D${c}=null,${state}${fields};`;
   }
 
   /** Whether field `field` of `cursor` is read inline. */
@@ -134,8 +196,7 @@ export class InlineReaders {
    * the cursor's reader (G<c> stays true). Mirrors RecordReader.resetLocal and #parseTo.
    */
   #parser(c: number, fields: readonly number[]): string[] {
-    const last = fields[fields.length - 1];
-    const used = new Set(fields);
+    const staged = this.#stages.get(c);
     // In a leaf loop the parse is a block at the body's start, left with `break`.
     const leaf = this.#loops.has(c), fail = leaf ? `break h${c}` : "return";
     // z: the record's end; l: the end of its part on the page (before z if it overflows).
@@ -153,25 +214,47 @@ export class InlineReaders {
       `if(d[s]>127||e>l||e===s)${fail};`,
       `let p=s+1,b=e,t=0;`,
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
+      this.#fieldTypes(c, -1, staged?.first ?? fields[fields.length - 1], fail, "l", "z"),
+      `D${c}=d;`,
+      staged ? "Jp=p;Jb=b;Je=e;Jz=z;Jl=l;" : "",
     );
+    return lines;
+  }
+
+  /**
+   * The serial types of the fields after `from` up to `upTo`, from header byte `p` (value
+   * offset `b`) of the header ending at `e`, in `d`; G<c> set to whether values run past
+   * the record's end `z`, and fields whose values end past `l` (the end of the part on the
+   * page) marked as the cursor's reader's.
+   */
+  #fieldTypes(c: number, from: number, upTo: number, fail: string, l: string, z: string) {
+    const fields = this.#fields.get(c)!.filter((f) => f > from && f <= upTo);
     // Per field: the record may end (the parse block is left); a serial type of three
     // bytes at most (a text or blob of up to a megabyte), inside the header.
     const type = `t=d[p++];if(t>127){if(p===e)${fail};t&=127;let u=d[p++];` +
       `if(u>127){if(p===e||d[p]>127)${fail};t=t<<7|u&127;u=d[p++]}t=t<<7|u}`;
-    lines.push(`p${c}:{`);
-    for (let f = 0; f <= last; f++) {
-      const keep = used.has(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
-      lines.push(`if(p===e)break p${c};${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`);
+    let out = `p${c}:{`;
+    for (let f = from + 1; f <= upTo; f++) {
+      const keep = fields.includes(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
+      out += `if(p===e)break p${c};${type}${keep}b+=t>=12?t-12>>>1:SZ[t];`;
     }
     // Values past the end of the record are damage: the cursor's reader reports it. In a
-    // record that overflows its page (the part on it ends at l), the fields whose values
-    // end past the page are the cursor's reader's.
+    // record that overflows its page, the fields whose values end past the page are the
+    // cursor's reader's.
     const marks = fields.map((f) => {
       const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
-      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>l)${t}=${ON_OVERFLOW}-${t};`;
+      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>${l})${t}=${ON_OVERFLOW}-${t};`;
     });
-    lines.push(`}D${c}=d;G${c}=b>z;if(l<z){${marks.join("")}}`);
-    return lines;
+    return `${out}}G${c}=b>${z};if(${l}<${z}){${marks.join("")}}`;
+  }
+
+  /**
+   * The next stage of a leaf loop's parse (see {@link stage}): the fields after `from` up
+   * to `upTo`, from where the stage before stopped, unless the cursor's reader has the row.
+   */
+  #resume(c: number, from: number, upTo: number): string {
+    return `if(!G${c}){h${c}:{G${c}=true;let p=Jp,b=Jb,t=0;const d=D${c},e=Je;` +
+      `${this.#fieldTypes(c, from, upTo, `break h${c}`, "Jl", "Jz")}Jp=p;Jb=b}${this.#told(c)}}`;
   }
 
   /**
@@ -197,19 +280,24 @@ export class InlineReaders {
     let out = "";
     for (const [c, start] of this.#loops) {
       if (start !== pc) continue;
-      out += this.#parser(c, this.#fields.get(c)!).join("") +
-        `}if(G${c}&&Q${c}>=0)c${c}.bt.setLeafIndex(Q${c});`;
+      out += `${this.#parser(c, this.#fields.get(c)!).join("")}}${this.#told(c)};`;
     }
     return out;
+  }
+
+  /** The cursor told its position when its reader is to read the row. */
+  #told(c: number): string {
+    return `if(G${c}&&Q${c}>=0)c${c}.bt.setLeafIndex(Q${c})`;
   }
 
   /**
    * Rewind, Next (Last, Prev) and Rowid of a cursor in a leaf loop (null for any other
    * instruction):
    * the steps along the leaf counted here, the cursor told where it is before it moves on;
-   * the rowid read from the cell. `jump`: the statement that jumps to the target.
+   * the rowid read from the cell. `jump`: the statement that jumps to the target (from a
+   * new page: `page`).
    */
-  leafStep(ins: Insn, jump: () => string): string | null {
+  leafStep(ins: Insn, jump: (page?: boolean) => string): string | null {
     const c = ins.p1, q = `Q${c}`, n = `N${c}`;
     if (!this.#loops.has(c)) return null;
     if (ins.op === Op.Rewind || ins.op === Op.Last) {
@@ -218,11 +306,11 @@ export class InlineReaders {
     }
     if (ins.op === Op.Next) {
       return `if(++${q}<${n})${jump()}if(${n}>0)c${c}.bt.setLeafIndex(${n}-1);` +
-        `if(M${c}(c${c}.bt.next()))${jump()}`;
+        `if(M${c}(c${c}.bt.next()))${jump(true)}`;
     }
     if (ins.op === Op.Prev) {
       return `if(--${q}>=0)${jump()}if(${n}>0)c${c}.bt.setLeafIndex(0);` +
-        `if(M${c}(c${c}.bt.prev()))${jump()}`;
+        `if(M${c}(c${c}.bt.prev()))${jump(true)}`;
     }
     if (ins.op !== Op.Rowid) return null;
     // A row parsed on the leaf (G<c> false) is in a cell whose key can be read; the

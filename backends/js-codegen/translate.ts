@@ -242,10 +242,19 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ];
   };
   /** The statement that jumps from `pc` to `target`: in a JS loop, its own way. */
-  const jumpFrom = (pc: number, target: number) => {
+  const jumpFrom = (pc: number, target: number, way = 0) => {
     const r = regionAt.get(pc) ?? inside(pc);
     if (!r) return `{ pc = ${block(target)}; continue; }`;
-    if (target === r.start) return `continue W${r.start};`;
+    // Back to the start: every 256 rows (`way` 0) or onto a new leaf page (2, a table
+    // scan's leaf loop, see leafStep) through run(), which calls the loop's function again.
+    // Called many times a run, V8 optimizes the function as a hot one in the first run;
+    // entered once a run, its loop ran on-stack-replaced code, and for runs later on the
+    // slower code of a tier that took over (a scan 1.4x the time for two runs).
+    if (target === r.start) {
+      return way
+        ? way > 1 ? "return -3;" : `continue W${r.start};`
+        : `{if(--L>0)continue W${r.start};return -3;}`;
+    }
     return target > pc && target <= r.end ? `break B${target};` : `return ${block(target)};`;
   };
   const context = (pc: number): TemplateContext => ({
@@ -279,7 +288,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   });
   /** The template's statement for `ins`; a Column read inline where its record is. */
   const statement = (ins: Insn, t: TemplateContext) => {
-    const step = readers.leafStep(ins, () => t.jump(ins.p2));
+    const step = readers.leafStep(ins, (page) => jumpFrom(t.pc, ins.p2, page ? 2 : 1));
     if (step !== null) return step;
     if (ins.op >= Op.IdxGT && ins.op <= Op.IdxLE && readers.covers(ins.p1, 0)) {
       return `${readers.indexKey(ins.p1, ins.p3, ins.p4)}${idxJump(ins, t, ", e")}`;
@@ -317,11 +326,15 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       if (within.targets.includes(pc)) body.push([4, `}`, `address ${pc}`]);
     } else if (starts.has(pc)) body.push([3, `case ${block(pc)}:`, `address ${pc}`]);
     if (region) {
+      // (The loads and key tests written into a statement below theirs.)
+      readers.stage(p, region, new Set([...loads, ...keyTests.values()]));
       const blocks = region.targets.map((to) => `B${to}:{`).join("");
-      let call = `{const x=X${pc}();if(x>=0){pc=x;continue;}}`, resumed = "";
+      // -3: the loop goes on from its start in a new call (see jumpFrom).
+      const call = `{let x=X${pc}(${resume < 0 ? "" : `pc===${resume}`});` +
+        `while(x===-3)x=X${pc}();if(x>=0){pc=x;continue;}` +
+        `${resume < 0 ? "" : `if(x<-1){S.pc=${resume};return true;}`}}`;
+      let resumed = "";
       if (resume >= 0) {
-        call = `{const x=X${pc}(pc===${resume});if(x>=0){pc=x;continue;}` +
-          `if(x<-1){S.pc=${resume};return true;}}`;
         // Resumed (`r`): what follows the row, then on to the next row (or out of the loop).
         for (let a = region.row + 1; a <= region.end; a++) resumed += wrap(a, code(a, context(a)));
         resumed = `if(r){r=false;${resumed}break W${pc};}`;
@@ -350,12 +363,15 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const keyWriter = keyTests.get(pc);
     const stmt = keyWriter === undefined ? code(pc, t) : keyTest(ins, keyWriter, t);
     const after = protocol.after?.(pc);
+    const pcs = [pc, ...fusedInto(pc)];
     body.push([
       4,
       wrap(pc, stmt) + (after ? ` ${after}` : ""),
       `${pc} ${name}${fusions.has(pc) || calls.has(pc) || keyWriter ? " (record bytes)" : ""}`,
-      [pc, ...fusedInto(pc)],
+      pcs,
     ]);
+    const further = readers.stageAfter(pcs);
+    if (further) body.push([4, further, "the row's record header, further"]);
     const ended = regions.find((r) => r.end === pc);
     if (ended) {
       const states = [...steadyStates.get(ended)!.names].map(([name, x]) => `${name}=${x}`);
@@ -364,7 +380,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       loopLines.forEach((l, i) => body[loopFrom + i][1] = l.code);
       const head = body[loopFrom];
       head[1] = `function X${ended.start}(${ended.row > 0 ? "r" : ""}){` +
-        `${states.length ? `const ${states.join(",")};` : ""}${locals}${head[1]}`;
+        `${states.length ? `const ${states.join(",")};` : ""}${locals}let L=256;${head[1]}`;
       body.push([3, `break W${ended.start};}return -1;}`, "the loop"]);
       loops.push(...body.splice(loopFrom));
     }
