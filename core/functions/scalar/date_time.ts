@@ -59,22 +59,7 @@ export class DateTime {
 
   /** Back to the empty state (SQLite's memset to zero). */
   reset(): void {
-    this.jdMs = 0;
-    this.jdExact = null;
-    this.Y = this.M = this.D = 0;
-    this.h =
-      this.m =
-      this.s =
-      this.tz =
-        0;
-    this.nFloor = 0;
-    this.validJD = this.validYMD = this.validHMS = false;
-    this.rawS =
-      this.isError =
-      this.useSubsec =
-      this.isUtc =
-      this.isLocal =
-        false;
+    this.copyFrom(EMPTY);
   }
 
   /** Makes this a copy of `o`. */
@@ -99,6 +84,9 @@ export class DateTime {
     this.isLocal = o.isLocal;
   }
 }
+
+/** The empty state {@link DateTime.reset} returns to; never modified. */
+const EMPTY = new DateTime();
 
 /** Puts `p` in the error state: everything cleared, `isError` set. */
 export function setError(p: DateTime): void {
