@@ -227,38 +227,28 @@ function finalAvg(p: SumState, out: Reg): void {
   else setReal(out, realSum(p) / p.cnt);
 }
 
+/** sum, total or avg: the same state and steps, with `final` giving the result. */
+function sumLike(
+  name: string,
+  final: (s: SumState, out: Reg) => void,
+): AggregateFunction<SumState> {
+  return Object.freeze({
+    name,
+    minArgs: 1,
+    maxArgs: 1,
+    create: createSum,
+    step: stepSum,
+    final,
+    inverse: inverseSum,
+    value: final,
+  });
+}
+
 /** `sum(x)`: INTEGER while exact, REAL otherwise, NULL for no rows. */
-export const SUM: AggregateFunction<SumState> = Object.freeze({
-  name: "sum",
-  minArgs: 1,
-  maxArgs: 1,
-  create: createSum,
-  step: stepSum,
-  final: finalSum,
-  inverse: inverseSum,
-  value: finalSum,
-});
+export const SUM: AggregateFunction<SumState> = sumLike("sum", finalSum);
 
 /** `total(x)`: always a REAL, 0.0 for no rows. */
-export const TOTAL: AggregateFunction<SumState> = Object.freeze({
-  name: "total",
-  minArgs: 1,
-  maxArgs: 1,
-  create: createSum,
-  step: stepSum,
-  final: finalTotal,
-  inverse: inverseSum,
-  value: finalTotal,
-});
+export const TOTAL: AggregateFunction<SumState> = sumLike("total", finalTotal);
 
 /** `avg(x)`: the REAL mean of the non-NULL values, NULL for no rows. */
-export const AVG: AggregateFunction<SumState> = Object.freeze({
-  name: "avg",
-  minArgs: 1,
-  maxArgs: 1,
-  create: createSum,
-  step: stepSum,
-  final: finalAvg,
-  inverse: inverseSum,
-  value: finalAvg,
-});
+export const AVG: AggregateFunction<SumState> = sumLike("avg", finalAvg);
