@@ -333,34 +333,41 @@ const prettyFn: ScalarImpl = (args, out, ctx) => {
   setText(out, jx.text());
 };
 
+/**
+ * The `json<suffix>` and `jsonb<suffix>` entries of a function with both forms: `make(false)`
+ * returns JSON text, `make(true)` JSONB.
+ */
+function textAndBlob(
+  suffix: string,
+  minArgs: number,
+  maxArgs: number,
+  make: (asBlob: boolean) => ScalarImpl,
+): ScalarEntry[] {
+  return [
+    ["json" + suffix, minArgs, maxArgs, make(false)],
+    ["jsonb" + suffix, minArgs, maxArgs, make(true)],
+  ];
+}
+
 /** Every scalar JSON function, with its argument counts. */
 export const JSON_SCALARS: readonly ScalarEntry[] = [
-  ["json", 1, 1, jsonFn(false)],
-  ["jsonb", 1, 1, jsonFn(true)],
-  ["json_array", 0, ANY, arrayFn(false)],
-  ["jsonb_array", 0, ANY, arrayFn(true)],
-  ["json_array_insert", 0, ANY, editFn("array_insert", Edit.ArrayIns, false)],
-  ["jsonb_array_insert", 0, ANY, editFn("array_insert", Edit.ArrayIns, true)],
+  ...textAndBlob("", 1, 1, jsonFn),
+  ...textAndBlob("_array", 0, ANY, arrayFn),
+  ...textAndBlob("_array_insert", 0, ANY, (b) => editFn("array_insert", Edit.ArrayIns, b)),
   ["json_array_length", 1, 2, arrayLengthFn],
   ["json_error_position", 1, 1, errorPositionFn],
   ["json_extract", 0, ANY, extractFn(Extract.Default)],
   ["jsonb_extract", 0, ANY, extractFn(Extract.Blob)],
   ["->", 2, 2, extractFn(Extract.Json)],
   ["->>", 2, 2, extractFn(Extract.Sql)],
-  ["json_insert", 0, ANY, editFn("insert", Edit.Ins, false)],
-  ["jsonb_insert", 0, ANY, editFn("insert", Edit.Ins, true)],
-  ["json_object", 0, ANY, objectFn(false)],
-  ["jsonb_object", 0, ANY, objectFn(true)],
-  ["json_patch", 2, 2, patchFn(false)],
-  ["jsonb_patch", 2, 2, patchFn(true)],
+  ...textAndBlob("_insert", 0, ANY, (b) => editFn("insert", Edit.Ins, b)),
+  ...textAndBlob("_object", 0, ANY, objectFn),
+  ...textAndBlob("_patch", 2, 2, patchFn),
   ["json_pretty", 1, 2, prettyFn],
   ["json_quote", 1, 1, quoteFn],
-  ["json_remove", 0, ANY, removeFn(false)],
-  ["jsonb_remove", 0, ANY, removeFn(true)],
-  ["json_replace", 0, ANY, editFn("replace", Edit.Repl, false)],
-  ["jsonb_replace", 0, ANY, editFn("replace", Edit.Repl, true)],
-  ["json_set", 0, ANY, editFn("set", Edit.Set, false)],
-  ["jsonb_set", 0, ANY, editFn("set", Edit.Set, true)],
+  ...textAndBlob("_remove", 0, ANY, removeFn),
+  ...textAndBlob("_replace", 0, ANY, (b) => editFn("replace", Edit.Repl, b)),
+  ...textAndBlob("_set", 0, ANY, (b) => editFn("set", Edit.Set, b)),
   ["json_type", 1, 2, typeFn],
   ["json_valid", 1, 2, validFn],
 ];
