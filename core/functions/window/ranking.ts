@@ -24,106 +24,96 @@ interface CallCount {
 const newCount = (): CallCount => ({ nValue: 0, nStep: 0, nTotal: 0 });
 const noStep = (): void => {};
 
-/** `row_number()`: rows stepped so far (frame ROWS UNBOUNDED PRECEDING .. CURRENT ROW). */
-export const ROW_NUMBER: AggregateFunction<CallCount> = {
-  name: "row_number",
-  minArgs: 0,
-  maxArgs: 0,
-  create: newCount,
-  step(p) {
-    p.nStep++;
-  },
-  inverse: noStep,
-  value(p, out) {
-    setInt(out, p.nStep);
-  },
-  final(p, out) {
-    setInt(out, p.nStep);
-  },
+/**
+ * A ranking function (no arguments) over a {@link CallCount}: `result` is both its value
+ * and its final result.
+ */
+function ranking(
+  name: string,
+  step: (p: CallCount) => void,
+  inverse: (p: CallCount) => void,
+  result: (p: CallCount, out: Reg) => void,
+): AggregateFunction<CallCount> {
+  return {
+    name,
+    minArgs: 0,
+    maxArgs: 0,
+    create: newCount,
+    step,
+    inverse,
+    value: result,
+    final: result,
+  };
+}
+
+/**
+ * Counts a row in `nStep`: row_number's step; percent_rank's and cume_dist's inverse
+ * (the rows that left the frame).
+ */
+const countStep = (p: CallCount): void => {
+  p.nStep++;
+};
+/** Counts a row in `nTotal`: percent_rank's and cume_dist's step (the partition's rows). */
+const countTotal = (p: CallCount): void => {
+  p.nTotal++;
 };
 
-function denseRankValue(p: CallCount, out: Reg): void {
-  if (p.nStep) {
-    p.nValue++;
-    p.nStep = 0;
-  }
-  setInt(out, p.nValue);
-}
+/** `row_number()`: rows stepped so far (frame ROWS UNBOUNDED PRECEDING .. CURRENT ROW). */
+export const ROW_NUMBER: AggregateFunction<CallCount> = ranking(
+  "row_number",
+  countStep,
+  noStep,
+  (p, out) => setInt(out, p.nStep),
+);
 
 /** `dense_rank()`: one more per peer group (frame RANGE UNBOUNDED PRECEDING .. CURRENT ROW). */
-export const DENSE_RANK: AggregateFunction<CallCount> = {
-  name: "dense_rank",
-  minArgs: 0,
-  maxArgs: 0,
-  create: newCount,
-  step(p) {
+export const DENSE_RANK: AggregateFunction<CallCount> = ranking(
+  "dense_rank",
+  (p) => {
     p.nStep = 1;
   },
-  inverse: noStep,
-  value: denseRankValue,
-  final: denseRankValue,
-};
-
-function rankValue(p: CallCount, out: Reg): void {
-  setInt(out, p.nValue);
-  p.nValue = 0;
-}
+  noStep,
+  (p, out) => {
+    if (p.nStep) {
+      p.nValue++;
+      p.nStep = 0;
+    }
+    setInt(out, p.nValue);
+  },
+);
 
 /** `rank()`: the row number of the first peer (frame RANGE UNBOUNDED PRECEDING .. CURRENT ROW). */
-export const RANK: AggregateFunction<CallCount> = {
-  name: "rank",
-  minArgs: 0,
-  maxArgs: 0,
-  create: newCount,
-  step(p) {
+export const RANK: AggregateFunction<CallCount> = ranking(
+  "rank",
+  (p) => {
     p.nStep++;
     if (p.nValue === 0) p.nValue = p.nStep;
   },
-  inverse: noStep,
-  value: rankValue,
-  final: rankValue,
-};
-
-function percentRankValue(p: CallCount, out: Reg): void {
-  p.nValue = p.nStep;
-  setReal(out, p.nTotal > 1 ? p.nValue / (p.nTotal - 1) : 0);
-}
+  noStep,
+  (p, out) => {
+    setInt(out, p.nValue);
+    p.nValue = 0;
+  },
+);
 
 /** `percent_rank()` (frame GROUPS CURRENT ROW .. UNBOUNDED FOLLOWING). */
-export const PERCENT_RANK: AggregateFunction<CallCount> = {
-  name: "percent_rank",
-  minArgs: 0,
-  maxArgs: 0,
-  create: newCount,
-  step(p) {
-    p.nTotal++;
+export const PERCENT_RANK: AggregateFunction<CallCount> = ranking(
+  "percent_rank",
+  countTotal,
+  countStep,
+  (p, out) => {
+    p.nValue = p.nStep;
+    setReal(out, p.nTotal > 1 ? p.nValue / (p.nTotal - 1) : 0);
   },
-  inverse(p) {
-    p.nStep++;
-  },
-  value: percentRankValue,
-  final: percentRankValue,
-};
-
-function cumeDistValue(p: CallCount, out: Reg): void {
-  setReal(out, p.nStep / p.nTotal);
-}
+);
 
 /** `cume_dist()` (frame GROUPS 1 FOLLOWING .. UNBOUNDED FOLLOWING). */
-export const CUME_DIST: AggregateFunction<CallCount> = {
-  name: "cume_dist",
-  minArgs: 0,
-  maxArgs: 0,
-  create: newCount,
-  step(p) {
-    p.nTotal++;
-  },
-  inverse(p) {
-    p.nStep++;
-  },
-  value: cumeDistValue,
-  final: cumeDistValue,
-};
+export const CUME_DIST: AggregateFunction<CallCount> = ranking(
+  "cume_dist",
+  countTotal,
+  countStep,
+  (p, out) => setReal(out, p.nStep / p.nTotal),
+);
 
 interface NtileState {
   enc: TextEncoding;
