@@ -65,6 +65,19 @@ export function isIdChar(c: number): boolean {
 /** sqlite3Isspace: space, \t, \n, \v, \f, \r. */
 export { isSpace as isSpaceChar };
 
+/** The token of each one-character class, CC.LP to CC.TILDA in order. */
+const ONE_CHAR_KINDS: readonly TokenKind[] = [
+  TokenKind.LParen, // CC.LP
+  TokenKind.RParen, // CC.RP
+  TokenKind.Semi, // CC.SEMI
+  TokenKind.Plus, // CC.PLUS
+  TokenKind.Star, // CC.STAR
+  TokenKind.Rem, // CC.PERCENT
+  TokenKind.Comma, // CC.COMMA
+  TokenKind.BitAnd, // CC.AND
+  TokenKind.BitNot, // CC.TILDA
+];
+
 /** Characters the scanner tests for by code (a const enum: the bundle holds the numbers). */
 const enum Ch {
   Underscore = 0x5f,
@@ -113,7 +126,8 @@ export class Lexer {
     const c = z.charCodeAt(i0);
     let i = i0 + 1;
     let kind: TokenKind;
-    switch (charClass(c)) {
+    const cls = charClass(c);
+    switch (cls) {
       case CC.SPACE:
         while (i < n && isSpace(z.charCodeAt(i))) i++;
         kind = TokenKind.Space;
@@ -130,21 +144,6 @@ export class Lexer {
         } else kind = TokenKind.Minus;
         break;
       }
-      case CC.LP:
-        kind = TokenKind.LParen;
-        break;
-      case CC.RP:
-        kind = TokenKind.RParen;
-        break;
-      case CC.SEMI:
-        kind = TokenKind.Semi;
-        break;
-      case CC.PLUS:
-        kind = TokenKind.Plus;
-        break;
-      case CC.STAR:
-        kind = TokenKind.Star;
-        break;
       case CC.SLASH:
         // "/*" needs a character after it to open a comment; at the very end it is "/" "*".
         if (z.charCodeAt(i) !== 0x2a || i + 1 >= n || z.charCodeAt(i + 1) === 0) {
@@ -158,9 +157,6 @@ export class Lexer {
         }
         if (i < n && z.charCodeAt(i) !== 0) i++;
         kind = TokenKind.Comment;
-        break;
-      case CC.PERCENT:
-        kind = TokenKind.Rem;
         break;
       case CC.EQ:
         if (z.charCodeAt(i) === 0x3d) i++;
@@ -188,15 +184,6 @@ export class Lexer {
       case CC.PIPE:
         if (z.charCodeAt(i) === 0x7c) i++, kind = TokenKind.Concat;
         else kind = TokenKind.BitOr;
-        break;
-      case CC.COMMA:
-        kind = TokenKind.Comma;
-        break;
-      case CC.AND:
-        kind = TokenKind.BitAnd;
-        break;
-      case CC.TILDA:
-        kind = TokenKind.BitNot;
         break;
       case CC.QUOTE: {
         let closed = false;
@@ -273,8 +260,8 @@ export class Lexer {
         i = this.#skipIdChars(i);
         kind = TokenKind.Id;
         break;
-      default:
-        kind = TokenKind.Illegal;
+      default: // a one-character operator, or CC.ILLEGAL
+        kind = ONE_CHAR_KINDS[cls - CC.LP] ?? TokenKind.Illegal;
     }
     this.end = i;
     return this.kind = kind;
