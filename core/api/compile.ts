@@ -73,6 +73,11 @@ const EXPLAIN_WRITE = {
   message: "cannot EXPLAIN a statement that writes",
 };
 
+/** The result columns of an EXPLAIN or EXPLAIN QUERY PLAN listing. */
+function listingColumns(explain: "explain" | "queryPlan"): ResultColumnInfo[] {
+  return (explain === "explain" ? EXPLAIN_COLUMNS : QUERY_PLAN_COLUMNS).map(noOriginColumn);
+}
+
 /**
  * The backend's program for `plan`, compiled when first used. Why not at once: a backend
  * may not run every plan yet (window functions, functions of a later release) while SQLite
@@ -107,9 +112,7 @@ export function compileStatement(
       return {
         kind: "write",
         text,
-        columns: explain === null
-          ? bound.columns
-          : (explain === "explain" ? EXPLAIN_COLUMNS : QUERY_PLAN_COLUMNS).map(noOriginColumn),
+        columns: explain === null ? bound.columns : listingColumns(explain),
         parameters: bound.parameters,
         error: explain === null ? bound.error : EXPLAIN_WRITE,
         readonly: bound.readonly,
@@ -119,24 +122,15 @@ export function compileStatement(
       bound satisfies { kind: "select" };
       const plan = planSelect(bound, file);
       const program = compiledOnFirstUse(backend, plan, file);
-      const parameters = bound.parameters;
-      if (bound.explain === "explain") {
-        const rows = program.explainRows();
-        return {
-          kind: "listing",
-          text,
-          columns: EXPLAIN_COLUMNS.map(noOriginColumn),
-          parameters,
-          program,
-          rows,
-        };
+      const { explain, parameters } = bound;
+      if (explain === null) {
+        return { kind: "select", text, columns: bound.columns, parameters, program };
       }
-      if (bound.explain === "queryPlan") {
-        const rows = explainQueryPlan(plan).map((r) => [r.id, r.parent, r.notused, r.detail]);
-        const columns = QUERY_PLAN_COLUMNS.map(noOriginColumn);
-        return { kind: "listing", text, columns, parameters, program, rows };
-      }
-      return { kind: "select", text, columns: bound.columns, parameters, program };
+      // EXPLAIN lists the program (compiling it now), EXPLAIN QUERY PLAN the plan's loops.
+      const rows = explain === "explain"
+        ? program.explainRows()
+        : explainQueryPlan(plan).map((r) => [r.id, r.parent, r.notused, r.detail]);
+      return { kind: "listing", text, columns: listingColumns(explain), parameters, program, rows };
     }
   }
 }
