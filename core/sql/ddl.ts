@@ -76,7 +76,6 @@ function parseIndex(ts: TokenStream): IndexDef {
   const columns: IndexedColumn[] = [];
   do {
     const term = readSortTerm(ts);
-    if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
     const isExpression = term.column === null;
     if (isExpression) checkExpressionTokens(ts, term.from, term.to);
     columns.push({

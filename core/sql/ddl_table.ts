@@ -315,7 +315,6 @@ class TableBuilder {
 
   #keyColumn(term: SortTerm): KeyColumnDef {
     const ts = this.#ts;
-    if (term.nulls) throw ts.error(`unsupported use of NULLS ${term.nulls}`);
     if (term.column === null) {
       throw ts.error("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
     }

@@ -14,8 +14,6 @@ export interface SortTerm {
   from: number;
   to: number;
   desc: boolean;
-  /** `NULLS FIRST` / `NULLS LAST` as written (SQLite rejects both here), or null. */
-  nulls: "FIRST" | "LAST" | null;
   /** Column name when the term is a plain column reference, else null. */
   column: string | null;
   /** A trailing AUTOINCREMENT (allowed after the last term of PRIMARY KEY(...)). */
@@ -34,7 +32,8 @@ function isColumnTokenKind(k: TokenKind): boolean {
 
 /**
  * Reads one term at the cursor, stopping before a top-level `,` or `)`. With
- * `allowAutoincrement`, a final AUTOINCREMENT before the `)` is taken off the term.
+ * `allowAutoincrement`, a final AUTOINCREMENT before the `)` is taken off the term. A
+ * NULLS FIRST / LAST fails with SQLite's error, which no index or key accepts.
  */
 export function readSortTerm(ts: TokenStream, allowAutoincrement = false): SortTerm {
   const [from, to] = ts.skipTerm();
@@ -48,14 +47,14 @@ export function readSortTerm(ts: TokenStream, allowAutoincrement = false): SortT
     autoincrement = true;
     end--;
   }
-  let nulls: SortTerm["nulls"] = null;
   if (
     end - from >= 3 && kindAt(end - 2) === TokenKind.Nulls &&
     (kindAt(end - 1) === TokenKind.First || kindAt(end - 1) === TokenKind.Last) &&
     endsOperand(kindAt(end - 3))
   ) {
-    nulls = kindAt(end - 1) === TokenKind.First ? "FIRST" : "LAST";
-    end -= 2;
+    // It parses, but no index or key accepts it: the term fails with SQLite's error.
+    const nulls = kindAt(end - 1) === TokenKind.First ? "FIRST" : "LAST";
+    throw ts.error(`unsupported use of NULLS ${nulls}`);
   }
   let desc = false;
   const last = kindAt(end - 1);
@@ -70,7 +69,6 @@ export function readSortTerm(ts: TokenStream, allowAutoincrement = false): SortT
     from,
     to: end,
     desc,
-    nulls,
     ...columnReference(ts, from, end),
     autoincrement,
   };
