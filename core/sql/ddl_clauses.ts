@@ -3,6 +3,7 @@
  * REFERENCES, DEFERRABLE, column-name lists and table options (parse.y's `nm dbnm`,
  * `onconf`, `refargs`, `defer_subclause`, `eidlist`, `table_option_set`).
  */
+import { sqlError } from "../errors.ts";
 import { type Token, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, isNmKind, type TokenStream } from "./ddl_stream.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
@@ -49,7 +50,7 @@ export function readTableOptions(ts: TokenStream): { withoutRowid: boolean; stri
     const text = ts.text(word);
     if (without && foldName(text) === "rowid") result.withoutRowid = true;
     else if (!without && foldName(text) === "strict") result.strict = true;
-    else throw ts.error(`unknown table option: ${text}`);
+    else throw sqlError(`unknown table option: ${text}`);
   }
   return result;
 }

@@ -9,6 +9,7 @@
  * It does not know precedence or build a tree. Subqueries, window functions and RAISE
  * are not allowed by SQLite in these places, so the scan does not accept them either.
  */
+import { sqlError } from "../errors.ts";
 import { TokenKind } from "./tokenize.ts";
 import { isIdsKind, isNameOperand, isTermKind, type TokenStream } from "./ddl_stream.ts";
 import { BinOp, LikeOp } from "./parse_tokens.ts";
@@ -61,7 +62,7 @@ export function checkExpressionTokens(
         if (
           (isNameOperand(k) && n !== TokenKind.LParen && word !== "true" &&
             word !== "false") || k === TokenKind.Select || k === TokenKind.Exists
-        ) throw ts.error(`default value of column [${defaultOf}] is not constant`);
+        ) throw sqlError(`default value of column [${defaultOf}] is not constant`);
       }
       if (
         subqueries && (k === TokenKind.LParen || k === TokenKind.Exists && n === TokenKind.LParen)

@@ -19,7 +19,7 @@ import {
   TokenKind,
 } from "./tokenize.ts";
 import { CtimeKw, Idj, Ids, Nm, PlainLiteral } from "./parse_tokens.ts";
-import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
+import { incompleteInput, syntaxError } from "./parse_support.ts";
 
 /** ASCII-only lower case: SQLite's case folding for names (the schema's name key). */
 export { nameKey as foldName } from "../format/schema_types.ts";
@@ -146,11 +146,6 @@ export class TokenStream {
     // Schema errors are not tied to a place in the SQL: no offset.
     if (t.kind === TokenKind.Eof) return incompleteInput(-1);
     return syntaxError(this.text(t), -1);
-  }
-
-  /** A semantic error with SQLite's message. */
-  error(message: string): SqliteError {
-    return sqlError(message);
   }
 
   /**

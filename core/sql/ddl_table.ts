@@ -2,6 +2,7 @@
  * CREATE TABLE, following SQLite's parse.y (grammar) and build.c (what each clause does:
  * sqlite3AddColumn, sqlite3AddPrimaryKey, sqlite3EndTable, ...).
  */
+import { sqlError } from "../errors.ts";
 import { Affinity } from "../value/types.ts";
 import { keywordFallsBackToId, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
@@ -45,7 +46,7 @@ export function parseCreateTable(ts: TokenStream): TableDef {
   const { schema, name } = qualifiedName(ts);
   if (ts.kind() === TokenKind.As) {
     // SQLite rewrites CREATE TABLE ... AS SELECT before storing it, and refuses to load it.
-    throw ts.error(`CREATE TABLE ${name} AS SELECT cannot be stored in a schema`);
+    throw sqlError(`CREATE TABLE ${name} AS SELECT cannot be stored in a schema`);
   }
   ts.expect(TokenKind.LParen);
   const b = new TableBuilder(ts, name);
@@ -96,7 +97,7 @@ class TableBuilder {
     const name = ts.expectName();
     const type = readColumnType(ts);
     const key = foldName(name);
-    if (this.#names.has(key)) throw ts.error(`duplicate column name: ${name}`);
+    if (this.#names.has(key)) throw sqlError(`duplicate column name: ${name}`);
     this.#names.set(key, this.columns.length);
     const col: ColumnState = {
       def: {
@@ -132,7 +133,7 @@ class TableBuilder {
         case TokenKind.Default: {
           ts.next();
           const d = readDefault(ts, def.name);
-          if (def.generated) throw ts.error("cannot use DEFAULT on a generated column");
+          if (def.generated) throw sqlError("cannot use DEFAULT on a generated column");
           def.default = d.value;
           def.defaultText = d.text;
           break;
@@ -177,7 +178,7 @@ class TableBuilder {
           ts.next();
           const ref = readReferences(ts);
           if (ref.parentColumns && ref.parentColumns.length !== 1) {
-            throw ts.error(
+            throw sqlError(
               `foreign key on ${def.name} should reference only one column of table ${ref.table}`,
             );
           }
@@ -219,10 +220,10 @@ class TableBuilder {
       if (word === "stored") stored = true;
       else if (word !== "virtual") bad = true;
     }
-    if (bad) throw ts.error(`error in generated column "${col.def.name}"`);
+    if (bad) throw sqlError(`error in generated column "${col.def.name}"`);
     col.def.generated = { stored, exprText };
     col.def.hidden = stored ? 3 : 2;
-    if (col.inPrimaryKey) throw ts.error("generated columns cannot be part of the PRIMARY KEY");
+    if (col.inPrimaryKey) throw sqlError("generated columns cannot be part of the PRIMARY KEY");
   }
 
   tableConstraints(): void {
@@ -285,14 +286,14 @@ class TableBuilder {
       readDeferrable(ts);
     }
     if (ref.parentColumns && ref.parentColumns.length !== names.length) {
-      throw ts.error(
+      throw sqlError(
         "number of columns in foreign key does not match the number of columns in the " +
           "referenced table",
       );
     }
     const columns = names.map((n) => {
       const i = this.#names.get(foldName(n));
-      if (i === undefined) throw ts.error(`unknown column "${n}" in foreign key definition`);
+      if (i === undefined) throw sqlError(`unknown column "${n}" in foreign key definition`);
       return i;
     });
     this.foreignKeys.push({ columns, ...ref });
@@ -314,12 +315,11 @@ class TableBuilder {
   }
 
   #keyColumn(term: SortTerm): KeyColumnDef {
-    const ts = this.#ts;
     if (term.column === null) {
-      throw ts.error("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
+      throw sqlError("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
     }
     const column = this.#names.get(foldName(term.column));
-    if (column === undefined) throw ts.error(`no such column: ${term.column}`);
+    if (column === undefined) throw sqlError(`no such column: ${term.column}`);
     return { column, collation: term.collation, desc: term.desc };
   }
 
@@ -329,15 +329,14 @@ class TableBuilder {
     onConflict: ConflictResolution | null,
     autoincrement: boolean,
   ): void {
-    const ts = this.#ts;
     if (this.primaryKey) {
-      throw ts.error(`table "${this.#tableName}" has more than one primary key`);
+      throw sqlError(`table "${this.#tableName}" has more than one primary key`);
     }
     for (const c of columns) {
       const col = this.columns[c.column];
       col.inPrimaryKey = true;
       if (col.def.generated) {
-        throw ts.error("generated columns cannot be part of the PRIMARY KEY");
+        throw sqlError("generated columns cannot be part of the PRIMARY KEY");
       }
     }
     // SQLite's INTEGER PRIMARY KEY: one column typed exactly INTEGER, and not the
@@ -346,7 +345,7 @@ class TableBuilder {
       this.columns[columns[0].column].standardType === "INTEGER" &&
       !(columnLevel && columns[0].desc);
     if (autoincrement && !integerPrimaryKey) {
-      throw ts.error("AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY");
+      throw sqlError("AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY");
     }
     const key: KeyConstraintDef = {
       kind: "primaryKey",
@@ -363,13 +362,12 @@ class TableBuilder {
 
   /** sqlite3EndTable's checks and adjustments, once the table options are known. */
   finish(table: TableDef): void {
-    const ts = this.#ts;
     const cols = this.columns;
     if (table.strict) {
       for (let i = 0; i < cols.length; i++) {
         const c = cols[i];
         if (c.standardType === null) {
-          throw ts.error(
+          throw sqlError(
             c.hasType
               ? `unknown datatype for ${table.name}.${c.def.name}: "${c.def.declaredType}"`
               : `missing datatype for ${table.name}.${c.def.name}`,
@@ -381,14 +379,14 @@ class TableBuilder {
     }
     if (table.withoutRowid) {
       if (this.primaryKey?.autoincrement) {
-        throw ts.error("AUTOINCREMENT not allowed on WITHOUT ROWID tables");
+        throw sqlError("AUTOINCREMENT not allowed on WITHOUT ROWID tables");
       }
-      if (!this.primaryKey) throw ts.error(`PRIMARY KEY missing on table ${table.name}`);
+      if (!this.primaryKey) throw sqlError(`PRIMARY KEY missing on table ${table.name}`);
       for (const c of cols) if (c.inPrimaryKey) c.def.notNull = true;
       table.rowidAlias = -1;
     }
     if (cols.length > 0 && cols.every((c) => c.def.generated !== null)) {
-      throw ts.error("must have at least one non-generated column");
+      throw sqlError("must have at least one non-generated column");
     }
     this.#numberPrimaryKey(table);
   }

@@ -5,6 +5,7 @@
  * order is peeled off the end, and what is left is either a column reference (a name,
  * possibly parenthesized and COLLATEd) or an expression kept as text.
  */
+import { sqlError } from "../errors.ts";
 import { TokenKind } from "./tokenize.ts";
 import { endsOperand, isIdsKind, isNameOperand, type TokenStream } from "./ddl_stream.ts";
 
@@ -54,7 +55,7 @@ export function readSortTerm(ts: TokenStream, allowAutoincrement = false): SortT
   ) {
     // It parses, but no index or key accepts it: the term fails with SQLite's error.
     const nulls = kindAt(end - 1) === TokenKind.First ? "FIRST" : "LAST";
-    throw ts.error(`unsupported use of NULLS ${nulls}`);
+    throw sqlError(`unsupported use of NULLS ${nulls}`);
   }
   let desc = false;
   const last = kindAt(end - 1);
