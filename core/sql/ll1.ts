@@ -18,9 +18,12 @@
  * - a token that no decision accepts fails the parse with a {@link SyntaxFailure} naming
  *   it, which is SQLite's error token because every decision is made on the next token.
  *
- * Decisions are identified as in the DSL: the method and its number within the rule
- * (`OPTION2`), so each number may appear once per rule (ll1_check.ts checks it in tests). CONSUME
- * and SUBRULE decide nothing, so they have no numbered forms.
+ * Decisions are identified as in the DSL: the method and the number passed to it after the
+ * block (`this.OPTION(block, 2)`; none for the first of a rule, then 2, 3, ... up to 15), so
+ * each number may appear once per method and rule (ll1_check.ts checks it in tests). CONSUME
+ * and SUBRULE decide nothing, so they take no number. One method with a number argument,
+ * rather than chevrotain's OPTION2, OPTION3, ..., keeps a method per occurrence out of
+ * the bundle.
  */
 import { TOKEN_KIND_COUNT, TokenKind } from "./token_kinds.ts";
 
@@ -274,64 +277,17 @@ export abstract class LL1Parser {
     return this.#recording ? undefined as T : action.call(this);
   }
 
-  /** Optional `block`: its result, or undefined when it is skipped. */
-  OPTION<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 0, block);
+  /**
+   * Optional `block`: its result, or undefined when it is skipped. `n` tells the rule's
+   * OPTIONs apart: none (0) for the first, then 2, 3, ...
+   */
+  OPTION<T>(block: Block<T>, n = 0): T | undefined {
+    return this.#block(Dsl.Option, n, block);
   }
 
-  /** OPTION, occurrence 2 in its rule. */
-  OPTION2<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 2, block);
-  }
-
-  /** OPTION, occurrence 3. */
-  OPTION3<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 3, block);
-  }
-
-  /** OPTION, occurrence 4. */
-  OPTION4<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 4, block);
-  }
-
-  /** OPTION, occurrence 5. */
-  OPTION5<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 5, block);
-  }
-
-  /** OPTION, occurrence 6. */
-  OPTION6<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 6, block);
-  }
-
-  /** OPTION, occurrence 7. */
-  OPTION7<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 7, block);
-  }
-
-  /** OPTION, occurrence 8. */
-  OPTION8<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 8, block);
-  }
-
-  /** OPTION, occurrence 9. */
-  OPTION9<T>(block: Block<T>): T | undefined {
-    return this.#block(Dsl.Option, 9, block);
-  }
-
-  /** `block` repeated while the next token can start it. */
-  MANY(block: Block<unknown>): void {
-    this.#block(Dsl.Many, 0, block);
-  }
-
-  /** MANY, occurrence 2 in its rule. */
-  MANY2(block: Block<unknown>): void {
-    this.#block(Dsl.Many, 2, block);
-  }
-
-  /** MANY, occurrence 3. */
-  MANY3(block: Block<unknown>): void {
-    this.#block(Dsl.Many, 3, block);
+  /** `block` repeated while the next token can start it; `n` as for OPTION. */
+  MANY(block: Block<unknown>, n = 0): void {
+    this.#block(Dsl.Many, n, block);
   }
 
   /** `block` at least once, then while the next token can start it. */
@@ -339,29 +295,9 @@ export abstract class LL1Parser {
     this.#block(Dsl.AtLeastOne, 0, block);
   }
 
-  /** The first alternative that can start with the next token. */
-  OR<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(0, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 2 in its rule. */
-  OR2<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(2, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 3. */
-  OR3<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(3, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 4. */
-  OR4<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(4, alts) as AltResult<A>;
-  }
-
-  /** OR, occurrence 5. */
-  OR5<A extends Alternative<unknown>[]>(alts: A): AltResult<A> {
-    return this.#or(5, alts) as AltResult<A>;
+  /** The first alternative that can start with the next token; `n` as for OPTION. */
+  OR<A extends Alternative<unknown>[]>(alts: A, n = 0): AltResult<A> {
+    return this.#or(n, alts) as AltResult<A>;
   }
 
   /** While recording: what `body` records, in a sequence of its own. */

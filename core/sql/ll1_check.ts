@@ -20,7 +20,8 @@ export function checkGrammar(
     const seen = new Set<number>();
     for (const node of decisions(rule)) {
       if (seen.has(node.key)) {
-        const name = `${DSL_NAMES[node.key >> 4]}${node.key & 15 || ""}`;
+        const n = node.key & 15;
+        const name = `${DSL_NAMES[node.key >> 4]}${n ? ` number ${n}` : ""}`;
         throw new Error(`recording rule ${nameOf(id)}: ${name} is used twice in this rule`);
       }
       seen.add(node.key);

@@ -85,22 +85,22 @@ export class DmlStatementParser extends StatementParser {
     this.tok(TokenKind.Into);
     const target = this.SUBRULE(this.writeTarget);
     let columns: string[] | null = null;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.LParen);
       columns = this.SUBRULE(this.idList);
       this.tok(TokenKind.RParen);
-    });
+    }, 2);
     let select: Select | null = null;
     const upserts: UpsertClause[] = [];
     let returning: ResultColumn[] | null = null;
-    this.OR2([
+    this.OR([
       {
         ALT: () => {
           this.tok(TokenKind.Default);
           this.tok(TokenKind.Values);
-          this.OPTION3(() => {
+          this.OPTION(() => {
             returning = this.SUBRULE(this.returning);
-          });
+          }, 3);
         },
       },
       {
@@ -111,7 +111,7 @@ export class DmlStatementParser extends StatementParser {
           returning = this.SUBRULE(this.upserts, { ARGS: [upserts] });
         },
       },
-    ]);
+    ], 2);
     return this.ACTION(() => ({
       kind: "insert",
       verb: kindOf(verb) === TokenKind.Replace ? "REPLACE" : "INSERT",
@@ -139,12 +139,12 @@ export class DmlStatementParser extends StatementParser {
     this.tok(TokenKind.Set);
     const set = this.SUBRULE(this.setList);
     let from: FromClause | null = null;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.From);
       this.push(6);
       from = this.SUBRULE(this.fromClause);
       this.pop(6);
-    });
+    }, 2);
     const rest = this.SUBRULE(this.whereReturning);
     return this.ACTION(() => ({
       kind: "update",
@@ -312,9 +312,9 @@ export class DmlStatementParser extends StatementParser {
       where = this.subExpr();
       this.pop(6);
     });
-    this.OPTION2(() => {
+    this.OPTION(() => {
       returning = this.SUBRULE(this.returning);
-    });
+    }, 2);
     return { where, returning };
   });
 
@@ -368,12 +368,12 @@ export class DmlStatementParser extends StatementParser {
       target = this.SUBRULE(this.sortList);
       this.pop(4);
       this.tok(TokenKind.RParen);
-      this.OPTION2(() => {
+      this.OPTION(() => {
         this.tok(TokenKind.Where);
         this.push(6);
         targetWhere = this.subExpr();
         this.pop(6);
-      });
+      }, 2);
     });
     this.tok(TokenKind.Do);
     let set: SetItem[] | null = null;
@@ -385,12 +385,12 @@ export class DmlStatementParser extends StatementParser {
           this.tok(TokenKind.Update);
           this.tok(TokenKind.Set);
           set = this.SUBRULE(this.setList);
-          this.OPTION3(() => {
+          this.OPTION(() => {
             this.tok(TokenKind.Where);
             this.push(6);
             where = this.subExpr();
             this.pop(6);
-          });
+          }, 3);
         },
       },
     ]);

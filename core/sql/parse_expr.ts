@@ -40,15 +40,15 @@ export abstract class ExprParser extends OperatorParser {
       this.MANY(() => {
         last = this.CONSUME(Ids);
       });
-      this.OPTION2(() => {
+      this.OPTION(() => {
         this.tok(TokenKind.LParen);
         this.SUBRULE(this.signedNumber);
-        this.OPTION3(() => {
+        this.OPTION(() => {
           this.tok(TokenKind.Comma);
           this.SUBRULE(this.signedNumber);
-        });
+        }, 3);
         last = this.tok(TokenKind.RParen);
-      });
+      }, 2);
       typeStart = first.start;
       typeEnd = (last as SqlToken).end;
     });
@@ -149,13 +149,13 @@ export abstract class ExprParser extends OperatorParser {
       whens.push({ when, then });
     });
     let otherwise: Expr | null = null;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.Else);
       this.push(4);
       otherwise = this.subExpr();
       this.pop(4);
       if (this.h > h) h = this.h;
-    });
+    }, 2);
     const end = this.tok(TokenKind.End);
     return this.ACTION(() => {
       // SQLite first sets the operand's height + 1, never above this one: its check could
@@ -190,7 +190,7 @@ export abstract class ExprParser extends OperatorParser {
       {
         ALT: () => {
           this.OPTION(() => {
-            this.OR2([
+            this.OR([
               {
                 ALT: () => {
                   this.tok(TokenKind.Distinct);
@@ -198,15 +198,15 @@ export abstract class ExprParser extends OperatorParser {
                 },
               },
               { ALT: () => this.tok(TokenKind.All) },
-            ]);
+            ], 2);
           });
           args = this.SUBRULE(this.exprList);
           hArgs = this.h;
-          this.OPTION2(() => {
+          this.OPTION(() => {
             this.tok(TokenKind.Order);
             this.tok(TokenKind.By);
             orderBy = this.SUBRULE(this.sortList);
-          });
+          }, 2);
         },
       },
     ]);
@@ -214,7 +214,7 @@ export abstract class ExprParser extends OperatorParser {
     this.pop(3);
     let filter: Expr | null = null;
     let over: WindowSpec | string | null = null;
-    this.OPTION3(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.Filter);
       this.tok(TokenKind.LParen);
       this.tok(TokenKind.Where);
@@ -222,10 +222,10 @@ export abstract class ExprParser extends OperatorParser {
       filter = this.subExpr();
       this.pop(3);
       end = this.tok(TokenKind.RParen);
-    });
-    this.OPTION4(() => {
+    }, 3);
+    this.OPTION(() => {
       this.tok(TokenKind.Over);
-      this.OR3([
+      this.OR([
         {
           ALT: () => {
             this.tok(TokenKind.LParen);
@@ -239,8 +239,8 @@ export abstract class ExprParser extends OperatorParser {
             this.ACTION(() => (over = this.name(end)));
           },
         },
-      ]);
-    });
+      ], 3);
+    }, 4);
     return this.ACTION(() => {
       const name = this.name(nameTok);
       this.setHeight(args.length ? hArgs + 1 : 1);
@@ -287,7 +287,7 @@ export abstract class ExprParser extends OperatorParser {
         this.ACTION(() => (base = this.name(t)));
       },
     });
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.Partition);
       this.tok(TokenKind.By);
       partitionBy = [this.subExpr()];
@@ -295,15 +295,15 @@ export abstract class ExprParser extends OperatorParser {
         this.tok(TokenKind.Comma);
         partitionBy!.push(this.subExpr());
       });
-    });
-    this.OPTION3(() => {
+    }, 2);
+    this.OPTION(() => {
       this.tok(TokenKind.Order);
       this.tok(TokenKind.By);
       orderBy = this.SUBRULE(this.sortList);
-    });
-    this.OPTION4(() => {
+    }, 3);
+    this.OPTION(() => {
       frame = this.SUBRULE(this.frameSpec);
-    });
+    }, 4);
     return this.ACTION(() => {
       const end = this.LA(0) as SqlToken;
       return { base, partitionBy, orderBy, frame, start, end: Math.max(start, end.end) };
@@ -314,7 +314,7 @@ export abstract class ExprParser extends OperatorParser {
   frameSpec: Rule<[], Frame> = this.RULE(() => {
     const u = this.CONSUME(FRAME_UNIT);
     let start: FrameBound, end: FrameBound | null = null;
-    this.OR2([
+    this.OR([
       {
         ALT: () => {
           this.tok(TokenKind.Between);
@@ -324,11 +324,11 @@ export abstract class ExprParser extends OperatorParser {
         },
       },
       { ALT: () => (start = this.SUBRULE(this.frameBound, { ARGS: [true] })) },
-    ]);
+    ], 2);
     let exclude: Frame["exclude"] = null;
     this.OPTION(() => {
       this.tok(TokenKind.Exclude);
-      exclude = this.OR3([
+      exclude = this.OR([
         {
           ALT: () => {
             this.tok(TokenKind.No);
@@ -349,7 +349,7 @@ export abstract class ExprParser extends OperatorParser {
             return this.ACTION(() => this.text(t).toLowerCase() as "group" | "ties");
           },
         },
-      ]);
+      ], 3);
     });
     return this.ACTION(() => {
       const frame: Frame = {

@@ -94,11 +94,11 @@ export abstract class OperatorParser extends ParserState {
             this.tok(TokenKind.Not);
             not = true;
           });
-          this.OPTION2(() => {
+          this.OPTION(() => {
             this.tok(TokenKind.Distinct);
             this.tok(TokenKind.From);
             distinct = true;
-          });
+          }, 2);
           this.push(3);
           const right = this.subExpr(5);
           this.pop(3);
@@ -118,7 +118,7 @@ export abstract class OperatorParser extends ParserState {
       {
         ALT: () => {
           this.tok(TokenKind.Not);
-          return this.OR2([
+          return this.OR([
             { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, true] }) },
             { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, true] }) },
             { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, true] }) },
@@ -128,7 +128,7 @@ export abstract class OperatorParser extends ParserState {
                 return this.ACTION(() => this.nullTest(left, true, t));
               },
             },
-          ]);
+          ], 2);
         },
       },
       { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, false] }) },
@@ -234,7 +234,7 @@ export abstract class OperatorParser extends ParserState {
         ALT: () => {
           this.tok(TokenKind.LParen);
           this.push(1);
-          const inner = this.OR2([
+          const inner = this.OR([
             {
               // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
               ALT: () => {
@@ -271,7 +271,7 @@ export abstract class OperatorParser extends ParserState {
                 });
               },
             },
-          ]);
+          ], 2);
           this.pop(1);
           return inner;
         },
@@ -380,7 +380,7 @@ export abstract class OperatorParser extends ParserState {
       {
         ALT: () => {
           const t = this.tok(TokenKind.String);
-          return this.OR2([
+          return this.OR([
             {
               ALT: () => {
                 this.tok(TokenKind.Dot);
@@ -388,7 +388,7 @@ export abstract class OperatorParser extends ParserState {
               },
             },
             { ALT: () => this.ACTION(() => this.literal(t)) },
-          ]);
+          ], 2);
         },
       },
       {
@@ -437,7 +437,7 @@ export abstract class OperatorParser extends ParserState {
       {
         ALT: () => {
           const t = this.CONSUME(Idj);
-          return this.OR3([
+          return this.OR([
             { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
             {
               ALT: () => {
@@ -462,7 +462,7 @@ export abstract class OperatorParser extends ParserState {
                   } as Expr;
                 }),
             },
-          ]);
+          ], 3);
         },
       },
     ])

@@ -216,64 +216,64 @@ export abstract class SelectParser extends ExprParser {
     let windows: NamedWindow[] | null = null;
     let orderBy: OrderingTerm[] | null = null;
     let limit: { limit: Expr; offset: Expr | null } | null = null;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.From);
       this.push(4);
       from = this.SUBRULE(this.fromClause);
       this.pop(4);
-    });
-    this.OPTION3(() => {
+    }, 2);
+    this.OPTION(() => {
       this.tok(TokenKind.Where);
       this.push(5);
       where = this.subExpr();
       this.pop(5);
       track();
-    });
-    this.OPTION4(() => {
+    }, 3);
+    this.OPTION(() => {
       this.tok(TokenKind.Group);
       this.tok(TokenKind.By);
       this.push(7);
       groupBy = [this.subExpr()];
       track();
-      this.MANY2(() => {
+      this.MANY(() => {
         this.tok(TokenKind.Comma);
         groupBy!.push(this.subExpr());
         track();
-      });
+      }, 2);
       this.pop(7);
-    });
-    this.OPTION5(() => {
+    }, 4);
+    this.OPTION(() => {
       this.tok(TokenKind.Having);
       this.push(7);
       having = this.subExpr();
       this.pop(7);
       track();
-    });
-    this.OPTION6(() => {
+    }, 5);
+    this.OPTION(() => {
       this.tok(TokenKind.Window);
       windows = [this.SUBRULE(this.namedWindow)];
-      this.MANY3(() => {
+      this.MANY(() => {
         this.tok(TokenKind.Comma);
         windows!.push(this.SUBRULE(this.namedWindow));
-      });
-    });
-    this.OPTION7(() => {
+      }, 3);
+    }, 6);
+    this.OPTION(() => {
       this.tok(TokenKind.Order);
       this.tok(TokenKind.By);
       this.push(9);
       orderBy = this.SUBRULE(this.sortList);
       this.pop(9);
       track();
-    });
-    this.OPTION8(() => {
+    }, 7);
+    this.OPTION(() => {
       this.tok(TokenKind.Limit);
       this.push(10);
       const n = this.subExpr();
       let hl = this.h;
       let offset: Expr | null = null;
       let swap = false;
-      this.OPTION9(() => {
-        this.OR2([
+      this.OPTION(() => {
+        this.OR([
           { ALT: () => this.tok(TokenKind.Offset) },
           {
             ALT: () => {
@@ -281,10 +281,10 @@ export abstract class SelectParser extends ExprParser {
               swap = true;
             },
           },
-        ]);
+        ], 2);
         offset = this.subExpr();
         if (this.h > hl) hl = this.h;
-      });
+      }, 9);
       this.pop(10);
       this.ACTION(() => {
         this.h = hl + 1;
@@ -292,7 +292,7 @@ export abstract class SelectParser extends ExprParser {
         const o = offset as Expr | null;
         limit = swap ? { limit: o!, offset: n } : { limit: n, offset: o };
       });
-    });
+    }, 8);
     return this.ACTION(() => ({
       core: {
         kind: "core",
@@ -448,7 +448,7 @@ export abstract class SelectParser extends ExprParser {
           ALT: () => {
             this.tok(TokenKind.LParen);
             this.push(1);
-            const inner = this.OR2([
+            const inner = this.OR([
               {
                 // Chosen at SELECT, VALUES or WITH, the tokens that start a select.
                 ALT: () => {
@@ -457,7 +457,7 @@ export abstract class SelectParser extends ExprParser {
                 },
               },
               { ALT: () => this.SUBRULE(this.fromClause) },
-            ]);
+            ], 2);
             this.pop(1);
             this.tok(TokenKind.RParen);
             return inner;
@@ -466,7 +466,7 @@ export abstract class SelectParser extends ExprParser {
         {
           ALT: () => {
             const { schema, name } = this.SUBRULE(this.qualifiedName);
-            return this.OR3([
+            return this.OR([
               {
                 ALT: () => {
                   this.tok(TokenKind.LParen);
@@ -496,16 +496,16 @@ export abstract class SelectParser extends ExprParser {
                   end: 0,
                 }),
               },
-            ]);
+            ], 3);
           },
         },
       ]);
       const alias = this.SUBRULE(this.alias);
       let indexedBy: string | false | null = null;
-      this.OPTION2({
+      this.OPTION({
         GATE: () => (item as FromItem).kind === "table",
         DEF: () => {
-          this.OR4([
+          this.OR([
             {
               ALT: () => {
                 this.tok(TokenKind.Indexed);
@@ -521,14 +521,14 @@ export abstract class SelectParser extends ExprParser {
                 indexedBy = false;
               },
             },
-          ]);
+          ], 4);
         },
-      });
+      }, 2);
       const end = this.ACTION(() => (this.LA(0) as SqlToken).end);
       let on: Expr | null = null;
       let using: string[] | null = null;
-      this.OPTION3(() => {
-        this.OR5([
+      this.OPTION(() => {
+        this.OR([
           {
             ALT: () => {
               this.tok(TokenKind.On);
@@ -544,16 +544,16 @@ export abstract class SelectParser extends ExprParser {
               using = [];
               const n = this.CONSUME(Nm);
               this.ACTION(() => using!.push(this.name(n)));
-              this.MANY2(() => {
+              this.MANY(() => {
                 this.tok(TokenKind.Comma);
                 const m = this.CONSUME(Nm);
                 this.ACTION(() => using!.push(this.name(m)));
-              });
+              }, 2);
               this.tok(TokenKind.RParen);
             },
           },
-        ]);
-      });
+        ], 5);
+      }, 3);
       this.ACTION(() => {
         this.checkDepth(4);
         if (items.length === 0 && (on || using)) {
@@ -609,13 +609,13 @@ export abstract class SelectParser extends ExprParser {
         },
       ]);
     });
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.tok(TokenKind.Nulls);
-      this.OR2([
+      this.OR([
         { ALT: () => (this.tok(TokenKind.First), (nulls = "first")) },
         { ALT: () => (this.tok(TokenKind.Last), (nulls = "last")) },
-      ]);
-    });
+      ], 2);
+    }, 2);
     return this.ACTION(() => {
       this.h = h;
       return { expr, desc, nulls, start: expr.start, end: (this.LA(0) as SqlToken).end };
@@ -677,7 +677,7 @@ export abstract class SelectParser extends ExprParser {
     });
     this.tok(TokenKind.As);
     let materialized: boolean | null = null;
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.OR([
         {
           ALT: () => {
@@ -693,7 +693,7 @@ export abstract class SelectParser extends ExprParser {
           },
         },
       ]);
-    });
+    }, 2);
     this.tok(TokenKind.LParen);
     this.push(5);
     const select = this.SUBRULE(this.select);
@@ -718,12 +718,12 @@ export abstract class SelectParser extends ExprParser {
       this.CONSUME(Ids);
       extra = true;
     });
-    this.OPTION2(() => {
+    this.OPTION(() => {
       this.OR([{ ALT: () => this.tok(TokenKind.Asc) }, {
         ALT: () => this.tok(TokenKind.Desc),
       }]);
       extra = true;
-    });
+    }, 2);
     this.ACTION(() => {
       columns.push(this.name(n));
       if (extra) this.raiseAtReduce(`syntax error after column name "${this.text(n)}"`);

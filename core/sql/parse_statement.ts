@@ -139,11 +139,11 @@ export class StatementParser extends SelectParser {
         ALT: () => {
           const t = this.tok(TokenKind.Begin);
           this.OPTION(() => {
-            this.OR2([
+            this.OR([
               { ALT: () => this.tok(TokenKind.Deferred) },
               { ALT: () => (this.tok(TokenKind.Immediate), (writes = true)) },
               { ALT: () => (this.tok(TokenKind.Exclusive), (writes = true)) },
-            ]);
+            ], 2);
           });
           this.SUBRULE(this.transOpt);
           return t;
@@ -160,11 +160,11 @@ export class StatementParser extends SelectParser {
         ALT: () => {
           const t = this.tok(TokenKind.Rollback);
           this.SUBRULE(this.transOpt);
-          this.OPTION2(() => {
+          this.OPTION(() => {
             this.tok(TokenKind.To);
-            this.OPTION3(() => this.tok(TokenKind.Savepoint));
+            this.OPTION(() => this.tok(TokenKind.Savepoint), 3);
             savepoint = this.CONSUME(Nm) as SqlToken;
-          });
+          }, 2);
           return t;
         },
       },
@@ -178,7 +178,7 @@ export class StatementParser extends SelectParser {
       {
         ALT: () => {
           const t = this.tok(TokenKind.Release);
-          this.OPTION4(() => this.tok(TokenKind.Savepoint));
+          this.OPTION(() => this.tok(TokenKind.Savepoint), 4);
           savepoint = this.CONSUME(Nm) as SqlToken;
           return t;
         },
@@ -203,7 +203,7 @@ export class StatementParser extends SelectParser {
   transOpt: Rule<[], void> = this.RULE(() => {
     this.OPTION(() => {
       this.tok(TokenKind.Transaction);
-      this.OPTION2(() => this.CONSUME(Nm));
+      this.OPTION(() => this.CONSUME(Nm), 2);
     });
   });
 
