@@ -71,8 +71,13 @@ export class JsProgram implements Program {
   }
 
   explainText(): string {
-    return `function (${GENERATED_PARAMS.join(", ")}) {\n${this.source}\n}`;
+    return generatedFunctionText(this.source);
   }
+}
+
+/** The text of the generated function whose body is `source` (the EXPLAIN text of its code). */
+export function generatedFunctionText(source: string): string {
+  return `function (${GENERATED_PARAMS.join(", ")}) {\n${source}\n}`;
 }
 
 /** One run: the generated function called until it reports no more rows. */

@@ -28,7 +28,8 @@ import type { CompiledProgram } from "../bytecode/program.ts";
 import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import { type Factory, factoryFor } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
-import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
+import { translate } from "../js-codegen/translate.ts";
+import { generatedFunctionText } from "../js/mod.ts";
 import { compiledModule } from "./host/module_cache.ts";
 import { moduleText } from "./host/module_text.ts";
 import { isRowReturn, SEG_END, segmentHooks } from "./protocol.ts";
@@ -265,7 +266,7 @@ export class WasmProgram implements Program {
       moduleText(this.bytes),
       "",
       ";; imported as host.seg: the JS segments",
-      `function (${GENERATED_PARAMS.join(", ")}) {\n${this.#source}\n}`,
+      generatedFunctionText(this.#source),
     ].join("\n");
   }
 }
