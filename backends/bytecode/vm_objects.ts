@@ -14,7 +14,7 @@ import { BINARY_UTF8 } from "../../core/value/collation.ts";
 import { skipUtf8Chars } from "../../core/functions/scalar/text.ts";
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
-import { RowSorter, type StoredRow } from "../../core/exec/sorter.ts";
+import { loadRow, RowSorter, type StoredRow, storeRow } from "../../core/exec/sorter.ts";
 import { compareValues } from "../../core/value/compare.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 import type { SortKey } from "../../core/plan/plan.ts";
@@ -120,31 +120,12 @@ export function openCursor(file: DatabaseFile, entry: CursorEntry, opened: Btree
   return cursor;
 }
 
+export { loadRow, storeRow };
+
 /** Closes every cursor in `opened` and empties it. */
 export function closeCursors(opened: BtreeCursor[]): void {
   for (const bt of opened) bt.close();
   opened.length = 0;
-}
-
-/** Copies `regs[start .. start + n)` into a stored row. */
-export function storeRow(regs: readonly Reg[], start: number, n: number): StoredRow {
-  const values: SqlValue[] = new Array(n);
-  const classes: number[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    values[i] = regs[start + i].v;
-    classes[i] = regs[start + i].c;
-  }
-  return { values, classes };
-}
-
-/** Copies a stored row into registers from `start`. */
-export function loadRow(row: StoredRow, regs: Reg[], start: number): void {
-  const n = row.values.length;
-  for (let i = 0; i < n; i++) {
-    const r = regs[start + i];
-    r.v = row.values[i];
-    r.c = row.classes[i];
-  }
 }
 
 /** A sorter (ORDER BY) or a distinct row store (DISTINCT, UNION, IN-list keys). */

@@ -5,7 +5,7 @@
  * before, ever, is dropped.
  */
 import { rowKey } from "./key_hash.ts";
-import type { StoredRow } from "./sorter.ts";
+import { loadRow, type StoredRow, storeRow } from "./sorter.ts";
 import type { Reg } from "../value/reg.ts";
 
 /** A recursive CTE's queue. */
@@ -32,11 +32,7 @@ export class RecursiveQueue {
       if (this.#seen.has(k)) return;
       this.#seen.add(k);
     }
-    const row: StoredRow = { values: new Array(n), classes: new Array(n) };
-    for (let i = 0; i < n; i++) {
-      row.values[i] = regs[start + i].v;
-      row.classes[i] = regs[start + i].c;
-    }
+    const row = storeRow(regs, start, n);
     if (this.#compare === null) {
       this.#rows.push(row);
       return;
@@ -56,10 +52,7 @@ export class RecursiveQueue {
   pop(regs: Reg[], start: number): boolean {
     if (this.#head >= this.#rows.length) return false;
     const row = this.#rows[this.#head++];
-    for (let i = 0; i < row.values.length; i++) {
-      regs[start + i].v = row.values[i];
-      regs[start + i].c = row.classes[i];
-    }
+    loadRow(row, regs, start);
     if (this.#head > 1024 && this.#head * 2 > this.#rows.length) {
       this.#rows = this.#rows.slice(this.#head);
       this.#head = 0;

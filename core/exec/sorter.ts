@@ -7,12 +7,34 @@ import type { SortKey } from "../plan/plan.ts";
 import { type Collation, collationFor } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
+import type { Reg } from "../value/reg.ts";
 import { sqlError } from "../errors.ts";
 
 /** A stored row: values then storage classes are kept as parallel arrays. */
 export interface StoredRow {
   values: SqlValue[];
   classes: number[];
+}
+
+/** Copies `regs[start .. start + n)` into a stored row. */
+export function storeRow(regs: readonly Reg[], start: number, n: number): StoredRow {
+  const values: SqlValue[] = new Array(n);
+  const classes: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    values[i] = regs[start + i].v;
+    classes[i] = regs[start + i].c;
+  }
+  return { values, classes };
+}
+
+/** Copies a stored row into registers from `start`. */
+export function loadRow(row: StoredRow, regs: Reg[], start: number): void {
+  const n = row.values.length;
+  for (let i = 0; i < n; i++) {
+    const r = regs[start + i];
+    r.v = row.values[i];
+    r.c = row.classes[i];
+  }
 }
 
 /** The collation called `name` for `enc`; SQLITE_ERROR when there is none. */
