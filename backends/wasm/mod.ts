@@ -13,6 +13,10 @@
  * writes the module (with emit/, a Wasm binary writer), host/ is what runs in JS beside it
  * (frame access, the frame pool, the module cache), runtime/ the shared native routines.
  */
+// Imported first: bundles then place the runtime's bytes (runtime/prebuilt.ts, a long
+// binary-like string) ahead of the Wasm backend's code instead of in the middle of it,
+// which gzips smaller (about 50 B for the browser bundles).
+import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
@@ -46,7 +50,6 @@ import {
 } from "./codegen/module.ts";
 import { type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
-import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
 import { fallbackNext, planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
 
