@@ -105,11 +105,9 @@ export class WindowComputer {
     if (!def) throw sqlError(`no such function: ${c.name}`);
     const order0 = this.#spec.orderBy[0];
     const frame: FrameShape = {
-      unit: def.forced?.unit ?? c.unit,
-      start: def.forced?.start ?? c.start,
-      end: def.forced?.end ?? c.end,
+      // A forced frame (which has all four fields) replaces the call's, without EXCLUDE.
+      ...(def.forced ?? { unit: c.unit, start: c.start, end: c.end, startValue: null }),
       exclude: def.forced ? "none" : c.exclude,
-      startValue: def.forced?.startValue ?? null,
       desc: order0?.desc ?? false,
       nullsFirst: order0?.nullsFirst ?? true,
       collation: order0 ? this.#orderColls[0] : collationNamed("BINARY", enc),
