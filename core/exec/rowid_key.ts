@@ -69,26 +69,22 @@ export function rowidBound(
     // Texts and blobs sort after every number.
     return lower ? RowidSeek.Empty : RowidSeek.Unbounded;
   }
-  if (c === StorageClass.Integer) {
-    const i = BigInt(v as number | bigint);
-    if (inclusive) return setKey(i);
-    if (lower) return i === INT64_MAX ? RowidSeek.Empty : setKey(i + 1n);
-    return i === INT64_MIN ? RowidSeek.Empty : setKey(i - 1n);
+  // An INTEGER is its own exact bound; a REAL is rounded towards the range.
+  let k: bigint;
+  let exact = true;
+  if (c === StorageClass.Integer) k = BigInt(v as number | bigint);
+  else {
+    const x = v as number;
+    const rounded = lower ? Math.ceil(x) : Math.floor(x);
+    if (rounded >= TWO_POW_63) return lower ? RowidSeek.Empty : RowidSeek.Unbounded;
+    if (rounded < -TWO_POW_63) return lower ? RowidSeek.Unbounded : RowidSeek.Empty;
+    k = BigInt(rounded);
+    exact = rounded === x;
   }
-  // REAL: round towards the range, step past an exact bound that is excluded.
-  const x = v as number;
-  const k = lower ? Math.ceil(x) : Math.floor(x);
-  if (lower) {
-    if (k >= TWO_POW_63) return RowidSeek.Empty;
-    if (k < -TWO_POW_63) return RowidSeek.Unbounded;
-  } else {
-    if (k < -TWO_POW_63) return RowidSeek.Empty;
-    if (k >= TWO_POW_63) return RowidSeek.Unbounded;
+  // Step past an exact bound that is excluded.
+  if (exact && !inclusive) {
+    if (lower ? k === INT64_MAX : k === INT64_MIN) return RowidSeek.Empty;
+    k += lower ? 1n : -1n;
   }
-  let kb = BigInt(k);
-  if (k === x && !inclusive) {
-    if (lower ? kb === INT64_MAX : kb === INT64_MIN) return RowidSeek.Empty;
-    kb += lower ? 1n : -1n;
-  }
-  return setKey(kb);
+  return setKey(k);
 }
