@@ -124,6 +124,11 @@ const open: Template = (i, t) =>
   `${s(i.p1)}=RT.openSlot(${i.op},${i.op === Op.MatchSetOpen ? "null" : t.k(i.p4)},R,` +
   `${i.p2},${i.p3},ENC,FILE);`;
 
+/** Init, Goto: on at P2. */
+const goto: Template = (i, t) => t.jump(i.p2);
+/** Int64 … Blob: the constant P4 into register P2. */
+const constant: Template = (i, t) => copy(r(i.p2), t.k(i.p4));
+
 function range(from: number, to: number, f: (n: number) => string): string {
   const out: string[] = [];
   for (let n = from; n <= to; n++) out.push(f(n));
@@ -132,8 +137,8 @@ function range(from: number, to: number, f: (n: number) => string): string {
 
 /** The instruction set as JS. */
 export const TEMPLATES: Record<Op, Template> = {
-  [Op.Init]: (i, t) => t.jump(i.p2),
-  [Op.Goto]: (i, t) => t.jump(i.p2),
+  [Op.Init]: goto,
+  [Op.Goto]: goto,
   [Op.Halt]: (_i, t) => t.halt(),
   [Op.Once]: (i, t) => {
     const f = t.flag();
@@ -148,10 +153,10 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.ResultRow]: (_i, t) => t.row(),
   [Op.Null]: (i) => range(i.p2, i.p3, (n) => setNull(r(n))),
   [Op.Integer]: (i) => `${r(i.p2)}.v=${i.p1};${r(i.p2)}.c=${INT};`,
-  [Op.Int64]: (i, t) => copy(r(i.p2), t.k(i.p4)),
-  [Op.Real]: (i, t) => copy(r(i.p2), t.k(i.p4)),
-  [Op.String8]: (i, t) => copy(r(i.p2), t.k(i.p4)),
-  [Op.Blob]: (i, t) => copy(r(i.p2), t.k(i.p4)),
+  [Op.Int64]: constant,
+  [Op.Real]: constant,
+  [Op.String8]: constant,
+  [Op.Blob]: constant,
   [Op.Variable]: (i) => {
     const from = `P[${i.p1 - 1}]`;
     return `if(${from}){${copy(r(i.p2), from)}}else{${setNull(r(i.p2))}}`;
