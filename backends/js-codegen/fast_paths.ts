@@ -42,11 +42,11 @@ export function compareFast(
   generic: string,
   texts = false,
 ) {
-  const set = `${out}.v=${a}.v ${JS_OPERATOR[op]} ${b}.v?1:0;${out}.c=${StorageClass.Integer};`;
+  const set = `${out}.v=${a}.v${JS_OPERATOR[op]}${b}.v?1:0;${out}.c=${StorageClass.Integer};`;
   const text = texts
-    ? `else if(${a}.c===${StorageClass.Text}&&${b}.c===${StorageClass.Text}){${set}} `
+    ? `else if(${a}.c===${StorageClass.Text}&&${b}.c===${StorageClass.Text}){${set}}`
     : "";
-  return `if(typeof ${a}.v==="number"&&typeof ${b}.v==="number"){${set}} ` +
+  return `if(typeof ${a}.v==="number"&&typeof ${b}.v==="number"){${set}}` +
     `${text}else ${generic}`;
 }
 
@@ -78,7 +78,7 @@ export function affinityFast(r: string, aff: Affinity, generic: string): string 
   const kept = KEPT_BY[aff];
   if (kept === "all") return "";
   if (kept === undefined) return generic;
-  return `if(${kept.map((c) => `${r}.c !== ${c}`).join(" && ")}) ${generic}`;
+  return `if(${kept.map((c) => `${r}.c!==${c}`).join("&&")})${generic}`;
 }
 
 /** The JS operator of each of `+ - * / %` (Op.Add … Op.Remainder, in order). */

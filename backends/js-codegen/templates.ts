@@ -61,7 +61,7 @@ const s = (n: number) => `s${n}`;
 
 const setNull = (reg: string) => `${reg}.v=null;${reg}.c=${NULL};`;
 const copy = (to: string, from: string) => `${to}.v=${from}.v;${to}.c=${from}.c;`;
-const when = (cond: string, i: Insn, t: TemplateContext) => `if(${cond}) ${t.jump(i.p2)}`;
+const when = (cond: string, i: Insn, t: TemplateContext) => `if(${cond})${t.jump(i.p2)}`;
 /** The template that jumps to P2 when the expression `cond(i)` holds. */
 const jumpIf = (cond: (i: Insn) => string): Template => (i, t) => when(cond(i), i, t);
 /** Column's statement for a record shorter than its field: the column's default, or NULL. */
@@ -95,10 +95,10 @@ const compare: Template = (i, t) => {
  */
 export function compareThenTest(i: Insn, t: TemplateContext, test: Insn, tt: TemplateContext) {
   const [a, b] = [`${r(i.p1)}.v`, `${r(i.p2)}.v`];
-  const holds = `${a} ${JS_OPERATOR[(i.op - Op.Eq) as CompareOp]} ${b}`;
+  const holds = `${a}${JS_OPERATOR[(i.op - Op.Eq) as CompareOp]}${b}`;
   return `if(typeof ${a}==="number"&&typeof ${b}==="number"){if(${
     test.op === Op.If ? holds : `!(${holds})`
-  }) ${tt.jump(test.p2)}}else{${compare(i, t)} ${TEMPLATES[test.op](test, tt)}}`;
+  })${tt.jump(test.p2)}}else{${compare(i, t)}${TEMPLATES[test.op](test, tt)}}`;
 }
 const truth = (want: 0 | 1): Template => (i, t) =>
   when(
@@ -132,7 +132,7 @@ const constant: Template = (i, t) => copy(r(i.p2), t.k(i.p4));
 function range(from: number, to: number, f: (n: number) => string): string {
   const out: string[] = [];
   for (let n = from; n <= to; n++) out.push(f(n));
-  return out.join(" ");
+  return out.join("");
 }
 
 /** The instruction set as JS. */
@@ -142,14 +142,14 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Halt]: (_i, t) => t.halt(),
   [Op.Once]: (i, t) => {
     const f = t.flag();
-    return `if(${f}) ${t.jump(i.p2)} ${f}=true;`;
+    return `if(${f})${t.jump(i.p2)}${f}=true;`;
   },
   [Op.If]: truth(1),
   [Op.IfNot]: truth(0),
   [Op.IsNull]: jumpIf((i) => `${r(i.p1)}.c===${NULL}`),
   [Op.NotNull]: jumpIf((i) => `${r(i.p1)}.c!==${NULL}`),
-  [Op.IfPos]: (i, t) => `if(${r(i.p1)}.v > 0){${r(i.p1)}.v -= ${i.p3};${t.jump(i.p2)}}`,
-  [Op.DecrJumpZero]: (i, t) => `if(${r(i.p1)}.v > 0&&--${r(i.p1)}.v===0) ${t.jump(i.p2)}`,
+  [Op.IfPos]: (i, t) => `if(${r(i.p1)}.v>0){${r(i.p1)}.v-=${i.p3};${t.jump(i.p2)}}`,
+  [Op.DecrJumpZero]: (i, t) => `if(${r(i.p1)}.v>0&&--${r(i.p1)}.v===0)${t.jump(i.p2)}`,
   [Op.ResultRow]: (_i, t) => t.row(),
   [Op.Null]: (i) => range(i.p2, i.p3, (n) => setNull(r(n))),
   [Op.Integer]: (i) => `${r(i.p2)}.v=${i.p1};${r(i.p2)}.c=${INT};`,
@@ -165,9 +165,9 @@ export const TEMPLATES: Record<Op, Template> = {
     range(0, i.p3, (n) => {
       const to = r(i.p2 + n), from = r(i.p1 + n);
       const sub = i.p5 === 1
-        ? ` RT.copyJsonSubtype(${to},${from});`
+        ? `RT.copyJsonSubtype(${to},${from});`
         : i.p5 === 2
-        ? ` RT.markJson(${to});`
+        ? `RT.markJson(${to});`
         : "";
       return copy(to, from) + sub;
     }),
@@ -224,7 +224,7 @@ export const TEMPLATES: Record<Op, Template> = {
       ? call
       : f.subtype === FunctionSubtype.Result
       ? `RT.clearJsonSubtype(${r(i.p3)});${call}`
-      : `${call} RT.passJsonSubtype(${args},${r(i.p3)});`;
+      : `${call}RT.passJsonSubtype(${args},${r(i.p3)});`;
     const regs = [...Array(f.argc).keys()].map((k) => i.p1 + k);
     return box(`CTX.collation=${k}.coll;${body}`, [...regs, i.p3]);
   },
@@ -244,7 +244,7 @@ export const TEMPLATES: Record<Op, Template> = {
     const out = r(i.p3);
     const missing = columnMissing(i, t);
     const real = i.p5 === 1
-      ? ` if(${out}.c===${INT}){${out}.v=Number(${out}.v);${out}.c=${REAL};}`
+      ? `if(${out}.c===${INT}){${out}.v=Number(${out}.v);${out}.c=${REAL};}`
       : "";
     return box(`if(!${c(i.p1)}.column(${i.p2},${out})){${missing}}${real}`, [i.p3]);
   },
@@ -310,7 +310,7 @@ export const TEMPLATES: Record<Op, Template> = {
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
     const step = box(
-      `${a}.hit=(${f} ||= ${a}.calls.stepOf(${i.p3}))(${state},${args})===true;`,
+      `${a}.hit=(${f}||=${a}.calls.stepOf(${i.p3}))(${state},${args})===true;`,
       width,
     );
     // min/max of a number: its comparison with the best, without the step's arguments.
@@ -337,7 +337,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.MatchSetOpen]: open,
   [Op.MatchSetAdd]: (i) => `${s(i.p1)}.add(${r(i.p2)}.v);`,
   [Op.MatchSetTest]: jumpIf((i) => `${s(i.p1)}.has(${r(i.p3)}.v)`),
-  [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)},${r(i.p1)}.v + ${i.p2});`,
+  [Op.AddImm]: (i) => `RT.setInt(${r(i.p1)},${r(i.p1)}.v+${i.p2});`,
   [Op.QueueOpen]: open,
   [Op.QueuePush]: (i) => `${s(i.p1)}.push(R,${i.p2},${i.p3});`,
   [Op.QueuePop]: jumpIf((i) => `!${s(i.p1)}.pop(R,${i.p3})`),
