@@ -129,11 +129,8 @@ const goto: Template = (i, t) => t.jump(i.p2);
 /** Int64 … Blob: the constant P4 into register P2. */
 const constant: Template = (i, t) => copy(r(i.p2), t.k(i.p4));
 
-function range(from: number, to: number, f: (n: number) => string): string {
-  const out: string[] = [];
-  for (let n = from; n <= to; n++) out.push(f(n));
-  return out.join("");
-}
+/** The `n` numbers from `start` up (none when `n` is not positive): registers, offsets. */
+const span = (start: number, n: number) => Array.from({ length: n }, (_, k) => start + k);
 
 /** The instruction set as JS. */
 export const TEMPLATES: Record<Op, Template> = {
@@ -151,7 +148,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.IfPos]: (i, t) => `if(${r(i.p1)}.v>0){${r(i.p1)}.v-=${i.p3};${t.jump(i.p2)}}`,
   [Op.DecrJumpZero]: (i, t) => `if(${r(i.p1)}.v>0&&--${r(i.p1)}.v===0)${t.jump(i.p2)}`,
   [Op.ResultRow]: (_i, t) => t.row(),
-  [Op.Null]: (i) => range(i.p2, i.p3, (n) => setNull(r(n))),
+  [Op.Null]: (i) => span(i.p2, i.p3 - i.p2 + 1).map((n) => setNull(r(n))).join(""),
   [Op.Integer]: (i) => `${r(i.p2)}.v=${i.p1};${r(i.p2)}.c=${INT};`,
   [Op.Int64]: constant,
   [Op.Real]: constant,
@@ -162,7 +159,7 @@ export const TEMPLATES: Record<Op, Template> = {
     return `if(${from}){${copy(r(i.p2), from)}}else{${setNull(r(i.p2))}}`;
   },
   [Op.Copy]: (i) =>
-    range(0, i.p3, (n) => {
+    span(0, i.p3 + 1).map((n) => {
       const to = r(i.p2 + n), from = r(i.p1 + n);
       const sub = i.p5 === 1
         ? `RT.copyJsonSubtype(${to},${from});`
@@ -170,7 +167,7 @@ export const TEMPLATES: Record<Op, Template> = {
         ? `RT.markJson(${to});`
         : "";
       return copy(to, from) + sub;
-    }),
+    }).join(""),
   [Op.ClrSubtype]: (i) => `RT.clearJsonSubtype(${r(i.p1)});`,
   [Op.Add]: binary,
   [Op.Subtract]: binary,
@@ -203,8 +200,8 @@ export const TEMPLATES: Record<Op, Template> = {
   },
   [Op.Cast]: (i, t) => `RT.castStep(${r(i.p1)},${t.k(i.p4)}.aff,${r(i.p2)},ENC);`,
   [Op.Affinity]: (i, t) =>
-    range(0, i.p2 - 1, (n) => {
-      const reg = r(i.p1 + n);
+    span(i.p1, i.p2).map((n) => {
+      const reg = r(n);
       const aff = (t.entry(i.p4) as { aff: Affinity }).aff;
       return affinityFast(
         reg,
@@ -212,7 +209,7 @@ export const TEMPLATES: Record<Op, Template> = {
         `{const a=RT.applyAffinity(${reg}.v,${reg}.c,${t.k(i.p4)}.aff,ENC);` +
           `${reg}.v=a.value;${reg}.c=a.cls;}`,
       );
-    }),
+    }).join(""),
   [Op.MustBeInt]: (i) =>
     `RT.setInt(${r(i.p1)},RT.${i.p3 === 0 ? "limitCount" : "offsetCount"}(${r(i.p1)},ENC));`,
   [Op.Function]: (i, t) => {
@@ -225,8 +222,7 @@ export const TEMPLATES: Record<Op, Template> = {
       : f.subtype === FunctionSubtype.Result
       ? `RT.clearJsonSubtype(${r(i.p3)});${call}`
       : `${call}RT.passJsonSubtype(${args},${r(i.p3)});`;
-    const regs = [...Array(f.argc).keys()].map((k) => i.p1 + k);
-    return box(`CTX.collation=${k}.coll;${body}`, [...regs, i.p3]);
+    return box(`CTX.collation=${k}.coll;${body}`, [...span(i.p1, f.argc), i.p3]);
   },
   [Op.InList]: (i, t) => {
     const n = (t.entry(i.p4) as { n: number }).n;
@@ -298,7 +294,7 @@ export const TEMPLATES: Record<Op, Template> = {
     const a = s(i.p1), call = (t.slotEntry(i.p1) as AggEntry).calls[i.p3];
     const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
     // The step's arguments, then its ORDER BY values (AggregateCalls.width).
-    const width = [...Array(call.argc + call.orderBy.length).keys()].map((k) => i.p2 + k);
+    const width = span(i.p2, call.argc + call.orderBy.length);
     if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
       return box(`${a}.hit=${a}.calls.step(${a}.current,${i.p3},${args});`, width);
     }
