@@ -9,15 +9,11 @@ import type { Collation } from "../../core/value/collation.ts";
 import { CompareOp } from "../../core/value/logic.ts";
 import { Affinity, StorageClass } from "../../core/value/types.ts";
 
-/** The JS operator of each comparison. */
-export const JS_OPERATOR: Record<CompareOp, string> = {
-  [CompareOp.Eq]: "===",
-  [CompareOp.Ne]: "!==",
-  [CompareOp.Lt]: "<",
-  [CompareOp.Le]: "<=",
-  [CompareOp.Gt]: ">",
-  [CompareOp.Ge]: ">=",
-};
+/** The JS operator of each comparison (CompareOp Eq … Ge, in order). */
+export const JS_OPERATOR = ["===", "!==", "<", "<=", ">", ">="] as const satisfies Record<
+  CompareOp,
+  string
+>;
 
 /**
  * Whether `=` and `!=` of two TEXT values may be decided by the strings alone
