@@ -53,9 +53,7 @@ const REAL = StorageClass.Real;
 
 const r = (n: number) => `r${n}`;
 /** The aggregates whose step is core/functions/aggregate/sum.ts `stepSum`. */
-const SUMS = new Set(["sum", "total", "avg"]);
-/** The aggregates whose step is core/functions/aggregate/min_max.ts `stepMinMax`, by sign. */
-const MIN_MAX = new Map([["max", 1], ["min", -1]]);
+const SUMS = ["sum", "total", "avg"];
 const c = (n: number) => `c${n}`;
 const s = (n: number) => `s${n}`;
 
@@ -309,13 +307,14 @@ export const TEMPLATES: Record<Op, Template> = {
       `${a}.hit=(${f}||=${a}.calls.stepOf(${i.p3}))(${state},${args})===true;`,
       width,
     );
-    // min/max of a number: its comparison with the best, without the step's arguments.
-    const sign = MIN_MAX.get(call.name);
-    if (sign !== undefined) {
+    // min/max of a number: its comparison with the best, without the step's arguments
+    // (core/functions/aggregate/min_max.ts `stepMinMax`, by sign).
+    const sign = call.name === "max" ? 1 : call.name === "min" ? -1 : 0;
+    if (sign !== 0) {
       return `{const v=${r(i.p2)}.v;if(typeof v=="number")${a}.hit=` +
         `RT.stepMinMaxNumber(${state},v,${r(i.p2)}.c,${sign});else ${step}}`;
     }
-    if (!SUMS.has(call.name)) return step;
+    if (!SUMS.includes(call.name)) return step;
     // sum/total/avg: the common values first, without the numeric reading of any value:
     // here NULL (no step) and stepSumFast's exact INTEGER sum; a REAL in stepSumFast.
     const x = r(i.p2), max = Number.MAX_SAFE_INTEGER;
