@@ -38,7 +38,7 @@ export function leafLoops(
     const rewind = at.filter((pc) => p.code[pc].op === Op.Rewind || p.code[pc].op === Op.Last);
     const next = at.filter((pc) => p.code[pc].op === Op.Next || p.code[pc].op === Op.Prev);
     if (rewind.length !== 1 || next.length !== 1) continue;
-    const [a, n] = [rewind[0], next[0]];
+    const a = rewind[0], n = next[0];
     if (p.code[n].p2 !== a + 1 || (p.code[a].op === Op.Last) !== (p.code[n].op === Op.Prev)) {
       continue;
     }
