@@ -22,8 +22,8 @@ export type Factory<T> = (
   wasm?: unknown,
 ) => T;
 
-const FACTORIES_KEPT = 512;
-const FACTORIES = new Lru<string, Factory<unknown>>(FACTORIES_KEPT);
+/** The functions kept, by source: the 512 used most recently. */
+const FACTORIES = new Lru<string, Factory<unknown>>(512);
 
 /** The function whose body is `source` (made once, then shared; least recently used dropped). */
 export function factoryFor<T>(source: string): Factory<T> {
