@@ -68,7 +68,7 @@ export const columnMissing = (i: Insn, t: TemplateContext) =>
 /** Add … Concat; `+ - * / %` of two numbers inline (fast_paths.ts). */
 const binary: Template = (i) => {
   const generic = box(
-    `RT.arith.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
+    `RT.${ARITH_OPERATORS[i.op - Op.Add]}(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
     [i.p1, i.p2, i.p3],
   );
   return i.op <= Op.Remainder
@@ -79,7 +79,7 @@ const binary: Template = (i) => {
 const compare: Template = (i, t) => {
   const k = t.k(i.p4), op: CompareOp = i.op - Op.Eq;
   const generic = box(
-    `RT.logic.compare(${op},${r(i.p1)},${r(i.p2)},${k}.aff,${k}.coll,${r(i.p3)},ENC);`,
+    `RT.compare(${op},${r(i.p1)},${r(i.p2)},${k}.aff,${k}.coll,${r(i.p3)},ENC);`,
     [i.p1, i.p2, i.p3],
   );
   const entry = t.entry(i.p4) as CompareEntry;
@@ -177,14 +177,14 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.ShiftLeft]: binary,
   [Op.ShiftRight]: binary,
   [Op.Concat]: binary,
-  [Op.Negate]: (i) => `RT.arith.negate(${r(i.p1)},${r(i.p2)},ENC);`,
+  [Op.Negate]: (i) => `RT.negate(${r(i.p1)},${r(i.p2)},ENC);`,
   [Op.Plus]: (i) => `RT.copyWithSubtype(${r(i.p1)},${r(i.p2)});`,
-  [Op.RealAffinity]: (i) => `RT.arith.realAffinity(${r(i.p1)},${r(i.p2)});`,
-  [Op.BitNot]: (i) => `RT.arith.bitNot(${r(i.p1)},${r(i.p2)},ENC);`,
-  [Op.Not]: (i) => `RT.logic.not(${r(i.p1)},${r(i.p2)},ENC);`,
-  [Op.And]: (i) => `RT.logic.and(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
-  [Op.Or]: (i) => `RT.logic.or(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
-  [Op.IsTrue]: (i) => `RT.logic.isTruth(${r(i.p1)},${i.p3 === 1},${i.p5 === 1},${r(i.p2)},ENC);`,
+  [Op.RealAffinity]: (i) => `RT.realAffinity(${r(i.p1)},${r(i.p2)});`,
+  [Op.BitNot]: (i) => `RT.bitNot(${r(i.p1)},${r(i.p2)},ENC);`,
+  [Op.Not]: (i) => `RT.not(${r(i.p1)},${r(i.p2)},ENC);`,
+  [Op.And]: (i) => `RT.and(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
+  [Op.Or]: (i) => `RT.or(${r(i.p1)},${r(i.p2)},${r(i.p3)},ENC);`,
+  [Op.IsTrue]: (i) => `RT.isTruth(${r(i.p1)},${i.p3 === 1},${i.p5 === 1},${r(i.p2)},ENC);`,
   [Op.Eq]: compare,
   [Op.Ne]: compare,
   [Op.Lt]: compare,
@@ -193,7 +193,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Ge]: compare,
   [Op.Is]: (i, t) => {
     const k = t.k(i.p4);
-    return `RT.logic.is(${r(i.p1)},${r(i.p2)},${k}.aff,${k}.coll,${i.p5 === 1},` +
+    return `RT.is(${r(i.p1)},${r(i.p2)},${k}.aff,${k}.coll,${i.p5 === 1},` +
       `${r(i.p3)},ENC);`;
   },
   [Op.Cast]: (i, t) => `RT.castStep(${r(i.p1)},${t.k(i.p4)}.aff,${r(i.p2)},ENC);`,
