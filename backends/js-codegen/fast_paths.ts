@@ -73,7 +73,6 @@ const KEPT_BY: Record<Affinity, readonly StorageClass[] | "all"> = {
 export function affinityFast(r: string, aff: Affinity, generic: string): string {
   const kept = KEPT_BY[aff];
   if (kept === "all") return "";
-  if (kept === undefined) return generic;
   return `if(${kept.map((c) => `${r}.c!==${c}`).join("&&")})${generic}`;
 }
 
