@@ -92,7 +92,7 @@ const compare: Template = (i, t) => {
  * runs both templates.
  */
 export function compareThenTest(i: Insn, t: TemplateContext, test: Insn, tt: TemplateContext) {
-  const [a, b] = [`${r(i.p1)}.v`, `${r(i.p2)}.v`];
+  const a = `${r(i.p1)}.v`, b = `${r(i.p2)}.v`;
   const holds = `${a}${JS_OPERATOR[(i.op - Op.Eq) as CompareOp]}${b}`;
   return `if(typeof ${a}==="number"&&typeof ${b}==="number"){if(${
     test.op === Op.If ? holds : `!(${holds})`
@@ -236,11 +236,10 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.Prev]: jumpIf((i) => `${c(i.p1)}.bt.prev()`),
   [Op.Column]: (i, t) => {
     const out = r(i.p3);
-    const missing = columnMissing(i, t);
     const real = i.p5 === 1
       ? `if(${out}.c===${INT}){${out}.v=Number(${out}.v);${out}.c=${REAL};}`
       : "";
-    return box(`if(!${c(i.p1)}.column(${i.p2},${out})){${missing}}${real}`, [i.p3]);
+    return box(`if(!${c(i.p1)}.column(${i.p2},${out})){${columnMissing(i, t)}}${real}`, [i.p3]);
   },
   [Op.Rowid]: (i) => box(`${c(i.p1)}.rowid(${r(i.p2)});`, [i.p2]),
   [Op.NullRow]: (i) => `${c(i.p1)}.nullRow=true;`,
