@@ -91,10 +91,15 @@ export class InlineReaders {
 
   /**
    * Per leaf loop whose header is parsed in stages (see {@link stage}): the highest field
-   * parsed where the body starts, and after each address that may leave the row, the
-   * field the parse goes on to.
+   * parsed where the body starts.
    */
-  readonly #stages = new Map<number, { first: number; after: Map<number, number[]> }>();
+  readonly #firstStage = new Map<number, number>();
+
+  /**
+   * After an address that may leave the row: the cursor, the field its parse stopped at,
+   * and the field it goes on to.
+   */
+  readonly #stageAt = new Map<number, number[]>();
 
   /**
    * Splits the header parse of a leaf loop's row (a JS loop, `region`) at the tests that
@@ -116,9 +121,8 @@ export class InlineReaders {
     for (let pc = region.start; pc < region.end; pc++) {
       const ins = p.code[pc];
       if (pc > region.start && region.targets.includes(pc) || ins.op === Op.ResultRow) break;
-      if (ins.op === Op.Column && ins.p1 === c && ins.p2 <= MAX_INLINE_FIELD) {
-        high = Math.max(high, ins.p2);
-      }
+      // (A leaf loop's fields are all read inline.)
+      if (ins.op === Op.Column && ins.p1 === c) high = Math.max(high, ins.p2);
       if (!OPCODES[ins.op].jump) continue;
       if (ins.p2 < region.end || fused.has(pc)) break;
       cuts.push([pc, high]);
@@ -126,25 +130,20 @@ export class InlineReaders {
     if (!cuts.length) return;
     // After each cut, on to what the statements before the next one read (after the last,
     // all), from where the parse stopped.
-    const after = new Map<number, number[]>();
     let done = cuts[0][1];
+    this.#firstStage.set(c, done);
     cuts.forEach(([pc], i) => {
       const upTo = cuts[i + 1]?.[1] ?? fields[fields.length - 1];
-      if (upTo > done) after.set(pc, [done, done = upTo]);
+      if (upTo > done) this.#stageAt.set(pc, [c, done, done = upTo]);
     });
-    this.#stages.set(c, { first: cuts[0][1], after });
   }
 
   /** The parse's next stage after the statement of addresses `pcs` (see {@link stage}). */
   stageAfter(pcs: readonly number[]): string {
-    let out = "";
-    for (const [c, { after }] of this.#stages) {
-      for (const pc of pcs) {
-        const stage = after.get(pc);
-        if (stage) out += this.#resume(c, stage[0], stage[1]);
-      }
-    }
-    return out;
+    return pcs.map((pc) => {
+      const stage = this.#stageAt.get(pc);
+      return stage ? this.#resume(stage[0], stage[1], stage[2]) : "";
+    }).join("");
   }
 
   /**
@@ -157,7 +156,7 @@ export class InlineReaders {
     const fields = this.#fields.get(c)!.map((f) => `T${c}_${f}=-1,O${c}_${f}=0`);
     // A parse in stages keeps where it stopped: header byte, value offset, header end,
     // record end, end on the page (one cursor's: a loop steps one).
-    const state = this.#stages.has(c) ? "Jp=0,Jb=0,Je=0,Jz=0,Jl=0," : "";
+    const state = this.#firstStage.has(c) ? "Jp=0,Jb=0,Je=0,Jz=0,Jl=0," : "";
     return `let G${c}=true,D${c}=null,${state}${fields};`;
   }
 
@@ -196,7 +195,7 @@ export class InlineReaders {
    * the cursor's reader (G<c> stays true). Mirrors RecordReader.resetLocal and #parseTo.
    */
   #parser(c: number, fields: readonly number[]): string[] {
-    const staged = this.#stages.get(c);
+    const staged = this.#firstStage.get(c);
     // In a leaf loop the parse is a block at the body's start, left with `break`.
     const leaf = this.#loops.has(c), fail = leaf ? `break h${c}` : "return";
     // z: the record's end; l: the end of its part on the page (before z if it overflows).
@@ -214,9 +213,9 @@ export class InlineReaders {
       `if(d[s]>127||e>l||e===s)${fail};`,
       `let p=s+1,b=e,t=0;`,
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
-      this.#fieldTypes(c, -1, staged?.first ?? fields[fields.length - 1], fail, "l", "z"),
+      this.#fieldTypes(c, -1, staged ?? fields[fields.length - 1], fail, "l", "z"),
       `D${c}=d;`,
-      staged ? "Jp=p;Jb=b;Je=e;Jz=z;Jl=l;" : "",
+      staged === undefined ? "" : "Jp=p;Jb=b;Je=e;Jz=z;Jl=l;",
     );
     return lines;
   }
