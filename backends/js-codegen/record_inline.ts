@@ -120,7 +120,8 @@ export class InlineReaders {
     let high = -1;
     for (let pc = region.start; pc < region.end; pc++) {
       const ins = p.code[pc];
-      if (pc > region.start && region.targets.includes(pc) || ins.op === Op.ResultRow) break;
+      // (A forward jump lands after the start.)
+      if (region.targets.includes(pc) || ins.op === Op.ResultRow) break;
       // (A leaf loop's fields are all read inline.)
       if (ins.op === Op.Column && ins.p1 === c) high = Math.max(high, ins.p2);
       if (!OPCODES[ins.op].jump) continue;
