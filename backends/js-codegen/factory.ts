@@ -34,3 +34,8 @@ export function factoryFor<T>(source: string): Factory<T> {
   );
   return f as Factory<T>;
 }
+
+/** The text of the generated function whose body is `source` (the EXPLAIN text of its code). */
+export function generatedFunctionText(source: string): string {
+  return `function (${GENERATED_PARAMS.join(", ")}) {\n${source}\n}`;
+}

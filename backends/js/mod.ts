@@ -17,8 +17,8 @@ import { explainRows } from "../bytecode/explain.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
 import { closeCursors } from "../bytecode/vm_objects.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
-import { type Factory, factoryFor } from "../js-codegen/factory.ts";
-import { GENERATED_PARAMS, translate } from "../js-codegen/translate.ts";
+import { type Factory, factoryFor, generatedFunctionText } from "../js-codegen/factory.ts";
+import { translate } from "../js-codegen/translate.ts";
 
 /** What the generated function returns for one run. */
 interface Instance {
@@ -73,11 +73,6 @@ export class JsProgram implements Program {
   explainText(): string {
     return generatedFunctionText(this.source);
   }
-}
-
-/** The text of the generated function whose body is `source` (the EXPLAIN text of its code). */
-export function generatedFunctionText(source: string): string {
-  return `function (${GENERATED_PARAMS.join(", ")}) {\n${source}\n}`;
 }
 
 /** One run: the generated function called until it reports no more rows. */
