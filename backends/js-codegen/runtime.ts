@@ -61,6 +61,7 @@ import {
   seekRowidBound,
 } from "../bytecode/vm_seek.ts";
 import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts";
+import { SERIAL_SIZES } from "./record_inline.ts";
 
 /** The run-time library of generated code. */
 export const RUNTIME = {
@@ -131,6 +132,8 @@ export const RUNTIME = {
   stepMinMaxNumber,
   countField,
   stepSumFast,
+  /** Value sizes of one-byte serial types (record_inline.ts). */
+  serialSizes: SERIAL_SIZES,
   /** The VM's value steps (vm_values.ts). */
   castStep,
   inListStep,
