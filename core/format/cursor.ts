@@ -739,9 +739,9 @@ export class BtreeCursor {
   seekRowidExact(rowid: number | bigint): boolean {
     // Integers are normalized (number when safe), so == compares across representations.
     if (typeof rowid !== "number") return this.seekRowid(rowid, SeekOp.GE) && this.rowid() == rowid;
-    if (this.#seekInLeaf(rowid, false)) return this.#settleForward() && this.rowid() === rowid;
-    this.#descendTo(rowid, false);
-    // On a cell of the leaf: where seekRowid's settling would stop, its key read as is.
+    if (!this.#seekInLeaf(rowid, false)) this.#descendTo(rowid, false);
+    // On a cell of the leaf: where seekRowid's settling would stop, its key read as is
+    // (not the whole cell decoded, as rowid() would).
     const leaf = this.#stack[this.#depth], i = this.#idx[this.#depth];
     if (i >= leaf.nCells) return this.#settleForward() && this.rowid() === rowid;
     this.#valid = true;
