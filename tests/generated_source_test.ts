@@ -55,7 +55,8 @@ Deno.test("hostile names and literals: SQLite's values on every backend", () => 
 /**
  * Code paths that must be among the sources checked: the generated record readers (a
  * function for a cursor moved by seeks, a block at a leaf loop's start, a scan's body as a
- * JS loop of its own with its forward jumps as labelled blocks, one that returns rows), a
+ * JS loop of its own with its forward jumps as labelled blocks, one that returns rows, its
+ * cell index in a local written back where it returns), a
  * column matched against a LIKE pattern and cut by substr() as bytes (on js, measured by
  * length() too, and read from an overflowing record's payload), sums stepped by
  * stepSumFast, min/max of a number stepped by stepMinMaxNumber on a group's state a loop read
@@ -67,11 +68,12 @@ const PATHS: Record<string, RegExp[]> = {
   js: [
     /function h\d+\(\)/,
     /h\d+:\{G\d+=true;/,
-    /function X\d+\(\)\{(let [vw\d,]+;)?let L=\d+;W\d+:for\(;;\)\{let G\d+=true/,
+    /function X\d+\(\)\{(let [vw\d,]+;)?let q\d+=Q\d+;let L=\d+;W\d+:for\(;;\)\{let G\d+=true/,
     /if\(!G\d+\)\{h\d+:\{G\d+=true;let p=Jp,b=Jb,t=0;const d=D\d+,e=Je;/,
     /function X\d+\(r?\)\{(const [^;]+;)?let v\d+,w\d+/,
     /\{r\d+\.v=v\d+,r\d+\.c=w\d+[,;]/,
-    /function X\d+\(r\)\{(let [vw\d,]+;)?let L=\d+;W\d+:for\(;;\)\{if\(r\)\{r=false;/,
+    /function X\d+\(r\)\{(let [vw\d,]+;)?(let q\d+=Q\d+;)?let L=\d+;W\d+:for\(;;\)\{if\(r\)\{r=false;/,
+    /\{Q\d+=q\d+;return -2;\}/,
     /break B\d+;/,
     /RT\.cellKey/,
     /RT\.compareTextBinary/,

