@@ -68,11 +68,11 @@ const PATHS: Record<string, RegExp[]> = {
   js: [
     /function h\d+\(\)/,
     /h\d+:\{G\d+=true;/,
-    /function X\d+\(\)\{(let [vw\d,]+;)?let q\d+=Q\d+;let L=\d+;W\d+:for\(;;\)\{let G\d+=true/,
+    /function X\d+\(\)\{(let [vw\d,]+;)?let L=\d+;let q\d+=Q\d+;W\d+:for\(;;\)\{let G\d+=true/,
     /if\(!G\d+\)\{h\d+:\{G\d+=true;let p=Jp,b=Jb,t=0;const d=D\d+,e=Je;/,
     /function X\d+\(r?\)\{(const [^;]+;)?let v\d+,w\d+/,
     /\{r\d+\.v=v\d+,r\d+\.c=w\d+[,;]/,
-    /function X\d+\(r\)\{(let [vw\d,]+;)?(let q\d+=Q\d+;)?let L=\d+;W\d+:for\(;;\)\{if\(r\)\{r=false;/,
+    /function X\d+\(r\)\{(let [vw\d,]+;)?let L=\d+;(let q\d+=Q\d+;)?W\d+:for\(;;\)\{if\(r\)\{r=false;/,
     /\{Q\d+=q\d+;return -2;\}/,
     /break B\d+;/,
     /RT\.cellKey/,

@@ -313,22 +313,20 @@ export class InlineReaders {
     return c === this.#local ? `q${c}` : `Q${c}`;
   }
 
-  /** The function of the JS loop `region` is written from now on (until {@link leaveLoop}). */
-  enterLoop(region: LoopRegion): void {
-    if (this.#loops.get(region.cursor) === region.start) this.#local = region.cursor;
+  /**
+   * The function of the JS loop `region` is written from now on (until the next one): the
+   * declaration of its locals.
+   */
+  enterLoop(region: LoopRegion): string {
+    const c = region.cursor;
+    this.#local = this.#loops.get(c) === region.start ? c : -1;
+    return this.#local < 0 ? "" : `let q${c}=Q${c};`;
   }
 
   /** Before the loop's function returns (its cursor not moved on): its locals written back. */
   sync(): string {
     const c = this.#local;
     return c < 0 ? "" : `Q${c}=q${c};`;
-  }
-
-  /** The loop's function is written: the declaration of its locals, for its head. */
-  leaveLoop(): string {
-    const c = this.#local;
-    this.#local = -1;
-    return c < 0 ? "" : `let q${c}=Q${c};`;
   }
 
   /** The cursor told its position when its reader is to read the row. */

@@ -331,7 +331,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     if (region) {
       // (The loads and key tests written into a statement below theirs.)
       readers.stage(p, region, new Set([...loads, ...keyTests.values()]));
-      readers.enterLoop(region);
+      const local = readers.enterLoop(region);
       const blocks = region.targets.map((to) => `B${to}:{`).join("");
       // -3: the loop goes on from its start in a new call (see jumpFrom).
       const call = `{let x=X${pc}(${resume < 0 ? "" : `pc===${resume}`});` +
@@ -348,7 +348,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // Its locals are declared when the loop ends (below): the statements name them.
       body.push([
         3,
-        `W${pc}:for(;;){${resumed}${readers.rowLocals(region.cursor)}${blocks}`,
+        `${local}W${pc}:for(;;){${resumed}${readers.rowLocals(region.cursor)}${blocks}`,
         "the loop",
       ]);
     }
@@ -384,8 +384,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       loopLines.forEach((l, i) => body[loopFrom + i][1] = l.code);
       const head = body[loopFrom];
       head[1] = `function X${ended.start}(${ended.row > 0 ? "r" : ""}){` +
-        `${states.length ? `const ${states.join(",")};` : ""}${locals}${readers.leaveLoop()}` +
-        `let L=256;${head[1]}`;
+        `${states.length ? `const ${states.join(",")};` : ""}${locals}let L=256;${head[1]}`;
       body.push([3, `break W${ended.start};}return -1;}`, "the loop"]);
       loops.push(...body.splice(loopFrom));
     }
