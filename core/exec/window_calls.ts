@@ -80,11 +80,16 @@ abstract class CallBase implements FrameHooks {
     this.io.classes[row] = r.c;
   }
 
-  abstract reset(): void;
-  abstract step(row: number): void;
-  abstract inverse(row: number): void;
-  abstract value(): void;
-  abstract returnRow(current: number, inserted: number): void;
+  // Defaults for the calls that keep no frame state (lag/lead) and, for returnRow, the
+  // calls whose value() leaves the result in `pending`.
+  reset(): void {}
+  step(_row: number): void {}
+  inverse(_row: number): void {}
+  value(): void {}
+
+  returnRow(current: number, _inserted: number): void {
+    this.setResult(current, this.pending);
+  }
 
   fullScan(first: number, last: number, current: number): void {
     this.setResult(current, this.scan(first, last, current));
@@ -130,25 +135,25 @@ export class AggregateCall extends CallBase {
     return this.#fn.create({ encoding: this.enc, collation: this.#coll });
   }
 
-  reset(): void {
+  override reset(): void {
     this.#state = this.#fresh();
     this.#live.length = 0;
     this.#dead = 0;
   }
 
-  step(row: number): void {
+  override step(row: number): void {
     if (!this.load(row)) return;
     this.#fn.step(this.#state, this.args);
     if (!this.#fn.inverse) this.#live.push(row);
   }
 
-  inverse(row: number): void {
+  override inverse(row: number): void {
     if (!this.load(row)) return;
     if (this.#fn.inverse) this.#fn.inverse(this.#state, this.args);
     else this.#dead++;
   }
 
-  value(): void {
+  override value(): void {
     const fn = this.#fn;
     if (this.#dead === 0) {
       if (fn.value) fn.value(this.#state, this.pending);
@@ -167,10 +172,6 @@ export class AggregateCall extends CallBase {
       fn.step(st, this.args);
     }
     fn.final(st, this.pending);
-  }
-
-  returnRow(current: number): void {
-    this.setResult(current, this.pending);
   }
 
   protected override scan(first: number, last: number, current: number): Reg {
@@ -205,7 +206,7 @@ export class MinMaxCall extends CallBase {
     this.#sign = isMin ? -1 : 1;
   }
 
-  reset(): void {
+  override reset(): void {
     this.#index = [];
     this.#seq = 0;
   }
@@ -227,7 +228,7 @@ export class MinMaxCall extends CallBase {
     return lo;
   }
 
-  step(row: number): void {
+  override step(row: number): void {
     if (!this.load(row)) return;
     const a = this.args[0];
     if (a.c === StorageClass.Null) return;
@@ -235,7 +236,7 @@ export class MinMaxCall extends CallBase {
     this.#index.splice(this.#search(a.v, true), 0, { v: a.v, c: a.c, seq: ++this.#seq });
   }
 
-  inverse(row: number): void {
+  override inverse(row: number): void {
     if (!this.load(row)) return;
     const a = this.args[0];
     if (a.c === StorageClass.Null) return;
@@ -244,14 +245,10 @@ export class MinMaxCall extends CallBase {
     if (at < this.#index.length) this.#index.splice(at, 1);
   }
 
-  value(): void {
+  override value(): void {
     const ix = this.#index;
     if (ix.length === 0) setNull(this.pending);
     else copyReg(this.pending, ix.at(-1)!);
-  }
-
-  returnRow(current: number): void {
-    this.setResult(current, this.pending);
   }
 }
 
@@ -267,22 +264,20 @@ export class PositionCall extends CallBase {
     this.#nth = nth;
   }
 
-  reset(): void {
+  override reset(): void {
     this.#steps = 0;
     this.#inverses = 0;
   }
 
-  step(): void {
+  override step(): void {
     this.#steps++;
   }
 
-  inverse(): void {
+  override inverse(): void {
     this.#inverses++;
   }
 
-  value(): void {}
-
-  returnRow(current: number): void {
+  override returnRow(current: number): void {
     const n = this.#nth ? nthArgument(this.arg(current, 1), this.enc) : 1;
     const rowid = this.#inverses + n;
     const out = this.#out;
@@ -303,12 +298,7 @@ export class OffsetCall extends CallBase {
     this.#lead = lead;
   }
 
-  reset(): void {}
-  step(): void {}
-  inverse(): void {}
-  value(): void {}
-
-  returnRow(current: number, inserted: number): void {
+  override returnRow(current: number, inserted: number): void {
     const io = this.io;
     const out = this.#out;
     if (io.argc >= 3) this.arg(current, 2, out);
