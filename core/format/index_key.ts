@@ -11,8 +11,8 @@
  * NOCASE and RTRIM work on UTF-8 bytes as SQLite's do. Only NOCASE/RTRIM in UTF-16
  * databases (where SQLite converts to UTF-8 first) compare decoded strings.
  */
-import { sqlError } from "../errors.ts";
-import { type Collation, collationFor } from "../value/collation.ts";
+import type { Collation } from "../value/collation.ts";
+import { collationNamed } from "../exec/sorter.ts";
 import { compareBlobs, compareValues } from "../value/compare.ts";
 import { type SqlValue, TextEncoding } from "../value/types.ts";
 import { lowerAsciiCode } from "../value/ascii_case.ts";
@@ -40,11 +40,7 @@ export interface KeyOrder {
 /** The ordering of an index's (or WITHOUT ROWID table's) record fields. */
 export function keyOrder(fields: readonly KeyColumn[], enc: TextEncoding): KeyOrder {
   return {
-    collations: fields.map((f) => {
-      const c = collationFor(f.collation, enc);
-      if (!c) throw sqlError(`no such collation sequence: ${f.collation}`);
-      return c;
-    }),
+    collations: fields.map((f) => collationNamed(f.collation, enc)),
     desc: fields.map((f) => f.desc),
     encoding: enc,
   };
