@@ -8,7 +8,7 @@
  */
 import type { Pager } from "../pager.ts";
 import type { TextEncoding } from "../value/types.ts";
-import { BtreeCursor } from "./cursor.ts";
+import { forEachRow } from "./schema_rows.ts";
 import { type IndexStat1, nameKey, type Schema } from "./schema_types.ts";
 
 /** decodeIntArray: up to `n` space-separated decimal numbers, then the options. */
@@ -36,27 +36,24 @@ function decode(stat: string, n: number): IndexStat1 {
 export function loadStat1(pager: Pager, enc: TextEncoding, schema: Schema): void {
   const stat1 = schema.tables.get("sqlite_stat1");
   if (!stat1 || stat1.withoutRowid || stat1.rootPage < 2) return;
-  const cursor = new BtreeCursor(pager, stat1.rootPage, enc, true);
-  for (let ok = cursor.first(); ok; ok = cursor.next()) {
-    const rec = cursor.record();
-    const [tbl, idx, stat] = [0, 1, 2].map((k) => rec.value(k) ?? null);
-    if (typeof tbl !== "string" || typeof stat !== "string") continue;
+  forEachRow(pager, stat1.rootPage, enc, 3, ([tbl, idx, stat]) => {
+    if (typeof tbl !== "string" || typeof stat !== "string") return;
     const table = schema.tables.get(nameKey(tbl));
-    if (!table) continue;
+    if (!table) return;
     const name = typeof idx === "string" ? nameKey(idx) : null;
     const isPk = name === nameKey(tbl) && table.withoutRowid;
     const index = name === null || isPk ? undefined : schema.indexes.get(name);
     if (!isPk && index === undefined) {
       const { rows } = decode(stat, 1);
       if (rows.length > 0) table.stat1Rows = rows[0];
-      continue;
+      return;
     }
     const nKey = isPk ? table.primaryKey.length : index!.keyColumns.length;
     const s = decode(stat, nKey + 1);
-    if (s.rows.length === 0) continue;
+    if (s.rows.length === 0) return;
     if (isPk) table.primaryKeyStat1 = s;
     else index!.stat1 = s;
     // A partial index holds some of the rows only: it says nothing of the table's.
     if (isPk || index!.where === null) table.stat1Rows = s.rows[0];
-  }
+  });
 }
