@@ -343,14 +343,12 @@ export class FrameEngine {
       // The rows of one peer group (one row for ROWS).
       for (;;) {
         if (f.start === f.end && cd !== Cd.None && this.#range) {
+          // Compares rowids (row + 1), as SQLite's cursors do; EOF has none.
+          const end = this.#end;
           if (op === Op.Inverse) {
-            if (
-              this.#rowid(this.#start) !== null && this.#rowid(this.#end) !== null &&
-              this.#rowid(this.#start)! >= this.#rowid(this.#end)!
-            ) return false;
+            if (this.#start !== EOF && end !== EOF && this.#start >= end) return false;
           } else if (this.#newRowid !== 0) {
-            const e = this.#rowid(this.#end);
-            if (e !== null && e >= this.#newRowid) return false;
+            if (end !== EOF && end + 1 >= this.#newRowid) return false;
           }
         }
         let csr: number;
@@ -395,10 +393,6 @@ export class FrameEngine {
     if (op === Op.Return) this.#cur = v;
     else if (op === Op.Inverse) this.#start = v;
     else this.#end = v;
-  }
-
-  #rowid(csr: number): number | null {
-    return csr === EOF ? null : csr + 1;
   }
 
   *#returnRow(current: number): Generator<void, void, void> {
