@@ -282,23 +282,22 @@ export class FrameEngine {
             break;
           }
         }
-      } else if (f.end === "unboundedFollowing") {
-        for (;;) {
-          if (yield* this.#op(Op.Return, regStart, true)) {
-            broke1 = true;
-            break;
-          }
-          if (yield* this.#op(Op.Inverse, Cd.None, true)) break;
-        }
       } else {
-        this.#cdEnd = this.#cdEnd - this.#cdStart;
-        this.#cdStart = 0;
+        // UNBOUNDED FOLLOWING: the start countdown guards the return; else the end one
+        // does, counted from the start, and the start one guards the inverse.
+        let cdReturn = regStart, cdInverse = Cd.None;
+        if (f.end !== "unboundedFollowing") {
+          this.#cdEnd = this.#cdEnd - this.#cdStart;
+          this.#cdStart = 0;
+          cdReturn = regEnd;
+          cdInverse = regStart;
+        }
         for (;;) {
-          if (yield* this.#op(Op.Return, regEnd, true)) {
+          if (yield* this.#op(Op.Return, cdReturn, true)) {
             broke1 = true;
             break;
           }
-          if (yield* this.#op(Op.Inverse, regStart, true)) break;
+          if (yield* this.#op(Op.Inverse, cdInverse, true)) break;
         }
       }
       if (!broke1) {
