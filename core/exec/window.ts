@@ -62,7 +62,6 @@ export interface WindowSpec {
 }
 
 interface PreparedCall {
-  spec: WindowCallSpec;
   engine: FrameEngine;
   hooks: FrameHooks;
   io: CallInputs;
@@ -133,7 +132,6 @@ export class WindowComputer {
       hooks = new OffsetCall(io, enc, def.lead);
     } else hooks = new AggregateCall(io, enc, def.fn!, coll, null);
     return {
-      spec: c,
       engine: new FrameEngine(frame, enc),
       hooks,
       io,
