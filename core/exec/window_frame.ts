@@ -108,9 +108,8 @@ export class FrameEngine {
   #start = 0;
   #cur = 0;
   #end = 0;
-  #startPeer = 0;
-  #curPeer = 0;
-  #endPeer = 0;
+  /** The first row of each cursor's peer group, by the op that moves the cursor. */
+  readonly #peer = [0, 0, 0];
   #cdStart = 0;
   #cdEnd = 0;
   readonly #rStart = newReg();
@@ -171,7 +170,7 @@ export class FrameEngine {
       this.#cdStart = this.#cdEnd - this.#cdStart;
     }
     this.#start = this.#cur = this.#end = 0;
-    this.#startPeer = this.#curPeer = this.#endPeer = 0;
+    this.#peer.fill(0);
     let mainPeer = 0;
     for (let i = 1; i < n; i++) {
       this.#ins = i + 1;
@@ -373,15 +372,8 @@ export class FrameEngine {
           return jumpOnEof;
         }
         if (!this.#bPeer) return false;
-        const peerRow = op === Op.Return
-          ? this.#curPeer
-          : op === Op.Inverse
-          ? this.#startPeer
-          : this.#endPeer;
-        if (this.#p.peers(next, peerRow)) continue;
-        if (op === Op.Return) this.#curPeer = next;
-        else if (op === Op.Inverse) this.#startPeer = next;
-        else this.#endPeer = next;
+        if (this.#p.peers(next, this.#peer[op])) continue;
+        this.#peer[op] = next;
         break;
       }
       if (!(cd !== Cd.None && this.#range)) return false;
