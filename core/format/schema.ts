@@ -130,8 +130,9 @@ function checkRoot(row: SchemaRow, pager: Pager): void {
   }
 }
 
-function upper(name: string | null): string {
-  return name === null ? "BINARY" : asciiUpper(name);
+/** A COLLATE name as the schema keeps it (upper case), or `otherwise` without one. */
+function upper(name: string | null, otherwise = "BINARY"): string {
+  return name === null ? otherwise : asciiUpper(name);
 }
 
 function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncoding): TableInfo {
@@ -150,7 +151,7 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
   const keyColumn = (k: KeyColumnDef): KeyColumn => ({
     column: k.column,
     expr: null,
-    collation: k.collation !== null ? upper(k.collation) : columns[k.column].collation,
+    collation: upper(k.collation, columns[k.column].collation),
     desc: k.desc,
   });
   let primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
@@ -321,7 +322,7 @@ function indexKeyColumns(def: IndexDef, table: TableInfo, name: string): KeyColu
     return {
       column: i,
       expr: null,
-      collation: c.collation !== null ? upper(c.collation) : table.columns[i].collation,
+      collation: upper(c.collation, table.columns[i].collation),
       desc: c.desc,
     };
   });
