@@ -37,6 +37,7 @@ import {
   type TableInfo,
 } from "./schema_types.ts";
 import { asciiUpper } from "../value/ascii_case.ts";
+import { isRowidName } from "../analyze/scope.ts";
 
 /** The definition SQLite gives its own schema table. */
 const SCHEMA_TABLE_SQL =
@@ -313,7 +314,7 @@ function indexKeyColumns(def: IndexDef, table: TableInfo, name: string): KeyColu
     const i = table.columns.findIndex((col) => nameKey(col.name) === key);
     if (i < 0) {
       // `rowid` and its aliases may be indexed when no column has that name.
-      if (key === "rowid" || key === "oid" || key === "_rowid_") {
+      if (isRowidName(key)) {
         return { column: -1, expr: null, collation: upper(c.collation), desc: c.desc };
       }
       throw malformedSchema(name, `no such column: ${c.column}`);
