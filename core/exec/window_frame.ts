@@ -400,11 +400,9 @@ export class FrameEngine {
    */
   #rangeTest(cmp: Cmp, csr1: number, val: Reg, csr2: number): boolean {
     const f = this.#f;
-    let arithAdd = true;
-    if (f.desc) {
-      cmp = cmp === Cmp.Ge ? Cmp.Le : cmp === Cmp.Gt ? Cmp.Lt : Cmp.Ge;
-      arithAdd = false;
-    }
+    // SQLite's shortcut below is for its OP_Ge test, which a DESC key turns into OP_Le.
+    const geTest = cmp === Cmp.Ge;
+    if (f.desc) cmp = cmp === Cmp.Ge ? Cmp.Le : cmp === Cmp.Gt ? Cmp.Lt : Cmp.Ge;
     const r1 = this.#r1, r2 = this.#r2;
     this.#p.orderValue(csr1, r1);
     this.#p.orderValue(csr2, r2);
@@ -416,15 +414,13 @@ export class FrameEngine {
     else {
       const textual = r1.c === StorageClass.Text || r1.c === StorageClass.Blob;
       if (!textual) {
-        if ((cmp === Cmp.Ge && arithAdd) || (cmp === Cmp.Le && !arithAdd)) {
+        if (geTest && !null1 && !null2) {
           // Already past the bound before the offset is applied (no NULL matches here).
-          if (!null1 && !null2) {
-            const c = compareValues(r1.v, r2.v, f.collation);
-            if (cmp === Cmp.Ge ? c >= 0 : c <= 0) return true;
-          }
+          const c = compareValues(r1.v, r2.v, f.collation);
+          if (cmp === Cmp.Ge ? c >= 0 : c <= 0) return true;
         }
-        if (arithAdd) add(r1, val, r1, this.#enc);
-        else subtract(r1, val, r1, this.#enc);
+        if (f.desc) subtract(r1, val, r1, this.#enc);
+        else add(r1, val, r1, this.#enc);
       }
       // NULLs compare equal to each other and below everything else.
       if (r1.c === StorageClass.Null || r2.c === StorageClass.Null) {
