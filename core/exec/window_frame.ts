@@ -367,7 +367,9 @@ export class FrameEngine {
             break;
         }
         const next = csr !== EOF && csr + 1 < this.#ins ? csr + 1 : EOF;
-        this.#setCursor(op, next);
+        if (op === Op.Return) this.#cur = next;
+        else if (op === Op.Inverse) this.#start = next;
+        else this.#end = next;
         if (next === EOF) {
           return jumpOnEof;
         }
@@ -378,12 +380,6 @@ export class FrameEngine {
       }
       if (!(cd !== Cd.None && this.#range)) return false;
     }
-  }
-
-  #setCursor(op: Op, v: number): void {
-    if (op === Op.Return) this.#cur = v;
-    else if (op === Op.Inverse) this.#start = v;
-    else this.#end = v;
   }
 
   *#returnRow(current: number): Generator<void, void, void> {
