@@ -60,8 +60,7 @@ abstract class CallBase implements FrameHooks {
     if (io.filterCol >= 0) {
       const c = r.classes[io.filterCol];
       if (c === StorageClass.Null) return false;
-      const t = newRegFrom(r.values[io.filterCol], c);
-      if (truthValue(t, 0, this.enc) === 0) return false;
+      if (truthValue({ v: r.values[io.filterCol], c }, 0, this.enc) === 0) return false;
     }
     for (let i = 0; i < io.argc; i++) this.arg(row, i, this.args[i]);
     return true;
@@ -99,10 +98,6 @@ abstract class CallBase implements FrameHooks {
     setNull(this.pending);
     return this.pending;
   }
-}
-
-function newRegFrom(v: SqlValue, c: StorageClass): Reg {
-  return { v, c };
 }
 
 /** Which rows EXCLUDE leaves out of a frame re-scan. */
