@@ -181,19 +181,12 @@ export class AggregateCall extends CallBase {
   }
 }
 
-interface Entry {
-  v: SqlValue;
-  c: StorageClass;
-  seq: number;
-}
-
 /** min()/max() over a frame with a moving start: SQLite's ordered ephemeral index. */
 export class MinMaxCall extends CallBase {
   readonly #coll: Collation;
   /** min keeps its index in descending value order, max ascending. */
   readonly #sign: number;
-  #index: Entry[] = [];
-  #seq = 0;
+  #index: Reg[] = [];
 
   constructor(io: CallInputs, enc: TextEncoding, isMin: boolean, coll: Collation) {
     super(io, enc);
@@ -203,7 +196,6 @@ export class MinMaxCall extends CallBase {
 
   override reset(): void {
     this.#index = [];
-    this.#seq = 0;
   }
 
   #cmp(v: SqlValue, w: SqlValue): number {
@@ -228,7 +220,7 @@ export class MinMaxCall extends CallBase {
     const a = this.args[0];
     if (a.c === StorageClass.Null) return;
     // After every entry that does not sort after it (ties: by arrival).
-    this.#index.splice(this.#search(a.v, true), 0, { v: a.v, c: a.c, seq: ++this.#seq });
+    this.#index.splice(this.#search(a.v, true), 0, { v: a.v, c: a.c });
   }
 
   override inverse(row: number): void {
