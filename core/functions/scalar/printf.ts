@@ -191,6 +191,18 @@ export function sqlPrintf(
     i++;
     let piece: string;
     let len: number; // length of `piece` as width counts it
+    // The numeric conversions' options (formatInteger reads the ones it has).
+    const spec: FloatSpec = {
+      conv: c,
+      precision,
+      width,
+      plus,
+      alternate,
+      alt2,
+      zeroPad,
+      leftJustify,
+      thousands,
+    };
     switch (c) {
       case "d":
       case "i":
@@ -199,10 +211,8 @@ export function sqlPrintf(
       case "X":
       case "o":
       case "p":
-      case "r": { // deno-fmt-ignore
-        piece = formatInteger(c, args.int(), {
-          precision, width, plus, alternate, zeroPad, thousands,
-        });
+      case "r": {
+        piece = formatInteger(c, args.int(), spec);
         len = piece.length;
         break;
       }
@@ -210,10 +220,7 @@ export function sqlPrintf(
       case "e":
       case "E":
       case "g":
-      case "G": { // deno-fmt-ignore
-        const spec: FloatSpec = {
-          conv: c, precision, width, plus, alternate, alt2, zeroPad, leftJustify, thousands,
-        };
+      case "G": {
         piece = formatFloat(args.double(), spec);
         len = piece.length;
         break;
