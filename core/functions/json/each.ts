@@ -5,7 +5,7 @@
  * the hidden json and root. `id` is the element's byte offset in the JSONB (its label's
  * offset for object members), as in SQLite.
  */
-import { SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import { atoi64, atoiValue } from "../../value/number_text.ts";
 import { newReg, type Reg, setBlob, setInt, setText } from "../../value/reg.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
@@ -183,10 +183,7 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
   const c = new EachCursor(recursive);
   if (args.length === 0) return [];
   if (args.length > 2) {
-    throw new SqliteError(
-      "SQLITE_ERROR",
-      `too many arguments on ${recursive ? "json_tree" : "json_each"}() - max 2`,
-    );
+    throw sqlError(`too many arguments on ${recursive ? "json_tree" : "json_each"}() - max 2`);
   }
   const j = args[0];
   if (j.c === StorageClass.Null) return [];
