@@ -82,11 +82,6 @@ export abstract class ParserState extends LL1Parser {
     this.pending = { error: sqlError(message), at };
   }
 
-  /** Throws an error SQLite raises while shifting token `t` (a pending one wins). */
-  #raiseAt(message: string, t: SqlToken): never {
-    throw sqlError(message, t.start);
-  }
-
   /** Records the height of a new node and checks SQLite's limit. */
   setHeight(h: number, check = true): void {
     this.h = h;
@@ -112,7 +107,10 @@ export abstract class ParserState extends LL1Parser {
     }
   }
 
-  /** SQLite's sqlite3ExprAssignVarNumber. */
+  /**
+   * SQLite's sqlite3ExprAssignVarNumber. Its errors are raised while shifting the token, at
+   * its start (a pending error that comes earlier still wins).
+   */
   variable(t: SqlToken): Expr {
     const text = this.text(t);
     const start = t.start, end = (t as SqlToken).end;
@@ -127,11 +125,11 @@ export abstract class ParserState extends LL1Parser {
       const digits = text.slice(1).replace(/^0+/, "");
       index = digits.length > 6 ? Infinity : Number(digits);
       if (!(index >= 1 && index <= Max.VARIABLE_NUMBER)) {
-        this.#raiseAt(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, t);
+        throw sqlError(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, start);
       }
       while (this.params.length <= index) this.params.push(null);
     } else index = getOrMake(this.#paramByName, text, () => this.params.push(text) - 1);
-    if (index > Max.VARIABLE_NUMBER) this.#raiseAt("too many SQL variables", t);
+    if (index > Max.VARIABLE_NUMBER) throw sqlError("too many SQL variables", start);
     this.setHeight(1, false);
     return { kind: "variable", text, index, start, end };
   }
