@@ -173,12 +173,7 @@ export abstract class SelectParser extends ExprParser {
   /** `nexprlist` may not be empty: fail at `)` as SQLite does. */
   #checkNonEmpty(): void {
     const t = this.LA(1);
-    if (kindOf(t) === TokenKind.RParen) this.raiseSyntax(t);
-  }
-
-  /** Throws SQLite's syntax error for token `t` (used where a rule needs one more check). */
-  raiseSyntax(t: SqlToken): never {
-    throw syntaxError(this.text(t), t.start);
+    if (kindOf(t) === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
   }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
