@@ -10,17 +10,14 @@ import type { ColumnExpr, PlanExpr } from "./plan.ts";
  * is replaced by `fn(ref)`. Schema objects (`table`, `index`) are shared, not copied.
  */
 export function mapColumnRefs<T>(value: T, fn: (ref: ColumnExpr) => PlanExpr): T {
-  return mapAny(value, fn) as T;
-}
-
-function mapAny(v: unknown, fn: (ref: ColumnExpr) => PlanExpr): unknown {
-  if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
-  if (Array.isArray(v)) return v.map((x) => mapAny(x, fn));
+  const v: unknown = value;
+  if (v === null || typeof v !== "object" || v instanceof Uint8Array) return value;
+  if (Array.isArray(v)) return v.map((x) => mapColumnRefs(x, fn)) as T;
   const o = v as Record<string, unknown>;
-  if (o.kind === "column" && typeof o.node === "number") return fn(o as unknown as ColumnExpr);
+  if (o.kind === "column" && typeof o.node === "number") return fn(o as unknown as ColumnExpr) as T;
   const out: Record<string, unknown> = {};
   for (const k in o) {
-    out[k] = k === "table" || k === "index" ? o[k] : mapAny(o[k], fn);
+    out[k] = k === "table" || k === "index" ? o[k] : mapColumnRefs(o[k], fn);
   }
-  return out;
+  return out as T;
 }
