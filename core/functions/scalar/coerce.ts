@@ -120,12 +120,9 @@ export function sqliteCharEnd(s: string, i: number): number {
   if (c < 0x80) return j;
   if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(j))) j++;
   else if (isEscape(c) && c < 0xdcc0) return j;
-  while (j < s.length && isContinuationEscape(s.charCodeAt(j))) j++;
+  // Escaped continuation bytes (0x80-0xBF), each a code unit of its own.
+  for (let e; j < s.length && (e = s.charCodeAt(j)) >= 0xdc80 && e <= 0xdcbf;) j++;
   return j;
-}
-
-function isContinuationEscape(c: number): boolean {
-  return c >= 0xdc80 && c <= 0xdcbf;
 }
 
 /** Length in code units of the character starting at `i` (see {@link sqliteCharEnd}). */
