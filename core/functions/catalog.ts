@@ -90,15 +90,12 @@ function available(f: FunctionDef, options: FunctionOptions): boolean {
   return f.optional === null || (f.optional === "math" && options.mathFunctions === true);
 }
 
-function accepts(f: FunctionDef, nArgs: number): boolean {
-  return nArgs >= f.minArgs && (f.maxArgs === ANY || nArgs <= f.maxArgs);
-}
-
 /** The overload of `list` taking `nArgs`, an exact count winning over a variadic one. */
 function bestOverload(list: readonly FunctionDef[], nArgs: number): FunctionDef | undefined {
   let best: FunctionDef | undefined;
   for (const f of list) {
-    if (!accepts(f, nArgs)) continue;
+    const accepts = nArgs >= f.minArgs && (f.maxArgs === ANY || nArgs <= f.maxArgs);
+    if (!accepts) continue;
     if (!best || (f.minArgs === f.maxArgs && best.minArgs !== best.maxArgs)) best = f;
   }
   return best;
