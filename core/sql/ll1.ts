@@ -127,12 +127,8 @@ interface OrDecision {
 /** What a block decides on: the kinds that enter it, or null when it always enters. */
 type BlockDecision = Uint8Array | null;
 
-/** Decision tables of one rule, indexed by {@link decisionKey}. */
+/** Decision tables of one rule, indexed by `dsl * 16 + n` (n: the DSL call's number). */
 type RuleTable = (BlockDecision | OrDecision | undefined)[];
-
-function decisionKey(dsl: Dsl, idx: number): number {
-  return dsl * 16 + idx;
-}
 
 /**
  * Looks for the mistakes a grammar's author can make in a recorded grammar (rules by id):
@@ -326,7 +322,7 @@ export abstract class LL1Parser {
    * callers ignore what this returns).
    */
   #block<T>(dsl: Dsl, idx: number, block: Block<T>): T | undefined {
-    const key = decisionKey(dsl, idx);
+    const key = dsl * 16 + idx;
     const def = typeof block === "function" ? block : block.DEF;
     if (this.#recording) {
       this.#recordingInto.push({ t: "block", dsl, key, body: this.#record(def) });
@@ -346,7 +342,7 @@ export abstract class LL1Parser {
   }
 
   #or<T>(idx: number, alts: Alternative<T>[]): T {
-    const key = decisionKey(Dsl.Or, idx);
+    const key = Dsl.Or * 16 + idx;
     if (this.#recording) {
       this.#recordingInto.push({
         t: "or",
