@@ -293,7 +293,33 @@ export abstract class LL1Parser {
 
   /** The first alternative that can start with the next token; `n` as for OPTION. */
   OR<A extends Alternative<unknown>[]>(alts: A, n = 0): AltResult<A> {
-    return this.#or(n, alts) as AltResult<A>;
+    const key = Dsl.Or * 16 + n;
+    if (this.#recording) {
+      this.#recordingInto.push({
+        t: "or",
+        key,
+        alts: alts.map((a) => this.#record(a.ALT)),
+        gated: alts.some((a) => a.GATE !== undefined),
+      });
+      return RECORDING_VALUE as AltResult<A>;
+    }
+    const decision = this.#table[key] as OrDecision;
+    const kind = this.#nextKind();
+    let chosen = -1;
+    if (!decision.gated) chosen = decision.byKind[kind];
+    else {
+      for (let i = 0; i < alts.length; i++) {
+        const gate = alts[i].GATE;
+        if (gate !== undefined && !gate.call(this)) continue;
+        const first = decision.alts[i];
+        if (first.nullable || first.set[kind] === 1) {
+          chosen = i;
+          break;
+        }
+      }
+    }
+    if (chosen < 0) throw new SyntaxFailure(this.LA(1));
+    return alts[chosen].ALT.call(this) as AltResult<A>;
   }
 
   /** While recording: what `body` records, in a sequence of its own. */
@@ -339,36 +365,6 @@ export abstract class LL1Parser {
       def.call(this);
       if (this.#pos === before) break; // a body that consumed nothing would loop forever
     }
-  }
-
-  #or<T>(idx: number, alts: Alternative<T>[]): T {
-    const key = Dsl.Or * 16 + idx;
-    if (this.#recording) {
-      this.#recordingInto.push({
-        t: "or",
-        key,
-        alts: alts.map((a) => this.#record(a.ALT)),
-        gated: alts.some((a) => a.GATE !== undefined),
-      });
-      return RECORDING_VALUE as T;
-    }
-    const decision = this.#table[key] as OrDecision;
-    const kind = this.#nextKind();
-    let chosen = -1;
-    if (!decision.gated) chosen = decision.byKind[kind];
-    else {
-      for (let i = 0; i < alts.length; i++) {
-        const gate = alts[i].GATE;
-        if (gate !== undefined && !gate.call(this)) continue;
-        const first = decision.alts[i];
-        if (first.nullable || first.set[kind] === 1) {
-          chosen = i;
-          break;
-        }
-      }
-    }
-    if (chosen < 0) throw new SyntaxFailure(this.LA(1));
-    return alts[chosen].ALT.call(this);
   }
 }
 
