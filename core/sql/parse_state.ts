@@ -158,11 +158,6 @@ export abstract class ParserState extends LL1Parser {
     }
   }
 
-  /** SQLite's heightOfSelect: the tallest expression of every core. */
-  selectHeight(s: Select): number {
-    return this.selectHeights.get(s) ?? 0;
-  }
-
-  /** Heights of parsed SELECTs (kept off the AST). */
+  /** Heights of parsed SELECTs (kept off the AST): SQLite's heightOfSelect. */
   selectHeights: WeakMap<Select, number> = new WeakMap();
 }
