@@ -113,7 +113,7 @@ export function readColumnType(ts: TokenStream): ColumnType {
     }
     last = ts.expect(TokenKind.RParen);
   }
-  return columnTypeFromText(ts.span(first, last));
+  return columnTypeFromText(ts.sql.slice(first.start, last.end));
 }
 
 /** A DEFAULT clause: its value and the text `PRAGMA table_info` shows. */
@@ -211,7 +211,7 @@ export function readDefault(ts: TokenStream, column: string): DefaultClause {
     if (ts.kind() === TokenKind.Illegal) ts.next();
     if (!isTermKind(ts.kind())) throw ts.syntaxError();
     const term = ts.next();
-    const text = ts.span(sign, term);
+    const text = ts.sql.slice(sign.start, term.end);
     return { value: termValue(ts, term, sign.kind) ?? { kind: "expr", text }, text };
   }
   if (isTermKind(k)) {

@@ -127,11 +127,6 @@ export class TokenStream {
     return this.sql.slice(t.start, t.end);
   }
 
-  /** Source text from the start of token `first` to the end of token `last`. */
-  span(first: Token, last: Token): string {
-    return this.sql.slice(first.start, last.end);
-  }
-
   /**
    * SQLite's error at the current token: an illegal token is "unrecognized token", the end
    * of input is "incomplete input", anything else `near "X": syntax error`.
