@@ -125,7 +125,7 @@ export abstract class OperatorParser extends ParserState {
             {
               ALT: () => {
                 const t = this.tok(TokenKind.Null);
-                return this.ACTION(() => this.nullTest(left, true, t));
+                return this.ACTION(() => this.#nullTest(left, true, t));
               },
             },
           ], 2);
@@ -137,7 +137,7 @@ export abstract class OperatorParser extends ParserState {
       {
         ALT: () => {
           const t = this.CONSUME(NullOp);
-          return this.ACTION(() => this.nullTest(left, kindOf(t) === TokenKind.Notnull, t));
+          return this.ACTION(() => this.#nullTest(left, kindOf(t) === TokenKind.Notnull, t));
         },
       },
       {
@@ -556,4 +556,10 @@ export abstract class OperatorParser extends ParserState {
     this.pop(1);
     return result;
   });
+
+  /** `left ISNULL`, `left NOTNULL` or `left NOT NULL`, ending at token `t`. */
+  #nullTest(left: Expr, not: boolean, t: SqlToken): Expr {
+    this.setHeight(this.h + 1);
+    return { kind: "nullTest", not, operand: left, start: left.start, end: (t as SqlToken).end };
+  }
 }

@@ -134,11 +134,6 @@ export abstract class ParserState extends LL1Parser {
     return { kind: "variable", text, index, start, end };
   }
 
-  protected nullTest(left: Expr, not: boolean, t: SqlToken): Expr {
-    this.setHeight(this.h + 1);
-    return { kind: "nullTest", not, operand: left, start: left.start, end: (t as SqlToken).end };
-  }
-
   protected literal(t: SqlToken): Expr {
     this.checkDepth(2);
     this.setHeight(1, false);
