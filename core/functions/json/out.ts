@@ -46,11 +46,6 @@ export class JsonOut {
     for (let i = 0; i < s.length; i++) this.b[this.n++] = s.charCodeAt(i);
   }
 
-  /** Drops the last byte (unless an error already spoiled the text). */
-  trimOne(): void {
-    if (this.err === OutErr.None && this.n > 0) this.n--;
-  }
-
   /** Appends "," unless the text is empty or ends in "[" or "{". */
   separator(): void {
     if (this.n === 0) return;
