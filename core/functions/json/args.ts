@@ -164,11 +164,6 @@ function decOrHexToI64(s: string): [number, number | bigint] {
   return [rc < 0 ? 1 : rc, atoiValue];
 }
 
-function negate(v: number | bigint): number | bigint {
-  if (typeof v === "number") return 0 - v;
-  return normalizeInt(BigInt.asIntN(64, -v));
-}
-
 /**
  * Writes the element at `i` as an SQL value (jsonReturnFromBlob): null/true/false as
  * NULL/1/0, numbers as INTEGER or REAL, strings unescaped, arrays and objects as JSON text
@@ -204,8 +199,10 @@ export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolea
       }
       const [rc, v] = decOrHexToI64(utf8Text(a, i + h, i + h + sz));
       if (rc === 4) setReal(out, neg ? -(v as number) : (v as number));
-      else if (rc === 0) setInt(out, neg ? negate(v) : v);
-      else if (rc === 3 && neg) setInt(out, -9223372036854775808n);
+      else if (rc === 0) {
+        // Negated: `0 - v` (never -0), or a bigint wrapped at 64 bits.
+        setInt(out, !neg ? v : typeof v === "number" ? 0 - v : normalizeInt(BigInt.asIntN(64, -v)));
+      } else if (rc === 3 && neg) setInt(out, -9223372036854775808n);
       else if (rc === 1) throw malformed();
       else {
         if (neg) {
