@@ -37,11 +37,6 @@ const value = new DateTime();
 const other = new DateTime();
 const NO_ARGS: readonly Reg[] = Object.freeze([]);
 
-/** The statement's current time in unix milliseconds. */
-function nowOf(ctx: FunctionContext): () => number {
-  return ctx.now ?? Date.now;
-}
-
 /**
  * Reads `args[from]` (the time value; none means now) and the modifiers after it into
  * `p`. Returns false when the result is NULL. Plays SQLite's isDate.
@@ -54,8 +49,9 @@ function readDate(
   p: DateTime,
 ): boolean {
   p.reset();
+  // "now" is the statement's time (ctx.now), else the clock's, in unix milliseconds.
   if (from >= to) {
-    setToNow(p, nowOf(ctx)());
+    setToNow(p, (ctx.now ?? Date.now)());
     return true;
   }
   const first = args[from];
@@ -63,7 +59,7 @@ function readDate(
     setRawNumber(p, Number(first.v));
   } else {
     const text = textOf(first, ctx.encoding);
-    if (text === null || !parseTimeValue(cText(text), p, nowOf(ctx))) return false;
+    if (text === null || !parseTimeValue(cText(text), p, ctx.now ?? Date.now)) return false;
   }
   for (let i = from + 1; i < to; i++) {
     const text = textOf(args[i], ctx.encoding);
