@@ -145,13 +145,19 @@ Deno.test("date functions on bytes: SQLite's answers at the edges", () => {
   db.close();
 });
 
-Deno.test("date functions on bytes: a day's number reused for the next row of the same date", () => {
-  // One layout per format, as a statement has, over rows whose dates repeat at other times
-  // of day (the number is kept from the row before) and change (it is computed again).
-  const layouts = FORMATS.map((f) => [f, strftimeLayout(f)!] as const).filter(([, l]) => l);
+Deno.test("date functions on bytes: a result reused for the next row whose fields it reads are the same", () => {
+  // One layout per call, as a statement has, over rows whose dates and hours repeat at
+  // other times (the result is kept from the row before) and change (it is made again).
+  const functions = [dateFn, timeFn, datetimeFn];
+  const layouts = [
+    ...FORMATS.map((f) => [f, strftimeLayout(f)!] as const).filter(([, l]) => l),
+    ...[DATE_LAYOUT, TIME_LAYOUT, DATETIME_LAYOUT].map((l, i) => [i, l] as const),
+  ];
   const values = [
     "2013-09-19 00:00:00",
     "2013-09-19 23:59:59",
+    "2013-09-19 23:10:59",
+    "2013-09-20 23:10:59",
     "2013-09-19 12:00:00",
     "2013-09-20 00:00:00",
     "2013-09-19 06:30:00",
@@ -168,7 +174,8 @@ Deno.test("date functions on bytes: a day's number reused for the next row of th
     for (const value of [...values, ...values.toReversed()]) {
       const bytes = encodeText(value, TextEncoding.Utf8);
       const out = newReg();
-      strftimeFn([text(format), text(value)], out, CTX);
+      if (typeof format === "number") functions[format]([text(value)], out, CTX);
+      else strftimeFn([text(format), text(value)], out, CTX);
       assert.equal(dateFromBytes(bytes, 0, bytes.length, layout), out.v, `${format} ${value}`);
       checked++;
     }

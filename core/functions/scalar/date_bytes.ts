@@ -21,19 +21,73 @@ export interface DayField {
   readonly day: "w" | "u" | "j";
 }
 
-/**
- * What the result is made of: byte ranges of the canonical text ([start, end) pairs),
- * literal texts and fields computed from the date, in order.
- */
-export type DateLayout = readonly (readonly [number, number] | string | DayField)[];
+/** A piece of a result: a byte range of the canonical text, a literal, a computed field. */
+export type DatePiece = readonly [number, number] | string | DayField;
 
 /** strftime's specifiers of the canonical text's fields, in the text's order. */
 const FIELDS = "YmdHMS";
 
+/** Where field `f` of {@link FIELDS} starts in the canonical text. */
+const fieldStart = (f: number) => f && 2 + 3 * f;
+
+/**
+ * What a result is made of: byte ranges of the canonical text ([start, end) pairs), literal
+ * texts and fields computed from the date, in order. It keeps the last result it made, for
+ * the next text whose fields it reads are the same: consecutive rows often share their
+ * day or hour, and making the text again cost more than the rest of the call.
+ */
+export class DateLayout {
+  /** Bit f: the pieces read field f of {@link FIELDS}. */
+  readonly #reads: number;
+  #lastKey = -1;
+  #lastText = "";
+
+  constructor(readonly pieces: readonly DatePiece[]) {
+    let reads = 0;
+    for (const piece of pieces) {
+      if (typeof piece === "string") continue;
+      // A computed day reads the date; a range, the fields that start in it.
+      const [start, end] = "day" in piece ? [0, 10] : piece;
+      for (let f = 0; f < 6; f++) {
+        if (fieldStart(f) >= start && fieldStart(f) < end) reads |= 1 << f;
+      }
+    }
+    this.#reads = reads;
+  }
+
+  /** The result for the canonical text at `d[o]` of a real instant (its fields). */
+  make(
+    d: Uint8Array,
+    o: number,
+    y: number,
+    m: number,
+    day: number,
+    h: number,
+    min: number,
+    s: number,
+  ): string {
+    // The fields read, side by side in decimal (a year has four digits, the others two).
+    const r = this.#reads;
+    const key = (((((r & 1 ? y : 0) * 100 + (r & 2 ? m : 0)) * 100 + (r & 4 ? day : 0)) * 100 +
+              (r & 8 ? h : 0)) * 100 + (r & 16 ? min : 0)) * 100 + (r & 32 ? s : 0);
+    if (key === this.#lastKey) return this.#lastText;
+    let text = "";
+    for (const piece of this.pieces) {
+      if (typeof piece === "string") text += piece;
+      else if ("day" in piece) {
+        instantOf(y, m, day, h, min, s);
+        text += specifier(piece.day, instant)!;
+      } else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
+    }
+    this.#lastKey = key;
+    return this.#lastText = text;
+  }
+}
+
 /** The layouts of date(x), time(x) and datetime(x). */
-export const DATE_LAYOUT: DateLayout = [[0, 10]];
-export const TIME_LAYOUT: DateLayout = [[11, 19]];
-export const DATETIME_LAYOUT: DateLayout = [[0, 19]];
+export const DATE_LAYOUT = new DateLayout([[0, 10]]);
+export const TIME_LAYOUT = new DateLayout([[11, 19]]);
+export const DATETIME_LAYOUT = new DateLayout([[0, 19]]);
 
 /**
  * The layout of strftime(`format`, x) when every specifier in `format` copies a field
@@ -41,7 +95,7 @@ export const DATETIME_LAYOUT: DateLayout = [[0, 19]];
  * ASCII; null otherwise.
  */
 export function strftimeLayout(format: string): DateLayout | null {
-  const out: ([number, number] | string | DayField)[] = [];
+  const out: DatePiece[] = [];
   for (let i = 0; i < format.length; i++) {
     const c = format.charCodeAt(i);
     // A NUL ends the format (SQLite reads it as a C string); non-ASCII is left alone.
@@ -55,11 +109,10 @@ export function strftimeLayout(format: string): DateLayout | null {
     const field = spec === undefined ? -1 : FIELDS.indexOf(spec);
     if (spec === "%") out.push("%");
     else if (spec === "w" || spec === "u" || spec === "j") out.push({ day: spec });
-    else if (field === 0) out.push([0, 4]);
-    else if (field > 0) out.push([2 + 3 * field, 4 + 3 * field]);
+    else if (field >= 0) out.push([fieldStart(field), fieldStart(field) + (field ? 2 : 4)]);
     else return null;
   }
-  return out;
+  return new DateLayout(out);
 }
 
 /** Days in month `m` (1–12) of year `y` (proleptic Gregorian). */
@@ -95,26 +148,8 @@ export function dateFromBytes(
   if (y < 0 || m < 1 || m > 12 || day < 1 || day > daysIn(y, m)) return null;
   const h = digits(d, o + 11, 2), min = digits(d, o + 14, 2), s = digits(d, o + 17, 2);
   if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
-  let text = "";
-  for (const piece of layout) {
-    if (typeof piece === "string") text += piece;
-    else if ("day" in piece) {
-      // A day's number depends on the date alone, which consecutive rows often share.
-      const date = (y * 100 + m) * 100 + day;
-      if (piece !== lastDay.piece || date !== lastDay.date) {
-        instantOf(y, m, day, h, min, s);
-        lastDay.text = specifier(piece.day, instant)!;
-        lastDay.piece = piece;
-        lastDay.date = date;
-      }
-      text += lastDay.text;
-    } else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
-  }
-  return text;
+  return layout.make(d, o, y, m, day, h, min, s);
 }
-
-/** The day field last computed: of which piece, for which date (yyyymmdd), and its text. */
-const lastDay = { piece: null as DayField | null, date: -1, text: "" };
 
 /** The instant the computed fields are read from (the functions' own representation). */
 const instant = new DateTime();
