@@ -23,9 +23,16 @@ export interface MinMaxState {
   c: StorageClass;
   /**
    * The best's UTF-8 bytes when {@link stepMinMaxText} made it the best (and nothing has
-   * replaced it since), for that step's byte comparisons; null otherwise.
+   * replaced it since), for that step's byte comparisons; null otherwise. A TEXT best whose
+   * `v` is null is known by these alone until it is read ({@link settle}).
    */
   bytes: Uint8Array | null;
+}
+
+/** The best's value, decoded from its bytes if {@link stepMinMaxText} left it at that. */
+function settle(state: MinMaxState): void {
+  const b = state.bytes;
+  if (b !== null && state.v === null) state.v = decodeText(b, 0, b.length, TextEncoding.Utf8);
 }
 
 function createMinMax(ctx: AggregateContext): MinMaxState {
@@ -44,6 +51,7 @@ function createMinMax(ctx: AggregateContext): MinMaxState {
  * it; see AggregateCalls.step).
  */
 function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
+  settle(state);
   const none = state.c === StorageClass.Null;
   if (arg.c === StorageClass.Null) return none;
   const v = arg.v;
@@ -70,7 +78,10 @@ export function stepMinMaxNumber(
   if (state.c !== StorageClass.Null) {
     if (typeof best === "number") {
       if (sign > 0 ? v <= best : v >= best) return false;
-    } else if (compareValues(best, v, state.coll) * sign >= 0) return false;
+    } else {
+      settle(state);
+      if (compareValues(state.v, v, state.coll) * sign >= 0) return false;
+    }
   }
   state.v = v;
   state.c = c;
@@ -95,16 +106,26 @@ export function stepMinMaxText(
   state: MinMaxState,
   sign: number,
 ): boolean {
-  if (state.bytes !== null && compareTextBinary(d, o, n, state.bytes) * sign <= 0) return false;
-  textArg.v = decodeText(d, o, o + n, TextEncoding.Utf8);
-  textArg.c = StorageClass.Text;
-  const hit = stepMinMax(state, textArg, sign);
-  if (hit) state.bytes = d.slice(o, o + n);
-  textArg.v = null;
-  return hit;
+  const best = state.bytes;
+  if (best === null) {
+    textArg.v = decodeText(d, o, o + n, TextEncoding.Utf8);
+    textArg.c = StorageClass.Text;
+    const hit = stepMinMax(state, textArg, sign);
+    if (hit) state.bytes = d.slice(o, o + n);
+    textArg.v = null;
+    return hit;
+  }
+  if (compareTextBinary(d, o, n, best) * sign <= 0) return false;
+  // Better than a TEXT best: its bytes (in the best's buffer when they fit) and its value
+  // decoded when read, not now (a max over ascending rows had each row make a string).
+  if (best.length === n) { for (let i = 0; i < n; i++) best[i] = d[o + i]; }
+  else state.bytes = d.slice(o, o + n);
+  state.v = null;
+  return true;
 }
 
 function resultMinMax(state: MinMaxState, out: Reg): void {
+  settle(state);
   if (state.c === StorageClass.Null) setNull(out);
   else copyReg(out, state);
 }
