@@ -8,8 +8,9 @@
  *
  * A cursor qualifies when the program can reach its fields only inside that one loop: it
  * is moved by exactly one Rewind and one Next that jumps back to the instruction after the
- * Rewind (or, for a scan backwards, one Last and one Prev: Prev a decrement), everything
- * else done with it is a Column read inline or a Rowid between the two, and no jump from
+ * Rewind, or past a block there that does not use it (loop_regions.ts `pastOnce`) (for a
+ * scan backwards, one Last and one Prev: Prev a decrement), everything else done with it is
+ * a Column read inline or a Rowid between the Next's target and the Next, and no jump from
  * outside the loop lands inside it.
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
@@ -38,11 +39,11 @@ export function leafLoops(
     const rewind = at.filter((pc) => p.code[pc].op === Op.Rewind || p.code[pc].op === Op.Last);
     const next = at.filter((pc) => p.code[pc].op === Op.Next || p.code[pc].op === Op.Prev);
     if (rewind.length !== 1 || next.length !== 1) continue;
-    const a = rewind[0], n = next[0];
-    if (p.code[n].p2 !== a + 1 || (p.code[a].op === Op.Last) !== (p.code[n].op === Op.Prev)) {
+    const a = rewind[0], n = next[0], body = p.code[n].p2;
+    if (body <= a || body > n || (p.code[a].op === Op.Last) !== (p.code[n].op === Op.Prev)) {
       continue;
     }
-    const inside = (pc: number) => pc > a && pc < n;
+    const inside = (pc: number) => pc >= body && pc < n;
     const readsOnly = at.every((pc) => {
       const ins = p.code[pc];
       if (ins.op === Op.OpenRead) return !inside(pc) && pc !== n;
@@ -52,7 +53,7 @@ export function leafLoops(
     const entered = p.code.some((ins, pc) =>
       OPCODES[ins.op].jump && (pc < a || pc > n) && ins.p2 > a && ins.p2 <= n
     );
-    if (readsOnly && !entered) loops.set(cursor, a + 1);
+    if (readsOnly && !entered) loops.set(cursor, body);
   }
   return loops;
 }

@@ -53,7 +53,7 @@ export function loopRegions(p: CompiledProgram): LoopRegion[] {
       }
       if (!OPCODES[ins.op].jump) return;
       const to = ins.p2;
-      if (pc < start || pc > end) ok &&= to < start || to > end; // entered from outside
+      if (pc < start || pc > end) ok &&= to <= start || to > end; // entered from outside
       else if (to > start && to <= pc) ok = false; // a loop inside this one
       else if (to > pc && to <= end) targets.add(to);
     });
@@ -68,4 +68,28 @@ export function loopRegions(p: CompiledProgram): LoopRegion[] {
     }
   });
   return out;
+}
+
+/**
+ * `p` with each loop whose body starts with a Once (the build of an IN subquery's set, or
+ * of a constant subquery's value, holding a loop of its own) going back past the Once's
+ * block to the Once's target: after the body's first pass the Once jumps there anyway, and
+ * what is left of the body can be a JS loop (a scan with `x IN (SELECT …)` ran in the
+ * dispatch loop). Only where nothing outside the body jumps into it but to its start, and
+ * nothing after the block jumps back into it, so every pass of the loop went through the
+ * Once first. For the JS backend's own translation; the program it runs is unchanged.
+ */
+export function pastOnce(p: CompiledProgram): CompiledProgram {
+  const code = [...p.code];
+  code.forEach((next, end) => {
+    const start = next.p2, to = code[start]?.p2;
+    if ((next.op !== Op.Next && next.op !== Op.Prev) || code[start].op !== Op.Once) return;
+    if (!(start < to && to <= end)) return;
+    const ok = p.code.every((ins, pc) =>
+      !OPCODES[ins.op].jump || ins.p2 <= start || ins.p2 > end ||
+      pc >= start && pc <= end && (pc < to || ins.p2 >= to)
+    );
+    if (ok) code[end] = { ...next, p2: to };
+  });
+  return { ...p, code };
 }

@@ -24,7 +24,7 @@ import {
   TEMPLATES,
 } from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
-import { loopRegions } from "./loop_regions.ts";
+import { loopRegions, pastOnce } from "./loop_regions.ts";
 import { localizeLoop, unbox } from "./register_locals.ts";
 import { StorageClass } from "../../core/value/types.ts";
 import type { SortEntry } from "../bytecode/descriptors.ts";
@@ -147,6 +147,7 @@ export function sortKeyTests(
  * `{ run, R, opened }` (`run()` goes on to the next row); with `hooks`, what they make of it.
  */
 export function translate(p: CompiledProgram, hooks?: TranslationHooks): Translation {
+  if (!hooks) p = pastOnce(p);
   const constants = [...p.pool];
   const flags: string[] = [];
   const views: string[] = [];
