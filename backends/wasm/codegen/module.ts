@@ -16,7 +16,7 @@
 import { Bug, bugError } from "../../../core/internal_error.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Op } from "../../bytecode/opcodes.ts";
-import type { CompiledProgram, Insn } from "../../bytecode/program.ts";
+import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { Label } from "../emit/function_builder.ts";
 import type { FunctionBuilder } from "../emit/function_builder.ts";
 import { Load, Plain, Store, type ValType } from "../emit/instructions.ts";
@@ -274,7 +274,30 @@ function emitInstruction(c: OpContext, pc: number): void {
   if (c.plan.fusedLoads.has(pc)) {
     // Done by the fused comparison that follows.
   } else if (fusion !== undefined) {
-    emitFusedCompare(c, pc, ins, fusion.column, fusion.bytes.length);
+    // A column tested against TEXT bytes: compared in place, or the three instructions in JS.
+    const col = c.p.code[fusion.column];
+    cellOrFallback(c, pc, col.p1);
+    f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
+    frameAddress(c, c.layout.scratch);
+    f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
+    f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS);
+    f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
+    c.fallbackIf(pc);
+    storeInt(c, ins.p3, () => {
+      // Equal lengths and equal bytes.
+      f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).i64Const(32n);
+      f.op(Plain["i64.shr_u"]).op(Plain["i32.wrap_i64"]).localTee(c.t)
+        .i32Const(fusion.bytes.length).op(Plain["i32.eq"]);
+      f.ifElse("i32", () => {
+        f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).op(
+          Plain["i32.wrap_i64"],
+        );
+        frameAddress(c, c.layout.fusedBytes(pc)).localGet(c.t);
+        f.call(c.rt.bytesEqual);
+      }, () => f.i32Const(0));
+      if (ins.op === Op.Ne) f.op(Plain["i32.eqz"]);
+      f.op(Plain["i64.extend_i32_u"]);
+    });
   } else {
     switch (ins.op) {
       case Op.Init:
@@ -360,17 +383,87 @@ function emitInstruction(c: OpContext, pc: number): void {
         c.gotoIf(ins.p2);
         break;
       case Op.Next:
-        emitNext(c, ins);
+        frameAddress(c, c.layout.cursor(ins.p1)).localTee(c.st);
+        f.load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Invalid).op(Plain["i32.ne"])
+          .ifElse(
+            "empty",
+            () => {
+              f.localGet(c.st).localGet(c.st).load(Load["i32.load"], CursorField.Index)
+                .i32Const(1).op(Plain["i32.add"]);
+              f.localTee(c.t).store(Store["i32.store"], CursorField.Index);
+              f.localGet(c.t).localGet(c.st).load(Load["i32.load"], CursorField.Count).op(
+                Plain["i32.lt_s"],
+              );
+              c.gotoIf(ins.p2);
+              f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
+              c.gotoIf(ins.p2);
+            },
+          );
         break;
       case Op.Column:
-        emitColumn(c, pc, ins);
+        {
+          cellOrFallback(c, pc, ins.p1);
+          f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
+          frameAddress(c, ins.p3 * Slot.SIZE);
+          f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
+          c.fallbackIf(pc);
+          // TEXT and BLOB become JS values in the fallback, which decodes them.
+          const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
+          f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Real).op(
+            Plain["i32.gt_u"],
+          );
+          c.fallbackIf(pc);
+          if (ins.p5 === 1) {
+            // A REAL column stored as an integer reads back as REAL.
+            f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Integer).op(
+              Plain["i32.eq"],
+            );
+            f.ifElse("empty", () => {
+              const v = ins.p3 * Slot.SIZE + Slot.VALUE;
+              f.localGet(c.fp).localGet(c.fp).load(Load["i64.load"], v).op(
+                Plain["f64.convert_i64_s"],
+              );
+              f.store(Store["f64.store"], v);
+              setClass(c, ins.p3, StorageClass.Real);
+            });
+          }
+        }
         break;
       case Op.Rowid:
         cellOrFallback(c, pc, ins.p1);
         storeInt(c, ins.p2, () => f.globalGet(c.rt.rowid));
         break;
       case Op.SorterReject:
-        emitSorterReject(c, pc, ins);
+        {
+          // Whether the sorter would drop the row, from the bound JS published
+          // (plan/frame_layout.ts BoundMode): the row's first key against the root's, as
+          // core/exec/sorter.ts rowComparator orders them; NULL, TEXT or BLOB keys, and a tie
+          // when other keys follow, are left to JS.
+          const b = c.plan.bounds.get(ins.p1)!;
+          const at = c.layout.bound(ins.p1);
+          f.localGet(c.fp).load(Load["i32.load"], at + BOUND_MODE).localTee(c.t);
+          f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]);
+          c.gotoIf(ins.p2);
+          f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
+            frameAddress(c, b.keyReg * Slot.SIZE);
+            frameAddress(c, at);
+            f.call(c.rt.compare).localTee(c.t);
+            // Declined or Null: both above 1.
+            f.i32Const(1).op(Plain["i32.gt_s"]);
+            c.fallbackIf(pc);
+            if (b.desc) f.i32Const(0).localGet(c.t).op(Plain["i32.sub"]).localSet(c.t);
+            // Sorting at or after the root (the only key) or after it: dropped.
+            f.localGet(c.t).i32Const(0).op(b.onlyKey ? Plain["i32.ge_s"] : Plain["i32.gt_s"]);
+            c.gotoIf(ins.p2);
+            if (!b.onlyKey) {
+              f.localGet(c.t).op(Plain["i32.eqz"]);
+              c.fallbackIf(pc);
+            }
+          }, () => {
+            f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]);
+            c.fallbackIf(pc);
+          });
+        }
         break;
       case Op.AggGroup:
       case Op.AggStore:
@@ -415,110 +508,4 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   frameAddress(c, c.layout.cursor(cur)).localTee(c.st);
   f.call(c.rt.cell).localTee(c.rec).op(Plain["i32.eqz"]);
   c.fallbackIf(pc);
-}
-
-function emitNext(c: OpContext, ins: Insn): void {
-  const f = c.f;
-  frameAddress(c, c.layout.cursor(ins.p1)).localTee(c.st);
-  f.load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Invalid).op(Plain["i32.ne"])
-    .ifElse(
-      "empty",
-      () => {
-        f.localGet(c.st).localGet(c.st).load(Load["i32.load"], CursorField.Index).i32Const(1).op(
-          Plain["i32.add"],
-        );
-        f.localTee(c.t).store(Store["i32.store"], CursorField.Index);
-        f.localGet(c.t).localGet(c.st).load(Load["i32.load"], CursorField.Count).op(
-          Plain["i32.lt_s"],
-        );
-        c.gotoIf(ins.p2);
-        f.i32Const(CursorMove.NextLeaf).i32Const(ins.p1).call(c.cursor);
-        c.gotoIf(ins.p2);
-      },
-    );
-}
-
-function emitColumn(c: OpContext, pc: number, ins: Insn): void {
-  const f = c.f;
-  cellOrFallback(c, pc, ins.p1);
-  f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
-  frameAddress(c, ins.p3 * Slot.SIZE);
-  f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-  c.fallbackIf(pc);
-  // TEXT and BLOB become JS values in the fallback, which decodes them.
-  const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
-  f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
-  c.fallbackIf(pc);
-  if (ins.p5 === 1) {
-    // A REAL column stored as an integer reads back as REAL.
-    f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]);
-    f.ifElse("empty", () => {
-      const v = ins.p3 * Slot.SIZE + Slot.VALUE;
-      f.localGet(c.fp).localGet(c.fp).load(Load["i64.load"], v).op(Plain["f64.convert_i64_s"]);
-      f.store(Store["f64.store"], v);
-      setClass(c, ins.p3, StorageClass.Real);
-    });
-  }
-}
-
-/** A column tested against TEXT bytes: compared in place, or the three instructions in JS. */
-function emitFusedCompare(c: OpContext, pc: number, ins: Insn, column: number, n: number): void {
-  const f = c.f;
-  const col = c.p.code[column];
-  cellOrFallback(c, pc, col.p1);
-  f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
-  frameAddress(c, c.layout.scratch);
-  f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-  f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS);
-  f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
-  c.fallbackIf(pc);
-  storeInt(c, ins.p3, () => {
-    // Equal lengths and equal bytes.
-    f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).i64Const(32n);
-    f.op(Plain["i64.shr_u"]).op(Plain["i32.wrap_i64"]).localTee(c.t).i32Const(n).op(
-      Plain["i32.eq"],
-    );
-    f.ifElse("i32", () => {
-      f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).op(
-        Plain["i32.wrap_i64"],
-      );
-      frameAddress(c, c.layout.fusedBytes(pc)).localGet(c.t);
-      f.call(c.rt.bytesEqual);
-    }, () => f.i32Const(0));
-    if (ins.op === Op.Ne) f.op(Plain["i32.eqz"]);
-    f.op(Plain["i64.extend_i32_u"]);
-  });
-}
-
-/**
- * Whether the sorter would drop the row, from the bound JS published (plan/frame_layout.ts
- * BoundMode): the row's first key against the root's, as core/exec/sorter.ts rowComparator
- * orders them; NULL, TEXT or BLOB keys, and a tie when other keys follow, are left to JS.
- */
-function emitSorterReject(c: OpContext, pc: number, ins: Insn): void {
-  const f = c.f;
-  const b = c.plan.bounds.get(ins.p1)!;
-  const at = c.layout.bound(ins.p1);
-  f.localGet(c.fp).load(Load["i32.load"], at + BOUND_MODE).localTee(c.t);
-  f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]);
-  c.gotoIf(ins.p2);
-  f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
-    frameAddress(c, b.keyReg * Slot.SIZE);
-    frameAddress(c, at);
-    f.call(c.rt.compare).localTee(c.t);
-    // Declined or Null: both above 1.
-    f.i32Const(1).op(Plain["i32.gt_s"]);
-    c.fallbackIf(pc);
-    if (b.desc) f.i32Const(0).localGet(c.t).op(Plain["i32.sub"]).localSet(c.t);
-    // Sorting at or after the root (the only key) or after it: dropped.
-    f.localGet(c.t).i32Const(0).op(b.onlyKey ? Plain["i32.ge_s"] : Plain["i32.gt_s"]);
-    c.gotoIf(ins.p2);
-    if (!b.onlyKey) {
-      f.localGet(c.t).op(Plain["i32.eqz"]);
-      c.fallbackIf(pc);
-    }
-  }, () => {
-    f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]);
-    c.fallbackIf(pc);
-  });
 }
