@@ -182,36 +182,25 @@ export function buildModule(
         }),
       encode: (target) => encodeTarget(target, plan, ids, js),
     };
-    const labels: Label[] = new Array(order.length);
-    dispatchCases(run, labels, () => run.localGet(id), (k) => emitInstruction(ctx, order[k]));
+    // One nested block per native address and a `br_table` on `id` that sends case `k` to
+    // the code placed after the `k`-th block's end; cases follow each other in order, each
+    // falling through into the next. The br_table inside the innermost block names every
+    // label: open the blocks from the outermost (case n - 1) inwards, then close them one by
+    // one, each followed by its case.
+    const n = order.length;
+    if (n > 0) {
+      const labels: Label[] = new Array(n);
+      for (let k = n - 1; k >= 0; k--) labels[k] = run.openBlock("empty");
+      run.localGet(id).brTable(labels, labels[n - 1]);
+      for (let k = 0; k < n; k++) {
+        run.endBlock(labels[k]);
+        emitInstruction(ctx, order[k]);
+      }
+    }
   });
   run.op(Plain["unreachable"]);
   m.exportFunction("run" satisfies keyof ModuleExports, run.index);
   return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
-}
-
-/**
- * Emits one nested block per entry of `labels` and a `br_table` (on the value `selector`
- * pushes) that sends case `k` to the code `body(k)` placed after the `k`-th block's end;
- * cases follow each other in order, each falling through into the next.
- */
-function dispatchCases(
-  f: FunctionBuilder,
-  labels: Label[],
-  selector: () => void,
-  body: (k: number) => void,
-): void {
-  const n = labels.length;
-  if (n === 0) return;
-  // The br_table inside the innermost block names every label: open the blocks from the
-  // outermost (case n - 1) inwards, then close them one by one, each followed by its case.
-  for (let k = n - 1; k >= 0; k--) labels[k] = f.openBlock("empty");
-  selector();
-  f.brTable(labels, labels[n - 1]);
-  for (let k = 0; k < n; k++) {
-    f.endBlock(labels[k]);
-    body(k);
-  }
 }
 
 /** The `id` for continuing at address `target`. */
