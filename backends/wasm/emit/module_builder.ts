@@ -209,8 +209,12 @@ export class ModuleBuilder {
         s.name(imp.field);
         s.u8(imp.kind);
         if (imp.kind === 0) s.u32(imp.typeIndex);
-        else if (imp.kind === 2) writeLimits(s, imp.limits);
-        else {
+        else if (imp.kind === 2) {
+          const { min, max } = imp.limits;
+          s.u8(max === undefined ? 0 : 1);
+          s.u32(min);
+          if (max !== undefined) s.u32(max);
+        } else {
           s.u8(VALTYPE_CODE[imp.type]);
           s.u8(imp.mutable ? 1 : 0);
         }
@@ -267,12 +271,6 @@ function checkLimits(limits: Limits): Limits {
 function writeValTypes(s: ByteBuffer, types: readonly ValType[]): void {
   s.u32(types.length);
   for (const t of types) s.u8(VALTYPE_CODE[t]);
-}
-
-function writeLimits(s: ByteBuffer, limits: Limits): void {
-  s.u8(limits.max === undefined ? 0 : 1);
-  s.u32(limits.min);
-  if (limits.max !== undefined) s.u32(limits.max);
 }
 
 /** A constant expression: `t.const value end`. */
