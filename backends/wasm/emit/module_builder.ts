@@ -112,7 +112,9 @@ export class ModuleBuilder {
   /** Imports the module's one memory (index 0). */
   importMemory(module: string, field: string, limits: Limits): void {
     if (this.#memory !== undefined) throw bugError(Bug.SecondMemory);
-    this.#memory = checkLimits(limits);
+    const { min, max } = limits;
+    if (max !== undefined && max < min) throw new RangeError(bugMessage(Bug.MaxBelowMin, max, min));
+    this.#memory = { min, max };
     this.#imports.push({ kind: 2, module, field, limits: this.#memory });
   }
 
@@ -259,13 +261,6 @@ export class ModuleBuilder {
     }
     return out.toBytes();
   }
-}
-
-function checkLimits(limits: Limits): Limits {
-  if (limits.max !== undefined && limits.max < limits.min) {
-    throw new RangeError(bugMessage(Bug.MaxBelowMin, limits.max, limits.min));
-  }
-  return { min: limits.min, max: limits.max };
 }
 
 function writeValTypes(s: ByteBuffer, types: readonly ValType[]): void {
