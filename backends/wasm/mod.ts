@@ -101,17 +101,6 @@ interface SharedMemory {
 
 const MEMORIES = new WeakMap<WebAssembly.Memory, SharedMemory>();
 
-function sharedOf(memory: WebAssembly.Memory): SharedMemory {
-  return getOrMake(MEMORIES, memory, () => {
-    const { buffer } = memory;
-    return {
-      frames: new FrameAllocator(),
-      bytes: new Uint8Array(buffer),
-      view: new DataView(buffer),
-    };
-  });
-}
-
 /** A compiled statement of the Wasm backend. */
 export class WasmProgram implements Program {
   declare readonly compiled: CompiledProgram;
@@ -227,7 +216,11 @@ export class WasmProgram implements Program {
     const memory = this.#memory, layout = this.#layout;
     const copies = copiedRegs(params, p.nParams);
     const ctx = newFunctionContext(p.encoding);
-    const { frames, bytes, view } = sharedOf(memory);
+    const { frames, bytes, view } = getOrMake(MEMORIES, memory, () => ({
+      frames: new FrameAllocator(),
+      bytes: new Uint8Array(memory.buffer),
+      view: new DataView(memory.buffer),
+    }));
     // The frame belongs to the run: taken here, given back when the run ends.
     const fp = frames.allocate(layout.size);
     WASM_STATS.frameBytes += layout.size;
