@@ -184,9 +184,8 @@ export class WasmProgram implements Program {
     this.#module = compiledModule(this.bytes);
   }
 
-  #instance(): Instance {
-    const idle = this.#idle.pop();
-    if (idle !== undefined) return idle;
+  /** A new instance of the module, for a run that finds none idle. */
+  #newInstance(): Instance {
     const memory = this.#memory, layout = this.#layout;
     const owner: Instance["owner"] = { segments: null, frame: null };
     const host: ModuleImports = {
@@ -236,7 +235,7 @@ export class WasmProgram implements Program {
       ctx,
       frame,
     );
-    const instance = this.#instance();
+    const instance = this.#idle.pop() ?? this.#newInstance();
     instance.next.value = this.#entry;
     instance.fp.value = fp;
     instance.owner.segments = segments;
