@@ -165,7 +165,28 @@ export function planNative(p: CompiledProgram): NativePlan {
     } else if (!MOVES.has(ins.op) && !READS.has(ins.op)) foreign.add(ins.p1);
   }
   for (const c of foreign) cursors.delete(c);
-  const bounds = sorterBounds(p);
+  // The sorters with one SorterOpen and one SorterReject, and ordered by keys.
+  const opens = new Map<number, number>(), rejects = new Map<number, number>();
+  const count = (m: Map<number, number>, slot: number, pc: number) =>
+    m.set(slot, m.has(slot) ? -1 : pc);
+  code.forEach((ins, pc) => {
+    if (ins.op === Op.SorterOpen) count(opens, ins.p1, pc);
+    else if (ins.op === Op.SorterReject) count(rejects, ins.p1, pc);
+  });
+  const bounds = new Map<number, SorterBound>();
+  for (const [slot, reject] of rejects) {
+    const open = opens.get(slot);
+    if (reject < 0 || open === undefined || open < 0) continue;
+    const keys = (p.pool[p.code[open].p4] as SortEntry).keys;
+    if (keys === undefined || keys.length === 0) continue;
+    bounds.set(slot, {
+      reject,
+      keyReg: p.code[reject].p3 + keys[0].column,
+      column: keys[0].column,
+      desc: keys[0].desc,
+      onlyKey: keys.length === 1,
+    });
+  }
   const aggregates = nativeAggregates(p);
   const aggSteps = new Set([...aggregates.values()].flatMap((a) => a.steps));
   const demoted = new Set<number>();
@@ -189,7 +210,13 @@ export function planNative(p: CompiledProgram): NativePlan {
     const slow = slowLoops(p, native, cursors);
     // An aggregation's groups live on one side: all its steps native, or none; and native
     // only inside a native scan (elsewhere it would cross into the module per row).
-    const loops = nativeLoops(p, native, cursors);
+    // The address ranges of the scan loops of native cursors (head to Next).
+    const loops: [number, number][] = [];
+    code.forEach((ins, at) => {
+      if (ins.op === Op.Next && native[at] && cursors.has(ins.p1) && ins.p2 <= at) {
+        loops.push([ins.p2, at]);
+      }
+    });
     const split = [...aggregates.values()].filter((a) =>
       a.steps.some((pc) => native[pc]) &&
       a.steps.some((pc) => !native[pc] || !loops.some(([from, to]) => pc >= from && pc <= to))
@@ -278,32 +305,6 @@ export function planNative(p: CompiledProgram): NativePlan {
   };
 }
 
-/** The sorters of `p` with one SorterOpen and one SorterReject, and ordered by keys. */
-function sorterBounds(p: CompiledProgram): Map<number, SorterBound> {
-  const opens = new Map<number, number>(), rejects = new Map<number, number>();
-  const count = (m: Map<number, number>, slot: number, pc: number) =>
-    m.set(slot, m.has(slot) ? -1 : pc);
-  p.code.forEach((ins, pc) => {
-    if (ins.op === Op.SorterOpen) count(opens, ins.p1, pc);
-    else if (ins.op === Op.SorterReject) count(rejects, ins.p1, pc);
-  });
-  const out = new Map<number, SorterBound>();
-  for (const [slot, reject] of rejects) {
-    const open = opens.get(slot);
-    if (reject < 0 || open === undefined || open < 0) continue;
-    const keys = (p.pool[p.code[open].p4] as SortEntry).keys;
-    if (keys === undefined || keys.length === 0) continue;
-    out.set(slot, {
-      reject,
-      keyReg: p.code[reject].p3 + keys[0].column,
-      column: keys[0].column,
-      desc: keys[0].desc,
-      onlyKey: keys.length === 1,
-    });
-  }
-  return out;
-}
-
 /** Whether record field `field` of the table `entry` opens has a numeric declared affinity. */
 function numericColumn(entry: CursorEntry, field: number): boolean {
   const col = entry.table.columns.find((c) => c.recordIndex === field);
@@ -340,21 +341,6 @@ function slowLoops(
       else if (i.op === Op.IsNull) pc++;
       else if (OPCODES[i.op].jump || TRANSFERS.has(i.op)) return;
       else pc++;
-    }
-  });
-  return out;
-}
-
-/** The address ranges of the scan loops of native cursors (head to Next). */
-function nativeLoops(
-  p: CompiledProgram,
-  native: readonly boolean[],
-  cursors: ReadonlySet<number>,
-): [number, number][] {
-  const out: [number, number][] = [];
-  p.code.forEach((ins, at) => {
-    if (ins.op === Op.Next && native[at] && cursors.has(ins.p1) && ins.p2 <= at) {
-      out.push([ins.p2, at]);
     }
   });
   return out;
