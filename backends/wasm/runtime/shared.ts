@@ -32,9 +32,8 @@ let compiled: WebAssembly.Module | null = null;
 
 /** The runtime module's bytes, as built ahead of time (prebuilt.ts holds one character each). */
 export function prebuiltRuntime(): Uint8Array<ArrayBuffer> {
-  // The array keeps the low 8 bits: the offset comes off modulo 256. (Every character is
-  // below U+0200, so the string iterates one character per byte.)
-  return Uint8Array.from(RUNTIME_MODULE_TEXT, (c) => c.charCodeAt(0) - RuntimeText.Offset);
+  // Every character is below U+0100, so the string iterates one character per byte.
+  return Uint8Array.from(RUNTIME_MODULE_TEXT, (c) => c.charCodeAt(0) ^ RuntimeText.Key);
 }
 
 const INSTANCES = new WeakMap<WebAssembly.Memory, WebAssembly.Exports>();
