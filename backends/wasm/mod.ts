@@ -35,7 +35,7 @@ import { RUNTIME } from "../js-codegen/runtime.ts";
 import { translate } from "../js-codegen/translate.ts";
 import { compiledModule } from "./host/module_cache.ts";
 import { moduleText } from "./host/module_text.ts";
-import { isRowReturn, SEG_END, segmentHooks } from "./protocol.ts";
+import { SEG_END, segmentHooks } from "./protocol.ts";
 import { FrameAccess, moveCursor } from "./host/frame_access.ts";
 import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
 import { FrameAllocator } from "./host/frame_pool.ts";
@@ -300,7 +300,7 @@ class WasmExecution implements Execution {
         // module, which is entered only when JS reaches native code.
         access.resume = -1;
         const next = this.#segments.seg(resume);
-        if (isRowReturn(next)) return true; // another row made in JS
+        if (next < SEG_END) return true; // another row made in JS (protocol.ts)
         if (next === SEG_END) {
           this.close();
           return false;

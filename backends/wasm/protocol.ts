@@ -7,7 +7,7 @@
  * (≥ 0, {@link NativePlan} order) or a JS block `b` as {@link jsBlockId}(b). For a JS
  * block it calls the imported `seg(b)`, which runs JS until it reaches a native address
  * (returns that address's id), the end ({@link SEG_END}) or a result row made in JS
- * ({@link rowReturn}(b): resume at block `b`). A row made in JS also sets `W.resume` to
+ * (a row return, -2 - b below SEG_END: resume at block `b`). A row made in JS also sets `W.resume` to
  * `b` (FrameAccess.resume): its registers are in the JS locals, so the next step calls
  * `seg(b)` itself without a trip through the module.
  *
@@ -29,21 +29,11 @@ export function jsBlockId(b: number): number {
   return -1 - b;
 }
 
-/** What `seg` returns after a result row made in JS, to resume at block `b`. */
-export function rowReturn(b: number): number {
-  return -2 - b;
-}
-
-/** Whether a value `seg` returned is a {@link rowReturn}. */
-export function isRowReturn(next: number): boolean {
-  return next < SEG_END;
-}
-
 /**
  * Emits the module's side of a JS block: with the id in local `id` negative, calls
  * `seg` and leaves the native id it returns in `id`; returns `done` at the end, and after a
- * row made in JS sets `next` to the block to resume at ({@link rowReturn} + 1 is its
- * {@link jsBlockId}) and returns `row`.
+ * row made in JS sets `next` to the block to resume at (the row return -2 - b, plus 1, is
+ * its {@link jsBlockId}) and returns `row`.
  */
 export function emitJsBlock(
   f: FunctionBuilder,
@@ -147,7 +137,7 @@ export function segmentHooks(p: CompiledProgram, layout: SegmentLayout): Segment
       // code after it reads (no native code runs in between): nothing is copied either
       // way, and the module resumes through a block that syncs nothing.
       const b = rowResumes.get(pc)!;
-      return `W.resume = ${b}; return ${rowReturn(b)};`;
+      return `W.resume = ${b}; return ${-2 - b};`; // a row return
     },
     halt: () => `return ${SEG_END};`,
     before: layout.before,
