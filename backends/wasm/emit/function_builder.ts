@@ -192,17 +192,6 @@ export class FunctionBuilder {
 
   // ---- Structured control --------------------------------------------------------------------
 
-  #blockType(type: BlockType): void {
-    if (type === "empty") this.code.u8(BLOCKTYPE_EMPTY);
-    else if (typeof type === "number") {
-      // An s33 that is never negative: below 2^31 its bytes are those of the i32.
-      if (!(type >= 0 && type <= 0x7fff_ffff)) {
-        throw new RangeError(bugMessage(Bug.BadTypeIndex, type));
-      }
-      this.code.i32(type);
-    } else this.code.u8(VALTYPE_CODE[type]);
-  }
-
   /**
    * Opens `block type` without a body callback (for code that nests blocks by the
    * thousand, where callbacks would exhaust the JS stack); close it with {@link endBlock}.
@@ -216,7 +205,15 @@ export class FunctionBuilder {
     const label = new Label(this.#labels.length);
     this.#labels.push(label);
     this.code.u8(opcode);
-    this.#blockType(type);
+    // The block type.
+    if (type === "empty") this.code.u8(BLOCKTYPE_EMPTY);
+    else if (typeof type === "number") {
+      // An s33 that is never negative: below 2^31 its bytes are those of the i32.
+      if (!(type >= 0 && type <= 0x7fff_ffff)) {
+        throw new RangeError(bugMessage(Bug.BadTypeIndex, type));
+      }
+      this.code.i32(type);
+    } else this.code.u8(VALTYPE_CODE[type]);
     return label;
   }
 
