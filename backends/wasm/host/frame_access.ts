@@ -8,7 +8,12 @@ import { newReg, type Reg } from "../../../core/value/reg.ts";
 import type { RowSorter } from "../../../core/exec/sorter.ts";
 import type { AggSlot } from "../../bytecode/vm_agg.ts";
 import { readSlot, Slot, writeSlot } from "../runtime/reg_slots.ts";
-import { type NativeAggregate, resetAggregate, spillAggregate } from "../plan/aggregate.ts";
+import {
+  AggField,
+  groupRecordSize,
+  type NativeAggregate,
+  spillAggregate,
+} from "../plan/aggregate.ts";
 import {
   BOUND_MODE,
   BoundMode,
@@ -38,11 +43,16 @@ export class FrameAccess {
   }
 
   /**
-   * Empties the native groups of aggregator slot `slot` at `at` (after its AggOpen; after
-   * AggNew, the one group of an aggregation without GROUP BY).
+   * Empties the native table of aggregator slot `slot` at `at` (after its AggOpen); for an
+   * aggregation without GROUP BY (after AggNew), makes its one group, empty and current.
    */
   aggReset(at: number, slot: number): void {
-    resetAggregate(this.view, at, this.#aggregates.get(slot)!);
+    const { buffer } = this.view;
+    new Uint8Array(buffer, at, AggField.Groups).fill(0);
+    const a = this.#aggregates.get(slot)!;
+    if (a.keyReg !== null) return;
+    this.view.setInt32(at + AggField.Count, 1, true);
+    new Uint8Array(buffer, at + AggField.Groups, groupRecordSize(a.kinds.length)).fill(0);
   }
 
   /** Moves the native groups of aggregator slot `slot` at `at` into `a` (plan/aggregate.ts). */

@@ -160,17 +160,6 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
 }
 
 /**
- * Empties the native table at `at` (after AggOpen); for an aggregation without GROUP BY
- * (after AggNew), makes its one group, empty and current.
- */
-export function resetAggregate(view: DataView, at: number, a: NativeAggregate): void {
-  new Uint8Array(view.buffer, at, AggField.Groups).fill(0);
-  if (a.keyReg !== null) return;
-  view.setInt32(at + AggField.Count, 1, true);
-  new Uint8Array(view.buffer, at + AggField.Groups, groupRecordSize(a.kinds.length)).fill(0);
-}
-
-/**
  * Moves the native groups at `at` into `a` (core's table and states), once; afterwards the
  * module declines every step of this aggregation until the next AggOpen. The current group
  * stays current.
