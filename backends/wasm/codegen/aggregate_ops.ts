@@ -129,7 +129,24 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     return;
   }
   if (kind === AggKind.Min || kind === AggKind.Max) {
-    emitMinMax(c, pc, ins, kind, count);
+    // min()/max() over numbers (core/functions/aggregate/min_max.ts): NULL is skipped, the
+    // first value is kept, and a value replaces the best only if strictly better (INTEGER
+    // and REAL compared exactly); TEXT or BLOB falls back. The call's state, the best so
+    // far, is a register slot in the group record at `count` (relative to `rec`).
+    // The class is on the stack (and in `t`): NULL skips the row.
+    f.ifElse("empty", () => {
+      f.localGet(c.t).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
+      c.fallbackIf(pc);
+      frameAddress(c, arg);
+      f.localGet(c.rec).i32Const(count).op(Plain["i32.add"]);
+      f.call(c.rt.compare).localTee(c.t);
+      f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
+      c.fallbackIf(pc);
+      // No best yet (compare says NULL), or a strictly better value: it becomes the best.
+      f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]);
+      f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op(Plain["i32.eq"]);
+      f.op(Plain["i32.or"]).ifElse("empty", () => copySlot(c, c.rec, count, arg));
+    });
     return;
   }
   // sum/total/avg: NULL is skipped; an INTEGER is added unless the sum would overflow.
@@ -145,30 +162,5 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
     c.fallbackIf(pc);
     f.localGet(c.rec).localGet(c.y).store(Store["i64.store"], sum);
     countOne();
-  });
-}
-
-/**
- * min()/max() over numbers (core/functions/aggregate/min_max.ts): NULL is skipped, the
- * first value is kept, and a value replaces the best only if strictly better (INTEGER and
- * REAL compared exactly); TEXT or BLOB falls back. `best` is the call's state, a register
- * slot in the group record (relative to `rec`).
- */
-function emitMinMax(c: OpContext, pc: number, ins: Insn, kind: AggKind, best: number): void {
-  const f = c.f;
-  const arg = ins.p2 * Slot.SIZE;
-  // The class is on the stack (and in `t`): NULL skips the row.
-  f.ifElse("empty", () => {
-    f.localGet(c.t).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
-    c.fallbackIf(pc);
-    frameAddress(c, arg);
-    f.localGet(c.rec).i32Const(best).op(Plain["i32.add"]);
-    f.call(c.rt.compare).localTee(c.t);
-    f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
-    c.fallbackIf(pc);
-    // No best yet (compare says NULL), or a strictly better value: it becomes the best.
-    f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]);
-    f.localGet(c.t).i32Const(kind === AggKind.Max ? 1 : -1).op(Plain["i32.eq"]).op(Plain["i32.or"]);
-    f.ifElse("empty", () => copySlot(c, c.rec, best, arg));
   });
 }
