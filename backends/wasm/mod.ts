@@ -49,7 +49,7 @@ import {
 } from "./codegen/module.ts";
 import { type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
-import { fallbackNext, planSync, type Uses } from "./plan/sync.ts";
+import { planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
 
 /** The JS side of one run: its segments over the run's registers. */
@@ -147,8 +147,7 @@ export class WasmProgram implements Program {
       syncIn: (pc, fallback) => {
         if (pc < 0) return copyIn(everything);
         if (!fallback) return copyIn(sync.entry(pc));
-        const pcs = plan.fallbacks.get(pc)!;
-        return copyIn(sync.fallback(pcs, fallbackNext(compiled, pcs)));
+        return copyIn(sync.fallback(plan.fallbacks.get(pc)!));
       },
       syncOut: (pc) =>
         [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]

@@ -58,8 +58,8 @@ export interface SyncPlan {
   entry(pc: number): Uses;
   /** What to copy into the slots when JS hands native address `pc` back. */
   exit(pc: number): Uses;
-  /** What a fallback running the templates of `pcs` and going on at `next` uses. */
-  fallback(pcs: readonly number[], next: readonly number[]): Uses;
+  /** What a fallback running the templates of `pcs` (and going on where it may) uses. */
+  fallback(pcs: readonly number[]): Uses;
 }
 
 /** Works out the crossings of `p` under `plan`. */
@@ -133,12 +133,12 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   return {
     entry: (pc) => entry([pc]),
     exit,
-    fallback: (pcs, next) => entry(next, [union([], pcs.map(usesAt))]),
+    fallback: (pcs) => entry(fallbackNext(p, pcs), [union([], pcs.map(usesAt))]),
   };
 }
 
 /** Where a fallback running `pcs` may continue: after the last, and at a jump's target. */
-export function fallbackNext(p: CompiledProgram, pcs: readonly number[]): number[] {
+function fallbackNext(p: CompiledProgram, pcs: readonly number[]): number[] {
   const out = [pcs.at(-1)! + 1];
   for (const pc of pcs) if (OPCODES[p.code[pc].op].jump) out.push(p.code[pc].p2);
   return out;
