@@ -133,15 +133,11 @@ export class ByteBuffer {
     this.length += data.length;
   }
 
-  /** Appends a u32 length and then the bytes (a `vec(byte)`). */
-  vecBytes(data: Uint8Array): void {
+  /** Appends a name: its UTF-8 byte length as u32, then the bytes (a `vec(byte)`). */
+  name(s: string): void {
+    const data = utf8Bytes(s);
     this.u32(data.length);
     this.bytes(data);
-  }
-
-  /** Appends a name: its UTF-8 byte length as u32, then the bytes. */
-  name(s: string): void {
-    this.vecBytes(utf8Bytes(s));
   }
 
   /** The bytes written so far (a view: later writes may or may not show through). */
