@@ -69,26 +69,6 @@ export class FunctionBuilder {
     return index;
   }
 
-  /**
-   * Writes the locals declaration: one (count, type) entry per run of consecutive locals of
-   * one type. Indices follow `addLocal` order, so declaring locals of a type together gives
-   * the fewest entries.
-   */
-  writeLocals(out: ByteBuffer): void {
-    const locals = this.locals;
-    let runs = 0;
-    for (let i = 0; i < locals.length; i++) if (i === 0 || locals[i] !== locals[i - 1]) runs++;
-    out.u32(runs);
-    let start = 0;
-    for (let i = 1; i <= locals.length; i++) {
-      if (i === locals.length || locals[i] !== locals[start]) {
-        out.u32(i - start);
-        out.u8(VALTYPE_CODE[locals[start]]);
-        start = i;
-      }
-    }
-  }
-
   // ---- Plain instructions --------------------------------------------------------------------
 
   /** Emits an instruction that has no immediate, e.g. `op(Plain["i32.add"])`. */

@@ -244,7 +244,21 @@ export class ModuleBuilder {
       for (const f of this.#functions) {
         if (f.labelDepth !== 0) throw bugError(Bug.OpenBlocks, f.index);
         locals.clear();
-        f.writeLocals(locals);
+        // The locals declaration: one (count, type) entry per run of consecutive locals of
+        // one type. Indices follow `addLocal` order, so declaring locals of a type together
+        // gives the fewest entries.
+        const types = f.locals;
+        let runs = 0;
+        for (let i = 0; i < types.length; i++) if (i === 0 || types[i] !== types[i - 1]) runs++;
+        locals.u32(runs);
+        let start = 0;
+        for (let i = 1; i <= types.length; i++) {
+          if (i === types.length || types[i] !== types[start]) {
+            locals.u32(i - start);
+            locals.u8(VALTYPE_CODE[types[start]]);
+            start = i;
+          }
+        }
         s.u32(locals.length + f.code.length + 1);
         s.bytes(locals.view());
         s.bytes(f.code.view());
