@@ -248,10 +248,13 @@ export class BtreeCursor {
   #cellStamp = -1;
   #closed = false;
   #rowid: number | bigint = 0;
-  readonly #payload: CellPayload;
-  readonly #record: RecordReader;
-  readonly #probePayload: CellPayload;
-  readonly #probe: RecordReader;
+  // The readers of the current entry and of an index probe, made when first used: a run
+  // of the JS backend's code reads most records itself, and a point lookup made them all.
+  #payload: CellPayload | null = null;
+  #record: RecordReader | null = null;
+  #probePayload: CellPayload | null = null;
+  #probe: RecordReader | null = null;
+  readonly #encoding: TextEncoding;
   readonly #rootPage: BtreePage | null;
 
   constructor(pager: Pager, root: number, encoding: TextEncoding, expectTable?: boolean) {
@@ -270,10 +273,7 @@ export class BtreeCursor {
     if (expectTable !== undefined && expectTable !== this.isTable) {
       corrupt(root, expectTable ? "expected a table b-tree" : "expected an index b-tree");
     }
-    this.#payload = new CellPayload(pager);
-    this.#record = new RecordReader(encoding);
-    this.#probePayload = new CellPayload(pager);
-    this.#probe = new RecordReader(encoding);
+    this.#encoding = encoding;
   }
 
   /** Whether the cursor is on an entry. */
@@ -330,10 +330,10 @@ export class BtreeCursor {
     this.#depth = -1;
     this.#valid = false;
     // A closed cursor may be kept alive (DatabaseFile.shapeAnchors): it holds no payload.
-    this.#payload.release();
-    this.#probePayload.release();
-    this.#record.release();
-    this.#probe.release();
+    this.#payload?.release();
+    this.#probePayload?.release();
+    this.#record?.release();
+    this.#probe?.release();
     this.#recordStamp = -1;
   }
 
@@ -611,10 +611,16 @@ export class BtreeCursor {
     if (this.#recordStamp !== this.#stamp) {
       this.#decodeCell();
       const page = this.#stack[this.#depth];
-      pointReader(this.#record, this.#payload, page, this.#payloadStart, this.#payloadSize);
+      pointReader(
+        this.#record ??= new RecordReader(this.#encoding),
+        this.#payload ??= new CellPayload(this.#pager),
+        page,
+        this.#payloadStart,
+        this.#payloadSize,
+      );
       this.#recordStamp = this.#stamp;
     }
-    return this.#record;
+    return this.#record!;
   }
 
   /** Positions a table cursor relative to `rowid`; returns whether it is on an entry. */
@@ -779,8 +785,9 @@ export class BtreeCursor {
     let off = page.cellOffset(i);
     if (!page.isLeaf) off += 4;
     const size = getVarint32(page.data, off, page.usable, page.pgno);
-    pointReader(this.#probe, this.#probePayload, page, varintEnd, size);
-    return this.#probe;
+    const probe = this.#probe ??= new RecordReader(this.#encoding);
+    pointReader(probe, this.#probePayload ??= new CellPayload(this.#pager), page, varintEnd, size);
+    return probe;
   }
 
   /** Entries the {@link count} under way has counted so far; -1 when none is. */
