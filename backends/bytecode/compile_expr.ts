@@ -60,19 +60,6 @@ export function affinityEntry(c: Compiler, aff: Affinity): number {
   return c.b.constant(entry);
 }
 
-function constText(e: ConstExpr): string {
-  switch (e.cls) {
-    case StorageClass.Text:
-      return e.value as string;
-    case StorageClass.Real:
-      return realToText(e.value as number);
-    case StorageClass.Blob:
-      return `x'${toHex(e.value as Uint8Array).toLowerCase()}'`;
-    default:
-      return String(e.value);
-  }
-}
-
 const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
   negate: Op.Negate,
   plus: Op.Plus,
@@ -133,7 +120,15 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       c.b.emit(Op.Null, 0, t, t);
       return;
     }
-    const entry: ConstEntry = { explain: constText(e), v: e.value, c: e.cls };
+    const v = e.value;
+    const explain = e.cls === StorageClass.Text
+      ? v as string
+      : e.cls === StorageClass.Real
+      ? realToText(v as number)
+      : e.cls === StorageClass.Blob
+      ? `x'${toHex(v as Uint8Array).toLowerCase()}'`
+      : String(v);
+    const entry: ConstEntry = { explain, v, c: e.cls };
     // Int64, Real, String8 and Blob are numbered in the order of their storage classes.
     c.b.emit(Op.Int64 + e.cls - StorageClass.Integer, 0, t, 0, c.b.constant(entry));
   },
