@@ -8,31 +8,27 @@
 import type { SqlValue } from "../../core/value/types.ts";
 import { EXPLAIN_COLUMNS } from "../../core/backend.ts";
 import { OPCODES } from "./opcodes.ts";
-import type { CompiledProgram, Insn } from "./program.ts";
-
-function p4Text(p: CompiledProgram, insn: Insn): SqlValue {
-  const kind = OPCODES[insn.op].p4;
-  if (kind === "none") return null;
-  if (kind === "count") return insn.p4;
-  if (insn.p4 < 0) return null;
-  const entry = p.pool[insn.p4] as { explain?: string } | undefined;
-  return entry?.explain ?? null;
-}
-
-function comment(insn: Insn, p4: SqlValue): string {
-  const text = OPCODES[insn.op].synopsis.replace(
-    /P([1-5])/g,
-    (_, n: "1" | "2" | "3" | "4" | "5") => n === "4" ? String(p4 ?? "") : String(insn[`p${n}`]),
-  );
-  if (insn.comment === "") return text;
-  return text === "" ? insn.comment : `${text} ${insn.comment}`;
-}
+import type { CompiledProgram } from "./program.ts";
 
 /** EXPLAIN's rows for a program. */
 export function explainRows(p: CompiledProgram): SqlValue[][] {
   return p.code.map((insn, addr) => {
-    const p4 = p4Text(p, insn);
-    return [addr, OPCODES[insn.op].name, insn.p1, insn.p2, insn.p3, p4, insn.p5, comment(insn, p4)];
+    const op = OPCODES[insn.op];
+    let p4: SqlValue = null;
+    if (op.p4 === "count") p4 = insn.p4;
+    else if (op.p4 !== "none" && insn.p4 >= 0) {
+      p4 = (p.pool[insn.p4] as { explain?: string } | undefined)?.explain ?? null;
+    }
+    const text = op.synopsis.replace(
+      /P([1-5])/g,
+      (_, n: "1" | "2" | "3" | "4" | "5") => n === "4" ? String(p4 ?? "") : String(insn[`p${n}`]),
+    );
+    const comment = insn.comment === ""
+      ? text
+      : text === ""
+      ? insn.comment
+      : `${text} ${insn.comment}`;
+    return [addr, op.name, insn.p1, insn.p2, insn.p3, p4, insn.p5, comment];
   });
 }
 
