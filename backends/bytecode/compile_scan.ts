@@ -39,13 +39,6 @@ export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | nul
   return cursor;
 }
 
-function defaultEntry(c: Compiler, table: TableInfo, column: number): number {
-  const m = table.columns[column].missingValue;
-  if (!m) return -1;
-  const entry: ConstEntry = { explain: String(m.value), v: m.value, c: m.cls };
-  return c.b.constant(entry);
-}
-
 /** Emits the read of table column `column` (-1: rowid) from a cursor on the table b-tree. */
 export function readTableColumn(
   c: Compiler,
@@ -66,13 +59,16 @@ export function readTableColumn(
     b.emit(Op.Null, 0, target, target);
     return;
   }
+  // The value of a column the record is too short to hold (added by ALTER TABLE).
+  const m = col.missingValue;
+  const entry: ConstEntry | null = m && { explain: String(m.value), v: m.value, c: m.cls };
   const real = col.affinity === Affinity.Real ? 1 : 0;
   b.emit(
     Op.Column,
     cursor,
     col.recordIndex,
     target,
-    defaultEntry(c, table, column),
+    entry ? b.constant(entry) : -1,
     real,
     col.name,
   );
