@@ -81,20 +81,6 @@ function indexField(index: IndexInfo, table: TableInfo, column: number): number 
   return index.recordColumns.findIndex((k) => k.column === col);
 }
 
-function readIndexField(
-  c: Compiler,
-  cursor: number,
-  index: IndexInfo,
-  table: TableInfo,
-  field: number,
-  target: number,
-): void {
-  const col = index.recordColumns[field].column;
-  const real = col >= 0 && table.columns[col].affinity === Affinity.Real ? 1 : 0;
-  const name = col >= 0 ? table.columns[col].name : "rowid";
-  c.b.emit(Op.Column, cursor, field, target, -1, real, name);
-}
-
 /** The whole loop of a scan: positions, the row code, the advance. */
 function scanLoop(
   c: Compiler,
@@ -302,8 +288,11 @@ function indexScan(
   c.setAccess(node.id, {
     read: (column, target) => {
       const f = indexField(index, table, column);
-      if (f >= 0) readIndexField(c, icur, index, table, f, target);
-      else if (tcur >= 0) readTableColumn(c, tcur, table, column, target);
+      if (f >= 0) {
+        const col = index.recordColumns[f].column;
+        const real = col >= 0 && table.columns[col].affinity === Affinity.Real ? 1 : 0;
+        b.emit(Op.Column, icur, f, target, -1, real, col >= 0 ? table.columns[col].name : "rowid");
+      } else if (tcur >= 0) readTableColumn(c, tcur, table, column, target);
       else b.emit(Op.Null, 0, target, target);
     },
     nullify: () => {
