@@ -359,36 +359,24 @@ function indexScan(
     };
     scanLoop(c, icur, node.reverse, start, test, (next) => {
       beforeLookup?.(next);
-      if (tcur >= 0) tableLookup(c, icur, tcur, index, table, next);
+      // Moves the table cursor to the row of the index entry (skipping it if absent).
+      if (tcur >= 0 && !table.withoutRowid) {
+        const r = b.regs();
+        b.emit(Op.Column, icur, index.recordColumns.length - 1, r, -1, 0, "rowid");
+        b.emit(Op.SeekRowid, tcur, next, r);
+      } else if (tcur >= 0) {
+        const pk = table.recordColumns.slice(0, table.primaryKey.length);
+        const base = b.regs(pk.length);
+        pk.forEach((k, i) => {
+          const f = index.recordColumns.findIndex((x) => x.column === k.column);
+          b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column]?.name ?? "");
+        });
+        b.emit(Op.NotFound, tcur, next, base, pk.length);
+      }
       consume(next);
     }, exit);
   };
   level(0);
-}
-
-/** Moves the table cursor to the row of the index entry (skipping it if absent). */
-function tableLookup(
-  c: Compiler,
-  icur: number,
-  tcur: number,
-  index: IndexInfo,
-  table: TableInfo,
-  skip: number,
-): void {
-  const b = c.b;
-  if (!table.withoutRowid) {
-    const r = b.regs();
-    b.emit(Op.Column, icur, index.recordColumns.length - 1, r, -1, 0, "rowid");
-    b.emit(Op.SeekRowid, tcur, skip, r);
-    return;
-  }
-  const pk = table.recordColumns.slice(0, table.primaryKey.length);
-  const base = b.regs(pk.length);
-  pk.forEach((k, i) => {
-    const f = index.recordColumns.findIndex((x) => x.column === k.column);
-    b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column]?.name ?? "");
-  });
-  b.emit(Op.NotFound, tcur, skip, base, pk.length);
 }
 
 function countRows(c: Compiler, node: CountRows, consume: Consume): void {
