@@ -101,36 +101,6 @@ function scanLoop(
 }
 
 /**
- * The distinct values of an IN list or subquery key, sorted (descending when `desc`),
- * NULLs dropped, after affinity `aff`: stored in a fresh ephemeral slot, returned.
- */
-function keySet(c: Compiler, key: SeekKey, aff: Affinity, coll: string, desc: boolean): number {
-  const b = c.b;
-  const slot = b.slot();
-  const entry: SortEntry = {
-    explain: `keys ${coll}${desc ? " DESC" : ""}`,
-    width: 1,
-    compare: rowComparator([{ column: 0, desc, nullsFirst: !desc, collation: coll }], c.enc),
-    folds: [coll],
-  };
-  b.emit(Op.OpenEphemeral, slot, 0, 0, b.constant(entry));
-  const r = b.regs();
-  const add = (value: PlanExpr, skip: number) => {
-    c.expr(value, r);
-    b.emit(Op.IsNull, r, skip);
-    b.emit(Op.Affinity, r, 1, 0, affinityEntry(c, aff));
-    b.emit(Op.IdxInsert, slot, r);
-  };
-  if (key.kind === "list") {
-    for (const v of key.values) b.wrap((skip) => add(v, skip));
-  } else if (key.kind === "query") {
-    const q: SubPlan = key.query;
-    c.produce(q.root, (next) => add(q.columns[0], next));
-  }
-  return slot;
-}
-
-/**
  * Loops over the values of a seek key: `body(reg, exit)` runs once per value, with the
  * value in `reg`; a single NULL value (or no value) runs nothing.
  */
@@ -151,7 +121,29 @@ function forEachKey(
     b.place(exit);
     return;
   }
-  const slot = keySet(c, key, aff, coll, desc);
+  // The distinct values of the IN list or subquery, sorted (descending when `desc`), NULLs
+  // dropped, after affinity `aff`, in a fresh ephemeral slot.
+  const slot = b.slot();
+  const entry: SortEntry = {
+    explain: `keys ${coll}${desc ? " DESC" : ""}`,
+    width: 1,
+    compare: rowComparator([{ column: 0, desc, nullsFirst: !desc, collation: coll }], c.enc),
+    folds: [coll],
+  };
+  b.emit(Op.OpenEphemeral, slot, 0, 0, b.constant(entry));
+  const r = b.regs();
+  const add = (value: PlanExpr, skip: number) => {
+    c.expr(value, r);
+    b.emit(Op.IsNull, r, skip);
+    b.emit(Op.Affinity, r, 1, 0, affinityEntry(c, aff));
+    b.emit(Op.IdxInsert, slot, r);
+  };
+  if (key.kind === "list") {
+    for (const v of key.values) b.wrap((skip) => add(v, skip));
+  } else {
+    const q: SubPlan = key.query;
+    c.produce(q.root, (next) => add(q.columns[0], next));
+  }
   b.emit(Op.SorterSort, slot, exit);
   const top = b.here;
   b.emit(Op.SorterData, slot, reg);
