@@ -98,8 +98,21 @@ function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.Boun
         return foundColumnExpr(found, ref.name, ref);
       case "rowid":
         return columnExpr(found.item, -1, ref.start, ref.end);
-      case "alias":
-        return aliasCopy(ctx, s, scope, found.alias, ref);
+      case "alias": {
+        const alias = found.alias;
+        if (!scope.allowAgg && alias.hasAgg) {
+          throw bindError(`misuse of aliased aggregate ${ref.name}`, ref.start);
+        }
+        if (alias.hasWin && (!scope.allowWin || s !== scope)) {
+          throw bindError(`misuse of aliased window function ${ref.name}`, ref.start);
+        }
+        if (vectorSize(alias.expr) !== 1) throw bindError("row value misused", ref.start);
+        if (alias.hasAgg && scope.inWhere) {
+          const f = firstAggregate(alias.expr);
+          if (f) ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, ref.start));
+        }
+        return alias.expr;
+      }
       case "ambiguous":
         throw bindError(
           `ambiguous column name: ${qualifiedName(ref.schema, ref.table, ref.name)}`,
@@ -147,27 +160,6 @@ export function coalesceOf(args: B.BoundExpr[], start: number, end: number): B.B
     ...plainInfo(start, end),
     ...propagatedCollation(args),
   };
-}
-
-function aliasCopy(
-  ctx: BindContext,
-  owner: Scope,
-  scope: Scope,
-  alias: { expr: B.BoundExpr; hasAgg: boolean; hasWin: boolean },
-  ref: A.ColumnRef,
-): B.BoundExpr {
-  if (!scope.allowAgg && alias.hasAgg) {
-    throw bindError(`misuse of aliased aggregate ${ref.name}`, ref.start);
-  }
-  if (alias.hasWin && (!scope.allowWin || owner !== scope)) {
-    throw bindError(`misuse of aliased window function ${ref.name}`, ref.start);
-  }
-  if (vectorSize(alias.expr) !== 1) throw bindError("row value misused", ref.start);
-  if (alias.hasAgg && scope.inWhere) {
-    const f = firstAggregate(alias.expr);
-    if (f) ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, ref.start));
-  }
-  return alias.expr;
 }
 
 /** Binds `e` in `scope`. `vectorOk`: a row value is allowed here (comparison operands). */
