@@ -179,36 +179,32 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
         ...propagatedCollation([operand]),
       };
     }
-    case "binary":
-      if (e.op === "is" || e.op === "is not") {
-        const truth = truthTest(ctx, scope, e);
-        if (truth) return truth;
+    case "binary": {
+      // `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH), also
+      // under COLLATE (sqlite3ExprSkipCollateAndLikely).
+      const r = skipCollate(e.right);
+      if (
+        (e.op === "is" || e.op === "is not") && r.kind === "column" && r.table === null &&
+        !r.doubleQuoted && isTrueOrFalse(r.name)
+      ) {
+        const right = resolveColumn(ctx, scope, r);
+        if (right.kind === "trueFalse") {
+          flushPending(ctx);
+          const operand = bindExpr(ctx, scope, e.left);
+          return {
+            kind: "truth",
+            operand,
+            value: right.value,
+            not: e.op === "is not",
+            ...plainInfo(e.start, e.end),
+            ...propagatedCollation([operand]),
+          };
+        }
       }
       break;
+    }
   }
   return bindOrdinary(ctx, scope, e, vectorOk);
-}
-
-/**
- * `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH), also under
- * COLLATE (sqlite3ExprSkipCollateAndLikely).
- */
-function truthTest(ctx: BindContext, scope: Scope, e: A.Binary): B.BoundTruth | null {
-  const r = skipCollate(e.right);
-  if (r.kind !== "column" || r.table !== null || r.doubleQuoted) return null;
-  if (!isTrueOrFalse(r.name)) return null;
-  const right = resolveColumn(ctx, scope, r);
-  if (right.kind !== "trueFalse") return null;
-  flushPending(ctx);
-  const operand = bindExpr(ctx, scope, e.left);
-  return {
-    kind: "truth",
-    operand,
-    value: right.value,
-    not: e.op === "is not",
-    ...plainInfo(e.start, e.end),
-    ...propagatedCollation([operand]),
-  };
 }
 
 function checkVectors(left: B.BoundExpr, right: B.BoundExpr, e: A.Expr): void {
