@@ -164,57 +164,23 @@ export function coalesceOf(args: B.BoundExpr[], start: number, end: number): B.B
 
 /** Binds `e` in `scope`. `vectorOk`: a row value is allowed here (comparison operands). */
 export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = false): B.BoundExpr {
+  const sub = (x: A.Expr, vec = false) => bindExpr(ctx, scope, x, vec);
+  const info = plainInfo(e.start, e.end);
   switch (e.kind) {
     case "column":
       return resolveColumn(ctx, scope, e);
     case "function":
       return bindFunction(ctx, scope, e);
     case "nullTest": {
-      const operand = bindExpr(ctx, scope, e.operand);
+      const operand = sub(e.operand);
       return {
         kind: "nullTest",
         not: e.not,
         operand,
-        ...plainInfo(e.start, e.end),
+        ...info,
         ...propagatedCollation([operand]),
       };
     }
-    case "binary": {
-      // `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH), also
-      // under COLLATE (sqlite3ExprSkipCollateAndLikely).
-      const r = skipCollate(e.right);
-      if (
-        (e.op === "is" || e.op === "is not") && r.kind === "column" && r.table === null &&
-        !r.doubleQuoted && isTrueOrFalse(r.name)
-      ) {
-        const right = resolveColumn(ctx, scope, r);
-        if (right.kind === "trueFalse") {
-          flushPending(ctx);
-          const operand = bindExpr(ctx, scope, e.left);
-          return {
-            kind: "truth",
-            operand,
-            value: right.value,
-            not: e.op === "is not",
-            ...plainInfo(e.start, e.end),
-            ...propagatedCollation([operand]),
-          };
-        }
-      }
-      break;
-    }
-  }
-  return bindOrdinary(ctx, scope, e, vectorOk);
-}
-
-function checkVectors(left: B.BoundExpr, right: B.BoundExpr, e: A.Expr): void {
-  if (vectorSize(left) !== vectorSize(right)) throw bindError("row value misused", e.start);
-}
-
-function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boolean): B.BoundExpr {
-  const sub = (x: A.Expr, vec = false) => bindExpr(ctx, scope, x, vec);
-  const info = plainInfo(e.start, e.end);
-  switch (e.kind) {
     case "literal":
       flushPending(ctx);
       return { kind: "literal", ...literalValue(e), ...info };
@@ -253,6 +219,27 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       return { kind: "unary", op: e.op, operand, ...info, ...propagatedCollation([operand]) };
     }
     case "binary": {
+      // `x IS [NOT] TRUE|FALSE` where TRUE/FALSE name no column (SQLite's TK_TRUTH), also
+      // under COLLATE (sqlite3ExprSkipCollateAndLikely).
+      const r = skipCollate(e.right);
+      if (
+        (e.op === "is" || e.op === "is not") && r.kind === "column" && r.table === null &&
+        !r.doubleQuoted && isTrueOrFalse(r.name)
+      ) {
+        const right = resolveColumn(ctx, scope, r);
+        if (right.kind === "trueFalse") {
+          flushPending(ctx);
+          const operand = sub(e.left);
+          return {
+            kind: "truth",
+            operand,
+            value: right.value,
+            not: e.op === "is not",
+            ...info,
+            ...propagatedCollation([operand]),
+          };
+        }
+      }
       const isCompare = e.op === "=" || e.op === "!=" || e.op === "<" || e.op === "<=" ||
         e.op === ">" || e.op === ">=" || e.op === "is" || e.op === "is not";
       if (e.op === "->" || e.op === "->>") {
@@ -437,11 +424,11 @@ function bindOrdinary(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk: boole
       const items = e.items.map((x) => sub(x));
       return { kind: "row", items, ...info, ...propagatedCollation(items) };
     }
-    default:
-      // bindExpr's own kinds. A new kind fails type checking until it is placed.
-      e satisfies { kind: "column" | "function" | "nullTest" };
-      return bindExpr(ctx, scope, e, vectorOk);
   }
+}
+
+function checkVectors(left: B.BoundExpr, right: B.BoundExpr, e: A.Expr): void {
+  if (vectorSize(left) !== vectorSize(right)) throw bindError("row value misused", e.start);
 }
 
 function checkInWidth(
