@@ -378,7 +378,11 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
       const select = bindSelect(ctx, e.kind === "inSelect" ? e.select : inTableSelect(e), scope);
       flushPending(ctx);
       const operand = sub(e.operand, true);
-      checkInWidth(ctx, operand, select, e);
+      const want = vectorSize(operand);
+      const got = select.columnNames.length;
+      if (want !== got) {
+        ctx.late.push(bindError(`sub-select returns ${got} columns - expected ${want}`, e.start));
+      }
       needInSelect(ctx, operand, select);
       return {
         kind: "inSelect",
@@ -429,19 +433,6 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
 
 function checkVectors(left: B.BoundExpr, right: B.BoundExpr, e: A.Expr): void {
   if (vectorSize(left) !== vectorSize(right)) throw bindError("row value misused", e.start);
-}
-
-function checkInWidth(
-  ctx: BindContext,
-  operand: B.BoundExpr,
-  select: B.BoundSelect,
-  e: A.Expr,
-): void {
-  const want = vectorSize(operand);
-  const got = select.columnNames.length;
-  if (want !== got) {
-    ctx.late.push(bindError(`sub-select returns ${got} columns - expected ${want}`, e.start));
-  }
 }
 
 /** `x IN t` is `x IN (SELECT * FROM t)`; `x IN f(args)` reads the table-valued function. */
