@@ -45,17 +45,6 @@ function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
   }));
 }
 
-function plainColumns(names: readonly string[], table: string, hidden: number): B.SourceColumn[] {
-  return names.map((name, i) => ({
-    name,
-    hidden: i >= hidden,
-    affinity: Affinity.Blob,
-    collation: "BINARY",
-    declaredType: null,
-    origin: { database: "main", table, column: name },
-  }));
-}
-
 function findCte(ctx: BindContext, key: string): CteEntry | null {
   for (let s = ctx.ctes; s !== null; s = s.parent) {
     for (const e of s.entries) if (e.key === key) return e;
@@ -96,7 +85,14 @@ function tableFunction(
     function: key,
     args: [],
     firstHidden: cols.length,
-    columns: plainColumns([...cols, ...hidden], key, cols.length),
+    columns: [...cols, ...hidden].map((name, i) => ({
+      name,
+      hidden: i >= cols.length,
+      affinity: Affinity.Blob,
+      collation: "BINARY",
+      declaredType: null,
+      origin: { database: "main", table: key, column: name },
+    })),
   };
 }
 
