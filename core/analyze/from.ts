@@ -11,14 +11,7 @@ import { Affinity } from "../value/types.ts";
 import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import { bindExpr, columnExpr } from "./expr_binder.ts";
-import {
-  type BindContext,
-  columnIndex,
-  type CteEntry,
-  newScope,
-  type Scope,
-  type ScopeItem,
-} from "./scope.ts";
+import { type BindContext, columnIndex, newScope, type Scope, type ScopeItem } from "./scope.ts";
 import { bindCte } from "./cte.ts";
 import { needSourceCollations } from "./collation_check.ts";
 import { bindSelect, selectSourceColumns } from "./select_binder.ts";
@@ -43,13 +36,6 @@ function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
     declaredType: c.declaredType === "" ? null : c.declaredType,
     origin: { database: "main", table: tableName, column: c.name },
   }));
-}
-
-function findCte(ctx: BindContext, key: string): CteEntry | null {
-  for (let s = ctx.ctes; s !== null; s = s.parent) {
-    for (const e of s.entries) if (e.key === key) return e;
-  }
-  return null;
 }
 
 /** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
@@ -167,12 +153,9 @@ function bindItem(
     }
     case "table": {
       const key = nameKey(item.name);
-      if (item.schema === null) {
-        const cte = findCte(ctx, key);
-        if (cte) {
-          const source = bindCte(ctx, cte, id, item.alias ?? item.name);
-          return { source, schema: null };
-        }
+      for (let s = item.schema === null ? ctx.ctes : null; s !== null; s = s.parent) {
+        const cte = s.entries.find((e) => e.key === key);
+        if (cte) return { source: bindCte(ctx, cte, id, item.alias ?? item.name), schema: null };
       }
       checkSchemaName(ctx, item.schema, item.name);
       const table = ctx.schema.tables.get(key);
