@@ -256,12 +256,6 @@ function bindPartialWheres(ctx: BindContext, source: B.TableSource): (B.BoundExp
   });
 }
 
-function joinKind(op: A.JoinOperator | null): B.JoinKind | null {
-  if (op === null) return null;
-  if (op.outer) return op.outer;
-  return op.cross ? "cross" : "inner";
-}
-
 /**
  * Binds a FROM clause. `outer` is the scope enclosing the SELECT (FROM subqueries may
  * refer to it, not to their sibling FROM items).
@@ -272,7 +266,8 @@ export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | nu
   const joined: B.BoundJoinItem[] = [];
   for (let i = 0; i < from.items.length; i++) {
     const ji = from.items[i];
-    const kind = joinKind(ji.join);
+    const op = ji.join;
+    const kind: B.JoinKind | null = op && (op.outer || (op.cross ? "cross" : "inner"));
     const right = kind === "right" || kind === "full";
     const left = kind === "left" || kind === "full";
     let entryItems: ScopeItem[];
