@@ -82,39 +82,6 @@ function tableFunction(
   };
 }
 
-function bindView(
-  ctx: BindContext,
-  id: number,
-  item: A.FromItem & { kind: "table" },
-): B.SubquerySource | null {
-  const view = ctx.schema.views.get(nameKey(item.name));
-  if (!view) return null;
-  if (ctx.views.includes(nameKey(view.name))) {
-    throw bindError(`view ${view.name} is circularly defined`);
-  }
-  ctx.views.push(nameKey(view.name));
-  const savedCtes = ctx.ctes;
-  ctx.ctes = null; // a view sees the schema, not the statement's CTEs
-  let select: B.BoundSelect;
-  try {
-    select = bindSelect(ctx, parseSelect(view.select), null);
-  } finally {
-    ctx.ctes = savedCtes;
-    ctx.views.pop();
-  }
-  needSourceCollations(ctx, select);
-  let columns = selectSourceColumns(ctx, select);
-  if (view.columnNames) {
-    if (view.columnNames.length !== columns.length) {
-      throw bindError(
-        `expected ${view.columnNames.length} columns for '${view.name}' but got ${columns.length}`,
-      );
-    }
-    columns = columns.map((c, i) => ({ ...c, name: view.columnNames![i] }));
-  }
-  return { kind: "subquery", id, name: item.alias ?? view.name, columns, select, view: view.name };
-}
-
 /** Binds one FROM item (not a parenthesized join); the caller registers its source. */
 function bindItem(
   ctx: BindContext,
@@ -182,7 +149,42 @@ function bindItem(
         source.partialWhere = bindPartialWheres(ctx, source);
         return { source, schema: "main" };
       }
-      const source = bindView(ctx, id, item) ?? tableFunction(ctx, id, item.name, item.alias);
+      const view = ctx.schema.views.get(key);
+      if (view) {
+        if (ctx.views.includes(nameKey(view.name))) {
+          throw bindError(`view ${view.name} is circularly defined`);
+        }
+        ctx.views.push(nameKey(view.name));
+        const savedCtes = ctx.ctes;
+        ctx.ctes = null; // a view sees the schema, not the statement's CTEs
+        let select: B.BoundSelect;
+        try {
+          select = bindSelect(ctx, parseSelect(view.select), null);
+        } finally {
+          ctx.ctes = savedCtes;
+          ctx.views.pop();
+        }
+        needSourceCollations(ctx, select);
+        let columns = selectSourceColumns(ctx, select);
+        if (view.columnNames) {
+          if (view.columnNames.length !== columns.length) {
+            throw bindError(
+              `expected ${view.columnNames.length} columns for '${view.name}' but got ${columns.length}`,
+            );
+          }
+          columns = columns.map((c, i) => ({ ...c, name: view.columnNames![i] }));
+        }
+        const source: B.SubquerySource = {
+          kind: "subquery",
+          id,
+          name: item.alias ?? view.name,
+          columns,
+          select,
+          view: view.name,
+        };
+        return { source, schema: "main" };
+      }
+      const source = tableFunction(ctx, id, item.name, item.alias);
       if (source) return { source, schema: "main" };
       const vt = ctx.schema.virtualTables.get(key);
       if (vt) throw bindError(`no such module: ${vt.module}`);
