@@ -71,7 +71,10 @@ export function bindSelect(
     if (!onSeed) order.reverse();
     for (const i of order) {
       results[i] = bindCore(ctx, asts[i], outer, single ? select.orderBy : null);
-      if (onSeed && i === 0) onSeed(coreSourceColumns(ctx, results[0]));
+      if (onSeed && i === 0) {
+        const names = subqueryColumnNames(results[0].items);
+        onSeed(resultExprs(results[0].core).map((e, j) => sourceColumn(ctx, names[j], e, e)));
+      }
       const neighbour = onSeed ? i - 1 : i + 1;
       if (neighbour >= 0 && neighbour < asts.length) {
         const l = Math.min(i, neighbour);
@@ -115,11 +118,6 @@ export function bindSelect(
   } finally {
     ctx.ctes = savedCtes;
   }
-}
-
-function coreSourceColumns(ctx: BindContext, r: CoreResult): B.SourceColumn[] {
-  const names = subqueryColumnNames(r.items);
-  return resultExprs(r.core).map((e, i) => sourceColumn(ctx, names[i], e, e));
 }
 
 function sourceColumn(
