@@ -365,19 +365,6 @@ function orderGroupBy(
   });
 }
 
-/** Tries to bind `e` in `scope`; null on any error (SQLite suppresses them here). */
-function tryBind(ctx: BindContext, scope: Scope, e: A.Expr): B.BoundExpr | null {
-  const late = ctx.late.length;
-  try {
-    return bindClauseExpr(ctx, scope, e);
-  } catch {
-    ctx.pending = null;
-    return null;
-  } finally {
-    ctx.late.length = late;
-  }
-}
-
 /** SQLite's resolveCompoundOrderBy: every term must name a result column of some part. */
 function compoundOrderBy(
   ctx: BindContext,
@@ -409,7 +396,16 @@ function compoundOrderBy(
         const saved = [s.parent, s.allowAgg, s.allowWin] as const;
         s.parent = null;
         s.allowAgg = true;
-        const bound = tryBind(ctx, s, e);
+        // Any error binding the term is suppressed, as SQLite does here.
+        const late = ctx.late.length;
+        let bound: B.BoundExpr | null = null;
+        try {
+          bound = bindClauseExpr(ctx, s, e);
+        } catch {
+          ctx.pending = null;
+        } finally {
+          ctx.late.length = late;
+        }
         [s.parent, s.allowAgg, s.allowWin] = saved;
         if (bound) {
           for (let j = 0; j < exprs.length; j++) {
