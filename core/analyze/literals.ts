@@ -32,13 +32,8 @@ export function literalValue(lit: Literal, negate = false): TypedLiteral {
       const r = textToReal(lit.text);
       return { value: negate ? -r : r, cls: StorageClass.Real };
     }
-    default:
-      lit.type satisfies "integer";
-      return integerValue(lit, negate);
   }
-}
-
-function integerValue(lit: Literal, negate: boolean): TypedLiteral {
+  lit.type satisfies "integer";
   const text = lit.text;
   if (/^0x/i.test(text)) {
     // Hex literals are the 64-bit two's complement pattern.
