@@ -19,46 +19,39 @@ function keep(best: Found | null, end: number, message: string, start: number): 
   return { end, error: bindError(message, start) };
 }
 
-function checkWith(w: A.WithClause, best: Found | null): Found | null {
-  const seen = new Set<string>();
-  for (const cte of w.ctes) {
-    const key = nameKey(cte.name);
-    if (seen.has(key)) {
-      return keep(best, cte.end, `duplicate WITH table name: ${cte.name}`, cte.start);
-    }
-    seen.add(key);
-  }
-  return best;
-}
-
-/** `(a, b) IN (x, y)`: the parser counts only a written row value as more than one term. */
-function checkInList(e: A.InList, best: Found | null): Found | null {
-  if (e.operand.kind !== "row") return best;
-  // `IN ((SELECT ...))` is parsed as IN (SELECT ...).
-  if (e.list.length === 1 && e.list[0].kind === "subquery") return best;
-  const want = e.operand.items.length;
-  for (const item of e.list) {
-    const n = item.kind === "row" ? item.items.length : 1;
-    if (n !== want) {
-      const terms = n === 1 ? "term" : "terms";
-      return keep(best, e.end, `IN(...) element has ${n} ${terms} - expected ${want}`, e.start);
-    }
-  }
-  return best;
-}
-
-function isWith(x: object): x is A.WithClause {
-  return "ctes" in x && "recursive" in x && Array.isArray((x as A.WithClause).ctes);
-}
-
 function walk(node: unknown, best: Found | null): Found | null {
   if (node === null || typeof node !== "object") return best;
   if (Array.isArray(node)) {
     for (const x of node) best = walk(x, best);
     return best;
   }
-  if ((node as { kind?: string }).kind === "inList") best = checkInList(node as A.InList, best);
-  else if (isWith(node)) best = checkWith(node, best);
+  const e = node as A.InList;
+  const w = node as A.WithClause;
+  if (e.kind === "inList") {
+    // `(a, b) IN (x, y)`: the parser counts only a written row value as more than one
+    // term; `IN ((SELECT ...))` is parsed as IN (SELECT ...).
+    if (e.operand.kind === "row" && !(e.list.length === 1 && e.list[0].kind === "subquery")) {
+      const want = e.operand.items.length;
+      for (const item of e.list) {
+        const n = item.kind === "row" ? item.items.length : 1;
+        if (n !== want) {
+          const terms = n === 1 ? "term" : "terms";
+          best = keep(best, e.end, `IN(...) element has ${n} ${terms} - expected ${want}`, e.start);
+          break;
+        }
+      }
+    }
+  } else if ("ctes" in w && "recursive" in w && Array.isArray(w.ctes)) {
+    const seen = new Set<string>();
+    for (const cte of w.ctes) {
+      const key = nameKey(cte.name);
+      if (seen.has(key)) {
+        best = keep(best, cte.end, `duplicate WITH table name: ${cte.name}`, cte.start);
+        break;
+      }
+      seen.add(key);
+    }
+  }
   for (const v of Object.values(node)) best = walk(v, best);
   return best;
 }
