@@ -195,7 +195,7 @@ function bindCore(
   const scope = newScope(outer, fromRes?.items ?? [], bc);
   scope.windows = core.windows;
   for (const w of core.windows ?? []) resolveSpec(scope, w.spec); // override errors show early
-  const items = expandStar(ctx, core.columns, fromRes);
+  const items = expandStar(core.columns, fromRes);
 
   // Result columns.
   const aliases: ResultAlias[] = [];

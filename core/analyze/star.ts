@@ -7,7 +7,6 @@ import { columnExpr, foundColumnExpr } from "./expr_binder.ts";
 import type { FromResult } from "./from.ts";
 import type { ResultItem } from "./column_names.ts";
 import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
-import type { BindContext } from "./scope.ts";
 
 /**
  * The expression a `*` gives for column `j` of `all[k]`. A column that a later USING names,
@@ -57,7 +56,6 @@ function pushColumns(
 
 /** Expands the result list of a core into one item per result column. */
 export function expandStar(
-  _ctx: BindContext,
   columns: A.ResultColumn[],
   from: FromResult | null,
 ): ResultItem[] {
