@@ -4,9 +4,8 @@ import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import { bindExpr } from "./expr_binder.ts";
 import type { BindContext, Scope } from "./scope.ts";
-import { plainInfo } from "./expr_affinity.ts";
 import { needCollation } from "./collation_check.ts";
-import { StorageClass } from "../value/types.ts";
+import { nullLiteralAt } from "./literals.ts";
 
 function findNamed(scope: Scope, name: string): A.NamedWindow {
   const key = name.toLowerCase();
@@ -99,13 +98,7 @@ function isConstantOffset(e: unknown): boolean {
  * must be a non-negative integer"), so it cannot fail the prepare either.
  */
 function frameOffset(ctx: BindContext, scope: Scope, e: A.Expr): B.BoundExpr {
-  const nullLiteral = (): B.BoundExpr => ({
-    kind: "literal",
-    value: null,
-    cls: StorageClass.Null,
-    ...plainInfo(e.start, e.end),
-  });
-  if (!isConstantOffset(e)) return nullLiteral();
+  if (!isConstantOffset(e)) return nullLiteralAt(e);
   const pending = ctx.pending;
   const late = ctx.late.length;
   try {
@@ -115,7 +108,7 @@ function frameOffset(ctx: BindContext, scope: Scope, e: A.Expr): B.BoundExpr {
   } catch {
     ctx.pending = pending;
     ctx.late.length = late;
-    return nullLiteral();
+    return nullLiteralAt(e);
   }
 }
 
