@@ -21,13 +21,6 @@ const enum May {
   ANY = NUMERIC | TEXT | BLOB,
 }
 
-/** What an expression's affinity lets it produce (columns, casts, subqueries). */
-function byAffinity(a: Affinity | null): number {
-  if (isNumericAffinity(a)) return May.NUMERIC | May.BLOB;
-  if (a === Affinity.Text) return May.TEXT | May.BLOB;
-  return May.ANY;
-}
-
 /** The storage classes `e` may produce, as SQLite's sqlite3ExprDataType bit mask. */
 function mayProduce(e: BoundExpr): number {
   switch (e.kind) {
@@ -60,7 +53,12 @@ function mayProduce(e: BoundExpr): number {
     case "subquery":
     case "cast":
     case "row":
-      return byAffinity(e.affinity);
+      // What their affinity lets them produce.
+      return isNumericAffinity(e.affinity)
+        ? May.NUMERIC | May.BLOB
+        : e.affinity === Affinity.Text
+        ? May.TEXT | May.BLOB
+        : May.ANY;
     case "case": {
       let m = e.otherwise ? mayProduce(e.otherwise) : 0;
       for (const w of e.whens) m |= mayProduce(w.then);
