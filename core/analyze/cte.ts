@@ -78,7 +78,22 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
       needSourceCollations(ctx, select);
       cte.columns = namedColumns(entry, selectSourceColumns(ctx, select));
       entry.bound = cte;
-      if (cte.recursive) checkRecursiveParts(ctx, cte);
+      // The parts of a recursive CTE from the first that reads the CTE on are its recursive
+      // steps; SQLite refuses aggregates and window functions there when it generates code
+      // (so after every name has resolved: a late error).
+      let recursive = false;
+      for (const part of cte.recursive ? selectCores(select) : []) {
+        if (part.kind !== "core") continue;
+        recursive ||= readsRecursively(part.from, cte);
+        if (recursive && part.windowFunctions.length > 0) {
+          ctx.late.push(bindError("cannot use window functions in recursive queries"));
+          break;
+        }
+        if (recursive && part.aggregate) {
+          ctx.late.push(bindError("recursive aggregate queries not supported"));
+          break;
+        }
+      }
     } finally {
       ctx.ctes = saved;
       entry.binding = false;
@@ -97,27 +112,4 @@ export function readsRecursively(from: B.BoundFrom | null, cte: B.BoundCte): boo
       ? readsRecursively(item, cte)
       : item.kind === "cte" && item.cte === cte && item.recursiveRef
   );
-}
-
-/**
- * The parts of a recursive CTE from the first that reads the CTE on are its recursive
- * steps; SQLite refuses aggregates and window functions there when it generates code
- * (so after every name has resolved: a late error).
- */
-function checkRecursiveParts(ctx: BindContext, cte: B.BoundCte): void {
-  const parts = selectCores(cte.select);
-  let recursive = false;
-  for (const part of parts) {
-    if (part.kind !== "core") continue;
-    recursive ||= readsRecursively(part.from, cte);
-    if (!recursive) continue;
-    if (part.windowFunctions.length > 0) {
-      ctx.late.push(bindError("cannot use window functions in recursive queries"));
-      return;
-    }
-    if (part.aggregate) {
-      ctx.late.push(bindError("recursive aggregate queries not supported"));
-      return;
-    }
-  }
 }
