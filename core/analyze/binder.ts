@@ -66,8 +66,24 @@ export function bindStatement(
 ): BoundStatement {
   const st = parsed.statement;
   switch (st.kind) {
-    case "write":
-      return bindWrite(parsed, st, catalog, options);
+    case "write": {
+      // SQLite's prepare checks a write; running it is refused later, when it runs. Without
+      // a checker it prepares unchecked (without RETURNING columns) and is refused when run.
+      const base = {
+        kind: "write" as const,
+        verb: st.verb,
+        explain: parsed.explain,
+        parameters: parsed.parameters,
+      };
+      if (writeChecker === null) {
+        const error = { code: "SQLITE_READONLY" as const, message: readonlyError().message };
+        return { ...base, columns: [], noop: false, error, readonly: false };
+      }
+      const ctx = newContext(catalog, options);
+      const check = writeChecker(ctx, st);
+      if (ctx.late.length > 0) throw ctx.late[0];
+      return { ...base, ...check };
+    }
     case "transaction":
       return {
         kind: "transaction",
@@ -121,33 +137,6 @@ let writeChecker: WriteChecker | null = null;
 /** Checks statements that write with `checker` from now on (see {@link WriteChecker}). */
 export function installWriteChecker(checker: WriteChecker): void {
   writeChecker = checker;
-}
-
-/**
- * A statement that writes: checked against the schema when a checker is installed, as
- * SQLite's prepare checks it; running it is refused later, when it runs. Without a
- * checker it prepares unchecked (without RETURNING columns) and is refused when run.
- */
-function bindWrite(
-  parsed: ParsedStatement,
-  st: WriteStatement,
-  catalog: Catalog,
-  options: BindOptions,
-): BoundWrite {
-  const base = {
-    kind: "write" as const,
-    verb: st.verb,
-    explain: parsed.explain,
-    parameters: parsed.parameters,
-  };
-  if (writeChecker === null) {
-    const error = { code: "SQLITE_READONLY" as const, message: readonlyError().message };
-    return { ...base, columns: [], noop: false, error, readonly: false };
-  }
-  const ctx = newContext(catalog, options);
-  const check = writeChecker(ctx, st);
-  if (ctx.late.length > 0) throw ctx.late[0];
-  return { ...base, ...check };
 }
 
 export { bindError };
