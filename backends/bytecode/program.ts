@@ -46,8 +46,7 @@ export class ProgramBuilder {
 
   /** Appends an instruction; returns its address. */
   emit(op: Op, p1 = 0, p2 = 0, p3 = 0, p4 = 0, p5 = 0, comment = ""): number {
-    this.code.push({ op, p1, p2, p3, p4, p5, comment });
-    return this.code.length - 1;
+    return this.code.push({ op, p1, p2, p3, p4, p5, comment }) - 1;
   }
 
   /** Address of the next instruction. */
@@ -57,8 +56,7 @@ export class ProgramBuilder {
 
   /** A new unresolved label (a negative number usable as a jump operand). */
   label(): number {
-    this.#labels.push(-1);
-    return -this.#labels.length;
+    return -this.#labels.push(-1);
   }
 
   /** Resolves `label` to the next instruction's address. */
@@ -97,8 +95,7 @@ export class ProgramBuilder {
 
   /** Adds a pool entry; returns its index. */
   constant(value: unknown): number {
-    this.pool.push(value);
-    return this.pool.length - 1;
+    return this.pool.push(value) - 1;
   }
 
   /** Resolves every label used as a jump target. */
