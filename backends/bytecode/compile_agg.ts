@@ -103,9 +103,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
       c.exprs(node.groupBy, keys);
       b.emit(Op.IfAggEmpty, slot, start);
       b.emit(Op.AggSameKey, slot, same, keys, nKeys);
-      const emitted = b.label();
-      emitGroup(emitted);
-      b.place(emitted);
+      b.wrap(emitGroup);
       b.place(start);
       b.emit(Op.AggNew, slot);
       b.emit(Op.AggStore, slot, keys, 0, nKeys);
