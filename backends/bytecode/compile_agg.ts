@@ -136,9 +136,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   } else {
     b.emit(Op.AggSort, slot, end, 0, nKeys);
     const top = b.here;
-    const next = b.label();
-    emitGroup(next);
-    b.place(next);
+    b.wrap(emitGroup);
     b.emit(Op.AggNextGroup, slot, top);
   }
   b.place(end);
