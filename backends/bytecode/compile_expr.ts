@@ -271,29 +271,27 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
   exists(c, e: ExistsExpr, t) {
     const b = c.b;
     const r = b.regs();
-    subqueryOnce(c, e.query.correlated, () => {
-      const done = b.label();
-      b.emit(Op.Integer, 0, r);
-      c.produce(e.query.root, () => {
-        b.emit(Op.Integer, 1, r);
-        b.emit(Op.Goto, 0, done);
-      });
-      b.place(done);
-    });
+    subqueryOnce(c, e.query.correlated, () =>
+      b.wrap((done) => {
+        b.emit(Op.Integer, 0, r);
+        c.produce(e.query.root, () => {
+          b.emit(Op.Integer, 1, r);
+          b.emit(Op.Goto, 0, done);
+        });
+      }));
     b.emit(Op.Copy, r, t, 0);
   },
   subquery(c, e: SubqueryExpr, t) {
     const b = c.b;
     const r = b.regs();
-    subqueryOnce(c, e.query.correlated, () => {
-      const done = b.label();
-      b.emit(Op.Null, 0, r, r);
-      c.produce(e.query.root, () => {
-        c.expr(e.query.columns[0], r);
-        b.emit(Op.Goto, 0, done);
-      });
-      b.place(done);
-    });
+    subqueryOnce(c, e.query.correlated, () =>
+      b.wrap((done) => {
+        b.emit(Op.Null, 0, r, r);
+        c.produce(e.query.root, () => {
+          c.expr(e.query.columns[0], r);
+          b.emit(Op.Goto, 0, done);
+        });
+      }));
     // SQLite copies a scalar subquery's value with its subtype.
     b.emit(Op.Copy, r, t, 0, 0, c.subtypes.mayCarry(e) ? 1 : 0);
   },
