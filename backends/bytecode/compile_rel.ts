@@ -181,22 +181,21 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
       node.columns.every((e, i) => deferred[i] || i === first || cannotFail(e))
     ? first
     : -1;
-  c.produce(node.input, () => {
-    const skip = b.label();
-    if (early >= 0) {
-      c.expr(node.columns[early], row + early);
-      b.emit(Op.SorterReject, slot, skip, row, 0, 1);
-    }
-    node.columns.forEach((e, i) => {
-      if (!deferred[i] && i !== early) c.expr(e, row + i);
-    });
-    if (node.limit !== null) b.emit(Op.SorterReject, slot, skip, row);
-    node.columns.forEach((e, i) => {
-      if (deferred[i]) c.expr(e, row + i);
-    });
-    b.emit(Op.SorterInsert, slot, row, width);
-    b.place(skip);
-  });
+  c.produce(node.input, () =>
+    b.wrap((skip) => {
+      if (early >= 0) {
+        c.expr(node.columns[early], row + early);
+        b.emit(Op.SorterReject, slot, skip, row, 0, 1);
+      }
+      node.columns.forEach((e, i) => {
+        if (!deferred[i] && i !== early) c.expr(e, row + i);
+      });
+      if (node.limit !== null) b.emit(Op.SorterReject, slot, skip, row);
+      node.columns.forEach((e, i) => {
+        if (deferred[i]) c.expr(e, row + i);
+      });
+      b.emit(Op.SorterInsert, slot, row, width);
+    }));
   const base = c.outputRegs(node.id, width);
   iterateStore(c, slot, base, consume);
 }
