@@ -65,28 +65,28 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   };
   if (sorted) collect(node.input);
   const stepCalls = () => {
-    node.aggregates.forEach((a, i) => {
-      const skip = b.label();
-      if (a.filter) {
-        const f = b.regs();
-        c.expr(a.filter, f);
-        b.emit(Op.IfNot, f, skip, 1);
-      }
-      const args = b.regsFor(a.args.length + a.orderBy.length);
-      // SQLite sorts a GROUP BY's input rows unless an index gives the order: the
-      // arguments are then computed from the stored columns, which lost their subtype.
-      const outer = c.columnsFromSorter;
-      if (sorted) c.columnsFromSorter = inputNodes;
-      c.exprs(a.args, args);
-      c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
-      c.columnsFromSorter = outer;
-      b.emit(Op.AggStep, slot, args, i);
-      if (i === node.carryFromMinMax && nCarried > 0) {
-        b.emit(Op.IfAggMiss, slot, skip);
-        storeCarried();
-      }
-      b.place(skip);
-    });
+    node.aggregates.forEach((a, i) =>
+      b.wrap((skip) => {
+        if (a.filter) {
+          const f = b.regs();
+          c.expr(a.filter, f);
+          b.emit(Op.IfNot, f, skip, 1);
+        }
+        const args = b.regsFor(a.args.length + a.orderBy.length);
+        // SQLite sorts a GROUP BY's input rows unless an index gives the order: the
+        // arguments are then computed from the stored columns, which lost their subtype.
+        const outer = c.columnsFromSorter;
+        if (sorted) c.columnsFromSorter = inputNodes;
+        c.exprs(a.args, args);
+        c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
+        c.columnsFromSorter = outer;
+        b.emit(Op.AggStep, slot, args, i);
+        if (i === node.carryFromMinMax && nCarried > 0) {
+          b.emit(Op.IfAggMiss, slot, skip);
+          storeCarried();
+        }
+      })
+    );
   };
   const emitGroup = (next: number) => {
     if (nKeys > 0) b.emit(Op.AggLoad, slot, base, 0, nKeys);
