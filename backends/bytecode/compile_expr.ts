@@ -299,13 +299,13 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     if (!e.impl && (e.name === "coalesce" || e.name === "ifnull") && e.args.length > 0) {
       // Left to right, stopping at the first value that is not NULL (plan.ts FunctionExpr).
       const b = c.b;
-      const end = b.label();
-      if (e.args.some((a) => c.subtypes.mayCarry(a))) b.emit(Op.ClrSubtype, t);
-      e.args.forEach((arg, i) => {
-        c.expr(arg, t);
-        if (i < e.args.length - 1) b.emit(Op.NotNull, t, end);
+      b.wrap((end) => {
+        if (e.args.some((a) => c.subtypes.mayCarry(a))) b.emit(Op.ClrSubtype, t);
+        e.args.forEach((arg, i) => {
+          c.expr(arg, t);
+          if (i < e.args.length - 1) b.emit(Op.NotNull, t, end);
+        });
       });
-      b.place(end);
       return;
     }
     const fn = e.impl ? { impl: e.impl } : scalarFunction(e.name);
