@@ -361,11 +361,11 @@ function tableFunction(c: Compiler, node: TableFunction, consume: Consume): void
   const width = node.width;
   const base = c.outputRegs(node.id, width);
   const top = b.here;
-  const exit = b.label();
-  b.emit(Op.VNextRow, slot, exit, base, width);
-  consume(top);
-  b.emit(Op.Goto, 0, top);
-  b.place(exit);
+  b.wrap((exit) => {
+    b.emit(Op.VNextRow, slot, exit, base, width);
+    consume(top);
+    b.emit(Op.Goto, 0, top);
+  });
 }
 
 /** The handler of every relational node kind. */
