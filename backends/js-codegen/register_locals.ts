@@ -19,7 +19,7 @@
  */
 import { Op, OPCODES } from "../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
-import { operandRoles } from "../bytecode/operand_roles.ts";
+import type { OperandRoles } from "../bytecode/operand_roles.ts";
 import type { LoopRegion } from "./loop_regions.ts";
 
 const BOX = /\/\*([SX])([\d,]+)\*\/([\s\S]*?)\/\*E\*\//g;
@@ -49,7 +49,12 @@ const sync = (regs: number[], out: boolean) =>
  * Rewrites the lines of `region`'s function (in place) to hold its temporaries in locals;
  * returns the locals' declaration (empty when none).
  */
-export function localizeLoop(p: CompiledProgram, region: LoopRegion, lines: LoopLine[]): string {
+export function localizeLoop(
+  p: CompiledProgram,
+  roles: readonly OperandRoles[],
+  region: LoopRegion,
+  lines: LoopLine[],
+): string {
   const facts = lines.map(({ code, pcs }) => {
     const listed = new Set<number>(), fields = new Set<number>();
     const bare = new Set<number>(), assigned = new Set<number>();
@@ -64,9 +69,9 @@ export function localizeLoop(p: CompiledProgram, region: LoopRegion, lines: Loop
       (field ? fields : bare).add(+n);
       if (assign) assigned.add(+n);
     }
-    const roles = pcs.map((pc) => operandRoles(p.code[pc], p));
-    const writes = new Set(roles.flatMap((r) => r.writes));
-    const named = new Set([...writes, ...roles.flatMap((r) => r.reads)]);
+    const mine = pcs.map((pc) => roles[pc]);
+    const writes = new Set(mine.flatMap((r) => r.writes));
+    const named = new Set([...writes, ...mine.flatMap((r) => r.reads)]);
     const array = /\bR\b|\bV\d+\b/.test(rest);
     // The line's instructions reach the object other than by its fields and boxes: through
     // the register array, a view, or not in the text at all (the API reading a row).
@@ -80,7 +85,7 @@ export function localizeLoop(p: CompiledProgram, region: LoopRegion, lines: Loop
     return { reaches, fits };
   });
   const held = new Set(
-    [...loopTemporaries(p, region)].filter((n) => facts.every((f) => f.fits(n))),
+    [...loopTemporaries(p, roles, region)].filter((n) => facts.every((f) => f.fits(n))),
   );
   if (held.size === 0) return "";
   lines.forEach((line, i) => {
@@ -113,13 +118,16 @@ export function localizeLoop(p: CompiledProgram, region: LoopRegion, lines: Loop
  * path through the body (its jumps go forward or back to the start): nothing carries one
  * from a pass, or a call of the loop's function, to the next.
  */
-export function loopTemporaries(p: CompiledProgram, region: LoopRegion): Set<number> {
+export function loopTemporaries(
+  p: CompiledProgram,
+  roles: readonly OperandRoles[],
+  region: LoopRegion,
+): Set<number> {
   const { start, end } = region;
   const inside = new Set<number>(), outsideUse = new Set<number>();
-  p.code.forEach((ins, pc) => {
-    const roles = operandRoles(ins, p);
+  roles.forEach(({ reads, writes }, pc) => {
     const set = pc >= start && pc <= end ? inside : outsideUse;
-    for (const r of [...roles.reads, ...roles.writes]) set.add(r);
+    for (const r of [...reads, ...writes]) set.add(r);
   });
   // Written on every path to each address: what falls through from the address before
   // (not past an unconditional jump) met with what each forward jump brings.
@@ -132,11 +140,11 @@ export function loopTemporaries(p: CompiledProgram, region: LoopRegion): Set<num
   const temps = new Set([...inside].filter((r) => !outsideUse.has(r)));
   for (let pc = start; pc <= end; pc++) {
     const known = before[pc];
-    const ins = p.code[pc], roles = operandRoles(ins, p), jumps = OPCODES[ins.op].jump;
+    const ins = p.code[pc], { reads, writes } = roles[pc], jumps = OPCODES[ins.op].jump;
     if (known === null) continue; // reached by no path through the body
-    for (const r of roles.reads) if (!known.has(r)) temps.delete(r);
+    for (const r of reads) if (!known.has(r)) temps.delete(r);
     const after = new Set(known);
-    if (!jumps) { for (const r of roles.writes) after.add(r); }
+    if (!jumps) { for (const r of writes) after.add(r); }
     if (jumps && ins.p2 > pc && ins.p2 <= end) meet(ins.p2, after);
     if (ins.op !== Op.Goto) meet(pc + 1, after);
   }

@@ -167,6 +167,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // Table scans stepped along their leaves by the function itself (leaf_loops.ts), and
   // loops whose body is a JS loop (loop_regions.ts; the blocks inside one are its labelled
   // blocks): only when it runs the whole program (native code moves cursors too).
+  // Each instruction's operand roles, asked once (the analyses below all read them).
+  const roles = p.code.map((ins) => operandRoles(ins, p));
   const readers = new InlineReaders(p, !hooks);
   const regions = hooks ? [] : loopRegions(p);
   const regionAt = new Map(regions.map((r) => [r.start, r]));
@@ -177,7 +179,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     const steady = new Map<number, boolean>();
     for (let pc = r.start; pc <= r.end; pc++) {
       const op = p.code[pc].op;
-      for (const slot of operandRoles(p.code[pc], p).slots) {
+      for (const slot of roles[pc].slots) {
         steady.set(slot, (steady.get(slot) ?? true) && (op === Op.AggStep || op === Op.IfAggMiss));
       }
     }
@@ -217,9 +219,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // If/IfNot after it reads (a WHERE term): the two are one statement at the first one's
   // address, which jumps without writing the result when it is decided.
   const reads: number[] = [];
-  for (const i of hooks ? [] : p.code) {
-    for (const r of operandRoles(i, p).reads) reads[r] = (reads[r] ?? 0) + 1;
-  }
+  for (const r of hooks ? [] : roles.flatMap((x) => x.reads)) reads[r] = (reads[r] ?? 0) + 1;
   const tested = new Set(
     hooks ? [] : p.code.flatMap((ins, pc) => {
       const test = p.code[pc + 1];
@@ -381,7 +381,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     if (ended) {
       const states = [...steadyStates.get(ended)!.names].map(([name, x]) => `${name}=${x}`);
       const loopLines = body.slice(loopFrom).map((l) => ({ code: l[1], pcs: l[3] ?? [] }));
-      const locals = localizeLoop(p, ended, loopLines);
+      const locals = localizeLoop(p, roles, ended, loopLines);
       loopLines.forEach((l, i) => body[loopFrom + i][1] = l.code);
       const head = body[loopFrom];
       head[1] = `function X${ended.start}(${ended.row > 0 ? "r" : ""}){` +
