@@ -82,8 +82,9 @@ export function loopRegions(p: CompiledProgram): LoopRegion[] {
 export function pastOnce(p: CompiledProgram): CompiledProgram {
   const code = [...p.code];
   code.forEach((next, end) => {
-    const start = next.p2, to = code[start]?.p2;
+    const start = next.p2;
     if ((next.op !== Op.Next && next.op !== Op.Prev) || code[start].op !== Op.Once) return;
+    const to = code[start].p2;
     if (!(start < to && to <= end)) return;
     const ok = p.code.every((ins, pc) =>
       !OPCODES[ins.op].jump || ins.p2 <= start || ins.p2 > end ||
