@@ -163,12 +163,12 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       if (pc + 1 < p.code.length) starts.add(pc + 1);
     });
   }
+  // Each instruction's operand roles, asked once (the analyses below all read them).
+  const roles = p.code.map((ins) => operandRoles(ins, p));
   // Records read by the function itself (a cursor that native code moved has a new stamp).
   // Table scans stepped along their leaves by the function itself (leaf_loops.ts), and
   // loops whose body is a JS loop (loop_regions.ts; the blocks inside one are its labelled
   // blocks): only when it runs the whole program (native code moves cursors too).
-  // Each instruction's operand roles, asked once (the analyses below all read them).
-  const roles = p.code.map((ins) => operandRoles(ins, p));
   const readers = new InlineReaders(p, !hooks);
   const regions = hooks ? [] : loopRegions(p);
   const regionAt = new Map(regions.map((r) => [r.start, r]));
