@@ -37,7 +37,8 @@ import { COUNT, countField, type CountState } from "../core/functions/aggregate/
 import { stepSumFast, type SumState } from "../core/functions/aggregate/sum.ts";
 import { decodeText, encodeText } from "../core/format/text.ts";
 import fc from "fast-check";
-import { collationNamed, rowComparator, RowSorter } from "../core/exec/sorter.ts";
+import { rowComparator, RowSorter } from "../core/exec/sorter.ts";
+import { collationNamed } from "../core/value/collation.ts";
 import { SorterSlot } from "../backends/bytecode/vm_objects.ts";
 import * as arith from "../core/value/arith.ts";
 import { compare, CompareOp } from "../core/value/logic.ts";

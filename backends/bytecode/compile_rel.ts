@@ -2,7 +2,8 @@
  * Relational nodes other than b-tree access and aggregation: each kind's produce code.
  * The record type makes a new node kind a type error until it has a handler here.
  */
-import { collationNamed, rowComparator } from "../../core/exec/sorter.ts";
+import { rowComparator } from "../../core/exec/sorter.ts";
+import { collationNamed } from "../../core/value/collation.ts";
 import type {
   Compound,
   Distinct,

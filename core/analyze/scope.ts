@@ -4,7 +4,7 @@
  */
 import type { SqliteError } from "../errors.ts";
 import type { NamedWindow } from "../sql/ast.ts";
-import { nameKey } from "../format/schema_types.ts";
+import { isRowidName, nameKey } from "../format/schema_types.ts";
 import type { Schema } from "../format/schema_types.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
 import type { BoundCore, BoundCte, BoundExpr, BoundSource, TableFunctionSource } from "./bound.ts";
@@ -126,12 +126,6 @@ export function newScope(
     windows: null,
     inWhere: false,
   };
-}
-
-/** `rowid`, `oid`, `_rowid_` (any case). */
-export function isRowidName(name: string): boolean {
-  const k = nameKey(name);
-  return k === "rowid" || k === "oid" || k === "_rowid_";
 }
 
 /** Index of a column named `name` (name key) in `item`, or -1. */

@@ -8,6 +8,7 @@
 import type * as A from "../sql/ast.ts";
 import {
   type IndexInfo,
+  isRowidName,
   nameKey,
   type TableInfo,
   type TriggerInfo,
@@ -19,7 +20,7 @@ import { bindClauseExpr } from "./expr_binder.ts";
 import { bindFrom } from "./from.ts";
 import { bindSelect, vectorSize } from "./select_binder.ts";
 import { pushWith } from "./cte.ts";
-import { type BindContext, isRowidName, newScope, type Scope, type ScopeItem } from "./scope.ts";
+import { type BindContext, newScope, type Scope, type ScopeItem } from "./scope.ts";
 import { resultColumnInfo, type ResultItem } from "./column_names.ts";
 import { sameExpr } from "./same_expr.ts";
 import { parseSelect } from "../sql/parser.ts";

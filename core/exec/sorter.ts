@@ -4,11 +4,10 @@
  * keeps only the first `limit` rows when it has one (SQLite's sorter under a LIMIT).
  */
 import type { SortKey } from "../plan/plan.ts";
-import { type Collation, collationFor } from "../value/collation.ts";
+import { collationNamed } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { Reg } from "../value/reg.ts";
-import { sqlError } from "../errors.ts";
 
 /** A stored row: values then storage classes are kept as parallel arrays. */
 export interface StoredRow {
@@ -35,13 +34,6 @@ export function loadRow(row: StoredRow, regs: Reg[], start: number): void {
     r.v = row.values[i];
     r.c = row.classes[i];
   }
-}
-
-/** The collation called `name` for `enc`; SQLITE_ERROR when there is none. */
-export function collationNamed(name: string, enc: TextEncoding): Collation {
-  const c = collationFor(name, enc);
-  if (!c) throw sqlError(`no such collation sequence: ${name}`);
-  return c;
 }
 
 /** A comparator of stored rows by `keys` (NULL placement, direction, collation). */

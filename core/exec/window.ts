@@ -15,7 +15,8 @@ import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import { type Reg, setNull } from "../value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
-import { collationNamed, type StoredRow } from "./sorter.ts";
+import type { StoredRow } from "./sorter.ts";
+import { collationNamed } from "../value/collation.ts";
 import {
   AggregateCall,
   type CallInputs,

@@ -11,8 +11,7 @@
  * NOCASE and RTRIM work on UTF-8 bytes as SQLite's do. Only NOCASE/RTRIM in UTF-16
  * databases (where SQLite converts to UTF-8 first) compare decoded strings.
  */
-import type { Collation } from "../value/collation.ts";
-import { collationNamed } from "../exec/sorter.ts";
+import { type Collation, collationNamed } from "../value/collation.ts";
 import { compareBlobs, compareValues } from "../value/compare.ts";
 import { type SqlValue, TextEncoding } from "../value/types.ts";
 import { lowerAsciiCode } from "../value/ascii_case.ts";

@@ -31,13 +31,13 @@ import {
   type ColumnDefault,
   type ColumnInfo,
   type IndexInfo,
+  isRowidName,
   type KeyColumn,
   nameKey,
   type Schema,
   type TableInfo,
 } from "./schema_types.ts";
 import { asciiUpper } from "../value/ascii_case.ts";
-import { isRowidName } from "../analyze/scope.ts";
 
 /** The definition SQLite gives its own schema table. */
 const SCHEMA_TABLE_SQL =

@@ -4,6 +4,7 @@
  */
 import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
 import type { Affinity, SqlValue, StorageClass } from "../value/types.ts";
+import { asciiLower } from "../value/ascii_case.ts";
 
 /** A column's DEFAULT, as stored values take it (affinity applied). */
 export interface ColumnDefault {
@@ -151,3 +152,9 @@ export interface Schema {
 
 /** SQLite's case folding for names: ASCII letters only. */
 export { asciiLower as nameKey } from "../value/ascii_case.ts";
+
+/** `rowid`, `oid`, `_rowid_` (any case). */
+export function isRowidName(name: string): boolean {
+  const k = asciiLower(name);
+  return k === "rowid" || k === "oid" || k === "_rowid_";
+}

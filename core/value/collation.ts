@@ -29,6 +29,7 @@ import {
 import { TextEncoding } from "./types.ts";
 import { asciiLower, asciiUpper, lowerAsciiCode } from "./ascii_case.ts";
 import { compareBlobs } from "./compare.ts";
+import { sqlError } from "../errors.ts";
 
 /** A collating sequence: `compare` returns a negative, zero or positive number. */
 export interface Collation {
@@ -245,4 +246,11 @@ export function collationFor(name: string, enc: TextEncoding): Collation | undef
     default:
       return undefined;
   }
+}
+
+/** The collation called `name` for `enc`; SQLITE_ERROR when there is none. */
+export function collationNamed(name: string, enc: TextEncoding): Collation {
+  const c = collationFor(name, enc);
+  if (!c) throw sqlError(`no such collation sequence: ${name}`);
+  return c;
 }
