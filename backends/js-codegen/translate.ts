@@ -163,8 +163,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       if (pc + 1 < p.code.length) starts.add(pc + 1);
     });
   }
-  // Each instruction's operand roles, asked once (the analyses below all read them).
-  const roles = p.code.map((ins) => operandRoles(ins, p));
+  // Each instruction's operand roles, asked once for the analyses below (all of them made
+  // only when the function runs the whole program).
+  const roles = hooks ? [] : p.code.map((ins) => operandRoles(ins, p));
   // Records read by the function itself (a cursor that native code moved has a new stamp).
   // Table scans stepped along their leaves by the function itself (leaf_loops.ts), and
   // loops whose body is a JS loop (loop_regions.ts; the blocks inside one are its labelled
@@ -219,7 +220,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   // If/IfNot after it reads (a WHERE term): the two are one statement at the first one's
   // address, which jumps without writing the result when it is decided.
   const reads: number[] = [];
-  for (const r of hooks ? [] : roles.flatMap((x) => x.reads)) reads[r] = (reads[r] ?? 0) + 1;
+  for (const r of roles.flatMap((x) => x.reads)) reads[r] = (reads[r] ?? 0) + 1;
   const tested = new Set(
     hooks ? [] : p.code.flatMap((ins, pc) => {
       const test = p.code[pc + 1];
