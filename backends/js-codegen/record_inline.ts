@@ -62,6 +62,9 @@ export const SERIAL_SIZES = Int32Array.from(
   (_, t) => t === 10 || t === 11 ? 1e9 : serialTypeSize(t),
 );
 
+/** The value size of serial type `t` (an expression, any type of at most three bytes). */
+const size = (t: string) => `(${t}<128?SZ[${t}]:${t}-12>>>1)`;
+
 /** `I(d, o, t)`: the big-endian signed integer of serial type `t` (1–4) at `d[o]`. */
 const READ_INT =
   "function I(d,o,t){let v=d[o]<<24>>24;for(let i=1;i<t;i++)v=v*256+d[o+i];return v}";
@@ -247,7 +250,7 @@ export class InlineReaders {
     let out = `p${c}:{`, fast = "", bytes = "";
     for (let f = from + 1, i = 0; f <= upTo; f++, i++) {
       const keep = fields.includes(f) ? `T${c}_${f}=t;O${c}_${f}=b;` : "";
-      out += `if(p===e)break p${c};${type}${keep}b+=t<128?SZ[t]:t-12>>>1;`;
+      out += `if(p===e)break p${c};${type}${keep}b+=${size("t")};`;
       fast += `t=d[p+${i}];${keep}b+=SZ[t];`;
       bytes += `|d[p+${i}]`;
     }
@@ -259,7 +262,7 @@ export class InlineReaders {
     // cursor's reader's.
     const marks = fields.map((f) => {
       const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
-      return `if(${t}>=0&&${o}+(${t}>=12?${t}-12>>>1:SZ[${t}])>${l})${t}=${ON_OVERFLOW}-${t};`;
+      return `if(${t}>=0&&${o}+${size(t)}>${l})${t}=${ON_OVERFLOW}-${t};`;
     });
     return `${out}}G${c}=b>${z};if(${l}<${z}){${marks.join("")}}`;
   }
