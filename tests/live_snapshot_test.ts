@@ -12,7 +12,8 @@
  * - a statement being iterated keeps the snapshot for the other statements of its
  *   connection until it ends;
  * - a rollback journal being applied (a writer between its first and last write) makes
- *   statements wait, then `SQLITE_BUSY` after `busyTimeout`;
+ *   statements wait, then `SQLITE_BUSY` after `busyTimeout`, once they read a page from the
+ *   file or the commit changed the counter; cached pages of the last commit are read at once;
  * - a file renamed over the path is read from the next statement 50 ms on.
  */
 import assert from "node:assert/strict";
@@ -182,6 +183,29 @@ for (const backend of TEST_BACKENDS) {
       assert.ok(Date.now() - started >= 40, "it waited for the writer first");
       Deno.removeSync(`${path}-journal`);
       assert.equal(count.get()!.n, 100);
+      db.close();
+    }));
+
+  Deno.test(`live snapshot: ${backend}: with no commit finished, cached pages are read through a writer's journal; a page from the file waits`, () =>
+    withFile("delete", (path) => {
+      const db = new Database(path, { backend, busyTimeout: 50, cachePages: 16 });
+      const near = db.prepare("SELECT v FROM t WHERE id = 5");
+      const far = db.prepare("SELECT v FROM t WHERE id = ?");
+      assert.equal(near.get()!.v, 0);
+      // A writer that synced its journal and may be writing pages, before its commit
+      // finished (the change counter in page 1 is the same).
+      const magic = new Uint8Array([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7, 0, 0, 0, 1]);
+      Deno.writeFileSync(`${path}-journal`, magic);
+      const started = Date.now();
+      assert.equal(near.get()!.v, 0, "the cached pages: the last commit, at once");
+      assert.ok(Date.now() - started < 40, "without waiting for the writer");
+      assert.throws(
+        () => far.get(ROWS),
+        (e) => e instanceof SqliteError && e.code === "SQLITE_BUSY",
+        "a page read from the file while the journal is there is not taken",
+      );
+      Deno.removeSync(`${path}-journal`);
+      assert.equal(far.get(ROWS)!.v, 0);
       db.close();
     }));
 

@@ -202,8 +202,8 @@ export class LiveFile {
 
   /**
    * The common case, in as few system calls as it takes: in WAL mode the wal-index header
-   * is byte for byte the snapshot's; in rollback mode the change counter is the same, no
-   * writer's journal is there and the path still names the file.
+   * is byte for byte the snapshot's; in rollback mode the change counter is the same and
+   * the path still names the file.
    */
   #unchanged(): boolean {
     if (this.#identity === "") return false;
@@ -215,8 +215,11 @@ export class LiveFile {
       return true;
     }
     if (this.#recovered !== null) return this.#recoveredHolds();
-    // Pages read after this are checked again, so the start may ask in the checks' order.
-    return this.#rollback && this.#rollbackHolds() && this.#stillNamed();
+    // No journal test: while the counter is the same no commit has finished since the
+    // snapshot, so the cached pages are still a committed state (a writer between its
+    // first and last write cannot change them), and a page read from the file is checked
+    // after the fact, journal included, before any row it produced is handed out.
+    return this.#rollback && this.#counterHolds() && this.#stillNamed();
   }
 
   /**
@@ -269,7 +272,11 @@ export class LiveFile {
   }
 
   #rollbackHolds(): boolean {
-    if (this.#journalHot()) return false;
+    return !this.#journalHot() && this.#counterHolds();
+  }
+
+  /** Whether the file is still in rollback mode with the snapshot's change counter. */
+  #counterHolds(): boolean {
     // A WAL-mode file nobody has open: a connection creates `-wal` before any frame.
     if (this.#walHeader && exists(`${this.path}-wal`)) return false;
     return this.#readCounter() === this.#counter;
