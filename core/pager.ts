@@ -89,8 +89,6 @@ export class Pager {
   readonly pool: BufferPool;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
-  /** Whether the pages being inserted come from a sequential run (see PageCache.insert). */
-  #streaming = false;
 
   /** An empty (0-byte) database: no pages, no schema. */
   declare readonly empty: boolean;
@@ -200,6 +198,8 @@ export class Pager {
    * otherwise the pages are views of one fresh buffer, which lives while any is cached.
    */
   #loadRun(pgno: number, n: number): PageEntry {
+    const streamed = this.cache.full ? this.streamRun(pgno, n) : null;
+    if (streamed !== null) return streamed;
     const size = this.pageSize;
     const own = this.#ownsBuffers(this.db);
     let run: Uint8Array;
@@ -212,16 +212,36 @@ export class Pager {
     }
     const page = (i: number) =>
       own ? this.#copyOf(run, i * size) : run.subarray(i * size, (i + 1) * size);
-    this.#streaming = own;
-    try {
-      const first = this.#insert(pgno, page(0), own);
-      for (let i = 1; i < n; i++) {
-        if (!this.cache.has(pgno + i)) this.#insert(pgno + i, page(i), own);
+    return this.cacheRun(pgno, n, page, own, own)[0];
+  }
+
+  /**
+   * A run of a scan larger than the cache (the cache is full), read without copying its
+   * pages where a subclass can (core/pager/live_pager.ts); null to read it as usual.
+   */
+  protected streamRun(_pgno: number, _n: number): PageEntry | null {
+    return null;
+  }
+
+  /**
+   * Caches the pages of a run read at `pgno` (`page(i)`: page `pgno + i`'s bytes) that are
+   * not cached yet; returns their entries, page `pgno`'s first. `streaming`: they come
+   * from a sequential run (see PageCache.insert).
+   */
+  protected cacheRun(
+    pgno: number,
+    n: number,
+    page: (i: number) => Uint8Array,
+    reusable: boolean,
+    streaming: boolean,
+  ): PageEntry[] {
+    const entries = [this.#insert(pgno, page(0), reusable, streaming)];
+    for (let i = 1; i < n; i++) {
+      if (!this.cache.has(pgno + i)) {
+        entries.push(this.#insert(pgno + i, page(i), reusable, streaming));
       }
-      return first;
-    } finally {
-      this.#streaming = false;
     }
+    return entries;
   }
 
   /** A page buffer (a reused one when there is) holding `run[at .. at + pageSize)`. */
@@ -243,9 +263,9 @@ export class Pager {
    * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full;
    * the evicted page's buffer is kept for reuse when it is the pager's and nothing pins it.
    */
-  #insert(pgno: number, data: Uint8Array, reusable: boolean): PageEntry {
+  #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming = false): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
-    const evicted = this.cache.insert(entry, this.#streaming);
+    const evicted = this.cache.insert(entry, streaming);
     if (evicted !== null) this.release(evicted);
     return entry;
   }

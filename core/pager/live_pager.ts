@@ -8,6 +8,7 @@ import type { WalSnapshot } from "../format/wal.ts";
 import { Pager } from "../pager.ts";
 import { type PageEntry, SlotIndex } from "./page_cache.ts";
 import { ReadAhead } from "./read_ahead.ts";
+import { StreamArenas } from "./stream_arenas.ts";
 
 /**
  * What a slot holds once its page was dropped: page 0, which no lookup asks for, and not
@@ -34,6 +35,8 @@ export class LivePager extends Pager {
    * checkpoint can overwrite only these (core/io/live_file.ts).
    */
   databasePagesRead = 0;
+  /** Where runs of scans larger than the cache are read (made on the first). */
+  #arenas: StreamArenas | null = null;
   /** The highest page number the cache's slot index has room for (see {@link #grow}). */
   #indexedPages = this.pageCount;
 
@@ -78,11 +81,29 @@ export class LivePager extends Pager {
     return true;
   }
 
-  /** Drops page `pgno` from the cache, if there (see {@link advance}). */
-  #forget(pgno: number): void {
+  /**
+   * A run read straight into the pages of the stream arena next in turn (see
+   * core/pager/stream_arenas.ts), with page buffers of the heap.
+   */
+  protected override streamRun(pgno: number, n: number): PageEntry | null {
+    if (this.db.readInto === undefined || this.storage.kind !== "heap") return null;
+    const arenas = this.#arenas ??= new StreamArenas(this.readAhead.limit, this.pageSize);
+    const pages = arenas.take((e) => this.#forget(e.pgno, e));
+    if (pages === null) return null;
+    const size = this.pageSize;
+    const run = new Uint8Array(pages[0].buffer, 0, n * size);
+    if (this.db.readInto(run, (pgno - 1) * size) !== n * size) return null;
+    // Not reusable: the arena's pages are no buffers of the pool's.
+    const entries = this.cacheRun(pgno, n, (i) => pages[i], false, true);
+    arenas.keep(entries);
+    return entries[0];
+  }
+
+  /** Drops page `pgno` from the cache, if there (as `only`, when given). */
+  #forget(pgno: number, only?: PageEntry): void {
     const cache = this.cache;
     const slot = cache.where.get(pgno);
-    if (slot < 0) return;
+    if (slot < 0 || (only !== undefined && cache.slots[slot] !== only)) return;
     this.release(cache.slots[slot]);
     cache.where.delete(pgno);
     cache.slots[slot] = FORGOTTEN;

@@ -70,6 +70,11 @@ export class PageCache {
     return this.slots[slot];
   }
 
+  /** Whether every slot holds a page: a new one then replaces another. */
+  get full(): boolean {
+    return this.slots.length >= this.#limit;
+  }
+
   /** Whether page `pgno` is cached (not marking it used). */
   has(pgno: number): boolean {
     return this.where.get(pgno) >= 0;
