@@ -208,29 +208,53 @@ export class InlineReaders {
    * the cursor's reader (G<c> stays true). Mirrors RecordReader.resetLocal and #parseTo.
    */
   #parser(c: number, fields: readonly number[]): string[] {
-    const staged = this.#firstStage.get(c);
     // In a leaf loop the parse is a block at the body's start, left with `break`.
     const leaf = this.#loops.has(c), fail = leaf ? `break h${c}` : "return";
     // z: the record's end; l: the end of its part on the page (before z if it overflows).
-    const lines = leaf ? this.#leafLocate(c) : [
-      `const u=c${c}.bt;H${c}=u.stamp;G${c}=true;`,
-      `if(c${c}.nullRow)return;`,
+    const located = [
+      `const u=c${c}.bt;${leaf ? "" : `H${c}=u.stamp;G${c}=true;`}`,
+      leaf ? `if(${this.#q(c)}>=0)u.setLeafIndex(${this.#q(c)});` : "",
+      `if(c${c}.nullRow)${fail};`,
       `const s=u.localRecord();`,
-      `if(s<0)return;`,
+      `if(s<0)${fail};`,
       `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize;`,
-    ];
-    lines.push(
       `if(s===z)${fail};`,
       `const e=s+d[s];`,
       // A header size of a byte, inside the record's part on the page, past its own byte.
       `if(d[s]>127||e>l||e===s)${fail};`,
+      ...this.#fieldsParse(c, fields, fail, "l"),
+    ];
+    if (!leaf) return located;
+    // In a leaf loop, the common case apart: a record that BtreePage.wholeRecord located,
+    // all on the page (l is z), whose header size is a byte other than 0 (an empty record
+    // has none) inside the record. Apart, its parse tests less per row.
+    const [g, q] = [`E${c}`, this.#q(c)];
+    return [
+      `h${c}:{G${c}=true;H${c}++;let s=-1;`,
+      `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){`,
+      `const d=${g}.data,z=s+${g}.lastPayload,e=s+d[s];`,
+      `if(d[s]-1>>>0>126||e>z)${fail};`,
+      ...this.#fieldsParse(c, fields, fail, null),
+      `}else{`,
+      ...located,
+      `}`,
+    ];
+  }
+
+  /**
+   * The parse of the header (of `d`, the record at `s` ending at `z`, its header at `e`)
+   * into T<c>_<f> and O<c>_<f>; `l`: the end of the record's part on the page, or null
+   * when it is all on the page.
+   */
+  #fieldsParse(c: number, fields: readonly number[], fail: string, l: string | null): string[] {
+    const staged = this.#firstStage.get(c);
+    return [
       `let p=s+1,b=e,t=0;`,
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
-      this.#fieldTypes(c, -1, staged ?? fields[fields.length - 1], fail, "l", "z"),
+      this.#fieldTypes(c, -1, staged ?? fields[fields.length - 1], fail, l, "z"),
       `D${c}=d;`,
-      staged === undefined ? "" : "Jp=p;Jb=b;Je=e;Jz=z;Jl=l;",
-    );
-    return lines;
+      staged === undefined ? "" : `Jp=p;Jb=b;Je=e;Jz=z;Jl=${l ?? "z"};`,
+    ];
   }
 
   /**
@@ -239,7 +263,7 @@ export class InlineReaders {
    * the record's end `z`, and fields whose values end past `l` (the end of the part on the
    * page) marked as the cursor's reader's.
    */
-  #fieldTypes(c: number, from: number, upTo: number, fail: string, l: string, z: string) {
+  #fieldTypes(c: number, from: number, upTo: number, fail: string, l: string | null, z: string) {
     const fields = this.#fields.get(c)!.filter((f) => f > from && f <= upTo);
     // Per field: the record may end (the parse block is left); a serial type of three
     // bytes at most (a text or blob of up to a megabyte), inside the header.
@@ -264,7 +288,7 @@ export class InlineReaders {
       const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
       return `if(${t}>=0&&${o}+${size(t)}>${l})${t}=${ON_OVERFLOW}-${t};`;
     });
-    return `${out}}G${c}=b>${z};if(${l}<${z}){${marks.join("")}}`;
+    return `${out}}G${c}=b>${z};${l === null ? "" : `if(${l}<${z}){${marks.join("")}}`}`;
   }
 
   /**
@@ -274,21 +298,6 @@ export class InlineReaders {
   #resume(c: number, from: number, upTo: number): string {
     return `if(!G${c}){h${c}:{G${c}=true;let p=Jp,b=Jb,t=0;const d=D${c},e=Je;` +
       `${this.#fieldTypes(c, from, upTo, `break h${c}`, "Jl", "Jz")}Jp=p;Jb=b}${this.#told(c)}}`;
-  }
-
-  /**
-   * The start of a leaf loop's parse: the record of cell Q<c> of the leaf E<c>, located by
-   * BtreePage.wholeRecord (the common case); anything else, or a position the function
-   * does not step, is located by the cursor, told its position first.
-   */
-  #leafLocate(c: number): string[] {
-    const [g, q] = [`E${c}`, this.#q(c)];
-    return [
-      `h${c}:{G${c}=true;H${c}++;let s=-1,z=0,l=0,d=null;`,
-      `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){d=${g}.data;z=l=s+${g}.lastPayload}`,
-      `if(s<0){const u=c${c}.bt;if(${q}>=0)u.setLeafIndex(${q});if(c${c}.nullRow)break h${c};` +
-      `s=u.localRecord();if(s<0)break h${c};d=u.page.data;z=s+u.recordSize;l=s+u.localSize}`,
-    ];
   }
 
   /**
