@@ -37,6 +37,8 @@ import { COUNT, countField, type CountState } from "../core/functions/aggregate/
 import { stepSumFast, type SumState } from "../core/functions/aggregate/sum.ts";
 import { decodeText, encodeText } from "../core/format/text.ts";
 import fc from "fast-check";
+import { Database } from "../mod.ts";
+import { withSqliteFile } from "./support/oracle_queries.ts";
 import { rowComparator, RowSorter } from "../core/exec/sorter.ts";
 import { collationNamed } from "../core/value/collation.ts";
 import { SorterSlot } from "../backends/bytecode/vm_objects.ts";
@@ -430,6 +432,7 @@ function aggStepCode(spec: AggCallSpec) {
     flag: () => "F",
     slotEntry: () => ({ calls: [spec] }),
     aggState: (slot: number, i: number) => `s${slot}.current.states[${i}]`,
+    noHit: (slot: number) => `s${slot}.hit=false;`,
   } as unknown as TemplateContext;
   const code = TEMPLATES[Op.AggStep](
     { op: Op.AggStep, p1: 0, p2: 1, p3: 0, p4: 0, p5: 0, comment: "" },
@@ -452,6 +455,7 @@ Deno.test("js fast path: AggStep calls a built-in's own step, and the generic st
       flag: () => "F",
       slotEntry: () => ({ calls: [spec] }),
       aggState: (slot: number, i: number) => `s${slot}.current.states[${i}]`,
+      noHit: (slot: number) => `s${slot}.hit=false;`,
     } as unknown as TemplateContext;
     return TEMPLATES[Op.AggStep](
       { op: Op.AggStep, p1: 0, p2: 1, p3: 0, p4: 0, p5: 0, comment: "" },
@@ -673,4 +677,32 @@ Deno.test("inListBytes: IN of a UTF-8 text's bytes among TEXT constants equals i
     }
   }
   assert.ok(checked > 100);
+});
+
+Deno.test("js fast path: a step records no hit unless an IfAggMiss reads the flag", () => {
+  withSqliteFile(
+    "CREATE TABLE t(x INT, y TEXT); INSERT INTO t VALUES (1, 'a'), (3, 'c'), (2, 'b')",
+    (path, oracle) => {
+      const db = new Database(path, { backend: "js" });
+      try {
+        for (
+          const [sql, tested] of [
+            ["SELECT sum(x) AS s, count(*) AS n, count(y) AS c FROM t", false],
+            // A bare column: the row of the max, which IfAggMiss picks by the steps' hits.
+            ["SELECT count(*) AS n, sum(x) AS s, max(x) AS m, y FROM t", true],
+          ] as const
+        ) {
+          const st = db.prepare(sql);
+          assert.equal(/\.hit=false/.test(st.explain()), tested, sql);
+          assert.deepEqual(
+            st.all().map((r) => ({ ...r })),
+            oracle.prepare(sql).all().map((r) => ({ ...r })),
+            sql,
+          );
+        }
+      } finally {
+        db.close();
+      }
+    },
+  );
 });

@@ -43,6 +43,11 @@ export interface TemplateContext {
   slotEntry(slot: number): unknown;
   /** The state of aggregate `index` of the current group of slot `slot`. */
   aggState(slot: number, index: number): string;
+  /**
+   * The statement that records a step of slot `slot` as no hit (no new min/max): empty
+   * when no IfAggMiss tests the slot, the flag's only reader.
+   */
+  noHit(slot: number): string;
 }
 
 type Template = (i: Insn, t: TemplateContext) => string;
@@ -298,7 +303,7 @@ export const TEMPLATES: Record<Op, Template> = {
     const state = t.aggState(i.p1, i.p3);
     // count's step (core/functions/aggregate/count.ts) written out: a row, or a non-NULL.
     if (call.name === "count") {
-      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++;${a}.hit=false;`;
+      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++;${t.noHit(i.p1)}`;
     }
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
@@ -319,9 +324,9 @@ export const TEMPLATES: Record<Op, Template> = {
     const x = r(i.p2), max = Number.MAX_SAFE_INTEGER;
     return `{const p=${state},v=${x}.v;let t;if(${x}.c===${NULL}||${x}.c===${INT}&&` +
       `typeof v=="number"&&!p.approx&&typeof p.iSum=="number"&&(t=p.iSum+v)<=${max}&&t>=-${max}&&` +
-      `(p.iSum=t,++p.cnt)||${
-        box(`RT.stepSumFast(p,${x})`, [i.p2], true)
-      })${a}.hit=false;else ${step}}`;
+      `(p.iSum=t,++p.cnt)||${box(`RT.stepSumFast(p,${x})`, [i.p2], true)})${
+        t.noHit(i.p1) || ";"
+      }else ${step}}`;
   },
   [Op.IfAggMiss]: jumpIf((i) => `!${s(i.p1)}.hit`),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)},R,${i.p2});`,

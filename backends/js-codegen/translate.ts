@@ -262,6 +262,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       ? `break B${target};`
       : `{${readers.sync()}return ${block(target)};}`;
   };
+  // The slots whose steps' hits an IfAggMiss tests (see TemplateContext.noHit).
+  const hitTested = new Set(p.code.filter((i) => i.op === Op.IfAggMiss).map((i) => i.p1));
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => jumpFrom(pc, target),
@@ -281,6 +283,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     k: (i) => getOrMake(hoisted, i, () => `k${i}`),
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
+    noHit: (slot) => hitTested.has(slot) ? `s${slot}.hit=false;` : "",
     aggState: (slot, index) => {
       const state = `s${slot}.current.states[${index}]`;
       const loop = steadyStates.get(regionAt.get(pc) ?? inside(pc)!);
@@ -454,7 +457,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       } else if (call!.kind === "nullTest") {
         [test, use] = [isNull(), decide(call!.not ? "!e" : "e")];
       } else if (call!.kind === "count") {
-        [test, use] = [isNull(), `{RT.countField(${state()},e);${a}.hit=false}`];
+        [test, use] = [isNull(), `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`];
       } else {
         [test, use] = [bytes("stepMinMaxText", state(), call!.sign), `${a}.hit=e;`];
       }
