@@ -97,6 +97,12 @@ const QUERIES = [
   "SELECT parity(x) AS p, count(*) AS n FROM t WHERE id <> 7 GROUP BY parity(x) ORDER BY 1",
   // non-deterministic: called for every row, in WHERE and in the result
   "SELECT counter() AS c FROM t WHERE counter() > 0",
+  // BETWEEN evaluates its operand once (SQLite's exprCodeBetween), as a value, in a WHERE
+  // and negated: each row's counter() - id is then 0 exactly.
+  "SELECT id, counter() - id BETWEEN 0 AND 0 AS b FROM t",
+  "SELECT count(*) AS n FROM t WHERE counter() - id BETWEEN 0 AND 0",
+  "SELECT count(*) AS n FROM t WHERE counter() - id NOT BETWEEN 0 AND 0",
+  "SELECT count(*) AS n FROM t WHERE g > 1 AND counter() BETWEEN 1 AND 1",
   // aggregates, the built-in sum overridden (the Wasm backend must not run its own)
   "SELECT g, mysum(x) AS m, sum(g) AS s, listing(s) AS l FROM t WHERE id NOT IN (5, 7) GROUP BY g",
   "SELECT mysum(g) AS m, sum(id) AS s, listing(id) AS l FROM t WHERE id > 100",

@@ -49,6 +49,8 @@ export class Compiler {
    */
   columnsFromSorter: ReadonlySet<number> | null = null;
   readonly #access = new Map<number, NodeAccess>();
+  /** Expressions evaluated once into a register that their uses copy (see {@link once}). */
+  readonly #held = new Map<PlanExpr, number>();
   /** Instructions emitted once, before the body runs (cursor opens). */
   readonly prologue: (() => void)[] = [];
 
@@ -108,7 +110,21 @@ export class Compiler {
 
   /** Emits code that leaves the value of `e` in register `target`. */
   expr(e: PlanExpr, target: number): void {
-    (EXPR_HANDLERS[e.kind] as (c: Compiler, e: PlanExpr, t: number) => void)(this, e, target);
+    const held = this.#held.get(e);
+    if (held !== undefined) this.b.emit(Op.Copy, held, target);
+    else (EXPR_HANDLERS[e.kind] as (c: Compiler, e: PlanExpr, t: number) => void)(this, e, target);
+  }
+
+  /** Evaluates `e` once, then emits `body`, in which each use of `e` copies that value. */
+  once(e: PlanExpr, body: () => void): void {
+    const r = this.b.regs();
+    this.expr(e, r);
+    this.#held.set(e, r);
+    try {
+      body();
+    } finally {
+      this.#held.delete(e);
+    }
   }
 
   /** Evaluates `exprs` into consecutive registers from `base`. */

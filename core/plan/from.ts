@@ -16,7 +16,7 @@ import type { PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { andAll, orToInTerms, type Term, termsOf } from "./terms.ts";
+import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
 import { type AccessPath, TABLE_ROWS } from "./access_path.ts";
 import { buildAutoIndex } from "./auto_index.ts";
@@ -122,7 +122,7 @@ function lowerOnTerms(ctx: PlanContext, scope: LowerScope, units: Unit[]): void 
 
 function filtered(node: RelNode, terms: Term[]): RelNode {
   for (const t of terms) t.placed = true;
-  const predicate = andAll(terms.filter((t) => !t.virtual).map((t) => t.expr));
+  const predicate = andAll(termExprs(terms.filter((t) => !t.virtual)));
   return predicate ? { kind: "filter", input: node, predicate } : node;
 }
 

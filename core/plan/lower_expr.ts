@@ -158,11 +158,18 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
       return e.not ? not(call) : call;
     }
     case "between": {
+      // A scalar operand is lowered once, both halves comparing the one expression: the
+      // backends evaluate it once, as SQLite's exprCodeBetween does.
+      const x = width(e.operand) === 1 ? part(ctx, scope, e.operand, 0) : null;
+      const half = (op: string, bound: B.BoundExpr) =>
+        x
+          ? scalarCompare(op, x, part(ctx, scope, bound, 0))
+          : compareParts(ctx, scope, op, e.operand, bound);
       const both: PlanExpr = {
         kind: "logic",
         op: "and",
-        left: compareParts(ctx, scope, ">=", e.operand, e.low),
-        right: compareParts(ctx, scope, "<=", e.operand, e.high),
+        left: half(">=", e.low),
+        right: half("<=", e.high),
         between: true,
       };
       return e.not ? not(both) : both;

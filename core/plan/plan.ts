@@ -129,7 +129,10 @@ export interface LogicExpr {
   op: "and" | "or";
   left: PlanExpr;
   right: PlanExpr;
-  /** The two halves of `x BETWEEN a AND b` (the planner orders them as SQLite's does). */
+  /**
+   * The two halves of `x BETWEEN a AND b` (the planner orders them as SQLite's does); a
+   * scalar `x` is one expression object that both halves compare.
+   */
   between?: true;
 }
 

@@ -74,6 +74,28 @@ export function sqliteTermOrder(terms: readonly Term[]): Term[] {
   return [...terms].sort((a, b) => rank(a) - rank(b));
 }
 
+/**
+ * The expressions of `terms`, in their order, except that the two halves of a BETWEEN
+ * both among them are the BETWEEN again, where its first half was: a filter then codes it
+ * as one term, its operand evaluated once, as SQLite codes the term it was written as.
+ */
+export function termExprs(terms: readonly Term[]): PlanExpr[] {
+  // Per BETWEEN, which halves are here: 1 the lower, 2 the upper.
+  const halves = new Map<PlanExpr, number>();
+  for (const { expr, between: b } of terms) {
+    if (b?.kind !== "logic") continue;
+    const half = expr === b.left ? 1 : expr === b.right ? 2 : 0;
+    halves.set(b, (halves.get(b) ?? 0) | half);
+  }
+  const out: PlanExpr[] = [];
+  for (const t of terms) {
+    const b = t.between;
+    if (b === undefined || halves.get(b) !== 3) out.push(t.expr);
+    else if (!out.includes(b)) out.push(b);
+  }
+  return out;
+}
+
 /** `a AND b AND ...` of `exprs` (null when empty). */
 export function andAll(exprs: PlanExpr[]): PlanExpr | null {
   if (exprs.length === 0) return null;
