@@ -7,7 +7,7 @@
 import { Bug, bugMessage } from "../../core/internal_error.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { sqlError, SqliteError } from "../../core/errors.ts";
-import type { Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
+import type { LogicExpr, Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
 import { type Collation, collationFor } from "../../core/value/collation.ts";
 import type { TextEncoding } from "../../core/value/types.ts";
 import { EXPR_HANDLERS } from "./compile_expr.ts";
@@ -49,7 +49,7 @@ export class Compiler {
    */
   columnsFromSorter: ReadonlySet<number> | null = null;
   readonly #access = new Map<number, NodeAccess>();
-  /** Expressions evaluated once into a register that their uses copy (see {@link once}). */
+  /** Expressions evaluated once into a register that their uses copy (see {@link heldBetween}). */
   readonly #held = new Map<PlanExpr, number>();
   /** Instructions emitted once, before the body runs (cursor opens). */
   readonly prologue: (() => void)[] = [];
@@ -115,16 +115,25 @@ export class Compiler {
     else (EXPR_HANDLERS[e.kind] as (c: Compiler, e: PlanExpr, t: number) => void)(this, e, target);
   }
 
-  /** Evaluates `e` once, then emits `body`, in which each use of `e` copies that value. */
-  once(e: PlanExpr, body: () => void): void {
-    const r = this.b.regs();
-    this.expr(e, r);
-    this.#held.set(e, r);
-    try {
-      body();
-    } finally {
-      this.#held.delete(e);
-    }
+  /**
+   * Emits `body`, code of the BETWEEN `e`, after its operand evaluated once into a register
+   * that each use copies (as SQLite's exprCodeBetween): when both halves compare the one
+   * expression (see LogicExpr.between), not yet held, and more than a column, constant or
+   * parameter (reading those again costs a copy, and the backends match them in their
+   * comparisons' patterns). False, emitting nothing, otherwise.
+   */
+  heldBetween(e: LogicExpr, body: () => void): boolean {
+    const { left: l, right: r } = e;
+    const x = e.between && l.kind === "compare" && r.kind === "compare" && l.left === r.left
+      ? l.left
+      : null;
+    if (!x || this.#held.has(x) || /^(column|const|param)$/.test(x.kind)) return false;
+    const reg = this.b.regs();
+    this.expr(x, reg);
+    this.#held.set(x, reg);
+    body();
+    this.#held.delete(x);
+    return true;
   }
 
   /** Evaluates `exprs` into consecutive registers from `base`. */

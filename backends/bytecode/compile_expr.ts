@@ -94,10 +94,7 @@ export function branch(
   if (e.kind === "unary" && e.op === "not") return branch(c, e.operand, label, !when, onNull);
   const b = c.b;
   if (e.kind === "logic") {
-    const x = betweenOperand(e);
-    if (x !== null) {
-      return c.once(x, () => branch(c, { ...e, between: undefined }, label, when, onNull));
-    }
+    if (c.heldBetween(e, () => branch(c, e, label, when, onNull))) return;
     // AND jumps on false and OR on true as soon as either side does; the other way round,
     // the left side can only rule the jump out (it then skips the right side).
     const either = (e.op === "and") !== when;
@@ -115,21 +112,6 @@ export function branch(
     c.expr(e, r);
     b.emit(when ? Op.If : Op.IfNot, r, label, +onNull);
   }
-}
-
-/**
- * The operand of a BETWEEN that both halves compare (see LogicExpr.between), when it is
- * worth evaluating once: anything but a column, a constant or a parameter, whose reads
- * are as cheap as a copy and which the backends match in their comparisons' patterns.
- */
-function betweenOperand(e: LogicExpr): PlanExpr | null {
-  const { left, right } = e;
-  if (!e.between || left.kind !== "compare" || right.kind !== "compare") return null;
-  const x = left.left;
-  if (x !== right.left || x.kind === "column" || x.kind === "const" || x.kind === "param") {
-    return null;
-  }
-  return x;
 }
 
 /** The handler of every expression kind. */
@@ -182,8 +164,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     c.b.emit(Op.Is, a, a + 1, t, compareEntry(c, e.affinity, e.collation), e.not ? 1 : 0);
   },
   logic(c, e: LogicExpr, t) {
-    const x = betweenOperand(e);
-    if (x !== null) return c.once(x, () => c.expr({ ...e, between: undefined }, t));
+    if (c.heldBetween(e, () => c.expr(e, t))) return;
     // The right operand runs only when the left one does not decide.
     const b = c.b;
     const a = b.regs(2);

@@ -80,17 +80,10 @@ export function sqliteTermOrder(terms: readonly Term[]): Term[] {
  * as one term, its operand evaluated once, as SQLite codes the term it was written as.
  */
 export function termExprs(terms: readonly Term[]): PlanExpr[] {
-  // Per BETWEEN, which halves are here: 1 the lower, 2 the upper.
-  const halves = new Map<PlanExpr, number>();
-  for (const { expr, between: b } of terms) {
-    if (b?.kind !== "logic") continue;
-    const half = expr === b.left ? 1 : expr === b.right ? 2 : 0;
-    halves.set(b, (halves.get(b) ?? 0) | half);
-  }
   const out: PlanExpr[] = [];
-  for (const t of terms) {
-    const b = t.between;
-    if (b === undefined || halves.get(b) !== 3) out.push(t.expr);
+  const here = (x: PlanExpr) => terms.some((t) => t.expr === x);
+  for (const { expr, between: b } of terms) {
+    if (b?.kind !== "logic" || !here(b.left) || !here(b.right)) out.push(expr);
     else if (!out.includes(b)) out.push(b);
   }
   return out;
