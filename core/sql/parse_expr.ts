@@ -290,11 +290,7 @@ export abstract class ExprParser extends OperatorParser {
     this.OPTION(() => {
       this.tok(TokenKind.Partition);
       this.tok(TokenKind.By);
-      partitionBy = [this.subExpr()];
-      this.MANY(() => {
-        this.tok(TokenKind.Comma);
-        partitionBy!.push(this.subExpr());
-      });
+      partitionBy = this.commaList(() => this.subExpr());
     }, 2);
     this.OPTION(() => {
       this.tok(TokenKind.Order);

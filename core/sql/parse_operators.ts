@@ -310,21 +310,12 @@ export abstract class OperatorParser extends ParserState {
 
   /** `exprlist`: zero or more comma-separated expressions; `h` = the tallest. */
   exprList: Rule<[], Expr[]> = this.RULE(() => {
-    const list: Expr[] = [];
-    let h = 0;
+    let list: Expr[] = [];
+    this.h = 0;
     // Entered only where an expression can start (never at `)`).
     this.OPTION(() => {
-      list.push(this.subExpr());
-      h = this.h;
-      this.MANY(() => {
-        this.tok(TokenKind.Comma);
-        this.push(2);
-        list.push(this.subExpr());
-        this.pop(2);
-        if (this.h > h) h = this.h;
-      });
+      list = this.commaList(() => this.subExpr(), 0, 2);
     });
-    this.h = h;
     return list;
   });
 
@@ -531,21 +522,11 @@ export abstract class OperatorParser extends ParserState {
       },
       {
         ALT: () => {
-          const first = this.subExpr();
-          const items = [first];
-          const hFirst = this.h;
-          this.MANY(() => {
-            this.tok(TokenKind.Comma);
-            this.push(2);
-            items.push(this.subExpr());
-            this.pop(2);
-          });
+          // One item leaves `h` at its own height.
+          const items = this.commaList(() => this.subExpr(), 0, 2);
           const rp = this.tok(TokenKind.RParen);
           return this.ACTION(() => {
-            if (items.length === 1) {
-              this.h = hFirst;
-              return first;
-            }
+            if (items.length === 1) return items[0];
             // A vector's height is not recomputed from its items in SQLite.
             this.setHeight(1, false);
             return { kind: "row", items, start: lp.start, end: (rp as SqlToken).end };

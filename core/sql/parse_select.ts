@@ -196,13 +196,8 @@ export abstract class SelectParser extends ExprParser {
       if (this.h > height) height = this.h;
     };
     this.push(4);
-    const columns: ResultColumn[] = [this.SUBRULE(this.resultColumn)];
+    const columns: ResultColumn[] = this.commaList(() => this.SUBRULE(this.resultColumn));
     track();
-    this.MANY(() => {
-      this.tok(TokenKind.Comma);
-      columns.push(this.SUBRULE(this.resultColumn));
-      track();
-    });
     this.pop(4);
     let from: FromClause | null = null;
     let where: Expr | null = null;
@@ -228,13 +223,8 @@ export abstract class SelectParser extends ExprParser {
       this.tok(TokenKind.Group);
       this.tok(TokenKind.By);
       this.push(7);
-      groupBy = [this.subExpr()];
+      groupBy = this.commaList(() => this.subExpr(), 2);
       track();
-      this.MANY(() => {
-        this.tok(TokenKind.Comma);
-        groupBy!.push(this.subExpr());
-        track();
-      }, 2);
       this.pop(7);
     }, 4);
     this.OPTION(() => {
@@ -246,11 +236,7 @@ export abstract class SelectParser extends ExprParser {
     }, 5);
     this.OPTION(() => {
       this.tok(TokenKind.Window);
-      windows = [this.SUBRULE(this.namedWindow)];
-      this.MANY(() => {
-        this.tok(TokenKind.Comma);
-        windows!.push(this.SUBRULE(this.namedWindow));
-      }, 3);
+      windows = this.commaList(() => this.SUBRULE(this.namedWindow), 3);
     }, 6);
     this.OPTION(() => {
       this.tok(TokenKind.Order);
@@ -536,13 +522,9 @@ export abstract class SelectParser extends ExprParser {
             ALT: () => {
               this.tok(TokenKind.Using);
               this.tok(TokenKind.LParen);
-              using = [];
-              const n = this.CONSUME(Nm);
-              this.ACTION(() => using!.push(this.name(n)));
-              this.MANY(() => {
-                this.tok(TokenKind.Comma);
-                const m = this.CONSUME(Nm);
-                this.ACTION(() => using!.push(this.name(m)));
+              using = this.commaList(() => {
+                const n = this.CONSUME(Nm);
+                return this.ACTION(() => this.name(n));
               }, 2);
               this.tok(TokenKind.RParen);
             },
@@ -575,17 +557,7 @@ export abstract class SelectParser extends ExprParser {
 
   /** `sortlist`: `expr [ASC|DESC] [NULLS FIRST|LAST]`, comma separated. */
   override sortList: Rule<[], OrderingTerm[]> = this.RULE(() => {
-    const terms: OrderingTerm[] = [this.SUBRULE(this.sortTerm)];
-    let h = this.h;
-    this.MANY(() => {
-      this.tok(TokenKind.Comma);
-      this.push(2);
-      terms.push(this.SUBRULE(this.sortTerm));
-      this.pop(2);
-      if (this.h > h) h = this.h;
-    });
-    this.h = h;
-    return terms;
+    return this.commaList(() => this.SUBRULE(this.sortTerm), 0, 2);
   });
 
   sortTerm: Rule<[], OrderingTerm> = this.RULE(() => {
@@ -640,11 +612,7 @@ export abstract class SelectParser extends ExprParser {
       this.tok(TokenKind.Recursive);
       recursive = true;
     });
-    const ctes: CommonTableExpr[] = [this.SUBRULE(this.cte)];
-    this.MANY(() => {
-      this.tok(TokenKind.Comma);
-      ctes.push(this.SUBRULE(this.cte));
-    });
+    const ctes: CommonTableExpr[] = this.commaList(() => this.SUBRULE(this.cte));
     return this.ACTION(() => ({
       recursive,
       ctes,
@@ -662,12 +630,7 @@ export abstract class SelectParser extends ExprParser {
     let columns: string[] | null = null;
     this.OPTION(() => {
       this.tok(TokenKind.LParen);
-      columns = [];
-      this.SUBRULE(this.cteColumn, { ARGS: [columns] });
-      this.MANY(() => {
-        this.tok(TokenKind.Comma);
-        this.SUBRULE(this.cteColumn, { ARGS: [columns!] });
-      });
+      columns = this.commaList(() => this.SUBRULE(this.cteColumn));
       this.tok(TokenKind.RParen);
     });
     this.tok(TokenKind.As);
@@ -705,7 +668,7 @@ export abstract class SelectParser extends ExprParser {
   });
 
   /** A CTE column name; COLLATE or ASC/DESC after it is SQLite's parse-time error. */
-  cteColumn: Rule<[string[]], void> = this.RULE((columns: string[]) => {
+  cteColumn: Rule<[], string> = this.RULE(() => {
     const n = this.CONSUME(Nm);
     let extra = false;
     this.OPTION(() => {
@@ -719,9 +682,9 @@ export abstract class SelectParser extends ExprParser {
       }]);
       extra = true;
     }, 2);
-    this.ACTION(() => {
-      columns.push(this.name(n));
+    return this.ACTION(() => {
       if (extra) this.raiseAtReduce(`syntax error after column name "${this.text(n)}"`);
+      return this.name(n);
     });
   });
 }

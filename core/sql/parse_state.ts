@@ -53,6 +53,24 @@ export abstract class ParserState extends LL1Parser {
     return this.CONSUME(T[kind]);
   }
 
+  /**
+   * `item (, item)*`: the items in order, `h` left at the tallest item's height. `n`
+   * numbers the MANY as the DSL does; `depth` symbols are pushed around each later item.
+   */
+  commaList<T>(item: () => T, n?: number, depth = 0): T[] {
+    const list = [item()];
+    let h = this.h;
+    this.MANY(() => {
+      this.tok(TokenKind.Comma);
+      this.push(depth);
+      list.push(item());
+      this.pop(depth);
+      if (this.h > h) h = this.h;
+    }, n);
+    this.h = h;
+    return list;
+  }
+
   // ---------------------------------------------------------------------------------
   // Helpers (never called while the grammar is recorded)
 
