@@ -47,9 +47,9 @@ export class DmlStatementParser extends StatementParser {
 
   /** An INSERT, UPDATE or DELETE after a WITH clause, in full. */
   override withWrite: Rule<[WithClause], WithResult> = this.RULE((w: WithClause) => {
-    const dml = this.SUBRULE(this.dml, { ARGS: [w] });
+    const statement = this.SUBRULE(this.dml, { ARGS: [w] });
     const terminator = this.SUBRULE(this.terminator);
-    return { dml, terminator };
+    return { statement, terminator };
   });
 
   /** INSERT, REPLACE, UPDATE or DELETE, after the WITH clause (or none). */

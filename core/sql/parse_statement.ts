@@ -40,10 +40,7 @@ export interface RuleResult<S> {
  * The outcome of `WITH ...`: a SELECT, an INSERT, UPDATE or DELETE parsed in full, or only
  * the verb token of one (when parse_dml.ts is not installed).
  */
-export type WithResult =
-  | { select: Select; terminator: SqlToken }
-  | { dml: DmlStatement; terminator: SqlToken }
-  | { writeVerb: SqlToken };
+export type WithResult = RuleResult<Select | DmlStatement> | { writeVerb: SqlToken };
 
 /** The statement rule set; one instance is built at module load and reused. */
 export class StatementParser extends SelectParser {
@@ -64,9 +61,9 @@ export class StatementParser extends SelectParser {
     return this.OR([
       {
         ALT: () => {
-          const select = this.SUBRULE(this.selectBody, { ARGS: [w] });
+          const statement = this.SUBRULE(this.selectBody, { ARGS: [w] });
           const terminator = this.SUBRULE(this.terminator);
-          return { select, terminator };
+          return { statement, terminator };
         },
       },
       { ALT: () => this.SUBRULE(this.withWrite, { ARGS: [w] }) },

@@ -15,9 +15,17 @@
  *   that very token (SQLite's later message overwrites the earlier one).
  */
 import { SqliteError } from "../errors.ts";
-import type { DmlStatement, ParsedStatement, Select, Statement, WriteStatement } from "./ast.ts";
+import type {
+  DmlStatement,
+  ParsedStatement,
+  PragmaStatement,
+  Select,
+  Statement,
+  TransactionStatement,
+  WriteStatement,
+} from "./ast.ts";
 import { SyntaxFailure } from "./ll1.ts";
-import { StatementParser } from "./parse_statement.ts";
+import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
 import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
 import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 import { illegalTokenError, tokenText } from "./tokenize.ts";
@@ -26,9 +34,7 @@ import { TokenKind } from "./token_kinds.ts";
 let parser: StatementParser = new StatementParser();
 
 /** The rules with INSERT / UPDATE / DELETE in full (parse_dml.ts), once installed. */
-type FullParser = StatementParser & {
-  dmlStatement: () => { statement: DmlStatement; terminator: SqlToken };
-};
+type FullParser = StatementParser & { dmlStatement: () => RuleResult<DmlStatement> };
 
 /**
  * Parses INSERT, REPLACE, UPDATE and DELETE in full from now on, with `full` (a
@@ -152,71 +158,47 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
   }
   const first = tokens[i];
   if (!first) throw errorAt(sql, first);
-  let statement: Statement;
-  let terminator: SqlToken;
+  let r: WithResult | RuleResult<PragmaStatement | TransactionStatement>;
   switch (first.kind) {
     case TokenKind.Select:
-    case TokenKind.Values: {
-      const r = run(sql, tokens, i, parser.selectStatement);
-      statement = {
-        kind: "select",
-        select: r.statement,
-        start: first.start,
-        end: r.statement.end,
-      };
-      terminator = r.terminator;
+    case TokenKind.Values:
+      r = run(sql, tokens, i, parser.selectStatement);
       break;
-    }
-    case TokenKind.With: {
-      const r = run(sql, tokens, i, parser.withStatement);
-      if ("select" in r) {
-        statement = {
-          kind: "select",
-          select: r.select,
-          start: first.start,
-          end: r.select.end,
-        };
-        terminator = r.terminator;
-      } else if ("dml" in r) {
-        statement = dmlWrite(sql, r.dml);
-        terminator = r.terminator;
-      } else {
+    case TokenKind.With:
+      r = run(sql, tokens, i, parser.withStatement);
+      if ("writeVerb" in r) {
         return writeStatement(sql, tokens, i, tokens.indexOf(r.writeVerb as SqlToken, i), explain);
       }
       break;
-    }
     case TokenKind.Insert:
     case TokenKind.Replace:
     case TokenKind.Update:
-    case TokenKind.Delete: {
+    case TokenKind.Delete:
       if (!("dmlStatement" in parser)) return writeStatement(sql, tokens, i, i, explain);
-      const full = parser as FullParser;
-      const r = run(sql, tokens, i, full.dmlStatement);
-      statement = dmlWrite(sql, r.statement);
-      terminator = r.terminator;
+      r = run(sql, tokens, i, (parser as FullParser).dmlStatement);
       break;
-    }
-    case TokenKind.Pragma: {
-      const r = run(sql, tokens, i, parser.pragma);
-      statement = r.statement;
-      terminator = r.terminator;
+    case TokenKind.Pragma:
+      r = run(sql, tokens, i, parser.pragma);
       break;
-    }
     case TokenKind.Begin:
     case TokenKind.Commit:
     case TokenKind.End:
     case TokenKind.Rollback:
     case TokenKind.Savepoint:
-    case TokenKind.Release: {
-      const r = run(sql, tokens, i, parser.transaction);
-      statement = r.statement;
-      terminator = r.terminator;
+    case TokenKind.Release:
+      r = run(sql, tokens, i, parser.transaction);
       break;
-    }
     default:
       if (WRITE_VERBS.has(first.kind)) return writeStatement(sql, tokens, i, i, explain);
       throw errorAt(sql, first);
   }
+  const { statement: s, terminator } = r;
+  // A Select is the one statement AST without a kind (it starts at the first token).
+  const statement: Statement = !("kind" in s)
+    ? { kind: "select", select: s, start: s.start, end: s.end }
+    : s.kind === "pragma" || s.kind === "transaction"
+    ? s
+    : dmlWrite(sql, s);
   const tail = kindOf(terminator) === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
   return { statement, explain, parameters: parser.params, tail };
 }
