@@ -60,21 +60,16 @@ export function exprOrigin(
 ): { declaredType: string | null; origin: B.SourceColumn["origin"] } {
   if (e.kind === "column") {
     const src = ctx.sources.get(e.source);
-    if (!src) return { declaredType: null, origin: null };
-    if (src.kind === "table") {
-      const table = src.columns[0]?.origin?.table ?? src.table.name;
-      let col = e.column;
-      if (col < 0) col = src.table.rowidAlias;
+    let col = e.column;
+    if (src?.kind === "table" && col < 0) {
+      col = src.table.rowidAlias;
       if (col < 0) {
+        const table = src.columns[0]?.origin?.table ?? src.table.name;
         return { declaredType: "INTEGER", origin: { database: "main", table, column: "rowid" } };
       }
-      const c = src.columns[col];
-      return { declaredType: c.declaredType, origin: c.origin };
     }
-    const c = src.columns[e.column];
-    return c
-      ? { declaredType: c.declaredType, origin: c.origin }
-      : { declaredType: null, origin: null };
+    const c = src?.columns[col];
+    if (c) return { declaredType: c.declaredType, origin: c.origin };
   }
   if (e.kind === "subquery") {
     const first = resultExprs(selectCores(e.select).at(-1)!)[0];
