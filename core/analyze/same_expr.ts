@@ -23,10 +23,8 @@ function sameValue(a: unknown, b: unknown): boolean {
     const keys = Object.keys(ao).filter((k) => !IGNORED.has(k));
     if (keys.length !== Object.keys(bo).filter((k) => !IGNORED.has(k)).length) return false;
     return keys.every((k) => {
-      if (k === "name" && ao.kind === "function") {
-        return String(ao.name).toLowerCase() === String(bo.name).toLowerCase();
-      }
-      if (k === "name" && ao.kind === "collate") {
+      // Function and collation names compare without case.
+      if (k === "name" && (ao.kind === "function" || ao.kind === "collate")) {
         return String(ao.name).toLowerCase() === String(bo.name).toLowerCase();
       }
       return sameValue(ao[k], bo[k]);
