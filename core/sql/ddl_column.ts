@@ -182,11 +182,13 @@ function parenthesizedDefault(ts: TokenStream, from: number, to: number): Defaul
     return termValue(ts, t, negative ? TokenKind.Minus : sign);
   }
   // An unquoted TRUE/FALSE inside an expression is a boolean constant.
-  if (sign === null && t.kind === TokenKind.Id) {
-    const word = ts.text(t).toLowerCase();
-    if (word === "true" || word === "false") return { kind: "bool", value: word === "true" };
-  }
-  return null;
+  return sign === null && t.kind === TokenKind.Id ? boolConstant(ts.text(t)) : null;
+}
+
+/** An unquoted TRUE or FALSE (any case) as a boolean constant, else null. */
+function boolConstant(word: string): DefaultValue | null {
+  const w = word.toLowerCase();
+  return w === "true" || w === "false" ? { kind: "bool", value: w === "true" } : null;
 }
 
 /** Reads what follows DEFAULT for column `column`. */
@@ -222,11 +224,7 @@ export function readDefault(ts: TokenStream, column: string): DefaultClause {
     // A bare word is a string; unquoted TRUE and FALSE are booleans.
     const t = ts.next();
     const raw = ts.text(t);
-    const word = raw.toLowerCase();
-    const value: DefaultValue = word === "true" || word === "false"
-      ? { kind: "bool", value: word === "true" }
-      : { kind: "text", value: dequote(raw) };
-    return { value, text: raw };
+    return { value: boolConstant(raw) ?? { kind: "text", value: dequote(raw) }, text: raw };
   }
   throw ts.syntaxError();
 }
