@@ -40,13 +40,13 @@ import {
  * The `±N unit` transforms: unit name, the bound |N| must stay under, and seconds per
  * unit. SQLite stores the bounds as C floats, hence `Math.fround`.
  */
-const UNITS: readonly { name: string; limit: number; seconds: number }[] = [
-  { name: "second", limit: Math.fround(4.6427e14), seconds: 1 },
-  { name: "minute", limit: Math.fround(7.7379e12), seconds: 60 },
-  { name: "hour", limit: Math.fround(1.2897e11), seconds: 3600 },
-  { name: "day", limit: 5373485, seconds: 86400 },
-  { name: "month", limit: 176546, seconds: 2592000 },
-  { name: "year", limit: 14713, seconds: 31536000 },
+const UNITS: readonly (readonly [name: string, limit: number, seconds: number])[] = [
+  ["second", Math.fround(4.6427e14), 1],
+  ["minute", Math.fround(7.7379e12), 60],
+  ["hour", Math.fround(1.2897e11), 3600],
+  ["day", 5373485, 86400],
+  ["month", 176546, 2592000],
+  ["year", 14713, 31536000],
 ];
 const MONTH = 4;
 const YEAR = 5;
@@ -242,11 +242,8 @@ function shift(z: string, p: DateTime): boolean {
   p.nFloor = 0;
   let ok = false;
   for (let i = 0; i < UNITS.length; i++) {
-    const unit = UNITS[i];
-    if (
-      unit.name.length !== len || !startsWithWord(z, u, unit.name) ||
-      !(r > -unit.limit && r < unit.limit)
-    ) continue;
+    const [name, limit, seconds] = UNITS[i];
+    if (name.length !== len || !startsWithWord(z, u, name) || !(r > -limit && r < limit)) continue;
     if (i === MONTH || i === YEAR) {
       // Whole months or years move the calendar date; the fraction is added as time.
       computeYMDHMS(p);
@@ -259,7 +256,7 @@ function shift(z: string, p: DateTime): boolean {
       r -= Math.trunc(r);
     }
     computeJD(p);
-    addJdMs(p, Math.trunc(r * 1000 * unit.seconds + rounder));
+    addJdMs(p, Math.trunc(r * 1000 * seconds + rounder));
     ok = true;
     break;
   }
