@@ -557,25 +557,27 @@ export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
 
 /** concat(X, ...): the texts of the non-NULL arguments, joined. */
 export function concatFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  let s = "";
-  for (let i = 0; i < args.length; i++) {
-    const t = textOf(args[i], ctx.encoding);
-    if (t !== null) s = joinText(s, t, TextEncoding.Utf8);
-  }
-  if (s.length > MAX_TEXT_LENGTH) tooBig();
-  setTextResult(out, s, ctx.encoding);
+  joinNonNull(args, 0, "", out, ctx);
 }
 
 /** concat_ws(SEP, X, ...): the non-NULL X joined with SEP; NULL if SEP is NULL. */
 export function concatWsFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const sep = textOf(args[0], ctx.encoding);
-  if (sep === null) {
-    setNull(out);
-    return;
-  }
+  if (sep === null) setNull(out);
+  else joinNonNull(args, 1, sep, out, ctx);
+}
+
+/** The texts of the non-NULL `args[from..]`, `sep` between two of them, as the result. */
+function joinNonNull(
+  args: readonly Reg[],
+  from: number,
+  sep: string,
+  out: Reg,
+  ctx: FunctionContext,
+): void {
   let s = "";
   let first = true;
-  for (let i = 1; i < args.length; i++) {
+  for (let i = from; i < args.length; i++) {
     const t = textOf(args[i], ctx.encoding);
     if (t === null) continue;
     s = first ? t : joinText(joinText(s, sep, TextEncoding.Utf8), t, TextEncoding.Utf8);
