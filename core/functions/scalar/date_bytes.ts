@@ -11,7 +11,7 @@
 import { decodeText } from "../../format/text.ts";
 import { TextEncoding } from "../../value/types.ts";
 import { specifier } from "./date_format.ts";
-import { computeJD, DateTime, isLeapYear } from "./date_time.ts";
+import { computeJD, DateTime, daysInMonth } from "./date_time.ts";
 
 /**
  * A field computed from the date by strftime's conversion `spec`: `%w` (0–6 from Sunday),
@@ -115,12 +115,6 @@ export function strftimeLayout(format: string): DateLayout | null {
   return new DateLayout(out);
 }
 
-/** Days in month `m` (1–12) of year `y` (proleptic Gregorian). */
-function daysIn(y: number, m: number): number {
-  if (m !== 2) return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-  return isLeapYear(y) ? 29 : 28;
-}
-
 /** The number of the `n` ASCII digits at `d[o]`, or -1 if one is not a digit. */
 function digits(d: Uint8Array, o: number, n: number): number {
   let v = 0;
@@ -145,7 +139,7 @@ export function dateFromBytes(
   if (n !== 19 || d[o + 4] !== 0x2d || d[o + 7] !== 0x2d || d[o + 10] !== 0x20) return null;
   if (d[o + 13] !== 0x3a || d[o + 16] !== 0x3a) return null;
   const y = digits(d, o, 4), m = digits(d, o + 5, 2), day = digits(d, o + 8, 2);
-  if (y < 0 || m < 1 || m > 12 || day < 1 || day > daysIn(y, m)) return null;
+  if (y < 0 || m < 1 || m > 12 || day < 1 || day > daysInMonth(y, m)) return null;
   const h = digits(d, o + 11, 2), min = digits(d, o + 14, 2), s = digits(d, o + 17, 2);
   if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
   return layout.make(d, o, y, m, day, h, min, s);

@@ -172,15 +172,17 @@ export function isLeapYear(Y: number): boolean {
 /** Bit i set for months i with 31 days. */
 const LONG_MONTHS = (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7) | (1 << 8) | (1 << 10) | (1 << 12);
 
+/** Days in month `M` of year `Y` (proleptic Gregorian); 30 for a month outside 1–12. */
+export function daysInMonth(Y: number, M: number): number {
+  return ((1 << M) & LONG_MONTHS) !== 0 ? 31 : M !== 2 ? 30 : isLeapYear(Y) ? 29 : 28;
+}
+
 /**
- * Sets `nFloor`: how many days the calendar date runs past the end of its month
- * (2023-02-31 → 3), which the `floor` modifier takes back.
+ * Sets `nFloor`: how many days the calendar date (its day at most 31) runs past the end of
+ * its month (2023-02-31 → 3), which the `floor` modifier takes back.
  */
 export function computeFloor(p: DateTime): void {
-  const D = p.D;
-  if (D <= 28 || ((1 << p.M) & LONG_MONTHS) !== 0) p.nFloor = 0;
-  else if (p.M !== 2) p.nFloor = D === 31 ? 1 : 0;
-  else p.nFloor = D - (isLeapYear(p.Y) ? 29 : 28);
+  p.nFloor = Math.max(0, p.D - daysInMonth(p.Y, p.M));
 }
 
 /** Fills Y-M-D from `jdMs` (2000-01-01 when there is none); out of range is an error. */
