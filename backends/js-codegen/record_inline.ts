@@ -65,6 +65,14 @@ export const SERIAL_SIZES = Int32Array.from(
 /** The value size of serial type `t` (an expression, any type of at most three bytes). */
 const size = (t: string) => `(${t}<128?SZ[${t}]:${t}-12>>>1)`;
 
+/**
+ * The statement that leaves (`fail`) unless the header size `d[s]` is a byte of 1–127 and
+ * the header, ending at `e`, lies within the record's part on the page (ending at `l`).
+ * An empty record (`s` at the record's end) fails too: its "size" is a byte past the record,
+ * 0, or one that puts `e` past `l`.
+ */
+const headerSizeTest = (l: string, fail: string) => `if(d[s]-1>>>0>126||e>${l})${fail};`;
+
 /** `I(d, o, t)`: the big-endian signed integer of serial type `t` (1–4) at `d[o]`. */
 const READ_INT =
   "function I(d,o,t){let v=d[o]<<24>>24;for(let i=1;i<t;i++)v=v*256+d[o+i];return v}";
@@ -217,23 +225,19 @@ export class InlineReaders {
       `if(c${c}.nullRow)${fail};`,
       `const s=u.localRecord();`,
       `if(s<0)${fail};`,
-      `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize;`,
-      `if(s===z)${fail};`,
-      `const e=s+d[s];`,
-      // A header size of a byte, inside the record's part on the page, past its own byte.
-      `if(d[s]>127||e>l||e===s)${fail};`,
+      `const d=u.page.data,z=s+u.recordSize,l=s+u.localSize,e=s+d[s];`,
+      headerSizeTest("l", fail),
       ...this.#fieldsParse(c, fields, fail, "l"),
     ];
     if (!leaf) return located;
     // In a leaf loop, the common case apart: a record that BtreePage.wholeRecord located,
-    // all on the page (l is z), whose header size is a byte other than 0 (an empty record
-    // has none) inside the record. Apart, its parse tests less per row.
+    // all on the page (l is z). Apart, its parse tests less per row (no overflow marks).
     const [g, q] = [`E${c}`, this.#q(c)];
     return [
       `h${c}:{G${c}=true;H${c}++;let s=-1;`,
       `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){`,
       `const d=${g}.data,z=s+${g}.lastPayload,e=s+d[s];`,
-      `if(d[s]-1>>>0>126||e>z)${fail};`,
+      headerSizeTest("z", fail),
       ...this.#fieldsParse(c, fields, fail, null),
       `}else{`,
       ...located,
