@@ -21,11 +21,14 @@
  */
 import { installPathOpener } from "./core/api/database.ts";
 import { openDatabaseFile } from "./core/io/open_path.ts";
+import { installUtf16Decoder } from "./core/format/text.ts";
+import { nodeUtf16Decode } from "./core/format/node_utf16.ts";
 import "./backends/all.ts";
 import "./wasm_text.ts";
 import "./core/api/full_front_end.ts";
 
 installPathOpener(openDatabaseFile);
+installUtf16Decoder(nodeUtf16Decode);
 
 export * from "./lite.ts";
 export * from "./remote.ts";

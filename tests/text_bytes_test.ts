@@ -13,7 +13,13 @@ import { DatabaseSync } from "node:sqlite";
 import fc from "fast-check";
 import { Database } from "../mod.ts";
 import { propertyParams } from "./support/random_db.ts";
-import { decodeText, encodeUtf8, hasLoneSurrogate } from "../core/format/text.ts";
+import {
+  decodeText,
+  encodeUtf8,
+  hasLoneSurrogate,
+  installUtf16Decoder,
+} from "../core/format/text.ts";
+import { nodeUtf16Decode } from "../core/format/node_utf16.ts";
 import { TextEncoding } from "../core/value/types.ts";
 import { asciiLower, asciiUpper } from "../core/value/ascii_case.ts";
 
@@ -75,6 +81,8 @@ const TEXTS = [
   "ff41ff",
   "00d84100",
   "3dd800de",
+  // longer than the short path: in UTF-16 the platform decoder's, a lone surrogate inside
+  "4100".repeat(70) + "00d84100",
   "41",
   "",
 ];
@@ -505,8 +513,9 @@ Deno.test("text bytes: property: random byte strings behave as in SQLite", () =>
 Deno.test("text bytes: stored text decodes to its characters, short and long, in every encoding", () => {
   // UTF-16 text reads as its code units as they are (lone surrogates, BOM and U+FFFD
   // included); UTF-8 text as the decoder reads it. Short texts take a fast path (up to
-  // 24 units), so lengths around it are covered; longer UTF-16 is transcoded to UTF-8 on
-  // the way, so every UTF-8 length edge, pairs and noncharacters are covered too.
+  // 64 units), so lengths around it are covered; longer UTF-16 goes to the platform
+  // decoder mod.ts installs (node:buffer), or without one is transcoded to UTF-8 on the
+  // way, so every UTF-8 length edge, pairs and noncharacters are covered too, both ways.
   const unit = fc.oneof(
     fc.integer({ min: 0x20, max: 0x7e }).map((u) => [u]),
     fc.constantFrom(0, 0x7f, 0x80, 0xe9, 0x7ff, 0x800, 0x65e5, 0xfeff, 0xfffd, 0xfffe, 0xffff)
@@ -515,7 +524,7 @@ Deno.test("text bytes: stored text decodes to its characters, short and long, in
     fc.constantFrom([0xd83d, 0xde80], [0xd800, 0xdc00], [0xdbff, 0xdfff]),
   );
   fc.assert(
-    fc.property(fc.array(unit, { maxLength: 60 }).map((us) => us.flat()), (units) => {
+    fc.property(fc.array(unit, { maxLength: 90 }).map((us) => us.flat()), (units) => {
       const text = String.fromCharCode(...units);
       for (
         const [enc, le] of [[TextEncoding.Utf16le, true], [TextEncoding.Utf16be, false]] as const
@@ -526,6 +535,12 @@ Deno.test("text bytes: stored text decodes to its characters, short and long, in
           bytes[1 + 2 * i + (le ? 1 : 0)] = u >> 8;
         });
         assert.equal(decodeText(bytes, 1, 1 + units.length * 2, enc), text);
+        installUtf16Decoder(null);
+        try {
+          assert.equal(decodeText(bytes, 1, 1 + units.length * 2, enc), text);
+        } finally {
+          installUtf16Decoder(nodeUtf16Decode);
+        }
       }
       const ascii = units.filter((u) => u < 0x80);
       const utf8 = new Uint8Array([0x41, ...ascii, 0x42]);
