@@ -1,5 +1,5 @@
 /**
- * The JS backend's fused tests of a column against a TEXT constant (`=`, `<>`, `<`, `<=`,
+ * The JS and Wasm backends' fused tests of a column against a TEXT constant (`=`, `<>`, `<`, `<=`,
  * `>`, `>=` as byte comparisons without decoding, backends/bytecode/text_compare_fusion.ts)
  * against SQLite and the interpreter's decode-and-compare, over edge texts stored in a
  * UTF-8 file (orders across prefixes, case, combining marks, 4-byte characters): ill-formed UTF-8 (lone
@@ -97,4 +97,20 @@ Deno.test("js text compare: the fused test is what runs", () => {
   });
   // `w` has no affinity: its comparisons take the constant's TEXT affinity and fuse too.
   assert.ok(fused >= QUERIES.length * 0.8, `only ${fused} of ${QUERIES.length} fused`);
+});
+
+Deno.test("wasm text compare: equality and order are compared as bytes in the module", () => {
+  // The module imports the runtime's `text_order` only for a fused comparison it runs itself.
+  const ordering = QUERIES.filter((q) => /[<>]/.test(q) && !q.includes(" IN ("));
+  let fused = 0, ordered = 0;
+  withEachBackend(SCHEMA, (_oracle, db, backend) => {
+    if (backend !== "wasm") return;
+    for (const sql of QUERIES) {
+      if (!db.prepare(sql).explain().includes('"text_order"')) continue;
+      fused++;
+      if (ordering.includes(sql)) ordered++;
+    }
+  });
+  assert.ok(fused >= QUERIES.length * 0.5, `only ${fused} of ${QUERIES.length} fused`);
+  assert.ok(ordered >= ordering.length * 0.5, `only ${ordered} of ${ordering.length} ordered`);
 });

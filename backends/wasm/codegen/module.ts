@@ -115,7 +115,7 @@ export function buildModule(
     arith: new Map<Op, number>(),
     column: routine("column", scans),
     cell: routine("cell", scans),
-    bytesEqual: routine("bytes_equal", plan.fusions.size > 0),
+    textOrder: routine("text_order", plan.fusions.size > 0),
     recSize: -1,
     rowid: -1,
   };
@@ -241,7 +241,7 @@ export interface OpContext {
     recSize: number;
     rowid: number;
     cell: number;
-    bytesEqual: number;
+    textOrder: number;
   };
   cursor: number;
   next: number;
@@ -273,19 +273,14 @@ function emitInstruction(c: OpContext, pc: number): void {
     f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
     c.fallbackIf(pc);
     storeInt(c, ins.p3, () => {
-      // Equal lengths and equal bytes.
-      f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).i64Const(32n);
-      f.op(Plain["i64.shr_u"]).op(Plain["i32.wrap_i64"]).localTee(c.t)
-        .i32Const(fusion.bytes.length).op(Plain["i32.eq"]);
-      f.ifElse("i32", () => {
-        f.localGet(c.fp).load(Load["i64.load"], c.layout.scratch + Slot.VALUE).op(
-          Plain["i32.wrap_i64"],
-        );
-        frameAddress(c, c.layout.fusedBytes(pc)).localGet(c.t);
-        f.call(c.rt.bytesEqual);
-      }, () => f.i32Const(0));
-      if (ins.op === Op.Ne) f.op(Plain["i32.eqz"]);
-      f.op(Plain["i64.extend_i32_u"]);
+      // The field against the constant's bytes, negated when the constant is P1.
+      if (col.p3 !== ins.p1) f.i32Const(0);
+      frameAddress(c, c.layout.scratch);
+      frameAddress(c, c.layout.fusedBytes(pc)).i32Const(fusion.bytes.length);
+      f.call(c.rt.textOrder);
+      if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
+      if (ins.op !== Op.Eq) f.i32Const(0);
+      f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
     });
   } else {
     switch (ins.op) {

@@ -6,9 +6,9 @@
  * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, the
  * test of an ORDER BY … LIMIT sorter's first key against its current bound (SorterReject),
  * aggregation steps over numbers without GROUP BY or on one key (aggregate.ts: AggGroup,
- * AggStore, AggStep). A column
- * compared with a TEXT constant under BINARY is compared as bytes in place (the fusion of
- * bytecode/text_compare_fusion.ts). Everything else runs in the JS segments.
+ * AggStore, AggStep). A column compared with a TEXT constant under BINARY (equality and
+ * order) is compared as bytes in place (the fusion of bytecode/text_compare_fusion.ts).
+ * Everything else runs in the JS segments.
  *
  * A native instruction may decline at run time (a TEXT operand, an overflowing record, a
  * NULL row): it then runs as JS in a fallback block made for it, with the same template
@@ -191,7 +191,7 @@ export function planNative(p: CompiledProgram): NativePlan {
   const aggSteps = new Set([...aggregates.values()].flatMap((a) => a.steps));
   const demoted = new Set<number>();
   const starts = blockStarts(code);
-  const candidates = textCompareFusions(p, starts);
+  const candidates = textCompareFusions(p, starts, true);
   // A column compared with a TEXT constant as bytes is native whatever its affinity.
   const fusable = new Set([...candidates.values()].flatMap((f) => [f.column, f.constant]));
   let native: boolean[] = [];

@@ -5,7 +5,7 @@
  */
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { addArithFunction, ARITH_OPS } from "./arith.ts";
-import { addBytesEqual, addCell } from "./cell.ts";
+import { addCell, addTextOrder } from "./cell.ts";
 import { addCompareFunction, addTruthFunction } from "./compare.ts";
 import { addRecordFunctions } from "./record.ts";
 
@@ -21,7 +21,7 @@ export function runtimeBytes(): Uint8Array<ArrayBuffer> {
     truth: addTruthFunction(m),
     column: record.column,
     cell: addCell(m, record.varint, record.varintEnd, recSize, rowid),
-    bytes_equal: addBytesEqual(m),
+    text_order: addTextOrder(m),
   };
   for (const op of ARITH_OPS) exported[`arith_${op}`] = addArithFunction(m, op);
   for (const [name, index] of Object.entries(exported)) m.exportFunction(name, index);

@@ -7,6 +7,7 @@
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 import { CursorField, CursorMode } from "../plan/frame_layout.ts";
+import { Slot } from "./reg_slots.ts";
 
 /**
  * `cell(cursor) -> record address` (0: declined): the current cell of a native cursor on
@@ -98,20 +99,29 @@ export function addCell(
   return f.index;
 }
 
-/** `bytes_equal(a, b, n) -> i32`: whether the `n` bytes at `a` and at `b` are equal. */
-export function addBytesEqual(m: ModuleBuilder): number {
-  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "bytes_equal");
-  const [a, b, n] = [0, 1, 2];
-  const i = f.addLocal("i32", "i");
+/**
+ * `text_order(slot, b, n) -> i32`: how the TEXT in `slot` (its bytes' address and length
+ * in the value) orders against the `n` bytes at `b`, as SQLite's BINARY (memcmp, then the
+ * shorter first): negative, 0 or positive. The fused text comparisons' equality and order.
+ */
+export function addTextOrder(m: ModuleBuilder): number {
+  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "text_order");
+  const [slot, b, n] = [0, 1, 2];
+  const [a, na, i, v, d] = ["a", "na", "i", "v", "d"].map((name) => f.addLocal("i32", name));
+  const byte = (base: number) =>
+    f.localGet(base).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0);
+  f.localGet(slot).load(Load["i32.load"], Slot.VALUE).localSet(a);
+  f.localGet(slot).load(Load["i32.load"], Slot.VALUE + 4).localTee(na);
+  f.localGet(n).localGet(na).localGet(n).op(Plain["i32.lt_u"]).op(Plain["select"]).localSet(v);
   f.block("empty", (done) => {
     f.loop("empty", (more) => {
-      f.localGet(i).localGet(n).op(Plain["i32.ge_u"]).brIf(done);
-      f.localGet(a).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0);
-      f.localGet(b).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0);
-      f.op(Plain["i32.ne"]).ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
+      f.localGet(i).localGet(v).op(Plain["i32.ge_u"]).brIf(done);
+      byte(a);
+      byte(b);
+      f.op(Plain["i32.sub"]).localTee(d).ifElse("empty", () => f.localGet(d).op(Plain["return"]));
       f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i).br(more);
     });
   });
-  f.i32Const(1);
+  f.localGet(na).localGet(n).op(Plain["i32.sub"]);
   return f.index;
 }

@@ -24,7 +24,7 @@ export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
   truth: 2,
   column: 4,
   cell: 1,
-  bytes_equal: 3,
+  text_order: 3,
   ...Object.fromEntries(ARITH_OPS.map((op) => [`arith_${op}`, 3])),
 };
 
