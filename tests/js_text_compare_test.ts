@@ -79,6 +79,10 @@ const QUERIES = CONSTANTS.flatMap((k) => [
   `SELECT id, v > ${k}, v >= ${k} FROM t`,
   `SELECT id FROM t WHERE w > ${k}`,
   `SELECT u.id, t.v < ${k}, ${k} > t.v FROM u LEFT JOIN t ON t.id = u.id`,
+  // A NULL field makes each comparison NULL, not false: NOT and count() tell them apart.
+  `SELECT id FROM t WHERE NOT (v = ${k})`,
+  `SELECT id FROM t WHERE NOT (${k} >= v)`,
+  `SELECT count(v < ${k}), count(v <> ${k}), count(*) FROM t`,
 ]).concat(IN_QUERIES);
 
 Deno.test("js text compare: fused byte tests answer as SQLite over edge texts", () => {

@@ -269,18 +269,22 @@ function emitInstruction(c: OpContext, pc: number): void {
     f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
     frameAddress(c, c.layout.scratch);
     f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-    f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS);
-    f.i32Const(StorageClass.Text).op(Plain["i32.ne"]).op(Plain["i32.or"]);
     c.fallbackIf(pc);
-    storeInt(c, ins.p3, () => {
-      // The field against the constant's bytes, negated when the constant is P1.
-      if (col.p3 !== ins.p1) f.i32Const(0);
-      frameAddress(c, c.layout.scratch);
-      frameAddress(c, c.layout.fusedBytes(pc)).i32Const(fusion.bytes.length);
-      f.call(c.rt.textOrder);
-      if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
-      if (ins.op !== Op.Eq) f.i32Const(0);
-      f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+    // A NULL field makes the comparison NULL (core's compare); a number or BLOB falls back.
+    f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS).localTee(c.t);
+    f.op(Plain["i32.eqz"]).ifElse("empty", () => setClass(c, ins.p3, StorageClass.Null), () => {
+      f.localGet(c.t).i32Const(StorageClass.Text).op(Plain["i32.ne"]);
+      c.fallbackIf(pc);
+      storeInt(c, ins.p3, () => {
+        // The field against the constant's bytes, negated when the constant is P1.
+        if (col.p3 !== ins.p1) f.i32Const(0);
+        frameAddress(c, c.layout.scratch);
+        frameAddress(c, c.layout.fusedBytes(pc)).i32Const(fusion.bytes.length);
+        f.call(c.rt.textOrder);
+        if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
+        if (ins.op !== Op.Eq) f.i32Const(0);
+        f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+      });
     });
   } else {
     switch (ins.op) {
