@@ -99,6 +99,44 @@ Deno.test("wasm: a scan whose every row needs JS (text columns) runs in JS, not 
   });
 });
 
+Deno.test("wasm: a scan whose filter leads to JS work, or that sums REAL values, runs in JS", () => {
+  withWasm((db, _oracle, same) => {
+    // A JS aggregate step (max over TEXT, a function's result) behind a filter, a sum of
+    // REAL values (it would decline on its first row), a join whose inner lookup is JS:
+    // each would cross per passing row; in JS they do not cross at all.
+    for (
+      const sql of [
+        "SELECT max(s), count(*) FROM t WHERE a > 300",
+        "SELECT sum(length(s)) FROM t WHERE b < 500.0",
+        "SELECT sum(a / 2.0), avg(a * 1.5), total(id) FROM t WHERE a > 10",
+        "SELECT count(*) FROM t JOIN t AS u ON u.id = t.a WHERE t.b > 3",
+      ]
+    ) {
+      const { rows, crossings, moves } = crossingsOf(db, sql);
+      same(sql, rows);
+      assert.equal(moves, 0, `${sql}: the loop runs in JS`);
+      assert.ok(crossings < 10, `${sql}: ${crossings} crossings for ${ROWS} rows`);
+    }
+    // A program with no native scan left is the JS backend's (its whole-program paths).
+    const source = db.prepare("SELECT max(s), count(*) FROM t WHERE a > 300").explain();
+    assert.ok(!source.includes("(module"), "no module is built");
+  });
+});
+
+Deno.test("wasm: a filtered scan making JS rows, or keeping few rows, stays native", () => {
+  withWasm((db, oracle) => {
+    // The JS that makes a passing row goes straight on to hand it out (the row crosses
+    // anyway); a new group's set-up and a sorter's insert run for few rows.
+    for (
+      const sql of [
+        "SELECT id, s FROM t WHERE a > 990",
+        "SELECT a % 7, count(*) FROM t WHERE b > 100.0 GROUP BY a % 7",
+        "SELECT id, s FROM t ORDER BY a DESC LIMIT 3",
+      ]
+    ) assertNativeScan(db, oracle, sql);
+  });
+});
+
 Deno.test("wasm: ORDER BY … LIMIT drops rows natively against the sorter's bound", () => {
   withWasm((db, oracle, same) => {
     // Numeric first keys: most rows are dropped without crossing into JS.

@@ -33,6 +33,7 @@ import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import { type Factory, factoryFor, generatedFunctionText } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { translate } from "../js-codegen/translate.ts";
+import { JS_CODEGEN } from "../js/mod.ts";
 import { compiledModule } from "./host/module_cache.ts";
 import { moduleText } from "./host/module_text.ts";
 import { SEG_END, segmentHooks } from "./protocol.ts";
@@ -121,9 +122,8 @@ export class WasmProgram implements Program {
    */
   readonly #idle: Instance[] = [];
 
-  constructor(compiled: CompiledProgram) {
+  constructor(compiled: CompiledProgram, plan: NativePlan) {
     this.compiled = compiled;
-    const plan = planNative(compiled);
     this.#layout = frameLayout(compiled, plan);
     this.#aggregates = plan.aggregates;
     const storage = compiled.file.pager.storage;
@@ -336,6 +336,12 @@ export const WASM: Backend = {
   // The statement's JS segments are generated code too.
   unavailableReason: () => wasmCompileForbidden() ?? functionConstructorForbidden(),
   compile(plan: Plan, file: DatabaseFile): Program {
-    return new WasmProgram(compilePlan(plan, file));
+    const compiled = compilePlan(plan, file);
+    const native = planNative(compiled);
+    // No table scan runs natively: the module would only hand each row's work to JS
+    // segments, whose translation (made for a program split with native code) lacks the
+    // whole-program paths (leaf loops, registers in locals), so the JS backend runs it.
+    if (native.cursors.size === 0) return JS_CODEGEN.compile(plan, file);
+    return new WasmProgram(compiled, native);
   },
 };

@@ -22,6 +22,7 @@ import { newReg } from "../../../core/value/reg.ts";
 import { normalizeInt } from "../../../core/value/types.ts";
 import type { AggEntry } from "../../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../../bytecode/opcodes.ts";
+import { operandRoles } from "../../bytecode/operand_roles.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { AggSlot } from "../../bytecode/vm_agg.ts";
 import type { GroupState } from "../../../core/exec/aggregate_calls.ts";
@@ -147,6 +148,12 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
     if (entry.nStored !== (keyed ? 1 : 0)) continue;
     const kinds = entry.calls.map(kindOf);
     if (kinds.some((k) => k === undefined) || aggregateAreaSize(kinds.length) > MAX_AREA) continue;
+    // A sum of REAL values would decline on its first row and then cross into JS per row.
+    const realSum = pcs.some((pc) => {
+      const ins = p.code[pc];
+      return ins.op === Op.AggStep && kinds[ins.p3] === AggKind.Sum && realValued(p, pc, ins.p2);
+    });
+    if (realSum) continue;
     const keyReg = keyed ? groups[0].p3 : null;
     const stores = ops.filter((i) => i.op === Op.AggStore);
     if (stores.some((i) => i.p2 !== keyReg || i.p3 !== 0 || i.p4 !== 1)) continue;
@@ -157,6 +164,25 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
     out.set(slot, { kinds: kinds as AggKind[], keyReg, steps });
   }
   return out;
+}
+
+/** Arithmetic whose result is REAL when either operand is. */
+const ARITHMETIC = new Set<Op>([Op.Add, Op.Subtract, Op.Multiply, Op.Divide]);
+
+/**
+ * Whether register `reg`, as the instructions before `pc` in its straight run leave it, is
+ * surely REAL or NULL: a REAL constant, or arithmetic with one (`duration / 60.0`).
+ */
+function realValued(p: CompiledProgram, pc: number, reg: number, depth = 0): boolean {
+  for (let at = pc - 1; at >= 0 && depth < 4; at--) {
+    const ins = p.code[at];
+    if (OPCODES[ins.op].jump) return false;
+    if (!operandRoles(ins, p).writes.includes(reg)) continue;
+    if (ins.op === Op.Real) return true;
+    return ARITHMETIC.has(ins.op) &&
+      (realValued(p, at, ins.p1, depth + 1) || realValued(p, at, ins.p2, depth + 1));
+  }
+  return false;
 }
 
 /**
