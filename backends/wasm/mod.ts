@@ -33,7 +33,7 @@ import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import { type Factory, factoryFor, generatedFunctionText } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { translate } from "../js-codegen/translate.ts";
-import { JS_CODEGEN } from "../js/mod.ts";
+import { compileWholeJs } from "../js-codegen/program.ts";
 import { compiledModule } from "./host/module_cache.ts";
 import { moduleText } from "./host/module_text.ts";
 import { SEG_END, segmentHooks } from "./protocol.ts";
@@ -341,7 +341,7 @@ export const WASM: Backend = {
     // No table scan runs natively: the module would only hand each row's work to JS
     // segments, whose translation (made for a program split with native code) lacks the
     // whole-program paths (leaf loops, registers in locals), so the JS backend runs it.
-    if (native.cursors.size === 0) return JS_CODEGEN.compile(plan, file);
+    if (native.cursors.size === 0) return compileWholeJs(plan, file);
     return new WasmProgram(compiled, native);
   },
 };
