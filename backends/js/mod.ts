@@ -6,17 +6,13 @@
  * statement (backends/js-codegen/program.ts, which the Wasm backend uses too). A run calls
  * it for a set of locals, which the next run reuses.
  */
-import type { DatabaseFile } from "../../core/database_file.ts";
-import type { Plan } from "../../core/plan/plan.ts";
 import { functionConstructorForbidden } from "../code_policy.ts";
-import type { Backend, Program } from "../../core/backend.ts";
+import type { Backend } from "../../core/backend.ts";
 import { compileWholeJs } from "../js-codegen/program.ts";
 
 /** The JS code generator. */
 export const JS_CODEGEN: Backend = {
   name: "js",
   unavailableReason: functionConstructorForbidden,
-  compile(plan: Plan, file: DatabaseFile): Program {
-    return compileWholeJs(plan, file);
-  },
+  compile: compileWholeJs,
 };
