@@ -20,6 +20,9 @@ import { prebuiltRuntime } from "../backends/wasm/runtime/shared.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { addArithFunction, type ArithOp } from "../backends/wasm/runtime/arith.ts";
 import { addRecordFunctions, ColumnResult } from "../backends/wasm/runtime/record.ts";
+import { CursorField, FIELD_ENTRY } from "../backends/wasm/plan/frame_layout.ts";
+import { addRecordParser } from "../backends/wasm/codegen/record_parse.ts";
+import { StaticArea, writeStaticArea } from "../backends/wasm/runtime/shared.ts";
 import {
   addCompareFunction,
   addTruthFunction,
@@ -42,30 +45,49 @@ const CORE: Record<ArithOp, (a: Reg, b: Reg, out: Reg) => void> = {
   remainder: arith.remainder,
 };
 
-/** A module with every runtime routine, over a fresh one-page memory. */
+/** Read sets of the unrolled header parses tested (codegen/record_parse.ts). */
+const PARSED_FIELDS: readonly (readonly number[])[] = [[0], [1, 3], [0, 2, 5], [7], [2, 3, 4, 5]];
+
+/**
+ * A module with every runtime routine and an unrolled header parse per read set of
+ * {@link PARSED_FIELDS}, over a fresh one-page memory with the static tables written.
+ */
 function runtime() {
   const m = new ModuleBuilder("runtime_test");
   m.importMemory("host", "memory", { min: 1 });
-  for (const op of OPS) m.exportFunction(op, addArithFunction(m, op));
+  m.exportFunction("arith", addArithFunction(m));
   const rec = addRecordFunctions(m);
   m.exportFunction("varint", rec.varint);
-  m.exportFunction("column", rec.column);
+  m.exportFunction("field", rec.field);
+  m.exportFunction("value", rec.value);
+  PARSED_FIELDS.forEach((fields, k) => {
+    m.exportFunction(`parse${k}`, addRecordParser(m, new Set(fields)));
+  });
   m.exportGlobal("varint_end", rec.varintEnd);
   m.exportFunction("compare", addCompareFunction(m));
   m.exportFunction("truth", addTruthFunction(m));
   const bytes = m.toBytes();
   validateWasm(bytes);
   const memory = new WebAssembly.Memory({ initial: 1 });
+  writeStaticArea(memory);
   const e = new WebAssembly.Instance(new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>), {
     host: { memory },
   }).exports;
   return {
     view: new DataView(memory.buffer),
     bytes: new Uint8Array(memory.buffer),
-    arith: (op: ArithOp) => e[op] as (a: number, b: number, out: number) => number,
+    arith: (op: ArithOp) => (a: number, b: number, out: number) =>
+      (e.arith as (a: number, b: number, out: number, op: number) => number)(
+        a,
+        b,
+        out,
+        OPS.indexOf(op),
+      ),
     varint: e.varint as (p: number, end: number) => bigint,
     varintEnd: e.varint_end as WebAssembly.Global,
-    column: e.column as (rec: number, size: number, field: number, out: number) => number,
+    field: e.field as (cursor: number, field: number) => number,
+    value: e.value as (type: number, at: number, out: number) => number,
+    parse: PARSED_FIELDS.map((_, k) => e[`parse${k}`] as (cursor: number) => void),
     compare: e.compare as (a: number, b: number) => number,
     truth: e.truth as (a: number, ifNull: number) => number,
   };
@@ -135,7 +157,8 @@ function sameReg(got: Reg, want: Reg, what: string): void {
   assert.ok(Object.is(got.v, want.v), `${what}: ${String(got.v)} vs ${String(want.v)}`);
 }
 
-const [A, B, OUT] = [0, Slot.SIZE, 2 * Slot.SIZE];
+// Slots, a record and a cursor's state, after the static tables.
+const [A, B, OUT] = [0, 1, 2].map((k) => StaticArea.End + k * Slot.SIZE);
 
 /** The slot of a TEXT or BLOB operand (the arithmetic must decline before reading it). */
 function writeAny(r: Reg, at: number): void {
@@ -223,7 +246,8 @@ function encodeVarint(v: bigint): number[] {
   return out;
 }
 
-const BASE = 4 * Slot.SIZE;
+const BASE = StaticArea.End + 4 * Slot.SIZE;
+const CURSOR = 32768;
 
 Deno.test("wasm varint matches core's decoder, and declines a varint crossing its bound", () => {
   fc.assert(
@@ -338,29 +362,84 @@ function coreField(rec: Uint8Array, i: number): SqlValue | undefined | "corrupt"
   }
 }
 
-function checkFields(rec: Uint8Array, fields: number): void {
+/** A new row in the cursor's state: record `rec` at {@link BASE}, its header not read yet. */
+function newRow(rec: Uint8Array): void {
   RT.bytes.set(rec, BASE);
-  for (let i = 0; i <= fields; i++) {
-    RT.view.setInt32(OUT + Slot.CLASS, -1, true);
-    const got = RT.column(BASE, rec.length, i, OUT);
+  RT.view.setInt32(CURSOR + CursorField.CachedRecord, BASE, true);
+  RT.view.setInt32(CURSOR + CursorField.CachedSize, rec.length, true);
+  RT.view.setBigInt64(CURSOR + CursorField.Parsed, 0n, true);
+}
+
+/** Field `i` of the row into {@link OUT} as the module reads it (codegen/module.ts readField). */
+function readField(i: number): number {
+  if (RT.view.getInt32(CURSOR + CursorField.Parsed, true) <= i) {
+    const r = RT.field(CURSOR, i);
+    if (r !== ColumnResult.Written) return r;
+  }
+  decodeEntry(i);
+  return ColumnResult.Written;
+}
+
+/** The value of field `i`'s table entry into {@link OUT}. */
+function decodeEntry(i: number): void {
+  const entry = CURSOR + CursorField.Table + i * FIELD_ENTRY;
+  RT.view.setInt32(OUT + Slot.CLASS, -1, true);
+  const cls = RT.value(RT.view.getInt32(entry, true), RT.view.getInt32(entry + 4, true), OUT);
+  assert.equal(cls, RT.view.getInt32(OUT + Slot.CLASS, true), "value returns the class it wrote");
+}
+
+/** The fields of `rec` in `order` (past the last: missing), against core. */
+function checkFields(rec: Uint8Array, order: readonly number[]): void {
+  newRow(rec);
+  for (const i of order) {
+    const got = readField(i);
     const want = coreField(rec, i);
-    const what = `field ${i} of [${[...rec].join(",")}]`;
+    const what = `field ${i} (order ${order}) of [${[...rec].join(",")}]`;
     if (want === "corrupt") assert.equal(got, ColumnResult.Declined, `${what}: core says corrupt`);
     else if (want === undefined) assert.equal(got, ColumnResult.Missing, what);
     else {
       assert.equal(got, ColumnResult.Written, `${what}: declined a valid record`);
-      assert.deepEqual(slotValue(OUT), typeof want === "bigint" ? want : want, what);
+      assert.deepEqual(slotValue(OUT), want, what);
     }
   }
+}
+
+/** 0 … n in an order `keys` gives (sorted by key, ties by index). */
+function orderOf(n: number, keys: readonly number[]): number[] {
+  const order = Array.from({ length: n + 1 }, (_, i) => i);
+  return order.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+}
+
+/**
+ * Each unrolled parse on `rec`: where it succeeds, core's value for every field it reads;
+ * where it leaves the record, the cursor's `Parsed` untouched.
+ */
+function checkParses(rec: Uint8Array): void {
+  PARSED_FIELDS.forEach((fields, k) => {
+    newRow(rec);
+    RT.parse[k](CURSOR);
+    const parsed = RT.view.getInt32(CURSOR + CursorField.Parsed, true);
+    const what = `parse of ${fields} on [${[...rec].join(",")}]`;
+    if (parsed === 0) return;
+    assert.equal(parsed, Math.max(...fields) + 1, what);
+    for (const i of fields) {
+      const want = coreField(rec, i);
+      assert.ok(want !== "corrupt" && want !== undefined, `${what}: field ${i} is ${want}`);
+      decodeEntry(i);
+      assert.deepEqual(slotValue(OUT), want, `${what}: field ${i}`);
+    }
+  });
 }
 
 Deno.test("wasm record fields match core's reader for every serial type and width", () => {
   fc.assert(
     fc.property(
       fc.array(fc.tuple(arbField, fc.integer({ min: 0, max: 3 })), { maxLength: 12 }),
-      (cols) => {
+      fc.array(fc.nat(), { maxLength: 13 }),
+      (cols, keys) => {
         const rec = encodeRecord(cols.map((c) => c[0]), cols.map((c) => c[1]));
-        checkFields(rec, cols.length);
+        checkFields(rec, orderOf(cols.length, keys));
+        checkParses(rec);
       },
     ),
     propertyParams(1500, "wasm record"),
@@ -373,10 +452,13 @@ Deno.test("wasm record fields on damaged records: the core value or a decline, n
       fc.array(fc.tuple(arbField, fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 6 }),
       fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }),
       fc.nat(),
-      (cols, flips, cut) => {
+      fc.array(fc.nat(), { maxLength: 7 }),
+      (cols, flips, cut, keys) => {
         const rec = encodeRecord(cols.map((c) => c[0]), cols.map((c) => c[1]));
         for (const [at, byte] of flips) rec[at % rec.length] = byte;
-        checkFields(rec.subarray(0, rec.length - (cut % 3)), cols.length);
+        const damaged = rec.subarray(0, rec.length - (cut % 3));
+        checkFields(damaged, orderOf(cols.length, keys));
+        checkParses(damaged);
       },
     ),
     propertyParams(3000, "wasm damaged record"),

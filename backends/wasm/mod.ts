@@ -108,7 +108,8 @@ export class WasmProgram implements Program {
   /** The module's bytes (printed by {@link explainText}). */
   declare readonly bytes: Uint8Array<ArrayBuffer>;
   readonly #layout: FrameLayout;
-  readonly #aggregates: NativePlan["aggregates"];
+  /** What the frame's JS side needs of the plan: native aggregates and sorter bounds. */
+  readonly #plan: Pick<NativePlan, "aggregates" | "bounds">;
   readonly #memory: WebAssembly.Memory;
   readonly #module: WebAssembly.Module;
   readonly #source: string;
@@ -125,7 +126,7 @@ export class WasmProgram implements Program {
   constructor(compiled: CompiledProgram, plan: NativePlan) {
     this.compiled = compiled;
     this.#layout = frameLayout(compiled, plan);
-    this.#aggregates = plan.aggregates;
+    this.#plan = plan;
     const storage = compiled.file.pager.storage;
     this.#memory = storage instanceof LinearPageStorage
       ? storage.memory
@@ -170,7 +171,7 @@ export class WasmProgram implements Program {
         if (bound === undefined || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
           return "";
         }
-        return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${bound.column});`;
+        return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${ins.p1});`;
       },
     });
     const t = translate(compiled, segments.hooks);
@@ -224,7 +225,7 @@ export class WasmProgram implements Program {
     WASM_STATS.frameBytes += layout.size;
     bytes.fill(0, fp, fp + layout.cleared);
     layout.fill(bytes, view, fp);
-    const frame = new FrameAccess(view, fp, this.#aggregates);
+    const frame = new FrameAccess(view, fp, this.#plan);
     const segments = this.#factory(
       this.#constants,
       RUNTIME,

@@ -23,17 +23,19 @@ import { Load, Plain, Store, type ValType } from "../emit/instructions.ts";
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
 import { emitAggregate } from "./aggregate_ops.ts";
+import { addRecordParsers } from "./record_parse.ts";
 import {
-  BOUND_MODE,
+  boundKey,
   BoundMode,
   CursorField,
   CursorMode,
   CursorMove,
+  FIELD_ENTRY,
   type FrameLayout,
 } from "../plan/frame_layout.ts";
 import type { NativePlan } from "../plan/native.ts";
 import { ARITH_OPS } from "../runtime/arith.ts";
-import { CompareResult } from "../runtime/compare.ts";
+import { CompareResult, SortFlags } from "../runtime/compare.ts";
 import { ColumnResult } from "../runtime/record.ts";
 import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
 import { Slot } from "../runtime/reg_slots.ts";
@@ -111,31 +113,23 @@ export function buildModule(
   const scans = plan.cursors.size > 0;
   const rt = {
     compare: routine("compare", true),
+    sortOrder: routine("sort_order", plan.bounds.size > 0),
     truth: routine("truth", [Op.If, Op.IfNot].some((op) => used.has(op))),
-    arith: new Map<Op, number>(),
-    column: routine("column", scans),
+    // The native operators are Op.Add … Op.Remainder, in opcode order (ARITH_OPS's).
+    arith: routine("arith", ARITH_OPS.some((_, i) => used.has(Op.Add + i))),
+    field: routine("field", scans),
+    value: routine("value", scans),
     cell: routine("cell", scans),
     textOrder: routine("text_order", plan.fusions.size > 0),
-    recSize: -1,
-    rowid: -1,
   };
-  // The native operators are Op.Add … Op.Remainder, in opcode order.
-  ARITH_OPS.forEach((name, i) => {
-    const op: Op = Op.Add + i;
-    const index = routine(`arith_${name}`, used.has(op));
-    if (index >= 0) rt.arith.set(op, index);
-  });
   m.importMemory(HOST_NAMESPACE, "memory" satisfies keyof ModuleImports, { min: 1 });
-  if (scans) {
-    rt.recSize = m.importGlobal(RUNTIME_NAMESPACE, "rec_size", "i32", true, "rec_size");
-    rt.rowid = m.importGlobal(RUNTIME_NAMESPACE, "rowid", "i64", true, "rowid");
-  }
   const ids = nativeIds(plan);
   const entry = encodeTarget(0, plan, ids, js);
   const next = m.addGlobal("i32", true, entry, "next");
   m.exportGlobal("next" satisfies keyof ModuleExports, next);
   const fpGlobal = m.addGlobal("i32", true, 0, "fp");
   m.exportGlobal("fp" satisfies keyof ModuleExports, fpGlobal);
+  const parsers = addRecordParsers(m, p, plan);
   const run = m.addFunction([], ["i32"], "run");
   const fp = run.addLocal("i32", "fp");
   const id = run.addLocal("i32", "id");
@@ -170,6 +164,7 @@ export function buildModule(
       v,
       w,
       rt,
+      parsers,
       cursor,
       next,
       goto: (target) => {
@@ -235,14 +230,16 @@ export interface OpContext {
   w: number;
   rt: {
     compare: number;
+    sortOrder: number;
     truth: number;
-    arith: Map<Op, number>;
-    column: number;
-    recSize: number;
-    rowid: number;
+    arith: number;
+    field: number;
+    value: number;
     cell: number;
     textOrder: number;
   };
+  /** Per cursor with one, its unrolled header parse (record_parse.ts). */
+  parsers: ReadonlyMap<number, number>;
   cursor: number;
   next: number;
   /** Continues at address `target`. */
@@ -265,27 +262,26 @@ function emitInstruction(c: OpContext, pc: number): void {
   } else if (fusion !== undefined) {
     // A column tested against TEXT bytes: compared in place, or the three instructions in JS.
     const col = c.p.code[fusion.column];
-    cellOrFallback(c, pc, col.p1);
-    f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(col.p2);
-    frameAddress(c, c.layout.scratch);
-    f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-    c.fallbackIf(pc);
+    readField(c, pc, col.p1, col.p2, c.layout.scratch);
     // A NULL field makes the comparison NULL (core's compare); a number or BLOB falls back.
-    f.localGet(c.fp).load(Load["i32.load"], c.layout.scratch + Slot.CLASS).localTee(c.t);
-    f.op(Plain["i32.eqz"]).ifElse("empty", () => setClass(c, ins.p3, StorageClass.Null), () => {
-      f.localGet(c.t).i32Const(StorageClass.Text).op(Plain["i32.ne"]);
-      c.fallbackIf(pc);
-      storeInt(c, ins.p3, () => {
-        // The field against the constant's bytes, negated when the constant is P1.
-        if (col.p3 !== ins.p1) f.i32Const(0);
-        frameAddress(c, c.layout.scratch);
-        frameAddress(c, c.layout.fusedBytes(pc)).i32Const(fusion.bytes.length);
-        f.call(c.rt.textOrder);
-        if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
-        if (ins.op !== Op.Eq) f.i32Const(0);
-        f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
-      });
-    });
+    f.localTee(c.t).op(Plain["i32.eqz"]).ifElse(
+      "empty",
+      () => setClass(c, ins.p3, StorageClass.Null),
+      () => {
+        f.localGet(c.t).i32Const(StorageClass.Text).op(Plain["i32.ne"]);
+        c.fallbackIf(pc);
+        storeInt(c, ins.p3, () => {
+          // The field against the constant's bytes, negated when the constant is P1.
+          if (col.p3 !== ins.p1) f.i32Const(0);
+          frameAddress(c, c.layout.scratch);
+          frameAddress(c, c.layout.fusedBytes(pc)).i32Const(fusion.bytes.length);
+          f.call(c.rt.textOrder);
+          if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
+          if (ins.op !== Op.Eq) f.i32Const(0);
+          f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+        });
+      },
+    );
   } else {
     switch (ins.op) {
       case Op.Init:
@@ -363,7 +359,7 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p1);
         slot(ins.p2);
         slot(ins.p3);
-        f.call(c.rt.arith.get(ins.op)!).op(Plain["i32.eqz"]);
+        f.i32Const(ins.op - Op.Add).call(c.rt.arith).op(Plain["i32.eqz"]);
         c.fallbackIf(pc);
         break;
       case Op.Rewind:
@@ -390,16 +386,10 @@ function emitInstruction(c: OpContext, pc: number): void {
         break;
       case Op.Column:
         {
-          cellOrFallback(c, pc, ins.p1);
-          f.localGet(c.rec).globalGet(c.rt.recSize).i32Const(ins.p2);
-          frameAddress(c, ins.p3 * Slot.SIZE);
-          f.call(c.rt.column).i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-          c.fallbackIf(pc);
+          readField(c, pc, ins.p1, ins.p2, ins.p3 * Slot.SIZE);
           // TEXT and BLOB become JS values in the fallback, which decodes them.
           const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
-          f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Real).op(
-            Plain["i32.gt_u"],
-          );
+          f.i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
           c.fallbackIf(pc);
           if (ins.p5 === 1) {
             // A REAL column stored as an integer reads back as REAL.
@@ -419,34 +409,38 @@ function emitInstruction(c: OpContext, pc: number): void {
         break;
       case Op.Rowid:
         cellOrFallback(c, pc, ins.p1);
-        storeInt(c, ins.p2, () => f.globalGet(c.rt.rowid));
+        storeInt(c, ins.p2, () => f.localGet(c.st).load(Load["i64.load"], CursorField.CachedRowid));
         break;
       case Op.SorterReject:
         {
           // Whether the sorter would drop the row, from the bound JS published
-          // (plan/frame_layout.ts BoundMode): the row's first key against the root's, as
-          // core/exec/sorter.ts rowComparator orders them; NULL, TEXT or BLOB keys, and a tie
-          // when other keys follow, are left to JS.
+          // (plan/frame_layout.ts BoundMode): the row's keys against the root's, key by
+          // key, as core/exec/sorter.ts rowComparator orders them (a NULL first or last
+          // whatever the direction); a row tied on every key sorts after the root and is
+          // dropped. A TEXT or BLOB key is left to JS.
           const b = c.plan.bounds.get(ins.p1)!;
           const at = c.layout.bound(ins.p1);
-          f.localGet(c.fp).load(Load["i32.load"], at + BOUND_MODE).localTee(c.t);
+          f.localGet(c.fp).load(Load["i32.load"], at).localTee(c.t);
           f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]);
           c.gotoIf(ins.p2);
           f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
-            frameAddress(c, b.keyReg * Slot.SIZE);
-            frameAddress(c, at);
-            f.call(c.rt.compare).localTee(c.t);
-            // Declined or Null: both above 1.
-            f.i32Const(1).op(Plain["i32.gt_s"]);
-            c.fallbackIf(pc);
-            if (b.desc) f.i32Const(0).localGet(c.t).op(Plain["i32.sub"]).localSet(c.t);
-            // Sorting at or after the root (the only key) or after it: dropped.
-            f.localGet(c.t).i32Const(0).op(b.onlyKey ? Plain["i32.ge_s"] : Plain["i32.gt_s"]);
-            c.gotoIf(ins.p2);
-            if (!b.onlyKey) {
-              f.localGet(c.t).op(Plain["i32.eqz"]);
-              c.fallbackIf(pc);
-            }
+            f.block("empty", (kept) => {
+              b.keys.forEach((k, i) => {
+                slot(k.reg);
+                frameAddress(c, at + boundKey(i));
+                f.i32Const(
+                  (k.nullsFirst ? SortFlags.NullsFirst : 0) | (k.desc ? SortFlags.Desc : 0),
+                );
+                f.call(c.rt.sortOrder).localTee(c.t);
+                // Declined (TEXT or BLOB): above 1.
+                f.i32Const(1).op(Plain["i32.gt_s"]);
+                c.fallbackIf(pc);
+                f.localGet(c.t).i32Const(0).op(Plain["i32.gt_s"]);
+                c.gotoIf(ins.p2);
+                f.localGet(c.t).i32Const(0).op(Plain["i32.lt_s"]).brIf(kept);
+              });
+              c.goto(ins.p2);
+            });
           }, () => {
             f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]);
             c.fallbackIf(pc);
@@ -490,10 +484,102 @@ export function storeInt(c: OpContext, r: number, value: () => void): void {
   setClass(c, r, StorageClass.Integer);
 }
 
-/** Leaves the address of cursor `cur`'s position in `st` and its record in `rec`, or falls back. */
+/**
+ * Leaves the address of cursor `cur`'s position in `st`, its current cell decoded and
+ * cached there (runtime/cell.ts), or falls back; the cached cell is checked here, without
+ * a call, as every column after a row's first finds it.
+ */
 function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   const f = c.f;
-  frameAddress(c, c.layout.cursor(cur)).localTee(c.st);
-  f.call(c.rt.cell).localTee(c.rec).op(Plain["i32.eqz"]);
-  c.fallbackIf(pc);
+  frameAddress(c, c.layout.cursor(cur)).localTee(c.st).load(Load["i32.load"], CursorField.Index);
+  f.i32Const(1).op(Plain["i32.add"]);
+  f.localGet(c.st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.ne"]);
+  f.ifElse("empty", () => {
+    f.localGet(c.st).call(c.rt.cell).op(Plain["i32.eqz"]);
+    c.fallbackIf(pc);
+  });
+}
+
+/**
+ * Decodes field `field` of cursor `cur`'s row into the slot at frame offset `out` and
+ * pushes its storage class, or falls back (a damaged record, or fewer fields than the
+ * table: JS reads it). The header is read once per row: by the cursor's unrolled parse,
+ * else (or where that declines) by the runtime's `field`, as far as the field.
+ */
+function readField(c: OpContext, pc: number, cur: number, field: number, out: number): void {
+  const f = c.f;
+  cellOrFallback(c, pc, cur);
+  const parser = c.parsers.get(cur);
+  if (parser !== undefined) {
+    f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).op(Plain["i32.eqz"]);
+    f.ifElse("empty", () => f.localGet(c.st).call(parser));
+  }
+  f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).i32Const(field).op(
+    Plain["i32.le_u"],
+  );
+  f.ifElse("empty", () => {
+    f.localGet(c.st).i32Const(field).call(c.rt.field);
+    f.i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
+    c.fallbackIf(pc);
+  });
+  const entry = CursorField.Table + field * FIELD_ENTRY;
+  f.localGet(c.st).load(Load["i32.load"], entry).localSet(c.h);
+  f.localGet(c.st).load(Load["i32.load"], entry + 4).localSet(c.u);
+  decodeValue(c, out);
+  f.localGet(c.t);
+}
+
+/**
+ * Decodes the field of serial type `h` at address `u` into the slot at frame offset
+ * `out`, its class left in `t`: NULL, integers of up to four bytes, 0 and 1 inline (a
+ * `br_table` on the type), the rest by the runtime's `value`.
+ */
+function decodeValue(c: OpContext, out: number): void {
+  const f = c.f;
+  const byte = (k: number, signed = false) =>
+    f.localGet(c.u).load(signed ? Load["i32.load8_s"] : Load["i32.load8_u"], k);
+  // Each case: the i32 value on the stack, then stored as INTEGER.
+  const integer = (push: () => void) => {
+    f.localGet(c.fp);
+    push();
+    f.op(Plain["i64.extend_i32_s"]).store(Store["i64.store"], out + Slot.VALUE);
+    f.i32Const(StorageClass.Integer).localSet(c.t);
+  };
+  const bigEndian = (n: number) => () => {
+    byte(0, true);
+    for (let k = 1; k < n; k++) {
+      f.i32Const(8).op(Plain["i32.shl"]);
+      byte(k).op(Plain["i32.or"]);
+    }
+  };
+  const cases: (() => void)[] = [
+    () => f.i32Const(StorageClass.Null).localSet(c.t),
+    () => integer(bigEndian(1)),
+    () => integer(bigEndian(2)),
+    () => integer(bigEndian(3)),
+    () => integer(bigEndian(4)),
+  ];
+  f.block("empty", (done) => {
+    const slow = f.openBlock("empty");
+    const zeroOne = f.openBlock("empty");
+    const labels = cases.map(() => f.openBlock("empty")).reverse();
+    // Types 0–4, 8 and 9 inline; 5–7 and every TEXT or BLOB (12 and up) by the runtime.
+    f.localGet(c.h).i32Const(10).localGet(c.h).i32Const(10).op(Plain["i32.lt_u"]).op(
+      Plain["select"],
+    );
+    f.brTable([...labels, slow, slow, slow, zeroOne, zeroOne], slow);
+    cases.forEach((emit, k) => {
+      f.endBlock(labels[k]);
+      emit();
+      f.br(done);
+    });
+    f.endBlock(zeroOne);
+    integer(() => f.localGet(c.h).i32Const(8).op(Plain["i32.sub"]));
+    f.br(done);
+    f.endBlock(slow);
+    f.localGet(c.h).localGet(c.u);
+    frameAddress(c, out).call(c.rt.value).localSet(c.t);
+  });
+  // (NULL's class is stored here; the other cases' values above.)
+  f.localGet(c.fp).localGet(c.t).store(Store["i32.store"], out + Slot.CLASS);
 }

@@ -14,13 +14,8 @@ import {
   type NativeAggregate,
   spillAggregate,
 } from "../plan/aggregate.ts";
-import {
-  BOUND_MODE,
-  BoundMode,
-  CursorField,
-  CursorMode,
-  CursorMove,
-} from "../plan/frame_layout.ts";
+import type { NativePlan, SorterBound } from "../plan/native.ts";
+import { boundKey, BoundMode, CursorField, CursorMode, CursorMove } from "../plan/frame_layout.ts";
 
 /**
  * What the generated JS of one run calls (its `W`): the run's frame at `fp` in the memory
@@ -35,11 +30,13 @@ export class FrameAccess {
    */
   resume = -1;
   readonly #aggregates: ReadonlyMap<number, NativeAggregate>;
+  readonly #bounds: ReadonlyMap<number, SorterBound>;
 
-  constructor(view: DataView, fp: number, aggregates: ReadonlyMap<number, NativeAggregate>) {
+  constructor(view: DataView, fp: number, plan: Pick<NativePlan, "aggregates" | "bounds">) {
     this.view = view;
     this.fp = fp;
-    this.#aggregates = aggregates;
+    this.#aggregates = plan.aggregates;
+    this.#bounds = plan.bounds;
   }
 
   /**
@@ -71,10 +68,11 @@ export class FrameAccess {
   }
 
   /**
-   * Publishes `sorter`'s bound at `at` for a native SorterReject (plan/native.ts SorterBound):
-   * its mode, and in Compare mode the root row's first key (`column`) as a slot.
+   * Publishes the bound of sorter slot `slot` (`sorter`) at `at` for a native SorterReject
+   * (plan/native.ts SorterBound): its mode, and in Compare mode the root row's sort keys as
+   * slots (a TEXT or BLOB key, which native code does not compare, makes it Decline).
    */
-  bound(at: number, sorter: RowSorter, column: number): void {
+  bound(at: number, sorter: RowSorter, slot: number): void {
     const view = this.view;
     const b = sorter.bound();
     let mode: BoundMode;
@@ -82,11 +80,14 @@ export class FrameAccess {
     else if (b === false || b === null) mode = BoundMode.Pass;
     else {
       const key = this.#key;
-      key.v = b.values[column];
-      key.c = b.classes[column];
-      mode = writeSlot(view, at, key) ? BoundMode.Compare : BoundMode.Decline;
+      mode = BoundMode.Compare;
+      this.#bounds.get(slot)!.keys.forEach(({ column }, k) => {
+        key.v = b.values[column];
+        key.c = b.classes[column];
+        if (!writeSlot(view, at + boundKey(k), key)) mode = BoundMode.Decline;
+      });
     }
-    view.setInt32(at + BOUND_MODE, mode, true);
+    view.setInt32(at, mode, true);
   }
 
   readonly #key = newReg();

@@ -1,11 +1,13 @@
 /**
  * Frames: the area of the database's memory where one instance of a compiled statement
  * keeps its register slots, cursor positions and constants. Frames are carved out of the
- * reserved area at the start of the memory (core/page_storage.ts `LINEAR_RESERVED`), first
- * fit, and given back when their instance is dropped.
+ * reserved area at the start of the memory (core/page_storage.ts `LINEAR_RESERVED`), after
+ * the runtime's static tables (runtime/shared.ts), first fit, and given back when their
+ * instance is dropped.
  */
 import { SqliteError } from "../../../core/errors.ts";
 import { LINEAR_RESERVED } from "../../../core/page_storage.ts";
+import { StaticArea } from "../runtime/shared.ts";
 
 /** Frames are aligned so that every slot's i64 and f64 are aligned. */
 const ALIGN = 16;
@@ -13,7 +15,7 @@ const ALIGN = 16;
 /** The frames of one memory. */
 export class FrameAllocator {
   /** Free ranges `[start, end)`, sorted and coalesced. */
-  readonly #free: [number, number][] = [[ALIGN, LINEAR_RESERVED]];
+  readonly #free: [number, number][] = [[StaticArea.End, LINEAR_RESERVED]];
 
   /** A frame of at least `size` bytes; SQLITE_NOMEM when the reserved area is full. */
   allocate(size: number): number {

@@ -11,9 +11,10 @@ import { Slot, writeSlot } from "../runtime/reg_slots.ts";
 import { aggregateAreaSize } from "./aggregate.ts";
 
 /**
- * Offsets in a native cursor's position, {@link CURSOR_SIZE} bytes: the leaf's address, the
- * cell index, the cell count, the cell pointer array's address, the mode, the end of the
- * leaf's usable bytes, and the largest payload kept whole on the leaf.
+ * Offsets in a native cursor's position: the leaf's address, the cell index, the cell
+ * count, the cell pointer array's address, the mode, the end of the leaf's usable bytes,
+ * the largest payload kept whole on the leaf, the cached cell and its field table (sized
+ * by the program, in {@link frameLayout}).
  */
 export const enum CursorField {
   Leaf = 0,
@@ -32,8 +33,20 @@ export const enum CursorField {
   CachedRecord = 32,
   CachedSize = 36,
   CachedRowid = 40,
+  /**
+   * How far the cached cell's header has been read (runtime/record.ts `field`): the fields
+   * in the table, the address of the next serial type (0: not even the header size yet),
+   * the header's end and the address of the next field's value.
+   */
+  Parsed = 48,
+  HdrPos = 52,
+  HdrEnd = 56,
+  BodyPos = 60,
+  /** The field table: per field read, its serial type (i32) and its value's address (i32). */
+  Table = 64,
 }
-export const CURSOR_SIZE = 48;
+/** Bytes of one field table entry. */
+export const FIELD_ENTRY = 8;
 
 /** What a cursor's mode says. */
 export const enum CursorMode {
@@ -63,9 +76,11 @@ export const enum BoundMode {
   Decline = 3,
 }
 
-/** Offset of the mode after a bound's slot; a bound takes {@link BOUND_SIZE} bytes. */
-export const BOUND_MODE = Slot.SIZE;
-export const BOUND_SIZE = 2 * Slot.SIZE;
+/**
+ * A sorter's bound: its mode (an i32) in the first slot's place, then a slot per sort key
+ * (the root row's keys, in order).
+ */
+export const boundKey = (k: number): number => (k + 1) * Slot.SIZE;
 
 /** Offsets in a program's frame. */
 export interface FrameLayout {
@@ -92,7 +107,11 @@ export interface FrameLayout {
 /** The frame layout of `p` with native plan `plan`. */
 export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
   const cursorBase = p.nRegs * Slot.SIZE;
-  const scratch = cursorBase + p.nCursors * CURSOR_SIZE;
+  // Room in each cursor's field table for every field a Column reads.
+  let fields = 0;
+  for (const ins of p.code) if (ins.op === Op.Column) fields = Math.max(fields, ins.p2 + 1);
+  const cursorSize = CursorField.Table + fields * FIELD_ENTRY;
+  const scratch = cursorBase + p.nCursors * cursorSize;
   let at = scratch + Slot.SIZE;
   const constants = new Map<number, number>();
   p.code.forEach((ins, pc) => {
@@ -109,7 +128,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
   const bounds = new Map<number, number>();
   for (const slot of plan.bounds.keys()) {
     bounds.set(slot, at);
-    at += BOUND_SIZE;
+    at += boundKey(plan.bounds.get(slot)!.keys.length);
   }
   const aggregates = new Map<number, number>();
   for (const [slot, a] of plan.aggregates) {
@@ -121,7 +140,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     cleared: scratch,
     bound: (slot) => bounds.get(slot)!,
     aggregate: (slot) => aggregates.get(slot)!,
-    cursor: (c) => cursorBase + c * CURSOR_SIZE,
+    cursor: (c) => cursorBase + c * cursorSize,
     constant: (pc) => constants.get(pc)!,
     fusedBytes: (pc) => fused.get(pc)!,
     scratch,

@@ -15,6 +15,7 @@
  * the JS backend uses, so the two can never disagree on a value.
  */
 import { isNumericAffinity } from "../../../core/value/types.ts";
+import type { SortKey } from "../../../core/plan/plan.ts";
 import type { CursorEntry, SortEntry } from "../../bytecode/descriptors.ts";
 import { Op, OPCODES } from "../../bytecode/opcodes.ts";
 import { P1 } from "../../bytecode/opcode_spec.ts";
@@ -92,13 +93,12 @@ export const MAY_DECLINE = new Set<Op>([
 export interface SorterBound {
   /** The SorterReject's address. */
   readonly reject: number;
-  /** The register holding the row's first sort key. */
-  readonly keyReg: number;
-  /** The first key's column in the sorter's rows. */
-  readonly column: number;
-  readonly desc: boolean;
-  /** Whether the first key is the only one (then a tie is a rejection, not a fallback). */
-  readonly onlyKey: boolean;
+  /**
+   * The sort keys in order (their column in the sorter's rows, direction and NULL placement),
+   * each with the register holding the row's key. A row tied with the bound on every key
+   * sorts after it (arrival breaks ties) and is dropped.
+   */
+  readonly keys: readonly (SortKey & { reg: number })[];
 }
 
 /** What runs natively in one program. */
@@ -181,10 +181,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     if (keys === undefined || keys.length === 0) continue;
     bounds.set(slot, {
       reject,
-      keyReg: p.code[reject].p3 + keys[0].column,
-      column: keys[0].column,
-      desc: keys[0].desc,
-      onlyKey: keys.length === 1,
+      keys: keys.map((k) => ({ ...k, reg: p.code[reject].p3 + k.column })),
     });
   }
   const aggregates = nativeAggregates(p);
@@ -261,7 +258,7 @@ export function planNative(p: CompiledProgram): NativePlan {
   code.forEach((ins, pc) => {
     if (!native[pc] || fusedLoads.has(pc)) return;
     if (ins.op === Op.SorterReject) {
-      regs.add(bounds.get(ins.p1)!.keyReg);
+      for (const k of bounds.get(ins.p1)!.keys) regs.add(k.reg);
       fallbacks.set(pc, [pc]);
       return;
     }

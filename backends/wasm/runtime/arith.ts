@@ -4,7 +4,7 @@
  * division by zero as NULL, NULL operands giving NULL. The same rules as core/value/arith.ts,
  * which tests/wasm_runtime_test.ts compares these functions with over edge values.
  *
- * Each function is `(a, b, out: slot addresses) -> i32`: 1 when it wrote the result, 0 when
+ * The function is `(a, b, out: slot addresses, op) -> i32`: 1 when it wrote the result, 0 when
  * it declines and leaves the operation to the JS implementation (a TEXT or BLOB operand,
  * which needs numeric conversion of text; `%` on a REAL).
  */
@@ -26,25 +26,31 @@ export type ArithOp = "add" | "subtract" | "multiply" | "divide" | "remainder";
 
 const I64_MIN = -0x8000_0000_0000_0000n;
 
-/** Adds the function for `op` to `m`; returns its function index. */
-export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
-  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], `arith_${op}`);
-  const [a, b, out] = [0, 1, 2];
+/**
+ * Adds `arith(a, b, out, op)` to `m`, `op` the operator's index in {@link ARITH_OPS} (one
+ * function for all five: they share every step but the operation); returns its index.
+ */
+export function addArithFunction(m: ModuleBuilder): number {
+  const f = m.addFunction(["i32", "i32", "i32", "i32"], ["i32"], "arith");
+  const [a, b, out, op] = [0, 1, 2, 3];
   const ca = f.addLocal("i32", "ca"), cb = f.addLocal("i32", "cb");
   const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y"), r = f.addLocal("i64", "r");
-  const fr = f.addLocal("f64", "fr");
+  const fr = f.addLocal("f64", "fr"), fx = f.addLocal("f64", "fx"), fy = f.addLocal("f64", "fy");
   const setClass = (c: StorageClass) =>
     f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
   const done = () => f.i32Const(1).op(Plain["return"]);
+  const toNull = () => {
+    setClass(StorageClass.Null);
+    done();
+  };
+  const isOp = (name: ArithOp) =>
+    f.localGet(op).i32Const(ARITH_OPS.indexOf(name)).op(Plain["i32.eq"]);
   f.localGet(a).load(Load["i32.load"], Slot.CLASS).localSet(ca);
   f.localGet(b).load(Load["i32.load"], Slot.CLASS).localSet(cb);
   // NULL wins over everything, text included (core: NULL is checked before conversion).
   f.localGet(ca).i32Const(StorageClass.Null).op(Plain["i32.eq"]);
   f.localGet(cb).i32Const(StorageClass.Null).op(Plain["i32.eq"]).op(Plain["i32.or"]);
-  f.ifElse("empty", () => {
-    setClass(StorageClass.Null);
-    done();
-  });
+  f.ifElse("empty", toNull);
   f.localGet(ca).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
   f.localGet(cb).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
   f.ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
@@ -55,61 +61,51 @@ export function addArithFunction(m: ModuleBuilder, op: ArithOp): number {
     f.brIf(real); // Integer is 1 and Real 2: the AND is 1 only for two INTEGERs
     f.localGet(a).load(Load["i64.load"], Slot.VALUE).localSet(x);
     f.localGet(b).load(Load["i64.load"], Slot.VALUE).localSet(y);
-    integerOp(f, op, x, y, r, real, () => {
-      setClass(StorageClass.Null);
-      done();
+    // A case per operator (a br_table on `op`), each leaving its result in r.
+    f.block("empty", (result) => {
+      const labels = ARITH_OPS.map(() => f.openBlock("empty")).reverse();
+      f.localGet(op).brTable(labels, labels[0]);
+      ARITH_OPS.forEach((name, k) => {
+        f.endBlock(labels[k]);
+        integerOp(f, name, x, y, r, real, toNull);
+        f.br(result);
+      });
     });
     f.localGet(out).localGet(r).store(Store["i64.store"], Slot.VALUE);
     setClass(StorageClass.Integer);
     done();
   });
-  if (op === "remainder") {
-    // An INTEGER % never overflows; with a REAL operand core truncates both to integers
-    // first, a conversion left to JS.
-    f.i32Const(0).op(Plain["return"]);
-    return f.index;
-  }
+  // An INTEGER % never overflows; with a REAL operand core truncates both to integers
+  // first, a conversion left to JS.
+  isOp("remainder").ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
   const asReal = (slot: number, cls: number) =>
     f.localGet(cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse(
       "f64",
       () => f.localGet(slot).load(Load["i64.load"], Slot.VALUE).op(Plain["f64.convert_i64_s"]),
       () => f.localGet(slot).load(Load["f64.load"], Slot.VALUE),
     );
-  const fy = f.addLocal("f64", "fy");
   asReal(b, cb);
-  f.localSet(fy);
-  if (op === "divide") {
-    // Division by zero is NULL, REAL or not.
-    f.localGet(fy).f64Const(0).op(Plain["f64.eq"]).ifElse("empty", () => {
-      setClass(StorageClass.Null);
-      done();
-    });
-  }
+  f.localTee(fy).f64Const(0).op(Plain["f64.eq"]);
+  // Division by zero is NULL, REAL or not.
+  isOp("divide").op(Plain["i32.and"]).ifElse("empty", toNull);
   asReal(a, ca);
-  f.localGet(fy);
-  f.op(
-    op === "add"
-      ? Plain["f64.add"]
-      : op === "subtract"
-      ? Plain["f64.sub"]
-      : op === "multiply"
-      ? Plain["f64.mul"]
-      : Plain["f64.div"],
-  );
-  f.localTee(fr).localGet(fr).op(Plain["f64.ne"]).ifElse("empty", () => {
-    setClass(StorageClass.Null); // NaN (∞ - ∞, 0 × ∞) is NULL
-    done();
-  });
+  f.localSet(fx);
+  // The four results, the operator's chosen.
+  const real2 = (p: Plain) => f.localGet(fx).localGet(fy).op(p);
+  real2(Plain["f64.add"]);
+  real2(Plain["f64.sub"]);
+  real2(Plain["f64.mul"]);
+  real2(Plain["f64.div"]);
+  isOp("multiply").op(Plain["select"]);
+  isOp("subtract").op(Plain["select"]);
+  isOp("add").op(Plain["select"]);
+  f.localTee(fr).localGet(fr).op(Plain["f64.ne"]).ifElse("empty", toNull); // NaN (∞ - ∞, 0 × ∞) is NULL
   f.localGet(out).localGet(fr).store(Store["f64.store"], Slot.VALUE);
   setClass(StorageClass.Real);
   f.i32Const(1);
   return f.index;
 }
 
-/**
- * Leaves `x op y` in `r`, or branches to `overflow` (the REAL path), or runs `toNull`
- * (division by zero).
- */
 function integerOp(
   f: FunctionBuilder,
   op: ArithOp,

@@ -11,21 +11,17 @@ import { Slot } from "./reg_slots.ts";
 
 /**
  * `cell(cursor) -> record address` (0: declined): the current cell of a native cursor on
- * a table leaf, its rowid in the global `rowid` and its record's size in `rec_size`, for
- * records kept whole on the leaf; the checks are core's (cursor.ts, btree_page.ts).
+ * a table leaf, kept whole on the leaf, cached in the cursor with its record's size and its
+ * rowid (`CursorField.Cached*`) and its header not yet read; the checks are core's
+ * (cursor.ts, btree_page.ts).
  */
-export function addCell(
-  m: ModuleBuilder,
-  varint: number,
-  varintEnd: number,
-  recSize: number,
-  rowid: number,
-): number {
+export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): number {
   const f = m.addFunction(["i32"], ["i32"], "cell");
   const st = 0;
   const leaf = f.addLocal("i32", "leaf"), off = f.addLocal("i32", "off");
   const end = f.addLocal("i32", "end"), size = f.addLocal("i64", "size");
   const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
+  const rowid = f.addLocal("i64", "rowid");
   const decline = () => f.i32Const(0).op(Plain["return"]);
   const declineIf = () => f.ifElse("empty", decline);
   f.localGet(st).load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Native).op(
@@ -38,11 +34,7 @@ export function addCell(
   );
   f.localGet(st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.eq"]).ifElse(
     "empty",
-    () => {
-      f.localGet(st).load(Load["i64.load"], CursorField.CachedRowid).globalSet(rowid);
-      f.localGet(st).load(Load["i32.load"], CursorField.CachedSize).globalSet(recSize);
-      f.localGet(st).load(Load["i32.load"], CursorField.CachedRecord).op(Plain["return"]);
-    },
+    () => f.localGet(st).load(Load["i32.load"], CursorField.CachedRecord).op(Plain["return"]),
   );
   f.localGet(st).load(Load["i32.load"], CursorField.Leaf).localSet(leaf);
   f.localGet(st).load(Load["i32.load"], CursorField.UsableEnd).localSet(end);
@@ -80,21 +72,25 @@ export function addCell(
   );
   f.op(Plain["i64.gt_u"]).op(Plain["i32.or"]);
   declineIf();
-  f.globalGet(varintEnd).localGet(end).call(varint).globalSet(rowid);
+  f.globalGet(varintEnd).localGet(end).call(varint).localSet(rowid);
   f.globalGet(varintEnd).localTee(p).op(Plain["i32.eqz"]);
   f.localGet(p).localGet(size).op(Plain["i32.wrap_i64"]).op(Plain["i32.add"]).localGet(end).op(
     Plain["i32.gt_u"],
   );
   f.op(Plain["i32.or"]);
   declineIf();
-  f.localGet(size).op(Plain["i32.wrap_i64"]).globalSet(recSize);
   f.localGet(st).localGet(idx).i32Const(1).op(Plain["i32.add"]).store(
     Store["i32.store"],
     CursorField.CachedIndex,
   );
   f.localGet(st).localGet(p).store(Store["i32.store"], CursorField.CachedRecord);
-  f.localGet(st).globalGet(recSize).store(Store["i32.store"], CursorField.CachedSize);
-  f.localGet(st).globalGet(rowid).store(Store["i64.store"], CursorField.CachedRowid);
+  f.localGet(st).localGet(size).op(Plain["i32.wrap_i64"]).store(
+    Store["i32.store"],
+    CursorField.CachedSize,
+  );
+  f.localGet(st).localGet(rowid).store(Store["i64.store"], CursorField.CachedRowid);
+  // The new row's header is read when its first column is (record.ts field).
+  f.localGet(st).i64Const(0n).store(Store["i64.store"], CursorField.Parsed);
   f.localGet(p);
   return f.index;
 }

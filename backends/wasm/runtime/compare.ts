@@ -92,6 +92,39 @@ export function addCompareFunction(m: ModuleBuilder): number {
   return f.index;
 }
 
+/** `sort_order`'s flags: a sort key's NULL placement and direction. */
+export const enum SortFlags {
+  NullsFirst = 1,
+  Desc = 2,
+}
+
+/**
+ * Adds `sort_order(a, b, flags) -> -1 | 0 | 1 | CompareResult.Declined` to `m`: how a
+ * sorter orders the slots as one sort key (core/exec/sorter.ts rowComparator): a NULL first
+ * or last whatever the direction (two NULLs tie), numbers by `compare` under the
+ * direction; TEXT and BLOB declined.
+ */
+export function addSortOrderFunction(m: ModuleBuilder, compare: number): number {
+  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "sort_order");
+  const [a, b, flags] = [0, 1, 2];
+  const an = f.addLocal("i32", "a_null"), bn = f.addLocal("i32", "b_null");
+  const t = f.addLocal("i32", "t");
+  f.localGet(a).load(Load["i32.load"], Slot.CLASS).op(Plain["i32.eqz"]).localTee(an);
+  f.localGet(b).load(Load["i32.load"], Slot.CLASS).op(Plain["i32.eqz"]).localTee(bn);
+  f.op(Plain["i32.or"]).ifElse("empty", () => {
+    // Two NULLs tie; else the NULL one is first when NULLs go first.
+    f.i32Const(0).i32Const(-1).i32Const(1);
+    f.localGet(an).localGet(flags).i32Const(SortFlags.NullsFirst).op(Plain["i32.and"]);
+    f.op(Plain["i32.eq"]).op(Plain["select"]);
+    f.localGet(an).localGet(bn).op(Plain["i32.and"]).op(Plain["select"]).op(Plain["return"]);
+  });
+  f.localGet(a).localGet(b).call(compare).localTee(t).i32Const(1).op(Plain["i32.gt_s"]);
+  f.ifElse("empty", () => f.localGet(t).op(Plain["return"]));
+  f.i32Const(0).localGet(t).op(Plain["i32.sub"]).localGet(t);
+  f.localGet(flags).i32Const(SortFlags.Desc).op(Plain["i32.and"]).op(Plain["select"]);
+  return f.index;
+}
+
 /**
  * Adds `truth(a, ifNull) -> 0 | 1 | CompareResult.Declined` to `m`: whether the slot's
  * value is true (core/value/coerce.ts `truthValue`) for NULL, INTEGER and REAL.

@@ -1,6 +1,6 @@
 /**
- * Record decoding natively (fileformat2 §2.1): varints and one field of a record into a
- * register slot (reg_slots.ts). The same rules as core/format/varint.ts and
+ * Record decoding natively (fileformat2 §2.1): varints, a record's header into a cursor's
+ * field table, and one field into a register slot (reg_slots.ts). The same rules as core/format/varint.ts and
  * core/format/record.ts, which tests/wasm_runtime_test.ts compares these functions with.
  *
  * Every read stays inside the bounds the caller gives (the record's bytes): a varint or a
@@ -12,12 +12,13 @@ import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Slot } from "./reg_slots.ts";
+import { CursorField, FIELD_ENTRY } from "../plan/frame_layout.ts";
 
-/** What the column function returns. */
+/** What the field function returns. */
 export const enum ColumnResult {
   /** Malformed (or a reserved serial type): left to the JS reader. */
   Declined = 0,
-  /** The value is in the slot. */
+  /** The field's serial type and address are in the cursor's field table. */
   Written = 1,
   /** The record has fewer fields: the column's default applies (ALTER TABLE ADD COLUMN). */
   Missing = 2,
@@ -32,16 +33,21 @@ export interface RecordFunctions {
   varint: number;
   /** Global index: where the last varint ended (0: it did not fit). */
   varintEnd: number;
-  /** `column(rec, size, field, out) -> ColumnResult`. */
-  column: number;
+  /**
+   * `field(cursor, i) -> ColumnResult`: reads the current record's header on from where
+   * it stopped up to field `i`, writing each field's serial type and address into the
+   * cursor's field table (plan/frame_layout.ts `CursorField.Table`).
+   */
+  field: number;
+  /** `value(type, address, out) -> class`: the value of a field the table describes, into a slot. */
+  value: number;
 }
 
 /** Adds the record functions to `m`. */
 export function addRecordFunctions(m: ModuleBuilder): RecordFunctions {
   const varintEnd = m.addGlobal("i32", true, 0, "varint_end");
   const varint = addVarint(m, varintEnd);
-  const column = addColumn(m, varint, varintEnd);
-  return { varint, varintEnd, column };
+  return { varint, varintEnd, field: addField(m, varint, varintEnd), value: addValue(m) };
 }
 
 function addVarint(m: ModuleBuilder, varintEnd: number): number {
@@ -74,126 +80,176 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
   return f.index;
 }
 
-function addColumn(m: ModuleBuilder, varint: number, varintEnd: number): number {
-  const f = m.addFunction(["i32", "i32", "i32", "i32"], ["i32"], "column");
-  const [rec, size, field, out] = [0, 1, 2, 3];
-  const end = f.addLocal("i32", "end"), hdrEnd = f.addLocal("i32", "hdr_end");
-  const p = f.addLocal("i32", "p"), body = f.addLocal("i32", "body");
-  const i = f.addLocal("i32", "i"), t = f.addLocal("i64", "t"), len = f.addLocal("i32", "len");
-  const v = f.addLocal("i64", "v"), k = f.addLocal("i32", "k");
+/**
+ * The header is read once per row, as far as the columns read so far need (SQLite's
+ * `aOffset`/`nHdrParsed` in vdbe.c), and each field's value is checked to lie inside the
+ * record as its type is read, so reading the value takes no further check.
+ */
+function addField(m: ModuleBuilder, varint: number, varintEnd: number): number {
+  const f = m.addFunction(["i32", "i32"], ["i32"], "field");
+  const [st, field] = [0, 1];
+  const [end, hdrEnd, p, body, i, t, len] = ["end", "hdr_end", "p", "body", "i", "t", "len"].map(
+    (name) => f.addLocal("i32", name),
+  );
+  const rec = f.addLocal("i32", "rec"), entry = f.addLocal("i32", "entry");
+  const bad = f.addLocal("i32", "bad");
+  const wide = f.addLocal("i64", "wide");
   const decline = () => f.i32Const(ColumnResult.Declined).op(Plain["return"]);
-  const declineIfNoVarint = () =>
-    f.globalGet(varintEnd).op(Plain["i32.eqz"]).ifElse("empty", decline);
-  const setClass = (c: StorageClass) =>
-    f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
-  f.localGet(rec).localGet(size).op(Plain["i32.add"]).localSet(end);
-  // Header size: at least its own varint, at most the record.
-  f.localGet(rec).localGet(end).call(varint).localSet(t);
-  declineIfNoVarint();
-  f.localGet(t).localGet(size).op(Plain["i64.extend_i32_u"]).op(Plain["i64.gt_u"]).ifElse(
-    "empty",
-    decline,
-  );
-  f.localGet(rec).localGet(t).op(Plain["i32.wrap_i64"]).op(Plain["i32.add"]).localTee(hdrEnd)
-    .localSet(body);
-  f.globalGet(varintEnd).localTee(p).localGet(hdrEnd).op(Plain["i32.gt_u"]).ifElse(
-    "empty",
-    decline,
-  );
-  // Walk the serial types up to the field, summing the sizes of the values before it.
-  f.loop("empty", (next) => {
-    f.localGet(p).localGet(hdrEnd).op(Plain["i32.ge_u"]).ifElse("empty", () => {
-      f.i32Const(ColumnResult.Missing).op(Plain["return"]);
-    });
-    // A serial type below 128 is one byte: nearly every one.
-    f.localGet(p).load(Load["i32.load8_u"], 0).localTee(k).i32Const(0x80).op(Plain["i32.lt_u"]);
-    f.ifElse("empty", () => {
-      f.localGet(k).op(Plain["i64.extend_i32_u"]).localSet(t);
-      f.localGet(p).i32Const(1).op(Plain["i32.add"]).localSet(p);
-    }, () => {
-      f.localGet(p).localGet(hdrEnd).call(varint).localSet(t);
-      declineIfNoVarint();
+  const load = (at: CursorField) => f.localGet(st).load(Load["i32.load"], at);
+  const store = (at: CursorField, local: number) =>
+    f.localGet(st).localGet(local).store(Store["i32.store"], at);
+  // Where the header has been read to, kept for the row's next column.
+  const save = () => {
+    store(CursorField.HdrPos, p);
+    store(CursorField.HdrEnd, hdrEnd);
+    store(CursorField.BodyPos, body);
+    store(CursorField.Parsed, i);
+  };
+  // A varint of the header into `t`: one byte when below 128 (nearly always), else
+  // declined when it crosses `limit` or needs more than 32 bits. A serial type (`sized`)
+  // this wide is long TEXT or BLOB, whose bytes are checked to lie in the record at once,
+  // so that the sum of the sizes never wraps around.
+  const headerVarint = (limit: number, sized: boolean) => {
+    f.localGet(p).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(Plain["i32.lt_u"]);
+    f.ifElse("empty", () => f.localGet(p).i32Const(1).op(Plain["i32.add"]).localSet(p), () => {
+      f.localGet(p).localGet(limit).call(varint).localTee(wide).i64Const(0xffffffffn);
+      f.op(Plain["i64.gt_u"]).globalGet(varintEnd).op(Plain["i32.eqz"]).op(Plain["i32.or"]);
+      f.ifElse("empty", decline);
+      f.localGet(wide).op(Plain["i32.wrap_i64"]).localSet(t);
       f.globalGet(varintEnd).localSet(p);
+      if (!sized) return;
+      f.localGet(body).localGet(end).op(Plain["i32.gt_u"]);
+      f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
+      f.localGet(end).localGet(body).op(Plain["i32.sub"]).op(Plain["i32.gt_u"]);
+      f.op(Plain["i32.or"]).localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["i32.and"]);
+      f.ifElse("empty", decline);
     });
-    // Types 10 and 11 are reserved; beyond 32 bits no value fits a page's record.
-    f.localGet(t).i64Const(10n).op(Plain["i64.eq"]).localGet(t).i64Const(11n).op(Plain["i64.eq"])
-      .op(Plain["i32.or"]);
-    f.localGet(t).i64Const(0xffffffffn).op(Plain["i64.gt_u"]).op(Plain["i32.or"]).ifElse(
-      "empty",
-      decline,
+  };
+  load(CursorField.CachedRecord).localTee(rec);
+  load(CursorField.CachedSize).op(Plain["i32.add"]).localSet(end);
+  load(CursorField.HdrPos).localTee(p).op(Plain["i32.eqz"]).ifElse("empty", () => {
+    // The row's first field: the header size, at least its own varint, at most the record.
+    f.localGet(rec).localTee(p).localGet(end).op(Plain["i32.ge_u"]).ifElse("empty", decline);
+    headerVarint(end, false);
+    f.localGet(t).localGet(end).localGet(rec).op(Plain["i32.sub"]).op(Plain["i32.gt_u"]);
+    f.localGet(rec).localGet(t).op(Plain["i32.add"]).localTee(hdrEnd).localGet(p).op(
+      Plain["i32.lt_u"],
     );
-    serialSize(f, t, len);
-    // Each value inside the record (the offsets then never wrap around).
-    f.localGet(body).localGet(len).op(Plain["i32.add"]).localGet(end).op(Plain["i32.gt_u"]);
+    f.op(Plain["i32.or"]).ifElse("empty", decline);
+    f.localGet(hdrEnd).localSet(body);
+  }, () => {
+    load(CursorField.HdrEnd).localSet(hdrEnd);
+    load(CursorField.BodyPos).localSet(body);
+    load(CursorField.Parsed).localSet(i);
+  });
+  // Reserved types and values past the record's end are checked once, before the fields
+  // read are kept; a wide serial type (a varint: long TEXT or BLOB) is checked at once,
+  // so that the sum of the sizes never wraps around.
+  const checkAndSave = () => {
+    f.localGet(bad).localGet(body).localGet(end).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
     f.ifElse("empty", decline);
-    f.localGet(i).localGet(field).op(Plain["i32.ne"]).ifElse("empty", () => {
+    save();
+  };
+  f.localGet(st).localGet(i).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]).localSet(entry);
+  f.block("empty", (done) => {
+    f.loop("empty", (next) => {
+      f.localGet(i).localGet(field).op(Plain["i32.gt_u"]).brIf(done);
+      f.localGet(p).localGet(hdrEnd).op(Plain["i32.ge_u"]).ifElse("empty", () => {
+        checkAndSave();
+        f.i32Const(ColumnResult.Missing).op(Plain["return"]);
+      });
+      headerVarint(hdrEnd, true);
+      pushValueSize(f, t);
+      f.localSet(len);
+      // Types 10 and 11 are reserved.
+      f.localGet(bad).localGet(t).i32Const(10).op(Plain["i32.sub"]).i32Const(2).op(
+        Plain["i32.lt_u"],
+      );
+      f.op(Plain["i32.or"]).localSet(bad);
+      f.localGet(entry).localGet(t).store(Store["i32.store"], CursorField.Table);
+      f.localGet(entry).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
       f.localGet(body).localGet(len).op(Plain["i32.add"]).localSet(body);
+      f.localGet(entry).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localSet(entry);
       f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i);
       f.br(next);
     });
   });
-  f.localGet(t).i64Const(12n).op(Plain["i64.ge_u"]).ifElse("empty", () => {
+  checkAndSave();
+  f.i32Const(ColumnResult.Written);
+  return f.index;
+}
+
+/** Decodes a field of serial type `t` (valid, not 10 or 11) at address `a` into slot `out`. */
+function addValue(m: ModuleBuilder): number {
+  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "value");
+  const [t, a, out] = [0, 1, 2];
+  const len = f.addLocal("i32", "len"), k = f.addLocal("i32", "k");
+  const v = f.addLocal("i64", "v"), shift = f.addLocal("i64", "shift");
+  const written = (c: StorageClass) => {
+    f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
+    f.i32Const(c).op(Plain["return"]);
+  };
+  pushValueSize(f, t);
+  f.localSet(len);
+  f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).ifElse("empty", () => {
     // TEXT (odd) or BLOB (even): a reference to the bytes.
-    f.localGet(out).localGet(body).op(Plain["i64.extend_i32_u"]);
+    f.localGet(out).localGet(a).op(Plain["i64.extend_i32_u"]);
     f.localGet(len).op(Plain["i64.extend_i32_u"]).i64Const(32n).op(Plain["i64.shl"]).op(
       Plain["i64.or"],
     );
     f.store(Store["i64.store"], Slot.VALUE);
-    f.localGet(out).localGet(t).op(Plain["i32.wrap_i64"]).i32Const(1).op(Plain["i32.and"]);
-    f.ifElse("i32", () => f.i32Const(StorageClass.Text), () => f.i32Const(StorageClass.Blob));
-    f.store(Store["i32.store"], Slot.CLASS);
-    f.i32Const(ColumnResult.Written).op(Plain["return"]);
-  });
-  f.localGet(t).op(Plain["i64.eqz"]).ifElse("empty", () => {
-    setClass(StorageClass.Null);
-    f.i32Const(ColumnResult.Written).op(Plain["return"]);
-  });
-  f.localGet(t).i64Const(8n).op(Plain["i64.ge_u"]).ifElse("empty", () => {
-    // 8 and 9: the integers 0 and 1, stored in the type alone.
-    f.localGet(out).localGet(t).i64Const(8n).op(Plain["i64.sub"]).store(
-      Store["i64.store"],
-      Slot.VALUE,
+    f.localGet(t).i32Const(1).op(Plain["i32.and"]).ifElse(
+      "empty",
+      () => written(StorageClass.Text),
+      () => written(StorageClass.Blob),
     );
-    setClass(StorageClass.Integer);
-    f.i32Const(ColumnResult.Written).op(Plain["return"]);
+  });
+  f.localGet(t).op(Plain["i32.eqz"]).ifElse("empty", () => written(StorageClass.Null));
+  f.localGet(t).i32Const(8).op(Plain["i32.ge_u"]).ifElse("empty", () => {
+    // 8 and 9: the integers 0 and 1, stored in the type alone.
+    f.localGet(out).localGet(t).i32Const(8).op(Plain["i32.sub"]).op(Plain["i64.extend_i32_u"])
+      .store(
+        Store["i64.store"],
+        Slot.VALUE,
+      );
+    written(StorageClass.Integer);
   });
   // 1–7: a big-endian value of `len` bytes.
-  f.i32Const(0).localSet(k);
   f.loop("empty", (more) => {
     f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
-    f.localGet(body).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0).op(
+    f.localGet(a).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0).op(
       Plain["i64.or"],
     ).localSet(v);
     f.localGet(k).i32Const(1).op(Plain["i32.add"]).localTee(k).localGet(len).op(Plain["i32.lt_u"])
       .brIf(more);
   });
-  f.localGet(t).i64Const(7n).op(Plain["i64.eq"]).ifElse("empty", () => {
+  f.localGet(t).i32Const(7).op(Plain["i32.eq"]).ifElse("empty", () => {
     f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
-    setClass(StorageClass.Real);
-    f.i32Const(ColumnResult.Written).op(Plain["return"]);
+    written(StorageClass.Real);
   });
   // Sign-extend from len × 8 bits.
   f.localGet(out);
   f.localGet(v).i64Const(64n).localGet(len).i32Const(3).op(Plain["i32.shl"]).op(
     Plain["i64.extend_i32_u"],
   );
-  f.op(Plain["i64.sub"]).localTee(t).op(Plain["i64.shl"]).localGet(t).op(Plain["i64.shr_s"]);
+  f.op(Plain["i64.sub"]).localTee(shift).op(Plain["i64.shl"]).localGet(shift).op(
+    Plain["i64.shr_s"],
+  );
   f.store(Store["i64.store"], Slot.VALUE);
-  setClass(StorageClass.Integer);
-  f.i32Const(ColumnResult.Written);
+  written(StorageClass.Integer);
+  f.op(Plain["unreachable"]);
   return f.index;
 }
-
-/** Sets `len` to the byte size of serial type `t` (a valid one: not 10 or 11). */
-function serialSize(f: FunctionBuilder, t: number, len: number): void {
-  f.localGet(t).i64Const(12n).op(Plain["i64.ge_u"]).ifElse("i32", () => {
-    f.localGet(t).i64Const(12n).op(Plain["i64.sub"]).i64Const(1n).op(Plain["i64.shr_u"]).op(
-      Plain["i32.wrap_i64"],
-    );
-  }, () => {
-    // 0→0 1→1 2→2 3→3 4→4 5→6 6→8 7→8 8→0 9→0, as a table of nibbles in one i64.
-    f.i64Const(0x0088643210n).localGet(t).i64Const(2n).op(Plain["i64.shl"]).op(Plain["i64.shr_u"]);
-    f.i64Const(15n).op(Plain["i64.and"]).op(Plain["i32.wrap_i64"]);
-  });
-  f.localSet(len);
+/**
+ * Pushes the value size of serial type `t` (an i32 local; not 10 or 11, whose size is
+ * meaningless): (t - 12) / 2 for TEXT and BLOB, else a table of nibbles (0→0 1→1 2→2 3→3
+ * 4→4 5→6 6→8 7→8 8→0 9→0); without a branch, as a column's types vary row by row.
+ */
+export function pushValueSize(f: FunctionBuilder, t: number): void {
+  f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
+  f.i64Const(0x0088643210n).localGet(t).i32Const(2).op(Plain["i32.shl"]).op(
+    Plain["i64.extend_i32_u"],
+  );
+  f.op(Plain["i64.shr_u"]).op(Plain["i32.wrap_i64"]).i32Const(15).op(Plain["i32.and"]);
+  f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["select"]);
 }

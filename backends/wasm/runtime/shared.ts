@@ -9,8 +9,8 @@
  * without leaving Wasm).
  */
 import { RUNTIME_MODULE_TEXT, RuntimeText } from "./prebuilt.ts";
-import { ARITH_OPS } from "./arith.ts";
 import { getOrMake } from "../../../core/util/multimap.ts";
+import { serialTypeSize } from "../../../core/format/record.ts";
 
 /** The import namespace statement modules find the runtime under. */
 export const RUNTIME_NAMESPACE = "lj";
@@ -21,11 +21,13 @@ export const RUNTIME_NAMESPACE = "lj";
  */
 export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
   compare: 2,
+  arith: 4,
+  sort_order: 3,
   truth: 2,
-  column: 4,
+  field: 2,
+  value: 3,
   cell: 1,
   text_order: 3,
-  ...Object.fromEntries(ARITH_OPS.map((op) => [`arith_${op}`, 3])),
 };
 
 let compiled: WebAssembly.Module | null = null;
@@ -36,15 +38,43 @@ export function prebuiltRuntime(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(RUNTIME_MODULE_TEXT, (c) => c.charCodeAt(0) ^ RuntimeText.Key);
 }
 
+/**
+ * Tables at fixed addresses at the start of the memory, below the frames
+ * (host/frame_pool.ts), written once per memory.
+ */
+export const enum StaticArea {
+  /**
+   * 256 i32s: the value size of each serial type of one header byte, and for the reserved
+   * 10 and 11 and the first byte of a wider varint (128 and up) {@link SIZE_OF_BAD}, more than
+   * a record on a page holds, so that a header parse adding the sizes up finds it past the
+   * record's end (codegen/record_parse.ts).
+   */
+  SerialSizes = 16,
+  /** The first byte after the tables. */
+  End = 16 + 256 * 4,
+}
+
+/** The size {@link StaticArea.SerialSizes} gives a type no one-byte parse reads. */
+export const SIZE_OF_BAD = 0x10000;
+
 const INSTANCES = new WeakMap<WebAssembly.Memory, WebAssembly.Exports>();
 
-/** The runtime instantiated over `memory` (once per memory). */
+/** The runtime instantiated over `memory` (once per memory), its static tables written. */
 export function runtimeFor(
   memory: WebAssembly.Memory,
   compile: (bytes: Uint8Array<ArrayBuffer>) => WebAssembly.Module,
 ): WebAssembly.Exports {
   return getOrMake(INSTANCES, memory, () => {
     compiled ??= compile(prebuiltRuntime());
+    writeStaticArea(memory);
     return new WebAssembly.Instance(compiled, { host: { memory } }).exports;
   });
+}
+
+/** Writes the tables of {@link StaticArea} into `memory`. */
+export function writeStaticArea(memory: WebAssembly.Memory): void {
+  const sizes = new Int32Array(memory.buffer, StaticArea.SerialSizes, 256);
+  for (let t = 0; t < 256; t++) {
+    sizes[t] = t === 10 || t === 11 || t >= 128 ? SIZE_OF_BAD : serialTypeSize(t);
+  }
 }
