@@ -21,21 +21,15 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
   const leaf = f.addLocal("i32", "leaf"), off = f.addLocal("i32", "off");
   const end = f.addLocal("i32", "end"), size = f.addLocal("i64", "size");
   const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
-  const rowid = f.addLocal("i64", "rowid");
+  const rowid = f.addLocal("i64", "rowid"), b = f.addLocal("i32", "b");
   const decline = () => f.i32Const(0).op(Plain["return"]);
   const declineIf = () => f.ifElse("empty", decline);
   f.localGet(st).load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Native).op(
     Plain["i32.ne"],
   );
   declineIf();
-  // The cell decoded last (another column of the same row) is not decoded again.
-  f.localGet(st).load(Load["i32.load"], CursorField.Index).localTee(idx).i32Const(1).op(
-    Plain["i32.add"],
-  );
-  f.localGet(st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.eq"]).ifElse(
-    "empty",
-    () => f.localGet(st).load(Load["i32.load"], CursorField.CachedRecord).op(Plain["return"]),
-  );
+  // (The module calls this only when the cached cell is another row's.)
+  f.localGet(st).load(Load["i32.load"], CursorField.Index).localSet(idx);
   f.localGet(st).load(Load["i32.load"], CursorField.Leaf).localSet(leaf);
   f.localGet(st).load(Load["i32.load"], CursorField.UsableEnd).localSet(end);
   f.localGet(idx);
@@ -72,8 +66,25 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
   );
   f.op(Plain["i64.gt_u"]).op(Plain["i32.or"]);
   declineIf();
-  f.globalGet(varintEnd).localGet(end).call(varint).localSet(rowid);
-  f.globalGet(varintEnd).localTee(p).op(Plain["i32.eqz"]);
+  // The rowid: up to three bytes here (below 2,097,152: most tables'), longer by the varint
+  // routine. A byte read here past the cell's end is harmless: the record's end is checked
+  // against the page's after it.
+  f.globalGet(varintEnd).localSet(p);
+  f.i64Const(0n).localSet(rowid);
+  f.block("empty", (read) => {
+    for (let k = 0; k < 3; k++) {
+      f.localGet(rowid).i64Const(7n).op(Plain["i64.shl"]);
+      f.localGet(p).load(Load["i32.load8_u"], k).localTee(b).i32Const(0x7f).op(Plain["i32.and"]);
+      f.op(Plain["i64.extend_i32_u"]).op(Plain["i64.or"]).localSet(rowid);
+      f.localGet(b).i32Const(0x80).op(Plain["i32.lt_u"]).ifElse("empty", () => {
+        f.localGet(p).i32Const(k + 1).op(Plain["i32.add"]).localSet(p);
+        f.br(read);
+      });
+    }
+    f.localGet(p).localGet(end).call(varint).localSet(rowid);
+    f.globalGet(varintEnd).localSet(p);
+  });
+  f.localGet(p).op(Plain["i32.eqz"]);
   f.localGet(p).localGet(size).op(Plain["i32.wrap_i64"]).op(Plain["i32.add"]).localGet(end).op(
     Plain["i32.gt_u"],
   );
