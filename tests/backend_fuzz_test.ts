@@ -2,8 +2,8 @@
  * Corrupt files through every backend: real databases written by node:sqlite, mutated where
  * the reader trusts the file (fuzz_test.ts's mutations), then queried on each backend with
  * statements that exercise what the backends do themselves — scans decoding numeric
- * columns, text compared as bytes, GROUP BY and aggregates, ORDER BY … LIMIT, count(*)'s
- * walk of a b-tree, rowid and index ranges. Every statement must finish and throw nothing
+ * columns, text compared as bytes, GROUP BY and aggregates, ORDER BY … LIMIT on one key or
+ * several, count(*)'s walk of a b-tree, rowid and index ranges. Every statement must finish and throw nothing
  * but SqliteError (compiled code never reads outside its memory or loops forever), and every
  * backend must give the interpreter's outcome: the same rows, or an error too.
  *
@@ -27,6 +27,11 @@ const QUERIES = [
   "SELECT id, s, c FROM t WHERE id BETWEEN 20 AND 60",
   "SELECT s, count(*) FROM t WHERE a >= 100 AND a < 200 GROUP BY s",
   "SELECT * FROM t WHERE a * 2 + 1 > b",
+  // Top-N with several keys and NULLs (first ascending, last descending) tested natively.
+  "SELECT id, a, c FROM t ORDER BY c, a DESC, id LIMIT 6",
+  "SELECT id FROM t ORDER BY c DESC, b, id LIMIT 4 OFFSET 3",
+  // A header read once per row, as far as the last field a column reads.
+  "SELECT sum(c), max(a) - min(id), count(b) FROM t WHERE c > 5 OR a < 9",
 ];
 
 /** Two files: 512-byte pages (deep trees, overflow pages) and UTF-16 with 1 KB pages. */
