@@ -20,8 +20,8 @@ import { prebuiltRuntime } from "../backends/wasm/runtime/shared.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { addArithFunction, type ArithOp } from "../backends/wasm/runtime/arith.ts";
 import { addRecordFunctions, ColumnResult } from "../backends/wasm/runtime/record.ts";
-import { CursorField, FIELD_ENTRY } from "../backends/wasm/plan/frame_layout.ts";
-import { addRecordParser } from "../backends/wasm/codegen/record_parse.ts";
+import { CursorField, CursorMode, FIELD_ENTRY } from "../backends/wasm/plan/frame_layout.ts";
+import { addCell } from "../backends/wasm/runtime/cell.ts";
 import { StaticArea, writeStaticArea } from "../backends/wasm/runtime/shared.ts";
 import {
   addCompareFunction,
@@ -45,13 +45,7 @@ const CORE: Record<ArithOp, (a: Reg, b: Reg, out: Reg) => void> = {
   remainder: arith.remainder,
 };
 
-/** Read sets of the unrolled header parses tested (codegen/record_parse.ts). */
-const PARSED_FIELDS: readonly (readonly number[])[] = [[0], [1, 3], [0, 2, 5], [7], [2, 3, 4, 5]];
-
-/**
- * A module with every runtime routine and an unrolled header parse per read set of
- * {@link PARSED_FIELDS}, over a fresh one-page memory with the static tables written.
- */
+/** A module with every runtime routine, over a fresh one-page memory with the static tables. */
 function runtime() {
   const m = new ModuleBuilder("runtime_test");
   m.importMemory("host", "memory", { min: 1 });
@@ -60,9 +54,7 @@ function runtime() {
   m.exportFunction("varint", rec.varint);
   m.exportFunction("field", rec.field);
   m.exportFunction("value", rec.value);
-  PARSED_FIELDS.forEach((fields, k) => {
-    m.exportFunction(`parse${k}`, addRecordParser(m, new Set(fields)));
-  });
+  m.exportFunction("cell", addCell(m, rec.varint, rec.varintEnd));
   m.exportGlobal("varint_end", rec.varintEnd);
   m.exportFunction("compare", addCompareFunction(m));
   m.exportFunction("truth", addTruthFunction(m));
@@ -87,7 +79,7 @@ function runtime() {
     varintEnd: e.varint_end as WebAssembly.Global,
     field: e.field as (cursor: number, field: number) => number,
     value: e.value as (type: number, at: number, out: number) => number,
-    parse: PARSED_FIELDS.map((_, k) => e[`parse${k}`] as (cursor: number) => void),
+    cell: e.cell as (cursor: number, want: number) => number,
     compare: e.compare as (a: number, b: number) => number,
     truth: e.truth as (a: number, ifNull: number) => number,
   };
@@ -410,25 +402,48 @@ function orderOf(n: number, keys: readonly number[]): number[] {
   return order.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
 }
 
+/** Where {@link checkCellParse} puts a one-cell leaf page (4096 bytes). */
+const LEAF = 40960;
+
 /**
- * Each unrolled parse on `rec`: where it succeeds, core's value for every field it reads;
- * where it leaves the record, the cursor's `Parsed` untouched.
+ * The header read by `cell` as far as each of a few fields, on `rec` put in a one-cell table
+ * leaf: where it reads it, core's value of every field before `want`; where it leaves the
+ * record to `field`, nothing marked read.
  */
-function checkParses(rec: Uint8Array): void {
-  PARSED_FIELDS.forEach((fields, k) => {
-    newRow(rec);
-    RT.parse[k](CURSOR);
-    const parsed = RT.view.getInt32(CURSOR + CursorField.Parsed, true);
-    const what = `parse of ${fields} on [${[...rec].join(",")}]`;
-    if (parsed === 0) return;
-    assert.equal(parsed, Math.max(...fields) + 1, what);
-    for (const i of fields) {
+function checkCellParse(rec: Uint8Array): void {
+  const v = RT.view;
+  const cell = [...encodeVarint(BigInt(rec.length)), ...encodeVarint(300n), ...rec];
+  const at = 4096 - cell.length - 8;
+  if (at < 16) return;
+  RT.bytes.fill(0, LEAF, LEAF + 4096);
+  RT.bytes.set(cell, LEAF + at);
+  v.setUint16(LEAF + 8, at); // the cell pointer (big-endian)
+  const fields: [CursorField, number][] = [
+    [CursorField.Leaf, LEAF],
+    [CursorField.Index, 0],
+    [CursorField.Count, 1],
+    [CursorField.CellPtr, LEAF + 8],
+    [CursorField.Mode, CursorMode.Native],
+    [CursorField.UsableEnd, LEAF + 4096],
+    [CursorField.MaxLocal, 4061],
+  ];
+  for (const want of [0, 1, 2, 4, 8]) {
+    for (const [field, value] of fields) v.setInt32(CURSOR + field, value, true);
+    v.setInt32(CURSOR + CursorField.Parsed, -1, true);
+    const what = `cell(want ${want}) on [${[...rec].join(",")}]`;
+    assert.equal(RT.cell(CURSOR, want), LEAF + at + cell.length - rec.length, what);
+    assert.equal(v.getBigInt64(CURSOR + CursorField.CachedRowid, true), 300n, what);
+    assert.equal(v.getInt32(CURSOR + CursorField.CachedSize, true), rec.length, what);
+    const parsed = v.getInt32(CURSOR + CursorField.Parsed, true);
+    if (parsed === 0) continue;
+    assert.equal(parsed, want, what);
+    for (let i = 0; i < want; i++) {
       const want = coreField(rec, i);
       assert.ok(want !== "corrupt" && want !== undefined, `${what}: field ${i} is ${want}`);
       decodeEntry(i);
       assert.deepEqual(slotValue(OUT), want, `${what}: field ${i}`);
     }
-  });
+  }
 }
 
 Deno.test("wasm record fields match core's reader for every serial type and width", () => {
@@ -439,7 +454,7 @@ Deno.test("wasm record fields match core's reader for every serial type and widt
       (cols, keys) => {
         const rec = encodeRecord(cols.map((c) => c[0]), cols.map((c) => c[1]));
         checkFields(rec, orderOf(cols.length, keys));
-        checkParses(rec);
+        checkCellParse(rec);
       },
     ),
     propertyParams(1500, "wasm record"),
@@ -458,7 +473,7 @@ Deno.test("wasm record fields on damaged records: the core value or a decline, n
         for (const [at, byte] of flips) rec[at % rec.length] = byte;
         const damaged = rec.subarray(0, rec.length - (cut % 3));
         checkFields(damaged, orderOf(cols.length, keys));
-        checkParses(damaged);
+        checkCellParse(damaged);
       },
     ),
     propertyParams(3000, "wasm damaged record"),

@@ -23,7 +23,6 @@ import { Load, Plain, Store, type ValType } from "../emit/instructions.ts";
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
 import { emitAggregate } from "./aggregate_ops.ts";
-import { addRecordParsers } from "./record_parse.ts";
 import {
   boundKey,
   BoundMode,
@@ -129,7 +128,6 @@ export function buildModule(
   m.exportGlobal("next" satisfies keyof ModuleExports, next);
   const fpGlobal = m.addGlobal("i32", true, 0, "fp");
   m.exportGlobal("fp" satisfies keyof ModuleExports, fpGlobal);
-  const parsers = addRecordParsers(m, p, plan);
   const run = m.addFunction([], ["i32"], "run");
   const fp = run.addLocal("i32", "fp");
   const id = run.addLocal("i32", "id");
@@ -164,7 +162,7 @@ export function buildModule(
       v,
       w,
       rt,
-      parsers,
+      wants: fieldsRead(p, plan),
       cursor,
       next,
       goto: (target) => {
@@ -196,6 +194,17 @@ export function buildModule(
   run.op(Plain["unreachable"]);
   m.exportFunction("run" satisfies keyof ModuleExports, run.index);
   return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
+}
+
+/** Per cursor, one past the last field a native Column reads. */
+function fieldsRead(p: CompiledProgram, plan: NativePlan): Map<number, number> {
+  const wants = new Map<number, number>();
+  p.code.forEach((ins, pc) => {
+    if (ins.op === Op.Column && plan.native[pc]) {
+      wants.set(ins.p1, Math.max(wants.get(ins.p1) ?? 0, ins.p2 + 1));
+    }
+  });
+  return wants;
 }
 
 /** The `id` for continuing at address `target`. */
@@ -238,8 +247,8 @@ export interface OpContext {
     cell: number;
     textOrder: number;
   };
-  /** Per cursor with one, its unrolled header parse (record_parse.ts). */
-  parsers: ReadonlyMap<number, number>;
+  /** Per native cursor, one past the last field a native Column reads (runtime/cell.ts `want`). */
+  wants: ReadonlyMap<number, number>;
   cursor: number;
   next: number;
   /** Continues at address `target`. */
@@ -495,7 +504,7 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   f.i32Const(1).op(Plain["i32.add"]);
   f.localGet(c.st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.ne"]);
   f.ifElse("empty", () => {
-    f.localGet(c.st).call(c.rt.cell).op(Plain["i32.eqz"]);
+    f.localGet(c.st).i32Const(c.wants.get(cur) ?? 0).call(c.rt.cell).op(Plain["i32.eqz"]);
     c.fallbackIf(pc);
   });
 }
@@ -503,17 +512,12 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
 /**
  * Decodes field `field` of cursor `cur`'s row into the slot at frame offset `out` and
  * pushes its storage class, or falls back (a damaged record, or fewer fields than the
- * table: JS reads it). The header is read once per row: by the cursor's unrolled parse,
- * else (or where that declines) by the runtime's `field`, as far as the field.
+ * table: JS reads it). The header is read once per row: by the runtime's `cell`, else
+ * (where that declines) by its `field`, as far as the field.
  */
 function readField(c: OpContext, pc: number, cur: number, field: number, out: number): void {
   const f = c.f;
   cellOrFallback(c, pc, cur);
-  const parser = c.parsers.get(cur);
-  if (parser !== undefined) {
-    f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).op(Plain["i32.eqz"]);
-    f.ifElse("empty", () => f.localGet(c.st).call(parser));
-  }
   f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).i32Const(field).op(
     Plain["i32.le_u"],
   );

@@ -6,18 +6,21 @@
  */
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
-import { CursorField, CursorMode } from "../plan/frame_layout.ts";
+import { CursorField, CursorMode, FIELD_ENTRY } from "../plan/frame_layout.ts";
 import { Slot } from "./reg_slots.ts";
+import { StaticArea } from "./shared.ts";
 
 /**
- * `cell(cursor) -> record address` (0: declined): the current cell of a native cursor on
- * a table leaf, kept whole on the leaf, cached in the cursor with its record's size and its
- * rowid (`CursorField.Cached*`) and its header not yet read; the checks are core's
- * (cursor.ts, btree_page.ts).
+ * `cell(cursor, want) -> record address` (0: declined): the current cell of a native cursor
+ * on a table leaf, kept whole on the leaf, cached in the cursor with its record's size and
+ * its rowid (`CursorField.Cached*`), and its header read into the cursor's field table as
+ * far as field `want` - 1 when it is the common kind (else when a column needs it); the
+ * checks are core's (cursor.ts, btree_page.ts).
  */
 export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): number {
-  const f = m.addFunction(["i32"], ["i32"], "cell");
-  const st = 0;
+  const f = m.addFunction(["i32", "i32"], ["i32"], "cell");
+  const [st, want] = [0, 1];
+  const [h, body, q, e] = ["h", "body", "q", "e"].map((name) => f.addLocal("i32", name));
   const leaf = f.addLocal("i32", "leaf"), off = f.addLocal("i32", "off");
   const end = f.addLocal("i32", "end"), size = f.addLocal("i64", "size");
   const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
@@ -100,8 +103,40 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
     CursorField.CachedSize,
   );
   f.localGet(st).localGet(rowid).store(Store["i64.store"], CursorField.CachedRowid);
-  // The new row's header is read when its first column is (record.ts field).
+  // The new row's header: not read (record.ts field reads it when a column needs it) …
   f.localGet(st).i64Const(0n).store(Store["i64.store"], CursorField.Parsed);
+  // … unless it is the common one, read here as far as field `want` - 1 (the last the
+  // program reads; 0: none): a one-byte header size and one-byte serial types with their
+  // sizes from the static table (shared.ts StaticArea), nothing checked per field: a byte
+  // the table marks (a reserved type, or a varint's first byte) adds more than a record
+  // holds, found past the record's end after the loop, and the record is left to `field`.
+  f.localGet(p).load(Load["i32.load8_u"], 0).localTee(h).localGet(want).op(Plain["i32.le_u"]);
+  f.localGet(h).i32Const(127).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
+  f.localGet(h).localGet(size).op(Plain["i32.wrap_i64"]).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
+  f.localGet(want).op(Plain["i32.eqz"]).op(Plain["i32.or"]).op(Plain["i32.eqz"]).ifElse(
+    "empty",
+    () => {
+      f.localGet(p).localGet(h).op(Plain["i32.add"]).localSet(body);
+      f.localGet(p).localSet(q);
+      f.localGet(st).localSet(e);
+      f.loop("empty", (next) => {
+        f.localGet(e).localGet(q).load(Load["i32.load8_u"], 1).localTee(h);
+        f.store(Store["i32.store"], CursorField.Table);
+        f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
+        f.localGet(body).localGet(h).i32Const(2).op(Plain["i32.shl"]);
+        f.load(Load["i32.load"], StaticArea.SerialSizes).op(Plain["i32.add"]).localSet(body);
+        f.localGet(q).i32Const(1).op(Plain["i32.add"]).localSet(q);
+        f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
+        f.localGet(st).localGet(want).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]);
+        f.op(Plain["i32.lt_u"]).brIf(next);
+      });
+      // Measured from the record's start: the test holds even if the sum wrapped around.
+      f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(size).op(Plain["i32.wrap_i64"]);
+      f.op(Plain["i32.le_u"]).ifElse("empty", () => {
+        f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed);
+      });
+    },
+  );
   f.localGet(p);
   return f.index;
 }

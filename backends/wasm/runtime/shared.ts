@@ -26,7 +26,7 @@ export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
   truth: 2,
   field: 2,
   value: 3,
-  cell: 1,
+  cell: 2,
   text_order: 3,
 };
 
