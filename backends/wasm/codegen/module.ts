@@ -35,7 +35,6 @@ import {
 import type { NativePlan } from "../plan/native.ts";
 import { ARITH_OPS } from "../runtime/arith.ts";
 import { CompareResult, SortFlags } from "../runtime/compare.ts";
-import { ColumnResult } from "../runtime/record.ts";
 import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
 import { Slot } from "../runtime/reg_slots.ts";
 
@@ -116,7 +115,6 @@ export function buildModule(
     truth: routine("truth", [Op.If, Op.IfNot].some((op) => used.has(op))),
     // The native operators are Op.Add … Op.Remainder, in opcode order (ARITH_OPS's).
     arith: routine("arith", ARITH_OPS.some((_, i) => used.has(Op.Add + i))),
-    field: routine("field", scans),
     value: routine("value", scans),
     cell: routine("cell", scans),
     textOrder: routine("text_order", plan.fusions.size > 0),
@@ -242,7 +240,6 @@ export interface OpContext {
     sortOrder: number;
     truth: number;
     arith: number;
-    field: number;
     value: number;
     cell: number;
     textOrder: number;
@@ -512,20 +509,14 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
 /**
  * Decodes field `field` of cursor `cur`'s row into the slot at frame offset `out` and
  * pushes its storage class, or falls back (a damaged record, or fewer fields than the
- * table: JS reads it). The header is read once per row: by the runtime's `cell`, else
- * (where that declines) by its `field`, as far as the field.
+ * table: JS reads it). The runtime's `cell` read the row's header once, as far as the
+ * program's last field.
  */
 function readField(c: OpContext, pc: number, cur: number, field: number, out: number): void {
   const f = c.f;
   cellOrFallback(c, pc, cur);
-  f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).i32Const(field).op(
-    Plain["i32.le_u"],
-  );
-  f.ifElse("empty", () => {
-    f.localGet(c.st).i32Const(field).call(c.rt.field);
-    f.i32Const(ColumnResult.Written).op(Plain["i32.ne"]);
-    c.fallbackIf(pc);
-  });
+  f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).op(Plain["i32.eqz"]);
+  c.fallbackIf(pc);
   const entry = CursorField.Table + field * FIELD_ENTRY;
   f.localGet(c.st).load(Load["i32.load"], entry).localSet(c.h);
   f.localGet(c.st).load(Load["i32.load"], entry + 4).localSet(c.u);

@@ -26,24 +26,17 @@ export const enum CursorField {
   MaxLocal = 24,
   /**
    * The last cell decoded (runtime/cell.ts), for the next column of the same row: its
-   * index + 1 (0: none; every move to another leaf clears it), record address, record size
-   * and rowid.
+   * index + 1 (0: none; every move to another leaf clears it) and its rowid.
    */
   CachedIndex = 28,
-  CachedRecord = 32,
-  CachedSize = 36,
-  CachedRowid = 40,
+  CachedRowid = 32,
   /**
-   * How far the cached cell's header has been read (runtime/record.ts `field`): the fields
-   * in the table, the address of the next serial type (0: not even the header size yet),
-   * the header's end and the address of the next field's value.
+   * The fields of the cached cell in the table (runtime/cell.ts): as many as the program
+   * reads, or 0 when JS reads the record.
    */
-  Parsed = 48,
-  HdrPos = 52,
-  HdrEnd = 56,
-  BodyPos = 60,
-  /** The field table: per field read, its serial type (i32) and its value's address (i32). */
-  Table = 64,
+  Parsed = 40,
+  /** The field table: per field, its serial type (i32) and its value's address (i32). */
+  Table = 44,
 }
 /** Bytes of one field table entry. */
 export const FIELD_ENTRY = 8;

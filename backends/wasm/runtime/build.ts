@@ -20,7 +20,6 @@ export function runtimeBytes(): Uint8Array<ArrayBuffer> {
     arith: addArithFunction(m),
     sort_order: addSortOrderFunction(m, compare),
     truth: addTruthFunction(m),
-    field: record.field,
     value: record.value,
     cell: addCell(m, record.varint, record.varintEnd),
     text_order: addTextOrder(m),

@@ -4,6 +4,7 @@
  * core's reader makes (core/format/cursor.ts, btree_page.ts); anything else (an overflowing
  * payload, a malformed cell, a cursor on no entry) is declined and read by the JS cursor.
  */
+import type { FunctionBuilder } from "../emit/function_builder.ts";
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 import { CursorField, CursorMode, FIELD_ENTRY } from "../plan/frame_layout.ts";
@@ -12,19 +13,18 @@ import { StaticArea } from "./shared.ts";
 
 /**
  * `cell(cursor, want) -> record address` (0: declined): the current cell of a native cursor
- * on a table leaf, kept whole on the leaf, cached in the cursor with its record's size and
- * its rowid (`CursorField.Cached*`), and its header read into the cursor's field table as
- * far as field `want` - 1 when it is the common kind (else when a column needs it); the
- * checks are core's (cursor.ts, btree_page.ts).
+ * on a table leaf, kept whole on the leaf, cached in the cursor with its rowid
+ * (`CursorField.Cached*`), and its header read into the cursor's field table as far as
+ * field `want` - 1 (readHeader); the checks are core's (cursor.ts, btree_page.ts).
  */
 export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): number {
   const f = m.addFunction(["i32", "i32"], ["i32"], "cell");
   const [st, want] = [0, 1];
-  const [h, body, q, e] = ["h", "body", "q", "e"].map((name) => f.addLocal("i32", name));
+  const sz = f.addLocal("i32", "sz");
   const leaf = f.addLocal("i32", "leaf"), off = f.addLocal("i32", "off");
   const end = f.addLocal("i32", "end"), size = f.addLocal("i64", "size");
   const p = f.addLocal("i32", "p"), idx = f.addLocal("i32", "idx");
-  const rowid = f.addLocal("i64", "rowid"), b = f.addLocal("i32", "b");
+  const rowid = f.addLocal("i64", "rowid");
   const decline = () => f.i32Const(0).op(Plain["return"]);
   const declineIf = () => f.ifElse("empty", decline);
   f.localGet(st).load(Load["i32.load"], CursorField.Mode).i32Const(CursorMode.Native).op(
@@ -73,13 +73,12 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
   // routine. A byte read here past the cell's end is harmless: the record's end is checked
   // against the page's after it.
   f.globalGet(varintEnd).localSet(p);
-  f.i64Const(0n).localSet(rowid);
   f.block("empty", (read) => {
     for (let k = 0; k < 3; k++) {
       f.localGet(rowid).i64Const(7n).op(Plain["i64.shl"]);
-      f.localGet(p).load(Load["i32.load8_u"], k).localTee(b).i32Const(0x7f).op(Plain["i32.and"]);
+      f.localGet(p).load(Load["i32.load8_u"], k).localTee(sz).i32Const(0x7f).op(Plain["i32.and"]);
       f.op(Plain["i64.extend_i32_u"]).op(Plain["i64.or"]).localSet(rowid);
-      f.localGet(b).i32Const(0x80).op(Plain["i32.lt_u"]).ifElse("empty", () => {
+      f.localGet(sz).i32Const(0x80).op(Plain["i32.lt_u"]).ifElse("empty", () => {
         f.localGet(p).i32Const(k + 1).op(Plain["i32.add"]).localSet(p);
         f.br(read);
       });
@@ -88,57 +87,128 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
     f.globalGet(varintEnd).localSet(p);
   });
   f.localGet(p).op(Plain["i32.eqz"]);
-  f.localGet(p).localGet(size).op(Plain["i32.wrap_i64"]).op(Plain["i32.add"]).localGet(end).op(
-    Plain["i32.gt_u"],
-  );
-  f.op(Plain["i32.or"]);
+  f.localGet(p).localGet(size).op(Plain["i32.wrap_i64"]).localTee(sz).op(Plain["i32.add"]);
+  f.localGet(end).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
   declineIf();
   f.localGet(st).localGet(idx).i32Const(1).op(Plain["i32.add"]).store(
     Store["i32.store"],
     CursorField.CachedIndex,
   );
-  f.localGet(st).localGet(p).store(Store["i32.store"], CursorField.CachedRecord);
-  f.localGet(st).localGet(size).op(Plain["i32.wrap_i64"]).store(
-    Store["i32.store"],
-    CursorField.CachedSize,
-  );
   f.localGet(st).localGet(rowid).store(Store["i64.store"], CursorField.CachedRowid);
-  // The new row's header: not read (record.ts field reads it when a column needs it) …
-  f.localGet(st).i64Const(0n).store(Store["i64.store"], CursorField.Parsed);
-  // … unless it is the common one, read here as far as field `want` - 1 (the last the
-  // program reads; 0: none): a one-byte header size and one-byte serial types with their
-  // sizes from the static table (shared.ts StaticArea), nothing checked per field: a byte
-  // the table marks (a reserved type, or a varint's first byte) adds more than a record
-  // holds, found past the record's end after the loop, and the record is left to `field`.
-  f.localGet(p).load(Load["i32.load8_u"], 0).localTee(h).localGet(want).op(Plain["i32.le_u"]);
-  f.localGet(h).i32Const(127).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
-  f.localGet(h).localGet(size).op(Plain["i32.wrap_i64"]).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
-  f.localGet(want).op(Plain["i32.eqz"]).op(Plain["i32.or"]).op(Plain["i32.eqz"]).ifElse(
-    "empty",
-    () => {
-      f.localGet(p).localGet(h).op(Plain["i32.add"]).localSet(body);
-      f.localGet(p).localSet(q);
-      f.localGet(st).localSet(e);
-      f.loop("empty", (next) => {
-        f.localGet(e).localGet(q).load(Load["i32.load8_u"], 1).localTee(h);
-        f.store(Store["i32.store"], CursorField.Table);
-        f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
-        f.localGet(body).localGet(h).i32Const(2).op(Plain["i32.shl"]);
-        f.load(Load["i32.load"], StaticArea.SerialSizes).op(Plain["i32.add"]).localSet(body);
-        f.localGet(q).i32Const(1).op(Plain["i32.add"]).localSet(q);
-        f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
-        f.localGet(st).localGet(want).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]);
-        f.op(Plain["i32.lt_u"]).brIf(next);
-      });
-      // Measured from the record's start: the test holds even if the sum wrapped around.
-      f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(size).op(Plain["i32.wrap_i64"]);
-      f.op(Plain["i32.le_u"]).ifElse("empty", () => {
-        f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed);
-      });
-    },
-  );
+  f.localGet(st).i32Const(0).store(Store["i32.store"], CursorField.Parsed);
+  f.localGet(want).ifElse("empty", () => readHeader(f, { st, want, p, sz, varint, varintEnd }));
   f.localGet(p);
   return f.index;
+}
+
+/**
+ * The record at `p` (`sz` bytes)'s header, as far as field `want` - 1, into the cursor's
+ * field table; its `Parsed` set to `want` when every one of those fields is read and lies
+ * in the record, else left 0: a damaged record, or one with fewer fields (ALTER TABLE ADD
+ * COLUMN), which JS reads. A serial type of one byte (nearly all) has its size from the
+ * static table (shared.ts StaticArea), which marks the reserved 10 and 11 with a size no
+ * record holds: found past the record's end when the loop ends, with nothing checked per
+ * field. A wider one (long TEXT or BLOB) is a varint, checked at once so that the sum of
+ * the sizes never wraps around.
+ */
+function readHeader(
+  f: FunctionBuilder,
+  { st, want, p, sz, varint, varintEnd }: Record<string, number>,
+): void {
+  const [q, hdrEnd, body, e, t, len, last] = ["q", "hdr_end", "body", "e", "t", "len", "last"].map((
+    name,
+  ) => f.addLocal("i32", name));
+  const wide = f.addLocal("i64", "wide");
+  // The cell is read all the same: its record's address.
+  const stop = () => f.localGet(p).op(Plain["return"]);
+  // A varint at q below `limit` into t, q past it; a malformed one or one of more than 32
+  // bits stops.
+  const wideVarint = (limit: () => void) => {
+    f.localGet(q);
+    limit();
+    f.call(varint).localTee(wide).i64Const(0xffffffffn).op(Plain["i64.gt_u"]);
+    f.globalGet(varintEnd).localTee(q).op(Plain["i32.eqz"]).op(Plain["i32.or"]).ifElse(
+      "empty",
+      stop,
+    );
+    f.localGet(wide).op(Plain["i32.wrap_i64"]).localSet(t);
+  };
+  // The header size: at least its own varint, at most the record.
+  f.localGet(p).localTee(q).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(
+    Plain["i32.lt_u"],
+  );
+  f.ifElse(
+    "empty",
+    () => f.localGet(p).i32Const(1).op(Plain["i32.add"]).localSet(q),
+    () => wideVarint(() => f.localGet(p).localGet(sz).op(Plain["i32.add"])),
+  );
+  f.localGet(t).localGet(sz).op(Plain["i32.gt_u"]);
+  f.localGet(p).localGet(t).op(Plain["i32.add"]).localTee(hdrEnd).localGet(q).op(Plain["i32.lt_u"]);
+  f.op(Plain["i32.or"]).ifElse("empty", stop);
+  f.localGet(hdrEnd).localSet(body);
+  f.localGet(st).localTee(e).localGet(want).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]);
+  f.localSet(last);
+  // A header byte left for each field wanted (one fewer after this one, for a wide type):
+  // else the record has fewer fields.
+  const roomFor = (fields: () => void) => {
+    f.localGet(hdrEnd).localGet(q).op(Plain["i32.sub"]);
+    fields();
+    f.op(Plain["i32.lt_u"]).ifElse("empty", stop);
+  };
+  roomFor(() => f.localGet(want));
+  // First one-byte types only, nothing checked per field (nearly every record); a varint
+  // type's first byte then counts as a size no record holds, and the careful loop below
+  // reads the header again.
+  f.localGet(q).localSet(len);
+  f.loop("empty", (next) => {
+    f.localGet(e).localGet(len).load(Load["i32.load8_u"], 0).localTee(t);
+    f.store(Store["i32.store"], CursorField.Table);
+    f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
+    f.localGet(body).localGet(t).i32Const(2).op(Plain["i32.shl"]);
+    f.load(Load["i32.load"], StaticArea.SerialSizes).op(Plain["i32.add"]).localSet(body);
+    f.localGet(len).i32Const(1).op(Plain["i32.add"]).localSet(len);
+    f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
+    f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
+  });
+  f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.le_u"]);
+  f.ifElse("empty", () => {
+    f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed);
+    stop();
+  });
+  f.localGet(hdrEnd).localSet(body);
+  f.localGet(st).localSet(e);
+  f.loop("empty", (next) => {
+    f.localGet(q).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(Plain["i32.lt_u"]);
+    f.ifElse("empty", () => {
+      f.localGet(q).i32Const(1).op(Plain["i32.add"]).localSet(q);
+      f.localGet(t).i32Const(2).op(Plain["i32.shl"]).load(Load["i32.load"], StaticArea.SerialSizes);
+      f.localSet(len);
+    }, () => {
+      wideVarint(() => f.localGet(hdrEnd));
+      // (t - 12) / 2 for TEXT and BLOB; a smaller type written wide, from the table.
+      f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
+      f.localGet(t).i32Const(127).op(Plain["i32.and"]).i32Const(2).op(Plain["i32.shl"]);
+      f.load(Load["i32.load"], StaticArea.SerialSizes);
+      f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["select"]);
+      // No bigger than the record, so that the sum never wraps around.
+      f.localTee(len).localGet(sz).op(Plain["i32.gt_u"]).ifElse("empty", stop);
+      roomFor(() => {
+        f.localGet(last).localGet(e).op(Plain["i32.sub"]).i32Const(3).op(Plain["i32.shr_u"]);
+        f.i32Const(1).op(Plain["i32.sub"]);
+      });
+    });
+    f.localGet(e).localGet(t).store(Store["i32.store"], CursorField.Table);
+    f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
+    f.localGet(body).localGet(len).op(Plain["i32.add"]).localSet(body);
+    f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
+    f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
+  });
+  // Measured from the record's start: the test holds even if the sum wrapped around.
+  f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.le_u"]);
+  f.ifElse(
+    "empty",
+    () => f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed),
+  );
 }
 
 /**

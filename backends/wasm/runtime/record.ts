@@ -14,16 +14,6 @@ import { StorageClass } from "../../../core/value/types.ts";
 import { Slot } from "./reg_slots.ts";
 import { CursorField, FIELD_ENTRY } from "../plan/frame_layout.ts";
 
-/** What the field function returns. */
-export const enum ColumnResult {
-  /** Malformed (or a reserved serial type): left to the JS reader. */
-  Declined = 0,
-  /** The field's serial type and address are in the cursor's field table. */
-  Written = 1,
-  /** The record has fewer fields: the column's default applies (ALTER TABLE ADD COLUMN). */
-  Missing = 2,
-}
-
 /** Function indices of the record functions in a module. */
 export interface RecordFunctions {
   /**
@@ -33,12 +23,6 @@ export interface RecordFunctions {
   varint: number;
   /** Global index: where the last varint ended (0: it did not fit). */
   varintEnd: number;
-  /**
-   * `field(cursor, i) -> ColumnResult`: reads the current record's header on from where
-   * it stopped up to field `i`, writing each field's serial type and address into the
-   * cursor's field table (plan/frame_layout.ts `CursorField.Table`).
-   */
-  field: number;
   /** `value(type, address, out) -> class`: the value of a field the table describes, into a slot. */
   value: number;
 }
@@ -47,7 +31,7 @@ export interface RecordFunctions {
 export function addRecordFunctions(m: ModuleBuilder): RecordFunctions {
   const varintEnd = m.addGlobal("i32", true, 0, "varint_end");
   const varint = addVarint(m, varintEnd);
-  return { varint, varintEnd, field: addField(m, varint, varintEnd), value: addValue(m) };
+  return { varint, varintEnd, value: addValue(m) };
 }
 
 function addVarint(m: ModuleBuilder, varintEnd: number): number {
@@ -77,105 +61,6 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
   f.localGet(p).i32Const(9).op(Plain["i32.add"]).globalSet(varintEnd);
   f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
   f.localGet(p).load(Load["i64.load8_u"], 8).op(Plain["i64.or"]);
-  return f.index;
-}
-
-/**
- * The header is read once per row, as far as the columns read so far need (SQLite's
- * `aOffset`/`nHdrParsed` in vdbe.c), and each field's value is checked to lie inside the
- * record as its type is read, so reading the value takes no further check.
- */
-function addField(m: ModuleBuilder, varint: number, varintEnd: number): number {
-  const f = m.addFunction(["i32", "i32"], ["i32"], "field");
-  const [st, field] = [0, 1];
-  const [end, hdrEnd, p, body, i, t, len] = ["end", "hdr_end", "p", "body", "i", "t", "len"].map(
-    (name) => f.addLocal("i32", name),
-  );
-  const rec = f.addLocal("i32", "rec"), entry = f.addLocal("i32", "entry");
-  const bad = f.addLocal("i32", "bad");
-  const wide = f.addLocal("i64", "wide");
-  const decline = () => f.i32Const(ColumnResult.Declined).op(Plain["return"]);
-  const load = (at: CursorField) => f.localGet(st).load(Load["i32.load"], at);
-  const store = (at: CursorField, local: number) =>
-    f.localGet(st).localGet(local).store(Store["i32.store"], at);
-  // Where the header has been read to, kept for the row's next column.
-  const save = () => {
-    store(CursorField.HdrPos, p);
-    store(CursorField.HdrEnd, hdrEnd);
-    store(CursorField.BodyPos, body);
-    store(CursorField.Parsed, i);
-  };
-  // A varint of the header into `t`: one byte when below 128 (nearly always), else
-  // declined when it crosses `limit` or needs more than 32 bits. A serial type (`sized`)
-  // this wide is long TEXT or BLOB, whose bytes are checked to lie in the record at once,
-  // so that the sum of the sizes never wraps around.
-  const headerVarint = (limit: number, sized: boolean) => {
-    f.localGet(p).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(Plain["i32.lt_u"]);
-    f.ifElse("empty", () => f.localGet(p).i32Const(1).op(Plain["i32.add"]).localSet(p), () => {
-      f.localGet(p).localGet(limit).call(varint).localTee(wide).i64Const(0xffffffffn);
-      f.op(Plain["i64.gt_u"]).globalGet(varintEnd).op(Plain["i32.eqz"]).op(Plain["i32.or"]);
-      f.ifElse("empty", decline);
-      f.localGet(wide).op(Plain["i32.wrap_i64"]).localSet(t);
-      f.globalGet(varintEnd).localSet(p);
-      if (!sized) return;
-      f.localGet(body).localGet(end).op(Plain["i32.gt_u"]);
-      f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
-      f.localGet(end).localGet(body).op(Plain["i32.sub"]).op(Plain["i32.gt_u"]);
-      f.op(Plain["i32.or"]).localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["i32.and"]);
-      f.ifElse("empty", decline);
-    });
-  };
-  load(CursorField.CachedRecord).localTee(rec);
-  load(CursorField.CachedSize).op(Plain["i32.add"]).localSet(end);
-  load(CursorField.HdrPos).localTee(p).op(Plain["i32.eqz"]).ifElse("empty", () => {
-    // The row's first field: the header size, at least its own varint, at most the record.
-    f.localGet(rec).localTee(p).localGet(end).op(Plain["i32.ge_u"]).ifElse("empty", decline);
-    headerVarint(end, false);
-    f.localGet(t).localGet(end).localGet(rec).op(Plain["i32.sub"]).op(Plain["i32.gt_u"]);
-    f.localGet(rec).localGet(t).op(Plain["i32.add"]).localTee(hdrEnd).localGet(p).op(
-      Plain["i32.lt_u"],
-    );
-    f.op(Plain["i32.or"]).ifElse("empty", decline);
-    f.localGet(hdrEnd).localSet(body);
-  }, () => {
-    load(CursorField.HdrEnd).localSet(hdrEnd);
-    load(CursorField.BodyPos).localSet(body);
-    load(CursorField.Parsed).localSet(i);
-  });
-  // Reserved types and values past the record's end are checked once, before the fields
-  // read are kept; a wide serial type (a varint: long TEXT or BLOB) is checked at once,
-  // so that the sum of the sizes never wraps around.
-  const checkAndSave = () => {
-    f.localGet(bad).localGet(body).localGet(end).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
-    f.ifElse("empty", decline);
-    save();
-  };
-  f.localGet(st).localGet(i).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]).localSet(entry);
-  f.block("empty", (done) => {
-    f.loop("empty", (next) => {
-      f.localGet(i).localGet(field).op(Plain["i32.gt_u"]).brIf(done);
-      f.localGet(p).localGet(hdrEnd).op(Plain["i32.ge_u"]).ifElse("empty", () => {
-        checkAndSave();
-        f.i32Const(ColumnResult.Missing).op(Plain["return"]);
-      });
-      headerVarint(hdrEnd, true);
-      pushValueSize(f, t);
-      f.localSet(len);
-      // Types 10 and 11 are reserved.
-      f.localGet(bad).localGet(t).i32Const(10).op(Plain["i32.sub"]).i32Const(2).op(
-        Plain["i32.lt_u"],
-      );
-      f.op(Plain["i32.or"]).localSet(bad);
-      f.localGet(entry).localGet(t).store(Store["i32.store"], CursorField.Table);
-      f.localGet(entry).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
-      f.localGet(body).localGet(len).op(Plain["i32.add"]).localSet(body);
-      f.localGet(entry).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localSet(entry);
-      f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i);
-      f.br(next);
-    });
-  });
-  checkAndSave();
-  f.i32Const(ColumnResult.Written);
   return f.index;
 }
 
