@@ -576,17 +576,14 @@ Deno.test("text bytes: short ASCII texts decode right however their interning sl
   }
 });
 
-Deno.test("text bytes: lone surrogates are found natively and by the fallback loop alike", () => {
+Deno.test("text bytes: lone surrogates are found, and pairs are not", () => {
   // hasLoneSurrogate decides whether text takes the byte-exact paths (escaped bytes are
   // lone low surrogates); a surrogate pair (an emoji) must not send it there.
   const unit = fc.constantFrom("a", "é", "😀", "\uD83D", "\uDE00", "\uDC80", "\uDCFF", "\uDBFF");
-  const withoutNative = (s: string) =>
-    Object.assign(new String(s), { isWellFormed: undefined }) as unknown as string;
   fc.assert(
     fc.property(fc.array(unit, { maxLength: 8 }).map((u) => u.join("")), (s) => {
       const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
       assert.equal(hasLoneSurrogate(s), lone, JSON.stringify(s));
-      assert.equal(hasLoneSurrogate(withoutNative(s)), lone, JSON.stringify(s));
       if (!lone) assert.deepEqual(encodeUtf8(s), new TextEncoder().encode(s));
     }),
     propertyParams(500, "lone surrogates"),

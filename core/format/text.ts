@@ -367,21 +367,8 @@ export function joinText(a: string, b: string, enc: TextEncoding): string {
 
 /** True if `s` has a surrogate that is not part of a pair. */
 export function hasLoneSurrogate(s: string): boolean {
-  // isWellFormed (ES2024) scans natively; older engines take the loop.
-  if (s.isWellFormed) return !s.isWellFormed();
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (isLowSurrogate(d)) {
-        i++;
-        continue;
-      }
-    }
-    return true;
-  }
-  return false;
+  // ES2024, as core/api/params.ts's binding of text already needs.
+  return !s.isWellFormed();
 }
 
 /**
