@@ -160,7 +160,6 @@ export function buildModule(
       v,
       w,
       rt,
-      wants: fieldsRead(p, plan),
       cursor,
       next,
       goto: (target) => {
@@ -192,17 +191,6 @@ export function buildModule(
   run.op(Plain["unreachable"]);
   m.exportFunction("run" satisfies keyof ModuleExports, run.index);
   return { bytes: m.toBytes() as Uint8Array<ArrayBuffer>, entry };
-}
-
-/** Per cursor, one past the last field a native Column reads. */
-function fieldsRead(p: CompiledProgram, plan: NativePlan): Map<number, number> {
-  const wants = new Map<number, number>();
-  p.code.forEach((ins, pc) => {
-    if (ins.op === Op.Column && plan.native[pc]) {
-      wants.set(ins.p1, Math.max(wants.get(ins.p1) ?? 0, ins.p2 + 1));
-    }
-  });
-  return wants;
 }
 
 /** The `id` for continuing at address `target`. */
@@ -244,8 +232,6 @@ export interface OpContext {
     cell: number;
     textOrder: number;
   };
-  /** Per native cursor, one past the last field a native Column reads (runtime/cell.ts `want`). */
-  wants: ReadonlyMap<number, number>;
   cursor: number;
   next: number;
   /** Continues at address `target`. */
@@ -501,7 +487,7 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   f.i32Const(1).op(Plain["i32.add"]);
   f.localGet(c.st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.ne"]);
   f.ifElse("empty", () => {
-    f.localGet(c.st).i32Const(c.wants.get(cur) ?? 0).call(c.rt.cell).op(Plain["i32.eqz"]);
+    f.localGet(c.st).i32Const(c.layout.wants.get(cur) ?? 0).call(c.rt.cell).op(Plain["i32.eqz"]);
     c.fallbackIf(pc);
   });
 }
@@ -518,63 +504,7 @@ function readField(c: OpContext, pc: number, cur: number, field: number, out: nu
   f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).op(Plain["i32.eqz"]);
   c.fallbackIf(pc);
   const entry = CursorField.Table + field * FIELD_ENTRY;
-  f.localGet(c.st).load(Load["i32.load"], entry).localSet(c.h);
-  f.localGet(c.st).load(Load["i32.load"], entry + 4).localSet(c.u);
-  decodeValue(c, out);
-  f.localGet(c.t);
-}
-
-/**
- * Decodes the field of serial type `h` at address `u` into the slot at frame offset
- * `out`, its class left in `t`: NULL, integers of up to four bytes, 0 and 1 inline (a
- * `br_table` on the type), the rest by the runtime's `value`.
- */
-function decodeValue(c: OpContext, out: number): void {
-  const f = c.f;
-  const byte = (k: number, signed = false) =>
-    f.localGet(c.u).load(signed ? Load["i32.load8_s"] : Load["i32.load8_u"], k);
-  // Each case: the i32 value on the stack, then stored as INTEGER.
-  const integer = (push: () => void) => {
-    f.localGet(c.fp);
-    push();
-    f.op(Plain["i64.extend_i32_s"]).store(Store["i64.store"], out + Slot.VALUE);
-    f.i32Const(StorageClass.Integer).localSet(c.t);
-  };
-  const bigEndian = (n: number) => () => {
-    byte(0, true);
-    for (let k = 1; k < n; k++) {
-      f.i32Const(8).op(Plain["i32.shl"]);
-      byte(k).op(Plain["i32.or"]);
-    }
-  };
-  const cases: (() => void)[] = [
-    () => f.i32Const(StorageClass.Null).localSet(c.t),
-    () => integer(bigEndian(1)),
-    () => integer(bigEndian(2)),
-    () => integer(bigEndian(3)),
-    () => integer(bigEndian(4)),
-  ];
-  f.block("empty", (done) => {
-    const slow = f.openBlock("empty");
-    const zeroOne = f.openBlock("empty");
-    const labels = cases.map(() => f.openBlock("empty")).reverse();
-    // Types 0–4, 8 and 9 inline; 5–7 and every TEXT or BLOB (12 and up) by the runtime.
-    f.localGet(c.h).i32Const(10).localGet(c.h).i32Const(10).op(Plain["i32.lt_u"]).op(
-      Plain["select"],
-    );
-    f.brTable([...labels, slow, slow, slow, zeroOne, zeroOne], slow);
-    cases.forEach((emit, k) => {
-      f.endBlock(labels[k]);
-      emit();
-      f.br(done);
-    });
-    f.endBlock(zeroOne);
-    integer(() => f.localGet(c.h).i32Const(8).op(Plain["i32.sub"]));
-    f.br(done);
-    f.endBlock(slow);
-    f.localGet(c.h).localGet(c.u);
-    frameAddress(c, out).call(c.rt.value).localSet(c.t);
-  });
-  // (NULL's class is stored here; the other cases' values above.)
-  f.localGet(c.fp).localGet(c.t).store(Store["i32.store"], out + Slot.CLASS);
+  f.localGet(c.st).load(Load["i32.load"], entry);
+  f.localGet(c.st).load(Load["i32.load"], entry + 4);
+  frameAddress(c, out).call(c.rt.value);
 }

@@ -83,6 +83,8 @@ export interface FrameLayout {
   readonly cleared: number;
   /** Offset of cursor `c`'s position. */
   cursor(c: number): number;
+  /** Per native cursor, one past the last field a native Column reads (runtime/cell.ts `want`). */
+  readonly wants: ReadonlyMap<number, number>;
   /** Offset of the slot holding the constant of the Int64 or Real at `pc`. */
   constant(pc: number): number;
   /** Offset of the bytes of the fused comparison at `pc`. */
@@ -100,10 +102,14 @@ export interface FrameLayout {
 /** The frame layout of `p` with native plan `plan`. */
 export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
   const cursorBase = p.nRegs * Slot.SIZE;
-  // Room in each cursor's field table for every field a Column reads.
-  let fields = 0;
-  for (const ins of p.code) if (ins.op === Op.Column) fields = Math.max(fields, ins.p2 + 1);
-  const cursorSize = CursorField.Table + fields * FIELD_ENTRY;
+  // Room in each cursor's field table for every field a native Column reads.
+  const wants = new Map<number, number>();
+  p.code.forEach((ins, pc) => {
+    if (ins.op === Op.Column && plan.native[pc]) {
+      wants.set(ins.p1, Math.max(wants.get(ins.p1) ?? 0, ins.p2 + 1));
+    }
+  });
+  const cursorSize = CursorField.Table + Math.max(0, ...wants.values()) * FIELD_ENTRY;
   const scratch = cursorBase + p.nCursors * cursorSize;
   let at = scratch + Slot.SIZE;
   const constants = new Map<number, number>();
@@ -134,6 +140,7 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     bound: (slot) => bounds.get(slot)!,
     aggregate: (slot) => aggregates.get(slot)!,
     cursor: (c) => cursorBase + c * cursorSize,
+    wants,
     constant: (pc) => constants.get(pc)!,
     fusedBytes: (pc) => fused.get(pc)!,
     scratch,

@@ -1,18 +1,16 @@
 /**
- * Record decoding natively (fileformat2 §2.1): varints, a record's header into a cursor's
- * field table, and one field into a register slot (reg_slots.ts). The same rules as core/format/varint.ts and
- * core/format/record.ts, which tests/wasm_runtime_test.ts compares these functions with.
+ * Record decoding natively (fileformat2 §2.1): varints, and one field (its serial type and
+ * address from a cursor's field table, runtime/cell.ts) into a register slot
+ * (reg_slots.ts). The same rules as core/format/varint.ts and core/format/record.ts, which
+ * tests/wasm_runtime_test.ts compares these functions with.
  *
- * Every read stays inside the bounds the caller gives (the record's bytes): a varint or a
- * value that would cross them makes the function decline, and the JS reader then reports
- * the corruption exactly as core does.
+ * A varint that would cross the bound the caller gives makes the function decline, and the
+ * JS reader then reports the corruption exactly as core does.
  */
-import type { FunctionBuilder } from "../emit/function_builder.ts";
 import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 import { StorageClass } from "../../../core/value/types.ts";
 import { Slot } from "./reg_slots.ts";
-import { CursorField, FIELD_ENTRY } from "../plan/frame_layout.ts";
 
 /** Function indices of the record functions in a module. */
 export interface RecordFunctions {
@@ -69,19 +67,43 @@ function addValue(m: ModuleBuilder): number {
   const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "value");
   const [t, a, out] = [0, 1, 2];
   const len = f.addLocal("i32", "len"), k = f.addLocal("i32", "k");
-  const v = f.addLocal("i64", "v"), shift = f.addLocal("i64", "shift");
+  const v = f.addLocal("i64", "v");
   const written = (c: StorageClass) => {
     f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
     f.i32Const(c).op(Plain["return"]);
   };
-  pushValueSize(f, t);
-  f.localSet(len);
+  // 1–7 (nearly every number): big-endian, the first byte signed (for a REAL's 8 bytes the
+  // sign bits it adds are shifted out); 1–4 bytes, 5 is 6 bytes, 6 and 7 are 8.
+  f.localGet(t).i32Const(1).op(Plain["i32.sub"]).i32Const(7).op(Plain["i32.lt_u"]).ifElse(
+    "empty",
+    () => {
+      f.localGet(t).i32Const(6).i32Const(8).localGet(t).i32Const(5).op(Plain["i32.eq"]);
+      f.op(Plain["select"]).localGet(t).i32Const(5).op(Plain["i32.lt_u"]).op(Plain["select"]);
+      f.localSet(len);
+      f.localGet(a).load(Load["i64.load8_s"], 0).localSet(v);
+      f.block("empty", (done) => {
+        f.loop("empty", (more) => {
+          f.localGet(k).i32Const(1).op(Plain["i32.add"]).localTee(k).localGet(len).op(
+            Plain["i32.ge_u"],
+          ).brIf(done);
+          f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
+          f.localGet(a).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0);
+          f.op(Plain["i64.or"]).localSet(v).br(more);
+        });
+      });
+      f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
+      f.localGet(t).i32Const(7).op(Plain["i32.eq"]).ifElse(
+        "empty",
+        () => written(StorageClass.Real),
+        () => written(StorageClass.Integer),
+      );
+    },
+  );
   f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).ifElse("empty", () => {
     // TEXT (odd) or BLOB (even): a reference to the bytes.
     f.localGet(out).localGet(a).op(Plain["i64.extend_i32_u"]);
-    f.localGet(len).op(Plain["i64.extend_i32_u"]).i64Const(32n).op(Plain["i64.shl"]).op(
-      Plain["i64.or"],
-    );
+    f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
+    f.op(Plain["i64.extend_i32_u"]).i64Const(32n).op(Plain["i64.shl"]).op(Plain["i64.or"]);
     f.store(Store["i64.store"], Slot.VALUE);
     f.localGet(t).i32Const(1).op(Plain["i32.and"]).ifElse(
       "empty",
@@ -90,51 +112,10 @@ function addValue(m: ModuleBuilder): number {
     );
   });
   f.localGet(t).op(Plain["i32.eqz"]).ifElse("empty", () => written(StorageClass.Null));
-  f.localGet(t).i32Const(8).op(Plain["i32.ge_u"]).ifElse("empty", () => {
-    // 8 and 9: the integers 0 and 1, stored in the type alone.
-    f.localGet(out).localGet(t).i32Const(8).op(Plain["i32.sub"]).op(Plain["i64.extend_i32_u"])
-      .store(
-        Store["i64.store"],
-        Slot.VALUE,
-      );
-    written(StorageClass.Integer);
-  });
-  // 1–7: a big-endian value of `len` bytes.
-  f.loop("empty", (more) => {
-    f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
-    f.localGet(a).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0).op(
-      Plain["i64.or"],
-    ).localSet(v);
-    f.localGet(k).i32Const(1).op(Plain["i32.add"]).localTee(k).localGet(len).op(Plain["i32.lt_u"])
-      .brIf(more);
-  });
-  f.localGet(t).i32Const(7).op(Plain["i32.eq"]).ifElse("empty", () => {
-    f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
-    written(StorageClass.Real);
-  });
-  // Sign-extend from len × 8 bits.
-  f.localGet(out);
-  f.localGet(v).i64Const(64n).localGet(len).i32Const(3).op(Plain["i32.shl"]).op(
-    Plain["i64.extend_i32_u"],
-  );
-  f.op(Plain["i64.sub"]).localTee(shift).op(Plain["i64.shl"]).localGet(shift).op(
-    Plain["i64.shr_s"],
-  );
+  // 8 and 9: the integers 0 and 1, stored in the type alone.
+  f.localGet(out).localGet(t).i32Const(8).op(Plain["i32.sub"]).op(Plain["i64.extend_i32_u"]);
   f.store(Store["i64.store"], Slot.VALUE);
   written(StorageClass.Integer);
   f.op(Plain["unreachable"]);
   return f.index;
-}
-/**
- * Pushes the value size of serial type `t` (an i32 local; not 10 or 11, whose size is
- * meaningless): (t - 12) / 2 for TEXT and BLOB, else a table of nibbles (0→0 1→1 2→2 3→3
- * 4→4 5→6 6→8 7→8 8→0 9→0); without a branch, as a column's types vary row by row.
- */
-export function pushValueSize(f: FunctionBuilder, t: number): void {
-  f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
-  f.i64Const(0x0088643210n).localGet(t).i32Const(2).op(Plain["i32.shl"]).op(
-    Plain["i64.extend_i32_u"],
-  );
-  f.op(Plain["i64.shr_u"]).op(Plain["i32.wrap_i64"]).i32Const(15).op(Plain["i32.and"]);
-  f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["select"]);
 }
