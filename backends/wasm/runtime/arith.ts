@@ -39,69 +39,71 @@ export function addArithFunction(m: ModuleBuilder): number {
   const setClass = (c: StorageClass) =>
     f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
   const done = () => f.i32Const(1).op(Plain["return"]);
-  const toNull = () => {
-    setClass(StorageClass.Null);
-    done();
-  };
   const isOp = (name: ArithOp) =>
     f.localGet(op).i32Const(ARITH_OPS.indexOf(name)).op(Plain["i32.eq"]);
-  f.localGet(a).load(Load["i32.load"], Slot.CLASS).localSet(ca);
-  f.localGet(b).load(Load["i32.load"], Slot.CLASS).localSet(cb);
-  // NULL wins over everything, text included (core: NULL is checked before conversion).
-  f.localGet(ca).i32Const(StorageClass.Null).op(Plain["i32.eq"]);
-  f.localGet(cb).i32Const(StorageClass.Null).op(Plain["i32.eq"]).op(Plain["i32.or"]);
-  f.ifElse("empty", toNull);
-  f.localGet(ca).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
-  f.localGet(cb).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
-  f.ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
-  f.block("empty", (real) => {
-    f.localGet(ca).localGet(cb).op(Plain["i32.and"]).i32Const(StorageClass.Integer).op(
-      Plain["i32.ne"],
-    );
-    f.brIf(real); // Integer is 1 and Real 2: the AND is 1 only for two INTEGERs
-    f.localGet(a).load(Load["i64.load"], Slot.VALUE).localSet(x);
-    f.localGet(b).load(Load["i64.load"], Slot.VALUE).localSet(y);
-    // A case per operator (a br_table on `op`), each leaving its result in r.
-    f.block("empty", (result) => {
-      const labels = ARITH_OPS.map(() => f.openBlock("empty")).reverse();
-      f.localGet(op).brTable(labels, labels[0]);
-      ARITH_OPS.forEach((name, k) => {
-        f.endBlock(labels[k]);
-        integerOp(f, name, x, y, r, real, toNull);
-        f.br(result);
+  // Every NULL result leaves the block for the one store of it after it.
+  f.block("empty", (isNull) => {
+    const toNull = () => f.br(isNull);
+    f.localGet(a).load(Load["i32.load"], Slot.CLASS).localSet(ca);
+    f.localGet(b).load(Load["i32.load"], Slot.CLASS).localSet(cb);
+    // NULL wins over everything, text included (core: NULL is checked before conversion).
+    f.localGet(ca).i32Const(StorageClass.Null).op(Plain["i32.eq"]);
+    f.localGet(cb).i32Const(StorageClass.Null).op(Plain["i32.eq"]).op(Plain["i32.or"]);
+    f.ifElse("empty", toNull);
+    f.localGet(ca).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
+    f.localGet(cb).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
+    f.ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
+    f.block("empty", (real) => {
+      f.localGet(ca).localGet(cb).op(Plain["i32.and"]).i32Const(StorageClass.Integer).op(
+        Plain["i32.ne"],
+      );
+      f.brIf(real); // Integer is 1 and Real 2: the AND is 1 only for two INTEGERs
+      f.localGet(a).load(Load["i64.load"], Slot.VALUE).localSet(x);
+      f.localGet(b).load(Load["i64.load"], Slot.VALUE).localSet(y);
+      // A case per operator (a br_table on `op`), each leaving its result in r.
+      f.block("empty", (result) => {
+        const labels = ARITH_OPS.map(() => f.openBlock("empty")).reverse();
+        f.localGet(op).brTable(labels, labels[0]);
+        ARITH_OPS.forEach((name, k) => {
+          f.endBlock(labels[k]);
+          integerOp(f, name, x, y, r, real, toNull);
+          f.br(result);
+        });
       });
+      f.localGet(out).localGet(r).store(Store["i64.store"], Slot.VALUE);
+      setClass(StorageClass.Integer);
+      done();
     });
-    f.localGet(out).localGet(r).store(Store["i64.store"], Slot.VALUE);
-    setClass(StorageClass.Integer);
+    // An INTEGER % never overflows; with a REAL operand core truncates both to integers
+    // first, a conversion left to JS.
+    isOp("remainder").ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
+    const asReal = (slot: number, cls: number) =>
+      f.localGet(cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse(
+        "f64",
+        () => f.localGet(slot).load(Load["i64.load"], Slot.VALUE).op(Plain["f64.convert_i64_s"]),
+        () => f.localGet(slot).load(Load["f64.load"], Slot.VALUE),
+      );
+    asReal(b, cb);
+    f.localTee(fy).f64Const(0).op(Plain["f64.eq"]);
+    // Division by zero is NULL, REAL or not.
+    isOp("divide").op(Plain["i32.and"]).ifElse("empty", toNull);
+    asReal(a, ca);
+    f.localSet(fx);
+    // The four results, the operator's chosen.
+    const real2 = (p: Plain) => f.localGet(fx).localGet(fy).op(p);
+    real2(Plain["f64.add"]);
+    real2(Plain["f64.sub"]);
+    real2(Plain["f64.mul"]);
+    real2(Plain["f64.div"]);
+    isOp("multiply").op(Plain["select"]);
+    isOp("subtract").op(Plain["select"]);
+    isOp("add").op(Plain["select"]);
+    f.localTee(fr).localGet(fr).op(Plain["f64.ne"]).ifElse("empty", toNull); // NaN (∞ - ∞, 0 × ∞) is NULL
+    f.localGet(out).localGet(fr).store(Store["f64.store"], Slot.VALUE);
+    setClass(StorageClass.Real);
     done();
   });
-  // An INTEGER % never overflows; with a REAL operand core truncates both to integers
-  // first, a conversion left to JS.
-  isOp("remainder").ifElse("empty", () => f.i32Const(0).op(Plain["return"]));
-  const asReal = (slot: number, cls: number) =>
-    f.localGet(cls).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse(
-      "f64",
-      () => f.localGet(slot).load(Load["i64.load"], Slot.VALUE).op(Plain["f64.convert_i64_s"]),
-      () => f.localGet(slot).load(Load["f64.load"], Slot.VALUE),
-    );
-  asReal(b, cb);
-  f.localTee(fy).f64Const(0).op(Plain["f64.eq"]);
-  // Division by zero is NULL, REAL or not.
-  isOp("divide").op(Plain["i32.and"]).ifElse("empty", toNull);
-  asReal(a, ca);
-  f.localSet(fx);
-  // The four results, the operator's chosen.
-  const real2 = (p: Plain) => f.localGet(fx).localGet(fy).op(p);
-  real2(Plain["f64.add"]);
-  real2(Plain["f64.sub"]);
-  real2(Plain["f64.mul"]);
-  real2(Plain["f64.div"]);
-  isOp("multiply").op(Plain["select"]);
-  isOp("subtract").op(Plain["select"]);
-  isOp("add").op(Plain["select"]);
-  f.localTee(fr).localGet(fr).op(Plain["f64.ne"]).ifElse("empty", toNull); // NaN (∞ - ∞, 0 × ∞) is NULL
-  f.localGet(out).localGet(fr).store(Store["f64.store"], Slot.VALUE);
-  setClass(StorageClass.Real);
+  setClass(StorageClass.Null);
   f.i32Const(1);
   return f.index;
 }

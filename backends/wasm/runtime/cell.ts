@@ -69,23 +69,8 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
   );
   f.op(Plain["i64.gt_u"]).op(Plain["i32.or"]);
   declineIf();
-  // The rowid: up to three bytes here (below 2,097,152: most tables'), longer by the varint
-  // routine. A byte read here past the cell's end is harmless: the record's end is checked
-  // against the page's after it.
+  f.globalGet(varintEnd).localGet(end).call(varint).localSet(rowid);
   f.globalGet(varintEnd).localSet(p);
-  f.block("empty", (read) => {
-    for (let k = 0; k < 3; k++) {
-      f.localGet(rowid).i64Const(7n).op(Plain["i64.shl"]);
-      f.localGet(p).load(Load["i32.load8_u"], k).localTee(sz).i32Const(0x7f).op(Plain["i32.and"]);
-      f.op(Plain["i64.extend_i32_u"]).op(Plain["i64.or"]).localSet(rowid);
-      f.localGet(sz).i32Const(0x80).op(Plain["i32.lt_u"]).ifElse("empty", () => {
-        f.localGet(p).i32Const(k + 1).op(Plain["i32.add"]).localSet(p);
-        f.br(read);
-      });
-    }
-    f.localGet(p).localGet(end).call(varint).localSet(rowid);
-    f.globalGet(varintEnd).localSet(p);
-  });
   f.localGet(p).op(Plain["i32.eqz"]);
   f.localGet(p).localGet(size).op(Plain["i32.wrap_i64"]).localTee(sz).op(Plain["i32.add"]);
   f.localGet(end).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);

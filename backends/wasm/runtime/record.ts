@@ -67,55 +67,49 @@ function addValue(m: ModuleBuilder): number {
   const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "value");
   const [t, a, out] = [0, 1, 2];
   const len = f.addLocal("i32", "len"), k = f.addLocal("i32", "k");
-  const v = f.addLocal("i64", "v");
-  const written = (c: StorageClass) => {
-    f.localGet(out).i32Const(c).store(Store["i32.store"], Slot.CLASS);
-    f.i32Const(c).op(Plain["return"]);
-  };
-  // 1–7 (nearly every number): big-endian, the first byte signed (for a REAL's 8 bytes the
-  // sign bits it adds are shifted out); 1–4 bytes, 5 is 6 bytes, 6 and 7 are 8.
-  f.localGet(t).i32Const(1).op(Plain["i32.sub"]).i32Const(7).op(Plain["i32.lt_u"]).ifElse(
-    "empty",
-    () => {
-      f.localGet(t).i32Const(6).i32Const(8).localGet(t).i32Const(5).op(Plain["i32.eq"]);
-      f.op(Plain["select"]).localGet(t).i32Const(5).op(Plain["i32.lt_u"]).op(Plain["select"]);
-      f.localSet(len);
-      f.localGet(a).load(Load["i64.load8_s"], 0).localSet(v);
-      f.block("empty", (done) => {
-        f.loop("empty", (more) => {
-          f.localGet(k).i32Const(1).op(Plain["i32.add"]).localTee(k).localGet(len).op(
-            Plain["i32.ge_u"],
-          ).brIf(done);
-          f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
-          f.localGet(a).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0);
-          f.op(Plain["i64.or"]).localSet(v).br(more);
-        });
-      });
-      f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
-      f.localGet(t).i32Const(7).op(Plain["i32.eq"]).ifElse(
-        "empty",
-        () => written(StorageClass.Real),
-        () => written(StorageClass.Integer),
-      );
-    },
-  );
-  f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).ifElse("empty", () => {
-    // TEXT (odd) or BLOB (even): a reference to the bytes.
-    f.localGet(out).localGet(a).op(Plain["i64.extend_i32_u"]);
-    f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
-    f.op(Plain["i64.extend_i32_u"]).i64Const(32n).op(Plain["i64.shl"]).op(Plain["i64.or"]);
-    f.store(Store["i64.store"], Slot.VALUE);
-    f.localGet(t).i32Const(1).op(Plain["i32.and"]).ifElse(
+  const v = f.addLocal("i64", "v"), c = f.addLocal("i32", "c");
+  // Each case leaves the value in v and the class in c, for the one store of both after.
+  f.block("empty", (done) => {
+    const written = (cls: StorageClass) => f.i32Const(cls).localSet(c).br(done);
+    // 1–7 (nearly every number): big-endian, the first byte signed (for a REAL's 8 bytes
+    // the sign bits it adds are shifted out); 1–4 bytes, 5 is 6 bytes, 6 and 7 are 8.
+    f.localGet(t).i32Const(1).op(Plain["i32.sub"]).i32Const(7).op(Plain["i32.lt_u"]).ifElse(
       "empty",
-      () => written(StorageClass.Text),
-      () => written(StorageClass.Blob),
+      () => {
+        f.localGet(t).i32Const(6).i32Const(8).localGet(t).i32Const(5).op(Plain["i32.eq"]);
+        f.op(Plain["select"]).localGet(t).i32Const(5).op(Plain["i32.lt_u"]).op(Plain["select"]);
+        f.localSet(len);
+        f.localGet(a).load(Load["i64.load8_s"], 0).localSet(v);
+        f.block("empty", (read) => {
+          f.loop("empty", (more) => {
+            f.localGet(k).i32Const(1).op(Plain["i32.add"]).localTee(k).localGet(len).op(
+              Plain["i32.ge_u"],
+            ).brIf(read);
+            f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
+            f.localGet(a).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0);
+            f.op(Plain["i64.or"]).localSet(v).br(more);
+          });
+        });
+        f.i32Const(StorageClass.Real).i32Const(StorageClass.Integer);
+        f.localGet(t).i32Const(7).op(Plain["i32.eq"]).op(Plain["select"]).localSet(c).br(done);
+      },
     );
+    f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).ifElse("empty", () => {
+      // TEXT (odd) or BLOB (even): a reference to the bytes.
+      f.localGet(a).op(Plain["i64.extend_i32_u"]);
+      f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
+      f.op(Plain["i64.extend_i32_u"]).i64Const(32n).op(Plain["i64.shl"]).op(Plain["i64.or"]);
+      f.localSet(v);
+      f.i32Const(StorageClass.Text).i32Const(StorageClass.Blob);
+      f.localGet(t).i32Const(1).op(Plain["i32.and"]).op(Plain["select"]).localSet(c).br(done);
+    });
+    f.localGet(t).op(Plain["i32.eqz"]).ifElse("empty", () => written(StorageClass.Null));
+    // 8 and 9: the integers 0 and 1, stored in the type alone.
+    f.localGet(t).i32Const(8).op(Plain["i32.sub"]).op(Plain["i64.extend_i32_u"]).localSet(v);
+    written(StorageClass.Integer);
   });
-  f.localGet(t).op(Plain["i32.eqz"]).ifElse("empty", () => written(StorageClass.Null));
-  // 8 and 9: the integers 0 and 1, stored in the type alone.
-  f.localGet(out).localGet(t).i32Const(8).op(Plain["i32.sub"]).op(Plain["i64.extend_i32_u"]);
-  f.store(Store["i64.store"], Slot.VALUE);
-  written(StorageClass.Integer);
-  f.op(Plain["unreachable"]);
+  f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
+  f.localGet(out).localGet(c).store(Store["i32.store"], Slot.CLASS);
+  f.localGet(c);
   return f.index;
 }
