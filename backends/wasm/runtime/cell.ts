@@ -133,14 +133,10 @@ function readHeader(
   f.localGet(hdrEnd).localSet(body);
   f.localGet(st).localTee(e).localGet(want).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]);
   f.localSet(last);
-  // A header byte left for each field wanted (one fewer after this one, for a wide type):
-  // else the record has fewer fields.
-  const roomFor = (fields: () => void) => {
-    f.localGet(hdrEnd).localGet(q).op(Plain["i32.sub"]);
-    fields();
-    f.op(Plain["i32.lt_u"]).ifElse("empty", stop);
-  };
-  roomFor(() => f.localGet(want));
+  // A header byte for each field wanted, else the record has fewer fields (or wide types:
+  // left to JS).
+  f.localGet(hdrEnd).localGet(q).op(Plain["i32.sub"]).localGet(want).op(Plain["i32.lt_u"]);
+  f.ifElse("empty", stop);
   // First one-byte types only, nothing checked per field (nearly every record); a varint
   // type's first byte then counts as a size no record holds, and the careful loop below
   // reads the header again.
@@ -155,14 +151,29 @@ function readHeader(
     f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
     f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
   });
-  f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.le_u"]);
+  f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.gt_u"]);
   f.ifElse("empty", () => {
-    f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed);
-    stop();
+    f.localGet(hdrEnd).localSet(body);
+    f.localGet(st).localSet(e);
+    carefulLoop(f, { q, hdrEnd, body, e, t, len, last, sz }, stop, wideVarint);
   });
-  f.localGet(hdrEnd).localSet(body);
-  f.localGet(st).localSet(e);
+  // Measured from the record's start: the test holds even if the sum wrapped around.
+  f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.le_u"]);
+  f.ifElse(
+    "empty",
+    () => f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed),
+  );
+}
+
+/** The careful loop of {@link readHeader}: any serial type, each checked. */
+function carefulLoop(
+  f: FunctionBuilder,
+  { q, hdrEnd, body, e, t, len, last, sz }: Record<string, number>,
+  stop: () => void,
+  wideVarint: (limit: () => void) => void,
+): void {
   f.loop("empty", (next) => {
+    f.localGet(q).localGet(hdrEnd).op(Plain["i32.ge_u"]).ifElse("empty", stop);
     f.localGet(q).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(Plain["i32.lt_u"]);
     f.ifElse("empty", () => {
       f.localGet(q).i32Const(1).op(Plain["i32.add"]).localSet(q);
@@ -177,10 +188,6 @@ function readHeader(
       f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["select"]);
       // No bigger than the record, so that the sum never wraps around.
       f.localTee(len).localGet(sz).op(Plain["i32.gt_u"]).ifElse("empty", stop);
-      roomFor(() => {
-        f.localGet(last).localGet(e).op(Plain["i32.sub"]).i32Const(3).op(Plain["i32.shr_u"]);
-        f.i32Const(1).op(Plain["i32.sub"]);
-      });
     });
     f.localGet(e).localGet(t).store(Store["i32.store"], CursorField.Table);
     f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
@@ -188,12 +195,6 @@ function readHeader(
     f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
     f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
   });
-  // Measured from the record's start: the test holds even if the sum wrapped around.
-  f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.le_u"]);
-  f.ifElse(
-    "empty",
-    () => f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed),
-  );
 }
 
 /**
