@@ -76,7 +76,7 @@ function runtime() {
       ),
     varint: e.varint as (p: number, end: number) => bigint,
     varintEnd: e.varint_end as WebAssembly.Global,
-    value: e.value as (type: number, at: number, out: number) => number,
+    value: e.value as (type: number, at: number, out: number, real: number) => number,
     cell: e.cell as (cursor: number, want: number) => number,
     compare: e.compare as (a: number, b: number) => number,
     truth: e.truth as (a: number, ifNull: number) => number,
@@ -352,11 +352,12 @@ function coreField(rec: Uint8Array, i: number): SqlValue | undefined | "corrupt"
   }
 }
 
-/** The value of field `i`'s table entry into {@link OUT}. */
-function decodeEntry(i: number): void {
+/** The value of field `i`'s table entry into {@link OUT} (an integer as REAL when `real`). */
+function decodeEntry(i: number, real = false): void {
   const entry = CURSOR + CursorField.Table + i * FIELD_ENTRY;
   RT.view.setInt32(OUT + Slot.CLASS, -1, true);
-  const cls = RT.value(RT.view.getInt32(entry, true), RT.view.getInt32(entry + 4, true), OUT);
+  const [t, at] = [RT.view.getInt32(entry, true), RT.view.getInt32(entry + 4, true)];
+  const cls = RT.value(t, at, OUT, real ? 1 : 0);
   assert.equal(cls, RT.view.getInt32(OUT + Slot.CLASS, true), "value returns the class it wrote");
 }
 
@@ -399,6 +400,17 @@ function checkFields(rec: Uint8Array, fields: number): void {
     for (let i = 0; i < parsed; i++) {
       decodeEntry(i);
       assert.deepEqual(slotValue(OUT), core[i], `${what}: field ${i}`);
+      // Under REAL affinity an integer reads back as REAL (the interpreter's Column, P5 = 1).
+      decodeEntry(i, true);
+      const x = core[i];
+      const asReal = typeof x === "bigint" || Number.isInteger(x) && typeof x === "number"
+        ? Number(x)
+        : x;
+      const realClass = RT.view.getInt32(OUT + Slot.CLASS, true);
+      assert.deepEqual(slotValue(OUT), asReal, `${what}: field ${i} as REAL`);
+      if (asReal !== x || typeof x === "number" && Number.isInteger(x)) {
+        assert.equal(realClass, x === null ? StorageClass.Null : StorageClass.Real, what);
+      }
     }
   }
 }

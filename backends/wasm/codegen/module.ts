@@ -378,25 +378,11 @@ function emitInstruction(c: OpContext, pc: number): void {
         break;
       case Op.Column:
         {
-          readField(c, pc, ins.p1, ins.p2, ins.p3 * Slot.SIZE);
+          // (P5 = 1: a REAL column, whose integers read back as REAL.)
+          readField(c, pc, ins.p1, ins.p2, ins.p3 * Slot.SIZE, ins.p5 === 1);
           // TEXT and BLOB become JS values in the fallback, which decodes them.
-          const cls = ins.p3 * Slot.SIZE + Slot.CLASS;
           f.i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
           c.fallbackIf(pc);
-          if (ins.p5 === 1) {
-            // A REAL column stored as an integer reads back as REAL.
-            f.localGet(c.fp).load(Load["i32.load"], cls).i32Const(StorageClass.Integer).op(
-              Plain["i32.eq"],
-            );
-            f.ifElse("empty", () => {
-              const v = ins.p3 * Slot.SIZE + Slot.VALUE;
-              f.localGet(c.fp).localGet(c.fp).load(Load["i64.load"], v).op(
-                Plain["f64.convert_i64_s"],
-              );
-              f.store(Store["f64.store"], v);
-              setClass(c, ins.p3, StorageClass.Real);
-            });
-          }
         }
         break;
       case Op.Rowid:
@@ -493,12 +479,19 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
 }
 
 /**
- * Decodes field `field` of cursor `cur`'s row into the slot at frame offset `out` and
- * pushes its storage class, or falls back (a damaged record, or fewer fields than the
- * table: JS reads it). The runtime's `cell` read the row's header once, as far as the
- * program's last field.
+ * Decodes field `field` of cursor `cur`'s row into the slot at frame offset `out` (an
+ * integer as REAL when `real`) and pushes its storage class, or falls back (a damaged
+ * record, or fewer fields than the table: JS reads it). The runtime's `cell` read the
+ * row's header once, as far as the program's last field.
  */
-function readField(c: OpContext, pc: number, cur: number, field: number, out: number): void {
+function readField(
+  c: OpContext,
+  pc: number,
+  cur: number,
+  field: number,
+  out: number,
+  real = false,
+): void {
   const f = c.f;
   cellOrFallback(c, pc, cur);
   f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).op(Plain["i32.eqz"]);
@@ -506,5 +499,5 @@ function readField(c: OpContext, pc: number, cur: number, field: number, out: nu
   const entry = CursorField.Table + field * FIELD_ENTRY;
   f.localGet(c.st).load(Load["i32.load"], entry);
   f.localGet(c.st).load(Load["i32.load"], entry + 4);
-  frameAddress(c, out).call(c.rt.value);
+  frameAddress(c, out).i32Const(real ? 1 : 0).call(c.rt.value);
 }

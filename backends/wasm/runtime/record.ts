@@ -21,7 +21,10 @@ export interface RecordFunctions {
   varint: number;
   /** Global index: where the last varint ended (0: it did not fit). */
   varintEnd: number;
-  /** `value(type, address, out) -> class`: the value of a field the table describes, into a slot. */
+  /**
+   * `value(type, address, out, real) -> class`: the value of a field the table describes,
+   * into a slot; an integer as REAL when `real` is 1 (a column of REAL affinity).
+   */
   value: number;
 }
 
@@ -64,8 +67,8 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
 
 /** Decodes a field of serial type `t` (valid, not 10 or 11) at address `a` into slot `out`. */
 function addValue(m: ModuleBuilder): number {
-  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "value");
-  const [t, a, out] = [0, 1, 2];
+  const f = m.addFunction(["i32", "i32", "i32", "i32"], ["i32"], "value");
+  const [t, a, out, real] = [0, 1, 2, 3];
   const len = f.addLocal("i32", "len"), k = f.addLocal("i32", "k");
   const v = f.addLocal("i64", "v"), c = f.addLocal("i32", "c");
   // Each case leaves the value in v and the class in c, for the one store of both after.
@@ -107,6 +110,13 @@ function addValue(m: ModuleBuilder): number {
     // 8 and 9: the integers 0 and 1, stored in the type alone.
     f.localGet(t).i32Const(8).op(Plain["i32.sub"]).op(Plain["i64.extend_i32_u"]).localSet(v);
     written(StorageClass.Integer);
+  });
+  // A REAL column's integer reads back as REAL.
+  f.localGet(real).localGet(c).i32Const(StorageClass.Integer).op(Plain["i32.eq"]).op(
+    Plain["i32.and"],
+  ).ifElse("empty", () => {
+    f.localGet(v).op(Plain["f64.convert_i64_s"]).op(Plain["i64.reinterpret_f64"]).localSet(v);
+    f.i32Const(StorageClass.Real).localSet(c);
   });
   f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
   f.localGet(out).localGet(c).store(Store["i32.store"], Slot.CLASS);

@@ -24,7 +24,7 @@ export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
   arith: 4,
   sort_order: 3,
   truth: 2,
-  value: 3,
+  value: 4,
   cell: 2,
   text_order: 3,
 };
