@@ -27,7 +27,9 @@ import {
   addCompareFunction,
   addTruthFunction,
   CompareResult,
+  NullOrder,
 } from "../backends/wasm/runtime/compare.ts";
+import { rowComparator } from "../core/exec/sorter.ts";
 import * as logic from "../core/value/logic.ts";
 import { CompareOp } from "../core/value/logic.ts";
 import { truthValue } from "../core/value/coerce.ts";
@@ -78,7 +80,7 @@ function runtime() {
     varintEnd: e.varint_end as WebAssembly.Global,
     value: e.value as (type: number, at: number, out: number, real: number) => number,
     cell: e.cell as (cursor: number, want: number) => number,
-    compare: e.compare as (a: number, b: number) => number,
+    compare: e.compare as (a: number, b: number, nulls: NullOrder) => number,
     truth: e.truth as (a: number, ifNull: number) => number,
   };
 }
@@ -478,7 +480,7 @@ const COLLATIONS = [BINARY_UTF8, NOCASE, RTRIM];
 function checkCompare(a: Reg, b: Reg): void {
   writeAny(a, A);
   writeAny(b, B);
-  const got = CMP.compare(A, B);
+  const got = CMP.compare(A, B, NullOrder.Null);
   const what = `compare(${String(a.v)}:${a.c}, ${String(b.v)}:${b.c})`;
   const numeric = (r: Reg) => r.c === StorageClass.Integer || r.c === StorageClass.Real;
   if (got === CompareResult.Declined) {
@@ -511,6 +513,47 @@ Deno.test("wasm compare of numbers matches core/value/logic under every affinity
     near.push(r, { v: Number(i), c: StorageClass.Real }, { v: Number(i) + 0.5, c: 2 });
   }
   for (const a of near) for (const b of near) checkCompare(a, b);
+});
+
+Deno.test("wasm compare as a sort key matches core's rowComparator: NULLs first or last, either direction", () => {
+  // The module applies the direction after (codegen/module.ts SorterReject), with NULL's
+  // place given turned so that it comes out unturned.
+  const keyOrder = (a: Reg, b: Reg, desc: boolean, nullsFirst: boolean): number => {
+    writeAny(a, A);
+    writeAny(b, B);
+    const t = CMP.compare(A, B, nullsFirst !== desc ? NullOrder.First : NullOrder.Last);
+    return t > 1 ? t : desc ? 0 - t : t;
+  };
+  const nullReg = fc.constant<Reg>({ v: null, c: StorageClass.Null });
+  fc.assert(
+    fc.property(
+      fc.oneof(arbReg, nullReg),
+      fc.oneof(arbReg, nullReg),
+      fc.boolean(),
+      fc.boolean(),
+      (a, b, desc, nullsFirst) => {
+        const got = keyOrder(a, b, desc, nullsFirst);
+        if (a.c >= StorageClass.Text || b.c >= StorageClass.Text) {
+          if (a.c !== StorageClass.Null && b.c !== StorageClass.Null) {
+            assert.equal(got, CompareResult.Declined);
+            return;
+          }
+        }
+        const order = rowComparator(
+          [{ column: 0, desc, nullsFirst, collation: "BINARY" }],
+          TextEncoding.Utf8,
+        );
+        const row = (r: Reg) => ({ values: [r.v], classes: [r.c] });
+        const want = Math.sign(order(row(a), row(b)));
+        assert.equal(
+          got,
+          want,
+          `${String(a.v)} vs ${String(b.v)} desc ${desc} first ${nullsFirst}`,
+        );
+      },
+    ),
+    propertyParams(1500, "wasm sort key"),
+  );
 });
 
 Deno.test("wasm truth matches core's truthValue for NULL, INTEGER and REAL", () => {

@@ -18,7 +18,7 @@ import {
   groupRecordSize,
 } from "../plan/aggregate.ts";
 import { copySlot, frameAddress, type OpContext } from "./module.ts";
-import { CompareResult } from "../runtime/compare.ts";
+import { CompareResult, NullOrder } from "../runtime/compare.ts";
 import { Slot } from "../runtime/reg_slots.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 
@@ -139,7 +139,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       c.fallbackIf(pc);
       frameAddress(c, arg);
       f.localGet(c.rec).i32Const(count).op(Plain["i32.add"]);
-      f.call(c.rt.compare).localTee(c.t);
+      f.i32Const(NullOrder.Null).call(c.rt.compare).localTee(c.t);
       f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
       c.fallbackIf(pc);
       // No best yet (compare says NULL), or a strictly better value: it becomes the best.

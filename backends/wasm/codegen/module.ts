@@ -34,7 +34,7 @@ import {
 } from "../plan/frame_layout.ts";
 import type { NativePlan } from "../plan/native.ts";
 import { ARITH_OPS } from "../runtime/arith.ts";
-import { CompareResult, SortFlags } from "../runtime/compare.ts";
+import { CompareResult, NullOrder } from "../runtime/compare.ts";
 import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
 import { Slot } from "../runtime/reg_slots.ts";
 
@@ -111,7 +111,6 @@ export function buildModule(
   const scans = plan.cursors.size > 0;
   const rt = {
     compare: routine("compare", true),
-    sortOrder: routine("sort_order", plan.bounds.size > 0),
     truth: routine("truth", [Op.If, Op.IfNot].some((op) => used.has(op))),
     // The native operators are Op.Add … Op.Remainder, in opcode order (ARITH_OPS's).
     arith: routine("arith", ARITH_OPS.some((_, i) => used.has(Op.Add + i))),
@@ -225,7 +224,6 @@ export interface OpContext {
   w: number;
   rt: {
     compare: number;
-    sortOrder: number;
     truth: number;
     arith: number;
     value: number;
@@ -330,7 +328,7 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Ge:
         slot(ins.p1);
         slot(ins.p2);
-        f.call(c.rt.compare).localTee(c.t);
+        f.i32Const(NullOrder.Null).call(c.rt.compare).localTee(c.t);
         f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
         c.fallbackIf(pc);
         f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]).ifElse("empty", () => {
@@ -406,13 +404,13 @@ function emitInstruction(c: OpContext, pc: number): void {
               b.keys.forEach((k, i) => {
                 slot(k.reg);
                 frameAddress(c, at + boundKey(i));
-                f.i32Const(
-                  (k.nullsFirst ? SortFlags.NullsFirst : 0) | (k.desc ? SortFlags.Desc : 0),
-                );
-                f.call(c.rt.sortOrder).localTee(c.t);
+                // NULL's place does not turn with the direction, which is applied after.
+                f.i32Const(k.nullsFirst !== k.desc ? NullOrder.First : NullOrder.Last);
+                f.call(c.rt.compare).localTee(c.t);
                 // Declined (TEXT or BLOB): above 1.
                 f.i32Const(1).op(Plain["i32.gt_s"]);
                 c.fallbackIf(pc);
+                if (k.desc) f.i32Const(0).localGet(c.t).op(Plain["i32.sub"]).localSet(c.t);
                 f.localGet(c.t).i32Const(0).op(Plain["i32.gt_s"]);
                 c.gotoIf(ins.p2);
                 f.localGet(c.t).i32Const(0).op(Plain["i32.lt_s"]).brIf(kept);

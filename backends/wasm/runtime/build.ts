@@ -6,7 +6,7 @@
 import { ModuleBuilder } from "../emit/module_builder.ts";
 import { addArithFunction } from "./arith.ts";
 import { addCell, addTextOrder } from "./cell.ts";
-import { addCompareFunction, addSortOrderFunction, addTruthFunction } from "./compare.ts";
+import { addCompareFunction, addTruthFunction } from "./compare.ts";
 import { addRecordFunctions } from "./record.ts";
 
 /** The runtime module's bytes (for tests and explain). */
@@ -14,11 +14,9 @@ export function runtimeBytes(): Uint8Array<ArrayBuffer> {
   const m = new ModuleBuilder("litejit_runtime");
   m.importMemory("host", "memory", { min: 1 });
   const record = addRecordFunctions(m);
-  const compare = addCompareFunction(m);
   const exported: Record<string, number> = {
-    compare,
+    compare: addCompareFunction(m),
     arith: addArithFunction(m),
-    sort_order: addSortOrderFunction(m, compare),
     truth: addTruthFunction(m),
     value: record.value,
     cell: addCell(m, record.varint, record.varintEnd),

@@ -18,10 +18,24 @@ export const enum CompareResult {
   Null = 3,
 }
 
-/** Adds `compare(a, b) -> -1 | 0 | 1 | CompareResult` to `m`; returns its index. */
+/** What `compare` makes of a NULL operand. */
+export const enum NullOrder {
+  /** The comparison is NULL (CompareResult.Null). */
+  Null = 0,
+  /** A NULL sorts before any value, two NULLs tie (a sort key's NULLS FIRST). */
+  First = 1,
+  /** A NULL sorts after any value. */
+  Last = 2,
+}
+
+/**
+ * Adds `compare(a, b, nulls: NullOrder) -> -1 | 0 | 1 | CompareResult` to `m`; returns its
+ * index. With NULLs ordered it is a sorter's order of one key (core/exec/sorter.ts
+ * rowComparator) before its direction is applied.
+ */
 export function addCompareFunction(m: ModuleBuilder): number {
-  const f = m.addFunction(["i32", "i32"], ["i32"], "compare");
-  const [a, b] = [0, 1];
+  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "compare");
+  const [a, b, nulls] = [0, 1, 2];
   const ca = f.addLocal("i32", "ca"), cb = f.addLocal("i32", "cb");
   const x = f.addLocal("i64", "x"), y = f.addLocal("i64", "y");
   const fx = f.addLocal("f64", "fx"), fy = f.addLocal("f64", "fy");
@@ -30,7 +44,17 @@ export function addCompareFunction(m: ModuleBuilder): number {
   f.localGet(a).load(Load["i32.load"], Slot.CLASS).localSet(ca);
   f.localGet(b).load(Load["i32.load"], Slot.CLASS).localSet(cb);
   f.localGet(ca).op(Plain["i32.eqz"]).localGet(cb).op(Plain["i32.eqz"]).op(Plain["i32.or"]);
-  f.ifElse("empty", () => ret(CompareResult.Null));
+  f.ifElse("empty", () => {
+    f.localGet(nulls).op(Plain["i32.eqz"]).ifElse("empty", () => ret(CompareResult.Null));
+    // Two NULLs tie; else the NULL one is first when NULLs go first.
+    f.i32Const(0).i32Const(-1).i32Const(1);
+    f.localGet(ca).op(Plain["i32.eqz"]).localGet(nulls).i32Const(NullOrder.First).op(
+      Plain["i32.eq"],
+    );
+    f.op(Plain["i32.eq"]).op(Plain["select"]);
+    f.localGet(ca).localGet(cb).op(Plain["i32.or"]).op(Plain["i32.eqz"]).op(Plain["select"]);
+    f.op(Plain["return"]);
+  });
   f.localGet(ca).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]);
   f.localGet(cb).i32Const(StorageClass.Real).op(Plain["i32.gt_u"]).op(Plain["i32.or"]);
   f.ifElse("empty", () => ret(CompareResult.Declined));
@@ -89,39 +113,6 @@ export function addCompareFunction(m: ModuleBuilder): number {
     f.localSet(ca);
   });
   f.localGet(ca).localGet(sign).op(Plain["i32.mul"]);
-  return f.index;
-}
-
-/** `sort_order`'s flags: a sort key's NULL placement and direction. */
-export const enum SortFlags {
-  NullsFirst = 1,
-  Desc = 2,
-}
-
-/**
- * Adds `sort_order(a, b, flags) -> -1 | 0 | 1 | CompareResult.Declined` to `m`: how a
- * sorter orders the slots as one sort key (core/exec/sorter.ts rowComparator): a NULL first
- * or last whatever the direction (two NULLs tie), numbers by `compare` under the
- * direction; TEXT and BLOB declined.
- */
-export function addSortOrderFunction(m: ModuleBuilder, compare: number): number {
-  const f = m.addFunction(["i32", "i32", "i32"], ["i32"], "sort_order");
-  const [a, b, flags] = [0, 1, 2];
-  const an = f.addLocal("i32", "a_null"), bn = f.addLocal("i32", "b_null");
-  const t = f.addLocal("i32", "t");
-  f.localGet(a).load(Load["i32.load"], Slot.CLASS).op(Plain["i32.eqz"]).localTee(an);
-  f.localGet(b).load(Load["i32.load"], Slot.CLASS).op(Plain["i32.eqz"]).localTee(bn);
-  f.op(Plain["i32.or"]).ifElse("empty", () => {
-    // Two NULLs tie; else the NULL one is first when NULLs go first.
-    f.i32Const(0).i32Const(-1).i32Const(1);
-    f.localGet(an).localGet(flags).i32Const(SortFlags.NullsFirst).op(Plain["i32.and"]);
-    f.op(Plain["i32.eq"]).op(Plain["select"]);
-    f.localGet(an).localGet(bn).op(Plain["i32.and"]).op(Plain["select"]).op(Plain["return"]);
-  });
-  f.localGet(a).localGet(b).call(compare).localTee(t).i32Const(1).op(Plain["i32.gt_s"]);
-  f.ifElse("empty", () => f.localGet(t).op(Plain["return"]));
-  f.i32Const(0).localGet(t).op(Plain["i32.sub"]).localGet(t);
-  f.localGet(flags).i32Const(SortFlags.Desc).op(Plain["i32.and"]).op(Plain["select"]);
   return f.index;
 }
 

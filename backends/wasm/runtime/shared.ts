@@ -20,9 +20,8 @@ export const RUNTIME_NAMESPACE = "lj";
  * take i32 parameters (slot and memory addresses, small integers) and return an i32.
  */
 export const RUNTIME_FUNCTIONS: Readonly<Record<string, number>> = {
-  compare: 2,
+  compare: 3,
   arith: 4,
-  sort_order: 3,
   truth: 2,
   value: 4,
   cell: 2,
