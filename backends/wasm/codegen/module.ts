@@ -492,7 +492,9 @@ function readField(
 ): void {
   const f = c.f;
   cellOrFallback(c, pc, cur);
-  f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).op(Plain["i32.eqz"]);
+  f.localGet(c.st).load(Load["i32.load"], CursorField.Parsed).i32Const(field).op(
+    Plain["i32.le_u"],
+  );
   c.fallbackIf(pc);
   const entry = CursorField.Table + field * FIELD_ENTRY;
   f.localGet(c.st).load(Load["i32.load"], entry);

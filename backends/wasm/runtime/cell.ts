@@ -133,68 +133,80 @@ function readHeader(
   f.localGet(hdrEnd).localSet(body);
   f.localGet(st).localTee(e).localGet(want).i32Const(3).op(Plain["i32.shl"]).op(Plain["i32.add"]);
   f.localSet(last);
-  // A header byte for each field wanted, else the record has fewer fields (or wide types:
-  // left to JS).
+  // First, with a header byte for each field wanted, one-byte types only, nothing checked
+  // per field (nearly every record); a varint type's first byte then counts as a size no
+  // record holds, and the careful loop below reads the header again, as it reads one with
+  // fewer bytes (fewer fields, or wide types).
   f.localGet(hdrEnd).localGet(q).op(Plain["i32.sub"]).localGet(want).op(Plain["i32.lt_u"]);
-  f.ifElse("empty", stop);
-  // First one-byte types only, nothing checked per field (nearly every record); a varint
-  // type's first byte then counts as a size no record holds, and the careful loop below
-  // reads the header again.
-  f.localGet(q).localSet(len);
-  f.loop("empty", (next) => {
-    f.localGet(e).localGet(len).load(Load["i32.load8_u"], 0).localTee(t);
-    f.store(Store["i32.store"], CursorField.Table);
-    f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
-    f.localGet(body).localGet(t).i32Const(2).op(Plain["i32.shl"]);
-    f.load(Load["i32.load"], StaticArea.SerialSizes).op(Plain["i32.add"]).localSet(body);
-    f.localGet(len).i32Const(1).op(Plain["i32.add"]).localSet(len);
-    f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
-    f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
-  });
+  f.ifElse(
+    "empty",
+    () => f.localGet(hdrEnd).localGet(sz).op(Plain["i32.add"]).localSet(body),
+    () => {
+      f.localGet(q).localSet(len);
+      f.loop("empty", (next) => {
+        f.localGet(e).localGet(len).load(Load["i32.load8_u"], 0).localTee(t);
+        f.store(Store["i32.store"], CursorField.Table);
+        f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
+        f.localGet(body).localGet(t).i32Const(2).op(Plain["i32.shl"]);
+        f.load(Load["i32.load"], StaticArea.SerialSizes).op(Plain["i32.add"]).localSet(body);
+        f.localGet(len).i32Const(1).op(Plain["i32.add"]).localSet(len);
+        f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
+        f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
+      });
+    },
+  );
   f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.gt_u"]);
   f.ifElse("empty", () => {
     f.localGet(hdrEnd).localSet(body);
     f.localGet(st).localSet(e);
     carefulLoop(f, { q, hdrEnd, body, e, t, len, last, sz }, stop, wideVarint);
   });
-  // Measured from the record's start: the test holds even if the sum wrapped around.
+  // The fields read, if their values lie in the record (measured from the record's start:
+  // the test holds even if the sum wrapped around).
   f.localGet(body).localGet(p).op(Plain["i32.sub"]).localGet(sz).op(Plain["i32.le_u"]);
-  f.ifElse(
-    "empty",
-    () => f.localGet(st).localGet(want).store(Store["i32.store"], CursorField.Parsed),
-  );
+  f.ifElse("empty", () => {
+    f.localGet(st).localGet(e).localGet(st).op(Plain["i32.sub"]).i32Const(3).op(Plain["i32.shr_u"]);
+    f.store(Store["i32.store"], CursorField.Parsed);
+  });
 }
 
-/** The careful loop of {@link readHeader}: any serial type, each checked. */
+/**
+ * The careful loop of {@link readHeader}: any serial type, each checked; it ends early where
+ * the header does (a record with fewer fields: those it has are read).
+ */
 function carefulLoop(
   f: FunctionBuilder,
   { q, hdrEnd, body, e, t, len, last, sz }: Record<string, number>,
   stop: () => void,
   wideVarint: (limit: () => void) => void,
 ): void {
-  f.loop("empty", (next) => {
-    f.localGet(q).localGet(hdrEnd).op(Plain["i32.ge_u"]).ifElse("empty", stop);
-    f.localGet(q).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(Plain["i32.lt_u"]);
-    f.ifElse("empty", () => {
-      f.localGet(q).i32Const(1).op(Plain["i32.add"]).localSet(q);
-      f.localGet(t).i32Const(2).op(Plain["i32.shl"]).load(Load["i32.load"], StaticArea.SerialSizes);
-      f.localSet(len);
-    }, () => {
-      wideVarint(() => f.localGet(hdrEnd));
-      // (t - 12) / 2 for TEXT and BLOB; a smaller type written wide, from the table.
-      f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
-      f.localGet(t).i32Const(127).op(Plain["i32.and"]).i32Const(2).op(Plain["i32.shl"]);
-      f.load(Load["i32.load"], StaticArea.SerialSizes);
-      f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["select"]);
-      // No bigger than the record, so that the sum never wraps around.
-      f.localTee(len).localGet(sz).op(Plain["i32.gt_u"]).ifElse("empty", stop);
-    });
-    f.localGet(e).localGet(t).store(Store["i32.store"], CursorField.Table);
-    f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
-    f.localGet(body).localGet(len).op(Plain["i32.add"]).localSet(body);
-    f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
-    f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
-  });
+  f.block("empty", (done) =>
+    f.loop("empty", (next) => {
+      f.localGet(q).localGet(hdrEnd).op(Plain["i32.ge_u"]).brIf(done);
+      f.localGet(q).load(Load["i32.load8_u"], 0).localTee(t).i32Const(0x80).op(Plain["i32.lt_u"]);
+      f.ifElse("empty", () => {
+        f.localGet(q).i32Const(1).op(Plain["i32.add"]).localSet(q);
+        f.localGet(t).i32Const(2).op(Plain["i32.shl"]).load(
+          Load["i32.load"],
+          StaticArea.SerialSizes,
+        );
+        f.localSet(len);
+      }, () => {
+        wideVarint(() => f.localGet(hdrEnd));
+        // (t - 12) / 2 for TEXT and BLOB; a smaller type written wide, from the table.
+        f.localGet(t).i32Const(12).op(Plain["i32.sub"]).i32Const(1).op(Plain["i32.shr_u"]);
+        f.localGet(t).i32Const(127).op(Plain["i32.and"]).i32Const(2).op(Plain["i32.shl"]);
+        f.load(Load["i32.load"], StaticArea.SerialSizes);
+        f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).op(Plain["select"]);
+        // No bigger than the record, so that the sum never wraps around.
+        f.localTee(len).localGet(sz).op(Plain["i32.gt_u"]).ifElse("empty", stop);
+      });
+      f.localGet(e).localGet(t).store(Store["i32.store"], CursorField.Table);
+      f.localGet(e).localGet(body).store(Store["i32.store"], CursorField.Table + 4);
+      f.localGet(body).localGet(len).op(Plain["i32.add"]).localSet(body);
+      f.localGet(e).i32Const(FIELD_ENTRY).op(Plain["i32.add"]).localTee(e);
+      f.localGet(last).op(Plain["i32.lt_u"]).brIf(next);
+    }));
 }
 
 /**
