@@ -39,26 +39,29 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
   const f = m.addFunction(["i32", "i32"], ["i64"], "varint");
   const [p, end] = [0, 1];
   const i = f.addLocal("i32", "i"), b = f.addLocal("i32", "b"), v = f.addLocal("i64", "v");
-  const ninth = f.addLocal("i32", "ninth");
-  // Seven bits a byte while its high bit says more follow; the ninth byte gives all 8.
-  f.loop("empty", (more) => {
-    f.localGet(p).localGet(i).op(Plain["i32.add"]).localGet(end).op(Plain["i32.ge_u"]);
-    f.ifElse("empty", () => f.i32Const(0).globalSet(varintEnd).i64Const(0n).op(Plain["return"]));
-    f.localGet(p).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0).localSet(b);
-    f.localGet(i).i32Const(8).op(Plain["i32.eq"]).localSet(ninth);
-    f.localGet(v).i64Const(8n).i64Const(7n).localGet(ninth).op(Plain["select"]).op(
-      Plain["i64.shl"],
-    );
-    f.localGet(b).i32Const(0xff).i32Const(0x7f).localGet(ninth).op(Plain["select"]).op(
-      Plain["i32.and"],
-    );
-    f.op(Plain["i64.extend_i32_u"]).op(Plain["i64.or"]).localSet(v);
-    f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i);
-    f.localGet(b).i32Const(0x80).op(Plain["i32.ge_u"]).localGet(ninth).op(Plain["i32.gt_u"]);
-    f.brIf(more);
+  const fail = () => f.i32Const(0).globalSet(varintEnd).i64Const(0n).op(Plain["return"]);
+  f.block("empty", (ninth) => {
+    f.loop("empty", (more) => {
+      f.localGet(i).i32Const(8).op(Plain["i32.eq"]).brIf(ninth);
+      f.localGet(p).localGet(i).op(Plain["i32.add"]).localGet(end).op(Plain["i32.ge_u"]);
+      f.ifElse("empty", fail);
+      f.localGet(p).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0).localSet(b);
+      f.localGet(v).i64Const(7n).op(Plain["i64.shl"]);
+      f.localGet(b).i32Const(0x7f).op(Plain["i32.and"]).op(Plain["i64.extend_i32_u"]).op(
+        Plain["i64.or"],
+      ).localSet(v);
+      f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i);
+      f.localGet(b).i32Const(0x80).op(Plain["i32.ge_u"]).brIf(more);
+      f.localGet(p).localGet(i).op(Plain["i32.add"]).globalSet(varintEnd);
+      f.localGet(v).op(Plain["return"]);
+    });
   });
-  f.localGet(p).localGet(i).op(Plain["i32.add"]).globalSet(varintEnd);
-  f.localGet(v);
+  // The ninth byte gives all 8 bits.
+  f.localGet(p).i32Const(8).op(Plain["i32.add"]).localGet(end).op(Plain["i32.ge_u"]);
+  f.ifElse("empty", fail);
+  f.localGet(p).i32Const(9).op(Plain["i32.add"]).globalSet(varintEnd);
+  f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
+  f.localGet(p).load(Load["i64.load8_u"], 8).op(Plain["i64.or"]);
   return f.index;
 }
 
