@@ -77,7 +77,9 @@ export class LinearPageStorage implements PageStorage {
     // Untouched memory costs no resident pages, so sizing for every slot up front is free
     // until pages are read into them.
     const bytes = LINEAR_RESERVED + capacity * pageSize;
-    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
+    // And one page more, never used: native code may read a few bytes past a page's end
+    // before it checks them against the end (backends/wasm/runtime/record.ts varint).
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) + 1 });
   }
 
   /** How many slots have been handed out. */

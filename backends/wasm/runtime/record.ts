@@ -16,7 +16,8 @@ import { Slot } from "./reg_slots.ts";
 export interface RecordFunctions {
   /**
    * `varint(p, end) -> i64`: the varint at `p`; sets the global {@link varintEnd} to the
-   * offset after it, or to 0 when it would cross `end`.
+   * offset after it, or to 0 when it would cross `end`. It may read up to nine bytes from
+   * `p` before it checks them against `end`.
    */
   varint: number;
   /** Global index: where the last varint ended (0: it did not fit). */
@@ -40,11 +41,12 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
   const [p, end] = [0, 1];
   const i = f.addLocal("i32", "i"), b = f.addLocal("i32", "b"), v = f.addLocal("i64", "v");
   const fail = () => f.i32Const(0).globalSet(varintEnd).i64Const(0n).op(Plain["return"]);
+  // The bytes are read first and checked against `end` after: a varint ends within nine
+  // bytes, and a page in the memory is followed by nine more at least (core/page_storage.ts
+  // keeps a spare page at its end).
   f.block("empty", (ninth) => {
     f.loop("empty", (more) => {
       f.localGet(i).i32Const(8).op(Plain["i32.eq"]).brIf(ninth);
-      f.localGet(p).localGet(i).op(Plain["i32.add"]).localGet(end).op(Plain["i32.ge_u"]);
-      f.ifElse("empty", fail);
       f.localGet(p).localGet(i).op(Plain["i32.add"]).load(Load["i32.load8_u"], 0).localSet(b);
       f.localGet(v).i64Const(7n).op(Plain["i64.shl"]);
       f.localGet(b).i32Const(0x7f).op(Plain["i32.and"]).op(Plain["i64.extend_i32_u"]).op(
@@ -52,12 +54,15 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
       ).localSet(v);
       f.localGet(i).i32Const(1).op(Plain["i32.add"]).localSet(i);
       f.localGet(b).i32Const(0x80).op(Plain["i32.ge_u"]).brIf(more);
-      f.localGet(p).localGet(i).op(Plain["i32.add"]).globalSet(varintEnd);
+      f.localGet(p).localGet(i).op(Plain["i32.add"]).localTee(i).localGet(end).op(
+        Plain["i32.gt_u"],
+      ).ifElse("empty", fail);
+      f.localGet(i).globalSet(varintEnd);
       f.localGet(v).op(Plain["return"]);
     });
   });
   // The ninth byte gives all 8 bits.
-  f.localGet(p).i32Const(8).op(Plain["i32.add"]).localGet(end).op(Plain["i32.ge_u"]);
+  f.localGet(p).i32Const(9).op(Plain["i32.add"]).localGet(end).op(Plain["i32.gt_u"]);
   f.ifElse("empty", fail);
   f.localGet(p).i32Const(9).op(Plain["i32.add"]).globalSet(varintEnd);
   f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
