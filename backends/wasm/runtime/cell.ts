@@ -1,7 +1,7 @@
 /**
  * Native access to the current cell of a native cursor (plan/frame_layout.ts
- * `CursorField`): where its record starts, its size and its rowid, with the bounds checks
- * core's reader makes (core/format/cursor.ts, btree_page.ts); anything else (an overflowing
+ * `CursorField`): its rowid and its record's header, with the bounds checks core's reader
+ * makes (core/format/cursor.ts, btree_page.ts, record.ts); anything else (an overflowing
  * payload, a malformed cell, a cursor on no entry) is declined and read by the JS cursor.
  */
 import type { FunctionBuilder } from "../emit/function_builder.ts";
@@ -88,9 +88,9 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
 
 /**
  * The record at `p` (`sz` bytes)'s header, as far as field `want` - 1, into the cursor's
- * field table; its `Parsed` set to `want` when every one of those fields is read and lies
- * in the record, else left 0: a damaged record, or one with fewer fields (ALTER TABLE ADD
- * COLUMN), which JS reads. A serial type of one byte (nearly all) has its size from the
+ * field table; its `Parsed` set to the number of fields read (`want`, or fewer in a record
+ * with fewer fields: ALTER TABLE ADD COLUMN) when their values lie in the record, else left
+ * 0: a damaged record, which JS reads. A serial type of one byte (nearly all) has its size from the
  * static table (shared.ts StaticArea), which marks the reserved 10 and 11 with a size no
  * record holds: found past the record's end when the loop ends, with nothing checked per
  * field. A wider one (long TEXT or BLOB) is a varint, checked at once so that the sum of
