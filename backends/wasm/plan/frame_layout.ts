@@ -59,8 +59,8 @@ export const enum CursorMove {
 
 /**
  * How a native SorterReject decides (the mode JS publishes beside a sorter's bound): keep
- * the row (the sorter is not full), compare its first key with the bound slot, drop every
- * row (LIMIT 0), or leave it to JS (a bound that is TEXT or BLOB).
+ * the row (the sorter is not full), compare its keys with the bound's slots, drop every
+ * row (LIMIT 0), or leave it to JS (a bound with a TEXT or BLOB key).
  */
 export const enum BoundMode {
   Pass = 0,

@@ -4,7 +4,7 @@
  * Native today: control flow (Init, Goto, Halt, ResultRow, If/IfNot, IsNull/NotNull),
  * constants (Integer, Int64, Real, Null), comparisons, arithmetic, the scan of a table
  * b-tree (Rewind, Next, Column, Rowid) on cursors that no other instruction touches, the
- * test of an ORDER BY … LIMIT sorter's first key against its current bound (SorterReject),
+ * test of an ORDER BY … LIMIT sorter's keys against its current bound (SorterReject),
  * aggregation steps over numbers without GROUP BY or on one key (aggregate.ts: AggGroup,
  * AggStore, AggStep). A column compared with a TEXT constant under BINARY (equality and
  * order) is compared as bytes in place (the fusion of bytecode/text_compare_fusion.ts).
@@ -86,9 +86,10 @@ export const MAY_DECLINE = new Set<Op>([
 ]);
 
 /**
- * A sorter whose SorterReject is native: JS publishes the sorter's bound (the first key of
- * the row a new row must sort before, core/exec/sorter.ts) into the frame after each change, and the module compares the row's first key
- * with it (frame_layout.ts, BoundMode).
+ * A sorter whose SorterReject is native: JS publishes the sorter's bound (the keys of the
+ * row a new row must sort before, core/exec/sorter.ts) into the frame after each change,
+ * and the module compares the row's keys with them, key by key (frame_layout.ts,
+ * BoundMode).
  */
 export interface SorterBound {
   /** The SorterReject's address. */

@@ -45,7 +45,7 @@ export const enum StaticArea {
    * 256 i32s: the value size of each serial type of one header byte, and for the reserved
    * 10 and 11 and the first byte of a wider varint (128 and up) {@link SIZE_OF_BAD}, more than
    * a record on a page holds, so that a header parse adding the sizes up finds it past the
-   * record's end (codegen/record_parse.ts).
+   * record's end (runtime/cell.ts readHeader).
    */
   SerialSizes = 16,
   /** The first byte after the tables. */
