@@ -48,9 +48,10 @@ export const LINEAR_RESERVED = 16 * WASM_PAGE;
 
 /**
  * Slots beyond the cache limit: a page evicted while a cursor still holds it keeps its
- * slot until released, so the slots in use may exceed the cache by the pages held.
+ * slot until released, so the slots in use may exceed the cache by the pages held (64);
+ * and the live pager's stream arenas take 128 in runs ({@link LinearPageStorage.allocateRun}).
  */
-export const LINEAR_SPARE_SLOTS = 64;
+export const LINEAR_SPARE_SLOTS = 192;
 
 /**
  * Page buffers as slots of one `WebAssembly.Memory`: slot `i` is bytes
@@ -66,8 +67,8 @@ export class LinearPageStorage implements PageStorage {
    * pager is open.
    */
   declare readonly memory: WebAssembly.Memory;
-  /** The slots this storage has. */
-  declare readonly capacity: number;
+  /** The slots {@link allocate} may hand out (runs taken from the end lower it). */
+  declare capacity: number;
   readonly #pageSize: number;
   #next = 0;
 
@@ -92,4 +93,20 @@ export class LinearPageStorage implements PageStorage {
     const at = LINEAR_RESERVED + this.#next++ * this.#pageSize;
     return new Uint8Array(this.memory.buffer, at, this.#pageSize);
   }
+}
+
+/**
+ * `count` consecutive slots of `storage` (of `pageSize` bytes each), taken from its end for
+ * good: the live pager's stream arenas read whole runs into them. A function rather than a
+ * method, so that bundles without the live pager leave it out. Null when fewer are left.
+ */
+export function allocateRun(
+  storage: LinearPageStorage,
+  pageSize: number,
+  count: number,
+): Uint8Array | null {
+  if (storage.capacity - storage.used < count) return null;
+  storage.capacity -= count;
+  const at = LINEAR_RESERVED + storage.capacity * pageSize;
+  return new Uint8Array(storage.memory.buffer, at, count * pageSize);
 }

@@ -82,6 +82,9 @@ for (const pageStorage of STORAGES) {
       try {
         const pages = file.pager.pageCount;
         assert.ok(pages > 120, `the file has ${pages} pages`);
+        const slots = file.pager.storage instanceof LinearPageStorage
+          ? file.pager.storage.capacity
+          : 0;
         for (let round = 0; round < 3; round++) {
           const c = tableCursor(file, file.schema.tables.get("t")!);
           for (let ok = c.first(); ok; ok = c.next()) {
@@ -97,6 +100,9 @@ for (const pageStorage of STORAGES) {
         const s = file.pager.storage;
         if (s instanceof LinearPageStorage) {
           assert.ok(s.used <= s.capacity, `${s.used} slots of ${s.capacity}`);
+          // The runs were read into stream arenas (slots taken from the storage's end, in
+          // the memory), not into a scratch buffer and copied.
+          assert.ok(s.capacity < slots, `${s.capacity} slots of ${slots} left for pages`);
           for (let p = 1; p <= pages; p += 7) assert.ok(inMemory(file, p), `page ${p}`);
         }
       } finally {

@@ -6,6 +6,7 @@
 import type { ByteSource } from "../io/byte_source.ts";
 import type { WalSnapshot } from "../format/wal.ts";
 import { Pager } from "../pager.ts";
+import { allocateRun, LinearPageStorage } from "../page_storage.ts";
 import { type PageEntry, SlotIndex } from "./page_cache.ts";
 import { ReadAhead } from "./read_ahead.ts";
 import { StreamArenas } from "./stream_arenas.ts";
@@ -83,15 +84,23 @@ export class LivePager extends Pager {
 
   /**
    * A run read straight into the pages of the stream arena next in turn (see
-   * core/pager/stream_arenas.ts), with page buffers of the heap.
+   * core/pager/stream_arenas.ts).
    */
   protected override streamRun(pgno: number, n: number): PageEntry | null {
-    if (this.db.readInto === undefined || this.storage.kind !== "heap") return null;
-    const arenas = this.#arenas ??= new StreamArenas(this.readAhead.limit, this.pageSize);
+    if (this.db.readInto === undefined) return null;
+    const size = this.pageSize, storage = this.storage;
+    // In linear storage the arenas are slots of the memory, so Wasm code reads them too.
+    const arenas = this.#arenas ??= new StreamArenas(
+      this.readAhead.limit,
+      size,
+      (pages) =>
+        storage instanceof LinearPageStorage
+          ? allocateRun(storage, size, pages)
+          : new Uint8Array(pages * size),
+    );
     const pages = arenas.take((e) => this.#forget(e.pgno, e));
     if (pages === null) return null;
-    const size = this.pageSize;
-    const run = new Uint8Array(pages[0].buffer, 0, n * size);
+    const run = new Uint8Array(pages[0].buffer, pages[0].byteOffset, n * size);
     if (this.db.readInto(run, (pgno - 1) * size) !== n * size) return null;
     // Not reusable: the arena's pages are no buffers of the pool's.
     const entries = this.cacheRun(pgno, n, (i) => pages[i], false, true);

@@ -1,7 +1,8 @@
 /**
  * Where a scan of a file larger than the page cache reads its runs (core/pager/read_ahead.ts):
- * into one of two arenas in turn, buffers of a run's length whose pages become the cached
- * entries' bytes, so no page is copied after the read. The runs' pages take turns in the
+ * into one of two arenas in turn, regions of a run's length (heap buffers, or slots of the
+ * Wasm memory in linear storage) whose pages become the cached entries' bytes, so no page is
+ * copied after the read. The runs' pages take turns in the
  * cache's ring of at least two runs (core/pager/page_cache.ts), so when an arena comes round
  * again its pages from two runs before were mostly evicted already; those still cached are
  * dropped first, and an arena is not refilled while a cursor holds one of its pages.
@@ -15,16 +16,21 @@ const ARENAS = 2;
 export class StreamArenas {
   readonly #runPages: number;
   readonly #pageSize: number;
+  readonly #region: (pages: number) => Uint8Array | null;
   /** Per arena, its pages: views of one buffer. */
-  #pages: Uint8Array[][] = [];
+  #pages: (Uint8Array[] | null)[] = [];
   /** Per arena, the entries cached from its last run. */
   #entries: PageEntry[][] = [];
   #next = 0;
 
-  /** Arenas of `runPages` pages of `pageSize` bytes, made when first taken. */
-  constructor(runPages: number, pageSize: number) {
+  /**
+   * Arenas of `runPages` pages of `pageSize` bytes, made when first taken, each in the bytes
+   * `region` gives for that many pages (null when there is no room for another arena).
+   */
+  constructor(runPages: number, pageSize: number, region: (pages: number) => Uint8Array | null) {
     this.#runPages = runPages;
     this.#pageSize = pageSize;
+    this.#region = region;
   }
 
   /**
@@ -35,10 +41,24 @@ export class StreamArenas {
     const k = this.#next;
     const previous = this.#entries[k] ?? [];
     for (const e of previous) if (e.pins > 0) return null;
+    const pages = this.#pages[k] ??= this.#arena();
+    if (pages === null) return null;
     // Before the read overwrites their bytes, even should it fail.
     for (const e of previous) forget(e);
     this.#entries[k] = [];
-    return this.#pages[k] ??= arenaPages(this.#runPages, this.#pageSize);
+    return pages;
+  }
+
+  /** A new arena's page views, all in one region; null when there is no region. */
+  #arena(): Uint8Array[] | null {
+    const count = this.#runPages, size = this.#pageSize;
+    const region = this.#region(count);
+    if (region === null) return null;
+    const { buffer, byteOffset } = region;
+    return Array.from(
+      { length: count },
+      (_, i) => new Uint8Array(buffer, byteOffset + i * size, size),
+    );
   }
 
   /** Records the entries cached from the arena last taken, and turns to the next. */
@@ -46,10 +66,4 @@ export class StreamArenas {
     this.#entries[this.#next] = entries;
     this.#next = (this.#next + 1) % ARENAS;
   }
-}
-
-/** `count` page views of one new buffer. */
-function arenaPages(count: number, pageSize: number): Uint8Array[] {
-  const buffer = new ArrayBuffer(count * pageSize);
-  return Array.from({ length: count }, (_, i) => new Uint8Array(buffer, i * pageSize, pageSize));
 }
