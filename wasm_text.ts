@@ -17,8 +17,13 @@
  */
 import { installModulePrinter } from "./backends/wasm/host/module_text.ts";
 import { printModule } from "./backends/wasm/emit/print.ts";
+import { namePrefix } from "./backends/wasm/emit/names.ts";
+import { runtimeEntries } from "./backends/wasm/runtime/shared.ts";
+import { RUNTIME_NAMES } from "./backends/wasm/runtime/prebuilt.ts";
 
 installModulePrinter(printModule);
+// Statement modules start with the runtime's functions: printed by their names.
+namePrefix(runtimeEntries(), RUNTIME_NAMES);
 
 /**
  * Prints WebAssembly module bytes as WAT text, as `explain()` shows them. Reads the

@@ -104,13 +104,13 @@ Deno.test("js text compare: the fused test is what runs", () => {
 });
 
 Deno.test("wasm text compare: equality and order are compared as bytes in the module", () => {
-  // The module imports the runtime's `text_order` only for a fused comparison it runs itself.
+  // The module calls the runtime's `text_order` only for a fused comparison it runs itself.
   const ordering = QUERIES.filter((q) => /[<>]/.test(q) && !q.includes(" IN ("));
   let fused = 0, ordered = 0;
   withEachBackend(SCHEMA, (_oracle, db, backend) => {
     if (backend !== "wasm") return;
     for (const sql of QUERIES) {
-      if (!db.prepare(sql).explain().includes('"text_order"')) continue;
+      if (!db.prepare(sql).explain().includes("call $text_order")) continue;
       fused++;
       if (ordering.includes(sql)) ordered++;
     }

@@ -20,6 +20,7 @@ import {
 } from "../backends/wasm/emit/instructions.ts";
 import type { FunctionBuilder, Label } from "../backends/wasm/emit/function_builder.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
+import { sectionEntries } from "../backends/wasm/runtime/build.ts";
 import { nameLocal } from "../backends/wasm/emit/names.ts";
 import "../core/internal_messages.ts"; // the builder's misuse errors, with their texts
 import { printModule } from "../backends/wasm/emit/print.ts";
@@ -372,6 +373,33 @@ Deno.test("calls: imported JS function, defined function, globals", () => {
   assert.deepEqual(calls, [20, -3]);
   assert.equal((ex.counter as WebAssembly.Global).value, 2);
   assert.equal(fn(ex, "scaled")(), 10);
+});
+
+Deno.test("calls: a module whose sections start with another's entries calls its functions", () => {
+  // The earlier module: one import, a global, two functions (one calling the other).
+  const first = new ModuleBuilder();
+  first.importFunction("env", "twice", ["i32"], ["i32"]);
+  const g = first.addGlobal("i32", true, 7);
+  const add = first.addFunction(["i32", "i32"], ["i32"]);
+  add.localGet(0).localGet(1).op(Plain["i32.add"]);
+  const addG = first.addFunction(["i32"], ["i64"]);
+  addG.localGet(0).globalGet(g).call(add.index).op(Plain["i64.extend_i32_s"]);
+  const prefix = sectionEntries(first.toBytes({ names: false }));
+  assert.deepEqual([prefix[1].count, prefix[3].count, prefix[6].count], [3, 2, 1]);
+  // The new one: the same import first, then its own types, globals and functions.
+  const mb = new ModuleBuilder("second", prefix);
+  const twice = mb.importFunction("env", "twice", ["i32"], ["i32"]);
+  const own = mb.addGlobal("i32", true, 100);
+  assert.equal(own, 1);
+  const main = mb.addFunction(["i32"], ["f64"], "main");
+  assert.equal(main.index, 3);
+  main.localGet(0).call(twice).call(addG.index).op(Plain["f64.convert_i64_s"]);
+  main.globalGet(own).globalGet(g).op(Plain["i32.add"]).globalSet(own);
+  mb.exportFunction("main", main.index);
+  mb.exportGlobal("own", own);
+  const ex = instantiate(mb.toBytes(), { env: { twice: (x: number) => 2 * x } });
+  assert.equal(fn(ex, "main")(5), 17);
+  assert.equal((ex.own as WebAssembly.Global).value, 107);
 });
 
 // ---- Memory ------------------------------------------------------------------------------

@@ -15,14 +15,15 @@ import { getVarint, varintEnd } from "../core/format/varint.ts";
 import { RecordReader } from "../core/format/record.ts";
 import { decodeText } from "../core/format/text.ts";
 import { SqliteError } from "../core/errors.ts";
-import { runtimeBytes } from "../backends/wasm/runtime/build.ts";
-import { prebuiltRuntime } from "../backends/wasm/runtime/shared.ts";
+import { buildRuntime, sectionEntries } from "../backends/wasm/runtime/build.ts";
+import { runtimeEntries } from "../backends/wasm/runtime/shared.ts";
+import { prebuiltSource } from "../scripts/gen_wasm_runtime.ts";
 import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { addArithFunction, type ArithOp } from "../backends/wasm/runtime/arith.ts";
 import { addRecordFunctions } from "../backends/wasm/runtime/record.ts";
 import { CursorField, CursorMode, FIELD_ENTRY } from "../backends/wasm/plan/frame_layout.ts";
 import { addCell } from "../backends/wasm/runtime/cell.ts";
-import { StaticArea, writeStaticArea } from "../backends/wasm/runtime/shared.ts";
+import { StaticArea, writeStaticArea } from "../backends/wasm/runtime/static_area.ts";
 import {
   addCompareFunction,
   addTruthFunction,
@@ -570,8 +571,13 @@ Deno.test("wasm truth matches core's truthValue for NULL, INTEGER and REAL", () 
   );
 });
 
-Deno.test("wasm runtime: the prebuilt module is what runtime/build.ts builds (deno task gen:wasm-runtime)", () => {
-  const built = runtimeBytes();
+Deno.test("wasm runtime: the prebuilt entries are what runtime/build.ts builds (deno task gen:wasm-runtime)", async () => {
+  const built = buildRuntime().bytes;
   validateWasm(built);
-  assert.deepEqual(prebuiltRuntime(), built);
+  const text = await Deno.readTextFile(
+    new URL("../backends/wasm/runtime/prebuilt.ts", import.meta.url),
+  );
+  assert.equal(text, prebuiltSource());
+  // And decoded as statement modules take them.
+  assert.deepEqual(runtimeEntries(), sectionEntries(built));
 });

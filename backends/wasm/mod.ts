@@ -16,7 +16,8 @@
 // Imported first: bundles then place the runtime's bytes (runtime/prebuilt.ts, a long
 // binary-like string) ahead of the Wasm backend's code instead of in the middle of it,
 // which gzips smaller (about 50 B for the browser bundles).
-import { RUNTIME_NAMESPACE, runtimeFor } from "./runtime/shared.ts";
+import "./runtime/shared.ts";
+import { writeStaticArea } from "./runtime/static_area.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
@@ -40,14 +41,8 @@ import { SEG_END, segmentHooks } from "./protocol.ts";
 import { FrameAccess, moveCursor } from "./host/frame_access.ts";
 import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
 import { FrameAllocator } from "./host/frame_pool.ts";
-import {
-  buildModule,
-  HOST_NAMESPACE,
-  type ModuleExports,
-  type ModuleImports,
-  nativeIds,
-  Run,
-} from "./codegen/module.ts";
+import { buildModule, type ModuleExports, nativeIds, Run } from "./codegen/module.ts";
+import { HOST_NAMESPACE, type ModuleImports } from "./codegen/host_imports.ts";
 import { type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
 import { planSync, type Uses } from "./plan/sync.ts";
@@ -92,7 +87,8 @@ function releaseFrame({ frames, fp, size }: FrameRef): void {
 
 /**
  * What the runs over one memory share: the allocator of their frames, and one byte array
- * and one DataView of the memory (it never grows, so they stay valid).
+ * and one DataView of the memory (it never grows, so they stay valid). The memory's static
+ * tables (runtime/static_area.ts) are written when this is made.
  */
 interface SharedMemory {
   frames: FrameAllocator;
@@ -201,11 +197,7 @@ export class WasmProgram implements Program {
         return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
       },
     };
-    const imports = {
-      [RUNTIME_NAMESPACE]: runtimeFor(memory, compiledModule),
-      [HOST_NAMESPACE]: host,
-    };
-    const { run, next, fp } = new WebAssembly.Instance(this.#module, imports)
+    const { run, next, fp } = new WebAssembly.Instance(this.#module, { [HOST_NAMESPACE]: host })
       .exports as ModuleExports;
     return { run, next, fp, owner };
   }
@@ -215,11 +207,14 @@ export class WasmProgram implements Program {
     const memory = this.#memory, layout = this.#layout;
     const copies = copiedRegs(params, p.nParams);
     const ctx = newFunctionContext(p.encoding);
-    const { frames, bytes, view } = getOrMake(MEMORIES, memory, () => ({
-      frames: new FrameAllocator(),
-      bytes: new Uint8Array(memory.buffer),
-      view: new DataView(memory.buffer),
-    }));
+    const { frames, bytes, view } = getOrMake(MEMORIES, memory, () => {
+      writeStaticArea(memory);
+      return {
+        frames: new FrameAllocator(),
+        bytes: new Uint8Array(memory.buffer),
+        view: new DataView(memory.buffer),
+      };
+    });
     // The frame belongs to the run: taken here, given back when the run ends.
     const fp = frames.allocate(layout.size);
     WASM_STATS.frameBytes += layout.size;

@@ -20,6 +20,7 @@ import {
 import { copySlot, frameAddress, type OpContext } from "./module.ts";
 import { CompareResult, NullOrder } from "../runtime/compare.ts";
 import { Slot } from "../runtime/reg_slots.ts";
+import { RuntimeFunction } from "../runtime/prebuilt.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 
 /** Fibonacci hashing: the key times 2^64 / φ, its top bits the index slot. */
@@ -139,7 +140,7 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       c.fallbackIf(pc);
       frameAddress(c, arg);
       f.localGet(c.rec).i32Const(count).op(Plain["i32.add"]);
-      f.i32Const(NullOrder.Null).call(c.rt.compare).localTee(c.t);
+      f.i32Const(NullOrder.Null).call(RuntimeFunction.compare).localTee(c.t);
       f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
       c.fallbackIf(pc);
       // No best yet (compare says NULL), or a strictly better value: it becomes the best.

@@ -19,8 +19,9 @@ import { Op } from "../../bytecode/opcodes.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import type { Label } from "../emit/function_builder.ts";
 import type { FunctionBuilder } from "../emit/function_builder.ts";
-import { Load, Plain, Store, type ValType } from "../emit/instructions.ts";
+import { Load, Plain, Store } from "../emit/instructions.ts";
 import { ModuleBuilder } from "../emit/module_builder.ts";
+import { importHost } from "./host_imports.ts";
 import { emitJsBlock, jsBlockId, type SegmentTranslation } from "../protocol.ts";
 import { emitAggregate } from "./aggregate_ops.ts";
 import {
@@ -33,9 +34,9 @@ import {
   type FrameLayout,
 } from "../plan/frame_layout.ts";
 import type { NativePlan } from "../plan/native.ts";
-import { ARITH_OPS } from "../runtime/arith.ts";
 import { CompareResult, NullOrder } from "../runtime/compare.ts";
-import { RUNTIME_FUNCTIONS, RUNTIME_NAMESPACE } from "../runtime/shared.ts";
+import { runtimeEntries } from "../runtime/shared.ts";
+import { RuntimeFunction } from "../runtime/prebuilt.ts";
 import { Slot } from "../runtime/reg_slots.ts";
 
 /** What `run()` returns (a const enum, so bundles hold the numbers). */
@@ -45,22 +46,6 @@ export const enum Run {
   /** A result row is ready. */
   ROW = 1,
 }
-
-/** The import namespace of what the host gives the module ({@link ModuleImports}). */
-export const HOST_NAMESPACE = "host";
-
-/** What the module imports from the host, by import name. */
-export type ModuleImports = {
-  /** The memory of the pages and the runs' frames. */
-  memory: WebAssembly.Memory;
-  /**
-   * Runs JS block `block` until it reaches a native address (returns its id), the end
-   * (-1) or a result row (below -1).
-   */
-  seg(block: number): number;
-  /** Moves cursor `c` as `move` (plan/frame_layout.ts CursorMove) says; 1 when on an entry. */
-  cursor(move: number, c: number): number;
-};
 
 /** What the module exports, by export name. */
 export type ModuleExports = {
@@ -96,29 +81,9 @@ export function buildModule(
   layout: FrameLayout,
   js: SegmentTranslation,
 ): { bytes: Uint8Array<ArrayBuffer>; entry: number } {
-  const m = new ModuleBuilder("litejit");
-  const host = (name: Exclude<keyof ModuleImports, "memory">, params: ValType[]) =>
-    m.importFunction(HOST_NAMESPACE, name, params, ["i32"], name);
-  const seg = host("seg", ["i32"]);
-  const cursor = host("cursor", ["i32", "i32"]);
-  // The runtime's routines (runtime/shared.ts), imported by name: only those used.
-  const used = new Set(p.code.filter((_, pc) => plan.native[pc]).map((i) => i.op));
-  const routine = (name: string, needed: boolean): number => {
-    if (!needed) return -1;
-    const params = new Array<ValType>(RUNTIME_FUNCTIONS[name]).fill("i32");
-    return m.importFunction(RUNTIME_NAMESPACE, name, params, ["i32"], name);
-  };
-  const scans = plan.cursors.size > 0;
-  const rt = {
-    compare: routine("compare", true),
-    truth: routine("truth", [Op.If, Op.IfNot].some((op) => used.has(op))),
-    // The native operators are Op.Add … Op.Remainder, in opcode order (ARITH_OPS's).
-    arith: routine("arith", ARITH_OPS.some((_, i) => used.has(Op.Add + i))),
-    value: routine("value", scans),
-    cell: routine("cell", scans),
-    textOrder: routine("text_order", plan.fusions.size > 0),
-  };
-  m.importMemory(HOST_NAMESPACE, "memory" satisfies keyof ModuleImports, { min: 1 });
+  // The runtime's routines come first (runtime/shared.ts).
+  const m = new ModuleBuilder("litejit", runtimeEntries());
+  const [seg, cursor] = importHost(m);
   const ids = nativeIds(plan);
   const entry = encodeTarget(0, plan, ids, js);
   const next = m.addGlobal("i32", true, entry, "next");
@@ -158,7 +123,6 @@ export function buildModule(
       u,
       v,
       w,
-      rt,
       cursor,
       next,
       goto: (target) => {
@@ -222,14 +186,6 @@ export interface OpContext {
   u: number;
   v: number;
   w: number;
-  rt: {
-    compare: number;
-    truth: number;
-    arith: number;
-    value: number;
-    cell: number;
-    textOrder: number;
-  };
   cursor: number;
   next: number;
   /** Continues at address `target`. */
@@ -265,7 +221,7 @@ function emitInstruction(c: OpContext, pc: number): void {
           if (col.p3 !== ins.p1) f.i32Const(0);
           frameAddress(c, c.layout.scratch);
           frameAddress(c, c.layout.fusedBytes(pc)).i32Const(fusion.bytes.length);
-          f.call(c.rt.textOrder);
+          f.call(RuntimeFunction.textOrder);
           if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
           if (ins.op !== Op.Eq) f.i32Const(0);
           f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
@@ -312,7 +268,7 @@ function emitInstruction(c: OpContext, pc: number): void {
         f.i32Const(StorageClass.Integer).op(Plain["i32.eq"]).ifElse("i32", () => {
           f.localGet(c.fp).load(Load["i64.load"], ins.p1 * Slot.SIZE + Slot.VALUE).i64Const(0n);
           f.op(Plain["i64.ne"]);
-        }, () => slot(ins.p1).i32Const(ifNull).call(c.rt.truth));
+        }, () => slot(ins.p1).i32Const(ifNull).call(RuntimeFunction.truth));
         f.localTee(c.t);
         f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
         c.fallbackIf(pc);
@@ -328,7 +284,7 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Ge:
         slot(ins.p1);
         slot(ins.p2);
-        f.i32Const(NullOrder.Null).call(c.rt.compare).localTee(c.t);
+        f.i32Const(NullOrder.Null).call(RuntimeFunction.compare).localTee(c.t);
         f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
         c.fallbackIf(pc);
         f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]).ifElse("empty", () => {
@@ -349,7 +305,7 @@ function emitInstruction(c: OpContext, pc: number): void {
         slot(ins.p1);
         slot(ins.p2);
         slot(ins.p3);
-        f.i32Const(ins.op - Op.Add).call(c.rt.arith).op(Plain["i32.eqz"]);
+        f.i32Const(ins.op - Op.Add).call(RuntimeFunction.arith).op(Plain["i32.eqz"]);
         c.fallbackIf(pc);
         break;
       case Op.Rewind:
@@ -406,7 +362,7 @@ function emitInstruction(c: OpContext, pc: number): void {
                 frameAddress(c, at + boundKey(i));
                 // NULL's place does not turn with the direction, which is applied after.
                 f.i32Const(k.nullsFirst !== k.desc ? NullOrder.First : NullOrder.Last);
-                f.call(c.rt.compare).localTee(c.t);
+                f.call(RuntimeFunction.compare).localTee(c.t);
                 // Declined (TEXT or BLOB): above 1.
                 f.i32Const(1).op(Plain["i32.gt_s"]);
                 c.fallbackIf(pc);
@@ -471,7 +427,9 @@ function cellOrFallback(c: OpContext, pc: number, cur: number): void {
   f.i32Const(1).op(Plain["i32.add"]);
   f.localGet(c.st).load(Load["i32.load"], CursorField.CachedIndex).op(Plain["i32.ne"]);
   f.ifElse("empty", () => {
-    f.localGet(c.st).i32Const(c.layout.wants.get(cur) ?? 0).call(c.rt.cell).op(Plain["i32.eqz"]);
+    f.localGet(c.st).i32Const(c.layout.wants.get(cur) ?? 0).call(RuntimeFunction.cell).op(
+      Plain["i32.eqz"],
+    );
     c.fallbackIf(pc);
   });
 }
@@ -499,5 +457,5 @@ function readField(
   const entry = CursorField.Table + field * FIELD_ENTRY;
   f.localGet(c.st).load(Load["i32.load"], entry);
   f.localGet(c.st).load(Load["i32.load"], entry + 4);
-  frameAddress(c, out).i32Const(real ? 1 : 0).call(c.rt.value);
+  frameAddress(c, out).i32Const(real ? 1 : 0).call(RuntimeFunction.value);
 }

@@ -43,6 +43,10 @@ export interface ModuleNames {
   readonly name: string | undefined;
   readonly functions: ReadonlyMap<number, string>;
   readonly globals: ReadonlyMap<number, string>;
+  /** The entries the module's sections start with (named by emit/names.ts namePrefix). */
+  readonly prefix: SectionPrefix;
+  /** How many functions and globals the module imports. */
+  readonly imported: readonly [functions: number, globals: number];
   /** Every defined function, with the names of its locals (often none). */
   readonly locals: readonly { index: number; localNames: ReadonlyMap<number, string> }[];
 }
@@ -56,6 +60,22 @@ let nameWriter: NameSectionWriter | null = null;
 export function installNameSectionWriter(writer: NameSectionWriter): void {
   nameWriter = writer;
 }
+
+/** The sections a {@link SectionPrefix} has entries of. */
+export type PrefixedSection = 1 | 3 | 6 | 10;
+
+/**
+ * Entries that come first in a module's sections, by section id: the types (1), functions
+ * (3), globals (6) and code (10) of a module built before, which a new module carries as
+ * its own (runtime/shared.ts). They keep their indices, so the new module's imports must
+ * number its functions and globals as the earlier one's did.
+ */
+export type SectionPrefix =
+  & Partial<Record<PrefixedSection, { count: number; bytes: Uint8Array }>>
+  & {
+    /** The names of its functions and globals in index order, for the "name" section. */
+    names?: { functions: readonly string[]; globals: readonly string[] };
+  };
 
 /** Builds one module; call the add/import methods, then {@link ModuleBuilder.toBytes}. */
 export class ModuleBuilder {
@@ -74,10 +94,18 @@ export class ModuleBuilder {
 
   /** The module's name in the "name" section, if any. */
   declare readonly name?: string;
+  /** Entries ahead of the module's own. */
+  readonly #prefix: SectionPrefix;
 
-  /** A module, optionally named in the "name" section. */
-  constructor(name?: string) {
+  /** A module, optionally named in the "name" section, whose sections start with `prefix`. */
+  constructor(name?: string, prefix: SectionPrefix = {}) {
     this.name = name;
+    this.#prefix = prefix;
+  }
+
+  /** How many entries of section `id` the prefix holds. */
+  #before(id: PrefixedSection): number {
+    return this.#prefix[id]?.count ?? 0;
   }
 
   // ---- Types and imports ---------------------------------------------------------------------
@@ -88,7 +116,7 @@ export class ModuleBuilder {
     return getOrMake(
       this.#typeIndex,
       key,
-      () => this.#types.push({ params: [...params], results: [...results] }) - 1,
+      () => this.#types.push({ params: [...params], results: [...results] }) - 1 + this.#before(1),
     );
   }
 
@@ -144,7 +172,7 @@ export class ModuleBuilder {
     results: readonly ValType[],
     name?: string,
   ): FunctionBuilder {
-    const index = this.#importedFuncs + this.#functions.length;
+    const index = this.#importedFuncs + this.#before(3) + this.#functions.length;
     const typeIndex = this.addType(params, results);
     const fn = new FunctionBuilder(index, typeIndex, [...params]);
     this.#functions.push(fn);
@@ -157,7 +185,7 @@ export class ModuleBuilder {
     if ((type === "i64") !== (typeof init === "bigint")) {
       throw new TypeError(bugMessage(Bug.GlobalInitType, type));
     }
-    const index = this.#importedGlobals + this.#globals.length;
+    const index = this.#importedGlobals + this.#before(6) + this.#globals.length;
     this.#globals.push({ type, mutable, init });
     if (name !== undefined) this.#globalNames.set(index, name);
     return index;
@@ -187,11 +215,15 @@ export class ModuleBuilder {
     const out = new ByteBuffer(1024);
     out.bytes(EMPTY_MODULE); // the magic number and version
     const s = new ByteBuffer(512);
-    // Every section here is a vector: its entry count, then what `write` adds.
+    // Every section here is a vector: its entry count, then the prefix's entries and what
+    // `write` adds.
     const section = (id: number, count: number, write: () => void) => {
+      const prefix = this.#prefix[id as PrefixedSection];
+      count += prefix?.count ?? 0;
       if (count === 0) return;
       s.clear();
       s.u32(count);
+      if (prefix) s.bytes(prefix.bytes);
       write();
       out.u8(id);
       out.u32(s.length);
@@ -270,6 +302,8 @@ export class ModuleBuilder {
         name: this.name,
         functions: this.#funcNames,
         globals: this.#globalNames,
+        prefix: this.#prefix,
+        imported: [this.#importedFuncs, this.#importedGlobals],
         locals: this.#functions,
       });
     }

@@ -4,7 +4,11 @@
  * names, so bundles without it build modules without them.
  */
 import { ByteBuffer } from "./leb128.ts";
-import { installNameSectionWriter, type ModuleNames } from "./module_builder.ts";
+import {
+  installNameSectionWriter,
+  type ModuleNames,
+  type SectionPrefix,
+} from "./module_builder.ts";
 import type { FunctionBuilder } from "./function_builder.ts";
 
 /** Custom "name" section subsection ids. */
@@ -24,8 +28,32 @@ export function nameLocal(f: FunctionBuilder, index: number, name: string): void
   f.localNames.set(index, name);
 }
 
+/** The names of a prefix's functions and globals, in index order. */
+export interface PrefixNames {
+  functions: readonly string[];
+  globals: readonly string[];
+}
+
+const PREFIX_NAMES = new WeakMap<SectionPrefix, PrefixNames>();
+
+/**
+ * Names the functions and globals of `prefix` in every module built on it from now on
+ * (the runtime's, by the `./wasm-text` entry: bundles without the printer carry no names).
+ */
+export function namePrefix(prefix: SectionPrefix, names: PrefixNames): void {
+  PREFIX_NAMES.set(prefix, names);
+}
+
 /** Appends the "name" section of `names` to `out`. */
-export function writeNameSection(out: ByteBuffer, s: ByteBuffer, names: ModuleNames): void {
+export function writeNameSection(out: ByteBuffer, s: ByteBuffer, given: ModuleNames): void {
+  const prefixed = PREFIX_NAMES.get(given.prefix);
+  const withPrefix = (own: ReadonlyMap<number, string>, first: number, list: readonly string[]) =>
+    new Map([...list.map((name, i) => [first + i, name] as const), ...own]);
+  const names = prefixed === undefined ? given : {
+    ...given,
+    functions: withPrefix(given.functions, given.imported[0], prefixed.functions),
+    globals: withPrefix(given.globals, given.imported[1], prefixed.globals),
+  };
   const locals = names.locals.filter((f) => f.localNames.size > 0);
   if (
     names.name === undefined && names.functions.size === 0 && locals.length === 0 &&

@@ -2,12 +2,12 @@
  * Frames: the area of the database's memory where one instance of a compiled statement
  * keeps its register slots, cursor positions and constants. Frames are carved out of the
  * reserved area at the start of the memory (core/page_storage.ts `LINEAR_RESERVED`), after
- * the runtime's static tables (runtime/shared.ts), first fit, and given back when their
+ * the runtime's static tables (runtime/static_area.ts), first fit, and given back when their
  * instance is dropped.
  */
 import { SqliteError } from "../../../core/errors.ts";
 import { LINEAR_RESERVED } from "../../../core/page_storage.ts";
-import { StaticArea } from "../runtime/shared.ts";
+import { StaticArea } from "../runtime/static_area.ts";
 
 /** Frames are aligned so that every slot's i64 and f64 are aligned. */
 const ALIGN = 16;

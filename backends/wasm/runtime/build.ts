@@ -1,20 +1,35 @@
 /**
- * Builds the runtime module (runtime/shared.ts) from its routines. Run ahead of time: its
- * bytes are written into runtime/prebuilt.ts (`deno task gen:wasm-runtime`), and
+ * Builds the runtime (runtime/shared.ts) from its routines. Run ahead of time: the entries
+ * of its sections are written into runtime/prebuilt.ts (`deno task gen:wasm-runtime`), and
  * tests/wasm_runtime_test.ts checks that they are what this builds.
  */
-import { ModuleBuilder } from "../emit/module_builder.ts";
+import { ModuleBuilder, type PrefixedSection, type SectionPrefix } from "../emit/module_builder.ts";
+import { ByteReader } from "../emit/leb128.ts";
+import { importHost } from "../codegen/host_imports.ts";
 import { addArithFunction } from "./arith.ts";
 import { addCell, addTextOrder } from "./cell.ts";
 import { addCompareFunction, addTruthFunction } from "./compare.ts";
 import { addRecordFunctions } from "./record.ts";
 
-/** The runtime module's bytes (for tests and explain). */
-export function runtimeBytes(): Uint8Array<ArrayBuffer> {
+/** The runtime as a module of its own, and the function index of each routine in it. */
+export interface BuiltRuntime {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** Every function's index, by name. */
+  functions: Record<string, number>;
+  /** Every global's index, by name. */
+  globals: Record<string, number>;
+}
+
+/**
+ * The runtime as a module. It imports what statement modules import, in their order, so
+ * that its functions and globals have the indices they have as a statement module's first.
+ */
+export function buildRuntime(): BuiltRuntime {
   const m = new ModuleBuilder("litejit_runtime");
-  m.importMemory("host", "memory", { min: 1 });
+  importHost(m);
   const record = addRecordFunctions(m);
-  const exported: Record<string, number> = {
+  const functions: Record<string, number> = {
+    varint: record.varint,
     compare: addCompareFunction(m),
     arith: addArithFunction(m),
     truth: addTruthFunction(m),
@@ -22,7 +37,24 @@ export function runtimeBytes(): Uint8Array<ArrayBuffer> {
     cell: addCell(m, record.varint, record.varintEnd),
     text_order: addTextOrder(m),
   };
-  for (const [name, index] of Object.entries(exported)) m.exportFunction(name, index);
+  for (const [name, index] of Object.entries(functions)) m.exportFunction(name, index);
   // Shipped prebuilt, and printed by nothing: without names.
-  return m.toBytes({ names: false }) as Uint8Array<ArrayBuffer>;
+  const globals = { varint_end: record.varintEnd };
+  return { bytes: m.toBytes({ names: false }) as Uint8Array<ArrayBuffer>, functions, globals };
+}
+
+/** The entries of `module`'s type, function, global and code sections. */
+export function sectionEntries(module: Uint8Array): Required<Pick<SectionPrefix, PrefixedSection>> {
+  const r = new ByteReader(module, 8);
+  const out: SectionPrefix = {};
+  while (!r.atEnd) {
+    const id = r.u8(), size = r.u32(), end = r.pos + size;
+    if (id === 1 || id === 3 || id === 6 || id === 10) {
+      const count = r.u32();
+      out[id] = { count, bytes: module.slice(r.pos, end) };
+    }
+    r.pos = end;
+  }
+  const none = { count: 0, bytes: new Uint8Array(0) };
+  return { 1: out[1] ?? none, 3: out[3] ?? none, 6: out[6] ?? none, 10: out[10] ?? none };
 }

@@ -9,7 +9,7 @@ import type { ModuleBuilder } from "../emit/module_builder.ts";
 import { Load, Plain, Store } from "../emit/instructions.ts";
 import { CursorField, CursorMode, FIELD_ENTRY } from "../plan/frame_layout.ts";
 import { Slot } from "./reg_slots.ts";
-import { StaticArea } from "./shared.ts";
+import { StaticArea } from "./static_area.ts";
 
 /**
  * `cell(cursor, want) -> record address` (0: declined): the current cell of a native cursor
@@ -91,7 +91,7 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
  * field table; its `Parsed` set to the number of fields read (`want`, or fewer in a record
  * with fewer fields: ALTER TABLE ADD COLUMN) when their values lie in the record, else left
  * 0: a damaged record, which JS reads. A serial type of one byte (nearly all) has its size from the
- * static table (shared.ts StaticArea), which marks the reserved 10 and 11 with a size no
+ * static table (static_area.ts), which marks the reserved 10 and 11 with a size no
  * record holds: found past the record's end when the loop ends, with nothing checked per
  * field. A wider one (long TEXT or BLOB) is a varint, checked at once so that the sum of
  * the sizes never wraps around.
