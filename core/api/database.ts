@@ -351,7 +351,10 @@ export class Database {
    * thrown here, with SQLite's messages. A statement that would write prepares as it does
    * on a read-only SQLite connection (its names are checked) and throws `SQLITE_READONLY`
    * when it runs. The compiled program is kept by SQL text, so preparing the same SQL
-   * again is cheap; each Statement has its own settings (`setReadBigInts`).
+   * again is cheap; each Statement has its own settings (`setReadBigInts`). On a file that
+   * others write, a statement is prepared against the schema last read, as SQLite does:
+   * one that fails is prepared again once the latest schema was read, if it changed, and
+   * each run checks the file and compiles the statement again first if the schema changed.
    *
    * @example
    * ```ts
@@ -364,8 +367,17 @@ export class Database {
    * ```
    */
   prepare(sql: string): Statement {
-    this.#latest();
-    return new Statement(this.#host, this.#compile(sql), this.#readBigInts);
+    // The file is not read here: each run starts by checking it (`db.prepare(sql).get()`
+    // checks it once), and compiles again if another connection changed the schema.
+    let compiled;
+    try {
+      compiled = this.#compile(sql);
+    } catch (e) {
+      const version = this.#open.schemaVersion;
+      if (this.#latest().schemaVersion === version) throw e;
+      compiled = this.#compile(sql);
+    }
+    return new Statement(this.#host, compiled, this.#readBigInts);
   }
 
   /** The file opened, moved to its latest commit when nothing reads it now. */
