@@ -11,6 +11,8 @@ import { isBoundExpr } from "../analyze/bound_walk.ts";
 const OPAQUE = new Set(["def", "table", "indexedBy"]);
 /** A CTE reference points at its definition, which may point back at it (recursion). */
 const CTE_KEYS = new Set(["cte"]);
+/** Sources, whose `columns` describe their columns (names, affinities: no expressions). */
+const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
 
 /**
  * A copy-on-write rewrite of a bound query: `step` maps each node met (outermost first) to
@@ -32,17 +34,17 @@ export function rewriteQuery<T extends object>(
       const items = node.map(visit);
       if (items.some((x, i) => x !== node[i])) out = items;
     } else if (descend && node !== null && typeof node === "object") {
-      const changed: Record<string, unknown> = {};
-      let any = false;
-      for (const [k, x] of Object.entries(node)) {
-        if (OPAQUE.has(k) || CTE_KEYS.has(k)) continue;
+      // for...in and a copy made at the first change: no allocation for a node unchanged.
+      const o = node as Record<string, unknown>;
+      const source = typeof o.id === "number" && SOURCE_KINDS.has(o.kind as string);
+      let copy: Record<string, unknown> | null = null;
+      for (const k in o) {
+        if (OPAQUE.has(k) || CTE_KEYS.has(k) || (source && k === "columns")) continue;
+        const x = o[k];
         const y = visit(x);
-        if (y !== x) {
-          changed[k] = y;
-          any = true;
-        }
+        if (y !== x) (copy ??= { ...o })[k] = y;
       }
-      if (any) out = { ...node, ...changed };
+      if (copy !== null) out = copy;
     }
     memo.set(v, out);
     return out;
