@@ -70,12 +70,7 @@ export type PrefixedSection = 1 | 3 | 6 | 10;
  * its own (runtime/shared.ts). They keep their indices, so the new module's imports must
  * number its functions and globals as the earlier one's did.
  */
-export type SectionPrefix =
-  & Partial<Record<PrefixedSection, { count: number; bytes: Uint8Array }>>
-  & {
-    /** The names of its functions and globals in index order, for the "name" section. */
-    names?: { functions: readonly string[]; globals: readonly string[] };
-  };
+export type SectionPrefix = Partial<Record<PrefixedSection, { count: number; bytes: Uint8Array }>>;
 
 /** Builds one module; call the add/import methods, then {@link ModuleBuilder.toBytes}. */
 export class ModuleBuilder {
