@@ -1,18 +1,16 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
-import { exists, type FileIdentity, stillNamed } from "./file_stat.ts";
+import { exists, type HeldFile, holdFile } from "./file_stat.ts";
 
 /**
  * A small file beside a database that other processes create, rewrite and delete (`-shm`,
- * `-journal`), read from its start. It stays open between reads — a read is then one
- * positional read and one `stat` of the name — and is opened again by name once the open
- * one was deleted (SQLite deletes both when the last connection closes, or after each commit).
+ * `-journal`), read from its start. It stays open between reads — a read is then one read
+ * and one `fstat` of the open file (core/io/file_stat.ts holdFile) — and is opened again by
+ * name once the open one was deleted (SQLite deletes both when the last connection closes,
+ * or after each commit).
  */
 export class WatchedFile {
   readonly path: string;
-  #fd = -1;
-  /** The open file's identity, to see when the name stops naming it. */
-  #identity: FileIdentity | null = null;
+  #held: HeldFile | null = null;
 
   constructor(path: string) {
     this.path = path;
@@ -23,22 +21,20 @@ export class WatchedFile {
    * file does not exist).
    */
   read(into: Uint8Array): number {
-    if (this.#fd >= 0) {
-      const got = this.#readOpen(into);
-      // After the read: what was read is what the name held, unless it names another file.
-      if (stillNamed(this.#fd, this.path, this.#identity)) return got;
+    if (this.#held !== null) {
+      const got = this.#readOpen(this.#held, into);
+      // After the read: what was read is what the name held, unless it was deleted since.
+      if (this.#held.linked()) return got;
       this.close(); // deleted (or replaced) since it was opened
     }
     if (!exists(this.path)) return 0;
+    let held;
     try {
-      this.#fd = openSync(this.path, "r");
-      const open = fstatSync(this.#fd);
-      this.#identity = { dev: open.dev, ino: open.ino };
+      held = this.#held = holdFile(this.path);
     } catch {
-      this.close();
       return 0; // deleted between the two calls
     }
-    return this.#readOpen(into);
+    return this.#readOpen(held, into);
   }
 
   /** Whether a file has this name now. */
@@ -47,13 +43,13 @@ export class WatchedFile {
   }
 
   close(): void {
-    if (this.#fd >= 0) closeSync(this.#fd);
-    this.#fd = -1;
+    this.#held?.close();
+    this.#held = null;
   }
 
-  #readOpen(into: Uint8Array): number {
+  #readOpen(held: HeldFile, into: Uint8Array): number {
     try {
-      return readSync(this.#fd, into, 0, into.length, 0);
+      return held.read(into);
     } catch (e) {
       throw new SqliteError("SQLITE_IOERR", `disk I/O error: ${this.path} (${String(e)})`);
     }
