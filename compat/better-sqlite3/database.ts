@@ -285,6 +285,8 @@ export const CallableDatabase: DatabaseConstructor = new Proxy(Database, {
   apply: (target, _this, args: [string | Uint8Array | undefined, Options | undefined]) =>
     new target(...args),
 }) as DatabaseConstructor;
+// Its own name whatever a bundle calls the class (scripts/build_npm.ts keeps no names).
+Object.defineProperty(Database, "name", { value: "Database", configurable: true });
 // `db.constructor` is what the module exports, as in better-sqlite3.
 Object.defineProperty(Database.prototype, "constructor", {
   value: CallableDatabase,

@@ -55,6 +55,8 @@ export const SqliteError: SqliteErrorConstructor = function SqliteError(
 
 Object.setPrototypeOf(SqliteError, Error);
 Object.defineProperties(SqliteError, {
+  // Its own name whatever a bundle calls the binding (scripts/build_npm.ts keeps no names).
+  name: { value: "SqliteError", configurable: true },
   prototype: {
     value: Object.create(Error.prototype, {
       constructor: { value: SqliteError, writable: true, configurable: true },

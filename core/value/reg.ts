@@ -23,10 +23,13 @@ export function newReg(): Reg {
 
 /** `n` new registers holding copies of `from[0 .. n)` (NULL where `from` has none). */
 export function copiedRegs(from: readonly Reg[], n: number): Reg[] {
-  return Array.from({ length: n }, (_, i) => {
+  // A loop: Array.from with a callback was a quarter of a point lookup's time in Node 20.
+  const out: Reg[] = [];
+  for (let i = 0; i < n; i++) {
     const r = from[i];
-    return r ? { v: r.v, c: r.c } : newReg();
-  });
+    out.push(r ? { v: r.v, c: r.c } : newReg());
+  }
+  return out;
 }
 
 /** Sets NULL. */
