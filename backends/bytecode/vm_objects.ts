@@ -62,7 +62,7 @@ export class VCursor {
    * values stay the same, as they do for a range's end tested on every entry.
    */
   compareEntry(regs: readonly Reg[], start: number, n: number): number {
-    const key = this.#key;
+    const key = this.#key ??= [];
     let same = this.#keyCompare !== null && key.length === n;
     for (let i = 0; same && i < n; i++) same = key[i] === regs[start + i].v;
     if (!same) {
@@ -73,7 +73,8 @@ export class VCursor {
     return this.#keyCompare!(this.bt.record());
   }
 
-  #key: SqlValue[] = [];
+  // Made when first needed, as the bytes below: a cursor is made per run (a point lookup).
+  #key: SqlValue[] | null = null;
   #keyCompare: EntryComparator | null = null;
 
   /**
@@ -106,8 +107,11 @@ export class VCursor {
 
   /** The text key {@link compareInline} last met, and its UTF-8 bytes. */
   #textKey: string | null = null;
-  #keyBytes: Uint8Array = new Uint8Array(0);
+  #keyBytes: Uint8Array = NO_BYTES;
 }
+
+/** What {@link VCursor}'s key bytes are before its first text key. */
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * Opens a cursor on the b-tree `entry` names and records it in `opened`, so that the
