@@ -8,6 +8,8 @@
  *   to Wasm reads pages where they are (`data.byteOffset`), and the page source reads into
  *   the slots directly.
  */
+import { MAX_READ_AHEAD } from "./pager/read_ahead.ts";
+import { ARENAS } from "./pager/stream_arenas.ts";
 
 /** The storages a {@link PageStorage} can be (chosen by the backend, see core/backend.ts). */
 export type PageStorageKind = "heap" | "linear";
@@ -49,9 +51,9 @@ export const LINEAR_RESERVED = 16 * WASM_PAGE;
 /**
  * Slots beyond the cache limit: a page evicted while a cursor still holds it keeps its
  * slot until released, so the slots in use may exceed the cache by the pages held (64);
- * and the live pager's stream arenas take 128 in runs ({@link LinearPageStorage.allocateRun}).
+ * and the live pager's stream arenas take a run's slots each ({@link allocateRun}).
  */
-export const LINEAR_SPARE_SLOTS = 192;
+export const LINEAR_SPARE_SLOTS = 64 + ARENAS * MAX_READ_AHEAD;
 
 /**
  * Page buffers as slots of one `WebAssembly.Memory`: slot `i` is bytes

@@ -25,14 +25,11 @@ import { pushTo } from "../../core/util/multimap.ts";
 export class VCursor {
   declare readonly bt: BtreeCursor;
   declare readonly entry: CursorEntry;
-  declare nullRow: boolean;
+  nullRow = false;
 
-  // Fields set here rather than by initializers: V8 before 12 runs a class's initializers
-  // as a function of their own, which a point lookup (a cursor per run) paid in Node 20.
   constructor(bt: BtreeCursor, entry: CursorEntry) {
     this.bt = bt;
     this.entry = entry;
-    this.nullRow = false;
   }
 
   /** Reads record field `field` into `out`; false when the record is shorter. */

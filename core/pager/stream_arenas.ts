@@ -2,15 +2,14 @@
  * Where a scan of a file larger than the page cache reads its runs (core/pager/read_ahead.ts):
  * into one of two arenas in turn, regions of a run's length (heap buffers, or slots of the
  * Wasm memory in linear storage) whose pages become the cached entries' bytes, so no page is
- * copied after the read. The runs' pages take turns in the
- * cache's ring of at least two runs (core/pager/page_cache.ts), so when an arena comes round
- * again its pages from two runs before were mostly evicted already; those still cached are
- * dropped first, and an arena is not refilled while a cursor holds one of its pages.
- */
+ * copied after the read. The runs' pages take turns in the cache's ring of at least two runs
+ * (core/pager/page_cache.ts), so when an arena comes round again its pages from two runs
+ * before were mostly evicted already; those still cached are dropped first, and an arena is
+ * not refilled while a cursor holds one of its pages. */
 import type { PageEntry } from "./page_cache.ts";
 
 /** How many arenas take turns. */
-const ARENAS = 2;
+export const ARENAS = 2;
 
 /** The arenas of one pager. */
 export class StreamArenas {

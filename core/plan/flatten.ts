@@ -18,7 +18,7 @@ import { everyExpr, isBoundExpr, selectCores, withCores } from "../analyze/bound
 import { StorageClass } from "../value/types.ts";
 import { simplifyOuterJoins } from "./outer_join.ts";
 import { boundAnd, isRightOrFull, usingTerm } from "./bound_terms.ts";
-import { readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
+import { isSource, readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
 import { builtinName } from "../functions/catalog.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
@@ -344,14 +344,6 @@ export function flattenAll(select: B.BoundSelect): B.BoundSelect {
 
 /** Source ids for copies of a CTE's sources; negative, so never one the binder gave. */
 let lastFreshSource = 0;
-
-const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
-
-function isSource(v: object): v is B.BoundSource {
-  const o = v as Record<string, unknown>;
-  return typeof o.kind === "string" && SOURCE_KINDS.has(o.kind) && typeof o.id === "number" &&
-    Array.isArray(o.columns);
-}
 
 /** `select` with every source declared in it renumbered, and the references to them. */
 function withFreshSources<T extends object>(select: T): T {

@@ -11,8 +11,17 @@ import { isBoundExpr } from "../analyze/bound_walk.ts";
 const OPAQUE = new Set(["def", "table", "indexedBy"]);
 /** A CTE reference points at its definition, which may point back at it (recursion). */
 const CTE_KEYS = new Set(["cte"]);
-/** Sources, whose `columns` describe their columns (names, affinities: no expressions). */
 const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
+
+/**
+ * Whether `v` is a source of a FROM clause (whose `columns` describe its columns: names and
+ * affinities, no expressions).
+ */
+export function isSource(v: object): v is B.BoundSource {
+  const o = v as Record<string, unknown>;
+  return typeof o.kind === "string" && SOURCE_KINDS.has(o.kind) && typeof o.id === "number" &&
+    Array.isArray(o.columns);
+}
 
 /**
  * A copy-on-write rewrite of a bound query: `step` maps each node met (outermost first) to
@@ -36,7 +45,7 @@ export function rewriteQuery<T extends object>(
     } else if (descend && node !== null && typeof node === "object") {
       // for...in and a copy made at the first change: no allocation for a node unchanged.
       const o = node as Record<string, unknown>;
-      const source = typeof o.id === "number" && SOURCE_KINDS.has(o.kind as string);
+      const source = isSource(o);
       let copy: Record<string, unknown> | null = null;
       for (const k in o) {
         if (OPAQUE.has(k) || CTE_KEYS.has(k) || (source && k === "columns")) continue;

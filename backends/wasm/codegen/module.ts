@@ -99,9 +99,6 @@ export function buildModule(
   const x = run.addLocal("i64", "x");
   const y = run.addLocal("i64", "y");
   const h = run.addLocal("i32", "h");
-  const u = run.addLocal("i32", "u");
-  const v = run.addLocal("i32", "v");
-  const w = run.addLocal("i32", "w");
   run.globalGet(fpGlobal).localSet(fp);
   run.globalGet(next).localSet(id);
   const order = [...ids.keys()];
@@ -120,9 +117,6 @@ export function buildModule(
       x,
       y,
       h,
-      u,
-      v,
-      w,
       cursor,
       next,
       goto: (target) => {
@@ -179,13 +173,10 @@ export interface OpContext {
   t: number;
   rec: number;
   st: number;
-  /** Scratch locals: two i64 and four i32. */
+  /** Scratch locals: two i64 and one i32. */
   x: number;
   y: number;
   h: number;
-  u: number;
-  v: number;
-  w: number;
   cursor: number;
   next: number;
   /** Continues at address `target`. */

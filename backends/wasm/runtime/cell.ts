@@ -90,8 +90,8 @@ export function addCell(m: ModuleBuilder, varint: number, varintEnd: number): nu
  * The record at `p` (`sz` bytes)'s header, as far as field `want` - 1, into the cursor's
  * field table; its `Parsed` set to the number of fields read (`want`, or fewer in a record
  * with fewer fields: ALTER TABLE ADD COLUMN) when their values lie in the record, else left
- * 0: a damaged record, which JS reads. A serial type of one byte (nearly all) has its size from the
- * static table (static_area.ts), which marks the reserved 10 and 11 with a size no
+ * 0: a damaged record, which JS reads. A serial type of one byte (nearly all) has its size
+ * from the static table (static_area.ts), which marks the reserved 10 and 11 with a size no
  * record holds: found past the record's end when the loop ends, with nothing checked per
  * field. A wider one (long TEXT or BLOB) is a varint, checked at once so that the sum of
  * the sizes never wraps around.
