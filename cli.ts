@@ -9,7 +9,6 @@
  *
  * @module
  */
-import process from "node:process";
 import { runCliProcess } from "./cli/process_main.ts";
 
-if (import.meta.main) await runCliProcess(process.argv.slice(2), "deno task cli");
+if (import.meta.main) await runCliProcess("deno task cli");

@@ -4,7 +4,7 @@
  * It opens SQLite database files — any page size and text encoding, rollback or WAL mode —
  * and answers `SELECT` queries with exactly SQLite's results, through three executors: a
  * bytecode interpreter, a JavaScript code generator and a WebAssembly code generator. This
- * entry point opens file paths (node:fs, in Deno and Node) and bytes, and registers every
+ * entry point opens file paths (Deno's or node:fs's file API) and bytes, and registers every
  * backend; `./browser` is the same without the file system, `./lite` has no backend until
  * one of `./interpreter`, `./js`, `./wasm` is imported.
  *

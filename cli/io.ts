@@ -1,7 +1,7 @@
 /**
  * Where the CLI reads and writes: the process's stdin/stdout/stderr, or (in tests) strings.
  */
-import process from "node:process";
+import { type ProcessHost, runtimeProcess } from "./runtime_process.ts";
 
 /** The CLI's input and output. */
 export interface CliIo {
@@ -32,32 +32,27 @@ export async function* splitLines(chunks: AsyncIterable<string>): AsyncIterable<
 }
 
 /**
- * The process's standard streams, through `node:process` so that the same code runs under
- * Deno (`deno task cli`) and Node (the npm package's `litejit` command).
+ * The process's standard streams, through the runtime's own API (Deno's, or Node's
+ * `process`; cli/runtime_process.ts), so that the same code runs under Deno (`deno task cli`)
+ * and Node (the npm package's `litejit` command).
  */
-export function processIo(): CliIo {
+export function processIo(host: ProcessHost = runtimeProcess()): CliIo {
   return {
-    out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
-    lines: () => splitLines(textChunks(process.stdin)),
-    interactive: process.stdin.isTTY === true,
-    color: process.stdout.isTTY === true && !noColorRequested(),
+    out: (text) => host.stdout.write(text),
+    err: (text) => host.stderr.write(text),
+    lines: () => splitLines(textChunks(host.stdin())),
+    interactive: host.stdinIsTerminal,
+    color: host.stdout.isTerminal && !host.noColor,
   };
 }
 
-async function* textChunks(stream: AsyncIterable<unknown>): AsyncIterable<string> {
+async function* textChunks(stream: AsyncIterable<Uint8Array | string>): AsyncIterable<string> {
   const decoder = new TextDecoder();
   for await (const chunk of stream) {
-    yield typeof chunk === "string" ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
+    yield typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();
   if (rest !== "") yield rest;
-}
-
-/** The NO_COLOR convention (https://no-color.org). Deno answers without env permission. */
-function noColorRequested(): boolean {
-  const deno = (globalThis as { Deno?: { noColor: boolean } }).Deno;
-  return deno ? deno.noColor : (process.env.NO_COLOR ?? "") !== "";
 }
 
 /** An in-memory CliIo: stdin from `input`, stdout and stderr collected. */

@@ -1,29 +1,30 @@
 /**
- * Runs the CLI as this process: arguments, standard streams and exit code from
- * `node:process`, so `deno task cli` (cli.ts) and the npm package's `litejit` command
- * (cli/bin.ts) share one entry.
+ * Runs the CLI as this process: arguments, standard streams and exit code from the
+ * runtime (cli/runtime_process.ts), so `deno task cli` (cli.ts) and the npm package's
+ * `litejit` command (cli/bin.ts) share one entry.
  */
-import process from "node:process";
 import { processIo } from "./io.ts";
 import { describeFailure, runCli } from "./main.ts";
+import { runtimeProcess } from "./runtime_process.ts";
 
-/** Runs the CLI on `argv` (without the runtime and script paths) and sets the exit code. */
-export async function runCliProcess(argv: readonly string[], program: string): Promise<void> {
+/** Runs the CLI on the process's arguments and sets its exit code. */
+export async function runCliProcess(program: string): Promise<void> {
+  const host = runtimeProcess();
   // Node reports a closed stdout (`| head`) as an 'error' event rather than a throw.
-  process.stdout.on("error", (e: unknown) => {
-    if (isBrokenPipe(e)) process.exit(process.exitCode ?? 0);
+  host.onStdoutError((e: unknown) => {
+    if (isBrokenPipe(e)) host.exit(0);
     throw e;
   });
-  const io = processIo();
+  const io = processIo(host);
   try {
-    process.exitCode = await runCli(argv, io, program);
+    host.setExitCode(await runCli(host.args, io, program));
   } catch (e) {
     // The reader of a pipe went away: stop quietly, as a shell tool does.
     if (isBrokenPipe(e)) return;
     try {
       io.err(describeFailure(e));
     } catch { /* stderr gone too */ }
-    process.exitCode = 1;
+    host.setExitCode(1);
   }
 }
 

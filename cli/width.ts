@@ -54,7 +54,8 @@ export function codePointWidth(cp: number): number {
 }
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** Made on first use: loading ICU's break rules costs milliseconds at start-up. */
+let segmenter: Intl.Segmenter | undefined;
 
 /** Columns a grapheme cluster takes: its first visible code point's, 2 with an emoji selector. */
 function clusterWidth(cluster: string): number {
@@ -75,6 +76,7 @@ function clusterWidth(cluster: string): number {
 export function displayWidth(text: string): number {
   if (PLAIN_ASCII.test(text)) return text.length;
   let width = 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   for (const { segment } of segmenter.segment(text)) width += clusterWidth(segment);
   return width;
 }

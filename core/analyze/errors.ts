@@ -18,5 +18,8 @@ export function qualifiedName(schema: string | null, table: string | null, name:
 
 /** The read-only refusal for any statement that would write. */
 export function readonlyError(): SqliteError {
-  return new SqliteError("SQLITE_READONLY", "attempt to write a readonly database");
+  return new SqliteError("SQLITE_READONLY", READONLY_MESSAGE);
 }
+
+/** SQLite's message for a statement that would write (a constant: modules use it at load). */
+export const READONLY_MESSAGE = "attempt to write a readonly database";

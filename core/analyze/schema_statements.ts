@@ -20,7 +20,7 @@ import type { Token } from "../sql/tokenize.ts";
 import { TokenKind } from "../sql/token_kinds.ts";
 import { parseSelect, parseStatement } from "../sql/parser.ts";
 import type * as A from "../sql/ast.ts";
-import { bindError, readonlyError } from "./errors.ts";
+import { bindError, READONLY_MESSAGE } from "./errors.ts";
 import { bindSelect } from "./select_binder.ts";
 import { bindClauseExpr } from "./expr_binder.ts";
 import { bindFrom } from "./from.ts";
@@ -38,7 +38,7 @@ export interface SchemaStatementRun {
 
 const REFUSED: SchemaStatementRun = {
   noop: false,
-  error: { code: "SQLITE_READONLY", message: readonlyError().message },
+  error: { code: "SQLITE_READONLY", message: READONLY_MESSAGE },
   readonly: false,
 };
 const NOTHING: SchemaStatementRun = { noop: true, error: null, readonly: false };

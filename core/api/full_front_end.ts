@@ -29,7 +29,7 @@ import "../internal_messages.ts";
 
 export type { ConnectionSettings, SettingsProfile } from "../pragma/settings.ts";
 
-installStatementParser(new DmlStatementParser());
+installStatementParser(() => new DmlStatementParser());
 
 installWriteChecker((ctx, st) => {
   if (st.dml) {

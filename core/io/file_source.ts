@@ -1,23 +1,22 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SqliteError } from "../errors.ts";
 import type { ByteSource } from "./byte_source.ts";
-import { identityOf, sameFile } from "./file_stat.ts";
+import { identityOf, type OpenFile, openFile, sameFile } from "./file_stat.ts";
 
 /**
- * A {@link ByteSource} over a file, read with positional reads (node:fs, which Deno and
- * Node both provide). Each read returns a fresh buffer that the caller may keep.
+ * A {@link ByteSource} over a file, read at any offset (through the runtime's own file API,
+ * core/io/file_stat.ts). Each read returns a fresh buffer that the caller may keep.
  */
 export class FileSource implements ByteSource {
   /** Size in bytes, as of opening or the last {@link refresh}. */
   size: number;
   readonly path: string;
-  #fd: number;
+  #file: OpenFile | null;
 
   constructor(path: string) {
     this.path = path;
     try {
-      this.#fd = openSync(path, "r");
-      this.size = fstatSync(this.#fd).size;
+      this.#file = openFile(path);
+      this.size = this.#file.stat().size;
     } catch (e) {
       throw new SqliteError(
         "SQLITE_CANTOPEN",
@@ -26,9 +25,9 @@ export class FileSource implements ByteSource {
     }
   }
 
-  /** The open file's descriptor (-1 once closed). */
-  get fd(): number {
-    return this.#fd;
+  /** The open file (null once closed). */
+  get file(): OpenFile | null {
+    return this.#file;
   }
 
   read(offset: number, length: number): Uint8Array {
@@ -51,11 +50,12 @@ export class FileSource implements ByteSource {
   }
 
   #readAt(target: Uint8Array, offset: number, n: number): number {
-    if (this.#fd < 0) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
+    const file = this.#file;
+    if (file === null) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
     let done = 0;
     try {
       while (done < n) {
-        const got = readSync(this.#fd, target, done, n - done, offset + done);
+        const got = file.read(target, done, n - done, offset + done);
         if (got === 0) break; // the end of the file (it may have shrunk): return what exists
         done += got;
       }
@@ -71,9 +71,9 @@ export class FileSource implements ByteSource {
    * by another one).
    */
   refresh(): boolean {
-    if (this.#fd < 0) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
+    if (this.#file === null) throw new SqliteError("SQLITE_MISUSE", "database file is closed");
     try {
-      const open = fstatSync(this.#fd);
+      const open = this.#file.stat();
       this.size = open.size;
       return sameFile(identityOf(this.path), open);
     } catch (e) {
@@ -82,8 +82,8 @@ export class FileSource implements ByteSource {
   }
 
   close(): void {
-    if (this.#fd >= 0) closeSync(this.#fd);
-    this.#fd = -1;
+    this.#file?.close();
+    this.#file = null;
   }
 }
 

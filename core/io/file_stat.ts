@@ -1,18 +1,16 @@
 /**
- * What a live file asks of paths and open files before every statement
- * (core/io/live_file.ts), answered with the cheapest call each runtime has: whether a path
- * exists (node:fs `existsSync`, about a microsecond in Node and Deno, no exception for a
- * missing file), which file it names (Deno's own `Deno.statSync` costs about a third of its
- * node:fs `statSync`, which builds a Node `Stats` object; both give the same inode), and, of
- * a small file held open, its first bytes and whether it is still linked ({@link holdFile}:
- * in Node `fstat` of the open file costs about half a `stat` of its name).
+ * The file-system calls of the reader, through each runtime's own API: `Deno.*` under Deno,
+ * node:fs under Node. node:fs is taken with `process.getBuiltinModule`, never imported: in
+ * Deno an import of it loads the Node compatibility layer (16 ms, more than a CLI's whole
+ * `select 1`), and a static import is loaded whether or not its branch runs.
+ *
+ * What a live file asks before every statement (core/io/live_file.ts) is answered with the
+ * cheapest call each runtime has: whether a path exists (node:fs `existsSync`, no exception
+ * for a missing file; in Deno, {@link DirectoryCache}), which file it names (Deno's own
+ * `Deno.statSync` costs about a third of node:fs `statSync`, which builds a Node `Stats`
+ * object; both give the same inode), and of an open file, its size and whether it is still
+ * linked (an `fstat`: in Node about half a `stat` of its name).
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
-
-/** Whether a file (or anything) has the name `path` now. */
-export function exists(path: string): boolean {
-  return existsSync(path);
-}
 
 /** What identifies the file `path` names now (its device and inode), or null for none. */
 export interface FileIdentity {
@@ -20,21 +18,133 @@ export interface FileIdentity {
   ino: number;
 }
 
-type DenoStat = (path: string) => { dev: number; ino: number | null };
-const denoStat: DenoStat | undefined = (globalThis as { Deno?: { statSync?: DenoStat } }).Deno
-  ?.statSync;
+/** What an `fstat` of an open file gives. */
+export interface OpenFileStat extends FileIdentity {
+  size: number;
+  /** Its link count: 0 once deleted; null where the runtime does not know it (Windows). */
+  nlink: number | null;
+}
+
+/** A file open for reading at any offset. */
+export interface OpenFile {
+  /**
+   * Reads up to `length` bytes of the file at `position` into `target` from `offset`;
+   * returns how many there were (0 at the end of the file).
+   */
+  read(target: Uint8Array, offset: number, length: number, position: number): number;
+  /** The open file's size and identity now. */
+  stat(): OpenFileStat;
+  close(): void;
+}
+
+interface DenoFileInfo {
+  size: number;
+  dev: number;
+  ino: number | null;
+  nlink: number | null;
+  mtime: Date | null;
+}
+
+interface DenoFile {
+  seekSync(offset: number, whence: 0): number;
+  readSync(into: Uint8Array): number | null;
+  statSync(): DenoFileInfo;
+  close(): void;
+}
+
+interface DenoFs {
+  openSync(path: string): DenoFile;
+  statSync(path: string): DenoFileInfo;
+}
+
+interface NodeStats {
+  size: number;
+  dev: number;
+  ino: number;
+  nlink: number;
+}
+
+interface NodeFs {
+  openSync(path: string, flags: "r"): number;
+  readSync(fd: number, into: Uint8Array, offset: number, length: number, at: number): number;
+  fstatSync(fd: number): NodeStats;
+  statSync(path: string, options: { throwIfNoEntry: false }): NodeStats | undefined;
+  existsSync(path: string): boolean;
+  closeSync(fd: number): void;
+}
+
+const deno = (globalThis as { Deno?: DenoFs }).Deno;
+let nodeFsModule: NodeFs | undefined;
+
+/** node:fs, the first time it is needed (only where there is no `Deno`). */
+function nodeFs(): NodeFs {
+  if (nodeFsModule !== undefined) return nodeFsModule;
+  const proc = (globalThis as {
+    process?: { getBuiltinModule?: (name: string) => unknown };
+  }).process;
+  if (typeof proc?.getBuiltinModule !== "function") {
+    throw new Error("reading files needs Deno, or Node 20.16 or later (process.getBuiltinModule)");
+  }
+  return nodeFsModule = proc.getBuiltinModule("node:fs") as NodeFs;
+}
+
+/** Opens `path` for reading. @throws the runtime's error when it cannot be opened. */
+export function openFile(path: string): OpenFile {
+  return deno ? openDenoFile(deno, path) : openNodeFile(nodeFs(), path);
+}
+
+function openDenoFile(d: DenoFs, path: string): OpenFile {
+  const file = d.openSync(path);
+  // Deno's files have no positional read: seek, then read. The position is remembered so
+  // that a read continuing where the last one ended needs no seek (-1: unknown).
+  let at = 0;
+  return {
+    read: (target, offset, length, position) => {
+      if (position !== at) {
+        at = -1;
+        file.seekSync(position, 0);
+      }
+      at = -1;
+      const got = file.readSync(target.subarray(offset, offset + length)) ?? 0;
+      at = position + got;
+      return got;
+    },
+    stat: () => {
+      const s = file.statSync();
+      return { size: s.size, dev: s.dev, ino: s.ino ?? -1, nlink: s.nlink };
+    },
+    close: () => file.close(),
+  };
+}
+
+function openNodeFile(fs: NodeFs, path: string): OpenFile {
+  const fd = fs.openSync(path, "r");
+  return {
+    read: (target, offset, length, position) => fs.readSync(fd, target, offset, length, position),
+    stat: () => {
+      const s = fs.fstatSync(fd);
+      return { size: s.size, dev: s.dev, ino: s.ino, nlink: s.nlink };
+    },
+    close: () => fs.closeSync(fd),
+  };
+}
+
+/** Whether a file (or anything) has the name `path` now. */
+export function exists(path: string): boolean {
+  return deno ? denoDirectories.exists(path) : nodeFs().existsSync(path);
+}
 
 /** The identity of the file `path` names now, or null when there is none. */
 export function identityOf(path: string): FileIdentity | null {
-  if (denoStat !== undefined) {
+  if (deno) {
     try {
-      const s = denoStat(path);
+      const s = deno.statSync(path);
       return { dev: s.dev, ino: s.ino ?? -1 };
     } catch {
       return null;
     }
   }
-  const s = statSync(path, { throwIfNoEntry: false });
+  const s = nodeFs().statSync(path, { throwIfNoEntry: false });
   return s === undefined ? null : { dev: s.dev, ino: s.ino };
 }
 
@@ -44,16 +154,16 @@ export function sameFile(a: FileIdentity | null, b: FileIdentity | null): boolea
 }
 
 /**
- * Whether `path` still names the file open as `fd` (whose identity is `identity`): false
- * once it was deleted or another file was renamed over it. SQLite never renames these
- * files, so in Node "still linked" is the same question, asked of the open file.
+ * Whether `path` still names `file` (whose identity was `identity`): false once it was
+ * deleted or another file was renamed over it. SQLite never renames these files, so where
+ * the link count is known "still linked" is the same question, asked of the open file.
  */
-export function stillNamed(fd: number, path: string, identity: FileIdentity | null): boolean {
-  if (denoStat !== undefined) return sameFile(identityOf(path), identity);
-  return fstatSync(fd).nlink > 0;
+export function stillNamed(file: OpenFile, path: string, identity: FileIdentity | null): boolean {
+  const nlink = file.stat().nlink;
+  return nlink === null ? sameFile(identityOf(path), identity) : nlink > 0;
 }
 
-/** A file kept open to be read from its start, with the cheapest calls the runtime has. */
+/** A file kept open to be read from its start. */
 export interface HeldFile {
   /** Reads the file's first bytes into `into`; returns how many there were. */
   read(into: Uint8Array): number;
@@ -62,61 +172,92 @@ export interface HeldFile {
   close(): void;
 }
 
-type DenoFile = {
-  seekSync(offset: number, whence: 0): number;
-  readSync(into: Uint8Array): number | null;
-  statSync(): { nlink: number | null; dev: number; ino: number | null };
-  close(): void;
-};
-const denoOpen = (globalThis as { Deno?: { openSync?: (path: string) => DenoFile } }).Deno
-  ?.openSync;
-
 /**
- * `path` opened and held. In Deno through its own file API: a `fstat` of the open file
- * costs about half a `Deno.statSync` of its name, and node:fs's `fstatSync` five times one.
- * SQLite never renames its files, so "still linked" is the question asked of them.
+ * `path` opened and held: a read is then one read and one `fstat` of the open file.
  *
  * @throws when `path` cannot be opened (deleted since it was seen, or not readable).
  */
 export function holdFile(path: string): HeldFile {
-  if (denoOpen !== undefined) {
-    const file = denoOpen(path);
-    let opened: FileIdentity;
-    try {
-      const { dev, ino } = file.statSync();
-      opened = { dev, ino: ino ?? -1 };
-    } catch (e) {
-      file.close();
-      throw e;
-    }
-    return {
-      read: (into) => {
-        file.seekSync(0, 0);
-        return file.readSync(into) ?? 0;
-      },
-      linked: () => {
-        let nlink: number | null;
-        try {
-          nlink = file.statSync().nlink;
-        } catch {
-          return false;
-        }
-        // No link count (Windows): the name, asked whether it still names this file.
-        return nlink === null ? sameFile(identityOf(path), opened) : nlink > 0;
-      },
-      close: () => file.close(),
-    };
+  const file = openFile(path);
+  let opened: FileIdentity;
+  try {
+    opened = file.stat();
+  } catch (e) {
+    file.close();
+    throw e;
   }
-  const fd = openSync(path, "r");
   return {
-    read: (into) => readSync(fd, into, 0, into.length, 0),
+    read: (into) => file.read(into, 0, into.length, 0),
     linked: () => {
       try {
-        return fstatSync(fd).nlink > 0;
+        return stillNamed(file, path, opened);
       } catch {
         return false;
       }
     },
-    close: () => closeSync(fd),
+    close: () => file.close(),
   };
 }
+
+/**
+ * How long after a directory last changed its modification time is not trusted: a
+ * file-system timestamp is coarse (a clock tick, up to 10 ms; Deno reports milliseconds),
+ * so an entry made within the same tick as the last check leaves it as it was. Like git's
+ * "racily clean" entries, a directory that changed this recently is asked again each time.
+ */
+export const RACY_MS = 2000;
+
+/**
+ * Whether names exist in Deno, without the exception per missing name that `Deno.statSync`
+ * throws (6 µs, where node:fs `existsSync` takes 1): the answers for a directory's names are
+ * kept while its modification time (which each created, deleted or renamed entry sets)
+ * stays the same and is older than {@link RACY_MS}, so the usual check is one `stat` of the
+ * directory, which exists.
+ */
+export class DirectoryCache {
+  readonly #stat: (path: string) => DenoFileInfo;
+  readonly #now: () => number;
+  readonly #dirs = new Map<string, { mtime: number; answers: Map<string, boolean> }>();
+
+  constructor(stat: (path: string) => DenoFileInfo, now: () => number = Date.now) {
+    this.#stat = stat;
+    this.#now = now;
+  }
+
+  /** Whether `path` names anything now. */
+  exists(path: string): boolean {
+    const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+    // The directory's own name: "/" and "C:\\" keep their separator ("C:" is a working directory).
+    const dir = cut < 0 ? "." : path.slice(0, cut === 0 || path[cut - 1] === ":" ? cut + 1 : cut);
+    const mtime = this.#mtimeOf(dir);
+    if (mtime === null) return this.#ask(path); // no directory time: ask each time
+    let entry = this.#dirs.get(dir);
+    if (entry === undefined || entry.mtime !== mtime) {
+      entry = { mtime, answers: new Map() };
+      this.#dirs.set(dir, entry);
+    }
+    if (this.#now() - mtime <= RACY_MS) return this.#ask(path);
+    let answer = entry.answers.get(path);
+    if (answer === undefined) entry.answers.set(path, answer = this.#ask(path));
+    return answer;
+  }
+
+  #mtimeOf(dir: string): number | null {
+    try {
+      return this.#stat(dir).mtime?.getTime() ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  #ask(path: string): boolean {
+    try {
+      this.#stat(path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+const denoDirectories = new DirectoryCache((path) => deno!.statSync(path));

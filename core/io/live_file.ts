@@ -231,7 +231,8 @@ export class LiveFile {
   #stillNamed(): boolean {
     const now = Date.now();
     if (now - this.#namedAt < RENAME_CHECK_MS) return true;
-    if (!stillNamed(this.#db.fd, this.path, this.#dbIdentity)) return false;
+    const file = this.#db.file;
+    if (file === null || !stillNamed(file, this.path, this.#dbIdentity)) return false;
     this.#namedAt = now;
     return true;
   }

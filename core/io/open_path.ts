@@ -1,7 +1,7 @@
 /**
- * Opening a database by file path (node:fs, which Deno and Node both provide). Kept apart
+ * Opening a database by file path (core/io/file_stat.ts: Deno's or Node's file API). Kept apart
  * from core/database_file.ts so that a browser build, which has no file system, never
- * imports node:fs.
+ * reads files.
  */
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
 import { openLive } from "./live_reads.ts";

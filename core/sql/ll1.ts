@@ -5,11 +5,14 @@
  * analyse the grammar at load).
  *
  * A grammar is a subclass whose rules are built with {@link LL1Parser.RULE} and written
- * with CONSUME / SUBRULE / OPTION / MANY / AT_LEAST_ONE / OR / ACTION. Before the first
- * parse, {@link LL1Parser.analyze} runs every rule once in a recording mode (CONSUME and
- * SUBRULE return placeholders, ACTION bodies are skipped, each OPTION, MANY, AT_LEAST_ONE
- * body and OR alternative runs once) to learn the grammar, then computes the FIRST set of
- * every decision. While parsing:
+ * with CONSUME / SUBRULE / OPTION / MANY / AT_LEAST_ONE / OR / ACTION. A rule is learnt by
+ * running it once in a recording mode (CONSUME and SUBRULE return placeholders, ACTION
+ * bodies are skipped, each OPTION, MANY, AT_LEAST_ONE body and OR alternative runs once);
+ * its decisions are the FIRST sets computed from that. A decision is computed the first time
+ * a parse reaches it, recording the rules its FIRST sets need, so a process that parses
+ * `SELECT 1` learns a few decisions rather than the grammar (all of it cost 5–8 ms at
+ * start-up). With a grammar check installed (tests), {@link LL1Parser.analyze} learns every
+ * rule at once. While parsing:
  *
  * - OPTION, MANY and AT_LEAST_ONE enter their body when its GATE (if any) allows and the
  *   next token can start the body (always, if the body can match nothing);
@@ -47,6 +50,8 @@ export interface TokenType {
 }
 
 const KIND_COUNT = TOKEN_KIND_COUNT;
+/** What a block whose body can match nothing is entered on: anything. */
+const ALL_KINDS = new Uint8Array(KIND_COUNT).fill(1);
 
 /** A token type accepting `kinds`. */
 export function tokenType(kinds: Iterable<TokenKind>): TokenType {
@@ -124,11 +129,17 @@ interface OrDecision {
   gated: boolean;
 }
 
-/** What a block decides on: the kinds that enter it, or null when it always enters. */
-type BlockDecision = Uint8Array | null;
+/** What a block decides on: the kinds that enter it (all of them when its body is nullable). */
+type BlockDecision = Uint8Array;
 
-/** Decision tables of one rule, indexed by `dsl * 16 + n` (n: the DSL call's number). */
+/**
+ * Decision tables of one rule, indexed by `dsl * 16 + n` (n: the DSL call's number); a
+ * decision is made the first time it is reached.
+ */
 type RuleTable = (BlockDecision | OrDecision | undefined)[];
+
+/** A rule's OPTION / MANY / AT_LEAST_ONE and OR nodes, by key. */
+type Decisions = Extract<GrammarNode, { t: "block" | "or" }>[];
 
 /**
  * Looks for the mistakes a grammar's author can make in a recorded grammar (rules by id):
@@ -218,7 +229,7 @@ export abstract class LL1Parser {
     this.#impls.push(impl as (...args: never[]) => unknown);
     const rule = function (this: LL1Parser, ...args: A): R {
       this.#stack[++this.#sp] = id;
-      this.#table = this.#tables[id];
+      this.#table = this.#tables[id] ??= [];
       const result = impl.apply(this, args);
       this.#table = this.#tables[this.#stack[--this.#sp]];
       return result;
@@ -226,17 +237,40 @@ export abstract class LL1Parser {
     return Object.assign(rule, { ruleId: id });
   }
 
-  /** Records every rule and builds the decision tables (once, after all RULE calls). */
+  /**
+   * Call once after all RULE calls. Rules are learnt as they are first entered; with a
+   * grammar check installed, every rule is learnt and checked now.
+   */
   protected analyze(): void {
-    const grammar: GrammarNode[][] = [];
+    if (grammarCheck === null) return;
+    const grammar = this.#impls.map((_, id) => this.#learnt.sequence(id));
+    grammarCheck(grammar, this);
+    // Every decision now: tests compare them with those learnt on demand (ll1_test).
+    grammar.forEach((_, id) => {
+      const table = this.#tables[id] ??= [];
+      for (const key in this.#learnt.decisionsOf(id)) {
+        table[key] ??= this.#learnt.decision(id, +key);
+      }
+    });
+  }
+
+  /** What has been learnt of the grammar: rules recorded on demand. */
+  readonly #learnt = new FirstSets((id) => this.#recordRule(id));
+
+  /** Decision `key` of the innermost rule, made now (the first time it is reached). */
+  #decide(key: number): BlockDecision | OrDecision {
+    return this.#table[key] = this.#learnt.decision(this.#stack[this.#sp], key);
+  }
+
+  /** Rule `id` recorded (possibly in the middle of a parse, which recording leaves alone). */
+  #recordRule(id: number): GrammarNode[] {
+    const was = this.#recording;
     this.#recording = true;
     try {
-      for (const impl of this.#impls) grammar.push(this.#record(impl as () => unknown));
+      return this.#record(this.#impls[id] as () => unknown);
     } finally {
-      this.#recording = false;
+      this.#recording = was;
     }
-    grammarCheck?.(grammar, this);
-    this.#tables = new FirstSets(grammar).tables();
   }
 
   /** The token `i` places ahead (1: the next one; 0: the last consumed). */
@@ -303,7 +337,7 @@ export abstract class LL1Parser {
       });
       return RECORDING_VALUE as AltResult<A>;
     }
-    const decision = this.#table[key] as OrDecision;
+    const decision = (this.#table[key] ?? this.#decide(key)) as OrDecision;
     const kind = this.#nextKind();
     let chosen = -1;
     if (!decision.gated) chosen = decision.byKind[kind];
@@ -339,8 +373,8 @@ export abstract class LL1Parser {
   /** True when `block` is to be entered (gate, then lookahead). */
   #enters(key: number, gate: (() => boolean) | undefined): boolean {
     if (gate !== undefined && !gate.call(this)) return false;
-    const accept = this.#table[key] as BlockDecision;
-    return accept === null || accept[this.#nextKind()] === 1;
+    const accept = (this.#table[key] ?? this.#decide(key)) as BlockDecision;
+    return accept[this.#nextKind()] === 1;
   }
 
   /**
@@ -368,40 +402,56 @@ export abstract class LL1Parser {
   }
 }
 
-/** FIRST sets of a recorded grammar, and the decision tables built from them. */
+/** FIRST sets of a grammar whose rules are recorded on demand, and decision tables. */
 class FirstSets {
-  readonly #grammar: GrammarNode[][];
+  readonly #record: (rule: number) => GrammarNode[];
+  readonly #grammar: (GrammarNode[] | undefined)[] = [];
   readonly #ofRule: (First | undefined)[] = [];
 
-  constructor(grammar: GrammarNode[][]) {
-    this.#grammar = grammar;
+  constructor(record: (rule: number) => GrammarNode[]) {
+    this.#record = record;
   }
 
-  /** One table per rule: every decision in it, keyed like the DSL call that makes it. */
-  tables(): RuleTable[] {
-    return this.#grammar.map((sequence) => {
-      const table: RuleTable = [];
-      this.#collect(sequence, table);
-      return table;
-    });
+  /** Rule `id` as recorded (recording it the first time). */
+  sequence(id: number): GrammarNode[] {
+    return this.#grammar[id] ??= this.#record(id);
   }
 
-  #collect(sequence: GrammarNode[], table: RuleTable): void {
-    for (const node of sequence) {
-      if (node.t === "block") {
-        const first = this.#ofSequence(node.body);
-        table[node.key] = first.nullable ? null : first.set;
-        this.#collect(node.body, table);
-      } else if (node.t === "or") {
-        const alts = node.alts.map((alt) => this.#ofSequence(alt));
-        const byKind = new Int8Array(KIND_COUNT).fill(-1);
-        for (let kind = 0; kind < KIND_COUNT; kind++) {
-          byKind[kind] = alts.findIndex((a) => a.nullable || a.set[kind] === 1);
-        }
-        table[node.key] = { byKind, alts, gated: node.gated };
-        for (const alt of node.alts) this.#collect(alt, table);
-      }
+  /** Decision `key` of rule `id`, keyed like the DSL call that makes it. */
+  decision(id: number, key: number): BlockDecision | OrDecision {
+    const node = this.decisionsOf(id)[key];
+    if (node.t === "block") {
+      const first = this.#ofSequence(node.body);
+      return first.nullable ? ALL_KINDS : first.set;
     }
+    const alts = node.alts.map((alt) => this.#ofSequence(alt));
+    const byKind = new Int8Array(KIND_COUNT);
+    for (let kind = 0; kind < KIND_COUNT; kind++) {
+      byKind[kind] = alts.findIndex((a) => a.nullable || a.set[kind] === 1);
+    }
+    return { byKind, alts, gated: node.gated };
+  }
+
+  readonly #decisions: Decisions[] = [];
+
+  /** Rule `id`'s decision nodes by key. */
+  decisionsOf(id: number): Decisions {
+    let found = this.#decisions[id];
+    if (found !== undefined) return found;
+    found = this.#decisions[id] = [];
+    const collect = (sequence: GrammarNode[]): void => {
+      for (const node of sequence) {
+        if (node.t === "block") {
+          found![node.key] = node;
+          collect(node.body);
+        } else if (node.t === "or") {
+          found![node.key] = node;
+          node.alts.forEach(collect);
+        }
+      }
+    };
+    collect(this.sequence(id));
+    return found;
   }
 
   #ofSequence(sequence: GrammarNode[]): First {
@@ -419,7 +469,7 @@ class FirstSets {
       case "token":
         return { set: node.type.matches, nullable: false };
       case "rule":
-        return (this.#ofRule[node.rule] ??= this.#ofSequence(this.#grammar[node.rule]));
+        return (this.#ofRule[node.rule] ??= this.#ofSequence(this.sequence(node.rule)));
       case "block": {
         const body = this.#ofSequence(node.body);
         return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };

@@ -404,8 +404,9 @@ export class DmlStatementParser extends StatementParser {
     }));
   });
 
-  constructor() {
+  /** `analyze`: false to leave every decision to be learnt as parses reach it. */
+  constructor(analyze = true) {
     super(false);
-    this.analyze();
+    if (analyze) this.analyze();
   }
 }

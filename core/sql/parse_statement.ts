@@ -204,7 +204,10 @@ export class StatementParser extends SelectParser {
     });
   });
 
-  /** `analyze`: false for a subclass, which analyzes once its own rules exist. */
+  /**
+   * `analyze`: false for a subclass, which analyzes once its own rules exist (or to leave
+   * every decision to be learnt as parses reach it).
+   */
   constructor(analyze = true) {
     super();
     if (analyze) this.analyze();

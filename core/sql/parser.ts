@@ -31,17 +31,24 @@ import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 import { illegalTokenError, tokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
-let parser: StatementParser = new StatementParser();
+/** Makes the parser, at the first statement parsed rather than at import. */
+let makeParser: () => StatementParser = () => new StatementParser();
+let made: StatementParser | null = null;
+
+function theParser(): StatementParser {
+  return made ??= makeParser();
+}
 
 /** The rules with INSERT / UPDATE / DELETE in full (parse_dml.ts), once installed. */
 type FullParser = StatementParser & { dmlStatement: () => RuleResult<DmlStatement> };
 
 /**
- * Parses INSERT, REPLACE, UPDATE and DELETE in full from now on, with `full` (a
- * DmlStatementParser, core/sql/parse_dml.ts); without it they are only delimited.
+ * Parses INSERT, REPLACE, UPDATE and DELETE in full from now on, with the parser `make`
+ * returns (a DmlStatementParser, core/sql/parse_dml.ts); without it they are only delimited.
  */
-export function installStatementParser(full: StatementParser): void {
-  parser = full;
+export function installStatementParser(make: () => StatementParser): void {
+  makeParser = make;
+  made = null;
 }
 
 /** SQLite's error for a parse that fails at token `t` (undefined: end of input). */
@@ -53,6 +60,7 @@ function errorAt(sql: string, t: SqlToken | undefined): SqliteError {
 
 /** Runs a statement rule on the tokens from `i`, mapping failures to SQLite's errors. */
 function run<R>(sql: string, tokens: SqlToken[], i: number, rule: () => R): R {
+  const parser = theParser();
   parser.input = i === 0 ? tokens : tokens.slice(i);
   parser.resetFor(sql);
   let result: R | undefined;
@@ -158,6 +166,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
   }
   const first = tokens[i];
   if (!first) throw errorAt(sql, first);
+  const parser = theParser();
   let r: WithResult | RuleResult<PragmaStatement | TransactionStatement>;
   switch (first.kind) {
     case TokenKind.Select:
