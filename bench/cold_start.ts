@@ -4,9 +4,10 @@
  * native SQLite (node:sqlite in Deno, better-sqlite3 under Node).
  *
  * - Whole processes (wall time from spawn to exit, median of the runs): the CLI from this
- *   checkout, `deno run cli.ts <db> "select 1"`, against a Deno script that does the same with
- *   node:sqlite; with `--node`, the npm package's `litejit` bin under Node against a Node
- *   script with better-sqlite3.
+ *   checkout, `deno run cli.ts <db> "select 1"` (bundled first by `deno task build:cli`, as
+ *   its README section says to), against a Deno script that does the same with node:sqlite;
+ *   with `--node`, the npm package's `litejit` bin under Node against a Node script with
+ *   better-sqlite3.
  * - Phases inside a fresh process of a script of their own (import, open, prepare and first
  *   row of `SELECT 1`, then of a 3-table join): litejit's default backend against node:sqlite
  *   (and, with `--node`, the npm package against better-sqlite3 under Node).
@@ -22,6 +23,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { ensureBetterSqlite3 } from "../tests/bs3_compare/compare.ts";
+import { buildCli } from "../scripts/build_cli.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const SAMPLE = ROOT + "examples/sample.db";
@@ -145,12 +147,13 @@ async function main(): Promise<void> {
       "| whole process (`select 1` on examples/sample.db) | wall time | ratio |",
       "| -------------------------------------------- | ----------: | ------: |",
     ];
+    await buildCli(); // the bundle cli.ts runs while the sources are unchanged
     const cliSelect1 = ["run", "--allow-read", "cli.ts", SAMPLE, "select 1"];
     const denoBase = await medianWall(runs, deno, ["run", "--allow-read", nodeSqlite]);
     lines.push(row("Deno: node:sqlite (the baseline)", denoBase, denoBase));
     lines.push(
       row(
-        "Deno: litejit CLI from the checkout",
+        "Deno: litejit CLI from the checkout (bundled)",
         await medianWall(runs, deno, cliSelect1),
         denoBase,
       ),

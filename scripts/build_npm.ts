@@ -4,12 +4,14 @@
  *
  * Every entry point is bundled in ONE esbuild build with code splitting: the entries share
  * module state (the backend registry), so `litejit/lite` followed by `litejit/js` must load
- * one copy of the registry, which separate bundles would each duplicate.
+ * one copy of the registry, which separate bundles would each duplicate. The `litejit` bin
+ * is the exception: a program of its own, it is one minified file (scripts/build_cli.ts).
  *
  * @module
  */
 import * as esbuild from "esbuild";
 import config from "../deno.json" with { type: "json" };
+import { bundleOneFile } from "./build_cli.ts";
 
 /** One public entry point of the package. */
 export interface NpmEntry {
@@ -58,7 +60,7 @@ export async function buildNpm(outDir = rootPath("dist/npm/")): Promise<NpmEntry
 async function bundle(entries: readonly NpmEntry[], outDir: string): Promise<void> {
   try {
     await esbuild.build({
-      entryPoints: [...entries, BIN].map((e) => ({ in: rootPath(e.source), out: e.name })),
+      entryPoints: entries.map((e) => ({ in: rootPath(e.source), out: e.name })),
       outdir: outDir,
       bundle: true,
       splitting: true, // shared chunks: one backend registry for every entry
@@ -78,7 +80,10 @@ async function bundle(entries: readonly NpmEntry[], outDir: string): Promise<voi
   } finally {
     await esbuild.stop();
   }
+  // The bin is one file of its own (scripts/build_cli.ts): a command starts faster from one
+  // minified file than from the package's chunks.
   const bin = `${outDir}/${BIN.name}.js`;
+  await bundleOneFile(BIN.source, bin);
   await Deno.writeTextFile(bin, `#!/usr/bin/env node\n${await Deno.readTextFile(bin)}`);
   await Deno.chmod(bin, 0o755);
 }
@@ -156,7 +161,7 @@ async function writePackageJson(entries: readonly NpmEntry[], outDir: string): P
     types: "./types/mod.d.ts",
     exports,
     bin: { litejit: `./${BIN.name}.js` },
-    engines: { node: ">=20" },
+    engines: { node: ">=20.16" },
     keywords: ["sqlite", "sql", "database", "reader", "wasm", "browser"],
   };
   await Deno.writeTextFile(`${outDir}/package.json`, JSON.stringify(pkg, null, 2) + "\n");
