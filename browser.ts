@@ -15,6 +15,6 @@
  *
  * @module
  */
-import "./backends/all.ts";
+import "./backends/executors.ts";
 
 export * from "./lite.ts";

@@ -8,10 +8,10 @@ import { INTERPRETER } from "./interpreter/mod.ts";
 import { JS_CODEGEN } from "./js/mod.ts";
 import { registerBackend } from "../core/backend_registry.ts";
 import { WASM } from "./wasm/mod.ts";
+import { TIERED } from "./tiered/mod.ts";
+import "./executors.ts";
 
-registerBackend(INTERPRETER);
-registerBackend(JS_CODEGEN);
-registerBackend(WASM);
+registerBackend(TIERED);
 
 /**
  * Names of the backends that exist, in the order tests and benches run them (marked pure,
@@ -21,6 +21,7 @@ export const AVAILABLE_BACKENDS: readonly BackendName[] = /* @__PURE__ */ [
   INTERPRETER,
   JS_CODEGEN,
   WASM,
+  TIERED,
 ].map((b) => b.name);
 
 /** The backend a `Database` uses when none is asked for, in this runtime. */

@@ -12,8 +12,11 @@ import type { Plan } from "./plan/plan.ts";
 import type { Reg } from "./value/reg.ts";
 import type { SqlValue } from "./value/types.ts";
 
-/** The executors litejit has (or will have). */
-export type BackendName = "interpreter" | "js" | "wasm";
+/**
+ * The executors litejit has: three that run programs, and `tiered`, the default, which
+ * runs a statement's first run on the interpreter and then on generated JS.
+ */
+export type BackendName = "interpreter" | "js" | "wasm" | "tiered";
 
 /**
  * A backend as the public API shows it: its name; what it holds inside is litejit's own.
@@ -69,7 +72,17 @@ export interface StartOptions {
    * this ignores the option; the run's {@link Execution.resumable} says which it got.
    */
   resumable?: boolean;
+  /**
+   * Give up before the first row once the run's loops have advanced this many times:
+   * `step()` then throws {@link OVER_BUDGET}, the run is closed, and the caller may start
+   * the statement again elsewhere (nothing was handed out). Backends that cannot count
+   * ignore it.
+   */
+  firstRowBudget?: number;
 }
+
+/** What `step()` throws when a run's {@link StartOptions.firstRowBudget} ran out. */
+export const OVER_BUDGET: object = {};
 
 /** One run of a program: a cursor over the result rows. */
 export interface Execution {

@@ -10,10 +10,11 @@ import type { Backend, BackendHandle, BackendName } from "./backend.ts";
 const BACKENDS = new Map<BackendName, Backend>();
 
 /**
- * The default's order of preference: JS code fastest end to end (prepare and first run),
- * then Wasm, then the interpreter, which generates no code and so runs everywhere.
+ * The default's order of preference: tiered (the interpreter for a first run, generated JS
+ * once a statement runs again or scans much), fastest end to end; then JS code, then Wasm,
+ * then the interpreter, which generates no code and so runs everywhere.
  */
-export const DEFAULT_ORDER: readonly BackendName[] = ["js", "wasm", "interpreter"];
+export const DEFAULT_ORDER: readonly BackendName[] = ["tiered", "js", "wasm", "interpreter"];
 
 /** Makes `backend` available by its name (registering it again is harmless). */
 export function registerBackend(backend: Backend): void {

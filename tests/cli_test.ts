@@ -408,7 +408,7 @@ Deno.test("cli: prompts on a terminal; .help, .backend, .show", async () => {
   for (const c of [".tables", ".schema", ".indexes", ".mode", ".timer", ".backend", ".quit"]) {
     assert.match(r.stdout, new RegExp(`^(litejit> )?\\${c} `, "m"), `.help lists ${c}`);
   }
-  assert.match(r.stdout, /js \(available: [a-z, ]+\)/);
+  assert.match(r.stdout, /tiered \(available: [a-z, ]+\)/);
   const sw = await cli([":memory:"], ".backend interpreter\n.backend nope\n");
   assert.equal(sw.code, 1);
   assert.match(sw.stderr, /^Error: unknown backend "nope"/);

@@ -103,10 +103,13 @@ Deno.test("where new Function is forbidden, the default falls back to the interp
   }
 });
 
-Deno.test("with code generation allowed, the default is js", () => {
+Deno.test("with code generation allowed, the default is tiered (js in the browser entry)", async () => {
   const db = new Database(SAMPLE);
-  assert.equal(db.backend, "js");
+  assert.equal(db.backend, "tiered");
   db.close();
+  // browser.ts registers the three executors only (its size budget): generated JS.
+  const got = await runIsolated(["browser.ts"], attempt("backend", `${OPEN}.backend`));
+  assert.equal(got.backend, "js");
 });
 
 Deno.test("sources: a path, a file: URL, a Uint8Array, an ArrayBuffer, a Blob", async () => {
@@ -161,9 +164,10 @@ Deno.test("the WAT printer: only with the wasm-text entry (mod.ts imports it)", 
   }
 });
 
-Deno.test("browser, lite and backend entries import no node:* module", async () => {
+Deno.test("mod, browser, lite and backend entries import no node:* module", async () => {
   for (
     const entry of [
+      "mod.ts",
       "browser.ts",
       "lite.ts",
       "remote.ts",
@@ -192,9 +196,9 @@ Deno.test("browser, lite and backend entries import no node:* module", async () 
     );
     assert.deepEqual(nodeImports, [], entry);
   }
-  // The check can fail: mod.ts does import node:fs.
+  // The check can fail: the better-sqlite3 drop-in does import node:fs.
   const { stdout } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "--config", CONFIG, fromFileUrl(new URL("mod.ts", ROOT))],
+    args: ["info", "--json", "--config", CONFIG, fromFileUrl(new URL("better_sqlite3.ts", ROOT))],
     stdout: "piped",
     stderr: "null",
   }).output();

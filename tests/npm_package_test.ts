@@ -185,7 +185,7 @@ Deno.test({
       assert.equal(manifest.dependencies, undefined); // nothing to install but litejit
       assert.equal(manifest.devDependencies, undefined);
       assert.equal(manifest.type, "module");
-      assert.equal(manifest.engines.node, ">=20");
+      assert.equal(manifest.engines.node, ">=20.16");
       const bin = await Deno.readTextFile(`${ROOT}dist/npm/${manifest.bin.litejit}`);
       assert.ok(bin.startsWith("#!/usr/bin/env node\n"));
 

@@ -21,9 +21,14 @@ export class InterpreterProgram implements Program {
     this.compiled = compiled;
   }
 
-  /** Starts a run; `options.resumable` is honoured (see vm.ts). */
+  /** Starts a run; `options.resumable` and `options.firstRowBudget` are honoured (see vm.ts). */
   start(params: readonly Reg[], options?: StartOptions): Execution {
-    return new VmExecution(this.compiled, params, options?.resumable === true);
+    return new VmExecution(
+      this.compiled,
+      params,
+      options?.resumable === true,
+      options?.firstRowBudget,
+    );
   }
 
   explainRows() {

@@ -12,7 +12,7 @@
  * or go on where they stopped (count, overflow chains); see core/format/cursor.ts.
  */
 import { Bug, bugMessage } from "../../core/internal_error.ts";
-import type { Execution } from "../../core/backend.ts";
+import { type Execution, OVER_BUDGET } from "../../core/backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
 import { setInResult } from "../../core/exec/in_list.ts";
@@ -92,10 +92,13 @@ export class VmExecution implements Execution {
   #done = false;
   /** Whether a PageMiss leaves the run open (see the module comment). */
   declare readonly resumable: boolean;
+  /** Loop steps left before the first row (StartOptions.firstRowBudget). */
+  #budget: number;
 
-  constructor(p: CompiledProgram, params: readonly Reg[], resumable = false) {
+  constructor(p: CompiledProgram, params: readonly Reg[], resumable = false, budget = Infinity) {
     this.#p = p;
     this.resumable = resumable;
+    this.#budget = budget;
     this.#regs = Array.from({ length: p.nRegs }, newReg);
     this.#params = copiedRegs(params, p.nParams);
     this.#cursors = new Array(p.nCursors);
@@ -207,6 +210,7 @@ export class VmExecution implements Execution {
           }
           case Op.ResultRow:
             this.#pc = pc + 1;
+            this.#budget = Infinity;
             return true;
           case Op.Null:
             for (let i = ins.p2; i <= ins.p3; i++) setNull(regs[i]);
@@ -371,12 +375,14 @@ export class VmExecution implements Execution {
           }
           case Op.Next:
             if (cursors[ins.p1].bt.next()) {
+              if (--this.#budget < 0) throw OVER_BUDGET;
               pc = ins.p2;
               continue;
             }
             break;
           case Op.Prev:
             if (cursors[ins.p1].bt.prev()) {
+              if (--this.#budget < 0) throw OVER_BUDGET;
               pc = ins.p2;
               continue;
             }

@@ -243,33 +243,107 @@ export abstract class LL1Parser {
    */
   protected analyze(): void {
     if (grammarCheck === null) return;
-    const grammar = this.#impls.map((_, id) => this.#learnt.sequence(id));
+    const grammar = this.#impls.map((_, id) => this.#sequence(id));
     grammarCheck(grammar, this);
     // Every decision now: tests compare them with those learnt on demand (ll1_test).
     grammar.forEach((_, id) => {
       const table = this.#tables[id] ??= [];
-      for (const key in this.#learnt.decisionsOf(id)) {
-        table[key] ??= this.#learnt.decision(id, +key);
-      }
+      for (const key in this.#decisionsOf(id)) table[key] ??= this.#decision(id, +key);
     });
   }
 
-  /** What has been learnt of the grammar: rules recorded on demand. */
-  readonly #learnt = new FirstSets((id) => this.#recordRule(id));
-
   /** Decision `key` of the innermost rule, made now (the first time it is reached). */
   #decide(key: number): BlockDecision | OrDecision {
-    return this.#table[key] = this.#learnt.decision(this.#stack[this.#sp], key);
+    return this.#table[key] = this.#decision(this.#stack[this.#sp], key);
   }
 
-  /** Rule `id` recorded (possibly in the middle of a parse, which recording leaves alone). */
-  #recordRule(id: number): GrammarNode[] {
-    const was = this.#recording;
-    this.#recording = true;
-    try {
-      return this.#record(this.#impls[id] as () => unknown);
-    } finally {
-      this.#recording = was;
+  // What has been learnt of the grammar: rules recorded on demand, FIRST sets, decisions.
+  readonly #grammar: (GrammarNode[] | undefined)[] = [];
+  readonly #ofRule: (First | undefined)[] = [];
+  readonly #decisions: Decisions[] = [];
+
+  /**
+   * Rule `id` as recorded, recording it the first time (possibly in the middle of a parse,
+   * which recording leaves alone).
+   */
+  #sequence(id: number): GrammarNode[] {
+    let recorded = this.#grammar[id];
+    if (recorded === undefined) {
+      const was = this.#recording;
+      this.#recording = true;
+      try {
+        recorded = this.#grammar[id] = this.#record(this.#impls[id] as () => unknown);
+      } finally {
+        this.#recording = was;
+      }
+    }
+    return recorded;
+  }
+
+  /** Decision `key` of rule `id`, keyed like the DSL call that makes it. */
+  #decision(id: number, key: number): BlockDecision | OrDecision {
+    const node = this.#decisionsOf(id)[key];
+    if (node.t === "block") {
+      const first = this.#ofSequence(node.body);
+      return first.nullable ? ALL_KINDS : first.set;
+    }
+    const alts = node.alts.map((alt) => this.#ofSequence(alt));
+    const byKind = new Int8Array(KIND_COUNT);
+    for (let kind = 0; kind < KIND_COUNT; kind++) {
+      byKind[kind] = alts.findIndex((a) => a.nullable || a.set[kind] === 1);
+    }
+    return { byKind, alts, gated: node.gated };
+  }
+
+  /** Rule `id`'s decision nodes by key. */
+  #decisionsOf(id: number): Decisions {
+    let found = this.#decisions[id];
+    if (found === undefined) {
+      const into: Decisions = found = this.#decisions[id] = [];
+      const collect = (sequence: GrammarNode[]): void => {
+        for (const node of sequence) {
+          if (node.t === "token" || node.t === "rule") continue;
+          into[node.key] = node;
+          if (node.t === "block") collect(node.body);
+          else node.alts.forEach(collect);
+        }
+      };
+      collect(this.#sequence(id));
+    }
+    return found;
+  }
+
+  #ofSequence(sequence: GrammarNode[]): First {
+    const set = new Uint8Array(KIND_COUNT);
+    for (const node of sequence) {
+      const first = this.#ofNode(node);
+      for (let k = 0; k < KIND_COUNT; k++) set[k] |= first.set[k];
+      if (!first.nullable) return { set, nullable: false };
+    }
+    return { set, nullable: true };
+  }
+
+  #ofNode(node: GrammarNode): First {
+    switch (node.t) {
+      case "token":
+        return { set: node.type.matches, nullable: false };
+      case "rule":
+        return (this.#ofRule[node.rule] ??= this.#ofSequence(this.#sequence(node.rule)));
+      case "block": {
+        const body = this.#ofSequence(node.body);
+        return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };
+      }
+      default: {
+        node satisfies { t: "or" };
+        const set = new Uint8Array(KIND_COUNT);
+        let nullable = false;
+        for (const alt of node.alts) {
+          const first = this.#ofSequence(alt);
+          for (let k = 0; k < KIND_COUNT; k++) set[k] |= first.set[k];
+          nullable ||= first.nullable;
+        }
+        return { set, nullable };
+      }
     }
   }
 
@@ -398,93 +472,6 @@ export abstract class LL1Parser {
       const before = this.#pos;
       def.call(this);
       if (this.#pos === before) break; // a body that consumed nothing would loop forever
-    }
-  }
-}
-
-/** FIRST sets of a grammar whose rules are recorded on demand, and decision tables. */
-class FirstSets {
-  readonly #record: (rule: number) => GrammarNode[];
-  readonly #grammar: (GrammarNode[] | undefined)[] = [];
-  readonly #ofRule: (First | undefined)[] = [];
-
-  constructor(record: (rule: number) => GrammarNode[]) {
-    this.#record = record;
-  }
-
-  /** Rule `id` as recorded (recording it the first time). */
-  sequence(id: number): GrammarNode[] {
-    return this.#grammar[id] ??= this.#record(id);
-  }
-
-  /** Decision `key` of rule `id`, keyed like the DSL call that makes it. */
-  decision(id: number, key: number): BlockDecision | OrDecision {
-    const node = this.decisionsOf(id)[key];
-    if (node.t === "block") {
-      const first = this.#ofSequence(node.body);
-      return first.nullable ? ALL_KINDS : first.set;
-    }
-    const alts = node.alts.map((alt) => this.#ofSequence(alt));
-    const byKind = new Int8Array(KIND_COUNT);
-    for (let kind = 0; kind < KIND_COUNT; kind++) {
-      byKind[kind] = alts.findIndex((a) => a.nullable || a.set[kind] === 1);
-    }
-    return { byKind, alts, gated: node.gated };
-  }
-
-  readonly #decisions: Decisions[] = [];
-
-  /** Rule `id`'s decision nodes by key. */
-  decisionsOf(id: number): Decisions {
-    let found = this.#decisions[id];
-    if (found !== undefined) return found;
-    found = this.#decisions[id] = [];
-    const collect = (sequence: GrammarNode[]): void => {
-      for (const node of sequence) {
-        if (node.t === "block") {
-          found![node.key] = node;
-          collect(node.body);
-        } else if (node.t === "or") {
-          found![node.key] = node;
-          node.alts.forEach(collect);
-        }
-      }
-    };
-    collect(this.sequence(id));
-    return found;
-  }
-
-  #ofSequence(sequence: GrammarNode[]): First {
-    const set = new Uint8Array(KIND_COUNT);
-    for (const node of sequence) {
-      const first = this.#ofNode(node);
-      for (let k = 0; k < KIND_COUNT; k++) set[k] |= first.set[k];
-      if (!first.nullable) return { set, nullable: false };
-    }
-    return { set, nullable: true };
-  }
-
-  #ofNode(node: GrammarNode): First {
-    switch (node.t) {
-      case "token":
-        return { set: node.type.matches, nullable: false };
-      case "rule":
-        return (this.#ofRule[node.rule] ??= this.#ofSequence(this.sequence(node.rule)));
-      case "block": {
-        const body = this.#ofSequence(node.body);
-        return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };
-      }
-      default: {
-        node satisfies { t: "or" };
-        const set = new Uint8Array(KIND_COUNT);
-        let nullable = false;
-        for (const alt of node.alts) {
-          const first = this.#ofSequence(alt);
-          for (let k = 0; k < KIND_COUNT; k++) set[k] |= first.set[k];
-          nullable ||= first.nullable;
-        }
-        return { set, nullable };
-      }
     }
   }
 }
