@@ -26,12 +26,12 @@ async function cliMain(): Promise<(program: string) => Promise<void>> {
 export function currentBundle(root: URL): string | null {
   if (root.protocol !== "file:") return null;
   try {
-    const dir = new URL("dist/cli/", root);
-    const list = JSON.parse(Deno.readTextFileSync(new URL("inputs.json", dir)));
+    const base = decodeURIComponent(root.pathname).replace(/^\/([A-Za-z]:)/, "$1");
+    const list = JSON.parse(Deno.readTextFileSync(`${base}dist/cli/inputs.json`));
     for (const [path, mtime] of list.inputs as [string, number][]) {
-      if (Deno.statSync(new URL(path, root)).mtime?.getTime() !== mtime) return null;
+      if (Deno.statSync(base + path).mtime?.getTime() !== mtime) return null;
     }
-    return new URL("process_main.js", dir).href;
+    return new URL("dist/cli/process_main.js", root).href;
   } catch {
     return null; // not built, or a source is gone
   }

@@ -5,7 +5,7 @@
  * next one.
  */
 import assert from "node:assert/strict";
-import { DirectoryCache, exists, RACY_MS } from "../core/io/file_stat.ts";
+import { DirectoryCache, exists, NODE_FS_AFTER, openFile, RACY_MS } from "../core/io/file_stat.ts";
 
 /** A directory of names whose modification time the test sets, and a clock. */
 function fakeDirectory() {
@@ -61,6 +61,33 @@ Deno.test("directory cache: files created and deleted beside a database are seen
     assert.equal(exists(path), false, "deleted");
     assert.equal(exists(`${dir}/x.db`), false);
     assert.equal(exists(dir), true);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("after NODE_FS_AFTER calls a Deno program reads through node:fs, the same bytes", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "litejit_nodefs_" });
+  try {
+    const bytes = new Uint8Array(10_000).map((_, i) => (i * 31) & 255);
+    Deno.writeFileSync(`${dir}/f`, bytes);
+    const file = openFile(`${dir}/f`); // opened before the switch, through Deno's API
+    const got = new Uint8Array(100);
+    for (let i = 0; i <= NODE_FS_AFTER; i++) {
+      // Each call counts; reads at changing offsets check the seek each one needs.
+      const at = (i * 97) % 9_900;
+      assert.equal(file.read(got, 0, 100, at), 100);
+      assert.deepEqual(got, bytes.subarray(at, at + 100));
+      assert.equal(exists(`${dir}/missing`), false);
+    }
+    // Switched by now (whichever test got there first): the same answers.
+    assert.equal(file.read(got, 0, 100, 9_950), 50, "a read past the end is short");
+    assert.deepEqual(got.subarray(0, 50), bytes.subarray(9_950));
+    assert.equal(exists(`${dir}/f`), true);
+    Deno.writeTextFileSync(`${dir}/missing`, "");
+    assert.equal(exists(`${dir}/missing`), true);
+    assert.equal(file.stat().size, 10_000);
+    file.close();
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
