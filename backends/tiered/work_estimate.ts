@@ -11,8 +11,8 @@ import { forEachNode } from "../../core/plan/walk.ts";
 
 /** A LIMIT up to this many rows over rows that stream stops a scan early. */
 const FEW_ROWS = 1000;
-/** A b-tree whose root has at most this many children, all leaves, is small. */
-const SMALL_FANOUT = 8;
+/** A b-tree of about this many entries or fewer is small. */
+const SMALL_ENTRIES = 4096;
 
 /** Whether a run of `plan` on `file` probably scans many rows. */
 export function readsManyRows(plan: Plan, file: DatabaseFile): boolean {
@@ -63,23 +63,29 @@ function small(e: Plan["query"]["columns"][number] | null): boolean {
 }
 
 /**
- * Whether the b-tree at `root` is small: its root is a leaf, or has at most
- * {@link SMALL_FANOUT} children of which the last is a leaf. Unreadable pages (not fetched
- * yet, damaged) answer small: the interpreter then runs, and reports any damage itself.
+ * Whether the b-tree at `root` is small: a leaf root of at most {@link SMALL_ENTRIES}
+ * cells, or a root over leaves whose children times the cells of its last leaf are at most
+ * that. Unreadable pages (not fetched yet, damaged) answer small: the interpreter then
+ * runs, and reports any damage itself.
  */
 function smallBtree(file: DatabaseFile, root: number): boolean {
   try {
-    const page = file.pager.page(root);
-    const at = root === 1 ? 100 : 0;
-    const type = page[at];
-    if (type === 0x0d || type === 0x0a) return true;
-    const children = ((page[at + 3] << 8) | page[at + 4]) + 1;
-    if (children > SMALL_FANOUT) return false;
-    const last = ((page[at + 8] << 24) | (page[at + 9] << 16) | (page[at + 10] << 8) |
-      page[at + 11]) >>> 0;
-    const child = file.pager.page(last)[0];
-    return child === 0x0d || child === 0x0a;
+    const [leaf, cells, last] = pageShape(file, root);
+    if (leaf) return cells <= SMALL_ENTRIES;
+    const [childLeaf, childCells] = pageShape(file, last);
+    return childLeaf && (cells + 1) * childCells <= SMALL_ENTRIES;
   } catch {
     return true;
   }
+}
+
+/** A b-tree page's header: whether it is a leaf, its cell count, its right-most child. */
+function pageShape(file: DatabaseFile, pgno: number): [boolean, number, number] {
+  const page = file.pager.page(pgno);
+  const at = pgno === 1 ? 100 : 0;
+  const type = page[at];
+  const cells = (page[at + 3] << 8) | page[at + 4];
+  const last = ((page[at + 8] << 24) | (page[at + 9] << 16) | (page[at + 10] << 8) |
+    page[at + 11]) >>> 0;
+  return [type === 0x0d || type === 0x0a, cells, last];
 }
