@@ -67,7 +67,7 @@ export async function openEngine(name: string): Promise<Engine> {
 
 /**
  * One run of `q` on `st`. With `collect`, returns every row (lookups: every `get` result,
- * `undefined` for a missing id); without it, a row count only, so timing does not include
+ * `undefined` for a missing key); without it, a row count only, so timing does not include
  * building an array the engine itself did not build.
  */
 export function runQuery(st: BenchStatement, q: BenchQuery, collect: boolean): unknown[] | number {
@@ -75,9 +75,10 @@ export function runQuery(st: BenchStatement, q: BenchQuery, collect: boolean): u
     const rows = st.all();
     return collect ? rows : rows.length;
   }
-  const get = st.get as (id: number) => unknown;
-  if (collect) return q.run.ids.map((id) => get.call(st, id));
+  const get = st.get as (key: number | string) => unknown;
+  const keys = q.run.keys();
+  if (collect) return keys.map((key) => get.call(st, key));
   let found = 0;
-  for (const id of q.run.ids) if (get.call(st, id) !== undefined) found++;
+  for (const key of keys) if (get.call(st, key) !== undefined) found++;
   return found;
 }

@@ -1,14 +1,15 @@
 /**
  * The benchmark queries, shared by the `deno bench` suite (`suite_bench.ts`) and the ratio
  * table (`table.ts`). Each runs the same way on every engine: `all()` (rows as objects),
- * or, for point lookups, one `get(id)` per id.
+ * or, for point lookups, one `get(key)` per key.
  */
+import { DatabaseSync } from "node:sqlite";
 import { Rng, TRIP_ROWS, TRIPS_DB, TRIPS_UTF16_DB } from "./make_trips_db.ts";
 
 /** How one run of a query calls its statement. */
 export type RunKind =
   | { kind: "all" }
-  | { kind: "lookups"; ids: readonly number[] };
+  | { kind: "lookups"; keys: () => readonly (number | string)[] };
 
 /** A benchmark query. */
 export interface BenchQuery {
@@ -28,6 +29,23 @@ export function lookupIds(count = 100_000): number[] {
   return Array.from({ length: count }, () => 1 + rng.int(TRIP_ROWS));
 }
 
+/**
+ * The `start_date` of each row {@link lookupIds} names, read from the database the first
+ * time they are asked for: keys of the index `trips_start_date` (nearly unique).
+ */
+function startDateKeys(): readonly string[] {
+  startDates ??= (() => {
+    const db = new DatabaseSync(TRIPS_DB, { readOnly: true });
+    const st = db.prepare("SELECT start_date AS d FROM trips WHERE id = ?");
+    const keys = lookupIds().map((id) => (st.get(id) as { d: string }).d);
+    db.close();
+    return keys;
+  })();
+  return startDates;
+}
+let startDates: readonly string[] | undefined;
+
+const ROWIDS = lookupIds();
 const ALL: RunKind = { kind: "all" };
 
 /** Every benchmark query, in table order. */
@@ -78,7 +96,13 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
     name: "100k rowid lookups",
     db: TRIPS_DB,
     sql: "SELECT * FROM trips WHERE id = ?",
-    run: { kind: "lookups", ids: lookupIds() },
+    run: { kind: "lookups", keys: () => ROWIDS },
+  },
+  {
+    name: "100k index equality lookups",
+    db: TRIPS_DB,
+    sql: "SELECT * FROM trips WHERE start_date = ?",
+    run: { kind: "lookups", keys: startDateKeys },
   },
   {
     name: "long UTF-8 text (150 × 2–30k chars)",
