@@ -51,15 +51,17 @@ export interface DatabaseOptions {
   /** With a `Uint8Array` database: the bytes of its `-wal` file, if it has one. */
   wal?: Uint8Array | null;
   /**
-   * The executor that runs queries: `"js"` (the default: each statement compiled to a
-   * JavaScript function; `"interpreter"` where `new Function` is forbidden),
-   * `"interpreter"` (bytecode, no code generation) or `"wasm"` (each statement compiled to
-   * a WebAssembly module that scans pages in its memory; the rest of the statement runs as
-   * generated JS), or the backend object an entry point exports. A name not registered (see
-   * the entry points `interpreter.ts`, `js.ts`, `wasm.ts`) throws `SQLITE_MISUSE`; a backend
-   * this runtime forbids (a Content-Security-Policy without `'unsafe-eval'` forbids
-   * generated code) throws `SQLITE_ERROR` naming the policy. The default is the first of
-   * js, wasm, interpreter that is registered and allowed to run here.
+   * The executor that runs queries: `"tiered"` (the default of mod.ts: a statement's first
+   * run on the interpreter, later runs, and first runs that scan much, as generated
+   * JavaScript), `"js"` (each statement compiled to a JavaScript function; browser.ts's
+   * default), `"interpreter"` (bytecode, no code generation) or `"wasm"` (each statement
+   * compiled to a WebAssembly module that scans pages in its memory; the rest of the
+   * statement runs as generated JS), or the backend object an entry point exports. A name
+   * not registered (see the entry points `interpreter.ts`, `js.ts`, `wasm.ts`) throws
+   * `SQLITE_MISUSE`; a backend this runtime forbids (a Content-Security-Policy without
+   * `'unsafe-eval'` forbids generated code) throws `SQLITE_ERROR` naming the policy. The
+   * default is the first of tiered, js, wasm, interpreter that is registered and allowed to
+   * run here.
    */
   backend?: BackendName | BackendHandle;
   /** INTEGER results as `bigint` in every statement prepared (default false). */
