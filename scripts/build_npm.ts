@@ -32,6 +32,7 @@ export const NPM_ENTRIES: readonly NpmEntry[] = [
   { subpath: "./interpreter", source: "interpreter.ts", name: "interpreter" },
   { subpath: "./js", source: "js.ts", name: "js" },
   { subpath: "./wasm", source: "wasm.ts", name: "wasm" },
+  { subpath: "./tiered", source: "tiered.ts", name: "tiered" },
   { subpath: "./wasm-text", source: "wasm_text.ts", name: "wasm-text" },
   { subpath: "./better-sqlite3", source: "better_sqlite3.ts", name: "better-sqlite3" },
 ];

@@ -102,7 +102,7 @@ import { Database } from "litejit";
 const encodeValue = ${encodeValue.toString()};
 const queries = ${JSON.stringify(QUERIES)};
 const out = {};
-for (const backend of ["interpreter", "js", "wasm"]) {
+for (const backend of ["interpreter", "js", "wasm", "tiered"]) {
   const db = new Database(process.argv[2], { backend, readBigInts: true });
   out[backend] = { used: db.backend, results: queries.map(({ sql, params }) =>
     db.prepare(sql).all(...params).map((row) =>
@@ -210,7 +210,7 @@ Deno.test({
         return JSON.parse((await run("node", [name, dbPath], project)).stdout);
       };
       const all = await node("backends.mjs", BACKENDS_SCRIPT);
-      for (const backend of ["interpreter", "js", "wasm"]) {
+      for (const backend of ["interpreter", "js", "wasm", "tiered"]) {
         assert.equal(all[backend].used, backend);
         assert.equal(all[backend].results.length, QUERIES.length);
         all[backend].results.forEach((rows: unknown, i: number) =>
@@ -218,7 +218,7 @@ Deno.test({
         );
       }
 
-      for (const backend of ["js", "wasm", "interpreter"]) {
+      for (const backend of ["js", "wasm", "interpreter", "tiered"]) {
         const lite = await node(`lite_${backend}.mjs`, liteScript(backend));
         assert.equal(lite.before, "SqliteError", "lite alone has no backend");
         assert.deepEqual(lite, { before: "SqliteError", backend, row: { n: 5, s: 15 } });
