@@ -10,6 +10,10 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { Database } from "../mod.ts";
 import { FIRST_ROW_BUDGET } from "../backends/tiered/mod.ts";
+import { readsManyRows } from "../backends/tiered/work_estimate.ts";
+import { openDatabaseFile } from "../core/io/open_path.ts";
+import { prepareSql } from "../core/api/prepare.ts";
+import { planSelect } from "../core/plan/planner.ts";
 
 /** A database with a small table `s` (1..100, one leaf page) and a large one `big`. */
 function makeDb(dir: string): string {
@@ -139,4 +143,43 @@ Deno.test("tiered: an error after the budget is the one SQLite reports", () => {
     assert.equal(tier(st.explain()), "js");
     assert.throws(() => st.all(), (e: Error) => e.message === expected, "and on the next run");
   });
+});
+
+Deno.test("tiered: which plans the estimate sends to generated code at once", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "litejit_estimate_" });
+  try {
+    const file = openDatabaseFile(makeDb(dir));
+    const many = (sql: string) => {
+      const prepared = prepareSql(file, sql);
+      if (prepared.bound.kind !== "select") throw new Error("not a select");
+      return readsManyRows(planSelect(prepared.bound, file), file);
+    };
+    for (
+      const sql of [
+        "SELECT * FROM big", // a scan of 20,000 rows
+        "SELECT count(*) FROM big", // counted from the leaves
+        "SELECT * FROM big WHERE id > 5", // a rowid range
+        "SELECT id FROM big WHERE v > 3", // an index range
+        "SELECT * FROM big ORDER BY t LIMIT 5", // a sort reads every row before the first
+        "SELECT * FROM big LIMIT 5 OFFSET 5000", // the offset's rows are read too
+        "SELECT * FROM big LIMIT 5000", // more than a few rows
+        "SELECT a, (SELECT max(t) FROM big) FROM s WHERE a = 1", // a subquery that scans
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c LIMIT 3",
+      ]
+    ) assert.equal(many(sql), true, sql);
+    for (
+      const sql of [
+        "SELECT 1",
+        "SELECT * FROM big WHERE id = 7", // a key lookup
+        "SELECT * FROM big WHERE v = 3", // an index equality
+        "SELECT * FROM big LIMIT 100", // stops after 100 rows
+        "SELECT id FROM big WHERE t LIKE 'row 1%' LIMIT 10", // a filter streams to the limit
+        "SELECT * FROM s", // a small table
+        "SELECT count(*) FROM s",
+      ]
+    ) assert.equal(many(sql), false, sql);
+    file.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
