@@ -3,6 +3,7 @@
  * for decodeText. The global is looked up at the first long UTF-16 text, not at import: in
  * Deno the first use of `Buffer` loads part of the Node compatibility layer (3 ms).
  */
+import { decodeUnits } from "./text.ts";
 
 type BufferType = {
   from(data: ArrayBufferLike, offset: number, length: number): { toString(enc: "utf16le"): string };
@@ -16,11 +17,5 @@ export function nodeUtf16Decode(buf: Uint8Array, start: number, end: number): st
   if (nodeBuffer !== null) {
     return nodeBuffer.from(buf.buffer, buf.byteOffset + start, end - start).toString("utf16le");
   }
-  // No Buffer (another runtime): the code units, a chunk at a time.
-  const units = new Uint16Array(buf.slice(start, end).buffer);
-  let text = "";
-  for (let i = 0; i < units.length; i += 8192) {
-    text += String.fromCharCode.apply(null, units.subarray(i, i + 8192) as unknown as number[]);
-  }
-  return text;
+  return decodeUnits(buf, start, end, true); // no Buffer (another runtime)
 }

@@ -206,42 +206,6 @@ export function stillNamed(file: OpenFile, path: string, identity: FileIdentity 
   return nlink === null ? sameFile(identityOf(path), identity) : nlink > 0;
 }
 
-/** A file kept open to be read from its start. */
-export interface HeldFile {
-  /** Reads the file's first bytes into `into`; returns how many there were. */
-  read(into: Uint8Array): number;
-  /** Whether the file still has a name: false once deleted or renamed over, or unknown. */
-  linked(): boolean;
-  close(): void;
-}
-
-/**
- * `path` opened and held: a read is then one read and one `fstat` of the open file.
- *
- * @throws when `path` cannot be opened (deleted since it was seen, or not readable).
- */
-export function holdFile(path: string): HeldFile {
-  const file = openFile(path);
-  let opened: FileIdentity;
-  try {
-    opened = file.stat();
-  } catch (e) {
-    file.close();
-    throw e;
-  }
-  return {
-    read: (into) => file.read(into, 0, into.length, 0),
-    linked: () => {
-      try {
-        return stillNamed(file, path, opened);
-      } catch {
-        return false;
-      }
-    },
-    close: () => file.close(),
-  };
-}
-
 /**
  * How long after a directory last changed its modification time is not trusted: a
  * file-system timestamp is coarse (a clock tick, up to 10 ms; Deno reports milliseconds),
