@@ -50,6 +50,7 @@ function newContext(catalog: Catalog, options: BindOptions): BindContext {
     ctes: null,
     sources: new Map(),
     tableFunctionArgs: [],
+    selects: 0,
   };
 }
 
@@ -105,7 +106,7 @@ export function bindStatement(
     }
     default: {
       st satisfies { kind: "select" };
-      checkParseTimeErrors(st);
+      checkParseTimeErrors(parsed.parseChecks);
       const ctx = newContext(catalog, options);
       const select = bindSelect(ctx, st.select, null);
       if (ctx.late.length > 0) throw ctx.late[0];
@@ -117,6 +118,7 @@ export function bindStatement(
         columns: resultColumnInfo(ctx, items, exprs),
         explain: parsed.explain,
         parameters: parsed.parameters,
+        nestedSelects: ctx.selects > 1,
       };
     }
   }

@@ -401,6 +401,8 @@ export type BoundStatement =
     columns: ResultColumnInfo[];
     explain: "explain" | "queryPlan" | null;
     parameters: (string | null)[];
+    /** A SELECT is nested in it: a subquery, or a view's or CTE's body. */
+    nestedSelects: boolean;
   }
   | {
     kind: "pragma";

@@ -102,6 +102,8 @@ export interface BindContext {
   sources: Map<number, BoundSource>;
   /** Table-valued function arguments waiting for their core's scope (see bindFrom). */
   tableFunctionArgs: { source: TableFunctionSource; args: Expr[] }[];
+  /** SELECTs bound so far: the statement's own, subqueries, views' and CTEs' bodies. */
+  selects: number;
 }
 
 /**

@@ -57,6 +57,7 @@ export function bindSelect(
   outer: Scope | null,
   onSeed?: (columns: B.SourceColumn[]) => void,
 ): B.BoundSelect {
+  ctx.selects++;
   const savedCtes = select.with ? pushWith(ctx, select.with) : ctx.ctes;
   try {
     const limitScope = newScope(null, [], null, false);

@@ -14,12 +14,17 @@ import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts
  * selectExpander), so it resolves as an unqualified reference would: to the right-most
  * table's column, coalesce() for FULL, or an ambiguity error.
  */
-function starExpr(all: ScopeItem[], k: number, j: number, span: A.Span): B.BoundExpr {
+function starExpr(
+  all: ScopeItem[],
+  k: number,
+  j: number,
+  span: A.Span,
+  rightAfter: boolean,
+): B.BoundExpr {
   const item = all[k];
   const name = item.source.columns[j].name;
   const key = nameKey(name);
-  const later = all.slice(k + 1);
-  if (!later.some((l) => l.right) || !later.some((l) => l.using?.has(key))) {
+  if (!rightAfter || !all.some((l, i) => i > k && l.using?.has(key))) {
     return columnExpr(item, j, span.start, span.end);
   }
   const found = lookupInScope(newScope(null, all, null), null, null, name);
@@ -46,11 +51,12 @@ function pushColumns(
   qualify: boolean,
 ): void {
   const item = all[k];
+  const rightAfter = all.some((l, i) => i > k && l.right);
   item.source.columns.forEach((c, j) => {
     if (c.hidden) return;
     if (skipUsing && k > 0 && item.using?.has(nameKey(c.name))) return;
     if (qualify) checkAmbiguous(all, item, c.name);
-    out.push({ kind: "star", expr: starExpr(all, k, j, span), name: c.name });
+    out.push({ kind: "star", expr: starExpr(all, k, j, span, rightAfter), name: c.name });
   });
 }
 

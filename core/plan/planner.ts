@@ -10,6 +10,7 @@ import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { flattenAll } from "./flatten.ts";
+import { selectCores } from "../analyze/bound_walk.ts";
 import { usedColumns } from "./used_columns.ts";
 import { readFixedColumns } from "./partial_index.ts";
 
@@ -18,7 +19,9 @@ export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
 
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
-  const select = flattenAll(statement.select as B.BoundSelect);
+  const select = mayFlatten(statement)
+    ? flattenAll(statement.select as B.BoundSelect)
+    : statement.select as B.BoundSelect;
   const { used, virtual } = usedColumns(select);
   const ctx: PlanContext = {
     file,
@@ -38,4 +41,19 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
     parameters: statement.parameters,
     nodeCount: ctx.nextId,
   };
+}
+
+/**
+ * Whether flattening may change `statement`: only a nested SELECT is flattened or loses its
+ * ORDER BY, and only an outer join is simplified (the walk costs as much as the rest of
+ * planning a short statement).
+ */
+function mayFlatten(statement: BoundSelectStatement): boolean {
+  if (statement.nestedSelects) return true;
+  return selectCores(statement.select).some((c) =>
+    c.kind === "core" && c.from !== null &&
+    c.from.items.some((it) =>
+      it.item.kind === "join" || (it.join !== null && it.join !== "inner" && it.join !== "cross")
+    )
+  );
 }

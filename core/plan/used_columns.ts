@@ -17,30 +17,35 @@ export function usedColumns(
   const out = new Map<number, Set<number>>();
   const virtual = new Map<number, (B.BoundExpr | null)[]>();
   const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (v === null || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
+  const visit = (v: object): void => {
     if (Array.isArray(v)) {
-      for (const x of v) visit(x);
+      for (const x of v) if (x !== null && typeof x === "object") visit(x);
       return;
     }
     const o = v as Record<string, unknown>;
-    if (o.kind === "table" && Array.isArray(o.virtual) && o.virtual.length > 0) {
-      virtual.set(o.id as number, o.virtual as (B.BoundExpr | null)[]);
-    }
-    if (o.kind === "column" && typeof o.source === "number") {
+    const kind = o.kind;
+    // Leaves first: the set of nodes met only stops shared subtrees being walked again.
+    if (kind === "column" && typeof o.source === "number") {
       getOrMake(out, o.source, () => new Set()).add(o.column as number);
       return;
     }
-    for (const k in o) {
-      if (
-        k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
-        (k === "columns" || k === "virtual") && o.kind === "table"
-      ) {
-        continue;
-      }
-      visit(o[k]);
+    if (kind === "literal" || kind === "variable" || v instanceof Uint8Array || seen.has(v)) return;
+    seen.add(v);
+    if (kind === "table" && "table" in o) {
+      // A table source: its schema, column list, index choice and partial-index WHEREs
+      // hold nothing the query reads.
+      const exprs = o.virtual as (B.BoundExpr | null)[];
+      if (exprs.length > 0) virtual.set(o.id as number, exprs);
+      return;
     }
+    if (kind === "function") {
+      for (const k in o) {
+        const x = o[k];
+        if (k !== "def" && x !== null && typeof x === "object") visit(x);
+      }
+      return;
+    }
+    for (const x of Object.values(o)) if (x !== null && typeof x === "object") visit(x);
   };
   visit(select);
   // A VIRTUAL column read reads the columns of its expression; one never read reads nothing,

@@ -209,7 +209,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
     ? s
     : dmlWrite(sql, s);
   const tail = kindOf(terminator) === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
-  return { statement, explain, parameters: parser.params, tail };
+  return { statement, explain, parameters: parser.params, tail, parseChecks: parser.parseChecks };
 }
 
 /** A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes. */
@@ -239,7 +239,7 @@ function writeStatement(
     end: to,
   };
   const tail = semi < tokens.length ? tokens[semi].end : sql.length;
-  return { statement, explain, parameters: [null], tail };
+  return { statement, explain, parameters: [null], tail, parseChecks: [] };
 }
 
 /**
