@@ -40,15 +40,17 @@ export function subqueryColumnNames(items: readonly ResultItem[]): string[] {
       const e = skipCollate(item.ast);
       name = e.kind === "column" ? e.name : item.text;
     }
-    if (isTrueOrFalse(name)) name = `column${i + 1}`;
+    let key = name.toLowerCase();
+    if (key === "true" || key === "false") key = name = `column${i + 1}`;
     let cnt = 0;
-    while (seen.has(name.toLowerCase())) {
+    while (seen.has(key)) {
       let base = name;
       const m = /:\d+$/.exec(name);
       if (m && m.index > 0) base = name.slice(0, m.index);
       name = `${base}:${++cnt}`;
+      key = name.toLowerCase();
     }
-    seen.add(name.toLowerCase());
+    seen.add(key);
     return name;
   });
 }

@@ -130,11 +130,19 @@ export function newScope(
   };
 }
 
+/** The name keys of a source's columns, by column list (tables share theirs). */
+const COLUMN_KEYS = new WeakMap<readonly { name: string }[], string[]>();
+
+/** The name keys of `columns`, in order. */
+export function columnKeys(columns: readonly { name: string }[]): string[] {
+  let keys = COLUMN_KEYS.get(columns);
+  if (keys === undefined) COLUMN_KEYS.set(columns, keys = columns.map((c) => nameKey(c.name)));
+  return keys;
+}
+
 /** Index of a column named `name` (name key) in `item`, or -1. */
 export function columnIndex(item: ScopeItem, key: string): number {
-  const cols = item.source.columns;
-  for (let j = 0; j < cols.length; j++) if (nameKey(cols[j].name) === key) return j;
-  return -1;
+  return columnKeys(item.source.columns).indexOf(key);
 }
 
 /** Does `item` answer to qualifier `schema.table`? */

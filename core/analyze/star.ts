@@ -1,12 +1,11 @@
 /** `*` and `table.*` expansion (SQLite's selectExpander), USING columns once. */
 import type * as A from "../sql/ast.ts";
-import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
 import { bindError, qualifiedName } from "./errors.ts";
 import { columnExpr, foundColumnExpr } from "./expr_binder.ts";
 import type { FromResult } from "./from.ts";
 import type { ResultItem } from "./column_names.ts";
-import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
+import { columnKeys, itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
 
 /**
  * The expression a `*` gives for column `j` of `all[k]`. A column that a later USING names,
@@ -23,7 +22,7 @@ function starExpr(
 ): B.BoundExpr {
   const item = all[k];
   const name = item.source.columns[j].name;
-  const key = nameKey(name);
+  const key = columnKeys(item.source.columns)[j];
   if (!rightAfter || !all.some((l, i) => i > k && l.using?.has(key))) {
     return columnExpr(item, j, span.start, span.end);
   }
@@ -52,9 +51,10 @@ function pushColumns(
 ): void {
   const item = all[k];
   const rightAfter = all.some((l, i) => i > k && l.right);
+  const keys = columnKeys(item.source.columns);
   item.source.columns.forEach((c, j) => {
     if (c.hidden) return;
-    if (skipUsing && k > 0 && item.using?.has(nameKey(c.name))) return;
+    if (skipUsing && k > 0 && item.using?.has(keys[j])) return;
     if (qualify) checkAmbiguous(all, item, c.name);
     out.push({ kind: "star", expr: starExpr(all, k, j, span, rightAfter), name: c.name });
   });
