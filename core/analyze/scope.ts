@@ -9,6 +9,7 @@ import type { Schema } from "../format/schema_types.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
 import type { BoundCore, BoundCte, BoundExpr, BoundSource, TableFunctionSource } from "./bound.ts";
 import type { CommonTableExpr, Expr } from "../sql/ast.ts";
+import type { ResultItem } from "./column_names.ts";
 
 /** A FROM item as name lookup sees it. */
 export interface ScopeItem {
@@ -104,6 +105,8 @@ export interface BindContext {
   tableFunctionArgs: { source: TableFunctionSource; args: Expr[] }[];
   /** SELECTs bound so far: the statement's own, subqueries, views' and CTEs' bodies. */
   selects: number;
+  /** The result items of the left-most core of the SELECT bound last (for naming). */
+  lastItems: ResultItem[] | null;
 }
 
 /**

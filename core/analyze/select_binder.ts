@@ -45,9 +45,6 @@ interface CoreResult {
   orderBy: B.BoundOrderingTerm[] | null;
 }
 
-/** Left-most core's result items of the last bound SELECT (for top-level naming). */
-export const lastItems = new WeakMap<B.BoundSelect, ResultItem[]>();
-
 /**
  * Binds a SELECT. `outer` is the enclosing query's scope (for correlated references).
  * `onSeed` (recursive CTEs) is called with the left-most part's columns before the other
@@ -113,7 +110,7 @@ export function bindSelect(
       });
     }
     needCompoundCollations(ctx, bound);
-    lastItems.set(bound, results[0].items);
+    ctx.lastItems = results[0].items;
     return bound;
   } finally {
     ctx.ctes = savedCtes;

@@ -38,7 +38,8 @@ export class ParameterBinder {
   constructor(names: readonly (string | null)[]) {
     this.#names = names;
     const count = Math.max(0, names.length - 1);
-    this.regs = Array.from({ length: count }, newReg);
+    const regs: Reg[] = this.regs = [];
+    for (let i = 0; i < count; i++) regs.push(newReg());
     for (let i = 1; i < names.length; i++) {
       const name = names[i];
       if (name === null) continue;

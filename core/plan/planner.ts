@@ -9,7 +9,7 @@ import type { DatabaseFile } from "../database_file.ts";
 import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
-import { flattenAll } from "./flatten.ts";
+import { flattenAll, needsNoFlattening } from "./flatten.ts";
 import { selectCores } from "../analyze/bound_walk.ts";
 import { usedColumns } from "./used_columns.ts";
 import { readFixedColumns } from "./partial_index.ts";
@@ -21,7 +21,7 @@ export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
   const select = mayFlatten(statement)
     ? flattenAll(statement.select as B.BoundSelect)
-    : statement.select as B.BoundSelect;
+    : needsNoFlattening(statement.select as B.BoundSelect);
   const { used, virtual } = usedColumns(select);
   const ctx: PlanContext = {
     file,

@@ -52,6 +52,7 @@ export abstract class ParserState extends LL1Parser {
     this.withSeen = false;
     this.parseChecks = [];
     this.#paramByName.clear();
+    this.selectHeights.clear();
   }
 
   /** Consumes the next token, which must be of kind `kind` (CONSUME of `T[kind]`). */
@@ -177,6 +178,9 @@ export abstract class ParserState extends LL1Parser {
     }
   }
 
-  /** Heights of parsed SELECTs (kept off the AST): SQLite's heightOfSelect. */
-  selectHeights: WeakMap<Select, number> = new WeakMap();
+  /**
+   * Heights of the statement's SELECTs (kept off the AST): SQLite's heightOfSelect. A Map
+   * emptied per statement: a WeakMap's insertion cost more than the rest of a short parse.
+   */
+  selectHeights: Map<Select, number> = new Map();
 }
