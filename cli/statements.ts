@@ -1,9 +1,8 @@
 /**
- * Splitting SQL text into statements, and knowing when typed SQL is complete, with
- * litejit's own tokenizer and parser (so strings, quoted names and comments holding `;`
- * are handled as SQLite handles them).
+ * Splitting SQL text into statements (core/sql/parser.ts statementSpan finds each), and
+ * knowing when typed SQL is complete, with litejit's own tokenizer (so strings, quoted names
+ * and comments holding `;` are handled as SQLite handles them).
  */
-import { nextStatementStart, parseStatement } from "../core/sql/parser.ts";
 import { tokenize, TokenKind } from "../core/sql/tokenize.ts";
 
 /** One statement inside a longer SQL text. */
@@ -16,24 +15,6 @@ export interface StatementSpan {
   bodyStart: number;
   /** Whether it is `EXPLAIN` or `EXPLAIN QUERY PLAN`, null otherwise. */
   explain: "explain" | "queryPlan" | null;
-}
-
-/**
- * The statement at or after offset `from`, or null when only whitespace, comments and `;`
- * remain. Throws SQLite's syntax error (offset into `sql`) when the statement does not
- * parse: the text after it cannot be split reliably, so running stops there.
- */
-export function nextStatement(sql: string, from: number): StatementSpan | null {
-  const start = nextStatementStart(sql, from);
-  if (start < 0) return null;
-  const parsed = parseStatement(sql, start);
-  if (!parsed) return null;
-  return {
-    start,
-    end: parsed.tail,
-    bodyStart: parsed.statement.start,
-    explain: parsed.explain,
-  };
 }
 
 /**

@@ -120,10 +120,49 @@ export function nextStatementStart(sql: string, from: number): number {
 }
 
 /**
- * Finds the end of a statement that would write, from its verb at `j`: the first `;`
- * outside parentheses (for CREATE TRIGGER, the `;` after the body's END).
+ * The statement at or after `from` (EXPLAIN included), delimited from its tokens alone as
+ * {@link scanWrite} delimits a statement that writes, or null when only whitespace,
+ * comments and `;` remain: for splitting a script without parsing each statement twice.
+ * Where a statement does not parse, parsing its text from `start` to `end` reports the
+ * error parsing the whole script would (every error comes at or before the `;`).
  */
-function scanWrite(sql: string, tokens: SqlToken[], j: number): { last: number; semi: number } {
+export function statementSpan(sql: string, from: number): {
+  start: number;
+  end: number;
+  /** Where the statement after `EXPLAIN [QUERY PLAN]` starts. */
+  bodyStart: number;
+  explain: ParsedStatement["explain"];
+} | null {
+  const tokens = sqlTokens(sql);
+  let i = statementStart(tokens, from);
+  if (i >= tokens.length) return null;
+  const start = tokens[i].start;
+  let explain: ParsedStatement["explain"] = null;
+  if (tokens[i].kind === TokenKind.Explain) {
+    explain = "explain";
+    i++;
+    if (tokens[i]?.kind === TokenKind.Query && tokens[i + 1]?.kind === TokenKind.Plan) {
+      explain = "queryPlan";
+      i += 2;
+    }
+  }
+  if (i >= tokens.length) return { start, end: sql.length, bodyStart: sql.length, explain };
+  const { semi } = scanWrite(sql, tokens, i, false);
+  const end = semi < tokens.length ? tokens[semi].end : sql.length;
+  return { start, end, bodyStart: tokens[i].start, explain };
+}
+
+/**
+ * Finds the end of a statement that would write, from its verb at `j`: the first `;`
+ * outside parentheses (for CREATE TRIGGER, the `;` after the body's END). An illegal
+ * token is SQLite's error, unless `refuseIllegal` is false.
+ */
+function scanWrite(
+  sql: string,
+  tokens: SqlToken[],
+  j: number,
+  refuseIllegal = true,
+): { last: number; semi: number } {
   const k1 = tokens[j + 1]?.kind, k2 = tokens[j + 2]?.kind;
   const trigger = tokens[j].kind === TokenKind.Create &&
     (k1 === TokenKind.Trigger ||
@@ -132,7 +171,7 @@ function scanWrite(sql: string, tokens: SqlToken[], j: number): { last: number; 
   let k = j;
   for (; k < tokens.length; k++) {
     const t = tokens[k];
-    if (t.kind === TokenKind.Illegal) throw errorAt(sql, t);
+    if (t.kind === TokenKind.Illegal && refuseIllegal) throw errorAt(sql, t);
     if (t.kind === TokenKind.LParen) depth++;
     else if (t.kind === TokenKind.RParen) depth--;
     else if (trigger && t.kind === TokenKind.Begin && !inBody && depth === 0) inBody = true;
