@@ -1,8 +1,9 @@
 /**
  * The reference for core/plan/used_columns.ts: the columns each source is read at, found by
- * a walk over every property of the bound tree (what the planner did before it walked the
- * tree's types field by field). Importing this module installs the comparison: every
- * statement a test prepares is walked both ways, and a difference throws.
+ * a walk over every property of the bound tree but schema objects and function definitions
+ * (the planner's walk also skips a table source whole and meets leaves without recording
+ * them). Importing this module installs the comparison: every statement a test prepares is
+ * walked both ways, and a difference throws.
  */
 import type * as B from "../../core/analyze/bound.ts";
 import { installUsedColumnsCheck, type UsedColumns } from "../../core/plan/used_columns.ts";
