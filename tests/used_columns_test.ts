@@ -4,8 +4,7 @@
  * (support/used_columns_reference.ts), on statements that reach every kind of node:
  * subqueries, views, CTEs (recursive too),
  * USING and FULL joins, window frames, table functions, VALUES, VIRTUAL generated columns,
- * aggregates written in subqueries. The same comparison runs on every statement the
- * engine-level suites prepare (support/backends.ts installs it).
+ * aggregates written in subqueries.
  */
 import assert from "node:assert/strict";
 import { bindStatement } from "../core/analyze/binder.ts";
@@ -73,7 +72,7 @@ Deno.test("used columns: the walk finds what the walk over every property finds"
   }
 });
 
-Deno.test("used columns: a column the walk would skip is told apart by the check", () => {
+Deno.test("used columns: the comparison tells a column the walk skips", () => {
   const fx = bindFixture(SCHEMA);
   try {
     const select = bound(fx.catalog, "SELECT b FROM t");
@@ -84,7 +83,8 @@ Deno.test("used columns: a column the walk would skip is told apart by the check
     // reference walk reads every property but its schema objects.
     const extra = { ...item.item, extra: { ...ref, column: 3 } };
     const from = { ...core.from!, items: [{ ...item, item: extra as B.BoundSource }] };
-    assert.throws(() => usedColumns({ ...select, first: { ...core, from } }), /the reference walk/);
+    const changed = { ...select, first: { ...core, from } };
+    assert.notEqual(shown(usedColumns(changed)), shown(referenceUsedColumns(changed)));
   } finally {
     fx.cleanup();
   }

@@ -50,8 +50,6 @@ function newContext(catalog: Catalog, options: BindOptions): BindContext {
     ctes: null,
     sources: new Map(),
     tableFunctionArgs: [],
-    selects: 0,
-    lastItems: null,
   };
 }
 
@@ -119,7 +117,7 @@ export function bindStatement(
         columns: resultColumnInfo(ctx, items, exprs),
         explain: parsed.explain,
         parameters: parsed.parameters,
-        nestedSelects: ctx.selects > 1,
+        flattenable: ctx.flattenable === true,
       };
     }
   }

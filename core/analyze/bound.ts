@@ -401,8 +401,11 @@ export type BoundStatement =
     columns: ResultColumnInfo[];
     explain: "explain" | "queryPlan" | null;
     parameters: (string | null)[];
-    /** A SELECT is nested in it: a subquery, or a view's or CTE's body. */
-    nestedSelects: boolean;
+    /**
+     * Flattening may change it: a SELECT is nested in it (a subquery, a view's or CTE's body,
+     * which may be merged or lose its ORDER BY), or it has an outer or parenthesized join.
+     */
+    flattenable: boolean;
   }
   | {
     kind: "pragma";

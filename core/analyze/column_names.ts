@@ -40,17 +40,15 @@ export function subqueryColumnNames(items: readonly ResultItem[]): string[] {
       const e = skipCollate(item.ast);
       name = e.kind === "column" ? e.name : item.text;
     }
-    let key = name.toLowerCase();
-    if (key === "true" || key === "false") key = name = `column${i + 1}`;
+    if (isTrueOrFalse(name)) name = `column${i + 1}`;
     let cnt = 0;
-    while (seen.has(key)) {
+    while (seen.has(name.toLowerCase())) {
       let base = name;
       const m = /:\d+$/.exec(name);
       if (m && m.index > 0) base = name.slice(0, m.index);
       name = `${base}:${++cnt}`;
-      key = name.toLowerCase();
     }
-    seen.add(key);
+    seen.add(name.toLowerCase());
     return name;
   });
 }

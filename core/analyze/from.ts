@@ -27,27 +27,15 @@ export interface FromResult {
   top: { bound: B.BoundSource | B.BoundFrom; items: ScopeItem[]; name: string | null }[];
 }
 
-/**
- * Each table's source columns, made once per schema object (which a new schema replaces)
- * and shared by every statement that reads it: frozen, as nothing may change them.
- */
-const TABLE_COLUMNS = new WeakMap<TableInfo, { name: string; columns: B.SourceColumn[] }>();
-
 function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
-  const known = TABLE_COLUMNS.get(t);
-  if (known !== undefined && known.name === tableName) return known.columns;
-  const columns = Object.freeze(t.columns.map((c) =>
-    Object.freeze({
-      name: c.name,
-      hidden: false,
-      affinity: c.affinity,
-      collation: c.collation,
-      declaredType: c.declaredType === "" ? null : c.declaredType,
-      origin: Object.freeze({ database: "main", table: tableName, column: c.name }),
-    })
-  )) as B.SourceColumn[];
-  TABLE_COLUMNS.set(t, { name: tableName, columns });
-  return columns;
+  return t.columns.map((c) => ({
+    name: c.name,
+    hidden: false,
+    affinity: c.affinity,
+    collation: c.collation,
+    declaredType: c.declaredType === "" ? null : c.declaredType,
+    origin: { database: "main", table: tableName, column: c.name },
+  }));
 }
 
 /** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
@@ -316,6 +304,9 @@ export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | nu
       const keys = new Set(using.map((u) => nameKey(u.name)));
       for (const it of entryItems) it.using = keys;
     }
+    // What the planner's flattening would change: a parenthesized join, an outer join.
+    ctx.flattenable ||= bound.kind === "join" || kind === "left" || kind === "right" ||
+      kind === "full";
     joined.push({ join: kind, natural: ji.join?.natural ?? false, item: bound, on: null, using });
     top.push({
       bound,

@@ -22,16 +22,22 @@ function keep(best: Found | null, end: number, message: string, start: number): 
 
 function check(node: A.InList | A.WithClause, best: Found | null): Found | null {
   if ("kind" in node) {
-    const e = node;
     // `(a, b) IN (x, y)`: the parser counts only a written row value as more than one
     // term; `IN ((SELECT ...))` is parsed as IN (SELECT ...).
-    if (e.operand.kind === "row" && !(e.list.length === 1 && e.list[0].kind === "subquery")) {
-      const want = e.operand.items.length;
-      for (const item of e.list) {
+    if (
+      node.operand.kind === "row" && !(node.list.length === 1 && node.list[0].kind === "subquery")
+    ) {
+      const want = node.operand.items.length;
+      for (const item of node.list) {
         const n = item.kind === "row" ? item.items.length : 1;
         if (n !== want) {
           const terms = n === 1 ? "term" : "terms";
-          return keep(best, e.end, `IN(...) element has ${n} ${terms} - expected ${want}`, e.start);
+          return keep(
+            best,
+            node.end,
+            `IN(...) element has ${n} ${terms} - expected ${want}`,
+            node.start,
+          );
         }
       }
     }

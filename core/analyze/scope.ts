@@ -103,10 +103,12 @@ export interface BindContext {
   sources: Map<number, BoundSource>;
   /** Table-valued function arguments waiting for their core's scope (see bindFrom). */
   tableFunctionArgs: { source: TableFunctionSource; args: Expr[] }[];
-  /** SELECTs bound so far: the statement's own, subqueries, views' and CTEs' bodies. */
-  selects: number;
+  /** A SELECT was bound (the statement's own is the first). */
+  selected?: boolean;
+  /** The planner's flattening may change the statement (see BoundStatement). */
+  flattenable?: boolean;
   /** The result items of the left-most core of the SELECT bound last (for naming). */
-  lastItems: ResultItem[] | null;
+  lastItems?: ResultItem[];
 }
 
 /**
@@ -133,19 +135,11 @@ export function newScope(
   };
 }
 
-/** The name keys of a source's columns, by column list (tables share theirs). */
-const COLUMN_KEYS = new WeakMap<readonly { name: string }[], string[]>();
-
-/** The name keys of `columns`, in order. */
-export function columnKeys(columns: readonly { name: string }[]): string[] {
-  let keys = COLUMN_KEYS.get(columns);
-  if (keys === undefined) COLUMN_KEYS.set(columns, keys = columns.map((c) => nameKey(c.name)));
-  return keys;
-}
-
 /** Index of a column named `name` (name key) in `item`, or -1. */
 export function columnIndex(item: ScopeItem, key: string): number {
-  return columnKeys(item.source.columns).indexOf(key);
+  const cols = item.source.columns;
+  for (let j = 0; j < cols.length; j++) if (nameKey(cols[j].name) === key) return j;
+  return -1;
 }
 
 /** Does `item` answer to qualifier `schema.table`? */

@@ -56,7 +56,9 @@ export function bindSelect(
   outer: Scope | null,
   onSeed?: (columns: B.SourceColumn[]) => void,
 ): B.BoundSelect {
-  ctx.selects++;
+  // A nested SELECT (subquery, view or CTE body) is what flattening merges.
+  ctx.flattenable ||= ctx.selected;
+  ctx.selected = true;
   const savedCtes = select.with ? pushWith(ctx, select.with) : ctx.ctes;
   try {
     const limitScope = newScope(null, [], null, false);

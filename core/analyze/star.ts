@@ -1,11 +1,12 @@
 /** `*` and `table.*` expansion (SQLite's selectExpander), USING columns once. */
 import type * as A from "../sql/ast.ts";
+import { nameKey } from "../format/schema_types.ts";
 import type * as B from "./bound.ts";
 import { bindError, qualifiedName } from "./errors.ts";
 import { columnExpr, foundColumnExpr } from "./expr_binder.ts";
 import type { FromResult } from "./from.ts";
 import type { ResultItem } from "./column_names.ts";
-import { columnKeys, itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
+import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
 
 /**
  * The expression a `*` gives for column `j` of `all[k]`. A column that a later USING names,
@@ -13,17 +14,12 @@ import { columnKeys, itemMatches, lookupInScope, newScope, type ScopeItem } from
  * selectExpander), so it resolves as an unqualified reference would: to the right-most
  * table's column, coalesce() for FULL, or an ambiguity error.
  */
-function starExpr(
-  all: ScopeItem[],
-  k: number,
-  j: number,
-  span: A.Span,
-  rightAfter: boolean,
-): B.BoundExpr {
+function starExpr(all: ScopeItem[], k: number, j: number, span: A.Span): B.BoundExpr {
   const item = all[k];
   const name = item.source.columns[j].name;
-  const key = columnKeys(item.source.columns)[j];
-  if (!rightAfter || !all.some((l, i) => i > k && l.using?.has(key))) {
+  const key = nameKey(name);
+  const later = all.slice(k + 1);
+  if (!later.some((l) => l.right) || !later.some((l) => l.using?.has(key))) {
     return columnExpr(item, j, span.start, span.end);
   }
   const found = lookupInScope(newScope(null, all, null), null, null, name);
@@ -50,13 +46,11 @@ function pushColumns(
   qualify: boolean,
 ): void {
   const item = all[k];
-  const rightAfter = all.some((l, i) => i > k && l.right);
-  const keys = columnKeys(item.source.columns);
   item.source.columns.forEach((c, j) => {
     if (c.hidden) return;
-    if (skipUsing && k > 0 && item.using?.has(keys[j])) return;
+    if (skipUsing && k > 0 && item.using?.has(nameKey(c.name))) return;
     if (qualify) checkAmbiguous(all, item, c.name);
-    out.push({ kind: "star", expr: starExpr(all, k, j, span, rightAfter), name: c.name });
+    out.push({ kind: "star", expr: starExpr(all, k, j, span), name: c.name });
   });
 }
 

@@ -29,25 +29,23 @@ export class ParameterBinder {
   declare readonly regs: Reg[];
   /** Parameter names by index (index 0 unused), null for `?`/unnamed slots. */
   readonly #names: readonly (string | null)[];
-  /** Exact name (with prefix) → index; made only for a statement with named parameters. */
-  readonly #byName: Map<string, number> | null = null;
+  /** Exact name (with prefix) → index. */
+  readonly #byName = new Map<string, number>();
   /** Name without its prefix → index, or -1 when two different names share it. */
-  readonly #byBareName: Map<string, number> | null = null;
+  readonly #byBareName = new Map<string, number>();
 
   /** `names` as the parser lists them: index 0 unused, then one entry per slot. */
   constructor(names: readonly (string | null)[]) {
     this.#names = names;
     const count = Math.max(0, names.length - 1);
-    const regs: Reg[] = this.regs = [];
-    for (let i = 0; i < count; i++) regs.push(newReg());
+    this.regs = Array.from({ length: count }, newReg);
     for (let i = 1; i < names.length; i++) {
       const name = names[i];
       if (name === null) continue;
-      const byName = this.#byName ??= new Map(), byBareName = this.#byBareName ??= new Map();
-      byName.set(name, i);
+      this.#byName.set(name, i);
       const bare = name.slice(1);
-      const seen = byBareName.get(bare);
-      byBareName.set(bare, seen === undefined || seen === i ? i : -1);
+      const seen = this.#byBareName.get(bare);
+      this.#byBareName.set(bare, seen === undefined || seen === i ? i : -1);
     }
   }
 
@@ -76,9 +74,9 @@ export class ParameterBinder {
     for (const key in values) {
       let index: number | undefined;
       if (key.length > 0 && PREFIXES.includes(key[0])) {
-        index = this.#byName?.get(key);
+        index = this.#byName.get(key);
       } else {
-        index = this.#byBareName?.get(key);
+        index = this.#byBareName.get(key);
         if (index === -1) {
           const clash = this.#names.filter((n) => n !== null && n.slice(1) === key);
           throw new SqliteError(

@@ -40,8 +40,6 @@ const enum Decode {
   INTERNED_LENGTH = 12,
   /** Slots of the interned texts' table (a power of two). */
   INTERNED_SLOTS = 4096,
-  /** Up to this length an all-ASCII string is encoded by a loop (see shortAscii). */
-  SHORT_ASCII = 64,
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -288,28 +286,10 @@ export function decodeUtf8Escaped(buf: Uint8Array, start: number, end: number): 
 }
 
 /**
- * The bytes of `s` if it is all ASCII (its UTF-8 then), else null: for a short string a loop
- * costs less than the call into the runtime's encoder (a key bound for each point lookup).
- */
-export function shortAscii(s: string): Uint8Array | null {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) return null;
-    out[i] = c;
-  }
-  return out;
-}
-
-/**
  * The UTF-8 bytes of a string: escapes give their byte back, pairs their 4-byte form, and
  * any other lone surrogate its 3-byte form (as SQLite writes one).
  */
 export function encodeUtf8(s: string): Uint8Array {
-  if (s.length <= Decode.SHORT_ASCII) {
-    const ascii = shortAscii(s);
-    if (ascii !== null) return ascii;
-  }
   // TextEncoder writes a lone surrogate as U+FFFD; pairs it encodes exactly.
   if (!hasLoneSurrogate(s)) return utf8Encoder.encode(s);
   const out = new Uint8Array(s.length * 3);

@@ -43,12 +43,6 @@ const ANY_ORDER = new Set(["count", "min", "max"]);
  */
 const flattened = new WeakSet<B.BoundSelect>();
 
-/** Records that flattening leaves `select` as it is (the planner knows it has nothing to do). */
-export function needsNoFlattening(select: B.BoundSelect): B.BoundSelect {
-  flattened.add(select);
-  return select;
-}
-
 /** `select` with its FROM subqueries flattened where SQLite flattens them. */
 export function flattenSelect(select: B.BoundSelect): B.BoundSelect {
   if (flattened.has(select)) return select;

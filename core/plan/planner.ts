@@ -9,8 +9,7 @@ import type { DatabaseFile } from "../database_file.ts";
 import type { Plan } from "./plan.ts";
 import type { PlanContext } from "./scope.ts";
 import { lowerSelect } from "./lower_select.ts";
-import { flattenAll, needsNoFlattening } from "./flatten.ts";
-import { selectCores } from "../analyze/bound_walk.ts";
+import { flattenAll } from "./flatten.ts";
 import { usedColumns } from "./used_columns.ts";
 import { readFixedColumns } from "./partial_index.ts";
 
@@ -19,9 +18,10 @@ export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
 
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
-  const select = mayFlatten(statement)
+  // The walk costs as much as the rest of planning a short statement: only when needed.
+  const select = statement.flattenable
     ? flattenAll(statement.select as B.BoundSelect)
-    : needsNoFlattening(statement.select as B.BoundSelect);
+    : statement.select as B.BoundSelect;
   const { used, virtual } = usedColumns(select);
   const ctx: PlanContext = {
     file,
@@ -41,19 +41,4 @@ export function planSelect(statement: BoundSelectStatement, file: DatabaseFile):
     parameters: statement.parameters,
     nodeCount: ctx.nextId,
   };
-}
-
-/**
- * Whether flattening may change `statement`: only a nested SELECT is flattened or loses its
- * ORDER BY, and only an outer join is simplified (the walk costs as much as the rest of
- * planning a short statement).
- */
-function mayFlatten(statement: BoundSelectStatement): boolean {
-  if (statement.nestedSelects) return true;
-  return selectCores(statement.select).some((c) =>
-    c.kind === "core" && c.from !== null &&
-    c.from.items.some((it) =>
-      it.item.kind === "join" || (it.join !== null && it.join !== "inner" && it.join !== "cross")
-    )
-  );
 }

@@ -76,9 +76,6 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
  * not joined by LEFT/RIGHT/FULL and with no RIGHT/FULL join after them (restrictions 4, 10).
  */
 export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.BoundFrom {
-  if (!from.items.some((it) => it.item.kind === "subquery" || it.item.kind === "cte")) {
-    return from; // nothing to push into
-  }
   // WHERE terms and the ON terms of inner joins (SQLite moves those into WHERE).
   const inner = from.items.filter((it) => it.join === "inner" || it.join === "cross");
   const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))

@@ -8,10 +8,9 @@ import type { ColumnInfo, IndexInfo, TableInfo } from "../format/schema_types.ts
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { Affinity } from "../value/types.ts";
 
-const frac = [0, 2, 3, 5, 6, 7, 8, 9];
-
 /** 10·log2(x) rounded as SQLite's sqlite3LogEst does (0 for x < 2). */
 export function logEst(x: number): number {
+  const frac = [0, 2, 3, 5, 6, 7, 8, 9];
   let y = 40;
   if (x < 8) {
     if (x < 2) return 0;
@@ -54,34 +53,22 @@ export function columnSizeEstimate(col: ColumnInfo): number {
   return Math.min(255, Math.floor(v / 4) + 1);
 }
 
-/** Sizes already estimated: schema objects do not change (a new schema makes new ones). */
-const tableSizes = new WeakMap<TableInfo, number>();
-const indexSizes = new WeakMap<IndexInfo, number>();
-
 /** szTabRow: the estimated size of a table row, as a LogEst. */
 export function tableRowSize(table: TableInfo): number {
-  let size = tableSizes.get(table);
-  if (size === undefined) {
-    let w = table.rowidAlias < 0 ? 1 : 0;
-    for (const c of table.columns) w += columnSizeEstimate(c);
-    tableSizes.set(table, size = logEst(w * 4));
-  }
-  return size;
+  let w = table.rowidAlias < 0 ? 1 : 0;
+  for (const c of table.columns) w += columnSizeEstimate(c);
+  return logEst(w * 4);
 }
 
 /** szIdxRow: the estimated size of an index entry (every field of it), as a LogEst. */
 export function indexRowSize(table: TableInfo, index: IndexInfo): number {
-  let size = indexSizes.get(index);
-  if (size === undefined) {
-    let w = 0;
-    for (const k of index.recordColumns) {
-      w += k.column < 0 || k.column === table.rowidAlias
-        ? 1
-        : columnSizeEstimate(table.columns[k.column]);
-    }
-    indexSizes.set(index, size = logEst(w * 4));
+  let w = 0;
+  for (const k of index.recordColumns) {
+    w += k.column < 0 || k.column === table.rowidAlias
+      ? 1
+      : columnSizeEstimate(table.columns[k.column]);
   }
-  return size;
+  return logEst(w * 4);
 }
 
 /**

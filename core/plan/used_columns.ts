@@ -3,8 +3,8 @@
  * indexes, and the expressions of VIRTUAL generated columns per table source.
  *
  * The walk skips what holds no expression of the query (a table source's schema objects,
- * a function's definition) and meets each shared node once. Tests install a check that
- * compares it with a walk over every property ({@link installUsedColumnsCheck}).
+ * a function's definition) and meets each shared node once. tests/used_columns_test.ts
+ * compares it with a walk over every property.
  */
 import type * as B from "../analyze/bound.ts";
 import type { PlanContext } from "./scope.ts";
@@ -14,16 +14,6 @@ import { getOrMake } from "../util/multimap.ts";
 export interface UsedColumns {
   used: Map<number, Set<number>>;
   virtual: Map<number, (B.BoundExpr | null)[]>;
-}
-
-/** Compares a result of {@link usedColumns} with another walk's; throws on a difference. */
-export type UsedColumnsCheck = (select: B.BoundSelect, found: UsedColumns) => void;
-
-let check: UsedColumnsCheck | null = null;
-
-/** Makes every {@link usedColumns} call run `c` on its result from now on (tests). */
-export function installUsedColumnsCheck(c: UsedColumnsCheck): void {
-  check = c;
 }
 
 /**
@@ -47,7 +37,7 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
       getOrMake(used, o.source, () => new Set()).add(o.column as number);
       return;
     }
-    if (kind === "literal" || kind === "variable" || v instanceof Uint8Array || seen.has(v)) return;
+    if (kind === "literal" || kind === "variable" || seen.has(v)) return;
     seen.add(v);
     if (kind === "table" && "table" in o) {
       // A table source: its schema, column list, index choice and partial-index WHEREs
@@ -71,9 +61,7 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
       if (e) visit(e);
     }
   }
-  const found = { used, virtual };
-  check?.(select, found);
-  return found;
+  return { used, virtual };
 }
 
 /**

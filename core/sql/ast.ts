@@ -557,8 +557,8 @@ export interface ParsedStatement {
   /** Offset just after the statement (and its `;`): where the next statement starts. */
   tail: number;
   /**
-   * The row-value IN lists and several-CTE WITH clauses in it, in no particular order:
-   * the constructs whose errors SQLite raises while parsing (analyze/parse_checks.ts).
+   * Its IN lists and WITH clauses, in no particular order: the constructs whose errors
+   * SQLite raises while parsing (analyze/parse_checks.ts).
    */
   parseChecks: readonly (InList | WithClause)[];
 }

@@ -3,7 +3,7 @@
  * rule for rule, over a JS string. Every code unit >= 0x80 is an identifier character,
  * as every UTF-8 byte >= 0x80 is in SQLite, which yields the same tokens.
  */
-import { keywordIn, TokenKind } from "./token_kinds.ts";
+import { keywordKind, TokenKind } from "./token_kinds.ts";
 import { isDigit, isHexDigit, isSpace } from "../value/number_text.ts";
 
 // Character classes, as in tokenize.c's aiClass table (its CC_X is CC.X here; ASCII only,
@@ -237,7 +237,9 @@ export class Lexer {
           kind = TokenKind.Id;
           break;
         }
-        kind = i - i0 >= 2 ? keywordIn(z, i0, i) ?? TokenKind.Id : TokenKind.Id;
+        kind = i - i0 >= 2
+          ? keywordKind(z.slice(i0, i).toUpperCase()) ?? TokenKind.Id
+          : TokenKind.Id;
         break;
       }
       case CC.X:

@@ -227,13 +227,10 @@ export abstract class LL1Parser {
   protected RULE<A extends unknown[], R>(impl: (...args: A) => R): Rule<A, R> {
     const id = this.#impls.length;
     this.#impls.push(impl as (...args: never[]) => unknown);
-    const rule = function (this: LL1Parser): R {
+    const rule = function (this: LL1Parser, ...args: A): R {
       this.#stack[++this.#sp] = id;
       this.#table = this.#tables[id] ??= [];
-      // `arguments` rather than a rest parameter: most rules take none, and no array is made.
-      const result = arguments.length === 0
-        ? (impl as () => R).call(this)
-        : impl.apply(this, arguments as unknown as A);
+      const result = impl.apply(this, args);
       this.#table = this.#tables[this.#stack[--this.#sp]];
       return result;
     };

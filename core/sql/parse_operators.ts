@@ -7,7 +7,7 @@
  * each expression (`Expression tree is too large`) and an estimate of the depth of
  * SQLite's LALR stack (`Recursion limit`).
  */
-import type { Alternative, Rule } from "./ll1.ts";
+import type { Rule } from "./ll1.ts";
 import type { Expr, InList } from "./ast.ts";
 import {
   BinOp,
@@ -268,7 +268,7 @@ export abstract class OperatorParser extends ParserState {
                     start: left.start,
                     end: (rp as SqlToken).end,
                   };
-                  if (left.kind === "row") this.parseChecks.push(e);
+                  this.parseChecks.push(e);
                   return e;
                 });
               },
@@ -321,150 +321,145 @@ export abstract class OperatorParser extends ParserState {
     return list;
   });
 
-  /**
-   * `unary`'s alternatives, made once: they depend on nothing of the call, and this rule
-   * runs for every operand (a literal array would be made again each time).
-   */
-  readonly #unaryAlts: Alternative<Expr>[] = [
-    {
-      ALT: () => {
-        const t = this.tok(TokenKind.Not);
-        this.push(1);
-        const operand = this.subExpr(3);
-        this.pop(1);
-        return this.ACTION(() => {
-          this.setHeight(this.h + 1);
-          return { kind: "unary", op: "not", operand, start: t.start, end: operand.end };
-        }) as Expr;
-      },
-    },
-    {
-      ALT: () => {
-        const t = this.CONSUME(UnaryOp);
-        this.push(1);
-        const operand = this.SUBRULE(this.unary);
-        this.pop(1);
-        return this.ACTION(() => {
-          const k = kindOf(t);
-          // `+x` and `-x` over a unary plus reuse that node in SQLite (no new height).
-          const merges = k !== TokenKind.BitNot && operand.kind === "unary" && operand.op === "+";
-          if (!merges) this.setHeight(this.h + 1);
-          return {
-            kind: "unary",
-            op: this.text(t), // -, + or ~
-            operand,
-            start: t.start,
-            end: operand.end,
-          };
-        }) as Expr;
-      },
-    },
-    { ALT: () => this.SUBRULE(this.primary) },
-  ];
-
   /** Prefix operators, then a primary expression. */
-  unary: Rule<[], Expr> = this.RULE(() => this.OR(this.#unaryAlts));
-
-  /** `primary`'s alternatives, made once (see #unaryAlts). */
-  readonly #primaryAlts: Alternative<Expr>[] = [
-    {
-      ALT: () => {
-        const t = this.CONSUME(PlainLiteral);
-        return this.ACTION(() => this.literal(t));
+  unary: Rule<[], Expr> = this.RULE(() =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.tok(TokenKind.Not);
+          this.push(1);
+          const operand = this.subExpr(3);
+          this.pop(1);
+          return this.ACTION(() => {
+            this.setHeight(this.h + 1);
+            return { kind: "unary", op: "not", operand, start: t.start, end: operand.end };
+          }) as Expr;
+        },
       },
-    },
-    {
-      ALT: () => {
-        const t = this.tok(TokenKind.String);
-        return this.OR([
-          {
-            ALT: () => {
-              this.tok(TokenKind.Dot);
-              return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
-            },
-          },
-          { ALT: () => this.ACTION(() => this.literal(t)) },
-        ], 2);
+      {
+        ALT: () => {
+          const t = this.CONSUME(UnaryOp);
+          this.push(1);
+          const operand = this.SUBRULE(this.unary);
+          this.pop(1);
+          return this.ACTION(() => {
+            const k = kindOf(t);
+            // `+x` and `-x` over a unary plus reuse that node in SQLite (no new height).
+            const merges = k !== TokenKind.BitNot && operand.kind === "unary" && operand.op === "+";
+            if (!merges) this.setHeight(this.h + 1);
+            return {
+              kind: "unary",
+              op: this.text(t), // -, + or ~
+              operand,
+              start: t.start,
+              end: operand.end,
+            };
+          }) as Expr;
+        },
       },
-    },
-    {
-      ALT: () => {
-        const t = this.tok(TokenKind.Variable);
-        return this.ACTION(() => {
-          this.checkDepth(2);
-          return this.variable(t);
-        });
-      },
-    },
-    {
-      ALT: () => {
-        const t = this.CONSUME(CtimeKw);
-        return this.ACTION(() => {
-          this.checkDepth(2);
-          this.setHeight(1, false);
-          return {
-            kind: "currentTime",
-            // CURRENT_DATE, CURRENT_TIME or CURRENT_TIMESTAMP: date, time or timestamp.
-            which: this.text(t).slice(8).toLowerCase(),
-            start: t.start,
-            end: (t as SqlToken).end,
-          } as Expr;
-        });
-      },
-    },
-    { ALT: () => this.SUBRULE(this.castExpr) },
-    { ALT: () => this.SUBRULE(this.raiseExpr) },
-    { ALT: () => this.SUBRULE(this.caseExpr) },
-    {
-      ALT: () => {
-        const t = this.tok(TokenKind.Exists);
-        this.tok(TokenKind.LParen);
-        this.push(2);
-        const s = this.SUBRULE(this.select);
-        this.pop(2);
-        const rp = this.tok(TokenKind.RParen);
-        return this.ACTION(() => {
-          this.setHeight((this.selectHeights.get(s) ?? 0) + 1);
-          return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
-        }) as Expr;
-      },
-    },
-    { ALT: () => this.SUBRULE(this.parenExpr) },
-    {
-      ALT: () => {
-        const t = this.CONSUME(Idj);
-        return this.OR([
-          { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
-          {
-            ALT: () => {
-              this.tok(TokenKind.Dot);
-              return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
-            },
-          },
-          {
-            ALT: () =>
-              this.ACTION(() => {
-                this.checkDepth(2);
-                this.setHeight(1, false);
-                const text = this.text(t);
-                return {
-                  kind: "column",
-                  schema: null,
-                  table: null,
-                  name: dequote(text),
-                  doubleQuoted: text[0] === '"',
-                  start: t.start,
-                  end: (t as SqlToken).end,
-                } as Expr;
-              }),
-          },
-        ], 3);
-      },
-    },
-  ];
+      { ALT: () => this.SUBRULE(this.primary) },
+    ])
+  );
 
   /** Operands: literals, names, calls, CASE, CAST, subqueries, row values, ... */
-  primary: Rule<[], Expr> = this.RULE(() => this.OR(this.#primaryAlts));
+  primary: Rule<[], Expr> = this.RULE(() =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(PlainLiteral);
+          return this.ACTION(() => this.literal(t));
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.tok(TokenKind.String);
+          return this.OR([
+            {
+              ALT: () => {
+                this.tok(TokenKind.Dot);
+                return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
+              },
+            },
+            { ALT: () => this.ACTION(() => this.literal(t)) },
+          ], 2);
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.tok(TokenKind.Variable);
+          return this.ACTION(() => {
+            this.checkDepth(2);
+            return this.variable(t);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(CtimeKw);
+          return this.ACTION(() => {
+            this.checkDepth(2);
+            this.setHeight(1, false);
+            return {
+              kind: "currentTime",
+              // CURRENT_DATE, CURRENT_TIME or CURRENT_TIMESTAMP: date, time or timestamp.
+              which: this.text(t).slice(8).toLowerCase(),
+              start: t.start,
+              end: (t as SqlToken).end,
+            } as Expr;
+          });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.castExpr) },
+      { ALT: () => this.SUBRULE(this.raiseExpr) },
+      { ALT: () => this.SUBRULE(this.caseExpr) },
+      {
+        ALT: () => {
+          const t = this.tok(TokenKind.Exists);
+          this.tok(TokenKind.LParen);
+          this.push(2);
+          const s = this.SUBRULE(this.select);
+          this.pop(2);
+          const rp = this.tok(TokenKind.RParen);
+          return this.ACTION(() => {
+            this.setHeight((this.selectHeights.get(s) ?? 0) + 1);
+            return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
+          }) as Expr;
+        },
+      },
+      { ALT: () => this.SUBRULE(this.parenExpr) },
+      {
+        ALT: () => {
+          const t = this.CONSUME(Idj);
+          return this.OR([
+            { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
+            {
+              ALT: () => {
+                this.tok(TokenKind.Dot);
+                return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
+              },
+            },
+            {
+              ALT: () =>
+                this.ACTION(() => {
+                  this.checkDepth(2);
+                  this.setHeight(1, false);
+                  const text = this.text(t);
+                  return {
+                    kind: "column",
+                    schema: null,
+                    table: null,
+                    name: dequote(text),
+                    doubleQuoted: text[0] === '"',
+                    start: t.start,
+                    end: (t as SqlToken).end,
+                  } as Expr;
+                }),
+            },
+          ], 3);
+        },
+      },
+    ])
+  );
 
   /** `nm [. nm]`: a name and its optional schema, dequoted. */
   qualifiedName: Rule<[], { schema: string | null; name: string }> = this.RULE(() => {

@@ -615,7 +615,7 @@ export abstract class SelectParser extends ExprParser {
     const ctes: CommonTableExpr[] = this.commaList(() => this.SUBRULE(this.cte));
     return this.ACTION(() => {
       const w: WithClause = { recursive, ctes, start: t.start, end: (this.LA(0) as SqlToken).end };
-      if (ctes.length > 1) this.parseChecks.push(w);
+      this.parseChecks.push(w);
       return w;
     });
   });

@@ -31,10 +31,10 @@ export abstract class ParserState extends LL1Parser {
    */
   withSeen = false;
   /**
-   * The constructs whose errors SQLite raises while parsing (row-value IN lists, WITH
-   * clauses of several CTEs), for the binder's parse-time checks (analyze/parse_checks.ts).
+   * The constructs whose errors SQLite raises while parsing (IN lists, WITH clauses), for
+   * the binder's parse-time checks (analyze/parse_checks.ts). Set by resetFor.
    */
-  parseChecks: (InList | WithClause)[] = [];
+  declare parseChecks: (InList | WithClause)[];
   #paramByName = new Map<string, number>();
 
   /** Defined by the SELECT layer. */
@@ -52,7 +52,6 @@ export abstract class ParserState extends LL1Parser {
     this.withSeen = false;
     this.parseChecks = [];
     this.#paramByName.clear();
-    this.selectHeights.clear();
   }
 
   /** Consumes the next token, which must be of kind `kind` (CONSUME of `T[kind]`). */
@@ -178,9 +177,6 @@ export abstract class ParserState extends LL1Parser {
     }
   }
 
-  /**
-   * Heights of the statement's SELECTs (kept off the AST): SQLite's heightOfSelect. A Map
-   * emptied per statement: a WeakMap's insertion cost more than the rest of a short parse.
-   */
-  selectHeights: Map<Select, number> = new Map();
+  /** Heights of parsed SELECTs (kept off the AST): SQLite's heightOfSelect. */
+  selectHeights: WeakMap<Select, number> = new WeakMap();
 }

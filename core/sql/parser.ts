@@ -147,22 +147,22 @@ export function statementSpan(sql: string, from: number): {
     }
   }
   if (i >= tokens.length) return { start, end: sql.length, bodyStart: sql.length, explain };
-  const { semi } = scanWrite(sql, tokens, i, false);
-  const end = semi < tokens.length ? tokens[semi].end : sql.length;
+  let end = sql.length;
+  try {
+    const { semi } = scanWrite(sql, tokens, i);
+    if (semi < tokens.length) end = tokens[semi].end;
+  } catch {
+    // An unrecognized token: the statement runs to the end, and parsing it reports the
+    // first error, that token or one before it.
+  }
   return { start, end, bodyStart: tokens[i].start, explain };
 }
 
 /**
  * Finds the end of a statement that would write, from its verb at `j`: the first `;`
- * outside parentheses (for CREATE TRIGGER, the `;` after the body's END). An illegal
- * token is SQLite's error, unless `refuseIllegal` is false.
+ * outside parentheses (for CREATE TRIGGER, the `;` after the body's END).
  */
-function scanWrite(
-  sql: string,
-  tokens: SqlToken[],
-  j: number,
-  refuseIllegal = true,
-): { last: number; semi: number } {
+function scanWrite(sql: string, tokens: SqlToken[], j: number): { last: number; semi: number } {
   const k1 = tokens[j + 1]?.kind, k2 = tokens[j + 2]?.kind;
   const trigger = tokens[j].kind === TokenKind.Create &&
     (k1 === TokenKind.Trigger ||
@@ -171,7 +171,7 @@ function scanWrite(
   let k = j;
   for (; k < tokens.length; k++) {
     const t = tokens[k];
-    if (t.kind === TokenKind.Illegal && refuseIllegal) throw errorAt(sql, t);
+    if (t.kind === TokenKind.Illegal) throw errorAt(sql, t);
     if (t.kind === TokenKind.LParen) depth++;
     else if (t.kind === TokenKind.RParen) depth--;
     else if (trigger && t.kind === TokenKind.Begin && !inBody && depth === 0) inBody = true;

@@ -249,47 +249,17 @@ export function keywordName(kind: TokenKind): string {
 }
 
 const FALLBACK = new Uint8Array(TOKEN_KIND_COUNT);
-/**
- * The keywords by length, first and last letter (upper case), as SQLite's keyword hash
- * does: a word is looked up without making a string of it.
- */
-const KEYWORDS_BY_SHAPE = new Map<number, TokenKind[]>();
-const shapeKey = (length: number, first: number, last: number) =>
-  (length << 16) | (first << 8) | last;
+const KEYWORDS = new Map<string, TokenKind>();
 for (let i = 0; i < KEYWORD_SPECS.length; i++) {
   const spec = KEYWORD_SPECS[i];
   const kind = FIRST_KEYWORD + i;
   if (spec[0] === "*") FALLBACK[kind] = 1;
-  const word = KEYWORD_LIST[i];
-  const key = shapeKey(word.length, word.charCodeAt(0), word.charCodeAt(word.length - 1));
-  const same = KEYWORDS_BY_SHAPE.get(key);
-  if (same) same.push(kind);
-  else KEYWORDS_BY_SHAPE.set(key, [kind]);
-}
-
-/**
- * The keyword kind of `text.slice(start, end)`, in any case, or undefined. The text there
- * must be letters and `_` (what the scanner reads as a possible keyword): `& 0xdf` is then
- * its upper case.
- */
-export function keywordIn(text: string, start: number, end: number): TokenKind | undefined {
-  const n = end - start;
-  const key = shapeKey(n, text.charCodeAt(start) & 0xdf, text.charCodeAt(end - 1) & 0xdf);
-  const candidates = KEYWORDS_BY_SHAPE.get(key);
-  if (candidates === undefined) return undefined;
-  next: for (const kind of candidates) {
-    const word = KEYWORD_LIST[kind - FIRST_KEYWORD];
-    for (let i = 1; i < n - 1; i++) {
-      if ((text.charCodeAt(start + i) & 0xdf) !== word.charCodeAt(i)) continue next;
-    }
-    return kind;
-  }
-  return undefined;
+  KEYWORDS.set(KEYWORD_LIST[i], kind);
 }
 
 /** The keyword kind for an upper-case ASCII word, or undefined. */
 export function keywordKind(upperWord: string): TokenKind | undefined {
-  return /^[A-Z_]+$/.test(upperWord) ? keywordIn(upperWord, 0, upperWord.length) : undefined;
+  return KEYWORDS.get(upperWord);
 }
 
 /** True if `kind` is a keyword. */

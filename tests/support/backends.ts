@@ -3,15 +3,12 @@
  * tested everywhere by appearing in backends/all.ts.
  *
  * Importing this module also has wabt validate every WebAssembly module the Wasm backend
- * compiles while the importing suite runs: an invalid module fails the test that made it;
- * and has the planner's used-columns walk compared with a walk over every property of the
- * bound tree (./used_columns_reference.ts).
+ * compiles while the importing suite runs: an invalid module fails the test that made it.
  */
 import { AVAILABLE_BACKENDS } from "../../backends/all.ts";
 import type { BackendName } from "../../core/backend.ts";
 import { observeModules } from "../../backends/wasm/host/module_cache.ts";
 import { validateWasm } from "./wabt.ts";
-import "./used_columns_reference.ts";
 
 /** The backends under test, in registry order. */
 export const TEST_BACKENDS: readonly BackendName[] = AVAILABLE_BACKENDS;

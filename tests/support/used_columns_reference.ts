@@ -2,11 +2,10 @@
  * The reference for core/plan/used_columns.ts: the columns each source is read at, found by
  * a walk over every property of the bound tree but schema objects and function definitions
  * (the planner's walk also skips a table source whole and meets leaves without recording
- * them). Importing this module installs the comparison: every statement a test prepares is
- * walked both ways, and a difference throws.
+ * them): tests/used_columns_test.ts compares the two.
  */
 import type * as B from "../../core/analyze/bound.ts";
-import { installUsedColumnsCheck, type UsedColumns } from "../../core/plan/used_columns.ts";
+import type { UsedColumns } from "../../core/plan/used_columns.ts";
 
 /** Keys that hold schema objects and function definitions, not the query's expressions. */
 const SKIPPED = new Set(["table", "indexedBy", "def", "partialWhere"]);
@@ -41,13 +40,3 @@ export function referenceUsedColumns(select: B.BoundSelect): UsedColumns {
   }
   return { used, virtual };
 }
-
-function show(u: UsedColumns): string {
-  const used = [...u.used].map(([id, cs]) => `${id}:[${[...cs].sort((a, b) => a - b)}]`);
-  return `used ${used.sort().join(" ")}; virtual ${[...u.virtual.keys()].sort().join(" ")}`;
-}
-
-installUsedColumnsCheck((select, found) => {
-  const want = show(referenceUsedColumns(select)), got = show(found);
-  if (want !== got) throw new Error(`usedColumns: ${got}, the reference walk: ${want}`);
-});
