@@ -7,8 +7,7 @@ import { formatResult } from "./format.ts";
 import type { CliIo } from "./io.ts";
 import { drawQueryPlan } from "./query_plan.ts";
 import type { Settings } from "./settings.ts";
-import type { StatementSpan } from "./statements.ts";
-import { statementSpan } from "../core/sql/parser.ts";
+import { type StatementSpan, statementSpan } from "../core/sql/parser.ts";
 import { cellLines } from "./value_text.ts";
 import { displayWidth } from "./width.ts";
 
@@ -68,7 +67,7 @@ export class Session {
     let at = 0;
     for (;;) {
       // Split by tokens: each statement is parsed once, by prepare, which reports its errors.
-      const span: StatementSpan | null = statementSpan(sql, at);
+      const span = statementSpan(sql, at);
       if (!span) return true;
       if (!this.#runStatement(sql, span, origin)) return false;
       at = span.end;

@@ -1,21 +1,9 @@
 /**
- * Splitting SQL text into statements (core/sql/parser.ts statementSpan finds each), and
- * knowing when typed SQL is complete, with litejit's own tokenizer (so strings, quoted names
- * and comments holding `;` are handled as SQLite handles them).
+ * Knowing when typed SQL is complete, with litejit's own tokenizer (so strings, quoted names
+ * and comments holding `;` are handled as SQLite handles them). Splitting text into
+ * statements is core/sql/parser.ts statementSpan.
  */
 import { tokenize, TokenKind } from "../core/sql/tokenize.ts";
-
-/** One statement inside a longer SQL text. */
-export interface StatementSpan {
-  /** Offset of its first token (EXPLAIN included). */
-  start: number;
-  /** Offset just after it (after its `;` when it has one). */
-  end: number;
-  /** Offset of the statement after `EXPLAIN [QUERY PLAN]` (= start without EXPLAIN). */
-  bodyStart: number;
-  /** Whether it is `EXPLAIN` or `EXPLAIN QUERY PLAN`, null otherwise. */
-  explain: "explain" | "queryPlan" | null;
-}
 
 /**
  * Whether typed SQL is ready to run: its last token, comments aside, is a `;` outside any

@@ -119,6 +119,18 @@ export function nextStatementStart(sql: string, from: number): number {
   return i < tokens.length ? tokens[i].start : -1;
 }
 
+/** One statement inside a longer SQL text. */
+export interface StatementSpan {
+  /** Offset of its first token (EXPLAIN included). */
+  start: number;
+  /** Offset just after it (after its `;` when it has one). */
+  end: number;
+  /** Offset of the statement after `EXPLAIN [QUERY PLAN]` (= start without EXPLAIN). */
+  bodyStart: number;
+  /** Whether it is `EXPLAIN` or `EXPLAIN QUERY PLAN`, null otherwise. */
+  explain: ParsedStatement["explain"];
+}
+
 /**
  * The statement at or after `from` (EXPLAIN included), delimited from its tokens alone as
  * {@link scanWrite} delimits a statement that writes, or null when only whitespace,
@@ -126,13 +138,7 @@ export function nextStatementStart(sql: string, from: number): number {
  * Where a statement does not parse, parsing its text from `start` to `end` reports the
  * error parsing the whole script would (every error comes at or before the `;`).
  */
-export function statementSpan(sql: string, from: number): {
-  start: number;
-  end: number;
-  /** Where the statement after `EXPLAIN [QUERY PLAN]` starts. */
-  bodyStart: number;
-  explain: ParsedStatement["explain"];
-} | null {
+export function statementSpan(sql: string, from: number): StatementSpan | null {
   const tokens = sqlTokens(sql);
   let i = statementStart(tokens, from);
   if (i >= tokens.length) return null;
