@@ -91,6 +91,17 @@ const EXPRESSIONS: string[] = [
   `json(x'13')`,
   `json(x'1b3131')`,
   `json(x'cb')`,
+  // Headers of every width, 9 bytes being what SQLite reads but never writes; an edit
+  // re-sizes such a container to its shortest header.
+  `json(x'cb021331')`,
+  `json(x'db00021331')`,
+  `json(x'eb000000021331')`,
+  `json(x'fb00000000000000021331')`,
+  `json(x'fb00000001000000021331')`,
+  `json_set(x'fb00000000000000021331', '$[1]', 5)`,
+  `hex(jsonb_set(x'fb00000000000000021331', '$[1]', 5))`,
+  `hex(jsonb_set(x'eb000000021331', '$[1]', 5))`,
+  `hex(jsonb_remove(x'fb000000000000000413311332', '$[0]'))`,
   `json(jsonb('[1,{"a":"x\\ty"}]'))`,
   `json(jsonb('[0x10, .5, ''q'']'))`,
   `json(' [1, 2]' || char(0) || 'junk')`,

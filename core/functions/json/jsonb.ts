@@ -146,10 +146,8 @@ export class JsonParse {
    */
   changePayloadSize(i: number, size: number): number {
     const a0 = this.a[i];
-    const szType = a0 >> 4;
-    const have = szType <= 11 ? 0 : szType === 12 ? 1 : szType === 13 ? 2 : 4;
-    const need = headerWidthFor(size) - 1;
-    const delta = need - have;
+    const need = headerWidthFor(size);
+    const delta = need - headerWidthOf(a0 >> 4);
     if (delta !== 0) {
       if (delta > 0) {
         this.#reserve(this.n + delta);
@@ -157,7 +155,7 @@ export class JsonParse {
       } else this.a.copyWithin(i + 1, i + 1 - delta, this.n);
       this.n += delta;
     }
-    writeHeader(this.a, i, a0 & 0x0f, size, need + 1);
+    writeHeader(this.a, i, a0 & 0x0f, size, need);
     return delta;
   }
 
@@ -181,6 +179,11 @@ export class JsonParse {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** Bytes of a header whose first byte's high nibble is `x`: 1, 2, 3, 5 or 9. */
+function headerWidthOf(x: number): number {
+  return x <= 11 ? 1 : 1 + (1 << (x - 12));
+}
 
 /** Bytes of the shortest header for a payload of `size` bytes: 1, 2, 3 or 5. */
 function headerWidthFor(size: number): number {
@@ -215,8 +218,7 @@ function overwriteWithWiderHeader(
   d: number,
 ): boolean {
   if ((ins[0] & 0x0f) <= JB.False) return false;
-  const x = ins[0] >> 4;
-  const h0 = x <= 11 ? 1 : x === 12 ? 2 : x === 13 ? 3 : x === 14 ? 5 : 9;
+  const h0 = headerWidthOf(ins[0] >> 4);
   const h = h0 + d;
   if (h !== 2 && h !== 3 && h !== 5 && h !== 9) return false;
   payloadSize(ins, nIns, 0);
@@ -238,29 +240,14 @@ export function payloadSize(a: Uint8Array, n: number, i: number, slack = 0): num
   payloadSz = 0;
   if (i > n) return 0;
   const x = a[i] >> 4;
-  let sz: number;
-  let h: number;
-  if (x <= 11) {
-    sz = x;
-    h = 1;
-  } else if (x === 12) {
-    if (i + 1 >= n) return 0;
+  let h = 1;
+  let sz = x;
+  if (x > 11) {
+    h = headerWidthOf(x);
+    if (i + h - 1 >= n) return 0;
+    // Big-endian; a 9-byte header's size of 2^32 or more overruns any blob.
     sz = a[i + 1];
-    h = 2;
-  } else if (x === 13) {
-    if (i + 2 >= n) return 0;
-    sz = (a[i + 1] << 8) + a[i + 2];
-    h = 3;
-  } else if (x === 14) {
-    if (i + 4 >= n) return 0;
-    sz = a[i + 1] * 0x1000000 + (a[i + 2] << 16) + (a[i + 3] << 8) + a[i + 4];
-    h = 5;
-  } else {
-    if (i + 8 >= n || a[i + 1] !== 0 || a[i + 2] !== 0 || a[i + 3] !== 0 || a[i + 4] !== 0) {
-      return 0;
-    }
-    sz = a[i + 5] * 0x1000000 + (a[i + 6] << 16) + (a[i + 7] << 8) + a[i + 8];
-    h = 9;
+    for (let k = 2; k < h; k++) sz = sz * 256 + a[i + k];
   }
   if (i + sz + h > n && i + sz + h > n - slack) return 0;
   payloadSz = sz;
