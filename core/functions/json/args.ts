@@ -177,16 +177,13 @@ export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolea
   switch (a[i] & 0x0f) {
     case JB.Null:
       if (sz) throw malformed();
-      setNull(out);
-      return;
+      return setNull(out);
     case JB.True:
       if (sz) throw malformed();
-      setInt(out, 1);
-      return;
+      return setInt(out, 1);
     case JB.False:
       if (sz) throw malformed();
-      setInt(out, 0);
-      return;
+      return setInt(out, 0);
     case JB.Int5:
     case JB.Int: {
       if (sz === 0) throw malformed();
@@ -220,12 +217,10 @@ export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolea
       return;
     case JB.TextRaw:
     case JB.Text:
-      setText(out, utf8Text(a, i + h, i + h + sz));
-      return;
+      return setText(out, utf8Text(a, i + h, i + h + sz));
     case JB.Text5:
     case JB.TextJ:
-      setText(out, utf8Text(unescapePayload(a, i + h, sz)));
-      return;
+      return setText(out, utf8Text(unescapePayload(a, i + h, sz)));
     case JB.Array:
     case JB.Object:
       if (asBlob) setBlob(out, a.slice(i, i + h + sz));

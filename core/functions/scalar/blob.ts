@@ -54,10 +54,7 @@ function hexValue(c: number): number {
 export function unhexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const hexText = textOf(args[0], ctx.encoding);
   const pass = args.length === 2 ? textOf(args[1], ctx.encoding) : "";
-  if (hexText === null || pass === null) {
-    setNull(out);
-    return;
-  }
+  if (hexText === null || pass === null) return setNull(out);
   const s = cText(hexText);
   const bytes = new Uint8Array(s.length >> 1);
   let n = 0;
@@ -67,22 +64,13 @@ export function unhexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
     while (hi < 0) {
       const ch = s.codePointAt(i) as number;
       // The string iterator steps by code point, a lone surrogate being one.
-      if (![...pass].includes(String.fromCodePoint(ch))) {
-        setNull(out);
-        return;
-      }
+      if (![...pass].includes(String.fromCodePoint(ch))) return setNull(out);
       i += ch > 0xffff ? 2 : 1;
-      if (i >= s.length) {
-        setBlob(out, bytes.slice(0, n));
-        return;
-      }
+      if (i >= s.length) return setBlob(out, bytes.slice(0, n));
       hi = hexValue(s.charCodeAt(i));
     }
     const lo = i + 1 < s.length ? hexValue(s.charCodeAt(i + 1)) : -1;
-    if (lo < 0) {
-      setNull(out);
-      return;
-    }
+    if (lo < 0) return setNull(out);
     bytes[n++] = (hi << 4) | lo;
     i += 2;
   }

@@ -370,10 +370,7 @@ export function likeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): vo
   let escape = -1;
   if (args.length === 3) {
     const e = textOf(args[2], enc);
-    if (e === null) {
-      setNull(out);
-      return;
-    }
+    if (e === null) return setNull(out);
     const esc = cText(e);
     if (charCount(esc) !== 1) {
       throw sqlError("ESCAPE expression must be a single character");

@@ -28,11 +28,9 @@ function rounding(round: (x: number) => number): ScalarImpl {
     const a = args[0];
     switch (numericClassOf(a, ctx.encoding)) {
       case StorageClass.Integer:
-        setInt(out, int64Of(a, ctx.encoding));
-        return;
+        return setInt(out, int64Of(a, ctx.encoding));
       case StorageClass.Real:
-        setReal(out, round(doubleOf(a, ctx.encoding)));
-        return;
+        return setReal(out, round(doubleOf(a, ctx.encoding)));
       default:
         setNull(out);
     }
@@ -76,19 +74,10 @@ function logarithm(log1: (x: number) => number): ScalarImpl {
   return (args, out, ctx) => {
     const enc = ctx.encoding;
     let x = numberArg(args[0], enc);
-    if (!(x > 0)) {
-      setNull(out);
-      return;
-    }
-    if (args.length === 1) {
-      setReal(out, log1(x));
-      return;
-    }
+    if (!(x > 0)) return setNull(out);
+    if (args.length === 1) return setReal(out, log1(x));
     const b = Math.log(x);
-    if (!(b > 0)) {
-      setNull(out);
-      return;
-    }
+    if (!(b > 0)) return setNull(out);
     x = doubleOf(args[1], enc);
     if (!(x > 0)) setNull(out);
     else setReal(out, Math.log(x) / b);

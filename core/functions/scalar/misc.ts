@@ -52,10 +52,7 @@ export function soundexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
   const bytes = utf8Bytes(cText(textOf(args[0], ctx.encoding) ?? ""));
   let i = 0;
   while (i < bytes.length && !isAlpha(bytes[i])) i++;
-  if (i === bytes.length) {
-    setText(out, "?000");
-    return;
-  }
+  if (i === bytes.length) return setText(out, "?000");
   let result = String.fromCharCode(bytes[i] & 0xdf);
   let prev = SOUNDEX_CODE[bytes[i] & 0x7f];
   for (; result.length < 4 && i < bytes.length; i++) {
@@ -107,10 +104,7 @@ function codePointText(v: number, enc: TextEncoding): string {
  */
 export function unistrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const t = textOf(args[0], ctx.encoding);
-  if (t === null) {
-    setNull(out);
-    return;
-  }
+  if (t === null) return setNull(out);
   const s = cText(t);
   let result = "";
   let i = 0;
@@ -153,9 +147,6 @@ const unistrQuoteFormat: Reg = { v: "%#Q", c: StorageClass.Text };
  * `unistr('...')` with those characters escaped (printf's `%#Q`).
  */
 export function unistrQuoteFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (args[0].c !== StorageClass.Text) {
-    setText(out, quoteValue(args[0]));
-    return;
-  }
+  if (args[0].c !== StorageClass.Text) return setText(out, quoteValue(args[0]));
   printfFn([unistrQuoteFormat, args[0]], out, ctx);
 }

@@ -72,16 +72,10 @@ export function nullifFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
  * keeps the earliest argument and min() the latest, as SQLite does.
  */
 function minMax(args: readonly Reg[], out: Reg, ctx: FunctionContext, max: boolean): void {
-  if (args[0].c === StorageClass.Null) {
-    setNull(out);
-    return;
-  }
+  if (args[0].c === StorageClass.Null) return setNull(out);
   let best = 0;
   for (let i = 1; i < args.length; i++) {
-    if (args[i].c === StorageClass.Null) {
-      setNull(out);
-      return;
-    }
+    if (args[i].c === StorageClass.Null) return setNull(out);
     const cmp = compareValues(args[best].v, args[i].v, ctx.collation);
     if (max ? cmp < 0 : cmp >= 0) best = i;
   }

@@ -17,10 +17,7 @@ import { formatFloat, simpleFloatSpec } from "./printf_float.ts";
  */
 export function absFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const a = args[0];
-  if (a.c === StorageClass.Null) {
-    setNull(out);
-    return;
-  }
+  if (a.c === StorageClass.Null) return setNull(out);
   if (a.c === StorageClass.Integer) {
     const v = a.v as number | bigint;
     if (typeof v === "number") setInt(out, v < 0 ? -v : v);
@@ -44,17 +41,11 @@ export function roundFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   const enc = ctx.encoding;
   let n = 0;
   if (args.length === 2) {
-    if (args[1].c === StorageClass.Null) {
-      setNull(out);
-      return;
-    }
+    if (args[1].c === StorageClass.Null) return setNull(out);
     const v = int64Of(args[1], enc);
     n = v > 30 ? 30 : v < 0 ? 0 : Number(v);
   }
-  if (args[0].c === StorageClass.Null) {
-    setNull(out);
-    return;
-  }
+  if (args[0].c === StorageClass.Null) return setNull(out);
   let r = doubleOf(args[0], enc);
   if (r < -NO_FRACTION || r > NO_FRACTION) {
     // Nothing to round.

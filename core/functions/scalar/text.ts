@@ -46,11 +46,9 @@ export function lengthFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   const a = args[0];
   switch (a.c) {
     case StorageClass.Null:
-      setNull(out);
-      return;
+      return setNull(out);
     case StorageClass.Blob:
-      setInt(out, (a.v as Uint8Array).length);
-      return;
+      return setInt(out, (a.v as Uint8Array).length);
     default:
       // A number's text is ASCII (no NUL, no surrogate): counted as its code units.
       setInt(out, charCount(cText(textOf(a, ctx.encoding) as string)));
@@ -63,15 +61,12 @@ export function octetLengthFn(args: readonly Reg[], out: Reg, ctx: FunctionConte
   const wide = ctx.encoding !== TextEncoding.Utf8;
   switch (a.c) {
     case StorageClass.Null:
-      setNull(out);
-      return;
+      return setNull(out);
     case StorageClass.Blob:
-      setInt(out, (a.v as Uint8Array).length);
-      return;
+      return setInt(out, (a.v as Uint8Array).length);
     case StorageClass.Text: {
       const s = a.v as string;
-      setInt(out, wide ? s.length * 2 : utf8Length(s));
-      return;
+      return setInt(out, wide ? s.length * 2 : utf8Length(s));
     }
     default:
       setInt(out, (textOf(a, ctx.encoding) as string).length * (wide ? 2 : 1));
@@ -107,8 +102,7 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     // SQLite sees an empty blob as a null pointer here
     (isBlob && (x.v as Uint8Array).length === 0)
   ) {
-    setNull(out);
-    return;
+    return setNull(out);
   }
   const text = isBlob ? "" : cText(textOf(x, enc) as string);
   const a1 = int64Of(args[1], enc);
@@ -122,8 +116,7 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   const p2 = range ? range[1] : a2 as number;
   if (isBlob) {
     // slice stops at the blob's end.
-    setBlob(out, (x.v as Uint8Array).slice(p1, p1 + p2));
-    return;
+    return setBlob(out, (x.v as Uint8Array).slice(p1, p1 + p2));
   }
   const start = skipChars(text, 0, p1);
   setTextResult(out, text.slice(start, skipChars(text, start, p2)), enc);
@@ -281,24 +274,17 @@ function trimWith(
   right: boolean,
 ) {
   const s = textOf(args[0], ctx.encoding);
-  if (s === null) {
-    setNull(out);
-    return;
-  }
+  if (s === null) return setNull(out);
   let set: string;
   if (args.length === 1) set = " ";
   else {
     const t = textOf(args[1], ctx.encoding);
-    if (t === null) {
-      setNull(out);
-      return;
-    }
+    if (t === null) return setNull(out);
     set = cText(t);
   }
   if (hasSurrogate(set)) {
     // A set character with escaped bytes may match part of a character: trim bytes.
-    setTextResult(out, trimBytes(s, set, left, right), ctx.encoding);
-    return;
+    return setTextResult(out, trimBytes(s, set, left, right), ctx.encoding);
   }
   // Without surrogates every set character is one code unit (an escaped byte is a
   // surrogate), so a unit of `s` is cut when the set holds it; an empty set cuts none.
@@ -372,24 +358,14 @@ export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
   const enc = ctx.encoding;
   const s = textOf(args[0], enc);
   const pattern = s === null ? null : textOf(args[1], enc);
-  if (s === null || pattern === null) {
-    setNull(out);
-    return;
-  }
+  if (s === null || pattern === null) return setNull(out);
   // An empty pattern's first code is NaN, a NUL's 0: both falsy.
-  if (!pattern.charCodeAt(0)) {
-    setTextResult(out, s, enc);
-    return;
-  }
+  if (!pattern.charCodeAt(0)) return setTextResult(out, s, enc);
   const rep = textOf(args[2], enc);
-  if (rep === null) {
-    setNull(out);
-    return;
-  }
+  if (rep === null) return setNull(out);
   if (hasSurrogate(pattern)) {
     // An escaped byte may match inside a character: replace bytes, as SQLite does.
-    setTextResult(out, replaceBytes(s, pattern, rep), enc);
-    return;
+    return setTextResult(out, replaceBytes(s, pattern, rep), enc);
   }
   // replaceAll is native, a third of split + join's time; a `$` would be a pattern to it.
   let joined;
@@ -454,27 +430,19 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   const enc = ctx.encoding;
   const h = args[0];
   const n = args[1];
-  if (h.c === StorageClass.Null || n.c === StorageClass.Null) {
-    setNull(out);
-    return;
-  }
+  if (h.c === StorageClass.Null || n.c === StorageClass.Null) return setNull(out);
   if (h.c === StorageClass.Blob && n.c === StorageClass.Blob) {
     const hay = h.v as Uint8Array;
     const needle = n.v as Uint8Array;
-    setInt(out, indexOfBytes(hay, needle) + 1);
-    return;
+    return setInt(out, indexOfBytes(hay, needle) + 1);
   }
   // An empty needle, blob or text, reads as "".
   const hay = textOf(h, enc) as string;
   const nt = textOf(n, enc) as string;
-  if (nt === "") {
-    setInt(out, 1);
-    return;
-  }
+  if (nt === "") return setInt(out, 1);
   if (hasLoneSurrogate(hay) || hasLoneSurrogate(nt)) {
     // An escaped byte may match inside a character: compare bytes, as SQLite does.
-    setInt(out, instrBytes(encodeUtf8(hay), encodeUtf8(nt)));
-    return;
+    return setInt(out, instrBytes(encodeUtf8(hay), encodeUtf8(nt)));
   }
   const at = hay.indexOf(nt);
   setInt(out, at < 0 ? 0 : charCount(hay.slice(0, at)) + 1);
@@ -515,10 +483,7 @@ const ESCAPE_ED = 0xdced;
 export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const s = textOf(args[0], ctx.encoding);
   // An empty text's first code is NaN, a NUL's 0: both falsy.
-  if (s === null || !s.charCodeAt(0)) {
-    setNull(out);
-    return;
-  }
+  if (s === null || !s.charCodeAt(0)) return setNull(out);
   // sqlite3Utf8Read of the first character's bytes (it turns U+FFFE and U+FFFF into
   // U+FFFD); sqlite3_result_int: the unsigned code of a malformed sequence wraps to
   // 32-bit signed.

@@ -47,20 +47,16 @@ export function argumentValues(args: readonly Reg[], bigints: boolean, from = 0)
 export function setReturnedValue(out: Reg, v: unknown): void {
   switch (typeof v) {
     case "undefined":
-      setNull(out);
-      return;
+      return setNull(out);
     case "number":
-      setReal(out, v);
-      return;
+      return setReal(out, v);
     case "string":
-      setText(out, v);
-      return;
+      return setText(out, v);
     case "bigint":
       if (v < INT64_MIN || v > INT64_MAX) {
         throw new RangeError("BigInt value is too large for SQLite");
       }
-      setInt(out, normalizeInt(v));
-      return;
+      return setInt(out, normalizeInt(v));
   }
   if (v === null) setNull(out);
   else if (ArrayBuffer.isView(v)) {

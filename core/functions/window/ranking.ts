@@ -123,15 +123,9 @@ interface NtileState {
 }
 
 function ntileValue(p: NtileState, out: Reg): void {
-  if (p.nParam <= 0) {
-    setNull(out);
-    return;
-  }
+  if (p.nParam <= 0) return setNull(out);
   const nSize = Math.trunc(p.nTotal / p.nParam);
-  if (nSize === 0) {
-    setInt(out, p.iRow + 1);
-    return;
-  }
+  if (nSize === 0) return setInt(out, p.iRow + 1);
   const nLarge = p.nTotal - p.nParam * nSize;
   const iSmall = nLarge * (nSize + 1);
   const iRow = p.iRow;
