@@ -9,6 +9,7 @@
  * for one statement run, as SQLite fixes it for one sqlite3_step.
  */
 import type { FunctionContext } from "../context.ts";
+import type { ScalarImpl } from "./registry.ts";
 import { type Reg, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
 import { cText, textOf } from "./coerce.ts";
@@ -72,39 +73,43 @@ function readDate(
   return true;
 }
 
-/** `date(time-value, modifier...)`: `YYYY-MM-DD`. */
-export function dateFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
-  computeYMD(value);
-  setText(out, dateText(value));
+/**
+ * A function of one time value and its modifiers (every argument): NULL when they make no
+ * date, else what `write` makes of the date read.
+ */
+function ofDate(write: (out: Reg, d: DateTime) => void): ScalarImpl {
+  return (args, out, ctx) => {
+    if (!readDate(args, 0, args.length, ctx, value)) setNull(out);
+    else write(out, value);
+  };
 }
+
+/** `date(time-value, modifier...)`: `YYYY-MM-DD`. */
+export const dateFn: ScalarImpl = ofDate((out, d) => {
+  computeYMD(d);
+  setText(out, dateText(d));
+});
 
 /** `time(time-value, modifier...)`: `HH:MM:SS`. */
-export function timeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
-  computeHMS(value);
-  setText(out, timeText(value));
-}
+export const timeFn: ScalarImpl = ofDate((out, d) => {
+  computeHMS(d);
+  setText(out, timeText(d));
+});
 
 /** `datetime(time-value, modifier...)`: `YYYY-MM-DD HH:MM:SS`. */
-export function datetimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
-  computeYMDHMS(value);
-  setText(out, dateText(value) + " " + timeText(value));
-}
+export const datetimeFn: ScalarImpl = ofDate((out, d) => {
+  computeYMDHMS(d);
+  setText(out, dateText(d) + " " + timeText(d));
+});
 
 /** `julianday(time-value, modifier...)`: the julian day number, a REAL. */
-export function juliandayFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
-  setReal(out, value.jdMs / DAY_MS);
-}
+export const juliandayFn: ScalarImpl = ofDate((out, d) => setReal(out, d.jdMs / DAY_MS));
 
 /** `unixepoch(time-value, modifier...)`: seconds since 1970, INTEGER (REAL with subsec). */
-export function unixepochFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (!readDate(args, 0, args.length, ctx, value)) return setNull(out);
-  if (value.useSubsec) setReal(out, unixSecondsSubsec(value));
-  else setInt(out, unixSeconds(value));
-}
+export const unixepochFn: ScalarImpl = ofDate((out, d) => {
+  if (d.useSubsec) setReal(out, unixSecondsSubsec(d));
+  else setInt(out, unixSeconds(d));
+});
 
 /** `strftime(format, time-value, modifier...)`. */
 export function strftimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
