@@ -140,21 +140,6 @@ export function sqlPrintf(
           if (c === "l") c = fmt[++i] ?? "";
           done = true;
           break;
-        case "1":
-        case "2":
-        case "3":
-        case "4":
-        case "5": // deno-fmt-ignore
-        case "6":
-        case "7":
-        case "8":
-        case "9": {
-          width = digitRun(fmt, i);
-          c = fmt[i = digitsEnd] ?? "";
-          if (c !== "." && c !== "l") done = true;
-          else i--;
-          break;
-        }
         case "*": {
           width = toInt32(args.int());
           if (width < 0) {
@@ -183,7 +168,13 @@ export function sqlPrintf(
           break;
         }
         default:
-          done = true;
+          if (c < "1" || c > "9") done = true;
+          else {
+            width = digitRun(fmt, i);
+            c = fmt[i = digitsEnd] ?? "";
+            if (c !== "." && c !== "l") done = true;
+            else i--;
+          }
       }
     } while (!done && (c = fmt[++i] ?? "") !== "");
     // c is the conversion letter at fmt[i] ("" past the end).
