@@ -59,11 +59,12 @@ function createGroupConcat(ctx: AggregateContext): GroupConcatState {
   };
 }
 
-/** Byte length SQLite reports for the first row's separator (a BLOB counts its raw bytes). */
+/**
+ * Byte length SQLite reports for the first row's separator (a BLOB counts its raw bytes,
+ * a NULL 0 as valueTextSize counts it).
+ */
 function firstSeparatorLength(sep: Reg, enc: TextEncoding): number {
-  if (sep.c === StorageClass.Null) return 0;
-  if (sep.c === StorageClass.Blob) return (sep.v as Uint8Array).length;
-  return valueTextSize(sep, enc);
+  return sep.c === StorageClass.Blob ? (sep.v as Uint8Array).length : valueTextSize(sep, enc);
 }
 
 /** Records the length of a separator just appended after the first one diverged. */
@@ -87,8 +88,8 @@ function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
     if (!first) appendBytes(buf, COMMA);
     else p.firstSepLength = 1;
   } else if (!first) {
-    const sep = args[1];
-    const nSep = sep.c === StorageClass.Null ? 0 : appendValueText(buf, sep, p.enc);
+    // A NULL separator appends nothing (0 bytes).
+    const nSep = appendValueText(buf, args[1], p.enc);
     if (nSep !== p.firstSepLength || p.sepLengths !== null) trackSeparator(p, nSep);
   } else {
     p.firstSepLength = firstSeparatorLength(args[1], p.enc);
