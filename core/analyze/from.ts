@@ -9,7 +9,7 @@ import { nameKey, type TableInfo } from "../format/schema_types.ts";
 import { parseSelect } from "../sql/parser.ts";
 import { Affinity } from "../value/types.ts";
 import type * as B from "./bound.ts";
-import { bindError } from "./errors.ts";
+import { bindError, qualifiedName } from "./errors.ts";
 import { bindExpr, columnExpr } from "./expr_binder.ts";
 import { type BindContext, columnIndex, newScope, type Scope, type ScopeItem } from "./scope.ts";
 import { bindCte } from "./cte.ts";
@@ -41,7 +41,7 @@ function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
 /** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
 function noSuchTable(ctx: BindContext, schema: string | null, name: string): Error {
   const qualifier = schema ?? (ctx.views.length > 0 ? "main" : null);
-  return bindError(`no such table: ${qualifier !== null ? `${qualifier}.` : ""}${name}`);
+  return bindError(`no such table: ${qualifiedName(null, qualifier, name)}`);
 }
 
 function checkSchemaName(ctx: BindContext, schema: string | null, name: string): void {
