@@ -210,12 +210,14 @@ function selfScope(source: B.TableSource): Scope {
   return newScope(null, [item], null, false);
 }
 
-function parseSchemaExpr(text: string): A.Expr {
-  const parsed = parseSelect(`SELECT (${text})`);
-  const core = parsed.first.kind === "core" ? parsed.first : null;
-  const first = core?.columns[0];
-  if (!first || first.kind !== "expr") throw bindError("malformed schema expression");
-  return first.expr;
+/**
+ * The expression of schema text `text` (SQLite stores generated columns, index expressions
+ * and WHERE clauses as text). Parenthesized, the text is the first result column of the
+ * SELECT's first core, an expression.
+ */
+export function parseSchemaExpr(text: string): A.Expr {
+  const core = parseSelect(`SELECT (${text})`).first as A.SelectCore;
+  return (core.columns[0] as Extract<A.ResultColumn, { kind: "expr" }>).expr;
 }
 
 /**
