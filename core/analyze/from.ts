@@ -3,7 +3,6 @@
  * table-valued functions, binds FROM subqueries, and turns NATURAL / USING into column
  * pairs (SQLite's selectExpander and sqlite3ProcessJoin).
  */
-import { Bug, bugError } from "../internal_error.ts";
 import type * as A from "../sql/ast.ts";
 import { nameKey, type TableInfo } from "../format/schema_types.ts";
 import { parseSelect } from "../sql/parser.ts";
@@ -85,7 +84,7 @@ function tableFunction(
 /** Binds one FROM item (not a parenthesized join); the caller registers its source. */
 function bindItem(
   ctx: BindContext,
-  item: A.FromItem,
+  item: Exclude<A.FromItem, { kind: "join" }>,
   outer: Scope | null,
 ): { source: B.BoundSource; schema: string | null } {
   const id = ctx.nextId++;
@@ -118,7 +117,8 @@ function bindItem(
       ctx.tableFunctionArgs.push({ source: src, args: item.args });
       return { source: src, schema: "main" };
     }
-    case "table": {
+    default: {
+      item satisfies { kind: "table" };
       const key = nameKey(item.name);
       for (let s = item.schema === null ? ctx.ctes : null; s !== null; s = s.parent) {
         const cte = s.entries.find((e) => e.key === key);
@@ -190,9 +190,6 @@ function bindItem(
       if (vt) throw bindError(`no such module: ${vt.module}`);
       throw noSuchTable(ctx, item.schema, item.name);
     }
-    default:
-      item satisfies { kind: "join" };
-      throw bugError(Bug.JoinAsSource);
   }
 }
 
