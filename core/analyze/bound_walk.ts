@@ -79,33 +79,12 @@ export function withCores(
   };
 }
 
-const EXPR_KINDS: ReadonlySet<string> = new Set<B.BoundExpr["kind"]>([
-  "literal",
-  "trueFalse",
-  "column",
-  "variable",
-  "currentTime",
-  "unary",
-  "binary",
-  "truth",
-  "collate",
-  "cast",
-  "like",
-  "between",
-  "inList",
-  "inSelect",
-  "nullTest",
-  "case",
-  "exists",
-  "subquery",
-  "row",
-  "function",
-]); // deno-fmt-ignore
-
-/** Whether `o` (a node of a bound expression tree) is an expression. */
+/**
+ * Whether `o` (a node of a bound expression tree) is an expression: every expression has
+ * the ExprInfo fields, and no other node has `hasCollate`.
+ */
 export function isBoundExpr(o: object): o is B.BoundExpr {
-  const kind = (o as { kind?: unknown }).kind;
-  return typeof kind === "string" && EXPR_KINDS.has(kind) && !("minArgs" in o);
+  return "hasCollate" in o;
 }
 
 /** Whether the walks below look inside `o`: expressions, CASE arms and ordering terms. */

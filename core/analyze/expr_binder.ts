@@ -306,7 +306,7 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
     case "like": {
       // SQLite makes `l LIKE r ESCAPE x` the call like(r, l, x): the function is looked
       // up like any other (REGEXP has no built-in), and the arguments bound in that order.
-      const name = e.opText ?? e.op;
+      const name = e.opText;
       const n = e.escape ? 3 : 2;
       // match() is not in the built-in list: FTS overloads it, for two arguments only.
       const found = e.op === "match" ? (n === 2 ? "match" : "wrongArgs") : findFunction(

@@ -3,13 +3,12 @@
  * table-valued functions, binds FROM subqueries, and turns NATURAL / USING into column
  * pairs (SQLite's selectExpander and sqlite3ProcessJoin).
  */
-import { Bug, bugError } from "../internal_error.ts";
 import type * as A from "../sql/ast.ts";
 import { nameKey, type TableInfo } from "../format/schema_types.ts";
 import { parseSelect } from "../sql/parser.ts";
 import { Affinity } from "../value/types.ts";
 import type * as B from "./bound.ts";
-import { bindError } from "./errors.ts";
+import { bindError, qualifiedName } from "./errors.ts";
 import { bindExpr, columnExpr } from "./expr_binder.ts";
 import { type BindContext, columnIndex, newScope, type Scope, type ScopeItem } from "./scope.ts";
 import { bindCte } from "./cte.ts";
@@ -41,7 +40,7 @@ function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
 /** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
 function noSuchTable(ctx: BindContext, schema: string | null, name: string): Error {
   const qualifier = schema ?? (ctx.views.length > 0 ? "main" : null);
-  return bindError(`no such table: ${qualifier !== null ? `${qualifier}.` : ""}${name}`);
+  return bindError(`no such table: ${qualifiedName(null, qualifier, name)}`);
 }
 
 function checkSchemaName(ctx: BindContext, schema: string | null, name: string): void {
@@ -85,7 +84,7 @@ function tableFunction(
 /** Binds one FROM item (not a parenthesized join); the caller registers its source. */
 function bindItem(
   ctx: BindContext,
-  item: A.FromItem,
+  item: Exclude<A.FromItem, { kind: "join" }>,
   outer: Scope | null,
 ): { source: B.BoundSource; schema: string | null } {
   const id = ctx.nextId++;
@@ -118,7 +117,8 @@ function bindItem(
       ctx.tableFunctionArgs.push({ source: src, args: item.args });
       return { source: src, schema: "main" };
     }
-    case "table": {
+    default: {
+      item satisfies { kind: "table" };
       const key = nameKey(item.name);
       for (let s = item.schema === null ? ctx.ctes : null; s !== null; s = s.parent) {
         const cte = s.entries.find((e) => e.key === key);
@@ -190,9 +190,6 @@ function bindItem(
       if (vt) throw bindError(`no such module: ${vt.module}`);
       throw noSuchTable(ctx, item.schema, item.name);
     }
-    default:
-      item satisfies { kind: "join" };
-      throw bugError(Bug.JoinAsSource);
   }
 }
 
@@ -210,12 +207,14 @@ function selfScope(source: B.TableSource): Scope {
   return newScope(null, [item], null, false);
 }
 
-function parseSchemaExpr(text: string): A.Expr {
-  const parsed = parseSelect(`SELECT (${text})`);
-  const core = parsed.first.kind === "core" ? parsed.first : null;
-  const first = core?.columns[0];
-  if (!first || first.kind !== "expr") throw bindError("malformed schema expression");
-  return first.expr;
+/**
+ * The expression of schema text `text` (SQLite stores generated columns, index expressions
+ * and WHERE clauses as text). Parenthesized, the text is the first result column of the
+ * SELECT's first core, an expression.
+ */
+export function parseSchemaExpr(text: string): A.Expr {
+  const core = parseSelect(`SELECT (${text})`).first as A.SelectCore;
+  return (core.columns[0] as Extract<A.ResultColumn, { kind: "expr" }>).expr;
 }
 
 /**

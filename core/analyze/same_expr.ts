@@ -34,6 +34,4 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Do `a` and `b` compute the same thing, written the same way? */
-export function sameExpr(a: B.BoundExpr, b: B.BoundExpr): boolean {
-  return sameValue(a, b);
-}
+export const sameExpr: (a: B.BoundExpr, b: B.BoundExpr) => boolean = sameValue;

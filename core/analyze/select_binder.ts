@@ -151,11 +151,8 @@ export function selectSourceColumns(ctx: BindContext, select: B.BoundSelect): B.
 
 function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): CoreResult {
   const scope = newScope(outer, [], null, false);
-  const n = core.rows[0].length;
-  const rows = core.rows.map((row) => {
-    if (row.length !== n) throw bindError(VALUES_TERMS_ERROR);
-    return row.map((e) => bindClauseExpr(ctx, scope, e));
-  });
+  // The parser has checked that every row has as many terms as the first.
+  const rows = core.rows.map((row) => row.map((e) => bindClauseExpr(ctx, scope, e)));
   const items: ResultItem[] = core.rows[0].map((e, i) => ({
     kind: "expr",
     ast: { kind: "literal", type: "null", text: "", start: e.start, end: e.end },

@@ -76,10 +76,7 @@ export function expandStar(
         pushColumns(out, all, k, rc, false, false);
       }
       if (!hit) {
-        throw bindError(
-          `no such table: ${rc.schema !== null ? `${rc.schema}.` : ""}${rc.table}`,
-          rc.start,
-        );
+        throw bindError(`no such table: ${qualifiedName(null, rc.schema, rc.table)}`, rc.start);
       }
     }
   }

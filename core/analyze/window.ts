@@ -77,6 +77,17 @@ export function bindWindow(
   };
 }
 
+/** Expressions that make a frame offset not constant. */
+const NOT_CONSTANT_KINDS = new Set([
+  "column",
+  "subquery",
+  "exists",
+  "function",
+  "inSelect",
+  "inTable",
+  "raise",
+]);
+
 /**
  * An expression SQLite accepts as a constant frame offset: no column, no subquery, and no
  * function call (SQLite judges it when parsing, before it knows which functions are
@@ -85,11 +96,8 @@ export function bindWindow(
 function isConstantOffset(e: unknown): boolean {
   if (e === null || typeof e !== "object") return true;
   if (Array.isArray(e)) return e.every(isConstantOffset);
-  const kind = (e as { kind?: string }).kind;
-  if (kind === "column" || kind === "subquery" || kind === "exists") return false;
-  if (kind === "function") return false;
-  if (kind === "inSelect" || kind === "inTable" || kind === "raise") return false;
-  return Object.values(e).every(isConstantOffset);
+  return !NOT_CONSTANT_KINDS.has((e as { kind?: string }).kind!) &&
+    Object.values(e).every(isConstantOffset);
 }
 
 /**

@@ -17,13 +17,12 @@ import { tokenize, TokenKind } from "../sql/tokenize.ts";
 import type * as B from "./bound.ts";
 import { bindError, ordinal } from "./errors.ts";
 import { bindClauseExpr } from "./expr_binder.ts";
-import { bindFrom } from "./from.ts";
+import { bindFrom, parseSchemaExpr } from "./from.ts";
 import { bindSelect, vectorSize } from "./select_binder.ts";
 import { pushWith } from "./cte.ts";
 import { type BindContext, newScope, type Scope, type ScopeItem } from "./scope.ts";
 import { resultColumnInfo, type ResultItem } from "./column_names.ts";
 import { sameExpr } from "./same_expr.ts";
-import { parseSelect } from "../sql/parser.ts";
 
 /** SQLite's own schema tables: never written by a statement. */
 const SCHEMA_TABLES: Record<string, string> = {
@@ -360,8 +359,7 @@ function bindSchemaExpr(ctx: BindContext, scope: Scope, text: string): B.BoundEx
   const { pending, late } = ctx;
   const lateCount = late.length;
   try {
-    const select = parseSchemaSelect(text);
-    return bindClauseExpr(ctx, scope, select);
+    return bindClauseExpr(ctx, scope, parseSchemaExpr(text));
   } catch {
     return null;
   } finally {
@@ -409,12 +407,4 @@ function bindReturning(
     exprs.push(expr);
   }
   return resultColumnInfo(ctx, items, exprs);
-}
-
-/** The expression of schema text `text` (SQLite stores index expressions as text). */
-function parseSchemaSelect(text: string): A.Expr {
-  const parsed = parseSelect(`SELECT (${text})`);
-  const first = parsed.first.kind === "core" ? parsed.first.columns[0] : null;
-  if (!first || first.kind !== "expr") throw bindError("malformed schema expression");
-  return first.expr;
 }

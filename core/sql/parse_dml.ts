@@ -288,9 +288,7 @@ export class DmlStatementParser extends StatementParser {
       },
     ]);
     this.tok(TokenKind.Eq);
-    this.push(4);
-    const expr = this.subExpr();
-    this.pop(4);
+    const expr = this.nestedExpr(4);
     return this.ACTION(() => {
       if (vector && expr.kind !== "subquery") {
         const n = expr.kind === "row" ? expr.items.length : 1;
@@ -308,9 +306,7 @@ export class DmlStatementParser extends StatementParser {
     let returning: ResultColumn[] | null = null;
     this.OPTION(() => {
       this.tok(TokenKind.Where);
-      this.push(6);
-      where = this.subExpr();
-      this.pop(6);
+      where = this.nestedExpr(6);
     });
     this.OPTION(() => {
       returning = this.SUBRULE(this.returning);
@@ -370,9 +366,7 @@ export class DmlStatementParser extends StatementParser {
       this.tok(TokenKind.RParen);
       this.OPTION(() => {
         this.tok(TokenKind.Where);
-        this.push(6);
-        targetWhere = this.subExpr();
-        this.pop(6);
+        targetWhere = this.nestedExpr(6);
       }, 2);
     });
     this.tok(TokenKind.Do);
@@ -387,9 +381,7 @@ export class DmlStatementParser extends StatementParser {
           set = this.SUBRULE(this.setList);
           this.OPTION(() => {
             this.tok(TokenKind.Where);
-            this.push(6);
-            where = this.subExpr();
-            this.pop(6);
+            where = this.nestedExpr(6);
           }, 3);
         },
       },

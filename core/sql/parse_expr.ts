@@ -28,9 +28,7 @@ export abstract class ExprParser extends OperatorParser {
   override castExpr: Rule<[], Expr> = this.RULE(() => {
     const t = this.tok(TokenKind.Cast);
     this.tok(TokenKind.LParen);
-    this.push(2);
-    const operand = this.subExpr();
-    this.pop(2);
+    const operand = this.nestedExpr(2);
     const hOperand = this.h;
     this.tok(TokenKind.As);
     let typeStart = -1, typeEnd = -1;
@@ -102,9 +100,7 @@ export abstract class ExprParser extends OperatorParser {
         ALT: () => {
           const a = this.CONSUME(RAISE_ACTION);
           this.tok(TokenKind.Comma);
-          this.push(4);
-          message = this.subExpr();
-          this.pop(4);
+          message = this.nestedExpr(4);
           this.ACTION(() => (action = this.text(a).toLowerCase() as typeof action));
         },
       },
@@ -128,32 +124,24 @@ export abstract class ExprParser extends OperatorParser {
     let operand: Expr | null = null;
     let h = 0;
     this.OPTION(() => {
-      this.push(1);
-      operand = this.subExpr();
-      this.pop(1);
+      operand = this.nestedExpr(1);
       h = this.h;
     });
     const whens: { when: Expr; then: Expr }[] = [];
     this.AT_LEAST_ONE(() => {
       this.tok(TokenKind.When);
       const extra = whens.length ? 1 : 0;
-      this.push(3 + extra);
-      const when = this.subExpr();
-      this.pop(3 + extra);
+      const when = this.nestedExpr(3 + extra);
       if (this.h > h) h = this.h;
       this.tok(TokenKind.Then);
-      this.push(5 + extra);
-      const then = this.subExpr();
-      this.pop(5 + extra);
+      const then = this.nestedExpr(5 + extra);
       if (this.h > h) h = this.h;
       whens.push({ when, then });
     });
     let otherwise: Expr | null = null;
     this.OPTION(() => {
       this.tok(TokenKind.Else);
-      this.push(4);
-      otherwise = this.subExpr();
-      this.pop(4);
+      otherwise = this.nestedExpr(4);
       if (this.h > h) h = this.h;
     }, 2);
     const end = this.tok(TokenKind.End);
@@ -218,9 +206,7 @@ export abstract class ExprParser extends OperatorParser {
       this.tok(TokenKind.Filter);
       this.tok(TokenKind.LParen);
       this.tok(TokenKind.Where);
-      this.push(3);
-      filter = this.subExpr();
-      this.pop(3);
+      filter = this.nestedExpr(3);
       end = this.tok(TokenKind.RParen);
     }, 3);
     this.OPTION(() => {

@@ -60,6 +60,14 @@ export abstract class OperatorParser extends ParserState {
     return this.SUBRULE(this.expr, { ARGS: [minPrec, false] });
   }
 
+  /** `subExpr(minPrec)` with `depth` more symbols on the estimated LALR stack around it. */
+  nestedExpr(depth: number, minPrec = 0): Expr {
+    this.push(depth);
+    const e = this.subExpr(minPrec);
+    this.pop(depth);
+    return e;
+  }
+
   /** One operator and its right operand(s), applied to `left`. */
   exprTail: Rule<[Expr], Expr> = this.RULE((left: Expr) =>
     this.OR([
@@ -99,9 +107,7 @@ export abstract class OperatorParser extends ParserState {
             this.tok(TokenKind.From);
             distinct = true;
           }, 2);
-          this.push(3);
-          const right = this.subExpr(5);
-          this.pop(3);
+          const right = this.nestedExpr(3, 5);
           return this.ACTION(() => {
             this.setHeight(Math.max(hl, this.h) + 1);
             return {
@@ -170,9 +176,7 @@ export abstract class OperatorParser extends ParserState {
     let escape: Expr | null = null;
     this.OPTION(() => {
       this.tok(TokenKind.Escape);
-      this.push(2);
-      escape = this.subExpr(5);
-      this.pop(2);
+      escape = this.nestedExpr(2, 5);
       h = Math.max(h, this.h);
     });
     this.pop(2);
@@ -327,9 +331,7 @@ export abstract class OperatorParser extends ParserState {
       {
         ALT: () => {
           const t = this.tok(TokenKind.Not);
-          this.push(1);
-          const operand = this.subExpr(3);
-          this.pop(1);
+          const operand = this.nestedExpr(1, 3);
           return this.ACTION(() => {
             this.setHeight(this.h + 1);
             return { kind: "unary", op: "not", operand, start: t.start, end: operand.end };

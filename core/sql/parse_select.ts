@@ -214,9 +214,7 @@ export abstract class SelectParser extends ExprParser {
     }, 2);
     this.OPTION(() => {
       this.tok(TokenKind.Where);
-      this.push(5);
-      where = this.subExpr();
-      this.pop(5);
+      where = this.nestedExpr(5);
       track();
     }, 3);
     this.OPTION(() => {
@@ -229,9 +227,7 @@ export abstract class SelectParser extends ExprParser {
     }, 4);
     this.OPTION(() => {
       this.tok(TokenKind.Having);
-      this.push(7);
-      having = this.subExpr();
-      this.pop(7);
+      having = this.nestedExpr(7);
       track();
     }, 5);
     this.OPTION(() => {
@@ -513,9 +509,7 @@ export abstract class SelectParser extends ExprParser {
           {
             ALT: () => {
               this.tok(TokenKind.On);
-              this.push(6);
-              on = this.subExpr();
-              this.pop(6);
+              on = this.nestedExpr(6);
             },
           },
           {

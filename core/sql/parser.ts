@@ -79,18 +79,6 @@ function run<R>(sql: string, tokens: SqlToken[], i: number, rule: () => R): R {
   return result as R;
 }
 
-/** The other statements that write, delimited here and checked by the binder. */
-const WRITE_VERBS = new Set<TokenKind>([
-  TokenKind.Create,
-  TokenKind.Drop,
-  TokenKind.Alter,
-  TokenKind.Vacuum,
-  TokenKind.Attach,
-  TokenKind.Detach,
-  TokenKind.Reindex,
-  TokenKind.Analyze,
-]);
-
 /** Index of the first token that starts at or after `from`. */
 function firstTokenAt(tokens: SqlToken[], from: number): number {
   let lo = 0, hi = tokens.length;
@@ -242,8 +230,17 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
     case TokenKind.Release:
       r = run(sql, tokens, i, parser.transaction);
       break;
+    // The other statements that write, delimited here and checked by the binder.
+    case TokenKind.Create:
+    case TokenKind.Drop:
+    case TokenKind.Alter:
+    case TokenKind.Vacuum:
+    case TokenKind.Attach:
+    case TokenKind.Detach:
+    case TokenKind.Reindex:
+    case TokenKind.Analyze:
+      return writeStatement(sql, tokens, i, i, explain);
     default:
-      if (WRITE_VERBS.has(first.kind)) return writeStatement(sql, tokens, i, i, explain);
       throw errorAt(sql, first);
   }
   const { statement: s, terminator } = r;

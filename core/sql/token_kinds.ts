@@ -288,8 +288,8 @@ export function isJoinKeyword(kind: TokenKind): boolean {
 
 /** True for CURRENT_DATE, CURRENT_TIME and CURRENT_TIMESTAMP (SQLite's TK_CTIME_KW). */
 export function isCurrentTimeKeyword(kind: TokenKind): boolean {
-  return kind === TokenKind.CurrentDate || kind === TokenKind.CurrentTime ||
-    kind === TokenKind.CurrentTimestamp;
+  // The three are consecutive kinds (alphabetical order).
+  return kind >= TokenKind.CurrentDate && kind <= TokenKind.CurrentTimestamp;
 }
 
 /** True for LIKE, GLOB and REGEXP (SQLite's TK_LIKE_KW). */
