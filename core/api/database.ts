@@ -395,9 +395,11 @@ export class Database {
       this.#cache.clear();
       this.#cachedSchema = file.schemaVersion;
     }
-    return typeof sql === "string"
-      ? this.#cache.get(sql, () => compileStatement(file, sql, this.#backend, this.#bindOptions))
-      : compileStatement(file, sql, this.#backend, this.#bindOptions);
+    // Text that is not a string finds nothing cached, and compiling it throws.
+    return this.#cache.get(
+      sql,
+      () => compileStatement(file, sql, this.#backend, this.#bindOptions),
+    );
   }
 
   /**

@@ -23,10 +23,7 @@ export type KeyFold = "BINARY" | "NOCASE" | "RTRIM" | string;
 
 function foldText(s: string, fold: KeyFold): string {
   if (fold === "NOCASE") return nocaseKey(s);
-  if (fold === "RTRIM") {
-    const n = lengthWithoutTrailingSpaces(s);
-    return n === s.length ? s : s.slice(0, n);
-  }
+  if (fold === "RTRIM") return s.slice(0, lengthWithoutTrailingSpaces(s));
   return s;
 }
 

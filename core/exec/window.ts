@@ -250,16 +250,18 @@ class PartitionView implements FramePartition {
   }
 
   orderValue(i: number, out: Reg): void {
-    if (i < 0 || this.#order.length === 0) return setNull(out);
-    const col = this.#order[0].column;
-    out.v = this.rows[i].values[col];
-    out.c = this.rows[i].classes[col];
+    this.#read(i, this.#order.length === 0 ? -1 : this.#order[0].column, out);
   }
 
   offset(which: "start" | "end", i: number, out: Reg): void {
-    const col = which === "start" ? this.call.startCol : this.call.endCol;
-    out.v = col < 0 ? null : this.rows[i].values[col];
-    out.c = col < 0 ? StorageClass.Null : this.rows[i].classes[col];
+    this.#read(i, which === "start" ? this.call.startCol : this.call.endCol, out);
+  }
+
+  /** Column `col` of row `i` into `out`: NULL for row -1 or column -1. */
+  #read(i: number, col: number, out: Reg): void {
+    if (i < 0 || col < 0) return setNull(out);
+    out.v = this.rows[i].values[col];
+    out.c = this.rows[i].classes[col];
   }
 }
 

@@ -334,11 +334,9 @@ export function utf8ByteLength(s: string): number {
     if (c < 0x80) continue;
     if (c < 0x800) n += 1;
     else if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (isLowSurrogate(d)) {
-        n += 2; // 4 bytes for 2 code units
-        i++;
-      } else n += 2;
+      // 3 bytes alone; 4 for it and the low surrogate after it.
+      n += 2;
+      if (isLowSurrogate(s.charCodeAt(i + 1))) i++;
     } else if (!isEscape(c)) n += 2;
   }
   return n;

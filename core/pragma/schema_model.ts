@@ -163,15 +163,14 @@ export function findIndex(db: DatabaseFile, name: string, schema: SchemaChoice):
   if (schema === "temp") return null;
   const key = nameKey(name);
   const info = db.schema.indexes.get(key);
-  let table = info ? db.schema.tables.get(nameKey(info.tableName)) : undefined;
+  const table = info ? db.schema.tables.get(nameKey(info.tableName)) : undefined;
   if (!table) {
     // The primary key index of a WITHOUT ROWID table has no sqlite_schema row.
     const m = autoIndexOwner(db, key);
     if (m) return m;
     const found = findTable(db, name, schema);
     if (found?.kind !== "table" || !found.table.withoutRowid) return null;
-    table = found.table;
-    return tableIndexes(table).find((m) => m.origin === "pk") ?? null;
+    return tableIndexes(found.table).find((m) => m.origin === "pk") ?? null;
   }
   return tableIndexes(table).find((m) => nameKey(m.name) === key) ?? null;
 }

@@ -27,13 +27,17 @@ export interface ViewColumn {
 /** Works out a view's columns as SQLite would (the binder's job). */
 export type ViewColumnResolver = (view: ViewInfo) => readonly ViewColumn[];
 
-/** SQLite's standard type names (sqlite3StdType) after ANY, with their affinities. */
-const STANDARD_TYPES: readonly [Affinity, string][] = [
-  [Affinity.Blob, "BLOB"],
-  [Affinity.Integer, "INT"],
-  [Affinity.Real, "REAL"],
-  [Affinity.Text, "TEXT"],
-];
+/**
+ * The type name SQLite gives an expression of each affinity: NUM for NUMERIC, else its
+ * standard type name (sqlite3StdType after ANY).
+ */
+const TYPE_NAMES: Record<Affinity, string> = {
+  [Affinity.Blob]: "BLOB",
+  [Affinity.Integer]: "INT",
+  [Affinity.Numeric]: "NUM",
+  [Affinity.Real]: "REAL",
+  [Affinity.Text]: "TEXT",
+};
 
 /**
  * The columns of `view`, bound against `db`'s schema. Throws the binder's SqliteError
@@ -59,7 +63,5 @@ function viewColumnType(declared: string | null, affinity: Affinity | null): str
   if (declared !== null && affinity === affinityOfTypeText(declared)) {
     return declared;
   }
-  if (affinity === Affinity.Numeric) return "NUM";
-  for (const [a, name] of STANDARD_TYPES) if (a === affinity) return name;
-  return "";
+  return affinity === null ? "" : TYPE_NAMES[affinity];
 }

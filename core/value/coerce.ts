@@ -124,14 +124,9 @@ export function numericType(r: Reg, enc: TextEncoding = TextEncoding.Utf8): Stor
   if (c === StorageClass.Real || c === StorageClass.Null) return c;
   const s = scanString(r, enc);
   const kind = numericTextKind(s);
-  if (kind <= 0) {
-    if (kind === 0 && atoi64(s) <= 1) {
-      numericInt = atoiValue;
-      return StorageClass.Integer;
-    }
-    return StorageClass.Real;
-  }
-  if (kind === 1 && atoi64(s) === 0) {
+  // No number or an integer prefix before junk (kind 0): INTEGER when the prefix fits in
+  // 64 bits ('abc' is 0); a whole integer form (kind 1): when it fits exactly.
+  if (kind === 0 ? atoi64(s) <= 1 : kind === 1 && atoi64(s) === 0) {
     numericInt = atoiValue;
     return StorageClass.Integer;
   }

@@ -229,7 +229,7 @@ export function atoi64(s: string): number {
     }
   }
   if (digits <= 15) {
-    const v = digits === 0 ? 0 : Number(s.slice(start, i));
+    const v = Number(s.slice(start, i)); // "" (no digits) is 0
     atoiValue = neg ? 0 - v : v;
     return rc;
   }
