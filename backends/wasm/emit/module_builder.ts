@@ -274,17 +274,16 @@ export class ModuleBuilder {
         // The locals declaration: one (count, type) entry per run of consecutive locals of
         // one type. Indices follow `addLocal` order, so declaring locals of a type together
         // gives the fewest entries.
-        const types = f.locals;
-        let runs = 0;
-        for (let i = 0; i < types.length; i++) if (i === 0 || types[i] !== types[i - 1]) runs++;
-        locals.u32(runs);
-        let start = 0;
-        for (let i = 1; i <= types.length; i++) {
-          if (i === types.length || types[i] !== types[start]) {
-            locals.u32(i - start);
-            locals.u8(VALTYPE_CODE[types[start]]);
-            start = i;
-          }
+        const runs: [count: number, type: ValType][] = [];
+        for (const t of f.locals) {
+          const last = runs.at(-1);
+          if (last?.[1] === t) last[0]++;
+          else runs.push([1, t]);
+        }
+        locals.u32(runs.length);
+        for (const [count, type] of runs) {
+          locals.u32(count);
+          locals.u8(VALTYPE_CODE[type]);
         }
         s.u32(locals.length + f.code.length + 1);
         s.bytes(locals.view());
