@@ -43,7 +43,7 @@ import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
 import { FrameAllocator } from "./host/frame_pool.ts";
 import { buildModule, type ModuleExports, nativeIds, Run } from "./codegen/module.ts";
 import { HOST_NAMESPACE, type ModuleImports } from "./codegen/host_imports.ts";
-import { type NativePlan, planNative } from "./plan/native.ts";
+import { MAX_NATIVE_PROGRAM, type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
 import { planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
@@ -333,11 +333,12 @@ export const WASM: Backend = {
   unavailableReason: () => wasmCompileForbidden() ?? functionConstructorForbidden(),
   compile(plan: Plan, file: DatabaseFile): Program {
     const compiled = compilePlan(plan, file);
-    const native = planNative(compiled);
+    // A long program: working out its crossings costs more than it saves (native.ts).
+    const native = compiled.code.length > MAX_NATIVE_PROGRAM ? null : planNative(compiled);
     // No table scan runs natively: the module would only hand each row's work to JS
     // segments, whose translation (made for a program split with native code) lacks the
     // whole-program paths (leaf loops, registers in locals), so the JS backend runs it.
-    if (native.cursors.size === 0) return compileWholeJs(plan, file);
+    if (!native?.cursors.size) return compileWholeJs(plan, file);
     return new WasmProgram(compiled, native);
   },
 };
