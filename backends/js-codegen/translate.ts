@@ -427,7 +427,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         tt
           ? `{if(${truth!.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth!.p2)}}`
           : set(`${holds}?1:0`, StorageClass.Integer);
-      const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
       let test: string, use: string;
       if (fusion) {
         test = bytes("compareTextBinary", k(fusion.bytes));
@@ -445,15 +444,15 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), decide("e")];
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
-        [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
+        [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", StorageClass.Text)];
       } else if (call!.kind === "length") {
-        [test, use] = [bytes("lengthBytes"), set("e", INT)];
+        [test, use] = [bytes("lengthBytes"), set("e", StorageClass.Integer)];
       } else if (call!.kind === "case") {
         // Null when the text is not short ASCII: the load and the call then run.
-        [test, use] = [bytes("foldedAscii", call!.upper), set("e", TEXT)];
+        [test, use] = [bytes("foldedAscii", call!.upper), set("e", StorageClass.Text)];
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
-        [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
+        [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", StorageClass.Text)];
       } else if (call!.kind === "nullTest") {
         [test, use] = [isNull(), decide(call!.not ? "!e" : "e")];
       } else if (call!.kind === "count") {
