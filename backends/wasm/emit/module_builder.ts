@@ -85,7 +85,6 @@ export class ModuleBuilder {
   readonly #globals: Global[] = [];
   readonly #globalNames = new Map<number, string>();
   readonly #exports: { name: string; kind: ExportKind; index: number }[] = [];
-  readonly #exportNames = new Set<string>();
 
   /** The module's name in the "name" section, if any. */
   declare readonly name?: string;
@@ -188,8 +187,7 @@ export class ModuleBuilder {
 
   /** Exports function or global `index` as `name`. */
   #addExport(name: string, kind: ExportKind, index: number): void {
-    if (this.#exportNames.has(name)) throw bugError(Bug.DuplicateExport, name);
-    this.#exportNames.add(name);
+    if (this.#exports.some((e) => e.name === name)) throw bugError(Bug.DuplicateExport, name);
     this.#exports.push({ name, kind, index });
   }
 
