@@ -114,8 +114,6 @@ export interface Translation {
   readable: string;
   /** The program's pool, then the constants the translation added. */
   constants: unknown[];
-  /** The block number of each address that starts a block. */
-  blockOf: ReadonlyMap<number, number>;
 }
 
 /**
@@ -543,5 +541,5 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   ).join("\n");
   const source = lines.map((line) => typeof line === "string" ? line : line[1]).filter((x) => x)
     .map((x) => x.trim()).join("\n");
-  return { source, readable, constants, blockOf };
+  return { source, readable, constants };
 }
