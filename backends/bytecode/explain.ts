@@ -38,9 +38,7 @@ export function explainText(p: CompiledProgram): string {
   const header = EXPLAIN_COLUMNS;
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: string[]) =>
-    r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join("  ").trimEnd();
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join(
-    "\n",
-  );
+  // (The last column's padding goes with the trailing spaces.)
+  const line = (r: string[]) => r.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
+  return [header, widths.map((w) => "-".repeat(w)), ...rows].map(line).join("\n");
 }
