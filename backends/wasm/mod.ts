@@ -141,11 +141,10 @@ export class WasmProgram implements Program {
       native: plan.native,
       nativeId: (pc) => ids.get(pc)!,
       fallbacks: plan.fallbacks,
-      syncIn: (pc, fallback) => {
-        if (pc < 0) return copyIn(everything);
-        if (!fallback) return copyIn(sync.entry(pc));
-        return copyIn(sync.fallback(plan.fallbacks.get(pc)!));
-      },
+      syncIn: (pc, fallback) =>
+        copyIn(
+          pc < 0 ? everything : fallback ? sync.fallback(plan.fallbacks.get(pc)!) : sync.entry(pc),
+        ),
       syncOut: (pc) =>
         [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]
           .map((r) => `W.toSlot(W.fp + ${r * Slot.SIZE}, ${reg(r)});`).join(" "),
