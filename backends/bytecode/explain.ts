@@ -23,11 +23,7 @@ export function explainRows(p: CompiledProgram): SqlValue[][] {
       /P([1-5])/g,
       (_, n: "1" | "2" | "3" | "4" | "5") => n === "4" ? String(p4 ?? "") : String(insn[`p${n}`]),
     );
-    const comment = insn.comment === ""
-      ? text
-      : text === ""
-      ? insn.comment
-      : `${text} ${insn.comment}`;
+    const comment = [text, insn.comment].filter((x) => x !== "").join(" ");
     return [addr, op.name, insn.p1, insn.p2, insn.p3, p4, insn.p5, comment];
   });
 }
