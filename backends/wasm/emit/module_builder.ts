@@ -136,8 +136,8 @@ export class ModuleBuilder {
     if (this.#memory !== undefined) throw bugError(Bug.SecondMemory);
     const { min, max } = limits;
     if (max !== undefined && max < min) throw new RangeError(bugMessage(Bug.MaxBelowMin, max, min));
-    this.#memory = { min, max };
-    this.#imports.push({ kind: 2, module, field, limits: this.#memory });
+    this.#memory = limits;
+    this.#imports.push({ kind: 2, module, field, limits });
   }
 
   /** Imports a global and returns its global index; call before `addGlobal`. */
