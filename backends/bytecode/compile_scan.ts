@@ -360,7 +360,7 @@ function indexScan(
         const pk = table.recordColumns.slice(0, table.primaryKey.length);
         const base = b.regs(pk.length);
         pk.forEach((k, i) => {
-          const f = index.recordColumns.findIndex((x) => x.column === k.column);
+          const f = indexField(index, table, k.column);
           b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column]?.name ?? "");
         });
         b.emit(Op.NotFound, tcur, next, base, pk.length);
