@@ -21,6 +21,7 @@ import { affinityEntry, branch } from "./compile_expr.ts";
 import type { ConstEntry, CursorEntry, SortEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import { rowComparator } from "../../core/exec/sorter.ts";
+import { iterateStore } from "./compile_store.ts";
 
 /** Opens a cursor on `table`'s b-tree or on `index` (in the prologue); returns its number. */
 export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | null): number {
@@ -101,8 +102,8 @@ function scanLoop(
 }
 
 /**
- * Loops over the values of a seek key: `body(reg, exit)` runs once per value, with the
- * value in `reg`; a single NULL value (or no value) runs nothing.
+ * Loops over the values of a seek key: `body` runs once per value, with the value in
+ * `reg`; a single NULL value (or no value) runs nothing.
  */
 function forEachKey(
   c: Compiler,
@@ -114,15 +115,15 @@ function forEachKey(
   body: () => void,
 ): void {
   const b = c.b;
-  const exit = b.label();
   if (key.kind === "value") {
-    seekValue(c, key.value, key.affinity, aff, reg, exit);
-    body();
-    b.place(exit);
+    b.wrap((exit) => {
+      seekValue(c, key.value, key.affinity, aff, reg, exit);
+      body();
+    });
     return;
   }
   // The distinct values of the IN list or subquery, sorted (descending when `desc`), NULLs
-  // dropped, after affinity `aff`, in a fresh ephemeral slot.
+  // dropped, after affinity `aff`, in a fresh ephemeral slot, then read back in order.
   const slot = b.slot();
   const entry: SortEntry = {
     explain: `keys ${coll}${desc ? " DESC" : ""}`,
@@ -144,12 +145,7 @@ function forEachKey(
     const q: SubPlan = key.query;
     c.produce(q.root, (next) => add(q.columns[0], next));
   }
-  b.emit(Op.SorterSort, slot, exit);
-  const top = b.here;
-  b.emit(Op.SorterData, slot, reg);
-  body();
-  b.emit(Op.SorterNext, slot, top);
-  b.place(exit);
+  iterateStore(c, slot, reg, body);
 }
 
 function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
