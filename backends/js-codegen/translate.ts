@@ -35,7 +35,7 @@ import {
   type SubstrCall,
 } from "../bytecode/column_call_fusion.ts";
 import { operandRoles, roleContext } from "../bytecode/operand_roles.ts";
-import { JS_OPERATOR } from "./fast_paths.ts";
+import { JS_OPERATOR, setValue } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
 
@@ -419,12 +419,11 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const bytes = (fn: string, ...args: unknown[]) =>
         readers.textField(col.p1, col.p2, (d, o, n) => `RT.${fn}(${[d, o, n, ...args]})`);
       const isNull = () => readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
-      const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
       // A decided truth (`holds`, a JS condition): the If/IfNot's jump, or 1 or 0.
       const decide = (holds: string) =>
         tt
           ? `{if(${truth!.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth!.p2)}}`
-          : set(`${holds}?1:0`, StorageClass.Integer);
+          : setValue(out, `${holds}?1:0`, StorageClass.Integer);
       let test: string, use: string;
       if (fusion) {
         test = bytes("compareTextBinary", k(fusion.bytes));
@@ -442,15 +441,21 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), decide("e")];
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
-        [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", StorageClass.Text)];
+        [test, use] = [
+          bytes("substrBytes", call!.start, call!.count),
+          setValue(out, "e", StorageClass.Text),
+        ];
       } else if (call!.kind === "length") {
-        [test, use] = [bytes("lengthBytes"), set("e", StorageClass.Integer)];
+        [test, use] = [bytes("lengthBytes"), setValue(out, "e", StorageClass.Integer)];
       } else if (call!.kind === "case") {
         // Null when the text is not short ASCII: the load and the call then run.
-        [test, use] = [bytes("foldedAscii", call!.upper), set("e", StorageClass.Text)];
+        [test, use] = [bytes("foldedAscii", call!.upper), setValue(out, "e", StorageClass.Text)];
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
-        [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", StorageClass.Text)];
+        [test, use] = [
+          bytes("dateFromBytes", k(call!.layout)),
+          setValue(out, "e", StorageClass.Text),
+        ];
       } else if (call!.kind === "nullTest") {
         [test, use] = [isNull(), decide(call!.not ? "!e" : "e")];
       } else if (call!.kind === "count") {
@@ -478,7 +483,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     return `{${
       readers.textField(col.p1, col.p2, (d, o, n) =>
         `${sorter}.rejectsText(${[d, o, n, ...substr ? [substr.start - 1, substr.count] : []]})`)
-    }if(e===true)${jump}if(typeof e==="string"){${key}.v=e;${key}.c=${StorageClass.Text}}else{${
+    }if(e===true)${jump}if(typeof e==="string")${setValue(key, "e", StorageClass.Text)}else{${
       code(writer, t)
     }}if(e===null&&${sorter}.rejectsByFirst(R,${ins.p3}))${jump}}`;
   }
