@@ -416,10 +416,11 @@ export class InlineReaders {
    * stamp `X<c>_<f>` it was decoded at).
    */
   #decoded(c: number, f: number, out: string): string {
-    const plain = setValue(out, `RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)");
+    const decode = `RT.decodeValue(D${c},o,t,ENC)`;
+    const plain = setValue(out, decode, "RT.serialTypeClass(t)");
     if (!this.#reread.has(`${c}_${f}`)) return plain;
     const [x, y] = [`X${c}_${f}`, `Y${c}_${f}`];
-    return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=RT.decodeValue(D${c},o,t,ENC);${x}=H${c}}` +
+    return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=${decode};${x}=H${c}}` +
       `${setValue(out, y, StorageClass.Text)}}else${plain}}`;
   }
 
