@@ -22,6 +22,7 @@ import {
   idxJump,
   type TemplateContext,
   TEMPLATES,
+  testJump,
 } from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { loopRegions, pastOnce } from "./loop_regions.ts";
@@ -422,7 +423,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // A decided truth (`holds`, a JS condition): the If/IfNot's jump, or 1 or 0.
       const decide = (holds: string) =>
         tt
-          ? `{if(${truth!.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth!.p2)}}`
+          ? `{${testJump(holds, truth!, tt)}}`
           : setValue(out, `${holds}?1:0`, StorageClass.Integer);
       let test: string, use: string;
       if (fusion) {
