@@ -151,7 +151,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.IsNull]: jumpIf((i) => `${r(i.p1)}.c===${NULL}`),
   [Op.NotNull]: jumpIf((i) => `${r(i.p1)}.c!==${NULL}`),
   [Op.IfPos]: (i, t) => `if(${r(i.p1)}.v>0){${r(i.p1)}.v-=${i.p3};${t.jump(i.p2)}}`,
-  [Op.DecrJumpZero]: (i, t) => `if(${r(i.p1)}.v>0&&--${r(i.p1)}.v===0)${t.jump(i.p2)}`,
+  [Op.DecrJumpZero]: jumpIf((i) => `${r(i.p1)}.v>0&&--${r(i.p1)}.v===0`),
   [Op.ResultRow]: (_i, t) => t.row(),
   [Op.Null]: (i) => span(i.p2, i.p3 - i.p2 + 1).map((n) => setNull(r(n))).join(""),
   [Op.Integer]: (i) => `${r(i.p2)}.v=${i.p1};${r(i.p2)}.c=${INT};`,
