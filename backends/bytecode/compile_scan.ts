@@ -170,7 +170,6 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
         b.emit(Op.SeekRowid, cursor, next, key);
         consume(next);
       }));
-    b.place(exit);
     return;
   }
   const lo = b.regs(2);
