@@ -14,11 +14,11 @@ import type { CompiledProgram } from "./program.ts";
 export function explainRows(p: CompiledProgram): SqlValue[][] {
   return p.code.map((insn, addr) => {
     const op = OPCODES[insn.op];
-    let p4: SqlValue = null;
-    if (op.p4 === "count") p4 = insn.p4;
-    else if (op.p4 !== "none" && insn.p4 >= 0) {
-      p4 = (p.pool[insn.p4] as { explain?: string } | undefined)?.explain ?? null;
-    }
+    const p4: SqlValue = op.p4 === "count"
+      ? insn.p4
+      : op.p4 !== "none" && insn.p4 >= 0
+      ? (p.pool[insn.p4] as { explain?: string } | undefined)?.explain ?? null
+      : null;
     const text = op.synopsis.replace(
       /P([1-5])/g,
       (_, n: "1" | "2" | "3" | "4" | "5") => n === "4" ? String(p4 ?? "") : String(insn[`p${n}`]),
