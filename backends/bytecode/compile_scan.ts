@@ -49,7 +49,8 @@ export function readTableColumn(
   target: number,
 ): void {
   const b = c.b;
-  if (column < 0 || (column === table.rowidAlias && !table.withoutRowid)) {
+  // (A WITHOUT ROWID table's rowidAlias is -1: no column aliases its missing rowid.)
+  if (column < 0 || column === table.rowidAlias) {
     if (table.withoutRowid) b.emit(Op.Null, 0, target, target);
     else b.emit(Op.Rowid, cursor, target);
     return;
@@ -77,7 +78,7 @@ export function readTableColumn(
 
 /** The field of `index`'s records holding table column `column` (-1 rowid), or -1. */
 function indexField(index: IndexInfo, table: TableInfo, column: number): number {
-  const col = column === table.rowidAlias && !table.withoutRowid ? -1 : column;
+  const col = column === table.rowidAlias ? -1 : column;
   if (col === -1 && table.withoutRowid) return -1;
   return index.recordColumns.findIndex((k) => k.column === col);
 }
