@@ -23,7 +23,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   const slot = b.slot();
   const calls: AggCallSpec[] = node.aggregates.map((a) => ({
     name: a.name,
-    ...(a.impl ? { fn: a.impl } : {}),
+    fn: a.impl,
     argc: a.args.length,
     distinct: a.distinct,
     collation: a.collation,

@@ -39,7 +39,7 @@ function window(c: Compiler, node: Window, consume: Consume): void {
     const endCol = column(end.offset && constantOffset(end.offset));
     return {
       name: call.name,
-      ...(call.impl ? { fn: call.impl } : {}),
+      fn: call.impl,
       argc: call.args.length,
       argCol,
       filterCol,
