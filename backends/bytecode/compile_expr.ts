@@ -310,14 +310,14 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       });
       return;
     }
-    const fn = e.impl ? { impl: e.impl } : scalarFunction(e.name);
-    if (!fn) throw sqlError(`no such function: ${e.name}`);
+    const impl = e.impl ?? scalarFunction(e.name)?.impl;
+    if (!impl) throw sqlError(`no such function: ${e.name}`);
     const b = c.b;
     const a = b.regsFor(e.args.length);
     c.exprs(e.args, a);
     const entry: FunctionEntry = {
       explain: `${e.name}(${e.args.length})`,
-      impl: fn.impl,
+      impl,
       coll: c.collation(e.collation),
       argc: e.args.length,
       // A registered function's result never carries the JSON subtype: clear a stale one.
