@@ -233,7 +233,7 @@ export class InlineReaders {
     if (!leaf) return located;
     // In a leaf loop, the common case apart: a record that BtreePage.wholeRecord located,
     // all on the page (l is z). Apart, its parse tests less per row (no overflow marks).
-    const [g, q] = [`E${c}`, this.#q(c)];
+    const g = `E${c}`, q = this.#q(c);
     return [
       `h${c}:{G${c}=true;H${c}++;let s=-1;`,
       `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){`,
@@ -290,7 +290,7 @@ export class InlineReaders {
     // record that overflows its page, the fields whose values end past the page are the
     // cursor's reader's.
     const marks = fields.map((f) => {
-      const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
+      const t = `T${c}_${f}`, o = `O${c}_${f}`;
       return `if(${t}>=0&&${o}+${size(t)}>${l})${t}=${ON_OVERFLOW}-${t};`;
     });
     return `${out}}G${c}=b>${z};${l === null ? "" : `if(${l}<${z}){${marks.join("")}}`}`;
@@ -419,7 +419,7 @@ export class InlineReaders {
     const decode = `RT.decodeValue(D${c},o,t,ENC)`;
     const plain = setValue(out, decode, "RT.serialTypeClass(t)");
     if (!this.#reread.has(`${c}_${f}`)) return plain;
-    const [x, y] = [`X${c}_${f}`, `Y${c}_${f}`];
+    const x = `X${c}_${f}`, y = `Y${c}_${f}`;
     return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=${decode};${x}=H${c}}` +
       `${setValue(out, y, StorageClass.Text)}}else${plain}}`;
   }
