@@ -439,30 +439,32 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
           : readers.intField(col.p1, col.p2, (v) => `${k(ints)}.includes(${v})`);
         use = decide(not ? "!e" : "e");
       } else if (call!.kind === "like") {
-        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), decide("e")];
+        test = bytes("likeLiteralBytes", k(call!.pattern));
+        use = decide("e");
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
-        [test, use] = [
-          bytes("substrBytes", call!.start, call!.count),
-          setValue(out, "e", StorageClass.Text),
-        ];
+        test = bytes("substrBytes", call!.start, call!.count);
+        use = setValue(out, "e", StorageClass.Text);
       } else if (call!.kind === "length") {
-        [test, use] = [bytes("lengthBytes"), setValue(out, "e", StorageClass.Integer)];
+        test = bytes("lengthBytes");
+        use = setValue(out, "e", StorageClass.Integer);
       } else if (call!.kind === "case") {
         // Null when the text is not short ASCII: the load and the call then run.
-        [test, use] = [bytes("foldedAscii", call!.upper), setValue(out, "e", StorageClass.Text)];
+        test = bytes("foldedAscii", call!.upper);
+        use = setValue(out, "e", StorageClass.Text);
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
-        [test, use] = [
-          bytes("dateFromBytes", k(call!.layout)),
-          setValue(out, "e", StorageClass.Text),
-        ];
+        test = bytes("dateFromBytes", k(call!.layout));
+        use = setValue(out, "e", StorageClass.Text);
       } else if (call!.kind === "nullTest") {
-        [test, use] = [isNull(), decide(call!.not ? "!e" : "e")];
+        test = isNull();
+        use = decide(call!.not ? "!e" : "e");
       } else if (call!.kind === "count") {
-        [test, use] = [isNull(), `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`];
+        test = isNull();
+        use = `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`;
       } else {
-        [test, use] = [bytes("stepMinMaxText", state(), call!.sign), `${a}.hit=e;`];
+        test = bytes("stepMinMaxText", state(), call!.sign);
+        use = `${a}.hit=e;`;
       }
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
       stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;
