@@ -357,7 +357,7 @@ function indexScan(
         const base = b.regs(pk.length);
         pk.forEach((k, i) => {
           const f = indexField(index, table, k.column);
-          b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column]?.name ?? "");
+          b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column].name);
         });
         b.emit(Op.NotFound, tcur, next, base, pk.length);
       }
