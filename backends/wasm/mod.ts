@@ -162,8 +162,7 @@ export class WasmProgram implements Program {
           return `W.aggReset(W.fp + ${layout.aggregate(ins.p1)}, ${ins.p1});`;
         }
         // A sorter tested natively publishes its bound whenever it may have changed.
-        const bound = plan.bounds.get(ins.p1);
-        if (bound === undefined || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
+        if (!plan.bounds.has(ins.p1) || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
           return "";
         }
         return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${ins.p1});`;
