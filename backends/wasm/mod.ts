@@ -249,12 +249,8 @@ export class WasmProgram implements Program {
   }
 
   explainText(): string {
-    return [
-      moduleText(this.bytes),
-      "",
-      ";; imported as host.seg: the JS segments",
-      generatedFunctionText(this.#source),
-    ].join("\n");
+    return `${moduleText(this.bytes)}\n\n;; imported as host.seg: the JS segments\n` +
+      generatedFunctionText(this.#source);
   }
 }
 
