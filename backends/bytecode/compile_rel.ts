@@ -161,9 +161,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const entry: SortEntry = {
     ...sorterEntry(c, node.keys, width),
     keys: node.keys,
-    firstCollation: node.keys.length > 0
-      ? collationNamed(node.keys[0].collation, c.enc)
-      : undefined,
+    firstCollation: node.keys[0] && collationNamed(node.keys[0].collation, c.enc),
   };
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
