@@ -275,7 +275,7 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
 
 function values(c: Compiler, node: Values, consume: Consume): void {
   const b = c.b;
-  const width = node.rows.length > 0 ? node.rows[0].length : 0;
+  const width = node.rows[0]?.length ?? 0;
   const base = c.outputRegs(node.id, width);
   for (const row of node.rows) {
     c.exprs(row, base);
