@@ -168,7 +168,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     const open = opens.get(slot);
     if (reject < 0 || open === undefined || open < 0) continue;
     const keys = (p.pool[p.code[open].p4] as SortEntry).keys;
-    if (keys === undefined || keys.length === 0) continue;
+    if (!keys?.length) continue;
     bounds.set(slot, {
       reject,
       keys: keys.map((k) => ({ ...k, reg: p.code[reject].p3 + k.column })),
