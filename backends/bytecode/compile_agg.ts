@@ -27,11 +27,8 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     argc: a.args.length,
     distinct: a.distinct,
     collation: a.collation,
-    orderBy: a.orderBy.map((o) => ({
-      desc: o.desc,
-      nullsFirst: o.nullsFirst,
-      collation: o.collation,
-    })),
+    // (Its entries' values are evaluated into the step's registers: the spec reads the rest.)
+    orderBy: a.orderBy,
     // min()/max() return their best argument with its JSON subtype (SQLite copies the Mem).
     keepsJsonSubtype: !a.impl && (a.name === "min" || a.name === "max") && a.args.length === 1 &&
       c.subtypes.mayCarry(a.args[0]),
