@@ -33,7 +33,7 @@ export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | nul
     root,
     table,
     index,
-    order: fields ? keyOrder(fields, c.enc) : null,
+    order: fields && keyOrder(fields, c.enc),
   };
   const pooled = c.b.constant(entry);
   c.prologue.push(() => c.b.emit(Op.OpenRead, cursor, root, 0, pooled));
