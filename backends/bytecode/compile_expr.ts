@@ -46,18 +46,14 @@ type Handler<E> = (c: Compiler, e: E, target: number) => void;
 
 /** Pool entry of a comparison's affinity and collation. */
 export function compareEntry(c: Compiler, aff: Affinity, collation: string): number {
-  const entry: CompareEntry = {
-    explain: `${collation}, ${aff}`,
-    aff,
-    coll: c.collation(collation),
-  };
-  return c.b.constant(entry);
+  return c.b.constant(
+    { explain: `${collation}, ${aff}`, aff, coll: c.collation(collation) } satisfies CompareEntry,
+  );
 }
 
 /** Pool entry of an affinity. */
 export function affinityEntry(c: Compiler, aff: Affinity): number {
-  const entry: AffinityEntry = { explain: aff, aff };
-  return c.b.constant(entry);
+  return c.b.constant({ explain: aff, aff } satisfies AffinityEntry);
 }
 
 const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
