@@ -243,7 +243,7 @@ export function columnCallFusions(
     ) {
       call = { kind: "case", upper: impl === upperFn };
     } else if (impl === substrFn && n > 1 && column(0)) {
-      const [start, count] = [constant(1), n === 3 ? constant(2) : ALL];
+      const start = constant(1), count = n === 3 ? constant(2) : ALL;
       // Small whole numbers only: they are written into the generated source.
       const whole = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) <= ALL;
       if (whole(start) && whole(count) && start >= 1 && count >= 0) {

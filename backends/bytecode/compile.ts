@@ -201,10 +201,9 @@ export function compilePlan(
 ): CompiledProgram {
   const c = new Compiler(file, plan.encoding, new SubtypeRules(plan.query), options);
   const b = c.b;
-  const startLabel = b.label();
   const prologueLabel = b.label();
   b.emit(Op.Init, 0, prologueLabel);
-  b.place(startLabel);
+  const start = b.here;
   const n = plan.query.columns.length;
   const resultStart = b.regs(n);
   c.produce(plan.query.root, () => {
@@ -214,7 +213,7 @@ export function compilePlan(
   b.emit(Op.Halt);
   b.place(prologueLabel);
   for (const emit of c.prologue) emit();
-  b.emit(Op.Goto, 0, startLabel);
+  b.emit(Op.Goto, 0, start);
   b.finish();
   return {
     code: b.code,

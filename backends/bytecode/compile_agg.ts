@@ -7,8 +7,8 @@
  * input.
  */
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
-import type { Aggregate, RelNode } from "../../core/plan/plan.ts";
-import { relChildren } from "../../core/plan/walk.ts";
+import type { Aggregate } from "../../core/plan/plan.ts";
+import { subtreeIds } from "../../core/plan/walk.ts";
 import type { Compiler, Consume } from "./compile.ts";
 import type { AggEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
@@ -23,15 +23,12 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   const slot = b.slot();
   const calls: AggCallSpec[] = node.aggregates.map((a) => ({
     name: a.name,
-    ...(a.impl ? { fn: a.impl } : {}),
+    fn: a.impl,
     argc: a.args.length,
     distinct: a.distinct,
     collation: a.collation,
-    orderBy: a.orderBy.map((o) => ({
-      desc: o.desc,
-      nullsFirst: o.nullsFirst,
-      collation: o.collation,
-    })),
+    // (Its entries' values are evaluated into the step's registers: the spec reads the rest.)
+    orderBy: a.orderBy,
     // min()/max() return their best argument with its JSON subtype (SQLite copies the Mem).
     keepsJsonSubtype: !a.impl && (a.name === "min" || a.name === "max") && a.args.length === 1 &&
       c.subtypes.mayCarry(a.args[0]),
@@ -57,13 +54,8 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     first = b.regs();
     b.emit(Op.Integer, 1, first);
   }
-  const sorted = nKeys > 0 && node.strategy === "hash";
-  const inputNodes = new Set<number>();
-  const collect = (n: RelNode) => {
-    if ("id" in n) inputNodes.add(n.id);
-    relChildren(n).forEach(collect);
-  };
-  if (sorted) collect(node.input);
+  // The input's nodes, when its rows are read back sorted by the GROUP BY (see below).
+  const fromSorter = nKeys > 0 && node.strategy === "hash" ? subtreeIds(node.input) : null;
   const stepCalls = () => {
     node.aggregates.forEach((a, i) =>
       b.wrap((skip) => {
@@ -76,7 +68,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
         // SQLite sorts a GROUP BY's input rows unless an index gives the order: the
         // arguments are then computed from the stored columns, which lost their subtype.
         const outer = c.columnsFromSorter;
-        if (sorted) c.columnsFromSorter = inputNodes;
+        if (fromSorter) c.columnsFromSorter = fromSorter;
         c.exprs(a.args, args);
         c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
         c.columnsFromSorter = outer;

@@ -46,18 +46,14 @@ type Handler<E> = (c: Compiler, e: E, target: number) => void;
 
 /** Pool entry of a comparison's affinity and collation. */
 export function compareEntry(c: Compiler, aff: Affinity, collation: string): number {
-  const entry: CompareEntry = {
-    explain: `${collation}, ${aff}`,
-    aff,
-    coll: c.collation(collation),
-  };
-  return c.b.constant(entry);
+  return c.b.constant(
+    { explain: `${collation}, ${aff}`, aff, coll: c.collation(collation) } satisfies CompareEntry,
+  );
 }
 
 /** Pool entry of an affinity. */
 export function affinityEntry(c: Compiler, aff: Affinity): number {
-  const entry: AffinityEntry = { explain: aff, aff };
-  return c.b.constant(entry);
+  return c.b.constant({ explain: aff, aff } satisfies AffinityEntry);
 }
 
 const UNARY_OPS: Record<UnaryExpr["op"], Op> = {
@@ -310,14 +306,14 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       });
       return;
     }
-    const fn = e.impl ? { impl: e.impl } : scalarFunction(e.name);
-    if (!fn) throw sqlError(`no such function: ${e.name}`);
+    const impl = e.impl ?? scalarFunction(e.name)?.impl;
+    if (!impl) throw sqlError(`no such function: ${e.name}`);
     const b = c.b;
     const a = b.regsFor(e.args.length);
     c.exprs(e.args, a);
     const entry: FunctionEntry = {
       explain: `${e.name}(${e.args.length})`,
-      impl: fn.impl,
+      impl,
       coll: c.collation(e.collation),
       argc: e.args.length,
       // A registered function's result never carries the JSON subtype: clear a stale one.

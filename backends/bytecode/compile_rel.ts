@@ -161,9 +161,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const entry: SortEntry = {
     ...sorterEntry(c, node.keys, width),
     keys: node.keys,
-    firstCollation: node.keys.length > 0
-      ? collationNamed(node.keys[0].collation, c.enc)
-      : undefined,
+    firstCollation: node.keys[0] && collationNamed(node.keys[0].collation, c.enc),
   };
   const regs = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
@@ -277,7 +275,7 @@ function limit(c: Compiler, node: Limit, consume: Consume): void {
 
 function values(c: Compiler, node: Values, consume: Consume): void {
   const b = c.b;
-  const width = node.rows.length > 0 ? node.rows[0].length : 0;
+  const width = node.rows[0]?.length ?? 0;
   const base = c.outputRegs(node.id, width);
   for (const row of node.rows) {
     c.exprs(row, base);

@@ -21,6 +21,7 @@ import { affinityEntry, branch } from "./compile_expr.ts";
 import type { ConstEntry, CursorEntry, SortEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 import { rowComparator } from "../../core/exec/sorter.ts";
+import { iterateStore } from "./compile_store.ts";
 
 /** Opens a cursor on `table`'s b-tree or on `index` (in the prologue); returns its number. */
 export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | null): number {
@@ -32,7 +33,7 @@ export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | nul
     root,
     table,
     index,
-    order: fields ? keyOrder(fields, c.enc) : null,
+    order: fields && keyOrder(fields, c.enc),
   };
   const pooled = c.b.constant(entry);
   c.prologue.push(() => c.b.emit(Op.OpenRead, cursor, root, 0, pooled));
@@ -48,7 +49,8 @@ export function readTableColumn(
   target: number,
 ): void {
   const b = c.b;
-  if (column < 0 || (column === table.rowidAlias && !table.withoutRowid)) {
+  // (A WITHOUT ROWID table's rowidAlias is -1: no column aliases its missing rowid.)
+  if (column < 0 || column === table.rowidAlias) {
     if (table.withoutRowid) b.emit(Op.Null, 0, target, target);
     else b.emit(Op.Rowid, cursor, target);
     return;
@@ -76,7 +78,7 @@ export function readTableColumn(
 
 /** The field of `index`'s records holding table column `column` (-1 rowid), or -1. */
 function indexField(index: IndexInfo, table: TableInfo, column: number): number {
-  const col = column === table.rowidAlias && !table.withoutRowid ? -1 : column;
+  const col = column === table.rowidAlias ? -1 : column;
   if (col === -1 && table.withoutRowid) return -1;
   return index.recordColumns.findIndex((k) => k.column === col);
 }
@@ -101,8 +103,8 @@ function scanLoop(
 }
 
 /**
- * Loops over the values of a seek key: `body(reg, exit)` runs once per value, with the
- * value in `reg`; a single NULL value (or no value) runs nothing.
+ * Loops over the values of a seek key: `body` runs once per value, with the value in
+ * `reg`; a single NULL value (or no value) runs nothing.
  */
 function forEachKey(
   c: Compiler,
@@ -114,15 +116,15 @@ function forEachKey(
   body: () => void,
 ): void {
   const b = c.b;
-  const exit = b.label();
   if (key.kind === "value") {
-    seekValue(c, key.value, key.affinity, aff, reg, exit);
-    body();
-    b.place(exit);
+    b.wrap((exit) => {
+      seekValue(c, key.value, key.affinity, aff, reg, exit);
+      body();
+    });
     return;
   }
   // The distinct values of the IN list or subquery, sorted (descending when `desc`), NULLs
-  // dropped, after affinity `aff`, in a fresh ephemeral slot.
+  // dropped, after affinity `aff`, in a fresh ephemeral slot, then read back in order.
   const slot = b.slot();
   const entry: SortEntry = {
     explain: `keys ${coll}${desc ? " DESC" : ""}`,
@@ -144,12 +146,7 @@ function forEachKey(
     const q: SubPlan = key.query;
     c.produce(q.root, (next) => add(q.columns[0], next));
   }
-  b.emit(Op.SorterSort, slot, exit);
-  const top = b.here;
-  b.emit(Op.SorterData, slot, reg);
-  body();
-  b.emit(Op.SorterNext, slot, top);
-  b.place(exit);
+  iterateStore(c, slot, reg, body);
 }
 
 function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
@@ -174,7 +171,6 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
         b.emit(Op.SeekRowid, cursor, next, key);
         consume(next);
       }));
-    b.place(exit);
     return;
   }
   const lo = b.regs(2);
@@ -360,8 +356,8 @@ function indexScan(
         const pk = table.recordColumns.slice(0, table.primaryKey.length);
         const base = b.regs(pk.length);
         pk.forEach((k, i) => {
-          const f = index.recordColumns.findIndex((x) => x.column === k.column);
-          b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column]?.name ?? "");
+          const f = indexField(index, table, k.column);
+          b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column].name);
         });
         b.emit(Op.NotFound, tcur, next, base, pk.length);
       }

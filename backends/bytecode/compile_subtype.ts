@@ -143,6 +143,7 @@ export class SubtypeRules {
       case "tableFunction":
         return new Array(node.width).fill(keepIf(JSON_TABLE_FUNCTIONS.has(node.name)));
       case "aggregate":
+        // (The carried columns after the aggregates drop it, as any column past the list.)
         return [
           ...node.groupBy.map(() => ColumnSubtype.Drop),
           ...node.aggregates.map((a) =>
@@ -151,7 +152,6 @@ export class SubtypeRules {
                 ((a.name === "min" || a.name === "max") && this.mayCarry(a.args[0]))),
             )
           ),
-          ...node.carried.map(() => ColumnSubtype.Drop),
         ];
       case "window":
         return [

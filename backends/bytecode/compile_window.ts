@@ -34,17 +34,15 @@ function window(c: Compiler, node: Window, consume: Consume): void {
     // An optional input's column in the stored row, or -1.
     const column = (e: PlanExpr | null) => (e ? stored.push(e) - 1 : -1);
     const { start, end } = call.frame;
-    const filterCol = column(call.filter);
-    const startCol = column(start.offset && constantOffset(start.offset));
-    const endCol = column(end.offset && constantOffset(end.offset));
     return {
       name: call.name,
-      ...(call.impl ? { fn: call.impl } : {}),
+      fn: call.impl,
       argc: call.args.length,
       argCol,
-      filterCol,
-      startCol,
-      endCol,
+      // (Stored in this order: the filter, the frame's start offset, its end offset.)
+      filterCol: column(call.filter),
+      startCol: column(start.offset && constantOffset(start.offset)),
+      endCol: column(end.offset && constantOffset(end.offset)),
       unit: call.frame.unit,
       start: start.type,
       end: end.type,

@@ -14,20 +14,16 @@ import type { CompiledProgram } from "./program.ts";
 export function explainRows(p: CompiledProgram): SqlValue[][] {
   return p.code.map((insn, addr) => {
     const op = OPCODES[insn.op];
-    let p4: SqlValue = null;
-    if (op.p4 === "count") p4 = insn.p4;
-    else if (op.p4 !== "none" && insn.p4 >= 0) {
-      p4 = (p.pool[insn.p4] as { explain?: string } | undefined)?.explain ?? null;
-    }
+    const p4: SqlValue = op.p4 === "count"
+      ? insn.p4
+      : op.p4 !== "none" && insn.p4 >= 0
+      ? (p.pool[insn.p4] as { explain?: string } | undefined)?.explain ?? null
+      : null;
     const text = op.synopsis.replace(
       /P([1-5])/g,
       (_, n: "1" | "2" | "3" | "4" | "5") => n === "4" ? String(p4 ?? "") : String(insn[`p${n}`]),
     );
-    const comment = insn.comment === ""
-      ? text
-      : text === ""
-      ? insn.comment
-      : `${text} ${insn.comment}`;
+    const comment = [text, insn.comment].filter((x) => x !== "").join(" ");
     return [addr, op.name, insn.p1, insn.p2, insn.p3, p4, insn.p5, comment];
   });
 }
@@ -38,9 +34,7 @@ export function explainText(p: CompiledProgram): string {
   const header = EXPLAIN_COLUMNS;
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: string[]) =>
-    r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join("  ").trimEnd();
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join(
-    "\n",
-  );
+  // (The last column's padding goes with the trailing spaces.)
+  const line = (r: string[]) => r.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
+  return [header, widths.map((w) => "-".repeat(w)), ...rows].map(line).join("\n");
 }

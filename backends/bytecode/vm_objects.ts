@@ -233,16 +233,13 @@ export class SorterSlot {
     if (typeof bound !== "object" || bound === null) return null;
     const y = this.#boundKey(bound);
     if (typeof y !== "string" || this.entry.firstCollation !== BINARY_UTF8) return null;
-    if (this.#boundRow !== bound) {
-      this.#boundRow = bound;
-      this.#boundText = encodeText(y, TextEncoding.Utf8);
-    }
+    this.#boundText ??= encodeText(y, TextEncoding.Utf8);
     let end = o + n;
     if (count >= 0) {
       o = skipUtf8Chars(d, o, end, skip);
       end = skipUtf8Chars(d, o, end, count);
     }
-    const c = compareTextBinary(d, o, end - o, this.#boundText);
+    const c = compareTextBinary(d, o, end - o, this.#boundText!);
     if (c === 0) return y;
     this.#kept = first.desc ? c > 0 : c < 0;
     return !this.#kept;
@@ -263,13 +260,13 @@ export class SorterSlot {
     if (bound !== this.#firstOf) {
       this.#firstOf = bound;
       this.#firstKey = bound.values[this.#first!.column];
+      this.#boundText = null;
     }
     return this.#firstKey;
   }
 
-  /** The bound row whose first key {@link #boundText} holds, encoded. */
-  #boundRow: StoredRow | null = null;
-  #boundText: Uint8Array = new Uint8Array(0);
+  /** The bound's first key encoded, once a text key needs it (reset with the bound). */
+  #boundText: Uint8Array | null = null;
 
   /**
    * When the sorter holds a bound row and the row's first ORDER BY key and the bound's

@@ -77,6 +77,10 @@ export function affinityFast(r: string, aff: Affinity, generic: string): string 
 }
 
 /** The JS operator of each of `+ - * / %` (Op.Add … Op.Remainder, in order). */
+/** The block that sets register object `reg` to the value `v` (an expression) of class `cls`. */
+export const setValue = (reg: string, v: string, cls: StorageClass | string): string =>
+  `{${reg}.v=${v};${reg}.c=${cls}}`;
+
 const ARITH_JS = ["+", "-", "*", "/", "%"] as const;
 
 /**
@@ -89,15 +93,14 @@ const ARITH_JS = ["+", "-", "*", "/", "%"] as const;
  */
 export function arithFast(op: number, a: string, b: string, out: string, generic: string): string {
   const o = ARITH_JS[op];
-  const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
   const int = StorageClass.Integer;
   const ints = op > 2
-    ? `if(y!==0)${set(op === 3 ? "(x-x%y)/y+0" : "x%y+0", int)}else ${generic}`
-    : `{const z=x${o}y;if(Number.isSafeInteger(z))${set("z+0", int)}else ${generic}}`;
+    ? `if(y!==0)${setValue(out, op === 3 ? "(x-x%y)/y+0" : "x%y+0", int)}else ${generic}`
+    : `{const z=x${o}y;if(Number.isSafeInteger(z))${setValue(out, "z+0", int)}else ${generic}}`;
   const reals = op === 4
     ? generic
     : `{const z=x${o}y;if(z===z${op === 3 ? "&&y!==0" : ""})${
-      set("z", StorageClass.Real)
+      setValue(out, "z", StorageClass.Real)
     }else ${generic}}`;
   return `{const x=${a}.v,y=${b}.v;if(typeof x!=="number"||typeof y!=="number")${generic}` +
     `else if(${a}.c===${int}&&${b}.c===${int})${ints}else ${reals}}`;

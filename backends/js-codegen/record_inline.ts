@@ -37,6 +37,7 @@ import { StorageClass } from "../../core/value/types.ts";
 import { leafLoops } from "./leaf_loops.ts";
 import { serialTypeSize } from "../../core/format/record.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
+import { setValue } from "./fast_paths.ts";
 import type { LoopRegion } from "./loop_regions.ts";
 
 /** Fields past this one are read by the cursor's reader (the parse is unrolled per field). */
@@ -232,7 +233,7 @@ export class InlineReaders {
     if (!leaf) return located;
     // In a leaf loop, the common case apart: a record that BtreePage.wholeRecord located,
     // all on the page (l is z). Apart, its parse tests less per row (no overflow marks).
-    const [g, q] = [`E${c}`, this.#q(c)];
+    const g = `E${c}`, q = this.#q(c);
     return [
       `h${c}:{G${c}=true;H${c}++;let s=-1;`,
       `if(${q}>=0&&(s=${g}.wholeRecord(${q}))>=0){`,
@@ -289,7 +290,7 @@ export class InlineReaders {
     // record that overflows its page, the fields whose values end past the page are the
     // cursor's reader's.
     const marks = fields.map((f) => {
-      const [t, o] = [`T${c}_${f}`, `O${c}_${f}`];
+      const t = `T${c}_${f}`, o = `O${c}_${f}`;
       return `if(${t}>=0&&${o}+${size(t)}>${l})${t}=${ON_OVERFLOW}-${t};`;
     });
     return `${out}}G${c}=b>${z};${l === null ? "" : `if(${l}<${z}){${marks.join("")}}`}`;
@@ -377,7 +378,7 @@ export class InlineReaders {
     // A row parsed on the leaf (G<c> false) is in a cell whose key can be read; the
     // cursor knows any other row (the parse told it).
     const out = `r${ins.p2}`;
-    return `if(!G${c}&&${q}>=0){${out}.v=RT.cellKey(E${c},${q});${out}.c=${StorageClass.Integer}}` +
+    return `if(!G${c}&&${q}>=0)${setValue(out, `RT.cellKey(E${c},${q})`, StorageClass.Integer)}` +
       `else c${c}.rowid(${out});`;
   }
 
@@ -394,18 +395,19 @@ export class InlineReaders {
    */
   column(ins: Insn, generic: string, missing: string, real: boolean): string {
     const c = ins.p1, out = `r${ins.p3}`;
-    const set = (v: string, cls: StorageClass | string) => `{${out}.v=${v};${out}.c=${cls}}`;
     const int = StorageClass.Integer;
-    const toReal = real ? `if(${out}.c===${int})${set(`Number(${out}.v)`, StorageClass.Real)}` : "";
+    const toReal = real
+      ? `if(${out}.c===${int})${setValue(out, `Number(${out}.v)`, StorageClass.Real)}`
+      : "";
     return `${this.#fresh(c)}if(G${c}){${generic}}` +
       `else{const t=T${c}_${ins.p2},o=O${c}_${ins.p2};` +
       `if(t>0&&t<5)${
-        set(`t===1?D${c}[o]<<24>>24:t===2?D${c}[o]<<24>>16|D${c}[o+1]:I(D${c},o,t)`, int)
+        setValue(out, `t===1?D${c}[o]<<24>>24:t===2?D${c}[o]<<24>>16|D${c}[o+1]:I(D${c},o,t)`, int)
       }` +
-      `else if(t===8||t===9)${set("t-8", int)}` +
-      `else if(t===0)${set("null", StorageClass.Null)}` +
+      `else if(t===8||t===9)${setValue(out, "t-8", int)}` +
+      `else if(t===0)${setValue(out, "null", StorageClass.Null)}` +
       `else if(t<0){if(t===${MISSING}){${missing}}else{${generic}}}` +
-      `else${this.#decoded(c, ins.p2, set)}${toReal}}`;
+      `else${this.#decoded(c, ins.p2, out)}${toReal}}`;
   }
 
   /**
@@ -413,12 +415,13 @@ export class InlineReaders {
    * more than one Column reads is decoded once per position (`Y<c>_<f>`, kept with the
    * stamp `X<c>_<f>` it was decoded at).
    */
-  #decoded(c: number, f: number, set: (v: string, cls: string) => string): string {
-    const plain = set(`RT.decodeValue(D${c},o,t,ENC)`, "RT.serialTypeClass(t)");
+  #decoded(c: number, f: number, out: string): string {
+    const decode = `RT.decodeValue(D${c},o,t,ENC)`;
+    const plain = setValue(out, decode, "RT.serialTypeClass(t)");
     if (!this.#reread.has(`${c}_${f}`)) return plain;
-    const [x, y] = [`X${c}_${f}`, `Y${c}_${f}`];
-    return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=RT.decodeValue(D${c},o,t,ENC);${x}=H${c}}` +
-      `${set(y, String(StorageClass.Text))}}else${plain}}`;
+    const x = `X${c}_${f}`, y = `Y${c}_${f}`;
+    return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=${decode};${x}=H${c}}` +
+      `${setValue(out, y, StorageClass.Text)}}else${plain}}`;
   }
 
   /**

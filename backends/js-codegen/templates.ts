@@ -91,6 +91,9 @@ const compare: Template = (i, t) => {
   const texts = textEqualityApplies(op, entry.aff, entry.coll);
   return compareFast(op, r(i.p1), r(i.p2), r(i.p3), generic, texts);
 };
+/** The If/IfNot `test`'s jump, on the JS condition `holds` deciding its register's truth. */
+export const testJump = (holds: string, test: Insn, tt: TemplateContext) =>
+  when(test.op === Op.If ? holds : `!(${holds})`, test, tt);
 /**
  * Eq … Ge (`i`) whose result only the If/IfNot `test` straight after it reads: two
  * numbers jump on their comparison (never NULL) with no result written; anything else
@@ -99,9 +102,8 @@ const compare: Template = (i, t) => {
 export function compareThenTest(i: Insn, t: TemplateContext, test: Insn, tt: TemplateContext) {
   const a = `${r(i.p1)}.v`, b = `${r(i.p2)}.v`;
   const holds = `${a}${JS_OPERATOR[(i.op - Op.Eq) as CompareOp]}${b}`;
-  return `if(typeof ${a}==="number"&&typeof ${b}==="number"){if(${
-    test.op === Op.If ? holds : `!(${holds})`
-  })${tt.jump(test.p2)}}else{${compare(i, t)}${TEMPLATES[test.op](test, tt)}}`;
+  return `if(typeof ${a}==="number"&&typeof ${b}==="number"){${testJump(holds, test, tt)}}` +
+    `else{${compare(i, t)}${TEMPLATES[test.op](test, tt)}}`;
 }
 const truth = (want: 0 | 1): Template => (i, t) =>
   when(
@@ -149,7 +151,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.IsNull]: jumpIf((i) => `${r(i.p1)}.c===${NULL}`),
   [Op.NotNull]: jumpIf((i) => `${r(i.p1)}.c!==${NULL}`),
   [Op.IfPos]: (i, t) => `if(${r(i.p1)}.v>0){${r(i.p1)}.v-=${i.p3};${t.jump(i.p2)}}`,
-  [Op.DecrJumpZero]: (i, t) => `if(${r(i.p1)}.v>0&&--${r(i.p1)}.v===0)${t.jump(i.p2)}`,
+  [Op.DecrJumpZero]: jumpIf((i) => `${r(i.p1)}.v>0&&--${r(i.p1)}.v===0`),
   [Op.ResultRow]: (_i, t) => t.row(),
   [Op.Null]: (i) => span(i.p2, i.p3 - i.p2 + 1).map((n) => setNull(r(n))).join(""),
   [Op.Integer]: (i) => `${r(i.p2)}.v=${i.p1};${r(i.p2)}.c=${INT};`,

@@ -22,6 +22,7 @@ import {
   idxJump,
   type TemplateContext,
   TEMPLATES,
+  testJump,
 } from "./templates.ts";
 import { InlineReaders, MAX_INLINE_FIELD } from "./record_inline.ts";
 import { loopRegions, pastOnce } from "./loop_regions.ts";
@@ -35,7 +36,7 @@ import {
   type SubstrCall,
 } from "../bytecode/column_call_fusion.ts";
 import { operandRoles, roleContext } from "../bytecode/operand_roles.ts";
-import { JS_OPERATOR } from "./fast_paths.ts";
+import { JS_OPERATOR, setValue } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
 
@@ -114,8 +115,6 @@ export interface Translation {
   readable: string;
   /** The program's pool, then the constants the translation added. */
   constants: unknown[];
-  /** The block number of each address that starts a block. */
-  blockOf: ReadonlyMap<number, number>;
 }
 
 /**
@@ -421,13 +420,11 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       const bytes = (fn: string, ...args: unknown[]) =>
         readers.textField(col.p1, col.p2, (d, o, n) => `RT.${fn}(${[d, o, n, ...args]})`);
       const isNull = () => readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
-      const set = (v: string, cls: StorageClass) => `{${out}.v=${v};${out}.c=${cls}}`;
       // A decided truth (`holds`, a JS condition): the If/IfNot's jump, or 1 or 0.
       const decide = (holds: string) =>
         tt
-          ? `{if(${truth!.op === Op.If ? holds : `!(${holds})`})${tt.jump(truth!.p2)}}`
-          : set(`${holds}?1:0`, StorageClass.Integer);
-      const [INT, TEXT] = [StorageClass.Integer, StorageClass.Text];
+          ? `{${testJump(holds, truth!, tt)}}`
+          : setValue(out, `${holds}?1:0`, StorageClass.Integer);
       let test: string, use: string;
       if (fusion) {
         test = bytes("compareTextBinary", k(fusion.bytes));
@@ -442,24 +439,32 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
           : readers.intField(col.p1, col.p2, (v) => `${k(ints)}.includes(${v})`);
         use = decide(not ? "!e" : "e");
       } else if (call!.kind === "like") {
-        [test, use] = [bytes("likeLiteralBytes", k(call!.pattern)), decide("e")];
+        test = bytes("likeLiteralBytes", k(call!.pattern));
+        use = decide("e");
       } else if (call!.kind === "substr") {
         // The positions are whole numbers (column_call_fusion.ts checks), never text.
-        [test, use] = [bytes("substrBytes", call!.start, call!.count), set("e", TEXT)];
+        test = bytes("substrBytes", call!.start, call!.count);
+        use = setValue(out, "e", StorageClass.Text);
       } else if (call!.kind === "length") {
-        [test, use] = [bytes("lengthBytes"), set("e", INT)];
+        test = bytes("lengthBytes");
+        use = setValue(out, "e", StorageClass.Integer);
       } else if (call!.kind === "case") {
         // Null when the text is not short ASCII: the load and the call then run.
-        [test, use] = [bytes("foldedAscii", call!.upper), set("e", TEXT)];
+        test = bytes("foldedAscii", call!.upper);
+        use = setValue(out, "e", StorageClass.Text);
       } else if (call!.kind === "date") {
         // Null when the text is not canonical: the loads and the call then run.
-        [test, use] = [bytes("dateFromBytes", k(call!.layout)), set("e", TEXT)];
+        test = bytes("dateFromBytes", k(call!.layout));
+        use = setValue(out, "e", StorageClass.Text);
       } else if (call!.kind === "nullTest") {
-        [test, use] = [isNull(), decide(call!.not ? "!e" : "e")];
+        test = isNull();
+        use = decide(call!.not ? "!e" : "e");
       } else if (call!.kind === "count") {
-        [test, use] = [isNull(), `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`];
+        test = isNull();
+        use = `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`;
       } else {
-        [test, use] = [bytes("stepMinMaxText", state(), call!.sign), `${a}.hit=e;`];
+        test = bytes("stepMinMaxText", state(), call!.sign);
+        use = `${a}.hit=e;`;
       }
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
       stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;
@@ -481,7 +486,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     return `{${
       readers.textField(col.p1, col.p2, (d, o, n) =>
         `${sorter}.rejectsText(${[d, o, n, ...substr ? [substr.start - 1, substr.count] : []]})`)
-    }if(e===true)${jump}if(typeof e==="string"){${key}.v=e;${key}.c=${StorageClass.Text}}else{${
+    }if(e===true)${jump}if(typeof e==="string")${setValue(key, "e", StorageClass.Text)}else{${
       code(writer, t)
     }}if(e===null&&${sorter}.rejectsByFirst(R,${ins.p3}))${jump}}`;
   }
@@ -544,5 +549,5 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   ).join("\n");
   const source = lines.map((line) => typeof line === "string" ? line : line[1]).filter((x) => x)
     .map((x) => x.trim()).join("\n");
-  return { source, readable, constants, blockOf };
+  return { source, readable, constants };
 }

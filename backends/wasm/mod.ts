@@ -43,7 +43,7 @@ import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
 import { FrameAllocator } from "./host/frame_pool.ts";
 import { buildModule, type ModuleExports, nativeIds, Run } from "./codegen/module.ts";
 import { HOST_NAMESPACE, type ModuleImports } from "./codegen/host_imports.ts";
-import { type NativePlan, planNative } from "./plan/native.ts";
+import { MAX_NATIVE_PROGRAM, type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
 import { planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
@@ -141,11 +141,10 @@ export class WasmProgram implements Program {
       native: plan.native,
       nativeId: (pc) => ids.get(pc)!,
       fallbacks: plan.fallbacks,
-      syncIn: (pc, fallback) => {
-        if (pc < 0) return copyIn(everything);
-        if (!fallback) return copyIn(sync.entry(pc));
-        return copyIn(sync.fallback(plan.fallbacks.get(pc)!));
-      },
+      syncIn: (pc, fallback) =>
+        copyIn(
+          pc < 0 ? everything : fallback ? sync.fallback(plan.fallbacks.get(pc)!) : sync.entry(pc),
+        ),
       syncOut: (pc) =>
         [...(pc < 0 ? plan.regs : sync.exit(pc).regs)]
           .map((r) => `W.toSlot(W.fp + ${r * Slot.SIZE}, ${reg(r)});`).join(" "),
@@ -163,8 +162,7 @@ export class WasmProgram implements Program {
           return `W.aggReset(W.fp + ${layout.aggregate(ins.p1)}, ${ins.p1});`;
         }
         // A sorter tested natively publishes its bound whenever it may have changed.
-        const bound = plan.bounds.get(ins.p1);
-        if (bound === undefined || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
+        if (!plan.bounds.has(ins.p1) || (ins.op !== Op.SorterOpen && ins.op !== Op.SorterInsert)) {
           return "";
         }
         return `W.bound(W.fp + ${layout.bound(ins.p1)}, s${ins.p1}.sorter, ${ins.p1});`;
@@ -251,12 +249,8 @@ export class WasmProgram implements Program {
   }
 
   explainText(): string {
-    return [
-      moduleText(this.bytes),
-      "",
-      ";; imported as host.seg: the JS segments",
-      generatedFunctionText(this.#source),
-    ].join("\n");
+    return `${moduleText(this.bytes)}\n\n;; imported as host.seg: the JS segments\n` +
+      generatedFunctionText(this.#source);
   }
 }
 
@@ -333,11 +327,12 @@ export const WASM: Backend = {
   unavailableReason: () => wasmCompileForbidden() ?? functionConstructorForbidden(),
   compile(plan: Plan, file: DatabaseFile): Program {
     const compiled = compilePlan(plan, file);
-    const native = planNative(compiled);
+    // A long program: working out its crossings costs more than it saves (native.ts).
+    const native = compiled.code.length > MAX_NATIVE_PROGRAM ? null : planNative(compiled);
     // No table scan runs natively: the module would only hand each row's work to JS
     // segments, whose translation (made for a program split with native code) lacks the
     // whole-program paths (leaf loops, registers in locals), so the JS backend runs it.
-    if (native.cursors.size === 0) return compileWholeJs(plan, file);
+    if (!native?.cursors.size) return compileWholeJs(plan, file);
     return new WasmProgram(compiled, native);
   },
 };

@@ -59,11 +59,12 @@ export function emitAggregate(c: OpContext, pc: number, ins: Insn): void {
       f.localGet(c.fp).localGet(c.t).store(Store["i32.store"], at + AggField.Current);
       record(() => f.localGet(c.t));
       copySlot(c, c.rec, at + AggField.Groups, key);
-      for (let i = 0; i < agg.kinds.length; i++) {
-        for (const half of [0, 8]) {
-          const off = at + AggField.Groups + GROUP_CALLS + 16 * i + half;
-          f.localGet(c.rec).i64Const(0n).store(Store["i64.store"], off);
-        }
+      // The calls' states zeroed, 8 bytes at a time.
+      for (let off = 0; off < 16 * agg.kinds.length; off += 8) {
+        f.localGet(c.rec).i64Const(0n).store(
+          Store["i64.store"],
+          at + AggField.Groups + GROUP_CALLS + off,
+        );
       }
       c.goto(pc + 1);
     };

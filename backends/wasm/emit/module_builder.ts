@@ -85,7 +85,6 @@ export class ModuleBuilder {
   readonly #globals: Global[] = [];
   readonly #globalNames = new Map<number, string>();
   readonly #exports: { name: string; kind: ExportKind; index: number }[] = [];
-  readonly #exportNames = new Set<string>();
 
   /** The module's name in the "name" section, if any. */
   declare readonly name?: string;
@@ -137,8 +136,8 @@ export class ModuleBuilder {
     if (this.#memory !== undefined) throw bugError(Bug.SecondMemory);
     const { min, max } = limits;
     if (max !== undefined && max < min) throw new RangeError(bugMessage(Bug.MaxBelowMin, max, min));
-    this.#memory = { min, max };
-    this.#imports.push({ kind: 2, module, field, limits: this.#memory });
+    this.#memory = limits;
+    this.#imports.push({ kind: 2, module, field, limits });
   }
 
   /** Imports a global and returns its global index; call before `addGlobal`. */
@@ -188,8 +187,7 @@ export class ModuleBuilder {
 
   /** Exports function or global `index` as `name`. */
   #addExport(name: string, kind: ExportKind, index: number): void {
-    if (this.#exportNames.has(name)) throw bugError(Bug.DuplicateExport, name);
-    this.#exportNames.add(name);
+    if (this.#exports.some((e) => e.name === name)) throw bugError(Bug.DuplicateExport, name);
     this.#exports.push({ name, kind, index });
   }
 
@@ -274,17 +272,16 @@ export class ModuleBuilder {
         // The locals declaration: one (count, type) entry per run of consecutive locals of
         // one type. Indices follow `addLocal` order, so declaring locals of a type together
         // gives the fewest entries.
-        const types = f.locals;
-        let runs = 0;
-        for (let i = 0; i < types.length; i++) if (i === 0 || types[i] !== types[i - 1]) runs++;
-        locals.u32(runs);
-        let start = 0;
-        for (let i = 1; i <= types.length; i++) {
-          if (i === types.length || types[i] !== types[start]) {
-            locals.u32(i - start);
-            locals.u8(VALTYPE_CODE[types[start]]);
-            start = i;
-          }
+        const runs: [count: number, type: ValType][] = [];
+        for (const t of f.locals) {
+          const last = runs.at(-1);
+          if (last?.[1] === t) last[0]++;
+          else runs.push([1, t]);
+        }
+        locals.u32(runs.length);
+        for (const [count, type] of runs) {
+          locals.u32(count);
+          locals.u8(VALTYPE_CODE[type]);
         }
         s.u32(locals.length + f.code.length + 1);
         s.bytes(locals.view());

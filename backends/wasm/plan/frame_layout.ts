@@ -125,9 +125,9 @@ export function frameLayout(p: CompiledProgram, plan: NativePlan): FrameLayout {
     at += Math.ceil(f.bytes.length / Slot.SIZE) * Slot.SIZE;
   }
   const bounds = new Map<number, number>();
-  for (const slot of plan.bounds.keys()) {
+  for (const [slot, b] of plan.bounds) {
     bounds.set(slot, at);
-    at += boundKey(plan.bounds.get(slot)!.keys.length);
+    at += boundKey(b.keys.length);
   }
   const aggregates = new Map<number, number>();
   for (const [slot, a] of plan.aggregates) {

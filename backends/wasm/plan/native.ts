@@ -137,22 +137,11 @@ export interface NativePlan {
  *   conditional jump of the loop body) runs in JS altogether: native stepping would only
  *   add a crossing per row;
  * - within a straight run of instructions, native ones between two JS ones join JS.
+ *
+ * Not for a program longer than {@link MAX_NATIVE_PROGRAM}, which runs wholly in JS.
  */
 export function planNative(p: CompiledProgram): NativePlan {
   const code = p.code;
-  if (code.length > MAX_NATIVE_PROGRAM) {
-    // Working out the crossings costs more than it saves here: JS runs it all.
-    return {
-      native: code.map(() => false),
-      cursors: new Set(),
-      regs: [],
-      fusions: new Map(),
-      fusedLoads: new Set(),
-      fallbacks: new Map(),
-      bounds: new Map(),
-      aggregates: new Map(),
-    };
-  }
   const cursors = new Set<number>();
   const foreign = new Set<number>();
   const entries = new Map<number, CursorEntry>();
@@ -179,7 +168,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     const open = opens.get(slot);
     if (reject < 0 || open === undefined || open < 0) continue;
     const keys = (p.pool[p.code[open].p4] as SortEntry).keys;
-    if (keys === undefined || keys.length === 0) continue;
+    if (!keys?.length) continue;
     bounds.set(slot, {
       reject,
       keys: keys.map((k) => ({ ...k, reg: p.code[reject].p3 + k.column })),

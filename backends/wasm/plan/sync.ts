@@ -36,8 +36,7 @@ function usesOf(
 ): Uses {
   const roles = operandRoles(p.code[pc], p);
   const regs = new Set<number>();
-  for (const r of roles.reads) if (nativeRegs.has(r)) regs.add(r);
-  for (const r of roles.writes) if (nativeRegs.has(r)) regs.add(r);
+  for (const r of [...roles.reads, ...roles.writes]) if (nativeRegs.has(r)) regs.add(r);
   const cursors = new Set<number>();
   for (const c of roles.cursors) if (plan.cursors.has(c)) cursors.add(c);
   return { regs, cursors };
@@ -133,7 +132,7 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   return {
     entry: (pc) => entry([pc]),
     exit,
-    fallback: (pcs) => entry(fallbackNext(p, pcs), [union([], pcs.map(usesAt))]),
+    fallback: (pcs) => entry(fallbackNext(p, pcs), pcs.map(usesAt)),
   };
 }
 
