@@ -1,9 +1,8 @@
 /**
- * Join order for a set of inner-joined leaves: a bounded best-first search over partial
- * orders (SQLite's wherePathSolver keeps the N cheapest paths at each length), with each
- * leaf read by its cheapest access path given the leaves before it.
+ * Join order for a set of inner-joined leaves (where.c's solver: path_solver.ts), and the
+ * cheapest access path of one leaf read alone or after a fixed set of leaves (an outer
+ * join's units keep their FROM order).
  */
-import { Bug, bugError } from "../internal_error.ts";
 import { type AccessPath, TABLE_ROWS, tablePaths } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type * as B from "../analyze/bound.ts";
@@ -11,6 +10,9 @@ import { sqlError } from "../errors.ts";
 import type { Term } from "./terms.ts";
 import type { OrderChooser } from "./order.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
+import { leafLoops, type WhereLoop } from "./where_loop.ts";
+import { solveJoin, type SolverOrder } from "./path_solver.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
 export interface JoinStep {
@@ -18,13 +20,6 @@ export interface JoinStep {
   path: AccessPath | null;
   /** Read through an automatic index (a hash lookup) instead of `path`. */
   auto: AutoIndex | null;
-}
-
-interface Partial {
-  steps: JoinStep[];
-  placed: Set<number>;
-  cost: number;
-  rows: number;
 }
 
 /** Can `term` be evaluated once the leaves in `placed` (plus `self`) are available? */
@@ -98,37 +93,11 @@ export function bestStep(
   return { step: { leaf, path: auto ? null : path, auto }, cost, rows, setup };
 }
 
-/** A cost on SQLite's LogEst scale (10·log2): costs this close are a tie, as in SQLite. */
-function logEst(cost: number): number {
-  return Math.round(10 * Math.log2(cost + 1));
-}
-
 /**
- * Orders partial join orders: cheaper first; on a tie (same LogEst), the one that keeps
- * the FROM order longer (leaf ids grow in FROM order), as SQLite keeps the first found.
- */
-function better(a: Partial, b: Partial): number {
-  const d = logEst(a.cost) - logEst(b.cost);
-  if (d !== 0) return d;
-  for (let i = 0; i < a.steps.length && i < b.steps.length; i++) {
-    const x = a.steps[i].leaf.id - b.steps[i].leaf.id;
-    if (x !== 0) return x;
-  }
-  return 0;
-}
-
-/** Leaves whose node reads other leaves (table-valued function arguments) wait for them. */
-function dependenciesMet(leaf: Leaf, deps: Map<number, Set<number>>, placed: Set<number>) {
-  const d = deps.get(leaf.id);
-  if (!d) return true;
-  for (const x of d) if (!placed.has(x)) return false;
-  return true;
-}
-
-/**
- * The cheapest order of `leaves` (inner joins only) and each leaf's access path.
- * `deps`: leaf id → leaf ids it must come after. `firstChoice` picks the first leaf's
- * path (to prefer one giving the ORDER BY).
+ * The cheapest order of `leaves` (inner joins only) and each leaf's access path, as
+ * where.c's solver finds it (path_solver.ts, where_loop.ts). `deps`: leaf id → leaf ids
+ * it must come after. `firstChoice`: the wanted ORDER BY or GROUP BY, which the first
+ * leaf's path may give.
  */
 export function chooseJoinOrder(
   leaves: readonly Leaf[],
@@ -137,41 +106,35 @@ export function chooseJoinOrder(
   firstChoice?: OrderChooser,
 ): JoinStep[] {
   const leafIds = new Set(leaves.map((l) => l.id));
-  const relevant = new Map<number, Term[]>();
-  for (const l of leaves) relevant.set(l.id, []);
+  if (leaves.length === 1) return [bestStep(leaves[0], terms, new Set(), leafIds).step];
+  // A leaf's loops depend only on which leaves it shares a term with are placed (and on
+  // whether any leaf is: an automatic index is never the outer loop).
+  const neighbours = new Map(leaves.map((l) => [l.id, new Set<number>()]));
   for (const t of terms) {
-    for (const r of t.refs) relevant.get(r)?.push(t);
+    for (const r of t.refs) for (const o of t.refs) if (r !== o) neighbours.get(r)?.add(o);
   }
-  const width = leaves.length <= 1 ? 1 : leaves.length <= 2 ? 5 : leaves.length <= 16 ? 10 : 2;
-  let beam: Partial[] = [{ steps: [], placed: new Set(), cost: 0, rows: 1 }];
-  for (let depth = 0; depth < leaves.length; depth++) {
-    const next = new Map<string, Partial>();
-    for (const p of beam) {
-      for (const leaf of leaves) {
-        if (p.placed.has(leaf.id) || !dependenciesMet(leaf, deps, p.placed)) continue;
-        const mine = relevant.get(leaf.id)!;
-        const first = depth === 0 ? firstChoice : undefined;
-        const b = bestStep(leaf, mine, p.placed, leafIds, first, p.rows);
-        const placed = new Set(p.placed).add(leaf.id);
-        const cand: Partial = {
-          steps: [...p.steps, b.step],
-          placed,
-          cost: p.cost + b.setup + p.rows * b.cost,
-          rows: Math.min(p.rows * b.rows, 1e300),
-        };
-        if (
-          firstChoice && depth === leaves.length - 1 && !firstChoice.givesOrder(cand.steps[0].path)
-        ) {
-          // The order the outer loop does not give costs a sort of the join's rows.
-          cand.cost += firstChoice.sortCost(cand.rows);
-        }
-        const key = [...placed].sort((x, y) => x - y).join(",");
-        const old = next.get(key);
-        if (!old || better(cand, old) < 0) next.set(key, cand);
-      }
+  const cache = new Map<string, readonly WhereLoop[]>();
+  const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => {
+    const near = [...neighbours.get(leaf.id)!].filter((x) => placed.has(x)).sort((a, b) => a - b);
+    const key = `${leaf.id}:${placed.size > 0}:${near.join(",")}`;
+    return getOrMake(cache, key, () => {
+      const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);
+      return leafLoops(leaf, terms, ready, placed, leafIds, leafRows, firstChoice);
+    });
+  };
+  const order: SolverOrder | null = firstChoice
+    ? {
+      count: firstChoice.count(),
+      satisfied: (loop) => loop.auto || !loop.path ? 0 : firstChoice.joinPrefix(loop.path),
+      sortingCost: (nRow, nSorted) => firstChoice.sortingCost(nRow, nSorted),
     }
-    if (next.size === 0) throw bugError(Bug.NoJoinOrder);
-    beam = [...next.values()].sort(better).slice(0, width);
-  }
-  return beam[0].steps;
+    : null;
+  const loops = solveJoin(leaves, loopsAt, deps, order);
+  if (!loops) throw sqlError("no query solution");
+  return loops.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
+}
+
+/** The rows a non-table leaf is taken to yield. */
+function leafRows(leaf: Leaf): number {
+  return leaf.kind === "table" ? TABLE_ROWS : subqueryRows(leaf.source);
 }

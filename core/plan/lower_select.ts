@@ -244,9 +244,10 @@ function lowerCoreRefs(
       ordered = true;
       // Groups the path gives in another order than the GROUP BY's never match an ORDER BY.
       if (grouped) groupOut = o.permuted ? [] : o.desc.map((d, i) => d ?? groupDesc[i]);
-    } else if (from.single !== null && !core.aggregate) {
-      // A prefix of the ORDER BY from the path: run it in that prefix's direction, so ties
-      // under the whole ORDER BY come in its order as in SQLite's block-by-block sort.
+    } else if (!core.aggregate) {
+      // A prefix of the ORDER BY from the path (of the only table, or of the join's outer
+      // loop): run it in that prefix's direction, so ties under the whole ORDER BY come in
+      // its order as in SQLite's block-by-block sort.
       const prefix = orderedPrefix(outerPath, terms);
       if (prefix.length > 0) outerPath.node.reverse = prefix.reverse;
     }

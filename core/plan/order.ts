@@ -5,7 +5,7 @@
 import type { PlanExpr } from "./plan.ts";
 import { type AccessPath, columnOf } from "./access_path.ts";
 import type { Term } from "./terms.ts";
-import { singleTableSortChoice, type SortShape } from "./sort_cost.ts";
+import { singleTableSortChoice, sortingCostLogEst, type SortShape } from "./sort_cost.ts";
 
 /** A wanted order: an expression per key, direction, NULL placement, collation. */
 export interface OrderTerm {
@@ -111,6 +111,17 @@ export interface OrderChooser {
   (paths: AccessPath[], terms?: readonly Term[]): AccessPath;
   givesOrder(path: AccessPath | null): boolean;
   sortCost(rows: number): number;
+  /** The number of wanted terms. */
+  count(): number;
+  /**
+   * How many leading wanted terms `path` gives in order as the outer loop of a join (only
+   * its own columns count: where.c goes on to the inner loops, which litejit does not).
+   */
+  joinPrefix(path: AccessPath): number;
+  /** where.c indexMightHelpWithOrderBy for a path's index. */
+  mightHelp(path: AccessPath): boolean;
+  /** where.c whereSortingCost of `nRow` rows (LogEst), the first `nSorted` terms in order. */
+  sortingCost(nRow: number, nSorted: number): number;
 }
 
 /**
@@ -178,5 +189,20 @@ export function orderAwareChooser(
       return gives(path, wanted);
     },
     sortCost,
+    count: () => terms().length,
+    joinPrefix(path: AccessPath): number {
+      const wanted = terms();
+      const mine = wanted.findIndex((t) => columnOf(t.expr, path.node.id) === null);
+      for (let n = mine < 0 ? wanted.length : mine; n > 0; n--) {
+        if (pathOrder(path, wanted.slice(0, n), grouping)) return n;
+      }
+      return 0;
+    },
+    mightHelp: (p: AccessPath) => mightGiveOrder(p, terms()),
+    sortingCost: (nRow: number, nSorted: number) =>
+      sortingCostLogEst(nRow, terms().length, nSorted, {
+        ...shape,
+        limit: grouping ? null : shape.limit,
+      }),
   });
 }
