@@ -9,7 +9,7 @@ import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
-import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
+import { orderedPrefix, type OrderTerm, pathOrder, wantedOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { sortShapeOf } from "./sort_cost.ts";
 import { flattenSelect } from "./flatten.ts";
@@ -214,9 +214,7 @@ function lowerCoreRefs(
     scope,
     core.from,
     core.where,
-    wanted
-      ? orderAwareChooser(wanted, grouped, sortShapeOf(core.columns.length, limit))
-      : undefined,
+    wanted ? wantedOrder(wanted, grouped, sortShapeOf(core.columns.length, limit)) : undefined,
   );
   let node = from.node;
   let ordered = false;

@@ -4,8 +4,7 @@
  */
 import type { PlanExpr } from "./plan.ts";
 import { type AccessPath, columnOf } from "./access_path.ts";
-import type { Term } from "./terms.ts";
-import { singleTableSortChoice, sortingCostLogEst, type SortShape } from "./sort_cost.ts";
+import { sortingCostLogEst, type SortShape } from "./sort_cost.ts";
 
 /** A wanted order: an expression per key, direction, NULL placement, collation. */
 export interface OrderTerm {
@@ -102,22 +101,21 @@ export function orderedPrefix(
 }
 
 /**
- * Picks a table's path for a wanted order; `givesOrder` says whether a path (of the
- * outermost loop of a join) yields the rows in that order, `sortCost` what sorting
- * `rows` rows costs otherwise. Called with `terms` (the table's WHERE terms) when the
- * table is the only one of its FROM: then the choice is where.c's (sort_cost.ts).
+ * The order a statement wants from its FROM (ORDER BY, or GROUP BY), as the solver weighs
+ * it (path_solver.ts).
  */
-export interface OrderChooser {
-  (paths: AccessPath[], terms?: readonly Term[]): AccessPath;
-  givesOrder(path: AccessPath | null): boolean;
-  sortCost(rows: number): number;
+export interface WantedOrder {
   /** The number of wanted terms. */
   count(): number;
   /**
-   * How many leading wanted terms `path` gives in order as the outer loop of a join (only
-   * its own columns count: where.c goes on to the inner loops, which litejit does not).
+   * How many leading wanted terms `path` gives in order as the outermost loop. Alone (the
+   * only table of its FROM) it may give them all through a unique or fixed prefix;
+   * `inJoin`, only its own columns count (where.c goes on to the inner loops, which
+   * litejit does not).
    */
-  joinPrefix(path: AccessPath): number;
+  satisfied(path: AccessPath): number;
+  /** Planned as the outer loop of a join (set by planFrom for a FROM of several tables). */
+  inJoin?: boolean;
   /** where.c indexMightHelpWithOrderBy for a path's index. */
   mightHelp(path: AccessPath): boolean;
   /** where.c whereSortingCost of `nRow` rows (LogEst), the first `nSorted` terms in order. */
@@ -125,84 +123,40 @@ export interface OrderChooser {
 }
 
 /**
- * where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column of
- * the path's index?
+ * The wanted order `terms` (`grouping`: a GROUP BY's, in any direction; see
+ * {@link pathOrder}); `shape`: the statement's result columns and constant LIMIT, which
+ * where.c's sort cost weighs.
  */
-function mightGiveOrder(p: AccessPath, wanted: readonly OrderTerm[]): boolean {
-  const keys = new Set(p.order.map((o) => o.column));
-  if (keys.size === 0) return false; // ANALYZE's "unordered" index
-  return wanted.some((t) => {
-    const c = columnOf(t.expr, p.node.id);
-    return c !== null && (c === -1 || keys.has(c));
-  });
-}
-
-function sortCost(rows: number): number {
-  return rows * Math.log2(Math.max(2, rows)) * 3;
-}
-
-/**
- * Picks the cheapest path counting the sort a path that does not give `terms` order
- * needs (`grouping`: a GROUP BY's order, in any direction; see {@link pathOrder}).
- * `shape`: the statement's result columns and constant LIMIT, which where.c's sort cost
- * weighs.
- */
-export function orderAwareChooser(
+export function wantedOrder(
   terms: () => OrderTerm[],
   grouping: boolean,
   shape: SortShape,
-): OrderChooser {
-  const gives = (p: AccessPath, wanted: readonly OrderTerm[]) =>
-    pathOrder(p, wanted, grouping) !== null;
-  // The ORDER BY terms a path gives in order (a prefix: the rest is sorted block by block).
-  const sorted = (p: AccessPath, wanted: readonly OrderTerm[]) =>
-    gives(p, wanted) ? wanted.length : grouping ? 0 : orderedPrefix(p, wanted).length;
-  // Sorting only the terms after a prefix the path gives costs that share of a full sort.
-  const sortShare = (p: AccessPath, wanted: readonly OrderTerm[]) =>
-    wanted.length && (wanted.length - sorted(p, wanted)) / wanted.length;
-  const choose = (all: AccessPath[], local?: readonly Term[]) => {
-    const wanted = terms();
-    const paths = all.filter((p) => !p.orderOnly || mightGiveOrder(p, wanted));
-    if (local && wanted.length > 0) {
-      return singleTableSortChoice(paths, local, wanted.length, (p) => sorted(p, wanted), {
-        ...shape,
-        limit: grouping ? null : shape.limit,
-      });
-    }
-    let best: AccessPath | null = null;
-    let bestCost = Infinity;
-    for (const p of paths) {
-      const cost = p.cost + sortShare(p, wanted) * sortCost(p.rows);
-      if (cost < bestCost) {
-        best = p;
-        bestCost = cost;
-      }
-    }
-    return best!;
-  };
-  return Object.assign(choose, {
-    givesOrder(path: AccessPath | null): boolean {
-      if (path === null) return false;
-      const wanted = terms();
-      const id = path.node.id;
-      if (!wanted.every((t) => t.expr.kind === "column" && t.expr.node === id)) return false;
-      return gives(path, wanted);
-    },
-    sortCost,
+): WantedOrder {
+  const limited = { ...shape, limit: grouping ? null : shape.limit };
+  return {
     count: () => terms().length,
-    joinPrefix(path: AccessPath): number {
+    satisfied(path: AccessPath): number {
       const wanted = terms();
-      const mine = wanted.findIndex((t) => columnOf(t.expr, path.node.id) === null);
+      const inJoin = this.inJoin;
+      if (!inJoin && grouping) return pathOrder(path, wanted, true) ? wanted.length : 0;
+      // A prefix (the rest is sorted block by block): of the loop's own columns in a join.
+      const mine = inJoin ? wanted.findIndex((t) => columnOf(t.expr, path.node.id) === null) : -1;
       for (let n = mine < 0 ? wanted.length : mine; n > 0; n--) {
         if (pathOrder(path, wanted.slice(0, n), grouping)) return n;
       }
       return 0;
     },
-    mightHelp: (p: AccessPath) => mightGiveOrder(p, terms()),
+    // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
+    // of the path's index?
+    mightHelp(p: AccessPath): boolean {
+      const keys = new Set(p.order.map((o) => o.column));
+      if (keys.size === 0) return false; // ANALYZE's "unordered" index
+      return terms().some((t) => {
+        const c = columnOf(t.expr, p.node.id);
+        return c !== null && (c === -1 || keys.has(c));
+      });
+    },
     sortingCost: (nRow: number, nSorted: number) =>
-      sortingCostLogEst(nRow, terms().length, nSorted, {
-        ...shape,
-        limit: grouping ? null : shape.limit,
-      }),
-  });
+      sortingCostLogEst(nRow, terms().length, nSorted, limited),
+  };
 }

@@ -7,16 +7,15 @@
  * pass ignores the order to estimate the result's rows, and the second weighs the sort
  * of that many rows (after whereInterstageHeuristic).
  */
-import { logEstAdd } from "./partial_scan_cost.ts";
 import type { Leaf } from "./leaves.ts";
-import { indexRowSize } from "./row_size.ts";
+import { indexRowSize, logEstAdd } from "./row_size.ts";
 import type { WhereLoop } from "./where_loop.ts";
 
 /** The order a statement wants from its loops (ORDER BY or GROUP BY). */
 export interface SolverOrder {
   /** Its number of terms. */
   count: number;
-  /** How many of them (0 or all) a path starting with `first` gives in order. */
+  /** How many of its leading terms a path starting with `first` gives in order. */
   satisfied(first: WhereLoop): number;
   /** whereSortingCost of `nRow` rows (LogEst) with the first `nSorted` terms in order. */
   sortingCost(nRow: number, nSorted: number): number;
@@ -52,6 +51,7 @@ function solve(
   order: SolverOrder | null,
   nRowEst: number,
   scanless: ReadonlySet<number>,
+  nRowBefore: number,
 ): WherePath | null {
   const nLoop = leaves.length;
   const mxChoice = nLoop <= 1 ? 1 : nLoop === 2 ? 5 : 12;
@@ -63,7 +63,7 @@ function solve(
   let from: WherePath[] = [{
     mask: 0n,
     loops: [],
-    nRow: 0,
+    nRow: nRowBefore,
     rCost: 0,
     rUnsort: 0,
     isOrdered: nOrderBy ? (nLoop > 0 ? -1 : nOrderBy) : 0,
@@ -152,15 +152,20 @@ function equalitySeeked(path: WherePath): Set<number> {
   return out;
 }
 
-/** The cheapest order of `leaves` and each one's loop, or null when there is none. */
+/**
+ * The cheapest order of `leaves` and each one's loop, or null when there is none.
+ * `nRowBefore`: the LogEst rows of loops outside the solver that run them all per row.
+ */
 export function solveJoin(
   leaves: readonly Leaf[],
   loopsAt: LoopsAt,
   deps: ReadonlyMap<number, ReadonlySet<number>>,
   order: SolverOrder | null,
+  nRowBefore = 0,
 ): WhereLoop[] | null {
-  const first = solve(leaves, loopsAt, deps, order, 0, new Set());
+  const first = solve(leaves, loopsAt, deps, order, 0, new Set(), nRowBefore);
   if (!first || !order || order.count === 0) return first?.loops ?? null;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
-  return solve(leaves, loopsAt, deps, order, nRowEst, equalitySeeked(first))?.loops ?? null;
+  const again = solve(leaves, loopsAt, deps, order, nRowEst, equalitySeeked(first), nRowBefore);
+  return again?.loops ?? null;
 }

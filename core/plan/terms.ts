@@ -54,6 +54,18 @@ export function truthProb(t: Term): number {
   return truthProbs.get(t.expr) ?? 1;
 }
 
+/**
+ * For an `=` or `IS` term with a column on one side (SQLite's WO_EQ / WO_IS), its other
+ * side; else null.
+ */
+export function equalityRight(e: PlanExpr): PlanExpr | null {
+  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not) {
+    if (e.left.kind === "column") return e.right;
+    if (e.right.kind === "column") return e.left;
+  }
+  return null;
+}
+
 /** The operands of `e` joined by `op` (`a AND b AND c` → `a`, `b`, `c`). */
 function split(e: PlanExpr, op: "and" | "or", out: PlanExpr[] = []): PlanExpr[] {
   if (e.kind === "logic" && e.op === op) {

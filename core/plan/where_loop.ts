@@ -8,13 +8,12 @@
  */
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { StorageClass } from "../value/types.ts";
-import { type AccessPath, primaryKeyIndex, tablePaths, tableRows } from "./access_path.ts";
+import { type AccessPath, primaryKeyIndex, tablePaths } from "./access_path.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 import type { Leaf } from "./leaves.ts";
-import { equalityRight, logEstAdd } from "./partial_scan_cost.ts";
 import type { PlanExpr, SeekKey } from "./plan.ts";
-import { indexRowSize, logEst, tableRowSize } from "./row_size.ts";
-import { sqliteTermOrder, type Term, truthProb } from "./terms.ts";
+import { estLog, indexRowSize, logEst, logEstAdd, tableRowSize } from "./row_size.ts";
+import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
 
 /** One way to read a leaf, with where.c's LogEst costs. */
@@ -37,6 +36,11 @@ export interface WhereLoop {
   index: IndexInfo | null;
   nEq: number;
   covering: boolean;
+  /**
+   * where.c's iSortIdx: the b-tree (table or index name) whose order might give the ORDER
+   * BY, else null; only loops with the same one may displace each other (whereLoopInsert).
+   */
+  sortIndex: string | null;
 }
 
 /** What the ORDER BY (or GROUP BY) lets a whole-index scan be weighed for. */
@@ -45,14 +49,12 @@ export interface LoopOrderHint {
   mightHelp(path: AccessPath): boolean;
 }
 
-/** where.c estLog: the LogEst of the logarithm of a LogEst row count. */
-export function estLog(n: number): number {
-  return n <= 10 ? 0 : logEst(n) - 33;
-}
-
-/** The LogEst rows of a table (nRowLogEst). */
+/**
+ * The LogEst rows of a table (nRowLogEst): what `sqlite_stat1` says
+ * (core/format/stat1.ts), else SQLite's default of 2^20 (LogEst 200).
+ */
 function tableLogEst(t: TableInfo): number {
-  return logEst(tableRows(t));
+  return logEst(t.stat1Rows ?? 2 ** 20);
 }
 
 /**
@@ -190,6 +192,12 @@ function seekCost(
   loop.nOut = nOut + nIn;
 }
 
+/** Does `path` read the table's own b-tree (the rowid's, or a WITHOUT ROWID primary key)? */
+function ownBtree(path: AccessPath): boolean {
+  const n = path.node;
+  return n.kind === "tableScan" || n.index.origin === "pk" && n.table.withoutRowid;
+}
+
 /** A loop not yet costed. */
 function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<number>): WhereLoop {
   const used = path?.used ?? [];
@@ -213,6 +221,7 @@ function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<numbe
     index,
     nEq: node?.kind === "indexScan" ? node.eq.length : 0,
     covering: node?.kind === "indexScan" ? node.covering : true,
+    sortIndex: null,
   };
 }
 
@@ -332,6 +341,44 @@ function adjustCost(loops: readonly WhereLoop[], loop: WhereLoop): void {
   }
 }
 
+const isSubset = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...a].every((r) => b.has(r));
+
+/**
+ * whereLoopFindLesser's verdict on kept loop `p` against new loop `t`: "drop" `t` (`p`
+ * needs no more leaves and costs no more), "replace" `p` by `t` (`t` needs no more leaves
+ * and is no dearer, or `p` is an automatic index and `t` an `=` seek), else null.
+ */
+function lesser(p: WhereLoop, t: WhereLoop): "drop" | "replace" | null {
+  if (p.sortIndex !== t.sortIndex) return null;
+  if (p.auto && t.index && t.seeksEqual && isSubset(t.prereq, p.prereq)) return "replace";
+  if (
+    isSubset(p.prereq, t.prereq) && p.rSetup <= t.rSetup && p.rRun <= t.rRun && p.nOut <= t.nOut
+  ) return "drop";
+  return isSubset(t.prereq, p.prereq) && p.rRun >= t.rRun && p.nOut >= t.nOut ? "replace" : null;
+}
+
+/**
+ * whereLoopInsert: `loop` takes the place of the first kept loop it beats and removes the
+ * ones after it beats too (up to one that beats it), is dropped when a kept loop beats it
+ * first, else is appended.
+ */
+function insertLoop(out: WhereLoop[], loop: WhereLoop): void {
+  adjustCost(out, loop);
+  let at = -1;
+  for (let i = 0; i < out.length; i++) {
+    const verdict = lesser(out[i], loop);
+    if (verdict === "drop") {
+      if (at < 0) return;
+      break;
+    }
+    if (verdict !== "replace") continue;
+    if (at < 0) at = i;
+    else out.splice(i--, 1);
+  }
+  if (at < 0) out.push(loop);
+  else out[at] = loop;
+}
+
 /**
  * The loops of `leaf` once the leaves in `placed` are read, in where.c's order
  * (automatic index, then the table's own b-tree, then its indexes newest first).
@@ -369,20 +416,15 @@ export function leafLoops(
     loop.rRun = rSize + 16;
     loop.nOut = rSize;
     outputAdjust(loop, ordered, leafIds, rSize);
-    out.push(loop);
+    insertLoop(out, loop);
     return out;
   }
   for (const path of tablePaths(leaf.table, terms, ready)) {
     if (path.used.length === 0 && !wholeScanWeighed(leaf, path, hint)) continue;
     const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
-    adjustCost(out, loop);
-    // whereLoopFindLesser: an index seek with `=` replaces an automatic index it needs
-    // no more leaves than.
-    if (loop.index && loop.seeksEqual && out[0]?.auto) {
-      if ([...loop.prereq].every((r) => out[0].prereq.has(r))) out.shift();
-    }
-    out.push(loop);
+    if (hint?.mightHelp(path)) loop.sortIndex = ownBtree(path) ? "" : loop.index!.name;
+    insertLoop(out, loop);
   }
   return out;
 }
