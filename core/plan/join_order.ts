@@ -5,7 +5,6 @@
  */
 import type { AccessPath } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
-import type * as B from "../analyze/bound.ts";
 import { sqlError } from "../errors.ts";
 import type { Term } from "./terms.ts";
 import type { WantedOrder } from "./order.ts";
