@@ -225,8 +225,13 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   return out;
 }
 
+/** The table columns an index's entries hold (-1: the rowid). */
+export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
+  return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
+}
+
 function covers(leaf: TableLeaf, index: IndexInfo): boolean {
-  const cols = new Set(index.recordColumns.map((k) => keyColumn(leaf.table, k)));
+  const cols = indexColumns(leaf.table, index);
   const fixed = leaf.partial.get(index);
   for (const c of leaf.used) {
     if (!cols.has(c) && !fixed?.has(c)) return false;

@@ -10,7 +10,7 @@ import type { Term } from "./terms.ts";
 import type { WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
 import { leafLoops, type WhereLoop } from "./where_loop.ts";
-import { solveJoin, type SolverOrder } from "./path_solver.ts";
+import { solveJoin } from "./path_solver.ts";
 import { getOrMake } from "../util/multimap.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
@@ -58,30 +58,14 @@ export function chooseJoinOrder(
   before: ReadonlySet<number> = new Set(),
 ): JoinStep[] {
   const leafIds = new Set(leaves.map((l) => l.id));
-  // A leaf's loops depend only on which leaves it shares a term with are placed (and on
-  // whether any leaf is: an automatic index is never the outer loop).
-  const neighbours = new Map(leaves.map((l) => [l.id, new Set<number>()]));
-  for (const t of terms) {
-    for (const r of t.refs) for (const o of t.refs) if (r !== o) neighbours.get(r)?.add(o);
-  }
   const cache = new Map<string, readonly WhereLoop[]>();
-  const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => {
-    const near = [...neighbours.get(leaf.id)!].filter((x) => placed.has(x)).sort((a, b) => a - b);
-    const key = `${leaf.id}:${placed.size > 0}:${near.join(",")}`;
-    return getOrMake(cache, key, () => {
+  const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) =>
+    getOrMake(cache, `${leaf.id}:${[...placed]}`, () => {
       const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);
       const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
       return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
     });
-  };
-  const order: SolverOrder | null = wanted
-    ? {
-      count: wanted.count(),
-      satisfied: (loop) => loop.auto || !loop.path ? 0 : wanted.satisfied(loop.path),
-      sortingCost: (nRow, nSorted) => wanted.sortingCost(nRow, nSorted),
-    }
-    : null;
-  const loops = solveJoin(leaves, loopsAt, deps, order, before.size > 0 ? 200 : 0);
+  const loops = solveJoin(leaves, loopsAt, deps, wanted, before.size > 0 ? 200 : 0);
   if (!loops) throw sqlError("no query solution");
   return loops.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
 }

@@ -10,16 +10,7 @@
 import type { Leaf } from "./leaves.ts";
 import { indexRowSize, logEstAdd } from "./row_size.ts";
 import type { WhereLoop } from "./where_loop.ts";
-
-/** The order a statement wants from its loops (ORDER BY or GROUP BY). */
-export interface SolverOrder {
-  /** Its number of terms. */
-  count: number;
-  /** How many of its leading terms a path starting with `first` gives in order. */
-  satisfied(first: WhereLoop): number;
-  /** whereSortingCost of `nRow` rows (LogEst) with the first `nSorted` terms in order. */
-  sortingCost(nRow: number, nSorted: number): number;
-}
+import type { WantedOrder } from "./order.ts";
 
 /** The loops of `leaf` once the leaves of `placed` are read. */
 export type LoopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => readonly WhereLoop[];
@@ -48,14 +39,14 @@ function solve(
   leaves: readonly Leaf[],
   loopsAt: LoopsAt,
   deps: ReadonlyMap<number, ReadonlySet<number>>,
-  order: SolverOrder | null,
+  order: WantedOrder | undefined,
   nRowEst: number,
   scanless: ReadonlySet<number>,
   nRowBefore: number,
 ): WherePath | null {
   const nLoop = leaves.length;
   const mxChoice = nLoop <= 1 ? 1 : nLoop === 2 ? 5 : 12;
-  const nOrderBy = order && nRowEst ? order.count : 0;
+  const nOrderBy = order && nRowEst ? order.count() : 0;
   const sortCost = new Map<number, number>();
   const bit = new Map(leaves.map((l, i) => [l.id, 1n << BigInt(i)]));
   const placedOf = (mask: bigint) =>
@@ -87,7 +78,9 @@ function solve(
           rUnsort = logEstAdd(rUnsort, pFrom.rUnsort);
           const nOut = pFrom.nRow + loop.nOut;
           const mask = pFrom.mask | bit.get(leaf.id)!;
-          const isOrdered = pFrom.isOrdered < 0 ? order!.satisfied(loop) : pFrom.isOrdered;
+          // Only a table's own path gives an order (not an automatic index's).
+          const gives = () => (loop.auto || !loop.path ? 0 : order!.satisfied(loop.path));
+          const isOrdered = pFrom.isOrdered < 0 ? gives() : pFrom.isOrdered;
           let rCost: number;
           if (isOrdered >= 0 && isOrdered < nOrderBy) {
             let s = sortCost.get(isOrdered);
@@ -160,11 +153,11 @@ export function solveJoin(
   leaves: readonly Leaf[],
   loopsAt: LoopsAt,
   deps: ReadonlyMap<number, ReadonlySet<number>>,
-  order: SolverOrder | null,
+  order: WantedOrder | undefined,
   nRowBefore = 0,
 ): WhereLoop[] | null {
   const first = solve(leaves, loopsAt, deps, order, 0, new Set(), nRowBefore);
-  if (!first || !order || order.count === 0) return first?.loops ?? null;
+  if (!first || !order?.count()) return first?.loops ?? null;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
   const again = solve(leaves, loopsAt, deps, order, nRowEst, equalitySeeked(first), nRowBefore);
   return again?.loops ?? null;

@@ -8,7 +8,7 @@
  */
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { StorageClass } from "../value/types.ts";
-import { type AccessPath, primaryKeyIndex, tablePaths } from "./access_path.ts";
+import { type AccessPath, indexColumns, primaryKeyIndex, tablePaths } from "./access_path.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 import type { Leaf } from "./leaves.ts";
 import type { PlanExpr, SeekKey } from "./plan.ts";
@@ -148,13 +148,6 @@ function rangeTerms(used: readonly Term[], nEq: number, hasLower: boolean, hasUp
 function coveredByIndex(e: PlanExpr, node: number, columns: ReadonlySet<number>): boolean {
   if (e.kind === "column" && e.node === node && !columns.has(e.column)) return false;
   return exprChildren(e).every((c) => coveredByIndex(c, node, columns));
-}
-
-/** The table columns an index's entries hold (-1: the rowid). */
-function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
-  return new Set(
-    index.recordColumns.map((k) => (k.column >= 0 && k.column === t.rowidAlias ? -1 : k.column)),
-  );
 }
 
 /** Where a seek reads the leaf: a table's, its primary key's or an index's b-tree. */
