@@ -7,7 +7,7 @@ import { formatResult } from "./format.ts";
 import type { CliIo } from "./io.ts";
 import { drawQueryPlan } from "./query_plan.ts";
 import type { Settings } from "./settings.ts";
-import { nextStatement, type StatementSpan } from "./statements.ts";
+import { type StatementSpan, statementSpan } from "../core/sql/parser.ts";
 import { cellLines } from "./value_text.ts";
 import { displayWidth } from "./width.ts";
 
@@ -66,13 +66,8 @@ export class Session {
   runSql(sql: string, origin: SqlOrigin): boolean {
     let at = 0;
     for (;;) {
-      let span: StatementSpan | null;
-      try {
-        span = nextStatement(sql, at);
-      } catch (e) {
-        this.reportError(e, "prepare", sql, 0, origin);
-        return false;
-      }
+      // Split by tokens: each statement is parsed once, by prepare, which reports its errors.
+      const span = statementSpan(sql, at);
       if (!span) return true;
       if (!this.#runStatement(sql, span, origin)) return false;
       at = span.end;

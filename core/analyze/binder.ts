@@ -6,7 +6,7 @@ import type { ParsedStatement, WriteStatement } from "../sql/ast.ts";
 import type { Schema } from "../format/schema_types.ts";
 import type { BoundStatement, BoundWrite, ResultColumnInfo } from "./bound.ts";
 import { bindError, readonlyError } from "./errors.ts";
-import { bindSelect, lastItems } from "./select_binder.ts";
+import { bindSelect } from "./select_binder.ts";
 import { resultExprs } from "./bound_walk.ts";
 import { resultColumnInfo } from "./column_names.ts";
 import type { BindContext } from "./scope.ts";
@@ -105,11 +105,11 @@ export function bindStatement(
     }
     default: {
       st satisfies { kind: "select" };
-      checkParseTimeErrors(st);
+      checkParseTimeErrors(parsed.parseChecks);
       const ctx = newContext(catalog, options);
       const select = bindSelect(ctx, st.select, null);
       if (ctx.late.length > 0) throw ctx.late[0];
-      const items = lastItems.get(select)!;
+      const items = ctx.lastItems!; // the statement's own SELECT is the last one bound
       const exprs = resultExprs(select.first);
       return {
         kind: "select",
@@ -117,6 +117,7 @@ export function bindStatement(
         columns: resultColumnInfo(ctx, items, exprs),
         explain: parsed.explain,
         parameters: parsed.parameters,
+        flattenable: ctx.flattenable === true,
       };
     }
   }

@@ -401,6 +401,13 @@ export type BoundStatement =
     columns: ResultColumnInfo[];
     explain: "explain" | "queryPlan" | null;
     parameters: (string | null)[];
+    /**
+     * Flattening may change it: a SELECT is nested in it (a subquery, a view's or CTE's body,
+     * which may be merged or lose its ORDER BY), or it has an outer or parenthesized join
+     * (which may be simplified). The planner skips core/plan/flatten.ts otherwise: a rewrite
+     * added there needs its trigger recorded here too (set by bindSelect and bindFrom).
+     */
+    flattenable: boolean;
   }
   | {
     kind: "pragma";

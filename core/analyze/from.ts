@@ -304,6 +304,9 @@ export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | nu
       const keys = new Set(using.map((u) => nameKey(u.name)));
       for (const it of entryItems) it.using = keys;
     }
+    // What the planner's flattening would change: a parenthesized join, an outer join.
+    ctx.flattenable ||= bound.kind === "join" || kind === "left" || kind === "right" ||
+      kind === "full";
     joined.push({ join: kind, natural: ji.join?.natural ?? false, item: bound, on: null, using });
     top.push({
       bound,

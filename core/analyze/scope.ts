@@ -9,6 +9,7 @@ import type { Schema } from "../format/schema_types.ts";
 import type { FunctionOptions } from "../functions/catalog.ts";
 import type { BoundCore, BoundCte, BoundExpr, BoundSource, TableFunctionSource } from "./bound.ts";
 import type { CommonTableExpr, Expr } from "../sql/ast.ts";
+import type { ResultItem } from "./column_names.ts";
 
 /** A FROM item as name lookup sees it. */
 export interface ScopeItem {
@@ -102,6 +103,12 @@ export interface BindContext {
   sources: Map<number, BoundSource>;
   /** Table-valued function arguments waiting for their core's scope (see bindFrom). */
   tableFunctionArgs: { source: TableFunctionSource; args: Expr[] }[];
+  /** A SELECT was bound (the statement's own is the first). */
+  selected?: boolean;
+  /** The planner's flattening may change the statement (see BoundStatement). */
+  flattenable?: boolean;
+  /** The result items of the left-most core of the SELECT bound last (for naming). */
+  lastItems?: ResultItem[];
 }
 
 /**

@@ -41,10 +41,9 @@ interface CoreResult {
   core: B.BoundCore | B.BoundValues;
   items: ResultItem[];
   scope: Scope;
+  /** The core's own ORDER BY terms (a SELECT of one core binds them with it), or null. */
+  orderBy: B.BoundOrderingTerm[] | null;
 }
-
-/** Left-most core's result items of the last bound SELECT (for top-level naming). */
-export const lastItems = new WeakMap<B.BoundSelect, ResultItem[]>();
 
 /**
  * Binds a SELECT. `outer` is the enclosing query's scope (for correlated references).
@@ -57,6 +56,9 @@ export function bindSelect(
   outer: Scope | null,
   onSeed?: (columns: B.SourceColumn[]) => void,
 ): B.BoundSelect {
+  // A nested SELECT (subquery, view or CTE body) is what flattening merges.
+  ctx.flattenable ||= ctx.selected;
+  ctx.selected = true;
   const savedCtes = select.with ? pushWith(ctx, select.with) : ctx.ctes;
   try {
     const limitScope = newScope(null, [], null, false);
@@ -102,9 +104,7 @@ export function bindSelect(
       columnNames,
     };
     if (single) {
-      bound.orderBy =
-        (results[0].core as B.BoundCore & { orderByTerms?: B.BoundOrderingTerm[] }).orderByTerms ??
-          null;
+      bound.orderBy = results[0].orderBy;
     } else if (select.orderBy) {
       bound.orderBy = compoundOrderBy(ctx, select.orderBy, results);
       bound.orderBy.forEach((t, i) => {
@@ -112,8 +112,7 @@ export function bindSelect(
       });
     }
     needCompoundCollations(ctx, bound);
-    if (bound.orderBy) delete (results[0].core as { orderByTerms?: unknown }).orderByTerms;
-    lastItems.set(bound, results[0].items);
+    ctx.lastItems = results[0].items;
     return bound;
   } finally {
     ctx.ctes = savedCtes;
@@ -165,7 +164,8 @@ function bindValues(ctx: BindContext, core: A.ValuesCore, outer: Scope | null): 
   }));
   const selects = splitValues(rows, core.withFromRow, ctx.views.length > 0);
   const coded = asCoded(rows, selects);
-  return { core: { kind: "values", id: ctx.nextId++, rows: coded, selects }, items, scope };
+  const values: B.BoundValues = { kind: "values", id: ctx.nextId++, rows: coded, selects };
+  return { core: values, items, scope, orderBy: null };
 }
 
 function bindCore(
@@ -175,7 +175,7 @@ function bindCore(
   orderBy: A.OrderingTerm[] | null,
 ): CoreResult {
   if (core.kind === "values") return bindValues(ctx, core, outer);
-  const bc: B.BoundCore & { orderByTerms?: B.BoundOrderingTerm[] } = {
+  const bc: B.BoundCore = {
     kind: "core",
     id: ctx.nextId++,
     distinct: core.distinct,
@@ -240,10 +240,11 @@ function bindCore(
 
   scope.allowAgg = true;
   scope.allowWin = true;
+  let orderByTerms: B.BoundOrderingTerm[] | null = null;
   if (orderBy) {
     const before = bc.aggregates.length;
-    bc.orderByTerms = orderGroupBy(ctx, scope, orderBy, bc, aliases, "ORDER");
-    for (const t of bc.orderByTerms) needCollation(ctx, t.expr);
+    orderByTerms = orderGroupBy(ctx, scope, orderBy, bc, aliases, "ORDER");
+    for (const t of orderByTerms) needCollation(ctx, t.expr);
     if (!bc.aggregate && bc.aggregates.length > before) {
       const f = bc.aggregates[before];
       ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, f.start));
@@ -271,7 +272,7 @@ function bindCore(
       throw bindError("aggregate functions are not allowed in the GROUP BY clause");
     }
   }
-  return { core: bc, items, scope };
+  return { core: bc, items, scope, orderBy: orderByTerms };
 }
 
 function bindOnClauses(ctx: BindContext, scope: Scope, from: A.FromClause, res: FromResult): void {

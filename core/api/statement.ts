@@ -126,7 +126,8 @@ export class Statement {
   readonly #host: StatementHost;
   #compiled: CompiledStatement;
   #version: number;
-  #makeRow: RowMaker;
+  /** Made at the first row object handed out: many statements only ever give values. */
+  #makeRow: RowMaker | null = null;
   readonly #binder: ParameterBinder;
   #readBigInts: boolean;
 
@@ -135,7 +136,6 @@ export class Statement {
     this.#host = host;
     this.#compiled = compiled;
     this.#version = host.version();
-    this.#makeRow = rowMaker(columnNames(compiled));
     // PRAGMA and transaction statements have no parameters field.
     this.#binder = new ParameterBinder("parameters" in compiled ? compiled.parameters : []);
     this.#readBigInts = readBigInts;
@@ -208,13 +208,13 @@ export class Statement {
   // The consumers of #run, made once per statement rather than per call.
   readonly #allRows = (cursor: RowCursor): Row[] => {
     const rows: Row[] = [];
-    const makeRow = this.#makeRow;
+    const makeRow = this.#rowMaker();
     for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(makeRow(v));
     return rows;
   };
   readonly #firstRow = (cursor: RowCursor): Row | undefined => {
     const v = cursor.next();
-    return v === null ? undefined : this.#makeRow(v);
+    return v === null ? undefined : this.#rowMaker()(v);
   };
   readonly #allValues = (cursor: RowCursor): SqlValue[][] => {
     const rows: SqlValue[][] = [];
@@ -271,7 +271,7 @@ export class Statement {
    * ```
    */
   iterate(...params: BindParameters): IterableIterator<Row> {
-    return this.#lazy(params, (v) => this.#makeRow(v));
+    return this.#lazy(params, (v) => this.#rowMaker()(v));
   }
 
   /**
@@ -310,6 +310,11 @@ export class Statement {
     return c.kind === "select" || c.kind === "listing" ? c.program.explainText() : "";
   }
 
+  /** The row builder of the current columns (a run recompiles first: see #current). */
+  #rowMaker(): RowMaker {
+    return this.#makeRow ??= rowMaker(columnNames(this.#compiled));
+  }
+
   /** The compiled statement, compiled again if the connection's functions or schema changed. */
   #current(): CompiledStatement {
     const host = this.#host;
@@ -317,12 +322,8 @@ export class Statement {
     if (version !== this.#version) {
       // Same text, so the same parameters; a schema change may change the columns
       // (`SELECT *` of a table that gained one), as in SQLite.
-      const compiled = host.recompile(this.#compiled.text);
-      const names = columnNames(compiled);
-      if (names.join("\0") !== columnNames(this.#compiled).join("\0")) {
-        this.#makeRow = rowMaker(names);
-      }
-      this.#compiled = compiled;
+      this.#compiled = host.recompile(this.#compiled.text);
+      this.#makeRow = null;
       this.#version = version;
     }
     return this.#compiled;

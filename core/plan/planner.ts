@@ -18,7 +18,10 @@ export type BoundSelectStatement = Extract<BoundStatement, { kind: "select" }>;
 
 /** Plans `statement` against `file`'s schema. */
 export function planSelect(statement: BoundSelectStatement, file: DatabaseFile): Plan {
-  const select = flattenAll(statement.select as B.BoundSelect);
+  // The walk costs as much as the rest of planning a short statement: only when needed.
+  const select = statement.flattenable
+    ? flattenAll(statement.select as B.BoundSelect)
+    : statement.select as B.BoundSelect;
   const { used, virtual } = usedColumns(select);
   const ctx: PlanContext = {
     file,

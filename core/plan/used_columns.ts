@@ -1,45 +1,54 @@
 /**
  * The columns each bound source is read at, found by walking a bound query: for covering
  * indexes, and the expressions of VIRTUAL generated columns per table source.
+ *
+ * The walk skips what holds no expression of the query (a table source's schema objects,
+ * a function's definition) and meets each shared node once. tests/used_columns_test.ts
+ * compares it with a walk over every property.
  */
 import type * as B from "../analyze/bound.ts";
 import type { PlanContext } from "./scope.ts";
 import { getOrMake } from "../util/multimap.ts";
+
+/** Columns read per source id, and each table source's VIRTUAL column expressions. */
+export interface UsedColumns {
+  used: Map<number, Set<number>>;
+  virtual: Map<number, (B.BoundExpr | null)[]>;
+}
 
 /**
  * Every column each bound source is read at, anywhere in the statement (covering indexes;
  * a VIRTUAL generated column reads the columns of its expression), and the expressions of
  * each table source's VIRTUAL columns.
  */
-export function usedColumns(
-  select: B.BoundSelect,
-): { used: Map<number, Set<number>>; virtual: Map<number, (B.BoundExpr | null)[]> } {
-  const out = new Map<number, Set<number>>();
+export function usedColumns(select: B.BoundSelect): UsedColumns {
+  const used = new Map<number, Set<number>>();
   const virtual = new Map<number, (B.BoundExpr | null)[]>();
   const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (v === null || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
+  const visit = (v: object): void => {
     if (Array.isArray(v)) {
-      for (const x of v) visit(x);
+      for (const x of v) if (x !== null && typeof x === "object") visit(x);
       return;
     }
     const o = v as Record<string, unknown>;
-    if (o.kind === "table" && Array.isArray(o.virtual) && o.virtual.length > 0) {
-      virtual.set(o.id as number, o.virtual as (B.BoundExpr | null)[]);
+    const kind = o.kind;
+    // Leaves first: the set of nodes met only stops shared subtrees being walked again.
+    if (kind === "column" && typeof o.source === "number") {
+      getOrMake(used, o.source, () => new Set()).add(o.column as number);
+      return;
     }
-    if (o.kind === "column" && typeof o.source === "number") {
-      getOrMake(out, o.source, () => new Set()).add(o.column as number);
+    if (kind === "literal" || kind === "variable" || seen.has(v)) return;
+    seen.add(v);
+    if (kind === "table" && "table" in o) {
+      // A table source: its schema, column list, index choice and partial-index WHEREs
+      // hold nothing the query reads.
+      const exprs = o.virtual as (B.BoundExpr | null)[];
+      if (exprs.length > 0) virtual.set(o.id as number, exprs);
       return;
     }
     for (const k in o) {
-      if (
-        k === "table" || k === "indexedBy" || k === "def" || k === "partialWhere" ||
-        (k === "columns" || k === "virtual") && o.kind === "table"
-      ) {
-        continue;
-      }
-      visit(o[k]);
+      const x = o[k];
+      if (k !== "def" && x !== null && typeof x === "object") visit(x);
     }
   };
   visit(select);
@@ -47,12 +56,12 @@ export function usedColumns(
   // so an index without its inputs may still cover. The expression reads its own table
   // only, and a Set's iteration reaches the columns added during it (other VIRTUAL ones).
   for (const [id, exprs] of virtual) {
-    for (const c of out.get(id) ?? []) {
+    for (const c of used.get(id) ?? []) {
       const e = exprs[c];
       if (e) visit(e);
     }
   }
-  return { used: out, virtual };
+  return { used, virtual };
 }
 
 /**

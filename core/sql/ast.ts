@@ -556,4 +556,9 @@ export interface ParsedStatement {
   parameters: (string | null)[];
   /** Offset just after the statement (and its `;`): where the next statement starts. */
   tail: number;
+  /**
+   * Its IN lists and WITH clauses, in no particular order: the constructs whose errors
+   * SQLite raises while parsing (analyze/parse_checks.ts).
+   */
+  parseChecks: readonly (InList | WithClause)[];
 }

@@ -8,7 +8,7 @@
  * SQLite's LALR stack (`Recursion limit`).
  */
 import type { Rule } from "./ll1.ts";
-import type { Expr } from "./ast.ts";
+import type { Expr, InList } from "./ast.ts";
 import {
   BinOp,
   CtimeKw,
@@ -260,14 +260,16 @@ export abstract class OperatorParser extends ParserState {
                 const rp = this.tok(TokenKind.RParen);
                 return this.ACTION(() => {
                   this.setHeight(Math.max(hl, hList) + 1);
-                  return {
+                  const e: InList = {
                     kind: "inList",
                     not,
                     operand: left,
                     list,
                     start: left.start,
                     end: (rp as SqlToken).end,
-                  } as Expr;
+                  };
+                  this.parseChecks.push(e);
+                  return e;
                 });
               },
             },

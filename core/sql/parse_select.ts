@@ -613,12 +613,11 @@ export abstract class SelectParser extends ExprParser {
       recursive = true;
     });
     const ctes: CommonTableExpr[] = this.commaList(() => this.SUBRULE(this.cte));
-    return this.ACTION(() => ({
-      recursive,
-      ctes,
-      start: t.start,
-      end: (this.LA(0) as SqlToken).end,
-    }));
+    return this.ACTION(() => {
+      const w: WithClause = { recursive, ctes, start: t.start, end: (this.LA(0) as SqlToken).end };
+      this.parseChecks.push(w);
+      return w;
+    });
   });
 
   /** `name [(columns)] AS [[NOT] MATERIALIZED] (select)`. */

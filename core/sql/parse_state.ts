@@ -5,7 +5,7 @@
  * parse_expr.ts (terms, calls, windows), parse_select.ts and parse_statement.ts.
  */
 import { LL1Parser, type Rule } from "./ll1.ts";
-import type { Expr, OrderingTerm, Select } from "./ast.ts";
+import type { Expr, InList, OrderingTerm, Select, WithClause } from "./ast.ts";
 import { kindOf, type SqlToken, T } from "./parse_tokens.ts";
 import { Max, sqlError, syntaxError } from "./parse_support.ts";
 import type { SqliteError } from "../errors.ts";
@@ -30,6 +30,11 @@ export abstract class ParserState extends LL1Parser {
    * are not read through a co-routine (see ValuesCore.withFromRow).
    */
   withSeen = false;
+  /**
+   * The constructs whose errors SQLite raises while parsing (IN lists, WITH clauses), for
+   * the binder's parse-time checks (analyze/parse_checks.ts). Set by resetFor.
+   */
+  declare parseChecks: (InList | WithClause)[];
   #paramByName = new Map<string, number>();
 
   /** Defined by the SELECT layer. */
@@ -45,6 +50,7 @@ export abstract class ParserState extends LL1Parser {
     this.pending = null;
     this.params = [null];
     this.withSeen = false;
+    this.parseChecks = [];
     this.#paramByName.clear();
   }
 

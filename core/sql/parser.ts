@@ -119,6 +119,51 @@ export function nextStatementStart(sql: string, from: number): number {
   return i < tokens.length ? tokens[i].start : -1;
 }
 
+/** One statement inside a longer SQL text. */
+export interface StatementSpan {
+  /** Offset of its first token (EXPLAIN included). */
+  start: number;
+  /** Offset just after it (after its `;` when it has one). */
+  end: number;
+  /** Offset of the statement after `EXPLAIN [QUERY PLAN]` (= start without EXPLAIN). */
+  bodyStart: number;
+  /** Whether it is `EXPLAIN` or `EXPLAIN QUERY PLAN`, null otherwise. */
+  explain: ParsedStatement["explain"];
+}
+
+/**
+ * The statement at or after `from` (EXPLAIN included), delimited from its tokens alone as
+ * {@link scanWrite} delimits a statement that writes, or null when only whitespace,
+ * comments and `;` remain: for splitting a script without parsing each statement twice.
+ * Where a statement does not parse, parsing its text from `start` to `end` reports the
+ * error parsing the whole script would (every error comes at or before the `;`).
+ */
+export function statementSpan(sql: string, from: number): StatementSpan | null {
+  const tokens = sqlTokens(sql);
+  let i = statementStart(tokens, from);
+  if (i >= tokens.length) return null;
+  const start = tokens[i].start;
+  let explain: ParsedStatement["explain"] = null;
+  if (tokens[i].kind === TokenKind.Explain) {
+    explain = "explain";
+    i++;
+    if (tokens[i]?.kind === TokenKind.Query && tokens[i + 1]?.kind === TokenKind.Plan) {
+      explain = "queryPlan";
+      i += 2;
+    }
+  }
+  if (i >= tokens.length) return { start, end: sql.length, bodyStart: sql.length, explain };
+  let end = sql.length;
+  try {
+    const { semi } = scanWrite(sql, tokens, i);
+    if (semi < tokens.length) end = tokens[semi].end;
+  } catch {
+    // An unrecognized token: the statement runs to the end, and parsing it reports the
+    // first error, that token or one before it.
+  }
+  return { start, end, bodyStart: tokens[i].start, explain };
+}
+
 /**
  * Finds the end of a statement that would write, from its verb at `j`: the first `;`
  * outside parentheses (for CREATE TRIGGER, the `;` after the body's END).
@@ -209,7 +254,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
     ? s
     : dmlWrite(sql, s);
   const tail = kindOf(terminator) === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
-  return { statement, explain, parameters: parser.params, tail };
+  return { statement, explain, parameters: parser.params, tail, parseChecks: parser.parseChecks };
 }
 
 /** A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes. */
@@ -239,7 +284,7 @@ function writeStatement(
     end: to,
   };
   const tail = semi < tokens.length ? tokens[semi].end : sql.length;
-  return { statement, explain, parameters: [null], tail };
+  return { statement, explain, parameters: [null], tail, parseChecks: [] };
 }
 
 /**
