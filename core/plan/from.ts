@@ -46,12 +46,15 @@ export interface FromPlan {
    * FULL join): rows come out ordered as this path yields them.
    */
   first: AccessPath | null;
+  /**
+   * For inner joins of several tables: whether their loops give every wanted term in
+   * order (where.c's nOBSat, each loop already set to run in its direction); null where
+   * the outermost path alone decides (`single`, `first`).
+   */
+  ordered: boolean | null;
 }
 
-interface ChainResult {
-  single: AccessPath | null;
-  first: AccessPath | null;
-}
+type ChainResult = Omit<FromPlan, "node">;
 
 function allInner(from: B.BoundFrom): boolean {
   return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
@@ -230,9 +233,15 @@ function innerChain(
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const open = pool.filter((t) => !t.placed);
-  const steps = chooseJoinOrder(leaves, open, leafDeps(units), wanted);
+  const { steps, ordered } = chooseJoinOrder(leaves, open, leafDeps(units), wanted);
   if (leaves.length === 1 && steps[0].path) result.single = steps[0].path;
-  if (wanted && placedBefore.size === 0) result.first = steps[0].path;
+  if (wanted && placedBefore.size === 0) {
+    result.first = steps[0].path;
+    if (leaves.length > 1) {
+      result.ordered = ordered === wanted.count();
+      for (const s of steps) if (s.path && s.reverse && ordered > 0) s.path.node.reverse = true;
+    }
+  }
   let node: RelNode | null = null;
   const placed = new Set<number>();
   steps.forEach((step, i) => {
@@ -373,7 +382,7 @@ function planUnit(
   const leaf = u.leaf!;
   const open = pool.filter((t) => !t.placed);
   // Outer rows are not tracked through outer joins: a full table's are assumed before.
-  const [step] = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore);
+  const [step] = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore).steps;
   if (step.path && placedBefore.size === 0) result.single = step.path;
   if (wanted && placedBefore.size === 0) result.first = step.path;
   const leafNode = stepNode(ctx, step);
@@ -395,7 +404,7 @@ export function planFrom(
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-    return { node: filtered(node, terms), single: null, first: null };
+    return { node: filtered(node, terms), single: null, first: null, ordered: null };
   }
   const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
@@ -423,15 +432,14 @@ export function planFrom(
     !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
   );
   for (const t of constant) t.placed = true;
-  const result: ChainResult = { single: null, first: null };
-  // Within a larger FROM (an outer join's first unit too) only a loop's own columns count.
-  const order = wanted && leaves.length > 1 ? { ...wanted, inJoin: true } : wanted;
-  const node = guarded(ctx, chain(ctx, units, pool, new Set(), order, result), constant);
+  const result: ChainResult = { single: null, first: null, ordered: null };
+  const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   const rest = pool.filter((t) => !t.placed);
   return {
     node: filtered(node, rest),
     single: leaves.length === 1 ? result.single : null,
     first: result.first,
+    ordered: result.ordered,
   };
 }
 

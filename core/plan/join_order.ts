@@ -11,6 +11,7 @@ import type { WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
 import { leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
+import { loopsOrder } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
@@ -19,6 +20,14 @@ export interface JoinStep {
   path: AccessPath | null;
   /** Read through an automatic index (a hash lookup) instead of `path`. */
   auto: AutoIndex | null;
+  /** Run backwards to give the wanted order. */
+  reverse: boolean;
+}
+
+/** A join order: its steps, and how many wanted terms they give in order (0: none). */
+export interface JoinOrder {
+  steps: JoinStep[];
+  ordered: number;
 }
 
 /** Can `term` be evaluated once the leaves in `placed` (plus `self`) are available? */
@@ -47,8 +56,8 @@ function leafRows(leaf: Leaf): number {
 /**
  * The cheapest order of `leaves` (inner joins only) and each leaf's access path. `deps`:
  * leaf id → leaf ids it must come after. `wanted`: the ORDER BY or GROUP BY, which the
- * first leaf's path may give. `before`: leaves read before all of these (an outer join's
- * earlier units), taken to yield a full table's rows.
+ * loops may give. `before`: leaves read before all of these (an outer join's earlier
+ * units), taken to yield a full table's rows.
  */
 export function chooseJoinOrder(
   leaves: readonly Leaf[],
@@ -56,7 +65,7 @@ export function chooseJoinOrder(
   deps: Map<number, Set<number>>,
   wanted?: WantedOrder,
   before: ReadonlySet<number> = new Set(),
-): JoinStep[] {
+): JoinOrder {
   const leafIds = new Set(leaves.map((l) => l.id));
   const cache = new Map<string, readonly WhereLoop[]>();
   const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) =>
@@ -65,7 +74,17 @@ export function chooseJoinOrder(
       const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
       return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
     });
-  const loops = solveJoin(leaves, loopsAt, deps, wanted, before.size > 0 ? 200 : 0);
-  if (!loops) throw sqlError("no query solution");
-  return loops.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
+  const given = (loops: readonly WhereLoop[], complete: boolean) =>
+    loopsOrder(wanted!.terms(), wanted!.grouping, loops, terms, leafIds, complete);
+  const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size > 0 ? 200 : 0);
+  if (!best) throw sqlError("no query solution");
+  return {
+    steps: best.loops.map((l, i) => ({
+      leaf: l.leaf,
+      path: l.auto ? null : l.path,
+      auto: l.auto,
+      reverse: best.reverse[i] ?? false,
+    })),
+    ordered: Math.max(best.isOrdered, 0),
+  };
 }

@@ -223,7 +223,12 @@ function lowerCoreRefs(
   // One table, or the outer loop of joins that keep its order when every wanted term
   // reads that table: the path's order may make the sort (or the grouping) unnecessary.
   const outerPath = from.single ?? from.first;
-  if (wanted && outerPath) {
+  if (from.ordered !== null) {
+    // Inner joins: the solver's loops give the whole order, each in its direction, or the
+    // rest is sorted. Groups they give come in no one direction an ORDER BY could match.
+    ordered = from.ordered;
+    if (ordered) groupOut = [];
+  } else if (wanted && outerPath) {
     const terms = wanted();
     const id = outerPath.node.id;
     const local = from.single !== null ||

@@ -105,17 +105,12 @@ export function orderedPrefix(
  * it (path_solver.ts).
  */
 export interface WantedOrder {
+  /** The wanted terms. */
+  terms(): OrderTerm[];
+  /** A GROUP BY's: its terms may come in any order and direction. */
+  grouping: boolean;
   /** The number of wanted terms. */
   count(): number;
-  /**
-   * How many leading wanted terms `path` gives in order as the outermost loop. Alone (the
-   * only table of its FROM) it may give them all through a unique or fixed prefix;
-   * `inJoin`, only its own columns count (where.c goes on to the inner loops, which
-   * litejit does not).
-   */
-  satisfied(path: AccessPath): number;
-  /** Planned as the outer loop of a join (set by planFrom for a FROM of several tables). */
-  inJoin?: boolean;
   /** where.c indexMightHelpWithOrderBy for a path's index. */
   mightHelp(path: AccessPath): boolean;
   /** where.c whereSortingCost of `nRow` rows (LogEst), the first `nSorted` terms in order. */
@@ -128,24 +123,18 @@ export interface WantedOrder {
  * where.c's sort cost weighs.
  */
 export function wantedOrder(
-  terms: () => OrderTerm[],
+  lower: () => OrderTerm[],
   grouping: boolean,
   shape: SortShape,
 ): WantedOrder {
   const limited = { ...shape, limit: grouping ? null : shape.limit };
+  let lowered: OrderTerm[] | undefined;
+  // Lowered once the FROM's sources are registered (the solver asks first).
+  const terms = () => (lowered ??= lower());
   return {
+    terms,
+    grouping,
     count: () => terms().length,
-    satisfied(path: AccessPath): number {
-      const wanted = terms();
-      const inJoin = this.inJoin;
-      if (!inJoin && grouping) return pathOrder(path, wanted, true) ? wanted.length : 0;
-      // A prefix (the rest is sorted block by block): of the loop's own columns in a join.
-      const mine = inJoin ? wanted.findIndex((t) => columnOf(t.expr, path.node.id) === null) : -1;
-      for (let n = mine < 0 ? wanted.length : mine; n > 0; n--) {
-        if (pathOrder(path, wanted.slice(0, n), grouping)) return n;
-      }
-      return 0;
-    },
     // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
     // of the path's index?
     mightHelp(p: AccessPath): boolean {

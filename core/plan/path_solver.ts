@@ -11,11 +11,19 @@ import type { Leaf } from "./leaves.ts";
 import { indexRowSize, logEstAdd } from "./row_size.ts";
 import type { WhereLoop } from "./where_loop.ts";
 import type { WantedOrder } from "./order.ts";
+import type { LoopsOrder } from "./loops_order.ts";
 
 /** The loops of `leaf` once the leaves of `placed` are read. */
 export type LoopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => readonly WhereLoop[];
 
-interface WherePath {
+/**
+ * The wanted terms `loops` give (loops_order.ts); `complete`: they are every loop of the
+ * join.
+ */
+export type OrderGiven = (loops: readonly WhereLoop[], complete: boolean) => LoopsOrder;
+
+/** A join order the solver weighs: its loops, costs and the order it gives. */
+export interface WherePath {
   mask: bigint;
   loops: WhereLoop[];
   nRow: number;
@@ -23,6 +31,8 @@ interface WherePath {
   rUnsort: number;
   /** ORDER BY terms satisfied; -1: not known yet. */
   isOrdered: number;
+  /** Per loop, whether it runs backwards to give them (where.c's revLoop). */
+  reverse: boolean[];
 }
 
 /** whereLoopIsNoBetter: on a tie, only a smaller index entry makes `candidate` better. */
@@ -40,6 +50,7 @@ function solve(
   loopsAt: LoopsAt,
   deps: ReadonlyMap<number, ReadonlySet<number>>,
   order: WantedOrder | undefined,
+  given: OrderGiven,
   nRowEst: number,
   scanless: ReadonlySet<number>,
   nRowBefore: number,
@@ -58,6 +69,7 @@ function solve(
     rCost: 0,
     rUnsort: 0,
     isOrdered: nOrderBy ? (nLoop > 0 ? -1 : nOrderBy) : 0,
+    reverse: [],
   }];
   for (let iLoop = 0; iLoop < nLoop; iLoop++) {
     const to: WherePath[] = [];
@@ -78,9 +90,12 @@ function solve(
           rUnsort = logEstAdd(rUnsort, pFrom.rUnsort);
           const nOut = pFrom.nRow + loop.nOut;
           const mask = pFrom.mask | bit.get(leaf.id)!;
-          // Only a table's own path gives an order (not an automatic index's).
-          const gives = () => (loop.auto || !loop.path ? 0 : order!.satisfied(loop.path));
-          const isOrdered = pFrom.isOrdered < 0 ? gives() : pFrom.isOrdered;
+          let isOrdered = pFrom.isOrdered;
+          let reverse = pFrom.reverse;
+          if (isOrdered < 0) {
+            const loops = [...pFrom.loops, loop];
+            ({ given: isOrdered, reverse } = given(loops, loops.length === nLoop));
+          }
           let rCost: number;
           if (isOrdered >= 0 && isOrdered < nOrderBy) {
             let s = sortCost.get(isOrdered);
@@ -109,7 +124,8 @@ function solve(
                 isNoBetter(loop, p.loops[iLoop]))
             ) continue;
           }
-          to[jj] = { mask, loops: [...pFrom.loops, loop], nRow: nOut, rCost, rUnsort, isOrdered };
+          const loops = [...pFrom.loops, loop];
+          to[jj] = { mask, loops, nRow: nOut, rCost, rUnsort, isOrdered, reverse };
           if (to.length >= mxChoice) {
             // where.c starts its search for the worst path from the first's rows.
             mxI = 0;
@@ -146,19 +162,21 @@ function equalitySeeked(path: WherePath): Set<number> {
 }
 
 /**
- * The cheapest order of `leaves` and each one's loop, or null when there is none.
- * `nRowBefore`: the LogEst rows of loops outside the solver that run them all per row.
+ * The cheapest order of `leaves`, each one's loop and the wanted terms it gives, or null
+ * when there is none. `nRowBefore`: the LogEst rows of loops outside the solver that run
+ * them all per row.
  */
 export function solveJoin(
   leaves: readonly Leaf[],
   loopsAt: LoopsAt,
   deps: ReadonlyMap<number, ReadonlySet<number>>,
   order: WantedOrder | undefined,
+  given: OrderGiven,
   nRowBefore = 0,
-): WhereLoop[] | null {
-  const first = solve(leaves, loopsAt, deps, order, 0, new Set(), nRowBefore);
-  if (!first || !order?.count()) return first?.loops ?? null;
+): WherePath | null {
+  const first = solve(leaves, loopsAt, deps, order, given, 0, new Set(), nRowBefore);
+  if (!first || !order?.count()) return first;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
-  const again = solve(leaves, loopsAt, deps, order, nRowEst, equalitySeeked(first), nRowBefore);
-  return again?.loops ?? null;
+  const scanless = equalitySeeked(first);
+  return solve(leaves, loopsAt, deps, order, given, nRowEst, scanless, nRowBefore);
 }
