@@ -84,6 +84,30 @@ const RULES: Record<string, string[]> = {
     "SELECT i.customer, count(*) FROM invoice i, line l WHERE l.invoice = i.id " +
     "GROUP BY i.customer",
   ],
+  // wherePathSatisfiesOrderBy: later loops give the order through a one-row lookup (its
+  // columns are fixed per outer row), a WHERE `=` from outer loops, or their own b-tree
+  // after an order-distinct outer loop; a GROUP BY's terms in any order.
+  "the order given across loops": [
+    "SELECT c.name, i.id, count(*) FROM invoice i JOIN customer c ON c.id = i.customer " +
+    "JOIN line l ON l.invoice = i.id GROUP BY c.name, i.id",
+    "SELECT c.name, count(*) FROM invoice i JOIN customer c ON c.id = i.customer " +
+    "GROUP BY c.name, c.country, i.id",
+    "SELECT c.name, i.id FROM invoice i JOIN customer c ON c.id = i.customer ORDER BY i.id, c.name",
+    "SELECT c.id, i.id FROM customer c JOIN invoice i ON i.customer = c.id ORDER BY c.id, i.id",
+    "SELECT c.id, i.id FROM customer c JOIN invoice i ON i.customer = c.id " +
+    "ORDER BY c.id DESC, i.id DESC",
+    "SELECT c.id, i.id FROM customer c JOIN invoice i ON i.customer = c.id " +
+    "ORDER BY c.id, i.id DESC",
+    "SELECT i.id, c.name FROM invoice i, customer c WHERE c.id = i.customer AND c.country = 'BR' " +
+    "ORDER BY c.country, i.id",
+    "SELECT g.g, t.title FROM genre g JOIN track t ON t.genre = g.g ORDER BY g.g, t.id",
+    "SELECT i.id, count(*) FROM invoice i JOIN line l ON l.invoice = i.id GROUP BY l.invoice, i.id",
+    "SELECT c.id, i.id FROM customer c JOIN invoice i ON i.customer = c.id " +
+    "ORDER BY c.id, i.total, i.day",
+    "SELECT * FROM invoice ORDER BY customer, total, day",
+    "SELECT * FROM invoice WHERE customer > 3 ORDER BY customer, total",
+    "SELECT * FROM line ORDER BY invoice DESC, price",
+  ],
 };
 
 function tree(rows: readonly QueryPlanRow[]): string {

@@ -47,11 +47,11 @@ export interface FromPlan {
    */
   first: AccessPath | null;
   /**
-   * For inner joins of several tables: whether their loops give every wanted term in
-   * order (where.c's nOBSat, each loop already set to run in its direction); null where
-   * the outermost path alone decides (`single`, `first`).
+   * For inner joins of several tables: how many leading wanted terms their loops give
+   * (where.c's nOBSat, each loop already set to run in its direction); null where the
+   * outermost path alone decides (`single`, `first`).
    */
-  ordered: boolean | null;
+  given: number | null;
 }
 
 type ChainResult = Omit<FromPlan, "node">;
@@ -238,7 +238,7 @@ function innerChain(
   if (wanted && placedBefore.size === 0) {
     result.first = steps[0].path;
     if (leaves.length > 1) {
-      result.ordered = ordered === wanted.count();
+      result.given = ordered;
       for (const s of steps) if (s.path && s.reverse && ordered > 0) s.path.node.reverse = true;
     }
   }
@@ -404,7 +404,7 @@ export function planFrom(
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-    return { node: filtered(node, terms), single: null, first: null, ordered: null };
+    return { node: filtered(node, terms), single: null, first: null, given: null };
   }
   const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
@@ -432,14 +432,14 @@ export function planFrom(
     !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
   );
   for (const t of constant) t.placed = true;
-  const result: ChainResult = { single: null, first: null, ordered: null };
+  const result: ChainResult = { single: null, first: null, given: null };
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   const rest = pool.filter((t) => !t.placed);
   return {
     node: filtered(node, rest),
     single: leaves.length === 1 ? result.single : null,
     first: result.first,
-    ordered: result.ordered,
+    given: result.given,
   };
 }
 

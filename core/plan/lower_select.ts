@@ -137,7 +137,7 @@ function lowerPart(
 function finish(
   ctx: PlanContext,
   q: Query,
-  sort: { columns: PlanExpr[]; keys: SortKey[] } | null,
+  sort: { columns: PlanExpr[]; keys: SortKey[]; presorted?: number } | null,
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
@@ -223,11 +223,14 @@ function lowerCoreRefs(
   // One table, or the outer loop of joins that keep its order when every wanted term
   // reads that table: the path's order may make the sort (or the grouping) unnecessary.
   const outerPath = from.single ?? from.first;
-  if (from.ordered !== null) {
+  // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP).
+  let presorted = 0;
+  if (from.given !== null) {
     // Inner joins: the solver's loops give the whole order, each in its direction, or the
     // rest is sorted. Groups they give come in no one direction an ORDER BY could match.
-    ordered = from.ordered;
+    ordered = from.given === (grouped ? groupBy.length : orderBy?.length);
     if (ordered) groupOut = [];
+    else if (!core.aggregate) presorted = from.given;
   } else if (wanted && outerPath) {
     const terms = wanted();
     const id = outerPath.node.id;
@@ -253,6 +256,7 @@ function lowerCoreRefs(
       // its order as in SQLite's block-by-block sort.
       const prefix = orderedPrefix(outerPath, terms);
       if (prefix.length > 0) outerPath.node.reverse = prefix.reverse;
+      presorted = prefix.length;
     }
   }
   let upper: LowerScope = scope;
@@ -301,7 +305,7 @@ function lowerCoreRefs(
   };
   if (needSort) {
     // The sort stores the result values itself: no project needed under it.
-    const sort = coreSort(results, sortKeys, orderBy!);
+    const sort = { ...coreSort(results, sortKeys, orderBy!), presorted };
     return finish(ctx, { root: node, columns: results }, sort, limit, offset);
   }
   return finish(ctx, q, null, limit, offset);
