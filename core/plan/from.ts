@@ -18,10 +18,10 @@ import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
-import type { AccessPath } from "./access_path.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import type { WantedOrder } from "./order.ts";
-import { chooseJoinOrder, type JoinStep } from "./join_order.ts";
+import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
+import type { LoopsOrder } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 
@@ -36,22 +36,14 @@ interface Unit {
   onTerms: Term[];
 }
 
-/** The planned FROM: its node, and the first leaf's access path when it is a table. */
+/** The planned FROM: its node, and the wanted order its loops give (null: none). */
 export interface FromPlan {
   node: RelNode;
-  /** Access path of the only leaf, when the FROM is one table. */
-  single: AccessPath | null;
   /**
-   * Access path of the outermost loop when the joins keep its row order (no RIGHT or
-   * FULL join): rows come out ordered as this path yields them.
+   * The loops' order (where.c's nOBSat, each loop already set to run in its direction);
+   * null when no order is wanted or a RIGHT or FULL join ends the outer loop's order.
    */
-  first: AccessPath | null;
-  /**
-   * For inner joins of several tables: how many leading wanted terms their loops give
-   * (where.c's nOBSat, each loop already set to run in its direction); null where the
-   * outermost path alone decides (`single`, `first`).
-   */
-  given: number | null;
+  given: LoopsOrder | null;
 }
 
 type ChainResult = Omit<FromPlan, "node">;
@@ -221,6 +213,15 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
   return deps;
 }
 
+/** The outermost loops' order: each loop giving part of it runs in its direction. */
+function takeOrder({ steps, order }: JoinOrder, result: ChainResult): void {
+  result.given = order;
+  if (!order?.given) return;
+  steps.forEach((s, i) => {
+    if (s.path && order.reverse[i]) s.path.node.reverse = true;
+  });
+}
+
 /** Inner-joined leaves in cost order, each with the terms that became ready under it. */
 function innerChain(
   ctx: PlanContext,
@@ -233,15 +234,9 @@ function innerChain(
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const open = pool.filter((t) => !t.placed);
-  const { steps, ordered } = chooseJoinOrder(leaves, open, leafDeps(units), wanted);
-  if (leaves.length === 1 && steps[0].path) result.single = steps[0].path;
-  if (wanted && placedBefore.size === 0) {
-    result.first = steps[0].path;
-    if (leaves.length > 1) {
-      result.given = ordered;
-      for (const s of steps) if (s.path && s.reverse && ordered > 0) s.path.node.reverse = true;
-    }
-  }
+  const joined = chooseJoinOrder(leaves, open, leafDeps(units), wanted);
+  const steps = joined.steps;
+  if (placedBefore.size === 0) takeOrder(joined, result);
   let node: RelNode | null = null;
   const placed = new Set<number>();
   steps.forEach((step, i) => {
@@ -334,8 +329,7 @@ function chain(
     }
     node = filtered(node, above[j]);
   });
-  if (units.length > 1 || units[0].group) result.single = null;
-  if (units[0].group || rightFull.some((x) => x)) result.first = null;
+  if (rightFull.some((x) => x)) result.given = null;
   return node!;
 }
 
@@ -382,9 +376,9 @@ function planUnit(
   const leaf = u.leaf!;
   const open = pool.filter((t) => !t.placed);
   // Outer rows are not tracked through outer joins: a full table's are assumed before.
-  const [step] = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore).steps;
-  if (step.path && placedBefore.size === 0) result.single = step.path;
-  if (wanted && placedBefore.size === 0) result.first = step.path;
+  const joined = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore);
+  const [step] = joined.steps;
+  if (placedBefore.size === 0) takeOrder(joined, result);
   const leafNode = stepNode(ctx, step);
   return filtered(leafNode, open.filter((t) => !t.placed));
 }
@@ -404,7 +398,7 @@ export function planFrom(
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-    return { node: filtered(node, terms), single: null, first: null, given: null };
+    return { node: filtered(node, terms), given: null };
   }
   const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
@@ -432,13 +426,11 @@ export function planFrom(
     !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
   );
   for (const t of constant) t.placed = true;
-  const result: ChainResult = { single: null, first: null, given: null };
+  const result: ChainResult = { given: null };
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   const rest = pool.filter((t) => !t.placed);
   return {
     node: filtered(node, rest),
-    single: leaves.length === 1 ? result.single : null,
-    first: result.first,
     given: result.given,
   };
 }

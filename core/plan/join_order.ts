@@ -11,7 +11,7 @@ import type { WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
 import { leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
-import { loopsOrder } from "./loops_order.ts";
+import { type LoopsOrder, loopsOrder } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
@@ -20,14 +20,12 @@ export interface JoinStep {
   path: AccessPath | null;
   /** Read through an automatic index (a hash lookup) instead of `path`. */
   auto: AutoIndex | null;
-  /** Run backwards to give the wanted order. */
-  reverse: boolean;
 }
 
-/** A join order: its steps, and how many wanted terms they give in order (0: none). */
+/** A join order: its steps, and the wanted order they give (null: none is wanted). */
 export interface JoinOrder {
   steps: JoinStep[];
-  ordered: number;
+  order: LoopsOrder | null;
 }
 
 /** Can `term` be evaluated once the leaves in `placed` (plus `self`) are available? */
@@ -74,17 +72,17 @@ export function chooseJoinOrder(
       const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
       return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
     });
-  const given = (loops: readonly WhereLoop[], complete: boolean) =>
-    loopsOrder(wanted!.terms(), wanted!.grouping, loops, terms, leafIds, complete);
+  const given = (loops: readonly WhereLoop[], complete: boolean, grouping = wanted!.grouping) =>
+    loopsOrder(wanted!.terms(), grouping, loops, terms, leafIds, complete);
   const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size > 0 ? 200 : 0);
   if (!best) throw sqlError("no query solution");
-  return {
-    steps: best.loops.map((l, i) => ({
-      leaf: l.leaf,
-      path: l.auto ? null : l.path,
-      auto: l.auto,
-      reverse: best.reverse[i] ?? false,
-    })),
-    ordered: Math.max(best.isOrdered, 0),
-  };
+  let order = wanted ? given(best, true) : null;
+  // where.c's WHERE_SORTBYGROUP: a GROUP BY the loops give that the ORDER BY repeats may
+  // run them backwards to give the ORDER BY's directions too.
+  if (order && wanted!.sortByGroup && order.given === order.desc.length) {
+    const directed = given(best, true, false);
+    if (directed.given === order.given) order = directed;
+  }
+  const steps = best.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
+  return { steps, order };
 }

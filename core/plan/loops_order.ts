@@ -12,11 +12,19 @@ import type { OrderTerm } from "./order.ts";
 import { exprRefs, type Term } from "./terms.ts";
 import type { WhereLoop } from "./where_loop.ts";
 
-/** How many wanted terms a run of loops gives, and which loops must run backwards. */
+/** How many wanted terms a run of loops gives, and how. */
 export interface LoopsOrder {
   /** All wanted terms: their count; -1: not yet known (later loops may give the rest). */
   given: number;
+  /** Per loop: it runs backwards. */
   reverse: boolean[];
+  /**
+   * Per wanted term: undefined, not given; null, given as one value (fixed, or decided by
+   * an earlier term); else whether its values come out descending.
+   */
+  desc: (boolean | null | undefined)[];
+  /** A GROUP BY's terms given in another order than written. */
+  permuted: boolean;
 }
 
 function notNull(t: TableInfo, column: number): boolean {
@@ -83,19 +91,20 @@ export function loopsOrder(
   complete: boolean,
 ): LoopsOrder {
   const n = wanted.length;
-  if (n > 63) return { given: 0, reverse: [] };
-  const sat = wanted.map(() => false);
-  const reverse = loops.map(() => false);
+  const desc: LoopsOrder["desc"] = wanted.map(() => undefined);
+  const out: LoopsOrder = { given: 0, reverse: loops.map(() => false), desc, permuted: false };
+  if (n > 63) return out;
+  const open = () => desc.includes(undefined);
   const ready = new Set<number>();
   const distinctLeaves = new Set<number>();
   let distinct = true;
-  for (let i = 0; i < loops.length && distinct && sat.includes(false); i++) {
+  for (let i = 0; i < loops.length && distinct && open(); i++) {
     const loop = loops[i];
     const id = loop.leaf.id;
     wanted.forEach((w, k) => {
       const c = columnOf(w.expr, id);
-      if (c !== null && !sat[k] && fixedByTerm(terms, id, c, w.collation, ready, leafIds)) {
-        sat[k] = true;
+      if (c !== null && desc[k] === undefined) {
+        if (fixedByTerm(terms, id, c, w.collation, ready, leafIds)) desc[k] = null;
       }
     });
     const path = loop.auto ? null : loop.path;
@@ -104,7 +113,7 @@ export function loopsOrder(
       if (!path) distinct = false;
       else {
         const node = path.node;
-        if (path.order.length === 0) return { given: 0, reverse }; // an "unordered" index
+        if (path.order.length === 0) return out; // an "unordered" index
         const index = node.kind === "indexScan" ? node.index : null;
         const keyCount = index
           ? index.keyColumns.length
@@ -122,9 +131,11 @@ export function loopsOrder(
             distinct = false;
           }
           // An ORDER BY takes its terms in turn; a GROUP BY in any order.
+          const first = desc.indexOf(undefined);
+          if (first < 0) break;
           let k = -1;
-          for (let m = 0; m < n; m++) {
-            if (sat[m]) continue;
+          for (let m = first; m < n; m++) {
+            if (desc[m] !== undefined) continue;
             const w = wanted[m];
             if (
               columnOf(w.expr, id) === oc.column &&
@@ -136,7 +147,7 @@ export function loopsOrder(
             const w = wanted[k];
             // NULLS placed against the direction's default take SQLite two passes.
             if (w.nullsFirst === w.desc) k = -1;
-            else if (rev === null) reverse[i] = rev = oc.desc !== w.desc;
+            else if (rev === null) out.reverse[i] = rev = oc.desc !== w.desc;
             else if (rev !== (oc.desc !== w.desc)) k = -1;
           }
           if (k < 0) {
@@ -144,7 +155,8 @@ export function loopsOrder(
             break;
           }
           if (oc.column === -1) rowidMatched = true;
-          sat[k] = true;
+          if (k !== first) out.permuted = true;
+          desc[k] = oc.desc !== out.reverse[i];
         }
         if (rowidMatched) distinct = true;
       }
@@ -153,13 +165,14 @@ export function loopsOrder(
       distinctLeaves.add(id);
       wanted.forEach((w, k) => {
         const refs = [...exprRefs(w.expr)].filter((r) => leafIds.has(r));
-        if (refs.length > 0 && refs.every((r) => distinctLeaves.has(r))) sat[k] = true;
+        if (desc[k] === undefined && refs.length > 0 && refs.every((r) => distinctLeaves.has(r))) {
+          desc[k] = null;
+        }
       });
     }
     ready.add(id);
   }
-  if (!sat.includes(false)) return { given: n, reverse };
-  if (distinct && !complete) return { given: -1, reverse };
-  const prefix = sat.indexOf(false);
-  return { given: prefix, reverse };
+  const prefix = desc.indexOf(undefined);
+  out.given = prefix < 0 ? n : distinct && !complete ? -1 : prefix;
+  return out;
 }

@@ -9,7 +9,7 @@ import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
-import { orderedPrefix, type OrderTerm, pathOrder, wantedOrder } from "./order.ts";
+import { type OrderTerm, wantedOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { sortShapeOf } from "./sort_cost.ts";
 import { flattenSelect } from "./flatten.ts";
@@ -214,51 +214,28 @@ function lowerCoreRefs(
     scope,
     core.from,
     core.where,
-    wanted ? wantedOrder(wanted, grouped, sortShapeOf(core.columns.length, limit)) : undefined,
+    wanted
+      ? wantedOrder(
+        wanted,
+        grouped,
+        grouped && sameAsGroupBy(groupBy, groupOrder),
+        sortShapeOf(core.columns.length, limit),
+      )
+      : undefined,
   );
   let node = from.node;
-  let ordered = false;
-  // The direction each group key comes out in (the aggregate's own sort, or the path's).
-  let groupOut: (boolean | undefined)[] = groupDesc;
-  // One table, or the outer loop of joins that keep its order when every wanted term
-  // reads that table: the path's order may make the sort (or the grouping) unnecessary.
-  const outerPath = from.single ?? from.first;
-  // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP).
-  let presorted = 0;
-  if (from.given !== null) {
-    // Inner joins: the solver's loops give the whole order, each in its direction, or the
-    // rest is sorted. Groups they give come in no one direction an ORDER BY could match.
-    ordered = from.given === (grouped ? groupBy.length : orderBy?.length);
-    if (ordered) groupOut = [];
-    else if (!core.aggregate) presorted = from.given;
-  } else if (wanted && outerPath) {
-    const terms = wanted();
-    const id = outerPath.node.id;
-    const local = from.single !== null ||
-      terms.every((t) => t.expr.kind === "column" && t.expr.node === id);
-    // A GROUP BY equal to the ORDER BY (select.c's orderByGrp) may run the path backwards
-    // to give the ORDER BY too; any other GROUP BY takes the path forwards, in whatever
-    // direction its columns have.
-    const o = !local
-      ? null
-      : grouped
-      ? (sameAsGroupBy(groupBy, groupOrder) ? pathOrder(outerPath, terms) : null) ??
-        pathOrder(outerPath, terms, true)
-      : pathOrder(outerPath, terms);
-    if (o) {
-      outerPath.node.reverse = o.reverse;
-      ordered = true;
-      // Groups the path gives in another order than the GROUP BY's never match an ORDER BY.
-      if (grouped) groupOut = o.permuted ? [] : o.desc.map((d, i) => d ?? groupDesc[i]);
-    } else if (!core.aggregate) {
-      // A prefix of the ORDER BY from the path (of the only table, or of the join's outer
-      // loop): run it in that prefix's direction, so ties under the whole ORDER BY come in
-      // its order as in SQLite's block-by-block sort.
-      const prefix = orderedPrefix(outerPath, terms);
-      if (prefix.length > 0) outerPath.node.reverse = prefix.reverse;
-      presorted = prefix.length;
-    }
+  // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.
+  const given = from.given;
+  const wantedCount = grouped ? groupBy.length : orderBy?.length;
+  let ordered = given !== null && given.given === wantedCount;
+  // The direction each group key comes out in (the aggregate's own sort, or the loops').
+  // Groups given in another order than the GROUP BY's never match an ORDER BY.
+  let groupOut: (boolean | null | undefined)[] = groupDesc;
+  if (ordered && grouped) {
+    groupOut = given!.permuted ? [] : given!.desc.map((d, i) => d ?? groupDesc[i]);
   }
+  // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP).
+  const presorted = !ordered && !core.aggregate ? Math.max(given?.given ?? 0, 0) : 0;
   let upper: LowerScope = scope;
   if (core.aggregate) {
     const strategy = ordered ? "stream" : "hash";

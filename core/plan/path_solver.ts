@@ -22,8 +22,7 @@ export type LoopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => readonly Wher
  */
 export type OrderGiven = (loops: readonly WhereLoop[], complete: boolean) => LoopsOrder;
 
-/** A join order the solver weighs: its loops, costs and the order it gives. */
-export interface WherePath {
+interface WherePath {
   mask: bigint;
   loops: WhereLoop[];
   nRow: number;
@@ -31,8 +30,6 @@ export interface WherePath {
   rUnsort: number;
   /** ORDER BY terms satisfied; -1: not known yet. */
   isOrdered: number;
-  /** Per loop, whether it runs backwards to give them (where.c's revLoop). */
-  reverse: boolean[];
 }
 
 /** whereLoopIsNoBetter: on a tie, only a smaller index entry makes `candidate` better. */
@@ -69,7 +66,6 @@ function solve(
     rCost: 0,
     rUnsort: 0,
     isOrdered: nOrderBy ? (nLoop > 0 ? -1 : nOrderBy) : 0,
-    reverse: [],
   }];
   for (let iLoop = 0; iLoop < nLoop; iLoop++) {
     const to: WherePath[] = [];
@@ -90,12 +86,10 @@ function solve(
           rUnsort = logEstAdd(rUnsort, pFrom.rUnsort);
           const nOut = pFrom.nRow + loop.nOut;
           const mask = pFrom.mask | bit.get(leaf.id)!;
-          let isOrdered = pFrom.isOrdered;
-          let reverse = pFrom.reverse;
-          if (isOrdered < 0) {
-            const loops = [...pFrom.loops, loop];
-            ({ given: isOrdered, reverse } = given(loops, loops.length === nLoop));
-          }
+          const loops = [...pFrom.loops, loop];
+          const isOrdered = pFrom.isOrdered < 0
+            ? given(loops, loops.length === nLoop).given
+            : pFrom.isOrdered;
           let rCost: number;
           if (isOrdered >= 0 && isOrdered < nOrderBy) {
             let s = sortCost.get(isOrdered);
@@ -124,8 +118,7 @@ function solve(
                 isNoBetter(loop, p.loops[iLoop]))
             ) continue;
           }
-          const loops = [...pFrom.loops, loop];
-          to[jj] = { mask, loops, nRow: nOut, rCost, rUnsort, isOrdered, reverse };
+          to[jj] = { mask, loops, nRow: nOut, rCost, rUnsort, isOrdered };
           if (to.length >= mxChoice) {
             // where.c starts its search for the worst path from the first's rows.
             mxI = 0;
@@ -162,8 +155,7 @@ function equalitySeeked(path: WherePath): Set<number> {
 }
 
 /**
- * The cheapest order of `leaves`, each one's loop and the wanted terms it gives, or null
- * when there is none. `nRowBefore`: the LogEst rows of loops outside the solver that run
+ * The cheapest order of `leaves` and each one's loop, or null when there is none. `nRowBefore`: the LogEst rows of loops outside the solver that run
  * them all per row.
  */
 export function solveJoin(
@@ -173,10 +165,10 @@ export function solveJoin(
   order: WantedOrder | undefined,
   given: OrderGiven,
   nRowBefore = 0,
-): WherePath | null {
+): WhereLoop[] | null {
   const first = solve(leaves, loopsAt, deps, order, given, 0, new Set(), nRowBefore);
-  if (!first || !order?.count()) return first;
+  if (!first || !order?.count()) return first?.loops ?? null;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
   const scanless = equalitySeeked(first);
-  return solve(leaves, loopsAt, deps, order, given, nRowEst, scanless, nRowBefore);
+  return solve(leaves, loopsAt, deps, order, given, nRowEst, scanless, nRowBefore)?.loops ?? null;
 }
