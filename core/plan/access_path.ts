@@ -16,16 +16,13 @@ export interface OrderColumn {
   column: number;
   desc: boolean;
   collation: string;
-  /** The columns up to this one identify a row (rowid, primary key, unique index). */
-  unique: boolean;
 }
 
 /** A way to read one table. */
 export interface AccessPath {
   node: TableScan | IndexScan;
-  /** Output order (before `reverse`), and the columns fixed to one value by `=`. */
+  /** Output order (before `reverse`). */
   order: OrderColumn[];
-  fixed: Set<number>;
   /** The terms the seek uses. */
   used: Term[];
 }
@@ -128,12 +125,7 @@ function keyColumn(table: TableInfo, kc: KeyColumn): number {
 
 /** The order of b-tree entries by `keys`, which together identify a row. */
 function keyOrder(t: TableInfo, keys: KeyColumn[]): OrderColumn[] {
-  return keys.map((k, i) => ({
-    column: keyColumn(t, k),
-    desc: k.desc,
-    collation: k.collation,
-    unique: i === keys.length - 1,
-  }));
+  return keys.map((k) => ({ column: keyColumn(t, k), desc: k.desc, collation: k.collation }));
 }
 
 function columnAffinity(table: TableInfo, column: number): Affinity {
@@ -165,7 +157,7 @@ function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
   const order: OrderColumn[] = t.withoutRowid
     ? keyOrder(t, t.primaryKey)
-    : [{ column: -1, desc: false, collation: "BINARY", unique: true }];
+    : [{ column: -1, desc: false, collation: "BINARY" }];
   return {
     node: {
       kind: "tableScan",
@@ -176,7 +168,6 @@ function fullScan(leaf: TableLeaf): AccessPath {
       rowid: null,
     },
     order,
-    fixed: new Set(),
     used: [],
   };
 }
@@ -207,7 +198,6 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
     out.push({
       ...base,
       node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
-      fixed: eq.key.kind === "value" ? new Set([-1]) : new Set(),
       used: [eq.term],
     });
   }
@@ -243,7 +233,6 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const t = leaf.table;
   const eq: SeekKey[] = [];
   const used: Term[] = [];
-  const fixed = new Set<number>();
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
   const ok = (s: SeekTerm, k: KeyColumn) =>
@@ -258,7 +247,6 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
     if (e) {
       eq.push(e.key);
       used.push(e.term);
-      if (e.key.kind === "value") fixed.add(col);
       continue;
     }
     const [lo, hi] = rangeSeeks(mine);
@@ -285,7 +273,6 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
       covering: covers(leaf, index),
     },
     order,
-    fixed,
     used,
   };
 }
