@@ -9,7 +9,7 @@
 import { Bug, bugError } from "../internal_error.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
 import type { HashLookup, PlanExpr, RelNode, Sort, SortKey } from "./plan.ts";
-import { affinityOk, cachedSeekTerm, columnOf, tableRows } from "./access_path.ts";
+import { affinityOk, cachedSeekTerm, columnOf } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type { Term } from "./terms.ts";
 import { andAll } from "./terms.ts";
@@ -34,16 +34,7 @@ export interface AutoIndex {
   keys: AutoKey[];
   /** Terms reading only the leaf: they filter the rows before the build (PARTIAL). */
   local: Term[];
-  /** Cost of building it (once per statement). */
-  setup: number;
-  /** Cost of one probe, and the rows it yields. */
-  cost: number;
-  rows: number;
 }
-
-/** SQLite's estimates: setup ~ N·log N plus a constant; a probe ~ 40 for ~20 rows. */
-const PROBE_COST = 40;
-const PROBE_ROWS = 20;
 
 function hasSubPlan(e: PlanExpr): boolean {
   if (exprSubPlan(e)) return true;
@@ -101,8 +92,7 @@ function termRank(term: Term, leafId: number, index: number, total: number): num
 
 /**
  * The automatic index `leaf` could use after the leaves in `placed` (`ready` says which
- * terms may be evaluated there), or null. `rowsPerRun` is what one plain run of the leaf
- * costs, to decide against an index that cannot pay off.
+ * terms may be evaluated there), or null (where_loop.ts costs it).
  */
 export function autoIndexFor(
   leaf: Leaf,
@@ -141,9 +131,7 @@ export function autoIndexFor(
   for (const f of found) {
     if (!keys.some((k) => k.column === f.key.column)) keys.push(f.key);
   }
-  const n = leaf.kind === "table" ? tableRows(leaf.table.table) : 1000;
-  const setup = leaf.kind === "table" ? n * 140 : n * 4;
-  return { keys, local, setup, cost: PROBE_COST, rows: PROBE_ROWS };
+  return { keys, local };
 }
 
 /** Columns a leaf's rows have. */

@@ -205,7 +205,15 @@ class Emitter {
         }
         this.#printHere(parent, own);
         if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
-        if (node.kind === "sort") post.push("USE TEMP B-TREE FOR ORDER BY");
+        if (node.kind === "sort") {
+          const rest = node.keys.length - (node.presorted ?? 0);
+          const part = rest === node.keys.length
+            ? ""
+            : rest === 1
+            ? "LAST TERM OF "
+            : `LAST ${rest} TERMS OF `;
+          post.push(`USE TEMP B-TREE FOR ${part}ORDER BY`);
+        }
     }
   }
 }

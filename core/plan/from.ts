@@ -18,10 +18,10 @@ import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
-import { type AccessPath, TABLE_ROWS } from "./access_path.ts";
 import { buildAutoIndex } from "./auto_index.ts";
-import type { OrderChooser } from "./order.ts";
-import { bestStep, chooseJoinOrder, type JoinStep } from "./join_order.ts";
+import type { WantedOrder } from "./order.ts";
+import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
+import type { LoopsOrder } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 
@@ -36,25 +36,17 @@ interface Unit {
   onTerms: Term[];
 }
 
-/** Decides, for the outermost table of a FROM, which path gives the wanted order. */
-export type PathChooser = OrderChooser;
-
-/** The planned FROM: its node, and the first leaf's access path when it is a table. */
+/** The planned FROM: its node, and the wanted order its loops give (null: none). */
 export interface FromPlan {
   node: RelNode;
-  /** Access path of the only leaf, when the FROM is one table. */
-  single: AccessPath | null;
   /**
-   * Access path of the outermost loop when the joins keep its row order (no RIGHT or
-   * FULL join): rows come out ordered as this path yields them.
+   * The loops' order (where.c's nOBSat, each loop already set to run in its direction);
+   * null when no order is wanted or a RIGHT or FULL join ends the outer loop's order.
    */
-  first: AccessPath | null;
+  given: LoopsOrder | null;
 }
 
-interface ChainResult {
-  single: AccessPath | null;
-  first: AccessPath | null;
-}
+type ChainResult = Omit<FromPlan, "node">;
 
 function allInner(from: B.BoundFrom): boolean {
   return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
@@ -221,23 +213,30 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
   return deps;
 }
 
+/** The outermost loops' order: each loop giving part of it runs in its direction. */
+function takeOrder({ steps, order }: JoinOrder, result: ChainResult): void {
+  result.given = order;
+  if (!order?.given) return;
+  steps.forEach((s, i) => {
+    if (s.path && order.reverse[i]) s.path.node.reverse = true;
+  });
+}
+
 /** Inner-joined leaves in cost order, each with the terms that became ready under it. */
 function innerChain(
   ctx: PlanContext,
   units: Unit[],
   pool: Term[],
   placedBefore: ReadonlySet<number>,
-  chooser: PathChooser | undefined,
+  wanted: WantedOrder | undefined,
   result: ChainResult,
 ): RelNode {
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const open = pool.filter((t) => !t.placed);
-  const steps = leaves.length === 1 && placedBefore.size === 0
-    ? [bestStep(leaves[0], open, new Set(), ids, chooser).step]
-    : chooseJoinOrder(leaves, open, leafDeps(units), chooser);
-  if (leaves.length === 1 && steps[0].path) result.single = steps[0].path;
-  if (chooser && placedBefore.size === 0) result.first = steps[0].path;
+  const joined = chooseJoinOrder(leaves, open, leafDeps(units), wanted);
+  const steps = joined.steps;
+  if (placedBefore.size === 0) takeOrder(joined, result);
   let node: RelNode | null = null;
   const placed = new Set<number>();
   steps.forEach((step, i) => {
@@ -266,11 +265,11 @@ function chain(
   units: Unit[],
   pool: Term[],
   placedBefore: ReadonlySet<number>,
-  chooser: PathChooser | undefined,
+  wanted: WantedOrder | undefined,
   result: ChainResult,
 ): RelNode {
   const outer = units.some((u, i) => i > 0 && u.join !== "inner") || units.some((u) => u.group);
-  if (!outer) return innerChain(ctx, units, pool, placedBefore, chooser, result);
+  if (!outer) return innerChain(ctx, units, pool, placedBefore, wanted, result);
   const stepOf = new Map<number, number>();
   units.forEach((u, j) => {
     for (const l of unitLeaves(u)) stepOf.set(l.id, j);
@@ -310,7 +309,7 @@ function chain(
     const isolated = isRightOrFull(u);
     const unitPool = join === "left" ? [...inside[j], ...u.onTerms] : inside[j];
     const before = isolated ? new Set<number>() : placed;
-    const inner = planUnit(ctx, u, unitPool, before, j === 0 ? chooser : undefined, result);
+    const inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
     for (const l of unitLeaves(u)) placed.add(l.id);
     if (node === null) node = inner;
     else if (join === "left" || join === "inner") {
@@ -330,8 +329,7 @@ function chain(
     }
     node = filtered(node, above[j]);
   });
-  if (units.length > 1 || units[0].group) result.single = null;
-  if (units[0].group || rightFull.some((x) => x)) result.first = null;
+  if (rightFull.some((x) => x)) result.given = null;
   return node!;
 }
 
@@ -369,45 +367,38 @@ function planUnit(
   u: Unit,
   pool: Term[],
   placedBefore: ReadonlySet<number>,
-  chooser: PathChooser | undefined,
+  wanted: WantedOrder | undefined,
   result: ChainResult,
 ): RelNode {
   if (u.group) {
     return chain(ctx, u.group, [...pool, ...u.group[0].onTerms], placedBefore, undefined, result);
   }
   const leaf = u.leaf!;
-  const ids = new Set([leaf.id]);
   const open = pool.filter((t) => !t.placed);
-  // Outer rows are not tracked through outer joins: assume a full table before.
-  const outerRows = placedBefore.size === 0 ? 1 : TABLE_ROWS;
-  const { step } = bestStep(leaf, open, placedBefore, ids, chooser, outerRows);
-  if (step.path && placedBefore.size === 0) result.single = step.path;
-  if (chooser && placedBefore.size === 0) result.first = step.path;
+  // Outer rows are not tracked through outer joins: a full table's are assumed before.
+  const joined = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore);
+  const [step] = joined.steps;
+  if (placedBefore.size === 0) takeOrder(joined, result);
   const leafNode = stepNode(ctx, step);
   return filtered(leafNode, open.filter((t) => !t.placed));
 }
 
-/** `chooser`, never given a table's terms (so never making where.c's single-table choice). */
-function withoutSingleTableChoice(chooser: PathChooser): PathChooser {
-  // (Its givesOrder and sortCost are copied: they do not use `this`.)
-  return Object.assign((paths: AccessPath[]) => chooser(paths), chooser);
-}
-
 /**
  * Plans a FROM clause with its WHERE. Every source is registered in `scope` first, so
- * terms can read any of them; `chooser` picks the single table's path (ORDER BY).
+ * terms can read any of them; `wanted`: the ORDER BY (or GROUP BY) the outermost loop's
+ * path may give.
  */
 export function planFrom(
   ctx: PlanContext,
   scope: LowerScope,
   from: B.BoundFrom | null,
   where: B.BoundExpr | null,
-  chooser?: PathChooser,
+  wanted?: WantedOrder,
 ): FromPlan {
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-    return { node: filtered(node, terms), single: null, first: null };
+    return { node: filtered(node, terms), given: null };
   }
   const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
@@ -435,16 +426,12 @@ export function planFrom(
     !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
   );
   for (const t of constant) t.placed = true;
-  const result: ChainResult = { single: null, first: null };
-  // where.c's single-table sort choice (sort_cost.ts) is for a FROM of one table: a table
-  // planned alone inside a larger FROM (an outer join's first unit) must not take it.
-  const paths = chooser && leaves.length > 1 ? withoutSingleTableChoice(chooser) : chooser;
-  const node = guarded(ctx, chain(ctx, units, pool, new Set(), paths, result), constant);
+  const result: ChainResult = { given: null };
+  const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   const rest = pool.filter((t) => !t.placed);
   return {
     node: filtered(node, rest),
-    single: leaves.length === 1 ? result.single : null,
-    first: result.first,
+    given: result.given,
   };
 }
 

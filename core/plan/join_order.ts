@@ -1,16 +1,18 @@
 /**
- * Join order for a set of inner-joined leaves: a bounded best-first search over partial
- * orders (SQLite's wherePathSolver keeps the N cheapest paths at each length), with each
- * leaf read by its cheapest access path given the leaves before it.
+ * Join order for a set of inner-joined leaves, and each one's access path, as where.c's
+ * solver finds them (path_solver.ts over where_loop.ts's loops): one leaf alone is the
+ * one-loop case, an outer join's unit one leaf read after a fixed set of leaves.
  */
-import { Bug, bugError } from "../internal_error.ts";
-import { type AccessPath, TABLE_ROWS, tablePaths } from "./access_path.ts";
+import type { AccessPath } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
-import type * as B from "../analyze/bound.ts";
 import { sqlError } from "../errors.ts";
 import type { Term } from "./terms.ts";
-import type { OrderChooser } from "./order.ts";
-import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
+import type { WantedOrder } from "./order.ts";
+import type { AutoIndex } from "./auto_index.ts";
+import { leafLoops, type WhereLoop } from "./where_loop.ts";
+import { solveJoin } from "./path_solver.ts";
+import { type LoopsOrder, loopsOrder } from "./loops_order.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
 export interface JoinStep {
@@ -20,11 +22,10 @@ export interface JoinStep {
   auto: AutoIndex | null;
 }
 
-interface Partial {
+/** A join order: its steps, and the wanted order they give (null: none is wanted). */
+export interface JoinOrder {
   steps: JoinStep[];
-  placed: Set<number>;
-  cost: number;
-  rows: number;
+  order: LoopsOrder | null;
 }
 
 /** Can `term` be evaluated once the leaves in `placed` (plus `self`) are available? */
@@ -44,134 +45,44 @@ export function termReady(
  * Rows a non-table leaf is taken to yield: one for a subquery without FROM (SQLite's
  * nSelectRow of a loop over no tables), else a fixed guess.
  */
-function subqueryRows(source: B.BoundSource): number {
-  if (source.kind !== "subquery") return 1000;
-  const s = source.select;
+function leafRows(leaf: Leaf): number {
+  if (leaf.kind === "table" || leaf.source.kind !== "subquery") return 1000;
+  const s = leaf.source.select;
   return s.compounds.length === 0 && s.first.kind === "core" && s.first.from === null ? 1 : 1000;
 }
 
 /**
- * The cheapest access path of `leaf` after the leaves in `placed`, which yield about
- * `outerRows` rows (an automatic index costs `setup` once, then little per probe).
- */
-export function bestStep(
-  leaf: Leaf,
-  terms: readonly Term[],
-  placed: ReadonlySet<number>,
-  leafIds: ReadonlySet<number>,
-  choose?: (paths: AccessPath[], terms?: readonly Term[]) => AccessPath,
-  outerRows = 1,
-): { step: JoinStep; cost: number; rows: number; setup: number } {
-  let rows = leaf.kind === "table" ? TABLE_ROWS : subqueryRows(leaf.source);
-  let cost = rows;
-  let path: AccessPath | null = null;
-  const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);
-  if (leaf.kind === "table") {
-    // A whole non-covering index scan is for an ORDER BY: the chooser weighs it.
-    const all = tablePaths(leaf.table, terms, ready);
-    const paths = choose ? all : all.filter((p) => !p.orderOnly);
-    if (paths.length === 0) throw sqlError("no query solution");
-    // The only table of its FROM: the chooser weighs the sort as where.c does, from its terms.
-    const single = leafIds.size === 1 && placed.size === 0;
-    const local = single ? terms.filter((t) => t.refs.has(leaf.id) && ready(t)) : undefined;
-    path = choose ? choose(paths, local) : paths.reduce((a, b) => (b.cost < a.cost ? b : a));
-    rows = path.rows;
-    cost = path.cost;
-  }
-  let auto: AutoIndex | null = null;
-  let setup = 0;
-  if (!path || path.used.length === 0) {
-    const a = autoIndexFor(leaf, terms, ready, placed);
-    if (a && a.setup + outerRows * a.cost < outerRows * cost) {
-      auto = a;
-      setup = a.setup;
-      cost = a.cost;
-      rows = a.rows;
-    }
-  }
-  // Terms that become checkable here and are not used by the seek thin the rows out.
-  for (const t of terms) {
-    if (!t.refs.has(leaf.id) || path?.used.includes(t) || !ready(t)) continue;
-    if (auto && auto.keys.some((k) => k.term === t)) continue;
-    rows = Math.max(1, rows / 4);
-  }
-  return { step: { leaf, path: auto ? null : path, auto }, cost, rows, setup };
-}
-
-/** A cost on SQLite's LogEst scale (10·log2): costs this close are a tie, as in SQLite. */
-function logEst(cost: number): number {
-  return Math.round(10 * Math.log2(cost + 1));
-}
-
-/**
- * Orders partial join orders: cheaper first; on a tie (same LogEst), the one that keeps
- * the FROM order longer (leaf ids grow in FROM order), as SQLite keeps the first found.
- */
-function better(a: Partial, b: Partial): number {
-  const d = logEst(a.cost) - logEst(b.cost);
-  if (d !== 0) return d;
-  for (let i = 0; i < a.steps.length && i < b.steps.length; i++) {
-    const x = a.steps[i].leaf.id - b.steps[i].leaf.id;
-    if (x !== 0) return x;
-  }
-  return 0;
-}
-
-/** Leaves whose node reads other leaves (table-valued function arguments) wait for them. */
-function dependenciesMet(leaf: Leaf, deps: Map<number, Set<number>>, placed: Set<number>) {
-  const d = deps.get(leaf.id);
-  if (!d) return true;
-  for (const x of d) if (!placed.has(x)) return false;
-  return true;
-}
-
-/**
- * The cheapest order of `leaves` (inner joins only) and each leaf's access path.
- * `deps`: leaf id → leaf ids it must come after. `firstChoice` picks the first leaf's
- * path (to prefer one giving the ORDER BY).
+ * The cheapest order of `leaves` (inner joins only) and each leaf's access path. `deps`:
+ * leaf id → leaf ids it must come after. `wanted`: the ORDER BY or GROUP BY, which the
+ * loops may give. `before`: leaves read before all of these (an outer join's earlier
+ * units), taken to yield a full table's rows.
  */
 export function chooseJoinOrder(
   leaves: readonly Leaf[],
   terms: readonly Term[],
   deps: Map<number, Set<number>>,
-  firstChoice?: OrderChooser,
-): JoinStep[] {
+  wanted?: WantedOrder,
+  before: ReadonlySet<number> = new Set(),
+): JoinOrder {
   const leafIds = new Set(leaves.map((l) => l.id));
-  const relevant = new Map<number, Term[]>();
-  for (const l of leaves) relevant.set(l.id, []);
-  for (const t of terms) {
-    for (const r of t.refs) relevant.get(r)?.push(t);
+  const cache = new Map<string, readonly WhereLoop[]>();
+  const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) =>
+    getOrMake(cache, `${leaf.id}:${[...placed]}`, () => {
+      const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);
+      const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
+      return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
+    });
+  const given = (loops: readonly WhereLoop[], complete: boolean, grouping = wanted!.grouping) =>
+    loopsOrder(wanted!.terms(), grouping, loops, terms, leafIds, complete);
+  const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size > 0 ? 200 : 0);
+  if (!best) throw sqlError("no query solution");
+  let order = wanted ? given(best, true) : null;
+  // where.c's WHERE_SORTBYGROUP: a GROUP BY the loops give that the ORDER BY repeats may
+  // run them backwards to give the ORDER BY's directions too.
+  if (order && wanted!.sortByGroup && order.given === order.desc.length) {
+    const directed = given(best, true, false);
+    if (directed.given === order.given) order = directed;
   }
-  const width = leaves.length <= 1 ? 1 : leaves.length <= 2 ? 5 : leaves.length <= 16 ? 10 : 2;
-  let beam: Partial[] = [{ steps: [], placed: new Set(), cost: 0, rows: 1 }];
-  for (let depth = 0; depth < leaves.length; depth++) {
-    const next = new Map<string, Partial>();
-    for (const p of beam) {
-      for (const leaf of leaves) {
-        if (p.placed.has(leaf.id) || !dependenciesMet(leaf, deps, p.placed)) continue;
-        const mine = relevant.get(leaf.id)!;
-        const first = depth === 0 ? firstChoice : undefined;
-        const b = bestStep(leaf, mine, p.placed, leafIds, first, p.rows);
-        const placed = new Set(p.placed).add(leaf.id);
-        const cand: Partial = {
-          steps: [...p.steps, b.step],
-          placed,
-          cost: p.cost + b.setup + p.rows * b.cost,
-          rows: Math.min(p.rows * b.rows, 1e300),
-        };
-        if (
-          firstChoice && depth === leaves.length - 1 && !firstChoice.givesOrder(cand.steps[0].path)
-        ) {
-          // The order the outer loop does not give costs a sort of the join's rows.
-          cand.cost += firstChoice.sortCost(cand.rows);
-        }
-        const key = [...placed].sort((x, y) => x - y).join(",");
-        const old = next.get(key);
-        if (!old || better(cand, old) < 0) next.set(key, cand);
-      }
-    }
-    if (next.size === 0) throw bugError(Bug.NoJoinOrder);
-    beam = [...next.values()].sort(better).slice(0, width);
-  }
-  return beam[0].steps;
+  const steps = best.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
+  return { steps, order };
 }

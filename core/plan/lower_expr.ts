@@ -28,6 +28,7 @@ import { lowerSelect } from "./lower_select.ts";
 import { markCorrelation } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
 import { callCollation, cmpCollation, collationOf } from "./collation.ts";
+import { noteLikelihood } from "./terms.ts";
 
 /** Comparison affinity with "none" as BLOB (no conversion). */
 export function cmpAffinity(a: B.ExprInfo, b: B.ExprInfo): Affinity {
@@ -256,7 +257,17 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
   if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
-    return lowerExpr(ctx, scope, e.args[0]);
+    const inner = lowerExpr(ctx, scope, e.args[0]);
+    const p = e.args[1];
+    const probability = name === "likely"
+      ? 0.9375
+      : name === "unlikely"
+      ? 0.0625
+      : p?.kind === "literal" && typeof p.value === "number"
+      ? p.value
+      : null;
+    if (probability !== null) noteLikelihood(inner, probability);
+    return inner;
   }
   const args = e.args.map((a) => lowerExpr(ctx, scope, a));
   if (name === "iif" || name === "if") {

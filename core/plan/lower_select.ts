@@ -9,7 +9,7 @@ import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
-import { orderAwareChooser, orderedPrefix, type OrderTerm, pathOrder } from "./order.ts";
+import { type OrderTerm, wantedOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { sortShapeOf } from "./sort_cost.ts";
 import { flattenSelect } from "./flatten.ts";
@@ -137,7 +137,7 @@ function lowerPart(
 function finish(
   ctx: PlanContext,
   q: Query,
-  sort: { columns: PlanExpr[]; keys: SortKey[] } | null,
+  sort: { columns: PlanExpr[]; keys: SortKey[]; presorted?: number } | null,
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query {
@@ -215,42 +215,27 @@ function lowerCoreRefs(
     core.from,
     core.where,
     wanted
-      ? orderAwareChooser(wanted, grouped, sortShapeOf(core.columns.length, limit))
+      ? wantedOrder(
+        wanted,
+        grouped,
+        grouped && sameAsGroupBy(groupBy, groupOrder),
+        sortShapeOf(core.columns.length, limit),
+      )
       : undefined,
   );
   let node = from.node;
-  let ordered = false;
-  // The direction each group key comes out in (the aggregate's own sort, or the path's).
-  let groupOut: (boolean | undefined)[] = groupDesc;
-  // One table, or the outer loop of joins that keep its order when every wanted term
-  // reads that table: the path's order may make the sort (or the grouping) unnecessary.
-  const outerPath = from.single ?? from.first;
-  if (wanted && outerPath) {
-    const terms = wanted();
-    const id = outerPath.node.id;
-    const local = from.single !== null ||
-      terms.every((t) => t.expr.kind === "column" && t.expr.node === id);
-    // A GROUP BY equal to the ORDER BY (select.c's orderByGrp) may run the path backwards
-    // to give the ORDER BY too; any other GROUP BY takes the path forwards, in whatever
-    // direction its columns have.
-    const o = !local
-      ? null
-      : grouped
-      ? (sameAsGroupBy(groupBy, groupOrder) ? pathOrder(outerPath, terms) : null) ??
-        pathOrder(outerPath, terms, true)
-      : pathOrder(outerPath, terms);
-    if (o) {
-      outerPath.node.reverse = o.reverse;
-      ordered = true;
-      // Groups the path gives in another order than the GROUP BY's never match an ORDER BY.
-      if (grouped) groupOut = o.permuted ? [] : o.desc.map((d, i) => d ?? groupDesc[i]);
-    } else if (from.single !== null && !core.aggregate) {
-      // A prefix of the ORDER BY from the path: run it in that prefix's direction, so ties
-      // under the whole ORDER BY come in its order as in SQLite's block-by-block sort.
-      const prefix = orderedPrefix(outerPath, terms);
-      if (prefix.length > 0) outerPath.node.reverse = prefix.reverse;
-    }
+  // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.
+  const given = from.given;
+  const wantedCount = grouped ? groupBy.length : orderBy?.length;
+  let ordered = given !== null && given.given === wantedCount;
+  // The direction each group key comes out in (the aggregate's own sort, or the loops').
+  // Groups given in another order than the GROUP BY's never match an ORDER BY.
+  let groupOut: (boolean | null | undefined)[] = groupDesc;
+  if (ordered && grouped) {
+    groupOut = given!.permuted ? [] : given!.desc.map((d, i) => d ?? groupDesc[i]);
   }
+  // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP).
+  const presorted = !ordered && !core.aggregate ? Math.max(given?.given ?? 0, 0) : 0;
   let upper: LowerScope = scope;
   if (core.aggregate) {
     const strategy = ordered ? "stream" : "hash";
@@ -297,7 +282,7 @@ function lowerCoreRefs(
   };
   if (needSort) {
     // The sort stores the result values itself: no project needed under it.
-    const sort = coreSort(results, sortKeys, orderBy!);
+    const sort = { ...coreSort(results, sortKeys, orderBy!), presorted };
     return finish(ctx, { root: node, columns: results }, sort, limit, offset);
   }
   return finish(ctx, q, null, limit, offset);

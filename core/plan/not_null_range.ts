@@ -44,6 +44,7 @@ export function notNullRangeTerms(pool: readonly Term[], leaves: readonly Leaf[]
       virtual: true,
       belowNulls: true,
       fromOn: t.fromOn,
+      parent: t,
     });
   }
   return out;

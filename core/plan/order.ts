@@ -1,11 +1,10 @@
 /**
- * Orders an access path gives: whether a table's path yields the rows in ORDER BY or
- * GROUP BY order, so the sort (or the grouping b-tree) can be skipped.
+ * The order a statement wants from its FROM: its ORDER BY or GROUP BY terms, and what the
+ * solver weighs of them (whether loops give them: loops_order.ts).
  */
 import type { PlanExpr } from "./plan.ts";
 import { type AccessPath, columnOf } from "./access_path.ts";
-import type { Term } from "./terms.ts";
-import { singleTableSortChoice, type SortShape } from "./sort_cost.ts";
+import { sortingCostLogEst, type SortShape } from "./sort_cost.ts";
 
 /** A wanted order: an expression per key, direction, NULL placement, collation. */
 export interface OrderTerm {
@@ -15,168 +14,55 @@ export interface OrderTerm {
   collation: string;
 }
 
-/** How a path orders its rows by some terms (see {@link pathOrder}). */
-export interface PathOrder {
-  /** The path must run backwards. */
-  reverse: boolean;
-  /**
-   * Per term, whether its values come out descending (the path run forwards, or backwards
-   * when `reverse`); null where the term's value is fixed (one value) or decided earlier
-   * (a unique prefix ends the comparison).
-   */
-  desc: (boolean | null)[];
-  /** The path orders by the terms in another order than theirs (GROUP BY only). */
-  permuted: boolean;
+/**
+ * The order a statement wants from its FROM (ORDER BY, or GROUP BY), as the solver weighs
+ * it (path_solver.ts).
+ */
+export interface WantedOrder {
+  /** The wanted terms. */
+  terms(): OrderTerm[];
+  /** A GROUP BY's: its terms may come in any order and direction. */
+  grouping: boolean;
+  /** A GROUP BY that the ORDER BY repeats (select.c's orderByGrp). */
+  sortByGroup: boolean;
+  /** The number of wanted terms. */
+  count(): number;
+  /** where.c indexMightHelpWithOrderBy for a path's index. */
+  mightHelp(path: AccessPath): boolean;
+  /** where.c whereSortingCost of `nRow` rows (LogEst), the first `nSorted` terms in order. */
+  sortingCost(nRow: number, nSorted: number): number;
 }
 
 /**
- * Does `path` give rows ordered by `terms`? `reverse`: the path must run backwards.
- * NULL placement must be SQLite's default for the direction. With `grouping` (a GROUP BY,
- * which only needs equal keys together: where.c skips the direction test under
- * WHERE_GROUPBY and matches the terms in any order) the path runs forwards and its
- * columns may give the terms in any order and direction.
+ * The wanted order `terms` (`grouping`: a GROUP BY's, in any direction); `shape`: the statement's result columns and constant LIMIT, which
+ * where.c's sort cost weighs.
  */
-export function pathOrder(
-  path: AccessPath,
-  terms: readonly OrderTerm[],
-  grouping = false,
-): PathOrder | null {
-  const node = path.node;
-  const desc: (boolean | null)[] = terms.map(() => null);
-  if (node.kind === "tableScan" && node.rowid?.kind === "key" && node.rowid.key.kind === "value") {
-    return { reverse: false, desc, permuted: false };
-  }
-  const matches = (t: OrderTerm, oc: AccessPath["order"][number]) =>
-    columnOf(t.expr, node.id) === oc.column &&
-    (oc.column < 0 || oc.collation.toUpperCase() === t.collation.toUpperCase());
-  // Terms whose value the path fixes need no order.
-  const left = new Set<number>();
-  for (let i = 0; i < terms.length; i++) {
-    const column = columnOf(terms[i].expr, node.id);
-    if (column === null || !path.fixed.has(column)) left.add(i);
-  }
-  let reverse: boolean | null = grouping ? false : null;
-  let permuted = false;
-  for (const oc of path.order) {
-    if (left.size === 0) break;
-    if (path.fixed.has(oc.column)) continue;
-    const next = Math.min(...left);
-    let i = next;
-    if (!matches(terms[i], oc)) {
-      if (!grouping) return null;
-      const other = [...left].find((j) => matches(terms[j], oc));
-      if (other === undefined) return null;
-      i = other;
-      permuted = true;
-    }
-    const t = terms[i];
-    if (!grouping) {
-      if (t.nullsFirst !== !t.desc) return null;
-      const rev = t.desc !== oc.desc;
-      if (reverse === null) reverse = rev;
-      else if (reverse !== rev) return null;
-    }
-    desc[i] = oc.desc !== (reverse ?? false);
-    left.delete(i);
-    if (oc.unique) left.clear();
-  }
-  if (left.size > 0) return null;
-  return { reverse: reverse ?? false, desc, permuted };
-}
-
-/**
- * The longest prefix of `terms` that `path` gives (0: none), and whether the path must
- * run backwards for it. SQLite then sorts only the remaining terms, block by block of
- * equal prefix (select.c's nOBSat): the same order as a stable sort of all terms over the
- * path's rows, so ties keep the path's order (its direction included).
- */
-export function orderedPrefix(
-  path: AccessPath,
-  terms: readonly OrderTerm[],
-): { length: number; reverse: boolean } {
-  for (let n = terms.length; n > 0; n--) {
-    const o = pathOrder(path, terms.slice(0, n));
-    if (o) return { length: n, reverse: o.reverse };
-  }
-  return { length: 0, reverse: false };
-}
-
-/**
- * Picks a table's path for a wanted order; `givesOrder` says whether a path (of the
- * outermost loop of a join) yields the rows in that order, `sortCost` what sorting
- * `rows` rows costs otherwise. Called with `terms` (the table's WHERE terms) when the
- * table is the only one of its FROM: then the choice is where.c's (sort_cost.ts).
- */
-export interface OrderChooser {
-  (paths: AccessPath[], terms?: readonly Term[]): AccessPath;
-  givesOrder(path: AccessPath | null): boolean;
-  sortCost(rows: number): number;
-}
-
-/**
- * where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column of
- * the path's index?
- */
-function mightGiveOrder(p: AccessPath, wanted: readonly OrderTerm[]): boolean {
-  const keys = new Set(p.order.map((o) => o.column));
-  if (keys.size === 0) return false; // ANALYZE's "unordered" index
-  return wanted.some((t) => {
-    const c = columnOf(t.expr, p.node.id);
-    return c !== null && (c === -1 || keys.has(c));
-  });
-}
-
-function sortCost(rows: number): number {
-  return rows * Math.log2(Math.max(2, rows)) * 3;
-}
-
-/**
- * Picks the cheapest path counting the sort a path that does not give `terms` order
- * needs (`grouping`: a GROUP BY's order, in any direction; see {@link pathOrder}).
- * `shape`: the statement's result columns and constant LIMIT, which where.c's sort cost
- * weighs.
- */
-export function orderAwareChooser(
-  terms: () => OrderTerm[],
+export function wantedOrder(
+  lower: () => OrderTerm[],
   grouping: boolean,
+  sortByGroup: boolean,
   shape: SortShape,
-): OrderChooser {
-  const gives = (p: AccessPath, wanted: readonly OrderTerm[]) =>
-    pathOrder(p, wanted, grouping) !== null;
-  // The ORDER BY terms a path gives in order (a prefix: the rest is sorted block by block).
-  const sorted = (p: AccessPath, wanted: readonly OrderTerm[]) =>
-    gives(p, wanted) ? wanted.length : grouping ? 0 : orderedPrefix(p, wanted).length;
-  // Sorting only the terms after a prefix the path gives costs that share of a full sort.
-  const sortShare = (p: AccessPath, wanted: readonly OrderTerm[]) =>
-    wanted.length && (wanted.length - sorted(p, wanted)) / wanted.length;
-  const choose = (all: AccessPath[], local?: readonly Term[]) => {
-    const wanted = terms();
-    const paths = all.filter((p) => !p.orderOnly || mightGiveOrder(p, wanted));
-    if (local && wanted.length > 0) {
-      return singleTableSortChoice(paths, local, wanted.length, (p) => sorted(p, wanted), {
-        ...shape,
-        limit: grouping ? null : shape.limit,
+): WantedOrder {
+  const limited = { ...shape, limit: grouping ? null : shape.limit };
+  let lowered: OrderTerm[] | undefined;
+  // Lowered once the FROM's sources are registered (the solver asks first).
+  const terms = () => (lowered ??= lower());
+  return {
+    terms,
+    grouping,
+    sortByGroup,
+    count: () => terms().length,
+    // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
+    // of the path's index?
+    mightHelp(p: AccessPath): boolean {
+      const keys = new Set(p.order.map((o) => o.column));
+      if (keys.size === 0) return false; // ANALYZE's "unordered" index
+      return terms().some((t) => {
+        const c = columnOf(t.expr, p.node.id);
+        return c !== null && (c === -1 || keys.has(c));
       });
-    }
-    let best: AccessPath | null = null;
-    let bestCost = Infinity;
-    for (const p of paths) {
-      const cost = p.cost + sortShare(p, wanted) * sortCost(p.rows);
-      if (cost < bestCost) {
-        best = p;
-        bestCost = cost;
-      }
-    }
-    return best!;
-  };
-  return Object.assign(choose, {
-    givesOrder(path: AccessPath | null): boolean {
-      if (path === null) return false;
-      const wanted = terms();
-      const id = path.node.id;
-      if (!wanted.every((t) => t.expr.kind === "column" && t.expr.node === id)) return false;
-      return gives(path, wanted);
     },
-    sortCost,
-  });
+    sortingCost: (nRow: number, nSorted: number) =>
+      sortingCostLogEst(nRow, terms().length, nSorted, limited),
+  };
 }

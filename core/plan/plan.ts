@@ -521,6 +521,11 @@ export interface Sort {
   keys: SortKey[];
   limit: PlanExpr | null;
   offset: PlanExpr | null;
+  /**
+   * The leading keys the input already comes ordered by (select.c's nOBSat): SQLite sorts
+   * only the rest, block by block, which gives the order a stable sort of all keys gives.
+   */
+  presorted?: number;
 }
 
 /**

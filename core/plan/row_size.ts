@@ -1,8 +1,8 @@
 /**
  * SQLite's estimates of row sizes (build.c estimateTableWidth / estimateIndexWidth and the
- * size guess of sqlite3AffinityType), on its LogEst scale: where.c scans a covering index
- * instead of a table only when the index rows are estimated smaller, and costs such a
- * scan by the ratio of the two sizes.
+ * size guess of sqlite3AffinityType), on its LogEst scale (10·log2, as sqlite3LogEst
+ * rounds it): where.c scans a covering index instead of a table only when the index rows
+ * are estimated smaller, and costs such a scan by the ratio of the two sizes.
  */
 import type { ColumnInfo, IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
@@ -29,6 +29,20 @@ export function logEst(x: number): number {
     }
   }
   return frac[x & 7] + y - 10;
+}
+
+/** sqlite3LogEstAdd: the LogEst of the sum of two LogEst values. */
+export function logEstAdd(a: number, b: number): number {
+  const [hi, lo] = a >= b ? [a, b] : [b, a];
+  const d = hi - lo;
+  if (d > 49) return hi;
+  if (d > 31) return hi + 1;
+  return hi + Math.round(10 * Math.log2(1 + 2 ** (-d / 10)));
+}
+
+/** where.c estLog: the LogEst of the logarithm of a LogEst row count. */
+export function estLog(n: number): number {
+  return n <= 10 ? 0 : logEst(n) - 33;
 }
 
 /**
@@ -69,12 +83,4 @@ export function indexRowSize(table: TableInfo, index: IndexInfo): number {
       : columnSizeEstimate(table.columns[k.column]);
   }
   return logEst(w * 4);
-}
-
-/**
- * where.c's LogEst cost of reading one entry in a scan of `index`, relative to a table
- * row's: 1 + 15·szIdxRow/szTabRow.
- */
-export function scanLogEst(table: TableInfo, index: IndexInfo): number {
-  return 1 + Math.floor(15 * indexRowSize(table, index) / tableRowSize(table));
 }

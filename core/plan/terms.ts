@@ -6,6 +6,7 @@ import type { PlanExpr } from "./plan.ts";
 import { CompareOp } from "../value/logic.ts";
 import { exprChildren, exprSubPlan } from "./walk.ts";
 import { outsideRefs } from "./correlation.ts";
+import { logEst as logEstOf } from "./row_size.ts";
 
 /** One conjunct and the ids of the nodes it reads (outside its own sub-plans). */
 export interface Term {
@@ -30,6 +31,39 @@ export interface Term {
   fromOn?: boolean;
   /** One half of this `BETWEEN` (the lowered AND it came from). */
   between?: PlanExpr;
+  /** The written term a virtual one derives from (where.c's iParent): using it uses both. */
+  parent?: Term;
+}
+
+/**
+ * The truth probabilities written with likelihood(), likely() and unlikely() around a
+ * WHERE conjunct, on where.c's scale (LogEst of the probability; SQLite strips the call
+ * and keeps this as the term's truthProb), by the lowered expression they wrapped.
+ */
+const truthProbs = new WeakMap<PlanExpr, number>();
+
+/** Notes that `e` was written inside likelihood(…, `probability`). */
+export function noteLikelihood(e: PlanExpr, probability: number): void {
+  // resolve.c keeps the probability as an integer fraction of 2^27; where.c's truthProb
+  // is its LogEst less 270 (the LogEst of 2^27).
+  truthProbs.set(e, logEstOf(Math.trunc(probability * 134217728)) - 270);
+}
+
+/** where.c's truthProb of a term: its likelihood() hint (<= 0), or 1 when it has none. */
+export function truthProb(t: Term): number {
+  return truthProbs.get(t.expr) ?? 1;
+}
+
+/**
+ * For an `=` or `IS` term with a column on one side (SQLite's WO_EQ / WO_IS), its other
+ * side; else null.
+ */
+export function equalityRight(e: PlanExpr): PlanExpr | null {
+  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not) {
+    if (e.left.kind === "column") return e.right;
+    if (e.right.kind === "column") return e.left;
+  }
+  return null;
 }
 
 /** The operands of `e` joined by `op` (`a AND b AND c` → `a`, `b`, `c`). */
@@ -134,7 +168,7 @@ export function orToInTerms(terms: readonly Term[]): Term[] {
       affinity: affinity!,
       collation,
     };
-    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true });
+    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent: t });
   }
   return out;
 }

@@ -1,0 +1,178 @@
+/**
+ * Whether a join's loops, read in their order, give the wanted ORDER BY or GROUP BY, as
+ * where.c's wherePathSatisfiesOrderBy decides it: a term is given when a WHERE `=`, `IS`
+ * or `IS NULL` fixes its column from outer loops, when it is the next column of the
+ * loop's b-tree, or when it reads only loops that are order-distinct (each yields rows
+ * whose wanted columns differ: a one-row lookup, a unique NOT NULL key fully matched).
+ */
+import type { TableInfo } from "../format/schema_types.ts";
+import { CompareOp } from "../value/logic.ts";
+import { columnOf } from "./access_path.ts";
+import type { OrderTerm } from "./order.ts";
+import { exprRefs, type Term } from "./terms.ts";
+import type { WhereLoop } from "./where_loop.ts";
+
+/** How many wanted terms a run of loops gives, and how. */
+export interface LoopsOrder {
+  /** All wanted terms: their count; -1: not yet known (later loops may give the rest). */
+  given: number;
+  /** Per loop: it runs backwards. */
+  reverse: boolean[];
+  /**
+   * Per wanted term: undefined, not given; null, given as one value (fixed, or decided by
+   * an earlier term); else whether its values come out descending.
+   */
+  desc: (boolean | null | undefined)[];
+  /** A GROUP BY's terms given in another order than written. */
+  permuted: boolean;
+}
+
+function notNull(t: TableInfo, column: number): boolean {
+  return column === -1 || t.columns[column]?.notNull ||
+    t.withoutRowid && t.primaryKey.some((k) => k.column === column);
+}
+
+/**
+ * WHERE_ONEROW: a rowid `=`, or `=` on every column of a unique index whose columns are
+ * NOT NULL (or of a one-column UNIQUE one).
+ */
+function oneRow(loop: WhereLoop): boolean {
+  const node = loop.auto ? null : loop.path?.node;
+  if (!node) return false;
+  if (node.kind === "tableScan") {
+    return node.rowid?.kind === "key" && node.rowid.key.kind === "value";
+  }
+  const { index, table } = node;
+  const n = index.keyColumns.length;
+  if (!index.unique || node.eq.length !== n || node.eq.some((k) => k.kind !== "value")) {
+    return false;
+  }
+  return n === 1 || index.keyColumns.every((k) => k.column >= 0 && notNull(table, k.column));
+}
+
+/**
+ * sqlite3WhereFindTerm for the ORDER BY: a term `column = x`, `column IS x` (compared in
+ * `collation`) or `column IS NULL` on leaf `id`, where `x` reads no loop of the join
+ * outside `ready`.
+ */
+function fixedByTerm(
+  terms: readonly Term[],
+  id: number,
+  column: number,
+  collation: string,
+  ready: ReadonlySet<number>,
+  leafIds: ReadonlySet<number>,
+): boolean {
+  return terms.some(({ expr: e }) => {
+    if (e.kind === "nullTest") return !e.not && columnOf(e.operand, id) === column;
+    const equal = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
+    if (!equal) return false;
+    const other = columnOf(e.left, id) === column
+      ? e.right
+      : columnOf(e.right, id) === column
+      ? e.left
+      : null;
+    if (!other || [...exprRefs(other)].some((r) => leafIds.has(r) && !ready.has(r))) return false;
+    return column < 0 || e.collation.toUpperCase() === collation.toUpperCase();
+  });
+}
+
+/**
+ * wherePathSatisfiesOrderBy over `loops` (outermost first) for `wanted` (`grouping`: a
+ * GROUP BY, whose terms may come in any order and direction). `complete`: the loops are
+ * every loop of the join, so terms still open are not given (never -1).
+ */
+export function loopsOrder(
+  wanted: readonly OrderTerm[],
+  grouping: boolean,
+  loops: readonly WhereLoop[],
+  terms: readonly Term[],
+  leafIds: ReadonlySet<number>,
+  complete: boolean,
+): LoopsOrder {
+  const n = wanted.length;
+  const desc: LoopsOrder["desc"] = wanted.map(() => undefined);
+  const out: LoopsOrder = { given: 0, reverse: loops.map(() => false), desc, permuted: false };
+  if (n > 63) return out;
+  const open = () => desc.includes(undefined);
+  const ready = new Set<number>();
+  const distinctLeaves = new Set<number>();
+  let distinct = true;
+  for (let i = 0; i < loops.length && distinct && open(); i++) {
+    const loop = loops[i];
+    const id = loop.leaf.id;
+    wanted.forEach((w, k) => {
+      const c = columnOf(w.expr, id);
+      if (c !== null && desc[k] === undefined) {
+        if (fixedByTerm(terms, id, c, w.collation, ready, leafIds)) desc[k] = null;
+      }
+    });
+    const path = loop.auto ? null : loop.path;
+    if (!oneRow(loop)) {
+      // A subquery's rows or an automatic index's matches have no order of their own.
+      if (!path) distinct = false;
+      else {
+        const node = path.node;
+        if (path.order.length === 0) return out; // an "unordered" index
+        const index = node.kind === "indexScan" ? node.index : null;
+        const keyCount = index
+          ? index.keyColumns.length
+          : node.table.withoutRowid
+          ? node.table.primaryKey.length
+          : 0;
+        const nEq = node.kind === "indexScan" ? node.eq.length : 0;
+        if (index || node.table.withoutRowid) distinct = !index || index.unique;
+        let rev: boolean | null = null;
+        let rowidMatched = false;
+        for (let j = 0; j < path.order.length; j++) {
+          if (j < nEq && node.kind === "indexScan" && node.eq[j].kind === "value") continue;
+          const oc = path.order[j];
+          if (oc.column === -2 || oc.column >= 0 && j >= nEq && !notNull(node.table, oc.column)) {
+            distinct = false;
+          }
+          // An ORDER BY takes its terms in turn; a GROUP BY in any order.
+          const first = desc.indexOf(undefined);
+          if (first < 0) break;
+          let k = -1;
+          for (let m = first; m < n; m++) {
+            if (desc[m] !== undefined) continue;
+            const w = wanted[m];
+            if (
+              columnOf(w.expr, id) === oc.column &&
+              (oc.column < 0 || w.collation.toUpperCase() === oc.collation.toUpperCase())
+            ) k = m;
+            if (k >= 0 || !grouping) break;
+          }
+          if (k >= 0 && !grouping) {
+            const w = wanted[k];
+            // NULLS placed against the direction's default take SQLite two passes.
+            if (w.nullsFirst === w.desc) k = -1;
+            else if (rev === null) out.reverse[i] = rev = oc.desc !== w.desc;
+            else if (rev !== (oc.desc !== w.desc)) k = -1;
+          }
+          if (k < 0) {
+            if (j === 0 || j < keyCount) distinct = false;
+            break;
+          }
+          if (oc.column === -1) rowidMatched = true;
+          if (k !== first) out.permuted = true;
+          desc[k] = oc.desc !== out.reverse[i];
+        }
+        if (rowidMatched) distinct = true;
+      }
+    }
+    if (distinct) {
+      distinctLeaves.add(id);
+      wanted.forEach((w, k) => {
+        const refs = [...exprRefs(w.expr)].filter((r) => leafIds.has(r));
+        if (desc[k] === undefined && refs.length > 0 && refs.every((r) => distinctLeaves.has(r))) {
+          desc[k] = null;
+        }
+      });
+    }
+    ready.add(id);
+  }
+  const prefix = desc.indexOf(undefined);
+  out.given = prefix < 0 ? n : distinct && !complete ? -1 : prefix;
+  return out;
+}

@@ -1,0 +1,423 @@
+/**
+ * The ways to read one leaf of a join, costed as where.c costs its WhereLoops, in its
+ * LogEst integers (10·log2, so ties break as they break in SQLite): whereLoopAddBtree and
+ * whereLoopAddBtreeIndex (full scans, rowid and index seeks, whole-index scans, automatic
+ * indexes), whereLoopOutputAdjust (the terms a loop does not use thin its rows out) and
+ * whereLoopAdjustCost (a loop using more of the same terms is never dearer). Without
+ * ANALYZE a table holds 2^20 rows (LogEst 200) and an `=` on an index column leaves 10.
+ */
+import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
+import { StorageClass } from "../value/types.ts";
+import { type AccessPath, indexColumns, primaryKeyIndex, tablePaths } from "./access_path.ts";
+import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
+import type { Leaf } from "./leaves.ts";
+import type { PlanExpr, SeekKey } from "./plan.ts";
+import { estLog, indexRowSize, logEst, logEstAdd, tableRowSize } from "./row_size.ts";
+import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
+import { exprChildren } from "./walk.ts";
+
+/** One way to read a leaf, with where.c's LogEst costs. */
+export interface WhereLoop {
+  leaf: Leaf;
+  /** A table's access path (null: a subquery's scan, or `auto`). */
+  path: AccessPath | null;
+  auto: AutoIndex | null;
+  /** One-time setup (an automatic index's build), one run, and the rows a run yields. */
+  rSetup: number;
+  rRun: number;
+  nOut: number;
+  /** The other leaves of the join the loop's seek terms read (where.c's prereq). */
+  prereq: Set<number>;
+  /** The terms the loop seeks with (aLTerm). */
+  used: readonly Term[];
+  /** Seeks with `=` or IN (WHERE_COLUMN_EQ / WHERE_COLUMN_IN). */
+  seeksEqual: boolean;
+  /** The real index it reads (WHERE_INDEXED), its `=` columns, whether it covers. */
+  index: IndexInfo | null;
+  nEq: number;
+  covering: boolean;
+  /**
+   * where.c's iSortIdx: the b-tree (table or index name) whose order might give the ORDER
+   * BY, else null; only loops with the same one may displace each other (whereLoopInsert).
+   */
+  sortIndex: string | null;
+}
+
+/** What the ORDER BY (or GROUP BY) lets a whole-index scan be weighed for. */
+export interface LoopOrderHint {
+  /** where.c indexMightHelpWithOrderBy. */
+  mightHelp(path: AccessPath): boolean;
+}
+
+/**
+ * The LogEst rows of a table (nRowLogEst): what `sqlite_stat1` says
+ * (core/format/stat1.ts), else SQLite's default of 2^20 (LogEst 200).
+ */
+function tableLogEst(t: TableInfo): number {
+  return logEst(t.stat1Rows ?? 2 ** 20);
+}
+
+/**
+ * aiRowLogEst of an index: its rows, then the rows an `=` on each key prefix leaves:
+ * ANALYZE's figures, else sqlite3DefaultRowEst's (a partial index holds half the table;
+ * 10, 9, 8, 7, 6 rows, then 5; none past the last column of a unique index).
+ */
+function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
+  const stat = index.stat1 ?? (t.withoutRowid && index.origin === "pk" ? t.primaryKeyStat1 : null);
+  const n = index.keyColumns.length;
+  if (stat) {
+    return Array.from({ length: n + 1 }, (_, i) => logEst(Math.max(1, stat.rows[i] ?? 1)));
+  }
+  const defaults = [33, 32, 30, 28, 26];
+  const a = [tableLogEst(t) - (index.where !== null ? 10 : 0)];
+  for (let i = 1; i <= n; i++) a.push(defaults[i - 1] ?? 23);
+  if (index.unique) a[n] = 0;
+  return a;
+}
+
+/** sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value (whereLoopOutputAdjust). */
+function isSmallInteger(e: PlanExpr): boolean {
+  if (e.kind !== "const" || e.cls !== StorageClass.Integer) return false;
+  const v = Number(e.value);
+  return v >= -1 && v <= 1;
+}
+
+/** Does `used` hold `t`, or a virtual term derived from it? */
+function usesTerm(used: readonly Term[], t: Term): boolean {
+  return used.some((u) => u === t || u.parent === t);
+}
+
+/**
+ * whereLoopOutputAdjust: each term on the leaf that the loop's prerequisites make
+ * checkable and that it does not seek with takes its likelihood() off the rows, else one
+ * LogEst; an `=` caps the rows at the table's less 20 (10 for `= -1`, `0`, `1`).
+ */
+function outputAdjust(
+  loop: WhereLoop,
+  terms: readonly Term[],
+  leafIds: ReadonlySet<number>,
+  nRow: number,
+) {
+  const self = loop.leaf.id;
+  let reduce = 0;
+  for (const t of terms) {
+    if (t.virtual || !t.refs.has(self)) continue;
+    if ([...t.refs].some((r) => r !== self && leafIds.has(r) && !loop.prereq.has(r))) continue;
+    if (usesTerm(loop.used, t)) continue;
+    const p = truthProb(t);
+    if (p <= 0) {
+      loop.nOut += p;
+      continue;
+    }
+    loop.nOut--;
+    const right = equalityRight(t.expr);
+    if (right) reduce = Math.max(reduce, isSmallInteger(right) ? 10 : 20);
+  }
+  loop.nOut = Math.min(loop.nOut, nRow - reduce);
+}
+
+/** LogEst of the extra seeks an IN makes: its values, or 25 for a subquery. */
+function inSeeks(key: SeekKey): number {
+  if (key.kind === "list") return logEst(key.values.length);
+  return key.kind === "query" ? 46 : 0;
+}
+
+/** whereRangeAdjust: a bound keeps its likelihood(), else a quarter (not `x > NULL`). */
+function rangeAdjust(t: Term | undefined, n: number): number {
+  if (!t) return n;
+  const p = truthProb(t);
+  if (p <= 0) return n + p;
+  return t.belowNulls ? n : n - 20;
+}
+
+/** whereRangeScanEst without STAT4: the rows a range leaves of `nOut`. */
+function rangeEstimate(nOut: number, lower: Term | undefined, upper: Term | undefined): number {
+  let n = rangeAdjust(upper, rangeAdjust(lower, nOut));
+  if (lower && upper && truthProb(lower) > 0 && truthProb(upper) > 0) n -= 20;
+  const out = nOut - (lower ? 1 : 0) - (upper ? 1 : 0);
+  return Math.min(out, Math.max(10, n));
+}
+
+/** The lower and upper bound terms among a seek's used terms after its `=` ones. */
+function rangeTerms(used: readonly Term[], nEq: number, hasLower: boolean, hasUpper: boolean) {
+  const rest = used.slice(nEq);
+  return { lower: hasLower ? rest[0] : undefined, upper: hasUpper ? rest.at(-1) : undefined };
+}
+
+/** Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? */
+function coveredByIndex(e: PlanExpr, node: number, columns: ReadonlySet<number>): boolean {
+  if (e.kind === "column" && e.node === node && !columns.has(e.column)) return false;
+  return exprChildren(e).every((c) => coveredByIndex(c, node, columns));
+}
+
+/** Where a seek reads the leaf: a table's, its primary key's or an index's b-tree. */
+interface Probe {
+  rows: number[];
+  /** The rowid b-tree (SQLITE_IDXTYPE_IPK): no lookup, scanned at a full row's cost. */
+  ipk: boolean;
+  szIdxRow: number;
+}
+
+/** whereLoopAddBtreeIndex's costs of a seek with `eq` keys, then a range, on `probe`. */
+function seekCost(
+  loop: WhereLoop,
+  probe: Probe,
+  szTabRow: number,
+  eq: readonly SeekKey[],
+  range: { lower?: Term; upper?: Term },
+  columns: readonly number[],
+): void {
+  const a = probe.rows;
+  let nOut = a[0];
+  let nIn = 0;
+  eq.forEach((key, k) => {
+    const t = loop.used[k];
+    const p = truthProb(t);
+    nIn += inSeeks(key);
+    if (p <= 0 && columns[k] >= 0) nOut += p;
+    else nOut += a[k + 1] - a[k];
+  });
+  if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
+  const perEntry = probe.ipk ? 16 : 1 + Math.floor(15 * probe.szIdxRow / szTabRow);
+  let rRun = logEstAdd(estLog(a[0]), nOut + perEntry);
+  if (!probe.ipk && !loop.covering) rRun = logEstAdd(rRun, nOut + 16);
+  loop.rRun = rRun + nIn;
+  loop.nOut = nOut + nIn;
+}
+
+/** Does `path` read the table's own b-tree (the rowid's, or a WITHOUT ROWID primary key)? */
+function ownBtree(path: AccessPath): boolean {
+  const n = path.node;
+  return n.kind === "tableScan" || n.index.origin === "pk" && n.table.withoutRowid;
+}
+
+/** A loop not yet costed. */
+function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<number>): WhereLoop {
+  const used = path?.used ?? [];
+  const prereq = new Set<number>();
+  for (const t of used) for (const r of t.refs) if (r !== leaf.id && leafIds.has(r)) prereq.add(r);
+  const node = path?.node;
+  const index = node?.kind === "indexScan" ? node.index : null;
+  const seeksEqual = node?.kind === "indexScan"
+    ? node.eq.length > 0
+    : node?.kind === "tableScan" && node.rowid?.kind === "key";
+  return {
+    leaf,
+    path,
+    auto: null,
+    rSetup: 0,
+    rRun: 0,
+    nOut: 0,
+    prereq,
+    used,
+    seeksEqual,
+    index,
+    nEq: node?.kind === "indexScan" ? node.eq.length : 0,
+    covering: node?.kind === "indexScan" ? node.covering : true,
+    sortIndex: null,
+  };
+}
+
+/**
+ * Whether where.c weighs a whole scan of `path`'s index at all: for an ORDER BY it might
+ * give, on a WITHOUT ROWID table, a partial index, INDEXED BY, or a covering index whose
+ * entries are estimated smaller than the table's rows.
+ */
+function wholeScanWeighed(leaf: Leaf, path: AccessPath, hint: LoopOrderHint | undefined) {
+  if (leaf.kind !== "table" || path.node.kind !== "indexScan") return true;
+  const { table: t, index, covering } = path.node;
+  if (hint?.mightHelp(path) || t.withoutRowid || index.where !== null || leaf.table.indexedBy) {
+    return true;
+  }
+  return covering && !index.stat1?.unordered && indexRowSize(t, index) < tableRowSize(t);
+}
+
+/** The costs of a table leaf's path (a new loop, output not yet adjusted). */
+function tableLoop(
+  leaf: Leaf & { kind: "table" },
+  path: AccessPath,
+  terms: readonly Term[],
+  leafIds: ReadonlySet<number>,
+): { loop: WhereLoop; nRow: number } {
+  const t = leaf.table.table;
+  const loop = loopFor(leaf, path, leafIds);
+  const szTabRow = tableRowSize(t);
+  const node = path.node;
+  const rSize = tableLogEst(t);
+  if (node.kind === "tableScan") {
+    if (node.rowid === null) {
+      if (t.withoutRowid) {
+        const pk = primaryKeyIndex(t);
+        const a = indexRowLogEst(t, pk);
+        loop.rRun = a[0] + 1 + Math.floor(15 * indexRowSize(t, pk) / szTabRow);
+        loop.nOut = a[0];
+        return { loop, nRow: a[0] };
+      }
+      loop.rRun = rSize + 16;
+      loop.nOut = rSize;
+      return { loop, nRow: rSize };
+    }
+    const probe: Probe = { rows: [rSize, 0], ipk: true, szIdxRow: 3 };
+    if (node.rowid.kind === "key") {
+      seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1]);
+    } else {
+      const r = rangeTerms(path.used, 0, node.rowid.lower !== null, node.rowid.upper !== null);
+      seekCost(loop, probe, szTabRow, [], r, []);
+    }
+    return { loop, nRow: rSize };
+  }
+  const index = node.index;
+  const a = indexRowLogEst(t, index);
+  const szIdxRow = indexRowSize(t, index);
+  const seeking = node.eq.length > 0 || node.lower !== null || node.upper !== null;
+  if (!seeking) {
+    loop.rRun = a[0] + 1 + Math.floor(15 * szIdxRow / szTabRow);
+    if (!node.covering) loop.rRun = logEstAdd(loop.rRun, lookups(a[0], leaf.id, t, index, terms));
+    loop.nOut = a[0];
+    return { loop, nRow: a[0] };
+  }
+  const r = rangeTerms(path.used, node.eq.length, node.lower !== null, node.upper !== null);
+  const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
+  seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
+  return { loop, nRow: a[0] };
+}
+
+/**
+ * The table lookups a whole scan of a non-covering index makes: one per entry (3 each),
+ * fewer for each leading WHERE term the index alone can test.
+ */
+function lookups(
+  rows: number,
+  node: number,
+  t: TableInfo,
+  index: IndexInfo,
+  terms: readonly Term[],
+): number {
+  const columns = indexColumns(t, index);
+  let n = rows + 16;
+  for (const term of terms) {
+    if (!coveredByIndex(term.expr, node, columns)) break;
+    const p = truthProb(term);
+    if (p <= 0) n += p;
+    else n -= equalityRight(term.expr) ? 20 : 1;
+  }
+  return n;
+}
+
+/** Rows a leaf that is not a table is taken to yield (see join_order.ts). */
+export type LeafRows = (leaf: Leaf) => number;
+
+/**
+ * whereLoopCheaperProperSubset: is `x` a loop of the same leaf using a proper subset of
+ * `y`'s terms (or fewer `=` columns of the same index) at no greater cost?
+ */
+function cheaperProperSubset(x: WhereLoop, y: WhereLoop): boolean {
+  if (x.rRun > y.rRun && x.nOut > y.nOut) return false;
+  if (x.nEq < y.nEq && x.index === y.index) return true;
+  if (x.used.length >= y.used.length) return false;
+  if (!x.used.every((t) => y.used.includes(t))) return false;
+  return !(x.covering && !y.covering);
+}
+
+/** whereLoopAdjustCost: a loop is no dearer than one using a subset of its terms. */
+function adjustCost(loops: readonly WhereLoop[], loop: WhereLoop): void {
+  if (loop.index === null) return;
+  for (const p of loops) {
+    if (p.index === null) continue;
+    if (cheaperProperSubset(p, loop)) {
+      loop.rRun = Math.min(p.rRun, loop.rRun);
+      loop.nOut = Math.min(p.nOut - 1, loop.nOut);
+    } else if (cheaperProperSubset(loop, p)) {
+      loop.rRun = Math.max(p.rRun, loop.rRun);
+      loop.nOut = Math.max(p.nOut + 1, loop.nOut);
+    }
+  }
+}
+
+const isSubset = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...a].every((r) => b.has(r));
+
+/**
+ * whereLoopFindLesser's verdict on kept loop `p` against new loop `t`: "drop" `t` (`p`
+ * needs no more leaves and costs no more), "replace" `p` by `t` (`t` needs no more leaves
+ * and is no dearer, or `p` is an automatic index and `t` an `=` seek), else null.
+ */
+function lesser(p: WhereLoop, t: WhereLoop): "drop" | "replace" | null {
+  if (p.sortIndex !== t.sortIndex) return null;
+  if (p.auto && t.index && t.seeksEqual && isSubset(t.prereq, p.prereq)) return "replace";
+  if (
+    isSubset(p.prereq, t.prereq) && p.rSetup <= t.rSetup && p.rRun <= t.rRun && p.nOut <= t.nOut
+  ) return "drop";
+  return isSubset(t.prereq, p.prereq) && p.rRun >= t.rRun && p.nOut >= t.nOut ? "replace" : null;
+}
+
+/**
+ * whereLoopInsert: `loop` takes the place of the first kept loop it beats and removes the
+ * ones after it beats too (up to one that beats it), is dropped when a kept loop beats it
+ * first, else is appended.
+ */
+function insertLoop(out: WhereLoop[], loop: WhereLoop): void {
+  adjustCost(out, loop);
+  let at = -1;
+  for (let i = 0; i < out.length; i++) {
+    const verdict = lesser(out[i], loop);
+    if (verdict === "drop") {
+      if (at < 0) return;
+      break;
+    }
+    if (verdict !== "replace") continue;
+    if (at < 0) at = i;
+    else out.splice(i--, 1);
+  }
+  if (at < 0) out.push(loop);
+  else out[at] = loop;
+}
+
+/**
+ * The loops of `leaf` once the leaves in `placed` are read, in where.c's order
+ * (automatic index, then the table's own b-tree, then its indexes newest first).
+ * `terms`: the WHERE terms in SQLite's order; `ready` says which may be used to seek.
+ */
+export function leafLoops(
+  leaf: Leaf,
+  terms: readonly Term[],
+  ready: (t: Term) => boolean,
+  placed: ReadonlySet<number>,
+  leafIds: ReadonlySet<number>,
+  leafRows: LeafRows,
+  hint?: LoopOrderHint,
+): WhereLoop[] {
+  const ordered = sqliteTermOrder(terms);
+  const out: WhereLoop[] = [];
+  const rSize = leaf.kind === "table" ? tableLogEst(leaf.table.table) : logEst(leafRows(leaf));
+  const auto = autoIndexFor(leaf, terms, ready, placed);
+  if (auto) {
+    // whereLoopAddBtree: building costs N·log N times 7 (a subquery's much less); a probe
+    // is taken to yield 20 rows; no output adjustment.
+    const loop = loopFor(leaf, null, leafIds);
+    for (const k of auto.keys) {
+      for (const r of k.term.refs) if (r !== leaf.id && leafIds.has(r)) loop.prereq.add(r);
+    }
+    loop.auto = auto;
+    loop.used = auto.keys.map((k) => k.term);
+    loop.rSetup = Math.max(0, estLog(rSize) + rSize + (leaf.kind === "table" ? 28 : -25));
+    loop.nOut = 43;
+    loop.rRun = logEstAdd(estLog(rSize), 43);
+    out.push(loop);
+  }
+  if (leaf.kind !== "table") {
+    const loop = loopFor(leaf, null, leafIds);
+    loop.rRun = rSize + 16;
+    loop.nOut = rSize;
+    outputAdjust(loop, ordered, leafIds, rSize);
+    insertLoop(out, loop);
+    return out;
+  }
+  for (const path of tablePaths(leaf.table, terms, ready)) {
+    if (path.used.length === 0 && !wholeScanWeighed(leaf, path, hint)) continue;
+    const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
+    outputAdjust(loop, ordered, leafIds, nRow);
+    if (hint?.mightHelp(path)) loop.sortIndex = ownBtree(path) ? "" : loop.index!.name;
+    insertLoop(out, loop);
+  }
+  return out;
+}
