@@ -30,7 +30,6 @@ import {
 } from "../../format/text.ts";
 import {
   charCount,
-  charWidth,
   cText,
   int64Of,
   setTextResult,
@@ -303,37 +302,17 @@ function trimWith(
     setTextResult(out, trimBytes(s, set, left, right), ctx.encoding);
     return;
   }
-  // An empty set matches nothing (matchSetAt gives 0 at once).
+  // Without surrogates every set character is one code unit (an escaped byte is a
+  // surrogate), so a unit of `s` is cut when the set holds it; an empty set cuts none.
   let start = 0;
   let end = s.length;
   if (left) {
-    for (let w; start < end && (w = matchSetAt(s, start, end, set, false)) > 0;) start += w;
+    while (start < end && set.includes(s[start])) start++;
   }
   if (right) {
-    for (let w; start < end && (w = matchSetAt(s, start, end, set, true)) > 0;) end -= w;
+    while (start < end && set.includes(s[end - 1])) end--;
   }
   setTextResult(out, s.slice(start, end), ctx.encoding);
-}
-
-/**
- * Width of the first character of `set` found at the start (or, with `atEnd`, the end)
- * of `s[start..end)`, or 0 if none is.
- */
-function matchSetAt(s: string, start: number, end: number, set: string, atEnd: boolean): number {
-  for (let k = 0; k < set.length;) {
-    const w = charWidth(set, k);
-    if (w <= end - start) {
-      const at = atEnd ? end - w : start;
-      if (
-        s.charCodeAt(at) === set.charCodeAt(k) &&
-        (w === 1 || s.startsWith(set.slice(k, k + w), at))
-      ) {
-        return w;
-      }
-    }
-    k += w;
-  }
-  return 0;
 }
 
 /** trim on UTF-8 bytes (SQLite's trimFunc): set characters are matched with memcmp. */
