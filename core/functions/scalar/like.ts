@@ -100,24 +100,16 @@ function compare(
           return Result.NO_WILDCARD_MATCH;
         }
       }
-      if (c < 0x80) {
-        const a = w.noCase ? upperAscii(c) : c;
-        const b = w.noCase ? lowerAsciiCode(c) : c;
-        while (si < s.length) {
-          const c2 = s.charCodeAt(si);
-          si++;
-          if (c2 !== a && c2 !== b) continue;
-          const r = compare(p, pi, s, si, w, other);
-          if (r !== Result.NO_MATCH) return r;
-        }
-      } else {
-        while (si < s.length) {
-          const c2 = s.codePointAt(si) as number;
-          si += width(c2);
-          if (c2 !== c) continue;
-          const r = compare(p, pi, s, si, w, other);
-          if (r !== Result.NO_MATCH) return r;
-        }
+      // Only ASCII letters fold. Stepping by code points visits every place an ASCII `c`
+      // can be (no half of a surrogate pair is ASCII).
+      const a = w.noCase ? upperAscii(c) : c;
+      const b = w.noCase ? lowerAsciiCode(c) : c;
+      while (si < s.length) {
+        const c2 = s.codePointAt(si) as number;
+        si += width(c2);
+        if (c2 !== a && c2 !== b) continue;
+        const r = compare(p, pi, s, si, w, other);
+        if (r !== Result.NO_MATCH) return r;
       }
       return Result.NO_WILDCARD_MATCH;
     }
