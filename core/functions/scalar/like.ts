@@ -130,7 +130,7 @@ function compare(
     const c2 = read(s, si);
     if (c2 !== 0) si += width(c2);
     if (c === c2) continue;
-    if (w.noCase && c < 0x80 && c2 < 0x80 && lowerAsciiCode(c) === lowerAsciiCode(c2)) continue;
+    if (w.noCase && lowerAsciiCode(c) === lowerAsciiCode(c2)) continue; // folds A-Z only
     if (c === w.one && pi !== escapedAt && c2 !== 0) continue;
     return Result.NO_MATCH;
   }
