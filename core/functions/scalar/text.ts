@@ -51,11 +51,9 @@ export function lengthFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     case StorageClass.Blob:
       setInt(out, (a.v as Uint8Array).length);
       return;
-    case StorageClass.Text:
-      setInt(out, charCount(cText(textOf(a, ctx.encoding) as string)));
-      return;
     default:
-      setInt(out, (textOf(a, ctx.encoding) as string).length);
+      // A number's text is ASCII (no NUL, no surrogate): counted as its code units.
+      setInt(out, charCount(cText(textOf(a, ctx.encoding) as string)));
   }
 }
 
