@@ -156,11 +156,6 @@ export function steppedCharCount(s: string): number {
 export function skipChars(s: string, from: number, count: number): number {
   let i = from;
   const n = s.length;
-  // ASCII characters are one code unit each, with nothing after them to take along.
-  while (count > 0 && i < n && s.charCodeAt(i) < 0x80) {
-    i++;
-    count--;
-  }
   while (count > 0 && i < n) {
     i = sqliteCharEnd(s, i);
     count--;
