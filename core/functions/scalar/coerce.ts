@@ -132,17 +132,8 @@ export function charWidth(s: string, i: number): number {
 
 /** Number of characters in `s`, counted as SQLite counts UTF-8 characters. */
 export function charCount(s: string): number {
-  if (!hasSurrogate(s)) return s.length;
-  // Where every surrogate is in a pair, a pair is one character and any other unit one.
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c > 0xdbff || !isLowSurrogate(s.charCodeAt(i + 1))) return steppedCharCount(s);
-    n--;
-    i++;
-  }
-  return n;
+  // Without surrogates every code unit is one character.
+  return hasSurrogate(s) ? steppedCharCount(s) : s.length;
 }
 
 /** {@link charCount} stepping as SQLite does (escaped bytes join the character before). */
