@@ -519,17 +519,11 @@ export function unicodeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
     setNull(out);
     return;
   }
-  const end = sqliteCharEnd(s, 0);
-  const first = s.slice(0, end);
-  if (hasSurrogate(first)) {
-    const b = encodeUtf8(first);
-    // sqlite3_result_int: the unsigned code of a malformed sequence wraps to 32-bit signed.
-    setInt(out, sqliteUtf8Read(b, 0, b.length) | 0);
-    return;
-  }
-  const c = s.charCodeAt(0);
-  // sqlite3Utf8Read turns U+FFFE and U+FFFF into U+FFFD.
-  setInt(out, c >= 0xfffe ? 0xfffd : c);
+  // sqlite3Utf8Read of the first character's bytes (it turns U+FFFE and U+FFFF into
+  // U+FFFD); sqlite3_result_int: the unsigned code of a malformed sequence wraps to
+  // 32-bit signed.
+  const b = encodeUtf8(s.slice(0, sqliteCharEnd(s, 0)));
+  setInt(out, sqliteUtf8Read(b, 0, b.length) | 0);
 }
 
 /** concat(X, ...): the texts of the non-NULL arguments, joined. */
