@@ -16,6 +16,7 @@ import {
   Affinity,
   INT64_MAX,
   INT64_MIN,
+  normalizeInt,
   StorageClass,
   TextEncoding,
   TWO_POW_63,
@@ -35,7 +36,7 @@ export const enum RowidSeek {
 export let rowidKey: number | bigint = 0;
 
 function setKey(v: number | bigint): RowidSeek {
-  rowidKey = typeof v === "bigint" && v >= -(2n ** 53n - 1n) && v <= 2n ** 53n - 1n ? Number(v) : v;
+  rowidKey = typeof v === "bigint" ? normalizeInt(v) : v;
   return RowidSeek.Key;
 }
 

@@ -42,7 +42,17 @@ import { asciiUpper } from "../value/ascii_case.ts";
 /** The definition SQLite gives its own schema table. */
 const SCHEMA_TABLE_SQL =
   "CREATE TABLE sqlite_schema(type text,name text,tbl_name text,rootpage int,sql text)";
-const ROWID: KeyColumn = { column: -1, expr: null, collation: "BINARY", desc: false };
+const ROWID = keyPart(-1, "BINARY", false);
+
+/** One key column (`expr` only for an indexed expression, whose column is -2). */
+function keyPart(
+  column: number,
+  collation: string,
+  desc: boolean,
+  expr: string | null = null,
+): KeyColumn {
+  return { column, expr, collation, desc };
+}
 
 export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
   const schema: Schema = {
@@ -149,12 +159,8 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     generated: c.generated ? { expr: c.generated.exprText, stored: c.generated.stored } : null,
     recordIndex: c.hidden === 2 ? -1 : stored++,
   }));
-  const keyColumn = (k: KeyColumnDef): KeyColumn => ({
-    column: k.column,
-    expr: null,
-    collation: upper(k.collation, columns[k.column].collation),
-    desc: k.desc,
-  });
+  const keyColumn = (k: KeyColumnDef): KeyColumn =>
+    keyPart(k.column, upper(k.collation, columns[k.column].collation), k.desc);
   let primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
   if (def.withoutRowid && wouldAliasRowid(def)) {
     // SQLite first takes such a key for a rowid alias, then rebuilds its index from the
@@ -166,7 +172,7 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     recordColumns.push(...primaryKey);
     columns.forEach((c, i) => {
       if (c.recordIndex >= 0 && !primaryKey.some((k) => k.column === i)) {
-        recordColumns.push({ column: i, expr: null, collation: c.collation, desc: false });
+        recordColumns.push(keyPart(i, c.collation, false));
       }
     });
     // In a WITHOUT ROWID table the record order is the primary key first.
@@ -279,12 +285,7 @@ function addIndex(
   if (row.sql === null) {
     const auto = autoIndexes(table.def).find((a) => nameKey(a.name) === nameKey(row.name));
     if (!auto) throw malformedSchema(row.name, "orphan index");
-    const keyColumns = auto.columns.map((c): KeyColumn => ({
-      column: c.column,
-      expr: null,
-      collation: upper(c.collation),
-      desc: c.desc,
-    }));
+    const keyColumns = auto.columns.map((c) => keyPart(c.column, upper(c.collation), c.desc));
     info = indexInfo(row, table, keyColumns, true, auto.origin, null);
   } else {
     const def = parseOrThrow(row.name, row.sql);
@@ -308,24 +309,19 @@ function addIndex(
 function indexKeyColumns(def: IndexDef, table: TableInfo, name: string): KeyColumn[] {
   return def.columns.map((c): KeyColumn => {
     if (c.column === null) {
-      return { column: -2, expr: c.expression, collation: upper(c.collation), desc: c.desc };
+      return keyPart(-2, upper(c.collation), c.desc, c.expression);
     }
     const key = nameKey(c.column);
     const i = table.columns.findIndex((col) => nameKey(col.name) === key);
     if (i < 0) {
       // `rowid` and its aliases may be indexed when no column has that name.
       if (isRowidName(key)) {
-        return { column: -1, expr: null, collation: upper(c.collation), desc: c.desc };
+        return keyPart(-1, upper(c.collation), c.desc);
       }
       throw malformedSchema(name, `no such column: ${c.column}`);
     }
     // An INTEGER PRIMARY KEY column keeps its number, as in SQLite; its value is the rowid.
-    return {
-      column: i,
-      expr: null,
-      collation: upper(c.collation, table.columns[i].collation),
-      desc: c.desc,
-    };
+    return keyPart(i, upper(c.collation, table.columns[i].collation), c.desc);
   });
 }
 
