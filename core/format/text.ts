@@ -137,14 +137,7 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     }
     if (i === units) return String.fromCharCode.apply(null, codes);
   }
-  if (nativeUtf16 !== null && (le || PLATFORM_LE)) {
-    // Big-endian text is swapped into scratch first; the platform decoder reads little-endian.
-    const s = le
-      ? nativeUtf16(buf, start, end)
-      : nativeUtf16(new Uint8Array(unitsOf(buf, start, end, false).buffer), 0, end - start);
-    if (hasLoneSurrogate(s)) illFormedTextSeen = true;
-    return s;
-  }
+  if (nativeUtf16 !== null) return nativeUtf16(buf, start, end, le);
   const utf8 = utf16ToUtf8(buf, start, end, le);
   if (utf8 !== null) return utf8Lossy.decode(utf8);
   illFormedTextSeen = true;
@@ -152,10 +145,11 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
 }
 
 /**
- * Decodes UTF-16LE bytes `buf[start, end)` (an even count) to their code units as they
- * are, lone surrogates included.
+ * Decodes UTF-16 bytes `buf[start, end)` (an even count; little-endian if `le`) to their
+ * code units as they are, lone surrogates included; calls {@link noteIllFormedText} if the
+ * result has a lone surrogate.
  */
-export type Utf16Decoder = (buf: Uint8Array, start: number, end: number) => string;
+export type Utf16Decoder = (buf: Uint8Array, start: number, end: number, le: boolean) => string;
 
 let nativeUtf16: Utf16Decoder | null = null;
 
@@ -175,7 +169,7 @@ const SCRATCH_CAP_UNITS = 1 << 20;
 export const PLATFORM_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** The code units of UTF-16 `buf[start, end)` in a scratch array (copied in one move if it can). */
-function unitsOf(buf: Uint8Array, start: number, end: number, le: boolean): Uint16Array {
+export function unitsOf(buf: Uint8Array, start: number, end: number, le: boolean): Uint16Array {
   const count = (end - start) >> 1;
   let units = unitScratch;
   if (units.length < count) {
