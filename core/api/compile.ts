@@ -12,6 +12,7 @@ import { planSelect } from "../plan/planner.ts";
 import type { Plan } from "../plan/plan.ts";
 import { explainQueryPlan } from "../plan/explain_query_plan.ts";
 import type { SqlValue } from "../value/types.ts";
+import type { TransactionStatement } from "../sql/ast.ts";
 import { prepareSql } from "./prepare.ts";
 import { type BindOptions, noOriginColumn } from "../analyze/binder.ts";
 
@@ -49,7 +50,7 @@ export type CompiledStatement =
     kind: "transaction";
     text: string;
     columns: ResultColumnInfo[];
-    verb: string;
+    verb: TransactionStatement["verb"];
     savepoint: string | null;
     /** BEGIN IMMEDIATE / EXCLUSIVE: SQLite counts them as writing. */
     writes: boolean;
@@ -108,14 +109,14 @@ export function compileStatement(
       // The bound statement holds every field of these but the text.
       return { ...bound, text };
     case "write": {
+      // The bound fields (parameters, readonly, ...) and the text; an EXPLAIN of it has the
+      // listing's columns and fails when run.
       const { explain } = bound;
       return {
-        kind: "write",
+        ...bound,
         text,
         columns: explain === null ? bound.columns : listingColumns(explain),
-        parameters: bound.parameters,
         error: explain === null ? bound.error : EXPLAIN_WRITE,
-        readonly: bound.readonly,
       };
     }
     default: {
