@@ -5,6 +5,7 @@
  */
 import { sqlError } from "../errors.ts";
 import { nameKey } from "../format/schema_types.ts";
+import type { TransactionStatement } from "../sql/ast.ts";
 
 /** Whether a transaction is open, and its stack of savepoints. */
 export class TransactionState {
@@ -20,7 +21,7 @@ export class TransactionState {
   }
 
   /** Runs BEGIN, COMMIT/END, ROLLBACK [TO x], SAVEPOINT x or RELEASE x. */
-  run(verb: string, savepoint: string | null): void {
+  run(verb: TransactionStatement["verb"], savepoint: string | null): void {
     switch (verb) {
       case "BEGIN":
         if (this.#open) fail("cannot start a transaction within a transaction");
@@ -55,7 +56,6 @@ export class TransactionState {
         return;
       }
     }
-    fail(`unknown transaction statement ${verb}`);
   }
 
   #find(name: string): number {
