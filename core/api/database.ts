@@ -8,8 +8,8 @@ import { booleanArgument, SqliteError } from "../errors.ts";
 import { encodingName } from "../value/types.ts";
 import { Statement, type StatementHost } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
-import { compileStatement } from "./compile.ts";
-import { StatementCache } from "./statement_cache.ts";
+import { type CompiledStatement, compileStatement } from "./compile.ts";
+import { Lru } from "../util/lru.ts";
 import type { Backend, BackendHandle, BackendName } from "../backend.ts";
 import { backendNamed, chooseBackend, registeredBackends } from "../backend_registry.ts";
 import { openPath } from "./path_opener.ts";
@@ -208,7 +208,15 @@ export class Database {
   #file: DatabaseFile | null;
   readonly #backend: Backend;
   readonly #readBigInts: boolean;
-  readonly #cache: StatementCache;
+  /**
+   * Compiled statements by SQL text, the least recently used dropped beyond the
+   * `statementCache` option: preparing the same SQL again skips parsing, binding, planning
+   * and compiling. An entry is compiled against the schema and the functions the
+   * connection had then, so the cache is cleared when either changes: at the first prepare
+   * after the schema in use changed (another connection changed it:
+   * DatabaseFile.schemaVersion), when a function or aggregate is registered, and on close.
+   */
+  readonly #cache: Lru<string, CompiledStatement>;
   /** The schema version the statement cache's entries were compiled against. */
   #cachedSchema = 0;
   readonly #bindOptions: BindOptions;
@@ -225,7 +233,7 @@ export class Database {
   constructor(source: string | URL | Uint8Array | ArrayBuffer, options: DatabaseOptions = {}) {
     this.#backend = chooseBackend(options.backend);
     this.#readBigInts = booleanArgument(options.readBigInts ?? false, "options.readBigInts");
-    this.#cache = new StatementCache(options.statementCache ?? 64);
+    this.#cache = new Lru(options.statementCache ?? 64);
     const mathFunctions = booleanArgument(options.mathFunctions ?? false, "options.mathFunctions");
     this.#bindOptions = { mathFunctions, userFunctions: this.#functions };
     const openOptions = { ...options, pageStorage: this.#backend.pageStorage };
