@@ -15,16 +15,17 @@ export interface PragmaSpec {
   name: string;
   /** Result column names. */
   columns: readonly string[];
+  // The flags below are false when absent (a catalog entry leaves those out).
   /** Returns rows when run without an argument. */
-  result0: boolean;
+  result0?: boolean;
   /** Returns rows when run with an argument (the argument is a query parameter). */
-  result1: boolean;
+  result1?: boolean;
   /** Takes a schema qualifier (`PRAGMA main.x`), so the table-valued form has `schema`. */
-  schema: boolean;
+  schema?: boolean;
   /** With an argument this pragma is a setting: it returns no columns and no rows. */
-  noColumnsWithArg: boolean;
+  noColumnsWithArg?: boolean;
   /** A header field SQLite would write when given an argument (a write to the file). */
-  writesWithArg: boolean;
+  writesWithArg?: boolean;
 }
 
 const TABLE_INFO = ["cid", "name", "type", "notnull", "dflt_value", "pk"];
@@ -36,16 +37,7 @@ export function spec(
   columns: readonly string[] | null,
   flags: Partial<Omit<PragmaSpec, "name" | "columns">>,
 ): PragmaSpec {
-  return {
-    name,
-    columns: columns ?? [name],
-    result0: false,
-    result1: false,
-    schema: false,
-    noColumnsWithArg: false,
-    writesWithArg: false,
-    ...flags,
-  };
+  return { name, columns: columns ?? [name], ...flags };
 }
 
 /** A header value a query reads and an argument writes (user_version and friends). */
@@ -130,7 +122,7 @@ export function pragmaColumns(
  */
 export function pragmaIsTableValued(name: string): boolean {
   const s = pragmaSpec(name);
-  return s !== undefined && (s.result0 || s.result1);
+  return !!(s?.result0 || s?.result1);
 }
 
 /**
