@@ -18,7 +18,6 @@ export const enum Bug {
   StrayRecursiveReference,
   NoJoinOrder,
   JoinAsSource,
-  NotHeaderPragma,
   PragmaBlob,
   UnresolvedLabel,
   NodeOutOfScope,

@@ -4,7 +4,6 @@
  * auto_vacuum. The header is page 1 as the pager sees it, so a newer page 1 in the WAL
  * wins. The temp schema is an empty database SQLite would create on demand.
  */
-import { Bug, bugError } from "../internal_error.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import { encodingName } from "../value/types.ts";
 import type { SchemaChoice } from "./schema_model.ts";
@@ -50,9 +49,8 @@ export function headerPragma(
       return h.userVersion;
     case "application_id":
       return h.applicationId;
-    case "auto_vacuum":
-      // 0 none, 1 full, 2 incremental (btree.c sqlite3BtreeGetAutoVacuum).
-      return h.largestRootPage === 0 ? 0 : h.incrementalVacuum !== 0 ? 2 : 1;
   }
-  throw bugError(Bug.NotHeaderPragma, name);
+  // auto_vacuum, the one left: 0 none, 1 full, 2 incremental (btree.c
+  // sqlite3BtreeGetAutoVacuum).
+  return h.largestRootPage === 0 ? 0 : h.incrementalVacuum !== 0 ? 2 : 1;
 }
