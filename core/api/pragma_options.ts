@@ -1,6 +1,7 @@
 /**
- * The options PRAGMAs run with from the public API: the file name `database_list` reports
- * and the binder-based view column resolver (`table_info` of a view, `table_list`'s ncol).
+ * The options PRAGMAs run with, as statements or as `pragma_<name>` table-valued functions:
+ * the file name `database_list` reports and the binder-based view column resolver
+ * (`table_info` of a view, `table_list`'s ncol).
  */
 import type { DatabaseFile } from "../database_file.ts";
 import type { PragmaOptions } from "../pragma/pragma.ts";

@@ -17,7 +17,7 @@ import { Bug, bugMessage } from "../../internal_error.ts";
 import { sqlError, SqliteError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import { pragmaHiddenColumns, pragmaSpec, runPragma } from "../../pragma/pragma.ts";
-import { bindViewColumns } from "../../pragma/view_columns.ts";
+import { pragmaOptionsFor } from "../../api/pragma_options.ts";
 import { nameKey } from "../../format/schema_types.ts";
 import { newReg, type Reg, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { toText } from "../../value/coerce.ts";
@@ -40,10 +40,7 @@ export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFil
   if (schema !== null && nameKey(schema) !== "main" && nameKey(schema) !== "temp") {
     throw sqlError(`unknown database '${schema}'`);
   }
-  const rows = runPragma(file, spec.name, arg, schema, {
-    filename: file.path,
-    viewColumns: (view) => bindViewColumns(file, view),
-  });
+  const rows = runPragma(file, spec.name, arg, schema, pragmaOptionsFor(file));
   const argColumn = spec.result1 ? arg : null;
   const schemaColumn = spec.result1 && spec.schema ? schema : null;
   return rows.map((row) => {
