@@ -18,7 +18,6 @@ export const enum Bug {
   StrayRecursiveReference,
   NoJoinOrder,
   JoinAsSource,
-  PragmaBlob,
   UnresolvedLabel,
   NodeOutOfScope,
   NoSlotOpener,

@@ -17,7 +17,6 @@ const TEXTS: Record<Bug, (d: Details) => string> = {
   [Bug.StrayRecursiveReference]: () => "planner: stray recursive reference",
   [Bug.NoJoinOrder]: () => "planner: no join order",
   [Bug.JoinAsSource]: () => "unreachable",
-  [Bug.PragmaBlob]: () => "a pragma returned a BLOB",
   [Bug.UnresolvedLabel]: ([label]) => `unresolved label ${label}`,
   [Bug.NodeOutOfScope]: ([id]) => `plan reads node ${id} outside its scope`,
   [Bug.NoSlotOpener]: ([slot]) => `no instruction opens slot ${slot}`,

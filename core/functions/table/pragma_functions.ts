@@ -13,8 +13,7 @@
  *   when the pragma also takes an argument, else NULL (SQLite reads the wrong slot there).
  *   The binder gives every pragma both columns; the one SQLite lacks reads NULL.
  */
-import { Bug, bugMessage } from "../../internal_error.ts";
-import { sqlError, SqliteError } from "../../errors.ts";
+import { sqlError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import { pragmaHiddenColumns, pragmaSpec, runPragma } from "../../pragma/pragma.ts";
 import { pragmaOptionsFor } from "../../api/pragma_options.ts";
@@ -57,13 +56,12 @@ function argText(r: Reg, file: DatabaseFile): string | null {
   return out.v as string;
 }
 
-/** A pragma value as a register (pragmas return integers, text and NULL). */
+/** A pragma value as a register (pragmas return numbers, text and NULL, never a BLOB). */
 function regOf(v: SqlValue): Reg {
   const r = newReg();
   if (v === null) setNull(r);
   else if (typeof v === "string") setText(r, v);
-  else if (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) setInt(r, v);
-  else if (typeof v === "number") setReal(r, v);
-  else throw new SqliteError("SQLITE_INTERNAL", bugMessage(Bug.PragmaBlob));
+  else if (typeof v === "bigint" || Number.isInteger(v)) setInt(r, v as number | bigint);
+  else setReal(r, v as number);
   return r;
 }
