@@ -26,6 +26,9 @@ CREATE TABLE genre(g TEXT PRIMARY KEY, label TEXT, rank INT) WITHOUT ROWID;
 CREATE TABLE p(a INT, b INT, c TEXT);
 CREATE TABLE q(a INT, b INT, c TEXT);
 CREATE TABLE r(k TEXT PRIMARY KEY, v INT, w TEXT) WITHOUT ROWID;
+CREATE TABLE gen(a INT, b INT, g AS (a + 1) STORED, v AS (b * 2));
+CREATE INDEX gen_g ON gen(g);
+CREATE INDEX gen_ab ON gen(a, b);
 `;
 
 /** Queries, by the rule of where.c they pin. */
@@ -107,6 +110,15 @@ const RULES: Record<string, string[]> = {
     "SELECT * FROM invoice ORDER BY customer, total, day",
     "SELECT * FROM invoice WHERE customer > 3 ORDER BY customer, total",
     "SELECT * FROM line ORDER BY invoice DESC, price",
+  ],
+  // sqlite3ExprColUsed: reading a generated column reads every column, so no index short
+  // of all of them covers, and an automatic index stores every column in table order.
+  "generated columns read every column": [
+    "SELECT g FROM gen WHERE g > 5",
+    "SELECT a FROM gen WHERE a > 5",
+    "SELECT a, v FROM gen WHERE a > 5",
+    "SELECT p.a, gen.g FROM p, gen WHERE gen.g = p.b",
+    "SELECT p.a, gen.a FROM p, gen WHERE gen.b = p.b",
   ],
 };
 

@@ -142,7 +142,7 @@ function leafWidth(leaf: Leaf): number {
 
 /** Columns of the leaf read anywhere in the statement (a table leaf's `used`, too). */
 function usedOf(ctx: PlanContext, leaf: Leaf): Set<number> {
-  return ctx.usedColumns.get(leaf.source.id) ?? new Set();
+  return leaf.kind === "table" ? leaf.table.used : ctx.usedColumns.get(leaf.source.id) ?? new Set();
 }
 
 /** The columns the index stores after its keys: used ones, then the row's identity. */

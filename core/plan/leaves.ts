@@ -28,7 +28,10 @@ export function registerLeaf(
   const id = newId(ctx);
   scope.sources.set(source.id, id);
   if (source.kind === "table") {
-    const used = ctx.usedColumns.get(source.id) ?? new Set<number>();
+    const columns = source.table.columns;
+    let used = ctx.usedColumns.get(source.id) ?? new Set<number>();
+    // sqlite3ExprColUsed: a generated column read counts as every column read.
+    if ([...used].some((c) => columns[c]?.generated)) used = new Set(columns.keys());
     return {
       kind: "table",
       id,
