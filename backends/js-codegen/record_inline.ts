@@ -120,7 +120,7 @@ export class InlineReaders {
    * After an address that may leave the row: the cursor, the field its parse stopped at,
    * and the field it goes on to.
    */
-  readonly #stageAt = new Map<number, number[]>();
+  readonly #stageAt = new Map<number, [cursor: number, from: number, upTo: number]>();
 
   /**
    * Splits the header parse of a leaf loop's row (a JS loop, `region`) at the tests that
@@ -164,7 +164,7 @@ export class InlineReaders {
   stageAfter(pcs: readonly number[]): string {
     return pcs.map((pc) => {
       const stage = this.#stageAt.get(pc);
-      return stage ? this.#resume(stage[0], stage[1], stage[2]) : "";
+      return stage ? this.#resume(...stage) : "";
     }).join("");
   }
 
