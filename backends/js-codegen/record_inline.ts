@@ -120,7 +120,7 @@ export class InlineReaders {
    * After an address that may leave the row: the cursor, the field its parse stopped at,
    * and the field it goes on to.
    */
-  readonly #stageAt = new Map<number, number[]>();
+  readonly #stageAt = new Map<number, [cursor: number, from: number, upTo: number]>();
 
   /**
    * Splits the header parse of a leaf loop's row (a JS loop, `region`) at the tests that
@@ -155,7 +155,7 @@ export class InlineReaders {
     let done = cuts[0][1];
     this.#firstStage.set(c, done);
     cuts.forEach(([pc], i) => {
-      const upTo = cuts[i + 1]?.[1] ?? fields[fields.length - 1];
+      const upTo = cuts[i + 1]?.[1] ?? fields.at(-1)!;
       if (upTo > done) this.#stageAt.set(pc, [c, done, done = upTo]);
     });
   }
@@ -164,7 +164,7 @@ export class InlineReaders {
   stageAfter(pcs: readonly number[]): string {
     return pcs.map((pc) => {
       const stage = this.#stageAt.get(pc);
-      return stage ? this.#resume(stage[0], stage[1], stage[2]) : "";
+      return stage ? this.#resume(...stage) : "";
     }).join("");
   }
 
@@ -256,7 +256,7 @@ export class InlineReaders {
     return [
       `let p=s+1,b=e,t=0;`,
       fields.map((f) => `T${c}_${f}=${MISSING};`).join(""),
-      this.#fieldTypes(c, -1, staged ?? fields[fields.length - 1], fail, l, "z"),
+      this.#fieldTypes(c, -1, staged ?? fields.at(-1)!, fail, l, "z"),
       `D${c}=d;`,
       staged === undefined ? "" : `Jp=p;Jb=b;Je=e;Jz=z;Jl=${l ?? "z"};`,
     ];

@@ -413,7 +413,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // The loads run only when the field is not TEXT (or, for a NULL test, not in the
       // record): text_compare_fusion.ts, column_call_fusion.ts.
       const at = fusion ? [fusion.column, fusion.constant] : [made!.column, ...made!.constants];
-      const col = p.code[at[0]], out = `r${ins.p3}`, a = `s${ins.p1}`;
+      const col = p.code[at[0]], out = `r${ins.p3}`;
       const state = () => t.aggState(ins.p1, ins.p3);
       const k = (x: unknown) => `K[${constants.push(x) - 1}]`;
       // A routine on the field's bytes; its other arguments are constants' names or numbers.
@@ -464,7 +464,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         use = `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`;
       } else {
         test = bytes("stepMinMaxText", state(), call!.sign);
-        use = `${a}.hit=e;`;
+        use = `s${ins.p1}.hit=e;`;
       }
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
       stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;
