@@ -415,15 +415,14 @@ export function inListAffinity(operand: B.ExprInfo): Affinity {
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
   const n = width(e.operand);
   const right = rightmostSelect(e.select);
-  const rhs = (i: number) => right[i];
   const operands: PlanExpr[] = [];
   const affinities: Affinity[] = [];
   const collations: CollationName[] = [];
   for (let i = 0; i < n; i++) {
     const l = part(ctx, scope, e.operand, i);
     operands.push(l.expr);
-    affinities.push(cmpAffinity(rhs(i), l.info));
-    collations.push(cmpCollation(l.info, rhs(i)));
+    affinities.push(cmpAffinity(right[i], l.info));
+    collations.push(cmpCollation(l.info, right[i]));
   }
   return {
     kind: "inQuery",
