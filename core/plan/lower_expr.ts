@@ -338,9 +338,10 @@ function compareParts(
   if (n === 1) return scalarCompare(op, part(ctx, scope, left, 0), part(ctx, scope, right, 0));
   const ls = Array.from({ length: n }, (_, i) => part(ctx, scope, left, i));
   const rs = Array.from({ length: n }, (_, i) => part(ctx, scope, right, i));
-  if (op === "=" || op === "is") return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(and);
-  if (op === "!=" || op === "is not") {
-    return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(or);
+  if (op === "=" || op === "is" || op === "!=" || op === "is not") {
+    return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(
+      op === "=" || op === "is" ? and : or,
+    );
   }
   const strict = op === "<" || op === "<=" ? "<" : ">";
   let out = scalarCompare(op, ls[n - 1], rs[n - 1]);
