@@ -42,11 +42,9 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
   if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
     return false;
   }
-  if (s.compounds.some((c) => c.op !== "unionAll")) {
-    const binary = (e: B.BoundExpr) => collationOf(e) === "BINARY";
-    return cores.every((c) => c.kind === "core" && c.columns.every((rc) => binary(rc.expr)));
-  }
-  return true;
+  // Every part is a core here.
+  return s.compounds.every((c) => c.op === "unionAll") ||
+    cores.every((c) => (c as B.BoundCore).columns.every((rc) => collationOf(rc.expr) === "BINARY"));
 }
 
 /** The arms of `s` with `term` (reading only `source`) added to each WHERE. */
