@@ -79,14 +79,16 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
   const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
     .filter(pushable);
   if (terms.length === 0) return from;
-  const rightAfter = (k: number) => from.items.slice(k + 1).some(isRightOrFull);
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;
     // Terms go into a subquery or view, or a CTE used once and not MATERIALIZED.
     const body = src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
     if (body === null || !acceptsPushDown(body)) return it;
-    if ((it.join !== null && it.join !== "inner" && it.join !== "cross") || rightAfter(k)) {
+    if (
+      (it.join !== null && it.join !== "inner" && it.join !== "cross") ||
+      from.items.slice(k + 1).some(isRightOrFull)
+    ) {
       return it;
     }
     const id = (src as B.BoundSource).id;
