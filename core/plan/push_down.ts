@@ -49,12 +49,11 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
 
 /** The arms of `s` with `term` (reading only `source`) added to each WHERE. */
 function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundSelect {
-  const leftmost = (s.first as B.BoundCore).columns.map((c) => c.expr);
   const arm = (core: B.BoundCore): B.BoundCore => {
     const subst = (i: number): B.BoundExpr => {
       const e = core.columns[i].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
-      const name = collationOf(leftmost[i]);
+      const name = collationOf((s.first as B.BoundCore).columns[i].expr);
       return { ...e, kind: "collate", operand: e, name, collation: name, hasCollate: true };
     };
     const copy = mapExpr(
