@@ -72,8 +72,7 @@ class Emitter {
     const n = this.#numbers?.get(s) ?? ++this.#subquery;
     this.numbers.set(s, n);
     const kind = listPlans.has(s) ? "LIST SUBQUERY" : "SCALAR SUBQUERY";
-    const id = this.#row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`);
-    this.query(s, id);
+    this.query(s, this.#row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`));
   }
 
   /** A loop's row, then (second pass) the subqueries tested in that loop. */
@@ -159,8 +158,7 @@ class Emitter {
         return;
       case "subqueryScan": {
         const label = node.label || `(subquery-${++this.#anonymous})`;
-        const id = this.#row(parent, `CO-ROUTINE ${label}`);
-        this.query(node.query, id);
+        this.query(node.query, this.#row(parent, `CO-ROUTINE ${label}`));
         this.#loop(parent, `SCAN ${label}${suffix}`, own);
         return;
       }
@@ -179,10 +177,8 @@ class Emitter {
         return;
       }
       case "recursiveCte": {
-        const setup = this.#row(parent, "SETUP");
-        this.query(node.seed, setup);
-        const step = this.#row(parent, "RECURSIVE STEP");
-        this.query(node.step, step);
+        this.query(node.seed, this.#row(parent, "SETUP"));
+        this.query(node.step, this.#row(parent, "RECURSIVE STEP"));
         subs.push(...own);
         return;
       }
