@@ -78,15 +78,9 @@ class Emitter {
   /** A loop's row, then (second pass) the subqueries tested in that loop. */
   #loop(parent: number, detail: string, own: SubPlan[]): void {
     this.#row(parent, detail);
-    this.#printHere(parent, [...this.#afterNextLoop.splice(0), ...own]);
-  }
-
-  /**
-   * Prints `own` now. Only the second pass has any: the first leaves every subquery in
-   * `subs`, printed after the loops, which numbers subqueries as SQLite does.
-   */
-  #printHere(parent: number, own: SubPlan[]): void {
-    for (const s of own) this.#subPlan(s, parent);
+    // Only the second pass has any: the first leaves every subquery in `subs`, printed
+    // after the loops, which numbers subqueries as SQLite does.
+    for (const s of [...this.#afterNextLoop.splice(0), ...own]) this.#subPlan(s, parent);
   }
 
   #rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
@@ -136,7 +130,7 @@ class Emitter {
           else subs.push(...guard);
         } else this.#rel(node.outer, parent, false, post, subs);
         this.#rel(node.inner, parent, node.join !== "inner", post, subs);
-        this.#printHere(parent, own);
+        for (const s of own) this.#subPlan(s, parent);
         return;
       case "hashLookup": {
         const auto = autoIndexDetail(node);
@@ -199,7 +193,7 @@ class Emitter {
         if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
           this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
-        this.#printHere(parent, own);
+        for (const s of own) this.#subPlan(s, parent);
         if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
         if (node.kind === "sort") {
           const rest = node.keys.length - (node.presorted ?? 0);
