@@ -83,6 +83,30 @@ class Emitter {
     for (const s of [...this.#afterNextLoop.splice(0), ...own]) this.#subPlan(s, parent);
   }
 
+  /**
+   * SQLite's rows for an automatic index read through a hash lookup: the key column
+   * names, PARTIAL when rows were filtered before the build, and a Bloom filter unless
+   * every key column has TEXT affinity.
+   */
+  #autoIndex(node: HashLookup, parent: number, suffix: string, own: SubPlan[]): void {
+    let input: RelNode = node.input;
+    const stored: PlanExpr[] = input.kind === "sort" ? input.columns : [];
+    if (input.kind === "sort") input = input.input;
+    const partial = input.kind === "filter";
+    while (input.kind === "filter") input = input.input;
+    const names = node.buildKeys.map((k) => {
+      const e = k.kind === "column" ? stored[k.column] : undefined;
+      if (e?.kind === "column") return inputColumnName(input, e.column);
+      // A VIRTUAL column's key is its expression, tagged with the column.
+      if (e?.kind === "affinity" && e.generated) return inputColumnName(input, e.generated.column);
+      return { name: "?", text: false };
+    });
+    const keys = names.map((n) => `${n.name}=?`).join(" AND ");
+    if (!names.every((n) => n.text)) this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys})`);
+    const how = `AUTOMATIC ${partial ? "PARTIAL " : ""}COVERING INDEX`;
+    this.#loop(parent, `SEARCH ${node.label} USING ${how} (${keys})${suffix}`, own);
+  }
+
   #rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
     const own: SubPlan[] = [];
     for (const e of nodeExprs(node)) collectSubPlans(e, own);
@@ -132,15 +156,12 @@ class Emitter {
         this.#rel(node.inner, parent, node.join !== "inner", post, subs);
         for (const s of own) this.#subPlan(s, parent);
         return;
-      case "hashLookup": {
-        const auto = autoIndexDetail(node);
+      case "hashLookup":
         for (let n: RelNode = node.input; "input" in n; n = n.input) {
           for (const e of nodeExprs(n)) collectSubPlans(e, this.#numbers ? own : subs);
         }
-        if (auto.bloom) this.#row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
-        this.#loop(parent, auto.search + suffix, own);
+        this.#autoIndex(node, parent, suffix, own);
         return;
-      }
       case "values":
         this.#loop(
           parent,
@@ -237,33 +258,6 @@ function inputColumnName(node: RelNode, column: number): { name: string; text: b
     }
   }
   return { name: "?", text: false };
-}
-
-/**
- * SQLite's rows for an automatic index read through a hash lookup: the key column
- * names, PARTIAL when rows were filtered before the build, and whether SQLite adds a
- * Bloom filter (it does unless every key column has TEXT affinity).
- */
-function autoIndexDetail(node: HashLookup): { keys: string; search: string; bloom: boolean } {
-  let input: RelNode = node.input;
-  const stored: PlanExpr[] = input.kind === "sort" ? input.columns : [];
-  if (input.kind === "sort") input = input.input;
-  const partial = input.kind === "filter";
-  while (input.kind === "filter") input = input.input;
-  const names = node.buildKeys.map((k) => {
-    const e = k.kind === "column" ? stored[k.column] : undefined;
-    if (e?.kind === "column") return inputColumnName(input, e.column);
-    // A VIRTUAL column's key is its expression, tagged with the column.
-    if (e?.kind === "affinity" && e.generated) return inputColumnName(input, e.generated.column);
-    return { name: "?", text: false };
-  });
-  const keys = names.map((n) => `${n.name}=?`).join(" AND ");
-  const how = `AUTOMATIC ${partial ? "PARTIAL " : ""}COVERING INDEX`;
-  return {
-    keys,
-    search: `SEARCH ${node.label} USING ${how} (${keys})`,
-    bloom: !names.every((n) => n.text),
-  };
 }
 
 function tableScanDetail(node: TableScan): string {
