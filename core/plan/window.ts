@@ -62,9 +62,7 @@ export function firstComputedWindowOrder(core: B.BoundCore): B.BoundOrderingTerm
 }
 
 /** Prepared windows of a core: placeholders are registered in `scope`. */
-export interface PreparedWindows {
-  groups: WindowGroup[];
-}
+export type PreparedWindows = WindowGroup[];
 
 /**
  * Groups the core's window calls and registers a placeholder output for each call in
@@ -113,7 +111,7 @@ export function prepareWindows(
       };
     });
   }
-  return { groups };
+  return groups;
 }
 
 /**
@@ -131,7 +129,7 @@ export function stackWindows(
   // window innermost and the first outermost (select.c's window rewrite), and each pass
   // sorts stably: the rows come out in the first window's order, ties in the order the
   // passes before it left them.
-  const groups = [...prepared.groups].reverse();
+  const groups = [...prepared].reverse();
   groups.forEach((g, k) => {
     const np = g.spec.partitionBy.length;
     const w: Window = {
