@@ -192,22 +192,3 @@ export function subtreeIds(node: RelNode, out: Set<number> = new Set()): Set<num
   for (const c of relChildren(node)) subtreeIds(c, out);
   return out;
 }
-
-/** Ids of every producing node inside `query`, nested queries included. */
-export function allIds(query: Query): Set<number> {
-  const out = new Set<number>();
-  forEachNode(query, (n) => {
-    if ("id" in n) out.add(n.id);
-  });
-  return out;
-}
-
-/** Calls `visit` on every column reference in `query` (nested queries included). */
-export function forEachColumnRef(
-  query: Query,
-  visit: (e: Extract<PlanExpr, { kind: "column" }>) => void,
-): void {
-  forEachNode(query, () => {}, (e) => {
-    if (e.kind === "column") visit(e);
-  });
-}
