@@ -56,9 +56,8 @@ export function planSpecialAggregate(
   const result = core.columns[0].expr;
   if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
   if (builtinName(f.def) === "count" && f.args.length === 0 && source.indexedBy === null) {
+    // No expression is lowered over the count: its source needs no scope.
     const id = newId(ctx);
-    const scope = newScope(parent, core);
-    scope.sources.set(source.id, id);
     const root: RelNode = {
       kind: "countRows",
       id,
