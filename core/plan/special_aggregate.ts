@@ -93,7 +93,6 @@ function minMax(
   const scope = newScope(parent, core);
   const id = newId(ctx);
   scope.sources.set(source.id, id);
-  const desc = index.keyColumns[0].desc;
   const scan: RelNode = {
     kind: "indexScan",
     id,
@@ -103,7 +102,7 @@ function minMax(
     eq: [],
     lower: null,
     upper: null,
-    reverse: (name === "max") !== desc,
+    reverse: (name === "max") !== index.keyColumns[0].desc,
     covering: index.recordColumns.some((k) => k.column === arg.column),
   };
   const value = lowerExpr(ctx, scope, arg);
@@ -119,9 +118,13 @@ function minMax(
   };
   const agg = buildAggregate(ctx, core, input, scope, "stream");
   const pid = newId(ctx);
-  const results = [lowerExpr(ctx, agg.scope, core.columns[0].expr)];
   return {
-    root: { kind: "project", id: pid, input: agg.node, columns: results },
+    root: {
+      kind: "project",
+      id: pid,
+      input: agg.node,
+      columns: [lowerExpr(ctx, agg.scope, core.columns[0].expr)],
+    },
     columns: [colRef(pid, 0)],
   };
 }
