@@ -59,8 +59,6 @@ const ARITH_OPS = {
 
 const UNARY_OPS = { "-": "negate", "+": "plus", "~": "bitNot", "not": "not" } as const;
 
-const CURRENT_TIME = { date: "date", time: "time", timestamp: "datetime" } as const;
-
 /** AND of two plan expressions. */
 export function and(a: PlanExpr, b: PlanExpr): PlanExpr {
   return { kind: "logic", op: "and", left: a, right: b };
@@ -132,7 +130,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "variable":
       return { kind: "param", index: e.index };
     case "currentTime":
-      return { kind: "function", name: CURRENT_TIME[e.which], args: [], collation: "BINARY" };
+      // CURRENT_DATE is date(), CURRENT_TIME time(), CURRENT_TIMESTAMP datetime().
+      return {
+        kind: "function",
+        name: e.which === "timestamp" ? "datetime" : e.which,
+        args: [],
+        collation: "BINARY",
+      };
     case "unary":
       return { kind: "unary", op: UNARY_OPS[e.op], operand: sub(e.operand) };
     case "binary":
