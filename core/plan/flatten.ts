@@ -131,9 +131,10 @@ function flattenItem(outer: Outer, i: number): Outer {
   const { core } = outer;
   const from = core.from!;
   const it = from.items[i];
-  const src = it.item;
+  // A parenthesized join has no SELECT: its subSelect is null.
+  const src = it.item as B.BoundSource;
   let sub = subSelect(src);
-  if (sub === null || src.kind === "join") return outer;
+  if (sub === null) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
   const nSrc = from.items.length;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
