@@ -156,7 +156,7 @@ function flattenItem(outer: Outer, i: number): Outer {
   // copy gets sources of its own.
   sub = withFreshSources(sub);
   if (sub.compounds.length > 0) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
-  return merge(outer, i, src, sub, sub.first as B.BoundCore);
+  return merge(outer, i, sub);
 }
 
 /** flattenSubquery's restrictions (the numbers are its comments'). */
@@ -285,15 +285,12 @@ function ifNullRow(e: B.BoundExpr, t: B.TableSource): B.BoundExpr {
   };
 }
 
-function merge(
-  outer: Outer,
-  i: number,
-  src: B.BoundSource,
-  sub: B.BoundSelect,
-  c: B.BoundCore,
-): Outer {
+/** `outer` with `sub`, a plain SELECT, merged in place of its FROM item `i`. */
+function merge(outer: Outer, i: number, sub: B.BoundSelect): Outer {
   const from = outer.core.from!;
   const it = from.items[i];
+  const src = it.item as B.BoundSource;
+  const c = sub.first as B.BoundCore;
   const subItems = c.from!.items;
   const leftJoin = it.join === "left";
   const own = usingToOn(it, src.id);
@@ -401,7 +398,7 @@ function compoundOfOuter(
     const single: B.BoundSelect = { ...sub, first: arm, compounds: [], limit: null };
     // Every copy but the first reads the outer query's other tables under new ids.
     const copy = k === 0 ? outer : { ...bare, core: withFreshSources(bare.core) };
-    return merge(copy, i, copy.core.from!.items[i].item as B.BoundSource, single, arm);
+    return merge(copy, i, single);
   });
   const orderBy = cores[0].orderBy;
   return {
