@@ -122,10 +122,6 @@ function needsInputOrder(core: B.BoundCore): boolean {
   return core.aggregate && !core.columns.every((c) => everyExpr(c.expr, ok));
 }
 
-function hasRightJoin(from: B.BoundFrom): boolean {
-  return from.items.some(isRightOrFull);
-}
-
 /** `outer` with FROM item `i` flattened, or `outer` itself when SQLite would not. */
 function flattenItem(outer: Outer, i: number): Outer {
   const { core } = outer;
@@ -186,7 +182,7 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
     const only = c.from.items.length === 1 ? c.from.items[0].item : null;
     if (only === null || only.kind !== "table" || core.distinct) return false;
   } else if (isRightOrFull(it)) return false; // 26
-  if (i > 0 && hasRightJoin(c.from)) return false; // 27a
+  if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
   if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;
   return true;
@@ -374,7 +370,7 @@ function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolea
       return false;
     }
     if (a.from === null || a.from.items.length === 0) return false;
-    if (i > 0 && hasRightJoin(a.from)) return false; // 17g
+    if (i > 0 && a.from.items.some(isRightOrFull)) return false; // 17g
   }
   if ((outer.orderBy ?? []).some((t) => t.resultColumn === 0)) return false; // 18
   const first = arms[0] as B.BoundCore;
