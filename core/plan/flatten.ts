@@ -396,11 +396,10 @@ function compoundOfOuter(
     const copy = k === 0 ? outer : { ...bare, core: withFreshSources(bare.core) };
     return merge(copy, i, single);
   });
-  const orderBy = cores[0].orderBy;
   return {
     first: cores[0].core,
     compounds: cores.slice(1).map((o) => ({ op: "unionAll" as const, core: o.core })),
-    orderBy,
+    orderBy: cores[0].orderBy,
     limit: sub.limit ?? outer.limit,
     offset: outer.offset,
     columnNames: outer.core.columns.map((c) => c.name),
