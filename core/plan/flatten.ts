@@ -175,8 +175,8 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
   // An arm has no ORDER BY of its own to take the subquery's.
   if (outer.arm && sub.orderBy !== null) return false;
-  const rightLater = from.items.slice(i + 1).some(isRightOrFull);
-  if (rightLater) return false; // 3 for JT_LTORJ: its WHERE would need tying to the table
+  // 3 for JT_LTORJ: its WHERE would need tying to the table
+  if (from.items.slice(i + 1).some(isRightOrFull)) return false;
   if (it.join === "left") {
     // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
     const only = c.from.items.length === 1 ? c.from.items[0].item : null;
