@@ -161,8 +161,7 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const from = core.from!;
   const it = from.items[i];
   const c = sub.first as B.BoundCore;
-  const windows = (x: B.BoundCore) => x.windowFunctions.length > 0;
-  if (windows(core) || windows(c)) return false; // 25
+  if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
   if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
   if (sub.limit !== null && outer.limit !== null) return false; // 13
   if (sub.offset !== null) return false; // 14
