@@ -20,6 +20,8 @@ import { simplifyOuterJoins } from "./outer_join.ts";
 import { boundAnd, isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { isSource, readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { nullLiteralAt } from "../analyze/literals.ts";
+import { plainInfo } from "../analyze/expr_affinity.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
 interface Outer {
@@ -257,23 +259,16 @@ function replacement(
  */
 function ifNullRow(e: B.BoundExpr, t: B.TableSource): B.BoundExpr {
   const key = t.table.withoutRowid ? t.table.primaryKey[0].column : -1;
-  const span = { start: e.start, end: e.end };
-  const info = { affinity: null, collation: null, hasCollate: false };
-  const probe: B.BoundColumn = { kind: "column", source: t.id, column: key, ...span, ...info };
-  const test: B.BoundNullTest = { kind: "nullTest", not: false, operand: probe, ...span, ...info };
-  const nul: B.BoundLiteral = {
-    kind: "literal",
-    value: null,
-    cls: StorageClass.Null,
-    ...span,
-    ...info,
-  };
+  const info = plainInfo(e.start, e.end);
+  const probe: B.BoundColumn = { kind: "column", source: t.id, column: key, ...info };
+  const test: B.BoundNullTest = { kind: "nullTest", not: false, operand: probe, ...info };
   return {
     kind: "case",
     operand: null,
-    whens: [{ when: test, then: nul }],
+    whens: [{ when: test, then: nullLiteralAt(e) }],
     otherwise: e,
-    ...span,
+    start: e.start,
+    end: e.end,
     affinity: e.affinity,
     collation: e.collation,
     hasCollate: e.hasCollate,
