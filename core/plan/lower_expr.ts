@@ -152,13 +152,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
         affinity: e.affinity ?? affinityOfTypeText(e.typeName),
       };
     case "like": {
-      const args = [sub(e.right), sub(e.left)];
-      if (e.escape) args.push(sub(e.escape));
+      // like(pattern, value [, escape]), as SQLite calls it.
+      const operands = e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
       const call: PlanExpr = {
         kind: "function",
         name: e.op,
-        args,
-        collation: callCollation(e.escape ? [e.right, e.left, e.escape] : [e.right, e.left]),
+        args: operands.map(sub),
+        collation: callCollation(operands),
       };
       return e.not ? not(call) : call;
     }
