@@ -4,11 +4,6 @@ import { forEachNode } from "./walk.ts";
 
 type Nested = { root: SubPlan["root"]; columns: SubPlan["columns"] };
 
-/** Sets `plan.correlated`: true when some column reference reads a node outside it. */
-export function markCorrelation(plan: SubPlan): void {
-  plan.correlated = readsOutside(plan);
-}
-
 /** Does `plan` read any node it does not contain? */
 export function readsOutside(plan: Nested): boolean {
   return outsideRefs(plan).size > 0;

@@ -25,7 +25,7 @@ import {
 } from "./scope.ts";
 import { withCores } from "../analyze/bound_walk.ts";
 import { lowerSelect } from "./lower_select.ts";
-import { markCorrelation } from "./correlation.ts";
+import { readsOutside } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
 import { callCollation, cmpCollation, collationOf } from "./collation.ts";
 import { noteLikelihood } from "./terms.ts";
@@ -455,7 +455,7 @@ export function subPlan(
     plan.root = { kind: "limit", input: q.root, limit: intConst(1), offset: null };
     if (column > 0) plan.columns = [q.columns[column]];
   }
-  markCorrelation(plan);
+  plan.correlated = readsOutside(plan);
   return plan;
 }
 
