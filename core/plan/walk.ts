@@ -55,9 +55,11 @@ function seekExprs(k: SeekKey, out: (PlanExpr | null | undefined)[]): void {
 
 /** Sub-plans held by seek keys of `node` (`x IN (SELECT ...)` driving a seek). */
 export function seekQueries(node: RelNode): SubPlan[] {
-  const keys: SeekKey[] = [];
-  if (node.kind === "indexScan") keys.push(...node.eq);
-  if (node.kind === "tableScan" && node.rowid?.kind === "key") keys.push(node.rowid.key);
+  const keys = node.kind === "indexScan"
+    ? node.eq
+    : node.kind === "tableScan" && node.rowid?.kind === "key"
+    ? [node.rowid.key]
+    : [];
   return keys.flatMap((k) => (k.kind === "query" ? [k.query] : []));
 }
 
