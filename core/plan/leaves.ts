@@ -28,7 +28,6 @@ export function registerLeaf(
   const id = newId(ctx);
   scope.sources.set(source.id, id);
   if (source.kind === "table") {
-    const used = ctx.usedColumns.get(source.id) ?? new Set<number>();
     return {
       kind: "table",
       id,
@@ -38,7 +37,7 @@ export function registerLeaf(
         table: source.table,
         label: source.name,
         indexedBy: source.indexedBy,
-        used,
+        used: ctx.usedColumns.get(source.id) ?? new Set(),
         partial: new Map(),
       },
     };
