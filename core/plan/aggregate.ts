@@ -46,7 +46,8 @@ function minMaxCarrier(core: B.BoundCore): number {
   let found = -1;
   for (let i = 0; i < core.aggregates.length; i++) {
     const f = core.aggregates[i];
-    if ((builtinName(f.def) === "min" || builtinName(f.def) === "max") && f.args.length === 1) {
+    const name = builtinName(f.def);
+    if ((name === "min" || name === "max") && f.args.length === 1) {
       if (found >= 0) return -1;
       found = i;
     }

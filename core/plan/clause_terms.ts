@@ -172,7 +172,7 @@ const UPPER = new Set(["=", ">", ">="]);
 function combineDisjuncts(t: ClauseTerm, one: ClauseTerm, two: ClauseTerm, out: ClauseTerm[]) {
   const a = one.expr as Binary;
   const b = two.expr as Binary;
-  if (a.op === "is" || b.op === "is") return;
+  // IS is in neither set: `x IS y OR ...` combines to nothing.
   const ops = new Set([a.op, b.op]);
   const lower = [...ops].every((o) => LOWER.has(o));
   if (!lower && ![...ops].every((o) => UPPER.has(o))) return;

@@ -28,18 +28,13 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   const seed = lowerParts(ctx, parts.slice(0, firstRec), ops.slice(0, firstRec), null, () => [
     ...collations,
   ]);
-  const saved = ctx.recursiveCtes.get(cte.id);
+  // The step's recursiveRef leaves read this node's queue row. Nothing in the step plans
+  // this CTE again (the binder allows one reference to it there), so nothing is restored.
   ctx.recursiveCtes.set(cte.id, id);
-  let step: Query;
-  try {
-    const stepOps = ["unionAll" as const, ...ops.slice(firstRec + 1)].map((o) =>
-      o === "union" ? "unionAll" : o
-    );
-    step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, () => [...collations]);
-  } finally {
-    if (saved === undefined) ctx.recursiveCtes.delete(cte.id);
-    else ctx.recursiveCtes.set(cte.id, saved);
-  }
+  const stepOps = ["unionAll" as const, ...ops.slice(firstRec + 1)].map((o) =>
+    o === "union" ? "unionAll" : o
+  );
+  const step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, () => [...collations]);
   const orderBy: SortKey[] = (s.orderBy ?? []).map((t) => ({
     column: t.resultColumn - 1,
     desc: t.desc,

@@ -72,22 +72,39 @@ class Emitter {
     const n = this.#numbers?.get(s) ?? ++this.#subquery;
     this.numbers.set(s, n);
     const kind = listPlans.has(s) ? "LIST SUBQUERY" : "SCALAR SUBQUERY";
-    const id = this.#row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`);
-    this.query(s, id);
+    this.query(s, this.#row(parent, `${s.correlated ? "CORRELATED " : ""}${kind} ${n}`));
   }
 
   /** A loop's row, then (second pass) the subqueries tested in that loop. */
   #loop(parent: number, detail: string, own: SubPlan[]): void {
     this.#row(parent, detail);
-    this.#printHere(parent, [...this.#afterNextLoop.splice(0), ...own]);
+    // Only the second pass has any: the first leaves every subquery in `subs`, printed
+    // after the loops, which numbers subqueries as SQLite does.
+    for (const s of [...this.#afterNextLoop.splice(0), ...own]) this.#subPlan(s, parent);
   }
 
   /**
-   * Prints `own` now. Only the second pass has any: the first leaves every subquery in
-   * `subs`, printed after the loops, which numbers subqueries as SQLite does.
+   * SQLite's rows for an automatic index read through a hash lookup: the key column
+   * names, PARTIAL when rows were filtered before the build, and a Bloom filter unless
+   * every key column has TEXT affinity.
    */
-  #printHere(parent: number, own: SubPlan[]): void {
-    for (const s of own) this.#subPlan(s, parent);
+  #autoIndex(node: HashLookup, parent: number, suffix: string, own: SubPlan[]): void {
+    let input: RelNode = node.input;
+    const stored: PlanExpr[] = input.kind === "sort" ? input.columns : [];
+    if (input.kind === "sort") input = input.input;
+    const partial = input.kind === "filter";
+    while (input.kind === "filter") input = input.input;
+    const names = node.buildKeys.map((k) => {
+      const e = k.kind === "column" ? stored[k.column] : undefined;
+      if (e?.kind === "column") return inputColumnName(input, e.column);
+      // A VIRTUAL column's key is its expression, tagged with the column.
+      if (e?.kind === "affinity" && e.generated) return inputColumnName(input, e.generated.column);
+      return { name: "?", text: false };
+    });
+    const keys = names.map((n) => `${n.name}=?`).join(" AND ");
+    if (!names.every((n) => n.text)) this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys})`);
+    const how = `AUTOMATIC ${partial ? "PARTIAL " : ""}COVERING INDEX`;
+    this.#loop(parent, `SEARCH ${node.label} USING ${how} (${keys})${suffix}`, own);
   }
 
   #rel(node: RelNode, parent: number, leftJoin: boolean, post: string[], subs: SubPlan[]): void {
@@ -137,17 +154,14 @@ class Emitter {
           else subs.push(...guard);
         } else this.#rel(node.outer, parent, false, post, subs);
         this.#rel(node.inner, parent, node.join !== "inner", post, subs);
-        this.#printHere(parent, own);
+        for (const s of own) this.#subPlan(s, parent);
         return;
-      case "hashLookup": {
-        const auto = autoIndexDetail(node);
+      case "hashLookup":
         for (let n: RelNode = node.input; "input" in n; n = n.input) {
           for (const e of nodeExprs(n)) collectSubPlans(e, this.#numbers ? own : subs);
         }
-        if (auto.bloom) this.#row(parent, `BLOOM FILTER ON ${node.label} (${auto.keys})`);
-        this.#loop(parent, auto.search + suffix, own);
+        this.#autoIndex(node, parent, suffix, own);
         return;
-      }
       case "values":
         this.#loop(
           parent,
@@ -159,8 +173,7 @@ class Emitter {
         return;
       case "subqueryScan": {
         const label = node.label || `(subquery-${++this.#anonymous})`;
-        const id = this.#row(parent, `CO-ROUTINE ${label}`);
-        this.query(node.query, id);
+        this.query(node.query, this.#row(parent, `CO-ROUTINE ${label}`));
         this.#loop(parent, `SCAN ${label}${suffix}`, own);
         return;
       }
@@ -179,10 +192,8 @@ class Emitter {
         return;
       }
       case "recursiveCte": {
-        const setup = this.#row(parent, "SETUP");
-        this.query(node.seed, setup);
-        const step = this.#row(parent, "RECURSIVE STEP");
-        this.query(node.step, step);
+        this.query(node.seed, this.#row(parent, "SETUP"));
+        this.query(node.step, this.#row(parent, "RECURSIVE STEP"));
         subs.push(...own);
         return;
       }
@@ -203,7 +214,7 @@ class Emitter {
         if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
           this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
-        this.#printHere(parent, own);
+        for (const s of own) this.#subPlan(s, parent);
         if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
         if (node.kind === "sort") {
           const rest = node.keys.length - (node.presorted ?? 0);
@@ -247,33 +258,6 @@ function inputColumnName(node: RelNode, column: number): { name: string; text: b
     }
   }
   return { name: "?", text: false };
-}
-
-/**
- * SQLite's rows for an automatic index read through a hash lookup: the key column
- * names, PARTIAL when rows were filtered before the build, and whether SQLite adds a
- * Bloom filter (it does unless every key column has TEXT affinity).
- */
-function autoIndexDetail(node: HashLookup): { keys: string; search: string; bloom: boolean } {
-  let input: RelNode = node.input;
-  const stored: PlanExpr[] = input.kind === "sort" ? input.columns : [];
-  if (input.kind === "sort") input = input.input;
-  const partial = input.kind === "filter";
-  while (input.kind === "filter") input = input.input;
-  const names = node.buildKeys.map((k) => {
-    const e = k.kind === "column" ? stored[k.column] : undefined;
-    if (e?.kind === "column") return inputColumnName(input, e.column);
-    // A VIRTUAL column's key is its expression, tagged with the column.
-    if (e?.kind === "affinity" && e.generated) return inputColumnName(input, e.generated.column);
-    return { name: "?", text: false };
-  });
-  const keys = names.map((n) => `${n.name}=?`).join(" AND ");
-  const how = `AUTOMATIC ${partial ? "PARTIAL " : ""}COVERING INDEX`;
-  return {
-    keys,
-    search: `SEARCH ${node.label} USING ${how} (${keys})`,
-    bloom: !names.every((n) => n.text),
-  };
 }
 
 function tableScanDetail(node: TableScan): string {

@@ -20,6 +20,8 @@ import { simplifyOuterJoins } from "./outer_join.ts";
 import { boundAnd, isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { isSource, readsSourceInCtes, rewriteQuery, substituteSource } from "./substitute.ts";
 import { builtinName } from "../functions/catalog.ts";
+import { nullLiteralAt } from "../analyze/literals.ts";
+import { plainInfo } from "../analyze/expr_affinity.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
 interface Outer {
@@ -122,18 +124,15 @@ function needsInputOrder(core: B.BoundCore): boolean {
   return core.aggregate && !core.columns.every((c) => everyExpr(c.expr, ok));
 }
 
-function hasRightJoin(from: B.BoundFrom): boolean {
-  return from.items.some(isRightOrFull);
-}
-
 /** `outer` with FROM item `i` flattened, or `outer` itself when SQLite would not. */
 function flattenItem(outer: Outer, i: number): Outer {
   const { core } = outer;
   const from = core.from!;
   const it = from.items[i];
-  const src = it.item;
+  // A parenthesized join has no SELECT: its subSelect is null.
+  const src = it.item as B.BoundSource;
   let sub = subSelect(src);
-  if (sub === null || src.kind === "join") return outer;
+  if (sub === null) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
   const nSrc = from.items.length;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
@@ -155,7 +154,7 @@ function flattenItem(outer: Outer, i: number): Outer {
   // copy gets sources of its own.
   sub = withFreshSources(sub);
   if (sub.compounds.length > 0) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
-  return merge(outer, i, src, sub, sub.first as B.BoundCore);
+  return merge(outer, i, sub);
 }
 
 /** flattenSubquery's restrictions (the numbers are its comments'). */
@@ -164,8 +163,7 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const from = core.from!;
   const it = from.items[i];
   const c = sub.first as B.BoundCore;
-  const windows = (x: B.BoundCore) => x.windowFunctions.length > 0;
-  if (windows(core) || windows(c)) return false; // 25
+  if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
   if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
   if (sub.limit !== null && outer.limit !== null) return false; // 13
   if (sub.offset !== null) return false; // 14
@@ -178,14 +176,14 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
   // An arm has no ORDER BY of its own to take the subquery's.
   if (outer.arm && sub.orderBy !== null) return false;
-  const rightLater = from.items.slice(i + 1).some(isRightOrFull);
-  if (rightLater) return false; // 3 for JT_LTORJ: its WHERE would need tying to the table
+  // 3 for JT_LTORJ: its WHERE would need tying to the table
+  if (from.items.slice(i + 1).some(isRightOrFull)) return false;
   if (it.join === "left") {
     // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
     const only = c.from.items.length === 1 ? c.from.items[0].item : null;
     if (only === null || only.kind !== "table" || core.distinct) return false;
   } else if (isRightOrFull(it)) return false; // 26
-  if (i > 0 && hasRightJoin(c.from)) return false; // 27a
+  if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
   if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;
   return true;
@@ -261,38 +259,28 @@ function replacement(
  */
 function ifNullRow(e: B.BoundExpr, t: B.TableSource): B.BoundExpr {
   const key = t.table.withoutRowid ? t.table.primaryKey[0].column : -1;
-  const span = { start: e.start, end: e.end };
-  const info = { affinity: null, collation: null, hasCollate: false };
-  const probe: B.BoundColumn = { kind: "column", source: t.id, column: key, ...span, ...info };
-  const test: B.BoundNullTest = { kind: "nullTest", not: false, operand: probe, ...span, ...info };
-  const nul: B.BoundLiteral = {
-    kind: "literal",
-    value: null,
-    cls: StorageClass.Null,
-    ...span,
-    ...info,
-  };
+  const info = plainInfo(e.start, e.end);
+  const probe: B.BoundColumn = { kind: "column", source: t.id, column: key, ...info };
+  const test: B.BoundNullTest = { kind: "nullTest", not: false, operand: probe, ...info };
   return {
     kind: "case",
     operand: null,
-    whens: [{ when: test, then: nul }],
+    whens: [{ when: test, then: nullLiteralAt(e) }],
     otherwise: e,
-    ...span,
+    start: e.start,
+    end: e.end,
     affinity: e.affinity,
     collation: e.collation,
     hasCollate: e.hasCollate,
   };
 }
 
-function merge(
-  outer: Outer,
-  i: number,
-  src: B.BoundSource,
-  sub: B.BoundSelect,
-  c: B.BoundCore,
-): Outer {
+/** `outer` with `sub`, a plain SELECT, merged in place of its FROM item `i`. */
+function merge(outer: Outer, i: number, sub: B.BoundSelect): Outer {
   const from = outer.core.from!;
   const it = from.items[i];
+  const src = it.item as B.BoundSource;
+  const c = sub.first as B.BoundCore;
   const subItems = c.from!.items;
   const leftJoin = it.join === "left";
   const own = usingToOn(it, src.id);
@@ -376,7 +364,7 @@ function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolea
       return false;
     }
     if (a.from === null || a.from.items.length === 0) return false;
-    if (i > 0 && hasRightJoin(a.from)) return false; // 17g
+    if (i > 0 && a.from.items.some(isRightOrFull)) return false; // 17g
   }
   if ((outer.orderBy ?? []).some((t) => t.resultColumn === 0)) return false; // 18
   const first = arms[0] as B.BoundCore;
@@ -400,13 +388,12 @@ function compoundOfOuter(
     const single: B.BoundSelect = { ...sub, first: arm, compounds: [], limit: null };
     // Every copy but the first reads the outer query's other tables under new ids.
     const copy = k === 0 ? outer : { ...bare, core: withFreshSources(bare.core) };
-    return merge(copy, i, copy.core.from!.items[i].item as B.BoundSource, single, arm);
+    return merge(copy, i, single);
   });
-  const orderBy = cores[0].orderBy;
   return {
     first: cores[0].core,
     compounds: cores.slice(1).map((o) => ({ op: "unionAll" as const, core: o.core })),
-    orderBy,
+    orderBy: cores[0].orderBy,
     limit: sub.limit ?? outer.limit,
     offset: outer.offset,
     columnNames: outer.core.columns.map((c) => c.name),

@@ -136,8 +136,7 @@ function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.Bou
   if (!eligible) return select;
   const used = new Set(ctx.usedColumns.get(source.id) ?? []);
   for (const t of select.orderBy ?? []) if (t.resultColumn > 0) used.add(t.resultColumn - 1);
-  const width = select.columnNames.length;
-  if (used.size >= width) return select;
+  if (used.size >= select.columnNames.length) return select;
   const nulled = (e: B.BoundExpr, i: number): B.BoundExpr => used.has(i) ? e : nullLiteralAt(e);
   const prune = (p: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues =>
     p.kind === "values"

@@ -25,7 +25,7 @@ import {
 } from "./scope.ts";
 import { withCores } from "../analyze/bound_walk.ts";
 import { lowerSelect } from "./lower_select.ts";
-import { markCorrelation } from "./correlation.ts";
+import { readsOutside } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
 import { callCollation, cmpCollation, collationOf } from "./collation.ts";
 import { noteLikelihood } from "./terms.ts";
@@ -58,8 +58,6 @@ const ARITH_OPS = {
 } as const;
 
 const UNARY_OPS = { "-": "negate", "+": "plus", "~": "bitNot", "not": "not" } as const;
-
-const CURRENT_TIME = { date: "date", time: "time", timestamp: "datetime" } as const;
 
 /** AND of two plan expressions. */
 export function and(a: PlanExpr, b: PlanExpr): PlanExpr {
@@ -132,7 +130,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "variable":
       return { kind: "param", index: e.index };
     case "currentTime":
-      return { kind: "function", name: CURRENT_TIME[e.which], args: [], collation: "BINARY" };
+      // CURRENT_DATE is date(), CURRENT_TIME time(), CURRENT_TIMESTAMP datetime().
+      return {
+        kind: "function",
+        name: e.which === "timestamp" ? "datetime" : e.which,
+        args: [],
+        collation: "BINARY",
+      };
     case "unary":
       return { kind: "unary", op: UNARY_OPS[e.op], operand: sub(e.operand) };
     case "binary":
@@ -148,13 +152,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
         affinity: e.affinity ?? affinityOfTypeText(e.typeName),
       };
     case "like": {
-      const args = [sub(e.right), sub(e.left)];
-      if (e.escape) args.push(sub(e.escape));
+      // like(pattern, value [, escape]), as SQLite calls it.
+      const operands = e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
       const call: PlanExpr = {
         kind: "function",
         name: e.op,
-        args,
-        collation: callCollation(e.escape ? [e.right, e.left, e.escape] : [e.right, e.left]),
+        args: operands.map(sub),
+        collation: callCollation(operands),
       };
       return e.not ? not(call) : call;
     }
@@ -338,9 +342,10 @@ function compareParts(
   if (n === 1) return scalarCompare(op, part(ctx, scope, left, 0), part(ctx, scope, right, 0));
   const ls = Array.from({ length: n }, (_, i) => part(ctx, scope, left, i));
   const rs = Array.from({ length: n }, (_, i) => part(ctx, scope, right, i));
-  if (op === "=" || op === "is") return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(and);
-  if (op === "!=" || op === "is not") {
-    return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(or);
+  if (op === "=" || op === "is" || op === "!=" || op === "is not") {
+    return ls.map((l, i) => scalarCompare(op, l, rs[i])).reduce(
+      op === "=" || op === "is" ? and : or,
+    );
   }
   const strict = op === "<" || op === "<=" ? "<" : ">";
   let out = scalarCompare(op, ls[n - 1], rs[n - 1]);
@@ -415,15 +420,14 @@ export function inListAffinity(operand: B.ExprInfo): Affinity {
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
   const n = width(e.operand);
   const right = rightmostSelect(e.select);
-  const rhs = (i: number) => right[i];
   const operands: PlanExpr[] = [];
   const affinities: Affinity[] = [];
   const collations: CollationName[] = [];
   for (let i = 0; i < n; i++) {
     const l = part(ctx, scope, e.operand, i);
     operands.push(l.expr);
-    affinities.push(cmpAffinity(rhs(i), l.info));
-    collations.push(cmpCollation(l.info, rhs(i)));
+    affinities.push(cmpAffinity(right[i], l.info));
+    collations.push(cmpCollation(l.info, right[i]));
   }
   return {
     kind: "inQuery",
@@ -451,7 +455,7 @@ export function subPlan(
     plan.root = { kind: "limit", input: q.root, limit: intConst(1), offset: null };
     if (column > 0) plan.columns = [q.columns[column]];
   }
-  markCorrelation(plan);
+  plan.correlated = readsOutside(plan);
   return plan;
 }
 

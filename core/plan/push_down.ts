@@ -42,21 +42,18 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
   if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
     return false;
   }
-  if (s.compounds.some((c) => c.op !== "unionAll")) {
-    const binary = (e: B.BoundExpr) => collationOf(e) === "BINARY";
-    return cores.every((c) => c.kind === "core" && c.columns.every((rc) => binary(rc.expr)));
-  }
-  return true;
+  // Every part is a core here.
+  return s.compounds.every((c) => c.op === "unionAll") ||
+    cores.every((c) => (c as B.BoundCore).columns.every((rc) => collationOf(rc.expr) === "BINARY"));
 }
 
 /** The arms of `s` with `term` (reading only `source`) added to each WHERE. */
 function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundSelect {
-  const leftmost = (s.first as B.BoundCore).columns.map((c) => c.expr);
   const arm = (core: B.BoundCore): B.BoundCore => {
     const subst = (i: number): B.BoundExpr => {
       const e = core.columns[i].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
-      const name = collationOf(leftmost[i]);
+      const name = collationOf((s.first as B.BoundCore).columns[i].expr);
       return { ...e, kind: "collate", operand: e, name, collation: name, hasCollate: true };
     };
     const copy = mapExpr(
@@ -81,14 +78,16 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
   const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
     .filter(pushable);
   if (terms.length === 0) return from;
-  const rightAfter = (k: number) => from.items.slice(k + 1).some(isRightOrFull);
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;
     // Terms go into a subquery or view, or a CTE used once and not MATERIALIZED.
     const body = src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
     if (body === null || !acceptsPushDown(body)) return it;
-    if ((it.join !== null && it.join !== "inner" && it.join !== "cross") || rightAfter(k)) {
+    if (
+      (it.join !== null && it.join !== "inner" && it.join !== "cross") ||
+      from.items.slice(k + 1).some(isRightOrFull)
+    ) {
       return it;
     }
     const id = (src as B.BoundSource).id;

@@ -15,7 +15,7 @@ export interface PlanContext {
   usedColumns: Map<number, Set<number>>;
   /** Per table source with VIRTUAL generated columns: their bound expressions. */
   virtualColumns: Map<number, (B.BoundExpr | null)[]>;
-  /** While a recursive CTE's step is lowered: bound CTE id → its recursiveCte node id. */
+  /** Bound recursive CTE id → the recursiveCte node whose step was lowered last (cte.ts). */
   recursiveCtes: Map<number, number>;
   /**
    * Leaves read through an automatic index (a hash lookup with the leaf's id): the output

@@ -56,9 +56,8 @@ export function planSpecialAggregate(
   const result = core.columns[0].expr;
   if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
   if (builtinName(f.def) === "count" && f.args.length === 0 && source.indexedBy === null) {
+    // No expression is lowered over the count: its source needs no scope.
     const id = newId(ctx);
-    const scope = newScope(parent, core);
-    scope.sources.set(source.id, id);
     const root: RelNode = {
       kind: "countRows",
       id,
@@ -94,7 +93,6 @@ function minMax(
   const scope = newScope(parent, core);
   const id = newId(ctx);
   scope.sources.set(source.id, id);
-  const desc = index.keyColumns[0].desc;
   const scan: RelNode = {
     kind: "indexScan",
     id,
@@ -104,7 +102,7 @@ function minMax(
     eq: [],
     lower: null,
     upper: null,
-    reverse: (name === "max") !== desc,
+    reverse: (name === "max") !== index.keyColumns[0].desc,
     covering: index.recordColumns.some((k) => k.column === arg.column),
   };
   const value = lowerExpr(ctx, scope, arg);
@@ -120,9 +118,13 @@ function minMax(
   };
   const agg = buildAggregate(ctx, core, input, scope, "stream");
   const pid = newId(ctx);
-  const results = [lowerExpr(ctx, agg.scope, core.columns[0].expr)];
   return {
-    root: { kind: "project", id: pid, input: agg.node, columns: results },
+    root: {
+      kind: "project",
+      id: pid,
+      input: agg.node,
+      columns: [lowerExpr(ctx, agg.scope, core.columns[0].expr)],
+    },
     columns: [colRef(pid, 0)],
   };
 }

@@ -55,9 +55,11 @@ function seekExprs(k: SeekKey, out: (PlanExpr | null | undefined)[]): void {
 
 /** Sub-plans held by seek keys of `node` (`x IN (SELECT ...)` driving a seek). */
 export function seekQueries(node: RelNode): SubPlan[] {
-  const keys: SeekKey[] = [];
-  if (node.kind === "indexScan") keys.push(...node.eq);
-  if (node.kind === "tableScan" && node.rowid?.kind === "key") keys.push(node.rowid.key);
+  const keys = node.kind === "indexScan"
+    ? node.eq
+    : node.kind === "tableScan" && node.rowid?.kind === "key"
+    ? [node.rowid.key]
+    : [];
   return keys.flatMap((k) => (k.kind === "query" ? [k.query] : []));
 }
 
@@ -191,23 +193,4 @@ export function subtreeIds(node: RelNode, out: Set<number> = new Set()): Set<num
   if ("id" in node) out.add(node.id);
   for (const c of relChildren(node)) subtreeIds(c, out);
   return out;
-}
-
-/** Ids of every producing node inside `query`, nested queries included. */
-export function allIds(query: Query): Set<number> {
-  const out = new Set<number>();
-  forEachNode(query, (n) => {
-    if ("id" in n) out.add(n.id);
-  });
-  return out;
-}
-
-/** Calls `visit` on every column reference in `query` (nested queries included). */
-export function forEachColumnRef(
-  query: Query,
-  visit: (e: Extract<PlanExpr, { kind: "column" }>) => void,
-): void {
-  forEachNode(query, () => {}, (e) => {
-    if (e.kind === "column") visit(e);
-  });
 }

@@ -32,9 +32,12 @@ const DEFAULT_FRAME: NonNullable<B.BoundWindow["frame"]> = {
 };
 
 interface WindowGroup {
-  node: Window;
+  /** The id of the window node (built by {@link stackWindows}). */
+  id: number;
   spec: B.BoundWindow;
-  calls: B.BoundFunction[];
+  bound: B.BoundFunction[];
+  /** The calls of `bound`, lowered. */
+  calls: WindowCall[];
   /** Partition then order expressions, lowered over the window's input. */
   keys: PlanExpr[];
 }
@@ -59,9 +62,7 @@ export function firstComputedWindowOrder(core: B.BoundCore): B.BoundOrderingTerm
 }
 
 /** Prepared windows of a core: placeholders are registered in `scope`. */
-export interface PreparedWindows {
-  groups: WindowGroup[];
-}
+export type PreparedWindows = WindowGroup[];
 
 /**
  * Groups the core's window calls and registers a placeholder output for each call in
@@ -79,30 +80,17 @@ export function prepareWindows(
     const spec = f.window!;
     let g = groups.find((x) => sameWindow(x.spec, spec));
     if (!g) {
-      g = {
-        node: {
-          kind: "window",
-          id: newId(ctx),
-          input: null as unknown as RelNode,
-          columns: [],
-          partitionBy: [],
-          orderBy: [],
-          calls: [],
-        },
-        spec,
-        calls: [],
-        keys: [],
-      };
+      g = { id: newId(ctx), spec, bound: [], calls: [], keys: [] };
       groups.push(g);
     }
-    scope.windowCalls.set(f, colRef(g.node.id, -(g.calls.length + 1)));
-    g.calls.push(f);
+    scope.windowCalls.set(f, colRef(g.id, -(g.bound.length + 1)));
+    g.bound.push(f);
   }
   for (const g of groups) {
     // SQLite computes a window's terms as result columns of the query below it.
     const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
-    g.node.calls = g.calls.map((f): WindowCall => {
+    g.calls = g.bound.map((f): WindowCall => {
       const frame = f.window!.frame ?? DEFAULT_FRAME;
       const bound = (b: B.BoundFrameBound) => ({
         type: b.type,
@@ -123,7 +111,7 @@ export function prepareWindows(
       };
     });
   }
-  return { groups };
+  return groups;
 }
 
 /**
@@ -141,29 +129,34 @@ export function stackWindows(
   // window innermost and the first outermost (select.c's window rewrite), and each pass
   // sorts stably: the rows come out in the first window's order, ties in the order the
   // passes before it left them.
-  const groups = [...prepared.groups].reverse();
+  const groups = [...prepared].reverse();
   groups.forEach((g, k) => {
-    const w = g.node;
-    w.input = node;
     const np = g.spec.partitionBy.length;
-    w.columns = [...g.keys];
-    w.partitionBy = g.spec.partitionBy.map((e, i): SortKey => ({
-      column: i,
-      desc: false,
-      nullsFirst: true,
-      collation: collationOf(e),
-    }));
-    w.orderBy = g.spec.orderBy.map((t, i): SortKey => ({
-      column: np + i,
-      desc: t.desc,
-      nullsFirst: nullsFirst(t),
-      collation: collationOf(t.expr),
-    }));
+    const w: Window = {
+      kind: "window",
+      id: g.id,
+      input: node,
+      // The keys are not read again: the columns captured below are added to them.
+      columns: g.keys,
+      partitionBy: g.spec.partitionBy.map((e, i): SortKey => ({
+        column: i,
+        desc: false,
+        nullsFirst: true,
+        collation: collationOf(e),
+      })),
+      orderBy: g.spec.orderBy.map((t, i): SortKey => ({
+        column: np + i,
+        desc: t.desc,
+        nullsFirst: nullsFirst(t),
+        collation: collationOf(t.expr),
+      })),
+      calls: g.calls,
+    };
     const later = groups.slice(k + 1);
     const rewrite = (f: <T>(e: T) => T) => {
       for (const h of later) {
         h.keys = h.keys.map(f);
-        h.node.calls = h.node.calls.map(f);
+        h.calls = h.calls.map(f);
       }
       for (const list of above) list.forEach((e, i) => list[i] = f(e));
     };
