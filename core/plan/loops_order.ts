@@ -28,8 +28,8 @@ export interface LoopsOrder {
 }
 
 function notNull(t: TableInfo, column: number): boolean {
-  return column === -1 || t.columns[column]?.notNull ||
-    t.withoutRowid && t.primaryKey.some((k) => k.column === column);
+  // A WITHOUT ROWID table's primary key columns are NOT NULL in its schema (ddl_table.ts).
+  return column === -1 || t.columns[column]?.notNull;
 }
 
 /**
