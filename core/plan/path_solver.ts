@@ -34,11 +34,10 @@ interface WherePath {
 
 /** whereLoopIsNoBetter: on a tie, only a smaller index entry makes `candidate` better. */
 function isNoBetter(candidate: WhereLoop, baseline: WhereLoop): boolean {
-  if (!candidate.index || !baseline.index) return true;
-  const t = candidate.leaf.kind === "table" ? candidate.leaf.table.table : null;
-  const u = baseline.leaf.kind === "table" ? baseline.leaf.table.table : null;
-  if (!t || !u) return true;
-  return !(indexRowSize(t, candidate.index) < indexRowSize(u, baseline.index));
+  const a = candidate.path?.node;
+  const b = baseline.path?.node;
+  if (a?.kind !== "indexScan" || b?.kind !== "indexScan") return true;
+  return !(indexRowSize(a.table, a.index) < indexRowSize(b.table, b.index));
 }
 
 /** One run of the solver; `nRowEst` 0 ignores the order. Null: no path (no solution). */
