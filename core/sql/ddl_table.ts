@@ -385,7 +385,8 @@ class TableBuilder {
       for (const c of cols) if (c.inPrimaryKey) c.def.notNull = true;
       table.rowidAlias = -1;
     }
-    if (cols.length > 0 && cols.every((c) => c.def.generated !== null)) {
+    // Every table has a column: parseCreateTable reads one before anything else.
+    if (cols.every((c) => c.def.generated !== null)) {
       throw sqlError("must have at least one non-generated column");
     }
     this.#numberPrimaryKey(table);
