@@ -389,18 +389,12 @@ class TableBuilder {
     if (cols.every((c) => c.def.generated !== null)) {
       throw sqlError("must have at least one non-generated column");
     }
-    this.#numberPrimaryKey(table);
-  }
-
-  /**
-   * Fills ColumnDef.pk the way PRAGMA table_info numbers primary-key columns: the rowid
-   * alias is 1, other primary-key columns are numbered by their first position in the
-   * primary key's automatic index. Building the automatic indexes also makes their
-   * "conflicting ON CONFLICT clauses" check.
-   */
-  #numberPrimaryKey(table: TableDef): void {
+    // ColumnDef.pk as PRAGMA table_info numbers primary-key columns: the rowid alias is 1,
+    // other primary-key columns are numbered by their first position in the primary key's
+    // automatic index. Building the automatic indexes also makes their "conflicting ON
+    // CONFLICT clauses" check.
     const order = autoIndexes(table).find((i) => i.origin === "pk")?.columns ?? [];
-    if (this.rowidAlias >= 0 && !table.withoutRowid) table.columns[this.rowidAlias].pk = 1;
+    if (table.rowidAlias >= 0) table.columns[table.rowidAlias].pk = 1;
     for (let i = order.length - 1; i >= 0; i--) table.columns[order[i].column].pk = i + 1;
   }
 }
