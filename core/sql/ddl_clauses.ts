@@ -5,7 +5,7 @@
  */
 import { sqlError } from "../errors.ts";
 import { type Token, TokenKind } from "./tokenize.ts";
-import { foldName, isIdsKind, isNmKind, type TokenStream } from "./ddl_stream.ts";
+import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
 import { checkExpressionTokens } from "./ddl_expr_check.ts";
 import type { ConflictResolution, ForeignKeyAction, ForeignKeyDef } from "./ddl_types.ts";
 
@@ -40,7 +40,6 @@ export function readTableOptions(ts: TokenStream): { withoutRowid: boolean; stri
   const options: { without: boolean; word: Token }[] = [];
   for (;;) {
     const without = ts.accept(TokenKind.Without);
-    if (!without && !isNmKind(ts.kind())) throw ts.syntaxError();
     options.push({ without, word: ts.expectNm() });
     if (!ts.accept(TokenKind.Comma)) break;
   }
