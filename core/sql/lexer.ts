@@ -368,7 +368,7 @@ export class Lexer {
  * so the quoted text is the partly rewritten buffer ("1_0__0" is reported as "100__0").
  */
 export function badSeparatorText(text: string): string | null {
-  const hex = text.length > 1 && text[0] === "0" && (text[1] === "x" || text[1] === "X");
+  const digit = text[0] === "0" && (text[1] === "x" || text[1] === "X") ? isHexDigit : isDigit;
   const buf = text.split("");
   let out = 0;
   let message: string | null = null;
@@ -378,10 +378,8 @@ export function badSeparatorText(text: string): string | null {
       buf[out++] = text[i];
       continue;
     }
-    const prev = i > 0 ? text.charCodeAt(i - 1) : 0;
-    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-    const ok = hex ? isHexDigit(prev) && isHexDigit(next) : isDigit(prev) && isDigit(next);
-    if (!ok) message = buf.join(""); // the last error wins, as in SQLite
+    // Past either end of the text, charCodeAt is NaN: no digit.
+    if (!digit(text.charCodeAt(i - 1)) || !digit(text.charCodeAt(i + 1))) message = buf.join(""); // the last error wins, as in SQLite
   }
   return message;
 }
