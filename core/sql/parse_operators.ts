@@ -245,7 +245,7 @@ export abstract class OperatorParser extends ParserState {
                 const s = this.SUBRULE(this.select);
                 const rp = this.tok(TokenKind.RParen);
                 return this.ACTION(() => {
-                  this.setHeight(Math.max(hl, this.selectHeights.get(s) ?? 0) + 1);
+                  this.setHeight(Math.max(hl, this.selectHeights.get(s)!) + 1);
                   return {
                     kind: "inSelect",
                     not,
@@ -423,7 +423,7 @@ export abstract class OperatorParser extends ParserState {
           this.pop(2);
           const rp = this.tok(TokenKind.RParen);
           return this.ACTION(() => {
-            this.setHeight((this.selectHeights.get(s) ?? 0) + 1);
+            this.setHeight(this.selectHeights.get(s)! + 1);
             return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
           }) as Expr;
         },
@@ -514,7 +514,7 @@ export abstract class OperatorParser extends ParserState {
           const s = this.SUBRULE(this.select);
           const rp = this.tok(TokenKind.RParen);
           return this.ACTION(() => {
-            this.setHeight((this.selectHeights.get(s) ?? 0) + 1);
+            this.setHeight(this.selectHeights.get(s)! + 1);
             return {
               kind: "subquery",
               select: s,
