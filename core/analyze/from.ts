@@ -151,10 +151,9 @@ function bindItem(
       }
       const view = ctx.schema.views.get(key);
       if (view) {
-        if (ctx.views.includes(nameKey(view.name))) {
-          throw bindError(`view ${view.name} is circularly defined`);
-        }
-        ctx.views.push(nameKey(view.name));
+        // The schema keys a view by nameKey(view.name): that is `key`.
+        if (ctx.views.includes(key)) throw bindError(`view ${view.name} is circularly defined`);
+        ctx.views.push(key);
         const savedCtes = ctx.ctes;
         ctx.ctes = null; // a view sees the schema, not the statement's CTEs
         let select: B.BoundSelect;
