@@ -88,14 +88,11 @@ export interface Alternative<T> {
 /** What an OR returns: the result of whichever alternative it took. */
 export type AltResult<A extends Alternative<unknown>[]> = ReturnType<A[number]["ALT"]>;
 
-/** The end of input, as LA returns it past the last token. */
+/**
+ * The end of input, as LA returns it past the last token; CONSUME returns it while
+ * recording too (only actions and gates, which recording skips, look at tokens).
+ */
 const END_OF_INPUT: SqlToken = Object.freeze({ kind: TokenKind.Eof, start: NaN, end: NaN });
-/** What CONSUME returns while recording; its kind is no real kind. */
-const RECORDING_TOKEN: SqlToken = Object.freeze({
-  kind: -1 as TokenKind,
-  start: -1,
-  end: -1,
-});
 /** What SUBRULE, OPTION and OR return while recording. */
 const RECORDING_VALUE = Object.freeze({ recording: true });
 
@@ -358,7 +355,7 @@ export abstract class LL1Parser {
   CONSUME(type: TokenType): SqlToken {
     if (this.#recording) {
       this.#recordingInto.push({ t: "token", type });
-      return RECORDING_TOKEN;
+      return END_OF_INPUT;
     }
     const pos = this.#pos;
     const token = pos < this.#input.length ? this.#input[pos] : END_OF_INPUT;
