@@ -51,15 +51,6 @@ function blobKey(b: Uint8Array): string {
   return parts.length === 2 ? parts[0] + parts[1] : parts.join("");
 }
 
-/**
- * The INTEGER that REAL `r` compares equal to (sqlite3IntFloatCompare is exact), if any:
- * `r` whole and in [-2^63, 2^63). Unlike affinity (realToExactInteger), -2^63 counts.
- */
-function equalInteger(r: number): number | bigint | undefined {
-  if (r === -TWO_POW_63) return -9223372036854775808n;
-  return realToExactInteger(r);
-}
-
 /** The key part of one value (class tag, then a length-delimited body). */
 export function valueKey(v: SqlValue, c: StorageClass, fold: KeyFold): string {
   switch (c) {
@@ -68,7 +59,9 @@ export function valueKey(v: SqlValue, c: StorageClass, fold: KeyFold): string {
     case StorageClass.Integer:
       return `I${v};`;
     case StorageClass.Real: {
-      const i = equalInteger(v as number);
+      // The INTEGER it compares equal to (sqlite3IntFloatCompare is exact), if any: whole
+      // and in [-2^63, 2^63). Unlike affinity (realToExactInteger), -2^63 counts.
+      const i = v === -TWO_POW_63 ? -9223372036854775808n : realToExactInteger(v as number);
       return i !== undefined ? `I${i};` : `R${v};`;
     }
     case StorageClass.Text: {
