@@ -223,14 +223,9 @@ export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolea
       return setText(out, utf8Text(unescapePayload(a, i + h, sz)));
     case JB.Array:
     case JB.Object:
-      if (asBlob) setBlob(out, a.slice(i, i + h + sz));
-      else {
-        const q = new JsonParse(0);
-        q.a = a.subarray(i, i + h + sz);
-        q.n = h + sz;
-        setText(out, elementText(q, 0));
-      }
-      return;
+      if (asBlob) return setBlob(out, a.slice(i, i + h + sz));
+      // Rendered as a document of its own (jsonReturnTextJsonFromBlob), bounded by its end.
+      return setText(out, elementText(JsonParse.of(a.subarray(i, i + h + sz)), 0));
     default:
       throw malformed();
   }
