@@ -121,10 +121,7 @@ export function appendSqlValue(out: JsonOut, r: Reg): void {
     default: {
       const b = r.v as Uint8Array;
       if (!looksLikeJsonb(b)) throw sqlError("JSON cannot hold BLOB values");
-      const p = new JsonParse(0);
-      p.a = b;
-      p.n = b.length;
-      renderText(p, 0, out);
+      renderText(JsonParse.of(b), 0, out);
       if (out.err !== OutErr.None) throw malformed();
     }
   }
