@@ -150,12 +150,8 @@ export class AggregateCall extends CallBase {
 
   override value(): void {
     const fn = this.#fn;
-    if (this.#dead === 0) {
-      if (fn.value) fn.value(this.#state, this.pending);
-      else this.#recompute(0);
-      return;
-    }
-    this.#recompute(this.#dead);
+    if (this.#dead === 0 && fn.value) fn.value(this.#state, this.pending);
+    else this.#recompute(this.#dead);
   }
 
   /** The frame's value from a fresh state stepped with the rows still in it. */
