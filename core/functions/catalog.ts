@@ -86,10 +86,6 @@ export interface FunctionOptions {
   user?: { overloads(key: string): readonly FunctionDef[] | undefined } | null;
 }
 
-function available(f: FunctionDef, options: FunctionOptions): boolean {
-  return f.optional === null || (f.optional === "math" && options.mathFunctions === true);
-}
-
 /** The overload of `list` taking `nArgs`, an exact count winning over a variadic one. */
 function bestOverload(list: readonly FunctionDef[], nArgs: number): FunctionDef | undefined {
   let best: FunctionDef | undefined;
@@ -118,7 +114,10 @@ export function findFunction(
   const user = options.user?.overloads(key);
   const mine = user ? bestOverload(user, nArgs) : undefined;
   if (mine) return mine;
-  const list = FUNCTIONS.get(key)?.filter((f) => available(f, options));
+  // An optional function only with its set turned on (math is the one set).
+  const list = FUNCTIONS.get(key)?.filter((f) =>
+    f.optional === null || options.mathFunctions === true
+  );
   const best = list ? bestOverload(list, nArgs) : undefined;
   if (best) return best;
   return (list && list.length > 0) || (user && user.length > 0) ? "wrongArgs" : undefined;
