@@ -43,9 +43,6 @@ export interface FunctionDef {
   readonly user?: UserFunction;
 }
 
-/** Window-only functions (they need OVER) that are not aggregate objects. */
-const OFFSET_WINDOWS = ["lag", "lead"];
-
 /** A frozen definition. */
 function def(
   name: string,
@@ -69,7 +66,9 @@ function buildCatalog(): Map<string, readonly FunctionDef[]> {
     ...MATH_FUNCTIONS.map(([name, min, max]) => def(name, "scalar", min, max, false, "math")),
     ...[...AGGREGATE_FUNCTIONS.values()].map((f) => def(f.name, "aggregate", f.minArgs, f.maxArgs)),
     ...WINDOW_ONLY.map((f) => def(f.name, "window", f.minArgs, f.maxArgs)),
-    ...OFFSET_WINDOWS.map((name) => def(name, "window", 1, 3)),
+    // The window-only functions that are not aggregate objects.
+    def("lag", "window", 1, 3),
+    def("lead", "window", 1, 3),
   ];
   const byName = new Map<string, FunctionDef[]>();
   for (const f of all) pushTo(byName, f.name, f);
