@@ -14,7 +14,13 @@
  */
 import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
-import { Affinity, type SqlValue, StorageClass, TextEncoding, TWO_POW_63 } from "../value/types.ts";
+import {
+  Affinity,
+  type SqlValue,
+  StorageClass,
+  type TextEncoding,
+  TWO_POW_63,
+} from "../value/types.ts";
 import { realToExactInteger } from "../value/affinity.ts";
 import { lengthWithoutTrailingSpaces, nocaseKey } from "../value/collation.ts";
 
@@ -116,7 +122,7 @@ export function affinityValueKey(
   r: Reg,
   aff: Affinity,
   fold: KeyFold,
-  enc: TextEncoding = TextEncoding.Utf8,
+  enc: TextEncoding,
 ): string {
   if (aff === Affinity.Blob || r.c === StorageClass.Null || r.c === StorageClass.Blob) {
     return valueKey(r.v, r.c, fold);
