@@ -14,7 +14,13 @@
  */
 import { applyAffinity } from "../value/affinity.ts";
 import type { Reg } from "../value/reg.ts";
-import { Affinity, type SqlValue, StorageClass, TextEncoding, TWO_POW_63 } from "../value/types.ts";
+import {
+  Affinity,
+  type SqlValue,
+  StorageClass,
+  type TextEncoding,
+  TWO_POW_63,
+} from "../value/types.ts";
 import { realToExactInteger } from "../value/affinity.ts";
 import { lengthWithoutTrailingSpaces, nocaseKey } from "../value/collation.ts";
 
@@ -51,15 +57,6 @@ function blobKey(b: Uint8Array): string {
   return parts.length === 2 ? parts[0] + parts[1] : parts.join("");
 }
 
-/**
- * The INTEGER that REAL `r` compares equal to (sqlite3IntFloatCompare is exact), if any:
- * `r` whole and in [-2^63, 2^63). Unlike affinity (realToExactInteger), -2^63 counts.
- */
-function equalInteger(r: number): number | bigint | undefined {
-  if (r === -TWO_POW_63) return -9223372036854775808n;
-  return realToExactInteger(r);
-}
-
 /** The key part of one value (class tag, then a length-delimited body). */
 export function valueKey(v: SqlValue, c: StorageClass, fold: KeyFold): string {
   switch (c) {
@@ -68,7 +65,9 @@ export function valueKey(v: SqlValue, c: StorageClass, fold: KeyFold): string {
     case StorageClass.Integer:
       return `I${v};`;
     case StorageClass.Real: {
-      const i = equalInteger(v as number);
+      // The INTEGER it compares equal to (sqlite3IntFloatCompare is exact), if any: whole
+      // and in [-2^63, 2^63). Unlike affinity (realToExactInteger), -2^63 counts.
+      const i = v === -TWO_POW_63 ? -9223372036854775808n : realToExactInteger(v as number);
       return i !== undefined ? `I${i};` : `R${v};`;
     }
     case StorageClass.Text: {
@@ -123,7 +122,7 @@ export function affinityValueKey(
   r: Reg,
   aff: Affinity,
   fold: KeyFold,
-  enc: TextEncoding = TextEncoding.Utf8,
+  enc: TextEncoding,
 ): string {
   if (aff === Affinity.Blob || r.c === StorageClass.Null || r.c === StorageClass.Blob) {
     return valueKey(r.v, r.c, fold);

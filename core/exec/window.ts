@@ -14,7 +14,7 @@ import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Collation } from "../value/collation.ts";
 import { compareValues } from "../value/compare.ts";
 import { type Reg, setNull } from "../value/reg.ts";
-import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
+import type { SqlValue, TextEncoding } from "../value/types.ts";
 import type { StoredRow } from "./sorter.ts";
 import { collationNamed } from "../value/collation.ts";
 import {
@@ -202,8 +202,9 @@ export class WindowComputer {
     for (const c of this.#calls) {
       c.view.rows = part;
       c.io.rows = part;
-      c.io.values = new Array(part.length).fill(null);
-      c.io.classes = new Array(part.length).fill(StorageClass.Null);
+      // Written row after row, each before it is read.
+      c.io.values = [];
+      c.io.classes = [];
       c.returned = 0;
       c.run = c.engine.run(c.view, c.hooks);
     }

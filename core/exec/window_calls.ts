@@ -80,7 +80,7 @@ abstract class CallBase implements FrameHooks {
   }
 
   // Defaults for the calls that keep no frame state (lag/lead) and, for returnRow, the
-  // calls whose value() leaves the result in `pending`.
+  // calls whose value() leaves the result in `pending` (the others' result register too).
   reset(): void {}
   step(_row: number): void {}
   inverse(_row: number): void {}
@@ -150,12 +150,8 @@ export class AggregateCall extends CallBase {
 
   override value(): void {
     const fn = this.#fn;
-    if (this.#dead === 0) {
-      if (fn.value) fn.value(this.#state, this.pending);
-      else this.#recompute(0);
-      return;
-    }
-    this.#recompute(this.#dead);
+    if (this.#dead === 0 && fn.value) fn.value(this.#state, this.pending);
+    else this.#recompute(this.#dead);
   }
 
   /** The frame's value from a fresh state stepped with the rows still in it. */
@@ -244,7 +240,6 @@ export class PositionCall extends CallBase {
   readonly #nth: boolean;
   #steps = 0;
   #inverses = 0;
-  readonly #out = newReg();
 
   constructor(io: CallInputs, enc: TextEncoding, nth: boolean) {
     super(io, enc);
@@ -267,7 +262,7 @@ export class PositionCall extends CallBase {
   override returnRow(current: number): void {
     const n = this.#nth ? nthArgument(this.arg(current, 1), this.enc) : 1;
     const rowid = this.#inverses + n;
-    const out = this.#out;
+    const out = this.pending;
     if (rowid > this.#steps) setNull(out);
     else this.arg(rowid - 1, 0, out);
     this.setResult(current, out);
@@ -277,7 +272,6 @@ export class PositionCall extends CallBase {
 /** lag / lead: the row `offset` rows before / after the current one. */
 export class OffsetCall extends CallBase {
   readonly #lead: boolean;
-  readonly #out = newReg();
   readonly #key = newReg();
 
   constructor(io: CallInputs, enc: TextEncoding, lead: boolean) {
@@ -287,7 +281,7 @@ export class OffsetCall extends CallBase {
 
   override returnRow(current: number, inserted: number): void {
     const io = this.io;
-    const out = this.#out;
+    const out = this.pending;
     if (io.argc >= 3) this.arg(current, 2, out);
     else setNull(out);
     const key = this.#key;

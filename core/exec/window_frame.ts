@@ -204,11 +204,11 @@ export class FrameEngine {
       }
       return;
     }
-    let v: number | bigint;
+    let v: number | bigint = -1;
     try {
       v = mustBeInt(r, this.#enc);
     } catch {
-      throw offsetError(which, "integer");
+      // Not an integer: v stays -1, the error of a negative one.
     }
     if (v < 0) throw offsetError(which, "integer");
     const num = typeof v === "bigint" ? MAX_SAFE_INT : v;

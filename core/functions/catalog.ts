@@ -43,9 +43,6 @@ export interface FunctionDef {
   readonly user?: UserFunction;
 }
 
-/** Window-only functions (they need OVER) that are not aggregate objects. */
-const OFFSET_WINDOWS = ["lag", "lead"];
-
 /** A frozen definition. */
 function def(
   name: string,
@@ -69,7 +66,9 @@ function buildCatalog(): Map<string, readonly FunctionDef[]> {
     ...MATH_FUNCTIONS.map(([name, min, max]) => def(name, "scalar", min, max, false, "math")),
     ...[...AGGREGATE_FUNCTIONS.values()].map((f) => def(f.name, "aggregate", f.minArgs, f.maxArgs)),
     ...WINDOW_ONLY.map((f) => def(f.name, "window", f.minArgs, f.maxArgs)),
-    ...OFFSET_WINDOWS.map((name) => def(name, "window", 1, 3)),
+    // The window-only functions that are not aggregate objects.
+    def("lag", "window", 1, 3),
+    def("lead", "window", 1, 3),
   ];
   const byName = new Map<string, FunctionDef[]>();
   for (const f of all) pushTo(byName, f.name, f);
@@ -84,10 +83,6 @@ export interface FunctionOptions {
   mathFunctions?: boolean;
   /** The connection's registered functions, searched before the built-ins. */
   user?: { overloads(key: string): readonly FunctionDef[] | undefined } | null;
-}
-
-function available(f: FunctionDef, options: FunctionOptions): boolean {
-  return f.optional === null || (f.optional === "math" && options.mathFunctions === true);
 }
 
 /** The overload of `list` taking `nArgs`, an exact count winning over a variadic one. */
@@ -118,7 +113,10 @@ export function findFunction(
   const user = options.user?.overloads(key);
   const mine = user ? bestOverload(user, nArgs) : undefined;
   if (mine) return mine;
-  const list = FUNCTIONS.get(key)?.filter((f) => available(f, options));
+  // An optional function only with its set turned on (math is the one set).
+  const list = FUNCTIONS.get(key)?.filter((f) =>
+    f.optional === null || options.mathFunctions === true
+  );
   const best = list ? bestOverload(list, nArgs) : undefined;
   if (best) return best;
   return (list && list.length > 0) || (user && user.length > 0) ? "wrongArgs" : undefined;

@@ -48,17 +48,6 @@ export interface GroupConcatState {
 
 const COMMA = new Uint8Array([0x2c]);
 
-function createGroupConcat(ctx: AggregateContext): GroupConcatState {
-  return {
-    enc: ctx.encoding,
-    buf: null,
-    started: false,
-    nAccum: 0,
-    firstSepLength: 0,
-    sepLengths: null,
-  };
-}
-
 /**
  * Byte length SQLite reports for the first row's separator (a BLOB counts its raw bytes,
  * a NULL 0 as valueTextSize counts it).
@@ -141,7 +130,14 @@ export const GROUP_CONCAT: AggregateFunction<GroupConcatState> = Object.freeze({
   name: "group_concat",
   minArgs: 1,
   maxArgs: 2,
-  create: createGroupConcat,
+  create: (ctx: AggregateContext): GroupConcatState => ({
+    enc: ctx.encoding,
+    buf: null,
+    started: false,
+    nAccum: 0,
+    firstSepLength: 0,
+    sepLengths: null,
+  }),
   step: stepGroupConcat,
   final: finalGroupConcat,
   inverse: inverseGroupConcat,

@@ -13,17 +13,11 @@ import { returnJsonText } from "./scalar.ts";
 
 interface GroupState {
   ctx: AggregateContext;
-  /** null until the first row. */
-  out: JsonOut | null;
+  /** The text so far: the opener, then the members. */
+  out: JsonOut;
 }
 
-function finish(s: GroupState, out: Reg, close: number, empty: string, asBlob: boolean): void {
-  if (s.out === null) {
-    const e = new JsonOut();
-    e.ascii(empty);
-    returnJsonText(out, e, asBlob);
-    return;
-  }
+function finish(s: GroupState, out: Reg, close: number, asBlob: boolean): void {
   s.out.char(close);
   returnJsonText(out, s.out, asBlob);
   s.out.n--;
@@ -32,7 +26,6 @@ function finish(s: GroupState, out: Reg, close: number, empty: string, asBlob: b
 /** Removes the first member (window frame moving on). */
 function inverse(s: GroupState): void {
   const o = s.out;
-  if (o === null) return;
   const z = o.b;
   let inStr = false;
   let nest = 0;
@@ -59,21 +52,22 @@ function inverse(s: GroupState): void {
  */
 function group(name: string, object: boolean, asBlob: boolean): AggregateFunction<GroupState> {
   const open = object ? 0x7b : 0x5b;
-  const end = (s: GroupState, out: Reg) => finish(s, out, open + 2, object ? "{}" : "[]", asBlob); // "}" or "]"
+  const end = (s: GroupState, out: Reg) => finish(s, out, open + 2, asBlob); // "}" or "]"
   const argc = object ? 2 : 1;
   return {
     name,
     minArgs: argc,
     maxArgs: argc,
-    create: (ctx) => ({ ctx, out: null }),
+    create(ctx) {
+      const out = new JsonOut();
+      out.char(open);
+      return { ctx, out };
+    },
     step(s, args) {
       const k = args[0];
       // A NULL label: SQLite leaves the pair out.
       if (object && k.c === StorageClass.Null) return;
-      if (s.out === null) {
-        s.out = new JsonOut();
-        s.out.char(open);
-      } else if (s.out.n > 1) s.out.char(0x2c);
+      if (s.out.n > 1) s.out.char(0x2c);
       if (object) {
         const b = utf8(argText(k, s.ctx.encoding));
         appendQuoted(s.out, b, 0, cStrLen(b));

@@ -121,10 +121,7 @@ export function appendSqlValue(out: JsonOut, r: Reg): void {
     default: {
       const b = r.v as Uint8Array;
       if (!looksLikeJsonb(b)) throw sqlError("JSON cannot hold BLOB values");
-      const p = new JsonParse(0);
-      p.a = b;
-      p.n = b.length;
-      renderText(p, 0, out);
+      renderText(JsonParse.of(b), 0, out);
       if (out.err !== OutErr.None) throw malformed();
     }
   }
@@ -223,14 +220,9 @@ export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolea
       return setText(out, utf8Text(unescapePayload(a, i + h, sz)));
     case JB.Array:
     case JB.Object:
-      if (asBlob) setBlob(out, a.slice(i, i + h + sz));
-      else {
-        const q = new JsonParse(0);
-        q.a = a.subarray(i, i + h + sz);
-        q.n = h + sz;
-        setText(out, elementText(q, 0));
-      }
-      return;
+      if (asBlob) return setBlob(out, a.slice(i, i + h + sz));
+      // Rendered as a document of its own (jsonReturnTextJsonFromBlob), bounded by its end.
+      return setText(out, elementText(JsonParse.of(a.subarray(i, i + h + sz)), 0));
     default:
       throw malformed();
   }

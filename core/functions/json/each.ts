@@ -35,7 +35,6 @@ interface Parent {
 class EachCursor {
   #rowid = 0;
   i = 0;
-  iEnd = 0;
   nRoot = 0;
   eType = 0;
   parents: Parent[] = [];
@@ -218,15 +217,15 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
   }
   c.path.raw(rootBytes);
   const h = payloadSize(c.p.a, c.p.n, i);
-  c.iEnd = i + h + payloadSz;
+  const end = i + h + payloadSz;
   const t = c.p.a[i] & 0x0f;
   if (t >= JB.Array && !recursive) {
     c.i = i + h;
     c.eType = t;
-    c.parents.push({ iKey: 0, iEnd: c.iEnd, iHead: c.i, iValue: i, nPath: 0 });
+    c.parents.push({ iKey: 0, iEnd: end, iHead: c.i, iValue: i, nPath: 0 });
   }
   const rows: Reg[][] = [];
-  while (c.i < c.iEnd) {
+  while (c.i < end) {
     rows.push(c.row());
     c.next();
   }

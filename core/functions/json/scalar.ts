@@ -292,10 +292,12 @@ const validFn: ScalarImpl = (args, out, ctx) => {
   const r = args[0];
   if (r.c === StorageClass.Null) return setNull(out);
   if (r.c === StorageClass.Blob && looksLikeJsonb(r.v as Uint8Array)) {
+    // 1 under flag 4 (it looks like JSONB), else under flag 8 if it checks out.
     const b = r.v as Uint8Array;
-    if (flags & 4) return setInt(out, 1);
-    if (flags & 8) return setInt(out, jsonbCheck(b, b.length, 0, b.length, 1) === 0 ? 1 : 0);
-    return setInt(out, 0);
+    return setInt(
+      out,
+      flags & 4 || flags & 8 && jsonbCheck(b, b.length, 0, b.length, 1) === 0 ? 1 : 0,
+    );
   }
   if ((flags & 3) === 0) return setInt(out, 0);
   const { p, ok } = parseJson(argText(r, ctx.encoding));
@@ -307,6 +309,7 @@ const errorPositionFn: ScalarImpl = (args, out, ctx) => {
   const r = args[0];
   if (r.c === StorageClass.Null) return setNull(out);
   if (r.c === StorageClass.Blob && looksLikeJsonb(r.v as Uint8Array)) {
+    // 1 under flag 4 (it looks like JSONB), else under flag 8 if it checks out.
     const b = r.v as Uint8Array;
     return setInt(out, jsonbCheck(b, b.length, 0, b.length, 1));
   }

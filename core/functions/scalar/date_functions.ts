@@ -36,7 +36,6 @@ import {
 
 const value = new DateTime();
 const other = new DateTime();
-const NO_ARGS: readonly Reg[] = Object.freeze([]);
 
 /**
  * Reads `args[from]` (the time value; none means now) and the modifiers after it into
@@ -84,7 +83,10 @@ function ofDate(write: (out: Reg, d: DateTime) => void): ScalarImpl {
   };
 }
 
-/** `date(time-value, modifier...)`: `YYYY-MM-DD`. */
+/**
+ * `date(time-value, modifier...)`: `YYYY-MM-DD`. Without arguments (`current_date` too)
+ * the date is now; so for time and datetime (`current_time`, `current_timestamp`).
+ */
 export const dateFn: ScalarImpl = ofDate((out, d) => {
   computeYMD(d);
   setText(out, dateText(d));
@@ -121,21 +123,6 @@ export function strftimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext)
   const text = strftimeText(cText(fmt), value);
   if (text === null) setNull(out);
   else setText(out, text);
-}
-
-/** `current_date`: `date('now')`. */
-export function currentDateFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  dateFn(NO_ARGS, out, ctx);
-}
-
-/** `current_time`: `time('now')`. */
-export function currentTimeFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  timeFn(NO_ARGS, out, ctx);
-}
-
-/** `current_timestamp`: `datetime('now')`. */
-export function currentTimestampFn(_args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  datetimeFn(NO_ARGS, out, ctx);
 }
 
 /** Moves `d2` to year `Y` / month `M` (same day and time) and recomputes its JD. */

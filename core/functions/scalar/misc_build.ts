@@ -9,7 +9,6 @@
  */
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
-import { StorageClass } from "../../value/types.ts";
 import { Max } from "../../sql/parse_support.ts";
 import { cText, int32Of, textOf } from "./coerce.ts";
 import { isIdChar } from "../../sql/lexer.ts";
@@ -55,7 +54,7 @@ export function compileOptionUsedFn(args: readonly Reg[], out: Reg, ctx: Functio
 
 /** sqlite_compileoption_get(N): the N-th option (NULL reads as 0), NULL out of range. */
 export function compileOptionGetFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  const n = args[0].c === StorageClass.Null ? 0 : int32Of(args[0], ctx.encoding);
+  const n = int32Of(args[0], ctx.encoding);
   if (n >= 0 && n < COMPILE_OPTIONS.length) setText(out, COMPILE_OPTIONS[n]);
   else setNull(out);
 }

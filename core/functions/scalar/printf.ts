@@ -37,21 +37,20 @@ import {
 } from "./coerce.ts";
 import { type FloatSpec, formatFloat } from "./printf_float.ts";
 
-/** The arguments of one printf call and how many have been used. */
+/** The arguments of one printf call (after its format) and how many have been used. */
 class Args {
-  #used = 0;
+  /** The index of the next argument: the format is the first. */
+  #at = 1;
   readonly #regs: readonly Reg[];
-  readonly #start: number;
   readonly #enc: TextEncoding;
 
-  constructor(regs: readonly Reg[], start: number, enc: TextEncoding) {
+  constructor(regs: readonly Reg[], enc: TextEncoding) {
     this.#regs = regs;
-    this.#start = start;
     this.#enc = enc;
   }
   /** The next argument; past the last, a NULL (which reads as 0, 0.0 and no text). */
   #next(): Reg {
-    return this.#regs[this.#start + this.#used++] ?? newReg();
+    return this.#regs[this.#at++] ?? newReg();
   }
   int(): number | bigint {
     return int64Of(this.#next(), this.#enc);
@@ -78,17 +77,16 @@ function controlEscape(ch: string): string {
 const CONVERSIONS = "dsgzqQwcouxXfeEGinp%TSr";
 
 /**
- * Formats `format` with the arguments `regs[start..]`. Returns null when the output is
+ * Formats `format` with the arguments `regs[1..]` (`regs[0]` is the format's). Returns null when the output is
  * empty because it stopped (or never started): SQLite's NULL result.
  */
 export function sqlPrintf(
   format: string,
   regs: readonly Reg[],
-  start: number,
   enc: TextEncoding,
 ): string | null {
   const fmt = cText(format);
-  const args = new Args(regs, start, enc);
+  const args = new Args(regs, enc);
   let out = "";
   let touched = false;
   const n = fmt.length;
@@ -384,7 +382,7 @@ export function printfFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
   const format = args.length === 0 ? null : textOf(args[0], ctx.encoding);
   let s: string | null = null;
   try {
-    if (format !== null) s = sqlPrintf(format, args, 1, ctx.encoding);
+    if (format !== null) s = sqlPrintf(format, args, ctx.encoding);
   } catch (e) {
     // Widths near SQLite's 1 GB limit exceed what a JS string can hold.
     if (e instanceof RangeError) tooBig();

@@ -8,9 +8,6 @@
 import type { FunctionContext } from "../context.ts";
 import type { Reg } from "../../value/reg.ts";
 import {
-  currentDateFn,
-  currentTimeFn,
-  currentTimestampFn,
   dateFn,
   datetimeFn,
   juliandayFn,
@@ -91,9 +88,10 @@ export const SCALARS: readonly ScalarEntry[] = [
   ["coalesce", 2, ANY, coalesceFn],
   ["concat", 1, ANY, concatFn],
   ["concat_ws", 2, ANY, concatWsFn],
-  ["current_date", 0, 0, currentDateFn, VOLATILE],
-  ["current_time", 0, 0, currentTimeFn, VOLATILE],
-  ["current_timestamp", 0, 0, currentTimestampFn, VOLATILE],
+  // date('now'), time('now') and datetime('now'): those of no arguments.
+  ["current_date", 0, 0, dateFn, VOLATILE],
+  ["current_time", 0, 0, timeFn, VOLATILE],
+  ["current_timestamp", 0, 0, datetimeFn, VOLATILE],
   ["date", 0, ANY, dateFn],
   ["datetime", 0, ANY, datetimeFn],
   ["format", 0, ANY, printfFn],

@@ -432,9 +432,12 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   const n = args[1];
   if (h.c === StorageClass.Null || n.c === StorageClass.Null) return setNull(out);
   if (h.c === StorageClass.Blob && n.c === StorageClass.Blob) {
-    const hay = h.v as Uint8Array;
-    const needle = n.v as Uint8Array;
-    return setInt(out, indexOfBytes(hay, needle) + 1);
+    // The first place the needle is (1 for an empty one), or 0.
+    const hay = h.v as Uint8Array, needle = n.v as Uint8Array;
+    for (let i = 0; i <= hay.length - needle.length; i++) {
+      if (bytesAt(hay, i, needle)) return setInt(out, i + 1);
+    }
+    return setInt(out, 0);
   }
   // An empty needle, blob or text, reads as "".
   const hay = textOf(h, enc) as string;
@@ -446,12 +449,6 @@ export function instrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): v
   }
   const at = hay.indexOf(nt);
   setInt(out, at < 0 ? 0 : charCount(hay.slice(0, at)) + 1);
-}
-
-/** Where `needle` first is in `hay` (0 for an empty needle), or -1. */
-function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
-  for (let i = 0; i <= hay.length - needle.length; i++) if (bytesAt(hay, i, needle)) return i;
-  return -1;
 }
 
 /**

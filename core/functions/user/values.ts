@@ -37,9 +37,9 @@ export function argumentValue(r: Reg, bigints: boolean): unknown {
 }
 
 /** The arguments in `args` as JS values. */
-export function argumentValues(args: readonly Reg[], bigints: boolean, from = 0): unknown[] {
-  const out = new Array(args.length - from);
-  for (let i = from; i < args.length; i++) out[i - from] = argumentValue(args[i], bigints);
+export function argumentValues(args: readonly Reg[], bigints: boolean): unknown[] {
+  const out = new Array(args.length);
+  for (let i = 0; i < args.length; i++) out[i] = argumentValue(args[i], bigints);
   return out;
 }
 
