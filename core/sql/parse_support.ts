@@ -117,8 +117,9 @@ export function joinOperator(words: string[]): JoinOperator | string {
   let code = 0;
   let bad = false;
   for (const w of words) {
+    // Not a number: no join word, `constructor` and other inherited names included.
     const c = JOIN_WORDS[w.toLowerCase()];
-    if (c === undefined) {
+    if (typeof c !== "number") {
       bad = true;
       break;
     }

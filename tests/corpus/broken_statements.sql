@@ -1628,3 +1628,8 @@ DETACH
 EXPLAIN DELETE FROM nope
 -- next
 INSERT INTO v_star VALUES (1,2,3)
+-- next
+--# a join word looked up among an object's inherited names
+SELECT * FROM users LEFT constructor JOIN orders
+-- next
+SELECT * FROM users NATURAL __proto__ JOIN orders
