@@ -9,10 +9,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { openDatabaseFile } from "../core/io/open_path.ts";
-import { prepareSql } from "../core/api/prepare.ts";
-import { planSelect } from "../core/plan/planner.ts";
-import { explainQueryPlan, type QueryPlanRow } from "../core/plan/explain_query_plan.ts";
-import { validatePlan } from "../core/plan/validate.ts";
+import { bothPlans, planDifference } from "./support/eqp_compare.ts";
 import { knownGaps } from "./support/expectations.ts";
 
 const AREA = "explain query plan";
@@ -151,15 +148,6 @@ export const EQP_QUERIES: string[] = [
   "SELECT * FROM t, u WHERE u.p = t.b ORDER BY u.q",
 ];
 
-function tree(rows: readonly { id: number; parent: number; detail: string }[]): string {
-  const depth = new Map<number, number>([[0, -1]]);
-  return rows.map((r) => {
-    const d = (depth.get(r.parent) ?? -1) + 1;
-    depth.set(r.id, d);
-    return `${"  ".repeat(d)}${r.detail}`;
-  }).join("\n");
-}
-
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {
   const dir = Deno.makeTempDirSync();
   const path = join(dir, "eqp.db");
@@ -172,15 +160,7 @@ Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {
     const stale: string[] = [];
     try {
       for (const sql of EQP_QUERIES) {
-        const expected = tree(
-          sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as unknown as QueryPlanRow[],
-        );
-        const { bound } = prepareSql(file, sql);
-        assert.equal(bound.kind, "select");
-        if (bound.kind !== "select") continue;
-        const plan = planSelect(bound, file);
-        assert.deepEqual(validatePlan(plan), [], sql);
-        const actual = tree(explainQueryPlan(plan));
+        const { expected, actual } = bothPlans(sqlite, file, sql);
         const gap = gaps.has(sql);
         if (actual === expected) {
           if (gap) stale.push(sql);
@@ -255,17 +235,8 @@ function rangeDifferences(path: string): string[] {
   const failures: string[] = [];
   try {
     for (const sql of RANGE_QUERIES) {
-      const expected = tree(
-        sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as unknown as QueryPlanRow[],
-      );
-      const { bound } = prepareSql(file, sql);
-      if (bound.kind !== "select") throw new Error(sql);
-      const plan = planSelect(bound, file);
-      assert.deepEqual(validatePlan(plan), [], sql);
-      const actual = tree(explainQueryPlan(plan));
-      if (actual !== expected) {
-        failures.push(`${sql}\n--- node:sqlite\n${expected}\n--- litejit\n${actual}`);
-      }
+      const difference = planDifference(sqlite, file, sql);
+      if (difference) failures.push(difference);
     }
   } finally {
     file.close();
@@ -335,13 +306,8 @@ Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for outer joins over the samp
   const file = openDatabaseFile(path);
   try {
     for (const sql of SAMPLE_JOINS) {
-      const expected = tree(
-        sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as unknown as QueryPlanRow[],
-      );
-      const { bound } = prepareSql(file, sql);
-      assert.equal(bound.kind, "select");
-      if (bound.kind !== "select") continue;
-      assert.equal(tree(explainQueryPlan(planSelect(bound, file))), expected, sql);
+      const { expected, actual } = bothPlans(sqlite, file, sql);
+      assert.equal(actual, expected, sql);
     }
   } finally {
     file.close();

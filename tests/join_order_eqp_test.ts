@@ -9,10 +9,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { openDatabaseFile } from "../core/io/open_path.ts";
-import { prepareSql } from "../core/api/prepare.ts";
-import { planSelect } from "../core/plan/planner.ts";
-import { explainQueryPlan, type QueryPlanRow } from "../core/plan/explain_query_plan.ts";
-import { validatePlan } from "../core/plan/validate.ts";
+import { planDifference } from "./support/eqp_compare.ts";
 
 const SCHEMA = `
 CREATE TABLE customer(id INTEGER PRIMARY KEY, name TEXT, country TEXT, rep INT, score REAL);
@@ -122,15 +119,6 @@ const RULES: Record<string, string[]> = {
   ],
 };
 
-function tree(rows: readonly QueryPlanRow[]): string {
-  const depth = new Map<number, number>([[0, -1]]);
-  return rows.map((r) => {
-    const d = (depth.get(r.parent) ?? -1) + 1;
-    depth.set(r.id, d);
-    return `${"  ".repeat(d)}${r.detail}`;
-  }).join("\n");
-}
-
 Deno.test("join order: EXPLAIN QUERY PLAN equals node:sqlite's", async (t) => {
   const dir = Deno.makeTempDirSync();
   const path = join(dir, "joins.db");
@@ -142,17 +130,8 @@ Deno.test("join order: EXPLAIN QUERY PLAN equals node:sqlite's", async (t) => {
       await t.step(rule, () => {
         const failures: string[] = [];
         for (const sql of queries) {
-          const expected = tree(
-            sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as unknown as QueryPlanRow[],
-          );
-          const { bound } = prepareSql(file, sql);
-          if (bound.kind !== "select") throw new Error(sql);
-          const plan = planSelect(bound, file);
-          assert.deepEqual(validatePlan(plan), [], sql);
-          const actual = tree(explainQueryPlan(plan));
-          if (actual !== expected) {
-            failures.push(`${sql}\n--- node:sqlite\n${expected}\n--- litejit\n${actual}`);
-          }
+          const difference = planDifference(sqlite, file, sql);
+          if (difference) failures.push(difference);
         }
         assert.equal(failures.length, 0, failures.join("\n\n"));
       });
