@@ -7,6 +7,7 @@
 import type { ColumnInfo, IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { Affinity } from "../value/types.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** 10·log2(x) rounded as SQLite's sqlite3LogEst does (0 for x < 2). */
 export function logEst(x: number): number {
@@ -67,20 +68,30 @@ export function columnSizeEstimate(col: ColumnInfo): number {
   return Math.min(255, Math.floor(v / 4) + 1);
 }
 
+/**
+ * Row sizes by table and by index, worked out once: the solver asks for them per loop, and
+ * a schema object's declared types never change.
+ */
+const rowSizes = new WeakMap<object, number>();
+
 /** szTabRow: the estimated size of a table row, as a LogEst. */
 export function tableRowSize(table: TableInfo): number {
-  let w = table.rowidAlias < 0 ? 1 : 0;
-  for (const c of table.columns) w += columnSizeEstimate(c);
-  return logEst(w * 4);
+  return getOrMake(rowSizes, table, () => {
+    let w = table.rowidAlias < 0 ? 1 : 0;
+    for (const c of table.columns) w += columnSizeEstimate(c);
+    return logEst(w * 4);
+  });
 }
 
 /** szIdxRow: the estimated size of an index entry (every field of it), as a LogEst. */
 export function indexRowSize(table: TableInfo, index: IndexInfo): number {
-  let w = 0;
-  for (const k of index.recordColumns) {
-    w += k.column < 0 || k.column === table.rowidAlias
-      ? 1
-      : columnSizeEstimate(table.columns[k.column]);
-  }
-  return logEst(w * 4);
+  return getOrMake(rowSizes, index, () => {
+    let w = 0;
+    for (const k of index.recordColumns) {
+      w += k.column < 0 || k.column === table.rowidAlias
+        ? 1
+        : columnSizeEstimate(table.columns[k.column]);
+    }
+    return logEst(w * 4);
+  });
 }
