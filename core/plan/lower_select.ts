@@ -235,7 +235,7 @@ function lowerCoreRefs(
     groupOut = given!.permuted ? [] : given!.desc.map((d, i) => d ?? groupDesc[i]);
   }
   // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP).
-  const presorted = !ordered && !core.aggregate ? Math.max(given?.given ?? 0, 0) : 0;
+  const presorted = !ordered && !core.aggregate ? given?.given ?? 0 : 0;
   let upper: LowerScope = scope;
   if (core.aggregate) {
     const strategy = ordered ? "stream" : "hash";

@@ -85,9 +85,8 @@ function solve(
           rUnsort = logEstAdd(rUnsort, pFrom.rUnsort);
           const nOut = pFrom.nRow + loop.nOut;
           const mask = pFrom.mask | bit.get(leaf.id)!;
-          const loops = [...pFrom.loops, loop];
           const isOrdered = pFrom.isOrdered < 0
-            ? given(loops, loops.length === nLoop).given
+            ? given([...pFrom.loops, loop], iLoop + 1 === nLoop).given
             : pFrom.isOrdered;
           let rCost: number;
           if (isOrdered >= 0 && isOrdered < nOrderBy) {
@@ -117,7 +116,7 @@ function solve(
                 isNoBetter(loop, p.loops[iLoop]))
             ) continue;
           }
-          to[jj] = { mask, loops, nRow: nOut, rCost, rUnsort, isOrdered };
+          to[jj] = { mask, loops: [...pFrom.loops, loop], nRow: nOut, rCost, rUnsort, isOrdered };
           if (to.length >= mxChoice) {
             // where.c starts its search for the worst path from the first's rows.
             mxI = 0;
