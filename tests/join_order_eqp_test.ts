@@ -26,6 +26,9 @@ CREATE TABLE r(k TEXT PRIMARY KEY, v INT, w TEXT) WITHOUT ROWID;
 CREATE TABLE gen(a INT, b INT, g AS (a + 1) STORED, v AS (b * 2));
 CREATE INDEX gen_g ON gen(g);
 CREATE INDEX gen_ab ON gen(a, b);
+CREATE TABLE s(a INT NOT NULL, b TEXT NOT NULL, c INT, d);
+CREATE UNIQUE INDEX s_ab ON s(a, b);
+CREATE INDEX s_c ON s(c DESC);
 `;
 
 /** Queries, by the rule of where.c they pin. */
@@ -116,6 +119,30 @@ const RULES: Record<string, string[]> = {
     "SELECT a, v FROM gen WHERE a > 5",
     "SELECT p.a, gen.g FROM p, gen WHERE gen.g = p.b",
     "SELECT p.a, gen.a FROM p, gen WHERE gen.b = p.b",
+  ],
+  // A DISTINCT: rows that cannot repeat (isDistinctRedundant, whereShortCut) need no
+  // b-tree; else the loops are asked for its columns in any order (WHERE_DISTINCTBY) and
+  // give them grouped; with an ORDER BY listing its columns it is a GROUP BY (select.c).
+  "DISTINCT": [
+    "SELECT DISTINCT id, name FROM customer",
+    "SELECT DISTINCT a, b, d FROM s",
+    "SELECT DISTINCT b, d FROM s WHERE a = 3",
+    "SELECT DISTINCT name FROM customer WHERE id = 7",
+    "SELECT DISTINCT d FROM s WHERE a = 1 AND b = 'x'",
+    "SELECT DISTINCT a FROM s",
+    "SELECT DISTINCT b, a FROM s",
+    "SELECT DISTINCT a, c, d FROM s",
+    "SELECT DISTINCT c FROM s",
+    "SELECT DISTINCT c, d FROM s ORDER BY c",
+    "SELECT DISTINCT a FROM s ORDER BY a DESC",
+    "SELECT DISTINCT b, a FROM s ORDER BY b, a",
+    "SELECT DISTINCT a, b FROM s ORDER BY a, b",
+    "SELECT DISTINCT d, c FROM s ORDER BY d, c",
+    "SELECT DISTINCT a, d FROM s ORDER BY a, d LIMIT 3",
+    "SELECT DISTINCT customer FROM invoice WHERE customer > 3",
+    "SELECT DISTINCT i.customer FROM customer c, invoice i WHERE c.id = 1",
+    "SELECT DISTINCT c.id FROM customer c JOIN invoice i ON i.customer = c.id",
+    "SELECT DISTINCT a FROM (SELECT a FROM s)",
   ],
 };
 

@@ -215,8 +215,8 @@ class Emitter {
           this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
         for (const s of own) this.#subPlan(s, parent);
-        if (node.kind === "distinct") post.push("USE TEMP B-TREE FOR DISTINCT");
-        if (node.kind === "sort") {
+        if (node.kind === "distinct" && !node.ordered) post.push("USE TEMP B-TREE FOR DISTINCT");
+        if (node.kind === "sort" && node.keys.length > (node.presorted ?? 0)) {
           const rest = node.keys.length - (node.presorted ?? 0);
           const part = rest === node.keys.length
             ? ""

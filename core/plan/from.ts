@@ -20,6 +20,7 @@ import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import type { WantedOrder } from "./order.ts";
+import { distinctRowsUnique } from "./distinct_rows.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
 import type { LoopsOrder } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
@@ -44,6 +45,11 @@ export interface FromPlan {
    * null when no order is wanted or a RIGHT or FULL join ends the outer loop's order.
    */
   given: LoopsOrder | null;
+  /**
+   * The rows of a wanted DISTINCT (WantedOrder.distinct) cannot repeat ("unique"), or
+   * come with each one's copies in a row ("ordered"); absent: neither is known.
+   */
+  distinctRows?: "unique" | "ordered";
 }
 
 type ChainResult = Omit<FromPlan, "node">;
@@ -108,6 +114,8 @@ function unitLeaves(u: Unit, out: Leaf[] = []): Leaf[] {
 function lowerOnTerms(ctx: PlanContext, scope: LowerScope, units: Unit[]): void {
   for (const u of units) {
     u.onTerms = u.on.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
+    // A LEFT JOIN's ON term reads its right side, as where.c's prereqAll says.
+    if (u.join === "left" && u.leaf) { for (const t of u.onTerms) t.refs.add(u.leaf.id); }
     if (u.group) lowerOnTerms(ctx, scope, u.group);
   }
 }
@@ -187,17 +195,22 @@ function findPartialIndexes(
 }
 
 /**
- * Dependencies of table-valued function leaves on the leaves their arguments read, and of
- * the units from a CROSS JOIN on on the units before it (where.c adds every earlier table
- * to the prerequisites of a CROSS JOIN's right side and of every table after it).
+ * Dependencies of table-valued function leaves on the leaves their arguments read, and
+ * where.c's prerequisites: a LEFT JOIN's right side, and a CROSS JOIN's, comes after every
+ * unit before it; the units after a CROSS JOIN keep the prerequisites of the last such
+ * unit, while after a LEFT JOIN alone they may go anywhere.
  */
 function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const deps = new Map<number, Set<number>>();
   let prior = new Set<number>();
+  let crossed = false;
   units.forEach((u, k) => {
-    if (u.cross) prior = new Set(leaves.slice(0, k).map((l) => l.id));
+    if (u.cross || u.join === "left") {
+      crossed ||= !!u.cross;
+      prior = new Set(leaves.slice(0, k).map((l) => l.id));
+    } else if (!crossed) prior = new Set();
     if (prior.size > 0) deps.set(u.leaf!.id, new Set(prior));
   });
   for (const l of leaves) {
@@ -214,15 +227,20 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
 }
 
 /** The outermost loops' order: each loop giving part of it runs in its direction. */
-function takeOrder({ steps, order }: JoinOrder, result: ChainResult): void {
+function takeOrder({ steps, order, distinctOrdered }: JoinOrder, result: ChainResult): void {
   result.given = order;
+  if (distinctOrdered) result.distinctRows ??= "ordered";
   if (!order?.given) return;
   steps.forEach((s, i) => {
     if (s.path && order.reverse[i]) s.path.node.reverse = true;
   });
 }
 
-/** Inner-joined leaves in cost order, each with the terms that became ready under it. */
+/**
+ * Inner- and left-joined leaves in cost order, each with the terms that became ready under
+ * it; a LEFT JOIN's leaf with its ON terms, which alone may seek it (where.c's
+ * constraintCompatibleWithOuterJoin).
+ */
 function innerChain(
   ctx: PlanContext,
   units: Unit[],
@@ -234,7 +252,17 @@ function innerChain(
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
   const open = pool.filter((t) => !t.placed);
-  const joined = chooseJoinOrder(leaves, open, leafDeps(units), wanted);
+  const onTerms = new Map(
+    units.filter((u) => u.join === "left").map((u) => [u.leaf!.id, u.onTerms]),
+  );
+  const joined = chooseJoinOrder(
+    leaves,
+    [...open, ...[...onTerms.values()].flat()],
+    leafDeps(units),
+    wanted,
+    undefined,
+    onTerms,
+  );
   const steps = joined.steps;
   if (placedBefore.size === 0) takeOrder(joined, result);
   let node: RelNode | null = null;
@@ -248,6 +276,12 @@ function innerChain(
       return true;
     });
     const leafNode = stepNode(ctx, step);
+    const on = onTerms.get(step.leaf.id);
+    if (on) {
+      const inner = filtered(leafNode, on.filter((t) => !t.placed));
+      node = filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready);
+      return;
+    }
     const inner = filtered(leafNode, ready.filter((t) => !t.placed));
     node = node === null
       ? inner
@@ -268,8 +302,11 @@ function chain(
   wanted: WantedOrder | undefined,
   result: ChainResult,
 ): RelNode {
-  const outer = units.some((u, i) => i > 0 && u.join !== "inner") || units.some((u) => u.group);
-  if (!outer) return innerChain(ctx, units, pool, placedBefore, wanted, result);
+  // Outside parentheses and RIGHT and FULL joins, the solver orders LEFT-joined leaves too.
+  const ordered = units.every((u, i) =>
+    !u.group && (i === 0 || u.join === "inner" || u.join === "left" && placedBefore.size === 0)
+  );
+  if (ordered) return innerChain(ctx, units, pool, placedBefore, wanted, result);
   const stepOf = new Map<number, number>();
   units.forEach((u, j) => {
     for (const l of unitLeaves(u)) stepOf.set(l.id, j);
@@ -329,7 +366,10 @@ function chain(
     }
     node = filtered(node, above[j]);
   });
-  if (rightFull.some((x) => x)) result.given = null;
+  if (rightFull.some((x) => x)) {
+    result.given = null;
+    delete result.distinctRows;
+  }
   return node!;
 }
 
@@ -398,7 +438,7 @@ export function planFrom(
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
-    return { node: filtered(node, terms), given: null };
+    return { node: filtered(node, terms), given: null, distinctRows: "unique" };
   }
   const onTerms: OnTerm[] = [];
   const leaves: Leaf[] = [];
@@ -427,12 +467,18 @@ export function planFrom(
   );
   for (const t of constant) t.placed = true;
   const result: ChainResult = { given: null };
+  const [only] = leaves;
+  if (
+    wanted?.distinct && leaves.length === 1 && only.kind === "table" &&
+    distinctRowsUnique(only.table, wanted.distinct(), pool)
+  ) {
+    result.distinctRows = "unique";
+    // No sort is wanted for the DISTINCT then (where.c sets no WHERE_DISTINCTBY).
+    if (wanted.kind === "distinctBy") wanted = undefined;
+  }
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   const rest = pool.filter((t) => !t.placed);
-  return {
-    node: filtered(node, rest),
-    given: result.given,
-  };
+  return { ...result, node: filtered(node, rest) };
 }
 
 export { comparisonAffinity };

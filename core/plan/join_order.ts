@@ -7,7 +7,7 @@ import type { AccessPath } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import { sqlError } from "../errors.ts";
 import type { Term } from "./terms.ts";
-import type { WantedOrder } from "./order.ts";
+import type { OrderKind, WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
 import { leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
@@ -26,6 +26,8 @@ export interface JoinStep {
 export interface JoinOrder {
   steps: JoinStep[];
   order: LoopsOrder | null;
+  /** The wanted DISTINCT's rows come grouped (WHERE_DISTINCT_ORDERED). */
+  distinctOrdered: boolean;
 }
 
 /** Can `term` be evaluated once the leaves in `placed` (plus `self`) are available? */
@@ -55,7 +57,8 @@ function leafRows(leaf: Leaf): number {
  * The cheapest order of `leaves` (inner joins only) and each leaf's access path. `deps`:
  * leaf id → leaf ids it must come after. `wanted`: the ORDER BY or GROUP BY, which the
  * loops may give. `before`: leaves read before all of these (an outer join's earlier
- * units), taken to yield a full table's rows.
+ * units), taken to yield a full table's rows. `seekOnly`: leaves that may seek with these
+ * terms alone (a LEFT JOIN's right side, its ON terms).
  */
 export function chooseJoinOrder(
   leaves: readonly Leaf[],
@@ -63,26 +66,36 @@ export function chooseJoinOrder(
   deps: Map<number, Set<number>>,
   wanted?: WantedOrder,
   before: ReadonlySet<number> = new Set(),
+  seekOnly?: ReadonlyMap<number, readonly Term[]>,
 ): JoinOrder {
   const leafIds = new Set(leaves.map((l) => l.id));
   const cache = new Map<string, readonly WhereLoop[]>();
   const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) =>
     getOrMake(cache, `${leaf.id}:${[...placed]}`, () => {
-      const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id);
+      const only = seekOnly?.get(leaf.id);
+      const ready = (t: Term) =>
+        termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
       const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
       return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
     });
-  const given = (loops: readonly WhereLoop[], complete: boolean, grouping = wanted!.grouping) =>
-    loopsOrder(wanted!.terms(), grouping, loops, terms, leafIds, complete);
+  const given = (
+    loops: readonly WhereLoop[],
+    complete: boolean,
+    kind: OrderKind = wanted!.kind,
+    wantedTerms = wanted!.terms(),
+  ) => loopsOrder(wantedTerms, kind, loops, terms, leafIds, complete);
   const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size > 0 ? 200 : 0);
   if (!best) throw sqlError("no query solution");
   let order = wanted ? given(best, true) : null;
   // where.c's WHERE_SORTBYGROUP: a GROUP BY the loops give that the ORDER BY repeats may
   // run them backwards to give the ORDER BY's directions too.
   if (order && wanted!.sortByGroup && order.given === order.desc.length) {
-    const directed = given(best, true, false);
+    const directed = given(best, true, "orderBy");
     if (directed.given === order.given) order = directed;
   }
+  const distinct = wanted?.distinct?.();
+  const distinctOrdered = !!distinct &&
+    given(best, true, "distinctBy", distinct).given === distinct.length;
   const steps = best.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
-  return { steps, order };
+  return { steps, order, distinctOrdered };
 }

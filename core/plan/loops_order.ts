@@ -8,7 +8,7 @@
 import type { TableInfo } from "../format/schema_types.ts";
 import { CompareOp } from "../value/logic.ts";
 import { columnOf } from "./access_path.ts";
-import type { OrderTerm } from "./order.ts";
+import type { OrderKind, OrderTerm } from "./order.ts";
 import { exprRefs, type Term } from "./terms.ts";
 import type { WhereLoop } from "./where_loop.ts";
 
@@ -78,13 +78,13 @@ function fixedByTerm(
 }
 
 /**
- * wherePathSatisfiesOrderBy over `loops` (outermost first) for `wanted` (`grouping`: a
- * GROUP BY, whose terms may come in any order and direction). `complete`: the loops are
- * every loop of the join, so terms still open are not given (never -1).
+ * wherePathSatisfiesOrderBy over `loops` (outermost first) for `wanted`, terms of `kind`.
+ * `complete`: the loops are every loop of the join, so terms still open are not given
+ * (never -1). Only an ORDER BY's sets the loops' directions (`reverse`).
  */
 export function loopsOrder(
   wanted: readonly OrderTerm[],
-  grouping: boolean,
+  kind: OrderKind,
   loops: readonly WhereLoop[],
   terms: readonly Term[],
   leafIds: ReadonlySet<number>,
@@ -130,7 +130,7 @@ export function loopsOrder(
           if (oc.column === -2 || oc.column >= 0 && j >= nEq && !notNull(node.table, oc.column)) {
             distinct = false;
           }
-          // An ORDER BY takes its terms in turn; a GROUP BY in any order.
+          // An ORDER BY takes its terms in turn; the others in any order.
           const first = desc.indexOf(undefined);
           if (first < 0) break;
           let k = -1;
@@ -141,14 +141,16 @@ export function loopsOrder(
               columnOf(w.expr, id) === oc.column &&
               (oc.column < 0 || w.collation.toUpperCase() === oc.collation.toUpperCase())
             ) k = m;
-            if (k >= 0 || !grouping) break;
+            if (k >= 0 || kind === "orderBy") break;
           }
-          if (k >= 0 && !grouping) {
+          if (k >= 0 && kind !== "groupBy") {
             const w = wanted[k];
             // NULLS placed against the direction's default take SQLite two passes.
             if (w.nullsFirst === w.desc) k = -1;
-            else if (rev === null) out.reverse[i] = rev = oc.desc !== w.desc;
-            else if (rev !== (oc.desc !== w.desc)) k = -1;
+            else if (rev === null) {
+              rev = oc.desc !== w.desc;
+              if (kind === "orderBy") out.reverse[i] = rev;
+            } else if (rev !== (oc.desc !== w.desc)) k = -1;
           }
           if (k < 0) {
             if (j === 0 || j < keyCount) distinct = false;

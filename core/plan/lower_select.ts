@@ -9,7 +9,7 @@ import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
 import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
-import { type OrderTerm, wantedOrder } from "./order.ts";
+import { type OrderKind, type OrderTerm, wantedOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { sortShapeOf } from "./sort_cost.ts";
 import { flattenSelect } from "./flatten.ts";
@@ -197,8 +197,23 @@ function lowerCoreRefs(
   // window's PARTITION BY and ORDER BY instead of the statement's ORDER BY.
   const groupOrder = windows ? firstComputedWindowOrder(core) : orderBy;
   const groupDesc = grouped ? groupDirections(groupBy, groupOrder) : [];
+  // A DISTINCT (of no aggregate or windows) wants its result columns grouped. With an
+  // ORDER BY listing them, ascending, SQLite makes it a GROUP BY of them (select.c), whose
+  // sorter EXPLAIN shows as the DISTINCT's.
+  const distinctRows = core.distinct && !core.aggregate && !windows;
+  const asGroup = distinctRows && orderBy !== null && ordersResults(orderBy, core.columns);
+  let resultTerms: OrderTerm[] | undefined;
+  const lowerResults = () =>
+    resultTerms ??= core.columns.map((c) => ({
+      expr: lowerExpr(ctx, scope, c.expr),
+      desc: false,
+      nullsFirst: true,
+      collation: collationOf(c.expr),
+    }));
   let wanted: (() => OrderTerm[]) | null = null;
+  let kind: OrderKind = "orderBy";
   if (grouped) {
+    kind = "groupBy";
     wanted = () =>
       groupBy.map((e, i) => ({
         expr: lowerExpr(ctx, scope, e),
@@ -206,9 +221,13 @@ function lowerCoreRefs(
         nullsFirst: !groupDesc[i],
         collation: collationOf(e),
       }));
-  } else if (!core.aggregate && !windows && orderBy && !core.distinct) {
+  } else if (asGroup || distinctRows && !orderBy) {
+    kind = "distinctBy";
+    wanted = lowerResults;
+  } else if (!core.aggregate && !windows && orderBy) {
     wanted = () => orderTerms(orderBy.map((t) => lowerExpr(ctx, scope, t.expr)), orderBy);
   }
+  const wantsDistinct = distinctRows && !asGroup;
   const from = planFrom(
     ctx,
     scope,
@@ -217,9 +236,10 @@ function lowerCoreRefs(
     wanted
       ? wantedOrder(
         wanted,
-        grouped,
-        grouped && sameAsGroupBy(groupBy, groupOrder),
-        sortShapeOf(core.columns.length, limit),
+        kind,
+        grouped ? sameAsGroupBy(groupBy, groupOrder) : asGroup,
+        sortShapeOf(core.columns.length, limit, wantsDistinct),
+        wantsDistinct ? lowerResults : null,
       )
       : undefined,
   );
@@ -227,15 +247,24 @@ function lowerCoreRefs(
   // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.
   const given = from.given;
   const wantedCount = grouped ? groupBy.length : orderBy?.length;
-  let ordered = given !== null && given.given === wantedCount;
+  // A DISTINCT made a GROUP BY: its rows come grouped in any order, and ordered only when
+  // in the ORDER BY's order and directions.
+  const grouping = asGroup && given?.given === wantedCount;
+  let ordered = given !== null && given.given === wantedCount &&
+    (!asGroup || !given.permuted && !given.desc.includes(true));
   // The direction each group key comes out in (the aggregate's own sort, or the loops').
   // Groups given in another order than the GROUP BY's never match an ORDER BY.
   let groupOut: (boolean | null | undefined)[] = groupDesc;
   if (ordered && grouped) {
     groupOut = given!.permuted ? [] : given!.desc.map((d, i) => d ?? groupDesc[i]);
   }
-  // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP).
-  const presorted = !ordered && !core.aggregate ? given?.given ?? 0 : 0;
+  // The leading ORDER BY terms the rows come in (the sort is of the rest, for EQP); a
+  // DISTINCT's GROUP BY sorts them all, and its sorter is the DISTINCT's.
+  const presorted = asGroup
+    ? grouping ? 0 : wantedCount!
+    : !ordered && !core.aggregate
+    ? given?.given ?? 0
+    : 0;
   let upper: LowerScope = scope;
   if (core.aggregate) {
     const strategy = ordered ? "stream" : "hash";
@@ -253,27 +282,29 @@ function lowerCoreRefs(
     t.resultColumn > 0 ? results[t.resultColumn - 1] : lowerExpr(ctx, upper, t.expr)
   );
   if (prepared) node = stackWindows(prepared, node, [results, sortKeys]);
-  if (core.distinct) {
+  if (core.distinct && from.distinctRows !== "unique") {
     node = {
       kind: "distinct",
       input: node,
       columns: results,
       collations: core.columns.map((c) => collationOf(c.expr)),
+      ordered: asGroup ? grouping : from.distinctRows === "ordered",
     };
   }
   let needSort = orderBy !== null && orderBy.length > 0 && !ordered;
-  if (needSort && core.aggregate && groupBy.length > 0 && !prepared) {
-    // Groups come out in key order (each key in its direction): an ORDER BY on a prefix
-    // of them is free.
-    needSort = !orderBy!.every((t, i) => {
-      // The ORDER BY term is the group key: read from it, or a bare column carried from
-      // the row of a single min()/max() (equal to the key, so in its order too).
-      const written = t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr;
-      const key = upperGroupKey(sortKeys[i], node, groupBy.length, i) ||
-        i < groupBy.length && sameExpr(written, groupBy[i]);
-      return key && t.desc === groupOut[i] && nullsFirst(t) === !t.desc &&
-        collationOf(t.expr) === collationOf(groupBy[i]);
-    });
+  if (needSort && core.aggregate && !prepared) {
+    // One row without a GROUP BY; else groups come out in key order (each key in its
+    // direction): an ORDER BY of the same terms is free (select.c's orderByGrp).
+    needSort = groupBy.length > 0 &&
+      (orderBy!.length !== groupBy.length || !orderBy!.every((t, i) => {
+        // The ORDER BY term is the group key: read from it, or a bare column carried from
+        // the row of a single min()/max() (equal to the key, so in its order too).
+        const written = t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr;
+        const key = upperGroupKey(sortKeys[i], node, groupBy.length, i) ||
+          i < groupBy.length && sameExpr(written, groupBy[i]);
+        return key && t.desc === groupOut[i] && nullsFirst(t) === !t.desc &&
+          collationOf(t.expr) === collationOf(groupBy[i]);
+      }));
   }
   const id = newId(ctx);
   const q: Query = {
@@ -300,6 +331,19 @@ function groupDirections(
 ): boolean[] {
   const same = orderBy !== null && orderBy.length === groupBy.length;
   return groupBy.map((_, i) => same && orderBy[i].desc);
+}
+
+/**
+ * sqlite3ExprListCompare of the ORDER BY and the result columns: each term is its result
+ * column, ascending with NULLs first (as select.c asks before making a DISTINCT a GROUP
+ * BY).
+ */
+function ordersResults(
+  orderBy: readonly B.BoundOrderingTerm[],
+  columns: readonly B.BoundResultColumn[],
+): boolean {
+  return orderBy.length === columns.length &&
+    orderBy.every((t, i) => !t.desc && nullsFirst(t) && sameExpr(t.expr, columns[i].expr));
 }
 
 /**

@@ -15,16 +15,27 @@ export interface OrderTerm {
 }
 
 /**
- * The order a statement wants from its FROM (ORDER BY, or GROUP BY), as the solver weighs
- * it (path_solver.ts).
+ * What the wanted terms are (where.c's flags): an ORDER BY, taken in turn and direction; a
+ * GROUP BY (WHERE_GROUPBY), in any order and direction; a DISTINCT's result columns
+ * (WHERE_DISTINCTBY), in any order but each in the direction of the first.
+ */
+export type OrderKind = "orderBy" | "groupBy" | "distinctBy";
+
+/**
+ * The order a statement wants from its FROM (ORDER BY, GROUP BY, or a DISTINCT's result
+ * columns), as the solver weighs it (path_solver.ts).
  */
 export interface WantedOrder {
   /** The wanted terms. */
   terms(): OrderTerm[];
-  /** A GROUP BY's: its terms may come in any order and direction. */
-  grouping: boolean;
+  kind: OrderKind;
   /** A GROUP BY that the ORDER BY repeats (select.c's orderByGrp). */
   sortByGroup: boolean;
+  /**
+   * The result columns of a SELECT DISTINCT (WHERE_WANT_DISTINCT), or null: planFrom
+   * tells whether they come unique or grouped (each row's copies in a row) on their own.
+   */
+  distinct: (() => OrderTerm[]) | null;
   /** The number of wanted terms. */
   count(): number;
   /** where.c indexMightHelpWithOrderBy for a path's index. */
@@ -34,23 +45,26 @@ export interface WantedOrder {
 }
 
 /**
- * The wanted order `terms` (`grouping`: a GROUP BY's, in any direction); `shape`: the statement's result columns and constant LIMIT, which
- * where.c's sort cost weighs.
+ * The wanted order `terms` of this kind; `shape`: the statement's result columns, constant
+ * LIMIT and DISTINCT, which where.c's sort cost weighs (an aggregate's sort, a GROUP BY's
+ * or one made of a DISTINCT, takes no LIMIT).
  */
 export function wantedOrder(
   lower: () => OrderTerm[],
-  grouping: boolean,
+  kind: OrderKind,
   sortByGroup: boolean,
   shape: SortShape,
+  distinct: (() => OrderTerm[]) | null = null,
 ): WantedOrder {
-  const limited = { ...shape, limit: grouping ? null : shape.limit };
+  const limited = { ...shape, limit: kind === "groupBy" || sortByGroup ? null : shape.limit };
   let lowered: OrderTerm[] | undefined;
   // Lowered once the FROM's sources are registered (the solver asks first).
   const terms = () => (lowered ??= lower());
   return {
     terms,
-    grouping,
+    kind,
     sortByGroup,
+    distinct,
     count: () => terms().length,
     // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
     // of the path's index?

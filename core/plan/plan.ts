@@ -524,6 +524,8 @@ export interface Sort {
   /**
    * The leading keys the input already comes ordered by (select.c's nOBSat): SQLite sorts
    * only the rest, block by block, which gives the order a stable sort of all keys gives.
+   * All of them: the sort of a DISTINCT that SQLite runs as a GROUP BY, which EXPLAIN
+   * shows as the DISTINCT's b-tree.
    */
   presorted?: number;
 }
@@ -537,6 +539,8 @@ export interface Distinct {
   input: RelNode;
   columns: PlanExpr[];
   collations: CollationName[];
+  /** The input brings each row's copies one after another (SQLite needs no b-tree). */
+  ordered?: boolean;
 }
 
 /**

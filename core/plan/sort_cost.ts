@@ -11,17 +11,23 @@ export interface SortShape {
   columns: number;
   /** A LIMIT given as an integer constant of at least 1 (select.c's SF_FixedLimit). */
   limit: number | null;
+  /** A SELECT DISTINCT not run as a GROUP BY (WHERE_WANT_DISTINCT). */
+  distinct: boolean;
 }
 
 /** The sort shape of a SELECT with `columns` result columns and this LIMIT expression. */
-export function sortShapeOf(columns: number, limit: PlanExpr | null): SortShape {
+export function sortShapeOf(
+  columns: number,
+  limit: PlanExpr | null,
+  distinct: boolean,
+): SortShape {
   const v = limit?.kind === "const" ? limit.value : null;
   const n = typeof v === "number" && Number.isInteger(v)
     ? v
     : typeof v === "bigint"
     ? Number(v)
     : 0;
-  return { columns, limit: n >= 1 ? n : null };
+  return { columns, limit: n >= 1 ? n : null, distinct };
 }
 
 /**
@@ -43,6 +49,9 @@ export function sortingCostLogEst(
     // A LIMIT's sorter keeps only LIMIT rows, at twice the cost (1.5 more when partial).
     cost += nSorted > 0 ? 16 : 10;
     rows = Math.min(rows, logEst(shape.limit));
+  } else if (shape.distinct && rows > 10) {
+    // A DISTINCT is taken to halve the rows the sort keeps.
+    rows -= 10;
   }
   return cost + estLog(rows);
 }

@@ -135,14 +135,18 @@ export function paramsOf(q: QdiffQuery): Cell[] {
   return q.params.map((i) => PARAM_VALUES[i]);
 }
 
-/** LITEJIT_QDIFF_TRACE=1 prints each statement before an engine runs it (to find a slow one). */
-const TRACE = (() => {
+function envFlag(name: string): boolean {
   try {
-    return Deno.env.get("LITEJIT_QDIFF_TRACE") === "1";
+    return Deno.env.get(name) === "1";
   } catch {
     return false;
   }
-})();
+}
+
+/** LITEJIT_QDIFF_TRACE=1 prints each statement before an engine runs it (to find a slow one). */
+const TRACE = envFlag("LITEJIT_QDIFF_TRACE");
+/** LITEJIT_QDIFF_PLANS=1 prints each statement excused as a plan choice, with both plans. */
+const SHOW_PLANS = envFlag("LITEJIT_QDIFF_PLANS");
 
 /**
  * Builds the case's database with node:sqlite, runs every statement on SQLite and on each
@@ -180,6 +184,13 @@ export function runCase(c: QdiffCase, engines: readonly QdiffEngine[]): QdiffRes
         }
         if (why !== null && otherPlanOnly(q, params, [oracle, conn], [expected, actual])) {
           excuse(PLAN_CHOICE_GAP);
+          if (SHOW_PLANS) {
+            console.error(
+              `[plan choice] ${q.sql}\n  sqlite:  ${oracle.plan(q.sql)}\n  litejit: ${
+                conn.plan(q.sql)
+              }`,
+            );
+          }
           continue;
         }
         if (why !== null) {
