@@ -144,6 +144,27 @@ const RULES: Record<string, string[]> = {
     "SELECT DISTINCT c.id FROM customer c JOIN invoice i ON i.customer = c.id",
     "SELECT DISTINCT a FROM (SELECT a FROM s)",
   ],
+  // select.c: an aggregate without GROUP BY gives one row, so its ORDER BY is dropped; after
+  // a GROUP BY only an ORDER BY of the same terms is (orderByGrp).
+  "ORDER BY after aggregates": [
+    "SELECT count(*) FROM invoice ORDER BY total",
+    "SELECT customer, total, count(*) FROM invoice GROUP BY customer, total ORDER BY customer",
+    "SELECT customer, count(*) FROM invoice GROUP BY customer ORDER BY customer",
+    "SELECT customer, count(*) FROM invoice GROUP BY customer ORDER BY customer DESC",
+  ],
+  // whereLoopAddAll: a LEFT JOIN's right side comes after every table before it and seeks
+  // with its ON terms only; an inner-joined table after it may go anywhere.
+  "LEFT JOIN in the join order": [
+    "SELECT * FROM p LEFT JOIN invoice i ON i.customer = p.a JOIN customer c ON c.id = p.b " +
+    "WHERE c.country = 'BR'",
+    "SELECT * FROM p LEFT JOIN q ON q.a = p.a, r",
+    "SELECT * FROM p LEFT JOIN r ON r.v = p.a, q WHERE q.b = 3",
+    "SELECT * FROM invoice i JOIN line l ON l.invoice = i.id LEFT JOIN track t ON t.id = l.track " +
+    "WHERE i.id = 3",
+    "SELECT * FROM customer c LEFT JOIN invoice i ON i.customer = c.id " +
+    "LEFT JOIN line l ON l.invoice = i.id WHERE c.id = 2",
+    "SELECT * FROM p CROSS JOIN q LEFT JOIN invoice i ON i.customer = q.a, r",
+  ],
 };
 
 Deno.test("join order: EXPLAIN QUERY PLAN equals node:sqlite's", async (t) => {

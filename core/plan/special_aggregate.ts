@@ -43,10 +43,11 @@ export function planSpecialAggregate(
   limit: PlanExpr | null,
   offset: PlanExpr | null,
 ): Query | null {
-  // One aggregate call, the only result column, with no other clause.
+  // One aggregate call, the only result column, with no other clause (an ORDER BY of its
+  // one row aside, for count(*)).
   const plain = core.aggregate && core.groupBy === null && core.where === null &&
     core.having === null && core.windowFunctions.length === 0 && core.columns.length === 1 &&
-    core.aggregates.length === 1 && orderBy === null && limit === null && offset === null;
+    core.aggregates.length === 1 && limit === null && offset === null;
   if (!plain) return null;
   // ... over a single table.
   const items = core.from?.items;
@@ -67,7 +68,7 @@ export function planSpecialAggregate(
     };
     return { root, columns: [colRef(id, 0)] };
   }
-  return minMax(ctx, core, source, parent);
+  return orderBy ? null : minMax(ctx, core, source, parent);
 }
 
 function minMax(
