@@ -25,12 +25,12 @@ import type { FunctionContext } from "../context.ts";
 import { canonicalUtf8, decodeText, encodeUtf8 } from "../../format/text.ts";
 import {
   charCount,
-  charWidth,
   cText,
   doubleOf,
   int64Of,
   setTextResult,
   skipChars,
+  sqliteCharEnd,
   textOf,
   toInt32,
   utf8Length,
@@ -225,7 +225,7 @@ export function sqlPrintf(
         break;
       case "c": {
         const t = args.text();
-        const ch = t === null || t === "" ? "\0" : t.slice(0, charWidth(t, 0));
+        const ch = t === null || t === "" ? "\0" : t.slice(0, sqliteCharEnd(t, 0));
         const count = precision > 1 ? precision : 1;
         if (count > MAX_TEXT_LENGTH) tooBig();
         piece = count === 1 ? ch : ch.repeat(count);
