@@ -225,7 +225,7 @@ export function sqlPrintf(
         break;
       case "c": {
         const t = args.text();
-        const ch = t === null || t === "" ? "\0" : t.slice(0, sqliteCharEnd(t, 0));
+        const ch = !t ? "\0" : t.slice(0, sqliteCharEnd(t, 0));
         const count = precision > 1 ? precision : 1;
         if (count > MAX_TEXT_LENGTH) tooBig();
         piece = count === 1 ? ch : ch.repeat(count);
