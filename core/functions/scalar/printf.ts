@@ -379,10 +379,11 @@ export function utf8Prefix(s: string, bytes: number): string {
 
 /** printf(FORMAT, ...) / format(FORMAT, ...): NULL without a format or when nothing printed. */
 export function printfFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  const format = args.length === 0 ? null : textOf(args[0], ctx.encoding);
+  const format = args[0] && textOf(args[0], ctx.encoding);
   let s: string | null = null;
   try {
-    if (format !== null) s = sqlPrintf(format, args, ctx.encoding);
+    // An empty format prints nothing: NULL, as sqlPrintf would give.
+    if (format) s = sqlPrintf(format, args, ctx.encoding);
   } catch (e) {
     // Widths near SQLite's 1 GB limit exceed what a JS string can hold.
     if (e instanceof RangeError) tooBig();
