@@ -245,8 +245,7 @@ export function sqlPrintf(
       case "s":
       case "z": {
         const t = args.text() ?? "";
-        if (precision >= 0) piece = alt2 ? charPrefix(t, precision) : utf8Prefix(t, precision);
-        else piece = t;
+        piece = prefix(t, precision, alt2);
         [width, len] = stringWidth(piece, width, alt2);
         break;
       }
@@ -255,7 +254,7 @@ export function sqlPrintf(
         const t = args.text();
         const isNull = t === null;
         let body = isNull ? (c === "Q" ? "NULL" : "(NULL)") : t;
-        if (precision >= 0) body = alt2 ? charPrefix(body, precision) : utf8Prefix(body, precision);
+        body = prefix(body, precision, alt2);
         // %#q doubles backslashes and spells control characters as \u00XX; %#Q does
         // so only for a text with control characters, which it wraps in unistr().
         const hasControl = !isNull && CONTROL.test(body);
@@ -362,9 +361,16 @@ function stringWidth(piece: string, width: number, alt2: boolean): [number, numb
   return [width, bytes];
 }
 
-/** The first `count` characters of `s`. */
-function charPrefix(s: string, count: number): string {
-  return s.slice(0, skipChars(s, 0, count));
+/**
+ * A string conversion's text cut to its precision: the first `precision` characters
+ * (with `!`) or UTF-8 bytes; all of it for a negative precision (none given).
+ */
+function prefix(s: string, precision: number, alt2: boolean): string {
+  return precision < 0
+    ? s
+    : alt2
+    ? s.slice(0, skipChars(s, 0, precision))
+    : utf8Prefix(s, precision);
 }
 
 /**
