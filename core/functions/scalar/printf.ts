@@ -363,24 +363,15 @@ function stringWidth(piece: string, width: number, alt2: boolean): [number, numb
 
 /**
  * A string conversion's text cut to its precision: the first `precision` characters
- * (with `!`) or UTF-8 bytes; all of it for a negative precision (none given).
+ * (with `!`) or UTF-8 bytes; all of it for a negative precision (none given) or one it
+ * holds (a text has no more characters than UTF-16 units or bytes). A character cut in
+ * two leaves a partial sequence, held as escaped bytes (core/format/text.ts).
  */
 function prefix(s: string, precision: number, alt2: boolean): string {
-  return precision < 0
-    ? s
-    : alt2
-    ? s.slice(0, skipChars(s, 0, precision))
-    : utf8Prefix(s, precision);
-}
-
-/**
- * The first `bytes` UTF-8 bytes of `s`; a character cut in two leaves a partial
- * sequence, held as escaped bytes (core/format/text.ts).
- */
-export function utf8Prefix(s: string, bytes: number): string {
-  if (s.length <= bytes && utf8Length(s) <= bytes) return s;
+  if (precision < 0 || s.length <= precision && utf8Length(s) <= precision) return s;
+  if (alt2) return s.slice(0, skipChars(s, 0, precision));
   const b = encodeUtf8(s);
-  return b.length <= bytes ? s : decodeText(b, 0, bytes, TextEncoding.Utf8);
+  return b.length <= precision ? s : decodeText(b, 0, precision, TextEncoding.Utf8);
 }
 
 /** printf(FORMAT, ...) / format(FORMAT, ...): NULL without a format or when nothing printed. */
