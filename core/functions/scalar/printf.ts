@@ -369,9 +369,11 @@ function stringWidth(piece: string, width: number, alt2: boolean): [number, numb
  */
 function prefix(s: string, precision: number, alt2: boolean): string {
   if (precision < 0 || s.length <= precision && utf8Length(s) <= precision) return s;
-  if (alt2) return s.slice(0, skipChars(s, 0, precision));
-  const b = encodeUtf8(s);
-  return b.length <= precision ? s : decodeText(b, 0, precision, TextEncoding.Utf8);
+  // Past here the text's UTF-8 is longer than the precision (it has at least as many
+  // bytes as UTF-16 units, and utf8Length counts the bytes encodeUtf8 writes).
+  return alt2
+    ? s.slice(0, skipChars(s, 0, precision))
+    : decodeText(encodeUtf8(s), 0, precision, TextEncoding.Utf8);
 }
 
 /** printf(FORMAT, ...) / format(FORMAT, ...): NULL without a format or when nothing printed. */
