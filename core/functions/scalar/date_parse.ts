@@ -55,7 +55,7 @@ export interface DigitField {
 }
 
 function field(width: number, min: number, max: number, sep: string): DigitField {
-  return { width, min, max, sep: sep === "" ? 0 : sep.charCodeAt(0) };
+  return { width, min, max, sep: at(sep, 0) };
 }
 
 /** Largest year a date field or a `±YYYY-MM-DD` modifier accepts. */
