@@ -352,11 +352,16 @@ export function globMatch(pattern: string, text: string): boolean {
     Result.MATCH;
 }
 
-/** The text of a LIKE or GLOB pattern argument (null for NULL); too long a one fails. */
+/**
+ * The text of a LIKE or GLOB pattern argument (null for NULL); too long a one fails. A
+ * pattern of at most a third of the limit in UTF-16 units is short enough whatever it was:
+ * a text takes at most 3 UTF-8 bytes a unit, and a blob's text has a unit for every 3 bytes
+ * (UTF-8, escaped bytes one each) or 2 (UTF-16) it holds.
+ */
 function patternOf(r: Reg, enc: TextEncoding): string | null {
   const pattern = textOf(r, enc);
   if (
-    pattern !== null && (pattern.length * 3 > LIKE_PATTERN_LIMIT || r.c === StorageClass.Blob) &&
+    pattern !== null && pattern.length * 3 > LIKE_PATTERN_LIMIT &&
     (r.c === StorageClass.Blob ? (r.v as Uint8Array).length : utf8Length(pattern)) >
       LIKE_PATTERN_LIMIT
   ) throw sqlError("LIKE or GLOB pattern too complex");
