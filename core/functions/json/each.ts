@@ -11,7 +11,7 @@ import { newReg, type Reg, setBlob, setInt, setText } from "../../value/reg.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
 import { argText, badPath, parseArg, returnFromBlob } from "./args.ts";
 import { isAlnum, isAlpha, utf8, utf8Padded, utf8Text } from "./chars.ts";
-import { JB, JSONB_TYPE_NAMES, JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
+import { JB, JSONB_TYPE_NAMES, type JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
 import { Lookup, lookupStep } from "./lookup.ts";
 import { JsonOut } from "./out.ts";
 import { markJson } from "./subtype.ts";
@@ -32,7 +32,7 @@ class EachCursor {
   eType = 0;
   parents: Parent[] = [];
   path = new JsonOut();
-  p: JsonParse = new JsonParse(0);
+  declare p: JsonParse;
   jsonText: string | null = null;
 
   readonly #recursive: boolean;
