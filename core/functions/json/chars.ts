@@ -71,9 +71,3 @@ export { utf8Bytes as utf8 };
 export function utf8Text(b: Uint8Array, from = 0, to = b.length): string {
   return decoder.decode(b.subarray(from, to));
 }
-
-/** Length of the NUL-terminated byte string `z` (all of it without a NUL). */
-export function cStrLen(z: Uint8Array): number {
-  const k = z.indexOf(0);
-  return k < 0 ? z.length : k;
-}
