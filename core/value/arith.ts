@@ -95,7 +95,7 @@ function intMath(
       return fitI64(bx / by);
     default:
       if (by === 0n) return null;
-      if (by === -1n) return 0;
+      // x % -1n is 0n even for INT64_MIN (no C overflow here).
       return fitI64(bx % by);
   }
 }
