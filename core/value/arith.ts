@@ -95,7 +95,7 @@ function intMath(
       return fitI64(bx / by);
     default:
       if (by === 0n) return null;
-      if (by === -1n) return 0;
+      // x % -1n is 0n even for INT64_MIN (no C overflow here).
       return fitI64(bx % by);
   }
 }
@@ -123,15 +123,10 @@ function realMath(op: Op, a: Reg, b: Reg, out: Reg, enc: TextEncoding): void {
       r = x / y;
       break;
     default: {
-      const ix = toInt(a, enc);
-      const iy = toInt(b, enc);
-      if (iy === 0) {
-        setNull(out);
-        return;
-      }
-      const rem = intMath(Op.Rem, ix, iy);
-      r = rem === null || rem === undefined ? 0 : intToReal(rem);
-      break;
+      // null: by zero. The remainder of two 64-bit integers always fits in 64 bits.
+      const rem = intMath(Op.Rem, toInt(a, enc), toInt(b, enc));
+      if (rem === null) return setNull(out);
+      r = intToReal(rem as number | bigint);
     }
   }
   setReal(out, r);

@@ -7,7 +7,8 @@ import type { AggregateContext, AggregateFunction } from "../aggregate/types.ts"
 import type { Reg } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
 import { appendSqlValue, argText } from "./args.ts";
-import { cStrLen, utf8 } from "./chars.ts";
+import { utf8 } from "./chars.ts";
+import { cText } from "../scalar/coerce.ts";
 import { appendQuoted, JsonOut } from "./out.ts";
 import { returnJsonText } from "./scalar.ts";
 
@@ -69,8 +70,8 @@ function group(name: string, object: boolean, asBlob: boolean): AggregateFunctio
       if (object && k.c === StorageClass.Null) return;
       if (s.out.n > 1) s.out.char(0x2c);
       if (object) {
-        const b = utf8(argText(k, s.ctx.encoding));
-        appendQuoted(s.out, b, 0, cStrLen(b));
+        // The label as C reads it: up to its first NUL.
+        appendQuoted(s.out, utf8(cText(argText(k, s.ctx.encoding))));
         s.out.char(0x3a);
       }
       appendSqlValue(s.out, args[argc - 1]);

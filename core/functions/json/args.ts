@@ -171,16 +171,14 @@ export function returnFromBlob(p: JsonParse, i: number, out: Reg, asBlob: boolea
   let h = payloadSize(a, p.n, i);
   if (h === 0) throw malformed();
   let sz = payloadSz;
-  switch (a[i] & 0x0f) {
+  const t = a[i] & 0x0f;
+  switch (t) {
     case JB.Null:
-      if (sz) throw malformed();
-      return setNull(out);
     case JB.True:
-      if (sz) throw malformed();
-      return setInt(out, 1);
     case JB.False:
       if (sz) throw malformed();
-      return setInt(out, 0);
+      // NULL, or 1 for true (type 1) and 0 for false (type 2).
+      return t === JB.Null ? setNull(out) : setInt(out, 2 - t);
     case JB.Int5:
     case JB.Int: {
       if (sz === 0) throw malformed();

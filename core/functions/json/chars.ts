@@ -56,10 +56,10 @@ export function hex4(z: Uint8Array, i: number): number {
 
 const decoder = new TextDecoder();
 
-/** UTF-8 bytes of `s` followed by `pad` zero bytes (C-string style look-ahead). */
-export function utf8Padded(s: string, pad = 16): Uint8Array {
+/** UTF-8 bytes of `s` followed by 16 zero bytes (C-string style look-ahead). */
+export function utf8Padded(s: string): Uint8Array {
   const raw = utf8Bytes(s);
-  const out = new Uint8Array(raw.length + pad);
+  const out = new Uint8Array(raw.length + 16);
   out.set(raw);
   return out;
 }
@@ -70,10 +70,4 @@ export { utf8Bytes as utf8 };
 /** `b[from, to)` decoded as UTF-8. */
 export function utf8Text(b: Uint8Array, from = 0, to = b.length): string {
   return decoder.decode(b.subarray(from, to));
-}
-
-/** Length of the NUL-terminated byte string `z` (all of it without a NUL). */
-export function cStrLen(z: Uint8Array): number {
-  const k = z.indexOf(0);
-  return k < 0 ? z.length : k;
 }

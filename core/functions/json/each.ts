@@ -9,16 +9,9 @@ import { sqlError } from "../../errors.ts";
 import { atoi64, atoiValue } from "../../value/number_text.ts";
 import { newReg, type Reg, setBlob, setInt, setText } from "../../value/reg.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
-import { argText, badPath, malformed, parseJson, returnFromBlob } from "./args.ts";
+import { argText, badPath, parseArg, returnFromBlob } from "./args.ts";
 import { isAlnum, isAlpha, utf8, utf8Padded, utf8Text } from "./chars.ts";
-import {
-  JB,
-  JSONB_TYPE_NAMES,
-  JsonParse,
-  looksLikeJsonb,
-  payloadSize,
-  payloadSz,
-} from "./jsonb.ts";
+import { JB, JSONB_TYPE_NAMES, type JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
 import { Lookup, lookupStep } from "./lookup.ts";
 import { JsonOut } from "./out.ts";
 import { markJson } from "./subtype.ts";
@@ -39,7 +32,7 @@ class EachCursor {
   eType = 0;
   parents: Parent[] = [];
   path = new JsonOut();
-  p: JsonParse = new JsonParse(0);
+  declare p: JsonParse;
   jsonText: string | null = null;
 
   readonly #recursive: boolean;
@@ -184,17 +177,11 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
   if (args.length > 2) {
     throw sqlError(`too many arguments on ${recursive ? "json_tree" : "json_each"}() - max 2`);
   }
-  const j = args[0];
-  if (j.c === StorageClass.Null) return [];
-  if (j.c === StorageClass.Blob && looksLikeJsonb(j.v as Uint8Array)) {
-    c.p = JsonParse.of(j.v as Uint8Array);
-  } else {
-    const text = argText(j, enc);
-    const { p, ok } = parseJson(text);
-    if (!ok) throw malformed();
-    c.p = p;
-    c.jsonText = cText(text);
-  }
+  const p = parseArg(args[0], enc);
+  if (p === null) return [];
+  c.p = p;
+  // A document read from text (a JSONB blob has no z) shows that text in the json column.
+  if (p.z) c.jsonText = cText(argText(args[0], enc));
   // Without a ROOT argument the walk starts at "$", as with one.
   const rootArg = args[1];
   if (rootArg?.c === StorageClass.Null) return [];

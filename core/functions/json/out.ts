@@ -81,28 +81,9 @@ export function appendQuoted(out: JsonOut, z: Uint8Array, from = 0, to = z.lengt
 /** Appends the escape of `"`, `\` or a control character. */
 export function appendEscape(out: JsonOut, c: number): void {
   out.char(0x5c);
-  switch (c) {
-    case 0x22:
-    case 0x5c:
-      out.char(c);
-      break;
-    case 0x08:
-      out.char(0x62);
-      break;
-    case 0x09:
-      out.char(0x74);
-      break;
-    case 0x0a:
-      out.char(0x6e);
-      break;
-    case 0x0c:
-      out.char(0x66);
-      break;
-    case 0x0d:
-      out.char(0x72);
-      break;
-    default:
-      // Another control character, below 0x20.
-      out.ascii((c < 0x10 ? "u000" : "u00") + c.toString(16));
-  }
+  // `"` and `\` themselves, b t n f r for those five controls (code 0 or NaN: none).
+  const e = c === 0x22 || c === 0x5c ? c : "\0\0\0\0\0\0\0\0btn\0fr".charCodeAt(c);
+  if (e) out.char(e);
+  // Another control character, below 0x20.
+  else out.ascii((c < 0x10 ? "u000" : "u00") + c.toString(16));
 }

@@ -96,15 +96,15 @@ export function json5Whitespace(z: Uint8Array, i: number): number {
   }
 }
 
-// Special results of translateValue besides "index past the value". A const enum, so the
-// bundle holds the numbers.
+// Special results of translateValue besides "index past the value": a punctuation
+// character is its code negated. A const enum, so the bundle holds the numbers.
 const enum Tok {
   END = 0,
   ERR = -1,
-  CLOSE_BRACE = -2,
-  CLOSE_BRACKET = -3,
-  COMMA = -4,
-  COLON = -5,
+  CLOSE_BRACE = -0x7d,
+  CLOSE_BRACKET = -0x5d,
+  COMMA = -0x2c,
+  COLON = -0x3a,
 }
 
 /** How SQLite's JSONB spells an infinity (a float too large for a double). */
@@ -169,18 +169,12 @@ function translateValue(p: JsonParse, i: number): number {
       case 0x2e: // .
       case 0x2d: // -
         return translateNumber(p, i);
-      case 0x7d:
+      case 0x7d: // Tok.CLOSE_BRACE
+      case 0x5d: // Tok.CLOSE_BRACKET
+      case 0x2c: // Tok.COMMA
+      case 0x3a: // Tok.COLON
         p.iErr = i;
-        return Tok.CLOSE_BRACE;
-      case 0x5d:
-        p.iErr = i;
-        return Tok.CLOSE_BRACKET;
-      case 0x2c:
-        p.iErr = i;
-        return Tok.COMMA;
-      case 0x3a:
-        p.iErr = i;
-        return Tok.COLON;
+        return -c;
       case 0:
         return Tok.END;
       case 0x09:
@@ -218,10 +212,10 @@ function translateValue(p: JsonParse, i: number): number {
 
 /**
  * After a container element ending at `j`: the index of the `,` or of the closer `close`
- * (whose translateValue token is `closeToken`) that follows, across JSON5 whitespace and
+ * (whose translateValue token is `-close`) that follows, across JSON5 whitespace and
  * comments; Tok.ERR (with p.iErr set) if something else follows.
  */
-function separatorAfter(p: JsonParse, j: number, close: number, closeToken: number): number {
+function separatorAfter(p: JsonParse, j: number, close: number): number {
   const z = p.z!;
   if (z[j] === 0x2c || z[j] === close) return j;
   if (isJsonSpace(z[j])) {
@@ -229,7 +223,7 @@ function separatorAfter(p: JsonParse, j: number, close: number, closeToken: numb
     if (z[j] === 0x2c || z[j] === close) return j;
   }
   const x = translateValue(p, j);
-  if (x === Tok.COMMA || x === closeToken) return p.iErr;
+  if (x === Tok.COMMA || x === -close) return p.iErr;
   return fail(p, j);
 }
 
@@ -298,7 +292,7 @@ function translateObject(p: JsonParse, i: number): number {
     if (x <= 0) {
       return x === Tok.ERR ? x : fail(p, j);
     }
-    j = separatorAfter(p, x, 0x7d, Tok.CLOSE_BRACE);
+    j = separatorAfter(p, x, 0x7d);
     if (j === Tok.ERR) return Tok.ERR;
     if (z[j] === 0x7d) break;
   }
@@ -326,7 +320,7 @@ function translateArray(p: JsonParse, i: number): number {
       }
       return x === Tok.ERR ? x : fail(p, j);
     }
-    j = separatorAfter(p, x, 0x5d, Tok.CLOSE_BRACKET);
+    j = separatorAfter(p, x, 0x5d);
     if (j === Tok.ERR) return Tok.ERR;
     if (z[j] === 0x5d) break;
   }

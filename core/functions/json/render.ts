@@ -5,7 +5,7 @@
  * RFC-8259 ones).
  */
 import { hexValue, isDigit, isXDigit } from "./chars.ts";
-import { JB, type JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
+import { JB, JSONB_TYPE_NAMES, type JsonParse, payloadSize, payloadSz } from "./jsonb.ts";
 import { appendEscape, appendQuoted, type JsonOut, OutErr } from "./out.ts";
 
 /**
@@ -23,13 +23,10 @@ export function renderText(p: JsonParse, i: number, out: JsonOut): number {
   const s = i + h;
   switch (a[i] & 0x0f) {
     case JB.Null:
-      out.ascii("null");
-      return i + 1;
     case JB.True:
-      out.ascii("true");
-      return i + 1;
     case JB.False:
-      out.ascii("false");
+      // json_type()'s names of these three are their JSON spellings.
+      out.ascii(JSONB_TYPE_NAMES[a[i] & 0x0f]);
       return i + 1;
     case JB.Int:
     case JB.Float:

@@ -125,11 +125,6 @@ export function sqliteCharEnd(s: string, i: number): number {
   return j;
 }
 
-/** Length in code units of the character starting at `i` (see {@link sqliteCharEnd}). */
-export function charWidth(s: string, i: number): number {
-  return sqliteCharEnd(s, i) - i;
-}
-
 /** Number of characters in `s`, counted as SQLite counts UTF-8 characters. */
 export function charCount(s: string): number {
   // Without surrogates every code unit is one character.

@@ -75,7 +75,16 @@ export class DateLayout {
     for (const piece of this.pieces) {
       if (typeof piece === "string") text += piece;
       else if ("day" in piece) {
-        instantOf(y, m, day, h, min, s);
+        // The instant of the fields, its julian day computed.
+        instant.reset();
+        instant.Y = y;
+        instant.M = m;
+        instant.D = day;
+        instant.h = h;
+        instant.m = min;
+        instant.s = s;
+        instant.validYMD = instant.validHMS = true;
+        computeJD(instant);
         text += specifier(piece.day, instant)!;
       } else text += decodeText(d, o + piece[0], o + piece[1], TextEncoding.Utf8);
     }
@@ -83,6 +92,9 @@ export class DateLayout {
     return this.#lastText = text;
   }
 }
+
+/** The instant the computed fields are read from (the functions' own representation). */
+const instant = new DateTime();
 
 /** The layouts of date(x), time(x) and datetime(x). */
 export const DATE_LAYOUT = new DateLayout([[0, 10]]);
@@ -143,20 +155,4 @@ export function dateFromBytes(
   const h = digits(d, o + 11, 2), min = digits(d, o + 14, 2), s = digits(d, o + 17, 2);
   if (h < 0 || h > 23 || min < 0 || min > 59 || s < 0 || s > 59) return null;
   return layout.make(d, o, y, m, day, h, min, s);
-}
-
-/** The instant the computed fields are read from (the functions' own representation). */
-const instant = new DateTime();
-
-/** Sets {@link instant} to the given fields, its julian day computed. */
-function instantOf(Y: number, M: number, D: number, h: number, m: number, s: number): void {
-  instant.reset();
-  instant.Y = Y;
-  instant.M = M;
-  instant.D = D;
-  instant.h = h;
-  instant.m = m;
-  instant.s = s;
-  instant.validYMD = instant.validHMS = true;
-  computeJD(instant);
 }

@@ -103,27 +103,31 @@ export function strftimeText(fmt: string, x: DateTime): string | null {
   return out;
 }
 
-/** One `%` conversion, or null for an unknown one. */
+/**
+ * One `%` conversion, or null for an unknown one. The `%02d` fields but `%g` (day, month,
+ * hour up to 24, minute, second, week up to 53) lie in 0..99 for a date strftime reads
+ * (its julian day is in range), where {@link two} writes what `padInt(v, 2, true)` does.
+ */
 export function specifier(cf: string, x: DateTime): string | null {
   switch (cf) {
     case "d":
-      return padInt(x.D, 2, true);
+      return two(x.D);
     case "e":
       return padInt(x.D, 2, false);
     case "f":
       return secondsText(x.s > 59.999 ? 59.999 : x.s);
     case "F":
-      return padInt(x.Y, 4, true) + "-" + padInt(x.M, 2, true) + "-" + padInt(x.D, 2, true);
+      return padInt(x.Y, 4, true) + "-" + two(x.M) + "-" + two(x.D);
     case "G":
       return padInt(isoThursday(x).Y, 4, true);
     case "g":
       return padInt(isoThursday(x).Y % 100, 2, true);
     case "H":
-      return padInt(x.h, 2, true);
+      return two(x.h);
     case "k":
       return padInt(x.h, 2, false);
     case "I":
-      return padInt(hour12(x.h), 2, true);
+      return two(hour12(x.h));
     case "l":
       return padInt(hour12(x.h), 2, false);
     case "j":
@@ -131,22 +135,22 @@ export function specifier(cf: string, x: DateTime): string | null {
     case "J":
       return formatFloat(x.jdMs / DAY_MS, G16_SPEC);
     case "m":
-      return padInt(x.M, 2, true);
+      return two(x.M);
     case "M":
-      return padInt(x.m, 2, true);
+      return two(x.m);
     case "p":
       return x.h >= 12 ? "PM" : "AM";
     case "P":
       return x.h >= 12 ? "pm" : "am";
     case "R":
-      return padInt(x.h, 2, true) + ":" + padInt(x.m, 2, true);
+      return two(x.h) + ":" + two(x.m);
     case "s":
       return x.useSubsec ? formatFloat(unixSecondsSubsec(x), FIXED3_SPEC) : String(unixSeconds(x));
     case "S":
-      return padInt(Math.trunc(x.s), 2, true);
+      return two(Math.trunc(x.s));
     case "T":
-      return padInt(x.h, 2, true) + ":" + padInt(x.m, 2, true) + ":" +
-        padInt(Math.trunc(x.s), 2, true);
+      return two(x.h) + ":" + two(x.m) + ":" +
+        two(Math.trunc(x.s));
     case "u": {
       const d = daysAfterSunday(x);
       return String(d === 0 ? 7 : d);
@@ -154,13 +158,13 @@ export function specifier(cf: string, x: DateTime): string | null {
     case "w":
       return String(daysAfterSunday(x));
     case "U":
-      return padInt(Math.trunc((daysAfterJan01(x, scratch) - daysAfterSunday(x) + 7) / 7), 2, true);
+      return two(Math.trunc((daysAfterJan01(x, scratch) - daysAfterSunday(x) + 7) / 7));
     case "V": {
       const t = isoThursday(x);
-      return padInt(Math.trunc(daysAfterJan01(t, scratch) / 7) + 1, 2, true);
+      return two(Math.trunc(daysAfterJan01(t, scratch) / 7) + 1);
     }
     case "W":
-      return padInt(Math.trunc((daysAfterJan01(x, scratch) - daysAfterMonday(x) + 7) / 7), 2, true);
+      return two(Math.trunc((daysAfterJan01(x, scratch) - daysAfterMonday(x) + 7) / 7));
     case "Y":
       return padInt(x.Y, 4, true);
     case "%":

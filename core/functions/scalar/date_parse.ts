@@ -55,7 +55,7 @@ export interface DigitField {
 }
 
 function field(width: number, min: number, max: number, sep: string): DigitField {
-  return { width, min, max, sep: sep === "" ? 0 : sep.charCodeAt(0) };
+  return { width, min, max, sep: at(sep, 0) };
 }
 
 /** Largest year a date field or a `±YYYY-MM-DD` modifier accepts. */
@@ -98,8 +98,8 @@ export function readDigitFields(s: string, pos: number, fields: readonly DigitFi
     for (let i = 0; i < f.width; i++) {
       const c = at(s, pos++);
       if (!isDigit(c)) return k;
+      v = v * 10 + c - 0x30;
     }
-    for (let i = pos - f.width; i < pos; i++) v = v * 10 + s.charCodeAt(i) - 0x30;
     if (v < f.min || v > f.max || (f.sep !== 0 && at(s, pos) !== f.sep)) return k;
     digitValues[k] = v;
     pos++;

@@ -15,7 +15,7 @@ import { lowerAsciiCode } from "../../value/ascii_case.ts";
 import { sqliteCharValues } from "../../format/text.ts";
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull } from "../../value/reg.ts";
-import { StorageClass } from "../../value/types.ts";
+import { StorageClass, type TextEncoding } from "../../value/types.ts";
 import { charCount, cText, textOf, utf8Length } from "./coerce.ts";
 
 /** SQLITE_LIMIT_LIKE_PATTERN_LENGTH's default: longer patterns are an error. */
@@ -352,21 +352,26 @@ export function globMatch(pattern: string, text: string): boolean {
     Result.MATCH;
 }
 
-function patternTooLong(r: Reg, pattern: string): boolean {
-  if (pattern.length * 3 <= LIKE_PATTERN_LIMIT && r.c !== StorageClass.Blob) return false;
-  const bytes = r.c === StorageClass.Blob ? (r.v as Uint8Array).length : utf8Length(pattern);
-  return bytes > LIKE_PATTERN_LIMIT;
-}
-
-function tooComplex(): never {
-  throw sqlError("LIKE or GLOB pattern too complex");
+/**
+ * The text of a LIKE or GLOB pattern argument (null for NULL); too long a one fails. A
+ * pattern of at most a third of the limit in UTF-16 units is short enough whatever it was:
+ * a text takes at most 3 UTF-8 bytes a unit, and a blob's text has a unit for every 3 bytes
+ * (UTF-8, escaped bytes one each) or 2 (UTF-16) it holds.
+ */
+function patternOf(r: Reg, enc: TextEncoding): string | null {
+  const pattern = textOf(r, enc);
+  if (
+    pattern !== null && pattern.length * 3 > LIKE_PATTERN_LIMIT &&
+    (r.c === StorageClass.Blob ? (r.v as Uint8Array).length : utf8Length(pattern)) >
+      LIKE_PATTERN_LIMIT
+  ) throw sqlError("LIKE or GLOB pattern too complex");
+  return pattern;
 }
 
 /** like(PATTERN, X[, ESCAPE]): `X LIKE PATTERN [ESCAPE E]` as 1 or 0. */
 export function likeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const enc = ctx.encoding;
-  const pattern = textOf(args[0], enc);
-  if (pattern !== null && patternTooLong(args[0], pattern)) tooComplex();
+  const pattern = patternOf(args[0], enc);
   let escape = -1;
   if (args.length === 3) {
     const e = textOf(args[2], enc);
@@ -385,8 +390,7 @@ export function likeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): vo
 /** glob(PATTERN, X): `X GLOB PATTERN` as 1 or 0. */
 export function globFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const enc = ctx.encoding;
-  const pattern = textOf(args[0], enc);
-  if (pattern !== null && patternTooLong(args[0], pattern)) tooComplex();
+  const pattern = patternOf(args[0], enc);
   const text = textOf(args[1], enc);
   if (pattern === null || text === null) setNull(out);
   else setInt(out, globMatch(pattern, text) ? 1 : 0);

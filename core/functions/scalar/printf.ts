@@ -25,12 +25,12 @@ import type { FunctionContext } from "../context.ts";
 import { canonicalUtf8, decodeText, encodeUtf8 } from "../../format/text.ts";
 import {
   charCount,
-  charWidth,
   cText,
   doubleOf,
   int64Of,
   setTextResult,
   skipChars,
+  sqliteCharEnd,
   textOf,
   toInt32,
   utf8Length,
@@ -225,7 +225,7 @@ export function sqlPrintf(
         break;
       case "c": {
         const t = args.text();
-        const ch = t === null || t === "" ? "\0" : t.slice(0, charWidth(t, 0));
+        const ch = !t ? "\0" : t.slice(0, sqliteCharEnd(t, 0));
         const count = precision > 1 ? precision : 1;
         if (count > MAX_TEXT_LENGTH) tooBig();
         piece = count === 1 ? ch : ch.repeat(count);
@@ -245,8 +245,7 @@ export function sqlPrintf(
       case "s":
       case "z": {
         const t = args.text() ?? "";
-        if (precision >= 0) piece = alt2 ? charPrefix(t, precision) : utf8Prefix(t, precision);
-        else piece = t;
+        piece = prefix(t, precision, alt2);
         [width, len] = stringWidth(piece, width, alt2);
         break;
       }
@@ -255,7 +254,7 @@ export function sqlPrintf(
         const t = args.text();
         const isNull = t === null;
         let body = isNull ? (c === "Q" ? "NULL" : "(NULL)") : t;
-        if (precision >= 0) body = alt2 ? charPrefix(body, precision) : utf8Prefix(body, precision);
+        body = prefix(body, precision, alt2);
         // %#q doubles backslashes and spells control characters as \u00XX; %#Q does
         // so only for a text with control characters, which it wraps in unistr().
         const hasControl = !isNull && CONTROL.test(body);
@@ -362,27 +361,28 @@ function stringWidth(piece: string, width: number, alt2: boolean): [number, numb
   return [width, bytes];
 }
 
-/** The first `count` characters of `s`. */
-function charPrefix(s: string, count: number): string {
-  return s.slice(0, skipChars(s, 0, count));
-}
-
 /**
- * The first `bytes` UTF-8 bytes of `s`; a character cut in two leaves a partial
- * sequence, held as escaped bytes (core/format/text.ts).
+ * A string conversion's text cut to its precision: the first `precision` characters
+ * (with `!`) or UTF-8 bytes; all of it for a negative precision (none given) or one it
+ * holds (a text has no more characters than UTF-16 units or bytes). A character cut in
+ * two leaves a partial sequence, held as escaped bytes (core/format/text.ts).
  */
-export function utf8Prefix(s: string, bytes: number): string {
-  if (s.length <= bytes && utf8Length(s) <= bytes) return s;
-  const b = encodeUtf8(s);
-  return b.length <= bytes ? s : decodeText(b, 0, bytes, TextEncoding.Utf8);
+function prefix(s: string, precision: number, alt2: boolean): string {
+  if (precision < 0 || s.length <= precision && utf8Length(s) <= precision) return s;
+  // Past here the text's UTF-8 is longer than the precision (it has at least as many
+  // bytes as UTF-16 units, and utf8Length counts the bytes encodeUtf8 writes).
+  return alt2
+    ? s.slice(0, skipChars(s, 0, precision))
+    : decodeText(encodeUtf8(s), 0, precision, TextEncoding.Utf8);
 }
 
 /** printf(FORMAT, ...) / format(FORMAT, ...): NULL without a format or when nothing printed. */
 export function printfFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  const format = args.length === 0 ? null : textOf(args[0], ctx.encoding);
+  const format = args[0] && textOf(args[0], ctx.encoding);
   let s: string | null = null;
   try {
-    if (format !== null) s = sqlPrintf(format, args, ctx.encoding);
+    // An empty format prints nothing: NULL, as sqlPrintf would give.
+    if (format) s = sqlPrintf(format, args, ctx.encoding);
   } catch (e) {
     // Widths near SQLite's 1 GB limit exceed what a JS string can hold.
     if (e instanceof RangeError) tooBig();

@@ -64,12 +64,11 @@ export function octetLengthFn(args: readonly Reg[], out: Reg, ctx: FunctionConte
       return setNull(out);
     case StorageClass.Blob:
       return setInt(out, (a.v as Uint8Array).length);
-    case StorageClass.Text: {
-      const s = a.v as string;
-      return setInt(out, wide ? s.length * 2 : utf8Length(s));
+    default: {
+      // A number's text is ASCII: one byte a unit in UTF-8.
+      const s = a.c === StorageClass.Text ? a.v as string : textOf(a, ctx.encoding) as string;
+      setInt(out, wide ? s.length * 2 : utf8Length(s));
     }
-    default:
-      setInt(out, (textOf(a, ctx.encoding) as string).length * (wide ? 2 : 1));
   }
 }
 
