@@ -110,7 +110,8 @@ export function autoIndexFor(
     // A derived (virtual) term is no condition of its own: `x > NULL` would drop every row.
     if (onlyLeaf && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
-    if (!s || s.op !== "eq" || s.key.kind !== "value" || hasSubPlan(t.expr)) return;
+    // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
+    if (!s || s.op !== "eq" || s.key.kind !== "value" || t.virtual || hasSubPlan(t.expr)) return;
     const aff = leafColumnAffinity(leaf, s.column);
     if (aff === null || !affinityOk(s.affinity, aff) || leadsAnIndex(leaf, s.column)) return;
     found.push({

@@ -21,6 +21,7 @@ import { notNullRangeTerms } from "./not_null_range.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import type { WantedOrder } from "./order.ts";
 import { distinctRowsUnique } from "./distinct_rows.ts";
+import { transitiveTerms } from "./transitive.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
 import type { LoopsOrder } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
@@ -457,6 +458,7 @@ export function planFrom(
   }
   pool.push(...orToInTerms(pool));
   pool.push(...notNullRangeTerms(pool, leaves));
+  if (!units.some(isRightOrFull)) pool.push(...transitiveTerms(pool, leaves));
   lowerOnTerms(ctx, scope, units);
   // WHERE terms that read no table of this FROM are tested once, before any loop starts
   // (SQLite codes them ahead of the loops): a false one means no table is even read.

@@ -224,8 +224,11 @@ function lowerCoreRefs(
   } else if (asGroup || distinctRows && !orderBy) {
     kind = "distinctBy";
     wanted = lowerResults;
-  } else if (!core.aggregate && !windows && orderBy) {
-    wanted = () => orderTerms(orderBy.map((t) => lowerExpr(ctx, scope, t.expr)), orderBy);
+  } else if (!core.aggregate) {
+    // With windows, SQLite's window rewrite reads the rows in a subquery ordered by the
+    // first computed window's PARTITION BY and ORDER BY (no LIMIT, no DISTINCT).
+    const order = windows ? groupOrder : orderBy;
+    if (order) wanted = () => orderTerms(order.map((t) => lowerExpr(ctx, scope, t.expr)), order);
   }
   const wantsDistinct = distinctRows && !asGroup;
   const from = planFrom(
@@ -238,14 +241,15 @@ function lowerCoreRefs(
         wanted,
         kind,
         grouped ? sameAsGroupBy(groupBy, groupOrder) : asGroup,
-        sortShapeOf(core.columns.length, limit, wantsDistinct),
+        sortShapeOf(core.columns.length, windows ? null : limit, wantsDistinct),
         wantsDistinct ? lowerResults : null,
       )
       : undefined,
   );
   let node = from.node;
   // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.
-  const given = from.given;
+  // (Rows in a window's order are sorted again for the ORDER BY.)
+  const given = windows ? null : from.given;
   const wantedCount = grouped ? groupBy.length : orderBy?.length;
   // A DISTINCT made a GROUP BY: its rows come grouped in any order, and ordered only when
   // in the ORDER BY's order and directions.
