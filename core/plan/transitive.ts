@@ -7,62 +7,50 @@
  */
 import { Affinity, isNumericAffinity } from "../value/types.ts";
 import { CompareOp } from "../value/logic.ts";
-import { cachedSeekTerm, columnOf } from "./access_path.ts";
+import { cachedSeekTerm } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
 import type { ColumnExpr, PlanExpr } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
 
-/** The column `e` reads of a table leaf, with its affinity, when compared in BINARY. */
-function plainColumn(e: PlanExpr, leaves: readonly Leaf[]) {
-  for (const leaf of leaves) {
-    const c = e.kind === "column" && leaf.kind === "table" ? columnOf(e, leaf.id) : null;
-    if (c === null || leaf.kind !== "table") continue;
-    const info = leaf.table.table.columns[c];
-    if (c >= 0 && (info.generated || info.collation.toUpperCase() !== "BINARY")) return null;
-    return {
-      key: `${leaf.id}:${c}`,
-      expr: e as ColumnExpr,
-      affinity: c < 0 ? Affinity.Integer : info.affinity,
-    };
-  }
-  return null;
-}
-
 /** The virtual terms the equivalence classes of `terms` give. */
 export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[]): Term[] {
-  const classOf = new Map<string, { members: Map<string, ColumnExpr> }>();
+  // A table column as itself ("node:column"), with its affinity; else null.
+  const plain = (e: PlanExpr): [string, Affinity] | null => {
+    const leaf = e.kind === "column" && leaves.find((l) => l.id === e.node);
+    if (!leaf || leaf.kind !== "table") return null;
+    const c = leaf.table.table.columns[(e as ColumnExpr).column];
+    return c?.generated || c && c.collation.toUpperCase() !== "BINARY"
+      ? null
+      : [`${leaf.id}:${(e as ColumnExpr).column}`, c?.affinity ?? Affinity.Integer];
+  };
+  const classOf = new Map<string, Map<string, PlanExpr>>();
   for (const { expr: e } of terms) {
-    if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation.toUpperCase() !== "BINARY") {
-      continue;
-    }
-    const a = plainColumn(e.left, leaves), b = plainColumn(e.right, leaves);
-    if (!a || !b || a.key === b.key) continue;
+    if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
+    const a = plain(e.left), b = plain(e.right);
     if (
-      a.affinity !== b.affinity && !(isNumericAffinity(a.affinity) && isNumericAffinity(b.affinity))
-    ) {
-      continue;
-    }
-    const ca = classOf.get(a.key) ?? { members: new Map([[a.key, a.expr]]) };
-    const cb = classOf.get(b.key) ?? { members: new Map([[b.key, b.expr]]) };
-    for (const [k, x] of cb.members) ca.members.set(k, x);
-    for (const k of ca.members.keys()) classOf.set(k, ca);
+      !a || !b || a[0] === b[0] ||
+      a[1] !== b[1] && !(isNumericAffinity(a[1]) && isNumericAffinity(b[1]))
+    ) continue;
+    const merged = new Map([
+      ...classOf.get(a[0]) ?? [[a[0], e.left]],
+      ...classOf.get(b[0]) ?? [[b[0], e.right]],
+    ]);
+    for (const k of merged.keys()) classOf.set(k, merged);
   }
   const out: Term[] = [];
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
-      const members = s && classOf.get(`${leaf.id}:${s.column}`)?.members;
-      if (!members) continue;
-      for (const [key, column] of members) {
-        if (key === `${leaf.id}:${s.column}`) continue;
-        // `y = x` constrains x by itself.
-        if (s.key.kind === "value" && plainColumn(s.key.value, leaves)?.key === key) continue;
+      const own = `${leaf.id}:${s?.column}`;
+      for (const [key, column] of classOf.get(own) ?? []) {
+        // Not itself, nor by `y = x` constraining x.
+        if (key === own || s!.key.kind === "value" && plain(s!.key.value)?.[0] === key) continue;
         const e = t.expr;
-        const expr: PlanExpr = e.kind === "compare"
-          ? e.left === s.operand ? { ...e, left: column } : { ...e, right: column }
+        const expr = e.kind === "compare"
+          ? e.left === s!.operand ? { ...e, left: column } : { ...e, right: column }
           : e.kind === "inList"
           ? { ...e, operand: column }
-          : { ...(e as Extract<PlanExpr, { kind: "inQuery" }>), operands: [column] };
+          : { ...e, operands: [column] } as PlanExpr;
         out.push({
           expr,
           refs: exprRefs(expr),
