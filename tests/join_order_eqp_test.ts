@@ -165,6 +165,25 @@ const RULES: Record<string, string[]> = {
     "LEFT JOIN line l ON l.invoice = i.id WHERE c.id = 2",
     "SELECT * FROM p CROSS JOIN q LEFT JOIN invoice i ON i.customer = q.a, r",
   ],
+  // whereScanNext's equivalence classes: `x = y` between columns compared as themselves
+  // lends each one the other's terms (to seek with, and to fix an ORDER BY term).
+  "transitive constraints": [
+    "SELECT i.id FROM invoice i, customer c WHERE i.customer = c.id AND i.customer = 5",
+    "SELECT i.id FROM customer c, invoice i WHERE i.customer = c.id AND c.id < 40",
+    "SELECT l.id FROM invoice i, line l, customer c WHERE c.id = i.customer AND l.invoice = i.id " +
+    "AND i.customer = 7",
+    "SELECT i.customer FROM invoice i, customer c WHERE c.id = i.customer AND i.customer = 3 " +
+    "ORDER BY c.id",
+    "SELECT * FROM line l, track t WHERE l.track = t.id AND t.id IN (3, 4)",
+  ],
+  // whereLoopAddBtreeIndex seeks on every column of an index's records: after its key
+  // columns the rowid may take a range.
+  "the rowid after an index's columns": [
+    "SELECT id FROM invoice WHERE customer = 1 AND id > 5",
+    "SELECT * FROM invoice WHERE customer = 1 AND id BETWEEN 5 AND 50",
+    "SELECT id FROM invoice WHERE customer = 1 AND id > 5 ORDER BY id DESC",
+    "SELECT * FROM s WHERE a = 1 AND b = 'x' AND rowid > 3",
+  ],
 };
 
 Deno.test("join order: EXPLAIN QUERY PLAN equals node:sqlite's", async (t) => {

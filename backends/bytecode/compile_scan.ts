@@ -291,7 +291,8 @@ function indexScan(
   const nEq = node.eq.length;
   const keyA = b.regs(nEq + 1);
   const keyB = b.regs(nEq + 1);
-  const keyColumn = (i: number) => index.keyColumns[i];
+  // A seek may go past the key columns into the rowid (or primary key) the records end with.
+  const keyColumn = (i: number) => index.recordColumns[i];
   const affinityOf = (i: number) => {
     const col = keyColumn(i).column;
     if (col === -1) return Affinity.Integer;

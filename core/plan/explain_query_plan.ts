@@ -273,7 +273,7 @@ function tableScanDetail(node: TableScan): string {
 }
 
 function keyName(node: IndexScan, i: number): string {
-  const k = node.index.keyColumns[i];
+  const k = node.index.recordColumns[i];
   if (k.column === -2) return "<expr>";
   if (k.column === -1) return "rowid";
   return node.table.columns[k.column].name;
