@@ -115,6 +115,21 @@ const CASES: [string, string][] = [
   ],
   ["SELECT t.a, x.f FROM t LEFT JOIN x ON x.e = t.d ORDER BY t.a DESC", "SCAN t\n"],
   ["SELECT t.a, w.v FROM t, w WHERE w.k = t.b ORDER BY t.a", "SCAN t\n"],
+  // NULLS against the direction's default: the index in two passes (WHERE_BIGNULL_SORT),
+  // also inside a join and under an `=` on the index's first column.
+  ["SELECT a, c FROM t ORDER BY c NULLS LAST", "SCAN t USING COVERING INDEX tc"],
+  ["SELECT a, c FROM t ORDER BY c DESC NULLS FIRST, a", "INDEX tc"],
+  ["SELECT t.c, x.f FROM t, x WHERE x.e = t.d ORDER BY t.c NULLS LAST", "SCAN t USING INDEX tc"],
+  ["SELECT k, l, v FROM w WHERE k = 'k1' ORDER BY l DESC NULLS FIRST", "(k=?)"],
+  // DISTINCT: through an index that gives its columns grouped, and needless on a rowid.
+  ["SELECT DISTINCT c FROM t", "SCAN t USING COVERING INDEX tc"],
+  ["SELECT DISTINCT a, b FROM t", "SCAN t"],
+  // A LEFT JOIN's right side waits for every table before it; an inner one may go first.
+  ["SELECT t.a, x.f, y.i FROM x LEFT JOIN y ON y.h = x.e, t WHERE t.a = x.f", "SCAN x"],
+  // Transitive constraints: t is looked up by the constant x.f is compared with.
+  ["SELECT t.b, x.g FROM x, t WHERE t.a = x.f AND x.f = 3", "SEARCH t USING INTEGER PRIMARY KEY"],
+  // A range on the rowid after an index's columns.
+  ["SELECT a FROM t WHERE c = 1 AND a > 5", "(c=? AND rowid>?)"],
 ];
 
 function plain(rows: unknown[]): unknown[] {

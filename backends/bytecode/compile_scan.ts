@@ -326,7 +326,7 @@ function indexScan(
     };
     load(first, keyA + nEq);
     load(last, keyB + nEq);
-    const start = () => {
+    const seek = (first: IndexBound | null, last: IndexBound | null) => {
       if (!node.reverse) {
         if (first) b.emit(first.inclusive ? Op.SeekGE : Op.SeekGT, icur, exit, keyA, nEq + 1);
         else if (nEq > 0) b.emit(Op.SeekGE, icur, exit, keyA, nEq);
@@ -337,7 +337,7 @@ function indexScan(
         else b.emit(Op.Last, icur, exit);
       }
     };
-    const test = (out: number) => {
+    const stop = (first: IndexBound | null, last: IndexBound | null, out: number) => {
       if (!node.reverse) {
         if (last) b.emit(last.inclusive ? Op.IdxGT : Op.IdxGE, icur, out, keyB, nEq + 1);
         else if (nEq > 0) b.emit(Op.IdxGT, icur, out, keyA, nEq);
@@ -346,6 +346,37 @@ function indexScan(
         else if (nEq > 0) b.emit(Op.IdxLT, icur, out, keyA, nEq);
       }
     };
+    let start = () => seek(first, last);
+    let test = (out: number) => stop(first, last, out);
+    let pass = -1, again = -1;
+    if (node.bigNull && !bounded) {
+      // WHERE_BIGNULL_SORT: a pass over the column's non-NULL entries (past NULL, at the
+      // end of the index the column stores NULLs at) and one over its NULL entries, the
+      // NULLs in the pass the scan reaches last; `pass` says which pass runs.
+      const notNull = { value: null, inclusive: false, affinity: Affinity.Blob };
+      const isNull = { ...notNull, inclusive: true };
+      const passes: [IndexBound | null, IndexBound | null][] = [
+        keyColumn(nEq).desc ? [null, notNull] : [notNull, null],
+        [isNull, isNull],
+      ];
+      if (keyColumn(nEq).desc !== node.reverse) passes.reverse();
+      b.emit(Op.Null, 0, keyA + nEq, keyA + nEq);
+      b.emit(Op.Null, 0, keyB + nEq, keyB + nEq);
+      pass = b.regs();
+      b.emit(Op.Integer, 0, pass);
+      again = b.here;
+      const either = (emit: (p: [IndexBound | null, IndexBound | null]) => void) => {
+        const second = b.label(), done = b.label();
+        b.emit(Op.If, pass, second);
+        emit(passes[0]);
+        b.emit(Op.Goto, 0, done);
+        b.place(second);
+        emit(passes[1]);
+        b.place(done);
+      };
+      start = () => either(([f, l]) => seek(f, l));
+      test = (out) => either(([f, l]) => stop(f, l, out));
+    }
     scanLoop(c, icur, node.reverse, start, test, (next) => {
       beforeLookup?.(next);
       // Moves the table cursor to the row of the index entry (skipping it if absent).
@@ -364,6 +395,14 @@ function indexScan(
       }
       consume(next);
     }, exit);
+    if (pass >= 0) {
+      // The first pass ended: run the second.
+      const done = b.label();
+      b.emit(Op.If, pass, done);
+      b.emit(Op.Integer, 1, pass);
+      b.emit(Op.Goto, 0, again);
+      b.place(done);
+    }
   };
   level(0);
 }

@@ -233,7 +233,9 @@ function takeOrder({ steps, order, distinctOrdered }: JoinOrder, result: ChainRe
   if (distinctOrdered) result.distinctRows ??= "ordered";
   if (!order?.given) return;
   steps.forEach((s, i) => {
-    if (s.path && order.reverse[i]) s.path.node.reverse = true;
+    const node = s.path?.node;
+    if (node && order.reverse[i]) node.reverse = true;
+    if (node?.kind === "indexScan" && order.bigNull[i]) node.bigNull = true;
   });
 }
 

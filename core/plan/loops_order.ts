@@ -18,6 +18,8 @@ export interface LoopsOrder {
   given: number;
   /** Per loop: it runs backwards. */
   reverse: boolean[];
+  /** Per loop: its index gives a term's NULLs at the other end (IndexScan.bigNull). */
+  bigNull: boolean[];
   /**
    * Per wanted term: undefined, not given; null, given as one value (fixed, or decided by
    * an earlier term); else whether its values come out descending.
@@ -92,7 +94,13 @@ export function loopsOrder(
 ): LoopsOrder {
   const n = wanted.length;
   const desc: LoopsOrder["desc"] = wanted.map(() => undefined);
-  const out: LoopsOrder = { given: 0, reverse: loops.map(() => false), desc, permuted: false };
+  const out: LoopsOrder = {
+    given: 0,
+    reverse: loops.map(() => false),
+    bigNull: loops.map(() => false),
+    desc,
+    permuted: false,
+  };
   if (n > 63) return out;
   const open = () => desc.includes(undefined);
   const ready = new Set<number>();
@@ -145,12 +153,15 @@ export function loopsOrder(
           }
           if (k >= 0 && kind !== "groupBy") {
             const w = wanted[k];
-            // NULLS placed against the direction's default take SQLite two passes.
-            if (w.nullsFirst === w.desc) k = -1;
+            // NULLS placed against the direction's default: SQLite reads the column after
+            // the `=` ones in two passes (WHERE_BIGNULL_SORT), no other.
+            const bigNull = w.nullsFirst === w.desc;
+            if (bigNull && j !== nEq) k = -1;
             else if (rev === null) {
               rev = oc.desc !== w.desc;
               if (kind === "orderBy") out.reverse[i] = rev;
             } else if (rev !== (oc.desc !== w.desc)) k = -1;
+            if (k >= 0 && bigNull) out.bigNull[i] = true;
           }
           if (k < 0) {
             if (j === 0 || j < keyCount) distinct = false;

@@ -249,7 +249,7 @@ function lowerCoreRefs(
   let node = from.node;
   // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.
   // (Rows in a window's order are sorted again for the ORDER BY.)
-  const given = windows ? null : from.given;
+  const given = windows && !core.aggregate ? null : from.given;
   const wantedCount = grouped ? groupBy.length : orderBy?.length;
   // A DISTINCT made a GROUP BY: its rows come grouped in any order, and ordered only when
   // in the ORDER BY's order and directions.

@@ -386,6 +386,12 @@ export interface IndexScan {
   upper: RangeBound | null;
   reverse: boolean;
   covering: boolean;
+  /**
+   * where.c's WHERE_BIGNULL_SORT: without a bound on it, the column after the `eq` ones is
+   * read in two passes, its NULL entries moved to the end the scan meets them last (for an
+   * ORDER BY x NULLS LAST, or DESC NULLS FIRST).
+   */
+  bigNull?: boolean;
 }
 
 /** Keeps the rows where `predicate` is true. */

@@ -24,8 +24,15 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       : [`${leaf.id}:${(e as ColumnExpr).column}`, c?.affinity ?? Affinity.Integer];
   };
   const classOf = new Map<string, Map<string, PlanExpr>>();
+  // select.c's propagateConstants: a WHERE `x = constant` (BINARY, the constant without an
+  // affinity) lends x's value to the comparisons x is in; the last such term wins.
+  const constOf = new Map<string | undefined, PlanExpr>();
   for (const { expr: e } of terms) {
     if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
+    for (const [x, k] of [[e.left, e.right], [e.right, e.left]]) {
+      const column = plain(x)?.[0];
+      if (column && (k.kind === "const" || k.kind === "param")) constOf.set(column, k);
+    }
     const a = plain(e.left), b = plain(e.right);
     if (
       !a || !b || a[0] === b[0] ||
@@ -42,10 +49,15 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
       const own = `${leaf.id}:${s?.column}`;
+      const e = t.expr;
+      const value = s?.key.kind === "value" && constOf.get(plain(s.key.value)?.[0]);
+      if (value && e.kind === "compare") {
+        const expr = e.left === s!.operand ? { ...e, right: value } : { ...e, left: value };
+        out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent: t });
+      }
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.
         if (key === own || s!.key.kind === "value" && plain(s!.key.value)?.[0] === key) continue;
-        const e = t.expr;
         const expr = e.kind === "compare"
           ? e.left === s!.operand ? { ...e, left: column } : { ...e, right: column }
           : e.kind === "inList"
