@@ -115,17 +115,13 @@ const JOIN_WORDS: Record<string, number> = {
  */
 export function joinOperator(words: string[]): JoinOperator | string {
   let code = 0;
-  let bad = false;
   for (const w of words) {
-    // Not a number: no join word, `constructor` and other inherited names included.
+    // Not a number: no join word, `constructor` and other inherited names included. It
+    // sets both 16 and 32 (OUTER and INNER), which is unknown whatever else is set.
     const c = JOIN_WORDS[w.toLowerCase()];
-    if (typeof c !== "number") {
-      bad = true;
-      break;
-    }
-    code |= c;
+    code |= typeof c === "number" ? c : 48;
   }
-  if (bad || (code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
+  if ((code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
     return "unknown join type: " + words.join(" ");
   }
   const left = (code & 2) !== 0, right = (code & 4) !== 0;
