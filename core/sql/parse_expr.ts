@@ -6,7 +6,7 @@
 import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
 import { category, Ids, kindOf, Nm, Num, type SqlToken } from "./parse_tokens.ts";
-import { frameIsSupported, Max, syntaxError } from "./parse_support.ts";
+import { Max, syntaxError } from "./parse_support.ts";
 
 import { dequote } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -334,14 +334,14 @@ export abstract class ExprParser extends OperatorParser {
       ], 3);
     });
     return this.ACTION(() => {
-      const frame: Frame = {
-        unit: this.text(u).toLowerCase() as Frame["unit"], // range, rows or groups
-        start,
-        end,
-        exclude,
-      };
-      if (!frameIsSupported(frame)) this.raiseAtReduce("unsupported frame specification");
-      return frame;
+      // SQLite's sqlite3WindowAlloc check: the bounds must be in a usable order.
+      const s = start.type, e = end ? (end as FrameBound).type : "currentRow";
+      if (
+        s === "currentRow" && e === "preceding" ||
+        s === "following" && (e === "preceding" || e === "currentRow")
+      ) this.raiseAtReduce("unsupported frame specification");
+      // range, rows or groups
+      return { unit: this.text(u).toLowerCase() as Frame["unit"], start, end, exclude };
     });
   });
 

@@ -3,7 +3,7 @@
  * lines), SQLite's error texts, join-type validation and frame validation.
  */
 import { sqlError, type SqliteError } from "../errors.ts";
-import type { BinaryOp, Frame, JoinOperator } from "./ast.ts";
+import type { BinaryOp, JoinOperator } from "./ast.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** SQLite's parser limits (a const enum, so bundles hold the numbers). */
@@ -131,13 +131,4 @@ export function joinOperator(words: string[]): JoinOperator | string {
     outer: left && right ? "full" : left ? "left" : right ? "right" : null,
     cross: (code & 64) !== 0,
   };
-}
-
-/** SQLite's sqlite3WindowAlloc check: true if the frame's bounds are in a usable order. */
-export function frameIsSupported(frame: Frame): boolean {
-  const s = frame.start.type;
-  const e = frame.end ? frame.end.type : "currentRow";
-  if (s === "currentRow" && e === "preceding") return false;
-  if (s === "following" && (e === "preceding" || e === "currentRow")) return false;
-  return true;
 }
