@@ -22,7 +22,7 @@ import {
   type SqlToken,
   UnaryOp,
 } from "./parse_tokens.ts";
-import { binaryOpOf, continuationPrec } from "./parse_support.ts";
+import { continuationPrec } from "./parse_support.ts";
 import { dequote } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
@@ -82,9 +82,20 @@ export abstract class OperatorParser extends ParserState {
           this.pop(2);
           return this.ACTION(() => {
             this.setHeight(Math.max(hl, this.h) + 1);
+            const k = kindOf(op);
             return {
               kind: "binary",
-              op: binaryOpOf(kindOf(op), this.text(op)),
+              // OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
+              // operator (`->` and `->>` included).
+              op: k === TokenKind.Or
+                ? "or"
+                : k === TokenKind.And
+                ? "and"
+                : k === TokenKind.Eq
+                ? "="
+                : k === TokenKind.Ne
+                ? "!="
+                : this.text(op),
               left,
               right,
               start: left.start,

@@ -1,9 +1,9 @@
 /**
  * Pure helpers of the statement parser: operator precedence (parse.y's `%left`/`%right`
- * lines), SQLite's error texts, join-type validation and frame validation.
+ * lines), SQLite's error texts and join-type validation.
  */
 import { sqlError, type SqliteError } from "../errors.ts";
-import type { BinaryOp, JoinOperator } from "./ast.ts";
+import type { JoinOperator } from "./ast.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** SQLite's parser limits (a const enum, so bundles hold the numbers). */
@@ -72,18 +72,6 @@ export function continuationPrec(kind: TokenKind): number {
     default:
       return 0;
   }
-}
-
-/**
- * The AST operator of a plain binary-operator token (category BinOp) with source text
- * `text`: OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
- * operator (`->` and `->>` included).
- */
-export function binaryOpOf(kind: TokenKind, text: string): BinaryOp {
-  if (kind === TokenKind.Or) return "or";
-  if (kind === TokenKind.And) return "and";
-  if (kind === TokenKind.Eq) return "=";
-  return kind === TokenKind.Ne ? "!=" : text as BinaryOp;
 }
 
 /** `near "X": syntax error` at `offset`. */
