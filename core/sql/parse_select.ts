@@ -30,7 +30,7 @@ import {
   Nm,
   type SqlToken,
 } from "./parse_tokens.ts";
-import { joinOperator, Max, syntaxError } from "./parse_support.ts";
+import { Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
 import { isSpace } from "../value/number_text.ts";
 
@@ -41,6 +41,17 @@ interface OneSelect {
   limit: { limit: Expr; offset: Expr | null } | null;
   height: number;
 }
+
+/** What each join keyword sets in sqlite3JoinType's code. */
+const JOIN_WORDS: Record<string, number> = {
+  natural: 1,
+  left: 2 | 16,
+  outer: 16,
+  right: 4 | 16,
+  full: 2 | 4 | 16,
+  inner: 32,
+  cross: 32 | 64,
+};
 
 /** The error of a VALUES row with another number of terms than the first (binder too). */
 export const VALUES_TERMS_ERROR = "all VALUES must have the same number of terms";
@@ -404,12 +415,30 @@ export abstract class SelectParser extends ExprParser {
           });
           this.tok(TokenKind.Join);
           return this.ACTION(() => {
-            const op = joinOperator(words.map((w) => this.text(w)));
-            if (typeof op !== "string") return op;
-            // SQLite raises this when it reduces the join operator, i.e. on the next
-            // token; a syntax error at that token replaces it.
-            this.raiseAtReduce(op);
-            return { comma: false, natural: false, outer: null, cross: false };
+            // sqlite3JoinType's rules.
+            const texts = words.map((w) => this.text(w));
+            let code = 0;
+            for (const w of texts) {
+              // Not a number: no join word, `constructor` and other inherited names
+              // included. It sets both 16 and 32 (OUTER and INNER), which is unknown
+              // whatever else is set.
+              const c = JOIN_WORDS[w.toLowerCase()];
+              code |= typeof c === "number" ? c : 48;
+            }
+            if ((code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
+              // SQLite raises this when it reduces the join operator, i.e. on the next
+              // token; a syntax error at that token replaces it. The operator is then a
+              // plain JOIN's.
+              this.raiseAtReduce("unknown join type: " + texts.join(" "));
+              code = 0;
+            }
+            const left = (code & 2) !== 0, right = (code & 4) !== 0;
+            return {
+              comma: false,
+              natural: (code & 1) !== 0,
+              outer: left && right ? "full" : left ? "left" : right ? "right" : null,
+              cross: (code & 64) !== 0,
+            } as JoinOperator;
           });
         },
       },

@@ -1,9 +1,8 @@
 /**
  * Pure helpers of the statement parser: operator precedence (parse.y's `%left`/`%right`
- * lines), SQLite's error texts and join-type validation.
+ * lines) and SQLite's error texts.
  */
 import { sqlError, type SqliteError } from "../errors.ts";
-import type { JoinOperator } from "./ast.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** SQLite's parser limits (a const enum, so bundles hold the numbers). */
@@ -86,37 +85,3 @@ export function incompleteInput(offset: number): SqliteError {
 
 /** An SQLITE_ERROR with a message of SQLite's. */
 export { sqlError };
-
-const JOIN_WORDS: Record<string, number> = {
-  natural: 1,
-  left: 2 | 16,
-  outer: 16,
-  right: 4 | 16,
-  full: 2 | 4 | 16,
-  inner: 32,
-  cross: 32 | 64,
-};
-
-/**
- * The join operator for the join keywords `words` (their text as written, 1 to 3 of
- * them), or a string with SQLite's error message (sqlite3JoinType's rules).
- */
-export function joinOperator(words: string[]): JoinOperator | string {
-  let code = 0;
-  for (const w of words) {
-    // Not a number: no join word, `constructor` and other inherited names included. It
-    // sets both 16 and 32 (OUTER and INNER), which is unknown whatever else is set.
-    const c = JOIN_WORDS[w.toLowerCase()];
-    code |= typeof c === "number" ? c : 48;
-  }
-  if ((code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
-    return "unknown join type: " + words.join(" ");
-  }
-  const left = (code & 2) !== 0, right = (code & 4) !== 0;
-  return {
-    comma: false,
-    natural: (code & 1) !== 0,
-    outer: left && right ? "full" : left ? "left" : right ? "right" : null,
-    cross: (code & 64) !== 0,
-  };
-}
