@@ -207,9 +207,7 @@ export class Lexer {
           kind = TokenKind.Dot;
           break;
         }
-        i = this.#scanNumber(i0);
-        kind = this.kind;
-        break;
+      // falls through: `.5` is a number
       case CC.DIGIT:
         i = this.#scanNumber(i0);
         kind = this.kind;
