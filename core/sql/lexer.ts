@@ -246,9 +246,7 @@ export class Lexer {
           kind = this.kind;
           break;
         }
-        i = this.#skipIdChars(i);
-        kind = TokenKind.Id;
-        break;
+      // falls through: an identifier (x is no BOM)
       case CC.KYWD:
       case CC.ID:
         if (c === Ch.Bom) {
