@@ -5,7 +5,7 @@
  */
 import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
-import { category, Ids, kindOf, Nm, Num, type SqlToken } from "./parse_tokens.ts";
+import { category, Ids, Nm, Num, type SqlToken } from "./parse_tokens.ts";
 import { Max, syntaxError } from "./parse_support.ts";
 
 import { dequote } from "./tokenize.ts";
@@ -264,7 +264,7 @@ export abstract class ExprParser extends OperatorParser {
     let frame: Frame | null = null;
     this.OPTION({
       GATE: () => {
-        const k = kindOf(this.LA(1));
+        const k = this.LA(1).kind;
         return k !== TokenKind.Partition && k !== TokenKind.Range && k !== TokenKind.Rows &&
           k !== TokenKind.Groups;
       },

@@ -22,14 +22,7 @@ import type {
   WithClause,
 } from "./ast.ts";
 import { ExprParser } from "./parse_expr.ts";
-import {
-  CompoundOp as CompoundTok,
-  Ids,
-  JoinKw,
-  kindOf,
-  Nm,
-  type SqlToken,
-} from "./parse_tokens.ts";
+import { CompoundOp as CompoundTok, Ids, JoinKw, Nm, type SqlToken } from "./parse_tokens.ts";
 import { Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
 import { isSpace } from "../value/number_text.ts";
@@ -123,7 +116,7 @@ export abstract class SelectParser extends ExprParser {
     const t = this.CONSUME(CompoundTok);
     let all = false;
     this.OPTION({
-      GATE: () => kindOf(t) === TokenKind.Union,
+      GATE: () => t.kind === TokenKind.Union,
       DEF: () => {
         this.tok(TokenKind.All);
         all = true;
@@ -184,7 +177,7 @@ export abstract class SelectParser extends ExprParser {
   /** `nexprlist` may not be empty: fail at `)` as SQLite does. */
   #checkNonEmpty(): void {
     const t = this.LA(1);
-    if (kindOf(t) === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
+    if (t.kind === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
   }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
@@ -313,7 +306,7 @@ export abstract class SelectParser extends ExprParser {
         },
       },
       {
-        GATE: () => kindOf(this.LA(2)) === TokenKind.Dot && kindOf(this.LA(3)) === TokenKind.Star,
+        GATE: () => this.LA(2).kind === TokenKind.Dot && this.LA(3).kind === TokenKind.Star,
         ALT: () => {
           const n = this.CONSUME(Nm);
           this.tok(TokenKind.Dot);

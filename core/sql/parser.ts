@@ -26,7 +26,7 @@ import type {
 } from "./ast.ts";
 import { SyntaxFailure } from "./ll1.ts";
 import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
-import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
+import { type SqlToken, sqlTokens } from "./parse_tokens.ts";
 import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 import { illegalTokenError, tokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -250,7 +250,7 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
     : s.kind === "pragma" || s.kind === "transaction"
     ? s
     : dmlWrite(sql, s);
-  const tail = kindOf(terminator) === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
+  const tail = terminator.kind === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
   return { statement, explain, parameters: parser.params, tail, parseChecks: parser.parseChecks };
 }
 
