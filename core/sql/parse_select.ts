@@ -78,38 +78,38 @@ export abstract class SelectParser extends ExprParser {
       parts.push(this.SUBRULE(this.oneSelect));
       this.pop(2);
     });
-    return this.ACTION(() => this.#finishSelect(w, parts, ops));
-  });
-
-  #finishSelect(w: WithClause | null, parts: OneSelect[], ops: CompoundOp[]): Select {
-    // parserDoubleLinkSelect: walking from the right, the first earlier term with an
-    // ORDER BY or LIMIT is an error; so is a compound of too many terms.
-    for (let i = parts.length - 2; i >= 0; i--) {
-      const p = parts[i];
-      if (p.orderBy || p.limit) {
-        const what = p.orderBy ? "ORDER BY" : "LIMIT";
-        this.raiseAtReduce(`${what} clause should come after ${COMPOUND_NAMES[ops[i]]} not before`);
-        break;
+    return this.ACTION(() => {
+      // parserDoubleLinkSelect: walking from the right, the first earlier term with an
+      // ORDER BY or LIMIT is an error; so is a compound of too many terms.
+      for (let i = parts.length - 2; i >= 0; i--) {
+        const p = parts[i];
+        if (p.orderBy || p.limit) {
+          const what = p.orderBy ? "ORDER BY" : "LIMIT";
+          this.raiseAtReduce(
+            `${what} clause should come after ${COMPOUND_NAMES[ops[i]]} not before`,
+          );
+          break;
+        }
       }
-    }
-    const last = parts[parts.length - 1];
-    if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
-      this.raiseAtReduce("too many terms in compound SELECT");
-    }
-    let height = 0;
-    for (const p of parts) if (p.height > height) height = p.height;
-    const select: Select = {
-      with: w,
-      first: parts[0].core,
-      compounds: ops.map((op, i) => ({ op, core: parts[i + 1].core })),
-      orderBy: last.orderBy,
-      limit: last.limit,
-      start: w ? w.start : parts[0].core.start,
-      end: (this.LA(0) as SqlToken).end,
-    };
-    this.selectHeights.set(select, height);
-    return select;
-  }
+      const last = parts[parts.length - 1];
+      if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
+        this.raiseAtReduce("too many terms in compound SELECT");
+      }
+      let height = 0;
+      for (const p of parts) if (p.height > height) height = p.height;
+      const select: Select = {
+        with: w,
+        first: parts[0].core,
+        compounds: ops.map((op, i) => ({ op, core: parts[i + 1].core })),
+        orderBy: last.orderBy,
+        limit: last.limit,
+        start: w ? w.start : parts[0].core.start,
+        end: (this.LA(0) as SqlToken).end,
+      };
+      this.selectHeights.set(select, height);
+      return select;
+    });
+  });
 
   /** UNION [ALL] | INTERSECT | EXCEPT. */
   compoundOp: Rule<[], CompoundOp> = this.RULE(() => {
