@@ -196,11 +196,9 @@ class TableBuilder {
         case TokenKind.Generated:
           ts.next();
           ts.expect(TokenKind.Always);
-          ts.expect(TokenKind.As);
-          this.#generated(col);
-          break;
+        // falls through: AS follows
         case TokenKind.As:
-          ts.next();
+          ts.expect(TokenKind.As);
           this.#generated(col);
           break;
         default:
