@@ -6,7 +6,7 @@ import { sqlError } from "../errors.ts";
 import { Affinity } from "../value/types.ts";
 import { keywordFallsBackToId, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
-import { readSortTerm, type SortTerm } from "./ddl_terms.ts";
+import { readSortTerm } from "./ddl_terms.ts";
 import { readColumnType, readDefault } from "./ddl_column.ts";
 import {
   checkedParenthesized,
@@ -306,19 +306,15 @@ class TableBuilder {
     do {
       const term = readSortTerm(ts, allowAutoincrement);
       autoincrement = term.autoincrement;
-      columns.push(this.#keyColumn(term));
+      if (term.column === null) {
+        throw sqlError("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
+      }
+      const column = this.#names.get(foldName(term.column));
+      if (column === undefined) throw sqlError(`no such column: ${term.column}`);
+      columns.push({ column, collation: term.collation, desc: term.desc });
     } while (!autoincrement && ts.accept(TokenKind.Comma));
     ts.expect(TokenKind.RParen);
     return { columns, autoincrement };
-  }
-
-  #keyColumn(term: SortTerm): KeyColumnDef {
-    if (term.column === null) {
-      throw sqlError("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
-    }
-    const column = this.#names.get(foldName(term.column));
-    if (column === undefined) throw sqlError(`no such column: ${term.column}`);
-    return { column, collation: term.collation, desc: term.desc };
   }
 
   #addPrimaryKey(
