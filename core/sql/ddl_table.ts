@@ -197,31 +197,29 @@ class TableBuilder {
           ts.next();
           ts.expect(TokenKind.Always);
         // falls through: AS follows
-        case TokenKind.As:
+        case TokenKind.As: {
           ts.expect(TokenKind.As);
-          this.#generated(col);
+          const exprText = checkedParenthesized(ts);
+          let stored = false;
+          let bad = def.default !== null || def.generated !== null;
+          // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
+          if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
+            const word = foldName(ts.text(ts.next()));
+            if (word === "stored") stored = true;
+            else if (word !== "virtual") bad = true;
+          }
+          if (bad) throw sqlError(`error in generated column "${def.name}"`);
+          def.generated = { stored, exprText };
+          def.hidden = stored ? 3 : 2;
+          if (col.inPrimaryKey) {
+            throw sqlError("generated columns cannot be part of the PRIMARY KEY");
+          }
           break;
+        }
         default:
           return;
       }
     }
-  }
-
-  #generated(col: ColumnState): void {
-    const ts = this.#ts;
-    const exprText = checkedParenthesized(ts);
-    let stored = false;
-    let bad = col.def.default !== null || col.def.generated !== null;
-    // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
-    if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
-      const word = foldName(ts.text(ts.next()));
-      if (word === "stored") stored = true;
-      else if (word !== "virtual") bad = true;
-    }
-    if (bad) throw sqlError(`error in generated column "${col.def.name}"`);
-    col.def.generated = { stored, exprText };
-    col.def.hidden = stored ? 3 : 2;
-    if (col.inPrimaryKey) throw sqlError("generated columns cannot be part of the PRIMARY KEY");
   }
 
   tableConstraints(): void {
