@@ -246,10 +246,30 @@ class TableBuilder {
           checkedParenthesized(ts);
           readOnConflict(ts);
           break;
-        case TokenKind.Foreign:
+        case TokenKind.Foreign: {
           ts.next();
-          this.#tableForeignKey();
+          ts.expect(TokenKind.Key);
+          const names = readNameList(ts);
+          ts.expect(TokenKind.References);
+          const ref = readReferences(ts);
+          if (ts.kind() === TokenKind.Not || ts.kind() === TokenKind.Deferrable) {
+            ts.accept(TokenKind.Not);
+            readDeferrable(ts);
+          }
+          if (ref.parentColumns && ref.parentColumns.length !== names.length) {
+            throw sqlError(
+              "number of columns in foreign key does not match the number of columns in the " +
+                "referenced table",
+            );
+          }
+          const columns = names.map((n) => {
+            const i = this.#names.get(foldName(n));
+            if (i === undefined) throw sqlError(`unknown column "${n}" in foreign key definition`);
+            return i;
+          });
+          this.foreignKeys.push({ columns, ...ref });
           break;
+        }
         default:
           throw ts.syntaxError();
       }
@@ -269,30 +289,6 @@ class TableBuilder {
       autoincrement: false,
       integerPrimaryKey: false,
     });
-  }
-
-  #tableForeignKey(): void {
-    const ts = this.#ts;
-    ts.expect(TokenKind.Key);
-    const names = readNameList(ts);
-    ts.expect(TokenKind.References);
-    const ref = readReferences(ts);
-    if (ts.kind() === TokenKind.Not || ts.kind() === TokenKind.Deferrable) {
-      ts.accept(TokenKind.Not);
-      readDeferrable(ts);
-    }
-    if (ref.parentColumns && ref.parentColumns.length !== names.length) {
-      throw sqlError(
-        "number of columns in foreign key does not match the number of columns in the " +
-          "referenced table",
-      );
-    }
-    const columns = names.map((n) => {
-      const i = this.#names.get(foldName(n));
-      if (i === undefined) throw sqlError(`unknown column "${n}" in foreign key definition`);
-      return i;
-    });
-    this.foreignKeys.push({ columns, ...ref });
   }
 
   /** `( term, ... [AUTOINCREMENT] )` of a table-level PRIMARY KEY or UNIQUE. */
