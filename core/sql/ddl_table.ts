@@ -252,10 +252,7 @@ class TableBuilder {
           const names = readNameList(ts);
           ts.expect(TokenKind.References);
           const ref = readReferences(ts);
-          if (ts.kind() === TokenKind.Not || ts.kind() === TokenKind.Deferrable) {
-            ts.accept(TokenKind.Not);
-            readDeferrable(ts);
-          }
+          if (ts.accept(TokenKind.Not) || ts.kind() === TokenKind.Deferrable) readDeferrable(ts);
           if (ref.parentColumns && ref.parentColumns.length !== names.length) {
             throw sqlError(
               "number of columns in foreign key does not match the number of columns in the " +
