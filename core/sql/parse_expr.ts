@@ -128,7 +128,8 @@ export abstract class ExprParser extends OperatorParser {
       h = this.h;
     });
     const whens: { when: Expr; then: Expr }[] = [];
-    this.AT_LEAST_ONE(() => {
+    // WHEN ... THEN ... once, then while the next token is a WHEN.
+    const arm = () => {
       this.tok(TokenKind.When);
       const extra = whens.length ? 1 : 0;
       const when = this.nestedExpr(3 + extra);
@@ -137,7 +138,9 @@ export abstract class ExprParser extends OperatorParser {
       const then = this.nestedExpr(5 + extra);
       if (this.h > h) h = this.h;
       whens.push({ when, then });
-    });
+    };
+    arm();
+    this.MANY(arm);
     let otherwise: Expr | null = null;
     this.OPTION(() => {
       this.tok(TokenKind.Else);
