@@ -343,9 +343,11 @@ export abstract class LL1Parser {
     }
   }
 
-  /** The token `i` places ahead (1: the next one; 0: the last consumed). */
+  /**
+   * The token `i` places ahead (1: the next one; 0: the last consumed). While recording,
+   * whatever it returns is dropped with the rest of the recording pass's values.
+   */
   LA(i: number): SqlToken {
-    if (this.#recording) return END_OF_INPUT;
     const at = this.#pos + i - 1;
     return at >= 0 && at < this.#input.length ? this.#input[at] : END_OF_INPUT;
   }
