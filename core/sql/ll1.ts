@@ -371,7 +371,8 @@ export abstract class LL1Parser {
       this.#recordingInto.push({ t: "rule", rule: rule.ruleId });
       return RECORDING_VALUE as R;
     }
-    return options ? rule.apply(this, options.ARGS) : (rule as () => R).call(this);
+    // apply with no argument list (undefined) calls with none.
+    return rule.apply(this, options?.ARGS as A);
   }
 
   /** Runs `action` when parsing (skipped while recording). */
