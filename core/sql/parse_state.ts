@@ -12,6 +12,7 @@ import type { SqliteError } from "../errors.ts";
 import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 import { getOrMake } from "../util/multimap.ts";
+import { isDigit } from "../value/number_text.ts";
 
 /** Per-statement parser state and the helpers the rule layers share. */
 export abstract class ParserState extends LL1Parser {
@@ -138,7 +139,7 @@ export abstract class ParserState extends LL1Parser {
   variable(t: SqlToken): Expr {
     const text = this.text(t);
     const start = t.start, end = (t as SqlToken).end;
-    if (text[0] === "#" && text.charCodeAt(1) >= 0x30 && text.charCodeAt(1) <= 0x39) {
+    if (text[0] === "#" && isDigit(text.charCodeAt(1))) {
       throw syntaxError(text, start);
     }
     let index: number;
