@@ -27,16 +27,6 @@ function starExpr(all: ScopeItem[], k: number, j: number, span: A.Span): B.Bound
   return foundColumnExpr(found, name, span);
 }
 
-function checkAmbiguous(all: ScopeItem[], item: ScopeItem, name: string): void {
-  if (item.names.length === 0) return;
-  const table = item.names[0];
-  const schema = item.schema ?? "*";
-  const found = lookupInScope(newScope(null, all, null), schema, table, name);
-  if (found.kind === "ambiguous") {
-    throw bindError(`ambiguous column name: ${qualifiedName(schema, item.source.name, name)}`);
-  }
-}
-
 function pushColumns(
   out: ResultItem[],
   all: ScopeItem[],
@@ -49,7 +39,15 @@ function pushColumns(
   item.source.columns.forEach((c, j) => {
     if (c.hidden) return;
     if (skipUsing && k > 0 && item.using?.has(nameKey(c.name))) return;
-    if (qualify) checkAmbiguous(all, item, c.name);
+    if (qualify && item.names.length > 0) {
+      const schema = item.schema ?? "*";
+      const found = lookupInScope(newScope(null, all, null), schema, item.names[0], c.name);
+      if (found.kind === "ambiguous") {
+        throw bindError(
+          `ambiguous column name: ${qualifiedName(schema, item.source.name, c.name)}`,
+        );
+      }
+    }
     out.push({ kind: "star", expr: starExpr(all, k, j, span), name: c.name });
   });
 }
