@@ -409,7 +409,7 @@ export abstract class LL1Parser {
       return RECORDING_VALUE as AltResult<A>;
     }
     const decision = (this.#table[key] ?? this.#decide(key)) as OrDecision;
-    const kind = this.#nextKind();
+    const kind = this.LA(1).kind;
     let chosen = -1;
     if (!decision.gated) chosen = decision.byKind[kind];
     else {
@@ -436,16 +436,11 @@ export abstract class LL1Parser {
     return recorded;
   }
 
-  #nextKind(): TokenKind {
-    const pos = this.#pos;
-    return pos < this.#input.length ? this.#input[pos].kind : TokenKind.Eof;
-  }
-
   /** True when `block` is to be entered (gate, then lookahead). */
   #enters(key: number, gate: (() => boolean) | undefined): boolean {
     if (gate !== undefined && !gate.call(this)) return false;
     const accept = (this.#table[key] ?? this.#decide(key)) as BlockDecision;
-    return accept[this.#nextKind()] === 1;
+    return accept[this.LA(1).kind] === 1;
   }
 
   /**
