@@ -139,20 +139,25 @@ export abstract class SelectParser extends ExprParser {
     const t = this.tok(TokenKind.Values);
     const rows: Expr[][] = [];
     let withFromRow: number | null = null;
-    this.tok(TokenKind.LParen);
-    this.ACTION(() => this.#checkNonEmpty());
-    this.push(2);
-    rows.push(this.SUBRULE(this.exprList));
-    this.pop(2);
-    let height = this.h;
-    this.tok(TokenKind.RParen);
-    this.MANY(() => {
-      this.tok(TokenKind.Comma);
+    let height = 0;
+    // `( exprs )`, with `depth` more symbols on the estimated LALR stack around the exprs.
+    const row = (depth: number) => {
       this.tok(TokenKind.LParen);
-      this.ACTION(() => this.#checkNonEmpty());
+      // `nexprlist` may not be empty: fail at `)` as SQLite does.
+      this.ACTION(() => {
+        const t = this.LA(1);
+        if (t.kind === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
+      });
+      this.push(depth);
       rows.push(this.SUBRULE(this.exprList));
+      this.pop(depth);
       if (this.h > height) height = this.h;
       this.tok(TokenKind.RParen);
+    };
+    row(2);
+    this.MANY(() => {
+      this.tok(TokenKind.Comma);
+      row(0);
       this.ACTION(() => {
         if (rows[rows.length - 1].length !== rows[0].length) {
           this.raiseAtReduce(VALUES_TERMS_ERROR);
@@ -173,12 +178,6 @@ export abstract class SelectParser extends ExprParser {
       height,
     }));
   });
-
-  /** `nexprlist` may not be empty: fail at `)` as SQLite does. */
-  #checkNonEmpty(): void {
-    const t = this.LA(1);
-    if (t.kind === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
-  }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
   selectCore: Rule<[], OneSelect> = this.RULE(() => {
