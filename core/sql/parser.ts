@@ -249,16 +249,17 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
     ? { kind: "select", select: s, start: s.start, end: s.end }
     : s.kind === "pragma" || s.kind === "transaction"
     ? s
-    : dmlWrite(sql, s);
+    : {
+      // A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes.
+      kind: "write",
+      verb: s.kind === "insert" ? s.verb : s.kind.toUpperCase(),
+      text: sql.slice(s.start, s.end),
+      dml: s,
+      start: s.start,
+      end: s.end,
+    };
   const tail = terminator.kind === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
   return { statement, explain, parameters: parser.params, tail, parseChecks: parser.parseChecks };
-}
-
-/** A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes. */
-function dmlWrite(sql: string, dml: DmlStatement): WriteStatement {
-  const verb = dml.kind === "insert" ? dml.verb : dml.kind.toUpperCase();
-  const text = sql.slice(dml.start, dml.end);
-  return { kind: "write", verb, text, dml, start: dml.start, end: dml.end };
 }
 
 function writeStatement(
