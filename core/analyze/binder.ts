@@ -5,7 +5,7 @@
 import type { ParsedStatement, WriteStatement } from "../sql/ast.ts";
 import type { Schema } from "../format/schema_types.ts";
 import type { BoundStatement, BoundWrite, ResultColumnInfo } from "./bound.ts";
-import { bindError, readonlyError } from "./errors.ts";
+import { bindError, READONLY_MESSAGE } from "./errors.ts";
 import { bindSelect } from "./select_binder.ts";
 import { resultExprs } from "./bound_walk.ts";
 import { resultColumnInfo } from "./column_names.ts";
@@ -76,7 +76,7 @@ export function bindStatement(
         parameters: parsed.parameters,
       };
       if (writeChecker === null) {
-        const error = { code: "SQLITE_READONLY" as const, message: readonlyError().message };
+        const error = { code: "SQLITE_READONLY" as const, message: READONLY_MESSAGE };
         return { ...base, columns: [], noop: false, error, readonly: false };
       }
       const ctx = newContext(catalog, options);

@@ -33,11 +33,9 @@ export function childExprs(e: B.BoundExpr): B.BoundExpr[] {
     case "inSelect":
       return [e.operand];
     case "case":
-      return [
-        ...(e.operand ? [e.operand] : []),
-        ...e.whens.flatMap((w) => [w.when, w.then]),
-        ...(e.otherwise ? [e.otherwise] : []),
-      ];
+      // A missing operand or ELSE (null) dropped.
+      return [e.operand, ...e.whens.flatMap((w) => [w.when, w.then]), e.otherwise]
+        .filter((x) => x !== null);
     case "row":
       return e.items;
     case "function":

@@ -15,6 +15,7 @@ import { literalValue } from "./literals.ts";
 import { isTrueOrFalse, skipCollate } from "./column_names.ts";
 import {
   type BindContext,
+  columnIndex,
   type Lookup,
   lookupInScope,
   type Scope,
@@ -82,10 +83,9 @@ export function foundColumnExpr(
   if (found.fullJoin === null) return columnExpr(found.item, found.column, span.start, span.end);
   // FULL JOIN ... USING: the column is coalesce() of every side.
   const key = nameKey(name);
-  const args = [...found.fullJoin, found.item].map((it) => {
-    const j = it.source.columns.findIndex((c) => nameKey(c.name) === key);
-    return columnExpr(it, j, span.start, span.end) as B.BoundExpr;
-  });
+  const args = [...found.fullJoin, found.item].map((it) =>
+    columnExpr(it, columnIndex(it, key), span.start, span.end) as B.BoundExpr
+  );
   return coalesceOf(args, span.start, span.end);
 }
 

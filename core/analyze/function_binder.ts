@@ -9,7 +9,7 @@ import type * as B from "./bound.ts";
 import { bindError } from "./errors.ts";
 import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
 import type { BindContext, Scope } from "./scope.ts";
-import { bindOrderBy, bindWindow, windowCallError } from "./window.ts";
+import { bindOrderBy, bindWindow } from "./window.ts";
 import { needFunctionCollations } from "./collation_check.ts";
 import { bindExpr } from "./expr_binder.ts";
 import { referencedSources } from "./bound_walk.ts";
@@ -98,7 +98,15 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
       bound.window = bindWindow(ctx, scope, over);
       if (e.filter) bound.filter = bindExpr(ctx, scope, e.filter);
       // Checked once the window is resolved; an earlier function error stays first.
-      const werr = windowCallError(bound.window, def?.kind === "window", e.filter !== null);
+      // `RANGE n PRECEDING/FOLLOWING` needs exactly one ORDER BY term, and FILTER is for
+      // aggregate functions used as window functions only.
+      const w = bound.window, f = w.frame;
+      const werr = f !== null && f.unit === "range" &&
+          (isOffsetBound(f.start) || isOffsetBound(f.end)) && w.orderBy.length !== 1
+        ? "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression"
+        : def?.kind === "window" && e.filter !== null
+        ? "FILTER clause may only be used with aggregate window functions"
+        : null;
       if (werr !== null && ctx.pending === null) ctx.pending = bindError(werr, e.start);
       scope.hasWin = true;
       scope.core?.windowFunctions.push(bound);
@@ -135,6 +143,10 @@ function attachAggregate(ctx: BindContext, scope: Scope, f: B.BoundFunction): vo
     owner.core.aggregates.push(f);
   }
   if (owner.inWhere) ctx.late.push(bindError(`misuse of aggregate: ${f.name}()`, f.start));
+}
+
+function isOffsetBound(b: B.BoundFrameBound): boolean {
+  return b.type === "preceding" || b.type === "following";
 }
 
 /** A REAL literal between 0.0 and 1.0 (SQLite's exprProbability). */

@@ -252,13 +252,8 @@ function bindCore(
     const terms = orderGroupBy(
       ctx,
       scope,
-      core.groupBy.map((expr) => ({
-        expr,
-        desc: false,
-        nulls: null,
-        start: expr.start,
-        end: expr.end,
-      })),
+      // Only the terms' expressions are read (and kept) for GROUP BY.
+      core.groupBy.map((expr) => ({ expr }) as A.OrderingTerm),
       bc,
       aliases,
       "GROUP",

@@ -9,34 +9,11 @@ import type { ResultItem } from "./column_names.ts";
 import { itemMatches, lookupInScope, newScope, type ScopeItem } from "./scope.ts";
 
 /**
- * The expression a `*` gives for column `j` of `all[k]`. A column that a later USING names,
- * of a table left of a RIGHT or FULL JOIN, is expanded by its bare name (SQLite's
- * selectExpander), so it resolves as an unqualified reference would: to the right-most
- * table's column, coalesce() for FULL, or an ambiguity error.
+ * Pushes the result items a `*` (or `table.*`) gives for the columns of `all[k]`. A column
+ * that a later USING names, of a table left of a RIGHT or FULL JOIN, is expanded by its
+ * bare name (SQLite's selectExpander), so it resolves as an unqualified reference would:
+ * to the right-most table's column, coalesce() for FULL, or an ambiguity error.
  */
-function starExpr(all: ScopeItem[], k: number, j: number, span: A.Span): B.BoundExpr {
-  const item = all[k];
-  const name = item.source.columns[j].name;
-  const key = nameKey(name);
-  const later = all.slice(k + 1);
-  if (!later.some((l) => l.right) || !later.some((l) => l.using?.has(key))) {
-    return columnExpr(item, j, span.start, span.end);
-  }
-  const found = lookupInScope(newScope(null, all, null), null, null, name);
-  if (found.kind !== "column") throw bindError(`ambiguous column name: ${name}`);
-  return foundColumnExpr(found, name, span);
-}
-
-function checkAmbiguous(all: ScopeItem[], item: ScopeItem, name: string): void {
-  if (item.names.length === 0) return;
-  const table = item.names[0];
-  const schema = item.schema ?? "*";
-  const found = lookupInScope(newScope(null, all, null), schema, table, name);
-  if (found.kind === "ambiguous") {
-    throw bindError(`ambiguous column name: ${qualifiedName(schema, item.source.name, name)}`);
-  }
-}
-
 function pushColumns(
   out: ResultItem[],
   all: ScopeItem[],
@@ -46,11 +23,31 @@ function pushColumns(
   qualify: boolean,
 ): void {
   const item = all[k];
+  const later = all.slice(k + 1);
+  const right = later.some((l) => l.right);
   item.source.columns.forEach((c, j) => {
     if (c.hidden) return;
-    if (skipUsing && k > 0 && item.using?.has(nameKey(c.name))) return;
-    if (qualify) checkAmbiguous(all, item, c.name);
-    out.push({ kind: "star", expr: starExpr(all, k, j, span), name: c.name });
+    const name = c.name;
+    const key = nameKey(name);
+    if (skipUsing && k > 0 && item.using?.has(key)) return;
+    if (qualify && item.names.length > 0) {
+      const schema = item.schema ?? "*";
+      const found = lookupInScope(newScope(null, all, null), schema, item.names[0], name);
+      if (found.kind === "ambiguous") {
+        throw bindError(
+          `ambiguous column name: ${qualifiedName(schema, item.source.name, name)}`,
+        );
+      }
+    }
+    let expr: B.BoundExpr;
+    if (!right || !later.some((l) => l.using?.has(key))) {
+      expr = columnExpr(item, j, span.start, span.end);
+    } else {
+      const found = lookupInScope(newScope(null, all, null), null, null, name);
+      if (found.kind !== "column") throw bindError(`ambiguous column name: ${name}`);
+      expr = foundColumnExpr(found, name, span);
+    }
+    out.push({ kind: "star", expr, name });
   });
 }
 

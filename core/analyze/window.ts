@@ -119,30 +119,3 @@ function frameOffset(ctx: BindContext, scope: Scope, e: A.Expr): B.BoundExpr {
     return nullLiteralAt(e);
   }
 }
-
-function isOffsetBound(b: B.BoundFrameBound): boolean {
-  return b.type === "preceding" || b.type === "following";
-}
-
-/**
- * The error SQLite gives for a window call once its window is resolved, or null:
- * `RANGE n PRECEDING/FOLLOWING` needs exactly one ORDER BY term, and FILTER is for
- * aggregate functions used as window functions only.
- */
-export function windowCallError(
-  w: B.BoundWindow,
-  pureWindowFunction: boolean,
-  hasFilter: boolean,
-): string | null {
-  const f = w.frame;
-  if (
-    f !== null && f.unit === "range" && (isOffsetBound(f.start) || isOffsetBound(f.end)) &&
-    w.orderBy.length !== 1
-  ) {
-    return "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression";
-  }
-  if (pureWindowFunction && hasFilter) {
-    return "FILTER clause may only be used with aggregate window functions";
-  }
-  return null;
-}

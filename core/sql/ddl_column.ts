@@ -85,15 +85,6 @@ export function columnTypeFromText(raw: string): ColumnType {
   return { declaredType, affinity: affinityOfTypeText(declaredType), standardType, hasType: true };
 }
 
-function isSignedNumber(ts: TokenStream): boolean {
-  let i = 0;
-  if (ts.kind() === TokenKind.Plus || ts.kind() === TokenKind.Minus) i = 1;
-  const t = ts.peek(i);
-  // A number with `_` separators is SQLite's QNUMBER, which the type syntax does not take.
-  return (t.kind === TokenKind.Integer || t.kind === TokenKind.Float) &&
-    !ts.text(t).includes("_");
-}
-
 /**
  * Reads `typetoken`: zero or more `ids` tokens, then optionally `( n )` or `( n , m )`
  * with signed numbers.
@@ -106,8 +97,14 @@ export function readColumnType(ts: TokenStream): ColumnType {
   if (ts.kind() === TokenKind.LParen) {
     ts.next();
     for (let n = 0;; n++) {
-      if (!isSignedNumber(ts)) throw ts.syntaxError();
-      if (ts.kind() === TokenKind.Plus || ts.kind() === TokenKind.Minus) ts.next();
+      // A signed number; one with `_` separators is SQLite's QNUMBER, which the type
+      // syntax does not take. A sign without one fails at the sign.
+      const signed = ts.kind() === TokenKind.Plus || ts.kind() === TokenKind.Minus;
+      const t = ts.peek(+signed);
+      if (
+        (t.kind !== TokenKind.Integer && t.kind !== TokenKind.Float) || ts.text(t).includes("_")
+      ) throw ts.syntaxError();
+      if (signed) ts.next();
       ts.next();
       if (n === 1 || !ts.accept(TokenKind.Comma)) break;
     }

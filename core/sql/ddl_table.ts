@@ -6,7 +6,7 @@ import { sqlError } from "../errors.ts";
 import { Affinity } from "../value/types.ts";
 import { keywordFallsBackToId, TokenKind } from "./tokenize.ts";
 import { foldName, isIdsKind, type TokenStream } from "./ddl_stream.ts";
-import { readSortTerm, type SortTerm } from "./ddl_terms.ts";
+import { readSortTerm } from "./ddl_terms.ts";
 import { readColumnType, readDefault } from "./ddl_column.ts";
 import {
   checkedParenthesized,
@@ -196,34 +196,30 @@ class TableBuilder {
         case TokenKind.Generated:
           ts.next();
           ts.expect(TokenKind.Always);
+        // falls through: AS follows
+        case TokenKind.As: {
           ts.expect(TokenKind.As);
-          this.#generated(col);
+          const exprText = checkedParenthesized(ts);
+          let stored = false;
+          let bad = def.default !== null || def.generated !== null;
+          // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
+          if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
+            const word = foldName(ts.text(ts.next()));
+            if (word === "stored") stored = true;
+            else if (word !== "virtual") bad = true;
+          }
+          if (bad) throw sqlError(`error in generated column "${def.name}"`);
+          def.generated = { stored, exprText };
+          def.hidden = stored ? 3 : 2;
+          if (col.inPrimaryKey) {
+            throw sqlError("generated columns cannot be part of the PRIMARY KEY");
+          }
           break;
-        case TokenKind.As:
-          ts.next();
-          this.#generated(col);
-          break;
+        }
         default:
           return;
       }
     }
-  }
-
-  #generated(col: ColumnState): void {
-    const ts = this.#ts;
-    const exprText = checkedParenthesized(ts);
-    let stored = false;
-    let bad = col.def.default !== null || col.def.generated !== null;
-    // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
-    if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
-      const word = foldName(ts.text(ts.next()));
-      if (word === "stored") stored = true;
-      else if (word !== "virtual") bad = true;
-    }
-    if (bad) throw sqlError(`error in generated column "${col.def.name}"`);
-    col.def.generated = { stored, exprText };
-    col.def.hidden = stored ? 3 : 2;
-    if (col.inPrimaryKey) throw sqlError("generated columns cannot be part of the PRIMARY KEY");
   }
 
   tableConstraints(): void {
@@ -250,10 +246,27 @@ class TableBuilder {
           checkedParenthesized(ts);
           readOnConflict(ts);
           break;
-        case TokenKind.Foreign:
+        case TokenKind.Foreign: {
           ts.next();
-          this.#tableForeignKey();
+          ts.expect(TokenKind.Key);
+          const names = readNameList(ts);
+          ts.expect(TokenKind.References);
+          const ref = readReferences(ts);
+          if (ts.accept(TokenKind.Not) || ts.kind() === TokenKind.Deferrable) readDeferrable(ts);
+          if (ref.parentColumns && ref.parentColumns.length !== names.length) {
+            throw sqlError(
+              "number of columns in foreign key does not match the number of columns in the " +
+                "referenced table",
+            );
+          }
+          const columns = names.map((n) => {
+            const i = this.#names.get(foldName(n));
+            if (i === undefined) throw sqlError(`unknown column "${n}" in foreign key definition`);
+            return i;
+          });
+          this.foreignKeys.push({ columns, ...ref });
           break;
+        }
         default:
           throw ts.syntaxError();
       }
@@ -275,30 +288,6 @@ class TableBuilder {
     });
   }
 
-  #tableForeignKey(): void {
-    const ts = this.#ts;
-    ts.expect(TokenKind.Key);
-    const names = readNameList(ts);
-    ts.expect(TokenKind.References);
-    const ref = readReferences(ts);
-    if (ts.kind() === TokenKind.Not || ts.kind() === TokenKind.Deferrable) {
-      ts.accept(TokenKind.Not);
-      readDeferrable(ts);
-    }
-    if (ref.parentColumns && ref.parentColumns.length !== names.length) {
-      throw sqlError(
-        "number of columns in foreign key does not match the number of columns in the " +
-          "referenced table",
-      );
-    }
-    const columns = names.map((n) => {
-      const i = this.#names.get(foldName(n));
-      if (i === undefined) throw sqlError(`unknown column "${n}" in foreign key definition`);
-      return i;
-    });
-    this.foreignKeys.push({ columns, ...ref });
-  }
-
   /** `( term, ... [AUTOINCREMENT] )` of a table-level PRIMARY KEY or UNIQUE. */
   #keyList(allowAutoincrement: boolean) {
     const ts = this.#ts;
@@ -308,19 +297,15 @@ class TableBuilder {
     do {
       const term = readSortTerm(ts, allowAutoincrement);
       autoincrement = term.autoincrement;
-      columns.push(this.#keyColumn(term));
+      if (term.column === null) {
+        throw sqlError("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
+      }
+      const column = this.#names.get(foldName(term.column));
+      if (column === undefined) throw sqlError(`no such column: ${term.column}`);
+      columns.push({ column, collation: term.collation, desc: term.desc });
     } while (!autoincrement && ts.accept(TokenKind.Comma));
     ts.expect(TokenKind.RParen);
     return { columns, autoincrement };
-  }
-
-  #keyColumn(term: SortTerm): KeyColumnDef {
-    if (term.column === null) {
-      throw sqlError("expressions prohibited in PRIMARY KEY and UNIQUE constraints");
-    }
-    const column = this.#names.get(foldName(term.column));
-    if (column === undefined) throw sqlError(`no such column: ${term.column}`);
-    return { column, collation: term.collation, desc: term.desc };
   }
 
   #addPrimaryKey(

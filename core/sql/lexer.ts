@@ -207,9 +207,7 @@ export class Lexer {
           kind = TokenKind.Dot;
           break;
         }
-        i = this.#scanNumber(i0);
-        kind = this.kind;
-        break;
+      // falls through: `.5` is a number
       case CC.DIGIT:
         i = this.#scanNumber(i0);
         kind = this.kind;
@@ -248,9 +246,7 @@ export class Lexer {
           kind = this.kind;
           break;
         }
-        i = this.#skipIdChars(i);
-        kind = TokenKind.Id;
-        break;
+      // falls through: an identifier (x is no BOM)
       case CC.KYWD:
       case CC.ID:
         if (c === Ch.Bom) {

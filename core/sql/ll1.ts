@@ -5,16 +5,16 @@
  * analyse the grammar at load).
  *
  * A grammar is a subclass whose rules are built with {@link LL1Parser.RULE} and written
- * with CONSUME / SUBRULE / OPTION / MANY / AT_LEAST_ONE / OR / ACTION. A rule is learnt by
+ * with CONSUME / SUBRULE / OPTION / MANY / OR / ACTION. A rule is learnt by
  * running it once in a recording mode (CONSUME and SUBRULE return placeholders, ACTION
- * bodies are skipped, each OPTION, MANY, AT_LEAST_ONE body and OR alternative runs once);
+ * bodies are skipped, each OPTION and MANY body and OR alternative runs once);
  * its decisions are the FIRST sets computed from that. A decision is computed the first time
  * a parse reaches it, recording the rules its FIRST sets need, so a process that parses
  * `SELECT 1` learns a few decisions rather than the grammar (all of it cost 5–8 ms at
  * start-up). With a grammar check installed (tests), {@link LL1Parser.analyze} learns every
  * rule at once. While parsing:
  *
- * - OPTION, MANY and AT_LEAST_ONE enter their body when its GATE (if any) allows and the
+ * - OPTION and MANY enter their body when its GATE (if any) allows and the
  *   next token can start the body (always, if the body can match nothing);
  * - OR takes the first alternative whose GATE allows and whose FIRST set holds the next
  *   token (or that can match nothing);
@@ -74,7 +74,7 @@ export class SyntaxFailure {
   }
 }
 
-/** An OPTION / MANY / AT_LEAST_ONE body, with an optional GATE. */
+/** An OPTION / MANY body, with an optional GATE. */
 export type Block<T> = (() => T) | { GATE?: () => boolean; DEF: () => T };
 
 /** One OR alternative, with an optional GATE. */
@@ -100,8 +100,7 @@ const RECORDING_VALUE = Object.freeze({ recording: true });
 export const enum Dsl {
   Option = 0,
   Many = 1,
-  AtLeastOne = 2,
-  Or = 3,
+  Or = 2,
 }
 
 /** A recorded grammar element. */
@@ -135,7 +134,7 @@ type BlockDecision = Uint8Array;
  */
 type RuleTable = (BlockDecision | OrDecision | undefined)[];
 
-/** A rule's OPTION / MANY / AT_LEAST_ONE and OR nodes, by key. */
+/** A rule's OPTION / MANY and OR nodes, by key. */
 type Decisions = Extract<GrammarNode, { t: "block" | "or" }>[];
 
 /**
@@ -328,7 +327,7 @@ export abstract class LL1Parser {
         return (this.#ofRule[node.rule] ??= this.#ofSequence(this.#sequence(node.rule)));
       case "block": {
         const body = this.#ofSequence(node.body);
-        return node.dsl === Dsl.AtLeastOne ? body : { set: body.set, nullable: true };
+        return { set: body.set, nullable: true };
       }
       default: {
         node satisfies { t: "or" };
@@ -344,9 +343,11 @@ export abstract class LL1Parser {
     }
   }
 
-  /** The token `i` places ahead (1: the next one; 0: the last consumed). */
+  /**
+   * The token `i` places ahead (1: the next one; 0: the last consumed). While recording,
+   * whatever it returns is dropped with the rest of the recording pass's values.
+   */
   LA(i: number): SqlToken {
-    if (this.#recording) return END_OF_INPUT;
     const at = this.#pos + i - 1;
     return at >= 0 && at < this.#input.length ? this.#input[at] : END_OF_INPUT;
   }
@@ -370,7 +371,8 @@ export abstract class LL1Parser {
       this.#recordingInto.push({ t: "rule", rule: rule.ruleId });
       return RECORDING_VALUE as R;
     }
-    return options ? rule.apply(this, options.ARGS) : (rule as () => R).call(this);
+    // apply with no argument list (undefined) calls with none.
+    return rule.apply(this, options?.ARGS as A);
   }
 
   /** Runs `action` when parsing (skipped while recording). */
@@ -386,14 +388,12 @@ export abstract class LL1Parser {
     return this.#block(Dsl.Option, n, block);
   }
 
-  /** `block` repeated while the next token can start it; `n` as for OPTION. */
+  /**
+   * `block` repeated while the next token can start it; `n` as for OPTION. A body wanted
+   * at least once is called once, then given to MANY.
+   */
   MANY(block: Block<unknown>, n = 0): void {
     this.#block(Dsl.Many, n, block);
-  }
-
-  /** `block` at least once, then while the next token can start it. */
-  AT_LEAST_ONE(block: Block<unknown>): void {
-    this.#block(Dsl.AtLeastOne, 0, block);
   }
 
   /** The first alternative that can start with the next token; `n` as for OPTION. */
@@ -409,7 +409,7 @@ export abstract class LL1Parser {
       return RECORDING_VALUE as AltResult<A>;
     }
     const decision = (this.#table[key] ?? this.#decide(key)) as OrDecision;
-    const kind = this.#nextKind();
+    const kind = this.LA(1).kind;
     let chosen = -1;
     if (!decision.gated) chosen = decision.byKind[kind];
     else {
@@ -436,21 +436,16 @@ export abstract class LL1Parser {
     return recorded;
   }
 
-  #nextKind(): TokenKind {
-    const pos = this.#pos;
-    return pos < this.#input.length ? this.#input[pos].kind : TokenKind.Eof;
-  }
-
   /** True when `block` is to be entered (gate, then lookahead). */
   #enters(key: number, gate: (() => boolean) | undefined): boolean {
     if (gate !== undefined && !gate.call(this)) return false;
     const accept = (this.#table[key] ?? this.#decide(key)) as BlockDecision;
-    return accept[this.#nextKind()] === 1;
+    return accept[this.LA(1).kind] === 1;
   }
 
   /**
-   * OPTION (its body's result, or undefined when skipped), MANY and AT_LEAST_ONE (their
-   * callers ignore what this returns).
+   * OPTION (its body's result, or undefined when skipped) and MANY (its callers ignore
+   * what this returns).
    */
   #block<T>(dsl: Dsl, idx: number, block: Block<T>): T | undefined {
     const key = dsl * 16 + idx;
@@ -461,10 +456,6 @@ export abstract class LL1Parser {
     }
     const gate = typeof block === "function" ? undefined : block.GATE;
     if (dsl === Dsl.Option) return this.#enters(key, gate) ? def.call(this) : undefined;
-    if (dsl === Dsl.AtLeastOne) {
-      if (!this.#enters(key, gate)) throw new SyntaxFailure(this.LA(1));
-      def.call(this);
-    }
     while (this.#enters(key, gate)) {
       const before = this.#pos;
       def.call(this);

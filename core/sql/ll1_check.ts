@@ -4,9 +4,9 @@
  * installs them; the tests do, so the SQL grammar is checked while bundles carry neither
  * the checks nor their messages.
  */
-import { Dsl, type GrammarNode, installGrammarCheck, type LL1Parser } from "./ll1.ts";
+import { type GrammarNode, installGrammarCheck, type LL1Parser } from "./ll1.ts";
 
-const DSL_NAMES = ["OPTION", "MANY", "AT_LEAST_ONE", "OR"];
+const DSL_NAMES = ["OPTION", "MANY", "OR"];
 
 /** Throws an Error naming the first rule with a mistake. */
 export function checkGrammar(
@@ -39,7 +39,7 @@ export function checkGrammar(
   grammar.forEach((_, id) => visit(id));
 }
 
-/** Every OPTION, MANY, AT_LEAST_ONE and OR node of `sequence`, nested ones included. */
+/** Every OPTION, MANY and OR node of `sequence`, nested ones included. */
 function* decisions(sequence: readonly GrammarNode[]): Generator<GrammarNode & { key: number }> {
   for (const node of sequence) {
     if (node.t === "block") {
@@ -73,7 +73,7 @@ function canBeEmpty(sequence: readonly GrammarNode[], nullable: readonly boolean
       case "rule":
         return nullable[node.rule];
       case "block":
-        return node.dsl !== Dsl.AtLeastOne || canBeEmpty(node.body, nullable);
+        return true; // OPTION and MANY may be skipped
       case "or":
         return node.alts.some((alt) => canBeEmpty(alt, nullable));
     }

@@ -27,7 +27,7 @@ import type {
   WriteTarget,
 } from "./ast.ts";
 import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
-import { kindOf, Nm, type SqlToken } from "./parse_tokens.ts";
+import { Nm, type SqlToken } from "./parse_tokens.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** `[WHERE expr] [RETURNING list]`. */
@@ -114,7 +114,7 @@ export class DmlStatementParser extends StatementParser {
     ], 2);
     return this.ACTION(() => ({
       kind: "insert",
-      verb: kindOf(verb) === TokenKind.Replace ? "REPLACE" : "INSERT",
+      verb: verb.kind === TokenKind.Replace ? "REPLACE" : "INSERT",
       with: w,
       orConflict,
       target,

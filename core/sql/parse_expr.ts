@@ -5,8 +5,8 @@
  */
 import type { Rule } from "./ll1.ts";
 import type { Expr, Frame, FrameBound, FunctionCall, OrderingTerm, WindowSpec } from "./ast.ts";
-import { category, Ids, kindOf, Nm, Num, type SqlToken } from "./parse_tokens.ts";
-import { frameIsSupported, Max, syntaxError } from "./parse_support.ts";
+import { category, Ids, Nm, Num, type SqlToken } from "./parse_tokens.ts";
+import { Max, syntaxError } from "./parse_support.ts";
 
 import { dequote } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -128,7 +128,8 @@ export abstract class ExprParser extends OperatorParser {
       h = this.h;
     });
     const whens: { when: Expr; then: Expr }[] = [];
-    this.AT_LEAST_ONE(() => {
+    // WHEN ... THEN ... once, then while the next token is a WHEN.
+    const arm = () => {
       this.tok(TokenKind.When);
       const extra = whens.length ? 1 : 0;
       const when = this.nestedExpr(3 + extra);
@@ -137,7 +138,9 @@ export abstract class ExprParser extends OperatorParser {
       const then = this.nestedExpr(5 + extra);
       if (this.h > h) h = this.h;
       whens.push({ when, then });
-    });
+    };
+    arm();
+    this.MANY(arm);
     let otherwise: Expr | null = null;
     this.OPTION(() => {
       this.tok(TokenKind.Else);
@@ -264,7 +267,7 @@ export abstract class ExprParser extends OperatorParser {
     let frame: Frame | null = null;
     this.OPTION({
       GATE: () => {
-        const k = kindOf(this.LA(1));
+        const k = this.LA(1).kind;
         return k !== TokenKind.Partition && k !== TokenKind.Range && k !== TokenKind.Rows &&
           k !== TokenKind.Groups;
       },
@@ -334,14 +337,14 @@ export abstract class ExprParser extends OperatorParser {
       ], 3);
     });
     return this.ACTION(() => {
-      const frame: Frame = {
-        unit: this.text(u).toLowerCase() as Frame["unit"], // range, rows or groups
-        start,
-        end,
-        exclude,
-      };
-      if (!frameIsSupported(frame)) this.raiseAtReduce("unsupported frame specification");
-      return frame;
+      // SQLite's sqlite3WindowAlloc check: the bounds must be in a usable order.
+      const s = start.type, e = end ? (end as FrameBound).type : "currentRow";
+      if (
+        s === "currentRow" && e === "preceding" ||
+        s === "following" && (e === "preceding" || e === "currentRow")
+      ) this.raiseAtReduce("unsupported frame specification");
+      // range, rows or groups
+      return { unit: this.text(u).toLowerCase() as Frame["unit"], start, end, exclude };
     });
   });
 

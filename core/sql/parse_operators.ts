@@ -14,7 +14,6 @@ import {
   CtimeKw,
   Idj,
   Ids,
-  kindOf,
   LikeOp,
   Nm,
   NullOp,
@@ -22,7 +21,7 @@ import {
   type SqlToken,
   UnaryOp,
 } from "./parse_tokens.ts";
-import { binaryOpOf, continuationPrec } from "./parse_support.ts";
+import { continuationPrec } from "./parse_support.ts";
 import { dequote } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 
@@ -44,7 +43,7 @@ export abstract class OperatorParser extends ParserState {
     let left = this.SUBRULE(this.unary);
     this.MANY({
       GATE: () => {
-        const k = kindOf(this.LA(1));
+        const k = this.LA(1).kind;
         const p = continuationPrec(k);
         return p >= minPrec && p > 0 && !(noAnd && k === TokenKind.And);
       },
@@ -77,14 +76,25 @@ export abstract class OperatorParser extends ParserState {
           const hl = this.h;
           this.push(2);
           const right = this.SUBRULE(this.expr, {
-            ARGS: [continuationPrec(kindOf(op)) + 1, false],
+            ARGS: [continuationPrec(op.kind) + 1, false],
           });
           this.pop(2);
           return this.ACTION(() => {
             this.setHeight(Math.max(hl, this.h) + 1);
+            const k = op.kind;
             return {
               kind: "binary",
-              op: binaryOpOf(kindOf(op), this.text(op)),
+              // OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
+              // operator (`->` and `->>` included).
+              op: k === TokenKind.Or
+                ? "or"
+                : k === TokenKind.And
+                ? "and"
+                : k === TokenKind.Eq
+                ? "="
+                : k === TokenKind.Ne
+                ? "!="
+                : this.text(op),
               left,
               right,
               start: left.start,
@@ -143,7 +153,7 @@ export abstract class OperatorParser extends ParserState {
       {
         ALT: () => {
           const t = this.CONSUME(NullOp);
-          return this.ACTION(() => this.#nullTest(left, kindOf(t) === TokenKind.Notnull, t));
+          return this.ACTION(() => this.#nullTest(left, t.kind === TokenKind.Notnull, t));
         },
       },
       {
@@ -345,7 +355,7 @@ export abstract class OperatorParser extends ParserState {
           const operand = this.SUBRULE(this.unary);
           this.pop(1);
           return this.ACTION(() => {
-            const k = kindOf(t);
+            const k = t.kind;
             // `+x` and `-x` over a unary plus reuse that node in SQLite (no new height).
             const merges = k !== TokenKind.BitNot && operand.kind === "unary" && operand.op === "+";
             if (!merges) this.setHeight(this.h + 1);

@@ -22,15 +22,8 @@ import type {
   WithClause,
 } from "./ast.ts";
 import { ExprParser } from "./parse_expr.ts";
-import {
-  CompoundOp as CompoundTok,
-  Ids,
-  JoinKw,
-  kindOf,
-  Nm,
-  type SqlToken,
-} from "./parse_tokens.ts";
-import { joinOperator, Max, syntaxError } from "./parse_support.ts";
+import { CompoundOp as CompoundTok, Ids, JoinKw, Nm, type SqlToken } from "./parse_tokens.ts";
+import { Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
 import { isSpace } from "../value/number_text.ts";
 
@@ -41,6 +34,17 @@ interface OneSelect {
   limit: { limit: Expr; offset: Expr | null } | null;
   height: number;
 }
+
+/** What each join keyword sets in sqlite3JoinType's code. */
+const JOIN_WORDS: Record<string, number> = {
+  natural: 1,
+  left: 2 | 16,
+  outer: 16,
+  right: 4 | 16,
+  full: 2 | 4 | 16,
+  inner: 32,
+  cross: 32 | 64,
+};
 
 /** The error of a VALUES row with another number of terms than the first (binder too). */
 export const VALUES_TERMS_ERROR = "all VALUES must have the same number of terms";
@@ -74,45 +78,45 @@ export abstract class SelectParser extends ExprParser {
       parts.push(this.SUBRULE(this.oneSelect));
       this.pop(2);
     });
-    return this.ACTION(() => this.#finishSelect(w, parts, ops));
-  });
-
-  #finishSelect(w: WithClause | null, parts: OneSelect[], ops: CompoundOp[]): Select {
-    // parserDoubleLinkSelect: walking from the right, the first earlier term with an
-    // ORDER BY or LIMIT is an error; so is a compound of too many terms.
-    for (let i = parts.length - 2; i >= 0; i--) {
-      const p = parts[i];
-      if (p.orderBy || p.limit) {
-        const what = p.orderBy ? "ORDER BY" : "LIMIT";
-        this.raiseAtReduce(`${what} clause should come after ${COMPOUND_NAMES[ops[i]]} not before`);
-        break;
+    return this.ACTION(() => {
+      // parserDoubleLinkSelect: walking from the right, the first earlier term with an
+      // ORDER BY or LIMIT is an error; so is a compound of too many terms.
+      for (let i = parts.length - 2; i >= 0; i--) {
+        const p = parts[i];
+        if (p.orderBy || p.limit) {
+          const what = p.orderBy ? "ORDER BY" : "LIMIT";
+          this.raiseAtReduce(
+            `${what} clause should come after ${COMPOUND_NAMES[ops[i]]} not before`,
+          );
+          break;
+        }
       }
-    }
-    const last = parts[parts.length - 1];
-    if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
-      this.raiseAtReduce("too many terms in compound SELECT");
-    }
-    let height = 0;
-    for (const p of parts) if (p.height > height) height = p.height;
-    const select: Select = {
-      with: w,
-      first: parts[0].core,
-      compounds: ops.map((op, i) => ({ op, core: parts[i + 1].core })),
-      orderBy: last.orderBy,
-      limit: last.limit,
-      start: w ? w.start : parts[0].core.start,
-      end: (this.LA(0) as SqlToken).end,
-    };
-    this.selectHeights.set(select, height);
-    return select;
-  }
+      const last = parts[parts.length - 1];
+      if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
+        this.raiseAtReduce("too many terms in compound SELECT");
+      }
+      let height = 0;
+      for (const p of parts) if (p.height > height) height = p.height;
+      const select: Select = {
+        with: w,
+        first: parts[0].core,
+        compounds: ops.map((op, i) => ({ op, core: parts[i + 1].core })),
+        orderBy: last.orderBy,
+        limit: last.limit,
+        start: w ? w.start : parts[0].core.start,
+        end: (this.LA(0) as SqlToken).end,
+      };
+      this.selectHeights.set(select, height);
+      return select;
+    });
+  });
 
   /** UNION [ALL] | INTERSECT | EXCEPT. */
   compoundOp: Rule<[], CompoundOp> = this.RULE(() => {
     const t = this.CONSUME(CompoundTok);
     let all = false;
     this.OPTION({
-      GATE: () => kindOf(t) === TokenKind.Union,
+      GATE: () => t.kind === TokenKind.Union,
       DEF: () => {
         this.tok(TokenKind.All);
         all = true;
@@ -135,20 +139,25 @@ export abstract class SelectParser extends ExprParser {
     const t = this.tok(TokenKind.Values);
     const rows: Expr[][] = [];
     let withFromRow: number | null = null;
-    this.tok(TokenKind.LParen);
-    this.ACTION(() => this.#checkNonEmpty());
-    this.push(2);
-    rows.push(this.SUBRULE(this.exprList));
-    this.pop(2);
-    let height = this.h;
-    this.tok(TokenKind.RParen);
-    this.MANY(() => {
-      this.tok(TokenKind.Comma);
+    let height = 0;
+    // `( exprs )`, with `depth` more symbols on the estimated LALR stack around the exprs.
+    const row = (depth: number) => {
       this.tok(TokenKind.LParen);
-      this.ACTION(() => this.#checkNonEmpty());
+      // `nexprlist` may not be empty: fail at `)` as SQLite does.
+      this.ACTION(() => {
+        const t = this.LA(1);
+        if (t.kind === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
+      });
+      this.push(depth);
       rows.push(this.SUBRULE(this.exprList));
+      this.pop(depth);
       if (this.h > height) height = this.h;
       this.tok(TokenKind.RParen);
+    };
+    row(2);
+    this.MANY(() => {
+      this.tok(TokenKind.Comma);
+      row(0);
       this.ACTION(() => {
         if (rows[rows.length - 1].length !== rows[0].length) {
           this.raiseAtReduce(VALUES_TERMS_ERROR);
@@ -169,12 +178,6 @@ export abstract class SelectParser extends ExprParser {
       height,
     }));
   });
-
-  /** `nexprlist` may not be empty: fail at `)` as SQLite does. */
-  #checkNonEmpty(): void {
-    const t = this.LA(1);
-    if (kindOf(t) === TokenKind.RParen) throw syntaxError(this.text(t), t.start);
-  }
 
   /** `SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW] ...`. */
   selectCore: Rule<[], OneSelect> = this.RULE(() => {
@@ -302,7 +305,7 @@ export abstract class SelectParser extends ExprParser {
         },
       },
       {
-        GATE: () => kindOf(this.LA(2)) === TokenKind.Dot && kindOf(this.LA(3)) === TokenKind.Star,
+        GATE: () => this.LA(2).kind === TokenKind.Dot && this.LA(3).kind === TokenKind.Star,
         ALT: () => {
           const n = this.CONSUME(Nm);
           this.tok(TokenKind.Dot);
@@ -404,12 +407,30 @@ export abstract class SelectParser extends ExprParser {
           });
           this.tok(TokenKind.Join);
           return this.ACTION(() => {
-            const op = joinOperator(words.map((w) => this.text(w)));
-            if (typeof op !== "string") return op;
-            // SQLite raises this when it reduces the join operator, i.e. on the next
-            // token; a syntax error at that token replaces it.
-            this.raiseAtReduce(op);
-            return { comma: false, natural: false, outer: null, cross: false };
+            // sqlite3JoinType's rules.
+            const texts = words.map((w) => this.text(w));
+            let code = 0;
+            for (const w of texts) {
+              // Not a number: no join word, `constructor` and other inherited names
+              // included. It sets both 16 and 32 (OUTER and INNER), which is unknown
+              // whatever else is set.
+              const c = JOIN_WORDS[w.toLowerCase()];
+              code |= typeof c === "number" ? c : 48;
+            }
+            if ((code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
+              // SQLite raises this when it reduces the join operator, i.e. on the next
+              // token; a syntax error at that token replaces it. The operator is then a
+              // plain JOIN's.
+              this.raiseAtReduce("unknown join type: " + texts.join(" "));
+              code = 0;
+            }
+            const left = (code & 2) !== 0, right = (code & 4) !== 0;
+            return {
+              comma: false,
+              natural: (code & 1) !== 0,
+              outer: left && right ? "full" : left ? "left" : right ? "right" : null,
+              cross: (code & 64) !== 0,
+            } as JoinOperator;
           });
         },
       },

@@ -6,12 +6,13 @@
  */
 import { LL1Parser, type Rule } from "./ll1.ts";
 import type { Expr, InList, OrderingTerm, Select, WithClause } from "./ast.ts";
-import { kindOf, type SqlToken, T } from "./parse_tokens.ts";
+import { type SqlToken, T } from "./parse_tokens.ts";
 import { Max, sqlError, syntaxError } from "./parse_support.ts";
 import type { SqliteError } from "../errors.ts";
 import { blobTokenHex, dequote, numberTokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
 import { getOrMake } from "../util/multimap.ts";
+import { isDigit } from "../value/number_text.ts";
 
 /** Per-statement parser state and the helpers the rule layers share. */
 export abstract class ParserState extends LL1Parser {
@@ -93,7 +94,7 @@ export abstract class ParserState extends LL1Parser {
   /** Start offset of the next token (the end of the input at the end). */
   nextStart(): number {
     const t = this.LA(1);
-    return kindOf(t) === TokenKind.Eof ? this.sql.length : t.start;
+    return t.kind === TokenKind.Eof ? this.sql.length : t.start;
   }
 
   /**
@@ -138,7 +139,7 @@ export abstract class ParserState extends LL1Parser {
   variable(t: SqlToken): Expr {
     const text = this.text(t);
     const start = t.start, end = (t as SqlToken).end;
-    if (text[0] === "#" && text.charCodeAt(1) >= 0x30 && text.charCodeAt(1) <= 0x39) {
+    if (text[0] === "#" && isDigit(text.charCodeAt(1))) {
       throw syntaxError(text, start);
     }
     let index: number;
@@ -163,7 +164,7 @@ export abstract class ParserState extends LL1Parser {
     this.setHeight(1, false);
     const text = this.text(t);
     const start = t.start, end = (t as SqlToken).end;
-    switch (kindOf(t)) {
+    switch (t.kind) {
       case TokenKind.Integer:
         return { kind: "literal", type: "integer", text: numberTokenText(text), start, end };
       case TokenKind.Float:

@@ -1,9 +1,8 @@
 /**
  * Pure helpers of the statement parser: operator precedence (parse.y's `%left`/`%right`
- * lines), SQLite's error texts, join-type validation and frame validation.
+ * lines) and SQLite's error texts.
  */
 import { sqlError, type SqliteError } from "../errors.ts";
-import type { BinaryOp, Frame, JoinOperator } from "./ast.ts";
 import { TokenKind } from "./token_kinds.ts";
 
 /** SQLite's parser limits (a const enum, so bundles hold the numbers). */
@@ -74,18 +73,6 @@ export function continuationPrec(kind: TokenKind): number {
   }
 }
 
-/**
- * The AST operator of a plain binary-operator token (category BinOp) with source text
- * `text`: OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
- * operator (`->` and `->>` included).
- */
-export function binaryOpOf(kind: TokenKind, text: string): BinaryOp {
-  if (kind === TokenKind.Or) return "or";
-  if (kind === TokenKind.And) return "and";
-  if (kind === TokenKind.Eq) return "=";
-  return kind === TokenKind.Ne ? "!=" : text as BinaryOp;
-}
-
 /** `near "X": syntax error` at `offset`. */
 export function syntaxError(text: string, offset: number): SqliteError {
   return sqlError(`near "${text}": syntax error`, offset);
@@ -98,50 +85,3 @@ export function incompleteInput(offset: number): SqliteError {
 
 /** An SQLITE_ERROR with a message of SQLite's. */
 export { sqlError };
-
-const JOIN_WORDS: Record<string, number> = {
-  natural: 1,
-  left: 2 | 16,
-  outer: 16,
-  right: 4 | 16,
-  full: 2 | 4 | 16,
-  inner: 32,
-  cross: 32 | 64,
-};
-
-/**
- * The join operator for the join keywords `words` (their text as written, 1 to 3 of
- * them), or a string with SQLite's error message (sqlite3JoinType's rules).
- */
-export function joinOperator(words: string[]): JoinOperator | string {
-  let code = 0;
-  let bad = false;
-  for (const w of words) {
-    // Not a number: no join word, `constructor` and other inherited names included.
-    const c = JOIN_WORDS[w.toLowerCase()];
-    if (typeof c !== "number") {
-      bad = true;
-      break;
-    }
-    code |= c;
-  }
-  if (bad || (code & 48) === 48 || (code & (16 | 2 | 4)) === 16) {
-    return "unknown join type: " + words.join(" ");
-  }
-  const left = (code & 2) !== 0, right = (code & 4) !== 0;
-  return {
-    comma: false,
-    natural: (code & 1) !== 0,
-    outer: left && right ? "full" : left ? "left" : right ? "right" : null,
-    cross: (code & 64) !== 0,
-  };
-}
-
-/** SQLite's sqlite3WindowAlloc check: true if the frame's bounds are in a usable order. */
-export function frameIsSupported(frame: Frame): boolean {
-  const s = frame.start.type;
-  const e = frame.end ? frame.end.type : "currentRow";
-  if (s === "currentRow" && e === "preceding") return false;
-  if (s === "following" && (e === "preceding" || e === "currentRow")) return false;
-  return true;
-}

@@ -109,11 +109,6 @@ export const PragmaName: TokenType = category(
 
 export type { SqlToken };
 
-/** The kind of a token. */
-export function kindOf(token: SqlToken): TokenKind {
-  return token.kind;
-}
-
 let cachedSql: string | null = null;
 let cachedTokens: SqlToken[] = [];
 

@@ -26,7 +26,7 @@ import type {
 } from "./ast.ts";
 import { SyntaxFailure } from "./ll1.ts";
 import { type RuleResult, StatementParser, type WithResult } from "./parse_statement.ts";
-import { kindOf, type SqlToken, sqlTokens } from "./parse_tokens.ts";
+import { type SqlToken, sqlTokens } from "./parse_tokens.ts";
 import { incompleteInput, sqlError, syntaxError } from "./parse_support.ts";
 import { illegalTokenError, tokenText } from "./tokenize.ts";
 import { TokenKind } from "./token_kinds.ts";
@@ -249,16 +249,17 @@ export function parseStatement(sql: string, from = 0): ParsedStatement | null {
     ? { kind: "select", select: s, start: s.start, end: s.end }
     : s.kind === "pragma" || s.kind === "transaction"
     ? s
-    : dmlWrite(sql, s);
-  const tail = kindOf(terminator) === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
+    : {
+      // A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes.
+      kind: "write",
+      verb: s.kind === "insert" ? s.verb : s.kind.toUpperCase(),
+      text: sql.slice(s.start, s.end),
+      dml: s,
+      start: s.start,
+      end: s.end,
+    };
+  const tail = terminator.kind === TokenKind.Semi ? (terminator as SqlToken).end : sql.length;
   return { statement, explain, parameters: parser.params, tail, parseChecks: parser.parseChecks };
-}
-
-/** A parsed INSERT / REPLACE / UPDATE / DELETE as the statement that writes. */
-function dmlWrite(sql: string, dml: DmlStatement): WriteStatement {
-  const verb = dml.kind === "insert" ? dml.verb : dml.kind.toUpperCase();
-  const text = sql.slice(dml.start, dml.end);
-  return { kind: "write", verb, text, dml, start: dml.start, end: dml.end };
 }
 
 function writeStatement(

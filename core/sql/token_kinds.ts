@@ -250,12 +250,10 @@ export function keywordName(kind: TokenKind): string {
 
 const FALLBACK = new Uint8Array(TOKEN_KIND_COUNT);
 const KEYWORDS = new Map<string, TokenKind>();
-for (let i = 0; i < KEYWORD_SPECS.length; i++) {
-  const spec = KEYWORD_SPECS[i];
-  const kind = FIRST_KEYWORD + i;
-  if (spec[0] === "*") FALLBACK[kind] = 1;
-  KEYWORDS.set(KEYWORD_LIST[i], kind);
-}
+KEYWORD_SPECS.forEach((spec, i) => {
+  if (spec[0] === "*") FALLBACK[FIRST_KEYWORD + i] = 1;
+  KEYWORDS.set(KEYWORD_LIST[i], FIRST_KEYWORD + i);
+});
 
 /** The keyword kind for an upper-case ASCII word, or undefined. */
 export function keywordKind(upperWord: string): TokenKind | undefined {
