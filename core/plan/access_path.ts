@@ -238,15 +238,14 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const ok = (s: SeekTerm, k: KeyColumn) =>
     affinityOk(s.affinity, columnAffinity(t, keyColumn(t, k))) &&
     s.collation.toUpperCase() === k.collation.toUpperCase();
-  // Past the key columns the record's rowid (or primary key) may take a range, as where.c
-  // seeks on every column of an index (nColumn) but a unique one's.
-  const n = index.keyColumns.length;
+  // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
+  // every column of an index (nColumn) but a unique one's.
   for (const [i, k] of index.recordColumns.entries()) {
-    if (k.column === -2 || i === n && index.unique) break;
+    if (k.column === -2 || i === index.keyColumns.length && index.unique) break;
     const col = keyColumn(t, k);
     const mine = seeks.filter((s) => s.column === col && ok(s, k));
-    const e = i < n && (mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
-      mine.find((s) => s.op === "eq"));
+    const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
+      mine.find((s) => s.op === "eq");
     if (e) {
       eq.push(e.key);
       used.push(e.term);

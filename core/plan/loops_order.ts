@@ -46,9 +46,10 @@ function oneRow(loop: WhereLoop): boolean {
   }
   const { index, table } = node;
   const n = index.keyColumns.length;
-  if (!index.unique || node.eq.length !== n || node.eq.some((k) => k.kind !== "value")) {
-    return false;
-  }
+  if (node.eq.some((k) => k.kind !== "value")) return false;
+  // An `=` on the rowid after the key columns.
+  if (node.eq.length > n) return !table.withoutRowid;
+  if (!index.unique || node.eq.length !== n) return false;
   return n === 1 || index.keyColumns.every((k) => k.column >= 0 && notNull(table, k.column));
 }
 

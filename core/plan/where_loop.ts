@@ -175,7 +175,8 @@ function seekCost(
     const p = truthProb(t);
     nIn += inSeeks(key);
     if (p <= 0 && columns[k] >= 0) nOut += p;
-    else nOut += a[k + 1] - a[k];
+    // Past the key columns (the rowid, a primary key) SQLite's estimates are 0.
+    else nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
   });
   if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
   const perEntry = probe.ipk ? 16 : 1 + Math.floor(15 * probe.szIdxRow / szTabRow);
