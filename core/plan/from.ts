@@ -23,7 +23,7 @@ import type { WantedOrder } from "./order.ts";
 import { distinctRowsUnique } from "./distinct_rows.ts";
 import { transitiveTerms } from "./transitive.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
-import type { LoopsOrder } from "./loops_order.ts";
+import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 
@@ -53,7 +53,11 @@ export interface FromPlan {
   distinctRows?: "unique" | "ordered";
 }
 
-type ChainResult = Omit<FromPlan, "node">;
+/**
+ * What planning a FROM level gives besides its node; `shown`: the sources the result
+ * columns and ORDER BY read (undefined: unknown), for where.c's whereOmitNoopJoin.
+ */
+type ChainResult = Omit<FromPlan, "node"> & { shown?: ReadonlySet<number> };
 
 function allInner(from: B.BoundFrom): boolean {
   return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
@@ -258,9 +262,10 @@ function innerChain(
   const onTerms = new Map(
     units.filter((u) => u.join === "left").map((u) => [u.leaf!.id, u.onTerms]),
   );
+  const terms = [...open, ...[...onTerms.values()].flat()];
   const joined = chooseJoinOrder(
     leaves,
-    [...open, ...[...onTerms.values()].flat()],
+    terms,
     leafDeps(units),
     wanted,
     undefined,
@@ -268,6 +273,22 @@ function innerChain(
   );
   const steps = joined.steps;
   if (placedBefore.size === 0) takeOrder(joined, result);
+  // whereOmitNoopJoin, from the innermost loop out: a LEFT JOIN's right side that nothing
+  // shows or tests (but the ON terms of those left out), that adds one row (or copies a
+  // DISTINCT drops), is not read at all.
+  const omitted = new Set<number>();
+  const ignored = new Set<Term>();
+  for (const step of [...steps].reverse()) {
+    const { id, source } = step.leaf;
+    const on = onTerms.get(id);
+    if (
+      on && result.shown && !result.shown.has(source.id) && (wanted?.distinct || oneRow(step)) &&
+      !terms.some((t) => t.refs.has(id) && !on.includes(t) && !ignored.has(t))
+    ) {
+      omitted.add(id);
+      for (const t of terms) if (t.refs.has(id)) ignored.add(t);
+    }
+  }
   let node: RelNode | null = null;
   const placed = new Set<number>();
   steps.forEach((step, i) => {
@@ -278,8 +299,9 @@ function innerChain(
       for (const r of t.refs) if (ids.has(r) && !placed.has(r)) return false;
       return true;
     });
-    const leafNode = stepNode(ctx, step);
+    if (omitted.has(step.leaf.id)) return;
     const on = onTerms.get(step.leaf.id);
+    const leafNode = stepNode(ctx, step);
     if (on) {
       const inner = filtered(leafNode, on.filter((t) => !t.placed));
       node = filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready);
@@ -437,6 +459,7 @@ export function planFrom(
   from: B.BoundFrom | null,
   where: B.BoundExpr | null,
   wanted?: WantedOrder,
+  shown?: ReadonlySet<number>,
 ): FromPlan {
   if (from === null || from.items.length === 0) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
@@ -470,7 +493,7 @@ export function planFrom(
     !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
   );
   for (const t of constant) t.placed = true;
-  const result: ChainResult = { given: null };
+  const result: ChainResult = { given: null, shown };
   const [only] = leaves;
   if (
     wanted?.distinct && leaves.length === 1 && only.kind === "table" &&
@@ -482,7 +505,7 @@ export function planFrom(
   }
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   const rest = pool.filter((t) => !t.placed);
-  return { ...result, node: filtered(node, rest) };
+  return { given: result.given, distinctRows: result.distinctRows, node: filtered(node, rest) };
 }
 
 export { comparisonAffinity };

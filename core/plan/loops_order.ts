@@ -38,7 +38,7 @@ function notNull(t: TableInfo, column: number): boolean {
  * WHERE_ONEROW: a rowid `=`, or `=` on every column of a unique index whose columns are
  * NOT NULL (or of a one-column UNIQUE one).
  */
-function oneRow(loop: WhereLoop): boolean {
+export function oneRow(loop: Pick<WhereLoop, "auto" | "path">): boolean {
   const node = loop.auto ? null : loop.path?.node;
   if (!node) return false;
   if (node.kind === "tableScan") {

@@ -16,7 +16,7 @@ import { flattenSelect } from "./flatten.ts";
 import { addNewSources } from "./used_columns.ts";
 import { havingToWhere } from "./having_to_where.ts";
 import { remapRowids } from "./auto_index.ts";
-import { selectCores } from "../analyze/bound_walk.ts";
+import { everyExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import { compoundSelects } from "../analyze/values_selects.ts";
 import { collationOf, nullsFirst } from "./collation.ts";
@@ -231,6 +231,13 @@ function lowerCoreRefs(
     if (order) wanted = () => orderTerms(order.map((t) => lowerExpr(ctx, scope, t.expr)), order);
   }
   const wantsDistinct = distinctRows && !asGroup;
+  // The sources the result columns and ORDER BY read (where.c's pResultSet of a plain
+  // SELECT); unknown when a subquery among them may read more.
+  let shown: Set<number> | undefined = new Set<number>();
+  for (const e of [...core.columns, ...orderBy ?? []]) {
+    if (!everyExpr(e.expr, (x) => !("select" in x))) shown = undefined;
+    else if (shown) referencedSources(e.expr, shown);
+  }
   const from = planFrom(
     ctx,
     scope,
@@ -245,6 +252,7 @@ function lowerCoreRefs(
         wantsDistinct ? lowerResults : null,
       )
       : undefined,
+    core.aggregate || windows ? undefined : shown,
   );
   let node = from.node;
   // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.
