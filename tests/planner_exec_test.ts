@@ -128,6 +128,9 @@ const CASES: [string, string][] = [
   ["SELECT t.a, x.f, y.i FROM x LEFT JOIN y ON y.h = x.e, t WHERE t.a = x.f", "SCAN x"],
   // Transitive constraints: t is looked up by the constant x.f is compared with.
   ["SELECT t.b, x.g FROM x, t WHERE t.a = x.f AND x.f = 3", "SEARCH t USING INTEGER PRIMARY KEY"],
+  // IS and IS NULL seek an index like `=`, a NULL key finding the NULL entries.
+  ["SELECT a, c FROM t WHERE c IS NULL", "SEARCH t USING COVERING INDEX tc (c=?)"],
+  ["SELECT t.a, x.e FROM x, t WHERE t.c IS x.f", "SEARCH t USING COVERING INDEX tc (c=?)"],
   // A range on the rowid after an index's columns.
   ["SELECT a FROM t WHERE c = 1 AND a > 5", "(c=? AND rowid>?)"],
 ];

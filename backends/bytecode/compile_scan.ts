@@ -118,7 +118,7 @@ function forEachKey(
   const b = c.b;
   if (key.kind === "value") {
     b.wrap((exit) => {
-      seekValue(c, key.value, key.affinity, aff, reg, exit);
+      seekValue(c, key.value, key.affinity, aff, reg, exit, key.nulls);
       body();
     });
     return;
@@ -209,9 +209,11 @@ function seekValue(
   column: Affinity,
   reg: number,
   exit: number,
+  nulls?: boolean,
 ): void {
   c.expr(value, reg);
-  c.b.emit(Op.IsNull, reg, exit);
+  // A NULL key finds nothing, but an IS's or IS NULL's finds the NULL entries.
+  if (!nulls) c.b.emit(Op.IsNull, reg, exit);
   if (comparison !== Affinity.Blob && column !== Affinity.Blob) {
     c.b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, column));
   }

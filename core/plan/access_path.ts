@@ -5,7 +5,7 @@
  */
 import type { IndexInfo, KeyColumn, TableInfo } from "../format/schema_types.ts";
 import { CompareOp } from "../value/logic.ts";
-import { Affinity, isNumericAffinity } from "../value/types.ts";
+import { Affinity, isNumericAffinity, StorageClass } from "../value/types.ts";
 import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
 import { exprRefs, sqliteTermOrder, type Term } from "./terms.ts";
 import type { FixedColumns } from "./partial_index.ts";
@@ -48,6 +48,7 @@ export interface SeekTerm {
   op: "eq" | "lt" | "le" | "gt" | "ge";
   key: SeekKey;
   affinity: Affinity;
+  /** The comparison's collation; "" for IS NULL, which compares in none. */
   collation: string;
 }
 
@@ -89,6 +90,30 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
       (!readsNode(e.left, id) &&
         seek(e.right, FLIP[e.op], key(e.left), e.affinity, e.collation)) ||
       null;
+  }
+  // `x IS y` and `x IS NULL` seek like `=`, a NULL key finding the NULL entries.
+  if (e.kind === "is" && !e.not || e.kind === "nullTest" && !e.not) {
+    const [left, right]: PlanExpr[] = e.kind === "is"
+      ? [e.left, e.right]
+      : [e.operand, { kind: "const", value: null, cls: StorageClass.Null }];
+    // `x IS NULL` compares in no collation ("").
+    const is = (operand: PlanExpr, value: PlanExpr) =>
+      !readsNode(value, id) &&
+      seek(
+        operand,
+        "eq",
+        {
+          kind: "value",
+          value,
+          affinity: e.kind === "is" ? e.affinity : Affinity.Blob,
+          nulls: true,
+        },
+        e.kind === "is" ? e.affinity : Affinity.Blob,
+        value.kind === "const" && value.value === null
+          ? ""
+          : (e as { collation: string }).collation,
+      );
+    return is(left, right) || is(right, left) || null;
   }
   if (e.kind === "inList" && !e.not) {
     if (e.list.some((x) => readsNode(x, id))) return null;
@@ -155,8 +180,9 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
 
 function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
+  // A WITHOUT ROWID table's b-tree orders by its whole record (where.c's nColumn).
   const order: OrderColumn[] = t.withoutRowid
-    ? keyOrder(t, t.primaryKey)
+    ? keyOrder(t, t.recordColumns)
     : [{ column: -1, desc: false, collation: "BINARY" }];
   return {
     node: {
@@ -190,7 +216,9 @@ function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
 }
 
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
-  const rowid = seeks.filter((s) => s.column === -1 && affinityOk(s.affinity, Affinity.Integer));
+  const rowid = seeks.filter((s) =>
+    s.column === -1 && affinityOk(s.affinity, Affinity.Integer) && s.collation
+  );
   const out: AccessPath[] = [];
   const eq = rowid.find((s) => s.op === "eq");
   const base = fullScan(leaf);
@@ -235,9 +263,12 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const used: Term[] = [];
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
+  // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
   const ok = (s: SeekTerm, k: KeyColumn) =>
     affinityOk(s.affinity, columnAffinity(t, keyColumn(t, k))) &&
-    s.collation.toUpperCase() === k.collation.toUpperCase();
+    (s.collation
+      ? s.collation.toUpperCase() === k.collation.toUpperCase()
+      : keyColumn(t, k) >= 0 && !t.columns[k.column].notNull);
   // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
   // every column of an index (nColumn) but a unique one's.
   for (const [i, k] of index.recordColumns.entries()) {

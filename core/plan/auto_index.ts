@@ -111,7 +111,11 @@ export function autoIndexFor(
     if (onlyLeaf && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
     // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
-    if (!s || s.op !== "eq" || s.key.kind !== "value" || t.virtual || hasSubPlan(t.expr)) return;
+    // (Nor does an IS: the hash lookup finds no NULL key.)
+    if (
+      !s || s.op !== "eq" || s.key.kind !== "value" || s.key.nulls || t.virtual ||
+      hasSubPlan(t.expr)
+    ) return;
     const aff = leafColumnAffinity(leaf, s.column);
     if (aff === null || !affinityOk(s.affinity, aff) || leadsAnIndex(leaf, s.column)) return;
     found.push({

@@ -27,7 +27,7 @@ export function distinctRowsUnique(
   const { id, table } = leaf;
   const rowid = (c: number | null) => c === -1 || c === table.rowidAlias;
   const seeks = terms.map((t) => cachedSeekTerm(t, id)).filter((s) =>
-    s?.op === "eq" && s.key.kind === "value"
+    s?.op === "eq" && s.key.kind === "value" && !s.key.nulls
   );
   if (!table.withoutRowid) {
     if (results.some((r) => rowid(columnOf(r.expr, id)))) return true;

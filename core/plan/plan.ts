@@ -328,6 +328,8 @@ export type SeekKey =
      * column's affinity, so the seek finds exactly the rows the comparison accepts.
      */
     affinity: Affinity;
+    /** From `IS` or `IS NULL`: a NULL key finds the NULL entries (else it finds none). */
+    nulls?: boolean;
   }
   | { kind: "list"; values: PlanExpr[] }
   | { kind: "query"; query: SubPlan };

@@ -58,11 +58,13 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.
         if (key === own || s!.key.kind === "value" && plain(s!.key.value)?.[0] === key) continue;
-        const expr = e.kind === "compare"
-          ? e.left === s!.operand ? { ...e, left: column } : { ...e, right: column }
-          : e.kind === "inList"
+        const expr = "operand" in e
           ? { ...e, operand: column }
-          : { ...e, operands: [column] } as PlanExpr;
+          : "operands" in e
+          ? { ...e, operands: [column] }
+          : (e as { left: PlanExpr }).left === s!.operand
+          ? { ...e, left: column }
+          : { ...e, right: column } as PlanExpr;
         out.push({
           expr,
           refs: exprRefs(expr),

@@ -8,7 +8,13 @@
  */
 import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { StorageClass } from "../value/types.ts";
-import { type AccessPath, indexColumns, primaryKeyIndex, tablePaths } from "./access_path.ts";
+import {
+  type AccessPath,
+  cachedSeekTerm,
+  indexColumns,
+  primaryKeyIndex,
+  tablePaths,
+} from "./access_path.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 import type { Leaf } from "./leaves.ts";
 import type { PlanExpr, SeekKey } from "./plan.ts";
@@ -175,8 +181,12 @@ function seekCost(
     const p = truthProb(t);
     nIn += inSeeks(key);
     if (p <= 0 && columns[k] >= 0) nOut += p;
-    // Past the key columns (the rowid, a primary key) SQLite's estimates are 0.
-    else nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
+    // Past the key columns (the rowid, a primary key) SQLite's estimates are 0; an IS NULL
+    // is taken to match twice the rows of an `=`.
+    else {
+      nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
+      if (loop.used[k] && cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+    }
   });
   if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
   const perEntry = probe.ipk ? 16 : 1 + Math.floor(15 * probe.szIdxRow / szTabRow);

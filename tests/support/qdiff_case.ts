@@ -188,7 +188,7 @@ export function runCase(c: QdiffCase, engines: readonly QdiffEngine[]): QdiffRes
             console.error(
               `[plan choice] ${q.sql}\n  sqlite:  ${oracle.plan(q.sql)}\n  litejit: ${
                 conn.plan(q.sql)
-              }`,
+              }\n  schema: ${c.db.schemaSql.join("; ")}`,
             );
           }
           continue;
