@@ -36,7 +36,7 @@ function notNull(t: TableInfo, column: number): boolean {
 
 /**
  * WHERE_ONEROW: a rowid `=`, or `=` on every column of a unique index whose columns are
- * NOT NULL (or of a one-column UNIQUE one).
+ * NOT NULL (or of a one-column UNIQUE one, but by IS: NULL keys repeat).
  */
 export function oneRow(loop: Pick<WhereLoop, "auto" | "path">): boolean {
   const node = loop.auto ? null : loop.path?.node;
@@ -50,7 +50,8 @@ export function oneRow(loop: Pick<WhereLoop, "auto" | "path">): boolean {
   // An `=` on the rowid after the key columns.
   if (node.eq.length > n) return !table.withoutRowid;
   if (!index.unique || node.eq.length !== n) return false;
-  return n === 1 || index.keyColumns.every((k) => k.column >= 0 && notNull(table, k.column));
+  return n === 1 && !node.eq.some((k) => k.kind === "value" && k.nulls) ||
+    index.keyColumns.every((k) => k.column >= 0 && notNull(table, k.column));
 }
 
 /**

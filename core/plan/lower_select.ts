@@ -203,13 +203,17 @@ function lowerCoreRefs(
   const distinctRows = core.distinct && !core.aggregate && !windows;
   const asGroup = distinctRows && orderBy !== null && ordersResults(orderBy, core.columns);
   let resultTerms: OrderTerm[] | undefined;
+  // (Made a GROUP BY, its terms take the ORDER BY's directions, as select.c gives them.)
   const lowerResults = () =>
-    resultTerms ??= core.columns.map((c) => ({
-      expr: lowerExpr(ctx, scope, c.expr),
-      desc: false,
-      nullsFirst: true,
-      collation: collationOf(c.expr),
-    }));
+    resultTerms ??= core.columns.map((c, i) => {
+      const desc = asGroup && orderBy![i].desc;
+      return {
+        expr: lowerExpr(ctx, scope, c.expr),
+        desc,
+        nullsFirst: !desc,
+        collation: collationOf(c.expr),
+      };
+    });
   let wanted: (() => OrderTerm[]) | null = null;
   let kind: OrderKind = "orderBy";
   if (grouped) {
@@ -263,7 +267,7 @@ function lowerCoreRefs(
   // in the ORDER BY's order and directions.
   const grouping = asGroup && given?.given === wantedCount;
   let ordered = given !== null && given.given === wantedCount &&
-    (!asGroup || !given.permuted && !given.desc.includes(true));
+    (!asGroup || !given.permuted && given.desc.every((d, i) => d !== !orderBy![i].desc));
   // The direction each group key comes out in (the aggregate's own sort, or the loops').
   // Groups given in another order than the GROUP BY's never match an ORDER BY.
   let groupOut: (boolean | null | undefined)[] = groupDesc;
@@ -346,16 +350,16 @@ function groupDirections(
 }
 
 /**
- * sqlite3ExprListCompare of the ORDER BY and the result columns: each term is its result
- * column, ascending with NULLs first (as select.c asks before making a DISTINCT a GROUP
- * BY).
+ * sqlite3ExprListCompare of the ORDER BY and the result columns, as select.c asks before
+ * making a DISTINCT a GROUP BY: each term is its result column, its NULLs where its
+ * direction puts them.
  */
 function ordersResults(
   orderBy: readonly B.BoundOrderingTerm[],
   columns: readonly B.BoundResultColumn[],
 ): boolean {
   return orderBy.length === columns.length &&
-    orderBy.every((t, i) => !t.desc && nullsFirst(t) && sameExpr(t.expr, columns[i].expr));
+    orderBy.every((t, i) => nullsFirst(t) !== t.desc && sameExpr(t.expr, columns[i].expr));
 }
 
 /**
