@@ -131,6 +131,9 @@ const CASES: [string, string][] = [
   // IS and IS NULL seek an index like `=`, a NULL key finding the NULL entries.
   ["SELECT a, c FROM t WHERE c IS NULL", "SEARCH t USING COVERING INDEX tc (c=?)"],
   ["SELECT t.a, x.e FROM x, t WHERE t.c IS x.f", "SEARCH t USING COVERING INDEX tc (c=?)"],
+  // An IS drives an automatic index too: its NULL keys find the NULL rows.
+  ["SELECT x.e, x.g, y.i FROM x, y WHERE y.h IS x.e", "AUTOMATIC COVERING INDEX (h=?)"],
+  ["SELECT x.e, y.i FROM x LEFT JOIN y ON y.h IS x.e AND y.j IS x.f", "AUTOMATIC"],
   // A range on the rowid after an index's columns.
   ["SELECT a FROM t WHERE c = 1 AND a > 5", "(c=? AND rowid>?)"],
 ];

@@ -113,6 +113,7 @@ function hashLookup(c: Compiler, node: HashLookup, consume: Consume): void {
     width,
     affs: node.affinities,
     folds: node.collations.map((x) => c.collation(x).name),
+    nulls: node.nulls,
   };
   const built = b.label();
   b.emit(Op.Once, 0, built);

@@ -86,6 +86,8 @@ export interface HashEntry {
   width: number;
   affs: Affinity[];
   folds: string[];
+  /** Per key: matched by IS, a NULL finds the NULLs (else a key with a NULL finds nothing). */
+  nulls: boolean[];
 }
 
 /** An IN (SELECT) candidate set. */

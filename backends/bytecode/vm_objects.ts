@@ -328,12 +328,12 @@ export class HashSlot {
     this.entry = entry;
   }
 
-  /** The key of `regs[start ..]`, or null when a part is NULL (never matches). */
+  /** The key of `regs[start ..]`, or null when a part is NULL (never matches but by IS). */
   key(regs: readonly Reg[], start: number, enc: number): string | null {
     let k = "";
     for (let i = 0; i < this.entry.nKeys; i++) {
       const r = regs[start + i];
-      if (r.c === StorageClass.Null) return null;
+      if (r.c === StorageClass.Null && !this.entry.nulls[i]) return null;
       k += affinityValueKey(r, this.entry.affs[i], this.entry.folds[i], enc);
     }
     return k;

@@ -111,9 +111,9 @@ export function autoIndexFor(
     if (onlyLeaf && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
     // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
-    // (Nor does an IS: the hash lookup finds no NULL key.)
+    // (Nor does an IS NULL, which compares in no collation.)
     if (
-      !s || s.op !== "eq" || s.key.kind !== "value" || s.key.nulls || t.virtual ||
+      !s || s.op !== "eq" || s.key.kind !== "value" || !s.collation || t.virtual ||
       hasSubPlan(t.expr)
     ) return;
     const aff = leafColumnAffinity(leaf, s.column);
@@ -237,6 +237,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     probeKeys: auto.keys.map((k) => k.probe),
     affinities: auto.keys.map((k) => k.affinity),
     collations: auto.keys.map((k) => k.collation),
+    nulls: auto.keys.map((k) => k.term.expr.kind === "is"),
     label: leaf.source.name,
   };
 }

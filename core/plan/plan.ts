@@ -452,6 +452,8 @@ export interface HashLookup {
   probeKeys: PlanExpr[];
   affinities: Affinity[];
   collations: CollationName[];
+  /** Per key: from an IS, so a NULL finds the NULL keys. */
+  nulls: boolean[];
   label: string;
 }
 
