@@ -728,6 +728,7 @@ Deno.test("interpreter: hash lookup as the inner side of a join", () => {
     probeKeys: [col(0, A)],
     affinities: [Affinity.Numeric],
     collations: ["BINARY"],
+    nulls: [false],
     label: "u",
   };
   same(
