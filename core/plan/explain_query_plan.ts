@@ -122,10 +122,19 @@ class Emitter {
     const suffix = leftJoin ? " LEFT-JOIN" : "";
     switch (node.kind) {
       case "tableScan":
-        this.#loop(parent, tableScanDetail(node) + suffix, own);
-        return;
       case "indexScan":
-        this.#loop(parent, indexScanDetail(node) + suffix, own);
+        if (node.bloom) {
+          const t = node.table;
+          const keys = node.kind === "tableScan"
+            ? [t.rowidAlias >= 0 ? t.columns[t.rowidAlias].name : "rowid"]
+            : node.eq.map((_, i) => keyName(node, i));
+          this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys.join("=? AND ")}=?)`);
+        }
+        this.#loop(
+          parent,
+          (node.kind === "tableScan" ? tableScanDetail(node) : indexScanDetail(node)) + suffix,
+          own,
+        );
         return;
       case "countRows": {
         const index = node.index ? ` USING COVERING INDEX ${node.index.name}` : "";
@@ -285,7 +294,10 @@ function indexScanDetail(node: IndexScan): string {
   if (node.lower) parts.push(`${keyName(node, n)}>?`);
   if (node.upper) parts.push(`${keyName(node, n)}<?`);
   const pk = node.index.origin === "pk" && node.table.withoutRowid;
-  const how = pk ? "PRIMARY KEY" : `${node.covering ? "COVERING " : ""}INDEX ${node.index.name}`;
+  // A Bloom filter's loop reads the table too (where.c drops WHERE_IDX_ONLY).
+  const how = pk
+    ? "PRIMARY KEY"
+    : `${node.covering && !node.bloom ? "COVERING " : ""}INDEX ${node.index.name}`;
   if (parts.length === 0) return `SCAN ${node.label} USING ${how}`;
   return `SEARCH ${node.label} USING ${how} (${parts.join(" AND ")})`;
 }

@@ -13,6 +13,7 @@ import { leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
 import { type LoopsOrder, loopsOrder } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
+import { logEst } from "./row_size.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
 export interface JoinStep {
@@ -92,6 +93,20 @@ export function chooseJoinOrder(
   if (order && wanted!.sortByGroup && order.given === order.desc.length) {
     const directed = given(best, true, "orderBy");
     if (directed.given === order.given) order = directed;
+  }
+  // whereCheckIfBloomFilterIsUseful: past the first, a loop on an analyzed table seeking
+  // with `=` and thinning its rows by a term of its own gets a Bloom filter when the loops
+  // before it make more seeks than the table has rows (up to a table not analyzed).
+  let nSearch = 0;
+  for (const [i, l] of best.entries()) {
+    const rows = l.leaf.kind === "table" ? l.leaf.table.table.stat1Rows : undefined;
+    if (rows === undefined) break;
+    const node = l.auto ? null : l.path?.node;
+    const eq = node?.kind === "tableScan"
+      ? node.rowid?.kind === "key" && node.rowid.key.kind === "value"
+      : node?.eq.some((k) => k.kind === "value");
+    if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
+    nSearch += l.nOut;
   }
   const distinct = wanted?.distinct?.();
   const distinctOrdered = !!distinct &&

@@ -362,6 +362,8 @@ export interface TableScan {
     | { kind: "key"; key: SeekKey }
     | { kind: "range"; lower: RangeBound | null; upper: RangeBound | null }
     | null;
+  /** See {@link IndexScan.bloom}. */
+  bloom?: boolean;
 }
 
 /**
@@ -388,6 +390,8 @@ export interface IndexScan {
   upper: RangeBound | null;
   reverse: boolean;
   covering: boolean;
+  /** EXPLAIN shows a Bloom filter ahead of its seeks (where.c's WHERE_BLOOMFILTER). */
+  bloom?: boolean;
   /**
    * where.c's WHERE_BIGNULL_SORT: without a bound on it, the column after the `eq` ones is
    * read in two passes, its NULL entries moved to the end the scan meets them last (for an

@@ -38,6 +38,8 @@ export interface WhereLoop {
   used: readonly Term[];
   /** Seeks with `=` or IN (WHERE_COLUMN_EQ / WHERE_COLUMN_IN). */
   seeksEqual: boolean;
+  /** A term on its leaf alone that it does not seek with thins its rows (WHERE_SELFCULL). */
+  selfCull?: boolean;
   /** The real index it reads (WHERE_INDEXED), its `=` columns, whether it covers. */
   index: IndexInfo | null;
   nEq: number;
@@ -110,6 +112,8 @@ function outputAdjust(
     if (t.virtual || !t.refs.has(self)) continue;
     if ([...t.refs].some((r) => r !== self && leafIds.has(r) && !loop.prereq.has(r))) continue;
     if (usesTerm(loop.used, t)) continue;
+    // Self-culling: by a comparison, or on a leaf no outer join may NULL-fill.
+    if (t.refs.size === 1) loop.selfCull ||= t.expr.kind === "compare" || t.expr.kind === "inList";
     const p = truthProb(t);
     if (p <= 0) {
       loop.nOut += p;
