@@ -235,8 +235,9 @@ export class Pager {
     reusable: boolean,
     streaming: boolean,
   ): PageEntry[] {
-    const entries = [this.#insert(pgno, page(0), reusable, streaming)];
-    for (let i = 1; i < n; i++) {
+    // Page `pgno` is not cached (its entry() missed): it comes first.
+    const entries: PageEntry[] = [];
+    for (let i = 0; i < n; i++) {
       if (!this.cache.has(pgno + i)) {
         entries.push(this.#insert(pgno + i, page(i), reusable, streaming));
       }
