@@ -126,7 +126,9 @@ export class Pager {
     const wanted = count && (options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize);
     // Never more slots than pages: a small database gets a small cache.
     const cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
-    this.storage = makeStorage(options.pageStorage, this.pageSize, cacheLimit);
+    this.storage = options.pageStorage === "linear"
+      ? new LinearPageStorage(this.pageSize, cacheLimit + LINEAR_SPARE_SLOTS)
+      : new HeapPageStorage(this.pageSize);
     this.pool = new BufferPool(this.storage, this.pageSize);
     const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
     const readAheadLimit = Math.min(readAhead, Math.max(1, cacheLimit >> 2));
@@ -313,15 +315,4 @@ export class Pager {
     this.db.close();
     this.walSource?.close();
   }
-}
-
-/** The storage for a cache of `cachePages` pages. */
-function makeStorage(
-  kind: PageStorageKind | undefined,
-  pageSize: number,
-  cachePages: number,
-): PageStorage {
-  return kind === "linear"
-    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS)
-    : new HeapPageStorage(pageSize);
 }
