@@ -203,7 +203,9 @@ export class Pager {
     const streamed = this.cache.full ? this.streamRun(pgno, n) : null;
     if (streamed !== null) return streamed;
     const size = this.pageSize;
-    const own = this.#ownsBuffers(this.db);
+    // Pages go into buffers of the pager's own always in linear storage (pages must be in
+    // the memory), else when the source can read into them.
+    const own = this.storage.kind === "linear" || this.db.readInto !== undefined;
     let run: Uint8Array;
     if (this.db.readInto !== undefined) {
       run = (this.#runBuffer ??= new Uint8Array(this.readAhead.max * size)).subarray(0, n * size);
@@ -255,14 +257,6 @@ export class Pager {
   }
 
   /**
-   * Whether pages read from `src` go into buffers of the pager's own: always in linear
-   * storage (pages must be in the memory), else when the source can read into them.
-   */
-  #ownsBuffers(src: ByteSource): boolean {
-    return this.storage.kind === "linear" || src.readInto !== undefined;
-  }
-
-  /**
    * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full;
    * the evicted page's buffer is kept for reuse when it is the pager's and nothing pins it.
    */
@@ -281,7 +275,7 @@ export class Pager {
     const walOffset = this.wal?.pageOffsets.get(pgno);
     const src = walOffset !== undefined ? this.walSource! : this.db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
-    if (this.#ownsBuffers(src)) {
+    if (this.storage.kind === "linear" || src.readInto !== undefined) {
       const buf = this.pool.take();
       let got: number;
       try {
