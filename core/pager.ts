@@ -214,8 +214,14 @@ export class Pager {
       run = this.db.read((pgno - 1) * size, n * size);
       if (run.length !== n * size) return this.#loadOne(pgno);
     }
-    const page = (i: number) =>
-      own ? this.#copyOf(run, i * size) : run.subarray(i * size, (i + 1) * size);
+    const page = (i: number) => {
+      const bytes = run.subarray(i * size, (i + 1) * size);
+      if (!own) return bytes;
+      // A page buffer (a reused one when there is) holding the page's bytes.
+      const buf = this.pool.take();
+      buf.set(bytes);
+      return buf;
+    };
     return this.cacheRun(pgno, n, page, own, own)[0];
   }
 
@@ -247,13 +253,6 @@ export class Pager {
       }
     }
     return entries;
-  }
-
-  /** A page buffer (a reused one when there is) holding `run[at .. at + pageSize)`. */
-  #copyOf(run: Uint8Array, at: number): Uint8Array {
-    const buf = this.pool.take();
-    buf.set(run.subarray(at, at + this.pageSize));
-    return buf;
   }
 
   /**
