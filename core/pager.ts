@@ -161,7 +161,7 @@ export class Pager {
 
   /** Whether any page is read from WAL frames (read-ahead from the file then stops). */
   protected walFrames(): boolean {
-    return this.wal !== null && this.wal.pageOffsets.size > 0;
+    return !!this.wal?.pageOffsets.size;
   }
 
   /** Page `pgno` is read from the file (or the WAL): a LivePager counts such reads. */
