@@ -259,7 +259,7 @@ export class Pager {
    * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full;
    * the evicted page's buffer is kept for reuse when it is the pager's and nothing pins it.
    */
-  #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming = false): PageEntry {
+  #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming?: boolean): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const evicted = this.cache.insert(entry, streaming);
     if (evicted !== null) this.release(evicted);

@@ -86,7 +86,7 @@ export class PageCache {
    * emptied: not reusable, so releasing it does nothing). `streaming`: the entry is a page
    * of a sequential run (see {@link #streamSlot}).
    */
-  insert(entry: PageEntry, streaming: boolean): PageEntry | null {
+  insert(entry: PageEntry, streaming?: boolean): PageEntry | null {
     const slots = this.slots;
     const life = isInteriorPage(entry.pgno, entry.data) ? 2 : 1;
     if (slots.length < this.#limit) {
