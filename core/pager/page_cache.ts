@@ -167,17 +167,17 @@ export class SlotIndex {
   }
 
   get(pgno: number): number {
-    if (this.#array !== null) return this.#array[pgno] ?? -1;
+    if (this.#array) return this.#array[pgno] ?? -1;
     return this.#map!.get(pgno) ?? -1;
   }
 
   set(pgno: number, slot: number): void {
-    if (this.#array !== null) this.#array[pgno] = slot;
+    if (this.#array) this.#array[pgno] = slot;
     else this.#map!.set(pgno, slot);
   }
 
   delete(pgno: number): void {
-    if (this.#array !== null) this.#array[pgno] = -1;
+    if (this.#array) this.#array[pgno] = -1;
     else this.#map!.delete(pgno);
   }
 
