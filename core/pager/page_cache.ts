@@ -35,7 +35,7 @@ export class PageCache {
   /** Page number → slot in {@link slots}. */
   where: SlotIndex;
   slots: PageEntry[] = [];
-  /** Per slot: passes of the CLOCK hand the page survives unused (see {@link isInteriorPage}). */
+  /** Per slot: passes of the CLOCK hand the page survives unused (see {@link insert}). */
   readonly used: Uint8Array;
   /** Per slot: what a use of the page sets {@link used} to: 2 for interior pages, else 1. */
   #life: Uint8Array;
@@ -88,7 +88,12 @@ export class PageCache {
    */
   insert(entry: PageEntry, streaming?: boolean): PageEntry | null {
     const slots = this.slots;
-    const life = isInteriorPage(entry.pgno, entry.data) ? 2 : 1;
+    // 2 for a b-tree interior page (type 2 or 5), else 1: interior pages get a second life
+    // in the CLOCK, as every lookup and scan passes through them, so keeping them over
+    // leaves saves the most reads (a remote source's round trips above all). An overflow
+    // page whose first byte happens to be 2 or 5 merely lives longer.
+    const type = entry.data[entry.pgno === 1 ? HEADER_SIZE : 0];
+    const life = type === PageType.IndexInterior || type === PageType.TableInterior ? 2 : 1;
     if (slots.length < this.#limit) {
       this.used[slots.length] = this.#life[slots.length] = life;
       this.where.set(entry.pgno, slots.length);
@@ -185,15 +190,4 @@ export class SlotIndex {
     this.#array?.fill(-1);
     this.#map?.clear();
   }
-}
-
-/**
- * Whether `data` is a b-tree interior page (type 2 or 5). Interior pages get a second
- * life in the CLOCK: every lookup and scan passes through them, so keeping them over
- * leaves saves the most reads (a remote source's round trips above all). An overflow page
- * whose first byte happens to be 2 or 5 merely lives longer.
- */
-function isInteriorPage(pgno: number, data: Uint8Array): boolean {
-  const type = data[pgno === 1 ? HEADER_SIZE : 0];
-  return type === PageType.IndexInterior || type === PageType.TableInterior;
 }
