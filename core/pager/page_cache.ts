@@ -151,7 +151,7 @@ export class PageCache {
       return slot;
     }
     const slot = ring[this.#ringNext];
-    this.#ringNext = this.#ringNext + 1 === ring.length ? 0 : this.#ringNext + 1;
+    this.#ringNext = (this.#ringNext + 1) % ring.length;
     return slot;
   }
 }
