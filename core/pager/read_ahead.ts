@@ -41,7 +41,7 @@ export class ReadAhead {
    * passing pages that earlier statements left in the cache keeps its long runs instead of
    * starting again at one page after each.
    */
-  miss(pgno: number, left: number, afterCached = false): number {
+  miss(pgno: number, left: number, afterCached?: boolean): number {
     const gap = pgno - this.#lastMiss - 1;
     const sequential = gap === 0 || (afterCached && gap > 0 && gap <= this.#max);
     this.#run = sequential ? Math.min(2 * this.#run, this.#max) : 1;
