@@ -126,7 +126,7 @@ export class DatabaseFile {
 
   /** See {@link LiveReads.beginRead}; 0 for a file nobody else writes. */
   beginRead(transactionOpen: boolean): number {
-    return this.live === null ? 0 : this.live.beginRead(transactionOpen);
+    return this.live?.beginRead(transactionOpen) ?? 0;
   }
 
   /** See {@link LiveReads.endRead}. */
