@@ -141,9 +141,8 @@ export class DatabaseFile {
 
   /** Moves to the latest snapshot when no run is reading (schema listings). */
   refresh(transactionOpen: boolean): void {
-    if (this.live === null) return;
-    this.live.beginRead(transactionOpen);
-    this.live.endRead();
+    this.beginRead(transactionOpen);
+    this.endRead();
   }
 
   /**
