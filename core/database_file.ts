@@ -108,14 +108,12 @@ export class DatabaseFile {
   ) {
     this.path = path;
     this.busyTimeout = options.busyTimeout ?? 5000;
+    this.pager = opened ? opened.pager : new Pager(db, wal, options);
+    this.encoding = this.pager.header.textEncoding;
     if (opened) {
-      this.pager = opened.pager;
-      this.encoding = opened.pager.header.textEncoding;
       this.schema = opened.schema;
       return;
     }
-    this.pager = new Pager(db, wal, options);
-    this.encoding = this.pager.header.textEncoding;
     try {
       this.schema = loadSchema(this.pager, this.encoding);
     } catch (e) {
