@@ -4,6 +4,7 @@
  * through it), its calls' values come after those.
  */
 import type * as B from "../analyze/bound.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import type { PlanExpr, RelNode, SortKey, Window, WindowCall } from "./plan.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
@@ -98,7 +99,9 @@ export function prepareWindows(
       });
       return {
         name: f.def.name,
-        ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
+        // A user's function here has its aggregate implementation (the binder fails a user's
+        // scalar function used as one).
+        impl: f.def.user?.aggregate as AggregateFunction | undefined,
         args: f.args.map(sub),
         filter: f.filter ? sub(f.filter) : null,
         frame: {
