@@ -3,6 +3,7 @@
  * above it, and SQLite's special cases (count(*) of a whole table, bare columns).
  */
 import type * as B from "../analyze/bound.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
@@ -34,7 +35,9 @@ function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction):
       collation: collationOf(t.expr),
     })),
     collation: callCollation(f.args),
-    ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
+    // A user's function here has its aggregate implementation (the binder fails a user's
+    // scalar function used as one).
+    impl: f.def.user?.aggregate as AggregateFunction | undefined,
   };
 }
 
