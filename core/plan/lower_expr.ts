@@ -5,6 +5,7 @@
  */
 import { Bug, bugError } from "../internal_error.ts";
 import { builtinName } from "../functions/catalog.ts";
+import type { ScalarImpl } from "../functions/scalar/registry.ts";
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
@@ -288,10 +289,17 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     const otherwise = args.length % 2 === 1 ? args.at(-1)! : null;
     return { kind: "case", operand: null, whens, otherwise };
   }
-  const impl = e.def.user?.scalar;
-  const collation = callCollation(e.args);
-  if (!impl) return { kind: "function", name, args, collation };
-  return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
+  // A user's function called here has its scalar implementation (the binder fails a user's
+  // aggregate used otherwise), and a built-in's name is its builtinName; the backends read
+  // volatile only with an impl.
+  return {
+    kind: "function",
+    name: e.def.name,
+    args,
+    collation: callCollation(e.args),
+    impl: e.def.user?.scalar as ScalarImpl | undefined,
+    volatile: e.def.volatile,
+  };
 }
 
 /** Part `i` of a vector operand, lowered, with the info its comparison uses. */
