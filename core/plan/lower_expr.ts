@@ -69,8 +69,9 @@ function or(a: PlanExpr, b: PlanExpr): PlanExpr {
   return { kind: "logic", op: "or", left: a, right: b };
 }
 
-function not(a: PlanExpr): PlanExpr {
-  return { kind: "unary", op: "not", operand: a };
+/** `a`, or NOT `a` when `negated`. */
+function not(negated: boolean, a: PlanExpr): PlanExpr {
+  return negated ? { kind: "unary", op: "not", operand: a } : a;
 }
 
 /**
@@ -155,13 +156,12 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "like": {
       // like(pattern, value [, escape]), as SQLite calls it.
       const operands = e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
-      const call: PlanExpr = {
+      return not(e.not, {
         kind: "function",
         name: e.op,
         args: operands.map(sub),
         collation: callCollation(operands),
-      };
-      return e.not ? not(call) : call;
+      });
     }
     case "between": {
       // A scalar operand is lowered once, both halves comparing the one expression: the
@@ -171,14 +171,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
         x
           ? scalarCompare(op, x, part(ctx, scope, bound, 0))
           : compareParts(ctx, scope, op, e.operand, bound);
-      const both: PlanExpr = {
+      return not(e.not, {
         kind: "logic",
         op: "and",
         left: half(">=", e.low),
         right: half("<=", e.high),
         between: true,
-      };
-      return e.not ? not(both) : both;
+      });
     }
     case "inList":
       return lowerInList(ctx, scope, e);
@@ -397,16 +396,14 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
   if (n > 1) {
     // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
     if (e.list.length === 0) return intConst(+e.not);
-    const any = e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or);
-    return e.not ? not(any) : any;
+    return not(e.not, e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or));
   }
   if (e.list.length === 1 && isConstantExpr(e.list[0])) {
     // SQLite's parser turns `x IN (const)` into `x = +const`: the unary + drops the
     // constant's affinity (a CAST's), keeping its collation.
     const c = e.list[0];
     const plus: B.BoundExpr = { ...c, kind: "unary", op: "+", operand: c, affinity: null };
-    const eq = compareParts(ctx, scope, "=", e.operand, plus);
-    return e.not ? not(eq) : eq;
+    return not(e.not, compareParts(ctx, scope, "=", e.operand, plus));
   }
   return {
     kind: "inList",
