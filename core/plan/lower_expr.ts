@@ -16,7 +16,7 @@ import { vectorSize as width } from "../analyze/select_binder.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
 import { Affinity } from "../value/types.ts";
-import type { CollationName, PlanExpr, SubPlan } from "./plan.ts";
+import type { PlanExpr, SubPlan } from "./plan.ts";
 import {
   type AggregateScope,
   colRef,
@@ -423,24 +423,15 @@ export function inListAffinity(operand: B.ExprInfo): Affinity {
 }
 
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
-  const n = width(e.operand);
   const right = rightmostSelect(e.select);
-  const operands: PlanExpr[] = [];
-  const affinities: Affinity[] = [];
-  const collations: CollationName[] = [];
-  for (let i = 0; i < n; i++) {
-    const l = part(ctx, scope, e.operand, i);
-    operands.push(l.expr);
-    affinities.push(cmpAffinity(right[i], l.info));
-    collations.push(cmpCollation(l.info, right[i]));
-  }
+  const parts = Array.from({ length: width(e.operand) }, (_, i) => part(ctx, scope, e.operand, i));
   return {
     kind: "inQuery",
     not: e.not,
-    operands,
+    operands: parts.map((l) => l.expr),
     query: subPlan(ctx, scope, e.select, -1),
-    affinities,
-    collations,
+    affinities: parts.map((l, i) => cmpAffinity(right[i], l.info)),
+    collations: parts.map((l, i) => cmpCollation(l.info, right[i])),
   };
 }
 
