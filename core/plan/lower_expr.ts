@@ -311,10 +311,9 @@ function part(
   if (e.kind === "row") return { expr: lowerExpr(ctx, scope, e.items[i]), info: e.items[i] };
   if (e.kind === "subquery" && width(e) > 1) {
     // The IR's scalar subquery yields its first column: one sub-plan per part.
-    const first = rightmostSelect(e.select)[i];
     return {
       expr: { kind: "subquery", query: subPlan(ctx, scope, e.select, i) },
-      info: first,
+      info: rightmostSelect(e.select)[i],
     };
   }
   return { expr: lowerExpr(ctx, scope, e), info: e };
