@@ -65,8 +65,14 @@ function flattenOnce(select: B.BoundSelect): B.BoundSelect {
   }
   const arm = (c: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues => {
     if (c.kind !== "core") return c;
-    const none = { orderBy: null, limit: null, offset: null, arm: true };
-    return flattenCore({ ...none, core: c, armOrdered: select.orderBy !== null }).core;
+    return flattenCore({
+      core: c,
+      orderBy: null,
+      limit: null,
+      offset: null,
+      arm: true,
+      armOrdered: select.orderBy !== null,
+    }).core;
   };
   const out = withCores(select, arm);
   const before = selectCores(select);
