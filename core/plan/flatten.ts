@@ -171,17 +171,22 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const c = sub.first as B.BoundCore;
   if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
   if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
-  if (sub.limit !== null && outer.limit !== null) return false; // 13
   if (sub.offset !== null) return false; // 14
-  if (outer.arm && sub.limit !== null) return false; // 15
   if (c.from === null || c.from.items.length === 0) return false; // 7
   if (c.distinct) return false; // 4
-  if (sub.limit !== null && (from.items.length > 1 || core.aggregate)) return false; // 8, 9
-  if (sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered)) return false; // 11
-  if (core.aggregate && sub.orderBy !== null) return false; // 16
-  if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
-  // An arm has no ORDER BY of its own to take the subquery's.
-  if (outer.arm && sub.orderBy !== null) return false;
+  if (
+    sub.limit !== null &&
+    (outer.limit !== null || // 13
+      outer.arm || // 15
+      from.items.length > 1 || core.aggregate || // 8, 9
+      core.where !== null || core.distinct) // 19, 21
+  ) return false;
+  if (
+    sub.orderBy !== null &&
+    (outer.orderBy !== null || outer.armOrdered || // 11
+      core.aggregate || // 16
+      outer.arm) // an arm has no ORDER BY of its own to take the subquery's
+  ) return false;
   // 3 for JT_LTORJ: its WHERE would need tying to the table
   if (from.items.slice(i + 1).some(isRightOrFull)) return false;
   if (it.join === "left") {
