@@ -191,8 +191,9 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   if (from.items.slice(i + 1).some(isRightOrFull)) return false;
   if (it.join === "left") {
     // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
-    const only = c.from.items.length === 1 ? c.from.items[0].item : null;
-    if (only === null || only.kind !== "table" || core.distinct) return false;
+    if (c.from.items.length !== 1 || c.from.items[0].item.kind !== "table" || core.distinct) {
+      return false;
+    }
   } else if (isRightOrFull(it)) return false; // 26
   if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
