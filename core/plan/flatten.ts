@@ -366,8 +366,11 @@ function withFreshSources<T extends object>(select: T): T {
 /** Restriction 17 (and 18, 20): a UNION ALL of plain SELECTs with one affinity per column. */
 function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const { core } = outer;
-  const it = core.from!.items[i];
-  if (sub.orderBy !== null || core.aggregate || core.distinct || it.join === "left") return false;
+  if (
+    sub.orderBy !== null || core.aggregate || core.distinct || core.from!.items[i].join === "left"
+  ) {
+    return false;
+  }
   if (outer.arm) return false; // an arm becoming a compound itself: not done here
   if (sub.compounds.some((c) => c.op !== "unionAll")) return false;
   const arms = selectCores(sub);
