@@ -134,9 +134,8 @@ function needsInputOrder(core: B.BoundCore): boolean {
 function flattenItem(outer: Outer, i: number): Outer {
   const { core } = outer;
   const from = core.from!;
-  const it = from.items[i];
   // A parenthesized join has no SELECT: its subSelect is null.
-  const src = it.item as B.BoundSource;
+  const src = from.items[i].item as B.BoundSource;
   let sub = subSelect(src);
   if (sub === null) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
