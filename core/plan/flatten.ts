@@ -148,11 +148,10 @@ function flattenItem(outer: Outer, i: number): Outer {
     sub = { ...sub, orderBy: null };
     outer = withItem(outer, i, withSubSelect(src, sub));
   }
-  const later = from.items[i + 1]?.join;
+  // With i = 0: one FROM item (no later join), or an outer or CROSS join after it (only
+  // the first item's join is null).
   if (
-    sub.orderBy !== null && i === 0 && complexResult(core) &&
-    (nSrc === 1 || later === "left" || later === "right" || later === "full" ||
-      later === "cross")
+    sub.orderBy !== null && i === 0 && complexResult(core) && from.items[1]?.join !== "inner"
   ) return outer;
   if (!canFlatten(outer, i, sub)) return outer;
   // A CTE's body is bound once for all its uses, and a view's may be shared: each flattened
