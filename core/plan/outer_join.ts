@@ -91,7 +91,7 @@ export function simplifyOuterJoins(core: B.BoundCore): B.BoundCore {
     const terms = core.where ? [core.where] : [];
     if (!leftOfRight) {
       for (const x of items) {
-        if ((x.join === null || x.join === "inner" || x.join === "cross") && x.on) terms.push(x.on);
+        if (x.join !== "left" && !isRightOrFull(x) && x.on) terms.push(x.on);
       }
     }
     if (!terms.some((t) => impliesNonNullRow(t, id))) continue;
