@@ -54,35 +54,6 @@ export function partialIndexUsable(
 const FIXABLE = new Set([Affinity.Text, Affinity.Numeric, Affinity.Integer, Affinity.Real]);
 
 /**
- * wherePartIdxExpr: the `col = <constant>` / `col IS <constant>` terms of `where` that fix a
- * column: BINARY comparison, a stored column whose affinity converts (not BLOB). Like
- * SQLite, it looks at the right operand of each AND and at the left one only when that is
- * no AND itself (`a = 1 AND b = 2 AND c = 3` fixes only c).
- */
-function fixedTerms(
-  where: B.BoundExpr,
-  table: TableInfo,
-): { column: number; value: B.BoundExpr }[] {
-  const out: { column: number; value: B.BoundExpr }[] = [];
-  const walk = (e: B.BoundExpr): void => {
-    if (e.kind === "binary" && e.op === "and") {
-      walk(e.right);
-      e = e.left;
-    }
-    if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
-    const col = e.left;
-    if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
-    if (cmpCollation(col, e.right) !== "BINARY") return;
-    const c = table.columns[col.column];
-    // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
-    if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;
-    out.push({ column: col.column, value: e.right });
-  };
-  walk(where);
-  return out;
-}
-
-/**
  * The partial indexes of table `source` (read as plan node `id`) that the clause lets
  * the planner use, with the columns each fixes. On the right of a LEFT join a fixed column
  * reads NULL on the NULL-filled row, told by its key column being NULL.
@@ -100,15 +71,30 @@ export function usablePartialIndexes(
   source.partialWhere.forEach((where, i) => {
     if (where === null || !partialIndexUsable(where, source.id, side, terms)) return;
     const fixed: FixedColumns = new Map();
-    for (const f of fixedTerms(where, table)) {
-      const affinity = table.columns[f.column].affinity;
+    // wherePartIdxExpr: the `col = <constant>` / `col IS <constant>` terms of `where` fix a
+    // column: BINARY comparison, a stored column whose affinity converts (not BLOB). Like
+    // SQLite, it looks at the right operand of each AND and at the left one only when that
+    // is no AND itself (`a = 1 AND b = 2 AND c = 3` fixes only c).
+    const walk = (e: B.BoundExpr): void => {
+      if (e.kind === "binary" && e.op === "and") {
+        walk(e.right);
+        e = e.left;
+      }
+      if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
+      const col = e.left;
+      if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
+      if (cmpCollation(col, e.right) !== "BINARY") return;
+      const c = table.columns[col.column];
+      // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
+      if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;
       const value: PlanExpr = {
         kind: "affinity",
-        operand: lowerExpr(ctx, scope, f.value),
-        affinity,
+        operand: lowerExpr(ctx, scope, e.right),
+        affinity: c.affinity,
       };
-      fixed.set(f.column, side === "left" ? unlessNullRow(table, id, value) : value);
-    }
+      fixed.set(col.column, side === "left" ? unlessNullRow(table, id, value) : value);
+    };
+    walk(where);
     out.set(table.indexes[i], fixed);
   });
   return out;
