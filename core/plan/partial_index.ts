@@ -8,7 +8,7 @@
  * constant with the column's affinity, as SQLite reads it.
  */
 import type * as B from "../analyze/bound.ts";
-import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
+import type { IndexInfo } from "../format/schema_types.ts";
 import { isConstantExpr } from "../analyze/values_selects.ts";
 import { Affinity } from "../value/types.ts";
 import type { PlanExpr } from "./plan.ts";
@@ -92,28 +92,33 @@ export function usablePartialIndexes(
         operand: lowerExpr(ctx, scope, e.right),
         affinity: c.affinity,
       };
-      fixed.set(col.column, side === "left" ? unlessNullRow(table, id, value) : value);
+      // On the right of a LEFT join: NULL when node `id` stands on its NULL-filled row (no
+      // key then).
+      fixed.set(
+        col.column,
+        side === "left"
+          ? {
+            kind: "case",
+            operand: null,
+            whens: [{
+              when: {
+                kind: "nullTest",
+                not: true,
+                operand: colRef(id, table.withoutRowid ? table.primaryKey[0].column : -1),
+              },
+              then: value,
+              affinity: Affinity.Blob,
+              collation: "BINARY",
+            }],
+            otherwise: null,
+          }
+          : value,
+      );
     };
     walk(where);
     out.set(table.indexes[i], fixed);
   });
   return out;
-}
-
-/** `value`, or NULL when node `id` stands on its NULL-filled row (no key then). */
-function unlessNullRow(table: TableInfo, id: number, value: PlanExpr): PlanExpr {
-  const key = table.withoutRowid ? table.primaryKey[0].column : -1;
-  return {
-    kind: "case",
-    operand: null,
-    whens: [{
-      when: { kind: "nullTest", not: true, operand: colRef(id, key) },
-      then: value,
-      affinity: Affinity.Blob,
-      collation: "BINARY",
-    }],
-    otherwise: null,
-  };
 }
 
 /**
