@@ -37,15 +37,14 @@ export function partialIndexUsable(
   side: JoinSide,
   terms: readonly ClauseTerm[],
 ): boolean {
-  if (side === "leftOfRight") return false;
   // SQLite may use one on the right of a RIGHT or FULL join (its ON implies the WHERE) as
   // it finds the unmatched rows with a scan of its own; litejit's FULL join finds them in
   // the same scan, which would miss the rows the index leaves out.
-  if (side === "rightOrFull") return false;
-  const outer = side !== "inner";
+  if (side === "leftOfRight" || side === "rightOrFull") return false;
+  // Joined inward any term serves; on the right of a LEFT join its own ON terms only.
   return boundConjuncts(sqliteShape(where)).every((cond) =>
     terms.some((t) =>
-      (t.outerJoin === null ? !outer : t.outerJoin === source) &&
+      (t.outerJoin === null ? side === "inner" : t.outerJoin === source) &&
       impliesExpr(t.expr, cond, t.commuted)
     )
   );
