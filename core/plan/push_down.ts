@@ -49,23 +49,21 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
 
 /** The arms of `s` with `term` (reading only `source`) added to each WHERE. */
 function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundSelect {
-  const arm = (core: B.BoundCore): B.BoundCore => {
-    const subst = (i: number): B.BoundExpr => {
-      const e = core.columns[i].expr;
+  // Every arm is a core (acceptsPushDown).
+  return withCores(s, (c) => {
+    const core = c as B.BoundCore;
+    const copy = mapExpr(term, (x): B.BoundExpr | null => {
+      if (x.kind !== "column" || x.source !== source) return null;
+      const e = core.columns[x.column].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
-      const name = collationOf((s.first as B.BoundCore).columns[i].expr);
+      const name = collationOf((s.first as B.BoundCore).columns[x.column].expr);
       return { ...e, kind: "collate", operand: e, name, collation: name, hasCollate: true };
-    };
-    const copy = mapExpr(
-      term,
-      (x) => x.kind === "column" && x.source === source ? subst(x.column) : null,
-    );
+    });
     // An aggregate arm tests it after grouping, with its own aggregate calls.
     return core.aggregate
       ? { ...core, having: boundAnd(core.having, copy) }
       : { ...core, where: boundAnd(core.where, copy) };
-  };
-  return withCores(s, (c) => arm(c as B.BoundCore));
+  });
 }
 
 /**
