@@ -185,14 +185,14 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
       core.aggregate || // 16
       outer.arm) // an arm has no ORDER BY of its own to take the subquery's
   ) return false;
-  // 3 for JT_LTORJ: its WHERE would need tying to the table
-  if (from.items.slice(i + 1).some(isRightOrFull)) return false;
-  if (it.join === "left") {
-    // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
-    if (c.from.items.length !== 1 || c.from.items[0].item.kind !== "table" || core.distinct) {
-      return false;
-    }
-  } else if (isRightOrFull(it)) return false; // 26
+  // 26 (the item is a RIGHT or FULL join's), and 3 for JT_LTORJ (one after it): its WHERE
+  // would need tying to the table
+  if (from.items.slice(i).some(isRightOrFull)) return false;
+  // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
+  if (
+    it.join === "left" &&
+    (c.from.items.length !== 1 || c.from.items[0].item.kind !== "table" || core.distinct)
+  ) return false;
   if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
   if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;
