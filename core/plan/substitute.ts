@@ -9,8 +9,6 @@ import { isBoundExpr } from "../analyze/bound_walk.ts";
 
 /** Keys whose values hold no expressions of the query (schema objects, function defs). */
 const OPAQUE = new Set(["def", "table", "indexedBy"]);
-/** A CTE reference points at its definition, which may point back at it (recursion). */
-const CTE_KEYS = new Set(["cte"]);
 const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
 
 /**
@@ -48,7 +46,8 @@ export function rewriteQuery<T extends object>(
       const source = isSource(o);
       let copy: Record<string, unknown> | null = null;
       for (const k in o) {
-        if (OPAQUE.has(k) || CTE_KEYS.has(k) || (source && k === "columns")) continue;
+        // A CTE reference points at its definition, which may point back at it (recursion).
+        if (OPAQUE.has(k) || k === "cte" || (source && k === "columns")) continue;
         const x = o[k];
         const y = visit(x);
         if (y !== x) (copy ??= { ...o })[k] = y;
@@ -90,7 +89,7 @@ export function readsSourceInCtes(root: object, source: number): boolean {
     if (inCte && isBoundExpr(v) && v.kind === "column" && v.source === source) return true;
     for (const [k, x] of Object.entries(v)) {
       if (OPAQUE.has(k)) continue;
-      if (visit(x, inCte || CTE_KEYS.has(k))) return true;
+      if (visit(x, inCte || k === "cte")) return true;
     }
     return false;
   };
