@@ -64,9 +64,16 @@ function binary(op: B.BoundBinary["op"], left: B.BoundExpr, right: B.BoundExpr):
 }
 
 function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
-  const { start, end } = operand;
-  const info = { start, end, affinity: operand.affinity, collation: name, hasCollate: true };
-  return { kind: "collate", operand, name, ...info };
+  return {
+    kind: "collate",
+    operand,
+    name,
+    start: operand.start,
+    end: operand.end,
+    affinity: operand.affinity,
+    collation: name,
+    hasCollate: true,
+  };
 }
 
 function text(value: string, at: B.BoundExpr): B.BoundExpr {
