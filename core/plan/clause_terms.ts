@@ -28,7 +28,8 @@ export interface ClauseTerm {
 
 type Binary = B.BoundBinary;
 
-const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
+/** The built-in names of likely(), unlikely() and likelihood(). */
+export const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
 const FLIPPED: Record<string, B.BoundBinary["op"]> = {
   "=": "=",
   "is": "is",

@@ -30,6 +30,7 @@ import { readsOutside } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
 import { callCollation, cmpCollation, collationOf } from "./collation.ts";
 import { noteLikelihood } from "./terms.ts";
+import { LIKELY } from "./clause_terms.ts";
 
 /** Comparison affinity with "none" as BLOB (no conversion). */
 export function cmpAffinity(a: B.ExprInfo, b: B.ExprInfo): Affinity {
@@ -260,7 +261,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   }
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
-  if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
+  if (LIKELY.has(name) && e.args.length > 0) {
     const inner = lowerExpr(ctx, scope, e.args[0]);
     const p = e.args[1];
     const probability = name === "likely"
