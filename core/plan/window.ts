@@ -104,12 +104,8 @@ export function prepareWindows(
         impl: f.def.user?.aggregate as AggregateFunction | undefined,
         args: f.args.map(sub),
         filter: f.filter ? sub(f.filter) : null,
-        frame: {
-          unit: frame.unit,
-          start: bound(frame.start),
-          end: bound(frame.end),
-          exclude: frame.exclude,
-        },
+        // A bound frame holds its unit, start, end and exclusion alone.
+        frame: { ...frame, start: bound(frame.start), end: bound(frame.end) },
         collation: callCollation(f.args),
       };
     });
