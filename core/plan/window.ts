@@ -93,10 +93,7 @@ export function prepareWindows(
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.calls = g.bound.map((f): WindowCall => {
       const frame = f.window!.frame ?? DEFAULT_FRAME;
-      const bound = (b: B.BoundFrameBound) => ({
-        type: b.type,
-        offset: b.offset && sub(b.offset),
-      });
+      const bound = (b: B.BoundFrameBound) => ({ ...b, offset: b.offset && sub(b.offset) });
       return {
         name: f.def.name,
         // A user's function here has its aggregate implementation (the binder fails a user's
