@@ -78,12 +78,12 @@ export function buildAggregate(
     groupBy: groupBy.map((e) => lowerExpr(ctx, inputScope, e)),
     groupCollations: groupBy.map(collationOf),
     groupDesc: groupBy.map((_, i) => groupDesc[i] ?? false),
-    aggregates: [],
+    // Lowered after the GROUP BY terms (ids are handed out in that order).
+    aggregates: core.aggregates.map((f) => aggregateCall(ctx, inputScope, f)),
     carried: [],
     carryFromMinMax: minMaxCarrier(core),
     strategy,
   };
-  node.aggregates = core.aggregates.map((f) => aggregateCall(ctx, inputScope, f));
   const agg: AggregateScope = { core, node, input: inputScope, carriedIndex: new Map() };
   const scope: LowerScope = { ...inputScope, agg, windowCalls: null, core };
   return { node, scope };
