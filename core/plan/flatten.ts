@@ -293,20 +293,15 @@ function merge(outer: Outer, i: number, sub: B.BoundSelect): Outer {
   const c = sub.first as B.BoundCore;
   const subItems = c.from!.items;
   const leftJoin = it.join === "left";
-  const own = usingToOn(it, src.id);
-  const first: B.BoundJoinItem = {
+  const items = from.items.map((x) => usingToOn(x, src.id));
+  const own = items[i];
+  items.splice(i, 1, {
     ...subItems[0],
     join: it.join,
     natural: false,
     on: leftJoin ? boundAnd(c.where, own.on) : own.on,
     using: [],
-  };
-  const items = [
-    ...from.items.slice(0, i).map((x) => usingToOn(x, src.id)),
-    first,
-    ...subItems.slice(1),
-    ...from.items.slice(i + 1).map((x) => usingToOn(x, src.id)),
-  ];
+  }, ...subItems.slice(1));
   const core: B.BoundCore = {
     ...outer.core,
     from: { ...from, items },
