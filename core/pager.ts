@@ -141,10 +141,8 @@ export class Pager {
   /** Page 1's header as read through the WAL (a WAL frame of page 1 wins). */
   protected readHeader(): DatabaseHeader {
     const walPage1 = this.wal?.pageOffsets.get(1);
-    const first = walPage1 !== undefined
-      ? this.walSource!.read(walPage1, HEADER_SIZE)
-      : this.db.read(0, HEADER_SIZE);
-    return parseHeader(first);
+    const src = walPage1 !== undefined ? this.walSource! : this.db;
+    return parseHeader(src.read(walPage1 ?? 0, HEADER_SIZE));
   }
 
   /**
