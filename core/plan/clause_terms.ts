@@ -97,7 +97,7 @@ function commute(e: Binary): { expr: Binary; flag: boolean } {
 
 /** The left column of an analyzed comparison term (its `leftCursor`), or null. */
 function leftColumn(e: B.BoundExpr): B.BoundColumn | null {
-  if (e.kind !== "binary" || !(Object.hasOwn(FLIPPED, e.op))) return null;
+  if (e.kind !== "binary" || !(e.op in FLIPPED)) return null;
   const l = skipCollate(e.left);
   return l.kind === "column" ? l : null;
 }
@@ -109,7 +109,7 @@ function leftColumn(e: B.BoundExpr): B.BoundColumn | null {
  */
 function analyze(t: ClauseTerm, out: ClauseTerm[], top: boolean): void {
   const e = t.expr;
-  if (e.kind === "binary" && Object.hasOwn(FLIPPED, e.op) && mightBeIndexed(e.right, e.op)) {
+  if (e.kind === "binary" && e.op in FLIPPED && mightBeIndexed(e.right, e.op)) {
     const c = commute(e);
     if (mightBeIndexed(e.left, e.op)) {
       out.push(t, { ...t, expr: c.expr, commuted: c.flag });
