@@ -139,10 +139,9 @@ function flattenItem(outer: Outer, i: number): Outer {
   let sub = subSelect(src);
   if (sub === null) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
-  const nSrc = from.items.length;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
   if (
-    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || nSrc > 1) &&
+    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || from.items.length > 1) &&
     sub.limit === null && !needsInputOrder(core)
   ) {
     sub = { ...sub, orderBy: null };
