@@ -80,13 +80,14 @@ export class Pager {
 
   // Protected rather than #private for core/pager/live_pager.ts, which moves a pager on
   // to later snapshots and which the browser build leaves out.
-  protected readonly db: ByteSource;
-  protected walSource: ByteSource | null;
-  protected readAhead: ReadAhead;
+  // Declared, not defined: the constructor sets each one.
+  declare protected readonly db: ByteSource;
+  declare protected walSource: ByteSource | null;
+  declare protected readAhead: ReadAhead;
   /** The cached pages (read by core/pager/held_pages.ts too). */
-  readonly cache: PageCache;
+  declare readonly cache: PageCache;
   /** The page buffers, in use or free for reuse (read by core/pager/held_pages.ts too). */
-  readonly pool: BufferPool;
+  declare readonly pool: BufferPool;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
   #runBuffer: Uint8Array | null = null;
 
