@@ -33,7 +33,7 @@ export class PageCache {
   // Public rather than #private for core/pager/live_pager.ts (dropping the pages that
   // changed) and core/pager/held_pages.ts, both of which the browser build leaves out.
   /** Page number → slot in {@link slots}. */
-  where: SlotIndex;
+  declare where: SlotIndex;
   slots: PageEntry[] = [];
   /** Per slot: passes of the CLOCK hand the page survives unused (see {@link insert}). */
   readonly used: Uint8Array;
