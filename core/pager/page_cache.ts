@@ -36,7 +36,7 @@ export class PageCache {
   declare where: SlotIndex;
   slots: PageEntry[] = [];
   /** Per slot: passes of the CLOCK hand the page survives unused (see {@link insert}). */
-  readonly used: Uint8Array;
+  declare readonly used: Uint8Array;
   /** Per slot: what a use of the page sets {@link used} to: 2 for interior pages, else 1. */
   #life: Uint8Array;
   #hand = 0;
