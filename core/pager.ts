@@ -89,7 +89,7 @@ export class Pager {
   /** The page buffers, in use or free for reuse (read by core/pager/held_pages.ts too). */
   declare readonly pool: BufferPool;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
-  #runBuffer: Uint8Array | null = null;
+  #runBuffer: Uint8Array | undefined;
 
   /** An empty (0-byte) database: no pages, no schema. */
   declare readonly empty: boolean;
