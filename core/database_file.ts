@@ -88,7 +88,7 @@ export class DatabaseFile {
    * The connection's settings (cache_size, busy_timeout, ...), made on first use by
    * core/pragma/settings.ts, which the full entry points install.
    */
-  settings: ConnectionSettings | null = null;
+  declare settings?: ConnectionSettings;
   /**
    * The last run-time object of each kind that runs make afresh (a cursor on a table, one
    * on an index), kept alive. V8 forgets the hidden class of objects none of which is alive
