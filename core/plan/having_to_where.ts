@@ -37,6 +37,7 @@ export function havingToWhere(core: B.BoundCore): B.BoundCore {
     else kept.push(t);
   }
   if (where === core.where) return core;
-  const having = kept.length === 0 ? null : kept.reduce((a, b) => boundAnd(a, b));
+  // boundAnd(null, t) is t: the same left-deep AND, or null for none.
+  const having = kept.reduce<B.BoundExpr | null>(boundAnd, null);
   return { ...core, where, having };
 }
