@@ -22,6 +22,7 @@ import { isSource, readsSourceInCtes, rewriteQuery, substituteSource } from "./s
 import { builtinName } from "../functions/catalog.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { plainInfo } from "../analyze/expr_affinity.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
 interface Outer {
@@ -341,7 +342,7 @@ let lastFreshSource = 0;
 function withFreshSources<T extends object>(select: T): T {
   const fresh = new Map<number, number>();
   rewriteQuery(select, (v) => {
-    if (isSource(v) && !fresh.has(v.id)) fresh.set(v.id, --lastFreshSource);
+    if (isSource(v)) getOrMake(fresh, v.id, () => --lastFreshSource);
     return { node: v, descend: true };
   });
   return rewriteQuery(select, (v) => {
