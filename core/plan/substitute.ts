@@ -17,8 +17,8 @@ const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
  */
 export function isSource(v: object): v is B.BoundSource {
   const o = v as Record<string, unknown>;
-  return typeof o.kind === "string" && SOURCE_KINDS.has(o.kind) && typeof o.id === "number" &&
-    Array.isArray(o.columns);
+  // Set.has is false for a kind that is no string.
+  return SOURCE_KINDS.has(o.kind as string) && typeof o.id === "number" && Array.isArray(o.columns);
 }
 
 /**
