@@ -32,7 +32,7 @@ export function rewriteQuery<T extends object>(
 ): T {
   const memo = new Map<object, unknown>();
   const visit = (v: unknown): unknown => {
-    if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
+    if (!v || typeof v !== "object" || v instanceof Uint8Array) return v;
     if (memo.has(v)) return memo.get(v);
     memo.set(v, v); // a node met again while inside itself stays as it is
     const { node, descend } = step(v);
@@ -82,7 +82,7 @@ export function substituteSource<T extends object>(
 export function readsSourceInCtes(root: object, source: number): boolean {
   const seen = new Set<object>();
   const visit = (v: unknown, inCte: boolean): boolean => {
-    if (v === null || typeof v !== "object" || v instanceof Uint8Array || seen.has(v)) {
+    if (!v || typeof v !== "object" || v instanceof Uint8Array || seen.has(v)) {
       return false;
     }
     seen.add(v);
