@@ -106,7 +106,7 @@ export class Pager {
   constructor(
     db: ByteSource,
     walSource: ByteSource | null,
-    options: PagerOptions = {},
+    options: PagerOptions,
     wal?: WalSnapshot | null,
   ) {
     this.db = db;
