@@ -102,7 +102,7 @@ export class DatabaseFile {
   constructor(
     db: ByteSource,
     wal: ByteSource | null,
-    options: OpenOptions = {},
+    options: OpenOptions,
     path = "",
     opened?: { pager: Pager; schema: Schema },
   ) {
