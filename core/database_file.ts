@@ -147,7 +147,7 @@ export class DatabaseFile {
    * Opens a database held in memory (and its `-wal` file's bytes, when given). File paths
    * are opened by core/io/open_path.ts, which the browser build leaves out.
    */
-  static fromBytes(bytes: Uint8Array, options: OpenOptions = {}): DatabaseFile {
+  static fromBytes(bytes: Uint8Array, options: OpenOptions): DatabaseFile {
     const wal = options.wal ? new BytesSource(options.wal) : null;
     return new DatabaseFile(new BytesSource(bytes), wal, options);
   }
