@@ -72,9 +72,11 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
  */
 export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.BoundFrom {
   // WHERE terms and the ON terms of inner joins (SQLite moves those into WHERE).
-  const inner = from.items.filter((it) => it.join === "inner" || it.join === "cross");
-  const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
-    .filter(pushable);
+  const all = boundConjuncts(where);
+  for (const it of from.items) {
+    if (it.join === "inner" || it.join === "cross") boundConjuncts(it.on, all);
+  }
+  const terms = all.filter(pushable);
   if (terms.length === 0) return from;
   let changed = false;
   const items = from.items.map((it, k) => {
