@@ -20,27 +20,6 @@ export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): Pla
   return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
 }
 
-/** The aggregate call of bound aggregate `f`, lowered over the input rows. */
-function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction): AggregateCall {
-  const sub = (e: B.BoundExpr) => lowerExpr(ctx, input, e);
-  return {
-    name: f.def.name,
-    args: f.args.map(sub),
-    distinct: f.distinct,
-    filter: f.filter ? sub(f.filter) : null,
-    orderBy: (f.orderBy ?? []).map((t) => ({
-      value: sub(t.expr),
-      desc: t.desc,
-      nullsFirst: nullsFirst(t),
-      collation: collationOf(t.expr),
-    })),
-    collation: callCollation(f.args),
-    // A user's function here has its aggregate implementation (the binder fails a user's
-    // scalar function used as one).
-    impl: f.def.user?.aggregate as AggregateFunction | undefined,
-  };
-}
-
 /**
  * SQLite's bare-column rule: with exactly one min()/max() call of one argument, bare
  * columns come from the row that call last chose; otherwise -1.
@@ -71,15 +50,32 @@ export function buildAggregate(
   groupDesc: readonly boolean[] = [],
 ): { node: Aggregate; scope: LowerScope } {
   const groupBy = core.groupBy ?? [];
+  const sub = (e: B.BoundExpr) => lowerExpr(ctx, inputScope, e);
   const node: Aggregate = {
     kind: "aggregate",
     id: newId(ctx),
     input,
-    groupBy: groupBy.map((e) => lowerExpr(ctx, inputScope, e)),
+    groupBy: groupBy.map(sub),
     groupCollations: groupBy.map(collationOf),
     groupDesc: groupBy.map((_, i) => groupDesc[i] ?? false),
     // Lowered after the GROUP BY terms (ids are handed out in that order).
-    aggregates: core.aggregates.map((f) => aggregateCall(ctx, inputScope, f)),
+    // Each call lowered over the input rows.
+    aggregates: core.aggregates.map((f): AggregateCall => ({
+      name: f.def.name,
+      args: f.args.map(sub),
+      distinct: f.distinct,
+      filter: f.filter ? sub(f.filter) : null,
+      orderBy: (f.orderBy ?? []).map((t) => ({
+        value: sub(t.expr),
+        desc: t.desc,
+        nullsFirst: nullsFirst(t),
+        collation: collationOf(t.expr),
+      })),
+      collation: callCollation(f.args),
+      // A user's function here has its aggregate implementation (the binder fails a user's
+      // scalar function used as one).
+      impl: f.def.user?.aggregate as AggregateFunction | undefined,
+    })),
     carried: [],
     carryFromMinMax: minMaxCarrier(core),
     strategy,
