@@ -87,9 +87,9 @@ export function prepareWindows(
     scope.windowCalls.set(f, colRef(g.id, -(g.bound.length + 1)));
     g.bound.push(f);
   }
+  // SQLite computes a window's terms as result columns of the query below it.
+  const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
   for (const g of groups) {
-    // SQLite computes a window's terms as result columns of the query below it.
-    const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.calls = g.bound.map((f): WindowCall => {
       const frame = f.window!.frame ?? DEFAULT_FRAME;
