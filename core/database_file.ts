@@ -88,7 +88,7 @@ export class DatabaseFile {
    * The connection's settings (cache_size, busy_timeout, ...), made on first use by
    * core/pragma/settings.ts, which the full entry points install.
    */
-  settings: ConnectionSettings | null = null;
+  declare settings?: ConnectionSettings;
   /**
    * The last run-time object of each kind that runs make afresh (a cursor on a table, one
    * on an index), kept alive. V8 forgets the hidden class of objects none of which is alive
@@ -102,20 +102,18 @@ export class DatabaseFile {
   constructor(
     db: ByteSource,
     wal: ByteSource | null,
-    options: OpenOptions = {},
+    options: OpenOptions,
     path = "",
     opened?: { pager: Pager; schema: Schema },
   ) {
     this.path = path;
     this.busyTimeout = options.busyTimeout ?? 5000;
+    this.pager = opened ? opened.pager : new Pager(db, wal, options);
+    this.encoding = this.pager.header.textEncoding;
     if (opened) {
-      this.pager = opened.pager;
-      this.encoding = opened.pager.header.textEncoding;
       this.schema = opened.schema;
       return;
     }
-    this.pager = new Pager(db, wal, options);
-    this.encoding = this.pager.header.textEncoding;
     try {
       this.schema = loadSchema(this.pager, this.encoding);
     } catch (e) {
@@ -126,7 +124,7 @@ export class DatabaseFile {
 
   /** See {@link LiveReads.beginRead}; 0 for a file nobody else writes. */
   beginRead(transactionOpen: boolean): number {
-    return this.live === null ? 0 : this.live.beginRead(transactionOpen);
+    return this.live?.beginRead(transactionOpen) ?? 0;
   }
 
   /** See {@link LiveReads.endRead}. */
@@ -141,16 +139,15 @@ export class DatabaseFile {
 
   /** Moves to the latest snapshot when no run is reading (schema listings). */
   refresh(transactionOpen: boolean): void {
-    if (this.live === null) return;
-    this.live.beginRead(transactionOpen);
-    this.live.endRead();
+    this.beginRead(transactionOpen);
+    this.endRead();
   }
 
   /**
    * Opens a database held in memory (and its `-wal` file's bytes, when given). File paths
    * are opened by core/io/open_path.ts, which the browser build leaves out.
    */
-  static fromBytes(bytes: Uint8Array, options: OpenOptions = {}): DatabaseFile {
+  static fromBytes(bytes: Uint8Array, options: OpenOptions): DatabaseFile {
     const wal = options.wal ? new BytesSource(options.wal) : null;
     return new DatabaseFile(new BytesSource(bytes), wal, options);
   }

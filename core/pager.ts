@@ -80,15 +80,16 @@ export class Pager {
 
   // Protected rather than #private for core/pager/live_pager.ts, which moves a pager on
   // to later snapshots and which the browser build leaves out.
-  protected readonly db: ByteSource;
-  protected walSource: ByteSource | null;
-  protected readAhead: ReadAhead;
+  // Declared, not defined: the constructor sets each one.
+  declare protected readonly db: ByteSource;
+  declare protected walSource: ByteSource | null;
+  declare protected readAhead: ReadAhead;
   /** The cached pages (read by core/pager/held_pages.ts too). */
-  readonly cache: PageCache;
+  declare readonly cache: PageCache;
   /** The page buffers, in use or free for reuse (read by core/pager/held_pages.ts too). */
-  readonly pool: BufferPool;
+  declare readonly pool: BufferPool;
   /** Where a read-ahead run lands before its pages are copied into page buffers. */
-  #runBuffer: Uint8Array | null = null;
+  #runBuffer: Uint8Array | undefined;
 
   /** An empty (0-byte) database: no pages, no schema. */
   declare readonly empty: boolean;
@@ -105,7 +106,7 @@ export class Pager {
   constructor(
     db: ByteSource,
     walSource: ByteSource | null,
-    options: PagerOptions = {},
+    options: PagerOptions,
     wal?: WalSnapshot | null,
   ) {
     this.db = db;
@@ -126,7 +127,9 @@ export class Pager {
     const wanted = count && (options.cachePages ?? DEFAULT_CACHE_BYTES / this.pageSize);
     // Never more slots than pages: a small database gets a small cache.
     const cacheLimit = Math.max(16, Math.min(Math.floor(wanted), count));
-    this.storage = makeStorage(options.pageStorage, this.pageSize, cacheLimit);
+    this.storage = options.pageStorage === "linear"
+      ? new LinearPageStorage(this.pageSize, cacheLimit + LINEAR_SPARE_SLOTS)
+      : new HeapPageStorage(this.pageSize);
     this.pool = new BufferPool(this.storage, this.pageSize);
     const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
     const readAheadLimit = Math.min(readAhead, Math.max(1, cacheLimit >> 2));
@@ -139,10 +142,8 @@ export class Pager {
   /** Page 1's header as read through the WAL (a WAL frame of page 1 wins). */
   protected readHeader(): DatabaseHeader {
     const walPage1 = this.wal?.pageOffsets.get(1);
-    const first = walPage1 !== undefined
-      ? this.walSource!.read(walPage1, HEADER_SIZE)
-      : this.db.read(0, HEADER_SIZE);
-    return parseHeader(first);
+    const src = walPage1 !== undefined ? this.walSource! : this.db;
+    return parseHeader(src.read(walPage1 ?? 0, HEADER_SIZE));
   }
 
   /**
@@ -159,7 +160,7 @@ export class Pager {
 
   /** Whether any page is read from WAL frames (read-ahead from the file then stops). */
   protected walFrames(): boolean {
-    return this.wal !== null && this.wal.pageOffsets.size > 0;
+    return !!this.wal?.pageOffsets.size;
   }
 
   /** Page `pgno` is read from the file (or the WAL): a LivePager counts such reads. */
@@ -201,7 +202,9 @@ export class Pager {
     const streamed = this.cache.full ? this.streamRun(pgno, n) : null;
     if (streamed !== null) return streamed;
     const size = this.pageSize;
-    const own = this.#ownsBuffers(this.db);
+    // Pages go into buffers of the pager's own always in linear storage (pages must be in
+    // the memory), else when the source can read into them.
+    const own = this.storage.kind === "linear" || this.db.readInto !== undefined;
     let run: Uint8Array;
     if (this.db.readInto !== undefined) {
       run = (this.#runBuffer ??= new Uint8Array(this.readAhead.max * size)).subarray(0, n * size);
@@ -210,8 +213,14 @@ export class Pager {
       run = this.db.read((pgno - 1) * size, n * size);
       if (run.length !== n * size) return this.#loadOne(pgno);
     }
-    const page = (i: number) =>
-      own ? this.#copyOf(run, i * size) : run.subarray(i * size, (i + 1) * size);
+    const page = (i: number) => {
+      const bytes = run.subarray(i * size, (i + 1) * size);
+      if (!own) return bytes;
+      // A page buffer (a reused one when there is) holding the page's bytes.
+      const buf = this.pool.take();
+      buf.set(bytes);
+      return buf;
+    };
     return this.cacheRun(pgno, n, page, own, own)[0];
   }
 
@@ -235,8 +244,9 @@ export class Pager {
     reusable: boolean,
     streaming: boolean,
   ): PageEntry[] {
-    const entries = [this.#insert(pgno, page(0), reusable, streaming)];
-    for (let i = 1; i < n; i++) {
+    // Page `pgno` is not cached (its entry() missed): it comes first.
+    const entries: PageEntry[] = [];
+    for (let i = 0; i < n; i++) {
       if (!this.cache.has(pgno + i)) {
         entries.push(this.#insert(pgno + i, page(i), reusable, streaming));
       }
@@ -244,26 +254,11 @@ export class Pager {
     return entries;
   }
 
-  /** A page buffer (a reused one when there is) holding `run[at .. at + pageSize)`. */
-  #copyOf(run: Uint8Array, at: number): Uint8Array {
-    const buf = this.pool.take();
-    buf.set(run.subarray(at, at + this.pageSize));
-    return buf;
-  }
-
-  /**
-   * Whether pages read from `src` go into buffers of the pager's own: always in linear
-   * storage (pages must be in the memory), else when the source can read into them.
-   */
-  #ownsBuffers(src: ByteSource): boolean {
-    return this.storage.kind === "linear" || src.readInto !== undefined;
-  }
-
   /**
    * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full;
    * the evicted page's buffer is kept for reuse when it is the pager's and nothing pins it.
    */
-  #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming = false): PageEntry {
+  #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming?: boolean): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const evicted = this.cache.insert(entry, streaming);
     if (evicted !== null) this.release(evicted);
@@ -278,7 +273,7 @@ export class Pager {
     const walOffset = this.wal?.pageOffsets.get(pgno);
     const src = walOffset !== undefined ? this.walSource! : this.db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
-    if (this.#ownsBuffers(src)) {
+    if (this.storage.kind === "linear" || src.readInto !== undefined) {
       const buf = this.pool.take();
       let got: number;
       try {
@@ -312,15 +307,4 @@ export class Pager {
     this.db.close();
     this.walSource?.close();
   }
-}
-
-/** The storage for a cache of `cachePages` pages. */
-function makeStorage(
-  kind: PageStorageKind | undefined,
-  pageSize: number,
-  cachePages: number,
-): PageStorage {
-  return kind === "linear"
-    ? new LinearPageStorage(pageSize, cachePages + LINEAR_SPARE_SLOTS)
-    : new HeapPageStorage(pageSize);
 }

@@ -34,7 +34,12 @@ export class BufferPool {
    * the heap when the storage is full: every slot held by a cursor).
    */
   take(): Uint8Array {
-    if (this.#free.length === 0 && this.held.length > 0) this.#reclaimHeld();
+    if (this.#free.length === 0 && this.held.length > 0) {
+      // Frees the buffers of evicted pages that no cursor holds any longer.
+      const still: PageEntry[] = [];
+      for (const e of this.held) e.pins === 0 ? this.#free.push(e.data) : still.push(e);
+      this.held = still;
+    }
     const reused = this.#free.pop();
     if (reused !== undefined) return reused;
     this.allocated++;
@@ -60,13 +65,6 @@ export class BufferPool {
   clear(): void {
     this.#free = [];
     this.held = [];
-  }
-
-  /** Frees the buffers of evicted pages that no cursor holds any longer. */
-  #reclaimHeld(): void {
-    const still: PageEntry[] = [];
-    for (const e of this.held) e.pins === 0 ? this.#free.push(e.data) : still.push(e);
-    this.held = still;
   }
 
   /**

@@ -33,10 +33,10 @@ export class PageCache {
   // Public rather than #private for core/pager/live_pager.ts (dropping the pages that
   // changed) and core/pager/held_pages.ts, both of which the browser build leaves out.
   /** Page number → slot in {@link slots}. */
-  where: SlotIndex;
+  declare where: SlotIndex;
   slots: PageEntry[] = [];
-  /** Per slot: passes of the CLOCK hand the page survives unused (see {@link isInteriorPage}). */
-  readonly used: Uint8Array;
+  /** Per slot: passes of the CLOCK hand the page survives unused (see {@link insert}). */
+  declare readonly used: Uint8Array;
   /** Per slot: what a use of the page sets {@link used} to: 2 for interior pages, else 1. */
   #life: Uint8Array;
   #hand = 0;
@@ -86,9 +86,14 @@ export class PageCache {
    * emptied: not reusable, so releasing it does nothing). `streaming`: the entry is a page
    * of a sequential run (see {@link #streamSlot}).
    */
-  insert(entry: PageEntry, streaming: boolean): PageEntry | null {
+  insert(entry: PageEntry, streaming?: boolean): PageEntry | null {
     const slots = this.slots;
-    const life = isInteriorPage(entry.pgno, entry.data) ? 2 : 1;
+    // 2 for a b-tree interior page (type 2 or 5), else 1: interior pages get a second life
+    // in the CLOCK, as every lookup and scan passes through them, so keeping them over
+    // leaves saves the most reads (a remote source's round trips above all). An overflow
+    // page whose first byte happens to be 2 or 5 merely lives longer.
+    const type = entry.data[entry.pgno === 1 ? HEADER_SIZE : 0];
+    const life = type === PageType.IndexInterior || type === PageType.TableInterior ? 2 : 1;
     if (slots.length < this.#limit) {
       this.used[slots.length] = this.#life[slots.length] = life;
       this.where.set(entry.pgno, slots.length);
@@ -146,7 +151,7 @@ export class PageCache {
       return slot;
     }
     const slot = ring[this.#ringNext];
-    this.#ringNext = this.#ringNext + 1 === ring.length ? 0 : this.#ringNext + 1;
+    this.#ringNext = (this.#ringNext + 1) % ring.length;
     return slot;
   }
 }
@@ -167,17 +172,17 @@ export class SlotIndex {
   }
 
   get(pgno: number): number {
-    if (this.#array !== null) return this.#array[pgno] ?? -1;
+    if (this.#array) return this.#array[pgno] ?? -1;
     return this.#map!.get(pgno) ?? -1;
   }
 
   set(pgno: number, slot: number): void {
-    if (this.#array !== null) this.#array[pgno] = slot;
+    if (this.#array) this.#array[pgno] = slot;
     else this.#map!.set(pgno, slot);
   }
 
   delete(pgno: number): void {
-    if (this.#array !== null) this.#array[pgno] = -1;
+    if (this.#array) this.#array[pgno] = -1;
     else this.#map!.delete(pgno);
   }
 
@@ -185,15 +190,4 @@ export class SlotIndex {
     this.#array?.fill(-1);
     this.#map?.clear();
   }
-}
-
-/**
- * Whether `data` is a b-tree interior page (type 2 or 5). Interior pages get a second
- * life in the CLOCK: every lookup and scan passes through them, so keeping them over
- * leaves saves the most reads (a remote source's round trips above all). An overflow page
- * whose first byte happens to be 2 or 5 merely lives longer.
- */
-function isInteriorPage(pgno: number, data: Uint8Array): boolean {
-  const type = data[pgno === 1 ? HEADER_SIZE : 0];
-  return type === PageType.IndexInterior || type === PageType.TableInterior;
 }

@@ -16,8 +16,11 @@ export const MAX_READ_AHEAD = 64;
 export class ReadAhead {
   /** The read-ahead limit without WAL frames. */
   declare readonly limit: number;
-  /** Read-ahead limit: 1 with a WAL (its frames override file pages one by one). */
-  #max: number;
+  /**
+   * The longest run a miss may read now: the limit, or 1 while read-ahead is off (with a
+   * WAL, whose frames override file pages one by one).
+   */
+  declare readonly max: number;
   /** The last page read from the file on a miss (read-ahead included). */
   #lastMiss = -1;
   /** Pages the next miss reads: doubles while misses are sequential, else 1. */
@@ -26,12 +29,7 @@ export class ReadAhead {
   /** `limit`: the longest run; `on`: whether runs may be longer than one page now. */
   constructor(limit: number, on: boolean) {
     this.limit = limit;
-    this.#max = on ? limit : 1;
-  }
-
-  /** The longest run a miss may read now (1 while read-ahead is off). */
-  get max(): number {
-    return this.#max;
+    this.max = on ? limit : 1;
   }
 
   /**
@@ -41,10 +39,10 @@ export class ReadAhead {
    * passing pages that earlier statements left in the cache keeps its long runs instead of
    * starting again at one page after each.
    */
-  miss(pgno: number, left: number, afterCached = false): number {
+  miss(pgno: number, left: number, afterCached?: boolean): number {
     const gap = pgno - this.#lastMiss - 1;
-    const sequential = gap === 0 || (afterCached && gap > 0 && gap <= this.#max);
-    this.#run = sequential ? Math.min(2 * this.#run, this.#max) : 1;
+    const sequential = gap === 0 || (afterCached && gap > 0 && gap <= this.max);
+    this.#run = sequential ? Math.min(2 * this.#run, this.max) : 1;
     return Math.min(this.#run, left);
   }
 

@@ -3,6 +3,7 @@
  * above it, and SQLite's special cases (count(*) of a whole table, bare columns).
  */
 import type * as B from "../analyze/bound.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
@@ -17,25 +18,6 @@ import { getOrMake } from "../util/multimap.ts";
 export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): PlanExpr {
   const i = getOrMake(agg.carriedIndex, key, () => agg.node.carried.push(ref) - 1);
   return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
-}
-
-/** The aggregate call of bound aggregate `f`, lowered over the input rows. */
-function aggregateCall(ctx: PlanContext, input: LowerScope, f: B.BoundFunction): AggregateCall {
-  const sub = (e: B.BoundExpr) => lowerExpr(ctx, input, e);
-  return {
-    name: f.def.name,
-    args: f.args.map(sub),
-    distinct: f.distinct,
-    filter: f.filter ? sub(f.filter) : null,
-    orderBy: (f.orderBy ?? []).map((t) => ({
-      value: sub(t.expr),
-      desc: t.desc,
-      nullsFirst: nullsFirst(t),
-      collation: collationOf(t.expr),
-    })),
-    collation: callCollation(f.args),
-    ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
-  };
 }
 
 /**
@@ -68,19 +50,36 @@ export function buildAggregate(
   groupDesc: readonly boolean[] = [],
 ): { node: Aggregate; scope: LowerScope } {
   const groupBy = core.groupBy ?? [];
+  const sub = (e: B.BoundExpr) => lowerExpr(ctx, inputScope, e);
   const node: Aggregate = {
     kind: "aggregate",
     id: newId(ctx),
     input,
-    groupBy: groupBy.map((e) => lowerExpr(ctx, inputScope, e)),
+    groupBy: groupBy.map(sub),
     groupCollations: groupBy.map(collationOf),
     groupDesc: groupBy.map((_, i) => groupDesc[i] ?? false),
-    aggregates: [],
+    // Lowered after the GROUP BY terms (ids are handed out in that order).
+    // Each call lowered over the input rows.
+    aggregates: core.aggregates.map((f): AggregateCall => ({
+      name: f.def.name,
+      args: f.args.map(sub),
+      distinct: f.distinct,
+      filter: f.filter ? sub(f.filter) : null,
+      orderBy: (f.orderBy ?? []).map((t) => ({
+        value: sub(t.expr),
+        desc: t.desc,
+        nullsFirst: nullsFirst(t),
+        collation: collationOf(t.expr),
+      })),
+      collation: callCollation(f.args),
+      // A user's function here has its aggregate implementation (the binder fails a user's
+      // scalar function used as one).
+      impl: f.def.user?.aggregate as AggregateFunction | undefined,
+    })),
     carried: [],
     carryFromMinMax: minMaxCarrier(core),
     strategy,
   };
-  node.aggregates = core.aggregates.map((f) => aggregateCall(ctx, inputScope, f));
   const agg: AggregateScope = { core, node, input: inputScope, carriedIndex: new Map() };
   const scope: LowerScope = { ...inputScope, agg, windowCalls: null, core };
   return { node, scope };

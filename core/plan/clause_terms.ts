@@ -28,7 +28,8 @@ export interface ClauseTerm {
 
 type Binary = B.BoundBinary;
 
-const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
+/** The built-in names of likely(), unlikely() and likelihood(). */
+export const LIKELY = new Set(["likely", "unlikely", "likelihood"]);
 const FLIPPED: Record<string, B.BoundBinary["op"]> = {
   "=": "=",
   "is": "is",
@@ -64,9 +65,16 @@ function binary(op: B.BoundBinary["op"], left: B.BoundExpr, right: B.BoundExpr):
 }
 
 function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
-  const { start, end } = operand;
-  const info = { start, end, affinity: operand.affinity, collation: name, hasCollate: true };
-  return { kind: "collate", operand, name, ...info };
+  return {
+    kind: "collate",
+    operand,
+    name,
+    start: operand.start,
+    end: operand.end,
+    affinity: operand.affinity,
+    collation: name,
+    hasCollate: true,
+  };
 }
 
 function text(value: string, at: B.BoundExpr): B.BoundExpr {
@@ -89,7 +97,7 @@ function commute(e: Binary): { expr: Binary; flag: boolean } {
 
 /** The left column of an analyzed comparison term (its `leftCursor`), or null. */
 function leftColumn(e: B.BoundExpr): B.BoundColumn | null {
-  if (e.kind !== "binary" || !(Object.hasOwn(FLIPPED, e.op))) return null;
+  if (e.kind !== "binary" || !(e.op in FLIPPED)) return null;
   const l = skipCollate(e.left);
   return l.kind === "column" ? l : null;
 }
@@ -101,7 +109,7 @@ function leftColumn(e: B.BoundExpr): B.BoundColumn | null {
  */
 function analyze(t: ClauseTerm, out: ClauseTerm[], top: boolean): void {
   const e = t.expr;
-  if (e.kind === "binary" && Object.hasOwn(FLIPPED, e.op) && mightBeIndexed(e.right, e.op)) {
+  if (e.kind === "binary" && e.op in FLIPPED && mightBeIndexed(e.right, e.op)) {
     const c = commute(e);
     if (mightBeIndexed(e.left, e.op)) {
       out.push(t, { ...t, expr: c.expr, commuted: c.flag });

@@ -18,7 +18,7 @@ export function cmpCollation(a: B.ExprInfo, b: B.ExprInfo): CollationName {
 
 /** The collation a function call uses: the first argument that has one (SQLite's rule). */
 export function callCollation(args: readonly B.ExprInfo[]): CollationName {
-  return collationOf(args.find((a) => a.collation !== null) ?? { collation: null });
+  return (args.find((a) => a.collation !== null)?.collation ?? "BINARY").toUpperCase();
 }
 
 /** Whether an ORDER BY term puts NULLs first: as written, else when ascending. */

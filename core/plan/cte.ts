@@ -25,16 +25,15 @@ export function lowerCteQuery(ctx: PlanContext, cte: B.BoundCte): Query {
   if (firstRec <= 0) firstRec = parts.length > 1 ? 1 : 0;
   const id = newId(ctx);
   const collations = compoundCollations(s);
-  const seed = lowerParts(ctx, parts.slice(0, firstRec), ops.slice(0, firstRec), null, () => [
-    ...collations,
-  ]);
+  const copy = () => [...collations];
+  const seed = lowerParts(ctx, parts.slice(0, firstRec), ops.slice(0, firstRec), null, copy);
   // The step's recursiveRef leaves read this node's queue row. Nothing in the step plans
   // this CTE again (the binder allows one reference to it there), so nothing is restored.
   ctx.recursiveCtes.set(cte.id, id);
   const stepOps = ["unionAll" as const, ...ops.slice(firstRec + 1)].map((o) =>
     o === "union" ? "unionAll" : o
   );
-  const step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, () => [...collations]);
+  const step = lowerParts(ctx, parts.slice(firstRec), stepOps, null, copy);
   const orderBy: SortKey[] = (s.orderBy ?? []).map((t) => ({
     column: t.resultColumn - 1,
     desc: t.desc,

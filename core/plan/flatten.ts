@@ -22,6 +22,7 @@ import { isSource, readsSourceInCtes, rewriteQuery, substituteSource } from "./s
 import { builtinName } from "../functions/catalog.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { plainInfo } from "../analyze/expr_affinity.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** The clauses of one SELECT that flattening rewrites together. */
 interface Outer {
@@ -65,8 +66,14 @@ function flattenOnce(select: B.BoundSelect): B.BoundSelect {
   }
   const arm = (c: B.BoundCore | B.BoundValues): B.BoundCore | B.BoundValues => {
     if (c.kind !== "core") return c;
-    const none = { orderBy: null, limit: null, offset: null, arm: true };
-    return flattenCore({ ...none, core: c, armOrdered: select.orderBy !== null }).core;
+    return flattenCore({
+      core: c,
+      orderBy: null,
+      limit: null,
+      offset: null,
+      arm: true,
+      armOrdered: select.orderBy !== null,
+    }).core;
   };
   const out = withCores(select, arm);
   const before = selectCores(select);
@@ -128,26 +135,23 @@ function needsInputOrder(core: B.BoundCore): boolean {
 function flattenItem(outer: Outer, i: number): Outer {
   const { core } = outer;
   const from = core.from!;
-  const it = from.items[i];
   // A parenthesized join has no SELECT: its subSelect is null.
-  const src = it.item as B.BoundSource;
+  const src = from.items[i].item as B.BoundSource;
   let sub = subSelect(src);
   if (sub === null) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
-  const nSrc = from.items.length;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
   if (
-    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || nSrc > 1) &&
+    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || from.items.length > 1) &&
     sub.limit === null && !needsInputOrder(core)
   ) {
     sub = { ...sub, orderBy: null };
     outer = withItem(outer, i, withSubSelect(src, sub));
   }
-  const later = from.items[i + 1]?.join;
+  // With i = 0: one FROM item (no later join), or an outer or CROSS join after it (only
+  // the first item's join is null).
   if (
-    sub.orderBy !== null && i === 0 && complexResult(core) &&
-    (nSrc === 1 || later === "left" || later === "right" || later === "full" ||
-      later === "cross")
+    sub.orderBy !== null && i === 0 && complexResult(core) && from.items[1]?.join !== "inner"
   ) return outer;
   if (!canFlatten(outer, i, sub)) return outer;
   // A CTE's body is bound once for all its uses, and a view's may be shared: each flattened
@@ -165,24 +169,30 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const c = sub.first as B.BoundCore;
   if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
   if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
-  if (sub.limit !== null && outer.limit !== null) return false; // 13
   if (sub.offset !== null) return false; // 14
-  if (outer.arm && sub.limit !== null) return false; // 15
   if (c.from === null || c.from.items.length === 0) return false; // 7
   if (c.distinct) return false; // 4
-  if (sub.limit !== null && (from.items.length > 1 || core.aggregate)) return false; // 8, 9
-  if (sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered)) return false; // 11
-  if (core.aggregate && sub.orderBy !== null) return false; // 16
-  if (sub.limit !== null && (core.where !== null || core.distinct)) return false; // 19, 21
-  // An arm has no ORDER BY of its own to take the subquery's.
-  if (outer.arm && sub.orderBy !== null) return false;
-  // 3 for JT_LTORJ: its WHERE would need tying to the table
-  if (from.items.slice(i + 1).some(isRightOrFull)) return false;
-  if (it.join === "left") {
-    // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
-    const only = c.from.items.length === 1 ? c.from.items[0].item : null;
-    if (only === null || only.kind !== "table" || core.distinct) return false;
-  } else if (isRightOrFull(it)) return false; // 26
+  if (
+    sub.limit !== null &&
+    (outer.limit !== null || // 13
+      outer.arm || // 15
+      from.items.length > 1 || core.aggregate || // 8, 9
+      core.where !== null || core.distinct) // 19, 21
+  ) return false;
+  if (
+    sub.orderBy !== null &&
+    (outer.orderBy !== null || outer.armOrdered || // 11
+      core.aggregate || // 16
+      outer.arm) // an arm has no ORDER BY of its own to take the subquery's
+  ) return false;
+  // 26 (the item is a RIGHT or FULL join's), and 3 for JT_LTORJ (one after it): its WHERE
+  // would need tying to the table
+  if (from.items.slice(i).some(isRightOrFull)) return false;
+  // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
+  if (
+    it.join === "left" &&
+    (c.from.items.length !== 1 || c.from.items[0].item.kind !== "table" || core.distinct)
+  ) return false;
   if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
   if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;
@@ -283,20 +293,15 @@ function merge(outer: Outer, i: number, sub: B.BoundSelect): Outer {
   const c = sub.first as B.BoundCore;
   const subItems = c.from!.items;
   const leftJoin = it.join === "left";
-  const own = usingToOn(it, src.id);
-  const first: B.BoundJoinItem = {
+  const items = from.items.map((x) => usingToOn(x, src.id));
+  const own = items[i];
+  items.splice(i, 1, {
     ...subItems[0],
     join: it.join,
     natural: false,
     on: leftJoin ? boundAnd(c.where, own.on) : own.on,
     using: [],
-  };
-  const items = [
-    ...from.items.slice(0, i).map((x) => usingToOn(x, src.id)),
-    first,
-    ...subItems.slice(1),
-    ...from.items.slice(i + 1).map((x) => usingToOn(x, src.id)),
-  ];
+  }, ...subItems.slice(1));
   const core: B.BoundCore = {
     ...outer.core,
     from: { ...from, items },
@@ -337,7 +342,7 @@ let lastFreshSource = 0;
 function withFreshSources<T extends object>(select: T): T {
   const fresh = new Map<number, number>();
   rewriteQuery(select, (v) => {
-    if (isSource(v) && !fresh.has(v.id)) fresh.set(v.id, --lastFreshSource);
+    if (isSource(v)) getOrMake(fresh, v.id, () => --lastFreshSource);
     return { node: v, descend: true };
   });
   return rewriteQuery(select, (v) => {
@@ -354,8 +359,11 @@ function withFreshSources<T extends object>(select: T): T {
 /** Restriction 17 (and 18, 20): a UNION ALL of plain SELECTs with one affinity per column. */
 function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const { core } = outer;
-  const it = core.from!.items[i];
-  if (sub.orderBy !== null || core.aggregate || core.distinct || it.join === "left") return false;
+  if (
+    sub.orderBy !== null || core.aggregate || core.distinct || core.from!.items[i].join === "left"
+  ) {
+    return false;
+  }
   if (outer.arm) return false; // an arm becoming a compound itself: not done here
   if (sub.compounds.some((c) => c.op !== "unionAll")) return false;
   const arms = selectCores(sub);

@@ -19,8 +19,8 @@ function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
 /** ExprAlwaysFalse: the integer literal 0 or FALSE. */
 function alwaysFalse(e: B.BoundExpr): boolean {
   if (e.kind === "trueFalse") return !e.value;
-  return e.kind === "literal" && typeof e.value !== "string" && e.value !== null &&
-    !(e.value instanceof Uint8Array) && Number(e.value) === 0;
+  // A number or bigint zero (-0 === 0); text, NULL and blobs are not.
+  return e.kind === "literal" && (e.value === 0 || e.value === 0n);
 }
 
 /** `core` with its movable HAVING terms in the WHERE (after the WHERE's own). */
@@ -37,6 +37,7 @@ export function havingToWhere(core: B.BoundCore): B.BoundCore {
     else kept.push(t);
   }
   if (where === core.where) return core;
-  const having = kept.length === 0 ? null : kept.reduce((a, b) => boundAnd(a, b));
+  // boundAnd(null, t) is t: the same left-deep AND, or null for none.
+  const having = kept.reduce<B.BoundExpr | null>(boundAnd, null);
   return { ...core, where, having };
 }

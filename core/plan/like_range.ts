@@ -25,11 +25,6 @@ function textLiteral(e: B.BoundExpr | null): string | null {
   return e?.kind === "literal" && e.cls === StorageClass.Text ? String(e.value) : null;
 }
 
-/** sqlite3AtoF's verdict: does `s` read as a number? */
-function numeric(s: string): boolean {
-  return numericTextKind(s) > 0;
-}
-
 const bump = (s: string) => s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
 
 /** The range `e` stands for, or null when SQLite derives none. */
@@ -56,9 +51,13 @@ export function likeRange(e: B.BoundLike): LikeRange | null {
   if (cnt === 0 || (cnt === 1 && z[0] === escape)) return null;
   let prefix = "";
   for (let i = 0; i < cnt; i++) prefix += z[i] === escape ? z[++i] ?? "" : z[i];
-  // A prefix that reads as a number could match numbers LIKE compares as text.
+  // A prefix that reads as a number (sqlite3AtoF's verdict) could match numbers LIKE
+  // compares as text.
   const textColumn = e.left.kind === "column" && e.left.affinity === Affinity.Text;
-  if (!textColumn && (numeric(prefix) || prefix === "-" || numeric(bump(prefix)))) return null;
+  if (
+    !textColumn &&
+    (numericTextKind(prefix) > 0 || prefix === "-" || numericTextKind(bump(prefix)) > 0)
+  ) return null;
   const lower = noCase ? asciiUpper(prefix) : prefix;
   const upper = bump(noCase ? asciiLower(prefix) : prefix);
   return { operand: e.left, lower, upper, collation: noCase ? "NOCASE" : "BINARY" };

@@ -5,6 +5,7 @@
  */
 import { Bug, bugError } from "../internal_error.ts";
 import { builtinName } from "../functions/catalog.ts";
+import type { ScalarImpl } from "../functions/scalar/registry.ts";
 import type * as B from "../analyze/bound.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
@@ -15,7 +16,7 @@ import { vectorSize as width } from "../analyze/select_binder.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { CompareOp } from "../value/logic.ts";
 import { Affinity } from "../value/types.ts";
-import type { CollationName, PlanExpr, SubPlan } from "./plan.ts";
+import type { PlanExpr, SubPlan } from "./plan.ts";
 import {
   type AggregateScope,
   colRef,
@@ -29,6 +30,7 @@ import { readsOutside } from "./correlation.ts";
 import { carryValue } from "./aggregate.ts";
 import { callCollation, cmpCollation, collationOf } from "./collation.ts";
 import { noteLikelihood } from "./terms.ts";
+import { LIKELY } from "./clause_terms.ts";
 
 /** Comparison affinity with "none" as BLOB (no conversion). */
 export function cmpAffinity(a: B.ExprInfo, b: B.ExprInfo): Affinity {
@@ -68,8 +70,9 @@ function or(a: PlanExpr, b: PlanExpr): PlanExpr {
   return { kind: "logic", op: "or", left: a, right: b };
 }
 
-function not(a: PlanExpr): PlanExpr {
-  return { kind: "unary", op: "not", operand: a };
+/** `a`, or NOT `a` when `negated`. */
+function not(negated: boolean, a: PlanExpr): PlanExpr {
+  return negated ? { kind: "unary", op: "not", operand: a } : a;
 }
 
 /**
@@ -154,13 +157,12 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
     case "like": {
       // like(pattern, value [, escape]), as SQLite calls it.
       const operands = e.escape ? [e.right, e.left, e.escape] : [e.right, e.left];
-      const call: PlanExpr = {
+      return not(e.not, {
         kind: "function",
         name: e.op,
         args: operands.map(sub),
         collation: callCollation(operands),
-      };
-      return e.not ? not(call) : call;
+      });
     }
     case "between": {
       // A scalar operand is lowered once, both halves comparing the one expression: the
@@ -170,14 +172,13 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
         x
           ? scalarCompare(op, x, part(ctx, scope, bound, 0))
           : compareParts(ctx, scope, op, e.operand, bound);
-      const both: PlanExpr = {
+      return not(e.not, {
         kind: "logic",
         op: "and",
         left: half(">=", e.low),
         right: half("<=", e.high),
         between: true,
-      };
-      return e.not ? not(both) : both;
+      });
     }
     case "inList":
       return lowerInList(ctx, scope, e);
@@ -260,7 +261,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   }
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
-  if ((name === "likely" || name === "unlikely" || name === "likelihood") && e.args.length > 0) {
+  if (LIKELY.has(name) && e.args.length > 0) {
     const inner = lowerExpr(ctx, scope, e.args[0]);
     const p = e.args[1];
     const probability = name === "likely"
@@ -288,10 +289,17 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     const otherwise = args.length % 2 === 1 ? args.at(-1)! : null;
     return { kind: "case", operand: null, whens, otherwise };
   }
-  const impl = e.def.user?.scalar;
-  const collation = callCollation(e.args);
-  if (!impl) return { kind: "function", name, args, collation };
-  return { kind: "function", name: e.def.name, args, collation, impl, volatile: e.def.volatile };
+  // A user's function called here has its scalar implementation (the binder fails a user's
+  // aggregate used otherwise), and a built-in's name is its builtinName; the backends read
+  // volatile only with an impl.
+  return {
+    kind: "function",
+    name: e.def.name,
+    args,
+    collation: callCollation(e.args),
+    impl: e.def.user?.scalar as ScalarImpl | undefined,
+    volatile: e.def.volatile,
+  };
 }
 
 /** Part `i` of a vector operand, lowered, with the info its comparison uses. */
@@ -304,10 +312,9 @@ function part(
   if (e.kind === "row") return { expr: lowerExpr(ctx, scope, e.items[i]), info: e.items[i] };
   if (e.kind === "subquery" && width(e) > 1) {
     // The IR's scalar subquery yields its first column: one sub-plan per part.
-    const first = rightmostSelect(e.select)[i];
     return {
       expr: { kind: "subquery", query: subPlan(ctx, scope, e.select, i) },
-      info: first,
+      info: rightmostSelect(e.select)[i],
     };
   }
   return { expr: lowerExpr(ctx, scope, e), info: e };
@@ -389,16 +396,14 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
   if (n > 1) {
     // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
     if (e.list.length === 0) return intConst(+e.not);
-    const any = e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or);
-    return e.not ? not(any) : any;
+    return not(e.not, e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or));
   }
   if (e.list.length === 1 && isConstantExpr(e.list[0])) {
     // SQLite's parser turns `x IN (const)` into `x = +const`: the unary + drops the
     // constant's affinity (a CAST's), keeping its collation.
     const c = e.list[0];
     const plus: B.BoundExpr = { ...c, kind: "unary", op: "+", operand: c, affinity: null };
-    const eq = compareParts(ctx, scope, "=", e.operand, plus);
-    return e.not ? not(eq) : eq;
+    return not(e.not, compareParts(ctx, scope, "=", e.operand, plus));
   }
   return {
     kind: "inList",
@@ -418,24 +423,15 @@ export function inListAffinity(operand: B.ExprInfo): Affinity {
 }
 
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
-  const n = width(e.operand);
   const right = rightmostSelect(e.select);
-  const operands: PlanExpr[] = [];
-  const affinities: Affinity[] = [];
-  const collations: CollationName[] = [];
-  for (let i = 0; i < n; i++) {
-    const l = part(ctx, scope, e.operand, i);
-    operands.push(l.expr);
-    affinities.push(cmpAffinity(right[i], l.info));
-    collations.push(cmpCollation(l.info, right[i]));
-  }
+  const parts = Array.from({ length: width(e.operand) }, (_, i) => part(ctx, scope, e.operand, i));
   return {
     kind: "inQuery",
     not: e.not,
-    operands,
+    operands: parts.map((l) => l.expr),
     query: subPlan(ctx, scope, e.select, -1),
-    affinities,
-    collations,
+    affinities: parts.map((l, i) => cmpAffinity(right[i], l.info)),
+    collations: parts.map((l, i) => cmpCollation(l.info, right[i])),
   };
 }
 

@@ -14,9 +14,9 @@ import type { Term } from "./terms.ts";
 /** The operand of `x NOTNULL` / `x IS NOT NULL` (SQLite's parser makes both TK_NOTNULL). */
 function notNullOperand(e: PlanExpr): PlanExpr | null {
   if (e.kind === "nullTest" && e.not) return e.operand;
-  const isNull = (x: PlanExpr) => x.kind === "const" && x.value === null;
-  if (e.kind === "is" && e.not && isNull(e.right)) return e.left;
-  return null;
+  return e.kind === "is" && e.not && e.right.kind === "const" && e.right.value === null
+    ? e.left
+    : null;
 }
 
 /** The `x > NULL` terms the `x IS NOT NULL` terms of `pool` stand for. */

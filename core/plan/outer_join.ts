@@ -68,19 +68,6 @@ function reads(e: B.BoundExpr, source: number): boolean {
 }
 
 /**
- * The WHERE's terms with the inner joins' ON terms (SQLite moves those into its WHERE,
- * marked as ON terms). Simplifying a RIGHT JOIN (`rightJoin`) counts the WHERE's own only.
- */
-function whereTerms(core: B.BoundCore, items: readonly B.BoundJoinItem[], rightJoin: boolean) {
-  const out: B.BoundExpr[] = core.where ? [core.where] : [];
-  if (rightJoin) return out;
-  for (const it of items) {
-    if ((it.join === null || it.join === "inner" || it.join === "cross") && it.on) out.push(it.on);
-  }
-  return out;
-}
-
-/**
  * `core` with its outer joins simplified where the WHERE implies a non-NULL row of a table
  * they may NULL-fill (select.c, in FROM order): a LEFT JOIN becomes an inner join, a FULL
  * JOIN a RIGHT one; a table left of a RIGHT or FULL join makes every later RIGHT JOIN an
@@ -99,7 +86,14 @@ export function simplifyOuterJoins(core: B.BoundCore): B.BoundCore {
     const leftOfRight = items.slice(i + 1).some(isRightOrFull);
     if (!nullable && !leftOfRight) continue;
     const id = it.item.id;
-    const terms = whereTerms(core, items, leftOfRight);
+    // The WHERE's terms with the inner joins' ON terms (SQLite moves those into its WHERE,
+    // marked as ON terms); simplifying a RIGHT JOIN counts the WHERE's own only.
+    const terms = core.where ? [core.where] : [];
+    if (!leftOfRight) {
+      for (const x of items) {
+        if (x.join !== "left" && !isRightOrFull(x) && x.on) terms.push(x.on);
+      }
+    }
     if (!terms.some((t) => impliesNonNullRow(t, id))) continue;
     changed = true;
     if (nullable) items[i] = { ...it, join: it.join === "full" ? "right" : "inner" };

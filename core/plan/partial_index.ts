@@ -8,7 +8,7 @@
  * constant with the column's affinity, as SQLite reads it.
  */
 import type * as B from "../analyze/bound.ts";
-import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
+import type { IndexInfo } from "../format/schema_types.ts";
 import { isConstantExpr } from "../analyze/values_selects.ts";
 import { Affinity } from "../value/types.ts";
 import type { PlanExpr } from "./plan.ts";
@@ -37,50 +37,20 @@ export function partialIndexUsable(
   side: JoinSide,
   terms: readonly ClauseTerm[],
 ): boolean {
-  if (side === "leftOfRight") return false;
   // SQLite may use one on the right of a RIGHT or FULL join (its ON implies the WHERE) as
   // it finds the unmatched rows with a scan of its own; litejit's FULL join finds them in
   // the same scan, which would miss the rows the index leaves out.
-  if (side === "rightOrFull") return false;
-  const outer = side !== "inner";
+  if (side === "leftOfRight" || side === "rightOrFull") return false;
+  // Joined inward any term serves; on the right of a LEFT join its own ON terms only.
   return boundConjuncts(sqliteShape(where)).every((cond) =>
     terms.some((t) =>
-      (t.outerJoin === null ? !outer : t.outerJoin === source) &&
+      (t.outerJoin === null ? side === "inner" : t.outerJoin === source) &&
       impliesExpr(t.expr, cond, t.commuted)
     )
   );
 }
 
 const FIXABLE = new Set([Affinity.Text, Affinity.Numeric, Affinity.Integer, Affinity.Real]);
-
-/**
- * wherePartIdxExpr: the `col = <constant>` / `col IS <constant>` terms of `where` that fix a
- * column: BINARY comparison, a stored column whose affinity converts (not BLOB). Like
- * SQLite, it looks at the right operand of each AND and at the left one only when that is
- * no AND itself (`a = 1 AND b = 2 AND c = 3` fixes only c).
- */
-function fixedTerms(
-  where: B.BoundExpr,
-  table: TableInfo,
-): { column: number; value: B.BoundExpr }[] {
-  const out: { column: number; value: B.BoundExpr }[] = [];
-  const walk = (e: B.BoundExpr): void => {
-    if (e.kind === "binary" && e.op === "and") {
-      walk(e.right);
-      e = e.left;
-    }
-    if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
-    const col = e.left;
-    if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
-    if (cmpCollation(col, e.right) !== "BINARY") return;
-    const c = table.columns[col.column];
-    // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
-    if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;
-    out.push({ column: col.column, value: e.right });
-  };
-  walk(where);
-  return out;
-}
 
 /**
  * The partial indexes of table `source` (read as plan node `id`) that the clause lets
@@ -100,34 +70,54 @@ export function usablePartialIndexes(
   source.partialWhere.forEach((where, i) => {
     if (where === null || !partialIndexUsable(where, source.id, side, terms)) return;
     const fixed: FixedColumns = new Map();
-    for (const f of fixedTerms(where, table)) {
-      const affinity = table.columns[f.column].affinity;
+    // wherePartIdxExpr: the `col = <constant>` / `col IS <constant>` terms of `where` fix a
+    // column: BINARY comparison, a stored column whose affinity converts (not BLOB). Like
+    // SQLite, it looks at the right operand of each AND and at the left one only when that
+    // is no AND itself (`a = 1 AND b = 2 AND c = 3` fixes only c).
+    const walk = (e: B.BoundExpr): void => {
+      if (e.kind === "binary" && e.op === "and") {
+        walk(e.right);
+        e = e.left;
+      }
+      if (e.kind !== "binary" || (e.op !== "=" && e.op !== "is")) return;
+      const col = e.left;
+      if (col.kind !== "column" || col.column < 0 || !isConstantExpr(e.right)) return;
+      if (cmpCollation(col, e.right) !== "BINARY") return;
+      const c = table.columns[col.column];
+      // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
+      if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;
       const value: PlanExpr = {
         kind: "affinity",
-        operand: lowerExpr(ctx, scope, f.value),
-        affinity,
+        operand: lowerExpr(ctx, scope, e.right),
+        affinity: c.affinity,
       };
-      fixed.set(f.column, side === "left" ? unlessNullRow(table, id, value) : value);
-    }
+      // On the right of a LEFT join: NULL when node `id` stands on its NULL-filled row (no
+      // key then).
+      fixed.set(
+        col.column,
+        side === "left"
+          ? {
+            kind: "case",
+            operand: null,
+            whens: [{
+              when: {
+                kind: "nullTest",
+                not: true,
+                operand: colRef(id, table.withoutRowid ? table.primaryKey[0].column : -1),
+              },
+              then: value,
+              affinity: Affinity.Blob,
+              collation: "BINARY",
+            }],
+            otherwise: null,
+          }
+          : value,
+      );
+    };
+    walk(where);
     out.set(table.indexes[i], fixed);
   });
   return out;
-}
-
-/** `value`, or NULL when node `id` stands on its NULL-filled row (no key then). */
-function unlessNullRow(table: TableInfo, id: number, value: PlanExpr): PlanExpr {
-  const key = table.withoutRowid ? table.primaryKey[0].column : -1;
-  return {
-    kind: "case",
-    operand: null,
-    whens: [{
-      when: { kind: "nullTest", not: true, operand: colRef(id, key) },
-      then: value,
-      affinity: Affinity.Blob,
-      collation: "BINARY",
-    }],
-    otherwise: null,
-  };
 }
 
 /**

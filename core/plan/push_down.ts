@@ -49,23 +49,21 @@ function acceptsPushDown(s: B.BoundSelect): boolean {
 
 /** The arms of `s` with `term` (reading only `source`) added to each WHERE. */
 function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundSelect {
-  const arm = (core: B.BoundCore): B.BoundCore => {
-    const subst = (i: number): B.BoundExpr => {
-      const e = core.columns[i].expr;
+  // Every arm is a core (acceptsPushDown).
+  return withCores(s, (c) => {
+    const core = c as B.BoundCore;
+    const copy = mapExpr(term, (x): B.BoundExpr | null => {
+      if (x.kind !== "column" || x.source !== source) return null;
+      const e = core.columns[x.column].expr;
       // substExpr keeps the column's collation by an explicit COLLATE of the left-most arm's.
-      const name = collationOf((s.first as B.BoundCore).columns[i].expr);
+      const name = collationOf((s.first as B.BoundCore).columns[x.column].expr);
       return { ...e, kind: "collate", operand: e, name, collation: name, hasCollate: true };
-    };
-    const copy = mapExpr(
-      term,
-      (x) => x.kind === "column" && x.source === source ? subst(x.column) : null,
-    );
+    });
     // An aggregate arm tests it after grouping, with its own aggregate calls.
     return core.aggregate
       ? { ...core, having: boundAnd(core.having, copy) }
       : { ...core, where: boundAnd(core.where, copy) };
-  };
-  return withCores(s, (c) => arm(c as B.BoundCore));
+  });
 }
 
 /**
@@ -74,9 +72,11 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
  */
 export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.BoundFrom {
   // WHERE terms and the ON terms of inner joins (SQLite moves those into WHERE).
-  const inner = from.items.filter((it) => it.join === "inner" || it.join === "cross");
-  const terms = [where, ...inner.map((it) => it.on)].flatMap((e) => boundConjuncts(e))
-    .filter(pushable);
+  const all = boundConjuncts(where);
+  for (const it of from.items) {
+    if (it.join === "inner" || it.join === "cross") boundConjuncts(it.on, all);
+  }
+  const terms = all.filter(pushable);
   if (terms.length === 0) return from;
   let changed = false;
   const items = from.items.map((it, k) => {
@@ -84,12 +84,8 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
     // Terms go into a subquery or view, or a CTE used once and not MATERIALIZED.
     const body = src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
     if (body === null || !acceptsPushDown(body)) return it;
-    if (
-      (it.join !== null && it.join !== "inner" && it.join !== "cross") ||
-      from.items.slice(k + 1).some(isRightOrFull)
-    ) {
-      return it;
-    }
+    // Not joined by LEFT/RIGHT/FULL, and no RIGHT/FULL join after it.
+    if (it.join === "left" || from.items.slice(k).some(isRightOrFull)) return it;
     const id = (src as B.BoundSource).id;
     let select = body;
     for (const t of terms) {

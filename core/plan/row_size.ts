@@ -34,8 +34,8 @@ export function logEst(x: number): number {
 
 /** sqlite3LogEstAdd: the LogEst of the sum of two LogEst values. */
 export function logEstAdd(a: number, b: number): number {
-  const [hi, lo] = a >= b ? [a, b] : [b, a];
-  const d = hi - lo;
+  const hi = Math.max(a, b);
+  const d = Math.abs(a - b);
   if (d > 49) return hi;
   if (d > 31) return hi + 1;
   return hi + Math.round(10 * Math.log2(1 + 2 ** (-d / 10)));

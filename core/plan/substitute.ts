@@ -9,8 +9,6 @@ import { isBoundExpr } from "../analyze/bound_walk.ts";
 
 /** Keys whose values hold no expressions of the query (schema objects, function defs). */
 const OPAQUE = new Set(["def", "table", "indexedBy"]);
-/** A CTE reference points at its definition, which may point back at it (recursion). */
-const CTE_KEYS = new Set(["cte"]);
 const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
 
 /**
@@ -19,8 +17,8 @@ const SOURCE_KINDS = new Set(["table", "subquery", "cte", "tableFunction"]);
  */
 export function isSource(v: object): v is B.BoundSource {
   const o = v as Record<string, unknown>;
-  return typeof o.kind === "string" && SOURCE_KINDS.has(o.kind) && typeof o.id === "number" &&
-    Array.isArray(o.columns);
+  // Set.has is false for a kind that is no string.
+  return SOURCE_KINDS.has(o.kind as string) && typeof o.id === "number" && Array.isArray(o.columns);
 }
 
 /**
@@ -34,7 +32,7 @@ export function rewriteQuery<T extends object>(
 ): T {
   const memo = new Map<object, unknown>();
   const visit = (v: unknown): unknown => {
-    if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
+    if (!v || typeof v !== "object" || v instanceof Uint8Array) return v;
     if (memo.has(v)) return memo.get(v);
     memo.set(v, v); // a node met again while inside itself stays as it is
     const { node, descend } = step(v);
@@ -48,7 +46,8 @@ export function rewriteQuery<T extends object>(
       const source = isSource(o);
       let copy: Record<string, unknown> | null = null;
       for (const k in o) {
-        if (OPAQUE.has(k) || CTE_KEYS.has(k) || (source && k === "columns")) continue;
+        // A CTE reference points at its definition, which may point back at it (recursion).
+        if (OPAQUE.has(k) || k === "cte" || (source && k === "columns")) continue;
         const x = o[k];
         const y = visit(x);
         if (y !== x) (copy ??= { ...o })[k] = y;
@@ -83,14 +82,14 @@ export function substituteSource<T extends object>(
 export function readsSourceInCtes(root: object, source: number): boolean {
   const seen = new Set<object>();
   const visit = (v: unknown, inCte: boolean): boolean => {
-    if (v === null || typeof v !== "object" || v instanceof Uint8Array || seen.has(v)) {
+    if (!v || typeof v !== "object" || v instanceof Uint8Array || seen.has(v)) {
       return false;
     }
     seen.add(v);
     if (inCte && isBoundExpr(v) && v.kind === "column" && v.source === source) return true;
     for (const [k, x] of Object.entries(v)) {
       if (OPAQUE.has(k)) continue;
-      if (visit(x, inCte || CTE_KEYS.has(k))) return true;
+      if (visit(x, inCte || k === "cte")) return true;
     }
     return false;
   };

@@ -70,8 +70,7 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
  */
 export function addNewSources(ctx: PlanContext, select: B.BoundSelect): void {
   const { used, virtual } = usedColumns(select);
-  for (const [id, columns] of used) if (!ctx.usedColumns.has(id)) ctx.usedColumns.set(id, columns);
-  for (const [id, exprs] of virtual) {
-    if (!ctx.virtualColumns.has(id)) ctx.virtualColumns.set(id, exprs);
-  }
+  // The maps hold no undefined values: getOrMake sets exactly the ids they lack.
+  for (const [id, columns] of used) getOrMake(ctx.usedColumns, id, () => columns);
+  for (const [id, exprs] of virtual) getOrMake(ctx.virtualColumns, id, () => exprs);
 }

@@ -4,6 +4,7 @@
  * through it), its calls' values come after those.
  */
 import type * as B from "../analyze/bound.ts";
+import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
 import type { PlanExpr, RelNode, SortKey, Window, WindowCall } from "./plan.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
@@ -86,27 +87,22 @@ export function prepareWindows(
     scope.windowCalls.set(f, colRef(g.id, -(g.bound.length + 1)));
     g.bound.push(f);
   }
+  // SQLite computes a window's terms as result columns of the query below it.
+  const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
   for (const g of groups) {
-    // SQLite computes a window's terms as result columns of the query below it.
-    const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
     g.calls = g.bound.map((f): WindowCall => {
       const frame = f.window!.frame ?? DEFAULT_FRAME;
-      const bound = (b: B.BoundFrameBound) => ({
-        type: b.type,
-        offset: b.offset && sub(b.offset),
-      });
+      const bound = (b: B.BoundFrameBound) => ({ ...b, offset: b.offset && sub(b.offset) });
       return {
         name: f.def.name,
-        ...(f.def.user?.aggregate ? { impl: f.def.user.aggregate } : {}),
+        // A user's function here has its aggregate implementation (the binder fails a user's
+        // scalar function used as one).
+        impl: f.def.user?.aggregate as AggregateFunction | undefined,
         args: f.args.map(sub),
         filter: f.filter ? sub(f.filter) : null,
-        frame: {
-          unit: frame.unit,
-          start: bound(frame.start),
-          end: bound(frame.end),
-          exclude: frame.exclude,
-        },
+        // A bound frame holds its unit, start, end and exclusion alone.
+        frame: { ...frame, start: bound(frame.start), end: bound(frame.end) },
         collation: callCollation(f.args),
       };
     });
