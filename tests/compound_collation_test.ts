@@ -4,7 +4,9 @@
  * compares by the left-most collation among the parts up to the run's last operator (a
  * collation only a later part, after a UNION ALL, has does not count), except that a
  * column the ORDER BY sorts without a COLLATE of its own compares by the whole compound's;
- * an ORDER BY's own COLLATE only sorts. Compared with node:sqlite, rows in order.
+ * an ORDER BY's own COLLATE only sorts. Under an ORDER BY, SQLite's merge drops a row only
+ * when it equals the one before it under the collations of the parts up to the operator.
+ * Compared with node:sqlite, rows in order.
  */
 import { assertSameAsSqlite } from "./support/oracle_queries.ts";
 
@@ -31,6 +33,20 @@ const QUERIES = [
   `SELECT 'B' INTERSECT SELECT 'b' UNION SELECT 'a' COLLATE NOCASE ORDER BY 1`,
   `SELECT 'B' UNION SELECT 'b' INTERSECT SELECT 'b' UNION ALL SELECT 'c' COLLATE NOCASE`,
   `SELECT 'a' EXCEPT SELECT 'A' UNION SELECT 'b' COLLATE NOCASE UNION ALL SELECT 'a'`,
+  // Rows match by the ORDER BY's NOCASE, but 'a' and 'A' of one side both stay (BINARY),
+  // and a row repeats when not next to its equal (SQLite drops it only after an equal one).
+  `SELECT column1 || '' FROM (VALUES ('A'), ('a'), ('A')) UNION SELECT 'x'
+     UNION ALL SELECT 'b' COLLATE NOCASE ORDER BY 1`,
+  `SELECT 'A' UNION SELECT column1 || '' FROM (VALUES ('a'), ('A'))
+     UNION ALL SELECT 'b' COLLATE NOCASE ORDER BY 1`,
+  `SELECT column1 || '' FROM (VALUES ('a'), ('A')) UNION SELECT 'x'
+     UNION ALL SELECT 'b' COLLATE NOCASE ORDER BY 1`,
+  `SELECT column1 || '' FROM (VALUES ('a'), ('A')) UNION SELECT 'A'
+     UNION ALL SELECT 'b' COLLATE NOCASE ORDER BY 1`,
+  `SELECT column1 || '' FROM (VALUES ('a'), ('A')) INTERSECT SELECT 'A'
+     UNION ALL SELECT 'b' COLLATE NOCASE ORDER BY 1`,
+  `SELECT column1 || '' FROM (VALUES ('a'), ('A')) EXCEPT SELECT 'A'
+     UNION ALL SELECT 'b' COLLATE NOCASE ORDER BY 1`,
 ];
 
 Deno.test("compound operators compare rows with SQLite's collations", () => {

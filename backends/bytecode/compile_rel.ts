@@ -214,7 +214,12 @@ function cannotFail(e: PlanExpr): boolean {
   return exprChildren(e).every(cannotFail);
 }
 
-function ephemeral(c: Compiler, width: number, collations: string[]): number {
+function ephemeral(
+  c: Compiler,
+  width: number,
+  collations: string[],
+  distinct?: string[],
+): number {
   const b = c.b;
   const slot = b.slot();
   const keys = collations.map((collation, column) => ({
@@ -227,8 +232,9 @@ function ephemeral(c: Compiler, width: number, collations: string[]): number {
     explain: `distinct ${collations.join(",")}`,
     width,
     compare: rowComparator(keys, c.enc),
-    folds: collations.map((x) => c.collation(x).name),
+    folds: (distinct ?? collations).map((x) => c.collation(x).name),
   };
+  if (distinct) entry.matchFolds = collations.map((x) => c.collation(x).name);
   b.emit(Op.OpenEphemeral, slot, 0, 0, b.constant(entry));
   return slot;
 }
@@ -299,13 +305,16 @@ function compound(c: Compiler, node: Compound, consume: Consume): void {
     return;
   }
   const row = b.regsFor(width);
-  const left = ephemeral(c, width, node.collations);
+  const left = ephemeral(c, width, node.collations, node.distinct);
   const fill = (q: Query, slot: number) =>
     produceInto(c, q, row, () => {
-      b.emit(Op.IdxInsert, slot, row);
+      // Rows that repeat under other collations than they match under are dropped only
+      // next to an equal one, once sorted (EphUnion, EphFilter): stored as they come.
+      if (node.distinct) b.emit(Op.SorterInsert, slot, row, width);
+      else b.emit(Op.IdxInsert, slot, row);
     });
   fill(node.left, left);
-  const right = ephemeral(c, width, node.collations);
+  const right = ephemeral(c, width, node.collations, node.distinct);
   fill(node.right, right);
   if (node.op === "union") b.emit(Op.EphUnion, left, right);
   else b.emit(Op.EphFilter, left, right, node.op === "intersect" ? 1 : 0);

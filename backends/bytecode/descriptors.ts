@@ -73,6 +73,8 @@ export interface SortEntry {
   compare: (a: StoredRow, b: StoredRow) => number;
   /** Ephemeral stores: collation names for the distinct key of a row. */
   folds: string[];
+  /** A compound's stores whose rows match the other side's under other collations. */
+  matchFolds?: string[];
   /** ORDER BY sorters: the keys `compare` orders by (a backend may test the first itself). */
   keys?: readonly SortKey[];
   /** ORDER BY sorters: the first key's collation, as `compare` has it. */

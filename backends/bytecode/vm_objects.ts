@@ -301,6 +301,7 @@ export class SorterSlot {
    * over its left (SQLite merges the sorted sides and, on equal rows, drops the left one).
    */
   unionWith(other: SorterSlot): void {
+    if (this.entry.matchFolds) return this.#merge(other, "union");
     this.filterBy(other, false);
     for (const row of other.sorter.rows) this.sorter.insert(row);
     for (const k of other.keys!) this.keys!.add(k);
@@ -308,12 +309,37 @@ export class SorterSlot {
 
   /** Keeps the rows whose key `other` holds (`keep`) or lacks. */
   filterBy(other: SorterSlot, keep: boolean): void {
+    if (this.entry.matchFolds) return this.#merge(other, keep ? "intersect" : "except");
     const w = this.entry.width, folds = this.entry.folds;
     const tmp = Array.from({ length: w }, newReg);
     this.sorter.rows = this.sorter.rows.filter((row) => {
       loadRow(row, tmp, 0);
       return other.keys!.has(distinctKey(tmp, 0, w, folds)) === keep;
     });
+  }
+
+  /**
+   * A compound whose rows match the other side's under `matchFolds` but repeat under
+   * `folds` (both sides stored as they came), as SQLite's merge of the sorted sides: of
+   * matching rows UNION keeps `other`'s, INTERSECT and EXCEPT this side's; then, sorted, a
+   * row equal under `folds` to the one before it is dropped (not one further back).
+   */
+  #merge(other: SorterSlot, op: "union" | "intersect" | "except"): void {
+    const w = this.entry.width;
+    const tmp = Array.from({ length: w }, newReg);
+    const key = (row: StoredRow, folds: string[]) => {
+      loadRow(row, tmp, 0);
+      return distinctKey(tmp, 0, w, folds);
+    };
+    const match = this.entry.matchFolds!, folds = this.entry.folds;
+    const theirs = new Set(other.sorter.rows.map((row) => key(row, match)));
+    const mine = this.sorter.rows.filter((row) =>
+      theirs.has(key(row, match)) === (op === "intersect")
+    );
+    this.sorter.rows = op === "union" ? mine.concat(other.sorter.rows) : mine;
+    this.sorter.sort();
+    let last: string | number | null = null;
+    this.sorter.rows = this.sorter.rows.filter((row) => last !== (last = key(row, folds)));
   }
 }
 

@@ -63,7 +63,10 @@ export function lowerSelect(
     while (n < ops.length && ops[n] !== "unionAll") n++;
     return compoundCollations(select, n).map((c, k) => wholeCompound.has(k) ? collations[k] : c);
   };
-  const q = lowerParts(ctx, parts, ops, parent, equalBy);
+  // But SQLite's merge drops a row only as equal to the one before it, under the parts'
+  // own collations up to the operator (keyDup in multiSelectByMerge).
+  const repeatBy = select.orderBy ? (n: number) => compoundCollations(select, n) : undefined;
+  const q = lowerParts(ctx, parts, ops, parent, equalBy, repeatBy);
   const sort = select.orderBy && {
     columns: q.columns,
     keys: select.orderBy.map((t): SortKey => ({
@@ -90,7 +93,8 @@ export function lowerLimits(
 
 /**
  * Parts joined left-deep by compound operators (`ops[0]` is ignored); `collations(n)` gives
- * the collations the operator after the first `n` parts compares with.
+ * the collations the operator after the first `n` parts compares with, `repeats(n)` (if
+ * other) those under which it drops a row equal to the one before it.
  */
 export function lowerParts(
   ctx: PlanContext,
@@ -98,6 +102,7 @@ export function lowerParts(
   ops: (B.BoundSelect["compounds"][number]["op"] | null)[],
   parent: LowerScope | null,
   collations: (n: number) => CollationName[],
+  repeats?: (n: number) => CollationName[],
 ): Query {
   let q = lowerPart(ctx, parts[0], parent, null, null, null);
   for (let i = 1; i < parts.length; i++) {
@@ -107,6 +112,10 @@ export function lowerParts(
       root: { kind: "compound", id, op: ops[i]!, left: q, right, collations: collations(i + 1) },
       columns: q.columns.map((_, k) => colRef(id, k)),
     };
+    const { root } = q, distinct = repeats?.(i + 1);
+    if (root.kind === "compound" && distinct?.some((c, k) => c !== root.collations[k])) {
+      root.distinct = distinct;
+    }
   }
   return q;
 }

@@ -604,6 +604,13 @@ export interface Compound {
   left: Query;
   right: Query;
   collations: CollationName[];
+  /**
+   * Under an ORDER BY, where they differ from `collations`: the collations of the parts up
+   * to this operator, under which SQLite's merge of the sorted sides drops a row equal to
+   * the one it emitted before (keyDup). Rows still match across sides under `collations`,
+   * but of a matched group the side kept keeps all its rows, sorted, less such repeats.
+   */
+  distinct?: CollationName[];
 }
 
 /**

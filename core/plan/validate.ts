@@ -134,6 +134,9 @@ class Checker {
           this.fail("compound parts of different widths");
         }
         if (node.collations.length !== node.left.columns.length) this.fail("compound collations");
+        if (node.distinct && node.distinct.length !== node.collations.length) {
+          this.fail("compound distinct collations");
+        }
         return self;
       case "recursiveCte":
         this.cteWidth.set(node.id, node.seed.columns.length);
