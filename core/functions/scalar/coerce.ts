@@ -18,6 +18,7 @@ import {
   isEscape,
   isLowSurrogate,
   utf8ByteLength,
+  utf8Bytes,
   utf8View,
 } from "../../format/text.ts";
 import { intToText, parseNumericText, realToText } from "../../value/number_text.ts";
@@ -68,14 +69,9 @@ export function bytesOf(r: Reg, enc: TextEncoding): Uint8Array | null {
     case StorageClass.Null:
       return null;
     default:
-      return asciiBytes(textOf(r, enc) as string);
+      // A number's text is ASCII: TextEncoder writes one byte a unit.
+      return utf8Bytes(textOf(r, enc) as string);
   }
-}
-
-function asciiBytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 /**
