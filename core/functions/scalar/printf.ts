@@ -281,9 +281,9 @@ interface IntSpec {
   precision: number;
   width: number;
   plus: string;
-  alternate: boolean;
+  alternate?: boolean;
   zeroPad: boolean;
-  thousands: boolean;
+  thousands?: boolean;
 }
 
 /** Offset just past the digits the last {@link digitRun} call read. */
