@@ -23,7 +23,6 @@ import {
   appendBytes,
   appendValueText,
   clearUtf8,
-  dropFront,
   newUtf8Buffer,
   type Utf8Buffer,
   utf8Size,
@@ -103,8 +102,9 @@ function inverseGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
     // Removing the last value over-counts by one separator; harmless, the text empties.
     remove += p.firstSepLength;
   }
+  // Less than the whole text: its front goes.
   if (remove >= utf8Size(buf)) clearUtf8(buf);
-  else dropFront(buf, remove);
+  else buf.start += remove;
   if (utf8Size(buf) === 0) {
     p.started = false;
     p.sepLengths = null;

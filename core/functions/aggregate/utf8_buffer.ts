@@ -98,12 +98,6 @@ export function appendString(b: Utf8Buffer, s: string): number {
   return added;
 }
 
-/** Drops the first `n` bytes (`n` at most the size). */
-export function dropFront(b: Utf8Buffer, n: number): void {
-  b.start += n;
-  if (b.start === b.end) clearUtf8(b);
-}
-
 /**
  * The bytes as the text a reader of a database in encoding `enc` sees: in UTF-8, as they
  * are (invalid bytes escaped, `decodeText`); in UTF-16, translated the way SQLite
