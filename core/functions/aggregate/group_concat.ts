@@ -22,7 +22,6 @@ import type { AggregateContext, AggregateFunction } from "./types.ts";
 import {
   appendBytes,
   appendValueText,
-  clearUtf8,
   newUtf8Buffer,
   type Utf8Buffer,
   utf8Size,
@@ -102,13 +101,12 @@ function inverseGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
     // Removing the last value over-counts by one separator; harmless, the text empties.
     remove += p.firstSepLength;
   }
-  // Less than the whole text: its front goes.
-  if (remove >= utf8Size(buf)) clearUtf8(buf);
-  else buf.start += remove;
-  if (utf8Size(buf) === 0) {
+  // The whole text: it empties and starts over; less: its front goes (some stays).
+  if (remove >= utf8Size(buf)) {
+    buf.start = buf.end = 0;
     p.started = false;
     p.sepLengths = null;
-  }
+  } else buf.start += remove;
 }
 
 function finalGroupConcat(p: GroupConcatState, out: Reg): void {
