@@ -20,7 +20,7 @@ import { pragmaOptionsFor } from "../../api/pragma_options.ts";
 import { nameKey } from "../../format/schema_types.ts";
 import { newReg, type Reg, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { toText } from "../../value/coerce.ts";
-import { type SqlValue, StorageClass } from "../../value/types.ts";
+import type { SqlValue } from "../../value/types.ts";
 
 /** The rows of `pragma_<name>(...args)`: pragma columns, then `arg`, then `schema`. */
 export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFile): Reg[][] {
@@ -49,8 +49,8 @@ export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFil
   });
 }
 
+/** The text of `r`; null for NULL (toText leaves a NULL). */
 function argText(r: Reg, file: DatabaseFile): string | null {
-  if (r.c === StorageClass.Null) return null;
   const out = newReg();
   toText(r, out, file.encoding);
   return out.v as string;
