@@ -18,9 +18,8 @@ import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass } from "../../value/ty
 
 /** The JS value a user function receives for register `r`. */
 export function argumentValue(r: Reg, bigints: boolean): unknown {
+  // A NULL's value is null: the default case returns it.
   switch (r.c) {
-    case StorageClass.Null:
-      return null;
     case StorageClass.Integer: {
       const v = r.v as number | bigint;
       if (bigints) return BigInt(v);
