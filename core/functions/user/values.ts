@@ -37,9 +37,7 @@ export function argumentValue(r: Reg, bigints: boolean): unknown {
 
 /** The arguments in `args` as JS values. */
 export function argumentValues(args: readonly Reg[], bigints: boolean): unknown[] {
-  const out = new Array(args.length);
-  for (let i = 0; i < args.length; i++) out[i] = argumentValue(args[i], bigints);
-  return out;
+  return args.map((r) => argumentValue(r, bigints));
 }
 
 /** Stores what a user function returned into `out`, or throws as node:sqlite does. */
