@@ -74,7 +74,8 @@ function controlEscape(ch: string): string {
   return "\\u00" + ch.charCodeAt(0).toString(16).padStart(2, "0");
 }
 
-const CONVERSIONS = "dsgzqQwcouxXfeEGinp%TSr";
+/** The conversion letters SQL's printf runs (SQLite's %T and %S are internal only: left out). */
+const CONVERSIONS = "dsgzqQwcouxXfeEGinp%r";
 
 /**
  * Formats `format` with the arguments `regs[1..]` (`regs[0]` is the format's). Returns null when the output is
@@ -176,7 +177,7 @@ export function sqlPrintf(
       }
     } while (!done && (c = fmt[++i] ?? "") !== "");
     // c is the conversion letter at fmt[i] ("" past the end).
-    if (c === "" || !CONVERSIONS.includes(c) || c === "T" || c === "S") break;
+    if (c === "" || !CONVERSIONS.includes(c)) break;
     i++;
     let piece: string;
     let len: number; // length of `piece` as width counts it
