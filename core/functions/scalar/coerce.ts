@@ -86,11 +86,6 @@ export function toInt32(v: number | bigint): number {
   return Number(BigInt.asIntN(32, BigInt(v)));
 }
 
-/** sqlite3_value_int: the 64-bit value cut to its low 32 bits, as C's (int) cast does. */
-export function int32Of(r: Reg, enc: TextEncoding): number {
-  return toInt32(toInt(r, enc));
-}
-
 /**
  * sqlite3_value_numeric_type: the storage class a value has once a text that looks like
  * a number is read as one (INTEGER or REAL); other texts stay TEXT, blobs stay BLOB.
