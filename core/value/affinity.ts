@@ -49,14 +49,16 @@ function numericFromReal(r: number): TypedValue {
 }
 
 function numericAffinity(value: SqlValue, cls: StorageClass, enc: TextEncoding): TypedValue {
-  if (cls === StorageClass.Real) return numericFromReal(value as number);
   if (cls === StorageClass.Text) {
+    // A text that is a number is that number: an INTEGER as it is, a REAL as below.
     const parsed = parseNumericText(value as string, enc);
-    if (parsed === undefined) return { value, cls };
-    if (parsed.cls === StorageClass.Real) return numericFromReal(parsed.value as number);
-    return parsed;
+    if (parsed?.cls === StorageClass.Integer) return parsed;
+    if (parsed) {
+      value = parsed.value;
+      cls = StorageClass.Real;
+    }
   }
-  return { value, cls };
+  return cls === StorageClass.Real ? numericFromReal(value as number) : { value, cls };
 }
 
 /**
