@@ -92,8 +92,7 @@ export function toInt32(v: number | bigint): number {
  */
 export function numericClassOf(r: Reg, enc: TextEncoding): StorageClass {
   if (r.c !== StorageClass.Text) return r.c;
-  const parsed = parseNumericText(r.v as string, enc);
-  return parsed === undefined ? StorageClass.Text : parsed.cls;
+  return parseNumericText(r.v as string, enc)?.cls ?? StorageClass.Text;
 }
 
 /** Number of bytes `s` takes in UTF-8 (an escaped byte counts 1, a lone surrogate 3). */
