@@ -334,22 +334,20 @@ function formatInteger(conv: string, v: number | bigint, spec: IntSpec): string 
     digits += "thstndrd".slice(x * 2, x * 2 + 2);
   }
   if (precision > digits.length) digits = "0".repeat(precision - digits.length) + digits;
-  if (thousands) digits = groupThousands(digits);
+  if (thousands) {
+    // "," every three digits from the right.
+    const n = digits.length;
+    const first = ((n - 1) % 3) + 1;
+    let grouped = digits.slice(0, first);
+    for (let i = first; i < n; i += 3) grouped += "," + digits.slice(i, i + 3);
+    digits = grouped;
+  }
   let alt = "";
   // deno-lint-ignore eqeqeq
   if (spec.alternate && mag != 0) {
     alt = conv === "o" ? "0" : conv === "X" ? "0X" : conv === "x" || conv === "p" ? "0x" : "";
   }
   return alt + prefix + digits;
-}
-
-/** Inserts "," every three digits from the right. */
-function groupThousands(digits: string): string {
-  const n = digits.length;
-  const first = ((n - 1) % 3) + 1;
-  let out = digits.slice(0, first);
-  for (let i = first; i < n; i += 3) out += "," + digits.slice(i, i + 3);
-  return out;
 }
 
 /**
