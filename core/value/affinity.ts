@@ -40,14 +40,6 @@ export function realToExactInteger(r: number): number | bigint | undefined {
   return BigInt(r);
 }
 
-/** NUMERIC/INTEGER affinity on a REAL: an exact whole number becomes an INTEGER. */
-function numericFromReal(r: number): TypedValue {
-  const int = realToExactInteger(r);
-  return int === undefined
-    ? { value: r, cls: StorageClass.Real }
-    : { value: int, cls: StorageClass.Integer };
-}
-
 function numericAffinity(value: SqlValue, cls: StorageClass, enc: TextEncoding): TypedValue {
   if (cls === StorageClass.Text) {
     // A text that is a number is that number: an INTEGER as it is, a REAL as below.
@@ -58,7 +50,10 @@ function numericAffinity(value: SqlValue, cls: StorageClass, enc: TextEncoding):
       cls = StorageClass.Real;
     }
   }
-  return cls === StorageClass.Real ? numericFromReal(value as number) : { value, cls };
+  if (cls !== StorageClass.Real) return { value, cls };
+  // A REAL that is an exact whole number becomes an INTEGER.
+  const int = realToExactInteger(value as number);
+  return int === undefined ? { value, cls } : { value: int, cls: StorageClass.Integer };
 }
 
 /**
