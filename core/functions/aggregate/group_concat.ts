@@ -54,17 +54,6 @@ function firstSeparatorLength(sep: Reg, enc: TextEncoding): number {
   return sep.c === StorageClass.Blob ? (sep.v as Uint8Array).length : valueTextSize(sep, enc);
 }
 
-/** Records the length of a separator just appended after the first one diverged. */
-function trackSeparator(p: GroupConcatState, nSep: number): void {
-  let lengths = p.sepLengths;
-  if (lengths === null) {
-    lengths = [];
-    for (let i = 0; i < p.nAccum - 1; i++) lengths.push(p.firstSepLength);
-    p.sepLengths = lengths;
-  }
-  if (p.nAccum > 0) lengths[p.nAccum - 1] = nSep;
-}
-
 function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
   const x = args[0];
   if (x.c === StorageClass.Null) return;
@@ -77,7 +66,16 @@ function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
   } else if (!first) {
     // A NULL separator appends nothing (0 bytes).
     const nSep = appendValueText(buf, args[1], p.enc);
-    if (nSep !== p.firstSepLength || p.sepLengths !== null) trackSeparator(p, nSep);
+    if (nSep !== p.firstSepLength || p.sepLengths !== null) {
+      // The lengths diverged (now or before): record this one, the earlier ones first.
+      let lengths = p.sepLengths;
+      if (lengths === null) {
+        lengths = [];
+        for (let i = 0; i < p.nAccum - 1; i++) lengths.push(p.firstSepLength);
+        p.sepLengths = lengths;
+      }
+      if (p.nAccum > 0) lengths[p.nAccum - 1] = nSep;
+    }
   } else {
     p.firstSepLength = firstSeparatorLength(args[1], p.enc);
   }
