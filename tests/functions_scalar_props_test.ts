@@ -9,7 +9,7 @@ import { deepStrictEqual } from "node:assert/strict";
 import fc from "fast-check";
 import { type Arg, Oracle, showArgs } from "./support/scalar_oracle.ts";
 import { propertyParams } from "./support/random_db.ts";
-import { int32Of } from "../core/functions/scalar/coerce.ts";
+import { int64Of, toInt32 } from "../core/functions/scalar/coerce.ts";
 import { newReg, setBlob, setInt, setReal, setText } from "../core/value/reg.ts";
 import { normalizeInt, TextEncoding } from "../core/value/types.ts";
 
@@ -179,7 +179,7 @@ function asInt32(a: Arg): number {
   else if (typeof a === "number") setReal(r, a);
   else if (typeof a === "string") setText(r, a);
   else if (a instanceof Uint8Array) setBlob(r, a);
-  return int32Of(r, TextEncoding.Utf8);
+  return toInt32(int64Of(r, TextEncoding.Utf8));
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

@@ -40,23 +40,20 @@ export function realToExactInteger(r: number): number | bigint | undefined {
   return BigInt(r);
 }
 
-/** NUMERIC/INTEGER affinity on a REAL: an exact whole number becomes an INTEGER. */
-function numericFromReal(r: number): TypedValue {
-  const int = realToExactInteger(r);
-  return int === undefined
-    ? { value: r, cls: StorageClass.Real }
-    : { value: int, cls: StorageClass.Integer };
-}
-
 function numericAffinity(value: SqlValue, cls: StorageClass, enc: TextEncoding): TypedValue {
-  if (cls === StorageClass.Real) return numericFromReal(value as number);
   if (cls === StorageClass.Text) {
+    // A text that is a number is that number: an INTEGER as it is, a REAL as below.
     const parsed = parseNumericText(value as string, enc);
-    if (parsed === undefined) return { value, cls };
-    if (parsed.cls === StorageClass.Real) return numericFromReal(parsed.value as number);
-    return parsed;
+    if (parsed?.cls === StorageClass.Integer) return parsed;
+    if (parsed) {
+      value = parsed.value;
+      cls = StorageClass.Real;
+    }
   }
-  return { value, cls };
+  if (cls !== StorageClass.Real) return { value, cls };
+  // A REAL that is an exact whole number becomes an INTEGER.
+  const int = realToExactInteger(value as number);
+  return int === undefined ? { value, cls } : { value: int, cls: StorageClass.Integer };
 }
 
 /**

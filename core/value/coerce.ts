@@ -133,12 +133,6 @@ export function numericType(r: Reg, enc: TextEncoding = TextEncoding.Utf8): Stor
   return StorageClass.Real;
 }
 
-/** sqlite3RealSameAsInt: `r` came from `i` without loss, and |i| < 2^51 (or r is zero). */
-function realSameAsInt(r: number, i: number | bigint): boolean {
-  return r === 0 ||
-    (typeof i === "number" && r === i && i >= -TRUSTED_DOUBLE_INT && i < TRUSTED_DOUBLE_INT);
-}
-
 /**
  * CAST(x AS NUMERIC) (sqlite3VdbeMemNumerify) into `out`: NULL, INTEGER and REAL are
  * unchanged; a TEXT or BLOB becomes an INTEGER when its numeric prefix is an integer form
@@ -160,7 +154,12 @@ export function numerify(r: Reg, out: Reg, enc: TextEncoding = TextEncoding.Utf8
   }
   const real = textToReal(s);
   const int = realToInt(real);
-  if (realSameAsInt(real, int)) setInt(out, int);
+  // sqlite3RealSameAsInt: `real` came from `int` without loss, and |int| < 2^51 (or zero).
+  if (
+    real === 0 ||
+    (typeof int === "number" && real === int && int >= -TRUSTED_DOUBLE_INT &&
+      int < TRUSTED_DOUBLE_INT)
+  ) setInt(out, int);
   else setReal(out, real);
 }
 

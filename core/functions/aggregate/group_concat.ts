@@ -22,8 +22,6 @@ import type { AggregateContext, AggregateFunction } from "./types.ts";
 import {
   appendBytes,
   appendValueText,
-  clearUtf8,
-  dropFront,
   newUtf8Buffer,
   type Utf8Buffer,
   utf8Size,
@@ -56,17 +54,6 @@ function firstSeparatorLength(sep: Reg, enc: TextEncoding): number {
   return sep.c === StorageClass.Blob ? (sep.v as Uint8Array).length : valueTextSize(sep, enc);
 }
 
-/** Records the length of a separator just appended after the first one diverged. */
-function trackSeparator(p: GroupConcatState, nSep: number): void {
-  let lengths = p.sepLengths;
-  if (lengths === null) {
-    lengths = [];
-    for (let i = 0; i < p.nAccum - 1; i++) lengths.push(p.firstSepLength);
-    p.sepLengths = lengths;
-  }
-  if (p.nAccum > 0) lengths[p.nAccum - 1] = nSep;
-}
-
 function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
   const x = args[0];
   if (x.c === StorageClass.Null) return;
@@ -79,7 +66,16 @@ function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
   } else if (!first) {
     // A NULL separator appends nothing (0 bytes).
     const nSep = appendValueText(buf, args[1], p.enc);
-    if (nSep !== p.firstSepLength || p.sepLengths !== null) trackSeparator(p, nSep);
+    if (nSep !== p.firstSepLength || p.sepLengths !== null) {
+      // The lengths diverged (now or before): record this one, the earlier ones first.
+      let lengths = p.sepLengths;
+      if (lengths === null) {
+        lengths = [];
+        for (let i = 0; i < p.nAccum - 1; i++) lengths.push(p.firstSepLength);
+        p.sepLengths = lengths;
+      }
+      if (p.nAccum > 0) lengths[p.nAccum - 1] = nSep;
+    }
   } else {
     p.firstSepLength = firstSeparatorLength(args[1], p.enc);
   }
@@ -103,12 +99,12 @@ function inverseGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
     // Removing the last value over-counts by one separator; harmless, the text empties.
     remove += p.firstSepLength;
   }
-  if (remove >= utf8Size(buf)) clearUtf8(buf);
-  else dropFront(buf, remove);
-  if (utf8Size(buf) === 0) {
+  // The whole text: it empties and starts over; less: its front goes (some stays).
+  if (remove >= utf8Size(buf)) {
+    buf.start = buf.end = 0;
     p.started = false;
     p.sepLengths = null;
-  }
+  } else buf.start += remove;
 }
 
 function finalGroupConcat(p: GroupConcatState, out: Reg): void {

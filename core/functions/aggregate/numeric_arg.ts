@@ -49,15 +49,11 @@ export function readNumeric(r: Reg, enc: TextEncoding): NumericKind {
     case StorageClass.Text: {
       const text = r.v as string;
       const parsed = parseNumericText(text, enc);
-      if (parsed === undefined) {
-        numReal = textToReal(text);
-        return NumericKind.Approx;
-      }
-      if (parsed.cls === StorageClass.Integer) {
+      if (parsed?.cls === StorageClass.Integer) {
         numInt = parsed.value;
         return NumericKind.Integer;
       }
-      numReal = parsed.value as number;
+      numReal = parsed ? parsed.value as number : textToReal(text);
       return NumericKind.Approx;
     }
     default: {

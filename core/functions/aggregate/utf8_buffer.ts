@@ -40,12 +40,6 @@ export function utf8Size(b: Utf8Buffer): number {
   return b.end - b.start;
 }
 
-/** Empties the buffer. */
-export function clearUtf8(b: Utf8Buffer): void {
-  b.start = 0;
-  b.end = 0;
-}
-
 /** Makes room for `n` more bytes at the end. */
 function reserve(b: Utf8Buffer, n: number): void {
   if (b.end + n <= b.bytes.length) return;
@@ -96,12 +90,6 @@ export function appendString(b: Utf8Buffer, s: string): number {
   const added = at - b.end;
   b.end = at;
   return added;
-}
-
-/** Drops the first `n` bytes (`n` at most the size). */
-export function dropFront(b: Utf8Buffer, n: number): void {
-  b.start += n;
-  if (b.start === b.end) clearUtf8(b);
 }
 
 /**

@@ -268,7 +268,8 @@ export function arrayCount(p: JsonParse, i: number): number {
  * type whose header and payload exactly fill the blob, and no payload on null/true/false.
  */
 export function looksLikeJsonb(b: Uint8Array): boolean {
-  if (b.length < 1 || (b[0] & 0x0f) > JB.Object) return false;
+  // An empty blob passes this (undefined & 0x0f is 0) and fails payloadSize (h 0).
+  if ((b[0] & 0x0f) > JB.Object) return false;
   const h = payloadSize(b, b.length, 0);
   if (h === 0 || payloadSz + h !== b.length) return false;
   return !((b[0] & 0x0f) <= JB.False && payloadSz > 0);

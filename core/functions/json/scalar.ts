@@ -150,26 +150,6 @@ const enum Extract {
   Blob = 3,
 }
 
-/**
- * The path bytes after `$`, with `->`'s abbreviations: an INTEGER N is `[N]` (`[#-N]`
- * when negative), a text of letters, digits and `_` is `.key`, `[...]` is itself, any
- * other text a quoted key.
- */
-function extractPath(arg: Reg, path: string, abbreviated: boolean): Uint8Array {
-  if (abbreviated && arg.c === StorageClass.Integer) {
-    const n = arg.v as number | bigint;
-    return pathBytes(n < 0 ? `[#${n}]` : `[${n}]`);
-  }
-  if (path[0] === "$") return pathBytes(path.slice(1));
-  if (!abbreviated) throw badPath(path);
-  // The C code sees the path as a C string.
-  const z = cText(path);
-  // Only ASCII letters, digits and `_` (`\w` without the u flag).
-  if (/^\w*$/.test(z)) return pathBytes(`.${z}`);
-  if (z[0] === "[" && utf8(z).length >= 3 && z[z.length - 1] === "]") return pathBytes(z);
-  return pathBytes(`."${z}"`);
-}
-
 function extractFn(mode: Extract): ScalarImpl {
   const abbreviated = mode === Extract.Json || mode === Extract.Sql;
   return (args, out, ctx) => {
@@ -182,7 +162,29 @@ function extractFn(mode: Extract): ScalarImpl {
     for (let k = 1; k < args.length; k++) {
       if (args[k].c === StorageClass.Null) return setNull(out);
       const path = argText(args[k], ctx.encoding);
-      const j = lookupStep(p, 0, extractPath(args[k], path, abbreviated), 0, 0);
+      // The path bytes after `$`, with `->`'s abbreviations: an INTEGER N is `[N]` (`[#-N]`
+      // when negative), a text of letters, digits and `_` is `.key`, `[...]` is itself, any
+      // other text a quoted key.
+      let z: Uint8Array;
+      const arg = args[k];
+      if (abbreviated && arg.c === StorageClass.Integer) {
+        const n = arg.v as number | bigint;
+        z = pathBytes(n < 0 ? `[#${n}]` : `[${n}]`);
+      } else if (path[0] === "$") z = pathBytes(path.slice(1));
+      else if (!abbreviated) throw badPath(path);
+      else {
+        // The C code sees the path as a C string.
+        const c = cText(path);
+        // Only ASCII letters, digits and `_` (`\w` without the u flag).
+        z = pathBytes(
+          /^\w*$/.test(c)
+            ? `.${c}`
+            : c[0] === "[" && utf8(c).length >= 3 && c[c.length - 1] === "]"
+            ? c
+            : `."${c}"`,
+        );
+      }
+      const j = lookupStep(p, 0, z, 0, 0);
       if (j >= 0) {
         if (!multi) {
           if (mode === Extract.Json) {

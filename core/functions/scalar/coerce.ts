@@ -18,6 +18,7 @@ import {
   isEscape,
   isLowSurrogate,
   utf8ByteLength,
+  utf8Bytes,
   utf8View,
 } from "../../format/text.ts";
 import { intToText, parseNumericText, realToText } from "../../value/number_text.ts";
@@ -68,14 +69,9 @@ export function bytesOf(r: Reg, enc: TextEncoding): Uint8Array | null {
     case StorageClass.Null:
       return null;
     default:
-      return asciiBytes(textOf(r, enc) as string);
+      // A number's text is ASCII: TextEncoder writes one byte a unit.
+      return utf8Bytes(textOf(r, enc) as string);
   }
-}
-
-function asciiBytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 /**
@@ -90,19 +86,13 @@ export function toInt32(v: number | bigint): number {
   return Number(BigInt.asIntN(32, BigInt(v)));
 }
 
-/** sqlite3_value_int: the 64-bit value cut to its low 32 bits, as C's (int) cast does. */
-export function int32Of(r: Reg, enc: TextEncoding): number {
-  return toInt32(toInt(r, enc));
-}
-
 /**
  * sqlite3_value_numeric_type: the storage class a value has once a text that looks like
  * a number is read as one (INTEGER or REAL); other texts stay TEXT, blobs stay BLOB.
  */
 export function numericClassOf(r: Reg, enc: TextEncoding): StorageClass {
   if (r.c !== StorageClass.Text) return r.c;
-  const parsed = parseNumericText(r.v as string, enc);
-  return parsed === undefined ? StorageClass.Text : parsed.cls;
+  return parseNumericText(r.v as string, enc)?.cls ?? StorageClass.Text;
 }
 
 /** Number of bytes `s` takes in UTF-8 (an escaped byte counts 1, a lone surrogate 3). */

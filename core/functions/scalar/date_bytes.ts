@@ -117,8 +117,9 @@ export function strftimeLayout(format: string): DateLayout | null {
       continue;
     }
     const spec = format[++i];
-    // The year is bytes 0–4, every other field two digits after a separator.
-    const field = spec === undefined ? -1 : FIELDS.indexOf(spec);
+    // The year is bytes 0–4, every other field two digits after a separator. Past the
+    // end spec is undefined, which indexOf reads as "undefined": -1 too.
+    const field = FIELDS.indexOf(spec);
     if (spec === "%") out.push("%");
     else if (spec === "w" || spec === "u" || spec === "j") out.push({ day: spec });
     else if (field >= 0) out.push([fieldStart(field), fieldStart(field) + (field ? 2 : 4)]);

@@ -32,12 +32,6 @@ export function secondsText(s: number): string {
   return formatFloat(s, SECONDS_SPEC);
 }
 
-/** The year as `date()` writes it: four digits, `-` before a negative year. */
-function yearText(Y: number): string {
-  const a = Math.abs(Y) % 10000;
-  return (Y < 0 ? "-" : "") + padInt(a, 4, true);
-}
-
 /** Two digits of a non-negative field, as SQLite's layouts write them (mod 100). */
 function two(v: number): string {
   const t = v % 100;
@@ -46,7 +40,9 @@ function two(v: number): string {
 
 /** `date()`: `YYYY-MM-DD`. Needs YMD. */
 export function dateText(p: DateTime): string {
-  return yearText(p.Y) + "-" + two(p.M) + "-" + two(p.D);
+  // The year: four digits, `-` before a negative year.
+  return (p.Y < 0 ? "-" : "") + padInt(Math.abs(p.Y) % 10000, 4, true) + "-" + two(p.M) + "-" +
+    two(p.D);
 }
 
 /** `time()`: `HH:MM:SS`, or `HH:MM:SS.SSS` with `subsec`. Needs HMS. */

@@ -164,17 +164,19 @@ export function computeJD(p: DateTime): void {
   }
 }
 
-/** True if `Y` is a Gregorian leap year (any sign). */
-export function isLeapYear(Y: number): boolean {
-  return Y % 4 === 0 && (Y % 100 !== 0 || Y % 400 === 0);
-}
-
 /** Bit i set for months i with 31 days. */
 const LONG_MONTHS = (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7) | (1 << 8) | (1 << 10) | (1 << 12);
 
 /** Days in month `M` of year `Y` (proleptic Gregorian); 30 for a month outside 1–12. */
 export function daysInMonth(Y: number, M: number): number {
-  return ((1 << M) & LONG_MONTHS) !== 0 ? 31 : M !== 2 ? 30 : isLeapYear(Y) ? 29 : 28;
+  // February has 29 days in a Gregorian leap year (any sign).
+  return ((1 << M) & LONG_MONTHS) !== 0
+    ? 31
+    : M !== 2
+    ? 30
+    : Y % 4 === 0 && (Y % 100 !== 0 || Y % 400 === 0)
+    ? 29
+    : 28;
 }
 
 /**

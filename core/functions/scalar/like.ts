@@ -177,15 +177,6 @@ function matchSet(p: string, pi: number, s: string, si: number): number {
   return pi;
 }
 
-/** Whether `s` is ASCII without NUL, `%` or `_`. */
-function plainAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0 || c === 0x25 || c === 0x5f || c >= 0x80) return false;
-  }
-  return true;
-}
-
 /**
  * A LIKE pattern (already cut at a NUL) that is an ASCII literal (no NUL, `%` or `_`) with
  * `%` at neither, one or both ends: the literal, and whether the text must start or end
@@ -203,7 +194,11 @@ export function literalLike(pattern: string): LiteralLike | null {
   while (from < to && pattern.charCodeAt(from) === 0x25) from++;
   while (to > from && pattern.charCodeAt(to - 1) === 0x25) to--;
   const literal = pattern.slice(from, to);
-  if (!plainAscii(literal)) return null;
+  // ASCII without NUL, `%` or `_`.
+  for (let i = 0; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c === 0 || c === 0x25 || c === 0x5f || c >= 0x80) return null;
+  }
   return { literal, anchoredStart: from === 0, anchoredEnd: to === pattern.length };
 }
 

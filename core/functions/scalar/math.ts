@@ -10,7 +10,6 @@
  * The C library is replaced by JavaScript's Math, which follows the same IEEE special
  * cases; the transcendental functions may differ from glibc in the last bit.
  */
-import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setReal } from "../../value/reg.ts";
 import { StorageClass, type TextEncoding } from "../../value/types.ts";
 import { doubleOf, int64Of, numericClassOf } from "./coerce.ts";
@@ -87,11 +86,6 @@ function logarithm(log1: (x: number) => number): ScalarImpl {
 const RAD_PER_DEG = Math.PI / 180;
 const DEG_PER_RAD = 180 / Math.PI;
 
-/** pi(). */
-function piFn(_args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
-  setReal(out, Math.PI);
-}
-
 const ceil = rounding(Math.ceil);
 
 /** The functions that are JavaScript's Math function of the same name. */
@@ -129,7 +123,7 @@ export const MATH_FUNCTIONS: readonly ScalarEntry[] = [
   ["log2", 1, 1, logarithm(Math.log2)],
   // JavaScript's % is C's fmod (exact, sign of the dividend).
   ["mod", 2, 2, math2((x, y) => x % y)],
-  ["pi", 0, 0, piFn],
+  ["pi", 0, 0, (_args, out) => setReal(out, Math.PI)],
   ["pow", 2, 2, math2(cPow)],
   ["power", 2, 2, math2(cPow)],
   ["radians", 1, 1, math1((x) => x * RAD_PER_DEG)],

@@ -66,15 +66,10 @@ export function soundexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
   setText(out, result.padEnd(4, "0"));
 }
 
+/** The value of the `n` hex digits at `s[at]`, or -1 when there are not `n` of them. */
 function hexRun(s: string, at: number, n: number): number {
-  if (at + n > s.length) return -1;
-  let v = 0;
-  for (let k = at; k < at + n; k++) {
-    const d = parseInt(s[k], 16);
-    if (d !== d) return -1;
-    v = v * 16 + d;
-  }
-  return v;
+  const t = s.slice(at, at + n);
+  return t.length === n && /^[\da-f]+$/i.test(t) ? parseInt(t, 16) : -1;
 }
 
 /**

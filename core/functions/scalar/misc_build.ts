@@ -10,7 +10,7 @@
 import type { FunctionContext } from "../context.ts";
 import { type Reg, setInt, setNull, setText } from "../../value/reg.ts";
 import { Max } from "../../sql/parse_support.ts";
-import { cText, int32Of, textOf } from "./coerce.ts";
+import { cText, int64Of, textOf, toInt32 } from "./coerce.ts";
 import { isIdChar } from "../../sql/lexer.ts";
 import { MAX_TEXT_LENGTH } from "./limits.ts";
 import { EMULATED_SQLITE_SOURCE_ID, EMULATED_SQLITE_VERSION } from "./version.ts";
@@ -54,7 +54,8 @@ export function compileOptionUsedFn(args: readonly Reg[], out: Reg, ctx: Functio
 
 /** sqlite_compileoption_get(N): the N-th option (NULL reads as 0), NULL out of range. */
 export function compileOptionGetFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  const n = int32Of(args[0], ctx.encoding);
+  // sqlite3_value_int: the 64-bit value cut to its low 32 bits.
+  const n = toInt32(int64Of(args[0], ctx.encoding));
   if (n >= 0 && n < COMPILE_OPTIONS.length) setText(out, COMPILE_OPTIONS[n]);
   else setNull(out);
 }

@@ -10,7 +10,7 @@ import type { FunctionContext } from "../context.ts";
 import { compareValues } from "../../value/compare.ts";
 import { copyReg, type Reg, setNull, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
-import { doubleOf } from "./coerce.ts";
+import { truthValue } from "../../value/coerce.ts";
 
 /** coalesce(X, Y, ...) and ifnull(X, Y): the first non-NULL argument. */
 export function coalesceFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext): void {
@@ -24,30 +24,14 @@ export function coalesceFn(args: readonly Reg[], out: Reg, _ctx: FunctionContext
 }
 
 /**
- * Truth of a condition as CASE WHEN and iif() test it: NULL is false, an INTEGER or REAL
- * is true when non-zero, a text or blob when its numeric prefix is non-zero.
- */
-export function isTrue(r: Reg, ctx: FunctionContext): boolean {
-  switch (r.c) {
-    case StorageClass.Null:
-      return false;
-    case StorageClass.Integer:
-    case StorageClass.Real:
-      // deno-lint-ignore eqeqeq
-      return r.v != 0;
-    default:
-      return doubleOf(r, ctx.encoding) !== 0;
-  }
-}
-
-/**
  * iif(C1, V1, [C2, V2, ...] [ELSE]) and if(...): the value after the first true
  * condition, else the trailing ELSE argument (odd count), else NULL.
  */
 export function iifFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   let i = 0;
   for (; i + 1 < args.length; i += 2) {
-    if (isTrue(args[i], ctx)) {
+    // Truth as CASE WHEN tests it (sqlite3VdbeBooleanValue, NULL false).
+    if (truthValue(args[i], 0, ctx.encoding)) {
       copyReg(out, args[i + 1]);
       return;
     }

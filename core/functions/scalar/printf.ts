@@ -74,7 +74,8 @@ function controlEscape(ch: string): string {
   return "\\u00" + ch.charCodeAt(0).toString(16).padStart(2, "0");
 }
 
-const CONVERSIONS = "dsgzqQwcouxXfeEGinp%TSr";
+/** The conversion letters SQL's printf runs (SQLite's %T and %S are internal only: left out). */
+const CONVERSIONS = "dsgzqQwcouxXfeEGinp%r";
 
 /**
  * Formats `format` with the arguments `regs[1..]` (`regs[0]` is the format's). Returns null when the output is
@@ -176,7 +177,7 @@ export function sqlPrintf(
       }
     } while (!done && (c = fmt[++i] ?? "") !== "");
     // c is the conversion letter at fmt[i] ("" past the end).
-    if (c === "" || !CONVERSIONS.includes(c) || c === "T" || c === "S") break;
+    if (c === "" || !CONVERSIONS.includes(c)) break;
     i++;
     let piece: string;
     let len: number; // length of `piece` as width counts it
@@ -281,9 +282,9 @@ interface IntSpec {
   precision: number;
   width: number;
   plus: string;
-  alternate: boolean;
+  alternate?: boolean;
   zeroPad: boolean;
-  thousands: boolean;
+  thousands?: boolean;
 }
 
 /** Offset just past the digits the last {@link digitRun} call read. */
@@ -333,22 +334,20 @@ function formatInteger(conv: string, v: number | bigint, spec: IntSpec): string 
     digits += "thstndrd".slice(x * 2, x * 2 + 2);
   }
   if (precision > digits.length) digits = "0".repeat(precision - digits.length) + digits;
-  if (thousands) digits = groupThousands(digits);
+  if (thousands) {
+    // "," every three digits from the right.
+    const n = digits.length;
+    const first = ((n - 1) % 3) + 1;
+    let grouped = digits.slice(0, first);
+    for (let i = first; i < n; i += 3) grouped += "," + digits.slice(i, i + 3);
+    digits = grouped;
+  }
   let alt = "";
   // deno-lint-ignore eqeqeq
   if (spec.alternate && mag != 0) {
     alt = conv === "o" ? "0" : conv === "X" ? "0X" : conv === "x" || conv === "p" ? "0x" : "";
   }
   return alt + prefix + digits;
-}
-
-/** Inserts "," every three digits from the right. */
-function groupThousands(digits: string): string {
-  const n = digits.length;
-  const first = ((n - 1) % 3) + 1;
-  let out = digits.slice(0, first);
-  for (let i = first; i < n; i += 3) out += "," + digits.slice(i, i + 3);
-  return out;
 }
 
 /**

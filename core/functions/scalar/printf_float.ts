@@ -16,19 +16,19 @@ export interface FloatSpec {
   /** "+" or " " to show before non-negative values, or "". */
   plus: string;
   /** `#`: always show the decimal point; `%g` keeps trailing zeros. */
-  alternate: boolean;
+  alternate?: boolean;
   /** `!`: up to 26 significant digits; trailing zeros dropped for %f and %e. */
   alt2: boolean;
   /** `0`: pad with zeros after the sign. */
   zeroPad: boolean;
   /** `-`: left-justify (disables zero padding). */
-  leftJustify: boolean;
+  leftJustify?: boolean;
   /** `,`: thousands separators in the integer part. */
-  thousands: boolean;
+  thousands?: boolean;
 }
 
 /**
- * A spec without flags, except `!` when `alt2`, and zero padding to `width` when it is
+ * A spec without flags (the optional ones left out, so off), except `!` when `alt2`, and zero padding to `width` when it is
  * positive: `%.3f`, `%06.3f`, `%.16g`, `%!.2f`.
  */
 export function simpleFloatSpec(
@@ -37,17 +37,7 @@ export function simpleFloatSpec(
   width: number,
   alt2: boolean,
 ): FloatSpec {
-  return {
-    conv,
-    precision,
-    width,
-    plus: "",
-    alternate: false,
-    alt2,
-    zeroPad: width > 0,
-    leftJustify: false,
-    thousands: false,
-  };
+  return { conv, precision, width, plus: "", alt2, zeroPad: width > 0 };
 }
 
 /** SQLite caps the precision of floating-point conversions. */

@@ -15,6 +15,7 @@
  * their result back in UTF-16 (`setTextResult`).
  */
 import type { FunctionContext } from "../context.ts";
+import type { ScalarImpl } from "./registry.ts";
 import { type Reg, setBlob, setInt, setNull } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
 import {
@@ -265,13 +266,7 @@ function substrRange(p1: bigint, p2: bigint, len: number): [number, number] {
 }
 
 /** One trim function: `left` and `right` say which ends to trim. */
-function trimWith(
-  args: readonly Reg[],
-  out: Reg,
-  ctx: FunctionContext,
-  left: boolean,
-  right: boolean,
-) {
+const trimWith = (left: boolean, right: boolean): ScalarImpl => (args, out, ctx) => {
   const s = textOf(args[0], ctx.encoding);
   if (s === null) return setNull(out);
   let set: string;
@@ -296,7 +291,7 @@ function trimWith(
     while (start < end && set.includes(s[end - 1])) end--;
   }
   setTextResult(out, s.slice(start, end), ctx.encoding);
-}
+};
 
 /** trim on UTF-8 bytes (SQLite's trimFunc): set characters are matched with memcmp. */
 function trimBytes(s: string, set: string, left: boolean, right: boolean): string {
@@ -335,19 +330,13 @@ function setCharAt(
 }
 
 /** trim(X[, Y]). */
-export function trimFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  trimWith(args, out, ctx, true, true);
-}
+export const trimFn: ScalarImpl = trimWith(true, true);
 
 /** ltrim(X[, Y]). */
-export function ltrimFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  trimWith(args, out, ctx, true, false);
-}
+export const ltrimFn: ScalarImpl = trimWith(true, false);
 
 /** rtrim(X[, Y]). */
-export function rtrimFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  trimWith(args, out, ctx, false, true);
-}
+export const rtrimFn: ScalarImpl = trimWith(false, true);
 
 /**
  * replace(X, Y, Z): every occurrence of Y in X, left to right, replaced by Z. An empty Y

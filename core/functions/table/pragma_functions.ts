@@ -18,9 +18,9 @@ import type { DatabaseFile } from "../../database_file.ts";
 import { pragmaHiddenColumns, pragmaSpec, runPragma } from "../../pragma/pragma.ts";
 import { pragmaOptionsFor } from "../../api/pragma_options.ts";
 import { nameKey } from "../../format/schema_types.ts";
-import { newReg, type Reg, setInt, setNull, setReal, setText } from "../../value/reg.ts";
+import { newReg, type Reg, setInt, setReal, setText } from "../../value/reg.ts";
 import { toText } from "../../value/coerce.ts";
-import { type SqlValue, StorageClass } from "../../value/types.ts";
+import type { SqlValue } from "../../value/types.ts";
 
 /** The rows of `pragma_<name>(...args)`: pragma columns, then `arg`, then `schema`. */
 export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFile): Reg[][] {
@@ -49,8 +49,8 @@ export function pragmaRows(name: string, args: readonly Reg[], file: DatabaseFil
   });
 }
 
+/** The text of `r`; null for NULL (toText leaves a NULL). */
 function argText(r: Reg, file: DatabaseFile): string | null {
-  if (r.c === StorageClass.Null) return null;
   const out = newReg();
   toText(r, out, file.encoding);
   return out.v as string;
@@ -58,10 +58,10 @@ function argText(r: Reg, file: DatabaseFile): string | null {
 
 /** A pragma value as a register (pragmas return numbers, text and NULL, never a BLOB). */
 function regOf(v: SqlValue): Reg {
+  // A new register is NULL; null is no string, bigint or integer.
   const r = newReg();
-  if (v === null) setNull(r);
-  else if (typeof v === "string") setText(r, v);
+  if (typeof v === "string") setText(r, v);
   else if (typeof v === "bigint" || Number.isInteger(v)) setInt(r, v as number | bigint);
-  else setReal(r, v as number);
+  else if (v !== null) setReal(r, v as number);
   return r;
 }

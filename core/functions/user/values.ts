@@ -18,9 +18,8 @@ import { INT64_MAX, INT64_MIN, normalizeInt, StorageClass } from "../../value/ty
 
 /** The JS value a user function receives for register `r`. */
 export function argumentValue(r: Reg, bigints: boolean): unknown {
+  // A NULL's value is null: the default case returns it.
   switch (r.c) {
-    case StorageClass.Null:
-      return null;
     case StorageClass.Integer: {
       const v = r.v as number | bigint;
       if (bigints) return BigInt(v);
@@ -38,9 +37,7 @@ export function argumentValue(r: Reg, bigints: boolean): unknown {
 
 /** The arguments in `args` as JS values. */
 export function argumentValues(args: readonly Reg[], bigints: boolean): unknown[] {
-  const out = new Array(args.length);
-  for (let i = 0; i < args.length; i++) out[i] = argumentValue(args[i], bigints);
-  return out;
+  return args.map((r) => argumentValue(r, bigints));
 }
 
 /** Stores what a user function returned into `out`, or throws as node:sqlite does. */
