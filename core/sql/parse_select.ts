@@ -345,7 +345,8 @@ export abstract class SelectParser extends ExprParser {
           return this.ACTION(() => {
             this.h = h;
             let end = textEnd;
-            while (end > textStart && isSpace(this.sql.charCodeAt(end - 1))) end--;
+            // The text starts at a token, which is no space: no lower bound needed.
+            while (isSpace(this.sql.charCodeAt(end - 1))) end--;
             const last = this.LA(0) as SqlToken;
             return {
               kind: "expr",
