@@ -115,28 +115,25 @@ export class Lexer {
   /** Scans the next token and returns its kind; Eof at the end of input or at a NUL. */
   next(): TokenKind {
     const z = this.sql;
-    const n = z.length;
     const i0 = this.end;
     this.start = i0;
     this.hasSeparators = false;
-    if (i0 >= n || z.charCodeAt(i0) === 0) {
-      this.end = i0;
-      return this.kind = TokenKind.Eof;
-    }
+    // Past the end charCodeAt is NaN: like NUL, it ends the input (`end` stays at i0).
     const c = z.charCodeAt(i0);
+    if (!c) return this.kind = TokenKind.Eof;
     let i = i0 + 1;
     let kind: TokenKind;
     const cls = charClass(c);
     switch (cls) {
       case CC.SPACE:
-        while (i < n && isSpace(z.charCodeAt(i))) i++;
+        while (isSpace(z.charCodeAt(i))) i++; // NaN past the end is no space
         kind = TokenKind.Space;
         break;
       case CC.MINUS: {
         const c1 = z.charCodeAt(i);
         if (c1 === 0x2d) { // --
           i++;
-          while (i < n && z.charCodeAt(i) !== 0x0a && z.charCodeAt(i) !== 0) i++;
+          while ((z.charCodeAt(i) || 0x0a) !== 0x0a) i++; // to a newline, a NUL or the end
           kind = TokenKind.Comment;
         } else if (c1 === 0x3e) { // -> or ->>
           i += z.charCodeAt(i + 1) === 0x3e ? 2 : 1;
@@ -146,16 +143,16 @@ export class Lexer {
       }
       case CC.SLASH:
         // "/*" needs a character after it to open a comment; at the very end it is "/" "*".
-        if (z.charCodeAt(i) !== 0x2a || i + 1 >= n || z.charCodeAt(i + 1) === 0) {
+        if (z.charCodeAt(i) !== 0x2a || !z.charCodeAt(i + 1)) {
           kind = TokenKind.Slash;
           break;
         }
         i += 2;
-        while (i < n && z.charCodeAt(i) !== 0) {
+        while (z.charCodeAt(i) > 0) {
           if (z.charCodeAt(i - 1) === 0x2a && z.charCodeAt(i) === 0x2f) break;
           i++;
         }
-        if (i < n && z.charCodeAt(i) !== 0) i++;
+        if (z.charCodeAt(i) > 0) i++;
         kind = TokenKind.Comment;
         break;
       case CC.EQ:
@@ -187,9 +184,9 @@ export class Lexer {
         break;
       case CC.QUOTE: {
         let closed = false;
-        while (i < n) {
+        for (;;) {
           const ch = z.charCodeAt(i);
-          if (ch === 0) break;
+          if (!ch) break; // a NUL, or NaN past the end
           if (ch === c) {
             if (z.charCodeAt(i + 1) === c) i += 2;
             else {
@@ -213,13 +210,13 @@ export class Lexer {
         kind = this.kind;
         break;
       case CC.QUOTE2: {
-        while (i < n && z.charCodeAt(i) !== 0x5d && z.charCodeAt(i) !== 0) i++;
-        if (i < n && z.charCodeAt(i) === 0x5d) i++, kind = TokenKind.Id;
+        while ((z.charCodeAt(i) || 0x5d) !== 0x5d) i++; // to `]`, a NUL or the end
+        if (z.charCodeAt(i) === 0x5d) i++, kind = TokenKind.Id;
         else kind = TokenKind.Illegal;
         break;
       }
       case CC.VARNUM:
-        while (i < n && isDigit(z.charCodeAt(i))) i++;
+        while (isDigit(z.charCodeAt(i))) i++;
         kind = TokenKind.Variable;
         break;
       case CC.DOLLAR:
@@ -229,8 +226,9 @@ export class Lexer {
         break;
       case CC.KYWD0: {
         // A word made only of keyword characters may be a keyword.
-        while (i < n && charClass(z.charCodeAt(i)) <= CC.KYWD) i++;
-        if (i < n && isIdChar(z.charCodeAt(i))) {
+        // NaN past the end is CC.ID and no identifier character: no bounds tests.
+        while (charClass(z.charCodeAt(i)) <= CC.KYWD) i++;
+        if (isIdChar(z.charCodeAt(i))) {
           i = this.#skipIdChars(i + 1);
           kind = TokenKind.Id;
           break;
@@ -265,7 +263,7 @@ export class Lexer {
 
   #skipIdChars(i: number): number {
     const z = this.sql;
-    while (i < z.length && isIdChar(z.charCodeAt(i))) i++;
+    while (isIdChar(z.charCodeAt(i))) i++; // NaN past the end is none
     return i;
   }
 
@@ -295,7 +293,7 @@ export class Lexer {
       }
     }
     this.numberEnd = i;
-    if (i < z.length && isIdChar(z.charCodeAt(i))) {
+    if (isIdChar(z.charCodeAt(i))) {
       this.kind = TokenKind.Illegal;
       return this.#skipIdChars(i);
     }
@@ -316,21 +314,20 @@ export class Lexer {
   /** `$name`, `:name`, `@name`, `#name`, with `::` inside and a `(...)` suffix. */
   #scanNamedVariable(i0: number): number {
     const z = this.sql;
-    const n = z.length;
     let kind = TokenKind.Variable;
     let count = 0;
     let i = i0 + 1;
-    for (; i < n; i++) {
+    // A NUL, or NaN past the end, is none of the characters tested: the loop stops there.
+    for (;; i++) {
       const ch = z.charCodeAt(i);
-      if (ch === 0) break;
       if (isIdChar(ch)) count++;
       else if (ch === 0x28 && count > 0) {
         // Tcl-style array element: $a(index), ending at ')' and not crossing whitespace.
         let cc = 0;
         do {
           i++;
-          cc = i < n ? z.charCodeAt(i) : 0;
-        } while (cc !== 0 && !isSpace(cc) && cc !== 0x29);
+          cc = z.charCodeAt(i);
+        } while (cc > 0 && !isSpace(cc) && cc !== 0x29); // NaN past the end stops it too
         if (cc === 0x29) i++;
         else kind = TokenKind.Illegal;
         break;
@@ -349,9 +346,9 @@ export class Lexer {
     let kind = TokenKind.Blob;
     if (z.charCodeAt(i) !== 0x27 || (i - i0) % 2 !== 0) {
       kind = TokenKind.Illegal;
-      while (i < z.length && z.charCodeAt(i) !== 0x27 && z.charCodeAt(i) !== 0) i++;
+      while ((z.charCodeAt(i) || 0x27) !== 0x27) i++; // to the quote, a NUL or the end
     }
-    if (i < z.length && z.charCodeAt(i) !== 0) i++;
+    if (z.charCodeAt(i) > 0) i++;
     this.kind = kind;
     return i;
   }

@@ -107,7 +107,7 @@ export const enum Dsl {
 export type GrammarNode =
   | { t: "token"; type: TokenType }
   | { t: "rule"; rule: number }
-  | { t: "block"; dsl: Dsl; key: number; body: GrammarNode[] }
+  | { t: "block"; key: number; body: GrammarNode[] }
   | { t: "or"; key: number; alts: GrammarNode[][]; gated: boolean };
 
 /** FIRST set and nullability of a piece of grammar. */
@@ -451,7 +451,7 @@ export abstract class LL1Parser {
     const key = dsl * 16 + idx;
     const def = typeof block === "function" ? block : block.DEF;
     if (this.#recording) {
-      this.#recordingInto.push({ t: "block", dsl, key, body: this.#record(def) });
+      this.#recordingInto.push({ t: "block", key, body: this.#record(def) });
       return RECORDING_VALUE as T;
     }
     const gate = typeof block === "function" ? undefined : block.GATE;

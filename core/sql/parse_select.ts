@@ -22,7 +22,14 @@ import type {
   WithClause,
 } from "./ast.ts";
 import { ExprParser } from "./parse_expr.ts";
-import { CompoundOp as CompoundTok, Ids, JoinKw, Nm, type SqlToken } from "./parse_tokens.ts";
+import {
+  category,
+  CompoundOp as CompoundTok,
+  Ids,
+  JoinKw,
+  Nm,
+  type SqlToken,
+} from "./parse_tokens.ts";
 import { Max, syntaxError } from "./parse_support.ts";
 import { TokenKind } from "./token_kinds.ts";
 import { isSpace } from "../value/number_text.ts";
@@ -34,6 +41,11 @@ interface OneSelect {
   limit: { limit: Expr; offset: Expr | null } | null;
   height: number;
 }
+
+/** ASC or DESC. */
+const ASC_DESC = category([TokenKind.Asc, TokenKind.Desc]);
+/** FIRST or LAST, after NULLS. */
+const FIRST_LAST = category([TokenKind.First, TokenKind.Last]);
 
 /** What each join keyword sets in sqlite3JoinType's code. */
 const JOIN_WORDS: Record<string, number> = {
@@ -333,7 +345,8 @@ export abstract class SelectParser extends ExprParser {
           return this.ACTION(() => {
             this.h = h;
             let end = textEnd;
-            while (end > textStart && isSpace(this.sql.charCodeAt(end - 1))) end--;
+            // The text starts at a token, which is no space: no lower bound needed.
+            while (isSpace(this.sql.charCodeAt(end - 1))) end--;
             const last = this.LA(0) as SqlToken;
             return {
               kind: "expr",
@@ -581,22 +594,11 @@ export abstract class SelectParser extends ExprParser {
     let desc = false;
     let nulls: "first" | "last" | null = null;
     this.OPTION(() => {
-      this.OR([
-        { ALT: () => this.tok(TokenKind.Asc) },
-        {
-          ALT: () => {
-            this.tok(TokenKind.Desc);
-            desc = true;
-          },
-        },
-      ]);
+      desc = this.CONSUME(ASC_DESC).kind === TokenKind.Desc;
     });
     this.OPTION(() => {
       this.tok(TokenKind.Nulls);
-      this.OR([
-        { ALT: () => (this.tok(TokenKind.First), (nulls = "first")) },
-        { ALT: () => (this.tok(TokenKind.Last), (nulls = "last")) },
-      ], 2);
+      nulls = this.CONSUME(FIRST_LAST).kind === TokenKind.First ? "first" : "last";
     }, 2);
     return this.ACTION(() => {
       this.h = h;
@@ -691,9 +693,7 @@ export abstract class SelectParser extends ExprParser {
       extra = true;
     });
     this.OPTION(() => {
-      this.OR([{ ALT: () => this.tok(TokenKind.Asc) }, {
-        ALT: () => this.tok(TokenKind.Desc),
-      }]);
+      this.CONSUME(ASC_DESC);
       extra = true;
     }, 2);
     return this.ACTION(() => {

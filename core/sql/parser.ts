@@ -93,7 +93,7 @@ function firstTokenAt(tokens: SqlToken[], from: number): number {
 /** Index of the first token at or after `from` that is not an empty statement's `;`. */
 function statementStart(tokens: SqlToken[], from: number): number {
   let i = firstTokenAt(tokens, from);
-  while (i < tokens.length && tokens[i].kind === TokenKind.Semi) i++;
+  while (tokens[i]?.kind === TokenKind.Semi) i++;
   return i;
 }
 
@@ -104,7 +104,7 @@ function statementStart(tokens: SqlToken[], from: number): number {
 export function nextStatementStart(sql: string, from: number): number {
   const tokens = sqlTokens(sql);
   const i = statementStart(tokens, from);
-  return i < tokens.length ? tokens[i].start : -1;
+  return tokens[i]?.start ?? -1;
 }
 
 /** One statement inside a longer SQL text. */
@@ -143,8 +143,7 @@ export function statementSpan(sql: string, from: number): StatementSpan | null {
   if (i >= tokens.length) return { start, end: sql.length, bodyStart: sql.length, explain };
   let end = sql.length;
   try {
-    const { semi } = scanWrite(sql, tokens, i);
-    if (semi < tokens.length) end = tokens[semi].end;
+    end = tokens[scanWrite(sql, tokens, i).semi]?.end ?? end;
   } catch {
     // An unrecognized token: the statement runs to the end, and parsing it reports the
     // first error, that token or one before it.
@@ -281,7 +280,7 @@ function writeStatement(
     start: from,
     end: to,
   };
-  const tail = semi < tokens.length ? tokens[semi].end : sql.length;
+  const tail = tokens[semi]?.end ?? sql.length;
   return { statement, explain, parameters: [null], tail, parseChecks: [] };
 }
 

@@ -149,7 +149,7 @@ export function dequote(text: string): string {
 
 /** The text of an Integer or Float token without its `_` digit separators. */
 export function numberTokenText(text: string): string {
-  return text.includes("_") ? text.replaceAll("_", "") : text;
+  return text.replaceAll("_", "");
 }
 
 /** The hex digits of a Blob token (`X'0aff'` → `"0aff"`). */
