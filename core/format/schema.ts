@@ -229,8 +229,11 @@ function missingValue(
   if (def === null || def.kind === "null") return { value: null, cls: StorageClass.Null };
   switch (def.kind) {
     case "integer": {
-      const v = decOrHexToI64(def.digits);
-      if (v !== undefined) {
+      // SQLite's sqlite3DecOrHexToI64 on the unsigned literal: hex of up to 16 digits as a
+      // two's-complement 64-bit value (never above 2^63 - 1), or decimal up to 2^63 - 1.
+      const digits = def.digits;
+      const v = /^0x/i.test(digits) ? hexLiteralValue(digits) : BigInt(digits);
+      if (v !== undefined && v <= INT64_MAX) {
         if (!def.negative) return applyAffinity(normalizeInt(v), StorageClass.Integer, aff, enc);
         if (v === INT64_MIN) return applyAffinity(-Number(v), StorageClass.Real, aff, enc);
         return applyAffinity(normalizeInt(-v), StorageClass.Integer, aff, enc);
@@ -259,16 +262,6 @@ function missingValue(
       // so no record can be missing such a column.
       return null;
   }
-}
-
-/**
- * SQLite's sqlite3DecOrHexToI64 on an unsigned literal: hex of up to 16 digits as a
- * two's-complement 64-bit value, or decimal up to 2^63 - 1; undefined otherwise.
- */
-function decOrHexToI64(digits: string): bigint | undefined {
-  if (/^0x/i.test(digits)) return hexLiteralValue(digits);
-  const v = BigInt(digits);
-  return v <= INT64_MAX ? v : undefined;
 }
 
 function addIndex(
