@@ -6,13 +6,7 @@
 import { loadStat1 } from "./stat1.ts";
 import { autoIndexes } from "../sql/auto_indexes.ts";
 import { parseSchemaSql } from "../sql/ddl.ts";
-import type {
-  DefaultValue,
-  IndexDef,
-  KeyColumnDef,
-  SchemaDef,
-  TableDef,
-} from "../sql/ddl_types.ts";
+import type { DefaultValue, KeyColumnDef, SchemaDef, TableDef } from "../sql/ddl_types.ts";
 import { SqliteError } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import { applyAffinity } from "../value/affinity.ts";
@@ -288,7 +282,22 @@ function addIndex(
     info = indexInfo(
       row,
       table,
-      indexKeyColumns(def, table, row.name),
+      def.columns.map((c): KeyColumn => {
+        if (c.column === null) {
+          return keyPart(-2, upper(c.collation), c.desc, c.expression);
+        }
+        const key = nameKey(c.column);
+        const i = table.columns.findIndex((col) => nameKey(col.name) === key);
+        if (i < 0) {
+          // `rowid` and its aliases may be indexed when no column has that name.
+          if (isRowidName(key)) {
+            return keyPart(-1, upper(c.collation), c.desc);
+          }
+          throw malformedSchema(row.name, `no such column: ${c.column}`);
+        }
+        // An INTEGER PRIMARY KEY column keeps its number, as in SQLite; its value is the rowid.
+        return keyPart(i, upper(c.collation, table.columns[i].collation), c.desc);
+      }),
       def.unique,
       "c",
       def.whereText,
@@ -297,25 +306,6 @@ function addIndex(
   }
   table.indexes.push(info);
   schema.indexes.set(nameKey(row.name), info);
-}
-
-function indexKeyColumns(def: IndexDef, table: TableInfo, name: string): KeyColumn[] {
-  return def.columns.map((c): KeyColumn => {
-    if (c.column === null) {
-      return keyPart(-2, upper(c.collation), c.desc, c.expression);
-    }
-    const key = nameKey(c.column);
-    const i = table.columns.findIndex((col) => nameKey(col.name) === key);
-    if (i < 0) {
-      // `rowid` and its aliases may be indexed when no column has that name.
-      if (isRowidName(key)) {
-        return keyPart(-1, upper(c.collation), c.desc);
-      }
-      throw malformedSchema(name, `no such column: ${c.column}`);
-    }
-    // An INTEGER PRIMARY KEY column keeps its number, as in SQLite; its value is the rowid.
-    return keyPart(i, upper(c.collation, table.columns[i].collation), c.desc);
-  });
 }
 
 function indexInfo(
