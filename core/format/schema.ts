@@ -155,8 +155,13 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
   }));
   const keyColumn = (k: KeyColumnDef): KeyColumn =>
     keyPart(k.column, upper(k.collation, columns[k.column].collation), k.desc);
-  let primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
-  if (def.withoutRowid && wouldAliasRowid(def)) {
+  const pk = def.primaryKey;
+  let primaryKey = dedupe(pk?.columns.map(keyColumn) ?? []);
+  // A one-column primary key on a column declared exactly INTEGER (not `INTEGER ... DESC`).
+  if (
+    def.withoutRowid && pk?.columns.length === 1 && !(pk.columnLevel && pk.columns[0].desc) &&
+    columns[pk.columns[0].column].declaredType.toUpperCase() === "INTEGER"
+  ) {
     // SQLite first takes such a key for a rowid alias, then rebuilds its index from the
     // column name alone: a COLLATE in the PRIMARY KEY clause is lost, the order is kept.
     primaryKey = primaryKey.map((k) => ({ ...k, collation: columns[k.column].collation }));
@@ -187,14 +192,6 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     recordColumns,
     indexes: [],
   };
-}
-
-/** A one-column primary key on a column declared exactly INTEGER (not `INTEGER ... DESC`). */
-function wouldAliasRowid(def: TableDef): boolean {
-  const pk = def.primaryKey;
-  if (!pk || pk.columns.length !== 1) return false;
-  if (pk.columnLevel && pk.columns[0].desc) return false;
-  return def.columns[pk.columns[0].column].declaredType.toUpperCase() === "INTEGER";
 }
 
 /** Drops repeats of the same column with the same collation (SQLite's isDupColumn). */
