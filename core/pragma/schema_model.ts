@@ -166,21 +166,16 @@ export function findIndex(db: DatabaseFile, name: string, schema: SchemaChoice):
   const table = info ? db.schema.tables.get(nameKey(info.tableName)) : undefined;
   if (!table) {
     // The primary key index of a WITHOUT ROWID table has no sqlite_schema row.
-    const m = autoIndexOwner(db, key);
-    if (m) return m;
+    if (key.startsWith("sqlite_autoindex_")) {
+      for (const t of db.schema.tables.values()) {
+        if (!t.withoutRowid) continue;
+        const m = tableIndexes(t).find((x) => nameKey(x.name) === key);
+        if (m) return m;
+      }
+    }
     const found = findTable(db, name, schema);
     if (found?.kind !== "table" || !found.table.withoutRowid) return null;
     return tableIndexes(found.table).find((m) => m.origin === "pk") ?? null;
   }
   return tableIndexes(table).find((m) => nameKey(m.name) === key) ?? null;
-}
-
-function autoIndexOwner(db: DatabaseFile, key: string): IndexModel | null {
-  if (!key.startsWith("sqlite_autoindex_")) return null;
-  for (const table of db.schema.tables.values()) {
-    if (!table.withoutRowid) continue;
-    const m = tableIndexes(table).find((x) => nameKey(x.name) === key);
-    if (m) return m;
-  }
-  return null;
 }
