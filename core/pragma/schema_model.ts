@@ -165,13 +165,12 @@ export function findIndex(db: DatabaseFile, name: string, schema: SchemaChoice):
   const info = db.schema.indexes.get(key);
   const table = info ? db.schema.tables.get(nameKey(info.tableName)) : undefined;
   if (!table) {
-    // The primary key index of a WITHOUT ROWID table has no sqlite_schema row.
-    if (key.startsWith("sqlite_autoindex_")) {
-      for (const t of db.schema.tables.values()) {
-        if (!t.withoutRowid) continue;
-        const m = tableIndexes(t).find((x) => nameKey(x.name) === key);
-        if (m) return m;
-      }
+    // The primary key index of a WITHOUT ROWID table has no sqlite_schema row. (Every other
+    // index of a table has one, so only such a key index, sqlite_autoindex_*, matches here.)
+    for (const t of db.schema.tables.values()) {
+      if (!t.withoutRowid) continue;
+      const m = tableIndexes(t).find((x) => nameKey(x.name) === key);
+      if (m) return m;
     }
     const found = findTable(db, name, schema);
     if (found?.kind !== "table" || !found.table.withoutRowid) return null;
