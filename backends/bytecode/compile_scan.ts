@@ -291,9 +291,8 @@ function indexScan(
   const nEq = node.eq.length;
   const keyA = b.regs(nEq + 1);
   const keyB = b.regs(nEq + 1);
-  const keyColumn = (i: number) => index.keyColumns[i];
   const affinityOf = (i: number) => {
-    const col = keyColumn(i).column;
+    const col = index.keyColumns[i].column;
     if (col === -1) return Affinity.Integer;
     if (col < 0) return Affinity.Blob;
     // vdbe.c's OP_Affinity keeps an INTEGER an INTEGER under REAL affinity (only values
@@ -303,7 +302,7 @@ function indexScan(
   };
   const level = (i: number): void => {
     if (i === nEq) return range();
-    const k = keyColumn(i);
+    const k = index.keyColumns[i];
     forEachKey(c, node.eq[i], affinityOf(i), k.collation, node.reverse !== k.desc, keyA + i, () => {
       level(i + 1);
     });
@@ -313,7 +312,7 @@ function indexScan(
     if (nEq > 0) b.emit(Op.Copy, keyA, keyB, nEq - 1);
     // Bounds in index order: a DESC column stores its largest values first.
     const bounded = node.lower !== null || node.upper !== null;
-    const desc = bounded && keyColumn(nEq).desc;
+    const desc = bounded && index.keyColumns[nEq].desc;
     const lower: IndexBound | null = node.lower ??
       (bounded ? { value: null, inclusive: false, affinity: Affinity.Blob } : null);
     const upper: IndexBound | null = node.upper;
