@@ -215,9 +215,9 @@ export class RowSorter {
       return;
     }
     if (this.rows.length > this.#keep) this.#select();
-    const seq = this.#seq, compare = this.#compare, rows = this.rows;
+    const seq = this.#seq, rows = this.rows;
     const order = rows.map((_, i) => i);
-    order.sort((i, j) => compare(rows[i], rows[j]) || seq[i] - seq[j]);
+    order.sort((i, j) => this.#order(i, j));
     this.rows = order.map((i) => rows[i]);
     this.#seq = order.map((i) => seq[i]);
   }
