@@ -210,8 +210,10 @@ export class WalScan {
       const wanted = Math.min(framesPerChunk, frameCount - frame);
       const raw = wal.read(WalHeader.Size + frame * frameSize, wanted * frameSize);
       const got = Math.floor(raw.length / frameSize);
-      const chunk = copyAligned(raw, got * frameSize);
-      if (chunk === null || got === 0) break;
+      if (got === 0) break;
+      // Whole frames, where an Int32Array can view them (4-byte aligned): copied only when
+      // the source handed back a misaligned view.
+      const chunk = raw.byteOffset & 3 ? raw.slice(0, got * frameSize) : raw;
       const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
       const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
       if (framePages.length < frame - start + got) {
@@ -295,16 +297,6 @@ function addWordsSwapped(words: Int32Array, from: number, to: number, sum: Int32
   }
   sum[0] = s1;
   sum[1] = s2;
-}
-
-/**
- * The first `length` bytes of `bytes` where an Int32Array can view them (4-byte aligned),
- * copying only when the source handed back a misaligned view; null if too short.
- */
-function copyAligned(bytes: Uint8Array, length: number): Uint8Array | null {
-  if (bytes.length < length) return null;
-  if ((bytes.byteOffset & 3) === 0) return bytes.subarray(0, length);
-  return bytes.slice(0, length);
 }
 
 function grow(pages: Uint32Array, atLeast: number): Uint32Array {
