@@ -91,14 +91,6 @@ export interface WalSnapshot {
   pageOffsets: Map<number, number>;
   /** Frames up to and including the last valid commit frame. */
   validFrames: number;
-  /** Salt-1 from the WAL header (unsigned). */
-  salt1: number;
-  /** Salt-2 from the WAL header (unsigned). */
-  salt2: number;
-  /** Checkpoint sequence number from the WAL header. */
-  checkpointSeq: number;
-  /** True when the magic selects big-endian checksum words (0x377f0683). */
-  bigEndianChecksum: boolean;
 }
 
 /**
@@ -127,8 +119,6 @@ export class WalScan {
   /** Salts as the header stores them (signed: compared with frames' as read). */
   declare readonly salt1: number;
   declare readonly salt2: number;
-  declare readonly checkpointSeq: number;
-  declare readonly bigEndianChecksum: boolean;
   /** Frames up to and including the last valid commit frame read so far. */
   validFrames = 0;
   /** Database size in pages after that commit (0 before any). */
@@ -143,8 +133,6 @@ export class WalScan {
     this.pageSize = header.getUint32(WalHeader.PageSize);
     this.salt1 = header.getInt32(WalHeader.Salt1);
     this.salt2 = header.getInt32(WalHeader.Salt2);
-    this.checkpointSeq = header.getUint32(WalHeader.CheckpointSeq);
-    this.bigEndianChecksum = header.getUint32(WalHeader.Magic) === Wal.MagicBigEndian;
     this.sum.set(sum);
     this.#addWords = addWords;
   }
@@ -262,10 +250,6 @@ export class WalScan {
       dbPages: this.dbPages,
       pageOffsets: this.pageOffsets,
       validFrames: this.validFrames,
-      salt1: this.salt1 >>> 0,
-      salt2: this.salt2 >>> 0,
-      checkpointSeq: this.checkpointSeq,
-      bigEndianChecksum: this.bigEndianChecksum,
     };
   }
 }
