@@ -105,14 +105,10 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
     for (const s of next) if (s < n && plan.native[s]) pushTo(fallbackReaches, s, own);
   }
   const exits = new Map<number, Uses>();
-  const exit = (pc: number): Uses => {
-    const known = exits.get(pc);
-    if (known !== undefined) return known;
-    // A fallback's own writes reach the native code it continues into.
-    const out = union(reach([...preds[pc]], (q) => preds[q]), fallbackReaches.get(pc) ?? []);
-    exits.set(pc, out);
-    return out;
-  };
+  const exit = (pc: number): Uses =>
+    getOrMake(exits, pc, () =>
+      // A fallback's own writes reach the native code it continues into.
+      union(reach([...preds[pc]], (q) => preds[q]), fallbackReaches.get(pc) ?? []));
   /**
    * What entering JS at `starts` must copy in: what the JS reachable from there uses, and
    * everything any exit it can reach copies back out (an exit writes its registers from
