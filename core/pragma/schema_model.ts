@@ -13,6 +13,7 @@ import {
 } from "../format/schema_types.ts";
 import { autoIndexes } from "../sql/ddl.ts";
 import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** Which schema a pragma addresses: `main`, `temp`, or none named (search both). */
 export type SchemaChoice = "main" | "temp" | null;
@@ -86,39 +87,37 @@ const indexCache = new WeakMap<TableInfo, IndexModel[]>();
  * the table, before the CREATE INDEX statements (which load in sqlite_schema order).
  */
 export function tableIndexes(table: TableInfo): IndexModel[] {
-  const cached = indexCache.get(table);
-  if (cached) return cached;
-  const def = table.def;
-  const created: IndexModel[] = [];
-  for (const auto of autoIndexes(def)) {
-    created.push({
-      name: auto.name,
-      table,
-      unique: true,
-      origin: auto.origin,
-      partial: false,
-      key: auto.columns.map((c) => ({ cid: c.column, desc: c.desc, coll: c.collation })),
-      extra: [],
-    });
-  }
-  for (const info of table.indexes) {
-    const idx = info.def;
-    if (!idx) continue;
-    created.push({
-      name: info.name,
-      table,
-      unique: idx.unique,
-      origin: "c",
-      partial: idx.whereText !== null,
-      key: idx.columns.map((c) => indexField(def, c)),
-      extra: [],
-    });
-  }
-  const pk = def.withoutRowid ? created.find((m) => m.origin === "pk") : undefined;
-  for (const m of created) m.extra = extraFields(def, m, pk);
-  const list = created.reverse();
-  indexCache.set(table, list);
-  return list;
+  return getOrMake(indexCache, table, () => {
+    const def = table.def;
+    const created: IndexModel[] = [];
+    for (const auto of autoIndexes(def)) {
+      created.push({
+        name: auto.name,
+        table,
+        unique: true,
+        origin: auto.origin,
+        partial: false,
+        key: auto.columns.map((c) => ({ cid: c.column, desc: c.desc, coll: c.collation })),
+        extra: [],
+      });
+    }
+    for (const info of table.indexes) {
+      const idx = info.def;
+      if (!idx) continue;
+      created.push({
+        name: info.name,
+        table,
+        unique: idx.unique,
+        origin: "c",
+        partial: idx.whereText !== null,
+        key: idx.columns.map((c) => indexField(def, c)),
+        extra: [],
+      });
+    }
+    const pk = def.withoutRowid ? created.find((m) => m.origin === "pk") : undefined;
+    for (const m of created) m.extra = extraFields(def, m, pk);
+    return created.reverse();
+  });
 }
 
 function indexField(def: TableDef, c: IndexDef["columns"][number]): IndexField {
