@@ -79,7 +79,6 @@ export class ModuleBuilder {
   #importedFuncs = 0;
   readonly #funcNames = new Map<number, string>();
   readonly #functions: FunctionBuilder[] = [];
-  #memory: Limits | undefined;
   readonly #globals: Global[] = [];
   readonly #globalNames = new Map<number, string>();
   readonly #exports: { name: string; kind: ExportKind; index: number }[] = [];
@@ -129,12 +128,11 @@ export class ModuleBuilder {
     return index;
   }
 
-  /** Imports the module's one memory (index 0). */
+  /**
+   * Imports the module's one memory (index 0): call it once, with `max` (if any) at least
+   * `min` (the backend imports `{ min: 1 }`, once per module).
+   */
   importMemory(module: string, field: string, limits: Limits): void {
-    if (this.#memory !== undefined) throw bugError(Bug.SecondMemory);
-    const { min, max } = limits;
-    if (max !== undefined && max < min) throw new RangeError(bugMessage(Bug.MaxBelowMin, max, min));
-    this.#memory = limits;
     this.#imports.push({ kind: 2, module, field, limits });
   }
 
