@@ -623,9 +623,11 @@ export class BtreeCursor {
     return this.#record!;
   }
 
-  /** Positions a table cursor relative to `rowid`; returns whether it is on an entry. */
+  /**
+   * Positions a table cursor relative to `rowid`; returns whether it is on an entry. (Its
+   * callers open their cursors with the kind they expect, which the constructor checks.)
+   */
   seekRowid(rowid: number | bigint, op: SeekOp = SeekOp.GE): boolean {
-    if (!this.isTable) throw new RangeError("seekRowid on an index b-tree");
     const strict = op === SeekOp.GT || op === SeekOp.LE;
     if (op === SeekOp.GE || op === SeekOp.GT) {
       if (this.#seekInLeaf(rowid, strict)) return this.#settleForward();
