@@ -761,10 +761,10 @@ export class BtreeCursor {
 
   /**
    * Positions an index cursor relative to a search key. `compare(rec)` compares an entry
-   * with the key; it may compare only a prefix of the entry's columns.
+   * with the key; it may compare only a prefix of the entry's columns. (Its callers open
+   * their cursors as index cursors, which the constructor checks.)
    */
   seek(compare: EntryComparator, op: SeekOp): boolean {
-    if (this.isTable) throw new RangeError("seek by key on a table b-tree");
     const strict = op === SeekOp.GT || op === SeekOp.LE;
     this.#moveToRoot();
     for (;;) {
