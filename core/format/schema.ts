@@ -187,7 +187,8 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     withoutRowid: def.withoutRowid,
     strict: def.strict,
     columns,
-    rowidAlias: def.withoutRowid ? -1 : def.rowidAlias,
+    // (Already -1 for WITHOUT ROWID: the parser's TableBuilder.finish sets it so.)
+    rowidAlias: def.rowidAlias,
     primaryKey,
     recordColumns,
     indexes: [],
