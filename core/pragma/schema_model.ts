@@ -139,7 +139,8 @@ const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
  * keep them ascending: SQLite ticket bba7b69f).
  */
 function extraFields(def: TableDef, m: IndexModel, pk: IndexModel | undefined): IndexField[] {
-  if (!def.withoutRowid || !pk) return [{ cid: -1, desc: false, coll: "BINARY" }];
+  // (`pk` is only found for a WITHOUT ROWID table.)
+  if (!pk) return [{ cid: -1, desc: false, coll: "BINARY" }];
   if (m === pk) {
     const out: IndexField[] = [];
     def.columns.forEach((col, i) => {
