@@ -233,8 +233,6 @@ export class BtreeCursor {
     };
   }
 
-  /** Root page of the b-tree. */
-  declare readonly root: number;
   /** True for a table b-tree, false for an index b-tree. */
   declare readonly isTable: boolean;
   readonly #pager: Pager;
@@ -259,7 +257,6 @@ export class BtreeCursor {
 
   constructor(pager: Pager, root: number, encoding: TextEncoding, expectTable?: boolean) {
     this.#pager = pager;
-    this.root = root;
     if (pager.empty && root === 1) {
       // A 0-byte file is an empty database: sqlite_schema exists and has no rows.
       this.#rootPage = null;
