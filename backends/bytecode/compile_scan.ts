@@ -32,7 +32,6 @@ export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | nul
     explain: index ? `index ${index.name}` : `table ${table.name}`,
     root,
     table,
-    index,
     order: fields && keyOrder(fields, c.enc),
   };
   const pooled = c.b.constant(entry);
