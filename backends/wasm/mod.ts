@@ -195,9 +195,9 @@ export class WasmProgram implements Program {
         return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
       },
     };
-    const { run, next, fp } = new WebAssembly.Instance(this.#module, { [HOST_NAMESPACE]: host })
-      .exports as ModuleExports;
-    return { run, next, fp, owner };
+    const exports = new WebAssembly.Instance(this.#module, { [HOST_NAMESPACE]: host }).exports;
+    // (The module exports exactly run, next and fp.)
+    return { ...exports as ModuleExports, owner };
   }
 
   start(params: readonly Reg[]): Execution {
