@@ -234,7 +234,7 @@ export class WasmProgram implements Program {
     instance.owner.segments = segments;
     instance.owner.frame = frame;
     const ref: FrameRef = { frames, fp, size: layout.size };
-    return new WasmExecution(this, instance, segments, ref, p.resultStart, p.resultCount);
+    return new WasmExecution(this, instance, segments, ref);
   }
 
   /** Takes back an instance whose run ended. */
@@ -268,14 +268,13 @@ class WasmExecution implements Execution {
     instance: Instance,
     segments: Segments,
     frame: FrameRef,
-    start: number,
-    count: number,
   ) {
+    const p = program.compiled;
     this.#program = program;
     this.#instance = instance;
     this.#segments = segments;
     this.#frame = frame;
-    this.row = segments.R.slice(start, start + count);
+    this.row = segments.R.slice(p.resultStart, p.resultStart + p.resultCount);
     FRAMES.register(this, frame, this);
   }
 
