@@ -372,7 +372,7 @@ export class Statement {
       switch (c.kind) {
         case "select":
           return new ExecutionCursor(
-            c.program.start(bound, resumable ? { resumable } : undefined),
+            c.program.start(bound, { resumable }),
             readBigInts,
             file,
             snapshot,
