@@ -134,17 +134,11 @@ class CellPayload implements PayloadSource {
   }
 }
 
-/** The root of an empty database's sqlite_schema: a table leaf with no cells. */
-const EMPTY_LEAF = {
-  pgno: 1,
-  isLeaf: true,
-  isTable: true,
-  nCells: 0,
-  rightChild: 0,
-  keys: null,
-  searches: 0,
-  lastPayload: 0,
-} as BtreePage;
+/**
+ * The root of an empty database's sqlite_schema: a table leaf with no cells. A search
+ * finds nothing to compare on it, so no cell, key or payload field is ever read.
+ */
+const EMPTY_LEAF = { pgno: 1, isLeaf: true, isTable: true, nCells: 0 } as BtreePage;
 
 /**
  * The rowid key of cell `i` of a table page (on a leaf after the payload size, on an
