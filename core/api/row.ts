@@ -17,8 +17,8 @@ export type Row = Record<string, SqlValue>;
 export type RowMaker = (values: readonly SqlValue[]) => Row;
 
 /** A row builder for `names`, made once per statement and called once per row. */
-export function rowMaker(names: readonly string[]): RowMaker {
-  const keys = names.slice();
+export function rowMaker(keys: readonly string[]): RowMaker {
+  // (Kept as given: every caller hands over a list made for it, which nothing changes.)
   const n = keys.length;
   // A name `__proto__` is defined, not assigned (see the module comment): no unrolled maker.
   return (!keys.includes("__proto__") && unrolledMaker(keys)) || ((values) => {
