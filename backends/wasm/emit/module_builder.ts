@@ -107,7 +107,7 @@ export class ModuleBuilder {
     return getOrMake(
       this.#typeIndex,
       key,
-      () => this.#types.push({ params: [...params], results: [...results] }) - 1 + this.#before(1),
+      () => this.#types.push({ params, results }) - 1 + this.#before(1),
     );
   }
 
@@ -149,7 +149,7 @@ export class ModuleBuilder {
   ): FunctionBuilder {
     const index = this.#importedFuncs + this.#before(3) + this.#functions.length;
     const typeIndex = this.addType(params, results);
-    const fn = new FunctionBuilder(index, typeIndex, [...params]);
+    const fn = new FunctionBuilder(index, typeIndex, params);
     this.#functions.push(fn);
     if (name !== undefined) this.#funcNames.set(index, name);
     return fn;
