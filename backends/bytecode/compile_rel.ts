@@ -134,12 +134,15 @@ function hashLookup(c: Compiler, node: HashLookup, consume: Consume): void {
   rowLoop(c, Op.HashData, Op.HashNext, slot, base, exit, consume);
 }
 
-/** Emits LIMIT/OFFSET evaluation (once per run of the node); returns their registers. */
+/**
+ * Emits LIMIT/OFFSET evaluation (once per run of the node); returns their registers (0
+ * for none).
+ */
 function limitRegisters(
   c: Compiler,
   limit: Query["columns"][number] | null,
   offset: Query["columns"][number] | null,
-): { limit: number; offset: number } {
+): [limit: number, offset: number] {
   const b = c.b;
   let l = 0, o = 0;
   if (limit) {
@@ -152,7 +155,7 @@ function limitRegisters(
     c.expr(offset, o);
     b.emit(Op.MustBeInt, o, 0, 1);
   }
-  return { limit: l, offset: o };
+  return [l, o];
 }
 
 function sort(c: Compiler, node: Sort, consume: Consume): void {
@@ -164,8 +167,8 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
     keys: node.keys,
     firstCollation: node.keys[0] && collationNamed(node.keys[0].collation, c.enc),
   };
-  const regs = limitRegisters(c, node.limit, node.offset);
-  b.emit(Op.SorterOpen, slot, regs.limit, regs.offset, b.constant(entry));
+  const [lim, off] = limitRegisters(c, node.limit, node.offset);
+  b.emit(Op.SorterOpen, slot, lim, off, b.constant(entry));
   const row = b.regsFor(width);
   // Under a LIMIT, the columns that are not sort keys are computed only once the row is
   // known to make the cut (most rows do not), as SQLite loads them (select.c: a deferred
@@ -253,27 +256,27 @@ function distinct(c: Compiler, node: Distinct, consume: Consume): void {
 function limit(c: Compiler, node: Limit, consume: Consume): void {
   const b = c.b;
   const exit = b.label();
-  const regs = limitRegisters(c, node.limit, node.offset);
-  if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
+  const [lim, off] = limitRegisters(c, node.limit, node.offset);
+  if (lim) b.emit(Op.IfNot, lim, exit, 0);
   // The consumer continues after its row code: the row counts against the LIMIT.
   const emitCounted = () => {
     b.wrap(consume);
-    if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
+    if (lim) b.emit(Op.DecrJumpZero, lim, exit);
   };
   const input = node.input;
-  if (regs.offset && input.kind === "project") {
+  if (off && input.kind === "project") {
     // As SQLite (selectInnerLoop's codeOffset), a row the OFFSET skips is skipped before
     // its result columns are computed: it costs no column reads, and an expression that
     // would fail on it (abs() of the smallest integer) never runs.
     const base = c.outputRegs(input.id, input.columns.length);
     c.produce(input.input, (next) => {
-      b.emit(Op.IfPos, regs.offset, next, 1);
+      b.emit(Op.IfPos, off, next, 1);
       c.exprs(input.columns, base);
       emitCounted();
     });
   } else {
     c.produce(node.input, (next) => {
-      if (regs.offset) b.emit(Op.IfPos, regs.offset, next, 1);
+      if (off) b.emit(Op.IfPos, off, next, 1);
       emitCounted();
     });
   }
@@ -332,8 +335,8 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
     folds: node.distinct ? node.collations.map((x) => c.collation(x).name) : null,
   };
   const exit = b.label();
-  const regs = limitRegisters(c, node.limit, node.offset);
-  if (regs.limit) b.emit(Op.IfNot, regs.limit, exit, 0);
+  const [lim, off] = limitRegisters(c, node.limit, node.offset);
+  if (lim) b.emit(Op.IfNot, lim, exit, 0);
   b.emit(Op.QueueOpen, slot, 0, 0, b.constant(entry));
   const row = b.regsFor(width);
   const push = () => {
@@ -344,9 +347,9 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
   const top = b.here;
   b.emit(Op.QueuePop, slot, exit, base);
   const expand = b.label();
-  if (regs.offset) b.emit(Op.IfPos, regs.offset, expand, 1);
+  if (off) b.emit(Op.IfPos, off, expand, 1);
   b.wrap(consume);
-  if (regs.limit) b.emit(Op.DecrJumpZero, regs.limit, exit);
+  if (lim) b.emit(Op.DecrJumpZero, lim, exit);
   b.place(expand);
   produceInto(c, node.step, row, push);
   b.emit(Op.Goto, 0, top);

@@ -32,7 +32,6 @@ export function openCursor(c: Compiler, table: TableInfo, index: IndexInfo | nul
     explain: index ? `index ${index.name}` : `table ${table.name}`,
     root,
     table,
-    index,
     order: fields && keyOrder(fields, c.enc),
   };
   const pooled = c.b.constant(entry);
@@ -294,9 +293,9 @@ function indexScan(
   const keyA = b.regs(nEq + 1);
   const keyB = b.regs(nEq + 1);
   // A seek may go past the key columns into the rowid (or primary key) the records end with.
-  const keyColumn = (i: number) => index.recordColumns[i];
+  const keys = index.recordColumns;
   const affinityOf = (i: number) => {
-    const col = keyColumn(i).column;
+    const col = keys[i].column;
     if (col === -1) return Affinity.Integer;
     if (col < 0) return Affinity.Blob;
     // vdbe.c's OP_Affinity keeps an INTEGER an INTEGER under REAL affinity (only values
@@ -306,7 +305,7 @@ function indexScan(
   };
   const level = (i: number): void => {
     if (i === nEq) return range();
-    const k = keyColumn(i);
+    const k = keys[i];
     forEachKey(c, node.eq[i], affinityOf(i), k.collation, node.reverse !== k.desc, keyA + i, () => {
       level(i + 1);
     });
@@ -316,7 +315,7 @@ function indexScan(
     if (nEq > 0) b.emit(Op.Copy, keyA, keyB, nEq - 1);
     // Bounds in index order: a DESC column stores its largest values first.
     const bounded = node.lower !== null || node.upper !== null;
-    const desc = bounded && keyColumn(nEq).desc;
+    const desc = bounded && keys[nEq].desc;
     const lower: IndexBound | null = node.lower ??
       (bounded ? { value: null, inclusive: false, affinity: Affinity.Blob } : null);
     const upper: IndexBound | null = node.upper;
@@ -358,10 +357,10 @@ function indexScan(
       const notNull = { value: null, inclusive: false, affinity: Affinity.Blob };
       const isNull = { ...notNull, inclusive: true };
       const passes: [IndexBound | null, IndexBound | null][] = [
-        keyColumn(nEq).desc ? [null, notNull] : [notNull, null],
+        keys[nEq].desc ? [null, notNull] : [notNull, null],
         [isNull, isNull],
       ];
-      if (keyColumn(nEq).desc !== node.reverse) passes.reverse();
+      if (keys[nEq].desc !== node.reverse) passes.reverse();
       b.emit(Op.Null, 0, keyA + nEq, keyA + nEq);
       b.emit(Op.Null, 0, keyB + nEq, keyB + nEq);
       pass = b.regs();

@@ -4,7 +4,7 @@
  * Each has an `explain` text for EXPLAIN's P4 column.
  */
 import type { KeyOrder } from "../../core/format/index_key.ts";
-import type { IndexInfo, TableInfo } from "../../core/format/schema_types.ts";
+import type { TableInfo } from "../../core/format/schema_types.ts";
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 import type { StoredRow } from "../../core/exec/sorter.ts";
 import type { WindowSpec } from "../../core/exec/window.ts";
@@ -31,9 +31,8 @@ export interface CompareEntry {
 export interface CursorEntry {
   explain: string;
   root: number;
+  /** The table whose b-tree (its own, or one of its indexes) the cursor opens. */
   table: TableInfo;
-  /** The index b-tree opened, or null for the table's own b-tree. */
-  index: IndexInfo | null;
   /** Key order of an index b-tree (an index, or a WITHOUT ROWID table), else null. */
   order: KeyOrder | null;
 }

@@ -7,7 +7,7 @@ import { Bug, bugError } from "../../core/internal_error.ts";
 import type { Operands, RegisterRole, RoleContext } from "./opcode_spec.ts";
 import { OPCODES } from "./opcodes.ts";
 import type { Insn } from "./program.ts";
-import { pushTo } from "../../core/util/multimap.ts";
+import { getOrMake, pushTo } from "../../core/util/multimap.ts";
 
 /** What {@link operandRoles} needs of a program: its finished code and its pool. */
 export interface RoleProgram {
@@ -29,30 +29,28 @@ const CONTEXTS = new WeakMap<readonly Insn[], RoleContext>();
 
 /** The {@link RoleContext} of `p` (made once per code array). */
 export function roleContext(p: RoleProgram): RoleContext {
-  let ctx = CONTEXTS.get(p.code);
-  if (ctx !== undefined) return ctx;
-  const users = new Map<number, Insn[]>();
-  const openers = new Map<number, Insn>();
-  for (const ins of p.code) {
-    const roles = OPCODES[ins.op].roles;
-    const first = roles.slots?.[0];
-    if (first === undefined) continue;
-    const slot = ins[first];
-    pushTo(users, slot, ins);
-    if (roles.opens && !openers.has(slot)) openers.set(slot, ins);
-  }
-  const pool = p.pool;
-  ctx = {
-    pool,
-    slotEntry(slot) {
-      const opener = openers.get(slot);
-      if (opener === undefined) throw bugError(Bug.NoSlotOpener, slot);
-      return pool[opener.p4];
-    },
-    slotUsers: (slot) => users.get(slot) ?? [],
-  };
-  CONTEXTS.set(p.code, ctx);
-  return ctx;
+  return getOrMake(CONTEXTS, p.code, () => {
+    const users = new Map<number, Insn[]>();
+    const openers = new Map<number, Insn>();
+    for (const ins of p.code) {
+      const roles = OPCODES[ins.op].roles;
+      const first = roles.slots?.[0];
+      if (first === undefined) continue;
+      const slot = ins[first];
+      pushTo(users, slot, ins);
+      if (roles.opens && !openers.has(slot)) openers.set(slot, ins);
+    }
+    const pool = p.pool;
+    return {
+      pool,
+      slotEntry(slot) {
+        const opener = openers.get(slot);
+        if (opener === undefined) throw bugError(Bug.NoSlotOpener, slot);
+        return pool[opener.p4];
+      },
+      slotUsers: (slot) => users.get(slot) ?? [],
+    };
+  });
 }
 
 function registers(

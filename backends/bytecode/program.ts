@@ -103,9 +103,8 @@ export class ProgramBuilder {
     for (const insn of this.code) {
       if (OPCODES[insn.op].jump && insn.p2 < 0) {
         const addr = this.#labels[-insn.p2 - 1];
-        if (addr === undefined || addr < 0) {
-          throw bugError(Bug.UnresolvedLabel, insn.p2);
-        }
+        // (Neither an unplaced label, -1, nor one this builder never made, undefined.)
+        if (!(addr >= 0)) throw bugError(Bug.UnresolvedLabel, insn.p2);
         insn.p2 = addr;
       }
     }

@@ -23,12 +23,8 @@ export class InterpreterProgram implements Program {
 
   /** Starts a run; `options.resumable` and `options.firstRowBudget` are honoured (see vm.ts). */
   start(params: readonly Reg[], options?: StartOptions): Execution {
-    return new VmExecution(
-      this.compiled,
-      params,
-      options?.resumable === true,
-      options?.firstRowBudget,
-    );
+    // (An absent option is the parameters' default: not resumable, no budget.)
+    return new VmExecution(this.compiled, params, options?.resumable, options?.firstRowBudget);
   }
 
   explainRows() {

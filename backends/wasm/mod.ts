@@ -178,28 +178,6 @@ export class WasmProgram implements Program {
     this.#module = compiledModule(this.bytes);
   }
 
-  /** A new instance of the module, for a run that finds none idle. */
-  #newInstance(): Instance {
-    const memory = this.#memory, layout = this.#layout;
-    const owner: Instance["owner"] = { segments: null, frame: null };
-    const host: ModuleImports = {
-      memory,
-      seg: (block) => {
-        WASM_STATS.crossings++;
-        return owner.segments!.seg(block);
-      },
-      cursor: (move, c) => {
-        WASM_STATS.cursorMoves++;
-        const frame = owner.frame!;
-        const at = frame.fp + layout.cursor(c);
-        return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
-      },
-    };
-    const { run, next, fp } = new WebAssembly.Instance(this.#module, { [HOST_NAMESPACE]: host })
-      .exports as ModuleExports;
-    return { run, next, fp, owner };
-  }
-
   start(params: readonly Reg[]): Execution {
     const p = this.compiled;
     const memory = this.#memory, layout = this.#layout;
@@ -228,13 +206,33 @@ export class WasmProgram implements Program {
       ctx,
       frame,
     );
-    const instance = this.#idle.pop() ?? this.#newInstance();
+    let instance = this.#idle.pop();
+    if (instance === undefined) {
+      // A new instance of the module, for a run that finds none idle.
+      const owner: Instance["owner"] = { segments: null, frame: null };
+      const host: ModuleImports = {
+        memory,
+        seg: (block) => {
+          WASM_STATS.crossings++;
+          return owner.segments!.seg(block);
+        },
+        cursor: (move, c) => {
+          WASM_STATS.cursorMoves++;
+          const frame = owner.frame!;
+          const at = frame.fp + layout.cursor(c);
+          return moveCursor(move, owner.segments!.cur(c), frame.view, memory.buffer, at);
+        },
+      };
+      const exports = new WebAssembly.Instance(this.#module, { [HOST_NAMESPACE]: host }).exports;
+      // (The module exports exactly run, next and fp.)
+      instance = { ...exports as ModuleExports, owner };
+    }
     instance.next.value = this.#entry;
     instance.fp.value = fp;
     instance.owner.segments = segments;
     instance.owner.frame = frame;
     const ref: FrameRef = { frames, fp, size: layout.size };
-    return new WasmExecution(this, instance, segments, ref, p.resultStart, p.resultCount);
+    return new WasmExecution(this, instance, segments, ref);
   }
 
   /** Takes back an instance whose run ended. */
@@ -268,14 +266,13 @@ class WasmExecution implements Execution {
     instance: Instance,
     segments: Segments,
     frame: FrameRef,
-    start: number,
-    count: number,
   ) {
+    const p = program.compiled;
     this.#program = program;
     this.#instance = instance;
     this.#segments = segments;
     this.#frame = frame;
-    this.row = segments.R.slice(start, start + count);
+    this.row = segments.R.slice(p.resultStart, p.resultStart + p.resultCount);
     FRAMES.register(this, frame, this);
   }
 

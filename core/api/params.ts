@@ -56,7 +56,27 @@ export class ParameterBinder {
     let first = 0;
     const a0 = args[0];
     if (typeof a0 === "object" && a0 !== null && !ArrayBuffer.isView(a0)) {
-      this.#bindNamed(a0 as Record<string, unknown>);
+      const values = a0 as Record<string, unknown>;
+      for (const key in values) {
+        let index: number | undefined;
+        if (key.length > 0 && PREFIXES.includes(key[0])) {
+          index = this.#byName.get(key);
+        } else {
+          index = this.#byBareName.get(key);
+          if (index === -1) {
+            const clash = this.#names.filter((n) => n !== null && n.slice(1) === key);
+            throw new SqliteError(
+              "SQLITE_ERROR",
+              `Cannot create bare named parameter '${key}' because of conflicting names ` +
+                `'${clash[0]}' and '${clash[1]}'.`,
+            );
+          }
+        }
+        if (index === undefined) {
+          throw new SqliteError("SQLITE_RANGE", `Unknown named parameter '${key}'`);
+        }
+        bindValue(regs[index - 1], values[key], index);
+      }
       first = 1;
     }
     let index = 1;
@@ -68,29 +88,6 @@ export class ParameterBinder {
       index++;
     }
     return regs;
-  }
-
-  #bindNamed(values: Record<string, unknown>): void {
-    for (const key in values) {
-      let index: number | undefined;
-      if (key.length > 0 && PREFIXES.includes(key[0])) {
-        index = this.#byName.get(key);
-      } else {
-        index = this.#byBareName.get(key);
-        if (index === -1) {
-          const clash = this.#names.filter((n) => n !== null && n.slice(1) === key);
-          throw new SqliteError(
-            "SQLITE_ERROR",
-            `Cannot create bare named parameter '${key}' because of conflicting names ` +
-              `'${clash[0]}' and '${clash[1]}'.`,
-          );
-        }
-      }
-      if (index === undefined) {
-        throw new SqliteError("SQLITE_RANGE", `Unknown named parameter '${key}'`);
-      }
-      bindValue(this.regs[index - 1], values[key], index);
-    }
   }
 }
 

@@ -10,14 +10,10 @@
  */
 import { displayText } from "../format/text.ts";
 import type { Reg } from "../value/reg.ts";
-import { type SqlValue, StorageClass, TextEncoding } from "../value/types.ts";
+import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
 
 /** The JS value of a result register. */
-export function resultValue(
-  r: Reg,
-  readBigInts: boolean,
-  enc: TextEncoding = TextEncoding.Utf8,
-): SqlValue {
+export function resultValue(r: Reg, readBigInts: boolean, enc: TextEncoding): SqlValue {
   const v = r.v;
   switch (r.c) {
     case StorageClass.Integer:

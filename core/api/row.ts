@@ -17,19 +17,11 @@ export type Row = Record<string, SqlValue>;
 export type RowMaker = (values: readonly SqlValue[]) => Row;
 
 /** A row builder for `names`, made once per statement and called once per row. */
-export function rowMaker(names: readonly string[]): RowMaker {
-  const keys = names.slice();
+export function rowMaker(keys: readonly string[]): RowMaker {
+  // (Kept as given: every caller hands over a list made for it, which nothing changes.)
   const n = keys.length;
-  if (!keys.includes("__proto__")) {
-    const unrolled = unrolledMaker(keys);
-    if (unrolled !== null) return unrolled;
-    return (values) => {
-      const row: Row = {};
-      for (let i = 0; i < n; i++) row[keys[i]] = values[i];
-      return row;
-    };
-  }
-  return (values) => {
+  // A name `__proto__` is defined, not assigned (see the module comment): no unrolled maker.
+  return (!keys.includes("__proto__") && unrolledMaker(keys)) || ((values) => {
     const row: Row = {};
     for (let i = 0; i < n; i++) {
       const key = keys[i];
@@ -43,7 +35,7 @@ export function rowMaker(names: readonly string[]): RowMaker {
       } else row[key] = values[i];
     }
     return row;
-  };
+  });
 }
 
 /** Column lists longer than this are built by the loop (a long body compiles slowly). */

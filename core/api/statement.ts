@@ -312,7 +312,7 @@ export class Statement {
 
   /** The row builder of the current columns (a run recompiles first: see #current). */
   #rowMaker(): RowMaker {
-    return this.#makeRow ??= rowMaker(columnNames(this.#compiled));
+    return this.#makeRow ??= rowMaker(this.#compiled.columns.map((c) => c.name));
   }
 
   /** The compiled statement, compiled again if the connection's functions or schema changed. */
@@ -372,7 +372,7 @@ export class Statement {
       switch (c.kind) {
         case "select":
           return new ExecutionCursor(
-            c.program.start(bound, resumable ? { resumable } : undefined),
+            c.program.start(bound, { resumable }),
             readBigInts,
             file,
             snapshot,
@@ -517,8 +517,4 @@ function failingCursor(code: ResultCodeName, message: string): RowCursor {
       failed = true;
     },
   };
-}
-
-function columnNames(compiled: CompiledStatement): string[] {
-  return compiled.columns.map((c) => c.name);
 }

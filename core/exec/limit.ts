@@ -32,9 +32,10 @@ export function limitCount(r: Reg, enc: TextEncoding = TextEncoding.Utf8): numbe
   return v > NO_LIMIT ? NO_LIMIT : Number(v);
 }
 
-/** An OFFSET value as a number of rows to skip: negative offsets skip nothing. */
+/**
+ * An OFFSET value as a number of rows to skip: negative offsets skip nothing (the -1 of
+ * {@link limitCount} for them becomes 0).
+ */
 export function offsetCount(r: Reg, enc: TextEncoding = TextEncoding.Utf8): number {
-  const v = mustBeInt(r, enc);
-  if (v <= 0) return 0;
-  return v > NO_LIMIT ? NO_LIMIT : Number(v);
+  return Math.max(limitCount(r, enc), 0);
 }

@@ -138,20 +138,17 @@ export class RowSorter {
     this.rows.push(row);
     this.#seq.push(this.#arrivals++);
     const n = this.rows.length;
-    if (n === keep && bound === null) this.#bound = this.rows[this.#last(0, n)];
-    else if (n >= this.#batch) this.#select();
+    if (n === keep && bound === null) {
+      // The first `keep` rows held: the one that sorts last is the bound.
+      let at = 0;
+      for (let i = 1; i < n; i++) if (this.#order(i, at) > 0) at = i;
+      this.#bound = this.rows[at];
+    } else if (n >= this.#batch) this.#select();
   }
 
   /** The order of held rows `i` and `j` (arrival breaks ties): negative when `i` is first. */
   #order(i: number, j: number): number {
     return this.#compare(this.rows[i], this.rows[j]) || this.#seq[i] - this.#seq[j];
-  }
-
-  /** The index of the row of `[from, to)` that sorts last. */
-  #last(from: number, to: number): number {
-    let at = from;
-    for (let i = from + 1; i < to; i++) if (this.#order(i, at) > 0) at = i;
-    return at;
   }
 
   #swap(i: number, j: number): void {
@@ -215,9 +212,9 @@ export class RowSorter {
       return;
     }
     if (this.rows.length > this.#keep) this.#select();
-    const seq = this.#seq, compare = this.#compare, rows = this.rows;
+    const seq = this.#seq, rows = this.rows;
     const order = rows.map((_, i) => i);
-    order.sort((i, j) => compare(rows[i], rows[j]) || seq[i] - seq[j]);
+    order.sort((i, j) => this.#order(i, j));
     this.rows = order.map((i) => rows[i]);
     this.#seq = order.map((i) => seq[i]);
   }

@@ -176,7 +176,21 @@ export class WindowComputer {
       while (c.returned <= k && !c.run!.next().done) c.returned++;
     }
     this.#last = i;
-    return this.#lastRow = this.#outputRow(i);
+    // The output row: the node's columns, then each call's result.
+    const nCols = this.#spec.nColumns;
+    const nCalls = this.#calls.length;
+    const values: SqlValue[] = new Array(nCols + nCalls);
+    const classes: number[] = new Array(nCols + nCalls);
+    const r = this.#rows[i];
+    for (let j = 0; j < nCols; j++) {
+      values[j] = r.values[j];
+      classes[j] = r.classes[j];
+    }
+    for (let c = 0; c < nCalls; c++) {
+      values[nCols + c] = this.#calls[c].io.values[k];
+      classes[nCols + c] = this.#calls[c].io.classes[k];
+    }
+    return this.#lastRow = { values, classes };
   }
 
   /** Runs what the engine does after the last row is read (SQLite does it before it ends). */
@@ -208,24 +222,6 @@ export class WindowComputer {
       c.returned = 0;
       c.run = c.engine.run(c.view, c.hooks);
     }
-  }
-
-  #outputRow(i: number): StoredRow {
-    const nCols = this.#spec.nColumns;
-    const nCalls = this.#calls.length;
-    const values: SqlValue[] = new Array(nCols + nCalls);
-    const classes: number[] = new Array(nCols + nCalls);
-    const r = this.#rows[i];
-    for (let j = 0; j < nCols; j++) {
-      values[j] = r.values[j];
-      classes[j] = r.classes[j];
-    }
-    const k = i - this.#base;
-    for (let c = 0; c < nCalls; c++) {
-      values[nCols + c] = this.#calls[c].io.values[k];
-      classes[nCols + c] = this.#calls[c].io.classes[k];
-    }
-    return { values, classes };
   }
 }
 

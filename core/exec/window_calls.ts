@@ -90,14 +90,8 @@ abstract class CallBase implements FrameHooks {
     this.setResult(current, this.pending);
   }
 
-  fullScan(first: number, last: number, current: number): void {
-    this.setResult(current, this.scan(first, last, current));
-  }
-
-  protected scan(_first: number, _last: number, _current: number): Reg {
-    setNull(this.pending);
-    return this.pending;
-  }
+  // Only an AggregateCall runs under EXCLUDE (window.ts), the one mode that re-scans.
+  fullScan(_first: number, _last: number, _current: number): void {}
 }
 
 /** Which rows EXCLUDE leaves out of a frame re-scan. */
@@ -165,7 +159,7 @@ export class AggregateCall extends CallBase {
     fn.final(st, this.pending);
   }
 
-  protected override scan(first: number, last: number, current: number): Reg {
+  override fullScan(first: number, last: number, current: number): void {
     const st = this.#fresh();
     for (let i = first; i <= last; i++) {
       if (this.#exclude!(i, current)) continue;
@@ -173,7 +167,7 @@ export class AggregateCall extends CallBase {
       this.#fn.step(st, this.args);
     }
     this.#fn.final(st, this.pending);
-    return this.pending;
+    this.setResult(current, this.pending);
   }
 }
 

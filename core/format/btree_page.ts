@@ -37,7 +37,6 @@ const warmSink = { sum: 0 };
 export class BtreePage {
   declare readonly pgno: number;
   declare readonly data: Uint8Array;
-  declare readonly type: PageType;
   declare readonly isLeaf: boolean;
   /** True for table b-trees (integer keys), false for index b-trees. */
   declare readonly isTable: boolean;
@@ -95,7 +94,6 @@ export class BtreePage {
     this.pgno = pgno;
     this.data = data;
     this.entry = entry;
-    this.type = type;
     this.isLeaf = type === PageType.TableLeaf || type === PageType.IndexLeaf;
     this.isTable = type === PageType.TableLeaf || type === PageType.TableInterior;
     this.usable = pager.usableSize;

@@ -134,17 +134,11 @@ class CellPayload implements PayloadSource {
   }
 }
 
-/** The root of an empty database's sqlite_schema: a table leaf with no cells. */
-const EMPTY_LEAF = {
-  pgno: 1,
-  isLeaf: true,
-  isTable: true,
-  nCells: 0,
-  rightChild: 0,
-  keys: null,
-  searches: 0,
-  lastPayload: 0,
-} as BtreePage;
+/**
+ * The root of an empty database's sqlite_schema: a table leaf with no cells. A search
+ * finds nothing to compare on it, so no cell, key or payload field is ever read.
+ */
+const EMPTY_LEAF = { pgno: 1, isLeaf: true, isTable: true, nCells: 0 } as BtreePage;
 
 /**
  * The rowid key of cell `i` of a table page (on a leaf after the payload size, on an
@@ -233,8 +227,6 @@ export class BtreeCursor {
     };
   }
 
-  /** Root page of the b-tree. */
-  declare readonly root: number;
   /** True for a table b-tree, false for an index b-tree. */
   declare readonly isTable: boolean;
   readonly #pager: Pager;
@@ -259,7 +251,6 @@ export class BtreeCursor {
 
   constructor(pager: Pager, root: number, encoding: TextEncoding, expectTable?: boolean) {
     this.#pager = pager;
-    this.root = root;
     if (pager.empty && root === 1) {
       // A 0-byte file is an empty database: sqlite_schema exists and has no rows.
       this.#rootPage = null;
@@ -623,9 +614,11 @@ export class BtreeCursor {
     return this.#record!;
   }
 
-  /** Positions a table cursor relative to `rowid`; returns whether it is on an entry. */
+  /**
+   * Positions a table cursor relative to `rowid`; returns whether it is on an entry. (Its
+   * callers open their cursors with the kind they expect, which the constructor checks.)
+   */
   seekRowid(rowid: number | bigint, op: SeekOp = SeekOp.GE): boolean {
-    if (!this.isTable) throw new RangeError("seekRowid on an index b-tree");
     const strict = op === SeekOp.GT || op === SeekOp.LE;
     if (op === SeekOp.GE || op === SeekOp.GT) {
       if (this.#seekInLeaf(rowid, strict)) return this.#settleForward();
@@ -759,10 +752,10 @@ export class BtreeCursor {
 
   /**
    * Positions an index cursor relative to a search key. `compare(rec)` compares an entry
-   * with the key; it may compare only a prefix of the entry's columns.
+   * with the key; it may compare only a prefix of the entry's columns. (Its callers open
+   * their cursors as index cursors, which the constructor checks.)
    */
   seek(compare: EntryComparator, op: SeekOp): boolean {
-    if (this.isTable) throw new RangeError("seek by key on a table b-tree");
     const strict = op === SeekOp.GT || op === SeekOp.LE;
     this.#moveToRoot();
     for (;;) {

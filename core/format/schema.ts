@@ -6,13 +6,7 @@
 import { loadStat1 } from "./stat1.ts";
 import { autoIndexes } from "../sql/auto_indexes.ts";
 import { parseSchemaSql } from "../sql/ddl.ts";
-import type {
-  DefaultValue,
-  IndexDef,
-  KeyColumnDef,
-  SchemaDef,
-  TableDef,
-} from "../sql/ddl_types.ts";
+import type { DefaultValue, KeyColumnDef, SchemaDef, TableDef } from "../sql/ddl_types.ts";
 import { SqliteError } from "../errors.ts";
 import type { Pager } from "../pager.ts";
 import { applyAffinity } from "../value/affinity.ts";
@@ -161,8 +155,13 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
   }));
   const keyColumn = (k: KeyColumnDef): KeyColumn =>
     keyPart(k.column, upper(k.collation, columns[k.column].collation), k.desc);
-  let primaryKey = dedupe(def.primaryKey?.columns.map(keyColumn) ?? []);
-  if (def.withoutRowid && wouldAliasRowid(def)) {
+  const pk = def.primaryKey;
+  let primaryKey = dedupe(pk?.columns.map(keyColumn) ?? []);
+  // A one-column primary key on a column declared exactly INTEGER (not `INTEGER ... DESC`).
+  if (
+    def.withoutRowid && pk?.columns.length === 1 && !(pk.columnLevel && pk.columns[0].desc) &&
+    columns[pk.columns[0].column].declaredType.toUpperCase() === "INTEGER"
+  ) {
     // SQLite first takes such a key for a rowid alias, then rebuilds its index from the
     // column name alone: a COLLATE in the PRIMARY KEY clause is lost, the order is kept.
     primaryKey = primaryKey.map((k) => ({ ...k, collation: columns[k.column].collation }));
@@ -188,19 +187,12 @@ function tableInfo(def: TableDef, rootPage: number, sql: string, enc: TextEncodi
     withoutRowid: def.withoutRowid,
     strict: def.strict,
     columns,
-    rowidAlias: def.withoutRowid ? -1 : def.rowidAlias,
+    // (Already -1 for WITHOUT ROWID: the parser's TableBuilder.finish sets it so.)
+    rowidAlias: def.rowidAlias,
     primaryKey,
     recordColumns,
     indexes: [],
   };
-}
-
-/** A one-column primary key on a column declared exactly INTEGER (not `INTEGER ... DESC`). */
-function wouldAliasRowid(def: TableDef): boolean {
-  const pk = def.primaryKey;
-  if (!pk || pk.columns.length !== 1) return false;
-  if (pk.columnLevel && pk.columns[0].desc) return false;
-  return def.columns[pk.columns[0].column].declaredType.toUpperCase() === "INTEGER";
 }
 
 /** Drops repeats of the same column with the same collation (SQLite's isDupColumn). */
@@ -229,8 +221,11 @@ function missingValue(
   if (def === null || def.kind === "null") return { value: null, cls: StorageClass.Null };
   switch (def.kind) {
     case "integer": {
-      const v = decOrHexToI64(def.digits);
-      if (v !== undefined) {
+      // SQLite's sqlite3DecOrHexToI64 on the unsigned literal: hex of up to 16 digits as a
+      // two's-complement 64-bit value (never above 2^63 - 1), or decimal up to 2^63 - 1.
+      const digits = def.digits;
+      const v = /^0x/i.test(digits) ? hexLiteralValue(digits) : BigInt(digits);
+      if (v !== undefined && v <= INT64_MAX) {
         if (!def.negative) return applyAffinity(normalizeInt(v), StorageClass.Integer, aff, enc);
         if (v === INT64_MIN) return applyAffinity(-Number(v), StorageClass.Real, aff, enc);
         return applyAffinity(normalizeInt(-v), StorageClass.Integer, aff, enc);
@@ -261,16 +256,6 @@ function missingValue(
   }
 }
 
-/**
- * SQLite's sqlite3DecOrHexToI64 on an unsigned literal: hex of up to 16 digits as a
- * two's-complement 64-bit value, or decimal up to 2^63 - 1; undefined otherwise.
- */
-function decOrHexToI64(digits: string): bigint | undefined {
-  if (/^0x/i.test(digits)) return hexLiteralValue(digits);
-  const v = BigInt(digits);
-  return v <= INT64_MAX ? v : undefined;
-}
-
 function addIndex(
   schema: Schema,
   master: TableInfo,
@@ -295,7 +280,22 @@ function addIndex(
     info = indexInfo(
       row,
       table,
-      indexKeyColumns(def, table, row.name),
+      def.columns.map((c): KeyColumn => {
+        if (c.column === null) {
+          return keyPart(-2, upper(c.collation), c.desc, c.expression);
+        }
+        const key = nameKey(c.column);
+        const i = table.columns.findIndex((col) => nameKey(col.name) === key);
+        if (i < 0) {
+          // `rowid` and its aliases may be indexed when no column has that name.
+          if (isRowidName(key)) {
+            return keyPart(-1, upper(c.collation), c.desc);
+          }
+          throw malformedSchema(row.name, `no such column: ${c.column}`);
+        }
+        // An INTEGER PRIMARY KEY column keeps its number, as in SQLite; its value is the rowid.
+        return keyPart(i, upper(c.collation, table.columns[i].collation), c.desc);
+      }),
       def.unique,
       "c",
       def.whereText,
@@ -304,25 +304,6 @@ function addIndex(
   }
   table.indexes.push(info);
   schema.indexes.set(nameKey(row.name), info);
-}
-
-function indexKeyColumns(def: IndexDef, table: TableInfo, name: string): KeyColumn[] {
-  return def.columns.map((c): KeyColumn => {
-    if (c.column === null) {
-      return keyPart(-2, upper(c.collation), c.desc, c.expression);
-    }
-    const key = nameKey(c.column);
-    const i = table.columns.findIndex((col) => nameKey(col.name) === key);
-    if (i < 0) {
-      // `rowid` and its aliases may be indexed when no column has that name.
-      if (isRowidName(key)) {
-        return keyPart(-1, upper(c.collation), c.desc);
-      }
-      throw malformedSchema(name, `no such column: ${c.column}`);
-    }
-    // An INTEGER PRIMARY KEY column keeps its number, as in SQLite; its value is the rowid.
-    return keyPart(i, upper(c.collation, table.columns[i].collation), c.desc);
-  });
 }
 
 function indexInfo(

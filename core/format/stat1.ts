@@ -43,17 +43,13 @@ export function loadStat1(pager: Pager, enc: TextEncoding, schema: Schema): void
     const name = typeof idx === "string" ? nameKey(idx) : null;
     const isPk = name === nameKey(tbl) && table.withoutRowid;
     const index = name === null || isPk ? undefined : schema.indexes.get(name);
-    if (!isPk && index === undefined) {
-      const { rows } = decode(stat, 1);
-      if (rows.length > 0) table.stat1Rows = rows[0];
-      return;
-    }
-    const nKey = isPk ? table.primaryKey.length : index!.keyColumns.length;
+    // A row of no index (nor primary key) gives only the table's row count.
+    const nKey = isPk ? table.primaryKey.length : index ? index.keyColumns.length : 0;
     const s = decode(stat, nKey + 1);
     if (s.rows.length === 0) return;
     if (isPk) table.primaryKeyStat1 = s;
-    else index!.stat1 = s;
+    else if (index) index.stat1 = s;
     // A partial index holds some of the rows only: it says nothing of the table's.
-    if (isPk || index!.where === null) table.stat1Rows = s.rows[0];
+    if (!index || index.where === null) table.stat1Rows = s.rows[0];
   });
 }

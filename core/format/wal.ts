@@ -91,14 +91,6 @@ export interface WalSnapshot {
   pageOffsets: Map<number, number>;
   /** Frames up to and including the last valid commit frame. */
   validFrames: number;
-  /** Salt-1 from the WAL header (unsigned). */
-  salt1: number;
-  /** Salt-2 from the WAL header (unsigned). */
-  salt2: number;
-  /** Checkpoint sequence number from the WAL header. */
-  checkpointSeq: number;
-  /** True when the magic selects big-endian checksum words (0x377f0683). */
-  bigEndianChecksum: boolean;
 }
 
 /**
@@ -127,8 +119,6 @@ export class WalScan {
   /** Salts as the header stores them (signed: compared with frames' as read). */
   declare readonly salt1: number;
   declare readonly salt2: number;
-  declare readonly checkpointSeq: number;
-  declare readonly bigEndianChecksum: boolean;
   /** Frames up to and including the last valid commit frame read so far. */
   validFrames = 0;
   /** Database size in pages after that commit (0 before any). */
@@ -143,8 +133,6 @@ export class WalScan {
     this.pageSize = header.getUint32(WalHeader.PageSize);
     this.salt1 = header.getInt32(WalHeader.Salt1);
     this.salt2 = header.getInt32(WalHeader.Salt2);
-    this.checkpointSeq = header.getUint32(WalHeader.CheckpointSeq);
-    this.bigEndianChecksum = header.getUint32(WalHeader.Magic) === Wal.MagicBigEndian;
     this.sum.set(sum);
     this.#addWords = addWords;
   }
@@ -210,8 +198,10 @@ export class WalScan {
       const wanted = Math.min(framesPerChunk, frameCount - frame);
       const raw = wal.read(WalHeader.Size + frame * frameSize, wanted * frameSize);
       const got = Math.floor(raw.length / frameSize);
-      const chunk = copyAligned(raw, got * frameSize);
-      if (chunk === null || got === 0) break;
+      if (got === 0) break;
+      // Whole frames, where an Int32Array can view them (4-byte aligned): copied only when
+      // the source handed back a misaligned view.
+      const chunk = raw.byteOffset & 3 ? raw.slice(0, got * frameSize) : raw;
       const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
       const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
       if (framePages.length < frame - start + got) {
@@ -260,10 +250,6 @@ export class WalScan {
       dbPages: this.dbPages,
       pageOffsets: this.pageOffsets,
       validFrames: this.validFrames,
-      salt1: this.salt1 >>> 0,
-      salt2: this.salt2 >>> 0,
-      checkpointSeq: this.checkpointSeq,
-      bigEndianChecksum: this.bigEndianChecksum,
     };
   }
 }
@@ -295,16 +281,6 @@ function addWordsSwapped(words: Int32Array, from: number, to: number, sum: Int32
   }
   sum[0] = s1;
   sum[1] = s2;
-}
-
-/**
- * The first `length` bytes of `bytes` where an Int32Array can view them (4-byte aligned),
- * copying only when the source handed back a misaligned view; null if too short.
- */
-function copyAligned(bytes: Uint8Array, length: number): Uint8Array | null {
-  if (bytes.length < length) return null;
-  if ((bytes.byteOffset & 3) === 0) return bytes.subarray(0, length);
-  return bytes.slice(0, length);
 }
 
 function grow(pages: Uint32Array, atLeast: number): Uint32Array {

@@ -136,11 +136,9 @@ export function pragmaIsTableValued(name: string): boolean {
  */
 export function pragmaHiddenColumns(name: string): readonly string[] {
   const s = pragmaSpec(name);
-  if (!s || !(s.result0 || s.result1)) return [];
-  const hidden: string[] = [];
-  if (s.result1) hidden.push("arg");
-  if (s.schema) hidden.push("schema");
-  return hidden;
+  return s?.result0 || s?.result1
+    ? [...s.result1 ? ["arg"] : [], ...s.schema ? ["schema"] : []]
+    : [];
 }
 
 /**

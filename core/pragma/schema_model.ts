@@ -13,6 +13,7 @@ import {
 } from "../format/schema_types.ts";
 import { autoIndexes } from "../sql/ddl.ts";
 import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
+import { getOrMake } from "../util/multimap.ts";
 
 /** Which schema a pragma addresses: `main`, `temp`, or none named (search both). */
 export type SchemaChoice = "main" | "temp" | null;
@@ -86,39 +87,37 @@ const indexCache = new WeakMap<TableInfo, IndexModel[]>();
  * the table, before the CREATE INDEX statements (which load in sqlite_schema order).
  */
 export function tableIndexes(table: TableInfo): IndexModel[] {
-  const cached = indexCache.get(table);
-  if (cached) return cached;
-  const def = table.def;
-  const created: IndexModel[] = [];
-  for (const auto of autoIndexes(def)) {
-    created.push({
-      name: auto.name,
-      table,
-      unique: true,
-      origin: auto.origin,
-      partial: false,
-      key: auto.columns.map((c) => ({ cid: c.column, desc: c.desc, coll: c.collation })),
-      extra: [],
-    });
-  }
-  for (const info of table.indexes) {
-    const idx = info.def;
-    if (!idx) continue;
-    created.push({
-      name: info.name,
-      table,
-      unique: idx.unique,
-      origin: "c",
-      partial: idx.whereText !== null,
-      key: idx.columns.map((c) => indexField(def, c)),
-      extra: [],
-    });
-  }
-  const pk = def.withoutRowid ? created.find((m) => m.origin === "pk") : undefined;
-  for (const m of created) m.extra = extraFields(def, m, pk);
-  const list = created.reverse();
-  indexCache.set(table, list);
-  return list;
+  return getOrMake(indexCache, table, () => {
+    const def = table.def;
+    const created: IndexModel[] = [];
+    for (const auto of autoIndexes(def)) {
+      created.push({
+        name: auto.name,
+        table,
+        unique: true,
+        origin: auto.origin,
+        partial: false,
+        key: auto.columns.map((c) => ({ cid: c.column, desc: c.desc, coll: c.collation })),
+        extra: [],
+      });
+    }
+    for (const info of table.indexes) {
+      const idx = info.def;
+      if (!idx) continue;
+      created.push({
+        name: info.name,
+        table,
+        unique: idx.unique,
+        origin: "c",
+        partial: idx.whereText !== null,
+        key: idx.columns.map((c) => indexField(def, c)),
+        extra: [],
+      });
+    }
+    const pk = def.withoutRowid ? created.find((m) => m.origin === "pk") : undefined;
+    for (const m of created) m.extra = extraFields(def, m, pk);
+    return created.reverse();
+  });
 }
 
 function indexField(def: TableDef, c: IndexDef["columns"][number]): IndexField {
@@ -140,7 +139,8 @@ const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
  * keep them ascending: SQLite ticket bba7b69f).
  */
 function extraFields(def: TableDef, m: IndexModel, pk: IndexModel | undefined): IndexField[] {
-  if (!def.withoutRowid || !pk) return [{ cid: -1, desc: false, coll: "BINARY" }];
+  // (`pk` is only found for a WITHOUT ROWID table.)
+  if (!pk) return [{ cid: -1, desc: false, coll: "BINARY" }];
   if (m === pk) {
     const out: IndexField[] = [];
     def.columns.forEach((col, i) => {
@@ -165,22 +165,16 @@ export function findIndex(db: DatabaseFile, name: string, schema: SchemaChoice):
   const info = db.schema.indexes.get(key);
   const table = info ? db.schema.tables.get(nameKey(info.tableName)) : undefined;
   if (!table) {
-    // The primary key index of a WITHOUT ROWID table has no sqlite_schema row.
-    const m = autoIndexOwner(db, key);
-    if (m) return m;
+    // The primary key index of a WITHOUT ROWID table has no sqlite_schema row. (Every other
+    // index of a table has one, so only such a key index, sqlite_autoindex_*, matches here.)
+    for (const t of db.schema.tables.values()) {
+      if (!t.withoutRowid) continue;
+      const m = tableIndexes(t).find((x) => nameKey(x.name) === key);
+      if (m) return m;
+    }
     const found = findTable(db, name, schema);
     if (found?.kind !== "table" || !found.table.withoutRowid) return null;
     return tableIndexes(found.table).find((m) => m.origin === "pk") ?? null;
   }
   return tableIndexes(table).find((m) => nameKey(m.name) === key) ?? null;
-}
-
-function autoIndexOwner(db: DatabaseFile, key: string): IndexModel | null {
-  if (!key.startsWith("sqlite_autoindex_")) return null;
-  for (const table of db.schema.tables.values()) {
-    if (!table.withoutRowid) continue;
-    const m = tableIndexes(table).find((x) => nameKey(x.name) === key);
-    if (m) return m;
-  }
-  return null;
 }

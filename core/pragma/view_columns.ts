@@ -51,17 +51,17 @@ export function bindViewColumns(db: DatabaseFile, view: ViewInfo): ViewColumn[] 
   if (bound.kind !== "select" || bound.select.first.kind !== "core") return [];
   const item = bound.select.first.from?.items[0]?.item;
   if (!item || item.kind !== "subquery") return [];
-  return item.columns.map((c) => ({
-    name: c.name,
+  return item.columns.map((c) => {
     // The binder reports a declared type of "" as null; SQLite keeps "" for a column
     // reference (whose declared type may be `""`, NUMERIC affinity).
-    type: viewColumnType(c.declaredType ?? (c.origin ? "" : null), c.affinity),
-  }));
-}
-
-function viewColumnType(declared: string | null, affinity: Affinity | null): string {
-  if (declared !== null && affinity === affinityOfTypeText(declared)) {
-    return declared;
-  }
-  return affinity === null ? "" : TYPE_NAMES[affinity];
+    const declared = c.declaredType ?? (c.origin ? "" : null), affinity = c.affinity;
+    return {
+      name: c.name,
+      type: declared !== null && affinity === affinityOfTypeText(declared)
+        ? declared
+        : affinity === null
+        ? ""
+        : TYPE_NAMES[affinity],
+    };
+  });
 }

@@ -16,14 +16,13 @@ const TOKENIZE = /^tokenize(?![\w\x80-\uffff])/i;
  * module litejit does not know (SQLite then cannot connect and reports 0 too).
  */
 export function virtualTableColumnCount(vtab: VirtualTableInfo): number {
-  const args = vtab.args;
-  switch (nameKey(vtab.module)) {
+  const args = vtab.args, module = nameKey(vtab.module);
+  switch (module) {
     case "fts3":
     case "fts4": {
       // Columns, then the hidden table-name, docid and __langid columns; no column
       // gives the single column "content".
-      const fts4 = nameKey(vtab.module) === "fts4";
-      const cols = args.filter((a) => !TOKENIZE.test(a) && !(fts4 && OPTION.test(a)));
+      const cols = args.filter((a) => !TOKENIZE.test(a) && !(module === "fts4" && OPTION.test(a)));
       return Math.max(cols.length, 1) + 3;
     }
     case "fts5":

@@ -56,7 +56,7 @@ export class ByteBuffer {
 
   /** Appends one byte (the low 8 bits of `b`). */
   u8(b: number): void {
-    if (this.length === this.#buf.length) this.#reserve(1);
+    this.#reserve(1);
     this.#buf[this.length++] = b;
   }
 

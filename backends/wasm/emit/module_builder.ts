@@ -1,6 +1,6 @@
 /**
  * Assembles a WebAssembly module binary: deduplicated function types, imports (functions,
- * one memory, globals), defined functions built with {@link FunctionBuilder}, globals,
+ * one memory), defined functions built with {@link FunctionBuilder}, globals,
  * exports, and a "name" section when the printer (print.ts) is loaded, so that it can show
  * names (emit/names.ts; bundles without the printer carry no name writer). Only what the
  * backend's modules use is here (no table, defined memory or data segments: the memory
@@ -23,8 +23,7 @@ export interface Limits {
 
 type Import =
   | { kind: 0; module: string; field: string; typeIndex: number }
-  | { kind: 2; module: string; field: string; limits: Limits }
-  | { kind: 3; module: string; field: string; type: ValType; mutable: boolean };
+  | { kind: 2; module: string; field: string; limits: Limits };
 
 interface Global {
   readonly type: ValType;
@@ -45,8 +44,8 @@ export interface ModuleNames {
   readonly globals: ReadonlyMap<number, string>;
   /** The entries the module's sections start with (named by emit/names.ts namePrefix). */
   readonly prefix: SectionPrefix;
-  /** How many functions and globals the module imports. */
-  readonly imported: readonly [functions: number, globals: number];
+  /** How many functions the module imports (it imports no globals). */
+  readonly imported: number;
   /** Every defined function, with the names of its locals (often none). */
   readonly locals: readonly { index: number; localNames: ReadonlyMap<number, string> }[];
 }
@@ -78,10 +77,8 @@ export class ModuleBuilder {
   readonly #typeIndex = new Map<string, number>();
   readonly #imports: Import[] = [];
   #importedFuncs = 0;
-  #importedGlobals = 0;
   readonly #funcNames = new Map<number, string>();
   readonly #functions: FunctionBuilder[] = [];
-  #memory: Limits | undefined;
   readonly #globals: Global[] = [];
   readonly #globalNames = new Map<number, string>();
   readonly #exports: { name: string; kind: ExportKind; index: number }[] = [];
@@ -110,7 +107,7 @@ export class ModuleBuilder {
     return getOrMake(
       this.#typeIndex,
       key,
-      () => this.#types.push({ params: [...params], results: [...results] }) - 1 + this.#before(1),
+      () => this.#types.push({ params, results }) - 1 + this.#before(1),
     );
   }
 
@@ -131,28 +128,12 @@ export class ModuleBuilder {
     return index;
   }
 
-  /** Imports the module's one memory (index 0). */
+  /**
+   * Imports the module's one memory (index 0): call it once, with `max` (if any) at least
+   * `min` (the backend imports `{ min: 1 }`, once per module).
+   */
   importMemory(module: string, field: string, limits: Limits): void {
-    if (this.#memory !== undefined) throw bugError(Bug.SecondMemory);
-    const { min, max } = limits;
-    if (max !== undefined && max < min) throw new RangeError(bugMessage(Bug.MaxBelowMin, max, min));
-    this.#memory = limits;
     this.#imports.push({ kind: 2, module, field, limits });
-  }
-
-  /** Imports a global and returns its global index; call before `addGlobal`. */
-  importGlobal(
-    module: string,
-    field: string,
-    type: ValType,
-    mutable = false,
-    name?: string,
-  ): number {
-    if (this.#globals.length > 0) throw bugError(Bug.GlobalImportedLate);
-    this.#imports.push({ kind: 3, module, field, type, mutable });
-    const index = this.#importedGlobals++;
-    if (name !== undefined) this.#globalNames.set(index, name);
-    return index;
   }
 
   // ---- Definitions ---------------------------------------------------------------------------
@@ -168,7 +149,7 @@ export class ModuleBuilder {
   ): FunctionBuilder {
     const index = this.#importedFuncs + this.#before(3) + this.#functions.length;
     const typeIndex = this.addType(params, results);
-    const fn = new FunctionBuilder(index, typeIndex, [...params]);
+    const fn = new FunctionBuilder(index, typeIndex, params);
     this.#functions.push(fn);
     if (name !== undefined) this.#funcNames.set(index, name);
     return fn;
@@ -179,7 +160,7 @@ export class ModuleBuilder {
     if ((type === "i64") !== (typeof init === "bigint")) {
       throw new TypeError(bugMessage(Bug.GlobalInitType, type));
     }
-    const index = this.#importedGlobals + this.#before(6) + this.#globals.length;
+    const index = this.#before(6) + this.#globals.length;
     this.#globals.push({ type, mutable, init });
     if (name !== undefined) this.#globalNames.set(index, name);
     return index;
@@ -236,14 +217,11 @@ export class ModuleBuilder {
         s.name(imp.field);
         s.u8(imp.kind);
         if (imp.kind === 0) s.u32(imp.typeIndex);
-        else if (imp.kind === 2) {
+        else {
           const { min, max } = imp.limits;
           s.u8(max === undefined ? 0 : 1);
           s.u32(min);
           if (max !== undefined) s.u32(max);
-        } else {
-          s.u8(VALTYPE_CODE[imp.type]);
-          s.u8(imp.mutable ? 1 : 0);
         }
       }
     });
@@ -295,7 +273,7 @@ export class ModuleBuilder {
         functions: this.#funcNames,
         globals: this.#globalNames,
         prefix: this.#prefix,
-        imported: [this.#importedFuncs, this.#importedGlobals],
+        imported: this.#importedFuncs,
         locals: this.#functions,
       });
     }

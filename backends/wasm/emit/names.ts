@@ -51,8 +51,8 @@ export function writeNameSection(out: ByteBuffer, s: ByteBuffer, given: ModuleNa
     new Map([...list.map((name, i) => [first + i, name] as const), ...own]);
   const names = prefixed === undefined ? given : {
     ...given,
-    functions: withPrefix(given.functions, given.imported[0], prefixed.functions),
-    globals: withPrefix(given.globals, given.imported[1], prefixed.globals),
+    functions: withPrefix(given.functions, given.imported, prefixed.functions),
+    globals: withPrefix(given.globals, 0, prefixed.globals),
   };
   const locals = names.locals.filter((f) => f.localNames.size > 0);
   if (

@@ -16,7 +16,7 @@ import { OPCODES } from "../../bytecode/opcodes.ts";
 import { operandRoles } from "../../bytecode/operand_roles.ts";
 import type { CompiledProgram } from "../../bytecode/program.ts";
 import { type NativePlan, TRANSFERS } from "./native.ts";
-import { pushTo } from "../../../core/util/multimap.ts";
+import { getOrMake, pushTo } from "../../../core/util/multimap.ts";
 
 /** Registers and cursors JS code uses. */
 export interface Uses {
@@ -93,13 +93,8 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
   const fallbackReaches = new Map<number, Uses[]>();
   // A native address's template (run by its fallback), read once.
   const fallbackUses = new Map<number, Uses>();
-  const usesAt = (pc: number) => {
-    const known = uses[pc] ?? fallbackUses.get(pc);
-    if (known !== undefined) return known;
-    const u = usesOf(p, pc, plan, nativeRegs);
-    fallbackUses.set(pc, u);
-    return u;
-  };
+  const usesAt = (pc: number) =>
+    uses[pc] ?? getOrMake(fallbackUses, pc, () => usesOf(p, pc, plan, nativeRegs));
   for (const pcs of plan.fallbacks.values()) {
     const own = union([], pcs.map(usesAt));
     // Where a fallback can go: past its last instruction, and any jump target of its own.
@@ -110,14 +105,10 @@ export function planSync(p: CompiledProgram, plan: NativePlan): SyncPlan {
     for (const s of next) if (s < n && plan.native[s]) pushTo(fallbackReaches, s, own);
   }
   const exits = new Map<number, Uses>();
-  const exit = (pc: number): Uses => {
-    const known = exits.get(pc);
-    if (known !== undefined) return known;
-    // A fallback's own writes reach the native code it continues into.
-    const out = union(reach([...preds[pc]], (q) => preds[q]), fallbackReaches.get(pc) ?? []);
-    exits.set(pc, out);
-    return out;
-  };
+  const exit = (pc: number): Uses =>
+    getOrMake(exits, pc, () =>
+      // A fallback's own writes reach the native code it continues into.
+      union(reach([...preds[pc]], (q) => preds[q]), fallbackReaches.get(pc) ?? []));
   /**
    * What entering JS at `starts` must copy in: what the JS reachable from there uses, and
    * everything any exit it can reach copies back out (an exit writes its registers from
