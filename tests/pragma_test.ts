@@ -512,3 +512,32 @@ Deno.test("pragma: connection settings are kept and reported as SQLite reports t
     }
   });
 });
+
+Deno.test("pragma: table_list over a virtual table whose module is named like an object property", () => {
+  withTempDir((dir) => {
+    const path = `${dir}/vtab.db`;
+    // Defensive mode off, so writable_schema can write a schema no module backs.
+    const db = new DatabaseSync(
+      path,
+      { defensive: false } as ConstructorParameters<typeof DatabaseSync>[1],
+    );
+    db.exec("CREATE TABLE v(a); CREATE TABLE v_content(b); PRAGMA writable_schema = ON;");
+    db.exec(
+      "UPDATE sqlite_schema SET sql = 'CREATE VIRTUAL TABLE v USING constructor(a)', " +
+        "rootpage = 0 WHERE name = 'v'",
+    );
+    db.close();
+    // The module name comes from the file: it names no module, so v_content is no shadow table.
+    const lj = new Database(path);
+    try {
+      const rows = lj.prepare("SELECT name, type FROM pragma_table_list WHERE schema = 'main'")
+        .all() as { name: string; type: string }[];
+      assert.deepEqual(
+        rows.filter((r) => r.name.startsWith("v")).map((r) => `${r.name}:${r.type}`).sort(),
+        ["v:virtual", "v_content:table"],
+      );
+    } finally {
+      lj.close();
+    }
+  });
+});

@@ -72,8 +72,10 @@ function isShadowTable(schema: Schema, name: string): boolean {
   if (cut < 0) return false;
   const vtab = schema.virtualTables.get(nameKey(name.slice(0, cut)));
   if (!vtab) return false;
-  const suffixes = SHADOW_SUFFIXES[nameKey(vtab.module)];
-  return suffixes !== undefined && suffixes.includes(nameKey(name.slice(cut + 1)));
+  // The module name comes from the file: `constructor` is no module of this table.
+  const module = nameKey(vtab.module);
+  return Object.hasOwn(SHADOW_SUFFIXES, module) &&
+    SHADOW_SUFFIXES[module].includes(nameKey(name.slice(cut + 1)));
 }
 
 interface ListEntry {
