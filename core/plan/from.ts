@@ -22,7 +22,7 @@ import { buildAutoIndex } from "./auto_index.ts";
 import type { WantedOrder } from "./order.ts";
 import { distinctRowsUnique } from "./distinct_rows.ts";
 import { transitiveTerms } from "./transitive.ts";
-import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
+import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
@@ -291,14 +291,9 @@ function innerChain(
   }
   let node: RelNode | null = null;
   const placed = new Set<number>();
-  steps.forEach((step, i) => {
+  steps.forEach((step) => {
     placed.add(step.leaf.id);
-    const ready = open.filter((t) => {
-      if (t.placed) return false;
-      if (i === 0 && ![...t.refs].some((r) => ids.has(r))) return true;
-      for (const r of t.refs) if (ids.has(r) && !placed.has(r)) return false;
-      return true;
-    });
+    const ready = open.filter((t) => !t.placed && termReady(t, placed, ids, -1));
     if (omitted.has(step.leaf.id)) return;
     const on = onTerms.get(step.leaf.id);
     const leafNode = stepNode(ctx, step);
