@@ -225,14 +225,14 @@ class Emitter {
         }
         for (const s of own) this.#subPlan(s, parent);
         if (node.kind === "distinct" && !node.ordered) post.push("USE TEMP B-TREE FOR DISTINCT");
-        if (node.kind === "sort" && node.keys.length > (node.presorted ?? 0)) {
+        if (node.kind === "sort") {
           const rest = node.keys.length - (node.presorted ?? 0);
-          const part = rest === node.keys.length
+          const part = !node.presorted
             ? ""
             : rest === 1
             ? "LAST TERM OF "
             : `LAST ${rest} TERMS OF `;
-          post.push(`USE TEMP B-TREE FOR ${part}ORDER BY`);
+          if (rest > 0) post.push(`USE TEMP B-TREE FOR ${part}ORDER BY`);
         }
     }
   }
