@@ -272,13 +272,8 @@ function inputColumnName(node: RelNode, column: number): { name: string; text: b
 function tableScanDetail(node: TableScan): string {
   const r = node.rowid;
   if (r === null) return `SCAN ${node.label}`;
-  const parts: string[] = [];
-  if (r.kind === "key") parts.push("rowid=?");
-  else {
-    if (r.lower) parts.push("rowid>?");
-    if (r.upper) parts.push("rowid<?");
-  }
-  return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (${parts.join(" AND ")})`;
+  const parts = r.kind === "key" ? ["rowid=?"] : [r.lower && "rowid>?", r.upper && "rowid<?"];
+  return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (${parts.filter((p) => p).join(" AND ")})`;
 }
 
 function keyName(node: IndexScan, i: number): string {
