@@ -177,15 +177,6 @@ function coreSort(results: PlanExpr[], keys: PlanExpr[], terms: B.BoundOrderingT
   return { columns, keys: sortKeys };
 }
 
-function orderTerms(keys: PlanExpr[], terms: B.BoundOrderingTerm[]): OrderTerm[] {
-  return terms.map((t, i) => ({
-    expr: keys[i],
-    desc: t.desc,
-    nullsFirst: nullsFirst(t),
-    collation: collationOf(t.expr),
-  }));
-}
-
 function lowerCoreRefs(
   ctx: PlanContext,
   core: B.BoundCore,
@@ -241,7 +232,15 @@ function lowerCoreRefs(
     // With windows, SQLite's window rewrite reads the rows in a subquery ordered by the
     // first computed window's PARTITION BY and ORDER BY (no LIMIT, no DISTINCT).
     const order = windows ? groupOrder : orderBy;
-    if (order) wanted = () => orderTerms(order.map((t) => lowerExpr(ctx, scope, t.expr)), order);
+    if (order) {
+      wanted = () =>
+        order.map((t) => ({
+          expr: lowerExpr(ctx, scope, t.expr),
+          desc: t.desc,
+          nullsFirst: nullsFirst(t),
+          collation: collationOf(t.expr),
+        }));
+    }
   }
   const wantsDistinct = distinctRows && !asGroup;
   // The sources the result columns and ORDER BY read (where.c's pResultSet of a plain
