@@ -202,29 +202,22 @@ function lowerCoreRefs(
   // sorter EXPLAIN shows as the DISTINCT's.
   const distinctRows = core.distinct && !core.aggregate && !windows;
   const asGroup = distinctRows && orderBy !== null && ordersResults(orderBy, core.columns);
+  // A wanted term: `e` lowered, in its collation, its NULLs where `nullsFirst` puts them.
+  const term = (e: B.BoundExpr, desc: boolean, nullsFirst = !desc): OrderTerm => ({
+    expr: lowerExpr(ctx, scope, e),
+    desc,
+    nullsFirst,
+    collation: collationOf(e),
+  });
   let resultTerms: OrderTerm[] | undefined;
   // (Made a GROUP BY, its terms take the ORDER BY's directions, as select.c gives them.)
   const lowerResults = () =>
-    resultTerms ??= core.columns.map((c, i) => {
-      const desc = asGroup && orderBy![i].desc;
-      return {
-        expr: lowerExpr(ctx, scope, c.expr),
-        desc,
-        nullsFirst: !desc,
-        collation: collationOf(c.expr),
-      };
-    });
+    resultTerms ??= core.columns.map((c, i) => term(c.expr, asGroup && orderBy![i].desc));
   let wanted: (() => OrderTerm[]) | null = null;
   let kind: OrderKind = "orderBy";
   if (grouped) {
     kind = "groupBy";
-    wanted = () =>
-      groupBy.map((e, i) => ({
-        expr: lowerExpr(ctx, scope, e),
-        desc: groupDesc[i],
-        nullsFirst: !groupDesc[i],
-        collation: collationOf(e),
-      }));
+    wanted = () => groupBy.map((e, i) => term(e, groupDesc[i]));
   } else if (asGroup || distinctRows && !orderBy) {
     kind = "distinctBy";
     wanted = lowerResults;
@@ -232,15 +225,7 @@ function lowerCoreRefs(
     // With windows, SQLite's window rewrite reads the rows in a subquery ordered by the
     // first computed window's PARTITION BY and ORDER BY (no LIMIT, no DISTINCT).
     const order = windows ? groupOrder : orderBy;
-    if (order) {
-      wanted = () =>
-        order.map((t) => ({
-          expr: lowerExpr(ctx, scope, t.expr),
-          desc: t.desc,
-          nullsFirst: nullsFirst(t),
-          collation: collationOf(t.expr),
-        }));
-    }
+    if (order) wanted = () => order.map((t) => term(t.expr, t.desc, nullsFirst(t)));
   }
   const wantsDistinct = distinctRows && !asGroup;
   // The sources the result columns and ORDER BY read (where.c's pResultSet of a plain
