@@ -48,21 +48,24 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
-      const own = `${leaf.id}:${s?.column}`;
+      if (!s) continue;
+      const own = `${leaf.id}:${s.column}`;
       const e = t.expr;
-      const value = s?.key.kind === "value" && constOf.get(plain(s.key.value)?.[0]);
+      // The column the term compares this one with, if any.
+      const other = s.key.kind === "value" ? plain(s.key.value)?.[0] : undefined;
+      const value = constOf.get(other);
       if (value && e.kind === "compare") {
-        const expr = e.left === s!.operand ? { ...e, right: value } : { ...e, left: value };
+        const expr = e.left === s.operand ? { ...e, right: value } : { ...e, left: value };
         out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent: t });
       }
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.
-        if (key === own || s!.key.kind === "value" && plain(s!.key.value)?.[0] === key) continue;
+        if (key === own || key === other) continue;
         const expr = "operand" in e
           ? { ...e, operand: column }
           : "operands" in e
           ? { ...e, operands: [column] }
-          : (e as { left: PlanExpr }).left === s!.operand
+          : (e as { left: PlanExpr }).left === s.operand
           ? { ...e, left: column }
           : { ...e, right: column } as PlanExpr;
         out.push({
