@@ -29,11 +29,10 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   const constOf = new Map<string | undefined, PlanExpr>();
   for (const { expr: e } of terms) {
     if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
-    for (const [x, k] of [[e.left, e.right], [e.right, e.left]]) {
-      const column = plain(x)?.[0];
-      if (column && (k.kind === "const" || k.kind === "param")) constOf.set(column, k);
-    }
     const a = plain(e.left), b = plain(e.right);
+    for (const [x, k] of [[a, e.right], [b, e.left]] as const) {
+      if (x && (k.kind === "const" || k.kind === "param")) constOf.set(x[0], k);
+    }
     if (
       !a || !b || a[0] === b[0] ||
       a[1] !== b[1] && !(isNumericAffinity(a[1]) && isNumericAffinity(b[1]))
