@@ -105,10 +105,8 @@ export function autoIndexFor(
   const local: Term[] = [];
   terms.forEach((t, i) => {
     if (!ready(t)) return;
-    let onlyLeaf = t.refs.size > 0;
-    for (const r of t.refs) if (r !== leaf.id) onlyLeaf = false;
     // A derived (virtual) term is no condition of its own: `x > NULL` would drop every row.
-    if (onlyLeaf && !t.virtual) local.push(t);
+    if (t.refs.size === 1 && t.refs.has(leaf.id) && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
     // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
     // (Nor does an IS NULL, which compares in no collation.)
