@@ -199,12 +199,6 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
   const keyCols = auto.keys.map((k) => k.column);
   const stored = [...keyCols, ...trailingColumns(leaf, usedOf(ctx, leaf), keyCols)];
   const sortId = newId(ctx);
-  const keys: SortKey[] = stored.map((_, i) => ({
-    column: i,
-    desc: false,
-    nullsFirst: true,
-    collation: i < auto.keys.length ? auto.keys[i].collation : "BINARY",
-  }));
   const sort: Sort = {
     kind: "sort",
     id: sortId,
@@ -212,7 +206,12 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     columns: stored.map((c, i) =>
       i < auto.keys.length ? relabel(auto.keys[i].value) : colRef(fresh, c)
     ),
-    keys,
+    keys: stored.map((_, i): SortKey => ({
+      column: i,
+      desc: false,
+      nullsFirst: true,
+      collation: i < auto.keys.length ? auto.keys[i].collation : "BINARY",
+    })),
     limit: null,
     offset: null,
   };
