@@ -163,7 +163,10 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
   return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge", affinity: t.affinity };
 }
 
-/** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
+/**
+ * The primary-key b-tree of a WITHOUT ROWID table, described as an index (its ANALYZE
+ * figures the table's primaryKeyStat1: it has no schema row, so no index of `indexes` is it).
+ */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
   return {
     name: `sqlite_autoindex_${table.name}_1`,
@@ -175,6 +178,7 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
     where: null,
     keyColumns: table.primaryKey,
     recordColumns: table.recordColumns,
+    stat1: table.primaryKeyStat1,
   };
 }
 
@@ -290,8 +294,7 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
     break;
   }
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
-  const stat = index.stat1 ?? (t.withoutRowid && index.origin === "pk" ? t.primaryKeyStat1 : null);
-  const order = stat?.unordered ? [] : keyOrder(t, index.recordColumns);
+  const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
   return {
     node: {
       kind: "indexScan",

@@ -71,7 +71,7 @@ function tableLogEst(t: TableInfo): number {
  * 10, 9, 8, 7, 6 rows, then 5; none past the last column of a unique index).
  */
 function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
-  const stat = index.stat1 ?? (t.withoutRowid && index.origin === "pk" ? t.primaryKeyStat1 : null);
+  const stat = index.stat1;
   const n = index.keyColumns.length;
   if (stat) {
     return Array.from({ length: n + 1 }, (_, i) => logEst(Math.max(1, stat.rows[i] ?? 1)));
