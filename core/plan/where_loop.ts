@@ -189,7 +189,7 @@ function seekCost(
     // is taken to match twice the rows of an `=`.
     else {
       nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
-      if (loop.used[k] && cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+      if (cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
     }
   });
   if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
