@@ -17,7 +17,7 @@ import {
 } from "./access_path.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 import type { Leaf } from "./leaves.ts";
-import type { PlanExpr, SeekKey } from "./plan.ts";
+import type { PlanExpr, RangeBound, SeekKey } from "./plan.ts";
 import { estLog, indexRowSize, logEst, logEstAdd, tableRowSize } from "./row_size.ts";
 import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
@@ -148,10 +148,13 @@ function rangeEstimate(nOut: number, lower: Term | undefined, upper: Term | unde
   return Math.min(out, Math.max(10, n));
 }
 
+/** A seek's range bounds (null: none). */
+type RangeBounds = { lower: RangeBound | null; upper: RangeBound | null };
+
 /** The lower and upper bound terms among a seek's used terms after its `=` ones. */
-function rangeTerms(used: readonly Term[], nEq: number, hasLower: boolean, hasUpper: boolean) {
+function rangeTerms(used: readonly Term[], nEq: number, { lower, upper }: RangeBounds) {
   const rest = used.slice(nEq);
-  return { lower: hasLower ? rest[0] : undefined, upper: hasUpper ? rest.at(-1) : undefined };
+  return { lower: lower ? rest[0] : undefined, upper: upper ? rest.at(-1) : undefined };
 }
 
 /** Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? */
@@ -276,7 +279,7 @@ function tableLoop(
     if (node.rowid.kind === "key") {
       seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1]);
     } else {
-      const r = rangeTerms(path.used, 0, node.rowid.lower !== null, node.rowid.upper !== null);
+      const r = rangeTerms(path.used, 0, node.rowid);
       seekCost(loop, probe, szTabRow, [], r, []);
     }
     return { loop, nRow: rSize };
@@ -291,7 +294,7 @@ function tableLoop(
     loop.nOut = a[0];
     return { loop, nRow: a[0] };
   }
-  const r = rangeTerms(path.used, node.eq.length, node.lower !== null, node.upper !== null);
+  const r = rangeTerms(path.used, node.eq.length, node);
   const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
   seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
   return { loop, nRow: a[0] };
