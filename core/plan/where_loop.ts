@@ -279,8 +279,7 @@ function tableLoop(
     if (node.rowid.kind === "key") {
       seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1]);
     } else {
-      const r = rangeTerms(path.used, 0, node.rowid);
-      seekCost(loop, probe, szTabRow, [], r, []);
+      seekCost(loop, probe, szTabRow, [], rangeTerms(path.used, 0, node.rowid), []);
     }
     return { loop, nRow: rSize };
   }
