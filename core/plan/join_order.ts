@@ -101,7 +101,7 @@ export function chooseJoinOrder(
   for (const [i, l] of best.entries()) {
     const rows = l.leaf.kind === "table" ? l.leaf.table.table.stat1Rows : undefined;
     if (rows === undefined) break;
-    const node = l.auto ? null : l.path?.node;
+    const node = l.path?.node;
     const eq = node?.kind === "tableScan"
       ? node.rowid?.kind === "key" && node.rowid.key.kind === "value"
       : node?.eq.some((k) => k.kind === "value");
@@ -111,6 +111,6 @@ export function chooseJoinOrder(
   const distinct = wanted?.distinct?.();
   const distinctOrdered = !!distinct &&
     given(best, true, "distinctBy", distinct).given === distinct.length;
-  const steps = best.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
-  return { steps, order, distinctOrdered };
+  // (A loop is a step: an automatic index's has no path.)
+  return { steps: best, order, distinctOrdered };
 }

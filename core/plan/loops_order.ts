@@ -38,8 +38,8 @@ function notNull(t: TableInfo, column: number): boolean {
  * WHERE_ONEROW: a rowid `=`, or `=` on every column of a unique index whose columns are
  * NOT NULL (or of a one-column UNIQUE one, but by IS: NULL keys repeat).
  */
-export function oneRow(loop: Pick<WhereLoop, "auto" | "path">): boolean {
-  const node = loop.auto ? null : loop.path?.node;
+export function oneRow(loop: Pick<WhereLoop, "path">): boolean {
+  const node = loop.path?.node;
   if (!node) return false;
   if (node.kind === "tableScan") {
     return node.rowid?.kind === "key" && node.rowid.key.kind === "value";
@@ -117,7 +117,7 @@ export function loopsOrder(
         if (fixedByTerm(terms, id, c, w.collation, ready, leafIds)) desc[k] = null;
       }
     });
-    const path = loop.auto ? null : loop.path;
+    const path = loop.path;
     if (!oneRow(loop)) {
       // A subquery's rows or an automatic index's matches have no order of their own.
       if (!path) distinct = false;
