@@ -36,8 +36,6 @@ export interface WantedOrder {
    * tells whether they come unique or grouped (each row's copies in a row) on their own.
    */
   distinct: (() => OrderTerm[]) | null;
-  /** The number of wanted terms. */
-  count(): number;
   /** where.c indexMightHelpWithOrderBy for a path's index. */
   mightHelp(path: AccessPath): boolean;
   /** where.c whereSortingCost of `nRow` rows (LogEst), the first `nSorted` terms in order. */
@@ -65,7 +63,6 @@ export function wantedOrder(
     kind,
     sortByGroup,
     distinct,
-    count: () => terms().length,
     // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
     // of the path's index?
     mightHelp(p: AccessPath): boolean {

@@ -53,7 +53,7 @@ function solve(
 ): WherePath | null {
   const nLoop = leaves.length;
   const mxChoice = nLoop <= 1 ? 1 : nLoop === 2 ? 5 : 12;
-  const nOrderBy = order && nRowEst ? order.count() : 0;
+  const nOrderBy = order && nRowEst ? order.terms().length : 0;
   const sortCost = new Map<number, number>();
   const bit = new Map(leaves.map((l, i) => [l.id, 1n << BigInt(i)]));
   const placedOf = (mask: bigint) =>
@@ -165,7 +165,7 @@ export function solveJoin(
   nRowBefore = 0,
 ): WhereLoop[] | null {
   const first = solve(leaves, loopsAt, deps, order, given, 0, new Set(), nRowBefore);
-  if (!first || !order?.count()) return first?.loops ?? null;
+  if (!first || !order?.terms().length) return first?.loops ?? null;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
   const scanless = equalitySeeked(first);
   return solve(leaves, loopsAt, deps, order, given, nRowEst, scanless, nRowBefore)?.loops ?? null;
