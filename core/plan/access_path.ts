@@ -96,19 +96,15 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
     const [left, right]: PlanExpr[] = e.kind === "is"
       ? [e.left, e.right]
       : [e.operand, { kind: "const", value: null, cls: StorageClass.Null }];
+    const affinity = e.kind === "is" ? e.affinity : Affinity.Blob;
     // `x IS NULL` compares in no collation ("").
     const is = (operand: PlanExpr, value: PlanExpr) =>
       !readsNode(value, id) &&
       seek(
         operand,
         "eq",
-        {
-          kind: "value",
-          value,
-          affinity: e.kind === "is" ? e.affinity : Affinity.Blob,
-          nulls: true,
-        },
-        e.kind === "is" ? e.affinity : Affinity.Blob,
+        { kind: "value", value, affinity, nulls: true },
+        affinity,
         value.kind === "const" && value.value === null
           ? ""
           : (e as { collation: string }).collation,
