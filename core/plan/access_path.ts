@@ -149,10 +149,6 @@ function keyOrder(t: TableInfo, keys: KeyColumn[]): OrderColumn[] {
   return keys.map((k) => ({ column: keyColumn(t, k), desc: k.desc, collation: k.collation }));
 }
 
-function columnAffinity(table: TableInfo, column: number): Affinity {
-  return column < 0 ? Affinity.Integer : table.columns[column].affinity;
-}
-
 function bound(t: SeekTerm | undefined): RangeBound | null {
   if (!t || t.key.kind !== "value") return null;
   if (t.term.belowNulls) return { value: null, inclusive: false, affinity: Affinity.Blob };
@@ -263,18 +259,19 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const used: Term[] = [];
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
-  // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
-  const ok = (s: SeekTerm, k: KeyColumn) =>
-    affinityOk(s.affinity, columnAffinity(t, keyColumn(t, k))) &&
-    (s.collation
-      ? s.collation.toUpperCase() === k.collation.toUpperCase()
-      : keyColumn(t, k) >= 0 && !t.columns[k.column].notNull);
   // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
   // every column of an index (nColumn) but a unique one's.
   for (const [i, k] of index.recordColumns.entries()) {
     if (k.column === -2 || i === index.keyColumns.length && index.unique) break;
     const col = keyColumn(t, k);
-    const mine = seeks.filter((s) => s.column === col && ok(s, k));
+    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
+    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
+    const mine = seeks.filter((s) =>
+      s.column === col && affinityOk(s.affinity, affinity) &&
+      (s.collation
+        ? s.collation.toUpperCase() === k.collation.toUpperCase()
+        : col >= 0 && !t.columns[col].notNull)
+    );
     const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
       mine.find((s) => s.op === "eq");
     if (e) {
