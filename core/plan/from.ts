@@ -499,8 +499,7 @@ export function planFrom(
     if (wanted.kind === "distinctBy") wanted = undefined;
   }
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
-  const rest = pool.filter((t) => !t.placed);
-  return { given: result.given, distinctRows: result.distinctRows, node: filtered(node, rest) };
+  return { ...result, node: filtered(node, pool.filter((t) => !t.placed)) };
 }
 
 export { comparisonAffinity };
