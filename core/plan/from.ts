@@ -81,10 +81,12 @@ function flatten(
   from.items.forEach((it, i) => {
     const join = i === 0 ? null : it.join === "cross" ? "inner" : it.join;
     const on = [...(it.on ? [it.on] : []), ...it.using.map(usingTerm)];
-    const inner = join === null || join === "inner";
+    // An inner join's ON terms are pooled, but a parenthesized join's holding an outer join.
+    const pooled = (join === null || join === "inner") &&
+      (it.item.kind !== "join" || allInner(it.item));
+    if (pooled) pool.push(...on.map((expr) => ({ expr, step: out.length })));
     if (it.item.kind === "join") {
-      if (inner && allInner(it.item)) {
-        pool.push(...on.map((expr) => ({ expr, step: out.length })));
+      if (pooled) {
         const before = out.length;
         flatten(ctx, scope, it.item, pool, out, leaves);
         if (i > 0 && out.length > before) {
@@ -102,10 +104,14 @@ function flatten(
     }
     const leaf = registerLeaf(ctx, scope, it.item);
     leaves.push(leaf);
-    if (inner) {
-      pool.push(...on.map((expr) => ({ expr, step: out.length })));
-      out.push({ join, leaf, group: null, on: [], onTerms: [], cross: it.join === "cross" });
-    } else out.push({ join, leaf, group: null, on, onTerms: [] });
+    out.push({
+      join,
+      leaf,
+      group: null,
+      on: pooled ? [] : on,
+      onTerms: [],
+      cross: it.join === "cross",
+    });
   });
   return out;
 }
