@@ -360,7 +360,7 @@ function chain(
     let ns = -1;
     for (const r of t.refs) if (stepOf.has(r)) ns = Math.max(ns, nullStep(r, limit));
     if (ready < 0) {
-      if (rightFull.some((x) => x) && !t.fromOn) above[units.length - 1].push(t);
+      if (rightFull.includes(true) && !t.fromOn) above[units.length - 1].push(t);
       else inside[0].push(t);
     } else if (ns >= ready) above[ns].push(t);
     else inside[ready].push(t);
@@ -392,7 +392,7 @@ function chain(
     }
     node = filtered(node, above[j]);
   });
-  if (rightFull.some((x) => x)) {
+  if (rightFull.includes(true)) {
     result.given = null;
     delete result.distinctRows;
   }
