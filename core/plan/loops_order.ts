@@ -55,33 +55,6 @@ export function oneRow(loop: Pick<WhereLoop, "path">): boolean {
 }
 
 /**
- * sqlite3WhereFindTerm for the ORDER BY: a term `column = x`, `column IS x` (compared in
- * `collation`) or `column IS NULL` on leaf `id`, where `x` reads no loop of the join
- * outside `ready`.
- */
-function fixedByTerm(
-  terms: readonly Term[],
-  id: number,
-  column: number,
-  collation: string,
-  ready: ReadonlySet<number>,
-  leafIds: ReadonlySet<number>,
-): boolean {
-  return terms.some(({ expr: e }) => {
-    if (e.kind === "nullTest") return !e.not && columnOf(e.operand, id) === column;
-    const equal = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
-    if (!equal) return false;
-    const other = columnOf(e.left, id) === column
-      ? e.right
-      : columnOf(e.right, id) === column
-      ? e.left
-      : null;
-    if (!other || [...exprRefs(other)].some((r) => leafIds.has(r) && !ready.has(r))) return false;
-    return column < 0 || e.collation.toUpperCase() === collation.toUpperCase();
-  });
-}
-
-/**
  * wherePathSatisfiesOrderBy over `loops` (outermost first) for `wanted`, terms of `kind`.
  * `complete`: the loops are every loop of the join, so terms still open are not given
  * (never -1). Only an ORDER BY's sets the loops' directions (`reverse`).
@@ -113,9 +86,24 @@ export function loopsOrder(
     const id = loop.leaf.id;
     wanted.forEach((w, k) => {
       const c = columnOf(w.expr, id);
-      if (c !== null && desc[k] === undefined) {
-        if (fixedByTerm(terms, id, c, w.collation, ready, leafIds)) desc[k] = null;
-      }
+      // sqlite3WhereFindTerm: a term `c = x`, `c IS x` (compared in the term's collation) or
+      // `c IS NULL`, where `x` reads no loop of the join not yet read.
+      if (c === null || desc[k] !== undefined) return;
+      const fixed = terms.some(({ expr: e }) => {
+        if (e.kind === "nullTest") return !e.not && columnOf(e.operand, id) === c;
+        const equal = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
+        if (!equal) return false;
+        const other = columnOf(e.left, id) === c
+          ? e.right
+          : columnOf(e.right, id) === c
+          ? e.left
+          : null;
+        if (!other || [...exprRefs(other)].some((r) => leafIds.has(r) && !ready.has(r))) {
+          return false;
+        }
+        return c < 0 || e.collation.toUpperCase() === w.collation.toUpperCase();
+      });
+      if (fixed) desc[k] = null;
     });
     const path = loop.path;
     if (!oneRow(loop)) {
