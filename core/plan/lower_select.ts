@@ -3,7 +3,7 @@
  * columns, ORDER BY, LIMIT), VALUES, and compounds (left-deep).
  */
 import type * as B from "../analyze/bound.ts";
-import type { CollationName, PlanExpr, Query, RelNode, SortKey } from "./plan.ts";
+import type { CollationName, Compound, PlanExpr, Query, RelNode, SortKey } from "./plan.ts";
 import { colRef, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
 import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
@@ -108,14 +108,17 @@ export function lowerParts(
   for (let i = 1; i < parts.length; i++) {
     const right = lowerPart(ctx, parts[i], parent, null, null, null);
     const id = newId(ctx);
-    q = {
-      root: { kind: "compound", id, op: ops[i]!, left: q, right, collations: collations(i + 1) },
-      columns: q.columns.map((_, k) => colRef(id, k)),
+    const root: Compound = {
+      kind: "compound",
+      id,
+      op: ops[i]!,
+      left: q,
+      right,
+      collations: collations(i + 1),
     };
-    const { root } = q, distinct = repeats?.(i + 1);
-    if (root.kind === "compound" && distinct?.some((c, k) => c !== root.collations[k])) {
-      root.distinct = distinct;
-    }
+    const distinct = repeats?.(i + 1);
+    if (distinct?.some((c, k) => c !== root.collations[k])) root.distinct = distinct;
+    q = { root, columns: q.columns.map((_, k) => colRef(id, k)) };
   }
   return q;
 }
