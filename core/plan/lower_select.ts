@@ -204,7 +204,7 @@ function lowerCoreRefs(
   // ORDER BY listing them, ascending, SQLite makes it a GROUP BY of them (select.c), whose
   // sorter EXPLAIN shows as the DISTINCT's.
   const distinctRows = core.distinct && !core.aggregate && !windows;
-  const asGroup = distinctRows && orderBy !== null && ordersResults(orderBy, core.columns);
+  const asGroup = distinctRows && orderByLists(orderBy, core.columns.map((c) => c.expr));
   // A wanted term: `e` lowered, in its collation, its NULLs where `nullsFirst` puts them.
   const term = (e: B.BoundExpr, desc: boolean, nullsFirst = !desc): OrderTerm => ({
     expr: lowerExpr(ctx, scope, e),
@@ -247,7 +247,7 @@ function lowerCoreRefs(
       ? wantedOrder(
         wanted,
         kind,
-        grouped ? sameAsGroupBy(groupBy, groupOrder) : asGroup,
+        grouped ? orderByLists(groupOrder, groupBy) : asGroup,
         sortShapeOf(core.columns.length, windows ? null : limit, wantsDistinct),
         wantsDistinct ? lowerResults : null,
       )
@@ -346,28 +346,17 @@ function groupDirections(
 }
 
 /**
- * sqlite3ExprListCompare of the ORDER BY and the result columns, as select.c asks before
- * making a DISTINCT a GROUP BY: each term is its result column, its NULLs where its
- * direction puts them.
+ * select.c's sqlite3ExprListCompare of the ORDER BY and `exprs`: each term is the
+ * expression at its place, its NULLs where its direction puts them by default. Asked of
+ * the GROUP BY (orderByGrp: the copied directions make the lists equal) and of the result
+ * columns (before making a DISTINCT a GROUP BY).
  */
-function ordersResults(
-  orderBy: readonly B.BoundOrderingTerm[],
-  columns: readonly B.BoundResultColumn[],
-): boolean {
-  return orderBy.length === columns.length &&
-    orderBy.every((t, i) => nullsFirst(t) !== t.desc && sameExpr(t.expr, columns[i].expr));
-}
-
-/**
- * select.c's orderByGrp: the ORDER BY lists the GROUP BY's expressions in order with
- * SQLite's default NULL placement (the copied direction makes the lists equal).
- */
-function sameAsGroupBy(
-  groupBy: readonly B.BoundExpr[],
+function orderByLists(
   orderBy: readonly B.BoundOrderingTerm[] | null,
+  exprs: readonly B.BoundExpr[],
 ): boolean {
-  return orderBy !== null && orderBy.length === groupBy.length &&
-    orderBy.every((t, i) => nullsFirst(t) === !t.desc && sameExpr(t.expr, groupBy[i]));
+  return orderBy !== null && orderBy.length === exprs.length &&
+    orderBy.every((t, i) => nullsFirst(t) === !t.desc && sameExpr(t.expr, exprs[i]));
 }
 
 /** Is `e` the aggregate output of group key `i` (the aggregate under `node`)? */
