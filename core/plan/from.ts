@@ -301,15 +301,12 @@ function innerChain(
     placed.add(step.leaf.id);
     const ready = open.filter((t) => !t.placed && termReady(t, placed, ids, -1));
     if (omitted.has(step.leaf.id)) return;
+    // A LEFT JOIN's leaf is filtered by its ON terms, the ready ones after the join.
     const on = onTerms.get(step.leaf.id);
-    const leafNode = stepNode(ctx, step);
-    if (on) {
-      const inner = filtered(leafNode, on.filter((t) => !t.placed));
-      node = filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready);
-      return;
-    }
-    const inner = filtered(leafNode, ready.filter((t) => !t.placed));
-    node = node === null
+    const inner = filtered(stepNode(ctx, step), (on ?? ready).filter((t) => !t.placed));
+    node = on
+      ? filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready)
+      : node === null
       ? inner
       : { kind: "nestedLoop", join: "inner", outer: node, inner, on: null };
   });
