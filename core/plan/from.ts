@@ -222,7 +222,7 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
       crossed ||= !!u.cross;
       prior = new Set(leaves.slice(0, k).map((l) => l.id));
     } else if (!crossed) prior = new Set();
-    if (prior.size > 0) deps.set(u.leaf!.id, new Set(prior));
+    if (prior.size > 0) deps.set(u.leaf!.id, prior);
   });
   for (const l of leaves) {
     if (l.kind !== "node" || l.node?.kind !== "tableFunction") continue;
