@@ -90,7 +90,7 @@ function flatten(
         const before = out.length;
         flatten(ctx, scope, it.item, pool, out, leaves);
         if (i > 0 && out.length > before) {
-          out[before].join = join ?? "inner";
+          out[before].join = join;
           if (it.join === "cross") out[before].cross = true;
         }
         return;
