@@ -440,10 +440,8 @@ function planUnit(
   const open = pool.filter((t) => !t.placed);
   // Outer rows are not tracked through outer joins: a full table's are assumed before.
   const joined = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore);
-  const [step] = joined.steps;
   if (placedBefore.size === 0) takeOrder(joined, result);
-  const leafNode = stepNode(ctx, step);
-  return filtered(leafNode, open.filter((t) => !t.placed));
+  return filtered(stepNode(ctx, joined.steps[0]), open.filter((t) => !t.placed));
 }
 
 /**
