@@ -147,23 +147,20 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     for (const t of step.path.used) {
       if (t.expr.kind === "inQuery" || t.expr.kind === "compare") t.placed = true;
     }
-    noteFixedColumns(ctx, step);
-    return step.path.node;
+    // A covering partial index gives the columns it fixes as constants (partial_index.ts).
+    const node = step.path.node;
+    const fixed = node.kind === "indexScan" && node.covering && step.leaf.kind === "table" &&
+      step.leaf.table.partial.get(node.index);
+    if (fixed) {
+      const held = new Set(node.index.recordColumns.map((k) => k.column));
+      const reads = new Map([...fixed].filter(([column]) => !held.has(column)));
+      if (reads.size > 0) ctx.fixedColumns.set(node.id, reads);
+    }
+    return node;
   }
   const leaf = step.leaf;
   if (leaf.kind !== "node" || leaf.node === null) throw bugError(Bug.LeafWithoutNode);
   return leaf.node;
-}
-
-/** Registers the columns a covering partial index gives as constants (partial_index.ts). */
-function noteFixedColumns(ctx: PlanContext, step: JoinStep): void {
-  const node = step.path?.node;
-  if (node?.kind !== "indexScan" || !node.covering || step.leaf.kind !== "table") return;
-  const fixed = step.leaf.table.partial.get(node.index);
-  if (!fixed) return;
-  const held = new Set(node.index.recordColumns.map((k) => k.column));
-  const reads = new Map([...fixed].filter(([column]) => !held.has(column)));
-  if (reads.size > 0) ctx.fixedColumns.set(node.id, reads);
 }
 
 /**
