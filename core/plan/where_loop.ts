@@ -216,9 +216,7 @@ function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<numbe
   for (const t of used) for (const r of t.refs) if (r !== leaf.id && leafIds.has(r)) prereq.add(r);
   const node = path?.node;
   const index = node?.kind === "indexScan" ? node.index : null;
-  const seeksEqual = node?.kind === "indexScan"
-    ? node.eq.length > 0
-    : node?.kind === "tableScan" && node.rowid?.kind === "key";
+  const seeksEqual = node?.kind === "indexScan" ? node.eq.length > 0 : node?.rowid?.kind === "key";
   return {
     leaf,
     path,
