@@ -11,7 +11,7 @@ import type { OrderKind, WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
 import { leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
-import { type LoopsOrder, loopsOrder } from "./loops_order.ts";
+import { type LoopsOrder, loopsOrder, oneRow } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
 import { logEst } from "./row_size.ts";
 
@@ -102,9 +102,8 @@ export function chooseJoinOrder(
     const rows = l.leaf.kind === "table" ? l.leaf.table.table.stat1Rows : undefined;
     if (rows === undefined) break;
     const node = l.path?.node;
-    const eq = node?.kind === "tableScan"
-      ? node.rowid?.kind === "key" && node.rowid.key.kind === "value"
-      : node?.eq.some((k) => k.kind === "value");
+    // (A rowid `=` is a one-row lookup.)
+    const eq = node?.kind === "tableScan" ? oneRow(l) : node?.eq.some((k) => k.kind === "value");
     if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
     nSearch += l.nOut;
   }
