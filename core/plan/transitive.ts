@@ -9,19 +9,20 @@ import { Affinity, isNumericAffinity } from "../value/types.ts";
 import { CompareOp } from "../value/logic.ts";
 import { cachedSeekTerm } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
-import type { ColumnExpr, PlanExpr } from "./plan.ts";
+import type { PlanExpr } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
 
 /** The virtual terms the equivalence classes of `terms` give. */
 export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[]): Term[] {
   // A table column as itself ("node:column"), with its affinity; else null.
   const plain = (e: PlanExpr): [string, Affinity] | null => {
-    const leaf = e.kind === "column" && leaves.find((l) => l.id === e.node);
-    if (!leaf || leaf.kind !== "table") return null;
-    const c = leaf.table.table.columns[(e as ColumnExpr).column];
+    if (e.kind !== "column") return null;
+    const leaf = leaves.find((l) => l.id === e.node);
+    if (leaf?.kind !== "table") return null;
+    const c = leaf.table.table.columns[e.column];
     return c?.generated || c && c.collation.toUpperCase() !== "BINARY"
       ? null
-      : [`${leaf.id}:${(e as ColumnExpr).column}`, c?.affinity ?? Affinity.Integer];
+      : [`${e.node}:${e.column}`, c?.affinity ?? Affinity.Integer];
   };
   const classOf = new Map<string, Map<string, PlanExpr>>();
   // select.c's propagateConstants: a WHERE `x = constant` (BINARY, the constant without an
