@@ -45,6 +45,8 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
     for (const k of merged.keys()) classOf.set(k, merged);
   }
   const out: Term[] = [];
+  const add = (expr: PlanExpr, parent: Term) =>
+    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent });
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
@@ -55,26 +57,21 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       const other = s.key.kind === "value" ? plain(s.key.value)?.[0] : undefined;
       const value = constOf.get(other);
       if (value && e.kind === "compare") {
-        const expr = e.left === s.operand ? { ...e, right: value } : { ...e, left: value };
-        out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent: t });
+        add(e.left === s.operand ? { ...e, right: value } : { ...e, left: value }, t);
       }
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.
         if (key === own || key === other) continue;
-        const expr = "operand" in e
-          ? { ...e, operand: column }
-          : "operands" in e
-          ? { ...e, operands: [column] }
-          : (e as { left: PlanExpr }).left === s.operand
-          ? { ...e, left: column }
-          : { ...e, right: column } as PlanExpr;
-        out.push({
-          expr,
-          refs: exprRefs(expr),
-          placed: false,
-          virtual: true,
-          parent: t.parent ?? t,
-        });
+        add(
+          "operand" in e
+            ? { ...e, operand: column }
+            : "operands" in e
+            ? { ...e, operands: [column] }
+            : (e as { left: PlanExpr }).left === s.operand
+            ? { ...e, left: column } as PlanExpr
+            : { ...e, right: column } as PlanExpr,
+          t.parent ?? t,
+        );
       }
     }
   }
