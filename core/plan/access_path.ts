@@ -323,7 +323,6 @@ export function tablePaths(
   }
   const t = leaf.table;
   const usable = (i: IndexInfo) => i.where === null || leaf.partial.has(i);
-  const indexes = t.indexes.filter((i) => usable(i) && i.keyColumns.length > 0);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
     return usable(leaf.indexedBy) ? [indexPath(leaf, leaf.indexedBy, seeks)] : [];
@@ -335,7 +334,9 @@ export function tablePaths(
   // equally good plans: among equal costs the index created last wins, and a WITHOUT
   // ROWID table's primary key (created with the table) comes after every other index,
   // its seeks and then its whole scan.
-  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks));
+  for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length > 0).reverse()) {
+    out.push(indexPath(leaf, i, seeks));
+  }
   if (t.withoutRowid && t.primaryKey.length > 0) {
     const p = indexPath(leaf, primaryKeyIndex(t), seeks);
     if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
