@@ -209,9 +209,13 @@ function ownBtree(path: AccessPath): boolean {
   return n.kind === "tableScan" || n.index.origin === "pk" && n.table.withoutRowid;
 }
 
-/** A loop not yet costed. */
-function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<number>): WhereLoop {
-  const used = path?.used ?? [];
+/** A loop not yet costed, seeking with `used`. */
+function loopFor(
+  leaf: Leaf,
+  path: AccessPath | null,
+  leafIds: ReadonlySet<number>,
+  used = path?.used ?? [],
+): WhereLoop {
   const prereq = new Set<number>();
   for (const t of used) for (const r of t.refs) if (r !== leaf.id && leafIds.has(r)) prereq.add(r);
   const node = path?.node;
@@ -408,12 +412,8 @@ export function leafLoops(
   if (auto) {
     // whereLoopAddBtree: building costs N·log N times 7 (a subquery's much less); a probe
     // is taken to yield 20 rows; no output adjustment.
-    const loop = loopFor(leaf, null, leafIds);
-    for (const k of auto.keys) {
-      for (const r of k.term.refs) if (r !== leaf.id && leafIds.has(r)) loop.prereq.add(r);
-    }
+    const loop = loopFor(leaf, null, leafIds, auto.keys.map((k) => k.term));
     loop.auto = auto;
-    loop.used = auto.keys.map((k) => k.term);
     loop.rSetup = Math.max(0, estLog(rSize) + rSize + (leaf.kind === "table" ? 28 : -25));
     loop.nOut = 43;
     loop.rRun = logEstAdd(estLog(rSize), 43);
