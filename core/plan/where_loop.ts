@@ -243,8 +243,12 @@ function loopFor(
  * give, on a WITHOUT ROWID table, a partial index, INDEXED BY, or a covering index whose
  * entries are estimated smaller than the table's rows.
  */
-function wholeScanWeighed(leaf: Leaf, path: AccessPath, hint: LoopOrderHint | undefined) {
-  if (leaf.kind !== "table" || path.node.kind !== "indexScan") return true;
+function wholeScanWeighed(
+  leaf: Leaf & { kind: "table" },
+  path: AccessPath,
+  hint: LoopOrderHint | undefined,
+) {
+  if (path.node.kind !== "indexScan") return true;
   const { table: t, index, covering } = path.node;
   if (hint?.mightHelp(path) || t.withoutRowid || index.where !== null || leaf.table.indexedBy) {
     return true;
