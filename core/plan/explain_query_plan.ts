@@ -126,7 +126,7 @@ class Emitter {
         if (node.bloom) {
           const t = node.table;
           const keys = node.kind === "tableScan"
-            ? [t.rowidAlias >= 0 ? t.columns[t.rowidAlias].name : "rowid"]
+            ? [t.columns[t.rowidAlias]?.name ?? "rowid"]
             : node.eq.map((_, i) => keyName(node, i));
           this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys.join("=? AND ")}=?)`);
         }
@@ -277,10 +277,9 @@ function tableScanDetail(node: TableScan): string {
 }
 
 function keyName(node: IndexScan, i: number): string {
-  const k = node.index.recordColumns[i];
-  if (k.column === -2) return "<expr>";
-  if (k.column === -1) return "rowid";
-  return node.table.columns[k.column].name;
+  // (Column -1, the rowid, has no entry in the table's columns.)
+  const c = node.index.recordColumns[i].column;
+  return c === -2 ? "<expr>" : node.table.columns[c]?.name ?? "rowid";
 }
 
 function indexScanDetail(node: IndexScan): string {
