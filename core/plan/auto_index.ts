@@ -60,8 +60,7 @@ function leafColumnAffinity(leaf: Leaf, column: number): Affinity | null {
 function leadsAnIndex(leaf: Leaf, column: number): boolean {
   if (leaf.kind !== "table") return false;
   const t = leaf.table.table;
-  const first = (keys: readonly { column: number }[]) =>
-    keys.length > 0 && keys[0].column === column;
+  const first = (keys: readonly { column: number }[]) => keys[0]?.column === column;
   return t.indexes.some((i) => first(i.keyColumns)) || (t.withoutRowid && first(t.primaryKey));
 }
 
