@@ -71,8 +71,7 @@ function eligible(leaf: Leaf): boolean {
     return t.indexedBy === null;
   }
   const node = leaf.node;
-  if (node === null || node.kind !== "subqueryScan") return false;
-  return !readsOutside(node.query);
+  return node?.kind === "subqueryScan" && !readsOutside(node.query);
 }
 
 /**
@@ -187,9 +186,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     };
   } else {
     const node = leaf.node;
-    if (node === null || node.kind !== "subqueryScan") {
-      throw bugError(Bug.BadAutoIndex);
-    }
+    if (node?.kind !== "subqueryScan") throw bugError(Bug.BadAutoIndex);
     input = { ...node, id: fresh };
   }
   for (const t of auto.local) t.placed = true;
