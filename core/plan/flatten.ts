@@ -170,7 +170,7 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
   if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
   if (sub.offset !== null) return false; // 14
-  if (c.from === null || c.from.items.length === 0) return false; // 7
+  if (!c.from?.items.length) return false; // 7
   if (c.distinct) return false; // 4
   if (
     sub.limit !== null &&
@@ -371,7 +371,7 @@ function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolea
     if (a.kind !== "core" || a.aggregate || a.distinct || a.windowFunctions.length > 0) {
       return false;
     }
-    if (a.from === null || a.from.items.length === 0) return false;
+    if (!a.from?.items.length) return false;
     if (i > 0 && a.from.items.some(isRightOrFull)) return false; // 17g
   }
   if ((outer.orderBy ?? []).some((t) => t.resultColumn === 0)) return false; // 18

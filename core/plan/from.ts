@@ -454,7 +454,7 @@ export function planFrom(
   wanted?: WantedOrder,
   shown?: ReadonlySet<number>,
 ): FromPlan {
-  if (from === null || from.items.length === 0) {
+  if (!from?.items.length) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
     return { node: filtered(node, terms), given: null, distinctRows: "unique" };
