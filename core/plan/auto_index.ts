@@ -126,7 +126,7 @@ export function autoIndexFor(
       rank: termRank(t, leaf.id, i, terms.length),
     });
   });
-  if (found.length === 0) return null;
+  if (!found.length) return null;
   found.sort((a, b) => a.rank - b.rank);
   const keys: AutoKey[] = [];
   for (const f of found) {

@@ -292,7 +292,7 @@ function indexScanDetail(node: IndexScan): string {
   const how = pk
     ? "PRIMARY KEY"
     : `${node.covering && !node.bloom ? "COVERING " : ""}INDEX ${node.index.name}`;
-  if (parts.length === 0) return `SCAN ${node.label} USING ${how}`;
+  if (!parts.length) return `SCAN ${node.label} USING ${how}`;
   return `SEARCH ${node.label} USING ${how} (${parts.join(" AND ")})`;
 }
 

@@ -55,7 +55,7 @@ export function flattenSelect(select: B.BoundSelect): B.BoundSelect {
 }
 
 function flattenOnce(select: B.BoundSelect): B.BoundSelect {
-  if (select.compounds.length === 0) {
+  if (!select.compounds.length) {
     if (select.first.kind !== "core") return select;
     const o = flattenCore({ ...select, core: select.first, arm: false, armOrdered: false });
     if (o.becomes) return flattenOnce(o.becomes);

@@ -398,7 +398,7 @@ function chain(
  * filtered by them (see {@link isGuard}).
  */
 function guarded(ctx: PlanContext, node: RelNode, terms: Term[]): RelNode {
-  if (terms.length === 0) return node;
+  if (!terms.length) return node;
   const once: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
   return { kind: "nestedLoop", join: "inner", outer: filtered(once, terms), inner: node, on: null };
 }
@@ -414,7 +414,7 @@ function callsVolatile(e: PlanExpr): boolean {
 /** Whether `node` is the one-row constant test {@link guarded} puts ahead of a join. */
 export function isGuard(node: RelNode): boolean {
   return node.kind === "filter" && node.input.kind === "values" &&
-    node.input.rows.length === 1 && node.input.rows[0].length === 0;
+    node.input.rows.length === 1 && !node.input.rows[0].length;
 }
 
 function onOf(u: Unit): PlanExpr | null {

@@ -111,7 +111,7 @@ export function loopsOrder(
       if (!path) distinct = false;
       else {
         const node = path.node;
-        if (path.order.length === 0) return out; // an "unordered" index
+        if (!path.order.length) return out; // an "unordered" index
         const index = node.kind === "indexScan" ? node.index : null;
         const keyCount = index
           ? index.keyColumns.length

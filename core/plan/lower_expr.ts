@@ -395,7 +395,7 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
   const n = width(e.operand);
   if (n > 1) {
     // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
-    if (e.list.length === 0) return intConst(+e.not);
+    if (!e.list.length) return intConst(+e.not);
     return not(e.not, e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or));
   }
   if (e.list.length === 1 && isConstantExpr(e.list[0])) {

@@ -47,7 +47,7 @@ export function lowerSelect(
   if (flat !== select) addNewSources(ctx, flat);
   select = flat;
   const { limit, offset } = lowerLimits(ctx, select);
-  if (select.compounds.length === 0) {
+  if (!select.compounds.length) {
     return lowerPart(ctx, select.first, parent, select.orderBy, limit, offset);
   }
   const collations = compoundCollations(select);

@@ -77,7 +77,7 @@ function solve(
         if (placed.has(leaf.id)) continue;
         if ([...deps.get(leaf.id) ?? []].some((d) => !placed.has(d))) continue;
         for (const loop of loopsAt(leaf, placed)) {
-          if (scanless.has(leaf.id) && loop.used.length === 0 && !loop.auto) continue;
+          if (scanless.has(leaf.id) && !loop.used.length && !loop.auto) continue;
           // An automatic index must pay off within the first few rows (nRow < 1.25).
           if (loop.auto && pFrom.nRow < 3) continue;
           let rUnsort = loop.rRun + pFrom.nRow;
@@ -135,7 +135,7 @@ function solve(
     }
     from = to;
   }
-  if (from.length === 0) return null;
+  if (!from.length) return null;
   return from.reduce((best, p) => (best.rCost > p.rCost ? p : best));
 }
 

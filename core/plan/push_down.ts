@@ -77,7 +77,7 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
     if (it.join === "inner" || it.join === "cross") boundConjuncts(it.on, all);
   }
   const terms = all.filter(pushable);
-  if (terms.length === 0) return from;
+  if (!terms.length) return from;
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;

@@ -432,7 +432,7 @@ export function leafLoops(
     return out;
   }
   for (const path of tablePaths(leaf.table, terms, ready)) {
-    if (path.used.length === 0 && !wholeScanWeighed(leaf, path, hint)) continue;
+    if (!path.used.length && !wholeScanWeighed(leaf, path, hint)) continue;
     const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
     if (hint?.mightHelp(path)) loop.sortIndex = ownBtree(path) ? "" : loop.index!.name;
