@@ -334,12 +334,12 @@ export function tablePaths(
   // equally good plans: among equal costs the index created last wins, and a WITHOUT
   // ROWID table's primary key (created with the table) comes after every other index,
   // its seeks and then its whole scan.
-  for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length > 0).reverse()) {
+  for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
     out.push(indexPath(leaf, i, seeks));
   }
-  if (t.withoutRowid && t.primaryKey.length > 0) {
+  if (t.withoutRowid && t.primaryKey.length) {
     const p = indexPath(leaf, primaryKeyIndex(t), seeks);
-    if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
+    if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
   }
   if (t.withoutRowid) out.push(out.shift()!);
   return out;

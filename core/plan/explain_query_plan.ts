@@ -220,7 +220,7 @@ class Emitter {
         this.#rel(node.input, parent, leftJoin, post, subs);
         // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
         // expressions (the first pass's rows are not kept: only its numbers are).
-        if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
+        if (node.kind === "aggregate" && node.groupBy.length && node.strategy === "hash") {
           this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
         for (const s of own) this.#subPlan(s, parent);

@@ -157,7 +157,7 @@ function flattenItem(outer: Outer, i: number): Outer {
   // A CTE's body is bound once for all its uses, and a view's may be shared: each flattened
   // copy gets sources of its own.
   sub = withFreshSources(sub);
-  if (sub.compounds.length > 0) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
+  if (sub.compounds.length) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
   return merge(outer, i, sub);
 }
 
@@ -167,8 +167,8 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const from = core.from!;
   const it = from.items[i];
   const c = sub.first as B.BoundCore;
-  if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
-  if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
+  if (core.windowFunctions.length || c.windowFunctions.length) return false; // 25
+  if (sub.compounds.length && !compoundMayFlatten(outer, i, sub)) return false; // 17
   if (sub.offset !== null) return false; // 14
   if (!c.from?.items.length) return false; // 7
   if (c.distinct) return false; // 4
@@ -368,7 +368,7 @@ function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolea
   if (sub.compounds.some((c) => c.op !== "unionAll")) return false;
   const arms = selectCores(sub);
   for (const a of arms) {
-    if (a.kind !== "core" || a.aggregate || a.distinct || a.windowFunctions.length > 0) {
+    if (a.kind !== "core" || a.aggregate || a.distinct || a.windowFunctions.length) {
       return false;
     }
     if (!a.from?.items.length) return false;

@@ -154,7 +154,7 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     if (fixed) {
       const held = new Set(node.index.recordColumns.map((k) => k.column));
       const reads = new Map([...fixed].filter(([column]) => !held.has(column)));
-      if (reads.size > 0) ctx.fixedColumns.set(node.id, reads);
+      if (reads.size) ctx.fixedColumns.set(node.id, reads);
     }
     return node;
   }
@@ -219,7 +219,7 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
       crossed ||= !!u.cross;
       prior = new Set(leaves.slice(0, k).map((l) => l.id));
     } else if (!crossed) prior = new Set();
-    if (prior.size > 0) deps.set(u.leaf!.id, prior);
+    if (prior.size) deps.set(u.leaf!.id, prior);
   });
   for (const l of leaves) {
     if (l.kind !== "node" || l.node?.kind !== "tableFunction") continue;
@@ -229,7 +229,7 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
     }
     d.delete(l.id);
     for (const x of deps.get(l.id) ?? []) d.add(x);
-    if (d.size > 0) deps.set(l.id, d);
+    if (d.size) deps.set(l.id, d);
   }
   return deps;
 }

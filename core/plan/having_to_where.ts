@@ -27,7 +27,7 @@ function alwaysFalse(e: B.BoundExpr): boolean {
 export function havingToWhere(core: B.BoundCore): B.BoundCore {
   const groupBy = core.groupBy;
   if (core.having === null || groupBy === null || !groupBy.length) return core;
-  if (core.windowFunctions.length > 0) return core;
+  if (core.windowFunctions.length) return core;
   let where = core.where;
   const kept: B.BoundExpr[] = [];
   for (const t of boundConjuncts(core.having)) {

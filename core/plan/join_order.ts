@@ -76,7 +76,7 @@ export function chooseJoinOrder(
       const only = seekOnly?.get(leaf.id);
       const ready = (t: Term) =>
         termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
-      const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
+      const all = before.size ? new Set([...before, ...placed]) : placed;
       return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
     });
   const given = (
@@ -85,7 +85,7 @@ export function chooseJoinOrder(
     kind: OrderKind = wanted!.kind,
     wantedTerms = wanted!.terms(),
   ) => loopsOrder(wantedTerms, kind, loops, terms, leafIds, complete);
-  const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size > 0 ? 200 : 0);
+  const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size ? 200 : 0);
   if (!best) throw sqlError("no query solution");
   let order = wanted ? given(best, true) : null;
   // where.c's WHERE_SORTBYGROUP: a GROUP BY the loops give that the ORDER BY repeats may

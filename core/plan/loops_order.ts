@@ -168,7 +168,7 @@ export function loopsOrder(
       distinctLeaves.add(id);
       wanted.forEach((w, k) => {
         const refs = [...exprRefs(w.expr)].filter((r) => leafIds.has(r));
-        if (desc[k] === undefined && refs.length > 0 && refs.every((r) => distinctLeaves.has(r))) {
+        if (desc[k] === undefined && refs.length && refs.every((r) => distinctLeaves.has(r))) {
           desc[k] = null;
         }
       });

@@ -261,7 +261,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   }
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
-  if (LIKELY.has(name) && e.args.length > 0) {
+  if (LIKELY.has(name) && e.args.length) {
     const inner = lowerExpr(ctx, scope, e.args[0]);
     const p = e.args[1];
     const probability = name === "likely"

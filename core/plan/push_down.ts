@@ -39,7 +39,7 @@ function pushable(term: B.BoundExpr): boolean {
 function acceptsPushDown(s: B.BoundSelect): boolean {
   if (s.limit !== null || s.offset !== null) return false;
   const cores = selectCores(s);
-  if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
+  if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length)) {
     return false;
   }
   // Every part is a core here.

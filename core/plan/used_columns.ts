@@ -43,7 +43,7 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
       // A table source: its schema, column list, index choice and partial-index WHEREs
       // hold nothing the query reads.
       const exprs = o.virtual as (B.BoundExpr | null)[];
-      if (exprs.length > 0) virtual.set(o.id as number, exprs);
+      if (exprs.length) virtual.set(o.id as number, exprs);
       return;
     }
     for (const k in o) {
