@@ -142,8 +142,8 @@ function flattenItem(outer: Outer, i: number): Outer {
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
   if (
-    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || from.items.length > 1) &&
-    sub.limit === null && !needsInputOrder(core)
+    sub.orderBy && (outer.orderBy || outer.armOrdered || from.items.length > 1) &&
+    !sub.limit && !needsInputOrder(core)
   ) {
     sub = { ...sub, orderBy: null };
     outer = withItem(outer, i, withSubSelect(src, sub));
@@ -151,7 +151,7 @@ function flattenItem(outer: Outer, i: number): Outer {
   // With i = 0: one FROM item (no later join), or an outer or CROSS join after it (only
   // the first item's join is null).
   if (
-    sub.orderBy !== null && i === 0 && complexResult(core) && from.items[1]?.join !== "inner"
+    sub.orderBy && i === 0 && complexResult(core) && from.items[1]?.join !== "inner"
   ) return outer;
   if (!canFlatten(outer, i, sub)) return outer;
   // A CTE's body is bound once for all its uses, and a view's may be shared: each flattened
@@ -169,19 +169,19 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const c = sub.first as B.BoundCore;
   if (core.windowFunctions.length || c.windowFunctions.length) return false; // 25
   if (sub.compounds.length && !compoundMayFlatten(outer, i, sub)) return false; // 17
-  if (sub.offset !== null) return false; // 14
+  if (sub.offset) return false; // 14
   if (!c.from?.items.length) return false; // 7
   if (c.distinct) return false; // 4
   if (
-    sub.limit !== null &&
-    (outer.limit !== null || // 13
+    sub.limit &&
+    (outer.limit || // 13
       outer.arm || // 15
       from.items.length > 1 || core.aggregate || // 8, 9
-      core.where !== null || core.distinct) // 19, 21
+      core.where || core.distinct) // 19, 21
   ) return false;
   if (
-    sub.orderBy !== null &&
-    (outer.orderBy !== null || outer.armOrdered || // 11
+    sub.orderBy &&
+    (outer.orderBy || outer.armOrdered || // 11
       core.aggregate || // 16
       outer.arm) // an arm has no ORDER BY of its own to take the subquery's
   ) return false;
@@ -360,7 +360,7 @@ function withFreshSources<T extends object>(select: T): T {
 function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const { core } = outer;
   if (
-    sub.orderBy !== null || core.aggregate || core.distinct || core.from!.items[i].join === "left"
+    sub.orderBy || core.aggregate || core.distinct || core.from!.items[i].join === "left"
   ) {
     return false;
   }

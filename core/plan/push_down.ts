@@ -37,7 +37,7 @@ function pushable(term: B.BoundExpr): boolean {
  * with window functions only terms on its PARTITION BY may go (6c): litejit pushes none.
  */
 function acceptsPushDown(s: B.BoundSelect): boolean {
-  if (s.limit !== null || s.offset !== null) return false;
+  if (s.limit || s.offset) return false;
   const cores = selectCores(s);
   if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length)) {
     return false;

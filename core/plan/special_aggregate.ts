@@ -55,7 +55,7 @@ export function planSpecialAggregate(
   if (source?.kind !== "table") return null;
   const f = core.aggregates[0];
   const result = core.columns[0].expr;
-  if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
+  if (result !== f || f.filter || f.distinct || f.orderBy) return null;
   if (builtinName(f.def) === "count" && !f.args.length && source.indexedBy === null) {
     // No expression is lowered over the count: its source needs no scope.
     const id = newId(ctx);

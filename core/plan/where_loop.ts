@@ -292,7 +292,7 @@ function tableLoop(
   const index = node.index;
   const a = indexRowLogEst(t, index);
   const szIdxRow = indexRowSize(t, index);
-  const seeking = node.eq.length || node.lower !== null || node.upper !== null;
+  const seeking = node.eq.length || node.lower || node.upper;
   if (!seeking) {
     loop.rRun = a[0] + 1 + Math.floor(15 * szIdxRow / szTabRow);
     if (!node.covering) loop.rRun = logEstAdd(loop.rRun, lookups(a[0], leaf.id, t, index, terms));
