@@ -152,7 +152,7 @@ function trailingColumns(leaf: Leaf, used: Set<number>, keys: number[]): number[
   // A VIRTUAL column is read as its expression over the stored columns it uses.
   const stored = (c: number) => c >= 0 && t?.columns[c].generated?.stored !== false;
   const out = [...used].filter((c) => stored(c) && !keys.includes(c)).sort((a, b) => a - b);
-  if (t === null) return out;
+  if (!t) return out;
   if (!t.withoutRowid) out.push(-1);
   else {
     for (const k of t.primaryKey) {

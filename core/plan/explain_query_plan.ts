@@ -271,7 +271,7 @@ function inputColumnName(node: RelNode, column: number): { name: string; text: b
 
 function tableScanDetail(node: TableScan): string {
   const r = node.rowid;
-  if (r === null) return `SCAN ${node.label}`;
+  if (!r) return `SCAN ${node.label}`;
   const parts = r.kind === "key" ? ["rowid=?"] : [r.lower && "rowid>?", r.upper && "rowid<?"];
   return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (${parts.filter((p) => p).join(" AND ")})`;
 }

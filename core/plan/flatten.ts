@@ -138,7 +138,7 @@ function flattenItem(outer: Outer, i: number): Outer {
   // A parenthesized join has no SELECT: its subSelect is null.
   const src = from.items[i].item as B.BoundSource;
   let sub = subSelect(src);
-  if (sub === null) return outer;
+  if (!sub) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
   if (
@@ -241,7 +241,7 @@ function replacement(
     };
     e = literal;
   }
-  if (nullRowOf !== null && !(e.kind === "column" && e.source === nullRowOf.id)) {
+  if (nullRowOf && !(e.kind === "column" && e.source === nullRowOf.id)) {
     e = ifNullRow(e, nullRowOf);
   }
   const info = { collation: ref.collation, hasCollate: false };

@@ -159,7 +159,7 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     return node;
   }
   const leaf = step.leaf;
-  if (leaf.kind !== "node" || leaf.node === null) throw bugError(Bug.LeafWithoutNode);
+  if (leaf.kind !== "node" || !leaf.node) throw bugError(Bug.LeafWithoutNode);
   return leaf.node;
 }
 
@@ -368,7 +368,7 @@ function chain(
     const before = isolated ? new Set<number>() : placed;
     const inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
     for (const l of unitLeaves(u)) placed.add(l.id);
-    if (node === null) node = inner;
+    if (!node) node = inner;
     else if (join === "left" || join === "inner") {
       node = { kind: "nestedLoop", join, outer: node, inner, on: null };
     } else if (join === "full") {

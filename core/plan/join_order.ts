@@ -51,7 +51,7 @@ export function termReady(
 function leafRows(leaf: Leaf): number {
   if (leaf.kind === "table" || leaf.source.kind !== "subquery") return 1000;
   const s = leaf.source.select;
-  return !s.compounds.length && s.first.kind === "core" && s.first.from === null ? 1 : 1000;
+  return !s.compounds.length && s.first.kind === "core" && !s.first.from ? 1 : 1000;
 }
 
 /**

@@ -83,7 +83,7 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
     const src = it.item;
     // Terms go into a subquery or view, or a CTE used once and not MATERIALIZED.
     const body = src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
-    if (body === null || !acceptsPushDown(body)) return it;
+    if (!body || !acceptsPushDown(body)) return it;
     // Not joined by LEFT/RIGHT/FULL, and no RIGHT/FULL join after it.
     if (it.join === "left" || from.items.slice(k).some(isRightOrFull)) return it;
     const id = (src as B.BoundSource).id;

@@ -269,7 +269,7 @@ function tableLoop(
   const node = path.node;
   const rSize = tableLogEst(t);
   if (node.kind === "tableScan") {
-    if (node.rowid === null) {
+    if (!node.rowid) {
       if (t.withoutRowid) {
         const pk = primaryKeyIndex(t);
         const a = indexRowLogEst(t, pk);
@@ -344,9 +344,9 @@ function cheaperProperSubset(x: WhereLoop, y: WhereLoop): boolean {
 
 /** whereLoopAdjustCost: a loop is no dearer than one using a subset of its terms. */
 function adjustCost(loops: readonly WhereLoop[], loop: WhereLoop): void {
-  if (loop.index === null) return;
+  if (!loop.index) return;
   for (const p of loops) {
-    if (p.index === null) continue;
+    if (!p.index) continue;
     if (cheaperProperSubset(p, loop)) {
       loop.rRun = Math.min(p.rRun, loop.rRun);
       loop.nOut = Math.min(p.nOut - 1, loop.nOut);
