@@ -233,7 +233,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
         ...base.node as TableScan,
         rowid: { kind: "range", lower: bound(lo), upper: bound(hi) },
       },
-      used: [lo, hi].filter((x) => x !== undefined).map((x) => x!.term),
+      used: [lo, hi].filter((x) => x).map((x) => x!.term),
     });
   }
   return out;
