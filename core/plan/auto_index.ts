@@ -98,7 +98,7 @@ export function autoIndexFor(
   ready: (t: Term) => boolean,
   placed: ReadonlySet<number>,
 ): AutoIndex | null {
-  if (placed.size === 0 || !eligible(leaf)) return null;
+  if (!placed.size || !eligible(leaf)) return null;
   const found: { key: AutoKey; rank: number }[] = [];
   const local: Term[] = [];
   terms.forEach((t, i) => {
@@ -237,7 +237,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
 
 /** `q` with rowid references to leaves read through automatic indexes redirected. */
 export function remapRowids<T>(ctx: PlanContext, q: T): T {
-  if (ctx.rowidOutputs.size === 0) return q;
+  if (!ctx.rowidOutputs.size) return q;
   return mapColumnRefs(q, (r) => {
     const at = r.column === -1 ? ctx.rowidOutputs.get(r.node) : undefined;
     return at === undefined ? r : colRef(r.node, at);

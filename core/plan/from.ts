@@ -275,7 +275,7 @@ function innerChain(
     onTerms,
   );
   const steps = joined.steps;
-  if (placedBefore.size === 0) takeOrder(joined, result);
+  if (!placedBefore.size) takeOrder(joined, result);
   // whereOmitNoopJoin, from the innermost loop out: a LEFT JOIN's right side that nothing
   // shows or tests (but the ON terms of those left out), that adds one row (or copies a
   // DISTINCT drops), is not read at all.
@@ -324,7 +324,7 @@ function chain(
 ): RelNode {
   // Outside parentheses and RIGHT and FULL joins, the solver orders LEFT-joined leaves too.
   const ordered = units.every((u, i) =>
-    !u.group && (i === 0 || u.join === "inner" || u.join === "left" && placedBefore.size === 0)
+    !u.group && (i === 0 || u.join === "inner" || u.join === "left" && !placedBefore.size)
   );
   if (ordered) return innerChain(ctx, units, pool, placedBefore, wanted, result);
   const stepOf = new Map<number, number>();
@@ -437,7 +437,7 @@ function planUnit(
   const open = pool.filter((t) => !t.placed);
   // Outer rows are not tracked through outer joins: a full table's are assumed before.
   const joined = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore);
-  if (placedBefore.size === 0) takeOrder(joined, result);
+  if (!placedBefore.size) takeOrder(joined, result);
   return filtered(stepNode(ctx, joined.steps[0]), open.filter((t) => !t.placed));
 }
 

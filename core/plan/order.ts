@@ -67,7 +67,7 @@ export function wantedOrder(
     // of the path's index?
     mightHelp(p: AccessPath): boolean {
       const keys = new Set(p.order.map((o) => o.column));
-      if (keys.size === 0) return false; // ANALYZE's "unordered" index
+      if (!keys.size) return false; // ANALYZE's "unordered" index
       return terms().some((t) => {
         const c = columnOf(t.expr, p.node.id);
         return c !== null && (c === -1 || keys.has(c));
