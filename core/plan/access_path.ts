@@ -96,19 +96,15 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
     const [left, right]: PlanExpr[] = e.kind === "is"
       ? [e.left, e.right]
       : [e.operand, { kind: "const", value: null, cls: StorageClass.Null }];
+    const affinity = e.kind === "is" ? e.affinity : Affinity.Blob;
     // `x IS NULL` compares in no collation ("").
     const is = (operand: PlanExpr, value: PlanExpr) =>
       !readsNode(value, id) &&
       seek(
         operand,
         "eq",
-        {
-          kind: "value",
-          value,
-          affinity: e.kind === "is" ? e.affinity : Affinity.Blob,
-          nulls: true,
-        },
-        e.kind === "is" ? e.affinity : Affinity.Blob,
+        { kind: "value", value, affinity, nulls: true },
+        affinity,
         value.kind === "const" && value.value === null
           ? ""
           : (e as { collation: string }).collation,
@@ -153,17 +149,16 @@ function keyOrder(t: TableInfo, keys: KeyColumn[]): OrderColumn[] {
   return keys.map((k) => ({ column: keyColumn(t, k), desc: k.desc, collation: k.collation }));
 }
 
-function columnAffinity(table: TableInfo, column: number): Affinity {
-  return column < 0 ? Affinity.Integer : table.columns[column].affinity;
-}
-
 function bound(t: SeekTerm | undefined): RangeBound | null {
   if (!t || t.key.kind !== "value") return null;
   if (t.term.belowNulls) return { value: null, inclusive: false, affinity: Affinity.Blob };
   return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge", affinity: t.affinity };
 }
 
-/** The primary-key b-tree of a WITHOUT ROWID table, described as an index. */
+/**
+ * The primary-key b-tree of a WITHOUT ROWID table, described as an index (its ANALYZE
+ * figures the table's primaryKeyStat1: it has no schema row, so no index of `indexes` is it).
+ */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
   return {
     name: `sqlite_autoindex_${table.name}_1`,
@@ -175,6 +170,7 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
     where: null,
     keyColumns: table.primaryKey,
     recordColumns: table.recordColumns,
+    stat1: table.primaryKeyStat1,
   };
 }
 
@@ -237,7 +233,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
         ...base.node as TableScan,
         rowid: { kind: "range", lower: bound(lo), upper: bound(hi) },
       },
-      used: [lo, hi].filter((x) => x !== undefined).map((x) => x!.term),
+      used: [lo, hi].filter((x) => x).map((x) => x!.term),
     });
   }
   return out;
@@ -263,18 +259,19 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const used: Term[] = [];
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
-  // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
-  const ok = (s: SeekTerm, k: KeyColumn) =>
-    affinityOk(s.affinity, columnAffinity(t, keyColumn(t, k))) &&
-    (s.collation
-      ? s.collation.toUpperCase() === k.collation.toUpperCase()
-      : keyColumn(t, k) >= 0 && !t.columns[k.column].notNull);
   // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
   // every column of an index (nColumn) but a unique one's.
   for (const [i, k] of index.recordColumns.entries()) {
     if (k.column === -2 || i === index.keyColumns.length && index.unique) break;
     const col = keyColumn(t, k);
-    const mine = seeks.filter((s) => s.column === col && ok(s, k));
+    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
+    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
+    const mine = seeks.filter((s) =>
+      s.column === col && affinityOk(s.affinity, affinity) &&
+      (s.collation
+        ? s.collation.toUpperCase() === k.collation.toUpperCase()
+        : col >= 0 && !t.columns[col].notNull)
+    );
     const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
       mine.find((s) => s.op === "eq");
     if (e) {
@@ -290,8 +287,7 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
     break;
   }
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
-  const stat = index.stat1 ?? (t.withoutRowid && index.origin === "pk" ? t.primaryKeyStat1 : null);
-  const order = stat?.unordered ? [] : keyOrder(t, index.recordColumns);
+  const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
   return {
     node: {
       kind: "indexScan",
@@ -327,7 +323,6 @@ export function tablePaths(
   }
   const t = leaf.table;
   const usable = (i: IndexInfo) => i.where === null || leaf.partial.has(i);
-  const indexes = t.indexes.filter((i) => usable(i) && i.keyColumns.length > 0);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
     return usable(leaf.indexedBy) ? [indexPath(leaf, leaf.indexedBy, seeks)] : [];
@@ -339,10 +334,12 @@ export function tablePaths(
   // equally good plans: among equal costs the index created last wins, and a WITHOUT
   // ROWID table's primary key (created with the table) comes after every other index,
   // its seeks and then its whole scan.
-  for (const i of [...indexes].reverse()) out.push(indexPath(leaf, i, seeks));
-  if (t.withoutRowid && t.primaryKey.length > 0) {
+  for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
+    out.push(indexPath(leaf, i, seeks));
+  }
+  if (t.withoutRowid && t.primaryKey.length) {
     const p = indexPath(leaf, primaryKeyIndex(t), seeks);
-    if (p.used.length > 0) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
+    if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
   }
   if (t.withoutRowid) out.push(out.shift()!);
   return out;

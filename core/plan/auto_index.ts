@@ -60,8 +60,7 @@ function leafColumnAffinity(leaf: Leaf, column: number): Affinity | null {
 function leadsAnIndex(leaf: Leaf, column: number): boolean {
   if (leaf.kind !== "table") return false;
   const t = leaf.table.table;
-  const first = (keys: readonly { column: number }[]) =>
-    keys.length > 0 && keys[0].column === column;
+  const first = (keys: readonly { column: number }[]) => keys[0]?.column === column;
   return t.indexes.some((i) => first(i.keyColumns)) || (t.withoutRowid && first(t.primaryKey));
 }
 
@@ -72,8 +71,7 @@ function eligible(leaf: Leaf): boolean {
     return t.indexedBy === null;
   }
   const node = leaf.node;
-  if (node === null || node.kind !== "subqueryScan") return false;
-  return !readsOutside(node.query);
+  return node?.kind === "subqueryScan" && !readsOutside(node.query);
 }
 
 /**
@@ -100,15 +98,13 @@ export function autoIndexFor(
   ready: (t: Term) => boolean,
   placed: ReadonlySet<number>,
 ): AutoIndex | null {
-  if (placed.size === 0 || !eligible(leaf)) return null;
+  if (!placed.size || !eligible(leaf)) return null;
   const found: { key: AutoKey; rank: number }[] = [];
   const local: Term[] = [];
   terms.forEach((t, i) => {
     if (!ready(t)) return;
-    let onlyLeaf = t.refs.size > 0;
-    for (const r of t.refs) if (r !== leaf.id) onlyLeaf = false;
     // A derived (virtual) term is no condition of its own: `x > NULL` would drop every row.
-    if (onlyLeaf && !t.virtual) local.push(t);
+    if (t.refs.size === 1 && t.refs.has(leaf.id) && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
     // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
     // (Nor does an IS NULL, which compares in no collation.)
@@ -130,7 +126,7 @@ export function autoIndexFor(
       rank: termRank(t, leaf.id, i, terms.length),
     });
   });
-  if (found.length === 0) return null;
+  if (!found.length) return null;
   found.sort((a, b) => a.rank - b.rank);
   const keys: AutoKey[] = [];
   for (const f of found) {
@@ -156,7 +152,7 @@ function trailingColumns(leaf: Leaf, used: Set<number>, keys: number[]): number[
   // A VIRTUAL column is read as its expression over the stored columns it uses.
   const stored = (c: number) => c >= 0 && t?.columns[c].generated?.stored !== false;
   const out = [...used].filter((c) => stored(c) && !keys.includes(c)).sort((a, b) => a - b);
-  if (t === null) return out;
+  if (!t) return out;
   if (!t.withoutRowid) out.push(-1);
   else {
     for (const k of t.primaryKey) {
@@ -190,9 +186,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     };
   } else {
     const node = leaf.node;
-    if (node === null || node.kind !== "subqueryScan") {
-      throw bugError(Bug.BadAutoIndex);
-    }
+    if (node?.kind !== "subqueryScan") throw bugError(Bug.BadAutoIndex);
     input = { ...node, id: fresh };
   }
   for (const t of auto.local) t.placed = true;
@@ -201,12 +195,6 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
   const keyCols = auto.keys.map((k) => k.column);
   const stored = [...keyCols, ...trailingColumns(leaf, usedOf(ctx, leaf), keyCols)];
   const sortId = newId(ctx);
-  const keys: SortKey[] = stored.map((_, i) => ({
-    column: i,
-    desc: false,
-    nullsFirst: true,
-    collation: i < auto.keys.length ? auto.keys[i].collation : "BINARY",
-  }));
   const sort: Sort = {
     kind: "sort",
     id: sortId,
@@ -214,7 +202,12 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
     columns: stored.map((c, i) =>
       i < auto.keys.length ? relabel(auto.keys[i].value) : colRef(fresh, c)
     ),
-    keys,
+    keys: stored.map((_, i): SortKey => ({
+      column: i,
+      desc: false,
+      nullsFirst: true,
+      collation: i < auto.keys.length ? auto.keys[i].collation : "BINARY",
+    })),
     limit: null,
     offset: null,
   };
@@ -244,7 +237,7 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
 
 /** `q` with rowid references to leaves read through automatic indexes redirected. */
 export function remapRowids<T>(ctx: PlanContext, q: T): T {
-  if (ctx.rowidOutputs.size === 0) return q;
+  if (!ctx.rowidOutputs.size) return q;
   return mapColumnRefs(q, (r) => {
     const at = r.column === -1 ? ctx.rowidOutputs.get(r.node) : undefined;
     return at === undefined ? r : colRef(r.node, at);

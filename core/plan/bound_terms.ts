@@ -8,7 +8,7 @@ import { propagatedCollation } from "../analyze/expr_affinity.ts";
 
 /** The terms of `e` joined by AND, appended to `out`. */
 export function boundConjuncts(e: B.BoundExpr | null, out: B.BoundExpr[] = []): B.BoundExpr[] {
-  if (e === null) return out;
+  if (!e) return out;
   if (e.kind === "binary" && e.op === "and") {
     boundConjuncts(e.left, out);
     boundConjuncts(e.right, out);
@@ -21,8 +21,8 @@ export function boundAnd<T extends B.BoundExpr | null>(
   a: B.BoundExpr | null,
   b: T,
 ): B.BoundExpr | T {
-  if (a === null) return b;
-  if (b === null) return a;
+  if (!a) return b;
+  if (!b) return a;
   return { ...a, kind: "binary", op: "and", left: a, right: b, affinity: null, collation: null };
 }
 

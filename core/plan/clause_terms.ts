@@ -44,7 +44,7 @@ const RANGE = new Set(["<", "<=", ">", ">="]);
 export function skipCollateAndLikely(e: B.BoundExpr): B.BoundExpr {
   for (;;) {
     if (e.kind === "collate") e = e.operand;
-    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length > 0) {
+    else if (e.kind === "function" && LIKELY.has(builtinName(e.def)) && e.args.length) {
       e = e.args[0];
     } else return e;
   }

@@ -126,7 +126,7 @@ class Emitter {
         if (node.bloom) {
           const t = node.table;
           const keys = node.kind === "tableScan"
-            ? [t.rowidAlias >= 0 ? t.columns[t.rowidAlias].name : "rowid"]
+            ? [t.columns[t.rowidAlias]?.name ?? "rowid"]
             : node.eq.map((_, i) => keyName(node, i));
           this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys.join("=? AND ")}=?)`);
         }
@@ -220,19 +220,19 @@ class Emitter {
         this.#rel(node.input, parent, leftJoin, post, subs);
         // A hash aggregate's b-tree is printed once the loops are coded, ahead of its own
         // expressions (the first pass's rows are not kept: only its numbers are).
-        if (node.kind === "aggregate" && node.groupBy.length > 0 && node.strategy === "hash") {
+        if (node.kind === "aggregate" && node.groupBy.length && node.strategy === "hash") {
           this.#row(parent, "USE TEMP B-TREE FOR GROUP BY");
         }
         for (const s of own) this.#subPlan(s, parent);
         if (node.kind === "distinct" && !node.ordered) post.push("USE TEMP B-TREE FOR DISTINCT");
-        if (node.kind === "sort" && node.keys.length > (node.presorted ?? 0)) {
+        if (node.kind === "sort") {
           const rest = node.keys.length - (node.presorted ?? 0);
-          const part = rest === node.keys.length
+          const part = !node.presorted
             ? ""
             : rest === 1
             ? "LAST TERM OF "
             : `LAST ${rest} TERMS OF `;
-          post.push(`USE TEMP B-TREE FOR ${part}ORDER BY`);
+          if (rest > 0) post.push(`USE TEMP B-TREE FOR ${part}ORDER BY`);
         }
     }
   }
@@ -271,21 +271,15 @@ function inputColumnName(node: RelNode, column: number): { name: string; text: b
 
 function tableScanDetail(node: TableScan): string {
   const r = node.rowid;
-  if (r === null) return `SCAN ${node.label}`;
-  const parts: string[] = [];
-  if (r.kind === "key") parts.push("rowid=?");
-  else {
-    if (r.lower) parts.push("rowid>?");
-    if (r.upper) parts.push("rowid<?");
-  }
-  return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (${parts.join(" AND ")})`;
+  if (!r) return `SCAN ${node.label}`;
+  const parts = r.kind === "key" ? ["rowid=?"] : [r.lower && "rowid>?", r.upper && "rowid<?"];
+  return `SEARCH ${node.label} USING INTEGER PRIMARY KEY (${parts.filter((p) => p).join(" AND ")})`;
 }
 
 function keyName(node: IndexScan, i: number): string {
-  const k = node.index.recordColumns[i];
-  if (k.column === -2) return "<expr>";
-  if (k.column === -1) return "rowid";
-  return node.table.columns[k.column].name;
+  // (Column -1, the rowid, has no entry in the table's columns.)
+  const c = node.index.recordColumns[i].column;
+  return c === -2 ? "<expr>" : node.table.columns[c]?.name ?? "rowid";
 }
 
 function indexScanDetail(node: IndexScan): string {
@@ -298,7 +292,7 @@ function indexScanDetail(node: IndexScan): string {
   const how = pk
     ? "PRIMARY KEY"
     : `${node.covering && !node.bloom ? "COVERING " : ""}INDEX ${node.index.name}`;
-  if (parts.length === 0) return `SCAN ${node.label} USING ${how}`;
+  if (!parts.length) return `SCAN ${node.label} USING ${how}`;
   return `SEARCH ${node.label} USING ${how} (${parts.join(" AND ")})`;
 }
 

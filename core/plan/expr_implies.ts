@@ -79,8 +79,8 @@ function iifCondition(e: B.BoundExpr): B.BoundExpr | null {
     if (e.args.length === 2 || (e.args.length === 3 && isNotTrue(e.args[2]))) return e.args[0];
     return null;
   }
-  if (e.kind === "case" && e.operand === null && e.whens.length === 1) {
-    if (e.otherwise === null || isNotTrue(e.otherwise)) return e.whens[0].when;
+  if (e.kind === "case" && !e.operand && e.whens.length === 1) {
+    if (!e.otherwise || isNotTrue(e.otherwise)) return e.whens[0].when;
   }
   return null;
 }

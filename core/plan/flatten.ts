@@ -55,7 +55,7 @@ export function flattenSelect(select: B.BoundSelect): B.BoundSelect {
 }
 
 function flattenOnce(select: B.BoundSelect): B.BoundSelect {
-  if (select.compounds.length === 0) {
+  if (!select.compounds.length) {
     if (select.first.kind !== "core") return select;
     const o = flattenCore({ ...select, core: select.first, arm: false, armOrdered: false });
     if (o.becomes) return flattenOnce(o.becomes);
@@ -138,12 +138,12 @@ function flattenItem(outer: Outer, i: number): Outer {
   // A parenthesized join has no SELECT: its subSelect is null.
   const src = from.items[i].item as B.BoundSource;
   let sub = subSelect(src);
-  if (sub === null) return outer;
+  if (!sub) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
   // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
   if (
-    sub.orderBy !== null && (outer.orderBy !== null || outer.armOrdered || from.items.length > 1) &&
-    sub.limit === null && !needsInputOrder(core)
+    sub.orderBy && (outer.orderBy || outer.armOrdered || from.items.length > 1) &&
+    !sub.limit && !needsInputOrder(core)
   ) {
     sub = { ...sub, orderBy: null };
     outer = withItem(outer, i, withSubSelect(src, sub));
@@ -151,13 +151,13 @@ function flattenItem(outer: Outer, i: number): Outer {
   // With i = 0: one FROM item (no later join), or an outer or CROSS join after it (only
   // the first item's join is null).
   if (
-    sub.orderBy !== null && i === 0 && complexResult(core) && from.items[1]?.join !== "inner"
+    sub.orderBy && i === 0 && complexResult(core) && from.items[1]?.join !== "inner"
   ) return outer;
   if (!canFlatten(outer, i, sub)) return outer;
   // A CTE's body is bound once for all its uses, and a view's may be shared: each flattened
   // copy gets sources of its own.
   sub = withFreshSources(sub);
-  if (sub.compounds.length > 0) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
+  if (sub.compounds.length) return { ...outer, becomes: compoundOfOuter(outer, i, sub) };
   return merge(outer, i, sub);
 }
 
@@ -167,21 +167,21 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const from = core.from!;
   const it = from.items[i];
   const c = sub.first as B.BoundCore;
-  if (core.windowFunctions.length > 0 || c.windowFunctions.length > 0) return false; // 25
-  if (sub.compounds.length > 0 && !compoundMayFlatten(outer, i, sub)) return false; // 17
-  if (sub.offset !== null) return false; // 14
-  if (c.from === null || c.from.items.length === 0) return false; // 7
+  if (core.windowFunctions.length || c.windowFunctions.length) return false; // 25
+  if (sub.compounds.length && !compoundMayFlatten(outer, i, sub)) return false; // 17
+  if (sub.offset) return false; // 14
+  if (!c.from?.items.length) return false; // 7
   if (c.distinct) return false; // 4
   if (
-    sub.limit !== null &&
-    (outer.limit !== null || // 13
+    sub.limit &&
+    (outer.limit || // 13
       outer.arm || // 15
       from.items.length > 1 || core.aggregate || // 8, 9
-      core.where !== null || core.distinct) // 19, 21
+      core.where || core.distinct) // 19, 21
   ) return false;
   if (
-    sub.orderBy !== null &&
-    (outer.orderBy !== null || outer.armOrdered || // 11
+    sub.orderBy &&
+    (outer.orderBy || outer.armOrdered || // 11
       core.aggregate || // 16
       outer.arm) // an arm has no ORDER BY of its own to take the subquery's
   ) return false;
@@ -241,7 +241,7 @@ function replacement(
     };
     e = literal;
   }
-  if (nullRowOf !== null && !(e.kind === "column" && e.source === nullRowOf.id)) {
+  if (nullRowOf && !(e.kind === "column" && e.source === nullRowOf.id)) {
     e = ifNullRow(e, nullRowOf);
   }
   const info = { collation: ref.collation, hasCollate: false };
@@ -360,7 +360,7 @@ function withFreshSources<T extends object>(select: T): T {
 function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const { core } = outer;
   if (
-    sub.orderBy !== null || core.aggregate || core.distinct || core.from!.items[i].join === "left"
+    sub.orderBy || core.aggregate || core.distinct || core.from!.items[i].join === "left"
   ) {
     return false;
   }
@@ -368,10 +368,10 @@ function compoundMayFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolea
   if (sub.compounds.some((c) => c.op !== "unionAll")) return false;
   const arms = selectCores(sub);
   for (const a of arms) {
-    if (a.kind !== "core" || a.aggregate || a.distinct || a.windowFunctions.length > 0) {
+    if (a.kind !== "core" || a.aggregate || a.distinct || a.windowFunctions.length) {
       return false;
     }
-    if (a.from === null || a.from.items.length === 0) return false;
+    if (!a.from?.items.length) return false;
     if (i > 0 && a.from.items.some(isRightOrFull)) return false; // 17g
   }
   if ((outer.orderBy ?? []).some((t) => t.resultColumn === 0)) return false; // 18

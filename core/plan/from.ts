@@ -22,7 +22,7 @@ import { buildAutoIndex } from "./auto_index.ts";
 import type { WantedOrder } from "./order.ts";
 import { distinctRowsUnique } from "./distinct_rows.ts";
 import { transitiveTerms } from "./transitive.ts";
-import { chooseJoinOrder, type JoinOrder, type JoinStep } from "./join_order.ts";
+import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
@@ -81,14 +81,16 @@ function flatten(
   from.items.forEach((it, i) => {
     const join = i === 0 ? null : it.join === "cross" ? "inner" : it.join;
     const on = [...(it.on ? [it.on] : []), ...it.using.map(usingTerm)];
-    const inner = join === null || join === "inner";
+    // An inner join's ON terms are pooled, but a parenthesized join's holding an outer join.
+    const pooled = (join === null || join === "inner") &&
+      (it.item.kind !== "join" || allInner(it.item));
+    if (pooled) pool.push(...on.map((expr) => ({ expr, step: out.length })));
     if (it.item.kind === "join") {
-      if (inner && allInner(it.item)) {
-        pool.push(...on.map((expr) => ({ expr, step: out.length })));
+      if (pooled) {
         const before = out.length;
         flatten(ctx, scope, it.item, pool, out, leaves);
         if (i > 0 && out.length > before) {
-          out[before].join = join ?? "inner";
+          out[before].join = join;
           if (it.join === "cross") out[before].cross = true;
         }
         return;
@@ -102,10 +104,14 @@ function flatten(
     }
     const leaf = registerLeaf(ctx, scope, it.item);
     leaves.push(leaf);
-    if (inner) {
-      pool.push(...on.map((expr) => ({ expr, step: out.length })));
-      out.push({ join, leaf, group: null, on: [], onTerms: [], cross: it.join === "cross" });
-    } else out.push({ join, leaf, group: null, on, onTerms: [] });
+    out.push({
+      join,
+      leaf,
+      group: null,
+      on: pooled ? [] : on,
+      onTerms: [],
+      cross: it.join === "cross",
+    });
   });
   return out;
 }
@@ -141,23 +147,20 @@ function stepNode(ctx: PlanContext, step: JoinStep): RelNode {
     for (const t of step.path.used) {
       if (t.expr.kind === "inQuery" || t.expr.kind === "compare") t.placed = true;
     }
-    noteFixedColumns(ctx, step);
-    return step.path.node;
+    // A covering partial index gives the columns it fixes as constants (partial_index.ts).
+    const node = step.path.node;
+    const fixed = node.kind === "indexScan" && node.covering && step.leaf.kind === "table" &&
+      step.leaf.table.partial.get(node.index);
+    if (fixed) {
+      const held = new Set(node.index.recordColumns.map((k) => k.column));
+      const reads = new Map([...fixed].filter(([column]) => !held.has(column)));
+      if (reads.size) ctx.fixedColumns.set(node.id, reads);
+    }
+    return node;
   }
   const leaf = step.leaf;
-  if (leaf.kind !== "node" || leaf.node === null) throw bugError(Bug.LeafWithoutNode);
+  if (leaf.kind !== "node" || !leaf.node) throw bugError(Bug.LeafWithoutNode);
   return leaf.node;
-}
-
-/** Registers the columns a covering partial index gives as constants (partial_index.ts). */
-function noteFixedColumns(ctx: PlanContext, step: JoinStep): void {
-  const node = step.path?.node;
-  if (node?.kind !== "indexScan" || !node.covering || step.leaf.kind !== "table") return;
-  const fixed = step.leaf.table.partial.get(node.index);
-  if (!fixed) return;
-  const held = new Set(node.index.recordColumns.map((k) => k.column));
-  const reads = new Map([...fixed].filter(([column]) => !held.has(column)));
-  if (reads.size > 0) ctx.fixedColumns.set(node.id, reads);
 }
 
 /**
@@ -216,7 +219,7 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
       crossed ||= !!u.cross;
       prior = new Set(leaves.slice(0, k).map((l) => l.id));
     } else if (!crossed) prior = new Set();
-    if (prior.size > 0) deps.set(u.leaf!.id, new Set(prior));
+    if (prior.size) deps.set(u.leaf!.id, prior);
   });
   for (const l of leaves) {
     if (l.kind !== "node" || l.node?.kind !== "tableFunction") continue;
@@ -226,7 +229,7 @@ function leafDeps(units: readonly Unit[]): Map<number, Set<number>> {
     }
     d.delete(l.id);
     for (const x of deps.get(l.id) ?? []) d.add(x);
-    if (d.size > 0) deps.set(l.id, d);
+    if (d.size) deps.set(l.id, d);
   }
   return deps;
 }
@@ -272,7 +275,7 @@ function innerChain(
     onTerms,
   );
   const steps = joined.steps;
-  if (placedBefore.size === 0) takeOrder(joined, result);
+  if (!placedBefore.size) takeOrder(joined, result);
   // whereOmitNoopJoin, from the innermost loop out: a LEFT JOIN's right side that nothing
   // shows or tests (but the ON terms of those left out), that adds one row (or copies a
   // DISTINCT drops), is not read at all.
@@ -291,24 +294,16 @@ function innerChain(
   }
   let node: RelNode | null = null;
   const placed = new Set<number>();
-  steps.forEach((step, i) => {
+  steps.forEach((step) => {
     placed.add(step.leaf.id);
-    const ready = open.filter((t) => {
-      if (t.placed) return false;
-      if (i === 0 && ![...t.refs].some((r) => ids.has(r))) return true;
-      for (const r of t.refs) if (ids.has(r) && !placed.has(r)) return false;
-      return true;
-    });
+    const ready = open.filter((t) => !t.placed && termReady(t, placed, ids, -1));
     if (omitted.has(step.leaf.id)) return;
+    // A LEFT JOIN's leaf is filtered by its ON terms, the ready ones after the join.
     const on = onTerms.get(step.leaf.id);
-    const leafNode = stepNode(ctx, step);
-    if (on) {
-      const inner = filtered(leafNode, on.filter((t) => !t.placed));
-      node = filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready);
-      return;
-    }
-    const inner = filtered(leafNode, ready.filter((t) => !t.placed));
-    node = node === null
+    const inner = filtered(stepNode(ctx, step), (on ?? ready).filter((t) => !t.placed));
+    node = on
+      ? filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready)
+      : node === null
       ? inner
       : { kind: "nestedLoop", join: "inner", outer: node, inner, on: null };
   });
@@ -329,7 +324,7 @@ function chain(
 ): RelNode {
   // Outside parentheses and RIGHT and FULL joins, the solver orders LEFT-joined leaves too.
   const ordered = units.every((u, i) =>
-    !u.group && (i === 0 || u.join === "inner" || u.join === "left" && placedBefore.size === 0)
+    !u.group && (i === 0 || u.join === "inner" || u.join === "left" && !placedBefore.size)
   );
   if (ordered) return innerChain(ctx, units, pool, placedBefore, wanted, result);
   const stepOf = new Map<number, number>();
@@ -359,7 +354,7 @@ function chain(
     let ns = -1;
     for (const r of t.refs) if (stepOf.has(r)) ns = Math.max(ns, nullStep(r, limit));
     if (ready < 0) {
-      if (rightFull.some((x) => x) && !t.fromOn) above[units.length - 1].push(t);
+      if (rightFull.includes(true) && !t.fromOn) above[units.length - 1].push(t);
       else inside[0].push(t);
     } else if (ns >= ready) above[ns].push(t);
     else inside[ready].push(t);
@@ -373,7 +368,7 @@ function chain(
     const before = isolated ? new Set<number>() : placed;
     const inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
     for (const l of unitLeaves(u)) placed.add(l.id);
-    if (node === null) node = inner;
+    if (!node) node = inner;
     else if (join === "left" || join === "inner") {
       node = { kind: "nestedLoop", join, outer: node, inner, on: null };
     } else if (join === "full") {
@@ -391,7 +386,7 @@ function chain(
     }
     node = filtered(node, above[j]);
   });
-  if (rightFull.some((x) => x)) {
+  if (rightFull.includes(true)) {
     result.given = null;
     delete result.distinctRows;
   }
@@ -403,7 +398,7 @@ function chain(
  * filtered by them (see {@link isGuard}).
  */
 function guarded(ctx: PlanContext, node: RelNode, terms: Term[]): RelNode {
-  if (terms.length === 0) return node;
+  if (!terms.length) return node;
   const once: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
   return { kind: "nestedLoop", join: "inner", outer: filtered(once, terms), inner: node, on: null };
 }
@@ -419,7 +414,7 @@ function callsVolatile(e: PlanExpr): boolean {
 /** Whether `node` is the one-row constant test {@link guarded} puts ahead of a join. */
 export function isGuard(node: RelNode): boolean {
   return node.kind === "filter" && node.input.kind === "values" &&
-    node.input.rows.length === 1 && node.input.rows[0].length === 0;
+    node.input.rows.length === 1 && !node.input.rows[0].length;
 }
 
 function onOf(u: Unit): PlanExpr | null {
@@ -442,10 +437,8 @@ function planUnit(
   const open = pool.filter((t) => !t.placed);
   // Outer rows are not tracked through outer joins: a full table's are assumed before.
   const joined = chooseJoinOrder([leaf], open, new Map(), wanted, placedBefore);
-  const [step] = joined.steps;
-  if (placedBefore.size === 0) takeOrder(joined, result);
-  const leafNode = stepNode(ctx, step);
-  return filtered(leafNode, open.filter((t) => !t.placed));
+  if (!placedBefore.size) takeOrder(joined, result);
+  return filtered(stepNode(ctx, joined.steps[0]), open.filter((t) => !t.placed));
 }
 
 /**
@@ -461,7 +454,7 @@ export function planFrom(
   wanted?: WantedOrder,
   shown?: ReadonlySet<number>,
 ): FromPlan {
-  if (from === null || from.items.length === 0) {
+  if (!from?.items.length) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };
     const terms = where ? termsOf(lowerExpr(ctx, scope, where)) : [];
     return { node: filtered(node, terms), given: null, distinctRows: "unique" };
@@ -504,8 +497,7 @@ export function planFrom(
     if (wanted.kind === "distinctBy") wanted = undefined;
   }
   const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
-  const rest = pool.filter((t) => !t.placed);
-  return { given: result.given, distinctRows: result.distinctRows, node: filtered(node, rest) };
+  return { ...result, node: filtered(node, pool.filter((t) => !t.placed)) };
 }
 
 export { comparisonAffinity };

@@ -26,8 +26,8 @@ function alwaysFalse(e: B.BoundExpr): boolean {
 /** `core` with its movable HAVING terms in the WHERE (after the WHERE's own). */
 export function havingToWhere(core: B.BoundCore): B.BoundCore {
   const groupBy = core.groupBy;
-  if (core.having === null || groupBy === null || groupBy.length === 0) return core;
-  if (core.windowFunctions.length > 0) return core;
+  if (!core.having || !groupBy?.length) return core;
+  if (core.windowFunctions.length) return core;
   let where = core.where;
   const kept: B.BoundExpr[] = [];
   for (const t of boundConjuncts(core.having)) {

@@ -11,7 +11,7 @@ import type { OrderKind, WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
 import { leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
-import { type LoopsOrder, loopsOrder } from "./loops_order.ts";
+import { type LoopsOrder, loopsOrder, oneRow } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
 import { logEst } from "./row_size.ts";
 
@@ -51,7 +51,7 @@ export function termReady(
 function leafRows(leaf: Leaf): number {
   if (leaf.kind === "table" || leaf.source.kind !== "subquery") return 1000;
   const s = leaf.source.select;
-  return s.compounds.length === 0 && s.first.kind === "core" && s.first.from === null ? 1 : 1000;
+  return !s.compounds.length && s.first.kind === "core" && !s.first.from ? 1 : 1000;
 }
 
 /**
@@ -76,7 +76,7 @@ export function chooseJoinOrder(
       const only = seekOnly?.get(leaf.id);
       const ready = (t: Term) =>
         termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
-      const all = before.size > 0 ? new Set([...before, ...placed]) : placed;
+      const all = before.size ? new Set([...before, ...placed]) : placed;
       return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
     });
   const given = (
@@ -85,7 +85,7 @@ export function chooseJoinOrder(
     kind: OrderKind = wanted!.kind,
     wantedTerms = wanted!.terms(),
   ) => loopsOrder(wantedTerms, kind, loops, terms, leafIds, complete);
-  const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size > 0 ? 200 : 0);
+  const best = solveJoin(leaves, loopsAt, deps, wanted, given, before.size ? 200 : 0);
   if (!best) throw sqlError("no query solution");
   let order = wanted ? given(best, true) : null;
   // where.c's WHERE_SORTBYGROUP: a GROUP BY the loops give that the ORDER BY repeats may
@@ -101,16 +101,15 @@ export function chooseJoinOrder(
   for (const [i, l] of best.entries()) {
     const rows = l.leaf.kind === "table" ? l.leaf.table.table.stat1Rows : undefined;
     if (rows === undefined) break;
-    const node = l.auto ? null : l.path?.node;
-    const eq = node?.kind === "tableScan"
-      ? node.rowid?.kind === "key" && node.rowid.key.kind === "value"
-      : node?.eq.some((k) => k.kind === "value");
+    const node = l.path?.node;
+    // (A rowid `=` is a one-row lookup.)
+    const eq = node?.kind === "tableScan" ? oneRow(l) : node?.eq.some((k) => k.kind === "value");
     if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
     nSearch += l.nOut;
   }
   const distinct = wanted?.distinct?.();
   const distinctOrdered = !!distinct &&
     given(best, true, "distinctBy", distinct).given === distinct.length;
-  const steps = best.map((l) => ({ leaf: l.leaf, path: l.auto ? null : l.path, auto: l.auto }));
-  return { steps, order, distinctOrdered };
+  // (A loop is a step: an automatic index's has no path.)
+  return { steps: best, order, distinctOrdered };
 }

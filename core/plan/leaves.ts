@@ -110,7 +110,7 @@ function withRealAffinity(
   select: B.BoundSelect,
   sourceColumns: readonly B.SourceColumn[],
 ): Query {
-  if (select.compounds.length === 0 && select.first.kind !== "values") return query;
+  if (!select.compounds.length && select.first.kind !== "values") return query;
   const columns = query.columns.map((e, i): PlanExpr =>
     sourceColumns[i].affinity === Affinity.Real
       ? { kind: "unary", op: "realAffinity", operand: e }
@@ -131,7 +131,7 @@ function withoutUnusedColumns(ctx: PlanContext, source: B.SubquerySource): B.Bou
   const parts = selectCores(select);
   const eligible = select.compounds.every((c) => c.op === "unionAll") &&
     parts.every((p) =>
-      p.kind === "values" || (!p.distinct && !p.aggregate && p.windowFunctions.length === 0)
+      p.kind === "values" || (!p.distinct && !p.aggregate && !p.windowFunctions.length)
     );
   if (!eligible) return select;
   const used = new Set(ctx.usedColumns.get(source.id) ?? []);

@@ -38,8 +38,8 @@ function notNull(t: TableInfo, column: number): boolean {
  * WHERE_ONEROW: a rowid `=`, or `=` on every column of a unique index whose columns are
  * NOT NULL (or of a one-column UNIQUE one, but by IS: NULL keys repeat).
  */
-export function oneRow(loop: Pick<WhereLoop, "auto" | "path">): boolean {
-  const node = loop.auto ? null : loop.path?.node;
+export function oneRow(loop: Pick<WhereLoop, "path">): boolean {
+  const node = loop.path?.node;
   if (!node) return false;
   if (node.kind === "tableScan") {
     return node.rowid?.kind === "key" && node.rowid.key.kind === "value";
@@ -52,33 +52,6 @@ export function oneRow(loop: Pick<WhereLoop, "auto" | "path">): boolean {
   if (!index.unique || node.eq.length !== n) return false;
   return n === 1 && !node.eq.some((k) => k.kind === "value" && k.nulls) ||
     index.keyColumns.every((k) => k.column >= 0 && notNull(table, k.column));
-}
-
-/**
- * sqlite3WhereFindTerm for the ORDER BY: a term `column = x`, `column IS x` (compared in
- * `collation`) or `column IS NULL` on leaf `id`, where `x` reads no loop of the join
- * outside `ready`.
- */
-function fixedByTerm(
-  terms: readonly Term[],
-  id: number,
-  column: number,
-  collation: string,
-  ready: ReadonlySet<number>,
-  leafIds: ReadonlySet<number>,
-): boolean {
-  return terms.some(({ expr: e }) => {
-    if (e.kind === "nullTest") return !e.not && columnOf(e.operand, id) === column;
-    const equal = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
-    if (!equal) return false;
-    const other = columnOf(e.left, id) === column
-      ? e.right
-      : columnOf(e.right, id) === column
-      ? e.left
-      : null;
-    if (!other || [...exprRefs(other)].some((r) => leafIds.has(r) && !ready.has(r))) return false;
-    return column < 0 || e.collation.toUpperCase() === collation.toUpperCase();
-  });
 }
 
 /**
@@ -113,17 +86,32 @@ export function loopsOrder(
     const id = loop.leaf.id;
     wanted.forEach((w, k) => {
       const c = columnOf(w.expr, id);
-      if (c !== null && desc[k] === undefined) {
-        if (fixedByTerm(terms, id, c, w.collation, ready, leafIds)) desc[k] = null;
-      }
+      // sqlite3WhereFindTerm: a term `c = x`, `c IS x` (compared in the term's collation) or
+      // `c IS NULL`, where `x` reads no loop of the join not yet read.
+      if (c === null || desc[k] !== undefined) return;
+      const fixed = terms.some(({ expr: e }) => {
+        if (e.kind === "nullTest") return !e.not && columnOf(e.operand, id) === c;
+        const equal = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
+        if (!equal) return false;
+        const other = columnOf(e.left, id) === c
+          ? e.right
+          : columnOf(e.right, id) === c
+          ? e.left
+          : null;
+        if (!other || [...exprRefs(other)].some((r) => leafIds.has(r) && !ready.has(r))) {
+          return false;
+        }
+        return c < 0 || e.collation.toUpperCase() === w.collation.toUpperCase();
+      });
+      if (fixed) desc[k] = null;
     });
-    const path = loop.auto ? null : loop.path;
+    const path = loop.path;
     if (!oneRow(loop)) {
       // A subquery's rows or an automatic index's matches have no order of their own.
       if (!path) distinct = false;
       else {
         const node = path.node;
-        if (path.order.length === 0) return out; // an "unordered" index
+        if (!path.order.length) return out; // an "unordered" index
         const index = node.kind === "indexScan" ? node.index : null;
         const keyCount = index
           ? index.keyColumns.length
@@ -180,7 +168,7 @@ export function loopsOrder(
       distinctLeaves.add(id);
       wanted.forEach((w, k) => {
         const refs = [...exprRefs(w.expr)].filter((r) => leafIds.has(r));
-        if (desc[k] === undefined && refs.length > 0 && refs.every((r) => distinctLeaves.has(r))) {
+        if (desc[k] === undefined && refs.length && refs.every((r) => distinctLeaves.has(r))) {
           desc[k] = null;
         }
       });

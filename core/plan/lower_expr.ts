@@ -90,7 +90,7 @@ function carriesColumn(agg: AggregateScope, e: B.BoundExpr): boolean {
 /** The group key `e` is equal to, read above the aggregate of `scope`, or null. */
 function groupKeyOf(scope: LowerScope, e: B.BoundExpr): PlanExpr | null {
   const agg = scope.agg;
-  if (agg === null || scope.core === null || !agg.core.groupBy || carriesColumn(agg, e)) {
+  if (!agg || !scope.core || !agg.core.groupBy || carriesColumn(agg, e)) {
     return null;
   }
   // A JSON function's value read from its key would have lost its JSON subtype in the
@@ -113,7 +113,7 @@ export function lowerResultColumn(
   scope: LowerScope,
   e: B.BoundExpr,
 ): PlanExpr {
-  if (scope.agg === null || scope.agg.node.carryFromMinMax < 0) return lowerExpr(ctx, scope, e);
+  if (!scope.agg || scope.agg.node.carryFromMinMax < 0) return lowerExpr(ctx, scope, e);
   return groupKeyOf(scope, e) ?? lowerExpr(ctx, { ...scope, termsFromCarriedRow: true }, e);
 }
 
@@ -121,7 +121,7 @@ export function lowerResultColumn(
 export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): PlanExpr {
   // A whole expression equal to a GROUP BY term reads the group key.
   const key = scope.termsFromCarriedRow ? null : groupKeyOf(scope, e);
-  if (key !== null) return key;
+  if (key) return key;
   const sub = (x: B.BoundExpr) => lowerExpr(ctx, scope, x);
   switch (e.kind) {
     case "literal":
@@ -214,10 +214,10 @@ export function lowerExpr(ctx: PlanContext, scope: LowerScope, e: B.BoundExpr): 
 
 function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): PlanExpr {
   const virtual = ctx.virtualColumns.get(e.source)?.[e.column];
-  for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
+  for (let s: LowerScope | null = scope; s; s = s.parent) {
     const node = s.sources.get(e.source);
     if (node === undefined) continue;
-    if (s.agg !== null) {
+    if (s.agg) {
       // A GROUP BY term that is this column reads the key; other columns are carried.
       const keys = carriesColumn(s.agg, e) ? [] : s.agg.core.groupBy ?? [];
       const i = keys.findIndex((k) =>
@@ -234,7 +234,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
         operand: lowerExpr(ctx, s.agg?.input ?? s, virtual),
         affinity: e.affinity ?? Affinity.Blob,
       };
-      if (s.agg === null) return { ...value, generated: { node, column: e.column } };
+      if (!s.agg) return { ...value, generated: { node, column: e.column } };
     }
     return s.agg === null ? value : carryValue(s.agg, value, `${node}:${e.column}`);
   }
@@ -243,8 +243,8 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
 
 function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
   if (e.role === "aggregate") {
-    for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
-      if (s.agg !== null && s.agg.core.id === e.aggregateOf) {
+    for (let s: LowerScope | null = scope; s; s = s.parent) {
+      if (s.agg && s.agg.core.id === e.aggregateOf) {
         const i = s.agg.core.aggregates.indexOf(e);
         if (i < 0) throw bugError(Bug.UnlistedAggregate);
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
@@ -253,7 +253,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
     throw bugError(Bug.StrayAggregate);
   }
   if (e.role === "window") {
-    for (let s: LowerScope | null = scope; s !== null; s = s.parent) {
+    for (let s: LowerScope | null = scope; s; s = s.parent) {
       const ref = s.windowCalls?.get(e);
       if (ref) return ref;
     }
@@ -261,7 +261,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   }
   // A user's function has no built-in name: never taken for likely() or iif().
   const name = builtinName(e.def);
-  if (LIKELY.has(name) && e.args.length > 0) {
+  if (LIKELY.has(name) && e.args.length) {
     const inner = lowerExpr(ctx, scope, e.args[0]);
     const p = e.args[1];
     const probability = name === "likely"
@@ -395,7 +395,7 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
   const n = width(e.operand);
   if (n > 1) {
     // `(a, b) IN ((1, 2), (3, 4))`: the OR of row equalities.
-    if (e.list.length === 0) return intConst(+e.not);
+    if (!e.list.length) return intConst(+e.not);
     return not(e.not, e.list.map((x) => compareParts(ctx, scope, "=", e.operand, x)).reduce(or));
   }
   if (e.list.length === 1 && isConstantExpr(e.list[0])) {

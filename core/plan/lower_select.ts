@@ -3,7 +3,7 @@
  * columns, ORDER BY, LIMIT), VALUES, and compounds (left-deep).
  */
 import type * as B from "../analyze/bound.ts";
-import type { CollationName, PlanExpr, Query, RelNode, SortKey } from "./plan.ts";
+import type { CollationName, Compound, PlanExpr, Query, RelNode, SortKey } from "./plan.ts";
 import { colRef, type LowerScope, newId, newScope, type PlanContext } from "./scope.ts";
 import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
@@ -47,7 +47,7 @@ export function lowerSelect(
   if (flat !== select) addNewSources(ctx, flat);
   select = flat;
   const { limit, offset } = lowerLimits(ctx, select);
-  if (select.compounds.length === 0) {
+  if (!select.compounds.length) {
     return lowerPart(ctx, select.first, parent, select.orderBy, limit, offset);
   }
   const collations = compoundCollations(select);
@@ -108,14 +108,17 @@ export function lowerParts(
   for (let i = 1; i < parts.length; i++) {
     const right = lowerPart(ctx, parts[i], parent, null, null, null);
     const id = newId(ctx);
-    q = {
-      root: { kind: "compound", id, op: ops[i]!, left: q, right, collations: collations(i + 1) },
-      columns: q.columns.map((_, k) => colRef(id, k)),
+    const root: Compound = {
+      kind: "compound",
+      id,
+      op: ops[i]!,
+      left: q,
+      right,
+      collations: collations(i + 1),
     };
-    const { root } = q, distinct = repeats?.(i + 1);
-    if (root.kind === "compound" && distinct?.some((c, k) => c !== root.collations[k])) {
-      root.distinct = distinct;
-    }
+    const distinct = repeats?.(i + 1);
+    if (distinct?.some((c, k) => c !== root.collations[k])) root.distinct = distinct;
+    q = { root, columns: q.columns.map((_, k) => colRef(id, k)) };
   }
   return q;
 }
@@ -177,15 +180,6 @@ function coreSort(results: PlanExpr[], keys: PlanExpr[], terms: B.BoundOrderingT
   return { columns, keys: sortKeys };
 }
 
-function orderTerms(keys: PlanExpr[], terms: B.BoundOrderingTerm[]): OrderTerm[] {
-  return terms.map((t, i) => ({
-    expr: keys[i],
-    desc: t.desc,
-    nullsFirst: nullsFirst(t),
-    collation: collationOf(t.expr),
-  }));
-}
-
 function lowerCoreRefs(
   ctx: PlanContext,
   core: B.BoundCore,
@@ -210,30 +204,23 @@ function lowerCoreRefs(
   // ORDER BY listing them, ascending, SQLite makes it a GROUP BY of them (select.c), whose
   // sorter EXPLAIN shows as the DISTINCT's.
   const distinctRows = core.distinct && !core.aggregate && !windows;
-  const asGroup = distinctRows && orderBy !== null && ordersResults(orderBy, core.columns);
+  const asGroup = distinctRows && orderByLists(orderBy, core.columns.map((c) => c.expr));
+  // A wanted term: `e` lowered, in its collation, its NULLs where `nullsFirst` puts them.
+  const term = (e: B.BoundExpr, desc: boolean, nullsFirst = !desc): OrderTerm => ({
+    expr: lowerExpr(ctx, scope, e),
+    desc,
+    nullsFirst,
+    collation: collationOf(e),
+  });
   let resultTerms: OrderTerm[] | undefined;
   // (Made a GROUP BY, its terms take the ORDER BY's directions, as select.c gives them.)
   const lowerResults = () =>
-    resultTerms ??= core.columns.map((c, i) => {
-      const desc = asGroup && orderBy![i].desc;
-      return {
-        expr: lowerExpr(ctx, scope, c.expr),
-        desc,
-        nullsFirst: !desc,
-        collation: collationOf(c.expr),
-      };
-    });
+    resultTerms ??= core.columns.map((c, i) => term(c.expr, asGroup && orderBy![i].desc));
   let wanted: (() => OrderTerm[]) | null = null;
   let kind: OrderKind = "orderBy";
   if (grouped) {
     kind = "groupBy";
-    wanted = () =>
-      groupBy.map((e, i) => ({
-        expr: lowerExpr(ctx, scope, e),
-        desc: groupDesc[i],
-        nullsFirst: !groupDesc[i],
-        collation: collationOf(e),
-      }));
+    wanted = () => groupBy.map((e, i) => term(e, groupDesc[i]));
   } else if (asGroup || distinctRows && !orderBy) {
     kind = "distinctBy";
     wanted = lowerResults;
@@ -241,7 +228,7 @@ function lowerCoreRefs(
     // With windows, SQLite's window rewrite reads the rows in a subquery ordered by the
     // first computed window's PARTITION BY and ORDER BY (no LIMIT, no DISTINCT).
     const order = windows ? groupOrder : orderBy;
-    if (order) wanted = () => orderTerms(order.map((t) => lowerExpr(ctx, scope, t.expr)), order);
+    if (order) wanted = () => order.map((t) => term(t.expr, t.desc, nullsFirst(t)));
   }
   const wantsDistinct = distinctRows && !asGroup;
   // The sources the result columns and ORDER BY read (where.c's pResultSet of a plain
@@ -260,7 +247,7 @@ function lowerCoreRefs(
       ? wantedOrder(
         wanted,
         kind,
-        grouped ? sameAsGroupBy(groupBy, groupOrder) : asGroup,
+        grouped ? orderByLists(groupOrder, groupBy) : asGroup,
         sortShapeOf(core.columns.length, windows ? null : limit, wantsDistinct),
         wantsDistinct ? lowerResults : null,
       )
@@ -359,28 +346,17 @@ function groupDirections(
 }
 
 /**
- * sqlite3ExprListCompare of the ORDER BY and the result columns, as select.c asks before
- * making a DISTINCT a GROUP BY: each term is its result column, its NULLs where its
- * direction puts them.
+ * select.c's sqlite3ExprListCompare of the ORDER BY and `exprs`: each term is the
+ * expression at its place, its NULLs where its direction puts them by default. Asked of
+ * the GROUP BY (orderByGrp: the copied directions make the lists equal) and of the result
+ * columns (before making a DISTINCT a GROUP BY).
  */
-function ordersResults(
-  orderBy: readonly B.BoundOrderingTerm[],
-  columns: readonly B.BoundResultColumn[],
-): boolean {
-  return orderBy.length === columns.length &&
-    orderBy.every((t, i) => nullsFirst(t) !== t.desc && sameExpr(t.expr, columns[i].expr));
-}
-
-/**
- * select.c's orderByGrp: the ORDER BY lists the GROUP BY's expressions in order with
- * SQLite's default NULL placement (the copied direction makes the lists equal).
- */
-function sameAsGroupBy(
-  groupBy: readonly B.BoundExpr[],
+function orderByLists(
   orderBy: readonly B.BoundOrderingTerm[] | null,
+  exprs: readonly B.BoundExpr[],
 ): boolean {
-  return orderBy !== null && orderBy.length === groupBy.length &&
-    orderBy.every((t, i) => nullsFirst(t) === !t.desc && sameExpr(t.expr, groupBy[i]));
+  return orderBy !== null && orderBy.length === exprs.length &&
+    orderBy.every((t, i) => nullsFirst(t) === !t.desc && sameExpr(t.expr, exprs[i]));
 }
 
 /** Is `e` the aggregate output of group key `i` (the aggregate under `node`)? */

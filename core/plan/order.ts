@@ -36,8 +36,6 @@ export interface WantedOrder {
    * tells whether they come unique or grouped (each row's copies in a row) on their own.
    */
   distinct: (() => OrderTerm[]) | null;
-  /** The number of wanted terms. */
-  count(): number;
   /** where.c indexMightHelpWithOrderBy for a path's index. */
   mightHelp(path: AccessPath): boolean;
   /** where.c whereSortingCost of `nRow` rows (LogEst), the first `nSorted` terms in order. */
@@ -65,12 +63,11 @@ export function wantedOrder(
     kind,
     sortByGroup,
     distinct,
-    count: () => terms().length,
     // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
     // of the path's index?
     mightHelp(p: AccessPath): boolean {
       const keys = new Set(p.order.map((o) => o.column));
-      if (keys.size === 0) return false; // ANALYZE's "unordered" index
+      if (!keys.size) return false; // ANALYZE's "unordered" index
       return terms().some((t) => {
         const c = columnOf(t.expr, p.node.id);
         return c !== null && (c === -1 || keys.has(c));

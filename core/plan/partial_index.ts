@@ -127,6 +127,6 @@ export function usablePartialIndexes(
  */
 export function readFixedColumns<T>(ctx: PlanContext, q: T): T {
   const fixed = ctx.fixedColumns;
-  if (fixed.size === 0) return q;
+  if (!fixed.size) return q;
   return mapColumnRefs(q, (r) => fixed.get(r.node)?.get(r.column) ?? r);
 }

@@ -53,7 +53,7 @@ function solve(
 ): WherePath | null {
   const nLoop = leaves.length;
   const mxChoice = nLoop <= 1 ? 1 : nLoop === 2 ? 5 : 12;
-  const nOrderBy = order && nRowEst ? order.count() : 0;
+  const nOrderBy = order && nRowEst ? order.terms().length : 0;
   const sortCost = new Map<number, number>();
   const bit = new Map(leaves.map((l, i) => [l.id, 1n << BigInt(i)]));
   const placedOf = (mask: bigint) =>
@@ -77,7 +77,7 @@ function solve(
         if (placed.has(leaf.id)) continue;
         if ([...deps.get(leaf.id) ?? []].some((d) => !placed.has(d))) continue;
         for (const loop of loopsAt(leaf, placed)) {
-          if (scanless.has(leaf.id) && loop.used.length === 0 && !loop.auto) continue;
+          if (scanless.has(leaf.id) && !loop.used.length && !loop.auto) continue;
           // An automatic index must pay off within the first few rows (nRow < 1.25).
           if (loop.auto && pFrom.nRow < 3) continue;
           let rUnsort = loop.rRun + pFrom.nRow;
@@ -135,7 +135,7 @@ function solve(
     }
     from = to;
   }
-  if (from.length === 0) return null;
+  if (!from.length) return null;
   return from.reduce((best, p) => (best.rCost > p.rCost ? p : best));
 }
 
@@ -165,7 +165,7 @@ export function solveJoin(
   nRowBefore = 0,
 ): WhereLoop[] | null {
   const first = solve(leaves, loopsAt, deps, order, given, 0, new Set(), nRowBefore);
-  if (!first || !order?.count()) return first?.loops ?? null;
+  if (!first || !order?.terms().length) return first?.loops ?? null;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
   const scanless = equalitySeeked(first);
   return solve(leaves, loopsAt, deps, order, given, nRowEst, scanless, nRowBefore)?.loops ?? null;

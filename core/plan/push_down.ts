@@ -37,9 +37,9 @@ function pushable(term: B.BoundExpr): boolean {
  * with window functions only terms on its PARTITION BY may go (6c): litejit pushes none.
  */
 function acceptsPushDown(s: B.BoundSelect): boolean {
-  if (s.limit !== null || s.offset !== null) return false;
+  if (s.limit || s.offset) return false;
   const cores = selectCores(s);
-  if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length > 0)) {
+  if (cores.some((c) => c.kind !== "core" || c.windowFunctions.length)) {
     return false;
   }
   // Every part is a core here.
@@ -77,13 +77,13 @@ export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.B
     if (it.join === "inner" || it.join === "cross") boundConjuncts(it.on, all);
   }
   const terms = all.filter(pushable);
-  if (terms.length === 0) return from;
+  if (!terms.length) return from;
   let changed = false;
   const items = from.items.map((it, k) => {
     const src = it.item;
     // Terms go into a subquery or view, or a CTE used once and not MATERIALIZED.
     const body = src.kind === "cte" && src.cte.uses > 1 ? null : subSelect(src);
-    if (body === null || !acceptsPushDown(body)) return it;
+    if (!body || !acceptsPushDown(body)) return it;
     // Not joined by LEFT/RIGHT/FULL, and no RIGHT/FULL join after it.
     if (it.join === "left" || from.items.slice(k).some(isRightOrFull)) return it;
     const id = (src as B.BoundSource).id;

@@ -46,7 +46,7 @@ export function planSpecialAggregate(
   // One aggregate call, the only result column, with no other clause (an ORDER BY of its
   // one row aside, for count(*)).
   const plain = core.aggregate && core.groupBy === null && core.where === null &&
-    core.having === null && core.windowFunctions.length === 0 && core.columns.length === 1 &&
+    core.having === null && !core.windowFunctions.length && core.columns.length === 1 &&
     core.aggregates.length === 1 && limit === null && offset === null;
   if (!plain) return null;
   // ... over a single table.
@@ -55,8 +55,8 @@ export function planSpecialAggregate(
   if (source?.kind !== "table") return null;
   const f = core.aggregates[0];
   const result = core.columns[0].expr;
-  if (result !== f || f.filter !== null || f.distinct || f.orderBy !== null) return null;
-  if (builtinName(f.def) === "count" && f.args.length === 0 && source.indexedBy === null) {
+  if (result !== f || f.filter || f.distinct || f.orderBy) return null;
+  if (builtinName(f.def) === "count" && !f.args.length && source.indexedBy === null) {
     // No expression is lowered over the count: its source needs no scope.
     const id = newId(ctx);
     const root: RelNode = {

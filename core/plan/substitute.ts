@@ -40,7 +40,7 @@ export function rewriteQuery<T extends object>(
     if (descend && Array.isArray(node)) {
       const items = node.map(visit);
       if (items.some((x, i) => x !== node[i])) out = items;
-    } else if (descend && node !== null && typeof node === "object") {
+    } else if (descend && node && typeof node === "object") {
       // for...in and a copy made at the first change: no allocation for a node unchanged.
       const o = node as Record<string, unknown>;
       const source = isSource(o);
@@ -52,7 +52,7 @@ export function rewriteQuery<T extends object>(
         const y = visit(x);
         if (y !== x) (copy ??= { ...o })[k] = y;
       }
-      if (copy !== null) out = copy;
+      if (copy) out = copy;
     }
     memo.set(v, out);
     return out;

@@ -125,7 +125,7 @@ export function termExprs(terms: readonly Term[]): PlanExpr[] {
 
 /** `a AND b AND ...` of `exprs` (null when empty). */
 export function andAll(exprs: PlanExpr[]): PlanExpr | null {
-  if (exprs.length === 0) return null;
+  if (!exprs.length) return null;
   return exprs.reduce((a, b) => ({ kind: "logic", op: "and", left: a, right: b }));
 }
 

@@ -9,19 +9,20 @@ import { Affinity, isNumericAffinity } from "../value/types.ts";
 import { CompareOp } from "../value/logic.ts";
 import { cachedSeekTerm } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
-import type { ColumnExpr, PlanExpr } from "./plan.ts";
+import type { PlanExpr } from "./plan.ts";
 import { exprRefs, type Term } from "./terms.ts";
 
 /** The virtual terms the equivalence classes of `terms` give. */
 export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[]): Term[] {
   // A table column as itself ("node:column"), with its affinity; else null.
   const plain = (e: PlanExpr): [string, Affinity] | null => {
-    const leaf = e.kind === "column" && leaves.find((l) => l.id === e.node);
-    if (!leaf || leaf.kind !== "table") return null;
-    const c = leaf.table.table.columns[(e as ColumnExpr).column];
+    if (e.kind !== "column") return null;
+    const leaf = leaves.find((l) => l.id === e.node);
+    if (leaf?.kind !== "table") return null;
+    const c = leaf.table.table.columns[e.column];
     return c?.generated || c && c.collation.toUpperCase() !== "BINARY"
       ? null
-      : [`${leaf.id}:${(e as ColumnExpr).column}`, c?.affinity ?? Affinity.Integer];
+      : [`${e.node}:${e.column}`, c?.affinity ?? Affinity.Integer];
   };
   const classOf = new Map<string, Map<string, PlanExpr>>();
   // select.c's propagateConstants: a WHERE `x = constant` (BINARY, the constant without an
@@ -29,11 +30,10 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   const constOf = new Map<string | undefined, PlanExpr>();
   for (const { expr: e } of terms) {
     if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
-    for (const [x, k] of [[e.left, e.right], [e.right, e.left]]) {
-      const column = plain(x)?.[0];
-      if (column && (k.kind === "const" || k.kind === "param")) constOf.set(column, k);
-    }
     const a = plain(e.left), b = plain(e.right);
+    for (const [x, k] of [[a, e.right], [b, e.left]] as const) {
+      if (x && (k.kind === "const" || k.kind === "param")) constOf.set(x[0], k);
+    }
     if (
       !a || !b || a[0] === b[0] ||
       a[1] !== b[1] && !(isNumericAffinity(a[1]) && isNumericAffinity(b[1]))
@@ -45,33 +45,33 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
     for (const k of merged.keys()) classOf.set(k, merged);
   }
   const out: Term[] = [];
+  const add = (expr: PlanExpr, parent: Term) =>
+    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent });
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
-      const own = `${leaf.id}:${s?.column}`;
+      if (!s) continue;
+      const own = `${leaf.id}:${s.column}`;
       const e = t.expr;
-      const value = s?.key.kind === "value" && constOf.get(plain(s.key.value)?.[0]);
+      // The column the term compares this one with, if any.
+      const other = s.key.kind === "value" ? plain(s.key.value)?.[0] : undefined;
+      const value = constOf.get(other);
       if (value && e.kind === "compare") {
-        const expr = e.left === s!.operand ? { ...e, right: value } : { ...e, left: value };
-        out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent: t });
+        add(e.left === s.operand ? { ...e, right: value } : { ...e, left: value }, t);
       }
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.
-        if (key === own || s!.key.kind === "value" && plain(s!.key.value)?.[0] === key) continue;
-        const expr = "operand" in e
-          ? { ...e, operand: column }
-          : "operands" in e
-          ? { ...e, operands: [column] }
-          : (e as { left: PlanExpr }).left === s!.operand
-          ? { ...e, left: column }
-          : { ...e, right: column } as PlanExpr;
-        out.push({
-          expr,
-          refs: exprRefs(expr),
-          placed: false,
-          virtual: true,
-          parent: t.parent ?? t,
-        });
+        if (key === own || key === other) continue;
+        add(
+          "operand" in e
+            ? { ...e, operand: column }
+            : "operands" in e
+            ? { ...e, operands: [column] }
+            : (e as { left: PlanExpr }).left === s.operand
+            ? { ...e, left: column } as PlanExpr
+            : { ...e, right: column } as PlanExpr,
+          t.parent ?? t,
+        );
       }
     }
   }

@@ -27,7 +27,7 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
   const seen = new Set<object>();
   const visit = (v: object): void => {
     if (Array.isArray(v)) {
-      for (const x of v) if (x !== null && typeof x === "object") visit(x);
+      for (const x of v) if (x && typeof x === "object") visit(x);
       return;
     }
     const o = v as Record<string, unknown>;
@@ -43,12 +43,12 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
       // A table source: its schema, column list, index choice and partial-index WHEREs
       // hold nothing the query reads.
       const exprs = o.virtual as (B.BoundExpr | null)[];
-      if (exprs.length > 0) virtual.set(o.id as number, exprs);
+      if (exprs.length) virtual.set(o.id as number, exprs);
       return;
     }
     for (const k in o) {
       const x = o[k];
-      if (k !== "def" && x !== null && typeof x === "object") visit(x);
+      if (k !== "def" && x && typeof x === "object") visit(x);
     }
   };
   visit(select);

@@ -17,7 +17,7 @@ import {
 } from "./access_path.ts";
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 import type { Leaf } from "./leaves.ts";
-import type { PlanExpr, SeekKey } from "./plan.ts";
+import type { PlanExpr, RangeBound, SeekKey } from "./plan.ts";
 import { estLog, indexRowSize, logEst, logEstAdd, tableRowSize } from "./row_size.ts";
 import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
@@ -71,7 +71,7 @@ function tableLogEst(t: TableInfo): number {
  * 10, 9, 8, 7, 6 rows, then 5; none past the last column of a unique index).
  */
 function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
-  const stat = index.stat1 ?? (t.withoutRowid && index.origin === "pk" ? t.primaryKeyStat1 : null);
+  const stat = index.stat1;
   const n = index.keyColumns.length;
   if (stat) {
     return Array.from({ length: n + 1 }, (_, i) => logEst(Math.max(1, stat.rows[i] ?? 1)));
@@ -148,10 +148,13 @@ function rangeEstimate(nOut: number, lower: Term | undefined, upper: Term | unde
   return Math.min(out, Math.max(10, n));
 }
 
+/** A seek's range bounds (null: none). */
+type RangeBounds = { lower: RangeBound | null; upper: RangeBound | null };
+
 /** The lower and upper bound terms among a seek's used terms after its `=` ones. */
-function rangeTerms(used: readonly Term[], nEq: number, hasLower: boolean, hasUpper: boolean) {
+function rangeTerms(used: readonly Term[], nEq: number, { lower, upper }: RangeBounds) {
   const rest = used.slice(nEq);
-  return { lower: hasLower ? rest[0] : undefined, upper: hasUpper ? rest.at(-1) : undefined };
+  return { lower: lower ? rest[0] : undefined, upper: upper ? rest.at(-1) : undefined };
 }
 
 /** Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? */
@@ -189,7 +192,7 @@ function seekCost(
     // is taken to match twice the rows of an `=`.
     else {
       nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
-      if (loop.used[k] && cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+      if (cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
     }
   });
   if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
@@ -206,16 +209,18 @@ function ownBtree(path: AccessPath): boolean {
   return n.kind === "tableScan" || n.index.origin === "pk" && n.table.withoutRowid;
 }
 
-/** A loop not yet costed. */
-function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<number>): WhereLoop {
-  const used = path?.used ?? [];
+/** A loop not yet costed, seeking with `used`. */
+function loopFor(
+  leaf: Leaf,
+  path: AccessPath | null,
+  leafIds: ReadonlySet<number>,
+  used = path?.used ?? [],
+): WhereLoop {
   const prereq = new Set<number>();
   for (const t of used) for (const r of t.refs) if (r !== leaf.id && leafIds.has(r)) prereq.add(r);
   const node = path?.node;
   const index = node?.kind === "indexScan" ? node.index : null;
-  const seeksEqual = node?.kind === "indexScan"
-    ? node.eq.length > 0
-    : node?.kind === "tableScan" && node.rowid?.kind === "key";
+  const seeksEqual = node?.kind === "indexScan" ? node.eq.length > 0 : node?.rowid?.kind === "key";
   return {
     leaf,
     path,
@@ -238,8 +243,12 @@ function loopFor(leaf: Leaf, path: AccessPath | null, leafIds: ReadonlySet<numbe
  * give, on a WITHOUT ROWID table, a partial index, INDEXED BY, or a covering index whose
  * entries are estimated smaller than the table's rows.
  */
-function wholeScanWeighed(leaf: Leaf, path: AccessPath, hint: LoopOrderHint | undefined) {
-  if (leaf.kind !== "table" || path.node.kind !== "indexScan") return true;
+function wholeScanWeighed(
+  leaf: Leaf & { kind: "table" },
+  path: AccessPath,
+  hint: LoopOrderHint | undefined,
+) {
+  if (path.node.kind !== "indexScan") return true;
   const { table: t, index, covering } = path.node;
   if (hint?.mightHelp(path) || t.withoutRowid || index.where !== null || leaf.table.indexedBy) {
     return true;
@@ -260,7 +269,7 @@ function tableLoop(
   const node = path.node;
   const rSize = tableLogEst(t);
   if (node.kind === "tableScan") {
-    if (node.rowid === null) {
+    if (!node.rowid) {
       if (t.withoutRowid) {
         const pk = primaryKeyIndex(t);
         const a = indexRowLogEst(t, pk);
@@ -276,22 +285,21 @@ function tableLoop(
     if (node.rowid.kind === "key") {
       seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1]);
     } else {
-      const r = rangeTerms(path.used, 0, node.rowid.lower !== null, node.rowid.upper !== null);
-      seekCost(loop, probe, szTabRow, [], r, []);
+      seekCost(loop, probe, szTabRow, [], rangeTerms(path.used, 0, node.rowid), []);
     }
     return { loop, nRow: rSize };
   }
   const index = node.index;
   const a = indexRowLogEst(t, index);
   const szIdxRow = indexRowSize(t, index);
-  const seeking = node.eq.length > 0 || node.lower !== null || node.upper !== null;
+  const seeking = node.eq.length || node.lower || node.upper;
   if (!seeking) {
     loop.rRun = a[0] + 1 + Math.floor(15 * szIdxRow / szTabRow);
     if (!node.covering) loop.rRun = logEstAdd(loop.rRun, lookups(a[0], leaf.id, t, index, terms));
     loop.nOut = a[0];
     return { loop, nRow: a[0] };
   }
-  const r = rangeTerms(path.used, node.eq.length, node.lower !== null, node.upper !== null);
+  const r = rangeTerms(path.used, node.eq.length, node);
   const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
   seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
   return { loop, nRow: a[0] };
@@ -336,9 +344,9 @@ function cheaperProperSubset(x: WhereLoop, y: WhereLoop): boolean {
 
 /** whereLoopAdjustCost: a loop is no dearer than one using a subset of its terms. */
 function adjustCost(loops: readonly WhereLoop[], loop: WhereLoop): void {
-  if (loop.index === null) return;
+  if (!loop.index) return;
   for (const p of loops) {
-    if (p.index === null) continue;
+    if (!p.index) continue;
     if (cheaperProperSubset(p, loop)) {
       loop.rRun = Math.min(p.rRun, loop.rRun);
       loop.nOut = Math.min(p.nOut - 1, loop.nOut);
@@ -408,12 +416,8 @@ export function leafLoops(
   if (auto) {
     // whereLoopAddBtree: building costs N·log N times 7 (a subquery's much less); a probe
     // is taken to yield 20 rows; no output adjustment.
-    const loop = loopFor(leaf, null, leafIds);
-    for (const k of auto.keys) {
-      for (const r of k.term.refs) if (r !== leaf.id && leafIds.has(r)) loop.prereq.add(r);
-    }
+    const loop = loopFor(leaf, null, leafIds, auto.keys.map((k) => k.term));
     loop.auto = auto;
-    loop.used = auto.keys.map((k) => k.term);
     loop.rSetup = Math.max(0, estLog(rSize) + rSize + (leaf.kind === "table" ? 28 : -25));
     loop.nOut = 43;
     loop.rRun = logEstAdd(estLog(rSize), 43);
@@ -428,7 +432,7 @@ export function leafLoops(
     return out;
   }
   for (const path of tablePaths(leaf.table, terms, ready)) {
-    if (path.used.length === 0 && !wholeScanWeighed(leaf, path, hint)) continue;
+    if (!path.used.length && !wholeScanWeighed(leaf, path, hint)) continue;
     const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
     if (hint?.mightHelp(path)) loop.sortIndex = ownBtree(path) ? "" : loop.index!.name;

@@ -74,7 +74,7 @@ export function prepareWindows(
   core: B.BoundCore,
   scope: LowerScope,
 ): PreparedWindows | null {
-  if (core.windowFunctions.length === 0) return null;
+  if (!core.windowFunctions.length) return null;
   const groups: WindowGroup[] = [];
   scope.windowCalls = new Map();
   for (const f of core.windowFunctions) {
