@@ -11,6 +11,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { DatabaseSync } from "node:sqlite";
+import { Database } from "../mod.ts";
 import {
   likeByCharacters,
   likeLiteralBytes,
@@ -216,4 +218,22 @@ Deno.test("LIKE on a record's bytes: long texts (searched by indexOf) as the cha
     tried > 300 && matched > 100 && matched < tried - 100,
     `${matched} of ${tried} matched`,
   );
+});
+
+Deno.test("LIKE: a literal pattern at SQLite's 50,000-byte limit matches as in SQLite", () => {
+  const long = "a".repeat(50_000);
+  const sql = "SELECT ? LIKE ?, ? LIKE ?, like(?, ?)";
+  const args = ["b", long, long, long, `%${"a".repeat(49_998)}%`, long];
+  const path = Deno.makeTempFileSync({ suffix: ".db" });
+  const oracle = new DatabaseSync(path);
+  oracle.exec("CREATE TABLE t(x)");
+  const db = new Database(path);
+  try {
+    const expected = Object.values(oracle.prepare(sql).get(...args)!);
+    assert.deepEqual(Object.values(db.prepare(sql).get(...args)!), expected);
+  } finally {
+    db.close();
+    oracle.close();
+    Deno.removeSync(path);
+  }
 });

@@ -201,8 +201,9 @@ function lowerCoreRefs(
   const groupOrder = windows ? firstComputedWindowOrder(core) : orderBy;
   const groupDesc = grouped ? groupDirections(groupBy, groupOrder) : [];
   // A DISTINCT (of no aggregate or windows) wants its result columns grouped. With an
-  // ORDER BY listing them, ascending, SQLite makes it a GROUP BY of them (select.c), whose
-  // sorter EXPLAIN shows as the DISTINCT's.
+  // ORDER BY listing them (in any directions, NULLs where those put them), SQLite makes it a
+  // GROUP BY of them in those directions (select.c), whose sorter EXPLAIN shows as the
+  // DISTINCT's.
   const distinctRows = core.distinct && !core.aggregate && !windows;
   const asGroup = distinctRows && orderByLists(orderBy, core.columns.map((c) => c.expr));
   // A wanted term: `e` lowered, in its collation, its NULLs where `nullsFirst` puts them.

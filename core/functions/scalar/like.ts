@@ -216,7 +216,8 @@ function literalSearch(pattern: string): RegExp | null {
   if (pattern === lastPattern) return lastSearch;
   const shape = literalLike(pattern);
   lastPattern = pattern;
-  return lastSearch = shape
+  // A long literal would make a regular expression too large for V8: the general matcher.
+  return lastSearch = shape && shape.literal.length <= 4096
     ? new RegExp(
       (shape.anchoredStart ? "^" : "") + shape.literal.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&") +
         (shape.anchoredEnd ? "$" : ""),
