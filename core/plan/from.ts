@@ -57,7 +57,7 @@ export interface FromPlan {
  * What planning a FROM level gives besides its node; `shown`: the sources the result
  * columns and ORDER BY read (undefined: unknown), for where.c's whereOmitNoopJoin.
  */
-type ChainResult = Omit<FromPlan, "node"> & { shown?: ReadonlySet<number> };
+type ChainResult = Omit<FromPlan, "node"> & { shown?: () => ReadonlySet<number> | undefined };
 
 function allInner(from: B.BoundFrom): boolean {
   return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
@@ -280,12 +280,13 @@ function innerChain(
   // shows or tests (but the ON terms of those left out), that adds one row (or copies a
   // DISTINCT drops), is not read at all.
   const omitted = new Set<number>();
+  const shown = onTerms.size ? result.shown?.() : undefined;
   const ignored = new Set<Term>();
-  for (const step of [...steps].reverse()) {
+  for (const step of shown ? [...steps].reverse() : []) {
     const { id, source } = step.leaf;
     const on = onTerms.get(id);
     if (
-      on && result.shown && !result.shown.has(source.id) && (wanted?.distinct || oneRow(step)) &&
+      on && !shown!.has(source.id) && (wanted?.distinct || oneRow(step)) &&
       !terms.some((t) => t.refs.has(id) && !on.includes(t) && !ignored.has(t))
     ) {
       omitted.add(id);
@@ -452,7 +453,7 @@ export function planFrom(
   from: B.BoundFrom | null,
   where: B.BoundExpr | null,
   wanted?: WantedOrder,
-  shown?: ReadonlySet<number>,
+  shown?: () => ReadonlySet<number> | undefined,
 ): FromPlan {
   if (!from?.items.length) {
     const node: RelNode = { kind: "values", id: newId(ctx), rows: [[]] };

@@ -233,12 +233,16 @@ function lowerCoreRefs(
   }
   const wantsDistinct = distinctRows && !asGroup;
   // The sources the result columns and ORDER BY read (where.c's pResultSet of a plain
-  // SELECT); unknown when a subquery among them may read more.
-  let shown: Set<number> | undefined = new Set<number>();
-  for (const e of [...core.columns, ...orderBy ?? []]) {
-    if (!everyExpr(e.expr, (x) => !("select" in x))) shown = undefined;
-    else if (shown) referencedSources(e.expr, shown);
-  }
+  // SELECT), worked out when a LEFT JOIN asks; unknown when a subquery among them may read
+  // more.
+  const shown = () => {
+    const out = new Set<number>();
+    for (const e of [...core.columns, ...orderBy ?? []]) {
+      if (!everyExpr(e.expr, (x) => !("select" in x))) return;
+      referencedSources(e.expr, out);
+    }
+    return out;
+  };
   const from = planFrom(
     ctx,
     scope,
