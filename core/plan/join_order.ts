@@ -107,9 +107,11 @@ export function chooseJoinOrder(
     if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
     nSearch += l.nOut;
   }
+  // A DISTINCT without ORDER BY is the wanted order itself: its answer is `order`.
   const distinct = wanted?.distinct?.();
   const distinctOrdered = !!distinct &&
-    given(best, true, "distinctBy", distinct).given === distinct.length;
+    (distinct === wanted!.terms() ? order! : given(best, true, "distinctBy", distinct)).given ===
+      distinct.length;
   // (A loop is a step: an automatic index's has no path.)
   return { steps: best, order, distinctOrdered };
 }

@@ -6,8 +6,7 @@
  * whose wanted columns differ: a one-row lookup, a unique NOT NULL key fully matched).
  */
 import type { TableInfo } from "../format/schema_types.ts";
-import { CompareOp } from "../value/logic.ts";
-import { columnOf } from "./access_path.ts";
+import { cachedSeekTerm, columnOf } from "./access_path.ts";
 import type { OrderKind, OrderTerm } from "./order.ts";
 import { exprRefs, type Term } from "./terms.ts";
 import type { WhereLoop } from "./where_loop.ts";
@@ -87,21 +86,13 @@ export function loopsOrder(
     wanted.forEach((w, k) => {
       const c = columnOf(w.expr, id);
       // sqlite3WhereFindTerm: a term `c = x`, `c IS x` (compared in the term's collation) or
-      // `c IS NULL`, where `x` reads no loop of the join not yet read.
-      if (c === null || desc[k] !== undefined) return;
-      const fixed = terms.some(({ expr: e }) => {
-        if (e.kind === "nullTest") return !e.not && columnOf(e.operand, id) === c;
-        const equal = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not;
-        if (!equal) return false;
-        const other = columnOf(e.left, id) === c
-          ? e.right
-          : columnOf(e.right, id) === c
-          ? e.left
-          : null;
-        if (!other || [...exprRefs(other)].some((r) => leafIds.has(r) && !ready.has(r))) {
-          return false;
-        }
-        return c < 0 || e.collation.toUpperCase() === w.collation.toUpperCase();
+      // `c IS NULL` (in none), where `x` reads no loop of the join not yet read: the seek
+      // terms of a single value (access_path.ts) on `c`.
+      const fixed = terms.some((t) => {
+        const s = cachedSeekTerm(t, id);
+        return s?.op === "eq" && s.key.kind === "value" && s.column === c &&
+          ![...exprRefs(s.key.value)].some((r) => leafIds.has(r) && !ready.has(r)) &&
+          (c < 0 || !s.collation || s.collation.toUpperCase() === w.collation.toUpperCase());
       });
       if (fixed) desc[k] = null;
     });

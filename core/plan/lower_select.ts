@@ -318,7 +318,7 @@ function lowerCoreRefs(
         // the row of a single min()/max() (equal to the key, so in its order too).
         const written = t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr;
         const key = upperGroupKey(sortKeys[i], node, groupBy.length, i) ||
-          i < groupBy.length && sameExpr(written, groupBy[i]);
+          sameExpr(written, groupBy[i]);
         return key && t.desc === groupOut[i] && nullsFirst(t) === !t.desc &&
           collationOf(t.expr) === collationOf(groupBy[i]);
       }));
