@@ -147,6 +147,9 @@ Deno.test("wasm: ORDER BY … LIMIT drops rows natively against the sorter's bou
         "SELECT id, a, b FROM t ORDER BY a, b DESC LIMIT 12",
         "SELECT id FROM t ORDER BY a * 2 - b DESC LIMIT 3",
         "SELECT id FROM t ORDER BY CASE WHEN id % 2 THEN a ELSE a + 0.5 END LIMIT 9",
+        // The first key alone first (ties on it are common), the others after it.
+        "SELECT id, a FROM t ORDER BY a % 7, b, id LIMIT 5 OFFSET 20",
+        "SELECT id FROM t ORDER BY a % 3 DESC NULLS LAST, a * 2 - b LIMIT 4",
       ]
     ) assertNativeScan(db, oracle, sql);
     // NULL, TEXT and mixed keys (left to JS), LIMIT 0 and no bound, a sorter opened
@@ -165,6 +168,44 @@ Deno.test("wasm: ORDER BY … LIMIT drops rows natively against the sorter's bou
         "AS m FROM t WHERE id < 40",
       ]
     ) same(sql, crossingsOf(db, sql).rows);
+  });
+});
+
+Deno.test("wasm: a comparison jumping on two INTEGERs answers as SQLite at the 64-bit edges", () => {
+  // Each comparison with an If/IfNot after it (a WHERE term) on edge values, with NULL,
+  // REAL and TEXT operands among them (those take the general comparison).
+  const edges = [
+    "-9223372036854775808",
+    "-9223372036854775807",
+    "-9007199254740993",
+    "-1",
+    "0",
+    "1",
+    "9007199254740993",
+    "9223372036854775806",
+    "9223372036854775807",
+    "NULL",
+    "0.5",
+    "'7'",
+  ];
+  const values = edges.flatMap((x, i) => edges.map((y, j) => `(${i * 12 + j + 1}, ${x}, ${y})`));
+  const setup = `CREATE TABLE e(id INTEGER PRIMARY KEY, x INTEGER, y INTEGER);
+    INSERT INTO e VALUES ${values.join(", ")};`;
+  withSqliteFile(setup, (path, oracle) => {
+    const db = new Database(path, { backend: "wasm" });
+    try {
+      for (const op of ["=", "<>", "<", "<=", ">", ">="]) {
+        for (
+          const sql of [
+            `SELECT id FROM e WHERE x ${op} y`,
+            `SELECT id FROM e WHERE NOT (x ${op} y)`,
+            `SELECT count(*), sum(id) FROM e WHERE x ${op} y AND y ${op} 1`,
+          ]
+        ) sameRows(oracle, sql, db.prepare(sql).all());
+      }
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -29,8 +29,8 @@ export interface NodeAccess {
 export interface CompileOptions {
   /**
    * A LIMITed sort tests a row's first key before computing its other keys (SorterReject
-   * with P5 = 1): the JS backend's. The Wasm backend decides by the first key natively,
-   * and the interpreter, the reference, evaluates as SQLite's program does.
+   * with P5 = 1): the code generators'. The interpreter, the reference, evaluates as
+   * SQLite's program does.
    */
   firstKeyReject?: boolean;
 }

@@ -67,6 +67,16 @@ const HOLDS: Partial<Record<Op, Plain>> = {
   [Op.Ge]: Plain["i32.ge_s"],
 };
 
+/** The i64 comparison of two INTEGERs that each comparison opcode means, from Eq to Ge. */
+const HOLDS_I64 = [
+  Plain["i64.eq"],
+  Plain["i64.ne"],
+  Plain["i64.lt_s"],
+  Plain["i64.le_s"],
+  Plain["i64.gt_s"],
+  Plain["i64.ge_s"],
+];
+
 /** Native addresses in order, numbered densely: the ids the module dispatches on. */
 export function nativeIds(plan: NativePlan): Map<number, number> {
   const ids = new Map<number, number>();
@@ -102,6 +112,10 @@ export function buildModule(
   run.globalGet(fpGlobal).localSet(fp);
   run.globalGet(next).localSet(id);
   const order = [...ids.keys()];
+  // The case being emitted, and each case's label: a jump to a case further down branches
+  // straight to it, past the blocks in between; one back goes through the dispatch.
+  let current = 0;
+  const labels: Label[] = new Array(order.length);
   run.loop("empty", (dispatch) => {
     // A JS block first, when that is where control is.
     emitJsBlock(run, { id, seg, next, row: Run.ROW, done: Run.DONE });
@@ -120,7 +134,9 @@ export function buildModule(
       cursor,
       next,
       goto: (target) => {
-        run.i32Const(ctx.encode(target)).localSet(id).br(dispatch);
+        const k = plan.native[target] ? ids.get(target)! : -1;
+        if (k > current) run.br(labels[k]);
+        else run.i32Const(ctx.encode(target)).localSet(id).br(dispatch);
       },
       gotoIf: (target) => run.ifElse("empty", () => ctx.goto(target)),
       fallbackIf: (pc) =>
@@ -136,12 +152,11 @@ export function buildModule(
     // one, each followed by its case.
     const n = order.length;
     if (n > 0) {
-      const labels: Label[] = new Array(n);
       for (let k = n - 1; k >= 0; k--) labels[k] = run.openBlock("empty");
       run.localGet(id).brTable(labels, labels[n - 1]);
-      for (let k = 0; k < n; k++) {
-        run.endBlock(labels[k]);
-        emitInstruction(ctx, order[k]);
+      for (; current < n; current++) {
+        run.endBlock(labels[current]);
+        emitInstruction(ctx, order[current]);
       }
     }
   });
@@ -273,6 +288,21 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Le:
       case Op.Gt:
       case Op.Ge:
+        if (c.plan.branches.has(pc)) {
+          // Two INTEGERs: the If/IfNot after it jumps, or is passed over, right here.
+          const test = c.p.code[pc + 1], operands = [ins.p1 * Slot.SIZE, ins.p2 * Slot.SIZE];
+          for (const at of operands) {
+            f.localGet(c.fp).load(Load["i32.load"], at + Slot.CLASS);
+            f.i32Const(StorageClass.Integer).op(Plain["i32.eq"]);
+          }
+          f.op(Plain["i32.and"]).ifElse("empty", () => {
+            for (const at of operands) f.localGet(c.fp).load(Load["i64.load"], at + Slot.VALUE);
+            f.op(HOLDS_I64[ins.op - Op.Eq]);
+            if (test.op === Op.IfNot) f.op(Plain["i32.eqz"]);
+            c.gotoIf(test.p2);
+            c.goto(pc + 2);
+          });
+        }
         slot(ins.p1);
         slot(ins.p2);
         f.i32Const(NullOrder.Null).call(RuntimeFunction.compare).localTee(c.t);
@@ -340,15 +370,17 @@ function emitInstruction(c: OpContext, pc: number): void {
           // (plan/frame_layout.ts BoundMode): the row's keys against the root's, key by
           // key, as core/exec/sorter.ts rowComparator orders them (a NULL first or last
           // whatever the direction); a row tied on every key sorts after the root and is
-          // dropped. A TEXT or BLOB key is left to JS.
+          // dropped. A TEXT or BLOB key is left to JS. The first-key test (P5 = 1) compares
+          // the first key alone and drops only a row that sorts after the root by it.
           const b = c.plan.bounds.get(ins.p1)!;
+          const keys = ins.p5 ? b.keys.slice(0, 1) : b.keys;
           const at = c.layout.bound(ins.p1);
           f.localGet(c.fp).load(Load["i32.load"], at).localTee(c.t);
           f.i32Const(BoundMode.RejectAll).op(Plain["i32.eq"]);
           c.gotoIf(ins.p2);
           f.localGet(c.t).i32Const(BoundMode.Compare).op(Plain["i32.eq"]).ifElse("empty", () => {
             f.block("empty", (kept) => {
-              b.keys.forEach((k, i) => {
+              keys.forEach((k, i) => {
                 slot(k.reg);
                 frameAddress(c, at + boundKey(i));
                 // NULL's place does not turn with the direction, which is applied after.
@@ -362,7 +394,7 @@ function emitInstruction(c: OpContext, pc: number): void {
                 c.gotoIf(ins.p2);
                 f.localGet(c.t).i32Const(0).op(Plain["i32.lt_s"]).brIf(kept);
               });
-              c.goto(ins.p2);
+              if (!ins.p5) c.goto(ins.p2);
             });
           }, () => {
             f.localGet(c.t).i32Const(BoundMode.Pass).op(Plain["i32.ne"]);

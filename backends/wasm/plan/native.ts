@@ -123,6 +123,11 @@ export interface NativePlan {
   readonly bounds: ReadonlyMap<number, SorterBound>;
   /** Aggregations whose groups the module keeps, by aggregator slot. */
   readonly aggregates: ReadonlyMap<number, NativeAggregate>;
+  /**
+   * Native comparisons whose result only the native If/IfNot after them reads (a WHERE
+   * term), which nothing else enters: on two INTEGERs they jump without writing it.
+   */
+  readonly branches: ReadonlySet<number>;
 }
 
 /**
@@ -155,13 +160,14 @@ export function planNative(p: CompiledProgram): NativePlan {
     } else if (!MOVES.has(ins.op) && !READS.has(ins.op)) foreign.add(ins.p1);
   }
   for (const c of foreign) cursors.delete(c);
-  // The sorters with one SorterOpen and one SorterReject, and ordered by keys.
+  // The sorters with one SorterOpen and one SorterReject (besides the first-key test before
+  // it, made with it), and ordered by keys.
   const opens = new Map<number, number>(), rejects = new Map<number, number>();
   const count = (m: Map<number, number>, slot: number, pc: number) =>
     m.set(slot, m.has(slot) ? -1 : pc);
   code.forEach((ins, pc) => {
     if (ins.op === Op.SorterOpen) count(opens, ins.p1, pc);
-    else if (ins.op === Op.SorterReject) count(rejects, ins.p1, pc);
+    else if (ins.op === Op.SorterReject && !ins.p5) count(rejects, ins.p1, pc);
   });
   const bounds = new Map<number, SorterBound>();
   for (const [slot, reject] of rejects) {
@@ -187,7 +193,7 @@ export function planNative(p: CompiledProgram): NativePlan {
       if (demoted.has(pc)) return false;
       if (ALWAYS.has(ins.op)) return true;
       if (ins.op === Op.String8) return fusable.has(pc);
-      if (ins.op === Op.SorterReject) return bounds.get(ins.p1)?.reject === pc;
+      if (ins.op === Op.SorterReject) return bounds.has(ins.p1);
       if (aggSteps.has(pc)) return true;
       if (!cursors.has(ins.p1)) return false;
       if (MOVES.has(ins.op) || ins.op === Op.Rowid) return true;
@@ -277,7 +283,22 @@ export function planNative(p: CompiledProgram): NativePlan {
     }
     if (MAY_DECLINE.has(ins.op)) fallbacks.set(pc, [pc]);
   });
+  const reads: number[] = [];
+  for (const ins of code) {
+    for (const r of operandRoles(ins, p).reads) reads[r] = (reads[r] ?? 0) + 1;
+  }
+  const branches = new Set<number>();
+  code.forEach((ins, pc) => {
+    const test = code[pc + 1];
+    if (
+      ins.op >= Op.Eq && ins.op <= Op.Ge && native[pc] && !fusions.has(pc) && native[pc + 1] &&
+      !starts.has(pc + 1) && (test.op === Op.If || test.op === Op.IfNot) &&
+      test.p1 === ins.p3 && reads[ins.p3] === 1
+    ) branches.add(pc);
+  });
   const sorted = [...regs].sort((a, b) => a - b);
+  // (A sorter's first-key test is native with its other test: both are jumps of one loop
+  // body, which absorbIntoJs never takes and slowLoops takes whole.)
   for (const [slot, b] of bounds) if (!native[b.reject]) bounds.delete(slot);
   for (const [slot, a] of aggregates) if (!native[a.steps[0]]) aggregates.delete(slot);
   return {
@@ -289,6 +310,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     fallbacks,
     bounds,
     aggregates,
+    branches,
   };
 }
 

@@ -74,30 +74,30 @@ function addVarint(m: ModuleBuilder, varintEnd: number): number {
 function addValue(m: ModuleBuilder): number {
   const f = m.addFunction(["i32", "i32", "i32", "i32"], ["i32"], "value");
   const [t, a, out, real] = [0, 1, 2, 3];
-  const len = f.addLocal("i32", "len"), k = f.addLocal("i32", "k");
+  const len = f.addLocal("i32", "len");
   const v = f.addLocal("i64", "v"), c = f.addLocal("i32", "c");
   // Each case leaves the value in v and the class in c, for the one store of both after.
   f.block("empty", (done) => {
     const written = (cls: StorageClass) => f.i32Const(cls).localSet(c).br(done);
-    // 1–7 (nearly every number): big-endian, the first byte signed (for a REAL's 8 bytes
-    // the sign bits it adds are shifted out); 1–4 bytes, 5 is 6 bytes, 6 and 7 are 8.
+    // 1–7 (nearly every number): big-endian, 1–4 bytes, 5 is 6 bytes, 6 and 7 are 8. One
+    // load of eight bytes (a page in the memory is followed by nine more at least), its bytes
+    // reversed, then shifted right past the bytes that are not the field's, keeping the sign
+    // (for a REAL's 8 bytes there are none).
     f.localGet(t).i32Const(1).op(Plain["i32.sub"]).i32Const(7).op(Plain["i32.lt_u"]).ifElse(
       "empty",
       () => {
         f.localGet(t).i32Const(6).i32Const(8).localGet(t).i32Const(5).op(Plain["i32.eq"]);
         f.op(Plain["select"]).localGet(t).i32Const(5).op(Plain["i32.lt_u"]).op(Plain["select"]);
         f.localSet(len);
-        f.localGet(a).load(Load["i64.load8_s"], 0).localSet(v);
-        f.block("empty", (read) => {
-          f.loop("empty", (more) => {
-            f.localGet(k).i32Const(1).op(Plain["i32.add"]).localTee(k).localGet(len).op(
-              Plain["i32.ge_u"],
-            ).brIf(read);
-            f.localGet(v).i64Const(8n).op(Plain["i64.shl"]);
-            f.localGet(a).localGet(k).op(Plain["i32.add"]).load(Load["i64.load8_u"], 0);
-            f.op(Plain["i64.or"]).localSet(v).br(more);
-          });
-        });
+        f.localGet(a).load(Load["i64.load"], 0).localSet(v);
+        for (const [mask, bits] of [[0x00ff00ff00ff00ffn, 8n], [0x0000ffff0000ffffn, 16n]]) {
+          f.localGet(v).i64Const(mask).op(Plain["i64.and"]).i64Const(bits).op(Plain["i64.shl"]);
+          f.localGet(v).i64Const(bits).op(Plain["i64.shr_u"]).i64Const(mask).op(Plain["i64.and"]);
+          f.op(Plain["i64.or"]).localSet(v);
+        }
+        f.localGet(v).i64Const(32n).op(Plain["i64.rotl"]);
+        f.i32Const(8).localGet(len).op(Plain["i32.sub"]).i32Const(3).op(Plain["i32.shl"]);
+        f.op(Plain["i64.extend_i32_u"]).op(Plain["i64.shr_s"]).localSet(v);
         f.i32Const(StorageClass.Real).i32Const(StorageClass.Integer);
         f.localGet(t).i32Const(7).op(Plain["i32.eq"]).op(Plain["select"]).localSet(c).br(done);
       },
