@@ -171,16 +171,31 @@ Deno.test("wasm: ORDER BY … LIMIT drops rows natively against the sorter's bou
   });
 });
 
-Deno.test("wasm: a comparison jumping on two INTEGERs answers as SQLite at the 64-bit edges", () => {
-  // Each comparison with an If/IfNot after it (a WHERE term) on edge values, with NULL,
-  // REAL and TEXT operands among them (those take the general comparison).
+Deno.test("wasm: integer fields and comparisons jumping on two INTEGERs answer as SQLite at the edges", () => {
+  // Each comparison with an If/IfNot after it (a WHERE term) on edge values of each integer
+  // width (fields of 1-4 bytes are read in place), with NULL, REAL and TEXT operands among
+  // them (those take the general comparison).
   const edges = [
     "-9223372036854775808",
     "-9223372036854775807",
     "-9007199254740993",
+    "-2147483649",
+    "-2147483648",
+    "-8388609",
+    "-8388608",
+    "-32768",
+    "-129",
+    "-128",
     "-1",
     "0",
     "1",
+    "127",
+    "128",
+    "32767",
+    "32768",
+    "8388607",
+    "2147483647",
+    "2147483648",
     "9007199254740993",
     "9223372036854775806",
     "9223372036854775807",
@@ -188,7 +203,9 @@ Deno.test("wasm: a comparison jumping on two INTEGERs answers as SQLite at the 6
     "0.5",
     "'7'",
   ];
-  const values = edges.flatMap((x, i) => edges.map((y, j) => `(${i * 12 + j + 1}, ${x}, ${y})`));
+  const values = edges.flatMap((x, i) =>
+    edges.map((y, j) => `(${i * edges.length + j + 1}, ${x}, ${y})`)
+  );
   const setup = `CREATE TABLE e(id INTEGER PRIMARY KEY, x INTEGER, y INTEGER);
     INSERT INTO e VALUES ${values.join(", ")};`;
   withSqliteFile(setup, (path, oracle) => {
@@ -200,6 +217,7 @@ Deno.test("wasm: a comparison jumping on two INTEGERs answers as SQLite at the 6
             `SELECT id FROM e WHERE x ${op} y`,
             `SELECT id FROM e WHERE NOT (x ${op} y)`,
             `SELECT count(*), sum(id) FROM e WHERE x ${op} y AND y ${op} 1`,
+            `SELECT id, x % 1000003, y % 1000003 FROM e WHERE x ${op} 127 OR y ${op} -32768`,
           ]
         ) sameRows(oracle, sql, db.prepare(sql).all());
       }

@@ -478,7 +478,26 @@ function readField(
   );
   c.fallbackIf(pc);
   const entry = CursorField.Table + field * FIELD_ENTRY;
-  f.localGet(c.st).load(Load["i32.load"], entry);
-  f.localGet(c.st).load(Load["i32.load"], entry + 4);
-  frameAddress(c, out).i32Const(real ? 1 : 0).call(RuntimeFunction.value);
+  f.localGet(c.st).load(Load["i32.load"], entry).localTee(c.h);
+  // An integer of 1-4 bytes (most) in place, without a call: four bytes loaded (a page in the
+  // memory is followed by more), reversed, shifted right past those not the field's; the
+  // runtime's `value` (which tests/wasm_runtime_test.ts compares with core) reads the others.
+  f.i32Const(1).op(Plain["i32.sub"]).i32Const(4).op(Plain["i32.lt_u"]).i32Const(real ? 0 : 1);
+  f.op(Plain["i32.and"]).ifElse("i32", () => {
+    f.localGet(c.fp);
+    f.localGet(c.st).load(Load["i32.load"], entry + 4).load(Load["i32.load"], 0).localTee(c.t);
+    f.i32Const(0x00ff00ff).op(Plain["i32.and"]).i32Const(8).op(Plain["i32.shl"]);
+    f.localGet(c.t).i32Const(8).op(Plain["i32.shr_u"]).i32Const(0x00ff00ff).op(Plain["i32.and"]);
+    f.op(Plain["i32.or"]).i32Const(16).op(Plain["i32.rotl"]);
+    f.i32Const(4).localGet(c.h).op(Plain["i32.sub"]).i32Const(3).op(Plain["i32.shl"]);
+    f.op(Plain["i32.shr_s"]).op(Plain["i64.extend_i32_s"]).store(
+      Store["i64.store"],
+      out + Slot.VALUE,
+    );
+    f.localGet(c.fp).i32Const(StorageClass.Integer).store(Store["i32.store"], out + Slot.CLASS);
+    f.i32Const(StorageClass.Integer);
+  }, () => {
+    f.localGet(c.h).localGet(c.st).load(Load["i32.load"], entry + 4);
+    frameAddress(c, out).i32Const(real ? 1 : 0).call(RuntimeFunction.value);
+  });
 }
