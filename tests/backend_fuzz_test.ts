@@ -3,9 +3,10 @@
  * the reader trusts the file (fuzz_test.ts's mutations), then queried on each backend with
  * statements that exercise what the backends do themselves — scans decoding numeric
  * columns, text compared as bytes, GROUP BY and aggregates, ORDER BY … LIMIT on one key or
- * several, count(*)'s walk of a b-tree, rowid and index ranges. Every statement must finish and throw nothing
- * but SqliteError (compiled code never reads outside its memory or loops forever), and every
- * backend must give the interpreter's outcome: the same rows, or an error too.
+ * several, count(*)'s walk of a b-tree, rowid and index ranges, integer comparisons in
+ * WHERE terms. Every statement must finish and throw nothing but SqliteError (compiled code
+ * never reads outside its memory or loops forever), and every backend must give the
+ * interpreter's outcome: the same rows, or an error too.
  *
  * Replay with LITEJIT_SEED=<seed> (printed at the start); LITEJIT_RUNS scales the cases.
  */
@@ -32,6 +33,10 @@ const QUERIES = [
   "SELECT id FROM t ORDER BY c DESC, b, id LIMIT 4 OFFSET 3",
   // A header read once per row, as far as the last field a column reads.
   "SELECT sum(c), max(a) - min(id), count(b) FROM t WHERE c > 5 OR a < 9",
+  // Two integer columns compared by a WHERE term (a jump without a result); a first key
+  // with ties, tested alone before the others are computed.
+  "SELECT id, c FROM t WHERE a < c AND c <> 7",
+  "SELECT id, a FROM t ORDER BY a % 5, c DESC, id LIMIT 3",
 ];
 
 /** Two files: 512-byte pages (deep trees, overflow pages) and UTF-16 with 1 KB pages. */
