@@ -217,6 +217,7 @@ Deno.test("wasm: integer fields and comparisons jumping on two INTEGERs answer a
             `SELECT id FROM e WHERE x ${op} y`,
             `SELECT id FROM e WHERE NOT (x ${op} y)`,
             `SELECT count(*), sum(id) FROM e WHERE x ${op} y AND y ${op} 1`,
+            `SELECT sum(x ${op} y), count(y ${op} x) FROM e`,
             `SELECT id, x % 1000003, y % 1000003 FROM e WHERE x ${op} 127 OR y ${op} -32768`,
           ]
         ) sameRows(oracle, sql, db.prepare(sql).all());

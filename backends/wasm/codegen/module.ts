@@ -287,37 +287,50 @@ function emitInstruction(c: OpContext, pc: number): void {
       case Op.Lt:
       case Op.Le:
       case Op.Gt:
-      case Op.Ge:
-        if (c.plan.branches.has(pc)) {
-          // Two INTEGERs: the If/IfNot after it jumps, or is passed over, right here.
-          const test = c.p.code[pc + 1], operands = [ins.p1 * Slot.SIZE, ins.p2 * Slot.SIZE];
-          for (const at of operands) {
-            f.localGet(c.fp).load(Load["i32.load"], at + Slot.CLASS);
-            f.i32Const(StorageClass.Integer).op(Plain["i32.eq"]);
-          }
-          f.op(Plain["i32.and"]).ifElse("empty", () => {
-            for (const at of operands) f.localGet(c.fp).load(Load["i64.load"], at + Slot.VALUE);
-            f.op(HOLDS_I64[ins.op - Op.Eq]);
+      case Op.Ge: {
+        // Two INTEGERs are compared in place: the result stored, or (a branch: plan/native.ts)
+        // the If/IfNot after it jumping, or passed over, right here. Other operands: the
+        // runtime's compare.
+        const operands = [ins.p1 * Slot.SIZE, ins.p2 * Slot.SIZE];
+        const test = c.plan.branches.has(pc) ? c.p.code[pc + 1] : null;
+        const holds = () => {
+          for (const at of operands) f.localGet(c.fp).load(Load["i64.load"], at + Slot.VALUE);
+          f.op(HOLDS_I64[ins.op - Op.Eq]);
+        };
+        for (const at of operands) {
+          f.localGet(c.fp).load(Load["i32.load"], at + Slot.CLASS);
+          f.i32Const(StorageClass.Integer).op(Plain["i32.eq"]);
+        }
+        f.op(Plain["i32.and"]).ifElse("empty", () => {
+          if (test) {
+            holds();
             if (test.op === Op.IfNot) f.op(Plain["i32.eqz"]);
             c.gotoIf(test.p2);
             c.goto(pc + 2);
-          });
-        }
-        slot(ins.p1);
-        slot(ins.p2);
-        f.i32Const(NullOrder.Null).call(RuntimeFunction.compare).localTee(c.t);
-        f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
-        c.fallbackIf(pc);
-        f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]).ifElse("empty", () => {
-          setClass(c, ins.p3, StorageClass.Null);
+          } else {
+            storeInt(c, ins.p3, () => {
+              holds();
+              f.op(Plain["i64.extend_i32_u"]);
+            });
+          }
         }, () => {
-          storeInt(c, ins.p3, () => {
-            f.localGet(c.t);
-            if (ins.op !== Op.Eq) f.i32Const(0);
-            f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+          slot(ins.p1);
+          slot(ins.p2);
+          f.i32Const(NullOrder.Null).call(RuntimeFunction.compare).localTee(c.t);
+          f.i32Const(CompareResult.Declined).op(Plain["i32.eq"]);
+          c.fallbackIf(pc);
+          f.localGet(c.t).i32Const(CompareResult.Null).op(Plain["i32.eq"]).ifElse("empty", () => {
+            setClass(c, ins.p3, StorageClass.Null);
+          }, () => {
+            storeInt(c, ins.p3, () => {
+              f.localGet(c.t);
+              if (ins.op !== Op.Eq) f.i32Const(0);
+              f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+            });
           });
         });
         break;
+      }
       case Op.Add:
       case Op.Subtract:
       case Op.Multiply:
