@@ -20,6 +20,7 @@ CREATE TABLE z(m INT, n TEXT COLLATE NOCASE, o REAL);
 CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c INT, d);
 CREATE INDEX tc ON t(c);
 CREATE TABLE w(k TEXT, l INT, v, PRIMARY KEY(k, l)) WITHOUT ROWID;
+CREATE TABLE p(s INT PRIMARY KEY, q, r) WITHOUT ROWID;
 `;
 
 /** Deterministic values: small ints, their REAL and TEXT twins, NULLs, cased text, blobs. */
@@ -60,6 +61,7 @@ function fill(db: DatabaseSync): void {
   rows("z", 3, 50);
   db.exec(`INSERT INTO t(b, c, d) SELECT h, i, j FROM y`);
   db.exec(`INSERT OR IGNORE INTO w SELECT 'k' || (rowid % 9), rowid % 4, e FROM x`);
+  db.exec(`INSERT OR IGNORE INTO p SELECT rowid * 37 % 71, h, i FROM y`);
 }
 
 /** [query, the EXPLAIN QUERY PLAN text the query must show (a substring)]. */
@@ -85,6 +87,8 @@ const CASES: [string, string][] = [
   ["SELECT * FROM x, t WHERE t.d = x.e", "AUTOMATIC COVERING INDEX (d=?)"],
   ["SELECT t.a, t.b, x.f FROM x, t WHERE t.b = x.e", "AUTOMATIC COVERING INDEX (b=?)"],
   ["SELECT * FROM x, w WHERE x.e = w.v", "AUTOMATIC COVERING INDEX (v=?)"],
+  // A WITHOUT ROWID table's key columns order the matches among the used ones, in table order.
+  ["SELECT x.f, p.r FROM x, p WHERE x.e = p.q", "AUTOMATIC COVERING INDEX (q=?)"],
   ["SELECT x.rowid, y.rowid, y.h FROM x, y WHERE x.e = y.h", "AUTOMATIC COVERING INDEX (h=?)"],
   ["SELECT t.a, x.f FROM x, t WHERE t.d = x.e", "AUTOMATIC COVERING INDEX (d=?)"],
   [

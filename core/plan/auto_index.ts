@@ -146,19 +146,18 @@ function usedOf(ctx: PlanContext, leaf: Leaf): Set<number> {
   return leaf.kind === "table" ? leaf.table.used : ctx.usedColumns.get(leaf.source.id) ?? new Set();
 }
 
-/** The columns the index stores after its keys: used ones, then the row's identity. */
+/**
+ * The columns the index stores after its keys, in table order: used ones (a WITHOUT ROWID
+ * table's PRIMARY KEY columns among them, which SQLite counts as used), then the rowid.
+ */
 function trailingColumns(leaf: Leaf, used: Set<number>, keys: number[]): number[] {
   const t = leaf.kind === "table" ? leaf.table.table : null;
   // A VIRTUAL column is read as its expression over the stored columns it uses.
   const stored = (c: number) => c >= 0 && t?.columns[c].generated?.stored !== false;
-  const out = [...used].filter((c) => stored(c) && !keys.includes(c)).sort((a, b) => a - b);
-  if (!t) return out;
-  if (!t.withoutRowid) out.push(-1);
-  else {
-    for (const k of t.primaryKey) {
-      if (!keys.includes(k.column) && !out.includes(k.column)) out.push(k.column);
-    }
-  }
+  const all = new Set(used);
+  if (t?.withoutRowid) { for (const k of t.primaryKey) all.add(k.column); }
+  const out = [...all].filter((c) => stored(c) && !keys.includes(c)).sort((a, b) => a - b);
+  if (t && !t.withoutRowid) out.push(-1);
   return out;
 }
 
