@@ -179,7 +179,7 @@ export function columnCallFusions(
     if (ins.op === Op.Is) {
       const loads = columnAndLoad(p, starts, j, Op.Null);
       // The Null sets one register (P2 to P3).
-      if (loads === null || p.code[loads[1]].p3 !== p.code[loads[1]].p2) return;
+      if (!loads || p.code[loads[1]].p3 !== p.code[loads[1]].p2) return;
       const [column, nul] = loads;
       out.set(j, { column, constants: [nul], call: { kind: "nullTest", not: ins.p5 === 1 } });
       return;

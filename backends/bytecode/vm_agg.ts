@@ -34,7 +34,7 @@ export function aggOpen(k: AggEntry, enc: TextEncoding): AggSlot {
 /** AggGroup: makes the key's group current; true when it already existed. */
 export function aggGroup(a: AggSlot, regs: readonly Reg[], start: number, n: number): boolean {
   const g = a.table.find(regs, start, n);
-  if (g !== undefined) {
+  if (g) {
     a.current = g;
     return true;
   }

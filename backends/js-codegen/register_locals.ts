@@ -135,13 +135,13 @@ export function loopTemporaries(
   before[start] = new Set();
   const meet = (at: number, from: Set<number>) => {
     const had = before[at];
-    before[at] = had === null ? new Set(from) : new Set([...had].filter((r) => from.has(r)));
+    before[at] = !had ? new Set(from) : new Set([...had].filter((r) => from.has(r)));
   };
   const temps = new Set([...inside].filter((r) => !outsideUse.has(r)));
   for (let pc = start; pc <= end; pc++) {
     const known = before[pc];
     const ins = p.code[pc], { reads, writes } = roles[pc], jumps = OPCODES[ins.op].jump;
-    if (known === null) continue; // reached by no path through the body
+    if (!known) continue; // reached by no path through the body
     for (const r of reads) if (!known.has(r)) temps.delete(r);
     const after = new Set(known);
     if (!jumps) { for (const r of writes) after.add(r); }

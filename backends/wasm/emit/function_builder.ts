@@ -204,7 +204,7 @@ export class FunctionBuilder {
     try {
       const label = this.#open(opcode, type);
       body(label);
-      if (otherwise !== undefined) {
+      if (otherwise) {
         this.code.u8(0x05);
         otherwise(label);
       }

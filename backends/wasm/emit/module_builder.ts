@@ -267,7 +267,7 @@ export class ModuleBuilder {
         s.u8(0x0b);
       }
     });
-    if (options.names !== false && nameWriter !== null) {
+    if (options.names !== false && nameWriter) {
       nameWriter(out, s, {
         name: this.name,
         functions: this.#funcNames,
