@@ -75,7 +75,7 @@ export function bindStatement(
         explain: parsed.explain,
         parameters: parsed.parameters,
       };
-      if (writeChecker === null) {
+      if (!writeChecker) {
         const error = { code: "SQLITE_READONLY" as const, message: READONLY_MESSAGE };
         return { ...base, columns: [], noop: false, error, readonly: false };
       }

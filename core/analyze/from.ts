@@ -62,7 +62,7 @@ function tableFunction(
     cols = ctx.pragmaColumns(key.slice(7));
     hidden = ["arg", "schema"];
   }
-  if (cols === undefined) return null;
+  if (!cols) return null;
   return {
     kind: "tableFunction",
     id,
@@ -120,7 +120,7 @@ function bindItem(
     default: {
       item satisfies { kind: "table" };
       const key = nameKey(item.name);
-      for (let s = item.schema === null ? ctx.ctes : null; s !== null; s = s.parent) {
+      for (let s = item.schema === null ? ctx.ctes : null; s; s = s.parent) {
         const cte = s.entries.find((e) => e.key === key);
         if (cte) return { source: bindCte(ctx, cte, id, item.alias ?? item.name), schema: null };
       }
@@ -223,10 +223,10 @@ export function parseSchemaExpr(text: string): A.Expr {
  */
 function bindVirtualColumns(ctx: BindContext, source: B.TableSource): (B.BoundExpr | null)[] {
   const cols = source.table.columns;
-  if (!cols.some((c) => c.generated !== null && !c.generated.stored)) return [];
+  if (!cols.some((c) => !!c.generated && !c.generated.stored)) return [];
   const scope = selfScope(source);
   return cols.map((c) => {
-    if (c.generated === null || c.generated.stored) return null;
+    if (!c.generated || c.generated.stored) return null;
     return bindExpr(ctx, scope, parseSchemaExpr(c.generated.expr));
   });
 }
@@ -332,7 +332,7 @@ function joinColumns(
 ): B.BoundJoinItem["using"] {
   const out: B.BoundJoinItem["using"] = [];
   if (ji.join?.natural) {
-    if (ji.on !== null || ji.using !== null) {
+    if (ji.on || ji.using) {
       throw bindError("a NATURAL join may not have an ON or USING clause");
     }
     for (const r of right) {

@@ -178,7 +178,7 @@ export function lookupInScope(
     const j = columnIndex(item, key);
     if (j >= 0) {
       if (cnt > 0) {
-        if (item.using === null || !item.using.has(key)) {
+        if (!item.using || !item.using.has(key)) {
           ambiguous = true;
           fullJoin = null;
         } else if (!item.right) {
@@ -205,7 +205,7 @@ export function lookupInScope(
   if (isRowidName(name) && rowidItems.length > 0) {
     return rowidItems.length === 1 ? { kind: "rowid", item: rowidItems[0] } : { kind: "ambiguous" };
   }
-  if (table === null && scope.aliases !== null) {
+  if (table === null && scope.aliases) {
     for (const a of scope.aliases) if (a.key === key) return { kind: "alias", alias: a };
   }
   return { kind: "none" };

@@ -219,7 +219,7 @@ function bindCore(
   if (bc.distinct) { for (const c of bc.columns) needCollation(ctx, c.expr); }
   scope.hasAgg = false;
   scope.allowWin = false;
-  bc.aggregate = core.groupBy !== null || anyAgg;
+  bc.aggregate = !!core.groupBy || anyAgg;
   if (!bc.aggregate) scope.allowAgg = false;
   scope.aliases = aliases;
 
@@ -260,7 +260,7 @@ function bindCore(
     );
     bc.groupBy = terms.map((t) => t.expr);
     for (const e of bc.groupBy) needCollation(ctx, e);
-    if (bc.groupBy.some((e) => firstAggregate(e) !== null)) {
+    if (bc.groupBy.some((e) => !!firstAggregate(e))) {
       throw bindError("aggregate functions are not allowed in the GROUP BY clause");
     }
   }
@@ -351,7 +351,7 @@ function orderGroupBy(
         for (let j = 0; j < n; j++) if (sameExpr(expr, exprs[j])) col = j + 1;
       }
     }
-    if (col > 0 && (expr === null || t.expr.kind === "collate")) {
+    if (col > 0 && (!expr || t.expr.kind === "collate")) {
       expr = withCollate(t.expr, exprs[col - 1]);
     }
     return { expr: expr!, desc: t.desc, nulls: t.nulls, resultColumn: col };
