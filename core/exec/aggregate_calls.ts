@@ -158,7 +158,7 @@ export class AggregateCalls {
       seen.add(k);
     }
     const buf = g.buffered[i];
-    if (buf !== null) {
+    if (buf) {
       // SQLite keeps the arguments' JSON subtype through the sort (OP_GetSubtype).
       const row: BufferedRow = { values: args.map((r) => r.v), classes: args.map((r) => r.c) };
       if (args.some(hasJsonSubtype)) row.json = args.map(hasJsonSubtype);
@@ -177,7 +177,7 @@ export class AggregateCalls {
   final(g: GroupState, i: number, out: Reg): void {
     const c = this.#calls[i];
     const buf = g.buffered[i];
-    if (buf !== null) {
+    if (buf) {
       buf.sort(c.orderCompare!);
       for (const row of buf) {
         for (let j = 0; j < c.argc; j++) {
