@@ -137,9 +137,9 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     }
     if (i === units) return String.fromCharCode.apply(null, codes);
   }
-  if (nativeUtf16 !== null) return nativeUtf16(buf, start, end, le);
+  if (nativeUtf16) return nativeUtf16(buf, start, end, le);
   const utf8 = utf16ToUtf8(buf, start, end, le);
-  if (utf8 !== null) return utf8Lossy.decode(utf8);
+  if (utf8) return utf8Lossy.decode(utf8);
   illFormedTextSeen = true;
   return decodeUnits(buf, start, end, le);
 }

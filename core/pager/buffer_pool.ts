@@ -41,7 +41,7 @@ export class BufferPool {
       this.held = still;
     }
     const reused = this.#free.pop();
-    if (reused !== undefined) return reused;
+    if (reused) return reused;
     this.allocated++;
     return this.#storage.allocate() ?? new Uint8Array(this.#pageSize);
   }
