@@ -128,5 +128,5 @@ export function findFunction(
  * user's function of the same name is never mistaken for the built-in.
  */
 export function builtinName(f: FunctionDef): string {
-  return f.user === undefined ? f.name : "";
+  return !f.user ? f.name : "";
 }

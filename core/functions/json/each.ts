@@ -178,7 +178,7 @@ export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: Text
     throw sqlError(`too many arguments on ${recursive ? "json_tree" : "json_each"}() - max 2`);
   }
   const p = parseArg(args[0], enc);
-  if (p === null) return [];
+  if (!p) return [];
   c.p = p;
   // A document read from text (a JSONB blob has no z) shows that text in the json column.
   if (p.z) c.jsonText = cText(argText(args[0], enc));

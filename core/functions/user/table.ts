@@ -54,7 +54,7 @@ function checkName(name: unknown): string {
 }
 
 function checkOptions<O>(options: O): O {
-  if (typeof options !== "object" || options === null) {
+  if (typeof options !== "object" || !options) {
     throw argumentTypeError("options", "an object");
   }
   return options;
@@ -98,8 +98,8 @@ export class UserFunctionTable {
     const checked = checkName(name);
     checkOptions(options);
     const step = checkFunction(options.step, "options.step");
-    if (options.result !== undefined) checkFunction(options.result, "options.result");
-    if (options.inverse !== undefined) checkFunction(options.inverse, "options.inverse");
+    if (options.result) checkFunction(options.result, "options.result");
+    if (options.inverse) checkFunction(options.inverse, "options.inverse");
     const callbacks = {
       start: options.start,
       step: options.step,
