@@ -62,7 +62,7 @@ export function defaultBackend(): Backend {
   }
   throw new SqliteError(
     "SQLITE_MISUSE",
-    BACKENDS.size === 0
+    !BACKENDS.size
       ? "no backend registered: import litejit's interpreter, js or wasm entry point"
       : "no registered backend can run here (code generation is forbidden): register the interpreter",
   );

@@ -110,7 +110,7 @@ export class Pager {
     wal?: WalSnapshot | null,
   ) {
     this.db = db;
-    this.empty = db.size === 0;
+    this.empty = !db.size;
     if (this.empty) {
       if (wal === undefined) walSource?.close();
       walSource = null;

@@ -331,7 +331,7 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
   const entry: QueueEntry = {
     explain: `${node.label}${node.distinct ? " UNION" : ""}${node.orderBy.length ? " ORDER" : ""}`,
     width,
-    compare: node.orderBy.length > 0 ? rowComparator(node.orderBy, c.enc) : null,
+    compare: node.orderBy.length ? rowComparator(node.orderBy, c.enc) : null,
     folds: node.distinct ? node.collations.map((x) => c.collation(x).name) : null,
   };
   const exit = b.label();

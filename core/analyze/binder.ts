@@ -81,7 +81,7 @@ export function bindStatement(
       }
       const ctx = newContext(catalog, options);
       const check = writeChecker(ctx, st);
-      if (ctx.late.length > 0) throw ctx.late[0];
+      if (ctx.late.length) throw ctx.late[0];
       return { ...base, ...check };
     }
     case "transaction":
@@ -108,7 +108,7 @@ export function bindStatement(
       checkParseTimeErrors(parsed.parseChecks);
       const ctx = newContext(catalog, options);
       const select = bindSelect(ctx, st.select, null);
-      if (ctx.late.length > 0) throw ctx.late[0];
+      if (ctx.late.length) throw ctx.late[0];
       const items = ctx.lastItems!; // the statement's own SELECT is the last one bound
       const exprs = resultExprs(select.first);
       return {

@@ -85,7 +85,7 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
       for (const part of cte.recursive ? selectCores(select) : []) {
         if (part.kind !== "core") continue;
         recursive ||= readsRecursively(part.from, cte);
-        if (recursive && part.windowFunctions.length > 0) {
+        if (recursive && part.windowFunctions.length) {
           ctx.late.push(bindError("cannot use window functions in recursive queries"));
           break;
         }

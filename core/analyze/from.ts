@@ -39,7 +39,7 @@ function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
 
 /** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
 function noSuchTable(ctx: BindContext, schema: string | null, name: string): Error {
-  const qualifier = schema ?? (ctx.views.length > 0 ? "main" : null);
+  const qualifier = schema ?? (ctx.views.length ? "main" : null);
   return bindError(`no such table: ${qualifiedName(null, qualifier, name)}`);
 }
 
@@ -298,7 +298,7 @@ export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | nu
       bound = source;
     }
     const using = i > 0 ? joinColumns(ji, items, entryItems) : [];
-    if (using.length > 0) {
+    if (using.length) {
       const keys = new Set(using.map((u) => nameKey(u.name)));
       for (const it of entryItems) it.using = keys;
     }

@@ -45,7 +45,7 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
   } else if (!isAgg && e.orderBy) {
     err = `ORDER BY may not be used with non-aggregate ${e.name}()`;
   }
-  if (err === null && def?.user?.directOnly && ctx.views.length > 0) {
+  if (err === null && def?.user?.directOnly && ctx.views.length) {
     err = `unsafe use of ${e.name}()`;
   }
   if (

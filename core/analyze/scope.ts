@@ -202,7 +202,7 @@ export function lookupInScope(
   if (cnt > 1 && (ambiguous || fullJoin?.length !== cnt - 1)) return { kind: "ambiguous" };
   // One match leaves fullJoin null: only a second match fills it, and a reset empties it.
   if (cnt > 0) return { kind: "column", item: match!, column: matchCol, fullJoin };
-  if (isRowidName(name) && rowidItems.length > 0) {
+  if (isRowidName(name) && rowidItems.length) {
     return rowidItems.length === 1 ? { kind: "rowid", item: rowidItems[0] } : { kind: "ambiguous" };
   }
   if (table === null && scope.aliases) {

@@ -59,7 +59,7 @@ export class ParameterBinder {
       const values = a0 as Record<string, unknown>;
       for (const key in values) {
         let index: number | undefined;
-        if (key.length > 0 && PREFIXES.includes(key[0])) {
+        if (key.length && PREFIXES.includes(key[0])) {
           index = this.#byName.get(key);
         } else {
           index = this.#byBareName.get(key);

@@ -83,7 +83,7 @@ export class AggregateCalls {
         distinct: s.distinct,
         folds: new Array(s.argc).fill(s.collation),
         coll: collationNamed(s.collation, enc),
-        orderCompare: keys.length > 0 ? rowComparator(keys, enc) : null,
+        orderCompare: keys.length ? rowComparator(keys, enc) : null,
         minMax: !s.fn && s.argc === 1 && (fn.name === "min" || fn.name === "max"),
         keepsJsonSubtype: s.keepsJsonSubtype === true,
         nOrder: s.orderBy.length,

@@ -81,7 +81,7 @@ export class InSet {
 
   /** Three-valued membership of the row `xs`. */
   probe(xs: readonly Reg[]): Truth {
-    if (this.#rows.length === 0) return Truth.False;
+    if (!this.#rows.length) return Truth.False;
     const x = xs[0];
     // Its key would be `I<x>;`: present exactly when the number is among #ints.
     if (

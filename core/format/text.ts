@@ -349,7 +349,7 @@ export function canonicalUtf8(s: string): string {
  */
 export function joinText(a: string, b: string, enc: TextEncoding): string {
   if (
-    enc === TextEncoding.Utf8 && a.length > 0 && b.length > 0 &&
+    enc === TextEncoding.Utf8 && a.length && b.length &&
     isEscape(a.charCodeAt(a.length - 1)) && isEscape(b.charCodeAt(0))
   ) {
     return canonicalUtf8(a + b);

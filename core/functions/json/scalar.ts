@@ -212,7 +212,7 @@ function extractFn(mode: Extract): ScalarImpl {
 /** json_remove(J, P...) / jsonb_remove. */
 function removeFn(asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
-    if (args.length < 1) return setNull(out);
+    if (!args.length) return setNull(out);
     const p = parseArg(args[0], ctx.encoding);
     if (!p) return setNull(out);
     for (let k = 1; k < args.length; k++) {
@@ -235,8 +235,8 @@ function removeFn(asBlob: boolean): ScalarImpl {
 /** json_insert / json_replace / json_set / json_array_insert and their jsonb_ forms. */
 function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
-    if (args.length < 1) return setNull(out);
-    if ((args.length & 1) === 0) {
+    if (!args.length) return setNull(out);
+    if (!(args.length & 1)) {
       throw sqlError(`json_${name}() needs an odd number of arguments`);
     }
     const p = parseArg(args[0], ctx.encoding);
@@ -301,9 +301,9 @@ const validFn: ScalarImpl = (args, out, ctx) => {
       flags & 4 || flags & 8 && jsonbCheck(b, b.length, 0, b.length, 1) === 0 ? 1 : 0,
     );
   }
-  if ((flags & 3) === 0) return setInt(out, 0);
+  if (!(flags & 3)) return setInt(out, 0);
   const { p, ok } = parseJson(argText(r, ctx.encoding));
-  setInt(out, ok && ((flags & 2) !== 0 || !p.hasNonstd) ? 1 : 0);
+  setInt(out, ok && ((flags & 2) || !p.hasNonstd) ? 1 : 0);
 };
 
 /** json_error_position(J). */

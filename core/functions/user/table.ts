@@ -47,7 +47,7 @@ function flag(options: UserFunctionOptions, key: keyof UserFunctionOptions): boo
 
 function checkName(name: unknown): string {
   if (typeof name !== "string") throw argumentTypeError("name", "a string");
-  if (name.length === 0 || utf8Bytes(name).length > 255) {
+  if (!name.length || utf8Bytes(name).length > 255) {
     throw new SqliteError("SQLITE_MISUSE", "bad parameter or other API misuse");
   }
   return name;
