@@ -101,7 +101,7 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
       // `RANGE n PRECEDING/FOLLOWING` needs exactly one ORDER BY term, and FILTER is for
       // aggregate functions used as window functions only.
       const w = bound.window, f = w.frame;
-      const werr = f && f.unit === "range" &&
+      const werr = f?.unit === "range" &&
           (isOffsetBound(f.start) || isOffsetBound(f.end)) && w.orderBy.length !== 1
         ? "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression"
         : def?.kind === "window" && e.filter

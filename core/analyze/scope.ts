@@ -178,7 +178,7 @@ export function lookupInScope(
     const j = columnIndex(item, key);
     if (j >= 0) {
       if (cnt > 0) {
-        if (!item.using || !item.using.has(key)) {
+        if (!item.using?.has(key)) {
           ambiguous = true;
           fullJoin = null;
         } else if (!item.right) {

@@ -119,7 +119,7 @@ export function findFunction(
   );
   const best = list ? bestOverload(list, nArgs) : undefined;
   if (best) return best;
-  return (list && list.length) || (user && user.length) ? "wrongArgs" : undefined;
+  return list?.length || user?.length ? "wrongArgs" : undefined;
 }
 
 /**
