@@ -124,7 +124,7 @@ export function checkExpressionTokens(
     } else if (k === TokenKind.Collate) {
       if (!isIdsKind(n)) throw fail(i + 1);
       i++;
-    } else if (k === TokenKind.As && parens[parens.length - 1]) {
+    } else if (k === TokenKind.As && parens.at(-1)) {
       // CAST(x AS type-name [(n[, m])]): skip the type name.
       while (isIdsKind(kindAt(i + 1))) i++;
       if (kindAt(i + 1) === TokenKind.LParen) {

@@ -103,7 +103,7 @@ export abstract class SelectParser extends ExprParser {
           break;
         }
       }
-      const last = parts[parts.length - 1];
+      const last = parts.at(-1)!;
       if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
         this.raiseAtReduce("too many terms in compound SELECT");
       }
@@ -171,7 +171,7 @@ export abstract class SelectParser extends ExprParser {
       this.tok(TokenKind.Comma);
       row(0);
       this.ACTION(() => {
-        if (rows[rows.length - 1].length !== rows[0].length) {
+        if (rows.at(-1)!.length !== rows[0].length) {
           this.raiseAtReduce(VALUES_TERMS_ERROR);
         }
         if (this.withSeen && withFromRow === null) withFromRow = rows.length - 1;

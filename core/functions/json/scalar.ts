@@ -179,7 +179,7 @@ function extractFn(mode: Extract): ScalarImpl {
         z = pathBytes(
           /^\w*$/.test(c)
             ? `.${c}`
-            : c[0] === "[" && utf8(c).length >= 3 && c[c.length - 1] === "]"
+            : c[0] === "[" && utf8(c).length >= 3 && c.at(-1) === "]"
             ? c
             : `."${c}"`,
         );
