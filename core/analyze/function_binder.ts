@@ -151,5 +151,5 @@ function isOffsetBound(b: B.BoundFrameBound): boolean {
 
 /** A REAL literal between 0.0 and 1.0 (SQLite's exprProbability). */
 function isProbability(e: A.Expr): boolean {
-  return e.kind === "literal" && e.type === "real" && Number(e.text) <= 1.0;
+  return e.kind === "literal" && e.type === "real" && +e.text <= 1.0;
 }

@@ -280,7 +280,7 @@ function bindOnClauses(ctx: BindContext, scope: Scope, from: A.FromClause, res: 
 /** The value of an integer term (`2`, `-1`, `+3`), or null (sqlite3ExprIsInteger). */
 function integerTerm(e: A.Expr): number | null {
   if (e.kind === "literal" && e.type === "integer" && !/^0x/i.test(e.text)) {
-    const v = Number(e.text);
+    const v = +e.text;
     return Number.isSafeInteger(v) && v <= 0x7fffffff ? v : null;
   }
   if (e.kind === "unary" && (e.op === "-" || e.op === "+")) {
@@ -295,7 +295,7 @@ function integerTerm(e: A.Expr): number | null {
  * (sqlite3ExprAnd), so as an ORDER BY / GROUP BY term it is column number 0.
  */
 function alwaysFalse(e: A.Expr): boolean {
-  if (e.kind === "literal") return e.type === "integer" && Number(e.text) === 0;
+  if (e.kind === "literal") return e.type === "integer" && +e.text === 0;
   return e.kind === "binary" && e.op === "and" && (alwaysFalse(e.left) || alwaysFalse(e.right));
 }
 

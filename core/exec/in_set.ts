@@ -74,7 +74,7 @@ export class InSet {
     else {
       this.#keys.add(k);
       // An integer's key is `I<digits>;` (key_hash.ts).
-      const n = this.#intProbes && k.charCodeAt(0) === 0x49 ? Number(k.slice(1, -1)) : NaN;
+      const n = this.#intProbes && k.charCodeAt(0) === 0x49 ? +k.slice(1, -1) : NaN;
       if (Number.isSafeInteger(n)) this.#ints.add(n);
     }
   }
