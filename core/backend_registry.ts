@@ -62,7 +62,7 @@ export function defaultBackend(): Backend {
   }
   throw new SqliteError(
     "SQLITE_MISUSE",
-    BACKENDS.size === 0
+    !BACKENDS.size
       ? "no backend registered: import litejit's interpreter, js or wasm entry point"
       : "no registered backend can run here (code generation is forbidden): register the interpreter",
   );
@@ -70,7 +70,7 @@ export function defaultBackend(): Backend {
 
 /** Whether `b` is a backend object (has `compile`). */
 function isBackend(b: unknown): b is Backend {
-  return typeof b === "object" && b !== null && typeof (b as Backend).compile === "function";
+  return typeof b === "object" && !!b && typeof (b as Backend).compile === "function";
 }
 
 /** The backend a `backend` option names (a name, a backend object, or none: the default). */

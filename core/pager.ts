@@ -110,7 +110,7 @@ export class Pager {
     wal?: WalSnapshot | null,
   ) {
     this.db = db;
-    this.empty = db.size === 0;
+    this.empty = !db.size;
     if (this.empty) {
       if (wal === undefined) walSource?.close();
       walSource = null;
@@ -183,7 +183,7 @@ export class Pager {
   entry(pgno: number): PageEntry {
     this.pageRequests++;
     const cached = this.cache.get(pgno);
-    if (cached !== undefined) return cached;
+    if (cached) return cached;
     if (!(pgno >= 1 && pgno <= this.pageCount)) corrupt(pgno, "page number out of range");
     const n = this.readAhead.miss(pgno, this.pageCount - pgno + 1, this.cache.has(pgno - 1));
     this.onRead(pgno);
@@ -200,13 +200,13 @@ export class Pager {
    */
   #loadRun(pgno: number, n: number): PageEntry {
     const streamed = this.cache.full ? this.streamRun(pgno, n) : null;
-    if (streamed !== null) return streamed;
+    if (streamed) return streamed;
     const size = this.pageSize;
     // Pages go into buffers of the pager's own always in linear storage (pages must be in
     // the memory), else when the source can read into them.
-    const own = this.storage.kind === "linear" || this.db.readInto !== undefined;
+    const own = this.storage.kind === "linear" || !!this.db.readInto;
     let run: Uint8Array;
-    if (this.db.readInto !== undefined) {
+    if (this.db.readInto) {
       run = (this.#runBuffer ??= new Uint8Array(this.readAhead.max * size)).subarray(0, n * size);
       if (this.db.readInto(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
     } else {
@@ -261,7 +261,7 @@ export class Pager {
   #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming?: boolean): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
     const evicted = this.cache.insert(entry, streaming);
-    if (evicted !== null) this.release(evicted);
+    if (evicted) this.release(evicted);
     return entry;
   }
 
@@ -273,11 +273,11 @@ export class Pager {
     const walOffset = this.wal?.pageOffsets.get(pgno);
     const src = walOffset !== undefined ? this.walSource! : this.db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
-    if (this.storage.kind === "linear" || src.readInto !== undefined) {
+    if (this.storage.kind === "linear" || src.readInto) {
       const buf = this.pool.take();
       let got: number;
       try {
-        if (src.readInto !== undefined) got = src.readInto(buf, offset);
+        if (src.readInto) got = src.readInto(buf, offset);
         else {
           const bytes = src.read(offset, this.pageSize);
           buf.set(bytes);

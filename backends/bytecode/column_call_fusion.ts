@@ -179,7 +179,7 @@ export function columnCallFusions(
     if (ins.op === Op.Is) {
       const loads = columnAndLoad(p, starts, j, Op.Null);
       // The Null sets one register (P2 to P3).
-      if (loads === null || p.code[loads[1]].p3 !== p.code[loads[1]].p2) return;
+      if (!loads || p.code[loads[1]].p3 !== p.code[loads[1]].p2) return;
       const [column, nul] = loads;
       out.set(j, { column, constants: [nul], call: { kind: "nullTest", not: ins.p5 === 1 } });
       return;
@@ -261,7 +261,7 @@ export function columnCallFusions(
 /** The step `ins` (AggStep) as a fusable min()/max() or count() call, or null. */
 function aggregateStep(p: CompiledProgram, ins: Insn): MinMaxCall | CountCall | null {
   const spec = (roleContext(p).slotEntry(ins.p1) as AggEntry).calls[ins.p3];
-  if (spec.fn || spec.argc !== 1 || spec.distinct || spec.orderBy.length > 0) return null;
+  if (spec.fn || spec.argc !== 1 || spec.distinct || spec.orderBy.length) return null;
   const fn = aggregateFunction(spec.name, 1);
   if (fn === COUNT) return { kind: "count" };
   if (spec.keepsJsonSubtype || collationFor(spec.collation, p.encoding)?.name !== "BINARY") {

@@ -294,7 +294,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     b.emit(Op.Copy, r, t, 0, 0, c.subtypes.mayCarry(e) ? 1 : 0);
   },
   function(c, e: FunctionExpr, t) {
-    if (!e.impl && (e.name === "coalesce" || e.name === "ifnull") && e.args.length > 0) {
+    if (!e.impl && (e.name === "coalesce" || e.name === "ifnull") && e.args.length) {
       // Left to right, stopping at the first value that is not NULL (plan.ts FunctionExpr).
       const b = c.b;
       b.wrap((end) => {

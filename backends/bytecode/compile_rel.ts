@@ -175,12 +175,12 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   // row load after the sorter's LIMIT test): a call in them that would fail, or cost, runs
   // only for rows that get in.
   const keyColumns = new Set(node.keys.map((k) => k.column));
-  const deferred = node.columns.map((_, i) => node.limit !== null && !keyColumns.has(i));
+  const deferred = node.columns.map((_, i) => !!node.limit && !keyColumns.has(i));
   // With the first key alone a row usually misses the cut: it is computed first and tested
   // (SorterReject with P5 = 1), the other keys only for rows it lets through. SQLite
   // computes every key first, so this is only done when the others cannot fail.
   const first = node.keys[0]?.column ?? -1;
-  const early = c.options.firstKeyReject && node.limit !== null &&
+  const early = c.options.firstKeyReject && node.limit &&
       node.columns.every((e, i) => deferred[i] || i === first || cannotFail(e))
     ? first
     : -1;
@@ -193,7 +193,7 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
       node.columns.forEach((e, i) => {
         if (!deferred[i] && i !== early) c.expr(e, row + i);
       });
-      if (node.limit !== null) b.emit(Op.SorterReject, slot, skip, row);
+      if (node.limit) b.emit(Op.SorterReject, slot, skip, row);
       node.columns.forEach((e, i) => {
         if (deferred[i]) c.expr(e, row + i);
       });
@@ -331,7 +331,7 @@ function recursiveCte(c: Compiler, node: RecursiveCte, consume: Consume): void {
   const entry: QueueEntry = {
     explain: `${node.label}${node.distinct ? " UNION" : ""}${node.orderBy.length ? " ORDER" : ""}`,
     width,
-    compare: node.orderBy.length > 0 ? rowComparator(node.orderBy, c.enc) : null,
+    compare: node.orderBy.length ? rowComparator(node.orderBy, c.enc) : null,
     folds: node.distinct ? node.collations.map((x) => c.collation(x).name) : null,
   };
   const exit = b.label();

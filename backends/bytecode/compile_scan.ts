@@ -158,7 +158,7 @@ function tableScan(c: Compiler, node: TableScan, consume: Consume): void {
   });
   const rowid = node.rowid;
   const exit = b.label();
-  if (rowid === null) {
+  if (!rowid) {
     const start = () => b.emit(node.reverse ? Op.Last : Op.Rewind, cursor, exit);
     scanLoop(c, cursor, node.reverse, start, () => {}, consume, exit);
     return;
@@ -235,7 +235,7 @@ function conjuncts(e: PlanExpr, out: PlanExpr[] = []): PlanExpr[] {
  * and holds no subquery.
  */
 function coveredByIndex(e: PlanExpr, node: IndexScan): boolean {
-  if (exprSubPlan(e) !== null) return false;
+  if (exprSubPlan(e)) return false;
   if (e.kind === "column" && e.node === node.id) {
     return indexField(node.index, node.table, e.column) >= 0;
   }
@@ -314,7 +314,7 @@ function indexScan(
     const exit = b.label();
     if (nEq > 0) b.emit(Op.Copy, keyA, keyB, nEq - 1);
     // Bounds in index order: a DESC column stores its largest values first.
-    const bounded = node.lower !== null || node.upper !== null;
+    const bounded = !!node.lower || !!node.upper;
     const desc = bounded && keys[nEq].desc;
     const lower: IndexBound | null = node.lower ??
       (bounded ? { value: null, inclusive: false, affinity: Affinity.Blob } : null);

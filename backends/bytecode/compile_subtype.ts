@@ -107,7 +107,7 @@ export class SubtypeRules {
       }
       case "case":
         return e.whens.some((w) => this.mayCarry(w.then)) ||
-          (e.otherwise !== null && this.mayCarry(e.otherwise));
+          (!!e.otherwise && this.mayCarry(e.otherwise));
       case "cast":
       case "unary":
         return this.mayCarry(e.operand);
@@ -192,7 +192,7 @@ export class SubtypeRules {
   /** A bare column of a flattened subquery: its source keeps the subtype unchanged. */
   #bareKeeps(e: Extract<PlanExpr, { kind: "column" }>): boolean {
     const n = this.#nodes.get(e.node);
-    if (n === undefined) return false;
+    if (!n) return false;
     if (n.kind === "project") {
       const inner = n.columns[e.column];
       return inner.kind === "column" && this.#bareKeeps(inner);

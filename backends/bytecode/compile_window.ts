@@ -21,7 +21,7 @@ const NULL_CONST: PlanExpr = { kind: "const", value: null, cls: StorageClass.Nul
  */
 function constantOffset(e: PlanExpr): PlanExpr {
   const isConstant = (x: PlanExpr): boolean =>
-    x.kind !== "column" && exprSubPlan(x) === null && exprChildren(x).every(isConstant);
+    x.kind !== "column" && !exprSubPlan(x) && exprChildren(x).every(isConstant);
   return isConstant(e) ? e : NULL_CONST;
 }
 

@@ -28,7 +28,7 @@ const storeWidth: Length = (i, x) => (x.slotEntry(i.p1) as SortEntry).width;
  */
 const sorterRowWidth: Length = (i, x) => {
   const window = x.slotUsers(i.p1).find((u) => u.op === Op.WindowCompute);
-  if (window === undefined) return storeWidth(i, x);
+  if (!window) return storeWidth(i, x);
   const spec = (x.pool[window.p4] as WindowEntry).spec;
   return spec.nColumns + spec.calls.length;
 };

@@ -45,7 +45,7 @@ export function roleContext(p: RoleProgram): RoleContext {
       pool,
       slotEntry(slot) {
         const opener = openers.get(slot);
-        if (opener === undefined) throw bugError(Bug.NoSlotOpener, slot);
+        if (!opener) throw bugError(Bug.NoSlotOpener, slot);
         return pool[opener.p4];
       },
       slotUsers: (slot) => users.get(slot) ?? [],
@@ -58,7 +58,7 @@ function registers(
   ins: Operands,
   ctx: RoleContext,
 ): number[] {
-  if (list === undefined) return [];
+  if (!list) return [];
   const out = new Set<number>();
   for (const role of list) {
     if (typeof role === "string") out.add(ins[role]);
@@ -100,7 +100,7 @@ export function registerAccess(p: RoleProgram & { readonly nRegs: number }): Reg
   const readers: number[][] = Array.from({ length: p.nRegs }, () => []);
   const writers: number[][] = Array.from({ length: p.nRegs }, () => []);
   const note = (lists: number[][], r: number, pc: number) => {
-    if (lists[r] === undefined) throw new RangeError(`address ${pc} names register ${r}`);
+    if (!lists[r]) throw new RangeError(`address ${pc} names register ${r}`);
     lists[r].push(pc);
   };
   p.code.forEach((ins, pc) => {

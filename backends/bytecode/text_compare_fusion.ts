@@ -40,7 +40,7 @@ export function textCompareFusions(
     const k = p.pool[ins.p4] as CompareEntry;
     if (k.coll.name !== "BINARY" || (k.aff !== Affinity.Text && k.aff !== Affinity.Blob)) return;
     const loads = columnAndLoad(p, starts, j, Op.String8);
-    if (loads === null) return;
+    if (!loads) return;
     const [column, constant] = loads;
     const value = p.pool[p.code[constant].p4] as ConstEntry;
     if (value.c !== StorageClass.Text || typeof value.v !== "string") return;

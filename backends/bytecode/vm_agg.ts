@@ -34,7 +34,7 @@ export function aggOpen(k: AggEntry, enc: TextEncoding): AggSlot {
 /** AggGroup: makes the key's group current; true when it already existed. */
 export function aggGroup(a: AggSlot, regs: readonly Reg[], start: number, n: number): boolean {
   const g = a.table.find(regs, start, n);
-  if (g !== undefined) {
+  if (g) {
     a.current = g;
     return true;
   }
@@ -73,7 +73,7 @@ export function aggFinal(a: AggSlot, regs: readonly Reg[], start: number): void 
 export function aggSort(a: AggSlot, nKeys: number): boolean {
   a.table.sorted(nKeys);
   a.pos = 0;
-  if (a.table.groups.length === 0) return false;
+  if (!a.table.groups.length) return false;
   a.current = a.table.groups[0];
   return true;
 }

@@ -60,7 +60,7 @@ export class VCursor {
    */
   compareEntry(regs: readonly Reg[], start: number, n: number): number {
     const key = this.#key ??= [];
-    let same = this.#keyCompare !== null && key.length === n;
+    let same = !!this.#keyCompare && key.length === n;
     for (let i = 0; same && i < n; i++) same = key[i] === regs[start + i].v;
     if (!same) {
       key.length = n;
@@ -116,7 +116,7 @@ const NO_BYTES = new Uint8Array(0);
  * each b-tree kind stays alive in `file.shapeAnchors` (see there).
  */
 export function openCursor(file: DatabaseFile, entry: CursorEntry, opened: BtreeCursor[]): VCursor {
-  const table = entry.order === null;
+  const table = !entry.order;
   const bt = new BtreeCursor(file.pager, entry.root, file.encoding, table);
   opened.push(bt);
   const cursor = new VCursor(bt, entry);
@@ -230,7 +230,7 @@ export class SorterSlot {
     count = -1,
   ): boolean | string | null {
     const first = this.#first!, bound = this.sorter.bound();
-    if (typeof bound !== "object" || bound === null) return null;
+    if (typeof bound !== "object" || !bound) return null;
     const y = this.#boundKey(bound);
     if (typeof y !== "string" || this.entry.firstCollation !== BINARY_UTF8) return null;
     this.#boundText ??= encodeText(y, TextEncoding.Utf8);
@@ -275,7 +275,7 @@ export class SorterSlot {
    */
   #byFirstKey(regs: readonly Reg[], start: number): boolean | null {
     const first = this.#first, bound = this.sorter.bound();
-    if (!first || typeof bound !== "object" || bound === null) return null;
+    if (!first || typeof bound !== "object" || !bound) return null;
     const x = regs[start + first.column].v, y = this.#boundKey(bound);
     // One NULL: where NULLs go decides, whatever the direction.
     if (x === null || y === null) return x === y ? null : (x === null) !== first.nullsFirst;

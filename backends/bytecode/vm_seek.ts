@@ -22,7 +22,7 @@ export function seekRowid(c: VCursor, k: Reg, enc: TextEncoding): boolean {
  * into `out`, NULL when it bounds nothing; jump when no rowid can match.
  */
 export function rowidBoundStep(v: Reg, flags: number, out: Reg, enc: TextEncoding): boolean {
-  const s = rowidBound(v, (flags & 1) !== 0, (flags & 2) !== 0, enc);
+  const s = rowidBound(v, !!(flags & 1), !!(flags & 2), enc);
   if (s === RowidSeek.Empty) return true;
   if (s === RowidSeek.Unbounded) setNull(out);
   else setInt(out, rowidKey);

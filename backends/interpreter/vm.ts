@@ -117,7 +117,7 @@ export class VmExecution implements Execution {
 
   #view(pc: number, start: number, n: number): Reg[] {
     let v = this.#argv[pc];
-    if (v === undefined) v = this.#argv[pc] = this.#regs.slice(start, start + n);
+    if (!v) v = this.#argv[pc] = this.#regs.slice(start, start + n);
     return v;
   }
 
@@ -532,7 +532,7 @@ export class VmExecution implements Execution {
             break;
           }
           case Op.IfAggEmpty:
-            if ((slots[ins.p1] as AggSlot).current === null) {
+            if (!(slots[ins.p1] as AggSlot).current) {
               pc = ins.p2;
               continue;
             }

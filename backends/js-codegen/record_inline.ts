@@ -102,7 +102,7 @@ export class InlineReaders {
     }
     for (const [cursor, set] of fields) {
       const inline = [...set].filter((f) => f <= MAX_INLINE_FIELD).sort((a, b) => a - b);
-      if (inline.length > 0) this.#fields.set(cursor, inline);
+      if (inline.length) this.#fields.set(cursor, inline);
     }
     if (leaf) this.#loops = leafLoops(p, this.#fields, MAX_INLINE_FIELD);
   }
@@ -189,7 +189,7 @@ export class InlineReaders {
 
   /** The declarations and parse functions, for the head of the generated function. */
   head(): string[] {
-    if (this.#fields.size === 0) return [];
+    if (!this.#fields.size) return [];
     const out = [`const SZ=RT.serialSizes;`, READ_INT];
     for (const [c, fields] of this.#fields) {
       const locals = fields.map((f) =>

@@ -79,7 +79,7 @@ export function localizeLoop(
     // There, it may only be read (the object is brought up to date before the line).
     const fits = (n: number) =>
       !bare.has(n) &&
-      (pcs.length === 0
+      (!pcs.length
         ? !fields.has(n) && !listed.has(n)
         : !reaches(n) || !assigned.has(n) && !writes.has(n));
     return { reaches, fits };
@@ -87,7 +87,7 @@ export function localizeLoop(
   const held = new Set(
     [...loopTemporaries(p, roles, region)].filter((n) => facts.every((f) => f.fits(n))),
   );
-  if (held.size === 0) return "";
+  if (!held.size) return "";
   lines.forEach((line, i) => {
     // Split at the boxes: text, then each box's kind, list and code, then text, ...
     const parts = line.code.split(BOX);
@@ -101,14 +101,14 @@ export function localizeLoop(
       if (k + 3 >= parts.length) break;
       const [kind, list, inner] = parts.slice(k + 1, k + 4);
       const regs = list.split(",").map(Number).filter((n) => held.has(n));
-      code += regs.length === 0
+      code += !regs.length
         ? inner
         : kind === "X"
         ? `(${sync(regs, true)},${inner})`
         : `{${sync(regs, true)};${inner};${sync(regs, false)};}`;
     }
     const reached = [...held].filter((n) => facts[i].reaches(n));
-    line.code = reached.length > 0 ? `${sync(reached, true)};${code}` : code;
+    line.code = reached.length ? `${sync(reached, true)};${code}` : code;
   });
   return `let ${[...held].map((n) => `v${n},w${n}`)};`;
 }
@@ -135,13 +135,13 @@ export function loopTemporaries(
   before[start] = new Set();
   const meet = (at: number, from: Set<number>) => {
     const had = before[at];
-    before[at] = had === null ? new Set(from) : new Set([...had].filter((r) => from.has(r)));
+    before[at] = !had ? new Set(from) : new Set([...had].filter((r) => from.has(r)));
   };
   const temps = new Set([...inside].filter((r) => !outsideUse.has(r)));
   for (let pc = start; pc <= end; pc++) {
     const known = before[pc];
     const ins = p.code[pc], { reads, writes } = roles[pc], jumps = OPCODES[ins.op].jump;
-    if (known === null) continue; // reached by no path through the body
+    if (!known) continue; // reached by no path through the body
     for (const r of reads) if (!known.has(r)) temps.delete(r);
     const after = new Set(known);
     if (!jumps) { for (const r of writes) after.add(r); }

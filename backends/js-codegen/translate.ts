@@ -517,7 +517,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   ];
   const consts = [...hoisted].map(([i, name]) => `${name} = K[${i}]`);
   const declare = (keyword: string, names: string[]) =>
-    names.length > 0 ? [`${keyword} ${names.join(", ")};`] : [];
+    names.length ? [`${keyword} ${names.join(", ")};`] : [];
   const head = [
     `"use strict";`,
     `const R = [];`,

@@ -207,7 +207,7 @@ export class WasmProgram implements Program {
       frame,
     );
     let instance = this.#idle.pop();
-    if (instance === undefined) {
+    if (!instance) {
       // A new instance of the module, for a run that finds none idle.
       const owner: Instance["owner"] = { segments: null, frame: null };
       const host: ModuleImports = {

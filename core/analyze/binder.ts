@@ -75,13 +75,13 @@ export function bindStatement(
         explain: parsed.explain,
         parameters: parsed.parameters,
       };
-      if (writeChecker === null) {
+      if (!writeChecker) {
         const error = { code: "SQLITE_READONLY" as const, message: READONLY_MESSAGE };
         return { ...base, columns: [], noop: false, error, readonly: false };
       }
       const ctx = newContext(catalog, options);
       const check = writeChecker(ctx, st);
-      if (ctx.late.length > 0) throw ctx.late[0];
+      if (ctx.late.length) throw ctx.late[0];
       return { ...base, ...check };
     }
     case "transaction":
@@ -108,7 +108,7 @@ export function bindStatement(
       checkParseTimeErrors(parsed.parseChecks);
       const ctx = newContext(catalog, options);
       const select = bindSelect(ctx, st.select, null);
-      if (ctx.late.length > 0) throw ctx.late[0];
+      if (ctx.late.length) throw ctx.late[0];
       const items = ctx.lastItems!; // the statement's own SELECT is the last one bound
       const exprs = resultExprs(select.first);
       return {

@@ -35,7 +35,7 @@ export function childExprs(e: B.BoundExpr): B.BoundExpr[] {
     case "case":
       // A missing operand or ELSE (null) dropped.
       return [e.operand, ...e.whens.flatMap((w) => [w.when, w.then]), e.otherwise]
-        .filter((x) => x !== null);
+        .filter((x) => !!x);
     case "row":
       return e.items;
     case "function":
@@ -118,7 +118,7 @@ export function mapExpr(
     if (v === null || typeof v !== "object" || v instanceof Uint8Array) return v;
     if (isBoundExpr(v)) {
       const r = f(v);
-      if (r !== null) return r;
+      if (r) return r;
     }
     if (!walksInto(v)) return v; // select, def, window: kept
     const out: Record<string, unknown> = {};

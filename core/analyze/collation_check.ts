@@ -32,7 +32,7 @@ function children(e: B.BoundExpr): B.BoundExpr[] {
 
 /** The COLLATE node (as written) that gives `e` its explicit collation, or null. */
 function explicitCollate(e: B.BoundExpr): string | null {
-  for (let x: B.BoundExpr | undefined = e; x !== undefined;) {
+  for (let x: B.BoundExpr | undefined = e; x;) {
     if (x.kind === "collate") return x.name;
     if (!x.hasCollate) return null;
     const want: string | null = x.collation;
@@ -78,7 +78,7 @@ function parts(s: B.BoundSelect): B.BoundExpr[][] {
 
 /** Column `i` of a compound: the left-most part with a collation (multiSelectCollSeq). */
 function compoundColumn(ctx: BindContext, all: B.BoundExpr[][], i: number): void {
-  needFirstCollation(ctx, all.map((p) => p[i]).filter((x) => x !== undefined));
+  needFirstCollation(ctx, all.map((p) => p[i]).filter((x) => !!x));
 }
 
 /** `x IN (SELECT ...)`: each left value is compared with the select's column. */

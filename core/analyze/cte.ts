@@ -29,7 +29,7 @@ export function pushWith(ctx: BindContext, w: A.WithClause): CteScope | null {
 
 function namedColumns(entry: CteEntry, columns: B.SourceColumn[]): B.SourceColumn[] {
   const names = entry.ast.columns;
-  if (names === null) return columns;
+  if (!names) return columns;
   if (names.length !== columns.length) {
     throw bindError(
       `table ${entry.ast.name} has ${columns.length} values for ${names.length} columns`,
@@ -45,7 +45,7 @@ function source(id: number, name: string, cte: B.BoundCte, recursiveRef: boolean
 /** A FROM reference to the CTE of `entry`, binding the CTE the first time. */
 export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: string): B.CteSource {
   if (entry.binding) {
-    if (!entry.inRecursivePart || entry.bound === null) {
+    if (!entry.inRecursivePart || !entry.bound) {
       throw bindError(`circular reference: ${entry.ast.name}`);
     }
     if (++entry.recursiveRefs > 1) {
@@ -54,7 +54,7 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
     entry.bound.recursive = true;
     return source(id, name, entry.bound, true);
   }
-  if (entry.bound === null) {
+  if (!entry.bound) {
     entry.binding = true;
     const saved = ctx.ctes;
     ctx.ctes = entry.scope;
@@ -85,7 +85,7 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
       for (const part of cte.recursive ? selectCores(select) : []) {
         if (part.kind !== "core") continue;
         recursive ||= readsRecursively(part.from, cte);
-        if (recursive && part.windowFunctions.length > 0) {
+        if (recursive && part.windowFunctions.length) {
           ctx.late.push(bindError("cannot use window functions in recursive queries"));
           break;
         }
@@ -106,7 +106,7 @@ export function bindCte(ctx: BindContext, entry: CteEntry, id: number, name: str
 
 /** Whether `from` (joins included) reads the recursive CTE `cte` through its queue row. */
 export function readsRecursively(from: B.BoundFrom | null, cte: B.BoundCte): boolean {
-  if (from === null) return false;
+  if (!from) return false;
   return from.items.some(({ item }) =>
     item.kind === "join"
       ? readsRecursively(item, cte)

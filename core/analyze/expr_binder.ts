@@ -80,7 +80,7 @@ export function foundColumnExpr(
   name: string,
   span: A.Span,
 ): B.BoundExpr {
-  if (found.fullJoin === null) return columnExpr(found.item, found.column, span.start, span.end);
+  if (!found.fullJoin) return columnExpr(found.item, found.column, span.start, span.end);
   // FULL JOIN ... USING: the column is coalesce() of every side.
   const key = nameKey(name);
   const args = [...found.fullJoin, found.item].map((it) =>
@@ -90,7 +90,7 @@ export function foundColumnExpr(
 }
 
 function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.BoundExpr {
-  for (let s: Scope | null = scope; s !== null; s = s.parent) {
+  for (let s: Scope | null = scope; s; s = s.parent) {
     const found = lookupInScope(s, ref.schema, ref.table, ref.name);
     // "none": on to the enclosing scope.
     switch (found.kind) {
@@ -438,7 +438,7 @@ function checkVectors(left: B.BoundExpr, right: B.BoundExpr, e: A.Expr): void {
 /** `x IN t` is `x IN (SELECT * FROM t)`; `x IN f(args)` reads the table-valued function. */
 function inTableSelect(e: A.InTable): A.Select {
   const span = { start: e.start, end: e.end };
-  const item: A.FromItem = e.args === null
+  const item: A.FromItem = !e.args
     ? { kind: "table", schema: e.schema, name: e.table, alias: null, indexedBy: null, ...span }
     : {
       kind: "tableFunction",

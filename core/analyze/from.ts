@@ -39,7 +39,7 @@ function tableColumns(t: TableInfo, tableName: string): B.SourceColumn[] {
 
 /** Inside a view SQLite qualifies an unqualified name with the view's schema ("main"). */
 function noSuchTable(ctx: BindContext, schema: string | null, name: string): Error {
-  const qualifier = schema ?? (ctx.views.length > 0 ? "main" : null);
+  const qualifier = schema ?? (ctx.views.length ? "main" : null);
   return bindError(`no such table: ${qualifiedName(null, qualifier, name)}`);
 }
 
@@ -62,7 +62,7 @@ function tableFunction(
     cols = ctx.pragmaColumns(key.slice(7));
     hidden = ["arg", "schema"];
   }
-  if (cols === undefined) return null;
+  if (!cols) return null;
   return {
     kind: "tableFunction",
     id,
@@ -120,7 +120,7 @@ function bindItem(
     default: {
       item satisfies { kind: "table" };
       const key = nameKey(item.name);
-      for (let s = item.schema === null ? ctx.ctes : null; s !== null; s = s.parent) {
+      for (let s = item.schema === null ? ctx.ctes : null; s; s = s.parent) {
         const cte = s.entries.find((e) => e.key === key);
         if (cte) return { source: bindCte(ctx, cte, id, item.alias ?? item.name), schema: null };
       }
@@ -223,10 +223,10 @@ export function parseSchemaExpr(text: string): A.Expr {
  */
 function bindVirtualColumns(ctx: BindContext, source: B.TableSource): (B.BoundExpr | null)[] {
   const cols = source.table.columns;
-  if (!cols.some((c) => c.generated !== null && !c.generated.stored)) return [];
+  if (!cols.some((c) => !!c.generated && !c.generated.stored)) return [];
   const scope = selfScope(source);
   return cols.map((c) => {
-    if (c.generated === null || c.generated.stored) return null;
+    if (!c.generated || c.generated.stored) return null;
     return bindExpr(ctx, scope, parseSchemaExpr(c.generated.expr));
   });
 }
@@ -298,7 +298,7 @@ export function bindFrom(ctx: BindContext, from: A.FromClause, outer: Scope | nu
       bound = source;
     }
     const using = i > 0 ? joinColumns(ji, items, entryItems) : [];
-    if (using.length > 0) {
+    if (using.length) {
       const keys = new Set(using.map((u) => nameKey(u.name)));
       for (const it of entryItems) it.using = keys;
     }
@@ -332,7 +332,7 @@ function joinColumns(
 ): B.BoundJoinItem["using"] {
   const out: B.BoundJoinItem["using"] = [];
   if (ji.join?.natural) {
-    if (ji.on !== null || ji.using !== null) {
+    if (ji.on || ji.using) {
       throw bindError("a NATURAL join may not have an ON or USING clause");
     }
     for (const r of right) {

@@ -19,13 +19,13 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
   const n = e.args.length;
   const found = findFunction(e.name, n, ctx.functions);
   const def = typeof found === "object" ? found : null;
-  const isAggDef = def !== null && def.kind !== "scalar";
+  const isAggDef = !!def && def.kind !== "scalar";
   let isAgg = isAggDef;
   const over = e.over;
   let err: string | null = null;
   if (
-    def !== null && over !== null &&
-    (def.kind === "scalar" || (def.user !== undefined && !def.user.aggregate?.inverse))
+    def && over !== null &&
+    (def.kind === "scalar" || (def.user && !def.user.aggregate?.inverse))
   ) {
     // A registered aggregate is a window function only with an inverse (SQLite's xInverse).
     err = `${e.name}() may not be used as a window function`;
@@ -40,16 +40,16 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
     err = `no such function: ${e.name}`;
   } else if (found === "wrongArgs") {
     err = `wrong number of arguments to function ${e.name}()`;
-  } else if (!isAgg && e.filter !== null) {
+  } else if (!isAgg && e.filter) {
     err = `FILTER may not be used with non-aggregate ${e.name}()`;
-  } else if (!isAgg && e.orderBy !== null) {
+  } else if (!isAgg && e.orderBy) {
     err = `ORDER BY may not be used with non-aggregate ${e.name}()`;
   }
-  if (err === null && def?.user?.directOnly && ctx.views.length > 0) {
+  if (err === null && def?.user?.directOnly && ctx.views.length) {
     err = `unsafe use of ${e.name}()`;
   }
   if (
-    def?.user === undefined && def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])
+    !def?.user && def?.name === "likelihood" && n === 2 && !isProbability(e.args[1])
   ) {
     ctx.pending = bindError(
       `second argument to ${e.name}() must be a constant between 0.0 and 1.0`,
@@ -101,13 +101,13 @@ export function bindFunction(ctx: BindContext, scope: Scope, e: A.FunctionCall):
       // `RANGE n PRECEDING/FOLLOWING` needs exactly one ORDER BY term, and FILTER is for
       // aggregate functions used as window functions only.
       const w = bound.window, f = w.frame;
-      const werr = f !== null && f.unit === "range" &&
+      const werr = f?.unit === "range" &&
           (isOffsetBound(f.start) || isOffsetBound(f.end)) && w.orderBy.length !== 1
         ? "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression"
-        : def?.kind === "window" && e.filter !== null
+        : def?.kind === "window" && e.filter
         ? "FILTER clause may only be used with aggregate window functions"
         : null;
-      if (werr !== null && ctx.pending === null) ctx.pending = bindError(werr, e.start);
+      if (werr !== null && !ctx.pending) ctx.pending = bindError(werr, e.start);
       scope.hasWin = true;
       scope.core?.windowFunctions.push(bound);
     } else {
@@ -131,7 +131,7 @@ function attachAggregate(ctx: BindContext, scope: Scope, f: B.BoundFunction): vo
   referencedSources(f, refs);
   // With no references (count(*)), no scope matches: the owner is `scope`.
   let owner: Scope = scope;
-  for (let s: Scope | null = scope; s !== null; s = s.parent) {
+  for (let s: Scope | null = scope; s; s = s.parent) {
     if (s.items.some((it) => refs.has(it.source.id))) {
       owner = s;
       break;
@@ -151,5 +151,5 @@ function isOffsetBound(b: B.BoundFrameBound): boolean {
 
 /** A REAL literal between 0.0 and 1.0 (SQLite's exprProbability). */
 function isProbability(e: A.Expr): boolean {
-  return e.kind === "literal" && e.type === "real" && Number(e.text) <= 1.0;
+  return e.kind === "literal" && e.type === "real" && +e.text <= 1.0;
 }

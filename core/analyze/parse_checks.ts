@@ -16,7 +16,7 @@ interface Found {
 }
 
 function keep(best: Found | null, end: number, message: string, start: number): Found {
-  if (best !== null && best.end <= end) return best;
+  if (best && best.end <= end) return best;
   return { end, error: bindError(message, start) };
 }
 
@@ -58,5 +58,5 @@ function check(node: A.InList | A.WithClause, best: Found | null): Found | null 
 export function checkParseTimeErrors(checks: readonly (A.InList | A.WithClause)[]): void {
   let found: Found | null = null;
   for (const node of checks) found = check(node, found);
-  if (found !== null) throw found.error;
+  if (found) throw found.error;
 }

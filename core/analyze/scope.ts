@@ -178,7 +178,7 @@ export function lookupInScope(
     const j = columnIndex(item, key);
     if (j >= 0) {
       if (cnt > 0) {
-        if (item.using === null || !item.using.has(key)) {
+        if (!item.using?.has(key)) {
           ambiguous = true;
           fullJoin = null;
         } else if (!item.right) {
@@ -202,10 +202,10 @@ export function lookupInScope(
   if (cnt > 1 && (ambiguous || fullJoin?.length !== cnt - 1)) return { kind: "ambiguous" };
   // One match leaves fullJoin null: only a second match fills it, and a reset empties it.
   if (cnt > 0) return { kind: "column", item: match!, column: matchCol, fullJoin };
-  if (isRowidName(name) && rowidItems.length > 0) {
+  if (isRowidName(name) && rowidItems.length) {
     return rowidItems.length === 1 ? { kind: "rowid", item: rowidItems[0] } : { kind: "ambiguous" };
   }
-  if (table === null && scope.aliases !== null) {
+  if (table === null && scope.aliases) {
     for (const a of scope.aliases) if (a.key === key) return { kind: "alias", alias: a };
   }
   return { kind: "none" };

@@ -219,7 +219,7 @@ function bindCore(
   if (bc.distinct) { for (const c of bc.columns) needCollation(ctx, c.expr); }
   scope.hasAgg = false;
   scope.allowWin = false;
-  bc.aggregate = core.groupBy !== null || anyAgg;
+  bc.aggregate = !!core.groupBy || anyAgg;
   if (!bc.aggregate) scope.allowAgg = false;
   scope.aliases = aliases;
 
@@ -260,7 +260,7 @@ function bindCore(
     );
     bc.groupBy = terms.map((t) => t.expr);
     for (const e of bc.groupBy) needCollation(ctx, e);
-    if (bc.groupBy.some((e) => firstAggregate(e) !== null)) {
+    if (bc.groupBy.some((e) => !!firstAggregate(e))) {
       throw bindError("aggregate functions are not allowed in the GROUP BY clause");
     }
   }
@@ -280,7 +280,7 @@ function bindOnClauses(ctx: BindContext, scope: Scope, from: A.FromClause, res: 
 /** The value of an integer term (`2`, `-1`, `+3`), or null (sqlite3ExprIsInteger). */
 function integerTerm(e: A.Expr): number | null {
   if (e.kind === "literal" && e.type === "integer" && !/^0x/i.test(e.text)) {
-    const v = Number(e.text);
+    const v = +e.text;
     return Number.isSafeInteger(v) && v <= 0x7fffffff ? v : null;
   }
   if (e.kind === "unary" && (e.op === "-" || e.op === "+")) {
@@ -295,7 +295,7 @@ function integerTerm(e: A.Expr): number | null {
  * (sqlite3ExprAnd), so as an ORDER BY / GROUP BY term it is column number 0.
  */
 function alwaysFalse(e: A.Expr): boolean {
-  if (e.kind === "literal") return e.type === "integer" && Number(e.text) === 0;
+  if (e.kind === "literal") return e.type === "integer" && +e.text === 0;
   return e.kind === "binary" && e.op === "and" && (alwaysFalse(e.left) || alwaysFalse(e.right));
 }
 
@@ -351,7 +351,7 @@ function orderGroupBy(
         for (let j = 0; j < n; j++) if (sameExpr(expr, exprs[j])) col = j + 1;
       }
     }
-    if (col > 0 && (expr === null || t.expr.kind === "collate")) {
+    if (col > 0 && (!expr || t.expr.kind === "collate")) {
       expr = withCollate(t.expr, exprs[col - 1]);
     }
     return { expr: expr!, desc: t.desc, nulls: t.nulls, resultColumn: col };

@@ -30,7 +30,7 @@ function pushColumns(
     const name = c.name;
     const key = nameKey(name);
     if (skipUsing && k > 0 && item.using?.has(key)) return;
-    if (qualify && item.names.length > 0) {
+    if (qualify && item.names.length) {
       const schema = item.schema ?? "*";
       const found = lookupInScope(newScope(null, all, null), schema, item.names[0], name);
       if (found.kind === "ambiguous") {
@@ -63,7 +63,7 @@ export function expandStar(
     if (rc.kind === "expr") {
       out.push({ kind: "expr", ast: rc.expr, alias: rc.alias, text: rc.text });
     } else if (rc.kind === "star") {
-      if (all.length === 0) throw bindError("no tables specified", rc.start);
+      if (!all.length) throw bindError("no tables specified", rc.start);
       for (let k = 0; k < all.length; k++) pushColumns(out, all, k, rc, true, qualify);
     } else {
       let hit = false;

@@ -30,7 +30,7 @@ export const NOT_CONSTANT = new Set([
  * when declared deterministic, a built-in unless it is in {@link NOT_CONSTANT}.
  */
 export function isConstantFunction(f: FunctionDef): boolean {
-  return f.user !== undefined ? !f.volatile : !NOT_CONSTANT.has(f.name);
+  return f.user ? !f.volatile : !NOT_CONSTANT.has(f.name);
 }
 
 /**

@@ -55,11 +55,11 @@ export class ParameterBinder {
     for (let i = 0; i < regs.length; i++) setNull(regs[i]);
     let first = 0;
     const a0 = args[0];
-    if (typeof a0 === "object" && a0 !== null && !ArrayBuffer.isView(a0)) {
+    if (typeof a0 === "object" && a0 && !ArrayBuffer.isView(a0)) {
       const values = a0 as Record<string, unknown>;
       for (const key in values) {
         let index: number | undefined;
-        if (key.length > 0 && PREFIXES.includes(key[0])) {
+        if (key.length && PREFIXES.includes(key[0])) {
           index = this.#byName.get(key);
         } else {
           index = this.#byBareName.get(key);
@@ -110,7 +110,7 @@ export function bindValue(out: Reg, value: unknown, index: number): void {
       setInt(out, normalizeInt(value));
       return;
     case "object":
-      if (value === null) {
+      if (!value) {
         setNull(out);
         return;
       }

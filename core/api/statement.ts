@@ -209,16 +209,16 @@ export class Statement {
   readonly #allRows = (cursor: RowCursor): Row[] => {
     const rows: Row[] = [];
     const makeRow = this.#rowMaker();
-    for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(makeRow(v));
+    for (let v = cursor.next(); v; v = cursor.next()) rows.push(makeRow(v));
     return rows;
   };
   readonly #firstRow = (cursor: RowCursor): Row | undefined => {
     const v = cursor.next();
-    return v === null ? undefined : this.#rowMaker()(v);
+    return !v ? undefined : this.#rowMaker()(v);
   };
   readonly #allValues = (cursor: RowCursor): SqlValue[][] => {
     const rows: SqlValue[][] = [];
-    for (let v = cursor.next(); v !== null; v = cursor.next()) rows.push(v);
+    for (let v = cursor.next(); v; v = cursor.next()) rows.push(v);
     return rows;
   };
 
@@ -338,7 +338,7 @@ export class Statement {
   #run<T>(params: readonly unknown[], consume: (cursor: RowCursor) => T): T {
     const start = () => this.#start(params);
     const live = this.#host.file().live;
-    if (live !== null) return live.retryRun(start, consume, () => this.#host.transactions.open);
+    if (live) return live.retryRun(start, consume, () => this.#host.transactions.open);
     const cursor = start();
     try {
       return consume(cursor);
@@ -355,7 +355,7 @@ export class Statement {
     const start = () => this.#start(params);
     const live = this.#host.file().live;
     return lazyRows(
-      live === null ? start() : live.retryLazyRun(start, () => this.#host.transactions.open),
+      !live ? start() : live.retryLazyRun(start, () => this.#host.transactions.open),
       make,
     );
   }
@@ -426,7 +426,7 @@ function lazyRows<T>(cursor: RowCursor, make: (v: SqlValue[]) => T): IterableIte
         finish();
         throw e;
       }
-      return v === null ? finish() : { done: false, value: make(v) };
+      return !v ? finish() : { done: false, value: make(v) };
     },
     return: finish,
     [Symbol.iterator]() {

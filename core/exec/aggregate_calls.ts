@@ -83,7 +83,7 @@ export class AggregateCalls {
         distinct: s.distinct,
         folds: new Array(s.argc).fill(s.collation),
         coll: collationNamed(s.collation, enc),
-        orderCompare: keys.length > 0 ? rowComparator(keys, enc) : null,
+        orderCompare: keys.length ? rowComparator(keys, enc) : null,
         minMax: !s.fn && s.argc === 1 && (fn.name === "min" || fn.name === "max"),
         keepsJsonSubtype: s.keepsJsonSubtype === true,
         nOrder: s.orderBy.length,
@@ -158,7 +158,7 @@ export class AggregateCalls {
       seen.add(k);
     }
     const buf = g.buffered[i];
-    if (buf !== null) {
+    if (buf) {
       // SQLite keeps the arguments' JSON subtype through the sort (OP_GetSubtype).
       const row: BufferedRow = { values: args.map((r) => r.v), classes: args.map((r) => r.c) };
       if (args.some(hasJsonSubtype)) row.json = args.map(hasJsonSubtype);
@@ -177,7 +177,7 @@ export class AggregateCalls {
   final(g: GroupState, i: number, out: Reg): void {
     const c = this.#calls[i];
     const buf = g.buffered[i];
-    if (buf !== null) {
+    if (buf) {
       buf.sort(c.orderCompare!);
       for (const row of buf) {
         for (let j = 0; j < c.argc; j++) {

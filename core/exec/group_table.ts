@@ -60,7 +60,7 @@ export class GroupTable {
       const second = b ?? this.#binaryText(regs[start + 1], 1);
       if (first !== undefined && second !== undefined) {
         let inner = this.#nested.get(first);
-        if (inner === undefined) this.#nested.set(first, inner = new Map());
+        if (!inner) this.#nested.set(first, inner = new Map());
         this.#lastMap = inner;
         this.#lastKey = second;
         return inner.get(second);

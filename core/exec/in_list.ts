@@ -83,7 +83,7 @@ export function inList(
   coll: Collation,
   enc: TextEncoding = TextEncoding.Utf8,
 ): Truth {
-  if (items.length === 0) return Truth.False;
+  if (!items.length) return Truth.False;
   if (x.c === StorageClass.Null) return Truth.Unknown;
   let sawNull = false;
   // equalsWithAffinity's first two cases, decided once for the operand: a number against

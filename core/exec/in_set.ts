@@ -74,14 +74,14 @@ export class InSet {
     else {
       this.#keys.add(k);
       // An integer's key is `I<digits>;` (key_hash.ts).
-      const n = this.#intProbes && k.charCodeAt(0) === 0x49 ? Number(k.slice(1, -1)) : NaN;
+      const n = this.#intProbes && k.charCodeAt(0) === 0x49 ? +k.slice(1, -1) : NaN;
       if (Number.isSafeInteger(n)) this.#ints.add(n);
     }
   }
 
   /** Three-valued membership of the row `xs`. */
   probe(xs: readonly Reg[]): Truth {
-    if (this.#rows.length === 0) return Truth.False;
+    if (!this.#rows.length) return Truth.False;
     const x = xs[0];
     // Its key would be `I<x>;`: present exactly when the number is among #ints.
     if (

@@ -27,13 +27,13 @@ export class RecursiveQueue {
 
   /** Queues a copy of `regs[start .. start + n)` unless UNION has seen it. */
   push(regs: readonly Reg[], start: number, n: number): void {
-    if (this.#folds !== null) {
+    if (this.#folds) {
       const k = rowKey(regs, start, n, this.#folds);
       if (this.#seen.has(k)) return;
       this.#seen.add(k);
     }
     const row = storeRow(regs, start, n);
-    if (this.#compare === null) {
+    if (!this.#compare) {
       this.#rows.push(row);
       return;
     }

@@ -108,7 +108,7 @@ export class RowSorter {
    */
   rejects(probe: StoredRow): boolean {
     const bound = this.bound();
-    return typeof bound === "boolean" ? bound : bound !== null && this.#compare(probe, bound) >= 0;
+    return typeof bound === "boolean" ? bound : !!bound && this.#compare(probe, bound) >= 0;
   }
 
   /**
@@ -134,11 +134,11 @@ export class RowSorter {
     if (keep === 0) return;
     // A later row equal to the bound sorts after it.
     const bound = this.#bound;
-    if (bound !== null && this.#compare(row, bound) >= 0) return;
+    if (bound && this.#compare(row, bound) >= 0) return;
     this.rows.push(row);
     this.#seq.push(this.#arrivals++);
     const n = this.rows.length;
-    if (n === keep && bound === null) {
+    if (n === keep && !bound) {
       // The first `keep` rows held: the one that sorts last is the bound.
       let at = 0;
       for (let i = 1; i < n; i++) if (this.#order(i, at) > 0) at = i;

@@ -247,7 +247,7 @@ class PartitionView implements FramePartition {
   }
 
   orderValue(i: number, out: Reg): void {
-    this.#read(i, this.#order.length === 0 ? -1 : this.#order[0].column, out);
+    this.#read(i, !this.#order.length ? -1 : this.#order[0].column, out);
   }
 
   offset(which: "start" | "end", i: number, out: Reg): void {

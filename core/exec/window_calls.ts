@@ -224,7 +224,7 @@ export class MinMaxCall extends CallBase {
 
   override value(): void {
     const ix = this.#index;
-    if (ix.length === 0) setNull(this.pending);
+    if (!ix.length) setNull(this.pending);
     else copyReg(this.pending, ix.at(-1)!);
   }
 }

@@ -147,7 +147,7 @@ const EMPTY_LEAF = { pgno: 1, isLeaf: true, isTable: true, nCells: 0 } as BtreeP
  */
 export function cellKey(page: BtreePage, i: number): number | bigint {
   const keys = page.keys;
-  if (keys !== null) return keys[i];
+  if (keys) return keys[i];
   const data = page.data, usable = page.usable;
   let off = page.cellOffset(i);
   if (!page.isLeaf) off += 4;
@@ -303,7 +303,7 @@ export class BtreeCursor {
     const d = ++this.#depth;
     const old = this.#stack[d];
     page.entry.pins++;
-    if (old !== undefined) old.entry.pins--;
+    if (old) old.entry.pins--;
     this.#stack[d] = page;
   }
 
@@ -317,7 +317,7 @@ export class BtreeCursor {
     this.#closed = true;
     for (let d = 1; d < this.#stack.length; d++) this.#stack[d].entry.pins--;
     this.#stack.length = 1;
-    if (this.#rootPage !== null) this.#rootPage.entry.pins--;
+    if (this.#rootPage) this.#rootPage.entry.pins--;
     this.#depth = -1;
     this.#valid = false;
     // A closed cursor may be kept alive (DatabaseFile.shapeAnchors): it holds no payload.
@@ -635,7 +635,7 @@ export class BtreeCursor {
       searched(page);
       let lo = 0, hi = page.nCells;
       const keys = page.keys;
-      if (keys !== null && typeof rowid === "number") {
+      if (keys && typeof rowid === "number") {
         // Numbers against numbers: the common search, compared as doubles.
         while (lo < hi) {
           const mid = (lo + hi) >>> 1;

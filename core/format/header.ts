@@ -105,7 +105,7 @@ export function u32(b: Uint8Array, off: number): number {
 export function headerPageSize(bytes: Uint8Array): number {
   const field = (bytes[HeaderField.PageSize] << 8) | bytes[HeaderField.PageSize + 1];
   const size = field === 1 ? 65536 : field;
-  return size >= 512 && size <= 65536 && (size & (size - 1)) === 0 ? size : 0;
+  return size >= 512 && size <= 65536 && !(size & (size - 1)) ? size : 0;
 }
 
 /**

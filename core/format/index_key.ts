@@ -110,9 +110,9 @@ export function keyComparator(key: readonly SqlValue[], order: KeyOrder): EntryC
       if (t < 0) return -1;
       const k = encoded[i];
       let c: number;
-      if (k !== null && t >= 13 && (t & 1) === 1) {
+      if (k && t >= 13 && (t & 1) === 1) {
         c = compareTextBytes(rec.rawBuf, rec.rawStart, (t - 13) >>> 1, k, modes[i]);
-      } else if (t >= 12 && (t & 1) === 0 && key[i] instanceof Uint8Array) {
+      } else if (t >= 12 && !(t & 1) && key[i] instanceof Uint8Array) {
         const len = (t - 12) >>> 1;
         c = compareBlobs(
           rec.rawBuf.subarray(rec.rawStart, rec.rawStart + len),

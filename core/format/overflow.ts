@@ -55,7 +55,7 @@ export class ChainAssembly {
     const perPage = pager.usableSize - 4;
     const pagesNeeded = Math.ceil((size - local.length) / perPage);
     if (pagesNeeded > pager.pageCount) corrupt(cellPage, "payload larger than the database");
-    const out = scratch !== null && scratch.length >= size
+    const out = scratch && scratch.length >= size
       ? scratch.subarray(0, size)
       : new Uint8Array(size);
     out.set(local);

@@ -218,7 +218,7 @@ function missingValue(
   aff: Affinity,
   enc: TextEncoding,
 ): ColumnDefault | null {
-  if (def === null || def.kind === "null") return { value: null, cls: StorageClass.Null };
+  if (!def || def.kind === "null") return { value: null, cls: StorageClass.Null };
   switch (def.kind) {
     case "integer": {
       // SQLite's sqlite3DecOrHexToI64 on the unsigned literal: hex of up to 16 digits as a

@@ -46,7 +46,7 @@ export function loadStat1(pager: Pager, enc: TextEncoding, schema: Schema): void
     // A row of no index (nor primary key) gives only the table's row count.
     const nKey = isPk ? table.primaryKey.length : index ? index.keyColumns.length : 0;
     const s = decode(stat, nKey + 1);
-    if (s.rows.length === 0) return;
+    if (!s.rows.length) return;
     if (isPk) table.primaryKeyStat1 = s;
     else if (index) index.stat1 = s;
     // A partial index holds some of the rows only: it says nothing of the table's.

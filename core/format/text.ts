@@ -137,9 +137,9 @@ export function decodeText(buf: Uint8Array, start: number, end: number, enc: Tex
     }
     if (i === units) return String.fromCharCode.apply(null, codes);
   }
-  if (nativeUtf16 !== null) return nativeUtf16(buf, start, end, le);
+  if (nativeUtf16) return nativeUtf16(buf, start, end, le);
   const utf8 = utf16ToUtf8(buf, start, end, le);
-  if (utf8 !== null) return utf8Lossy.decode(utf8);
+  if (utf8) return utf8Lossy.decode(utf8);
   illFormedTextSeen = true;
   return decodeUnits(buf, start, end, le);
 }
@@ -349,7 +349,7 @@ export function canonicalUtf8(s: string): string {
  */
 export function joinText(a: string, b: string, enc: TextEncoding): string {
   if (
-    enc === TextEncoding.Utf8 && a.length > 0 && b.length > 0 &&
+    enc === TextEncoding.Utf8 && a.length && b.length &&
     isEscape(a.charCodeAt(a.length - 1)) && isEscape(b.charCodeAt(0))
   ) {
     return canonicalUtf8(a + b);

@@ -104,7 +104,7 @@ export interface WalSnapshot {
  */
 export function readWal(wal: ByteSource): WalSnapshot | null {
   const scan = WalScan.open(wal);
-  if (scan === null) return null;
+  if (!scan) return null;
   scan.extend(wal);
   return scan.validFrames === 0 ? null : scan.snapshot();
 }

@@ -119,7 +119,7 @@ export function findFunction(
   );
   const best = list ? bestOverload(list, nArgs) : undefined;
   if (best) return best;
-  return (list && list.length > 0) || (user && user.length > 0) ? "wrongArgs" : undefined;
+  return list?.length || user?.length ? "wrongArgs" : undefined;
 }
 
 /**
@@ -128,5 +128,5 @@ export function findFunction(
  * user's function of the same name is never mistaken for the built-in.
  */
 export function builtinName(f: FunctionDef): string {
-  return f.user === undefined ? f.name : "";
+  return !f.user ? f.name : "";
 }

@@ -34,14 +34,14 @@ export class BufferPool {
    * the heap when the storage is full: every slot held by a cursor).
    */
   take(): Uint8Array {
-    if (this.#free.length === 0 && this.held.length > 0) {
+    if (!this.#free.length && this.held.length) {
       // Frees the buffers of evicted pages that no cursor holds any longer.
       const still: PageEntry[] = [];
       for (const e of this.held) e.pins === 0 ? this.#free.push(e.data) : still.push(e);
       this.held = still;
     }
     const reused = this.#free.pop();
-    if (reused !== undefined) return reused;
+    if (reused) return reused;
     this.allocated++;
     return this.#storage.allocate() ?? new Uint8Array(this.#pageSize);
   }

@@ -50,7 +50,7 @@ export function bindViewColumns(db: DatabaseFile, view: ViewInfo): ViewColumn[] 
   const bound = bindStatement(parsed, { schema: db.schema, pragmaColumns });
   if (bound.kind !== "select" || bound.select.first.kind !== "core") return [];
   const item = bound.select.first.from?.items[0]?.item;
-  if (!item || item.kind !== "subquery") return [];
+  if (item?.kind !== "subquery") return [];
   return item.columns.map((c) => {
     // The binder reports a declared type of "" as null; SQLite keeps "" for a column
     // reference (whose declared type may be `""`, NUMERIC affinity).

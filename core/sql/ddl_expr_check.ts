@@ -87,7 +87,7 @@ export function checkExpressionTokens(
       } else if (k === TokenKind.LParen) {
         parens.push(false);
       } else if (
-        k === TokenKind.RParen && prev === TokenKind.LParen && parens.length > 0 &&
+        k === TokenKind.RParen && prev === TokenKind.LParen && parens.length &&
         i - 2 >= from &&
         (isNameOperand(tokens[i - 2].kind) || tokens[i - 2].kind === TokenKind.In)
       ) {
@@ -124,7 +124,7 @@ export function checkExpressionTokens(
     } else if (k === TokenKind.Collate) {
       if (!isIdsKind(n)) throw fail(i + 1);
       i++;
-    } else if (k === TokenKind.As && parens[parens.length - 1] === true) {
+    } else if (k === TokenKind.As && parens.at(-1)) {
       // CAST(x AS type-name [(n[, m])]): skip the type name.
       while (isIdsKind(kindAt(i + 1))) i++;
       if (kindAt(i + 1) === TokenKind.LParen) {
@@ -132,9 +132,9 @@ export function checkExpressionTokens(
         i++;
       }
     } else if (k === TokenKind.RParen) {
-      if (parens.length === 0) throw fail(i);
+      if (!parens.length) throw fail(i);
       parens.pop();
-    } else if (k === TokenKind.Comma && parens.length > 0) {
+    } else if (k === TokenKind.Comma && parens.length) {
       expectOperand = true;
     } else if (k === TokenKind.End && openCases > 0) {
       openCases--;

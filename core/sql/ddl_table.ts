@@ -201,7 +201,7 @@ class TableBuilder {
           ts.expect(TokenKind.As);
           const exprText = checkedParenthesized(ts);
           let stored = false;
-          let bad = def.default !== null || def.generated !== null;
+          let bad = !!def.default || !!def.generated;
           // `AS (expr) ID`: the ID (keywords fall back to it) must be VIRTUAL or STORED.
           if (ts.kind() === TokenKind.Id || keywordFallsBackToId(ts.kind())) {
             const word = foldName(ts.text(ts.next()));
@@ -371,7 +371,7 @@ class TableBuilder {
       table.rowidAlias = -1;
     }
     // Every table has a column: parseCreateTable reads one before anything else.
-    if (cols.every((c) => c.def.generated !== null)) {
+    if (cols.every((c) => !!c.def.generated)) {
       throw sqlError("must have at least one non-generated column");
     }
     // ColumnDef.pk as PRAGMA table_info numbers primary-key columns: the rowid alias is 1,

@@ -238,7 +238,7 @@ export abstract class LL1Parser {
    * grammar check installed, every rule is learnt and checked now.
    */
   protected analyze(): void {
-    if (grammarCheck === null) return;
+    if (!grammarCheck) return;
     const grammar = this.#impls.map((_, id) => this.#sequence(id));
     grammarCheck(grammar, this);
     // Every decision now: tests compare them with those learnt on demand (ll1_test).
@@ -264,7 +264,7 @@ export abstract class LL1Parser {
    */
   #sequence(id: number): GrammarNode[] {
     let recorded = this.#grammar[id];
-    if (recorded === undefined) {
+    if (!recorded) {
       const was = this.#recording;
       this.#recording = true;
       try {
@@ -294,7 +294,7 @@ export abstract class LL1Parser {
   /** Rule `id`'s decision nodes by key. */
   #decisionsOf(id: number): Decisions {
     let found = this.#decisions[id];
-    if (found === undefined) {
+    if (!found) {
       const into: Decisions = found = this.#decisions[id] = [];
       const collect = (sequence: GrammarNode[]): void => {
         for (const node of sequence) {
@@ -404,7 +404,7 @@ export abstract class LL1Parser {
         t: "or",
         key,
         alts: alts.map((a) => this.#record(a.ALT)),
-        gated: alts.some((a) => a.GATE !== undefined),
+        gated: alts.some((a) => !!a.GATE),
       });
       return RECORDING_VALUE as AltResult<A>;
     }
@@ -415,7 +415,7 @@ export abstract class LL1Parser {
     else {
       for (let i = 0; i < alts.length; i++) {
         const gate = alts[i].GATE;
-        if (gate !== undefined && !gate.call(this)) continue;
+        if (gate && !gate.call(this)) continue;
         const first = decision.alts[i];
         if (first.nullable || first.set[kind] === 1) {
           chosen = i;
@@ -438,7 +438,7 @@ export abstract class LL1Parser {
 
   /** True when `block` is to be entered (gate, then lookahead). */
   #enters(key: number, gate: (() => boolean) | undefined): boolean {
-    if (gate !== undefined && !gate.call(this)) return false;
+    if (gate && !gate.call(this)) return false;
     const accept = (this.#table[key] ?? this.#decide(key)) as BlockDecision;
     return accept[this.LA(1).kind] === 1;
   }

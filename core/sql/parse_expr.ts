@@ -239,7 +239,7 @@ export abstract class ExprParser extends OperatorParser {
       if (over !== null && distinct) {
         this.raiseAtReduce("DISTINCT is not supported for window functions");
       }
-      if (over !== null && orderBy !== null && args.length > 0) {
+      if (over !== null && orderBy && args.length) {
         this.raiseAtReduce(`ORDER BY may not be used with non-aggregate ${name}()`);
       }
       const call: FunctionCall = {

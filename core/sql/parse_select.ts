@@ -103,7 +103,7 @@ export abstract class SelectParser extends ExprParser {
           break;
         }
       }
-      const last = parts[parts.length - 1];
+      const last = parts.at(-1)!;
       if (parts.length > Max.COMPOUND_SELECT && last.core.kind !== "values") {
         this.raiseAtReduce("too many terms in compound SELECT");
       }
@@ -171,7 +171,7 @@ export abstract class SelectParser extends ExprParser {
       this.tok(TokenKind.Comma);
       row(0);
       this.ACTION(() => {
-        if (rows[rows.length - 1].length !== rows[0].length) {
+        if (rows.at(-1)!.length !== rows[0].length) {
           this.raiseAtReduce(VALUES_TERMS_ERROR);
         }
         if (this.withSeen && withFromRow === null) withFromRow = rows.length - 1;
@@ -437,12 +437,12 @@ export abstract class SelectParser extends ExprParser {
               this.raiseAtReduce("unknown join type: " + texts.join(" "));
               code = 0;
             }
-            const left = (code & 2) !== 0, right = (code & 4) !== 0;
+            const left = !!(code & 2), right = !!(code & 4);
             return {
               comma: false,
-              natural: (code & 1) !== 0,
+              natural: !!(code & 1),
               outer: left && right ? "full" : left ? "left" : right ? "right" : null,
-              cross: (code & 64) !== 0,
+              cross: !!(code & 64),
             } as JoinOperator;
           });
         },
@@ -561,13 +561,13 @@ export abstract class SelectParser extends ExprParser {
       }, 3);
       this.ACTION(() => {
         this.checkDepth(4);
-        if (items.length === 0 && (on || using)) {
+        if (!items.length && (on || using)) {
           this.raiseAtReduce(`a JOIN clause is required before ${on ? "ON" : "USING"}`);
         }
         if (!("kind" in item)) {
           // A parenthesized join, reshaped as sqlite3's seltablist rule does.
           const inner = item as FromClause;
-          if (items.length === 0 && alias === null && !on && !using) {
+          if (!items.length && alias === null && !on && !using) {
             items.push(...inner.items);
             return;
           }

@@ -148,7 +148,7 @@ export abstract class ParserState extends LL1Parser {
       this.params.push(null);
     } else if (text[0] === "?") {
       const digits = text.slice(1).replace(/^0+/, "");
-      index = digits.length > 6 ? Infinity : Number(digits);
+      index = digits.length > 6 ? Infinity : +digits;
       if (!(index >= 1 && index <= Max.VARIABLE_NUMBER)) {
         throw sqlError(`variable number must be between ?1 and ?${Max.VARIABLE_NUMBER}`, start);
       }

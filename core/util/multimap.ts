@@ -3,7 +3,7 @@
 /** Appends `value` to the list `map` holds for `key`, making the list on first use. */
 export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
+  if (!list) map.set(key, [value]);
   else list.push(value);
 }
 

@@ -121,12 +121,12 @@ function shorterRoundTrip(
   if (z[15] === "9" && z[14] === "9") {
     let j = 14;
     while (j > 0 && z[j - 1] === "9") j--;
-    const bumped = j === 0 ? 1 : Number(z.slice(0, j)) + 1;
-    if (Number(`${bumped}e${exp10 + n - j}`) === r) return j + 1;
+    const bumped = j === 0 ? 1 : +z.slice(0, j) + 1;
+    if (+`${bumped}e${exp10 + n - j}` === r) return j + 1;
   } else if (point >= n || (z[15] === "0" && z[14] === "0" && z[13] === "0")) {
     let j = 13;
     while (z[j - 1] === "0") j--;
-    if (Number(`${z.slice(0, j)}e${exp10 + n - j}`) === r) return j + 1;
+    if (+`${z.slice(0, j)}e${exp10 + n - j}` === r) return j + 1;
   }
   return iRound;
 }

@@ -96,7 +96,7 @@ function comparedValue(
     }
   } else if (aff !== Affinity.Blob && c === StorageClass.Text) {
     const parsed = parseNumericText(r.v as string, enc);
-    if (parsed !== undefined) return parsed.value;
+    if (parsed) return parsed.value;
   }
   return r.v;
 }

@@ -173,7 +173,7 @@ function scanReal(s: string): number {
   let value: number;
   if (mDigits === 0) value = 0;
   else if (mDigits <= Mantissa.SAFE_DIGITS) value = scaleExact(mHead, exp10);
-  else value = Number(`${mHead}${String(mTail).padStart(mTailDigits, "0")}e${exp10}`);
+  else value = +`${mHead}${String(mTail).padStart(mTailDigits, "0")}e${exp10}`;
   if (neg) value = -value;
   while (i < end && isSpace(s.charCodeAt(i))) i++;
   if (i === end) flags |= Scan.Whole;
@@ -182,7 +182,7 @@ function scanReal(s: string): number {
 }
 
 /** Exact powers of ten up to 10^22 (all representable as doubles). */
-const EXACT_POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+const EXACT_POW10 = Array.from({ length: 23 }, (_, k) => +`1e${k}`);
 
 /** `m·10^e` correctly rounded, for `m` a safe integer. */
 function scaleExact(m: number, e: number): number {
@@ -190,7 +190,7 @@ function scaleExact(m: number, e: number): number {
   if (e === 0) return m;
   if (e > 0 && e <= 22) return m * EXACT_POW10[e];
   if (e < 0 && e >= -22) return m / EXACT_POW10[-e];
-  return Number(`${m}e${e}`);
+  return +`${m}e${e}`;
 }
 
 /** Value of the last {@link atoi64} call: an INTEGER (bigint outside the safe range). */
@@ -229,7 +229,7 @@ export function atoi64(s: string): number {
     }
   }
   if (digits <= 15) {
-    const v = Number(s.slice(start, i)); // "" (no digits) is 0
+    const v = +s.slice(start, i); // "" (no digits) is 0
     atoiValue = neg ? 0 - v : v;
     return rc;
   }

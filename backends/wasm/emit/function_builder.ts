@@ -204,7 +204,7 @@ export class FunctionBuilder {
     try {
       const label = this.#open(opcode, type);
       body(label);
-      if (otherwise !== undefined) {
+      if (otherwise) {
         this.code.u8(0x05);
         otherwise(label);
       }
@@ -220,7 +220,7 @@ export class FunctionBuilder {
 
   /** Ends the innermost open block, which must be `label` (opened by {@link openBlock}). */
   endBlock(label: Label): this {
-    if (this.#labels[this.#labels.length - 1] !== label) {
+    if (this.#labels.at(-1) !== label) {
       throw bugError(Bug.NotInnermostBlock);
     }
     this.#labels.length = label.level;

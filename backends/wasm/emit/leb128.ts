@@ -87,7 +87,7 @@ export class ByteBuffer {
     for (;;) {
       const byte = v & 0x7f;
       v >>= 7;
-      if ((v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0)) {
+      if ((v === 0 && !(byte & 0x40)) || (v === -1 && (byte & 0x40))) {
         buf[len++] = byte;
         break;
       }
@@ -111,7 +111,7 @@ export class ByteBuffer {
     for (;;) {
       const byte = Number(x & 0x7fn);
       x >>= 7n;
-      if ((x === 0n && (byte & 0x40) === 0) || (x === -1n && (byte & 0x40) !== 0)) {
+      if ((x === 0n && !(byte & 0x40)) || (x === -1n && (byte & 0x40))) {
         this.#buf[this.length++] = byte;
         return;
       }

@@ -120,7 +120,7 @@ export class ModuleBuilder {
     name?: string,
   ): number {
     // Imported functions take the low indices, so adding one later would renumber calls.
-    if (this.#functions.length > 0) throw bugError(Bug.FunctionImportedLate);
+    if (this.#functions.length) throw bugError(Bug.FunctionImportedLate);
     const typeIndex = this.addType(params, results);
     this.#imports.push({ kind: 0, module, field, typeIndex });
     const index = this.#importedFuncs++;
@@ -267,7 +267,7 @@ export class ModuleBuilder {
         s.u8(0x0b);
       }
     });
-    if (options.names !== false && nameWriter !== null) {
+    if (options.names !== false && nameWriter) {
       nameWriter(out, s, {
         name: this.name,
         functions: this.#funcNames,

@@ -77,7 +77,7 @@ export class FrameAccess {
     const b = sorter.bound();
     let mode: BoundMode;
     if (b === true) mode = BoundMode.RejectAll;
-    else if (b === false || b === null) mode = BoundMode.Pass;
+    else if (!b) mode = BoundMode.Pass;
     else {
       const key = this.#key;
       mode = BoundMode.Compare;
@@ -95,7 +95,7 @@ export class FrameAccess {
   /** Hands the JS cursor `c` its native position (the module stepped along its leaf). */
   syncCursor(at: number, c: { bt: BtreeCursor } | undefined): void {
     const view = this.view;
-    if (c !== undefined && view.getInt32(at + CursorField.Mode, true) !== CursorMode.Invalid) {
+    if (c && view.getInt32(at + CursorField.Mode, true) !== CursorMode.Invalid) {
       c.bt.setLeafIndex(view.getInt32(at + CursorField.Index, true));
     }
   }

@@ -12,7 +12,7 @@ export interface CountState {
 }
 
 function counts(args: readonly Reg[]): boolean {
-  return args.length === 0 || args[0].c !== StorageClass.Null;
+  return !args.length || args[0].c !== StorageClass.Null;
 }
 
 function finalCount(state: CountState, out: Reg): void {

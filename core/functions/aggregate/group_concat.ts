@@ -66,10 +66,10 @@ function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
   } else if (!first) {
     // A NULL separator appends nothing (0 bytes).
     const nSep = appendValueText(buf, args[1], p.enc);
-    if (nSep !== p.firstSepLength || p.sepLengths !== null) {
+    if (nSep !== p.firstSepLength || p.sepLengths) {
       // The lengths diverged (now or before): record this one, the earlier ones first.
       let lengths = p.sepLengths;
-      if (lengths === null) {
+      if (!lengths) {
         lengths = [];
         for (let i = 0; i < p.nAccum - 1; i++) lengths.push(p.firstSepLength);
         p.sepLengths = lengths;
@@ -86,11 +86,11 @@ function stepGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
 function inverseGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
   const x = args[0];
   const buf = p.buf;
-  if (x.c === StorageClass.Null || buf === null) return;
+  if (x.c === StorageClass.Null || !buf) return;
   let remove = valueTextSize(x, p.enc);
   p.nAccum--;
   const lengths = p.sepLengths;
-  if (lengths !== null) {
+  if (lengths) {
     if (p.nAccum > 0) {
       remove += lengths[0] ?? 0;
       lengths.copyWithin(0, 1, p.nAccum);
@@ -108,13 +108,13 @@ function inverseGroupConcat(p: GroupConcatState, args: readonly Reg[]): void {
 }
 
 function finalGroupConcat(p: GroupConcatState, out: Reg): void {
-  if (p.buf === null) setNull(out);
+  if (!p.buf) setNull(out);
   else setText(out, utf8Text(p.buf, p.enc));
 }
 
 function valueGroupConcat(p: GroupConcatState, out: Reg): void {
   const buf = p.buf;
-  if (buf === null) setNull(out);
+  if (!buf) setNull(out);
   else if (utf8Size(buf) > 0) setText(out, utf8Text(buf, p.enc));
   // SQLite returns its static "" with length 1 here: a text of one NUL character.
   else if (p.nAccum > 0) setText(out, "\0");

@@ -32,7 +32,7 @@ export interface MinMaxState {
 /** The best's value, decoded from its bytes if {@link stepMinMaxText} left it at that. */
 function settle(state: MinMaxState): void {
   const b = state.bytes;
-  if (b !== null && state.v === null) state.v = decodeText(b, 0, b.length, TextEncoding.Utf8);
+  if (b && state.v === null) state.v = decodeText(b, 0, b.length, TextEncoding.Utf8);
 }
 
 function createMinMax(ctx: AggregateContext): MinMaxState {
@@ -107,7 +107,7 @@ export function stepMinMaxText(
   sign: number,
 ): boolean {
   const best = state.bytes;
-  if (best === null) {
+  if (!best) {
     textArg.v = decodeText(d, o, o + n, TextEncoding.Utf8);
     textArg.c = StorageClass.Text;
     const hit = stepMinMax(state, textArg, sign);

@@ -30,5 +30,5 @@ export const AGGREGATE_FUNCTIONS: ReadonlyMap<string, AggregateFunction> = new M
 export function aggregateFunction(name: string, argc: number): AggregateFunction | undefined {
   // SQLite folds only ASCII letters in function names.
   const f = AGGREGATE_FUNCTIONS.get(asciiLower(name));
-  return f !== undefined && argc >= f.minArgs && argc <= f.maxArgs ? f : undefined;
+  return f && argc >= f.minArgs && argc <= f.maxArgs ? f : undefined;
 }

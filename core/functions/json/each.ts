@@ -91,7 +91,7 @@ class EachCursor {
         this.parents.push(parent);
         this.i = i + h;
       } else this.i = i + h + sz;
-      while (this.parents.length > 0 && this.i >= this.parents.at(-1)!.iEnd) {
+      while (this.parents.length && this.i >= this.parents.at(-1)!.iEnd) {
         this.path.n = this.parents.pop()!.nPath;
         levelChange = true;
       }
@@ -130,7 +130,7 @@ class EachCursor {
     for (let k = 0; k < 10; k++) cols.push(newReg());
     const [key, value, type, atom, id, parent, fullkey, path, json, root] = cols;
     // key
-    if (this.parents.length === 0) {
+    if (!this.parents.length) {
       if (this.nRoot !== 1) {
         const j = this.#pathLength();
         const n = this.nRoot - j;
@@ -152,7 +152,7 @@ class EachCursor {
     setText(type, JSONB_TYPE_NAMES[t]);
     if (t < JB.Array) returnFromBlob(this.p, vi, atom, false);
     setInt(id, this.i);
-    if (this.parents.length > 0 && this.#recursive) {
+    if (this.parents.length && this.#recursive) {
       setInt(parent, this.parents.at(-1)!.iHead);
     }
     const base = this.path.n;
@@ -173,12 +173,12 @@ class EachCursor {
  */
 export function jsonEachRows(recursive: boolean, args: readonly Reg[], enc: TextEncoding): Reg[][] {
   const c = new EachCursor(recursive);
-  if (args.length === 0) return [];
+  if (!args.length) return [];
   if (args.length > 2) {
     throw sqlError(`too many arguments on ${recursive ? "json_tree" : "json_each"}() - max 2`);
   }
   const p = parseArg(args[0], enc);
-  if (p === null) return [];
+  if (!p) return [];
   c.p = p;
   // A document read from text (a JSONB blob has no z) shows that text in the json column.
   if (p.z) c.jsonText = cText(argText(args[0], enc));

@@ -129,7 +129,7 @@ export class JsonParse {
     const width = headerWidthFor(size);
     writeHeader(this.a, this.n, t, size, width);
     this.n += width;
-    if (src !== null) {
+    if (src) {
       this.a.set(src.subarray(from, from + size), this.n);
       this.n += size;
     }
@@ -165,7 +165,7 @@ export class JsonParse {
    */
   edit(iDel: number, nDel: number, ins: Uint8Array | null, nIns = ins ? ins.length : 0): void {
     const d = nIns - nDel;
-    if (d < 0 && d >= -8 && ins !== null && overwriteWithWiderHeader(this.a, iDel, ins, nIns, -d)) {
+    if (d < 0 && d >= -8 && ins && overwriteWithWiderHeader(this.a, iDel, ins, nIns, -d)) {
       return;
     }
     if (d !== 0) {
@@ -174,7 +174,7 @@ export class JsonParse {
       this.n += d;
       this.delta += d;
     }
-    if (ins !== null && nIns > 0) this.a.set(ins.subarray(0, nIns), iDel);
+    if (ins && nIns > 0) this.a.set(ins.subarray(0, nIns), iDel);
   }
 }
 

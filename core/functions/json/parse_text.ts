@@ -432,7 +432,7 @@ function translateNumber(p: JsonParse, i: number): number {
       c = z[j];
       if (isDigit(c)) continue;
       if (c === 0x2e) {
-        if ((t & 2) !== 0) {
+        if (t & 2) {
           return fail(p, j);
         }
         t |= 2;

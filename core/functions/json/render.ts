@@ -79,7 +79,7 @@ export function renderText(p: JsonParse, i: number, out: JsonOut): number {
         j = renderText(p, j, out);
         out.char(object && !(x++ & 1) ? 0x3a : 0x2c);
       }
-      if ((x & 1) !== 0 || j > end) out.err |= OutErr.Malformed;
+      if ((x & 1) || j > end) out.err |= OutErr.Malformed;
       // Drop the last separator (unless an error already spoiled the text).
       if (sz > 0 && out.err === OutErr.None && out.n > 0) out.n--;
       out.char(open + 2);

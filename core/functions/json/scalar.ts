@@ -54,7 +54,7 @@ function lookupError(rc: number, path: string): SqliteError {
 function jsonFn(asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
     const p = parseArg(args[0], ctx.encoding);
-    if (p === null) return setNull(out);
+    if (!p) return setNull(out);
     returnParse(p, out, asBlob);
   };
 }
@@ -113,13 +113,13 @@ function elementFn(
 ): ScalarImpl {
   return (args, out, ctx) => {
     const p = parseArg(args[0], ctx.encoding);
-    if (p === null) return setNull(out);
+    if (!p) return setNull(out);
     let i = 0;
     if (args.length === 2) {
       if (args[1].c === StorageClass.Null) return setNull(out);
       const path = argText(args[1], ctx.encoding);
       const z = path[0] === "$" ? pathBytes(path.slice(1)) : allowNonDollar ? pathBytes("@") : null;
-      if (z === null) throw badPath(path);
+      if (!z) throw badPath(path);
       i = lookupStep(p, 0, z, 0, 0);
       if (i === Lookup.NOTFOUND) return setNull(out);
       if (i < 0) throw lookupError(i, path);
@@ -155,7 +155,7 @@ function extractFn(mode: Extract): ScalarImpl {
   return (args, out, ctx) => {
     if (args.length < 2) return setNull(out);
     const p = parseArg(args[0], ctx.encoding);
-    if (p === null) return setNull(out);
+    if (!p) return setNull(out);
     const multi = args.length > 2;
     const jx = new JsonOut();
     if (multi) jx.char(0x5b);
@@ -179,7 +179,7 @@ function extractFn(mode: Extract): ScalarImpl {
         z = pathBytes(
           /^\w*$/.test(c)
             ? `.${c}`
-            : c[0] === "[" && utf8(c).length >= 3 && c[c.length - 1] === "]"
+            : c[0] === "[" && utf8(c).length >= 3 && c.at(-1) === "]"
             ? c
             : `."${c}"`,
         );
@@ -212,9 +212,9 @@ function extractFn(mode: Extract): ScalarImpl {
 /** json_remove(J, P...) / jsonb_remove. */
 function removeFn(asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
-    if (args.length < 1) return setNull(out);
+    if (!args.length) return setNull(out);
     const p = parseArg(args[0], ctx.encoding);
-    if (p === null) return setNull(out);
+    if (!p) return setNull(out);
     for (let k = 1; k < args.length; k++) {
       if (args[k].c === StorageClass.Null) return setNull(out);
       const path = argText(args[k], ctx.encoding);
@@ -235,12 +235,12 @@ function removeFn(asBlob: boolean): ScalarImpl {
 /** json_insert / json_replace / json_set / json_array_insert and their jsonb_ forms. */
 function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
-    if (args.length < 1) return setNull(out);
-    if ((args.length & 1) === 0) {
+    if (!args.length) return setNull(out);
+    if (!(args.length & 1)) {
       throw sqlError(`json_${name}() needs an odd number of arguments`);
     }
     const p = parseArg(args[0], ctx.encoding);
-    if (p === null) return setNull(out);
+    if (!p) return setNull(out);
     for (let k = 1; k < args.length - 1; k += 2) {
       if (args[k].c === StorageClass.Null) continue;
       const path = argText(args[k], ctx.encoding);
@@ -271,9 +271,9 @@ function editFn(name: string, edit: Edit, asBlob: boolean): ScalarImpl {
 function patchFn(asBlob: boolean): ScalarImpl {
   return (args, out, ctx) => {
     const target = parseArg(args[0], ctx.encoding);
-    if (target === null) return setNull(out);
+    if (!target) return setNull(out);
     const patch = parseArg(args[1], ctx.encoding);
-    if (patch === null) return setNull(out);
+    if (!patch) return setNull(out);
     target.delta = 0;
     const rc = mergePatch(target, 0, patch, 0);
     if (rc !== Merge.Ok) throw malformed();
@@ -301,9 +301,9 @@ const validFn: ScalarImpl = (args, out, ctx) => {
       flags & 4 || flags & 8 && jsonbCheck(b, b.length, 0, b.length, 1) === 0 ? 1 : 0,
     );
   }
-  if ((flags & 3) === 0) return setInt(out, 0);
+  if (!(flags & 3)) return setInt(out, 0);
   const { p, ok } = parseJson(argText(r, ctx.encoding));
-  setInt(out, ok && ((flags & 2) !== 0 || !p.hasNonstd) ? 1 : 0);
+  setInt(out, ok && ((flags & 2) || !p.hasNonstd) ? 1 : 0);
 };
 
 /** json_error_position(J). */
@@ -328,7 +328,7 @@ const DEFAULT_INDENT = utf8("    ");
 /** json_pretty(J [, INDENT]). */
 const prettyFn: ScalarImpl = (args, out, ctx) => {
   const p = parseArg(args[0], ctx.encoding);
-  if (p === null) return setNull(out);
+  if (!p) return setNull(out);
   const indent = args.length > 1 && args[1].c !== StorageClass.Null
     ? utf8(argText(args[1], ctx.encoding))
     : DEFAULT_INDENT;

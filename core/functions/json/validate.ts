@@ -134,7 +134,7 @@ export function jsonbCheck(
         sz = payloadSz;
         if (hh === 0) return j + 1;
         if (j + hh + sz > k) return j + 1;
-        if (x === JB.Object && (cnt & 1) === 0) {
+        if (x === JB.Object && !(cnt & 1)) {
           const t = a[j] & 0x0f;
           if (t < JB.Text || t > JB.TextRaw) return j + 1;
         }
@@ -143,7 +143,7 @@ export function jsonbCheck(
         cnt++;
         j += hh + sz;
       }
-      if (x === JB.Object && (cnt & 1) !== 0) return j + 1;
+      if (x === JB.Object && (cnt & 1)) return j + 1;
       return 0;
     }
     default:

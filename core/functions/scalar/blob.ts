@@ -39,7 +39,7 @@ export function toHex(bytes: Uint8Array): string {
  */
 export function hexFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
   const b = bytesOf(args[0], ctx.encoding);
-  setText(out, b === null ? "" : toHex(b));
+  setText(out, !b ? "" : toHex(b));
 }
 
 /** The value of hex digit `c`, or -1 when it is not one. */

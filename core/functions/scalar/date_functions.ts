@@ -115,7 +115,7 @@ export const unixepochFn: ScalarImpl = ofDate((out, d) => {
 
 /** `strftime(format, time-value, modifier...)`. */
 export function strftimeFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): void {
-  if (args.length === 0) return setNull(out);
+  if (!args.length) return setNull(out);
   const fmt = textOf(args[0], ctx.encoding);
   if (fmt === null || !readDate(args, 1, args.length, ctx, value)) return setNull(out);
   computeJD(value);

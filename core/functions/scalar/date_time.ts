@@ -170,7 +170,7 @@ const LONG_MONTHS = (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7) | (1 << 8) | (1 <<
 /** Days in month `M` of year `Y` (proleptic Gregorian); 30 for a month outside 1–12. */
 export function daysInMonth(Y: number, M: number): number {
   // February has 29 days in a Gregorian leap year (any sign).
-  return ((1 << M) & LONG_MONTHS) !== 0
+  return ((1 << M) & LONG_MONTHS)
     ? 31
     : M !== 2
     ? 30

@@ -315,7 +315,7 @@ function foldedAt(d: Uint8Array, at: number, lit: Uint8Array): boolean {
  */
 export function likeMatch(pattern: string, text: string, escape = -1): boolean {
   const search = escape === -1 ? literalSearch(cText(pattern)) : null;
-  return search === null ? likeByCharacters(pattern, text, escape) : search.test(cText(text));
+  return !search ? likeByCharacters(pattern, text, escape) : search.test(cText(text));
 }
 
 /** {@link likeMatch} character by character, as SQLite's patternCompare goes. */

@@ -100,7 +100,7 @@ export function substrFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): 
     x.c === StorageClass.Null || args[1].c === StorageClass.Null ||
     (args.length === 3 && args[2].c === StorageClass.Null) ||
     // SQLite sees an empty blob as a null pointer here
-    (isBlob && (x.v as Uint8Array).length === 0)
+    (isBlob && !(x.v as Uint8Array).length)
   ) {
     return setNull(out);
   }
@@ -203,7 +203,7 @@ function lengthByWords(d: Uint8Array, o: number, end: number): number {
         // Per byte, bit 7 of `a`: ASCII (or NUL); of `c`: a continuation byte. Words are
         // little-endian: byte k + 1 follows byte k, 8 bits up.
         const w = words[i], a = ~w & 0x80808080, c = w & ~(w << 1) & 0x80808080;
-        if ((((w - 0x01010101) & a) | (c & (a << 8 | ascii))) !== 0) return -1;
+        if (((w - 0x01010101) & a) | (c & (a << 8 | ascii))) return -1;
         cont += Math.imul(c >>> 7, 0x01010101) >>> 24;
         ascii = a >>> 24;
       }

@@ -47,14 +47,14 @@ function flag(options: UserFunctionOptions, key: keyof UserFunctionOptions): boo
 
 function checkName(name: unknown): string {
   if (typeof name !== "string") throw argumentTypeError("name", "a string");
-  if (name.length === 0 || utf8Bytes(name).length > 255) {
+  if (!name.length || utf8Bytes(name).length > 255) {
     throw new SqliteError("SQLITE_MISUSE", "bad parameter or other API misuse");
   }
   return name;
 }
 
 function checkOptions<O>(options: O): O {
-  if (typeof options !== "object" || options === null) {
+  if (typeof options !== "object" || !options) {
     throw argumentTypeError("options", "an object");
   }
   return options;
@@ -98,8 +98,8 @@ export class UserFunctionTable {
     const checked = checkName(name);
     checkOptions(options);
     const step = checkFunction(options.step, "options.step");
-    if (options.result !== undefined) checkFunction(options.result, "options.result");
-    if (options.inverse !== undefined) checkFunction(options.inverse, "options.inverse");
+    if (options.result) checkFunction(options.result, "options.result");
+    if (options.inverse) checkFunction(options.inverse, "options.inverse");
     const callbacks = {
       start: options.start,
       step: options.step,

@@ -105,7 +105,7 @@ export function windowFunction(
       : undefined;
   }
   const fn = aggregateFunction(name, argc);
-  if (fn === undefined) return undefined;
+  if (!fn) return undefined;
   const minMax = bounded && argc === 1 && (fn.name === "min" || fn.name === "max");
   return { name, fn, kind: minMax ? "minMax" : "aggregate", forced: null, lead: false };
 }
