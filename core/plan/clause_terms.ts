@@ -150,8 +150,8 @@ function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
   // table makes no indexable term: either way SQLite derives nothing here.
   const simple = terms.every((x, i) => {
     const reads = new Set<number>();
-    if (cols[i] !== null) referencedSources(x.right, reads);
-    return cols[i] !== null && !mightBeIndexed(x.right, x.op) && !reads.has(cols[i]!.source);
+    if (cols[i]) referencedSources(x.right, reads);
+    return !!cols[i] && !mightBeIndexed(x.right, x.op) && !reads.has(cols[i]!.source);
   });
   if (!simple) return;
   if (terms.length === 2) combineDisjuncts(t, parts[0], parts[1], out);

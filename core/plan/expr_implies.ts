@@ -155,5 +155,5 @@ export function impliesExpr(term: B.BoundExpr, cond: B.BoundExpr, commuted: bool
     return true;
   }
   const x = iifCondition(term);
-  return x !== null && impliesExpr(x, cond, false);
+  return !!x && impliesExpr(x, cond, false);
 }

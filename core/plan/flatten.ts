@@ -72,7 +72,7 @@ function flattenOnce(select: B.BoundSelect): B.BoundSelect {
       limit: null,
       offset: null,
       arm: true,
-      armOrdered: select.orderBy !== null,
+      armOrdered: !!select.orderBy,
     }).core;
   };
   const out = withCores(select, arm);

@@ -304,7 +304,7 @@ function innerChain(
     const inner = filtered(stepNode(ctx, step), (on ?? ready).filter((t) => !t.placed));
     node = on
       ? filtered({ kind: "nestedLoop", join: "left", outer: node!, inner, on: null }, ready)
-      : node === null
+      : !node
       ? inner
       : { kind: "nestedLoop", join: "inner", outer: node, inner, on: null };
   });

@@ -236,7 +236,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
       };
       if (!s.agg) return { ...value, generated: { node, column: e.column } };
     }
-    return s.agg === null ? value : carryValue(s.agg, value, `${node}:${e.column}`);
+    return !s.agg ? value : carryValue(s.agg, value, `${node}:${e.column}`);
   }
   throw bugError(Bug.UnknownSource);
 }

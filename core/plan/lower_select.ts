@@ -267,7 +267,7 @@ function lowerCoreRefs(
   // A DISTINCT made a GROUP BY: its rows come grouped in any order, and ordered only when
   // in the ORDER BY's order and directions.
   const grouping = asGroup && given?.given === wantedCount;
-  let ordered = given !== null && given.given === wantedCount &&
+  let ordered = !!given && given.given === wantedCount &&
     (!asGroup || !given.permuted && given.desc.every((d, i) => d !== !orderBy![i].desc));
   // The direction each group key comes out in (the aggregate's own sort, or the loops').
   // Groups given in another order than the GROUP BY's never match an ORDER BY.
@@ -308,7 +308,7 @@ function lowerCoreRefs(
       ordered: asGroup ? grouping : from.distinctRows === "ordered",
     };
   }
-  let needSort = orderBy !== null && orderBy.length > 0 && !ordered;
+  let needSort = !!orderBy?.length && !ordered;
   if (needSort && core.aggregate && !prepared) {
     // One row without a GROUP BY; else groups come out in key order (each key in its
     // direction): an ORDER BY of the same terms is free (select.c's orderByGrp).
@@ -346,7 +346,7 @@ function groupDirections(
   groupBy: readonly B.BoundExpr[],
   orderBy: readonly B.BoundOrderingTerm[] | null,
 ): boolean[] {
-  const same = orderBy !== null && orderBy.length === groupBy.length;
+  const same = orderBy?.length === groupBy.length;
   return groupBy.map((_, i) => same && orderBy[i].desc);
 }
 
@@ -360,7 +360,7 @@ function orderByLists(
   orderBy: readonly B.BoundOrderingTerm[] | null,
   exprs: readonly B.BoundExpr[],
 ): boolean {
-  return orderBy !== null && orderBy.length === exprs.length &&
+  return orderBy?.length === exprs.length &&
     orderBy.every((t, i) => nullsFirst(t) === !t.desc && sameExpr(t.expr, exprs[i]));
 }
 

@@ -68,7 +68,7 @@ export function usablePartialIndexes(
   const out = new Map<IndexInfo, FixedColumns>();
   const table = source.table;
   source.partialWhere.forEach((where, i) => {
-    if (where === null || !partialIndexUsable(where, source.id, side, terms)) return;
+    if (!where || !partialIndexUsable(where, source.id, side, terms)) return;
     const fixed: FixedColumns = new Map();
     // wherePartIdxExpr: the `col = <constant>` / `col IS <constant>` terms of `where` fix a
     // column: BINARY comparison, a stored column whose affinity converts (not BLOB). Like
@@ -85,7 +85,7 @@ export function usablePartialIndexes(
       if (cmpCollation(col, e.right) !== "BINARY") return;
       const c = table.columns[col.column];
       // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
-      if (!FIXABLE.has(c.affinity) || (c.generated !== null && !c.generated.stored)) return;
+      if (!FIXABLE.has(c.affinity) || (c.generated && !c.generated.stored)) return;
       const value: PlanExpr = {
         kind: "affinity",
         operand: lowerExpr(ctx, scope, e.right),

@@ -45,9 +45,9 @@ export function planSpecialAggregate(
 ): Query | null {
   // One aggregate call, the only result column, with no other clause (an ORDER BY of its
   // one row aside, for count(*)).
-  const plain = core.aggregate && core.groupBy === null && core.where === null &&
-    core.having === null && !core.windowFunctions.length && core.columns.length === 1 &&
-    core.aggregates.length === 1 && limit === null && offset === null;
+  const plain = core.aggregate && !core.groupBy && !core.where &&
+    !core.having && !core.windowFunctions.length && core.columns.length === 1 &&
+    core.aggregates.length === 1 && !limit && !offset;
   if (!plain) return null;
   // ... over a single table.
   const items = core.from?.items;

@@ -148,7 +148,7 @@ export function orToInTerms(terms: readonly Term[]): Term[] {
       const sides = p.left.kind === "column" ? [p.left, p.right] : [p.right, p.left];
       const [col, value] = sides;
       if (col.kind !== "column" || exprRefs(value).has(col.node)) return false;
-      if (column === null) {
+      if (!column) {
         column = col;
         affinity = p.affinity;
         collation = p.collation;
@@ -159,7 +159,7 @@ export function orToInTerms(terms: readonly Term[]): Term[] {
       values.push(value);
       return true;
     });
-    if (!ok || column === null) continue;
+    if (!ok || !column) continue;
     const expr: PlanExpr = {
       kind: "inList",
       not: false,
