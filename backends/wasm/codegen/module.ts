@@ -211,7 +211,7 @@ function emitInstruction(c: OpContext, pc: number): void {
   const fusion = c.plan.fusions.get(pc);
   if (c.plan.fusedLoads.has(pc)) {
     // Done by the fused comparison that follows.
-  } else if (fusion !== undefined) {
+  } else if (fusion) {
     // A column tested against TEXT bytes: compared in place, or the three instructions in JS.
     const col = c.p.code[fusion.column];
     readField(c, pc, col.p1, col.p2, c.layout.scratch);

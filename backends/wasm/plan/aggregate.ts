@@ -114,7 +114,7 @@ const ALLOWED = new Set<Op>([
 /** The kind of a call, or undefined when the module cannot keep it. */
 function kindOf(call: AggEntry["calls"][number]): AggKind | undefined {
   // A registered aggregate (even one named `sum`) runs its own JS: never a native kind.
-  if (call.fn || call.distinct || call.orderBy.length > 0) return undefined;
+  if (call.fn || call.distinct || call.orderBy.length) return undefined;
   if (call.name === "count") return call.argc === 0 ? AggKind.CountRows : AggKind.CountArg;
   if (call.name === "sum" || call.name === "total" || call.name === "avg") return AggKind.Sum;
   if (call.name === "min" && call.argc === 1) return AggKind.Min;
@@ -142,8 +142,8 @@ export function nativeAggregates(p: CompiledProgram): Map<number, NativeAggregat
     const groups = ops.filter((i) => i.op === Op.AggGroup);
     const news = ops.filter((i) => i.op === Op.AggNew);
     if (opens.length !== 1) continue;
-    const keyed = groups.length === 1 && groups[0].p4 === 1 && news.length === 0;
-    if (!keyed && !(groups.length === 0 && news.length === 1)) continue;
+    const keyed = groups.length === 1 && groups[0].p4 === 1 && !news.length;
+    if (!keyed && !(!groups.length && news.length === 1)) continue;
     const entry = p.pool[opens[0].p4] as AggEntry;
     if (entry.nStored !== (keyed ? 1 : 0)) continue;
     const kinds = entry.calls.map(kindOf);
@@ -210,7 +210,7 @@ export function spillAggregate(
     if (!keyed) group = a.current!; // AggNew's, with no row stepped in JS yet
     else {
       readSlot(view, rec, key);
-      if (a.table.find(regs, 0, 1) !== undefined) throw bugError(Bug.NativeGroupInJs);
+      if (a.table.find(regs, 0, 1)) throw bugError(Bug.NativeGroupInJs);
       group = a.calls.newGroup();
       group.stored[0] = key.v;
       group.storedClasses[0] = key.c;

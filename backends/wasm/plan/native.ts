@@ -155,7 +155,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     if (ins.op === Op.OpenRead) {
       const entry = p.pool[ins.p4] as CursorEntry;
       entries.set(ins.p1, entry);
-      if (entry.order === null) cursors.add(ins.p1);
+      if (!entry.order) cursors.add(ins.p1);
       else foreign.add(ins.p1);
     } else if (!MOVES.has(ins.op) && !READS.has(ins.op)) foreign.add(ins.p1);
   }
@@ -215,7 +215,7 @@ export function planNative(p: CompiledProgram): NativePlan {
       a.steps.some((pc) => !native[pc] || !loops.some(([from, to]) => pc >= from && pc <= to))
     );
     for (const a of split) a.steps.forEach((pc) => demoted.add(pc));
-    if (slow.length === 0 && split.length === 0) break;
+    if (!slow.length && !split.length) break;
     for (const { cursor, from, to } of slow) {
       cursors.delete(cursor);
       for (let pc = from; pc <= to; pc++) demoted.add(pc);
@@ -226,7 +226,7 @@ export function planNative(p: CompiledProgram): NativePlan {
     const split = [...aggregates.values()].filter((a) =>
       a.steps.some((pc) => native[pc]) && a.steps.some((pc) => !native[pc])
     );
-    if (split.length === 0) break;
+    if (!split.length) break;
     for (const a of split) a.steps.forEach((pc) => native[pc] = false);
   }
   // A row whose registers JS has just computed is handed out by JS: the module would only
@@ -259,14 +259,14 @@ export function planNative(p: CompiledProgram): NativePlan {
       return;
     }
     const agg = aggregates.get(ins.p1);
-    if (agg !== undefined && aggSteps.has(pc)) {
+    if (agg && aggSteps.has(pc)) {
       if (ins.op === Op.AggGroup) regs.add(agg.keyReg!);
       if (ins.op === Op.AggStep && agg.kinds[ins.p3] !== AggKind.CountRows) regs.add(ins.p2);
       fallbacks.set(pc, [pc]);
       return;
     }
     const f = fusions.get(pc);
-    if (f !== undefined) {
+    if (f) {
       regs.add(ins.p3);
       const [first, second] = f.column < f.constant
         ? [f.column, f.constant]
@@ -317,7 +317,7 @@ export function planNative(p: CompiledProgram): NativePlan {
 /** Whether record field `field` of the table `entry` opens has a numeric declared affinity. */
 function numericColumn(entry: CursorEntry, field: number): boolean {
   const col = entry.table.columns.find((c) => c.recordIndex === field);
-  return col !== undefined && isNumericAffinity(col.affinity);
+  return !!col && isNumericAffinity(col.affinity);
 }
 
 /**

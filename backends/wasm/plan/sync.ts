@@ -137,7 +137,7 @@ function fallbackNext(p: CompiledProgram, pcs: readonly number[]): number[] {
 /** The addresses reachable from `todo` (which it empties) by `next`, `todo`'s own included. */
 function reach(todo: number[], next: (pc: number) => readonly number[]): Set<number> {
   const seen = new Set<number>();
-  while (todo.length > 0) {
+  while (todo.length) {
     const pc = todo.pop()!;
     if (seen.has(pc)) continue;
     seen.add(pc);
