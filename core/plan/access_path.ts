@@ -150,7 +150,7 @@ function keyOrder(t: TableInfo, keys: KeyColumn[]): OrderColumn[] {
 }
 
 function bound(t: SeekTerm | undefined): RangeBound | null {
-  if (!t || t.key.kind !== "value") return null;
+  if (t?.key.kind !== "value") return null;
   if (t.term.belowNulls) return { value: null, inclusive: false, affinity: Affinity.Blob };
   return { value: t.key.value, inclusive: t.op === "le" || t.op === "ge", affinity: t.affinity };
 }

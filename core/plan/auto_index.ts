@@ -109,7 +109,7 @@ export function autoIndexFor(
     // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
     // (Nor does an IS NULL, which compares in no collation.)
     if (
-      !s || s.op !== "eq" || s.key.kind !== "value" || !s.collation || t.virtual ||
+      s?.op !== "eq" || s.key.kind !== "value" || !s.collation || t.virtual ||
       hasSubPlan(t.expr)
     ) return;
     const aff = leafColumnAffinity(leaf, s.column);

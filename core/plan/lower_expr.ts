@@ -244,7 +244,7 @@ function lowerColumn(ctx: PlanContext, scope: LowerScope, e: B.BoundColumn): Pla
 function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction): PlanExpr {
   if (e.role === "aggregate") {
     for (let s: LowerScope | null = scope; s; s = s.parent) {
-      if (s.agg && s.agg.core.id === e.aggregateOf) {
+      if (s.agg?.core.id === e.aggregateOf) {
         const i = s.agg.core.aggregates.indexOf(e);
         if (i < 0) throw bugError(Bug.UnlistedAggregate);
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);

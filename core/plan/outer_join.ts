@@ -76,7 +76,7 @@ function reads(e: B.BoundExpr, source: number): boolean {
  */
 export function simplifyOuterJoins(core: B.BoundCore): B.BoundCore {
   const from = core.from;
-  if (!from || !from.items.some((it) => it.join === "left" || isRightOrFull(it))) return core;
+  if (!from?.items.some((it) => it.join === "left" || isRightOrFull(it))) return core;
   const items = [...from.items];
   let changed = false;
   for (let i = 0; i < items.length; i++) {

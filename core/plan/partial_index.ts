@@ -85,7 +85,7 @@ export function usablePartialIndexes(
       if (cmpCollation(col, e.right) !== "BINARY") return;
       const c = table.columns[col.column];
       // A VIRTUAL column's reads are computed from other columns: never treated as fixed.
-      if (!FIXABLE.has(c.affinity) || (c.generated && !c.generated.stored)) return;
+      if (!FIXABLE.has(c.affinity) || c.generated?.stored === false) return;
       const value: PlanExpr = {
         kind: "affinity",
         operand: lowerExpr(ctx, scope, e.right),

@@ -86,7 +86,7 @@ function minMax(
   const collation = collationOf(arg);
   const index = table.indexes.find((i) => {
     const k = i.keyColumns[0];
-    const col = k && k.column === table.rowidAlias && k.column >= 0 ? -1 : k?.column;
+    const col = k?.column === table.rowidAlias && k.column >= 0 ? -1 : k?.column;
     return i.where === null && col === arg.column && k.collation.toUpperCase() === collation &&
       (source.indexedBy === null || source.indexedBy === i);
   });
