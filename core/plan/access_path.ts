@@ -322,7 +322,7 @@ export function tablePaths(
     if (s && ready(t)) seeks.push(s);
   }
   const t = leaf.table;
-  const usable = (i: IndexInfo) => i.where === null || leaf.partial.has(i);
+  const usable = (i: IndexInfo) => !i.where || leaf.partial.has(i);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
     return usable(leaf.indexedBy) ? [indexPath(leaf, leaf.indexedBy, seeks)] : [];

@@ -35,7 +35,7 @@ export function distinctRowsUnique(
   }
   const indexes = table.withoutRowid ? [...table.indexes, primaryKeyIndex(table)] : table.indexes;
   return indexes.some((index) =>
-    index.unique && index.where === null && index.keyColumns.every((k) => {
+    index.unique && !index.where && index.keyColumns.every((k) => {
       const same = (collation: string) => collation.toUpperCase() === k.collation.toUpperCase();
       const affinity = table.columns[k.column]?.affinity;
       return k.column >= 0 && (

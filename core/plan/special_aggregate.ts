@@ -24,7 +24,7 @@ export function smallestIndex(table: TableInfo): IndexInfo | null {
   let bestSize = table.withoutRowid ? indexRowSize(table, primaryKeyIndex(table)) : Infinity;
   for (let i = table.indexes.length - 1; i >= 0; i--) {
     const index = table.indexes[i];
-    if (index.where !== null) continue;
+    if (index.where) continue;
     const size = indexRowSize(table, index);
     if (size < szTab && size < bestSize) {
       best = index;
@@ -87,7 +87,7 @@ function minMax(
   const index = table.indexes.find((i) => {
     const k = i.keyColumns[0];
     const col = k?.column === table.rowidAlias && k.column >= 0 ? -1 : k?.column;
-    return i.where === null && col === arg.column && k.collation.toUpperCase() === collation &&
+    return !i.where && col === arg.column && k.collation.toUpperCase() === collation &&
       (source.indexedBy === null || source.indexedBy === i);
   });
   if (!index) return null;

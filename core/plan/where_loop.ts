@@ -77,7 +77,7 @@ function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
     return Array.from({ length: n + 1 }, (_, i) => logEst(Math.max(1, stat.rows[i] ?? 1)));
   }
   const defaults = [33, 32, 30, 28, 26];
-  const a = [tableLogEst(t) - (index.where !== null ? 10 : 0)];
+  const a = [tableLogEst(t) - (index.where ? 10 : 0)];
   for (let i = 1; i <= n; i++) a.push(defaults[i - 1] ?? 23);
   if (index.unique) a[n] = 0;
   return a;
@@ -250,7 +250,7 @@ function wholeScanWeighed(
 ) {
   if (path.node.kind !== "indexScan") return true;
   const { table: t, index, covering } = path.node;
-  if (hint?.mightHelp(path) || t.withoutRowid || index.where !== null || leaf.table.indexedBy) {
+  if (hint?.mightHelp(path) || t.withoutRowid || index.where || leaf.table.indexedBy) {
     return true;
   }
   return covering && !index.stat1?.unordered && indexRowSize(t, index) < tableRowSize(t);
