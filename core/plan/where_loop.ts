@@ -90,11 +90,6 @@ function isSmallInteger(e: PlanExpr): boolean {
   return v >= -1 && v <= 1;
 }
 
-/** Does `used` hold `t`, or a virtual term derived from it? */
-function usesTerm(used: readonly Term[], t: Term): boolean {
-  return used.some((u) => u === t || u.parent === t);
-}
-
 /**
  * whereLoopOutputAdjust: each term on the leaf that the loop's prerequisites make
  * checkable and that it does not seek with takes its likelihood() off the rows, else one
@@ -111,7 +106,8 @@ function outputAdjust(
   for (const t of terms) {
     if (t.virtual || !t.refs.has(self)) continue;
     if ([...t.refs].some((r) => r !== self && leafIds.has(r) && !loop.prereq.has(r))) continue;
-    if (usesTerm(loop.used, t)) continue;
+    // Seeked with it, or with a virtual term derived from it.
+    if (loop.used.some((u) => u === t || u.parent === t)) continue;
     // Self-culling: by a comparison, or on a leaf no outer join may NULL-fill.
     if (t.refs.size === 1) loop.selfCull ||= t.expr.kind === "compare" || t.expr.kind === "inList";
     const p = truthProb(t);
