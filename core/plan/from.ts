@@ -59,10 +59,6 @@ export interface FromPlan {
  */
 type ChainResult = Omit<FromPlan, "node"> & { shown?: () => ReadonlySet<number> | undefined };
 
-function allInner(from: B.BoundFrom): boolean {
-  return from.items.every((it) => it.join === null || it.join === "inner" || it.join === "cross");
-}
-
 /** An inner join's ON (or USING) term and the step (index in the units) of its join. */
 interface OnTerm {
   expr: B.BoundExpr;
@@ -83,7 +79,8 @@ function flatten(
     const on = [...(it.on ? [it.on] : []), ...it.using.map(usingTerm)];
     // An inner join's ON terms are pooled, but a parenthesized join's holding an outer join.
     const pooled = (join === null || join === "inner") &&
-      (it.item.kind !== "join" || allInner(it.item));
+      (it.item.kind !== "join" ||
+        it.item.items.every((x) => x.join === null || x.join === "inner" || x.join === "cross"));
     if (pooled) pool.push(...on.map((expr) => ({ expr, step: out.length })));
     if (it.item.kind === "join") {
       if (pooled) {
