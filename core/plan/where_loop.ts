@@ -122,12 +122,6 @@ function outputAdjust(
   loop.nOut = Math.min(loop.nOut, nRow - reduce);
 }
 
-/** LogEst of the extra seeks an IN makes: its values, or 25 for a subquery. */
-function inSeeks(key: SeekKey): number {
-  if (key.kind === "list") return logEst(key.values.length);
-  return key.kind === "query" ? 46 : 0;
-}
-
 /** whereRangeAdjust: a bound keeps its likelihood(), else a quarter (not `x > NULL`). */
 function rangeAdjust(t: Term | undefined, n: number): number {
   if (!t) return n;
@@ -182,7 +176,8 @@ function seekCost(
   eq.forEach((key, k) => {
     const t = loop.used[k];
     const p = truthProb(t);
-    nIn += inSeeks(key);
+    // The extra seeks an IN makes: its values, or 25 for a subquery.
+    nIn += key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
     if (p <= 0 && columns[k] >= 0) nOut += p;
     // Past the key columns (the rowid, a primary key) SQLite's estimates are 0; an IS NULL
     // is taken to match twice the rows of an `=`.
@@ -197,12 +192,6 @@ function seekCost(
   if (!probe.ipk && !loop.covering) rRun = logEstAdd(rRun, nOut + 16);
   loop.rRun = rRun + nIn;
   loop.nOut = nOut + nIn;
-}
-
-/** Does `path` read the table's own b-tree (the rowid's, or a WITHOUT ROWID primary key)? */
-function ownBtree(path: AccessPath): boolean {
-  const n = path.node;
-  return n.kind === "tableScan" || n.index.origin === "pk" && n.table.withoutRowid;
 }
 
 /** A loop not yet costed, seeking with `used`. */
@@ -431,7 +420,14 @@ export function leafLoops(
     if (!path.used.length && !wholeScanWeighed(leaf, path, hint)) continue;
     const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
-    if (hint?.mightHelp(path)) loop.sortIndex = ownBtree(path) ? "" : loop.index!.name;
+    // No index name where it reads the table's own b-tree (the rowid's, or a WITHOUT ROWID
+    // primary key).
+    const n = path.node;
+    if (hint?.mightHelp(path)) {
+      loop.sortIndex = n.kind === "tableScan" || n.index.origin === "pk" && n.table.withoutRowid
+        ? ""
+        : loop.index!.name;
+    }
     insertLoop(out, loop);
   }
   return out;
