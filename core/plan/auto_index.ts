@@ -135,12 +135,6 @@ export function autoIndexFor(
   return { keys, local };
 }
 
-/** Columns a leaf's rows have. */
-function leafWidth(leaf: Leaf): number {
-  if (leaf.kind === "table") return leaf.table.table.columns.length;
-  return leaf.source.columns.length;
-}
-
 /** Columns of the leaf read anywhere in the statement (a table leaf's `used`, too). */
 function usedOf(ctx: PlanContext, leaf: Leaf): Set<number> {
   return leaf.kind === "table" ? leaf.table.used : ctx.usedColumns.get(leaf.source.id) ?? new Set();
@@ -212,7 +206,9 @@ export function buildAutoIndex(ctx: PlanContext, leaf: Leaf, auto: AutoIndex): H
   };
   const used = usedOf(ctx, leaf);
   const columns: PlanExpr[] = [];
-  for (let c = 0; c < leafWidth(leaf); c++) {
+  // One for each column the leaf's rows have.
+  const width = (leaf.kind === "table" ? leaf.table.table : leaf.source).columns.length;
+  for (let c = 0; c < width; c++) {
     const at = stored.indexOf(c);
     columns.push(at >= 0 && (used.has(c) || keyCols.includes(c)) ? colRef(sortId, at) : NULL_CONST);
   }
