@@ -10,19 +10,6 @@ import { sameExpr } from "../analyze/same_expr.ts";
 import { boundAnd, boundConjuncts } from "./bound_terms.ts";
 import { collationOf } from "./collation.ts";
 
-/** A GROUP BY term `e` equals, up to a COLLATE on top, whose collation is BINARY. */
-function isGroupTerm(e: B.BoundExpr, groupBy: readonly B.BoundExpr[]): boolean {
-  const bare = e.kind === "collate" ? e.operand : e;
-  return groupBy.some((g) => (sameExpr(e, g) || sameExpr(bare, g)) && collationOf(g) === "BINARY");
-}
-
-/** ExprAlwaysFalse: the integer literal 0 or FALSE. */
-function alwaysFalse(e: B.BoundExpr): boolean {
-  if (e.kind === "trueFalse") return !e.value;
-  // A number or bigint zero (-0 === 0); text, NULL and blobs are not.
-  return e.kind === "literal" && (e.value === 0 || e.value === 0n);
-}
-
 /** `core` with its movable HAVING terms in the WHERE (after the WHERE's own). */
 export function havingToWhere(core: B.BoundCore): B.BoundCore {
   const groupBy = core.groupBy;
@@ -32,8 +19,19 @@ export function havingToWhere(core: B.BoundCore): B.BoundCore {
   const kept: B.BoundExpr[] = [];
   for (const t of boundConjuncts(core.having)) {
     // sqlite3ExprIsConstantOrGroupBy: constants and deterministic calls around GROUP BY terms.
-    const movable = constantWith(t, (f) => !f.volatile, (x) => isGroupTerm(x, groupBy));
-    if (movable && !alwaysFalse(t)) where = boundAnd(where, t);
+    // A GROUP BY term is one x equals, up to a COLLATE on top, whose collation is BINARY.
+    const movable = constantWith(t, (f) => !f.volatile, (x) => {
+      const bare = x.kind === "collate" ? x.operand : x;
+      return groupBy.some((g) =>
+        (sameExpr(x, g) || sameExpr(bare, g)) && collationOf(g) === "BINARY"
+      );
+    });
+    // Not when ExprAlwaysFalse: FALSE or the integer literal 0 (a number or bigint zero,
+    // -0 === 0; text, NULL and blobs are not).
+    if (
+      movable &&
+      (t.kind === "trueFalse" ? t.value : t.kind !== "literal" || t.value !== 0 && t.value !== 0n)
+    ) where = boundAnd(where, t);
     else kept.push(t);
   }
   if (where === core.where) return core;
