@@ -8,22 +8,21 @@
 import { CompareOp } from "../value/logic.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
 import type { Leaf } from "./leaves.ts";
-import type { PlanExpr } from "./plan.ts";
 import type { Term } from "./terms.ts";
-
-/** The operand of `x NOTNULL` / `x IS NOT NULL` (SQLite's parser makes both TK_NOTNULL). */
-function notNullOperand(e: PlanExpr): PlanExpr | null {
-  if (e.kind === "nullTest" && e.not) return e.operand;
-  return e.kind === "is" && e.not && e.right.kind === "const" && e.right.value === null
-    ? e.left
-    : null;
-}
 
 /** The `x > NULL` terms the `x IS NOT NULL` terms of `pool` stand for. */
 export function notNullRangeTerms(pool: readonly Term[], leaves: readonly Leaf[]): Term[] {
   const out: Term[] = [];
   for (const t of pool) {
-    const operand = t.virtual ? null : notNullOperand(t.expr);
+    // The operand of `x NOTNULL` / `x IS NOT NULL` (SQLite's parser makes both TK_NOTNULL).
+    const e = t.expr;
+    const operand = t.virtual
+      ? null
+      : e.kind === "nullTest" && e.not
+      ? e.operand
+      : e.kind === "is" && e.not && e.right.kind === "const" && e.right.value === null
+      ? e.left
+      : null;
     if (operand?.kind !== "column") continue;
     const { node, column } = operand;
     const leaf = leaves.find((l) => l.id === node);
