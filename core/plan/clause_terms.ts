@@ -95,13 +95,6 @@ function commute(e: Binary): { expr: Binary; flag: boolean } {
   return { expr: { ...e, op: FLIPPED[e.op], left: e.right, right: e.left }, flag };
 }
 
-/** The left column of an analyzed comparison term (its `leftCursor`), or null. */
-function leftColumn(e: B.BoundExpr): B.BoundColumn | null {
-  if (e.kind !== "binary" || !(e.op in FLIPPED)) return null;
-  const l = skipCollate(e.left);
-  return l.kind === "column" ? l : null;
-}
-
 /**
  * exprAnalyze for one term: appends it (commuted if need be) and its virtual terms.
  * `top`: a term of the AND clause itself, not of an OR's operands (whose clause derives
@@ -144,7 +137,12 @@ function analyze(t: ClauseTerm, out: ClauseTerm[], top: boolean): void {
 function orTerms(t: ClauseTerm, out: ClauseTerm[]): void {
   const parts: ClauseTerm[] = [];
   for (const p of split(t.expr, "or")) analyze({ ...t, expr: p, commuted: false }, parts, false);
-  const cols = parts.map((p) => leftColumn(p.expr));
+  // The left column of each analyzed comparison term (its `leftCursor`), or null.
+  const cols = parts.map(({ expr: e }) => {
+    if (e.kind !== "binary" || !(e.op in FLIPPED)) return null;
+    const l = skipCollate(e.left);
+    return l.kind === "column" ? l : null;
+  });
   const terms = parts.map((p) => p.expr as Binary);
   // A right side that is a column too has a commuted copy; one reading the left column's
   // table makes no indexable term: either way SQLite derives nothing here.
