@@ -83,13 +83,6 @@ function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
   return a;
 }
 
-/** sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value (whereLoopOutputAdjust). */
-function isSmallInteger(e: PlanExpr): boolean {
-  if (e.kind !== "const" || e.cls !== StorageClass.Integer) return false;
-  const v = Number(e.value);
-  return v >= -1 && v <= 1;
-}
-
 /**
  * whereLoopOutputAdjust: each term on the leaf that the loop's prerequisites make
  * checkable and that it does not seek with takes its likelihood() off the rows, else one
@@ -117,7 +110,10 @@ function outputAdjust(
     }
     loop.nOut--;
     const right = equalityRight(t.expr);
-    if (right) reduce = Math.max(reduce, isSmallInteger(right) ? 10 : 20);
+    // sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value.
+    const small = right?.kind === "const" && right.cls === StorageClass.Integer &&
+      Number(right.value) >= -1 && Number(right.value) <= 1;
+    if (right) reduce = Math.max(reduce, small ? 10 : 20);
   }
   loop.nOut = Math.min(loop.nOut, nRow - reduce);
 }
