@@ -195,18 +195,14 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   ) return false;
   if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
-  if (readsRowid(outer, id) || readsSourceInCtes(outer, id)) return false;
-  return true;
-}
-
-/** Whether anything reads the rowid of source `id` (a subquery has none to give). */
-function readsRowid(outer: Outer, id: number): boolean {
-  let found = false;
+  // Not when anything reads the rowid of source `id` (a subquery has none to give).
+  let readsRowid = false;
   substituteSource(outer, id, (ref) => {
-    if (ref.column < 0) found = true;
+    if (ref.column < 0) readsRowid = true;
     return ref;
   });
-  return found;
+  if (readsRowid || readsSourceInCtes(outer, id)) return false;
+  return true;
 }
 
 function withItem(outer: Outer, i: number, item: B.BoundSource): Outer {
