@@ -140,19 +140,6 @@ function solve(
 }
 
 /**
- * whereInterstageHeuristic: the leaves the first pass reads with `=` or IN, from the
- * outermost on, may not become full scans in the second.
- */
-function equalitySeeked(path: WherePath): Set<number> {
-  const out = new Set<number>();
-  for (const loop of path.loops) {
-    if (!loop.seeksEqual) break;
-    out.add(loop.leaf.id);
-  }
-  return out;
-}
-
-/**
  * The cheapest order of `leaves` and each one's loop, or null when there is none. `nRowBefore`: the LogEst rows of loops outside the solver that run
  * them all per row.
  */
@@ -167,6 +154,12 @@ export function solveJoin(
   const first = solve(leaves, loopsAt, deps, order, given, 0, new Set(), nRowBefore);
   if (!first || !order?.terms().length) return first?.loops ?? null;
   const nRowEst = first.nRow < 0 ? 1 : first.nRow + 1;
-  const scanless = equalitySeeked(first);
+  // whereInterstageHeuristic: the leaves the first pass reads with `=` or IN, from the
+  // outermost on, may not become full scans in the second.
+  const scanless = new Set<number>();
+  for (const loop of first.loops) {
+    if (!loop.seeksEqual) break;
+    scanless.add(loop.leaf.id);
+  }
   return solve(leaves, loopsAt, deps, order, given, nRowEst, scanless, nRowBefore)?.loops ?? null;
 }
