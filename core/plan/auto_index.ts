@@ -64,16 +64,6 @@ function leadsAnIndex(leaf: Leaf, column: number): boolean {
   return t.indexes.some((i) => first(i.keyColumns)) || (t.withoutRowid && first(t.primaryKey));
 }
 
-/** May `leaf` take an automatic index at all (SQLite's whereLoopAddBtree conditions)? */
-function eligible(leaf: Leaf): boolean {
-  if (leaf.kind === "table") {
-    const t = leaf.table;
-    return t.indexedBy === null;
-  }
-  const node = leaf.node;
-  return node?.kind === "subqueryScan" && !readsOutside(node.query);
-}
-
 /**
  * Position of a term in SQLite's WHERE-clause term list for `leafId`: a term with the
  * leaf's column on the left keeps its place; one with it on the right (and a column on
@@ -98,7 +88,14 @@ export function autoIndexFor(
   ready: (t: Term) => boolean,
   placed: ReadonlySet<number>,
 ): AutoIndex | null {
-  if (!placed.size || !eligible(leaf)) return null;
+  // Not when `leaf` may take no automatic index at all (SQLite's whereLoopAddBtree
+  // conditions).
+  if (
+    !placed.size ||
+    (leaf.kind === "table"
+      ? leaf.table.indexedBy !== null
+      : leaf.node?.kind !== "subqueryScan" || readsOutside(leaf.node.query))
+  ) return null;
   const found: { key: AutoKey; rank: number }[] = [];
   const local: Term[] = [];
   terms.forEach((t, i) => {
