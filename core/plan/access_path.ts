@@ -244,15 +244,6 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
   return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
 }
 
-function covers(leaf: TableLeaf, index: IndexInfo): boolean {
-  const cols = indexColumns(leaf.table, index);
-  const fixed = leaf.partial.get(index);
-  for (const c of leaf.used) {
-    if (!cols.has(c) && !fixed?.has(c)) return false;
-  }
-  return true;
-}
-
 function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath {
   const t = leaf.table;
   const eq: SeekKey[] = [];
@@ -288,6 +279,8 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   }
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
   const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
+  const cols = indexColumns(t, index);
+  const fixed = leaf.partial.get(index);
   return {
     node: {
       kind: "indexScan",
@@ -299,7 +292,8 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
       lower,
       upper,
       reverse: false,
-      covering: covers(leaf, index),
+      // Every column the statement reads is in the entries, or fixed by the partial index.
+      covering: [...leaf.used].every((c) => cols.has(c) || fixed?.has(c)),
     },
     order,
     used,
