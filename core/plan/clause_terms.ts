@@ -64,19 +64,6 @@ function binary(op: B.BoundBinary["op"], left: B.BoundExpr, right: B.BoundExpr):
   return { kind: "binary", op, left, right, ...plainInfo(left.start, left.end) };
 }
 
-function collate(operand: B.BoundExpr, name: string): B.BoundExpr {
-  return {
-    kind: "collate",
-    operand,
-    name,
-    start: operand.start,
-    end: operand.end,
-    affinity: operand.affinity,
-    collation: name,
-    hasCollate: true,
-  };
-}
-
 function text(value: string, at: B.BoundExpr): B.BoundExpr {
   return { kind: "literal", value, cls: StorageClass.Text, ...plainInfo(at.start, at.end) };
 }
@@ -88,13 +75,6 @@ function mightBeIndexed(e: B.BoundExpr, op: string): boolean {
   return e.kind === "column";
 }
 
-/** exprCommute: `y op' x` for `x op y`, flagged when the comparison's collation changes. */
-function commute(e: Binary): { expr: Binary; flag: boolean } {
-  const flag = e.left.kind === "row" || e.right.kind === "row" ||
-    cmpCollation(e.left, e.right) !== cmpCollation(e.right, e.left);
-  return { expr: { ...e, op: FLIPPED[e.op], left: e.right, right: e.left }, flag };
-}
-
 /**
  * exprAnalyze for one term: appends it (commuted if need be) and its virtual terms.
  * `top`: a term of the AND clause itself, not of an OR's operands (whose clause derives
@@ -103,10 +83,13 @@ function commute(e: Binary): { expr: Binary; flag: boolean } {
 function analyze(t: ClauseTerm, out: ClauseTerm[], top: boolean): void {
   const e = t.expr;
   if (e.kind === "binary" && e.op in FLIPPED && mightBeIndexed(e.right, e.op)) {
-    const c = commute(e);
+    // exprCommute: `y op' x` for `x op y`, flagged when the comparison's collation changes.
+    const flag = e.left.kind === "row" || e.right.kind === "row" ||
+      cmpCollation(e.left, e.right) !== cmpCollation(e.right, e.left);
+    const expr: Binary = { ...e, op: FLIPPED[e.op], left: e.right, right: e.left };
     if (mightBeIndexed(e.left, e.op)) {
-      out.push(t, { ...t, expr: c.expr, commuted: c.flag });
-    } else out.push({ ...t, expr: c.expr, commuted: t.commuted !== c.flag });
+      out.push(t, { ...t, expr, commuted: flag });
+    } else out.push({ ...t, expr, commuted: t.commuted !== flag });
   } else out.push(t);
   const derived = (expr: B.BoundExpr) => analyze({ ...t, expr, commuted: false }, out, top);
   if (e.kind === "between" && !e.not && top) {
@@ -117,7 +100,16 @@ function analyze(t: ClauseTerm, out: ClauseTerm[], top: boolean): void {
   }
   const range = e.kind === "like" && top ? likeRange(e) : null;
   if (range) {
-    const x = collate(range.operand, range.collation);
+    const x: B.BoundExpr = {
+      kind: "collate",
+      operand: range.operand,
+      name: range.collation,
+      start: range.operand.start,
+      end: range.operand.end,
+      affinity: range.operand.affinity,
+      collation: range.collation,
+      hasCollate: true,
+    };
     derived(binary(">=", x, text(range.lower, x)));
     derived(binary("<", x, text(range.upper, x)));
   }
