@@ -405,21 +405,16 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
     const plus: B.BoundExpr = { ...c, kind: "unary", op: "+", operand: c, affinity: null };
     return not(e.not, compareParts(ctx, scope, "=", e.operand, plus));
   }
+  const a = e.operand.affinity;
   return {
     kind: "inList",
     not: e.not,
     operand: lowerExpr(ctx, scope, e.operand),
     list: e.list.map((x) => lowerExpr(ctx, scope, x)),
-    affinity: inListAffinity(e.operand),
+    // The left operand's affinity (exprINAffinity, no RHS select).
+    affinity: a === null ? Affinity.Blob : a === Affinity.Real ? Affinity.Numeric : a,
     collation: collationOf(e.operand),
   };
-}
-
-/** IN-list comparisons apply the left operand's affinity (exprINAffinity, no RHS select). */
-export function inListAffinity(operand: B.ExprInfo): Affinity {
-  const a = operand.affinity;
-  if (a === null) return Affinity.Blob;
-  return a === Affinity.Real ? Affinity.Numeric : a;
 }
 
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
