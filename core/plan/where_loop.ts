@@ -276,7 +276,19 @@ function tableLoop(
   const seeking = node.eq.length || node.lower || node.upper;
   if (!seeking) {
     loop.rRun = a[0] + 1 + Math.floor(15 * szIdxRow / szTabRow);
-    if (!node.covering) loop.rRun = logEstAdd(loop.rRun, lookups(a[0], leaf.id, t, index, terms));
+    if (!node.covering) {
+      // The table lookups a whole scan of a non-covering index makes: one per entry (3
+      // each), fewer for each leading WHERE term the index alone can test.
+      const columns = indexColumns(t, index);
+      let n = a[0] + 16;
+      for (const term of terms) {
+        if (!coveredByIndex(term.expr, leaf.id, columns)) break;
+        const p = truthProb(term);
+        if (p <= 0) n += p;
+        else n -= equalityRight(term.expr) ? 20 : 1;
+      }
+      loop.rRun = logEstAdd(loop.rRun, n);
+    }
     loop.nOut = a[0];
     return { loop, nRow: a[0] };
   }
@@ -284,28 +296,6 @@ function tableLoop(
   const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
   seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
   return { loop, nRow: a[0] };
-}
-
-/**
- * The table lookups a whole scan of a non-covering index makes: one per entry (3 each),
- * fewer for each leading WHERE term the index alone can test.
- */
-function lookups(
-  rows: number,
-  node: number,
-  t: TableInfo,
-  index: IndexInfo,
-  terms: readonly Term[],
-): number {
-  const columns = indexColumns(t, index);
-  let n = rows + 16;
-  for (const term of terms) {
-    if (!coveredByIndex(term.expr, node, columns)) break;
-    const p = truthProb(term);
-    if (p <= 0) n += p;
-    else n -= equalityRight(term.expr) ? 20 : 1;
-  }
-  return n;
 }
 
 /** Rows a leaf that is not a table is taken to yield (see join_order.ts). */
