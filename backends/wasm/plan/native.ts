@@ -249,6 +249,9 @@ export function planNative(p: CompiledProgram): NativePlan {
     native[f.column] &&= numericColumn(entries.get(col.p1)!, col.p2);
   }
   const fusedLoads = new Set([...fusions.values()].flatMap((f) => [f.column, f.constant]));
+  // Each instruction's operand roles, asked once for the registers synced and the readers
+  // counted below.
+  const roles = code.map((ins) => operandRoles(ins, p));
   const regs = new Set<number>();
   const fallbacks = new Map<number, readonly number[]>();
   code.forEach((ins, pc) => {
@@ -277,16 +280,13 @@ export function planNative(p: CompiledProgram): NativePlan {
     // Its registers, as the opcode table declares them. A native ResultRow touches none: it
     // returns to JS, which reads the row from the slots (WasmExecution.step).
     if (ins.op !== Op.ResultRow) {
-      const roles = operandRoles(ins, p);
-      for (const r of roles.reads) regs.add(r);
-      for (const r of roles.writes) regs.add(r);
+      for (const r of roles[pc].reads) regs.add(r);
+      for (const r of roles[pc].writes) regs.add(r);
     }
     if (MAY_DECLINE.has(ins.op)) fallbacks.set(pc, [pc]);
   });
   const reads: number[] = [];
-  for (const ins of code) {
-    for (const r of operandRoles(ins, p).reads) reads[r] = (reads[r] ?? 0) + 1;
-  }
+  for (const x of roles) for (const r of x.reads) reads[r] = (reads[r] ?? 0) + 1;
   const branches = new Set<number>();
   code.forEach((ins, pc) => {
     const test = code[pc + 1];
