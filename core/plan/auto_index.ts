@@ -65,6 +65,20 @@ function leadsAnIndex(leaf: Leaf, column: number): boolean {
 }
 
 /**
+ * Position of a term in SQLite's WHERE-clause term list for `leafId`: a term with the
+ * leaf's column on the left keeps its place; one with it on the right (and a column on
+ * the left) is a commuted copy appended in reverse term order.
+ */
+function termRank(term: Term, leafId: number, index: number, total: number): number {
+  const e = term.expr;
+  if (e.kind !== "compare") return index;
+  const leftMine = columnOf(e.left, leafId) !== null;
+  const leftColumn = e.left.kind === "column" || e.left.kind === "affinity" && !!e.left.generated;
+  if (leftMine || !leftColumn) return index;
+  return total + (total - index);
+}
+
+/**
  * The automatic index `leaf` could use after the leaves in `placed` (`ready` says which
  * terms may be evaluated there), or null (where_loop.ts costs it).
  */
@@ -97,11 +111,6 @@ export function autoIndexFor(
     ) return;
     const aff = leafColumnAffinity(leaf, s.column);
     if (aff === null || !affinityOk(s.affinity, aff) || leadsAnIndex(leaf, s.column)) return;
-    // The term's position in SQLite's WHERE-clause term list for the leaf: a term with the
-    // leaf's column on the left keeps its place; one with it on the right (and a column on
-    // the left) is a commuted copy appended in reverse term order.
-    const e = t.expr;
-    const n = terms.length;
     found.push({
       key: {
         term: t,
@@ -111,10 +120,7 @@ export function autoIndexFor(
         affinity: s.affinity,
         collation: s.collation.toUpperCase(),
       },
-      rank: e.kind !== "compare" || columnOf(e.left, leaf.id) !== null ||
-          !(e.left.kind === "column" || e.left.kind === "affinity" && e.left.generated)
-        ? i
-        : n + (n - i),
+      rank: termRank(t, leaf.id, i, terms.length),
     });
   });
   if (!found.length) return null;
