@@ -22,7 +22,7 @@ import { ModuleBuilder } from "../backends/wasm/emit/module_builder.ts";
 import { addArithFunction, type ArithOp } from "../backends/wasm/runtime/arith.ts";
 import { addRecordFunctions } from "../backends/wasm/runtime/record.ts";
 import { CursorField, CursorMode, FIELD_ENTRY } from "../backends/wasm/plan/frame_layout.ts";
-import { addCell } from "../backends/wasm/runtime/cell.ts";
+import { addCell, addHeader } from "../backends/wasm/runtime/cell.ts";
 import { StaticArea, writeStaticArea } from "../backends/wasm/runtime/static_area.ts";
 import {
   addCompareFunction,
@@ -56,7 +56,8 @@ function runtime() {
   const rec = addRecordFunctions(m);
   m.exportFunction("varint", rec.varint);
   m.exportFunction("value", rec.value);
-  m.exportFunction("cell", addCell(m, rec.varint, rec.varintEnd));
+  const header = addHeader(m, rec.varint, rec.varintEnd);
+  m.exportFunction("cell", addCell(m, rec.varint, rec.varintEnd, header));
   m.exportGlobal("varint_end", rec.varintEnd);
   m.exportFunction("compare", addCompareFunction(m));
   m.exportFunction("truth", addTruthFunction(m));
@@ -368,14 +369,15 @@ function decodeEntry(i: number, real = false): void {
 const LEAF = 40960;
 
 /**
- * `rec`, put in a one-cell table leaf, read by `cell` as far as each field (and one past the
- * last): `cell` must have read every field before `want` that core reads as a value (all
- * those the record has), to core's values (through `value`); when core finds one of them
- * corrupt, it must leave the record to JS (nothing marked read).
+ * `rec`, put in a one-cell table leaf under `rowid`, read by `cell` as far as each field (and
+ * one past the last): `cell` must have read every field before `want` that core reads as a
+ * value (all those the record has), to core's values (through `value`); when core finds one
+ * of them corrupt, it must leave the record to JS (nothing marked read). The rowid must be
+ * cached in the cursor.
  */
-function checkFields(rec: Uint8Array, fields: number): void {
+function checkFields(rec: Uint8Array, fields: number, rowid = 300n): void {
   const v = RT.view;
-  const cell = [...encodeVarint(BigInt(rec.length)), ...encodeVarint(300n), ...rec];
+  const cell = [...encodeVarint(BigInt(rec.length)), ...encodeVarint(rowid), ...rec];
   const at = 4096 - cell.length - 8;
   if (at < 16) return;
   RT.bytes.fill(0, LEAF, LEAF + 4096);
@@ -396,7 +398,7 @@ function checkFields(rec: Uint8Array, fields: number): void {
     v.setInt32(CURSOR + CursorField.Parsed, -1, true);
     const what = `cell(want ${want}) on [${[...rec].join(",")}]`;
     assert.equal(RT.cell(CURSOR, want), LEAF + at + cell.length - rec.length, what);
-    assert.equal(v.getBigInt64(CURSOR + CursorField.CachedRowid, true), 300n, what);
+    assert.equal(v.getBigInt64(CURSOR + CursorField.CachedRowid, true), rowid, what);
     // Every field core reads as a value (those the record has), or none if one is corrupt.
     const wanted = core.slice(0, want);
     const present = wanted.includes("corrupt") ? 0 : wanted.filter((x) => x !== undefined).length;
@@ -424,9 +426,14 @@ Deno.test("wasm record fields match core's reader for every serial type and widt
   fc.assert(
     fc.property(
       fc.array(fc.tuple(arbField, fc.integer({ min: 0, max: 3 })), { maxLength: 12 }),
-      (cols) => {
+      // Rowids of every varint width, negative ones (nine bytes) included.
+      fc.oneof(
+        fc.bigInt({ min: 0n, max: 1n << 16n }),
+        fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }),
+      ),
+      (cols, rowid) => {
         const rec = encodeRecord(cols.map((c) => c[0]), cols.map((c) => c[1]));
-        checkFields(rec, cols.length);
+        checkFields(rec, cols.length, rowid);
       },
     ),
     propertyParams(1500, "wasm record"),
