@@ -21,6 +21,8 @@ CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT, c INT, d);
 CREATE INDEX tc ON t(c);
 CREATE TABLE w(k TEXT, l INT, v, PRIMARY KEY(k, l)) WITHOUT ROWID;
 CREATE TABLE p(s INT PRIMARY KEY, q, r) WITHOUT ROWID;
+CREATE TABLE u(a INTEGER PRIMARY KEY, c INT);
+CREATE INDEX uc ON u(c);
 `;
 
 /** Deterministic values: small ints, their REAL and TEXT twins, NULLs, cased text, blobs. */
@@ -62,6 +64,7 @@ function fill(db: DatabaseSync): void {
   db.exec(`INSERT INTO t(b, c, d) SELECT h, i, j FROM y`);
   db.exec(`INSERT OR IGNORE INTO w SELECT 'k' || (rowid % 9), rowid % 4, e FROM x`);
   db.exec(`INSERT OR IGNORE INTO p SELECT rowid * 37 % 71, h, i FROM y`);
+  db.exec(`INSERT INTO u(c) SELECT e FROM x`);
 }
 
 /** [query, the EXPLAIN QUERY PLAN text the query must show (a substring)]. */
@@ -138,6 +141,9 @@ const CASES: [string, string][] = [
   // An IS drives an automatic index too: its NULL keys find the NULL rows.
   ["SELECT x.e, x.g, y.i FROM x, y WHERE y.h IS x.e", "AUTOMATIC COVERING INDEX (h=?)"],
   ["SELECT x.e, y.i FROM x LEFT JOIN y ON y.h IS x.e AND y.j IS x.f", "AUTOMATIC"],
+  // `t.c IS NOT NULL` seeks u's index past its NULLs through `t.c = u.c` (a transitive
+  // `x > NULL`), not compared with NULL.
+  ["SELECT t.a, u.a FROM t, u WHERE t.c = u.c AND t.c IS NOT NULL", "uc (c>?)"],
   // A range on the rowid after an index's columns.
   ["SELECT a FROM t WHERE c = 1 AND a > 5", "(c=? AND rowid>?)"],
 ];

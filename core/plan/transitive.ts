@@ -45,8 +45,10 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
     for (const k of merged.keys()) classOf.set(k, merged);
   }
   const out: Term[] = [];
-  const add = (expr: PlanExpr, parent: Term) =>
-    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent });
+  // (A `x > NULL` standing for `x IS NOT NULL` stays one on the other columns: a seek past
+  // their NULL entries, not a comparison with NULL.)
+  const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean) =>
+    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent, belowNulls });
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
@@ -71,6 +73,7 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
             ? { ...e, left: column } as PlanExpr
             : { ...e, right: column } as PlanExpr,
           t.parent ?? t,
+          t.belowNulls,
         );
       }
     }

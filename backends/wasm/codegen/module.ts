@@ -57,15 +57,15 @@ export type ModuleExports = {
   fp: WebAssembly.Global;
 };
 
-/** The i32 comparison of a three-way result with 0 that each comparison opcode means. */
-const HOLDS: Partial<Record<Op, Plain>> = {
-  [Op.Eq]: Plain["i32.eqz"],
-  [Op.Ne]: Plain["i32.ne"],
-  [Op.Lt]: Plain["i32.lt_s"],
-  [Op.Le]: Plain["i32.le_s"],
-  [Op.Gt]: Plain["i32.gt_s"],
-  [Op.Ge]: Plain["i32.ge_s"],
-};
+/** The i32 comparison of a three-way result with 0 that each comparison opcode means, from Eq to Ge. */
+const HOLDS = [
+  Plain["i32.eqz"],
+  Plain["i32.ne"],
+  Plain["i32.lt_s"],
+  Plain["i32.le_s"],
+  Plain["i32.gt_s"],
+  Plain["i32.ge_s"],
+];
 
 /** The i64 comparison of two INTEGERs that each comparison opcode means, from Eq to Ge. */
 const HOLDS_I64 = [
@@ -230,7 +230,7 @@ function emitInstruction(c: OpContext, pc: number): void {
           f.call(RuntimeFunction.textOrder);
           if (col.p3 !== ins.p1) f.op(Plain["i32.sub"]);
           if (ins.op !== Op.Eq) f.i32Const(0);
-          f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+          f.op(HOLDS[ins.op - Op.Eq]).op(Plain["i64.extend_i32_u"]);
         });
       },
     );
@@ -325,7 +325,7 @@ function emitInstruction(c: OpContext, pc: number): void {
             storeInt(c, ins.p3, () => {
               f.localGet(c.t);
               if (ins.op !== Op.Eq) f.i32Const(0);
-              f.op(HOLDS[ins.op]!).op(Plain["i64.extend_i32_u"]);
+              f.op(HOLDS[ins.op - Op.Eq]).op(Plain["i64.extend_i32_u"]);
             });
           });
         });
