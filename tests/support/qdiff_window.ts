@@ -187,7 +187,7 @@ export class WindowWriter {
       !(SET_AGGREGATES.has(fn) && (frame === null || frame.unit !== "ROWS"));
     const spec: Spec = { partition: this.#partition(), order: this.#order(), frame };
     const bases = this.#named.filter((w) => w.depth === 1);
-    const chained = named && bases.length > 0 && this.t.chance(40);
+    const chained = named && bases.length > 0 && this.t.chance(80);
     if (chained) {
       // The partition of an earlier named window, to build a named window on it.
       spec.partition = this.t.pick(bases).spec.partition;
