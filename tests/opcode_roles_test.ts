@@ -215,7 +215,7 @@ function probeCorpus(): Probed[] {
     name: "js",
     compile(plan: Plan, file: DatabaseFile): Program {
       // As the JS backend compiles (the first key of a LIMITed sort tested alone too).
-      const p = compilePlan(plan, file, { firstKeyReject: true });
+      const p = compilePlan(plan, file);
       const probe: Probed = {
         sql,
         p,

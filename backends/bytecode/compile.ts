@@ -25,16 +25,6 @@ export interface NodeAccess {
   nullify(): void;
 }
 
-/** What a backend asks of the bytecode it runs. */
-export interface CompileOptions {
-  /**
-   * A LIMITed sort tests a row's first key before computing its other keys (SorterReject
-   * with P5 = 1): the code generators'. The interpreter, the reference, evaluates as
-   * SQLite's program does.
-   */
-  firstKeyReject?: boolean;
-}
-
 /** Compilation state shared by the node and expression handlers. */
 export class Compiler {
   readonly b = new ProgramBuilder();
@@ -54,19 +44,10 @@ export class Compiler {
   /** Instructions emitted once, before the body runs (cursor opens). */
   readonly prologue: (() => void)[] = [];
 
-  /** Choices of the backend compiled for. */
-  declare readonly options: CompileOptions;
-
-  constructor(
-    file: DatabaseFile,
-    enc: TextEncoding,
-    subtypes: SubtypeRules,
-    options: CompileOptions = {},
-  ) {
+  constructor(file: DatabaseFile, enc: TextEncoding, subtypes: SubtypeRules) {
     this.file = file;
     this.enc = enc;
     this.subtypes = subtypes;
-    this.options = options;
   }
 
   /** The collation called `name`. */
@@ -194,12 +175,8 @@ export function subtreeIds(node: RelNode): number[] {
 }
 
 /** Compiles a plan into a program. */
-export function compilePlan(
-  plan: Plan,
-  file: DatabaseFile,
-  options: CompileOptions = {},
-): CompiledProgram {
-  const c = new Compiler(file, plan.encoding, new SubtypeRules(plan.query), options);
+export function compilePlan(plan: Plan, file: DatabaseFile): CompiledProgram {
+  const c = new Compiler(file, plan.encoding, new SubtypeRules(plan.query));
   const b = c.b;
   const prologueLabel = b.label();
   b.emit(Op.Init, 0, prologueLabel);

@@ -178,9 +178,10 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const deferred = node.columns.map((_, i) => !!node.limit && !keyColumns.has(i));
   // With the first key alone a row usually misses the cut: it is computed first and tested
   // (SorterReject with P5 = 1), the other keys only for rows it lets through. SQLite
-  // computes every key first, so this is only done when the others cannot fail.
+  // computes every key first, so this is only done when the others cannot fail (a damaged
+  // record the others would read then goes unread: every backend runs this same program).
   const first = node.keys[0]?.column ?? -1;
-  const early = c.options.firstKeyReject && node.limit &&
+  const early = node.limit &&
       node.columns.every((e, i) => deferred[i] || i === first || cannotFail(e))
     ? first
     : -1;

@@ -466,12 +466,15 @@ export class VmExecution implements Execution {
           case Op.SorterInsert:
             (slots[ins.p1] as SorterSlot).sorter.insert(storeRow(regs, ins.p2, ins.p3));
             break;
-          case Op.SorterReject:
-            if ((slots[ins.p1] as SorterSlot).rejects(regs, ins.p3)) {
+          case Op.SorterReject: {
+            const sorter = slots[ins.p1] as SorterSlot;
+            // (P5 = 1: the first key alone, before the others are computed.)
+            if (ins.p5 ? sorter.rejectsByFirst(regs, ins.p3) : sorter.rejects(regs, ins.p3)) {
               pc = ins.p2;
               continue;
             }
             break;
+          }
           case Op.IdxInsert:
             (slots[ins.p1] as SorterSlot).insertDistinct(regs, ins.p2);
             break;

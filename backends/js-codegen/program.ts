@@ -20,7 +20,7 @@ import { translate } from "./translate.ts";
 
 /** `plan` compiled for `file` as one generated function. */
 export function compileWholeJs(plan: Plan, file: DatabaseFile): JsProgram {
-  return new JsProgram(compilePlan(plan, file, { firstKeyReject: true }));
+  return new JsProgram(compilePlan(plan, file));
 }
 
 /** What the generated function returns for one run. */

@@ -212,8 +212,8 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     ...[...fusions.values()].flatMap((f) => [f.column, f.constant]),
     ...[...calls.values()].flatMap((f) => [f.column, ...f.constants]),
   ]);
-  // (Only JS programs hold them: the Wasm backend, whose module runs parts elsewhere, does
-  // not ask for first-key tests; and a load fused into another user never precedes one.)
+  // (A load fused into another user never precedes one; a test the Wasm module runs is
+  // translated only as its fallback block, from the plain template.)
   const keyTests = sortKeyTests(p, starts, calls);
   // A comparison, or a LIKE, IN or NULL test of a field fused below, whose result only the
   // If/IfNot after it reads (a WHERE term): the two are one statement at the first one's

@@ -323,7 +323,7 @@ export const WASM: Backend = {
   // The statement's JS segments are generated code too.
   unavailableReason: () => wasmCompileForbidden() ?? functionConstructorForbidden(),
   compile(plan: Plan, file: DatabaseFile): Program {
-    const compiled = compilePlan(plan, file, { firstKeyReject: true });
+    const compiled = compilePlan(plan, file);
     // A long program: working out its crossings costs more than it saves (native.ts).
     const native = compiled.code.length > MAX_NATIVE_PROGRAM ? null : planNative(compiled);
     // No table scan runs natively: the module would only hand each row's work to JS
