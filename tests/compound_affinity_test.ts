@@ -22,6 +22,8 @@ const PARTS = [
   "CAST(u AS INTEGER)",
   "tx || ''",
   "NULL",
+  "tx LIKE '1'",
+  "tx NOT GLOB '1'",
 ];
 const LITERALS = ["'1'", "1", "' 1'", "'1.0'"];
 

@@ -45,6 +45,9 @@ function mayProduce(e: BoundExpr): number {
         : e.op === "->" || e.op === "->>"
         ? May.ANY
         : May.NUMERIC;
+    case "like":
+      // A call of like(), glob(), … to SQLite's parser; NOT LIKE is a NOT around it.
+      return e.not ? May.NUMERIC : May.ANY;
     case "variable":
     case "function":
     case "currentTime":
