@@ -6,7 +6,7 @@
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
-import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
+import { decodeValue, fieldClass } from "../../core/format/record.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
 import { encodeText } from "../../core/format/text.ts";
@@ -42,7 +42,7 @@ export class VCursor {
     const t = rec.locate(field);
     if (t < 0) return false;
     out.v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
-    out.c = serialTypeClass(t);
+    out.c = fieldClass(t, out.v);
     return true;
   }
 

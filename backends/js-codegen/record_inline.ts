@@ -417,7 +417,7 @@ export class InlineReaders {
    */
   #decoded(c: number, f: number, out: string): string {
     const decode = `RT.decodeValue(D${c},o,t,ENC)`;
-    const plain = setValue(out, decode, "RT.serialTypeClass(t)");
+    const plain = setValue(out, decode, `RT.fieldClass(t,${out}.v)`);
     if (!this.#reread.has(`${c}_${f}`)) return plain;
     const x = `X${c}_${f}`, y = `Y${c}_${f}`;
     return `{if(t>=13&&t&1){if(${x}!==H${c}){${y}=${decode};${x}=H${c}}` +

@@ -33,7 +33,7 @@ import {
 import { truthValue } from "../../core/value/coerce.ts";
 import { and, compare, is, isTruth, not, or } from "../../core/value/logic.ts";
 import { setInt } from "../../core/value/reg.ts";
-import { decodeValue, serialTypeClass } from "../../core/format/record.ts";
+import { decodeValue, fieldClass } from "../../core/format/record.ts";
 import { compareTextBinary } from "../../core/format/index_key.ts";
 import { likeLiteralBytes } from "../../core/functions/scalar/like.ts";
 import { foldedAscii, lengthBytes, substrBytes } from "../../core/functions/scalar/text.ts";
@@ -120,7 +120,7 @@ export const RUNTIME = {
   indexEntryJump,
   /** core/format: what records read inline (record_inline.ts) leave to the shared code. */
   decodeValue,
-  serialTypeClass,
+  fieldClass,
   compareTextBinary,
   inListBytes,
   likeLiteralBytes,

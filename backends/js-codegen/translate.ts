@@ -419,7 +419,9 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       // A routine on the field's bytes; its other arguments are constants' names or numbers.
       const bytes = (fn: string, ...args: unknown[]) =>
         readers.textField(col.p1, col.p2, (d, o, n) => `RT.${fn}(${[d, o, n, ...args]})`);
-      const isNull = () => readers.serialField(col.p1, col.p2, (type) => `${type}===0`);
+      // (A REAL may be a NaN, which reads as NULL: the general way decides.)
+      const isNull = () =>
+        readers.serialField(col.p1, col.p2, (type) => `${type}===7?null:${type}===0`);
       // A decided truth (`holds`, a JS condition): the If/IfNot's jump, or 1 or 0.
       const decide = (holds: string) =>
         tt

@@ -43,6 +43,11 @@ export function serialTypeClass(t: number): StorageClass {
   return t & 1 ? StorageClass.Text : StorageClass.Blob;
 }
 
+/** The storage class of field value `v` of serial type `t` (a REAL NaN reads as NULL). */
+export function fieldClass(t: number, v: SqlValue): StorageClass {
+  return v === null ? StorageClass.Null : serialTypeClass(t);
+}
+
 const f64 = new Float64Array(1);
 const f64Bytes = new Uint8Array(f64.buffer);
 
@@ -63,8 +68,11 @@ export function decodeValue(buf: Uint8Array, off: number, t: number, enc: TextEn
       return int48(buf, off);
     case 6:
       return int64(buf, off);
-    case 7:
-      return float64(buf, off);
+    case 7: {
+      // A NaN (no SQLite writes one) reads as NULL, as SQLite's sqlite3VdbeSerialGet has it.
+      const x = float64(buf, off);
+      return x === x ? x : null;
+    }
     case 8:
       return 0;
     case 9:

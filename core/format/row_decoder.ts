@@ -8,7 +8,7 @@
  */
 import { Affinity, type SqlValue, StorageClass } from "../value/types.ts";
 import type { BtreeCursor } from "./cursor.ts";
-import { serialTypeClass } from "./record.ts";
+import { fieldClass } from "./record.ts";
 import type { IndexInfo, KeyColumn, TableInfo } from "./schema_types.ts";
 
 /** Where a row value comes from. */
@@ -65,7 +65,8 @@ export class RowDecoder {
           this.values[i] = p.missing;
           this.classes[i] = p.missingClass;
         } else {
-          setField(this, i, rec.value(p.recordIndex)!, serialTypeClass(t), p.real);
+          const v = rec.value(p.recordIndex)!;
+          setField(this, i, v, fieldClass(t, v), p.real);
         }
       } else if (p.source === Source.Rowid) {
         this.values[i] = cursor.rowid();
@@ -113,7 +114,8 @@ export class IndexEntryDecoder {
     const rec = cursor.record();
     let n = 0;
     for (let t; (t = rec.locate(n)) >= 0; n++) {
-      setField(this, n, rec.value(n)!, serialTypeClass(t), this.#real[n] ?? false);
+      const v = rec.value(n)!;
+      setField(this, n, v, fieldClass(t, v), this.#real[n] ?? false);
     }
     return n;
   }
