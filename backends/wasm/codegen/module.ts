@@ -57,7 +57,10 @@ export type ModuleExports = {
   fp: WebAssembly.Global;
 };
 
-/** The i32 comparison of a three-way result with 0 that each comparison opcode means, from Eq to Ge. */
+/**
+ * The i32 comparison of a three-way result with 0 that each comparison opcode means, from Eq
+ * to Ge.
+ */
 const HOLDS = [
   Plain["i32.eqz"],
   Plain["i32.ne"],
