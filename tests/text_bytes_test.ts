@@ -15,6 +15,8 @@ import { Database } from "../mod.ts";
 import { propertyParams } from "./support/random_db.ts";
 import {
   decodeText,
+  encodeKey,
+  encodeText,
   encodeUtf8,
   hasLoneSurrogate,
   installUtf16Decoder,
@@ -574,6 +576,32 @@ Deno.test("text bytes: short ASCII texts decode right however their interning sl
       assert.equal(decodeText(bytes, 1, bytes.length - 1, TextEncoding.Utf8), t);
     }
   }
+});
+
+Deno.test("text bytes: search keys encode as encodeText does, and stay so as slabs fill", () => {
+  // encodeKey hands out views of shared slabs: every key must have encodeText's bytes in
+  // every encoding, edge characters and lengths included (a slab's size and past it), and
+  // keep them while later keys fill that slab and the next ones.
+  const unit = fc.constantFrom("a", "\u0000", "\u007f", "\u0080", "é", "😀", "\uD83D", "\uDC80");
+  const lengths = [0, 1, 63, 64, 65, 4095, 4096, 4097];
+  const arb = fc.oneof(
+    fc.array(unit, { maxLength: 12 }).map((u) => u.join("")),
+    fc.constantFrom(...lengths).map((n) => "k".repeat(n)),
+  );
+  const kept: [string, TextEncoding, Uint8Array][] = [];
+  fc.assert(
+    fc.property(
+      arb,
+      fc.constantFrom(TextEncoding.Utf8, TextEncoding.Utf16le, TextEncoding.Utf16be),
+      (s, enc) => {
+        const key = encodeKey(s, enc);
+        assert.deepEqual(key, encodeText(s, enc), JSON.stringify(s));
+        kept.push([s, enc, key]);
+      },
+    ),
+    propertyParams(2000, "search keys"),
+  );
+  for (const [s, enc, key] of kept) assert.deepEqual(key, encodeText(s, enc), JSON.stringify(s));
 });
 
 Deno.test("text bytes: lone surrogates are found, and pairs are not", () => {

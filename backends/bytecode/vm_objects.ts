@@ -9,7 +9,7 @@ import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts
 import { decodeValue, fieldClass } from "../../core/format/record.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
-import { encodeText } from "../../core/format/text.ts";
+import { encodeKey, encodeText } from "../../core/format/text.ts";
 import { BINARY_UTF8 } from "../../core/value/collation.ts";
 import { skipUtf8Chars } from "../../core/functions/scalar/text.ts";
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
@@ -92,7 +92,7 @@ export class VCursor {
     // NaN: not ordered here.
     let c = NaN;
     if (t >= 13 && t & 1 && typeof k === "string" && order.collations[0] === BINARY_UTF8) {
-      if (k !== this.#textKey) this.#keyBytes = encodeText(this.#textKey = k, TextEncoding.Utf8);
+      if (k !== this.#textKey) this.#keyBytes = encodeKey(this.#textKey = k, TextEncoding.Utf8);
       c = compareTextBinary(d, o, (t - 13) >>> 1, this.#keyBytes);
     } else if ((t < 5 || t === 8 || t === 9) && typeof k === "number") {
       const v = decodeValue(d, o, t, TextEncoding.Utf8) as number;

@@ -18,7 +18,7 @@ import { lowerAsciiCode } from "../value/ascii_case.ts";
 import type { EntryComparator } from "./cursor.ts";
 import type { RecordReader } from "./record.ts";
 import type { KeyColumn } from "./schema_types.ts";
-import { encodeText } from "./text.ts";
+import { encodeKey, encodeText } from "./text.ts";
 
 /** How text of one key field is compared. */
 const enum TextMode {
@@ -101,7 +101,7 @@ export function keyComparator(key: readonly SqlValue[], order: KeyOrder): EntryC
   const n = key.length;
   const modes = order.collations.slice(0, n).map((c) => textMode(c, order.encoding));
   const encoded = key.map((v, i) =>
-    typeof v === "string" && modes[i] !== TextMode.Decoded ? encodeText(v, order.encoding) : null
+    typeof v === "string" && modes[i] !== TextMode.Decoded ? encodeKey(v, order.encoding) : null
   );
   return (rec: RecordReader) => {
     for (let i = 0; i < n; i++) {

@@ -40,6 +40,8 @@ const enum Decode {
   INTERNED_LENGTH = 12,
   /** Slots of the interned texts' table (a power of two). */
   INTERNED_SLOTS = 4096,
+  /** Bytes of each slab that {@link encodeKey} carves keys from. */
+  KEY_SLAB = 4096,
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -319,6 +321,25 @@ export function encodeText(s: string, enc: TextEncoding): Uint8Array {
   }
   return out;
 }
+
+/**
+ * {@link encodeText} for a search key that only comparisons read. ASCII text is written
+ * into a shared slab and handed out as a view of it: allocating a typed array costs about
+ * a microsecond in Deno (its V8 keeps none on the JS heap), a view a fiftieth of that, and
+ * a point lookup on a text key made two. The views never reach the API: a value made from
+ * one would show other keys in its `buffer`.
+ */
+export function encodeKey(s: string, enc: TextEncoding): Uint8Array {
+  const n = s.length;
+  if (keyUsed + n > Decode.KEY_SLAB) keySlab = new Uint8Array(Decode.KEY_SLAB), keyUsed = 0;
+  let i = 0, c;
+  while (i < n && (c = s.charCodeAt(i)) < 0x80) keySlab[keyUsed + i++] = c;
+  // Not ASCII, not UTF-8, or longer than a slab (its writes fell off the end).
+  return i < n || enc !== TextEncoding.Utf8 || n > Decode.KEY_SLAB
+    ? encodeText(s, enc)
+    : keySlab.subarray(keyUsed, keyUsed += n);
+}
+let keySlab = new Uint8Array(Decode.KEY_SLAB), keyUsed = 0;
 
 /** Number of bytes `s` takes in UTF-8 (an escape counts 1, another lone surrogate 3). */
 export function utf8ByteLength(s: string): number {
