@@ -99,7 +99,15 @@ function addValue(m: ModuleBuilder): number {
         f.i32Const(8).localGet(len).op(Plain["i32.sub"]).i32Const(3).op(Plain["i32.shl"]);
         f.op(Plain["i64.extend_i32_u"]).op(Plain["i64.shr_s"]).localSet(v);
         f.i32Const(StorageClass.Real).i32Const(StorageClass.Integer);
-        f.localGet(t).i32Const(7).op(Plain["i32.eq"]).op(Plain["select"]).localSet(c).br(done);
+        f.localGet(t).i32Const(7).op(Plain["i32.eq"]).op(Plain["select"]).localSet(c);
+        // A NaN (no SQLite writes one) reads as NULL, as SQLite's sqlite3VdbeSerialGet has it.
+        f.localGet(t).i32Const(7).op(Plain["i32.eq"]);
+        for (let i = 0; i < 2; i++) f.localGet(v).op(Plain["f64.reinterpret_i64"]);
+        f.op(Plain["f64.ne"]).op(Plain["i32.and"]).ifElse(
+          "empty",
+          () => f.i32Const(StorageClass.Null).localSet(c),
+        );
+        f.br(done);
       },
     );
     f.localGet(t).i32Const(12).op(Plain["i32.ge_u"]).ifElse("empty", () => {
@@ -123,13 +131,6 @@ function addValue(m: ModuleBuilder): number {
     f.localGet(v).op(Plain["f64.convert_i64_s"]).op(Plain["i64.reinterpret_f64"]).localSet(v);
     f.i32Const(StorageClass.Real).localSet(c);
   });
-  // A NaN (no SQLite writes one) reads as NULL, as SQLite's sqlite3VdbeSerialGet has it.
-  f.localGet(c).i32Const(StorageClass.Real).op(Plain["i32.eq"]);
-  for (let i = 0; i < 2; i++) f.localGet(v).op(Plain["f64.reinterpret_i64"]);
-  f.op(Plain["f64.ne"]).op(Plain["i32.and"]).ifElse(
-    "empty",
-    () => f.i32Const(StorageClass.Null).localSet(c),
-  );
   f.localGet(out).localGet(v).store(Store["i64.store"], Slot.VALUE);
   f.localGet(out).localGet(c).store(Store["i32.store"], Slot.CLASS);
   f.localGet(c);
