@@ -6,9 +6,9 @@
  */
 import { Bug, bugMessage } from "../../core/internal_error.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
-import { sqlError, SqliteError } from "../../core/errors.ts";
+import { SqliteError } from "../../core/errors.ts";
 import type { LogicExpr, Plan, PlanExpr, RelNode } from "../../core/plan/plan.ts";
-import { type Collation, collationFor } from "../../core/value/collation.ts";
+import { type Collation, collationNamed } from "../../core/value/collation.ts";
 import type { TextEncoding } from "../../core/value/types.ts";
 import { EXPR_HANDLERS } from "./compile_expr.ts";
 import { SubtypeRules } from "./compile_subtype.ts";
@@ -52,9 +52,7 @@ export class Compiler {
 
   /** The collation called `name`. */
   collation(name: string): Collation {
-    const c = collationFor(name, this.enc);
-    if (!c) throw sqlError(`no such collation sequence: ${name}`);
-    return c;
+    return collationNamed(name, this.enc);
   }
 
   /** Registers how node `id`'s columns are read. */
