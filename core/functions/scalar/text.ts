@@ -456,7 +456,7 @@ export function charFn(args: readonly Reg[], out: Reg, ctx: FunctionContext): vo
         0xdc80 | ((x >> 6) & 0x3f),
         0xdc80 | (x & 0x3f),
       );
-    } else s += x <= 0xffff ? String.fromCharCode(x) : String.fromCodePoint(x);
+    } else s += String.fromCodePoint(x);
   }
   setTextResult(out, s, ctx.encoding);
 }
