@@ -129,9 +129,9 @@ function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.Boun
         ...plainInfo(ref.start, ref.end),
       };
     }
-    const k = ref.name.toLowerCase();
-    if (!ref.doubleQuoted && (k === "true" || k === "false")) {
-      return { kind: "trueFalse", value: k === "true", ...plainInfo(ref.start, ref.end) };
+    if (!ref.doubleQuoted && isTrueOrFalse(ref.name)) {
+      const value = ref.name.toLowerCase() === "true";
+      return { kind: "trueFalse", value, ...plainInfo(ref.start, ref.end) };
     }
     if (ref.doubleQuoted) {
       throw bindError(
