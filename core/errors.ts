@@ -87,6 +87,11 @@ export function sqlError(message: string, offset = -1): SqliteError {
   return new SqliteError("SQLITE_ERROR", message, offset);
 }
 
+/** SQLITE_ERROR "no such function: <name>", with no offset in the SQL text. */
+export function noSuchFunction(name: string): SqliteError {
+  return sqlError(`no such function: ${name}`);
+}
+
 /** Throws a {@link CorruptError}; typed `never` so it can end expressions. */
 export function corrupt(page: number, check: string): never {
   throw new CorruptError(page, check);

@@ -24,7 +24,7 @@ import type {
   TruthExpr,
   UnaryExpr,
 } from "../../core/plan/plan.ts";
-import { sqlError } from "../../core/errors.ts";
+import { noSuchFunction } from "../../core/errors.ts";
 import { scalarFunction } from "../../core/functions/scalar/registry.ts";
 import { toHex } from "../../core/functions/scalar/blob.ts";
 import { realToText } from "../../core/value/number_text.ts";
@@ -307,7 +307,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       return;
     }
     const impl = e.impl ?? scalarFunction(e.name)?.impl;
-    if (!impl) throw sqlError(`no such function: ${e.name}`);
+    if (!impl) throw noSuchFunction(e.name);
     const b = c.b;
     const a = b.regsFor(e.args.length);
     c.exprs(e.args, a);

@@ -6,7 +6,7 @@
  * new best (bare columns are then taken from that row).
  */
 import type { AggregateFunction } from "../functions/aggregate/types.ts";
-import { sqlError } from "../errors.ts";
+import { noSuchFunction } from "../errors.ts";
 import type { Collation } from "../value/collation.ts";
 import { newReg, type Reg } from "../value/reg.ts";
 import { type SqlValue, StorageClass, type TextEncoding } from "../value/types.ts";
@@ -70,7 +70,7 @@ export class AggregateCalls {
     this.#nStored = nStored;
     this.#calls = specs.map((s) => {
       const fn = s.fn ?? aggregateFunction(s.name, s.argc);
-      if (!fn) throw sqlError(`no such function: ${s.name}`);
+      if (!fn) throw noSuchFunction(s.name);
       const keys: SortKey[] = s.orderBy.map((o, i) => ({
         column: s.argc + i,
         desc: o.desc,

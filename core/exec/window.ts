@@ -6,7 +6,7 @@
  * FILTER value, frame offsets); it comes out as the columns followed by one result per
  * call. Rows are computed as they are read, the way SQLite returns them.
  */
-import { sqlError } from "../errors.ts";
+import { noSuchFunction } from "../errors.ts";
 import type { FrameBoundType } from "../sql/ast.ts";
 import type { SortKey } from "../plan/plan.ts";
 import { windowFunction, type WindowFunctionDef } from "../functions/window/registry.ts";
@@ -102,7 +102,7 @@ export class WindowComputer {
     const def: WindowFunctionDef | undefined = c.fn
       ? { name: c.name, fn: c.fn, kind: "aggregate", forced: null, lead: false }
       : windowFunction(c.name, c.argc, c.start !== "unboundedPreceding");
-    if (!def) throw sqlError(`no such function: ${c.name}`);
+    if (!def) throw noSuchFunction(c.name);
     const order0 = this.#spec.orderBy[0];
     const frame: FrameShape = {
       // A forced frame (which has all four fields) replaces the call's, without EXCLUDE.
