@@ -4,7 +4,7 @@
  * pairs (SQLite's selectExpander and sqlite3ProcessJoin).
  */
 import type * as A from "../sql/ast.ts";
-import { nameKey, type TableInfo } from "../format/schema_types.ts";
+import { nameKey, SCHEMA_TABLE_NAMES, type TableInfo } from "../format/schema_types.ts";
 import { parseSelect } from "../sql/parser.ts";
 import { Affinity } from "../value/types.ts";
 import type * as B from "./bound.ts";
@@ -16,7 +16,7 @@ import { needSourceCollations } from "./collation_check.ts";
 import { bindSelect, selectSourceColumns } from "./select_binder.ts";
 
 const JSON_COLUMNS = ["key", "value", "type", "atom", "id", "parent", "fullkey", "path"];
-const SCHEMA_TABLE_KEYS = new Set(["sqlite_schema", "sqlite_master"]);
+const SCHEMA_TABLE_KEYS = new Set(SCHEMA_TABLE_NAMES);
 
 /** What binding a FROM clause gives: the join tree and the flat list name lookup uses. */
 export interface FromResult {

@@ -29,6 +29,7 @@ import {
   type KeyColumn,
   nameKey,
   type Schema,
+  SCHEMA_TABLE_NAMES,
   type TableInfo,
 } from "./schema_types.ts";
 import { asciiUpper } from "../value/ascii_case.ts";
@@ -62,7 +63,7 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
     SCHEMA_TABLE_SQL,
     enc,
   );
-  for (const alias of ["sqlite_schema", "sqlite_master"]) schema.tables.set(alias, master);
+  for (const alias of SCHEMA_TABLE_NAMES) schema.tables.set(alias, master);
 
   const rows = readSchemaRows(pager, enc);
   for (const row of rows) {

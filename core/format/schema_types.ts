@@ -153,6 +153,9 @@ export interface Schema {
 /** SQLite's case folding for names: ASCII letters only. */
 export { asciiLower as nameKey } from "../value/ascii_case.ts";
 
+/** The schema table's two names, in lower case: its keys in a schema's tables. */
+export const SCHEMA_TABLE_NAMES = ["sqlite_schema", "sqlite_master"];
+
 /** `rowid`, `oid`, `_rowid_` (any case). */
 export function isRowidName(name: string): boolean {
   const k = asciiLower(name);

@@ -7,6 +7,7 @@ import type { DatabaseFile } from "../database_file.ts";
 import { sqlError } from "../errors.ts";
 import {
   nameKey,
+  SCHEMA_TABLE_NAMES,
   type TableInfo,
   type ViewInfo,
   type VirtualTableInfo,
@@ -35,7 +36,7 @@ export type FoundTable =
   | { kind: "view"; view: ViewInfo }
   | { kind: "virtual"; vtab: VirtualTableInfo };
 
-const MAIN_MASTER = new Set(["sqlite_master", "sqlite_schema"]);
+const MAIN_MASTER = new Set(SCHEMA_TABLE_NAMES);
 const TEMP_MASTER = new Set(["sqlite_temp_master", "sqlite_temp_schema"]);
 
 /**
