@@ -48,10 +48,11 @@ const QUERIES = BOUNDARIES.flatMap((b) => [
   `SELECT count(*) FROM t WHERE id BETWEEN ${b} - 500 AND ${b} + 500`,
 ]).concat([
   "SELECT t.id, u.id FROM t JOIN t AS u ON u.id = t.id + 37 WHERE t.id < 5000 ORDER BY t.id",
-  // Each key sought again and again in one statement: pages searched more than once
-  // compare keys decoded together (`searched`), except where a key is past 2^53.
+  // Each key sought again and again in one statement: pages searched often enough (an
+  // interior page twice, a leaf LEAF_SEARCHES times) compare keys decoded together
+  // (`searched`), except where a key is past 2^53.
   `WITH b(x) AS (VALUES ${BOUNDARIES.map((b) => `(${b}), (${b} + 1), (${b} - 1)`).join(", ")}),
-   r(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM r WHERE k < 3)
+   r(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM r WHERE k < 9)
    SELECT k, x, (SELECT id FROM t WHERE id >= x ORDER BY id LIMIT 1),
      (SELECT id FROM t WHERE id > x ORDER BY id LIMIT 1),
      (SELECT id FROM t WHERE id < x ORDER BY id DESC LIMIT 1),
