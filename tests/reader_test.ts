@@ -151,7 +151,7 @@ Deno.test("reader: the lock-byte page is never used as a b-tree page", () => {
   const table = db.schema.tables.get("trips")!;
   Object.defineProperty(pager, "lockBytePage", { value: table.rootPage });
   assert.throws(
-    () => tableCursor(db, table),
+    () => tableCursor(db, table).first(),
     (e) =>
       e instanceof SqliteError && e.code === "SQLITE_CORRUPT" && /lock-byte page/.test(e.message),
   );

@@ -244,8 +244,8 @@ function coveredByIndex(e: PlanExpr, node: IndexScan): boolean {
 
 /**
  * A filter over an index scan that is not covering, coded as wherecode.c does: the terms
- * the index entry answers first, in their order, and the table row sought only for the
- * entries they keep (its OP_DeferredSeek), then the other terms in theirs.
+ * the index entry answers first, in their order, then the others in theirs; the table row
+ * is sought (DeferredSeek) only when one of those reads it.
  */
 export function filteredIndexScan(
   c: Compiler,
@@ -255,21 +255,15 @@ export function filteredIndexScan(
 ): void {
   const terms = conjuncts(predicate);
   const early = terms.filter((t) => coveredByIndex(t, node));
-  const test = (next: number, keep: boolean) => {
-    for (const t of terms) if (early.includes(t) === keep) branch(c, t, next, false, true);
-  };
   indexScan(c, node, (next) => {
-    test(next, false);
+    for (const t of [...early, ...terms.filter((t) => !early.includes(t))]) {
+      branch(c, t, next, false, true);
+    }
     consume(next);
-  }, (next) => test(next, true));
+  });
 }
 
-function indexScan(
-  c: Compiler,
-  node: IndexScan,
-  consume: Consume,
-  beforeLookup?: Consume,
-): void {
+function indexScan(c: Compiler, node: IndexScan, consume: Consume): void {
   const b = c.b;
   const { table, index } = node;
   const icur = openCursor(c, table, index);
@@ -379,12 +373,12 @@ function indexScan(
       test = (out) => either(([f, l]) => stop(f, l, out));
     }
     scanLoop(c, icur, node.reverse, start, test, (next) => {
-      beforeLookup?.(next);
-      // Moves the table cursor to the row of the index entry (skipping it if absent).
+      // The table cursor seeks the row of the index entry when the row is first read (as
+      // wherecode.c's codeDeferredSeek): the rest of the loop may reject the entry first.
       if (tcur >= 0 && !table.withoutRowid) {
         const r = b.regs();
         b.emit(Op.Column, icur, index.recordColumns.length - 1, r, -1, 0, "rowid");
-        b.emit(Op.SeekRowid, tcur, next, r);
+        b.emit(Op.DeferredSeek, tcur, 0, r);
       } else if (tcur >= 0) {
         const pk = table.recordColumns.slice(0, table.primaryKey.length);
         const base = b.regs(pk.length);

@@ -80,6 +80,7 @@ export const enum Op {
   NullRow,
   Count,
   SeekRowid,
+  DeferredSeek,
   RowidBound,
   SeekRowidGE,
   SeekRowidLE,

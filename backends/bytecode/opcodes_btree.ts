@@ -77,6 +77,15 @@ export const BTREE_OPCODES = [
     reads: [P3],
   }),
   /**
+   * Let c[P1] seek rowid r[P3] (an index entry's rowid, read by the Column before) only when
+   * a column of its row is first read, as SQLite's OP_DeferredSeek: an entry the rest of the
+   * loop rejects costs no table seek. SQLITE_CORRUPT unless r[P3] is an INTEGER; when the
+   * row is first read, if there is no such row.
+   *
+   * Operands: P1: cursor; P3: rowid.
+   */
+  spec("DeferredSeek", N, "", { cursor: P1, reads: [P3] }),
+  /**
    * Convert a rowid range bound: jump to P2 if no row can match, NULL when unbounded, else the
    * inclusive integer bound.
    *

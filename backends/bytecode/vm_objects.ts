@@ -9,6 +9,7 @@ import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts
 import { decodeValue, fieldClass } from "../../core/format/record.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
+import { corrupt } from "../../core/errors.ts";
 import { encodeKey, encodeText } from "../../core/format/text.ts";
 import { BINARY_UTF8 } from "../../core/value/collation.ts";
 import { skipUtf8Chars } from "../../core/functions/scalar/text.ts";
@@ -32,13 +33,41 @@ export class VCursor {
     this.entry = entry;
   }
 
+  /** The rowid a DeferredSeek left to seek when the row is first read; null: none. */
+  #due: number | bigint | null = null;
+
+  /** DeferredSeek: seek rowid `k` (an index entry's rowid field) when the row is read. */
+  defer(k: Reg): void {
+    // sqlite3VdbeIdxRowid: the entry's last field must be an integer.
+    if (k.c !== StorageClass.Integer) corrupt(this.entry.root, "index entry names no row");
+    this.nullRow = false;
+    this.#due = k.v as number | bigint;
+    // Whoever read the row the cursor was on reads it again, through at(), which seeks.
+    this.bt.leave();
+  }
+
+  /**
+   * The b-tree cursor, first moved to the row a DeferredSeek named if that seek is still to
+   * do and the row does not read as NULLs (sqlite3VdbeFinishMoveto): an index entry whose row
+   * is missing is a corrupt file. `#due` is cleared only once the cursor is there, so a read
+   * that a missing page interrupts seeks again when it is retried.
+   */
+  at(): BtreeCursor {
+    if (this.#due !== null && !this.nullRow) {
+      if (!this.bt.seekRowidExact(this.#due)) corrupt(this.entry.root, "index entry names no row");
+      this.#due = null;
+    }
+    return this.bt;
+  }
+
   /** Reads record field `field` into `out`; false when the record is shorter. */
   column(field: number, out: Reg): boolean {
-    if (this.nullRow || !this.bt.valid) {
+    const bt = this.at();
+    if (this.nullRow || !bt.valid) {
       setNull(out);
       return true;
     }
-    const rec = this.bt.record();
+    const rec = bt.record();
     const t = rec.locate(field);
     if (t < 0) return false;
     out.v = decodeValue(rec.rawBuf, rec.rawStart, t, rec.encoding);
@@ -48,8 +77,9 @@ export class VCursor {
 
   /** Rowid: the current row's rowid into `out` (NULL on no row). */
   rowid(out: Reg): void {
-    if (this.nullRow || !this.bt.valid) setNull(out);
-    else setInt(out, this.bt.rowid());
+    const bt = this.at();
+    if (this.nullRow || !bt.valid) setNull(out);
+    else setInt(out, bt.rowid());
   }
 
   /**

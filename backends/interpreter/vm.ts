@@ -408,6 +408,9 @@ export class VmExecution implements Execution {
           case Op.Count:
             setInt(regs[ins.p2], cursors[ins.p1].bt.count());
             break;
+          case Op.DeferredSeek:
+            cursors[ins.p1].defer(regs[ins.p3]);
+            break;
           case Op.SeekRowid:
             if (seekRowid(cursors[ins.p1], regs[ins.p3], enc)) {
               pc = ins.p2;

@@ -221,7 +221,8 @@ export class InlineReaders {
     const leaf = this.#loops.has(c), fail = leaf ? `break h${c}` : "return";
     // z: the record's end; l: the end of its part on the page (before z if it overflows).
     const located = [
-      `const u=c${c}.bt;${leaf ? "" : `H${c}=u.stamp;G${c}=true;`}`,
+      // (A cursor a DeferredSeek left seeks first: VCursor.at.)
+      leaf ? `const u=c${c}.bt;` : `const u=c${c}.at();H${c}=u.stamp;G${c}=true;`,
       leaf ? `if(${this.#q(c)}>=0)u.setLeafIndex(${this.#q(c)});` : "",
       `if(c${c}.nullRow)${fail};`,
       `const s=u.localRecord();`,

@@ -252,6 +252,7 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.NullRow]: (i) => `${c(i.p1)}.nullRow=true;`,
   [Op.Count]: (i) => `RT.setInt(${r(i.p2)},${c(i.p1)}.bt.count());`,
   [Op.SeekRowid]: jumpIf((i) => box(`RT.seekRowid(${c(i.p1)},${r(i.p3)},ENC)`, [i.p3], true)),
+  [Op.DeferredSeek]: (i) => box(`${c(i.p1)}.defer(${r(i.p3)});`, [i.p3]),
   [Op.RowidBound]: jumpIf((i) => `RT.rowidBoundStep(${r(i.p1)},${i.p5},${r(i.p3)},ENC)`),
   [Op.SeekRowidGE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)},true,${r(i.p3)})`),
   [Op.SeekRowidLE]: jumpIf((i) => `RT.seekRowidBound(${c(i.p1)},false,${r(i.p3)})`),

@@ -16,7 +16,6 @@ import { needSourceCollations } from "./collation_check.ts";
 import { bindSelect, selectSourceColumns } from "./select_binder.ts";
 
 const JSON_COLUMNS = ["key", "value", "type", "atom", "id", "parent", "fullkey", "path"];
-const SCHEMA_TABLE_KEYS = new Set(SCHEMA_TABLE_NAMES);
 
 /** What binding a FROM clause gives: the join tree and the flat list name lookup uses. */
 export interface FromResult {
@@ -127,7 +126,7 @@ function bindItem(
       checkSchemaName(ctx, item.schema, item.name);
       const table = ctx.schema.tables.get(key);
       if (table) {
-        const tableName = SCHEMA_TABLE_KEYS.has(key) ? "sqlite_master" : table.name;
+        const tableName = SCHEMA_TABLE_NAMES.includes(key) ? "sqlite_master" : table.name;
         let indexedBy: B.TableSource["indexedBy"] = item.indexedBy === false ? false : null;
         if (typeof item.indexedBy === "string") {
           const ik = nameKey(item.indexedBy);

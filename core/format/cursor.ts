@@ -255,24 +255,33 @@ export class BtreeCursor {
   #probePayload: CellPayload | null = null;
   #probe: RecordReader | null = null;
   readonly #encoding: TextEncoding;
-  readonly #rootPage: BtreePage | null;
+  /** The root page, pinned once loaded (null until then). */
+  #rootPage: BtreePage | null = null;
+  /** The root page's number; 0 for a 0-byte file, an empty database with no pages. */
+  readonly #root: number;
 
-  constructor(pager: Pager, root: number, encoding: TextEncoding, expectTable?: boolean) {
+  /**
+   * A cursor on the table (`isTable`) or index b-tree rooted at page `root`. It reads no
+   * page until it first moves, as SQLite's cursors: a cursor a statement opens but never
+   * moves (a table row sought only if a later test passes) costs no read.
+   */
+  constructor(pager: Pager, root: number, encoding: TextEncoding, isTable: boolean) {
     this.#pager = pager;
-    if (pager.empty && root === 1) {
-      // A 0-byte file is an empty database: sqlite_schema exists and has no rows.
-      this.#rootPage = null;
-      this.isTable = true;
-    } else {
-      if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
-      this.#rootPage = BtreePage.load(pager, root);
-      this.#rootPage.entry.pins++;
-      this.isTable = this.#rootPage.isTable;
-    }
-    if (expectTable !== undefined && expectTable !== this.isTable) {
-      corrupt(root, expectTable ? "expected a table b-tree" : "expected an index b-tree");
-    }
     this.#encoding = encoding;
+    this.isTable = isTable;
+    // A 0-byte file is an empty database: sqlite_schema (root 1) exists and has no rows.
+    if (pager.empty && root === 1) root = 0;
+    else if (!(root >= 1 && root <= pager.pageCount)) corrupt(root, "root page out of range");
+    this.#root = root;
+  }
+
+  /**
+   * Leaves the current entry without moving: the cursor is on none, and whoever kept
+   * something decoded from the entry (by {@link stamp}) reads again.
+   */
+  leave(): void {
+    this.#valid = false;
+    this.#stamp++;
   }
 
   /** Whether the cursor is on an entry. */
@@ -289,10 +298,20 @@ export class BtreeCursor {
   }
 
   #moveToRoot(): void {
+    // The root is loaded before anything changes: a load a lazy source cannot serve yet
+    // (PageMiss) leaves the cursor as it was, to move again when the page is there.
+    let root = this.#rootPage;
+    if (!root && this.#root) {
+      root = this.#rootPage = BtreePage.load(this.#pager, this.#root);
+      root.entry.pins++;
+      if (root.isTable !== this.isTable) {
+        corrupt(this.#root, `expected ${this.isTable ? "a table" : "an index"} b-tree`);
+      }
+    }
     this.#budget = this.#pager.pageCount;
     this.#stamp++;
     this.#depth = 0;
-    this.#stack[0] = this.#rootPage ?? EMPTY_LEAF;
+    this.#stack[0] = root ?? EMPTY_LEAF;
   }
 
   #pushChild(pgno: number): void {

@@ -36,7 +36,6 @@ export type FoundTable =
   | { kind: "view"; view: ViewInfo }
   | { kind: "virtual"; vtab: VirtualTableInfo };
 
-const MAIN_MASTER = new Set(SCHEMA_TABLE_NAMES);
 const TEMP_MASTER = new Set(["sqlite_temp_master", "sqlite_temp_schema"]);
 
 /**
@@ -47,7 +46,9 @@ const TEMP_MASTER = new Set(["sqlite_temp_master", "sqlite_temp_schema"]);
 export function findTable(db: DatabaseFile, name: string, schema: SchemaChoice): FoundTable | null {
   const key = nameKey(name);
   const master = () => ({ kind: "table" as const, table: db.schema.tables.get("sqlite_master")! });
-  if (schema === "temp") return MAIN_MASTER.has(key) || TEMP_MASTER.has(key) ? master() : null;
+  if (schema === "temp") {
+    return SCHEMA_TABLE_NAMES.includes(key) || TEMP_MASTER.has(key) ? master() : null;
+  }
   if (schema === null && TEMP_MASTER.has(key)) return master();
   const table = db.schema.tables.get(key);
   if (table) return { kind: "table", table };

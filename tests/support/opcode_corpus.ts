@@ -90,6 +90,7 @@ export const OPCODE_CORPUS: readonly string[] = [
   "SELECT t.id FROM trips t JOIN stations s ON s.id = t.end_station JOIN cities c ON c.id = s.city_id WHERE c.lang = 'ja' LIMIT 10",
   "SELECT count(*) FROM trips",
   "SELECT count(*) FROM trips INDEXED BY trips_start",
+  "SELECT id, note FROM trips WHERE start_station = 3 AND duration > 600",
   "SELECT * FROM long_trips WHERE id < 50",
   // Sorting, limits, distinct, compounds.
   "SELECT name FROM cities ORDER BY population DESC",
