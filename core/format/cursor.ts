@@ -304,9 +304,7 @@ export class BtreeCursor {
     if (!root && this.#root) {
       root = this.#rootPage = BtreePage.load(this.#pager, this.#root);
       root.entry.pins++;
-      if (root.isTable !== this.isTable) {
-        corrupt(this.#root, `expected ${this.isTable ? "a table" : "an index"} b-tree`);
-      }
+      if (root.isTable !== this.isTable) corrupt(this.#root, "root page of the wrong b-tree kind");
     }
     this.#budget = this.#pager.pageCount;
     this.#stamp++;
