@@ -24,6 +24,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { ensureBetterSqlite3 } from "../tests/bs3_compare/compare.ts";
 import { buildCli } from "../scripts/build_cli.ts";
+import { median } from "./stats.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const SAMPLE = ROOT + "examples/sample.db";
@@ -86,11 +87,6 @@ async function wall(cmd: string, args: string[], cwd = ROOT): Promise<[number, s
     throw new Error(`${cmd} ${args.join(" ")} failed:\n${new TextDecoder().decode(out.stderr)}`);
   }
   return [ms, new TextDecoder().decode(out.stdout)];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Median wall time over `runs` processes, after one untimed run. */

@@ -12,6 +12,7 @@
 import { allEngineNames, BASELINE, openEngine, runQuery } from "./engines.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
 import { BENCH_QUERIES } from "./queries.ts";
+import { median } from "./stats.ts";
 
 const CHILD = "--engine";
 
@@ -51,7 +52,6 @@ if (Deno.args[0] === CHILD) {
   for (let r = 0; r < runs; r++) {
     for (const name of names) samples.get(name)!.push(await measureInChild(name));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const times = new Map(names.map((n) => {
     const s = samples.get(n)!;
     return [n, BENCH_QUERIES.map((_, i) => median(s.map((run) => run[i])))];

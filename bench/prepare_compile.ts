@@ -19,6 +19,7 @@ import { openDatabaseFile } from "../core/io/open_path.ts";
 import { ensureTripsDbs } from "./make_trips_db.ts";
 import { BENCH_QUERIES } from "./queries.ts";
 import { machine } from "./machine.ts";
+import { median } from "./stats.ts";
 
 const BACKENDS = ["js", "wasm"] as const;
 const samplesAt = Deno.args.indexOf("--samples");
@@ -41,7 +42,6 @@ const fileFor = (backend: Backend, path: string) => {
   if (!file) files.set(key, file = openDatabaseFile(path, { pageStorage: backend.pageStorage }));
   return file;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const m = machine();
 console.log(`${m.date}, ${m.cpu}, ${m.cores} cores (${m.os}); Deno ${m.deno}; load ${m.load}`);

@@ -25,6 +25,7 @@ import {
 } from "./measure.ts";
 import { BENCH_QUERIES } from "./queries.ts";
 import { formatMarkdown, formatReport } from "./table_format.ts";
+import { median } from "./stats.ts";
 
 const README = new URL("../README.md", import.meta.url).pathname;
 const MEASURE = new URL("./measure.ts", import.meta.url).pathname;
@@ -81,11 +82,6 @@ async function measureRound(
     out.push({ engine: engines[e], ...end, queries: results[e] });
   }
   return out;
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Median of the rounds' numbers for each query; RSS: the largest of the rounds. */

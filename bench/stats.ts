@@ -1,0 +1,7 @@
+/** Summary statistics the benchmark scripts share. */
+
+/** The median of `xs` (the mean of the two middle values for an even count); `xs` is not changed. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
