@@ -321,7 +321,7 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
     groupBy: PlanExpr[],
     aggregates: ReturnType<typeof agg>[],
     carried: PlanExpr[] = [],
-    carryFromMinMax = -1,
+    carryFromMinMax = false,
     input: RelNode = scan(0, T),
     colls?: string[],
   ): RelNode => ({
@@ -353,7 +353,7 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
     "SELECT count(*), max(b), avg(c) FROM t NOT INDEXED",
   );
   same(
-    query(ag([], [agg("count", []), agg("sum", [col(0, 0)])], [col(0, 0)], -1, scan(0, EMPTY)), [
+    query(ag([], [agg("count", []), agg("sum", [col(0, 0)])], [col(0, 0)], false, scan(0, EMPTY)), [
       col(1, 0),
       col(1, 1),
       col(1, 2),
@@ -366,7 +366,7 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
         [col(0, E)],
         [agg("count", [col(0, A)], { distinct: true })],
         [col(0, ID)],
-        -1,
+        false,
         scan(0, T),
         ["NOCASE"],
       ),
@@ -396,7 +396,7 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
   );
   const u = scan(0, U);
   same(
-    query(ag([col(0, 0)], [agg("max", [col(0, 1)])], [col(0, 1)], 0, u), [
+    query(ag([col(0, 0)], [agg("max", [col(0, 1)])], [col(0, 1)], true, u), [
       col(1, 0),
       col(1, 1),
       col(1, 2),
@@ -404,7 +404,7 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
     "SELECT x, max(y), y AS yy FROM u GROUP BY x",
   );
   same(
-    query(ag([col(0, 0)], [agg("count", [])], [col(0, 1)], -1, u), [col(1, 0), col(1, 2)]),
+    query(ag([col(0, 0)], [agg("count", [])], [col(0, 1)], false, u), [col(1, 0), col(1, 2)]),
     "SELECT x, y FROM u GROUP BY x",
   );
   // Group keys: INTEGER 1 and REAL 1.0 are one group.
@@ -414,7 +414,7 @@ Deno.test("interpreter: aggregates (hash groups in key order, no GROUP BY, calls
     rows: [[lit(1, true)], [lit(1)], [lit(null)], [lit("1")]],
   } as RelNode;
   same(
-    query(ag([col(0, 0)], [agg("count", [])], [], -1, vals), [col(1, 0), col(1, 1)]),
+    query(ag([col(0, 0)], [agg("count", [])], [], false, vals), [col(1, 0), col(1, 1)]),
     "SELECT column1, count(*) FROM (VALUES (1.0),(1),(NULL),('1')) GROUP BY column1",
   );
 });
@@ -437,7 +437,7 @@ Deno.test("interpreter: streaming aggregation (groups end when the key changes)"
     groupBy: PlanExpr[],
     colls: string[],
     carried: PlanExpr[] = [],
-    carryFromMinMax = -1,
+    carryFromMinMax = false,
     aggregates = [agg("count", []), agg("sum", [col(0, C)]), agg("group_concat", [col(0, B)])],
   ): RelNode => ({
     kind: "aggregate",
@@ -465,7 +465,7 @@ Deno.test("interpreter: streaming aggregation (groups end when the key changes)"
   // Bare column from the row that set max().
   same(
     query(
-      stream(byIndex("ta"), [col(0, A)], ["BINARY"], [col(0, B)], 0, [agg("max", [col(0, C)])]),
+      stream(byIndex("ta"), [col(0, A)], ["BINARY"], [col(0, B)], true, [agg("max", [col(0, C)])]),
       out(3),
     ),
     "SELECT a, max(c), b FROM t INDEXED BY ta GROUP BY a",
@@ -488,7 +488,7 @@ Deno.test("interpreter: streaming aggregation (groups end when the key changes)"
   );
   // No input row: no group.
   same(
-    query(stream(scan(0, EMPTY), [col(0, 0)], ["BINARY"], [], -1, [agg("count", [])]), out(2)),
+    query(stream(scan(0, EMPTY), [col(0, 0)], ["BINARY"], [], false, [agg("count", [])]), out(2)),
     "SELECT x, count(*) FROM empty GROUP BY x",
   );
   // No table of groups: the program never looks a group up or sorts groups.
@@ -758,7 +758,7 @@ Deno.test("interpreter: subqueries (scalar, EXISTS, IN with rows; correlated and
       groupDesc: [],
       aggregates: [agg("max", [col(4, 0)])],
       carried: [],
-      carryFromMinMax: -1,
+      carryFromMinMax: false,
       strategy: "hash",
     },
     [col(5, 0)],

@@ -36,7 +36,6 @@ Deno.test("js runtime: every RT member a template names exists", () => {
       entry: () => entry,
       slotEntry: () => ({ calls: [...calls.slice(n), ...calls.slice(0, n)] }),
       aggState: (slot, i) => `s${slot}.current.states[${i}]`,
-      noHit: (slot) => `s${slot}.hit=false;`,
     };
     for (const [op, template] of Object.entries(TEMPLATES)) {
       for (const p3 of [0, 1]) {

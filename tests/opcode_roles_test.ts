@@ -297,7 +297,6 @@ function named(p: CompiledProgram, pc: number) {
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
     aggState: (slot, i) => `s${slot}.current.states[${i}]`,
-    noHit: (slot) => `s${slot}.hit=false;`,
   };
   const text = TEMPLATES[p.code[pc].op](p.code[pc], t);
   const numbers = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));

@@ -8,6 +8,7 @@
  */
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
 import type { Aggregate } from "../../core/plan/plan.ts";
+import { isMinMaxCall } from "../../core/plan/aggregate.ts";
 import { subtreeIds } from "../../core/plan/walk.ts";
 import type { Compiler, Consume } from "./compile.ts";
 import type { AggEntry } from "./descriptors.ts";
@@ -56,10 +57,18 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   }
   // The input's nodes, when its rows are read back sorted by the GROUP BY (see below).
   const fromSorter = nKeys > 0 && node.strategy === "hash" ? subtreeIds(node.input) : null;
+  // SQLite's bare-column rule: a group's first row sets the carried values, and a later row
+  // sets them again where the last min()/max() step that ran took it (AggregateCalls.hit).
+  // A FILTER'd min()/max() counts as a step that did not take a row it rejects, with GROUP
+  // BY or when every min()/max() has a FILTER (select.c's "magnet" register).
+  const byHit = nCarried > 0 && node.carryFromMinMax;
+  const magnets = byHit &&
+    (nKeys > 0 || node.aggregates.every((a) => a.filter || !isMinMaxCall(a)));
   const stepCalls = () => {
     node.aggregates.forEach((a, i) =>
       b.wrap((skip) => {
         if (a.filter) {
+          if (magnets && isMinMaxCall(a)) b.emit(Op.AggStep, slot, 0, i, 0, 1);
           const f = b.regs();
           c.expr(a.filter, f);
           b.emit(Op.IfNot, f, skip, 1);
@@ -73,12 +82,14 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
         c.exprs(a.orderBy.map((o) => o.value), args + a.args.length);
         c.columnsFromSorter = outer;
         b.emit(Op.AggStep, slot, args, i);
-        if (i === node.carryFromMinMax && nCarried > 0) {
-          b.emit(Op.IfAggMiss, slot, skip);
-          storeCarried();
-        }
       })
     );
+    if (byHit) {
+      b.wrap((skip) => {
+        b.emit(Op.IfAggMiss, slot, skip);
+        storeCarried();
+      });
+    }
   };
   const emitGroup = (next: number) => {
     if (nKeys > 0) b.emit(Op.AggLoad, slot, base, 0, nKeys);

@@ -18,10 +18,10 @@ import {
 
 /** The aggregate calls of the group table in `slot`. */
 const calls = (slot: number, x: RoleContext) => (x.slotEntry(slot) as AggEntry).calls;
-/** AggStep: aggregate call P3's arguments, then its ORDER BY values. */
+/** AggStep: aggregate call P3's arguments, then its ORDER BY values (none with P5). */
 const stepWidth: Length = (i, x) => {
   const call = calls(i.p1, x)[i.p3];
-  return call.argc + call.orderBy.length;
+  return i.p5 ? 0 : call.argc + call.orderBy.length;
 };
 /** AggFinal: one result per aggregate call of s[P1]. */
 const callCount: Length = (i, x) => calls(i.p1, x).length;
@@ -82,15 +82,17 @@ export const GROUP_OPCODES = [
   }, "count"),
   /**
    * Step aggregate call P3 of the current group (DISTINCT and ORDER BY handled by the runtime).
+   * With P5 = 1 nothing is stepped: the min()/max() call P3's FILTER is about to be tested,
+   * and a row it rejects must not refresh the bare columns (AggregateCalls.hit = false).
    *
-   * Operands: P1: slot; P2: first arg; P3: call.
+   * Operands: P1: slot; P2: first arg; P3: call; P5: 1: no step.
    */
   spec("AggStep", N, "accum=call[P3](r[P2..])", {
     slots: [P1],
     reads: [range(P2, stepWidth)],
   }),
   /**
-   * Jump to P2 unless the last AggStep made a min()/max() take this row.
+   * Jump to P2 unless the last min()/max() AggStep that ran took its row (AggregateCalls.hit).
    *
    * Operands: P1: slot; P2: target.
    */

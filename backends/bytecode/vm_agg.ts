@@ -15,8 +15,6 @@ export interface AggSlot {
   table: GroupTable;
   /** The group being stepped (null until the first row of a streaming aggregation). */
   current: GroupState | null;
-  /** The last AggStep of a min()/max() took its row. */
-  hit: boolean;
   pos: number;
 }
 
@@ -26,7 +24,6 @@ export function aggOpen(k: AggEntry, enc: TextEncoding): AggSlot {
     calls: new AggregateCalls(k.calls, k.nStored, enc),
     table: new GroupTable(k.groupColls, k.groupDesc),
     current: null,
-    hit: false,
     pos: 0,
   };
 }

@@ -562,12 +562,12 @@ export class VmExecution implements Execution {
             break;
           case Op.AggStep: {
             const a = slots[ins.p1] as AggSlot;
-            const args = this.#view(pc, ins.p2, a.calls.width(ins.p3));
-            a.hit = a.calls.step(a.current!, ins.p3, args);
+            if (ins.p5) a.calls.hit = false;
+            else a.calls.step(a.current!, ins.p3, this.#view(pc, ins.p2, a.calls.width(ins.p3)));
             break;
           }
           case Op.IfAggMiss:
-            if (!(slots[ins.p1] as AggSlot).hit) {
+            if (!(slots[ins.p1] as AggSlot).calls.hit) {
               pc = ins.p2;
               continue;
             }

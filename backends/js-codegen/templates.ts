@@ -43,11 +43,6 @@ export interface TemplateContext {
   slotEntry(slot: number): unknown;
   /** The state of aggregate `index` of the current group of slot `slot`. */
   aggState(slot: number, index: number): string;
-  /**
-   * The statement that records a step of slot `slot` as no hit (no new min/max): empty
-   * when no IfAggMiss tests the slot, the flag's only reader.
-   */
-  noHit(slot: number): string;
 }
 
 type Template = (i: Insn, t: TemplateContext) => string;
@@ -297,28 +292,28 @@ export const TEMPLATES: Record<Op, Template> = {
   [Op.AggStore]: (i) => `RT.aggStore(${s(i.p1)},R,${i.p2},${i.p3},${i.p4});`,
   [Op.AggStep]: (i, t) => {
     const a = s(i.p1), call = (t.slotEntry(i.p1) as AggEntry).calls[i.p3];
+    if (i.p5) return `${a}.calls.hit=false;`;
     const args = t.view(i.p2, `${a}.calls.width(${i.p3})`);
     // The step's arguments, then its ORDER BY values (AggregateCalls.width).
     const width = span(i.p2, call.argc + call.orderBy.length);
     if (call.fn || call.distinct || call.orderBy.length || call.keepsJsonSubtype) {
-      return box(`${a}.hit=${a}.calls.step(${a}.current,${i.p3},${args});`, width);
+      return box(`${a}.calls.step(${a}.current,${i.p3},${args});`, width);
     }
     const state = t.aggState(i.p1, i.p3);
     // count's step (core/functions/aggregate/count.ts) written out: a row, or a non-NULL.
     if (call.name === "count") {
-      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++;${t.noHit(i.p1)}`;
+      return `${call.argc ? `if (${r(i.p2)}.c !== ${NULL}) ` : ""}${state}.n++;`;
     }
+    // min/max of a number: its comparison with the best, without the step's arguments
+    // (core/functions/aggregate/min_max.ts `stepMinMax`, by sign). Only their steps set the
+    // hit (AggregateCalls.hit).
+    const sign = call.name === "max" ? 1 : call.name === "min" ? -1 : 0;
+    const hit = sign ? `${a}.calls.hit=` : "";
     // A built-in's own step, called from this site only: V8 can inline it here.
     const f = t.flag();
-    const step = box(
-      `${a}.hit=(${f}||=${a}.calls.stepOf(${i.p3}))(${state},${args})===true;`,
-      width,
-    );
-    // min/max of a number: its comparison with the best, without the step's arguments
-    // (core/functions/aggregate/min_max.ts `stepMinMax`, by sign).
-    const sign = call.name === "max" ? 1 : call.name === "min" ? -1 : 0;
+    const step = box(`${hit}(${f}||=${a}.calls.stepOf(${i.p3}))(${state},${args})===true;`, width);
     if (sign !== 0) {
-      return `{const v=${r(i.p2)}.v;if(typeof v=="number")${a}.hit=` +
+      return `{const v=${r(i.p2)}.v;if(typeof v=="number")${hit}` +
         `RT.stepMinMaxNumber(${state},v,${r(i.p2)}.c,${sign});else ${step}}`;
     }
     if (!SUMS.includes(call.name)) return step;
@@ -327,11 +322,9 @@ export const TEMPLATES: Record<Op, Template> = {
     const x = r(i.p2), max = Number.MAX_SAFE_INTEGER;
     return `{const p=${state},v=${x}.v;let t;if(${x}.c===${NULL}||${x}.c===${INT}&&` +
       `typeof v=="number"&&!p.approx&&typeof p.iSum=="number"&&(t=p.iSum+v)<=${max}&&t>=-${max}&&` +
-      `(p.iSum=t,++p.cnt)||${box(`RT.stepSumFast(p,${x})`, [i.p2], true)})${
-        t.noHit(i.p1) || ";"
-      }else ${step}}`;
+      `(p.iSum=t,++p.cnt)||${box(`RT.stepSumFast(p,${x})`, [i.p2], true)});else ${step}}`;
   },
-  [Op.IfAggMiss]: jumpIf((i) => `!${s(i.p1)}.hit`),
+  [Op.IfAggMiss]: jumpIf((i) => `!${s(i.p1)}.calls.hit`),
   [Op.AggFinal]: (i) => `RT.aggFinal(${s(i.p1)},R,${i.p2});`,
   [Op.AggLoad]: (i) => `RT.aggLoad(${s(i.p1)},R,${i.p2},${i.p3},${i.p4});`,
   [Op.AggSort]: jumpIf((i) => `!RT.aggSort(${s(i.p1)},${i.p4})`),

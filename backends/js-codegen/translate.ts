@@ -261,8 +261,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
       ? `break B${target};`
       : `{${readers.sync()}return ${block(target)};}`;
   };
-  // The slots whose steps' hits an IfAggMiss tests (see TemplateContext.noHit).
-  const hitTested = new Set(p.code.filter((i) => i.op === Op.IfAggMiss).map((i) => i.p1));
   const context = (pc: number): TemplateContext => ({
     pc,
     jump: (target) => jumpFrom(pc, target),
@@ -282,7 +280,6 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
     k: (i) => getOrMake(hoisted, i, () => `k${i}`),
     entry: (i) => p.pool[i],
     slotEntry: (slot) => roleContext(p).slotEntry(slot),
-    noHit: (slot) => hitTested.has(slot) ? `s${slot}.hit=false;` : "",
     aggState: (slot, index) => {
       const state = `s${slot}.current.states[${index}]`;
       const loop = steadyStates.get(regionAt.get(pc) ?? inside(pc)!);
@@ -463,10 +460,10 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
         use = decide(call!.not ? "!e" : "e");
       } else if (call!.kind === "count") {
         test = isNull();
-        use = `{RT.countField(${state()},e);${t.noHit(ins.p1)}}`;
+        use = `RT.countField(${state()},e);`;
       } else {
         test = bytes("stepMinMaxText", state(), call!.sign);
-        use = `s${ins.p1}.hit=e;`;
+        use = `s${ins.p1}.calls.hit=e;`;
       }
       const loads = at.map((x) => statement(p.code[x], t)).join(" ");
       stmt = `${test}if(e!==null)${use}else{${loads} ${stmt}}`;

@@ -137,24 +137,28 @@ export class AggregateCalls {
 
   /**
    * Call `i`'s function's own step, for code that steps a group's state of a call without
-   * DISTINCT or ORDER BY directly (`step(g.states[i], args)`); it returns true exactly when
-   * {@link step} would (built-in functions use no `this`).
+   * DISTINCT or ORDER BY directly (`step(g.states[i], args)`); a min()/max() returns true
+   * exactly when {@link step} sets {@link hit} (built-in functions use no `this`).
    */
   stepOf(i: number): (state: unknown, args: readonly Reg[]) => unknown {
     return this.#calls[i].fn.step;
   }
 
   /**
-   * Steps call `i` with `args` (its arguments then its ORDER BY values). Returns whether a
-   * min()/max() call took this row as its new best, or had no best yet (SQLite's
-   * accumulator-load rule for bare columns); false for other calls.
+   * SQLite's rule for bare columns (its "magnet" register, select.c updateAccumulator):
+   * whether the last min()/max() step that ran took its row as the new best, or had no best
+   * yet. Only such steps set it: other calls, and a DISTINCT call's repeated argument,
+   * leave it as it was.
    */
-  step(g: GroupState, i: number, args: readonly Reg[]): boolean {
+  hit = false;
+
+  /** Steps call `i` with `args` (its arguments then its ORDER BY values); see {@link hit}. */
+  step(g: GroupState, i: number, args: readonly Reg[]): void {
     const c = this.#calls[i];
     if (c.distinct) {
       const k = distinctKey(args, 0, c.argc, c.folds);
       const seen = g.seen[i]!;
-      if (seen.has(k)) return false;
+      if (seen.has(k)) return;
       seen.add(k);
     }
     const buf = g.buffered[i];
@@ -163,14 +167,15 @@ export class AggregateCalls {
       const row: BufferedRow = { values: args.map((r) => r.v), classes: args.map((r) => r.c) };
       if (args.some(hasJsonSubtype)) row.json = args.map(hasJsonSubtype);
       buf.push(row);
-      return false;
+      return;
     }
-    const hit = c.fn.step(g.states[i], args) === true && c.minMax;
+    const took = c.fn.step(g.states[i], args) === true;
+    if (!c.minMax) return;
+    this.hit = took;
     // A hit with a value is a new best; one without is the first row of a group of NULLs.
-    if (hit && c.keepsJsonSubtype && args[0].c !== StorageClass.Null) {
+    if (took && c.keepsJsonSubtype && args[0].c !== StorageClass.Null) {
       g.bestIsJson[i] = hasJsonSubtype(args[0]);
     }
-    return hit;
   }
 
   /** Writes call `i`'s result for group `g` into `out`. */

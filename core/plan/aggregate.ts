@@ -7,9 +7,10 @@ import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import type { Aggregate, AggregateCall, PlanExpr, RelNode } from "./plan.ts";
 import { type AggregateScope, colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerExpr } from "./lower_expr.ts";
-import { builtinName } from "../functions/catalog.ts";
 import { callCollation, collationOf, nullsFirst } from "./collation.ts";
 import { getOrMake } from "../util/multimap.ts";
+import { everyExpr } from "../analyze/bound_walk.ts";
+import { sameExpr } from "../analyze/same_expr.ts";
 
 /**
  * Reads input value `ref` above the aggregate: a carried ("bare") value; `key` names it
@@ -20,21 +21,33 @@ export function carryValue(agg: AggregateScope, ref: PlanExpr, key: string): Pla
   return colRef(agg.node.id, agg.node.groupBy.length + agg.node.aggregates.length + i);
 }
 
+/** A built-in min() or max() of one argument (SQLite's SQLITE_FUNC_NEEDCOLL aggregates). */
+export function isMinMaxCall(a: AggregateCall): boolean {
+  return !a.impl && (a.name === "min" || a.name === "max") && a.args.length === 1;
+}
+
 /**
- * SQLite's bare-column rule: with exactly one min()/max() call of one argument, bare
- * columns come from the row that call last chose; otherwise -1.
+ * The calls of `core` as SQLite's AggInfo lists them (select.c analyzeAggregate): those in
+ * the result columns, then in the ORDER BY, then in HAVING, each in the order written (then
+ * any in subqueries, in binding order), a call written twice only once. The order decides
+ * which min()/max() steps last (bare columns) and which call's error comes first.
  */
-function minMaxCarrier(core: B.BoundCore): number {
-  let found = -1;
-  for (let i = 0; i < core.aggregates.length; i++) {
-    const f = core.aggregates[i];
-    const name = builtinName(f.def);
-    if ((name === "min" || name === "max") && f.args.length === 1) {
-      if (found >= 0) return -1;
-      found = i;
-    }
-  }
-  return found;
+function sqliteCalls(
+  core: B.BoundCore,
+  orderBy: readonly B.BoundOrderingTerm[] | null,
+): B.BoundFunction[] {
+  const calls: B.BoundFunction[] = [];
+  // (Result columns and ordering terms hold their expression in `expr`.)
+  everyExpr(
+    [core.columns, orderBy, core.having, core.aggregates] as unknown as B.BoundExpr,
+    (x) => {
+      if (core.aggregates.includes(x as B.BoundFunction) && !calls.some((g) => sameExpr(g, x))) {
+        calls.push(x as B.BoundFunction);
+      }
+      return true;
+    },
+  );
+  return calls;
 }
 
 /**
@@ -48,7 +61,9 @@ export function buildAggregate(
   inputScope: LowerScope,
   strategy: "stream" | "hash",
   groupDesc: readonly boolean[] = [],
+  orderBy: readonly B.BoundOrderingTerm[] | null = null,
 ): { node: Aggregate; scope: LowerScope } {
+  const calls = sqliteCalls(core, orderBy);
   const groupBy = core.groupBy ?? [];
   const sub = (e: B.BoundExpr) => lowerExpr(ctx, inputScope, e);
   const node: Aggregate = {
@@ -60,27 +75,35 @@ export function buildAggregate(
     groupDesc: groupBy.map((_, i) => groupDesc[i] ?? false),
     // Lowered after the GROUP BY terms (ids are handed out in that order).
     // Each call lowered over the input rows.
-    aggregates: core.aggregates.map((f): AggregateCall => ({
-      name: f.def.name,
-      args: f.args.map(sub),
-      distinct: f.distinct,
-      filter: f.filter ? sub(f.filter) : null,
-      orderBy: (f.orderBy ?? []).map((t) => ({
-        value: sub(t.expr),
-        desc: t.desc,
-        nullsFirst: nullsFirst(t),
-        collation: collationOf(t.expr),
-      })),
-      collation: callCollation(f.args),
-      // A user's function here has its aggregate implementation (the binder fails a user's
-      // scalar function used as one).
-      impl: f.def.user?.aggregate as AggregateFunction | undefined,
-    })),
+    aggregates: calls.map((f): AggregateCall => {
+      const call: AggregateCall = {
+        name: f.def.name,
+        args: f.args.map(sub),
+        distinct: f.distinct,
+        filter: f.filter ? sub(f.filter) : null,
+        orderBy: [],
+        collation: callCollation(f.args),
+        // A user's function here has its aggregate implementation (the binder fails a user's
+        // scalar function used as one).
+        impl: f.def.user?.aggregate as AggregateFunction | undefined,
+      };
+      // min()/max() ignore an ORDER BY: SQLite neither sorts nor evaluates it for them.
+      if (!isMinMaxCall(call)) {
+        call.orderBy = (f.orderBy ?? []).map((t) => ({
+          value: sub(t.expr),
+          desc: t.desc,
+          nullsFirst: nullsFirst(t),
+          collation: collationOf(t.expr),
+        }));
+      }
+      return call;
+    }),
     carried: [],
-    carryFromMinMax: minMaxCarrier(core),
+    carryFromMinMax: false,
     strategy,
   };
-  const agg: AggregateScope = { core, node, input: inputScope, carriedIndex: new Map() };
+  node.carryFromMinMax = node.aggregates.some(isMinMaxCall);
+  const agg: AggregateScope = { core, node, calls, input: inputScope, carriedIndex: new Map() };
   const scope: LowerScope = { ...inputScope, agg, windowCalls: null, core };
   return { node, scope };
 }

@@ -84,7 +84,7 @@ function not(negated: boolean, a: PlanExpr): PlanExpr {
  * (lowerResultColumn).
  */
 function carriesColumn(agg: AggregateScope, e: B.BoundExpr): boolean {
-  return e.kind === "column" && agg.node.carryFromMinMax >= 0;
+  return e.kind === "column" && agg.node.carryFromMinMax;
 }
 
 /** The group key `e` is equal to, read above the aggregate of `scope`, or null. */
@@ -113,7 +113,7 @@ export function lowerResultColumn(
   scope: LowerScope,
   e: B.BoundExpr,
 ): PlanExpr {
-  if (!scope.agg || scope.agg.node.carryFromMinMax < 0) return lowerExpr(ctx, scope, e);
+  if (!scope.agg?.node.carryFromMinMax) return lowerExpr(ctx, scope, e);
   return groupKeyOf(scope, e) ?? lowerExpr(ctx, { ...scope, termsFromCarriedRow: true }, e);
 }
 
@@ -245,7 +245,7 @@ function lowerFunction(ctx: PlanContext, scope: LowerScope, e: B.BoundFunction):
   if (e.role === "aggregate") {
     for (let s: LowerScope | null = scope; s; s = s.parent) {
       if (s.agg?.core.id === e.aggregateOf) {
-        const i = s.agg.core.aggregates.indexOf(e);
+        const i = s.agg.calls.findIndex((f) => sameExpr(f, e));
         if (i < 0) throw bugError(Bug.UnlistedAggregate);
         return colRef(s.agg.node.id, s.agg.node.groupBy.length + i);
       }

@@ -285,7 +285,7 @@ function lowerCoreRefs(
   let upper: LowerScope = scope;
   if (core.aggregate) {
     const strategy = ordered ? "stream" : "hash";
-    const agg = buildAggregate(ctx, core, node, scope, strategy, groupDesc);
+    const agg = buildAggregate(ctx, core, node, scope, strategy, groupDesc, orderBy);
     node = agg.node;
     upper = agg.scope;
     ordered = false;

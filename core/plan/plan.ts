@@ -482,9 +482,10 @@ export interface AggregateCall {
  * Grouping and aggregation. Outputs: the `groupBy` values (of the group's first row), then
  * one result per `aggregates` entry, then `carried` — values of "bare" columns. Group keys
  * and carried values are taken from the first row of the group (in input order), or, when
- * `carryFromMinMax` is the index of the single min()/max() call (else -1), carried values
- * come from the row that last set that min/max (SQLite 3.53's behaviour, checked against
- * node:sqlite: `SELECT a, b FROM t GROUP BY a` shows each group's first `b`).
+ * `carryFromMinMax` (a min()/max() call is among `aggregates`), carried values come from the
+ * row that the last min()/max() step that ran took as its best (SQLite 3.53's rule, checked
+ * against node:sqlite: `SELECT a, b FROM t GROUP BY a` shows each group's first `b`; with
+ * `max(c), max(d)` the row where max(d) last grew).
  *
  * Groups are equal under `groupCollations` (INTEGER 1 and REAL 1.0 are one group; NULLs form
  * one group) and are emitted in key order, key `i` descending where `groupDesc[i]` (NULLs
@@ -503,7 +504,7 @@ export interface Aggregate {
   groupDesc: boolean[];
   aggregates: AggregateCall[];
   carried: PlanExpr[];
-  carryFromMinMax: number;
+  carryFromMinMax: boolean;
   strategy: "stream" | "hash";
 }
 

@@ -39,6 +39,8 @@ export function newId(ctx: PlanContext): number {
 export interface AggregateScope {
   core: B.BoundCore;
   node: Aggregate;
+  /** The calls `node.aggregates` computes, in its order (equal calls of `core` share one). */
+  calls: readonly B.BoundFunction[];
   /** The scope of the aggregate's input rows (FROM). */
   input: LowerScope;
   /** Carried bare values by `node:column` of the input reference. */

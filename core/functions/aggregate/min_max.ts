@@ -48,7 +48,7 @@ function createMinMax(ctx: AggregateContext): MinMaxState {
  * A step of `max` (`sign` 1) or `min` (-1): keeps `arg` if it beats the best so far.
  * Returns whether the row is the new best, or came while there was none yet: SQLite then
  * takes the bare columns of an aggregate query from it (the steps of MIN and MAX return
- * it; see AggregateCalls.step).
+ * it; see AggregateCalls.hit).
  */
 function stepMinMax(state: MinMaxState, arg: Reg, sign: number): boolean {
   settle(state);
