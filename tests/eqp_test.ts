@@ -146,6 +146,22 @@ export const EQP_QUERIES: string[] = [
   "SELECT t.b, count(*) FROM t, u WHERE u.p = t.b GROUP BY t.b",
   "SELECT t.c, count(*) FROM t, x WHERE x.e = t.d GROUP BY t.c",
   "SELECT * FROM t, u WHERE u.p = t.b ORDER BY u.q",
+  // A constant WHERE term makes an automatic index PARTIAL; `x IS [NOT] NULL` is one when x
+  // cannot be NULL (the rowid, a NOT NULL column not on an outer join's NULL side) in a
+  // WHERE or ON clause, but not in a result column's subquery.
+  "SELECT * FROM x, y WHERE x.e = y.h AND 1",
+  "SELECT * FROM x, y WHERE x.e = y.h AND 'a' IS NOT NULL",
+  "SELECT * FROM t, x, y WHERE x.e = y.h AND t.a IS NOT NULL",
+  "SELECT * FROM t, x, y WHERE x.e = y.h AND -t.a NOTNULL",
+  "SELECT * FROM w, x, y WHERE x.e = y.h AND w.x IS NOT NULL",
+  "SELECT * FROM w, x, y WHERE x.e = y.h AND w.z IS NOT NULL",
+  "SELECT * FROM w JOIN x ON w.y IS NOT NULL, y WHERE x.e = y.h",
+  "SELECT * FROM t LEFT JOIN x ON x.e = t.c, y WHERE y.h = x.f AND t.a IS NOT NULL",
+  "SELECT * FROM x LEFT JOIN t ON t.c = x.e, y WHERE y.h = x.f AND t.a IS NULL",
+  "SELECT * FROM x, y, t WHERE x.e = y.h AND t.c = 1 AND (t.a IS NULL) = 0",
+  "SELECT (SELECT count(*) FROM x, y WHERE x.e = y.h AND t.a IS NOT NULL) FROM t",
+  "SELECT * FROM t WHERE t.c IN (SELECT x.f FROM x, y WHERE x.e = y.h AND t.a IS NOT NULL)",
+  "SELECT * FROM (SELECT * FROM w, x, y WHERE x.e = y.h AND w.x IS NOT NULL)",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

@@ -143,6 +143,35 @@ function resolveColumn(ctx: BindContext, scope: Scope, ref: A.ColumnRef): B.Boun
   throw bindError(`no such column: ${qualifiedName(ref.schema, ref.table, ref.name)}`, ref.start);
 }
 
+/**
+ * SQLite's resolve.c makes `x IS NOT NULL` the integer 1 and `x IS NULL` 0 when `x` cannot
+ * be NULL (sqlite3ExprCanBeNull: the rowid or a NOT NULL column of a table, under any unary
+ * `+` or `-`, not on the NULL side of an outer join — the right of a LEFT JOIN, the left of
+ * a RIGHT JOIN), in a WHERE or ON clause whose enclosing clauses are all WHERE or ON
+ * clauses. The constant then plans as one: tested once, and it makes an automatic index
+ * PARTIAL. Null otherwise.
+ */
+function foldedNullTest(
+  scope: Scope,
+  operand: B.BoundExpr,
+  not: boolean,
+  info: B.ExprInfo,
+): B.BoundLiteral | null {
+  let x = operand;
+  while (x.kind === "unary" && (x.op === "-" || x.op === "+")) x = x.operand;
+  if (x.kind !== "column") return null;
+  for (let s: Scope | null = scope; s; s = s.parent) if (!s.inWhere) return null;
+  for (let s: Scope | null = scope; s; s = s.parent) {
+    const i = s.items.findIndex((it) => it.source.id === x.source);
+    if (i < 0) continue;
+    const { left, source } = s.items[i];
+    const never = !left && !s.items.slice(i + 1).some((it) => it.right) &&
+      (x.column < 0 || source.kind === "table" && source.table.columns[x.column].notNull);
+    return never ? { kind: "literal", value: +not, cls: StorageClass.Integer, ...info } : null;
+  }
+  return null;
+}
+
 /** FULL JOIN USING column: coalesce(left, right, ...). */
 export function coalesceOf(args: B.BoundExpr[], start: number, end: number): B.BoundFunction {
   const def = findFunction("coalesce", args.length) as FunctionDef;
@@ -173,7 +202,7 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
       return bindFunction(ctx, scope, e);
     case "nullTest": {
       const operand = sub(e.operand);
-      return {
+      return foldedNullTest(scope, operand, e.not, info) ?? {
         kind: "nullTest",
         not: e.not,
         operand,
@@ -266,6 +295,10 @@ export function bindExpr(ctx: BindContext, scope: Scope, e: A.Expr, vectorOk = f
         const nullTest = (e.op === "is" || e.op === "is not") && e.right.kind === "literal" &&
           e.right.type === "null";
         if (!nullTest) needComparison(ctx, left, right);
+        else {
+          const folded = foldedNullTest(scope, left, e.op === "is not", info);
+          if (folded) return folded;
+        }
       }
       return {
         kind: "binary",

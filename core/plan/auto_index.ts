@@ -124,6 +124,9 @@ export function autoIndexFor(
     });
   });
   if (!found.length) return null;
+  // where.c's sqlite3ExprIsSingleTableConstraint: constants too, but no subquery, nor a
+  // column of an enclosing query.
+  for (const t of leaf.constants ?? []) if (!t.refs.size && !hasSubPlan(t.expr)) local.push(t);
   found.sort((a, b) => a.rank - b.rank);
   const keys: AutoKey[] = [];
   for (const f of found) {

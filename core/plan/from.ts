@@ -484,6 +484,7 @@ export function planFrom(
     !t.fromOn && !t.virtual && ![...t.refs].some(readsLeaf) && !callsVolatile(t.expr)
   );
   for (const t of constant) t.placed = true;
+  for (const u of units) if (u.leaf && u.join !== "left") u.leaf.constants = constant;
   const result: ChainResult = { given: null, shown };
   const [only] = leaves;
   if (

@@ -9,6 +9,7 @@ import { Affinity } from "../value/types.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import type { TableLeaf } from "./access_path.ts";
+import type { Term } from "./terms.ts";
 import { lowerSelect } from "./lower_select.ts";
 import { lowerCteQuery } from "./cte.ts";
 import { lowerExpr } from "./lower_expr.ts";
@@ -16,8 +17,17 @@ import { selectCores, withCores } from "../analyze/bound_walk.ts";
 
 /** A FROM leaf: a table (planned with the terms) or a ready node. */
 export type Leaf =
-  | { kind: "table"; id: number; source: B.TableSource; table: TableLeaf }
-  | { kind: "node"; id: number; source: B.BoundSource; node: RelNode | null };
+  & (
+    | { kind: "table"; id: number; source: B.TableSource; table: TableLeaf }
+    | { kind: "node"; id: number; source: B.BoundSource; node: RelNode | null }
+  )
+  & {
+    /**
+     * The WHERE terms that read no table, tested once before the loops: they also filter
+     * the rows of an automatic index on the leaf (PARTIAL); none on an outer join's right.
+     */
+    constants?: Term[];
+  };
 
 /** Registers `source` in `scope` and gives it a node id. */
 export function registerLeaf(
