@@ -3,12 +3,12 @@
  * opened by the opener the full entry point (mod.ts) installs, so the browser entry
  * carries no node:fs.
  */
+import { type CompiledStatement, compileStatement } from "./compile.ts";
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
 import { booleanArgument, SqliteError } from "../errors.ts";
 import { encodingName } from "../value/types.ts";
 import { Statement, type StatementHost } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
-import { type CompiledStatement, compileStatement } from "./compile.ts";
 import { Lru } from "../util/lru.ts";
 import type { Backend, BackendHandle, BackendName } from "../backend.ts";
 import { backendNamed, chooseBackend, registeredBackends } from "../backend_registry.ts";
