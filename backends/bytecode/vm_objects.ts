@@ -13,7 +13,6 @@ import { corrupt } from "../../core/errors.ts";
 import { encodeKey, encodeText } from "../../core/format/text.ts";
 import { BINARY_UTF8 } from "../../core/value/collation.ts";
 import { skipUtf8Chars } from "../../core/functions/scalar/text.ts";
-import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { loadRow, RowSorter, type StoredRow, storeRow } from "../../core/exec/sorter.ts";
 import { compareValues } from "../../core/value/compare.ts";
@@ -21,6 +20,7 @@ import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 import type { SortKey } from "../../core/plan/plan.ts";
 import { copyWithSubtype } from "./vm_values.ts";
 import { pushTo } from "../../core/util/multimap.ts";
+import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
 
 /** A b-tree cursor plus the null-row flag of OUTER JOINs. */
 export class VCursor {
