@@ -17,6 +17,7 @@
 // binary-like string) ahead of the Wasm backend's code instead of in the middle of it,
 // which gzips smaller (about 50 B for the browser bundles).
 import "./runtime/shared.ts";
+import { MAX_NATIVE_PROGRAM, type NativePlan, planNative } from "./plan/native.ts";
 import { writeStaticArea } from "./runtime/static_area.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
@@ -43,7 +44,6 @@ import { type FrameLayout, frameLayout } from "./plan/frame_layout.ts";
 import { FrameAllocator } from "./host/frame_pool.ts";
 import { buildModule, type ModuleExports, nativeIds, Run } from "./codegen/module.ts";
 import { HOST_NAMESPACE, type ModuleImports } from "./codegen/host_imports.ts";
-import { MAX_NATIVE_PROGRAM, type NativePlan, planNative } from "./plan/native.ts";
 import { Slot } from "./runtime/reg_slots.ts";
 import { planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
