@@ -4,6 +4,7 @@
  * consumer receives the label that skips to the producer's next row. Node handlers live
  * in compile_*.ts, keyed by node kind (a new kind fails type checking until handled).
  */
+import { Op } from "./opcodes.ts";
 import { Bug, bugMessage } from "../../core/internal_error.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { SqliteError } from "../../core/errors.ts";
@@ -13,7 +14,6 @@ import type { TextEncoding } from "../../core/value/types.ts";
 import { EXPR_HANDLERS } from "./compile_expr.ts";
 import { SubtypeRules } from "./compile_subtype.ts";
 import { REL_HANDLERS } from "./compile_rel.ts";
-import { Op } from "./opcodes.ts";
 import { type CompiledProgram, ProgramBuilder } from "./program.ts";
 
 /** Emits the code for one row; `next` is the label that goes on to the next row. */
