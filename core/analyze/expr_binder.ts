@@ -5,14 +5,6 @@
  * walk goes on, so that a later error in the same expression replaces it.
  */
 import type * as A from "../sql/ast.ts";
-import { findFunction, type FunctionDef } from "../functions/catalog.ts";
-import { affinityOfTypeText } from "../value/affinity_of_type.ts";
-import { Affinity, StorageClass } from "../value/types.ts";
-import type * as B from "./bound.ts";
-import { bindError, qualifiedName } from "./errors.ts";
-import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
-import { literalValue } from "./literals.ts";
-import { isTrueOrFalse, skipCollate } from "./column_names.ts";
 import {
   type BindContext,
   columnIndex,
@@ -21,6 +13,14 @@ import {
   type Scope,
   type ScopeItem,
 } from "./scope.ts";
+import { findFunction, type FunctionDef } from "../functions/catalog.ts";
+import { affinityOfTypeText } from "../value/affinity_of_type.ts";
+import { Affinity, StorageClass } from "../value/types.ts";
+import type * as B from "./bound.ts";
+import { bindError, qualifiedName } from "./errors.ts";
+import { plainInfo, propagatedCollation } from "./expr_affinity.ts";
+import { literalValue } from "./literals.ts";
+import { isTrueOrFalse, skipCollate } from "./column_names.ts";
 import { nameKey } from "../format/schema_types.ts";
 import { bindSelect, vectorSize } from "./select_binder.ts";
 import { bindFunction } from "./function_binder.ts";
