@@ -5,6 +5,7 @@
  * place where every node it reads is available — never below a join that may later
  * NULL-extend a row it reads.
  */
+import { distinctRowsUnique } from "./distinct_rows.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { Bug, bugError } from "../internal_error.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
@@ -21,7 +22,6 @@ import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import type { WantedOrder } from "./order.ts";
-import { distinctRowsUnique } from "./distinct_rows.ts";
 import { transitiveTerms } from "./transitive.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
 import { clauseTerms } from "./clause_terms.ts";
