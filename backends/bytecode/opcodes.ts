@@ -14,8 +14,8 @@
  * ones SQLite lacks (hash tables, group tables, queues) are litejit's own.
  */
 import type { Op, OpcodeSpec, OpName } from "./opcode_spec.ts";
-import { BTREE_OPCODES } from "./opcodes_btree.ts";
 import { CONTROL_OPCODES } from "./opcodes_control.ts";
+import { BTREE_OPCODES } from "./opcodes_btree.ts";
 import { GROUP_OPCODES } from "./opcodes_group.ts";
 import { STORE_OPCODES } from "./opcodes_store.ts";
 
