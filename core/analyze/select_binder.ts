@@ -10,7 +10,6 @@ import { firstAggregate, resultExprs, selectCores } from "./bound_walk.ts";
 import type { Affinity } from "../value/types.ts";
 import { compoundColumnAffinity } from "./compound_affinity.ts";
 import { bindError, ordinal } from "./errors.ts";
-import { bindClauseExpr, coalesceOf, columnExpr, flushPending } from "./expr_binder.ts";
 import { bindFrom, type FromResult } from "./from.ts";
 import { pushWith } from "./cte.ts";
 import { type ResultItem, subqueryColumnNames } from "./column_names.ts";
@@ -28,6 +27,7 @@ import { expandStar } from "./star.ts";
 import { resolveSpec } from "./window.ts";
 import { needCollation, needCompoundCollations, needCompoundOrderTerm } from "./collation_check.ts";
 import { asCoded, compoundSelects, splitValues } from "./values_selects.ts";
+import { bindClauseExpr, coalesceOf, columnExpr, flushPending } from "./expr_binder.ts";
 
 /** Number of values an expression yields (row values and multi-column subqueries). */
 export function vectorSize(e: B.BoundExpr): number {
