@@ -4,7 +4,6 @@
  * table-valued function. Each execution makes its own.
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
-import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
 import { decodeValue, fieldClass } from "../../core/format/record.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
@@ -16,11 +15,12 @@ import { skipUtf8Chars } from "../../core/functions/scalar/text.ts";
 import { affinityValueKey, distinctKey } from "../../core/exec/key_hash.ts";
 import { loadRow, RowSorter, type StoredRow, storeRow } from "../../core/exec/sorter.ts";
 import { compareValues } from "../../core/value/compare.ts";
+import { copyWithSubtype } from "./vm_values.ts";
 import type { CursorEntry, HashEntry, SortEntry } from "./descriptors.ts";
 import type { SortKey } from "../../core/plan/plan.ts";
-import { copyWithSubtype } from "./vm_values.ts";
 import { pushTo } from "../../core/util/multimap.ts";
 import { WindowComputer, type WindowSpec } from "../../core/exec/window.ts";
+import { BtreeCursor, type EntryComparator } from "../../core/format/cursor.ts";
 
 /** A b-tree cursor plus the null-row flag of OUTER JOINs. */
 export class VCursor {
