@@ -18,7 +18,6 @@ import {
 } from "./date_functions.ts";
 import { hexFn, quoteFn, randomblobFn, unhexFn, zeroblobFn } from "./blob.ts";
 import { globFn, likeFn } from "./like.ts";
-import { coalesceFn, iifFn, maxFn, minFn, nullifFn, passThroughFn, typeofFn } from "./null.ts";
 import { printfFn } from "./printf.ts";
 import {
   charFn,
@@ -51,6 +50,7 @@ import { compileOptionGetFn, compileOptionUsedFn, sqliteSourceIdFn } from "./mis
 import { JSON_SCALARS } from "../json/scalar.ts";
 import { ANY } from "../arg_counts.ts";
 import { absFn, randomFn, roundFn, signFn } from "./numeric.ts";
+import { coalesceFn, iifFn, maxFn, minFn, nullifFn, passThroughFn, typeofFn } from "./null.ts";
 
 /**
  * A scalar function: reads `args`, writes its result into `out` (which may be one of
