@@ -11,49 +11,6 @@
  * redoes them) or, on resumable cursors, restore the cursor when they throw (next, prev)
  * or go on where they stopped (count, overflow chains); see core/format/cursor.ts.
  */
-import { Bug, bugMessage } from "../../core/internal_error.ts";
-import { type Execution, OVER_BUDGET } from "../../core/backend.ts";
-import { SqliteError } from "../../core/errors.ts";
-import { PageMiss } from "../../core/io/page_miss.ts";
-import { setInResult } from "../../core/exec/in_list.ts";
-import type { InSet } from "../../core/exec/in_set.ts";
-import { limitCount, offsetCount } from "../../core/exec/limit.ts";
-import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
-import { newFunctionContext } from "../../core/functions/context.ts";
-import {
-  clearJsonSubtype,
-  copyJsonSubtype,
-  markJson,
-  passJsonSubtype,
-} from "../../core/functions/json/subtype.ts";
-import type { BtreeCursor } from "../../core/format/cursor.ts";
-import { applyAffinity } from "../../core/value/affinity.ts";
-import * as arith from "../../core/value/arith.ts";
-import { truthValue } from "../../core/value/coerce.ts";
-import * as logic from "../../core/value/logic.ts";
-import { copiedRegs, copyReg, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
-import { StorageClass } from "../../core/value/types.ts";
-import type {
-  AffinityEntry,
-  CompareEntry,
-  ConstEntry,
-  CursorEntry,
-  FunctionEntry,
-  InListEntry,
-  WindowEntry,
-} from "../bytecode/descriptors.ts";
-import { FunctionSubtype } from "../bytecode/descriptors.ts";
-import { Op } from "../bytecode/opcodes.ts";
-import type { CompiledProgram } from "../bytecode/program.ts";
-import {
-  closeCursors,
-  type HashSlot,
-  openCursor,
-  type RowsSlot,
-  type SorterSlot,
-  storeRow,
-  type VCursor,
-} from "../bytecode/vm_objects.ts";
 import {
   aggFinal,
   aggGroup,
@@ -63,6 +20,49 @@ import {
   aggSort,
   aggStore,
 } from "../bytecode/vm_agg.ts";
+import { Bug, bugMessage } from "../../core/internal_error.ts";
+import { type Execution, OVER_BUDGET } from "../../core/backend.ts";
+import { SqliteError } from "../../core/errors.ts";
+import { PageMiss } from "../../core/io/page_miss.ts";
+import type { InSet } from "../../core/exec/in_set.ts";
+import { setInResult } from "../../core/exec/in_list.ts";
+import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
+import { limitCount, offsetCount } from "../../core/exec/limit.ts";
+import { newFunctionContext } from "../../core/functions/context.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
+import {
+  clearJsonSubtype,
+  copyJsonSubtype,
+  markJson,
+  passJsonSubtype,
+} from "../../core/functions/json/subtype.ts";
+import { applyAffinity } from "../../core/value/affinity.ts";
+import * as arith from "../../core/value/arith.ts";
+import { truthValue } from "../../core/value/coerce.ts";
+import * as logic from "../../core/value/logic.ts";
+import { copiedRegs, copyReg, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import type {
+  AffinityEntry,
+  CompareEntry,
+  ConstEntry,
+  CursorEntry,
+  FunctionEntry,
+  InListEntry,
+  WindowEntry,
+} from "../bytecode/descriptors.ts";
+import { StorageClass } from "../../core/value/types.ts";
+import { FunctionSubtype } from "../bytecode/descriptors.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
+import { Op } from "../bytecode/opcodes.ts";
+import {
+  closeCursors,
+  type HashSlot,
+  openCursor,
+  type RowsSlot,
+  type SorterSlot,
+  storeRow,
+  type VCursor,
+} from "../bytecode/vm_objects.ts";
 import {
   indexEntryJump,
   rowidBoundStep,
