@@ -5,25 +5,25 @@
  * place where every node it reads is available — never below a join that may later
  * NULL-extend a row it reads.
  */
+import { clauseTerms } from "./clause_terms.ts";
 import { distinctRowsUnique } from "./distinct_rows.ts";
 import { Bug, bugError } from "../internal_error.ts";
 import { NOT_CONSTANT } from "../analyze/values_selects.ts";
 import { exprChildren } from "./walk.ts";
-import { pushDownWhere } from "./push_down.ts";
 import type * as B from "../analyze/bound.ts";
+import { pushDownWhere } from "./push_down.ts";
 import { isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
-import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import type { PlanExpr, RelNode } from "./plan.ts";
+import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
 import { buildAutoIndex } from "./auto_index.ts";
-import { transitiveTerms } from "./transitive.ts";
 import type { WantedOrder } from "./order.ts";
+import { transitiveTerms } from "./transitive.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
-import { clauseTerms } from "./clause_terms.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 
