@@ -22,16 +22,15 @@ import { writeStaticArea } from "./runtime/static_area.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
-import { LINEAR_RESERVED, LinearPageStorage, WASM_PAGE } from "../../core/page_storage.ts";
-import type { Plan } from "../../core/plan/plan.ts";
 import { copiedRegs, type Reg } from "../../core/value/reg.ts";
-import type { Backend, Execution, Program } from "../../core/backend.ts";
+import type { Plan } from "../../core/plan/plan.ts";
 import { functionConstructorForbidden, wasmCompileForbidden } from "../code_policy.ts";
+import type { Backend, Execution, Program } from "../../core/backend.ts";
 import { compilePlan } from "../bytecode/compile.ts";
 import { explainRows } from "../bytecode/explain.ts";
 import { Op } from "../bytecode/opcodes.ts";
-import type { CompiledProgram } from "../bytecode/program.ts";
 import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import { type Factory, factoryFor, generatedFunctionText } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { translate } from "../js-codegen/translate.ts";
@@ -47,6 +46,7 @@ import { HOST_NAMESPACE, type ModuleImports } from "./codegen/host_imports.ts";
 import { Slot } from "./runtime/reg_slots.ts";
 import { planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
+import { LINEAR_RESERVED, LinearPageStorage, WASM_PAGE } from "../../core/page_storage.ts";
 
 /** The JS side of one run: its segments over the run's registers. */
 interface Segments {
