@@ -3,18 +3,18 @@
  * BETWEEN / LIKE / IN / row values / CURRENT_* rewritten into the IR's forms, column
  * references resolved to the node that provides them (or to an aggregate's outputs).
  */
+import { CompareOp } from "../value/logic.ts";
 import { Bug, bugError } from "../internal_error.ts";
-import { builtinName } from "../functions/catalog.ts";
 import type { ScalarImpl } from "../functions/scalar/registry.ts";
 import type * as B from "../analyze/bound.ts";
+import { builtinName } from "../functions/catalog.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { isConstantExpr, rightmostSelect } from "../analyze/values_selects.ts";
-import { sameExpr } from "../analyze/same_expr.ts";
 // Number of values of an operand (row values, multi-column subqueries).
+import { sameExpr } from "../analyze/same_expr.ts";
 import { vectorSize as width } from "../analyze/select_binder.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
-import { CompareOp } from "../value/logic.ts";
 import { Affinity } from "../value/types.ts";
 import type { PlanExpr, SubPlan } from "./plan.ts";
 import {
