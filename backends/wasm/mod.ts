@@ -17,20 +17,21 @@
 // binary-like string) ahead of the Wasm backend's code instead of in the middle of it,
 // which gzips smaller (about 50 B for the browser bundles).
 import "./runtime/shared.ts";
+import { planSync, type Uses } from "./plan/sync.ts";
 import { MAX_NATIVE_PROGRAM, type NativePlan, planNative } from "./plan/native.ts";
-import { writeStaticArea } from "./runtime/static_area.ts";
 import type { DatabaseFile } from "../../core/database_file.ts";
 import type { BtreeCursor } from "../../core/format/cursor.ts";
+import { writeStaticArea } from "./runtime/static_area.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
-import { copiedRegs, type Reg } from "../../core/value/reg.ts";
 import type { Plan } from "../../core/plan/plan.ts";
-import { functionConstructorForbidden, wasmCompileForbidden } from "../code_policy.ts";
+import { copiedRegs, type Reg } from "../../core/value/reg.ts";
 import type { Backend, Execution, Program } from "../../core/backend.ts";
+import { functionConstructorForbidden, wasmCompileForbidden } from "../code_policy.ts";
 import { compilePlan } from "../bytecode/compile.ts";
 import { explainRows } from "../bytecode/explain.ts";
 import { Op } from "../bytecode/opcodes.ts";
-import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import type { CompiledProgram } from "../bytecode/program.ts";
+import { closeCursors, type VCursor } from "../bytecode/vm_objects.ts";
 import { type Factory, factoryFor, generatedFunctionText } from "../js-codegen/factory.ts";
 import { RUNTIME } from "../js-codegen/runtime.ts";
 import { translate } from "../js-codegen/translate.ts";
@@ -44,7 +45,6 @@ import { FrameAllocator } from "./host/frame_pool.ts";
 import { buildModule, type ModuleExports, nativeIds, Run } from "./codegen/module.ts";
 import { HOST_NAMESPACE, type ModuleImports } from "./codegen/host_imports.ts";
 import { Slot } from "./runtime/reg_slots.ts";
-import { planSync, type Uses } from "./plan/sync.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
 import { LINEAR_RESERVED, LinearPageStorage, WASM_PAGE } from "../../core/page_storage.ts";
 
