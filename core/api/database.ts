@@ -3,8 +3,8 @@
  * opened by the opener the full entry point (mod.ts) installs, so the browser entry
  * carries no node:fs.
  */
-import { type CompiledStatement, compileStatement } from "./compile.ts";
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
+import { type CompiledStatement, compileStatement } from "./compile.ts";
 import { booleanArgument, SqliteError } from "../errors.ts";
 import { encodingName } from "../value/types.ts";
 import { Statement, type StatementHost } from "./statement.ts";
