@@ -13,10 +13,10 @@
  *   when the pragma also takes an argument, else NULL (SQLite reads the wrong slot there).
  *   The binder gives every pragma both columns; the one SQLite lacks reads NULL.
  */
-import { pragmaOptionsFor } from "../../api/pragma_options.ts";
 import { sqlError } from "../../errors.ts";
 import type { DatabaseFile } from "../../database_file.ts";
 import { pragmaHiddenColumns, pragmaSpec, runPragma } from "../../pragma/pragma.ts";
+import { pragmaOptionsFor } from "../../api/pragma_options.ts";
 import { nameKey } from "../../format/schema_types.ts";
 import { newReg, type Reg, setInt, setReal, setText } from "../../value/reg.ts";
 import { toText } from "../../value/coerce.ts";
