@@ -3,17 +3,17 @@
  * opened by the opener the full entry point (mod.ts) installs, so the browser entry
  * carries no node:fs.
  */
+import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import { DatabaseFile, type OpenOptions } from "../database_file.ts";
 import { type CompiledStatement, compileStatement } from "./compile.ts";
 import { booleanArgument, SqliteError } from "../errors.ts";
 import { encodingName } from "../value/types.ts";
 import { Statement, type StatementHost } from "./statement.ts";
 import { TransactionState } from "./transactions.ts";
-import { Lru } from "../util/lru.ts";
 import type { Backend, BackendHandle, BackendName } from "../backend.ts";
+import { Lru } from "../util/lru.ts";
 import { backendNamed, chooseBackend, registeredBackends } from "../backend_registry.ts";
 import { openPath } from "./path_opener.ts";
-import { type UserFunctionOptions, UserFunctionTable } from "../functions/user/table.ts";
 import type { UserAggregateCallbacks } from "../functions/user/implement.ts";
 import type { BindOptions } from "../analyze/binder.ts";
 
