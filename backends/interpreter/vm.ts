@@ -25,22 +25,22 @@ import { type Execution, OVER_BUDGET } from "../../core/backend.ts";
 import { SqliteError } from "../../core/errors.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
 import type { InSet } from "../../core/exec/in_set.ts";
-import { setInResult } from "../../core/exec/in_list.ts";
-import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
+import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
-import type { BtreeCursor } from "../../core/format/cursor.ts";
 import {
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import * as arith from "../../core/value/arith.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { copiedRegs, copyReg, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
+import { StorageClass } from "../../core/value/types.ts";
 import type {
   AffinityEntry,
   CompareEntry,
@@ -50,10 +50,9 @@ import type {
   InListEntry,
   WindowEntry,
 } from "../bytecode/descriptors.ts";
-import { StorageClass } from "../../core/value/types.ts";
 import { FunctionSubtype } from "../bytecode/descriptors.ts";
-import type { CompiledProgram } from "../bytecode/program.ts";
 import { Op } from "../bytecode/opcodes.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import {
   closeCursors,
   type HashSlot,
@@ -73,6 +72,7 @@ import {
 } from "../bytecode/vm_seek.ts";
 import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts";
 import { openSlot } from "../bytecode/vm_open.ts";
+import { setInResult } from "../../core/exec/in_list.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
