@@ -11,6 +11,7 @@
  * redoes them) or, on resumable cursors, restore the cursor when they throw (next, prev)
  * or go on where they stopped (count, overflow chains); see core/format/cursor.ts.
  */
+import * as arith from "../../core/value/arith.ts";
 import {
   aggFinal,
   aggGroup,
@@ -23,20 +24,19 @@ import {
 import { Bug, bugMessage } from "../../core/internal_error.ts";
 import { type Execution, OVER_BUDGET } from "../../core/backend.ts";
 import { SqliteError } from "../../core/errors.ts";
-import { PageMiss } from "../../core/io/page_miss.ts";
 import type { InSet } from "../../core/exec/in_set.ts";
-import { limitCount, offsetCount } from "../../core/exec/limit.ts";
+import { PageMiss } from "../../core/io/page_miss.ts";
 import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
+import { limitCount, offsetCount } from "../../core/exec/limit.ts";
 import { newFunctionContext } from "../../core/functions/context.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
 import {
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
-import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
-import * as arith from "../../core/value/arith.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { copiedRegs, copyReg, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
