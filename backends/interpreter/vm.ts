@@ -28,19 +28,19 @@ import type { InSet } from "../../core/exec/in_set.ts";
 import { PageMiss } from "../../core/io/page_miss.ts";
 import type { RecursiveQueue } from "../../core/exec/recursive_queue.ts";
 import { limitCount, offsetCount } from "../../core/exec/limit.ts";
-import { newFunctionContext } from "../../core/functions/context.ts";
-import type { BtreeCursor } from "../../core/format/cursor.ts";
 import {
   clearJsonSubtype,
   copyJsonSubtype,
   markJson,
   passJsonSubtype,
 } from "../../core/functions/json/subtype.ts";
+import type { BtreeCursor } from "../../core/format/cursor.ts";
 import { applyAffinity } from "../../core/value/affinity.ts";
 import { truthValue } from "../../core/value/coerce.ts";
 import * as logic from "../../core/value/logic.ts";
 import { copiedRegs, copyReg, newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { StorageClass } from "../../core/value/types.ts";
+import { FunctionSubtype } from "../bytecode/descriptors.ts";
 import type {
   AffinityEntry,
   CompareEntry,
@@ -50,9 +50,7 @@ import type {
   InListEntry,
   WindowEntry,
 } from "../bytecode/descriptors.ts";
-import { FunctionSubtype } from "../bytecode/descriptors.ts";
 import { Op } from "../bytecode/opcodes.ts";
-import type { CompiledProgram } from "../bytecode/program.ts";
 import {
   closeCursors,
   type HashSlot,
@@ -62,6 +60,7 @@ import {
   storeRow,
   type VCursor,
 } from "../bytecode/vm_objects.ts";
+import type { CompiledProgram } from "../bytecode/program.ts";
 import {
   indexEntryJump,
   rowidBoundStep,
@@ -73,6 +72,7 @@ import {
 import { castStep, copyWithSubtype, inListStep } from "../bytecode/vm_values.ts";
 import { openSlot } from "../bytecode/vm_open.ts";
 import { setInResult } from "../../core/exec/in_list.ts";
+import { newFunctionContext } from "../../core/functions/context.ts";
 
 /** One run of a compiled program. */
 export class VmExecution implements Execution {
