@@ -10,6 +10,14 @@
  */
 import type { FunctionContext } from "../context.ts";
 import type { ScalarImpl } from "./registry.ts";
+import {
+  dateText,
+  strftimeText,
+  timediffText,
+  timeText,
+  unixSeconds,
+  unixSecondsSubsec,
+} from "./date_format.ts";
 import { type Reg, setInt, setNull, setReal, setText } from "../../value/reg.ts";
 import { StorageClass } from "../../value/types.ts";
 import { cText, textOf } from "./coerce.ts";
@@ -25,14 +33,6 @@ import {
   DAY_MS,
   isValidJdMs,
 } from "./date_time.ts";
-import {
-  dateText,
-  strftimeText,
-  timediffText,
-  timeText,
-  unixSeconds,
-  unixSecondsSubsec,
-} from "./date_format.ts";
 
 const value = new DateTime();
 const other = new DateTime();
