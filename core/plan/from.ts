@@ -19,13 +19,13 @@ import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./sc
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
-import { notNullRangeTerms } from "./not_null_range.ts";
 import { buildAutoIndex } from "./auto_index.ts";
-import type { WantedOrder } from "./order.ts";
 import { transitiveTerms } from "./transitive.ts";
+import type { WantedOrder } from "./order.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
+import { notNullRangeTerms } from "./not_null_range.ts";
 
 interface Unit {
   join: B.JoinKind | null;
