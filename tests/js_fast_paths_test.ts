@@ -313,7 +313,11 @@ Deno.test("js fast path: a built-in aggregate's own step equals AggregateCalls.s
   specs.push({ name: "count", argc: 0, distinct: false, collation: "BINARY", orderBy: [] });
   for (const spec of specs) {
     for (const values of sequences) {
-      const expected = aggregateOver(spec, values, (calls, g, args) => (calls.step(g, 0, args), calls.hit));
+      const expected = aggregateOver(
+        spec,
+        values,
+        (calls, g, args) => (calls.step(g, 0, args), calls.hit),
+      );
       const got = aggregateOver(
         spec,
         values,
@@ -344,7 +348,11 @@ Deno.test("js fast path: sum/total/avg try stepSumFast first, with stepSum's res
     const spec: AggCallSpec = { name, argc: 1, distinct: false, collation: "BINARY", orderBy: [] };
     let fast = 0, slow = 0;
     for (const seq of sequences) {
-      const expected = aggregateOver(spec, seq, (calls, g, args) => (calls.step(g, 0, args), calls.hit));
+      const expected = aggregateOver(
+        spec,
+        seq,
+        (calls, g, args) => (calls.step(g, 0, args), calls.hit),
+      );
       const got = aggregateOver(spec, seq, (calls, g, args) => {
         if (stepSumFast(g.states[0] as SumState, args[0])) return fast++, false;
         return slow++, calls.stepOf(0)(g.states[0], args) === true;
@@ -415,7 +423,11 @@ Deno.test("js fast path: count(*) and count(x) written out count as count's step
       orderBy: [],
     };
     for (const seq of sequences) {
-      const expected = aggregateOver(spec, seq, (calls, g, args) => (calls.step(g, 0, args), calls.hit));
+      const expected = aggregateOver(
+        spec,
+        seq,
+        (calls, g, args) => (calls.step(g, 0, args), calls.hit),
+      );
       const generated = aggregateOver(spec, seq, (calls, g, args) => {
         const s0 = { calls, current: g };
         return aggStepCode(spec)(s0, args[0], RUNTIME, false, args) === true;
