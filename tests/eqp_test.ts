@@ -26,6 +26,9 @@ CREATE VIEW v AS SELECT a, b FROM t WHERE c > 1;
 CREATE TABLE x(e, f, g);
 CREATE TABLE y(h, i, j);
 CREATE TABLE z(m INT, n TEXT, o REAL);
+CREATE TABLE z2(m INT, n TEXT, o REAL);
+CREATE TABLE nn(k INT NOT NULL, l INT NOT NULL, m);
+CREATE INDEX nnl ON nn(l);
 `;
 
 /** Key queries: access paths, joins, ordering, grouping, subqueries, compounds. */
@@ -162,6 +165,13 @@ export const EQP_QUERIES: string[] = [
   "SELECT (SELECT count(*) FROM x, y WHERE x.e = y.h AND t.a IS NOT NULL) FROM t",
   "SELECT * FROM t WHERE t.c IN (SELECT x.f FROM x, y WHERE x.e = y.h AND t.a IS NOT NULL)",
   "SELECT * FROM (SELECT * FROM w, x, y WHERE x.e = y.h AND w.x IS NOT NULL)",
+  // The folded test's column still counts as read (no covering index without it).
+  "SELECT l FROM nn WHERE k IS NOT NULL",
+  "SELECT count(*) FROM nn, x WHERE x.e = nn.l AND nn.k NOTNULL",
+  // A constant that select.c's propagateConstants writes into a term on the other table
+  // (`x IN (c)` is `x = +c`) makes its automatic index PARTIAL.
+  "SELECT * FROM z2, z WHERE z2.m = z.m AND z.m IN (5) AND z.o = 0 ORDER BY z.m",
+  "SELECT z2.n FROM z, z2 WHERE z2.m = z.m AND z.m = 5 AND z.o = 0 GROUP BY z2.n",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

@@ -31,6 +31,11 @@ export interface BoundLiteral extends ExprInfo {
   kind: "literal";
   value: SqlValue;
   cls: StorageClass;
+  /**
+   * The column a null test folded to this constant read (expr_binder.ts foldedNullTest):
+   * it still counts as read, as in SQLite, where name resolution marked it first.
+   */
+  of?: BoundColumn;
 }
 
 /** `TRUE` / `FALSE` that resolved to no column: the integers 1 / 0 (SQLite's TK_TRUEFALSE). */

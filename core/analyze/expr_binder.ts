@@ -167,7 +167,9 @@ function foldedNullTest(
     const { left, source } = s.items[i];
     const never = !left && !s.items.slice(i + 1).some((it) => it.right) &&
       (x.column < 0 || source.kind === "table" && source.table.columns[x.column].notNull);
-    return never ? { kind: "literal", value: +not, cls: StorageClass.Integer, ...info } : null;
+    return never
+      ? { kind: "literal", value: +not, cls: StorageClass.Integer, ...info, of: x }
+      : null;
   }
   return null;
 }

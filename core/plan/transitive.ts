@@ -26,13 +26,15 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   };
   const classOf = new Map<string, Map<string, PlanExpr>>();
   // select.c's propagateConstants: a WHERE `x = constant` (BINARY, the constant without an
-  // affinity) lends x's value to the comparisons x is in; the last such term wins.
+  // affinity: `x IN (c)` is `x = +c`) lends x's value to the comparisons x is in; the last
+  // such term wins.
   const constOf = new Map<string | undefined, PlanExpr>();
   for (const { expr: e } of terms) {
     if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
     const a = plain(e.left), b = plain(e.right);
     for (const [x, k] of [[a, e.right], [b, e.left]] as const) {
-      if (x && (k.kind === "const" || k.kind === "param")) constOf.set(x[0], k);
+      const c = k.kind === "unary" && k.op === "plus" ? k.operand : k;
+      if (x && (c.kind === "const" || c.kind === "param")) constOf.set(x[0], k);
     }
     if (
       !a || !b || a[0] === b[0] ||
@@ -47,8 +49,16 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   const out: Term[] = [];
   // (A `x > NULL` standing for `x IS NOT NULL` stays one on the other columns: a seek past
   // their NULL entries, not a comparison with NULL.)
-  const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean) =>
-    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent, belowNulls });
+  const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean, propagated?: boolean) =>
+    out.push({
+      expr,
+      refs: exprRefs(expr),
+      placed: false,
+      virtual: true,
+      parent,
+      belowNulls,
+      propagated,
+    });
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
@@ -59,7 +69,7 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       const other = s.key.kind === "value" ? plain(s.key.value)?.[0] : undefined;
       const value = constOf.get(other);
       if (value && e.kind === "compare") {
-        add(e.left === s.operand ? { ...e, right: value } : { ...e, left: value }, t);
+        add(e.left === s.operand ? { ...e, right: value } : { ...e, left: value }, t, false, true);
       }
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.

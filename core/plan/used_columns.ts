@@ -37,6 +37,7 @@ export function usedColumns(select: B.BoundSelect): UsedColumns {
       getOrMake(used, o.source, () => new Set()).add(o.column as number);
       return;
     }
+    if (o.of) visit(o.of as object); // a folded null test's column (BoundLiteral.of)
     if (kind === "literal" || kind === "variable" || seen.has(v)) return;
     seen.add(v);
     if (kind === "table" && "table" in o) {
