@@ -31,8 +31,7 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
     // (Its entries' values are evaluated into the step's registers: the spec reads the rest.)
     orderBy: a.orderBy,
     // min()/max() return their best argument with its JSON subtype (SQLite copies the Mem).
-    keepsJsonSubtype: !a.impl && (a.name === "min" || a.name === "max") && a.args.length === 1 &&
-      c.subtypes.mayCarry(a.args[0]),
+    keepsJsonSubtype: isMinMaxCall(a) && c.subtypes.mayCarry(a.args[0]),
   }));
   const entry: AggEntry = {
     explain: node.aggregates.map((a) => `${a.name}(${a.args.length})`).join(","),

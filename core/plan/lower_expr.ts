@@ -11,8 +11,8 @@ import { builtinName } from "../functions/catalog.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import { nullLiteralAt } from "../analyze/literals.ts";
 import { isConstantExpr, rightmostSelect } from "../analyze/values_selects.ts";
-// Number of values of an operand (row values, multi-column subqueries).
 import { sameExpr } from "../analyze/same_expr.ts";
+// Number of values of an operand (row values, multi-column subqueries).
 import { vectorSize as width } from "../analyze/select_binder.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
 import { Affinity } from "../value/types.ts";
