@@ -106,11 +106,38 @@ const MALFORMED_QUERIES = [
   "SELECT * FROM t, u WHERE t.b = u.m",
 ];
 
+/**
+ * where.c's columnIsGoodIndexCandidate: no automatic index on a column that a later place of
+ * an analyzed index holds where its prefix leaves more than 2 entries (v2's, not v3's).
+ */
+const CANDIDATES = `
+CREATE TABLE small(p, q);
+CREATE TABLE v2(p, q, r);
+CREATE INDEX v2pq ON v2(p, q);
+CREATE TABLE v3(p, q, r);
+CREATE INDEX v3pq ON v3(p, q);
+INSERT INTO small VALUES (1, 2), (2, 3), (2, 4);
+INSERT INTO v2 VALUES (1, 1, 1), (2, 2, 2), (3, 2, 3);
+INSERT INTO v3 SELECT * FROM v2;
+ANALYZE;
+DELETE FROM sqlite_stat4;
+DELETE FROM sqlite_stat1;
+INSERT INTO sqlite_stat1 VALUES ('small', NULL, '50000');
+INSERT INTO sqlite_stat1 VALUES ('v2', 'v2pq', '600 300 100 noskipscan');
+INSERT INTO sqlite_stat1 VALUES ('v3', 'v3pq', '600 300 2 noskipscan');
+`;
+
+const CANDIDATE_QUERIES = [
+  "SELECT * FROM small, v2 WHERE v2.q = small.p",
+  "SELECT * FROM small, v3 WHERE v3.q = small.p",
+];
+
 for (
   const [name, setup, queries] of [
     ["ANALYZE", ANALYZED, ANALYZED_QUERIES],
     ["written statistics", WRITTEN, WRITTEN_QUERIES],
     ["malformed rows", MALFORMED, MALFORMED_QUERIES],
+    ["automatic index candidates", CANDIDATES, CANDIDATE_QUERIES],
   ] as const
 ) {
   Deno.test(`sqlite_stat1 (${name}): rows and plans as SQLite's`, () => {

@@ -10,9 +10,9 @@ import type {
   IndexScan,
   PlanExpr,
   RangeBound,
-  SeekKey,
   SubPlan,
   TableScan,
+  TermKey,
 } from "../../core/plan/plan.ts";
 import { exprChildren, exprSubPlan } from "../../core/plan/walk.ts";
 import { Affinity } from "../../core/value/types.ts";
@@ -107,7 +107,7 @@ function scanLoop(
  */
 function forEachKey(
   c: Compiler,
-  key: SeekKey,
+  key: TermKey,
   aff: Affinity,
   coll: string,
   desc: boolean,
@@ -306,10 +306,32 @@ function indexScan(
   };
   const level = (i: number): void => {
     if (i === nEq) return range();
+    const key = node.eq[i];
+    if (key.kind === "any") return skipScan(i);
     const k = keys[i];
-    forEachKey(c, node.eq[i], affinityOf(i), k.collation, node.reverse !== k.desc, keyA + i, () => {
+    forEachKey(c, key, affinityOf(i), k.collation, node.reverse !== k.desc, keyA + i, () => {
       level(i + 1);
     });
+  };
+  // A skip-scan (wherecode.c's nSkip): the index's first `skip` columns take each value
+  // they hold in turn, read from the entry the cursor is on; the seek below runs once per
+  // value, then the cursor moves past the entries holding it.
+  const skipScan = (from: number): void => {
+    let skip = from;
+    while (node.eq[skip]?.kind === "any") skip++;
+    const done = b.label(), read = b.label(), next = b.label();
+    b.emit(node.reverse ? Op.Last : Op.Rewind, icur, done);
+    b.emit(Op.Goto, 0, read);
+    b.place(next);
+    b.emit(node.reverse ? Op.SeekLT : Op.SeekGT, icur, done, keyA, skip);
+    b.place(read);
+    for (let j = 0; j < skip; j++) {
+      const col = keys[j].column;
+      b.emit(Op.Column, icur, j, keyA + j, -1, 0, col >= 0 ? table.columns[col].name : "rowid");
+    }
+    level(skip);
+    b.emit(Op.Goto, 0, next);
+    b.place(done);
   };
   const range = (): void => {
     const exit = b.label();

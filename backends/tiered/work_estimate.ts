@@ -30,7 +30,9 @@ function scansLarge(node: RelNode, file: DatabaseFile): boolean {
     case "tableScan":
       return node.rowid?.kind !== "key" && !smallBtree(file, node.table.rootPage);
     case "indexScan": {
-      const range = node.eq.length === 0 || node.lower !== null || node.upper !== null;
+      // (A skip-scan seeks once per distinct value of its skipped columns.)
+      const range = node.eq.length === 0 || node.lower !== null || node.upper !== null ||
+        node.eq[0].kind === "any";
       return range && !smallBtree(file, node.index.rootPage);
     }
     case "countRows":

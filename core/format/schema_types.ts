@@ -78,11 +78,13 @@ export interface IndexInfo {
 /**
  * One `sqlite_stat1` row of an index, as SQLite's analysisLoader decodes it: `rows[0]` the
  * rows of the index, `rows[k]` the rows that an `=` on its first k columns leaves on
- * average; `unordered` when the index must not be used for its order.
+ * average; `unordered` when the index must not be used for its order, `noSkipScan` when
+ * the planner must not skip its first columns (where.c's skip-scan).
  */
 export interface IndexStat1 {
   rows: number[];
   unordered: boolean;
+  noSkipScan: boolean;
 }
 
 export interface TableInfo {

@@ -23,13 +23,14 @@ function decode(stat: string, n: number): IndexStat1 {
     rows.push(v);
     if (stat[i] === " ") i++;
   }
-  let unordered = false;
+  let unordered = false, noSkipScan = false;
   while (i < stat.length) {
     if (stat.startsWith("unordered", i)) unordered = true;
+    else if (stat.startsWith("noskipscan", i)) noSkipScan = true;
     while (i < stat.length && stat[i] !== " ") i++;
     while (stat[i] === " ") i++;
   }
-  return { rows, unordered };
+  return { rows, unordered, noSkipScan };
 }
 
 /** Records `sqlite_stat1`'s rows on the schema's tables and indexes, if it exists. */

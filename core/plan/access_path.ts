@@ -6,10 +6,11 @@
 import type { IndexInfo, KeyColumn, TableInfo } from "../format/schema_types.ts";
 import { CompareOp } from "../value/logic.ts";
 import { Affinity, isNumericAffinity, StorageClass } from "../value/types.ts";
-import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan } from "./plan.ts";
+import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan, TermKey } from "./plan.ts";
 import { exprRefs, sqliteTermOrder, type Term } from "./terms.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { getOrMake } from "../util/multimap.ts";
+import { indexRowLogEst } from "./row_size.ts";
 
 /** One column a path's output is ordered by. */
 export interface OrderColumn {
@@ -46,7 +47,7 @@ export interface SeekTerm {
   /** The term's side that reads the column (a VIRTUAL column's expression). */
   operand: PlanExpr;
   op: "eq" | "lt" | "le" | "gt" | "ge";
-  key: SeekKey;
+  key: TermKey;
   affinity: Affinity;
   /** The comparison's collation; "" for IS NULL, which compares in none. */
   collation: string;
@@ -74,7 +75,7 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
   const seek = (
     operand: PlanExpr,
     op: SeekTerm["op"],
-    key: SeekKey,
+    key: TermKey,
     affinity: Affinity,
     collation: string,
   ): SeekTerm | null => {
@@ -84,7 +85,7 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
   if (e.kind === "compare") {
     if (e.op === CompareOp.Ne) return null;
     // The column on the left, else on the right (the comparison flipped).
-    const key = (value: PlanExpr): SeekKey => ({ kind: "value", value, affinity: e.affinity });
+    const key = (value: PlanExpr): TermKey => ({ kind: "value", value, affinity: e.affinity });
     return (!readsNode(e.right, id) &&
       seek(e.left, STRAIGHT[e.op], key(e.right), e.affinity, e.collation)) ||
       (!readsNode(e.left, id) &&
@@ -119,7 +120,7 @@ function seekTerm(term: Term, id: number): SeekTerm | null {
     e.kind === "inQuery" && !e.not && e.operands.length === 1 &&
     !readsNode({ kind: "exists", query: e.query }, id)
   ) {
-    const key: SeekKey = { kind: "query", query: e.query };
+    const key: TermKey = { kind: "query", query: e.query };
     return seek(e.operands[0], "eq", key, e.affinities[0], e.collations[0]);
   }
   return null;
@@ -244,15 +245,25 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
   return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
 }
 
-function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath {
+/**
+ * The path seeking `index` with the terms of `seeks`; with `skip`, a skip-scan: its first
+ * `skip` columns take each value the index holds (no term seeks them).
+ */
+function indexPath(
+  leaf: TableLeaf,
+  index: IndexInfo,
+  seeks: SeekTerm[],
+  skip = 0,
+): AccessPath {
   const t = leaf.table;
-  const eq: SeekKey[] = [];
+  const eq: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
   const used: Term[] = [];
   let lower: RangeBound | null = null;
   let upper: RangeBound | null = null;
   // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
   // every column of an index (nColumn) but a unique one's.
   for (const [i, k] of index.recordColumns.entries()) {
+    if (i < skip) continue;
     if (k.column === -2 || i === index.keyColumns.length && index.unique) break;
     const col = keyColumn(t, k);
     const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
@@ -301,6 +312,23 @@ function indexPath(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
 }
 
 /**
+ * where.c's skip-scans of `index`: past its first 1, 2, ... columns, as long as ANALYZE
+ * found each prefix repeated in 18 entries or more (LogEst 42) and a key column follows;
+ * each needs a term on the column after the skipped ones (whereLoopAddBtreeIndex adds a
+ * loop per term only).
+ */
+function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath[] {
+  if (!index.stat1 || index.stat1.noSkipScan) return [];
+  const a = indexRowLogEst(leaf.table, index);
+  const out: AccessPath[] = [];
+  for (let skip = 1; skip < index.keyColumns.length && a[skip] >= 42; skip++) {
+    const p = indexPath(leaf, index, seeks, skip);
+    if (p.used.length) out.push(p);
+  }
+  return out;
+}
+
+/**
  * Every way to read `leaf` using the terms whose other nodes `ready` accepts. With
  * `INDEXED BY` only that index (empty when it cannot be used: SQLite's "no query
  * solution"), with NOT INDEXED no index.
@@ -319,7 +347,8 @@ export function tablePaths(
   const usable = (i: IndexInfo) => !i.where || leaf.partial.has(i);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
-    return usable(leaf.indexedBy) ? [indexPath(leaf, leaf.indexedBy, seeks)] : [];
+    const i = leaf.indexedBy;
+    return usable(i) ? [indexPath(leaf, i, seeks), ...skipScans(leaf, i, seeks)] : [];
   }
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
@@ -329,11 +358,13 @@ export function tablePaths(
   // ROWID table's primary key (created with the table) comes after every other index,
   // its seeks and then its whole scan.
   for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
-    out.push(indexPath(leaf, i, seeks));
+    out.push(indexPath(leaf, i, seeks), ...skipScans(leaf, i, seeks));
   }
   if (t.withoutRowid && t.primaryKey.length) {
-    const p = indexPath(leaf, primaryKeyIndex(t), seeks);
-    if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
+    const pk = primaryKeyIndex(t);
+    for (const p of [indexPath(leaf, pk, seeks), ...skipScans(leaf, pk, seeks)]) {
+      if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
+    }
   }
   if (t.withoutRowid) out.push(out.shift()!);
   return out;

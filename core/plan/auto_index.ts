@@ -9,7 +9,8 @@
 import { Bug, bugError } from "../internal_error.ts";
 import { Affinity, StorageClass } from "../value/types.ts";
 import type { HashLookup, PlanExpr, RelNode, Sort, SortKey } from "./plan.ts";
-import { affinityOk, cachedSeekTerm, columnOf } from "./access_path.ts";
+import { affinityOk, cachedSeekTerm, columnOf, primaryKeyIndex } from "./access_path.ts";
+import { indexRowLogEst } from "./row_size.ts";
 import type { Leaf } from "./leaves.ts";
 import type { Term } from "./terms.ts";
 import { andAll } from "./terms.ts";
@@ -54,14 +55,21 @@ function leafColumnAffinity(leaf: Leaf, column: number): Affinity | null {
 }
 
 /**
- * where.c's columnIsGoodIndexCandidate: no automatic index on a column that already leads
- * an index of the table, usable here or not (a partial index the WHERE does not imply).
+ * Not where.c's columnIsGoodIndexCandidate: a column that already leads an index of the
+ * table (usable here or not: a partial index the WHERE does not imply), or that a later
+ * column of an analyzed index holds where an `=` on the columns up to it leaves more than
+ * 2 entries (LogEst 20); each index decides at the column's first place in its key.
  */
-function leadsAnIndex(leaf: Leaf, column: number): boolean {
+function poorIndexCandidate(leaf: Leaf, column: number): boolean {
   if (leaf.kind !== "table") return false;
   const t = leaf.table.table;
-  const first = (keys: readonly { column: number }[]) => keys[0]?.column === column;
-  return t.indexes.some((i) => first(i.keyColumns)) || (t.withoutRowid && first(t.primaryKey));
+  const indexes = t.withoutRowid && t.primaryKey.length
+    ? [...t.indexes, primaryKeyIndex(t)]
+    : t.indexes;
+  return indexes.some((index) => {
+    const j = index.keyColumns.findIndex((k) => k.column === column);
+    return j === 0 || j > 0 && !!index.stat1 && indexRowLogEst(t, index)[j + 1] > 20;
+  });
 }
 
 /**
@@ -111,7 +119,7 @@ export function autoIndexFor(
       hasSubPlan(t.expr)
     ) return;
     const aff = leafColumnAffinity(leaf, s.column);
-    if (aff === null || !affinityOk(s.affinity, aff) || leadsAnIndex(leaf, s.column)) return;
+    if (aff === null || !affinityOk(s.affinity, aff) || poorIndexCandidate(leaf, s.column)) return;
     found.push({
       key: {
         term: t,

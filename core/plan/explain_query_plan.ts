@@ -127,7 +127,7 @@ class Emitter {
           const t = node.table;
           const keys = node.kind === "tableScan"
             ? [t.columns[t.rowidAlias]?.name ?? "rowid"]
-            : node.eq.map((_, i) => keyName(node, i));
+            : node.eq.flatMap((k, i) => k.kind === "any" ? [] : [keyName(node, i)]);
           this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys.join("=? AND ")}=?)`);
         }
         this.#loop(
@@ -283,7 +283,9 @@ function keyName(node: IndexScan, i: number): string {
 }
 
 function indexScanDetail(node: IndexScan): string {
-  const parts = node.eq.map((_, i) => `${keyName(node, i)}=?`);
+  const parts = node.eq.map((k, i) =>
+    k.kind === "any" ? `ANY(${keyName(node, i)})` : `${keyName(node, i)}=?`
+  );
   const n = node.eq.length;
   if (node.lower) parts.push(`${keyName(node, n)}>?`);
   if (node.upper) parts.push(`${keyName(node, n)}<?`);

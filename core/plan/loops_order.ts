@@ -110,7 +110,9 @@ export function loopsOrder(
           ? node.table.primaryKey.length
           : 0;
         const nEq = node.kind === "indexScan" ? node.eq.length : 0;
-        if (index || node.table.withoutRowid) distinct = !index || index.unique;
+        // A skip-scan repeats its seek per skipped value: not distinct even on a UNIQUE index.
+        const skips = node.kind === "indexScan" && node.eq.some((k) => k.kind === "any");
+        if (index || node.table.withoutRowid) distinct = !index || index.unique && !skips;
         let rev: boolean | null = null;
         let rowidMatched = false;
         for (let j = 0; j < path.order.length; j++) {

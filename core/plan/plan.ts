@@ -309,16 +309,16 @@ export interface RangeBound {
    */
   value: PlanExpr | null;
   inclusive: boolean;
-  /** The comparison's affinity (see {@link SeekKey}); BLOB for the "above NULL" bound. */
+  /** The comparison's affinity (see {@link TermKey}); BLOB for the "above NULL" bound. */
   affinity: Affinity;
 }
 
 /**
- * How a seek key is given: one value, or the values of an IN list (each probed in turn,
+ * How a term gives a seek key: one value, or the values of an IN list (each probed in turn,
  * duplicates and NULLs skipped, in ascending key order — descending for a reverse scan),
  * or the rows of a subquery's first column (`x IN (SELECT ...)`).
  */
-export type SeekKey =
+export type TermKey =
   | {
     kind: "value";
     value: PlanExpr;
@@ -333,6 +333,13 @@ export type SeekKey =
   }
   | { kind: "list"; values: PlanExpr[] }
   | { kind: "query"; query: SubPlan };
+
+/**
+ * The key of one column of an index seek: a term's, or, with no term, `any` — a column a
+ * skip-scan skips (where.c's WHERE_SKIPSCAN, shown as `ANY(column)`), which takes in turn
+ * each distinct value the index holds in it.
+ */
+export type SeekKey = TermKey | { kind: "any" };
 
 /** A sort term over stored columns: the column index, direction, NULL placement, collation. */
 export interface SortKey {
@@ -359,7 +366,7 @@ export interface TableScan {
   label: string;
   reverse: boolean;
   rowid:
-    | { kind: "key"; key: SeekKey }
+    | { kind: "key"; key: TermKey }
     | { kind: "range"; lower: RangeBound | null; upper: RangeBound | null }
     | null;
   /** See {@link IndexScan.bloom}. */

@@ -2,7 +2,8 @@
  * SQLite's estimates of row sizes (build.c estimateTableWidth / estimateIndexWidth and the
  * size guess of sqlite3AffinityType), on its LogEst scale (10·log2, as sqlite3LogEst
  * rounds it): where.c scans a covering index instead of a table only when the index rows
- * are estimated smaller, and costs such a scan by the ratio of the two sizes.
+ * are estimated smaller, and costs such a scan by the ratio of the two sizes; and its row
+ * counts of tables and index prefixes (nRowLogEst, aiRowLogEst).
  */
 import type { ColumnInfo, IndexInfo, TableInfo } from "../format/schema_types.ts";
 import { affinityOfTypeText } from "../value/affinity_of_type.ts";
@@ -94,4 +95,30 @@ export function indexRowSize(table: TableInfo, index: IndexInfo): number {
     }
     return logEst(w * 4);
   });
+}
+
+/**
+ * The LogEst rows of a table (nRowLogEst): what `sqlite_stat1` says
+ * (core/format/stat1.ts), else SQLite's default of 2^20 (LogEst 200).
+ */
+export function tableLogEst(t: TableInfo): number {
+  return logEst(t.stat1Rows ?? 2 ** 20);
+}
+
+/**
+ * aiRowLogEst of an index: its rows, then the rows an `=` on each key prefix leaves:
+ * ANALYZE's figures, else sqlite3DefaultRowEst's (a partial index holds half the table;
+ * 10, 9, 8, 7, 6 rows, then 5; none past the last column of a unique index).
+ */
+export function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
+  const stat = index.stat1;
+  const n = index.keyColumns.length;
+  if (stat) {
+    return Array.from({ length: n + 1 }, (_, i) => logEst(Math.max(1, stat.rows[i] ?? 1)));
+  }
+  const defaults = [33, 32, 30, 28, 26];
+  const a = [tableLogEst(t) - (index.where ? 10 : 0)];
+  for (let i = 1; i <= n; i++) a.push(defaults[i - 1] ?? 23);
+  if (index.unique) a[n] = 0;
+  return a;
 }

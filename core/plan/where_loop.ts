@@ -6,7 +6,7 @@
  * whereLoopAdjustCost (a loop using more of the same terms is never dearer). Without
  * ANALYZE a table holds 2^20 rows (LogEst 200) and an `=` on an index column leaves 10.
  */
-import type { IndexInfo, TableInfo } from "../format/schema_types.ts";
+import type { IndexInfo } from "../format/schema_types.ts";
 import { StorageClass } from "../value/types.ts";
 import {
   type AccessPath,
@@ -18,7 +18,15 @@ import {
 import { type AutoIndex, autoIndexFor } from "./auto_index.ts";
 import type { Leaf } from "./leaves.ts";
 import type { PlanExpr, RangeBound, SeekKey } from "./plan.ts";
-import { estLog, indexRowSize, logEst, logEstAdd, tableRowSize } from "./row_size.ts";
+import {
+  estLog,
+  indexRowLogEst,
+  indexRowSize,
+  logEst,
+  logEstAdd,
+  tableLogEst,
+  tableRowSize,
+} from "./row_size.ts";
 import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
 
@@ -40,9 +48,13 @@ export interface WhereLoop {
   seeksEqual: boolean;
   /** A term on its leaf alone that it does not seek with thins its rows (WHERE_SELFCULL). */
   selfCull?: boolean;
-  /** The real index it reads (WHERE_INDEXED), its `=` columns, whether it covers. */
+  /**
+   * The real index it reads (WHERE_INDEXED), its `=` columns (the skipped ones of a
+   * skip-scan first, `nSkip` of them), whether it covers.
+   */
   index: IndexInfo | null;
   nEq: number;
+  nSkip: number;
   covering: boolean;
   /**
    * where.c's iSortIdx: the b-tree (table or index name) whose order might give the ORDER
@@ -55,32 +67,6 @@ export interface WhereLoop {
 export interface LoopOrderHint {
   /** where.c indexMightHelpWithOrderBy. */
   mightHelp(path: AccessPath): boolean;
-}
-
-/**
- * The LogEst rows of a table (nRowLogEst): what `sqlite_stat1` says
- * (core/format/stat1.ts), else SQLite's default of 2^20 (LogEst 200).
- */
-function tableLogEst(t: TableInfo): number {
-  return logEst(t.stat1Rows ?? 2 ** 20);
-}
-
-/**
- * aiRowLogEst of an index: its rows, then the rows an `=` on each key prefix leaves:
- * ANALYZE's figures, else sqlite3DefaultRowEst's (a partial index holds half the table;
- * 10, 9, 8, 7, 6 rows, then 5; none past the last column of a unique index).
- */
-function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
-  const stat = index.stat1;
-  const n = index.keyColumns.length;
-  if (stat) {
-    return Array.from({ length: n + 1 }, (_, i) => logEst(Math.max(1, stat.rows[i] ?? 1)));
-  }
-  const defaults = [33, 32, 30, 28, 26];
-  const a = [tableLogEst(t) - (index.where ? 10 : 0)];
-  for (let i = 1; i <= n; i++) a.push(defaults[i - 1] ?? 23);
-  if (index.unique) a[n] = 0;
-  return a;
 }
 
 /**
@@ -169,8 +155,16 @@ function seekCost(
   const a = probe.rows;
   let nOut = a[0];
   let nIn = 0;
+  let skipped = 0;
   eq.forEach((key, k) => {
-    const t = loop.used[k];
+    if (key.kind === "any") {
+      // A skip-scan seeks once per distinct value of the column, counted 1.375 times (5).
+      nIn += a[k] - a[k + 1] + 5;
+      nOut += a[k + 1] - a[k];
+      skipped++;
+      return;
+    }
+    const t = loop.used[k - skipped];
     const p = truthProb(t);
     // The extra seeks an IN makes: its values, or 25 for a subquery.
     nIn += key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
@@ -201,7 +195,10 @@ function loopFor(
   for (const t of used) for (const r of t.refs) if (r !== leaf.id && leafIds.has(r)) prereq.add(r);
   const node = path?.node;
   const index = node?.kind === "indexScan" ? node.index : null;
-  const seeksEqual = node?.kind === "indexScan" ? node.eq.length > 0 : node?.rowid?.kind === "key";
+  const nSkip = node?.kind === "indexScan" ? node.eq.filter((k) => k.kind === "any").length : 0;
+  const seeksEqual = node?.kind === "indexScan"
+    ? node.eq.length > nSkip
+    : node?.rowid?.kind === "key";
   return {
     leaf,
     path,
@@ -214,6 +211,7 @@ function loopFor(
     seeksEqual,
     index,
     nEq: node?.kind === "indexScan" ? node.eq.length : 0,
+    nSkip,
     covering: node?.kind === "indexScan" ? node.covering : true,
     sortIndex: null,
   };
@@ -292,7 +290,8 @@ function tableLoop(
     loop.nOut = a[0];
     return { loop, nRow: a[0] };
   }
-  const r = rangeTerms(path.used, node.eq.length, node);
+  const loopTerms = loop.nEq - loop.nSkip;
+  const r = rangeTerms(path.used, loopTerms, node);
   const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
   seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
   return { loop, nRow: a[0] };
@@ -303,12 +302,13 @@ export type LeafRows = (leaf: Leaf) => number;
 
 /**
  * whereLoopCheaperProperSubset: is `x` a loop of the same leaf using a proper subset of
- * `y`'s terms (or fewer `=` columns of the same index) at no greater cost?
+ * `y`'s terms (or fewer `=` columns of the same index, neither a skip-scan) at no greater
+ * cost?
  */
 function cheaperProperSubset(x: WhereLoop, y: WhereLoop): boolean {
   if (x.rRun > y.rRun && x.nOut > y.nOut) return false;
-  if (x.nEq < y.nEq && x.index === y.index) return true;
-  if (x.used.length >= y.used.length) return false;
+  if (x.nEq < y.nEq && x.index === y.index && !x.nSkip && !y.nSkip) return true;
+  if (x.used.length >= y.used.length || y.nSkip > x.nSkip) return false;
   if (!x.used.every((t) => y.used.includes(t))) return false;
   return !(x.covering && !y.covering);
 }
@@ -333,11 +333,14 @@ const isSubset = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...a].ever
 /**
  * whereLoopFindLesser's verdict on kept loop `p` against new loop `t`: "drop" `t` (`p`
  * needs no more leaves and costs no more), "replace" `p` by `t` (`t` needs no more leaves
- * and is no dearer, or `p` is an automatic index and `t` an `=` seek), else null.
+ * and is no dearer, or `p` is an automatic index and `t` an `=` seek, not a
+ * skip-scan), else null.
  */
 function lesser(p: WhereLoop, t: WhereLoop): "drop" | "replace" | null {
   if (p.sortIndex !== t.sortIndex) return null;
-  if (p.auto && t.index && t.seeksEqual && isSubset(t.prereq, p.prereq)) return "replace";
+  if (p.auto && t.index && !t.nSkip && t.seeksEqual && isSubset(t.prereq, p.prereq)) {
+    return "replace";
+  }
   if (
     isSubset(p.prereq, t.prereq) && p.rSetup <= t.rSetup && p.rRun <= t.rRun && p.nOut <= t.nOut
   ) return "drop";
