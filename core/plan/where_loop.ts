@@ -86,9 +86,8 @@ function outputAdjust(
     if (t.virtual || !t.refs.has(self)) continue;
     if ([...t.refs].some((r) => r !== self && leafIds.has(r) && !loop.prereq.has(r))) continue;
     // Seeked with it, or with a virtual term derived from it.
-    if (loop.used.some((u) => u === t || u.parent === t)) continue;
-    // Self-culling: by a comparison, or on a leaf no outer join may NULL-fill.
-    if (t.refs.size === 1) loop.selfCull ||= t.expr.kind === "compare" || t.expr.kind === "inList";
+    if (seeksWith(loop.used, t)) continue;
+    loop.selfCull ||= selfCulling(t, self, loop.used);
     const p = truthProb(t);
     if (p <= 0) {
       loop.nOut += p;
@@ -102,6 +101,18 @@ function outputAdjust(
     if (right) reduce = Math.max(reduce, small ? 10 : 20);
   }
   loop.nOut = Math.min(loop.nOut, nRow - reduce);
+}
+
+/** Whether `used` seeks with `t` or with a virtual term derived from it. */
+const seeksWith = (used: readonly Term[], t: Term) => used.some((u) => u === t || u.parent === t);
+
+/**
+ * Whether a loop seeking with `used` on leaf `self` culls its own rows by term `t`
+ * (WHERE_SELFCULL): a comparison on the leaf alone that it does not seek with.
+ */
+function selfCulling(t: Term, self: number, used: readonly Term[]): boolean {
+  return !t.virtual && t.refs.size === 1 && t.refs.has(self) && !seeksWith(used, t) &&
+    (t.expr.kind === "compare" || t.expr.kind === "inList");
 }
 
 /** whereRangeAdjust: a bound keeps its likelihood(), else a quarter (not `x > NULL`). */
@@ -409,6 +420,14 @@ export function leafLoops(
     if (!path.used.length && !wholeScanWeighed(leaf, path, hint)) continue;
     const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
+    // WHERE_SELFCULL stays on where.c's loop template: a seek has it when a loop made before
+    // it with fewer of its terms had it (the whole scan of the b-tree, where that is weighed,
+    // then each seek with a prefix of its terms).
+    const fewest = path.node.kind === "tableScan" || wholeScanWeighed(leaf, path, hint) ? 0 : 1;
+    if (fewest < path.used.length) {
+      const before = path.used.slice(0, fewest);
+      loop.selfCull ||= ordered.some((t) => selfCulling(t, leaf.id, before));
+    }
     // No index name where it reads the table's own b-tree (the rowid's, or a WITHOUT ROWID
     // primary key).
     const n = path.node;
