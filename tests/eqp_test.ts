@@ -29,6 +29,11 @@ CREATE TABLE z(m INT, n TEXT, o REAL);
 CREATE TABLE z2(m INT, n TEXT, o REAL);
 CREATE TABLE nn(k INT NOT NULL, l INT NOT NULL, m);
 CREATE INDEX nnl ON nn(l);
+CREATE TABLE wr4(id INTEGER, k INTEGER NOT NULL, c1 INTEGER, c2 INTEGER, c3 INTEGER,
+  PRIMARY KEY(c2, id)) WITHOUT ROWID;
+CREATE INDEX wr4k ON wr4(k DESC, c1);
+CREATE INDEX wr4c ON wr4(c1 DESC);
+CREATE TABLE wr1(id INTEGER, c4 INTEGER NOT NULL, c2 INTEGER, PRIMARY KEY(id)) WITHOUT ROWID;
 `;
 
 /** Key queries: access paths, joins, ordering, grouping, subqueries, compounds. */
@@ -172,6 +177,11 @@ export const EQP_QUERIES: string[] = [
   // (`x IN (c)` is `x = +c`) makes its automatic index PARTIAL.
   "SELECT * FROM z2, z WHERE z2.m = z.m AND z.m IN (5) AND z.o = 0 ORDER BY z.m",
   "SELECT z2.n FROM z, z2 WHERE z2.m = z.m AND z.m = 5 AND z.o = 0 GROUP BY z2.n",
+  // A whole scan of a non-covering index weighs fewer table lookups for each WHERE term the
+  // index can test, the swapped copy of `wr4.k = wr1.id` where.c adds too: wr4k's scan costs
+  // the same as the table's, and comes first.
+  "SELECT * FROM wr4 JOIN wr1 ON wr4.k = wr1.id ORDER BY wr1.c4 DESC, wr1.c2",
+  "SELECT * FROM wr4, wr1 WHERE wr4.k = wr1.id AND wr4.c1 BETWEEN 2 AND 5 ORDER BY wr1.c4",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

@@ -8,6 +8,7 @@
  */
 import type { IndexInfo } from "../format/schema_types.ts";
 import { StorageClass } from "../value/types.ts";
+import { CompareOp } from "../value/logic.ts";
 import {
   type AccessPath,
   cachedSeekTerm,
@@ -246,6 +247,37 @@ function wholeScanWeighed(
   return covering && !index.stat1?.unordered && indexRowSize(t, index) < tableRowSize(t);
 }
 
+/** A term of where.c's WHERE clause: its expression, truthProb, and whether it is an `=` or IS. */
+type ClauseTerm = { expr: PlanExpr; prob: number; eq: boolean };
+
+/**
+ * `terms` (as written) as where.c's WHERE clause holds them: the written ones, a BETWEEN
+ * once, then the virtual ones exprAnalyze appends meeting them from the last: the copy of a
+ * comparison of two columns with its sides swapped, the halves of a BETWEEN.
+ */
+function clauseTerms(terms: readonly Term[]): ClauseTerm[] {
+  const written: ClauseTerm[] = [];
+  const appended: ClauseTerm[] = [];
+  for (const t of terms) {
+    if (t.virtual) continue;
+    const e = t.expr;
+    if (t.between) {
+      if (written.some((w) => w.expr === t.between)) continue;
+      written.push({ expr: t.between, prob: 1, eq: false });
+      appended.unshift({ expr: e, prob: 1, eq: false }, { expr: e, prob: 1, eq: false });
+      continue;
+    }
+    const pair = e.kind === "compare" && e.op !== CompareOp.Ne || e.kind === "is" && !e.not;
+    const [l, r] = pair ? [e.left, e.right] : [];
+    const columns = l?.kind === "column" && r?.kind === "column";
+    // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then.)
+    const eq = !!equalityRight(e) && !(columns && l.node === r.node);
+    written.push({ expr: e, prob: truthProb(t), eq });
+    if (columns) appended.unshift({ expr: e, prob: 1, eq });
+  }
+  return [...written, ...appended];
+}
+
 /** The costs of a table leaf's path (a new loop, output not yet adjusted). */
 function tableLoop(
   leaf: Leaf & { kind: "table" },
@@ -290,11 +322,10 @@ function tableLoop(
       // each), fewer for each leading WHERE term the index alone can test.
       const columns = indexColumns(t, index);
       let n = a[0] + 16;
-      for (const term of terms) {
+      for (const term of clauseTerms(terms)) {
         if (!coveredByIndex(term.expr, leaf.id, columns)) break;
-        const p = truthProb(term);
-        if (p <= 0) n += p;
-        else n -= equalityRight(term.expr) ? 20 : 1;
+        if (term.prob <= 0) n += term.prob;
+        else n -= term.eq ? 20 : 1;
       }
       loop.rRun = logEstAdd(loop.rRun, n);
     }
@@ -418,7 +449,7 @@ export function leafLoops(
   }
   for (const path of tablePaths(leaf.table, terms, ready)) {
     if (!path.used.length && !wholeScanWeighed(leaf, path, hint)) continue;
-    const { loop, nRow } = tableLoop(leaf, path, ordered, leafIds);
+    const { loop, nRow } = tableLoop(leaf, path, terms, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
     // WHERE_SELFCULL stays on where.c's loop template: a seek has it when a loop made before
     // it with fewer of its terms had it (the whole scan of the b-tree, where that is weighed,
