@@ -182,6 +182,10 @@ export const EQP_QUERIES: string[] = [
   // the same as the table's, and comes first.
   "SELECT * FROM wr4 JOIN wr1 ON wr4.k = wr1.id ORDER BY wr1.c4 DESC, wr1.c2",
   "SELECT * FROM wr4, wr1 WHERE wr4.k = wr1.id AND wr4.c1 BETWEEN 2 AND 5 ORDER BY wr1.c4",
+  // A rowid lookup per `=` on the rowid, a transitive one too (`t3.a = t1.a` by way of u.q):
+  // it leaves the written term as a filter, so it yields fewer rows and goes last.
+  "SELECT t3.a, t1.a FROM t t3 JOIN t t1 ON t3.a = t1.a, u WHERE u.q = t1.a AND u.p = 'k'",
+  "SELECT t3.a, t1.a, w.y FROM t t3, t t1, w WHERE t1.a = t3.a AND w.y = t1.a AND w.x = 'k'",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

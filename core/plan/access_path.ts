@@ -217,9 +217,13 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
     s.column === -1 && affinityOk(s.affinity, Affinity.Integer) && s.collation
   );
   const out: AccessPath[] = [];
-  const eq = rowid.find((s) => s.op === "eq");
   const base = fullScan(leaf);
-  if (eq) {
+  // A lookup per `=` on the rowid, as whereLoopAddBtreeIndex makes a loop per term it finds
+  // (a transitive one too: it may leave the written term as a filter that thins the rows);
+  // one only with a constant, which select.c's propagateConstants writes into the others.
+  const eqs = rowid.filter((s) => s.op === "eq");
+  const constant = eqs.find((s) => s.key.kind === "value" && !exprRefs(s.key.value).size);
+  for (const eq of constant ? [eqs[0]] : eqs) {
     out.push({
       ...base,
       node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
