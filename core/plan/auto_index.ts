@@ -108,9 +108,8 @@ export function autoIndexFor(
   const local: Term[] = [];
   terms.forEach((t, i) => {
     if (!ready(t)) return;
-    // A derived (virtual) term is no condition of its own: `x > NULL` would drop every row
-    // (but a propagated constant is one in SQLite's WHERE).
-    if (t.refs.size === 1 && t.refs.has(leaf.id) && (!t.virtual || t.propagated)) local.push(t);
+    // A derived (virtual) term is no condition of its own: `x > NULL` would drop every row.
+    if (t.refs.size === 1 && t.refs.has(leaf.id) && !t.virtual) local.push(t);
     const s = cachedSeekTerm(t, leaf.id);
     // A transitive (virtual) `=` drives no automatic index (where.c's termCanDriveIndex).
     // (Nor does an IS NULL, which compares in no collation.)

@@ -20,7 +20,7 @@ import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
 import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { buildAutoIndex } from "./auto_index.ts";
-import { transitiveTerms } from "./transitive.ts";
+import { propagateConstants, transitiveTerms } from "./transitive.ts";
 import type { WantedOrder } from "./order.ts";
 import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
@@ -472,6 +472,7 @@ export function planFrom(
     const fromOn = step < lastRightFull;
     for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });
   }
+  if (!units.some(isRightOrFull)) propagateConstants(pool, leaves);
   pool.push(...orToInTerms(pool));
   pool.push(...notNullRangeTerms(pool, leaves));
   if (!units.some(isRightOrFull)) pool.push(...transitiveTerms(pool, leaves));

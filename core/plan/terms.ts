@@ -33,11 +33,6 @@ export interface Term {
   between?: PlanExpr;
   /** The written term a virtual one derives from (where.c's iParent): using it uses both. */
   parent?: Term;
-  /**
-   * A virtual term select.c's propagateConstants writes in place of its parent (a constant
-   * for the column): SQLite's WHERE holds it as a term of its own (auto_index.ts).
-   */
-  propagated?: boolean;
 }
 
 /**

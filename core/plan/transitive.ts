@@ -9,7 +9,9 @@ import { Affinity, isNumericAffinity } from "../value/types.ts";
 import { CompareOp } from "../value/logic.ts";
 import { cachedSeekTerm } from "./access_path.ts";
 import type { Leaf } from "./leaves.ts";
-import type { PlanExpr } from "./plan.ts";
+import type { ColumnExpr, PlanExpr } from "./plan.ts";
+import { mapColumnRefs } from "./capture.ts";
+import { exprChildren } from "./walk.ts";
 import { exprRefs, type Term } from "./terms.ts";
 
 /** The virtual terms the equivalence classes of `terms` give. */
@@ -25,17 +27,9 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       : [`${e.node}:${e.column}`, c?.affinity ?? Affinity.Integer];
   };
   const classOf = new Map<string, Map<string, PlanExpr>>();
-  // select.c's propagateConstants: a WHERE `x = constant` (BINARY, the constant without an
-  // affinity: `x IN (c)` is `x = +c`) lends x's value to the comparisons x is in; the last
-  // such term wins.
-  const constOf = new Map<string | undefined, PlanExpr>();
   for (const { expr: e } of terms) {
     if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
     const a = plain(e.left), b = plain(e.right);
-    for (const [x, k] of [[a, e.right], [b, e.left]] as const) {
-      const c = k.kind === "unary" && k.op === "plus" ? k.operand : k;
-      if (x && (c.kind === "const" || c.kind === "param")) constOf.set(x[0], k);
-    }
     if (
       !a || !b || a[0] === b[0] ||
       a[1] !== b[1] && !(isNumericAffinity(a[1]) && isNumericAffinity(b[1]))
@@ -49,16 +43,8 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   const out: Term[] = [];
   // (A `x > NULL` standing for `x IS NOT NULL` stays one on the other columns: a seek past
   // their NULL entries, not a comparison with NULL.)
-  const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean, propagated?: boolean) =>
-    out.push({
-      expr,
-      refs: exprRefs(expr),
-      placed: false,
-      virtual: true,
-      parent,
-      belowNulls,
-      propagated,
-    });
+  const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean) =>
+    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent, belowNulls });
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
@@ -67,10 +53,6 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       const e = t.expr;
       // The column the term compares this one with, if any.
       const other = s.key.kind === "value" ? plain(s.key.value)?.[0] : undefined;
-      const value = constOf.get(other);
-      if (value && e.kind === "compare") {
-        add(e.left === s.operand ? { ...e, right: value } : { ...e, left: value }, t, false, true);
-      }
       for (const [key, column] of classOf.get(own) ?? []) {
         // Not itself, nor by `y = x` constraining x.
         if (key === own || key === other) continue;
@@ -89,4 +71,61 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
     }
   }
   return out;
+}
+
+/**
+ * select.c's propagateConstants over the WHERE terms `pool` (an AND of two or more): each
+ * `x = constant` (a column of a table of the FROM, BINARY, the constant without an affinity:
+ * a literal or a parameter, `+c` too; the last such term of a column wins) writes its value,
+ * with x's affinity, in place of x in the other terms, sub-queries aside. When one such x
+ * has BLOB affinity (or none), those columns are replaced only as operands of a comparison
+ * (the right one unless the left has TEXT affinity), where the comparison's affinity still
+ * converts the value as it converted x. Terms no longer reading a table need not wait for it.
+ */
+export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void {
+  if (pool.length < 2) return;
+  const affinityOf = (c: ColumnExpr) => {
+    const leaf = leaves.find((l) => l.id === c.node);
+    if (leaf?.kind !== "table") return undefined;
+    // (The rowid, column -1, is an INTEGER.)
+    return c.column < 0 ? Affinity.Integer : leaf.table.table.columns[c.column]?.affinity;
+  };
+  const key = (c: ColumnExpr) => `${c.node}:${c.column}`;
+  const fixed = new Map<string, { column: ColumnExpr; value: PlanExpr }>();
+  for (const { expr: e } of [...pool].reverse()) {
+    if (e.kind !== "compare" || e.op !== CompareOp.Eq || e.collation !== "BINARY") continue;
+    for (const [x, v] of [[e.right, e.left], [e.left, e.right]] as const) {
+      const c = v.kind === "unary" && v.op === "plus" ? v.operand : v;
+      if (x.kind !== "column" || affinityOf(x) === undefined || fixed.has(key(x))) continue;
+      if (c.kind === "const" || c.kind === "param") fixed.set(key(x), { column: x, value: v });
+    }
+  }
+  if (!fixed.size) return;
+  const blobs = [...fixed.values()].some((f) => affinityOf(f.column) === Affinity.Blob);
+  // With a BLOB one, the column operands of comparisons that may take its value.
+  const operands = new Set<PlanExpr>();
+  const findOperands = (e: PlanExpr): void => {
+    const compares = e.kind === "compare" && e.op !== CompareOp.Ne || e.kind === "is";
+    if (compares) {
+      operands.add(e.left);
+      const left = e.left.kind === "column" ? affinityOf(e.left) : undefined;
+      if (left !== Affinity.Text) operands.add(e.right);
+    }
+    exprChildren(e).forEach(findOperands);
+  };
+  pool.forEach((t, i) => {
+    if (blobs) findOperands(t.expr);
+    let changed = false;
+    const expr = mapColumnRefs(t.expr, (c) => {
+      const f = fixed.get(key(c));
+      if (!f || f.column === c) return c;
+      const aff = affinityOf(c)!;
+      if (blobs && aff === Affinity.Blob && !operands.has(c)) return c;
+      changed = true;
+      return aff !== Affinity.Blob
+        ? { kind: "affinity", operand: f.value, affinity: aff }
+        : f.value;
+    }, true);
+    if (changed) pool[i] = { ...t, expr, refs: exprRefs(expr) };
+  });
 }
