@@ -275,13 +275,19 @@ function indexScan(
   const { table, index } = node;
   const icur = openCursor(c, table, index);
   const tcur = node.covering ? -1 : openCursor(c, table, null);
+  // A seek may go past the key columns into the rowid (or primary key) the records end with.
+  const keys = index.recordColumns;
+  /** Reads field `f` of the index entry into `target`; `real`: as a REAL column's value. */
+  const readField = (f: number, target: number, real = 0) => {
+    const col = keys[f].column;
+    b.emit(Op.Column, icur, f, target, -1, real, col >= 0 ? table.columns[col].name : "rowid");
+  };
   c.setAccess(node.id, {
     read: (column, target) => {
       const f = indexField(index, table, column);
       if (f >= 0) {
-        const col = index.recordColumns[f].column;
-        const real = col >= 0 && table.columns[col].affinity === Affinity.Real ? 1 : 0;
-        b.emit(Op.Column, icur, f, target, -1, real, col >= 0 ? table.columns[col].name : "rowid");
+        const col = keys[f].column;
+        readField(f, target, col >= 0 && table.columns[col].affinity === Affinity.Real ? 1 : 0);
       } else if (tcur >= 0) readTableColumn(c, tcur, table, column, target);
       else b.emit(Op.Null, 0, target, target);
     },
@@ -293,8 +299,6 @@ function indexScan(
   const nEq = node.eq.length;
   const keyA = b.regs(nEq + 1);
   const keyB = b.regs(nEq + 1);
-  // A seek may go past the key columns into the rowid (or primary key) the records end with.
-  const keys = index.recordColumns;
   const affinityOf = (i: number) => {
     const col = keys[i].column;
     if (col === -1) return Affinity.Integer;
@@ -325,10 +329,7 @@ function indexScan(
     b.place(next);
     b.emit(node.reverse ? Op.SeekLT : Op.SeekGT, icur, done, keyA, skip);
     b.place(read);
-    for (let j = 0; j < skip; j++) {
-      const col = keys[j].column;
-      b.emit(Op.Column, icur, j, keyA + j, -1, 0, col >= 0 ? table.columns[col].name : "rowid");
-    }
+    for (let j = 0; j < skip; j++) readField(j, keyA + j);
     level(skip);
     b.emit(Op.Goto, 0, next);
     b.place(done);
@@ -407,15 +408,12 @@ function indexScan(
       // wherecode.c's codeDeferredSeek): the rest of the loop may reject the entry first.
       if (tcur >= 0 && !table.withoutRowid) {
         const r = b.regs();
-        b.emit(Op.Column, icur, index.recordColumns.length - 1, r, -1, 0, "rowid");
+        readField(keys.length - 1, r);
         b.emit(Op.DeferredSeek, tcur, 0, r);
       } else if (tcur >= 0) {
         const pk = table.recordColumns.slice(0, table.primaryKey.length);
         const base = b.regs(pk.length);
-        pk.forEach((k, i) => {
-          const f = indexField(index, table, k.column);
-          b.emit(Op.Column, icur, f, base + i, -1, 0, table.columns[k.column].name);
-        });
+        pk.forEach((k, i) => readField(indexField(index, table, k.column), base + i));
         b.emit(Op.NotFound, tcur, next, base, pk.length);
       }
       consume(next);

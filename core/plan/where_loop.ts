@@ -257,14 +257,21 @@ type ClauseTerm = { expr: PlanExpr; prob: number; eq: boolean };
  */
 function clauseTerms(terms: readonly Term[]): ClauseTerm[] {
   const written: ClauseTerm[] = [];
-  const appended: ClauseTerm[] = [];
+  // The virtual terms of each written one, in the order it gets them.
+  const virtuals: ClauseTerm[][] = [];
+  const halves = new Map<PlanExpr, ClauseTerm[]>();
   for (const t of terms) {
     if (t.virtual) continue;
     const e = t.expr;
     if (t.between) {
-      if (written.some((w) => w.expr === t.between)) continue;
-      written.push({ expr: t.between, prob: 1, eq: false });
-      appended.unshift({ expr: e, prob: 1, eq: false }, { expr: e, prob: 1, eq: false });
+      // The BETWEEN once, where its first half is; its halves appended in their order.
+      let group = halves.get(t.between);
+      if (!group) {
+        written.push({ expr: t.between, prob: 1, eq: false });
+        virtuals.push(group = []);
+        halves.set(t.between, group);
+      }
+      group.push({ expr: e, prob: 1, eq: false });
       continue;
     }
     const pair = e.kind === "compare" && e.op !== CompareOp.Ne || e.kind === "is" && !e.not;
@@ -273,16 +280,16 @@ function clauseTerms(terms: readonly Term[]): ClauseTerm[] {
     // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then.)
     const eq = !!equalityRight(e) && !(columns && l.node === r.node);
     written.push({ expr: e, prob: truthProb(t), eq });
-    if (columns) appended.unshift({ expr: e, prob: 1, eq });
+    if (columns) virtuals.push([{ expr: e, prob: 1, eq }]);
   }
-  return [...written, ...appended];
+  return [...written, ...virtuals.reverse().flat()];
 }
 
 /** The costs of a table leaf's path (a new loop, output not yet adjusted). */
 function tableLoop(
   leaf: Leaf & { kind: "table" },
   path: AccessPath,
-  terms: readonly Term[],
+  clause: () => readonly ClauseTerm[],
   leafIds: ReadonlySet<number>,
 ): { loop: WhereLoop; nRow: number } {
   const t = leaf.table.table;
@@ -322,7 +329,7 @@ function tableLoop(
       // each), fewer for each leading WHERE term the index alone can test.
       const columns = indexColumns(t, index);
       let n = a[0] + 16;
-      for (const term of clauseTerms(terms)) {
+      for (const term of clause()) {
         if (!coveredByIndex(term.expr, leaf.id, columns)) break;
         if (term.prob <= 0) n += term.prob;
         else n -= term.eq ? 20 : 1;
@@ -447,14 +454,18 @@ export function leafLoops(
     insertLoop(out, loop);
     return out;
   }
+  // The WHERE clause as where.c holds it, made once, when a whole index scan weighs it.
+  let held: readonly ClauseTerm[] | undefined;
+  const clause = () => held ??= clauseTerms(terms);
   for (const path of tablePaths(leaf.table, terms, ready)) {
-    if (!path.used.length && !wholeScanWeighed(leaf, path, hint)) continue;
-    const { loop, nRow } = tableLoop(leaf, path, terms, leafIds);
+    const weighed = wholeScanWeighed(leaf, path, hint);
+    if (!path.used.length && !weighed) continue;
+    const { loop, nRow } = tableLoop(leaf, path, clause, leafIds);
     outputAdjust(loop, ordered, leafIds, nRow);
     // WHERE_SELFCULL stays on where.c's loop template: a seek has it when a loop made before
     // it with fewer of its terms had it (the whole scan of the b-tree, where that is weighed,
     // then each seek with a prefix of its terms).
-    const fewest = path.node.kind === "tableScan" || wholeScanWeighed(leaf, path, hint) ? 0 : 1;
+    const fewest = weighed ? 0 : 1;
     if (fewest < path.used.length) {
       const before = path.used.slice(0, fewest);
       loop.selfCull ||= ordered.some((t) => selfCulling(t, leaf.id, before));
