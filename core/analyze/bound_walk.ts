@@ -96,11 +96,18 @@ function walksInto(o: object): boolean {
  */
 export function everyExpr(e: B.BoundExpr, ok: (x: B.BoundExpr) => boolean): boolean {
   const visit = (v: unknown): boolean => {
-    if (Array.isArray(v)) return v.every(visit);
+    if (Array.isArray(v)) {
+      for (const x of v) if (!visit(x)) return false;
+      return true;
+    }
     if (v === null || typeof v !== "object" || v instanceof Uint8Array) return true;
     if (isBoundExpr(v) && !ok(v)) return false;
     if (!walksInto(v)) return true;
-    return Object.entries(v).every(([k, x]) => k === "def" || visit(x));
+    // for-in, not Object.entries: planning walks every term this way, and the arrays of
+    // entries were a tenth of a prepare's garbage.
+    const o = v as Record<string, unknown>;
+    for (const k in o) if (k !== "def" && !visit(o[k])) return false;
+    return true;
   };
   return visit(e);
 }
@@ -121,8 +128,9 @@ export function mapExpr(
       if (r) return r;
     }
     if (!walksInto(v)) return v; // select, def, window: kept
+    const o = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = k === "def" ? x : visit(x);
+    for (const k in o) out[k] = k === "def" ? o[k] : visit(o[k]);
     return out;
   };
   return visit(e) as B.BoundExpr;

@@ -17,18 +17,24 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a && b && typeof a === "object" && typeof b === "object") {
     const ao = a as Record<string, unknown>;
     const bo = b as Record<string, unknown>;
+    // Most pairs differ in kind: told without looking further.
+    if (ao.kind !== bo.kind) return false;
     // Subqueries are never equal (SQLite compares them by identity).
     if (ao.kind === "core" || ao.kind === "values" || "compounds" in ao) return false;
-    if ("minArgs" in ao) return ao.name === bo.name && ao.kind === bo.kind;
-    const keys = Object.keys(ao).filter((k) => !IGNORED.has(k));
-    if (keys.length !== Object.keys(bo).filter((k) => !IGNORED.has(k)).length) return false;
-    return keys.every((k) => {
+    if ("minArgs" in ao) return ao.name === bo.name;
+    // Each property that counts equal, and as many on both sides (for-in: no key arrays,
+    // as planning compares many terms).
+    let counted = 0;
+    for (const k in ao) {
+      if (IGNORED.has(k)) continue;
+      counted++;
       // Function and collation names compare without case.
       if (k === "name" && (ao.kind === "function" || ao.kind === "collate")) {
-        return String(ao.name).toLowerCase() === String(bo.name).toLowerCase();
-      }
-      return sameValue(ao[k], bo[k]);
-    });
+        if (String(ao.name).toLowerCase() !== String(bo.name).toLowerCase()) return false;
+      } else if (!sameValue(ao[k], bo[k])) return false;
+    }
+    for (const k in bo) if (!IGNORED.has(k)) counted--;
+    return counted === 0;
   }
   return false;
 }

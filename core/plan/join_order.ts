@@ -70,15 +70,25 @@ export function chooseJoinOrder(
   seekOnly?: ReadonlyMap<number, readonly Term[]>,
 ): JoinOrder {
   const leafIds = new Set(leaves.map((l) => l.id));
+  // A leaf's loops depend on the placed leaves only through the terms they make usable
+  // and whether any leaf comes first (an automatic index needs one): the solver asks for
+  // many placed sets that share both, so the loops are made once per pair.
   const cache = new Map<string, readonly WhereLoop[]>();
-  const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) =>
-    getOrMake(cache, `${leaf.id}:${[...placed]}`, () => {
-      const only = seekOnly?.get(leaf.id);
-      const ready = (t: Term) =>
-        termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
-      const all = before.size ? new Set([...before, ...placed]) : placed;
-      return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted);
+  const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => {
+    const only = seekOnly?.get(leaf.id);
+    const ready = (t: Term) =>
+      termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
+    const all = before.size ? new Set([...before, ...placed]) : placed;
+    let key = `${leaf.id}:${all.size ? 1 : 0}:`;
+    terms.forEach((t, i) => {
+      if (ready(t)) key += `${i},`;
     });
+    return getOrMake(
+      cache,
+      key,
+      () => leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted),
+    );
+  };
   const given = (
     loops: readonly WhereLoop[],
     complete: boolean,

@@ -71,6 +71,8 @@ function pushInto(s: B.BoundSelect, source: number, term: B.BoundExpr): B.BoundS
  * not joined by LEFT/RIGHT/FULL and with no RIGHT/FULL join after them (restrictions 4, 10).
  */
 export function pushDownWhere(from: B.BoundFrom, where: B.BoundExpr | null): B.BoundFrom {
+  // Most FROM clauses name tables only: nothing to push into, nothing to look at.
+  if (!from.items.some((it) => subSelect(it.item))) return from;
   // WHERE terms and the ON terms of inner joins (SQLite moves those into WHERE).
   const all = boundConjuncts(where);
   for (const it of from.items) {
