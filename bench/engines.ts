@@ -14,6 +14,8 @@ export const BASELINE = "node:sqlite";
 export interface BenchStatement {
   all(...params: never[]): unknown[];
   get(...params: never[]): unknown;
+  /** litejit's program listing (for `wasm`: the module's WAT when it runs one). */
+  explain?(): string;
 }
 
 /** An engine with one connection per database file. */

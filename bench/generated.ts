@@ -70,6 +70,8 @@ interface BackendResult {
   floatNoise?: string;
   /** litejit threw, or did not answer in time. */
   error?: string;
+  /** `wasm`: the statement ran a WebAssembly module (else the js backend's function). */
+  native?: boolean;
 }
 
 /** One query's results. */
@@ -183,6 +185,7 @@ async function runQuery(
       );
       r.prepareMs = p.prepareMs;
       r.firstMs = p.firstMs;
+      if (p.native !== undefined) r.native = p.native;
       if (p.digest !== base.digest || p.rows !== base.rows) {
         const [text, noise] = await diagnose(procs[0], procs[e]);
         if (noise) r.floatNoise = text;
@@ -278,6 +281,58 @@ function selectQueries(all: GeneratedQuery[], only: string): GeneratedQuery[] {
   return all.filter((q) => q.family === only || q.label.includes(only) || q.sql.includes(only));
 }
 
+/** How often wasm runs native code, and how it compares with js there and elsewhere. */
+export interface NativeShare {
+  /** Queries timed on both js and wasm. */
+  queries: number;
+  /** Of those, the ones whose wasm statement runs a WebAssembly module. */
+  native: number;
+  /** Native queries with wasm's ratio at or below js's. */
+  nativeAtOrBelowJs: number;
+  /** Queries run on the js backend's code by both (wasm ran no module). */
+  sameCode: number;
+  /** Same-code queries with wasm's ratio at or below js's (noise decides these). */
+  sameCodeAtOrBelowJs: number;
+}
+
+/** The {@link NativeShare} of `results`, or null without both js and wasm timings. */
+function nativeShareOf(results: readonly QueryResult[]): NativeShare | null {
+  const both = results.filter((r) =>
+    r.backends.js?.ratio !== undefined && r.backends.wasm?.ratio !== undefined &&
+    r.backends.wasm.native !== undefined
+  );
+  if (!both.length) return null;
+  const atOrBelow = (r: QueryResult) => r.backends.wasm.ratio! <= r.backends.js.ratio!;
+  const native = both.filter((r) => r.backends.wasm.native);
+  const same = both.filter((r) => !r.backends.wasm.native);
+  return {
+    queries: both.length,
+    native: native.length,
+    nativeAtOrBelowJs: native.filter(atOrBelow).length,
+    sameCode: same.length,
+    sameCodeAtOrBelowJs: same.filter(atOrBelow).length,
+  };
+}
+
+/**
+ * Report lines on wasm against js, split by whether wasm ran a module: where it did not,
+ * both ran the same generated function in separate processes, and their difference is
+ * the measurement's noise, not the backend's.
+ */
+function nativeShare(results: readonly QueryResult[]): string[] {
+  const s = nativeShareOf(results);
+  if (!s) return [];
+  const pct = (a: number, b: number) => b ? `${(a / b * 100).toFixed(0)}%` : "—";
+  return [
+    "",
+    `wasm ran a WebAssembly module on ${s.native} of ${s.queries} queries; wasm ≤ js on ${s.nativeAtOrBelowJs} of those (${
+      pct(s.nativeAtOrBelowJs, s.native)
+    }). On the other ${s.sameCode} it ran the js backend's generated function (the same code as js): wasm ≤ js on ${s.sameCodeAtOrBelowJs} of them (${
+      pct(s.sameCodeAtOrBelowJs, s.sameCode)
+    }), which is measurement noise.`,
+  ];
+}
+
 function report(results: QueryResult[], backends: string[]): string[] {
   const out: string[] = [];
   const timed = results.filter((r) => r.nodeMs !== undefined);
@@ -298,6 +353,7 @@ function report(results: QueryResult[], backends: string[]): string[] {
       } ${(d.atMostOne * 100).toFixed(0).padStart(5)}%`,
     );
   }
+  out.push(...nativeShare(timed));
   out.push("", "Per family (median / geometric mean of the ratios):", "");
   out.push("family       queries " + backends.map((b) => b.padStart(18)).join(""));
   for (const fam of Object.keys(FAMILY_WEIGHTS)) {
@@ -435,7 +491,16 @@ async function main(): Promise<number> {
   Deno.writeTextFileSync(
     out,
     JSON.stringify(
-      { machine: info2, seed, count, backends, options: opts, summary, queries: results },
+      {
+        machine: info2,
+        seed,
+        count,
+        backends,
+        options: opts,
+        summary,
+        wasmNative: nativeShareOf(results),
+        queries: results,
+      },
       null,
       1,
     ),

@@ -40,6 +40,11 @@ export interface Prepared {
   firstMs: number;
   /** Runs per timed sample (fast queries are timed in batches of about 20 ms). */
   callsPerSample: number;
+  /**
+   * `wasm` only: the statement runs a WebAssembly module. When it does not (no table scan
+   * pays off natively), the wasm backend runs the js backend's generated function.
+   */
+  native?: boolean;
 }
 
 /** Rows in a canonical order, for queries whose row order is not determined. */
@@ -89,6 +94,7 @@ function prepare(engine: Engine, sql: string, ordered: boolean, warmMs: number) 
     firstMs: t2 - t1,
     callsPerSample,
   };
+  if (engine.name === "litejit wasm") answer.native = st.explain?.().startsWith("(module");
   return { current: { st, ordered, callsPerSample }, answer };
 }
 
