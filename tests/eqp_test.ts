@@ -34,6 +34,10 @@ CREATE TABLE wr4(id INTEGER, k INTEGER NOT NULL, c1 INTEGER, c2 INTEGER, c3 INTE
 CREATE INDEX wr4k ON wr4(k DESC, c1);
 CREATE INDEX wr4c ON wr4(c1 DESC);
 CREATE TABLE wr1(id INTEGER, c4 INTEGER NOT NULL, c2 INTEGER, PRIMARY KEY(id)) WITHOUT ROWID;
+CREATE TABLE un(a, b, c, d, UNIQUE(a, b));
+CREATE TABLE un4(p NOT NULL, q, r);
+CREATE UNIQUE INDEX un4pq ON un4(p, q);
+CREATE UNIQUE INDEX un4r ON un4(r, p, q, p);
 `;
 
 /** Key queries: access paths, joins, ordering, grouping, subqueries, compounds. */
@@ -186,6 +190,17 @@ export const EQP_QUERIES: string[] = [
   // it leaves the written term as a filter, so it yields fewer rows and goes last.
   "SELECT t3.a, t1.a FROM t t3 JOIN t t1 ON t3.a = t1.a, u WHERE u.q = t1.a AND u.p = 'k'",
   "SELECT t3.a, t1.a, w.y FROM t t3, t t1, w WHERE t1.a = t3.a AND w.y = t1.a AND w.x = 'k'",
+  // whereShortCut: a one-table FROM read by a unique key's lookup, the newest UNIQUE index
+  // of at most three columns whose every key column an `=` fixes, without weighing others
+  // (un4r, whose four columns are all fixed and which covers, is not looked at).
+  "SELECT p, q FROM un4 WHERE p = 1 AND q = 2 AND r = 3",
+  "SELECT * FROM un WHERE a = 1 AND b = 2 ORDER BY c",
+  // An `IS` key finds NULL entries too: a UNIQUE index is then not order-distinct (nor is
+  // it a shortcut where the key may be NULL).
+  "SELECT * FROM un WHERE a = 1 AND b IS 2 ORDER BY c",
+  "SELECT DISTINCT c FROM un WHERE a = 1 AND b IS 2",
+  "SELECT c, count(*) FROM un WHERE a = 1 AND b IS 2 GROUP BY c",
+  "SELECT * FROM un4 WHERE p = 1 AND q IS 2 ORDER BY r",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

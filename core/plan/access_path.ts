@@ -141,7 +141,7 @@ export function affinityOk(cmp: Affinity, colAff: Affinity): boolean {
 }
 
 /** Normalized table column of an index key column (a rowid alias is the rowid). */
-function keyColumn(table: TableInfo, kc: KeyColumn): number {
+export function keyColumn(table: TableInfo, kc: KeyColumn): number {
   return kc.column >= 0 && kc.column === table.rowidAlias ? -1 : kc.column;
 }
 
@@ -212,6 +212,19 @@ function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
   return l ? [l, half(l)] : [lowers[0], uppers[0]];
 }
 
+/** The lookup of `leaf`'s row by the rowid `eq` gives (`base`: its full scan). */
+export function rowidLookup(
+  leaf: TableLeaf,
+  eq: SeekTerm,
+  base: AccessPath = fullScan(leaf),
+): AccessPath {
+  return {
+    ...base,
+    node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
+    used: [eq.term],
+  };
+}
+
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const rowid = seeks.filter((s) =>
     s.column === -1 && affinityOk(s.affinity, Affinity.Integer) && s.collation
@@ -223,13 +236,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   // one only with a constant, which select.c's propagateConstants writes into the others.
   const eqs = rowid.filter((s) => s.op === "eq");
   const constant = eqs.find((s) => s.key.kind === "value" && !exprRefs(s.key.value).size);
-  for (const eq of constant ? [eqs[0]] : eqs) {
-    out.push({
-      ...base,
-      node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
-      used: [eq.term],
-    });
-  }
+  for (const eq of constant ? [eqs[0]] : eqs) out.push(rowidLookup(leaf, eq, base));
   const [lo, hi] = rangeSeeks(rowid);
   if (lo || hi) {
     out.push({
@@ -253,7 +260,7 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
  * The path seeking `index` with the terms of `seeks`; with `skip`, a skip-scan: its first
  * `skip` columns take each value the index holds (no term seeks them).
  */
-function indexPath(
+export function indexPath(
   leaf: TableLeaf,
   index: IndexInfo,
   seeks: SeekTerm[],

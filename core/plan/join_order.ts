@@ -14,6 +14,7 @@ import { solveJoin } from "./path_solver.ts";
 import { type LoopsOrder, loopsOrder, oneRow } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
 import { logEst } from "./row_size.ts";
+import { shortCut } from "./short_cut.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
 export interface JoinStep {
@@ -52,6 +53,30 @@ function leafRows(leaf: Leaf): number {
   if (leaf.kind === "table" || leaf.source.kind !== "subquery") return 1000;
   const s = leaf.source.select;
   return !s.compounds.length && s.first.kind === "core" && !s.first.from ? 1 : 1000;
+}
+
+/**
+ * The order of a FROM whose only table where.c's shortcut reads by a one-row lookup
+ * (short_cut.ts): that loop alone, giving the whole wanted order; null without one.
+ */
+export function shortCutOrder(
+  leaf: Leaf,
+  terms: readonly Term[],
+  wanted?: WantedOrder,
+): JoinOrder | null {
+  const path = leaf.kind === "table" ? shortCut(leaf.table, terms) : null;
+  if (!path) return null;
+  const wantedTerms = wanted?.terms() ?? [];
+  const order: LoopsOrder | null = wanted
+    ? {
+      given: wantedTerms.length,
+      reverse: [false],
+      bigNull: [false],
+      desc: wantedTerms.map(() => null),
+      permuted: false,
+    }
+    : null;
+  return { steps: [{ leaf, path, auto: null }], order, distinctOrdered: !!wanted?.distinct };
 }
 
 /**

@@ -116,7 +116,13 @@ export function loopsOrder(
         let rev: boolean | null = null;
         let rowidMatched = false;
         for (let j = 0; j < path.order.length; j++) {
-          if (j < nEq && node.kind === "indexScan" && node.eq[j].kind === "value") continue;
+          const key = j < nEq && node.kind === "indexScan" ? node.eq[j] : null;
+          if (key?.kind === "value") {
+            // An `IS` or `IS NULL` key also finds the NULL entries, which a UNIQUE index
+            // may hold many of: where.c's loop is then not order-distinct.
+            if (key.nulls) distinct = false;
+            continue;
+          }
           const oc = path.order[j];
           if (oc.column === -2 || oc.column >= 0 && j >= nEq && !notNull(node.table, oc.column)) {
             distinct = false;
