@@ -7,7 +7,7 @@
  * each expression (`Expression tree is too large`) and an estimate of the depth of
  * SQLite's LALR stack (`Recursion limit`).
  */
-import type { Rule } from "./ll1.ts";
+import type { Alternative, Rule } from "./ll1.ts";
 import type { Expr, InList } from "./ast.ts";
 import {
   BinOp,
@@ -374,104 +374,123 @@ export abstract class OperatorParser extends ParserState {
   );
 
   /** Operands: literals, names, calls, CASE, CAST, subqueries, row values, ... */
-  primary: Rule<[], Expr> = this.RULE(() =>
-    this.OR([
-      {
-        ALT: () => {
-          const t = this.CONSUME(PlainLiteral);
-          return this.ACTION(() => this.literal(t));
-        },
+  primary: Rule<[], Expr> = this.RULE(() => this.OR(this.#primaryAlternatives));
+
+  /**
+   * The alternatives of {@link primary}, made once: they read nothing but the parser, and
+   * an array of closures made for every operand was a third of what a parse allocated.
+   */
+  readonly #primaryAlternatives: Alternative<Expr>[] = [
+    {
+      ALT: () => {
+        const t = this.CONSUME(PlainLiteral);
+        return this.ACTION(() => this.literal(t));
       },
-      {
-        ALT: () => {
-          const t = this.tok(TokenKind.String);
-          return this.OR([
-            {
-              ALT: () => {
-                this.tok(TokenKind.Dot);
-                return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
-              },
-            },
-            { ALT: () => this.ACTION(() => this.literal(t)) },
-          ], 2);
-        },
+    },
+    {
+      ALT: () => {
+        this.tok(TokenKind.String);
+        return this.OR(this.#afterString, 2);
       },
-      {
-        ALT: () => {
-          const t = this.tok(TokenKind.Variable);
-          return this.ACTION(() => {
-            this.checkDepth(2);
-            return this.variable(t);
-          });
-        },
+    },
+    {
+      ALT: () => {
+        const t = this.tok(TokenKind.Variable);
+        return this.ACTION(() => {
+          this.checkDepth(2);
+          return this.variable(t);
+        });
       },
-      {
-        ALT: () => {
-          const t = this.CONSUME(CtimeKw);
-          return this.ACTION(() => {
-            this.checkDepth(2);
-            this.setHeight(1, false);
-            return {
-              kind: "currentTime",
-              // CURRENT_DATE, CURRENT_TIME or CURRENT_TIMESTAMP: date, time or timestamp.
-              which: this.text(t).slice(8).toLowerCase(),
-              start: t.start,
-              end: (t as SqlToken).end,
-            } as Expr;
-          });
-        },
+    },
+    {
+      ALT: () => {
+        const t = this.CONSUME(CtimeKw);
+        return this.ACTION(() => {
+          this.checkDepth(2);
+          this.setHeight(1, false);
+          return {
+            kind: "currentTime",
+            // CURRENT_DATE, CURRENT_TIME or CURRENT_TIMESTAMP: date, time or timestamp.
+            which: this.text(t).slice(8).toLowerCase(),
+            start: t.start,
+            end: (t as SqlToken).end,
+          } as Expr;
+        });
       },
-      { ALT: () => this.SUBRULE(this.castExpr) },
-      { ALT: () => this.SUBRULE(this.raiseExpr) },
-      { ALT: () => this.SUBRULE(this.caseExpr) },
-      {
-        ALT: () => {
-          const t = this.tok(TokenKind.Exists);
-          this.tok(TokenKind.LParen);
-          this.push(2);
-          const s = this.SUBRULE(this.select);
-          this.pop(2);
-          const rp = this.tok(TokenKind.RParen);
-          return this.ACTION(() => {
-            this.setHeight(this.selectHeights.get(s)! + 1);
-            return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
-          }) as Expr;
-        },
+    },
+    { ALT: () => this.SUBRULE(this.castExpr) },
+    { ALT: () => this.SUBRULE(this.raiseExpr) },
+    { ALT: () => this.SUBRULE(this.caseExpr) },
+    {
+      ALT: () => {
+        const t = this.tok(TokenKind.Exists);
+        this.tok(TokenKind.LParen);
+        this.push(2);
+        const s = this.SUBRULE(this.select);
+        this.pop(2);
+        const rp = this.tok(TokenKind.RParen);
+        return this.ACTION(() => {
+          this.setHeight(this.selectHeights.get(s)! + 1);
+          return { kind: "exists", select: s, start: t.start, end: (rp as SqlToken).end };
+        }) as Expr;
       },
-      { ALT: () => this.SUBRULE(this.parenExpr) },
-      {
-        ALT: () => {
-          const t = this.CONSUME(Idj);
-          return this.OR([
-            { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [t] }) },
-            {
-              ALT: () => {
-                this.tok(TokenKind.Dot);
-                return this.SUBRULE(this.qualifiedTail, { ARGS: [t] });
-              },
-            },
-            {
-              ALT: () =>
-                this.ACTION(() => {
-                  this.checkDepth(2);
-                  this.setHeight(1, false);
-                  const text = this.text(t);
-                  return {
-                    kind: "column",
-                    schema: null,
-                    table: null,
-                    name: dequote(text),
-                    doubleQuoted: text[0] === '"',
-                    start: t.start,
-                    end: (t as SqlToken).end,
-                  } as Expr;
-                }),
-            },
-          ], 3);
-        },
+    },
+    { ALT: () => this.SUBRULE(this.parenExpr) },
+    {
+      ALT: () => {
+        this.CONSUME(Idj);
+        return this.OR(this.#afterIdentifier, 3);
       },
-    ])
-  );
+    },
+  ];
+
+  /**
+   * After a name or a string in {@link primary}, which each alternative below reads as the
+   * token just consumed (LA(0)), so that they too are made once: `. nm [. nm]`.
+   */
+  readonly #qualified: Alternative<Expr> = {
+    ALT: () => {
+      const first = this.LA(0);
+      this.tok(TokenKind.Dot);
+      return this.SUBRULE(this.qualifiedTail, { ARGS: [first] });
+    },
+  };
+
+  /** After a string: a qualified column, or the string. */
+  readonly #afterString: Alternative<Expr>[] = [
+    this.#qualified,
+    {
+      ALT: () => {
+        const t = this.LA(0);
+        return this.ACTION(() => this.literal(t));
+      },
+    },
+  ];
+
+  /** After an identifier: a call, a qualified column, or a column. */
+  readonly #afterIdentifier: Alternative<Expr>[] = [
+    { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [this.LA(0)] }) },
+    this.#qualified,
+    {
+      ALT: () => {
+        const t = this.LA(0);
+        return this.ACTION(() => {
+          this.checkDepth(2);
+          this.setHeight(1, false);
+          const text = this.text(t);
+          return {
+            kind: "column",
+            schema: null,
+            table: null,
+            name: dequote(text),
+            doubleQuoted: text[0] === '"',
+            start: t.start,
+            end: (t as SqlToken).end,
+          } as Expr;
+        });
+      },
+    },
+  ];
 
   /** `nm [. nm]`: a name and its optional schema, dequoted. */
   qualifiedName: Rule<[], { schema: string | null; name: string }> = this.RULE(() => {
