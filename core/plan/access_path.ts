@@ -229,6 +229,7 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const rowid = seeks.filter((s) =>
     s.column === -1 && affinityOk(s.affinity, Affinity.Integer) && s.collation
   );
+  if (!rowid.length) return [];
   const out: AccessPath[] = [];
   const base = fullScan(leaf);
   // A lookup per `=` on the rowid, as whereLoopAddBtreeIndex makes a loop per term it finds

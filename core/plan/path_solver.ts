@@ -40,6 +40,12 @@ function isNoBetter(candidate: WhereLoop, baseline: WhereLoop): boolean {
   return !(indexRowSize(a.table, a.index) < indexRowSize(b.table, b.index));
 }
 
+/** Whether every leaf of `deps` (none: true) is in `placed`. */
+function after(deps: ReadonlySet<number> | undefined, placed: ReadonlySet<number>): boolean {
+  if (deps) { for (const d of deps) if (!placed.has(d)) return false; }
+  return true;
+}
+
 /** One run of the solver; `nRowEst` 0 ignores the order. Null: no path (no solution). */
 function solve(
   leaves: readonly Leaf[],
@@ -75,7 +81,7 @@ function solve(
       const placed = placedOf(pFrom.mask);
       for (const leaf of leaves) {
         if (placed.has(leaf.id)) continue;
-        if ([...deps.get(leaf.id) ?? []].some((d) => !placed.has(d))) continue;
+        if (!after(deps.get(leaf.id), placed)) continue;
         for (const loop of loopsAt(leaf, placed)) {
           if (scanless.has(leaf.id) && !loop.used.length && !loop.auto) continue;
           // An automatic index must pay off within the first few rows (nRow < 1.25).
@@ -100,7 +106,10 @@ function solve(
             rCost = rUnsort;
             rUnsort -= 2;
           }
-          let jj = to.findIndex((p) => p.mask === mask && (p.isOrdered < 0) === (isOrdered < 0));
+          let jj = -1;
+          for (let k = 0; k < to.length && jj < 0; k++) {
+            if (to[k].mask === mask && (to[k].isOrdered < 0) === (isOrdered < 0)) jj = k;
+          }
           if (jj < 0) {
             if (
               to.length >= mxChoice && (rCost > mxCost || (rCost === mxCost && rUnsort >= mxUnsort))

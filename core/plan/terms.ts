@@ -102,11 +102,18 @@ export function termsOf(e: PlanExpr | null): Term[] {
  * first, then the halves of each BETWEEN, appended as it analyses the terms from the last
  * to the first. Its planner keeps the first of equally good ranges in that order.
  */
-export function sqliteTermOrder(terms: readonly Term[]): Term[] {
-  const rank = (t: Term) =>
-    t.between ? terms.length - terms.findIndex((x) => x.between === t.between) : 0;
-  return [...terms].sort((a, b) => rank(a) - rank(b));
+export function sqliteTermOrder(terms: readonly Term[]): readonly Term[] {
+  // Asked for the same list by every loop the join order search weighs: made once.
+  let ordered = termOrders.get(terms);
+  if (!ordered) {
+    const rank = (t: Term) =>
+      t.between ? terms.length - terms.findIndex((x) => x.between === t.between) : 0;
+    termOrders.set(terms, ordered = [...terms].sort((a, b) => rank(a) - rank(b)));
+  }
+  return ordered;
 }
+
+const termOrders = new WeakMap<readonly Term[], readonly Term[]>();
 
 /**
  * The expressions of `terms`, in their order, except that the two halves of a BETWEEN
