@@ -68,113 +68,127 @@ export abstract class OperatorParser extends ParserState {
   }
 
   /** One operator and its right operand(s), applied to `left`. */
-  exprTail: Rule<[Expr], Expr> = this.RULE((left: Expr) =>
-    this.OR([
-      {
-        ALT: () => {
-          const op = this.CONSUME(BinOp);
-          const hl = this.h;
-          this.push(2);
-          const right = this.SUBRULE(this.expr, {
-            ARGS: [continuationPrec(op.kind) + 1, false],
-          });
-          this.pop(2);
-          return this.ACTION(() => {
-            this.setHeight(Math.max(hl, this.h) + 1);
-            const k = op.kind;
-            return {
-              kind: "binary",
-              // OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
-              // operator (`->` and `->>` included).
-              op: k === TokenKind.Or
-                ? "or"
-                : k === TokenKind.And
-                ? "and"
-                : k === TokenKind.Eq
-                ? "="
-                : k === TokenKind.Ne
-                ? "!="
-                : this.text(op),
-              left,
-              right,
-              start: left.start,
-              end: right.end,
-            } as Expr;
-          });
-        },
+  exprTail: Rule<[Expr], Expr> = this.RULE((left: Expr) => {
+    this.#tailLeft = left;
+    return this.OR(this.#tailAlternatives);
+  });
+
+  /**
+   * The left operand of {@link exprTail}, which each of its alternatives (made once, like
+   * primary's) reads first thing, before anything parses another operator.
+   */
+  #tailLeft: Expr | null = null;
+
+  readonly #tailAlternatives: Alternative<Expr>[] = [
+    {
+      ALT: () => {
+        const left = this.#tailLeft!;
+        const op = this.CONSUME(BinOp);
+        const hl = this.h;
+        this.push(2);
+        const right = this.SUBRULE(this.expr, {
+          ARGS: [continuationPrec(op.kind) + 1, false],
+        });
+        this.pop(2);
+        return this.ACTION(() => {
+          this.setHeight(Math.max(hl, this.h) + 1);
+          const k = op.kind;
+          return {
+            kind: "binary",
+            // OR, AND, `==` and `<>` are renamed; every other operator's text is its AST
+            // operator (`->` and `->>` included).
+            op: k === TokenKind.Or
+              ? "or"
+              : k === TokenKind.And
+              ? "and"
+              : k === TokenKind.Eq
+              ? "="
+              : k === TokenKind.Ne
+              ? "!="
+              : this.text(op),
+            left,
+            right,
+            start: left.start,
+            end: right.end,
+          } as Expr;
+        });
       },
-      {
-        ALT: () => {
-          this.tok(TokenKind.Is);
-          const hl = this.h;
-          let not = false, distinct = false;
-          this.OPTION(() => {
-            this.tok(TokenKind.Not);
-            not = true;
-          });
-          this.OPTION(() => {
-            this.tok(TokenKind.Distinct);
-            this.tok(TokenKind.From);
-            distinct = true;
-          }, 2);
-          const right = this.nestedExpr(3, 5);
-          return this.ACTION(() => {
-            this.setHeight(Math.max(hl, this.h) + 1);
-            return {
-              kind: "binary",
-              op: not !== distinct ? "is not" : "is",
-              left,
-              right,
-              start: left.start,
-              end: right.end,
-            } as Expr;
-          });
-        },
-      },
-      {
-        ALT: () => {
+    },
+    {
+      ALT: () => {
+        const left = this.#tailLeft!;
+        this.tok(TokenKind.Is);
+        const hl = this.h;
+        let not = false, distinct = false;
+        this.OPTION(() => {
           this.tok(TokenKind.Not);
-          return this.OR([
-            { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, true] }) },
-            { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, true] }) },
-            { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, true] }) },
-            {
-              ALT: () => {
-                const t = this.tok(TokenKind.Null);
-                return this.ACTION(() => this.#nullTest(left, true, t));
-              },
+          not = true;
+        });
+        this.OPTION(() => {
+          this.tok(TokenKind.Distinct);
+          this.tok(TokenKind.From);
+          distinct = true;
+        }, 2);
+        const right = this.nestedExpr(3, 5);
+        return this.ACTION(() => {
+          this.setHeight(Math.max(hl, this.h) + 1);
+          return {
+            kind: "binary",
+            op: not !== distinct ? "is not" : "is",
+            left,
+            right,
+            start: left.start,
+            end: right.end,
+          } as Expr;
+        });
+      },
+    },
+    {
+      ALT: () => {
+        const left = this.#tailLeft!;
+        this.tok(TokenKind.Not);
+        return this.OR([
+          { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, true] }) },
+          { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, true] }) },
+          { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, true] }) },
+          {
+            ALT: () => {
+              const t = this.tok(TokenKind.Null);
+              return this.ACTION(() => this.#nullTest(left, true, t));
             },
-          ], 2);
-        },
+          },
+        ], 2);
       },
-      { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [left, false] }) },
-      { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [left, false] }) },
-      { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, false] }) },
-      {
-        ALT: () => {
-          const t = this.CONSUME(NullOp);
-          return this.ACTION(() => this.#nullTest(left, t.kind === TokenKind.Notnull, t));
-        },
+    },
+    { ALT: () => this.SUBRULE(this.likeTail, { ARGS: [this.#tailLeft!, false] }) },
+    { ALT: () => this.SUBRULE(this.betweenTail, { ARGS: [this.#tailLeft!, false] }) },
+    { ALT: () => this.SUBRULE(this.inTail, { ARGS: [this.#tailLeft!, false] }) },
+    {
+      ALT: () => {
+        const left = this.#tailLeft!;
+        const t = this.CONSUME(NullOp);
+        return this.ACTION(() => this.#nullTest(left, t.kind === TokenKind.Notnull, t));
       },
-      {
-        ALT: () => {
-          this.tok(TokenKind.Collate);
-          const c = this.CONSUME(Ids);
-          return this.ACTION(() => {
-            // sqlite3ExprAddCollateToken does not recompute the height.
-            this.setHeight(1, false);
-            return {
-              kind: "collate",
-              operand: left,
-              collation: this.name(c),
-              start: left.start,
-              end: (c as SqlToken).end,
-            } as Expr;
-          });
-        },
+    },
+    {
+      ALT: () => {
+        const left = this.#tailLeft!;
+        this.tok(TokenKind.Collate);
+        const c = this.CONSUME(Ids);
+        return this.ACTION(() => {
+          // sqlite3ExprAddCollateToken does not recompute the height.
+          this.setHeight(1, false);
+          return {
+            kind: "collate",
+            operand: left,
+            collation: this.name(c),
+            start: left.start,
+            end: (c as SqlToken).end,
+          } as Expr;
+        });
       },
-    ])
-  );
+    },
+  ];
 
   /** `[NOT] LIKE|GLOB|REGEXP|MATCH expr [ESCAPE expr]` after `left`. */
   likeTail: Rule<[Expr, boolean], Expr> = this.RULE((left: Expr, not: boolean) => {
