@@ -14,7 +14,7 @@ import type { TextEncoding } from "../value/types.ts";
 import { BtreePage, localPayloadSize } from "./btree_page.ts";
 import { u32 } from "./header.ts";
 import { ChainAssembly } from "./overflow.ts";
-import { type PayloadSource, RecordReader } from "./record.ts";
+import { NO_BYTES, type PayloadSource, RecordReader } from "./record.ts";
 import { getVarint, getVarint32, varintEnd } from "./varint.ts";
 
 /** SQLite's BTCURSOR_MAX_DEPTH: no valid b-tree is deeper. */
@@ -57,9 +57,6 @@ function pointReader(
     reader.reset(payload);
   }
 }
-
-/** Shared and never written: a cursor is made per lookup, and typed arrays are costly to create. */
-const NO_BYTES = new Uint8Array(0);
 
 /** The payload of one cell: local bytes on the page, overflow assembled on demand. */
 class CellPayload implements PayloadSource {
