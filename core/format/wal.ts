@@ -43,7 +43,7 @@ import { PLATFORM_LE } from "./text.ts";
 // The layout's numbers are const enums, so the bundle holds the numbers, not variables.
 
 /** The WAL header: its size and the offsets of its fields. */
-const enum WalHeader {
+export const enum WalHeader {
   Size = 32,
   Magic = 0,
   Version = 4,
@@ -56,7 +56,7 @@ const enum WalHeader {
 }
 
 /** The header in front of each page image: its size and the offsets of its fields. */
-const enum FrameHeader {
+export const enum FrameHeader {
   Size = 24,
   PageNumber = 0,
   DbSizeAfterCommit = 4,
@@ -66,15 +66,13 @@ const enum FrameHeader {
   Checksum2 = 20,
 }
 
-/** The format's magic numbers and version, the page sizes it allows, and the read size. */
+/** The format's magic numbers and version, and the page sizes it allows. */
 const enum Wal {
   MagicLittleEndian = 0x377f0682,
   MagicBigEndian = 0x377f0683,
   FormatVersion = 3007000,
   MinPageSize = 512,
   MaxPageSize = 65536,
-  /** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
-  ReadChunkBytes = 4 << 20,
 }
 
 /** What a WAL adds to its database: the state after the last valid commit. */
@@ -150,65 +148,52 @@ export function readWalHeader(wal: ByteSource): WalHeaderFields | null {
   };
 }
 
-/** The WAL offset of frame `frame`'s page image. */
-export function frameImageOffset(header: WalHeaderFields, frame: number): number {
-  return WalHeader.Size + frame * (header.pageSize + FrameHeader.Size) + FrameHeader.Size;
-}
-
 /**
- * Reads frames `from` .. `to` (exclusive; the end of the WAL at most) as recovery does
- * (salts, non-zero page number, cumulative checksum), the running checksum `sum` (that
- * after frame `from`) going on with them, and calls `take` for each frame accepted, with
- * its page number and its database size after commit (0 for a frame that commits
- * nothing); stops at the first frame that fails.
+ * Checks the frames `bytes` holds whole (read from the WAL at frame `first`) as recovery
+ * does (salts, non-zero page number, cumulative checksum), the running checksum `sum` (that
+ * after frame `first - 1`) going on with them, and calls `take` for each frame accepted,
+ * with its page number and its database size after commit (0 for a frame that commits
+ * nothing). Returns false at the first frame that fails.
  */
 export function scanFrames(
-  wal: ByteSource,
+  bytes: Uint8Array,
   header: WalHeaderFields,
   sum: Int32Array,
-  from: number,
-  to: number,
+  first: number,
   take: (frame: number, pageNumber: number, commitSize: number) => void,
-): void {
+): boolean {
   const frameSize = header.pageSize + FrameHeader.Size;
-  const frameCount = Math.min(to, Math.floor((wal.size - WalHeader.Size) / frameSize));
-  const framesPerChunk = Math.max(1, Math.floor(Wal.ReadChunkBytes / frameSize));
+  const size = Math.floor(bytes.length / frameSize) * frameSize;
+  // Whole frames, where an Int32Array can view them (4-byte aligned): copied only when the
+  // source handed back a misaligned view.
+  const chunk = bytes.byteOffset & 3 ? bytes.slice(0, size) : bytes;
+  const view = new DataView(chunk.buffer, chunk.byteOffset, size);
+  const words = new Int32Array(chunk.buffer, chunk.byteOffset, size >>> 2);
   const pageWords = header.pageSize >>> 2;
   const addWords = header.addWords;
-  let frame = from;
-  while (frame < frameCount) {
-    const wanted = Math.min(framesPerChunk, frameCount - frame);
-    const raw = wal.read(WalHeader.Size + frame * frameSize, wanted * frameSize);
-    const got = Math.floor(raw.length / frameSize);
-    if (got === 0) return;
-    // Whole frames, where an Int32Array can view them (4-byte aligned): copied only when
-    // the source handed back a misaligned view.
-    const chunk = raw.byteOffset & 3 ? raw.slice(0, got * frameSize) : raw;
-    const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
-    const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
-    for (let i = 0, at = 0; i < got; i++, at += frameSize) {
-      if (view.getInt32(at + FrameHeader.Salt1) !== header.salt1) return;
-      if (view.getInt32(at + FrameHeader.Salt2) !== header.salt2) return;
-      const pageNumber = view.getUint32(at + FrameHeader.PageNumber);
-      if (pageNumber === 0) return;
-      const word = at >>> 2;
-      addWords(words, word, word + 2, sum);
-      const data = word + (FrameHeader.Size >>> 2);
-      addWords(words, data, data + pageWords, sum);
-      if (sum[0] !== view.getInt32(at + FrameHeader.Checksum1)) return;
-      if (sum[1] !== view.getInt32(at + FrameHeader.Checksum2)) return;
-      take(frame++, pageNumber, view.getUint32(at + FrameHeader.DbSizeAfterCommit));
-    }
-    if (got < wanted) return; // the source ended early
+  for (let frame = first, at = 0; at < size; frame++, at += frameSize) {
+    if (view.getInt32(at + FrameHeader.Salt1) !== header.salt1) return false;
+    if (view.getInt32(at + FrameHeader.Salt2) !== header.salt2) return false;
+    const pageNumber = view.getUint32(at + FrameHeader.PageNumber);
+    if (pageNumber === 0) return false;
+    const word = at >>> 2;
+    addWords(words, word, word + 2, sum);
+    const data = word + (FrameHeader.Size >>> 2);
+    addWords(words, data, data + pageWords, sum);
+    if (sum[0] !== view.getInt32(at + FrameHeader.Checksum1)) return false;
+    if (sum[1] !== view.getInt32(at + FrameHeader.Checksum2)) return false;
+    take(frame, pageNumber, view.getUint32(at + FrameHeader.DbSizeAfterCommit));
   }
+  return true;
 }
 
 /**
  * Reads a WAL the way SQLite's recovery does and returns the committed state it holds,
  * or null when it holds no valid commit (SQLite then reads the database file alone).
  * That covers a WAL of 32 bytes or fewer, a bad magic, an impossible page size, a bad
- * header checksum, and a WAL whose first frame is already invalid. (A WAL that grows while
- * it is read is followed by core/format/wal_scan.ts.)
+ * header checksum, and a WAL whose first frame is already invalid. The frames are read in
+ * one read, a byte array's WAL being in memory already (a WAL that grows while it is read is
+ * followed by core/format/wal_scan.ts, in chunks).
  *
  * @throws SqliteError `SQLITE_CANTOPEN` when the header is intact (its checksum matches)
  *   but names a format version other than 3007000, as SQLite does.
@@ -219,7 +204,9 @@ export function readWal(wal: ByteSource): WalSnapshot | null {
   const pages: number[] = [];
   let validFrames = 0;
   let dbPages = 0;
-  scanFrames(wal, header, header.sum, 0, Infinity, (frame, pageNumber, commitSize) => {
+  const frameSize = header.pageSize + FrameHeader.Size;
+  const frames = wal.read(WalHeader.Size, wal.size);
+  scanFrames(frames, header, header.sum, 0, (frame, pageNumber, commitSize) => {
     pages[frame] = pageNumber;
     if (commitSize !== 0) {
       validFrames = frame + 1;
@@ -230,7 +217,9 @@ export function readWal(wal: ByteSource): WalSnapshot | null {
   const pageOffsets = new Map<number, number>();
   for (let f = 0; f < validFrames; f++) {
     // SQLite never reads a page past the end of the database from the WAL.
-    if (pages[f] <= dbPages) pageOffsets.set(pages[f], frameImageOffset(header, f));
+    if (pages[f] <= dbPages) {
+      pageOffsets.set(pages[f], WalHeader.Size + f * frameSize + FrameHeader.Size);
+    }
   }
   return { pageSize: header.pageSize, dbPages, pageOffsets, validFrames };
 }

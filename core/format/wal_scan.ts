@@ -6,12 +6,16 @@
  */
 import type { ByteSource } from "../io/byte_source.ts";
 import {
-  frameImageOffset,
+  FrameHeader,
   readWalHeader,
   scanFrames,
+  WalHeader,
   type WalHeaderFields,
   type WalSnapshot,
 } from "./wal.ts";
+
+/** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
+const READ_CHUNK_BYTES = 4 << 20;
 
 /**
  * A WAL read so far: its header, and the frames accepted up to the last commit among
@@ -56,22 +60,34 @@ export class WalScan {
    * the frames taken.
    */
   extend(wal: ByteSource, upTo = Infinity): number[] {
+    const header = this.#header;
+    const frameSize = this.pageSize + FrameHeader.Size;
+    const frameCount = Math.min(upTo, Math.floor((wal.size - WalHeader.Size) / frameSize));
+    const framesPerChunk = Math.max(1, Math.floor(READ_CHUNK_BYTES / frameSize));
     const start = this.validFrames;
     const sum = Int32Array.from(this.sum);
     const framePages: number[] = [];
     let validFrames = start;
     let dbPages = this.dbPages;
-    scanFrames(wal, this.#header, sum, start, upTo, (frame, pageNumber, commitSize) => {
+    const take = (frame: number, pageNumber: number, commitSize: number) => {
       framePages.push(pageNumber);
       if (commitSize !== 0) {
         validFrames = frame + 1;
         dbPages = commitSize;
         this.sum.set(sum);
       }
-    });
+    };
+    for (let frame = start; frame < frameCount;) {
+      const wanted = Math.min(framesPerChunk, frameCount - frame);
+      const raw = wal.read(WalHeader.Size + frame * frameSize, wanted * frameSize);
+      const got = Math.floor(raw.length / frameSize);
+      // (A source that ended early holds no more frames.)
+      if (!scanFrames(raw, header, sum, frame, take) || got < wanted) break;
+      frame += got;
+    }
     const taken = framePages.slice(0, validFrames - start);
     taken.forEach((pageNumber, i) => {
-      this.pageOffsets.set(pageNumber, frameImageOffset(this.#header, start + i));
+      this.pageOffsets.set(pageNumber, WalHeader.Size + (start + i) * frameSize + FrameHeader.Size);
     });
     // SQLite never reads a page past the end of the database from the WAL.
     if (dbPages < this.dbPages || start === 0) {
