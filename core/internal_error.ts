@@ -39,6 +39,9 @@ export const enum Bug {
   DuplicateExport,
   OpenBlocks,
   MaxBelowMin,
+  NonIntegerOperand,
+  NotLeafCell,
+  NoEntry,
 }
 
 /** Writes the text of `bug` from the values it names. */

@@ -40,6 +40,9 @@ const TEXTS: Record<Bug, (d: Details) => string> = {
   [Bug.DuplicateExport]: ([name]) => `duplicate export name ${name}`,
   [Bug.OpenBlocks]: ([index]) => `function ${index} has open blocks`,
   [Bug.MaxBelowMin]: ([max, min]) => `limits: max ${max} below min ${min}`,
+  [Bug.NonIntegerOperand]: ([pc]) => `instruction ${pc} has a non-integer operand`,
+  [Bug.NotLeafCell]: () => "not a leaf cell",
+  [Bug.NoEntry]: () => "cursor is not on an entry",
 };
 
 installBugTexts((bug, details) => TEXTS[bug](details));

@@ -1,8 +1,9 @@
 /**
  * The pager: page numbers to page bytes, through a bounded cache, with the WAL overlay.
- * It composes the parts in core/pager/: the page cache (slots, pins, CLOCK), the read-ahead
- * policy and the buffer pool; what it does itself is read pages, from the WAL when a frame
- * holds them. Following a file to later snapshots is core/pager/live_pager.ts's.
+ * It composes the parts in core/pager/: the page cache (slots, pins, CLOCK) and the buffer
+ * pool; what it does itself is read pages, one per miss, from the WAL when a frame holds
+ * them. Following a file to later snapshots, and reading runs of it ahead, is
+ * core/pager/live_pager.ts's.
  *
  * Opening follows SQLite (pager.c pagerOpenWalIfPresent, btree.c lockBtree): an empty
  * database file is an empty database and any WAL beside it is ignored; otherwise an
@@ -27,8 +28,7 @@ import {
   type PageStorage,
   type PageStorageKind,
 } from "./page_storage.ts";
-import { PageCache, type PageEntry } from "./pager/page_cache.ts";
-import { MAX_READ_AHEAD, ReadAhead } from "./pager/read_ahead.ts";
+import { PageCache, type PageEntry, type StreamSlots } from "./pager/page_cache.ts";
 import { BufferPool } from "./pager/buffer_pool.ts";
 
 export type { PageEntry } from "./pager/page_cache.ts";
@@ -49,8 +49,9 @@ export interface PagerOptions {
    */
   cachePages?: number;
   /**
-   * Most pages one miss reads ahead (default 64). 1 for a source that reads ahead itself
-   * (core/io/lazy_source.ts).
+   * Most pages one miss of a file followed by core/pager/live_pager.ts reads ahead (default
+   * 64). Other sources are read a page per miss: a byte array holds every page already,
+   * and a lazy source reads ahead itself (core/io/lazy_source.ts).
    */
   maxReadAhead?: number;
   /**
@@ -79,17 +80,14 @@ export class Pager {
   declare readonly storage: PageStorage;
 
   // Protected rather than #private for core/pager/live_pager.ts, which moves a pager on
-  // to later snapshots and which the browser build leaves out.
+  // to later snapshots and reads ahead, and which the browser build leaves out.
   // Declared, not defined: the constructor sets each one.
   declare protected readonly db: ByteSource;
   declare protected walSource: ByteSource | null;
-  declare protected readAhead: ReadAhead;
   /** The cached pages (read by core/pager/held_pages.ts too). */
   declare readonly cache: PageCache;
   /** The page buffers, in use or free for reuse (read by core/pager/held_pages.ts too). */
   declare readonly pool: BufferPool;
-  /** Where a read-ahead run lands before its pages are copied into page buffers. */
-  #runBuffer: Uint8Array | undefined;
 
   /** An empty (0-byte) database: no pages, no schema. */
   declare readonly empty: boolean;
@@ -131,12 +129,7 @@ export class Pager {
       ? new LinearPageStorage(this.pageSize, cacheLimit + LINEAR_SPARE_SLOTS)
       : new HeapPageStorage(this.pageSize);
     this.pool = new BufferPool(this.storage, this.pageSize);
-    const readAhead = Math.max(1, options.maxReadAhead ?? MAX_READ_AHEAD);
-    const readAheadLimit = Math.min(readAhead, Math.max(1, cacheLimit >> 2));
-    this.readAhead = new ReadAhead(readAheadLimit, !this.walFrames());
-    // Sequential runs stream through twice the longest run (see PageCache.insert).
-    const ringSize = Math.max(2 * readAheadLimit, Math.min(64, cacheLimit >> 2));
-    this.cache = new PageCache(cacheLimit, count, ringSize);
+    this.cache = new PageCache(cacheLimit, count);
   }
 
   /** Page 1's header as read through the WAL (a WAL frame of page 1 wins). */
@@ -158,14 +151,6 @@ export class Pager {
     return count;
   }
 
-  /** Whether any page is read from WAL frames (read-ahead from the file then stops). */
-  protected walFrames(): boolean {
-    return !!this.wal?.pageOffsets.size;
-  }
-
-  /** Page `pgno` is read from the file (or the WAL): a LivePager counts such reads. */
-  protected onRead(_pgno: number): void {}
-
   /** Frees a page's buffer for reuse (once no cursor holds it) as the cache drops it. */
   protected release(entry: PageEntry): void {
     this.pool.release(entry);
@@ -185,91 +170,31 @@ export class Pager {
     const cached = this.cache.get(pgno);
     if (cached) return cached;
     if (!(pgno >= 1 && pgno <= this.pageCount)) corrupt(pgno, "page number out of range");
-    const n = this.readAhead.miss(pgno, this.pageCount - pgno + 1, this.cache.has(pgno - 1));
-    this.onRead(pgno);
-    const entry: PageEntry = n > 1 ? this.#loadRun(pgno, n) : this.#loadOne(pgno);
-    this.readAhead.read(pgno, n);
-    return entry;
+    return this.load(pgno);
   }
 
   /**
-   * Reads pages `pgno .. pgno + n)` with one read and caches those not cached yet; returns
-   * page `pgno`'s. With a source that reads into given buffers, the run lands in one
-   * scratch buffer and each page is copied into a buffer of its own (reused ones first);
-   * otherwise the pages are views of one fresh buffer, which lives while any is cached.
+   * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full
+   * (from `stream`'s slots, for a page of a sequential run); the evicted page's buffer is
+   * kept for reuse when it is the pager's and nothing pins it.
    */
-  #loadRun(pgno: number, n: number): PageEntry {
-    const streamed = this.cache.full ? this.streamRun(pgno, n) : null;
-    if (streamed) return streamed;
-    const size = this.pageSize;
-    // Pages go into buffers of the pager's own always in linear storage (pages must be in
-    // the memory), else when the source can read into them.
-    const own = this.storage.kind === "linear" || !!this.db.readInto;
-    let run: Uint8Array;
-    if (this.db.readInto) {
-      run = (this.#runBuffer ??= new Uint8Array(this.readAhead.max * size)).subarray(0, n * size);
-      if (this.db.readInto(run, (pgno - 1) * size) !== n * size) return this.#loadOne(pgno);
-    } else {
-      run = this.db.read((pgno - 1) * size, n * size);
-      if (run.length !== n * size) return this.#loadOne(pgno);
-    }
-    const page = (i: number) => {
-      const bytes = run.subarray(i * size, (i + 1) * size);
-      if (!own) return bytes;
-      // A page buffer (a reused one when there is) holding the page's bytes.
-      const buf = this.pool.take();
-      buf.set(bytes);
-      return buf;
-    };
-    return this.cacheRun(pgno, n, page, own, own)[0];
-  }
-
-  /**
-   * A run of a scan larger than the cache (the cache is full), read without copying its
-   * pages where a subclass can (core/pager/live_pager.ts); null to read it as usual.
-   */
-  protected streamRun(_pgno: number, _n: number): PageEntry | null {
-    return null;
-  }
-
-  /**
-   * Caches the pages of a run read at `pgno` (`page(i)`: page `pgno + i`'s bytes) that are
-   * not cached yet; returns their entries, page `pgno`'s first. `streaming`: they come
-   * from a sequential run (see PageCache.insert).
-   */
-  protected cacheRun(
+  protected insert(
     pgno: number,
-    n: number,
-    page: (i: number) => Uint8Array,
+    data: Uint8Array,
     reusable: boolean,
-    streaming: boolean,
-  ): PageEntry[] {
-    // Page `pgno` is not cached (its entry() missed): it comes first.
-    const entries: PageEntry[] = [];
-    for (let i = 0; i < n; i++) {
-      if (!this.cache.has(pgno + i)) {
-        entries.push(this.#insert(pgno + i, page(i), reusable, streaming));
-      }
-    }
-    return entries;
-  }
-
-  /**
-   * Caches `data` as page `pgno` (not cached yet), evicting a page when the cache is full;
-   * the evicted page's buffer is kept for reuse when it is the pager's and nothing pins it.
-   */
-  #insert(pgno: number, data: Uint8Array, reusable: boolean, streaming?: boolean): PageEntry {
+    stream?: StreamSlots,
+  ): PageEntry {
     const entry: PageEntry = { pgno, data, parsed: null, pins: 0, reusable };
-    const evicted = this.cache.insert(entry, streaming);
+    const evicted = this.cache.insert(entry, stream);
     if (evicted) this.release(evicted);
     return entry;
   }
 
   /**
-   * Reads and caches page `pgno` alone (from the WAL when a frame holds it), zero-padded
-   * past the end of a short file as SQLite reads it.
+   * Reads and caches page `pgno`, not cached (from the WAL when a frame holds it),
+   * zero-padded past the end of a short file as SQLite reads it.
    */
-  #loadOne(pgno: number): PageEntry {
+  protected load(pgno: number): PageEntry {
     const walOffset = this.wal?.pageOffsets.get(pgno);
     const src = walOffset !== undefined ? this.walSource! : this.db;
     const offset = walOffset ?? (pgno - 1) * this.pageSize;
@@ -290,7 +215,7 @@ export class Pager {
         throw e;
       }
       if (got < this.pageSize) buf.fill(0, got);
-      return this.#insert(pgno, buf, true);
+      return this.insert(pgno, buf, true);
     }
     let bytes = src.read(offset, this.pageSize);
     if (bytes.length < this.pageSize) {
@@ -298,7 +223,7 @@ export class Pager {
       padded.set(bytes);
       bytes = padded;
     }
-    return this.#insert(pgno, bytes, false);
+    return this.insert(pgno, bytes, false);
   }
 
   close(): void {

@@ -5,7 +5,7 @@
  */
 import type { DatabaseFile } from "../../core/database_file.ts";
 import { compareTextBinary, keyComparator } from "../../core/format/index_key.ts";
-import { decodeValue, fieldClass } from "../../core/format/record.ts";
+import { decodeValue, fieldClass, NO_BYTES } from "../../core/format/record.ts";
 import { newReg, type Reg, setInt, setNull } from "../../core/value/reg.ts";
 import { type SqlValue, StorageClass, TextEncoding } from "../../core/value/types.ts";
 import { corrupt } from "../../core/errors.ts";
@@ -136,9 +136,6 @@ export class VCursor {
   #textKey: string | null = null;
   #keyBytes: Uint8Array = NO_BYTES;
 }
-
-/** What {@link VCursor}'s key bytes are before its first text key. */
-const NO_BYTES = new Uint8Array(0);
 
 /**
  * Opens a cursor on the b-tree `entry` names and records it in `opened`, so that the

@@ -39,6 +39,7 @@ import { operandRoles, roleContext } from "../bytecode/operand_roles.ts";
 import { JS_OPERATOR, setValue } from "./fast_paths.ts";
 import type { CompareOp } from "../../core/value/logic.ts";
 import { getOrMake } from "../../core/util/multimap.ts";
+import { Bug, bugError } from "../../core/internal_error.ts";
 
 /** The parameters of the generated function, in order. */
 export const GENERATED_PARAMS = ["K", "RT", "FILE", "ENC", "P", "CTX", "W"] as const;
@@ -191,7 +192,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   );
   const block = (addr: number) => {
     const b = blockOf.get(addr);
-    if (b === undefined) throw new Error(`jump to ${addr} is not a block start`);
+    if (b === undefined) throw bugError(Bug.NoBlockAt, addr);
     return b;
   };
   const protocol = hooks ?? runToRow(block);
@@ -315,7 +316,7 @@ export function translate(p: CompiledProgram, hooks?: TranslationHooks): Transla
   p.code.forEach((ins, pc) => {
     // Operands go into the source as digits: they must be the compiler's integers.
     for (const x of [ins.op, ins.p1, ins.p2, ins.p3, ins.p4, ins.p5]) {
-      if (!Number.isSafeInteger(x)) throw new Error(`instruction ${pc} has a non-integer operand`);
+      if (!Number.isSafeInteger(x)) throw bugError(Bug.NonIntegerOperand, pc);
     }
     const t = context(pc);
     const region = regionAt.get(pc), within = inside(pc);

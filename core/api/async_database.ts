@@ -141,8 +141,8 @@ export class AsyncDatabase {
         close() {},
       };
       let file: DatabaseFile | null = null;
-      const open = (o: OpenOptions) =>
-        file = new DatabaseFile(view, null, { ...o, maxReadAhead: 1 });
+      // (Its pager reads a page per miss: the lazy source reads ahead itself.)
+      const open = (o: OpenOptions) => file = new DatabaseFile(view, null, o);
       // A failed attempt's pager and its pages are dropped: pages read stay staged meanwhile.
       const release = lazy.holdReadPages();
       try {

@@ -9,12 +9,13 @@
  * needs (every page is entered at most once per full scan) but a cyclic one soon would.
  */
 import { corrupt } from "../errors.ts";
+import { Bug, bugMessage } from "../internal_error.ts";
 import type { Pager } from "../pager.ts";
 import type { TextEncoding } from "../value/types.ts";
 import { BtreePage, localPayloadSize } from "./btree_page.ts";
 import { u32 } from "./header.ts";
 import { ChainAssembly } from "./overflow.ts";
-import { type PayloadSource, RecordReader } from "./record.ts";
+import { NO_BYTES, type PayloadSource, RecordReader } from "./record.ts";
 import { getVarint, getVarint32, varintEnd } from "./varint.ts";
 
 /** SQLite's BTCURSOR_MAX_DEPTH: no valid b-tree is deeper. */
@@ -57,9 +58,6 @@ function pointReader(
     reader.reset(payload);
   }
 }
-
-/** Shared and never written: a cursor is made per lookup, and typed arrays are costly to create. */
-const NO_BYTES = new Uint8Array(0);
 
 /** The payload of one cell: local bytes on the page, overflow assembled on demand. */
 class CellPayload implements PayloadSource {
@@ -448,7 +446,9 @@ export class BtreeCursor {
    */
   setLeafIndex(i: number): void {
     const page = this.#stack[this.#depth];
-    if (!page.isLeaf || !(i >= 0 && i <= page.nCells)) throw new RangeError("not a leaf cell");
+    if (!page.isLeaf || !(i >= 0 && i <= page.nCells)) {
+      throw new RangeError(bugMessage(Bug.NotLeafCell));
+    }
     if (this.#idx[this.#depth] === i) return;
     this.#idx[this.#depth] = i;
     this.#stamp++;
@@ -530,7 +530,7 @@ export class BtreeCursor {
    */
   #decodeCell(): void {
     if (this.#cellStamp === this.#stamp) return;
-    if (!this.#valid) throw new RangeError("cursor is not on an entry");
+    if (!this.#valid) throw new RangeError(bugMessage(Bug.NoEntry));
     const page = this.#stack[this.#depth];
     const data = page.data, usable = page.usable;
     let off = page.cellOffset(this.#idx[this.#depth]);

@@ -23,10 +23,11 @@ import { decodeText, PLATFORM_LE } from "./text.ts";
 import { getVarint32, varintEnd } from "./varint.ts";
 
 /**
- * The bytes a reader points at before its first record: one shared empty array, since
- * creating a typed array costs far more than a plain object and a reader is made per cursor.
+ * The bytes a reader (or a cursor) points at before its first record: one shared empty
+ * array, never written, since creating a typed array costs far more than a plain object
+ * and a reader is made per cursor.
  */
-const NO_BYTES = new Uint8Array(0);
+export const NO_BYTES = new Uint8Array(0);
 
 const SIZE_BY_TYPE = new Uint8Array([0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0]);
 

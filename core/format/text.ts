@@ -25,7 +25,8 @@ import { TextEncoding } from "../value/types.ts";
 // Non-fatal decoders are much faster than fatal ones; a U+FFFD in the result sends the
 // text to the exact (slower) decoding, which also handles a genuine U+FFFD.
 const utf8Lossy = new TextDecoder("utf-8", { ignoreBOM: true });
-const utf8Encoder = new TextEncoder();
+/** Shared: the aggregates' UTF-8 buffers (utf8_buffer.ts) encode into their bytes with it. */
+export const utf8Encoder = new TextEncoder();
 
 /** Text decoding's sizes (a const enum, so the bundle holds the numbers). */
 const enum Decode {

@@ -43,7 +43,7 @@ import { PLATFORM_LE } from "./text.ts";
 // The layout's numbers are const enums, so the bundle holds the numbers, not variables.
 
 /** The WAL header: its size and the offsets of its fields. */
-const enum WalHeader {
+export const enum WalHeader {
   Size = 32,
   Magic = 0,
   Version = 4,
@@ -56,7 +56,7 @@ const enum WalHeader {
 }
 
 /** The header in front of each page image: its size and the offsets of its fields. */
-const enum FrameHeader {
+export const enum FrameHeader {
   Size = 24,
   PageNumber = 0,
   DbSizeAfterCommit = 4,
@@ -66,15 +66,13 @@ const enum FrameHeader {
   Checksum2 = 20,
 }
 
-/** The format's magic numbers and version, the page sizes it allows, and the read size. */
+/** The format's magic numbers and version, and the page sizes it allows. */
 const enum Wal {
   MagicLittleEndian = 0x377f0682,
   MagicBigEndian = 0x377f0683,
   FormatVersion = 3007000,
   MinPageSize = 512,
   MaxPageSize = 65536,
-  /** Frames are read this many bytes at a time (rounded down to whole frames, at least one). */
-  ReadChunkBytes = 4 << 20,
 }
 
 /** What a WAL adds to its database: the state after the last valid commit. */
@@ -93,165 +91,137 @@ export interface WalSnapshot {
   validFrames: number;
 }
 
+/** A WAL's header, as read by {@link readWalHeader}. */
+export interface WalHeaderFields {
+  readonly pageSize: number;
+  /** Salts as the header stores them (signed: compared with frames' as read). */
+  readonly salt1: number;
+  readonly salt2: number;
+  /** The running checksum after the header. */
+  readonly sum: Int32Array;
+  /** Adds words to a running checksum in the byte order the header's magic selects. */
+  readonly addWords: typeof addWordsNative;
+}
+
+/**
+ * The WAL's header, or null when it has none that is valid (too short, bad magic,
+ * impossible page size, bad checksum): SQLite then ignores the WAL.
+ *
+ * @throws SqliteError `SQLITE_CANTOPEN` for an intact header of another format version.
+ */
+export function readWalHeader(wal: ByteSource): WalHeaderFields | null {
+  // Like SQLite, a WAL no longer than its header is empty.
+  if (!(wal.size > WalHeader.Size)) return null;
+  const headerBytes = wal.read(0, WalHeader.Size);
+  if (headerBytes.length < WalHeader.Size) return null;
+  const header = headerBytes.slice(0, WalHeader.Size); // own, aligned buffer for Int32Array
+  const view = new DataView(header.buffer);
+  const magic = view.getUint32(WalHeader.Magic);
+  const pageSize = view.getUint32(WalHeader.PageSize);
+  if (magic !== Wal.MagicLittleEndian && magic !== Wal.MagicBigEndian) return null;
+  if (pageSize < Wal.MinPageSize || pageSize > Wal.MaxPageSize || (pageSize & (pageSize - 1))) {
+    return null;
+  }
+  const bigEndian = magic === Wal.MagicBigEndian;
+  // An Int32Array reads words in the host's byte order.
+  const addWords = bigEndian !== PLATFORM_LE ? addWordsNative : addWordsSwapped;
+  const sum = new Int32Array(2);
+  addWords(new Int32Array(header.buffer), 0, WalHeader.Checksum1 >>> 2, sum);
+  if (
+    sum[0] !== view.getInt32(WalHeader.Checksum1) || sum[1] !== view.getInt32(WalHeader.Checksum2)
+  ) {
+    return null;
+  }
+  const version = view.getUint32(WalHeader.Version);
+  if (version !== Wal.FormatVersion) {
+    throw new SqliteError(
+      "SQLITE_CANTOPEN",
+      `unable to open database file (unsupported WAL format version ${version})`,
+    );
+  }
+  return {
+    pageSize,
+    salt1: view.getInt32(WalHeader.Salt1),
+    salt2: view.getInt32(WalHeader.Salt2),
+    sum,
+    addWords,
+  };
+}
+
+/**
+ * Checks the frames `bytes` holds whole (read from the WAL at frame `first`) as recovery
+ * does (salts, non-zero page number, cumulative checksum), the running checksum `sum` (that
+ * after frame `first - 1`) going on with them, and calls `take` for each frame accepted,
+ * with its page number and its database size after commit (0 for a frame that commits
+ * nothing). Returns false at the first frame that fails.
+ */
+export function scanFrames(
+  bytes: Uint8Array,
+  header: WalHeaderFields,
+  sum: Int32Array,
+  first: number,
+  take: (frame: number, pageNumber: number, commitSize: number) => void,
+): boolean {
+  const frameSize = header.pageSize + FrameHeader.Size;
+  const size = Math.floor(bytes.length / frameSize) * frameSize;
+  // Whole frames, where an Int32Array can view them (4-byte aligned): copied only when the
+  // source handed back a misaligned view.
+  const chunk = bytes.byteOffset & 3 ? bytes.slice(0, size) : bytes;
+  const view = new DataView(chunk.buffer, chunk.byteOffset, size);
+  const words = new Int32Array(chunk.buffer, chunk.byteOffset, size >>> 2);
+  const pageWords = header.pageSize >>> 2;
+  const addWords = header.addWords;
+  for (let frame = first, at = 0; at < size; frame++, at += frameSize) {
+    if (view.getInt32(at + FrameHeader.Salt1) !== header.salt1) return false;
+    if (view.getInt32(at + FrameHeader.Salt2) !== header.salt2) return false;
+    const pageNumber = view.getUint32(at + FrameHeader.PageNumber);
+    if (pageNumber === 0) return false;
+    const word = at >>> 2;
+    addWords(words, word, word + 2, sum);
+    const data = word + (FrameHeader.Size >>> 2);
+    addWords(words, data, data + pageWords, sum);
+    if (sum[0] !== view.getInt32(at + FrameHeader.Checksum1)) return false;
+    if (sum[1] !== view.getInt32(at + FrameHeader.Checksum2)) return false;
+    take(frame, pageNumber, view.getUint32(at + FrameHeader.DbSizeAfterCommit));
+  }
+  return true;
+}
+
 /**
  * Reads a WAL the way SQLite's recovery does and returns the committed state it holds,
  * or null when it holds no valid commit (SQLite then reads the database file alone).
  * That covers a WAL of 32 bytes or fewer, a bad magic, an impossible page size, a bad
- * header checksum, and a WAL whose first frame is already invalid.
+ * header checksum, and a WAL whose first frame is already invalid. The frames are read in
+ * one read, a byte array's WAL being in memory already (a WAL that grows while it is read is
+ * followed by core/format/wal_scan.ts, in chunks).
  *
  * @throws SqliteError `SQLITE_CANTOPEN` when the header is intact (its checksum matches)
  *   but names a format version other than 3007000, as SQLite does.
  */
 export function readWal(wal: ByteSource): WalSnapshot | null {
-  const scan = WalScan.open(wal);
-  if (!scan) return null;
-  scan.extend(wal);
-  return scan.validFrames === 0 ? null : scan.snapshot();
-}
-
-/**
- * A WAL read so far: its header, and the frames accepted up to the last commit among
- * them. {@link extend} reads on from there, so a reader that follows a live WAL reads
- * each new frame once (core/io/live_file.ts).
- */
-export class WalScan {
-  declare readonly pageSize: number;
-  /** Salts as the header stores them (signed: compared with frames' as read). */
-  declare readonly salt1: number;
-  declare readonly salt2: number;
-  /** Frames up to and including the last valid commit frame read so far. */
-  validFrames = 0;
-  /** Database size in pages after that commit (0 before any). */
-  dbPages = 0;
-  /** Page number → WAL offset of its last image up to {@link validFrames}. */
-  readonly pageOffsets = new Map<number, number>();
-  /** The running checksum after frame {@link validFrames}. */
-  readonly sum = new Int32Array(2);
-  readonly #addWords: typeof addWordsNative;
-
-  private constructor(header: DataView, sum: Int32Array, addWords: typeof addWordsNative) {
-    this.pageSize = header.getUint32(WalHeader.PageSize);
-    this.salt1 = header.getInt32(WalHeader.Salt1);
-    this.salt2 = header.getInt32(WalHeader.Salt2);
-    this.sum.set(sum);
-    this.#addWords = addWords;
-  }
-
-  /**
-   * The WAL's header, or null when it has none that is valid (too short, bad magic,
-   * impossible page size, bad checksum): SQLite then ignores the WAL.
-   *
-   * @throws SqliteError `SQLITE_CANTOPEN` for an intact header of another format version.
-   */
-  static open(wal: ByteSource): WalScan | null {
-    // Like SQLite, a WAL no longer than its header is empty.
-    if (!(wal.size > WalHeader.Size)) return null;
-    const headerBytes = wal.read(0, WalHeader.Size);
-    if (headerBytes.length < WalHeader.Size) return null;
-    const header = headerBytes.slice(0, WalHeader.Size); // own, aligned buffer for Int32Array
-    const view = new DataView(header.buffer);
-    const magic = view.getUint32(WalHeader.Magic);
-    const pageSize = view.getUint32(WalHeader.PageSize);
-    if (magic !== Wal.MagicLittleEndian && magic !== Wal.MagicBigEndian) return null;
-    if (pageSize < Wal.MinPageSize || pageSize > Wal.MaxPageSize || (pageSize & (pageSize - 1))) {
-      return null;
+  const header = readWalHeader(wal);
+  if (!header) return null;
+  const pages: number[] = [];
+  let validFrames = 0;
+  let dbPages = 0;
+  const frameSize = header.pageSize + FrameHeader.Size;
+  const frames = wal.read(WalHeader.Size, wal.size);
+  scanFrames(frames, header, header.sum, 0, (frame, pageNumber, commitSize) => {
+    pages[frame] = pageNumber;
+    if (commitSize !== 0) {
+      validFrames = frame + 1;
+      dbPages = commitSize;
     }
-    const bigEndian = magic === Wal.MagicBigEndian;
-    // An Int32Array reads words in the host's byte order.
-    const addWords = bigEndian !== PLATFORM_LE ? addWordsNative : addWordsSwapped;
-    const sum = new Int32Array(2);
-    addWords(new Int32Array(header.buffer), 0, WalHeader.Checksum1 >>> 2, sum);
-    if (
-      sum[0] !== view.getInt32(WalHeader.Checksum1) || sum[1] !== view.getInt32(WalHeader.Checksum2)
-    ) {
-      return null;
-    }
-    const version = view.getUint32(WalHeader.Version);
-    if (version !== Wal.FormatVersion) {
-      throw new SqliteError(
-        "SQLITE_CANTOPEN",
-        `unable to open database file (unsupported WAL format version ${version})`,
-      );
-    }
-    return new WalScan(view, sum, addWords);
-  }
-
-  /**
-   * Reads the frames after {@link validFrames} as recovery does (salts, non-zero page
-   * number, cumulative checksum) and takes those up to the last commit among them; with
-   * `upTo`, reads no frame past it. Returns the page numbers of the frames taken.
-   */
-  extend(wal: ByteSource, upTo = Infinity): number[] {
-    const frameSize = this.pageSize + FrameHeader.Size;
-    const frameCount = Math.min(upTo, Math.floor((wal.size - WalHeader.Size) / frameSize));
-    const framesPerChunk = Math.max(1, Math.floor(Wal.ReadChunkBytes / frameSize));
-    const pageWords = this.pageSize >>> 2;
-    const addWords = this.#addWords;
-    const sum = Int32Array.from(this.sum);
-    const start = this.validFrames;
-    let framePages: Uint32Array = new Uint32Array(Math.max(0, Math.min(frameCount - start, 4096)));
-    let frame = start; // frames accepted so far
-    let validFrames = start;
-    let dbPages = this.dbPages;
-
-    scan: while (frame < frameCount) {
-      const wanted = Math.min(framesPerChunk, frameCount - frame);
-      const raw = wal.read(WalHeader.Size + frame * frameSize, wanted * frameSize);
-      const got = Math.floor(raw.length / frameSize);
-      if (got === 0) break;
-      // Whole frames, where an Int32Array can view them (4-byte aligned): copied only when
-      // the source handed back a misaligned view.
-      const chunk = raw.byteOffset & 3 ? raw.slice(0, got * frameSize) : raw;
-      const view = new DataView(chunk.buffer, chunk.byteOffset, got * frameSize);
-      const words = new Int32Array(chunk.buffer, chunk.byteOffset, (got * frameSize) >>> 2);
-      if (framePages.length < frame - start + got) {
-        framePages = grow(framePages, frame - start + got);
-      }
-      for (let i = 0, at = 0; i < got; i++, at += frameSize) {
-        if (view.getInt32(at + FrameHeader.Salt1) !== this.salt1) break scan;
-        if (view.getInt32(at + FrameHeader.Salt2) !== this.salt2) break scan;
-        const pageNumber = view.getUint32(at + FrameHeader.PageNumber);
-        if (pageNumber === 0) break scan;
-        const word = at >>> 2;
-        addWords(words, word, word + 2, sum);
-        const data = word + (FrameHeader.Size >>> 2);
-        addWords(words, data, data + pageWords, sum);
-        if (sum[0] !== view.getInt32(at + FrameHeader.Checksum1)) break scan;
-        if (sum[1] !== view.getInt32(at + FrameHeader.Checksum2)) break scan;
-        framePages[frame++ - start] = pageNumber;
-        const commitSize = view.getUint32(at + FrameHeader.DbSizeAfterCommit);
-        if (commitSize !== 0) {
-          validFrames = frame;
-          dbPages = commitSize;
-          this.sum.set(sum);
-        }
-      }
-      if (got < wanted) break; // the source ended early
-    }
-    const taken: number[] = [];
-    for (let f = start; f < validFrames; f++) {
-      const pageNumber = framePages[f - start];
-      this.pageOffsets.set(pageNumber, WalHeader.Size + f * frameSize + FrameHeader.Size);
-      taken.push(pageNumber);
-    }
+  });
+  if (validFrames === 0) return null;
+  const pageOffsets = new Map<number, number>();
+  for (let f = 0; f < validFrames; f++) {
     // SQLite never reads a page past the end of the database from the WAL.
-    if (dbPages < this.dbPages || start === 0) {
-      for (const p of this.pageOffsets.keys()) if (p > dbPages) this.pageOffsets.delete(p);
+    if (pages[f] <= dbPages) {
+      pageOffsets.set(pages[f], WalHeader.Size + f * frameSize + FrameHeader.Size);
     }
-    this.validFrames = validFrames;
-    this.dbPages = dbPages;
-    return taken;
   }
-
-  /** The state read so far as a {@link WalSnapshot} (its page map is this scan's). */
-  snapshot(): WalSnapshot {
-    return {
-      pageSize: this.pageSize,
-      dbPages: this.dbPages,
-      pageOffsets: this.pageOffsets,
-      validFrames: this.validFrames,
-    };
-  }
+  return { pageSize: header.pageSize, dbPages, pageOffsets, validFrames };
 }
 
 /**
@@ -281,10 +251,4 @@ function addWordsSwapped(words: Int32Array, from: number, to: number, sum: Int32
   }
   sum[0] = s1;
   sum[1] = s2;
-}
-
-function grow(pages: Uint32Array, atLeast: number): Uint32Array {
-  const bigger = new Uint32Array(Math.max(atLeast, pages.length * 2));
-  bigger.set(pages);
-  return bigger;
 }

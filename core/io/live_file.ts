@@ -30,7 +30,7 @@
  */
 import { SqliteError } from "../errors.ts";
 import { HEADER_SIZE, HeaderField, u32 } from "../format/header.ts";
-import { WalScan } from "../format/wal.ts";
+import { WalScan } from "../format/wal_scan.ts";
 import {
   parseWalIndexHeader,
   WAL_INDEX_HEADER_SIZE,

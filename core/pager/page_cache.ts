@@ -28,6 +28,15 @@ export interface PageEntry {
   readonly reusable: boolean;
 }
 
+/**
+ * Where a page of a sequential run goes once the cache is full, instead of the CLOCK's
+ * victim (core/pager/live_pager.ts streams a scan's runs through a ring of slots).
+ */
+export interface StreamSlots {
+  /** The slot for the next page of the run. */
+  slot(): number;
+}
+
 /** A bounded CLOCK cache of page entries by page number. */
 export class PageCache {
   // Public rather than #private for core/pager/live_pager.ts (dropping the pages that
@@ -40,26 +49,15 @@ export class PageCache {
   /** Per slot: what a use of the page sets {@link used} to: 2 for interior pages, else 1. */
   #life: Uint8Array;
   #hand = 0;
-  readonly #limit: number;
-  /** The slots sequential runs take turns in once the cache is full, and the next one. */
-  #ring: number[] = [];
-  #ringNext = 0;
-  /** 1 for the slots in {@link #ring}. */
-  #inRing: Uint8Array;
-  /** Ring size: twice the longest run, so no page of a run is replaced within the run. */
-  readonly #ringSize: number;
+  /** The number of slots. */
+  declare readonly limit: number;
 
-  /**
-   * A cache of `limit` slots for a database of `pageCount` pages, whose sequential runs
-   * stream through `ringSize` slots once it is full (see {@link insert}).
-   */
-  constructor(limit: number, pageCount: number, ringSize: number) {
-    this.#limit = limit;
+  /** A cache of `limit` slots for a database of `pageCount` pages. */
+  constructor(limit: number, pageCount: number) {
+    this.limit = limit;
     this.where = new SlotIndex(pageCount);
     this.used = new Uint8Array(limit);
     this.#life = new Uint8Array(limit);
-    this.#inRing = new Uint8Array(limit);
-    this.#ringSize = ringSize;
   }
 
   /** The entry of page `pgno`, marked used, or undefined when it is not cached. */
@@ -72,7 +70,7 @@ export class PageCache {
 
   /** Whether every slot holds a page: a new one then replaces another. */
   get full(): boolean {
-    return this.slots.length >= this.#limit;
+    return this.slots.length >= this.limit;
   }
 
   /** Whether page `pgno` is cached (not marking it used). */
@@ -83,10 +81,10 @@ export class PageCache {
   /**
    * Caches `entry` (its page not cached yet); returns the entry evicted to make room, if
    * any (possibly a placeholder of page 0 that core/pager/live_pager.ts left in a slot it
-   * emptied: not reusable, so releasing it does nothing). `streaming`: the entry is a page
-   * of a sequential run (see {@link #streamSlot}).
+   * emptied: not reusable, so releasing it does nothing). `stream`: the slots of the
+   * sequential run the entry's page is part of.
    */
-  insert(entry: PageEntry, streaming?: boolean): PageEntry | null {
+  insert(entry: PageEntry, stream?: StreamSlots): PageEntry | null {
     const slots = this.slots;
     // 2 for a b-tree interior page (type 2 or 5), else 1: interior pages get a second life
     // in the CLOCK, as every lookup and scan passes through them, so keeping them over
@@ -94,13 +92,13 @@ export class PageCache {
     // page whose first byte happens to be 2 or 5 merely lives longer.
     const type = entry.data[entry.pgno === 1 ? HEADER_SIZE : 0];
     const life = type === PageType.IndexInterior || type === PageType.TableInterior ? 2 : 1;
-    if (slots.length < this.#limit) {
+    if (slots.length < this.limit) {
       this.used[slots.length] = this.#life[slots.length] = life;
       this.where.set(entry.pgno, slots.length);
       slots.push(entry);
       return null;
     }
-    const hand = streaming ? this.#streamSlot() : this.#sweep();
+    const hand = stream ? stream.slot() : this.sweep();
     const evicted = slots[hand];
     this.where.delete(evicted.pgno);
     this.where.set(entry.pgno, hand);
@@ -111,18 +109,18 @@ export class PageCache {
     return evicted;
   }
 
-  /** Empties the cache, the CLOCK and the ring starting afresh. */
+  /** Empties the cache, the CLOCK starting afresh. */
   clear(): void {
     this.where.clear();
     this.slots = [];
-    this.#ring = [];
-    this.#ringNext = 0;
-    this.#inRing.fill(0);
     this.#hand = 0;
   }
 
-  /** The CLOCK hand's next victim: the first slot not used since the hand last passed. */
-  #sweep(): number {
+  /**
+   * The CLOCK hand's next victim: the first slot not used since the hand last passed (the
+   * ring of core/pager/live_pager.ts takes its slots from it too).
+   */
+  sweep(): number {
     const used = this.used;
     const n = this.slots.length;
     let hand = this.#hand;
@@ -132,27 +130,6 @@ export class PageCache {
     }
     this.#hand = hand + 1 === n ? 0 : hand + 1;
     return hand;
-  }
-
-  /**
-   * The slot for a page of a sequential run once the cache is full: the run's pages take
-   * turns in a small ring of slots (first taken from the CLOCK), so a scan larger than the
-   * cache streams through the ring and leaves the rest of the cache — the pages that were
-   * there before, or the start of the same table — cached for the next statement.
-   */
-  #streamSlot(): number {
-    const ring = this.#ring;
-    if (ring.length < this.#ringSize) {
-      // Distinct slots: one slot twice in the ring could take two pages of one run.
-      let slot = this.#sweep();
-      while (this.#inRing[slot] === 1) slot = this.#sweep();
-      this.#inRing[slot] = 1;
-      ring.push(slot);
-      return slot;
-    }
-    const slot = ring[this.#ringNext];
-    this.#ringNext = (this.#ringNext + 1) % ring.length;
-    return slot;
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * Read-ahead: how many pages one cache miss reads. A policy without I/O, so it is tested
- * alone: the pager tells it each miss, reads the run it answers, and tells it what was
- * read. Sequential misses (a scan of pages written in order) double the run up to a limit;
- * any other miss reads one page.
+ * Read-ahead: how many pages one cache miss of a file reads. A policy without I/O, so it is
+ * tested alone: the pager (core/pager/live_pager.ts) tells it each miss, reads the run it
+ * answers, and tells it what was read. Sequential misses (a scan of pages written in order)
+ * double the run up to a limit; any other miss reads one page.
  */
 
 /**

@@ -3,7 +3,7 @@
  * into one of two arenas in turn, regions of a run's length (heap buffers, or slots of the
  * Wasm memory in linear storage) whose pages become the cached entries' bytes, so no page is
  * copied after the read. The runs' pages take turns in the cache's ring of at least two runs
- * (core/pager/page_cache.ts), so when an arena comes round again its pages from two runs
+ * (core/pager/live_pager.ts), so when an arena comes round again its pages from two runs
  * before were mostly evicted already; those still cached are dropped first, and an arena is
  * not refilled while a cursor holds one of its pages. */
 import type { PageEntry } from "./page_cache.ts";

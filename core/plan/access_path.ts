@@ -324,15 +324,15 @@ export function indexPath(
 }
 
 /**
- * where.c's skip-scans of `index`: past its first 1, 2, ... columns, as long as ANALYZE
- * found each prefix repeated in 18 entries or more (LogEst 42) and a key column follows;
- * each needs a term on the column after the skipped ones (whereLoopAddBtreeIndex adds a
- * loop per term only).
+ * The paths of `index`: its seek, then where.c's skip-scans, past its first 1, 2, ...
+ * columns, as long as ANALYZE found each prefix repeated in 18 entries or more (LogEst 42)
+ * and a key column follows; each skip-scan needs a term on the column after the skipped
+ * ones (whereLoopAddBtreeIndex adds a loop per term only).
  */
-function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath[] {
-  if (!index.stat1 || index.stat1.noSkipScan) return [];
+function indexPaths(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath[] {
+  const out = [indexPath(leaf, index, seeks)];
+  if (!index.stat1 || index.stat1.noSkipScan) return out;
   const a = indexRowLogEst(leaf.table, index);
-  const out: AccessPath[] = [];
   for (let skip = 1; skip < index.keyColumns.length && a[skip] >= 42; skip++) {
     const p = indexPath(leaf, index, seeks, skip);
     if (p.used.length) out.push(p);
@@ -359,8 +359,7 @@ export function tablePaths(
   const usable = (i: IndexInfo) => !i.where || leaf.partial.has(i);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
-    const i = leaf.indexedBy;
-    return usable(i) ? [indexPath(leaf, i, seeks), ...skipScans(leaf, i, seeks)] : [];
+    return usable(leaf.indexedBy) ? indexPaths(leaf, leaf.indexedBy, seeks) : [];
   }
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
@@ -370,11 +369,10 @@ export function tablePaths(
   // ROWID table's primary key (created with the table) comes after every other index,
   // its seeks and then its whole scan.
   for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
-    out.push(indexPath(leaf, i, seeks), ...skipScans(leaf, i, seeks));
+    out.push(...indexPaths(leaf, i, seeks));
   }
   if (t.withoutRowid && t.primaryKey.length) {
-    const pk = primaryKeyIndex(t);
-    for (const p of [indexPath(leaf, pk, seeks), ...skipScans(leaf, pk, seeks)]) {
+    for (const p of indexPaths(leaf, primaryKeyIndex(t), seeks)) {
       if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
     }
   }

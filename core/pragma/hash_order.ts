@@ -32,15 +32,14 @@ export function hashIterationOrder(names: readonly string[]): number[] {
   const prev = new Int32Array(names.length).fill(-1);
   let first = -1;
   let bucketCount = 0;
-  let bucketSize: number[] = [];
+  // Each bucket's first entry, -1 while it is empty.
   let bucketHead: number[] = [];
 
   const link = (e: number) => {
     let head = -1;
     if (bucketCount > 0) {
       const b = hashes[e] % bucketCount;
-      if (bucketSize[b] > 0) head = bucketHead[b];
-      bucketSize[b]++;
+      head = bucketHead[b];
       bucketHead[b] = e;
     }
     if (head >= 0) {
@@ -61,7 +60,6 @@ export function hashIterationOrder(names: readonly string[]): number[] {
     if (size > MAX_BUCKETS) size = MAX_BUCKETS;
     if (size === bucketCount) return;
     bucketCount = size;
-    bucketSize = new Array(size).fill(0);
     bucketHead = new Array(size).fill(-1);
     let e = first;
     first = -1;

@@ -100,6 +100,11 @@ function intMath(
   }
 }
 
+/** `x + y` as 64-bit INTEGERs, or `undefined` when the sum leaves 64 bits (as sum() adds). */
+export function addInt64(x: number | bigint, y: number | bigint): number | bigint | undefined {
+  return intMath(Op.Add, x, y) ?? undefined;
+}
+
 /** The REAL path of the five operators. */
 function realMath(op: Op, a: Reg, b: Reg, out: Reg, enc: TextEncoding): void {
   const x = toReal(a, enc);

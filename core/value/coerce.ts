@@ -31,14 +31,13 @@ import {
   numericTextKind,
   realToText,
   textToReal,
+  TRUSTED_DOUBLE_INT,
 } from "./number_text.ts";
 import { type Reg, setBlob, setInt, setNull, setReal, setText } from "./reg.ts";
 import { INT64_MAX, INT64_MIN, MAX_SAFE_INT, StorageClass, TextEncoding } from "./types.ts";
 
 /** Beyond ±this, SQLite's REAL → INTEGER conversion saturates (sqlite3RealToI64). */
 const REAL_TO_I64_LIMIT = 9223372036854774784;
-/** |i| below 2^51: SQLite trusts a double equal to i to be the integer i (RealSameAsInt). */
-const TRUSTED_DOUBLE_INT = 2251799813685248;
 
 /**
  * A blob's bytes as a string of code units 0–255, so that the text scanners read it byte

@@ -156,21 +156,10 @@ export function lengthWithoutTrailingSpaces(s: string): number {
 
 /** RTRIM: UTF-8 BINARY order after removing trailing spaces from both texts. */
 function compareRtrim(a: string, b: string): number {
-  const na = lengthWithoutTrailingSpaces(a);
-  const nb = lengthWithoutTrailingSpaces(b);
-  const n = na < nb ? na : nb;
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x >= 0x80 && y >= 0x80 && escapeAt(a, i, x, y)) {
-        return compareBlobs(encodeUtf8(a.slice(0, na)), encodeUtf8(b.slice(0, nb)));
-      }
-      if (x < HIGH_SURROGATE_START || y < HIGH_SURROGATE_START) return x - y;
-      return codePointRank(x) - codePointRank(y);
-    }
-  }
-  return na - nb;
+  return compareUtf8Binary(
+    a.slice(0, lengthWithoutTrailingSpaces(a)),
+    b.slice(0, lengthWithoutTrailingSpaces(b)),
+  );
 }
 
 /** BINARY for a UTF-8 database. */

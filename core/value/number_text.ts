@@ -253,8 +253,11 @@ function hasWideUnit(s: string, from: number): boolean {
   return false;
 }
 
-/** |v| below this: SQLite trusts the double it parsed to be the integer (2^51). */
-const TRUSTED_DOUBLE_INT = 2251799813685248;
+/**
+ * |v| below this (2^51): SQLite trusts the double it parsed to be the integer, and a double
+ * equal to an integer i to be i (RealSameAsInt).
+ */
+export const TRUSTED_DOUBLE_INT = 2251799813685248;
 
 /**
  * Reads a text as SQLite does when deciding whether it "looks like a number" (NUMERIC,

@@ -25,11 +25,11 @@ import {
   INT64_MAX,
   INT64_MIN,
   MAX_SAFE_INT,
-  normalizeInt,
   StorageClass,
   type TextEncoding,
 } from "../../value/types.ts";
 import { NumericKind, numInt, numReal, readNumeric } from "./numeric_arg.ts";
+import { addInt64 } from "../../value/arith.ts";
 import type { AggregateContext, AggregateFunction } from "./types.ts";
 
 /** Accumulator shared by sum, total and avg. */
@@ -67,17 +67,6 @@ function createSum(ctx: AggregateContext): SumState {
   };
   p.iSum = p.rSum = p.rErr = 0;
   return p;
-}
-
-/** `a + b` as 64-bit integers, or undefined on overflow. */
-function addInt64(a: number | bigint, b: number | bigint): number | bigint | undefined {
-  if (typeof a === "number" && typeof b === "number") {
-    const s = a + b;
-    // Exact whenever the rounded result is still a safe integer.
-    if (s >= -MAX_SAFE_INT && s <= MAX_SAFE_INT) return s;
-  }
-  const s = BigInt(a) + BigInt(b);
-  return s > INT64_MAX || s < INT64_MIN ? undefined : normalizeInt(s);
 }
 
 /** One compensated addition of `r`. */

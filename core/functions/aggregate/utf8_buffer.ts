@@ -15,13 +15,12 @@ import {
   sqliteUtf8ToString,
   unitsToSqliteUtf8,
   utf8ByteLength,
+  utf8Encoder,
   utf8View,
 } from "../../format/text.ts";
 import { intToText, realToText } from "../../value/number_text.ts";
 import type { Reg } from "../../value/reg.ts";
 import { StorageClass, TextEncoding } from "../../value/types.ts";
-
-const encoder = new TextEncoder();
 
 /** Bytes in `[start, end)` of `bytes`; `start` moves forward as the front is dropped. */
 export interface Utf8Buffer {
@@ -82,7 +81,7 @@ export function appendString(b: Utf8Buffer, s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x80) {
-      at += encoder.encodeInto(s.slice(i), bytes.subarray(at)).written;
+      at += utf8Encoder.encodeInto(s.slice(i), bytes.subarray(at)).written;
       break;
     }
     bytes[at++] = c;

@@ -7,12 +7,20 @@
  * zone's rules for that year stand in for the real ones.
  */
 import { sqlError } from "../../errors.ts";
-import { computeJD, computeYMDHMS, DateTime, jdMsModulo1000 } from "./date_time.ts";
+import {
+  computeJD,
+  computeYMDHMS,
+  DateTime,
+  jdMsModulo1000,
+  UNIX_EPOCH_JD_MS,
+} from "./date_time.ts";
 import { unixSeconds } from "./date_format.ts";
 
-/** First and last `jdMs` the platform's localtime is trusted with directly. */
-const LOCAL_FIRST_JD_MS = 210866760000000; // 1970-01-01
-const LOCAL_LAST_JD_MS = 213014145600000; // 2038-01-18
+/**
+ * Last `jdMs` the platform's localtime is trusted with directly (2038-01-18); the first is
+ * the Unix epoch, 1970-01-01.
+ */
+const LOCAL_LAST_JD_MS = 213014145600000;
 
 const shifted = new DateTime();
 const guess = new DateTime();
@@ -26,7 +34,7 @@ export function toLocaltime(p: DateTime): void {
   computeJD(p);
   let yearShift = 0;
   let t: number;
-  if (p.jdMs < LOCAL_FIRST_JD_MS || p.jdMs > LOCAL_LAST_JD_MS) {
+  if (p.jdMs < UNIX_EPOCH_JD_MS || p.jdMs > LOCAL_LAST_JD_MS) {
     shifted.copyFrom(p);
     computeYMDHMS(shifted);
     yearShift = 2000 + (shifted.Y % 4) - shifted.Y;
