@@ -13,6 +13,8 @@ const SETUP = `
 CREATE TABLE t(a INTEGER, r REAL, s TEXT COLLATE NOCASE);
 INSERT INTO t VALUES (2, 2.0, '2'), (3, 3.5, 'x');
 CREATE VIEW v AS SELECT a AS x FROM t UNION ALL SELECT 2;
+CREATE TABLE u(g VARCHAR(8));
+INSERT INTO u VALUES ('7'), ('8'), (7);
 `;
 
 const PUSHED = [
@@ -37,6 +39,12 @@ const PUSHED = [
   "SELECT c1.x FROM c AS c1, c AS c2 WHERE c1.x = '2' AND c2.x = 3",
   "WITH c AS (SELECT a AS x FROM t UNION ALL SELECT 2) " +
   "SELECT c1.x FROM c AS c1, c AS c2 WHERE c1.x = '2' AND c2.x = 3",
+  // Under a COLLATE the arm's own affinity too (the compound column's is none here: the
+  // arms are a TEXT column and a function's value).
+  "SELECT x FROM (SELECT g AS x FROM u UNION ALL SELECT json('2') EXCEPT SELECT 5) " +
+  "WHERE (x COLLATE NOCASE) != 7",
+  "SELECT x FROM (SELECT g AS x FROM u UNION ALL SELECT 'x' EXCEPT SELECT 5) " +
+  "WHERE (x COLLATE BINARY) != 7",
   // aggregate arms: into HAVING
   "SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT count(*) FROM t) WHERE x = '2'",
   "SELECT x FROM (SELECT 2 AS x FROM t GROUP BY a UNION ALL SELECT a FROM t) WHERE x = '2'",

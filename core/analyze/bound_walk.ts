@@ -113,6 +113,15 @@ export function everyExpr(e: B.BoundExpr, ok: (x: B.BoundExpr) => boolean): bool
 }
 
 /**
+ * A COLLATE has its operand's affinity (sqlite3ExprAffinity looks through it): in a copy
+ * whose operand was replaced (a subquery's column by the expression of one of its arms),
+ * the affinity follows the new operand.
+ */
+export function followOperandAffinity(copy: Record<string, unknown>): void {
+  if (copy.kind === "collate") copy.affinity = (copy.operand as B.BoundExpr).affinity;
+}
+
+/**
  * A copy of `e` in which every expression `f` maps (to a non-null result) is replaced,
  * looking through operands, CASE arms and call arguments but not into subqueries.
  */
@@ -131,6 +140,7 @@ export function mapExpr(
     const o = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const k in o) out[k] = k === "def" ? o[k] : visit(o[k]);
+    followOperandAffinity(out);
     return out;
   };
   return visit(e) as B.BoundExpr;

@@ -5,7 +5,7 @@
  * lists that name calls by identity (`aggregates`, `windowFunctions`) stay consistent.
  */
 import type * as B from "../analyze/bound.ts";
-import { isBoundExpr } from "../analyze/bound_walk.ts";
+import { followOperandAffinity, isBoundExpr } from "../analyze/bound_walk.ts";
 
 /** Keys whose values hold no expressions of the query (schema objects, function defs). */
 const OPAQUE = new Set(["def", "table", "indexedBy"]);
@@ -52,7 +52,10 @@ export function rewriteQuery<T extends object>(
         const y = visit(x);
         if (y !== x) (copy ??= { ...o })[k] = y;
       }
-      if (copy) out = copy;
+      if (copy) {
+        followOperandAffinity(copy);
+        out = copy;
+      }
     }
     memo.set(v, out);
     return out;
