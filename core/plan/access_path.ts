@@ -158,7 +158,8 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
 
 /**
  * The primary-key b-tree of a WITHOUT ROWID table, described as an index (its ANALYZE
- * figures the table's primaryKeyStat1: it has no schema row, so no index of `indexes` is it).
+ * figures the table's primaryKeyStat1 and primaryKeyStat4: it has no schema row, so no
+ * index of `indexes` is it).
  */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
   return {
@@ -172,6 +173,7 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
     keyColumns: table.primaryKey,
     recordColumns: table.recordColumns,
     stat1: table.primaryKeyStat1,
+    stat4: table.primaryKeyStat4,
   };
 }
 
@@ -250,20 +252,38 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
 }
 
 /**
- * The path seeking `index` with the terms of `seeks`; with `skip`, a skip-scan: its first
+ * Each lower bound alone, then with each upper bound, and each upper bound alone, in the
+ * order of `seeks`: the ranges whereLoopAddBtreeIndex makes a loop of, which STAT4 samples
+ * may tell apart.
+ */
+function rangeChoices(seeks: SeekTerm[]): (SeekTerm | undefined)[][] {
+  const values = seeks.filter((s) => s.key.kind === "value");
+  const isLower = (s: SeekTerm) => s.op === "gt" || s.op === "ge";
+  const out: (SeekTerm | undefined)[][] = [];
+  for (const s of values) {
+    if (isLower(s)) {
+      out.push([s, undefined]);
+      for (const u of values) if (!isLower(u) && u.op !== "eq") out.push([s, u]);
+    } else if (s.op !== "eq") out.push([undefined, s]);
+  }
+  return out;
+}
+
+/**
+ * The paths seeking `index` with the terms of `seeks`: one per range the index's STAT4
+ * samples may tell apart, else one (see rangeSeeks). With `skip`, skip-scans: the first
  * `skip` columns take each value the index holds (no term seeks them).
  */
-function indexPath(
+function indexPaths(
   leaf: TableLeaf,
   index: IndexInfo,
   seeks: SeekTerm[],
   skip = 0,
-): AccessPath {
+): AccessPath[] {
   const t = leaf.table;
   const eq: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
   const used: Term[] = [];
-  let lower: RangeBound | null = null;
-  let upper: RangeBound | null = null;
+  let ranges: (SeekTerm | undefined)[][] = [];
   // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
   // every column of an index (nColumn) but a unique one's.
   for (const [i, k] of index.recordColumns.entries()) {
@@ -285,34 +305,39 @@ function indexPath(
       used.push(e.term);
       continue;
     }
-    const [lo, hi] = rangeSeeks(mine);
-    lower = bound(lo);
-    upper = bound(hi);
-    if (lo) used.push(lo.term);
-    if (hi) used.push(hi.term);
+    ranges = index.stat4?.samples.length ? rangeChoices(mine) : [rangeSeeks(mine)];
     break;
   }
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
   const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
   const cols = indexColumns(t, index);
   const fixed = leaf.partial.get(index);
-  return {
+  // Every column the statement reads is in the entries, or fixed by the partial index.
+  const covering = [...leaf.used].every((c) => cols.has(c) || fixed?.has(c));
+  const path = ([lo, hi]: (SeekTerm | undefined)[], n = eq.length): AccessPath => ({
     node: {
       kind: "indexScan",
       id: leaf.id,
       table: t,
       index,
       label: leaf.label,
-      eq,
-      lower,
-      upper,
+      eq: eq.slice(0, n),
+      lower: bound(lo),
+      upper: bound(hi),
       reverse: false,
-      // Every column the statement reads is in the entries, or fixed by the partial index.
-      covering: [...leaf.used].every((c) => cols.has(c) || fixed?.has(c)),
+      covering,
     },
     order,
-    used,
-  };
+    used: [...used.slice(0, n - skip), ...[lo, hi].filter((x) => x).map((x) => x!.term)],
+  });
+  const some = ranges.filter(([lo, hi]) => lo || hi);
+  const ranged = some.length ? some.map((r) => path(r)) : [path([])];
+  if (!index.stat4?.samples.length || skip) return ranged;
+  // where.c makes a loop of every prefix of the `=` terms too (the whole index the first),
+  // and a loop using more terms is made no dearer than one using fewer (adjustCost): the
+  // samples may rate a longer prefix or a range close to a shorter one.
+  const prefixes = Array.from({ length: eq.length + (some.length ? 1 : 0) }, (_, n) => path([], n));
+  return [...prefixes, ...ranged];
 }
 
 /**
@@ -326,8 +351,7 @@ function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const a = indexRowLogEst(leaf.table, index);
   const out: AccessPath[] = [];
   for (let skip = 1; skip < index.keyColumns.length && a[skip] >= 42; skip++) {
-    const p = indexPath(leaf, index, seeks, skip);
-    if (p.used.length) out.push(p);
+    for (const p of indexPaths(leaf, index, seeks, skip)) if (p.used.length) out.push(p);
   }
   return out;
 }
@@ -352,7 +376,7 @@ export function tablePaths(
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
     const i = leaf.indexedBy;
-    return usable(i) ? [indexPath(leaf, i, seeks), ...skipScans(leaf, i, seeks)] : [];
+    return usable(i) ? [...indexPaths(leaf, i, seeks), ...skipScans(leaf, i, seeks)] : [];
   }
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
@@ -362,11 +386,11 @@ export function tablePaths(
   // ROWID table's primary key (created with the table) comes after every other index,
   // its seeks and then its whole scan.
   for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
-    out.push(indexPath(leaf, i, seeks), ...skipScans(leaf, i, seeks));
+    out.push(...indexPaths(leaf, i, seeks), ...skipScans(leaf, i, seeks));
   }
   if (t.withoutRowid && t.primaryKey.length) {
     const pk = primaryKeyIndex(t);
-    for (const p of [indexPath(leaf, pk, seeks), ...skipScans(leaf, pk, seeks)]) {
+    for (const p of [...indexPaths(leaf, pk, seeks), ...skipScans(leaf, pk, seeks)]) {
       if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
     }
   }

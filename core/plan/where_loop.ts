@@ -30,6 +30,7 @@ import {
 } from "./row_size.ts";
 import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
+import { type Bound, SampleProbe } from "./stat4_estimate.ts";
 
 /** One way to read a leaf, with where.c's LogEst costs. */
 export interface WhereLoop {
@@ -73,13 +74,15 @@ export interface LoopOrderHint {
 /**
  * whereLoopOutputAdjust: each term on the leaf that the loop's prerequisites make
  * checkable and that it does not seek with takes its likelihood() off the rows, else one
- * LogEst; an `=` caps the rows at the table's less 20 (10 for `= -1`, `0`, `1`).
+ * LogEst; an `=` caps the rows at the table's less 20 (10 for `= -1`, `0`, `1`), unless
+ * STAT4 samples found it true of half the rows or more (`highTruth`).
  */
 function outputAdjust(
   loop: WhereLoop,
   terms: readonly Term[],
   leafIds: ReadonlySet<number>,
   nRow: number,
+  highTruth: ReadonlySet<Term>,
 ) {
   const self = loop.leaf.id;
   let reduce = 0;
@@ -99,7 +102,7 @@ function outputAdjust(
     // sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value.
     const small = right?.kind === "const" && right.cls === StorageClass.Integer &&
       Number(right.value) >= -1 && Number(right.value) <= 1;
-    if (right) reduce = Math.max(reduce, small ? 10 : 20);
+    if (right && !highTruth.has(t)) reduce = Math.max(reduce, small ? 10 : 20);
   }
   loop.nOut = Math.min(loop.nOut, nRow - reduce);
 }
@@ -124,22 +127,57 @@ function rangeAdjust(t: Term | undefined, n: number): number {
   return t.belowNulls ? n : n - 20;
 }
 
-/** whereRangeScanEst without STAT4: the rows a range leaves of `nOut`. */
-function rangeEstimate(nOut: number, lower: Term | undefined, upper: Term | undefined): number {
-  let n = rangeAdjust(upper, rangeAdjust(lower, nOut));
-  if (lower && upper && truthProb(lower) > 0 && truthProb(upper) > 0) n -= 20;
-  const out = nOut - (lower ? 1 : 0) - (upper ? 1 : 0);
+/**
+ * whereRangeScanEst: the rows a range on field `nEq` leaves of `nOut`, by the index's
+ * STAT4 samples where they can tell (stat4_estimate.ts), else a quarter per bound and a
+ * further quarter for two, never below 2 rows nor above `nOut` less one per bound.
+ */
+function rangeEstimate(
+  nOut: number,
+  lower: Bound | undefined,
+  upper: Bound | undefined,
+  samples: SampleProbe | null,
+  nEq: number,
+): number {
+  if (samples && nEq < samples.columns) {
+    if (nEq === samples.valid) {
+      ({ nOut, lower, upper } = samples.rangeRows(nEq, nOut, lower, upper));
+    } else {
+      const n = samples.skipRangeRows(nEq, nOut, lower, upper);
+      if (n !== undefined) return n;
+    }
+  }
+  const [l, u] = [lower?.term, upper?.term];
+  let n = rangeAdjust(u, rangeAdjust(l, nOut));
+  if (l && u && truthProb(l) > 0 && truthProb(u) > 0) n -= 20;
+  const out = nOut - (l ? 1 : 0) - (u ? 1 : 0);
   return Math.min(out, Math.max(10, n));
 }
 
 /** A seek's range bounds (null: none). */
 type RangeBounds = { lower: RangeBound | null; upper: RangeBound | null };
 
-/** The lower and upper bound terms among a seek's used terms after its `=` ones. */
-function rangeTerms(used: readonly Term[], nEq: number, { lower, upper }: RangeBounds) {
+/** The lower and upper bounds among a seek's used terms after its `=` ones. */
+function rangeTerms(
+  used: readonly Term[],
+  nEq: number,
+  { lower, upper }: RangeBounds,
+  leafId: number,
+): SeekRange {
   const rest = used.slice(nEq);
-  return { lower: lower ? rest[0] : undefined, upper: upper ? rest.at(-1) : undefined };
+  const bound = (t: Term | undefined): Bound | undefined => {
+    const s = t && cachedSeekTerm(t, leafId);
+    if (s?.key.kind !== "value") return undefined;
+    return { term: t!, op: s.op, value: s.key.value };
+  };
+  return {
+    lower: lower ? bound(rest[0]) : undefined,
+    upper: upper ? bound(rest.at(-1)) : undefined,
+  };
 }
+
+/** A seek's range bounds, absent where it has none. */
+type SeekRange = { lower?: Bound; upper?: Bound };
 
 /** Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? */
 function coveredByIndex(e: PlanExpr, node: number, columns: ReadonlySet<number>): boolean {
@@ -153,18 +191,27 @@ interface Probe {
   /** The rowid b-tree (SQLITE_IDXTYPE_IPK): no lookup, scanned at a full row's cost. */
   ipk: boolean;
   szIdxRow: number;
+  /** The index's STAT4 samples, or null. */
+  samples: SampleProbe | null;
 }
 
-/** whereLoopAddBtreeIndex's costs of a seek with `eq` keys, then a range, on `probe`. */
+/**
+ * whereLoopAddBtreeIndex's costs of a seek with `eq` keys, then a range, on `probe`. An `=`
+ * or IN list on a known value before any IN or skipped column counts the entries the STAT4
+ * samples give; an `=` on the first column found in half the entries or more goes into
+ * `highTruth` (TERM_HIGHTRUTH: see outputAdjust).
+ */
 function seekCost(
   loop: WhereLoop,
   probe: Probe,
   szTabRow: number,
   eq: readonly SeekKey[],
-  range: { lower?: Term; upper?: Term },
+  range: SeekRange,
   columns: readonly number[],
+  highTruth: Set<Term>,
 ): void {
   const a = probe.rows;
+  const samples = probe.samples;
   let nOut = a[0];
   let nIn = 0;
   let skipped = 0;
@@ -179,16 +226,32 @@ function seekCost(
     const t = loop.used[k - skipped];
     const p = truthProb(t);
     // The extra seeks an IN makes: its values, or 25 for a subquery.
-    nIn += key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
-    if (p <= 0 && columns[k] >= 0) nOut += p;
-    // Past the key columns (the rowid, a primary key) SQLite's estimates are 0; an IS NULL
-    // is taken to match twice the rows of an `=`.
+    const keyIn = key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
+    if (p <= 0 && columns[k] >= 0) nOut += p - keyIn;
     else {
-      nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
-      if (cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+      const sampled = !nIn && samples && k < samples.columns
+        ? key.kind === "value"
+          ? samples.equalRows(k, key.value)
+          : key.kind === "list"
+          ? samples.inRows(k, key.values, a[0])
+          : undefined
+        : undefined;
+      if (sampled) {
+        const n = logEst(sampled);
+        if (k === 0 && n + 10 > a[0]) highTruth.add(t);
+        nOut = Math.min(n, nOut) - keyIn;
+      } else {
+        // Past the key columns (the rowid, a primary key) SQLite's estimates are 0; an IS
+        // NULL is taken to match twice the rows of an `=`.
+        nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
+        if (cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+      }
     }
+    nIn += keyIn;
   });
-  if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
+  if (range.lower || range.upper) {
+    nOut = rangeEstimate(nOut, range.lower, range.upper, samples, eq.length);
+  }
   const perEntry = probe.ipk ? 16 : 1 + Math.floor(15 * probe.szIdxRow / szTabRow);
   let rRun = logEstAdd(estLog(a[0]), nOut + perEntry);
   if (!probe.ipk && !loop.covering) rRun = logEstAdd(rRun, nOut + 16);
@@ -291,6 +354,7 @@ function tableLoop(
   path: AccessPath,
   clause: () => readonly ClauseTerm[],
   leafIds: ReadonlySet<number>,
+  highTruth: Set<Term>,
 ): { loop: WhereLoop; nRow: number } {
   const t = leaf.table.table;
   const loop = loopFor(leaf, path, leafIds);
@@ -306,15 +370,17 @@ function tableLoop(
         loop.nOut = a[0];
         return { loop, nRow: a[0] };
       }
-      loop.rRun = rSize + 16;
+      // A full scan costs 3 per row, 2.75 with STAT4 samples of the table's.
+      loop.rRun = rSize + 16 - (t.hasStat4 ? 2 : 0);
       loop.nOut = rSize;
       return { loop, nRow: rSize };
     }
-    const probe: Probe = { rows: [rSize, 0], ipk: true, szIdxRow: 3 };
+    const probe: Probe = { rows: [rSize, 0], ipk: true, szIdxRow: 3, samples: null };
     if (node.rowid.kind === "key") {
-      seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1]);
+      seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1], highTruth);
     } else {
-      seekCost(loop, probe, szTabRow, [], rangeTerms(path.used, 0, node.rowid), []);
+      const range = rangeTerms(path.used, 0, node.rowid, leaf.id);
+      seekCost(loop, probe, szTabRow, [], range, [], highTruth);
     }
     return { loop, nRow: rSize };
   }
@@ -340,9 +406,10 @@ function tableLoop(
     return { loop, nRow: a[0] };
   }
   const loopTerms = loop.nEq - loop.nSkip;
-  const r = rangeTerms(path.used, loopTerms, node);
+  const r = rangeTerms(path.used, loopTerms, node, leaf.id);
   const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
-  seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
+  const probe: Probe = { rows: a, ipk: false, szIdxRow, samples: SampleProbe.of(index, t) };
+  seekCost(loop, probe, szTabRow, node.eq, r, columns, highTruth);
   return { loop, nRow: a[0] };
 }
 
@@ -450,18 +517,25 @@ export function leafLoops(
     const loop = loopFor(leaf, null, leafIds);
     loop.rRun = rSize + 16;
     loop.nOut = rSize;
-    outputAdjust(loop, ordered, leafIds, rSize);
+    outputAdjust(loop, ordered, leafIds, rSize, new Set());
     insertLoop(out, loop);
     return out;
   }
   // The WHERE clause as where.c holds it, made once, when a whole index scan weighs it.
   let held: readonly ClauseTerm[] | undefined;
   const clause = () => held ??= clauseTerms(terms);
+  // Every loop is costed before any output is adjusted: where.c builds its loops again when
+  // STAT4 found an `=` true of half the rows after a loop had taken it to thin them
+  // (SQLITE_BLDF2_2NDPASS), so every loop sees the terms marked TERM_HIGHTRUTH.
+  const highTruth = new Set<Term>();
+  const costed = [];
   for (const path of tablePaths(leaf.table, terms, ready)) {
     const weighed = wholeScanWeighed(leaf, path, hint);
     if (!path.used.length && !weighed) continue;
-    const { loop, nRow } = tableLoop(leaf, path, clause, leafIds);
-    outputAdjust(loop, ordered, leafIds, nRow);
+    costed.push({ path, weighed, ...tableLoop(leaf, path, clause, leafIds, highTruth) });
+  }
+  for (const { path, weighed, loop, nRow } of costed) {
+    outputAdjust(loop, ordered, leafIds, nRow, highTruth);
     // WHERE_SELFCULL stays on where.c's loop template: a seek has it when a loop made before
     // it with fewer of its terms had it (the whole scan of the b-tree, where that is weighed,
     // then each seek with a prefix of its terms).
