@@ -251,28 +251,17 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
   return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
 }
 
-/**
- * Each lower bound alone, then with each upper bound, and each upper bound alone, in the
- * order of `seeks`: the ranges whereLoopAddBtreeIndex makes a loop of, which STAT4 samples
- * may tell apart.
- */
-function rangeChoices(seeks: SeekTerm[]): (SeekTerm | undefined)[][] {
-  const values = seeks.filter((s) => s.key.kind === "value");
-  const isLower = (s: SeekTerm) => s.op === "gt" || s.op === "ge";
-  const out: (SeekTerm | undefined)[][] = [];
-  for (const s of values) {
-    if (isLower(s)) {
-      out.push([s, undefined]);
-      for (const u of values) if (!isLower(u) && u.op !== "eq") out.push([s, u]);
-    } else if (s.op !== "eq") out.push([undefined, s]);
-  }
-  return out;
-}
+/** Most loops made of one index's terms when its samples rate each (a guard on their product). */
+const MAX_SAMPLED_PATHS = 64;
 
 /**
- * The paths seeking `index` with the terms of `seeks`: one per range the index's STAT4
- * samples may tell apart, else one (see rangeSeeks). With `skip`, skip-scans: the first
- * `skip` columns take each value the index holds (no term seeks them).
+ * The paths seeking `index` with the terms of `seeks`. With `skip`, skip-scans: the first
+ * `skip` columns take each value the index holds (no term seeks them). Without STAT4
+ * samples one path: an `=` per column while there is one (a value before an IN), then a
+ * range (see rangeSeeks), estimates telling no more apart. With samples, every loop
+ * whereLoopAddBtreeIndex makes, in its order: the whole index, then per term on the next
+ * column an `=` (and what follows it) or a range; the samples rate them, and a loop using
+ * more terms is made no dearer than one using fewer (adjustCost).
  */
 function indexPaths(
   leaf: TableLeaf,
@@ -281,63 +270,77 @@ function indexPaths(
   skip = 0,
 ): AccessPath[] {
   const t = leaf.table;
-  const eq: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
-  const used: Term[] = [];
-  let ranges: (SeekTerm | undefined)[][] = [];
-  // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
-  // every column of an index (nColumn) but a unique one's.
-  for (const [i, k] of index.recordColumns.entries()) {
-    if (i < skip) continue;
-    if (k.column === -2 || i === index.keyColumns.length && index.unique) break;
-    const col = keyColumn(t, k);
-    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
-    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
-    const mine = seeks.filter((s) =>
-      s.column === col && affinityOk(s.affinity, affinity) &&
-      (s.collation
-        ? s.collation.toUpperCase() === k.collation.toUpperCase()
-        : col >= 0 && !t.columns[col].notNull)
-    );
-    const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
-      mine.find((s) => s.op === "eq");
-    if (e) {
-      eq.push(e.key);
-      used.push(e.term);
-      continue;
-    }
-    ranges = index.stat4?.samples.length ? rangeChoices(mine) : [rangeSeeks(mine)];
-    break;
-  }
   // ANALYZE may mark an index "unordered": SQLite then never takes its order.
   const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
   const cols = indexColumns(t, index);
   const fixed = leaf.partial.get(index);
   // Every column the statement reads is in the entries, or fixed by the partial index.
   const covering = [...leaf.used].every((c) => cols.has(c) || fixed?.has(c));
-  const path = ([lo, hi]: (SeekTerm | undefined)[], n = eq.length): AccessPath => ({
+  const path = (eq: SeekKey[], used: Term[], lo?: SeekTerm, hi?: SeekTerm): AccessPath => ({
     node: {
       kind: "indexScan",
       id: leaf.id,
       table: t,
       index,
       label: leaf.label,
-      eq: eq.slice(0, n),
+      eq,
       lower: bound(lo),
       upper: bound(hi),
       reverse: false,
       covering,
     },
     order,
-    used: [...used.slice(0, n - skip), ...[lo, hi].filter((x) => x).map((x) => x!.term)],
+    used: [...used, ...[lo, hi].filter((x) => x).map((x) => x!.term)],
   });
-  const some = ranges.filter(([lo, hi]) => lo || hi);
-  const ranged = some.length ? some.map((r) => path(r)) : [path([])];
-  if (!index.stat4?.samples.length || skip) return ranged;
-  // where.c makes a loop of every prefix of the `=` terms too (the whole index the first),
-  // and a loop using more terms is made no dearer than one using fewer (adjustCost): the
-  // samples may rate a longer prefix or a range close to a shorter one.
-  const prefixes = Array.from({ length: eq.length + (some.length ? 1 : 0) }, (_, n) => path([], n));
-  return [...prefixes, ...ranged];
+  // The terms that may seek field `i`; null past the fields a seek can use: past the key
+  // columns it goes on into the record's rowid (or primary key), as where.c seeks on every
+  // column of an index (nColumn) but a unique one's.
+  const fieldSeeks = (i: number): SeekTerm[] | null => {
+    const k = index.recordColumns[i];
+    if (!k || k.column === -2 || i === index.keyColumns.length && index.unique) return null;
+    const col = keyColumn(t, k);
+    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
+    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
+    return seeks.filter((s) =>
+      s.column === col && affinityOk(s.affinity, affinity) &&
+      (s.collation
+        ? s.collation.toUpperCase() === k.collation.toUpperCase()
+        : col >= 0 && !t.columns[col].notNull)
+    );
+  };
+  const skipped: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
+  if (!index.stat4?.samples.length || skip) {
+    const eq = skipped, used: Term[] = [];
+    for (let i = skip, mine = fieldSeeks(i); mine; mine = fieldSeeks(++i)) {
+      const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
+        mine.find((s) => s.op === "eq");
+      if (!e) {
+        const [lo, hi] = rangeSeeks(mine);
+        return [path(eq, used, lo, hi)];
+      }
+      eq.push(e.key);
+      used.push(e.term);
+    }
+    return [path(eq, used)];
+  }
+  const out = [path([], [])];
+  const walk = (eq: SeekKey[], used: Term[]) => {
+    const mine = fieldSeeks(eq.length) ?? [];
+    for (const s of mine) {
+      if (out.length >= MAX_SAMPLED_PATHS) return;
+      if (s.op === "eq") {
+        out.push(path([...eq, s.key], [...used, s.term]));
+        walk([...eq, s.key], [...used, s.term]);
+      } else if (s.op === "lt" || s.op === "le") out.push(path(eq, used, undefined, s));
+      else {
+        // A lower bound, then with each upper bound.
+        out.push(path(eq, used, s));
+        for (const u of mine) if (u.op === "lt" || u.op === "le") out.push(path(eq, used, s, u));
+      }
+    }
+  };
+  walk([], []);
+  return out;
 }
 
 /**

@@ -113,6 +113,7 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     }
     exprChildren(e).forEach(findOperands);
   };
+  const seekable: Term[] = [];
   pool.forEach((t, i) => {
     if (blobs) findOperands(t.expr);
     let changed = false;
@@ -126,6 +127,25 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
         ? { kind: "affinity", operand: f.value, affinity: aff }
         : f.value;
     }, true);
-    if (changed) pool[i] = { ...t, expr, refs: exprRefs(expr) };
+    if (!changed) return;
+    const written = { ...t, expr, refs: exprRefs(expr) };
+    pool[i] = written;
+    // where.c still sees a replaced column on the left of a comparison with a constant
+    // (select.c marks it EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written
+    // may seek an index on it.
+    const left = fixedLeft(t.expr);
+    if (left?.kind === "column" && fixed.get(key(left))?.column !== left) {
+      seekable.push({ ...t, virtual: true, parent: written });
+    }
   });
+  pool.push(...seekable);
+}
+
+/** The column side of a comparison of a column with values reading no column, else null. */
+function fixedLeft(e: PlanExpr): PlanExpr | null {
+  const constant = (x: PlanExpr) => !exprRefs(x).size;
+  if ((e.kind === "compare" || e.kind === "is") && constant(e.right)) return e.left;
+  if (e.kind === "nullTest") return e.operand;
+  if (e.kind === "inList" && e.list.every(constant)) return e.operand;
+  return null;
 }
