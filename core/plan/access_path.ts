@@ -261,12 +261,14 @@ const MAX_SAMPLED_PATHS = 64;
  * range (see rangeSeeks), estimates telling no more apart. With samples, every loop
  * whereLoopAddBtreeIndex makes, in its order: the whole index, then per term on the next
  * column an `=` (and what follows it) or a range; the samples rate them, and a loop using
- * more terms is made no dearer than one using fewer (adjustCost).
+ * more terms is made no dearer than one using fewer (adjustCost), even one using terms of
+ * leaves not yet read (`later`: where.c makes the loops of every prerequisite at once).
  */
 function indexPaths(
   leaf: TableLeaf,
   index: IndexInfo,
   seeks: SeekTerm[],
+  later: SeekTerm[],
   skip = 0,
 ): AccessPath[] {
   const t = leaf.table;
@@ -295,7 +297,7 @@ function indexPaths(
   // The terms that may seek field `i`; null past the fields a seek can use: past the key
   // columns it goes on into the record's rowid (or primary key), as where.c seeks on every
   // column of an index (nColumn) but a unique one's.
-  const fieldSeeks = (i: number): SeekTerm[] | null => {
+  const fieldSeeks = (i: number, seeks: SeekTerm[]): SeekTerm[] | null => {
     const k = index.recordColumns[i];
     if (!k || k.column === -2 || i === index.keyColumns.length && index.unique) return null;
     const col = keyColumn(t, k);
@@ -311,7 +313,7 @@ function indexPaths(
   const skipped: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
   if (!index.stat4?.samples.length || skip) {
     const eq = skipped, used: Term[] = [];
-    for (let i = skip, mine = fieldSeeks(i); mine; mine = fieldSeeks(++i)) {
+    for (let i = skip, mine = fieldSeeks(i, seeks); mine; mine = fieldSeeks(++i, seeks)) {
       const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
         mine.find((s) => s.op === "eq");
       if (!e) {
@@ -325,7 +327,7 @@ function indexPaths(
   }
   const out = [path([], [])];
   const walk = (eq: SeekKey[], used: Term[]) => {
-    const mine = fieldSeeks(eq.length) ?? [];
+    const mine = fieldSeeks(eq.length, later) ?? [];
     for (const s of mine) {
       if (out.length >= MAX_SAMPLED_PATHS) return;
       if (s.op === "eq") {
@@ -354,7 +356,7 @@ function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
   const a = indexRowLogEst(leaf.table, index);
   const out: AccessPath[] = [];
   for (let skip = 1; skip < index.keyColumns.length && a[skip] >= 42; skip++) {
-    for (const p of indexPaths(leaf, index, seeks, skip)) if (p.used.length) out.push(p);
+    for (const p of indexPaths(leaf, index, seeks, seeks, skip)) if (p.used.length) out.push(p);
   }
   return out;
 }
@@ -368,18 +370,21 @@ export function tablePaths(
   leaf: TableLeaf,
   terms: readonly Term[],
   ready: (t: Term) => boolean,
+  usableTerm: (t: Term) => boolean = ready,
 ): AccessPath[] {
   const seeks: SeekTerm[] = [];
+  const all: SeekTerm[] = [];
   for (const t of sqliteTermOrder(terms)) {
     const s = cachedSeekTerm(t, leaf.id);
     if (s && ready(t)) seeks.push(s);
+    if (s && usableTerm(t)) all.push(s);
   }
   const t = leaf.table;
   const usable = (i: IndexInfo) => !i.where || leaf.partial.has(i);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
     const i = leaf.indexedBy;
-    return usable(i) ? [...indexPaths(leaf, i, seeks), ...skipScans(leaf, i, seeks)] : [];
+    return usable(i) ? [...indexPaths(leaf, i, seeks, all), ...skipScans(leaf, i, seeks)] : [];
   }
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
@@ -387,16 +392,16 @@ export function tablePaths(
   // SQLite keeps each new index at the head of the table's list and keeps the first of
   // equally good plans: among equal costs the index created last wins, and a WITHOUT
   // ROWID table's primary key (created with the table) comes after every other index,
-  // its seeks and then its whole scan.
+  // its whole scan and then its seeks.
   for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
-    out.push(...indexPaths(leaf, i, seeks), ...skipScans(leaf, i, seeks));
+    out.push(...indexPaths(leaf, i, seeks, all), ...skipScans(leaf, i, seeks));
   }
+  if (t.withoutRowid) out.push(out.shift()!);
   if (t.withoutRowid && t.primaryKey.length) {
     const pk = primaryKeyIndex(t);
-    for (const p of [...indexPaths(leaf, pk, seeks), ...skipScans(leaf, pk, seeks)]) {
+    for (const p of [...indexPaths(leaf, pk, seeks, all), ...skipScans(leaf, pk, seeks)]) {
       if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
     }
   }
-  if (t.withoutRowid) out.push(out.shift()!);
   return out;
 }

@@ -76,8 +76,8 @@ export function chooseJoinOrder(
   const cache = new Map<string, readonly WhereLoop[]>();
   const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => {
     const only = seekOnly?.get(leaf.id);
-    const ready = (t: Term) =>
-      termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
+    const usable = (t: Term) => !only || only.includes(t);
+    const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id) && usable(t);
     const all = before.size ? new Set([...before, ...placed]) : placed;
     let key = `${leaf.id}:${all.size ? 1 : 0}:`;
     terms.forEach((t, i) => {
@@ -86,7 +86,7 @@ export function chooseJoinOrder(
     return getOrMake(
       cache,
       key,
-      () => leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted),
+      () => leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted, usable),
     );
   };
   const given = (

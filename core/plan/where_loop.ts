@@ -86,11 +86,19 @@ function outputAdjust(
 ) {
   const self = loop.leaf.id;
   let reduce = 0;
+  // A BETWEEN is one term of where.c's (its halves virtual): counted once, and not at all
+  // when the loop seeks with either half.
+  const betweens = new Set<PlanExpr>();
+  for (const u of loop.used) if (u.between) betweens.add(u.between);
   for (const t of terms) {
     if (t.virtual || !t.refs.has(self)) continue;
     if ([...t.refs].some((r) => r !== self && leafIds.has(r) && !loop.prereq.has(r))) continue;
     // Seeked with it, or with a virtual term derived from it.
     if (seeksWith(loop.used, t)) continue;
+    if (t.between) {
+      if (betweens.has(t.between)) continue;
+      betweens.add(t.between);
+    }
     loop.selfCull ||= selfCulling(t, self, loop.used);
     const p = truthProb(t);
     if (p <= 0) {
@@ -423,17 +431,28 @@ export type LeafRows = (leaf: Leaf) => number;
  */
 function cheaperProperSubset(x: WhereLoop, y: WhereLoop): boolean {
   if (x.rRun > y.rRun && x.nOut > y.nOut) return false;
-  if (x.nEq < y.nEq && x.index === y.index && !x.nSkip && !y.nSkip) return true;
+  if (x.nEq < y.nEq && indexedTree(x) === indexedTree(y) && !x.nSkip && !y.nSkip) return true;
   if (x.used.length >= y.used.length || y.nSkip > x.nSkip) return false;
   if (!x.used.every((t) => y.used.includes(t))) return false;
   return !(x.covering && !y.covering);
 }
 
+/**
+ * The b-tree of a loop where.c marks WHERE_INDEXED: its index, a WITHOUT ROWID table's
+ * primary key (its whole scan too) as the table; null for the rowid b-tree and the rest.
+ */
+function indexedTree(l: WhereLoop): object | null {
+  const n = l.path?.node;
+  if (!n) return null;
+  if (n.kind === "tableScan") return n.table.withoutRowid ? n.table : null;
+  return n.index.origin === "pk" && n.table.withoutRowid ? n.table : n.index;
+}
+
 /** whereLoopAdjustCost: a loop is no dearer than one using a subset of its terms. */
 function adjustCost(loops: readonly WhereLoop[], loop: WhereLoop): void {
-  if (!loop.index) return;
+  if (!indexedTree(loop)) return;
   for (const p of loops) {
-    if (!p.index) continue;
+    if (!indexedTree(p)) continue;
     if (cheaperProperSubset(p, loop)) {
       loop.rRun = Math.min(p.rRun, loop.rRun);
       loop.nOut = Math.min(p.nOut - 1, loop.nOut);
@@ -498,6 +517,7 @@ export function leafLoops(
   leafIds: ReadonlySet<number>,
   leafRows: LeafRows,
   hint?: LoopOrderHint,
+  usable: (t: Term) => boolean = ready,
 ): WhereLoop[] {
   const ordered = sqliteTermOrder(terms);
   const out: WhereLoop[] = [];
@@ -529,7 +549,7 @@ export function leafLoops(
   // (SQLITE_BLDF2_2NDPASS), so every loop sees the terms marked TERM_HIGHTRUTH.
   const highTruth = new Set<Term>();
   const costed = [];
-  for (const path of tablePaths(leaf.table, terms, ready)) {
+  for (const path of tablePaths(leaf.table, terms, ready, usable)) {
     const weighed = wholeScanWeighed(leaf, path, hint);
     if (!path.used.length && !weighed) continue;
     costed.push({ path, weighed, ...tableLoop(leaf, path, clause, leafIds, highTruth) });
@@ -554,5 +574,6 @@ export function leafLoops(
     }
     insertLoop(out, loop);
   }
-  return out;
+  // (Loops seeking with terms of leaves not yet read only weighed the others.)
+  return out.filter((l) => [...l.prereq].every((r) => placed.has(r)));
 }
