@@ -76,6 +76,7 @@ function sampleKey(bytes: Uint8Array, n: number, enc: TextEncoding): SqlValue[] 
   const key: SqlValue[] = [];
   try {
     const headerSize = getVarint32(bytes, 0, bytes.length, 0);
+    if (headerSize > bytes.length) return key;
     let h = varintEnd;
     let body = headerSize;
     while (h < headerSize && key.length < n) {
