@@ -3,7 +3,8 @@
  * table sizes, the rows an `=` on an index prefix leaves, `unordered`, rows naming an
  * unknown index (they give the table's size) and malformed numbers. Rows in order and
  * EXPLAIN QUERY PLAN compared with SQLite. The oracle is built with STAT4, so the setups
- * delete `sqlite_stat4` after ANALYZE: litejit reads no STAT4 histograms.
+ * delete `sqlite_stat4` after ANALYZE, to test `sqlite_stat1` alone (tests/stat4_test.ts
+ * has the samples).
  */
 import { assertSameAsSqlite, assertSamePlans } from "./support/oracle_queries.ts";
 
