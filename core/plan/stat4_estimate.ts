@@ -6,7 +6,7 @@
  * the prefix is not known. Only values known when the statement is prepared count (a
  * literal, `-`/`+`/CAST of one, NULL, with the index column's affinity applied, as
  * valueFromExpr gives them); a bound parameter is unknown, as it is to SQLite when it
- * first prepares a statement. Function calls SQLite would evaluate (valueFromFunction) are
+ * first prepares a statement, and so is a constant propagated in place of a column. Function calls SQLite would evaluate (valueFromFunction) are
  * not: they count as unknown here.
  */
 import type { IndexInfo, IndexStat4, TableInfo } from "../format/schema_types.ts";
@@ -19,6 +19,7 @@ import type { Reg } from "../value/reg.ts";
 import { Affinity, type SqlValue, StorageClass } from "../value/types.ts";
 import type { PlanExpr } from "./plan.ts";
 import { logEst } from "./row_size.ts";
+import { propagated } from "./transitive.ts";
 import type { Term } from "./terms.ts";
 
 /** sqlite3IndexColumnAffinity: a field's column affinity, INTEGER and REAL as NUMERIC. */
@@ -32,6 +33,7 @@ function fieldAffinity(table: TableInfo, column: number): Affinity {
 
 /** valueFromExpr: the value of `e` known at prepare with affinity `aff`, else undefined. */
 export function knownValue(e: PlanExpr, aff: Affinity): Reg | undefined {
+  if (propagated.has(e)) return undefined;
   const withAffinity = (r: Reg): Reg => {
     const { value, cls } = applyAffinity(r.v, r.c, aff);
     return { v: value, c: cls };

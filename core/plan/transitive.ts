@@ -74,6 +74,12 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
 }
 
 /**
+ * The values propagateConstants wrote in place of a column: to where.c they are still the
+ * column (a TK_COLUMN marked EP_FixedCol), whose value is not known to its estimates.
+ */
+export const propagated = new WeakSet<PlanExpr>();
+
+/**
  * select.c's propagateConstants over the WHERE terms `pool` (an AND of two or more): each
  * `x = constant` (a column of a table of the FROM, BINARY, the constant without an affinity:
  * a literal or a parameter, `+c` too; the last such term of a column wins) writes its value,
@@ -123,9 +129,9 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
       const aff = affinityOf(c)!;
       if (blobs && aff === Affinity.Blob && !operands.has(c)) return c;
       changed = true;
-      return aff !== Affinity.Blob
-        ? { kind: "affinity", operand: f.value, affinity: aff }
-        : f.value;
+      const value = { ...f.value };
+      propagated.add(value);
+      return aff !== Affinity.Blob ? { kind: "affinity", operand: value, affinity: aff } : value;
     }, true);
     if (!changed) return;
     const written = { ...t, expr, refs: exprRefs(expr) };

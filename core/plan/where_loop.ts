@@ -31,6 +31,7 @@ import {
 import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
 import { type Bound, SampleProbe } from "./stat4_estimate.ts";
+import { propagated } from "./transitive.ts";
 
 /** One way to read a leaf, with where.c's LogEst costs. */
 export interface WhereLoop {
@@ -107,8 +108,9 @@ function outputAdjust(
     }
     loop.nOut--;
     const right = equalityRight(t.expr);
-    // sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value.
-    const small = right?.kind === "const" && right.cls === StorageClass.Integer &&
+    // sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value (a propagated one is a column).
+    const small = right?.kind === "const" && !propagated.has(right) &&
+      right.cls === StorageClass.Integer &&
       Number(right.value) >= -1 && Number(right.value) <= 1;
     if (right && !highTruth.has(t)) reduce = Math.max(reduce, small ? 10 : 20);
   }
