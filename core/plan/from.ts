@@ -123,7 +123,10 @@ function lowerOnTerms(ctx: PlanContext, scope: LowerScope, units: Unit[]): void 
   for (const u of units) {
     u.onTerms = u.on.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
     // A LEFT JOIN's ON term reads its right side, as where.c's prereqAll says.
-    if (u.join === "left" && u.leaf) { for (const t of u.onTerms) t.refs.add(u.leaf.id); }
+    if (u.join === "left" && u.leaf) {
+      for (const t of u.onTerms) t.refs.add(u.leaf.id);
+      u.leaf.leftJoined = true;
+    }
     if (u.group) lowerOnTerms(ctx, scope, u.group);
   }
 }

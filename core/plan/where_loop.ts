@@ -100,7 +100,7 @@ function outputAdjust(
       if (betweens.has(t.between)) continue;
       betweens.add(t.between);
     }
-    loop.selfCull ||= selfCulling(t, self, loop.used);
+    loop.selfCull ||= selfCulling(t, loop.leaf, loop.used);
     const p = truthProb(t);
     if (p <= 0) {
       loop.nOut += p;
@@ -121,12 +121,15 @@ function outputAdjust(
 const seeksWith = (used: readonly Term[], t: Term) => used.some((u) => u === t || u.parent === t);
 
 /**
- * Whether a loop seeking with `used` on leaf `self` culls its own rows by term `t`
- * (WHERE_SELFCULL): a comparison on the leaf alone that it does not seek with.
+ * Whether a loop seeking with `used` on `leaf` culls its own rows by term `t`
+ * (WHERE_SELFCULL): a term on the leaf alone that it does not seek with; on a LEFT JOIN's
+ * right side only a comparison false for NULL (`=`, `<`, ..., IN: eOperator & 0x3f).
  */
-function selfCulling(t: Term, self: number, used: readonly Term[]): boolean {
-  return !t.virtual && t.refs.size === 1 && t.refs.has(self) && !seeksWith(used, t) &&
-    (t.expr.kind === "compare" || t.expr.kind === "inList");
+function selfCulling(t: Term, leaf: Leaf, used: readonly Term[]): boolean {
+  if (t.virtual || t.refs.size !== 1 || !t.refs.has(leaf.id) || seeksWith(used, t)) return false;
+  const e = t.expr;
+  return !leaf.leftJoined || e.kind === "compare" && e.op !== CompareOp.Ne ||
+    e.kind === "inList" && !e.not || e.kind === "inQuery" && !e.not;
 }
 
 /** whereRangeAdjust: a bound keeps its likelihood(), else a quarter (not `x > NULL`). */
@@ -564,7 +567,7 @@ export function leafLoops(
     const fewest = weighed ? 0 : 1;
     if (fewest < path.used.length) {
       const before = path.used.slice(0, fewest);
-      loop.selfCull ||= ordered.some((t) => selfCulling(t, leaf.id, before));
+      loop.selfCull ||= ordered.some((t) => selfCulling(t, leaf, before));
     }
     // No index name where it reads the table's own b-tree (the rowid's, or a WITHOUT ROWID
     // primary key).
