@@ -53,6 +53,8 @@ const SAMPLED_QUERIES = [
   "SELECT a FROM t WHERE e = 'rare100' AND b = 1",
   // A WITHOUT ROWID primary key's samples.
   "SELECT * FROM w WHERE k = 0 AND v > 5",
+  // whereShortCut: a whole primary key by `=` is read so, whatever the samples say.
+  "SELECT * FROM w WHERE k = 0 AND v = 5",
   "SELECT * FROM w WHERE k = 8 AND v > 5",
   // An = true of most rows (TERM_HIGHTRUTH) in a join.
   "SELECT * FROM s, t WHERE t.b = 1 AND t.c = s.x",

@@ -141,7 +141,7 @@ export function affinityOk(cmp: Affinity, colAff: Affinity): boolean {
 }
 
 /** Normalized table column of an index key column (a rowid alias is the rowid). */
-function keyColumn(table: TableInfo, kc: KeyColumn): number {
+export function keyColumn(table: TableInfo, kc: KeyColumn): number {
   return kc.column >= 0 && kc.column === table.rowidAlias ? -1 : kc.column;
 }
 
@@ -177,7 +177,7 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
   };
 }
 
-function fullScan(leaf: TableLeaf): AccessPath {
+export function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
   // A WITHOUT ROWID table's b-tree orders by its whole record (where.c's nColumn).
   const order: OrderColumn[] = t.withoutRowid
@@ -251,6 +251,38 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
   return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
 }
 
+/** The path seeking `index` with `eq` keys (the terms `used`), then a range. */
+export function seekPath(
+  leaf: TableLeaf,
+  index: IndexInfo,
+  eq: SeekKey[],
+  used: Term[],
+  lo?: SeekTerm,
+  hi?: SeekTerm,
+): AccessPath {
+  const t = leaf.table;
+  const cols = indexColumns(t, index);
+  const fixed = leaf.partial.get(index);
+  return {
+    node: {
+      kind: "indexScan",
+      id: leaf.id,
+      table: t,
+      index,
+      label: leaf.label,
+      eq,
+      lower: bound(lo),
+      upper: bound(hi),
+      reverse: false,
+      // Every column the statement reads is in the entries, or fixed by the partial index.
+      covering: [...leaf.used].every((c) => cols.has(c) || fixed?.has(c)),
+    },
+    // ANALYZE may mark an index "unordered": SQLite then never takes its order.
+    order: index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns),
+    used: [...used, ...[lo, hi].filter((x) => x).map((x) => x!.term)],
+  };
+}
+
 /** Most loops made of one index's terms when its samples rate each (a guard on their product). */
 const MAX_SAMPLED_PATHS = 64;
 
@@ -272,34 +304,16 @@ function indexPaths(
   skip = 0,
 ): AccessPath[] {
   const t = leaf.table;
-  // ANALYZE may mark an index "unordered": SQLite then never takes its order.
-  const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
-  const cols = indexColumns(t, index);
-  const fixed = leaf.partial.get(index);
-  // Every column the statement reads is in the entries, or fixed by the partial index.
-  const covering = [...leaf.used].every((c) => cols.has(c) || fixed?.has(c));
-  const path = (eq: SeekKey[], used: Term[], lo?: SeekTerm, hi?: SeekTerm): AccessPath => ({
-    node: {
-      kind: "indexScan",
-      id: leaf.id,
-      table: t,
-      index,
-      label: leaf.label,
-      eq,
-      lower: bound(lo),
-      upper: bound(hi),
-      reverse: false,
-      covering,
-    },
-    order,
-    used: [...used, ...[lo, hi].filter((x) => x).map((x) => x!.term)],
-  });
+  const path = (eq: SeekKey[], used: Term[], lo?: SeekTerm, hi?: SeekTerm) =>
+    seekPath(leaf, index, eq, used, lo, hi);
   // The terms that may seek field `i`; null past the fields a seek can use: past the key
   // columns it goes on into the record's rowid (or primary key), as where.c seeks on every
-  // column of an index (nColumn) but a unique one's.
+  // column of an index (nColumn) but a PRIMARY KEY's (SQLITE_IDXTYPE_PRIMARYKEY), UNIQUE too.
   const fieldSeeks = (i: number, seeks: SeekTerm[]): SeekTerm[] | null => {
     const k = index.recordColumns[i];
-    if (!k || k.column === -2 || i === index.keyColumns.length && index.unique) return null;
+    if (!k || k.column === -2 || i === index.keyColumns.length && index.origin === "pk") {
+      return null;
+    }
     const col = keyColumn(t, k);
     const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
     // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.

@@ -491,6 +491,7 @@ export function planFrom(
   for (const u of units) if (u.leaf && u.join !== "left") u.leaf.constants = constant;
   const result: ChainResult = { given: null, shown };
   const [only] = leaves;
+  only.alone = leaves.length === 1;
   if (
     wanted?.distinct && leaves.length === 1 && only.kind === "table" &&
     distinctRowsUnique(only.table, wanted.distinct(), pool)

@@ -29,6 +29,8 @@ export type Leaf =
     constants?: Term[];
     /** The right side of a LEFT JOIN (where.c's JT_LEFT on its FROM item). */
     leftJoined?: boolean;
+    /** The only item of its FROM (where.c's whereShortCut may read it: short_cut.ts). */
+    alone?: boolean;
   };
 
 /** Registers `source` in `scope` and gives it a node id. */

@@ -32,6 +32,7 @@ import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts
 import { exprChildren } from "./walk.ts";
 import { type Bound, SampleProbe } from "./stat4_estimate.ts";
 import { propagated } from "./transitive.ts";
+import { shortCut } from "./short_cut.ts";
 
 /** One way to read a leaf, with where.c's LogEst costs. */
 export interface WhereLoop {
@@ -537,6 +538,14 @@ export function leafLoops(
     loop.nOut = 43;
     loop.rRun = logEstAdd(estLog(rSize), 43);
     out.push(loop);
+  }
+  const short = leaf.kind === "table" && leaf.alone ? shortCut(leaf.table, terms, ready) : null;
+  if (short) {
+    // whereShortCut: this loop alone, no other weighed.
+    const loop = loopFor(leaf, short.path, leafIds);
+    loop.rRun = short.rRun;
+    loop.nOut = 1;
+    return [loop];
   }
   if (leaf.kind !== "table") {
     const loop = loopFor(leaf, null, leafIds);
