@@ -158,6 +158,29 @@ const SELF_CULL_QUERIES = [
   "SELECT * FROM o, q WHERE q.x = 5",
 ];
 
+/**
+ * where.c's IN-versus-scan rule: a second IN on an index is left out when scanning the
+ * entries the first leaves, testing it on each, looks cheaper than its seeks (20 values over
+ * 10 entries here), and kept when it does not (2 values).
+ */
+const IN_SCAN = `
+CREATE TABLE v(a, b, c);
+CREATE INDEX vab ON v(a, b);
+INSERT INTO v VALUES (1, 1, 1), (2, 2, 2), (3, 3, 3);
+ANALYZE;
+DELETE FROM sqlite_stat4;
+DELETE FROM sqlite_stat1;
+INSERT INTO sqlite_stat1 VALUES ('v', 'vab', '1000000 10 5');
+`;
+
+const IN_SCAN_QUERIES = [
+  "SELECT * FROM v WHERE a IN (1, 2, 3) AND b IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, " +
+  "13, 14, 15, 16, 17, 18, 19, 20)",
+  "SELECT * FROM v WHERE a IN (1, 2, 3) AND b IN (1, 2)",
+  "SELECT * FROM v WHERE a = 1 AND b IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, " +
+  "16, 17, 18, 19, 20)",
+];
+
 for (
   const [name, setup, queries] of [
     ["ANALYZE", ANALYZED, ANALYZED_QUERIES],
@@ -165,6 +188,7 @@ for (
     ["malformed rows", MALFORMED, MALFORMED_QUERIES],
     ["automatic index candidates", CANDIDATES, CANDIDATE_QUERIES],
     ["Bloom filters", SELF_CULL, SELF_CULL_QUERIES],
+    ["IN versus scan", IN_SCAN, IN_SCAN_QUERIES],
   ] as const
 ) {
   Deno.test(`sqlite_stat1 (${name}): rows and plans as SQLite's`, () => {

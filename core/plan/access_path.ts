@@ -10,7 +10,7 @@ import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan, TermKey } fro
 import { exprRefs, sqliteTermOrder, type Term } from "./terms.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { getOrMake } from "../util/multimap.ts";
-import { indexRowLogEst } from "./row_size.ts";
+import { estLog, indexRowLogEst, logEst } from "./row_size.ts";
 
 /** One column a path's output is ordered by. */
 export interface OrderColumn {
@@ -325,28 +325,36 @@ function indexPaths(
     );
   };
   const skipped: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
+  const a = indexRowLogEst(t, index);
+  // An `=` on field `k` after seeks made `nInMul` times (IN-versus-scan rule aside).
+  const eqOn = (s: SeekTerm, k: number, nInMul: number) =>
+    s.op === "eq" && !inScanned(index, a, k, s.key, nInMul);
   if (!index.stat4?.samples.length || skip) {
     const eq = skipped, used: Term[] = [];
+    let nInMul = 0;
+    for (let k = 0; k < skip; k++) nInMul += a[k] - a[k + 1] + 5;
     for (let i = skip, mine = fieldSeeks(i, seeks); mine; mine = fieldSeeks(++i, seeks)) {
-      const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
-        mine.find((s) => s.op === "eq");
+      const e = mine.find((s) => eqOn(s, i, nInMul) && s.key.kind === "value") ??
+        mine.find((s) => eqOn(s, i, nInMul));
       if (!e) {
         const [lo, hi] = rangeSeeks(mine);
         return [path(eq, used, lo, hi)];
       }
       eq.push(e.key);
       used.push(e.term);
+      nInMul += seeksMade(e.key);
     }
     return [path(eq, used)];
   }
   const out = [path([], [])];
-  const walk = (eq: SeekKey[], used: Term[]) => {
+  const walk = (eq: SeekKey[], used: Term[], nInMul: number) => {
     const mine = fieldSeeks(eq.length, later) ?? [];
     for (const s of mine) {
       if (out.length >= MAX_SAMPLED_PATHS) return;
       if (s.op === "eq") {
+        if (!eqOn(s, eq.length, nInMul)) continue;
         out.push(path([...eq, s.key], [...used, s.term]));
-        walk([...eq, s.key], [...used, s.term]);
+        walk([...eq, s.key], [...used, s.term], nInMul + seeksMade(s.key));
       } else if (s.op === "lt" || s.op === "le") out.push(path(eq, used, undefined, s));
       else {
         // A lower bound, then with each upper bound.
@@ -355,8 +363,34 @@ function indexPaths(
       }
     }
   };
-  walk([], []);
+  walk([], [], 0);
   return out;
+}
+
+/** The seeks a key makes (LogEst): an IN list's values, 25 for a subquery's, else one. */
+function seeksMade(key: SeekKey): number {
+  return key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
+}
+
+/**
+ * whereLoopAddBtreeIndex's IN-versus-scan rule, with ANALYZE's figures (`a`, the index's
+ * aiRowLogEst): an IN on field `k` after seeks already made several times (`nInMul`, a
+ * LogEst, 2 or more) is left out when scanning the M entries the prefix leaves, testing
+ * the IN on each, looks cheaper than its K seeks (M·log K, with a margin of 2 towards the
+ * seeks, below K·log N).
+ */
+function inScanned(
+  index: IndexInfo,
+  a: readonly number[],
+  k: number,
+  key: SeekKey,
+  nInMul: number,
+): boolean {
+  if (nInMul < 2 || !index.stat1 || (key.kind !== "list" && key.kind !== "query")) return false;
+  const rLogSize = estLog(a[0]);
+  if (rLogSize < 10) return false;
+  const nIn = seeksMade(key);
+  return (a[k] ?? 0) + estLog(nIn) + 10 - (nIn + rLogSize) < 0;
 }
 
 /**
