@@ -156,6 +156,10 @@ const SELF_CULL_QUERIES = [
   "SELECT * FROM o, r WHERE r.m = 3",
   "SELECT o.v FROM o, q WHERE q.id = o.v AND q.x = 2",
   "SELECT * FROM o, q WHERE q.x = 5",
+  // The filter of a later loop needing only the tables before an earlier filter's is built
+  // with it (sqlite3ConstructBloomFilter's pull-down); not when it needs a table between.
+  "SELECT * FROM o, q, r WHERE q.id = o.v AND r.k = o.v AND q.y = 3 AND r.m = 2",
+  "SELECT * FROM o, q, r WHERE q.id = o.v AND r.k = q.x AND q.y = 3 AND r.m = 2",
 ];
 
 /**

@@ -117,6 +117,7 @@ export function chooseJoinOrder(
     if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
     nSearch += l.nOut;
   }
+  pullDownBlooms(best);
   // A DISTINCT without ORDER BY is the wanted order itself: its answer is `order`.
   const distinct = wanted?.distinct?.();
   const distinctOrdered = !!distinct &&
@@ -124,4 +125,27 @@ export function chooseJoinOrder(
       distinct.length;
   // (A loop is a step: an automatic index's has no path.)
   return { steps: best, order, distinctOrdered };
+}
+
+/**
+ * sqlite3ConstructBloomFilter's pull-down: building a loop's Bloom filter, SQLite goes on to
+ * build those of later loops that need no leaf read from this one on (not on a LEFT JOIN's
+ * right side, nor seeking with an IN), so EXPLAIN shows them together.
+ */
+function pullDownBlooms(loops: readonly WhereLoop[]): void {
+  loops.forEach((l, i) => {
+    const node = l.path?.node;
+    if (!node?.bloom || node.bloomPulled) return;
+    const before = new Set(loops.slice(0, i).map((p) => p.leaf.id));
+    for (const later of loops.slice(i + 1)) {
+      const n = later.path?.node;
+      if (!n?.bloom || later.leaf.leftJoined || ![...later.prereq].every((r) => before.has(r))) {
+        continue;
+      }
+      const keys = n.kind === "indexScan" ? n.eq : n.rowid?.kind === "key" ? [n.rowid.key] : [];
+      if (keys.some((k) => k.kind === "list" || k.kind === "query")) continue;
+      n.bloomPulled = true;
+      (node.bloomAlso ??= []).push(n);
+    }
+  });
 }
