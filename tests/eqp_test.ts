@@ -284,12 +284,12 @@ export const RANGE_QUERIES: string[] = [
   "SELECT * FROM p WHERE w > 1 ORDER BY k",
 ];
 
-function rangeDifferences(path: string): string[] {
+function rangeDifferences(path: string, queries: readonly string[]): string[] {
   const sqlite = new DatabaseSync(path);
   const file = openDatabaseFile(path);
   const failures: string[] = [];
   try {
-    for (const sql of RANGE_QUERIES) {
+    for (const sql of queries) {
       const difference = planDifference(sqlite, file, sql);
       if (difference) failures.push(difference);
     }
@@ -300,10 +300,14 @@ function rangeDifferences(path: string): string[] {
   return failures;
 }
 
-for (const analyzed of [false, true]) {
+for (const analyzed of ["none", "stat1", "stat1+stat4"] as const) {
   Deno.test(
     `EXPLAIN QUERY PLAN equals node:sqlite's for ranges against ORDER BY ${
-      analyzed ? "with sqlite_stat1 (stat4 rows removed)" : "without ANALYZE"
+      analyzed === "none"
+        ? "without ANALYZE"
+        : analyzed === "stat1"
+        ? "with sqlite_stat1 (stat4 rows removed)"
+        : "with sqlite_stat1 and sqlite_stat4"
     }`,
     () => {
       const dir = Deno.makeTempDirSync();
@@ -322,10 +326,16 @@ for (const analyzed of [false, true]) {
         }
         db.exec("COMMIT");
         db.exec(ORDERS_INDEXES);
-        // litejit reads sqlite_stat1 only: the oracle must not see stat4's samples either.
-        if (analyzed) db.exec("ANALYZE; DELETE FROM sqlite_stat4;");
+        if (analyzed !== "none") db.exec("ANALYZE");
+        // sqlite_stat1 alone, as a file analyzed by a SQLite without STAT4 has it.
+        if (analyzed === "stat1") db.exec("DELETE FROM sqlite_stat4");
         db.close();
-        const failures = rangeDifferences(path);
+        // With samples, SQLite plans a statement again at its first step with the values
+        // bound (NULL here); litejit plans a parameter as unknown, as SQLite first does.
+        const queries = analyzed === "stat1+stat4"
+          ? RANGE_QUERIES.filter((q) => !q.includes("?"))
+          : RANGE_QUERIES;
+        const failures = rangeDifferences(path, queries);
         assert.equal(
           failures.length,
           0,

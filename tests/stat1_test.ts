@@ -3,7 +3,8 @@
  * table sizes, the rows an `=` on an index prefix leaves, `unordered`, rows naming an
  * unknown index (they give the table's size) and malformed numbers. Rows in order and
  * EXPLAIN QUERY PLAN compared with SQLite. The oracle is built with STAT4, so the setups
- * delete `sqlite_stat4` after ANALYZE: litejit reads no STAT4 histograms.
+ * delete `sqlite_stat4` after ANALYZE, to test `sqlite_stat1` alone (tests/stat4_test.ts
+ * has the samples).
  */
 import { assertSameAsSqlite, assertSamePlans } from "./support/oracle_queries.ts";
 
@@ -155,6 +156,33 @@ const SELF_CULL_QUERIES = [
   "SELECT * FROM o, r WHERE r.m = 3",
   "SELECT o.v FROM o, q WHERE q.id = o.v AND q.x = 2",
   "SELECT * FROM o, q WHERE q.x = 5",
+  // The filter of a later loop needing only the tables before an earlier filter's is built
+  // with it (sqlite3ConstructBloomFilter's pull-down); not when it needs a table between.
+  "SELECT * FROM o, q, r WHERE q.id = o.v AND r.k = o.v AND q.y = 3 AND r.m = 2",
+  "SELECT * FROM o, q, r WHERE q.id = o.v AND r.k = q.x AND q.y = 3 AND r.m = 2",
+];
+
+/**
+ * where.c's IN-versus-scan rule: a second IN on an index is left out when scanning the
+ * entries the first leaves, testing it on each, looks cheaper than its seeks (20 values over
+ * 10 entries here), and kept when it does not (2 values).
+ */
+const IN_SCAN = `
+CREATE TABLE v(a, b, c);
+CREATE INDEX vab ON v(a, b);
+INSERT INTO v VALUES (1, 1, 1), (2, 2, 2), (3, 3, 3);
+ANALYZE;
+DELETE FROM sqlite_stat4;
+DELETE FROM sqlite_stat1;
+INSERT INTO sqlite_stat1 VALUES ('v', 'vab', '1000000 10 5');
+`;
+
+const IN_SCAN_QUERIES = [
+  "SELECT * FROM v WHERE a IN (1, 2, 3) AND b IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, " +
+  "13, 14, 15, 16, 17, 18, 19, 20)",
+  "SELECT * FROM v WHERE a IN (1, 2, 3) AND b IN (1, 2)",
+  "SELECT * FROM v WHERE a = 1 AND b IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, " +
+  "16, 17, 18, 19, 20)",
 ];
 
 for (
@@ -164,6 +192,7 @@ for (
     ["malformed rows", MALFORMED, MALFORMED_QUERIES],
     ["automatic index candidates", CANDIDATES, CANDIDATE_QUERIES],
     ["Bloom filters", SELF_CULL, SELF_CULL_QUERIES],
+    ["IN versus scan", IN_SCAN, IN_SCAN_QUERIES],
   ] as const
 ) {
   Deno.test(`sqlite_stat1 (${name}): rows and plans as SQLite's`, () => {

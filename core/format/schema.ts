@@ -4,6 +4,7 @@
  * hold, and the value a too-short record gives each column.
  */
 import { loadStat1 } from "./stat1.ts";
+import { loadStat4 } from "./stat4.ts";
 import { autoIndexes } from "../sql/auto_indexes.ts";
 import { parseSchemaSql } from "../sql/ddl.ts";
 import type { DefaultValue, KeyColumnDef, SchemaDef, TableDef } from "../sql/ddl_types.ts";
@@ -102,6 +103,7 @@ export function loadSchema(pager: Pager, enc: TextEncoding): Schema {
   }
   if (pager.header.schemaFormat < 4) ignoreDescending(schema);
   loadStat1(pager, enc, schema);
+  loadStat4(pager, enc, schema);
   return schema;
 }
 

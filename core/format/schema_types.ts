@@ -3,7 +3,7 @@
  * for each index, what its records hold and how its b-tree is ordered.
  */
 import type { IndexDef, TableDef } from "../sql/ddl_types.ts";
-import type { Affinity, SqlValue, StorageClass } from "../value/types.ts";
+import type { Affinity, SqlValue, StorageClass, TextEncoding } from "../value/types.ts";
 import { asciiLower } from "../value/ascii_case.ts";
 
 /** A column's DEFAULT, as stored values take it (affinity applied). */
@@ -73,6 +73,36 @@ export interface IndexInfo {
   recordColumns: KeyColumn[];
   /** What `sqlite_stat1` says of this index (stat1.ts), or absent. */
   stat1?: IndexStat1;
+  /** The samples `sqlite_stat4` holds of this index (stat4.ts), or absent. */
+  stat4?: IndexStat4;
+}
+
+/**
+ * One `sqlite_stat4` sample (analyze.c's IndexSample): an index entry's leading fields and,
+ * for each prefix of 1, 2, ... of them, the entries equal to the sample's prefix (`eq`),
+ * less than it (`lt`) and the distinct prefixes less than it (`dlt`).
+ */
+export interface Stat4Sample {
+  /** The sample record's fields (fewer when its record is damaged). */
+  key: SqlValue[];
+  eq: number[];
+  lt: number[];
+  dlt: number[];
+}
+
+/**
+ * An index's `sqlite_stat4` samples as analyze.c's loadStat4 leaves them: in index order,
+ * each describing `columns` fields (nSampleCol: every field of the entries, only the key of
+ * a WITHOUT ROWID primary key); `avgEq` the entries an `=` on a prefix of 1, 2, ... fields
+ * not among the samples is taken to match (initAvgEq's aAvgEq), `rows` the entries of the
+ * index (nRowEst0); `encoding` the text encoding their texts compare in.
+ */
+export interface IndexStat4 {
+  samples: Stat4Sample[];
+  columns: number;
+  avgEq: number[];
+  rows: number;
+  encoding: TextEncoding;
 }
 
 /**
@@ -110,6 +140,10 @@ export interface TableInfo {
   stat1Rows?: number;
   /** A WITHOUT ROWID table's primary-key row of `sqlite_stat1`, or absent. */
   primaryKeyStat1?: IndexStat1;
+  /** A WITHOUT ROWID table's primary-key samples of `sqlite_stat4`, or absent. */
+  primaryKeyStat4?: IndexStat4;
+  /** `sqlite_stat4` names an index of the table (SQLite's TF_HasStat4). */
+  hasStat4?: boolean;
 }
 
 export interface ViewInfo {

@@ -11,18 +11,32 @@ import type { TextEncoding } from "../value/types.ts";
 import { forEachRow } from "./schema_rows.ts";
 import { type IndexStat1, nameKey, type Schema } from "./schema_types.ts";
 
-/** decodeIntArray: up to `n` space-separated decimal numbers, then the options. */
-function decode(stat: string, n: number): IndexStat1 {
-  const rows: number[] = [];
+/**
+ * decodeIntArray's numbers: up to `n` space-separated decimals, each read as far as its
+ * digits go (none: 0) into an unsigned 64-bit count that wraps as SQLite's does (so a
+ * hostile run of digits stays a finite number); and where the reading stopped.
+ */
+export function decodeCounts(stat: string, n: number): { counts: number[]; end: number } {
+  const counts: number[] = [];
   let i = 0;
-  while (i < stat.length && rows.length < n) {
+  while (i < stat.length && counts.length < n) {
     let v = 0;
-    while (i < stat.length && stat[i] >= "0" && stat[i] <= "9") {
-      v = v * 10 + (stat.charCodeAt(i++) - 48);
+    let big: bigint | null = null;
+    for (let c = stat.charCodeAt(i); c >= 48 && c <= 57; c = stat.charCodeAt(++i)) {
+      // Exact in a double up to 10^15; past that in 64 bits.
+      if (big === null && v < 1e14) v = v * 10 + c - 48;
+      else big = BigInt.asUintN(64, (big ?? BigInt(v)) * 10n + BigInt(c - 48));
     }
-    rows.push(v);
+    counts.push(big === null ? v : Number(big));
     if (stat[i] === " ") i++;
   }
+  return { counts, end: i };
+}
+
+/** decodeIntArray: up to `n` space-separated decimal numbers, then the options. */
+function decode(stat: string, n: number): IndexStat1 {
+  const { counts: rows, end } = decodeCounts(stat, n);
+  let i = end;
   let unordered = false, noSkipScan = false;
   while (i < stat.length) {
     if (stat.startsWith("unordered", i)) unordered = true;

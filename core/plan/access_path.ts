@@ -10,7 +10,7 @@ import type { IndexScan, PlanExpr, RangeBound, SeekKey, TableScan, TermKey } fro
 import { exprRefs, sqliteTermOrder, type Term } from "./terms.ts";
 import type { FixedColumns } from "./partial_index.ts";
 import { getOrMake } from "../util/multimap.ts";
-import { indexRowLogEst } from "./row_size.ts";
+import { estLog, indexRowLogEst, logEst } from "./row_size.ts";
 
 /** One column a path's output is ordered by. */
 export interface OrderColumn {
@@ -158,7 +158,8 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
 
 /**
  * The primary-key b-tree of a WITHOUT ROWID table, described as an index (its ANALYZE
- * figures the table's primaryKeyStat1: it has no schema row, so no index of `indexes` is it).
+ * figures the table's primaryKeyStat1 and primaryKeyStat4: it has no schema row, so no
+ * index of `indexes` is it).
  */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
   return {
@@ -172,10 +173,11 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
     keyColumns: table.primaryKey,
     recordColumns: table.recordColumns,
     stat1: table.primaryKeyStat1,
+    stat4: table.primaryKeyStat4,
   };
 }
 
-function fullScan(leaf: TableLeaf): AccessPath {
+export function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
   // A WITHOUT ROWID table's b-tree orders by its whole record (where.c's nColumn).
   const order: OrderColumn[] = t.withoutRowid
@@ -212,24 +214,10 @@ function rangeSeeks(seeks: SeekTerm[]): (SeekTerm | undefined)[] {
   return l ? [l, half(l)] : [lowers[0], uppers[0]];
 }
 
-/** The lookup of `leaf`'s row by the rowid `eq` gives (`base`: its full scan). */
-export function rowidLookup(
-  leaf: TableLeaf,
-  eq: SeekTerm,
-  base: AccessPath = fullScan(leaf),
-): AccessPath {
-  return {
-    ...base,
-    node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
-    used: [eq.term],
-  };
-}
-
 function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const rowid = seeks.filter((s) =>
     s.column === -1 && affinityOk(s.affinity, Affinity.Integer) && s.collation
   );
-  if (!rowid.length) return [];
   const out: AccessPath[] = [];
   const base = fullScan(leaf);
   // A lookup per `=` on the rowid, as whereLoopAddBtreeIndex makes a loop per term it finds
@@ -237,7 +225,13 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   // one only with a constant, which select.c's propagateConstants writes into the others.
   const eqs = rowid.filter((s) => s.op === "eq");
   const constant = eqs.find((s) => s.key.kind === "value" && !exprRefs(s.key.value).size);
-  for (const eq of constant ? [eqs[0]] : eqs) out.push(rowidLookup(leaf, eq, base));
+  for (const eq of constant ? [eqs[0]] : eqs) {
+    out.push({
+      ...base,
+      node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
+      used: [eq.term],
+    });
+  }
   const [lo, hi] = rangeSeeks(rowid);
   if (lo || hi) {
     out.push({
@@ -257,51 +251,16 @@ export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
   return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
 }
 
-/**
- * The path seeking `index` with the terms of `seeks`; with `skip`, a skip-scan: its first
- * `skip` columns take each value the index holds (no term seeks them).
- */
-export function indexPath(
+/** The path seeking `index` with `eq` keys (the terms `used`), then a range. */
+export function seekPath(
   leaf: TableLeaf,
   index: IndexInfo,
-  seeks: SeekTerm[],
-  skip = 0,
+  eq: SeekKey[],
+  used: Term[],
+  lo?: SeekTerm,
+  hi?: SeekTerm,
 ): AccessPath {
   const t = leaf.table;
-  const eq: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
-  const used: Term[] = [];
-  let lower: RangeBound | null = null;
-  let upper: RangeBound | null = null;
-  // Past the key columns, on into the record's rowid (or primary key), as where.c seeks on
-  // every column of an index (nColumn) but a unique one's.
-  for (const [i, k] of index.recordColumns.entries()) {
-    if (i < skip) continue;
-    if (k.column === -2 || i === index.keyColumns.length && index.unique) break;
-    const col = keyColumn(t, k);
-    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
-    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
-    const mine = seeks.filter((s) =>
-      s.column === col && affinityOk(s.affinity, affinity) &&
-      (s.collation
-        ? s.collation.toUpperCase() === k.collation.toUpperCase()
-        : col >= 0 && !t.columns[col].notNull)
-    );
-    const e = mine.find((s) => s.op === "eq" && s.key.kind === "value") ??
-      mine.find((s) => s.op === "eq");
-    if (e) {
-      eq.push(e.key);
-      used.push(e.term);
-      continue;
-    }
-    const [lo, hi] = rangeSeeks(mine);
-    lower = bound(lo);
-    upper = bound(hi);
-    if (lo) used.push(lo.term);
-    if (hi) used.push(hi.term);
-    break;
-  }
-  // ANALYZE may mark an index "unordered": SQLite then never takes its order.
-  const order = index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns);
   const cols = indexColumns(t, index);
   const fixed = leaf.partial.get(index);
   return {
@@ -312,30 +271,140 @@ export function indexPath(
       index,
       label: leaf.label,
       eq,
-      lower,
-      upper,
+      lower: bound(lo),
+      upper: bound(hi),
       reverse: false,
       // Every column the statement reads is in the entries, or fixed by the partial index.
       covering: [...leaf.used].every((c) => cols.has(c) || fixed?.has(c)),
     },
-    order,
-    used,
+    // ANALYZE may mark an index "unordered": SQLite then never takes its order.
+    order: index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns),
+    used: [...used, ...[lo, hi].filter((x) => x).map((x) => x!.term)],
   };
 }
 
+/** Most loops made of one index's terms when its samples rate each (a guard on their product). */
+const MAX_SAMPLED_PATHS = 64;
+
 /**
- * The paths of `index`: its seek, then where.c's skip-scans, past its first 1, 2, ...
- * columns, as long as ANALYZE found each prefix repeated in 18 entries or more (LogEst 42)
- * and a key column follows; each skip-scan needs a term on the column after the skipped
- * ones (whereLoopAddBtreeIndex adds a loop per term only).
+ * The paths seeking `index` with the terms of `seeks`. With `skip`, skip-scans: the first
+ * `skip` columns take each value the index holds (no term seeks them). Without STAT4
+ * samples one path: an `=` per column while there is one (a value before an IN), then a
+ * range (see rangeSeeks), estimates telling no more apart. With samples, every loop
+ * whereLoopAddBtreeIndex makes, in its order: the whole index, then per term on the next
+ * column an `=` (and what follows it) or a range; the samples rate them, and a loop using
+ * more terms is made no dearer than one using fewer (adjustCost), even one using terms of
+ * leaves not yet read (`later`: where.c makes the loops of every prerequisite at once).
  */
-function indexPaths(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath[] {
-  const out = [indexPath(leaf, index, seeks)];
-  if (!index.stat1 || index.stat1.noSkipScan) return out;
+function indexPaths(
+  leaf: TableLeaf,
+  index: IndexInfo,
+  seeks: SeekTerm[],
+  later: SeekTerm[],
+  skip = 0,
+): AccessPath[] {
+  const t = leaf.table;
+  const path = (eq: SeekKey[], used: Term[], lo?: SeekTerm, hi?: SeekTerm) =>
+    seekPath(leaf, index, eq, used, lo, hi);
+  // The terms that may seek field `i`; null past the fields a seek can use: past the key
+  // columns it goes on into the record's rowid (or primary key), as where.c seeks on every
+  // column of an index (nColumn) but a PRIMARY KEY's (SQLITE_IDXTYPE_PRIMARYKEY), UNIQUE too.
+  const fieldSeeks = (i: number, seeks: SeekTerm[]): SeekTerm[] | null => {
+    const k = index.recordColumns[i];
+    if (!k || k.column === -2 || i === index.keyColumns.length && index.origin === "pk") {
+      return null;
+    }
+    const col = keyColumn(t, k);
+    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
+    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
+    return seeks.filter((s) =>
+      s.column === col && affinityOk(s.affinity, affinity) &&
+      (s.collation
+        ? s.collation.toUpperCase() === k.collation.toUpperCase()
+        : col >= 0 && !t.columns[col].notNull)
+    );
+  };
+  const skipped: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
+  const a = indexRowLogEst(t, index);
+  // An `=` on field `k` after seeks made `nInMul` times (IN-versus-scan rule aside).
+  const eqOn = (s: SeekTerm, k: number, nInMul: number) =>
+    s.op === "eq" && !inScanned(index, a, k, s.key, nInMul);
+  if (!index.stat4?.samples.length || skip) {
+    const eq = skipped, used: Term[] = [];
+    let nInMul = 0;
+    for (let k = 0; k < skip; k++) nInMul += a[k] - a[k + 1] + 5;
+    for (let i = skip, mine = fieldSeeks(i, seeks); mine; mine = fieldSeeks(++i, seeks)) {
+      const e = mine.find((s) => eqOn(s, i, nInMul) && s.key.kind === "value") ??
+        mine.find((s) => eqOn(s, i, nInMul));
+      if (!e) {
+        const [lo, hi] = rangeSeeks(mine);
+        return [path(eq, used, lo, hi)];
+      }
+      eq.push(e.key);
+      used.push(e.term);
+      nInMul += seeksMade(e.key);
+    }
+    return [path(eq, used)];
+  }
+  const out = [path([], [])];
+  const walk = (eq: SeekKey[], used: Term[], nInMul: number) => {
+    const mine = fieldSeeks(eq.length, later) ?? [];
+    for (const s of mine) {
+      if (out.length >= MAX_SAMPLED_PATHS) return;
+      if (s.op === "eq") {
+        if (!eqOn(s, eq.length, nInMul)) continue;
+        out.push(path([...eq, s.key], [...used, s.term]));
+        walk([...eq, s.key], [...used, s.term], nInMul + seeksMade(s.key));
+      } else if (s.op === "lt" || s.op === "le") out.push(path(eq, used, undefined, s));
+      else {
+        // A lower bound, then with each upper bound.
+        out.push(path(eq, used, s));
+        for (const u of mine) if (u.op === "lt" || u.op === "le") out.push(path(eq, used, s, u));
+      }
+    }
+  };
+  walk([], [], 0);
+  return out;
+}
+
+/** The seeks a key makes (LogEst): an IN list's values, 25 for a subquery's, else one. */
+function seeksMade(key: SeekKey): number {
+  return key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
+}
+
+/**
+ * whereLoopAddBtreeIndex's IN-versus-scan rule, with ANALYZE's figures (`a`, the index's
+ * aiRowLogEst): an IN on field `k` after seeks already made several times (`nInMul`, a
+ * LogEst, 2 or more) is left out when scanning the M entries the prefix leaves, testing
+ * the IN on each, looks cheaper than its K seeks (M·log K, with a margin of 2 towards the
+ * seeks, below K·log N).
+ */
+function inScanned(
+  index: IndexInfo,
+  a: readonly number[],
+  k: number,
+  key: SeekKey,
+  nInMul: number,
+): boolean {
+  if (nInMul < 2 || !index.stat1 || (key.kind !== "list" && key.kind !== "query")) return false;
+  const rLogSize = estLog(a[0]);
+  if (rLogSize < 10) return false;
+  const nIn = seeksMade(key);
+  return (a[k] ?? 0) + estLog(nIn) + 10 - (nIn + rLogSize) < 0;
+}
+
+/**
+ * where.c's skip-scans of `index`: past its first 1, 2, ... columns, as long as ANALYZE
+ * found each prefix repeated in 18 entries or more (LogEst 42) and a key column follows;
+ * each needs a term on the column after the skipped ones (whereLoopAddBtreeIndex adds a
+ * loop per term only).
+ */
+function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath[] {
+  if (!index.stat1 || index.stat1.noSkipScan) return [];
   const a = indexRowLogEst(leaf.table, index);
+  const out: AccessPath[] = [];
   for (let skip = 1; skip < index.keyColumns.length && a[skip] >= 42; skip++) {
-    const p = indexPath(leaf, index, seeks, skip);
-    if (p.used.length) out.push(p);
+    for (const p of indexPaths(leaf, index, seeks, seeks, skip)) if (p.used.length) out.push(p);
   }
   return out;
 }
@@ -349,17 +418,21 @@ export function tablePaths(
   leaf: TableLeaf,
   terms: readonly Term[],
   ready: (t: Term) => boolean,
+  usableTerm: (t: Term) => boolean = ready,
 ): AccessPath[] {
   const seeks: SeekTerm[] = [];
+  const all: SeekTerm[] = [];
   for (const t of sqliteTermOrder(terms)) {
     const s = cachedSeekTerm(t, leaf.id);
     if (s && ready(t)) seeks.push(s);
+    if (s && usableTerm(t)) all.push(s);
   }
   const t = leaf.table;
   const usable = (i: IndexInfo) => !i.where || leaf.partial.has(i);
   if (leaf.indexedBy) {
     // A partial index the WHERE does not imply has no path: "no query solution".
-    return usable(leaf.indexedBy) ? indexPaths(leaf, leaf.indexedBy, seeks) : [];
+    const i = leaf.indexedBy;
+    return usable(i) ? [...indexPaths(leaf, i, seeks, all), ...skipScans(leaf, i, seeks)] : [];
   }
   const out: AccessPath[] = [fullScan(leaf)];
   if (!t.withoutRowid) out.push(...rowidPaths(leaf, seeks));
@@ -367,15 +440,16 @@ export function tablePaths(
   // SQLite keeps each new index at the head of the table's list and keeps the first of
   // equally good plans: among equal costs the index created last wins, and a WITHOUT
   // ROWID table's primary key (created with the table) comes after every other index,
-  // its seeks and then its whole scan.
+  // its whole scan and then its seeks.
   for (const i of t.indexes.filter((i) => usable(i) && i.keyColumns.length).reverse()) {
-    out.push(...indexPaths(leaf, i, seeks));
+    out.push(...indexPaths(leaf, i, seeks, all), ...skipScans(leaf, i, seeks));
   }
+  if (t.withoutRowid) out.push(out.shift()!);
   if (t.withoutRowid && t.primaryKey.length) {
-    for (const p of indexPaths(leaf, primaryKeyIndex(t), seeks)) {
+    const pk = primaryKeyIndex(t);
+    for (const p of [...indexPaths(leaf, pk, seeks, all), ...skipScans(leaf, pk, seeks)]) {
       if (p.used.length) out.push({ ...p, node: { ...p.node, covering: true } as IndexScan });
     }
   }
-  if (t.withoutRowid) out.push(out.shift()!);
   return out;
 }

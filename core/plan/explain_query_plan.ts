@@ -123,12 +123,8 @@ class Emitter {
     switch (node.kind) {
       case "tableScan":
       case "indexScan":
-        if (node.bloom) {
-          const t = node.table;
-          const keys = node.kind === "tableScan"
-            ? [t.columns[t.rowidAlias]?.name ?? "rowid"]
-            : node.eq.flatMap((k, i) => k.kind === "any" ? [] : [keyName(node, i)]);
-          this.#row(parent, `BLOOM FILTER ON ${node.label} (${keys.join("=? AND ")}=?)`);
+        if (node.bloom && !node.bloomPulled) {
+          for (const n of [node, ...node.bloomAlso ?? []]) this.#row(parent, bloomLine(n));
         }
         this.#loop(
           parent,
@@ -311,3 +307,12 @@ export function explainQueryPlan(plan: Plan): QueryPlanRow[] {
 }
 
 export type { RelNode };
+
+/** EXPLAIN's line for the Bloom filter of `node`'s seeks. */
+function bloomLine(node: TableScan | IndexScan): string {
+  const t = node.table;
+  const keys = node.kind === "tableScan"
+    ? [t.columns[t.rowidAlias]?.name ?? "rowid"]
+    : node.eq.flatMap((k, i) => k.kind === "any" ? [] : [keyName(node, i)]);
+  return `BLOOM FILTER ON ${node.label} (${keys.join("=? AND ")}=?)`;
+}

@@ -22,13 +22,7 @@ import { andAll, orToInTerms, type Term, termExprs, termsOf } from "./terms.ts";
 import { buildAutoIndex } from "./auto_index.ts";
 import { propagateConstants, transitiveTerms } from "./transitive.ts";
 import type { WantedOrder } from "./order.ts";
-import {
-  chooseJoinOrder,
-  type JoinOrder,
-  type JoinStep,
-  shortCutOrder,
-  termReady,
-} from "./join_order.ts";
+import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./join_order.ts";
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
@@ -129,7 +123,10 @@ function lowerOnTerms(ctx: PlanContext, scope: LowerScope, units: Unit[]): void 
   for (const u of units) {
     u.onTerms = u.on.flatMap((e) => termsOf(lowerExpr(ctx, scope, e)));
     // A LEFT JOIN's ON term reads its right side, as where.c's prereqAll says.
-    if (u.join === "left" && u.leaf) { for (const t of u.onTerms) t.refs.add(u.leaf.id); }
+    if (u.join === "left" && u.leaf) {
+      for (const t of u.onTerms) t.refs.add(u.leaf.id);
+      u.leaf.leftJoined = true;
+    }
     if (u.group) lowerOnTerms(ctx, scope, u.group);
   }
 }
@@ -261,7 +258,6 @@ function innerChain(
   placedBefore: ReadonlySet<number>,
   wanted: WantedOrder | undefined,
   result: ChainResult,
-  sole: boolean,
 ): RelNode {
   const leaves = units.map((u) => u.leaf!);
   const ids = new Set(leaves.map((l) => l.id));
@@ -270,8 +266,7 @@ function innerChain(
     units.filter((u) => u.join === "left").map((u) => [u.leaf!.id, u.onTerms]),
   );
   const terms = [...open, ...[...onTerms.values()].flat()];
-  const joined = (sole && shortCutOrder(leaves[0], terms, wanted)) ||
-    chooseJoinOrder(leaves, terms, leafDeps(units), wanted, undefined, onTerms);
+  const joined = chooseJoinOrder(leaves, terms, leafDeps(units), wanted, undefined, onTerms);
   const steps = joined.steps;
   if (!placedBefore.size) takeOrder(joined, result);
   // whereOmitNoopJoin, from the innermost loop out: a LEFT JOIN's right side that nothing
@@ -320,13 +315,12 @@ function chain(
   placedBefore: ReadonlySet<number>,
   wanted: WantedOrder | undefined,
   result: ChainResult,
-  sole = false,
 ): RelNode {
   // Outside parentheses and RIGHT and FULL joins, the solver orders LEFT-joined leaves too.
   const ordered = units.every((u, i) =>
     !u.group && (i === 0 || u.join === "inner" || u.join === "left" && !placedBefore.size)
   );
-  if (ordered) return innerChain(ctx, units, pool, placedBefore, wanted, result, sole);
+  if (ordered) return innerChain(ctx, units, pool, placedBefore, wanted, result);
   const stepOf = new Map<number, number>();
   units.forEach((u, j) => {
     for (const l of unitLeaves(u)) stepOf.set(l.id, j);
@@ -490,6 +484,7 @@ export function planFrom(
   for (const u of units) if (u.leaf && u.join !== "left") u.leaf.constants = constant;
   const result: ChainResult = { given: null, shown };
   const [only] = leaves;
+  only.alone = leaves.length === 1;
   if (
     wanted?.distinct && leaves.length === 1 && only.kind === "table" &&
     distinctRowsUnique(only.table, wanted.distinct(), pool)
@@ -498,9 +493,7 @@ export function planFrom(
     // No sort is wanted for the DISTINCT then (where.c sets no WHERE_DISTINCTBY).
     if (wanted.kind === "distinctBy") wanted = undefined;
   }
-  // where.c's whereShortCut looks at a FROM of one table only (short_cut.ts).
-  const sole = leaves.length === 1;
-  const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result, sole), constant);
+  const node = guarded(ctx, chain(ctx, units, pool, new Set(), wanted, result), constant);
   return { ...result, node: filtered(node, pool.filter((t) => !t.placed)) };
 }
 

@@ -14,7 +14,6 @@ import { solveJoin } from "./path_solver.ts";
 import { type LoopsOrder, loopsOrder, oneRow } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
 import { logEst } from "./row_size.ts";
-import { shortCut } from "./short_cut.ts";
 
 /** A chosen step of a join order: the leaf and, for a table, its access path. */
 export interface JoinStep {
@@ -56,30 +55,6 @@ function leafRows(leaf: Leaf): number {
 }
 
 /**
- * The order of a FROM whose only table where.c's shortcut reads by a one-row lookup
- * (short_cut.ts): that loop alone, giving the whole wanted order; null without one.
- */
-export function shortCutOrder(
-  leaf: Leaf,
-  terms: readonly Term[],
-  wanted?: WantedOrder,
-): JoinOrder | null {
-  const path = leaf.kind === "table" ? shortCut(leaf.table, terms) : null;
-  if (!path) return null;
-  const wantedTerms = wanted?.terms() ?? [];
-  const order: LoopsOrder | null = wanted
-    ? {
-      given: wantedTerms.length,
-      reverse: [false],
-      bigNull: [false],
-      desc: wantedTerms.map(() => null),
-      permuted: false,
-    }
-    : null;
-  return { steps: [{ leaf, path, auto: null }], order, distinctOrdered: !!wanted?.distinct };
-}
-
-/**
  * The cheapest order of `leaves` (inner joins only) and each leaf's access path. `deps`:
  * leaf id → leaf ids it must come after. `wanted`: the ORDER BY or GROUP BY, which the
  * loops may give. `before`: leaves read before all of these (an outer join's earlier
@@ -101,8 +76,8 @@ export function chooseJoinOrder(
   const cache = new Map<string, readonly WhereLoop[]>();
   const loopsAt = (leaf: Leaf, placed: ReadonlySet<number>) => {
     const only = seekOnly?.get(leaf.id);
-    const ready = (t: Term) =>
-      termReady(t, placed, leafIds, leaf.id) && (!only || only.includes(t));
+    const usable = (t: Term) => !only || only.includes(t);
+    const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id) && usable(t);
     const all = before.size ? new Set([...before, ...placed]) : placed;
     let key = `${leaf.id}:${all.size ? 1 : 0}:`;
     terms.forEach((t, i) => {
@@ -111,7 +86,7 @@ export function chooseJoinOrder(
     return getOrMake(
       cache,
       key,
-      () => leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted),
+      () => leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted, usable),
     );
   };
   const given = (
@@ -142,6 +117,7 @@ export function chooseJoinOrder(
     if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
     nSearch += l.nOut;
   }
+  pullDownBlooms(best);
   // A DISTINCT without ORDER BY is the wanted order itself: its answer is `order`.
   const distinct = wanted?.distinct?.();
   const distinctOrdered = !!distinct &&
@@ -149,4 +125,27 @@ export function chooseJoinOrder(
       distinct.length;
   // (A loop is a step: an automatic index's has no path.)
   return { steps: best, order, distinctOrdered };
+}
+
+/**
+ * sqlite3ConstructBloomFilter's pull-down: building a loop's Bloom filter, SQLite goes on to
+ * build those of later loops that need no leaf read from this one on (not on a LEFT JOIN's
+ * right side, nor seeking with an IN), so EXPLAIN shows them together.
+ */
+function pullDownBlooms(loops: readonly WhereLoop[]): void {
+  loops.forEach((l, i) => {
+    const node = l.path?.node;
+    if (!node?.bloom || node.bloomPulled) return;
+    const before = new Set(loops.slice(0, i).map((p) => p.leaf.id));
+    for (const later of loops.slice(i + 1)) {
+      const n = later.path?.node;
+      if (!n?.bloom || later.leaf.leftJoined || ![...later.prereq].every((r) => before.has(r))) {
+        continue;
+      }
+      const keys = n.kind === "indexScan" ? n.eq : n.rowid?.kind === "key" ? [n.rowid.key] : [];
+      if (keys.some((k) => k.kind === "list" || k.kind === "query")) continue;
+      n.bloomPulled = true;
+      (node.bloomAlso ??= []).push(n);
+    }
+  });
 }

@@ -27,6 +27,10 @@ export type Leaf =
      * the rows of an automatic index on the leaf (PARTIAL); none on an outer join's right.
      */
     constants?: Term[];
+    /** The right side of a LEFT JOIN (where.c's JT_LEFT on its FROM item). */
+    leftJoined?: boolean;
+    /** The only item of its FROM (where.c's whereShortCut may read it: short_cut.ts). */
+    alone?: boolean;
   };
 
 /** Registers `source` in `scope` and gives it a node id. */

@@ -371,6 +371,10 @@ export interface TableScan {
     | null;
   /** See {@link IndexScan.bloom}. */
   bloom?: boolean;
+  /** See {@link IndexScan.bloomAlso}. */
+  bloomAlso?: (TableScan | IndexScan)[];
+  /** See {@link IndexScan.bloomAlso}. */
+  bloomPulled?: boolean;
 }
 
 /**
@@ -399,6 +403,13 @@ export interface IndexScan {
   covering: boolean;
   /** EXPLAIN shows a Bloom filter ahead of its seeks (where.c's WHERE_BLOOMFILTER). */
   bloom?: boolean;
+  /**
+   * Later scans whose Bloom filters SQLite builds right after this one's (they need no
+   * table read after this one: sqlite3ConstructBloomFilter's pull-down); each of those is
+   * `bloomPulled`, its filter shown here.
+   */
+  bloomAlso?: (TableScan | IndexScan)[];
+  bloomPulled?: boolean;
   /**
    * where.c's WHERE_BIGNULL_SORT: without a bound on it, the column after the `eq` ones is
    * read in two passes, its NULL entries moved to the end the scan meets them last (for an

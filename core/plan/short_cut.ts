@@ -1,71 +1,87 @@
 /**
- * where.c's whereShortCut: a FROM of one table is read by a one-row lookup found without
- * weighing any other loop, when its rowid is fixed by `=` or `IS`, or else when every key
- * column of a UNIQUE index (not partial, at most three columns; the newest first) is fixed
- * by `=` (or `IS` where the key is NOT NULL), compared in the column's collation and
- * affinity. SQLite marks that loop WHERE_ONEROW even where its solver would not (a
- * nullable key), so it gives any wanted order: no sort follows it.
+ * where.c's whereShortCut: the one table of a FROM (without INDEXED BY or NOT INDEXED) is
+ * read by an `=` (or IS) on its rowid, else by one on every key column of a UNIQUE index
+ * that is not partial and has at most 3 key columns (IS only where they are all NOT
+ * NULL), the indexes newest first; each on a value not reading the table. SQLite then
+ * costs nothing else (no estimate, no statistics): the loop is taken to cost 10 (a rowid
+ * lookup) or 15 and to yield one row.
  */
+import type { IndexInfo } from "../format/schema_types.ts";
+import { CompareOp } from "../value/logic.ts";
+import { Affinity } from "../value/types.ts";
 import {
   type AccessPath,
   affinityOk,
   cachedSeekTerm,
-  indexPath,
+  fullScan,
   keyColumn,
   primaryKeyIndex,
-  rowidLookup,
+  seekPath,
   type SeekTerm,
   type TableLeaf,
 } from "./access_path.ts";
-import { Affinity } from "../value/types.ts";
-import type { Term } from "./terms.ts";
+import type { IndexScan, TableScan } from "./plan.ts";
+import { sqliteTermOrder, type Term } from "./terms.ts";
 
-/** Whether `s` comes from `IS` (which a NULL key also satisfies). */
-function isTerm(s: SeekTerm): boolean {
-  return s.key.kind === "value" && !!s.key.nulls;
-}
-
-/** SQLite's aLTermSpace: a unique index with more key columns takes no shortcut. */
-const MAX_KEY_COLUMNS = 3;
-
-/**
- * The shortcut's path for `leaf`, the FROM's only table, under the WHERE's `terms`; null
- * when there is none (INDEXED BY and NOT INDEXED never take it).
- */
-export function shortCut(leaf: TableLeaf, terms: readonly Term[]): AccessPath | null {
+/** The short cut's path and its run cost (LogEst), or null when there is none. */
+export function shortCut(
+  leaf: TableLeaf,
+  terms: readonly Term[],
+  ready: (t: Term) => boolean,
+): { path: AccessPath; rRun: number } | null {
   if (leaf.indexedBy !== null) return null;
   const t = leaf.table;
-  // `=` and `IS` with a value (no IN, no IS NULL: it compares in no collation).
+  // WO_EQ and WO_IS terms (`x IS NULL` is WO_ISNULL), in the WHERE clause's order.
   const seeks: SeekTerm[] = [];
-  for (const term of terms) {
+  for (const term of sqliteTermOrder(terms)) {
     const s = cachedSeekTerm(term, leaf.id);
-    if (s?.op === "eq" && s.key.kind === "value" && s.collation) seeks.push(s);
+    const e = term.expr;
+    const isNull = e.kind === "is" && e.right.kind === "const" && e.right.value === null;
+    const op = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !isNull;
+    if (s && op && s.key.kind === "value" && ready(term)) seeks.push(s);
   }
   if (!t.withoutRowid) {
-    // The rowid is looked up whatever the comparison's affinity and collation.
-    const rowid = seeks.find((s) => s.column === -1);
-    if (rowid) return rowidLookup(leaf, rowid);
+    const rowid = seeks.find((s) =>
+      s.column === -1 && affinityOk(s.affinity, Affinity.Integer) && s.collation
+    );
+    if (rowid) {
+      const base = fullScan(leaf);
+      const node: TableScan = { ...base.node as TableScan, rowid: { kind: "key", key: rowid.key } };
+      return { path: { ...base, node, used: [rowid.term] }, rRun: 33 };
+    }
   }
-  const indexes = [...t.indexes].reverse();
+  const indexes = t.indexes.filter((i) => i.keyColumns.length).reverse();
   if (t.withoutRowid && t.primaryKey.length) indexes.push(primaryKeyIndex(t));
   for (const index of indexes) {
-    const keys = index.keyColumns;
-    if (!index.unique || index.where || keys.length > MAX_KEY_COLUMNS) continue;
-    const columns = keys.map((k) => keyColumn(t, k));
-    if (columns.some((c) => c < -1)) continue; // an expression: not a column of the table
-    const notNull = columns.every((c) => c === -1 || t.columns[c].notNull);
-    const chosen: SeekTerm[] = [];
-    for (const [j, column] of columns.entries()) {
-      const affinity = column === -1 ? Affinity.Integer : t.columns[column].affinity;
-      const collation = keys[j].collation.toUpperCase();
-      const s = seeks.find((s) =>
-        s.column === column && (notNull || !isTerm(s)) &&
-        affinityOk(s.affinity, affinity) && s.collation.toUpperCase() === collation
-      );
-      if (!s) break;
-      chosen.push(s);
-    }
-    if (chosen.length === keys.length) return indexPath(leaf, index, chosen);
+    if (!index.unique || index.where || index.keyColumns.length > 3) continue;
+    const path = uniqueSeek(leaf, index, seeks);
+    if (path) return { path, rRun: 39 };
   }
   return null;
+}
+
+/** The seek of every key column of UNIQUE `index` by a term of `seeks`, or null. */
+function uniqueSeek(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): AccessPath | null {
+  const t = leaf.table;
+  const columns = index.keyColumns.map((k) => keyColumn(t, k));
+  // uniqNotNull: with every key column NOT NULL an IS finds one row too.
+  const notNull = columns.every((c) => c < 0 || t.columns[c].notNull);
+  const found: SeekTerm[] = [];
+  for (const [i, k] of index.keyColumns.entries()) {
+    const col = columns[i];
+    const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
+    const s = seeks.find((s) =>
+      s.column === col && affinityOk(s.affinity, affinity) &&
+      s.collation.toUpperCase() === k.collation.toUpperCase() &&
+      (notNull || s.term.expr.kind === "compare")
+    );
+    if (!s) return null;
+    found.push(s);
+  }
+  const path = seekPath(leaf, index, found.map((s) => s.key), found.map((s) => s.term));
+  // A WITHOUT ROWID table's primary key holds every column.
+  if (index.origin === "pk" && t.withoutRowid) {
+    path.node = { ...path.node, covering: true } as IndexScan;
+  }
+  return path;
 }

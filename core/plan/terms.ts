@@ -56,10 +56,11 @@ export function truthProb(t: Term): number {
 
 /**
  * For an `=` or `IS` term with a column on one side (SQLite's WO_EQ / WO_IS), its other
- * side; else null.
+ * side; else null. (`x IS NULL` is no WO_IS: SQLite's parser makes it TK_ISNULL.)
  */
 export function equalityRight(e: PlanExpr): PlanExpr | null {
-  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not) {
+  const isNull = e.kind === "is" && e.right.kind === "const" && e.right.value === null;
+  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not && !isNull) {
     if (e.left.kind === "column") return e.right;
     if (e.right.kind === "column") return e.left;
   }

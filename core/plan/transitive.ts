@@ -74,6 +74,12 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
 }
 
 /**
+ * The values propagateConstants wrote in place of a column: to where.c they are still the
+ * column (a TK_COLUMN marked EP_FixedCol), whose value is not known to its estimates.
+ */
+export const propagated = new WeakSet<PlanExpr>();
+
+/**
  * select.c's propagateConstants over the WHERE terms `pool` (an AND of two or more): each
  * `x = constant` (a column of a table of the FROM, BINARY, the constant without an affinity:
  * a literal or a parameter, `+c` too; the last such term of a column wins) writes its value,
@@ -113,6 +119,7 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     }
     exprChildren(e).forEach(findOperands);
   };
+  const seekable: Term[] = [];
   pool.forEach((t, i) => {
     if (blobs) findOperands(t.expr);
     let changed = false;
@@ -122,10 +129,29 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
       const aff = affinityOf(c)!;
       if (blobs && aff === Affinity.Blob && !operands.has(c)) return c;
       changed = true;
-      return aff !== Affinity.Blob
-        ? { kind: "affinity", operand: f.value, affinity: aff }
-        : f.value;
+      const value = { ...f.value };
+      propagated.add(value);
+      return aff !== Affinity.Blob ? { kind: "affinity", operand: value, affinity: aff } : value;
     }, true);
-    if (changed) pool[i] = { ...t, expr, refs: exprRefs(expr) };
+    if (!changed) return;
+    const written = { ...t, expr, refs: exprRefs(expr) };
+    pool[i] = written;
+    // where.c still sees a replaced column on the left of a comparison with a constant
+    // (select.c marks it EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written
+    // may seek an index on it.
+    const left = fixedLeft(t.expr);
+    if (left?.kind === "column" && fixed.get(key(left))?.column !== left) {
+      seekable.push({ ...t, virtual: true, parent: written });
+    }
   });
+  pool.push(...seekable);
+}
+
+/** The column side of a comparison of a column with values reading no column, else null. */
+function fixedLeft(e: PlanExpr): PlanExpr | null {
+  const constant = (x: PlanExpr) => !exprRefs(x).size;
+  if ((e.kind === "compare" || e.kind === "is") && constant(e.right)) return e.left;
+  if (e.kind === "nullTest") return e.operand;
+  if (e.kind === "inList" && e.list.every(constant)) return e.operand;
+  return null;
 }

@@ -30,6 +30,9 @@ import {
 } from "./row_size.ts";
 import { equalityRight, sqliteTermOrder, type Term, truthProb } from "./terms.ts";
 import { exprChildren } from "./walk.ts";
+import { type Bound, SampleProbe } from "./stat4_estimate.ts";
+import { propagated } from "./transitive.ts";
+import { shortCut } from "./short_cut.ts";
 
 /** One way to read a leaf, with where.c's LogEst costs. */
 export interface WhereLoop {
@@ -73,22 +76,32 @@ export interface LoopOrderHint {
 /**
  * whereLoopOutputAdjust: each term on the leaf that the loop's prerequisites make
  * checkable and that it does not seek with takes its likelihood() off the rows, else one
- * LogEst; an `=` caps the rows at the table's less 20 (10 for `= -1`, `0`, `1`).
+ * LogEst; an `=` caps the rows at the table's less 20 (10 for `= -1`, `0`, `1`), unless
+ * STAT4 samples found it true of half the rows or more (`highTruth`).
  */
 function outputAdjust(
   loop: WhereLoop,
   terms: readonly Term[],
   leafIds: ReadonlySet<number>,
   nRow: number,
+  highTruth: ReadonlySet<Term>,
 ) {
   const self = loop.leaf.id;
   let reduce = 0;
+  // A BETWEEN is one term of where.c's (its halves virtual): counted once, and not at all
+  // when the loop seeks with either half.
+  const betweens = new Set<PlanExpr>();
+  for (const u of loop.used) if (u.between) betweens.add(u.between);
   for (const t of terms) {
     if (t.virtual || !t.refs.has(self)) continue;
     if ([...t.refs].some((r) => r !== self && leafIds.has(r) && !loop.prereq.has(r))) continue;
     // Seeked with it, or with a virtual term derived from it.
     if (seeksWith(loop.used, t)) continue;
-    loop.selfCull ||= selfCulling(t, self, loop.used);
+    if (t.between) {
+      if (betweens.has(t.between)) continue;
+      betweens.add(t.between);
+    }
+    loop.selfCull ||= selfCulling(t, loop.leaf, loop.used);
     const p = truthProb(t);
     if (p <= 0) {
       loop.nOut += p;
@@ -96,10 +109,11 @@ function outputAdjust(
     }
     loop.nOut--;
     const right = equalityRight(t.expr);
-    // sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value.
-    const small = right?.kind === "const" && right.cls === StorageClass.Integer &&
+    // sqlite3ExprIsInteger for -1, 0 or 1: a flag-like value (a propagated one is a column).
+    const small = right?.kind === "const" && !propagated.has(right) &&
+      right.cls === StorageClass.Integer &&
       Number(right.value) >= -1 && Number(right.value) <= 1;
-    if (right) reduce = Math.max(reduce, small ? 10 : 20);
+    if (right && !highTruth.has(t)) reduce = Math.max(reduce, small ? 10 : 20);
   }
   loop.nOut = Math.min(loop.nOut, nRow - reduce);
 }
@@ -108,12 +122,15 @@ function outputAdjust(
 const seeksWith = (used: readonly Term[], t: Term) => used.some((u) => u === t || u.parent === t);
 
 /**
- * Whether a loop seeking with `used` on leaf `self` culls its own rows by term `t`
- * (WHERE_SELFCULL): a comparison on the leaf alone that it does not seek with.
+ * Whether a loop seeking with `used` on `leaf` culls its own rows by term `t`
+ * (WHERE_SELFCULL): a term on the leaf alone that it does not seek with; on a LEFT JOIN's
+ * right side only a comparison false for NULL (`=`, `<`, ..., IN: eOperator & 0x3f).
  */
-function selfCulling(t: Term, self: number, used: readonly Term[]): boolean {
-  return !t.virtual && t.refs.size === 1 && t.refs.has(self) && !seeksWith(used, t) &&
-    (t.expr.kind === "compare" || t.expr.kind === "inList");
+function selfCulling(t: Term, leaf: Leaf, used: readonly Term[]): boolean {
+  if (t.virtual || t.refs.size !== 1 || !t.refs.has(leaf.id) || seeksWith(used, t)) return false;
+  const e = t.expr;
+  return !leaf.leftJoined || e.kind === "compare" && e.op !== CompareOp.Ne ||
+    e.kind === "inList" && !e.not || e.kind === "inQuery" && !e.not;
 }
 
 /** whereRangeAdjust: a bound keeps its likelihood(), else a quarter (not `x > NULL`). */
@@ -124,22 +141,57 @@ function rangeAdjust(t: Term | undefined, n: number): number {
   return t.belowNulls ? n : n - 20;
 }
 
-/** whereRangeScanEst without STAT4: the rows a range leaves of `nOut`. */
-function rangeEstimate(nOut: number, lower: Term | undefined, upper: Term | undefined): number {
-  let n = rangeAdjust(upper, rangeAdjust(lower, nOut));
-  if (lower && upper && truthProb(lower) > 0 && truthProb(upper) > 0) n -= 20;
-  const out = nOut - (lower ? 1 : 0) - (upper ? 1 : 0);
+/**
+ * whereRangeScanEst: the rows a range on field `nEq` leaves of `nOut`, by the index's
+ * STAT4 samples where they can tell (stat4_estimate.ts), else a quarter per bound and a
+ * further quarter for two, never below 2 rows nor above `nOut` less one per bound.
+ */
+function rangeEstimate(
+  nOut: number,
+  lower: Bound | undefined,
+  upper: Bound | undefined,
+  samples: SampleProbe | null,
+  nEq: number,
+): number {
+  if (samples && nEq < samples.columns) {
+    if (nEq === samples.valid) {
+      ({ nOut, lower, upper } = samples.rangeRows(nEq, nOut, lower, upper));
+    } else {
+      const n = samples.skipRangeRows(nEq, nOut, lower, upper);
+      if (n !== undefined) return n;
+    }
+  }
+  const [l, u] = [lower?.term, upper?.term];
+  let n = rangeAdjust(u, rangeAdjust(l, nOut));
+  if (l && u && truthProb(l) > 0 && truthProb(u) > 0) n -= 20;
+  const out = nOut - (l ? 1 : 0) - (u ? 1 : 0);
   return Math.min(out, Math.max(10, n));
 }
 
 /** A seek's range bounds (null: none). */
 type RangeBounds = { lower: RangeBound | null; upper: RangeBound | null };
 
-/** The lower and upper bound terms among a seek's used terms after its `=` ones. */
-function rangeTerms(used: readonly Term[], nEq: number, { lower, upper }: RangeBounds) {
+/** The lower and upper bounds among a seek's used terms after its `=` ones. */
+function rangeTerms(
+  used: readonly Term[],
+  nEq: number,
+  { lower, upper }: RangeBounds,
+  leafId: number,
+): SeekRange {
   const rest = used.slice(nEq);
-  return { lower: lower ? rest[0] : undefined, upper: upper ? rest.at(-1) : undefined };
+  const bound = (t: Term | undefined): Bound | undefined => {
+    const s = t && cachedSeekTerm(t, leafId);
+    if (s?.key.kind !== "value") return undefined;
+    return { term: t!, op: s.op, value: s.key.value };
+  };
+  return {
+    lower: lower ? bound(rest[0]) : undefined,
+    upper: upper ? bound(rest.at(-1)) : undefined,
+  };
 }
+
+/** A seek's range bounds, absent where it has none. */
+type SeekRange = { lower?: Bound; upper?: Bound };
 
 /** Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? */
 function coveredByIndex(e: PlanExpr, node: number, columns: ReadonlySet<number>): boolean {
@@ -153,18 +205,27 @@ interface Probe {
   /** The rowid b-tree (SQLITE_IDXTYPE_IPK): no lookup, scanned at a full row's cost. */
   ipk: boolean;
   szIdxRow: number;
+  /** The index's STAT4 samples, or null. */
+  samples: SampleProbe | null;
 }
 
-/** whereLoopAddBtreeIndex's costs of a seek with `eq` keys, then a range, on `probe`. */
+/**
+ * whereLoopAddBtreeIndex's costs of a seek with `eq` keys, then a range, on `probe`. An `=`
+ * or IN list on a known value before any IN or skipped column counts the entries the STAT4
+ * samples give; an `=` on the first column found in half the entries or more goes into
+ * `highTruth` (TERM_HIGHTRUTH: see outputAdjust).
+ */
 function seekCost(
   loop: WhereLoop,
   probe: Probe,
   szTabRow: number,
   eq: readonly SeekKey[],
-  range: { lower?: Term; upper?: Term },
+  range: SeekRange,
   columns: readonly number[],
+  highTruth: Set<Term>,
 ): void {
   const a = probe.rows;
+  const samples = probe.samples;
   let nOut = a[0];
   let nIn = 0;
   let skipped = 0;
@@ -179,16 +240,32 @@ function seekCost(
     const t = loop.used[k - skipped];
     const p = truthProb(t);
     // The extra seeks an IN makes: its values, or 25 for a subquery.
-    nIn += key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
-    if (p <= 0 && columns[k] >= 0) nOut += p;
-    // Past the key columns (the rowid, a primary key) SQLite's estimates are 0; an IS NULL
-    // is taken to match twice the rows of an `=`.
+    const keyIn = key.kind === "list" ? logEst(key.values.length) : key.kind === "query" ? 46 : 0;
+    if (p <= 0 && columns[k] >= 0) nOut += p - keyIn;
     else {
-      nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
-      if (cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+      const sampled = !nIn && samples && k < samples.columns
+        ? key.kind === "value"
+          ? samples.equalRows(k, key.value)
+          : key.kind === "list"
+          ? samples.inRows(k, key.values, a[0])
+          : undefined
+        : undefined;
+      if (sampled) {
+        const n = logEst(sampled);
+        if (k === 0 && n + 10 > a[0]) highTruth.add(t);
+        nOut = Math.min(n, nOut) - keyIn;
+      } else {
+        // Past the key columns (the rowid, a primary key) SQLite's estimates are 0; an IS
+        // NULL is taken to match twice the rows of an `=`.
+        nOut += (a[k + 1] ?? 0) - (a[k] ?? 0);
+        if (cachedSeekTerm(t, loop.leaf.id)?.collation === "") nOut += 10;
+      }
     }
+    nIn += keyIn;
   });
-  if (range.lower || range.upper) nOut = rangeEstimate(nOut, range.lower, range.upper);
+  if (range.lower || range.upper) {
+    nOut = rangeEstimate(nOut, range.lower, range.upper, samples, eq.length);
+  }
   const perEntry = probe.ipk ? 16 : 1 + Math.floor(15 * probe.szIdxRow / szTabRow);
   let rRun = logEstAdd(estLog(a[0]), nOut + perEntry);
   if (!probe.ipk && !loop.covering) rRun = logEstAdd(rRun, nOut + 16);
@@ -291,6 +368,7 @@ function tableLoop(
   path: AccessPath,
   clause: () => readonly ClauseTerm[],
   leafIds: ReadonlySet<number>,
+  highTruth: Set<Term>,
 ): { loop: WhereLoop; nRow: number } {
   const t = leaf.table.table;
   const loop = loopFor(leaf, path, leafIds);
@@ -306,15 +384,17 @@ function tableLoop(
         loop.nOut = a[0];
         return { loop, nRow: a[0] };
       }
-      loop.rRun = rSize + 16;
+      // A full scan costs 3 per row, 2.75 with STAT4 samples of the table's.
+      loop.rRun = rSize + 16 - (t.hasStat4 ? 2 : 0);
       loop.nOut = rSize;
       return { loop, nRow: rSize };
     }
-    const probe: Probe = { rows: [rSize, 0], ipk: true, szIdxRow: 3 };
+    const probe: Probe = { rows: [rSize, 0], ipk: true, szIdxRow: 3, samples: null };
     if (node.rowid.kind === "key") {
-      seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1]);
+      seekCost(loop, probe, szTabRow, [node.rowid.key], {}, [-1], highTruth);
     } else {
-      seekCost(loop, probe, szTabRow, [], rangeTerms(path.used, 0, node.rowid), []);
+      const range = rangeTerms(path.used, 0, node.rowid, leaf.id);
+      seekCost(loop, probe, szTabRow, [], range, [], highTruth);
     }
     return { loop, nRow: rSize };
   }
@@ -340,9 +420,10 @@ function tableLoop(
     return { loop, nRow: a[0] };
   }
   const loopTerms = loop.nEq - loop.nSkip;
-  const r = rangeTerms(path.used, loopTerms, node);
+  const r = rangeTerms(path.used, loopTerms, node, leaf.id);
   const columns = index.keyColumns.map((k) => (k.column === t.rowidAlias ? -1 : k.column));
-  seekCost(loop, { rows: a, ipk: false, szIdxRow }, szTabRow, node.eq, r, columns);
+  const probe: Probe = { rows: a, ipk: false, szIdxRow, samples: SampleProbe.of(index, t) };
+  seekCost(loop, probe, szTabRow, node.eq, r, columns, highTruth);
   return { loop, nRow: a[0] };
 }
 
@@ -356,17 +437,28 @@ export type LeafRows = (leaf: Leaf) => number;
  */
 function cheaperProperSubset(x: WhereLoop, y: WhereLoop): boolean {
   if (x.rRun > y.rRun && x.nOut > y.nOut) return false;
-  if (x.nEq < y.nEq && x.index === y.index && !x.nSkip && !y.nSkip) return true;
+  if (x.nEq < y.nEq && indexedTree(x) === indexedTree(y) && !x.nSkip && !y.nSkip) return true;
   if (x.used.length >= y.used.length || y.nSkip > x.nSkip) return false;
   if (!x.used.every((t) => y.used.includes(t))) return false;
   return !(x.covering && !y.covering);
 }
 
+/**
+ * The b-tree of a loop where.c marks WHERE_INDEXED: its index, a WITHOUT ROWID table's
+ * primary key (its whole scan too) as the table; null for the rowid b-tree and the rest.
+ */
+function indexedTree(l: WhereLoop): object | null {
+  const n = l.path?.node;
+  if (!n) return null;
+  if (n.kind === "tableScan") return n.table.withoutRowid ? n.table : null;
+  return n.index.origin === "pk" && n.table.withoutRowid ? n.table : n.index;
+}
+
 /** whereLoopAdjustCost: a loop is no dearer than one using a subset of its terms. */
 function adjustCost(loops: readonly WhereLoop[], loop: WhereLoop): void {
-  if (!loop.index) return;
+  if (!indexedTree(loop)) return;
   for (const p of loops) {
-    if (!p.index) continue;
+    if (!indexedTree(p)) continue;
     if (cheaperProperSubset(p, loop)) {
       loop.rRun = Math.min(p.rRun, loop.rRun);
       loop.nOut = Math.min(p.nOut - 1, loop.nOut);
@@ -431,6 +523,7 @@ export function leafLoops(
   leafIds: ReadonlySet<number>,
   leafRows: LeafRows,
   hint?: LoopOrderHint,
+  usable: (t: Term) => boolean = ready,
 ): WhereLoop[] {
   const ordered = sqliteTermOrder(terms);
   const out: WhereLoop[] = [];
@@ -446,29 +539,44 @@ export function leafLoops(
     loop.rRun = logEstAdd(estLog(rSize), 43);
     out.push(loop);
   }
+  const short = leaf.kind === "table" && leaf.alone ? shortCut(leaf.table, terms, ready) : null;
+  if (short) {
+    // whereShortCut: this loop alone, no other weighed.
+    const loop = loopFor(leaf, short.path, leafIds);
+    loop.rRun = short.rRun;
+    loop.nOut = 1;
+    return [loop];
+  }
   if (leaf.kind !== "table") {
     const loop = loopFor(leaf, null, leafIds);
     loop.rRun = rSize + 16;
     loop.nOut = rSize;
-    outputAdjust(loop, ordered, leafIds, rSize);
+    outputAdjust(loop, ordered, leafIds, rSize, new Set());
     insertLoop(out, loop);
     return out;
   }
   // The WHERE clause as where.c holds it, made once, when a whole index scan weighs it.
   let held: readonly ClauseTerm[] | undefined;
   const clause = () => held ??= clauseTerms(terms);
-  for (const path of tablePaths(leaf.table, terms, ready)) {
+  // Every loop is costed before any output is adjusted: where.c builds its loops again when
+  // STAT4 found an `=` true of half the rows after a loop had taken it to thin them
+  // (SQLITE_BLDF2_2NDPASS), so every loop sees the terms marked TERM_HIGHTRUTH.
+  const highTruth = new Set<Term>();
+  const costed = [];
+  for (const path of tablePaths(leaf.table, terms, ready, usable)) {
     const weighed = wholeScanWeighed(leaf, path, hint);
     if (!path.used.length && !weighed) continue;
-    const { loop, nRow } = tableLoop(leaf, path, clause, leafIds);
-    outputAdjust(loop, ordered, leafIds, nRow);
+    costed.push({ path, weighed, ...tableLoop(leaf, path, clause, leafIds, highTruth) });
+  }
+  for (const { path, weighed, loop, nRow } of costed) {
+    outputAdjust(loop, ordered, leafIds, nRow, highTruth);
     // WHERE_SELFCULL stays on where.c's loop template: a seek has it when a loop made before
     // it with fewer of its terms had it (the whole scan of the b-tree, where that is weighed,
     // then each seek with a prefix of its terms).
     const fewest = weighed ? 0 : 1;
     if (fewest < path.used.length) {
       const before = path.used.slice(0, fewest);
-      loop.selfCull ||= ordered.some((t) => selfCulling(t, leaf.id, before));
+      loop.selfCull ||= ordered.some((t) => selfCulling(t, leaf, before));
     }
     // No index name where it reads the table's own b-tree (the rowid's, or a WITHOUT ROWID
     // primary key).
@@ -480,5 +588,6 @@ export function leafLoops(
     }
     insertLoop(out, loop);
   }
-  return out;
+  // (Loops seeking with terms of leaves not yet read only weighed the others.)
+  return out.filter((l) => [...l.prereq].every((r) => placed.has(r)));
 }
