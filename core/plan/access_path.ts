@@ -162,7 +162,7 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
  * index of `indexes` is it).
  */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
-  return {
+  return getOrMake(primaryKeys, table, () => ({
     name: `sqlite_autoindex_${table.name}_1`,
     tableName: table.name,
     rootPage: table.rootPage,
@@ -174,8 +174,11 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
     recordColumns: table.recordColumns,
     stat1: table.primaryKeyStat1,
     stat4: table.primaryKeyStat4,
-  };
+  }));
 }
+
+/** Each table's primary key as an index, made once (a schema's tables never change). */
+const primaryKeys = new WeakMap<TableInfo, IndexInfo>();
 
 export function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
@@ -247,9 +250,29 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
 }
 
 /** The table columns an index's entries hold (-1: the rowid). */
-export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
-  return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
+export function indexColumns(t: TableInfo, index: IndexInfo): ReadonlySet<number> {
+  return getOrMake(
+    entryColumns,
+    index,
+    () => new Set(index.recordColumns.map((k) => keyColumn(t, k))),
+  );
 }
+
+/** Each index's entry columns, worked out once (an index belongs to one table). */
+const entryColumns = new WeakMap<IndexInfo, ReadonlySet<number>>();
+
+/** Whether every column the statement reads of `leaf` is in `index`'s entries. */
+function covers(leaf: TableLeaf, index: IndexInfo): boolean {
+  return getOrMake(getOrMake(coverings, leaf, () => new Map()), index, () => {
+    const cols = indexColumns(leaf.table, index);
+    const fixed = leaf.partial.get(index);
+    // Every column the statement reads is in the entries, or fixed by the partial index.
+    return [...leaf.used].every((c) => cols.has(c) || fixed?.has(c));
+  });
+}
+
+/** Whether an index covers a leaf, by leaf (the solver makes a leaf's paths many times). */
+const coverings = new WeakMap<TableLeaf, Map<IndexInfo, boolean>>();
 
 /** The path seeking `index` with `eq` keys (the terms `used`), then a range. */
 export function seekPath(
@@ -261,8 +284,6 @@ export function seekPath(
   hi?: SeekTerm,
 ): AccessPath {
   const t = leaf.table;
-  const cols = indexColumns(t, index);
-  const fixed = leaf.partial.get(index);
   return {
     node: {
       kind: "indexScan",
@@ -274,8 +295,7 @@ export function seekPath(
       lower: bound(lo),
       upper: bound(hi),
       reverse: false,
-      // Every column the statement reads is in the entries, or fixed by the partial index.
-      covering: [...leaf.used].every((c) => cols.has(c) || fixed?.has(c)),
+      covering: covers(leaf, index),
     },
     // ANALYZE may mark an index "unordered": SQLite then never takes its order.
     order: index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns),
