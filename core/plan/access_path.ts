@@ -228,7 +228,9 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   // one only with a constant, which select.c's propagateConstants writes into the others.
   const eqs = rowid.filter((s) => s.op === "eq");
   const constant = eqs.find((s) => s.key.kind === "value" && !exprRefs(s.key.value).size);
-  for (const eq of constant ? [eqs[0]] : eqs) {
+  // (An `=` before an IN: one row before several, as where.c's costs tell them apart.)
+  const first = eqs.find((s) => s.key.kind === "value") ?? eqs[0];
+  for (const eq of constant ? [first] : eqs) {
     out.push({
       ...base,
       node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },

@@ -119,7 +119,8 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     }
     exprChildren(e).forEach(findOperands);
   };
-  const seekable: Term[] = [];
+  // The virtual copies, each to follow its term (where.c's term is where it was written).
+  const seekable = new Map<number, Term>();
   pool.forEach((t, i) => {
     if (blobs) findOperands(t.expr);
     let changed = false;
@@ -136,17 +137,16 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     if (!changed) return;
     const written = { ...t, expr, refs: exprRefs(expr) };
     pool[i] = written;
-    // where.c still sees a replaced column on the left of a comparison with a constant
-    // (select.c marks it EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written
-    // may seek an index on it.
+    // where.c still sees a replaced column on the left of a comparison (select.c marks it
+    // EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written may seek an index on it.
     const copy = fixedLeftCopy(t.expr);
     const left = copy && (copy as { left?: PlanExpr; operand?: PlanExpr });
     const column = left?.left ?? left?.operand;
     if (copy && column?.kind === "column" && fixed.get(key(column))?.column !== column) {
-      seekable.push({ ...t, expr: copy, virtual: true, parent: written });
+      seekable.set(i, { ...t, expr: copy, virtual: true, parent: written });
     }
   });
-  pool.push(...seekable);
+  for (const [i, copy] of [...seekable].reverse()) pool.splice(i + 1, 0, copy);
 }
 
 /**
