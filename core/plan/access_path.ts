@@ -432,6 +432,28 @@ function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
 }
 
 /**
+ * `terms` in the order where.c's scan meets them seeking leaf `id`: sqliteTermOrder's, a
+ * comparison whose column is on its right side moved with the BETWEEN halves, as the
+ * sides-swapped copy exprAnalyze appends (meeting the written terms from the last).
+ */
+function seekOrder(terms: readonly Term[], id: number): Term[] {
+  const ordered = sqliteTermOrder(terms);
+  const swapped = (t: Term) => {
+    const e = t.expr;
+    return !t.virtual && !t.between && (e.kind === "compare" || e.kind === "is") &&
+      cachedSeekTerm(t, id)?.operand === e.right;
+  };
+  if (!ordered.some(swapped)) return ordered;
+  const rank = (t: Term) =>
+    t.between
+      ? terms.length - terms.findIndex((x) => x.between === t.between)
+      : swapped(t)
+      ? terms.length - terms.indexOf(t)
+      : 0;
+  return ordered.sort((a, b) => rank(a) - rank(b));
+}
+
+/**
  * Every way to read `leaf` using the terms whose other nodes `ready` accepts. With
  * `INDEXED BY` only that index (empty when it cannot be used: SQLite's "no query
  * solution"), with NOT INDEXED no index.
@@ -444,7 +466,7 @@ export function tablePaths(
 ): AccessPath[] {
   const seeks: SeekTerm[] = [];
   const all: SeekTerm[] = [];
-  for (const t of sqliteTermOrder(terms)) {
+  for (const t of seekOrder(terms, leaf.id)) {
     const s = cachedSeekTerm(t, leaf.id);
     if (s && ready(t)) seeks.push(s);
     if (s && usableTerm(t)) all.push(s);
