@@ -162,7 +162,7 @@ function bound(t: SeekTerm | undefined): RangeBound | null {
  * index of `indexes` is it).
  */
 export function primaryKeyIndex(table: TableInfo): IndexInfo {
-  return {
+  return getOrMake(primaryKeys, table, () => ({
     name: `sqlite_autoindex_${table.name}_1`,
     tableName: table.name,
     rootPage: table.rootPage,
@@ -174,8 +174,11 @@ export function primaryKeyIndex(table: TableInfo): IndexInfo {
     recordColumns: table.recordColumns,
     stat1: table.primaryKeyStat1,
     stat4: table.primaryKeyStat4,
-  };
+  }));
 }
+
+/** Each table's primary key as an index, made once (a schema's tables never change). */
+const primaryKeys = new WeakMap<TableInfo, IndexInfo>();
 
 export function fullScan(leaf: TableLeaf): AccessPath {
   const t = leaf.table;
@@ -225,7 +228,9 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   // one only with a constant, which select.c's propagateConstants writes into the others.
   const eqs = rowid.filter((s) => s.op === "eq");
   const constant = eqs.find((s) => s.key.kind === "value" && !exprRefs(s.key.value).size);
-  for (const eq of constant ? [eqs[0]] : eqs) {
+  // (An `=` before an IN: one row before several, as where.c's costs tell them apart.)
+  const first = eqs.find((s) => s.key.kind === "value") ?? eqs[0];
+  for (const eq of constant ? [first] : eqs) {
     out.push({
       ...base,
       node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
@@ -247,9 +252,29 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
 }
 
 /** The table columns an index's entries hold (-1: the rowid). */
-export function indexColumns(t: TableInfo, index: IndexInfo): Set<number> {
-  return new Set(index.recordColumns.map((k) => keyColumn(t, k)));
+export function indexColumns(t: TableInfo, index: IndexInfo): ReadonlySet<number> {
+  return getOrMake(
+    entryColumns,
+    index,
+    () => new Set(index.recordColumns.map((k) => keyColumn(t, k))),
+  );
 }
+
+/** Each index's entry columns, worked out once (an index belongs to one table). */
+const entryColumns = new WeakMap<IndexInfo, ReadonlySet<number>>();
+
+/** Whether every column the statement reads of `leaf` is in `index`'s entries. */
+function covers(leaf: TableLeaf, index: IndexInfo): boolean {
+  return getOrMake(getOrMake(coverings, leaf, () => new Map()), index, () => {
+    const cols = indexColumns(leaf.table, index);
+    const fixed = leaf.partial.get(index);
+    // Every column the statement reads is in the entries, or fixed by the partial index.
+    return [...leaf.used].every((c) => cols.has(c) || fixed?.has(c));
+  });
+}
+
+/** Whether an index covers a leaf, by leaf (the solver makes a leaf's paths many times). */
+const coverings = new WeakMap<TableLeaf, Map<IndexInfo, boolean>>();
 
 /** The path seeking `index` with `eq` keys (the terms `used`), then a range. */
 export function seekPath(
@@ -261,8 +286,6 @@ export function seekPath(
   hi?: SeekTerm,
 ): AccessPath {
   const t = leaf.table;
-  const cols = indexColumns(t, index);
-  const fixed = leaf.partial.get(index);
   return {
     node: {
       kind: "indexScan",
@@ -274,8 +297,7 @@ export function seekPath(
       lower: bound(lo),
       upper: bound(hi),
       reverse: false,
-      // Every column the statement reads is in the entries, or fixed by the partial index.
-      covering: [...leaf.used].every((c) => cols.has(c) || fixed?.has(c)),
+      covering: covers(leaf, index),
     },
     // ANALYZE may mark an index "unordered": SQLite then never takes its order.
     order: index.stat1?.unordered ? [] : keyOrder(t, index.recordColumns),
@@ -410,6 +432,28 @@ function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
 }
 
 /**
+ * `terms` in the order where.c's scan meets them seeking leaf `id`: sqliteTermOrder's, a
+ * comparison whose column is on its right side moved with the BETWEEN halves, as the
+ * sides-swapped copy exprAnalyze appends (meeting the written terms from the last).
+ */
+function seekOrder(terms: readonly Term[], id: number): Term[] {
+  const ordered = sqliteTermOrder(terms);
+  const swapped = (t: Term) => {
+    const e = t.expr;
+    return !t.virtual && !t.between && (e.kind === "compare" || e.kind === "is") &&
+      cachedSeekTerm(t, id)?.operand === e.right;
+  };
+  if (!ordered.some(swapped)) return ordered;
+  const rank = (t: Term) =>
+    t.between
+      ? terms.length - terms.findIndex((x) => x.between === t.between)
+      : swapped(t)
+      ? terms.length - terms.indexOf(t)
+      : 0;
+  return ordered.sort((a, b) => rank(a) - rank(b));
+}
+
+/**
  * Every way to read `leaf` using the terms whose other nodes `ready` accepts. With
  * `INDEXED BY` only that index (empty when it cannot be used: SQLite's "no query
  * solution"), with NOT INDEXED no index.
@@ -422,7 +466,7 @@ export function tablePaths(
 ): AccessPath[] {
   const seeks: SeekTerm[] = [];
   const all: SeekTerm[] = [];
-  for (const t of sqliteTermOrder(terms)) {
+  for (const t of seekOrder(terms, leaf.id)) {
     const s = cachedSeekTerm(t, leaf.id);
     if (s && ready(t)) seeks.push(s);
     if (s && usableTerm(t)) all.push(s);

@@ -110,7 +110,14 @@ export function tableLogEst(t: TableInfo): number {
  * ANALYZE's figures, else sqlite3DefaultRowEst's (a partial index holds half the table;
  * 10, 9, 8, 7, 6 rows, then 5; none past the last column of a unique index).
  */
-export function indexRowLogEst(t: TableInfo, index: IndexInfo): number[] {
+export function indexRowLogEst(t: TableInfo, index: IndexInfo): readonly number[] {
+  return getOrMake(rowLogEsts, index, () => rowLogEst(t, index));
+}
+
+/** aiRowLogEst by index, worked out once: the solver asks for it per loop. */
+const rowLogEsts = new WeakMap<IndexInfo, readonly number[]>();
+
+function rowLogEst(t: TableInfo, index: IndexInfo): number[] {
   const stat = index.stat1;
   const n = index.keyColumns.length;
   if (stat) {

@@ -18,6 +18,7 @@ import { compareValues } from "../value/compare.ts";
 import type { Reg } from "../value/reg.ts";
 import { Affinity, type SqlValue, StorageClass } from "../value/types.ts";
 import type { PlanExpr } from "./plan.ts";
+import { getOrMake } from "../util/multimap.ts";
 import { logEst } from "./row_size.ts";
 import { propagated } from "./transitive.ts";
 import type { Term } from "./terms.ts";
@@ -66,6 +67,32 @@ interface KeyStats {
   at: number;
 }
 
+/** How an index's fields compare and convert: collation, direction, affinity. */
+interface FieldOrder {
+  collations: Collation[];
+  desc: boolean[];
+  affinities: Affinity[];
+}
+
+/** Each sampled index's field order, made once (null: a collation litejit does not know). */
+const fieldOrders = new WeakMap<IndexStat4, FieldOrder | null>();
+
+function fieldOrder(stat: IndexStat4, index: IndexInfo, table: TableInfo): FieldOrder | null {
+  return getOrMake(fieldOrders, stat, () => {
+    const collations: Collation[] = [];
+    for (const k of index.recordColumns) {
+      const c = collationFor(k.collation, stat.encoding);
+      if (!c) return null;
+      collations.push(c);
+    }
+    return {
+      collations,
+      desc: index.recordColumns.map((k) => k.desc),
+      affinities: index.recordColumns.map((k) => fieldAffinity(table, k.column)),
+    };
+  });
+}
+
 /** An index's samples with what comparing keys with them takes, and the probe record. */
 export class SampleProbe {
   private readonly collations: Collation[];
@@ -75,29 +102,18 @@ export class SampleProbe {
   private readonly record: SqlValue[] = [];
   valid = 0;
 
-  private constructor(
-    readonly stat: IndexStat4,
-    index: IndexInfo,
-    table: TableInfo,
-    collations: Collation[],
-  ) {
-    const fields = index.recordColumns;
-    this.collations = collations;
-    this.desc = fields.map((k) => k.desc);
-    this.affinities = fields.map((k) => fieldAffinity(table, k.column));
+  private constructor(readonly stat: IndexStat4, order: FieldOrder) {
+    this.collations = order.collations;
+    this.desc = order.desc;
+    this.affinities = order.affinities;
   }
 
   /** The probe of `index`'s samples, or null when it has none (or an unknown collation). */
   static of(index: IndexInfo, table: TableInfo): SampleProbe | null {
     const stat = index.stat4;
     if (!stat?.samples.length) return null;
-    const collations: Collation[] = [];
-    for (const k of index.recordColumns) {
-      const c = collationFor(k.collation, stat.encoding);
-      if (!c) return null;
-      collations.push(c);
-    }
-    return new SampleProbe(stat, index, table, collations);
+    const order = fieldOrder(stat, index, table);
+    return order && new SampleProbe(stat, order);
   }
 
   /** Fields the samples describe (nSampleCol). */

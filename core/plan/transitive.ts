@@ -119,7 +119,8 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     }
     exprChildren(e).forEach(findOperands);
   };
-  const seekable: Term[] = [];
+  // The virtual copies, each to follow its term (where.c's term is where it was written).
+  const seekable = new Map<number, Term>();
   pool.forEach((t, i) => {
     if (blobs) findOperands(t.expr);
     let changed = false;
@@ -136,22 +137,31 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     if (!changed) return;
     const written = { ...t, expr, refs: exprRefs(expr) };
     pool[i] = written;
-    // where.c still sees a replaced column on the left of a comparison with a constant
-    // (select.c marks it EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written
-    // may seek an index on it.
-    const left = fixedLeft(t.expr);
-    if (left?.kind === "column" && fixed.get(key(left))?.column !== left) {
-      seekable.push({ ...t, virtual: true, parent: written });
+    // where.c still sees a replaced column on the left of a comparison (select.c marks it
+    // EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written may seek an index on it.
+    const copy = fixedLeftCopy(t.expr);
+    const left = copy && (copy as { left?: PlanExpr; operand?: PlanExpr });
+    const column = left?.left ?? left?.operand;
+    if (copy && column?.kind === "column" && fixed.get(key(column))?.column !== column) {
+      seekable.set(i, { ...t, expr: copy, virtual: true, parent: written });
     }
   });
-  pool.push(...seekable);
+  for (const [i, copy] of [...seekable].reverse()) pool.splice(i + 1, 0, copy);
 }
 
-/** The column side of a comparison of a column with values reading no column, else null. */
-function fixedLeft(e: PlanExpr): PlanExpr | null {
+/**
+ * A copy of comparison `e` that seeks on its left column only (where.c indexes a replaced
+ * column only as a comparison's left side; one on the right side reads as no column): the
+ * right side, when it reads a table, shielded so as to be no column; null for other terms.
+ */
+function fixedLeftCopy(e: PlanExpr): PlanExpr | null {
   const constant = (x: PlanExpr) => !exprRefs(x).size;
-  if ((e.kind === "compare" || e.kind === "is") && constant(e.right)) return e.left;
-  if (e.kind === "nullTest") return e.operand;
-  if (e.kind === "inList" && e.list.every(constant)) return e.operand;
+  if (e.kind === "compare" || e.kind === "is") {
+    if (constant(e.right)) return e;
+    const right: PlanExpr = { kind: "affinity", operand: e.right, affinity: Affinity.Blob };
+    return { ...e, right };
+  }
+  if (e.kind === "nullTest") return e;
+  if (e.kind === "inList" && e.list.every(constant)) return e;
   return null;
 }

@@ -201,7 +201,7 @@ function coveredByIndex(e: PlanExpr, node: number, columns: ReadonlySet<number>)
 
 /** Where a seek reads the leaf: a table's, its primary key's or an index's b-tree. */
 interface Probe {
-  rows: number[];
+  rows: readonly number[];
   /** The rowid b-tree (SQLITE_IDXTYPE_IPK): no lookup, scanned at a full row's cost. */
   ipk: boolean;
   szIdxRow: number;
