@@ -436,7 +436,7 @@ function skipScans(leaf: TableLeaf, index: IndexInfo, seeks: SeekTerm[]): Access
  * comparison whose column is on its right side moved with the BETWEEN halves, as the
  * sides-swapped copy exprAnalyze appends (meeting the written terms from the last).
  */
-function seekOrder(terms: readonly Term[], id: number): Term[] {
+function seekOrder(terms: readonly Term[], id: number): readonly Term[] {
   const ordered = sqliteTermOrder(terms);
   const swapped = (t: Term) => {
     const e = t.expr;
@@ -450,7 +450,8 @@ function seekOrder(terms: readonly Term[], id: number): Term[] {
       : swapped(t)
       ? terms.length - terms.indexOf(t)
       : 0;
-  return ordered.sort((a, b) => rank(a) - rank(b));
+  // (A copy: sqliteTermOrder's list is shared.)
+  return [...ordered].sort((a, b) => rank(a) - rank(b));
 }
 
 /**
