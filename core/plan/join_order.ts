@@ -78,16 +78,14 @@ export function chooseJoinOrder(
     const only = seekOnly?.get(leaf.id);
     const usable = (t: Term) => !only || only.includes(t);
     const ready = (t: Term) => termReady(t, placed, leafIds, leaf.id) && usable(t);
-    const all = before.size ? new Set([...before, ...placed]) : placed;
-    let key = `${leaf.id}:${all.size ? 1 : 0}:`;
+    let key = `${leaf.id}:${before.size || placed.size ? 1 : 0}:`;
     terms.forEach((t, i) => {
       if (ready(t)) key += `${i},`;
     });
-    return getOrMake(
-      cache,
-      key,
-      () => leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted, usable),
-    );
+    return getOrMake(cache, key, () => {
+      const all = before.size ? new Set([...before, ...placed]) : placed;
+      return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted, usable);
+    });
   };
   const given = (
     loops: readonly WhereLoop[],

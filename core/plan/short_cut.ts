@@ -7,7 +7,6 @@
  * lookup) or 15 and to yield one row.
  */
 import type { IndexInfo } from "../format/schema_types.ts";
-import { CompareOp } from "../value/logic.ts";
 import { Affinity } from "../value/types.ts";
 import {
   type AccessPath,
@@ -21,7 +20,7 @@ import {
   type TableLeaf,
 } from "./access_path.ts";
 import type { IndexScan, TableScan } from "./plan.ts";
-import { sqliteTermOrder, type Term } from "./terms.ts";
+import { isEqualityOp, sqliteTermOrder, type Term } from "./terms.ts";
 
 /** The short cut's path and its run cost (LogEst), or null when there is none. */
 export function shortCut(
@@ -35,10 +34,7 @@ export function shortCut(
   const seeks: SeekTerm[] = [];
   for (const term of sqliteTermOrder(terms)) {
     const s = cachedSeekTerm(term, leaf.id);
-    const e = term.expr;
-    const isNull = e.kind === "is" && e.right.kind === "const" && e.right.value === null;
-    const op = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !isNull;
-    if (s && op && s.key.kind === "value" && ready(term)) seeks.push(s);
+    if (s && isEqualityOp(term.expr) && s.key.kind === "value" && ready(term)) seeks.push(s);
   }
   if (!t.withoutRowid) {
     const rowid = seeks.find((s) =>

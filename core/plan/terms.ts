@@ -55,12 +55,20 @@ export function truthProb(t: Term): number {
 }
 
 /**
- * For an `=` or `IS` term with a column on one side (SQLite's WO_EQ / WO_IS), its other
- * side; else null. (`x IS NULL` is no WO_IS: SQLite's parser makes it TK_ISNULL.)
+ * Whether `e` is an `=` or an `IS` (SQLite's WO_EQ / WO_IS). `x IS NULL` is no WO_IS:
+ * SQLite's parser makes it TK_ISNULL.
+ */
+export function isEqualityOp(e: PlanExpr): boolean {
+  if (e.kind === "compare") return e.op === CompareOp.Eq;
+  return e.kind === "is" && !e.not && !(e.right.kind === "const" && e.right.value === null);
+}
+
+/**
+ * For an `=` or `IS` term ({@link isEqualityOp}) with a column on one side, its other side;
+ * else null.
  */
 export function equalityRight(e: PlanExpr): PlanExpr | null {
-  const isNull = e.kind === "is" && e.right.kind === "const" && e.right.value === null;
-  if (e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is" && !e.not && !isNull) {
+  if (isEqualityOp(e) && (e.kind === "compare" || e.kind === "is")) {
     if (e.left.kind === "column") return e.right;
     if (e.right.kind === "column") return e.left;
   }
