@@ -37,7 +37,8 @@ export interface AutoIndex {
   local: Term[];
 }
 
-function hasSubPlan(e: PlanExpr): boolean {
+/** Whether `e` holds a subquery. */
+export function hasSubPlan(e: PlanExpr): boolean {
   if (exprSubPlan(e)) return true;
   return exprChildren(e).some(hasSubPlan);
 }
@@ -99,7 +100,7 @@ export function autoIndexFor(
   // Not when `leaf` may take no automatic index at all (SQLite's whereLoopAddBtree
   // conditions).
   if (
-    !placed.size ||
+    !placed.size || leaf.rightJoined ||
     (leaf.kind === "table"
       ? leaf.table.indexedBy !== null
       : leaf.node?.kind !== "subqueryScan" || readsOutside(leaf.node.query))

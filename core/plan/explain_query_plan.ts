@@ -8,6 +8,7 @@
 import type {
   HashLookup,
   IndexScan,
+  NestedLoop,
   Plan,
   PlanExpr,
   Query,
@@ -45,6 +46,8 @@ class Emitter {
   readonly numbers = new Map<SubPlan, number>();
   /** Subqueries of a constant WHERE test, printed after the next loop's row. */
   #afterNextLoop: SubPlan[] = [];
+  /** The full joins of the query being printed whose second loop is a RIGHT-JOIN block. */
+  #rightJoins: NestedLoop[] = [];
 
   /** `numbers` null: the first pass, which gives them; else the second, which prints. */
   constructor(numbers: Map<SubPlan, number> | null) {
@@ -61,7 +64,19 @@ class Emitter {
   query(q: Query, parent: number): void {
     const post: string[] = [];
     const subs: SubPlan[] = [];
+    const outerRightJoins = this.#rightJoins;
+    this.#rightJoins = [];
     this.#rel(q.root, parent, false, post, subs);
+    // SQLite codes each RIGHT-JOIN subroutine after all the loops.
+    for (const n of this.#rightJoins.splice(0)) {
+      const scan = n.unmatched!.node;
+      let read: RelNode = scan; // under a RIGHT JOIN's marker and the right side's filters
+      while ("input" in read) read = read.input;
+      const table = "table" in read ? read.table.name : "?";
+      const top = this.#row(parent, `RIGHT-JOIN ${table}`);
+      this.#rel(scan, top, false, post, subs);
+    }
+    this.#rightJoins = outerRightJoins;
     for (const e of q.columns) collectSubPlans(e, subs);
     subs.push(...this.#afterNextLoop.splice(0));
     for (const s of subs) this.#subPlan(s, parent);
@@ -158,7 +173,9 @@ class Emitter {
           if (this.#numbers) this.#afterNextLoop.push(...guard);
           else subs.push(...guard);
         } else this.#rel(node.outer, parent, false, post, subs);
-        this.#rel(node.inner, parent, node.join !== "inner", post, subs);
+        // (A RIGHT JOIN's right side is no LEFT-JOIN: its marker is tested above.)
+        this.#rel(node.inner, parent, node.join !== "inner" && !node.right, post, subs);
+        if (node.unmatched) this.#rightJoins.push(node);
         for (const s of own) this.#subPlan(s, parent);
         return;
       case "hashLookup":

@@ -13,6 +13,7 @@ import { exprChildren } from "./walk.ts";
 import type * as B from "../analyze/bound.ts";
 import { pushDownWhere } from "./push_down.ts";
 import { isRightOrFull, usingTerm } from "./bound_terms.ts";
+import { hasSubPlan } from "./auto_index.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
 import type { PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
@@ -358,23 +359,52 @@ function chain(
   units.forEach((u, j) => {
     const join = j === 0 ? "inner" : u.join ?? "inner";
     const isolated = isRightOrFull(u);
-    const unitPool = join === "left" ? [...inside[j], ...u.onTerms] : inside[j];
-    const before = isolated ? new Set<number>() : placed;
+    // The right table of a RIGHT or FULL join is read per left row with its ON terms, as a
+    // LEFT join's is, and once more alone for the rows that matched none, told apart by
+    // rowid (where.c's RIGHT-JOIN subroutine). Other right sides are planned alone.
+    // (A RIGHT join's terms on its right side alone filter both loops: planned twice, they
+    // may hold no subquery, which a plan holds once.)
+    const byRowid = j > 0 && isolated && rightTableByRowid(u) &&
+      !inside[j].some((t) => hasSubPlan(t.expr));
+    const unmatched = byRowid
+      ? {
+        node: planUnit(ctx, u, inside[j].map((t) => ({ ...t })), new Set(), undefined, result),
+        rowid: colRef(u.leaf!.id, -1),
+      }
+      : undefined;
+    const unitPool = join === "left" || byRowid ? [...inside[j], ...u.onTerms] : inside[j];
+    const before = isolated && !byRowid ? new Set<number>() : placed;
+    if (byRowid) u.leaf!.rightJoined = true;
     const inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
     for (const l of unitLeaves(u)) placed.add(l.id);
+    const on = byRowid ? null : isolated ? onOf(u) : null;
     if (!node) node = inner;
     else if (join === "left" || join === "inner") {
       node = { kind: "nestedLoop", join, outer: node, inner, on: null };
     } else if (join === "full") {
-      node = { kind: "nestedLoop", join: "full", outer: node, inner, on: onOf(u) };
+      node = { kind: "nestedLoop", join: "full", outer: node, inner, on, unmatched };
     } else {
       // RIGHT JOIN: a FULL join, then drop the left rows that matched nothing (the
       // marker of the right side reads NULL on them).
       const marker = newId(ctx);
-      const right: RelNode = { kind: "project", id: marker, input: inner, columns: [intConst(1)] };
+      const right = (input: RelNode): RelNode => ({
+        kind: "project",
+        id: marker,
+        input,
+        columns: [intConst(1)],
+      });
+      const second = unmatched && { ...unmatched, node: right(unmatched.node) };
       node = {
         kind: "filter",
-        input: { kind: "nestedLoop", join: "full", outer: node, inner: right, on: onOf(u) },
+        input: {
+          kind: "nestedLoop",
+          join: "full",
+          outer: node,
+          inner: right(inner),
+          on,
+          unmatched: second,
+          right: true,
+        },
         predicate: { kind: "nullTest", not: true, operand: colRef(marker, 0) },
       };
     }
@@ -409,6 +439,15 @@ function callsVolatile(e: PlanExpr): boolean {
 export function isGuard(node: RelNode): boolean {
   return node.kind === "filter" && node.input.kind === "values" &&
     node.input.rows.length === 1 && !node.input.rows[0].length;
+}
+
+/**
+ * Whether the right side `u` of a RIGHT or FULL join is one table with a rowid and no
+ * partial index (whose fixed columns would hold for one of its two loops only).
+ */
+function rightTableByRowid(u: Unit): boolean {
+  const leaf = u.leaf;
+  return leaf?.kind === "table" && !leaf.table.table.withoutRowid && !leaf.table.partial.size;
 }
 
 function onOf(u: Unit): PlanExpr | null {

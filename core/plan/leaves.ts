@@ -31,6 +31,11 @@ export type Leaf =
     leftJoined?: boolean;
     /** The only item of its FROM (where.c's whereShortCut may read it: short_cut.ts). */
     alone?: boolean;
+    /**
+     * The right side of a RIGHT or FULL JOIN, read per left row: where.c gives it no
+     * automatic index.
+     */
+    rightJoined?: boolean;
   };
 
 /** Registers `source` in `scope` and gives it a node id. */

@@ -445,10 +445,11 @@ export interface Project {
  * - `left`: an outer row with no match is emitted once with every node of `inner` reading
  *   NULL for every column (SQLite's OP_NullRow).
  * - `full`: as `left`, then every inner row that matched no outer row is emitted once with
- *   every node of `outer` reading NULL. The planner gives `full` an inner that does not
- *   read the outer row (RIGHT JOIN arrives as `full` with a filter above, or swapped to
- *   `left`).
- * Row order: outer order, and for each outer row inner order.
+ *   every node of `outer` reading NULL (RIGHT JOIN arrives as `full` with a filter above,
+ *   or swapped to `left`). Without `unmatched`, the inner does not read the outer row and
+ *   its rows are told apart by their position in it; with `unmatched`, the inner may seek
+ *   per outer row and the unmatched rows come from a second loop over the same table.
+ * Row order: outer order, and for each outer row inner order; then the unmatched rows.
  */
 export interface NestedLoop {
   kind: "nestedLoop";
@@ -456,6 +457,13 @@ export interface NestedLoop {
   outer: RelNode;
   inner: RelNode;
   on: PlanExpr | null;
+  /**
+   * A `full` join's second loop (SQLite's RIGHT-JOIN subroutine): `node` reads the inner's
+   * one table alone, under the inner's node ids, and `rowid` tells its rows apart.
+   */
+  unmatched?: { node: RelNode; rowid: ColumnExpr };
+  /** A RIGHT JOIN's `full`: the outer rows that match nothing are dropped above it. */
+  right?: boolean;
 }
 
 /**

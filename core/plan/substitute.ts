@@ -33,7 +33,9 @@ export function rewriteQuery<T extends object>(
   const memo = new Map<object, unknown>();
   const visit = (v: unknown): unknown => {
     if (!v || typeof v !== "object" || v instanceof Uint8Array) return v;
-    if (memo.has(v)) return memo.get(v);
+    // (No node maps to undefined: a node is replaced by a node.)
+    const known = memo.get(v);
+    if (known !== undefined) return known;
     memo.set(v, v); // a node met again while inside itself stays as it is
     const { node, descend } = step(v);
     let out = node;
@@ -57,7 +59,7 @@ export function rewriteQuery<T extends object>(
         out = copy;
       }
     }
-    memo.set(v, out);
+    if (out !== v) memo.set(v, out);
     return out;
   };
   return visit(root) as T;

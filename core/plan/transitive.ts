@@ -16,10 +16,11 @@ import { exprRefs, type Term } from "./terms.ts";
 
 /** The virtual terms the equivalence classes of `terms` give. */
 export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[]): Term[] {
+  const leafById = new Map(leaves.map((l) => [l.id, l]));
   // A table column as itself ("node:column"), with its affinity; else null.
   const plain = (e: PlanExpr): [string, Affinity] | null => {
     if (e.kind !== "column") return null;
-    const leaf = leaves.find((l) => l.id === e.node);
+    const leaf = leafById.get(e.node);
     if (leaf?.kind !== "table") return null;
     const c = leaf.table.table.columns[e.column];
     return c?.generated || c && c.collation.toUpperCase() !== "BINARY"
@@ -41,6 +42,7 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
     for (const k of merged.keys()) classOf.set(k, merged);
   }
   const out: Term[] = [];
+  if (!classOf.size) return out; // no column = column: no class to follow
   // (A `x > NULL` standing for `x IS NOT NULL` stays one on the other columns: a seek past
   // their NULL entries, not a comparison with NULL.)
   const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean) =>
@@ -50,10 +52,12 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
       const s = cachedSeekTerm(t, leaf.id);
       if (!s) continue;
       const own = `${leaf.id}:${s.column}`;
+      const peers = classOf.get(own);
+      if (!peers) continue;
       const e = t.expr;
       // The column the term compares this one with, if any.
       const other = s.key.kind === "value" ? plain(s.key.value)?.[0] : undefined;
-      for (const [key, column] of classOf.get(own) ?? []) {
+      for (const [key, column] of peers) {
         // Not itself, nor by `y = x` constraining x.
         if (key === own || key === other) continue;
         add(

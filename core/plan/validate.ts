@@ -14,6 +14,8 @@ type Widths = Map<number, { min: number; max: number } | null>;
 class Checker {
   readonly problems: string[] = [];
   readonly ids = new Set<number>();
+  /** Ids a full join's second loop reads its table under again (NestedLoop.unmatched). */
+  readonly #again = new Set<number>();
   readonly widths: Widths = new Map();
   readonly cteWidth = new Map<number, number>();
 
@@ -25,7 +27,9 @@ class Checker {
 
   register(node: RelNode): void {
     if (!("id" in node)) return;
-    if (this.ids.has(node.id)) this.fail(`node id ${node.id} used twice`);
+    if (this.ids.has(node.id) && !this.#again.has(node.id)) {
+      this.fail(`node id ${node.id} used twice`);
+    }
     if (node.id < 0 || node.id >= this.plan.nodeCount) {
       this.fail(`node id ${node.id} outside 0..${this.plan.nodeCount - 1}`);
     }
@@ -92,8 +96,13 @@ class Checker {
       }
       case "nestedLoop": {
         const outer = this.node(node.outer, ctx);
-        const innerCtx = node.join === "full" ? ctx : union(ctx, outer);
+        const innerCtx = node.join === "full" && !node.unmatched ? ctx : union(ctx, outer);
         const inner = this.node(node.inner, innerCtx);
+        if (node.unmatched) {
+          for (const id of inner) this.#again.add(id);
+          this.node(node.unmatched.node, ctx);
+          this.expr(node.unmatched.rowid, union(ctx, inner), "unmatched rowid");
+        }
         const both = union(outer, inner);
         if (node.on) this.expr(node.on, union(ctx, both), "join on");
         return both;

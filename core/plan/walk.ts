@@ -11,7 +11,7 @@ export function relChildren(node: RelNode): RelNode[] {
   return "input" in node
     ? [node.input]
     : node.kind === "nestedLoop"
-    ? [node.outer, node.inner]
+    ? node.unmatched ? [node.outer, node.inner, node.unmatched.node] : [node.outer, node.inner]
     : [];
 }
 
