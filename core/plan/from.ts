@@ -372,10 +372,17 @@ function chain(
         rowid: colRef(u.leaf!.id, -1),
       }
       : undefined;
-    const unitPool = join === "left" || byRowid ? [...inside[j], ...u.onTerms] : inside[j];
+    const unitPool = join === "left"
+      ? [...inside[j], ...u.onTerms]
+      : byRowid
+      ? u.onTerms
+      : inside[j];
     const before = isolated && !byRowid ? new Set<number>() : placed;
     if (byRowid) u.leaf!.rightJoined = true;
-    const inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
+    let inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
+    // where.c seeks the right table of a RIGHT join with its ON terms only (its WHERE terms
+    // filter), and reads its table row even where the index covers (for the match).
+    if (byRowid) inner = filtered(readsTableRow(inner), inside[j].filter((t) => !t.placed));
     for (const l of unitLeaves(u)) placed.add(l.id);
     const on = byRowid ? null : isolated ? onOf(u) : null;
     if (!node) node = inner;
@@ -439,6 +446,12 @@ function callsVolatile(e: PlanExpr): boolean {
 export function isGuard(node: RelNode): boolean {
   return node.kind === "filter" && node.input.kind === "values" &&
     node.input.rows.length === 1 && !node.input.rows[0].length;
+}
+
+/** `node` with its index scan (under filters) reading the table row too. */
+function readsTableRow(node: RelNode): RelNode {
+  if (node.kind === "filter") return { ...node, input: readsTableRow(node.input) };
+  return node.kind === "indexScan" && node.covering ? { ...node, covering: false } : node;
 }
 
 /**
