@@ -38,6 +38,8 @@ CREATE TABLE un(a, b, c, d, UNIQUE(a, b));
 CREATE TABLE un4(p NOT NULL, q, r);
 CREATE UNIQUE INDEX un4pq ON un4(p, q);
 CREATE UNIQUE INDEX un4r ON un4(r, p, q, p);
+CREATE TABLE ik(id INTEGER PRIMARY KEY, a INT, c REAL COLLATE RTRIM);
+CREATE UNIQUE INDEX ik_i ON ik(id COLLATE RTRIM, a);
 `;
 
 /** Key queries: access paths, joins, ordering, grouping, subqueries, compounds. */
@@ -201,6 +203,17 @@ export const EQP_QUERIES: string[] = [
   "SELECT DISTINCT c FROM un WHERE a = 1 AND b IS 2",
   "SELECT c, count(*) FROM un WHERE a = 1 AND b IS 2 GROUP BY c",
   "SELECT * FROM un4 WHERE p = 1 AND q IS 2 ORDER BY r",
+  // An index column that is the INTEGER PRIMARY KEY takes any term on it, whatever its
+  // collation or affinity (whereScanInit asks for none on the rowid).
+  "SELECT id FROM ik WHERE id > 2",
+  "SELECT id, a FROM ik WHERE id > 2 AND id < 50",
+  "SELECT id FROM ik WHERE id > '2' COLLATE NOCASE",
+  // The right table of a RIGHT or FULL join seeks with its ON terms (not its WHERE terms),
+  // reads its table row, and is read again alone for its unmatched rows.
+  "SELECT * FROM t FULL JOIN ik ON ik.id = t.c",
+  "SELECT t.a, ik.id FROM t FULL JOIN ik ON ik.id = t.c",
+  "SELECT t.a, ik.a FROM t RIGHT JOIN ik ON ik.id = t.c WHERE ik.id > 5",
+  "SELECT * FROM t RIGHT JOIN u ON u.q = t.c FULL JOIN ik ON ik.id = u.q",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

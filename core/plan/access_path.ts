@@ -338,13 +338,15 @@ function indexPaths(
     }
     const col = keyColumn(t, k);
     const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
-    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
-    return seeks.filter((s) =>
-      s.column === col && affinityOk(s.affinity, affinity) &&
-      (s.collation
-        ? s.collation.toUpperCase() === k.collation.toUpperCase()
-        : col >= 0 && !t.columns[col].notNull)
-    );
+    return seeks.filter((s) => {
+      if (s.column !== col) return false;
+      // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
+      if (!s.collation) return col >= 0 && !t.columns[col].notNull;
+      // On the rowid (an INTEGER PRIMARY KEY among the key columns too) where.c's
+      // whereScanInit asks for no affinity and no collation: its values are integers.
+      return col < 0 || affinityOk(s.affinity, affinity) &&
+          s.collation.toUpperCase() === k.collation.toUpperCase();
+    });
   };
   const skipped: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
   const a = indexRowLogEst(t, index);
