@@ -214,6 +214,9 @@ export const EQP_QUERIES: string[] = [
   "SELECT t.a, ik.id FROM t FULL JOIN ik ON ik.id = t.c",
   "SELECT t.a, ik.a FROM t RIGHT JOIN ik ON ik.id = t.c WHERE ik.id > 5",
   "SELECT * FROM t RIGHT JOIN u ON u.q = t.c FULL JOIN ik ON ik.id = u.q",
+  // Its ON terms may pick a partial index for the seeking loop (not for the second one).
+  "SELECT u.p, t.a, t.b FROM u FULL JOIN t ON t.d = u.q AND t.d > 0",
+  "SELECT u.p, t.a FROM u RIGHT JOIN t ON t.d = u.q AND t.d > 0 ORDER BY t.a",
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for key queries", () => {

@@ -15,7 +15,7 @@ import { pushDownWhere } from "./push_down.ts";
 import { isRightOrFull, usingTerm } from "./bound_terms.ts";
 import { hasSubPlan } from "./auto_index.ts";
 import { comparisonAffinity } from "../analyze/expr_affinity.ts";
-import type { PlanExpr, RelNode } from "./plan.ts";
+import type { NestedLoop, PlanExpr, RelNode } from "./plan.ts";
 import { colRef, intConst, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { buildLeafNode, type Leaf, registerLeaf } from "./leaves.ts";
 import { lowerExpr } from "./lower_expr.ts";
@@ -359,30 +359,20 @@ function chain(
   units.forEach((u, j) => {
     const join = j === 0 ? "inner" : u.join ?? "inner";
     const isolated = isRightOrFull(u);
-    // The right table of a RIGHT or FULL join is read per left row with its ON terms, as a
-    // LEFT join's is, and once more alone for the rows that matched none, told apart by
-    // rowid (where.c's RIGHT-JOIN subroutine). Other right sides are planned alone.
+    // The right table of a RIGHT or FULL join is read per left row and once more for the
+    // rows that matched none, told apart by rowid (where.c's RIGHT-JOIN subroutine). Other
+    // right sides are planned alone, and read twice the same way (by position).
     // (A RIGHT join's terms on its right side alone filter both loops: planned twice, they
     // may hold no subquery, which a plan holds once.)
     const byRowid = j > 0 && isolated && rightTableByRowid(u) &&
       !inside[j].some((t) => hasSubPlan(t.expr));
-    const unmatched = byRowid
-      ? {
-        node: planUnit(ctx, u, inside[j].map((t) => ({ ...t })), new Set(), undefined, result),
-        rowid: colRef(u.leaf!.id, -1),
-      }
-      : undefined;
-    const unitPool = join === "left"
-      ? [...inside[j], ...u.onTerms]
-      : byRowid
-      ? u.onTerms
-      : inside[j];
-    const before = isolated && !byRowid ? new Set<number>() : placed;
-    if (byRowid) u.leaf!.rightJoined = true;
-    let inner = planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
-    // where.c seeks the right table of a RIGHT join with its ON terms only (its WHERE terms
-    // filter), and reads its table row even where the index covers (for the match).
-    if (byRowid) inner = filtered(readsTableRow(inner), inside[j].filter((t) => !t.placed));
+    if (isolated && !byRowid && u.leaf?.kind === "table") u.leaf.table.partial = new Map();
+    const seeking = byRowid ? planRightTable(ctx, u, inside[j], placed, result) : null;
+    const unitPool = join === "left" ? [...inside[j], ...u.onTerms] : inside[j];
+    const before = isolated ? new Set<number>() : placed;
+    const inner = seeking?.inner ??
+      planUnit(ctx, u, unitPool, before, j === 0 ? wanted : undefined, result);
+    const unmatched = seeking?.unmatched;
     for (const l of unitLeaves(u)) placed.add(l.id);
     const on = byRowid ? null : isolated ? onOf(u) : null;
     if (!node) node = inner;
@@ -448,19 +438,43 @@ export function isGuard(node: RelNode): boolean {
     node.input.rows.length === 1 && !node.input.rows[0].length;
 }
 
+/**
+ * The right table `u` of a RIGHT or FULL join as where.c reads it: per left row seeking
+ * with its ON terms only (which alone may pick a partial index, whose fixed columns it
+ * then does not take; no automatic index), reading its table row where the index covers
+ * too, its own WHERE terms (a RIGHT join's, `where`) filtering; and once more alone, with
+ * those WHERE terms, for the rows that matched none.
+ */
+function planRightTable(
+  ctx: PlanContext,
+  u: Unit,
+  where: Term[],
+  placed: ReadonlySet<number>,
+  result: ChainResult,
+): { inner: RelNode; unmatched: NonNullable<NestedLoop["unmatched"]> } {
+  const leaf = u.leaf as Leaf & { kind: "table" };
+  const partial = leaf.table.partial;
+  leaf.table.partial = new Map();
+  const alone = planUnit(ctx, u, where.map((t) => ({ ...t })), new Set(), undefined, result);
+  leaf.table.partial = partial;
+  leaf.rightJoined = true;
+  const seek = planUnit(ctx, u, u.onTerms, placed, undefined, result);
+  ctx.fixedColumns.delete(leaf.id);
+  return {
+    inner: filtered(readsTableRow(seek), where.filter((t) => !t.placed)),
+    unmatched: { node: alone, rowid: colRef(leaf.id, -1) },
+  };
+}
+
 /** `node` with its index scan (under filters) reading the table row too. */
 function readsTableRow(node: RelNode): RelNode {
   if (node.kind === "filter") return { ...node, input: readsTableRow(node.input) };
   return node.kind === "indexScan" && node.covering ? { ...node, covering: false } : node;
 }
 
-/**
- * Whether the right side `u` of a RIGHT or FULL join is one table with a rowid and no
- * partial index (whose fixed columns would hold for one of its two loops only).
- */
+/** Whether the right side `u` of a RIGHT or FULL join is one table with a rowid. */
 function rightTableByRowid(u: Unit): boolean {
-  const leaf = u.leaf;
-  return leaf?.kind === "table" && !leaf.table.table.withoutRowid && !leaf.table.partial.size;
+  return u.leaf?.kind === "table" && !u.leaf.table.table.withoutRowid;
 }
 
 function onOf(u: Unit): PlanExpr | null {

@@ -37,11 +37,10 @@ export function partialIndexUsable(
   side: JoinSide,
   terms: readonly ClauseTerm[],
 ): boolean {
-  // SQLite may use one on the right of a RIGHT or FULL join (its ON implies the WHERE) as
-  // it finds the unmatched rows with a scan of its own; litejit's FULL join finds them in
-  // the same scan, which would miss the rows the index leaves out.
-  if (side === "leftOfRight" || side === "rightOrFull") return false;
-  // Joined inward any term serves; on the right of a LEFT join its own ON terms only.
+  // On the right of a RIGHT or FULL join its ON terms may imply one for the loop that
+  // seeks per left row (from.ts planRightTable), not for the unmatched rows' own loop.
+  if (side === "leftOfRight") return false;
+  // Joined inward any term serves; on the right of an outer join its own ON terms only.
   return boundConjuncts(sqliteShape(where)).every((cond) =>
     terms.some((t) =>
       (t.outerJoin === null ? side === "inner" : t.outerJoin === source) &&
