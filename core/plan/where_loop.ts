@@ -274,7 +274,7 @@ function seekCost(
 }
 
 /** A loop not yet costed, seeking with `used`. */
-function loopFor(
+function newLoop(
   leaf: Leaf,
   path: AccessPath | null,
   leafIds: ReadonlySet<number>,
@@ -367,11 +367,10 @@ function tableLoop(
   leaf: Leaf & { kind: "table" },
   path: AccessPath,
   clause: () => readonly ClauseTerm[],
-  leafIds: ReadonlySet<number>,
+  loop: WhereLoop,
   highTruth: Set<Term>,
 ): { loop: WhereLoop; nRow: number } {
   const t = leaf.table.table;
-  const loop = loopFor(leaf, path, leafIds);
   const szTabRow = tableRowSize(t);
   const node = path.node;
   const rSize = tableLogEst(t);
@@ -514,6 +513,9 @@ function insertLoop(out: WhereLoop[], loop: WhereLoop): void {
  * The loops of `leaf` once the leaves in `placed` are read, in where.c's order
  * (automatic index, then the table's own b-tree, then its indexes newest first).
  * `terms`: the WHERE terms in SQLite's order; `ready` says which may be used to seek.
+ * `mPrereq`: the leaves every loop of `leaf` needs first (whereLoopAddAll's mPrereq: a LEFT
+ * or CROSS JOIN's right side needs the leaves before it), which makes the terms on them
+ * thin the loops' rows too.
  */
 export function leafLoops(
   leaf: Leaf,
@@ -524,15 +526,21 @@ export function leafLoops(
   leafRows: LeafRows,
   hint?: LoopOrderHint,
   usable: (t: Term) => boolean = ready,
+  mPrereq: ReadonlySet<number> = new Set(),
 ): WhereLoop[] {
   const ordered = sqliteTermOrder(terms);
   const out: WhereLoop[] = [];
+  const loopFor = (path: AccessPath | null, used?: Term[]) => {
+    const loop = newLoop(leaf, path, leafIds, used);
+    for (const d of mPrereq) loop.prereq.add(d);
+    return loop;
+  };
   const rSize = leaf.kind === "table" ? tableLogEst(leaf.table.table) : logEst(leafRows(leaf));
   const auto = autoIndexFor(leaf, terms, ready, placed);
   if (auto) {
     // whereLoopAddBtree: building costs N·log N times 7 (a subquery's much less); a probe
     // is taken to yield 20 rows; no output adjustment.
-    const loop = loopFor(leaf, null, leafIds, auto.keys.map((k) => k.term));
+    const loop = loopFor(null, auto.keys.map((k) => k.term));
     loop.auto = auto;
     loop.rSetup = Math.max(0, estLog(rSize) + rSize + (leaf.kind === "table" ? 28 : -25));
     loop.nOut = 43;
@@ -542,13 +550,13 @@ export function leafLoops(
   const short = leaf.kind === "table" && leaf.alone ? shortCut(leaf.table, terms, ready) : null;
   if (short) {
     // whereShortCut: this loop alone, no other weighed.
-    const loop = loopFor(leaf, short.path, leafIds);
+    const loop = loopFor(short.path);
     loop.rRun = short.rRun;
     loop.nOut = 1;
     return [loop];
   }
   if (leaf.kind !== "table") {
-    const loop = loopFor(leaf, null, leafIds);
+    const loop = loopFor(null);
     loop.rRun = rSize + 16;
     loop.nOut = rSize;
     outputAdjust(loop, ordered, leafIds, rSize, new Set());
@@ -566,7 +574,7 @@ export function leafLoops(
   for (const path of tablePaths(leaf.table, terms, ready, usable)) {
     const weighed = wholeScanWeighed(leaf, path, hint);
     if (!path.used.length && !weighed) continue;
-    costed.push({ path, weighed, ...tableLoop(leaf, path, clause, leafIds, highTruth) });
+    costed.push({ path, weighed, ...tableLoop(leaf, path, clause, loopFor(path), highTruth) });
   }
   for (const { path, weighed, loop, nRow } of costed) {
     outputAdjust(loop, ordered, leafIds, nRow, highTruth);
