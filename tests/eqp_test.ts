@@ -460,6 +460,18 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "stat1",
     "SELECT DISTINCT t3.id FROM t3 JOIN t1 ON t1.id = t3.t1_id LEFT JOIN t2 ON t2.id = t3.t2_id AND t2.c2 > 99999 WHERE t3.id BETWEEN 99999 AND 99999 ORDER BY t3.id",
   ],
+  // exprAnalyze: `x IS NULL` on a rowid whose LEFT JOIN the WHERE made inner is false and
+  // thins no loop's rows; it stays a constraint of its own table only (not PARTIAL here).
+  [
+    4,
+    "none",
+    "SELECT t2.id FROM t3 LEFT JOIN t2 ON t3.t2_id = t2.id AND t2.c3 IN ('green8', 'red28', 'pink11') WHERE t2.id IS NULL AND t2.c3 != 'green6' ORDER BY t2.id, t3.t2_id",
+  ],
+  [
+    4,
+    "none",
+    "SELECT t2.t1_id, t1.c3 FROM t2 LEFT JOIN t1 ON t1.c3 = t2.t1_id WHERE t1.id > 10 AND t1.id IS NULL ORDER BY t1.c3 DESC, t1.id, t2.id",
+  ],
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {

@@ -133,8 +133,11 @@ export function autoIndexFor(
   });
   if (!found.length) return null;
   // where.c's sqlite3ExprIsSingleTableConstraint: constants too, but no subquery, nor a
-  // column of an enclosing query.
-  for (const t of leaf.constants ?? []) if (!t.refs.size && !hasSubPlan(t.expr)) local.push(t);
+  // column of an enclosing query, nor a column of another leaf under a made-false term.
+  for (const t of leaf.constants ?? []) {
+    if (t.refs.size || hasSubPlan(t.expr)) continue;
+    if (t.falseOf === undefined || t.falseOf === leaf.id) local.push(t);
+  }
   found.sort((a, b) => a.rank - b.rank);
   const keys: AutoKey[] = [];
   for (const f of found) {

@@ -26,6 +26,7 @@ import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./joi
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
+import { falseNullTests } from "./false_null_test.ts";
 
 interface Unit {
   join: B.JoinKind | null;
@@ -110,6 +111,15 @@ function flatten(
       cross: it.join === "cross",
     });
   });
+  return out;
+}
+
+/** Ids of the leaves a LEFT JOIN of `units` may NULL-fill (its right side's). */
+function outerLeaves(units: readonly Unit[], out = new Set<number>()): Set<number> {
+  for (const u of units) {
+    if (u.join === "left") { for (const l of unitLeaves(u)) out.add(l.id); }
+    else if (u.group) outerLeaves(u.group, out);
+  }
   return out;
 }
 
@@ -468,7 +478,10 @@ export function planFrom(
     const fromOn = step < lastRightFull;
     for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });
   }
-  if (!units.some(isRightOrFull)) propagateConstants(pool, leaves);
+  if (!units.some(isRightOrFull)) {
+    falseNullTests(pool, leaves, outerLeaves(units));
+    propagateConstants(pool, leaves);
+  }
   pool.push(...orToInTerms(pool));
   pool.push(...notNullRangeTerms(pool, leaves));
   if (!units.some(isRightOrFull)) pool.push(...transitiveTerms(pool, leaves));

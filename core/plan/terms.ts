@@ -33,6 +33,11 @@ export interface Term {
   between?: PlanExpr;
   /** The written term a virtual one derives from (where.c's iParent): using it uses both. */
   parent?: Term;
+  /**
+   * Made false from `x IS NULL` (false_null_test.ts): the leaf of column x, which where.c
+   * keeps under its FALSE, so that the term constrains that leaf alone.
+   */
+  falseOf?: number;
 }
 
 /**
