@@ -114,6 +114,22 @@ function flatten(
   return out;
 }
 
+/**
+ * `terms` in where.c's WHERE clause order where it is known: sqlite3ProcessJoin appends
+ * each join's ON terms, LEFT JOIN or not, to the WHERE's in FROM order; the virtual terms
+ * come after them all. (A whole-index scan's lookups count the terms in this order.)
+ */
+function whereOrder(open: Term[], leftOn: Term[]): Term[] {
+  if (leftOn.some((t) => t.onStep === undefined)) return [...open, ...leftOn];
+  const terms = [...open];
+  for (const t of leftOn) {
+    // Before the first virtual term, or the first ON term of a later step.
+    const at = terms.findIndex((x) => x.virtual || (x.onStep ?? -1) > t.onStep!);
+    terms.splice(at < 0 ? terms.length : at, 0, t);
+  }
+  return terms;
+}
+
 /** Ids of the leaves a LEFT JOIN of `units` may NULL-fill (its right side's). */
 function outerLeaves(units: readonly Unit[], out = new Set<number>()): Set<number> {
   for (const u of units) {
@@ -275,7 +291,7 @@ function innerChain(
   const onTerms = new Map(
     units.filter((u) => u.join === "left").map((u) => [u.leaf!.id, u.onTerms]),
   );
-  const terms = [...open, ...[...onTerms.values()].flat()];
+  const terms = whereOrder(open, [...onTerms.values()].flat());
   const joined = chooseJoinOrder(leaves, terms, leafDeps(units), wanted, undefined, onTerms);
   const steps = joined.steps;
   if (!placedBefore.size) takeOrder(joined, result);
@@ -474,9 +490,12 @@ export function planFrom(
   // An inner join's ON term stays with its join only below a later RIGHT or FULL join
   // (SQLite ties those to their join); elsewhere it is a WHERE term (a constant one, too).
   const lastRightFull = units.findLastIndex(isRightOrFull);
+  const flat = lastRightFull < 0 && units.every((u) => !u.group);
   for (const { expr, step } of onTerms) {
     const fromOn = step < lastRightFull;
-    for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });
+    for (const t of termsOf(lowerExpr(ctx, scope, expr))) {
+      pool.push({ ...t, fromOn, onStep: flat ? step : undefined });
+    }
   }
   if (!units.some(isRightOrFull)) {
     falseNullTests(pool, leaves, outerLeaves(units));
@@ -486,6 +505,7 @@ export function planFrom(
   pool.push(...notNullRangeTerms(pool, leaves));
   if (!units.some(isRightOrFull)) pool.push(...transitiveTerms(pool, leaves));
   lowerOnTerms(ctx, scope, units);
+  if (flat) units.forEach((u, i) => u.onTerms.forEach((t) => t.onStep = i));
   // WHERE terms that read no table of this FROM are tested once, before any loop starts
   // (SQLite codes them ahead of the loops): a false one means no table is even read.
   // A call of a non-deterministic function (random(), a user's function not declared

@@ -38,6 +38,8 @@ export interface Term {
    * keeps under its FALSE, so that the term constrains that leaf alone.
    */
   falseOf?: number;
+  /** The FROM step (unit) whose ON clause it was written in, where from.ts knows it. */
+  onStep?: number;
 }
 
 /**
