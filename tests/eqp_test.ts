@@ -480,6 +480,24 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "stat1",
     "SELECT * FROM t2 LEFT JOIN t3 ON t2.c1 = t3.c1 LEFT JOIN t1 ON t1.id = t3.t1_id WHERE t2.c2 > 2 AND t1.c2 = 18.77",
   ],
+  // whereLoopAddBtreeIndex weighs each prefix of an index's `=` columns; whereLoopAdjustCost
+  // then makes the longer seek (c2=? AND rowid=?) no dearer than the shorter.
+  [4, "none", "SELECT t2.c4 FROM t2 WHERE t2.c2 = 2 AND t2.id IN (99999, 350, 338, 306)"],
+  [
+    4,
+    "none",
+    "SELECT DISTINCT t3.id, t2.c3, t2.c1 FROM t3, t2 WHERE t2.id = t3.t2_id AND t2.c2 = 99999 AND t3.c1 IN (4, 99999, 2, 1)",
+  ],
+  [
+    2,
+    "none",
+    "SELECT count(*) FROM t4, t3 WHERE t3.t1_id = t4.t1_id AND t3.c4 BETWEEN 'blue' AND 'red' AND t4.c1 IS NULL ORDER BY t4.t1_id DESC",
+  ],
+  [
+    5,
+    "stat1",
+    "SELECT * FROM t3 JOIN t2 ON t2.t1_id = t3.t1_id WHERE t2.id IN (232, 68, 138, 196) AND t2.t1_id != 247 ORDER BY t3.t2_id, t3.id DESC, t2.t1_id",
+  ],
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {

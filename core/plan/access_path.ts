@@ -353,6 +353,9 @@ function indexPaths(
     s.op === "eq" && !inScanned(index, a, k, s.key, nInMul);
   if (!index.stat4?.samples.length || skip) {
     const eq = skipped, used: Term[] = [];
+    // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
+    // longer ones (whereLoopAdjustCost then makes no longer one dearer).
+    const prefixes: AccessPath[] = [];
     let nInMul = 0;
     for (let k = 0; k < skip; k++) nInMul += a[k] - a[k + 1] + 5;
     for (let i = skip, mine = fieldSeeks(i, seeks); mine; mine = fieldSeeks(++i, seeks)) {
@@ -360,13 +363,14 @@ function indexPaths(
         mine.find((s) => eqOn(s, i, nInMul));
       if (!e) {
         const [lo, hi] = rangeSeeks(mine);
-        return [path(eq, used, lo, hi)];
+        return [...prefixes, path(eq, used, lo, hi)];
       }
+      if (used.length) prefixes.push(path([...eq], [...used]));
       eq.push(e.key);
       used.push(e.term);
       nInMul += seeksMade(e.key);
     }
-    return [path(eq, used)];
+    return [...prefixes, path(eq, used)];
   }
   const out = [path([], [])];
   const walk = (eq: SeekKey[], used: Term[], nInMul: number) => {
