@@ -515,6 +515,10 @@ export function planFrom(
   );
   for (const t of constant) t.placed = true;
   for (const u of units) if (u.leaf && u.join !== "left") u.leaf.constants = constant;
+  if (constant.length) {
+    const clauseConstants = { terms: constant, rank: new Map(pool.map((t, i) => [t, i])) };
+    for (const leaf of leaves) leaf.clauseConstants = clauseConstants;
+  }
   const result: ChainResult = { given: null, shown };
   const [only] = leaves;
   only.alone = leaves.length === 1;

@@ -354,12 +354,31 @@ function clauseTerms(terms: readonly Term[]): ClauseTerm[] {
     const pair = e.kind === "compare" && e.op !== CompareOp.Ne || e.kind === "is" && !e.not;
     const [l, r] = pair ? [e.left, e.right] : [];
     const columns = l?.kind === "column" && r?.kind === "column";
-    // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then.)
-    const eq = !!equalityRight(e) && !(columns && l.node === r.node);
+    // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then. A
+    // value propagateConstants wrote in place of a column is still that column to it.)
+    const isFixed = (x: PlanExpr) => propagated.has(x.kind === "affinity" ? x.operand : x);
+    const fixed = pair && (isFixed(l!) || isFixed(r!));
+    const eq = (!!equalityRight(e) || fixed) && !(columns && l.node === r.node);
     written.push({ expr: e, prob: truthProb(t), eq });
     if (columns) virtuals.push([{ expr: e, prob: 1, eq }]);
   }
   return [...written, ...virtuals.reverse().flat()];
+}
+
+/**
+ * `terms` with the constant WHERE terms (tested before the loops, so not among them) back
+ * in their places: each before the first term written after it (or derived, or a LEFT
+ * JOIN's ON term, which come later).
+ */
+function withConstants(terms: readonly Term[], c: Leaf["clauseConstants"]): readonly Term[] {
+  if (!c) return terms;
+  const out = [...terms];
+  for (const k of c.terms) {
+    const r = c.rank.get(k)!;
+    const at = out.findIndex((t) => (c.rank.get(t) ?? Infinity) > r);
+    out.splice(at < 0 ? out.length : at, 0, k);
+  }
+  return out;
 }
 
 /** The costs of a table leaf's path (a new loop, output not yet adjusted). */
@@ -565,7 +584,7 @@ export function leafLoops(
   }
   // The WHERE clause as where.c holds it, made once, when a whole index scan weighs it.
   let held: readonly ClauseTerm[] | undefined;
-  const clause = () => held ??= clauseTerms(terms);
+  const clause = () => held ??= clauseTerms(withConstants(terms, leaf.clauseConstants));
   // Every loop is costed before any output is adjusted: where.c builds its loops again when
   // STAT4 found an `=` true of half the rows after a loop had taken it to thin them
   // (SQLITE_BLDF2_2NDPASS), so every loop sees the terms marked TERM_HIGHTRUTH.
