@@ -18,6 +18,7 @@ import { colRef, newId, type PlanContext } from "./scope.ts";
 import { mapColumnRefs } from "./capture.ts";
 import { exprChildren, exprSubPlan } from "./walk.ts";
 import { readsOutside } from "./correlation.ts";
+import { propagated } from "./transitive.ts";
 
 /** One key column of an automatic index: the leaf column and the value probing it. */
 export interface AutoKey {
@@ -81,7 +82,10 @@ function termRank(term: Term, leafId: number, index: number, total: number): num
   const e = term.expr;
   if (e.kind !== "compare") return index;
   const leftMine = columnOf(e.left, leafId) !== null;
-  const leftColumn = e.left.kind === "column" || e.left.kind === "affinity" && !!e.left.generated;
+  // (A value propagateConstants wrote in place of a column is still that column to where.c.)
+  const leftColumn = e.left.kind === "column" ||
+    e.left.kind === "affinity" && (!!e.left.generated || propagated.has(e.left.operand)) ||
+    propagated.has(e.left);
   if (leftMine || !leftColumn) return index;
   return total + (total - index);
 }
