@@ -492,18 +492,27 @@ const isSubset = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...a].ever
 /**
  * whereLoopFindLesser's verdict on kept loop `p` against new loop `t`: "drop" `t` (`p`
  * needs no more leaves and costs no more), "replace" `p` by `t` (`t` needs no more leaves
- * and is no dearer, or `p` is an automatic index and `t` an `=` seek, not a
- * skip-scan), else null.
+ * and is no dearer, or `p` is an automatic index and `t` an index seek with an `=`, not
+ * an IN alone (WHERE_COLUMN_EQ), nor a skip-scan), else null.
  */
 function lesser(p: WhereLoop, t: WhereLoop): "drop" | "replace" | null {
   if (p.sortIndex !== t.sortIndex) return null;
-  if (p.auto && t.index && !t.nSkip && t.seeksEqual && isSubset(t.prereq, p.prereq)) {
+  if (p.auto && t.index && !t.nSkip && columnEq(t) && isSubset(t.prereq, p.prereq)) {
     return "replace";
   }
   if (
     isSubset(p.prereq, t.prereq) && p.rSetup <= t.rSetup && p.rRun <= t.rRun && p.nOut <= t.nOut
   ) return "drop";
   return isSubset(t.prereq, p.prereq) && p.rRun >= t.rRun && p.nOut >= t.nOut ? "replace" : null;
+}
+
+/** where.c's WHERE_COLUMN_EQ: an index seek with an `=` or IS on one value (no IN, no IS NULL). */
+function columnEq(l: WhereLoop): boolean {
+  const n = l.path?.node;
+  if (n?.kind !== "indexScan") return false;
+  return n.eq.some((k) =>
+    k.kind === "value" && !(k.nulls && k.value.kind === "const" && k.value.value === null)
+  );
 }
 
 /**
