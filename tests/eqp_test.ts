@@ -552,6 +552,13 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "none",
     "SELECT * FROM t1 CROSS JOIN t3 JOIN t2 ON t3.t1_id = t2.t1_id WHERE t3.c2 IN (0, 99999) AND t2.t1_id = 8",
   ],
+  // whereLoopAddBtreeIndex ignores the `x > NULL` of an IS NOT NULL (carried to t1.id by
+  // t1.id = t2.t1_id) on a NOT NULL index column: a WITHOUT ROWID primary key's here.
+  [
+    2,
+    "stat1",
+    "SELECT t1.id, sum(t2.c3) FROM t1 JOIN t2 ON t1.id = t2.t1_id WHERE t1.c3 IN (0, 2) AND t2.t1_id IS NOT NULL GROUP BY t1.id",
+  ],
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {

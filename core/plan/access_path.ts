@@ -339,12 +339,14 @@ function indexPaths(
     }
     const col = keyColumn(t, k);
     const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
-    // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
+    // An IS NULL (no collation), or the `x > NULL` an IS NOT NULL gives, never seeks a NOT
+    // NULL column: where.c ignores them there (indexColumnNotNull).
+    const notNull = col < 0 || t.columns[col].notNull ||
+      (t.withoutRowid || t.strict) && t.primaryKey.some((p) => p.column === col);
     return seeks.filter((s) =>
       s.column === col && affinityOk(s.affinity, affinity) &&
-      (s.collation
-        ? s.collation.toUpperCase() === k.collation.toUpperCase()
-        : col >= 0 && !t.columns[col].notNull)
+      (s.collation ? s.collation.toUpperCase() === k.collation.toUpperCase() : !notNull) &&
+      !(s.term.belowNulls && notNull)
     );
   };
   const skipped: SeekKey[] = Array.from({ length: skip }, () => ({ kind: "any" }));
