@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { openDatabaseFile } from "../core/io/open_path.ts";
 import { bothPlans, planDifference } from "./support/eqp_compare.ts";
 import { knownGaps } from "./support/expectations.ts";
+import { corpusDatabase, generateSchema, type StatVariant } from "./support/eqp_generated.ts";
 
 const AREA = "explain query plan";
 
@@ -436,6 +437,168 @@ Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for Bloom filters on analyzed
       file.close();
       sqlite.close();
     }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+/**
+ * Rules found by `deno task check:eqp`, on its generated databases (seed, statistics
+ * variant): each statement planned differently before the rule was ported.
+ */
+const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
+  // whereLoopAddAll's mPrereq: the loops of a LEFT JOIN's right side need the leaves
+  // before it, so the terms on those thin their rows (whereLoopOutputAdjust).
+  [
+    1,
+    "stat1",
+    "SELECT count(*) FROM t3 LEFT JOIN t1 ON t1.c1 = t3.id LEFT JOIN t2 ON t1.id = t2.t1_id WHERE t3.id = 587 ORDER BY t1.id DESC",
+  ],
+  [
+    6,
+    "none",
+    "SELECT t4.t1_id FROM t1 LEFT JOIN t2 ON t2.c1 = t1.c1 JOIN t4 ON t1.id = t4.t1_id WHERE t1.id = 99999",
+  ],
+  [
+    7,
+    "none",
+    "SELECT t4.c1, count(*) FROM t2 LEFT JOIN t4 ON t2.id = t4.t2_id LEFT JOIN t1 ON t1.c1 = t4.c2 WHERE t1.c1 IN (3, 99999, 0, 1) GROUP BY t4.c1",
+  ],
+  [
+    8,
+    "stat1+stat4",
+    "SELECT t3.id, sum(t2.id) FROM t2 JOIN t4 ON t2.t1_id = t4.t1_id LEFT JOIN t3 ON t4.c2 = t3.id AND t2.id = t3.t2_id WHERE t4.t2_id > 20 GROUP BY t3.id",
+  ],
+  // A DISTINCT whose ORDER BY lists its columns runs as a GROUP BY, which gives
+  // sqlite3WhereBegin no result set: no LEFT JOIN is omitted (whereOmitNoopJoin).
+  [
+    4,
+    "stat1",
+    "SELECT DISTINCT t3.id FROM t3 JOIN t1 ON t1.id = t3.t1_id LEFT JOIN t2 ON t2.id = t3.t2_id AND t2.c2 > 99999 WHERE t3.id BETWEEN 99999 AND 99999 ORDER BY t3.id",
+  ],
+  // exprAnalyze: `x IS NULL` on a rowid whose LEFT JOIN the WHERE made inner is false and
+  // thins no loop's rows; it stays a constraint of its own table only (not PARTIAL here).
+  [
+    4,
+    "none",
+    "SELECT t2.id FROM t3 LEFT JOIN t2 ON t3.t2_id = t2.id AND t2.c3 IN ('green8', 'red28', 'pink11') WHERE t2.id IS NULL AND t2.c3 != 'green6' ORDER BY t2.id, t3.t2_id",
+  ],
+  [
+    4,
+    "none",
+    "SELECT t2.t1_id, t1.c3 FROM t2 LEFT JOIN t1 ON t1.c3 = t2.t1_id WHERE t1.id > 10 AND t1.id IS NULL ORDER BY t1.c3 DESC, t1.id, t2.id",
+  ],
+  // sqlite3ProcessJoin appends every ON clause to the WHERE in FROM order, a LEFT JOIN's
+  // too: a whole scan of a non-covering index counts lookups saved by the leading terms
+  // it covers in that order (t2.c1 = t3.c1 before t1.id = t3.t1_id).
+  [
+    5,
+    "stat1",
+    "SELECT * FROM t2 LEFT JOIN t3 ON t2.c1 = t3.c1 LEFT JOIN t1 ON t1.id = t3.t1_id WHERE t2.c2 > 2 AND t1.c2 = 18.77",
+  ],
+  // whereLoopAddBtreeIndex weighs each prefix of an index's `=` columns; whereLoopAdjustCost
+  // then makes the longer seek (c2=? AND rowid=?) no dearer than the shorter.
+  [4, "none", "SELECT t2.c4 FROM t2 WHERE t2.c2 = 2 AND t2.id IN (99999, 350, 338, 306)"],
+  [
+    4,
+    "none",
+    "SELECT DISTINCT t3.id, t2.c3, t2.c1 FROM t3, t2 WHERE t2.id = t3.t2_id AND t2.c2 = 99999 AND t3.c1 IN (4, 99999, 2, 1)",
+  ],
+  [
+    2,
+    "none",
+    "SELECT count(*) FROM t4, t3 WHERE t3.t1_id = t4.t1_id AND t3.c4 BETWEEN 'blue' AND 'red' AND t4.c1 IS NULL ORDER BY t4.t1_id DESC",
+  ],
+  [
+    5,
+    "stat1",
+    "SELECT * FROM t3 JOIN t2 ON t2.t1_id = t3.t1_id WHERE t2.id IN (232, 68, 138, 196) AND t2.t1_id != 247 ORDER BY t3.t2_id, t3.id DESC, t2.t1_id",
+  ],
+  // A whole scan of a non-covering index counts the lookups the leading terms save among
+  // all of where.c's WHERE terms, the constant ones tested before the loops too; a term
+  // whose column propagateConstants fixed is still an `=` to it.
+  [8, "none", "SELECT * FROM t1 JOIN t2 ON t1.id = t2.t1_id WHERE t1.id = 2 AND t1.id = 68"],
+  [
+    5,
+    "stat1",
+    "SELECT t1.id, count(*) FROM t1 JOIN t3 ON t1.id = t3.t1_id WHERE t1.c2 IN (18.04) AND t1.c2 = 0.62 GROUP BY t1.id",
+  ],
+  // where.c makes a table's loops for every prerequisite at once: a seek using a term of a
+  // leaf not yet read (t2_i1 on t1_id and id) still makes the one using fewer terms (the
+  // primary key's id=?) yield a row more (whereLoopAdjustCost), without samples too.
+  [
+    5,
+    "none",
+    "SELECT count(*) FROM t1 JOIN t2 ON t1.id = t2.t1_id WHERE t2.id = 199 AND t1.c1 = 32.4",
+  ],
+  [
+    5,
+    "stat1",
+    "SELECT DISTINCT t3.t1_id FROM t3 JOIN t1 ON t3.t1_id = t1.id WHERE t3.id = 45 AND t3.t2_id IS NULL",
+  ],
+  // wherePathSatisfiesOrderBy: a loop through an automatic index (not one row) gives no
+  // order at all, even when its `=` terms fixed the rest of the wanted terms.
+  [
+    3,
+    "none",
+    "SELECT t2.t1_id, t3.id, max(t2.c2) FROM t2, t3 WHERE t2.t1_id = t3.t1_id AND t2.id IS NOT NULL GROUP BY t2.t1_id, t3.id",
+  ],
+  [
+    2,
+    "stat1",
+    "SELECT t3.t1_id, t1.id FROM t2 JOIN t1 JOIN t3 ON t1.id = t3.t1_id ORDER BY t1.id, t3.t1_id",
+  ],
+  [6, "stat1", "SELECT DISTINCT t1.c3, t3.id FROM t1 JOIN t3 ON t1.c3 = t3.c1"],
+  [
+    4,
+    "stat1",
+    "SELECT t3.c2, t1.id, count(*) FROM t1, t3, t2 WHERE t3.t1_id = t1.id AND t3.t1_id = t2.t1_id AND t3.c2 = 114 GROUP BY t3.c2, t1.id",
+  ],
+  // An automatic index's key columns in where.c's WHERE term order: a comparison whose
+  // left column propagateConstants fixed still has its commuted copy appended at the end.
+  [
+    7,
+    "none",
+    "SELECT DISTINCT t1.id, t2.t1_id FROM t1, t2 WHERE t1.id = t2.t1_id AND t1.id > 108 AND t1.id = 447 AND t2.c2 = 'gold3'",
+  ],
+  // whereLoopFindLesser: only an index seek with an `=` (WHERE_COLUMN_EQ), not one with IN
+  // alone, displaces an automatic index (here on t3.t1_id = 8, propagated from t2).
+  [
+    2,
+    "none",
+    "SELECT * FROM t1 CROSS JOIN t3 JOIN t2 ON t3.t1_id = t2.t1_id WHERE t3.c2 IN (0, 99999) AND t2.t1_id = 8",
+  ],
+  // whereLoopAddBtreeIndex ignores the `x > NULL` of an IS NOT NULL (carried to t1.id by
+  // t1.id = t2.t1_id) on a NOT NULL index column: a WITHOUT ROWID primary key's here.
+  [
+    2,
+    "stat1",
+    "SELECT t1.id, sum(t2.c3) FROM t1 JOIN t2 ON t1.id = t2.t1_id WHERE t1.c3 IN (0, 2) AND t2.t1_id IS NOT NULL GROUP BY t1.id",
+  ],
+];
+
+Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const failures: string[] = [];
+    const keys = new Set(CORPUS_CASES.map(([seed, variant]) => `${seed}:${variant}`));
+    for (const key of keys) {
+      const [seed, variant] = [Number(key.split(":")[0]), key.split(":")[1] as StatVariant];
+      const path = join(dir, `${seed}_${variant.replace("+", "_")}.db`);
+      const sqlite = corpusDatabase(path, generateSchema(seed), variant);
+      const file = openDatabaseFile(path);
+      try {
+        for (const [s, v, sql] of CORPUS_CASES) {
+          if (s !== seed || v !== variant) continue;
+          const difference = planDifference(sqlite, file, sql);
+          if (difference) failures.push(`[seed ${seed}, ${variant}] ${difference}`);
+        }
+      } finally {
+        file.close();
+        sqlite.close();
+      }
+    }
+    assert.equal(failures.length, 0, failures.join("\n\n"));
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

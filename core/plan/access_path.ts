@@ -311,8 +311,9 @@ const MAX_SAMPLED_PATHS = 64;
 /**
  * The paths seeking `index` with the terms of `seeks`. With `skip`, skip-scans: the first
  * `skip` columns take each value the index holds (no term seeks them). Without STAT4
- * samples one path: an `=` per column while there is one (a value before an IN), then a
- * range (see rangeSeeks), estimates telling no more apart. With samples, every loop
+ * samples one path and its `=` prefixes: an `=` per column while there is one (a value
+ * before an IN), then a range (see rangeSeeks), estimates telling no more apart; then the
+ * same with `later`'s terms, where they differ. With samples, every loop
  * whereLoopAddBtreeIndex makes, in its order: the whole index, then per term on the next
  * column an `=` (and what follows it) or a range; the samples rate them, and a loop using
  * more terms is made no dearer than one using fewer (adjustCost), even one using terms of
@@ -338,10 +339,13 @@ function indexPaths(
     }
     const col = keyColumn(t, k);
     const affinity = col < 0 ? Affinity.Integer : t.columns[col].affinity;
+    // An IS NULL (no collation), or the `x > NULL` an IS NOT NULL gives, never seeks a NOT
+    // NULL column: where.c ignores them there (indexColumnNotNull).
+    const notNull = col < 0 || t.columns[col].notNull ||
+      (t.withoutRowid || t.strict) && t.primaryKey.some((p) => p.column === col);
     return seeks.filter((s) => {
-      if (s.column !== col) return false;
-      // An IS NULL (no collation) never seeks a NOT NULL column: where.c ignores it there.
-      if (!s.collation) return col >= 0 && !t.columns[col].notNull;
+      if (s.column !== col || s.term.belowNulls && notNull) return false;
+      if (!s.collation) return !notNull;
       // On the rowid (an INTEGER PRIMARY KEY among the key columns too) where.c's
       // whereScanInit asks for no affinity and no collation: its values are integers.
       return col < 0 || affinityOk(s.affinity, affinity) &&
@@ -353,22 +357,36 @@ function indexPaths(
   // An `=` on field `k` after seeks made `nInMul` times (IN-versus-scan rule aside).
   const eqOn = (s: SeekTerm, k: number, nInMul: number) =>
     s.op === "eq" && !inScanned(index, a, k, s.key, nInMul);
-  if (!index.stat4?.samples.length || skip) {
-    const eq = skipped, used: Term[] = [];
+  // The greedy seek (and its `=` prefixes) with the terms of `src`.
+  const greedy = (src: SeekTerm[]): AccessPath[] => {
+    const eq = [...skipped], used: Term[] = [];
+    // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
+    // longer ones (whereLoopAdjustCost then makes no longer one dearer).
+    const prefixes: AccessPath[] = [];
     let nInMul = 0;
     for (let k = 0; k < skip; k++) nInMul += a[k] - a[k + 1] + 5;
-    for (let i = skip, mine = fieldSeeks(i, seeks); mine; mine = fieldSeeks(++i, seeks)) {
+    for (let i = skip, mine = fieldSeeks(i, src); mine; mine = fieldSeeks(++i, src)) {
       const e = mine.find((s) => eqOn(s, i, nInMul) && s.key.kind === "value") ??
         mine.find((s) => eqOn(s, i, nInMul));
       if (!e) {
         const [lo, hi] = rangeSeeks(mine);
-        return [path(eq, used, lo, hi)];
+        return [...prefixes, path(eq, used, lo, hi)];
       }
+      if (used.length) prefixes.push(path([...eq], [...used]));
       eq.push(e.key);
       used.push(e.term);
       nInMul += seeksMade(e.key);
     }
-    return [path(eq, used)];
+    return [...prefixes, path(eq, used)];
+  };
+  if (!index.stat4?.samples.length || skip) {
+    const ready = greedy(seeks);
+    if (skip || later.length === seeks.length) return ready;
+    // where.c makes the loops of every prerequisite at once: those using terms of leaves
+    // not yet read weigh the others (adjustCost) before they are set aside.
+    const same = (p: AccessPath, q: AccessPath) =>
+      p.used.length === q.used.length && p.used.every((t, i) => t === q.used[i]);
+    return [...ready, ...greedy(later).filter((p) => !ready.some((q) => same(p, q)))];
   }
   const out = [path([], [])];
   const walk = (eq: SeekKey[], used: Term[], nInMul: number) => {

@@ -18,6 +18,7 @@ import { colRef, newId, type PlanContext } from "./scope.ts";
 import { mapColumnRefs } from "./capture.ts";
 import { exprChildren, exprSubPlan } from "./walk.ts";
 import { readsOutside } from "./correlation.ts";
+import { propagated } from "./transitive.ts";
 
 /** One key column of an automatic index: the leaf column and the value probing it. */
 export interface AutoKey {
@@ -82,7 +83,10 @@ function termRank(term: Term, leafId: number, index: number, total: number): num
   const e = term.expr;
   if (e.kind !== "compare") return index;
   const leftMine = columnOf(e.left, leafId) !== null;
-  const leftColumn = e.left.kind === "column" || e.left.kind === "affinity" && !!e.left.generated;
+  // (A value propagateConstants wrote in place of a column is still that column to where.c.)
+  const leftColumn = e.left.kind === "column" ||
+    e.left.kind === "affinity" && (!!e.left.generated || propagated.has(e.left.operand)) ||
+    propagated.has(e.left);
   if (leftMine || !leftColumn) return index;
   return total + (total - index);
 }
@@ -134,8 +138,11 @@ export function autoIndexFor(
   });
   if (!found.length) return null;
   // where.c's sqlite3ExprIsSingleTableConstraint: constants too, but no subquery, nor a
-  // column of an enclosing query.
-  for (const t of leaf.constants ?? []) if (!t.refs.size && !hasSubPlan(t.expr)) local.push(t);
+  // column of an enclosing query, nor a column of another leaf under a made-false term.
+  for (const t of leaf.constants ?? []) {
+    if (t.refs.size || hasSubPlan(t.expr)) continue;
+    if (t.falseOf === undefined || t.falseOf === leaf.id) local.push(t);
+  }
   found.sort((a, b) => a.rank - b.rank);
   const keys: AutoKey[] = [];
   for (const f of found) {

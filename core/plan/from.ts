@@ -27,6 +27,7 @@ import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./joi
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
+import { falseNullTests } from "./false_null_test.ts";
 
 interface Unit {
   join: B.JoinKind | null;
@@ -111,6 +112,31 @@ function flatten(
       cross: it.join === "cross",
     });
   });
+  return out;
+}
+
+/**
+ * `terms` in where.c's WHERE clause order where it is known: sqlite3ProcessJoin appends
+ * each join's ON terms, LEFT JOIN or not, to the WHERE's in FROM order; the virtual terms
+ * come after them all. (A whole-index scan's lookups count the terms in this order.)
+ */
+function whereOrder(open: Term[], leftOn: Term[]): Term[] {
+  if (leftOn.some((t) => t.onStep === undefined)) return [...open, ...leftOn];
+  const terms = [...open];
+  for (const t of leftOn) {
+    // Before the first virtual term, or the first ON term of a later step.
+    const at = terms.findIndex((x) => x.virtual || (x.onStep ?? -1) > t.onStep!);
+    terms.splice(at < 0 ? terms.length : at, 0, t);
+  }
+  return terms;
+}
+
+/** Ids of the leaves a LEFT JOIN of `units` may NULL-fill (its right side's). */
+function outerLeaves(units: readonly Unit[], out = new Set<number>()): Set<number> {
+  for (const u of units) {
+    if (u.join === "left") { for (const l of unitLeaves(u)) out.add(l.id); }
+    else if (u.group) outerLeaves(u.group, out);
+  }
   return out;
 }
 
@@ -266,7 +292,7 @@ function innerChain(
   const onTerms = new Map(
     units.filter((u) => u.join === "left").map((u) => [u.leaf!.id, u.onTerms]),
   );
-  const terms = [...open, ...[...onTerms.values()].flat()];
+  const terms = whereOrder(open, [...onTerms.values()].flat());
   const joined = chooseJoinOrder(leaves, terms, leafDeps(units), wanted, undefined, onTerms);
   const steps = joined.steps;
   if (!placedBefore.size) takeOrder(joined, result);
@@ -530,15 +556,22 @@ export function planFrom(
   // An inner join's ON term stays with its join only below a later RIGHT or FULL join
   // (SQLite ties those to their join); elsewhere it is a WHERE term (a constant one, too).
   const lastRightFull = units.findLastIndex(isRightOrFull);
+  const flat = lastRightFull < 0 && units.every((u) => !u.group);
   for (const { expr, step } of onTerms) {
     const fromOn = step < lastRightFull;
-    for (const t of termsOf(lowerExpr(ctx, scope, expr))) pool.push({ ...t, fromOn });
+    for (const t of termsOf(lowerExpr(ctx, scope, expr))) {
+      pool.push({ ...t, fromOn, onStep: flat ? step : undefined });
+    }
   }
-  if (!units.some(isRightOrFull)) propagateConstants(pool, leaves);
+  if (!units.some(isRightOrFull)) {
+    falseNullTests(pool, leaves, outerLeaves(units));
+    propagateConstants(pool, leaves);
+  }
   pool.push(...orToInTerms(pool));
   pool.push(...notNullRangeTerms(pool, leaves));
   if (!units.some(isRightOrFull)) pool.push(...transitiveTerms(pool, leaves));
   lowerOnTerms(ctx, scope, units);
+  if (flat) units.forEach((u, i) => u.onTerms.forEach((t) => t.onStep = i));
   // WHERE terms that read no table of this FROM are tested once, before any loop starts
   // (SQLite codes them ahead of the loops): a false one means no table is even read.
   // A call of a non-deterministic function (random(), a user's function not declared
@@ -548,6 +581,10 @@ export function planFrom(
   );
   for (const t of constant) t.placed = true;
   for (const u of units) if (u.leaf && u.join !== "left") u.leaf.constants = constant;
+  if (constant.length) {
+    const clauseConstants = { terms: constant, rank: new Map(pool.map((t, i) => [t, i])) };
+    for (const leaf of leaves) leaf.clauseConstants = clauseConstants;
+  }
   const result: ChainResult = { given: null, shown };
   const [only] = leaves;
   only.alone = leaves.length === 1;

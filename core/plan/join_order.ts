@@ -84,7 +84,8 @@ export function chooseJoinOrder(
     });
     return getOrMake(cache, key, () => {
       const all = before.size ? new Set([...before, ...placed]) : placed;
-      return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted, usable);
+      const mPrereq = deps.get(leaf.id);
+      return leafLoops(leaf, terms, ready, all, leafIds, leafRows, wanted, usable, mPrereq);
     });
   };
   const given = (

@@ -27,6 +27,11 @@ export type Leaf =
      * the rows of an automatic index on the leaf (PARTIAL); none on an outer join's right.
      */
     constants?: Term[];
+    /**
+     * Those terms on every leaf, with their places among the WHERE terms (`rank`): where.c's
+     * WHERE clause holds them still, and a whole-index scan counts them (where_loop.ts).
+     */
+    clauseConstants?: { terms: Term[]; rank: ReadonlyMap<Term, number> };
     /** The right side of a LEFT JOIN (where.c's JT_LEFT on its FROM item). */
     leftJoined?: boolean;
     /** The only item of its FROM (where.c's whereShortCut may read it: short_cut.ts). */

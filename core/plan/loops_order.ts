@@ -98,7 +98,10 @@ export function loopsOrder(
     });
     const path = loop.path;
     if (!oneRow(loop)) {
-      // A subquery's rows or an automatic index's matches have no order of their own.
+      // A subquery's rows or an automatic index's matches have no order of their own; an
+      // automatic index (no b-tree index yet, to where.c) gives none at all, even when the
+      // `=` terms just fixed the rest.
+      if (loop.auto) return out;
       if (!path) distinct = false;
       else {
         const node = path.node;

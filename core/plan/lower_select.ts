@@ -234,7 +234,8 @@ function lowerCoreRefs(
   const wantsDistinct = distinctRows && !asGroup;
   // The sources the result columns and ORDER BY read (where.c's pResultSet of a plain
   // SELECT), worked out when a LEFT JOIN asks; unknown when a subquery among them may read
-  // more.
+  // more. An aggregate (a DISTINCT made a GROUP BY too) passes no result set to
+  // sqlite3WhereBegin, so it omits no join (whereOmitNoopJoin).
   const shown = () => {
     const out = new Set<number>();
     for (const e of [...core.columns, ...orderBy ?? []]) {
@@ -257,7 +258,7 @@ function lowerCoreRefs(
         wantsDistinct ? lowerResults : null,
       )
       : undefined,
-    core.aggregate || windows ? undefined : shown,
+    core.aggregate || windows || asGroup ? undefined : shown,
   );
   let node = from.node;
   // The loops' order may make the sort (or the grouping) unnecessary, or a prefix of it.

@@ -33,6 +33,13 @@ export interface Term {
   between?: PlanExpr;
   /** The written term a virtual one derives from (where.c's iParent): using it uses both. */
   parent?: Term;
+  /**
+   * Made false from `x IS NULL` (false_null_test.ts): the leaf of column x, which where.c
+   * keeps under its FALSE, so that the term constrains that leaf alone.
+   */
+  falseOf?: number;
+  /** The FROM step (unit) whose ON clause it was written in, where from.ts knows it. */
+  onStep?: number;
 }
 
 /**

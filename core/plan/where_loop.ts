@@ -274,7 +274,7 @@ function seekCost(
 }
 
 /** A loop not yet costed, seeking with `used`. */
-function loopFor(
+function newLoop(
   leaf: Leaf,
   path: AccessPath | null,
   leafIds: ReadonlySet<number>,
@@ -354,12 +354,31 @@ function clauseTerms(terms: readonly Term[]): ClauseTerm[] {
     const pair = e.kind === "compare" && e.op !== CompareOp.Ne || e.kind === "is" && !e.not;
     const [l, r] = pair ? [e.left, e.right] : [];
     const columns = l?.kind === "column" && r?.kind === "column";
-    // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then.)
-    const eq = !!equalityRight(e) && !(columns && l.node === r.node);
+    // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then. A
+    // value propagateConstants wrote in place of a column is still that column to it.)
+    const isFixed = (x: PlanExpr) => propagated.has(x.kind === "affinity" ? x.operand : x);
+    const fixed = pair && (isFixed(l!) || isFixed(r!));
+    const eq = (!!equalityRight(e) || fixed) && !(columns && l.node === r.node);
     written.push({ expr: e, prob: truthProb(t), eq });
     if (columns) virtuals.push([{ expr: e, prob: 1, eq }]);
   }
   return [...written, ...virtuals.reverse().flat()];
+}
+
+/**
+ * `terms` with the constant WHERE terms (tested before the loops, so not among them) back
+ * in their places: each before the first term written after it (or derived, or a LEFT
+ * JOIN's ON term, which come later).
+ */
+function withConstants(terms: readonly Term[], c: Leaf["clauseConstants"]): readonly Term[] {
+  if (!c) return terms;
+  const out = [...terms];
+  for (const k of c.terms) {
+    const r = c.rank.get(k)!;
+    const at = out.findIndex((t) => (c.rank.get(t) ?? Infinity) > r);
+    out.splice(at < 0 ? out.length : at, 0, k);
+  }
+  return out;
 }
 
 /** The costs of a table leaf's path (a new loop, output not yet adjusted). */
@@ -367,11 +386,10 @@ function tableLoop(
   leaf: Leaf & { kind: "table" },
   path: AccessPath,
   clause: () => readonly ClauseTerm[],
-  leafIds: ReadonlySet<number>,
+  loop: WhereLoop,
   highTruth: Set<Term>,
 ): { loop: WhereLoop; nRow: number } {
   const t = leaf.table.table;
-  const loop = loopFor(leaf, path, leafIds);
   const szTabRow = tableRowSize(t);
   const node = path.node;
   const rSize = tableLogEst(t);
@@ -474,18 +492,27 @@ const isSubset = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...a].ever
 /**
  * whereLoopFindLesser's verdict on kept loop `p` against new loop `t`: "drop" `t` (`p`
  * needs no more leaves and costs no more), "replace" `p` by `t` (`t` needs no more leaves
- * and is no dearer, or `p` is an automatic index and `t` an `=` seek, not a
- * skip-scan), else null.
+ * and is no dearer, or `p` is an automatic index and `t` an index seek with an `=`, not
+ * an IN alone (WHERE_COLUMN_EQ), nor a skip-scan), else null.
  */
 function lesser(p: WhereLoop, t: WhereLoop): "drop" | "replace" | null {
   if (p.sortIndex !== t.sortIndex) return null;
-  if (p.auto && t.index && !t.nSkip && t.seeksEqual && isSubset(t.prereq, p.prereq)) {
+  if (p.auto && t.index && !t.nSkip && columnEq(t) && isSubset(t.prereq, p.prereq)) {
     return "replace";
   }
   if (
     isSubset(p.prereq, t.prereq) && p.rSetup <= t.rSetup && p.rRun <= t.rRun && p.nOut <= t.nOut
   ) return "drop";
   return isSubset(t.prereq, p.prereq) && p.rRun >= t.rRun && p.nOut >= t.nOut ? "replace" : null;
+}
+
+/** where.c's WHERE_COLUMN_EQ: an index seek with an `=` or IS on one value (no IN, no IS NULL). */
+function columnEq(l: WhereLoop): boolean {
+  const n = l.path?.node;
+  if (n?.kind !== "indexScan") return false;
+  return n.eq.some((k) =>
+    k.kind === "value" && !(k.nulls && k.value.kind === "const" && k.value.value === null)
+  );
 }
 
 /**
@@ -514,6 +541,9 @@ function insertLoop(out: WhereLoop[], loop: WhereLoop): void {
  * The loops of `leaf` once the leaves in `placed` are read, in where.c's order
  * (automatic index, then the table's own b-tree, then its indexes newest first).
  * `terms`: the WHERE terms in SQLite's order; `ready` says which may be used to seek.
+ * `mPrereq`: the leaves every loop of `leaf` needs first (whereLoopAddAll's mPrereq: a LEFT
+ * or CROSS JOIN's right side needs the leaves before it), which makes the terms on them
+ * thin the loops' rows too.
  */
 export function leafLoops(
   leaf: Leaf,
@@ -524,15 +554,21 @@ export function leafLoops(
   leafRows: LeafRows,
   hint?: LoopOrderHint,
   usable: (t: Term) => boolean = ready,
+  mPrereq: ReadonlySet<number> = new Set(),
 ): WhereLoop[] {
   const ordered = sqliteTermOrder(terms);
   const out: WhereLoop[] = [];
+  const loopFor = (path: AccessPath | null, used?: Term[]) => {
+    const loop = newLoop(leaf, path, leafIds, used);
+    for (const d of mPrereq) loop.prereq.add(d);
+    return loop;
+  };
   const rSize = leaf.kind === "table" ? tableLogEst(leaf.table.table) : logEst(leafRows(leaf));
   const auto = autoIndexFor(leaf, terms, ready, placed);
   if (auto) {
     // whereLoopAddBtree: building costs N·log N times 7 (a subquery's much less); a probe
     // is taken to yield 20 rows; no output adjustment.
-    const loop = loopFor(leaf, null, leafIds, auto.keys.map((k) => k.term));
+    const loop = loopFor(null, auto.keys.map((k) => k.term));
     loop.auto = auto;
     loop.rSetup = Math.max(0, estLog(rSize) + rSize + (leaf.kind === "table" ? 28 : -25));
     loop.nOut = 43;
@@ -542,13 +578,13 @@ export function leafLoops(
   const short = leaf.kind === "table" && leaf.alone ? shortCut(leaf.table, terms, ready) : null;
   if (short) {
     // whereShortCut: this loop alone, no other weighed.
-    const loop = loopFor(leaf, short.path, leafIds);
+    const loop = loopFor(short.path);
     loop.rRun = short.rRun;
     loop.nOut = 1;
     return [loop];
   }
   if (leaf.kind !== "table") {
-    const loop = loopFor(leaf, null, leafIds);
+    const loop = loopFor(null);
     loop.rRun = rSize + 16;
     loop.nOut = rSize;
     outputAdjust(loop, ordered, leafIds, rSize, new Set());
@@ -557,7 +593,7 @@ export function leafLoops(
   }
   // The WHERE clause as where.c holds it, made once, when a whole index scan weighs it.
   let held: readonly ClauseTerm[] | undefined;
-  const clause = () => held ??= clauseTerms(terms);
+  const clause = () => held ??= clauseTerms(withConstants(terms, leaf.clauseConstants));
   // Every loop is costed before any output is adjusted: where.c builds its loops again when
   // STAT4 found an `=` true of half the rows after a loop had taken it to thin them
   // (SQLITE_BLDF2_2NDPASS), so every loop sees the terms marked TERM_HIGHTRUTH.
@@ -566,7 +602,7 @@ export function leafLoops(
   for (const path of tablePaths(leaf.table, terms, ready, usable)) {
     const weighed = wholeScanWeighed(leaf, path, hint);
     if (!path.used.length && !weighed) continue;
-    costed.push({ path, weighed, ...tableLoop(leaf, path, clause, leafIds, highTruth) });
+    costed.push({ path, weighed, ...tableLoop(leaf, path, clause, loopFor(path), highTruth) });
   }
   for (const { path, weighed, loop, nRow } of costed) {
     outputAdjust(loop, ordered, leafIds, nRow, highTruth);
