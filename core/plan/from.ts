@@ -27,7 +27,7 @@ import { chooseJoinOrder, type JoinOrder, type JoinStep, termReady } from "./joi
 import { type JoinSide, usablePartialIndexes } from "./partial_index.ts";
 import { type LoopsOrder, oneRow } from "./loops_order.ts";
 import { notNullRangeTerms } from "./not_null_range.ts";
-import { falseNullTests } from "./false_null_test.ts";
+import { falseNullTests } from "./never_null_terms.ts";
 
 interface Unit {
   join: B.JoinKind | null;

@@ -34,7 +34,7 @@ export interface Term {
   /** The written term a virtual one derives from (where.c's iParent): using it uses both. */
   parent?: Term;
   /**
-   * Made false from `x IS NULL` (false_null_test.ts): the leaf of column x, which where.c
+   * Made false from `x IS NULL` (never_null_terms.ts): the leaf of column x, which where.c
    * keeps under its FALSE, so that the term constrains that leaf alone.
    */
   falseOf?: number;
