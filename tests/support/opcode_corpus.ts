@@ -85,6 +85,8 @@ export const OPCODE_CORPUS: readonly string[] = [
   "SELECT c.name, s.name FROM cities c LEFT JOIN stations s ON s.city_id = c.id AND s.lat > 45",
   "SELECT c.name, s.name FROM stations s RIGHT JOIN cities c ON s.city_id = c.id AND s.lat > 45",
   "SELECT c.name, s.name FROM cities c FULL JOIN stations s ON s.city_id = c.id AND s.lat > 45",
+  // A right side that is no rowid table: its rows told apart by position (AddImm).
+  "SELECT c.name, w.word FROM cities c FULL JOIN words w ON w.n = c.id",
   "SELECT t.id, s.name FROM trips t JOIN stations s ON s.name = t.note LIMIT 5",
   "SELECT a.name, b.name FROM cities a JOIN cities b ON a.lang = b.lang AND a.id < b.id",
   "SELECT t.id FROM trips t JOIN stations s ON s.id = t.end_station JOIN cities c ON c.id = s.city_id WHERE c.lang = 'ja' LIMIT 10",
