@@ -29,8 +29,11 @@ export interface LiveReads {
   /**
    * Starts a run on the latest committed snapshot (or the one other runs of the
    * connection, or its transaction, read); returns the run's snapshot for {@link check}.
+   * A run may start on the snapshot a run just before it saw to be the latest, its first
+   * check then making sure it still is; `look`: look for a later commit now (a schema
+   * read outside any run).
    */
-  beginRead(transactionOpen: boolean): number;
+  beginRead(transactionOpen: boolean, look?: boolean): number;
   /** Ends a run begun with {@link beginRead}. */
   endRead(): void;
   /** How long, in milliseconds, a statement waits for a writer from now on. */
@@ -123,8 +126,8 @@ export class DatabaseFile {
   }
 
   /** See {@link LiveReads.beginRead}; 0 for a file nobody else writes. */
-  beginRead(transactionOpen: boolean): number {
-    return this.live?.beginRead(transactionOpen) ?? 0;
+  beginRead(transactionOpen: boolean, look?: boolean): number {
+    return this.live?.beginRead(transactionOpen, look) ?? 0;
   }
 
   /** See {@link LiveReads.endRead}. */
@@ -139,7 +142,7 @@ export class DatabaseFile {
 
   /** Moves to the latest snapshot when no run is reading (schema listings). */
   refresh(transactionOpen: boolean): void {
-    this.beginRead(transactionOpen);
+    this.beginRead(transactionOpen, true);
     this.endRead();
   }
 

@@ -163,6 +163,30 @@ for (const backend of TEST_BACKENDS) {
         assert.equal(sum.get()!.s, 20, "once it ended: the latest commit");
         db.close();
       }));
+
+    Deno.test(`live snapshot: ${label}: statements run back to back each read the commit made between them`, () =>
+      withFile(journal, (path, writer) => {
+        // A run that starts moments after the last one starts on its snapshot without
+        // looking at the file (core/io/live_reads.ts): its first check must find the
+        // commit. Unsynced commits take microseconds, so the runs are moments apart; with
+        // 16 pages cached the runs read pages from the file, with 1000 none.
+        writer.exec("PRAGMA synchronous=OFF");
+        for (const cachePages of [16, 1000]) {
+          const db = new Database(path, { backend, cachePages });
+          const lookup = db.prepare("SELECT v FROM t WHERE id = ?");
+          const sum = db.prepare("SELECT sum(v) AS s FROM t");
+          for (let i = 1; i <= 30; i++) {
+            const id = 1 + (i * 37) % ROWS;
+            const base = cachePages * 100 + i;
+            writer.exec(`UPDATE t SET v = ${base} WHERE id = ${id}`);
+            assert.equal(lookup.get(id)!.v, base, `commit ${i}: the row it changed`);
+            if (i % 10 === 0) commitEverywhere(writer, journal, i);
+            const expected = writer.prepare("SELECT sum(v) AS s FROM t").get()!.s;
+            assert.equal(sum.get()!.s, expected, `commit ${i}: the table after it`);
+          }
+          db.close();
+        }
+      }));
   }
 
   Deno.test(`live snapshot: ${backend}: a rollback journal being applied makes statements wait, then SQLITE_BUSY`, () =>

@@ -33,8 +33,36 @@ export const enum SeekOp {
   LT,
 }
 
-/** Compares the entry in `rec` with a search key: negative, zero or positive. */
-export type EntryComparator = (rec: RecordReader) => number;
+/**
+ * Compares the entry in `rec` with a search key: negative, zero or positive; `raw`, when
+ * given, the same for a record held whole in `buf[start, start + size)`, or NaN when it
+ * cannot tell (the comparator itself is then asked).
+ */
+export interface EntryComparator {
+  (rec: RecordReader): number;
+  raw?: RawEntryOrder;
+}
+
+/** See {@link EntryComparator}. */
+export type RawEntryOrder = (buf: Uint8Array, start: number, size: number) => number;
+
+/**
+ * `raw`'s order of index cell `i` of `page` when its record is whole on the page (payload
+ * size a one- or two-byte varint), else NaN: see {@link EntryComparator}.
+ */
+function probeRaw(page: BtreePage, i: number, raw: RawEntryOrder): number {
+  let off = page.cellOffset(i);
+  if (!page.isLeaf) off += 4;
+  const data = page.data;
+  let size = data[off++];
+  if (size >= 0x80) {
+    const low = data[off++];
+    if (low >= 0x80) return NaN;
+    size = ((size & 0x7f) << 7) | low;
+  }
+  if (size > page.maxLocal || off + size > page.usable) return NaN;
+  return raw(data, off, size);
+}
 
 /** Payloads up to this size are assembled in a cursor's reused buffer (larger: their own). */
 const SCRATCH_PAYLOAD_MAX = 1 << 20;
@@ -782,13 +810,15 @@ export class BtreeCursor {
    */
   seek(compare: EntryComparator, op: SeekOp): boolean {
     const strict = op === SeekOp.GT || op === SeekOp.LE;
+    const raw = compare.raw;
     this.#moveToRoot();
     for (;;) {
       const page = this.#stack[this.#depth];
       let lo = 0, hi = page.nCells;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        const c = compare(this.#probeCell(page, mid));
+        let c = raw === undefined ? NaN : probeRaw(page, mid, raw);
+        if (c !== c) c = compare(this.#probeCell(page, mid));
         if (c < 0 || (strict && c === 0)) lo = mid + 1;
         else hi = mid;
       }

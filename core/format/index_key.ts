@@ -15,8 +15,8 @@ import { type Collation, collationNamed } from "../value/collation.ts";
 import { compareBlobs, compareValues } from "../value/compare.ts";
 import { type SqlValue, TextEncoding } from "../value/types.ts";
 import { lowerAsciiCode } from "../value/ascii_case.ts";
-import type { EntryComparator } from "./cursor.ts";
-import type { RecordReader } from "./record.ts";
+import type { EntryComparator, RawEntryOrder } from "./cursor.ts";
+import { decodeValue, type RecordReader } from "./record.ts";
 import type { KeyColumn } from "./schema_types.ts";
 import { encodeKey, encodeText } from "./text.ts";
 
@@ -103,7 +103,7 @@ export function keyComparator(key: readonly SqlValue[], order: KeyOrder): EntryC
   const encoded = key.map((v, i) =>
     typeof v === "string" && modes[i] !== TextMode.Decoded ? encodeKey(v, order.encoding) : null
   );
-  return (rec: RecordReader) => {
+  const compare: EntryComparator = (rec: RecordReader) => {
     for (let i = 0; i < n; i++) {
       const t = rec.locate(i);
       // A record with fewer fields than the key sorts first, as SQLite's record compare.
@@ -125,4 +125,61 @@ export function keyComparator(key: readonly SqlValue[], order: KeyOrder): EntryC
     }
     return 0;
   };
+  const first = key[0], firstBytes = encoded[0];
+  if (firstBytes !== null || (typeof first === "number" && first === first)) {
+    compare.raw = firstFieldOrder(firstBytes ?? first as number, modes[0], order.desc[0], n > 1);
+  }
+  return compare;
 }
+
+/**
+ * The order of a record held whole in `buf[start, start + size)` against a key, told by
+ * the record's first field alone: what an index page's binary search asks of most entries
+ * (core/format/cursor.ts), without setting up a record reader. `key` is the key's first
+ * value, a number or text as {@link encodeKey} stores it (compared under `mode`); `more`:
+ * the key has further fields. NaN where the first field does not decide (equal to a key
+ * with more fields, a class or a header this does not read): the comparator then decides,
+ * reporting damage where there is some.
+ */
+function firstFieldOrder(
+  key: Uint8Array | number,
+  mode: TextMode,
+  desc: boolean,
+  more: boolean,
+): RawEntryOrder {
+  const text = typeof key !== "number";
+  return (buf, start, size) => {
+    // The header's size and the first serial type: one-byte varints, or two for the type.
+    const header = buf[start];
+    if (header >= 0x80 || header < 2 || header > size) return NaN;
+    let t = buf[start + 1];
+    if (t >= 0x80) {
+      const low = buf[start + 2];
+      if (low >= 0x80 || header < 3) return NaN;
+      t = ((t & 0x7f) << 7) | low;
+    }
+    // Reserved types and values past the record: the comparator reports them.
+    const len = t >= 12 ? (t - 12) >>> 1 : t < 10 ? SERIAL_SIZE[t] : size;
+    if (header + len > size) return NaN;
+    const at = start + header;
+    let c: number;
+    if (t >= 12) {
+      // Numbers sort before text, text before blobs.
+      if (!text || !(t & 1)) c = 1;
+      else if (mode === TextMode.Binary) c = compareTextBinary(buf, at, len, key as Uint8Array);
+      else c = compareTextBytes(buf, at, len, key as Uint8Array, mode);
+    } else if (t === 0 || text) {
+      c = -1; // NULL sorts first, then numbers
+    } else {
+      const v = decodeValue(buf, at, t, TextEncoding.Utf8);
+      // An integer past 2^53 (a bigint), or a stored NaN (read as NULL).
+      if (typeof v !== "number") return NaN;
+      c = v < (key as number) ? -1 : v > (key as number) ? 1 : 0;
+    }
+    if (c === 0 && more) return NaN;
+    return desc ? -c : c;
+  };
+}
+
+/** Bytes of the value of each numeric serial type (0-9). */
+const SERIAL_SIZE = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0];

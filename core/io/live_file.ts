@@ -54,6 +54,16 @@ const STALE_AFTER = 50;
 /** How often a statement start looks whether another file was renamed over the path. */
 const RENAME_CHECK_MS = 50;
 
+/** What {@link LiveFile.verify} found. */
+export const enum Verdict {
+  /** The snapshot is the latest commit, and the pages read belong to it. */
+  Latest,
+  /** The pages read belong to the snapshot, but a later commit exists. */
+  Stale,
+  /** A page read may belong to no commit at all (a writer was changing it). */
+  Torn,
+}
+
 /** A committed state of a file that others write, as {@link LiveFile.latest} finds it. */
 export interface LiveSnapshot {
   /** The WAL's frames in the snapshot (null: the database file alone). */
@@ -166,6 +176,40 @@ export class LiveFile {
     if (index.salt1 !== salt1 || index.salt2 !== salt2) return false;
     // A checkpoint writes the database file only: WAL frames stay until the salts change.
     return walOnly || index.backfillAttempted <= frames;
+  }
+
+  /**
+   * One check for a run that started without {@link latest} (core/io/live_reads.ts): whether
+   * the snapshot is still the latest commit and every page read since the last check
+   * belongs to it, in the system calls of one of the two. `databaseRead`: whether any of
+   * those pages came from the database file (not from WAL frames).
+   */
+  verify(databaseRead: boolean): Verdict {
+    if (this.#identity === "") return Verdict.Torn;
+    if (this.#rollback) {
+      // The journal first, as in #rollbackHolds: a writer's journal is hot before its first
+      // write, and the counter differs after its commit.
+      if (databaseRead && this.#journalHot()) return Verdict.Torn;
+      if (!this.#counterHolds()) return databaseRead ? Verdict.Torn : Verdict.Stale;
+      return this.#stillNamed() ? Verdict.Latest : Verdict.Stale;
+    }
+    if (this.#recovered !== null) return this.#recoveredHolds() ? Verdict.Latest : Verdict.Torn;
+    if (this.#index === null) return Verdict.Torn;
+    const bytes = this.#shmBuffer;
+    if (this.#shm.read(bytes) < WAL_INDEX_HEADER_SIZE) return Verdict.Torn;
+    let same = true;
+    for (let i = 0; i < 96 && same; i++) same = bytes[i] === this.#indexBytes[i];
+    if (same && !databaseRead) return Verdict.Latest;
+    // Copy 1 and copy 2 as the snapshot's: a valid header; otherwise read until it is one.
+    const index = same ? parseWalIndexHeader(bytes) : this.#readIndex();
+    if (index === null || index.salt1 !== this.#index.salt1 || index.salt2 !== this.#index.salt2) {
+      return Verdict.Torn;
+    }
+    // As in holds(): a checkpoint past the snapshot's frames may have changed file pages.
+    if (databaseRead && index.backfillAttempted > (this.#scan?.validFrames ?? 0)) {
+      return Verdict.Torn;
+    }
+    return same ? Verdict.Latest : Verdict.Stale;
   }
 
   /**

@@ -14,7 +14,7 @@ import { SqliteError } from "../errors.ts";
 import { loadSchema } from "../format/schema.ts";
 import type { PagerOptions } from "../pager.ts";
 import { LivePager } from "../pager/live_pager.ts";
-import { LiveFile, type LiveSnapshot } from "./live_file.ts";
+import { LiveFile, type LiveSnapshot, Verdict } from "./live_file.ts";
 import type { RowCursor } from "../api/statement.ts";
 import type { SqlValue } from "../value/types.ts";
 
@@ -37,6 +37,12 @@ export function openLive(path: string, options: OpenOptions = {}): DatabaseFile 
   }
 }
 
+/**
+ * How long after a run saw the snapshot to be the latest commit the next one starts on it
+ * without looking (checking it at its first row instead; see FollowedReads.beginRead).
+ */
+const TRUSTED_MS = 50;
+
 class FollowedReads implements LiveReads {
   readonly #file: DatabaseFile;
   readonly #live: LiveFile;
@@ -49,6 +55,15 @@ class FollowedReads implements LiveReads {
   #transaction = false;
   /** Whether a run found the snapshot overwritten: the next run moves on, whoever reads. */
   #lost = false;
+  /**
+   * When the snapshot was last seen to be the latest commit (performance.now()). A run that
+   * starts within {@link TRUSTED_MS} of it starts without looking ({@link beginRead}).
+   */
+  #latestAt = -Infinity;
+  /** Whether runs started without looking for a later commit: the next check must. */
+  #unverified = false;
+  /** Whether the run lost last starts again without a pause ({@link #lose}). */
+  #retryAtOnce = false;
 
   constructor(file: DatabaseFile, live: LiveFile, options: PagerOptions) {
     this.#file = file;
@@ -65,10 +80,20 @@ class FollowedReads implements LiveReads {
     this.#live.busyTimeout = ms;
   }
 
-  beginRead(transactionOpen: boolean): number {
+  beginRead(transactionOpen: boolean, look = false): number {
     if (!transactionOpen) this.#transaction = false;
     const shared = this.#readers > 0 || this.#transaction;
-    if (!shared || this.#lost) this.#moveOn();
+    if (this.#lost) this.#moveOn();
+    else if (!shared) {
+      // Statements run back to back (lookups in a loop) start on the snapshot the last one
+      // just verified, and the run's first check verifies it again, pages read included:
+      // one look at the file per run instead of two. Runs further apart look first, as a
+      // later commit would cost them a wasted run; so do transactions, whose snapshot is
+      // the one they began with even if a later commit exists by their first check.
+      if (!look && !transactionOpen && performance.now() - this.#latestAt < TRUSTED_MS) {
+        this.#unverified = true;
+      } else this.#moveOn();
+    }
     this.#transaction = transactionOpen;
     this.#readers++;
     return this.#snapshot;
@@ -81,14 +106,31 @@ class FollowedReads implements LiveReads {
   check(snapshot: number): void {
     if (snapshot !== this.#snapshot) throw new SnapshotLost();
     const pager = this.#pager;
-    if (pager.pagesRead === 0) return;
-    if (!this.#live.holds(pager.databasePagesRead === 0)) {
-      this.#snapshot++; // every run on it is over
-      this.#lost = true;
-      this.#live.reset(); // pages cached since may be torn: the next snapshot drops them all
-      throw new SnapshotLost();
+    if (this.#unverified) {
+      const verdict = this.#live.verify(pager.databasePagesRead > 0);
+      // Lost to a commit after the run began: the next attempt looks (waiting, if a
+      // writer is at work), without the pause of a snapshot overwritten mid-run.
+      if (verdict !== Verdict.Latest) this.#lose(verdict === Verdict.Torn, true);
+      this.#unverified = false;
+      this.#latestAt = performance.now();
+    } else {
+      if (pager.pagesRead === 0) return;
+      if (!this.#live.holds(pager.databasePagesRead === 0)) this.#lose(true);
     }
     pager.pagesRead = pager.databasePagesRead = 0;
+  }
+
+  /**
+   * Ends every run on the snapshot; `torn`: pages cached since may belong to no commit;
+   * `at once`: the run starts again without a pause.
+   */
+  #lose(torn: boolean, atOnce = false): never {
+    this.#snapshot++;
+    this.#lost = true;
+    this.#unverified = false;
+    this.#retryAtOnce = atOnce;
+    if (torn) this.#live.reset(); // the next snapshot drops every cached page
+    throw new SnapshotLost();
   }
 
   retryRun<T>(
@@ -146,6 +188,10 @@ class FollowedReads implements LiveReads {
    * Date.now()): waits, or throws `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
    */
   #retry(attempt: number, started: number, transactionOpen: boolean): void {
+    if (this.#retryAtOnce) {
+      this.#retryAtOnce = false;
+      return;
+    }
     if (transactionOpen) {
       throw new SqliteError(
         "SQLITE_BUSY_SNAPSHOT",
@@ -163,6 +209,8 @@ class FollowedReads implements LiveReads {
   #moveOn(): void {
     const live = this.#live;
     const file = this.#file;
+    this.#unverified = false;
+    this.#latestAt = performance.now();
     let snapshot: LiveSnapshot | null = live.latest();
     if (snapshot.changed !== "all" && snapshot.changed.length === 0 && !this.#lost) {
       return; // the common case: nothing was committed since
