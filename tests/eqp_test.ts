@@ -447,6 +447,24 @@ Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for Bloom filters on analyzed
  * variant): each statement planned differently before the rule was ported.
  */
 const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
+  // whereLoopAddBtreeIndex makes a loop per term whereScanNext finds for a column, its
+  // transitive constraints included (WHERE_TRANSCONS): `t4.t1_id = t1.id` through
+  // `t3.t1_id = t1.id` needs t1 alone and leaves the written term to thin the rows.
+  [
+    2,
+    "none",
+    "SELECT t1.id FROM t1 LEFT JOIN t2 ON t1.id = t2.t1_id AND t2.id IN (142, 113), t4, t3 WHERE t4.t1_id = t1.id AND t3.t1_id = t1.id",
+  ],
+  [
+    2,
+    "stat1",
+    "SELECT t4.t1_id, t1.id FROM t4, t3, t1 WHERE t3.t1_id = t4.t1_id AND t1.id = t4.t1_id ORDER BY t4.c2 DESC, t4.c3",
+  ],
+  [
+    8,
+    "none",
+    "SELECT DISTINCT t2.id, t4.c3, t3.id FROM t3, t4, t2 WHERE t3.t2_id = t4.t2_id AND t4.t2_id = t2.id AND t2.id = t3.t2_id AND t3.id IS NULL",
+  ],
   // whereLoopAddAll's mPrereq: the loops of a LEFT JOIN's right side need the leaves
   // before it, so the terms on those thin their rows (whereLoopOutputAdjust).
   [

@@ -305,6 +305,9 @@ export function seekPath(
   };
 }
 
+/** Most `=` terms of one field an index seek is tried with (a guard on their product). */
+const MAX_FIELD_CHOICES = 4;
+
 /** Most loops made of one index's terms when its samples rate each (a guard on their product). */
 const MAX_SAMPLED_PATHS = 64;
 
@@ -357,27 +360,37 @@ function indexPaths(
   // An `=` on field `k` after seeks made `nInMul` times (IN-versus-scan rule aside).
   const eqOn = (s: SeekTerm, k: number, nInMul: number) =>
     s.op === "eq" && !inScanned(index, a, k, s.key, nInMul);
-  // The greedy seek (and its `=` prefixes) with the terms of `src`.
+  // The greedy seeks (and their `=` prefixes) with the terms of `src`: an `=` per field
+  // while there is one, a value before an IN. Several values for one field (a column and
+  // its transitive constraints, WHERE_TRANSCONS) each make their seeks, as
+  // whereLoopAddBtreeIndex makes a loop per term whereScanNext finds: their prerequisites
+  // and the terms left to thin the rows differ (whereLoopInsert keeps the better).
   const greedy = (src: SeekTerm[]): AccessPath[] => {
-    const eq = [...skipped], used: Term[] = [];
-    // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
-    // longer ones (whereLoopAdjustCost then makes no longer one dearer).
-    const prefixes: AccessPath[] = [];
+    const out: AccessPath[] = [];
+    const extend = (i: number, eq: SeekKey[], used: Term[], nInMul: number): void => {
+      const mine = fieldSeeks(i, src);
+      if (!mine) {
+        out.push(path(eq, used));
+        return;
+      }
+      let choices = mine.filter((s) => eqOn(s, i, nInMul) && s.key.kind === "value");
+      if (!choices.length) choices = mine.filter((s) => eqOn(s, i, nInMul)).slice(0, 1);
+      if (!choices.length) {
+        const [lo, hi] = rangeSeeks(mine);
+        out.push(path(eq, used, lo, hi));
+        return;
+      }
+      // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
+      // longer ones (whereLoopAdjustCost then makes no longer one dearer).
+      if (used.length) out.push(path(eq, used));
+      for (const e of choices.slice(0, MAX_FIELD_CHOICES)) {
+        extend(i + 1, [...eq, e.key], [...used, e.term], nInMul + seeksMade(e.key));
+      }
+    };
     let nInMul = 0;
     for (let k = 0; k < skip; k++) nInMul += a[k] - a[k + 1] + 5;
-    for (let i = skip, mine = fieldSeeks(i, src); mine; mine = fieldSeeks(++i, src)) {
-      const e = mine.find((s) => eqOn(s, i, nInMul) && s.key.kind === "value") ??
-        mine.find((s) => eqOn(s, i, nInMul));
-      if (!e) {
-        const [lo, hi] = rangeSeeks(mine);
-        return [...prefixes, path(eq, used, lo, hi)];
-      }
-      if (used.length) prefixes.push(path([...eq], [...used]));
-      eq.push(e.key);
-      used.push(e.term);
-      nInMul += seeksMade(e.key);
-    }
-    return [...prefixes, path(eq, used)];
+    extend(skip, [...skipped], [], nInMul);
+    return out;
   };
   if (!index.stat4?.samples.length || skip) {
     const ready = greedy(seeks);
@@ -488,7 +501,8 @@ export function tablePaths(
   const seeks: SeekTerm[] = [];
   const all: SeekTerm[] = [];
   for (const t of seekOrder(terms, leaf.id)) {
-    const s = cachedSeekTerm(t, leaf.id);
+    let s = cachedSeekTerm(t, leaf.id);
+    if (s && t.seeks !== undefined && t.seeks !== `${leaf.id}:${s.column}`) s = null;
     if (s && ready(t)) seeks.push(s);
     if (s && usableTerm(t)) all.push(s);
   }

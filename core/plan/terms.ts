@@ -34,6 +34,11 @@ export interface Term {
   /** The written term a virtual one derives from (where.c's iParent): using it uses both. */
   parent?: Term;
   /**
+   * A transitive constraint's column ("node:column"): the one it seeks. Its other side is
+   * only its value (whereScanNext never constrains a column by itself through its class).
+   */
+  seeks?: string;
+  /**
    * Made false from `x IS NULL` (never_null_terms.ts): the leaf of column x, which where.c
    * keeps under its FALSE, so that the term constrains that leaf alone.
    */

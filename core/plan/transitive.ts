@@ -45,8 +45,16 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
   if (!classOf.size) return out; // no column = column: no class to follow
   // (A `x > NULL` standing for `x IS NOT NULL` stays one on the other columns: a seek past
   // their NULL entries, not a comparison with NULL.)
-  const add = (expr: PlanExpr, parent: Term, belowNulls?: boolean) =>
-    out.push({ expr, refs: exprRefs(expr), placed: false, virtual: true, parent, belowNulls });
+  const add = (expr: PlanExpr, parent: Term, seeks: string, belowNulls?: boolean) =>
+    out.push({
+      expr,
+      refs: exprRefs(expr),
+      placed: false,
+      virtual: true,
+      parent,
+      seeks,
+      belowNulls,
+    });
   for (const t of terms) {
     for (const leaf of leaves) {
       const s = cachedSeekTerm(t, leaf.id);
@@ -69,6 +77,7 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
             ? { ...e, left: column } as PlanExpr
             : { ...e, right: column } as PlanExpr,
           t.parent ?? t,
+          key,
           t.belowNulls,
         );
       }
