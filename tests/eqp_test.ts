@@ -465,6 +465,13 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "none",
     "SELECT DISTINCT t2.id, t4.c3, t3.id FROM t3, t4, t2 WHERE t3.t2_id = t4.t2_id AND t4.t2_id = t2.id AND t2.id = t3.t2_id AND t3.id IS NULL",
   ],
+  // The same for the rowid with a constant among its terms: a lookup that needs another
+  // leaf first may yield fewer rows, and whereLoopInsert keeps it beside the constant's.
+  [
+    5,
+    "stat1",
+    "SELECT DISTINCT t3.t1_id FROM t2 JOIN t1 ON t1.id = t2.t1_id JOIN t3 ON t3.t1_id = t1.id WHERE t3.t2_id = 97 AND t2.t1_id = 38 AND t3.c2 BETWEEN 99999 AND 99999 ORDER BY t3.t1_id DESC LIMIT 1",
+  ],
   // whereLoopAddAll's mPrereq: the loops of a LEFT JOIN's right side need the leaves
   // before it, so the terms on those thin their rows (whereLoopOutputAdjust).
   [

@@ -224,13 +224,14 @@ function rowidPaths(leaf: TableLeaf, seeks: SeekTerm[]): AccessPath[] {
   const out: AccessPath[] = [];
   const base = fullScan(leaf);
   // A lookup per `=` on the rowid, as whereLoopAddBtreeIndex makes a loop per term it finds
-  // (a transitive one too: it may leave the written term as a filter that thins the rows);
-  // one only with a constant, which select.c's propagateConstants writes into the others.
+  // (a transitive one too: it may leave the written term as a filter that thins the rows;
+  // whereLoopInsert keeps those that need other leaves first or yield fewer rows). With a
+  // constant among them, the lookup by a value comes first: an `=` before an IN, one row
+  // before several, as where.c's costs tell them apart.
   const eqs = rowid.filter((s) => s.op === "eq");
   const constant = eqs.find((s) => s.key.kind === "value" && !exprRefs(s.key.value).size);
-  // (An `=` before an IN: one row before several, as where.c's costs tell them apart.)
   const first = eqs.find((s) => s.key.kind === "value") ?? eqs[0];
-  for (const eq of constant ? [first] : eqs) {
+  for (const eq of constant ? [first, ...eqs.filter((s) => s !== first)] : eqs) {
     out.push({
       ...base,
       node: { ...base.node as TableScan, rowid: { kind: "key", key: eq.key } },
