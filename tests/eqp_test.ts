@@ -465,7 +465,14 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "none",
     "SELECT DISTINCT t2.id, t4.c3, t3.id FROM t3, t4, t2 WHERE t3.t2_id = t4.t2_id AND t4.t2_id = t2.id AND t2.id = t3.t2_id AND t3.id IS NULL",
   ],
-  // The same for the rowid with a constant among its terms: a lookup that needs another
+  // The `=` prefix of a range seek is a loop of its own, which whereLoopAdjustCost makes the
+  // range's rows fall below: `c3 = ? AND c1 > NULL` (from IS NOT NULL) yields fewer rows.
+  [
+    7,
+    "none",
+    "SELECT * FROM t4 JOIN t2 ON t2.c1 = t4.c3 WHERE t4.c1 IS NOT NULL ORDER BY t4.c1 LIMIT 50",
+  ],
+  // A rowid lookup per `=` term too, a constant among them: a lookup that needs another
   // leaf first may yield fewer rows, and whereLoopInsert keeps it beside the constant's.
   [
     5,

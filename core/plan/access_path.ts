@@ -376,14 +376,15 @@ function indexPaths(
       }
       let choices = mine.filter((s) => eqOn(s, i, nInMul) && s.key.kind === "value");
       if (!choices.length) choices = mine.filter((s) => eqOn(s, i, nInMul)).slice(0, 1);
+      // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
+      // longer ones, a range after them too (whereLoopAdjustCost then makes no longer one
+      // dearer, nor yield more rows).
+      const [lo, hi] = choices.length ? [] : rangeSeeks(mine);
+      if (used.length && (choices.length || lo || hi)) out.push(path(eq, used));
       if (!choices.length) {
-        const [lo, hi] = rangeSeeks(mine);
         out.push(path(eq, used, lo, hi));
         return;
       }
-      // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
-      // longer ones (whereLoopAdjustCost then makes no longer one dearer).
-      if (used.length) out.push(path(eq, used));
       for (const e of choices.slice(0, MAX_FIELD_CHOICES)) {
         extend(i + 1, [...eq, e.key], [...used, e.term], nInMul + seeksMade(e.key));
       }
