@@ -71,21 +71,22 @@ function nestedLoop(c: Compiler, node: NestedLoop, consume: Consume): void {
   const outer = node.join !== "inner";
   const full = node.join === "full";
   const matched = outer ? b.regs() : 0;
-  // A full join's inner rows are told apart by their rowid (NestedLoop.unmatched), else by
-  // their position in the inner's rows, which then come in the same order each time.
+  // A full join's inner rows are told apart by a key in `innerKey`: their rowid
+  // (NestedLoop.unmatched), else their position in the inner's rows, which then come in
+  // the same order each time.
   const unmatched = full ? node.unmatched : undefined;
-  const ordinal = full ? b.regs() : 0;
+  const innerKey = full ? b.regs() : 0;
   const matchSet = full ? b.slot() : 0;
   if (full) b.emit(Op.MatchSetOpen, matchSet);
   c.produce(node.outer, (nextOuter) => {
     if (outer) b.emit(Op.Integer, 0, matched);
-    if (full && !unmatched) b.emit(Op.Integer, 0, ordinal);
+    if (full && !unmatched) b.emit(Op.Integer, 0, innerKey);
     c.produce(node.inner, (nextInner) => {
-      if (full && !unmatched) b.emit(Op.AddImm, ordinal, 1);
+      if (full && !unmatched) b.emit(Op.AddImm, innerKey, 1);
       if (node.on) branch(c, node.on, nextInner, false, true);
       if (outer) b.emit(Op.Integer, 1, matched);
-      if (unmatched) c.expr(unmatched.rowid, ordinal);
-      if (full) b.emit(Op.MatchSetAdd, matchSet, ordinal);
+      if (unmatched) c.expr(unmatched.rowid, innerKey);
+      if (full) b.emit(Op.MatchSetAdd, matchSet, innerKey);
       consume(nextInner);
     });
     if (outer) {
@@ -97,11 +98,11 @@ function nestedLoop(c: Compiler, node: NestedLoop, consume: Consume): void {
   if (!full) return;
   // Inner rows no outer row matched, with the outer side reading NULL.
   c.nullifySubtree(node.outer);
-  if (!unmatched) b.emit(Op.Integer, 0, ordinal);
+  if (!unmatched) b.emit(Op.Integer, 0, innerKey);
   c.produce(unmatched?.node ?? node.inner, (next) => {
-    if (unmatched) c.expr(unmatched.rowid, ordinal);
-    else b.emit(Op.AddImm, ordinal, 1);
-    b.emit(Op.MatchSetTest, matchSet, next, ordinal);
+    if (unmatched) c.expr(unmatched.rowid, innerKey);
+    else b.emit(Op.AddImm, innerKey, 1);
+    b.emit(Op.MatchSetTest, matchSet, next, innerKey);
     c.nullifySubtree(node.outer);
     consume(next);
   });
