@@ -479,10 +479,16 @@ function planRightTable(
   result: ChainResult,
 ): { inner: RelNode; unmatched: NonNullable<NestedLoop["unmatched"]> } {
   const leaf = u.leaf as Leaf & { kind: "table" };
+  // The loop over the table alone uses no partial index (the ON terms implied them): the
+  // leaf's are set aside while it is planned.
   const partial = leaf.table.partial;
   leaf.table.partial = new Map();
-  const alone = planUnit(ctx, u, where.map((t) => ({ ...t })), new Set(), undefined, result);
-  leaf.table.partial = partial;
+  let alone: RelNode;
+  try {
+    alone = planUnit(ctx, u, where.map((t) => ({ ...t })), new Set(), undefined, result);
+  } finally {
+    leaf.table.partial = partial;
+  }
   leaf.rightJoined = true;
   const seek = planUnit(ctx, u, u.onTerms, placed, undefined, result);
   ctx.fixedColumns.delete(leaf.id);
