@@ -140,13 +140,15 @@ class FollowedReads implements LiveReads {
   ): T {
     let started = 0;
     for (let attempt = 1;; attempt++) {
-      const cursor = start();
+      // (A PRAGMA runs, and checks its snapshot, inside `start`.)
+      let cursor: RowCursor | null = null;
       try {
+        cursor = start();
         return consume(cursor);
       } catch (e) {
         if (!(e instanceof SnapshotLost)) throw e;
       } finally {
-        cursor.close();
+        cursor?.close();
       }
       started ||= Date.now(); // the busy timeout runs from the first loss
       this.#retry(attempt, started, transactionOpen());
@@ -154,10 +156,22 @@ class FollowedReads implements LiveReads {
   }
 
   retryLazyRun(start: () => RowCursor, transactionOpen: () => boolean): RowCursor {
-    let cursor = start();
     let handedOut = false;
     let started = 0;
     let attempt = 0;
+    // `start`, again while it loses its snapshot (a PRAGMA runs, and checks it, inside).
+    const restart = (): RowCursor => {
+      for (;;) {
+        try {
+          return start();
+        } catch (e) {
+          if (!(e instanceof SnapshotLost)) throw e;
+          started ||= Date.now();
+          this.#retry(++attempt, started, transactionOpen());
+        }
+      }
+    };
+    let cursor = restart();
     const next = (): SqlValue[] | null => {
       for (;;) {
         try {
@@ -176,7 +190,7 @@ class FollowedReads implements LiveReads {
           }
           started ||= Date.now();
           this.#retry(++attempt, started, transactionOpen());
-          cursor = start();
+          cursor = restart();
         }
       }
     };
