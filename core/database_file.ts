@@ -64,7 +64,8 @@ export interface LiveReads {
  * run of the same connection): the statement runs again, never hands it to the caller.
  */
 export class SnapshotLost extends Error {
-  constructor() {
+  /** `atOnce`: the run starts again without the pause before another attempt. */
+  constructor(readonly atOnce = false) {
     super("snapshot lost");
     this.name = "SnapshotLost";
   }

@@ -168,7 +168,15 @@ export class LiveFile {
     if (this.#rollback) return this.#rollbackHolds();
     if (this.#recovered !== null) return this.#recoveredHolds();
     const index = this.#readIndex();
-    if (index === null) return false;
+    return index !== null && this.#indexHolds(index, walOnly);
+  }
+
+  /**
+   * Whether pages read while `-shm` held `index` belong to the snapshot: the WAL did not
+   * restart (same salts) and, unless they all came from WAL frames (`walOnly`), no
+   * checkpoint began copying frames past the snapshot's into the database file.
+   */
+  #indexHolds(index: WalIndexHeader, walOnly: boolean): boolean {
     const scan = this.#scan;
     const salt1 = scan?.salt1 ?? this.#index?.salt1;
     const salt2 = scan?.salt2 ?? this.#index?.salt2;
@@ -176,6 +184,19 @@ export class LiveFile {
     if (index.salt1 !== salt1 || index.salt2 !== salt2) return false;
     // A checkpoint writes the database file only: WAL frames stay until the salts change.
     return walOnly || index.backfillAttempted <= frames;
+  }
+
+  /** Reads `-shm`'s header into the buffer; false when it is too short to hold one. */
+  #readShm(): boolean {
+    return this.#shm.read(this.#shmBuffer) >= WAL_INDEX_HEADER_SIZE;
+  }
+
+  /** Whether the header just read is byte for byte the snapshot's, both copies. */
+  #indexAsTaken(): boolean {
+    // Copy 1 of the header (which a writer stores last) and copy 2 as they were.
+    const bytes = this.#shmBuffer;
+    for (let i = 0; i < 96; i++) if (bytes[i] !== this.#indexBytes[i]) return false;
+    return true;
   }
 
   /**
@@ -195,20 +216,12 @@ export class LiveFile {
     }
     if (this.#recovered !== null) return this.#recoveredHolds() ? Verdict.Latest : Verdict.Torn;
     if (this.#index === null) return Verdict.Torn;
-    const bytes = this.#shmBuffer;
-    if (this.#shm.read(bytes) < WAL_INDEX_HEADER_SIZE) return Verdict.Torn;
-    let same = true;
-    for (let i = 0; i < 96 && same; i++) same = bytes[i] === this.#indexBytes[i];
+    if (!this.#readShm()) return Verdict.Torn;
+    const same = this.#indexAsTaken();
     if (same && !databaseRead) return Verdict.Latest;
     // Copy 1 and copy 2 as the snapshot's: a valid header; otherwise read until it is one.
-    const index = same ? parseWalIndexHeader(bytes) : this.#readIndex();
-    if (index === null || index.salt1 !== this.#index.salt1 || index.salt2 !== this.#index.salt2) {
-      return Verdict.Torn;
-    }
-    // As in holds(): a checkpoint past the snapshot's frames may have changed file pages.
-    if (databaseRead && index.backfillAttempted > (this.#scan?.validFrames ?? 0)) {
-      return Verdict.Torn;
-    }
+    const index = same ? parseWalIndexHeader(this.#shmBuffer) : this.#readIndex();
+    if (index === null || !this.#indexHolds(index, !databaseRead)) return Verdict.Torn;
     return same ? Verdict.Latest : Verdict.Stale;
   }
 
@@ -251,13 +264,7 @@ export class LiveFile {
    */
   #unchanged(): boolean {
     if (this.#identity === "") return false;
-    if (this.#index !== null) {
-      const bytes = this.#shmBuffer;
-      if (this.#shm.read(bytes) < WAL_INDEX_HEADER_SIZE) return false;
-      // Copy 1 of the header (which a writer stores last) and copy 2 as they were.
-      for (let i = 0; i < 96; i++) if (bytes[i] !== this.#indexBytes[i]) return false;
-      return true;
-    }
+    if (this.#index !== null) return this.#readShm() && this.#indexAsTaken();
     if (this.#recovered !== null) return this.#recoveredHolds();
     // No journal test: while the counter is the same no commit has finished since the
     // snapshot, so the cached pages are still a committed state (a writer between its

@@ -62,8 +62,6 @@ class FollowedReads implements LiveReads {
   #latestAt = -Infinity;
   /** Whether runs started without looking for a later commit: the next check must. */
   #unverified = false;
-  /** Whether the run lost last starts again without a pause ({@link #lose}). */
-  #retryAtOnce = false;
 
   constructor(file: DatabaseFile, live: LiveFile, options: PagerOptions) {
     this.#file = file;
@@ -122,15 +120,14 @@ class FollowedReads implements LiveReads {
 
   /**
    * Ends every run on the snapshot; `torn`: pages cached since may belong to no commit;
-   * `at once`: the run starts again without a pause.
+   * `atOnce`: the run starts again without a pause.
    */
   #lose(torn: boolean, atOnce = false): never {
     this.#snapshot++;
     this.#lost = true;
     this.#unverified = false;
-    this.#retryAtOnce = atOnce;
     if (torn) this.#live.reset(); // the next snapshot drops every cached page
-    throw new SnapshotLost();
+    throw new SnapshotLost(atOnce);
   }
 
   retryRun<T>(
@@ -142,16 +139,18 @@ class FollowedReads implements LiveReads {
     for (let attempt = 1;; attempt++) {
       // (A PRAGMA runs, and checks its snapshot, inside `start`.)
       let cursor: RowCursor | null = null;
+      let lost: SnapshotLost;
       try {
         cursor = start();
         return consume(cursor);
       } catch (e) {
         if (!(e instanceof SnapshotLost)) throw e;
+        lost = e;
       } finally {
         cursor?.close();
       }
       started ||= Date.now(); // the busy timeout runs from the first loss
-      this.#retry(attempt, started, transactionOpen());
+      this.#retry(lost, attempt, started, transactionOpen());
     }
   }
 
@@ -167,7 +166,7 @@ class FollowedReads implements LiveReads {
         } catch (e) {
           if (!(e instanceof SnapshotLost)) throw e;
           started ||= Date.now();
-          this.#retry(++attempt, started, transactionOpen());
+          this.#retry(e, ++attempt, started, transactionOpen());
         }
       }
     };
@@ -189,7 +188,7 @@ class FollowedReads implements LiveReads {
             );
           }
           started ||= Date.now();
-          this.#retry(++attempt, started, transactionOpen());
+          this.#retry(e, ++attempt, started, transactionOpen());
           cursor = restart();
         }
       }
@@ -198,14 +197,11 @@ class FollowedReads implements LiveReads {
   }
 
   /**
-   * Before attempt `attempt` of a statement whose snapshot was lost (begun at `started`,
-   * Date.now()): waits, or throws `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
+   * Before attempt `attempt` of a statement whose snapshot was lost (`lost`; begun at
+   * `started`, Date.now()): waits, or throws `SQLITE_BUSY` / `SQLITE_BUSY_SNAPSHOT`.
    */
-  #retry(attempt: number, started: number, transactionOpen: boolean): void {
-    if (this.#retryAtOnce) {
-      this.#retryAtOnce = false;
-      return;
-    }
+  #retry(lost: SnapshotLost, attempt: number, started: number, transactionOpen: boolean): void {
+    if (lost.atOnce) return;
     if (transactionOpen) {
       throw new SqliteError(
         "SQLITE_BUSY_SNAPSHOT",
