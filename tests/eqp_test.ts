@@ -479,6 +479,13 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "stat1",
     "SELECT DISTINCT t3.t1_id FROM t2 JOIN t1 ON t1.id = t2.t1_id JOIN t3 ON t3.t1_id = t1.id WHERE t3.t2_id = 97 AND t2.t1_id = 38 AND t3.c2 BETWEEN 99999 AND 99999 ORDER BY t3.t1_id DESC LIMIT 1",
   ],
+  // whereCheckIfBloomFilterIsUseful wants WHERE_COLUMN_EQ: a seek on `c3 IS NULL` alone
+  // (WHERE_COLUMN_NULL) gets no Bloom filter, and stays a covering index.
+  [
+    8,
+    "stat1+stat4",
+    "SELECT count(*) FROM t3, t2 WHERE t2.c3 IS NULL AND t2.id > 167",
+  ],
   // whereLoopAddAll's mPrereq: the loops of a LEFT JOIN's right side need the leaves
   // before it, so the terms on those thin their rows (whereLoopOutputAdjust).
   [

@@ -9,7 +9,7 @@ import { sqlError } from "../errors.ts";
 import type { Term } from "./terms.ts";
 import type { OrderKind, WantedOrder } from "./order.ts";
 import type { AutoIndex } from "./auto_index.ts";
-import { leafLoops, type WhereLoop } from "./where_loop.ts";
+import { columnEq, leafLoops, type WhereLoop } from "./where_loop.ts";
 import { solveJoin } from "./path_solver.ts";
 import { type LoopsOrder, loopsOrder, oneRow } from "./loops_order.ts";
 import { getOrMake } from "../util/multimap.ts";
@@ -111,8 +111,8 @@ export function chooseJoinOrder(
     const rows = l.leaf.kind === "table" ? l.leaf.table.table.stat1Rows : undefined;
     if (rows === undefined) break;
     const node = l.path?.node;
-    // (A rowid `=` is a one-row lookup.)
-    const eq = node?.kind === "tableScan" ? oneRow(l) : node?.eq.some((k) => k.kind === "value");
+    // (A rowid `=` is a one-row lookup; an index seek on IS NULL alone is not COLUMN_EQ.)
+    const eq = node?.kind === "tableScan" ? oneRow(l) : columnEq(l);
     if (i > 0 && eq && l.selfCull && nSearch > logEst(rows)) node!.bloom = true;
     nSearch += l.nOut;
   }

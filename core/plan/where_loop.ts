@@ -507,7 +507,7 @@ function lesser(p: WhereLoop, t: WhereLoop): "drop" | "replace" | null {
 }
 
 /** where.c's WHERE_COLUMN_EQ: an index seek with an `=` or IS on one value (no IN, no IS NULL). */
-function columnEq(l: WhereLoop): boolean {
+export function columnEq(l: WhereLoop): boolean {
   const n = l.path?.node;
   if (n?.kind !== "indexScan") return false;
   return n.eq.some((k) =>
