@@ -479,6 +479,14 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "stat1",
     "SELECT DISTINCT t3.t1_id FROM t2 JOIN t1 ON t1.id = t2.t1_id JOIN t3 ON t3.t1_id = t1.id WHERE t3.t2_id = 97 AND t2.t1_id = 38 AND t3.c2 BETWEEN 99999 AND 99999 ORDER BY t3.t1_id DESC LIMIT 1",
   ],
+  // whereLoopAddBtree weighs an index's whole scan (here for the ORDER BY) before its seeks,
+  // and whereLoopAdjustCost makes the IN seek on it no dearer than that scan: the
+  // non-covering t1_i2 then costs less than the covering t1_i1.
+  [
+    3,
+    "stat1",
+    "SELECT t2.c1, t1.c1 FROM t1 JOIN t2 ON t2.t1_id = t1.c2 LEFT JOIN t3 ON t1.id = t3.t1_id WHERE t1.c2 IN (0, 99999) ORDER BY t1.c2, t2.c1, t2.t1_id DESC",
+  ],
   // whereCheckIfBloomFilterIsUseful wants WHERE_COLUMN_EQ: a seek on `c3 IS NULL` alone
   // (WHERE_COLUMN_NULL) gets no Bloom filter, and stays a covering index.
   [

@@ -377,10 +377,11 @@ function indexPaths(
       let choices = mine.filter((s) => eqOn(s, i, nInMul) && s.key.kind === "value");
       if (!choices.length) choices = mine.filter((s) => eqOn(s, i, nInMul)).slice(0, 1);
       // whereLoopAddBtreeIndex weighs the seek on each prefix of the `=` columns before the
-      // longer ones, a range after them too (whereLoopAdjustCost then makes no longer one
-      // dearer, nor yield more rows).
+      // longer ones, a range after them too, and whereLoopAddBtree the whole scan (the empty
+      // prefix) before any (whereLoopAdjustCost then makes no longer one dearer, nor yield
+      // more rows: a seek on an IN costs no more than the scan it narrows).
       const [lo, hi] = choices.length ? [] : rangeSeeks(mine);
-      if (used.length && (choices.length || lo || hi)) out.push(path(eq, used));
+      if (choices.length || lo || hi) out.push(path(eq, used));
       if (!choices.length) {
         out.push(path(eq, used, lo, hi));
         return;
