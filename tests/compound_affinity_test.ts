@@ -65,3 +65,25 @@ Deno.test("a numeric compound column with a CAST on the left reads as NUMERIC (F
     ],
   );
 });
+
+Deno.test("a VALUES of several SELECTs right of a compound operator reads REAL columns as REAL", () => {
+  // A row that is not constant splits the VALUES into one SELECT per row; to the right of
+  // an operator the parser wraps them as a subquery, whose REAL column turns 1 into 1.0.
+  assertSameAsSqlite(
+    `CREATE TABLE t(i INTEGER, r REAL); INSERT INTO t VALUES (1, 2.0);`,
+    [
+      "SELECT 5, 6 UNION ALL VALUES ('b', EXISTS (SELECT 1)), (2, CAST(42 AS REAL))",
+      "SELECT 5, 6 UNION VALUES ('b', EXISTS (SELECT 1)), (2, CAST(42 AS REAL)) ORDER BY 2",
+      "SELECT 5 EXCEPT VALUES (EXISTS (SELECT 1)), (CAST(42 AS REAL))",
+      "SELECT 1.0 INTERSECT VALUES (EXISTS (SELECT 1)), (CAST(42 AS REAL))",
+      "SELECT 5 UNION ALL VALUES ((SELECT i FROM t) + 0), (CAST(42 AS REAL))",
+      "SELECT 5 UNION ALL VALUES ((SELECT i FROM t) > 0), ((SELECT r FROM t))",
+      "SELECT typeof(x) FROM (SELECT 'a' AS x UNION ALL VALUES (EXISTS (SELECT 1)), (CAST(1 AS REAL)))",
+      "VALUES (EXISTS (SELECT 1)), (CAST(42 AS REAL))",
+      "SELECT 5 UNION ALL VALUES (1), (CAST(2 AS REAL)), ((SELECT 3))",
+      "WITH c AS (SELECT 1) SELECT 5 UNION ALL VALUES (1), (CAST(2 AS REAL))",
+    ],
+    [],
+    { bigints: true },
+  );
+});

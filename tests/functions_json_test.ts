@@ -550,6 +550,20 @@ const STATEMENTS: string[] = [
   `SELECT d.id AS did, e.key, e.value, e.id FROM d, json_each(d.j) e WHERE d.id = 6`,
   `SELECT json_group_array(j) FROM d WHERE id IN (1, 2, 3, 4, 9)`,
   `SELECT json_group_object(id, j) FROM d WHERE id IN (1, 2, 3)`,
+  // Bytes that are no UTF-8 (here FF) and a BOM go through verbatim, in and out.
+  ...[
+    `json_array(b)`,
+    `json_quote(b)`,
+    `json_object('k', b)`,
+    `json_set('[]', '$[0]', b)`,
+    `jsonb_array(b)`,
+    `json('["' || b || '"]')`,
+    `json_extract('["' || b || '"]', '$[0]')`,
+    `json_extract(json_array(char(65279) || b), '$[0]')`,
+  ].map((e) => `SELECT hex(${e}) FROM (SELECT CAST(x'41FF01' AS TEXT) AS b)`),
+  `SELECT hex(json_group_array(b)), hex(json_group_object(b, b)) ` +
+  `FROM (SELECT CAST(x'41FF01' AS TEXT) AS b)`,
+  `SELECT hex(key), hex(value), hex(fullkey) FROM json_tree('{"' || CAST(x'41FF' AS TEXT) || '":"' || CAST(x'FE' AS TEXT) || '"}')`,
 ];
 
 /**

@@ -18,7 +18,8 @@ import { havingToWhere } from "./having_to_where.ts";
 import { remapRowids } from "./auto_index.ts";
 import { everyExpr, referencedSources, selectCores } from "../analyze/bound_walk.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
-import { compoundSelects } from "../analyze/values_selects.ts";
+import { compoundSelects, valuesSelects } from "../analyze/values_selects.ts";
+import { Affinity } from "../value/types.ts";
 import { collationOf, nullsFirst } from "./collation.ts";
 
 /**
@@ -106,7 +107,7 @@ export function lowerParts(
 ): Query {
   let q = lowerPart(ctx, parts[0], parent, null, null, null);
   for (let i = 1; i < parts.length; i++) {
-    const right = lowerPart(ctx, parts[i], parent, null, null, null);
+    const right = lowerPart(ctx, parts[i], parent, null, null, null, true);
     const id = newId(ctx);
     const root: Compound = {
       kind: "compound",
@@ -130,6 +131,7 @@ function lowerPart(
   orderBy: B.BoundOrderingTerm[] | null,
   limit: PlanExpr | null,
   offset: PlanExpr | null,
+  rightOfOperator = false,
 ): Query {
   if (part.kind === "values") {
     const scope = newScope(parent, null);
@@ -139,8 +141,15 @@ function lowerPart(
       id,
       rows: part.rows.map((r) => r.map((e) => lowerExpr(ctx, scope, e))),
     };
-    const q: Query = { root, columns: part.rows[0].map((_, i) => colRef(id, i)) };
-    return finish(ctx, q, null, limit, offset);
+    // Right of a compound operator, a VALUES that is several SELECTs is the subquery
+    // `SELECT * FROM (...)` (values_selects.ts), whose REAL columns read integers as REAL.
+    const wrapped = rightOfOperator ? valuesSelects(part, false)[0] : null;
+    const columns = part.rows[0].map((_, i): PlanExpr =>
+      wrapped?.[i].affinity === Affinity.Real
+        ? { kind: "unary", op: "realAffinity", operand: colRef(id, i) }
+        : colRef(id, i)
+    );
+    return finish(ctx, { root, columns }, null, limit, offset);
   }
   return remapRowids(ctx, lowerCoreRefs(ctx, part, parent, orderBy, limit, offset));
 }

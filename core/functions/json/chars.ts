@@ -1,7 +1,8 @@
 /** Byte classes the JSON code uses (ASCII only, as SQLite's ctype macros). */
 
 import { isDigit, isHexDigit } from "../../value/number_text.ts";
-import { utf8Bytes } from "../../format/text.ts";
+import { decodeText, encodeUtf8 } from "../../format/text.ts";
+import { TextEncoding } from "../../value/types.ts";
 
 /** '0'..'9'. */
 export { isDigit };
@@ -54,20 +55,21 @@ export function hex4(z: Uint8Array, i: number): number {
     hexValue(z[i + 3]);
 }
 
-const decoder = new TextDecoder();
-
 /** UTF-8 bytes of `s` followed by 16 zero bytes (C-string style look-ahead). */
 export function utf8Padded(s: string): Uint8Array {
-  const raw = utf8Bytes(s);
+  const raw = encodeUtf8(s);
   const out = new Uint8Array(raw.length + 16);
   out.set(raw);
   return out;
 }
 
-/** UTF-8 bytes of `s`. */
-export { utf8Bytes as utf8 };
+/**
+ * The UTF-8 bytes of `s`, escaped bytes as themselves: SQLite's JSON code copies the bytes
+ * of a text it does not understand (an invalid sequence, a BOM) verbatim.
+ */
+export { encodeUtf8 as utf8 };
 
-/** `b[from, to)` decoded as UTF-8. */
+/** `b[from, to)` as text, exactly: a byte outside a UTF-8 sequence stays that byte. */
 export function utf8Text(b: Uint8Array, from = 0, to = b.length): string {
-  return decoder.decode(b.subarray(from, to));
+  return decodeText(b, from, to, TextEncoding.Utf8);
 }
