@@ -313,3 +313,39 @@ Deno.test("windows: any EXCLUDE clause, NO OTHERS too, computes each frame from 
     { bigints: true },
   );
 });
+
+Deno.test("window: calls run in SQLite's passes, ORDER BY copies of result columns too", () => {
+  // SQLite computes the calls sharing the first call's window (frame included) last, and
+  // each other window in a pass below, first the last; an ORDER BY term naming a result
+  // column is a copy of its calls, computed again below. The passes' order shows in which
+  // error comes first and in the order ties keep (row_number over tied keys).
+  const nth = "nth_value(k, 0) OVER (ORDER BY k)";
+  const json = "count(*) OVER (ORDER BY json(k))";
+  assertSameAsSqlite(
+    `CREATE TABLE t(id INTEGER PRIMARY KEY, k, o, g);
+      INSERT INTO t VALUES (1, 'a ', 2, 1), (2, 3, 1, 2), (3, NULL, 2, 1), (4, 7, 1, 1),
+        (5, 'x', 2, 2), (6, 0, 1, 1);`,
+    [
+      `SELECT ${json} FROM t ORDER BY ${nth}`,
+      `SELECT ${json} FROM t ORDER BY ${nth}, 1`,
+      `SELECT ${json} FROM t ORDER BY 1, ${nth}`,
+      `SELECT ${json} AS c FROM t ORDER BY ${nth}, c`,
+      `SELECT ${json} FROM t ORDER BY ${nth}, ${json}`,
+      `SELECT ${json}, ${nth} FROM t ORDER BY 2, 1`,
+      `SELECT ${nth}, ${json} FROM t ORDER BY 2`,
+      `SELECT ${nth}, ${json} FROM t ORDER BY 1`,
+      `SELECT ${nth} FROM t ORDER BY ${json}, 1`,
+      // The same ORDER BY, other frames: separate passes.
+      `SELECT ${json}, nth_value(k, 0) OVER (ORDER BY json(k) ROWS 1 PRECEDING) FROM t`,
+      `SELECT nth_value(k, 0) OVER (ORDER BY json(k) ROWS 1 PRECEDING), ${json} FROM t`,
+      `SELECT id, sum(id) OVER (ORDER BY g ROWS 1 PRECEDING), row_number() OVER (ORDER BY o), ` +
+      `sum(id) OVER (ORDER BY g) FROM t`,
+      `SELECT id, row_number() OVER (ORDER BY g), rank() OVER (ORDER BY o), ` +
+      `row_number() OVER (ORDER BY o) FROM t`,
+      `SELECT id, row_number() OVER (ORDER BY g) AS r FROM t ORDER BY o, r`,
+      `SELECT id, row_number() OVER (ORDER BY g), lag(id) OVER (ORDER BY o), ` +
+      `lead(id) OVER (ORDER BY o), cume_dist() OVER (ORDER BY o), ` +
+      `count(*) OVER (ORDER BY o GROUPS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) FROM t`,
+    ],
+  );
+});

@@ -207,7 +207,7 @@ function lowerCoreRefs(
   const grouped = core.aggregate && groupBy.length > 0;
   // With windows, SQLite's window rewrite orders the grouping query by the first computed
   // window's PARTITION BY and ORDER BY instead of the statement's ORDER BY.
-  const groupOrder = windows ? firstComputedWindowOrder(core) : orderBy;
+  const groupOrder = windows ? firstComputedWindowOrder(core, orderBy) : orderBy;
   const groupDesc = grouped ? groupDirections(groupBy, groupOrder) : [];
   // A DISTINCT (of no aggregate or windows) wants its result columns grouped. With an
   // ORDER BY listing them (in any directions, NULLs where those put them), SQLite makes it a
@@ -303,7 +303,7 @@ function lowerCoreRefs(
       node = { kind: "filter", input: node, predicate: lowerExpr(ctx, upper, core.having) };
     }
   }
-  const prepared = prepareWindows(ctx, core, upper);
+  const prepared = prepareWindows(ctx, core, upper, orderBy);
   const results = core.columns.map((c) => lowerResultColumn(ctx, upper, c.expr));
   const sortKeys = (orderBy ?? []).map((t) =>
     t.resultColumn > 0 ? results[t.resultColumn - 1] : lowerExpr(ctx, upper, t.expr)

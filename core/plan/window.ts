@@ -1,11 +1,15 @@
 /**
- * Window functions: one `window` node per distinct PARTITION BY / ORDER BY, stacked over
- * the core's rows. Each stores the values the clauses above it read (they cannot see
- * through it), its calls' values come after those.
+ * Window functions: one `window` node per pass of SQLite's window rewrite (the calls of one
+ * frame, PARTITION BY and ORDER BY), stacked over the core's rows. Each stores the values
+ * the clauses above it read (they cannot see through it), its calls' values come after
+ * those.
  */
 import type * as B from "../analyze/bound.ts";
 import type { AggregateFunction } from "../functions/aggregate/types.ts";
 import { sameExpr } from "../analyze/same_expr.ts";
+import { childExprs } from "../analyze/bound_walk.ts";
+import type { FrameBoundType } from "../sql/ast.ts";
+import { StorageClass } from "../value/types.ts";
 import type { PlanExpr, RelNode, SortKey, Window, WindowCall } from "./plan.ts";
 import { colRef, type LowerScope, newId, type PlanContext } from "./scope.ts";
 import { lowerResultColumn } from "./lower_expr.ts";
@@ -13,16 +17,6 @@ import { mapColumnRefs } from "./capture.ts";
 import { subtreeIds } from "./walk.ts";
 import { callCollation, collationOf, nullsFirst } from "./collation.ts";
 import { getOrMake } from "../util/multimap.ts";
-
-function sameWindow(a: B.BoundWindow, b: B.BoundWindow): boolean {
-  return a.partitionBy.length === b.partitionBy.length &&
-    a.partitionBy.every((e, i) => sameExpr(e, b.partitionBy[i])) &&
-    a.orderBy.length === b.orderBy.length &&
-    a.orderBy.every((t, i) => {
-      const u = b.orderBy[i];
-      return t.desc === u.desc && t.nulls === u.nulls && sameExpr(t.expr, u.expr);
-    });
-}
 
 /** The frame of a window that names none: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW. */
 const DEFAULT_FRAME: NonNullable<B.BoundWindow["frame"]> = {
@@ -32,27 +26,160 @@ const DEFAULT_FRAME: NonNullable<B.BoundWindow["frame"]> = {
   exclude: "none",
 };
 
+type Frame = NonNullable<B.BoundWindow["frame"]>;
+const ONE: B.BoundExpr = {
+  kind: "literal",
+  value: 1,
+  cls: StorageClass.Integer,
+  affinity: null,
+  collation: null,
+  hasCollate: false,
+  start: 0,
+  end: 0,
+};
+const fixed = (unit: Frame["unit"], start: FrameBoundType, end: FrameBoundType): Frame => ({
+  unit,
+  start: { type: start, offset: start === "following" ? ONE : null },
+  end: { type: end, offset: null },
+  exclude: "none",
+});
+/**
+ * The frames SQLite gives these built-ins whatever the window says (sqlite3WindowUpdate):
+ * they decide which calls share a pass.
+ */
+const FIXED_FRAMES: ReadonlyMap<string, Frame> = new Map([
+  ["row_number", fixed("rows", "unboundedPreceding", "currentRow")],
+  ["dense_rank", fixed("range", "unboundedPreceding", "currentRow")],
+  ["rank", fixed("range", "unboundedPreceding", "currentRow")],
+  ["percent_rank", fixed("groups", "currentRow", "unboundedFollowing")],
+  ["cume_dist", fixed("groups", "following", "unboundedFollowing")],
+  ["ntile", fixed("rows", "currentRow", "unboundedFollowing")],
+  ["lead", fixed("rows", "unboundedPreceding", "unboundedFollowing")],
+  ["lag", fixed("rows", "unboundedPreceding", "currentRow")],
+]);
+
+/** The frame SQLite compares `f`'s window by. */
+function frameOf(f: B.BoundFunction): Frame {
+  return (f.def.user ? undefined : FIXED_FRAMES.get(f.def.name)) ?? f.window!.frame ??
+    DEFAULT_FRAME;
+}
+
+function sameBound(a: B.BoundFrameBound, b: B.BoundFrameBound): boolean {
+  return a.type === b.type &&
+    (a.offset === null ? b.offset === null : b.offset !== null && sameExpr(a.offset, b.offset));
+}
+
+/**
+ * Whether SQLite computes `a` and `b` in one pass (sqlite3WindowCompare without FILTER):
+ * the same frame, PARTITION BY and ORDER BY.
+ */
+function sameDefinition(a: B.BoundFunction, b: B.BoundFunction): boolean {
+  const fa = frameOf(a), fb = frameOf(b);
+  const wa = a.window!, wb = b.window!;
+  return fa.unit === fb.unit && fa.exclude === fb.exclude && sameBound(fa.start, fb.start) &&
+    sameBound(fa.end, fb.end) &&
+    wa.partitionBy.length === wb.partitionBy.length &&
+    wa.partitionBy.every((e, i) => sameExpr(e, wb.partitionBy[i])) &&
+    wa.orderBy.length === wb.orderBy.length &&
+    wa.orderBy.every((t, i) => {
+      const u = wb.orderBy[i];
+      return t.desc === u.desc && t.nulls === u.nulls && sameExpr(t.expr, u.expr);
+    });
+}
+
+/** The window calls in `e` (not inside subqueries), left to right. */
+function windowCallsIn(e: B.BoundExpr, out: B.BoundFunction[]): void {
+  if (e.kind === "function" && e.role === "window") out.push(e);
+  else for (const c of childExprs(e)) windowCallsIn(c, out);
+}
+
+/**
+ * One computed window call: `call` is computed, `readers` are the calls whose value it is
+ * (none for the copy of a result column's call an ORDER BY term makes, which SQLite
+ * computes though the sort reads the result column).
+ */
+interface Computed {
+  call: B.BoundFunction;
+  readers: B.BoundFunction[];
+}
+
+/**
+ * SQLite's window rewrite (window.c sqlite3WindowRewrite), as passes over the rows,
+ * outermost (computed last) first. The query computes the calls it resolved itself that
+ * share the first one's window (frame, PARTITION BY, ORDER BY); every other call —
+ * the result columns' first, then the ORDER BY's, where a term naming a result column is
+ * a copy of that column's expression — moves into a subquery below, each expression once,
+ * and that subquery is rewritten the same way. So copies of outer calls are computed again
+ * further down, and which pass runs first decides which error a statement raises and the
+ * order that ties keep.
+ */
+function windowPasses(
+  core: B.BoundCore,
+  orderBy: readonly B.BoundOrderingTerm[] | null,
+): Computed[][] {
+  const all: B.BoundFunction[] = [];
+  const copies = new Set<number>(); // positions in `all` of the ORDER BY's copies
+  for (const c of core.columns) windowCallsIn(c.expr, all);
+  for (const t of orderBy ?? []) {
+    const from = all.length;
+    windowCallsIn(t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr, all);
+    if (t.resultColumn > 0) { for (let i = from; i < all.length; i++) copies.add(i); }
+  }
+  const passes: Computed[][] = [];
+  const head = all.find((_, i) => !copies.has(i));
+  let rest: number[] = all.map((_, i) => i);
+  if (head) {
+    const outer = rest.filter((i) => !copies.has(i) && sameDefinition(all[i], head));
+    passes.push(outer.map((i) => ({ call: all[i], readers: [all[i]] })));
+    rest = rest.filter((i) => !outer.includes(i));
+  }
+  // Moved below, equal expressions share one column.
+  const moved: Computed[] = [];
+  for (const i of rest) {
+    const f = all[i];
+    const twin = moved.find((m) => sameExpr(m.call, f));
+    const reader = copies.has(i) ? [] : [f];
+    if (twin) twin.readers.push(...reader);
+    else moved.push({ call: f, readers: reader });
+  }
+  let left = moved;
+  while (left.length) {
+    const first = left[0].call;
+    passes.push(left.filter((m) => sameDefinition(m.call, first)));
+    left = left.filter((m) => !sameDefinition(m.call, first));
+  }
+  // A call bound for an ORDER BY term that names a result column is read through it.
+  const placed = new Set(passes.flat().flatMap((m) => m.readers));
+  for (const f of core.windowFunctions) {
+    if (placed.has(f)) continue;
+    const twin = passes.flat().find((m) => sameExpr(m.call, f));
+    if (twin) twin.readers.push(f);
+    else passes.push([{ call: f, readers: [f] }]);
+  }
+  return passes;
+}
+
 interface WindowGroup {
   /** The id of the window node (built by {@link stackWindows}). */
   id: number;
   spec: B.BoundWindow;
-  bound: B.BoundFunction[];
-  /** The calls of `bound`, lowered. */
+  /** The calls the pass computes. */
+  computed: Computed[];
+  /** The calls of `computed`, lowered. */
   calls: WindowCall[];
   /** Partition then order expressions, lowered over the window's input. */
   keys: PlanExpr[];
 }
 
 /**
- * The sort order of the window computed first (the last distinct definition, see
- * {@link stackWindows}): its PARTITION BY terms ascending, then its ORDER BY terms.
+ * The sort order of the pass computed first (the innermost, see {@link windowPasses}):
+ * its PARTITION BY terms ascending, then its ORDER BY terms.
  */
-export function firstComputedWindowOrder(core: B.BoundCore): B.BoundOrderingTerm[] {
-  const specs: B.BoundWindow[] = [];
-  for (const f of core.windowFunctions) {
-    if (!specs.some((s) => sameWindow(s, f.window!))) specs.push(f.window!);
-  }
-  const w = specs.at(-1)!;
+export function firstComputedWindowOrder(
+  core: B.BoundCore,
+  orderBy: readonly B.BoundOrderingTerm[] | null,
+): B.BoundOrderingTerm[] {
+  const w = windowPasses(core, orderBy).at(-1)![0].call.window!;
   const partition = w.partitionBy.map((expr): B.BoundOrderingTerm => ({
     expr,
     desc: false,
@@ -66,32 +193,30 @@ export function firstComputedWindowOrder(core: B.BoundCore): B.BoundOrderingTerm
 export type PreparedWindows = WindowGroup[];
 
 /**
- * Groups the core's window calls and registers a placeholder output for each call in
- * `scope` (fixed by {@link stackWindows} once the window's stored columns are known).
+ * Splits the core's window calls into SQLite's passes (outermost first) and registers a
+ * placeholder output for each call in `scope` (fixed by {@link stackWindows} once the
+ * window's stored columns are known).
  */
 export function prepareWindows(
   ctx: PlanContext,
   core: B.BoundCore,
   scope: LowerScope,
+  orderBy: readonly B.BoundOrderingTerm[] | null,
 ): PreparedWindows | null {
   if (!core.windowFunctions.length) return null;
-  const groups: WindowGroup[] = [];
   scope.windowCalls = new Map();
-  for (const f of core.windowFunctions) {
-    const spec = f.window!;
-    let g = groups.find((x) => sameWindow(x.spec, spec));
-    if (!g) {
-      g = { id: newId(ctx), spec, bound: [], calls: [], keys: [] };
-      groups.push(g);
-    }
-    scope.windowCalls.set(f, colRef(g.id, -(g.bound.length + 1)));
-    g.bound.push(f);
-  }
+  const groups = windowPasses(core, orderBy).map((computed): WindowGroup => {
+    const id = newId(ctx);
+    computed.forEach((m, i) => {
+      for (const f of m.readers) scope.windowCalls!.set(f, colRef(id, -(i + 1)));
+    });
+    return { id, spec: computed[0].call.window!, computed, calls: [], keys: [] };
+  });
   // SQLite computes a window's terms as result columns of the query below it.
   const sub = (e: B.BoundExpr) => lowerResultColumn(ctx, scope, e);
   for (const g of groups) {
     g.keys = [...g.spec.partitionBy.map(sub), ...g.spec.orderBy.map((t) => sub(t.expr))];
-    g.calls = g.bound.map((f): WindowCall => {
+    g.calls = g.computed.map(({ call: f }): WindowCall => {
       const frame = f.window!.frame ?? DEFAULT_FRAME;
       const bound = (b: B.BoundFrameBound) => ({ ...b, offset: b.offset && sub(b.offset) });
       return {
@@ -111,8 +236,8 @@ export function prepareWindows(
 }
 
 /**
- * Stacks the window nodes over `input`, the last distinct window innermost. `above` holds the expressions evaluated above the
- * windows (result columns, ORDER BY keys); they are rewritten in place to read the
+ * Stacks the window nodes over `input`, the last pass innermost. `above` holds the
+ * expressions evaluated above the windows (result columns, ORDER BY keys); they are rewritten in place to read the
  * windows' outputs.
  */
 export function stackWindows(
@@ -121,10 +246,8 @@ export function stackWindows(
   above: PlanExpr[][],
 ): RelNode {
   let node = input;
-  // SQLite runs each distinct window as a pass over the previous pass's rows, the last
-  // window innermost and the first outermost (select.c's window rewrite), and each pass
-  // sorts stably: the rows come out in the first window's order, ties in the order the
-  // passes before it left them.
+  // Each pass reads the previous pass's rows and sorts them stably: the rows come out in
+  // the outermost pass's order, ties in the order the passes before it left them.
   const groups = [...prepared].reverse();
   groups.forEach((g, k) => {
     const np = g.spec.partitionBy.length;
