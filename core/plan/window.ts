@@ -27,16 +27,8 @@ const DEFAULT_FRAME: NonNullable<B.BoundWindow["frame"]> = {
 };
 
 type Frame = NonNullable<B.BoundWindow["frame"]>;
-const ONE: B.BoundExpr = {
-  kind: "literal",
-  value: 1,
-  cls: StorageClass.Integer,
-  affinity: null,
-  collation: null,
-  hasCollate: false,
-  start: 0,
-  end: 0,
-};
+// A literal 1 as sameExpr sees one (spans, affinity and collation aside).
+const ONE = { kind: "literal", value: 1, cls: StorageClass.Integer } as B.BoundExpr;
 const fixed = (unit: Frame["unit"], start: FrameBoundType, end: FrameBoundType): Frame => ({
   unit,
   start: { type: start, offset: start === "following" ? ONE : null },
@@ -64,27 +56,14 @@ function frameOf(f: B.BoundFunction): Frame {
     DEFAULT_FRAME;
 }
 
-function sameBound(a: B.BoundFrameBound, b: B.BoundFrameBound): boolean {
-  return a.type === b.type &&
-    (a.offset === null ? b.offset === null : b.offset !== null && sameExpr(a.offset, b.offset));
-}
-
 /**
  * Whether SQLite computes `a` and `b` in one pass (sqlite3WindowCompare without FILTER):
  * the same frame, PARTITION BY and ORDER BY.
  */
 function sameDefinition(a: B.BoundFunction, b: B.BoundFunction): boolean {
-  const fa = frameOf(a), fb = frameOf(b);
-  const wa = a.window!, wb = b.window!;
-  return fa.unit === fb.unit && fa.exclude === fb.exclude && sameBound(fa.start, fb.start) &&
-    sameBound(fa.end, fb.end) &&
-    wa.partitionBy.length === wb.partitionBy.length &&
-    wa.partitionBy.every((e, i) => sameExpr(e, wb.partitionBy[i])) &&
-    wa.orderBy.length === wb.orderBy.length &&
-    wa.orderBy.every((t, i) => {
-      const u = wb.orderBy[i];
-      return t.desc === u.desc && t.nulls === u.nulls && sameExpr(t.expr, u.expr);
-    });
+  const definition = (f: B.BoundFunction) => [frameOf(f), f.window!.partitionBy, f.window!.orderBy];
+  // sameExpr compares any bound structure, spans aside.
+  return sameExpr(definition(a) as never, definition(b) as never);
 }
 
 /** The window calls in `e` (not inside subqueries), left to right. */
@@ -117,44 +96,36 @@ function windowPasses(
   core: B.BoundCore,
   orderBy: readonly B.BoundOrderingTerm[] | null,
 ): Computed[][] {
-  const all: B.BoundFunction[] = [];
-  const copies = new Set<number>(); // positions in `all` of the ORDER BY's copies
-  for (const c of core.columns) windowCallsIn(c.expr, all);
+  const all: Computed[] = [];
+  const add = (e: B.BoundExpr, copy: boolean) => {
+    const calls: B.BoundFunction[] = [];
+    windowCallsIn(e, calls);
+    for (const f of calls) all.push({ call: f, readers: copy ? [] : [f] });
+  };
+  for (const c of core.columns) add(c.expr, false);
   for (const t of orderBy ?? []) {
-    const from = all.length;
-    windowCallsIn(t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr, all);
-    if (t.resultColumn > 0) { for (let i = from; i < all.length; i++) copies.add(i); }
+    add(t.resultColumn > 0 ? core.columns[t.resultColumn - 1].expr : t.expr, t.resultColumn > 0);
   }
-  const passes: Computed[][] = [];
-  const head = all.find((_, i) => !copies.has(i));
-  let rest: number[] = all.map((_, i) => i);
-  if (head) {
-    const outer = rest.filter((i) => !copies.has(i) && sameDefinition(all[i], head));
-    passes.push(outer.map((i) => ({ call: all[i], readers: [all[i]] })));
-    rest = rest.filter((i) => !outer.includes(i));
-  }
+  const head = all.find((m) => m.readers.length);
+  const outer = all.filter((m) => m.readers.length && sameDefinition(m.call, head!.call));
   // Moved below, equal expressions share one column.
-  const moved: Computed[] = [];
-  for (const i of rest) {
-    const f = all[i];
-    const twin = moved.find((m) => sameExpr(m.call, f));
-    const reader = copies.has(i) ? [] : [f];
-    if (twin) twin.readers.push(...reader);
-    else moved.push({ call: f, readers: reader });
+  let left: Computed[] = [];
+  for (const m of all) {
+    if (outer.includes(m)) continue;
+    const twin = left.find((l) => sameExpr(l.call, m.call));
+    if (twin) twin.readers.push(...m.readers);
+    else left.push(m);
   }
-  let left = moved;
+  const passes = outer.length ? [outer] : [];
   while (left.length) {
     const first = left[0].call;
     passes.push(left.filter((m) => sameDefinition(m.call, first)));
     left = left.filter((m) => !sameDefinition(m.call, first));
   }
-  // A call bound for an ORDER BY term that names a result column is read through it.
+  // A call bound for an ORDER BY term equal to a result column is read through that column.
   const placed = new Set(passes.flat().flatMap((m) => m.readers));
   for (const f of core.windowFunctions) {
-    if (placed.has(f)) continue;
-    const twin = passes.flat().find((m) => sameExpr(m.call, f));
-    if (twin) twin.readers.push(f);
-    else passes.push([{ call: f, readers: [f] }]);
+    if (!placed.has(f)) passes.flat().find((m) => sameExpr(m.call, f))?.readers.push(f);
   }
   return passes;
 }
