@@ -343,6 +343,9 @@ Deno.test("window: calls run in SQLite's passes, ORDER BY copies of result colum
       `SELECT id, row_number() OVER (ORDER BY g), rank() OVER (ORDER BY o), ` +
       `row_number() OVER (ORDER BY o) FROM t`,
       `SELECT id, row_number() OVER (ORDER BY g) AS r FROM t ORDER BY o, r`,
+      // An EXISTS drops its columns, its windows still run.
+      `SELECT EXISTS (SELECT row_number() OVER (PARTITION BY NULL ORDER BY NULL)) FROM t`,
+      `SELECT EXISTS (SELECT ${nth}) FROM t`,
       `SELECT id, row_number() OVER (ORDER BY g), lag(id) OVER (ORDER BY o), ` +
       `lead(id) OVER (ORDER BY o), cume_dist() OVER (ORDER BY o), ` +
       `count(*) OVER (ORDER BY o GROUPS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) FROM t`,

@@ -122,10 +122,14 @@ function windowPasses(
     passes.push(left.filter((m) => sameDefinition(m.call, first)));
     left = left.filter((m) => !sameDefinition(m.call, first));
   }
-  // A call bound for an ORDER BY term equal to a result column is read through that column.
+  // A call bound for an ORDER BY term equal to a result column is read through that column;
+  // one no result column holds (an EXISTS's, whose columns are dropped) is computed alone.
   const placed = new Set(passes.flat().flatMap((m) => m.readers));
   for (const f of core.windowFunctions) {
-    if (!placed.has(f)) passes.flat().find((m) => sameExpr(m.call, f))?.readers.push(f);
+    if (placed.has(f)) continue;
+    const twin = passes.flat().find((m) => sameExpr(m.call, f));
+    if (twin) twin.readers.push(f);
+    else passes.push([{ call: f, readers: [f] }]);
   }
   return passes;
 }
