@@ -352,3 +352,30 @@ Deno.test("window: calls run in SQLite's passes, ORDER BY copies of result colum
     ],
   );
 });
+
+Deno.test("window: a subquery below windows keeps its ORDER BY, and flattens as SQLite's does", () => {
+  // SQLite moves a query's FROM below its windows (window.c), into a subquery that needs
+  // its rows' order: a FROM subquery's ORDER BY stays (row_number() OVER () counts in it),
+  // and a plain one is flattened there (the index on b then gives the window's order).
+  assertSameAsSqlite(
+    `CREATE TABLE t(a INTEGER PRIMARY KEY, b, c); CREATE INDEX tb ON t(b);
+      CREATE VIEW v AS SELECT a, b, c FROM t WHERE c > 0;
+      INSERT INTO t VALUES (1, 2, 3), (2, 1, 1), (3, 2, 2), (4, 1, 0), (5, 3, -2), (6, 1, 5);`,
+    [
+      "SELECT a, row_number() OVER () FROM (SELECT * FROM t ORDER BY c) ORDER BY a",
+      "SELECT a, group_concat(a) OVER () FROM (SELECT * FROM t ORDER BY c DESC) ORDER BY a",
+      "SELECT a, row_number() OVER (PARTITION BY b) FROM (SELECT * FROM t ORDER BY c) ORDER BY a",
+      "SELECT a, row_number() OVER (PARTITION BY b) FROM (SELECT * FROM t ORDER BY c), t AS u " +
+      "WHERE u.a = 1 ORDER BY 1",
+      "SELECT a, b, row_number() OVER (ORDER BY b) FROM v",
+      "SELECT a, sum(c) OVER (PARTITION BY b) FROM v WHERE a > 1",
+      "SELECT DISTINCT b, count(*) OVER (ORDER BY b) FROM v",
+      "SELECT a, b, row_number() OVER (ORDER BY b) FROM v LEFT JOIN (SELECT a AS x FROM t) ON x = b",
+      "SELECT b, count(*), row_number() OVER (ORDER BY b) FROM v GROUP BY b",
+      "SELECT x, row_number() OVER () FROM (SELECT b AS x FROM t WHERE c > 0) ORDER BY x DESC",
+      "SELECT x, row_number() OVER (ORDER BY x) FROM (SELECT b AS x FROM t LIMIT 4)",
+    ],
+    [],
+    { bigints: true },
+  );
+});

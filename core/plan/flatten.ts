@@ -140,10 +140,11 @@ function flattenItem(outer: Outer, i: number): Outer {
   let sub = subSelect(src);
   if (!sub) return outer;
   if (sub.first.kind !== "core" || sub.first.aggregate) return outer;
-  // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6).
+  // An ORDER BY that another ORDER BY or a join makes pointless goes (forum 2d76f2bcf6);
+  // not below windows, whose subquery (window.c) needs its rows' order (SF_OrderByReqd).
   if (
     sub.orderBy && (outer.orderBy || outer.armOrdered || from.items.length > 1) &&
-    !sub.limit && !needsInputOrder(core)
+    !sub.limit && !needsInputOrder(core) && !core.windowFunctions.length
   ) {
     sub = { ...sub, orderBy: null };
     outer = withItem(outer, i, withSubSelect(src, sub));
@@ -167,7 +168,12 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   const from = core.from!;
   const it = from.items[i];
   const c = sub.first as B.BoundCore;
-  if (core.windowFunctions.length || c.windowFunctions.length) return false; // 25
+  if (c.windowFunctions.length) return false; // 25
+  // SQLite rewrites a query with windows first (window.c): its FROM, WHERE and grouping move
+  // into a subquery of no DISTINCT or LIMIT, and there this one is flattened, unless part
+  // of it (an ORDER BY, a LIMIT, arms) would have to stay below the windows.
+  const windowed = core.windowFunctions.length > 0;
+  if (windowed && (sub.orderBy || sub.limit || sub.offset || sub.compounds.length)) return false;
   if (sub.compounds.length && !compoundMayFlatten(outer, i, sub)) return false; // 17
   if (sub.offset) return false; // 14
   if (!c.from?.items.length) return false; // 7
@@ -191,7 +197,8 @@ function canFlatten(outer: Outer, i: number, sub: B.BoundSelect): boolean {
   // 3a, 3b, 3d; and the NULL row's test needs a table with a rowid or primary key.
   if (
     it.join === "left" &&
-    (c.from.items.length !== 1 || c.from.items[0].item.kind !== "table" || core.distinct)
+    (c.from.items.length !== 1 || c.from.items[0].item.kind !== "table" ||
+      core.distinct && !windowed)
   ) return false;
   if (i > 0 && c.from.items.some(isRightOrFull)) return false; // 27a
   const id = (it.item as B.BoundSource).id;
