@@ -48,3 +48,24 @@ Deno.test("blob numbers: long BLOBs as numbers and truth values match SQLite", (
     ],
   );
 });
+
+Deno.test("blob numbers: a BLOB read as a number is read up to its first NUL, however long", () => {
+  // A zeroblob(6e8) as a number is its first byte's reading: no string of 6e8 characters,
+  // which V8 could not make. NULs after digits, and in UTF-16 a zero unit, end the number.
+  const queries = [
+    "SELECT zeroblob(600000000) + 0",
+    "SELECT zeroblob(9000) AND 1, CASE WHEN zeroblob(9000) THEN 1 ELSE 2 END",
+    "SELECT CAST(x'3132003334' AS INTEGER), CAST(x'3132003334' AS REAL), CAST(x'313200' AS NUMERIC)",
+    "SELECT x'31320020' + 0, x'3132' + 0, x'2031320a00' + 0, CAST(x'00' AS INTEGER)",
+  ];
+  assertSameAsSqlite("CREATE TABLE t(x);", queries, [], { bigints: true });
+  assertSameAsSqlite(
+    "PRAGMA encoding = 'UTF-16le'; CREATE TABLE t(x);",
+    [
+      "SELECT CAST(x'3100320000003300' AS INTEGER), CAST(x'310032000000' AS REAL)",
+      "SELECT CAST(x'31000032' AS INTEGER), x'3100' + 0, CAST(zeroblob(9000) AS INTEGER)",
+    ],
+    [],
+    { bigints: true },
+  );
+});

@@ -12,7 +12,7 @@ const TARGET_KB = 150;
  * What browser.ts may not exceed: the target while it is met; while it is missed (see
  * expectations.json), the measured size plus a little, so growth is caught.
  */
-const CEILING_KB = 156;
+const CEILING_KB = 157;
 
 // esbuild runs as a child process.
 const canRun = (await Deno.permissions.query({ name: "run" })).state === "granted";

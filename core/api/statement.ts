@@ -3,6 +3,7 @@
  * every error SQLite reports at prepare time surfaces at `prepare`); each run starts a new
  * execution of the compiled program.
  */
+import { tooBig } from "../functions/scalar/limits.ts";
 import type { DatabaseFile } from "../database_file.ts";
 import { booleanArgument, type ResultCodeName, SqliteError } from "../errors.ts";
 import type { Execution } from "../backend.ts";
@@ -470,6 +471,10 @@ class ExecutionCursor implements RowCursor {
       // Checked after a PageMiss too: a lazy source's file, the only one that misses, is
       // never followed live, so the check is a no-op there.
       this.#file.check(this.#snapshot);
+      // A value longer than a JS string or buffer may be (SQLite allows 1e9 bytes).
+      if (/Invalid (string|typed array|array buffer) length|allocation|exceeds max/.test(`${e}`)) {
+        tooBig();
+      }
       throw e;
     }
     this.#file.check(this.#snapshot);

@@ -56,12 +56,17 @@ export function blobAsByteString(b: Uint8Array): string {
 /** The string a TEXT or BLOB register is scanned as, for number conversions. */
 function scanString(r: Reg, enc: TextEncoding): string {
   if (r.c === StorageClass.Text) return r.v as string;
-  const b = r.v as Uint8Array;
+  let b = r.v as Uint8Array;
+  // The scanners read nothing past a NUL but that junk follows: a zeroblob(6e8) is read
+  // as its first byte, not made a string longer than a JS string may be.
+  const utf8 = enc === TextEncoding.Utf8;
+  let end = b.length;
+  if (utf8) end = b.indexOf(0) + 1 || end;
+  else for (let i = 0; i + 1 < end; i += 2) if (!b[i] && !b[i + 1]) end = i + 2;
+  b = b.subarray(0, end);
   // In UTF-16, the code units the bytes hold (an odd trailing byte dropped), without any
   // surrogate processing: only ASCII matters to the scanners.
-  return enc === TextEncoding.Utf8
-    ? blobAsByteString(b)
-    : decodeUnits(b, 0, b.length, enc === TextEncoding.Utf16le);
+  return utf8 ? blobAsByteString(b) : decodeUnits(b, 0, b.length, enc === TextEncoding.Utf16le);
 }
 
 /** REAL → INTEGER by truncation, saturating at the 64-bit limits (sqlite3RealToI64). */

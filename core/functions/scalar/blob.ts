@@ -7,7 +7,7 @@ import { intToText, isHexDigit, realToText } from "../../value/number_text.ts";
 import { hexValue as hexDigitValue } from "../json/chars.ts";
 import { StorageClass } from "../../value/types.ts";
 import { bytesOf, cText, int64Of, setTextResult, textOf } from "./coerce.ts";
-import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
+import { MAX_JS_STRING, MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 
 const HEX = "0123456789ABCDEF";
 
@@ -25,13 +25,27 @@ export function hexToBytes(hex: string): Uint8Array {
 
 /** Upper-case hex of `bytes`. */
 export function toHex(bytes: Uint8Array): string {
+  const n = bytes.length;
+  if (n > MAX_JS_STRING / 2) tooBig();
+  if (n > 4096) {
+    // Long: as ASCII bytes decoded once (a string built a pair at a time is a rope of
+    // millions of pieces, and a zeroblob(1e8)'s exhausted the heap).
+    const out = new Uint8Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      out[2 * i] = HEX_CODES[bytes[i] >> 4];
+      out[2 * i + 1] = HEX_CODES[bytes[i] & 15];
+    }
+    return asciiDecoder.decode(out);
+  }
   let s = "";
-  for (let i = 0; i < bytes.length; i++) {
+  for (let i = 0; i < n; i++) {
     const b = bytes[i];
     s += HEX[b >> 4] + HEX[b & 15];
   }
   return s;
 }
+const HEX_CODES = new TextEncoder().encode(HEX);
+const asciiDecoder = new TextDecoder();
 
 /**
  * hex(X): the bytes of X in upper-case hex: a blob's own bytes, a text's bytes in the

@@ -10,3 +10,6 @@ export const MAX_TEXT_LENGTH = 1000000000;
 export function tooBig(): never {
   throw new SqliteError("SQLITE_TOOBIG", "string or blob too big");
 }
+
+/** The longest string V8 holds (String::kMaxLength): a longer text cannot be made here. */
+export const MAX_JS_STRING = 536870888;
