@@ -472,7 +472,8 @@ class ExecutionCursor implements RowCursor {
       // never followed live, so the check is a no-op there.
       this.#file.check(this.#snapshot);
       // A value longer than a JS string or buffer may be (SQLite allows 1e9 bytes).
-      if (/Invalid (string|typed array|array buffer) length|allocation|exceeds max/.test(`${e}`)) {
+      const jsLimit = /Invalid (string|typed array|array buffer) length|allocation|exceeds max/;
+      if (!(e instanceof SqliteError) && jsLimit.test(`${e}`)) {
         tooBig();
       }
       throw e;
