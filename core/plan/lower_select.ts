@@ -8,7 +8,7 @@ import { colRef, type LowerScope, newId, newScope, type PlanContext } from "./sc
 import { lowerExpr, lowerResultColumn } from "./lower_expr.ts";
 import { planFrom } from "./from.ts";
 import { buildAggregate } from "./aggregate.ts";
-import { firstComputedWindowOrder, prepareWindows, stackWindows } from "./window.ts";
+import { firstComputedWindowOrder, prepareWindows, stackWindows, windowPasses } from "./window.ts";
 import { type OrderKind, type OrderTerm, wantedOrder } from "./order.ts";
 import { planSpecialAggregate } from "./special_aggregate.ts";
 import { sortShapeOf } from "./sort_cost.ts";
@@ -201,13 +201,15 @@ function lowerCoreRefs(
   const special = planSpecialAggregate(ctx, core, parent, orderBy, limit, offset);
   if (special) return special;
   const scope = newScope(parent, core);
-  const windows = core.windowFunctions.length > 0;
+  // The passes SQLite's window rewrite makes of the core's window calls, once.
+  const passes = core.windowFunctions.length ? windowPasses(core, orderBy) : null;
+  const windows = passes !== null;
   // With one table, prefer a path that gives the GROUP BY (stream) or ORDER BY order.
   const groupBy = core.groupBy ?? [];
   const grouped = core.aggregate && groupBy.length > 0;
   // With windows, SQLite's window rewrite orders the grouping query by the first computed
   // window's PARTITION BY and ORDER BY instead of the statement's ORDER BY.
-  const groupOrder = windows ? firstComputedWindowOrder(core, orderBy) : orderBy;
+  const groupOrder = passes ? firstComputedWindowOrder(passes) : orderBy;
   const groupDesc = grouped ? groupDirections(groupBy, groupOrder) : [];
   // A DISTINCT (of no aggregate or windows) wants its result columns grouped. With an
   // ORDER BY listing them (in any directions, NULLs where those put them), SQLite makes it a
@@ -303,7 +305,7 @@ function lowerCoreRefs(
       node = { kind: "filter", input: node, predicate: lowerExpr(ctx, upper, core.having) };
     }
   }
-  const prepared = prepareWindows(ctx, core, upper, orderBy);
+  const prepared = passes && prepareWindows(ctx, passes, upper);
   const results = core.columns.map((c) => lowerResultColumn(ctx, upper, c.expr));
   const sortKeys = (orderBy ?? []).map((t) =>
     t.resultColumn > 0 ? results[t.resultColumn - 1] : lowerExpr(ctx, upper, t.expr)

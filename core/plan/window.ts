@@ -82,6 +82,9 @@ interface Computed {
   readers: B.BoundFunction[];
 }
 
+/** A core's window calls in SQLite's passes, outermost first (see {@link windowPasses}). */
+export type WindowPasses = Computed[][];
+
 /**
  * SQLite's window rewrite (window.c sqlite3WindowRewrite), as passes over the rows,
  * outermost (computed last) first. The query computes the calls it resolved itself that
@@ -92,10 +95,10 @@ interface Computed {
  * further down, and which pass runs first decides which error a statement raises and the
  * order that ties keep.
  */
-function windowPasses(
+export function windowPasses(
   core: B.BoundCore,
   orderBy: readonly B.BoundOrderingTerm[] | null,
-): Computed[][] {
+): WindowPasses {
   const all: Computed[] = [];
   const add = (e: B.BoundExpr, copy: boolean) => {
     const calls: B.BoundFunction[] = [];
@@ -150,11 +153,8 @@ interface WindowGroup {
  * The sort order of the pass computed first (the innermost, see {@link windowPasses}):
  * its PARTITION BY terms ascending, then its ORDER BY terms.
  */
-export function firstComputedWindowOrder(
-  core: B.BoundCore,
-  orderBy: readonly B.BoundOrderingTerm[] | null,
-): B.BoundOrderingTerm[] {
-  const w = windowPasses(core, orderBy).at(-1)![0].call.window!;
+export function firstComputedWindowOrder(passes: WindowPasses): B.BoundOrderingTerm[] {
+  const w = passes.at(-1)![0].call.window!;
   const partition = w.partitionBy.map((expr): B.BoundOrderingTerm => ({
     expr,
     desc: false,
@@ -168,19 +168,17 @@ export function firstComputedWindowOrder(
 export type PreparedWindows = WindowGroup[];
 
 /**
- * Splits the core's window calls into SQLite's passes (outermost first) and registers a
- * placeholder output for each call in `scope` (fixed by {@link stackWindows} once the
- * window's stored columns are known).
+ * Makes a window node of each of a core's passes and registers a placeholder output for
+ * each call in `scope` (fixed by {@link stackWindows} once the window's stored columns are
+ * known).
  */
 export function prepareWindows(
   ctx: PlanContext,
-  core: B.BoundCore,
+  passes: WindowPasses,
   scope: LowerScope,
-  orderBy: readonly B.BoundOrderingTerm[] | null,
-): PreparedWindows | null {
-  if (!core.windowFunctions.length) return null;
+): PreparedWindows {
   scope.windowCalls = new Map();
-  const groups = windowPasses(core, orderBy).map((computed): WindowGroup => {
+  const groups = passes.map((computed): WindowGroup => {
     const id = newId(ctx);
     computed.forEach((m, i) => {
       for (const f of m.readers) scope.windowCalls!.set(f, colRef(id, -(i + 1)));
@@ -212,8 +210,8 @@ export function prepareWindows(
 
 /**
  * Stacks the window nodes over `input`, the last pass innermost. `above` holds the
- * expressions evaluated above the windows (result columns, ORDER BY keys); they are rewritten in place to read the
- * windows' outputs.
+ * expressions evaluated above the windows (result columns, ORDER BY keys); they are
+ * rewritten in place to read the windows' outputs.
  */
 export function stackWindows(
   prepared: PreparedWindows,
