@@ -77,3 +77,25 @@ const QUERIES = [
 Deno.test("expressions SQLite does not evaluate raise no error", () => {
   assertSameAsSqlite(SETUP, QUERIES);
 });
+
+// t3's second row fails two ways: json(s) is malformed and abs(x) overflows.
+const ORDERED = "CREATE TABLE t3(x INTEGER, s TEXT); INSERT INTO t3 VALUES (0, '1')," +
+  "(-9223372036854775808, 'x');";
+const OVERFLOW_X = "abs(x)";
+
+Deno.test("a sorted row's columns fail in SQLite's order: others, then keys in ORDER BY order", () => {
+  assertSameAsSqlite(ORDERED, [
+    // Without LIMIT the columns that are no sort key come first (select.c selectInnerLoop).
+    `SELECT ${OVERFLOW_X}, json(s) FROM t3 ORDER BY 1`,
+    `SELECT json(s), ${OVERFLOW_X} FROM t3 ORDER BY 2`,
+    // The keys in ORDER BY order, not in column order.
+    `SELECT json(s), ${OVERFLOW_X} FROM t3 ORDER BY 2, 1`,
+    `SELECT ${OVERFLOW_X}, json(s) FROM t3 ORDER BY 2, 1`,
+    `SELECT x FROM t3 ORDER BY json(s), ${OVERFLOW_X}`,
+    `SELECT x FROM t3 ORDER BY ${OVERFLOW_X}, json(s)`,
+    // Under LIMIT the keys come first, in ORDER BY order.
+    `SELECT json(s), ${OVERFLOW_X} FROM t3 ORDER BY 2, 1 LIMIT 4`,
+    `SELECT ${OVERFLOW_X}, json(s) FROM t3 ORDER BY 2 LIMIT 4`,
+    `SELECT ${OVERFLOW_X}, json(s) FROM t3 ORDER BY 1 LIMIT 4`,
+  ]);
+});

@@ -39,6 +39,8 @@ export class Compiler {
    */
   columnsFromSorter: ReadonlySet<number> | null = null;
   readonly #access = new Map<number, NodeAccess>();
+  /** Per aggregate node, its outputs' registers that SQLite reads in place, else null. */
+  readonly aggregateOutputs = new Map<number, (number | null)[]>();
   /** Expressions evaluated once into a register that their uses copy (see {@link heldBetween}). */
   readonly #held = new Map<PlanExpr, number>();
   /** Instructions emitted once, before the body runs (cursor opens). */
@@ -87,6 +89,17 @@ export class Compiler {
     return base;
   }
 
+  /**
+   * The register holding `e` when `e` reads an aggregate's column or call (through unary
+   * `+`, which codes its operand's register as it is): SQLite hands out that register
+   * itself, not a copy, when an expression needs its operand in a register
+   * (sqlite3ExprCodeTemp on TK_AGG_COLUMN, TK_AGG_FUNCTION).
+   */
+  aggregateRegister(e: PlanExpr): number | null {
+    e = withoutPlus(e);
+    return e.kind === "column" ? this.aggregateOutputs.get(e.node)?.[e.column] ?? null : null;
+  }
+
   /** Emits code that leaves the value of `e` in register `target`. */
   expr(e: PlanExpr, target: number): void {
     const held = this.#held.get(e);
@@ -129,6 +142,12 @@ export class Compiler {
   nullifySubtree(node: RelNode): void {
     for (const id of subtreeIds(node)) this.#access.get(id)?.nullify();
   }
+}
+
+/** `e` without unary `+` operators around it. */
+export function withoutPlus(e: PlanExpr): PlanExpr {
+  while (e.kind === "unary" && e.op === "plus") e = e.operand;
+  return e;
 }
 
 /** Ids of the nodes whose columns can be read above `node` (not inside subqueries). */

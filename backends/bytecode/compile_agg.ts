@@ -7,10 +7,10 @@
  * input.
  */
 import type { AggCallSpec } from "../../core/exec/aggregate_calls.ts";
-import type { Aggregate } from "../../core/plan/plan.ts";
+import type { Aggregate, PlanExpr } from "../../core/plan/plan.ts";
 import { isMinMaxCall } from "../../core/plan/aggregate.ts";
 import { subtreeIds } from "../../core/plan/walk.ts";
-import type { Compiler, Consume } from "./compile.ts";
+import { type Compiler, type Consume, withoutPlus } from "./compile.ts";
 import type { AggEntry } from "./descriptors.ts";
 import { Op } from "./opcodes.ts";
 
@@ -21,6 +21,12 @@ function aggregate(c: Compiler, node: Aggregate, consume: Consume): void {
   const nCarried = node.carried.length;
   const width = nKeys + nAggs + nCarried;
   const base = c.outputRegs(node.id, width);
+  // SQLite keeps a group's columns and its calls' results in registers that expressions
+  // read in place; a GROUP BY term or carried value that is an expression it recomputes.
+  const inPlace = (e: PlanExpr) => withoutPlus(e).kind === "column";
+  const own = [...node.groupBy.map(inPlace), ...node.aggregates.map(() => true)]
+    .concat(node.carried.map(inPlace));
+  c.aggregateOutputs.set(node.id, own.map((yes, i) => yes ? base + i : null));
   const slot = b.slot();
   const calls: AggCallSpec[] = node.aggregates.map((a) => ({
     name: a.name,

@@ -51,6 +51,16 @@ export function compareEntry(c: Compiler, aff: Affinity, collation: string): num
   );
 }
 
+/**
+ * An IN's conversion of its operand's register (plan.ts InQueryExpr.operandAffinity): it
+ * shows only where that register is an aggregate's output, which later reads then see.
+ * The IN itself compared a copy, converted the same way.
+ */
+function convertInPlace(c: Compiler, operand: PlanExpr, aff: Affinity | undefined): void {
+  const reg = aff === undefined || aff === Affinity.Blob ? null : c.aggregateRegister(operand);
+  if (reg !== null) c.b.emit(Op.Affinity, reg, 1, 0, affinityEntry(c, aff!));
+}
+
 /** Pool entry of an affinity. */
 export function affinityEntry(c: Compiler, aff: Affinity): number {
   return c.b.constant({ explain: aff, aff } satisfies AffinityEntry);
@@ -242,6 +252,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
       not: e.not,
     };
     b.emit(Op.InList, a, a + 1, t, b.constant(entry));
+    convertInPlace(c, e.operand, e.operandAffinity);
   },
   inQuery(c, e: InQueryExpr, t) {
     const b = c.b;
@@ -265,6 +276,7 @@ export const EXPR_HANDLERS: { [K in PlanExpr["kind"]]: Handler<Extract<PlanExpr,
     const ops = b.regs(n);
     c.exprs(e.operands, ops);
     b.emit(Op.InSetProbe, slot, ops, t, 0, e.not ? 1 : 0);
+    convertInPlace(c, e.operands[0], e.operandAffinity);
   },
   exists(c, e: ExistsExpr, t) {
     const b = c.b;

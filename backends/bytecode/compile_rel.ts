@@ -176,34 +176,35 @@ function sort(c: Compiler, node: Sort, consume: Consume): void {
   const [lim, off] = limitRegisters(c, node.limit, node.offset);
   b.emit(Op.SorterOpen, slot, lim, off, b.constant(entry));
   const row = b.regsFor(width);
-  // Under a LIMIT, the columns that are not sort keys are computed only once the row is
-  // known to make the cut (most rows do not), as SQLite loads them (select.c: a deferred
-  // row load after the sorter's LIMIT test): a call in them that would fail, or cost, runs
-  // only for rows that get in.
-  const keyColumns = new Set(node.keys.map((k) => k.column));
-  const deferred = node.columns.map((_, i) => !!node.limit && !keyColumns.has(i));
+  // SQLite computes the columns that are not sort keys, then the keys in ORDER BY order
+  // (select.c selectInnerLoop, then pushOntoSorter). Under a LIMIT the keys come first and
+  // the other columns only once the row is known to make the cut (most rows do not): the
+  // deferred row load after the sorter's LIMIT test. So a call in them that would fail,
+  // or cost, runs only for rows that get in, and errors come in SQLite's order.
+  const keyOrder = [...new Set(node.keys.map((k) => k.column))];
+  const others = node.columns.map((_, i) => i).filter((i) => !keyOrder.includes(i));
   // With the first key alone a row usually misses the cut: it is computed first and tested
   // (SorterReject with P5 = 1), the other keys only for rows it lets through. SQLite
   // computes every key first, so this is only done when the others cannot fail (a damaged
   // record the others would read then goes unread: every backend runs this same program).
-  const first = node.keys[0]?.column ?? -1;
-  const early = node.limit &&
-      node.columns.every((e, i) => deferred[i] || i === first || cannotFail(e))
-    ? first
+  const early = node.limit && keyOrder.every((i, n) => n === 0 || cannotFail(node.columns[i]))
+    ? keyOrder[0] ?? -1
     : -1;
+  const compute = (columns: number[]) => {
+    for (const i of columns) if (i !== early) c.expr(node.columns[i], row + i);
+  };
   c.produce(node.input, () =>
     b.wrap((skip) => {
       if (early >= 0) {
         c.expr(node.columns[early], row + early);
         b.emit(Op.SorterReject, slot, skip, row, 0, 1);
       }
-      node.columns.forEach((e, i) => {
-        if (!deferred[i] && i !== early) c.expr(e, row + i);
-      });
-      if (node.limit) b.emit(Op.SorterReject, slot, skip, row);
-      node.columns.forEach((e, i) => {
-        if (deferred[i]) c.expr(e, row + i);
-      });
+      if (!node.limit) compute(others);
+      compute(keyOrder);
+      if (node.limit) {
+        b.emit(Op.SorterReject, slot, skip, row);
+        compute(others);
+      }
       b.emit(Op.SorterInsert, slot, row, width);
     }));
   const base = c.outputRegs(node.id, width);

@@ -414,19 +414,24 @@ function lowerInList(ctx: PlanContext, scope: LowerScope, e: B.BoundInList): Pla
     // The left operand's affinity (exprINAffinity, no RHS select).
     affinity: a === null ? Affinity.Blob : a === Affinity.Real ? Affinity.Numeric : a,
     collation: collationOf(e.operand),
+    // sqlite3FindInIndex builds a table (and converts the operand) only for a list of
+    // three or more constants; shorter or varying lists compare item by item.
+    ...(a !== null && e.list.length > 2 && e.list.every(isConstantExpr) && { operandAffinity: a }),
   };
 }
 
 function lowerInSelect(ctx: PlanContext, scope: LowerScope, e: B.BoundInSelect): PlanExpr {
   const right = rightmostSelect(e.select);
   const parts = Array.from({ length: width(e.operand) }, (_, i) => part(ctx, scope, e.operand, i));
+  const affinities = parts.map((l, i) => cmpAffinity(right[i], l.info));
   return {
     kind: "inQuery",
     not: e.not,
     operands: parts.map((l) => l.expr),
     query: subPlan(ctx, scope, e.select, -1),
-    affinities: parts.map((l, i) => cmpAffinity(right[i], l.info)),
+    affinities,
     collations: parts.map((l, i) => cmpCollation(l.info, right[i])),
+    ...(parts.length === 1 && { operandAffinity: affinities[0] }),
   };
 }
 

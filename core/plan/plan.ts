@@ -207,6 +207,8 @@ export interface InListExpr {
   list: PlanExpr[];
   affinity: Affinity;
   collation: CollationName;
+  /** See {@link InQueryExpr.operandAffinity}: set for a list of three or more constants. */
+  operandAffinity?: Affinity;
 }
 
 /**
@@ -222,6 +224,13 @@ export interface InQueryExpr {
   query: SubPlan;
   affinities: Affinity[];
   collations: CollationName[];
+  /**
+   * The affinity SQLite applies to a single operand's own register before it probes its
+   * IN table (OP_Affinity in sqlite3ExprCodeIN). The register is a copy for a table's
+   * column, but an aggregate's output (group key, result or carried value) is read in
+   * place, so every later read of that output in the same row sees the converted value.
+   */
+  operandAffinity?: Affinity;
 }
 
 /** `EXISTS (SELECT ...)`: 1 when the subquery has a row, else 0. */
