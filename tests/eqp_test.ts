@@ -622,6 +622,15 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "stat1",
     "SELECT t1.id, sum(t2.c3) FROM t1 JOIN t2 ON t1.id = t2.t1_id WHERE t1.c3 IN (0, 2) AND t2.t1_id IS NOT NULL GROUP BY t1.id",
   ],
+  // indexMightHelpWithOrderBy looks at an index's declared columns only: t3_i1(t2_id) on a
+  // WITHOUT ROWID table ends with the primary key (c1, id), yet ORDER BY t3.id does not
+  // keep its scan apart from t3_i2's, whose equal cost then wins as the newer index.
+  [9, "none", "SELECT * FROM t3 JOIN t4 ON t3.c1 = t4.c2 ORDER BY t3.id LIMIT 5"],
+  [
+    9,
+    "stat1",
+    "SELECT t3.id, t4.t3_id FROM t3 LEFT JOIN t4 ON t4.t3_id = t3.id AND t4.t3_id < 68 ORDER BY t4.t3_id DESC, t3.id DESC LIMIT 10",
+  ],
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {

@@ -64,10 +64,14 @@ export function wantedOrder(
     sortByGroup,
     distinct,
     // where.c indexMightHelpWithOrderBy: does a wanted term read the rowid or a key column
-    // of the path's index?
+    // of the path's index? (Only its declared columns: not the primary key or rowid an
+    // index entry ends with.)
     mightHelp(p: AccessPath): boolean {
-      const keys = new Set(p.order.map((o) => o.column));
-      if (!keys.size) return false; // ANALYZE's "unordered" index
+      if (!p.order.length) return false; // ANALYZE's "unordered" index
+      const n = p.node;
+      const keys = new Set(
+        (n.kind === "indexScan" ? n.index.keyColumns : p.order).map((o) => o.column),
+      );
       return terms().some((t) => {
         const c = columnOf(t.expr, p.node.id);
         return c !== null && (c === -1 || keys.has(c));
