@@ -87,10 +87,11 @@ export function transitiveTerms(terms: readonly Term[], leaves: readonly Leaf[])
 }
 
 /**
- * The values propagateConstants wrote in place of a column: to where.c they are still the
- * column (a TK_COLUMN marked EP_FixedCol), whose value is not known to its estimates.
+ * The values propagateConstants wrote in place of a column, with that column: to where.c
+ * they are still the column (a TK_COLUMN marked EP_FixedCol), whose value is not known to
+ * its estimates and which an index may not cover.
  */
-export const propagated = new WeakSet<PlanExpr>();
+export const propagated = new WeakMap<PlanExpr, ColumnExpr>();
 
 /**
  * select.c's propagateConstants over the WHERE terms `pool` (an AND of two or more): each
@@ -144,7 +145,7 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
       if (blobs && aff === Affinity.Blob && !operands.has(c)) return c;
       changed = true;
       const value = { ...f.value };
-      propagated.add(value);
+      propagated.set(value, c);
       return aff !== Affinity.Blob ? { kind: "affinity", operand: value, affinity: aff } : value;
     }, true);
     if (!changed) return;

@@ -193,9 +193,13 @@ function rangeTerms(
 /** A seek's range bounds, absent where it has none. */
 type SeekRange = { lower?: Bound; upper?: Bound };
 
-/** Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? */
+/**
+ * Can `e` be evaluated from the index's columns alone (sqlite3ExprCoveredByIndex)? A value
+ * propagated in place of a column is still that column.
+ */
 function coveredByIndex(e: PlanExpr, node: number, columns: ReadonlySet<number>): boolean {
-  if (e.kind === "column" && e.node === node && !columns.has(e.column)) return false;
+  const c = e.kind === "column" ? e : propagated.get(e);
+  if (c && c.node === node && !columns.has(c.column)) return false;
   return exprChildren(e).every((c) => coveredByIndex(c, node, columns));
 }
 
