@@ -402,7 +402,20 @@ function indexPaths(
     // not yet read weigh the others (adjustCost) before they are set aside.
     const same = (p: AccessPath, q: AccessPath) =>
       p.used.length === q.used.length && p.used.every((t, i) => t === q.used[i]);
-    return [...ready, ...greedy(later).filter((p) => !ready.some((q) => same(p, q)))];
+    // In whereLoopAddBtreeIndex's order: depth first through each field's terms as its scan
+    // meets them, so the seeks on a term of a later leaf come among the others (they make a
+    // seek with a prefix of their terms dearer before it is weighed: whereLoopAdjustCost).
+    const rank = new Map<Term, number>();
+    later.forEach((s, i) => rank.has(s.term) || rank.set(s.term, i));
+    const before = (p: AccessPath, q: AccessPath) => {
+      for (let i = 0; i < Math.min(p.used.length, q.used.length); i++) {
+        const d = (rank.get(p.used[i]) ?? -1) - (rank.get(q.used[i]) ?? -1);
+        if (d) return d;
+      }
+      return p.used.length - q.used.length;
+    };
+    return [...ready, ...greedy(later).filter((p) => !ready.some((q) => same(p, q)))]
+      .sort(before);
   }
   const out = [path([], [])];
   const walk = (eq: SeekKey[], used: Term[], nInMul: number) => {
