@@ -124,12 +124,13 @@ const seeksWith = (used: readonly Term[], t: Term) => used.some((u) => u === t |
 /**
  * Whether a loop seeking with `used` on `leaf` culls its own rows by term `t`
  * (WHERE_SELFCULL): a term on the leaf alone that it does not seek with; on a LEFT JOIN's
- * right side only a comparison false for NULL (`=`, `<`, ..., IN: eOperator & 0x3f).
+ * right side only a comparison false for NULL (`=`, `<`, ..., IN: eOperator & 0x3f), not
+ * a BETWEEN (one term to where.c, its halves virtual ones it does not look at here).
  */
 function selfCulling(t: Term, leaf: Leaf, used: readonly Term[]): boolean {
   if (t.virtual || t.refs.size !== 1 || !t.refs.has(leaf.id) || seeksWith(used, t)) return false;
   const e = t.expr;
-  return !leaf.leftJoined || e.kind === "compare" && e.op !== CompareOp.Ne ||
+  return !leaf.leftJoined || e.kind === "compare" && e.op !== CompareOp.Ne && !t.between ||
     e.kind === "inList" && !e.not || e.kind === "inQuery" && !e.not;
 }
 
