@@ -655,6 +655,19 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "stat1",
     "SELECT t3.id, t3.t2_id FROM t1 LEFT JOIN t3 ON t1.c1 = t3.id AND t3.id BETWEEN 6 AND 34",
   ],
+  // The lookups a whole scan of a non-covering index saves: a comparison propagateConstants
+  // fixed (t3.c2 < 3 with t3.c2 = 99999) is still a `<` (1 off, not an `='s` 20), and the
+  // WHERE terms come before every ON term, a term it fixed counting where it was written.
+  [
+    15,
+    "stat1+stat4",
+    "SELECT t3.id, t4.id FROM t3 LEFT JOIN t4 ON t3.id = t4.t3_id WHERE t3.c2 = 99999 AND t3.c2 < 3 ORDER BY t3.c2, t4.t2_id DESC, t3.id",
+  ],
+  [
+    19,
+    "none",
+    "SELECT t3.t1_id, count(*) FROM t3 LEFT JOIN t2 ON t3.t1_id = t2.c2 LEFT JOIN t1 ON t3.t1_id = t1.id AND t1.c3 = 9999.5 WHERE t3.c1 > 9 AND t3.c1 = 10 GROUP BY t3.t1_id",
+  ],
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {

@@ -118,14 +118,19 @@ function flatten(
 /**
  * `terms` in where.c's WHERE clause order where it is known: sqlite3ProcessJoin appends
  * each join's ON terms, LEFT JOIN or not, to the WHERE's in FROM order; the virtual terms
- * come after them all. (A whole-index scan's lookups count the terms in this order.)
+ * come after them all. (A whole-index scan's lookups count the terms in this order.) The
+ * virtual copy propagateConstants leaves of a term stands where that term was written.
  */
 function whereOrder(open: Term[], leftOn: Term[]): Term[] {
   if (leftOn.some((t) => t.onStep === undefined)) return [...open, ...leftOn];
   const terms = [...open];
   for (const t of leftOn) {
-    // Before the first virtual term, or the first ON term of a later step.
-    const at = terms.findIndex((x) => x.virtual || (x.onStep ?? -1) > t.onStep!);
+    // Before the virtual terms after the last written one, or the first ON term of a
+    // later step.
+    const written = terms.findLastIndex((x) => !x.virtual);
+    const at = terms.findIndex((x, i) =>
+      x.virtual && i > written || (x.onStep ?? -1) > t.onStep!
+    );
     terms.splice(at < 0 ? terms.length : at, 0, t);
   }
   return terms;

@@ -362,7 +362,8 @@ function clauseTerms(terms: readonly Term[]): ClauseTerm[] {
     // (Two columns of one table compare as no `=`: where.c's opMask is WO_EQUIV then. A
     // value propagateConstants wrote in place of a column is still that column to it.)
     const isFixed = (x: PlanExpr) => propagated.has(x.kind === "affinity" ? x.operand : x);
-    const fixed = pair && (isFixed(l!) || isFixed(r!));
+    const equality = e.kind === "compare" && e.op === CompareOp.Eq || e.kind === "is";
+    const fixed = pair && equality && (isFixed(l!) || isFixed(r!));
     const eq = (!!equalityRight(e) || fixed) && !(columns && l.node === r.node);
     written.push({ expr: e, prob: truthProb(t), eq });
     if (columns) virtuals.push([{ expr: e, prob: 1, eq }]);
