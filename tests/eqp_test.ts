@@ -668,6 +668,14 @@ const CORPUS_CASES: readonly (readonly [number, StatVariant, string])[] = [
     "none",
     "SELECT t3.t1_id, count(*) FROM t3 LEFT JOIN t2 ON t3.t1_id = t2.c2 LEFT JOIN t1 ON t3.t1_id = t1.id AND t1.c3 = 9999.5 WHERE t3.c1 > 9 AND t3.c1 = 10 GROUP BY t3.t1_id",
   ],
+  // t1.id = t3.t1_id with both columns fixed by propagateConstants (t1.id = 25, t3.t1_id =
+  // 18) seeks t1's primary key needing no table first (sqlite3WhereExprUsage skips a fixed
+  // column), and thins the rows more than the seek on c1 = 'blue14' does.
+  [
+    10,
+    "stat1",
+    "SELECT t1.c1, t1.c2 FROM t3 LEFT JOIN t1 ON t1.id = t3.t1_id AND t1.c1 = 'blue14' WHERE t1.id IN (25) AND t3.t1_id = 18 ORDER BY t1.id, t1.c2 DESC",
+  ],
 ];
 
 Deno.test("EXPLAIN QUERY PLAN equals node:sqlite's for rules found by the generated corpus", () => {

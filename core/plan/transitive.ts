@@ -153,11 +153,11 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
     pool[i] = written;
     // where.c still sees a replaced column on the left of a comparison (select.c marks it
     // EP_FixedCol and leaves it a TK_COLUMN): a virtual copy as written may seek an index on it.
-    const copy = fixedLeftCopy(t.expr);
+    const copy = fixedLeftCopy(t.expr, expr);
     const left = copy && (copy as { left?: PlanExpr; operand?: PlanExpr });
     const column = left?.left ?? left?.operand;
     if (copy && column?.kind === "column" && fixed.get(key(column))?.column !== column) {
-      seekable.set(i, { ...t, expr: copy, virtual: true, parent: written });
+      seekable.set(i, { ...t, expr: copy, refs: exprRefs(copy), virtual: true, parent: written });
     }
   });
   for (const [i, copy] of [...seekable].reverse()) pool.splice(i + 1, 0, copy);
@@ -166,13 +166,16 @@ export function propagateConstants(pool: Term[], leaves: readonly Leaf[]): void 
 /**
  * A copy of comparison `e` that seeks on its left column only (where.c indexes a replaced
  * column only as a comparison's left side; one on the right side reads as no column): the
- * right side, when it reads a table, shielded so as to be no column; null for other terms.
+ * right side as `written` has it (a column fixed there is its value, which needs no table:
+ * sqlite3WhereExprUsage skips an EP_FixedCol column), when it reads a table shielded so as
+ * to be no column; null for other terms.
  */
-function fixedLeftCopy(e: PlanExpr): PlanExpr | null {
+function fixedLeftCopy(e: PlanExpr, written: PlanExpr): PlanExpr | null {
   const constant = (x: PlanExpr) => !exprRefs(x).size;
   if (e.kind === "compare" || e.kind === "is") {
-    if (constant(e.right)) return e;
-    const right: PlanExpr = { kind: "affinity", operand: e.right, affinity: Affinity.Blob };
+    const r = (written as typeof e).right;
+    if (constant(r)) return { ...e, right: r };
+    const right: PlanExpr = { kind: "affinity", operand: r, affinity: Affinity.Blob };
     return { ...e, right };
   }
   if (e.kind === "nullTest") return e;
