@@ -249,13 +249,16 @@ Deno.test("scalar functions: hand-picked cases", () => {
     ["replace", [12n, "1", "x"]],
     ["replace", ["abc", "b", null]],
     ["replace", ["a\u{1F600}b", "\u{1F600}", "-"]],
-    // Replacements no longer than the pattern take String.replaceAll, unless they hold a `$`.
+    // Replacements no longer than the pattern take String.replaceAll, with a `$` escaped.
     ["replace", ["'02139'", "'", ""]],
     ["replace", ["a--b---c", "--", "+"]],
     ["replace", ["x$y$$z", "$", "$"]],
     ["replace", ["aXbXc", "X", "$"]],
     ["replace", ["abab", "ab", "$&"]],
     ["replace", ["abab", "b", "$'$`"]],
+    ["replace", ["a$b$$c", "$", "$$"]],
+    ["replace", ["a$b$$c", "$$", "$"]],
+    ["replace", ["aaaa", "aa", "$$$"]],
     ["round", [2.5]],
     ["round", [-2.5]],
     ["round", [1.005, 2n]],

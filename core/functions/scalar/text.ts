@@ -39,7 +39,7 @@ import {
   textOf,
   utf8Length,
 } from "./coerce.ts";
-import { MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
+import { MAX_JS_STRING, MAX_TEXT_LENGTH, tooBig } from "./limits.ts";
 import { asciiLower, asciiUpper } from "../../value/ascii_case.ts";
 
 /** length(X): characters of a text (up to a NUL), bytes of a blob, digits of a number. */
@@ -355,14 +355,41 @@ export function replaceFn(args: readonly Reg[], out: Reg, ctx: FunctionContext):
     // An escaped byte may match inside a character: replace bytes, as SQLite does.
     return setTextResult(out, replaceBytes(s, pattern, rep), enc);
   }
-  // replaceAll is native, a third of split + join's time; a `$` would be a pattern to it.
   let joined;
-  if (rep.length > pattern.length || rep.includes("$")) {
-    const parts = s.split(pattern);
-    if (s.length + (parts.length - 1) * (rep.length - pattern.length) > MAX_TEXT_LENGTH) tooBig();
-    joined = parts.join(rep);
-  } else joined = s.replaceAll(pattern, rep);
+  if (rep.length > pattern.length) {
+    // The result's length, counted before anything is built: one past the limit fails
+    // without first making its parts.
+    let n = 0;
+    for (let i = s.indexOf(pattern); i >= 0; i = s.indexOf(pattern, i + pattern.length)) n++;
+    const length = s.length + n * (rep.length - pattern.length);
+    if (length > MAX_TEXT_LENGTH || length > MAX_JS_STRING) tooBig();
+    // split + join is the fastest way here; past 2^24 matches its array of parts would
+    // take gigabytes, so they are joined a batch at a time.
+    joined = n < 1 << 24 ? s.split(pattern).join(rep) : replaceInBatches(s, pattern, rep);
+  } else {
+    // replaceAll is native, a third of split + join's time; a `$` in the replacement is
+    // escaped as `$$`, which it reads as a `$`.
+    joined = s.replaceAll(pattern, rep.includes("$") ? rep.replaceAll("$", "$$$$") : rep);
+  }
   setTextResult(out, hasSurrogate(rep) || hasSurrogate(s) ? canonicalUtf8(joined) : joined, enc);
+}
+
+/** `s` with each match of `pattern` (left to right) replaced, a batch of parts at a time. */
+function replaceInBatches(s: string, pattern: string, rep: string): string {
+  const batches: string[] = [];
+  let batch: string[] = [];
+  let from = 0;
+  for (let i = s.indexOf(pattern); i >= 0; i = s.indexOf(pattern, from)) {
+    batch.push(s.slice(from, i));
+    from = i + pattern.length;
+    if (batch.length === 65536) {
+      batches.push(batch.join(rep));
+      batch = [];
+    }
+  }
+  batch.push(s.slice(from));
+  batches.push(batch.join(rep));
+  return batches.join(rep);
 }
 
 /** replace() on UTF-8 bytes: every byte position may start a match. */
