@@ -128,9 +128,7 @@ function whereOrder(open: Term[], leftOn: Term[]): Term[] {
     // Before the virtual terms after the last written one, or the first ON term of a
     // later step.
     const written = terms.findLastIndex((x) => !x.virtual);
-    const at = terms.findIndex((x, i) =>
-      x.virtual && i > written || (x.onStep ?? -1) > t.onStep!
-    );
+    const at = terms.findIndex((x, i) => x.virtual && i > written || (x.onStep ?? -1) > t.onStep!);
     terms.splice(at < 0 ? terms.length : at, 0, t);
   }
   return terms;
